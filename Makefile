@@ -1,0 +1,43 @@
+# Two commands do all the set-up from a fresh clone: `make run` and `make test`.
+VENV := .venv
+PY := $(VENV)/bin/python
+UV := $(VENV)/bin/uv
+STAMP := $(VENV)/.synced
+
+.PHONY: run test lint typecheck unit browser bench chromium clean
+
+$(UV):
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check "uv>=0.4"
+
+# --inexact keeps uv itself inside the environment it manages.
+$(STAMP): $(UV) pyproject.toml uv.lock
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --inexact --quiet
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/ecran serve
+
+test: $(STAMP) chromium lint typecheck unit
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/ruff format --check src tests bench
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+unit: $(STAMP)
+	$(PY) -m pytest -n 2
+
+# Browser tests use Debian's Chromium, driven by Playwright's Python package.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+bench: $(STAMP)
+	$(PY) bench/bench_dice.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,5 @@
+import sys
+
+from ecran.cli.app import main
+
+sys.exit(main())

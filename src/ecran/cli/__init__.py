@@ -1,0 +1,1 @@
+"""The command line: every capability of the API is also a command (Typer + Rich)."""

@@ -1,0 +1,193 @@
+"""Character commands: `character new|validate`, `npc`, `sheet`. System-neutral: everything
+comes from the System contract (sheet model, validate, random_npc, sections)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import typer
+from pydantic import BaseModel, ValidationError
+
+from ecran.cli.lang import current
+from ecran.cli.render import console, sheet_tables
+from ecran.dice import Roller
+from ecran.rules import CharacterSheet, EcranError, System, from_validation, get_system, tr
+from ecran.rules.violation import RuleViolation
+
+character_app = typer.Typer(help="Create and check character sheets (JSON).", no_args_is_help=True)
+
+
+def read_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise EcranError(tr(f"fichier introuvable : {path}", f"file not found: {path}")) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise EcranError(
+            tr(f"{path} n'est pas du JSON valide : {exc}", f"{path} is not valid JSON: {exc}")
+        ) from None
+    if not isinstance(data, dict) or not isinstance(data.get("system"), str):
+        raise EcranError(
+            tr(
+                f"{path} : une feuille est un objet JSON avec un champ « system »",
+                f"{path}: a sheet is a JSON object with a 'system' field",
+            )
+        )
+    return data
+
+
+def load_sheet(data: dict[str, Any]) -> tuple[System, CharacterSheet]:
+    system = get_system(data["system"])
+    try:
+        return system, system.sheet_model().model_validate(data)
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+
+
+def _print_violations(violations: list[RuleViolation]) -> None:
+    for v in violations:
+        click.echo(v.line(current()), err=True)
+
+
+def _emit(sheet: CharacterSheet, out: Path | None) -> None:
+    text = sheet.model_dump_json(indent=2)
+    if out is None:
+        click.echo(text)
+    else:
+        out.write_text(text + "\n", encoding="utf-8")
+        click.echo(f"→ {out}", err=True)
+
+
+@character_app.command("new")
+def new(
+    system_id: str = typer.Argument(..., metavar="SYSTEM"),
+    from_file: Path = typer.Option(None, "--from", help="start from this JSON sheet"),
+    out: Path = typer.Option(None, "--out", "-o", help="write the sheet here (default: stdout)"),
+) -> None:
+    """Create a character: guided in a terminal, or from a JSON file (then validated)."""
+    system = get_system(system_id)
+    if from_file is not None:
+        data = read_json(from_file)
+        if data["system"] != system.id:
+            raise EcranError(
+                tr(
+                    f"la feuille est pour « {data['system']} », pas « {system.id} »",
+                    f"the sheet is for '{data['system']}', not '{system.id}'",
+                )
+            )
+        _, sheet = load_sheet(data)
+    else:
+        if not sys.stdin.isatty():
+            raise EcranError(
+                tr(
+                    "la création guidée demande un terminal ; sinon utilisez --from FICHIER.json",
+                    "guided creation needs a terminal; otherwise use --from FILE.json",
+                )
+            )
+        sheet = guided(system)
+    violations = system.validate(sheet)
+    if violations:
+        _print_violations(violations)
+        raise typer.Exit(2)
+    _emit(sheet, out)
+
+
+@character_app.command("validate")
+def validate(path: Path = typer.Argument(..., metavar="FILE.json")) -> None:
+    """Check a sheet against its system's rules; exit 2 and list the violations if it breaks any."""
+    system, sheet = load_sheet(read_json(path))
+    violations = system.validate(sheet)
+    if violations:
+        _print_violations(violations)
+        raise typer.Exit(2)
+    click.echo("feuille valide" if current() == "fr" else "valid sheet")
+
+
+def guided(system: System) -> CharacterSheet:
+    """Ask for every field of the sheet in turn, then re-ask while the rules are broken."""
+    lang = current()
+    name = typer.prompt("Nom du personnage" if lang == "fr" else "Character name")
+    data = system.new_character(name).model_dump()
+    model = system.sheet_model()
+    while True:
+        data = _ask_fields(model, data, lang, skip={"system", "name"})
+        try:
+            sheet = model.model_validate(data)
+        except ValidationError as exc:
+            click.echo(from_validation(exc).message(lang), err=True)
+            continue
+        violations = system.validate(sheet)
+        if not violations:
+            return sheet
+        _print_violations(violations)
+        again = "Corriger ?" if lang == "fr" else "Fix it?"
+        if not typer.confirm(again, default=True):
+            return sheet
+
+
+def _ask_fields(
+    model: type[BaseModel], data: dict[str, Any], lang: str, skip: set[str]
+) -> dict[str, Any]:
+    result = dict(data)
+    for name, info in model.model_fields.items():
+        if name in skip:
+            continue
+        value = result.get(name)
+        annotation = info.annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            result[name] = _ask_fields(annotation, value or {}, lang, skip=set())
+        elif isinstance(value, dict) and all(isinstance(v, int | str) for v in value.values()):
+            result[name] = {k: _ask_scalar(f"{name}.{k}", v) for k, v in value.items()}
+        elif isinstance(value, bool | int | str) or value is None:
+            label = info.title or name
+            result[name] = _ask_scalar(label, value)
+    return result
+
+
+def _ask_scalar(label: str, value: Any) -> Any:
+    if isinstance(value, bool):
+        return typer.confirm(label, default=value)
+    if isinstance(value, int):
+        return typer.prompt(label, default=value, type=int)
+    return typer.prompt(label, default=value if value is not None else "", show_default=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(character_app, name="character")
+
+    @app.command()
+    def npc(
+        system_id: str = typer.Argument(..., metavar="SYSTEM"),
+        seed: int = typer.Option(None, help="seed (the same seed gives the same NPC)"),
+        as_json: bool = typer.Option(False, "--json", help="JSON sheet"),
+    ) -> None:
+        """A random NPC that passes the system's validation."""
+        system = get_system(system_id)
+        try:
+            roller = Roller(seed)
+        except ValueError as exc:
+            raise EcranError(tr(f"graine invalide : {exc}", f"invalid seed: {exc}")) from None
+        sheet = system.random_npc(roller)
+        if as_json:
+            click.echo(sheet.model_dump_json(indent=2))
+        else:
+            _show(system, sheet)
+            click.echo(f"seed {roller.seed}", err=True)
+
+    @app.command()
+    def sheet(path: Path = typer.Argument(..., metavar="FILE.json")) -> None:
+        """Show a character sheet in the terminal, with the rules it breaks if any."""
+        system, character = load_sheet(read_json(path))
+        _show(system, character)
+        _print_violations(system.validate(character))
+
+
+def _show(system: System, character: CharacterSheet) -> None:
+    out = console()
+    out.print(f"[bold]{character.name}[/bold] — {system.name(current())}")
+    for table in sheet_tables(system.sections(character), current()):
+        out.print(table)

@@ -1,0 +1,140 @@
+"""`ecran odds SYSTEM CHECK …` and `ecran roll SYSTEM CHECK …`, generated from the registry.
+
+Each check's pydantic parameter model becomes click options: field names in kebab-case, booleans
+as --name/--no-name. Values go to pydantic unconverted where possible, so the CLI and the API say
+the same thing about the same bad value.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+from pydantic.fields import FieldInfo
+
+from ecran.cli.lang import current
+from ecran.cli.render import console, odds_table, roll_table
+from ecran.rules import Check, EcranError, all_systems, get_system, unknown
+from ecran.rules.record import odds, roll
+from ecran.rules.text import Text
+
+
+class OneLineGroup(click.Group):
+    """A group whose unknown sub-command is a one-line EcranError listing what is allowed."""
+
+    def __init__(self, *args: Any, kind: Text, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            raise unknown(self.kind, args[0], self.commands)
+        return super().resolve_command(ctx, args)
+
+
+_BOUNDS = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<"}
+
+
+def _help(info: FieldInfo, lang: str) -> str:
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    text = extra.get("x-help") or extra.get("x-label")
+    line = str(text[lang]) if isinstance(text, dict) else (info.description or "")
+    if extra.get("x-option"):
+        line = f"[{extra['x-option']}] {line} ({extra.get('x-source', '')})"
+    bounds = [
+        f"{sign} {getattr(m, attr)}"
+        for m in info.metadata
+        for attr, sign in _BOUNDS.items()
+        if getattr(m, attr, None) is not None
+    ]
+    if bounds:
+        line += " [" + ", ".join(bounds) + "]"
+    if info.is_required():
+        line += " [required]"
+    return line
+
+
+def _options(check: Check[Any], lang: str) -> list[click.Option]:
+    options = []
+    for name, info in check.params.model_fields.items():
+        flag = name.replace("_", "-")
+        default = None if info.is_required() else info.default
+        if info.annotation is bool:
+            options.append(
+                click.Option(
+                    [f"--{flag}/--no-{flag}", name],
+                    default=default,
+                    show_default=True,
+                    help=_help(info, lang),
+                )
+            )
+        else:
+            options.append(
+                click.Option(
+                    [f"--{flag}", name],
+                    default=None,
+                    metavar=getattr(info.annotation, "__name__", "VALUE").upper(),
+                    show_default=str(default) if default is not None else False,
+                    help=_help(info, lang),
+                )
+            )
+    return options
+
+
+def _given(values: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def _odds_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
+    def run(as_json: bool, **values: Any) -> None:
+        report = odds(system_id, check.name, _given(values))
+        if as_json:
+            click.echo(json.dumps(report.model_dump(), ensure_ascii=False))
+        else:
+            console().print(odds_table(report, check, current()))
+
+    params: list[click.Parameter] = [*_options(check, lang), _json_flag()]
+    return click.Command(check.name, callback=run, params=params, help=check.description(lang))
+
+
+def _roll_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
+    def run(as_json: bool, seed: int | None, **values: Any) -> None:
+        record = roll(system_id, check.name, _given(values), seed)
+        if as_json:
+            click.echo(json.dumps(record.model_dump(), ensure_ascii=False))
+        else:
+            console().print(roll_table(record, check, current()))
+
+    seed = click.Option(["--seed"], type=int, default=None, help="seed (replays the same dice)")
+    params: list[click.Parameter] = [*_options(check, lang), seed, _json_flag()]
+    return click.Command(check.name, callback=run, params=params, help=check.description(lang))
+
+
+def _json_flag() -> click.Option:
+    return click.Option(["--json", "as_json"], is_flag=True, help="JSON output (fixed contract)")
+
+
+def build(kind: str, lang: str) -> click.Group:
+    """The `odds` or `roll` group: one sub-group per system, one command per check."""
+    helps = {
+        "odds": "Exact odds of every outcome of a check.",
+        "roll": "Roll a check with seeded dice.",
+    }
+    make = _odds_command if kind == "odds" else _roll_command
+    group = OneLineGroup(kind, help=helps[kind], kind=Text(fr="système", en="system"))
+    for system_id, system in all_systems().items():
+        sub = OneLineGroup(system_id, help=system.name(lang), kind=Text(fr="test", en="check"))
+        for check in system.checks:
+            sub.add_command(make(system_id, check, lang))
+        group.add_command(sub)
+    return group
+
+
+def check_of(system_id: str, check_name: str) -> Check[Any]:
+    return get_system(system_id).check(check_name)
+
+
+__all__ = ["EcranError", "build", "check_of"]

@@ -1,0 +1,17 @@
+"""Which language the person at the terminal reads: --lang, else ECRAN_LANG, else French."""
+
+from __future__ import annotations
+
+import os
+
+from ecran.rules.text import DEFAULT_LANG
+
+_current = {"lang": os.environ.get("ECRAN_LANG", DEFAULT_LANG)}
+
+
+def current() -> str:
+    return _current["lang"] if _current["lang"] in ("fr", "en") else DEFAULT_LANG
+
+
+def set_lang(lang: str) -> None:
+    _current["lang"] = lang

@@ -1,0 +1,232 @@
+"""Exact finite distributions.
+
+A `Distribution` holds non-negative integer weights over hashable outcomes and one common
+denominator. Probabilities are `weight / denominator` as `Fraction`s, so nothing is ever rounded.
+Integer weights keep convolution fast (no Fraction arithmetic in inner loops), which is how the
+kernel stays ahead of peers that carry Fractions or floats around.
+
+The weights may sum to less than the denominator: that is a *sub-probability* distribution, the
+honest result of an unavoidable truncation (an open-ended explosion cut at a depth). The missing
+mass is `residual`, reported, never hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from math import gcd, lcm
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
+
+
+class Distribution(Generic[T]):
+    """An exact probability distribution over outcomes of type `T`."""
+
+    __slots__ = ("_denominator", "_weights")
+
+    def __init__(self, weights: Mapping[T, int], denominator: int | None = None) -> None:
+        kept = {outcome: w for outcome, w in weights.items() if w}
+        if any(w < 0 for w in kept.values()):
+            raise ValueError("weights must be non-negative")
+        total = sum(kept.values())
+        denominator = total if denominator is None else denominator
+        if denominator <= 0 or denominator < total:
+            raise ValueError("denominator must be positive and at least the total weight")
+        self._weights = kept
+        self._denominator = denominator
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def die(cls, sides: int) -> Distribution[int]:
+        """A fair die numbered 1..sides."""
+        if sides < 1:
+            raise ValueError("a die needs at least one side")
+        return Distribution(dict.fromkeys(range(1, sides + 1), 1))
+
+    @classmethod
+    def faces(cls, faces: Iterable[U]) -> Distribution[U]:
+        """A fair die with the given faces; repeated faces weigh more (Nephilim's 0,1,2,2,3,4)."""
+        weights: dict[U, int] = {}
+        for face in faces:
+            weights[face] = weights.get(face, 0) + 1
+        return Distribution(weights)
+
+    @classmethod
+    def constant(cls, value: U) -> Distribution[U]:
+        return Distribution({value: 1})
+
+    @classmethod
+    def from_fractions(cls, probabilities: Mapping[U, Fraction]) -> Distribution[U]:
+        """Build from exact probabilities (their sum may be below 1: a residual)."""
+        denominator = lcm(*(p.denominator for p in probabilities.values())) if probabilities else 1
+        weights = {o: int(p * denominator) for o, p in probabilities.items()}
+        if sum(weights.values()) > denominator:
+            raise ValueError("probabilities sum to more than 1")
+        return Distribution(weights, denominator)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def denominator(self) -> int:
+        return self._denominator
+
+    def weight(self, outcome: T) -> int:
+        return self._weights.get(outcome, 0)
+
+    def weights(self) -> dict[T, int]:
+        return dict(self._weights)
+
+    def probability(self, outcome: T) -> Fraction:
+        return Fraction(self._weights.get(outcome, 0), self._denominator)
+
+    def probability_where(self, predicate: Callable[[T], bool]) -> Fraction:
+        hit = sum(w for o, w in self._weights.items() if predicate(o))
+        return Fraction(hit, self._denominator)
+
+    def outcomes(self) -> list[T]:
+        return _sorted(self._weights)
+
+    def items(self) -> list[tuple[T, Fraction]]:
+        return [(o, Fraction(self._weights[o], self._denominator)) for o in self.outcomes()]
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.outcomes())
+
+    def __len__(self) -> int:
+        return len(self._weights)
+
+    @property
+    def total(self) -> Fraction:
+        return Fraction(sum(self._weights.values()), self._denominator)
+
+    @property
+    def residual(self) -> Fraction:
+        """Probability mass not represented (only after a truncation)."""
+        return 1 - self.total
+
+    def mean(self) -> Fraction:
+        if not self._weights:
+            raise ValueError("an empty distribution has no mean")
+        num: Any = sum(o * w for o, w in self._weights.items())  # type: ignore[operator, misc]
+        return Fraction(num, sum(self._weights.values()))
+
+    def min(self) -> T:
+        return self.outcomes()[0]
+
+    def max(self) -> T:
+        return self.outcomes()[-1]
+
+    # -- transformation -----------------------------------------------------------------------
+
+    def map(self, f: Callable[[T], U]) -> Distribution[U]:
+        weights: dict[U, int] = {}
+        for outcome, w in self._weights.items():
+            key = f(outcome)
+            weights[key] = weights.get(key, 0) + w
+        return Distribution(weights, self._denominator)
+
+    def bind(self, f: Callable[[T], Distribution[U]]) -> Distribution[U]:
+        """Dependent composition: roll this, then the distribution `f(outcome)` chooses."""
+        parts = [(w, f(o)) for o, w in self._weights.items()]
+        common = lcm(*(d._denominator for _, d in parts)) if parts else 1
+        weights: dict[U, int] = {}
+        for w, dist in parts:
+            scale = w * (common // dist._denominator)
+            for outcome, dw in dist._weights.items():
+                weights[outcome] = weights.get(outcome, 0) + scale * dw
+        return Distribution(weights, self._denominator * common).reduced()
+
+    def combine(self, other: Distribution[U], f: Callable[[T, U], Any]) -> Distribution[Any]:
+        """The distribution of `f(a, b)` for `a`, `b` drawn independently."""
+        weights: dict[Any, int] = {}
+        for a, wa in self._weights.items():
+            for b, wb in other._weights.items():
+                key = f(a, b)
+                weights[key] = weights.get(key, 0) + wa * wb
+        return Distribution(weights, self._denominator * other._denominator)
+
+    def condition(self, predicate: Callable[[T], bool]) -> Distribution[T]:
+        """Renormalised on the outcomes that satisfy `predicate`."""
+        kept = {o: w for o, w in self._weights.items() if predicate(o)}
+        if not kept:
+            raise ValueError("conditioning on an impossible event")
+        return Distribution(kept).reduced()
+
+    def reduced(self) -> Distribution[T]:
+        """Same distribution with weights and denominator divided by their common factor."""
+        g = gcd(self._denominator, *self._weights.values())
+        if g <= 1:
+            return self
+        return Distribution({o: w // g for o, w in self._weights.items()}, self._denominator // g)
+
+    # -- arithmetic on integer outcomes -------------------------------------------------------
+
+    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
+        if isinstance(other, int):
+            return self.map(lambda o: o + other)  # type: ignore[operator]
+        return _convolve(self, other, 1)
+
+    __radd__ = __add__
+
+    def __sub__(self, other: Distribution[Any] | int) -> Distribution[Any]:
+        if isinstance(other, int):
+            return self.map(lambda o: o - other)  # type: ignore[operator]
+        return _convolve(self, other, -1)
+
+    def __rsub__(self, other: int) -> Distribution[Any]:
+        return self.map(lambda o: other - o)  # type: ignore[operator]
+
+    def __neg__(self) -> Distribution[Any]:
+        return self.map(lambda o: -o)  # type: ignore[operator]
+
+    def repeat(self, n: int) -> Distribution[Any]:
+        """Sum of `n` independent copies (binary powering: log n convolutions)."""
+        if n < 0:
+            raise ValueError("cannot sum a negative number of dice")
+        result: Distribution[Any] = Distribution.constant(0)
+        base: Distribution[Any] = self
+        while n:
+            if n & 1:
+                result = result + base
+            n >>= 1
+            if n:
+                base = base + base
+        return result
+
+    # -- comparison ---------------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        a, b = self.reduced(), other.reduced()
+        return a._denominator == b._denominator and a._weights == b._weights
+
+    def __hash__(self) -> int:
+        r = self.reduced()
+        return hash((r._denominator, frozenset(r._weights.items())))
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{o!r}: {p}" for o, p in self.items())
+        tail = f", residual {self.residual}" if self.residual else ""
+        return f"Distribution({{{body}}}{tail})"
+
+
+def _convolve(a: Distribution[Any], b: Distribution[Any], sign: int) -> Distribution[Any]:
+    weights: dict[int, int] = {}
+    b_items = list(b._weights.items())
+    for x, wx in a._weights.items():
+        for y, wy in b_items:
+            key = x + sign * y
+            weights[key] = weights.get(key, 0) + wx * wy
+    return Distribution(weights, a._denominator * b._denominator)
+
+
+def _sorted(outcomes: Iterable[T]) -> list[T]:
+    items = list(outcomes)
+    try:
+        return sorted(items)  # type: ignore[type-var]
+    except TypeError:
+        return sorted(items, key=repr)

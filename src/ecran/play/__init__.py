@@ -1,0 +1,1 @@
+"""Live play without I/O: tables, members, characters, encounters, the event log."""

@@ -1,0 +1,38 @@
+"""The system-neutral vocabulary of rules: systems, checks, outcomes, options, violations."""
+
+from ecran.rules.check import Check, Params
+from ecran.rules.errors import EcranError, from_validation, unknown
+from ecran.rules.operation import Change, Operation
+from ecran.rules.option import Option, param
+from ecran.rules.outcome import Outcome, Resolution
+from ecran.rules.registry import all_systems, get_system
+from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
+from ecran.rules.system import System
+from ecran.rules.text import Source, Text, cite, tr
+from ecran.rules.violation import RuleViolation
+
+__all__ = [
+    "Action",
+    "Change",
+    "CharacterSheet",
+    "Check",
+    "EcranError",
+    "Operation",
+    "Option",
+    "Outcome",
+    "Params",
+    "Resolution",
+    "RuleViolation",
+    "SheetRow",
+    "SheetSection",
+    "Source",
+    "System",
+    "Text",
+    "all_systems",
+    "cite",
+    "from_validation",
+    "get_system",
+    "param",
+    "tr",
+    "unknown",
+]

@@ -1,0 +1,64 @@
+"""A check: a named test of the rules, with a parameter model, exact odds and a seeded roll.
+
+Most checks write their procedure once, `resolve(params, dice)`, against a `DiceSource`. Rolling
+passes a seeded `Roller`; odds walk every dice sequence of the same procedure,
+so the two agree by construction. A check whose dice space is too large to walk (big pools, open
+explosions) overrides `distribution` with an analytic computation and is then held to its roll by
+a statistical test.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from ecran.dice import DiceSource, Distribution, Roller, enumerate_outcomes
+from ecran.rules.outcome import Outcome, Resolution
+from ecran.rules.text import Source, Text
+
+P = TypeVar("P", bound=BaseModel)
+
+
+class Params(BaseModel):
+    """Base of every check's parameter model: unknown parameters are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Check(ABC, Generic[P]):
+    name: ClassVar[str]
+    title: ClassVar[Text]
+    description: ClassVar[Text]
+    params: ClassVar[type[BaseModel]]
+    outcomes: ClassVar[Sequence[Outcome]]
+    sources: ClassVar[Sequence[Source]]
+    #: A typical set of parameters: prefills forms, documents the check, drives contract tests.
+    example: ClassVar[dict[str, Any]] = {}
+
+    @abstractmethod
+    def resolve(self, params: P, dice: DiceSource) -> Resolution:
+        """The rule itself: ask for dice, return the outcome, the total and the work shown."""
+
+    def distribution(self, params: P) -> Distribution[str]:
+        """Exact probability of each outcome name. Default: walk every dice sequence."""
+        return enumerate_outcomes(lambda dice: self.resolve(params, dice).outcome)
+
+    def roll(self, params: P, roller: Roller) -> Resolution:
+        return self.resolve(params, roller)
+
+    # -- helpers for the layers above ---------------------------------------------------------
+
+    def parse(self, values: dict[str, Any]) -> P:
+        return self.params.model_validate(values)  # type: ignore[return-value]
+
+    def outcome_names(self) -> list[str]:
+        return [o.name for o in self.outcomes]
+
+    def outcome(self, name: str) -> Outcome:
+        for o in self.outcomes:
+            if o.name == name:
+                return o
+        raise KeyError(name)

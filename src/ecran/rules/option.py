@@ -1,0 +1,56 @@
+"""Named options: optional rules, readings of an ambiguous rule, house rules.
+
+An option is a field of a check's parameter model (so it appears in the CLI's --help and in the web
+form) built from one `Option` declaration shared by every check that uses it. Its default is the
+recommended reading of the rules; `kind` tells the user what sort of choice it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ecran.rules.text import Source, Text
+
+OptionKind = Literal["optional_rule", "reading", "house_rule", "gm_input"]
+
+KIND_LABELS: dict[str, Text] = {
+    "optional_rule": Text(fr="règle optionnelle", en="optional rule"),
+    "reading": Text(fr="lecture d'une ambiguïté", en="reading of an ambiguity"),
+    "house_rule": Text(fr="règle maison", en="house rule"),
+    "gm_input": Text(fr="valeur fixée par le MJ", en="GM input"),
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    label: Text
+    help: Text
+    source: Source
+    kind: OptionKind = "optional_rule"
+
+    def field(self, **constraints: Any) -> Any:
+        """A pydantic Field for this option, carrying its metadata into the JSON Schema."""
+        return Field(
+            default=self.default,
+            description=f"[{KIND_LABELS[self.kind].en}] {self.help.en} ({self.source})",
+            json_schema_extra={
+                "x-option": self.kind,
+                "x-label": self.label.model_dump(),
+                "x-help": self.help.model_dump(),
+                "x-source": str(self.source),
+            },
+            **constraints,
+        )
+
+
+def param(label: Text, help: Text | None = None, **kwargs: Any) -> Any:
+    """A pydantic Field for an ordinary check parameter, with its bilingual label."""
+    extra: dict[str, Any] = {"x-label": label.model_dump()}
+    if help is not None:
+        extra["x-help"] = help.model_dump()
+    return Field(description=(help or label).en, json_schema_extra=extra, **kwargs)

@@ -1,0 +1,92 @@
+"""Running a check for a user: parameters in, an odds report or a RollRecord out.
+
+These are the shapes of the fixed contract (`ecran odds … --json`, `ecran roll … --json`, the
+API). A RollRecord holds the seed and every die, so any roll can be replayed and audited.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ecran.dice import Roller, TooManyPaths
+from ecran.rules.errors import EcranError, from_validation
+from ecran.rules.registry import get_system
+from ecran.rules.text import Text
+
+
+class OutcomeOdds(BaseModel):
+    outcome: str
+    probability: str
+    p: float
+
+
+class OddsReport(BaseModel):
+    system: str
+    check: str
+    params: dict[str, Any]
+    outcomes: list[OutcomeOdds]
+
+
+class RollRecord(BaseModel):
+    system: str
+    check: str
+    params: dict[str, Any]
+    seed: int
+    dice: list[int]
+    outcome: str
+    total: int | None
+    details: dict[str, Any]
+
+
+def _parse(system_id: str, check_name: str, values: dict[str, Any]) -> tuple[Any, BaseModel]:
+    check = get_system(system_id).check(check_name)
+    try:
+        return check, check.parse(values)
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+
+
+def fraction_text(p: Fraction) -> str:
+    return str(p)  # Fraction prints reduced: "0", "1", "5/36"
+
+
+def odds(system_id: str, check_name: str, values: dict[str, Any]) -> OddsReport:
+    check, params = _parse(system_id, check_name, values)
+    try:
+        dist = check.distribution(params)
+    except TooManyPaths:
+        raise EcranError(
+            Text(
+                fr="trop de combinaisons de dés pour un calcul exact avec ces paramètres",
+                en="too many dice combinations for an exact computation with these parameters",
+            )
+        ) from None
+    outcomes = []
+    for name in check.outcome_names():
+        p = dist.probability(name)
+        outcomes.append(OutcomeOdds(outcome=name, probability=fraction_text(p), p=float(p)))
+    return OddsReport(
+        system=system_id, check=check_name, params=params.model_dump(mode="json"), outcomes=outcomes
+    )
+
+
+def roll(system_id: str, check_name: str, values: dict[str, Any], seed: int | None) -> RollRecord:
+    check, params = _parse(system_id, check_name, values)
+    try:
+        roller = Roller(seed)
+    except ValueError as exc:
+        raise EcranError(Text(fr=f"graine invalide : {exc}", en=f"invalid seed: {exc}")) from None
+    result = check.roll(params, roller)
+    return RollRecord(
+        system=system_id,
+        check=check_name,
+        params=params.model_dump(mode="json"),
+        seed=roller.seed,
+        dice=list(roller.rolled),
+        outcome=result.outcome,
+        total=result.total,
+        details=result.details,
+    )

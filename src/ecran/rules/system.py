@@ -1,0 +1,108 @@
+"""The System contract: one object per game, registered under its id.
+
+A system is a set of checks (odds and rolls), a character sheet with its validation, creation
+and NPC generator, the operations that change a sheet in play, and the named options. Everything
+the CLI, the API and the web table show of a game comes from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ecran.dice import DiceSource, Roller
+from ecran.rules.check import Check
+from ecran.rules.errors import EcranError, unknown
+from ecran.rules.operation import Operation
+from ecran.rules.option import Option
+from ecran.rules.outcome import Resolution
+from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
+from ecran.rules.text import Source, Text
+from ecran.rules.violation import RuleViolation
+
+
+class System:
+    id: ClassVar[str]
+    name: ClassVar[Text]
+    seed: ClassVar[str]
+    checks: ClassVar[Sequence[Check[Any]]] = ()
+    operations: ClassVar[Sequence[Operation[Any, Any]]] = ()
+    options: ClassVar[Sequence[Option]] = ()
+    character: ClassVar[type[CharacterSheet] | None] = None
+
+    # -- checks -------------------------------------------------------------------------------
+
+    def check(self, name: str) -> Check[Any]:
+        for c in self.checks:
+            if c.name == name:
+                return c
+        raise unknown(Text(fr="test", en="check"), name, [c.name for c in self.checks])
+
+    def operation(self, name: str) -> Operation[Any, Any]:
+        for op in self.operations:
+            if op.name == name:
+                return op
+        raise unknown(Text(fr="opération", en="operation"), name, [o.name for o in self.operations])
+
+    # -- characters ---------------------------------------------------------------------------
+
+    def sheet_model(self) -> type[CharacterSheet]:
+        if self.character is None:
+            raise EcranError(
+                Text(
+                    fr=f"le système {self.id} n'a pas de feuille de personnage",
+                    en=f"system {self.id} has no character sheet",
+                )
+            )
+        return self.character
+
+    def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
+        """Every rule of creation and play the sheet breaks; empty when the sheet is legal."""
+        return []
+
+    def new_character(self, name: str) -> CharacterSheet:
+        """A starting sheet for the guided creation to fill in."""
+        return self.sheet_model()(system=self.id, name=name)
+
+    def random_npc(self, roller: Roller, **choices: Any) -> CharacterSheet:
+        """A random NPC that passes `validate`."""
+        raise EcranError(
+            Text(
+                fr=f"le système {self.id} ne génère pas encore de PNJ",
+                en=f"system {self.id} cannot generate NPCs yet",
+            )
+        )
+
+    def sections(self, sheet: CharacterSheet) -> list[SheetSection]:
+        """The sheet as a person reads it. Default: one row per field."""
+        rows = [
+            SheetRow(Text(fr=key, en=key), str(value))
+            for key, value in sheet.model_dump().items()
+            if key != "system"
+        ]
+        return [SheetSection(Text(fr="Personnage", en="Character"), rows)]
+
+    def actions(self, sheet: CharacterSheet) -> list[Action]:
+        """Checks a player can roll from this sheet, prefilled with its values and penalties."""
+        return []
+
+    # -- combat -------------------------------------------------------------------------------
+
+    def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
+        """One combatant's initiative; the tracker acts in descending `total` order
+        (a system whose rules order otherwise maps its result onto that)."""
+        raise EcranError(
+            Text(
+                fr=f"le système {self.id} ne définit pas l'initiative",
+                en=f"system {self.id} defines no initiative",
+            )
+        )
+
+    def sources(self) -> list[Source]:
+        found: list[Source] = []
+        for c in self.checks:
+            found.extend(c.sources)
+        for op in self.operations:
+            found.extend(op.sources)
+        found.extend(o.source for o in self.options)
+        return found

@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy models and Alembic migrations (SQLite default, PostgreSQL by URL)."""

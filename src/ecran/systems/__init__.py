@@ -1,0 +1,1 @@
+"""One package per game. Each defines `SYSTEM`, an instance of `ecran.rules.System`."""

@@ -1,0 +1,31 @@
+"""Test helpers: do seeded rolls agree with exact odds?"""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import sqrt
+from typing import Any
+
+from ecran.dice import Roller
+from ecran.rules import get_system
+
+
+def assert_rolls_match_odds(
+    system_id: str, check_name: str, values: dict[str, Any], n: int = 4000, seed: int = 20261121
+) -> None:
+    """Roll `n` times from one fixed seed; every outcome's frequency must sit within five
+    standard errors of its exact probability (and impossible outcomes must never appear)."""
+    check = get_system(system_id).check(check_name)
+    params = check.parse(values)
+    dist = check.distribution(params)
+    roller = Roller(seed)
+    counts = Counter(check.roll(params, roller).outcome for _ in range(n))
+    assert set(counts) <= set(check.outcome_names()), counts
+    for name in check.outcome_names():
+        p = float(dist.probability(name))
+        freq = counts[name] / n
+        if p == 0:
+            assert counts[name] == 0, (name, counts)
+            continue
+        tolerance = 5 * sqrt(p * (1 - p) / n) + 1 / n
+        assert abs(freq - p) <= tolerance, (name, freq, p, counts)
