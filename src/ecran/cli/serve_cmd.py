@@ -13,6 +13,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Start the web table (FastAPI) on http://HOST:PORT."""
         import uvicorn
+
         from ecran.web.app import create_app
 
         uvicorn.run(create_app(), host=host, port=port)
