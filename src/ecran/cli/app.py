@@ -12,7 +12,7 @@ import click
 import typer
 
 from ecran.cli import characters, checks, dice_cmd, serve_cmd
-from ecran.cli.lang import current, set_lang
+from ecran.cli.lang import current, reset, set_lang
 from ecran.rules import EcranError, Text
 
 app = typer.Typer(
@@ -58,6 +58,7 @@ def _lang_from_argv(argv: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the command, turning every user error into one line and exit 2."""
+    reset()
     try:
         command().main(args=argv, prog_name="ecran", standalone_mode=False)
     except EcranError as exc:

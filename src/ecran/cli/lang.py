@@ -15,3 +15,8 @@ def current() -> str:
 
 def set_lang(lang: str) -> None:
     _current["lang"] = lang
+
+
+def reset() -> None:
+    """Back to the environment's choice (each invocation starts afresh)."""
+    _current["lang"] = os.environ.get("ECRAN_LANG", DEFAULT_LANG)

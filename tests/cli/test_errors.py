@@ -1,0 +1,70 @@
+"""Bad input on the command line: one line on stderr, exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["odds", "nope", "d6"], "Possibles : demo"),
+        (["odds", "demo", "zz"], "Possibles : d6"),
+        (["odds", "demo", "d6", "--target", "9"], "target : doit être ≤ 6"),
+        (["odds", "demo", "d6", "--target", "x"], "nombre entier attendu"),
+        (["odds", "demo", "d6", "--bogus", "1"], "--bogus"),
+        (["roll", "demo", "d6", "--seed", "-1"], "graine"),
+        (["roll", "demo", "d6", "--seed", "abc"], "--seed"),
+        (["character", "validate", "/nonexistent.json"], "introuvable"),
+        (["npc", "nope"], "Possibles"),
+        (["--lang", "xx", "odds", "demo", "d6"], "fr"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli: Any, args: list[str], expected: str) -> None:
+    result = cli(*args)
+    assert result.code == 2
+    assert expected in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert "Traceback" not in result.err + result.out
+
+
+def test_english_on_request(cli: Any) -> None:
+    result = cli("--lang", "en", "odds", "demo", "d6", "--target", "0")
+    assert result.code == 2
+    assert "target: Input should be greater than or equal to 1" in result.err
+
+
+def test_not_json_sheet(cli: Any, tmp_path: Any) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    result = cli("character", "validate", str(bad))
+    assert result.code == 2 and "JSON" in result.err
+    bad.write_text('{"name": "x"}', encoding="utf-8")
+    result = cli("sheet", str(bad))
+    assert result.code == 2 and "system" in result.err
+
+
+def test_guided_creation_needs_a_terminal(cli: Any) -> None:
+    result = cli("character", "new", "demo")
+    assert result.code == 2
+
+
+def test_module_entry_point() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ecran", "odds", "demo", "d6", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert '"probability": "1/2"' in done.stdout
+
+
+def test_readable_odds_table(cli: Any) -> None:
+    result = cli("odds", "demo", "d6", "--target", "5")
+    assert result.code == 0
+    assert "réussite" in result.out and "1/3" in result.out
