@@ -21,8 +21,8 @@ run: $(STAMP)
 test: $(STAMP) chromium lint typecheck unit
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests bench
-	$(VENV)/bin/ruff format --check src tests bench
+	$(VENV)/bin/ruff check src tests $(wildcard bench)
+	$(VENV)/bin/ruff format --check src tests $(wildcard bench)
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
