@@ -1,0 +1,1 @@
+"""The checks of `organique`, one module per family."""

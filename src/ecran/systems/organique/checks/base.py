@@ -1,0 +1,64 @@
+"""Shared pieces of the checks: parameter fields, outcomes, dynamic choice types."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from ecran.rules import Outcome, param, tr
+from ecran.systems.organique.tables import CHARACTERISTICS, SAVE_KINDS
+
+if TYPE_CHECKING:
+    SaveKindName = str
+    StatName = str
+else:
+    SaveKindName = Literal[SAVE_KINDS]
+    StatName = Literal[CHARACTERISTICS]
+
+FAILURE = Outcome("failure", tr("échec", "failure"))
+SUCCESS = Outcome("success", tr("réussite", "success"))
+PASS_FAIL = (FAILURE, SUCCESS)
+
+STAT_RANGE = {"ge": -10, "le": 40}
+DIFF_RANGE = {"ge": 0, "le": 60}
+MOD_RANGE = {"ge": -100, "le": 100}
+
+
+def characteristic_field(label: str = "", default: Any = ...) -> Any:
+    fr = label or "Caractéristique"
+    en = label or "Characteristic"
+    return param(
+        tr(fr, en),
+        tr("Score de la caractéristique utilisée", "Score of the characteristic used"),
+        default=default,
+        **STAT_RANGE,
+    )
+
+
+def difficulty_field(default: Any = ...) -> Any:
+    return param(
+        tr("Difficulté", "Difficulty"),
+        tr(
+            "0 automatique, 10 facile, 20 moyenne, 30 difficile, 35-40 légendaire",
+            "0 automatic, 10 easy, 20 medium, 30 hard, 35-40 legendary",
+        ),
+        default=default,
+        **DIFF_RANGE,
+    )
+
+
+def modifier_field(
+    help_fr: str = "Bonus de compétence, équipement, situation, malus de souffrance",
+    help_en: str = "Skill bonus, equipment, situation, suffering penalty",
+) -> Any:
+    return param(tr("Modificateur", "Modifier"), tr(help_fr, help_en), default=0, **MOD_RANGE)
+
+
+def luck_field(default: bool = False) -> Any:
+    return param(
+        tr("Jet de chance", "Luck test"),
+        tr(
+            "Le MJ juge l'action immédiate : 1 naturel = échec, 20 naturel = réussite (MR ≥ 1)",
+            "The GM rules the action immediate: natural 1 fails, natural 20 succeeds (MR ≥ 1)",
+        ),
+        default=default,
+    )

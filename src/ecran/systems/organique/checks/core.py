@@ -1,0 +1,300 @@
+"""Core tests: the action test (the contract's `test`), two characteristics, skills, saves,
+opposed actions (L6-165, L1132-1216)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import model_validator
+
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks.base import (
+    PASS_FAIL,
+    SaveKindName,
+    characteristic_field,
+    difficulty_field,
+    luck_field,
+    modifier_field,
+)
+from ecran.systems.organique.common import beats, d20_test, src, two_characteristics
+from ecran.systems.organique.options import TIE_RULE, TWO_CHARACTERISTICS, TieRule, TwoCharMode
+from ecran.systems.organique.tables import CORE
+
+
+class TestParams(Params):
+    characteristic: int = characteristic_field()
+    difficulty: int = difficulty_field()
+    modifier: int = modifier_field()
+    luck: bool = luck_field()
+
+
+class ActionTest(Check[TestParams]):
+    """The contract's core check: characteristic + 1d20 + modifier against the difficulty."""
+
+    name = "test"
+    title = tr("Test d'action", "Action test")
+    description = tr(
+        "Caractéristique + 1D20 + modificateur contre la difficulté ; réussite si le total "
+        "l'atteint. La marge est le total moins la difficulté.",
+        "Characteristic + 1d20 + modifier against the difficulty; success if the total reaches "
+        "it. The margin is the total minus the difficulty.",
+    )
+    params = TestParams
+    outcomes = PASS_FAIL
+    sources = (src(6, 24), src(58, 61), src(83, 106), src(2809, 2816))
+    example = {"characteristic": 9, "difficulty": 20, "modifier": 8}
+
+    def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
+        base = params.characteristic + params.modifier
+        roll = d20_test(dice, base, params.difficulty, params.luck)
+        outcome = "success" if roll.success else "failure"
+        return Resolution(outcome, total=roll.total, details=roll.as_details())
+
+
+class TwoCharParams(Params):
+    first: int = characteristic_field("Première caractéristique")
+    second: int = characteristic_field("Seconde caractéristique")
+    difficulty: int = difficulty_field()
+    modifier: int = modifier_field()
+    luck: bool = luck_field()
+    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
+
+
+class TwoCharacteristicTest(Check[TwoCharParams]):
+    name = "two_characteristics"
+    title = tr("Test à deux caractéristiques", "Two-characteristic test")
+    description = tr(
+        "Moyenne des deux caractéristiques arrondie au supérieur + 1D20 contre la difficulté "
+        "(ex. END 3 et VOL 12 → 8 + 1D20 contre 20).",
+        "The two characteristics averaged, rounded up, + 1d20 against the difficulty (e.g. END 3 "
+        "and VOL 12 → 8 + 1d20 against 20).",
+    )
+    params = TwoCharParams
+    outcomes = PASS_FAIL
+    sources = (src(45, 56),)
+    example = {"first": 3, "second": 12, "difficulty": 20}
+
+    def resolve(self, params: TwoCharParams, dice: DiceSource) -> Resolution:
+        stat = two_characteristics(params.first, params.second, params.two_characteristics)
+        roll = d20_test(dice, stat + params.modifier, params.difficulty, params.luck)
+        details: dict[str, Any] = {"characteristic": stat, **roll.as_details()}
+        return Resolution("success" if roll.success else "failure", roll.total, details)
+
+
+def skill_bonus(level: int) -> int:
+    """L1161-1186: +4 per level above the first; level 0 (no skill) adds nothing."""
+    return 4 * (level - 1) if level > 1 else 0
+
+
+def effective_level(level: int, book: str) -> int:
+    """L1219-1241: an introductory text makes the unskilled a Novice; a reference text adds a
+    level (max 6) to the skilled."""
+    if level == 0 and book in ("intro", "both"):
+        return 1
+    if level > 0 and book in ("reference", "both"):
+        return min(6, level + 1)
+    return level
+
+
+class SkillParams(Params):
+    characteristic: int = characteristic_field()
+    level: int = param(
+        tr("Niveau de compétence", "Skill level"),
+        tr(
+            "0 sans la compétence, 1 Novice … 6 Maître (+4 par niveau au-delà du premier)",
+            "0 without the skill, 1 Novice … 6 Master (+4 per level above the first)",
+        ),
+        default=1,
+        ge=0,
+        le=6,
+    )
+    difficulty: int = difficulty_field()
+    modifier: int = modifier_field(
+        "Équipement, situation, souffrance", "Equipment, situation, pain"
+    )
+    teamwork: bool = param(
+        tr("Aide d'un égal", "Helped by an equal"),
+        tr(
+            "Un second personnage de même niveau travaille avec lui : +4",
+            "A second character of the same level works with him: +4",
+        ),
+        default=False,
+    )
+    book: Literal["none", "intro", "reference", "both"] = param(
+        tr("Livre", "Book"),
+        tr(
+            "none, intro (non-initié → Novice), reference (+1 niveau), both",
+            "none, intro (unskilled → Novice), reference (+1 level), both",
+        ),
+        default="none",
+    )
+    hurry: int = param(
+        tr("Malus de précipitation", "Hurry penalty"),
+        tr(
+            "Valeur fixée par le MJ quand le personnage se presse (le texte ne la chiffre pas)",
+            "GM input when the character hurries (the text gives no number)",
+        ),
+        default=0,
+        ge=0,
+        le=40,
+    )
+    luck: bool = luck_field()
+
+
+class SkillTest(Check[SkillParams]):
+    name = "skill"
+    title = tr("Test de compétence", "Skill test")
+    description = tr(
+        "Caractéristique + 4 × (niveau − 1) + 1D20 contre la difficulté ; +4 à deux de même "
+        "niveau ; livres ; malus de précipitation.",
+        "Characteristic + 4 × (level − 1) + 1d20 against the difficulty; +4 for two of the same "
+        "level; books; hurry penalty.",
+    )
+    params = SkillParams
+    outcomes = PASS_FAIL
+    sources = (src(1132, 1216), src(1219, 1241))
+    example = {"characteristic": 14, "level": 3, "difficulty": 20}
+
+    def resolve(self, params: SkillParams, dice: DiceSource) -> Resolution:
+        level = effective_level(params.level, params.book)
+        bonus = skill_bonus(level) + (4 if params.teamwork else 0)
+        base = params.characteristic + bonus + params.modifier - params.hurry
+        roll = d20_test(dice, base, params.difficulty, params.luck)
+        details: dict[str, Any] = {"level": level, "skill_bonus": bonus, **roll.as_details()}
+        return Resolution("success" if roll.success else "failure", roll.total, details)
+
+
+class SaveParams(Params):
+    kind: SaveKindName = param(
+        tr("Sauvegarde contre", "Save against"),
+        tr("Le type de sauvegarde (table L134-153)", "The kind of save (table L134-153)"),
+        default="fear",
+    )
+    characteristic: int = characteristic_field()
+    second: int | None = param(
+        tr("Seconde caractéristique", "Second characteristic"),
+        tr(
+            "Pour une sauvegarde à deux caractéristiques (inconscience : END et VOL)",
+            "For a two-characteristic save (unconsciousness: END and VOL)",
+        ),
+        default=None,
+        ge=-10,
+        le=40,
+    )
+    difficulty: int = difficulty_field(default=20)
+    modifier: int = modifier_field("Traitement, fièvre, immunité…", "Treatment, fever, immunity…")
+    opponent_margin: int | None = param(
+        tr("MR de l'adversaire", "Opponent's MR"),
+        tr(
+            "Sauvegarde en opposition : il faut aussi égaler cette marge (ex. MR 5 de Sam)",
+            "Opposed save: the margin must also match this one (e.g. Sam's MR 5)",
+        ),
+        default=None,
+        ge=0,
+        le=80,
+    )
+    luck: bool = luck_field()
+    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
+    tie_rule: TieRule = TIE_RULE.field()
+
+    @model_validator(mode="after")
+    def _second_when_needed(self) -> SaveParams:
+        stats = CORE.save_kind(self.kind).stats
+        if len(stats) == 2 and self.second is None:
+            raise ValueError(
+                f"la sauvegarde {self.kind} utilise {'+'.join(stats)} : donnez --second "
+                f"/ save {self.kind} uses {'+'.join(stats)}: give --second"
+            )
+        return self
+
+
+class Save(Check[SaveParams]):
+    name = "save"
+    title = tr("Test de sauvegarde", "Saving throw")
+    description = tr(
+        "Caractéristique de la table + 1D20 contre la difficulté ; en opposition, la marge doit "
+        "aussi égaler celle de l'adversaire. Un échec contre la souffrance donne sa marge en "
+        "malus.",
+        "The table's characteristic + 1d20 against the difficulty; when opposed, the margin must "
+        "also match the opponent's. A failed suffering save gives its margin as a penalty.",
+    )
+    params = SaveParams
+    outcomes = PASS_FAIL
+    sources = (src(121, 165), src(512, 529))
+    example = {"kind": "unconsciousness", "characteristic": 3, "second": 12, "difficulty": 20}
+
+    def resolve(self, params: SaveParams, dice: DiceSource) -> Resolution:
+        stat = params.characteristic
+        if params.second is not None:
+            stat = two_characteristics(stat, params.second, params.two_characteristics)
+        roll = d20_test(dice, stat + params.modifier, params.difficulty, params.luck)
+        success = roll.success
+        if success and params.opponent_margin is not None:
+            success = beats(roll.margin, params.opponent_margin, params.tie_rule == "literal")
+        details: dict[str, Any] = {"characteristic": stat, **roll.as_details()}
+        if not success and params.kind == "suffering":
+            details["suffering_penalty"] = shortfall(roll.margin, params.opponent_margin)
+        return Resolution("success" if success else "failure", roll.total, details)
+
+
+def shortfall(margin: int, required: int | None) -> int:
+    """How far a failed save fell short: of the difficulty, or of the opponent's MR."""
+    return max(1, (required or 0) - margin)
+
+
+class OpposedParams(Params):
+    characteristic: int = characteristic_field()
+    modifier: int = modifier_field()
+    difficulty: int = difficulty_field()
+    opponent_characteristic: int = characteristic_field("Caractéristique de l'adversaire")
+    opponent_modifier: int = modifier_field("Modificateurs de l'adversaire", "Opponent's modifiers")
+    opponent_difficulty: int = difficulty_field()
+    luck: bool = luck_field()
+
+
+class Opposed(Check[OpposedParams]):
+    name = "opposed"
+    title = tr("Actions opposées", "Opposed actions")
+    description = tr(
+        "Chacun teste sa caractéristique + 1D20 contre la difficulté de sa propre action ; la "
+        "plus grande marge de réussite l'emporte. Qui échoue n'a pas de marge.",
+        "Each side tests its characteristic + 1d20 against its own action's difficulty; the "
+        "greater margin wins. A side that fails has no margin.",
+    )
+    params = OpposedParams
+    outcomes = (
+        Outcome("loss", tr("l'adversaire l'emporte", "the opponent wins")),
+        Outcome("neither", tr("les deux échouent", "both fail")),
+        Outcome("tie", tr("égalité des marges", "equal margins")),
+        Outcome("win", tr("l'emporte", "wins")),
+    )
+    sources = (src(58, 80), src(3935, 3936))
+    example = {
+        "characteristic": 12,
+        "difficulty": 20,
+        "opponent_characteristic": 10,
+        "opponent_difficulty": 20,
+    }
+
+    def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
+        me = d20_test(dice, params.characteristic + params.modifier, params.difficulty, params.luck)
+        base = params.opponent_characteristic + params.opponent_modifier
+        them = d20_test(dice, base, params.opponent_difficulty, params.luck)
+        details = {**me.as_details(), **them.as_details("opponent_")}
+        return Resolution(
+            compare(me.success, me.margin, them.success, them.margin), me.total, details
+        )
+
+
+def compare(a_ok: bool, a_mr: int, b_ok: bool, b_mr: int) -> str:
+    if not a_ok and not b_ok:
+        return "neither"
+    if not b_ok:
+        return "win"
+    if not a_ok:
+        return "loss"
+    return "win" if a_mr > b_mr else "loss" if a_mr < b_mr else "tie"
+
+
+CORE_CHECKS = (ActionTest(), TwoCharacteristicTest(), SkillTest(), Save(), Opposed())
