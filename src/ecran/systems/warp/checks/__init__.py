@@ -1,0 +1,1 @@
+"""The checks of WaRP, one module per family."""

@@ -1,0 +1,235 @@
+"""The core rolls: a trait against a difficulty, and two traits against each other.
+
+`roll` and `opposed` are the fixed contract (CONTRACTS.md); `versus` is the opposed roll with the
+optional rules (fumbles, open-ended rolls, unstoppable six) that the contract's `opposed` leaves
+out.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Check, Outcome, Params, Resolution, tr
+from ecran.systems.warp.checks.fields import (
+    bonus_field,
+    dice_field,
+    difficulty_field,
+    penalty_field,
+)
+from ecran.systems.warp.common import src
+from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, UNSTOPPABLE_SIX
+from ecran.systems.warp.pool import (
+    compare_sums,
+    kept_sum,
+    kept_sum_six,
+    roll_pool,
+    total_against,
+)
+
+FUMBLE = Outcome(
+    "fumble",
+    tr("échec critique", "fumble"),
+    tr("Tous les dés gardés font 1 : échec et catastrophe", "Every kept die is 1: catastrophe"),
+)
+
+
+class RollParams(Params):
+    dice: int = dice_field()
+    bonus: int = bonus_field()
+    penalty: int = penalty_field()
+    difficulty: int = difficulty_field()
+    open_ended: bool = OPEN_ENDED.field()
+    fumbles: bool = FUMBLES.field()
+
+
+class Roll(Check[RollParams]):
+    """T > D success, T = D tie (inconclusive), T < D failure (L1361-1383, L163-169)."""
+
+    name = "roll"
+    title = tr("Jet contre une difficulté", "Roll against a difficulty")
+    description = tr(
+        "Lancez autant de d6 que le score du trait (2 sans trait), dés bonus et de pénalité "
+        "annulés un pour un, et battez la difficulté ; l'égalité est un résultat nul.",
+        "Roll as many d6 as the trait's score (2 without one), bonus and penalty dice cancelling "
+        "one for one, and beat the difficulty; a tie is inconclusive.",
+    )
+    params = RollParams
+    outcomes = (
+        FUMBLE,
+        Outcome("failure", tr("échec", "failure")),
+        Outcome("tie", tr("résultat nul", "tie"), tr("Impasse, non concluant", "Inconclusive")),
+        Outcome("success", tr("réussite", "success")),
+    )
+    sources = (
+        src(127, 147),
+        src(163, 186),
+        src(1350, 1501),
+        src(1598, 1613),
+        src(1784, 1885),
+    )
+    example = {"dice": 3, "bonus": 1, "penalty": 0, "difficulty": 11}
+
+    def resolve(self, params: RollParams, dice: DiceSource) -> Resolution:
+        pool = roll_pool(dice, params.dice, params.bonus, params.penalty, params.open_ended)
+        outcome = _against(pool.total, params.difficulty)
+        if params.fumbles and pool.all_ones:
+            outcome = "fumble"
+        details: dict[str, Any] = {
+            **pool.details(),
+            "margin": pool.total - params.difficulty,
+        }
+        return Resolution(outcome, total=pool.total, details=details)
+
+    def distribution(self, params: RollParams) -> Distribution[str]:
+        net = params.bonus - params.penalty
+        n, d = params.dice, params.difficulty
+        totals = total_against(n, net, params.open_ended, d)
+        # every die shows at least 1, so a total of N (before any explosion) is all ones
+        fumble_total = n if params.fumbles else None
+        return totals.map(lambda t: "fumble" if t == fumble_total else _against(t, d))
+
+
+def _against(total: int, difficulty: int) -> str:
+    if total > difficulty:
+        return "success"
+    return "tie" if total == difficulty else "failure"
+
+
+class OpposedParams(Params):
+    dice: int = dice_field()
+    bonus: int = bonus_field()
+    penalty: int = penalty_field()
+    opponent_dice: int = dice_field("Dés de l'adversaire", "Opponent's dice")
+    opponent_bonus: int = bonus_field("Dés bonus de l'adversaire", "Opponent's bonus dice")
+    opponent_penalty: int = penalty_field(
+        "Dés de pénalité de l'adversaire", "Opponent's penalty dice"
+    )
+
+
+OPPOSED_OUTCOMES = (
+    Outcome("loss", tr("défaite", "loss")),
+    Outcome("tie", tr("égalité", "tie"), tr("Non concluant ; en combat, raté", "Inconclusive")),
+    Outcome("win", tr("victoire", "win")),
+)
+
+
+class Opposed(Check[OpposedParams]):
+    """Both sides roll; the higher kept total wins (L1614-1658); a tie is not a win (L163-169)."""
+
+    name = "opposed"
+    title = tr("Jet en opposition", "Opposed roll")
+    description = tr(
+        "Chaque camp lance ses dés avec ses dés bonus et de pénalité ; le plus haut total "
+        "l'emporte. Sert aussi quand le MJ lance des dés pour la difficulté (1 à 6 dés).",
+        "Each side rolls its dice with its own bonus and penalty dice; the higher total wins. "
+        "Also for a GM who rolls dice for the difficulty (1 to 6 dice).",
+    )
+    params = OpposedParams
+    outcomes = OPPOSED_OUTCOMES
+    sources = (src(163, 169), src(1568, 1658))
+    example = {"dice": 3, "bonus": 1, "opponent_dice": 3}
+
+    def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
+        mine = roll_pool(dice, params.dice, params.bonus, params.penalty)
+        theirs = roll_pool(
+            dice, params.opponent_dice, params.opponent_bonus, params.opponent_penalty
+        )
+        outcome = _versus(mine.total, theirs.total)
+        details = {
+            **mine.details(),
+            **theirs.details("opponent_"),
+            "margin": mine.total - theirs.total,
+        }
+        return Resolution(outcome, total=mine.total, details=details)
+
+    def distribution(self, params: OpposedParams) -> Distribution[str]:
+        mine = kept_sum(params.dice, params.bonus - params.penalty)
+        theirs = kept_sum(params.opponent_dice, params.opponent_bonus - params.opponent_penalty)
+        return mine.combine(theirs, _versus).reduced()
+
+
+def _versus(a: int, b: int) -> str:
+    return "win" if a > b else "tie" if a == b else "loss"
+
+
+class VersusParams(OpposedParams):
+    open_ended: bool = OPEN_ENDED.field()
+    fumbles: bool = FUMBLES.field()
+    unstoppable_six: bool = UNSTOPPABLE_SIX.field()
+
+
+class Versus(Check[VersusParams]):
+    """The opposed roll with the optional rules. Reading: a side that fumbles fails whatever the
+    totals (L1823-1851), so an opponent's fumble is a win unless the actor fumbles too."""
+
+    name = "versus"
+    title = tr("Opposition avec règles optionnelles", "Opposed roll with optional rules")
+    description = tr(
+        "Comme « opposed », avec échecs critiques, jets ouverts et six imparable : un camp qui "
+        "perd en gardant un 6 obtient un succès limité.",
+        "Like 'opposed', with fumbles, open-ended rolls and the unstoppable six: a losing side "
+        "that keeps a 6 gets a limited success.",
+    )
+    params = VersusParams
+    outcomes = (
+        FUMBLE,
+        Outcome("loss", tr("défaite", "loss")),
+        Outcome(
+            "loss_with_six",
+            tr("défaite avec un six imparable", "loss with an unstoppable six"),
+            tr("Succès limité laissé au MJ", "Limited success, GM's call"),
+        ),
+        *OPPOSED_OUTCOMES[1:],
+    )
+    sources = (src(1614, 1658), src(1784, 1935))
+    example = {"dice": 4, "opponent_dice": 3, "unstoppable_six": True, "fumbles": True}
+
+    def resolve(self, params: VersusParams, dice: DiceSource) -> Resolution:
+        mine = roll_pool(dice, params.dice, params.bonus, params.penalty, params.open_ended)
+        theirs = roll_pool(
+            dice,
+            params.opponent_dice,
+            params.opponent_bonus,
+            params.opponent_penalty,
+            params.open_ended,
+        )
+        outcome = _versus(mine.total, theirs.total)
+        if params.fumbles and mine.all_ones:
+            outcome = "fumble"
+        elif params.fumbles and theirs.all_ones:
+            outcome = "win"
+        if outcome == "loss" and params.unstoppable_six and mine.kept_sixes:
+            outcome = "loss_with_six"
+        details = {
+            **mine.details(),
+            **theirs.details("opponent_"),
+            "margin": mine.total - theirs.total,
+            "opponent_limited_success": outcome == "win"
+            and params.unstoppable_six
+            and theirs.kept_sixes > 0,
+        }
+        return Resolution(outcome, total=mine.total, details=details)
+
+    def distribution(self, params: VersusParams) -> Distribution[str]:
+        mine = kept_sum_six(params.dice, params.bonus - params.penalty)
+        theirs = kept_sum(params.opponent_dice, params.opponent_bonus - params.opponent_penalty)
+        odds: dict[str, Fraction] = {}
+        for (a, six), pa in mine.items():
+            for b, pb in theirs.items():
+                for name, p in self._pair(params, a, six, b).items():
+                    odds[name] = odds.get(name, Fraction(0)) + pa * pb * p
+        return Distribution.from_fractions(odds).reduced()
+
+    @staticmethod
+    def _pair(params: VersusParams, a: int, six: bool, b: int) -> dict[str, Fraction]:
+        n, m = params.dice, params.opponent_dice
+        if params.fumbles and a == n:
+            return {"fumble": Fraction(1)}
+        if params.fumbles and b == m:
+            return {"win": Fraction(1)}
+        odds = compare_sums(a, n, b, m, params.open_ended)
+        if params.unstoppable_six and six and "loss" in odds:
+            odds["loss_with_six"] = odds.pop("loss")
+        return odds
