@@ -1,0 +1,127 @@
+"""What every Nephilim test shares: the four outcomes, the dice options, one resolution
+procedure used both to roll (seeded) and, analytically, to compute exact odds."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
+from ecran.systems.nephilim import options
+from ecran.systems.nephilim.rolls import (
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    FAILURE,
+    SUCCESS,
+    CriticalReading,
+    DiceVariant,
+    classify,
+    outcome_distribution,
+    roll_modifier,
+    variant,
+)
+from ecran.systems.nephilim.tables import OCCULT
+
+P = TypeVar("P", bound=BaseModel)
+
+BARRED = "barred"
+
+TEST_OUTCOMES = (
+    Outcome(CRITICAL_FAILURE, tr("échec critique", "critical failure")),
+    Outcome(FAILURE, tr("échec", "failure")),
+    Outcome(SUCCESS, tr("réussite", "success")),
+    Outcome(CRITICAL_SUCCESS, tr("réussite critique", "critical success")),
+)
+
+BARRED_OUTCOME = Outcome(
+    BARRED,
+    tr("jet interdit", "roll not allowed"),
+    tr("le niveau de compétence requis n'est pas atteint", "the required skill level is not met"),
+)
+
+
+class DiceOptions(Params):
+    dice: DiceVariant = options.DICE.field()
+    criticals: CriticalReading = options.CRITICALS.field()
+
+
+class PlexusOption(Params):
+    plexus: str = options.PLEXUS.field(pattern=r"^(none|d6-d4|d8-d4|d8-d8)$")
+
+
+def plexus_distribution(name: str) -> Distribution[int] | None:
+    if name == "none":
+        return None
+    first, second = OCCULT.plexus.dice()[name]
+    return (Distribution.die(first) - Distribution.die(second)).reduced()
+
+
+def roll_plexus(dice: DiceSource, name: str) -> int:
+    if name == "none":
+        return 0
+    first, second = OCCULT.plexus.dice()[name]
+    return dice.d(first) - dice.d(second)
+
+
+class DiceTest(Check[P]):
+    """A test `score + R >= difficulty`: subclasses say how the score and difficulty are made."""
+
+    outcomes: ClassVar[Sequence[Outcome]] = TEST_OUTCOMES
+
+    @abstractmethod
+    def score(self, params: P) -> int: ...
+
+    @abstractmethod
+    def difficulty(self, params: P) -> int: ...
+
+    def explain(self, params: P) -> dict[str, Any]:
+        """Extra details shown with a roll (how the score was made)."""
+        return {}
+
+    def barred(self, params: P) -> Text | None:
+        """Why the roll is not allowed (a skill gate), or None."""
+        return None
+
+    def resolve(self, params: P, dice: DiceSource) -> Resolution:
+        reason = self.barred(params)
+        if reason is not None:
+            return Resolution(BARRED, details={"reason": reason.model_dump()})
+        score, difficulty = self.score(params), self.difficulty(params)
+        dice_name, reading, rolled = _settings(params)
+        r = 0
+        details: dict[str, Any] = {}
+        if rolled:
+            first, second, r = roll_modifier(dice, dice_name)
+            details["dice"] = [first, second]
+        extra = roll_plexus(dice, getattr(params, "plexus", "none"))
+        if extra:
+            details["plexus"] = extra
+        crit = variant(dice_name).critical
+        outcome = classify(score + extra, r, difficulty, crit, reading, rolled)
+        total = score + extra + r
+        details |= {"score": score, "modifier": r, "difficulty": difficulty}
+        details |= {"margin": total - difficulty, **self.explain(params)}
+        return Resolution(outcome, total=total, details=details)
+
+    def distribution(self, params: P) -> Distribution[str]:
+        if self.barred(params) is not None:
+            return Distribution.constant(BARRED)
+        dice_name, reading, rolled = _settings(params)
+        score, difficulty = self.score(params), self.difficulty(params)
+        extra = plexus_distribution(getattr(params, "plexus", "none"))
+        if not rolled:
+            shift = extra if extra is not None else Distribution.constant(0)
+            return shift.map(lambda s: classify(score + s, 0, difficulty, rolled=False))
+        return outcome_distribution(score, difficulty, dice_name, reading, extra)
+
+
+def _settings(params: BaseModel) -> tuple[str, CriticalReading, bool]:
+    return (
+        getattr(params, "dice", "D"),
+        getattr(params, "criticals", "never_flips"),
+        getattr(params, "roll_needed", True),
+    )

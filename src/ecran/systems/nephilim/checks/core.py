@@ -1,0 +1,213 @@
+"""The profane test (seed L450-460) in its contract form, in its full form with every
+penalty and option, and the Ka (willpower) test (L47)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ecran.rules import Params, Text, cite, param, tr
+from ecran.systems.nephilim import options
+from ecran.systems.nephilim.checks.common import (
+    BARRED_OUTCOME,
+    TEST_OUTCOMES,
+    DiceOptions,
+    DiceTest,
+)
+from ecran.systems.nephilim.ka import normalize
+from ecran.systems.nephilim.rolls import SEED
+from ecran.systems.nephilim.tables import COMBAT
+
+CHARACTERISTIC = param(
+    tr("Caractéristique", "Characteristic"),
+    tr("Score de la caractéristique choisie par le MJ", "Score of the GM-chosen characteristic"),
+    ge=-4,
+    le=10,
+)
+SKILL = param(
+    tr("Compétence", "Skill"),
+    tr(
+        "Score de la compétence appropriée ; absente : la caractéristique compte deux fois",
+        "Score of the appropriate skill; absent: the characteristic counts twice",
+    ),
+    default=None,
+    ge=-4,
+    le=10,
+)
+DIFFICULTY = param(
+    tr("Difficulté", "Difficulty"),
+    tr("Fixée par le MJ ; 0 = action moyenne", "Set by the GM; 0 = average action"),
+    ge=-15,
+    le=15,
+)
+MALUS = param(
+    tr("Malus", "Malus"),
+    tr("Total des malus à retrancher du score", "Total malus subtracted from the score"),
+    default=0,
+    ge=0,
+)
+
+
+def base_score(characteristic: int, skill: int | None) -> int:
+    """Characteristic + skill, or the characteristic twice when no skill fits (L455)."""
+    return characteristic + skill if skill is not None else 2 * characteristic
+
+
+class CoreTestParams(Params):
+    characteristic: int = CHARACTERISTIC
+    skill: int | None = SKILL
+    difficulty: int = DIFFICULTY
+    malus: int = MALUS
+
+
+class CoreTest(DiceTest[CoreTestParams]):
+    name = "test"
+    title = tr("Test d'action", "Action test")
+    description = tr(
+        "Caractéristique + compétence (ou caractéristique × 2) − malus + 1D − 1D contre la"
+        " difficulté ; D = dé 0,1,2,2,3,4.",
+        "Characteristic + skill (or characteristic × 2) − malus + 1D − 1D against the"
+        " difficulty; D = die 0,1,2,2,3,4.",
+    )
+    params = CoreTestParams
+    sources = (cite(SEED, 452, 458), cite(SEED, 464, 475))
+    example = {"characteristic": 1, "skill": 0, "difficulty": 0, "malus": 0}
+
+    def score(self, params: CoreTestParams) -> int:
+        return base_score(params.characteristic, params.skill) - params.malus
+
+    def difficulty(self, params: CoreTestParams) -> int:
+        return params.difficulty
+
+
+class ActionParams(DiceOptions):
+    characteristic: int = CHARACTERISTIC
+    skill: int | None = SKILL
+    difficulty: int = DIFFICULTY
+    wound_malus: int = param(
+        tr("Malus de blessure", "Wound malus"),
+        tr(
+            "Malus de l'état de blessure, s'il frappe cette caractéristique (Force, « Agilité »)",
+            "Malus of the wound state, when it hits this characteristic (Force, 'Agilité')",
+        ),
+        default=0,
+        ge=0,
+        le=4,
+    )
+    fatigue_malus: int = param(
+        tr("Malus de fatigue", "Fatigue malus"),
+        tr("Malus de l'état de fatigue (toutes les actions)", "Fatigue state malus (all actions)"),
+        default=0,
+        ge=0,
+        le=4,
+    )
+    malus: int = param(
+        tr("Autres malus", "Other malus"),
+        tr(
+            "Compétence seulement proche, circonstances… (MJ)",
+            "Merely close skill, circumstances… (GM)",
+        ),
+        default=0,
+        ge=0,
+    )
+    bonus: int = param(tr("Bonus", "Bonus"), tr("Bonus fixé par le MJ", "GM bonus"), default=0)
+    actions_this_round: int = param(
+        tr("Actions ce round", "Actions this round"),
+        tr("Chaque action subit 4 par action en plus", "Each action takes 4 per extra action"),
+        default=1,
+        ge=1,
+        le=6,
+    )
+    min_skill: int | None = param(
+        tr("Compétence minimale", "Minimum skill"),
+        tr("Niveau exigé par le MJ pour avoir le droit de lancer", "Level the GM requires to roll"),
+        default=None,
+        ge=-4,
+        le=10,
+    )
+    wound_malus_count: Literal["per_characteristic", "once"] = options.WOUND_COUNT.field()
+    roll_needed: bool = options.ROLL_NEEDED.field()
+
+
+def action_score(p: ActionParams) -> int:
+    doubled = p.skill is None
+    wound = p.wound_malus * (2 if doubled and p.wound_malus_count == "per_characteristic" else 1)
+    extra_actions = COMBAT.multiple_actions.malus_per_extra_action * (p.actions_this_round - 1)
+    return base_score(p.characteristic, p.skill) - wound - p.fatigue_malus - p.malus - extra_actions
+
+
+class Action(DiceTest[ActionParams]):
+    name = "action"
+    title = tr("Action (détaillée)", "Action (detailed)")
+    description = tr(
+        "Le test d'action avec chaque malus séparé (blessure, fatigue, actions multiples), la"
+        " compétence minimale et les options de dés.",
+        "The action test with each malus apart (wounds, fatigue, multiple actions), the minimum"
+        " skill and the dice options.",
+    )
+    params = ActionParams
+    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
+    sources = (
+        cite(SEED, 452, 460),
+        cite(SEED, 86, note="wound and fatigue maluses"),
+        cite(SEED, 510, note="multiple actions"),
+        cite(SEED, 477, note="dice variants"),
+    )
+    example = {"characteristic": 1, "skill": 0, "difficulty": 0}
+
+    def score(self, params: ActionParams) -> int:
+        return action_score(params) + params.bonus
+
+    def difficulty(self, params: ActionParams) -> int:
+        return params.difficulty
+
+    def barred(self, params: ActionParams) -> Text | None:
+        if params.min_skill is None:
+            return None
+        if params.skill is not None and params.skill >= params.min_skill:
+            return None
+        return tr(
+            f"compétence {params.skill} sous le minimum {params.min_skill} (L460)",
+            f"skill {params.skill} below the minimum {params.min_skill} (L460)",
+        )
+
+
+KA_PARAM = param(
+    tr("Ka (score absolu)", "Ka (absolute score)"),
+    tr("Converti sur l'échelle normalisée, compté une fois", "Normalized, counted once"),
+    ge=0,
+    le=1000,
+)
+
+
+class KaTestParams(DiceOptions):
+    ka: int = KA_PARAM
+    difficulty: int = DIFFICULTY
+    malus: int = param(
+        tr("Malus", "Malus"),
+        tr("Malus de fatigue et du MJ", "Fatigue and GM malus"),
+        default=0,
+        ge=0,
+    )
+    bonus: int = param(tr("Bonus", "Bonus"), default=0)
+    roll_needed: bool = options.ROLL_NEEDED.field()
+
+
+class KaTest(DiceTest[KaTestParams]):
+    name = "ka_test"
+    title = tr("Test de Ka (volonté)", "Ka (willpower) test")
+    description = tr(
+        "Ka normalisé, compté une seule fois, + 1D − 1D contre la difficulté.",
+        "Normalized Ka, counted once, + 1D − 1D against the difficulty.",
+    )
+    params = KaTestParams
+    sources = (cite(SEED, 32, 47), cite(SEED, 455))
+    example = {"ka": 18, "difficulty": 0}
+
+    def score(self, params: KaTestParams) -> int:
+        return normalize(params.ka) + params.bonus - params.malus
+
+    def difficulty(self, params: KaTestParams) -> int:
+        return params.difficulty
+
+    def explain(self, params: KaTestParams) -> dict[str, Any]:
+        return {"normalized_ka": normalize(params.ka)}

@@ -1,0 +1,47 @@
+"""Ka: the normalized scale and the meta-characteristic bonus (seed L28-70)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from math import ceil
+
+from ecran.rules import EcranError, tr
+from ecran.systems.nephilim.tables import KA
+
+
+def normalize(ka: int) -> int:
+    """Absolute Ka -> normalized scale (L32-45); past the table, 5 points per step (§9 A19)."""
+    if ka < 0:
+        raise EcranError(tr(f"Ka négatif : {ka}", f"negative Ka: {ka}"))
+    for low, high, value in KA.normalized.rows:
+        if low <= ka <= high:
+            return value
+    last_high, last_value = KA.normalized.rows[-1][1], KA.normalized.rows[-1][2]
+    step = KA.normalized.step or 5
+    return last_value + ceil((ka - last_high) / step)
+
+
+def meta_bonus(ka: int) -> int:
+    """Meta-characteristic bonus of one Ka score (L63-70). Past the table the band widths keep
+    growing by 5 (upper bounds 5 x triangular numbers, §9 A19)."""
+    if ka < 0:
+        raise EcranError(tr(f"Ka négatif : {ka}", f"negative Ka: {ka}"))
+    for low, high, value in KA.meta_bonus.rows:
+        if low <= ka <= high:
+            return value
+    bonus = KA.meta_bonus.rows[-1][2]
+    while ka > 5 * (bonus + 1) * (bonus + 2) // 2:
+        bonus += 1
+    return bonus
+
+
+def associated_ka(characteristic: str, kas: Mapping[str, int]) -> int:
+    """The Ka feeding a characteristic's meta bonus: one element, or the mean of two rounded
+    up (L55-62)."""
+    elements = KA.meta_map()[characteristic]
+    values = [kas.get(e, 0) for e in elements]
+    return ceil(sum(values) / len(values))
+
+
+def meta_bonuses(kas: Mapping[str, int]) -> dict[str, int]:
+    return {c: meta_bonus(associated_ka(c, kas)) for c in KA.meta_map()}

@@ -1,0 +1,19 @@
+"""The `nephilim` System: assembles checks, operations, options and the character sheet."""
+
+from __future__ import annotations
+
+from ecran.rules import System, tr
+from ecran.systems.nephilim import options
+from ecran.systems.nephilim.checks.core import Action, CoreTest, KaTest
+from ecran.systems.nephilim.rolls import SEED
+
+
+class Nephilim(System):
+    id = "nephilim"
+    name = tr("Règles pour Nephilim v3", "Rules for Nephilim v3")
+    seed = SEED
+    checks = (CoreTest(), Action(), KaTest())
+    options = options.ALL
+
+
+SYSTEM = Nephilim()

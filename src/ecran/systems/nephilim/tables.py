@@ -1,0 +1,248 @@
+"""Pydantic models of the data files, loaded once at import: a malformed table fails at start-up."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ecran.rules.data import load_model
+
+PACKAGE = "ecran.systems.nephilim"
+
+Level = Literal["P", "A", "C", "M"]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CharacteristicRow(Model):
+    id: str
+    fr: str
+    en: str
+    source: str
+    benchmarks: list[str]
+
+
+class Characteristics(Model):
+    source: str
+    human_min: int
+    human_max: int
+    characteristic: list[CharacteristicRow]
+
+
+class Bands(Model):
+    source: str
+    rows: list[tuple[int, int, int]]
+    step: int | None = None
+
+
+class MetaElements(Model):
+    model_config = ConfigDict(extra="allow", frozen=True)
+    source: str
+
+
+class KaTables(Model):
+    source: str
+    elements: list[str]
+    human_elements: list[str]
+    nephilim_elements: list[str]
+    element_names: dict[str, tuple[str, str]]
+    normalized: Bands
+    meta_bonus: Bands
+    meta_elements: MetaElements
+
+    def meta_map(self) -> dict[str, list[str]]:
+        extra = self.meta_elements.model_extra or {}
+        return {k: list(v) for k, v in extra.items()}
+
+
+class TrackState(Model):
+    wound: tuple[str, str]
+    fatigue: tuple[str, str]
+    malus: int | None = None
+    source: str
+    round_check: bool = False
+    out: bool = False
+
+
+class FirstBox(Model):
+    source: str
+    pairs: list[int]
+    zero_alone: list[int]
+
+
+class Tracks(Model):
+    source: str
+    boxes: int
+    state: list[TrackState]
+    first_box: FirstBox
+
+
+class Node(Model):
+    path: str
+    level: Level
+    en: str
+    source: str
+    prereq_also: str | None = None
+    same_as: str | None = None
+    same_name_as: str | None = None
+    prereq_mode: Literal["all", "any"] | None = None
+
+
+class Tree(Model):
+    source: str
+    node: list[Node]
+
+
+class Science(Model):
+    id: str
+    fr: str
+    en: str
+    rituals: tuple[str, str]
+    source: str
+
+
+class Circle(Model):
+    id: str
+    science: str
+    rank: int
+    fr: str
+    en: str
+    control: int | None = None
+    control_source: str | None = None
+    durations_source: str
+    durations: dict[str, int]
+
+
+class Kabbalah(Model):
+    fast_contract_malus: int
+    source: str
+
+
+class Stasis(Model):
+    source: str
+    bands: list[str]
+    difficulty: list[int]
+
+
+class Plexus(Model):
+    model_config = ConfigDict(extra="allow", frozen=True)
+    source: str
+
+    def dice(self) -> dict[str, tuple[int, int]]:
+        return {k: (v[0], v[1]) for k, v in (self.model_extra or {}).items()}
+
+
+class Occult(Model):
+    source: str
+    level_min: int
+    level_max: int
+    level_source: str
+    science: list[Science]
+    circle: list[Circle]
+    kabbalah: Kabbalah
+    stasis: Stasis
+    plexus: Plexus
+
+    def circle_by_id(self, circle_id: str) -> Circle:
+        return next(c for c in self.circle if c.id == circle_id)
+
+
+class Day(Model):
+    weekday: int
+    fr: str
+    planet: str
+    element: str
+    source: str
+
+
+class Sign(Model):
+    fr: str
+    en: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    planet: str
+    element: str
+    source: str
+
+
+class Astrology(Model):
+    source: str
+    day: list[Day]
+    sign: list[Sign]
+
+
+class Time(Model):
+    source: str
+    round_seconds: int
+    rounds_per_turn: int
+    turns_per_minute: int
+
+
+class InitiativeData(Model):
+    source: str
+    segment_width: int
+
+
+class MultipleActions(Model):
+    source: str
+    slot_step: int
+    malus_per_extra_action: int
+
+
+class Delay(Model):
+    source: str
+    anticipation_per_segment: int
+    initiative_per_round: int
+
+
+class FreeActions(Model):
+    source: str
+    per_round: int
+
+
+class Movement(Model):
+    source: str
+    rapidite: list[int]
+    stationary: list[int]
+    walk: list[int]
+    run: list[int]
+
+
+class LeadTable(Model):
+    source: str
+    difference: list[int]
+    percent: list[str]
+
+
+class Combat(Model):
+    source: str
+    time: Time
+    initiative: InitiativeData
+    multiple_actions: MultipleActions
+    delay: Delay
+    free_actions: FreeActions
+    movement: Movement
+    segment_lead_table: LeadTable
+
+
+class DiceTable(Model):
+    source: str
+    modifier: list[int]
+    chances_in_36: list[int]
+    cumulative_in_36: list[int]
+
+
+CHARACTERISTICS = load_model(PACKAGE, "characteristics.toml", Characteristics)
+KA = load_model(PACKAGE, "ka.toml", KaTables)
+TRACKS = load_model(PACKAGE, "tracks.toml", Tracks)
+SKILLS = load_model(PACKAGE, "skills.toml", Tree)
+LANGUAGES = load_model(PACKAGE, "languages.toml", Tree)
+OCCULT = load_model(PACKAGE, "occult.toml", Occult)
+ASTROLOGY = load_model(PACKAGE, "astrology.toml", Astrology)
+COMBAT = load_model(PACKAGE, "combat.toml", Combat)
+DICE_TABLE = load_model(PACKAGE, "dice.toml", DiceTable)
+
+CHARACTERISTIC_IDS: tuple[str, ...] = tuple(c.id for c in CHARACTERISTICS.characteristic)
