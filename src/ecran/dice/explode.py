@@ -12,7 +12,7 @@ An explosion adds another roll whenever the die shows a face in `on`. Two exact 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from ecran.dice.distribution import Distribution
 
@@ -63,3 +63,59 @@ def explode(
         for value, w in done.items():
             weights[value] = weights.get(value, 0) + w * scale
     return Distribution(weights, denominator**level).reduced()
+
+
+def explode_chain(
+    die: Distribution[int],
+    on: Collection[int],
+    *,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    score: Callable[[int], int] | None = None,
+) -> Distribution[int]:
+    """Sum of `score(face)` over one die's explosion chain, at most `max_depth` extra rolls.
+
+    The chain rolls `die`, and rolls again while the face shown is in `on`. With `score` None
+    the faces themselves are summed (the exploding total, like `explode` without a cap); with an
+    indicator it counts the rolls of the chain that pass a test. Chains still exploding after
+    `max_depth` extra rolls are left out: their mass is the result's `residual`.
+    """
+    if max_depth < 0:
+        raise ValueError("max_depth must be non-negative")
+    weights = die.weights()
+    if weights and all(face in on for face in weights):
+        raise ValueError("a die that explodes on every face never stops")
+    value = score if score is not None else _identity
+    going: dict[int, int] = {}
+    stopping: dict[int, int] = {}
+    for face, w in weights.items():
+        table = going if face in on else stopping
+        key = value(face)
+        table[key] = table.get(key, 0) + w
+    if not going:
+        return Distribution(stopping, die.denominator).reduced()
+    den = die.denominator
+    levels = max_depth + 1
+    result: dict[int, int] = {}
+    frontier: dict[int, int] = {0: 1}  # totals after j exploding rolls, weights over den**j
+    going_items = list(going.items())
+    stopping_items = list(stopping.items())
+    for j in range(levels):
+        scale = den ** (levels - j - 1)
+        for total, w in frontier.items():
+            ws = w * scale
+            for key, fw in stopping_items:
+                k = total + key
+                result[k] = result.get(k, 0) + ws * fw
+        if j + 1 == levels:
+            break
+        nxt: dict[int, int] = {}
+        for total, w in frontier.items():
+            for key, fw in going_items:
+                k = total + key
+                nxt[k] = nxt.get(k, 0) + w * fw
+        frontier = nxt
+    return Distribution(result, den**levels).reduced()
+
+
+def _identity(face: int) -> int:
+    return face

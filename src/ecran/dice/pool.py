@@ -3,7 +3,9 @@
 Keep-highest is computed without listing the s**n rolls: faces are visited from best to worst and
 for each face we choose how many of the dice still unassigned show it (a binomial coefficient of
 ways). The first k dice assigned are the kept ones. States are (dice assigned, kept sum), so the
-cost is polynomial in n, k and the number of faces.
+cost is polynomial in n, k and the number of faces. Once k dice are assigned the kept sum is
+settled and the other dice can only show worse faces: that state is finished at once, weighted by
+(weight of the worse faces) ** (dice left), so only states with fewer than k dice are carried.
 """
 
 from __future__ import annotations
@@ -17,39 +19,71 @@ from ecran.dice.distribution import Distribution
 
 def keep_highest(die: Distribution[int], n: int, k: int) -> Distribution[int]:
     """Sum of the `k` highest of `n` independent rolls of `die`."""
-    return _keep(die, n, k, highest=True)
+    return keep_scored(die, n, k, highest=True)
 
 
 def keep_lowest(die: Distribution[int], n: int, k: int) -> Distribution[int]:
     """Sum of the `k` lowest of `n` independent rolls of `die`."""
-    return _keep(die, n, k, highest=False)
+    return keep_scored(die, n, k, highest=False)
 
 
-def _keep(die: Distribution[int], n: int, k: int, *, highest: bool) -> Distribution[int]:
+def keep_scored(
+    die: Distribution[int],
+    n: int,
+    k: int,
+    *,
+    highest: bool,
+    score: Callable[[int], int] | None = None,
+) -> Distribution[int]:
+    """Sum of `score(face)` over the `k` highest (or lowest) of `n` rolls of `die`.
+
+    `score` None sums the faces; an indicator counts the kept dice that pass a test. `die` may be
+    a sub-distribution (a truncated explosion): the result's residual then says so.
+    """
     if n < 0 or k < 0:
         raise ValueError("dice counts must be non-negative")
     k = min(k, n)
+    value = score if score is not None else _identity
+    weights = die.weights()
     if k == n:
-        return die.repeat(n)
-    faces = sorted(die.outcomes(), reverse=highest)
-    # states[m] maps kept-sum -> number of ways, with m dice assigned to the faces seen so far
-    states: list[dict[int, int]] = [{} for _ in range(n + 1)]
-    states[0][0] = 1
-    for index, face in enumerate(faces):
-        w = die.weight(face)
+        return die.map(value).repeat(n) if score is not None else die.repeat(n)
+    if k == 0:
+        return Distribution({0: sum(weights.values()) ** n}, die.denominator**n)
+    faces = sorted(weights.items(), reverse=highest)
+    rest = sum(weights.values())
+    finished: dict[int, int] = {}
+    # states[m]: kept-sum -> ways, with m < k dice assigned to the faces seen so far
+    states: dict[int, dict[int, int]] = {0: {0: 1}}
+    for index, (face, w) in enumerate(faces):
+        rest -= w  # weight of the faces still to visit (all worse than this one)
+        points = value(face)
         last = index == len(faces) - 1
-        nxt: list[dict[int, int]] = [{} for _ in range(n + 1)]
-        for m in range(n + 1):
-            for total, ways in states[m].items():
-                left = n - m
-                counts = (left,) if last else range(left + 1)
-                for c in counts:
-                    kept = min(c, max(0, k - m))
-                    key = total + face * kept
-                    bucket = nxt[m + c]
-                    bucket[key] = bucket.get(key, 0) + ways * comb(left, c) * w**c
-        states = nxt
-    return Distribution(states[n], die.denominator**n).reduced()
+        carried: dict[int, dict[int, int]] = {}
+        powers = [1]
+        for _ in range(n):
+            powers.append(powers[-1] * w)
+        for m, sums in states.items():
+            left = n - m
+            for c in range(left if last else 0, left + 1):
+                ways = comb(left, c) * powers[c]
+                if m + c >= k:
+                    ways *= rest ** (left - c)
+                    if not ways:
+                        continue
+                    add = points * (k - m)
+                    for total, count in sums.items():
+                        key = total + add
+                        finished[key] = finished.get(key, 0) + count * ways
+                else:
+                    add = points * c
+                    bucket = carried.setdefault(m + c, {})
+                    for total, count in sums.items():
+                        key = total + add
+                        bucket[key] = bucket.get(key, 0) + count * ways
+        states = carried
+        if not states:
+            break
+    return Distribution(finished, die.denominator**n).reduced()
 
 
 def count_successes(
@@ -57,3 +91,7 @@ def count_successes(
 ) -> Distribution[int]:
     """Number of the `n` dice whose face satisfies `hit`."""
     return die.map(lambda face: 1 if hit(face) else 0).repeat(n)
+
+
+def _identity(face: int) -> int:
+    return face
