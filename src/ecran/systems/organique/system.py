@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ecran.rules import System, tr
+from ecran.systems.organique.checks.combat import COMBAT_CHECKS
 from ecran.systems.organique.checks.core import CORE_CHECKS
 from ecran.systems.organique.common import SEED
 from ecran.systems.organique.options import ALL_OPTIONS
@@ -12,7 +13,7 @@ class Organique(System):
     id = "organique"
     name = tr("Systèmes de règles organiques (2080)", "Organic Rule Components (2080)")
     seed = SEED
-    checks = (*CORE_CHECKS,)
+    checks = (*CORE_CHECKS, *COMBAT_CHECKS)
     options = ALL_OPTIONS
 
 

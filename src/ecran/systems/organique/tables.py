@@ -61,6 +61,85 @@ class CoreTables(BaseModel):
         return next(s for s in self.save if s.kind == kind)
 
 
+class CombatAction(Labelled):
+    name: str
+    stats: list[str]
+    difficulty: int
+    effect_fr: str
+    effect_en: str
+
+    @property
+    def effect(self) -> Text:
+        return Text(fr=self.effect_fr, en=self.effect_en)
+
+
+class Reaction(Labelled):
+    name: str
+    stats: list[str]
+    difficulty: int
+    defender_must_exceed: bool
+    per_extra_band: int = 0
+
+
+class CombatModifier(Labelled):
+    name: str
+    action: int
+    reaction: int
+
+
+class SizeRow(Labelled):
+    name: str
+    modifier: int
+
+
+class ThrownRow(Row):
+    min_kg: float
+    max_kg: float
+    increment_m: float
+    damage: float
+
+
+class Weapon(Labelled):
+    name: str
+    reach: str
+    bs: float
+    c: float
+    ap: int
+    notes_fr: str = ""
+    notes_en: str = ""
+
+
+class Armour(Labelled):
+    name: str
+    coverage: int
+    bs: float
+    c: float
+    agi: int
+
+
+class CombatTables(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    action: list[CombatAction]
+    reaction: list[Reaction]
+    modifier: list[CombatModifier]
+    size: list[SizeRow]
+    weapon_label: list[SizeRow]
+    thrown: list[ThrownRow]
+    weapon: list[Weapon]
+    armour: list[Armour]
+
+    def action_named(self, name: str) -> CombatAction:
+        return next(a for a in self.action if a.name == name)
+
+    def reaction_named(self, name: str) -> Reaction:
+        return next(r for r in self.reaction if r.name == name)
+
+
+@cache
+def combat() -> CombatTables:
+    return load_model(PACKAGE, "combat.toml", CombatTables)
+
+
 @cache
 def core() -> CoreTables:
     return load_model(PACKAGE, "core.toml", CoreTables)
@@ -68,3 +147,8 @@ def core() -> CoreTables:
 
 CORE = core()
 SAVE_KINDS = tuple(s.kind for s in CORE.save)
+COMBAT = combat()
+ACTIONS = tuple(a.name for a in COMBAT.action)
+REACTIONS = tuple(r.name for r in COMBAT.reaction)
+SIZES = tuple(s.name for s in COMBAT.size)
+WEAPON_LABELS = tuple(s.name for s in COMBAT.weapon_label)

@@ -5,14 +5,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.rules import Outcome, param, tr
-from ecran.systems.organique.tables import CHARACTERISTICS, SAVE_KINDS
+from ecran.systems.organique.tables import (
+    ACTIONS,
+    CHARACTERISTICS,
+    REACTIONS,
+    SAVE_KINDS,
+    SIZES,
+    WEAPON_LABELS,
+)
 
+# The choices come from the data files; mypy sees plain strings, pydantic sees the Literal.
 if TYPE_CHECKING:
     SaveKindName = str
     StatName = str
+    ActionName = str
+    ReactionName = str
+    SizeName = str
+    WeaponLabelName = str
 else:
     SaveKindName = Literal[SAVE_KINDS]
     StatName = Literal[CHARACTERISTICS]
+    ActionName = Literal[ACTIONS]
+    ReactionName = Literal[("none", *REACTIONS)]
+    SizeName = Literal[SIZES]
+    WeaponLabelName = Literal[WEAPON_LABELS]
 
 FAILURE = Outcome("failure", tr("échec", "failure"))
 SUCCESS = Outcome("success", tr("réussite", "success"))

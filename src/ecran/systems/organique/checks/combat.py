@@ -1,0 +1,285 @@
+"""Combat checks: an action against a reaction, with armour coverage; stun and shock saves;
+falls (L2687-3711, L186-194, L498-510)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks.base import (
+    ActionName,
+    ReactionName,
+    SizeName,
+    WeaponLabelName,
+    characteristic_field,
+    difficulty_field,
+    luck_field,
+    modifier_field,
+)
+from ecran.systems.organique.common import TestRoll, beats, d20_test, src
+from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RULE, TieRule
+from ecran.systems.organique.tables import COMBAT
+
+PAIR_RANGE = {"ge": -20, "le": 80}
+
+
+def pair_field(fr: str, en: str, default: Any = ...) -> Any:
+    return param(
+        tr(fr, en),
+        tr(
+            "Somme des deux caractéristiques de l'action ou de la réaction (ex. FOR+AGI)",
+            "Sum of the action's or reaction's two characteristics (e.g. FOR+AGI)",
+        ),
+        default=default,
+        **PAIR_RANGE,
+    )
+
+
+class AttackParams(Params):
+    action: ActionName = param(tr("Action", "Action"), tr("Action de combat", "Combat action"))
+    characteristics: int = pair_field("Caractéristiques de l'attaquant", "Attacker's stats")
+    modifier: int = modifier_field(
+        "Compétence, visée, action étendue, divisée, blessures, souffrance…",
+        "Skill, aim, all-out, split, wounds, suffering…",
+    )
+    weapon_label: WeaponLabelName = param(
+        tr("Difficulté propre à l'arme", "Weapon's own label"),
+        tr("très facile +8, facile +4, difficile −4, très difficile −8", "±8/±4 to the roll"),
+        default="normal",
+    )
+    size: SizeName = param(
+        tr("Taille de la cible", "Target size"), tr("Abeille −20 … Maison +20", ""), default="human"
+    )
+    range_increments: int = param(
+        tr("Incréments de portée", "Range increments"),
+        tr("distance ÷ incrément, arrondi à l'inférieur : −1 chacun", "floor(distance/increment)"),
+        default=0,
+        ge=0,
+        le=100,
+    )
+    extra_difficulty: int = param(
+        tr("Difficulté en plus", "Extra difficulty"),
+        tr("Tir de barrage : +3 par m² ; autre ajustement du MJ", "Suppressive fire: +3 per m²"),
+        default=0,
+        ge=-40,
+        le=100,
+    )
+    reaction: ReactionName = param(
+        tr("Réaction du défenseur", "Defender's reaction"),
+        tr("none si le défenseur ne réagit pas (surpris, déjà utilisée)", "none: no reaction"),
+        default="none",
+    )
+    defender_characteristics: int = pair_field(
+        "Caractéristiques du défenseur", "Defender's stats", default=0
+    )
+    defender_modifier: int = modifier_field(
+        "Compétence, bouclier, divisée, blessures…", "Skill, shield, split, wounds…"
+    )
+    leap_bands: int = param(
+        tr("Portées du saut", "Leap bands"),
+        tr("Sauter : +10 de difficulté par portée au-delà de la première", "+10 per extra band"),
+        default=1,
+        ge=1,
+        le=10,
+    )
+    coverage: int = param(
+        tr("Couverture de l'armure (IA)", "Armour coverage (IA)"),
+        tr("MR ≤ IA : l'attaque frappe l'armure ; 20 couvre tout", "MR ≤ IA hits the armour"),
+        default=0,
+        ge=0,
+        le=20,
+    )
+    luck_in_combat: bool = LUCK_IN_COMBAT.field()
+
+
+class Attack(Check[AttackParams]):
+    name = "attack"
+    title = tr("Action de combat contre réaction", "Combat action against reaction")
+    description = tr(
+        "Somme de deux caractéristiques + 1D20 contre la difficulté de l'action ; le défenseur "
+        "fait de même pour sa réaction. L'attaque passe si elle réussit et dépasse la MR du "
+        "défenseur ; une MR ≤ couverture frappe l'armure.",
+        "Sum of two characteristics + 1d20 against the action's difficulty; the defender does "
+        "the same for the reaction. The attack lands if it succeeds and exceeds the defender's "
+        "MR; an MR ≤ coverage hits the armour.",
+    )
+    params = AttackParams
+    outcomes = (
+        Outcome("miss", tr("raté", "miss")),
+        Outcome("defended", tr("paré, esquivé", "defended")),
+        Outcome("armour", tr("touche l'armure", "hits the armour")),
+        Outcome("hit", tr("touche une partie non protégée", "hits an unprotected part")),
+    )
+    sources = (
+        src(2809, 2867),
+        src(2966, 3381),
+        src(3385, 3480),
+        src(3500, 3513),
+        src(3577, 3604),
+        src(643, 675),
+    )
+    example = {
+        "action": "strike",
+        "characteristics": 23,
+        "reaction": "dodge",
+        "defender_characteristics": 30,
+    }
+
+    def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
+        action = COMBAT.action_named(params.action)
+        base = params.characteristics + params.modifier + attack_bonus(params)
+        difficulty = action.difficulty + params.extra_difficulty
+        luck = params.luck_in_combat
+        attack = d20_test(dice, base, difficulty, luck)
+        details: dict[str, Any] = attack.as_details()
+        if not attack.success:
+            return Resolution("miss", attack.total, details)
+        defence = self._react(params, dice)
+        if defence is not None:
+            details.update(defence.as_details("defender_"))
+            reaction = COMBAT.reaction_named(params.reaction)
+            if defence.success and beats(
+                defence.margin, attack.margin, ties_to_other=reaction.defender_must_exceed
+            ):
+                return Resolution("defended", attack.total, details)
+        outcome = "armour" if attack.margin <= params.coverage else "hit"
+        return Resolution(outcome, attack.total, details)
+
+    def _react(self, params: AttackParams, dice: DiceSource) -> TestRoll | None:
+        if params.reaction == "none":
+            return None
+        reaction = COMBAT.reaction_named(params.reaction)
+        difficulty = reaction.difficulty + reaction.per_extra_band * (params.leap_bands - 1)
+        base = params.defender_characteristics + params.defender_modifier
+        return d20_test(dice, base, difficulty, params.luck_in_combat)
+
+
+def attack_bonus(params: AttackParams) -> int:
+    label = next(w for w in COMBAT.weapon_label if w.name == params.weapon_label)
+    size = next(s for s in COMBAT.size if s.name == params.size)
+    return label.modifier + size.modifier - params.range_increments
+
+
+LOSES_BOTH = Outcome(
+    "loses_action_and_reaction",
+    tr("perd sa prochaine action et sa réaction", "loses next action and reaction"),
+)
+LOSES_ACTION = Outcome("loses_action", tr("perd sa prochaine action", "loses next action"))
+NO_EFFECT = Outcome("no_effect", tr("tient bon", "holds on"))
+
+
+class StunParams(Params):
+    characteristic: int = characteristic_field("VOL")
+    modifier: int = modifier_field("Drogues, poison (engourdissement +7)…", "Drugs, numbness +7…")
+    difficulty: int = difficulty_field(default=20)
+    attacker_margin: int = param(
+        tr("MR de l'attaquant", "Attacker's MR"),
+        tr("La MR de l'attaque d'étourdissement", "The stun attack's MR"),
+        default=0,
+        ge=0,
+        le=80,
+    )
+    luck: bool = luck_field()
+    stun_opposed: bool = STUN_OPPOSED.field()
+    tie_rule: TieRule = TIE_RULE.field()
+
+
+class StunSave(Check[StunParams]):
+    name = "stun_save"
+    title = tr("Sauvegarde contre l'étourdissement", "Stun save")
+    description = tr(
+        "VOL + 1D20 contre 20, opposé à la MR de l'attaquant : manque de 1 à 10, perd l'action ; "
+        "de plus de 10, perd aussi la réaction.",
+        "VOL + 1d20 against 20, opposed to the attacker's MR: short by 1-10 loses the action; "
+        "by more than 10 also the reaction.",
+    )
+    params = StunParams
+    outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
+    sources = (src(3221, 3240), src(4076, 4083, "A10"))
+    example = {"characteristic": 15, "attacker_margin": 12}
+
+    def resolve(self, params: StunParams, dice: DiceSource) -> Resolution:
+        required = params.attacker_margin if params.stun_opposed else 0
+        roll = d20_test(
+            dice, params.characteristic + params.modifier, params.difficulty, params.luck
+        )
+        held = roll.success and beats(roll.margin, required, params.tie_rule == "literal")
+        details: dict[str, Any] = roll.as_details()
+        if held:
+            return Resolution("no_effect", roll.total, details)
+        short = max(1, required - roll.margin)
+        details["short_by"] = short
+        outcome = "loses_action" if short <= 10 else "loses_action_and_reaction"
+        return Resolution(outcome, roll.total, details)
+
+
+class ShockParams(Params):
+    characteristic: int = characteristic_field("VOL")
+    modifier: int = modifier_field()
+    difficulty: int = difficulty_field(default=20)
+    luck: bool = luck_field()
+
+
+class ShockPain(Check[ShockParams]):
+    name = "shock_pain"
+    title = tr("Douleur : choc", "Pain: shock")
+    description = tr(
+        "Sauvegarde contre le choc (douleur soudaine, VOL) : échec de 1 à 9, perd la prochaine "
+        "action ; de 10 ou plus, aussi la prochaine réaction.",
+        "Save against shock pain (VOL): failure by 1-9 loses the next action; by 10 or more, "
+        "also the next reaction.",
+    )
+    params = ShockParams
+    outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
+    sources = (src(498, 510),)
+    example = {"characteristic": 12, "difficulty": 20}
+
+    def resolve(self, params: ShockParams, dice: DiceSource) -> Resolution:
+        roll = d20_test(
+            dice, params.characteristic + params.modifier, params.difficulty, params.luck
+        )
+        details: dict[str, Any] = roll.as_details()
+        if roll.success:
+            return Resolution("no_effect", roll.total, details)
+        outcome = "loses_action" if -roll.margin <= 9 else "loses_action_and_reaction"
+        return Resolution(outcome, roll.total, details)
+
+
+class FallParams(Params):
+    characteristic: int = characteristic_field("AGI")
+    modifier: int = modifier_field()
+    floors: int = param(
+        tr("Étages", "Floors"), tr("2 points de choc par étage (~3 m)", "2 c per floor"), default=1
+    )
+
+
+class FallSave(Check[FallParams]):
+    name = "fall"
+    title = tr("Chute", "Fall")
+    description = tr(
+        "2 points de choc par étage, que l'armure n'arrête pas ; AGI + 1D20 évite 1 point par "
+        "tranche de 10 du total.",
+        "2 blunt points per floor, which armour does not stop; AGI + 1d20 avoids 1 point per 10 "
+        "of the total.",
+    )
+    params = FallParams
+    outcomes = (
+        Outcome("full_damage", tr("tous les dégâts", "full damage")),
+        Outcome("reduced", tr("dégâts réduits", "reduced damage")),
+        Outcome("unhurt", tr("indemne", "unhurt")),
+    )
+    sources = (src(190, 194), src(782, 783))
+    example = {"characteristic": 10, "floors": 2}
+
+    def resolve(self, params: FallParams, dice: DiceSource) -> Resolution:
+        die = dice.d(20)
+        total = params.characteristic + params.modifier + die
+        damage = 2 * params.floors
+        avoided = min(damage, max(0, total // 10))
+        details: dict[str, Any] = {"die": die, "avoided": avoided, "damage_c": damage - avoided}
+        outcome = "unhurt" if avoided == damage else "reduced" if avoided else "full_damage"
+        return Resolution(outcome, total, details)
+
+
+COMBAT_CHECKS = (Attack(), StunSave(), ShockPain(), FallSave())
