@@ -1,0 +1,1 @@
+"""Artémis checks, one module per family."""

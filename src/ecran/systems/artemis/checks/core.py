@@ -1,0 +1,286 @@
+"""The skill test and the tests built on it: forcing luck, duels, NIFIMO, calm, Résistance."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Outcome, Params, Resolution, param, tr
+from ecran.systems.artemis import dice as ad
+from ecran.systems.artemis import tables
+from ecran.systems.artemis.checks.base import (
+    ZONE_OUTCOMES,
+    SkillParams,
+    ZoneCheck,
+    die_details,
+    malus_field,
+    professional_field,
+    reading,
+    skill_field,
+)
+from ecran.systems.artemis.options import PRIVILEGE_CRITICALS
+from ecran.systems.artemis.tables import seed, site
+
+
+def difficulty_field(default: int | None = None) -> Any:
+    ladder = ", ".join(f"{d.value} {d.fr}" for d in tables.core().difficulty)
+    help_text = tr(f"échelle : {ladder}", f"ladder: {ladder}")
+    if default is None:
+        return param(tr("Difficulté", "Difficulty"), help_text, ge=0, le=40)
+    return param(tr("Difficulté", "Difficulty"), help_text, default=default, ge=0, le=40)
+
+
+class TestParams(Params):
+    """The contract of the core check: exactly these four parameters."""
+
+    skill: int = param(tr("Score de compétence", "Skill score"), ge=0, le=30)
+    difficulty: int = difficulty_field()
+    professional: bool = param(
+        tr("Privilège du professionnel", "Professional's privilege"),
+        tr(
+            "deux dés, on garde le meilleur dé brut puis on confirme un critique sur ce dé "
+            "(coûte une fatigue grave)",
+            "two dice, keep the better raw die, then confirm a critical on it "
+            "(costs one serious fatigue)",
+        ),
+        default=False,
+    )
+    malus: int = malus_field()
+
+
+class Test(ZoneCheck[TestParams]):
+    name = "test"
+    title = tr("Test de compétence", "Skill test")
+    description = tr(
+        "Compétence + 1d6 − malus contre la difficulté : échec à difficulté − 2 et moins, "
+        "réussite à difficulté + 2 et plus, incertitude entre les deux. 6 puis 6 : le dé vaut 9 ; "
+        "1 puis 1 : il vaut −3.",
+        "Skill + 1d6 − malus against the difficulty: failure at difficulty − 2 or less, success "
+        "at difficulty + 2 or more, uncertainty between. 6 then 6: the die counts 9; 1 then 1: "
+        "it counts −3.",
+    )
+    params = TestParams
+    outcomes = ZONE_OUTCOMES
+    sources = (
+        seed(9, 27),
+        seed(41, 53),
+        seed(529, 546),
+        site(64, 68, "0105010001"),
+    )
+    example = {"skill": 5, "difficulty": 6}
+
+
+class TestXpParams(SkillParams):
+    skill: int = param(tr("Score de compétence", "Skill score"), ge=0, le=30)
+    difficulty: int = difficulty_field()
+    spend_on: Literal["failure", "failure_or_uncertainty"] = param(
+        tr("Dépenser un point d'expérience sur", "Spend an experience point on"),
+        tr(
+            "après avoir vu le résultat : failure = seulement en échec ; "
+            "failure_or_uncertainty = aussi en incertitude",
+            "after seeing the result: failure = on a failure only; "
+            "failure_or_uncertainty = on an uncertainty too",
+        ),
+        default="failure",
+    )
+
+
+class TestXp(ZoneCheck[TestXpParams]):
+    name = "test_xp"
+    title = tr("Test en forçant le hasard", "Test, forcing luck")
+    description = tr(
+        "Le test de compétence, avec un point d'expérience dépensé si le résultat déplaît : le "
+        "dé devient un 6, puis on relance pour voir s'il devient critique (9). Trois fois au plus "
+        "par personnage et par scénario.",
+        "The skill test, spending an experience point if the result displeases: the die becomes "
+        "a 6, then one roll to see whether it turns critical (9). At most three times per "
+        "character per scenario.",
+    )
+    params = TestXpParams
+    outcomes = ZONE_OUTCOMES
+    sources = (seed(29, 39), seed(20, 27))
+    example = {"skill": 5, "difficulty": 9, "spend_on": "failure"}
+
+    def _spend_zones(self, params: TestXpParams) -> tuple[ad.Zone, ...]:
+        return ("failure",) if params.spend_on == "failure" else ("failure", "uncertainty")
+
+    def resolve(self, params: TestXpParams, dice: DiceSource) -> Resolution:
+        first = super().resolve(params, dice)
+        if first.details["zone"] not in self._spend_zones(params):
+            return Resolution(first.outcome, first.total, {**first.details, "xp_spent": False})
+        forced = ad.force_die(dice)
+        total = params.skill + forced.value - params.malus
+        zone = ad.zone(total, params.difficulty)
+        details = {
+            **first.details,
+            "xp_spent": True,
+            "first_total": first.total,
+            "forced_die": forced.value,
+            "forced_raw": forced.raw,
+            "margin": total - params.difficulty,
+            "zone": zone,
+        }
+        return Resolution(zone, total=total, details=details)
+
+    def distribution(self, params: TestXpParams) -> Distribution[str]:
+        return ad.zone_distribution(
+            params.skill,
+            params.difficulty,
+            params.malus,
+            params.professional,
+            reading(params),
+            spend_on=self._spend_zones(params),
+        )
+
+
+class OpposedParams(Params):
+    skill: int = skill_field(5, "Score du personnage", "Character's score")
+    opponent_skill: int = skill_field(5, "Score de l'adversaire", "Opponent's score")
+    malus: int = malus_field()
+    opponent_malus: int = malus_field()
+    professional: bool = professional_field()
+    opponent_professional: bool = professional_field()
+    privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
+
+
+class Opposed(ZoneCheck[OpposedParams]):
+    name = "opposed"
+    title = tr("Duel de compétences", "Skill duel")
+    description = tr(
+        "Chacun lance compétence + 1d6 ; le total de l'adversaire sert de difficulté au "
+        "personnage (ex. attaque surprise : Furtivité contre Vigilance).",
+        "Each side rolls skill + 1d6; the opponent's total is the character's difficulty "
+        "(e.g. surprise attack: Furtivité against Vigilance).",
+    )
+    params = OpposedParams
+    outcomes = (
+        Outcome("loss", tr("perdu", "loss")),
+        Outcome("uncertainty", tr("incertitude", "uncertainty")),
+        Outcome("win", tr("gagné", "win")),
+    )
+    zone_map: ClassVar[dict[str, str]] = {
+        "failure": "loss",
+        "uncertainty": "uncertainty",
+        "success": "win",
+    }
+    sources = (seed(177, 178), site(166, 189, "0106070401"))
+    example = {"skill": 6, "opponent_skill": 5}
+
+    def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
+        mine = ad.roll_die(dice, params.professional, reading(params))
+        theirs = ad.roll_die(dice, params.opponent_professional, reading(params))
+        total = params.skill + mine.value - params.malus
+        opponent = params.opponent_skill + theirs.value - params.opponent_malus
+        zone = ad.zone(total, opponent)
+        details = {
+            **die_details(mine),
+            "opponent_die": theirs.value,
+            "opponent_raw_dice": theirs.raw,
+            "opponent_total": opponent,
+            "margin": total - opponent,
+        }
+        return Resolution(self.zone_map[zone], total=total, details=details)
+
+    def distribution(self, params: OpposedParams) -> Distribution[str]:
+        mine = ad.total_distribution(
+            params.skill, params.malus, params.professional, reading(params)
+        )
+        theirs = ad.total_distribution(
+            params.opponent_skill,
+            params.opponent_malus,
+            params.opponent_professional,
+            reading(params),
+        )
+        return ad.duel_distribution(mine, theirs).map(lambda z: self.zone_map[z])
+
+
+NIFIMO_OUTCOMES = (
+    Outcome("serious", tr("une grave", "one serious"), tr("8 ou moins", "8 or less")),
+    Outcome("light", tr("une légère", "one light"), tr("9, 10 ou 11", "9, 10 or 11")),
+    Outcome("none", tr("aucun effet", "no effect"), tr("12 ou plus", "12 or more")),
+)
+NIFIMO_MAP = {"failure": "serious", "uncertainty": "light", "success": "none"}
+
+
+class NifimoParams(SkillParams):
+    track: Literal["fatigue", "stress", "peur"] = param(
+        tr("Ligne du NIFIMO", "NIFIMO line"),
+        tr(
+            "fatigue : Endurance ; stress : Calme ; peur : Courage",
+            "fatigue: Endurance; stress: Calme; fear (peur): Courage",
+        ),
+        default="fatigue",
+    )
+
+
+class Nifimo(ZoneCheck[NifimoParams]):
+    name = "nifimo"
+    title = tr("Test de NIFIMO", "NIFIMO test")
+    description = tr(
+        "Endurance (fatigue), Calme (stress) ou Courage (peur) contre 10 : 12 et plus aucun "
+        "effet, 9 à 11 une marque légère, 8 et moins une grave.",
+        "Endurance (fatigue), Calme (stress) or Courage (fear) against 10: 12 or more no effect, "
+        "9 to 11 one light mark, 8 or less one serious.",
+    )
+    params = NifimoParams
+    outcomes = NIFIMO_OUTCOMES
+    zone_map: ClassVar[dict[str, str]] = NIFIMO_MAP
+    sources = (seed(313, 322), site(100, 113, "0105070201"))
+    example = {"skill": 5, "track": "fatigue"}
+
+    def difficulty(self, params: NifimoParams) -> int:
+        return tables.core().fixed.nifimo
+
+    def more_details(self, params: NifimoParams, die: ad.DieRoll, zone: ad.Zone) -> dict[str, Any]:
+        return {"track": params.track}
+
+
+class Calm(ZoneCheck[SkillParams]):
+    name = "calm"
+    title = tr("Test de calme", "Calm test")
+    description = tr(
+        "Au début de chaque scène d'action, chaque personnage joueur teste Calme contre 10 : "
+        "réussite aucun stress, incertitude un stress léger, échec un stress grave. Les PNJ ne le "
+        "font jamais.",
+        "At the start of every action scene each player character tests Calme against 10: "
+        "success no stress, uncertainty one light stress, failure one serious stress. NPCs "
+        "never make it.",
+    )
+    params = SkillParams
+    outcomes = NIFIMO_OUTCOMES
+    zone_map: ClassVar[dict[str, str]] = NIFIMO_MAP
+    sources = (seed(56, 69), site(115, 119, "0106010001"))
+    example = {"skill": 5}
+
+    def difficulty(self, params: SkillParams) -> int:
+        return tables.core().fixed.nifimo
+
+
+class Resistance(ZoneCheck[SkillParams]):
+    name = "resistance"
+    title = tr("Test de Résistance", "Résistance test")
+    description = tr(
+        "Résistance + 1d6 : 12 et plus annule deux blessures, 9 à 11 une, 8 et moins aucune. "
+        "Il reste toujours une blessure légère.",
+        "Résistance + 1d6: 12 or more cancels two wounds, 9 to 11 one, 8 or less none. One "
+        "light wound always remains.",
+    )
+    params = SkillParams
+    outcomes = (
+        Outcome("cancel_none", tr("aucune annulée", "none cancelled")),
+        Outcome("cancel_one", tr("une annulée", "one cancelled")),
+        Outcome("cancel_two", tr("deux annulées", "two cancelled")),
+    )
+    zone_map: ClassVar[dict[str, str]] = {
+        "failure": "cancel_none",
+        "uncertainty": "cancel_one",
+        "success": "cancel_two",
+    }
+    sources = (seed(121, 128), seed(701, 712))
+    example = {"skill": 5}
+
+    def difficulty(self, params: SkillParams) -> int:
+        return tables.core().fixed.resistance
+
+
+CANCELLED = {"cancel_none": 0, "cancel_one": 1, "cancel_two": 2}

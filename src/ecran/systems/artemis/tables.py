@@ -1,0 +1,443 @@
+"""Pydantic models of the data files, loaded once at import so a broken table fails at start-up."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ecran.rules import Source, Text, cite
+from ecran.rules.data import load_model
+
+PACKAGE = "ecran.systems.artemis"
+SEED = "000_98594f78af1b43da.txt"
+SITE = "artemis-site.md"
+
+LevelId = Literal["debutant", "amateur", "confirme", "professionnel", "expert", "maitre"]
+LEVELS: tuple[LevelId, ...] = (
+    "debutant",
+    "amateur",
+    "confirme",
+    "professionnel",
+    "expert",
+    "maitre",
+)
+
+
+def seed(first: int, last: int | None = None, note: str = "") -> Source:
+    return cite(SEED, first, last, note)
+
+
+def site(first: int, last: int, page: str) -> Source:
+    """A rule recovered from the game's website: the lines of rules/artemis-site.md that report
+    it, and the site page (refget code) they come from."""
+    return cite(SITE, first, last, note=f"artemis.jdr.free.fr refget {page}")
+
+
+class Row(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Named(Row):
+    id: str
+    fr: str
+    en: str
+    source: str
+
+    @property
+    def label(self) -> Text:
+        return Text(fr=self.fr, en=self.en)
+
+
+# -- core.toml --------------------------------------------------------------------------------
+
+
+class Zones(Row):
+    source: str
+    success_margin: int
+    failure_margin: int
+
+
+class Criticals(Row):
+    source: str
+    high_face: int
+    high_value: int
+    low_face: int
+    low_value: int
+
+
+class ExperienceForce(Row):
+    source: str
+    forced_face: int
+    per_scenario: int
+
+
+class Privilege(Row):
+    source: str
+    min_level: LevelId
+    serious_fatigue: int
+
+
+class Difficulty(Row):
+    value: int
+    fr: str
+    en: str
+    source: str
+
+
+class Fixed(Row):
+    nifimo: int
+    resistance: int
+    defenceless: int
+    source: str
+
+
+class Level(Named):
+    id: LevelId
+    npc_score: int | None = None
+
+
+class NpcRandom(Row):
+    source: str
+    dice: int
+    add: int
+
+
+class Core(Row):
+    zones: Zones
+    criticals: Criticals
+    experience_force: ExperienceForce
+    privilege: Privilege
+    difficulty: list[Difficulty]
+    fixed: Fixed
+    level: list[Level]
+    npc_random: NpcRandom
+
+
+# -- combat.toml ------------------------------------------------------------------------------
+
+
+class Category(Named):
+    index: int
+    serious: int = 0
+    light: int = 0
+    weapon: str | None = None
+    lethal: bool = False
+
+
+class WeaponCategory(Named):
+    category: int
+
+
+class Armour(Named):
+    protection: int
+    gene: int
+    exoskeleton: bool = False
+
+
+class Pressurised(Row):
+    extra_gene: int
+    source: str
+
+
+class Space(Named):
+    difficulty: int
+
+
+class Opponents(Row):
+    min: int
+    add: int
+    source: str
+
+
+class OptionalCombat(Row):
+    too_big_parry: int
+    precise_attack: int
+    total_attack_categories: int
+    defenceless_categories: int
+    head_categories: int
+    force_fatigue_light: int
+    source: str
+
+
+class Combat(Row):
+    category: list[Category]
+    weapon_category: list[WeaponCategory]
+    armour: list[Armour]
+    pressurised: Pressurised
+    space: list[Space]
+    opponents: list[Opponents]
+    optional: OptionalCombat
+
+
+# -- skills.toml ------------------------------------------------------------------------------
+
+
+class Characteristic(Named):
+    code: str
+
+
+class SkillDef(Named):
+    char: str
+    group: str | None = None
+
+
+class Skills(Row):
+    characteristic: list[Characteristic]
+    innate: list[SkillDef]
+    group: list[Named]
+    acquired: list[SkillDef]
+    equipment: list[Named]
+    milieu: list[Named]
+
+
+# -- nifimo.toml ------------------------------------------------------------------------------
+
+
+class Block(Row):
+    malus_columns: list[int]
+    source: str
+
+
+class NifimoTest(Row):
+    track: Literal["fatigue", "stress", "peur"]
+    skill: str
+    source: str
+
+
+class Rest(Row):
+    minutes: int
+    light: int
+    source: str
+
+
+class Sleep(Row):
+    hours: int
+    serious: int
+    source: str
+
+
+class SleepLockout(Row):
+    after_hours: int
+    wait_hours: int
+    source: str
+
+
+class Holiday(Row):
+    hours_per_permanent: int
+    source: str
+
+
+class Aggravation(Row):
+    force: int
+    time: int
+    source: str
+
+
+class Healing(Row):
+    natural_days_per_wound: int
+    pod_hours_per_wound: int
+    source: str
+
+
+class Fear(Row):
+    light_fades_days: int
+    serious_min_days: int
+    source: str
+
+
+class NaturalFatigue(Row):
+    first_after_hours: int
+    second_after_hours: int
+    then_every_hours: int
+    source: str
+
+
+class Nifimo(Row):
+    block: Block
+    line: list[Named]
+    test: list[NifimoTest]
+    rest: list[Rest]
+    sleep: list[Sleep]
+    sleep_lockout: SleepLockout
+    holiday: Holiday
+    aggravation: list[Aggravation]
+    healing: Healing
+    fear: Fear
+    natural_fatigue: NaturalFatigue
+
+
+# -- psy.toml ---------------------------------------------------------------------------------
+
+
+class SketchTrace(Row):
+    difficulty: int
+    permanent_fatigue: int
+    source: str
+
+
+class Cost(Row):
+    light: int
+    permanent: int
+
+
+class SketchAttract(Row):
+    base: int
+    per_unwilling: int
+    strong_will: int
+    source: str
+    cost: dict[Literal["success", "uncertainty", "failure"], Cost]
+
+
+class Metamorphosis(Row):
+    base: int
+    per_item: int
+    source: str
+    success_light_per_item: int
+    failure_light: int
+
+
+class Invocation(Row):
+    base: int
+    per_item: int
+    source: str
+    success_permanent_per_item: int
+    failure_permanent: int
+
+
+class Rendezvous(Row):
+    base: int
+    per_non_empath: int
+    per_empath: int
+    per_good_description: int
+    empath_voyage: int
+    source: str
+
+
+class Apaiser(Row):
+    base: int
+    not_adjacent: int
+    success_removes: int
+    uncertain_low_die_max: int
+    uncertain_low_removes: int
+    uncertain_high_removes: int
+    source: str
+
+
+class Scope(Row):
+    level: LevelId
+    metamorphosis_fr: str
+    metamorphosis_en: str
+    invocation_fr: str
+    invocation_en: str
+    source: str
+
+
+class Psy(Row):
+    sketch_trace: SketchTrace
+    sketch_attract: SketchAttract
+    metamorphosis: Metamorphosis
+    invocation: Invocation
+    rendezvous: Rendezvous
+    apaiser: Apaiser
+    scope: list[Scope]
+
+
+# -- advancement.toml -------------------------------------------------------------------------
+
+
+class Award(Row):
+    min: int
+    max: int
+    source: str
+
+
+class ScenarioAward(Named):
+    min: int
+    max: int
+
+
+class BalanceEvent(Named):
+    points: int
+
+
+class Crisis(Row):
+    balance: int
+    percent: int
+
+
+class Advancement(Row):
+    session_award: Award
+    scenario_award: list[ScenarioAward]
+    balance_event: list[BalanceEvent]
+    crisis: list[Crisis]
+
+
+# -- loading ----------------------------------------------------------------------------------
+
+
+@cache
+def core() -> Core:
+    return load_model(PACKAGE, "core.toml", Core)
+
+
+@cache
+def combat() -> Combat:
+    return load_model(PACKAGE, "combat.toml", Combat)
+
+
+@cache
+def skills() -> Skills:
+    return load_model(PACKAGE, "skills.toml", Skills)
+
+
+@cache
+def nifimo() -> Nifimo:
+    return load_model(PACKAGE, "nifimo.toml", Nifimo)
+
+
+@cache
+def psy() -> Psy:
+    return load_model(PACKAGE, "psy.toml", Psy)
+
+
+@cache
+def advancement() -> Advancement:
+    return load_model(PACKAGE, "advancement.toml", Advancement)
+
+
+def level(level_id: str) -> Level:
+    return next(lv for lv in core().level if lv.id == level_id)
+
+
+def level_rank(level_id: str | None) -> int:
+    """0 for no level, then 1 (Débutant) to 6 (Maître)."""
+    ids: list[str] = [lv.id for lv in core().level]
+    return 0 if level_id is None else ids.index(level_id) + 1
+
+
+def category(index: int) -> Category:
+    return combat().category[index]
+
+
+def armour(armour_id: str) -> Armour:
+    return next(a for a in combat().armour if a.id == armour_id)
+
+
+def space(space_id: str) -> Space:
+    return next(s for s in combat().space if s.id == space_id)
+
+
+def opponents_add(count: int) -> int:
+    """What the number of opponents able to attack adds to the dodge difficulty."""
+    return max((o for o in combat().opponents if count >= o.min), key=lambda o: o.min).add
+
+
+def aggravation_time(force: int) -> int:
+    return next(a.time for a in nifimo().aggravation if a.force == force)
+
+
+def all_loaded() -> None:
+    """Load every table (start-up check and tests)."""
+    core(), combat(), skills(), nifimo(), psy(), advancement()
