@@ -1,0 +1,192 @@
+"""Stored characters: sheets checked through their system, saved with a version check, changed
+by the system's operations."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from pydantic import ValidationError
+
+from ecran.dice import Roller
+from ecran.play.errors import Conflict, SheetRefused, forbidden
+from ecran.play.events import EventDraft
+from ecran.play.model import Member, StoredCharacter, new_id
+from ecran.play.payloads import CharacterDeleted, CharacterSaved, OperationRoll
+from ecran.play.rights import require_edit
+from ecran.play.state import TableState
+from ecran.rules import CharacterSheet, EcranError, RuleViolation, System, Text, from_validation
+
+
+def parse_sheet(system: System, data: Any) -> CharacterSheet:
+    """The sheet as its system's model, or one line saying which fields are wrong."""
+    if not isinstance(data, dict):
+        raise EcranError(Text(fr="une feuille est un objet JSON", en="a sheet is a JSON object"))
+    if data.get("system", system.id) != system.id:
+        raise EcranError(
+            Text(
+                fr=f"feuille du système « {data.get('system')} » à une table {system.id}",
+                en=f"a sheet of system '{data.get('system')}' at a {system.id} table",
+            )
+        )
+    try:
+        return system.sheet_model().model_validate({**data, "system": system.id})
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+
+
+def check_sheet(system: System, data: Any) -> tuple[dict[str, Any], list[RuleViolation]]:
+    sheet = parse_sheet(system, data)
+    return sheet.model_dump(mode="json"), system.validate(sheet)
+
+
+def refuse(violations: list[RuleViolation]) -> SheetRefused:
+    fr = "; ".join(v.line("fr") for v in violations)
+    en = "; ".join(v.line("en") for v in violations)
+    return SheetRefused(Text(fr=f"feuille refusée : {fr}", en=f"sheet refused: {en}"), violations)
+
+
+def _conflict(current: StoredCharacter, expected: int, attempted: dict[str, Any]) -> Conflict:
+    return Conflict(
+        Text(
+            fr=f"« {current.name} » a été modifié entre-temps (version {current.version}, "
+            f"votre modification part de la version {expected}) : rien n'est perdu, "
+            "fusionnez et enregistrez de nouveau",
+            en=f"'{current.name}' was changed meanwhile (version {current.version}, your edit "
+            f"starts from version {expected}): nothing is lost, merge and save again",
+        ),
+        current_version=current.version,
+        attempted_version=expected,
+        current=current.sheet,
+        attempted=attempted,
+    )
+
+
+def check_version(
+    current: StoredCharacter, expected: int | None, attempted: dict[str, Any]
+) -> None:
+    if expected is not None and expected != current.version:
+        raise _conflict(current, expected, attempted)
+
+
+def save_character(
+    state: TableState,
+    system: System,
+    actor: Member,
+    data: Any,
+    *,
+    character_id: str | None = None,
+    expected_version: int | None = None,
+    owner_id: str | None = None,
+    secret: bool | None = None,
+    allow_violations: bool = False,
+) -> EventDraft:
+    """Create (no `character_id`) or update a character. An update must say which version it
+    edits; a stale one raises `Conflict`. A sheet breaking the rules is refused with every
+    violation unless `allow_violations` (a draft in guided creation)."""
+    sheet, violations = check_sheet(system, data)
+    if violations and not allow_violations:
+        raise refuse(violations)
+    if character_id is None:
+        owner = state.member(owner_id) if owner_id else actor
+        if owner.id != actor.id and not actor.is_gm:
+            raise forbidden(
+                "seul le MJ crée un personnage pour quelqu'un d'autre",
+                "only the GM creates a character for someone else",
+            )
+        character = StoredCharacter(id=new_id(), owner_id=owner.id, sheet=sheet, version=1)
+    else:
+        current = state.character(character_id)
+        require_edit(actor, current)
+        if expected_version is None:
+            raise EcranError(
+                Text(fr="version attendue manquante", en="missing the expected version")
+            )
+        check_version(current, expected_version, sheet)
+        owner = (
+            state.member(owner_id) if owner_id and actor.is_gm else state.member(current.owner_id)
+        )
+        character = current.model_copy(
+            update={"sheet": sheet, "version": current.version + 1, "owner_id": owner.id}
+        )
+    if secret is not None:
+        character = character.model_copy(update={"secret": secret})
+    if character.secret and not owner.is_gm:
+        raise forbidden(
+            "seul un personnage du MJ peut être secret", "only a GM's character can be secret"
+        )
+    return _saved(actor, character, violations)
+
+
+def _saved(
+    actor: Member,
+    character: StoredCharacter,
+    violations: list[RuleViolation],
+    operation: OperationRoll | None = None,
+) -> EventDraft:
+    payload = CharacterSaved(character=character, violations=violations, operation=operation)
+    return EventDraft(
+        kind="character_saved",
+        actor_id=actor.id,
+        visibility="gm" if character.secret else "public",
+        payload=payload.model_dump(mode="json"),
+    )
+
+
+def delete_character(
+    state: TableState, actor: Member, character_id: str, expected_version: int
+) -> EventDraft:
+    current = state.character(character_id)
+    require_edit(actor, current)
+    check_version(current, expected_version, current.sheet)
+    payload = CharacterDeleted(character_id=current.id, version=current.version + 1)
+    return EventDraft(
+        kind="character_deleted",
+        actor_id=actor.id,
+        visibility="gm" if current.secret else "public",
+        payload=payload.model_dump(mode="json"),
+    )
+
+
+def run_operation(
+    system: System, sheet: dict[str, Any], name: str, values: dict[str, Any], seed: int | None
+) -> tuple[dict[str, Any], OperationRoll]:
+    """Apply one of the system's operations to a sheet (never in place); the dice it rolls are
+    recorded with their seed."""
+    op = system.operation(name)
+    try:
+        params = op.params.model_validate(values)
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+    roller = Roller(seed)
+    change = op.apply(parse_sheet(system, sheet), params, roller)
+    resolution = None if change.resolution is None else dataclasses.asdict(change.resolution)
+    record = OperationRoll(
+        operation=name,
+        params=params.model_dump(mode="json"),
+        seed=roller.seed,
+        dice=list(roller.rolled),
+        summary=change.summary,
+        resolution=resolution,
+    )
+    return change.sheet.model_dump(mode="json"), record
+
+
+def operate_character(
+    state: TableState,
+    system: System,
+    actor: Member,
+    character_id: str,
+    operation: str,
+    params: dict[str, Any],
+    *,
+    expected_version: int | None = None,
+    seed: int | None = None,
+) -> EventDraft:
+    """A system operation (take a wound, rest...) on a stored character, outside an encounter."""
+    current = state.character(character_id)
+    require_edit(actor, current)
+    check_version(current, expected_version, current.sheet)
+    sheet, record = run_operation(system, current.sheet, operation, params, seed)
+    character = current.model_copy(update={"sheet": sheet, "version": current.version + 1})
+    return _saved(actor, character, system.validate(parse_sheet(system, sheet)), record)

@@ -1,0 +1,440 @@
+"""Encounter commands: the GM drives, each step is one event carrying the encounter after it.
+
+Initiative comes from `System.initiative(sheet, dice)`; where the system defines none (or the
+participant has no sheet) the GM enters the value. Operations are the system's own (damage,
+wounds...), applied to a character's sheet (a new version of the character) or to an NPC's sheet
+kept in the encounter. The last steps can be undone, each undo being an event too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.dice import Roller
+from ecran.play import tracker
+from ecran.play.characters import parse_sheet, run_operation
+from ecran.play.errors import Conflict, not_found
+from ecran.play.events import EventDraft
+from ecran.play.model import Member, StoredCharacter, new_id
+from ecran.play.payloads import EncounterChanged, EncounterStep, InitiativeRoll
+from ecran.play.rights import require_gm
+from ecran.play.state import TableState
+from ecran.play.table import clean_name
+from ecran.play.tracker import Encounter, Participant
+from ecran.rules import EcranError, System, Text
+
+NAME_MAX = 60
+ROUNDS_MAX = 1000
+
+
+def _open(
+    state: TableState, actor: Member, encounter_id: str, expected_version: int | None
+) -> Encounter:
+    require_gm(actor, Text(fr="mener la rencontre", en="run the encounter"))
+    enc = state.encounter(encounter_id).encounter
+    if expected_version is not None and expected_version != enc.version:
+        raise Conflict(
+            Text(
+                fr=f"la rencontre a changé entre-temps (version {enc.version}, "
+                f"vous partiez de la {expected_version})",
+                en=f"the encounter changed meanwhile (version {enc.version}, "
+                f"you started from {expected_version})",
+            ),
+            current_version=enc.version,
+            attempted_version=expected_version,
+            current=enc.model_dump(mode="json"),
+            attempted={},
+        )
+    return enc
+
+
+def _running(
+    state: TableState, actor: Member, encounter_id: str, expected_version: int | None
+) -> Encounter:
+    enc = _open(state, actor, encounter_id, expected_version)
+    if enc.ended:
+        raise EcranError(Text(fr="la rencontre est terminée", en="the encounter is over"))
+    return enc
+
+
+def _participant(enc: Encounter, pid: str) -> Participant:
+    if pid not in enc.participants:
+        raise not_found(Text(fr="participant", en="participant"), pid)
+    return enc.participants[pid]
+
+
+def _step(
+    actor: Member,
+    before: Encounter,
+    after: Encounter,
+    step: EncounterStep,
+    summary: Text,
+    **extra: Any,
+) -> EventDraft:
+    after = after.model_copy(update={"version": before.version + 1})
+    payload = EncounterChanged(
+        encounter_id=after.id, step=step, summary=summary, encounter=after, **extra
+    )
+    return EventDraft(kind="encounter", actor_id=actor.id, payload=payload.model_dump(mode="json"))
+
+
+def create(state: TableState, actor: Member, name: str) -> EventDraft:
+    require_gm(actor, Text(fr="créer une rencontre", en="create an encounter"))
+    clean = clean_name(name, NAME_MAX, Text(fr="nom de la rencontre", en="encounter name"))
+    enc = Encounter(id=new_id(), name=clean)
+    summary = Text(fr=f"Rencontre « {clean} » créée", en=f"Encounter '{clean}' created")
+    return _step(actor, enc, enc, "create", summary)
+
+
+def add_participant(
+    state: TableState,
+    system: System,
+    actor: Member,
+    encounter_id: str,
+    *,
+    character_id: str | None = None,
+    name: str | None = None,
+    sheet: dict[str, Any] | None = None,
+    secret: bool = True,
+    initiative: int | None = None,
+    expected_version: int | None = None,
+) -> EventDraft:
+    """A stored character (`character_id`) or an NPC (a name and/or a sheet, secret by default)."""
+    enc = _running(state, actor, encounter_id, expected_version)
+    if character_id is not None:
+        character = state.character(character_id)
+        if any(p.character_id == character_id for p in enc.participants.values()):
+            raise EcranError(
+                Text(
+                    fr=f"« {character.name} » est déjà dans la rencontre",
+                    en=f"'{character.name}' is already in the encounter",
+                )
+            )
+        joining = Participant(
+            id="", name=character.name, character_id=character.id, secret=character.secret
+        )
+    else:
+        npc_sheet = None if sheet is None else parse_sheet(system, sheet).model_dump(mode="json")
+        label = name if name is not None else (npc_sheet or {}).get("name", "")
+        clean = clean_name(label, NAME_MAX, Text(fr="nom du participant", en="participant name"))
+        joining = Participant(id="", name=clean, sheet=npc_sheet, secret=secret)
+    joining = joining.model_copy(update={"initiative": initiative})
+    after = tracker.add(enc, joining)
+    summary = Text(fr=f"{joining.name} entre dans la rencontre", en=f"{joining.name} joins")
+    return _step(actor, enc, after, "add", summary, participant_id=_newest(after))
+
+
+def _newest(enc: Encounter) -> str:
+    return f"p{enc.next_number - 1}"
+
+
+def remove_participant(
+    state: TableState,
+    actor: Member,
+    encounter_id: str,
+    participant_id: str,
+    *,
+    expected_version: int | None = None,
+) -> EventDraft:
+    enc = _running(state, actor, encounter_id, expected_version)
+    leaving = _participant(enc, participant_id)
+    after = tracker.remove(enc, participant_id)
+    summary = Text(fr=f"{leaving.name} quitte la rencontre", en=f"{leaving.name} leaves")
+    return _step(actor, enc, after, "remove", summary, participant_id=participant_id)
+
+
+def _sheet_of(state: TableState, participant: Participant) -> dict[str, Any] | None:
+    if participant.character_id is not None:
+        return state.character(participant.character_id).sheet
+    return participant.sheet
+
+
+def _roll_one(
+    state: TableState, system: System, participant: Participant, roller: Roller
+) -> InitiativeRoll:
+    sheet = _sheet_of(state, participant)
+    if sheet is None:
+        raise EcranError(
+            Text(
+                fr=f"{participant.name} n'a pas de feuille : le MJ saisit son initiative",
+                en=f"{participant.name} has no sheet: the GM enters their initiative",
+            )
+        )
+    start = len(roller.rolled)
+    try:
+        result = system.initiative(parse_sheet(system, sheet), roller)
+    except EcranError as exc:
+        raise EcranError(
+            Text(
+                fr=f"{exc.text.fr} : le MJ saisit l'initiative de {participant.name}",
+                en=f"{exc.text.en}: the GM enters {participant.name}'s initiative",
+            )
+        ) from None
+    if result.total is None:
+        raise EcranError(Text(fr="initiative sans total", en="an initiative without a total"))
+    return InitiativeRoll(
+        participant_id=participant.id,
+        seed=roller.seed,
+        dice=list(roller.rolled[start:]),
+        total=result.total,
+        outcome=result.outcome,
+        details=result.details,
+    )
+
+
+def roll_initiative(
+    state: TableState,
+    system: System,
+    actor: Member,
+    encounter_id: str,
+    participant_ids: list[str] | None = None,
+    *,
+    seed: int | None = None,
+    expected_version: int | None = None,
+) -> EventDraft:
+    """Roll for the named participants (any failure refuses the step), or by default for everyone
+    without an initiative yet (those who cannot roll are left for the GM to enter)."""
+    enc = _running(state, actor, encounter_id, expected_version)
+    explicit = participant_ids is not None
+    targets = participant_ids or [p for p in enc.order if enc.participants[p].initiative is None]
+    roller = Roller(seed)
+    rolls: list[InitiativeRoll] = []
+    first_error: EcranError | None = None
+    for pid in targets:
+        try:
+            rolls.append(_roll_one(state, system, _participant(enc, pid), roller))
+        except EcranError as exc:
+            if explicit:
+                raise
+            first_error = first_error or exc
+    if not rolls:
+        raise first_error or EcranError(
+            Text(fr="personne n'attend d'initiative", en="no one is waiting for an initiative")
+        )
+    after = enc
+    for r in rolls:
+        rolled = after.participants[r.participant_id].model_copy(
+            update={"initiative": r.total, "initiative_roll": r.model_dump(mode="json")}
+        )
+        after = tracker.with_participant(after, rolled)
+    listing = ", ".join(f"{after.participants[r.participant_id].name} {r.total}" for r in rolls)
+    summary = Text(fr=f"Initiative : {listing}", en=f"Initiative: {listing}")
+    return _step(actor, enc, after, "initiative", summary, initiative=rolls)
+
+
+def set_initiative(
+    state: TableState,
+    actor: Member,
+    encounter_id: str,
+    participant_id: str,
+    value: int,
+    *,
+    expected_version: int | None = None,
+) -> EventDraft:
+    """The GM enters an initiative (a system without an initiative rule, a sheetless NPC...)."""
+    enc = _running(state, actor, encounter_id, expected_version)
+    who = _participant(enc, participant_id)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EcranError(Text(fr="initiative : nombre entier attendu", en="initiative: an integer"))
+    after = tracker.with_participant(
+        enc, who.model_copy(update={"initiative": value, "initiative_roll": None})
+    )
+    summary = Text(
+        fr=f"Initiative de {who.name} fixée à {value} par le MJ",
+        en=f"{who.name}'s initiative set to {value} by the GM",
+    )
+    return _step(actor, enc, after, "initiative", summary, participant_id=participant_id)
+
+
+def reorder(
+    state: TableState,
+    actor: Member,
+    encounter_id: str,
+    order: list[str],
+    *,
+    expected_version: int | None = None,
+) -> EventDraft:
+    """The GM breaks ties by hand: `order` lists every participant once. Initiative still
+    rules: a participant cannot be moved past a different initiative."""
+    enc = _running(state, actor, encounter_id, expected_version)
+    if sorted(order) != sorted(enc.participants):
+        raise EcranError(
+            Text(
+                fr="l'ordre doit citer chaque participant une fois",
+                en="the order must name every participant once",
+            )
+        )
+    after = tracker.sort_order(enc.model_copy(update={"order": tuple(order)}))
+    summary = Text(fr="Ordre du tour changé par le MJ", en="Turn order changed by the GM")
+    return _step(actor, enc, after, "reorder", summary)
+
+
+def start(
+    state: TableState, actor: Member, encounter_id: str, *, expected_version: int | None = None
+) -> EventDraft:
+    enc = _running(state, actor, encounter_id, expected_version)
+    if enc.started:
+        raise EcranError(Text(fr="la rencontre a déjà commencé", en="the encounter has started"))
+    if not enc.participants:
+        raise EcranError(Text(fr="aucun participant", en="no participants"))
+    waiting = [p.name for p in enc.participants.values() if p.initiative is None]
+    if waiting:
+        names = ", ".join(waiting)
+        raise EcranError(
+            Text(fr=f"initiative manquante : {names}", en=f"missing initiative: {names}")
+        )
+    after = tracker.start(enc)
+    first = after.participants[after.order[0]].name
+    summary = Text(fr=f"Round 1 : {first} agit", en=f"Round 1: {first} acts")
+    return _step(actor, enc, after, "start", summary)
+
+
+def next_turn(
+    state: TableState, actor: Member, encounter_id: str, *, expected_version: int | None = None
+) -> EventDraft:
+    enc = _running(state, actor, encounter_id, expected_version)
+    if not enc.started or enc.current is None:
+        raise EcranError(
+            Text(fr="la rencontre n'a pas commencé", en="the encounter has not started")
+        )
+    bearer = enc.participants[enc.current].name
+    after, expired = tracker.advance(enc)
+    assert after.current is not None
+    acting = after.participants[after.current].name
+    fr = f"Round {after.round} : au tour de {acting}"
+    en = f"Round {after.round}: {acting}'s turn"
+    if expired:
+        fr += f" (fin pour {bearer} : {', '.join(expired)})"
+        en += f" ({bearer} no longer: {', '.join(expired)})"
+    return _step(
+        actor,
+        enc,
+        after,
+        "next_turn",
+        Text(fr=fr, en=en),
+        participant_id=after.current,
+        expired=expired,
+    )
+
+
+def add_condition(
+    state: TableState,
+    actor: Member,
+    encounter_id: str,
+    participant_id: str,
+    name: str,
+    rounds: int | None = None,
+    *,
+    expected_version: int | None = None,
+) -> EventDraft:
+    """Put a condition on a participant, for `rounds` of its turns (None: until removed)."""
+    enc = _running(state, actor, encounter_id, expected_version)
+    who = _participant(enc, participant_id)
+    clean = clean_name(name, NAME_MAX, Text(fr="nom de l'état", en="condition name"))
+    if rounds is not None and not 1 <= rounds <= ROUNDS_MAX:
+        raise EcranError(
+            Text(
+                fr=f"durée : entre 1 et {ROUNDS_MAX} rounds",
+                en=f"duration: between 1 and {ROUNDS_MAX} rounds",
+            )
+        )
+    after = tracker.put_condition(enc, participant_id, clean, rounds)
+    span = "" if rounds is None else f" ({rounds} rounds)"
+    summary = Text(fr=f"{who.name} : {clean}{span}", en=f"{who.name}: {clean}{span}")
+    return _step(actor, enc, after, "condition", summary, participant_id=participant_id)
+
+
+def remove_condition(
+    state: TableState,
+    actor: Member,
+    encounter_id: str,
+    participant_id: str,
+    name: str,
+    *,
+    expected_version: int | None = None,
+) -> EventDraft:
+    enc = _running(state, actor, encounter_id, expected_version)
+    who = _participant(enc, participant_id)
+    if all(c.name != name for c in who.conditions):
+        raise not_found(Text(fr="état", en="condition"), name)
+    after = tracker.drop_condition(enc, participant_id, name)
+    summary = Text(fr=f"{who.name} : fin de {name}", en=f"{who.name}: {name} ends")
+    return _step(actor, enc, after, "condition", summary, participant_id=participant_id)
+
+
+def apply_operation(
+    state: TableState,
+    system: System,
+    actor: Member,
+    encounter_id: str,
+    participant_id: str,
+    operation: str,
+    params: dict[str, Any],
+    *,
+    seed: int | None = None,
+    expected_version: int | None = None,
+) -> EventDraft:
+    """A system operation on a participant's sheet: a character gets a new version, an NPC's
+    sheet changes inside the encounter."""
+    enc = _running(state, actor, encounter_id, expected_version)
+    who = _participant(enc, participant_id)
+    sheet = _sheet_of(state, who)
+    if sheet is None:
+        raise EcranError(Text(fr=f"{who.name} n'a pas de feuille", en=f"{who.name} has no sheet"))
+    changed, record = run_operation(system, sheet, operation, params, seed)
+    after = enc
+    characters: list[StoredCharacter] = []
+    if who.character_id is not None:
+        current = state.character(who.character_id)
+        characters = [current.model_copy(update={"sheet": changed, "version": current.version + 1})]
+    else:
+        after = tracker.with_participant(enc, who.model_copy(update={"sheet": changed}))
+    summary = Text(fr=f"{who.name} : {record.summary.fr}", en=f"{who.name}: {record.summary.en}")
+    return _step(
+        actor,
+        enc,
+        after,
+        "operation",
+        summary,
+        characters=characters,
+        operation=record,
+        participant_id=participant_id,
+    )
+
+
+def end(
+    state: TableState, actor: Member, encounter_id: str, *, expected_version: int | None = None
+) -> EventDraft:
+    enc = _running(state, actor, encounter_id, expected_version)
+    after = enc.model_copy(update={"ended": True, "current": None})
+    summary = Text(fr=f"Fin de la rencontre « {enc.name} »", en=f"Encounter '{enc.name}' ends")
+    return _step(actor, enc, after, "end", summary)
+
+
+def undo(
+    state: TableState, actor: Member, encounter_id: str, *, expected_version: int | None = None
+) -> EventDraft:
+    """Undo the last step not yet undone. Characters it changed go back to their sheet before it,
+    as a new version, unless someone saved them since (then: Conflict, nothing changes)."""
+    enc = _open(state, actor, encounter_id, expected_version)
+    stack = state.encounter(encounter_id).undo
+    if not stack:
+        raise EcranError(Text(fr="rien à annuler", en="nothing to undo"))
+    last = stack[-1]
+    restored: list[StoredCharacter] = []
+    for before in last.characters:
+        current = state.characters[before.id]
+        if current.version != last.after_versions[before.id]:
+            raise Conflict(
+                Text(
+                    fr=f"« {current.name} » a changé depuis : annulation impossible",
+                    en=f"'{current.name}' changed since: cannot undo",
+                ),
+                current_version=current.version,
+                attempted_version=last.after_versions[before.id],
+                current=current.sheet,
+                attempted=before.sheet,
+            )
+        restored.append(before.model_copy(update={"version": current.version + 1}))
+    summary = Text(fr=f"Annulé : {last.summary.fr}", en=f"Undone: {last.summary.en}")
+    return _step(actor, enc, last.encounter, "undo", summary, characters=restored, undoes=last.seq)

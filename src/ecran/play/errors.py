@@ -1,0 +1,55 @@
+"""The refusals of live play. Each is an `EcranError` (one line, French and English), so the
+layers above print it as they print any bad input; the subclasses let the web pick a status code
+(Forbidden -> 403, NotFound -> 404, Conflict -> 409, the rest -> 422)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.rules import EcranError, RuleViolation, Text
+
+
+class Forbidden(EcranError):
+    """The member's role does not allow this."""
+
+
+class NotFound(EcranError):
+    """No such table, member, character, encounter or participant (or a wrong token)."""
+
+
+class Conflict(EcranError):
+    """A save based on a stale version. Carries both versions so nothing is lost: the one stored
+    (`current`) and the one refused (`attempted`), for the user to merge and save again."""
+
+    def __init__(
+        self,
+        text: Text,
+        *,
+        current_version: int,
+        attempted_version: int,
+        current: dict[str, Any],
+        attempted: dict[str, Any],
+    ) -> None:
+        super().__init__(text)
+        self.current_version = current_version
+        self.attempted_version = attempted_version
+        self.current = current
+        self.attempted = attempted
+
+
+class SheetRefused(EcranError):
+    """A sheet that breaks the system's rules, refused with every violation."""
+
+    def __init__(self, text: Text, violations: list[RuleViolation]) -> None:
+        super().__init__(text)
+        self.violations = violations
+
+
+def not_found(kind: Text, key: str) -> NotFound:
+    return NotFound(
+        Text(fr=f"{kind.fr} introuvable : « {key} »", en=f"{kind.en} not found: '{key}'")
+    )
+
+
+def forbidden(fr: str, en: str) -> Forbidden:
+    return Forbidden(Text(fr=fr, en=en))

@@ -1,0 +1,68 @@
+"""The records of live play: a table, its members and its stored characters."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+Role = Literal["gm", "player"]
+ROLES: tuple[Role, ...] = ("gm", "player")
+
+#: Who sees a roll: everyone; the GMs (and the roller); the GMs but not the roller; the roller.
+Visibility = Literal["public", "gm", "blind", "self"]
+VISIBILITIES: tuple[Visibility, ...] = ("public", "gm", "blind", "self")
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TableInfo(Record):
+    """A table (campaign): one game system and the values its options take at this table."""
+
+    id: str
+    name: str
+    system_id: str
+    options: dict[str, Any] = {}
+
+
+class Member(Record):
+    """A person at a table. Its token (the secret in its link) is never part of a record or an
+    event: only the store keeps it."""
+
+    id: str
+    role: Role
+    display_name: str
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == "gm"
+
+
+class StoredCharacter(Record):
+    """A system's sheet as JSON, owned by a member. `version` grows by one at every save: a save
+    made from an older version is refused (optimistic concurrency)."""
+
+    id: str
+    owner_id: str
+    sheet: dict[str, Any]
+    version: int = 1
+    #: Hidden from players (a GM's NPC); only a GM-owned character can be secret.
+    secret: bool = False
+    deleted: bool = False
+
+    @property
+    def name(self) -> str:
+        return str(self.sheet.get("name", ""))
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+def new_token() -> str:
+    """An unguessable link secret: 256 bits from the OS's CSPRNG, URL-safe."""
+    return secrets.token_urlsafe(32)

@@ -1,0 +1,92 @@
+"""The payload of each kind of event (stored as JSON, read back through these models)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ecran.play.model import Member, Record, StoredCharacter, TableInfo
+from ecran.play.tracker import Encounter
+from ecran.rules import RuleViolation, Text
+from ecran.rules.record import RollRecord
+
+
+class TableCreated(Record):
+    table: TableInfo
+    gm: Member
+
+
+class MemberJoined(Record):
+    member: Member
+
+
+class OptionsChanged(Record):
+    options: dict[str, Any]
+
+
+class OperationRoll(Record):
+    """A system operation applied to a sheet: what it said and the dice it rolled (replayable
+    from the seed)."""
+
+    operation: str
+    params: dict[str, Any]
+    seed: int
+    dice: list[int]
+    summary: Text
+    resolution: dict[str, Any] | None = None
+
+
+class CharacterSaved(Record):
+    character: StoredCharacter
+    violations: list[RuleViolation] = []
+    operation: OperationRoll | None = None
+
+
+class CharacterDeleted(Record):
+    character_id: str
+    version: int
+
+
+class RollMade(Record):
+    record: RollRecord
+    label: str = ""
+    character_id: str | None = None
+
+
+EncounterStep = Literal[
+    "create",
+    "add",
+    "remove",
+    "initiative",
+    "reorder",
+    "start",
+    "next_turn",
+    "condition",
+    "operation",
+    "end",
+    "undo",
+]
+
+
+class InitiativeRoll(Record):
+    participant_id: str
+    seed: int
+    dice: list[int]
+    total: int
+    outcome: str
+    details: dict[str, Any] = {}
+
+
+class EncounterChanged(Record):
+    """One step of an encounter, with the encounter as it stands after it and the characters it
+    changed (as they stand after it)."""
+
+    encounter_id: str
+    step: EncounterStep
+    summary: Text
+    encounter: Encounter
+    characters: list[StoredCharacter] = []
+    initiative: list[InitiativeRoll] = []
+    operation: OperationRoll | None = None
+    participant_id: str | None = None
+    expired: list[str] = []
+    undoes: int | None = None

@@ -1,0 +1,68 @@
+"""Rolling at a table: a check of the table's system, with the table's options in force, made by
+`ecran.rules.record.roll` so the stored record replays from its seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.play.events import EventDraft
+from ecran.play.model import VISIBILITIES, Member, Visibility
+from ecran.play.payloads import RollMade
+from ecran.play.rights import require_edit
+from ecran.play.state import TableState
+from ecran.rules import EcranError, Text, get_system, unknown
+from ecran.rules.record import RollRecord
+from ecran.rules.record import roll as roll_check
+
+LABEL_MAX = 200
+
+
+def visibility(value: str) -> Visibility:
+    for known in VISIBILITIES:
+        if value == known:
+            return known
+    raise unknown(Text(fr="visibilité", en="visibility"), value, VISIBILITIES)
+
+
+def with_table_options(
+    state: TableState, check_name: str, params: dict[str, Any]
+) -> dict[str, Any]:
+    """The table's option values win over the roller's for every option the check takes: the
+    GM's choice of rules holds for every roll at the table."""
+    check = get_system(state.table.system_id).check(check_name)
+    fields = check.params.model_fields
+    forced = {k: v for k, v in state.table.options.items() if k in fields}
+    return {**params, **forced}
+
+
+def roll(
+    state: TableState,
+    actor: Member,
+    check: str,
+    params: dict[str, Any],
+    *,
+    visibility_name: str = "public",
+    character_id: str | None = None,
+    label: str = "",
+    seed: int | None = None,
+) -> EventDraft:
+    seen = visibility(visibility_name)
+    if character_id is not None:
+        require_edit(actor, state.character(character_id))
+    if len(label) > LABEL_MAX:
+        raise EcranError(
+            Text(fr=f"libellé trop long (max {LABEL_MAX})", en=f"label too long (max {LABEL_MAX})")
+        )
+    record = roll_check(
+        state.table.system_id, check, with_table_options(state, check, params), seed
+    )
+    payload = RollMade(record=record, label=label, character_id=character_id)
+    return EventDraft(
+        kind="roll", actor_id=actor.id, visibility=seen, payload=payload.model_dump(mode="json")
+    )
+
+
+def replay(record: RollRecord) -> RollRecord:
+    """The same check, parameters and seed rolled again: equal to the record unless it was
+    tampered with (or the rules changed since)."""
+    return roll_check(record.system, record.check, record.params, record.seed)

@@ -1,0 +1,129 @@
+"""Creating a table, joining it, and setting the values of the system's options there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from ecran.play.events import EventDraft
+from ecran.play.model import Member, TableInfo, new_id, new_token
+from ecran.play.payloads import MemberJoined, OptionsChanged, TableCreated
+from ecran.play.rights import require_gm
+from ecran.play.state import TableState
+from ecran.rules import EcranError, Option, System, Text, from_validation, get_system, unknown
+
+NAME_MAX = 120
+DISPLAY_NAME_MAX = 60
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A new table's first event and its two link secrets (GM link, player invite link)."""
+
+    table: TableInfo
+    gm: Member
+    gm_token: str
+    invite_token: str
+    event: EventDraft
+
+
+@dataclass(frozen=True)
+class Joined:
+    member: Member
+    token: str
+    event: EventDraft
+
+
+def clean_name(value: str, limit: int, what: Text) -> str:
+    name = " ".join(str(value).split())
+    if not 1 <= len(name) <= limit:
+        raise EcranError(
+            Text(
+                fr=f"{what.fr} : entre 1 et {limit} caractères",
+                en=f"{what.en}: between 1 and {limit} characters",
+            )
+        )
+    return name
+
+
+def _adapter(system: System, option: Option) -> TypeAdapter[Any]:
+    """The option's type as the checks declare it (with its bounds), else its default's type."""
+    for check in system.checks:
+        field = check.params.model_fields.get(option.name)
+        if field is not None:
+            annotation: Any = Any if field.annotation is None else field.annotation
+            if field.metadata:
+                annotation = Annotated[(annotation, *field.metadata)]
+            return TypeAdapter(annotation)
+    return TypeAdapter(Any if option.default is None else type(option.default))
+
+
+def resolve_options(system: System, given: dict[str, Any]) -> dict[str, Any]:
+    """Every option of the system with its value at this table: the given ones checked, the
+    others at their default (the recommended reading)."""
+    known = {o.name: o for o in system.options}
+    for name in given:
+        if name not in known:
+            raise unknown(Text(fr="option", en="option"), name, known)
+    values: dict[str, Any] = {}
+    for name, option in known.items():
+        if name not in given:
+            values[name] = option.default
+            continue
+        try:
+            values[name] = _adapter(system, option).validate_python(given[name], strict=True)
+        except ValidationError as exc:
+            error = from_validation(exc)
+            raise EcranError(
+                Text(fr=f"option {name} : {error.text.fr}", en=f"option {name}: {error.text.en}")
+            ) from None
+    return values
+
+
+def new_table(
+    name: str, system_id: str, options: dict[str, Any] | None = None, gm_name: str = "MJ"
+) -> NewTable:
+    system = get_system(system_id)
+    table = TableInfo(
+        id=new_id(),
+        name=clean_name(name, NAME_MAX, Text(fr="nom de la table", en="table name")),
+        system_id=system.id,
+        options=resolve_options(system, options or {}),
+    )
+    gm_label = clean_name(gm_name, DISPLAY_NAME_MAX, Text(fr="nom affiché", en="display name"))
+    gm = Member(id=new_id(), role="gm", display_name=gm_label)
+    payload = TableCreated(table=table, gm=gm).model_dump(mode="json")
+    event = EventDraft(kind="table_created", actor_id=gm.id, payload=payload)
+    return NewTable(table, gm, new_token(), new_token(), event)
+
+
+def join(state: TableState, display_name: str) -> Joined:
+    """A player arrives through the invite link. Display names are unique at a table (case
+    ignored) so the log never shows two people under one name."""
+    name = clean_name(display_name, DISPLAY_NAME_MAX, Text(fr="nom affiché", en="display name"))
+    taken = {m.display_name.casefold() for m in state.members.values()}
+    if name.casefold() in taken:
+        raise EcranError(
+            Text(
+                fr=f"le nom « {name} » est déjà pris à cette table",
+                en=f"the name '{name}' is already taken at this table",
+            )
+        )
+    member = Member(id=new_id(), role="player", display_name=name)
+    event = EventDraft(
+        kind="member_joined",
+        actor_id=member.id,
+        payload=MemberJoined(member=member).model_dump(mode="json"),
+    )
+    return Joined(member, new_token(), event)
+
+
+def change_options(state: TableState, actor: Member, options: dict[str, Any]) -> EventDraft:
+    """The GM changes some options; the others keep their value."""
+    require_gm(actor, Text(fr="changer les options", en="change the options"))
+    system = get_system(state.table.system_id)
+    values = resolve_options(system, {**state.table.options, **options})
+    payload = OptionsChanged(options=values).model_dump(mode="json")
+    return EventDraft(kind="options_changed", actor_id=actor.id, payload=payload)

@@ -1,0 +1,159 @@
+"""The encounter tracker's data and its pure moves: participants, initiative order, turns and
+rounds, conditions with durations.
+
+Durations are our tracker's convention (the seeds give conditions but no common clock): a
+condition of N rounds ends at the end of its bearer's N-th turn; if it was put on during the
+bearer's own turn, that turn's end does not count. So "1 round" always covers one whole turn of
+the bearer, whoever applied it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.play.model import Record, StoredCharacter
+from ecran.rules import Text
+
+
+class Condition(Record):
+    name: str
+    #: Turns of the bearer it still lasts; None: until removed.
+    rounds: int | None = None
+    #: Put on during the bearer's own turn: that turn's end does not count.
+    fresh: bool = False
+
+
+class Participant(Record):
+    id: str
+    name: str
+    #: A stored character of the table, or None for an NPC that lives in the encounter.
+    character_id: str | None = None
+    #: The NPC's sheet (a character's sheet stays in the character).
+    sheet: dict[str, Any] | None = None
+    #: The NPC's sheet and dice details are shown to the GM only.
+    secret: bool = False
+    initiative: int | None = None
+    initiative_roll: dict[str, Any] | None = None
+    conditions: tuple[Condition, ...] = ()
+
+
+class Encounter(Record):
+    id: str
+    name: str
+    #: Grows by one at every step, undo included.
+    version: int = 0
+    #: 0 until started.
+    round: int = 0
+    current: str | None = None
+    ended: bool = False
+    next_number: int = 1
+    participants: dict[str, Participant] = {}
+    #: Acting order: initiative descending; ties keep their previous (or GM-set) order.
+    order: tuple[str, ...] = ()
+
+    @property
+    def started(self) -> bool:
+        return self.round > 0
+
+
+class UndoEntry(Record):
+    """What one step replaced: the encounter and the characters as they were before it, and the
+    versions the step left the characters at (an undo is refused if they moved on since)."""
+
+    seq: int
+    summary: Text
+    encounter: Encounter
+    characters: tuple[StoredCharacter, ...] = ()
+    after_versions: dict[str, int] = {}
+
+
+class EncounterState(Record):
+    encounter: Encounter
+    undo: tuple[UndoEntry, ...] = ()
+
+
+def sort_order(enc: Encounter) -> Encounter:
+    kept = [pid for pid in enc.order if pid in enc.participants]
+    kept += [pid for pid in enc.participants if pid not in kept]
+
+    def key(pid: str) -> tuple[int, int]:
+        value = enc.participants[pid].initiative
+        return (1, 0) if value is None else (0, -value)
+
+    return enc.model_copy(update={"order": tuple(sorted(kept, key=key))})
+
+
+def with_participant(enc: Encounter, participant: Participant) -> Encounter:
+    participants = {**enc.participants, participant.id: participant}
+    return sort_order(enc.model_copy(update={"participants": participants}))
+
+
+def add(enc: Encounter, participant: Participant) -> Encounter:
+    numbered = participant.model_copy(update={"id": f"p{enc.next_number}"})
+    enc = enc.model_copy(update={"next_number": enc.next_number + 1})
+    return with_participant(enc, numbered)
+
+
+def remove(enc: Encounter, pid: str) -> Encounter:
+    current = enc.current
+    if current == pid:
+        current = _after(enc, pid)[0] if len(enc.order) > 1 else None
+    participants = {k: v for k, v in enc.participants.items() if k != pid}
+    order = tuple(k for k in enc.order if k != pid)
+    return enc.model_copy(update={"participants": participants, "order": order, "current": current})
+
+
+def _after(enc: Encounter, pid: str) -> tuple[str, bool]:
+    """The participant acting after `pid`, and whether a new round begins with them."""
+    index = enc.order.index(pid) + 1
+    if index >= len(enc.order):
+        return enc.order[0], True
+    return enc.order[index], False
+
+
+def start(enc: Encounter) -> Encounter:
+    return enc.model_copy(update={"round": 1, "current": enc.order[0]})
+
+
+def tick(participant: Participant) -> tuple[Participant, list[str]]:
+    """The end of the bearer's turn: durations run down; returns the conditions that ended."""
+    kept: list[Condition] = []
+    expired: list[str] = []
+    for cond in participant.conditions:
+        if cond.rounds is None:
+            kept.append(cond)
+        elif cond.fresh:
+            kept.append(cond.model_copy(update={"fresh": False}))
+        elif cond.rounds > 1:
+            kept.append(cond.model_copy(update={"rounds": cond.rounds - 1}))
+        else:
+            expired.append(cond.name)
+    return participant.model_copy(update={"conditions": tuple(kept)}), expired
+
+
+def advance(enc: Encounter) -> tuple[Encounter, list[str]]:
+    """Next turn: the current participant's conditions run down, the next one acts."""
+    assert enc.current is not None
+    ticked, expired = tick(enc.participants[enc.current])
+    participants = {**enc.participants, ticked.id: ticked}
+    following, new_round = _after(enc, enc.current)
+    update = {
+        "participants": participants,
+        "current": following,
+        "round": enc.round + 1 if new_round else enc.round,
+    }
+    return enc.model_copy(update=update), expired
+
+
+def put_condition(enc: Encounter, pid: str, name: str, rounds: int | None) -> Encounter:
+    bearer = enc.participants[pid]
+    fresh = enc.started and enc.current == pid and rounds is not None
+    others = tuple(c for c in bearer.conditions if c.name != name)
+    cond = Condition(name=name, rounds=rounds, fresh=fresh)
+    return with_participant(enc, bearer.model_copy(update={"conditions": (*others, cond)}))
+
+
+def drop_condition(enc: Encounter, pid: str, name: str) -> Encounter:
+    bearer = enc.participants[pid]
+    kept = tuple(c for c in bearer.conditions if c.name != name)
+    return with_participant(enc, bearer.model_copy(update={"conditions": kept}))

@@ -1,0 +1,106 @@
+"""What each member may see. Everything sent to a client (page, API answer, WebSocket frame)
+must pass through `view_for` (events) or `view_state` (state): a hidden roll or a secret NPC
+sheet never leaves the server for a member who may not see it.
+
+- public: everyone.
+- gm: the GMs and the roller.
+- blind: the GMs; the roller sees that they rolled and what, never the result (a GM rolling
+  blind still sees it: the GM is behind the screen anyway).
+- self: the roller only (not even the GM).
+
+Others get a stub in the event's place (`kind="hidden"`, nothing else), so the sequence has no
+gap and a reconnecting client knows it missed nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.play.events import Event, EventView
+from ecran.play.model import Member
+from ecran.play.payloads import EncounterChanged, RollMade
+from ecran.play.state import TableState
+from ecran.play.tracker import Encounter, EncounterState
+
+
+def sees(event: Event, viewer: Member) -> bool:
+    """May `viewer` see the whole of `event` (results included)?"""
+    if event.visibility == "public":
+        return True
+    if event.visibility == "gm":
+        return viewer.is_gm or viewer.id == event.actor_id
+    if event.visibility == "blind":
+        return viewer.is_gm
+    return viewer.id == event.actor_id
+
+
+def view_for(event: Event, viewer: Member) -> EventView:
+    if sees(event, viewer):
+        payload = event.payload
+        redacted = False
+        if event.kind == "encounter" and not viewer.is_gm:
+            payload, redacted = _player_encounter(event.payload), True
+        return _view(event, event.kind, event.actor_id, payload, redacted)
+    if event.visibility == "blind" and event.kind == "roll" and viewer.id == event.actor_id:
+        return _view(event, "roll", event.actor_id, _blind(event.payload), True)
+    return _view(event, "hidden", None, {}, True)
+
+
+def _view(
+    event: Event, kind: Any, actor_id: str | None, payload: dict[str, Any], redacted: bool
+) -> EventView:
+    return EventView(
+        table_id=event.table_id,
+        seq=event.seq,
+        at=event.at,
+        kind=kind,
+        actor_id=actor_id,
+        visibility=event.visibility,
+        payload=payload,
+        redacted=redacted,
+    )
+
+
+def _blind(payload: dict[str, Any]) -> dict[str, Any]:
+    """The roller of a blind roll keeps what they asked for, not the dice, seed or result."""
+    made = RollMade.model_validate(payload)
+    asked = {"system": made.record.system, "check": made.record.check, "params": made.record.params}
+    return {"label": made.label, "character_id": made.character_id, "asked": asked}
+
+
+def player_encounter(enc: Encounter) -> Encounter:
+    """Secret participants keep their name, place and conditions; their sheet and dice go."""
+    hidden = {
+        pid: p.model_copy(update={"sheet": None, "initiative_roll": None})
+        for pid, p in enc.participants.items()
+        if p.secret
+    }
+    return enc.model_copy(update={"participants": {**enc.participants, **hidden}})
+
+
+def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
+    change = EncounterChanged.model_validate(payload)
+    secret = {pid for pid, p in change.encounter.participants.items() if p.secret}
+    update: dict[str, Any] = {
+        "encounter": player_encounter(change.encounter),
+        "characters": [c for c in change.characters if not c.secret],
+        "initiative": [r for r in change.initiative if r.participant_id not in secret],
+    }
+    if change.participant_id in secret and change.operation is not None:
+        update["operation"] = change.operation.model_copy(
+            update={"params": {}, "dice": [], "seed": 0, "resolution": None}
+        )
+    return change.model_copy(update=update).model_dump(mode="json")
+
+
+def view_state(state: TableState, viewer: Member) -> TableState:
+    """The table as `viewer` may see it: no secret character, no secret sheet, and for players
+    no undo history (its snapshots hold what they may not see)."""
+    if viewer.is_gm:
+        return state
+    characters = {k: c for k, c in state.characters.items() if not c.secret}
+    encounters = {
+        k: EncounterState(encounter=player_encounter(e.encounter))
+        for k, e in state.encounters.items()
+    }
+    return state.model_copy(update={"characters": characters, "encounters": encounters})

@@ -1,0 +1,13 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from play.toy import registered
+
+
+@pytest.fixture(autouse=True)
+def toy_system() -> Iterator[None]:
+    with registered():
+        yield

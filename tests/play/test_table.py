@@ -1,0 +1,62 @@
+"""Tables, members, options: creation, joining, rights."""
+
+from __future__ import annotations
+
+import pytest
+
+from ecran.play import Forbidden
+from ecran.play.table import change_options, join, new_table
+from ecran.rules import EcranError
+from play.toy import LiveTable
+
+
+def test_new_table_fills_options_with_their_defaults() -> None:
+    created = new_table("Mardi soir", "toy")
+    assert created.table.options == {"easy": False}
+    assert created.gm.role == "gm"
+    assert created.event.kind == "table_created"
+
+
+def test_tokens_are_long_distinct_and_absent_from_the_event() -> None:
+    created = new_table("Mardi soir", "toy")
+    assert created.gm_token != created.invite_token
+    assert min(len(created.gm_token), len(created.invite_token)) >= 40
+    text = created.event.model_dump_json()
+    assert created.gm_token not in text and created.invite_token not in text
+
+
+def test_option_values_are_checked_against_the_check_fields() -> None:
+    assert new_table("t", "toy", {"easy": True}).table.options == {"easy": True}
+    with pytest.raises(EcranError) as bad:
+        new_table("t", "toy", {"easy": "yes"})
+    assert "option easy" in bad.value.text.fr and "option easy" in bad.value.text.en
+    with pytest.raises(EcranError) as unknown:
+        new_table("t", "toy", {"hard": True})
+    assert "hard" in unknown.value.text.fr and "easy" in unknown.value.text.en
+
+
+def test_unknown_system_and_empty_name_are_refused_in_both_languages() -> None:
+    with pytest.raises(EcranError) as bad:
+        new_table("t", "nosuch")
+    assert "système" in bad.value.text.fr and "system" in bad.value.text.en
+    with pytest.raises(EcranError) as empty:
+        new_table("   ", "toy")
+    assert "caractères" in empty.value.text.fr and "characters" in empty.value.text.en
+
+
+def test_players_join_under_distinct_names() -> None:
+    live = LiveTable()
+    alice = live.join("  Alice  ")
+    assert alice.display_name == "Alice" and alice.role == "player"
+    with pytest.raises(EcranError):
+        join(live.now, "alice")
+    assert len(live.now.members) == 2
+
+
+def test_only_the_gm_changes_options() -> None:
+    live = LiveTable()
+    alice = live.join("Alice")
+    with pytest.raises(Forbidden):
+        change_options(live.now, alice, {"easy": True})
+    live.do(change_options(live.now, live.gm, {"easy": True}))
+    assert live.now.table.options == {"easy": True}
