@@ -1,0 +1,208 @@
+"""The JSON API under /api: the CLI's capabilities, generated from the registry.
+
+`/api/odds/{system}/{check}` and `/api/roll/{system}/{check}` answer exactly the contract shapes
+of `ecran odds … --json` and `ecran roll … --json` (see CONTRACTS.md). Parameters come as a JSON
+body `{"params": {...}, "seed": N}` (POST) or as a query string (GET, field names in snake or
+kebab case, as on the command line).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Body, Query, Request
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ecran.dice import Roller
+from ecran.rules import (
+    CharacterSheet,
+    EcranError,
+    RuleViolation,
+    System,
+    Text,
+    all_systems,
+    from_validation,
+    get_system,
+)
+from ecran.rules.record import OddsReport, RollRecord, odds, roll
+from ecran.web.describe import CheckInfo, SystemInfo, SystemSummary, check_info, system_info
+from ecran.web.describe import system_summary as summary
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+# Query keys that are never check parameters.
+_RESERVED = {"lang", "seed"}
+
+
+class OddsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    params: dict[str, Any] = Field(default_factory=dict, description="the check's parameters")
+
+
+class RollRequest(OddsRequest):
+    seed: int | None = Field(default=None, description="replays the same dice; drawn if absent")
+
+
+class Validation(BaseModel):
+    system: str
+    valid: bool
+    violations: list[RuleViolation]
+
+
+class SectionRow(BaseModel):
+    label: Text
+    value: str
+    note: str
+
+
+class Section(BaseModel):
+    title: Text
+    rows: list[SectionRow]
+
+
+class SheetView(Validation):
+    name: str
+    sections: list[Section]
+
+
+class Npc(BaseModel):
+    system: str
+    seed: int
+    sheet: dict[str, Any]
+
+
+def query_values(request: Request) -> dict[str, Any]:
+    """A GET's parameters: `target=4` or `open-ended=true`, last value wins."""
+    return {
+        key.replace("-", "_"): request.query_params.getlist(key)[-1]
+        for key in request.query_params
+        if key not in _RESERVED
+    }
+
+
+def roller(seed: int | None) -> Roller:
+    try:
+        return Roller(seed)
+    except ValueError as exc:
+        raise EcranError(Text(fr=f"graine invalide : {exc}", en=f"invalid seed: {exc}")) from None
+
+
+# -- the registry -------------------------------------------------------------------------------
+
+
+@router.get("/systems", response_model=list[SystemSummary])
+def list_systems() -> list[SystemSummary]:
+    """Every registered system and its checks."""
+    return [summary(s) for s in all_systems().values()]
+
+
+@router.get("/systems/{system_id}", response_model=SystemInfo)
+def describe_system(system_id: str) -> SystemInfo:
+    return system_info(get_system(system_id))
+
+
+@router.get("/systems/{system_id}/checks/{check_name}", response_model=CheckInfo)
+def describe_check(system_id: str, check_name: str) -> CheckInfo:
+    """A check: its parameters' JSON Schema, outcomes (worst to best), options and example."""
+    system = get_system(system_id)
+    return check_info(system, system.check(check_name))
+
+
+# -- odds and rolls (the fixed contract) ----------------------------------------------------------
+
+
+@router.post("/odds/{system_id}/{check_name}", response_model=OddsReport)
+def post_odds(system_id: str, check_name: str, body: OddsRequest | None = None) -> OddsReport:
+    """Exact odds of every outcome, worst to best: `ecran odds SYSTEM CHECK --json`."""
+    return odds(system_id, check_name, body.params if body else {})
+
+
+@router.get("/odds/{system_id}/{check_name}", response_model=OddsReport)
+def get_odds(system_id: str, check_name: str, request: Request) -> OddsReport:
+    """The same, parameters in the query string (`?target=5`)."""
+    return odds(system_id, check_name, query_values(request))
+
+
+@router.post("/roll/{system_id}/{check_name}", response_model=RollRecord)
+def post_roll(system_id: str, check_name: str, body: RollRequest | None = None) -> RollRecord:
+    """A seeded roll: `ecran roll SYSTEM CHECK --seed N --json`."""
+    body = body or RollRequest()
+    return roll(system_id, check_name, body.params, body.seed)
+
+
+@router.get("/roll/{system_id}/{check_name}", response_model=RollRecord)
+def get_roll(
+    system_id: str, check_name: str, request: Request, seed: int | None = Query(None)
+) -> RollRecord:
+    """The same, parameters in the query string; with `seed` it replays a roll."""
+    return roll(system_id, check_name, query_values(request), seed)
+
+
+# -- characters -----------------------------------------------------------------------------------
+
+
+@router.get("/systems/{system_id}/character/schema")
+def sheet_schema(system_id: str) -> dict[str, Any]:
+    """The JSON Schema of the system's character sheet (what `character validate` accepts)."""
+    return get_system(system_id).sheet_model().model_json_schema()
+
+
+@router.get("/systems/{system_id}/character/new")
+def new_character(system_id: str, name: str = Query(..., min_length=1)) -> dict[str, Any]:
+    """A starting sheet for the guided creation to fill in."""
+    return get_system(system_id).new_character(name).model_dump(mode="json")
+
+
+def load_sheet(data: dict[str, Any]) -> tuple[System, CharacterSheet]:
+    system_id = data.get("system")
+    if not isinstance(system_id, str):
+        raise EcranError(
+            Text(
+                fr="une feuille est un objet JSON avec un champ « system »",
+                en="a sheet is a JSON object with a 'system' field",
+            )
+        )
+    system = get_system(system_id)
+    try:
+        return system, system.sheet_model().model_validate(data)
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+
+
+@router.post("/characters/validate", response_model=Validation)
+def validate_sheet(sheet: dict[str, Any] = Body(...)) -> Validation:
+    """Every rule the sheet breaks (`ecran character validate`); a malformed sheet is a 422."""
+    system, character = load_sheet(sheet)
+    violations = system.validate(character)
+    return Validation(system=system.id, valid=not violations, violations=violations)
+
+
+@router.post("/characters/sheet", response_model=SheetView)
+def show_sheet(sheet: dict[str, Any] = Body(...)) -> SheetView:
+    """The sheet as a person reads it, with the rules it breaks (`ecran sheet`)."""
+    system, character = load_sheet(sheet)
+    violations = system.validate(character)
+    sections = [
+        Section(
+            title=s.title,
+            rows=[SectionRow(label=r.label, value=r.value, note=r.note) for r in s.rows],
+        )
+        for s in system.sections(character)
+    ]
+    return SheetView(
+        system=system.id,
+        name=character.name,
+        valid=not violations,
+        violations=violations,
+        sections=sections,
+    )
+
+
+@router.get("/npc/{system_id}", response_model=Npc)
+def npc(system_id: str, seed: int | None = Query(None)) -> Npc:
+    """A random NPC that passes the system's validation (`ecran npc SYSTEM --seed N --json`)."""
+    system = get_system(system_id)
+    dice = roller(seed)
+    sheet = system.random_npc(dice)
+    return Npc(system=system.id, seed=dice.seed, sheet=sheet.model_dump(mode="json"))

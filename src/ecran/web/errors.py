@@ -1,0 +1,92 @@
+"""Bad input becomes HTTP 422 with one line in the request's language; never a 500.
+
+The JSON API answers `{"detail": "<one line>"}`. A page answers the same line in an error box
+(a whole page, or the fragment htmx asked for).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic_core import ValidationError
+
+from ecran.rules import EcranError, Text, from_validation
+from ecran.web.i18n import N_, gettext, request_lang
+from ecran.web.render import render
+
+log = logging.getLogger(__name__)
+
+# Where FastAPI found the bad value; the user only needs the field's own name.
+_LOCATIONS = {"body", "query", "path", "header", "cookie"}
+
+
+def one_line(text: str) -> str:
+    return text.splitlines()[0] if text else ""
+
+
+def request_error(errors: Sequence[Any]) -> EcranError:
+    """FastAPI's request validation errors said the way `from_validation` says a check's."""
+    for error in errors:
+        if error.get("type") == "json_invalid":
+            reason = (error.get("ctx") or {}).get("error", "")
+            return EcranError(
+                Text(fr=f"corps JSON invalide : {reason}", en=f"invalid JSON body: {reason}")
+            )
+    cleaned = []
+    for error in errors:
+        loc = tuple(error.get("loc", ()))
+        if len(loc) > 1 and loc[0] in _LOCATIONS:
+            loc = loc[1:]
+        item = {"type": error["type"], "loc": loc, "input": error.get("input")}
+        if error.get("ctx"):
+            item["ctx"] = error["ctx"]
+        cleaned.append((item, error))
+    try:
+        exc = ValidationError.from_exception_data("request", [i for i, _ in cleaned])  # type: ignore[misc]
+        return from_validation(exc)
+    except (TypeError, KeyError, ValueError):
+        # An error type pydantic cannot rebuild: keep its own wording.
+        line = "; ".join(
+            f"{'.'.join(str(p) for p in i['loc']) or '?'}: {e.get('msg', e['type'])}"
+            for i, e in cleaned
+        )
+        return EcranError(Text(fr=line, en=line))
+
+
+def _answer(request: Request, status: int, message: str) -> Response:
+    if request.url.path.startswith("/api"):
+        return JSONResponse({"detail": message}, status_code=status)
+    lang = request_lang(request)
+    fragment = request.headers.get("HX-Request") == "true"
+    template = "_error.html" if fragment else "error.html"
+    return render(request, template, {"message": message}, status_code=status, lang=lang)
+
+
+async def on_ecran_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, EcranError)
+    return _answer(request, 422, one_line(exc.message(request_lang(request))))
+
+
+async def on_request_validation(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RequestValidationError)
+    error = request_error(exc.errors())
+    return _answer(request, 422, one_line(error.message(request_lang(request))))
+
+
+async def on_unexpected(request: Request, exc: Exception) -> Response:
+    """A bug of ours: logged with its trace, one line for the user."""
+    log.exception("internal error on %s", request.url.path, exc_info=exc)
+    lang = request_lang(request)
+    message = gettext(lang, N_("Internal error")) + f" ({type(exc).__name__})"
+    return _answer(request, 500, message)
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(EcranError, on_ecran_error)
+    app.add_exception_handler(RequestValidationError, on_request_validation)
+    app.add_exception_handler(Exception, on_unexpected)

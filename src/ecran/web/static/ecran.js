@@ -1,0 +1,25 @@
+// Theme: follow the system (prefers-color-scheme) until the user picks one with the toggle.
+// Runs in <head> so the chosen theme applies before the first paint.
+(function () {
+  "use strict";
+  var KEY = "ecran-theme";
+  var root = document.documentElement;
+  var saved = null;
+  try { saved = localStorage.getItem(KEY); } catch (e) { /* private mode: no memory */ }
+  if (saved === "light" || saved === "dark") { root.dataset.theme = saved; }
+
+  function current() {
+    if (root.dataset.theme) { return root.dataset.theme; }
+    return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var button = document.getElementById("theme-toggle");
+    if (!button) { return; }
+    button.addEventListener("click", function () {
+      var next = current() === "dark" ? "light" : "dark";
+      root.dataset.theme = next;
+      try { localStorage.setItem(KEY, next); } catch (e) { /* ignore */ }
+    });
+  });
+})();

@@ -1,0 +1,276 @@
+"""The JSON API mirrors the CLI: same shapes, same values, same one-line errors (HTTP 422)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ecran.rules import System, all_systems
+
+
+def cli_error(result: Any) -> str:
+    """The CLI's one error line without its `ecran: ` prefix."""
+    assert result.code == 2, (result.out, result.err)
+    line = result.err.strip()
+    assert line.startswith("ecran: ")
+    return str(line.removeprefix("ecran: "))
+
+
+# -- the registry -------------------------------------------------------------------------------
+
+
+def test_systems_list_every_registered_system_and_check(client: TestClient) -> None:
+    body = client.get("/api/systems").json()
+    assert [s["id"] for s in body] == list(all_systems())
+    for entry in body:
+        system = all_systems()[entry["id"]]
+        assert entry["name"] == system.name.model_dump()
+        assert [c["name"] for c in entry["checks"]] == [c.name for c in system.checks]
+
+
+def test_check_description_carries_schema_outcomes_options_and_example(
+    client: TestClient, fake_system: System
+) -> None:
+    body = client.get("/api/systems/webtest/checks/mixed").json()
+    check = fake_system.check("mixed")
+    assert body["params_schema"] == check.params.model_json_schema()
+    assert body["params_schema"]["required"] == ["skill"]
+    assert [o["name"] for o in body["outcomes"]] == ["failure", "success", "triumph"]
+    assert body["outcomes"][2]["label"] == {"fr": "triomphe", "en": "triumph"}
+    assert body["outcomes"][2]["help"] == {"fr": "10 ou plus", "en": "10 or more"}
+    [option] = body["options"]
+    assert option["name"] == "lucky"
+    assert option["kind"] == "house_rule"
+    assert option["kind_label"] == {"fr": "règle maison", "en": "house rule"}
+    assert option["source"] == "webtest L7-9"
+    assert option["default"] is False
+    assert body["example"] == {"skill": 3, "bonus": False, "stance": "bold"}
+    assert body["sources"][0]["text"] == "webtest L1-2 (test fixture)"
+
+
+def test_system_description_lists_system_options(client: TestClient, fake_system: System) -> None:
+    body = client.get("/api/systems/webtest").json()
+    assert body["has_character"] is True
+    assert [o["name"] for o in body["options"]] == ["lucky"]
+    assert client.get("/api/systems/demo").json()["has_character"] is False
+
+
+# -- odds and rolls: the same JSON as the CLI ---------------------------------------------------
+
+
+def test_odds_equal_the_cli_json_for_the_same_inputs(client: TestClient, cli: Any) -> None:
+    expected = cli("odds", "demo", "d6", "--target", "5", "--json").json()
+    assert client.post("/api/odds/demo/d6", json={"params": {"target": 5}}).json() == expected
+    assert client.get("/api/odds/demo/d6?target=5").json() == expected
+    # An independent reason for the numbers: a d6 meets 5 on two faces of six.
+    assert [o["probability"] for o in expected["outcomes"]] == ["2/3", "1/3"]
+
+
+def test_odds_with_defaults_equal_the_cli(client: TestClient, cli: Any) -> None:
+    expected = cli("odds", "demo", "d6", "--json").json()
+    assert client.post("/api/odds/demo/d6").json() == expected
+    assert client.post("/api/odds/demo/d6", json={}).json() == expected
+
+
+def test_odds_of_a_check_with_every_parameter_kind_equal_the_cli(
+    client: TestClient, cli: Any, fake_system: System
+) -> None:
+    args = ["--skill", "4", "--no-bonus", "--cap", "9", "--stance", "bold", "--mode", "grim"]
+    expected = cli("odds", "webtest", "mixed", *args, "--lucky", "--json").json()
+    params = {"skill": 4, "bonus": False, "cap": 9, "stance": "bold", "mode": "grim"}
+    posted = client.post("/api/odds/webtest/mixed", json={"params": {**params, "lucky": True}})
+    assert posted.json() == expected
+    query = "skill=4&bonus=false&cap=9&stance=bold&mode=grim&lucky=true"
+    assert client.get(f"/api/odds/webtest/mixed?{query}").json() == expected
+    # skill 4 + d6 − 1 (grim) + 1 (bold), a lucky 1 rerolled once: total 4 + die, capped at 9.
+    # failure when the final die ≤ 2: P = 1/6·(2/6) [1 then ≤2] + 1/6 [a first 2] = 2/9.
+    probabilities = {o["outcome"]: Fraction(o["probability"]) for o in expected["outcomes"]}
+    assert probabilities == {"failure": Fraction(2, 9), "success": Fraction(7, 9), "triumph": 0}
+
+
+def test_kebab_case_query_names_are_accepted_like_the_cli(
+    client: TestClient, fake_system: System
+) -> None:
+    a = client.get("/api/odds/webtest/mixed?skill=2&stance=bold").json()
+    assert a["params"]["stance"] == "bold"
+    assert client.get("/api/odds/webtest/mixed?skill=2&stance=careful").json() != a
+
+
+def test_seeded_roll_equals_the_cli_json(client: TestClient, cli: Any) -> None:
+    expected = cli("roll", "demo", "d6", "--target", "3", "--seed", "42", "--json").json()
+    body = {"params": {"target": 3}, "seed": 42}
+    assert client.post("/api/roll/demo/d6", json=body).json() == expected
+    assert client.get("/api/roll/demo/d6?target=3&seed=42").json() == expected
+    assert set(expected) == {"system", "check", "params", "seed", "dice", "outcome", "total"} | {
+        "details"
+    }
+
+
+def test_an_unseeded_roll_prints_its_seed_and_replays(client: TestClient) -> None:
+    first = client.post("/api/roll/demo/d6", json={"params": {"target": 2}}).json()
+    assert isinstance(first["seed"], int)
+    replay = client.post("/api/roll/demo/d6", json={"params": {"target": 2}, "seed": first["seed"]})
+    assert replay.json() == first
+    die = first["dice"][0]
+    assert first["outcome"] == ("success" if die >= 2 else "failure")
+
+
+# -- errors: 422, one line, in the request's language -------------------------------------------
+
+
+def test_unknown_system_is_the_cli_message_in_french_by_default(
+    client: TestClient, cli: Any
+) -> None:
+    response = client.get("/api/odds/nope/d6")
+    assert response.status_code == 422
+    assert response.json() == {"detail": cli_error(cli("odds", "nope", "d6", "--json"))}
+    assert "« nope »" in response.json()["detail"]
+
+
+def test_english_by_query_or_cookie(client: TestClient) -> None:
+    english = client.get("/api/odds/demo/nope?lang=en")
+    assert english.status_code == 422
+    assert english.json()["detail"] == "unknown check: 'nope'. Allowed: d6"
+    # ?lang=en is remembered in a cookie
+    assert client.get("/api/odds/demo/nope").json()["detail"].startswith("unknown check")
+    client.cookies.set("ecran_lang", "fr")
+    assert client.get("/api/odds/demo/nope").json()["detail"].startswith("test inconnu")
+
+
+def test_out_of_range_value_is_the_cli_message(client: TestClient, cli: Any) -> None:
+    expected = cli_error(cli("odds", "demo", "d6", "--target", "9", "--json"))
+    assert expected == "target : doit être ≤ 6 ('9')"
+    # The query string carries text, as the command line does: the very same line.
+    response = client.get("/api/odds/demo/d6?target=9")
+    assert response.status_code == 422
+    assert response.json()["detail"] == expected
+    # A JSON body carries a number, and the message quotes it as given.
+    posted = client.post("/api/odds/demo/d6", json={"params": {"target": 9}})
+    assert posted.status_code == 422
+    assert posted.json()["detail"] == "target : doit être ≤ 6 (9)"
+
+
+@pytest.mark.parametrize(
+    ("body", "french"),
+    [
+        ({"params": {"target": "x"}}, "target : nombre entier attendu ('x')"),
+        ({"params": {"colour": 1}}, "colour : paramètre inconnu (1)"),
+        ({"params": [1]}, "params"),
+        ({"params": {}, "speed": 3}, "speed : paramètre inconnu (3)"),
+        ({"params": {}, "seed": -1}, "graine invalide"),
+        ({"params": {}, "seed": "abc"}, "seed : nombre entier attendu ('abc')"),
+    ],
+)
+def test_bad_bodies_are_one_line_422(client: TestClient, body: Any, french: str) -> None:
+    response = client.post("/api/roll/demo/d6", json=body)
+    assert response.status_code == 422
+    detail = response.json()["detail"]
+    assert isinstance(detail, str) and "\n" not in detail
+    assert french in detail
+
+
+def test_malformed_json_is_one_line_422(client: TestClient) -> None:
+    response = client.post(
+        "/api/odds/demo/d6", content=b"{oops", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422
+    assert response.json()["detail"].startswith("corps JSON invalide")
+    english = client.post(
+        "/api/odds/demo/d6?lang=en", content=b"[", headers={"content-type": "application/json"}
+    )
+    assert english.json()["detail"].startswith("invalid JSON body")
+
+
+def test_bad_query_seed_is_one_line_422(client: TestClient) -> None:
+    response = client.get("/api/roll/demo/d6?seed=abc&lang=en")
+    assert response.status_code == 422
+    assert response.json() == {
+        "detail": "seed: Input should be a valid integer, unable to parse "
+        "string as an integer ('abc')"
+    }
+
+
+# -- characters -----------------------------------------------------------------------------------
+
+
+def test_sheet_schema_new_and_validation(client: TestClient, fake_system: System) -> None:
+    schema = client.get("/api/systems/webtest/character/schema").json()
+    assert schema["properties"]["strength"]["maximum"] == 9
+    sheet = client.get("/api/systems/webtest/character/new?name=Ada").json()
+    assert sheet["name"] == "Ada" and sheet["system"] == "webtest"
+    ok = client.post("/api/characters/validate", json=sheet).json()
+    assert ok == {"system": "webtest", "valid": True, "violations": []}
+    broken = client.post("/api/characters/validate", json={**sheet, "strength": 7}).json()
+    assert broken["valid"] is False
+    [violation] = broken["violations"]
+    assert violation["rule"] == "strength-max"
+    assert violation["message"] == {"fr": "force au plus 5", "en": "strength at most 5"}
+    assert violation["source"]["lines"] == [3, 3]
+
+
+def test_malformed_sheet_is_422_like_the_cli(client: TestClient, fake_system: System) -> None:
+    response = client.post(
+        "/api/characters/validate", json={"system": "webtest", "name": "A", "strength": 12}
+    )
+    assert response.status_code == 422
+    assert response.json()["detail"] == "strength : doit être ≤ 9 (12)"
+    no_system = client.post("/api/characters/validate?lang=en", json={"name": "A"})
+    assert no_system.json()["detail"] == "a sheet is a JSON object with a 'system' field"
+
+
+def test_sheet_view_lists_sections_and_violations(client: TestClient, fake_system: System) -> None:
+    sheet = {"system": "webtest", "name": "Bo", "strength": 6}
+    body = client.post("/api/characters/sheet", json=sheet).json()
+    assert body["valid"] is False and body["name"] == "Bo"
+    rows = {r["label"]["en"]: r["value"] for r in body["sections"][0]["rows"]}
+    assert rows["strength"] == "6"
+
+
+def test_a_system_without_sheet_says_so(client: TestClient) -> None:
+    response = client.get("/api/systems/demo/character/schema?lang=en")
+    assert response.status_code == 422
+    assert response.json()["detail"] == "system demo has no character sheet"
+
+
+def test_npc_is_seeded_and_valid(client: TestClient, fake_system: System) -> None:
+    first = client.get("/api/npc/webtest?seed=7").json()
+    assert first == client.get("/api/npc/webtest?seed=7").json()
+    assert first["seed"] == 7 and first["sheet"]["kind"] == "npc"
+    verdict = client.post("/api/characters/validate", json=first["sheet"]).json()
+    assert verdict["valid"] is True
+    unseeded = client.get("/api/npc/webtest").json()
+    assert client.get(f"/api/npc/webtest?seed={unseeded['seed']}").json() == unseeded
+
+
+def test_npc_of_a_system_without_generator_is_422(client: TestClient) -> None:
+    response = client.get("/api/npc/demo?lang=en")
+    assert response.status_code == 422
+    assert response.json()["detail"] == "system demo cannot generate NPCs yet"
+
+
+# -- the OpenAPI document ------------------------------------------------------------
+
+
+def test_openapi_document_describes_the_api_only(client: TestClient) -> None:
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    doc = response.json()
+    assert doc["openapi"].startswith("3.")
+    paths = set(doc["paths"])
+    for path in (
+        "/api/systems",
+        "/api/systems/{system_id}/checks/{check_name}",
+        "/api/odds/{system_id}/{check_name}",
+        "/api/roll/{system_id}/{check_name}",
+        "/api/characters/validate",
+        "/api/npc/{system_id}",
+    ):
+        assert path in paths
+    assert all(p.startswith("/api/") for p in paths)
+    roll = doc["paths"]["/api/roll/{system_id}/{check_name}"]["post"]
+    schema = roll["responses"]["200"]["content"]["application/json"]["schema"]
+    assert schema["$ref"].endswith("/RollRecord")
+    assert client.get("/api/docs").status_code == 200
