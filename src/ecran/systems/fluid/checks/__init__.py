@@ -1,0 +1,1 @@
+"""Fluid's checks, one module per family."""

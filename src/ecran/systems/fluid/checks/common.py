@@ -1,0 +1,80 @@
+"""Pieces every Fluid check shares: the ranks as outcomes, the explosion options, margins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.rules import Outcome, Source, cite, param, tr
+from ecran.systems.fluid.core import DieRoll, Explosions
+from ecran.systems.fluid.tables import RANKS, SEED
+
+RANK_OUTCOMES = tuple(Outcome(r.id, tr(r.fr, r.en), tr(r.help_fr, r.help_en)) for r in RANKS.rank)
+#: Every score at or below 0 is a critical failure, at or above 21 a critical success: the
+#: window outside which the Results Table cannot tell scores apart (L252-268).
+LOW, HIGH = 0, 21
+
+CORE_SOURCES: tuple[Source, ...] = (
+    cite(SEED, 244, 272, note="test and Results Table"),
+    cite(SEED, 360, 374, note="exploding base die"),
+    cite(SEED, 412, 424, note="advantages: dice or points"),
+    cite(SEED, 518, 522, note="double 10"),
+    cite(SEED, 852, 870, note="disadvantages, cancelling, double 1"),
+)
+
+
+def explosions(params: Any) -> Explosions:
+    return Explosions(
+        base=not getattr(params, "no_base_explosion", False),
+        doubles=not getattr(params, "no_doubles", False),
+    )
+
+
+def margin(score: int, me_reference: int = 11) -> dict[str, int]:
+    """MR = score − 10 above 10; ME = reference − score at 10 or below (L352-358, reading A4)."""
+    if score > RANKS.success_above:
+        return {"mr": score - RANKS.success_above}
+    return {"me": me_reference - score}
+
+
+def scored(roll: DieRoll, offset: int) -> dict[str, Any]:
+    details: dict[str, Any] = dict(roll.details())
+    details["score"] = offset + roll.value
+    return details
+
+
+def characteristic_field(
+    label_fr: str = "Caractéristique", label_en: str = "Characteristic"
+) -> Any:
+    return param(
+        tr(label_fr, label_en),
+        tr("Score de la caractéristique (moyenne si plusieurs)", "Characteristic score"),
+        ge=-10,
+        le=30,
+    )
+
+
+def dice_field(kind: str, default: int = 0, top: int = 10) -> Any:
+    fr, en = ("avantage", "advantage") if kind == "adv" else ("désavantage", "disadvantage")
+    return param(
+        tr(f"Dés de {fr}", f"{en.capitalize()} dice"),
+        tr(
+            f"Dés de {fr} lancés avec le dé de base (annulés un pour un)",
+            f"{en.capitalize()} dice rolled with the base die (cancel one for one)",
+        ),
+        default=default,
+        ge=0,
+        le=top,
+    )
+
+
+def modifier_field() -> Any:
+    return param(
+        tr("Modificateur", "Modifier"),
+        tr(
+            "Points d'avantage/désavantage, ressources dépensées et autres termes fixes, déjà nets",
+            "Advantage/disadvantage points, resources spent and other flat terms, already netted",
+        ),
+        default=0,
+        ge=-60,
+        le=60,
+    )

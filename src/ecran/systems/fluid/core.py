@@ -1,0 +1,249 @@
+"""Fluid's die, exactly: the base d10, advantage/disadvantage dice, and the chained explosions.
+
+A test's die value is one of three kinds of *atom*:
+
+* ``("fin", v)``: a plain kept face (or the 10/1 of a non-exploding die);
+* ``("up", 10)``: an upward explosion, worth ``10 + U`` where ``U`` is the chained reroll
+  (``U = 10·M + R``: M more tens, R in 1..9, M geometric with ratio 1/10) (L364-368, L518-522);
+* ``("down", -1)``: a downward explosion, worth ``-1 - V`` (``V = M + R``, R in 2..10)
+  (L370-374, L868-870).
+
+A score is the die atom shifted by the characteristic and flat modifiers. Any comparison the
+rules need (a score against the Results Table, a score against another score) is the
+distribution of ``A - B`` *clipped* to a window ``[lo, hi]``: mass outside the window is summed
+onto its edge, exactly, because the chains are either capped where the result can no longer
+change, or (two chains in the same direction) summed in closed form over the geometric law of
+``M1 - M2``. Nothing is truncated, so no residual ever appears.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ecran.dice import DiceSource, Distribution, explode
+
+Atom = tuple[str, int]
+D10 = Distribution.die(10)
+TENTH = Fraction(1, 10)
+
+
+@dataclass(frozen=True)
+class Explosions:
+    """Which explosions are in force: Option 1 (L604-614) drops the base die's, Option 2
+    (L618-622) the doubles'."""
+
+    base: bool = True
+    doubles: bool = True
+
+
+# -- the die as atoms ---------------------------------------------------------------------------
+
+
+def _max_law(k: int) -> dict[str, Fraction]:
+    """k extra d10 under advantage: P(no 10 and max = m), P(exactly one 10), P(two 10s or more)."""
+    law: dict[str, Fraction] = {}
+    nine = Fraction(9, 10)
+    for m in range(1, 10):
+        # all k dice in 1..m, at least one equal to m
+        law[f"max{m}"] = (Fraction(m, 10) ** k) - (Fraction(m - 1, 10) ** k)
+    law["one10"] = k * TENTH * nine ** (k - 1)
+    law["two10"] = 1 - nine**k - law["one10"]
+    return law
+
+
+def die_atoms(net: int, rules: Explosions = Explosions()) -> Distribution[Atom]:
+    """Exact law of the die value with `net` advantage dice (net > 0) or disadvantage dice
+    (net < 0), after cancellation (L860-862), following the §2.6 order: the base die first
+    (L546-550), then the doubles in the direction of the dice (L518, L868, L610-614)."""
+    if net < 0:
+        mirrored = die_atoms(-net, rules)
+        return mirrored.map(_mirror)
+    probs: dict[Atom, Fraction] = {}
+
+    def add(atom: Atom, p: Fraction) -> None:
+        if p:
+            probs[atom] = probs.get(atom, Fraction(0)) + p
+
+    law = _max_law(net) if net else {"max0": Fraction(1)}
+    for base in range(1, 11):
+        if rules.base and base == 10:
+            add(("up", 10), TENTH)
+            continue
+        if rules.base and base == 1:
+            add(("down", -1), TENTH)
+            continue
+        for key, p in law.items():
+            if key == "two10" or (key == "one10" and base == 10):
+                if rules.doubles:
+                    add(("up", 10), TENTH * p)
+                else:
+                    add(("fin", 10), TENTH * p)
+            elif key == "one10":
+                add(("fin", 10), TENTH * p)
+            else:
+                add(("fin", max(base, int(key[3:]))), TENTH * p)
+    return Distribution.from_fractions(probs)
+
+
+def _mirror(atom: Atom) -> Atom:
+    """Disadvantage is advantage seen in a mirror: face f <-> 11 - f, up <-> down."""
+    kind, value = atom
+    if kind == "up":
+        return ("down", -1)
+    if kind == "down":
+        return ("up", 10)
+    return ("fin", 11 - value)
+
+
+def score_atoms(offset: int, net: int, rules: Explosions = Explosions()) -> Distribution[Atom]:
+    """The score's atoms: die atoms shifted by characteristic + flat modifiers."""
+    return die_atoms(net, rules).map(lambda a: (a[0], a[1] + offset))
+
+
+def constant(value: int) -> Distribution[Atom]:
+    return Distribution.constant(("fin", value))
+
+
+# -- comparisons --------------------------------------------------------------------------------
+
+
+def difference(a: Distribution[Atom], b: Distribution[Atom], lo: int, hi: int) -> Distribution[int]:
+    """Exact law of A - B, every value below `lo` counted at `lo`, above `hi` at `hi`."""
+    probs: dict[int, Fraction] = {}
+    for atom_a, pa in a.items():
+        for atom_b, pb in b.items():
+            for value, p in _pair(atom_a, atom_b, lo, hi).items():
+                probs[value] = probs.get(value, Fraction(0)) + pa * pb * p
+    return Distribution.from_fractions(probs)
+
+
+def score_law(atoms: Distribution[Atom], lo: int, hi: int) -> Distribution[int]:
+    return difference(atoms, constant(0), lo, hi)
+
+
+def _clip(value: int, lo: int, hi: int) -> int:
+    return lo if value < lo else hi if value > hi else value
+
+
+def _chain(on: int, cap: int) -> Distribution[int]:
+    """U (on=10) or V (on=1), every value >= cap summed at cap (cap at least 1)."""
+    return explode(D10, {on}, cap=max(cap, 1))
+
+
+def _shifted(s: int, sign: int, chains: list[int], lo: int, hi: int) -> dict[int, Fraction]:
+    """Law of s + sign·(sum of the given chains), clipped; each chain capped where it stops
+    mattering (chains are >= 1, so capping each at the distance to the edge is exact)."""
+    edge = hi - s if sign > 0 else s - lo
+    total: Distribution[int] = Distribution.constant(0)
+    for on in chains:
+        total = total + _chain(on, edge)
+    out: dict[int, Fraction] = {}
+    for v, p in total.items():
+        key = _clip(s + sign * v, lo, hi)
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def _pair(a: Atom, b: Atom, lo: int, hi: int) -> dict[int, Fraction]:
+    (ka, va), (kb, vb) = a, b
+    s = va - vb
+    if ka == "fin" and kb == "fin":
+        return {_clip(s, lo, hi): Fraction(1)}
+    if ka == kb:  # two chains in the same direction: only their difference matters
+        return _same_direction(s, 10 if ka == "up" else 1, lo, hi)
+    if ka == "up" or kb == "down":  # A's chain adds, B's chain subtracts from B: A - B grows
+        growing = ([10] if ka == "up" else []) + ([1] if kb == "down" else [])
+        return _shifted(s, +1, growing, lo, hi)
+    shrinking = ([1] if ka == "down" else []) + ([10] if kb == "up" else [])
+    return _shifted(s, -1, shrinking, lo, hi)
+
+
+def _p_diff_ge(k: int) -> Fraction:
+    """P(M1 - M2 >= k) for two independent chain counts, P(M = m) = (9/10)(1/10)^m.
+    P(M1 - M2 = d) = (9/11)(1/10)^|d|."""
+    if k >= 1:
+        return Fraction(10, 11) * TENTH**k
+    return 1 - _p_diff_ge(1 - k)
+
+
+def _p_diff_eq(d: int) -> Fraction:
+    return Fraction(9, 11) * TENTH ** abs(d)
+
+
+_E_LAW = {e: Fraction(9 - abs(e), 81) for e in range(-8, 9)}  # R1 - R2, R uniform on 9 faces
+
+
+def _same_direction(s: int, step: int, lo: int, hi: int) -> dict[int, Fraction]:
+    """Two chains in the same direction. Up: A - B = s + step·(M1 - M2) + (R1 - R2).
+    Down: A - B = s - V1 + V2 = s + (M2 - M1) + (R2 - R1): the same law (it is symmetric)."""
+    out: dict[int, Fraction] = {}
+
+    def add(key: int, p: Fraction) -> None:
+        out[key] = out.get(key, Fraction(0)) + p
+
+    # beyond these d every value of s + step·d + e lies outside the window
+    d_top = next(d for d in range(0, 10**6) if s + step * d - 8 >= hi)
+    d_bottom = next(d for d in range(0, -(10**6), -1) if s + step * d + 8 <= lo)
+    add(hi, _p_diff_ge(d_top))
+    add(lo, 1 - _p_diff_ge(d_bottom + 1))
+    for d in range(d_bottom + 1, d_top):
+        pd = _p_diff_eq(d)
+        for e, pe in _E_LAW.items():
+            add(_clip(s + step * d + e, lo, hi), pd * pe)
+    return out
+
+
+# -- rolling ------------------------------------------------------------------------------------
+
+
+@dataclass
+class DieRoll:
+    """One rolled die value with its work shown."""
+
+    base: int
+    others: list[int]
+    value: int
+    explosion: str = ""  # "", "base_up", "base_down", "double_10", "double_1"
+    chain: list[int] = field(default_factory=list)
+
+    def details(self) -> dict[str, object]:
+        shown: dict[str, object] = {"base_die": self.base, "die": self.value}
+        if self.others:
+            shown["other_dice"] = list(self.others)
+        if self.explosion:
+            shown["explosion"] = self.explosion
+            shown["rerolls"] = list(self.chain)
+        return shown
+
+
+def roll_die(dice: DiceSource, net: int, rules: Explosions = Explosions()) -> DieRoll:
+    """Roll the base die and |net| other dice, then apply §2.6 (L360-374, L412-424, L518-522,
+    L854-870)."""
+    base = dice.d(10)
+    others = [dice.d(10) for _ in range(abs(net))]
+    everything = [base, *others]
+    if rules.base and base == 10:
+        return _up(dice, base, others, "base_up")
+    if rules.base and base == 1:
+        return _down(dice, base, others, "base_down")
+    if rules.doubles and net > 0 and everything.count(10) >= 2:
+        return _up(dice, base, others, "double_10")
+    if rules.doubles and net < 0 and everything.count(1) >= 2:
+        return _down(dice, base, others, "double_1")
+    value = max(everything) if net > 0 else min(everything) if net < 0 else base
+    return DieRoll(base, others, value)
+
+
+def _up(dice: DiceSource, base: int, others: list[int], why: str) -> DieRoll:
+    chain = [dice.d(10)]
+    while chain[-1] == 10:
+        chain.append(dice.d(10))
+    return DieRoll(base, others, 10 + sum(chain), why, chain)
+
+
+def _down(dice: DiceSource, base: int, others: list[int], why: str) -> DieRoll:
+    chain = [dice.d(10)]
+    while chain[-1] == 1:
+        chain.append(dice.d(10))
+    return DieRoll(base, others, -1 - sum(chain), why, chain)

@@ -1,0 +1,235 @@
+"""Pydantic models of Fluid's data files (`data/*.toml`), loaded once at import."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from ecran.rules import Text, tr
+from ecran.rules.data import load_model
+
+PACKAGE = "ecran.systems.fluid"
+SEED = "002_865f6a3dca48f38d.txt"
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Rank(_Row):
+    id: str
+    min: int | None = None
+    max: int | None = None
+    fr: str
+    en: str
+    help_fr: str
+    help_en: str
+    source: str
+
+    @property
+    def label(self) -> Text:
+        return tr(self.fr, self.en)
+
+
+class RankTable(_Row):
+    source: str
+    success_above: int
+    rank: list[Rank]
+
+    def of(self, score: int) -> str:
+        for r in self.rank:
+            if (r.min is None or score >= r.min) and (r.max is None or score <= r.max):
+                return r.id
+        raise AssertionError(f"score {score} outside the Results Table")
+
+    def ids(self) -> list[str]:
+        return [r.id for r in self.rank]
+
+    def get(self, rank_id: str) -> Rank:
+        return next(r for r in self.rank if r.id == rank_id)
+
+
+class TimeStep(_Row):
+    rank: int
+    fr: str
+    en: str
+    seconds: int
+
+
+class VariableDelay(_Row):
+    source: str
+    crit_fail: int
+    major_fail: int
+    fail: int
+    marginal_fail: int
+    marginal_success: int
+    success: int
+    major_success: int
+    crit_success: int
+
+
+class TimeTable(_Row):
+    source: str
+    step: list[TimeStep]
+    variable_delay: VariableDelay
+
+    def at(self, rank: int) -> TimeStep:
+        """Rank clamped to the table (1 round .. 1 year); the seed says nothing beyond."""
+        return self.step[min(max(rank, 1), len(self.step)) - 1]
+
+
+class Difficulty(_Row):
+    id: str
+    fr: str
+    en: str
+    net: int
+    source: str
+
+
+class DifficultyTable(_Row):
+    level: list[Difficulty]
+
+    def get(self, level_id: str) -> Difficulty:
+        return next(d for d in self.level if d.id == level_id)
+
+
+class Gear(_Row):
+    score: int
+    fr: str
+    en: str
+    source: str
+
+
+class ShieldRange(_Row):
+    min: int
+    max: int
+    source: str
+
+
+class RangeBand(_Row):
+    dis: int
+    fr: str
+    en: str
+    metres: int
+    source: str
+
+
+class EquipmentTables(_Row):
+    weapon: list[Gear]
+    armour: list[Gear]
+    shield: ShieldRange
+    range_band: list[RangeBand]
+
+
+class Complexity(_Row):
+    dis: int
+    fr: str
+    en: str
+    source: str
+
+
+class SpellParameter(_Row):
+    dis: int
+    range_fr: str
+    range_en: str
+    area_fr: str
+    area_en: str
+    source: str
+
+
+class RankEffect(_Row):
+    rank: str
+    outcome: str
+    fr: str
+    en: str
+    source: str
+
+
+class MagicTables(_Row):
+    complexity: list[Complexity]
+    parameter: list[SpellParameter]
+    result: list[RankEffect]
+
+
+class Critical(_Row):
+    grave_above: int
+    destroyed_above: int
+    source: str
+
+
+class Medicine(_Row):
+    source: str
+    marginal_success: int
+    success: int
+    major_success: int
+    crit_success: int
+
+    def healed(self, rank: str) -> int:
+        return int(getattr(self, rank, 0) or 0)
+
+
+class Location(_Row):
+    faces: list[int]
+    id: str
+    fr: str
+    en: str
+
+
+class HealthTables(_Row):
+    critical: Critical
+    survival: list[RankEffect]
+    medicine: Medicine
+    location: list[Location]
+
+    def location_of(self, face: int) -> Location:
+        return next(loc for loc in self.location if face in loc.faces)
+
+
+class Creation(_Row):
+    characteristic_points: int
+    characteristic_min: int
+    characteristic_max: int
+    trait_points: int
+    trait_max: int
+    source: str
+
+
+class CharacteristicRow(_Row):
+    code: str
+    field: str
+    fr: str
+    en: str
+    source: str
+    optional: bool = False
+
+
+class AttributeRow(_Row):
+    code: str
+    fr: str
+    en: str
+    sum: list[str]
+    source: str
+
+
+class TraitExamples(_Row):
+    source: str
+    positive: list[str]
+    negative: list[str]
+
+
+class CharacterTables(_Row):
+    creation: Creation
+    characteristic: list[CharacteristicRow]
+    attribute: list[AttributeRow]
+    examples: TraitExamples
+
+    def by_code(self, code: str) -> CharacteristicRow:
+        return next(c for c in self.characteristic if c.code == code)
+
+
+RANKS = load_model(PACKAGE, "ranks.toml", RankTable)
+TIME = load_model(PACKAGE, "time.toml", TimeTable)
+DIFFICULTY = load_model(PACKAGE, "difficulty.toml", DifficultyTable)
+EQUIPMENT = load_model(PACKAGE, "equipment.toml", EquipmentTables)
+MAGIC = load_model(PACKAGE, "magic.toml", MagicTables)
+HEALTH = load_model(PACKAGE, "health.toml", HealthTables)
+CHARACTER = load_model(PACKAGE, "character.toml", CharacterTables)

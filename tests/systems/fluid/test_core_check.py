@@ -1,0 +1,277 @@
+"""The contract's core check `fluid test`: worked examples, exact odds, CLI contract, rolls.
+
+Dice of the seed's examples are decoded with the glyph table of rules/fluid.md (a=10, b=1,
+c=2, e=4, f=5, G=6, h=7, i=8); the base die comes first, as it is rolled first.
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from fluid_dice import Scripted
+
+from ecran.dice import enumerate_outcomes
+from ecran.rules import get_system
+from support import assert_rolls_match_odds
+
+CHECK = get_system("fluid").check("test")
+RANKS = [
+    "crit_fail",
+    "major_fail",
+    "fail",
+    "marginal_fail",
+    "marginal_success",
+    "success",
+    "major_success",
+    "crit_success",
+]
+
+
+def run(dice: Scripted, **values: Any) -> tuple[str, int | None, dict[str, Any]]:
+    result = CHECK.resolve(CHECK.parse(values), dice)
+    assert dice.done(), "the example's dice were not all used"
+    return result.outcome, result.total, result.details
+
+
+# -- worked examples (rules/fluid.md §8) -------------------------------------------------------
+
+
+def test_e1_jok_jumps_a_ditch_l324_326() -> None:
+    assert run(Scripted(2), characteristic=4)[:2] == ("fail", 6)
+
+
+def test_e3_base_ten_explodes_upward_l376_382() -> None:
+    outcome, total, details = run(Scripted(10, 2), characteristic=4)
+    assert (outcome, total) == ("major_success", 16)
+    assert details["explosion"] == "base_up"
+
+
+def test_e4_base_one_counts_minus_one_and_explodes_down_l384_390() -> None:
+    outcome, total, _ = run(Scripted(1, 7), characteristic=6)
+    assert (outcome, total) == ("crit_fail", -2)
+
+
+def test_e5_two_advantage_dice_and_one_point_l428_432() -> None:
+    outcome, total, details = run(Scripted(2, 4, 8), characteristic=4, advantage_dice=2, modifier=1)
+    assert (outcome, total, details["die"]) == ("success", 13, 8)
+
+
+def test_e6_double_ten_explodes_l524_530() -> None:
+    outcome, total, details = run(Scripted(2, 10, 10, 8), characteristic=6, advantage_dice=2)
+    assert (outcome, total, details["explosion"]) == ("crit_success", 24, "double_10")
+
+
+def test_e8_three_advantage_dice_keep_highest_l634_640() -> None:
+    assert run(Scripted(6, 5, 1, 8), characteristic=3, advantage_dice=3)[:2] == (
+        "marginal_success",
+        11,
+    )
+
+
+def test_e18_disadvantage_keeps_lowest_l864_866() -> None:
+    _, total, details = run(Scripted(2, 2, 4, 8), characteristic=0, disadvantage_dice=3)
+    assert details["die"] == 2 and total == 2
+
+
+def test_e19_double_one_with_disadvantage_l872_882() -> None:
+    outcome, total, _ = run(Scripted(1, 10, 1, 2), characteristic=4, disadvantage_dice=2)
+    assert (outcome, total) == ("major_fail", 1)
+
+
+def test_double_one_not_on_base_die_l868_870() -> None:
+    # E19 cannot isolate the double 1 (its base die is a 1): here the base is a 5.
+    outcome, total, details = run(Scripted(5, 1, 1, 3), characteristic=8, disadvantage_dice=2)
+    assert details["explosion"] == "double_1" and total == 8 - 1 - 3 and outcome == "major_fail"
+
+
+def test_advantage_and_disadvantage_dice_cancel_l860_862() -> None:
+    _, total, details = run(Scripted(3, 9), characteristic=5, advantage_dice=3, disadvantage_dice=2)
+    assert details["net_dice"] == 1 and total == 14
+
+
+def test_base_ten_explodes_up_even_with_disadvantage_l546_550() -> None:
+    _, total, details = run(Scripted(10, 1, 1, 4), characteristic=5, disadvantage_dice=2)
+    assert details["explosion"] == "base_up" and total == 19
+
+
+def test_no_double_ten_without_advantage_dice_l518() -> None:
+    # two 10s among disadvantage dice keep the lowest: no upward double
+    _, total, details = run(Scripted(4, 10, 10), characteristic=5, disadvantage_dice=2)
+    assert "explosion" not in details and total == 9
+
+
+def test_chained_explosion_keeps_rolling_l364_368() -> None:
+    _, total, _ = run(Scripted(10, 10, 10, 3), characteristic=0)
+    assert total == 33
+
+
+# -- exact odds against independent computations -----------------------------------------------
+
+
+def rank(score: int) -> str:
+    bands = [(0, 0), (1, 5), (6, 9), (10, 10), (11, 11), (12, 15), (16, 20)]
+    for name, (lo, hi) in zip(RANKS, bands, strict=False):
+        if score <= hi and (name == "crit_fail" or score >= lo):
+            return name
+    return "crit_success"
+
+
+def brute_force(char: int, adv: int, dis: int, mod: int) -> dict[str, Fraction]:
+    """Walk every dice sequence of the §2.6 procedure, written here independently; a chain
+    stops once the score can no longer leave the critical band it reached."""
+    net = adv - dis
+
+    def procedure(dice: Any) -> str:
+        base = dice.d(10)
+        everything = [base] + [dice.d(10) for _ in range(abs(net))]
+        start = char + mod
+        # the base die's own explosion comes first (L546-550), then the doubles (L518, L868)
+        up = base == 10 or (base != 1 and net > 0 and everything.count(10) >= 2)
+        down = base == 1 or (base != 10 and net < 0 and everything.count(1) >= 2)
+        if up:
+            total = start + 10
+            while True:
+                r = dice.d(10)
+                total += r
+                if total >= 21 or r != 10:
+                    return rank(total)
+        if down:
+            total = start - 1
+            while True:
+                r = dice.d(10)
+                total -= r
+                if total <= 0 or r != 1:
+                    return rank(total)
+        kept = max(everything) if net > 0 else min(everything) if net < 0 else base
+        return rank(start + kept)
+
+    law = enumerate_outcomes(procedure)
+    return {name: law.probability(name) for name in RANKS}
+
+
+def engine(**values: Any) -> dict[str, Fraction]:
+    law = CHECK.distribution(CHECK.parse(values))
+    return {name: law.probability(name) for name in RANKS}
+
+
+@pytest.mark.parametrize(
+    ("char", "adv", "dis", "mod"),
+    [(5, 0, 0, 0), (3, 2, 0, 1), (7, 0, 2, 0), (12, 3, 0, 0), (1, 0, 3, -2), (8, 3, 3, 2)],
+)
+def test_odds_equal_a_brute_force_walk(char: int, adv: int, dis: int, mod: int) -> None:
+    expected = brute_force(char, adv, dis, mod)
+    got = engine(characteristic=char, advantage_dice=adv, disadvantage_dice=dis, modifier=mod)
+    assert got == expected
+
+
+def test_characteristic_five_hand_counted() -> None:
+    """Counted by hand: base 1 → 5 − 1 − V, P(V=2) = 1/10, P(V=3) = 1/10 + 1/100 (a 1 then a 2);
+    base 10 → 15 + U ≥ 21 when the reroll shows 6-10 (1/2)."""
+    assert engine(characteristic=5) == {
+        "crit_fail": Fraction(79, 1000),
+        "major_fail": Fraction(21, 1000),
+        "fail": Fraction(3, 10),
+        "marginal_fail": Fraction(1, 10),
+        "marginal_success": Fraction(1, 10),
+        "success": Fraction(3, 10),
+        "major_success": Fraction(1, 20),
+        "crit_success": Fraction(1, 20),
+    }
+
+
+@pytest.mark.parametrize("char", range(1, 11))
+def test_success_is_char_over_ten_without_modifiers(char: int) -> None:
+    """Success means a score above 10 (L272): base d in 2..9 gives char + d; base 10 always
+    succeeds for char ≥ 1 and base 1 never does, so P = char/10 up to char 9, then 9/10."""
+    law = engine(characteristic=char)
+    success = sum(law[n] for n in RANKS[4:])
+    assert success == Fraction(min(char, 9), 10)
+
+
+def test_average_character_has_one_chance_in_two_l336_342() -> None:
+    law = engine(characteristic=5)
+    assert sum(law[n] for n in RANKS[4:]) == Fraction(1, 2)
+
+
+def test_odds_sum_to_one_over_a_grid() -> None:
+    for char in (-10, -3, 0, 4, 9, 15, 30):
+        for adv, dis in ((0, 0), (10, 0), (0, 10), (4, 7)):
+            for mod in (-20, 0, 20):
+                law = engine(
+                    characteristic=char, advantage_dice=adv, disadvantage_dice=dis, modifier=mod
+                )
+                assert sum(law.values()) == 1
+
+
+def test_ten_dice_odds_are_fast() -> None:
+    start = time.perf_counter()
+    for adv in range(11):
+        engine(characteristic=5, advantage_dice=adv)
+        engine(characteristic=5, disadvantage_dice=adv)
+    assert (time.perf_counter() - start) / 22 < 0.05
+
+
+# -- CLI contract, rolls, bad input ------------------------------------------------------------
+
+
+def test_cli_odds_json_is_the_contract(cli: Any) -> None:
+    result = cli("odds", "fluid", "test", "--characteristic", "5", "--json")
+    assert result.code == 0, result.err
+    assert result.json() == {
+        "system": "fluid",
+        "check": "test",
+        "params": {"characteristic": 5, "advantage_dice": 0, "disadvantage_dice": 0, "modifier": 0},
+        "outcomes": [
+            {"outcome": "crit_fail", "probability": "79/1000", "p": 0.079},
+            {"outcome": "major_fail", "probability": "21/1000", "p": 0.021},
+            {"outcome": "fail", "probability": "3/10", "p": 0.3},
+            {"outcome": "marginal_fail", "probability": "1/10", "p": 0.1},
+            {"outcome": "marginal_success", "probability": "1/10", "p": 0.1},
+            {"outcome": "success", "probability": "3/10", "p": 0.3},
+            {"outcome": "major_success", "probability": "1/20", "p": 0.05},
+            {"outcome": "crit_success", "probability": "1/20", "p": 0.05},
+        ],
+    }
+
+
+def test_cli_roll_json_replays(cli: Any) -> None:
+    args = ("roll", "fluid", "test", "--characteristic", "6", "--advantage-dice", "2")
+    first = cli(*args, "--seed", "11", "--json")
+    assert first.code == 0, first.err
+    data = first.json()
+    assert data["seed"] == 11 and data["outcome"] in RANKS
+    assert len(data["dice"]) >= 3 and data["total"] == data["details"]["score"]
+    assert cli(*args, "--seed", "11", "--json").json() == data
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"characteristic": 5},
+        {"characteristic": 4, "advantage_dice": 3},
+        {"characteristic": 8, "disadvantage_dice": 2, "modifier": 1},
+        {"characteristic": 12, "advantage_dice": 5},
+    ],
+)
+def test_rolls_agree_with_odds(values: dict[str, Any]) -> None:
+    assert_rolls_match_odds("fluid", "test", values)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--characteristic", "31"),
+        ("--characteristic", "5", "--advantage-dice", "11"),
+        ("--characteristic", "cinq"),
+        (),
+        ("--characteristic", "5", "--disadvantage-dice", "-1"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli: Any, args: tuple[str, ...]) -> None:
+    result = cli("odds", "fluid", "test", *args, "--json")
+    assert result.code == 2
+    assert result.err.strip() and "\n" not in result.err.strip()
+    assert "Traceback" not in result.err
