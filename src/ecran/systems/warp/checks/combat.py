@@ -1,0 +1,504 @@
+"""Combat checks: a melee attack and a ranged attack, from the dice to the target's state.
+
+Both roll the attack against a defence roll; a hit (attack > defence, L2664-2679) does
+(attack - defence) x damage factor (L2879-2895), or the alternative damage (L3907-3934), which the
+armour then reduces (`damage.final_damage`). The outcome is the target's state afterwards, so the
+odds answer "what are my chances of putting him down?".
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import field_validator, model_validator
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Check, EcranError, Outcome, Params, Resolution, param, tr
+from ecran.systems.warp.checks.fields import MAX_DICE, MAX_EXTRA, bonus_field, penalty_field
+from ecran.systems.warp.common import D6, src
+from ecran.systems.warp.damage import (
+    Ammo,
+    DamageRules,
+    Hit,
+    Protection,
+    bp_roll_distribution,
+    final_damage,
+    normal_roll_distribution,
+    roll_armour,
+    state_after,
+)
+from ecran.systems.warp.options import (
+    ALTERNATIVE_DAMAGE,
+    ATTACKER_MOVING_DICE,
+    COVER_DICE,
+    DARKNESS_DICE,
+    DESPERATE_DEFENCE,
+    HALF_RANGE_DIE,
+    HOLLOW_ONE_NO_EFFECT,
+    IRON_SKIN_AS_ARMOUR,
+    MULTI_ACTION_REPLACES,
+    ROUND_HALF_UP,
+)
+from ecran.systems.warp.pool import kept_sum, roll_pool
+from ecran.systems.warp.tables import ARMOUR, WEAPONS, by_key, range_row
+from ecran.systems.warp.tracks import multiple_actions
+
+OUTCOMES = (
+    Outcome("miss", tr("raté", "miss"), tr("Attaque ≤ défense", "Attack <= defence")),
+    Outcome(
+        "no_damage",
+        tr("touché sans dégât", "hit, no damage"),
+        tr("L'armure arrête tout", "Armour stops it all"),
+    ),
+    Outcome("wounded", tr("blessé", "wounded")),
+    Outcome(
+        "badly_wounded",
+        tr("gravement blessé", "badly wounded"),
+        tr("PV ≤ moitié : un dé de pénalité", "HP <= half: a penalty die"),
+    ),
+    Outcome("out", tr("hors de combat", "out of combat"), tr("PV ≤ 0", "HP <= 0")),
+    Outcome("dead", tr("mort ou mourant", "dead or dying"), tr("PV ≤ −max", "HP <= -max")),
+)
+NORMAL_KEYS = [a.key for a in ARMOUR.normal]
+BULLETPROOF_KEYS = ["none", *(a.key for a in ARMOUR.bulletproof)]
+
+
+def _one_of(value: str, allowed: list[str]) -> str:
+    if value not in allowed:
+        raise ValueError(f"« {value} » ∉ {', '.join(allowed)}")
+    return value
+
+
+class AttackBase(Params):
+    attack_dice: int = param(
+        tr("Dés d'attaque", "Attack dice"),
+        tr("Trait d'attaque (2 par défaut)", "Attack trait (2 by default)"),
+        default=2,
+        ge=1,
+        le=MAX_DICE,
+    )
+    attack_bonus: int = bonus_field("Dés bonus d'attaque", "Attack bonus dice")
+    attack_penalty: int = penalty_field("Dés de pénalité d'attaque", "Attack penalty dice")
+    extra_actions: int = param(
+        tr("Actions supplémentaires de l'attaquant", "Attacker's extra actions"),
+        tr(
+            "1 : un dé de pénalité ; n ≥ 2 : n−1 dés de moins",
+            "1: a penalty die; n >= 2: n-1 dice fewer",
+        ),
+        default=0,
+        ge=0,
+        le=MAX_EXTRA,
+    )
+    armour: str = param(
+        tr("Armure normale", "Normal armour"),
+        tr(
+            "Couches d'armure normale séparées par des virgules (" + ", ".join(NORMAL_KEYS) + ")",
+            "Normal armour layers, comma-separated (" + ", ".join(NORMAL_KEYS) + ")",
+        ),
+        default="",
+    )
+    bulletproof: str = param(
+        tr("Armure pare-balles", "Bulletproof armour"),
+        tr("Une de : " + ", ".join(BULLETPROOF_KEYS), "One of: " + ", ".join(BULLETPROOF_KEYS)),
+        default="none",
+    )
+    iron_skin: int = param(
+        tr("Peau de fer", "Iron skin"),
+        tr("Total du jet de peau de fer de la cible", "Target's iron-skin roll total"),
+        default=0,
+        ge=0,
+    )
+    target_max_hp: int = param(
+        tr("PV max de la cible", "Target's max HP"),
+        tr("14 sans trait de résistance (L806-818)", "14 without a toughness trait (L806-818)"),
+        default=14,
+        ge=1,
+    )
+    target_hp: int | None = param(
+        tr("PV actuels de la cible", "Target's current HP"),
+        tr("Par défaut : le maximum", "Default: the maximum"),
+        default=None,
+    )
+    multi_action_dice_replace_penalty: bool = MULTI_ACTION_REPLACES.field()
+    alternative_damage: bool = ALTERNATIVE_DAMAGE.field()
+    round_half_up: bool = ROUND_HALF_UP.field()
+    iron_skin_as_normal_armour: bool = IRON_SKIN_AS_ARMOUR.field()
+
+    @field_validator("armour")
+    @classmethod
+    def _armour(cls, value: str) -> str:
+        for key in _layers(value):
+            _one_of(key, NORMAL_KEYS)
+        return value
+
+    @field_validator("bulletproof")
+    @classmethod
+    def _bulletproof(cls, value: str) -> str:
+        return _one_of(value, BULLETPROOF_KEYS)
+
+    def protection(self) -> Protection:
+        layers = [by_key(ARMOUR.normal, k, tr("armure", "armour")) for k in _layers(self.armour)]
+        bp = (
+            None
+            if self.bulletproof == "none"
+            else by_key(ARMOUR.bulletproof, self.bulletproof, tr("armure", "armour"))
+        )
+        return Protection(
+            normal_dice=sum(a.dice for a in layers),
+            normal_points=sum(a.points for a in layers),
+            iron_skin=self.iron_skin,
+            bulletproof=bp,
+        )
+
+    def rules(self) -> DamageRules:
+        return DamageRules(
+            round_half_up=self.round_half_up,
+            iron_skin_halved=self.iron_skin_as_normal_armour,
+        )
+
+    def hp(self) -> int:
+        return self.target_max_hp if self.target_hp is None else self.target_hp
+
+
+def _layers(value: str) -> list[str]:
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+Pools = tuple[int, int, int, int, int, int]  # attack n, bonus, penalty; defence n, bonus, penalty
+
+
+def _with_actions(
+    n: int, bonus: int, penalty: int, extra: int, replaces: bool
+) -> tuple[int, int, int]:
+    more_penalty, fewer = multiple_actions(extra, replaces)
+    if n - fewer < 1:
+        raise EcranError(
+            tr(
+                f"{extra} actions supplémentaires ne laissent aucun dé sur {n}",
+                f"{extra} extra actions leave no dice out of {n}",
+            )
+        )
+    return n - fewer, bonus, penalty + more_penalty
+
+
+class AttackCheck(Check[Any]):
+    """Shared procedure; subclasses say how the pools, the factor and the hit are built."""
+
+    outcomes = OUTCOMES
+
+    def pools(self, params: Any) -> Pools:
+        raise NotImplementedError
+
+    def factor(self, params: Any) -> int:
+        raise NotImplementedError
+
+    def hit(self, params: Any) -> Hit:
+        return Hit()
+
+    def resolve(self, params: Any, dice: DiceSource) -> Resolution:
+        an, ab, ap, dn, db, dp = self.pools(params)
+        attack = roll_pool(dice, an, ab, ap)
+        defence = roll_pool(dice, dn, db, dp)
+        margin = attack.total - defence.total
+        details: dict[str, Any] = {
+            **attack.details("attack_"),
+            **defence.details("defence_"),
+            "margin": margin,
+            "damage_factor": self.factor(params),
+        }
+        if margin <= 0:
+            return Resolution("miss", total=0, details=details)
+        factor = self.factor(params)
+        if params.alternative_damage:
+            rolled = [dice.d(6) for _ in range(factor)]
+            double = attack.total >= 2 * defence.total
+            raw = sum(rolled) * (2 if double else 1)
+            details["damage_dice"] = rolled
+        else:
+            raw = margin * factor
+        hit, armour = self.hit(params), params.protection()
+        normal, bp = roll_armour(dice, armour, hit)
+        damage = final_damage(raw, margin, normal, bp, hit, armour, params.rules())
+        details.update(raw_damage=raw, armour_roll=normal, bulletproof_roll=bp, damage=damage)
+        details["temporary"] = hit.taser
+        return Resolution(state_after(params.hp(), params.target_max_hp, damage), damage, details)
+
+    def distribution(self, params: Any) -> Distribution[str]:
+        an, ab, ap, dn, db, dp = self.pools(params)
+        attack, defence = kept_sum(an, ab - ap), kept_sum(dn, db - dp)
+        alt = params.alternative_damage
+        hits = attack.combine(defence, lambda a, d: _hit_class(a, d, alt)).reduced()
+        hit, armour, rules = self.hit(params), params.protection(), params.rules()
+        factor, hp, top = self.factor(params), params.hp(), params.target_max_hp
+        armour_rolls = normal_roll_distribution(armour).combine(
+            bp_roll_distribution(armour, hit), lambda n, b: (n, b)
+        )
+
+        @cache
+        def damage_of(margin: int, raw: int) -> Distribution[int]:
+            return armour_rolls.map(
+                lambda nb: final_damage(raw, margin, nb[0], nb[1], hit, armour, rules)
+            )
+
+        def after(cls: tuple[int, bool]) -> Distribution[str]:
+            margin, double = cls
+            if margin <= 0:
+                return Distribution.constant("miss")
+            raws = _raw_damage(margin, factor, alt, double)
+            damages = raws.bind(lambda raw: damage_of(margin, raw))
+            return damages.map(lambda dmg: state_after(hp, top, dmg))
+
+        return hits.bind(after)
+
+
+def _hit_class(a: int, d: int, alt: bool) -> tuple[int, bool]:
+    margin = a - d
+    if alt:
+        # only the doubling matters, not the margin, unless a taser needs it
+        return (max(margin, 0), a >= 2 * d)
+    return (max(margin, 0), False)
+
+
+def _raw_damage(margin: int, factor: int, alt: bool, double: bool) -> Distribution[int]:
+    if not alt:
+        return Distribution.constant(margin * factor)
+    sums = D6.repeat(factor)
+    return sums.map(lambda s: 2 * s) if double else sums
+
+
+# -- melee ----------------------------------------------------------------------------------
+
+MELEE_KEYS = [w.key for w in WEAPONS.melee]
+
+
+class MeleeParams(AttackBase):
+    defence_dice: int = param(
+        tr("Dés de défense", "Defence dice"),
+        tr("Trait de défense (2 par défaut)", "Defence trait (2 by default)"),
+        default=2,
+        ge=1,
+        le=MAX_DICE,
+    )
+    defence_bonus: int = bonus_field("Dés bonus de défense", "Defence bonus dice")
+    defence_penalty: int = penalty_field("Dés de pénalité de défense", "Defence penalty dice")
+    defender_extra_actions: int = param(
+        tr("Actions supplémentaires du défenseur", "Defender's extra actions"),
+        tr("Pénalisent aussi ses défenses (L1942-1946)", "Also penalise defences (L1942-1946)"),
+        default=0,
+        ge=0,
+        le=MAX_EXTRA,
+    )
+    weapon: str = param(
+        tr("Arme", "Weapon"),
+        tr("Une de : " + ", ".join(MELEE_KEYS), "One of: " + ", ".join(MELEE_KEYS)),
+        default="unarmed",
+    )
+    desperate_defence: bool = DESPERATE_DEFENCE.field()
+
+    @field_validator("weapon")
+    @classmethod
+    def _weapon(cls, value: str) -> str:
+        return _one_of(value, MELEE_KEYS)
+
+
+class Melee(AttackCheck):
+    name = "melee"
+    title = tr("Attaque au contact", "Melee attack")
+    description = tr(
+        "Jet d'attaque contre jet de défense ; si l'attaque l'emporte, dégâts = (attaque − "
+        "défense) × facteur de l'arme, moins l'armure. Résultat : l'état de la cible.",
+        "Attack roll against a defence roll; if the attack wins, damage = (attack - defence) x "
+        "the weapon's factor, less armour. Outcome: the target's state.",
+    )
+    params = MeleeParams
+    sources = (src(2294, 2324), src(2602, 2698), src(2944, 2977), src(3026, 3114), src(3253, 3376))
+    example = {"attack_dice": 3, "defence_dice": 2, "weapon": "knife", "armour": "leather"}
+
+    def pools(self, params: Any) -> Pools:
+        p: MeleeParams = params
+        replaces = p.multi_action_dice_replace_penalty
+        an, ab, ap = _with_actions(
+            p.attack_dice, p.attack_bonus, p.attack_penalty, p.extra_actions, replaces
+        )
+        dn, db, dp = _with_actions(
+            p.defence_dice,
+            p.defence_bonus + int(p.desperate_defence),
+            p.defence_penalty,
+            p.defender_extra_actions,
+            replaces,
+        )
+        return an, ab, ap, dn, db, dp
+
+    def factor(self, params: Any) -> int:
+        return by_key(WEAPONS.melee, params.weapon, tr("arme", "weapon")).factor
+
+
+# -- ranged ---------------------------------------------------------------------------------
+
+RANGED_KEYS = [w.key for w in WEAPONS.ranged]
+BURST_KEYS = ["none", *(b.key for b in WEAPONS.burst)]
+
+
+class RangedParams(AttackBase):
+    weapon: str = param(
+        tr("Arme", "Weapon"),
+        tr("Une de : " + ", ".join(RANGED_KEYS), "One of: " + ", ".join(RANGED_KEYS)),
+        default="handgun_small",
+    )
+    distance_m: float = param(
+        tr("Distance (m)", "Distance (m)"),
+        tr("Donne les dés de distance (table des portées)", "Gives the range dice (range table)"),
+        default=10,
+        ge=0,
+    )
+    cover: bool = param(tr("Cible à couvert", "Target behind cover"), default=False)
+    target_moving: bool = param(tr("La cible se déplace", "Target moving"), default=False)
+    attacker_moving: bool = param(tr("L'attaquant se déplace", "Attacker moving"), default=False)
+    darkness: bool = param(tr("Obscurité, brouillard", "Darkness, fog"), default=False)
+    dodge_dice: int = param(
+        tr("Esquive (dés bonus)", "Dodge (bonus dice)"),
+        tr(
+            "0 sans esquive ; sinon les dés d'agilité (2 par défaut, 1 si maladroit)",
+            "0 when not dodging; else the agility dice (2 by default, 1 if clumsy)",
+        ),
+        default=0,
+        ge=0,
+        le=MAX_EXTRA,
+    )
+    second_shot: bool = param(
+        tr("Deuxième tir du round", "Second shot this round"),
+        tr("Un dé de pénalité (recul)", "A penalty die (recoil)"),
+        default=False,
+    )
+    burst: str = param(
+        tr("Rafale", "Burst"),
+        tr(
+            "none, three_round, long_single, long_spread (rafales longues : ≥ 10 balles)",
+            "none, three_round, long_single, long_spread (long bursts: >= 10 rounds)",
+        ),
+        default="none",
+    )
+    ammo: Literal["normal", "armour_piercing", "hollow_point"] = param(
+        tr("Munitions", "Ammunition"), default="normal"
+    )
+    half_range_die: bool = HALF_RANGE_DIE.field()
+    cover_dice: int = COVER_DICE.field(ge=0, le=6)
+    attacker_moving_dice: int = ATTACKER_MOVING_DICE.field(ge=0, le=6)
+    darkness_dice: int = DARKNESS_DICE.field(ge=0, le=6)
+    hollow_point_one_no_effect: bool = HOLLOW_ONE_NO_EFFECT.field()
+
+    @field_validator("weapon")
+    @classmethod
+    def _weapon(cls, value: str) -> str:
+        return _one_of(value, RANGED_KEYS)
+
+    @field_validator("burst")
+    @classmethod
+    def _burst(cls, value: str) -> str:
+        return _one_of(value, BURST_KEYS)
+
+    @model_validator(mode="after")
+    def _fire_rules(self) -> RangedParams:
+        weapon = by_key(WEAPONS.ranged, self.weapon, tr("arme", "weapon"))
+        if self.second_shot and weapon.shots < 2:
+            raise ValueError(f"{self.weapon}: 1 shot per round")
+        if self.burst != "none":
+            burst = by_key(WEAPONS.burst, self.burst, tr("rafale", "burst"))
+            if not (weapon.full_auto if burst.full_auto else weapon.burst):
+                raise ValueError(f"{self.weapon}: no {self.burst}")
+            if self.second_shot:
+                raise ValueError("burst or second shot, not both")
+        if self.ammo != "normal" and not weapon.firearm:
+            raise ValueError(f"{self.ammo}: firearms only")
+        if range_dice(self.weapon, self.distance_m) is None:
+            limit = range_row(weapon.range).limits[-1]
+            raise ValueError(f"{self.distance_m} m > {limit} m: out of range")
+        return self
+
+    def rules(self) -> DamageRules:
+        return DamageRules(
+            round_half_up=self.round_half_up,
+            iron_skin_halved=self.iron_skin_as_normal_armour,
+            hollow_one_no_effect=self.hollow_point_one_no_effect,
+        )
+
+
+def range_dice(weapon_key: str, distance: float) -> int | None:
+    """Smallest listed distance >= the target's distance; its column is the range dice
+    (L2729-2784). None beyond the last column (not given by the table)."""
+    weapon = by_key(WEAPONS.ranged, weapon_key, tr("arme", "weapon"))
+    for column, limit in enumerate(range_row(weapon.range).limits, start=1):
+        if distance <= limit:
+            return column
+    return None
+
+
+class Ranged(AttackCheck):
+    name = "ranged"
+    title = tr("Attaque à distance", "Ranged attack")
+    description = tr(
+        "La cible lance des dés de défense : distance, couvert, mouvement, obscurité, plus des "
+        "dés bonus si elle esquive. Cadences, rafales, munitions spéciales, tasers, armures.",
+        "The target rolls defence dice: range, cover, movement, darkness, plus bonus dice when "
+        "dodging. Rates of fire, bursts, special ammunition, tasers, armour.",
+    )
+    params = RangedParams
+    sources = (
+        src(2700, 2827),
+        src(2900, 2942),
+        src(2944, 2977),
+        src(3087, 3114),
+        src(4112, 4616),
+    )
+    example = {
+        "attack_dice": 4,
+        "weapon": "handgun_small",
+        "distance_m": 8,
+        "armour": "armoured_jacket",
+    }
+
+    def _band(self, p: RangedParams) -> int:
+        dice = range_dice(p.weapon, p.distance_m)
+        assert dice is not None  # checked by the params model
+        return dice
+
+    def pools(self, params: Any) -> Pools:
+        p: RangedParams = params
+        band = self._band(p)
+        defence = band + (p.cover_dice if p.cover else 0) + int(p.target_moving)
+        defence += p.attacker_moving_dice if p.attacker_moving else 0
+        defence += p.darkness_dice if p.darkness else 0
+        defence_bonus = p.dodge_dice
+        if p.half_range_die and band > 1:
+            defence, defence_bonus = defence - 1, defence_bonus + 1
+        bonus, penalty = p.attack_bonus, p.attack_penalty + int(p.second_shot)
+        if p.burst != "none":
+            burst = by_key(WEAPONS.burst, p.burst, tr("rafale", "burst"))
+            bonus += burst.bonus[band - 1]
+            penalty += burst.penalty[band - 1]
+        an, ab, ap = _with_actions(
+            p.attack_dice, bonus, penalty, p.extra_actions, p.multi_action_dice_replace_penalty
+        )
+        return an, ab, ap, defence, defence_bonus, 0
+
+    def factor(self, params: Any) -> int:
+        p: RangedParams = params
+        weapon = by_key(WEAPONS.ranged, p.weapon, tr("arme", "weapon"))
+        factor = weapon.factor + (2 if p.ammo == "hollow_point" else 0)
+        if p.burst != "none":
+            factor += by_key(WEAPONS.burst, p.burst, tr("rafale", "burst")).factor[
+                self._band(p) - 1
+            ]
+        return factor
+
+    def hit(self, params: Any) -> Hit:
+        p: RangedParams = params
+        weapon = by_key(WEAPONS.ranged, p.weapon, tr("arme", "weapon"))
+        ammo: Ammo = p.ammo
+        return Hit(
+            firearm=weapon.firearm,
+            taser=weapon.taser,
+            ammo=ammo,
+            range_divisor=self._band(p) if weapon.divide_by_range else 1,
+        )

@@ -1,0 +1,264 @@
+"""Pydantic models of the WaRP data files, loaded once at import (a bad table fails at start-up)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ecran.rules import EcranError, Text, tr
+from ecran.rules.data import load_model
+from ecran.systems.warp.common import PACKAGE
+
+
+class Row(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    key: str
+    fr: str
+    en: str
+    source: str
+
+    @property
+    def label(self) -> Text:
+        return Text(fr=self.fr, en=self.en)
+
+
+class Difficulty(Row):
+    factor: int
+    gm_dice: list[int]
+
+
+class Category(Row):
+    superior: int
+    good: int
+    average: int
+    technical: bool
+    optional: bool
+
+
+class HitPointRules(BaseModel):
+    per_die: int
+    without_trait: int
+    technical_extra_dice: int
+    random_dice_per_trait_die: int
+    source: str
+
+
+class PsychicPoolRules(BaseModel):
+    starting_charges: int
+    rolled_die: int
+    first_power_in_play: int
+    experience_dice_per_charge: int
+    recharge_hours: int
+    source: str
+
+
+class ExperienceRules(BaseModel):
+    starting_dice: int
+    per_roll: int
+    source: str
+
+
+class DefaultDice(BaseModel):
+    no_trait: int
+    initiative: int
+    resistance: int
+    dodge: int
+    clumsy_dodge: int
+    source: str
+
+
+class Pace(Row):
+    kmh: float
+    m_per_round: float
+
+
+class CoreTables(BaseModel):
+    difficulty: list[Difficulty]
+    category: list[Category]
+    hit_points: HitPointRules
+    psychic_pool: PsychicPoolRules
+    experience: ExperienceRules
+    default_dice: DefaultDice
+    pace: list[Pace]
+
+
+class MeleeWeapon(Row):
+    factor: int
+
+
+class RangeRow(Row):
+    limits: list[int]
+
+
+class RangedWeapon(Row):
+    factor: int
+    range: str
+    firearm: bool
+    shots: int
+    burst: bool = False
+    full_auto: bool = False
+    divide_by_range: bool = False
+    taser: bool = False
+
+
+class Burst(Row):
+    full_auto: bool
+    bonus: list[int]
+    penalty: list[int]
+    factor: list[int]
+
+
+class WeaponTables(BaseModel):
+    melee: list[MeleeWeapon]
+    range: list[RangeRow]
+    ranged: list[RangedWeapon]
+    burst: list[Burst]
+
+
+class NormalArmour(Row):
+    dice: int
+    points: int
+    penalty_die: bool
+
+
+class BulletproofArmour(Row):
+    points: int
+    divide_dice: int
+    ap_points: int
+    penalty_die: bool
+
+
+class ArmourTables(BaseModel):
+    normal: list[NormalArmour]
+    bulletproof: list[BulletproofArmour]
+
+
+Rate = Literal["loss", "none", "0", "1/2", "1", "2"]
+
+
+class HealingRow(BaseModel):
+    activity: str
+    fr: str
+    en: str
+    ambulatory: Rate
+    bedridden: Rate
+    critical: Rate
+    source: str
+
+
+class RecoveryRules(BaseModel):
+    fraction: str
+    minutes: int
+    source: str
+
+    @property
+    def share(self) -> Fraction:
+        return Fraction(self.fraction)
+
+
+class SeriousWoundRules(BaseModel):
+    threshold: int
+    source: str
+
+
+class HealthTables(BaseModel):
+    healing: list[HealingRow]
+    recovery: RecoveryRules
+    serious_wound: SeriousWoundRules
+
+
+class Power(Row):
+    effect_fr: str
+    effect_en: str
+    resisted: bool
+
+
+class Disease(Row):
+    difficulty: int
+
+
+class Spell(Row):
+    level: int
+    resisted: bool = False
+
+
+class SpellLearning(BaseModel):
+    experience_dice_per_week: int
+    hours_per_day: int
+    charge_if_no_pool: int
+    source: str
+
+
+class MagicTables(BaseModel):
+    power: list[Power]
+    disease: list[Disease]
+    spell: list[Spell]
+    spell_learning: SpellLearning
+
+
+class NewTrait(BaseModel):
+    cost: int
+    technical_score: int
+    standard_score: int
+    source: str
+
+
+class Raise(BaseModel):
+    to: int
+    cost: int
+    training_fr: str
+    training_en: str
+    source: str
+
+
+class Multiplier(BaseModel):
+    multiplier: int
+    source: str
+
+
+class HpIncrease(BaseModel):
+    cap: int
+    per_die: int
+    source: str
+
+
+class AdvancementTables(BaseModel):
+    new_trait: NewTrait
+    raises: list[Raise] = Field(alias="raise")
+    central_trait: Multiplier
+    hp_increase: HpIncrease
+
+
+CORE = load_model(PACKAGE, "core.toml", CoreTables)
+WEAPONS = load_model(PACKAGE, "weapons.toml", WeaponTables)
+ARMOUR = load_model(PACKAGE, "armour.toml", ArmourTables)
+HEALTH = load_model(PACKAGE, "health.toml", HealthTables)
+MAGIC = load_model(PACKAGE, "magic.toml", MagicTables)
+ADVANCEMENT = load_model(PACKAGE, "advancement.toml", AdvancementTables)
+
+
+R = TypeVar("R", bound=Row)
+
+
+def by_key(rows: list[R], key: str, kind: Text) -> R:
+    for row in rows:
+        if row.key == key:
+            return row
+    allowed = ", ".join(r.key for r in rows)
+    raise EcranError(
+        tr(
+            f"{kind.fr} inconnu(e) : « {key} ». Possibles : {allowed}",
+            f"unknown {kind.en}: '{key}'. Allowed: {allowed}",
+        )
+    )
+
+
+def category(key: str) -> Category:
+    return by_key(CORE.category, key, tr("catégorie de trait", "trait category"))
+
+
+def range_row(key: str) -> RangeRow:
+    return by_key(WEAPONS.range, key, tr("portée", "range"))
