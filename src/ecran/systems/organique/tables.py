@@ -135,6 +135,51 @@ class CombatTables(BaseModel):
         return next(r for r in self.reaction if r.name == name)
 
 
+class Information(Labelled):
+    name: str
+    low: int
+    high: int
+
+
+class Privilege(Labelled):
+    name: str
+    min_margin: int
+
+
+class DecryptTime(Labelled):
+    name: str
+    margin: int
+
+
+class Named(Labelled):
+    name: str
+    modifier: int
+
+
+class HackingTables(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    information: list[Information]
+    privilege: list[Privilege]
+    decrypt_time: list[DecryptTime]
+    hole_skill: list[Named]
+    psychic_target: list[Named]
+
+    def information_for(self, d100: int) -> Information:
+        return next(i for i in self.information if i.low <= d100 <= i.high)
+
+    def privilege_for(self, margin: int) -> Privilege:
+        return [p for p in self.privilege if p.min_margin <= max(margin, 0)][-1]
+
+    def time_for(self, margin: int) -> DecryptTime:
+        rows = [r for r in self.decrypt_time if r.margin <= margin]
+        return rows[-1] if rows else self.decrypt_time[0]
+
+
+@cache
+def hacking() -> HackingTables:
+    return load_model(PACKAGE, "hacking.toml", HackingTables)
+
+
 @cache
 def combat() -> CombatTables:
     return load_model(PACKAGE, "combat.toml", CombatTables)
@@ -152,3 +197,6 @@ ACTIONS = tuple(a.name for a in COMBAT.action)
 REACTIONS = tuple(r.name for r in COMBAT.reaction)
 SIZES = tuple(s.name for s in COMBAT.size)
 WEAPON_LABELS = tuple(s.name for s in COMBAT.weapon_label)
+HACKING = hacking()
+HOLE_SKILLS = tuple(s.name for s in HACKING.hole_skill)
+PSYCHIC_TARGETS = tuple(s.name for s in HACKING.psychic_target)

@@ -8,6 +8,8 @@ from ecran.rules import Outcome, param, tr
 from ecran.systems.organique.tables import (
     ACTIONS,
     CHARACTERISTICS,
+    HOLE_SKILLS,
+    PSYCHIC_TARGETS,
     REACTIONS,
     SAVE_KINDS,
     SIZES,
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
     ReactionName = str
     SizeName = str
     WeaponLabelName = str
+    HoleSkillName = str
+    PsychicTargetName = str
 else:
     SaveKindName = Literal[SAVE_KINDS]
     StatName = Literal[CHARACTERISTICS]
@@ -29,6 +33,8 @@ else:
     ReactionName = Literal[("none", *REACTIONS)]
     SizeName = Literal[SIZES]
     WeaponLabelName = Literal[WEAPON_LABELS]
+    HoleSkillName = Literal[HOLE_SKILLS]
+    PsychicTargetName = Literal[PSYCHIC_TARGETS]
 
 FAILURE = Outcome("failure", tr("échec", "failure"))
 SUCCESS = Outcome("success", tr("réussite", "success"))
@@ -67,6 +73,10 @@ def modifier_field(
     help_en: str = "Skill bonus, equipment, situation, suffering penalty",
 ) -> Any:
     return param(tr("Modificateur", "Modifier"), tr(help_fr, help_en), default=0, **MOD_RANGE)
+
+
+def base_field(fr: str, en: str, help_fr: str, help_en: str) -> Any:
+    return param(tr(fr, en), tr(help_fr, help_en), ge=-20, le=100)
 
 
 def luck_field(default: bool = False) -> Any:

@@ -1,0 +1,66 @@
+"""Drug dependence (L916-1044)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks.base import characteristic_field, difficulty_field
+from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.options import DEPENDENCE_STAT
+
+
+class DependenceParams(Params):
+    endurance: int = characteristic_field("END (réserve actuelle)")
+    will: int = characteristic_field("VOL")
+    physical: int = difficulty_field(default=5)
+    psychological: int = difficulty_field(default=1)
+    doses: int = param(
+        tr("Doses en 24 h", "Doses in 24 h"),
+        tr("Ajoutées aux deux difficultés", "Added to both difficulties"),
+        default=1,
+        ge=1,
+        le=100,
+    )
+    physical_dependence_stat: Literal["END", "VOL"] = DEPENDENCE_STAT.field()
+
+
+class Dependence(Check[DependenceParams]):
+    name = "dependence"
+    title = tr("Dépendance à une drogue", "Drug dependence")
+    description = tr(
+        "Deux sauvegardes : END (physique) et VOL (psychologique) contre la difficulté de "
+        "dépendance de la drogue + les doses prises en 24 h.",
+        "Two saves: END (physical) and VOL (psychological) against the drug's dependence "
+        "difficulty + the doses taken in 24 h.",
+    )
+    params = DependenceParams
+    outcomes = (
+        Outcome("both", tr("dépendance physique et psychologique", "physically and mentally")),
+        Outcome("physical", tr("dépendance physique", "physically dependent")),
+        Outcome("psychological", tr("dépendance psychologique", "psychologically dependent")),
+        Outcome("none", tr("pas de dépendance", "not dependent")),
+    )
+    sources = (src(953, 962), src(999, 1044), src(147, 149))
+    example = {"endurance": 9, "will": 12, "physical": 5, "psychological": 1, "doses": 10}
+
+    def resolve(self, params: DependenceParams, dice: DiceSource) -> Resolution:
+        body = params.endurance if params.physical_dependence_stat == "END" else params.will
+        physical = d20_test(dice, body, params.physical + params.doses)
+        mental = d20_test(dice, params.will, params.psychological + params.doses)
+        details: dict[str, Any] = {
+            **physical.as_details("physical_"),
+            **mental.as_details("psychological_"),
+        }
+        hooked = (not physical.success, not mental.success)
+        outcome = {
+            (True, True): "both",
+            (True, False): "physical",
+            (False, True): "psychological",
+            (False, False): "none",
+        }[hooked]
+        return Resolution(outcome, None, details)
+
+
+DRUG_CHECKS = (Dependence(),)

@@ -1,0 +1,300 @@
+"""Computer hacking as a playable procedure: preliminaries, getting in, security, cryptography
+(L1483-2290)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Literal
+
+from ecran.dice import DiceSource, Distribution, enumerate_outcomes
+from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks.base import (
+    PASS_FAIL,
+    HoleSkillName,
+    base_field,
+    difficulty_field,
+    luck_field,
+    modifier_field,
+)
+from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
+from ecran.systems.organique.tables import HACKING
+
+INFO_OUTCOMES = tuple(Outcome(i.name, i.label) for i in HACKING.information)
+PRIVILEGE_OUTCOMES = tuple(Outcome(p.name, p.label) for p in HACKING.privilege)
+
+
+class PreliminaryParams(Params):
+    method: Literal["research", "social", "snooping"] = param(
+        tr("Méthode", "Method"),
+        tr(
+            "research : INT + Connaissance du Réseau ; social : CHA ; snooping : 10/20/30",
+            "research: INT + Network Knowledge; social: CHA; snooping: 10/20/30",
+        ),
+        default="research",
+    )
+    base: int = base_field(
+        "Base du test",
+        "Test base",
+        "INT + bonus de compétence, ou CHA, ou 10 (poubelles), 20 (chez un admin), 30 (locaux)",
+        "INT + skill bonus, or CHA, or 10 (bins), 20 (an admin's home), 30 (the premises)",
+    )
+    paranoia: int = difficulty_field(default=10)
+    modifier: int = modifier_field("Ajustement du MJ", "GM adjustment")
+    luck: bool = luck_field()
+
+
+class Preliminary(Check[PreliminaryParams]):
+    name = "hack_preliminary"
+    title = tr("Piratage : préliminaires", "Hacking: preliminaries")
+    description = tr(
+        "Un test contre la paranoïa de l'organisation ; en cas de réussite, 1D100 sur la table "
+        "des informations (un doublon ne sert à rien).",
+        "A test against the organisation's paranoia; on a success, 1d100 on the information "
+        "table (a duplicate is useless).",
+    )
+    params = PreliminaryParams
+    outcomes = (Outcome("failure", tr("rien trouvé", "nothing found")), *INFO_OUTCOMES)
+    sources = (src(1505, 1584), src(2320, 2351))
+    example = {"method": "snooping", "base": 10, "paranoia": 10}
+
+    def resolve(self, params: PreliminaryParams, dice: DiceSource) -> Resolution:
+        roll = d20_test(dice, params.base + params.modifier, params.paranoia, params.luck)
+        details: dict[str, Any] = roll.as_details()
+        if not roll.success:
+            return Resolution("failure", roll.total, details)
+        d100 = dice.d(100)
+        details["d100"] = d100
+        return Resolution(HACKING.information_for(d100).name, roll.total, details)
+
+
+class FirewallParams(Params):
+    base: int = base_field(
+        "Base du test", "Test base", "INT + bonus de compétence", "INT + skill bonus"
+    )
+    skill: HoleSkillName = param(
+        tr("Compétence employée", "Skill used"),
+        tr(
+            "proper : Système d'exploitation / Sécurité du Réseau ; related −10 ; distant −20",
+            "proper: OS / Network Security; related −10; distant −20",
+        ),
+        default="proper",
+    )
+    firewall: int = param(tr("Force du pare-feu", "Firewall strength"), default=20, ge=0, le=80)
+    modifier: int = modifier_field(
+        "Informations (+10), OS inconnu (−10), précipitation…", "Information (+10), unknown OS…"
+    )
+    luck: bool = luck_field()
+
+
+class Firewall(Check[FirewallParams]):
+    name = "hack_firewall"
+    title = tr("Piratage : trouver une faille", "Hacking: find a hole")
+    description = tr(
+        "Compétence contre la force du pare-feu. La MR donne le privilège : 0-5 utilisateur, "
+        "6-9 super-utilisateur, 10+ administrateur. Échec de 1-5 : bloqué ; 6+ : alerte.",
+        "Skill against the firewall's strength. The MR sets the privilege: 0-5 user, 6-9 "
+        "super-user, 10+ administrator. Failure by 1-5: blocked; 6+: alert.",
+    )
+    params = FirewallParams
+    outcomes = (
+        Outcome("alert", tr("alerte la sécurité", "security alerted")),
+        Outcome("blocked", tr("bloqué", "blocked")),
+        *PRIVILEGE_OUTCOMES,
+    )
+    sources = (src(1825, 1849), src(1890, 1926))
+    example = {"base": 18, "firewall": 20}
+
+    def resolve(self, params: FirewallParams, dice: DiceSource) -> Resolution:
+        skill = next(s for s in HACKING.hole_skill if s.name == params.skill)
+        base = params.base + skill.modifier + params.modifier
+        roll = d20_test(dice, base, params.firewall, params.luck)
+        details: dict[str, Any] = roll.as_details()
+        if roll.success:
+            return Resolution(HACKING.privilege_for(roll.margin).name, roll.total, details)
+        return Resolution("blocked" if roll.margin >= -5 else "alert", roll.total, details)
+
+
+class SocialParams(Params):
+    charisma: int = base_field("CHA", "CHA", "Charisme", "Charisma")
+    paranoia: int = difficulty_field(default=10)
+    modifier: int = modifier_field(
+        "Approche et jeu de rôle (MJ), structure de la société +10", "Approach, role-play (GM)"
+    )
+    luck: bool = luck_field()
+
+
+class SocialPassword(Check[SocialParams]):
+    name = "hack_social"
+    title = tr("Ingénierie sociale : mot de passe", "Social engineering: password")
+    description = tr(
+        "CHA + 1D20 ± approche contre la paranoïa. Échec de 1-5 : refus ; plus de 5 : la "
+        "victime alerte la sécurité.",
+        "CHA + 1d20 ± approach against the paranoia. Failure by 1-5: refusal; more than 5: the "
+        "victim alerts security.",
+    )
+    params = SocialParams
+    outcomes = (
+        Outcome("alert", tr("alerte la sécurité", "security alerted")),
+        Outcome("refused", tr("refus", "refused")),
+        Outcome("success", tr("mot de passe obtenu", "password obtained")),
+    )
+    sources = (src(1704, 1740),)
+    example = {"charisma": 17, "paranoia": 10}
+
+    def resolve(self, params: SocialParams, dice: DiceSource) -> Resolution:
+        roll = d20_test(dice, params.charisma + params.modifier, params.paranoia, params.luck)
+        outcome = "success" if roll.success else "refused" if roll.margin >= -5 else "alert"
+        return Resolution(outcome, roll.total, roll.as_details())
+
+
+class DetectionParams(Params):
+    surveillance: int = param(
+        tr("Surveillance (%)", "Surveillance (%)"),
+        tr("Chance qu'un administrateur sécurité soit présent", "Chance an admin is present"),
+        default=7,
+        ge=0,
+        le=100,
+    )
+    admin_level: int = param(tr("Niveau de l'administrateur", "Admin level"), default=0, ge=0)
+    admin_base: int = base_field(
+        "Base de l'administrateur", "Admin base", "INT + Sécurité Informatique", "INT + Security"
+    )
+    stealthy: bool = param(
+        tr("Le hacker se cache", "The hacker hides"),
+        tr("Discrétion Informatique opposée ; sinon test simple de l'admin", "Opposed stealth"),
+        default=True,
+    )
+    hacker_base: int = base_field(
+        "Base du hacker", "Hacker base", "INT + Discrétion Informatique", "INT + Computer Stealth"
+    )
+    hacker_modifier: int = modifier_field("Équipe de sécurité connue +10", "Known team +10")
+    admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
+
+
+class Detection(Check[DetectionParams]):
+    name = "hack_detection"
+    title = tr("Piratage : surveillance", "Hacking: surveillance")
+    description = tr(
+        "1D100 ≤ surveillance : un administrateur est là. Discrétion (20) opposée à sa Sécurité "
+        "(20) ; s'il l'emporte, MR 1-5 il doute, plus de 5 il éjecte l'intrus.",
+        "1d100 ≤ surveillance: an admin is there. Stealth (20) opposed to his Security (20); if "
+        "he wins, MR 1-5 he suspects, more than 5 he ejects the intruder.",
+    )
+    params = DetectionParams
+    outcomes = (
+        Outcome("ejected", tr("repéré et éjecté", "spotted and ejected")),
+        Outcome("suspected", tr("l'administrateur a un doute", "the admin suspects")),
+        Outcome("unnoticed", tr("passe inaperçu", "unnoticed")),
+    )
+    sources = (src(2029, 2070), src(2463, 2465))
+    example = {"surveillance": 30, "admin_level": 3, "admin_base": 14, "hacker_base": 18}
+
+    def resolve(self, params: DetectionParams, dice: DiceSource) -> Resolution:
+        d100 = dice.d(100)
+        if d100 > params.surveillance:
+            return Resolution("unnoticed", None, {"d100": d100, "admin_present": False})
+        result = self._watch(params, dice)
+        result.details.update({"d100": d100, "admin_present": True})
+        return result
+
+    def _watch(self, params: DetectionParams, dice: DiceSource) -> Resolution:
+        per_level = 1 if params.admin_level_bonus == "roll" else 4
+        admin_base = params.admin_base + per_level * params.admin_level
+        hacker = None
+        if params.stealthy:
+            hacker = d20_test(dice, params.hacker_base + params.hacker_modifier, 20)
+        admin = d20_test(dice, admin_base, 20)
+        details: dict[str, Any] = admin.as_details("admin_")
+        if hacker is not None:
+            details.update(hacker.as_details("hacker_"))
+        # The admin must win the opposition: a tie leaves the hacker unseen.
+        wins = admin.success and (
+            hacker is None or not hacker.success or admin.margin > hacker.margin
+        )
+        if not wins:
+            return Resolution("unnoticed", admin.total, details)
+        return Resolution("ejected" if admin.margin > 5 else "suspected", admin.total, details)
+
+    def distribution(self, params: DetectionParams) -> Distribution[str]:
+        # d100 × d20 × d20 is too many paths to walk; the admin's presence is independent.
+        present = Fraction(params.surveillance, 100)
+        watch = enumerate_outcomes(lambda dice: self._watch(params, dice).outcome)
+        presence = Distribution.from_fractions({True: present, False: 1 - present})
+        return presence.bind(lambda here: watch if here else Distribution.constant("unnoticed"))
+
+
+class DecryptParams(Params):
+    program_strength: int = param(
+        tr("Force du logiciel de décryptage", "Decryption program strength"), default=6, ge=0
+    )
+    computer_power: int = param(tr("Puissance de l'ordinateur", "Computer power"), default=1, ge=0)
+    assist_margin: int = param(
+        tr("MR du test de Cryptographie", "Cryptography test MR"),
+        tr("Assistance : MR d'un test de Cryptographie à 20 (0 sans)", "Assist MR (0 without)"),
+        default=0,
+        ge=0,
+    )
+    modifier: int = modifier_field(
+        "Petite donnée −5, grande +5, logiciel connu +5, type connu +5, vieux −1/mois, morceau "
+        "déchiffré +5",
+        "Small data −5, large +5, known software +5, known type +5, old −1/month, piece +5",
+    )
+    encryption: int = param(tr("Force du cryptage", "Encryption strength"), default=20, ge=0)
+
+
+class Decrypt(Check[DecryptParams]):
+    name = "decrypt"
+    title = tr("Décryptage", "Decryption")
+    description = tr(
+        "Force × puissance + MR d'assistance + modificateurs + 1D20 contre la force du cryptage ; "
+        "la marge donne le temps nécessaire (pas de réussite ni d'échec).",
+        "Strength × power + assist MR + modifiers + 1d20 against the encryption's strength; the "
+        "margin sets the time needed (no success or failure).",
+    )
+    params = DecryptParams
+    outcomes = tuple(Outcome(r.name, r.label) for r in HACKING.decrypt_time)
+    sources = (src(2187, 2257),)
+    example = {"program_strength": 6, "computer_power": 2, "assist_margin": 15, "encryption": 37}
+
+    def resolve(self, params: DecryptParams, dice: DiceSource) -> Resolution:
+        base = params.program_strength * params.computer_power + params.assist_margin
+        roll = d20_test(dice, base + params.modifier, params.encryption)
+        return Resolution(HACKING.time_for(roll.margin).name, roll.total, roll.as_details())
+
+
+class EncryptParams(Params):
+    program_strength: int = param(
+        tr("Force du logiciel de cryptage", "Encryption program strength"), default=20, ge=0
+    )
+    base: int = base_field("Base", "Base", "INT + Cryptographie", "INT + Cryptography")
+    modifier: int = modifier_field()
+
+
+class Encrypt(Check[EncryptParams]):
+    name = "encrypt"
+    title = tr("Cryptage", "Encryption")
+    description = tr(
+        "Force du cryptage = force du logiciel + MR d'un test de Cryptographie à 20.",
+        "Encryption strength = program strength + MR of a Cryptography test at 20.",
+    )
+    params = EncryptParams
+    outcomes = PASS_FAIL
+    sources = (src(2174, 2185), src(2233, 2241))
+    example = {"program_strength": 30, "base": 18}
+
+    def resolve(self, params: EncryptParams, dice: DiceSource) -> Resolution:
+        roll = d20_test(dice, params.base + params.modifier, 20)
+        details: dict[str, Any] = roll.as_details()
+        details["strength"] = params.program_strength + max(roll.margin, 0)
+        return Resolution("success" if roll.success else "failure", roll.total, details)
+
+
+HACKING_CHECKS = (
+    Preliminary(),
+    Firewall(),
+    SocialPassword(),
+    Detection(),
+    Decrypt(),
+    Encrypt(),
+)

@@ -1,0 +1,133 @@
+"""Psychic manipulation and perception (L1295-1390, L476-488)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks.base import (
+    PASS_FAIL,
+    PsychicTargetName,
+    characteristic_field,
+    difficulty_field,
+    luck_field,
+    modifier_field,
+)
+from ecran.systems.organique.common import beats, d20_test, src
+from ecran.systems.organique.options import TIE_RULE, TieRule
+from ecran.systems.organique.tables import HACKING
+
+METRE_PENALTY = 3  # L1331-1334 and L1359-1361: −3 per metre
+
+
+def distance_field() -> Any:
+    return param(
+        tr("Distance (m)", "Distance (m)"), tr("−3 par mètre", "−3 per metre"), default=0, ge=0
+    )
+
+
+class ManipulationParams(Params):
+    will: int = characteristic_field("VOL du médium")
+    skill_bonus: int = param(
+        tr("Bonus de compétence", "Skill bonus"),
+        tr("Bonus de la compétence psychique (ex. 4 pour Matt)", "Psychic skill bonus"),
+        default=0,
+        ge=0,
+        le=20,
+    )
+    modifier: int = modifier_field()
+    difficulty: int = difficulty_field(default=20)
+    area: bool = param(
+        tr("Toute la zone", "Whole area"),
+        tr("+10, mais le médium doit aussi résister", "+10, but the medium must resist too"),
+        default=False,
+    )
+    distance_m: int = distance_field()
+    target: PsychicTargetName = param(
+        tr("Cible", "Target"), tr("Humain, primate −4 … insecte −40", ""), default="human"
+    )
+    obvious: bool = param(
+        tr("Intrusion évidente", "Obvious intrusion"),
+        tr("La victime sait qu'elle est manipulée : pas de test de PER", "No PER test needed"),
+        default=False,
+    )
+    target_perception: int = characteristic_field("PER de la cible", default=10)
+    target_will: int = characteristic_field("VOL de la cible", default=10)
+    luck: bool = luck_field()
+    tie_rule: TieRule = TIE_RULE.field()
+
+
+class Manipulation(Check[ManipulationParams]):
+    name = "psychic"
+    title = tr("Manipulation psychique", "Psychic manipulation")
+    description = tr(
+        "VOL + compétence + 1D20 contre la difficulté (2 END). La cible doit remarquer "
+        "l'intrusion (PER contre 20, marge ≥ MR − 3/m) puis résister (VOL contre 20).",
+        "VOL + skill + 1d20 against the difficulty (2 END). The target must notice the "
+        "intrusion (PER against 20, margin ≥ MR − 3/m), then resist (VOL against 20).",
+    )
+    params = ManipulationParams
+    outcomes = (
+        Outcome("failure", tr("échec", "failure")),
+        Outcome("resisted", tr("la cible résiste", "the target resists")),
+        Outcome("manipulated", tr("cible manipulée", "target manipulated")),
+    )
+    sources = (src(1307, 1365), src(1381, 1390), src(476, 488))
+    example = {"will": 17, "skill_bonus": 4, "area": True, "distance_m": 1}
+
+    def resolve(self, params: ManipulationParams, dice: DiceSource) -> Resolution:
+        target = next(t for t in HACKING.psychic_target if t.name == params.target)
+        base = params.will + params.skill_bonus + params.modifier + target.modifier
+        base += 10 if params.area else 0
+        medium = d20_test(dice, base, params.difficulty, params.luck)
+        reach = medium.margin - METRE_PENALTY * params.distance_m
+        details: dict[str, Any] = {**medium.as_details(), "margin_at_target": reach}
+        if not medium.success or reach < 0:
+            return Resolution("failure", medium.total, details)
+        ties_to_medium = params.tie_rule == "literal"
+        if not params.obvious:
+            notice = d20_test(dice, params.target_perception, 20, params.luck)
+            details.update(notice.as_details("notice_"))
+            if not (notice.success and beats(notice.margin, reach, ties_to_medium)):
+                return Resolution("manipulated", medium.total, details)
+        resist = d20_test(dice, params.target_will, 20, params.luck)
+        details.update(resist.as_details("resist_"))
+        if resist.success and beats(resist.margin, reach, ties_to_medium):
+            return Resolution("resisted", medium.total, details)
+        return Resolution("manipulated", medium.total, details)
+
+
+class PerceptionParams(Params):
+    perception: int = characteristic_field("PER")
+    skill_bonus: int = param(tr("Bonus de compétence", "Skill bonus"), default=0, ge=0, le=20)
+    modifier: int = modifier_field()
+    difficulty: int = difficulty_field(default=20)
+    distance_m: int = distance_field()
+    crowd: int = param(
+        tr("Personnes autour", "People around"), tr("−1 par 4 personnes", "−1 per 4"), default=0
+    )
+    luck: bool = luck_field()
+
+
+class Perception(Check[PerceptionParams]):
+    name = "psychic_perception"
+    title = tr("Perception psychique", "Psychic perception")
+    description = tr(
+        "PER + compétence + 1D20 ; −3 par mètre et −1 par 4 personnes alentour.",
+        "PER + skill + 1d20; −3 per metre and −1 per 4 people around.",
+    )
+    params = PerceptionParams
+    outcomes = PASS_FAIL
+    sources = (src(1367, 1379),)
+    example = {"perception": 14, "skill_bonus": 8, "distance_m": 1, "crowd": 8}
+
+    def resolve(self, params: PerceptionParams, dice: DiceSource) -> Resolution:
+        penalty = METRE_PENALTY * params.distance_m + params.crowd // 4
+        base = params.perception + params.skill_bonus + params.modifier - penalty
+        roll = d20_test(dice, base, params.difficulty, params.luck)
+        details: dict[str, Any] = {"penalty": penalty, **roll.as_details()}
+        return Resolution("success" if roll.success else "failure", roll.total, details)
+
+
+PSYCHIC_CHECKS = (Manipulation(), Perception())
