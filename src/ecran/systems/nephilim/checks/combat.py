@@ -1,0 +1,229 @@
+"""Combat checks (seed L489-529): initiative, the chance to act before a duel opponent, sprint,
+and attack against defence (an opposed test; the text lists no manoeuvres or damage)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.systems.nephilim import options
+from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
+from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
+from ecran.systems.nephilim.checks.opposed import OpposedCheck
+from ecran.systems.nephilim.combat import speeds
+from ecran.systems.nephilim.rolls import (
+    SEED,
+    DiceVariant,
+    modifier_distribution,
+    roll_modifier,
+    variant,
+)
+from ecran.systems.nephilim.tables import COMBAT
+
+
+class InitiativeParams(Params):
+    rapidite: int = param(tr("Rapidité", "Speed"), ge=-4, le=20)
+    reaction: int = param(tr("Réaction", "Reaction"), ge=-4, le=20)
+    malus: int = param(
+        tr("Malus", "Malus"),
+        tr("Fatigue et blessure sur Rapidité (lecture §9 A1/A4)", "Fatigue; wounds on Rapidité"),
+        default=0,
+        ge=0,
+    )
+    delayed_rounds: int = param(
+        tr("Rounds retardés", "Rounds delayed"),
+        tr("+6 d'initiative par round de retard (L518)", "+6 initiative per round delayed"),
+        default=0,
+        ge=0,
+        le=10,
+    )
+    dice: DiceVariant = options.DICE.field()
+
+
+class Initiative(Check[InitiativeParams]):
+    name = "initiative"
+    title = tr("Initiative", "Initiative")
+    description = tr(
+        "Rapidité + Réaction + 1D − 1D. À égalité, un +4 brut passe devant, un −4 brut derrière.",
+        "Rapidité + Réaction + 1D − 1D. On a tie a raw +4 goes first and a raw −4 last.",
+    )
+    params = InitiativeParams
+    outcomes: ClassVar[Sequence[Outcome]] = (
+        Outcome("critical_failure", tr("échec critique (dernier à égalité)", "critical failure")),
+        Outcome("normal", tr("normal", "normal")),
+        Outcome("critical_success", tr("réussite critique (premier à égalité)", "critical")),
+    )
+    sources = (cite(SEED, 491), cite(SEED, 518))
+    example = {"rapidite": 1, "reaction": 0}
+
+    def base(self, params: InitiativeParams) -> int:
+        bonus = COMBAT.delay.initiative_per_round * params.delayed_rounds
+        return params.rapidite + params.reaction - params.malus + bonus
+
+    def resolve(self, params: InitiativeParams, dice: DiceSource) -> Resolution:
+        first, second, r = roll_modifier(dice, params.dice)
+        total = self.base(params) + r
+        details = {"dice": [first, second], "modifier": r, "rating": self.base(params)}
+        return Resolution(_category(r, params.dice), total=total, details=details)
+
+    def distribution(self, params: InitiativeParams) -> Distribution[str]:
+        return modifier_distribution(params.dice).map(lambda r: _category(r, params.dice))
+
+
+def _category(r: int, dice: str) -> str:
+    crit = variant(dice).critical
+    return "critical_success" if r == crit else "critical_failure" if r == -crit else "normal"
+
+
+class DuelParams(Params):
+    initiative: int = param(
+        tr("Initiative (sans dés)", "Initiative (no dice)"),
+        tr("Rapidité + Réaction", "Rapidité + Réaction"),
+        ge=-20,
+        le=40,
+    )
+    opponent_initiative: int = param(
+        tr("Initiative adverse (sans dés)", "Opponent's initiative (no dice)"), ge=-20, le=40
+    )
+    dice: DiceVariant = options.DICE.field()
+
+
+class DuelSegments(Check[DuelParams]):
+    name = "duel_segments"
+    title = tr("Agir avant l'adversaire", "Acting before the opponent")
+    description = tr(
+        "En duel, chance d'agir dans un segment antérieur (l'adversaire ne peut pas réagir), dans"
+        " le même segment, ou après : segments de 6 points d'initiative.",
+        "In a duel, the chance to act in an earlier segment (the opponent cannot react), in the"
+        " same segment, or later: segments span 6 initiative points.",
+    )
+    params = DuelParams
+    outcomes: ClassVar[Sequence[Outcome]] = (
+        Outcome("opponent_first", tr("l'adversaire agit avant", "opponent acts first")),
+        Outcome("same_segment", tr("même segment", "same segment")),
+        Outcome("first", tr("agit avant, sans réaction possible", "acts first, unopposed")),
+    )
+    sources = (cite(SEED, 493), cite(SEED, 499, 506))
+    example = {"initiative": 3, "opponent_initiative": -2}
+
+    def resolve(self, params: DuelParams, dice: DiceSource) -> Resolution:
+        a1, a2, ra = roll_modifier(dice, params.dice)
+        b1, b2, rb = roll_modifier(dice, params.dice)
+        mine, theirs = params.initiative + ra, params.opponent_initiative + rb
+        details = {"dice": [a1, a2], "opponent_dice": [b1, b2], "opponent_total": theirs}
+        return Resolution(_segment_order(mine - theirs), total=mine, details=details)
+
+    def distribution(self, params: DuelParams) -> Distribution[str]:
+        r = modifier_distribution(params.dice)
+        delta = params.initiative - params.opponent_initiative
+        return (r - r).reduced().map(lambda x: _segment_order(delta + x))
+
+
+def _segment_order(difference: int) -> str:
+    width = COMBAT.initiative.segment_width
+    if difference >= width:
+        return "first"
+    return "opponent_first" if difference <= -width else "same_segment"
+
+
+class SprintParams(DiceOptions):
+    rapidite: int = param(tr("Rapidité", "Speed"), ge=-4, le=20)
+    skill: int = param(
+        tr("Athlétisme", "Athletics"),
+        tr("« Sport (Athlétisme) » : Physique › Athlétisme (§9 A6)", "Physique › Athlétisme"),
+        ge=-4,
+        le=10,
+    )
+    malus: int = param(tr("Malus", "Malus"), default=0, ge=0)
+
+
+class Sprint(DiceTest[SprintParams]):
+    name = "sprint"
+    title = tr("Sprint", "Sprint")
+    description = tr(
+        "Vitesse de course + marge d'un test Rapidité + Athlétisme contre 0 (mètres par round) ;"
+        " en cas d'échec, la vitesse de course.",
+        "Run speed + margin of a Rapidité + Athletics test against 0 (metres per round);"
+        " on failure, the run speed.",
+    )
+    params = SprintParams
+    sources = (cite(SEED, 524, 529),)
+    example = {"rapidite": 1, "skill": -1}
+
+    def score(self, params: SprintParams) -> int:
+        return params.rapidite + params.skill - params.malus
+
+    def difficulty(self, params: SprintParams) -> int:
+        return 0
+
+    def resolve(self, params: SprintParams, dice: DiceSource) -> Resolution:
+        test = super().resolve(params, dice)
+        run = speeds(params.rapidite)["run"]
+        margin = test.details["margin"] if test.outcome.endswith("success") else 0
+        details = {**test.details, "run": run}
+        return Resolution(test.outcome, total=run + max(0, margin), details=details)
+
+
+class AttackParams(Params):
+    characteristic: int = CHARACTERISTIC
+    skill: int | None = SKILL
+    malus: int = param(tr("Malus", "Malus"), default=0, ge=0)
+    defender_reacts: bool = param(
+        tr("Le défenseur réagit", "Defender reacts"),
+        tr(
+            "Esquive ou parade possible seulement s'il agit dans le même segment (L493) ;"
+            " sinon, difficulté fixée par le MJ",
+            "Dodge or parry only if he acts in the same segment (L493); otherwise a GM difficulty",
+        ),
+        default=True,
+    )
+    defence_characteristic: int = param(
+        tr("Caractéristique de défense", "Defence characteristic"), default=0, ge=-4, le=10
+    )
+    defence_skill: int | None = param(
+        tr("Compétence de défense", "Defence skill"),
+        tr("Esquive, Combat armé… ; absente : caractéristique × 2", "Dodge, Armed combat…"),
+        default=None,
+        ge=-4,
+        le=10,
+    )
+    defence_malus: int = param(tr("Malus du défenseur", "Defender's malus"), default=0, ge=0)
+    difficulty: int = param(
+        tr("Difficulté sans défense", "Difficulty without defence"),
+        tr("Fixée par le MJ quand le défenseur ne peut réagir", "GM-set when he cannot react"),
+        default=0,
+        ge=-15,
+        le=15,
+    )
+    dice: DiceVariant = options.DICE.field()
+
+
+class Attack(OpposedCheck[AttackParams]):
+    name = "attack"
+    title = tr("Attaque", "Attack")
+    description = tr(
+        "Test en opposition attaque contre esquive ou parade ; sans réaction possible, contre une"
+        " difficulté. La marge revient au MJ : le texte n'a ni manœuvres ni dommages.",
+        "Opposed test, attack against dodge or parry; when the defender cannot react, against a"
+        " difficulty. The margin is the GM's: the text has no manoeuvres or damage.",
+    )
+    params = AttackParams
+    sources = (cite(SEED, 479, 481), cite(SEED, 493), cite(SEED, 539, 541, note="headings only"))
+    example = {"characteristic": 1, "skill": 0, "defence_characteristic": 0, "defence_skill": 0}
+
+    def sides(self, params: AttackParams) -> tuple[int, bool, int, bool]:
+        own = base_score(params.characteristic, params.skill) - params.malus
+        if not params.defender_reacts:
+            return own, True, params.difficulty, False
+        defence = base_score(params.defence_characteristic, params.defence_skill)
+        return own, True, defence - params.defence_malus, True
+
+    def verdict(self, params: AttackParams, difference: int) -> str:
+        if params.defender_reacts:
+            return super().verdict(params, difference)
+        return "win" if difference >= 0 else "loss"  # reaching the difficulty hits (L458)
+
+    def explain(self, params: AttackParams) -> dict[str, Any]:
+        return {"defender_reacts": params.defender_reacts}

@@ -1,0 +1,78 @@
+"""Per-round tests of the critical states (seed L88): Constitution + Constitution when
+incapacitated, Ka when exhausted, both against 0; failure checks every fatigue box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.rules import cite, param, tr
+from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
+from ecran.systems.nephilim.checks.core import KA_PARAM
+from ecran.systems.nephilim.ka import normalize
+from ecran.systems.nephilim.rolls import SEED
+
+FATIGUE = param(
+    tr("Malus de fatigue", "Fatigue malus"),
+    tr(
+        "Le malus de fatigue frappe toutes les actions (L86) ; 4 quand épuisé",
+        "The fatigue malus hits every action (L86); 4 when exhausted",
+    ),
+    default=0,
+    ge=0,
+    le=4,
+)
+
+
+class IncapacityParams(DiceOptions):
+    constitution: int = param(tr("Constitution", "Constitution"), ge=-4, le=10)
+    fatigue_malus: int = FATIGUE
+    malus: int = param(tr("Autres malus", "Other malus"), default=0, ge=0)
+
+
+class IncapacityCheck(DiceTest[IncapacityParams]):
+    name = "incapacity_check"
+    title = tr("Test d'incapacité (coma)", "Incapacity check (coma)")
+    description = tr(
+        "Chaque round en Incapacité : Constitution + Constitution contre 0 ; en cas d'échec le"
+        " personnage sombre dans le coma (fatigue au maximum).",
+        "Each round while incapacitated: Constitution + Constitution against 0; on failure the"
+        " character falls into a coma (fatigue track full).",
+    )
+    params = IncapacityParams
+    sources = (cite(SEED, 88),)
+    example = {"constitution": 0}
+
+    def score(self, params: IncapacityParams) -> int:
+        return 2 * params.constitution - params.fatigue_malus - params.malus
+
+    def difficulty(self, params: IncapacityParams) -> int:
+        return 0
+
+
+class ExhaustionParams(DiceOptions):
+    ka: int = KA_PARAM
+    fatigue_malus: int = FATIGUE
+    malus: int = param(tr("Autres malus", "Other malus"), default=0, ge=0)
+
+
+class ExhaustionCheck(DiceTest[ExhaustionParams]):
+    name = "exhaustion_check"
+    title = tr("Test d'épuisement (inconscience)", "Exhaustion check (unconsciousness)")
+    description = tr(
+        "Chaque round Épuisé : jet de Ka (normalisé, une fois) contre 0 ; en cas d'échec le"
+        " personnage perd connaissance (fatigue au maximum).",
+        "Each round while exhausted: Ka test (normalized, once) against 0; on failure the"
+        " character falls unconscious (fatigue track full).",
+    )
+    params = ExhaustionParams
+    sources = (cite(SEED, 88), cite(SEED, 47))
+    example = {"ka": 18}
+
+    def score(self, params: ExhaustionParams) -> int:
+        return normalize(params.ka) - params.fatigue_malus - params.malus
+
+    def difficulty(self, params: ExhaustionParams) -> int:
+        return 0
+
+    def explain(self, params: ExhaustionParams) -> dict[str, Any]:
+        return {"normalized_ka": normalize(params.ka)}

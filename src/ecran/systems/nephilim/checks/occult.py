@@ -1,0 +1,446 @@
+"""The occult sciences (seed L543-633): Magic (concentration, control), Kabbalah (incantation,
+contract), Alchemy (transmutation, control) and the stasis ritual.
+
+Each science gates the roll on the circle's skill reaching the level (L558, L574, L590), rolls
+the timed skill roll at the end of the chosen period, then a Ka-element roll. The outcome lists
+are missing from the text: the checks report the outcome, margin and criticals for the GM.
+"""
+
+from __future__ import annotations
+
+from math import ceil, floor
+from typing import Any, Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Resolution, Text, cite, param, tr
+from ecran.systems.nephilim import options
+from ecran.systems.nephilim.checks.common import (
+    BARRED_OUTCOME,
+    TEST_OUTCOMES,
+    DiceOptions,
+    DiceTest,
+    PlexusOption,
+)
+from ecran.systems.nephilim.checks.opposed import OpposedCheck
+from ecran.systems.nephilim.ka import normalize
+from ecran.systems.nephilim.rolls import SEED, DiceVariant, roll_modifier
+from ecran.systems.nephilim.tables import OCCULT
+
+MagicCircle = Literal["basse_magie", "haute_magie", "grand_secret"]
+KabbalahCircle = Literal["sceaux", "pentacles", "clefs"]
+AlchemyCircle = Literal["oeuvre_au_noir", "oeuvre_au_blanc", "grand_oeuvre"]
+MagicDuration = Literal[
+    "free_action",
+    "normal_action",
+    "x_rounds",
+    "x_turns",
+    "x_minutes",
+    "x_tens_of_minutes",
+    "x_hours",
+    "x_sizaines_of_hours",
+    "x_days",
+]
+KabbalahDuration = Literal["half_x_rounds", "x_rounds", "x_turns", "x_minutes", "x_tens_of_minutes"]
+StasisDistance = Literal[
+    "contact",
+    "under_1m",
+    "under_10m",
+    "under_100m",
+    "under_1km",
+    "under_10km",
+    "under_100km",
+    "under_1000km",
+    "under_10000km",
+    "over_10000km",
+]
+
+
+OCCULT_SKILL = param(
+    tr("Compétence du cercle", "Circle skill"),
+    tr("Peut dépasser +3 (niveaux jusqu'à +6, §9 A7)", "May exceed +3 (levels up to +6)"),
+    ge=-4,
+    le=20,
+)
+GM_CHARACTERISTIC = param(
+    tr("Caractéristique (MJ)", "Characteristic (GM)"),
+    tr(
+        "Ajoutée si occult-score = skill_plus_characteristic ; le texte n'en nomme aucune",
+        "Added when occult-score = skill_plus_characteristic; the text names none",
+    ),
+    default=0,
+    ge=-4,
+    le=20,
+)
+MALUS = param(tr("Malus", "Malus"), tr("Fatigue et MJ", "Fatigue and GM"), default=0, ge=0)
+ASTRO = param(
+    tr("Conjonction astrologique", "Astrological conjunction"),
+    tr("Bonus ou malus fixé par le MJ (montants absents, §9 A13)", "GM-set bonus or malus"),
+    default=0,
+    ge=-10,
+    le=10,
+)
+STASIS_POINTS = param(
+    tr("Points de stase puisés", "Stasis points drawn"),
+    tr("Rituel de la stase juste avant (L630)", "Stasis ritual just before (L630)"),
+    default=0,
+    ge=0,
+    le=100,
+)
+SACRIFICE = param(
+    tr("Sacrifice (bonus)", "Sacrifice (bonus)"),
+    tr(
+        "Bonus du sacrifice de Ka ou de Ka-éléments : montant absent, fixé par le MJ",
+        "Bonus from sacrificing Ka or Ka-elements: no amount given, GM-set",
+    ),
+    default=0,
+    ge=0,
+    le=20,
+)
+KA_ELEMENT = param(
+    tr("Ka-élément (absolu)", "Ka-element (absolute)"),
+    tr("Normalisé, compté une fois (« pur »)", "Normalized, counted once ('pure')"),
+    ge=0,
+    le=1000,
+)
+
+
+def occult_score(skill: int, characteristic: int, reading: str) -> int:
+    if reading == "skill":
+        return skill
+    if reading == "double_skill":
+        return 2 * skill
+    return skill + characteristic
+
+
+def gate(skill: int, level: int, circle: str) -> Text | None:
+    """The circle's skill must reach the level of the spell, invocation or formula."""
+    if skill >= level:
+        return None
+    name = OCCULT.circle_by_id(circle)
+    return tr(
+        f"{name.fr} {skill} < niveau {level} : impossible ({OCCULT.level_source})",
+        f"{name.en} {skill} < level {level}: not allowed ({OCCULT.level_source})",
+    )
+
+
+def ka_with_stasis(ka: int, points: int, unit: str) -> tuple[int, int]:
+    """(normalized score, roll bonus) of a Ka-element boosted by stasis points (L630, §9 A12)."""
+    if unit == "absolute_ka":
+        return normalize(ka + points), 0
+    return normalize(ka), points
+
+
+class TimedParams(DiceOptions):
+    skill: int = OCCULT_SKILL
+    characteristic: int = GM_CHARACTERISTIC
+    malus: int = MALUS
+    occult_score: Literal["skill_plus_characteristic", "skill", "double_skill"] = (
+        options.OCCULT_SCORE.field()
+    )
+
+
+class ConcentrationParams(TimedParams):
+    circle: MagicCircle = param(tr("Cercle", "Circle"), default="basse_magie")
+    spell_level: int = param(
+        tr("Niveau du sortilège", "Spell level"), ge=OCCULT.level_min, le=OCCULT.level_max
+    )
+    duration: MagicDuration = param(
+        tr("Durée de concentration", "Concentration time"),
+        tr("x = niveau du sortilège + 4", "x = spell level + 4"),
+        default="normal_action",
+    )
+    sizaines: Literal["six_hours", "tens_of_hours"] = options.SIZAINES.field()
+
+
+class Concentration(DiceTest[ConcentrationParams]):
+    name = "concentration"
+    title = tr("Magie : jet de concentration", "Magic: concentration roll")
+    description = tr(
+        "Compétence du cercle contre une difficulté fixée par la durée de concentration, à la fin"
+        " de celle-ci ; interdit si la compétence est sous le niveau du sortilège.",
+        "The circle's skill against a difficulty set by the concentration time, at its end;"
+        " not allowed if the skill is below the spell level.",
+    )
+    params = ConcentrationParams
+    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
+    sources = (cite(SEED, 558, 568),)
+    example = {"circle": "basse_magie", "skill": 1, "spell_level": 0, "duration": "x_rounds"}
+
+    def score(self, params: ConcentrationParams) -> int:
+        base = occult_score(params.skill, params.characteristic, params.occult_score)
+        return base - params.malus
+
+    def difficulty(self, params: ConcentrationParams) -> int:
+        return OCCULT.circle_by_id(params.circle).durations[params.duration]
+
+    def barred(self, params: ConcentrationParams) -> Text | None:
+        return gate(params.skill, params.spell_level, params.circle)
+
+    def explain(self, params: ConcentrationParams) -> dict[str, Any]:
+        x = params.spell_level + 4
+        unit = params.duration.removeprefix("x_")
+        if params.duration == "x_sizaines_of_hours":
+            unit = "six_hour_blocks" if params.sizaines == "six_hours" else "tens_of_hours"
+        elif not params.duration.startswith("x_"):
+            return {"time": params.duration}
+        return {"x": x, "time": f"{x} {unit}"}
+
+
+class ControlParams(DiceOptions, PlexusOption):
+    malus: int = MALUS
+    astro_modifier: int = ASTRO
+    stasis_points: int = STASIS_POINTS
+    sacrifice_bonus: int = SACRIFICE
+    stasis_bonus_unit: Literal["roll", "absolute_ka"] = options.STASIS_UNIT.field()
+
+
+class MagicControlParams(ControlParams):
+    circle: MagicCircle = param(tr("Cercle", "Circle"), default="basse_magie")
+    ka: int = KA_ELEMENT
+    improvements: int = param(
+        tr("Améliorations", "Improvements"),
+        tr(
+            "+1 de difficulté par amélioration des effets (cible, tranche de portée…)",
+            "+1 difficulty per improvement of effects (target, range step…)",
+        ),
+        default=0,
+        ge=0,
+        le=30,
+    )
+    concentration_bonus: int = param(
+        tr("Bonus de concentration", "Concentration bonus"),
+        tr("Bonne réussite au jet précédent : montant absent, MJ", "Good previous roll: GM"),
+        default=0,
+        ge=0,
+        le=10,
+    )
+
+
+def control_score(params: ControlParams, ka: int) -> tuple[int, dict[str, Any]]:
+    normalized, stasis = ka_with_stasis(ka, params.stasis_points, params.stasis_bonus_unit)
+    bonus = params.astro_modifier + params.sacrifice_bonus + stasis
+    return normalized + bonus - params.malus, {"normalized_ka": normalized}
+
+
+class MagicControl(DiceTest[MagicControlParams]):
+    name = "magic_control"
+    title = tr("Magie : jet de contrôle", "Magic: control roll")
+    description = tr(
+        "Ka-élément normalisé pur + 1D − 1D contre 0 / +1 / +2 selon le cercle, +1 par"
+        " amélioration des effets ; conjonction, stase, sacrifice, plexus.",
+        "Pure normalized Ka-element + 1D − 1D against 0 / +1 / +2 by circle, +1 per improvement"
+        " of the effects; conjunction, stasis, sacrifice, plexus.",
+    )
+    params = MagicControlParams
+    sources = (cite(SEED, 570), cite(SEED, 600), cite(SEED, 626), cite(SEED, 630))
+    example = {"circle": "basse_magie", "ka": 25, "improvements": 1}
+
+    def score(self, params: MagicControlParams) -> int:
+        return control_score(params, params.ka)[0] + params.concentration_bonus
+
+    def difficulty(self, params: MagicControlParams) -> int:
+        return (OCCULT.circle_by_id(params.circle).control or 0) + params.improvements
+
+    def explain(self, params: MagicControlParams) -> dict[str, Any]:
+        return control_score(params, params.ka)[1]
+
+
+class IncantationParams(TimedParams):
+    circle: KabbalahCircle = param(tr("Cercle", "Circle"), default="sceaux")
+    invocation_level: int = param(
+        tr("Niveau de l'invocation", "Invocation level"), ge=OCCULT.level_min, le=OCCULT.level_max
+    )
+    creature_ka: int = param(
+        tr("Ka de la créature", "Creature's Ka"), tr("x de la table", "x of the table"), ge=0
+    )
+    duration: KabbalahDuration = param(
+        tr("Durée d'incantation", "Incantation time"), default="x_rounds"
+    )
+    half_rounding: Literal["up", "down"] = options.HALF_ROUNDING.field()
+
+
+class Incantation(DiceTest[IncantationParams]):
+    name = "incantation"
+    title = tr("Kabbale : jet d'incantation", "Kabbalah: incantation roll")
+    description = tr(
+        "Compétence du cercle contre une difficulté fixée par la durée d'incantation (x = Ka de"
+        " la créature) ; interdit sous le niveau de l'invocation.",
+        "The circle's skill against a difficulty set by the incantation time (x = the creature's"
+        " Ka); not allowed below the invocation level.",
+    )
+    params = IncantationParams
+    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
+    sources = (cite(SEED, 574, 584),)
+    example = {"circle": "sceaux", "skill": 0, "invocation_level": -1, "creature_ka": 12}
+
+    def score(self, params: IncantationParams) -> int:
+        base = occult_score(params.skill, params.characteristic, params.occult_score)
+        return base - params.malus
+
+    def difficulty(self, params: IncantationParams) -> int:
+        return OCCULT.circle_by_id(params.circle).durations[params.duration]
+
+    def barred(self, params: IncantationParams) -> Text | None:
+        return gate(params.skill, params.invocation_level, params.circle)
+
+    def explain(self, params: IncantationParams) -> dict[str, Any]:
+        x = params.creature_ka
+        if params.duration == "half_x_rounds":
+            half = ceil(x / 2) if params.half_rounding == "up" else floor(x / 2)
+            return {"x": x, "time": f"{half} rounds"}
+        return {"x": x, "time": f"{x} {params.duration.removeprefix('x_')}"}
+
+
+class ContractParams(PlexusOption):
+    ka: int = KA_ELEMENT
+    creature_ka: int = param(tr("Ka de la créature", "Creature's Ka"), ge=0, le=1000)
+    fast_incantation: bool = param(
+        tr("Incantation rapide (x/2 rounds)", "Fast incantation (x/2 rounds)"),
+        tr("Malus de 2 au jet de contrat", "Malus of 2 on the contract roll"),
+        default=False,
+    )
+    creature_rolls: bool = param(tr("La créature lance les dés", "Creature rolls"), default=True)
+    malus: int = MALUS
+    astro_modifier: int = ASTRO
+    stasis_points: int = STASIS_POINTS
+    sacrifice_bonus: int = SACRIFICE
+    stasis_bonus_unit: Literal["roll", "absolute_ka"] = options.STASIS_UNIT.field()
+    contract_scale: Literal["normalized", "absolute"] = options.CONTRACT_SCALE.field()
+    dice: DiceVariant = options.DICE.field()
+
+
+class Contract(OpposedCheck[ContractParams]):
+    name = "contract"
+    title = tr("Kabbale : jet de contrat", "Kabbalah: contract roll")
+    description = tr(
+        "Opposition du Ka-élément du Nephilim et du Ka de la créature ; −2 après une incantation"
+        " rapide ; conjonction, stase, sacrifice, plexus.",
+        "The Nephilim's Ka-element opposed to the creature's Ka; −2 after a fast incantation;"
+        " conjunction, stasis, sacrifice, plexus.",
+    )
+    params = ContractParams
+    sources = (cite(SEED, 586), cite(SEED, 626), cite(SEED, 630))
+    example = {"ka": 30, "creature_ka": 12}
+
+    def sides(self, params: ContractParams) -> tuple[int, bool, int, bool]:
+        bonus = params.astro_modifier + params.sacrifice_bonus - params.malus
+        if params.fast_incantation:
+            bonus -= OCCULT.kabbalah.fast_contract_malus
+        if params.contract_scale == "absolute":
+            own, other = params.ka + params.stasis_points, params.creature_ka
+        else:
+            normalized, stasis = ka_with_stasis(
+                params.ka, params.stasis_points, params.stasis_bonus_unit
+            )
+            own, other = normalized + stasis, normalize(params.creature_ka)
+        return own + bonus, True, other, params.creature_rolls
+
+
+class TransmutationParams(TimedParams):
+    circle: AlchemyCircle = param(tr("Cercle", "Circle"), default="oeuvre_au_noir")
+    formula_level: int = param(
+        tr("Niveau de la formule", "Formula level"), ge=OCCULT.level_min, le=OCCULT.level_max
+    )
+
+
+class Transmutation(DiceTest[TransmutationParams]):
+    name = "transmutation"
+    title = tr("Alchimie : jet de transmutation", "Alchemy: transmutation roll")
+    description = tr(
+        "Compétence du cercle contre 0, pour toute formule ; interdit sous le niveau de la"
+        " formule.",
+        "The circle's skill against 0, for every formula; not allowed below the formula level.",
+    )
+    params = TransmutationParams
+    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
+    sources = (cite(SEED, 590, 592),)
+    example = {"circle": "oeuvre_au_noir", "skill": 0, "formula_level": 0}
+
+    def score(self, params: TransmutationParams) -> int:
+        base = occult_score(params.skill, params.characteristic, params.occult_score)
+        return base - params.malus
+
+    def difficulty(self, params: TransmutationParams) -> int:
+        return OCCULT.circle_by_id(params.circle).durations["any"]
+
+    def barred(self, params: TransmutationParams) -> Text | None:
+        return gate(params.skill, params.formula_level, params.circle)
+
+
+class AlchemyControlParams(ControlParams):
+    circle: AlchemyCircle = param(tr("Cercle", "Circle"), default="oeuvre_au_noir")
+    athanor_ka: int = param(
+        tr("Ka-élément de l'athanor (absolu)", "Athanor's Ka-element (absolute)"), ge=0, le=1000
+    )
+
+
+class AlchemyControl(DiceTest[AlchemyControlParams]):
+    name = "alchemy_control"
+    title = tr("Alchimie : jet de contrôle", "Alchemy: control roll")
+    description = tr(
+        "Ka-élément normalisé pur de l'athanor + 1D − 1D contre 0 / +1 / +2 selon le cercle.",
+        "The athanor's pure normalized Ka-element + 1D − 1D against 0 / +1 / +2 by circle.",
+    )
+    params = AlchemyControlParams
+    sources = (cite(SEED, 594), cite(SEED, 600), cite(SEED, 626))
+    example = {"circle": "oeuvre_au_noir", "athanor_ka": 20}
+
+    def score(self, params: AlchemyControlParams) -> int:
+        return control_score(params, params.athanor_ka)[0]
+
+    def difficulty(self, params: AlchemyControlParams) -> int:
+        return OCCULT.circle_by_id(params.circle).control or 0
+
+    def explain(self, params: AlchemyControlParams) -> dict[str, Any]:
+        return control_score(params, params.athanor_ka)[1]
+
+
+class StasisParams(DiceOptions):
+    ka: int = param(
+        tr("Ka (absolu)", "Ka (absolute)"),
+        tr("Ka du test de Ka (élément : option ka-test-element)", "Ka of the Ka test"),
+        ge=0,
+        le=1000,
+    )
+    distance: StasisDistance = param(tr("Distance à la stase", "Distance to the stasis"))
+    points: int = param(
+        tr("Points demandés", "Points asked for"),
+        tr("Dans la limite de la contenance de la stase", "Up to what the stasis holds"),
+        default=1,
+        ge=0,
+        le=100,
+    )
+    malus: int = MALUS
+
+
+def stasis_difficulty(distance: str) -> int:
+    return OCCULT.stasis.difficulty[OCCULT.stasis.bands.index(distance)]
+
+
+class StasisRitual(DiceTest[StasisParams]):
+    name = "stasis_ritual"
+    title = tr("Rituel de la stase", "Stasis ritual")
+    description = tr(
+        "Test de Ka contre une difficulté fixée par la distance à la stase ; en cas de réussite,"
+        " points puisés = points demandés + 1D − 1D (au moins 0). Action gratuite en combat.",
+        "Ka test against a difficulty set by the distance to the stasis; on success, points"
+        " drawn = points asked + 1D − 1D (at least 0). A free action in combat.",
+    )
+    params = StasisParams
+    sources = (cite(SEED, 630, 633),)
+    example = {"ka": 30, "distance": "under_100m", "points": 3}
+
+    def score(self, params: StasisParams) -> int:
+        return normalize(params.ka) - params.malus
+
+    def difficulty(self, params: StasisParams) -> int:
+        return stasis_difficulty(params.distance)
+
+    def resolve(self, params: StasisParams, dice: DiceSource) -> Resolution:
+        test = super().resolve(params, dice)
+        if not test.outcome.endswith("success"):
+            return Resolution(test.outcome, total=0, details={**test.details, "drawn": 0})
+        first, second, r = roll_modifier(dice, params.dice)
+        drawn = max(0, params.points + r)
+        details = {**test.details, "draw_dice": [first, second], "drawn": drawn}
+        return Resolution(test.outcome, total=drawn, details=details)

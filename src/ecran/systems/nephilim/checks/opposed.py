@@ -1,0 +1,123 @@
+"""Opposed tests (seed L479-481): both sides total their score, with or without dice, and the
+higher total wins by the difference. A tie is not specified (§9 A15): it is its own outcome."""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.systems.nephilim import options
+from ecran.systems.nephilim.checks.common import plexus_distribution, roll_plexus
+from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
+from ecran.systems.nephilim.rolls import SEED, DiceVariant, modifier_distribution, roll_modifier
+
+P = TypeVar("P", bound=BaseModel)
+
+LOSS, TIE, WIN = "loss", "tie", "win"
+
+OPPOSED_OUTCOMES = (
+    Outcome(LOSS, tr("perdu", "loss")),
+    Outcome(TIE, tr("égalité", "tie"), tr("non prévue par le texte (§9 A15)", "not in the text")),
+    Outcome(WIN, tr("gagné", "win")),
+)
+
+
+def _verdict(difference: int) -> str:
+    return WIN if difference > 0 else TIE if difference == 0 else LOSS
+
+
+class OpposedCheck(Check[P]):
+    """Subclasses give both scores and whether each side rolls."""
+
+    outcomes: ClassVar[Sequence[Outcome]] = OPPOSED_OUTCOMES
+
+    @abstractmethod
+    def sides(self, params: P) -> tuple[int, bool, int, bool]:
+        """(own score, own roll?, opponent score, opponent roll?)"""
+
+    def explain(self, params: P) -> dict[str, Any]:
+        return {}
+
+    def verdict(self, params: P, difference: int) -> str:
+        return _verdict(difference)
+
+    def resolve(self, params: P, dice: DiceSource) -> Resolution:
+        own, own_rolls, other, other_rolls = self.sides(params)
+        name = getattr(params, "dice", "D")
+        details: dict[str, Any] = {}
+        own_r = other_r = 0
+        if own_rolls:
+            first, second, own_r = roll_modifier(dice, name)
+            details["dice"] = [first, second]
+        if other_rolls:
+            first, second, other_r = roll_modifier(dice, name)
+            details["opponent_dice"] = [first, second]
+        extra = roll_plexus(dice, getattr(params, "plexus", "none"))
+        if extra:
+            details["plexus"] = extra
+        total, opponent_total = own + own_r + extra, other + other_r
+        details |= {"score": own, "opponent_score": other, "opponent_total": opponent_total}
+        details |= {"margin": total - opponent_total, **self.explain(params)}
+        return Resolution(
+            self.verdict(params, total - opponent_total), total=total, details=details
+        )
+
+    def distribution(self, params: P) -> Distribution[str]:
+        own, own_rolls, other, other_rolls = self.sides(params)
+        name = getattr(params, "dice", "D")
+        zero: Distribution[int] = Distribution.constant(0)
+        mine = modifier_distribution(name) if own_rolls else zero
+        theirs = modifier_distribution(name) if other_rolls else zero
+        extra = plexus_distribution(getattr(params, "plexus", "none"))
+        if extra is not None:
+            mine = mine + extra
+        difference = (mine - theirs).reduced()
+        return difference.map(lambda d: self.verdict(params, own - other + d))
+
+
+class OpposedParams(Params):
+    characteristic: int = CHARACTERISTIC
+    skill: int | None = SKILL
+    malus: int = param(tr("Malus", "Malus"), default=0, ge=0)
+    roll: bool = param(
+        tr("Avec dés", "With dice"),
+        tr("Le MJ décide si ce camp lance les dés", "The GM decides whether this side rolls"),
+        default=True,
+    )
+    opponent_characteristic: int = param(
+        tr("Caractéristique adverse", "Opponent's characteristic"), ge=-4, le=10
+    )
+    opponent_skill: int | None = param(
+        tr("Compétence adverse", "Opponent's skill"),
+        tr("Absente : caractéristique × 2", "Absent: characteristic × 2"),
+        default=None,
+        ge=-4,
+        le=10,
+    )
+    opponent_malus: int = param(tr("Malus adverse", "Opponent's malus"), default=0, ge=0)
+    opponent_roll: bool = param(tr("Dés adverses", "Opponent rolls"), default=True)
+    dice: DiceVariant = options.DICE.field()
+
+
+class Opposed(OpposedCheck[OpposedParams]):
+    name = "opposed"
+    title = tr("Test en opposition", "Opposed test")
+    description = tr(
+        "Chaque camp : caractéristique + compétence (ou × 2) − malus, avec ou sans 1D − 1D ;"
+        " le plus haut total l'emporte de la différence.",
+        "Each side: characteristic + skill (or × 2) − malus, with or without 1D − 1D;"
+        " the higher total wins by the difference.",
+    )
+    params = OpposedParams
+    sources = (cite(SEED, 479, 481),)
+    example = {"characteristic": 1, "skill": 0, "opponent_characteristic": 0, "opponent_skill": 1}
+
+    def sides(self, params: OpposedParams) -> tuple[int, bool, int, bool]:
+        own = base_score(params.characteristic, params.skill) - params.malus
+        other = base_score(params.opponent_characteristic, params.opponent_skill)
+        return own, params.roll, other - params.opponent_malus, params.opponent_roll
