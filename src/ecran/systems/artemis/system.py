@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ecran.rules import System, tr
 from ecran.systems.artemis import options
-from ecran.systems.artemis.checks import core
+from ecran.systems.artemis.checks import combat, core, misc, psy
 from ecran.systems.artemis.tables import SEED
 
 
@@ -19,6 +19,18 @@ class Artemis(System):
         core.Nifimo(),
         core.Calm(),
         core.Resistance(),
+        combat.Attack(),
+        combat.Defenceless(),
+        combat.Dodge(),
+        combat.Damage(),
+        psy.SketchTrace(),
+        psy.SketchAttract(),
+        psy.Metamorphosis(),
+        psy.Invocation(),
+        psy.Rendezvous(),
+        psy.Apaiser(),
+        misc.NpcScore(),
+        misc.MentalCrisis(),
     )
     options = options.ALL
 

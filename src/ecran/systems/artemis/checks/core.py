@@ -283,4 +283,5 @@ class Resistance(ZoneCheck[SkillParams]):
         return tables.core().fixed.resistance
 
 
-CANCELLED = {"cancel_none": 0, "cancel_one": 1, "cancel_two": 2}
+#: Wounds a Résistance test cancels, by zone (L121-125).
+CANCELLED = {"failure": 0, "uncertainty": 1, "success": 2}

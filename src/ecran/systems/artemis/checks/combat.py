@@ -1,0 +1,283 @@
+"""Action scenes: attack against parry, the defenceless target, dodge, and damage."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Outcome, Params, Resolution, param, tr
+from ecran.systems.artemis import dice as ad
+from ecran.systems.artemis import tables, wounds
+from ecran.systems.artemis.checks.base import (
+    SkillParams,
+    ZoneCheck,
+    die_details,
+    malus_field,
+    professional_field,
+    reading,
+    skill_field,
+)
+from ecran.systems.artemis.checks.core import CANCELLED
+from ecran.systems.artemis.options import (
+    ATTACK_RESOLUTION,
+    CANCEL_ORDER,
+    DEFENCELESS,
+    DEFENCELESS_UNCERTAINTY,
+    FLOOR_ON_SCRATCH,
+    HEAD,
+    PRECISE,
+    PRIVILEGE_CRITICALS,
+    STACK_CATEGORIES,
+    TOO_BIG,
+    TOTAL_ATTACK,
+)
+from ecran.systems.artemis.tables import seed, site
+
+UNCERTAIN_HELP = tr(
+    "le défenseur choisit : encaisser ou forcer la défense pour une fatigue légère",
+    "the defender chooses: take the blow or force the defence for one light fatigue",
+)
+ATTACK_OUTCOMES = (
+    Outcome("miss", tr("raté", "miss")),
+    Outcome("uncertain", tr("incertain", "uncertain"), UNCERTAIN_HELP),
+    Outcome("hit", tr("touché", "hit")),
+)
+
+
+class AttackParams(Params):
+    attack: int = skill_field(
+        6, "Score d'attaque (arme et attitude)", "Attack score (weapon, attitude)"
+    )
+    parry: int = skill_field(
+        6, "Score de parade (arme et attitude)", "Parry score (weapon, attitude)"
+    )
+    attack_malus: int = malus_field()
+    parry_malus: int = malus_field()
+    precise: bool = PRECISE.field()
+    weapon_too_big: bool = TOO_BIG.field()
+    attacker_professional: bool = professional_field()
+    defender_professional: bool = professional_field()
+    privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
+    attack_resolution: Literal["duel", "static_parry"] = ATTACK_RESOLUTION.field()
+
+
+class Attack(ZoneCheck[AttackParams]):
+    name = "attack"
+    title = tr("Attaque contre parade", "Attack against parry")
+    description = tr(
+        "Duel du score d'attaque contre le score de parade (arme et attitude de chacun) ; la "
+        "parade est lue en zones face à l'attaque. Incertitude : le défenseur peut forcer la "
+        "parade pour une fatigue légère.",
+        "Duel of the attack score against the parry score (each side's weapon and attitude); "
+        "the parry is read in zones against the attack. Uncertainty: the defender may force the "
+        "parry for one light fatigue.",
+    )
+    params = AttackParams
+    outcomes = ATTACK_OUTCOMES
+    sources = (seed(729, 759), seed(168, 182), site(166, 189, "0106070401"))
+    example = {"attack": 7, "parry": 6}
+
+    def _scores(self, p: AttackParams) -> tuple[int, int]:
+        optional = tables.combat().optional
+        attack = p.attack - p.attack_malus - (optional.precise_attack if p.precise else 0)
+        parry = p.parry - p.parry_malus - (optional.too_big_parry if p.weapon_too_big else 0)
+        return attack, parry
+
+    def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
+        attack, parry = self._scores(params)
+        a = ad.roll_die(dice, params.attacker_professional, reading(params))
+        a_total = attack + a.value
+        details: dict[str, Any] = {**die_details(a), "attack_total": a_total}
+        if params.attack_resolution == "static_parry":
+            outcome = {"success": "hit", "uncertainty": "uncertain", "failure": "miss"}[
+                ad.zone(a_total, parry)
+            ]
+            return Resolution(outcome, a_total, {**details, "difficulty": parry})
+        d = ad.roll_die(dice, params.defender_professional, reading(params))
+        d_total = parry + d.value
+        outcome = {"success": "miss", "uncertainty": "uncertain", "failure": "hit"}[
+            ad.zone(d_total, a_total)
+        ]
+        details |= {"parry_die": d.value, "parry_raw_dice": d.raw, "parry_total": d_total}
+        return Resolution(outcome, a_total, details)
+
+    def distribution(self, params: AttackParams) -> Distribution[str]:
+        attack, parry = self._scores(params)
+        a = ad.total_distribution(attack, 0, params.attacker_professional, reading(params))
+        if params.attack_resolution == "static_parry":
+            table = {"success": "hit", "uncertainty": "uncertain", "failure": "miss"}
+            return a.map(lambda t: table[ad.zone(t, parry)])
+        d = ad.total_distribution(parry, 0, params.defender_professional, reading(params))
+        table = {"success": "miss", "uncertainty": "uncertain", "failure": "hit"}
+        return ad.duel_distribution(d, a).map(lambda z: table[z])
+
+
+class DefencelessParams(SkillParams):
+    skill: int = skill_field(5, "Score de Bagarre", "Bagarre score")
+    defenceless_uncertainty_hits: bool = DEFENCELESS_UNCERTAINTY.field()
+
+
+class Defenceless(ZoneCheck[DefencelessParams]):
+    name = "defenceless"
+    title = tr("Attaque d'une cible sans défense", "Attack on a defenceless target")
+    description = tr(
+        "Règle optionnelle : test de Bagarre quelle que soit l'arme, difficulté 8 ; les "
+        "dommages augmentent d'une catégorie.",
+        "Optional rule: a Bagarre test whatever the weapon, difficulty 8; damage rises by one "
+        "category.",
+    )
+    params = DefencelessParams
+    outcomes = (Outcome("miss", tr("raté", "miss")), Outcome("hit", tr("touché", "hit")))
+    sources = (seed(183, 187),)
+    example = {"skill": 5}
+
+    def difficulty(self, params: DefencelessParams) -> int:
+        return tables.core().fixed.defenceless
+
+    def resolve(self, params: DefencelessParams, dice: DiceSource) -> Resolution:
+        r = super().resolve(params, dice)
+        return Resolution(self._hit(params, r.outcome), r.total, r.details)
+
+    def distribution(self, params: DefencelessParams) -> Distribution[str]:
+        return super().distribution(params).map(lambda z: self._hit(params, z))
+
+    @staticmethod
+    def _hit(params: DefencelessParams, zone: str) -> str:
+        if zone == "success" or (zone == "uncertainty" and params.defenceless_uncertainty_hits):
+            return "hit"
+        return "miss"
+
+
+class DodgeParams(SkillParams):
+    skill: int = skill_field(5, "Score d'Esquive", "Esquive score")
+    space: Literal["open", "cluttered", "very_cluttered", "confined"] = param(
+        tr("Espace", "Space"),
+        tr(
+            "open 5, cluttered 7, very_cluttered 9, confined 15",
+            "open 5, cluttered 7, very_cluttered 9, confined 15",
+        ),
+        default="open",
+    )
+    opponents: int = param(
+        tr("Adversaires pouvant attaquer", "Opponents able to attack"),
+        tr("2 : +1, 3 : +2, plus de 3 : +5", "2: +1, 3: +2, more than 3: +5"),
+        default=1,
+        ge=1,
+        le=50,
+    )
+
+
+class Dodge(ZoneCheck[DodgeParams]):
+    name = "dodge"
+    title = tr("Esquive", "Dodge")
+    description = tr(
+        "À la place d'une attitude, pas d'attaque ce tour ; autant d'esquives que de coups reçus. "
+        "Échec : touché ; incertitude : forcer la défense pour une fatigue légère ; réussite : "
+        "le coup est évité.",
+        "Instead of an attitude, no attack this turn; one dodge per blow received. Failure: hit; "
+        "uncertainty: force the defence for one light fatigue; success: the blow is avoided.",
+    )
+    params = DodgeParams
+    outcomes = (
+        Outcome("hit", tr("touché", "hit")),
+        Outcome("uncertain", tr("incertain", "uncertain"), UNCERTAIN_HELP),
+        Outcome("avoided", tr("évité", "avoided")),
+    )
+    zone_map: ClassVar[dict[str, str]] = {
+        "failure": "hit",
+        "uncertainty": "uncertain",
+        "success": "avoided",
+    }
+    sources = (seed(129, 161), seed(760, 776))
+    example = {"skill": 5, "space": "cluttered", "opponents": 2}
+
+    def difficulty(self, params: DodgeParams) -> int:
+        return tables.space(params.space).difficulty + tables.opponents_add(params.opponents)
+
+
+class DamageParams(SkillParams):
+    skill: int = skill_field(5, "Score de Résistance", "Résistance score")
+    category: int = param(
+        tr("Catégorie de blessure", "Wound category"),
+        tr(
+            "0 égratigné, 1 écorché (poings), 2 mal en point (bâton), 3 blessé (courte), "
+            "4 sévèrement blessé (moyenne), 5 mortellement blessé (longue), 6 mort, 7 détruit ; "
+            "hors arme : l'état d'un « individu lambda » sans protection",
+            "0 scratched, 1 grazed (fists), 2 in bad shape (staff), 3 wounded (short), "
+            "4 severely wounded (medium), 5 mortally wounded (long), 6 dead, 7 destroyed; "
+            "other sources: the state of an unprotected 'lambda individual'",
+        ),
+        default=3,
+        ge=0,
+        le=7,
+    )
+    protection: int = param(
+        tr("Protection", "Protection"),
+        tr("crans retirés par l'armure (0 à 4)", "steps removed by the armour (0 to 4)"),
+        default=0,
+        ge=0,
+        le=7,
+    )
+    total_attack: bool = TOTAL_ATTACK.field()
+    head: bool = HEAD.field()
+    defenceless: bool = DEFENCELESS.field()
+    stack_categories: bool = STACK_CATEGORIES.field()
+    cancel_order: Literal["serious_first", "light_first"] = CANCEL_ORDER.field()
+    floor_on_scratch: bool = FLOOR_ON_SCRATCH.field()
+
+
+def plus_categories(params: DamageParams) -> int:
+    optional = tables.combat().optional
+    return (
+        optional.total_attack_categories * params.total_attack
+        + optional.head_categories * params.head
+        + optional.defenceless_categories * params.defenceless
+    )
+
+
+class Damage(ZoneCheck[DamageParams]):
+    name = "damage"
+    title = tr("Blessure en trois étapes", "Wound in three steps")
+    description = tr(
+        "1° la catégorie (arme, ou individu lambda, +1 par effet), 2° baissée d'un cran par point "
+        "de protection, 3° test de Résistance : 12+ annule deux blessures, 9-11 une ; il reste "
+        "toujours une blessure légère.",
+        "1. the category (weapon or lambda individual, +1 per effect), 2. one step down per "
+        "protection point, 3. Résistance test: 12+ cancels two wounds, 9-11 one; one light wound "
+        "always remains.",
+    )
+    params = DamageParams
+    outcomes = tuple(Outcome(n, wounds.outcome_label(n)) for n in wounds.outcome_names())
+    sources = (seed(71, 128), seed(701, 725), seed(813, 833), site(231, 263, "0106060101"))
+    example = {"skill": 5, "category": 5, "protection": 2}
+
+    def difficulty(self, params: DamageParams) -> int:
+        return tables.core().fixed.resistance
+
+    def category_after(self, params: DamageParams) -> int:
+        return wounds.final_category(
+            params.category, plus_categories(params), params.protection, params.stack_categories
+        )
+
+    def _after_test(self, params: DamageParams, category: int, zone: str) -> wounds.Wounds:
+        return wounds.cancel(wounds.inflicted(category), CANCELLED[zone], params.cancel_order)
+
+    def resolve(self, params: DamageParams, dice: DiceSource) -> Resolution:
+        category = self.category_after(params)
+        details: dict[str, Any] = {"category": category, "state": tables.category(category).fr}
+        if not 0 < category < 6:
+            result = wounds.without_test(category, params.floor_on_scratch)
+            return Resolution(result.outcome, None, {**details, "marks": result.marks})
+        test = super().resolve(params, dice)
+        result = self._after_test(params, category, test.outcome)
+        details |= {**test.details, "cancelled": CANCELLED[test.outcome], "marks": result.marks}
+        return Resolution(result.outcome, test.total, details)
+
+    def distribution(self, params: DamageParams) -> Distribution[str]:
+        category = self.category_after(params)
+        if not 0 < category < 6:
+            return Distribution.constant(
+                wounds.without_test(category, params.floor_on_scratch).outcome
+            )
+        tested = super().distribution(params)
+        return tested.map(lambda z: self._after_test(params, category, z).outcome)
