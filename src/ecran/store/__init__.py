@@ -1,1 +1,31 @@
-"""Persistence: SQLAlchemy models and Alembic migrations (SQLite default, PostgreSQL by URL)."""
+"""Persistence: SQLAlchemy models and Alembic migrations (SQLite default, PostgreSQL by URL).
+
+`open_store()` opens (and migrates) the database and returns the `Store` the web calls.
+"""
+
+from __future__ import annotations
+
+from ecran.store.db import ENV_URL, default_url, make_engine, migrate, resolve_url
+from ecran.store.repository import Access, CreatedTable, LogPage, Store
+
+
+def open_store(url: str | None = None) -> Store:
+    """The store at `url`, else `ECRAN_DATABASE_URL`, else SQLite in the platform data
+    directory; its schema is brought up to date first."""
+    engine = make_engine(resolve_url(url))
+    migrate(engine)
+    return Store(engine)
+
+
+__all__ = [
+    "ENV_URL",
+    "Access",
+    "CreatedTable",
+    "LogPage",
+    "Store",
+    "default_url",
+    "make_engine",
+    "migrate",
+    "open_store",
+    "resolve_url",
+]

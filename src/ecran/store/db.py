@@ -1,0 +1,66 @@
+"""Opening the database: which URL, SQLite's settings, and the migrations run at start-up."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+ENV_URL = "ECRAN_DATABASE_URL"
+MIGRATIONS = Path(__file__).parent / "migrations"
+#: How long a writer waits for another's transaction before giving up (milliseconds).
+BUSY_TIMEOUT_MS = 30_000
+
+
+def default_url() -> str:
+    folder = Path(platformdirs.user_data_dir("ecran"))
+    return f"sqlite:///{folder / 'ecran.sqlite3'}"
+
+
+def resolve_url(url: str | None = None) -> str:
+    """The given URL, else `ECRAN_DATABASE_URL`, else SQLite in the platform data directory."""
+    return url or os.environ.get(ENV_URL) or default_url()
+
+
+def _sqlite_settings(engine: Engine) -> None:
+    """WAL (readers never wait for the writer), foreign keys enforced, and every transaction
+    taking the write lock at BEGIN, so two writers queue instead of failing half-way."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves (below)
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def make_engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    _sqlite_settings(engine)
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (idempotent)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,87 @@
+"""The tables of the store. The event log is the truth; characters and encounters are kept up to
+date beside it (in the same transaction) so a command need not fold the whole log."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String, UniqueConstraint
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+#: Portable JSON: JSONB on PostgreSQL, JSON text elsewhere.
+Json = JSON().with_variant(JSONB(), "postgresql")
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+ID = 32
+TOKEN = 64
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class TableRow(Base):
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    system_id: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(Json)
+    invite_token: Mapped[str] = mapped_column(String(TOKEN), unique=True)
+    #: The last sequence number given to an event of this table (the counter of the log).
+    last_seq: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MemberRow(Base):
+    __tablename__ = "members"
+
+    id: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    role: Mapped[str] = mapped_column(String(10))
+    display_name: Mapped[str] = mapped_column(String(60))
+    token: Mapped[str] = mapped_column(String(TOKEN), unique=True)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CharacterRow(Base):
+    __tablename__ = "characters"
+
+    id: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    owner_id: Mapped[str] = mapped_column(ForeignKey("members.id"))
+    version: Mapped[int] = mapped_column(Integer)
+    secret: Mapped[bool]
+    deleted: Mapped[bool]
+    sheet: Mapped[dict[str, Any]] = mapped_column(Json)
+
+
+class EncounterRow(Base):
+    __tablename__ = "encounters"
+
+    id: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    #: `ecran.play.EncounterState` as JSON (the encounter and its undo history).
+    state: Mapped[dict[str, Any]] = mapped_column(Json)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_id_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    actor_id: Mapped[str | None] = mapped_column(String(ID))
+    visibility: Mapped[str] = mapped_column(String(10))
+    payload: Mapped[dict[str, Any]] = mapped_column(Json)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

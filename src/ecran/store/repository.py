@@ -1,0 +1,411 @@
+"""The repository the web calls: every write is one transaction that takes the table's next
+sequence number, appends the event, and updates characters and encounters beside it; an error
+anywhere stores nothing.
+
+A member is identified by the token of their link (`authenticate`) and every read of the log goes
+through `ecran.play.view_for` for that member.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from ecran.play import (
+    Event,
+    EventDraft,
+    EventView,
+    Member,
+    StoredCharacter,
+    TableInfo,
+    TableState,
+    apply,
+    rebuild,
+    view_for,
+)
+from ecran.play import characters as play_characters
+from ecran.play import rolls as play_rolls
+from ecran.play import table as play_table
+from ecran.play.errors import NotFound, not_found
+from ecran.play.rights import require_gm
+from ecran.play.tracker import EncounterState
+from ecran.rules import Text, get_system
+from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
+
+Command = Callable[[TableState, Member], EventDraft]
+
+PAGE_MAX = 500
+
+
+@dataclass(frozen=True)
+class Access:
+    """A member at a table, as their link's token says."""
+
+    table_id: str
+    member: Member
+
+
+@dataclass(frozen=True)
+class CreatedTable:
+    table: TableInfo
+    gm: Member
+    gm_token: str
+    invite_token: str
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """Events in ascending order; `before` is the `before_seq` of the next (older) page, None at
+    the start of the log."""
+
+    events: list[EventView]
+    before: int | None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _bad_token() -> NotFound:
+    return NotFound(Text(fr="lien invalide ou expiré", en="invalid or expired link"))
+
+
+def _member(row: MemberRow) -> Member:
+    return Member(id=row.id, role=row.role, display_name=row.display_name)
+
+
+def _event(row: EventRow) -> Event:
+    return Event(
+        table_id=row.table_id,
+        seq=row.seq,
+        kind=row.kind,
+        actor_id=row.actor_id,
+        visibility=row.visibility,
+        payload=row.payload,
+        at=row.at if row.at.tzinfo else row.at.replace(tzinfo=UTC),  # SQLite drops the zone
+    )
+
+
+def _limit(limit: int) -> int:
+    return max(1, min(limit, PAGE_MAX))
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        with self.sessions.begin() as session:
+            yield session
+
+    # -- tables and members -------------------------------------------------------------------
+
+    def create_table(
+        self, name: str, system_id: str, options: dict[str, Any] | None = None, gm_name: str = "MJ"
+    ) -> CreatedTable:
+        created = play_table.new_table(name, system_id, options, gm_name)
+        with self.transaction() as s:
+            row = TableRow(
+                id=created.table.id,
+                name=created.table.name,
+                system_id=created.table.system_id,
+                options=created.table.options,
+                invite_token=created.invite_token,
+                last_seq=0,
+                created_at=_now(),
+            )
+            s.add(row)
+            s.flush()
+            self._add_member(s, row.id, created.gm, created.gm_token)
+            self._append(s, row, None, created.event)
+        return CreatedTable(created.table, created.gm, created.gm_token, created.invite_token)
+
+    def _add_member(self, s: Session, table_id: str, member: Member, token: str) -> None:
+        s.add(
+            MemberRow(
+                id=member.id,
+                table_id=table_id,
+                role=member.role,
+                display_name=member.display_name,
+                token=token,
+                joined_at=_now(),
+            )
+        )
+        s.flush()
+
+    def table_for_invite(self, invite_token: str) -> TableInfo:
+        with self.transaction() as s:
+            row = s.scalar(select(TableRow).where(TableRow.invite_token == invite_token))
+            if row is None:
+                raise _bad_token()
+            return self._info(row)
+
+    def join(self, invite_token: str, display_name: str) -> tuple[Access, str]:
+        """A player joins through the invite link; returns their access and their own token."""
+        with self.transaction() as s:
+            row = s.scalar(
+                select(TableRow).where(TableRow.invite_token == invite_token).with_for_update()
+            )
+            if row is None:
+                raise _bad_token()
+            state = self._load(s, row)
+            joined = play_table.join(state, display_name)
+            self._add_member(s, row.id, joined.member, joined.token)
+            self._append(s, row, state, joined.event)
+        return Access(row.id, joined.member), joined.token
+
+    def authenticate(self, token: str) -> Access:
+        with self.transaction() as s:
+            row = s.scalar(select(MemberRow).where(MemberRow.token == token))
+            if row is None:
+                raise _bad_token()
+            return Access(row.table_id, _member(row))
+
+    def members(self, table_id: str) -> list[Member]:
+        with self.transaction() as s:
+            rows = s.scalars(
+                select(MemberRow)
+                .where(MemberRow.table_id == table_id)
+                .order_by(MemberRow.joined_at)
+            )
+            return [_member(r) for r in rows]
+
+    def invite_token(self, access: Access) -> str:
+        """The player invite link's token, for the GM to share."""
+        require_gm(access.member, Text(fr="voir le lien d'invitation", en="see the invite link"))
+        with self.transaction() as s:
+            return self._table_row(s, access.table_id).invite_token
+
+    # -- state --------------------------------------------------------------------------------
+
+    def _table_row(self, s: Session, table_id: str, lock: bool = False) -> TableRow:
+        row = s.get(TableRow, table_id, with_for_update=lock)
+        if row is None:
+            raise not_found(Text(fr="table", en="table"), table_id)
+        return row
+
+    @staticmethod
+    def _info(row: TableRow) -> TableInfo:
+        return TableInfo(id=row.id, name=row.name, system_id=row.system_id, options=row.options)
+
+    def _load(self, s: Session, row: TableRow) -> TableState:
+        members = s.scalars(select(MemberRow).where(MemberRow.table_id == row.id))
+        characters = s.scalars(select(CharacterRow).where(CharacterRow.table_id == row.id))
+        encounters = s.scalars(select(EncounterRow).where(EncounterRow.table_id == row.id))
+        return TableState(
+            table=self._info(row),
+            members={m.id: _member(m) for m in members},
+            characters={
+                c.id: StoredCharacter(
+                    id=c.id,
+                    owner_id=c.owner_id,
+                    sheet=c.sheet,
+                    version=c.version,
+                    secret=c.secret,
+                    deleted=c.deleted,
+                )
+                for c in characters
+            },
+            encounters={e.id: EncounterState.model_validate(e.state) for e in encounters},
+            last_seq=row.last_seq,
+        )
+
+    def state(self, table_id: str) -> TableState:
+        """The current state, whole (a GM's view: pass it through `view_state` for a member)."""
+        with self.transaction() as s:
+            return self._load(s, self._table_row(s, table_id))
+
+    def rebuild(self, table_id: str) -> TableState:
+        """The state folded from the log alone (equal to `state` unless something is broken)."""
+        with self.transaction() as s:
+            self._table_row(s, table_id)
+            rows = s.scalars(
+                select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+            )
+            return rebuild(_event(r) for r in rows)
+
+    # -- writing ------------------------------------------------------------------------------
+
+    def _append(
+        self, s: Session, row: TableRow, state: TableState | None, draft: EventDraft
+    ) -> Event:
+        event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=_now())
+        after = apply(state, event)
+        s.add(
+            EventRow(
+                table_id=row.id,
+                seq=event.seq,
+                kind=event.kind,
+                actor_id=event.actor_id,
+                visibility=event.visibility,
+                payload=event.payload,
+                at=event.at,
+            )
+        )
+        row.last_seq = event.seq
+        self._project(s, row, state, after)
+        s.flush()
+        return event
+
+    def _project(
+        self, s: Session, row: TableRow, before: TableState | None, after: TableState
+    ) -> None:
+        """Write what the event changed beside the log (the fold shares unchanged records, so
+        identity tells what changed)."""
+        old_characters = before.characters if before else {}
+        old_encounters = before.encounters if before else {}
+        if before is None or after.table.options != before.table.options:
+            row.options = after.table.options
+        for cid, character in after.characters.items():
+            if old_characters.get(cid) is not character:
+                s.merge(
+                    CharacterRow(
+                        id=cid,
+                        table_id=row.id,
+                        owner_id=character.owner_id,
+                        version=character.version,
+                        secret=character.secret,
+                        deleted=character.deleted,
+                        sheet=character.sheet,
+                    )
+                )
+        for eid, encounter in after.encounters.items():
+            if old_encounters.get(eid) is not encounter:
+                state = encounter.model_dump(mode="json")
+                s.merge(EncounterRow(id=eid, table_id=row.id, state=state))
+
+    def execute(self, access: Access, command: Command) -> Event:
+        """Run a play command for a member, atomically: the command sees the current state (the
+        table is locked meanwhile), its event is numbered, stored and folded, or nothing is.
+
+        The returned `Event` is whole: send each member `view_for(event, member)` only."""
+        with self.transaction() as s:
+            row = self._table_row(s, access.table_id, lock=True)
+            state = self._load(s, row)
+            actor = state.member(access.member.id)
+            return self._append(s, row, state, command(state, actor))
+
+    def save_character(
+        self,
+        access: Access,
+        data: Any,
+        *,
+        character_id: str | None = None,
+        expected_version: int | None = None,
+        owner_id: str | None = None,
+        secret: bool | None = None,
+        allow_violations: bool = False,
+    ) -> StoredCharacter:
+        """Create or update a character (version check: `Conflict` carries both versions)."""
+
+        def command(state: TableState, actor: Member) -> EventDraft:
+            return play_characters.save_character(
+                state,
+                get_system(state.table.system_id),
+                actor,
+                data,
+                character_id=character_id,
+                expected_version=expected_version,
+                owner_id=owner_id,
+                secret=secret,
+                allow_violations=allow_violations,
+            )
+
+        event = self.execute(access, command)
+        return StoredCharacter.model_validate(event.payload["character"])
+
+    def character(self, access: Access, character_id: str) -> StoredCharacter:
+        with self.transaction() as s:
+            row = s.get(CharacterRow, character_id)
+            hidden = row is not None and row.secret and not access.member.is_gm
+            if row is None or row.table_id != access.table_id or row.deleted or hidden:
+                raise not_found(Text(fr="personnage", en="character"), character_id)
+            return StoredCharacter(
+                id=row.id,
+                owner_id=row.owner_id,
+                sheet=row.sheet,
+                version=row.version,
+                secret=row.secret,
+            )
+
+    def roll(
+        self,
+        access: Access,
+        check: str,
+        params: dict[str, Any],
+        *,
+        visibility: str = "public",
+        character_id: str | None = None,
+        label: str = "",
+        seed: int | None = None,
+    ) -> Event:
+        def command(state: TableState, actor: Member) -> EventDraft:
+            return play_rolls.roll(
+                state,
+                actor,
+                check,
+                params,
+                visibility_name=visibility,
+                character_id=character_id,
+                label=label,
+                seed=seed,
+            )
+
+        return self.execute(access, command)
+
+    # -- reading the log ----------------------------------------------------------------------
+
+    def _viewer(self, s: Session, access: Access) -> Member:
+        row = s.get(MemberRow, access.member.id)
+        if row is None or row.table_id != access.table_id:
+            raise _bad_token()
+        return _member(row)
+
+    def events_after(
+        self, access: Access, after_seq: int, limit: int = PAGE_MAX
+    ) -> list[EventView]:
+        """What a (re)connecting client missed: the events after `after_seq`, in order, each as
+        this member may see it. Ask again from the last seq until the list is empty."""
+        with self.transaction() as s:
+            viewer = self._viewer(s, access)
+            rows = s.scalars(
+                select(EventRow)
+                .where(EventRow.table_id == access.table_id, EventRow.seq > after_seq)
+                .order_by(EventRow.seq)
+                .limit(_limit(limit))
+            )
+            return [view_for(_event(r), viewer) for r in rows]
+
+    def page(self, access: Access, before_seq: int | None = None, limit: int = 50) -> LogPage:
+        """The log backwards: the `limit` events before `before_seq` (None: the newest)."""
+        with self.transaction() as s:
+            viewer = self._viewer(s, access)
+            query = select(EventRow).where(EventRow.table_id == access.table_id)
+            if before_seq is not None:
+                query = query.where(EventRow.seq < before_seq)
+            rows = list(s.scalars(query.order_by(EventRow.seq.desc()).limit(_limit(limit))))
+            rows.reverse()
+            first = rows[0].seq if rows else None
+            return LogPage(
+                [view_for(_event(r), viewer) for r in rows],
+                first if first is not None and first > 1 else None,
+            )
+
+    def event(self, access: Access, seq: int) -> EventView:
+        """One event (a roll to open and replay), as this member may see it."""
+        with self.transaction() as s:
+            viewer = self._viewer(s, access)
+            row = s.scalar(
+                select(EventRow).where(EventRow.table_id == access.table_id, EventRow.seq == seq)
+            )
+            if row is None:
+                raise not_found(Text(fr="événement", en="event"), str(seq))
+            return view_for(_event(row), viewer)

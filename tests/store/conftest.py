@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ecran.store import Store, open_store
+from play.toy import registered
+
+
+@pytest.fixture(autouse=True)
+def toy_system() -> Iterator[None]:
+    with registered():
+        yield
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'ecran.sqlite3'}"
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    opened = open_store(db_url)
+    yield opened
+    opened.engine.dispose()
