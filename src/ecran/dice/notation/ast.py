@@ -39,7 +39,7 @@ class Reroll:
 
     faces: frozenset[int]
     once: bool
-    text: str
+    text: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,7 @@ class Explode:
 
     faces: frozenset[int]
     compound: bool
-    text: str
+    text: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +59,7 @@ class Keep:
     count: int | None
     """None: keep `dice - drop` (a drop clause, resolved against the pool size)."""
     drop: int
-    text: str
+    text: str = field(default="", compare=False)
 
     def kept(self, pool: int) -> int:
         """How many dice of a pool of `pool` are kept."""

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from math import log2
 
 from ecran.dice.distribution import Distribution
-from ecran.dice.explode import explode_chain
+from ecran.dice.explode import explode, explode_chain
 from ecran.dice.notation import limits
 from ecran.dice.notation.ast import Comparison, Constant, Dice, Expression, Node, Sum
 from ecran.dice.notation.errors import NotationError
@@ -67,7 +68,7 @@ def _dice(node: Dice, depth: int) -> Distribution[int]:
         per_die = explode_chain(die, explosion.faces, max_depth=depth, score=_indicator(success))
         return per_die.repeat(node.count)
     if explosion is not None:
-        die = explode_chain(die, explosion.faces, max_depth=depth)
+        die = _exploded(die, explosion.faces, depth, success, node.sides)
     if node.keep is not None:
         kept = node.keep.kept(node.count)
         score = _indicator(success) if success is not None else None
@@ -75,6 +76,23 @@ def _dice(node: Dice, depth: int) -> Distribution[int]:
     if success is not None:
         return die.map(_indicator(success)).repeat(node.count)
     return die.repeat(node.count)
+
+
+def _exploded(
+    die: Distribution[int],
+    faces: frozenset[int],
+    depth: int,
+    success: Comparison | None,
+    sides: int,
+) -> Distribution[int]:
+    """One compounded die. Under a success test every total past the threshold is in one class
+    (all pass for `>=`/`>`, all fail otherwise), so the explosion saturates there exactly
+    (DESIGN.md "Exactness") instead of being cut at `depth`."""
+    if success is not None:
+        cap = success.value if success.op == ">=" else success.value + 1
+        if cap <= (depth + 1) * sides:
+            return explode(die, faces, cap=cap)
+    return explode_chain(die, faces, max_depth=depth)
 
 
 def _indicator(success: Comparison) -> Callable[[int], int]:
@@ -99,34 +117,38 @@ def _rerolled(node: Dice) -> Distribution[int]:
 
 
 def _check_size(node: Node, depth: int) -> None:
-    span = _span(node, depth)
-    if span + 1 > limits.MAX_OUTCOMES:
+    span, bits = _cost(node, depth)
+    if span + 1 > limits.MAX_OUTCOMES or (span + 1) * bits > limits.MAX_RESULT_BITS:
         raise NotationError(
-            f"calcul exact trop gros : environ {span + 1} totaux possibles "
-            f"(au plus {limits.MAX_OUTCOMES}) ; lancez plutôt les dés",
-            f"exact odds too large: about {span + 1} possible totals "
-            f"(at most {limits.MAX_OUTCOMES}); roll the dice instead",
+            f"calcul exact trop gros : environ {span + 1} totaux possibles sur un dénominateur "
+            f"de {round(bits)} bits ; réduisez les dés ou --depth, ou lancez plutôt les dés",
+            f"exact odds too large: about {span + 1} possible totals over a {round(bits)}-bit "
+            "denominator; use fewer dice or a smaller --depth, or roll the dice instead",
         )
 
 
-def _span(node: Node, depth: int) -> int:
-    """Width of the range of totals (an upper bound on the number of outcomes, minus one)."""
+def _cost(node: Node, depth: int) -> tuple[int, float]:
+    """(width of the range of totals, bits of the denominator): the size of the result."""
     if isinstance(node, Constant):
-        return 0
+        return 0, 0.0
     if isinstance(node, Sum):
-        return sum(_span(child, depth) for _, child in node.terms)
-    if node.success is not None:
-        rolls = node.count * (depth + 1 if node.explode and not node.explode.compound else 1)
-        return rolls
-    per_die = node.sides * (depth + 1 if node.explode else 1)
-    kept = node.keep.kept(node.count) if node.keep else node.count
-    if node.keep is not None:
-        work = node.sides * (depth + 1 if node.explode else 1) * kept * node.count * kept * per_die
-        if work > limits.MAX_KEEP_WORK:
-            raise NotationError(
-                f"« {node.text} » : garder {kept} dés sur {node.count} est trop coûteux "
-                "à calculer exactement ; lancez plutôt les dés",
-                f"'{node.text}': keeping {kept} of {node.count} dice is too costly to compute "
-                "exactly; roll the dice instead",
-            )
-    return kept * per_die
+        costs = [_cost(child, depth) for _, child in node.terms]
+        return sum(c[0] for c in costs), sum(c[1] for c in costs)
+    rolls = depth + 1 if node.explode else 1
+    die_bits = log2(node.sides) * rolls * (2 if node.reroll and node.reroll.once else 1)
+    bits = die_bits * node.count
+    if node.success is not None and node.keep is None:
+        return node.count * rolls, bits
+    per_die = node.sides * rolls
+    if node.keep is None:
+        return node.count * per_die, bits
+    kept = node.keep.kept(node.count)
+    work = per_die * kept * node.count * kept * per_die
+    if work > limits.MAX_KEEP_WORK:
+        raise NotationError(
+            f"« {node.text} » : garder {kept} dés sur {node.count} est trop coûteux "
+            "à calculer exactement ; lancez plutôt les dés",
+            f"'{node.text}': keeping {kept} of {node.count} dice is too costly to compute "
+            "exactly; roll the dice instead",
+        )
+    return (1 if node.success is not None else per_die) * kept, bits

@@ -35,3 +35,7 @@ MAX_OUTCOMES = 200_000
 
 MAX_KEEP_WORK = 20_000_000
 """Estimated inner-loop steps of one keep/drop computation."""
+
+MAX_RESULT_BITS = 4_000_000
+"""Outcomes times denominator bits of an exact distribution: the size of its integers, which is
+what its computation costs (about a second at this bound)."""
