@@ -114,11 +114,11 @@ LANGUAGE_PREREQUISITES = Option(
 
 STEP_BUDGET = Option(
     name="skill_step_budget",
-    default=None,
+    default=0,
     label=tr("Budget de pas de compétence", "Skill step budget"),
     help=tr(
-        "Le texte ne donne aucun budget de création : nombre maximal de pas payés, vide = libre",
-        "The text gives no creation budget: maximum number of paid steps, empty = unlimited",
+        "Aucun budget de création dans le texte : nombre maximal de pas payés, 0 = libre",
+        "The text gives no creation budget: maximum number of paid steps, 0 = unlimited",
     ),
     source=cite(SEED, 108, note="steps are paid; no budget given"),
     kind="house_rule",

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from ecran.rules import System, tr
-from ecran.systems.nephilim import options
+from typing import Any
+
+from ecran.dice import Roller
+from ecran.rules import Action, CharacterSheet, RuleViolation, SheetSection, System, tr
+from ecran.systems.nephilim import creation, options, view
 from ecran.systems.nephilim.checks.combat import Attack, DuelSegments, Initiative, Sprint
-from ecran.systems.nephilim.checks.core import Action, CoreTest, KaTest
+from ecran.systems.nephilim.checks.core import ActionCheck, CoreTest, KaTest
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
 from ecran.systems.nephilim.checks.occult import (
     AlchemyControl,
@@ -18,6 +21,7 @@ from ecran.systems.nephilim.checks.occult import (
 )
 from ecran.systems.nephilim.checks.opposed import Opposed
 from ecran.systems.nephilim.rolls import SEED
+from ecran.systems.nephilim.sheet import NephilimSheet
 
 
 class Nephilim(System):
@@ -26,7 +30,7 @@ class Nephilim(System):
     seed = SEED
     checks = (
         CoreTest(),
-        Action(),
+        ActionCheck(),
         KaTest(),
         Opposed(),
         IncapacityCheck(),
@@ -44,6 +48,29 @@ class Nephilim(System):
         StasisRitual(),
     )
     options = options.ALL
+    character = NephilimSheet
+
+    def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
+        return creation.validate(_nephilim(sheet))
+
+    def new_character(self, name: str) -> CharacterSheet:
+        return creation.new_character(name)
+
+    def random_npc(self, roller: Roller, **choices: Any) -> CharacterSheet:
+        nature = choices.get("nature")
+        return creation.random_npc(roller, nature=None if nature is None else str(nature))
+
+    def sections(self, sheet: CharacterSheet) -> list[SheetSection]:
+        return view.sections(_nephilim(sheet))
+
+    def actions(self, sheet: CharacterSheet) -> list[Action]:
+        return view.actions(_nephilim(sheet))
+
+
+def _nephilim(sheet: CharacterSheet) -> NephilimSheet:
+    if isinstance(sheet, NephilimSheet):
+        return sheet
+    return NephilimSheet.model_validate(sheet.model_dump())
 
 
 SYSTEM = Nephilim()

@@ -80,7 +80,12 @@ class CoreTest(DiceTest[CoreTestParams]):
 
 
 class ActionParams(DiceOptions):
-    characteristic: int = CHARACTERISTIC
+    characteristic: int = param(
+        tr("Caractéristique", "Characteristic"),
+        tr("Score (méta pour un Nephilim)", "Score (meta-value for a Nephilim)"),
+        ge=-4,
+        le=30,
+    )
     skill: int | None = SKILL
     difficulty: int = DIFFICULTY
     wound_malus: int = param(
@@ -135,7 +140,7 @@ def action_score(p: ActionParams) -> int:
     return base_score(p.characteristic, p.skill) - wound - p.fatigue_malus - p.malus - extra_actions
 
 
-class Action(DiceTest[ActionParams]):
+class ActionCheck(DiceTest[ActionParams]):
     name = "action"
     title = tr("Action (détaillée)", "Action (detailed)")
     description = tr(
@@ -175,7 +180,7 @@ KA_PARAM = param(
     tr("Ka (score absolu)", "Ka (absolute score)"),
     tr("Converti sur l'échelle normalisée, compté une fois", "Normalized, counted once"),
     ge=0,
-    le=1000,
+    le=10000,
 )
 
 

@@ -100,7 +100,7 @@ KA_ELEMENT = param(
     tr("Ka-élément (absolu)", "Ka-element (absolute)"),
     tr("Normalisé, compté une fois (« pur »)", "Normalized, counted once ('pure')"),
     ge=0,
-    le=1000,
+    le=10000,
 )
 
 
@@ -293,7 +293,7 @@ class Incantation(DiceTest[IncantationParams]):
 
 class ContractParams(PlexusOption):
     ka: int = KA_ELEMENT
-    creature_ka: int = param(tr("Ka de la créature", "Creature's Ka"), ge=0, le=1000)
+    creature_ka: int = param(tr("Ka de la créature", "Creature's Ka"), ge=0, le=10000)
     fast_incantation: bool = param(
         tr("Incantation rapide (x/2 rounds)", "Fast incantation (x/2 rounds)"),
         tr("Malus de 2 au jet de contrat", "Malus of 2 on the contract roll"),
@@ -400,7 +400,7 @@ class StasisParams(DiceOptions):
         tr("Ka (absolu)", "Ka (absolute)"),
         tr("Ka du test de Ka (élément : option ka-test-element)", "Ka of the Ka test"),
         ge=0,
-        le=1000,
+        le=10000,
     )
     distance: StasisDistance = param(tr("Distance à la stase", "Distance to the stasis"))
     points: int = param(

@@ -1,0 +1,159 @@
+"""The skill tree (seed L106-112): levels, inheritance of the parent's score, stepwise
+purchase and prerequisites; and the language tree (L114-122)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ecran.systems.nephilim.tables import LANGUAGES, SKILLS, Level, Node
+
+SEP = " > "
+LEVELS: tuple[Level, ...] = ("P", "A", "C", "M")
+#: Score range of each level (L92-104); the first P step (-4) is everyone's and costs nothing.
+RANGES: dict[str, tuple[int, int]] = {"P": (-4, -3), "A": (-2, -1), "C": (0, 1), "M": (2, 3)}
+UNBOUGHT = -4
+
+SKILL_NODES: dict[str, Node] = {n.path: n for n in SKILLS.node}
+LANGUAGE_NODES: dict[str, Node] = {n.path: n for n in LANGUAGES.node}
+GROUPS: tuple[str, ...] = tuple(n.path for n in SKILLS.node if n.level == "P")
+
+
+def parent(path: str) -> str | None:
+    head, sep, _ = path.rpartition(SEP)
+    return head if sep else None
+
+
+def depth(path: str) -> int:
+    return path.count(SEP) + 1
+
+
+def level_of(path: str) -> Level | None:
+    d = depth(path)
+    return LEVELS[d - 1] if d <= len(LEVELS) else None
+
+
+def rank_of_score(score: int) -> Level:
+    """P/A/C/M of a score on the -4..+3 scale (L94-104); above +3 stays M."""
+    for level in LEVELS:
+        if score <= RANGES[level][1]:
+            return level
+    return "M"
+
+
+def effective(skills: Mapping[str, int], path: str) -> int:
+    """A skill's score: its own, or what it inherits from its parent (L108). A skill known
+    under two paths (L112, `same_as`) has the better of both."""
+    own = skills.get(path, UNBOUGHT)
+    node = SKILL_NODES.get(path)
+    if node is not None and node.same_as is not None:
+        own = max(own, skills.get(node.same_as, UNBOUGHT))
+    up = parent(path)
+    return max(own, effective(skills, up)) if up is not None else own
+
+
+def steps_paid(path: str, score: int) -> int:
+    """Steps bought at this node, each step of its range paid in order (L108)."""
+    level = level_of(path) or "M"
+    low = RANGES[level][0]
+    return max(0, score - low + (0 if level == "P" else 1))
+
+
+def prerequisite(path: str) -> int | None:
+    """The parent's score needed before the first step here: the top of the previous range."""
+    level = level_of(path)
+    if level is None or level == "P":
+        return None
+    return RANGES[LEVELS[LEVELS.index(level) - 1]][1]
+
+
+@dataclass(frozen=True)
+class SkillProblem:
+    rule: str
+    path: str
+    fr: str
+    en: str
+
+
+def known(path: str, tree: Mapping[str, Node], held: Mapping[str, object]) -> bool:
+    """In the tree, or a GM-added node under a known or held parent, at most four deep (L110)."""
+    if path in tree:
+        return True
+    up = parent(path)
+    return up is not None and depth(path) <= len(LEVELS) and (up in tree or up in held)
+
+
+def skill_problems(skills: Mapping[str, int]) -> list[SkillProblem]:
+    problems: list[SkillProblem] = []
+    for path, score in skills.items():
+        if not known(path, SKILL_NODES, skills):
+            problems.append(
+                SkillProblem(
+                    "skills.unknown",
+                    path,
+                    "compétence hors de l'arbre (on n'ajoute que sous un nœud existant)",
+                    "skill not in the tree (new skills go under an existing node)",
+                )
+            )
+            continue
+        level = level_of(path) or "M"
+        low, high = RANGES[level]
+        if not low <= score <= high:
+            problems.append(
+                SkillProblem(
+                    "skills.range",
+                    path,
+                    f"niveau {level} : score entre {low} et {high}, pas {score}",
+                    f"level {level}: score between {low} and {high}, not {score}",
+                )
+            )
+        problems.extend(_prerequisites(skills, path))
+    return problems
+
+
+def _prerequisites(skills: Mapping[str, int], path: str) -> list[SkillProblem]:
+    need = prerequisite(path)
+    up = parent(path)
+    if need is None or up is None:
+        return []
+    parents = [up]
+    node = SKILL_NODES.get(path)
+    if node is not None and node.prereq_mode == "all" and node.prereq_also:
+        parents.append(node.prereq_also)
+    return [
+        SkillProblem(
+            "skills.prerequisite",
+            path,
+            f"il faut d'abord {p} à {need:+d} (a {effective(skills, p):+d})",
+            f"needs {p} at {need:+d} first (has {effective(skills, p):+d})",
+        )
+        for p in parents
+        if effective(skills, p) < need
+    ]
+
+
+def language_problems(languages: list[str], prerequisites: bool) -> list[SkillProblem]:
+    held = dict.fromkeys(languages, 0)
+    problems: list[SkillProblem] = []
+    for path in languages:
+        if not known(path, LANGUAGE_NODES, held):
+            problems.append(
+                SkillProblem(
+                    "languages.unknown",
+                    path,
+                    "langue hors de la liste (on n'ajoute que sous un nœud existant)",
+                    "language not in the list (new ones go under an existing node)",
+                )
+            )
+            continue
+        up = parent(path)
+        if prerequisites and up is not None and depth(path) >= 3 and up not in held:
+            problems.append(
+                SkillProblem(
+                    "languages.prerequisite",
+                    path,
+                    f"il faut d'abord {up}",
+                    f"needs {up} first",
+                )
+            )
+    return problems

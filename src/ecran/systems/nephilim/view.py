@@ -1,0 +1,280 @@
+"""The sheet as a person reads it, and the checks a player clicks on it (prefilled with the
+character's scores and current wound and fatigue penalties)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.rules import Action, SheetRow, SheetSection, Text, tr
+from ecran.systems.nephilim import character as ch
+from ecran.systems.nephilim.combat import speeds
+from ecran.systems.nephilim.creation import total_steps
+from ecran.systems.nephilim.ka import normalize
+from ecran.systems.nephilim.sheet import NephilimSheet
+from ecran.systems.nephilim.skills import SKILL_NODES, level_of, rank_of_score
+from ecran.systems.nephilim.tables import CHARACTERISTICS, KA
+from ecran.systems.nephilim.tracks import state
+
+ATHLETICS = "PHYSIQUE > Athlétisme"
+
+
+def _signed(v: int) -> str:
+    return f"{v:+d}"
+
+
+def sections(sheet: NephilimSheet) -> list[SheetSection]:
+    return [
+        _identity(sheet),
+        _characteristics(sheet),
+        _ka(sheet),
+        _health(sheet),
+        _skills(sheet),
+        _other_skills(sheet),
+        _derived(sheet),
+    ]
+
+
+def _identity(sheet: NephilimSheet) -> SheetSection:
+    nature = tr("Nephilim", "Nephilim") if sheet.nature == "nephilim" else tr("Humain", "Human")
+    rows = [
+        SheetRow(tr("Nom", "Name"), sheet.name),
+        SheetRow(tr("Nature", "Nature"), nature.fr, nature.en),
+        SheetRow(tr("Joueur", "Player"), sheet.player or "—"),
+    ]
+    if sheet.notes:
+        rows.append(SheetRow(tr("Notes", "Notes"), sheet.notes))
+    return SheetSection(tr("Identité", "Identity"), rows)
+
+
+def _characteristics(sheet: NephilimSheet) -> SheetSection:
+    natural, meta = ch.natural(sheet), ch.meta(sheet)
+    rows = []
+    for c in CHARACTERISTICS.characteristic:
+        value = _signed(natural[c.id])
+        if meta[c.id] != natural[c.id]:
+            value += f" (méta {_signed(meta[c.id])})"
+        index = max(0, min(7, natural[c.id] + 4))
+        rows.append(SheetRow(Text(fr=c.fr, en=c.en), value, c.benchmarks[index]))
+    return SheetSection(tr("Caractéristiques", "Characteristics"), rows)
+
+
+def _ka(sheet: NephilimSheet) -> SheetSection:
+    rows = []
+    for element, value in sheet.ka.items():
+        fr, en = KA.element_names[element]
+        norm = _signed(normalize(value)) if value >= 0 else "?"
+        held = sheet.stasis.get(element)
+        note = f"stase {held}" if held else ""
+        rows.append(SheetRow(Text(fr=f"Ka-{fr}", en=f"Ka-{en}"), f"{value} ({norm})", note))
+    if sheet.stasis_bonus:
+        rows.append(SheetRow(tr("Bonus de stase", "Stasis bonus"), f"+{sheet.stasis_bonus}"))
+    return SheetSection(tr("Ka (absolu, normalisé)", "Ka (absolute, normalized)"), rows)
+
+
+def _health(sheet: NephilimSheet) -> SheetSection:
+    boxes = sheet.readings.track_boxes
+    rows = []
+    for track, label, value in (
+        ("wound", tr("Blessures", "Wounds"), sheet.wounds),
+        ("fatigue", tr("Fatigue", "Fatigue"), sheet.fatigue),
+    ):
+        s = state(track, value, boxes)
+        malus = "—" if s.malus is None else f"malus {s.malus}"
+        rows.append(SheetRow(label, f"{value}/10 {s.label.fr}", f"{s.label.en}, {malus}"))
+    return SheetSection(tr("Santé", "Health"), rows)
+
+
+def _skills(sheet: NephilimSheet) -> SheetSection:
+    rows = []
+    for path in sorted(sheet.skills):
+        score = ch.skill(sheet, path)
+        node = SKILL_NODES.get(path)
+        rank = level_of(path) or rank_of_score(score)
+        rows.append(
+            SheetRow(Text(fr=path, en=node.en if node else path), _signed(score), f"({rank})")
+        )
+    rows.append(SheetRow(tr("Pas payés", "Steps paid"), str(total_steps(sheet))))
+    return SheetSection(tr("Compétences", "Skills"), rows)
+
+
+def _other_skills(sheet: NephilimSheet) -> SheetSection:
+    rows = [
+        SheetRow(Text(fr=name, en=name), _signed(score))
+        for name, score in sorted(sheet.occult_skills.items())
+    ]
+    rows += [
+        SheetRow(tr("Langue", "Language"), path, level_of(path) or "M")
+        for path in sorted(sheet.languages)
+    ]
+    rows += [
+        SheetRow(tr("Écrit", "Written"), name, rank)
+        for name, rank in sorted(sheet.written_languages.items())
+    ]
+    return SheetSection(tr("Occulte et langues", "Occult and languages"), rows)
+
+
+def _derived(sheet: NephilimSheet) -> SheetSection:
+    move = speeds(ch.meta(sheet)["rapidite"] - ch.wound_malus(sheet, "rapidite"))
+    return SheetSection(
+        tr("Valeurs dérivées", "Derived values"),
+        [
+            SheetRow(tr("Initiative", "Initiative"), _signed(ch.initiative_rating(sheet))),
+            SheetRow(tr("Anticipation", "Anticipation"), _signed(ch.anticipation(sheet))),
+            SheetRow(
+                tr("Déplacement (m/round)", "Movement (m/round)"),
+                f"{move['stationary']} / {move['walk']} / {move['run']}",
+                "stationnaire / marche / course",
+            ),
+        ],
+    )
+
+
+# -- actions ----------------------------------------------------------------------------------
+
+GROUP_CHAR = tr("Caractéristiques (× 2)", "Characteristics (× 2)")
+GROUP_SKILL = tr("Compétences (caractéristique au choix du MJ)", "Skills (GM picks the char.)")
+GROUP_COMBAT = tr("Combat et santé", "Combat and health")
+GROUP_OCCULT = tr("Sciences occultes", "Occult sciences")
+
+
+def actions(sheet: NephilimSheet) -> list[Action]:
+    if ch.out_of_play(sheet):
+        return []
+    return (
+        _characteristic_actions(sheet)
+        + _skill_actions(sheet)
+        + _combat_actions(sheet)
+        + (_occult_actions(sheet))
+    )
+
+
+def _penalties(sheet: NephilimSheet, characteristic: str) -> dict[str, Any]:
+    return {
+        "wound_malus": ch.wound_malus(sheet, characteristic),
+        "fatigue_malus": ch.fatigue_malus(sheet),
+        "wound_malus_count": sheet.readings.wound_malus_count,
+    }
+
+
+def _characteristic_actions(sheet: NephilimSheet) -> list[Action]:
+    meta = ch.meta(sheet)
+    return [
+        Action(
+            Text(fr=c.fr, en=c.en),
+            "action",
+            {"characteristic": meta[c.id], "difficulty": 0, **_penalties(sheet, c.id)},
+            GROUP_CHAR,
+        )
+        for c in CHARACTERISTICS.characteristic
+    ]
+
+
+def _skill_actions(sheet: NephilimSheet) -> list[Action]:
+    return [
+        Action(
+            Text(fr=path, en=SKILL_NODES[path].en if path in SKILL_NODES else path),
+            "action",
+            {
+                "characteristic": 0,
+                "skill": ch.skill(sheet, path),
+                "difficulty": 0,
+                "fatigue_malus": ch.fatigue_malus(sheet),
+            },
+            GROUP_SKILL,
+        )
+        for path in sorted(sheet.skills)
+    ]
+
+
+def _combat_actions(sheet: NephilimSheet) -> list[Action]:
+    meta, fatigue = ch.meta(sheet), ch.fatigue_malus(sheet)
+    wound_rap = ch.wound_malus(sheet, "rapidite")
+    found = [
+        Action(
+            tr("Initiative", "Initiative"),
+            "initiative",
+            {
+                "rapidite": meta["rapidite"],
+                "reaction": meta["reaction"],
+                "malus": fatigue + wound_rap,
+            },
+            GROUP_COMBAT,
+        ),
+        Action(
+            tr("Sprint", "Sprint"),
+            "sprint",
+            {
+                "rapidite": meta["rapidite"],
+                "skill": ch.skill(sheet, ATHLETICS),
+                "malus": fatigue + wound_rap,
+            },
+            GROUP_COMBAT,
+        ),
+        Action(
+            tr("Test de Ka", "Ka test"),
+            "ka_test",
+            {"ka": ch.ka_for_test(sheet), "difficulty": 0, "malus": fatigue},
+            GROUP_COMBAT,
+        ),
+    ]
+    boxes = sheet.readings.track_boxes
+    if state("wound", sheet.wounds, boxes).round_check:
+        found.append(
+            Action(
+                tr("Test d'incapacité (chaque round)", "Incapacity check (each round)"),
+                "incapacity_check",
+                {"constitution": meta["constitution"], "fatigue_malus": fatigue},
+                GROUP_COMBAT,
+            )
+        )
+    if state("fatigue", sheet.fatigue, boxes).round_check:
+        found.append(
+            Action(
+                tr("Test d'épuisement (chaque round)", "Exhaustion check (each round)"),
+                "exhaustion_check",
+                {"ka": ch.ka_for_test(sheet), "fatigue_malus": fatigue},
+                GROUP_COMBAT,
+            )
+        )
+    return found
+
+
+_OCCULT_CHECK = {"magie": "concentration", "kabbale": "incantation", "alchimie": "transmutation"}
+_LEVEL_PARAM = {"magie": "spell_level", "kabbale": "invocation_level", "alchimie": "formula_level"}
+
+
+def _occult_actions(sheet: NephilimSheet) -> list[Action]:
+    from ecran.systems.nephilim.tables import OCCULT
+
+    found = []
+    fatigue = ch.fatigue_malus(sheet)
+    for circle in OCCULT.circle:
+        if circle.id not in sheet.occult_skills:
+            continue
+        skill = sheet.occult_skills[circle.id]
+        params: dict[str, Any] = {"circle": circle.id, "skill": skill, "malus": fatigue}
+        params[_LEVEL_PARAM[circle.science]] = min(skill, OCCULT.level_max)
+        if circle.science == "kabbale":
+            params["creature_ka"] = 10
+        label = Text(fr=circle.fr, en=circle.en)
+        found.append(Action(label, _OCCULT_CHECK[circle.science], params, GROUP_OCCULT))
+    if sheet.nature == "nephilim":
+        element = max(sorted(sheet.ka), key=lambda e: sheet.ka[e]) if sheet.ka else "feu"
+        ka = sheet.ka.get(element, 0)
+        found.append(
+            Action(
+                tr("Contrôle magique", "Magic control"),
+                "magic_control",
+                {"ka": ka, "stasis_points": sheet.stasis_bonus, "malus": fatigue},
+                GROUP_OCCULT,
+            )
+        )
+        found.append(
+            Action(
+                tr("Rituel de la stase", "Stasis ritual"),
+                "stasis_ritual",
+                {"ka": ch.ka_for_test(sheet), "distance": "under_1km", "malus": fatigue},
+                GROUP_OCCULT,
+            )
+        )
+    return found
