@@ -27,6 +27,15 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def _param(value: Any) -> str:
+    """A parameter value as the query string and the CLI write it."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 @cache
 def environment(lang: str) -> Environment:
     env = Environment(
@@ -48,6 +57,7 @@ def environment(lang: str) -> Environment:
     env.filters["t"] = text
     env.filters["percent"] = lambda p: percent(float(p), lang)
     env.filters["show"] = _show
+    env.filters["param"] = _param
     env.globals["lang"] = lang
     env.globals["langs"] = LANGS
     return env

@@ -1,0 +1,90 @@
+"""Forms generated from a check's parameter schema, and the values read back from a form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ecran.rules import Check, all_systems
+from ecran.web.forms import FormField, fields_of, form_values, values_from_form
+
+
+def by_name(fields: list[FormField]) -> dict[str, FormField]:
+    return {f.name: f for f in fields}
+
+
+def test_every_parameter_kind_becomes_the_right_control(fake_module: Any) -> None:
+    fields = by_name(fields_of(fake_module.MixedParams))
+    skill = fields["skill"]
+    assert (skill.kind, skill.required, skill.minimum, skill.maximum) == ("int", True, 0, 6)
+    assert skill.label.fr == "Compétence" and skill.label.en == "Skill"
+    assert (fields["bonus"].kind, fields["bonus"].default) == ("bool", True)
+    cap = fields["cap"]
+    assert (cap.kind, cap.nullable, cap.required, cap.minimum, cap.maximum) == (
+        "int",
+        True,
+        False,
+        1,
+        12,
+    )
+    assert (fields["stance"].kind, list(fields["stance"].choices)) == (
+        "choice",
+        ["careful", "bold"],
+    )
+    assert (fields["mode"].kind, list(fields["mode"].choices)) == ("choice", ["plain", "grim"])
+    lucky = fields["lucky"]
+    assert lucky.kind == "bool" and lucky.option_kind == "house_rule"
+    assert lucky.option_label is not None and lucky.option_label.fr == "règle maison"
+    assert lucky.source == "webtest L7-9"
+    assert all(f.option_kind is None for n, f in fields.items() if n != "lucky")
+
+
+def test_checkbox_hidden_false_then_true_last_value_wins(fake_module: Any) -> None:
+    fields = fields_of(fake_module.MixedParams)
+    ticked = values_from_form(fields, {"bonus": ["false", "true"]})
+    unticked = values_from_form(fields, {"bonus": ["false"]})
+    assert fake_module.MixedParams.model_validate({"skill": 1, **ticked}).bonus is True
+    assert fake_module.MixedParams.model_validate({"skill": 1, **unticked}).bonus is False
+
+
+def test_absent_fields_keep_defaults_and_empty_optional_is_none(fake_module: Any) -> None:
+    fields = fields_of(fake_module.MixedParams)
+    values = values_from_form(fields, {"skill": ["2"], "cap": [""], "stance": ["bold"]})
+    assert values == {"skill": "2", "cap": None, "stance": "bold"}
+    params = fake_module.MixedParams.model_validate(values)
+    assert (params.skill, params.cap, params.bonus) == (2, None, True)
+
+
+def test_empty_required_number_is_refused_by_the_model_not_dropped(fake_module: Any) -> None:
+    fields = fields_of(fake_module.MixedParams)
+    assert values_from_form(fields, {"skill": [""]}) == {"skill": ""}
+
+
+def test_form_names_may_be_kebab_case_like_the_cli() -> None:
+    from pydantic import BaseModel
+
+    class Model(BaseModel):
+        open_ended: bool = False
+
+    assert values_from_form(fields_of(Model), {"open-ended": ["true"]}) == {"open_ended": "true"}
+
+
+def _registered_checks() -> list[tuple[str, Check[Any]]]:
+    return [(sid, c) for sid, s in all_systems().items() for c in s.checks]
+
+
+@pytest.mark.parametrize(
+    ("system_id", "check"),
+    _registered_checks(),
+    ids=[f"{sid}.{c.name}" for sid, c in _registered_checks()],
+)
+def test_every_registered_check_round_trips_its_example_through_the_form(
+    system_id: str, check: Check[Any]
+) -> None:
+    """What the page writes into its inputs, read back, is the same parameters again."""
+    example = check.parse(dict(check.example)).model_dump(mode="json")
+    fields = fields_of(check.params)
+    assert [f.name for f in fields] == list(check.params.model_fields)
+    written = {name: [text] for name, text in form_values(example).items()}
+    assert check.parse(values_from_form(fields, written)).model_dump(mode="json") == example
