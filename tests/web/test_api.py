@@ -274,3 +274,40 @@ def test_openapi_document_describes_the_api_only(client: TestClient) -> None:
     schema = roll["responses"]["200"]["content"]["application/json"]["schema"]
     assert schema["$ref"].endswith("/RollRecord")
     assert client.get("/api/docs").status_code == 200
+
+
+# -- dice notation ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("expr", ["4d6kh3", "1d20+5", "6d10>=8", "2d6!"])
+def test_dice_roll_equals_the_cli_json(client: TestClient, cli: Any, expr: str) -> None:
+    expected = cli("dice", expr, "--seed", "9", "--json").json()
+    response = client.get("/api/dice", params={"expr": expr, "seed": 9})
+    assert response.status_code == 200
+    assert response.json() == expected
+
+
+def test_dice_odds_equal_the_cli_json(client: TestClient, cli: Any) -> None:
+    expected = cli("dice", "2d6", "--odds", "--json").json()
+    body = client.get("/api/dice", params={"expr": "2d6", "odds": "true"}).json()
+    assert body == expected
+    # Independently: 7 is the most likely total of 2d6, six ways in 36.
+    assert {o["outcome"]: o["probability"] for o in body["outcomes"]}[7] == "1/6"
+    assert body["residual"] == "0"
+
+
+def test_dice_explosion_depth_and_residual(client: TestClient, cli: Any) -> None:
+    expected = cli("dice", "1d6!", "--odds", "--depth", "2", "--json").json()
+    body = client.get("/api/dice", params={"expr": "1d6!", "odds": "true", "depth": 2}).json()
+    assert body == expected
+    assert body["residual"] == "1/216"  # three sixes in a row: beyond two extra rolls
+
+
+def test_bad_notation_is_the_cli_one_line_422(client: TestClient, cli: Any) -> None:
+    expected = cli_error(cli("dice", "4d6kq3", "--json"))
+    response = client.get("/api/dice", params={"expr": "4d6kq3"})
+    assert response.status_code == 422
+    assert response.json() == {"detail": expected}
+    english = client.get("/api/dice", params={"expr": "1d0", "lang": "en"})
+    assert english.status_code == 422 and "\n" not in english.json()["detail"]
+    assert client.get("/api/dice", params={"expr": "1d6", "seed": -4}).status_code == 422

@@ -12,7 +12,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 
-from ecran.web import api, errors, pages
+from ecran.web import api, dice_api, errors, pages
 from ecran.web.i18n import COOKIE, pick_lang
 
 STATIC = Path(__file__).parent / "static"
@@ -43,6 +43,7 @@ def create_app() -> FastAPI:
     errors.install(app)
     app.middleware("http")(language)
     app.include_router(api.router)
+    app.include_router(dice_api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

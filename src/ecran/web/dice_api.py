@@ -1,0 +1,88 @@
+"""`/api/dice`: plain dice notation, rolled or exact, the JSON of `ecran dice EXPR … --json`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel
+
+from ecran.dice import Roller
+from ecran.dice.notation import NotationError, distribution, limits, parse, roll
+from ecran.dice.roller import MAX_SEED
+from ecran.rules import EcranError, Text
+
+router = APIRouter(prefix="/api", tags=["dice"])
+
+
+class DiceRoll(BaseModel):
+    """`ecran dice EXPR --seed N --json`."""
+
+    expression: str
+    seed: int
+    dice: list[int]
+    total: int
+    text: str
+
+
+class TotalOdds(BaseModel):
+    outcome: int
+    probability: str
+    p: float
+
+
+class DiceOdds(BaseModel):
+    """`ecran dice EXPR --odds --json`: each total's exact probability; `residual` is the mass
+    beyond the explosion depth (0 when nothing is truncated)."""
+
+    expression: str
+    outcomes: list[TotalOdds]
+    residual: str
+
+
+def _notation(exc: NotationError) -> EcranError:
+    return EcranError(Text(fr=exc.fr, en=exc.en))
+
+
+def dice_roll(expression: str, seed: int | None) -> DiceRoll:
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise EcranError(
+            Text(
+                fr=f"graine invalide : {seed} (entre 0 et {MAX_SEED})",
+                en=f"invalid seed: {seed} (between 0 and {MAX_SEED})",
+            )
+        )
+    try:
+        roller = Roller(seed)
+        result = roll(parse(expression), roller)
+        return DiceRoll(
+            expression=expression,
+            seed=roller.seed,
+            dice=result.dice,
+            total=result.total,
+            text=result.text,
+        )
+    except NotationError as exc:
+        raise _notation(exc) from None
+
+
+def dice_odds(expression: str, depth: int) -> DiceOdds:
+    try:
+        dist = distribution(parse(expression), depth)
+    except NotationError as exc:
+        raise _notation(exc) from None
+    outcomes = [
+        TotalOdds(outcome=total, probability=str(p), p=float(p)) for total, p in dist.items()
+    ]
+    return DiceOdds(expression=expression, outcomes=outcomes, residual=str(dist.residual))
+
+
+@router.get("/dice", response_model=DiceRoll | DiceOdds)
+def dice(
+    expr: str = Query(..., description="dice notation, e.g. 4d6kh3, 1d20+5, 6d10>=8"),
+    seed: int | None = Query(None, description="replays the same dice"),
+    odds: bool = Query(False, description="exact odds instead of a roll"),
+    depth: int = Query(limits.DEFAULT_DEPTH, description="explosion depth for exact odds"),
+) -> Any:
+    """Roll dice notation, or (`odds=true`) its exact distribution: `ecran dice EXPR --json`."""
+    return dice_odds(expr, depth) if odds else dice_roll(expr, seed)
