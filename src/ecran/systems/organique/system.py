@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from ecran.rules import System, tr
+from typing import Any
+
+from ecran.dice import DiceSource, Roller
+from ecran.rules import (
+    Action,
+    CharacterSheet,
+    EcranError,
+    Resolution,
+    RuleViolation,
+    SheetSection,
+    System,
+    tr,
+)
+from ecran.systems.organique.actions import build_actions
 from ecran.systems.organique.checks.combat import COMBAT_CHECKS
 from ecran.systems.organique.checks.core import CORE_CHECKS
 from ecran.systems.organique.checks.drugs import DRUG_CHECKS
@@ -10,7 +23,16 @@ from ecran.systems.organique.checks.hacking import HACKING_CHECKS
 from ecran.systems.organique.checks.psychic import PSYCHIC_CHECKS
 from ecran.systems.organique.checks.vehicle import VEHICLE_CHECKS
 from ecran.systems.organique.common import SEED
+from ecran.systems.organique.operations import OPERATIONS
 from ecran.systems.organique.options import ALL_OPTIONS
+from ecran.systems.organique.presentation import build_sections
+from ecran.systems.organique.sheet import OrganiqueSheet, random_npc, validate_sheet
+
+
+def _ours(sheet: CharacterSheet) -> OrganiqueSheet:
+    if not isinstance(sheet, OrganiqueSheet):
+        raise EcranError(tr("feuille d'un autre système", "sheet of another system"))
+    return sheet
 
 
 class Organique(System):
@@ -25,7 +47,31 @@ class Organique(System):
         *HACKING_CHECKS,
         *DRUG_CHECKS,
     )
+    operations = OPERATIONS
     options = ALL_OPTIONS
+    character = OrganiqueSheet
+
+    def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
+        return validate_sheet(_ours(sheet))
+
+    def new_character(self, name: str) -> CharacterSheet:
+        return OrganiqueSheet(name=name)
+
+    def random_npc(self, roller: Roller, **choices: Any) -> CharacterSheet:
+        return random_npc(roller, str(choices.get("name", "")))
+
+    def sections(self, sheet: CharacterSheet) -> list[SheetSection]:
+        return build_sections(_ours(sheet))
+
+    def actions(self, sheet: CharacterSheet) -> list[Action]:
+        return build_actions(_ours(sheet))
+
+    def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
+        """L2722-2736: PER + INT + 1D20 + skill bonuses; highest acts first."""
+        s = _ours(sheet)
+        die = dice.d(20)
+        base = s.characteristics.PER + s.characteristics.INT + s.initiative_bonus
+        return Resolution("rolled", base + die, {"die": die, "base": base})
 
 
 SYSTEM = Organique()

@@ -1,0 +1,229 @@
+"""Changes of the play state: take a hit, end a round, rest, pain, conditions, healing.
+
+Each returns a new sheet (never mutates) and a bilingual summary an encounter log can show.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, EcranError, Operation, Params, Text, param, tr
+from ecran.systems.organique.common import src
+from ecran.systems.organique.options import BLUNT_AFTER_SNG0, HALF_ROUNDING
+from ecran.systems.organique.sheet import HealthTrack, OrganiqueSheet
+from ecran.systems.organique.tracks import (
+    CONDITION_PENALTIES,
+    Damage,
+    Layer,
+    apply_damage,
+    death_timer,
+    endurance_loss_per_round,
+    mortally_wounded,
+    out_of_combat,
+    scale_after_armour,
+    through_armour,
+)
+
+
+def _half(label: str) -> Any:
+    return param(tr(label, label), default=0.0, ge=0, le=100, multiple_of=0.5)
+
+
+class HitParams(Params):
+    bs: float = _half("bs")
+    c: float = _half("c")
+    armour_piercing: int = param(tr("Perforant", "Armour-piercing"), default=0, ge=0, le=100)
+    attack_margin: int | None = param(
+        tr("MR de l'attaque", "Attack MR"),
+        tr("Comparée à la couverture ; vide : l'armure est toujours touchée", "vs coverage"),
+        default=None,
+    )
+    action: str = param(
+        tr("Action", "Action"),
+        tr("vital_blade, vital_blunt ×2 ; easy_hit ÷2 (après l'armure)", "after armour"),
+        default="strike",
+    )
+    ignore_armour: bool = param(
+        tr("Sans armure", "Armour ignored"), tr("Chute (L782-783)", "Falls"), default=False
+    )
+    blunt_after_sng0: Literal["cascade", "direct"] = BLUNT_AFTER_SNG0.field()
+    halving: Literal["floor_half", "floor"] = HALF_ROUNDING.field()
+
+
+class TakeHit(Operation[OrganiqueSheet, HitParams]):
+    name = "take_hit"
+    title = tr("Encaisser des dégâts", "Take damage")
+    params = HitParams
+    sources = (src(541, 698), src(3323, 3381))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: HitParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        layers = (
+            [] if params.ignore_armour else [Layer(a.coverage, a.bs, a.c) for a in sheet.armour]
+        )
+        passed, _ = through_armour(
+            Damage(params.bs, params.c), layers, params.attack_margin, params.armour_piercing
+        )
+        passed = scale_after_armour(passed, params.action, params.halving)
+        after = apply_damage(sheet.health.current(), passed, params.blunt_after_sng0)
+        health = sheet.health.model_copy(
+            update={"sng": after.sng, "cps": after.cps, "inc": after.inc}
+        )
+        new = sheet.model_copy(update={"health": health})
+        return Change(new, _health_summary(new, passed))
+
+
+def _health_summary(sheet: OrganiqueSheet, hit: Damage) -> Text:
+    h = sheet.health
+    state = ""
+    if out_of_combat(h.current(), sheet.endurance):
+        t = death_timer(h.current(), sheet.endurance)
+        state = f" ; hors de combat, {t} tours pour les premiers soins"
+        state_en = f"; out of the fight, {t} rounds to get first aid"
+    elif mortally_wounded(h.current()):
+        state, state_en = " ; mortellement blessé", "; mortally wounded"
+    else:
+        state_en = ""
+    return tr(
+        f"{hit.bs} bs, {hit.c} c passent : SNG {h.sng}, CPS {h.cps}, INC {h.inc}{state}",
+        f"{hit.bs} bs, {hit.c} c get through: SNG {h.sng}, CPS {h.cps}, INC {h.inc}{state_en}",
+    )
+
+
+class RoundParams(Params):
+    exertion: bool = param(tr("Effort (combat)", "Exertion (combat)"), default=True)
+    no_oxygen: bool = param(tr("Privé d'oxygène", "No oxygen"), default=False)
+    psychic_actions: int = param(tr("Actions psychiques", "Psychic actions"), default=0, ge=0)
+
+
+class EndOfRound(Operation[OrganiqueSheet, RoundParams]):
+    name = "end_of_round"
+    title = tr("Fin du tour : réserve d'END", "End of round: END reserve")
+    params = RoundParams
+    sources = (src(305, 353), src(623, 633))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: RoundParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        loss = endurance_loss_per_round(
+            params.exertion, params.no_oxygen, sheet.health.current(), params.psychic_actions
+        )
+        new = sheet.model_copy(update={"endurance": max(0, sheet.endurance - loss)})
+        return Change(new, tr(f"END −{loss} → {new.endurance}", f"END −{loss} → {new.endurance}"))
+
+
+class RecoverParams(Params):
+    points: int = param(
+        tr("Points", "Points"),
+        tr("+1 par tour de repos après un effort ou le manque d'oxygène", "+1 per round of rest"),
+        default=1,
+        ge=0,
+    )
+
+
+class Recover(Operation[OrganiqueSheet, RecoverParams]):
+    name = "recover_endurance"
+    title = tr("Récupérer de l'endurance", "Recover endurance")
+    params = RecoverParams
+    sources = (src(367, 383),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: RecoverParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        top = sheet.characteristics.END
+        value = min(top, sheet.endurance + params.points)
+        return Change(
+            sheet.model_copy(update={"endurance": value}), tr(f"END {value}", f"END {value}")
+        )
+
+
+class SufferingParams(Params):
+    penalty: int = param(
+        tr("Malus", "Penalty"),
+        tr("La marge d'échec de la sauvegarde ; 0 quand la douleur est apaisée", "0 relieves"),
+        ge=0,
+        le=60,
+    )
+
+
+class SetSuffering(Operation[OrganiqueSheet, SufferingParams]):
+    name = "suffering"
+    title = tr("Souffrance", "Suffering")
+    params = SufferingParams
+    sources = (src(512, 529),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: SufferingParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        new = sheet.model_copy(update={"suffering": params.penalty})
+        return Change(new, tr(f"souffrance −{params.penalty}", f"suffering −{params.penalty}"))
+
+
+class ConditionParams(Params):
+    condition: str = param(tr("État", "Condition"), tr(", ".join(CONDITION_PENALTIES), ""))
+    present: bool = param(tr("Présent", "Present"), default=True)
+
+
+class SetCondition(Operation[OrganiqueSheet, ConditionParams]):
+    name = "condition"
+    title = tr("État (aveugle, couché…)", "Condition (blind, prone…)")
+    params = ConditionParams
+    sources = (src(2869, 2960),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: ConditionParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        if params.condition not in CONDITION_PENALTIES:
+            raise EcranError(
+                tr(
+                    f"état inconnu : {params.condition} ({', '.join(CONDITION_PENALTIES)})",
+                    f"unknown condition: {params.condition} ({', '.join(CONDITION_PENALTIES)})",
+                )
+            )
+        rest = [c for c in sheet.conditions if c != params.condition]
+        conditions = [*rest, params.condition] if params.present else rest
+        new = sheet.model_copy(update={"conditions": conditions})
+        return Change(
+            new, tr(", ".join(conditions) or "aucun état", ", ".join(conditions) or "none")
+        )
+
+
+class HealParams(Params):
+    sng: float = _half("SNG")
+    cps: float = _half("CPS")
+    inc: float = _half("INC")
+
+
+class Heal(Operation[OrganiqueSheet, HealParams]):
+    """The chapter gives no healing rate (reading §5.10): the GM enters what comes back."""
+
+    name = "heal"
+    title = tr("Soigner (valeurs du MJ)", "Heal (GM input)")
+    params = HealParams
+    sources = (src(3669, 3711),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: HealParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        h = sheet.health
+        health = HealthTrack(
+            sng_max=h.sng_max,
+            cps_max=h.cps_max,
+            inc_max=h.inc_max,
+            sng=min(h.sng_max, h.sng + params.sng),
+            cps=min(h.cps_max, h.cps + params.cps),
+            inc=min(h.inc_max, h.inc + params.inc),
+        )
+        new = sheet.model_copy(update={"health": health})
+        return Change(
+            new,
+            tr(
+                f"SNG {health.sng}, CPS {health.cps}, INC {health.inc}",
+                f"SNG {health.sng}, CPS {health.cps}, INC {health.inc}",
+            ),
+        )
+
+
+OPERATIONS = (TakeHit(), EndOfRound(), Recover(), SetSuffering(), SetCondition(), Heal())

@@ -1,0 +1,188 @@
+"""Play state as pure functions: damage through armour and the health tracks, the Endurance
+reserve, encumbrance, pain and conditions, and the penalties they put on every test.
+
+Damage is counted in half points (L541-613 and the examples use 2.5 bs, 1.5 c, 0.5 bs); a float
+holds any multiple of 0.5 exactly, so no rounding ever happens here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from math import ceil, floor
+
+from ecran.systems.organique.common import two_characteristics
+
+#: Penalties of the conditions a sheet can carry: (actions, reactions). L2869-2960, L3031-3049,
+#: L845-912 (vomiting −20), L4164-4167.
+CONDITION_PENALTIES: dict[str, tuple[int, int]] = {
+    "blind": (-15, -15),
+    "one_eyed": (-7, -7),
+    "prone": (-8, -8),
+    "leaning": (-10, -10),
+    "underwater": (-8, -8),
+    "mounted": (-4, 0),
+    "one_good_leg": (-7, -7),
+    "vomiting": (-20, -20),
+    "all_out_recovery": (-10, -10),
+}
+
+
+@dataclass(frozen=True)
+class Layer:
+    coverage: int
+    bs: float
+    c: float
+
+
+@dataclass(frozen=True)
+class Damage:
+    bs: float = 0.0
+    c: float = 0.0
+
+
+def floor_half(x: float, mode: str = "floor_half") -> float:
+    """L3999-4000 (reading A25): halved damage rounds down to the half point."""
+    return floor(x * 2) / 2 if mode == "floor_half" else float(floor(x))
+
+
+def through_armour(
+    hit: Damage, layers: list[Layer], margin: int | None, ap: int = 0
+) -> tuple[Damage, bool]:
+    """L643-698: a layer protects only if the attack's MR ≤ its coverage (None: every layer is
+    hit); the layers hit add their protection (Hammerhead's 2 + 3, L3984-3986). Armour-piercing
+    N counts as N against the armour and lets through min(base, N − protection). Returns the
+    damage left and whether any layer was hit."""
+    hit_layers = [x for x in layers if margin is None or margin <= x.coverage]
+    if not hit_layers:
+        return hit, False
+    prot_bs = sum(x.bs for x in hit_layers)
+    prot_c = sum(x.c for x in hit_layers)
+    return Damage(_through(hit.bs, prot_bs, ap), _through(hit.c, prot_c, ap)), True
+
+
+def _through(damage: float, protection: float, ap: int) -> float:
+    if not damage:
+        return 0.0
+    if ap:
+        return min(damage, max(0.0, ap - protection))
+    return max(0.0, damage - protection)
+
+
+def scale_after_armour(damage: Damage, action: str, halving: str = "floor_half") -> Damage:
+    """Vital attacks double, easy hits halve the damage that passed the armour (L3323-3381)."""
+    if action == "vital_blade":
+        return replace(damage, bs=damage.bs * 2)
+    if action == "vital_blunt":
+        return replace(damage, c=damage.c * 2)
+    if action == "easy_hit":
+        return Damage(floor_half(damage.bs / 2, halving), floor_half(damage.c / 2, halving))
+    return damage
+
+
+@dataclass(frozen=True)
+class Health:
+    sng: float
+    cps: float
+    inc: float
+
+
+def apply_damage(health: Health, hit: Damage, blunt_after_sng0: str = "cascade") -> Health:
+    """L541-613: c comes off CPS, its excess ×2 off SNG; bs off SNG; what SNG cannot take goes
+    to INC (bs ×1, c ×2), in the same hit (L3821-3825)."""
+    cps, sng, inc = health.cps, health.sng, health.inc
+    blood = hit.bs  # SNG points owed
+    blunt = hit.c
+    if sng > 0 or blunt_after_sng0 == "cascade":
+        absorbed = min(cps, blunt)
+        cps -= absorbed
+        blunt -= absorbed
+    blood += 2 * blunt
+    taken = min(sng, blood)
+    sng -= taken
+    inc = max(0.0, inc - (blood - taken))
+    return Health(sng=sng, cps=cps, inc=inc)
+
+
+def mortally_wounded(health: Health) -> bool:
+    """L591-601: SNG 0."""
+    return health.sng <= 0
+
+
+def out_of_combat(health: Health, endurance: int) -> bool:
+    """L614-635: INC 0, or END 0 while mortally wounded."""
+    return health.inc <= 0 or (mortally_wounded(health) and endurance <= 0)
+
+
+def death_timer(health: Health, endurance: int) -> int:
+    """L637-640 (reading A5): INC + END rounds to get first aid once out of combat."""
+    return max(0, ceil(health.inc)) + max(0, endurance)
+
+
+def endurance_loss_per_round(
+    exertion: bool, no_oxygen: bool, health: Health, psychic_actions: int = 0
+) -> int:
+    """L305-330: −1 each for exertion (every combat round), lack of oxygen, a mortal wound;
+    −2 per psychic action. They stack (Tim loses 3 per round, L338-346)."""
+    return int(exertion) + int(no_oxygen) + int(mortally_wounded(health)) + 2 * psychic_actions
+
+
+def exhausted(endurance: int) -> bool:
+    """L331-336: at 0 the character cannot stand, fight or communicate and fails every AGI,
+    END, VIT and FOR test."""
+    return endurance <= 0
+
+
+def encumbrance_threshold(strength: int) -> int:
+    """L453-464: FOR × 2.5 kg, rounded up (FOR 7 → 18)."""
+    return ceil(strength * 5 / 2)
+
+
+def encumbrance_penalty(strength: int, load_kg: float, erratum: bool = False) -> int:
+    """L453-471: −1 AGI, VIT and END per hour at the threshold, −1 more per 5 kg above
+    (reading A7: the 48 kg example says one less than the formula)."""
+    threshold = encumbrance_threshold(strength)
+    if load_kg < threshold:
+        return 0
+    extra = floor((load_kg - threshold) / 5)
+    return 1 + extra - (1 if erratum and extra else 0)
+
+
+def jump_difficulty(metres: float) -> int:
+    """L414-419: 6 per metre (3 m → 18)."""
+    return ceil(metres * 6)
+
+
+def lift_difficulty(kg: float) -> int:
+    """L436-441 (reading A8): kg ÷ 3 rounded up (60 kg → 20)."""
+    return ceil(kg / 3)
+
+
+def vehicle_kmh(speed: int) -> float:
+    """L424-427: speed ÷ 2 × 1.5 (60 → 45 km/h)."""
+    return speed / 2 * 1.5
+
+
+def range_increments(distance_m: float, increment_m: float) -> int:
+    """L3500-3513 (reading A30): +1 per whole increment (1.5 m at 9 m → 6)."""
+    return floor(round(distance_m / increment_m, 9))
+
+
+def falling_object_c(kg: float, floors: int) -> float:
+    """L748-751: kg ÷ 5 × floors (10 kg from the 5th floor → 10 c)."""
+    return kg / 5 * floors
+
+
+def tumble(speed: int) -> Damage:
+    """L808-814: 1 bs + 1 c per 20 VIT of speed (60 → 3 bs + 3 c)."""
+    n = float(speed // 20)
+    return Damage(n, n)
+
+
+def swarm_fraction(coverage: int) -> float:
+    """L3563-3567: the share of a swarm that attacks is 1 − AR/20."""
+    return 1 - coverage / 20
+
+
+def unconsciousness_stat(endurance_reserve: int, will: int, mode: str) -> int:
+    """L352-353: the save uses the current END reserve with VOL."""
+    return two_characteristics(endurance_reserve, will, mode)
