@@ -54,6 +54,7 @@ def test_check_description_carries_schema_outcomes_options_and_example(
 def test_system_description_lists_system_options(client: TestClient, fake_system: System) -> None:
     body = client.get("/api/systems/webtest").json()
     assert body["has_character"] is True
+    assert body["checks"] == [client.get("/api/systems/webtest/checks/mixed").json()]
     assert [o["name"] for o in body["options"]] == ["lucky"]
     assert client.get("/api/systems/demo").json()["has_character"] is False
 

@@ -65,7 +65,13 @@ class SystemSummary(BaseModel):
     checks: list[CheckSummary]
 
 
-class SystemInfo(SystemSummary):
+class SystemInfo(BaseModel):
+    """A system in full: every check with its parameters' schema, outcomes and options."""
+
+    id: str
+    name: Text
+    seed: str
+    checks: list[CheckInfo]
     options: list[OptionInfo]
     operations: list[OperationSummary]
     has_character: bool
@@ -141,7 +147,10 @@ def system_summary(system: System) -> SystemSummary:
 
 def system_info(system: System) -> SystemInfo:
     return SystemInfo(
-        **system_summary(system).model_dump(),
+        id=system.id,
+        name=system.name,
+        seed=system.seed,
+        checks=[check_info(system, c) for c in system.checks],
         options=[system_option(o) for o in system.options],
         operations=[OperationSummary(name=op.name, title=op.title) for op in system.operations],
         has_character=system.character is not None,
