@@ -1,0 +1,351 @@
+"""Special powers and spells: using a power against resistance, curing disease, learning a power,
+learning a spell week by week, resisting a spell."""
+
+from __future__ import annotations
+
+from pydantic import field_validator
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.warp.checks.fields import (
+    MAX_DICE,
+    MAX_EXTRA,
+    bonus_field,
+    dice_field,
+    penalty_field,
+)
+from ecran.systems.warp.common import src
+from ecran.systems.warp.options import PSI_NULL, SPELL_AT_LEAST, STONE_GRIP_CASTING_ROLL
+from ecran.systems.warp.pool import kept_sum, roll_pool
+from ecran.systems.warp.tables import MAGIC, by_key
+
+PUSHED = param(
+    tr("Pouvoir forcé", "Pushed"),
+    tr(
+        "2 charges : lancez 2 × les dés, gardez la meilleure moitié (L5141-5147)",
+        "2 charges: roll 2 x the dice, keep the best half (L5141-5147)",
+    ),
+    default=False,
+)
+
+
+class PowerParams(Params):
+    dice: int = dice_field("Dés du pouvoir", "Power dice")
+    bonus: int = bonus_field()
+    penalty: int = penalty_field()
+    pushed: bool = PUSHED
+    resistance_dice: int = param(
+        tr("Dés de résistance", "Resistance dice"),
+        tr(
+            "2 pour la plupart des gens ; plus avec une volonté forte (MJ)",
+            "2 for most people; more with a strong will (GM)",
+        ),
+        default=2,
+        ge=1,
+        le=MAX_DICE,
+    )
+    resistance_bonus: int = param(
+        tr("Dés bonus de résistance", "Resistance bonus dice"),
+        tr(
+            "Défenseur psychique, 1 charge : autant de dés bonus que son meilleur pouvoir",
+            "A psychic defender spends 1 charge: bonus dice equal to their best power",
+        ),
+        default=0,
+        ge=0,
+        le=MAX_EXTRA,
+    )
+    counter_power_dice: int = param(
+        tr("Pouvoir contraire (dés en plus)", "Counter-power (extra dice)"),
+        tr(
+            "1 charge : les dés du pouvoir contraire s'ajoutent aux 2 dés",
+            "1 charge: the counter-power's dice add to the 2 dice",
+        ),
+        default=0,
+        ge=0,
+        le=MAX_DICE,
+    )
+    resistance_penalty: int = penalty_field(
+        "Dés de pénalité de résistance", "Resistance penalty dice"
+    )
+
+
+class Power(Check[PowerParams]):
+    """Power roll against a living target's resistance (L5149-5200): it must beat it; a scan that
+    doubles it reads clear memories (L5719-5749)."""
+
+    name = "power"
+    title = tr("Pouvoir spécial contre résistance", "Special power against resistance")
+    description = tr(
+        "1 charge, lancez les dés du pouvoir (forcé : 2 charges, 2 × dés, garder la moitié) "
+        "contre la résistance de la cible (2 dés, + dés bonus ou pouvoir contraire).",
+        "1 charge, roll the power's dice (pushed: 2 charges, 2 x dice, keep half) against the "
+        "target's resistance (2 dice, + bonus dice or counter-power).",
+    )
+    params = PowerParams
+    outcomes = (
+        Outcome(
+            "resisted",
+            tr("résisté", "resisted"),
+            tr("Pas plus que la résistance", "Not above resistance"),
+        ),
+        Outcome("effect", tr("effet", "effect")),
+        Outcome(
+            "overwhelming",
+            tr("écrasant", "overwhelming"),
+            tr("Au moins le double", "At least double"),
+        ),
+    )
+    sources = (src(5129, 5200), src(5719, 5749))
+    example = {"dice": 2, "resistance_dice": 2, "pushed": True}
+
+    def _nets(self, p: PowerParams) -> tuple[int, int, int]:
+        power_net = p.bonus - p.penalty + (p.dice if p.pushed else 0)
+        resist_n = p.resistance_dice + p.counter_power_dice
+        return power_net, resist_n, p.resistance_bonus - p.resistance_penalty
+
+    def resolve(self, params: PowerParams, dice: DiceSource) -> Resolution:
+        power_net, resist_n, resist_net = self._nets(params)
+        power = roll_pool(dice, params.dice, max(power_net, 0), max(-power_net, 0))
+        resist = roll_pool(dice, resist_n, max(resist_net, 0), max(-resist_net, 0))
+        details = {**power.details(), **resist.details("resistance_")}
+        return Resolution(_power_outcome(power.total, resist.total), power.total, details)
+
+    def distribution(self, params: PowerParams) -> Distribution[str]:
+        power_net, resist_n, resist_net = self._nets(params)
+        mine = kept_sum(params.dice, power_net)
+        theirs = kept_sum(resist_n, resist_net)
+        return mine.combine(theirs, _power_outcome).reduced()
+
+
+def _power_outcome(power: int, resistance: int) -> str:
+    if power <= resistance:
+        return "resisted"
+    return "overwhelming" if power >= 2 * resistance else "effect"
+
+
+DISEASES = [d.key for d in MAGIC.disease]
+
+
+class CureParams(Params):
+    dice: int = dice_field("Dés de guérison", "Healing dice")
+    bonus: int = bonus_field()
+    penalty: int = penalty_field()
+    pushed: bool = PUSHED
+    disease: str = param(
+        tr("Maladie", "Disease"),
+        tr(
+            "minor (rhume) 5, serious (pneumonie) 10, grave (cancer) 15",
+            "minor (cold) 5, serious (pneumonia) 10, grave (cancer) 15",
+        ),
+        default="minor",
+    )
+
+    @field_validator("disease")
+    @classmethod
+    def _disease(cls, value: str) -> str:
+        if value not in DISEASES:
+            raise ValueError(f"« {value} » ∉ {', '.join(DISEASES)}")
+        return value
+
+
+class CureDisease(Check[CureParams]):
+    name = "cure_disease"
+    title = tr("Guérir une maladie", "Cure a disease")
+    description = tr(
+        "Pouvoir de guérison contre la difficulté de la maladie ; que des 1 : le guérisseur "
+        "contracte la maladie et perd son pouvoir jusqu'à guérison.",
+        "Healing power against the disease's difficulty; all 1s: the healer catches the disease "
+        "and cannot heal until cured.",
+    )
+    params = CureParams
+    outcomes = (
+        Outcome("contagion", tr("contagion", "contagion")),
+        Outcome("failure", tr("échec", "failure")),
+        Outcome("tie", tr("résultat nul", "tie")),
+        Outcome("success", tr("guérison", "cured")),
+    )
+    sources = (src(5402, 5458),)
+    example = {"dice": 2, "disease": "serious"}
+
+    def _setup(self, p: CureParams) -> tuple[int, int]:
+        net = p.bonus - p.penalty + (p.dice if p.pushed else 0)
+        return net, by_key(MAGIC.disease, p.disease, tr("maladie", "disease")).difficulty
+
+    def resolve(self, params: CureParams, dice: DiceSource) -> Resolution:
+        net, difficulty = self._setup(params)
+        pool = roll_pool(dice, params.dice, max(net, 0), max(-net, 0))
+        outcome = "contagion" if pool.all_ones else _vs(pool.total, difficulty)
+        return Resolution(outcome, pool.total, {**pool.details(), "difficulty": difficulty})
+
+    def distribution(self, params: CureParams) -> Distribution[str]:
+        net, difficulty = self._setup(params)
+        n = params.dice
+        return kept_sum(n, net).map(lambda t: "contagion" if t == n else _vs(t, difficulty))
+
+
+def _vs(total: int, difficulty: int) -> str:
+    return "success" if total > difficulty else "tie" if total == difficulty else "failure"
+
+
+class LearnPowerParams(Params):
+    experience_dice: int = param(
+        tr("Dés d'expérience engagés", "Experience dice given up"),
+        tr(
+            "Perdus dans tous les cas ; réussite si au moins un 6",
+            "Lost either way; success on any 6",
+        ),
+        default=1,
+        ge=1,
+        le=MAX_DICE,
+    )
+    first_attempt: bool = param(tr("Premier essai", "First attempt"), default=True)
+    psi_null: bool = PSI_NULL.field()
+
+
+class LearnPower(Check[LearnPowerParams]):
+    name = "learn_power"
+    title = tr("Apprendre un pouvoir", "Learn a power")
+    description = tr(
+        "Après un mois d'étude, le MJ lance en secret les dés d'expérience engagés : le pouvoir "
+        "est acquis si au moins un dé fait 6 (score 1, lecture §9.19).",
+        "After a month of study the GM secretly rolls the experience dice given up: the power is "
+        "learned if any die shows 6 (score 1, reading §9.19).",
+    )
+    params = LearnPowerParams
+    outcomes = (
+        Outcome(
+            "psi_null", tr("psi-infirme", "psi-null"), tr("Jamais de pouvoirs", "Never any powers")
+        ),
+        Outcome("failure", tr("échec", "failure")),
+        Outcome("success", tr("pouvoir acquis", "power learned")),
+    )
+    sources = (src(4955, 5013),)
+    example = {"experience_dice": 3}
+
+    def resolve(self, params: LearnPowerParams, dice: DiceSource) -> Resolution:
+        if params.psi_null and params.first_attempt and dice.d(6) == 1:
+            return Resolution("psi_null", 0, {"psi_null_die": 1})
+        rolled = [dice.d(6) for _ in range(params.experience_dice)]
+        return Resolution("success" if 6 in rolled else "failure", max(rolled), {"rolled": rolled})
+
+    def distribution(self, params: LearnPowerParams) -> Distribution[str]:
+        n = params.experience_dice
+        learn = Distribution({"failure": 5**n, "success": 6**n - 5**n})  # 1 - (5/6)^n
+        if not (params.psi_null and params.first_attempt):
+            return learn
+        null = Distribution({"psi_null": 1, "go": 5})
+        return null.bind(lambda o: Distribution.constant(o) if o == "psi_null" else learn)
+
+
+SPELL_KEYS = [s.key for s in MAGIC.spell]
+
+
+class LearnSpellParams(Params):
+    week: int = param(
+        tr("Semaine d'étude", "Week of study"),
+        tr(
+            "La semaine k, lancez k dés (5 dés d'expérience sacrifiés)",
+            "Week k rolls k dice (5 experience dice spent)",
+        ),
+        default=1,
+        ge=1,
+        le=MAX_DICE,
+    )
+    level: int = param(
+        tr("Niveau du sort", "Spell level"),
+        tr("3 à 18 pour les exemples", "3 to 18 in the samples"),
+        default=12,
+        ge=1,
+    )
+    spell_learning_at_least_level: bool = SPELL_AT_LEAST.field()
+
+
+class LearnSpell(Check[LearnSpellParams]):
+    name = "learn_spell"
+    title = tr("Apprendre un sort (une semaine)", "Learn a spell (one week)")
+    description = tr(
+        "Une semaine d'étude (≥ 2 h/jour) et 5 dés d'expérience : la semaine k, lancez k dés ; "
+        "réussite si le total atteint le niveau du sort.",
+        "A week of study (>= 2 h/day) and 5 experience dice: week k rolls k dice; success if the "
+        "total reaches the spell's level.",
+    )
+    params = LearnSpellParams
+    outcomes = (
+        Outcome("failure", tr("échec", "failure")),
+        Outcome("success", tr("sort appris", "spell learned")),
+    )
+    sources = (src(5958, 6058),)
+    example = {"week": 4, "level": 12}
+
+    def _ok(self, p: LearnSpellParams, total: int) -> str:
+        ok = total >= p.level if p.spell_learning_at_least_level else total > p.level
+        return "success" if ok else "failure"
+
+    def resolve(self, params: LearnSpellParams, dice: DiceSource) -> Resolution:
+        pool = roll_pool(dice, params.week)
+        return Resolution(self._ok(params, pool.total), pool.total, pool.details())
+
+    def distribution(self, params: LearnSpellParams) -> Distribution[str]:
+        return kept_sum(params.week, 0).map(lambda t: self._ok(params, t))
+
+
+class ResistSpellParams(Params):
+    dice: int = dice_field("Dés de résistance", "Resistance dice", default=2)
+    bonus: int = bonus_field()
+    penalty: int = penalty_field()
+    spell: str = param(
+        tr("Sort", "Spell"),
+        tr("Un de : " + ", ".join(SPELL_KEYS), "One of: " + ", ".join(SPELL_KEYS)),
+        default="stone_grip",
+    )
+    casting_roll: int | None = param(
+        tr("Jet d'incantation", "Casting roll"),
+        tr(
+            "Utilisé seulement avec l'option du jet d'incantation",
+            "Used only with the casting-roll option",
+        ),
+        default=None,
+        ge=0,
+    )
+    stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
+
+    @field_validator("spell")
+    @classmethod
+    def _spell(cls, value: str) -> str:
+        if value not in SPELL_KEYS:
+            raise ValueError(f"« {value} » ∉ {', '.join(SPELL_KEYS)}")
+        return value
+
+
+class ResistSpell(Check[ResistSpellParams]):
+    name = "resist_spell"
+    title = tr("Résister à un sort", "Resist a spell")
+    description = tr(
+        "La cible d'un sort qui touche l'esprit ou le corps résiste si son jet atteint le niveau "
+        "du sort, sa « force ».",
+        "The target of a spell on mind or body resists when the roll reaches the spell's level, "
+        "its 'strength'.",
+    )
+    params = ResistSpellParams
+    outcomes = (
+        Outcome("affected", tr("affecté", "affected")),
+        Outcome("resisted", tr("résiste", "resisted")),
+    )
+    sources = (src(6090, 6102), src(6198, 6210))
+    example = {"dice": 3, "spell": "stone_grip"}
+
+    def strength(self, p: ResistSpellParams) -> int:
+        if p.stone_grip_casting_roll and p.spell == "stone_grip" and p.casting_roll is not None:
+            return p.casting_roll
+        return by_key(MAGIC.spell, p.spell, tr("sort", "spell")).level
+
+    def resolve(self, params: ResistSpellParams, dice: DiceSource) -> Resolution:
+        pool = roll_pool(dice, params.dice, params.bonus, params.penalty)
+        strength = self.strength(params)
+        outcome = "resisted" if pool.total >= strength else "affected"
+        return Resolution(outcome, pool.total, {**pool.details(), "strength": strength})
+
+    def distribution(self, params: ResistSpellParams) -> Distribution[str]:
+        strength = self.strength(params)
+        totals = kept_sum(params.dice, params.bonus - params.penalty)
+        return totals.map(lambda t: "resisted" if t >= strength else "affected")

@@ -1,0 +1,121 @@
+"""The WaRP character sheet: free-form traits, hit points, experience and psychic pools.
+
+A character is a concept, one central trait, two secondary traits (one of the three superior), a
+flaw, a sign for each, hit points, an experience pool, motivation, secret and important person
+(L99-123). Traits learned in play are kept apart (`acquired`). Play state (damage, pools used)
+lives on the sheet too, so the same file is a character in play.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ecran.rules import CharacterSheet, tr
+from ecran.systems.warp.options import RESTRICTED_TRAITS, UNKNOWN_TRAITS
+from ecran.systems.warp.tables import CORE, category
+from ecran.systems.warp.tracks import current_hp, max_hp
+
+Category = Literal["standard", "technical", "restricted", "restricted_technical"]
+
+
+class Trait(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="", max_length=120, title="nom / name")
+    description: str = Field(default="", title="description")
+    sign: str = Field(default="", title="signe / sign")
+    category: Category = Field(default="standard", title="catégorie / category")
+    score: int = Field(default=0, ge=0, le=6, title="dés / dice")
+    superior: bool = Field(default=False, title="supérieur / superior")
+    combat: bool = Field(default=False, title="spécifique au combat / combat-specific")
+    hit_points: bool = Field(default=False, title="trait de points de vie / HP trait")
+    power: bool = Field(default=False, title="pouvoir spécial / special power")
+    unknown: bool = Field(default=False, title="inconnu / unknown")
+
+    @property
+    def technical(self) -> bool:
+        return category(self.category).technical
+
+    def creation_score(self) -> int:
+        row = category(self.category)
+        return row.superior if self.superior else row.good
+
+    def notation(self) -> str:
+        """NPC notation marks technical traits with an asterisk (L1701-1711)."""
+        return f"{self.score}{'*' if self.technical else ''}"
+
+
+class SeriousWound(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["heals_badly", "fatal"] = "heals_badly"
+    daily_loss: int = Field(default=0, ge=0, le=15)
+    note: str = ""
+
+
+class WarpSheet(CharacterSheet):
+    system: Literal["warp"] = "warp"
+    concept: str = Field(default="", title="concept")
+    central: Trait = Field(default_factory=Trait)
+    secondary_1: Trait = Field(default_factory=Trait)
+    secondary_2: Trait = Field(default_factory=Trait)
+    flaw: Trait = Field(default_factory=Trait)
+    acquired: list[Trait] = Field(default_factory=list)
+    motivation: str = Field(default="", title="motivation")
+    secret: str = Field(default="", title="secret")
+    important_person: str = Field(default="", title="personne importante / important person")
+    background: str = Field(default="", title="antécédents / background")
+    equipment: str = Field(default="", title="équipement / equipment")
+    finances: str = Field(default="", title="finances")
+    hp_name: str = Field(default="", title="nom des points de vie / name of the HP")
+    max_hp: int = Field(default=14, ge=1, title="points de vie max / max HP")
+    hp_rolled: bool = Field(default=False, title="PV tirés aux dés / rolled HP")
+    damage: int = Field(default=0, ge=0, title="dégâts / damage")
+    temporary_damage: int = Field(default=0, ge=0, title="dégâts temporaires / temporary damage")
+    recovery_base: int | None = Field(default=None, title="PV après la dernière récupération")
+    healing_quarters: int = Field(default=0, ge=0, le=3, title="quarts de PV de soin en cours")
+    serious_wounds: list[SeriousWound] = Field(default_factory=list)
+    experience_pool: int = Field(default=1, ge=0, title="réserve d'expérience / experience pool")
+    experience_used: int = Field(default=0, ge=0, title="dés utilisés cette session / used")
+    experience_earned: int = Field(default=0, ge=0, title="dés gagnés / dice awarded")
+    experience_spent: int = Field(default=0, ge=0, title="dés dépensés / dice spent")
+    psychic_pool: int = Field(default=0, ge=0, title="réserve psychique / psychic pool")
+    psychic_charges: int = Field(default=0, ge=0, title="charges disponibles / charges left")
+    spells: list[str] = Field(default_factory=list)
+    spell_study: dict[str, int] = Field(default_factory=dict)
+    armour: list[str] = Field(default_factory=list)
+    bulletproof: str = "none"
+    restricted_traits: bool = RESTRICTED_TRAITS.field()
+    unknown_traits: bool = UNKNOWN_TRAITS.field()
+    gm_approved: bool = Field(default=False, title="approuvé par le MJ / GM approved")
+
+    def positive_traits(self) -> list[Trait]:
+        return [self.central, self.secondary_1, self.secondary_2, *self.acquired]
+
+    def starting_traits(self) -> list[tuple[str, Trait]]:
+        return [
+            ("central", self.central),
+            ("secondary_1", self.secondary_1),
+            ("secondary_2", self.secondary_2),
+        ]
+
+    def hp(self, temporary_counts: bool = True) -> int:
+        return current_hp(self.max_hp, self.damage, self.temporary_damage, temporary_counts)
+
+    def fixed_hp(self) -> int:
+        """The best HP trait at 7 per die (technical: 2 dice more), else 14 (L778-832)."""
+        values = [max_hp(t.score, t.technical) for t in self.positive_traits() if t.hit_points]
+        return max(values, default=max_hp(None))
+
+    def best_score(self, *, combat: bool = False) -> int:
+        scores = [t.score for t in self.positive_traits() if t.combat or not combat]
+        return max(scores, default=CORE.default_dice.no_trait)
+
+
+def trait_label(trait: Trait) -> str:
+    return trait.name or "?"
+
+
+__all__ = ["SeriousWound", "Trait", "WarpSheet", "tr", "trait_label"]

@@ -1,0 +1,143 @@
+"""The sheet as a person reads it, and the checks a player clicks on, prefilled with penalties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.rules import Action, SheetRow, SheetSection, tr
+from ecran.systems.warp.sheet import Trait, WarpSheet, trait_label
+from ecran.systems.warp.tables import ARMOUR, CORE, category
+from ecran.systems.warp.tracks import is_dying, is_out, wound_penalty
+
+AVERAGE_DIFFICULTY = next(d.factor for d in CORE.difficulty if d.key == "average")
+
+
+def _trait_row(role: str, role_en: str, trait: Trait) -> SheetRow:
+    superior = " (supérieur)" if trait.superior else ""
+    cat = category(trait.category)
+    value = f"{trait.notation()} dés{superior}" if role != "défaut" else "—"
+    note = f"{trait.description} ({trait.sign}) [{cat.fr}]"
+    return SheetRow(
+        tr(f"{role} : {trait_label(trait)}", f"{role_en}: {trait_label(trait)}"), value, note
+    )
+
+
+def sections(sheet: WarpSheet) -> list[SheetSection]:
+    hp = sheet.hp()
+    identity = [
+        SheetRow(tr("Concept", "Concept"), sheet.concept),
+        SheetRow(tr("Motivation", "Motivation"), sheet.motivation),
+        SheetRow(tr("Secret", "Secret"), sheet.secret),
+        SheetRow(tr("Personne importante", "Important person"), sheet.important_person),
+        SheetRow(tr("Antécédents", "Background"), sheet.background),
+    ]
+    traits = [
+        _trait_row("central", "central", sheet.central),
+        _trait_row("secondaire", "secondary", sheet.secondary_1),
+        _trait_row("secondaire", "secondary", sheet.secondary_2),
+        *(_trait_row("acquis", "acquired", t) for t in sheet.acquired),
+        _trait_row("défaut", "flaw", sheet.flaw),
+    ]
+    state = (
+        "mort ou mourant" if is_dying(hp, sheet.max_hp) else "hors de combat" if is_out(hp) else ""
+    )
+    if not state and wound_penalty(hp, sheet.max_hp):
+        state = "1 dé de pénalité sur toutes les actions"
+    health = [
+        SheetRow(tr("Points de vie", "Hit points"), f"{hp} / {sheet.max_hp}", sheet.hp_name),
+        SheetRow(tr("Dégâts temporaires", "Temporary damage"), str(sheet.temporary_damage)),
+        SheetRow(tr("État", "State"), state or "—"),
+        *(
+            SheetRow(tr("Blessure grave", "Serious wound"), w.kind, w.note)
+            for w in sheet.serious_wounds
+        ),
+    ]
+    pools = [
+        SheetRow(
+            tr("Réserve d'expérience", "Experience pool"),
+            f"{sheet.experience_pool - sheet.experience_used} / {sheet.experience_pool}",
+        ),
+        SheetRow(
+            tr("Réserve psychique", "Psychic pool"),
+            f"{sheet.psychic_charges} / {sheet.psychic_pool}",
+        ),
+        SheetRow(tr("Sorts", "Spells"), ", ".join(sheet.spells) or "—"),
+    ]
+    gear = [
+        SheetRow(tr("Armure", "Armour"), ", ".join([*sheet.armour, sheet.bulletproof])),
+        SheetRow(tr("Équipement", "Equipment"), sheet.equipment),
+        SheetRow(tr("Finances", "Finances"), sheet.finances),
+    ]
+    return [
+        SheetSection(tr("Identité", "Identity"), identity),
+        SheetSection(tr("Traits", "Traits"), traits),
+        SheetSection(tr("Santé", "Health"), health),
+        SheetSection(tr("Réserves", "Pools"), pools),
+        SheetSection(tr("Équipement", "Gear"), gear),
+    ]
+
+
+def armour_penalty(sheet: WarpSheet) -> int:
+    """Heavy armour: a penalty die on agility actions; each extra layer one more (L3049-3075)."""
+    rows = [a for a in ARMOUR.normal if a.key in sheet.armour]
+    rows_bp = [a for a in ARMOUR.bulletproof if a.key == sheet.bulletproof]
+    layers = len(rows) + len(rows_bp)
+    heavy = sum(a.penalty_die for a in rows) + sum(a.penalty_die for a in rows_bp)
+    return heavy + max(0, layers - 1)
+
+
+def actions(sheet: WarpSheet) -> list[Action]:
+    """Every trait as a roll, plus the default 2 dice and attacks, with the wound penalty die
+    (HP <= half, L3253-3261) already in `penalty`."""
+    penalty = wound_penalty(sheet.hp(), sheet.max_hp)
+    traits_group = tr("Traits", "Traits")
+    result: list[Action] = []
+    for trait in sheet.positive_traits():
+        if trait.score <= 0:
+            continue
+        params: dict[str, Any] = {
+            "dice": trait.score,
+            "penalty": penalty,
+            "difficulty": AVERAGE_DIFFICULTY,
+        }
+        result.append(
+            Action(tr(trait_label(trait), trait_label(trait)), "roll", params, traits_group)
+        )
+    default: dict[str, Any] = {
+        "dice": CORE.default_dice.no_trait,
+        "penalty": penalty,
+        "difficulty": AVERAGE_DIFFICULTY,
+    }
+    result.append(
+        Action(tr("Sans trait (2 dés)", "No trait (2 dice)"), "roll", default, traits_group)
+    )
+    combat_group = tr("Combat", "Combat")
+    attack = sheet.best_score(combat=True) if any(t.combat for t in sheet.positive_traits()) else 2
+    agility = armour_penalty(sheet)
+    result.append(
+        Action(
+            tr("Attaque au contact", "Melee attack"),
+            "melee",
+            {"attack_dice": attack, "attack_penalty": penalty + agility},
+            combat_group,
+        )
+    )
+    result.append(
+        Action(
+            tr("Attaque à distance", "Ranged attack"),
+            "ranged",
+            {"attack_dice": attack, "attack_penalty": penalty},
+            combat_group,
+        )
+    )
+    for trait in sheet.positive_traits():
+        if trait.power and trait.score > 0:
+            result.append(
+                Action(
+                    tr(f"Pouvoir : {trait_label(trait)}", f"Power: {trait_label(trait)}"),
+                    "power",
+                    {"dice": trait.score, "penalty": penalty},
+                    tr("Pouvoirs", "Powers"),
+                )
+            )
+    return result
