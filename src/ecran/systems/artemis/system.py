@@ -2,10 +2,35 @@
 
 from __future__ import annotations
 
-from ecran.rules import System, tr
-from ecran.systems.artemis import options
+from typing import Any
+
+from ecran.dice import DiceSource, Roller
+from ecran.rules import (
+    Action,
+    CharacterSheet,
+    EcranError,
+    Resolution,
+    RuleViolation,
+    SheetSection,
+    System,
+    tr,
+)
+from ecran.systems.artemis import dice as ad
+from ecran.systems.artemis import npc, options, tracks, validation, view
 from ecran.systems.artemis.checks import combat, core, misc, psy
+from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import SEED
+
+
+def as_artemis(sheet: CharacterSheet) -> ArtemisSheet:
+    if not isinstance(sheet, ArtemisSheet):
+        raise EcranError(
+            tr(
+                f"la feuille est pour « {sheet.system} », pas pour artemis",
+                f"the sheet is for '{sheet.system}', not artemis",
+            )
+        )
+    return sheet
 
 
 class Artemis(System):
@@ -33,6 +58,32 @@ class Artemis(System):
         misc.MentalCrisis(),
     )
     options = options.ALL
+    character = ArtemisSheet
+
+    def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
+        return validation.validate(as_artemis(sheet))
+
+    def new_character(self, name: str) -> ArtemisSheet:
+        return ArtemisSheet(name=name)
+
+    def random_npc(self, roller: Roller, **choices: Any) -> ArtemisSheet:
+        return npc.random_npc(roller, choices.get("name"), choices.get("characteristic"))
+
+    def sections(self, sheet: CharacterSheet) -> list[SheetSection]:
+        return view.sections(as_artemis(sheet))
+
+    def actions(self, sheet: CharacterSheet) -> list[Action]:
+        return view.actions(as_artemis(sheet))
+
+    def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
+        """Rolled by everyone at the start of each turn, highest first (website §3.1): Acrobatie +
+        Réaction (L729) + the die with criticals, minus the NIFIMO malus. Ties: the GM's call."""
+        character = as_artemis(sheet)
+        score, malus = view.initiative_score(character), tracks.malus(character)
+        die = ad.roll_die(dice, False, "kept_die")
+        total = score + die.value - malus
+        details = {"score": score, "die": die.value, "raw_dice": die.raw, "malus": malus}
+        return Resolution("initiative", total=total, details=details)
 
 
 SYSTEM = Artemis()

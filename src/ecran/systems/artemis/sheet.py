@@ -1,0 +1,234 @@
+"""The Espace Artémis character sheet (seed L385-833): identity, characteristics, innate and
+acquired skills, weapons, protection, milieux, mental balance, experience and the NIFIMO block.
+
+Skills are two flat maps keyed by skill id (`levels`, `scores`), like the sheet's "Niv" and "Sc"
+columns (L459): flat maps keep the JSON short and let the guided creation ask for each one.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ecran.rules import CharacterSheet, param, tr
+from ecran.systems.artemis import tables
+from ecran.systems.artemis.options import NIFIMO_AGGREGATE, NIFIMO_BOXES
+
+#: "" is a skill the character does not have (an empty box on the sheet).
+SkillLevel = Literal["", "debutant", "amateur", "confirme", "professionnel", "expert", "maitre"]
+CharCode = Literal["C", "E", "F", "A", "S", "I", "M", "V"]
+ArmourId = Literal[
+    "vetements_legers",
+    "vetements_epais",
+    "combinaison_securite",
+    "combinaison_combat",
+    "exosquelette",
+    "exosquelette_renforce",
+]
+WeaponCategoryId = Literal["poings", "baton", "courte", "moyenne", "longue"]
+
+
+class Part(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def words(fr: str, en: str) -> str:
+    return Field(default="", title=fr, description=en)
+
+
+def count(fr: str, en: str, default: int = 0) -> int:
+    return param(tr(fr, en), default=default, ge=0, le=99)  # type: ignore[no-any-return]
+
+
+class Characteristics(Part):
+    """The eight characteristics (L548-560). Range: see the `characteristic_range` rule."""
+
+    charisme: int = param(tr("Charisme", "Charisma"), default=1, ge=0, le=10)
+    empathie: int = param(tr("Empathie", "Empathy"), default=1, ge=0, le=10)
+    force: int = param(tr("Force", "Strength"), default=1, ge=0, le=10)
+    agilite: int = param(tr("Agilité", "Agility"), default=1, ge=0, le=10)
+    sens: int = param(tr("Sens", "Senses"), default=1, ge=0, le=10)
+    intellect: int = param(tr("Intellect", "Intellect"), default=1, ge=0, le=10)
+    manip: int = param(tr("Manip.", "Manipulation"), default=1, ge=0, le=10)
+    volonte: int = param(tr("Volonté", "Will"), default=1, ge=0, le=10)
+
+
+class Description(Part):
+    """Physical description (L419-432)."""
+
+    sex: str = words("Sexe", "Sex")
+    age: str = words("Âge", "Age")
+    height: str = words("Taille", "Height")
+    build: str = words("Corpulence", "Build")
+    morphology: str = words("Morphologie", "Morphology")
+    skin: str = words("Peau", "Skin")
+    face: str = words("Forme du visage", "Face shape")
+    hair: str = words("Cheveux", "Hair")
+    eyes: str = words("Yeux", "Eyes")
+    clothes: str = words("Vêtements habituels", "Usual clothing")
+    voice: str = words("Voix", "Voice")
+    other: str = words("Autres éléments", "Other")
+
+
+class Power(Part):
+    """Pouvoir (L392), under the website's three laws (discreet, useless in combat, a cost)."""
+
+    text: str = words("Pouvoir", "Power")
+    approved: bool = param(tr("Accepté par le MJ", "Approved by the GM"), default=False)
+    combat_useful: bool = param(
+        tr("Utile en combat (ne marche pas en scène d'action)", "Useful in combat (off in fights)"),
+        default=False,
+    )
+    cost: str = words("Contrepartie", "Counterpart")
+
+
+class CustomSkill(Part):
+    """A skill written on one of the sheet's blank lines (L591, L614-685)."""
+
+    name: str = Field(min_length=1, max_length=60)
+    characteristic: CharCode
+    group: str = "divers"
+    level: SkillLevel = ""
+    score: int = Field(default=0, ge=0, le=30)
+
+
+class Weapon(Part):
+    """A weapon block (L729-749): a Force skill per weapon, its category, attack and parry scores
+    in the prudent attitude and for the defensive and aggressive attitudes. The seed gives no
+    formula for attack/parry nor the attitude modifiers: the sheet holds the numbers."""
+
+    name: str = Field(min_length=1, max_length=60)
+    level: SkillLevel = ""
+    score: int = Field(default=0, ge=0, le=30)
+    category: WeaponCategoryId = "courte"
+    attack: int = Field(default=0, ge=0, le=30)
+    parry: int = Field(default=0, ge=0, le=30)
+    defensive_attack: int | None = Field(default=None, ge=0, le=30)
+    defensive_parry: int | None = Field(default=None, ge=0, le=30)
+    aggressive_attack: int | None = Field(default=None, ge=0, le=30)
+    aggressive_parry: int | None = Field(default=None, ge=0, le=30)
+
+
+class BalanceEntry(Part):
+    """A source of balance or imbalance, or an event that changed it (L396-399)."""
+
+    label: str = Field(min_length=1, max_length=120)
+    points: int = Field(ge=-20, le=20)
+
+
+class Experience(Part):
+    total: int = count("Expérience totale", "Total experience")
+    used: int = count("Expérience utilisée", "Experience used")
+    forced_this_scenario: int = count(
+        "Points dépensés pour forcer le hasard ce scénario",
+        "Points spent forcing luck this scenario",
+    )
+
+
+class Marks(Part):
+    light: int = count("Légères (traits)", "Light (strokes)")
+    serious: int = count("Graves (croix)", "Serious (crosses)")
+
+
+class WoundMarks(Marks):
+    stabilised: bool = param(
+        tr("Blessures stabilisées", "Wounds stabilised"),
+        tr("soignées : elles ne s'aggravent plus", "treated: they no longer get worse"),
+        default=False,
+    )
+
+
+class FatigueMarks(Marks):
+    permanent: int = count("Permanentes", "Permanent")
+
+
+class Cause(Part):
+    """A line of the box "Causes des Peurs et Stress" (L727): a serious fear is written with its
+    approximate date (website)."""
+
+    cause: str = Field(min_length=1, max_length=200)
+    line: Literal["stress", "peur"] = "peur"
+    date: str = ""
+
+
+class Nifimo(Part):
+    """The NIFIMO block (L686-699): one line per condition."""
+
+    gene_extra: int = count(
+        "Gênes en plus (surcharge, court-circuits)", "Extra gênes (overload, short circuits)"
+    )
+    blessure: WoundMarks = Field(default_factory=WoundMarks)
+    fatigue: FatigueMarks = Field(default_factory=FatigueMarks)
+    stress: Marks = Field(default_factory=Marks)
+    peur: Marks = Field(default_factory=Marks)
+    causes: list[Cause] = Field(default_factory=list)
+
+
+class NifimoScale(Part):
+    """How marks become maluses: a house rule the table fills (the seed only gives the columns)."""
+
+    boxes_per_column: int = NIFIMO_BOXES.field(ge=1, le=20)
+    aggregate: Literal["sum", "worst"] = NIFIMO_AGGREGATE.field()
+
+
+def _innate_levels() -> dict[str, SkillLevel]:
+    return {s.id: "debutant" for s in tables.skills().innate}
+
+
+def _innate_scores() -> dict[str, int]:
+    score = tables.level("debutant").npc_score or 0
+    return {s.id: score for s in tables.skills().innate}
+
+
+def _equipment() -> dict[str, bool]:
+    return {e.id: False for e in tables.skills().equipment}
+
+
+def _milieux() -> dict[str, SkillLevel]:
+    return {m.id: "" for m in tables.skills().milieu}
+
+
+class ArtemisSheet(CharacterSheet):
+    system: Literal["artemis"] = "artemis"
+    career_main: str = words("Carrière principale", "Main career")
+    career_secondary: str = words("Carrière secondaire", "Secondary career")
+    description: Description = Field(default_factory=Description)
+    origin: str = words("Origine", "Origin")
+    protector: str = words("Protecteur", "Patron")
+    family: str = words("Famille", "Family")
+    advantage: str = words("Avantage", "Advantage")
+    disadvantage: str = words("Désavantage", "Disadvantage")
+    power: Power = Field(default_factory=Power)
+    relations: str = words("Relations, événements importants", "Relations, important events")
+    characteristics: Characteristics = Field(default_factory=Characteristics)
+    levels: dict[str, SkillLevel] = Field(default_factory=_innate_levels)
+    scores: dict[str, int] = Field(default_factory=_innate_scores)
+    custom_skills: list[CustomSkill] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
+    armour: ArmourId = "vetements_legers"
+    pressurised: bool = param(tr("Protection pressurisée", "Pressurised protection"), default=False)
+    equipment: dict[str, bool] = Field(default_factory=_equipment)
+    other_equipment: str = words("Autre matériel", "Other equipment")
+    milieux: dict[str, SkillLevel] = Field(default_factory=_milieux)
+    milieux_gene: dict[str, int] = Field(default_factory=dict)
+    mental_balance: list[BalanceEntry] = Field(default_factory=list)
+    experience: Experience = Field(default_factory=Experience)
+    nifimo: Nifimo = Field(default_factory=Nifimo)
+    nifimo_scale: NifimoScale = Field(default_factory=NifimoScale)
+
+    def level(self, skill: str) -> SkillLevel:
+        custom = self.custom(skill)
+        return custom.level if custom else self.levels.get(skill, "")
+
+    def score(self, skill: str) -> int:
+        custom = self.custom(skill)
+        return custom.score if custom else self.scores.get(skill, 0)
+
+    def custom(self, name: str) -> CustomSkill | None:
+        return next((c for c in self.custom_skills if c.name == name), None)
+
+    @property
+    def balance(self) -> int:
+        """The TOTAL of the mental balance box (L399)."""
+        return sum(entry.points for entry in self.mental_balance)

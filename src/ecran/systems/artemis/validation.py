@@ -1,0 +1,191 @@
+"""Every rule a sheet can break, each with its rule id, its seed lines and a bilingual message."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ecran.rules import RuleViolation, Source, tr
+from ecran.systems.artemis import tables
+from ecran.systems.artemis.sheet import ArtemisSheet
+from ecran.systems.artemis.tables import seed, site
+
+Found = Iterator[RuleViolation]
+
+
+def violation(rule: str, source: Source, fr: str, en: str, path: str = "") -> RuleViolation:
+    return RuleViolation(rule=rule, source=source, message=tr(fr, en), path=path)
+
+
+def known_skills() -> set[str]:
+    data = tables.skills()
+    return {s.id for s in data.innate} | {s.id for s in data.acquired}
+
+
+def characteristics(sheet: ArtemisSheet) -> Found:
+    for name, value in sheet.characteristics.model_dump().items():
+        if not 1 <= value <= 5:
+            yield violation(
+                "characteristic_range",
+                seed(382, 384, "Force 1-5 in the aggravation table; reading of the range"),
+                f"{name} vaut {value} : les caractéristiques vont de 1 à 5",
+                f"{name} is {value}: characteristics range from 1 to 5",
+                f"characteristics.{name}",
+            )
+
+
+def skills(sheet: ArtemisSheet) -> Found:
+    known = known_skills()
+    for key in sorted(set(sheet.levels) | set(sheet.scores)):
+        if key not in known:
+            yield violation(
+                "skill_unknown",
+                seed(458, 685),
+                f"compétence inconnue « {key} » (ajoutez-la comme compétence libre)",
+                f"unknown skill '{key}' (add it as a custom skill)",
+                f"levels.{key}",
+            )
+    for skill in tables.skills().innate:
+        # An NPC's random score of 7 has no level (A10): its score alone shows the skill.
+        held = sheet.scores.get(skill.id) if sheet.kind == "npc" else None
+        if not sheet.levels.get(skill.id) and not held:
+            yield violation(
+                "innate_debutant",
+                site(357, 363, "0105130001"),
+                f"{skill.fr} : tout personnage a toutes les compétences innées, au moins Débutant",
+                f"{skill.en}: every character has every innate skill, at least Débutant",
+                f"levels.{skill.id}",
+            )
+    for key, level in sheet.levels.items():
+        if level and key not in sheet.scores:
+            yield violation(
+                "skill_score_missing",
+                seed(459),
+                f"{key} a un niveau mais pas de score",
+                f"{key} has a level but no score",
+                f"scores.{key}",
+            )
+    if sheet.kind == "pc":
+        for key, score in sheet.scores.items():
+            if score and not sheet.levels.get(key):
+                yield violation(
+                    "skill_level_missing",
+                    seed(459),
+                    f"{key} a un score mais pas de niveau (la feuille note les deux)",
+                    f"{key} has a score but no level (the sheet records both)",
+                    f"levels.{key}",
+                )
+
+
+def npc_scores(sheet: ArtemisSheet) -> Found:
+    """An NPC's score follows from its level (L79-93); without a level, it is the random score
+    (L94-96), 7 included (it matches no level, A10)."""
+    if sheet.kind != "npc":
+        return
+    rows: list[tuple[str, str, int]] = [
+        (k, sheet.levels.get(k, ""), s) for k, s in sheet.scores.items()
+    ]
+    rows += [(f"custom:{c.name}", c.level, c.score) for c in sheet.custom_skills]
+    rows += [(f"weapon:{w.name}", w.level, w.score) for w in sheet.weapons]
+    random_rule = tables.core().npc_random
+    low, high = 1 + random_rule.add, 6 + random_rule.add
+    for key, level, score in rows:
+        expected = tables.level(level).npc_score if level else None
+        if level and expected is not None and score != expected:
+            yield violation(
+                "npc_level_score",
+                seed(79, 93),
+                f"PNJ : {key} est {tables.level(level).fr}, son score est {expected} (pas {score})",
+                f"NPC: {key} is {tables.level(level).en}, its score is {expected} (not {score})",
+                key,
+            )
+        if not level and score and not low <= score <= high:
+            yield violation(
+                "npc_random_score",
+                seed(94, 96),
+                f"PNJ : {key} sans niveau doit avoir un score tiré de {low} à {high}",
+                f"NPC: {key} without a level needs a random score from {low} to {high}",
+                key,
+            )
+
+
+def custom_skills(sheet: ArtemisSheet) -> Found:
+    groups = {g.id for g in tables.skills().group}
+    data = tables.skills()
+    names = {s.fr.casefold() for s in data.innate + data.acquired} | known_skills()
+    for i, skill in enumerate(sheet.custom_skills):
+        if skill.name.casefold() in names:
+            yield violation(
+                "custom_skill_name",
+                seed(591),
+                f"la compétence libre « {skill.name} » existe déjà",
+                f"custom skill '{skill.name}' already exists",
+                f"custom_skills.{i}.name",
+            )
+        names.add(skill.name.casefold())
+        if skill.group not in groups:
+            yield violation(
+                "custom_skill_group",
+                seed(593, 609),
+                f"groupe inconnu « {skill.group} » : {', '.join(sorted(groups))}",
+                f"unknown group '{skill.group}': {', '.join(sorted(groups))}",
+                f"custom_skills.{i}.group",
+            )
+
+
+def equipment(sheet: ArtemisSheet) -> Found:
+    items = {e.id for e in tables.skills().equipment}
+    for key in sheet.equipment:
+        if key not in items:
+            yield violation(
+                "equipment_unknown",
+                seed(434, 457),
+                f"matériel inconnu « {key} » (notez-le dans « autre matériel »)",
+                f"unknown equipment '{key}' (write it under 'other equipment')",
+                f"equipment.{key}",
+            )
+    milieux = {m.id for m in tables.skills().milieu}
+    for key in set(sheet.milieux) | set(sheet.milieux_gene):
+        if key not in milieux:
+            yield violation(
+                "milieu_unknown",
+                seed(804, 811),
+                f"milieu inconnu « {key} » : sauvage, urbain, spatial",
+                f"unknown milieu '{key}': sauvage, urbain, spatial",
+                f"milieux.{key}",
+            )
+    if sheet.pressurised and tables.armour(sheet.armour).protection == 0:
+        yield violation(
+            "pressurised_armour",
+            seed(359, 362),
+            "seule une protection (combinaison, exosquelette) peut être pressurisée",
+            "only a protection (suit, exoskeleton) can be pressurised",
+            "pressurised",
+        )
+
+
+def experience(sheet: ArtemisSheet) -> Found:
+    xp = sheet.experience
+    if xp.used > xp.total:
+        yield violation(
+            "experience_used",
+            seed(403, 407),
+            f"expérience utilisée ({xp.used}) supérieure au total ({xp.total})",
+            f"experience used ({xp.used}) exceeds the total ({xp.total})",
+            "experience.used",
+        )
+    limit = tables.core().experience_force.per_scenario
+    if xp.forced_this_scenario > limit:
+        yield violation(
+            "xp_force_limit",
+            seed(37, 39),
+            f"pas plus de {limit} points pour forcer le hasard par scénario",
+            f"no more than {limit} points forcing luck per scenario",
+            "experience.forced_this_scenario",
+        )
+
+
+RULES = (characteristics, skills, npc_scores, custom_skills, equipment, experience)
+
+
+def validate(sheet: ArtemisSheet) -> list[RuleViolation]:
+    return [v for rule in RULES for v in rule(sheet)]
