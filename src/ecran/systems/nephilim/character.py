@@ -28,7 +28,7 @@ def kas(sheet: NephilimSheet) -> dict[str, int]:
 
 def ka_test_element(sheet: NephilimSheet) -> str:
     """The Ka a Ka test uses (§9 A11): the table's choice, else the highest element."""
-    chosen = sheet.readings.ka_test_element
+    chosen = sheet.ka_test_element
     if chosen != "dominant":
         return chosen
     if not sheet.ka:
@@ -41,16 +41,16 @@ def ka_for_test(sheet: NephilimSheet) -> int:
 
 
 def fatigue_malus(sheet: NephilimSheet) -> int:
-    return malus("fatigue", sheet.fatigue, sheet.readings.track_boxes)
+    return malus("fatigue", sheet.fatigue, sheet.track_boxes)
 
 
 def wound_malus(sheet: NephilimSheet, characteristic: str) -> int:
-    r = sheet.readings
+    r = sheet
     return wound_malus_on(characteristic, sheet.wounds, r.track_boxes, r.wound_characteristics)
 
 
 def out_of_play(sheet: NephilimSheet) -> bool:
-    boxes = sheet.readings.track_boxes
+    boxes = sheet.track_boxes
     return state("wound", sheet.wounds, boxes).out or state("fatigue", sheet.fatigue, boxes).out
 
 

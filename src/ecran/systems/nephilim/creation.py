@@ -48,7 +48,7 @@ def validate(sheet: NephilimSheet) -> list[RuleViolation]:
     found = _characteristics(sheet) + _ka(sheet) + _occult(sheet)
     found += [_from_problem(p, "skills") for p in skill_problems(sheet.skills)]
     found += _budget(sheet)
-    prereq = sheet.readings.language_prerequisites
+    prereq = sheet.language_prerequisites
     found += [_from_problem(p, "languages") for p in language_problems(sheet.languages, prereq)]
     return found
 
@@ -127,7 +127,7 @@ def total_steps(sheet: NephilimSheet) -> int:
 
 
 def _budget(sheet: NephilimSheet) -> list[RuleViolation]:
-    budget, paid = sheet.readings.skill_step_budget, total_steps(sheet)
+    budget, paid = sheet.skill_step_budget, total_steps(sheet)
     if budget == 0 or paid <= budget:
         return []
     return [

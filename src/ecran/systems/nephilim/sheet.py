@@ -44,21 +44,6 @@ class Characteristics(BaseModel):
     dexterite: int = CHAR
 
 
-class Readings(BaseModel):
-    """How this table reads the ambiguous rules that shape the sheet and its penalties."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    wound_characteristics: Literal["motor", "force_coordination"] = options.WOUND_SET.field()
-    wound_malus_count: Literal["per_characteristic", "once"] = options.WOUND_COUNT.field()
-    track_boxes: Literal["pairs", "zero_alone"] = options.TRACK_BOXES.field()
-    ka_test_element: Literal["dominant", "feu", "air", "eau", "terre", "lune", "soleil"] = (
-        options.KA_TEST_ELEMENT.field()
-    )
-    language_prerequisites: bool = options.LANGUAGE_PREREQUISITES.field()
-    skill_step_budget: int = options.STEP_BUDGET.field(ge=0)
-
-
 class NephilimSheet(CharacterSheet):
     system: Literal["nephilim"] = "nephilim"
     nature: Nature = Field(default="human", description="human or Nephilim (simulacrum)")
@@ -88,4 +73,15 @@ class NephilimSheet(CharacterSheet):
     stasis_bonus: int = Field(
         default=0, ge=0, description="points drawn from the stasis for the next control roll"
     )
-    readings: Readings = Field(default_factory=Readings)
+    armour: int = options.ARMOUR.field(ge=0, le=10)
+    # How this table reads the ambiguous rules that shape the sheet, its penalties and combat.
+    wound_characteristics: Literal["motor", "force_coordination"] = options.WOUND_SET.field()
+    wound_malus_count: Literal["per_characteristic", "once"] = options.WOUND_COUNT.field()
+    track_boxes: Literal["pairs", "zero_alone"] = options.TRACK_BOXES.field()
+    ka_test_element: Literal["dominant", "feu", "air", "eau", "terre", "lune", "soleil"] = (
+        options.KA_TEST_ELEMENT.field()
+    )
+    language_prerequisites: bool = options.LANGUAGE_PREREQUISITES.field()
+    skill_step_budget: int = options.STEP_BUDGET.field(ge=0)
+    segments: Literal["from_highest_remaining", "fixed_windows"] = options.SEGMENTS.field()
+    anticipation_tie: Literal["simultaneous", "roll_off"] = options.ANTICIPATION_TIE.field()

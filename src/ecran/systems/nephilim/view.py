@@ -72,7 +72,7 @@ def _ka(sheet: NephilimSheet) -> SheetSection:
 
 
 def _health(sheet: NephilimSheet) -> SheetSection:
-    boxes = sheet.readings.track_boxes
+    boxes = sheet.track_boxes
     rows = []
     for track, label, value in (
         ("wound", tr("Blessures", "Wounds"), sheet.wounds),
@@ -152,7 +152,7 @@ def _penalties(sheet: NephilimSheet, characteristic: str) -> dict[str, Any]:
     return {
         "wound_malus": ch.wound_malus(sheet, characteristic),
         "fatigue_malus": ch.fatigue_malus(sheet),
-        "wound_malus_count": sheet.readings.wound_malus_count,
+        "wound_malus_count": sheet.wound_malus_count,
     }
 
 
@@ -217,7 +217,7 @@ def _combat_actions(sheet: NephilimSheet) -> list[Action]:
             GROUP_COMBAT,
         ),
     ]
-    boxes = sheet.readings.track_boxes
+    boxes = sheet.track_boxes
     if state("wound", sheet.wounds, boxes).round_check:
         found.append(
             Action(

@@ -4,7 +4,7 @@ and attack against defence (an opposed test; the text lists no manoeuvres or dam
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
@@ -87,6 +87,19 @@ class DuelParams(Params):
     opponent_initiative: int = param(
         tr("Initiative adverse (sans dés)", "Opponent's initiative (no dice)"), ge=-20, le=40
     )
+    anticipation: int = param(
+        tr("Anticipation", "Anticipation"),
+        tr("Intuition + Perception (variante declare_and_resolve)", "Intuition + Perception"),
+        default=0,
+        ge=-20,
+        le=60,
+    )
+    opponent_anticipation: int = param(
+        tr("Anticipation adverse", "Opponent's anticipation"), default=0, ge=-20, le=60
+    )
+    round_structure: Literal["segments", "no_segments", "declare_and_resolve"] = (
+        options.ROUND_STRUCTURE.field()
+    )
     dice: DiceVariant = options.DICE.field()
 
 
@@ -105,7 +118,7 @@ class DuelSegments(Check[DuelParams]):
         Outcome("same_segment", tr("même segment", "same segment")),
         Outcome("first", tr("agit avant, sans réaction possible", "acts first, unopposed")),
     )
-    sources = (cite(SEED, 493), cite(SEED, 499, 506))
+    sources = (cite(SEED, 493, 495), cite(SEED, 499, 506))
     example = {"initiative": 3, "opponent_initiative": -2}
 
     def resolve(self, params: DuelParams, dice: DiceSource) -> Resolution:
@@ -113,15 +126,22 @@ class DuelSegments(Check[DuelParams]):
         b1, b2, rb = roll_modifier(dice, params.dice)
         mine, theirs = params.initiative + ra, params.opponent_initiative + rb
         details = {"dice": [a1, a2], "opponent_dice": [b1, b2], "opponent_total": theirs}
-        return Resolution(_segment_order(mine - theirs), total=mine, details=details)
+        return Resolution(_order(params, mine - theirs), total=mine, details=details)
 
     def distribution(self, params: DuelParams) -> Distribution[str]:
         r = modifier_distribution(params.dice)
         delta = params.initiative - params.opponent_initiative
-        return (r - r).reduced().map(lambda x: _segment_order(delta + x))
+        return (r - r).reduced().map(lambda x: _order(params, delta + x))
 
 
-def _segment_order(difference: int) -> str:
+def _order(params: DuelParams, difference: int) -> str:
+    """Who acts first. Segments: a lead of a whole segment (L493). Without segments (L495)
+    everything interacts; or actions resolve at once by Initiative + Anticipation."""
+    if params.round_structure == "no_segments":
+        return "same_segment"
+    if params.round_structure == "declare_and_resolve":
+        lead = difference + params.anticipation - params.opponent_anticipation
+        return "first" if lead > 0 else "opponent_first" if lead < 0 else "same_segment"
     width = COMBAT.initiative.segment_width
     if difference >= width:
         return "first"

@@ -370,7 +370,7 @@ class Transmutation(DiceTest[TransmutationParams]):
 class AlchemyControlParams(ControlParams):
     circle: AlchemyCircle = param(tr("Cercle", "Circle"), default="oeuvre_au_noir")
     athanor_ka: int = param(
-        tr("Ka-élément de l'athanor (absolu)", "Athanor's Ka-element (absolute)"), ge=0, le=1000
+        tr("Ka-élément de l'athanor (absolu)", "Athanor's Ka-element (absolute)"), ge=0, le=10000
     )
 
 
