@@ -144,6 +144,24 @@ def test_language_switch_and_dark_mode(server: str, browser: Any) -> None:
     context.close()
 
 
+def test_dice_page_odds_and_roll(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server + "/")
+    page.click("#nav-dice")
+    page.fill("#expr", "2d6")
+    expect(page.locator('#odds tr[data-outcome="7"]')).to_have_attribute("data-probability", "1/6")
+    expect(page.locator("#odds tr")).to_have_count(12)  # header + totals 2..12
+    page.click("#roll-button")
+    record = page.locator("#roll .record")
+    expect(record).to_be_visible()
+    dice = [int(d) for d in record.locator(".die").all_inner_texts()]
+    assert len(dice) == 2 and record.get_attribute("data-total") == str(sum(dice))
+    context.close()
+
+
 def test_usable_on_a_phone_screen(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 

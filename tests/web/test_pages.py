@@ -160,3 +160,33 @@ def test_bad_seed_in_a_link_is_a_message_not_a_crash(client: TestClient) -> None
 def test_static_assets_are_served(client: TestClient) -> None:
     for name in ("htmx.min.js", "ecran.css", "ecran.js"):
         assert client.get(f"/static/{name}").status_code == 200
+
+
+# -- the dice page --------------------------------------------------------------------------------
+
+
+def test_dice_page_shows_exact_totals_and_a_replayable_roll(client: TestClient, cli: Any) -> None:
+    page = client.get("/dice?expr=2d6&seed=5")
+    assert page.status_code == 200
+    assert 'data-outcome="7" data-probability="1/6"' in page.text  # six ways in 36
+    assert 'data-outcome="2" data-probability="1/36"' in page.text
+    expected = cli("dice", "2d6", "--seed", "5", "--json").json()
+    assert f'data-total="{expected["total"]}" data-seed="5"' in page.text
+    dice = [int(d) for d in re.findall(r'<span class="die">(\d+)</span>', page.text)]
+    assert dice == expected["dice"]
+
+
+def test_dice_work_strikes_dropped_dice(client: TestClient) -> None:
+    fragment = client.post("/dice/roll", data={"expr": "4d6kh3"}, headers=HTMX)
+    work = re.search(r'<code class="work">(.*?)</code>', fragment.text)
+    assert work is not None
+    assert work.group(1).count("<s>") == 1  # one die of four dropped
+    assert client.post("/dice/roll", data={"expr": "<b>"}, headers=HTMX).status_code == 422
+
+
+def test_dice_odds_fragment_reports_the_residual_of_explosions(client: TestClient) -> None:
+    fragment = client.get("/dice/odds?expr=1d6!&lang=en", headers=HTMX)
+    assert fragment.status_code == 200
+    assert "Beyond the explosion depth" in fragment.text
+    bad = client.get("/dice/odds?expr=1d", headers=HTMX)
+    assert bad.status_code == 422 and 'class="error"' in bad.text

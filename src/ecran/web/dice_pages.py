@@ -1,0 +1,82 @@
+"""The dice page: any expression in the common notation, its exact odds and a seeded roll."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup, escape
+
+from ecran.dice.notation import limits
+from ecran.rules import EcranError
+from ecran.web.dice_api import DiceRoll, dice_odds, dice_roll
+from ecran.web.i18n import request_lang
+from ecran.web.render import render
+
+router = APIRouter(include_in_schema=False)
+
+DEFAULT_EXPRESSION = "3d6"
+_STRIKE = re.compile(r"~~(.+?)~~")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def work_html(text: str) -> Markup:
+    """The roll's work (`4d6kh3 (4, 4, 6, ~~3~~) = 14`): dropped dice struck, crits in bold."""
+    safe = str(escape(text))
+    safe = _STRIKE.sub(r"<s>\1</s>", safe)
+    return Markup(_BOLD.sub(r"<strong>\1</strong>", safe))
+
+
+def _roll_context(result: DiceRoll, lang: str) -> dict[str, Any]:
+    query = {"expr": result.expression, "seed": str(result.seed)}
+    return {
+        "dice_roll": result,
+        "work": work_html(result.text),
+        "replay": "/dice?" + urlencode({**query, "lang": lang}),
+        "api": "/api/dice?" + urlencode(query),
+    }
+
+
+def _seed(text: str) -> int | None:
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return -1  # refused by dice_roll with its one-line message
+
+
+@router.get("/dice", response_class=HTMLResponse)
+def dice_page(request: Request) -> Response:
+    lang = request_lang(request)
+    expr = request.query_params.get("expr", DEFAULT_EXPRESSION)
+    context: dict[str, Any] = {"expr": expr, "dice_odds": None, "dice_roll": None}
+    try:
+        context["dice_odds"] = dice_odds(expr, limits.DEFAULT_DEPTH)
+    except EcranError as exc:
+        context["odds_error"] = exc.message(lang)
+    seed = request.query_params.get("seed", "")
+    if seed or "roll" in request.query_params:
+        try:
+            context.update(_roll_context(dice_roll(expr, _seed(seed)), lang))
+        except EcranError as exc:
+            context["roll_error"] = exc.message(lang)
+    return render(request, "dice.html", context, lang=lang)
+
+
+@router.get("/dice/odds", response_class=HTMLResponse)
+def dice_odds_fragment(request: Request, expr: str = "") -> Response:
+    lang = request_lang(request)
+    context = {"dice_odds": dice_odds(expr, limits.DEFAULT_DEPTH)}
+    return render(request, "_dice_odds.html", context, lang=lang)
+
+
+@router.post("/dice/roll", response_class=HTMLResponse)
+async def dice_roll_fragment(request: Request) -> Response:
+    lang = request_lang(request)
+    form = await request.form()
+    expr = str(form.get("expr", ""))
+    return render(request, "_dice_roll.html", _roll_context(dice_roll(expr, None), lang), lang=lang)
