@@ -30,7 +30,7 @@ def effective(sheet: OrganiqueSheet) -> dict[str, int]:
     """Characteristics as they stand: encumbrance (L453-471) and armour (L3868) lower AGI and
     VIT; tests of END use the current reserve (L352-353, L4094-4095)."""
     stats = sheet.characteristics.model_dump()
-    load = encumbrance_penalty(stats["FOR"], sheet.load_kg)
+    load = encumbrance_penalty(stats["FOR"], sheet.load_kg, sheet.encumbrance_erratum)
     stats["AGI"] += sum(a.agi_penalty for a in sheet.armour) - load
     stats["VIT"] -= load
     stats["END"] = sheet.endurance

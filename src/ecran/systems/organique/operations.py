@@ -5,12 +5,11 @@ Each returns a new sheet (never mutates) and a bilingual summary an encounter lo
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, Text, param, tr
 from ecran.systems.organique.common import src
-from ecran.systems.organique.options import BLUNT_AFTER_SNG0, HALF_ROUNDING
 from ecran.systems.organique.sheet import HealthTrack, OrganiqueSheet
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
@@ -47,8 +46,6 @@ class HitParams(Params):
     ignore_armour: bool = param(
         tr("Sans armure", "Armour ignored"), tr("Chute (L782-783)", "Falls"), default=False
     )
-    blunt_after_sng0: Literal["cascade", "direct"] = BLUNT_AFTER_SNG0.field()
-    halving: Literal["floor_half", "floor"] = HALF_ROUNDING.field()
 
 
 class TakeHit(Operation[OrganiqueSheet, HitParams]):
@@ -66,8 +63,8 @@ class TakeHit(Operation[OrganiqueSheet, HitParams]):
         passed, _ = through_armour(
             Damage(params.bs, params.c), layers, params.attack_margin, params.armour_piercing
         )
-        passed = scale_after_armour(passed, params.action, params.halving)
-        after = apply_damage(sheet.health.current(), passed, params.blunt_after_sng0)
+        passed = scale_after_armour(passed, params.action, sheet.halving)
+        after = apply_damage(sheet.health.current(), passed, sheet.blunt_after_sng0)
         health = sheet.health.model_copy(
             update={"sng": after.sng, "cps": after.cps, "inc": after.inc}
         )

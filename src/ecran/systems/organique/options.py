@@ -122,33 +122,6 @@ INC_ZERO = Option(
     kind="reading",
 )
 
-FEVER_SAVE = Option(
-    name="fever_save",
-    default=False,
-    label=tr("Sauvegarde contre la fièvre", "Fever save"),
-    help=tr(
-        "Faux : la fièvre applique −10/niveau aux sauvegardes contre la chaleur sans jet "
-        "(exemples) ; vrai : sauvegarde à 10/niveau (profil L1096) (lecture A27).",
-        "False: fever applies −10/level to heat saves with no roll (examples); true: a save at "
-        "10/level (profile L1096) (reading A27).",
-    ),
-    source=src(1091, 1110, "A27; L845-848, L3708-3710"),
-    kind="reading",
-)
-
-CHOKE_RULE = Option(
-    name="choke_rule",
-    default="hold",
-    label=tr("Étranglement", "Choke"),
-    help=tr(
-        "« hold » : −1 SNG par tour (texte de l'action) ; « oxygen » : −1 END par tour puis "
-        "−1 SNG à END 0 (manque d'oxygène) (lecture A24).",
-        "'hold': −1 SNG per round (the action's text); 'oxygen': −1 END per round, then −1 SNG at "
-        "END 0 (oxygen loss) (reading A24).",
-    ),
-    source=src(3109, 3131, "A24; L319-321, L824-828"),
-    kind="reading",
-)
 
 ADMIN_LEVEL_BONUS = Option(
     name="admin_level_bonus",
@@ -178,19 +151,6 @@ HALF_ROUNDING = Option(
     kind="reading",
 )
 
-SLEEP_HALLUCINATION = Option(
-    name="sleep_hallucination_per_day",
-    default=3,
-    label=tr("Hallucinations par 24 h sans sommeil", "Hallucinations per 24 h without sleep"),
-    help=tr(
-        "Difficulté par 24 h de la sauvegarde contre les hallucinations ; le texte dit 3 "
-        "(peut-être 30 ou 13 abîmé) (lecture A18).",
-        "Difficulty per 24 h of the save against hallucinations; the text says 3 (maybe a damaged "
-        "30 or 13) (reading A18).",
-    ),
-    source=src(815, 822, "A18"),
-    kind="reading",
-)
 
 ALL_OPTIONS = (
     LUCK_IN_COMBAT,
@@ -201,9 +161,6 @@ ALL_OPTIONS = (
     ENCUMBRANCE_EXAMPLE,
     BLUNT_AFTER_SNG0,
     INC_ZERO,
-    FEVER_SAVE,
-    CHOKE_RULE,
     ADMIN_LEVEL_BONUS,
     HALF_ROUNDING,
-    SLEEP_HALLUCINATION,
 )

@@ -54,6 +54,7 @@ def _characteristics(sheet: OrganiqueSheet) -> SheetSection:
         for k in base
     ]
     c = sheet.characteristics
+    load = encumbrance_penalty(c.FOR, sheet.load_kg, sheet.encumbrance_erratum)
     rows += [
         SheetRow(
             tr("Initiative (PER+INT)", "Initiative (PER+INT)"),
@@ -63,7 +64,7 @@ def _characteristics(sheet: OrganiqueSheet) -> SheetSection:
         SheetRow(
             tr("Seuil d'encombrement", "Encumbrance threshold"),
             f"{encumbrance_threshold(c.FOR)} kg",
-            f"{sheet.load_kg} kg : −{encumbrance_penalty(c.FOR, sheet.load_kg)}",
+            f"{sheet.load_kg} kg : −{load}",
         ),
         SheetRow(tr("Course max", "Top running speed"), f"{c.VIT} m/tour"),
     ]
@@ -73,7 +74,9 @@ def _characteristics(sheet: OrganiqueSheet) -> SheetSection:
 def _health(sheet: OrganiqueSheet) -> SheetSection:
     h = sheet.health
     state = tr("valide", "fit")
-    if out_of_combat(h.current(), sheet.endurance):
+    if sheet.inc_zero == "dead" and h.inc <= 0:
+        state = tr("mort (lecture : INC 0 = mort)", "dead (reading: INC 0 = dead)")
+    elif out_of_combat(h.current(), sheet.endurance):
         t = death_timer(h.current(), sheet.endurance)
         state = tr(
             f"hors de combat : {t} tours pour les premiers soins",

@@ -14,6 +14,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from ecran.dice import Roller
 from ecran.rules import CharacterSheet, RuleViolation, tr
 from ecran.systems.organique.common import src
+from ecran.systems.organique.options import (
+    BLUNT_AFTER_SNG0,
+    ENCUMBRANCE_EXAMPLE,
+    HALF_ROUNDING,
+    INC_ZERO,
+)
 from ecran.systems.organique.tables import CHARACTERISTICS, COMBAT
 from ecran.systems.organique.tracks import CONDITION_PENALTIES, Health
 
@@ -94,6 +100,11 @@ class OrganiqueSheet(CharacterSheet):
     armour: list[ArmourPiece] = Field(default_factory=list)
     weapons: list[WeaponItem] = Field(default_factory=list)
     character_class: str = Field("", title="Classe (chapitre 1)")
+    # Readings of ambiguous play-state rules this sheet's tracks follow (rules/organique.md §9).
+    blunt_after_sng0: Literal["cascade", "direct"] = BLUNT_AFTER_SNG0.field()
+    halving: Literal["floor_half", "floor"] = HALF_ROUNDING.field()
+    inc_zero: Literal["out_of_combat", "dead"] = INC_ZERO.field()
+    encumbrance_erratum: bool = ENCUMBRANCE_EXAMPLE.field()
 
 
 def _half(x: float) -> bool:
