@@ -40,11 +40,40 @@ class PoolDie:
         self.passed = False
 
 
-@dataclass(slots=True)
 class TermRoll:
-    node: Dice
-    pool: list[PoolDie]
-    value: int
+    """One rolled dice term: the value of each die of its pool, which are kept, and its value.
+
+    The per-die detail (`pool`: rerolled faces, explosions, kept, success) is built on demand:
+    plain terms roll as bare integers, which is what keeps rolling cheap.
+    """
+
+    __slots__ = ("_pool", "kept", "node", "value", "values")
+
+    def __init__(
+        self,
+        node: Dice,
+        values: list[int],
+        kept: list[bool] | None,
+        value: int,
+        pool: list[PoolDie] | None = None,
+    ) -> None:
+        self.node = node
+        self.values = values
+        self.kept = kept
+        self.value = value
+        self._pool = pool
+
+    @property
+    def pool(self) -> list[PoolDie]:
+        pool = self._pool
+        if pool is None:
+            pool = [PoolDie([Face(v)], v) for v in self.values]
+        test = self.node.success.test if self.node.success is not None else None
+        for index, die in enumerate(pool):
+            die.kept = self.kept is None or self.kept[index]
+            die.passed = die.kept and test is not None and test(die.value)
+        self._pool = pool
+        return pool
 
 
 @dataclass(slots=True)
@@ -87,22 +116,31 @@ def roll(expression: Expression | str, dice: DiceSource) -> RollResult:
 class _Dice:
     """The dice source plus the record and the roll budget."""
 
-    __slots__ = ("d", "rolled", "source")
+    __slots__ = ("d", "rolled")
 
     def __init__(self, source: DiceSource, rolled: list[int]) -> None:
-        self.source = source
         self.rolled = rolled
         self.d = source.d
 
     def roll(self, sides: int) -> int:
-        if len(self.rolled) >= limits.MAX_ROLLS:
+        self.budget(1)
+        value = self.d(sides)
+        self.rolled.append(value)
+        return value
+
+    def many(self, sides: int, count: int) -> list[int]:
+        self.budget(count)
+        d = self.d
+        values = [d(sides) for _ in range(count)]
+        self.rolled.extend(values)
+        return values
+
+    def budget(self, count: int) -> None:
+        if len(self.rolled) + count > limits.MAX_ROLLS:
             raise NotationError(
                 f"trop de dés lancés (plus de {limits.MAX_ROLLS})",
                 f"too many dice rolled (more than {limits.MAX_ROLLS})",
             )
-        value = self.d(sides)
-        self.rolled.append(value)
-        return value
 
 
 def _node(node: Node, dice: _Dice) -> TermRoll | SumRoll | Constant:
@@ -124,28 +162,23 @@ def _sum(node: Sum, dice: _Dice) -> SumRoll:
 
 
 def _term(node: Dice, dice: _Dice) -> TermRoll:
+    pool: list[PoolDie] | None = None
     if node.reroll is None and node.explode is None:
-        pool = [_plain(dice.roll(node.sides)) for _ in range(node.count)]
+        values = dice.many(node.sides, node.count)
     else:
         pool = []
         for _ in range(node.count):
             _chain(node, dice, pool)
-    if node.keep is not None:
-        _apply_keep(node, pool)
+        values = [die.value for die in pool]
+    kept = _kept(node, values) if node.keep is not None else None
     if node.success is not None:
         test = node.success.test
-        value = 0
-        for die in pool:
-            if die.kept and test(die.value):
-                die.passed = True
-                value += 1
+        value = sum(1 for i, v in enumerate(values) if (kept is None or kept[i]) and test(v))
+    elif kept is None:
+        value = sum(values)
     else:
-        value = sum(die.value for die in pool if die.kept)
-    return TermRoll(node, pool, value)
-
-
-def _plain(value: int) -> PoolDie:
-    return PoolDie([Face(value)], value)
+        value = sum(v for v, k in zip(values, kept, strict=True) if k)
+    return TermRoll(node, values, kept, value, pool)
 
 
 def _chain(node: Dice, dice: _Dice, pool: list[PoolDie]) -> None:
@@ -186,13 +219,16 @@ def _rerolled(node: Dice, dice: _Dice) -> list[Face]:
         faces.append(Face(value, discarded=True))
 
 
-def _apply_keep(node: Dice, pool: list[PoolDie]) -> None:
+def _kept(node: Dice, values: list[int]) -> list[bool]:
+    """Which dice the keep/drop clause keeps; among equal dice, the first rolled first."""
     keep = node.keep
     assert keep is not None
-    kept = keep.kept(len(pool))
+    count = keep.kept(len(values))
     if keep.highest:
-        order = sorted(range(len(pool)), key=lambda i: (-pool[i].value, i))
+        order = sorted(range(len(values)), key=lambda i: (-values[i], i))
     else:
-        order = sorted(range(len(pool)), key=lambda i: (pool[i].value, i))
-    for i in order[kept:]:
-        pool[i].kept = False
+        order = sorted(range(len(values)), key=lambda i: (values[i], i))
+    kept = [False] * len(values)
+    for i in order[:count]:
+        kept[i] = True
+    return kept

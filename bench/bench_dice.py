@@ -1,0 +1,149 @@
+"""Benchmark: ecran's dice kernel beside `d20` (rolling) and `icepool<2` (exact odds).
+
+Run: `make bench` (or `.venv/bin/python bench/bench_dice.py [--quick]`). Not a test: it
+prints figures, it never fails on them.
+
+Method
+------
+* Rolling (same notation text on both sides): per-roll wall time of `d20.roll(text)` and of
+  `ecran.dice.notation.roll(text, roller)`, parse included. Both cache parses (d20: its 256-entry
+  LFU AST cache; ecran: a 512-entry LRU cache of immutable ASTs), so after the first roll the
+  parse is a cache hit on both sides. ecran rolls with one seeded `Roller` reused across rolls
+  (d20 uses the global `random`). Neither builds its result text (d20 makes it lazily, ecran too).
+  Figure: the best of 5 runs of N rolls, divided by N.
+* Exact odds, cold: each measurement is a fresh Python subprocess that imports the library
+  (untimed), then times one computation of the distribution (ecran: parse + exact distribution
+  from the notation text; icepool: the equivalent `Die` expression, e.g. `d6.highest(4, 3)`).
+  Nothing computed before can be reused by either side. Figure: the median of R subprocesses.
+  Both results are also computed once in this process and checked equal (untimed).
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import timeit
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+ROLLS = ["1d20+5", "4d6kh3", "10d6"]
+EXACT = {
+    "4d6kh3": "icepool.d6.highest(4, 3)",
+    "7d6kh3": "icepool.d6.highest(7, 3)",
+    "10d6kh6": "icepool.d6.highest(10, 6)",
+    "3d6": "3 @ icepool.d6",
+}
+SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+ECRAN_COLD = """
+import sys, time
+sys.path.insert(0, {src!r})
+from ecran.dice.notation import distribution
+t = time.perf_counter()
+d = distribution({text!r})
+t = time.perf_counter() - t
+assert len(d) > 0
+print(t)
+"""
+
+ICEPOOL_COLD = """
+import time
+import icepool
+t = time.perf_counter()
+d = {expr}
+t = time.perf_counter() - t
+assert d.denominator() > 0
+print(t)
+"""
+
+
+def per_roll(fn: Any, n: int) -> float:
+    fn()  # first call: fills the parse cache on both sides
+    return min(timeit.repeat(fn, number=n, repeat=5)) / n
+
+
+def bench_rolls(n: int) -> list[tuple[str, float, float]]:
+    import d20
+
+    sys.path.insert(0, SRC)
+    from ecran.dice import Roller
+    from ecran.dice.notation import roll
+
+    roller = Roller(2026)
+    rows = []
+    for text in ROLLS:
+        ours = per_roll(lambda text=text: roll(text, roller), n)  # type: ignore[misc]
+        theirs = per_roll(lambda text=text: d20.roll(text), n)  # type: ignore[misc]
+        rows.append((text, ours, theirs))
+    return rows
+
+
+def cold(code: str) -> float:
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    return float(out.strip().splitlines()[-1])
+
+
+def bench_exact(repeats: int) -> list[tuple[str, float, float]]:
+    check_equal()
+    rows = []
+    for text, expr in EXACT.items():
+        ours = [cold(ECRAN_COLD.format(src=SRC, text=text)) for _ in range(repeats)]
+        theirs = [cold(ICEPOOL_COLD.format(expr=expr)) for _ in range(repeats)]
+        rows.append((text, statistics.median(ours), statistics.median(theirs)))
+    return rows
+
+
+def check_equal() -> None:
+    import icepool
+
+    sys.path.insert(0, SRC)
+    from ecran.dice.notation import distribution
+
+    for text, expr in EXACT.items():
+        ours = {o: p for o, p in distribution(text).items() if p}
+        die = eval(expr, {"icepool": icepool})
+        theirs = {o: Fraction(die.probability(o)) for o in die.outcomes() if die.probability(o)}
+        assert ours == theirs, f"{text}: ecran and icepool disagree"
+
+
+def show(title: str, peer: str, rows: list[tuple[str, float, float]]) -> None:
+    print(f"\n{title}")
+    print(f"{'case':<10} {'ecran':>12} {peer:>12} {'ratio':>8}")
+    for text, ours, theirs in rows:
+        print(f"{text:<10} {fmt(ours):>12} {fmt(theirs):>12} {theirs / ours:>7.1f}x")
+    print("ratio = peer time / ecran time (above 1: ecran is faster)")
+
+
+def fmt(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} µs"
+    return f"{seconds * 1e3:.2f} ms"
+
+
+def main(argv: list[str]) -> None:
+    quick = "--quick" in argv
+    import d20
+    import icepool
+
+    print(
+        f"Python {sys.version.split()[0]}; d20 {getattr(d20, '__version__', '1.1.x')}; "
+        f"icepool {icepool.__version__}"
+    )
+    show(
+        "Rolling, per roll (parse cached on both sides)",
+        "d20",
+        bench_rolls(2000 if quick else 20000),
+    )
+    show(
+        f"Exact distribution, cold (median of {3 if quick else 9} fresh processes)",
+        "icepool",
+        bench_exact(3 if quick else 9),
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
