@@ -18,7 +18,7 @@ from ecran.play.state import TableState
 from ecran.play.tracker import EncounterState, UndoEntry
 
 #: How many steps of one encounter can be undone in a row (older ones are forgotten).
-UNDO_DEPTH = 50
+UNDO_DEPTH = 20
 
 
 class BrokenLog(RuntimeError):
