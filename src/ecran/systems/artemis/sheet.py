@@ -163,6 +163,14 @@ class Nifimo(Part):
     stress: Marks = Field(default_factory=Marks)
     peur: Marks = Field(default_factory=Marks)
     causes: list[Cause] = Field(default_factory=list)
+    lethal: Literal["", "dead", "destroyed"] = param(
+        tr("Mort ou détruit", "Dead or destroyed"),
+        tr(
+            "atteint par un coup de catégorie Mort ou Détruit (A5)",
+            "reached by a Dead/Destroyed blow",
+        ),
+        default="",
+    )
 
 
 class NifimoScale(Part):

@@ -16,7 +16,7 @@ from ecran.rules import (
     tr,
 )
 from ecran.systems.artemis import dice as ad
-from ecran.systems.artemis import npc, options, tracks, validation, view
+from ecran.systems.artemis import npc, operations, options, tracks, validation, view
 from ecran.systems.artemis.checks import combat, core, misc, psy
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import SEED
@@ -58,6 +58,7 @@ class Artemis(System):
         misc.MentalCrisis(),
     )
     options = options.ALL
+    operations = operations.ALL
     character = ArtemisSheet
 
     def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
