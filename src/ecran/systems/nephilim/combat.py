@@ -6,6 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ecran.dice import DiceSource
+from ecran.rules import Resolution
+from ecran.systems.nephilim import character as ch
+from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.tables import COMBAT
 
 MOVE = COMBAT.movement
@@ -90,3 +94,23 @@ def declaration_order(combatants: Sequence[Combatant]) -> list[Combatant]:
     """Who declares first within a segment: ascending Anticipation, then Intuition (L493);
     remaining ties declare together (or roll off, option)."""
     return sorted(combatants, key=lambda c: (c.anticipation, c.intuition))
+
+
+def roll_initiative(sheet: NephilimSheet, dice: DiceSource) -> Resolution:
+    """A combatant's initiative from the sheet (L491); an encounter tracker sorts by `total`
+    and breaks ties with `order_key` on the details."""
+    from ecran.systems.nephilim.checks.combat import Initiative
+
+    meta, natural = ch.meta(sheet), ch.natural(sheet)
+    penalty = ch.fatigue_malus(sheet) + ch.wound_malus(sheet, "rapidite")
+    check = Initiative()
+    values = {"rapidite": meta["rapidite"], "reaction": meta["reaction"], "malus": penalty}
+    result = check.resolve(check.parse(values), dice)
+    details = {
+        **result.details,
+        "rating": meta["rapidite"] + meta["reaction"],
+        "natural_rating": natural["rapidite"] + natural["reaction"],
+        "anticipation": ch.anticipation(sheet),
+        "intuition": meta["intuition"],
+    }
+    return Resolution(result.outcome, total=result.total, details=details)

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.dice import Roller
-from ecran.rules import Action, CharacterSheet, RuleViolation, SheetSection, System, tr
-from ecran.systems.nephilim import creation, options, view
+from ecran.dice import DiceSource, Roller
+from ecran.rules import (
+    Action,
+    CharacterSheet,
+    Resolution,
+    RuleViolation,
+    SheetSection,
+    System,
+    tr,
+)
+from ecran.systems.nephilim import combat, creation, operations, options, view
 from ecran.systems.nephilim.checks.combat import Attack, DuelSegments, Initiative, Sprint
 from ecran.systems.nephilim.checks.core import ActionCheck, CoreTest, KaTest
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
@@ -48,6 +56,7 @@ class Nephilim(System):
         StasisRitual(),
     )
     options = options.ALL
+    operations = operations.ALL
     character = NephilimSheet
 
     def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
@@ -65,6 +74,11 @@ class Nephilim(System):
 
     def actions(self, sheet: CharacterSheet) -> list[Action]:
         return view.actions(_nephilim(sheet))
+
+    def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
+        """Rapidité + Réaction + 1D − 1D (L491), with the fatigue malus and the wound malus on
+        Rapidité; details carry the tie-break keys (dice category, ratings)."""
+        return combat.roll_initiative(_nephilim(sheet), dice)
 
 
 def _nephilim(sheet: CharacterSheet) -> NephilimSheet:

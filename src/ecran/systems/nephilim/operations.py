@@ -1,0 +1,231 @@
+"""Changes of state in play (seed L72-88, L108, L628-633): wounds and fatigue, the per-round
+tests of the critical states, the stasis ritual, buying skill steps. Damage, armour and healing
+amounts are not in the text: they are GM inputs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, EcranError, Operation, Params, Text, cite, param, tr
+from ecran.systems.nephilim import character as ch
+from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
+from ecran.systems.nephilim.checks.occult import StasisRitual
+from ecran.systems.nephilim.rolls import SEED
+from ecran.systems.nephilim.sheet import Element, NephilimSheet
+from ecran.systems.nephilim.skills import RANGES, level_of, skill_problems
+from ecran.systems.nephilim.tracks import clamp, state
+
+BOXES = param(
+    tr("Cases", "Boxes"),
+    tr("Montant fixé par le MJ : le texte n'a pas de dommages", "GM amount: the text has none"),
+    ge=0,
+    le=10,
+)
+
+
+def _states(sheet: NephilimSheet) -> str:
+    w = state("wound", sheet.wounds, sheet.track_boxes).label
+    f = state("fatigue", sheet.fatigue, sheet.track_boxes).label
+    return f"{w.fr} / {f.fr}"
+
+
+class WoundParams(Params):
+    boxes: int = BOXES
+    ignore_armour: bool = param(tr("Ignorer l'armure", "Ignore armour"), default=False)
+
+
+class TakeWounds(Operation[NephilimSheet, WoundParams]):
+    name = "take_wounds"
+    title = tr("Encaisser des blessures", "Take wounds")
+    params = WoundParams
+    sources = (cite(SEED, 72, 86), cite(SEED, 541, note="no damage rules"))
+
+    def apply(self, sheet: NephilimSheet, params: WoundParams, dice: DiceSource) -> Change[Any]:
+        taken = params.boxes if params.ignore_armour else max(0, params.boxes - sheet.armour)
+        new = sheet.model_copy(update={"wounds": clamp(sheet.wounds + taken)})
+        return Change(new, tr(f"+{taken} blessure(s) : {_states(new)}", f"+{taken} wound box(es)"))
+
+
+class BoxesParams(Params):
+    boxes: int = BOXES
+
+
+def _track_change(sheet: NephilimSheet, field: str, delta: int) -> NephilimSheet:
+    return sheet.model_copy(update={field: clamp(getattr(sheet, field) + delta)})
+
+
+class TakeFatigue(Operation[NephilimSheet, BoxesParams]):
+    name = "take_fatigue"
+    title = tr("Subir de la fatigue", "Take fatigue")
+    params = BoxesParams
+    sources = (cite(SEED, 72, 86),)
+
+    def apply(self, sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[Any]:
+        new = _track_change(sheet, "fatigue", params.boxes)
+        return Change(new, tr(f"fatigue +{params.boxes} : {_states(new)}", "fatigue taken"))
+
+
+class Heal(Operation[NephilimSheet, BoxesParams]):
+    name = "heal"
+    title = tr("Soigner des blessures", "Heal wounds")
+    params = BoxesParams
+    sources = (cite(SEED, 86, note="'tant qu'il n'aura pas été soigné'; no healing rates"),)
+
+    def apply(self, sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[Any]:
+        new = _track_change(sheet, "wounds", -params.boxes)
+        return Change(new, tr(f"soins −{params.boxes} : {_states(new)}", "wounds healed"))
+
+
+class Rest(Operation[NephilimSheet, BoxesParams]):
+    name = "rest"
+    title = tr("Se reposer", "Rest")
+    params = BoxesParams
+    sources = (cite(SEED, 72, note="fatigue includes sleep; no recovery rates"),)
+
+    def apply(self, sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[Any]:
+        new = _track_change(sheet, "fatigue", -params.boxes)
+        return Change(new, tr(f"repos −{params.boxes} : {_states(new)}", "fatigue recovered"))
+
+
+class NoParams(Params):
+    pass
+
+
+class IncapacityRound(Operation[NephilimSheet, NoParams]):
+    name = "incapacity_round"
+    title = tr("Round en incapacité", "Round while incapacitated")
+    params = NoParams
+    sources = (cite(SEED, 88),)
+
+    def apply(self, sheet: NephilimSheet, params: NoParams, dice: DiceSource) -> Change[Any]:
+        if not state("wound", sheet.wounds, sheet.track_boxes).round_check:
+            raise EcranError(tr("le personnage n'est pas en Incapacité", "not incapacitated"))
+        check = IncapacityCheck()
+        values = {"constitution": ch.meta(sheet)["constitution"]}
+        result = check.resolve(
+            check.parse({**values, "fatigue_malus": ch.fatigue_malus(sheet)}), dice
+        )
+        return _coma_or_not(sheet, result, tr("coma", "coma"))
+
+
+class ExhaustionRound(Operation[NephilimSheet, NoParams]):
+    name = "exhaustion_round"
+    title = tr("Round épuisé", "Round while exhausted")
+    params = NoParams
+    sources = (cite(SEED, 88),)
+
+    def apply(self, sheet: NephilimSheet, params: NoParams, dice: DiceSource) -> Change[Any]:
+        if not state("fatigue", sheet.fatigue, sheet.track_boxes).round_check:
+            raise EcranError(tr("le personnage n'est pas Épuisé", "not exhausted"))
+        check = ExhaustionCheck()
+        values = {"ka": ch.ka_for_test(sheet), "fatigue_malus": ch.fatigue_malus(sheet)}
+        result = check.resolve(check.parse(values), dice)
+        return _coma_or_not(sheet, result, tr("inconscience", "unconsciousness"))
+
+
+def _coma_or_not(sheet: NephilimSheet, result: Any, fate: Text) -> Change[Any]:
+    if result.outcome.endswith("success"):
+        return Change(sheet, tr("tient bon ce round", "holds on this round"), result)
+    new = sheet.model_copy(update={"fatigue": 10})  # every fatigue box checked (L88)
+    return Change(new, tr(f"sombre dans l'{fate.fr}", f"falls into {fate.en}"), result)
+
+
+class StasisParams(Params):
+    element: Element = param(tr("Ka-élément puisé", "Ka-element drawn"))
+    points: int = param(tr("Points demandés", "Points asked for"), ge=0, le=100)
+    distance: str = param(
+        tr("Distance à la stase", "Distance to the stasis"),
+        tr("contact, under_1m, under_10m… over_10000km", "contact, under_1m… over_10000km"),
+    )
+
+
+class DrawFromStasis(Operation[NephilimSheet, StasisParams]):
+    name = "stasis_ritual"
+    title = tr("Rituel de la stase", "Stasis ritual")
+    params = StasisParams
+    sources = (cite(SEED, 628, 633),)
+
+    def apply(self, sheet: NephilimSheet, params: StasisParams, dice: DiceSource) -> Change[Any]:
+        held = sheet.stasis.get(params.element, 0)
+        if params.points > held:
+            raise EcranError(
+                tr(f"la stase ne contient que {held} points", f"the stasis holds only {held}")
+            )
+        check = StasisRitual()
+        values = {"ka": ch.ka_for_test(sheet), "distance": params.distance}
+        values |= {"points": params.points, "malus": ch.fatigue_malus(sheet)}
+        result = check.resolve(check.parse(values), dice)
+        drawn = int(result.total or 0)
+        stasis = _withdraw(dict(sheet.stasis), params.element, drawn)
+        update = {"stasis": stasis, "stasis_bonus": sheet.stasis_bonus + drawn}
+        summary = tr(f"{drawn} point(s) puisé(s)", f"{drawn} point(s) drawn")
+        return Change(sheet.model_copy(update=update), summary, result)
+
+
+def _withdraw(stasis: dict[Element, int], element: Element, drawn: int) -> dict[Element, int]:
+    """Take from the named element first; any excess from the others, richest first (the GM
+    chooses which, L630; §9 A27)."""
+    take = min(drawn, stasis.get(element, 0))
+    stasis[element] = stasis.get(element, 0) - take
+    rest = drawn - take
+    for other in sorted(stasis, key=lambda e: -stasis[e]):
+        if rest <= 0:
+            break
+        share = min(rest, stasis[other])
+        stasis[other] -= share
+        rest -= share
+    return stasis
+
+
+class SpendStasisBonus(Operation[NephilimSheet, NoParams]):
+    name = "spend_stasis_bonus"
+    title = tr("Utiliser le bonus de stase", "Use the stasis bonus")
+    params = NoParams
+    sources = (cite(SEED, 630, note="for the next control or contract roll"),)
+
+    def apply(self, sheet: NephilimSheet, params: NoParams, dice: DiceSource) -> Change[Any]:
+        new = sheet.model_copy(update={"stasis_bonus": 0})
+        return Change(new, tr(f"bonus +{sheet.stasis_bonus} utilisé", "stasis bonus used"))
+
+
+class SkillStepParams(Params):
+    path: str = param(
+        tr("Compétence", "Skill"), tr("Chemin dans l'arbre", "Path in the tree"), min_length=1
+    )
+
+
+class BuySkillStep(Operation[NephilimSheet, SkillStepParams]):
+    name = "buy_skill_step"
+    title = tr("Acheter un pas de compétence", "Buy a skill step")
+    params = SkillStepParams
+    sources = (cite(SEED, 108, 112), cite(SEED, 92, 104))
+
+    def apply(self, sheet: NephilimSheet, params: SkillStepParams, dice: DiceSource) -> Change[Any]:
+        level = level_of(params.path) or "M"
+        low, high = RANGES[level]
+        current = sheet.skills.get(params.path)
+        nxt = (low + 1 if level == "P" else low) if current is None else current + 1
+        if nxt > high:
+            raise EcranError(
+                tr(f"{params.path} est au sommet de son niveau ({high:+d})", "top of its level")
+            )
+        skills = {**sheet.skills, params.path: nxt}
+        problems = [p for p in skill_problems(skills) if p.path == params.path]
+        if problems:
+            raise EcranError(Text(fr=problems[0].fr, en=problems[0].en))
+        new = sheet.model_copy(update={"skills": skills})
+        return Change(new, tr(f"{params.path} {nxt:+d}", f"{params.path} {nxt:+d}"))
+
+
+ALL = (
+    TakeWounds(),
+    TakeFatigue(),
+    Heal(),
+    Rest(),
+    IncapacityRound(),
+    ExhaustionRound(),
+    DrawFromStasis(),
+    SpendStasisBonus(),
+    BuySkillStep(),
+)
