@@ -105,6 +105,22 @@ def constant(value: int) -> Distribution[Atom]:
     return Distribution.constant(("fin", value))
 
 
+def floor_at_zero(atoms: Distribution[Atom]) -> Distribution[Atom]:
+    """max(score, 0) as atoms, for scores that count things (mass-combat casualties, L1601-1609).
+    A downward chain becomes finite once floored; an upward one must already start above 0."""
+    probs: dict[Atom, Fraction] = {}
+    for (kind, value), p in atoms.items():
+        if kind == "up" and value < 0:
+            raise ValueError("an upward explosion starting below 0 cannot be floored here")
+        if kind == "down":
+            for v, q in _shifted(value, -1, [1], 0, max(value, 0)).items():
+                probs[("fin", v)] = probs.get(("fin", v), Fraction(0)) + p * q
+        else:
+            key = (kind, max(value, 0))
+            probs[key] = probs.get(key, Fraction(0)) + p
+    return Distribution.from_fractions(probs)
+
+
 # -- comparisons --------------------------------------------------------------------------------
 
 

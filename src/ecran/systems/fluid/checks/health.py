@@ -1,0 +1,251 @@
+"""Tests of body and mind: survival (L1495-1529), psychic shock (L1531-1545), medicine
+(L1585-1597) and the optional hit location (L1441-1457)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ecran.dice import DiceSource, Distribution, enumerate_outcomes
+from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.systems.fluid import advantages as adv
+from ecran.systems.fluid.checks.common import (
+    CORE_SOURCES,
+    HIGH,
+    LOW,
+    characteristic_field,
+    explosions,
+    margin,
+    modifier_field,
+    scored,
+)
+from ecran.systems.fluid.core import roll_die, score_atoms, score_law
+from ecran.systems.fluid.options import (
+    MAJOR_SUCCESS_AS,
+    ME_REFERENCE,
+    NO_BASE_EXPLOSION,
+    NO_DOUBLES,
+)
+from ecran.systems.fluid.tables import HEALTH, RANKS, SEED
+
+
+class PenaltyParams(Params):
+    characteristic: int = characteristic_field()
+    penalty: int = param(
+        tr("Désavantages", "Disadvantages"),
+        tr("Désavantages du test (blessure, situation)", "The test's disadvantages"),
+        default=0,
+        ge=0,
+        le=30,
+    )
+    advantages: int = param(
+        tr("Avantages", "Advantages"),
+        tr("Avantages (aide, lieu calme…), annulent les désavantages", "Cancel disadvantages"),
+        default=0,
+        ge=0,
+        le=30,
+    )
+    as_points: int = param(
+        tr("Pris en points", "Taken as points"),
+        tr("Combien des avantages/désavantages nets sont pris en points", "Net count as points"),
+        default=0,
+        ge=0,
+        le=30,
+    )
+    modifier: int = modifier_field()
+    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
+    no_doubles: bool = NO_DOUBLES.field()
+
+
+def _plan(p: PenaltyParams) -> tuple[int, int]:
+    """(offset, signed dice) of a test with `advantages` against `penalty`."""
+    split = adv.split(p.advantages - p.penalty, p.as_points)
+    return p.characteristic + p.modifier + split.points, split.dice
+
+
+def rolled_score(p: PenaltyParams, dice: DiceSource) -> tuple[int, dict[str, Any]]:
+    offset, net = _plan(p)
+    details = scored(roll_die(dice, net, explosions(p)), offset)
+    return details["score"], details
+
+
+def score_distribution(p: PenaltyParams) -> Distribution[int]:
+    offset, net = _plan(p)
+    return score_law(score_atoms(offset, net, explosions(p)), LOW, HIGH)
+
+
+class SurvivalParams(PenaltyParams):
+    major_success_as: Literal["success", "critical"] = MAJOR_SUCCESS_AS.field()
+
+
+SURVIVAL = {row.rank: row for row in HEALTH.survival}
+
+
+class Survival(Check[SurvivalParams]):
+    name = "survival"
+    title = tr("Test de survie", "Survival test")
+    description = tr(
+        "Test de CON avec les désavantages de la blessure critique : de la mort à l'adrénaline.",
+        "CON test with the critical wound's disadvantages: from death to adrenaline.",
+    )
+    params = SurvivalParams
+    outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in HEALTH.survival)
+    sources = (cite(SEED, 1495, 1529), cite(SEED, 1459, 1493, note="penalty"), *CORE_SOURCES)
+    example = {"characteristic": 5, "penalty": 2}
+
+    @staticmethod
+    def _outcome(score: int, major_as: str) -> str:
+        rank = RANKS.of(score)
+        if rank == "major_success":
+            rank = "crit_success" if major_as == "critical" else "success"
+        return SURVIVAL[rank].outcome
+
+    def resolve(self, params: SurvivalParams, dice: DiceSource) -> Resolution:
+        score, details = rolled_score(params, dice)
+        outcome = self._outcome(score, params.major_success_as)
+        if outcome == "coma":
+            details["coma_days"] = params.penalty
+        if outcome == "unconscious":
+            details["unconscious_hours"] = params.penalty
+        if outcome == "haemorrhage":
+            details["next_penalty"] = params.penalty + 1
+        return Resolution(outcome, total=score, details=details)
+
+    def distribution(self, params: SurvivalParams) -> Distribution[str]:
+        return score_distribution(params).map(lambda s: self._outcome(s, params.major_success_as))
+
+
+class ShockParams(PenaltyParams):
+    san: int = param(tr("SAN actuelle", "Current SAN"), default=10, ge=0, le=60)
+    me_reference: Literal[10, 11] = ME_REFERENCE.field()
+
+
+class Shock(Check[ShockParams]):
+    name = "shock"
+    title = tr("Choc psychique", "Psychic shock")
+    description = tr(
+        "Test sous la caractéristique adéquate ; en cas d'échec, perte de SAN égale à la marge "
+        "d'échec ; l'excédent sous 0 devient un Trait négatif.",
+        "Test of the fitting characteristic; on failure, lose SAN equal to the margin of "
+        "failure; the excess below 0 becomes a negative Trait.",
+    )
+    params = ShockParams
+    outcomes = (
+        Outcome("trauma", tr("Trait négatif", "negative Trait")),
+        Outcome("shaken", tr("perte de SAN", "SAN loss")),
+        Outcome("steady", tr("tient le coup", "steady")),
+    )
+    sources = (cite(SEED, 1531, 1545), cite(SEED, 352, 358, note="ME"), *CORE_SOURCES)
+    example = {"characteristic": 5, "penalty": 3, "san": 8}
+
+    @staticmethod
+    def loss(score: int, reference: int) -> int:
+        return margin(score, reference).get("me", 0)
+
+    def _outcome(self, params: ShockParams, score: int) -> str:
+        loss = self.loss(score, params.me_reference)
+        return "trauma" if loss > params.san else "shaken" if loss > 0 else "steady"
+
+    def resolve(self, params: ShockParams, dice: DiceSource) -> Resolution:
+        score, details = rolled_score(params, dice)
+        loss = self.loss(score, params.me_reference)
+        details.update(san_loss=loss, san=max(0, params.san - loss))
+        details["trait"] = max(0, loss - params.san)
+        return Resolution(self._outcome(params, score), total=score, details=details)
+
+    def distribution(self, params: ShockParams) -> Distribution[str]:
+        return score_distribution(params).map(lambda s: self._outcome(params, s))
+
+
+class Medicine(Check[PenaltyParams]):
+    name = "medicine"
+    title = tr("Test de médecine", "Medicine test")
+    description = tr(
+        "Réduit les Traits de blessure : 1 point (marginale), 2 (réussite), 3 (majorée), "
+        "4 (critique). Un test par patient et par jour.",
+        "Reduces wound Traits: 1 point (marginal), 2 (success), 3 (major), 4 (critical). One "
+        "test per patient per day.",
+    )
+    params = PenaltyParams
+    outcomes = (
+        Outcome("no_effect", tr("sans effet", "no effect")),
+        Outcome("heal_1", tr("−1 point de blessure", "−1 wound point")),
+        Outcome("heal_2", tr("−2 points de blessure", "−2 wound points")),
+        Outcome("heal_3", tr("−3 points de blessure", "−3 wound points")),
+        Outcome("heal_4", tr("−4 points de blessure", "−4 wound points")),
+    )
+    sources = (cite(SEED, 1585, 1597), *CORE_SOURCES)
+    example = {"characteristic": 6, "advantages": 1}
+
+    @staticmethod
+    def _outcome(score: int) -> str:
+        healed = HEALTH.medicine.healed(RANKS.of(score))
+        return f"heal_{healed}" if healed else "no_effect"
+
+    def resolve(self, params: PenaltyParams, dice: DiceSource) -> Resolution:
+        score, details = rolled_score(params, dice)
+        return Resolution(self._outcome(score), total=score, details=details)
+
+    def distribution(self, params: PenaltyParams) -> Distribution[str]:
+        return score_distribution(params).map(self._outcome)
+
+
+LOCATION_IDS = tuple(loc.id for loc in HEALTH.location)
+LocationId = Literal[
+    "left_leg", "right_leg", "left_arm", "right_arm", "abdomen", "chest", "head", "choice"
+]
+
+
+class HitLocationParams(Params):
+    aim: int = param(
+        tr("Visée", "Aim"),
+        tr(
+            "Désavantages pris pour viser : le D10 peut être décalé d'autant (±)",
+            "Disadvantages taken to aim: the d10 may shift by as much (±)",
+        ),
+        default=0,
+        ge=0,
+        le=9,
+    )
+    aim_at: LocationId = param(tr("Partie visée", "Aimed part"), default="head")
+
+
+class HitLocation(Check[HitLocationParams]):
+    name = "hit_location"
+    title = tr("Localisation (option)", "Hit location (option)")
+    description = tr(
+        "Option : 1D10 pour la partie touchée une fois la RES dépassée ; en visant avec N "
+        "désavantages, le dé peut être décalé de ±N vers la partie visée.",
+        "Option: 1d10 for the part hit once RES is exceeded; aiming with N disadvantages lets "
+        "the die shift by ±N toward the aimed part.",
+    )
+    params = HitLocationParams
+    outcomes = tuple(Outcome(loc.id, tr(loc.fr, loc.en)) for loc in HEALTH.location)
+    sources = (cite(SEED, 1441, 1457),)
+    example = {"aim": 2, "aim_at": "head"}
+
+    @staticmethod
+    def _face(face: int, params: HitLocationParams) -> int:
+        """Shift toward the nearest face of the aimed part, by at most `aim` (L1451-1457)."""
+        targets = next(loc.faces for loc in HEALTH.location if loc.id == params.aim_at)
+        best = min(targets, key=lambda t: abs(t - face))
+        step = max(-params.aim, min(params.aim, best - face))
+        return face + step
+
+    def resolve(self, params: HitLocationParams, dice: DiceSource) -> Resolution:
+        rolled = dice.d(10)
+        face = self._face(rolled, params)
+        loc = HEALTH.location_of(face)
+        details: dict[str, Any] = {"die": rolled, "face": face}
+        if loc.id == "two_places":  # roll twice more (a further 10 is rolled again)
+            places: list[str] = []
+            while len(places) < 2:
+                extra = dice.d(10)
+                if extra != 10:
+                    places.append(HEALTH.location_of(extra).id)
+            details["places"] = places
+        return Resolution(loc.id, total=face, details=details)
+
+    def distribution(self, params: HitLocationParams) -> Distribution[str]:
+        return enumerate_outcomes(
+            lambda dice: HEALTH.location_of(self._face(dice.d(10), params)).id
+        )

@@ -1,0 +1,187 @@
+"""Casting a spell (L1679-1858): complexity and parameters give disadvantages and the casting
+time; hurrying or taking time shifts both; the rank of the test decides the spell's fate."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.systems.fluid import advantages as adv
+from ecran.systems.fluid.checks.common import (
+    CORE_SOURCES,
+    HIGH,
+    LOW,
+    characteristic_field,
+    explosions,
+    margin,
+    scored,
+)
+from ecran.systems.fluid.core import roll_die, score_atoms, score_law
+from ecran.systems.fluid.options import (
+    MAJOR_SUCCESS_AS,
+    ME_REFERENCE,
+    NO_BASE_EXPLOSION,
+    NO_DOUBLES,
+)
+from ecran.systems.fluid.tables import MAGIC, RANKS, SEED, TIME
+
+
+def _trait(n: int) -> Any:
+    return param(
+        tr(f"Trait {n}", f"Trait {n}"),
+        tr("Domaine ou sort écrit (Traits multiples : −1 cumulatif, 1 RES)", "Multiple Traits"),
+        default=0,
+        ge=0,
+        le=20,
+    )
+
+
+class SpellParams(Params):
+    characteristic: int = characteristic_field(
+        "Caractéristique (Magie, sinon INT)", "Characteristic (Magic, else INT)"
+    )
+    complexity: int = param(
+        tr("Complexité", "Complexity"),
+        tr("0 effets simples … 5 effets complexes", "0 simple effects … 5 complex effects"),
+        ge=0,
+        le=5,
+    )
+    range_band: int = param(
+        tr("Portée", "Range"),
+        tr("0 touché … 6 à vue (500 m)", "0 touch … 6 in sight"),
+        default=0,
+        ge=0,
+        le=6,
+    )
+    area: int = param(
+        tr("Aire d'effet", "Area"),
+        tr("0 un humain … 6 une ville", "0 one human … 6 a city"),
+        default=0,
+        ge=0,
+        le=6,
+    )
+    time_shift: int = param(
+        tr("Accélération", "Speed-up"),
+        tr(
+            "Crans de la Table de temps gagnés (+, 1 désavantage chacun) ou pris en plus (−, 1 "
+            "avantage chacun)",
+            "Time Table steps saved (+, 1 disadvantage each) or added (−, 1 advantage each)",
+        ),
+        default=0,
+        ge=-11,
+        le=11,
+    )
+    trait_1: int = _trait(1)
+    trait_2: int = _trait(2)
+    trait_3: int = _trait(3)
+    points_before: int = param(
+        tr("RES engagée", "RES committed"),
+        tr("Points de RES ou de caractéristique dépensés avant : 1 avantage chacun", "1 adv each"),
+        default=0,
+        ge=0,
+        le=30,
+    )
+    as_points: int = param(tr("Pris en points", "Taken as points"), default=0, ge=0, le=40)
+    spellbook_int: int = param(
+        tr("Livre de sorts (INT)", "Spellbook (INT)"),
+        tr("INT du mage s'il suit un livre de sorts : −1 rang de temps par point", "0: no book"),
+        default=0,
+        ge=0,
+        le=30,
+    )
+    modifier: int = param(tr("Autre modificateur", "Other modifier"), default=0, ge=-30, le=30)
+    major_success_as: Literal["success", "critical"] = MAJOR_SUCCESS_AS.field()
+    me_reference: Literal[10, 11] = ME_REFERENCE.field()
+    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
+    no_doubles: bool = NO_DOUBLES.field()
+
+
+RESULTS = {row.rank: row for row in MAGIC.result}
+
+
+class SpellPlan:
+    def __init__(self, p: SpellParams) -> None:
+        self.difficulty = p.complexity + p.range_band + p.area
+        natural = max(1, self.difficulty)  # a total of 0 is below the table: 1 round (A22)
+        book = max(1, natural - p.spellbook_int) if p.spellbook_int else natural
+        self.time = TIME.at(book - p.time_shift)
+        self.traits = adv.multiple_traits([p.trait_1, p.trait_2, p.trait_3])
+        self.net = self.traits.advantages + p.points_before - self.difficulty - p.time_shift
+        self.split = adv.split(self.net, p.as_points)
+        self.offset = p.characteristic + p.modifier + self.split.points
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "spell_disadvantages": self.difficulty,
+            "net_advantages": self.net,
+            "dice": self.split.dice,
+            "points": self.split.points,
+            "casting_time": self.time.fr,
+            "casting_time_en": self.time.en,
+            "trait_res_cost": self.traits.res_cost,
+        }
+
+
+def res_spent(outcome: str, committed: int) -> int:
+    """RES the casting finally costs (L1812-1832); a half is rounded down (reading A12)."""
+    return {
+        "backfire": committed,
+        "fizzle": 0,
+        "costly": committed + 1,
+        "half_cost": committed // 2,
+    }.get(outcome, committed)
+
+
+class Spell(Check[SpellParams]):
+    name = "spell"
+    title = tr("Lancer un sort", "Cast a spell")
+    description = tr(
+        "Complexité + portée + aire = désavantages et temps de préparation ; accélérer coûte 1 "
+        "désavantage par cran ; le rang décide du sort ; la MR se répartit en intensité et durée.",
+        "Complexity + range + area = disadvantages and casting time; hurrying costs 1 "
+        "disadvantage per step; the rank decides the spell; the MR splits into intensity and "
+        "duration.",
+    )
+    params = SpellParams
+    outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in MAGIC.result)
+    sources = (
+        cite(SEED, 1680, 1744, note="complexity and parameters"),
+        cite(SEED, 1746, 1802, note="casting time"),
+        cite(SEED, 1804, 1858, note="results and effects"),
+        cite(SEED, 1900, 1910, note="spellbook"),
+        *CORE_SOURCES,
+    )
+    example = {"characteristic": 7, "complexity": 2, "range_band": 3, "area": 1, "trait_1": 5}
+
+    @staticmethod
+    def _outcome(score: int, major_as: str) -> str:
+        rank = RANKS.of(score)
+        if rank == "major_success":
+            rank = "crit_success" if major_as == "critical" else "success"
+        return RESULTS[rank].outcome
+
+    def resolve(self, params: SpellParams, dice: DiceSource) -> Resolution:
+        plan = SpellPlan(params)
+        details = {
+            **plan.summary(),
+            **scored(roll_die(dice, plan.split.dice, explosions(params)), plan.offset),
+        }
+        score = details["score"]
+        outcome = self._outcome(score, params.major_success_as)
+        details.update(margin(score, params.me_reference))
+        details["res_spent"] = res_spent(outcome, params.points_before) + plan.traits.res_cost
+        if "mr" in details and outcome not in ("reality_tear", "backfire", "fizzle"):
+            details["duration_if_all_mr"] = TIME.at(details["mr"]).fr
+        return Resolution(outcome, total=score, details=details)
+
+    def distribution(self, params: SpellParams) -> Distribution[str]:
+        plan = SpellPlan(params)
+        law = score_law(score_atoms(plan.offset, plan.split.dice, explosions(params)), LOW, HIGH)
+        return law.map(lambda s: self._outcome(s, params.major_success_as))
+
+
+def extended_duration(duration_points: int, spent: int) -> int:
+    """Time Table rank of a renewed spell: the original duration points plus the points spent
+    at once (L1860-1880: Jon, 3 points, +1 → 15 minutes again; +2 at once → 1 hour)."""
+    return TIME.at(duration_points + spent).rank

@@ -1,0 +1,298 @@
+"""Opposed rolls (L932-966) and the subsystems built on them: vampirism (L1892-1898), chases
+(L1651-1669), verbal jousts (L1671-1677) and mass combat (L1599-1623)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Check, Outcome, Resolution, cite, param, tr
+from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
+from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of
+from ecran.systems.fluid.core import floor_at_zero
+from ecran.systems.fluid.options import NO_BASE_EXPLOSION, NO_DOUBLES, TIE_RULE
+from ecran.systems.fluid.tables import SEED
+
+
+class OpposedParams(TwoSides):
+    tie_rule: Literal["stand_off", "reroll"] = TIE_RULE.field()
+    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
+    no_doubles: bool = NO_DOUBLES.field()
+
+
+def exchange(params: Any, dice: DiceSource) -> tuple[int, dict[str, Any]]:
+    """Roll both sides (again on a tie when ties are rerolled); return A − B and the work."""
+    rules = explosions(params)
+    rounds: list[dict[str, Any]] = []
+    while True:
+        a, a_work = side_of(params, "").roll(dice, rules)
+        b, b_work = side_of(params, "opponent_").roll(dice, rules)
+        rounds.append({"you": a_work, "opponent": b_work})
+        if a != b or params.tie_rule != "reroll":
+            break
+    details: dict[str, Any] = {"score": a, "opponent_score": b, "difference": a - b}
+    if len(rounds) > 1:
+        details["tied_rounds"] = rounds[:-1]
+    details.update(rounds[-1])
+    return a - b, details
+
+
+def exchange_law(params: Any, f: Callable[[int], str]) -> Distribution[str]:
+    rules = explosions(params)
+    a = side_of(params, "").atoms(rules)
+    b = side_of(params, "opponent_").atoms(rules)
+    return outcome_law(a, b, f, params.tie_rule == "reroll")
+
+
+def _sign(d: int) -> str:
+    return "loss" if d < 0 else "tie" if d == 0 else "win"
+
+
+OPPOSED_SOURCES = (cite(SEED, 932, 966, note="opposed rolls"), *CORE_SOURCES)
+
+
+class Opposed(Check[OpposedParams]):
+    name = "opposed"
+    title = tr("Jet en opposition", "Opposed roll")
+    description = tr(
+        "Chacun lance avec ses avantages et désavantages ; le plus haut score gagne.",
+        "Each side rolls with its own advantages and disadvantages; the higher score wins.",
+    )
+    params = OpposedParams
+    outcomes = (
+        Outcome("loss", tr("perdu", "loss")),
+        Outcome("tie", tr("égalité", "tie"), tr("personne ne l'emporte (lecture A8)", "A8")),
+        Outcome("win", tr("gagné", "win")),
+    )
+    sources = OPPOSED_SOURCES
+    example = {"characteristic": 5, "opponent_characteristic": 6, "advantage_dice": 1}
+
+    def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
+        d, details = exchange(params, dice)
+        details["margin"] = abs(d)
+        return Resolution(_sign(d), total=d, details=details)
+
+    def distribution(self, params: OpposedParams) -> Distribution[str]:
+        return exchange_law(params, _sign)
+
+
+class VampirismParams(OpposedParams):
+    victim_res: int = param(
+        tr("RES de la victime", "Victim's RES"),
+        tr("RES actuelle : on ne vole pas plus que ce qui reste", "Cannot steal more than left"),
+        default=10,
+        ge=0,
+        le=60,
+    )
+
+
+class Vampirism(Check[VampirismParams]):
+    name = "vampirism"
+    title = tr("Vampirisme", "Vampirism")
+    description = tr(
+        "Test de VOL en opposition avec la victime ; la marge donne les points de RES volés.",
+        "Opposed VOL test against the victim; the margin is the RES stolen.",
+    )
+    params = VampirismParams
+    outcomes = (
+        Outcome("resisted", tr("résiste", "resisted")),
+        Outcome("stand_off", tr("égalité", "stand-off")),
+        Outcome("drained", tr("RES volée", "RES drained")),
+    )
+    sources = (cite(SEED, 1892, 1898), *OPPOSED_SOURCES)
+    example = {"characteristic": 6, "opponent_characteristic": 5}
+
+    @staticmethod
+    def _outcome(d: int) -> str:
+        return "resisted" if d < 0 else "stand_off" if d == 0 else "drained"
+
+    def resolve(self, params: VampirismParams, dice: DiceSource) -> Resolution:
+        d, details = exchange(params, dice)
+        details["res_stolen"] = min(max(d, 0), params.victim_res)
+        return Resolution(self._outcome(d), total=d, details=details)
+
+    def distribution(self, params: VampirismParams) -> Distribution[str]:
+        return exchange_law(params, self._outcome)
+
+
+class ChaseParams(OpposedParams):
+    gap: int = param(
+        tr("Écart", "Gap"),
+        tr(
+            "Écart actuel (mètres à pied, dizaines de mètres en véhicule), estimé par le MJ",
+            "Current gap (metres on foot, tens of metres for vehicles), GM-set",
+        ),
+        default=10,
+        ge=1,
+        le=1000,
+    )
+    escape_at: int = param(
+        tr("Écart de fuite", "Escape gap"),
+        tr("Valeur cible fixée par le MJ où le poursuivi s'échappe", "GM-set escape target"),
+        default=30,
+        ge=2,
+        le=10000,
+    )
+    vehicles: bool = param(
+        tr("Véhicules", "Vehicles"),
+        tr("La marge est multipliée par 10", "The margin is multiplied by 10"),
+        default=False,
+    )
+
+
+class Chase(Check[ChaseParams]):
+    """You are the pursuer; the opponent flees."""
+
+    name = "chase"
+    title = tr("Poursuite (vous poursuivez)", "Chase (you pursue)")
+    description = tr(
+        "Test en opposition : la marge du gagnant réduit (poursuivant) ou augmente (poursuivi) "
+        "l'écart ; ×10 en véhicules. À 0, rattrapé ; à la valeur cible, échappé.",
+        "Opposed test: the winner's margin narrows (pursuer) or widens (fugitive) the gap; ×10 "
+        "with vehicles. At 0 the fugitive is caught; at the target it escapes.",
+    )
+    params = ChaseParams
+    outcomes = (
+        Outcome("escaped", tr("échappé", "escaped")),
+        Outcome("further", tr("s'éloigne", "further")),
+        Outcome("no_change", tr("écart inchangé", "no change")),
+        Outcome("closer", tr("se rapproche", "closer")),
+        Outcome("caught", tr("rattrapé", "caught")),
+    )
+    sources = (
+        cite(SEED, 1651, 1669, note="margin = score difference, reading A26"),
+        *OPPOSED_SOURCES,
+    )
+    example = {"characteristic": 6, "opponent_characteristic": 5, "gap": 5, "escape_at": 20}
+
+    @staticmethod
+    def new_gap(params: ChaseParams, d: int) -> int:
+        return params.gap - d * (10 if params.vehicles else 1)
+
+    @classmethod
+    def _outcome(cls, params: ChaseParams, d: int) -> str:
+        gap = cls.new_gap(params, d)
+        if gap <= 0:
+            return "caught"
+        if gap >= params.escape_at:
+            return "escaped"
+        return "closer" if d > 0 else "further" if d < 0 else "no_change"
+
+    def resolve(self, params: ChaseParams, dice: DiceSource) -> Resolution:
+        d, details = exchange(params, dice)
+        details["new_gap"] = max(0, self.new_gap(params, d))
+        return Resolution(self._outcome(params, d), total=d, details=details)
+
+    def distribution(self, params: ChaseParams) -> Distribution[str]:
+        return exchange_law(params, lambda d: self._outcome(params, d))
+
+
+class JoustParams(OpposedParams):
+    aura: int = param(tr("Votre AUR", "Your AUR"), default=10, ge=0, le=60)
+    opponent_aura: int = param(tr("AUR adverse", "Opponent's AUR"), default=10, ge=0, le=60)
+
+
+class VerbalJoust(Check[JoustParams]):
+    name = "verbal_joust"
+    title = tr("Joute verbale", "Verbal joust")
+    description = tr(
+        "Comme un combat : tests en opposition (caractéristiques et Traits), la différence des "
+        "scores est ôtée à l'AUR du perdant ; le premier à 0 est vaincu ou convaincu.",
+        "Like combat: opposed tests (characteristics and Traits); the score difference comes "
+        "off the loser's AUR; the first at 0 is beaten or convinced.",
+    )
+    params = JoustParams
+    outcomes = (
+        Outcome("convinced", tr("vous êtes convaincu", "you are convinced")),
+        Outcome("shaken", tr("vous perdez de l'AUR", "you lose AUR")),
+        Outcome("stand_off", tr("égalité", "stand-off")),
+        Outcome("scores", tr("l'adversaire perd de l'AUR", "the opponent loses AUR")),
+        Outcome("wins", tr("l'adversaire est convaincu", "the opponent is convinced")),
+    )
+    sources = (
+        cite(SEED, 1671, 1677, note="damage = score difference, no weapon"),
+        *OPPOSED_SOURCES,
+    )
+    example = {"characteristic": 6, "opponent_characteristic": 5, "aura": 9, "opponent_aura": 8}
+
+    @staticmethod
+    def _outcome(params: JoustParams, d: int) -> str:
+        if d > 0:
+            return "wins" if d >= params.opponent_aura else "scores"
+        if d < 0:
+            return "convinced" if -d >= params.aura else "shaken"
+        return "stand_off"
+
+    def resolve(self, params: JoustParams, dice: DiceSource) -> Resolution:
+        d, details = exchange(params, dice)
+        details["aura"] = max(0, params.aura - max(0, -d))
+        details["opponent_aura"] = max(0, params.opponent_aura - max(0, d))
+        return Resolution(self._outcome(params, d), total=d, details=details)
+
+    def distribution(self, params: JoustParams) -> Distribution[str]:
+        return exchange_law(params, lambda d: self._outcome(params, d))
+
+
+class MassParams(TwoSides):
+    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
+    no_doubles: bool = NO_DOUBLES.field()
+    characteristic: int = param(
+        tr("Caractéristique (votre camp)", "Characteristic (your side)"), ge=0, le=30
+    )
+    modifier: int = param(tr("Modificateur (votre camp)", "Modifier"), default=0, ge=-10, le=60)
+    opponent_characteristic: int = param(
+        tr("Caractéristique (camp adverse)", "Characteristic (other side)"), ge=0, le=30
+    )
+    opponent_modifier: int = param(
+        tr("Modificateur (adverse)", "Modifier"), default=0, ge=-10, le=60
+    )
+    scale: int = param(
+        tr("Échelle", "Scale"),
+        tr("Pertes ×1, ×10 ou ×100 pour les très grandes batailles (au MJ)", "×1, ×10, ×100"),
+        default=1,
+        ge=1,
+        le=100,
+    )
+
+
+class MassCombat(Check[MassParams]):
+    name = "mass_combat"
+    title = tr("Combat de masse", "Mass combat")
+    description = tr(
+        "Chaque camp fait un test ; son score (au moins 0) donne les pertes infligées à l'autre, "
+        "×10 ou ×100 à grande échelle. Avantages : nombre, armement, moral, position, officiers.",
+        "Each side tests; its score (at least 0) is the casualties it inflicts, ×10 or ×100 at "
+        "large scale. Advantages: numbers, arms, morale, position, officers.",
+    )
+    params = MassParams
+    outcomes = (
+        Outcome("worse", tr("vous perdez davantage", "you lose more")),
+        Outcome("even", tr("pertes égales", "even losses")),
+        Outcome("better", tr("l'ennemi perd davantage", "the enemy loses more")),
+    )
+    sources = (cite(SEED, 1599, 1623), *CORE_SOURCES)
+    example = {"characteristic": 5, "opponent_characteristic": 5, "advantage_dice": 2}
+
+    @staticmethod
+    def _outcome(d: int) -> str:
+        return "worse" if d < 0 else "even" if d == 0 else "better"
+
+    def resolve(self, params: MassParams, dice: DiceSource) -> Resolution:
+        rules = explosions(params)
+        a, a_work = side_of(params, "").roll(dice, rules)
+        b, b_work = side_of(params, "opponent_").roll(dice, rules)
+        inflicted, suffered = max(a, 0), max(b, 0)
+        details = {
+            "you": a_work,
+            "opponent": b_work,
+            "casualties_inflicted": inflicted * params.scale,
+            "casualties_suffered": suffered * params.scale,
+        }
+        return Resolution(self._outcome(inflicted - suffered), total=inflicted, details=details)
+
+    def distribution(self, params: MassParams) -> Distribution[str]:
+        rules = explosions(params)
+        a = floor_at_zero(side_of(params, "").atoms(rules))
+        b = floor_at_zero(side_of(params, "opponent_").atoms(rules))
+        return outcome_law(a, b, self._outcome, reroll_ties=False)

@@ -1,0 +1,105 @@
+"""One side of an opposed roll: its parameters, its exact atoms and its seeded roll."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Params, param, tr
+from ecran.systems.fluid.core import Atom, Explosions, difference, roll_die, score_atoms
+
+
+@dataclass(frozen=True)
+class Side:
+    characteristic: int
+    advantage_dice: int = 0
+    disadvantage_dice: int = 0
+    modifier: int = 0
+
+    @property
+    def net(self) -> int:
+        return self.advantage_dice - self.disadvantage_dice
+
+    def atoms(self, rules: Explosions) -> Distribution[Atom]:
+        return score_atoms(self.characteristic + self.modifier, self.net, rules)
+
+    def roll(self, dice: DiceSource, rules: Explosions) -> tuple[int, dict[str, Any]]:
+        die = roll_die(dice, self.net, rules)
+        score = self.characteristic + self.modifier + die.value
+        return score, {**die.details(), "score": score}
+
+    def with_bonus(self, advantages: int = 0, points: int = 0) -> Side:
+        return Side(
+            self.characteristic,
+            self.advantage_dice + advantages,
+            self.disadvantage_dice,
+            self.modifier + points,
+        )
+
+
+def _char(fr: str, en: str) -> Any:
+    return param(tr(f"Caractéristique ({fr})", f"Characteristic ({en})"), ge=-10, le=30)
+
+
+def _dice(kind_fr: str, kind_en: str, fr: str, en: str) -> Any:
+    return param(tr(f"Dés {kind_fr} ({fr})", f"{kind_en} dice ({en})"), default=0, ge=0, le=10)
+
+
+def _mod(fr: str, en: str) -> Any:
+    return param(
+        tr(f"Modificateur ({fr})", f"Modifier ({en})"),
+        tr("Points d'avantage/désavantage et termes fixes, nets", "Flat terms, netted"),
+        default=0,
+        ge=-60,
+        le=60,
+    )
+
+
+class TwoSides(Params):
+    """The roller's side and the opponent's: characteristic (with Traits as dice or points
+    already decided), dice and flat modifier each (L932-938)."""
+
+    characteristic: int = _char("vous", "you")
+    advantage_dice: int = _dice("d'avantage", "Advantage", "vous", "you")
+    disadvantage_dice: int = _dice("de désavantage", "Disadvantage", "vous", "you")
+    modifier: int = _mod("vous", "you")
+    opponent_characteristic: int = _char("adversaire", "opponent")
+    opponent_advantage_dice: int = _dice("d'avantage", "Advantage", "adversaire", "opponent")
+    opponent_disadvantage_dice: int = _dice(
+        "de désavantage", "Disadvantage", "adversaire", "opponent"
+    )
+    opponent_modifier: int = _mod("adversaire", "opponent")
+
+
+def side_of(params: Any, prefix: str) -> Side:
+    return Side(
+        getattr(params, f"{prefix}characteristic"),
+        getattr(params, f"{prefix}advantage_dice"),
+        getattr(params, f"{prefix}disadvantage_dice"),
+        getattr(params, f"{prefix}modifier"),
+    )
+
+
+def stable_window(f: Callable[[int], Any], reach: int = 200) -> tuple[int, int]:
+    """The narrowest [lo, hi] outside which the outcome function `f` of a difference no longer
+    changes: clipping the difference there keeps every outcome exact and the sums small."""
+    lo, hi = -reach, reach
+    while lo < 0 and f(lo + 1) == f(-reach):
+        lo += 1
+    while hi > 0 and f(hi - 1) == f(reach):
+        hi -= 1
+    return min(lo, -1), max(hi, 1)
+
+
+def outcome_law(
+    a: Distribution[Atom], b: Distribution[Atom], f: Callable[[int], str], reroll_ties: bool
+) -> Distribution[str]:
+    """Exact law of `f(A - B)`; with `reroll_ties`, ties are rolled again until broken, which is
+    the law conditioned on A ≠ B."""
+    lo, hi = stable_window(f)
+    diff = difference(a, b, lo, hi)
+    if reroll_ties:
+        diff = diff.condition(lambda d: d != 0)
+    return diff.map(f)
