@@ -60,7 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: run the command, turning every user error into one line and exit 2."""
     reset()
     try:
-        command().main(args=argv, prog_name="ecran", standalone_mode=False)
+        # Without standalone mode, click (>= 8.2) returns an exit code instead of raising it.
+        code = command().main(args=argv, prog_name="ecran", standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except EcranError as exc:
         _fail(exc.message(current()))
     except click.exceptions.Exit as exc:

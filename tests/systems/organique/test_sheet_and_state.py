@@ -74,11 +74,6 @@ def test_validate_cli_valid_and_invalid(cli, tmp_path: Path) -> None:
 SEED_NAME = "004_409f81671409d3a6.txt"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="shared CLI: ecran.cli.app.main ignores the exit code click returns with "
-    "standalone_mode=False (click >= 8.2), so typer.Exit(2) ends as 0; reported to the lead",
-)
 def test_validate_cli_exits_2_on_violations(cli, tmp_path: Path) -> None:
     bad = sheet().model_dump()
     bad["endurance"] = 30
