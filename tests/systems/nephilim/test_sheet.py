@@ -244,11 +244,6 @@ def test_validate_command_lists_the_violations(cli, tmp_path: Path) -> None:
     assert "003_f1fb14c3cd618c96.txt L108-112" in result.err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="shared CLI: cli.app.main() drops the code click returns for typer.Exit(2) "
-    "under standalone_mode=False",
-)
 def test_validate_command_exits_2_when_invalid(cli, tmp_path: Path) -> None:
     assert cli("character", "validate", str(_bad_sheet(cli, tmp_path))).code == 2
 
