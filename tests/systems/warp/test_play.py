@@ -50,6 +50,7 @@ def test_taser_damage_counts_then_all_returns() -> None:
     sheet = apply(pc(), "take_damage", amount=15, temporary=True)
     assert sheet.hp() == 7
     assert apply(sheet, "recover").hp() == 22
+    assert sheet.model_copy(update={"taser_damage_counts": False}).hp() == 22
 
 
 def test_healing_table_and_serious_wounds() -> None:
@@ -65,18 +66,18 @@ def test_healing_table_and_serious_wounds() -> None:
 
 
 def test_serious_wound_option_records_big_hits() -> None:
-    assert apply(pc(), "take_damage", amount=20, serious_wounds=True).serious_wounds
+    rule = pc().model_copy(update={"serious_wounds_rule": True})
+    assert apply(rule, "take_damage", amount=20).serious_wounds
     assert not apply(pc(), "take_damage", amount=20).serious_wounds
-    assert not apply(pc(), "take_damage", amount=19, serious_wounds=True).serious_wounds
+    assert not apply(rule, "take_damage", amount=19).serious_wounds
 
 
 def test_experience_dice_once_per_session_one_per_roll() -> None:
     sheet = pc().model_copy(update={"experience_pool": 2, "experience_earned": 1})
     with pytest.raises(EcranError):
         apply(sheet, "use_experience", dice=2)
-    assert (
-        apply(sheet, "use_experience", dice=2, multiple_experience_dice=True).experience_used == 2
-    )
+    multiple = sheet.model_copy(update={"multiple_experience_dice": True})
+    assert apply(multiple, "use_experience", dice=2).experience_used == 2
     once = apply(apply(sheet, "use_experience"), "use_experience")
     with pytest.raises(EcranError):
         apply(once, "use_experience")

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,11 +98,6 @@ def test_character_validate_cli(cli, tmp_path: Path) -> None:
     assert "L778-884" in result.err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="shared CLI: main() drops the exit code click returns for typer.Exit(2) "
-    "(standalone_mode=False); remove this marker once ecran.cli.app.main returns it",
-)
 def test_invalid_sheet_exits_2(cli, tmp_path: Path) -> None:
     assert cli("character", "validate", str(_bad_file(tmp_path))).code == 2
 

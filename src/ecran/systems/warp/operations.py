@@ -11,11 +11,6 @@ from typing import Any, Literal
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, param, tr
 from ecran.systems.warp.common import src
-from ecran.systems.warp.options import (
-    HEALED_IS_RECOVERY_BASE,
-    MULTIPLE_EXPERIENCE,
-    SERIOUS_WOUNDS,
-)
 from ecran.systems.warp.sheet import SeriousWound, WarpSheet
 from ecran.systems.warp.tables import ADVANCEMENT, CORE, HEALTH, MAGIC
 from ecran.systems.warp.tracks import daily_healing, health_state, recovered_hp
@@ -28,7 +23,6 @@ def _refuse(fr: str, en: str) -> EcranError:
 class DamageParams(Params):
     amount: int = param(tr("Dégâts", "Damage"), ge=0)
     temporary: bool = param(tr("Temporaires (taser)", "Temporary (taser)"), default=False)
-    serious_wounds: bool = SERIOUS_WOUNDS.field()
     serious_kind: Literal["heals_badly", "fatal"] = param(
         tr("Nature d'une blessure grave", "Kind of serious wound"),
         tr("Choix du MJ", "GM's choice"),
@@ -58,7 +52,7 @@ class TakeDamage(Operation[WarpSheet, DamageParams]):
         else:
             update["damage"] = sheet.damage + params.amount
         threshold = HEALTH.serious_wound.threshold
-        if params.serious_wounds and not params.temporary and params.amount >= threshold:
+        if sheet.serious_wounds_rule and not params.temporary and params.amount >= threshold:
             wound = SeriousWound(kind=params.serious_kind, daily_loss=params.daily_loss)
             update["serious_wounds"] = [*sheet.serious_wounds, wound]
         new = sheet.model_copy(update=update)
@@ -126,7 +120,6 @@ class HealParams(Params):
         default=0,
         ge=0,
     )
-    healed_level_is_recovery_base: bool = HEALED_IS_RECOVERY_BASE.field()
 
 
 class Heal(Operation[WarpSheet, HealParams]):
@@ -155,7 +148,7 @@ class Heal(Operation[WarpSheet, HealParams]):
             gained, quarters = divmod(quarters + int(rate * 4) // (2 if slow else 1), 4)
             damage = max(0, damage - gained)
         update: dict[str, Any] = {"damage": damage, "healing_quarters": quarters}
-        if params.healed_level_is_recovery_base:
+        if sheet.healed_level_is_recovery_base:
             update["recovery_base"] = sheet.max_hp - damage
         new = sheet.model_copy(update=update)
         return Change(
@@ -191,7 +184,6 @@ class AwardExperience(Operation[WarpSheet, AmountParams]):
 
 class UseExperienceParams(Params):
     dice: int = param(tr("Dés utilisés sur ce jet", "Dice on this roll"), default=1, ge=1, le=30)
-    multiple_experience_dice: bool = MULTIPLE_EXPERIENCE.field()
 
 
 class UseExperience(Operation[WarpSheet, UseExperienceParams]):
@@ -206,7 +198,7 @@ class UseExperience(Operation[WarpSheet, UseExperienceParams]):
     def apply(
         self, sheet: WarpSheet, params: UseExperienceParams, dice: DiceSource
     ) -> Change[WarpSheet]:
-        if params.dice > CORE.experience.per_roll and not params.multiple_experience_dice:
+        if params.dice > CORE.experience.per_roll and not sheet.multiple_experience_dice:
             raise _refuse("un seul dé d'expérience par jet", "only one experience die per roll")
         if sheet.experience_used + params.dice > sheet.experience_pool:
             raise _refuse(

@@ -106,7 +106,7 @@ ALTERNATIVE_DAMAGE = Option(
     src(3907, 3934),
 )
 SERIOUS_WOUNDS = Option(
-    "serious_wounds",
+    "serious_wounds_rule",
     False,
     tr("Blessures graves", "Serious wounds"),
     tr(

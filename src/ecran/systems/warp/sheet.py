@@ -13,7 +13,14 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.rules import CharacterSheet, tr
-from ecran.systems.warp.options import RESTRICTED_TRAITS, UNKNOWN_TRAITS
+from ecran.systems.warp.options import (
+    HEALED_IS_RECOVERY_BASE,
+    MULTIPLE_EXPERIENCE,
+    RESTRICTED_TRAITS,
+    SERIOUS_WOUNDS,
+    TASER_COUNTS,
+    UNKNOWN_TRAITS,
+)
 from ecran.systems.warp.tables import CORE, category
 from ecran.systems.warp.tracks import current_hp, max_hp
 
@@ -87,8 +94,13 @@ class WarpSheet(CharacterSheet):
     spell_study: dict[str, int] = Field(default_factory=dict)
     armour: list[str] = Field(default_factory=list)
     bulletproof: str = "none"
+    # the table's choices of optional rules and readings that act on the sheet in play
     restricted_traits: bool = RESTRICTED_TRAITS.field()
     unknown_traits: bool = UNKNOWN_TRAITS.field()
+    multiple_experience_dice: bool = MULTIPLE_EXPERIENCE.field()
+    serious_wounds_rule: bool = SERIOUS_WOUNDS.field()
+    taser_damage_counts: bool = TASER_COUNTS.field()
+    healed_level_is_recovery_base: bool = HEALED_IS_RECOVERY_BASE.field()
     gm_approved: bool = Field(default=False, title="approuvé par le MJ / GM approved")
 
     def positive_traits(self) -> list[Trait]:
@@ -101,8 +113,8 @@ class WarpSheet(CharacterSheet):
             ("secondary_2", self.secondary_2),
         ]
 
-    def hp(self, temporary_counts: bool = True) -> int:
-        return current_hp(self.max_hp, self.damage, self.temporary_damage, temporary_counts)
+    def hp(self) -> int:
+        return current_hp(self.max_hp, self.damage, self.temporary_damage, self.taser_damage_counts)
 
     def fixed_hp(self) -> int:
         """The best HP trait at 7 per die (technical: 2 dice more), else 14 (L778-832)."""
