@@ -230,3 +230,43 @@ def test_experience_awards_and_mental_balance() -> None:
 def test_every_operation_is_documented() -> None:
     for op in SYSTEM.operations:
         assert op.title.fr and op.title.en and op.sources, op.name
+
+
+def test_psy_power_pays_its_fatigue_L199_297() -> None:
+    """Tracing costs 1 permanent fatigue (L202-203); attracting in the uncertainty zone costs
+    2 light (L209-211); a successful invocation of 2 objects costs 2 permanent (L294-295)."""
+    empath = character(
+        levels={"esquisse": "confirme", "invocation": "expert"},
+        scores={"esquisse": 6, "invocation": 8},
+    )
+    traced = apply(empath, "psy_power", {"power": "sketch_trace"}, 3).sheet
+    assert traced.nifimo.fatigue.permanent == 1
+    attracted = apply(empath, "psy_power", {"power": "sketch_attract", "count": 1}, 2).sheet
+    assert attracted.nifimo.fatigue.light == 2  # 6 + 2 = 8 against 8: uncertainty
+    invoked = apply(empath, "psy_power", {"power": "invocation", "count": 2}, 4).sheet
+    assert invoked.nifimo.fatigue.permanent == 2  # 8 + 4 = 12 against 9: success
+
+
+def test_encounter_helpers_feed_the_checks() -> None:
+    from ecran.systems.artemis import combat
+
+    blade = {
+        "name": "Épée",
+        "level": "confirme",
+        "score": 5,
+        "category": "moyenne",
+        "attack": 5,
+        "parry": 4,
+        "aggressive_attack": 7,
+        "aggressive_parry": 2,
+    }
+    a = character(weapons=[blade])
+    d = character(weapons=[{**blade, "parry": 6}], nifimo={"fatigue": {"light": 4}})
+    params = combat.attack_params(a, d, attacker_attitude="agressive", precise=True)
+    assert params == {"attack": 7, "parry": 6, "attack_malus": 0, "parry_malus": 1, "precise": True}
+    check = SYSTEM.check("attack")
+    assert check.distribution(check.parse(params)).total == 1
+    with pytest.raises(EcranError):
+        combat.attack_params(a, d, defender_attitude="defensive")
+    assert combat.hit_params(a, head=True) == {"category": 4, "head": True}
+    assert combat.dodge_params(d, "confined", 2)["malus"] == 1

@@ -176,11 +176,6 @@ def bad_sheet(good: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="shared CLI: main() drops the code click returns for typer.Exit(2) "
-    "(standalone_mode=False), so an invalid sheet exits 0; see the artemis report",
-)
 def test_cli_character_validate_invalid_exits_2(cli, tmp_path: Path) -> None:
     good = SYSTEM.new_character("Julie").model_dump(mode="json")
     assert cli("character", "validate", write(tmp_path, bad_sheet(good))).code == 2

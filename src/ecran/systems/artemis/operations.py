@@ -591,6 +591,72 @@ class FearFades(Operation[ArtemisSheet, FearParams]):
         return Change(changed, tr(f"{light} frayeur(s) disparue(s)", f"{light} light fear(s) gone"))
 
 
+class PsyParams(Params):
+    power: Literal["sketch_trace", "sketch_attract", "metamorphosis", "invocation"] = param(
+        tr("Pouvoir", "Power"), default="sketch_trace"
+    )
+    count: int = _amount(
+        "Transformations, objets ou esprits non consentants",
+        "Transformations, objects or unwilling spirits",
+        1,
+        0,
+        30,
+    )
+    strongest_unwilling_will: int = _amount(
+        "Plus forte volonté non consentante", "Strongest unwilling will", 0, 0, 10
+    )
+    professional: bool = param(
+        tr("Privilège du professionnel", "Professional's privilege"), default=False
+    )
+
+
+class PsyPower(Operation[ArtemisSheet, PsyParams]):
+    """An empath power rolled from the sheet, its fatigue cost marked on the NIFIMO."""
+
+    name = "psy_power"
+    title = tr("Pouvoir d'empathe", "Empath power")
+    params = PsyParams
+    sources = (seed(197, 312),)
+    SKILLS = {
+        "sketch_trace": "esquisse",
+        "sketch_attract": "esquisse",
+        "metamorphosis": "metamorphose",
+        "invocation": "invocation",
+    }
+
+    def apply(
+        self, sheet: ArtemisSheet, params: PsyParams, dice: DiceSource
+    ) -> Change[ArtemisSheet]:
+        skill = self.SKILLS[params.power]
+        values: dict[str, Any] = {
+            "skill": sheet.score(skill),
+            "malus": tracks.malus(sheet),
+            "professional": params.professional,
+        }
+        if params.power in ("metamorphosis", "invocation"):
+            values["count"] = max(1, params.count)
+        elif params.power == "sketch_attract":
+            values |= {
+                "unwilling_spirits": params.count,
+                "strongest_unwilling_will": params.strongest_unwilling_will,
+            }
+        changed = _privilege(sheet, skill, params.professional)
+        check, parsed = _check_params(params.power, values)
+        result = check.resolve(parsed, dice)
+        cost = result.details["cost"]
+        changed = add_marks(
+            changed, "fatigue", light=cost["light_fatigue"], permanent=cost["permanent_fatigue"]
+        )
+        return Change(
+            changed,
+            tr(
+                f"{params.power} : {result.outcome}, coût {cost}",
+                f"{params.power}: {result.outcome}, cost {cost}",
+            ),
+            result,
+        )
+
+
 # -- experience and balance ---------------------------------------------------------------
 
 
@@ -708,6 +774,7 @@ ALL: tuple[Operation[Any, Any], ...] = (
     StayAwake(),
     Soothe(),
     FearFades(),
+    PsyPower(),
     AwardXp(),
     NewScenario(),
     BalanceEvent(),
