@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ecran.play import Forbidden
-from ecran.play.table import change_options, join, new_table
-from ecran.rules import EcranError
+from ecran.play.table import change_options, join, new_table, resolve_options
+from ecran.rules import EcranError, all_systems, get_system
 from play.toy import LiveTable
 
 
@@ -60,3 +60,10 @@ def test_only_the_gm_changes_options() -> None:
         change_options(live.now, alice, {"easy": True})
     live.do(change_options(live.now, live.gm, {"easy": True}))
     assert live.now.table.options == {"easy": True}
+
+
+@pytest.mark.parametrize("system", sorted(all_systems()))
+def test_every_systems_default_options_are_accepted_when_given_back(system: str) -> None:
+    """A GM who saves the options form unchanged must not be refused."""
+    defaults = new_table("t", system).table.options
+    assert resolve_options(get_system(system), dict(defaults)) == defaults

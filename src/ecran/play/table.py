@@ -49,9 +49,13 @@ def clean_name(value: str, limit: int, what: Text) -> str:
 
 
 def _adapter(system: System, option: Option) -> TypeAdapter[Any]:
-    """The option's type as the checks declare it (with its bounds), else its default's type."""
-    for check in system.checks:
-        field = check.params.model_fields.get(option.name)
+    """The option's type as a check or the sheet declares it (with its bounds), else its
+    default's type."""
+    models = [check.params for check in system.checks]
+    if system.character is not None:
+        models.append(system.character)  # some options are read from the sheet
+    for model in models:
+        field = model.model_fields.get(option.name)
         if field is not None:
             annotation: Any = Any if field.annotation is None else field.annotation
             if field.metadata:
