@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
-from ecran.rules import System, tr
+from collections.abc import Sequence
+from typing import Any
+
+from ecran.dice import DiceSource, Roller
+from ecran.rules import (
+    Action,
+    CharacterSheet,
+    Check,
+    EcranError,
+    Resolution,
+    RuleViolation,
+    SheetSection,
+    System,
+    tr,
+)
+from ecran.systems.fluid import creation, tracks, view
 from ecran.systems.fluid.checks.combat import Attack
 from ecran.systems.fluid.checks.health import HitLocation, Medicine, Shock, Survival
 from ecran.systems.fluid.checks.magic import Spell
 from ecran.systems.fluid.checks.opposed import Chase, MassCombat, Opposed, Vampirism, VerbalJoust
-from ecran.systems.fluid.checks.test import Action, Test
+from ecran.systems.fluid.checks.test import ActionCheck, Test
 from ecran.systems.fluid.options import CHECK_OPTIONS
+from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import SEED
 
-CHECKS = (
+CHECKS: Sequence[Check[Any]] = (
     Test(),
-    Action(),
+    ActionCheck(),
     Opposed(),
     Attack(),
     Survival(),
@@ -33,9 +49,35 @@ class Fluid(System):
     name = tr("Fluid", "Fluid")
     seed = SEED
     checks = CHECKS
-    options = tuple(
-        o for o in CHECK_OPTIONS if any(o.name in c.params.model_fields for c in CHECKS)
-    )
+    options = CHECK_OPTIONS
+    character = FluidSheet
+
+    def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
+        return creation.validate(_fluid(sheet))
+
+    def new_character(self, name: str) -> CharacterSheet:
+        return creation.new_character(name)
+
+    def random_npc(self, roller: Roller, **choices: Any) -> CharacterSheet:
+        return creation.random_npc(roller)
+
+    def sections(self, sheet: CharacterSheet) -> list[SheetSection]:
+        return view.sections(_fluid(sheet))
+
+    def actions(self, sheet: CharacterSheet) -> list[Action]:
+        return view.actions(_fluid(sheet))
+
+    def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
+        """No dice: combatants out of contact act by INI less their gear (L975-983)."""
+        fluid = _fluid(sheet)
+        details = {"ini": tracks.attribute(fluid, "INI"), "movement": tracks.movement(fluid)}
+        return Resolution("ready", total=tracks.initiative(fluid), details=details)
+
+
+def _fluid(sheet: CharacterSheet) -> FluidSheet:
+    if not isinstance(sheet, FluidSheet):
+        raise EcranError(tr("ce n'est pas une feuille Fluid", "not a Fluid sheet"))
+    return sheet
 
 
 SYSTEM = Fluid()

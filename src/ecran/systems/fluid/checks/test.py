@@ -286,7 +286,7 @@ def time_taken(base_time: int, rank: str, variable: bool) -> dict[str, Any]:
     return {"time_rank": step.rank, "time": step.fr, "time_en": step.en}
 
 
-class Action(Check[ActionParams]):
+class ActionCheck(Check[ActionParams]):
     name = "action"
     title = tr("Action (test complet)", "Action (full test)")
     description = tr(

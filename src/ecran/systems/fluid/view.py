@@ -1,0 +1,161 @@
+"""How a Fluid sheet reads (sections) and what a player clicks on it (actions, prefilled with
+the current state: spent points, negative Traits, equipment, minion level)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.rules import Action, SheetRow, SheetSection, Text, tr
+from ecran.systems.fluid import tracks
+from ecran.systems.fluid.sheet import FluidSheet
+from ecran.systems.fluid.tables import CHARACTER
+
+
+def _char_label(code: str) -> Text:
+    row = CHARACTER.by_code(code)
+    return tr(f"{row.fr} ({code})", f"{row.en} ({code})")
+
+
+def sections(sheet: FluidSheet) -> list[SheetSection]:
+    return [
+        _characteristics(sheet),
+        _attributes(sheet),
+        _traits(sheet),
+        _equipment(sheet),
+        _state(sheet),
+    ]
+
+
+def _characteristics(sheet: FluidSheet) -> SheetSection:
+    rows = []
+    for code in sheet.characteristics.codes():
+        spent = sheet.spent.get(code, 0)
+        note = f"−{spent} → {tracks.effective(sheet, code)}" if spent else ""
+        rows.append(SheetRow(_char_label(code), str(sheet.characteristics.score(code)), note))
+    return SheetSection(tr("Caractéristiques", "Characteristics"), rows)
+
+
+def _attributes(sheet: FluidSheet) -> SheetSection:
+    rows = []
+    for attr in CHARACTER.attribute:
+        top = tracks.attribute(sheet, attr.code)
+        label = tr(f"{attr.fr} ({attr.code})", f"{attr.en} ({attr.code})")
+        if attr.code == "INI":
+            rows.append(SheetRow(label, str(top), f"équipé {tracks.initiative(sheet)}"))
+        else:
+            rows.append(SheetRow(label, f"{tracks.current(sheet, attr.code)} / {top}"))
+    return SheetSection(tr("Attributs", "Attributes"), rows)
+
+
+def _traits(sheet: FluidSheet) -> SheetSection:
+    rows = []
+    for trait in sheet.traits:
+        sign = "−" if trait.kind == "negative" else "+"
+        note = " ".join(x for x in (trait.origin, trait.duration, ",".join(trait.hinders)) if x)
+        rows.append(SheetRow(tr(trait.name, trait.name), f"{sign}{trait.value}", note))
+    return SheetSection(tr("Traits", "Traits"), rows)
+
+
+def _equipment(sheet: FluidSheet) -> SheetSection:
+    gear = sheet.equipment
+    return SheetSection(
+        tr("Équipement", "Equipment"),
+        [
+            SheetRow(tr("Arme", "Weapon"), str(gear.weapon), gear.weapon_name),
+            SheetRow(tr("Seconde arme", "Second weapon"), str(gear.second_weapon)),
+            SheetRow(tr("Armure", "Armour"), str(gear.armour), gear.armour_name),
+            SheetRow(tr("Bouclier", "Shield"), str(gear.shield)),
+            SheetRow(
+                tr("Handicap hors combat", "Non-combat handicap"),
+                str(tracks.equipment_handicap(sheet)),
+            ),
+        ],
+    )
+
+
+def _state(sheet: FluidSheet) -> SheetSection:
+    c = sheet.condition
+    flags = [
+        name
+        for name, on in (
+            ("mort/dead", c.dead),
+            ("hémorragie/haemorrhage", c.haemorrhage),
+            ("adrénaline/adrenaline", c.adrenaline),
+        )
+        if on
+    ]
+    if c.coma_days:
+        flags.append(f"coma {c.coma_days} j/d")
+    if c.unconscious_hours:
+        flags.append(f"inconscient/unconscious {c.unconscious_hours} h")
+    spent_xp = sum(a.xp for a in sheet.advances)
+    rows = [
+        SheetRow(tr("État", "Condition"), ", ".join(flags) or "—"),
+        SheetRow(tr("Blessures", "Wounds"), str(tracks.wound_total(sheet))),
+        SheetRow(tr("XP", "XP"), f"{sheet.xp - spent_xp} / {sheet.xp}"),
+        SheetRow(tr("Sorts préparés", "Prepared spells"), ", ".join(sheet.prepared_spells) or "—"),
+    ]
+    if sheet.minion:
+        rows.append(SheetRow(tr("Sbire", "Minion"), f"{sheet.minion_level:+d}"))
+    return SheetSection(tr("En jeu", "In play"), rows)
+
+
+# -- actions ------------------------------------------------------------------------------------
+
+
+def _penalties(sheet: FluidSheet, code: str) -> dict[str, Any]:
+    """The current penalties of an action of this characteristic."""
+    return {
+        "characteristic": tracks.effective(sheet, code),
+        "negative_traits": tracks.hindrance(sheet, code),
+        "circumstances": sheet.minion_level,
+    }
+
+
+def _side(sheet: FluidSheet, code: str) -> dict[str, Any]:
+    """Current penalties folded into the contract's dice: net disadvantages as dice."""
+    net = sheet.minion_level - tracks.hindrance(sheet, code)
+    return {
+        "characteristic": tracks.effective(sheet, code),
+        "advantage_dice": min(10, max(net, 0)),
+        "disadvantage_dice": min(10, max(-net, 0)),
+    }
+
+
+def actions(sheet: FluidSheet) -> list[Action]:
+    found = []
+    tests = tr("Tests", "Tests")
+    fight = tr("Combat", "Combat")
+    body = tr("Santé", "Health")
+    for code in sheet.characteristics.codes():
+        params = _penalties(sheet, code)
+        params["equipment"] = -tracks.equipment_handicap(sheet)
+        found.append(Action(_char_label(code), "action", params, tests))
+    gear = sheet.equipment
+    attack = {
+        **_side(sheet, "AGI"),
+        "weapon": gear.weapon + gear.second_weapon,
+        "armour": gear.armour,
+        "shield": gear.shield,
+    }
+    found.append(Action(tr("Attaquer (AGI)", "Attack (AGI)"), "attack", attack, fight))
+    found.append(
+        Action(tr("Riposter (jet opposé)", "Opposed roll"), "opposed", _side(sheet, "AGI"), fight)
+    )
+    survival = {
+        "characteristic": tracks.effective(sheet, "CON"),
+        "penalty": tracks.hindrance(sheet, "CON"),
+    }
+    found.append(Action(tr("Test de survie", "Survival test"), "survival", survival, body))
+    shock = {
+        "characteristic": tracks.effective(sheet, "VOL"),
+        "penalty": tracks.hindrance(sheet, "VOL"),
+        "san": tracks.current(sheet, "SAN"),
+    }
+    found.append(Action(tr("Choc psychique", "Psychic shock"), "shock", shock, body))
+    joust = {**_side(sheet, "CHA"), "aura": tracks.current(sheet, "AUR")}
+    found.append(Action(tr("Joute verbale", "Verbal joust"), "verbal_joust", joust, tests))
+    magic = tracks.magic_characteristic(sheet)
+    spell = {"characteristic": tracks.effective(sheet, magic), "complexity": 0}
+    found.append(Action(tr("Lancer un sort", "Cast a spell"), "spell", spell, tr("Magie", "Magic")))
+    return found
