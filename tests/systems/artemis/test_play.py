@@ -50,7 +50,7 @@ def test_nifimo_columns_0_1_2_4_with_three_boxes(marks: int, malus: int) -> None
 def test_nifimo_lines_add_up_or_take_the_worst() -> None:
     hurt = {"blessure": {"light": 4}, "fatigue": {"serious": 7}}
     assert tracks.malus(character(nifimo=hurt)) == 1 + 2
-    worst = character(nifimo=hurt, nifimo_scale={"aggregate": "worst"})
+    worst = character(nifimo=hurt, nifimo_aggregate="worst")
     assert tracks.malus(worst) == 2
     exo = character(armour="exosquelette_renforce", pressurised=True)  # 6 gênes
     assert tracks.line_marks(exo)["gene"] == 6 and tracks.malus(exo) == 1

@@ -132,7 +132,7 @@ APAISER_MARKS = Option(
 )
 
 NIFIMO_BOXES = Option(
-    name="boxes_per_column",
+    name="nifimo_boxes",
     default=3,
     label=tr("Cases par colonne du NIFIMO", "NIFIMO boxes per column"),
     help=tr(
@@ -146,7 +146,7 @@ NIFIMO_BOXES = Option(
 )
 
 NIFIMO_AGGREGATE = Option(
-    name="aggregate",
+    name="nifimo_aggregate",
     default="sum",
     label=tr("Cumul des malus du NIFIMO", "Adding NIFIMO maluses"),
     help=tr(
@@ -224,6 +224,9 @@ MENTAL_CRISIS = Option(
     source=site(335, 355, "0110020301"),
 )
 
+#: Options of operations (not of checks): the contract test only looks at checks and sheets.
+OPERATION_OPTIONS = (AGGRAVATION_NEEDS_SERIOUS,)
+
 ALL = (
     PRIVILEGE_CRITICALS,
     ATTACK_RESOLUTION,
@@ -236,7 +239,6 @@ ALL = (
     APAISER_MARKS,
     NIFIMO_BOXES,
     NIFIMO_AGGREGATE,
-    AGGRAVATION_NEEDS_SERIOUS,
     PRECISE,
     TOO_BIG,
     TOTAL_ATTACK,

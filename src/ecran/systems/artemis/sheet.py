@@ -173,13 +173,6 @@ class Nifimo(Part):
     )
 
 
-class NifimoScale(Part):
-    """How marks become maluses: a house rule the table fills (the seed only gives the columns)."""
-
-    boxes_per_column: int = NIFIMO_BOXES.field(ge=1, le=20)
-    aggregate: Literal["sum", "worst"] = NIFIMO_AGGREGATE.field()
-
-
 def _innate_levels() -> dict[str, SkillLevel]:
     return {s.id: "debutant" for s in tables.skills().innate}
 
@@ -223,7 +216,9 @@ class ArtemisSheet(CharacterSheet):
     mental_balance: list[BalanceEntry] = Field(default_factory=list)
     experience: Experience = Field(default_factory=Experience)
     nifimo: Nifimo = Field(default_factory=Nifimo)
-    nifimo_scale: NifimoScale = Field(default_factory=NifimoScale)
+    # How marks become maluses: a house rule the table fills (the seed only gives the columns).
+    nifimo_boxes: int = NIFIMO_BOXES.field(ge=1, le=20)
+    nifimo_aggregate: Literal["sum", "worst"] = NIFIMO_AGGREGATE.field()
 
     def level(self, skill: str) -> SkillLevel:
         custom = self.custom(skill)

@@ -44,14 +44,14 @@ def column_malus(marks: int, boxes_per_column: int) -> int:
 
 
 def line_maluses(sheet: ArtemisSheet) -> dict[str, int]:
-    boxes = sheet.nifimo_scale.boxes_per_column
+    boxes = sheet.nifimo_boxes
     return {line: column_malus(m, boxes) for line, m in line_marks(sheet).items()}
 
 
 def malus(sheet: ArtemisSheet) -> int:
     """The malus every test of this character takes now (subtracted from the total)."""
     values = line_maluses(sheet).values()
-    return sum(values) if sheet.nifimo_scale.aggregate == "sum" else max(values, default=0)
+    return sum(values) if sheet.nifimo_aggregate == "sum" else max(values, default=0)
 
 
 # -- recovery -------------------------------------------------------------------------------------

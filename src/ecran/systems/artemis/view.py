@@ -145,8 +145,7 @@ def _nifimo_rows(sheet: ArtemisSheet) -> list[SheetRow]:
         SheetRow(
             tr("Malus aux tests", "Test malus"),
             f"-{tracks.malus(sheet)}",
-            f"règle maison : {sheet.nifimo_scale.boxes_per_column} cases/colonne, "
-            f"{sheet.nifimo_scale.aggregate}",
+            f"règle maison : {sheet.nifimo_boxes} cases/colonne, {sheet.nifimo_aggregate}",
         )
     )
     rows += [SheetRow(tr("Cause", "Cause"), c.cause, f"{c.line} {c.date}") for c in n.causes]
