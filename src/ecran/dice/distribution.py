@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from math import gcd, lcm
+from math import comb, gcd, lcm
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T", bound=Hashable)
@@ -186,6 +186,8 @@ class Distribution(Generic[T]):
         """Sum of `n` independent copies (binary powering: log n convolutions)."""
         if n < 0:
             raise ValueError("cannot sum a negative number of dice")
+        if len(self._weights) == 2 and all(type(o) is int for o in self._weights):
+            return self._binomial(n)
         result: Distribution[Any] = Distribution.constant(0)
         base: Distribution[Any] = self
         while n:
@@ -195,6 +197,16 @@ class Distribution(Generic[T]):
             if n:
                 base = base + base
         return result
+
+    def _binomial(self, n: int) -> Distribution[Any]:
+        """Sum of `n` copies of a two-outcome distribution: binomial weights, no convolution
+        (success counts: `count_successes` and `NdX>=T` land here)."""
+        (a, wa), (b, wb) = self._weights.items()
+        weights: dict[Any, int] = {}
+        for j in range(n + 1):
+            key = a * (n - j) + b * j  # type: ignore[operator]
+            weights[key] = weights.get(key, 0) + comb(n, j) * wa ** (n - j) * wb**j
+        return Distribution(weights, self._denominator**n)
 
     # -- comparison ---------------------------------------------------------------------------
 
@@ -215,6 +227,10 @@ class Distribution(Generic[T]):
 
 
 def _convolve(a: Distribution[Any], b: Distribution[Any], sign: int) -> Distribution[Any]:
+    if len(a._weights) * len(b._weights) >= _PACK_FROM:
+        packed = _convolve_packed(a._weights, b._weights, sign)
+        if packed is not None:
+            return Distribution(packed, a._denominator * b._denominator)
     weights: dict[int, int] = {}
     b_items = list(b._weights.items())
     for x, wx in a._weights.items():
@@ -222,6 +238,48 @@ def _convolve(a: Distribution[Any], b: Distribution[Any], sign: int) -> Distribu
             key = x + sign * y
             weights[key] = weights.get(key, 0) + wx * wy
     return Distribution(weights, a._denominator * b._denominator)
+
+
+_PACK_FROM = 2048
+"""Pairs of outcomes from which packing into big integers beats the dictionary double loop."""
+
+
+def _convolve_packed(
+    a: Mapping[Any, int], b: Mapping[Any, int], sign: int
+) -> dict[int, int] | None:
+    """Convolution by Kronecker substitution: each weight becomes a fixed-width digit of one big
+    integer, so a single (Karatsuba) multiplication of two integers adds up every product. The
+    digit width holds the largest possible sum of products, so no digit overflows into the next.
+    Exact; None when the outcomes are not integers or too sparse for packing to pay."""
+    if not all(type(o) is int for o in a) or not all(type(o) is int for o in b):
+        return None
+    if sign < 0:
+        b = {-o: w for o, w in b.items()}
+    a_low, a_high = min(a), max(a)
+    b_low, b_high = min(b), max(b)
+    a_len, b_len = a_high - a_low + 1, b_high - b_low + 1
+    if a_len > 4 * len(a) or b_len > 4 * len(b):
+        return None
+    top_a, top_b = max(a.values()), max(b.values())
+    bound = max(top_a * top_b * min(a_len, b_len), top_a, top_b)  # digits in and out must fit
+    width = (bound.bit_length() + 8) // 8
+    packed_a = _pack(a, a_low, a_len, width)
+    packed_b = _pack(b, b_low, b_len, width)
+    size = a_len + b_len - 1
+    data = (packed_a * packed_b).to_bytes(size * width, "little")
+    low = a_low + b_low
+    weights: dict[int, int] = {}
+    for i in range(size):
+        w = int.from_bytes(data[i * width : (i + 1) * width], "little")
+        if w:
+            weights[low + i] = w
+    return weights
+
+
+def _pack(weights: Mapping[int, int], low: int, length: int, width: int) -> int:
+    get = weights.get
+    raw = b"".join(get(low + i, 0).to_bytes(width, "little") for i in range(length))
+    return int.from_bytes(raw, "little")
 
 
 def _sorted(outcomes: Iterable[T]) -> list[T]:
