@@ -34,7 +34,10 @@ def register(app: typer.Typer) -> None:
         ),
         as_json: bool = typer.Option(False, "--json", help="JSON output"),
     ) -> None:
-        """Roll dice notation (Roll20 style) or show its exact odds."""
+        """Roll dice notation or show its exact odds: 4d6kh3, 1d20+5, 6d10>=8, 3d6!, 1d4r1, d%.
+
+        A leading minus needs `--` first: ecran dice -- -1d4+3
+        """
         try:
             if odds:
                 _odds(expression, depth, as_json)
