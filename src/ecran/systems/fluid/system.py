@@ -23,6 +23,7 @@ from ecran.systems.fluid.checks.health import HitLocation, Medicine, Shock, Surv
 from ecran.systems.fluid.checks.magic import Spell
 from ecran.systems.fluid.checks.opposed import Chase, MassCombat, Opposed, Vampirism, VerbalJoust
 from ecran.systems.fluid.checks.test import ActionCheck, Test
+from ecran.systems.fluid.operations import OPERATIONS
 from ecran.systems.fluid.options import CHECK_OPTIONS
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import SEED
@@ -50,6 +51,7 @@ class Fluid(System):
     seed = SEED
     checks = CHECKS
     options = CHECK_OPTIONS
+    operations = OPERATIONS
     character = FluidSheet
 
     def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
