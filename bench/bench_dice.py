@@ -80,6 +80,24 @@ def bench_rolls(n: int) -> list[tuple[str, float, float]]:
     return rows
 
 
+def bench_uncached(n: int) -> list[tuple[str, float]]:
+    """ecran with its parse cache emptied before every roll: the full parse each time."""
+    sys.path.insert(0, SRC)
+    from ecran.dice import Roller
+    from ecran.dice.notation import parser, roll
+
+    roller = Roller(2026)
+    rows = []
+    for text in ROLLS:
+
+        def once(text: str = text) -> None:
+            parser._parse_cached.cache_clear()
+            roll(text, roller)
+
+        rows.append((text, per_roll(once, n)))
+    return rows
+
+
 def cold(code: str) -> float:
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
@@ -137,6 +155,10 @@ def main(argv: list[str]) -> None:
         "Rolling, per roll (parse cached on both sides)",
         "d20",
         bench_rolls(2000 if quick else 20000),
+    )
+    print(
+        "ecran without its parse cache (parse on every roll): "
+        + ", ".join(f"{text} {fmt(t)}" for text, t in bench_uncached(2000 if quick else 20000))
     )
     show(
         f"Exact distribution, cold (median of {3 if quick else 9} fresh processes)",

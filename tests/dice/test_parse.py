@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from ecran.dice.notation import Constant, Dice, NotationError, Sum, limits, parse
+from ecran.dice import Roller
+from ecran.dice.notation import Constant, Dice, NotationError, Sum, limits, parse, roll
 
 
 def term(text: str) -> Dice:
@@ -140,3 +143,18 @@ def test_limits_refuse_with_a_message(text: str) -> None:
 
 def test_reroll_once_on_every_face_is_fine() -> None:
     assert term("1d2ro<3").reroll is not None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789dDkhlro!<>=+-()% x", max_size=14))
+def test_any_text_parses_or_gives_a_notation_error(text: str) -> None:
+    # never another exception (a traceback for the user); valid ones also roll
+    try:
+        expr = parse(text)
+    except NotationError:
+        return
+    try:
+        result = roll(expr, Roller(1))
+    except NotationError:  # the roll budget (e.g. 999d999r<999)
+        return
+    assert result.total == roll(expr, Roller(1)).total
