@@ -15,7 +15,9 @@ from rich.table import Table
 from ecran.cli.lang import current
 from ecran.cli.render import bar, console
 from ecran.dice import Roller
-from ecran.dice.notation import NotationError, distribution, limits, parse, roll
+from ecran.dice.notation import NotationError, limits, parse
+from ecran.dice.notation import report as reports
+from ecran.dice.notation.report import odds_report
 from ecran.dice.roller import MAX_SEED
 from ecran.rules import EcranError, Text, tr
 
@@ -47,18 +49,9 @@ def register(app: typer.Typer) -> None:
             raise EcranError(Text(fr=exc.fr, en=exc.en)) from None
 
 
-def odds_report(expression: str, depth: int = limits.DEFAULT_DEPTH) -> dict[str, Any]:
-    """The `--odds --json` object: every total with its exact probability, and the residual."""
-    dist = distribution(parse(expression), depth)
-    outcomes = [
-        {"outcome": outcome, "probability": str(p), "p": float(p)} for outcome, p in dist.items()
-    ]
-    return {"expression": expression, "outcomes": outcomes, "residual": str(dist.residual)}
-
-
 def roll_report(expression: str, seed: int | None) -> dict[str, Any]:
-    """The roll `--json` object: the seed and every die in the order rolled replay it."""
-    expr = parse(expression)
+    """The roll `--json` object (see `ecran.dice.notation.report`), seed checked first."""
+    parse(expression)  # a bad expression is reported before a bad seed
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise EcranError(
             tr(
@@ -66,15 +59,7 @@ def roll_report(expression: str, seed: int | None) -> dict[str, Any]:
                 f"invalid seed: {seed} (between 0 and {MAX_SEED})",
             )
         )
-    roller = Roller(seed)
-    result = roll(expr, roller)
-    return {
-        "expression": expression,
-        "seed": roller.seed,
-        "dice": result.dice,
-        "total": result.total,
-        "text": result.text,
-    }
+    return reports.roll_report(expression, Roller(seed))
 
 
 def _roll(expression: str, seed: int | None, as_json: bool) -> None:

@@ -28,7 +28,7 @@ Semantics that dice rollers disagree on, as ecran reads them (tested in tests/di
 * `d%` = `d100`; letters are case-insensitive (`1D6`).
 """
 
-from ecran.dice.notation import limits
+from ecran.dice.notation import limits, report
 from ecran.dice.notation.ast import (
     Comparison,
     Constant,
@@ -64,5 +64,6 @@ __all__ = [
     "distribution",
     "limits",
     "parse",
+    "report",
     "roll",
 ]
