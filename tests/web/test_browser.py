@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 import uvicorn
 
+from ecran.rules import all_systems
 from ecran.web.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -169,9 +170,16 @@ def test_usable_on_a_phone_screen(server: str, browser: Any) -> None:
         viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True
     )
     page = context.new_page()
+    pages = ["/", "/dice?expr=4d6kh3&seed=1"] + [
+        f"/systems/{sid}/checks/{system.checks[0].name}?seed=1"
+        for sid, system in all_systems().items()
+        if system.checks
+    ]
+    for path in pages:
+        page.goto(server + path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 375, f"{path} scrolls sideways on a phone ({width}px)"
     page.goto(server + "/systems/demo/checks/d6")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 375, f"the page scrolls sideways on a phone ({width}px)"
     page.tap("#roll-button")
     expect(page.locator("#roll .record")).to_be_visible()
     shoot(page, "phone")
