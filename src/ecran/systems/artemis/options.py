@@ -224,10 +224,8 @@ MENTAL_CRISIS = Option(
     source=site(335, 355, "0110020301"),
 )
 
-#: Options of operations (not of checks): the contract test only looks at checks and sheets.
-OPERATION_OPTIONS = (AGGRAVATION_NEEDS_SERIOUS,)
-
 ALL = (
+    AGGRAVATION_NEEDS_SERIOUS,
     PRIVILEGE_CRITICALS,
     ATTACK_RESOLUTION,
     CANCEL_ORDER,
