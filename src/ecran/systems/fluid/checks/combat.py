@@ -69,7 +69,11 @@ class AttackParams(TwoSides):
         le=20,
     )
     opponent_res: int = param(
-        tr("RES adverse", "Opponent's RES"), tr("RES actuelle", "current RES"), default=10, ge=0
+        tr("RES adverse", "Opponent's RES"),
+        tr("RES actuelle", "current RES"),
+        default=10,
+        ge=0,
+        le=60,
     )
     opponent_res_max: int = param(
         tr("RES max adverse", "Opponent's RES maximum"),

@@ -125,14 +125,14 @@ class ChaseParams(OpposedParams):
         ),
         default=10,
         ge=1,
-        le=1000,
+        le=150,
     )
     escape_at: int = param(
         tr("Écart de fuite", "Escape gap"),
         tr("Valeur cible fixée par le MJ où le poursuivi s'échappe", "GM-set escape target"),
         default=30,
         ge=2,
-        le=10000,
+        le=150,
     )
     vehicles: bool = param(
         tr("Véhicules", "Vehicles"),

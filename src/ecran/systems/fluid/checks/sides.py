@@ -84,7 +84,11 @@ def side_of(params: Any, prefix: str) -> Side:
 
 def stable_window(f: Callable[[int], Any], reach: int = 200) -> tuple[int, int]:
     """The narrowest [lo, hi] outside which the outcome function `f` of a difference no longer
-    changes: clipping the difference there keeps every outcome exact and the sums small."""
+    changes: clipping the difference there keeps every outcome exact and the sums small.
+    Parameter bounds keep every threshold of our checks within `reach`; the guard makes sure."""
+    far = 10**6
+    if f(reach) != f(far) or f(-reach) != f(-far):
+        raise AssertionError("an outcome threshold lies beyond the comparison window")
     lo, hi = -reach, reach
     while lo < 0 and f(lo + 1) == f(-reach):
         lo += 1
