@@ -121,7 +121,10 @@ def _damage_summary(sheet: FluidSheet, lost: int, wound: int, penalty: int, dest
 
 
 class SpendParams(Params):
-    pool: Pool = param(tr("Réserve", "Pool"), tr("RES, AUR, SAN ou une caractéristique", ""))
+    pool: Pool = param(
+        tr("Réserve", "Pool"),
+        tr("RES, AUR, SAN ou une caractéristique", "RES, AUR, SAN or a characteristic"),
+    )
     points: int = param(tr("Points", "Points"), ge=1, le=60)
 
 
@@ -293,7 +296,10 @@ class HealParams(Params):
     wound: str = param(tr("Blessure", "Wound"))
     points: int = param(
         tr("Points soignés", "Points healed"),
-        tr("Rang du test de médecine : marginale 1, réussite 2, majorée 3, critique 4", ""),
+        tr(
+            "Rang du test de médecine : marginale 1, réussite 2, majorée 3, critique 4",
+            "Medicine test rank: marginal 1, success 2, major 3, critical 4",
+        ),
         ge=1,
         le=4,
     )

@@ -195,7 +195,11 @@ class Attack(Check[AttackParams]):
     )
     params = AttackParams
     outcomes = (
-        Outcome("countered", tr("riposte subie", "countered"), tr("l'adversaire vous blesse", "")),
+        Outcome(
+            "countered",
+            tr("riposte subie", "countered"),
+            tr("l'adversaire vous blesse", "the opponent hurts you"),
+        ),
         Outcome("repelled", tr("repoussé", "repelled")),
         Outcome("absorbed", tr("encaissé par l'armure", "absorbed by armour")),
         Outcome("hit", tr("touché", "hit")),
