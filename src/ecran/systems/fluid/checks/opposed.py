@@ -62,7 +62,11 @@ class Opposed(Check[OpposedParams]):
     params = OpposedParams
     outcomes = (
         Outcome("loss", tr("perdu", "loss")),
-        Outcome("tie", tr("égalité", "tie"), tr("personne ne l'emporte (lecture A8)", "A8")),
+        Outcome(
+            "tie",
+            tr("égalité", "tie"),
+            tr("personne ne l'emporte (lecture A8)", "nobody prevails (reading A8)"),
+        ),
         Outcome("win", tr("gagné", "win")),
     )
     sources = OPPOSED_SOURCES
