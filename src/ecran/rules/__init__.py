@@ -1,7 +1,7 @@
 """The system-neutral vocabulary of rules: systems, checks, outcomes, options, violations."""
 
 from ecran.rules.check import Check, Params
-from ecran.rules.errors import EcranError, from_validation, unknown
+from ecran.rules.errors import EcranError, from_errors, from_validation, unknown
 from ecran.rules.operation import Change, Operation
 from ecran.rules.option import Option, param
 from ecran.rules.outcome import Outcome, Resolution
@@ -30,6 +30,7 @@ __all__ = [
     "Text",
     "all_systems",
     "cite",
+    "from_errors",
     "from_validation",
     "get_system",
     "param",

@@ -37,6 +37,8 @@ class Check(ABC, Generic[P]):
     sources: ClassVar[Sequence[Source]]
     #: A typical set of parameters: prefills forms, documents the check, drives contract tests.
     example: ClassVar[dict[str, Any]] = {}
+    #: Bilingual labels of the keys of `Resolution.details`, for pages and sheets.
+    detail_labels: ClassVar[dict[str, Text]] = {}
 
     @abstractmethod
     def resolve(self, params: P, dice: DiceSource) -> Resolution:

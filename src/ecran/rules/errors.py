@@ -6,7 +6,7 @@ answers HTTP 422 with the same text. Nothing else should reach a user.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -46,6 +46,17 @@ _FR = {
     "string_type": "texte attendu",
     "literal_error": "valeur non permise",
     "enum": "valeur non permise",
+    "dict_type": "objet attendu",
+    "model_type": "objet attendu",
+    "model_attributes_type": "objet attendu",
+    "list_type": "liste attendue",
+    "float_parsing": "nombre attendu",
+    "float_type": "nombre attendu",
+    "json_invalid": "JSON invalide",
+    "string_too_short": "texte trop court",
+    "string_too_long": "texte trop long",
+    "too_short": "trop peu d'éléments",
+    "too_long": "trop d'éléments",
 }
 
 
@@ -73,8 +84,13 @@ def _fr_message(error: Any) -> str:
 
 def from_validation(exc: ValidationError) -> EcranError:
     """One line out of pydantic's errors: each field, what is wrong, and the value given."""
+    return from_errors(exc.errors())
+
+
+def from_errors(errors: Sequence[Any]) -> EcranError:
+    """The same from pydantic-shaped error dicts (as FastAPI's RequestValidationError gives)."""
     fr_parts, en_parts = [], []
-    for error in exc.errors():
+    for error in errors:
         field = _field(error)
         given = f" ({error['input']!r})" if "input" in error and error["type"] != "missing" else ""
         fr_parts.append(f"{field} : {_fr_message(error)}{given}")

@@ -8,7 +8,8 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel
 
 from ecran.dice import Roller
-from ecran.dice.notation import NotationError, distribution, limits, parse, roll
+from ecran.dice.notation import NotationError, limits
+from ecran.dice.notation.report import odds_report, roll_report
 from ecran.dice.roller import MAX_SEED
 from ecran.rules import EcranError, Text
 
@@ -53,28 +54,16 @@ def dice_roll(expression: str, seed: int | None) -> DiceRoll:
             )
         )
     try:
-        roller = Roller(seed)
-        result = roll(parse(expression), roller)
-        return DiceRoll(
-            expression=expression,
-            seed=roller.seed,
-            dice=result.dice,
-            total=result.total,
-            text=result.text,
-        )
+        return DiceRoll.model_validate(roll_report(expression, Roller(seed)))
     except NotationError as exc:
         raise _notation(exc) from None
 
 
 def dice_odds(expression: str, depth: int) -> DiceOdds:
     try:
-        dist = distribution(parse(expression), depth)
+        return DiceOdds.model_validate(odds_report(expression, depth))
     except NotationError as exc:
         raise _notation(exc) from None
-    outcomes = [
-        TotalOdds(outcome=total, probability=str(p), p=float(p)) for total, p in dist.items()
-    ]
-    return DiceOdds(expression=expression, outcomes=outcomes, residual=str(dist.residual))
 
 
 @router.get("/dice", response_model=DiceRoll | DiceOdds)

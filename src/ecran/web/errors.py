@@ -13,9 +13,8 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic_core import ValidationError
 
-from ecran.rules import EcranError, Text, from_validation
+from ecran.rules import EcranError, Text, from_errors
 from ecran.web.i18n import N_, gettext, request_lang
 from ecran.web.render import render
 
@@ -42,20 +41,8 @@ def request_error(errors: Sequence[Any]) -> EcranError:
         loc = tuple(error.get("loc", ()))
         if len(loc) > 1 and loc[0] in _LOCATIONS:
             loc = loc[1:]
-        item = {"type": error["type"], "loc": loc, "input": error.get("input")}
-        if error.get("ctx"):
-            item["ctx"] = error["ctx"]
-        cleaned.append((item, error))
-    try:
-        exc = ValidationError.from_exception_data("request", [i for i, _ in cleaned])  # type: ignore[misc]
-        return from_validation(exc)
-    except (TypeError, KeyError, ValueError):
-        # An error type pydantic cannot rebuild: keep its own wording.
-        line = "; ".join(
-            f"{'.'.join(str(p) for p in i['loc']) or '?'}: {e.get('msg', e['type'])}"
-            for i, e in cleaned
-        )
-        return EcranError(Text(fr=line, en=line))
+        cleaned.append({**error, "loc": loc, "msg": error.get("msg", error["type"])})
+    return from_errors(cleaned)
 
 
 def _answer(request: Request, status: int, message: str) -> Response:
