@@ -12,7 +12,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 
-from ecran.web import api, dice_api, dice_pages, errors, pages
+from ecran.web import api, dice_api, dice_pages, errors, live, pages, table_pages, tables_api
 from ecran.web.i18n import COOKIE, pick_lang
 
 STATIC = Path(__file__).parent / "static"
@@ -46,5 +46,8 @@ def create_app() -> FastAPI:
     app.include_router(dice_api.router)
     app.include_router(pages.router)
     app.include_router(dice_pages.router)
+    app.include_router(tables_api.router)
+    app.include_router(live.router)
+    app.include_router(table_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
