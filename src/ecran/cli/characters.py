@@ -10,8 +10,9 @@ from typing import Any
 
 import click
 import typer
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
+from ecran.cli import prompts
 from ecran.cli.lang import current
 from ecran.cli.render import console, sheet_tables
 from ecran.dice import Roller
@@ -81,7 +82,7 @@ def new(
             )
         _, sheet = load_sheet(data)
     else:
-        if not sys.stdin.isatty():
+        if not _interactive():
             raise EcranError(
                 tr(
                     "la création guidée demande un terminal ; sinon utilisez --from FICHIER.json",
@@ -107,6 +108,10 @@ def validate(path: Path = typer.Argument(..., metavar="FILE.json")) -> None:
     click.echo("feuille valide" if current() == "fr" else "valid sheet")
 
 
+def _interactive() -> bool:
+    return sys.stdin.isatty()
+
+
 def guided(system: System) -> CharacterSheet:
     """Ask for every field of the sheet in turn, then re-ask while the rules are broken."""
     lang = current()
@@ -114,7 +119,9 @@ def guided(system: System) -> CharacterSheet:
     data = system.new_character(name).model_dump()
     model = system.sheet_model()
     while True:
-        data = _ask_fields(model, data, lang, skip={"system", "name"})
+        asked = set(system.creation_fields or model.model_fields)
+        skip = {"system", "name"} | (set(model.model_fields) - asked)
+        data = prompts.ask_model(model, data, lang, skip=skip)
         try:
             sheet = model.model_validate(data)
         except ValidationError as exc:
@@ -127,33 +134,6 @@ def guided(system: System) -> CharacterSheet:
         again = "Corriger ?" if lang == "fr" else "Fix it?"
         if not typer.confirm(again, default=True):
             return sheet
-
-
-def _ask_fields(
-    model: type[BaseModel], data: dict[str, Any], lang: str, skip: set[str]
-) -> dict[str, Any]:
-    result = dict(data)
-    for name, info in model.model_fields.items():
-        if name in skip:
-            continue
-        value = result.get(name)
-        annotation = info.annotation
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-            result[name] = _ask_fields(annotation, value or {}, lang, skip=set())
-        elif isinstance(value, dict) and all(isinstance(v, int | str) for v in value.values()):
-            result[name] = {k: _ask_scalar(f"{name}.{k}", v) for k, v in value.items()}
-        elif isinstance(value, bool | int | str) or value is None:
-            label = info.title or name
-            result[name] = _ask_scalar(label, value)
-    return result
-
-
-def _ask_scalar(label: str, value: Any) -> Any:
-    if isinstance(value, bool):
-        return typer.confirm(label, default=value)
-    if isinstance(value, int):
-        return typer.prompt(label, default=value, type=int)
-    return typer.prompt(label, default=value if value is not None else "", show_default=True)
 
 
 def register(app: typer.Typer) -> None:

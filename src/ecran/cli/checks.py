@@ -14,6 +14,7 @@ import click
 from pydantic.fields import FieldInfo
 
 from ecran.cli.lang import current
+from ecran.cli.prompts import choices_of
 from ecran.cli.render import console, odds_table, roll_table
 from ecran.rules import Check, EcranError, all_systems, get_system, unknown
 from ecran.rules.record import odds, roll
@@ -54,6 +55,8 @@ def _help(info: FieldInfo, lang: str) -> str:
         line += " [" + ", ".join(bounds) + "]"
     if info.is_required():
         line += " [required]"
+    elif info.default is not None and info.annotation is not bool:
+        line += f" [default: {info.default}]"
     return line
 
 
@@ -71,13 +74,21 @@ def _options(check: Check[Any], lang: str) -> list[click.Option]:
                     help=_help(info, lang),
                 )
             )
+        elif choices := choices_of(info.annotation):
+            options.append(
+                click.Option(
+                    [f"--{flag}", name],
+                    type=click.Choice(choices),
+                    default=None,
+                    help=_help(info, lang),
+                )
+            )
         else:
             options.append(
                 click.Option(
                     [f"--{flag}", name],
                     default=None,
                     metavar=getattr(info.annotation, "__name__", "VALUE").upper(),
-                    show_default=str(default) if default is not None else False,
                     help=_help(info, lang),
                 )
             )

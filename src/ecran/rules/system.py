@@ -29,6 +29,9 @@ class System:
     operations: ClassVar[Sequence[Operation[Any, Any]]] = ()
     options: ClassVar[Sequence[Option]] = ()
     character: ClassVar[type[CharacterSheet] | None] = None
+    #: The sheet fields guided creation asks for (None: all of them). Play state such as current
+    #: wounds is better left out: it starts at the model's defaults.
+    creation_fields: ClassVar[Sequence[str] | None] = None
 
     # -- checks -------------------------------------------------------------------------------
 

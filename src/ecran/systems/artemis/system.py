@@ -60,6 +60,33 @@ class Artemis(System):
     options = options.ALL
     operations = operations.ALL
     character = ArtemisSheet
+    # What the sheet's identity and skills pages hold (L385-685); NIFIMO, XP and the mental
+    # balance are play state and start empty.
+    creation_fields = (
+        "kind",
+        "player",
+        "career_main",
+        "career_secondary",
+        "description",
+        "origin",
+        "protector",
+        "family",
+        "advantage",
+        "disadvantage",
+        "power",
+        "relations",
+        "characteristics",
+        "levels",
+        "scores",
+        "custom_skills",
+        "weapons",
+        "armour",
+        "pressurised",
+        "equipment",
+        "other_equipment",
+        "milieux",
+        "notes",
+    )
 
     def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
         return validation.validate(as_artemis(sheet))

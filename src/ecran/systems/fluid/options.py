@@ -194,6 +194,5 @@ CHECK_OPTIONS = (
     HIT_LOCATION,
     AVERAGE_ROUNDING,
     SURVIVAL_COMBINE,
+    DAILY_RECOVERY,
 )
-#: Options of operations only (play-state changes), listed for the documentation.
-OPERATION_OPTIONS = (DAILY_RECOVERY,)

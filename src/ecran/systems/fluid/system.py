@@ -53,6 +53,8 @@ class Fluid(System):
     options = CHECK_OPTIONS
     operations = OPERATIONS
     character = FluidSheet
+    # Creation: the 40 points (L29-101) and the Traits; pools and wounds start full or empty.
+    creation_fields = ("kind", "player", "characteristics", "traits", "equipment", "notes")
 
     def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
         return creation.validate(_fluid(sheet))

@@ -1,0 +1,56 @@
+"""`ecran character new SYSTEM` in a terminal: prompts generated from the sheet model."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecran.cli import characters
+from ecran.rules import all_systems, get_system
+
+SHEETS = [pytest.param(s.id, id=s.id) for s in all_systems().values() if s.character]
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Pretend stdin is a terminal and type the given lines into it."""
+
+    def typing(text: str) -> None:
+        monkeypatch.setattr(characters, "_interactive", lambda: True)
+        monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+    return typing
+
+
+def test_fluid_character_from_defaults_and_one_trait(
+    cli: Any, terminal: Any, tmp_path: Path
+) -> None:
+    out = tmp_path / "aline.json"
+    # name, kind, player, notes, 8 characteristics at their 5 (40 points, L29-101), magie
+    # empty, then one Trait: name, value, kind, origin, duration, note; no second Trait;
+    # the six equipment fields at their defaults.
+    answers = ["Aline", "", "", ""] + [""] * 8 + [""] + ["y", "Escrime", "2", "", "", "", ""]
+    answers += ["n"] + [""] * 6
+    terminal("\n".join(answers) + "\n" * 20)
+    result = cli("character", "new", "fluid", "-o", str(out))
+    assert result.code == 0, result.err + result.out
+    sheet = json.loads(out.read_text(encoding="utf-8"))
+    assert sheet["name"] == "Aline"
+    assert sheet["traits"][0]["name"] == "Escrime" and sheet["traits"][0]["value"] == 2
+    system = get_system("fluid")
+    assert system.validate(system.sheet_model().model_validate(sheet)) == []
+
+
+@pytest.mark.parametrize("system_id", SHEETS)
+def test_guided_creation_never_ends_in_a_traceback(cli: Any, terminal: Any, system_id: str) -> None:
+    terminal("Nom\n" + "\n" * 300)
+    result = cli("character", "new", system_id)
+    assert "Traceback" not in result.err + result.out
+    assert result.code in (0, 2)
+    if result.code == 0:
+        data = json.loads(result.out[result.out.index("{") :])
+        assert data["system"] == system_id and data["name"] == "Nom"
