@@ -1,0 +1,92 @@
+"""The core checks of shared/CONTRACTS.md ("Core checks of the five systems"): names,
+parameters with their defaults, and outcomes worst to best. Outsiders script against these."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic_core import PydanticUndefined
+
+from ecran.rules import get_system
+
+REQUIRED = PydanticUndefined
+CORE: list[tuple[str, str, dict[str, Any], list[str]]] = [
+    (
+        "artemis",
+        "test",
+        {"skill": REQUIRED, "difficulty": REQUIRED, "professional": False, "malus": 0},
+        ["failure", "uncertainty", "success"],
+    ),
+    (
+        "warp",
+        "roll",
+        {
+            "dice": REQUIRED,
+            "bonus": 0,
+            "penalty": 0,
+            "difficulty": REQUIRED,
+            "open_ended": False,
+            "fumbles": False,
+        },
+        ["fumble", "failure", "tie", "success"],
+    ),
+    (
+        "warp",
+        "opposed",
+        {
+            "dice": REQUIRED,
+            "bonus": 0,
+            "penalty": 0,
+            "opponent_dice": REQUIRED,
+            "opponent_bonus": 0,
+            "opponent_penalty": 0,
+        },
+        ["loss", "tie", "win"],
+    ),
+    (
+        "fluid",
+        "test",
+        {"characteristic": REQUIRED, "advantage_dice": 0, "disadvantage_dice": 0, "modifier": 0},
+        [
+            "crit_fail",
+            "major_fail",
+            "fail",
+            "marginal_fail",
+            "marginal_success",
+            "success",
+            "major_success",
+            "crit_success",
+        ],
+    ),
+    (
+        "nephilim",
+        "test",
+        {"characteristic": REQUIRED, "skill": None, "difficulty": REQUIRED, "malus": 0},
+        ["critical_failure", "failure", "success", "critical_success"],
+    ),
+    (
+        "organique",
+        "test",
+        {"characteristic": REQUIRED, "difficulty": REQUIRED, "modifier": 0, "luck": False},
+        ["failure", "success"],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("system_id", "check_name", "params", "outcomes"),
+    CORE,
+    ids=[f"{s}.{c}" for s, c, _, _ in CORE],
+)
+def test_core_check_matches_the_contract(
+    system_id: str, check_name: str, params: dict[str, Any], outcomes: list[str]
+) -> None:
+    check = get_system(system_id).check(check_name)
+    fields = check.params.model_fields
+    assert list(fields) == list(params), "the contract's parameters, in the contract's order"
+    for name, default in params.items():
+        assert fields[name].default == default or (
+            default is REQUIRED and fields[name].is_required()
+        ), name
+    assert check.outcome_names() == outcomes
