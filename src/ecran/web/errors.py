@@ -1,7 +1,11 @@
-"""Bad input becomes HTTP 422 with one line in the request's language; never a 500.
+"""Bad input becomes HTTP 4xx with one line in the request's language; never a 500.
 
 The JSON API answers `{"detail": "<one line>"}`. A page answers the same line in an error box
 (a whole page, or the fragment htmx asked for).
+
+Live play's refusals keep their meaning: `Unauthorized` (no token) 401, `Forbidden` 403,
+`NotFound` 404, `Conflict` 409 (the JSON adds both versions, so nothing is lost), `SheetRefused`
+422 (the JSON adds the violations); every other `EcranError` 422.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 
+from ecran.play.errors import Conflict, Forbidden, NotFound, SheetRefused
 from ecran.rules import EcranError, Text, from_errors
 from ecran.web.i18n import N_, gettext, request_lang
 from ecran.web.render import render
@@ -22,6 +27,10 @@ log = logging.getLogger(__name__)
 
 # Where FastAPI found the bad value; the user only needs the field's own name.
 _LOCATIONS = {"body", "query", "path", "header", "cookie"}
+
+
+class Unauthorized(EcranError):
+    """A table route called without a member's token."""
 
 
 def one_line(text: str) -> str:
@@ -45,18 +54,54 @@ def request_error(errors: Sequence[Any]) -> EcranError:
     return from_errors(cleaned)
 
 
-def _answer(request: Request, status: int, message: str) -> Response:
+def _answer(
+    request: Request, status: int, message: str, extra: dict[str, Any] | None = None
+) -> Response:
     if request.url.path.startswith("/api"):
-        return JSONResponse({"detail": message}, status_code=status)
+        return JSONResponse({"detail": message, **(extra or {})}, status_code=status)
     lang = request_lang(request)
     fragment = request.headers.get("HX-Request") == "true"
     template = "_error.html" if fragment else "error.html"
     return render(request, template, {"message": message}, status_code=status, lang=lang)
 
 
+def status_of(exc: EcranError) -> int:
+    for kind, status in _STATUS:
+        if isinstance(exc, kind):
+            return status
+    return 422
+
+
+_STATUS: tuple[tuple[type[EcranError], int], ...] = (
+    (Unauthorized, 401),
+    (Forbidden, 403),
+    (NotFound, 404),
+    (Conflict, 409),
+)
+
+
+def error_extra(exc: EcranError, lang: str) -> dict[str, Any]:
+    """What a client needs beside the line: both versions of a conflict, a refusal's rules."""
+    if isinstance(exc, Conflict):
+        return {
+            "current_version": exc.current_version,
+            "attempted_version": exc.attempted_version,
+            "current": exc.current,
+            "attempted": exc.attempted,
+        }
+    if isinstance(exc, SheetRefused):
+        return {
+            "violations": [
+                {**v.model_dump(mode="json"), "line": v.line(lang)} for v in exc.violations
+            ]
+        }
+    return {}
+
+
 async def on_ecran_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, EcranError)
-    return _answer(request, 422, one_line(exc.message(request_lang(request))))
+    lang = request_lang(request)
+    return _answer(request, status_of(exc), one_line(exc.message(lang)), error_extra(exc, lang))
 
 
 async def on_request_validation(request: Request, exc: Exception) -> Response:

@@ -1,8 +1,419 @@
 """`/api/tables/…`: the live table's JSON API (tables, members, characters, rolls, log,
-encounters)."""
+encounters).
+
+Every route but creating a table and reading an invite takes the member's token
+(`Authorization: Bearer <token>` or `?token=`). Reads go through `view_for` / `view_state` for
+that member; writes go through the store (one transaction each) and are then published to the
+table's WebSocket connections. Errors: 401 no token, 403 not allowed, 404 unknown (or a wrong
+link), 409 stale version (with both versions), 422 bad input (with the violations for a refused
+sheet); always one line in the request's language.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import re
+import unicodedata
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+
+from ecran.play import EventView, Member, TableInfo, TableState, view_for, view_state
+from ecran.play import characters as play_characters
+from ecran.play import rolls as play_rolls
+from ecran.play import table as play_table
+from ecran.play.payloads import CharacterSaved as SavedPayload
+from ecran.play.payloads import RollMade
+from ecran.rules import EcranError, System, get_system
+from ecran.rules.record import OddsReport, odds
+from ecran.store import Access, Store
+from ecran.store.repository import PAGE_MAX
+from ecran.web import tables_encounters
+from ecran.web.i18n import request_lang
+from ecran.web.live import hub
+from ecran.web.store_dep import get_store
+from ecran.web.tables_auth import gm_link, invite_link, member_access, member_link
+from ecran.web.tables_models import (
+    ActionOut,
+    ApplyOperation,
+    AskOdds,
+    ChangeOptions,
+    CharacterOut,
+    CharacterSaved,
+    CreateCharacter,
+    CreatedTable,
+    CreateTable,
+    EventReplay,
+    InviteInfo,
+    Joined,
+    JoinTable,
+    LogPage,
+    MakeRoll,
+    OperationInfo,
+    TableOut,
+    UpdateCharacter,
+)
+from ecran.web.tables_writes import publish, run, save_command
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+Me = Annotated[Access, Depends(member_access)]
+Db = Annotated[Store, Depends(get_store)]
+
+
+def _system(store: Store, access: Access) -> tuple[TableState, System]:
+    state = store.state(access.table_id)
+    return state, get_system(state.table.system_id)
+
+
+def _saved(event_seq: int, payload: dict[str, Any]) -> CharacterSaved:
+    saved = SavedPayload.model_validate(payload)
+    out = CharacterOut.of(saved.character, saved.violations)
+    return CharacterSaved(**out.model_dump(), seq=event_seq, operation=saved.operation)
+
+
+# -- tables and members -------------------------------------------------------------------------
+
+
+@router.post("", response_model=CreatedTable, status_code=201)
+async def create_table(body: CreateTable, request: Request, store: Db) -> CreatedTable:
+    """A new table; the answer carries the GM's link and the players' invite link (keep both
+    secret: each token is the key to the table)."""
+    made = await run_in_threadpool(
+        store.create_table, body.name, body.system, body.options, body.gm_name
+    )
+    return CreatedTable(
+        table=made.table,
+        gm=made.gm,
+        gm_token=made.gm_token,
+        invite_token=made.invite_token,
+        gm_link=gm_link(request, made.table.id, made.gm_token),
+        invite_link=invite_link(request, made.invite_token),
+    )
+
+
+@router.get("/invites/{invite_token}", response_model=InviteInfo)
+def invite(invite_token: str, store: Db) -> InviteInfo:
+    """What the invite link opens (before joining)."""
+    table = store.table_for_invite(invite_token)
+    return InviteInfo(
+        table_id=table.id,
+        name=table.name,
+        system=table.system_id,
+        system_name=get_system(table.system_id).name,
+        members=len(store.members(table.id)),
+    )
+
+
+@router.post("/invites/{invite_token}/join", response_model=Joined, status_code=201)
+async def join(invite_token: str, body: JoinTable, request: Request, store: Db) -> Joined:
+    """Join as a player; the answer's token is the player's own key (their link)."""
+    access, token = await run_in_threadpool(store.join, invite_token, body.display_name)
+    # The store keeps the join's event to itself: connections read it from the log.
+    hub(request.app).nudge(access.table_id)
+    return Joined(
+        table_id=access.table_id,
+        member=access.member,
+        token=token,
+        link=member_link(request, access.table_id, token),
+    )
+
+
+@router.get("/{table_id}", response_model=TableOut)
+def table(me: Me, request: Request, store: Db) -> TableOut:
+    state = store.state(me.table_id)
+    invite_token = store.invite_token(me) if me.member.is_gm else None
+    return TableOut(
+        table=state.table,
+        system_name=get_system(state.table.system_id).name,
+        me=me.member,
+        members=list(state.members.values()),
+        last_seq=state.last_seq,
+        invite_token=invite_token,
+        invite_link=invite_link(request, invite_token) if invite_token else None,
+    )
+
+
+@router.get("/{table_id}/me", response_model=Member)
+def me(me: Me) -> Member:
+    return me.member
+
+
+@router.get("/{table_id}/members", response_model=list[Member])
+def members(me: Me, store: Db) -> list[Member]:
+    return store.members(me.table_id)
+
+
+@router.patch("/{table_id}/options", response_model=TableInfo)
+async def change_options(body: ChangeOptions, me: Me, request: Request, store: Db) -> TableInfo:
+    """The GM changes some options (checked against the system's); the others keep theirs."""
+    await run(request, store, me, lambda s, a, _: play_table.change_options(s, a, body.options))
+    return (await run_in_threadpool(store.state, me.table_id)).table
+
+
+@router.get("/{table_id}/state", response_model=TableState)
+def state(me: Me, store: Db) -> TableState:
+    """The whole table as this member may see it (no secret sheet for a player)."""
+    return view_state(store.state(me.table_id), me.member)
+
+
+@router.get("/{table_id}/schema")
+def sheet_schema(me: Me, store: Db) -> dict[str, Any]:
+    """The JSON Schema of this table's character sheets (what import accepts)."""
+    _, system = _system(store, me)
+    return system.sheet_model().model_json_schema()
+
+
+@router.get("/{table_id}/operations", response_model=list[OperationInfo])
+def operations(me: Me, store: Db) -> list[OperationInfo]:
+    """The system's operations on a sheet (wounds, rest...), with their parameters' schema."""
+    _, system = _system(store, me)
+    return [
+        OperationInfo(
+            name=op.name,
+            title=op.title,
+            params_schema=op.params.model_json_schema(),
+            sources=[str(s) for s in op.sources],
+        )
+        for op in system.operations
+    ]
+
+
+# -- characters ---------------------------------------------------------------------------------
+
+
+@router.get("/{table_id}/characters", response_model=list[CharacterOut])
+def characters(me: Me, store: Db) -> list[CharacterOut]:
+    """Every character this member may see (a GM's secret NPCs are the GM's only)."""
+    seen = view_state(store.state(me.table_id), me.member)
+    return [CharacterOut.of(c) for c in seen.characters.values() if not c.deleted]
+
+
+@router.post("/{table_id}/characters", response_model=CharacterSaved, status_code=201)
+async def create_character(
+    body: CreateCharacter, me: Me, request: Request, store: Db
+) -> CharacterSaved:
+    """A new character, checked by the system (refused with its violations unless a draft)."""
+    command = save_command(
+        body.sheet,
+        owner_id=body.owner_id,
+        secret=body.secret,
+        allow_violations=body.allow_violations,
+    )
+    event = await run(request, store, me, command)
+    return _saved(event.seq, event.payload)
+
+
+@router.get("/{table_id}/characters/new")
+def new_sheet(me: Me, store: Db, name: str = Query(..., min_length=1)) -> dict[str, Any]:
+    """A starting sheet of this table's system, for the guided creation to fill in."""
+    _, system = _system(store, me)
+    return system.new_character(name).model_dump(mode="json")
+
+
+@router.post("/{table_id}/characters/import", response_model=CharacterSaved, status_code=201)
+async def import_character(
+    me: Me,
+    request: Request,
+    store: Db,
+    sheet: dict[str, Any] = Body(..., description="a sheet as the export gives it"),
+    owner_id: str | None = Query(None),
+    secret: bool | None = Query(None),
+) -> CharacterSaved:
+    """A JSON sheet (an export): stored only if the system accepts it whole; otherwise 422
+    with every violation, and nothing is stored."""
+    command = save_command(sheet, owner_id=owner_id, secret=secret)
+    event = await run(request, store, me, command)
+    return _saved(event.seq, event.payload)
+
+
+@router.get("/{table_id}/characters/{character_id}", response_model=CharacterOut)
+def character(character_id: str, me: Me, store: Db) -> CharacterOut:
+    """A character with the rules its sheet breaks (none unless saved as a draft)."""
+    stored = store.character(me, character_id)
+    _, system = _system(store, me)
+    _, violations = play_characters.check_sheet(system, stored.sheet)
+    return CharacterOut.of(stored, violations)
+
+
+@router.put("/{table_id}/characters/{character_id}", response_model=CharacterSaved)
+async def update_character(
+    character_id: str, body: UpdateCharacter, me: Me, request: Request, store: Db
+) -> CharacterSaved:
+    """Save an edit made from `expected_version`; if someone saved since: 409 with both."""
+    command = save_command(
+        body.sheet,
+        character_id=character_id,
+        expected_version=body.expected_version,
+        owner_id=body.owner_id,
+        secret=body.secret,
+        allow_violations=body.allow_violations,
+    )
+    event = await run(request, store, me, command)
+    return _saved(event.seq, event.payload)
+
+
+@router.delete("/{table_id}/characters/{character_id}", response_model=EventView)
+async def delete_character(
+    character_id: str,
+    me: Me,
+    request: Request,
+    store: Db,
+    expected_version: int = Query(..., ge=1),
+) -> EventView:
+    event = await run(
+        request,
+        store,
+        me,
+        lambda s, a, _: play_characters.delete_character(s, a, character_id, expected_version),
+    )
+    return view_for(event, me.member)
+
+
+def _file_name(name: str) -> str:
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", plain).strip("-") or "character"
+
+
+@router.get("/{table_id}/characters/{character_id}/export")
+def export_character(character_id: str, me: Me, store: Db) -> JSONResponse:
+    """The sheet as a JSON file (the system's schema: `…/schema`), for import elsewhere."""
+    stored = store.character(me, character_id)
+    disposition = f'attachment; filename="{_file_name(stored.name)}.json"'
+    return JSONResponse(stored.sheet, headers={"Content-Disposition": disposition})
+
+
+@router.get("/{table_id}/characters/{character_id}/actions", response_model=list[ActionOut])
+def actions(
+    character_id: str,
+    me: Me,
+    request: Request,
+    store: Db,
+    with_odds: bool = Query(False, alias="odds", description="add each action's exact odds"),
+) -> list[ActionOut]:
+    """The checks a click on the sheet rolls, prefilled with its values and penalties; with
+    `odds=true`, the exact odds of each at this table (its options in force)."""
+    stored = store.character(me, character_id)
+    state, system = _system(store, me)
+    sheet = play_characters.parse_sheet(system, stored.sheet)
+    found = []
+    for action in system.actions(sheet):
+        out = ActionOut(
+            label=action.label, group=action.group, check=action.check, params=action.params
+        )
+        if with_odds:
+            out = _with_odds(out, state, request_lang(request))
+        found.append(out)
+    return found
+
+
+def _with_odds(action: ActionOut, state: TableState, lang: str) -> ActionOut:
+    try:
+        params = play_rolls.with_table_options(state, action.check, action.params)
+        report = odds(state.table.system_id, action.check, params)
+    except EcranError as exc:
+        return action.model_copy(update={"odds_error": exc.message(lang)})
+    return action.model_copy(update={"odds": report})
+
+
+@router.post(
+    "/{table_id}/characters/{character_id}/operations/{operation}",
+    response_model=CharacterSaved,
+)
+async def operate(
+    character_id: str,
+    operation: str,
+    body: ApplyOperation,
+    me: Me,
+    request: Request,
+    store: Db,
+) -> CharacterSaved:
+    """A system operation on the character (take a wound, rest...): a new version."""
+    event = await run(
+        request,
+        store,
+        me,
+        lambda s, a, system: play_characters.operate_character(
+            s,
+            system,
+            a,
+            character_id,
+            operation,
+            body.params,
+            expected_version=body.expected_version,
+            seed=body.seed,
+        ),
+    )
+    return _saved(event.seq, event.payload)
+
+
+# -- rolls and the log --------------------------------------------------------------------------
+
+
+@router.post("/{table_id}/odds", response_model=OddsReport)
+def table_odds(body: AskOdds, me: Me, store: Db) -> OddsReport:
+    """Exact odds of a check with the table's options in force (what a roll here would use)."""
+    state = store.state(me.table_id)
+    params = play_rolls.with_table_options(state, body.check, body.params)
+    return odds(state.table.system_id, body.check, params)
+
+
+@router.post("/{table_id}/rolls", response_model=EventView, status_code=201)
+async def make_roll(body: MakeRoll, me: Me, request: Request, store: Db) -> EventView:
+    """Roll a check at the table: stored, sent live, and answered as the roller may see it (a
+    blind roll's result is not in the answer)."""
+    event = await run_in_threadpool(
+        lambda: store.roll(
+            me,
+            body.check,
+            body.params,
+            visibility=body.visibility,
+            character_id=body.character_id,
+            label=body.label,
+            seed=body.seed,
+        )
+    )
+    await publish(request, me.table_id, event)
+    return view_for(event, me.member)
+
+
+@router.get("/{table_id}/events", response_model=list[EventView])
+def events_after(
+    me: Me,
+    store: Db,
+    after: int = Query(0, ge=0, description="the last seq the client has"),
+    limit: int = Query(PAGE_MAX, ge=1, le=PAGE_MAX),
+) -> list[EventView]:
+    """The events after `after`, in order (a reconnecting client asks again from the last seq
+    until the list is empty)."""
+    return store.events_after(me, after, limit)
+
+
+@router.get("/{table_id}/log", response_model=LogPage)
+def log_page(
+    me: Me,
+    store: Db,
+    before: int | None = Query(None, ge=1, description="page before this seq; newest if absent"),
+    limit: int = Query(50, ge=1, le=PAGE_MAX),
+) -> LogPage:
+    page = store.page(me, before, limit)
+    return LogPage(events=page.events, before=page.before)
+
+
+@router.get("/{table_id}/events/{seq}", response_model=EventReplay)
+def event(seq: int, me: Me, store: Db) -> EventReplay:
+    """One event as this member sees it; a roll they may see is rolled again from its record
+    (same check, parameters and seed) to show it was not tampered with."""
+    view = store.event(me, seq)
+    if view.kind != "roll" or view.redacted:
+        return EventReplay(event=view)
+    record = RollMade.model_validate(view.payload).record
+    try:
+        again = play_rolls.replay(record)
+    except EcranError:
+        return EventReplay(event=view, matches=False)
+    return EventReplay(event=view, replay=again, matches=again == record)
+
+
+router.include_router(tables_encounters.router)

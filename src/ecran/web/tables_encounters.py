@@ -1,0 +1,279 @@
+"""`/api/tables/{table_id}/encounters/…`: the encounter tracker. The GM drives (every step is
+refused to a player with 403); everyone sees the encounter live, players without the secret
+NPCs' sheets and dice. Each step answers the stored event as the caller sees it (its payload
+holds the encounter after the step). `expected_version` (optional) refuses a step made from a
+stale view of the encounter with 409.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+
+from ecran.dice import Roller
+from ecran.play import EventDraft, EventView, Member, TableState, view_for, view_state
+from ecran.play import encounter as enc
+from ecran.play.errors import not_found
+from ecran.play.tracker import Encounter
+from ecran.rules import System, Text
+from ecran.store import Access, Store
+from ecran.web.store_dep import get_store
+from ecran.web.tables_auth import member_access
+from ecran.web.tables_models import (
+    AddCondition,
+    AddParticipant,
+    CreateEncounter,
+    EncounterOperation,
+    Reorder,
+    RollInitiative,
+    SetInitiative,
+    Step,
+)
+from ecran.web.tables_writes import SystemCommand, run
+
+router = APIRouter()
+
+Me = Annotated[Access, Depends(member_access)]
+Db = Annotated[Store, Depends(get_store)]
+BASE = "/{table_id}/encounters"
+ONE = BASE + "/{encounter_id}"
+PARTICIPANT = ONE + "/participants/{participant_id}"
+
+
+async def _step(request: Request, store: Store, me: Access, command: SystemCommand) -> EventView:
+    event = await run(request, store, me, command)
+    return view_for(event, me.member)
+
+
+def _version(expected_version: int | None = Query(None, ge=0)) -> int | None:
+    return expected_version
+
+
+Version = Annotated[int | None, Depends(_version)]
+
+
+@router.get(BASE, response_model=list[Encounter])
+def encounters(me: Me, store: Db) -> list[Encounter]:
+    seen = view_state(store.state(me.table_id), me.member)
+    return [e.encounter for e in seen.encounters.values()]
+
+
+@router.get(ONE, response_model=Encounter)
+def encounter(encounter_id: str, me: Me, store: Db) -> Encounter:
+    seen = view_state(store.state(me.table_id), me.member)
+    if encounter_id not in seen.encounters:
+        raise not_found(Text(fr="rencontre", en="encounter"), encounter_id)
+    return seen.encounters[encounter_id].encounter
+
+
+@router.post(BASE, response_model=EventView, status_code=201)
+async def create(body: CreateEncounter, me: Me, request: Request, store: Db) -> EventView:
+    """A new encounter (its id is in the answer's `payload.encounter_id`)."""
+    return await _step(request, store, me, lambda s, a, _: enc.create(s, a, body.name))
+
+
+@router.post(ONE + "/participants", response_model=EventView, status_code=201)
+async def add(
+    encounter_id: str, body: AddParticipant, me: Me, request: Request, store: Db
+) -> EventView:
+    """A stored character, or an NPC (name, sheet, or a random NPC of the system from a seed)."""
+
+    def command(state: TableState, actor: Member, system: System) -> EventDraft:
+        sheet = body.sheet
+        if body.random_npc:
+            sheet = system.random_npc(Roller(body.seed)).model_dump(mode="json")
+        return enc.add_participant(
+            state,
+            system,
+            actor,
+            encounter_id,
+            character_id=body.character_id,
+            name=body.name,
+            sheet=sheet,
+            secret=body.secret,
+            initiative=body.initiative,
+            expected_version=body.expected_version,
+        )
+
+    return await _step(request, store, me, command)
+
+
+@router.delete(PARTICIPANT, response_model=EventView)
+async def remove(
+    encounter_id: str,
+    participant_id: str,
+    me: Me,
+    request: Request,
+    store: Db,
+    expected_version: Version,
+) -> EventView:
+    return await _step(
+        request,
+        store,
+        me,
+        lambda s, a, _: enc.remove_participant(
+            s, a, encounter_id, participant_id, expected_version=expected_version
+        ),
+    )
+
+
+@router.post(ONE + "/initiative", response_model=EventView)
+async def roll_initiative(
+    encounter_id: str, me: Me, request: Request, store: Db, body: RollInitiative | None = None
+) -> EventView:
+    """Roll initiative by the system's rule (default: everyone who has none yet)."""
+    asked = body or RollInitiative()
+    return await _step(
+        request,
+        store,
+        me,
+        lambda s, a, system: enc.roll_initiative(
+            s,
+            system,
+            a,
+            encounter_id,
+            asked.participant_ids,
+            seed=asked.seed,
+            expected_version=asked.expected_version,
+        ),
+    )
+
+
+@router.put(PARTICIPANT + "/initiative", response_model=EventView)
+async def set_initiative(
+    encounter_id: str,
+    participant_id: str,
+    body: SetInitiative,
+    me: Me,
+    request: Request,
+    store: Db,
+) -> EventView:
+    """The GM enters an initiative (a system without an initiative rule, a sheetless NPC)."""
+    return await _step(
+        request,
+        store,
+        me,
+        lambda s, a, _: enc.set_initiative(
+            s, a, encounter_id, participant_id, body.value, expected_version=body.expected_version
+        ),
+    )
+
+
+@router.put(ONE + "/order", response_model=EventView)
+async def reorder(
+    encounter_id: str, body: Reorder, me: Me, request: Request, store: Db
+) -> EventView:
+    """Break ties by hand: every participant once (initiative still rules)."""
+    return await _step(
+        request,
+        store,
+        me,
+        lambda s, a, _: enc.reorder(
+            s, a, encounter_id, body.order, expected_version=body.expected_version
+        ),
+    )
+
+
+def _simple(name: str, doc: str) -> None:
+    """A step that takes nothing but the encounter (start, next turn, end, undo)."""
+    move: Any = getattr(enc, name)
+
+    async def step(
+        encounter_id: str, me: Me, request: Request, store: Db, body: Step | None = None
+    ) -> EventView:
+        expected = (body or Step()).expected_version
+        return await _step(
+            request,
+            store,
+            me,
+            lambda s, a, _: move(s, a, encounter_id, expected_version=expected),
+        )
+
+    path = ONE + "/" + name.replace("next_turn", "next")
+    step.__doc__ = doc
+    router.add_api_route(
+        path, step, methods=["POST"], response_model=EventView, name=f"encounter_{name}"
+    )
+
+
+_simple("start", "Start round 1 (everyone needs an initiative).")
+_simple("next_turn", "The next participant acts; conditions run down; rounds turn.")
+_simple("end", "End the encounter.")
+_simple("undo", "Undo the last step not undone (characters it changed go back too).")
+
+
+@router.post(PARTICIPANT + "/conditions", response_model=EventView, status_code=201)
+async def add_condition(
+    encounter_id: str,
+    participant_id: str,
+    body: AddCondition,
+    me: Me,
+    request: Request,
+    store: Db,
+) -> EventView:
+    """A condition for `rounds` of the bearer's turns (None: until removed)."""
+    return await _step(
+        request,
+        store,
+        me,
+        lambda s, a, _: enc.add_condition(
+            s,
+            a,
+            encounter_id,
+            participant_id,
+            body.name,
+            body.rounds,
+            expected_version=body.expected_version,
+        ),
+    )
+
+
+@router.delete(PARTICIPANT + "/conditions/{name}", response_model=EventView)
+async def remove_condition(
+    encounter_id: str,
+    participant_id: str,
+    name: str,
+    me: Me,
+    request: Request,
+    store: Db,
+    expected_version: Version,
+) -> EventView:
+    return await _step(
+        request,
+        store,
+        me,
+        lambda s, a, _: enc.remove_condition(
+            s, a, encounter_id, participant_id, name, expected_version=expected_version
+        ),
+    )
+
+
+@router.post(PARTICIPANT + "/operations/{operation}", response_model=EventView)
+async def operate(
+    encounter_id: str,
+    participant_id: str,
+    operation: str,
+    body: EncounterOperation,
+    me: Me,
+    request: Request,
+    store: Db,
+) -> EventView:
+    """A system operation (damage, wounds...) on a participant: a character gets a new version,
+    an NPC's sheet changes inside the encounter."""
+    return await _step(
+        request,
+        store,
+        me,
+        lambda s, a, system: enc.apply_operation(
+            s,
+            system,
+            a,
+            encounter_id,
+            participant_id,
+            operation,
+            body.params,
+            seed=body.seed,
+            expected_version=body.expected_version,
+        ),
+    )
