@@ -219,3 +219,30 @@ def test_initiative_per_int_d20_L2722_2724() -> None:
     )
     result = SYSTEM.initiative(s, Roller(3))
     assert result.total == 10 + 12 + 6 + result.details["die"]
+
+
+def test_combat_skills_feed_actions_and_initiative_without_stacking_L1286_1291() -> None:
+    """Two skills giving a strike bonus: the highest counts (street fighting 1 +4, knife
+    fighting 2 +4 → +8), and initiative adds the skill's per-level bonus."""
+    s = sheet(
+        combat_skills=[
+            {"name": "Combat de rue", "level": 1, "modifiers": {"strike": 4, "stun": 4}},
+            {
+                "name": "Combat au couteau",
+                "level": 2,
+                "initiative_per_level": 2,
+                "modifiers": {"strike": 4},
+            },
+        ]
+    )
+    by_action = {a.params.get("action"): a.params for a in SYSTEM.actions(s) if a.check == "attack"}
+    assert by_action["strike"]["modifier"] == 8
+    assert by_action["stun"]["modifier"] == 4
+    assert by_action["shoot"]["modifier"] == 0
+    assert SYSTEM.initiative(s, Roller(3)).details["base"] == 10 + 10 + 4
+
+
+def test_combat_skill_with_unknown_action_is_a_violation() -> None:
+    s = sheet(combat_skills=[{"name": "Kung-fu", "level": 7, "modifiers": {"flying_kick": 4}}])
+    rules = {v.rule for v in SYSTEM.validate(s)}
+    assert rules == {"skill.level", "combat_skill.action"}

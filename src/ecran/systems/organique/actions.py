@@ -7,6 +7,7 @@ from typing import Any
 
 from ecran.rules import Action, Text, tr
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.skills import best_bonus
 from ecran.systems.organique.tables import COMBAT, CORE
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
@@ -109,6 +110,11 @@ def _combat(sheet: OrganiqueSheet, stats: dict[str, int]) -> list[Action]:
     found = []
     for action in COMBAT.action:
         pair = sum(stats[s] for s in action.stats if s in stats)
-        values = {"action": action.name, "characteristics": pair, "modifier": action_penalty(sheet)}
+        skill = best_bonus(sheet.combat_skills, action.name)
+        values = {
+            "action": action.name,
+            "characteristics": pair,
+            "modifier": action_penalty(sheet) + skill,
+        }
         found.append(Action(action.label, "attack", values, group))
     return found

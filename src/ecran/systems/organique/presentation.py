@@ -5,6 +5,7 @@ from __future__ import annotations
 from ecran.rules import SheetRow, SheetSection, Text, tr
 from ecran.systems.organique.actions import action_penalty, effective
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.skills import best_initiative, combat_bonus
 from ecran.systems.organique.tracks import (
     death_timer,
     encumbrance_penalty,
@@ -58,7 +59,7 @@ def _characteristics(sheet: OrganiqueSheet) -> SheetSection:
     rows += [
         SheetRow(
             tr("Initiative (PER+INT)", "Initiative (PER+INT)"),
-            str(c.PER + c.INT + sheet.initiative_bonus),
+            str(c.PER + c.INT + sheet.initiative_bonus + best_initiative(sheet.combat_skills)),
             "+1D20",
         ),
         SheetRow(
@@ -109,6 +110,14 @@ def _skills(sheet: OrganiqueSheet) -> SheetSection:
             f"+{4 * (s.level - 1)}",
         )
         for s in sheet.skills
+    ]
+    rows += [
+        SheetRow(
+            Text(fr=s.name, en=s.name),
+            f"niv. {s.level}" + (f" ({s.weapon})" if s.weapon else ""),
+            ", ".join(f"{k} +{combat_bonus(v, s.level)}" for k, v in s.modifiers.items()),
+        )
+        for s in sheet.combat_skills
     ]
     return SheetSection(tr("Compétences", "Skills"), rows)
 

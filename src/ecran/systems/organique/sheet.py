@@ -69,6 +69,19 @@ class Skill(Strict):
     level: int = Field(1, title="1 Novice … 6 Maître")
 
 
+class CombatSkill(Strict):
+    """L1244-1291: a combat skill of chapter 1 (absent from this seed: the GM copies its base
+    modifiers); each level above the first adds +4 to every listed modifier."""
+
+    name: str = Field(min_length=1, max_length=80)
+    level: int = Field(1, title="1 Novice … 6 Maître")
+    weapon: str = Field("", max_length=80, title="Arme requise / Weapon needed")
+    initiative_per_level: int = Field(0, ge=0, le=10, title="Initiative par niveau")
+    modifiers: dict[str, int] = Field(
+        default_factory=dict, title="Modificateurs de base par action ou réaction"
+    )
+
+
 class ArmourPiece(Strict):
     """L643-698: coverage (IA) and protection (IP) per damage type; listed outermost first."""
 
@@ -94,9 +107,12 @@ class OrganiqueSheet(CharacterSheet):
     endurance: int = Field(10, ge=0, le=40, title="Réserve d'END / END reserve")
     suffering: int = Field(0, ge=0, le=60, title="Souffrance / Suffering penalty")
     conditions: list[ConditionName] = Field(default_factory=list)
-    initiative_bonus: int = Field(0, ge=0, le=40, title="Bonus d'initiative (compétences)")
+    initiative_bonus: int = Field(
+        0, ge=0, le=40, title="Autre bonus d'initiative / Other initiative bonus"
+    )
     load_kg: float = Field(0, ge=0, le=1000, title="Charge portée (kg)")
     skills: list[Skill] = Field(default_factory=list)
+    combat_skills: list[CombatSkill] = Field(default_factory=list)
     armour: list[ArmourPiece] = Field(default_factory=list)
     weapons: list[WeaponItem] = Field(default_factory=list)
     character_class: str = Field("", title="Classe (chapitre 1)")
@@ -116,6 +132,7 @@ def validate_sheet(sheet: OrganiqueSheet) -> list[RuleViolation]:
         *_health_violations(sheet),
         *_endurance_violations(sheet),
         *_skill_violations(sheet),
+        *_combat_skill_violations(sheet),
         *_armour_violations(sheet),
     ]
 
@@ -200,6 +217,38 @@ def _skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
                 )
             )
         seen.add(key)
+    return found
+
+
+def _combat_skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
+    known = {a.name for a in COMBAT.action} | {r.name for r in COMBAT.reaction}
+    found = []
+    for i, skill in enumerate(sheet.combat_skills):
+        if not 1 <= skill.level <= 6:
+            found.append(
+                RuleViolation(
+                    rule="skill.level",
+                    source=src(1161, 1186),
+                    message=tr(
+                        f"{skill.name} : niveau {skill.level} ; les niveaux vont de 1 à 6",
+                        f"{skill.name}: level {skill.level}; levels run from 1 to 6",
+                    ),
+                    path=f"combat_skills.{i}.level",
+                )
+            )
+        found += [
+            RuleViolation(
+                rule="combat_skill.action",
+                source=src(2966, 3480),
+                message=tr(
+                    f"{skill.name} : « {name} » n'est ni une action ni une réaction de combat",
+                    f"{skill.name}: '{name}' is neither a combat action nor a reaction",
+                ),
+                path=f"combat_skills.{i}.modifiers.{name}",
+            )
+            for name in skill.modifiers
+            if name not in known
+        ]
     return found
 
 

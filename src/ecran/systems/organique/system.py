@@ -27,6 +27,7 @@ from ecran.systems.organique.operations import OPERATIONS
 from ecran.systems.organique.options import ALL_OPTIONS
 from ecran.systems.organique.presentation import build_sections
 from ecran.systems.organique.sheet import OrganiqueSheet, random_npc, validate_sheet
+from ecran.systems.organique.skills import best_initiative
 
 
 def _ours(sheet: CharacterSheet) -> OrganiqueSheet:
@@ -67,10 +68,12 @@ class Organique(System):
         return build_actions(_ours(sheet))
 
     def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
-        """L2722-2736: PER + INT + 1D20 + skill bonuses; highest acts first."""
+        """L2722-2736: PER + INT + 1D20 + skill bonuses (the best combat skill's per-level
+        bonus, L1267-1291, plus any other bonus the sheet holds); highest acts first."""
         s = _ours(sheet)
         die = dice.d(20)
-        base = s.characteristics.PER + s.characteristics.INT + s.initiative_bonus
+        bonus = s.initiative_bonus + best_initiative(s.combat_skills)
+        base = s.characteristics.PER + s.characteristics.INT + bonus
         return Resolution("rolled", base + die, {"die": die, "base": base})
 
 

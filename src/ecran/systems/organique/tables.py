@@ -67,6 +67,8 @@ class CombatAction(Labelled):
     difficulty: int
     effect_fr: str
     effect_en: str
+    #: The reach band the action requires (disarm and disable: 1, L2768-2772).
+    band: int | None = None
 
     @property
     def effect(self) -> Text:
@@ -97,6 +99,26 @@ class ThrownRow(Row):
     max_kg: float
     increment_m: float
     damage: float
+    per_kg: float = 0.0
+
+
+class Improvised(Labelled):
+    name: str
+    bs: float
+    c_min: float
+    c_max: float
+    penalty: int
+    exempt: list[str]
+    max_range_m: float | None = None
+
+
+class ReachBand(Labelled):
+    band: int
+
+
+class FreeAction(Labelled):
+    name: str
+    modifier: int
 
 
 class Weapon(Labelled):
@@ -127,6 +149,21 @@ class CombatTables(BaseModel):
     thrown: list[ThrownRow]
     weapon: list[Weapon]
     armour: list[Armour]
+    improvised: list[Improvised]
+    reach_band: list[ReachBand]
+    free_action: list[FreeAction]
+
+    def modifier_named(self, name: str) -> CombatModifier:
+        return next(m for m in self.modifier if m.name == name)
+
+    def improvised_named(self, name: str) -> Improvised:
+        return next(i for i in self.improvised if i.name == name)
+
+    def free_action_named(self, name: str) -> FreeAction:
+        return next(f for f in self.free_action if f.name == name)
+
+    def thrown_for(self, kg: float) -> ThrownRow | None:
+        return next((t for t in self.thrown if t.min_kg <= kg <= t.max_kg), None)
 
     def action_named(self, name: str) -> CombatAction:
         return next(a for a in self.action if a.name == name)
@@ -197,6 +234,7 @@ ACTIONS = tuple(a.name for a in COMBAT.action)
 REACTIONS = tuple(r.name for r in COMBAT.reaction)
 SIZES = tuple(s.name for s in COMBAT.size)
 WEAPON_LABELS = tuple(s.name for s in COMBAT.weapon_label)
+IMPROVISED = tuple(i.name for i in COMBAT.improvised)
 HACKING = hacking()
 HOLE_SKILLS = tuple(s.name for s in HACKING.hole_skill)
 PSYCHIC_TARGETS = tuple(s.name for s in HACKING.psychic_target)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import model_validator
+
 from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
 from ecran.systems.organique.checks.base import (
@@ -16,6 +18,12 @@ from ecran.systems.organique.checks.base import (
     difficulty_field,
     luck_field,
     modifier_field,
+)
+from ecran.systems.organique.checks.situation import (
+    Situation,
+    check_situation,
+    defender_modifiers,
+    situation_modifiers,
 )
 from ecran.systems.organique.common import TestRoll, beats, d20_test, src
 from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RULE, TieRule
@@ -36,12 +44,12 @@ def pair_field(fr: str, en: str, default: Any = ...) -> Any:
     )
 
 
-class AttackParams(Params):
+class AttackParams(Situation):
     action: ActionName = param(tr("Action", "Action"), tr("Action de combat", "Combat action"))
     characteristics: int = pair_field("Caractéristiques de l'attaquant", "Attacker's stats")
     modifier: int = modifier_field(
-        "Compétence, visée, action étendue, divisée, blessures, souffrance…",
-        "Skill, aim, all-out, split, wounds, suffering…",
+        "Compétence, blessures, souffrance, états, autre situation",
+        "Skill, wounds, suffering, conditions, other situation",
     )
     weapon_label: WeaponLabelName = param(
         tr("Difficulté propre à l'arme", "Weapon's own label"),
@@ -92,6 +100,11 @@ class AttackParams(Params):
     )
     luck_in_combat: bool = LUCK_IN_COMBAT.field()
 
+    @model_validator(mode="after")
+    def _legal(self) -> AttackParams:
+        check_situation(self.action, self)
+        return self
+
 
 class Attack(Check[AttackParams]):
     name = "attack"
@@ -128,11 +141,13 @@ class Attack(Check[AttackParams]):
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         action = COMBAT.action_named(params.action)
+        situation = situation_modifiers(params.action, params)
         base = params.characteristics + params.modifier + attack_bonus(params)
+        base += sum(situation.values())
         difficulty = action.difficulty + params.extra_difficulty
         luck = params.luck_in_combat
         attack = d20_test(dice, base, difficulty, luck)
-        details: dict[str, Any] = attack.as_details()
+        details: dict[str, Any] = {**attack.as_details(), **situation}
         if not attack.success:
             return Resolution("miss", attack.total, details)
         defence = self._react(params, dice)
@@ -152,6 +167,7 @@ class Attack(Check[AttackParams]):
         reaction = COMBAT.reaction_named(params.reaction)
         difficulty = reaction.difficulty + reaction.per_extra_band * (params.leap_bands - 1)
         base = params.defender_characteristics + params.defender_modifier
+        base += sum(defender_modifiers(params).values())
         return d20_test(dice, base, difficulty, params.luck_in_combat)
 
 

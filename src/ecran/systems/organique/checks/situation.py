@@ -1,0 +1,143 @@
+"""The situation of a combat action as named parameters: free actions, the modifier table, the
+simultaneous and split actions, improvised weapons and reach (L2738-2960, L3486-3524,
+L3606-3667). Each value comes from `data/combat.toml`, so the check adds no number of its own."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Literal
+
+from ecran.rules import Params, param, tr
+from ecran.systems.organique.tables import COMBAT, IMPROVISED
+
+if TYPE_CHECKING:
+    ImprovisedName = str
+else:
+    ImprovisedName = Literal[("none", *IMPROVISED)]
+
+#: Actions made with a projectile: the prone-target and burst rules concern them (L2891-2894,
+#: L2920-2925, L3516-3517).
+RANGED = ("shoot", "throw", "barrage")
+
+
+def _flag(fr: str, en: str, help_fr: str, help_en: str) -> Any:
+    return param(tr(fr, en), tr(help_fr, help_en), default=False)
+
+
+class Situation(Params):
+    aim: bool = _flag(
+        "Visée (action libre)", "Aimed (free action)", "+4 après un tour à viser", "+4 after aiming"
+    )
+    all_out: bool = _flag(
+        "Action étendue",
+        "All-out action",
+        "+5, puis −10 à la prochaine action ou réaction (état all_out_recovery)",
+        "+5, then −10 to the next action or reaction (condition all_out_recovery)",
+    )
+    split: bool = _flag(
+        "Action divisée", "Split action", "−10 à chacune des deux moitiés", "−10 to both halves"
+    )
+    simultaneous: bool = _flag(
+        "Action simultanée",
+        "Simultaneous action",
+        "La réaction devient une action : −20 + VOL ; pas d'opposition",
+        "The reaction becomes an action: −20 + VOL; not opposed",
+    )
+    will: int = param(
+        tr("VOL (action simultanée)", "VOL (simultaneous action)"),
+        tr("Ajoutée au −20 de l'action simultanée", "Added to the simultaneous action's −20"),
+        default=0,
+        ge=0,
+        le=40,
+    )
+    burst: bool = _flag(
+        "Rafale", "Burst", "−4 ; tous les tirs touchent ; pas d'arme de jet", "−4; all shots hit"
+    )
+    two_weapons: bool = _flag(
+        "Deux armes", "Two weapons", "−4 ; les deux armes blessent", "−4; both weapons deal damage"
+    )
+    called_shot: bool = _flag(
+        "Action ciblée", "Called shot", "−4 ; le MJ dit si l'armure protège", "−4; GM rules armour"
+    )
+    target_prone: bool = _flag(
+        "Cible couchée", "Prone target", "−8 au tireur (tir, lancer, barrage)", "−8 to the shooter"
+    )
+    improvised: ImprovisedName = param(
+        tr("Arme improvisée", "Improvised weapon"),
+        tr(
+            "edged, pointed, blunt, blinding : −8 sauf aux actions pour lesquelles elle est faite",
+            "edged, pointed, blunt, blinding: −8 except to the actions it suits",
+        ),
+        default="none",
+    )
+    weapon_reach: str = param(
+        tr("Portée de l'arme", "Weapon reach"),
+        tr("Une portée ou un intervalle : 1, 1-2, 4+ (vide : non vérifiée)", "1, 1-2, 4+ or empty"),
+        default="",
+        max_length=10,
+    )
+    band: int | None = param(
+        tr("Portée actuelle", "Current band"),
+        tr("Distance en portées (0 au contact, 4+ à distance)", "Distance in reach bands"),
+        default=None,
+        ge=0,
+        le=20,
+    )
+    defender_split: bool = _flag(
+        "Réaction divisée", "Split reaction", "−10 au défenseur", "−10 to the defender"
+    )
+
+
+def reach_span(text: str) -> tuple[int, int | None]:
+    """'1-2' → (1, 2); '2' → (2, 2); '4+' → (4, None)."""
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)|(\+))?\s*", text)
+    if m is None:
+        raise ValueError(
+            f"portée illisible : {text!r} (ex. 1, 1-2, 4+) / unreadable reach: {text!r}"
+        )
+    low = int(m.group(1))
+    high = None if m.group(3) else int(m.group(2) or low)
+    return low, high
+
+
+def check_situation(action: str, s: Situation) -> None:
+    """Refuse what the rules forbid: a weapon out of reach, disarm and disable outside reach 1,
+    a burst with a thrown weapon (raises ValueError, which the CLI shows as one line)."""
+    needed = COMBAT.action_named(action).band
+    if s.band is not None and needed is not None and s.band != needed:
+        raise ValueError(
+            f"{action} se fait à portée {needed}, pas {s.band} / {action} needs reach {needed}"
+        )
+    if s.band is not None and s.weapon_reach:
+        low, high = reach_span(s.weapon_reach)
+        if s.band < low or (high is not None and s.band > high):
+            raise ValueError(
+                f"l'arme (portée {s.weapon_reach}) ne porte pas à la portée {s.band} / "
+                f"the weapon (reach {s.weapon_reach}) cannot be used at band {s.band}"
+            )
+    if s.burst and action == "throw":
+        raise ValueError("pas de rafale avec une arme de jet / no burst with a thrown weapon")
+
+
+def situation_modifiers(action: str, s: Situation) -> dict[str, int]:
+    """The named modifiers to the action's roll, each from the data tables."""
+    table = COMBAT.modifier_named
+    found: dict[str, int] = {}
+    if s.aim:
+        found["aim"] = COMBAT.free_action_named("aim").modifier
+    for name in ("all_out", "split", "burst", "two_weapons", "called_shot"):
+        if getattr(s, name):
+            found[name] = table(name).action
+    if s.simultaneous:
+        found["simultaneous"] = table("simultaneous").action + s.will
+    if s.target_prone and action in RANGED:
+        found["target_prone"] = table("prone").action
+    if s.improvised != "none":
+        weapon = COMBAT.improvised_named(s.improvised)
+        if action not in weapon.exempt:
+            found["improvised"] = weapon.penalty
+    return found
+
+
+def defender_modifiers(s: Situation) -> dict[str, int]:
+    return {"defender_split": COMBAT.modifier_named("split").reaction} if s.defender_split else {}
