@@ -4,7 +4,8 @@ Rolling and exact odds live side by side so they are written from the same readi
 
 * bonus and penalty dice cancel one for one (L1461-1465; several of each: netted, reading §9.10);
   the net extra dice are rolled too and the lowest (bonus, L7-9) or highest (penalty, L71-73)
-  dropped, so that N dice are kept and summed;
+  dropped, so that N dice are kept and summed; the kept sum is computed face by face in a time
+  that does not grow with the net extra dice (`_kept_top`), refused only beyond MAX_NET;
 * "every kept die shows 1" is exactly "kept sum = N" and "every kept die shows 6" is exactly
   "kept sum = 6N" (each die shows 1..6), so the kept-sum distribution alone carries the fumble and
   the open-ended trigger;
@@ -21,7 +22,8 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from ecran.dice import DiceSource, Distribution, explode, keep_highest, keep_lowest
+from ecran.dice import DiceSource, Distribution, explode
+from ecran.rules import EcranError, tr
 from ecran.systems.warp.common import D6
 
 
@@ -68,6 +70,7 @@ def roll_pool(
 ) -> PoolRoll:
     """Roll N d6 with bonus/penalty dice; with `open_ended`, add d6s while every kept die is 6."""
     net = bonus - penalty
+    check_net(net)
     rolled = tuple(dice.d(6) for _ in range(n + abs(net)))
     kept = tuple(sorted(rolled, reverse=net >= 0)[:n])
     extra: list[int] = []
@@ -79,12 +82,62 @@ def roll_pool(
     return PoolRoll(rolled, kept, tuple(extra))
 
 
+#: Net bonus or penalty dice beyond this are refused: the exact odds of N kept dice of N + k carry
+#: denominators of 6 ** (N + k), still fast at k = 1000 (well past any table's needs) but not at
+#: any integer a form accepts.
+MAX_NET = 1000
+
+
+def check_net(net: int) -> None:
+    """Refuse a net count of bonus or penalty dice above MAX_NET (after cancelling)."""
+    if abs(net) > MAX_NET:
+        raise EcranError(
+            tr(
+                f"{abs(net)} dés bonus ou de pénalité nets : {MAX_NET} au plus "
+                "(les dés bonus et de pénalité s'annulent d'abord)",
+                f"{abs(net)} net bonus or penalty dice: at most {MAX_NET} "
+                "(bonus and penalty dice cancel first)",
+            )
+        )
+
+
+@cache
+def _kept_top(n: int, extra: int) -> Distribution[tuple[int, bool, bool]]:
+    """(sum, a kept die shows 6, a kept die shows 1) of the N highest of N + `extra` d6.
+
+    Faces are visited from 6 down; a state is (kept dice assigned m < N, their sum, a six was
+    kept). At face f, c of the `left` = N + extra - m unassigned dice show f (the others show
+    less): c < N - m carries on; every c >= N - m fills the kept set, and those cases are lumped
+    in one closed form, f**left minus the carried head, so the cost does not grow with `extra`.
+    """
+    dice = n + extra
+    finished: dict[tuple[int, bool, bool], int] = {}
+    states: dict[tuple[int, int, bool], int] = {(0, 0, False): 1}
+    for face in range(6, 0, -1):
+        below = face - 1
+        carried: dict[tuple[int, int, bool], int] = {}
+        for (m, total, six), ways in states.items():
+            left, need = dice - m, n - m
+            head = [comb(left, c) for c in range(need)]
+            fill = face**left - sum(w * below ** (left - c) for c, w in enumerate(head))
+            key = (total + face * need, six or face == 6, face == 1)
+            finished[key] = finished.get(key, 0) + ways * fill
+            if face == 1:
+                continue
+            for c, w in enumerate(head):
+                nxt = (m + c, total + face * c, six or (face == 6 and c > 0))
+                carried[nxt] = carried.get(nxt, 0) + ways * w
+        states = carried
+    return Distribution(finished, 6**dice).reduced()
+
+
 @cache
 def kept_sum(n: int, net: int) -> Distribution[int]:
-    """Exact distribution of the kept sum of N dice with `net` bonus (>0) or penalty (<0) dice."""
-    if net >= 0:
-        return keep_highest(D6, n + net, n)
-    return keep_lowest(D6, n - net, n)
+    """Exact distribution of the kept sum of N dice with `net` bonus (>0) or penalty (<0) dice.
+    Penalty dice keep the lowest: by symmetry (7 - face) that is 7N minus a bonus roll."""
+    check_net(net)
+    top = _kept_top(n, abs(net)).map(lambda t: t[0])
+    return top if net >= 0 else top.map(lambda s: 7 * n - s)
 
 
 def open_total_against(n: int, beats: int) -> Distribution[int]:
@@ -160,23 +213,9 @@ def _sign_odds(totals: Distribution[int], against: int) -> dict[str, Fraction]:
 @cache
 def kept_sum_six(n: int, net: int) -> Distribution[tuple[int, bool]]:
     """Joint distribution of (kept sum, at least one kept die shows 6) for the unstoppable six.
-
-    No kept six means: with bonus dice (keep the highest), no six rolled at all; with k penalty
-    dice (the k highest dropped), at most k sixes rolled, the other dice showing 1..5."""
-    total = kept_sum(n, net)
-    k = abs(net)
-    d5 = Distribution.die(5)
-    no_six: dict[int, Fraction] = {}
-    sixes_allowed = range(k + 1) if net < 0 else range(1)
-    for j in sixes_allowed:
-        rest = n + k - j
-        ways = Fraction(comb(n + k, j) * 5**rest, 6 ** (n + k))
-        part = keep_highest(d5, rest, n) if net >= 0 else keep_lowest(d5, rest, n)
-        for s, p in part.items():
-            no_six[s] = no_six.get(s, Fraction(0)) + ways * p
-    joint: dict[tuple[int, bool], Fraction] = {}
-    for s, p in total.items():
-        q = no_six.get(s, Fraction(0))
-        joint[(s, False)] = q
-        joint[(s, True)] = p - q
-    return Distribution.from_fractions(joint)
+    With penalty dice the kept dice are the lowest: mirrored, a kept 6 is a kept 1 of the top."""
+    check_net(net)
+    top = _kept_top(n, abs(net))
+    if net >= 0:
+        return top.map(lambda t: (t[0], t[1]))
+    return top.map(lambda t: (7 * n - t[0], t[2]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import param, tr
+from ecran.systems.warp.pool import MAX_NET
 
 MAX_DICE = 30
 MAX_EXTRA = 30
@@ -27,12 +28,12 @@ def bonus_field(label: str = "Dés bonus", label_en: str = "Bonus dice") -> Any:
     return param(
         tr(label, label_en),
         tr(
-            "Dés lancés en plus, les plus faibles écartés ; annulent les dés de pénalité",
-            "Extra dice rolled, the lowest dropped; cancel penalty dice",
+            "Dés lancés en plus, les plus faibles écartés ; annulent les dés de pénalité "
+            f"(au plus {MAX_NET} nets)",
+            f"Extra dice rolled, the lowest dropped; cancel penalty dice (at most {MAX_NET} net)",
         ),
         default=0,
         ge=0,
-        le=MAX_EXTRA,
     )
 
 
@@ -40,12 +41,12 @@ def penalty_field(label: str = "Dés de pénalité", label_en: str = "Penalty di
     return param(
         tr(label, label_en),
         tr(
-            "Dés lancés en plus, les plus forts écartés ; annulent les dés bonus",
-            "Extra dice rolled, the highest dropped; cancel bonus dice",
+            "Dés lancés en plus, les plus forts écartés ; annulent les dés bonus "
+            f"(au plus {MAX_NET} nets)",
+            f"Extra dice rolled, the highest dropped; cancel bonus dice (at most {MAX_NET} net)",
         ),
         default=0,
         ge=0,
-        le=MAX_EXTRA,
     )
 
 
