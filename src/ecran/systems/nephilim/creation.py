@@ -5,11 +5,12 @@ from __future__ import annotations
 from ecran.dice import Roller
 from ecran.rules import RuleViolation, Source, Text, cite
 from ecran.systems.nephilim.rolls import SEED
-from ecran.systems.nephilim.sheet import NephilimSheet
+from ecran.systems.nephilim.sheet import OCCULT_SKILLS, NephilimSheet
 from ecran.systems.nephilim.skills import (
     GROUPS,
     RANGES,
     SKILL_NODES,
+    UNBOUGHT,
     SkillProblem,
     language_problems,
     level_of,
@@ -31,6 +32,7 @@ SOURCES: dict[str, Source] = {
     "skills.range": cite(SEED, 92, 104),
     "skills.prerequisite": cite(SEED, 108, 112),
     "skills.budget": cite(SEED, 108, note="house rule: the text gives no budget"),
+    "skills.characteristic": cite(SEED, 455),
     "languages.unknown": cite(SEED, 378, 446),
     "languages.prerequisite": cite(SEED, 114, 120, note="implied"),
 }
@@ -47,7 +49,7 @@ def _from_problem(p: SkillProblem, root: str) -> RuleViolation:
 def validate(sheet: NephilimSheet) -> list[RuleViolation]:
     found = _characteristics(sheet) + _ka(sheet) + _occult(sheet)
     found += [_from_problem(p, "skills") for p in skill_problems(sheet.skills)]
-    found += _budget(sheet)
+    found += _budget(sheet) + _pairings(sheet)
     prereq = sheet.language_prerequisites
     found += [_from_problem(p, "languages") for p in language_problems(sheet.languages, prereq)]
     return found
@@ -97,8 +99,6 @@ def _ka(sheet: NephilimSheet) -> list[RuleViolation]:
 
 
 def _occult(sheet: NephilimSheet) -> list[RuleViolation]:
-    from ecran.systems.nephilim.sheet import OCCULT_SKILLS
-
     found = []
     for name, score in sheet.occult_skills.items():
         if name not in OCCULT_SKILLS:
@@ -140,9 +140,33 @@ def _budget(sheet: NephilimSheet) -> list[RuleViolation]:
     ]
 
 
+def _pairings(sheet: NephilimSheet) -> list[RuleViolation]:
+    return [
+        violation(
+            "skills.characteristic",
+            f"skill_characteristics.{path}",
+            "caractéristique choisie pour une compétence hors de l'arbre et de la feuille",
+            "characteristic chosen for a skill neither in the tree nor on the sheet",
+        )
+        for path in sheet.skill_characteristics
+        if path not in SKILL_NODES and path not in sheet.skills
+    ]
+
+
 def new_character(name: str) -> NephilimSheet:
-    """A blank human: average characteristics, the six groups unbought, Ka-Soleil 10."""
-    return NephilimSheet(name=name, skills=dict.fromkeys(GROUPS, -4))
+    """A blank human the guided creation walks through: characteristics at 0 (average human),
+    every group and apprentice node, every Ka-element, occult skill and stasis element present
+    but empty (-4 = nothing bought, Ka 0), so pressing Enter everywhere gives a legal sheet and
+    a Nephilim only has to fill in numbers. Ka-Soleil starts at 10, inside the human range 1-20
+    (L30); the text gives no creation budget."""
+    apprentice = [p for p, n in SKILL_NODES.items() if n.level in ("P", "A")]
+    return NephilimSheet(
+        name=name,
+        ka={"soleil": 10, **dict.fromkeys(KA.nephilim_elements, 0)},
+        skills=dict.fromkeys(apprentice, UNBOUGHT),
+        occult_skills=dict.fromkeys(OCCULT_SKILLS, UNBOUGHT),
+        stasis=dict.fromkeys(KA.nephilim_elements, 0),
+    )
 
 
 # -- random NPCs ------------------------------------------------------------------------------

@@ -12,8 +12,14 @@ from ecran.systems.nephilim import character as ch
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
 from ecran.systems.nephilim.checks.occult import StasisRitual
 from ecran.systems.nephilim.rolls import SEED
-from ecran.systems.nephilim.sheet import Element, NephilimSheet
-from ecran.systems.nephilim.skills import RANGES, level_of, skill_problems
+from ecran.systems.nephilim.sheet import CharacteristicId, Element, NephilimSheet
+from ecran.systems.nephilim.skills import (
+    RANGES,
+    SKILL_NODES,
+    UNBOUGHT,
+    level_of,
+    skill_problems,
+)
 from ecran.systems.nephilim.tracks import clamp, state
 
 BOXES = param(
@@ -204,8 +210,8 @@ class BuySkillStep(Operation[NephilimSheet, SkillStepParams]):
     def apply(self, sheet: NephilimSheet, params: SkillStepParams, dice: DiceSource) -> Change[Any]:
         level = level_of(params.path) or "M"
         low, high = RANGES[level]
-        current = sheet.skills.get(params.path)
-        nxt = (low + 1 if level == "P" else low) if current is None else current + 1
+        current = sheet.skills.get(params.path, UNBOUGHT)
+        nxt = (low + 1 if level == "P" else low) if current == UNBOUGHT else current + 1
         if nxt > high:
             raise EcranError(
                 tr(f"{params.path} est au sommet de son niveau ({high:+d})", "top of its level")
@@ -218,6 +224,36 @@ class BuySkillStep(Operation[NephilimSheet, SkillStepParams]):
         return Change(new, tr(f"{params.path} {nxt:+d}", f"{params.path} {nxt:+d}"))
 
 
+class PairParams(Params):
+    path: str = param(
+        tr("Compétence", "Skill"), tr("Chemin dans l'arbre", "Path in the tree"), min_length=1
+    )
+    characteristic: CharacteristicId | None = param(
+        tr("Caractéristique", "Characteristic"),
+        tr("Vide : le MJ choisira à chaque action", "Empty: the GM picks at each action"),
+        default=None,
+    )
+
+
+class PairSkill(Operation[NephilimSheet, PairParams]):
+    name = "pair_skill"
+    title = tr("Caractéristique d'une compétence", "Characteristic of a skill")
+    params = PairParams
+    sources = (cite(SEED, 455, note="the GM picks the characteristic and the skill"),)
+
+    def apply(self, sheet: NephilimSheet, params: PairParams, dice: DiceSource) -> Change[Any]:
+        if params.path not in SKILL_NODES and params.path not in sheet.skills:
+            raise EcranError(
+                tr(f"compétence inconnue : {params.path}", f"unknown skill: {params.path}")
+            )
+        pairs = {k: v for k, v in sheet.skill_characteristics.items() if k != params.path}
+        if params.characteristic is not None:
+            pairs[params.path] = params.characteristic
+        new = sheet.model_copy(update={"skill_characteristics": pairs})
+        chosen = params.characteristic or "—"
+        return Change(new, tr(f"{params.path} : {chosen}", f"{params.path}: {chosen}"))
+
+
 ALL = (
     TakeWounds(),
     TakeFatigue(),
@@ -228,4 +264,5 @@ ALL = (
     DrawFromStasis(),
     SpendStasisBonus(),
     BuySkillStep(),
+    PairSkill(),
 )

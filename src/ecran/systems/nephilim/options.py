@@ -124,6 +124,20 @@ STEP_BUDGET = Option(
     kind="house_rule",
 )
 
+SKILL_CHARACTERISTIC = Option(
+    name="skill_characteristics",
+    default={},
+    label=tr("Caractéristique de chaque compétence", "Characteristic of each skill"),
+    help=tr(
+        "Le MJ choisit la caractéristique de chaque action (L455) : la caractéristique habituelle"
+        " d'une compétence sur cette feuille ; sans choix, la feuille propose les dix",
+        "The GM picks the characteristic of each action (L455): a skill's usual characteristic"
+        " on this sheet; without a choice the sheet offers all ten",
+    ),
+    source=cite(SEED, 455),
+    kind="gm_input",
+)
+
 OCCULT_SCORE = Option(
     name="occult_score",
     default="skill_plus_characteristic",
@@ -258,6 +272,7 @@ TABLE_OPTIONS = (
     WOUND_COUNT,
     TRACK_BOXES,
     KA_TEST_ELEMENT,
+    SKILL_CHARACTERISTIC,
     LANGUAGE_PREREQUISITES,
     STEP_BUDGET,
 )

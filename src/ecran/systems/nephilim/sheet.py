@@ -3,23 +3,37 @@ skills and languages, occult skills, the two tracks, the stasis, and the table's
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import CharacterSheet
+from ecran.rules import CharacterSheet, param, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.tables import OCCULT
 
 Element = Literal["feu", "air", "eau", "terre", "lune", "soleil", "orichalque"]
 Nature = Literal["human", "nephilim"]
+CharacteristicId = Literal[
+    "force",
+    "intelligence",
+    "coordination",
+    "intuition",
+    "constitution",
+    "rapidite",
+    "reaction",
+    "perception",
+    "charisme",
+    "dexterite",
+]
 
 #: The twelve occult skills (L547-552): three circles and the rituals of each science.
 OCCULT_SKILLS: tuple[str, ...] = tuple(c.id for c in OCCULT.circle) + tuple(
     s.rituals[0].lower() for s in OCCULT.science
 )
 
-CHAR = Field(default=0, ge=-10, le=10)
+
+def _char(fr: str, en: str) -> Any:
+    return param(tr(fr, en), default=0, ge=-10, le=10)
 
 
 def _human_ka() -> dict[Element, int]:
@@ -32,46 +46,78 @@ class Characteristics(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    force: int = CHAR
-    intelligence: int = CHAR
-    coordination: int = CHAR
-    intuition: int = CHAR
-    constitution: int = CHAR
-    rapidite: int = CHAR
-    reaction: int = CHAR
-    perception: int = CHAR
-    charisme: int = CHAR
-    dexterite: int = CHAR
+    force: int = _char("Force", "Strength")
+    intelligence: int = _char("Intelligence", "Intelligence")
+    coordination: int = _char("Coordination", "Coordination")
+    intuition: int = _char("Intuition", "Intuition")
+    constitution: int = _char("Constitution", "Constitution")
+    rapidite: int = _char("Rapidité", "Speed")
+    reaction: int = _char("Réaction", "Reaction")
+    perception: int = _char("Perception", "Perception")
+    charisme: int = _char("Charisme", "Charisma")
+    dexterite: int = _char("Dextérité", "Dexterity")
 
 
 class NephilimSheet(CharacterSheet):
     system: Literal["nephilim"] = "nephilim"
-    nature: Nature = Field(default="human", description="human or Nephilim (simulacrum)")
-    characteristics: Characteristics = Field(default_factory=Characteristics)
-    ka: dict[Element, int] = Field(
+    nature: Nature = param(
+        tr("Nature", "Nature"),
+        tr("human ou nephilim (simulacre)", "human or Nephilim (simulacrum)"),
+        default="human",
+    )
+    characteristics: Characteristics = param(
+        tr("Caractéristiques", "Characteristics"), default_factory=Characteristics
+    )
+    ka: dict[Element, int] = param(
+        tr("Ka (absolu)", "Ka (absolute)"),
+        tr(
+            "Ka absolu par élément (L30) : Ka-Soleil d'un humain, cinq éléments d'un Nephilim",
+            "absolute Ka per element (L30): humans Ka-Soleil; Nephilim five elements",
+        ),
         default_factory=_human_ka,
-        description="absolute Ka per element (L30): humans Ka-Soleil; Nephilim five elements",
     )
-    skills: dict[str, int] = Field(
+    skills: dict[str, int] = param(
+        tr("Compétences", "Skills"),
+        tr(
+            "Score acheté par chemin de l'arbre ('PHYSIQUE > Athlétisme') ; -4 = rien d'acheté,"
+            " la compétence hérite de son parent",
+            "bought score per skill-tree path ('PHYSIQUE > Athlétisme'); -4 = nothing bought,"
+            " the skill inherits from its parent",
+        ),
         default_factory=dict,
-        description="bought score per skill-tree path ('PHYSIQUE > Athlétisme'); others inherit",
     )
-    occult_skills: dict[str, int] = Field(
-        default_factory=dict, description="the twelve occult skills (L547-552); may exceed +3"
+    skill_characteristics: dict[str, CharacteristicId] = options.SKILL_CHARACTERISTIC.field()
+    occult_skills: dict[str, int] = param(
+        tr("Compétences occultes", "Occult skills"),
+        tr("Les douze (L547-552) ; peuvent dépasser +3", "the twelve (L547-552); may exceed +3"),
+        default_factory=dict,
     )
-    languages: list[str] = Field(
-        default_factory=list, description="spoken-language nodes held; depth = rank (L114-120)"
+    languages: list[str] = param(
+        tr("Langues parlées", "Spoken languages"),
+        tr("Nœuds de langue tenus ; profondeur = rang (L114-120)", "spoken-language nodes held"),
+        default_factory=list,
     )
-    written_languages: dict[str, Literal["A", "C", "M"]] = Field(
-        default_factory=dict, description="writing systems and rank (L122; list missing)"
+    written_languages: dict[str, Literal["A", "C", "M"]] = param(
+        tr("Langues écrites", "Written languages"),
+        tr("Système d'écriture et rang (L122 ; liste absente)", "writing system and rank (L122)"),
+        default_factory=dict,
     )
-    wounds: int = Field(default=0, ge=0, le=10, description="wound track boxes (L72-86)")
-    fatigue: int = Field(default=0, ge=0, le=10, description="fatigue track boxes (L72-88)")
-    stasis: dict[Element, int] = Field(
-        default_factory=dict, description="Ka-element points held in the stasis (L630)"
+    wounds: int = param(
+        tr("Blessures (cases)", "Wounds (boxes)"), tr("L72-86", "L72-86"), default=0, ge=0, le=10
     )
-    stasis_bonus: int = Field(
-        default=0, ge=0, description="points drawn from the stasis for the next control roll"
+    fatigue: int = param(
+        tr("Fatigue (cases)", "Fatigue (boxes)"), tr("L72-88", "L72-88"), default=0, ge=0, le=10
+    )
+    stasis: dict[Element, int] = param(
+        tr("Stase", "Stasis"),
+        tr("Points de Ka-élément dans la stase (L630)", "Ka-element points in the stasis (L630)"),
+        default_factory=dict,
+    )
+    stasis_bonus: int = param(
+        tr("Bonus de stase", "Stasis bonus"),
+        tr("Points puisés pour le prochain jet de contrôle", "points drawn for the next control"),
+        default=0,
+        ge=0,
     )
     armour: int = options.ARMOUR.field(ge=0, le=10)
     # How this table reads the ambiguous rules that shape the sheet, its penalties and combat.

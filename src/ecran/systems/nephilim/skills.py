@@ -41,13 +41,26 @@ def rank_of_score(score: int) -> Level:
     return "M"
 
 
+def twin(path: str) -> str | None:
+    """The other path of a skill listed under two parents (L112): Psychiatrie (`same_as`), and
+    Patinage artistique, one skill under both Patin and Danse (`prereq_also` + its name)."""
+    node = SKILL_NODES.get(path)
+    if node is None:
+        return None
+    if node.same_as is not None:
+        return node.same_as
+    if node.prereq_mode == "all" and node.prereq_also is not None:
+        return node.prereq_also + SEP + path.rpartition(SEP)[2]
+    return None
+
+
 def effective(skills: Mapping[str, int], path: str) -> int:
     """A skill's score: its own, or what it inherits from its parent (L108). A skill known
-    under two paths (L112, `same_as`) has the better of both."""
+    under two paths (L112) has the better of both."""
     own = skills.get(path, UNBOUGHT)
-    node = SKILL_NODES.get(path)
-    if node is not None and node.same_as is not None:
-        own = max(own, skills.get(node.same_as, UNBOUGHT))
+    other = twin(path)
+    if other is not None:
+        own = max(own, skills.get(other, UNBOUGHT))
     up = parent(path)
     return max(own, effective(skills, up)) if up is not None else own
 
@@ -96,6 +109,8 @@ def skill_problems(skills: Mapping[str, int]) -> list[SkillProblem]:
                 )
             )
             continue
+        if score == UNBOUGHT:
+            continue  # nothing bought: the node inherits from its parent (L108)
         level = level_of(path) or "M"
         low, high = RANGES[level]
         if not low <= score <= high:

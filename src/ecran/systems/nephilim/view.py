@@ -11,7 +11,7 @@ from ecran.systems.nephilim.combat import speeds
 from ecran.systems.nephilim.creation import total_steps
 from ecran.systems.nephilim.ka import normalize
 from ecran.systems.nephilim.sheet import NephilimSheet
-from ecran.systems.nephilim.skills import SKILL_NODES, level_of, rank_of_score
+from ecran.systems.nephilim.skills import SKILL_NODES, UNBOUGHT, level_of, rank_of_score
 from ecran.systems.nephilim.tables import CHARACTERISTICS, KA
 from ecran.systems.nephilim.tracks import state
 
@@ -61,6 +61,8 @@ def _characteristics(sheet: NephilimSheet) -> SheetSection:
 def _ka(sheet: NephilimSheet) -> SheetSection:
     rows = []
     for element, value in sheet.ka.items():
+        if value == 0 and not sheet.stasis.get(element):
+            continue  # an element the character lacks
         fr, en = KA.element_names[element]
         norm = _signed(normalize(value)) if value >= 0 else "?"
         held = sheet.stasis.get(element)
@@ -84,9 +86,14 @@ def _health(sheet: NephilimSheet) -> SheetSection:
     return SheetSection(tr("Santé", "Health"), rows)
 
 
+def bought(sheet: NephilimSheet) -> list[str]:
+    """Skill paths with at least one step bought (-4 entries are blanks of the creation)."""
+    return sorted(p for p, score in sheet.skills.items() if score > UNBOUGHT)
+
+
 def _skills(sheet: NephilimSheet) -> SheetSection:
     rows = []
-    for path in sorted(sheet.skills):
+    for path in bought(sheet):
         score = ch.skill(sheet, path)
         node = SKILL_NODES.get(path)
         rank = level_of(path) or rank_of_score(score)
@@ -101,6 +108,7 @@ def _other_skills(sheet: NephilimSheet) -> SheetSection:
     rows = [
         SheetRow(Text(fr=name, en=name), _signed(score))
         for name, score in sorted(sheet.occult_skills.items())
+        if score > UNBOUGHT
     ]
     rows += [
         SheetRow(tr("Langue", "Language"), path, level_of(path) or "M")
@@ -132,7 +140,7 @@ def _derived(sheet: NephilimSheet) -> SheetSection:
 # -- actions ----------------------------------------------------------------------------------
 
 GROUP_CHAR = tr("Caractéristiques (× 2)", "Characteristics (× 2)")
-GROUP_SKILL = tr("Compétences (caractéristique au choix du MJ)", "Skills (GM picks the char.)")
+GROUP_SKILL = tr("Compétences", "Skills")
 GROUP_COMBAT = tr("Combat et santé", "Combat and health")
 GROUP_OCCULT = tr("Sciences occultes", "Occult sciences")
 
@@ -170,20 +178,34 @@ def _characteristic_actions(sheet: NephilimSheet) -> list[Action]:
 
 
 def _skill_actions(sheet: NephilimSheet) -> list[Action]:
-    return [
-        Action(
-            Text(fr=path, en=SKILL_NODES[path].en if path in SKILL_NODES else path),
-            "action",
-            {
-                "characteristic": 0,
-                "skill": ch.skill(sheet, path),
-                "difficulty": 0,
-                "fatigue_malus": ch.fatigue_malus(sheet),
-            },
-            GROUP_SKILL,
+    """One action per bought skill with the characteristic the GM paired it with on this
+    sheet; an unpaired skill offers all ten, since the GM picks per action (L455)."""
+    found = []
+    for path in bought(sheet):
+        paired = sheet.skill_characteristics.get(path)
+        for c in CHARACTERISTICS.characteristic:
+            if paired is None or paired == c.id:
+                found.append(_skill_action(sheet, path, c.id, paired is None))
+    return found
+
+
+def _skill_action(sheet: NephilimSheet, path: str, char: str, unpaired: bool) -> Action:
+    node = SKILL_NODES.get(path)
+    name = path.rpartition(" > ")[2]
+    row = next(c for c in CHARACTERISTICS.characteristic if c.id == char)
+    label = Text(fr=f"{name} + {row.fr}", en=f"{node.en if node else name} + {row.en}")
+    params = {
+        "characteristic": ch.meta(sheet)[char],
+        "skill": ch.skill(sheet, path),
+        "difficulty": 0,
+        **_penalties(sheet, char),
+    }
+    group = GROUP_SKILL
+    if unpaired:
+        group = Text(
+            fr=f"{path} (caractéristique au choix du MJ)", en=f"{path} (GM picks the char.)"
         )
-        for path in sorted(sheet.skills)
-    ]
+    return Action(label, "action", params, group)
 
 
 def _combat_actions(sheet: NephilimSheet) -> list[Action]:
@@ -249,9 +271,9 @@ def _occult_actions(sheet: NephilimSheet) -> list[Action]:
     found = []
     fatigue = ch.fatigue_malus(sheet)
     for circle in OCCULT.circle:
-        if circle.id not in sheet.occult_skills:
-            continue
-        skill = sheet.occult_skills[circle.id]
+        skill = sheet.occult_skills.get(circle.id, UNBOUGHT)
+        if skill < OCCULT.level_min:
+            continue  # no spell, invocation or formula is within reach (L558)
         params: dict[str, Any] = {"circle": circle.id, "skill": skill, "malus": fatigue}
         params[_LEVEL_PARAM[circle.science]] = min(skill, OCCULT.level_max)
         if circle.science == "kabbale":
