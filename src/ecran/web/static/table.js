@@ -1,0 +1,144 @@
+// The live table's client: one WebSocket per page, which only says "something happened".
+// The page then asks the server for the events after the last one it shows, each rendered
+// for this member (rendering lives in Jinja2 only), and adds them to the log. A dropped
+// connection reconnects with backoff and resumes after the last seq it has: no gap, no
+// duplicate. If the WebSocket cannot connect at all, the page polls instead.
+(function () {
+  "use strict";
+
+  function Live(root) {
+    this.root = root;
+    this.last = parseInt(root.dataset.lastSeq || "0", 10);
+    this.eventsUrl = root.dataset.events;
+    this.fetching = false;
+    this.again = false;
+    this.delay = 500;
+    this.failures = 0;
+    this.status = document.getElementById("live-status");
+  }
+
+  Live.prototype.setStatus = function (state) {
+    if (!this.status) { return; }
+    this.status.dataset.state = state;
+    var words = document.documentElement.lang === "en"
+      ? { live: "● live", offline: "○ reconnecting…", polling: "○ polling" }
+      : { live: "● en direct", offline: "○ reconnexion…", polling: "○ interrogation" };
+    this.status.textContent = words[state] || "";
+  };
+
+  Live.prototype.socketUrl = function () {
+    var scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return scheme + "//" + location.host + "/ws/tables/" + encodeURIComponent(this.root.dataset.table) +
+      "?token=" + encodeURIComponent(this.root.dataset.token) + "&after=" + this.last;
+  };
+
+  Live.prototype.connect = function () {
+    var self = this;
+    var socket;
+    try { socket = new WebSocket(this.socketUrl()); } catch (e) { this.retry(); return; }
+    this.socket = socket;
+    socket.onopen = function () {
+      self.delay = 500;
+      self.failures = 0;
+      self.setStatus("live");
+      self.catchUp();  // whatever happened while we were away
+    };
+    socket.onmessage = function (message) {
+      var frame;
+      try { frame = JSON.parse(message.data); } catch (e) { return; }
+      if (frame && frame.type === "event" && frame.event && frame.event.seq > self.last) {
+        self.catchUp();
+      }
+    };
+    socket.onclose = function () {
+      self.setStatus("offline");
+      self.failures += 1;
+      self.retry();
+    };
+  };
+
+  Live.prototype.retry = function () {
+    var self = this;
+    if (this.failures >= 3) { this.setStatus("polling"); this.catchUp(); }
+    setTimeout(function () { self.connect(); }, this.delay);
+    this.delay = Math.min(this.delay * 2, 10000);
+  };
+
+  // One request at a time; a notification arriving meanwhile asks for one more round.
+  Live.prototype.catchUp = function () {
+    var self = this;
+    if (this.fetching) { this.again = true; return; }
+    this.fetching = true;
+    var url = this.eventsUrl + "&after=" + this.last;
+    fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) { self.add(html); })
+      .catch(function () { /* offline: the next notification or reconnect retries */ })
+      .then(function () {
+        self.fetching = false;
+        if (self.again) { self.again = false; self.catchUp(); }
+      });
+  };
+
+  Live.prototype.add = function (html) {
+    if (!html.trim()) { return; }
+    var holder = document.createElement("ol");
+    holder.innerHTML = html;
+    var entries = Array.prototype.slice.call(holder.children);  // newest first
+    var log = document.getElementById("log");
+    var kinds = {};
+    for (var i = entries.length - 1; i >= 0; i--) {
+      var entry = entries[i];
+      var seq = parseInt(entry.dataset.seq || "0", 10);
+      if (seq <= this.last) { continue; }  // never twice
+      this.last = seq;
+      kinds[entry.dataset.kind] = true;
+      if (log) {
+        log.insertBefore(entry, log.firstChild);
+        if (window.htmx) { window.htmx.process(entry); }
+        entry.classList.add("fresh");
+      }
+    }
+    this.root.dataset.lastSeq = String(this.last);
+    this.refresh(kinds);
+  };
+
+  // Panels that show state (the encounter tracker...) reload when an event of their kind comes.
+  Live.prototype.refresh = function (kinds) {
+    var panels = document.querySelectorAll("[data-live-refresh]");
+    for (var i = 0; i < panels.length; i++) {
+      var wanted = panels[i].dataset.liveRefresh.split(" ");
+      for (var j = 0; j < wanted.length; j++) {
+        if (kinds[wanted[j]] && window.htmx) {
+          window.htmx.trigger(panels[i], "ecran:refresh");
+          break;
+        }
+      }
+    }
+  };
+
+  function copyButtons() {
+    var buttons = document.querySelectorAll("[data-copy]");
+    for (var i = 0; i < buttons.length; i++) {
+      var input = document.getElementById(buttons[i].dataset.copy);
+      if (input && input.dataset.path) { input.value = location.origin + input.dataset.path; }
+      buttons[i].addEventListener("click", function (event) {
+        var target = document.getElementById(event.currentTarget.dataset.copy);
+        if (!target) { return; }
+        target.select();
+        if (navigator.clipboard) { navigator.clipboard.writeText(target.value).catch(function () {}); }
+        else { try { document.execCommand("copy"); } catch (e) { /* select is enough */ } }
+        event.currentTarget.classList.add("copied");
+      });
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    copyButtons();
+    var root = document.getElementById("live");
+    if (!root || !root.dataset.table) { return; }
+    var live = new Live(root);
+    window.ecranLive = live;  // for the browser tests and the curious
+    live.connect();
+  });
+})();

@@ -1,0 +1,243 @@
+"""The encounter tracker: the GM adds characters and NPCs, rolls or sets initiative, starts, moves
+turn by turn (rounds, conditions running down), applies the system's operations (damage...) to a
+participant and undoes the last steps. Each step is an event: players see the tracker live."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.datastructures import FormData
+
+from ecran.dice import Roller
+from ecran.play import EventDraft, Member, TableState
+from ecran.play import encounter as play_encounter
+from ecran.play.tracker import Encounter
+from ecran.rules import EcranError, Text
+from ecran.web.forms import fields_of, values_from_form
+from ecran.web.table_common import Seat, error_fragment, is_htmx, page, publish, seat
+
+router = APIRouter(include_in_schema=False)
+
+Step = Callable[[Seat, FormData, TableState, Member, int | None], EventDraft]
+
+
+def _text(form: FormData, name: str) -> str:
+    value = form.get(name)
+    return value if isinstance(value, str) else ""
+
+
+def _int(form: FormData, name: str, *, optional: bool = False) -> int | None:
+    raw = _text(form, name).strip()
+    if raw == "" and optional:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise EcranError(
+            Text(fr=f"{name} : nombre entier attendu", en=f"{name}: an integer is expected")
+        ) from None
+
+
+def _multi(form: FormData) -> dict[str, list[str]]:
+    return {k: [v for v in form.getlist(k) if isinstance(v, str)] for k in form}
+
+
+@router.post("/tables/{table_id}/encounters")
+async def create_encounter(request: Request, table_id: str) -> Response:
+    try:
+        here = await seat(request, table_id)
+        name = _text(await request.form(), "name")
+        event = here.store.execute(here.access, lambda s, a: play_encounter.create(s, a, name))
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    await publish(request, event)
+    encounter_id = str(event.payload["encounter_id"])
+    return RedirectResponse(here.url(f"/encounters/{encounter_id}"), status_code=303)
+
+
+def panel_context(here: Seat, encounter_id: str) -> dict[str, Any]:
+    enc: Encounter = here.state.encounter(encounter_id).encounter
+    in_it = {p.character_id for p in enc.participants.values() if p.character_id}
+    operations = [
+        {"op": op, "fields": [f for f in fields_of(op.params) if f.name not in _forced(here, op)]}
+        for op in here.system.operations
+    ]
+    undo = here.state.encounter(encounter_id).undo
+    return {
+        "enc": enc,
+        "ordered": [enc.participants[pid] for pid in enc.order],
+        "addable": [
+            c for c in here.state.characters.values() if not c.deleted and c.id not in in_it
+        ],
+        "operations": operations,
+        "can_undo": bool(undo),
+        "undo_summary": undo[-1].summary if undo else None,
+        "has_npcs": _has_npcs(here),
+    }
+
+
+def _has_npcs(here: Seat) -> bool:
+    try:
+        here.system.random_npc(Roller(1))
+    except EcranError:
+        return False
+    return True
+
+
+def _forced(here: Seat, op: Any) -> dict[str, Any]:
+    names = set(op.params.model_fields)
+    return {k: v for k, v in here.state.table.options.items() if k in names}
+
+
+@router.get("/tables/{table_id}/encounters/{encounter_id}")
+async def encounter_page(request: Request, table_id: str, encounter_id: str) -> Response:
+    try:
+        here = await seat(request, table_id)
+        context = panel_context(here, encounter_id)
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    return page(request, here, "table/encounter.html", context)
+
+
+@router.get("/tables/{table_id}/encounters/{encounter_id}/panel")
+async def encounter_panel(request: Request, table_id: str, encounter_id: str) -> Response:
+    """The tracker alone: the live client reloads it when an encounter event arrives."""
+    try:
+        here = await seat(request, table_id)
+        context = panel_context(here, encounter_id)
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    return page(request, here, "table/_encounter.html", context)
+
+
+def _add(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) -> EventDraft:
+    eid = _text(form, "encounter")
+    character = _text(form, "character_id")
+    initiative = _int(form, "initiative", optional=True)
+    if character:
+        return play_encounter.add_participant(
+            s,
+            here.system,
+            a,
+            eid,
+            character_id=character,
+            initiative=initiative,
+            expected_version=v,
+        )
+    sheet = None
+    if _text(form, "random") == "true":
+        sheet = here.system.random_npc(Roller(None)).model_dump(mode="json")
+    name = _text(form, "name").strip() or None
+    return play_encounter.add_participant(
+        s,
+        here.system,
+        a,
+        eid,
+        name=name,
+        sheet=sheet,
+        secret=_text(form, "secret") == "true",
+        initiative=initiative,
+        expected_version=v,
+    )
+
+
+def _operation(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) -> EventDraft:
+    name = _text(form, "operation")
+    op = here.system.operation(name)
+    values = {**values_from_form(fields_of(op.params), _multi(form)), **_forced(here, op)}
+    return play_encounter.apply_operation(
+        s,
+        here.system,
+        a,
+        _text(form, "encounter"),
+        _text(form, "participant"),
+        name,
+        values,
+        expected_version=v,
+    )
+
+
+def _initiative(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) -> EventDraft:
+    eid = _text(form, "encounter")
+    who = _text(form, "participant")
+    value = _int(form, "value", optional=True)
+    if who and value is not None:
+        return play_encounter.set_initiative(s, a, eid, who, value, expected_version=v)
+    targets = [who] if who else None
+    return play_encounter.roll_initiative(s, here.system, a, eid, targets, expected_version=v)
+
+
+def _condition(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) -> EventDraft:
+    eid, who, name = _text(form, "encounter"), _text(form, "participant"), _text(form, "name")
+    if _text(form, "remove") == "true":
+        return play_encounter.remove_condition(s, a, eid, who, name, expected_version=v)
+    rounds = _int(form, "rounds", optional=True)
+    return play_encounter.add_condition(s, a, eid, who, name, rounds, expected_version=v)
+
+
+STEPS: dict[str, Step] = {
+    "add": _add,
+    "remove": lambda h, f, s, a, v: play_encounter.remove_participant(
+        s, a, _text(f, "encounter"), _text(f, "participant"), expected_version=v
+    ),
+    "initiative": _initiative,
+    "start": lambda h, f, s, a, v: play_encounter.start(
+        s, a, _text(f, "encounter"), expected_version=v
+    ),
+    "next": lambda h, f, s, a, v: play_encounter.next_turn(
+        s, a, _text(f, "encounter"), expected_version=v
+    ),
+    "condition": _condition,
+    "operation": _operation,
+    "undo": lambda h, f, s, a, v: play_encounter.undo(
+        s, a, _text(f, "encounter"), expected_version=v
+    ),
+    "end": lambda h, f, s, a, v: play_encounter.end(
+        s, a, _text(f, "encounter"), expected_version=v
+    ),
+}
+
+
+@router.post("/tables/{table_id}/encounters/{encounter_id}/step")
+async def encounter_step(request: Request, table_id: str, encounter_id: str) -> Response:
+    """One step of the tracker (the form's `step` says which), checked against the version the
+    GM was looking at: a step made from a stale view is refused, never applied twice."""
+    try:
+        here = await seat(request, table_id)
+        form = await request.form()
+        step = STEPS.get(_text(form, "step"))
+        if step is None:
+            raise EcranError(Text(fr="étape inconnue", en="unknown step"))
+        version = _int(form, "version", optional=True)
+        patched = _with_encounter(form, encounter_id)
+        event = here.store.execute(here.access, lambda s, a: step(here, patched, s, a, version))
+    except EcranError as exc:
+        return await _refused(request, table_id, encounter_id, exc)
+    await publish(request, event)
+    here = here.refresh()
+    if is_htmx(request):
+        return page(request, here, "table/_encounter.html", panel_context(here, encounter_id))
+    return RedirectResponse(here.url(f"/encounters/{encounter_id}"), status_code=303)
+
+
+def _with_encounter(form: FormData, encounter_id: str) -> FormData:
+    items = [(k, v) for k, v in form.multi_items() if k != "encounter"]
+    return FormData([*items, ("encounter", encounter_id)])
+
+
+async def _refused(
+    request: Request, table_id: str, encounter_id: str, error: EcranError
+) -> Response:
+    """A refused step: the tracker as it stands, the reason on top (nothing changed)."""
+    if not is_htmx(request):
+        return error_fragment(request, error)
+    try:
+        here = (await seat(request, table_id)).refresh()
+        context = panel_context(here, encounter_id)
+    except EcranError:
+        return error_fragment(request, error)
+    context["step_error"] = error.message(here.lang).splitlines()[0]
+    return page(request, here, "table/_encounter.html", context, status=422)

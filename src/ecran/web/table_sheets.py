@@ -1,0 +1,417 @@
+"""Characters at the table: guided creation through the sheet's form (live validation), the sheet
+view (sections, actions that open the roll panel, the system's operations), editing with its
+version (a stale save shows both versions), JSON export and import, NPC generation, PDF."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+from pydantic import ValidationError
+from starlette.datastructures import ImmutableMultiDict, UploadFile
+
+from ecran.dice import Roller
+from ecran.play import EventView, Member, StoredCharacter, TableState
+from ecran.play import characters as play_characters
+from ecran.play.errors import Conflict, SheetRefused
+from ecran.play.rights import can_edit
+from ecran.rules import CharacterSheet, EcranError, System, Text, from_errors
+from ecran.web.forms import fields_of, values_from_form
+from ecran.web.table_common import Seat, error_fragment, page, publish, publish_found, seat
+from ecran.web.table_schema_form import Schema, build, edit, read
+
+router = APIRouter(include_in_schema=False)
+
+IMPORT_MAX = 1_000_000  # bytes: a sheet is a few kilobytes
+
+
+def _multi(data: ImmutableMultiDict[str, Any]) -> dict[str, list[str]]:
+    return {k: [v for v in data.getlist(k) if isinstance(v, str)] for k in data}
+
+
+def sheet_options(here: Seat) -> dict[str, Any]:
+    """The table's values of the options the sheet carries (the GM's choice, not the player's)."""
+    model = here.system.sheet_model()
+    return {k: v for k, v in here.state.table.options.items() if k in model.model_fields}
+
+
+def problems(system: System, data: dict[str, Any], lang: str) -> list[dict[str, str]]:
+    """Everything wrong with a sheet, one item each: the model's refusals, else the rules'."""
+    try:
+        sheet = system.sheet_model().model_validate({**data, "system": system.id})
+    except ValidationError as exc:
+        return [
+            {"message": from_errors([e]).message(lang), "rule": "", "source": ""}
+            for e in exc.errors()
+        ]
+    return [
+        {
+            "message": (f"{v.path} : " if v.path else "") + v.message(lang),
+            "rule": v.rule,
+            "source": str(v.source),
+        }
+        for v in system.validate(sheet)
+    ]
+
+
+def _form_context(here: Seat, data: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    schema = Schema(here.system.sheet_model().model_json_schema())
+    return {
+        "nodes": build(schema, data),
+        "problems": problems(here.system, data, here.lang),
+        **extra,
+    }
+
+
+def _read_form(here: Seat, form: ImmutableMultiDict[str, Any]) -> dict[str, Any]:
+    schema = Schema(here.system.sheet_model().model_json_schema())
+    return {**read(schema, _multi(form)), **sheet_options(here)}
+
+
+@router.get("/tables/{table_id}/characters/new")
+async def new_character(request: Request, table_id: str) -> Response:
+    try:
+        here = await seat(request, table_id)
+        name = request.query_params.get("name") or (
+            "Nouveau personnage" if here.lang == "fr" else "New character"
+        )
+        sheet = here.system.new_character(name)
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    data = {**sheet.model_dump(mode="json"), **sheet_options(here)}
+    context = _form_context(here, data, character=None, conflict=None)
+    return page(request, here, "table/character_form.html", context)
+
+
+@router.post("/tables/{table_id}/characters/check")
+async def check_character(request: Request, table_id: str) -> Response:
+    """Live validation: the form as it stands, the violations in the page's language."""
+    try:
+        here = await seat(request, table_id)
+        data = _read_form(here, await request.form())
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    context = {"problems": problems(here.system, data, here.lang)}
+    return page(request, here, "table/_problems.html", context)
+
+
+@router.post("/tables/{table_id}/characters/form")
+async def edit_form(request: Request, table_id: str) -> Response:
+    """An add/remove button of a list or dict: the form again with the change, nothing saved."""
+    try:
+        here = await seat(request, table_id)
+        form = await request.form()
+        data = _read_form(here, form)
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    schema = Schema(here.system.sheet_model().model_json_schema())
+    data = edit(schema, data, str(form.get("_op") or ""))
+    return page(request, here, "table/_sheet_fields.html", _form_context(here, data))
+
+
+def _draft(form: ImmutableMultiDict[str, Any]) -> bool:
+    return form.get("draft") == "true"
+
+
+@router.post("/tables/{table_id}/characters")
+async def create_character(request: Request, table_id: str) -> Response:
+    try:
+        here = await seat(request, table_id)
+        form = await request.form()
+        data = _read_form(here, form)
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    try:
+        saved = here.store.save_character(here.access, data, allow_violations=_draft(form))
+    except EcranError as exc:
+        context = _form_context(here, data, character=None, conflict=None)
+        context["refused"] = exc.message(here.lang).splitlines()[0]
+        return page(request, here, "table/character_form.html", context, status=422)
+    await _publish_saved(request, here, saved)
+    return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
+
+
+async def _publish_saved(request: Request, here: Seat, saved: StoredCharacter) -> None:
+    def found(view: EventView) -> bool:
+        character = view.payload.get("character", {}) if view.kind == "character_saved" else {}
+        return bool(character.get("id") == saved.id and character.get("version") == saved.version)
+
+    await publish_found(request, here.store, here.access, found)
+
+
+def _character(here: Seat, character_id: str) -> StoredCharacter:
+    return here.store.character(here.access, character_id)
+
+
+def _parsed(system: System, character: StoredCharacter) -> CharacterSheet:
+    return play_characters.parse_sheet(system, character.sheet)
+
+
+@router.get("/tables/{table_id}/characters/{character_id}.json")
+async def export_character(request: Request, table_id: str, character_id: str) -> Response:
+    try:
+        here = await seat(request, table_id)
+        character = _character(here, character_id)
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    body = json.dumps(character.sheet, ensure_ascii=False, indent=2)
+    filename = f"{here.system.id}-{_slug(character.name)}.json"
+    return Response(
+        body,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+def _slug(name: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in name.casefold()).strip("-") or "sheet"
+
+
+def printing_available() -> bool:
+    return importlib.util.find_spec("ecran.printing") is not None
+
+
+@router.get("/tables/{table_id}/characters/{character_id}.pdf")
+async def character_pdf(request: Request, table_id: str, character_id: str) -> Response:
+    try:
+        here = await seat(request, table_id)
+        character = _character(here, character_id)
+        if not printing_available():
+            raise EcranError(
+                Text(fr="impression PDF indisponible", en="PDF printing is not available")
+            )
+        printing: Any = importlib.import_module("ecran.printing")
+        pdf = printing.render_sheet_pdf(here.system, _parsed(here.system, character), here.lang)
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    filename = f"{here.system.id}-{_slug(character.name)}.pdf"
+    return Response(
+        bytes(pdf),
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )
+
+
+@router.post("/tables/{table_id}/characters/import")
+async def import_character(request: Request, table_id: str) -> Response:
+    """A JSON sheet file: refused with every violation (nothing stored), else saved as a new
+    character of the member importing it."""
+    try:
+        here = await seat(request, table_id)
+        form = await request.form()
+        data = await _uploaded(form.get("file"))
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    found = problems(here.system, data, here.lang) if isinstance(data, dict) else []
+    try:
+        if found:
+            raise EcranError(Text(fr="feuille refusée", en="sheet refused"))
+        saved = here.store.save_character(here.access, {**data, **sheet_options(here)})
+    except EcranError as exc:
+        message = exc.message(here.lang).splitlines()[0]
+        context = {"message": message, "problems": found}
+        return page(request, here, "table/import_refused.html", context, status=422)
+    await _publish_saved(request, here, saved)
+    return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
+
+
+async def _uploaded(file: Any) -> Any:
+    if not isinstance(file, UploadFile):
+        raise EcranError(Text(fr="aucun fichier choisi", en="no file chosen"))
+    raw = await file.read(IMPORT_MAX + 1)
+    if len(raw) > IMPORT_MAX:
+        raise EcranError(Text(fr="fichier trop gros (max 1 Mo)", en="file too large (max 1 MB)"))
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise EcranError(Text(fr=f"JSON invalide : {exc}", en=f"invalid JSON: {exc}")) from None
+
+
+@router.post("/tables/{table_id}/npc")
+async def generate_npc(request: Request, table_id: str) -> Response:
+    """The GM draws a random NPC (legal by construction), secret unless asked otherwise."""
+    try:
+        here = await seat(request, table_id)
+        form = await request.form()
+        if not here.member.is_gm:
+            raise EcranError(Text(fr="réservé au MJ", en="GM only"))
+        sheet = here.system.random_npc(Roller(None)).model_dump(mode="json")
+        saved = here.store.save_character(
+            here.access,
+            {**sheet, **sheet_options(here)},
+            secret=form.get("secret") == "true",
+            allow_violations=True,
+        )
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    await _publish_saved(request, here, saved)
+    return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
+
+
+# -- one character ------------------------------------------------------------------------------
+
+
+def _penalty(name: str) -> bool:
+    """Parameters that carry a current penalty into a prefilled check (wounds, fatigue...)."""
+    words = ("malus", "penalty", "wound", "fatigue", "pain", "suffering", "negative")
+    return any(w in name for w in words)
+
+
+def sheet_context(here: Seat, character: StoredCharacter) -> dict[str, Any]:
+    system = here.system
+    sheet = _parsed(system, character)
+    groups: dict[str, dict[str, Any]] = {}
+    for i, action in enumerate(system.actions(sheet)):
+        key = action.group(here.lang) if action.group else ""
+        group = groups.setdefault(key, {"title": action.group, "actions": []})
+        penalties = {k: v for k, v in action.params.items() if _penalty(k) and v not in (0, None)}
+        query = {
+            "check": action.check,
+            "character": character.id,
+            "label": action.label(here.lang),
+            **{k: _param(v) for k, v in action.params.items()},
+        }
+        group["actions"].append(
+            {"action": action, "index": i, "query": query, "penalties": penalties}
+        )
+    operations = [
+        {"op": op, "fields": [f for f in fields_of(op.params) if f.name not in _forced(here, op)]}
+        for op in system.operations
+    ]
+    return {
+        "character": character,
+        "owner": here.state.members.get(character.owner_id),
+        "editable": can_edit(here.member, character),
+        "sections": system.sections(sheet),
+        "action_groups": list(groups.values()),
+        "operations": operations,
+        "violations": system.validate(sheet),
+        "pdf": printing_available(),
+    }
+
+
+def _param(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def _forced(here: Seat, op: Any) -> dict[str, Any]:
+    names = set(op.params.model_fields)
+    return {k: v for k, v in here.state.table.options.items() if k in names}
+
+
+@router.get("/tables/{table_id}/characters/{character_id}")
+async def character_page(request: Request, table_id: str, character_id: str) -> Response:
+    try:
+        here = await seat(request, table_id)
+        character = _character(here, character_id)
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    return page(request, here, "table/sheet.html", sheet_context(here, character))
+
+
+@router.get("/tables/{table_id}/characters/{character_id}/edit")
+async def edit_character(request: Request, table_id: str, character_id: str) -> Response:
+    try:
+        here = await seat(request, table_id)
+        character = _character(here, character_id)
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    context = _form_context(here, dict(character.sheet), character=character, conflict=None)
+    context["version"] = character.version
+    return page(request, here, "table/character_form.html", context)
+
+
+@router.post("/tables/{table_id}/characters/{character_id}")
+async def save_character(request: Request, table_id: str, character_id: str) -> Response:
+    try:
+        here = await seat(request, table_id)
+        character = _character(here, character_id)
+        form = await request.form()
+        data = _read_form(here, form)
+        version = _int(form.get("version"))
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    try:
+        saved = here.store.save_character(
+            here.access,
+            data,
+            character_id=character_id,
+            expected_version=version,
+            allow_violations=_draft(form),
+        )
+    except Conflict as exc:
+        return _conflict_page(request, here, character, data, exc)
+    except EcranError as exc:
+        context = _form_context(here, data, character=character, conflict=None, version=version)
+        context["refused"] = exc.message(here.lang).splitlines()[0]
+        if isinstance(exc, SheetRefused):
+            context["refused"] = Text(fr="feuille refusée", en="sheet refused")(here.lang)
+        return page(request, here, "table/character_form.html", context, status=422)
+    await _publish_saved(request, here, saved)
+    return RedirectResponse(here.url(f"/characters/{character_id}"), status_code=303)
+
+
+def _conflict_page(
+    request: Request, here: Seat, character: StoredCharacter, mine: dict[str, Any], exc: Conflict
+) -> Response:
+    """Nothing is lost: the stored version and the user's are both shown; the form keeps the
+    user's values and now starts from the stored version, so saving again is a deliberate
+    overwrite."""
+    changed = sorted(
+        k
+        for k in set(exc.current) | set(exc.attempted)
+        if exc.current.get(k) != exc.attempted.get(k)
+    )
+    conflict = {
+        "message": exc.message(here.lang).splitlines()[0],
+        "current": json.dumps(exc.current, ensure_ascii=False, indent=2),
+        "attempted": json.dumps(exc.attempted, ensure_ascii=False, indent=2),
+        "changed": changed,
+        "current_version": exc.current_version,
+    }
+    context = _form_context(here, mine, character=character, conflict=conflict)
+    context["version"] = exc.current_version
+    return page(request, here, "table/character_form.html", context, status=409)
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        raise EcranError(Text(fr="version invalide", en="invalid version")) from None
+
+
+@router.post("/tables/{table_id}/characters/{character_id}/operate")
+async def operate(request: Request, table_id: str, character_id: str) -> Response:
+    """A system operation on the sheet (a wound, a rest...): a new version of the character."""
+    try:
+        here = await seat(request, table_id)
+        form = await request.form()
+        name = str(form.get("operation") or "")
+        op = here.system.operation(name)
+        values = {**values_from_form(fields_of(op.params), _multi(form)), **_forced(here, op)}
+        version = _int(form.get("version"))
+
+        def command(state: TableState, actor: Member) -> Any:
+            return play_characters.operate_character(
+                state, here.system, actor, character_id, name, values, expected_version=version
+            )
+
+        event = here.store.execute(here.access, command)
+    except EcranError as exc:
+        return error_fragment(request, exc)
+    await publish(request, event)
+    return _back_to_sheet(request, here, character_id)
+
+
+def _back_to_sheet(request: Request, here: Seat, character_id: str) -> Response:
+    target = here.url(f"/characters/{character_id}")
+    if request.headers.get("HX-Request") == "true":
+        return Response(status_code=204, headers={"HX-Redirect": target})
+    return RedirectResponse(target, status_code=303)
