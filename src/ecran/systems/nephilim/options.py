@@ -199,6 +199,22 @@ STASIS_UNIT = Option(
     kind="reading",
 )
 
+CONJUNCTION = Option(
+    name="conjunction_modifier",
+    default=0,
+    label=tr("Conjonction du même élément", "Conjunction of the same element"),
+    help=tr(
+        "Règle maison : bonus (ou malus si négatif) par conjonction (jour, signe) régie par le"
+        " Ka-élément du jet ; le texte ne donne ni montant ni règle d'attribution (L600), 0 ="
+        " le MJ fixe seulement la conjonction astrologique",
+        "House rule: bonus (malus if negative) per conjunction (day, sign) ruled by the roll's"
+        " Ka-element; the text gives no amount nor which element benefits (L600), 0 = the GM"
+        " only sets the astrological conjunction",
+    ),
+    source=cite(SEED, 598, 623, note="§9 A13"),
+    kind="house_rule",
+)
+
 PLEXUS = Option(
     name="plexus",
     default="none",
@@ -287,6 +303,7 @@ ALL = (
     SIZAINES,
     HALF_ROUNDING,
     STASIS_UNIT,
+    CONJUNCTION,
     PLEXUS,
     SEGMENTS,
     ANTICIPATION_TIE,

@@ -15,6 +15,7 @@ from ecran.rules import (
     tr,
 )
 from ecran.systems.nephilim import combat, creation, operations, options, view
+from ecran.systems.nephilim.checks.astro import ConjunctionCheck
 from ecran.systems.nephilim.checks.combat import Attack, DuelSegments, Initiative, Sprint
 from ecran.systems.nephilim.checks.core import ActionCheck, CoreTest, KaTest
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
@@ -54,6 +55,7 @@ class Nephilim(System):
         Transmutation(),
         AlchemyControl(),
         StasisRitual(),
+        ConjunctionCheck(),
     )
     options = options.ALL
     operations = operations.ALL

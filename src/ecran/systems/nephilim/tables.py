@@ -151,14 +151,17 @@ class Occult(Model):
 
 
 class Day(Model):
+    id: str
     weekday: int
     fr: str
+    en: str
     planet: str
     element: str
     source: str
 
 
 class Sign(Model):
+    id: str
     fr: str
     en: str
     start: tuple[int, int]

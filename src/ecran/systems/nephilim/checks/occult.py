@@ -8,12 +8,15 @@ are missing from the text: the checks report the outcome, margin and criticals f
 
 from __future__ import annotations
 
+import datetime as dt
 from math import ceil, floor
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Resolution, Text, cite, param, tr
+from ecran.rules import Params, Resolution, Text, cite, param, tr
 from ecran.systems.nephilim import options
+from ecran.systems.nephilim.astro import conjunction
+from ecran.systems.nephilim.checks.astro import DATE, ELEMENT
 from ecran.systems.nephilim.checks.common import (
     BARRED_OUTCOME,
     TEST_OUTCOMES,
@@ -24,6 +27,7 @@ from ecran.systems.nephilim.checks.common import (
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
 from ecran.systems.nephilim.ka import normalize
 from ecran.systems.nephilim.rolls import SEED, DiceVariant, roll_modifier
+from ecran.systems.nephilim.sheet import Element
 from ecran.systems.nephilim.tables import OCCULT
 
 MagicCircle = Literal["basse_magie", "haute_magie", "grand_secret"]
@@ -186,9 +190,26 @@ class Concentration(DiceTest[ConcentrationParams]):
         return {"x": x, "time": f"{x} {unit}"}
 
 
-class ControlParams(DiceOptions, PlexusOption):
-    malus: int = MALUS
+class AstroParams(Params):
     astro_modifier: int = ASTRO
+    date: dt.date | None = DATE
+    element: Element | None = ELEMENT
+    conjunction_modifier: int = options.CONJUNCTION.field(ge=-10, le=10)
+
+
+def astro_bonus(params: AstroParams) -> tuple[int, dict[str, Any]]:
+    """The GM's astrological modifier, plus the house-rule amount for each of the day's and
+    the sign's conjunctions ruled by the roll's element (L600, §9 A13)."""
+    if params.date is None:
+        return params.astro_modifier, {}
+    found = conjunction(params.date)
+    count = sum(found.matches(params.element))
+    extra = params.conjunction_modifier * count
+    return params.astro_modifier + extra, {"conjunction": found.details(), "conjunctions": count}
+
+
+class ControlParams(DiceOptions, PlexusOption, AstroParams):
+    malus: int = MALUS
     stasis_points: int = STASIS_POINTS
     sacrifice_bonus: int = SACRIFICE
     stasis_bonus_unit: Literal["roll", "absolute_ka"] = options.STASIS_UNIT.field()
@@ -218,8 +239,9 @@ class MagicControlParams(ControlParams):
 
 def control_score(params: ControlParams, ka: int) -> tuple[int, dict[str, Any]]:
     normalized, stasis = ka_with_stasis(ka, params.stasis_points, params.stasis_bonus_unit)
-    bonus = params.astro_modifier + params.sacrifice_bonus + stasis
-    return normalized + bonus - params.malus, {"normalized_ka": normalized}
+    astro, shown = astro_bonus(params)
+    bonus = astro + params.sacrifice_bonus + stasis
+    return normalized + bonus - params.malus, {"normalized_ka": normalized, **shown}
 
 
 class MagicControl(DiceTest[MagicControlParams]):
@@ -232,7 +254,7 @@ class MagicControl(DiceTest[MagicControlParams]):
         " of the effects; conjunction, stasis, sacrifice, plexus.",
     )
     params = MagicControlParams
-    sources = (cite(SEED, 570), cite(SEED, 600), cite(SEED, 626), cite(SEED, 630))
+    sources = (cite(SEED, 570), cite(SEED, 598, 623), cite(SEED, 626), cite(SEED, 630))
     example = {"circle": "basse_magie", "ka": 25, "improvements": 1}
 
     def score(self, params: MagicControlParams) -> int:
@@ -291,7 +313,7 @@ class Incantation(DiceTest[IncantationParams]):
         return {"x": x, "time": f"{x} {params.duration.removeprefix('x_')}"}
 
 
-class ContractParams(PlexusOption):
+class ContractParams(PlexusOption, AstroParams):
     ka: int = KA_ELEMENT
     creature_ka: int = param(tr("Ka de la créature", "Creature's Ka"), ge=0, le=10000)
     fast_incantation: bool = param(
@@ -301,7 +323,6 @@ class ContractParams(PlexusOption):
     )
     creature_rolls: bool = param(tr("La créature lance les dés", "Creature rolls"), default=True)
     malus: int = MALUS
-    astro_modifier: int = ASTRO
     stasis_points: int = STASIS_POINTS
     sacrifice_bonus: int = SACRIFICE
     stasis_bonus_unit: Literal["roll", "absolute_ka"] = options.STASIS_UNIT.field()
@@ -323,7 +344,7 @@ class Contract(OpposedCheck[ContractParams]):
     example = {"ka": 30, "creature_ka": 12}
 
     def sides(self, params: ContractParams) -> tuple[int, bool, int, bool]:
-        bonus = params.astro_modifier + params.sacrifice_bonus - params.malus
+        bonus = astro_bonus(params)[0] + params.sacrifice_bonus - params.malus
         if params.fast_incantation:
             bonus -= OCCULT.kabbalah.fast_contract_malus
         if params.contract_scale == "absolute":
@@ -334,6 +355,9 @@ class Contract(OpposedCheck[ContractParams]):
             )
             own, other = normalized + stasis, normalize(params.creature_ka)
         return own + bonus, True, other, params.creature_rolls
+
+    def explain(self, params: ContractParams) -> dict[str, Any]:
+        return astro_bonus(params)[1]
 
 
 class TransmutationParams(TimedParams):

@@ -1,0 +1,87 @@
+"""The astrological conjunction of a day (seed L598-623) as a check a user can call: which
+planet and element rule the weekday and the zodiac sign, and whether they are those of the
+Ka-element of the coming roll. The amount of the bonus is the GM's (L600, §9 A13)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import ClassVar, Self
+
+from pydantic import model_validator
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.systems.nephilim import options
+from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
+from ecran.systems.nephilim.rolls import SEED
+from ecran.systems.nephilim.sheet import Element
+
+DATE = param(
+    tr("Date", "Date"),
+    tr("AAAA-MM-JJ : donne le jour et le signe", "YYYY-MM-DD: gives the weekday and the sign"),
+    default=None,
+)
+ELEMENT = param(
+    tr("Ka-élément du jet", "Ka-element of the roll"),
+    tr("Pour savoir si la conjonction est la sienne", "To tell whether the conjunction is its own"),
+    default=None,
+)
+
+
+class ConjunctionParams(Params):
+    date: dt.date | None = DATE
+    weekday: WeekdayId | None = param(
+        tr("Jour", "Weekday"), tr("Remplace celui de la date", "Overrides the date's"), default=None
+    )
+    sign: SignId | None = param(
+        tr("Signe", "Sign"), tr("Remplace celui de la date", "Overrides the date's"), default=None
+    )
+    element: Element | None = ELEMENT
+    conjunction_modifier: int = options.CONJUNCTION.field(ge=-10, le=10)
+
+    @model_validator(mode="after")
+    def _something_to_look_up(self) -> Self:
+        if self.date is None and self.weekday is None and self.sign is None:
+            raise ValueError(
+                "il faut une date, un jour ou un signe / a date, a weekday or a sign is needed"
+            )
+        return self
+
+
+NONE, DAY, SIGN, BOTH = "none", "day", "sign", "both"
+
+
+def matched(params: ConjunctionParams) -> str:
+    day, sign = conjunction(params.date, params.weekday, params.sign).matches(params.element)
+    return BOTH if day and sign else DAY if day else SIGN if sign else NONE
+
+
+class ConjunctionCheck(Check[ConjunctionParams]):
+    name = "conjunction"
+    title = tr("Conjonction astrologique", "Astrological conjunction")
+    description = tr(
+        "Planète et élément du jour et du signe (tables L603-623) ; s'ils régissent le Ka-élément"
+        " du jet, le modificateur fixé par le MJ (règle maison) par conjonction.",
+        "Planet and element of the weekday and of the sign (tables L603-623); when they rule the"
+        " roll's Ka-element, the GM's modifier (house rule) per conjunction.",
+    )
+    params = ConjunctionParams
+    outcomes: ClassVar[Sequence[Outcome]] = (
+        Outcome(NONE, tr("aucune conjonction de l'élément", "no conjunction of the element")),
+        Outcome(DAY, tr("conjonction du jour", "conjunction of the day")),
+        Outcome(SIGN, tr("conjonction du signe", "conjunction of the sign")),
+        Outcome(BOTH, tr("jour et signe", "day and sign")),
+    )
+    sources = (cite(SEED, 598, 623),)
+    example = {"date": "2024-08-04", "element": "soleil"}
+
+    def resolve(self, params: ConjunctionParams, dice: DiceSource) -> Resolution:
+        found = conjunction(params.date, params.weekday, params.sign)
+        outcome = matched(params)
+        count = (outcome in (DAY, BOTH)) + (outcome in (SIGN, BOTH))
+        total = params.conjunction_modifier * count
+        return Resolution(outcome, total=total, details={**found.details(), "modifier": total})
+
+    def distribution(self, params: ConjunctionParams) -> Distribution[str]:
+        return Distribution.constant(matched(params))
