@@ -7,7 +7,6 @@ hidden form field, or in the `X-Ecran-Token` header htmx adds (set on the page's
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -94,17 +93,10 @@ async def publish(request: Request, event: Event) -> None:
     await hub(request.app).publish(event.table_id, event)
 
 
-async def publish_found(
-    request: Request, store: Store, access: Access, found: Callable[[EventView], bool]
-) -> None:
-    """Publish the newest event `found` recognises among the member's latest ones.
-
-    Some store writes (join, save a character) hand back their result, not their event; the
-    writer sees their own event whole, so it is found in their view of the log."""
-    for view in reversed(store.page(access, None, 20).events):
-        if view.kind != "hidden" and not view.redacted and found(view):
-            await publish(request, whole(view))
-            return
+def nudge(request: Request, table_id: str) -> None:
+    """After a store write that hands back its result, not its event (join, save a
+    character): every connection of the table reads what it has not sent yet."""
+    hub(request.app).nudge(table_id)
 
 
 def whole(view: EventView) -> Event:

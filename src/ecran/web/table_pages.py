@@ -17,8 +17,8 @@ from ecran.web.i18n import request_lang
 from ecran.web.store_dep import get_store
 from ecran.web.table_common import (
     error_fragment,
+    nudge,
     page,
-    publish_found,
     seat,
     table_url,
 )
@@ -114,12 +114,7 @@ async def join(request: Request, invite: str) -> Response:
         access, token = store.join(invite, name)
     except EcranError as exc:
         return error_fragment(request, exc)
-    await publish_found(
-        request,
-        store,
-        access,
-        lambda v: v.kind == "member_joined" and v.actor_id == access.member.id,
-    )
+    nudge(request, access.table_id)
     return _redirect(request, table_url(access.table_id, token, lang=request_lang(request)))
 
 

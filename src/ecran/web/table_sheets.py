@@ -4,9 +4,8 @@ version (a stale save shows both versions), JSON export and import, NPC generati
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
+import unicodedata
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -15,13 +14,14 @@ from pydantic import ValidationError
 from starlette.datastructures import ImmutableMultiDict, UploadFile
 
 from ecran.dice import Roller
-from ecran.play import EventView, Member, StoredCharacter, TableState
+from ecran.play import Member, StoredCharacter, TableState
 from ecran.play import characters as play_characters
 from ecran.play.errors import Conflict, SheetRefused
 from ecran.play.rights import can_edit
+from ecran.printing import render_sheet_pdf
 from ecran.rules import CharacterSheet, EcranError, System, Text, from_errors
 from ecran.web.forms import fields_of, values_from_form
-from ecran.web.table_common import Seat, error_fragment, page, publish, publish_found, seat
+from ecran.web.table_common import Seat, error_fragment, nudge, page, publish, seat
 from ecran.web.table_schema_form import Schema, build, edit, read
 
 router = APIRouter(include_in_schema=False)
@@ -131,16 +131,8 @@ async def create_character(request: Request, table_id: str) -> Response:
         context = _form_context(here, data, character=None, conflict=None)
         context["refused"] = exc.message(here.lang).splitlines()[0]
         return page(request, here, "table/character_form.html", context, status=422)
-    await _publish_saved(request, here, saved)
+    nudge(request, here.table_id)
     return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
-
-
-async def _publish_saved(request: Request, here: Seat, saved: StoredCharacter) -> None:
-    def found(view: EventView) -> bool:
-        character = view.payload.get("character", {}) if view.kind == "character_saved" else {}
-        return bool(character.get("id") == saved.id and character.get("version") == saved.version)
-
-    await publish_found(request, here.store, here.access, found)
 
 
 def _character(here: Seat, character_id: str) -> StoredCharacter:
@@ -168,11 +160,9 @@ async def export_character(request: Request, table_id: str, character_id: str) -
 
 
 def _slug(name: str) -> str:
-    return "".join(c if c.isalnum() else "-" for c in name.casefold()).strip("-") or "sheet"
-
-
-def printing_available() -> bool:
-    return importlib.util.find_spec("ecran.printing") is not None
+    """An ASCII file name (headers are Latin-1): accents dropped, the rest dashes."""
+    plain = unicodedata.normalize("NFKD", name.casefold()).encode("ascii", "ignore").decode()
+    return "".join(c if c.isalnum() else "-" for c in plain).strip("-") or "sheet"
 
 
 @router.get("/tables/{table_id}/characters/{character_id}.pdf")
@@ -180,12 +170,7 @@ async def character_pdf(request: Request, table_id: str, character_id: str) -> R
     try:
         here = await seat(request, table_id)
         character = _character(here, character_id)
-        if not printing_available():
-            raise EcranError(
-                Text(fr="impression PDF indisponible", en="PDF printing is not available")
-            )
-        printing: Any = importlib.import_module("ecran.printing")
-        pdf = printing.render_sheet_pdf(here.system, _parsed(here.system, character), here.lang)
+        pdf = render_sheet_pdf(here.system, _parsed(here.system, character), here.lang)
     except EcranError as exc:
         return error_fragment(request, exc)
     filename = f"{here.system.id}-{_slug(character.name)}.pdf"
@@ -215,7 +200,7 @@ async def import_character(request: Request, table_id: str) -> Response:
         message = exc.message(here.lang).splitlines()[0]
         context = {"message": message, "problems": found}
         return page(request, here, "table/import_refused.html", context, status=422)
-    await _publish_saved(request, here, saved)
+    nudge(request, here.table_id)
     return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
 
 
@@ -248,7 +233,7 @@ async def generate_npc(request: Request, table_id: str) -> Response:
         )
     except EcranError as exc:
         return error_fragment(request, exc)
-    await _publish_saved(request, here, saved)
+    nudge(request, here.table_id)
     return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
 
 
@@ -290,7 +275,7 @@ def sheet_context(here: Seat, character: StoredCharacter) -> dict[str, Any]:
         "action_groups": list(groups.values()),
         "operations": operations,
         "violations": system.validate(sheet),
-        "pdf": printing_available(),
+        "pdf": True,
     }
 
 
@@ -338,7 +323,7 @@ async def save_character(request: Request, table_id: str, character_id: str) -> 
     except EcranError as exc:
         return error_fragment(request, exc)
     try:
-        saved = here.store.save_character(
+        here.store.save_character(
             here.access,
             data,
             character_id=character_id,
@@ -353,7 +338,7 @@ async def save_character(request: Request, table_id: str, character_id: str) -> 
         if isinstance(exc, SheetRefused):
             context["refused"] = Text(fr="feuille refusée", en="sheet refused")(here.lang)
         return page(request, here, "table/character_form.html", context, status=422)
-    await _publish_saved(request, here, saved)
+    nudge(request, here.table_id)
     return RedirectResponse(here.url(f"/characters/{character_id}"), status_code=303)
 
 
