@@ -16,9 +16,14 @@ from ecran.rules import (
     tr,
 )
 from ecran.systems.warp import creation, validation, view
-from ecran.systems.warp.checks.combat import Melee, Ranged
+from ecran.systems.warp.checks.combat import Melee, Ranged, SpecialEffect
 from ecran.systems.warp.checks.core import Opposed, Roll, Versus
-from ecran.systems.warp.checks.group import FlawTrigger, GroupRoll, HandOfFate
+from ecran.systems.warp.checks.group import (
+    Abbreviated,
+    FlawTrigger,
+    GroupRoll,
+    HandOfFate,
+)
 from ecran.systems.warp.checks.powers import CureDisease, LearnPower, LearnSpell, Power, ResistSpell
 from ecran.systems.warp.common import SEED
 from ecran.systems.warp.operations import ALL_OPERATIONS
@@ -47,6 +52,8 @@ class Warp(System):
         FlawTrigger(),
         Melee(),
         Ranged(),
+        SpecialEffect(),
+        Abbreviated(),
         Power(),
         CureDisease(),
         LearnPower(),

@@ -8,13 +8,14 @@ odds answer "what are my chances of putting him down?".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator, model_validator
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, EcranError, Outcome, Params, Resolution, param, tr
+from ecran.rules import Check, EcranError, Outcome, Params, Resolution, Source, param, tr
 from ecran.systems.warp.checks.fields import MAX_DICE, MAX_EXTRA, bonus_field, penalty_field
 from ecran.systems.warp.common import D6, src
 from ecran.systems.warp.damage import (
@@ -23,33 +24,50 @@ from ecran.systems.warp.damage import (
     Hit,
     Protection,
     bp_roll_distribution,
+    divide,
     final_damage,
     normal_roll_distribution,
     roll_armour,
     state_after,
 )
+from ecran.systems.warp.exchange import Exchange, Side, exchange
 from ecran.systems.warp.options import (
     ALTERNATIVE_DAMAGE,
     ATTACKER_MOVING_DICE,
     COVER_DICE,
     DARKNESS_DICE,
     DESPERATE_DEFENCE,
+    FUMBLES,
     HALF_RANGE_DIE,
     HOLLOW_ONE_NO_EFFECT,
     IRON_SKIN_AS_ARMOUR,
     MULTI_ACTION_REPLACES,
+    OPEN_ENDED,
     ROUND_HALF_UP,
 )
-from ecran.systems.warp.pool import kept_sum, roll_pool
+from ecran.systems.warp.pool import roll_pool
 from ecran.systems.warp.tables import ARMOUR, WEAPONS, by_key, range_row
 from ecran.systems.warp.tracks import multiple_actions
 
+FUMBLE = Outcome(
+    "fumble",
+    tr("échec critique", "fumble"),
+    tr(
+        "Tous les dés d'attaque gardés font 1 : raté et catastrophe (règle optionnelle)",
+        "Every kept attack die is 1: a miss and a catastrophe (optional rule)",
+    ),
+)
+MISS = Outcome("miss", tr("raté", "miss"), tr("Attaque ≤ défense", "Attack <= defence"))
 OUTCOMES = (
-    Outcome("miss", tr("raté", "miss"), tr("Attaque ≤ défense", "Attack <= defence")),
+    FUMBLE,
+    MISS,
     Outcome(
         "no_damage",
         tr("touché sans dégât", "hit, no damage"),
-        tr("L'armure arrête tout", "Armour stops it all"),
+        tr(
+            "L'armure arrête tout, ou défense en échec critique sans marge",
+            "Armour stops it all, or a fumbled defence with no margin",
+        ),
     ),
     Outcome("wounded", tr("blessé", "wounded")),
     Outcome(
@@ -120,6 +138,44 @@ class AttackBase(Params):
         tr("Par défaut : le maximum", "Default: the maximum"),
         default=None,
     )
+    surprise_dice: int = param(
+        tr("Surprise (dés bonus)", "Surprise (bonus dice)"),
+        tr(
+            "Valeur du MJ : 1 dé bonus, plus contre une cible totalement inconsciente (L3765-3777)",
+            "GM input: 1 bonus die, more against a wholly unaware target (L3765-3777)",
+        ),
+        default=0,
+        ge=0,
+        le=MAX_EXTRA,
+    )
+    better_position: bool = param(
+        tr("Meilleure position", "Better position"),
+        tr(
+            "Sur, au-dessus, derrière : 1 dé bonus (L3817-3821)",
+            "On top, above, behind: 1 bonus die (L3817-3821)",
+        ),
+        default=False,
+    )
+    psychological_edge: bool = param(
+        tr("Ascendant psychologique", "Psychological edge"),
+        tr(
+            "1 dé bonus : au round suivant seulement, ou tout le combat pour qui défend un "
+            "enfant (L3823-3845)",
+            "1 bonus die: next round only, or the whole fight when defending a child (L3823-3845)",
+        ),
+        default=False,
+    )
+    predictable: bool = param(
+        tr("Attaque prévisible", "Predictable attack"),
+        tr(
+            "« Je le frappe » : 1 dé de pénalité au choix du MJ ; jamais pour un PNJ (L2829-2873)",
+            "'I hit him': 1 penalty die at the GM's call; never for NPCs (L2829-2873)",
+        ),
+        default=False,
+    )
+    attacker_is_npc: bool = param(tr("L'attaquant est un PNJ", "Attacker is an NPC"), default=False)
+    open_ended: bool = OPEN_ENDED.field()
+    fumbles: bool = FUMBLES.field()
     multi_action_dice_replace_penalty: bool = MULTI_ACTION_REPLACES.field()
     alternative_damage: bool = ALTERNATIVE_DAMAGE.field()
     round_half_up: bool = ROUND_HALF_UP.field()
@@ -131,6 +187,17 @@ class AttackBase(Params):
         for key in _layers(value):
             _one_of(key, NORMAL_KEYS)
         return value
+
+    @model_validator(mode="after")
+    def _npc_not_predictable(self) -> AttackBase:
+        if self.predictable and self.attacker_is_npc:
+            raise ValueError("attaques prévisibles : jamais pour un PNJ / never for NPCs")
+        return self
+
+    def advantage_dice(self) -> tuple[int, int]:
+        """(bonus, penalty) dice from the situation, not from traits (L2829-2873, L3732-3845)."""
+        bonus = self.surprise_dice + int(self.better_position) + int(self.psychological_edge)
+        return bonus, int(self.predictable)
 
     @field_validator("bulletproof")
     @classmethod
@@ -183,9 +250,13 @@ def _with_actions(
 
 
 class AttackCheck(Check[Any]):
-    """Shared procedure; subclasses say how the pools, the factor and the hit are built."""
+    """Shared procedure; subclasses say how the pools, the factor and the hit are built.
 
-    outcomes = OUTCOMES
+    Reading of the fumble rule in combat (L1784-1851: automatic failure "even if the total beats
+    the opposition"): a fumbled attack misses; a fumbled defence fails, so the attack hits even
+    without a margin (then it does no margin damage)."""
+
+    outcomes: ClassVar[Sequence[Outcome]] = OUTCOMES
 
     def pools(self, params: Any) -> Pools:
         raise NotImplementedError
@@ -196,39 +267,87 @@ class AttackCheck(Check[Any]):
     def hit(self, params: Any) -> Hit:
         return Hit()
 
+    def scale(self, params: Any, raw: int) -> int:
+        """The raw damage actually dealt (special-effect attacks deal half)."""
+        return raw
+
+    def classify(self, params: Any, ex: Exchange, state: str) -> str:
+        """The outcome of a hit, from the exchange and the target's state after it."""
+        return state
+
+    def cap(self, params: Any) -> int:
+        """A margin from which every larger margin has the same outcome for every armour roll."""
+        hit, armour, rules = self.hit(params), params.protection(), params.rules()
+        n_max = armour.normal_dice * 6 + armour.normal_points
+        bp_max = 6 * armour.bulletproof.divide_dice if armour.bulletproof else 0
+        if params.alternative_damage:
+            # the margin only matters to a taser's all-or-nothing test against the armour
+            bp_points = armour.bulletproof.points if armour.bulletproof else 0
+            return n_max + armour.iron_skin + bp_points + 1 if hit.taser else 1
+        factor, hp, top = self.factor(params), params.hp(), params.target_max_hp
+
+        def dead(margin: int) -> bool:
+            raw = self.scale(params, margin * factor)
+            dmg = final_damage(raw, margin, n_max, bp_max, hit, armour, rules)
+            return state_after(hp, top, dmg) == "dead"
+
+        high = 1
+        while not dead(high):
+            high *= 2
+        low = high // 2 + 1 if high > 1 else 1
+        while low < high:  # damage grows with the margin: the first dead margin
+            mid = (low + high) // 2
+            low, high = (low, mid) if dead(mid) else (mid + 1, high)
+        return high
+
     def resolve(self, params: Any, dice: DiceSource) -> Resolution:
         an, ab, ap, dn, db, dp = self.pools(params)
-        attack = roll_pool(dice, an, ab, ap)
-        defence = roll_pool(dice, dn, db, dp)
+        attack = roll_pool(dice, an, ab, ap, params.open_ended)
+        defence = roll_pool(dice, dn, db, dp, params.open_ended)
         margin = attack.total - defence.total
+        fumbled = params.fumbles and attack.all_ones
+        defence_fumbled = params.fumbles and defence.all_ones
         details: dict[str, Any] = {
             **attack.details("attack_"),
             **defence.details("defence_"),
             "margin": margin,
             "damage_factor": self.factor(params),
+            "defence_fumble": defence_fumbled,
         }
-        if margin <= 0:
+        if fumbled:
+            return Resolution("fumble", total=0, details=details)
+        if margin <= 0 and not defence_fumbled:
             return Resolution("miss", total=0, details=details)
+        margin = max(margin, 0)
         factor = self.factor(params)
+        double = attack.total >= 2 * defence.total
         if params.alternative_damage:
             rolled = [dice.d(6) for _ in range(factor)]
-            double = attack.total >= 2 * defence.total
             raw = sum(rolled) * (2 if double else 1)
             details["damage_dice"] = rolled
         else:
             raw = margin * factor
+        raw = self.scale(params, raw)
         hit, armour = self.hit(params), params.protection()
         normal, bp = roll_armour(dice, armour, hit)
         damage = final_damage(raw, margin, normal, bp, hit, armour, params.rules())
         details.update(raw_damage=raw, armour_roll=normal, bulletproof_roll=bp, damage=damage)
         details["temporary"] = hit.taser
-        return Resolution(state_after(params.hp(), params.target_max_hp, damage), damage, details)
+        state = state_after(params.hp(), params.target_max_hp, damage)
+        details["target_state"] = state
+        ex = Exchange(margin, double, False, defence_fumbled)
+        return Resolution(self.classify(params, ex, state), damage, details)
 
     def distribution(self, params: Any) -> Distribution[str]:
         an, ab, ap, dn, db, dp = self.pools(params)
-        attack, defence = kept_sum(an, ab - ap), kept_sum(dn, db - dp)
         alt = params.alternative_damage
-        hits = attack.combine(defence, lambda a, d: _hit_class(a, d, alt)).reduced()
+        exchanges = exchange(
+            Side(an, ab - ap),
+            Side(dn, db - dp),
+            open_ended=params.open_ended,
+            fumbles=params.fumbles,
+            cap=self.cap(params),
+        )
         hit, armour, rules = self.hit(params), params.protection(), params.rules()
         factor, hp, top = self.factor(params), params.hp(), params.target_max_hp
         armour_rolls = normal_roll_distribution(armour).combine(
@@ -241,23 +360,22 @@ class AttackCheck(Check[Any]):
                 lambda nb: final_damage(raw, margin, nb[0], nb[1], hit, armour, rules)
             )
 
-        def after(cls: tuple[int, bool]) -> Distribution[str]:
-            margin, double = cls
-            if margin <= 0:
-                return Distribution.constant("miss")
-            raws = _raw_damage(margin, factor, alt, double)
+        @cache
+        def states(margin: int, double: bool) -> Distribution[str]:
+            raws = _raw_damage(margin, factor, alt, double).map(lambda r: self.scale(params, r))
             damages = raws.bind(lambda raw: damage_of(margin, raw))
             return damages.map(lambda dmg: state_after(hp, top, dmg))
 
-        return hits.bind(after)
+        def after(ex: Exchange) -> Distribution[str]:
+            if ex.attacker_fumble:
+                return Distribution.constant("fumble")
+            if ex.margin <= 0 and not ex.defender_fumble:
+                return Distribution.constant("miss")
+            return states(ex.margin, ex.double and alt).map(
+                lambda state: self.classify(params, ex, state)
+            )
 
-
-def _hit_class(a: int, d: int, alt: bool) -> tuple[int, bool]:
-    margin = a - d
-    if alt:
-        # only the doubling matters, not the margin, unless a taser needs it
-        return (max(margin, 0), a >= 2 * d)
-    return (max(margin, 0), False)
+        return exchanges.bind(after).reduced()
 
 
 def _raw_damage(margin: int, factor: int, alt: bool, double: bool) -> Distribution[int]:
@@ -294,12 +412,54 @@ class MeleeParams(AttackBase):
         tr("Une de : " + ", ".join(MELEE_KEYS), "One of: " + ", ".join(MELEE_KEYS)),
         default="unarmed",
     )
+    better_weapon: bool = param(
+        tr("Meilleure arme", "Better weapon"),
+        tr(
+            "1 dé bonus pour l'allonge ou la parade, pas pour les dégâts : massue contre mains "
+            "nues, épée contre cran d'arrêt (L3779-3815)",
+            "1 bonus die for reach or blocking, not damage: club against bare hands, sword "
+            "against a switchblade (L3779-3815)",
+        ),
+        default=False,
+    )
+    attackers: int = param(
+        tr("Attaquants sur la cible", "Attackers on the target"),
+        tr(
+            "La cible se défend normalement contre un attaquant par dé de combat (L3743-3763)",
+            "The target defends normally against one attacker per combat die (L3743-3763)",
+        ),
+        default=1,
+        ge=1,
+        le=100,
+    )
+    unguarded: bool = param(
+        tr("Attaquant laissé sans garde", "Attacker left unguarded"),
+        tr(
+            "Au-delà de ses dés de combat, le défenseur choisit qui reçoit 1 dé bonus",
+            "Beyond their combat dice the defender chooses who gets 1 bonus die",
+        ),
+        default=False,
+    )
     desperate_defence: bool = DESPERATE_DEFENCE.field()
 
     @field_validator("weapon")
     @classmethod
     def _weapon(cls, value: str) -> str:
         return _one_of(value, MELEE_KEYS)
+
+    @model_validator(mode="after")
+    def _ganging_up(self) -> MeleeParams:
+        if self.unguarded and gang_bonus_attackers(self.attackers, self.defence_dice) == 0:
+            raise ValueError(
+                f"{self.attackers} attaquant(s) contre {self.defence_dice} dés de défense : "
+                f"tous gardés / all guarded"
+            )
+        return self
+
+
+def gang_bonus_attackers(attackers: int, combat_dice: int) -> int:
+    """How many attackers get a bonus die: those beyond one per combat die (L3743-3763)."""
+    return max(0, attackers - combat_dice)
 
 
 class Melee(AttackCheck):
@@ -312,14 +472,22 @@ class Melee(AttackCheck):
         "the weapon's factor, less armour. Outcome: the target's state.",
     )
     params = MeleeParams
-    sources = (src(2294, 2324), src(2602, 2698), src(2944, 2977), src(3026, 3114), src(3253, 3376))
+    sources: ClassVar[Sequence[Source]] = (
+        src(2294, 2324),
+        src(2602, 2698),
+        src(2944, 2977),
+        src(3026, 3114),
+        src(3253, 3376),
+    )
     example = {"attack_dice": 3, "defence_dice": 2, "weapon": "knife", "armour": "leather"}
 
     def pools(self, params: Any) -> Pools:
         p: MeleeParams = params
         replaces = p.multi_action_dice_replace_penalty
+        more, less = p.advantage_dice()
+        more += int(p.better_weapon) + int(p.unguarded)
         an, ab, ap = _with_actions(
-            p.attack_dice, p.attack_bonus, p.attack_penalty, p.extra_actions, replaces
+            p.attack_dice, p.attack_bonus + more, p.attack_penalty + less, p.extra_actions, replaces
         )
         dn, db, dp = _with_actions(
             p.defence_dice,
@@ -332,6 +500,61 @@ class Melee(AttackCheck):
 
     def factor(self, params: Any) -> int:
         return by_key(WEAPONS.melee, params.weapon, tr("arme", "weapon")).factor
+
+
+class SpecialEffectParams(MeleeParams):
+    effect_margin: int = param(
+        tr("Marge suffisante (MJ)", "Sufficient margin (GM)"),
+        tr(
+            "L'effet ne réussit que si l'attaque dépasse la défense d'autant ; valeur du MJ "
+            "(L3718-3722)",
+            "The effect works only if the attack beats the defence by this much; GM input "
+            "(L3718-3722)",
+        ),
+        default=1,
+        ge=1,
+    )
+
+
+class SpecialEffect(Melee):
+    """Tackle, disarm, trip, limb lock, headlock: the attack is rolled as usual but deals half
+    the normal damage, and the effect works only past a margin the GM deems enough
+    (L3710-3730). Half damage rounds like the other divisions (reading §9.8)."""
+
+    name = "special_effect"
+    title = tr("Attaque à effet spécial", "Special-effect attack")
+    description = tr(
+        "Plaquage, désarmement, croc-en-jambe, clé, étranglement : demi-dégâts, et l'effet "
+        "ne réussit que si la marge atteint le seuil du MJ.",
+        "Tackle, disarm, trip, limb lock, headlock: half damage, and the effect works only if "
+        "the margin reaches the GM's threshold.",
+    )
+    params = SpecialEffectParams
+    outcomes = (
+        FUMBLE,
+        MISS,
+        Outcome(
+            "no_effect",
+            tr("touché, sans l'effet", "hit, no effect"),
+            tr("Marge insuffisante : demi-dégâts seulement", "Margin too small: half damage only"),
+        ),
+        Outcome(
+            "effect",
+            tr("effet réussi", "effect achieved"),
+            tr("Et demi-dégâts", "And half damage"),
+        ),
+    )
+    sources = (src(3710, 3730), src(2602, 2698))
+    example = {"attack_dice": 3, "defence_dice": 2, "effect_margin": 3}
+
+    def scale(self, params: Any, raw: int) -> int:
+        return divide(raw, 2, params.round_half_up)
+
+    def classify(self, params: Any, ex: Exchange, state: str) -> str:
+        return "effect" if ex.margin >= params.effect_margin else "no_effect"
+
+    def cap(self, params: Any) -> int:
+        return int(params.effect_margin)
 
 
 # -- ranged ---------------------------------------------------------------------------------
@@ -472,7 +695,8 @@ class Ranged(AttackCheck):
         defence_bonus = p.dodge_dice
         if p.half_range_die and band > 1:
             defence, defence_bonus = defence - 1, defence_bonus + 1
-        bonus, penalty = p.attack_bonus, p.attack_penalty + int(p.second_shot)
+        more, less = p.advantage_dice()
+        bonus, penalty = p.attack_bonus + more, p.attack_penalty + less + int(p.second_shot)
         if p.burst != "none":
             burst = by_key(WEAPONS.burst, p.burst, tr("rafale", "burst"))
             bonus += burst.bonus[band - 1]

@@ -175,3 +175,71 @@ class FlawTrigger(Check[FlawParams]):
     def resolve(self, params: FlawParams, dice: DiceSource) -> Resolution:
         die = dice.d(6)
         return Resolution("triggered" if die == params.trigger_face else "calm", die, {"die": die})
+
+
+def _scores(value: str) -> str:
+    scores = [p.strip() for p in value.split(",") if p.strip()]
+    if not scores or not all(s.isdigit() and 1 <= int(s) <= MAX_DICE for s in scores):
+        raise ValueError(f"« {value} » : entiers 1..{MAX_DICE} séparés par des virgules")
+    if sum(int(s) for s in scores) > 200:
+        raise ValueError("200 dés au plus par camp / at most 200 dice a side")
+    return ",".join(scores)
+
+
+class AbbreviatedParams(Params):
+    pc_rolls: str = param(
+        tr("Jets des PJ (dés)", "PCs' rolls (dice)"),
+        tr(
+            "Les dés de chaque jet des joueurs, séparés par des virgules ; le MJ dit lesquels",
+            "The dice of each of the players' rolls, comma-separated; the GM says which",
+        ),
+    )
+    npc_rolls: str = param(
+        tr("Jets des PNJ (dés)", "NPCs' rolls (dice)"),
+        tr("Les dés de chaque jet de combat des PNJ", "The dice of each NPC combat roll"),
+    )
+
+    _pc = field_validator("pc_rolls")(lambda cls, v: _scores(v))
+    _npc = field_validator("npc_rolls")(lambda cls, v: _scores(v))
+
+
+class Abbreviated(Check[AbbreviatedParams]):
+    """Abbreviated combat (heading lost, L4011-4055): the players add up all their rolls, the GM
+    all the NPCs' combat rolls; the higher side wins the fight, the GM keeps the NPC total
+    secret and narrates. Reading: a tie is inconclusive, as for any roll (L163-169)."""
+
+    name = "abbreviated_combat"
+    title = tr("Combat abrégé", "Abbreviated combat")
+    description = tr(
+        "Les joueurs additionnent tous leurs jets, le MJ tous ceux des PNJ : le plus haut total "
+        "gagne le combat, puis chacun raconte.",
+        "The players add up all their rolls, the GM all the NPCs' rolls: the higher total wins "
+        "the fight, then everyone narrates.",
+    )
+    params = AbbreviatedParams
+    outcomes = (
+        Outcome("loss", tr("les PJ perdent", "the PCs lose")),
+        Outcome("tie", tr("combat indécis", "undecided")),
+        Outcome("win", tr("les PJ gagnent", "the PCs win")),
+    )
+    sources = (src(4011, 4055),)
+    example = {"pc_rolls": "4,3,2", "npc_rolls": "2,2,2,2,2"}
+
+    def resolve(self, params: AbbreviatedParams, dice: DiceSource) -> Resolution:
+        pcs = [[dice.d(6) for _ in range(n)] for n in _ints(params.pc_rolls)]
+        npcs = [[dice.d(6) for _ in range(n)] for n in _ints(params.npc_rolls)]
+        ours, theirs = sum(map(sum, pcs)), sum(map(sum, npcs))
+        outcome = "win" if ours > theirs else "tie" if ours == theirs else "loss"
+        details = {"pc_rolls": pcs, "npc_rolls": npcs, "npc_total_secret": theirs}
+        return Resolution(outcome, ours, details)
+
+    def distribution(self, params: AbbreviatedParams) -> Distribution[str]:
+        ours = D6.repeat(sum(_ints(params.pc_rolls)))
+        theirs = D6.repeat(sum(_ints(params.npc_rolls)))
+        return ours.combine(
+            theirs, lambda a, b: "win" if a > b else "tie" if a == b else "loss"
+        ).reduced()
+
+
+def _ints(value: str) -> list[int]:
+    return [int(s) for s in value.split(",")]
