@@ -48,3 +48,9 @@ def odds() -> Callable[..., dict[str, Fraction]]:
         return got
 
     return run
+
+
+@pytest.fixture
+def dice() -> type[Scripted]:
+    """The scripted dice class, to replay an operation with chosen faces."""
+    return Scripted

@@ -246,3 +246,32 @@ def test_combat_skill_with_unknown_action_is_a_violation() -> None:
     s = sheet(combat_skills=[{"name": "Kung-fu", "level": 7, "modifiers": {"flying_kick": 4}}])
     rules = {v.rule for v in SYSTEM.validate(s)}
     assert rules == {"skill.level", "combat_skill.action"}
+
+
+@pytest.mark.parametrize(
+    ("pace", "vit", "exertion"), [(8, 12, True), (5, 10, True), (4, 10, False)]
+)
+def test_exertion_at_half_speed_L316_317_L360_365(pace: int, vit: int, exertion: bool) -> None:
+    """Sam (VIT 12) running at 8 and Juan (VIT 10) at 5 lose 1 END per round; Juan at 4 only
+    tires at the GM's slower rate."""
+    from ecran.systems.organique.tracks import exerting
+
+    assert exerting(pace, vit) is exertion
+
+
+def test_tim_three_rounds_to_exhaustion_L338_353() -> None:
+    """END 9, exertion + no oxygen + SNG 0: −3 per round, 3 after two rounds (his
+    unconsciousness save then adds VOL to 3), 0 after three."""
+    s = sheet(
+        characteristics={**sheet().characteristics.model_dump(), "END": 9},
+        endurance=9,
+        health={"sng_max": 4, "cps_max": 3, "inc_max": 4, "sng": 0, "cps": 3, "inc": 4},
+    )
+    op = SYSTEM.operation("end_of_round")
+    params = op.params.model_validate({"no_oxygen": True})
+    for _ in range(2):
+        s = op.apply(s, params, Roller(1)).sheet
+    assert s.endurance == 3
+    save = next(a for a in SYSTEM.actions(s) if a.params.get("kind") == "unconsciousness")
+    assert save.params["characteristic"] == 3
+    assert op.apply(s, params, Roller(1)).sheet.endurance == 0

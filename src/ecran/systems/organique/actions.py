@@ -11,6 +11,7 @@ from ecran.systems.organique.skills import best_bonus
 from ecran.systems.organique.tables import COMBAT, CORE
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
+    INCAPACITATED,
     encumbrance_penalty,
     exhausted,
     out_of_combat,
@@ -29,26 +30,52 @@ ORGANIC_SAVES = (
 
 def effective(sheet: OrganiqueSheet) -> dict[str, int]:
     """Characteristics as they stand: encumbrance (L453-471) and armour (L3868) lower AGI and
-    VIT; tests of END use the current reserve (L352-353, L4094-4095)."""
+    VIT; tests of END use the current reserve (L352-353, L4094-4095); effects in force (sleep
+    loss, hunger, radiation: L791-822) add their points, a disease's weakness takes FOR and VIT
+    per level (L1096-1110), and cold or shock halve everything (L737-741, L903-904)."""
     stats = sheet.characteristics.model_dump()
     load = encumbrance_penalty(stats["FOR"], sheet.load_kg, sheet.encumbrance_erratum)
     stats["AGI"] += sum(a.agi_penalty for a in sheet.armour) - load
     stats["VIT"] -= load
     stats["END"] = sheet.endurance
-    return stats
+    for effect in sheet.effects:
+        for stat, points in effect.stats.items():
+            stats[stat] += points
+    for disease in sheet.diseases:
+        stats["FOR"] -= disease.weakness * disease.level
+        stats["VIT"] -= disease.weakness * disease.level
+    if any(e.halve for e in sheet.effects):
+        stats = {k: v // 2 for k, v in stats.items()}
+    # The checks accept −10 at the lowest; a character far below 0 fails anyway.
+    return {k: max(-10, v) for k, v in stats.items()}
 
 
 def action_penalty(sheet: OrganiqueSheet) -> int:
-    """Suffering (L512-529) and conditions (L2869-2960) on conscious actions."""
-    return -sheet.suffering + sum(CONDITION_PENALTIES[c][0] for c in sheet.conditions)
+    """Suffering (L512-529), conditions (L2869-2960) and effects such as a poison's blurred
+    vision (L3861-3867) on conscious actions."""
+    conditions = sum(CONDITION_PENALTIES[c][0] for c in sheet.conditions)
+    return -sheet.suffering + conditions + sum(e.actions for e in sheet.effects)
 
 
 def reaction_penalty(sheet: OrganiqueSheet) -> int:
-    return -sheet.suffering + sum(CONDITION_PENALTIES[c][1] for c in sheet.conditions)
+    conditions = sum(CONDITION_PENALTIES[c][1] for c in sheet.conditions)
+    return -sheet.suffering + conditions + sum(e.actions for e in sheet.effects)
+
+
+def pain_save_bonus(sheet: OrganiqueSheet) -> int:
+    """A poison's numbness: +7 per dose to saves against pain (L3861-3867)."""
+    return sum(e.pain_saves for e in sheet.effects)
+
+
+def heat_save_penalty(sheet: OrganiqueSheet) -> int:
+    """Fever: −(fever) per level to heat saves, with no roll (L1104-1110, reading A27)."""
+    return sum(d.fever * d.level for d in sheet.diseases if d.fever_active)
 
 
 def build_actions(sheet: OrganiqueSheet) -> list[Action]:
     stats = effective(sheet)
+    if any(c in INCAPACITATED for c in sheet.conditions):
+        return _saves(sheet, stats)
     tired = exhausted(sheet.endurance)
     found = [*_tests(sheet, stats, tired), *_skills(sheet, stats, tired), *_saves(sheet, stats)]
     if not tired and not out_of_combat(sheet.health.current(), sheet.endurance):
@@ -98,8 +125,14 @@ def _saves(sheet: OrganiqueSheet, stats: dict[str, int]) -> list[Action]:
             values["second"] = stats[kind.stats[1]]
         # Suffering is a penalty on conscious actions, not on the body's own saves.
         values["modifier"] = 0 if kind.kind in ORGANIC_SAVES else -sheet.suffering
+        if kind.kind == "suffering":
+            values["modifier"] += pain_save_bonus(sheet)
+        if kind.kind == "heat":
+            values["modifier"] -= heat_save_penalty(sheet)
+        if kind.kind == "disease_contraction":
+            values["modifier"] -= sheet.infection_malus
         found.append(Action(kind.label, "save", values, group))
-    will = {"characteristic": stats["VOL"], "modifier": -sheet.suffering}
+    will = {"characteristic": stats["VOL"], "modifier": pain_save_bonus(sheet) - sheet.suffering}
     found.append(Action(tr("Douleur : choc", "Shock pain"), "shock_pain", will, group))
     found.append(Action(tr("Étourdissement", "Stun"), "stun_save", will, group))
     return found

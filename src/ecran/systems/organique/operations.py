@@ -11,6 +11,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, Text, param, tr
 from ecran.systems.organique.common import src
 from ecran.systems.organique.sheet import HealthTrack, OrganiqueSheet
+from ecran.systems.organique.tables import HEALTH
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
     Damage,
@@ -46,6 +47,14 @@ class HitParams(Params):
     ignore_armour: bool = param(
         tr("Sans armure", "Armour ignored"), tr("Chute (L782-783)", "Falls"), default=False
     )
+    dirty: bool = param(
+        tr("Plaie sale", "Dirty wound"),
+        tr(
+            "Fil barbelé rouillé, décharge… : −5 par point aux tests de contraction (L802-806)",
+            "Rusty barbed wire, a dump…: −5 per point to contraction saves (L802-806)",
+        ),
+        default=False,
+    )
 
 
 class TakeHit(Operation[OrganiqueSheet, HitParams]):
@@ -68,7 +77,16 @@ class TakeHit(Operation[OrganiqueSheet, HitParams]):
         health = sheet.health.model_copy(
             update={"sng": after.sng, "cps": after.cps, "inc": after.inc}
         )
-        new = sheet.model_copy(update={"health": health})
+        dirt = HEALTH.dirty_wounds.infection * (passed.bs + passed.c) if params.dirty else 0
+        new = sheet.model_copy(
+            update={
+                "health": health,
+                # Counted for the after-battle haemorrhage, pain and infection (L3669-3711).
+                "battle_bs": sheet.battle_bs + passed.bs,
+                "battle_c": sheet.battle_c + passed.c,
+                "infection_malus": sheet.infection_malus + int(dirt),
+            }
+        )
         return Change(new, _health_summary(new, passed))
 
 

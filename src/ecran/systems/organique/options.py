@@ -151,6 +151,34 @@ HALF_ROUNDING = Option(
     kind="reading",
 )
 
+CHOKE_DRAIN = Option(
+    name="choke_drain",
+    default="hold_text",
+    label=tr("Étranglement : perte de SNG ou d'END", "Choke: SNG or END drain"),
+    help=tr(
+        "« hold_text » : la prise d'étranglement retire 1 SNG par tour (son propre texte) ; "
+        "« general » : comme le manque d'oxygène, 1 END par tour puis 1 SNG à END 0 (lecture A24).",
+        "'hold_text': the choke hold takes 1 SNG per round (its own text); 'general': as lack "
+        "of oxygen, 1 END per round then 1 SNG at END 0 (reading A24).",
+    ),
+    source=src(3125, 3128, "A24; L319-321, L824-829"),
+    kind="reading",
+)
+
+FEVER_SAVE = Option(
+    name="fever_save",
+    default=False,
+    label=tr("Sauvegarde contre la fièvre", "Fever save"),
+    help=tr(
+        "Faux : la fièvre donne d'office −10/niveau aux sauvegardes contre la chaleur (exemple "
+        "de Marcos) ; vrai : END contre 10/niveau l'évite (profil de l'infection) (lecture A27).",
+        "False: fever gives −10/level to heat saves with no roll (Marcos' example); true: END "
+        "against 10/level avoids it (the infection profile) (reading A27).",
+    ),
+    source=src(1096, 1110, "A27; L845-848, L3708-3710"),
+    kind="reading",
+)
+
 
 ALL_OPTIONS = (
     LUCK_IN_COMBAT,
@@ -163,4 +191,6 @@ ALL_OPTIONS = (
     INC_ZERO,
     ADMIN_LEVEL_BONUS,
     HALF_ROUNDING,
+    CHOKE_DRAIN,
+    FEVER_SAVE,
 )

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.dice import Roller
 from ecran.rules import CharacterSheet, RuleViolation, tr
+from ecran.systems.organique.afflictions import Addiction, DiseaseState, Effect
 from ecran.systems.organique.common import src
 from ecran.systems.organique.options import (
     BLUNT_AFTER_SNG0,
@@ -116,6 +117,17 @@ class OrganiqueSheet(CharacterSheet):
     armour: list[ArmourPiece] = Field(default_factory=list)
     weapons: list[WeaponItem] = Field(default_factory=list)
     character_class: str = Field("", title="Classe (chapitre 1)")
+    effects: list[Effect] = Field(default_factory=list)
+    diseases: list[DiseaseState] = Field(default_factory=list)
+    immunities: list[str] = Field(default_factory=list, title="Maladies vaincues (+10)")
+    addictions: list[Addiction] = Field(default_factory=list)
+    battle_bs: float = Field(0, ge=0, le=200, title="Blessures (bs) reçues pendant le combat")
+    battle_c: float = Field(0, ge=0, le=200, title="Chocs (c) reçus pendant le combat")
+    bleeding_bs: float = Field(0, ge=0, le=200, title="Blessures (bs) qui saignent encore")
+    suffocation_sng: float = Field(0, ge=0, le=40, title="SNG perdu faute d'air (récupérable)")
+    infection_malus: int = Field(
+        0, ge=0, le=200, title="Malus aux tests de contraction (plaies sales, feu)"
+    )
     # Readings of ambiguous play-state rules this sheet's tracks follow (rules/organique.md §9).
     blunt_after_sng0: Literal["cascade", "direct"] = BLUNT_AFTER_SNG0.field()
     halving: Literal["floor_half", "floor"] = HALF_ROUNDING.field()

@@ -20,10 +20,16 @@ from ecran.systems.organique.checks.combat import COMBAT_CHECKS
 from ecran.systems.organique.checks.core import CORE_CHECKS
 from ecran.systems.organique.checks.drugs import DRUG_CHECKS
 from ecran.systems.organique.checks.hacking import HACKING_CHECKS
+from ecran.systems.organique.checks.medical import MEDICAL_CHECKS
 from ecran.systems.organique.checks.psychic import PSYCHIC_CHECKS
 from ecran.systems.organique.checks.vehicle import VEHICLE_CHECKS
 from ecran.systems.organique.common import SEED
 from ecran.systems.organique.operations import OPERATIONS
+from ecran.systems.organique.ops_aftermath import AFTERMATH_OPERATIONS
+from ecran.systems.organique.ops_drugs import DRUG_OPERATIONS
+from ecran.systems.organique.ops_environment import ENVIRONMENT_OPERATIONS
+from ecran.systems.organique.ops_injury import INJURY_OPERATIONS
+from ecran.systems.organique.ops_medical import MEDICAL_OPERATIONS
 from ecran.systems.organique.options import ALL_OPTIONS
 from ecran.systems.organique.presentation import build_sections
 from ecran.systems.organique.sheet import OrganiqueSheet, random_npc, validate_sheet
@@ -47,8 +53,16 @@ class Organique(System):
         *VEHICLE_CHECKS,
         *HACKING_CHECKS,
         *DRUG_CHECKS,
+        *MEDICAL_CHECKS,
     )
-    operations = OPERATIONS
+    operations = (
+        *OPERATIONS,
+        *ENVIRONMENT_OPERATIONS,
+        *INJURY_OPERATIONS,
+        *AFTERMATH_OPERATIONS,
+        *MEDICAL_OPERATIONS,
+        *DRUG_OPERATIONS,
+    )
     options = ALL_OPTIONS
     character = OrganiqueSheet
 

@@ -238,3 +238,118 @@ IMPROVISED = tuple(i.name for i in COMBAT.improvised)
 HACKING = hacking()
 HOLE_SKILLS = tuple(s.name for s in HACKING.hole_skill)
 PSYCHIC_TARGETS = tuple(s.name for s in HACKING.psychic_target)
+
+
+class PerPoint(BaseModel):
+    """A hazard's values per point of damage, per day or per level (keys as in the seed)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    source: str
+    bs: float = 0
+    stats: dict[str, int] = {}
+    suffering: int = 0
+    shock: int = 0
+    infection: int = 0
+    paralysis: int = 0
+    unconsciousness: int = 0
+    cardiac_arrest: int = 0
+    points_per_fire: int = 0
+    vomiting: int = 0
+    headache: int = 0
+    cancer_percent: int = 0
+    delay_hours: int = 0
+    hallucination: int = 0
+    endurance: int = 0
+    sng: float = 0
+    recovery: int = 0
+
+
+class AfterBattle(Row):
+    haemorrhage_sng: float
+    haemorrhage_minutes: int
+    pain: int
+    infection: int
+    infection_max: int
+
+
+class Symptom(Labelled):
+    name: str
+    stat: str
+    effect_fr: str
+    effect_en: str
+
+
+class DrugEffect(Labelled):
+    name: str
+    multiples: list[int] = []
+
+
+class Drug(Labelled):
+    name: str
+    physical: int
+    psychological: int
+    withdrawal: int
+    withdrawal_fr: str
+    withdrawal_en: str
+
+
+class Poison(Labelled):
+    name: str
+    bs: float
+    rounds: int
+    vomiting: int
+    shock: int
+    pain_saves: int
+    actions: int
+
+
+class Disease(Labelled):
+    name: str
+    contraction: int
+    progression: int
+    interval_hours: int
+    treatment_fr: str
+    treatment_en: str
+    fever: int
+    vomiting: int
+    weakness: int
+    bs: float
+
+
+class HealthTables(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    fire: PerPoint
+    electricity: PerPoint
+    cold: PerPoint
+    heat: PerPoint
+    radiation: PerPoint
+    hunger: PerPoint
+    thirst: PerPoint
+    sleep: PerPoint
+    suffocation: PerPoint
+    choke_hold: PerPoint
+    dirty_wounds: PerPoint
+    after_battle: AfterBattle
+    symptom: list[Symptom]
+    drug_effect: list[DrugEffect]
+    drug: list[Drug]
+    poison: list[Poison]
+    disease: list[Disease]
+
+    def drug_named(self, name: str) -> Drug | None:
+        return next((d for d in self.drug if d.name == name), None)
+
+    def poison_named(self, name: str) -> Poison:
+        return next(p for p in self.poison if p.name == name)
+
+    def disease_named(self, name: str) -> Disease | None:
+        return next((d for d in self.disease if d.name == name), None)
+
+
+@cache
+def health() -> HealthTables:
+    return load_model(PACKAGE, "health.toml", HealthTables)
+
+
+HEALTH = health()
+POISONS = tuple(p.name for p in HEALTH.poison)

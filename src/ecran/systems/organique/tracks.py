@@ -24,7 +24,15 @@ CONDITION_PENALTIES: dict[str, tuple[int, int]] = {
     "one_good_leg": (-7, -7),
     "vomiting": (-20, -20),
     "all_out_recovery": (-10, -10),
+    # Symptoms that stop a character acting at all (L863-913, L3195-3216): no penalty to add,
+    # the sheet offers no action while they last.
+    "unconscious": (0, 0),
+    "paralysed": (0, 0),
+    "cardiac_arrest": (0, 0),
 }
+
+#: Conditions under which the sheet offers no action (saves only).
+INCAPACITATED = ("unconscious", "paralysed", "cardiac_arrest")
 
 
 @dataclass(frozen=True)
@@ -124,6 +132,12 @@ def endurance_loss_per_round(
     """L305-330: −1 each for exertion (every combat round), lack of oxygen, a mortal wound;
     −2 per psychic action. They stack (Tim loses 3 per round, L338-346)."""
     return int(exertion) + int(no_oxygen) + int(mortally_wounded(health)) + 2 * psychic_actions
+
+
+def exerting(pace: int, capacity: int) -> bool:
+    """L312-317, L355-365: a round using at least half of FOR or VIT is exertion (−1 END per
+    round); below half it is fatigue, at a rate the GM sets."""
+    return 2 * pace >= capacity
 
 
 def exhausted(endurance: int) -> bool:

@@ -1,0 +1,76 @@
+"""Disease progression (L1062-1129): what one progression save does to a disease, given its
+level and whether a first success has already stopped it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks.base import characteristic_field, difficulty_field
+from ecran.systems.organique.common import d20_test, src
+
+
+class ProgressionParams(Params):
+    endurance: int = characteristic_field("END (réserve actuelle)")
+    treatment: int = param(
+        tr("Bonus du traitement", "Treatment bonus"),
+        tr("Ex. antibiotiques +8 (exemple de Marcos)", "E.g. antibiotics +8 (Marcos' example)"),
+        default=0,
+        ge=0,
+        le=40,
+    )
+    immunity: int = param(
+        tr("Immunité", "Immunity"),
+        tr("+10 contre une maladie déjà vaincue, +6 contre une semblable", "+10 / +6"),
+        default=0,
+        ge=0,
+        le=10,
+    )
+    difficulty: int = difficulty_field(default=20)
+    level: int = param(tr("Niveau de gravité", "Severity level"), default=1, ge=1, le=20)
+    stopped: bool = param(
+        tr("Progression stoppée", "Progression stopped"),
+        tr("Une première réussite a déjà stoppé la maladie", "A first success already stopped it"),
+        default=False,
+    )
+
+
+class DiseaseProgression(Check[ProgressionParams]):
+    name = "disease_progression"
+    title = tr("Progression d'une maladie", "Disease progression")
+    description = tr(
+        "END + traitement + 1D20 contre la difficulté de progression. Avant la première "
+        "réussite, chaque échec ajoute un niveau ; la première réussite stoppe la maladie ; "
+        "ensuite chaque réussite ôte un niveau (0 = guéri) et les échecs sont sans effet.",
+        "END + treatment + 1d20 against the progression difficulty. Before the first success "
+        "each failure adds a level; the first success stops the disease; after it each success "
+        "takes a level off (0 = cured) and failures do nothing.",
+    )
+    params = ProgressionParams
+    outcomes = (
+        Outcome("worsens", tr("s'aggrave d'un niveau", "one level worse")),
+        Outcome("unchanged", tr("sans effet", "no change")),
+        Outcome("stopped", tr("progression stoppée", "progression stopped")),
+        Outcome("improves", tr("baisse d'un niveau", "one level better")),
+        Outcome("cured", tr("guéri", "cured")),
+    )
+    sources = (src(1062, 1088), src(1100, 1129))
+    example = {"endurance": 7, "treatment": 8, "difficulty": 20, "level": 2}
+
+    def resolve(self, params: ProgressionParams, dice: DiceSource) -> Resolution:
+        base = params.endurance + params.treatment + params.immunity
+        roll = d20_test(dice, base, params.difficulty)
+        details: dict[str, Any] = roll.as_details()
+        return Resolution(progression_outcome(roll.success, params), roll.total, details)
+
+
+def progression_outcome(success: bool, params: ProgressionParams) -> str:
+    if not success:
+        return "unchanged" if params.stopped else "worsens"
+    if not params.stopped:
+        return "stopped"
+    return "cured" if params.level <= 1 else "improves"
+
+
+MEDICAL_CHECKS = (DiseaseProgression(),)

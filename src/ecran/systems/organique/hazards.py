@@ -1,0 +1,99 @@
+"""Building blocks of the state changes: wounds with no armour, saves rolled from the sheet's
+current values, effects, conditions and the medical shock. Each returns a new sheet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ecran.dice import DiceSource
+from ecran.rules import Resolution, Text
+from ecran.systems.organique.actions import effective, pain_save_bonus
+from ecran.systems.organique.afflictions import Effect
+from ecran.systems.organique.common import TestRoll, d20_test, two_characteristics
+from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tracks import Damage, apply_damage
+
+
+@dataclass
+class Report:
+    """What a state change did, in both languages, and the saves it rolled."""
+
+    fr: list[str] = field(default_factory=list)
+    en: list[str] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def say(self, fr: str, en: str) -> None:
+        self.fr.append(fr)
+        self.en.append(en)
+
+    def text(self) -> Text:
+        return Text(fr=" ; ".join(self.fr) or "aucun effet", en="; ".join(self.en) or "no effect")
+
+    def resolution(self, outcome: str) -> Resolution:
+        return Resolution(outcome, None, self.details)
+
+
+def wound(sheet: OrganiqueSheet, bs: float = 0.0, c: float = 0.0) -> OrganiqueSheet:
+    """Damage that no armour stops (fire, poison, disease, hunger…) through the health tracks
+    (L541-613)."""
+    after = apply_damage(sheet.health.current(), Damage(bs, c), sheet.blunt_after_sng0)
+    health = sheet.health.model_copy(update={"sng": after.sng, "cps": after.cps, "inc": after.inc})
+    return sheet.model_copy(update={"health": health})
+
+
+def save(
+    sheet: OrganiqueSheet,
+    stat: str,
+    difficulty: int,
+    dice: DiceSource,
+    *,
+    second: str | None = None,
+    mode: str = "average",
+    modifier: int = 0,
+) -> TestRoll:
+    """A saving throw with the sheet's current values (L121-153): the END reserve, effects and
+    halving included."""
+    stats = effective(sheet)
+    value = stats[stat]
+    if second is not None:
+        value = two_characteristics(value, stats[second], mode)
+    return d20_test(dice, value + modifier, difficulty)
+
+
+def pain_save(sheet: OrganiqueSheet, difficulty: int, dice: DiceSource) -> TestRoll:
+    """VOL against pain; numbness helps (L3861-3867)."""
+    return save(sheet, "VOL", difficulty, dice, modifier=pain_save_bonus(sheet))
+
+
+def with_effect(sheet: OrganiqueSheet, effect: Effect) -> OrganiqueSheet:
+    """Add an effect, replacing one of the same name (a new dose or day updates it)."""
+    rest = [e for e in sheet.effects if e.name != effect.name]
+    return sheet.model_copy(update={"effects": [*rest, effect]})
+
+
+def effect_named(sheet: OrganiqueSheet, name: str) -> Effect | None:
+    return next((e for e in sheet.effects if e.name == name), None)
+
+
+def with_condition(sheet: OrganiqueSheet, name: str) -> OrganiqueSheet:
+    if name in sheet.conditions:
+        return sheet
+    return sheet.model_copy(update={"conditions": [*sheet.conditions, name]})
+
+
+def suffer(sheet: OrganiqueSheet, penalty: int) -> OrganiqueSheet:
+    """Suffering: the failure margin is the penalty (L512-529). Two pains do not add up here;
+    the worse one counts (the text gives no rule for several)."""
+    return sheet.model_copy(update={"suffering": max(sheet.suffering, penalty)})
+
+
+def medical_shock(sheet: OrganiqueSheet) -> OrganiqueSheet:
+    """The Choc symptom (L903-904): END 0, every characteristic halved, 1 bs per minute."""
+    shock = Effect(name="shock", halve=True, note="1 bs / minute")
+    return with_effect(sheet.model_copy(update={"endurance": 0}), shock)
+
+
+def record(report: Report, key: str, roll: TestRoll) -> None:
+    report.details.update(roll.as_details(f"{key}_"))
+    report.details[f"{key}_success"] = roll.success

@@ -1,0 +1,192 @@
+"""Drug taking, dependence and the withdrawal schedule (L953-1044).
+
+Each kind of dependence (physical, psychological) keeps its own clock in days since the last
+dose. Withdrawal tests come 1 day after the last dose and the wait doubles after each success
+(days 1, 3, 7, 15, 31, 63…); physical dependence ends after as many days clean as its
+withdrawal difficulty; a failed test sends the character after the drug.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, EcranError, Operation, Params, param, tr
+from ecran.systems.organique.afflictions import Addiction
+from ecran.systems.organique.common import src
+from ecran.systems.organique.hazards import Report, record, save
+from ecran.systems.organique.options import DEPENDENCE_STAT
+from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tables import HEALTH
+
+KINDS: tuple[Literal["physical", "psychological"], ...] = ("physical", "psychological")
+HOUR = 1 / 24  # L993-997: without the drug, a failed test is retried every hour
+
+
+class DrugParams(Params):
+    drug: str = param(
+        tr("Drogue", "Drug"),
+        tr("painkillers (exemple du texte) ou un nom libre", "painkillers or any name"),
+        default="painkillers",
+        min_length=1,
+    )
+    doses: int = param(
+        tr("Doses en 24 h", "Doses in 24 h"),
+        tr("Ajoutées aux difficultés de dépendance", "Added to the dependence difficulties"),
+        default=1,
+        ge=1,
+        le=100,
+    )
+    physical: int | None = param(tr("Dépendance physique (MJ)", "Physical (GM)"), default=None)
+    psychological: int | None = param(tr("Dépendance psy. (MJ)", "Psych. (GM)"), default=None)
+    withdrawal: int | None = param(tr("Difficulté de manque (MJ)", "Withdrawal (GM)"), default=None)
+    physical_dependence_stat: Literal["END", "VOL"] = DEPENDENCE_STAT.field()
+
+
+def _profile(params: DrugParams) -> dict[str, int]:
+    known = HEALTH.drug_named(params.drug)
+    values = {
+        "physical": params.physical if params.physical is not None else known and known.physical,
+        "psychological": (
+            params.psychological
+            if params.psychological is not None
+            else known and known.psychological
+        ),
+        "withdrawal": (
+            params.withdrawal if params.withdrawal is not None else known and known.withdrawal
+        ),
+    }
+    if any(v is None for v in values.values()):
+        raise EcranError(
+            tr(
+                "drogue sans profil : donnez physical, psychological et withdrawal (MJ)",
+                "drug with no profile: give physical, psychological and withdrawal (GM)",
+            )
+        )
+    return {k: int(v or 0) for k, v in values.items()}
+
+
+class TakeDrug(Operation[OrganiqueSheet, DrugParams]):
+    """A dose: a dependent character's clock starts again (the psychological wait resets to
+    24 h, L1040-1044); for a kind he is not dependent on, a dependence save against the
+    difficulty + the doses of the last 24 h (END physical, VOL psychological, L953-962,
+    L1008-1012)."""
+
+    name = "take_drug"
+    title = tr("Prendre une drogue", "Take a drug")
+    params = DrugParams
+    sources = (src(953, 962), src(999, 1044))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: DrugParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        profile, r = _profile(params), Report()
+        kept = [a for a in sheet.addictions if a.drug != params.drug]
+        for kind in KINDS:
+            held = next(
+                (a for a in sheet.addictions if (a.drug, a.kind) == (params.drug, kind)), None
+            )
+            if held is not None:
+                kept.append(held.model_copy(update=_fresh_clock()))
+                r.say(f"{kind} : le manque recommence à zéro", f"{kind}: withdrawal starts over")
+                continue
+            stat = params.physical_dependence_stat if kind == "physical" else "VOL"
+            roll = save(sheet, stat, profile[kind] + params.doses, dice)
+            record(r, kind, roll)
+            if roll.success:
+                r.say(f"{kind} : pas de dépendance", f"{kind}: not dependent")
+                continue
+            kept.append(
+                Addiction(
+                    drug=params.drug,
+                    kind=kind,
+                    dependence=profile[kind],
+                    withdrawal=profile["withdrawal"],
+                )
+            )
+            r.say(f"{kind} : dépendant", f"{kind}: dependent")
+        new = sheet.model_copy(update={"addictions": kept})
+        return Change(new, r.text(), r.resolution("taken"))
+
+
+def _fresh_clock() -> dict[str, object]:
+    return {"days_clean": 0.0, "interval_days": 1.0, "next_test_day": 1.0, "craving": False}
+
+
+class WithdrawalParams(Params):
+    drug: str = param(tr("Drogue", "Drug"), default="painkillers", min_length=1)
+    forced: bool = param(
+        tr("Test forcé", "Forced test"),
+        tr(
+            "Une douleur violente impose un test immédiat (L1032-1036) ; sinon le test prévu",
+            "Severe pain forces an immediate test (L1032-1036); otherwise the scheduled one",
+        ),
+        default=False,
+    )
+    day: float | None = param(
+        tr("Jour (depuis la dernière dose)", "Day (since the last dose)"),
+        tr("Jour du test forcé (vide : jour actuel)", "Day of a forced test (empty: today)"),
+        default=None,
+        ge=0,
+    )
+
+
+class Withdrawal(Operation[OrganiqueSheet, WithdrawalParams]):
+    """The next withdrawal test of each dependence on the drug: VOL + 1d20 against the
+    withdrawal difficulty (L964-997)."""
+
+    name = "withdrawal"
+    title = tr("Test de manque", "Withdrawal test")
+    params = WithdrawalParams
+    sources = (src(964, 997), src(1014, 1044))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: WithdrawalParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        mine = [a for a in sheet.addictions if a.drug == params.drug]
+        if not mine:
+            raise EcranError(
+                tr(f"pas de dépendance à « {params.drug} »", f"no dependence on '{params.drug}'")
+            )
+        r, kept = Report(), [a for a in sheet.addictions if a.drug != params.drug]
+        for a in mine:
+            day = _test_day(a, params)
+            if a.kind == "physical" and not a.lifelong and day >= a.withdrawal:
+                r.say(
+                    f"physique : fini après {a.withdrawal} jours",
+                    f"physical: over after {a.withdrawal} days",
+                )
+                continue
+            roll = save(sheet, "VOL", a.withdrawal, dice)
+            record(r, a.kind, roll)
+            kept.append(_after_test(a, day, roll.success))
+            verdict = ("tient bon", "holds") if roll.success else ("replonge", "relapses")
+            r.say(
+                f"{a.kind} (jour {day:g}) : {verdict[0]}", f"{a.kind} (day {day:g}): {verdict[1]}"
+            )
+        new = sheet.model_copy(update={"addictions": kept})
+        craving = any(a.craving for a in kept if a.drug == params.drug)
+        return Change(new, r.text(), r.resolution("craving" if craving else "holds"))
+
+
+def _test_day(a: Addiction, params: WithdrawalParams) -> float:
+    if not params.forced:
+        return a.next_test_day
+    return params.day if params.day is not None else a.days_clean
+
+
+def _after_test(a: Addiction, day: float, success: bool) -> Addiction:
+    if success:
+        interval = a.interval_days * 2 if not a.craving else a.interval_days
+        return a.model_copy(
+            update={
+                "days_clean": day,
+                "interval_days": interval,
+                "next_test_day": day + interval,
+                "craving": False,
+            }
+        )
+    return a.model_copy(update={"days_clean": day, "next_test_day": day + HOUR, "craving": True})
+
+
+DRUG_OPERATIONS = (TakeDrug(), Withdrawal())

@@ -1,0 +1,213 @@
+"""Injuries outside a weapon's hit (L190-194, L745-751, L808-814, L3552-3575, L3861-3867,
+L4164-4167): poison rounds, falls, falling objects, tumbles, swarms; and the end of an effect."""
+
+from __future__ import annotations
+
+from math import floor
+from typing import TYPE_CHECKING, Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, EcranError, Operation, Params, param, tr
+from ecran.systems.organique.afflictions import Effect
+from ecran.systems.organique.checks.combat import FallParams, FallSave
+from ecran.systems.organique.common import src
+from ecran.systems.organique.hazards import (
+    Report,
+    medical_shock,
+    record,
+    save,
+    with_condition,
+    with_effect,
+    wound,
+)
+from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tables import HEALTH, POISONS
+from ecran.systems.organique.tracks import (
+    Damage,
+    Layer,
+    falling_object_c,
+    floor_half,
+    swarm_fraction,
+    through_armour,
+    tumble,
+)
+
+if TYPE_CHECKING:
+    PoisonName = str
+else:
+    PoisonName = Literal[POISONS]
+
+
+class PoisonParams(Params):
+    poison: PoisonName = param(tr("Poison", "Poison"), default="blade_poison")
+    doses: int = param(
+        tr("Doses", "Doses"),
+        tr("Plusieurs doses multiplient tout", "Doses multiply"),
+        default=1,
+        ge=1,
+        le=20,
+    )
+
+
+class PoisonRound(Operation[OrganiqueSheet, PoisonParams]):
+    """One round of a poison in the blood: its wound, its vomiting and shock saves, and its
+    penalties, all multiplied by the doses (Ying's two doses: vomiting 40, −14, 2 bs)."""
+
+    name = "poison_round"
+    title = tr("Poison : un tour", "Poison: one round")
+    params = PoisonParams
+    sources = (src(3861, 3867), src(4019, 4026), src(4164, 4167))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: PoisonParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        p, n, r = HEALTH.poison_named(params.poison), params.doses, Report()
+        sheet = wound(sheet, bs=p.bs * n)
+        r.say(f"{p.bs * n} bs", f"{p.bs * n} bs")
+        if p.vomiting:
+            roll = save(sheet, "VOL", p.vomiting * n, dice)
+            record(r, "vomiting", roll)
+            if not roll.success:
+                sheet = with_condition(sheet, "vomiting")
+                r.say("vomit (−20)", "vomiting (−20)")
+        if p.shock:
+            roll = save(sheet, "END", p.shock * n, dice)
+            record(r, "shock", roll)
+            if not roll.success:
+                sheet = medical_shock(sheet)
+                r.say("choc : END 0, caractéristiques ÷ 2", "shock: END 0, stats halved")
+        effect = Effect(name=p.name, actions=p.actions * n, pain_saves=p.pain_saves * n)
+        sheet = with_effect(sheet, effect)
+        r.say(f"{effect.actions} aux actions", f"{effect.actions} to actions")
+        return Change(sheet, r.text(), r.resolution("poisoned"))
+
+
+class FallOpParams(FallParams):
+    pass
+
+
+class Fall(Operation[OrganiqueSheet, FallOpParams]):
+    """A fall: 2 c per floor that armour does not stop, less 1 per 10 of the AGI save's total
+    (L190-194, L782-783)."""
+
+    name = "fall"
+    title = tr("Chute", "Fall")
+    params = FallOpParams
+    sources = (src(190, 194), src(782, 783))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: FallOpParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        result = FallSave().resolve(params, dice)
+        new = wound(sheet, c=float(result.details["damage_c"]))
+        h = new.health
+        text = tr(
+            f"{result.details['damage_c']} c : CPS {h.cps}, SNG {h.sng}",
+            f"{result.details['damage_c']} c: CPS {h.cps}, SNG {h.sng}",
+        )
+        return Change(new, text, result)
+
+
+class ImpactParams(Params):
+    kg: float = param(tr("Masse (kg)", "Mass (kg)"), default=0, ge=0, le=100000)
+    floors: int = param(tr("Étages", "Floors"), default=0, ge=0, le=200)
+    speed: int = param(
+        tr("Vitesse (gamelle)", "Speed (tumble)"),
+        tr("Saut d'un véhicule : 1 bs + 1 c par 20", "Jump from a vehicle: 1 bs + 1 c per 20"),
+        default=0,
+        ge=0,
+        le=1000,
+    )
+    armour: bool = param(
+        tr("L'armure protège (MJ)", "Armour protects (GM)"),
+        tr("Le texte ne dit pas si l'armure arrête ces dégâts", "The text does not say"),
+        default=False,
+    )
+
+
+class Impact(Operation[OrganiqueSheet, ImpactParams]):
+    """A falling object (kg ÷ 5 × floors c, L745-751) and a tumble from a moving vehicle (1 bs +
+    1 c per 20 speed, L808-814)."""
+
+    name = "impact"
+    title = tr("Objet qui tombe, gamelle", "Falling object, tumble")
+    params = ImpactParams
+    sources = (src(745, 751), src(808, 814))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: ImpactParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        roll = tumble(params.speed)
+        hit = Damage(roll.bs, roll.c + falling_object_c(params.kg, params.floors))
+        if params.armour:
+            layers = [Layer(a.coverage, a.bs, a.c) for a in sheet.armour]
+            hit, _ = through_armour(hit, layers, None)
+        new = wound(sheet, bs=floor_half(hit.bs), c=floor_half(hit.c))
+        text = tr(f"{hit.bs} bs, {hit.c} c", f"{hit.bs} bs, {hit.c} c")
+        return Change(new, text)
+
+
+class SwarmParams(Params):
+    creatures: int = param(tr("Créatures", "Creatures"), default=10, ge=1, le=100000)
+    bs_each: float = param(tr("bs par créature", "bs each"), default=0, ge=0, multiple_of=0.5)
+    c_each: float = param(tr("c par créature", "c each"), default=0, ge=0, multiple_of=0.5)
+
+
+class Swarm(Operation[OrganiqueSheet, SwarmParams]):
+    """A swarm (L3552-3575): every creature's attack succeeds, but only the share 1 − AR/20 can
+    reach uncovered skin (the best coverage worn)."""
+
+    name = "swarm"
+    title = tr("Essaim", "Swarm")
+    params = SwarmParams
+    sources = (src(3552, 3575),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: SwarmParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        coverage = max((a.coverage for a in sheet.armour), default=0)
+        attackers = floor(params.creatures * swarm_fraction(min(20, coverage)))
+        bs, c = attackers * params.bs_each, attackers * params.c_each
+        new = wound(sheet, bs=bs, c=c)
+        text = tr(
+            f"{attackers} créatures attaquent : {bs} bs, {c} c",
+            f"{attackers} creatures attack: {bs} bs, {c} c",
+        )
+        return Change(new, text)
+
+
+class EndParams(Params):
+    name: str = param(
+        tr("Effet ou état", "Effect or condition"),
+        tr("Nom de l'effet ou de l'état qui prend fin", "Name of the effect or condition"),
+        min_length=1,
+    )
+
+
+class EndEffect(Operation[OrganiqueSheet, EndParams]):
+    """An effect or condition ends (sleep, a meal, the poison wears off, the vomiting stops):
+    durations are mostly the GM's (reading A31)."""
+
+    name = "end_effect"
+    title = tr("Fin d'un effet", "An effect ends")
+    params = EndParams
+    sources = (src(835, 912),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: EndParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        effects = [e for e in sheet.effects if e.name != params.name]
+        conditions = [c for c in sheet.conditions if c != params.name]
+        if len(effects) == len(sheet.effects) and len(conditions) == len(sheet.conditions):
+            names = [e.name for e in sheet.effects] + list(sheet.conditions)
+            raise EcranError(
+                tr(
+                    f"aucun effet « {params.name} » (en cours : {', '.join(names) or 'aucun'})",
+                    f"no effect '{params.name}' (in force: {', '.join(names) or 'none'})",
+                )
+            )
+        new = sheet.model_copy(update={"effects": effects, "conditions": conditions})
+        return Change(new, tr(f"fin de {params.name}", f"{params.name} ends"))
+
+
+INJURY_OPERATIONS = (PoisonRound(), Fall(), Impact(), Swarm(), EndEffect())

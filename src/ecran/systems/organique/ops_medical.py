@@ -1,0 +1,246 @@
+"""Diseases, drugs and the aftermath of a battle as state changes (L953-1129, L3669-3711)."""
+
+from __future__ import annotations
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, EcranError, Operation, Params, param, tr
+from ecran.systems.organique.actions import effective
+from ecran.systems.organique.afflictions import DiseaseState
+from ecran.systems.organique.checks.medical import DiseaseProgression, ProgressionParams
+from ecran.systems.organique.common import src
+from ecran.systems.organique.hazards import (
+    Report,
+    record,
+    save,
+    with_condition,
+    wound,
+)
+from ecran.systems.organique.options import FEVER_SAVE
+from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tables import HEALTH
+
+IMMUNE, SIMILAR = 10, 6  # L1083-1088
+
+
+def _disease(sheet: OrganiqueSheet, name: str) -> DiseaseState:
+    found = next((d for d in sheet.diseases if d.name == name), None)
+    if found is None:
+        names = ", ".join(d.name for d in sheet.diseases) or "aucune / none"
+        raise EcranError(
+            tr(f"pas de maladie « {name} » ({names})", f"no disease '{name}' ({names})")
+        )
+    return found
+
+
+def _replace(sheet: OrganiqueSheet, disease: DiseaseState | None, name: str) -> OrganiqueSheet:
+    rest = [d for d in sheet.diseases if d.name != name]
+    return sheet.model_copy(update={"diseases": rest + ([disease] if disease else [])})
+
+
+def _immunity(sheet: OrganiqueSheet, name: str, similar: bool) -> int:
+    return IMMUNE if name in sheet.immunities else SIMILAR if similar else 0
+
+
+def reach_level(
+    sheet: OrganiqueSheet, disease: DiseaseState, dice: DiceSource, r: Report, fever_save: bool
+) -> OrganiqueSheet:
+    """Symptoms on reaching a level (L1100-1110): its wound, a vomiting save at
+    (vomiting × level), and the fever (automatic unless the fever-save reading is chosen)."""
+    sheet = wound(sheet, bs=disease.bs)
+    r.say(f"niveau {disease.level} : {disease.bs} bs", f"level {disease.level}: {disease.bs} bs")
+    if disease.vomiting:
+        roll = save(sheet, "VOL", disease.vomiting * disease.level, dice)
+        record(r, "vomiting", roll)
+        if not roll.success:
+            sheet = with_condition(sheet, "vomiting")
+            r.say("vomit", "vomiting")
+    if disease.fever and fever_save:
+        roll = save(sheet, "END", disease.fever * disease.level, dice)
+        record(r, "fever", roll)
+        disease = disease.model_copy(update={"fever_active": not roll.success})
+    return _replace(sheet, disease, disease.name)
+
+
+class ContractParams(Params):
+    disease: str = param(
+        tr("Maladie", "Disease"),
+        tr("wound_infection (profil du texte) ou un nom libre", "wound_infection or any name"),
+        default="wound_infection",
+        min_length=1,
+    )
+    difficulty: int | None = param(
+        tr("Difficulté de contraction", "Contraction difficulty"),
+        tr("Selon l'exposition : même air 10, transfusion 40 (vide : profil)", "Air 10 … 40"),
+        default=None,
+        ge=0,
+        le=60,
+    )
+    similar: bool = param(
+        tr("Semblable à une maladie vaincue", "Like a disease beaten"),
+        tr("+6", "+6"),
+        default=False,
+    )
+    progression: int | None = param(
+        tr("Difficulté de progression (MJ)", "Progression (GM)"), default=None, ge=0, le=60
+    )
+    interval_hours: int | None = param(
+        tr("Vitesse (h, MJ)", "Interval (h, GM)"), default=None, ge=1
+    )
+    fever: int = param(tr("Fièvre/niveau (MJ)", "Fever/level (GM)"), default=0, ge=0, le=40)
+    vomiting: int = param(
+        tr("Vomissements/niveau (MJ)", "Vomiting/level (GM)"), default=0, ge=0, le=40
+    )
+    weakness: int = param(
+        tr("Faiblesse/niveau (MJ)", "Weakness/level (GM)"), default=0, ge=0, le=40
+    )
+    bs: float = param(
+        tr("bs/niveau (MJ)", "bs/level (GM)"), default=0, ge=0, le=10, multiple_of=0.5
+    )
+    fever_save: bool = FEVER_SAVE.field()
+
+
+def _profile(params: ContractParams) -> tuple[int, DiseaseState]:
+    known = HEALTH.disease_named(params.disease)
+    if known is not None:
+        state = DiseaseState(
+            name=known.name,
+            progression=known.progression,
+            interval_hours=known.interval_hours,
+            fever=known.fever,
+            vomiting=known.vomiting,
+            weakness=known.weakness,
+            bs=known.bs,
+        )
+        return params.difficulty if params.difficulty is not None else known.contraction, state
+    if params.difficulty is None or params.progression is None or params.interval_hours is None:
+        raise EcranError(
+            tr(
+                "maladie sans profil : donnez difficulty, progression et interval_hours (MJ)",
+                "disease with no profile: give difficulty, progression and interval_hours (GM)",
+            )
+        )
+    state = DiseaseState(
+        name=params.disease,
+        progression=params.progression,
+        interval_hours=params.interval_hours,
+        fever=params.fever,
+        vomiting=params.vomiting,
+        weakness=params.weakness,
+        bs=params.bs,
+    )
+    return params.difficulty, state
+
+
+def contract(
+    sheet: OrganiqueSheet, params: ContractParams, dice: DiceSource, r: Report
+) -> OrganiqueSheet:
+    """L1049-1060: END + 1d20 against the exposure's difficulty; a failure gives level 1.
+    Immunity helps (L1083-1088); dirty wounds and fire hinder (L726-735, L802-806)."""
+    difficulty, state = _profile(params)
+    if any(d.name == state.name for d in sheet.diseases):
+        r.say("déjà malade", "already ill")
+        return sheet
+    bonus = _immunity(sheet, state.name, params.similar) - sheet.infection_malus
+    roll = save(sheet, "END", difficulty, dice, modifier=bonus)
+    record(r, "contraction", roll)
+    if roll.success:
+        r.say("n'attrape pas la maladie", "does not catch it")
+        return sheet
+    return reach_level(_replace(sheet, state, state.name), state, dice, r, params.fever_save)
+
+
+class ContractDisease(Operation[OrganiqueSheet, ContractParams]):
+    name = "disease_contract"
+    title = tr("Exposition à une maladie", "Exposure to a disease")
+    params = ContractParams
+    sources = (src(1049, 1060), src(1083, 1099))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: ContractParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        r = Report()
+        new = contract(sheet, params, dice, r)
+        caught = len(new.diseases) > len(sheet.diseases)
+        return Change(new, r.text(), r.resolution("caught" if caught else "resisted"))
+
+
+class ProgressParams(Params):
+    disease: str = param(tr("Maladie", "Disease"), default="wound_infection", min_length=1)
+    similar: bool = param(tr("Semblable à une maladie vaincue", "Like one beaten"), default=False)
+    fever_save: bool = FEVER_SAVE.field()
+
+
+class ProgressDisease(Operation[OrganiqueSheet, ProgressParams]):
+    """One progression save, every `interval_hours` (L1062-1076); a cure leaves immunity."""
+
+    name = "disease_progress"
+    title = tr("Progression d'une maladie", "Disease progression")
+    params = ProgressParams
+    sources = (src(1062, 1088),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: ProgressParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        d, r = _disease(sheet, params.disease), Report()
+        check = ProgressionParams(
+            endurance=max(-10, effective(sheet)["END"]),
+            treatment=d.treatment,
+            immunity=_immunity(sheet, d.name, params.similar),
+            difficulty=d.progression,
+            level=max(1, d.level),
+            stopped=d.stopped,
+        )
+        result = DiseaseProgression().resolve(check, dice)
+        r.details.update(result.details)
+        outcome = result.outcome
+        if outcome == "worsens":
+            d = d.model_copy(update={"level": d.level + 1})
+            sheet = reach_level(sheet, d, dice, r, params.fever_save)
+        elif outcome == "stopped":
+            sheet = _replace(sheet, d.model_copy(update={"stopped": True}), d.name)
+        elif outcome == "improves":
+            sheet = _replace(sheet, d.model_copy(update={"level": d.level - 1}), d.name)
+        elif outcome == "cured":
+            immune = sorted({*sheet.immunities, d.name})
+            sheet = _replace(sheet, None, d.name).model_copy(update={"immunities": immune})
+        r.say(_PROGRESS_TEXT[outcome][0], _PROGRESS_TEXT[outcome][1])
+        return Change(sheet, r.text(), r.resolution(outcome))
+
+
+_PROGRESS_TEXT = {
+    "worsens": ("la maladie s'aggrave", "the disease worsens"),
+    "unchanged": ("stoppée : l'échec est sans effet", "stopped: the failure does nothing"),
+    "stopped": ("progression stoppée", "progression stopped"),
+    "improves": ("baisse d'un niveau", "one level better"),
+    "cured": ("guéri ; immunité +10", "cured; immunity +10"),
+}
+
+
+class TreatParams(Params):
+    disease: str = param(tr("Maladie", "Disease"), default="wound_infection", min_length=1)
+    bonus: int = param(
+        tr("Bonus aux tests de progression", "Bonus to progression saves"),
+        tr(
+            "Selon le traitement (antibiotiques +8 dans l'exemple) : MJ",
+            "GM input (+8 in the example)",
+        ),
+        ge=0,
+        le=40,
+    )
+
+
+class TreatDisease(Operation[OrganiqueSheet, TreatParams]):
+    name = "disease_treat"
+    title = tr("Traitement d'une maladie", "Treat a disease")
+    params = TreatParams
+    sources = (src(1077, 1082), src(1110, 1115))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: TreatParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        d = _disease(sheet, params.disease).model_copy(update={"treatment": params.bonus})
+        text = tr(f"{d.name} : +{params.bonus} aux tests", f"{d.name}: +{params.bonus} to saves")
+        return Change(_replace(sheet, d, d.name), text)
+
+
+MEDICAL_OPERATIONS = (ContractDisease(), ProgressDisease(), TreatDisease())
