@@ -18,10 +18,10 @@ from ecran.play import Member, StoredCharacter, TableState
 from ecran.play import characters as play_characters
 from ecran.play.errors import Conflict, SheetRefused
 from ecran.play.rights import can_edit
-from ecran.printing import render_sheet_pdf
 from ecran.rules import CharacterSheet, EcranError, System, Text, from_errors
 from ecran.web.forms import fields_of, values_from_form
 from ecran.web.table_common import Seat, error_fragment, nudge, page, publish, seat
+from ecran.web.table_rolls import log_context
 from ecran.web.table_schema_form import Schema, build, edit, read
 
 router = APIRouter(include_in_schema=False)
@@ -170,6 +170,9 @@ async def character_pdf(request: Request, table_id: str, character_id: str) -> R
     try:
         here = await seat(request, table_id)
         character = _character(here, character_id)
+        # imported here: printing (WeasyPrint) is heavy and only this route needs it
+        from ecran.printing import render_sheet_pdf
+
         pdf = render_sheet_pdf(here.system, _parsed(here.system, character), here.lang)
     except EcranError as exc:
         return error_fragment(request, exc)
@@ -297,7 +300,8 @@ async def character_page(request: Request, table_id: str, character_id: str) -> 
         character = _character(here, character_id)
     except EcranError as exc:
         return error_fragment(request, exc)
-    return page(request, here, "table/sheet.html", sheet_context(here, character))
+    context = {**sheet_context(here, character), **log_context(here, None)}
+    return page(request, here, "table/sheet.html", context)
 
 
 @router.get("/tables/{table_id}/characters/{character_id}/edit")

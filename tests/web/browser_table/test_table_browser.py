@@ -1,0 +1,153 @@
+"""The live table in real headless Chromium: a GM and a player in two browser contexts.
+
+The GM creates a table, the player joins through the invite link, creates a character (live
+validation), rolls from an action of the sheet, and the GM sees the roll arrive live; a GM-only
+roll never reaches the player (page or WebSocket frames); an invalid import is refused and
+stores nothing; the pages fit a phone screen.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import shoot
+
+pytestmark = pytest.mark.browser
+
+SYSTEM = "artemis"  # its new character is legal as created: the test types a name and saves
+
+
+def _new_table(browser: Any, server: str) -> tuple[Any, str, str]:
+    """The GM's page on a fresh table, and the invite link."""
+    from playwright.sync_api import expect
+
+    gm = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    gm.goto(server + "/tables/new")
+    gm.fill("#table-name", "La Station")
+    gm.fill("#gm-name", "Camille")
+    gm.select_option("#table-system", SYSTEM)
+    expect(gm.locator(f"#options-{SYSTEM}")).to_be_attached()  # the system's options came in
+    gm.click("#create-table")
+    gm.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    expect(gm.locator("#live-status")).to_have_attribute("data-state", "live")
+    invite = gm.locator("#link-invite").input_value()
+    assert invite.startswith(server + "/join/")
+    return gm, invite, gm.url
+
+
+def _join(browser: Any, invite: str, name: str, **context: Any) -> Any:
+    from playwright.sync_api import expect
+
+    page = browser.new_context(**context).new_page()
+    page.goto(invite)
+    page.fill("#display-name", name)
+    page.click("#join-button")
+    page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "live")
+    return page
+
+
+def _frames(page: Any) -> list[str]:
+    received: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: received.append(str(f))))
+    return received
+
+
+def test_player_creates_rolls_gm_sees_live_and_secrets_stay_hidden(
+    server: str, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    gm, invite, gm_url = _new_table(browser, server)
+    expect(gm.locator("#members li")).to_have_count(1)
+
+    player_context = browser.new_context(viewport={"width": 1200, "height": 900})
+    player = player_context.new_page()
+    frames = _frames(player)
+    player.goto(invite)
+    player.fill("#display-name", "Bastien")
+    player.click("#join-button")
+    player.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    expect(player.locator("#live-status")).to_have_attribute("data-state", "live")
+    expect(player.locator("#links")).to_have_count(0)  # no GM link nor invite for a player
+    # the GM's log shows the arrival without a reload
+    expect(gm.locator('#log .entry[data-kind="member_joined"]')).to_contain_text("Bastien")
+
+    # guided creation: messages come as the player types
+    player.click("#new-character")
+    name = player.locator("#f-name")
+    name.fill("")
+    expect(player.locator("#problems .problem").first).to_contain_text("name")
+    name.fill("Zoé Marchal")
+    expect(player.locator("#problems .ok")).to_be_visible()
+    shoot(player, "creation")
+    player.click("#save-character")
+    player.wait_for_url(re.compile(r"/characters/[0-9a-f]+\?token="))
+    expect(player.locator("h1")).to_contain_text("Zoé Marchal")
+
+    # an action opens the check prefilled, with the exact odds, then rolls
+    player.locator("#actions button.action").first.click()
+    odds = player.locator("#roll-odds tr[data-outcome]")
+    expect(odds.first).to_be_visible()
+    total = sum(_fraction(p) for p in odds.evaluate_all("rs => rs.map(r => r.dataset.probability)"))
+    assert total == 1
+    player.fill("#roll-label", "Escalade du puits")
+    player.click("#roll-button")
+    record = player.locator("#roll-result .record")
+    expect(record).to_have_attribute("data-outcome", re.compile(r"\w+"))
+    outcome = record.get_attribute("data-outcome")
+    shoot(player, "sheet")
+
+    # the GM sees it live, with its outcome, and can open and replay it
+    live_roll = gm.locator('#log .entry[data-kind="roll"]').first
+    expect(live_roll).to_contain_text("Escalade du puits")
+    expect(live_roll).to_have_attribute("data-outcome", outcome or "")
+    shoot(gm, "gm-table")
+    live_roll.locator("a.open").click()
+    expect(gm.locator("#replay-verdict")).to_have_attribute("data-same", "true")
+    gm.goto(gm_url)
+
+    # a GM-only roll: on the GM's page, a hidden stub in the player's log, nowhere in frames
+    gm.select_option("#roll-visibility", "gm")
+    gm.fill("#roll-label", "Jet-secret-du-MJ")
+    gm.click("#roll-button")
+    seq = gm.locator("#roll-result .record").get_attribute("data-seq")
+    seed = gm.locator("#roll-result .record").get_attribute("data-seed")
+    expect(gm.locator(f'#log .entry[data-seq="{seq}"]')).to_contain_text("Jet-secret-du-MJ")
+    expect(player.locator(f'#log li[data-seq="{seq}"]')).to_have_attribute("data-kind", "hidden")
+    assert "Jet-secret-du-MJ" not in player.content()
+    events = [json.loads(f) for f in frames if '"type": "event"' in f or '"type":"event"' in f]
+    secret = next(e["event"] for e in events if e["event"]["seq"] == int(seq or 0))
+    assert secret["kind"] == "hidden" and secret["payload"] == {}
+    assert not any("Jet-secret-du-MJ" in f or (seed and seed in f) for f in frames)
+    player.reload()
+    assert "Jet-secret-du-MJ" not in player.content()
+
+    # an invalid import is refused with its violations; nothing is stored
+    player.click("#to-table")
+    before = player.locator("#characters li[data-character]").count()
+    assert before == 1
+    bad = {"system": SYSTEM, "name": "", "characteristics": {"force": 99}}
+    player.set_input_files(
+        "#import-file",
+        files=[
+            {"name": "bad.json", "mimeType": "application/json", "buffer": json.dumps(bad).encode()}
+        ],
+    )
+    player.click("#import-button")
+    expect(player.locator("#import-refused .problem").first).to_be_visible()
+    shoot(player, "import-refused")
+    player.click("#to-table")
+    expect(player.locator("#characters li[data-character]")).to_have_count(before)
+    gm.context.close()
+    player_context.close()
+
+
+def _fraction(text: str) -> Any:
+    from fractions import Fraction
+
+    return Fraction(text)
