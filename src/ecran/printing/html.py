@@ -3,13 +3,49 @@ into a PDF, and a browser can show or print it as it is."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
+from typing import Literal
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from ecran.printing.layout import printed_sheet
+from ecran.printing.layout import PrintedSheet, printed_sheet
 from ecran.rules import CharacterSheet, System
+
+
+@dataclass(frozen=True)
+class Page:
+    """A4 and its margins, in millimetres: the CSS and the PDF's column packing share them."""
+
+    width: float = 210
+    height: float = 297
+    top: float = 11
+    bottom: float = 14
+    side: float = 11
+    gap: float = 5
+    #: A page tall enough that measuring never breaks a page.
+    measure_height: float = 5000
+
+    @property
+    def column(self) -> float:
+        return (self.width - 2 * self.side - self.gap) / 2
+
+    @property
+    def content_height(self) -> float:
+        return self.height - self.top - self.bottom
+
+
+PAGE = Page()
+
+
+@dataclass(frozen=True)
+class Flow:
+    """How the columns break: `screen` lets a browser balance them; `measure` lays every box in
+    one tall column; `paged` breaks a column before each box id in `breaks`."""
+
+    mode: Literal["screen", "measure", "paged"] = "screen"
+    breaks: frozenset[str] = frozenset()
+    rolls_new_page: bool = False
 
 
 @cache
@@ -22,11 +58,10 @@ def _environment() -> Environment:
     )
 
 
-@cache
-def _css() -> str:
-    return files("ecran.printing").joinpath("templates", "sheet.css").read_text(encoding="utf-8")
-
-
 def render_sheet_html(system: System, sheet: CharacterSheet, lang: str = "fr") -> str:
-    page = printed_sheet(system, sheet, lang)
-    return _environment().get_template("sheet.html").render(sheet=page, css=_css())
+    return render_printed(printed_sheet(system, sheet, lang))
+
+
+def render_printed(page: PrintedSheet, flow: Flow = Flow()) -> str:
+    template = _environment().get_template("sheet.html")
+    return template.render(sheet=page, flow=flow, page=PAGE)

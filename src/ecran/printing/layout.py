@@ -44,6 +44,8 @@ class PrintedSheet:
 def printed_sheet(system: System, sheet: CharacterSheet, lang: str = "fr") -> PrintedSheet:
     _check_inputs(system, sheet, lang)
     notes = sheet.notes.strip()
+    sections = _sections(system.sections(sheet), lang, notes)
+    rolls = roll_groups(system, system.actions(sheet), lang)
     return PrintedSheet(
         lang=lang,
         game=system.name(lang),
@@ -51,8 +53,8 @@ def printed_sheet(system: System, sheet: CharacterSheet, lang: str = "fr") -> Pr
         name=sheet.name,
         player=sheet.player,
         kind=labels.kind_label(sheet.kind)(lang),
-        sections=tuple(_sections(system.sections(sheet), lang, notes)),
-        rolls=tuple(roll_groups(system, system.actions(sheet), lang)),
+        sections=tuple(sections),
+        rolls=tuple(rolls),
         violations=tuple(v.line(lang) for v in system.validate(sheet)),
         notes=notes,
         footer=labels.RULES_FROM(lang).format(seed=system.seed),

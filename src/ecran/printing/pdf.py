@@ -1,19 +1,65 @@
-"""The printable sheet as PDF bytes (WeasyPrint, fonts from the system: DejaVu on Debian)."""
+"""The printable sheet as PDF bytes (WeasyPrint, fonts from the system: DejaVu on Debian).
+
+Laid out twice: once to measure every box in one tall column, once with the column breaks
+`pack` chooses from those measures (see pack.py for why).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any, cast
 
 import weasyprint
 
-from ecran.printing.html import render_sheet_html
+from ecran.printing.html import PAGE, Flow, render_printed
+from ecran.printing.layout import PrintedSheet, printed_sheet
+from ecran.printing.pack import pack
 from ecran.rules import CharacterSheet, System
+
+PX_PER_MM = 96 / 25.4
+#: Room kept free at the foot of each column for what measuring cannot see (rounding, margins
+#: kept after a forced break).
+SLACK_MM = 2.0
+
+Anchors = Mapping[str, tuple[float, float, float, float]]
 
 
 def render_sheet_document(system: System, sheet: CharacterSheet, lang: str = "fr") -> Any:
     """WeasyPrint's laid-out document (its `.pages` say how many pages the sheet takes)."""
-    return weasyprint.HTML(string=render_sheet_html(system, sheet, lang)).render()
+    page = printed_sheet(system, sheet, lang)
+    measured = _layout(page, Flow(mode="measure")).pages[0].anchors
+    return _layout(page, paged_flow(page, measured))
 
 
 def render_sheet_pdf(system: System, sheet: CharacterSheet, lang: str = "fr") -> bytes:
     return cast(bytes, render_sheet_document(system, sheet, lang).write_pdf())
+
+
+def _layout(page: PrintedSheet, flow: Flow) -> Any:
+    return weasyprint.HTML(string=render_printed(page, flow)).render()
+
+
+def paged_flow(page: PrintedSheet, anchors: Anchors) -> Flow:
+    """Column breaks for the sections, then for the rolls after them, from measured boxes."""
+    height = (PAGE.content_height - SLACK_MM) * PX_PER_MM
+
+    def top(name: str) -> float:
+        return anchors[name][1] - PAGE.top * PX_PER_MM
+
+    sections = pack(_heights(anchors, "s", len(page.sections), "sections-end"), top("s0"), height)
+    breaks = {f"s{i}" for i in sections.breaks}
+    rolls_new_page = False
+    if page.rolls:
+        heights = _heights(anchors, "r", len(page.rolls), "rolls-end")
+        after_sections = sections.end + top("r0") - top("sections-end")
+        rolls = pack(heights, after_sections, height, head=top("r0") - top("rolls-title"))
+        breaks |= {f"r{i}" for i in rolls.breaks}
+        rolls_new_page = rolls.new_page
+    return Flow(mode="paged", breaks=frozenset(breaks), rolls_new_page=rolls_new_page)
+
+
+def _heights(anchors: Anchors, prefix: str, count: int, end: str) -> list[float]:
+    """Each box's height with the gap to the next: the distance between their tops."""
+    tops = [anchors[f"{prefix}{i}"][1] for i in range(count)] + [anchors[end][1]]
+    return [below - above for above, below in pairwise(tops)]

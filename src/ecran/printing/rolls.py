@@ -14,7 +14,7 @@ from ecran.rules import Action, EcranError, System
 YES = "✓"
 #: A group whose actions need more distinct numbers than this prints each action's numbers
 #: inline ("Attaque 4 · Parade 6"): a wider grid does not fit half a page.
-MAX_COLUMNS = 3
+MAX_COLUMNS = 4
 
 
 @dataclass(frozen=True)
