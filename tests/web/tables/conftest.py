@@ -4,6 +4,7 @@ two players."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from ecran.rules import Action, CharacterSheet, all_systems, tr
+from ecran.store import open_store
 from ecran.web.app import create_app
 from play.toy import Toy, ToySheet
 from web.tables.tables_support import Table, new_table
@@ -35,10 +37,20 @@ def toy_system() -> Iterator[None]:
         systems.pop("toy", None)
 
 
+@pytest.fixture(scope="session")
+def migrated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty database at the newest schema, migrated once and copied for each test."""
+    path = tmp_path_factory.mktemp("template") / "ecran.sqlite3"
+    open_store(f"sqlite:///{path}").engine.dispose()
+    return path
+
+
 @pytest.fixture
-def app(tmp_path: Path) -> FastAPI:
+def app(tmp_path: Path, migrated_db: Path) -> FastAPI:
     made = create_app()
-    made.state.database_url = f"sqlite:///{tmp_path / 'ecran.sqlite3'}"
+    database = tmp_path / "ecran.sqlite3"
+    shutil.copyfile(migrated_db, database)
+    made.state.database_url = f"sqlite:///{database}"
     return made
 
 
