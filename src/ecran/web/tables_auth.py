@@ -19,7 +19,7 @@ from ecran.web.store_dep import get_store
 
 #: Page paths the links point at (the table pages serve them).
 GM_PAGE = "/tables/{table_id}"
-INVITE_PAGE = "/tables/join/{invite_token}"
+INVITE_PAGE = "/join/{invite_token}"
 
 _bearer = HTTPBearer(auto_error=False, description="the member's link token")
 

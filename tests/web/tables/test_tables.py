@@ -16,7 +16,10 @@ def test_a_gm_creates_a_table_and_gets_two_secret_links(api: TestClient) -> None
     assert body["table"]["options"] == {"easy": False}  # every option, at its default
     assert body["gm"]["role"] == "gm" and body["gm"]["display_name"] == "MJ"
     assert body["gm_link"] == f"http://testserver/tables/{table_id}?token={gm_token}"
-    assert body["invite_link"] == f"http://testserver/tables/join/{invite}"
+    assert body["invite_link"] == f"http://testserver/join/{invite}"
+    # the links open the table's pages
+    assert api.get(body["gm_link"]).status_code == 200
+    assert api.get(body["invite_link"]).status_code == 200
     # 256-bit URL-safe secrets, distinct from each other and from the table id
     assert len(gm_token) >= 43 and len(invite) >= 43 and gm_token != invite
     assert table_id not in (gm_token, invite)
@@ -59,7 +62,7 @@ def test_table_info_gives_the_invite_to_the_gm_only(table: Table) -> None:
     gm_view = table.get(table.gm).json()
     assert gm_view["me"]["role"] == "gm"
     assert gm_view["invite_token"] == table.invite
-    assert gm_view["invite_link"].endswith(f"/tables/join/{table.invite}")
+    assert gm_view["invite_link"].endswith(f"/join/{table.invite}")
     assert gm_view["last_seq"] == 3  # created, Alice joined, Bob joined
     player_view = table.get(table.alice).json()
     assert player_view["invite_token"] is None and player_view["invite_link"] is None
