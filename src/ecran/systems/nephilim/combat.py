@@ -3,12 +3,15 @@ initiative order and segments. An encounter tracker calls these; the dice are in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from typing import TypeVar
 
 from ecran.dice import DiceSource
 from ecran.rules import Resolution
 from ecran.systems.nephilim import character as ch
+from ecran.systems.nephilim.rolls import roll_modifier
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.tables import COMBAT
 
@@ -75,15 +78,22 @@ def segments(
 ) -> list[list[int]]:
     """Group initiative values into segments (L493): the first is [I_max − 5, I_max]; later
     ones start again from the highest remaining value (§9 A5) or use fixed 6-wide windows."""
+    return group_segments(list(initiatives), lambda i: i, reading)
+
+
+T = TypeVar("T")
+
+
+def group_segments(items: list[T], slot: Callable[[T], int], reading: str) -> list[list[T]]:
     width = COMBAT.initiative.segment_width
-    remaining = sorted(initiatives, reverse=True)
-    groups: list[list[int]] = []
-    top = remaining[0] if remaining else 0
+    remaining = sorted(items, key=slot, reverse=True)
+    groups: list[list[T]] = []
+    top = slot(remaining[0]) if remaining else 0
     while remaining:
         if reading == "from_highest_remaining":
-            top = remaining[0]
-        group = [i for i in remaining if i > top - width]
-        remaining = [i for i in remaining if i <= top - width]
+            top = slot(remaining[0])
+        group = [i for i in remaining if slot(i) > top - width]
+        remaining = [i for i in remaining if slot(i) <= top - width]
         if group:
             groups.append(group)
         top -= width
@@ -96,21 +106,90 @@ def declaration_order(combatants: Sequence[Combatant]) -> list[Combatant]:
     return sorted(combatants, key=lambda c: (c.anticipation, c.intuition))
 
 
+def declaration_groups(
+    combatants: Sequence[Combatant], tie: str = "simultaneous", dice: DiceSource | None = None
+) -> list[list[Combatant]]:
+    """The segment's declarations in order, first to declare first; a group of several
+    declares at the same time. With the roll-off (L493) tied characters roll +1D − 1D, the
+    lower declaring first, and roll again among those still tied."""
+    ordered = declaration_order(combatants)
+    groups: list[list[Combatant]] = []
+    for _, tied in groupby(ordered, key=lambda c: (c.anticipation, c.intuition)):
+        group = list(tied)
+        if len(group) > 1 and tie == "roll_off" and dice is not None:
+            groups.extend(_roll_off(group, dice))
+        else:
+            groups.append(group)
+    return groups
+
+
+def _roll_off(group: list[Combatant], dice: DiceSource) -> list[list[Combatant]]:
+    rolled = sorted(((roll_modifier(dice)[2], c) for c in group), key=lambda rc: rc[0])
+    order: list[list[Combatant]] = []
+    for _, same in groupby(rolled, key=lambda rc: rc[0]):
+        tied = [c for _, c in same]
+        order.extend(_roll_off(tied, dice) if len(tied) > 1 else [tied])
+    return order
+
+
+def plan_round(
+    slots: Sequence[Combatant],
+    reading: str = "from_highest_remaining",
+    tie: str = "simultaneous",
+    dice: DiceSource | None = None,
+) -> list[list[list[Combatant]]]:
+    """The round as an encounter tracker runs it (L489-518): one entry per action slot (a
+    character acting several times has one per slot, `action_slots`; a delayed action carries
+    its Anticipation bonus), sorted into segments (reading §9 A5, the sheet's `segments`), each
+    a list of declaration groups (tie rule: the sheet's `anticipation_tie`). Within a segment
+    the actions are simultaneous; a character may dodge or parry only in his segment (L493)."""
+    return [
+        declaration_groups(seg, tie, dice)
+        for seg in group_segments(list(slots), lambda c: c.initiative, reading)
+    ]
+
+
+def combatant(name: str, initiative: Resolution) -> Combatant:
+    """A tracker's entry from `roll_initiative`'s result."""
+    d = initiative.details
+    return Combatant(
+        name,
+        int(initiative.total or 0),
+        raw=int(d["modifier"]),
+        rating=int(d["rating"]),
+        natural_rating=int(d["natural_rating"]),
+        anticipation=int(d["anticipation"]),
+        intuition=int(d["intuition"]),
+    )
+
+
+def initiative_params(sheet: NephilimSheet) -> dict[str, int]:
+    """Rapidité + Réaction with the fatigue malus and the wound malus on Rapidité, and the
+    rounds this character's action has been delayed (+6 each, L518)."""
+    meta = ch.meta(sheet)
+    return {
+        "rapidite": meta["rapidite"],
+        "reaction": meta["reaction"],
+        "malus": ch.fatigue_malus(sheet) + ch.wound_malus(sheet, "rapidite"),
+        "delayed_rounds": sheet.delayed_rounds,
+    }
+
+
 def roll_initiative(sheet: NephilimSheet, dice: DiceSource) -> Resolution:
     """A combatant's initiative from the sheet (L491); an encounter tracker sorts by `total`
     and breaks ties with `order_key` on the details."""
     from ecran.systems.nephilim.checks.combat import Initiative
 
     meta, natural = ch.meta(sheet), ch.natural(sheet)
-    penalty = ch.fatigue_malus(sheet) + ch.wound_malus(sheet, "rapidite")
     check = Initiative()
-    values = {"rapidite": meta["rapidite"], "reaction": meta["reaction"], "malus": penalty}
-    result = check.resolve(check.parse(values), dice)
+    result = check.resolve(check.parse(initiative_params(sheet)), dice)
     details = {
         **result.details,
         "rating": meta["rapidite"] + meta["reaction"],
         "natural_rating": natural["rapidite"] + natural["reaction"],
-        "anticipation": ch.anticipation(sheet),
+        "anticipation": ch.anticipation(sheet) + delay_bonus(sheet.delayed_segments, 0)[0],
         "intuition": meta["intuition"],
+        "segments": sheet.segments,
+        "anticipation_tie": sheet.anticipation_tie,
     }
     return Resolution(result.outcome, total=result.total, details=details)

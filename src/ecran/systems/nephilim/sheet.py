@@ -119,6 +119,26 @@ class NephilimSheet(CharacterSheet):
         default=0,
         ge=0,
     )
+    # Play state of the current round (L508-518): actions declared, delays carried over.
+    round_actions: int = param(
+        tr("Actions déclarées ce round", "Actions declared this round"),
+        tr("Malus de 4 par action en plus, sur chacune (L510)", "4 per extra action, on each"),
+        default=1,
+        ge=1,
+        le=6,
+    )
+    delayed_segments: int = param(
+        tr("Retards (segments)", "Delays (segments)"),
+        tr("+6 d'Anticipation par retard, cumulés (L516-518)", "+6 Anticipation per delay"),
+        default=0,
+        ge=0,
+    )
+    delayed_rounds: int = param(
+        tr("Retards (rounds)", "Delays (rounds)"),
+        tr("+6 d'initiative par round de retard (L518)", "+6 initiative per round delayed"),
+        default=0,
+        ge=0,
+    )
     armour: int = options.ARMOUR.field(ge=0, le=10)
     # How this table reads the ambiguous rules that shape the sheet, its penalties and combat.
     wound_characteristics: Literal["motor", "force_coordination"] = options.WOUND_SET.field()

@@ -16,7 +16,13 @@ from ecran.rules import (
 )
 from ecran.systems.nephilim import combat, creation, operations, options, view
 from ecran.systems.nephilim.checks.astro import ConjunctionCheck
-from ecran.systems.nephilim.checks.combat import Attack, DuelSegments, Initiative, Sprint
+from ecran.systems.nephilim.checks.combat import (
+    Attack,
+    Declaration,
+    DuelSegments,
+    Initiative,
+    Sprint,
+)
 from ecran.systems.nephilim.checks.core import ActionCheck, CoreTest, KaTest
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
 from ecran.systems.nephilim.checks.occult import (
@@ -46,6 +52,7 @@ class Nephilim(System):
         ExhaustionCheck(),
         Initiative(),
         DuelSegments(),
+        Declaration(),
         Sprint(),
         Attack(),
         Concentration(),

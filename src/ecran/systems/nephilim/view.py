@@ -7,12 +7,12 @@ from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, tr
 from ecran.systems.nephilim import character as ch
-from ecran.systems.nephilim.combat import speeds
+from ecran.systems.nephilim.combat import initiative_params, speeds
 from ecran.systems.nephilim.creation import total_steps
 from ecran.systems.nephilim.ka import normalize
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.skills import SKILL_NODES, UNBOUGHT, level_of, rank_of_score
-from ecran.systems.nephilim.tables import CHARACTERISTICS, KA
+from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, KA
 from ecran.systems.nephilim.tracks import state
 
 ATHLETICS = "PHYSIQUE > Athlétisme"
@@ -161,7 +161,13 @@ def _penalties(sheet: NephilimSheet, characteristic: str) -> dict[str, Any]:
         "wound_malus": ch.wound_malus(sheet, characteristic),
         "fatigue_malus": ch.fatigue_malus(sheet),
         "wound_malus_count": sheet.wound_malus_count,
+        "actions_this_round": sheet.round_actions,
     }
+
+
+def _round_malus(sheet: NephilimSheet) -> int:
+    """Every action of a round with several suffers 4 per extra action (L510)."""
+    return COMBAT.multiple_actions.malus_per_extra_action * (sheet.round_actions - 1)
 
 
 def _characteristic_actions(sheet: NephilimSheet) -> list[Action]:
@@ -210,15 +216,20 @@ def _skill_action(sheet: NephilimSheet, path: str, char: str, unpaired: bool) ->
 
 def _combat_actions(sheet: NephilimSheet) -> list[Action]:
     meta, fatigue = ch.meta(sheet), ch.fatigue_malus(sheet)
-    wound_rap = ch.wound_malus(sheet, "rapidite")
     found = [
         Action(
-            tr("Initiative", "Initiative"),
-            "initiative",
+            tr("Initiative", "Initiative"), "initiative", initiative_params(sheet), GROUP_COMBAT
+        ),
+        Action(
+            tr("Ordre de déclaration", "Declaration order"),
+            "declaration",
             {
-                "rapidite": meta["rapidite"],
-                "reaction": meta["reaction"],
-                "malus": fatigue + wound_rap,
+                "anticipation": ch.anticipation(sheet),
+                "intuition": meta["intuition"],
+                "delayed_segments": sheet.delayed_segments,
+                "opponent_anticipation": 0,
+                "opponent_intuition": 0,
+                "anticipation_tie": sheet.anticipation_tie,
             },
             GROUP_COMBAT,
         ),
@@ -228,14 +239,15 @@ def _combat_actions(sheet: NephilimSheet) -> list[Action]:
             {
                 "rapidite": meta["rapidite"],
                 "skill": ch.skill(sheet, ATHLETICS),
-                "malus": fatigue + wound_rap,
+                "wound_malus": ch.wound_malus(sheet, "rapidite"),
+                "malus": fatigue + _round_malus(sheet),
             },
             GROUP_COMBAT,
         ),
         Action(
             tr("Test de Ka", "Ka test"),
             "ka_test",
-            {"ka": ch.ka_for_test(sheet), "difficulty": 0, "malus": fatigue},
+            {"ka": ch.ka_for_test(sheet), "difficulty": 0, "malus": fatigue + _round_malus(sheet)},
             GROUP_COMBAT,
         ),
     ]

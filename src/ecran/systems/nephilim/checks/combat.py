@@ -4,6 +4,7 @@ and attack against defence (an opposed test; the text lists no manoeuvres or dam
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
@@ -156,7 +157,22 @@ class SprintParams(DiceOptions):
         ge=-4,
         le=10,
     )
-    malus: int = param(tr("Malus", "Malus"), default=0, ge=0)
+    wound_malus: int = param(
+        tr("Malus de blessure", "Wound malus"),
+        tr(
+            "Frappe la Rapidité (« Agilité », L86, L522) : la course et le test",
+            "Hits Rapidité ('Agilité', L86, L522): the run speed and the test",
+        ),
+        default=0,
+        ge=0,
+        le=4,
+    )
+    malus: int = param(
+        tr("Autres malus", "Other malus"),
+        tr("Fatigue, actions multiples, MJ", "Fatigue, multiple actions, GM"),
+        default=0,
+        ge=0,
+    )
 
 
 class Sprint(DiceTest[SprintParams]):
@@ -173,14 +189,14 @@ class Sprint(DiceTest[SprintParams]):
     example = {"rapidite": 1, "skill": -1}
 
     def score(self, params: SprintParams) -> int:
-        return params.rapidite + params.skill - params.malus
+        return params.rapidite + params.skill - params.wound_malus - params.malus
 
     def difficulty(self, params: SprintParams) -> int:
         return 0
 
     def resolve(self, params: SprintParams, dice: DiceSource) -> Resolution:
         test = super().resolve(params, dice)
-        run = speeds(params.rapidite)["run"]
+        run = speeds(params.rapidite - params.wound_malus)["run"]
         margin = test.details["margin"] if test.outcome.endswith("success") else 0
         details = {**test.details, "run": run}
         return Resolution(test.outcome, total=run + max(0, margin), details=details)
@@ -247,3 +263,90 @@ class Attack(OpposedCheck[AttackParams]):
 
     def explain(self, params: AttackParams) -> dict[str, Any]:
         return {"defender_reacts": params.defender_reacts}
+
+
+class DeclarationParams(Params):
+    anticipation: int = param(
+        tr("Anticipation", "Anticipation"),
+        tr("Intuition + Perception (L493)", "Intuition + Perception (L493)"),
+        ge=-20,
+        le=60,
+    )
+    intuition: int = param(tr("Intuition", "Intuition"), ge=-4, le=30)
+    delayed_segments: int = param(
+        tr("Retards", "Delays"),
+        tr("+6 d'Anticipation par segment ou round retardé (L516-518)", "+6 per delay"),
+        default=0,
+        ge=0,
+        le=20,
+    )
+    opponent_anticipation: int = param(
+        tr("Anticipation adverse", "Opponent's anticipation"), ge=-20, le=60
+    )
+    opponent_intuition: int = param(tr("Intuition adverse", "Opponent's intuition"), ge=-4, le=30)
+    opponent_delayed_segments: int = param(
+        tr("Retards adverses", "Opponent's delays"), default=0, ge=0, le=20
+    )
+    anticipation_tie: Literal["simultaneous", "roll_off"] = options.ANTICIPATION_TIE.field()
+    dice: DiceVariant = options.DICE.field()
+
+
+FIRST, TOGETHER, LAST = "declares_first", "simultaneous", "declares_last"
+
+
+def declaration_key(p: DeclarationParams) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(Anticipation with delay bonuses, Intuition) of both sides: the lower declares first."""
+    per = COMBAT.delay.anticipation_per_segment
+    own = (p.anticipation + per * p.delayed_segments, p.intuition)
+    other = (p.opponent_anticipation + per * p.opponent_delayed_segments, p.opponent_intuition)
+    return own, other
+
+
+class Declaration(Check[DeclarationParams]):
+    name = "declaration"
+    title = tr("Ordre de déclaration", "Declaration order")
+    description = tr(
+        "Deux personnages du même segment : le plus bas en Anticipation (Intuition + Perception,"
+        " +6 par retard) déclare le premier, l'autre déclare en connaissance de cause ; à égalité"
+        " l'Intuition, puis déclaration simultanée ou départage par +1D − 1D (option).",
+        "Two characters in one segment: the lower Anticipation (Intuition + Perception, +6 per"
+        " delay) declares first and the other declares knowing it; on a tie Intuition, then"
+        " simultaneous declarations or a +1D − 1D roll-off (option).",
+    )
+    params = DeclarationParams
+    outcomes: ClassVar[Sequence[Outcome]] = (
+        Outcome(FIRST, tr("déclare le premier", "declares first")),
+        Outcome(TOGETHER, tr("déclarations simultanées", "simultaneous declarations")),
+        Outcome(LAST, tr("déclare le dernier (avantage)", "declares last (advantage)")),
+    )
+    sources = (cite(SEED, 493), cite(SEED, 514, 518))
+    example = {
+        "anticipation": 1,
+        "intuition": 1,
+        "opponent_anticipation": 1,
+        "opponent_intuition": 0,
+    }
+
+    def resolve(self, params: DeclarationParams, dice: DiceSource) -> Resolution:
+        own, other = declaration_key(params)
+        details: dict[str, Any] = {"anticipation": own[0], "opponent_anticipation": other[0]}
+        if own != other:
+            return Resolution(LAST if own > other else FIRST, total=own[0], details=details)
+        if params.anticipation_tie == "simultaneous":
+            return Resolution(TOGETHER, total=own[0], details=details)
+        rolls: list[list[int]] = []
+        while True:  # roll again while the roll-off ties: it exists to separate them (L493)
+            mine, theirs = roll_modifier(dice, params.dice), roll_modifier(dice, params.dice)
+            rolls.append([mine[2], theirs[2]])
+            if mine[2] != theirs[2]:
+                outcome = LAST if mine[2] > theirs[2] else FIRST
+                return Resolution(outcome, total=own[0], details={**details, "roll_off": rolls})
+
+    def distribution(self, params: DeclarationParams) -> Distribution[str]:
+        own, other = declaration_key(params)
+        if own != other:
+            return Distribution.constant(LAST if own > other else FIRST)
+        if params.anticipation_tie == "simultaneous":
+            return Distribution.constant(TOGETHER)
+        # Both roll the same dice: once the ties are rolled again, each side wins half.
+        return Distribution.from_fractions({FIRST: Fraction(1, 2), LAST: Fraction(1, 2)})
