@@ -18,6 +18,7 @@ from ecran.play.tracker import Encounter
 from ecran.rules import EcranError, Text
 from ecran.web.forms import fields_of, values_from_form
 from ecran.web.table_common import Seat, error_fragment, is_htmx, page, publish, seat
+from ecran.web.table_rolls import log_context
 
 router = APIRouter(include_in_schema=False)
 
@@ -96,7 +97,7 @@ def _forced(here: Seat, op: Any) -> dict[str, Any]:
 async def encounter_page(request: Request, table_id: str, encounter_id: str) -> Response:
     try:
         here = await seat(request, table_id)
-        context = panel_context(here, encounter_id)
+        context = {**panel_context(here, encounter_id), **log_context(here, None)}
     except EcranError as exc:
         return error_fragment(request, exc)
     return page(request, here, "table/encounter.html", context)

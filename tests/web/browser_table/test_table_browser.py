@@ -151,3 +151,71 @@ def _fraction(text: str) -> Any:
     from fractions import Fraction
 
     return Fraction(text)
+
+
+def test_encounter_live_for_players_and_pages_fit_a_phone(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    gm, invite, gm_url = _new_table(browser, server)
+    gm.click("#npc-button")  # a secret NPC for the GM
+    gm.wait_for_url(re.compile(r"/characters/"))
+    gm.goto(gm_url)
+    phone = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+    player = _join(browser, invite, "Lou", **phone)
+
+    gm.fill("#new-encounter input[name=name]", "Embuscade")
+    gm.click("#new-encounter button")
+    gm.wait_for_url(re.compile(r"/encounters/"))
+    encounter_url = gm.url
+    player.goto(_same_page_for(player, encounter_url))
+    gm.fill(".add-participant input[name=name]", "Pirate")
+    gm.click("#add-npc")
+    expect(gm.locator("#order .participant")).to_have_count(1)
+    expect(player.locator("#order .participant")).to_have_count(1)  # live, no reload
+    gm.click('button[data-step="initiative"]')
+    expect(gm.locator("#order .init").first).not_to_contain_text("—")
+    gm.click('button[data-step="start"]')
+    expect(player.locator(".enc-status")).to_have_attribute("data-round", "1")
+    gm.click('button[data-step="next"]')
+    expect(player.locator(".enc-status")).to_have_attribute("data-round", "2")
+    gm.click('button[data-step="undo"]')
+    expect(player.locator(".enc-status")).to_have_attribute("data-round", "1")
+    expect(player.locator('button[data-step="next"]')).to_have_count(0)  # the GM drives
+    shoot(player, "encounter-phone")
+    shoot(gm, "encounter-gm")
+
+    for path in ("", "/characters/new"):
+        player.goto(_table_of(player).split("?")[0] + path + "?" + _query(player))
+        width = player.evaluate("document.documentElement.scrollWidth")
+        assert width <= 375, f"{path or 'table'} scrolls sideways on a phone ({width}px)"
+    shoot(player, "creation-phone")
+    gm.context.close()
+    player.context.close()
+
+
+def test_dark_mode_applies_to_the_table(server: str, browser: Any) -> None:
+    gm, _invite, _url = _new_table(browser, server)
+    dark = browser.new_context(color_scheme="dark", viewport={"width": 1200, "height": 900})
+    page = dark.new_page()
+    page.goto(gm.url)
+    colour = page.evaluate("getComputedStyle(document.querySelector('.card')).backgroundColor")
+    red, green, blue = (int(v) for v in re.findall(r"\d+", colour)[:3])
+    assert (red + green + blue) / 3 < 80, colour
+    shoot(page, "dark")
+    dark.close()
+    gm.context.close()
+
+
+def _query(page: Any) -> str:
+    return str(page.url.split("?", 1)[1])
+
+
+def _table_of(page: Any) -> str:
+    href = page.locator("#to-table").get_attribute("href")
+    assert href is not None
+    return str(page.url.split("/tables/")[0] + href)
+
+
+def _same_page_for(page: Any, url: str) -> str:
+    """`url` (another member's) with this page's token."""
+    return url.split("?")[0] + "?" + _query(page)
