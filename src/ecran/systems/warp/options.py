@@ -247,6 +247,28 @@ HEALED_IS_RECOVERY_BASE = Option(
     kind="reading",
 )
 
+RELATED_TRAITS = Option(
+    "related_traits",
+    False,
+    tr("Traits connexes", "Related traits"),
+    tr(
+        "Un trait qui s'applique mal donne 2 dés + 1 dé bonus (trait à 3) ou 3 dés (trait à 4+)",
+        "A loosely fitting trait gives 2 dice + 1 bonus die (trait 3) or 3 dice (trait 4+)",
+    ),
+    src(1960, 1989),
+)
+HP_INCREASE_FIXED = Option(
+    "hp_increase_fixed",
+    7,
+    tr("Gain fixe de PV", "Fixed HP gain"),
+    tr(
+        "PV gagnés quand le trait de PV gagne un dé, au lieu de 2d6 (texte perdu ; 7 par dé)",
+        "HP gained when the HP trait gains a die, instead of 2d6 (text lost; 7 per die)",
+    ),
+    src(4860, 4888, "§9.18"),
+    kind="reading",
+)
+
 ALL_OPTIONS: tuple[Option, ...] = (
     OPEN_ENDED,
     FUMBLES,
@@ -270,4 +292,6 @@ ALL_OPTIONS: tuple[Option, ...] = (
     SPELL_AT_LEAST,
     PSI_NULL,
     HEALED_IS_RECOVERY_BASE,
+    RELATED_TRAITS,
+    HP_INCREASE_FIXED,
 )

@@ -79,6 +79,7 @@ class WarpSheet(CharacterSheet):
     hp_name: str = Field(default="", title="nom des points de vie / name of the HP")
     max_hp: int = Field(default=14, ge=1, title="points de vie max / max HP")
     hp_rolled: bool = Field(default=False, title="PV tirés aux dés / rolled HP")
+    hp_advanced: bool = Field(default=False, title="PV accrus en jeu / HP raised in play")
     damage: int = Field(default=0, ge=0, title="dégâts / damage")
     temporary_damage: int = Field(default=0, ge=0, title="dégâts temporaires / temporary damage")
     recovery_base: int | None = Field(default=None, title="PV après la dernière récupération")
@@ -90,6 +91,8 @@ class WarpSheet(CharacterSheet):
     experience_spent: int = Field(default=0, ge=0, title="dés dépensés / dice spent")
     psychic_pool: int = Field(default=0, ge=0, title="réserve psychique / psychic pool")
     psychic_charges: int = Field(default=0, ge=0, title="charges disponibles / charges left")
+    power_attempts: int = Field(default=0, ge=0, title="essais d'apprendre un pouvoir / attempts")
+    psi_null: bool = Field(default=False, title="psi-infirme (secret du MJ) / psi-null (GM secret)")
     spells: list[str] = Field(default_factory=list)
     spell_study: dict[str, int] = Field(default_factory=dict)
     armour: list[str] = Field(default_factory=list)
@@ -126,8 +129,14 @@ class WarpSheet(CharacterSheet):
         return max(scores, default=CORE.default_dice.no_trait)
 
 
+def usable_together(attack: Trait, defence: Trait) -> bool:
+    """Can these traits attack and defend in the same round? Different traits can; one trait
+    serves both only if it is aimed at combat (L2618-2662)."""
+    return attack is not defence or attack.combat
+
+
 def trait_label(trait: Trait) -> str:
     return trait.name or "?"
 
 
-__all__ = ["SeriousWound", "Trait", "WarpSheet", "tr", "trait_label"]
+__all__ = ["SeriousWound", "Trait", "WarpSheet", "tr", "trait_label", "usable_together"]

@@ -16,8 +16,9 @@ from ecran.rules import (
     tr,
 )
 from ecran.systems.warp import creation, validation, view
+from ecran.systems.warp.advancement import ADVANCEMENT_OPERATIONS
 from ecran.systems.warp.checks.combat import Melee, Ranged, SpecialEffect
-from ecran.systems.warp.checks.core import Opposed, Roll, Versus
+from ecran.systems.warp.checks.core import Opposed, Related, Roll, Versus
 from ecran.systems.warp.checks.group import (
     Abbreviated,
     FlawTrigger,
@@ -47,6 +48,7 @@ class Warp(System):
         Roll(),
         Opposed(),
         Versus(),
+        Related(),
         GroupRoll(),
         HandOfFate(),
         FlawTrigger(),
@@ -60,7 +62,7 @@ class Warp(System):
         LearnSpell(),
         ResistSpell(),
     )
-    operations = ALL_OPERATIONS
+    operations = (*ALL_OPERATIONS, *ADVANCEMENT_OPERATIONS)
     options = ALL_OPTIONS
     character = WarpSheet
 

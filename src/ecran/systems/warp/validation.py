@@ -8,6 +8,7 @@ from ecran.rules import RuleViolation, Source, Text, tr
 from ecran.systems.warp.common import src
 from ecran.systems.warp.sheet import Trait, WarpSheet
 from ecran.systems.warp.tables import CORE, category
+from ecran.systems.warp.tracks import max_hp
 
 
 def _v(rule: str, source: Source, message: Text, path: str) -> RuleViolation:
@@ -161,7 +162,9 @@ def _flaw(sheet: WarpSheet) -> Iterator[RuleViolation]:
 def _hit_points(sheet: WarpSheet) -> Iterator[RuleViolation]:
     fixed = sheet.fixed_hp()
     hp_traits = [t for t in sheet.positive_traits() if t.hit_points]
-    if sheet.hp_rolled:
+    if sheet.hp_advanced:
+        ok = sheet.hp_rolled or sheet.max_hp >= max_hp(None)  # raised in play (L4860-4888)
+    elif sheet.hp_rolled:
         top = max((12 * (t.score + (2 if t.technical else 0)) for t in hp_traits), default=0)
         bottom = min((2 * t.score for t in hp_traits), default=0)
         ok = bottom <= sheet.max_hp <= max(top, fixed) and bool(hp_traits)

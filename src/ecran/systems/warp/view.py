@@ -111,6 +111,13 @@ def actions(sheet: WarpSheet) -> list[Action]:
     result.append(
         Action(tr("Sans trait (2 dés)", "No trait (2 dice)"), "roll", default, traits_group)
     )
+    if sheet.flaw.name:
+        # a flaw that bites imposes penalty dice on the default roll (L604-653, L1407-1425)
+        flawed = {**default, "penalty": penalty + 1}
+        label = trait_label(sheet.flaw)
+        result.append(
+            Action(tr(f"Défaut : {label}", f"Flaw: {label}"), "roll", flawed, traits_group)
+        )
     combat_group = tr("Combat", "Combat")
     attack = sheet.best_score(combat=True) if any(t.combat for t in sheet.positive_traits()) else 2
     agility = armour_penalty(sheet)

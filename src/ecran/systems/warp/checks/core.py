@@ -19,7 +19,7 @@ from ecran.systems.warp.checks.fields import (
     penalty_field,
 )
 from ecran.systems.warp.common import src
-from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, UNSTOPPABLE_SIX
+from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, RELATED_TRAITS, UNSTOPPABLE_SIX
 from ecran.systems.warp.pool import (
     compare_sums,
     kept_sum,
@@ -233,3 +233,50 @@ class Versus(Check[VersusParams]):
         if params.unstoppable_six and six and "loss" in odds:
             odds["loss_with_six"] = odds.pop("loss")
         return odds
+
+
+def related_dice(score: int, allowed: bool) -> tuple[int, int]:
+    """(dice, bonus dice) for a trait that only loosely applies (L1960-1989): the default 2 dice
+    plus a bonus die for a trait of 3, or an extra die (3 dice) for 4 and more. Without the
+    optional rule, or below 3, it is the default 2 dice (L1399-1405)."""
+    if not allowed or score < 3:
+        return 2, 0
+    return (2, 1) if score == 3 else (3, 0)
+
+
+class RelatedParams(Params):
+    related_score: int = dice_field("Score du trait connexe", "Related trait's score")
+    bonus: int = bonus_field()
+    penalty: int = penalty_field()
+    difficulty: int = difficulty_field()
+    related_traits: bool = RELATED_TRAITS.field()
+
+
+class Related(Check[RelatedParams]):
+    """A trait close to the task but not on it (L1960-1989). Example: a model (3) doing make-up
+    to disguise herself rolls 2 dice + 1 bonus die (L1973-1989)."""
+
+    name = "related"
+    title = tr("Trait connexe", "Related trait")
+    description = tr(
+        "Un trait qui ne s'applique pas exactement : 2 dés + 1 dé bonus s'il vaut 3, 3 dés s'il "
+        "vaut 4 ou plus (règle optionnelle) ; sinon les 2 dés par défaut.",
+        "A trait that does not quite apply: 2 dice + 1 bonus die if it is 3, 3 dice if 4 or "
+        "more (optional rule); else the default 2 dice.",
+    )
+    params = RelatedParams
+    outcomes = Roll.outcomes[1:]
+    sources = (src(1960, 1989), src(1399, 1405))
+    example = {"related_score": 3, "difficulty": 7, "related_traits": True}
+
+    def _roll(self, p: RelatedParams) -> RollParams:
+        dice, bonus = related_dice(p.related_score, p.related_traits)
+        return RollParams(
+            dice=dice, bonus=p.bonus + bonus, penalty=p.penalty, difficulty=p.difficulty
+        )
+
+    def resolve(self, params: RelatedParams, dice: DiceSource) -> Resolution:
+        return Roll().resolve(self._roll(params), dice)
+
+    def distribution(self, params: RelatedParams) -> Distribution[str]:
+        return Roll().distribution(self._roll(params))

@@ -2,24 +2,44 @@
 
 from __future__ import annotations
 
+import re
 from functools import reduce
 from typing import Literal
 
-from pydantic import field_validator
+from pydantic import field_validator, model_validator
 
-from ecran.dice import DiceSource, Distribution, keep_highest
+from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
 from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.checks.fields import MAX_DICE, difficulty_field
 from ecran.systems.warp.common import D6, src
+from ecran.systems.warp.pool import kept_sum, roll_pool
 
 Method = Literal["additive", "combined", "either_or", "worst"]
+
+
+_PARTICIPANT = re.compile(r"^(\d+)(?:([+-])(\d+))?$")
+
+
+def _participant(spec: str) -> tuple[int, int]:
+    """'3' -> (3, 0); '3-1' -> 3 dice with a penalty die; '4+2' -> 4 dice with 2 bonus dice."""
+    match = _PARTICIPANT.match(spec)
+    if not match:
+        raise ValueError(spec)
+    n, sign, k = match.groups()
+    net = int(k) * (1 if sign == "+" else -1) if sign else 0
+    return int(n), net
 
 
 class GroupParams(Params):
     participants: str = param(
         tr("Dés des participants", "Participants' dice"),
-        tr("Scores séparés par des virgules, ex. « 4,2 »", "Comma-separated scores, e.g. '4,2'"),
+        tr(
+            "Scores séparés par des virgules, ex. « 4,2 » ; « 3-1 » : 3 dés et un dé de pénalité, "
+            "« 3+1 » : un dé bonus (soit/soit et pire jet seulement)",
+            "Comma-separated scores, e.g. '4,2'; '3-1': 3 dice and a penalty die, '3+1': a bonus "
+            "die (either/or and worst roll only)",
+        ),
     )
     method: Method = param(
         tr("Méthode", "Method"),
@@ -36,19 +56,36 @@ class GroupParams(Params):
     @field_validator("participants")
     @classmethod
     def _participants(cls, value: str) -> str:
-        scores = [p.strip() for p in value.split(",") if p.strip()]
-        if not scores or not all(s.isdigit() and 1 <= int(s) <= MAX_DICE for s in scores):
-            raise ValueError(f"« {value} » : entiers 1..{MAX_DICE} séparés par des virgules")
-        if sum(int(s) for s in scores) > 60:
+        specs = [p.strip().replace(" ", "") for p in value.split(",") if p.strip()]
+        try:
+            parsed = [_participant(s) for s in specs]
+        except ValueError:
+            parsed = []
+        if not parsed or not all(1 <= n <= MAX_DICE and abs(k) <= MAX_DICE for n, k in parsed):
+            raise ValueError(f"« {value} » : scores 1..{MAX_DICE}, ex. « 4,3-1,2+1 »")
+        if sum(n + abs(k) for n, k in parsed) > 60:
             raise ValueError("60 dés au plus / at most 60 dice")
-        return ",".join(scores)
+        return ",".join(specs)
+
+    @model_validator(mode="after")
+    def _modifiers(self) -> GroupParams:
+        if self.method in ("additive", "combined") and any(k for _, k in self.pools()):
+            raise ValueError(
+                "dés bonus/pénalité par participant : soit/soit et pire jet seulement / "
+                "per-participant bonus or penalty dice: either_or and worst only"
+            )
+        return self
+
+    def pools(self) -> list[tuple[int, int]]:
+        return [_participant(s) for s in self.participants.split(",")]
 
     def scores(self) -> list[int]:
-        return [int(s) for s in self.participants.split(",")]
+        return [n for n, _ in self.pools()]
 
 
 class GroupRoll(Check[GroupParams]):
-    """The four cooperation methods (L1991-2222)."""
+    """The four cooperation methods (L1991-2222). Combined dice: the weaker participants' dice
+    act as bonus dice of the best one (L2031-2101)."""
 
     name = "group"
     title = tr("Jet de groupe", "Group roll")
@@ -66,33 +103,37 @@ class GroupRoll(Check[GroupParams]):
     example = {"participants": "4,2", "method": "combined", "difficulty": 14}
 
     def resolve(self, params: GroupParams, dice: DiceSource) -> Resolution:
-        scores = params.scores()
-        rolls = [[dice.d(6) for _ in range(n)] for n in scores]
-        details: dict[str, object] = {"rolls": rolls}
+        pools = params.pools()
+        rolls = [roll_pool(dice, n, max(k, 0), max(-k, 0)) for n, k in pools]
+        details: dict[str, object] = {
+            "rolls": [list(r.rolled) for r in rolls],
+            "totals": [r.total for r in rolls],
+        }
         if params.method == "additive":
-            total = sum(map(sum, rolls))
+            total = sum(r.total for r in rolls)
         elif params.method == "combined":
-            every = sorted((d for r in rolls for d in r), reverse=True)
-            total = sum(every[: max(scores)])
+            every = sorted((d for r in rolls for d in r.rolled), reverse=True)
+            total = sum(every[: max(params.scores())])
         elif params.method == "either_or":
-            chosen = dice.d(len(scores)) - 1 if len(scores) > 1 else 0
+            chosen = dice.d(len(pools)) - 1 if len(pools) > 1 else 0
             details["chosen"] = chosen
-            total = sum(rolls[chosen])
+            total = rolls[chosen].total
         else:
-            total = min(map(sum, rolls))
+            total = min(r.total for r in rolls)
         return Resolution(_against(total, params.difficulty), total, details)
 
     def distribution(self, params: GroupParams) -> Distribution[str]:
-        scores, d = params.scores(), params.difficulty
+        pools, d = params.pools(), params.difficulty
+        scores = params.scores()
         if params.method == "additive":
             totals = D6.repeat(sum(scores))
         elif params.method == "combined":
-            totals = keep_highest(D6, sum(scores), max(scores))
+            totals = kept_sum(max(scores), sum(scores) - max(scores))
         elif params.method == "either_or":
-            pick = Distribution.faces(range(len(scores)))
-            totals = pick.bind(lambda i: D6.repeat(scores[i]))
+            pick = Distribution.faces(range(len(pools)))
+            totals = pick.bind(lambda i: kept_sum(*pools[i]))
         else:
-            sums = [D6.repeat(n) for n in scores]
+            sums = [kept_sum(n, k) for n, k in pools]
             totals = reduce(lambda a, b: a.combine(b, min), sums)
         return totals.map(lambda t: _against(t, d))
 

@@ -67,6 +67,22 @@ class PowerParams(Params):
     resistance_penalty: int = penalty_field(
         "Dés de pénalité de résistance", "Resistance penalty dice"
     )
+    metres_per_point: float = param(
+        tr("Portée par point (m)", "Reach per point (m)"),
+        tr(
+            "Portée = jet × ceci : scan mental en vue 2, télépathie 1 ; 0 = pas de limite "
+            "(L5692-5805)",
+            "Reach = roll x this: mind scan in sight 2, telepathy 1; 0 = no limit (L5692-5805)",
+        ),
+        default=0,
+        ge=0,
+    )
+    distance_m: float = param(
+        tr("Distance de la cible (m)", "Target's distance (m)"), default=0, ge=0
+    )
+
+    def reaches(self, total: int) -> bool:
+        return not self.metres_per_point or total * self.metres_per_point >= self.distance_m
 
 
 class Power(Check[PowerParams]):
@@ -83,6 +99,11 @@ class Power(Check[PowerParams]):
     )
     params = PowerParams
     outcomes = (
+        Outcome(
+            "out_of_reach",
+            tr("hors de portée", "out of reach"),
+            tr("Le jet × la portée n'atteint pas la cible", "Roll x reach falls short"),
+        ),
         Outcome(
             "resisted",
             tr("résisté", "resisted"),
@@ -108,13 +129,20 @@ class Power(Check[PowerParams]):
         power = roll_pool(dice, params.dice, max(power_net, 0), max(-power_net, 0))
         resist = roll_pool(dice, resist_n, max(resist_net, 0), max(-resist_net, 0))
         details = {**power.details(), **resist.details("resistance_")}
-        return Resolution(_power_outcome(power.total, resist.total), power.total, details)
+        outcome = (
+            _power_outcome(power.total, resist.total)
+            if params.reaches(power.total)
+            else "out_of_reach"
+        )
+        return Resolution(outcome, power.total, details)
 
     def distribution(self, params: PowerParams) -> Distribution[str]:
         power_net, resist_n, resist_net = self._nets(params)
         mine = kept_sum(params.dice, power_net)
         theirs = kept_sum(resist_n, resist_net)
-        return mine.combine(theirs, _power_outcome).reduced()
+        return mine.combine(
+            theirs, lambda a, b: _power_outcome(a, b) if params.reaches(a) else "out_of_reach"
+        ).reduced()
 
 
 def _power_outcome(power: int, resistance: int) -> str:
