@@ -15,6 +15,7 @@ from ecran.dice import Roller
 from ecran.rules import CharacterSheet, RuleViolation, tr
 from ecran.systems.organique.afflictions import Addiction, DiseaseState, Effect
 from ecran.systems.organique.common import src
+from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.options import (
     BLUNT_AFTER_SNG0,
     ENCUMBRANCE_EXAMPLE,
@@ -124,6 +125,7 @@ class OrganiqueSheet(CharacterSheet):
     battle_bs: float = Field(0, ge=0, le=200, title="Blessures (bs) reçues pendant le combat")
     battle_c: float = Field(0, ge=0, le=200, title="Chocs (c) reçus pendant le combat")
     bleeding_bs: float = Field(0, ge=0, le=200, title="Blessures (bs) qui saignent encore")
+    intrusion: Intrusion | None = Field(None, title="Intrusion informatique en cours")
     suffocation_sng: float = Field(0, ge=0, le=40, title="SNG perdu faute d'air (récupérable)")
     infection_malus: int = Field(
         0, ge=0, le=200, title="Malus aux tests de contraction (plaies sales, feu)"

@@ -28,6 +28,7 @@ from ecran.systems.organique.operations import OPERATIONS
 from ecran.systems.organique.ops_aftermath import AFTERMATH_OPERATIONS
 from ecran.systems.organique.ops_drugs import DRUG_OPERATIONS
 from ecran.systems.organique.ops_environment import ENVIRONMENT_OPERATIONS
+from ecran.systems.organique.ops_hacking import HACKING_OPERATIONS
 from ecran.systems.organique.ops_injury import INJURY_OPERATIONS
 from ecran.systems.organique.ops_medical import MEDICAL_OPERATIONS
 from ecran.systems.organique.options import ALL_OPTIONS
@@ -62,6 +63,7 @@ class Organique(System):
         *AFTERMATH_OPERATIONS,
         *MEDICAL_OPERATIONS,
         *DRUG_OPERATIONS,
+        *HACKING_OPERATIONS,
     )
     options = ALL_OPTIONS
     character = OrganiqueSheet

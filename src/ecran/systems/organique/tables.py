@@ -193,13 +193,22 @@ class Named(Labelled):
     modifier: int
 
 
+class HackSkill(Labelled):
+    name: str
+    hole: str
+
+
 class HackingTables(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+    skill: list[HackSkill]
     information: list[Information]
     privilege: list[Privilege]
     decrypt_time: list[DecryptTime]
     hole_skill: list[Named]
     psychic_target: list[Named]
+
+    def skill_named(self, name: str) -> HackSkill:
+        return next(s for s in self.skill if s.name == name)
 
     def information_for(self, d100: int) -> Information:
         return next(i for i in self.information if i.low <= d100 <= i.high)
@@ -353,3 +362,54 @@ def health() -> HealthTables:
 
 HEALTH = health()
 POISONS = tuple(p.name for p in HEALTH.poison)
+
+
+class Network(Labelled):
+    name: str
+    access: str
+    firewall: int
+    surveillance: int
+    admin_level: int
+    paranoia: int
+    admin_fr: str
+    admin_en: str
+
+
+class Computer(Labelled):
+    network: str
+    name: str
+    code: int
+    external_code: int
+    login: str
+    firewall: int
+    trust: str
+    os: str
+    antivirus: int
+    power: int
+    user_fr: str
+    user_en: str
+    super_user_fr: str
+    super_user_en: str
+    administrator_fr: str
+    administrator_en: str
+
+
+class NetworkTables(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    network: list[Network]
+    system: list[Computer]
+
+    def network_named(self, name: str) -> Network | None:
+        return next((n for n in self.network if n.name == name), None)
+
+    def computer(self, network: str, name: str) -> Computer | None:
+        return next((c for c in self.system if (c.network, c.name) == (network, name)), None)
+
+
+@cache
+def networks() -> NetworkTables:
+    return load_model(PACKAGE, "network.toml", NetworkTables)
+
+
+NETWORKS = networks()
+HACK_SKILLS = tuple(s.name for s in HACKING.skill)

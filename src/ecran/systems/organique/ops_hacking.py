@@ -1,0 +1,481 @@
+"""The hacking procedure as operations on the hacker's sheet (L1483-2070, walked through in
+the 36F Escorts example, L2320-2489): start an intrusion, preliminaries, break the network
+firewall, locate a machine, find a hole in its firewall, raise privilege, act inside, face the
+security admin. The time each step takes is the GM's (reading A31)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, EcranError, Operation, Params, Resolution, param, tr
+from ecran.systems.organique.actions import effective
+from ecran.systems.organique.checks.hacking import (
+    Detection,
+    DetectionParams,
+    Firewall,
+    FirewallParams,
+    Preliminary,
+    PreliminaryParams,
+)
+from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.hazards import Report, record
+from ecran.systems.organique.intrusion import (
+    INFO_BONUS,
+    PRIVILEGE_MODIFIER,
+    PRIVILEGES,
+    Intrusion,
+    Privilege,
+    computer,
+    require_live,
+    skill_level,
+    skill_total,
+)
+from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
+from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tables import HACK_SKILLS, HACKING, NETWORKS
+
+if TYPE_CHECKING:
+    HackSkillName = str
+else:
+    HackSkillName = Literal[HACK_SKILLS]
+
+RAISE_DIFFICULTY = 30  # L1920-1926
+MEDIUM = 20  # "test moyen": locating a system, the admin's watch (L2029-2050, L2387-2395)
+
+
+def _minutes() -> Any:
+    return param(
+        tr("Minutes (MJ)", "Minutes (GM)"),
+        tr("Temps passé, selon le MJ", "Time spent, the GM's call"),
+        default=0,
+        ge=0,
+        le=100000,
+    )
+
+
+def _skills(sheet: OrganiqueSheet) -> list[tuple[str, int]]:
+    return [(s.name, s.level) for s in sheet.skills]
+
+
+def _int(sheet: OrganiqueSheet) -> int:
+    return effective(sheet)["INT"]
+
+
+def _save(sheet: OrganiqueSheet, intrusion: Intrusion, minutes: int) -> OrganiqueSheet:
+    moved = intrusion.model_copy(update={"minutes": intrusion.minutes + minutes})
+    return sheet.model_copy(update={"intrusion": moved})
+
+
+class StartParams(Params):
+    network: str = param(
+        tr("Réseau", "Network"),
+        tr("36f_escorts (exemple du texte) ou un nom libre", "36f_escorts or any name"),
+        default="36f_escorts",
+        min_length=1,
+    )
+    paranoia: int | None = param(tr("Paranoïa (MJ)", "Paranoia (GM)"), default=None, ge=0)
+    firewall: int | None = param(tr("Pare-feu réseau (MJ)", "Network firewall (GM)"), default=None)
+    surveillance: int | None = param(tr("Surveillance % (MJ)", "Surveillance % (GM)"), default=None)
+    admin_level: int | None = param(tr("Niveau de l'admin (MJ)", "Admin level (GM)"), default=None)
+
+
+class HackStart(Operation[OrganiqueSheet, StartParams]):
+    name = "hack_start"
+    title = tr("Piratage : choisir la cible", "Hacking: pick the target")
+    params = StartParams
+    sources = (src(2491, 2510), src(1505, 1520))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: StartParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        known = NETWORKS.network_named(params.network)
+        values = {
+            "paranoia": params.paranoia
+            if params.paranoia is not None
+            else known and known.paranoia,
+            "network_firewall": params.firewall
+            if params.firewall is not None
+            else known and known.firewall,
+            "surveillance": (
+                params.surveillance
+                if params.surveillance is not None
+                else known and known.surveillance
+            ),
+            "admin_level": (
+                params.admin_level
+                if params.admin_level is not None
+                else known and known.admin_level
+            ),
+        }
+        if any(v is None for v in values.values()):
+            raise EcranError(
+                tr(
+                    "réseau inconnu : donnez paranoia, firewall, surveillance, admin_level (MJ)",
+                    "unknown network: give paranoia, firewall, surveillance, admin_level (GM)",
+                )
+            )
+        intrusion = Intrusion(network=params.network, **{k: int(v or 0) for k, v in values.items()})
+        wall = intrusion.network_firewall
+        text = tr(
+            f"{params.network} : paranoïa {intrusion.paranoia}, pare-feu {wall}",
+            f"{params.network}: paranoia {intrusion.paranoia}, firewall {wall}",
+        )
+        return Change(sheet.model_copy(update={"intrusion": intrusion}), text)
+
+
+class PrelimParams(Params):
+    method: Literal["research", "social", "snooping"] = param(
+        tr("Méthode", "Method"),
+        tr(
+            "research : INT + Connaissance du Réseau ; social : CHA ; snooping : trouvaille",
+            "research: INT + Network Knowledge; social: CHA; snooping: the find's worth",
+        ),
+        default="research",
+    )
+    worth: int = param(
+        tr("Valeur de la trouvaille (MJ)", "Worth of the find (GM)"),
+        tr("Fouille : poubelles 10, chez un admin 20, dans les locaux 30", "Bins 10 … 30"),
+        default=10,
+        ge=0,
+        le=40,
+    )
+    teammate_base: int | None = param(
+        tr("Base d'un équipier", "A teammate's base"),
+        tr(
+            "Quand un autre personnage fait le test pour l'équipe (ex. CHA 17 de Jack au "
+            "téléphone) ; vide : les valeurs de cette feuille",
+            "When another character makes the test for the team (e.g. Jack's CHA 17 on the "
+            "phone); empty: this sheet's values",
+        ),
+        default=None,
+        ge=0,
+        le=80,
+    )
+    minutes: int = _minutes()
+
+
+class HackPreliminary(Operation[OrganiqueSheet, PrelimParams]):
+    """A preliminary against the paranoia; a success rolls 1d100 on the information table, and
+    a find already made is useless (Kimberly's second 'security team', L2349-2351)."""
+
+    name = "hack_prelim"
+    title = tr("Piratage : travail préliminaire", "Hacking: preliminary work")
+    params = PrelimParams
+    sources = (src(1505, 1584), src(2320, 2351))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: PrelimParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        intrusion = require_live(sheet.intrusion)
+        base = {
+            "research": skill_total(_int(sheet), _skills(sheet), "network_knowledge"),
+            "social": effective(sheet)["CHA"],
+            "snooping": params.worth,
+        }[params.method]
+        if params.teammate_base is not None and params.method != "snooping":
+            base = params.teammate_base
+        bonus = (
+            INFO_BONUS if params.method == "social" and "company_structure" in intrusion.info else 0
+        )
+        check = PreliminaryParams(
+            method=params.method, base=base, paranoia=intrusion.paranoia, modifier=bonus
+        )
+        result = Preliminary().resolve(check, dice)
+        found = result.outcome
+        if found == "failure":
+            text = tr("rien trouvé", "nothing found")
+        elif found in intrusion.info:
+            text = tr(f"{found} : déjà connu, inutile", f"{found}: already known, useless")
+        else:
+            intrusion = intrusion.model_copy(update={"info": [*intrusion.info, found]})
+            row = next(i for i in HACKING.information if i.name == found)
+            text = row.label
+        return Change(_save(sheet, intrusion, params.minutes), text, result)
+
+
+class EnterParams(Params):
+    target: str = param(
+        tr("Cible", "Target"),
+        tr("network (pare-feu du réseau) ou une machine (ex. mail_phone)", "network or a machine"),
+        default="network",
+        min_length=1,
+    )
+    skill: HackSkillName = param(
+        tr("Compétence", "Skill"),
+        tr("operating_system, network_security ; autres à −10 ou −20", "OS, Network Security…"),
+        default="operating_system",
+    )
+    firewall: int | None = param(
+        tr("Pare-feu de la machine (MJ)", "Machine firewall (GM)"),
+        tr("Pour une machine hors des données", "For a machine not in the data"),
+        default=None,
+        ge=0,
+    )
+    unfamiliar_os: bool = param(
+        tr("OS mal connu", "Unfamiliar OS"),
+        tr("+10 de difficulté (MJ)", "+10 difficulty (GM)"),
+        default=False,
+    )
+    minutes: int = _minutes()
+
+
+class HackEnter(Operation[OrganiqueSheet, EnterParams]):
+    """Find a hole in a firewall (L1818-1849): the skill against its strength; the MR sets the
+    privilege (L1901-1918); failing by 6 or more alerts security. Known system data gives +10
+    (L1575-1577); entering a machine already entered gives +10 (L1920-1926)."""
+
+    name = "hack_enter"
+    title = tr("Piratage : trouver une faille", "Hacking: find a hole")
+    params = EnterParams
+    sources = (src(1818, 1849), src(1890, 1926), src(2292, 2316))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: EnterParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        intrusion = require_live(sheet.intrusion)
+        firewall = self._firewall(intrusion, params)
+        category = HACKING.skill_named(params.skill).hole
+        if category == "none":
+            raise EcranError(
+                tr(f"{params.skill} ne trouve pas de faille", f"{params.skill} cannot find a hole")
+            )
+        modifier = INFO_BONUS if "system_type" in intrusion.info else 0
+        if intrusion.privilege_on(params.target) is not None:
+            modifier += INFO_BONUS
+        modifier -= 10 if params.unfamiliar_os else 0
+        check = FirewallParams(
+            base=skill_total(_int(sheet), _skills(sheet), params.skill),
+            skill=category,
+            firewall=firewall,
+            modifier=modifier,
+        )
+        result = Firewall().resolve(check, dice)
+        intrusion = self._after(intrusion, params.target, result.outcome)
+        return Change(
+            _save(sheet, intrusion, params.minutes), _enter_text(params.target, result), result
+        )
+
+    def _firewall(self, intrusion: Intrusion, params: EnterParams) -> int:
+        if params.target == "network":
+            return intrusion.network_firewall
+        if intrusion.network_firewall and not intrusion.inside_network:
+            raise EcranError(
+                tr("passez d'abord le pare-feu du réseau", "get through the network firewall first")
+            )
+        machine = computer(intrusion, params.target)
+        if params.firewall is not None:
+            return params.firewall
+        if machine is None:
+            raise EcranError(
+                tr(
+                    f"machine inconnue : {params.target} ; donnez firewall (MJ)",
+                    f"unknown machine: {params.target}; give firewall (GM)",
+                )
+            )
+        return machine.firewall
+
+    def _after(self, intrusion: Intrusion, target: str, outcome: str) -> Intrusion:
+        if outcome == "alert":
+            return intrusion.model_copy(update={"alert": True})
+        if outcome == "blocked":
+            return intrusion
+        if target == "network":
+            return intrusion.model_copy(update={"inside_network": True})
+        return intrusion.with_access(target, outcome)  # type: ignore[arg-type]
+
+
+def _enter_text(target: str, result: Resolution) -> Any:
+    margin = result.details["margin"]
+    return tr(
+        f"{target} : {result.outcome} (marge {margin})",
+        f"{target}: {result.outcome} (margin {margin})",
+    )
+
+
+class LocateParams(Params):
+    system: str = param(tr("Machine", "Machine"), default="call_centre", min_length=1)
+    minutes: int = _minutes()
+
+
+class HackLocate(Operation[OrganiqueSheet, LocateParams]):
+    """Find a machine on the network: a medium Network Protocols test, +10 with the internal
+    network map (Kimberly's INT 14 + 10 against 20, L2387-2395)."""
+
+    name = "hack_locate"
+    title = tr("Piratage : trouver une machine", "Hacking: locate a machine")
+    params = LocateParams
+    sources = (src(1573, 1574), src(2387, 2395))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: LocateParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        intrusion = require_live(sheet.intrusion)
+        base = skill_total(_int(sheet), _skills(sheet), "network_protocols")
+        base += INFO_BONUS if "network_map" in intrusion.info else 0
+        roll = d20_test(dice, base, MEDIUM)
+        r = Report()
+        record(r, "locate", roll)
+        if roll.success and params.system not in intrusion.located:
+            intrusion = intrusion.model_copy(
+                update={"located": [*intrusion.located, params.system]}
+            )
+        r.say(
+            f"{params.system} {'trouvé' if roll.success else 'introuvable'}",
+            f"{params.system} {'found' if roll.success else 'not found'}",
+        )
+        outcome = "success" if roll.success else "failure"
+        return Change(_save(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome))
+
+
+class TaskParams(Params):
+    system: str = param(tr("Machine", "Machine"), min_length=1)
+    task: Literal["raise", "crash", "backdoor", "cover", "other"] = param(
+        tr("Tâche", "Task"),
+        tr(
+            "raise : privilège (SE à 30) ; crash : System Crashing (SE −20) ; backdoor : SE ; "
+            "cover : Discrétion ; other",
+            "raise: privilege (OS at 30); crash; backdoor; cover; other",
+        ),
+        default="raise",
+    )
+    skill: HackSkillName = param(tr("Compétence", "Skill"), default="operating_system")
+    difficulty: int = param(
+        tr("Difficulté (MJ ou opposée)", "Difficulty (GM or opposed)"),
+        tr(
+            "Privilège : 30 (fixé) ; ailleurs le texte oppose l'admin ou ne chiffre pas : MJ",
+            "Raise: 30 (fixed); otherwise the admin opposes or the text gives no number: GM",
+        ),
+        default=RAISE_DIFFICULTY,
+        ge=0,
+        le=80,
+    )
+    minutes: int = _minutes()
+
+
+class HackTask(Operation[OrganiqueSheet, TaskParams]):
+    """Work inside a machine (L1878-1991): a User takes −10 to change its structure, an
+    Administrator +10 to every test; raising the account takes an OS test at 30 (one level up),
+    crashing uses System Crashing or the OS at −20, a backdoor lets him back in later."""
+
+    name = "hack_task"
+    title = tr("Piratage : agir dans une machine", "Hacking: act inside a machine")
+    params = TaskParams
+    sources = (src(1878, 1991),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: TaskParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        intrusion = require_live(sheet.intrusion)
+        privilege = intrusion.privilege_on(params.system)
+        if privilege is None:
+            raise EcranError(tr(f"pas d'accès à {params.system}", f"no access to {params.system}"))
+        base = skill_total(_int(sheet), _skills(sheet), params.skill)
+        modifier = PRIVILEGE_MODIFIER[privilege]
+        if params.task == "crash" and params.skill != "system_crashing":
+            modifier -= 20
+        difficulty = RAISE_DIFFICULTY if params.task == "raise" else params.difficulty
+        roll = d20_test(dice, base + modifier, difficulty)
+        r = Report()
+        record(r, params.task, roll)
+        if roll.success:
+            intrusion = _task_done(intrusion, params, privilege)
+        r.say(
+            f"{params.task} : {'réussi' if roll.success else 'raté'}",
+            f"{params.task}: {'done' if roll.success else 'failed'}",
+        )
+        outcome = "success" if roll.success else "failure"
+        return Change(_save(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome))
+
+
+def _task_done(intrusion: Intrusion, params: TaskParams, privilege: Privilege) -> Intrusion:
+    if params.task == "raise":
+        step = PRIVILEGES[min(2, PRIVILEGES.index(privilege) + 1)]
+        return intrusion.with_access(params.system, step)
+    if params.task == "crash":
+        return intrusion.model_copy(update={"crashed": [*intrusion.crashed, params.system]})
+    if params.task == "backdoor":
+        return intrusion.model_copy(update={"backdoors": [*intrusion.backdoors, params.system]})
+    return intrusion
+
+
+class WatchParams(Params):
+    admin_present: Literal["roll", "yes", "no"] = param(
+        tr("Administrateur présent", "Admin present"),
+        tr("roll : 1D100 ≤ surveillance ; yes après une alerte (MJ)", "roll: d100 ≤ surveillance"),
+        default="roll",
+    )
+    admin_base: int = param(
+        tr("INT + Sécurité de l'admin (MJ)", "Admin's INT + Security (GM)"), default=10, ge=0, le=80
+    )
+    admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
+    minutes: int = _minutes()
+
+
+class HackWatch(Operation[OrganiqueSheet, WatchParams]):
+    """The security admin's watch (L2029-2070): if he is there, Computer Stealth (20) against
+    his Computer Security (20), or his plain test at 20 against a hacker without the skill
+    (L2463-2465); winning by 1-5 he suspects, by more he ejects the intruder. Knowing the
+    security team gives +10 (L1578-1581)."""
+
+    name = "hack_watch"
+    title = tr("Piratage : la surveillance", "Hacking: the watch")
+    params = WatchParams
+    sources = (src(2029, 2070), src(2463, 2489))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: WatchParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        intrusion = require_live(sheet.intrusion)
+        stealth = skill_level(_skills(sheet), "computer_stealth")
+        check = DetectionParams(
+            surveillance={"roll": intrusion.surveillance, "yes": 100, "no": 0}[
+                params.admin_present
+            ],
+            admin_level=intrusion.admin_level,
+            admin_base=params.admin_base,
+            stealthy=stealth > 0,
+            hacker_base=skill_total(_int(sheet), _skills(sheet), "computer_stealth"),
+            hacker_modifier=INFO_BONUS if "security_team" in intrusion.info else 0,
+            admin_level_bonus=params.admin_level_bonus,
+        )
+        result = Detection().resolve(check, dice)
+        if result.outcome == "ejected":
+            intrusion = intrusion.model_copy(
+                update={"ejected": True, "access": [], "inside_network": False}
+            )
+        elif result.outcome == "suspected":
+            intrusion = intrusion.model_copy(update={"suspected": True})
+        text = {
+            "ejected": tr("repéré et éjecté", "spotted and ejected"),
+            "suspected": tr("l'admin a un doute", "the admin suspects"),
+            "unnoticed": tr("passe inaperçu", "unnoticed"),
+        }[result.outcome]
+        return Change(_save(sheet, intrusion, params.minutes), text, result)
+
+
+class EndParams(Params):
+    pass
+
+
+class HackEnd(Operation[OrganiqueSheet, EndParams]):
+    name = "hack_end"
+    title = tr("Piratage : se déconnecter", "Hacking: log off")
+    params = EndParams
+    sources = (src(2054, 2070),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: EndParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        return Change(sheet.model_copy(update={"intrusion": None}), tr("déconnecté", "logged off"))
+
+
+HACKING_OPERATIONS = (
+    HackStart(),
+    HackPreliminary(),
+    HackEnter(),
+    HackLocate(),
+    HackTask(),
+    HackWatch(),
+    HackEnd(),
+)
