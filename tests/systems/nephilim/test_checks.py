@@ -291,3 +291,28 @@ def test_cli_lists_options_in_help(cli) -> None:
     result = cli("odds", "nephilim", "action", "--help")
     assert result.code == 0
     assert "[reading]" in result.out and "[optional_rule]" in result.out
+
+
+def details_of(check: str, **values: object) -> dict[str, object]:
+    from ecran.dice.enumerate import _Script
+
+    c = SYSTEM.check(check)
+    return dict(c.resolve(c.parse(values), _Script([2, 2])).details)
+
+
+@pytest.mark.parametrize(("level", "x"), [(-3, 1), (0, 4), (6, 10)])
+def test_magic_period_x_is_spell_level_plus_4_E15_L562(level: int, x: int) -> None:
+    got = details_of("concentration", skill=6, spell_level=level, duration="x_hours")
+    assert got["x"] == x and got["time"] == f"{x} hours"
+
+
+def test_fast_invocation_takes_half_x_rounds_D3_L578_L586() -> None:
+    """Creature Ka 12, Sceaux, x/2 rounds: 6 rounds at difficulty +2."""
+    got = details_of(
+        "incantation", skill=0, invocation_level=0, creature_ka=12, duration="half_x_rounds"
+    )
+    assert got["x"] == 12 and got["time"] == "6 rounds" and got["difficulty"] == 2
+    odd = details_of(
+        "incantation", skill=0, invocation_level=0, creature_ka=7, duration="half_x_rounds"
+    )
+    assert odd["time"] == "4 rounds"  # x/2 rounded up (§9 A29)

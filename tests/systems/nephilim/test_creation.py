@@ -158,3 +158,50 @@ def test_figure_skating_is_one_skill_under_both_parents_E7_L112() -> None:
     }
     assert SYSTEM.validate(sheet(skills=skating)) == []
     assert effective(skating, "PHYSIQUE > Expression corporelle > Danse > Patinage artistique") == 3
+
+
+# -- languages (L114-122, L378-446) -------------------------------------------------------------
+
+GERMAN = "Langues germaniques > Langues germaniques occidentales > Allemand"
+
+
+def test_language_rank_is_the_deepest_node_held_on_the_path_L116_120() -> None:
+    from ecran.systems.nephilim.skills import language_capability, language_rank
+
+    held = ["Langues germaniques > Langues germaniques occidentales", GERMAN]
+    assert language_rank(held, GERMAN + " > Bavarois") == "C"  # understands the dialects
+    assert language_rank(held, GERMAN) == "C"
+    assert (
+        language_rank(held, "Langues germaniques > Langues germaniques occidentales > Anglais")
+        == "A"
+    )
+    assert language_rank(held, "Langues romanes > Italien") == "P"
+    assert "dialectes" in language_capability("C").fr
+    assert language_capability("A").source == "L118"
+
+
+def test_learn_language_follows_the_tree_L114_120() -> None:
+    s = sheet()
+    with pytest.raises(EcranError):
+        apply(s, "learn_language", path=GERMAN)  # needs its group first
+    s = apply(
+        s, "learn_language", path="Langues germaniques > Langues germaniques occidentales"
+    ).sheet
+    s = apply(s, "learn_language", path=GERMAN).sheet
+    assert SYSTEM.validate(s) == []
+    with pytest.raises(EcranError):
+        apply(s, "learn_language", path=GERMAN)
+    free = sheet(language_prerequisites=False)
+    assert apply(free, "learn_language", path=GERMAN).sheet.languages == [GERMAN]
+
+
+def test_sheet_shows_skill_knowledge_and_language_capability_L97_104() -> None:
+    s = sheet(
+        skills=BOUGHT,
+        languages=["Langues romanes > Italien", "Langues romanes > Italien > Italien"],
+    )
+    rows = [row for section in SYSTEM.sections(s) for row in section.rows]
+    athletics = next(r for r in rows if r.label.fr == ATHLETICS)
+    assert "étudié sérieusement" in athletics.note  # -1, Apprenti (L100)
+    italian = next(r for r in rows if r.value == "Langues romanes > Italien > Italien")
+    assert italian.note.startswith("C: Converse")

@@ -218,3 +218,18 @@ def test_initiative_from_the_sheet_L491() -> None:
     result = SYSTEM.initiative(pc, _Script([3, 1]))
     assert result.total == 3 - 1 + 2
     assert result.details["natural_rating"] == 3
+
+
+def test_stasis_overflow_comes_from_the_gm_s_element_L630_A27() -> None:
+    nephilim = sheet(nature="nephilim", ka={"feu": 30}, stasis={"feu": 2, "eau": 4, "air": 1})
+    # success (2,2), then draws 2 + (4 - 0) = 6: 2 of Feu, 4 more from the GM's Air first
+    change = apply(
+        nephilim,
+        "stasis_ritual",
+        _Script([2, 2, 4, 0]),
+        element="feu",
+        points=2,
+        distance="contact",
+        overflow="air",
+    )
+    assert change.sheet.stasis == {"feu": 0, "eau": 1, "air": 0}

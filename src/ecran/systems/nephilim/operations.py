@@ -10,7 +10,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, Text, cite, param, tr
 from ecran.systems.nephilim import character as ch
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
-from ecran.systems.nephilim.checks.occult import StasisRitual
+from ecran.systems.nephilim.checks.occult import StasisDistance, StasisRitual
 from ecran.systems.nephilim.combat import action_slots, delay_bonus
 from ecran.systems.nephilim.rolls import SEED
 from ecran.systems.nephilim.sheet import CharacteristicId, Element, NephilimSheet
@@ -18,6 +18,7 @@ from ecran.systems.nephilim.skills import (
     RANGES,
     SKILL_NODES,
     UNBOUGHT,
+    language_problems,
     level_of,
     skill_problems,
 )
@@ -141,9 +142,16 @@ def _coma_or_not(sheet: NephilimSheet, result: Any, fate: Text) -> Change[Any]:
 class StasisParams(Params):
     element: Element = param(tr("Ka-élément puisé", "Ka-element drawn"))
     points: int = param(tr("Points demandés", "Points asked for"), ge=0, le=100)
-    distance: str = param(
-        tr("Distance à la stase", "Distance to the stasis"),
-        tr("contact, under_1m, under_10m… over_10000km", "contact, under_1m… over_10000km"),
+    distance: StasisDistance = param(tr("Distance à la stase", "Distance to the stasis"))
+    overflow: Element | None = param(
+        tr("Excédent puisé dans", "Excess drawn from"),
+        tr(
+            "Au choix du MJ si le jet puise plus que la stase n'en contient (L630) ; vide : les"
+            " éléments les plus fournis d'abord",
+            "The GM's choice when the roll draws more than the stasis holds (L630); empty: the"
+            " fullest elements first",
+        ),
+        default=None,
     )
 
 
@@ -164,19 +172,22 @@ class DrawFromStasis(Operation[NephilimSheet, StasisParams]):
         values |= {"points": params.points, "malus": ch.fatigue_malus(sheet)}
         result = check.resolve(check.parse(values), dice)
         drawn = int(result.total or 0)
-        stasis = _withdraw(dict(sheet.stasis), params.element, drawn)
+        stasis = _withdraw(dict(sheet.stasis), params.element, drawn, params.overflow)
         update = {"stasis": stasis, "stasis_bonus": sheet.stasis_bonus + drawn}
         summary = tr(f"{drawn} point(s) puisé(s)", f"{drawn} point(s) drawn")
         return Change(sheet.model_copy(update=update), summary, result)
 
 
-def _withdraw(stasis: dict[Element, int], element: Element, drawn: int) -> dict[Element, int]:
-    """Take from the named element first; any excess from the others, richest first (the GM
-    chooses which, L630; §9 A27)."""
+def _withdraw(
+    stasis: dict[Element, int], element: Element, drawn: int, overflow: Element | None = None
+) -> dict[Element, int]:
+    """Take from the named element first; any excess from the stasis' other elements (§9 A27),
+    the GM's choice first, then the fullest (L630)."""
     take = min(drawn, stasis.get(element, 0))
     stasis[element] = stasis.get(element, 0) - take
     rest = drawn - take
-    for other in sorted(stasis, key=lambda e: -stasis[e]):
+    order = sorted(stasis, key=lambda e: (e != overflow, -stasis[e]))
+    for other in order:
         if rest <= 0:
             break
         share = min(rest, stasis[other])
@@ -356,6 +367,36 @@ class EndRound(Operation[NephilimSheet, NoParams]):
         return Change(new, tr("nouveau round : une action", "new round: one action"))
 
 
+class LanguageParams(Params):
+    path: str = param(
+        tr("Langue", "Language"),
+        tr("Chemin dans la liste ('Langues romanes > Italien')", "Path in the list"),
+        min_length=1,
+    )
+
+
+class LearnLanguage(Operation[NephilimSheet, LanguageParams]):
+    name = "learn_language"
+    title = tr("Apprendre une langue", "Learn a language")
+    params = LanguageParams
+    sources = (cite(SEED, 114, 120), cite(SEED, 378, 446))
+
+    def apply(self, sheet: NephilimSheet, params: LanguageParams, dice: DiceSource) -> Change[Any]:
+        if params.path in sheet.languages:
+            raise EcranError(tr(f"déjà tenue : {params.path}", f"already held: {params.path}"))
+        held = [*sheet.languages, params.path]
+        problems = [
+            p
+            for p in language_problems(held, sheet.language_prerequisites)
+            if p.path == params.path
+        ]
+        if problems:
+            raise EcranError(Text(fr=problems[0].fr, en=problems[0].en))
+        new = sheet.model_copy(update={"languages": held})
+        rank = level_of(params.path) or "M"
+        return Change(new, tr(f"{params.path} ({rank})", f"{params.path} ({rank})"))
+
+
 ALL = (
     TakeWounds(),
     TakeFatigue(),
@@ -371,4 +412,5 @@ ALL = (
     DelayAction(),
     ActDelayed(),
     EndRound(),
+    LearnLanguage(),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ecran.systems.nephilim.tables import LANGUAGES, SKILLS, Level, Node
+from ecran.systems.nephilim.tables import LANGUAGES, SKILLS, Level, Node, RankRow
 
 SEP = " > "
 LEVELS: tuple[Level, ...] = ("P", "A", "C", "M")
@@ -172,3 +172,26 @@ def language_problems(languages: list[str], prerequisites: bool) -> list[SkillPr
                 )
             )
     return problems
+
+
+def language_rank(held: list[str], target: str) -> Level:
+    """A character's rank toward a language: the deepest node held on its path. Holding a
+    branch (C) lets one converse in its languages and dialects (L119); P is everyone's (L117)."""
+    best: Level = "P"
+    node: str | None = target
+    while node is not None:
+        if node in held:
+            level = level_of(node) or "M"
+            if LEVELS.index(level) > LEVELS.index(best):
+                best = level
+        node = parent(node)
+    return best
+
+
+def language_capability(level: str) -> RankRow:
+    return next(r for r in LANGUAGES.rank if r.level == level)
+
+
+def knowledge(score: int) -> RankRow | None:
+    """What a skill score means (L97-104); occult scores above +3 have no row."""
+    return next((r for r in SKILLS.scale if r.score == score), None)

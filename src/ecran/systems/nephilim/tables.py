@@ -91,9 +91,21 @@ class Node(Model):
     prereq_mode: Literal["all", "any"] | None = None
 
 
+class RankRow(Model):
+    """A language rank's capability (L116-120) or a skill score's knowledge (L92-104)."""
+
+    level: Level
+    source: str
+    fr: str
+    en: str
+    score: int | None = None
+
+
 class Tree(Model):
     source: str
     node: list[Node]
+    rank: list[RankRow] = []
+    scale: list[RankRow] = []
 
 
 class Science(Model):

@@ -11,7 +11,15 @@ from ecran.systems.nephilim.combat import initiative_params, speeds
 from ecran.systems.nephilim.creation import total_steps
 from ecran.systems.nephilim.ka import normalize
 from ecran.systems.nephilim.sheet import NephilimSheet
-from ecran.systems.nephilim.skills import SKILL_NODES, UNBOUGHT, level_of, rank_of_score
+from ecran.systems.nephilim.skills import (
+    SKILL_NODES,
+    UNBOUGHT,
+    knowledge,
+    language_capability,
+    language_rank,
+    level_of,
+    rank_of_score,
+)
 from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, KA
 from ecran.systems.nephilim.tracks import state
 
@@ -97,9 +105,9 @@ def _skills(sheet: NephilimSheet) -> SheetSection:
         score = ch.skill(sheet, path)
         node = SKILL_NODES.get(path)
         rank = level_of(path) or rank_of_score(score)
-        rows.append(
-            SheetRow(Text(fr=path, en=node.en if node else path), _signed(score), f"({rank})")
-        )
+        known = knowledge(score)
+        note = f"({rank}) {known.fr} / {known.en}" if known else f"({rank})"
+        rows.append(SheetRow(Text(fr=path, en=node.en if node else path), _signed(score), note))
     rows.append(SheetRow(tr("Pas payés", "Steps paid"), str(total_steps(sheet))))
     return SheetSection(tr("Compétences", "Skills"), rows)
 
@@ -110,10 +118,10 @@ def _other_skills(sheet: NephilimSheet) -> SheetSection:
         for name, score in sorted(sheet.occult_skills.items())
         if score > UNBOUGHT
     ]
-    rows += [
-        SheetRow(tr("Langue", "Language"), path, level_of(path) or "M")
-        for path in sorted(sheet.languages)
-    ]
+    for path in sorted(sheet.languages):
+        rank = language_rank(sheet.languages, path)
+        can = language_capability(rank)
+        rows.append(SheetRow(tr("Langue", "Language"), path, f"{rank}: {can.fr} / {can.en}"))
     rows += [
         SheetRow(tr("Écrit", "Written"), name, rank)
         for name, rank in sorted(sheet.written_languages.items())
