@@ -41,6 +41,7 @@ from ecran.rules import EcranError
 from ecran.rules.text import DEFAULT_LANG, LANGS
 from ecran.store import Access, Store
 from ecran.web.errors import one_line, status_of
+from ecran.web.i18n import COOKIE
 from ecran.web.live_messages import ClientMessage, Ping, Resume, parse_after, parse_message
 from ecran.web.store_dep import app_store
 from ecran.web.tables_auth import authenticate, missing_token
@@ -118,6 +119,8 @@ class Hub:
         sender = asyncio.create_task(self._send_loop(connection))
         try:
             await self._receive_loop(connection, lang, sender)
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # the client went away while we were reading
         finally:
             with self._lock:
                 self._tables.get(access.table_id, set()).discard(connection)
@@ -220,7 +223,7 @@ def hub(app: FastAPI) -> Hub:
 
 
 def _lang(socket: WebSocket) -> str:
-    asked = socket.query_params.get("lang") or socket.cookies.get("ecran_lang")
+    asked = socket.query_params.get("lang") or socket.cookies.get(COOKIE)
     return asked if asked in LANGS else DEFAULT_LANG
 
 

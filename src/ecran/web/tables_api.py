@@ -29,7 +29,7 @@ from ecran.rules import EcranError, System, get_system
 from ecran.rules.record import OddsReport, odds
 from ecran.store import Access, Store
 from ecran.store.repository import PAGE_MAX
-from ecran.web import tables_encounters
+from ecran.web import api, tables_encounters
 from ecran.web.i18n import request_lang
 from ecran.web.live import hub
 from ecran.web.store_dep import get_store
@@ -161,8 +161,7 @@ def state(me: Me, store: Db) -> TableState:
 @router.get("/{table_id}/schema")
 def sheet_schema(me: Me, store: Db) -> dict[str, Any]:
     """The JSON Schema of this table's character sheets (what import accepts)."""
-    _, system = _system(store, me)
-    return system.sheet_model().model_json_schema()
+    return api.sheet_schema(store.state(me.table_id).table.system_id)
 
 
 @router.get("/{table_id}/operations", response_model=list[OperationInfo])

@@ -276,3 +276,13 @@ def test_concurrent_writers_give_every_client_the_whole_log_in_order(table: Tabl
         assert table.last_seq() == expected[-1]
         assert seqs(events(gm_ws)) == expected
         assert seqs(events(alice_ws)) == expected
+
+
+def test_a_client_that_leaves_is_forgotten_and_others_carry_on(app: FastAPI, table: Table) -> None:
+    with connect(table, table.gm, table.last_seq()) as (gm_ws, _):
+        with connect(table, table.bob, table.last_seq()):
+            assert len(hub(app).connections(table.id)) == 2
+        table.roll(table.alice, seed=1)  # Bob is gone: only the GM hears it
+        assert seqs(events(gm_ws)) == [table.last_seq()]
+        assert len(hub(app).connections(table.id)) == 1
+    assert hub(app).connections(table.id) == []
