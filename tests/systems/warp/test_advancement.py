@@ -120,3 +120,16 @@ def test_group_modifiers_only_where_each_rolls_alone(cli) -> None:
     result = cli("odds", "warp", "group", *args, "--json")
     assert result.code == 2
     assert len(result.err.strip().splitlines()) == 1
+
+
+def test_a_wound_that_heals_badly_penalises_agility_l3957_3969() -> None:
+    from ecran.systems.warp.sheet import SeriousWound
+
+    def melee_penalty(sheet: WarpSheet) -> int:
+        action = next(a for a in WARP.actions(sheet) if a.check == "melee")
+        return int(action.params["attack_penalty"])
+
+    lame = sam().model_copy(update={"serious_wounds": [SeriousWound(kind="heals_badly")]})
+    assert melee_penalty(lame) == melee_penalty(sam()) + 1
+    fatal = sam().model_copy(update={"serious_wounds": [SeriousWound(kind="fatal")]})
+    assert melee_penalty(fatal) == melee_penalty(sam())

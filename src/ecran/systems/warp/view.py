@@ -86,6 +86,12 @@ def armour_penalty(sheet: WarpSheet) -> int:
     return heavy + max(0, layers - 1)
 
 
+def lame(sheet: WarpSheet) -> int:
+    """A serious wound that heals badly leaves a permanent penalty die on agility actions
+    (L3957-3969); several such wounds are read as one handicap each."""
+    return sum(1 for w in sheet.serious_wounds if w.kind == "heals_badly")
+
+
 def actions(sheet: WarpSheet) -> list[Action]:
     """Every trait as a roll, plus the default 2 dice and attacks, with the wound penalty die
     (HP <= half, L3253-3261) already in `penalty`."""
@@ -120,7 +126,7 @@ def actions(sheet: WarpSheet) -> list[Action]:
         )
     combat_group = tr("Combat", "Combat")
     attack = sheet.best_score(combat=True) if any(t.combat for t in sheet.positive_traits()) else 2
-    agility = armour_penalty(sheet)
+    agility = armour_penalty(sheet) + lame(sheet)
     result.append(
         Action(
             tr("Attaque au contact", "Melee attack"),
