@@ -1,0 +1,30 @@
+"""Fixtures for the printed sheets: every real system's seeded NPC, and the made-up system of
+`printing_fixtures` (this directory goes on the path: pytest runs with --import-mode=importlib)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = str(Path(__file__).parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+from printing_fixtures import REAL_SYSTEMS, FakeSystem  # noqa: E402
+
+from ecran.dice import Roller  # noqa: E402
+from ecran.rules import CharacterSheet, System, all_systems  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def fake() -> FakeSystem:
+    return FakeSystem()
+
+
+@pytest.fixture(scope="session")
+def npcs() -> dict[str, tuple[System, CharacterSheet]]:
+    """Each real system's NPC from seed 1 (what `ecran npc SYSTEM --seed 1 --json` prints)."""
+    systems = all_systems()
+    return {sid: (systems[sid], systems[sid].random_npc(Roller(1))) for sid in REAL_SYSTEMS}
