@@ -316,3 +316,8 @@ def test_fast_invocation_takes_half_x_rounds_D3_L578_L586() -> None:
         "incantation", skill=0, invocation_level=0, creature_ka=7, duration="half_x_rounds"
     )
     assert odd["time"] == "4 rounds"  # x/2 rounded up (§9 A29)
+
+
+def test_knowledge_is_decided_by_the_skill_alone_L460() -> None:
+    assert odds("knowledge", skill=1, threshold=1) == {"failure": 0, "success": 1}
+    assert odds("knowledge", skill=0, threshold=1) == {"failure": 1, "success": 0}

@@ -40,6 +40,7 @@ def odds(cli, *args: str) -> dict[str, Fraction]:
 
 
 def test_modifier_distribution_is_the_printed_table_L464_475() -> None:
+    """E8: P(R = k) and P(R <= k) of +1D-1D as printed."""
     dist = modifier_distribution("D")
     printed = dict(zip(DICE_TABLE.modifier, DICE_TABLE.chances_in_36, strict=True))
     assert printed == {-4: 1, -3: 2, -2: 5, -1: 6, 0: 8, 1: 6, 2: 5, 3: 2, 4: 1}

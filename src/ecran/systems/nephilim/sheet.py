@@ -132,12 +132,14 @@ class NephilimSheet(CharacterSheet):
         tr("+6 d'Anticipation par retard, cumulés (L516-518)", "+6 Anticipation per delay"),
         default=0,
         ge=0,
+        le=20,
     )
     delayed_rounds: int = param(
         tr("Retards (rounds)", "Delays (rounds)"),
         tr("+6 d'initiative par round de retard (L518)", "+6 initiative per round delayed"),
         default=0,
         ge=0,
+        le=10,
     )
     armour: int = options.ARMOUR.field(ge=0, le=10)
     # How this table reads the ambiguous rules that shape the sheet, its penalties and combat.

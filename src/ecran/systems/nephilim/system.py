@@ -23,7 +23,7 @@ from ecran.systems.nephilim.checks.combat import (
     Initiative,
     Sprint,
 )
-from ecran.systems.nephilim.checks.core import ActionCheck, CoreTest, KaTest
+from ecran.systems.nephilim.checks.core import ActionCheck, CoreTest, KaTest, Knowledge
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
 from ecran.systems.nephilim.checks.occult import (
     AlchemyControl,
@@ -47,6 +47,7 @@ class Nephilim(System):
         CoreTest(),
         ActionCheck(),
         KaTest(),
+        Knowledge(),
         Opposed(),
         IncapacityCheck(),
         ExhaustionCheck(),

@@ -3,9 +3,11 @@ penalty and option, and the Ka (willpower) test (L47)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal
 
-from ecran.rules import Params, Text, cite, param, tr
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, Text, cite, param, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks.common import (
     BARRED_OUTCOME,
@@ -14,7 +16,7 @@ from ecran.systems.nephilim.checks.common import (
     DiceTest,
 )
 from ecran.systems.nephilim.ka import normalize
-from ecran.systems.nephilim.rolls import SEED
+from ecran.systems.nephilim.rolls import FAILURE, SEED, SUCCESS
 from ecran.systems.nephilim.tables import COMBAT
 
 CHARACTERISTIC = param(
@@ -216,3 +218,38 @@ class KaTest(DiceTest[KaTestParams]):
 
     def explain(self, params: KaTestParams) -> dict[str, Any]:
         return {"normalized_ka": normalize(params.ka)}
+
+
+class KnowledgeParams(Params):
+    skill: int = param(tr("Compétence", "Skill"), ge=-4, le=10)
+    threshold: int = param(
+        tr("Niveau requis", "Required level"),
+        tr("Fixé par le MJ (L460)", "Set by the GM (L460)"),
+        ge=-4,
+        le=10,
+    )
+
+
+class Knowledge(Check[KnowledgeParams]):
+    name = "knowledge"
+    title = tr("Connaissance (compétence seule)", "Knowledge (skill alone)")
+    description = tr(
+        "Le score de la compétence suffit, sans caractéristique ni dés : réussite s'il atteint le"
+        " niveau fixé par le MJ (surtout pour les connaissances).",
+        "The skill score alone decides, without characteristic or dice: success if it reaches"
+        " the level the GM sets (mostly for knowledge).",
+    )
+    params = KnowledgeParams
+    outcomes: ClassVar[Sequence[Outcome]] = (
+        Outcome(FAILURE, tr("ne sait pas", "does not know")),
+        Outcome(SUCCESS, tr("sait", "knows")),
+    )
+    sources = (cite(SEED, 460),)
+    example = {"skill": 0, "threshold": -1}
+
+    def resolve(self, params: KnowledgeParams, dice: DiceSource) -> Resolution:
+        known = params.skill >= params.threshold
+        margin = params.skill - params.threshold
+        return Resolution(
+            SUCCESS if known else FAILURE, total=params.skill, details={"margin": margin}
+        )
