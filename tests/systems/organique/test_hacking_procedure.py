@@ -141,3 +141,14 @@ def test_procedure_refuses_steps_out_of_order(dice: Any) -> None:
         step(s, "hack_enter", (), dice, target="mail_phone")  # network firewall first
     with pytest.raises(EcranError):
         step(s, "hack_enter", (), dice, target="network", skill="cryptography")
+
+
+def test_sheet_shows_the_intrusion_and_afflictions(cli: Any, dice: Any, tmp_path: Any) -> None:
+    s = step(kimberly(), "hack_start", (), dice).sheet
+    s = step(s, "poison_round", (), dice, poison="drake_fungus").sheet
+    path = tmp_path / "k.json"
+    path.write_text(s.model_dump_json(), encoding="utf-8")
+    result = cli("sheet", str(path))
+    assert result.code == 0, result.err
+    assert "Piratage en cours" in result.out and "drake_fungus" in result.out
+    assert cli("character", "validate", str(path)).code == 0

@@ -179,6 +179,25 @@ FEVER_SAVE = Option(
     kind="reading",
 )
 
+# What the chapter leaves to the rest of the book (reading §3.4, §7, A32): the interface says
+# so wherever it asks for these values.
+CREATION = Option(
+    name="creation",
+    default="gm",
+    label=tr("Création et progression : au MJ", "Creation and advancement: GM's call"),
+    help=tr(
+        "Le chapitre n'a ni création, ni fourchette de caractéristiques, ni liste complète des "
+        "compétences, ni coûts de progression (chapitre 1) : la feuille accepte ce que le MJ "
+        "saisit ; le générateur de PNJ (3-18, SNG 2-5, CPS 3-5, INC 3-6) est une règle maison "
+        "tirée des personnages d'exemple.",
+        "The chapter has no creation, characteristic range, full skill list or advancement "
+        "costs (chapter 1): the sheet takes what the GM enters; the NPC generator (3-18, SNG "
+        "2-5, CPS 3-5, INC 3-6) is a house rule drawn from the example characters.",
+    ),
+    source=src(1161, 1162, "§3.4, §7, A32; examples L3719-3887"),
+    kind="gm_input",
+)
+
 
 ALL_OPTIONS = (
     LUCK_IN_COMBAT,
@@ -193,4 +212,5 @@ ALL_OPTIONS = (
     HALF_ROUNDING,
     CHOKE_DRAIN,
     FEVER_SAVE,
+    CREATION,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ecran.rules import SheetRow, SheetSection, Text, tr
 from ecran.systems.organique.actions import action_penalty, effective
+from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.skills import best_initiative, combat_bonus
 from ecran.systems.organique.tracks import (
@@ -28,7 +29,71 @@ NAMES = {
 
 
 def build_sections(sheet: OrganiqueSheet) -> list[SheetSection]:
-    return [_identity(sheet), _characteristics(sheet), _health(sheet), _skills(sheet), _gear(sheet)]
+    found = [_identity(sheet), _characteristics(sheet), _health(sheet), _skills(sheet)]
+    found += [_gear(sheet), _afflictions(sheet)]
+    if sheet.intrusion is not None:
+        found.append(_intrusion(sheet.intrusion))
+    return found
+
+
+def _afflictions(sheet: OrganiqueSheet) -> SheetSection:
+    """Effects, diseases, dependences and wounds still open (L724-1129, L3669-3711)."""
+    rows = [
+        SheetRow(
+            Text(fr=e.name, en=e.name),
+            ", ".join(f"{k} {v:+d}" for k, v in e.stats.items())
+            + (" ÷2" if e.halve else "")
+            + (f" actions {e.actions}" if e.actions else ""),
+            e.note,
+        )
+        for e in sheet.effects
+    ]
+    rows += [
+        SheetRow(
+            Text(fr=d.name, en=d.name),
+            f"niveau {d.level}" + (" (stoppée)" if d.stopped else ""),
+            f"/{d.interval_hours} h, diff. {d.progression}, +{d.treatment}",
+        )
+        for d in sheet.diseases
+    ]
+    rows += [
+        SheetRow(
+            Text(fr=f"{a.drug} ({a.kind})", en=f"{a.drug} ({a.kind})"),
+            f"jour {a.days_clean:g} → test jour {a.next_test_day:g}",
+            "manque !" if a.craving else f"diff. {a.withdrawal}",
+        )
+        for a in sheet.addictions
+    ]
+    if sheet.bleeding_bs or sheet.battle_bs or sheet.battle_c:
+        rows.append(
+            SheetRow(
+                tr("Blessures du combat", "Battle wounds"),
+                f"{sheet.battle_bs} bs, {sheet.battle_c} c",
+                f"saigne : {sheet.bleeding_bs} bs" if sheet.bleeding_bs else "",
+            )
+        )
+    if sheet.immunities:
+        rows.append(
+            SheetRow(tr("Immunités (+10)", "Immunities (+10)"), ", ".join(sheet.immunities))
+        )
+    return SheetSection(tr("Afflictions", "Afflictions"), rows)
+
+
+def _intrusion(i: Intrusion) -> SheetSection:
+    state = (
+        "éjecté" if i.ejected else "alerte" if i.alert else "doute" if i.suspected else "discret"
+    )
+    rows = [
+        SheetRow(tr("Réseau", "Network"), i.network, f"paranoïa {i.paranoia}"),
+        SheetRow(tr("Sécurité", "Security"), state, f"{i.minutes} min"),
+        SheetRow(tr("Informations", "Information"), ", ".join(i.info) or "—"),
+        SheetRow(
+            tr("Accès", "Access"),
+            ", ".join(f"{a.system}: {a.privilege}" for a in i.access) or "—",
+            "dans le réseau" if i.inside_network else "",
+        ),
+    ]
+    return SheetSection(tr("Piratage en cours", "Intrusion"), rows)
 
 
 def _identity(sheet: OrganiqueSheet) -> SheetSection:

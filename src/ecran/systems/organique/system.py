@@ -25,6 +25,7 @@ from ecran.systems.organique.checks.psychic import PSYCHIC_CHECKS
 from ecran.systems.organique.checks.vehicle import VEHICLE_CHECKS
 from ecran.systems.organique.common import SEED
 from ecran.systems.organique.operations import OPERATIONS
+from ecran.systems.organique.ops_advance import ADVANCE_OPERATIONS
 from ecran.systems.organique.ops_aftermath import AFTERMATH_OPERATIONS
 from ecran.systems.organique.ops_drugs import DRUG_OPERATIONS
 from ecran.systems.organique.ops_environment import ENVIRONMENT_OPERATIONS
@@ -64,6 +65,7 @@ class Organique(System):
         *MEDICAL_OPERATIONS,
         *DRUG_OPERATIONS,
         *HACKING_OPERATIONS,
+        *ADVANCE_OPERATIONS,
     )
     options = ALL_OPTIONS
     character = OrganiqueSheet

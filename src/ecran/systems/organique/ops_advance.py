@@ -1,0 +1,71 @@
+"""Advancement: absent from this chapter (class-dependent skill costs are in chapter 1,
+L1161-1162; reading §7). The GM decides what is learnt and what it costs; this operation only
+writes the change on the sheet within the rules the chapter does give (levels 1 to 6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, EcranError, Operation, Params, param, tr
+from ecran.systems.organique.common import src
+from ecran.systems.organique.sheet import OrganiqueSheet, Skill
+from ecran.systems.organique.tables import CHARACTERISTICS
+
+if TYPE_CHECKING:
+    StatName = str
+else:
+    StatName = Literal[CHARACTERISTICS]
+
+
+class AdvanceParams(Params):
+    skill: str = param(
+        tr("Compétence", "Skill"),
+        tr("Nom de la compétence (nouvelle : niveau 1, Novice)", "Skill name (new: level 1)"),
+        min_length=1,
+        max_length=80,
+    )
+    characteristic: StatName = param(
+        tr("Caractéristique (nouvelle compétence)", "Characteristic (new skill)"), default="INT"
+    )
+    cost: str = param(
+        tr("Coût (MJ, règle maison)", "Cost (GM, house rule)"),
+        tr(
+            "Le chapitre ne donne ni points d'expérience ni coûts (ils dépendent de la classe, "
+            "chapitre 1) : noté tel que le MJ le fixe",
+            "The chapter gives no experience or costs (they depend on the class, chapter 1): "
+            "noted as the GM sets it",
+        ),
+        default="",
+        max_length=120,
+    )
+
+
+class Advance(Operation[OrganiqueSheet, AdvanceParams]):
+    name = "advance"
+    title = tr("Progression (au MJ : règle maison)", "Advancement (GM's call: house rule)")
+    params = AdvanceParams
+    sources = (src(1161, 1186, "costs in chapter 1, not in this seed"),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: AdvanceParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        key = params.skill.casefold()
+        old = next((s for s in sheet.skills if s.name.casefold() == key), None)
+        if old is not None and old.level >= 6:
+            raise EcranError(
+                tr(f"{old.name} est déjà Maître (6)", f"{old.name} is already Master (6)")
+            )
+        new = (
+            old.model_copy(update={"level": old.level + 1})
+            if old is not None
+            else Skill(name=params.skill, characteristic=params.characteristic, level=1)
+        )
+        skills = [s for s in sheet.skills if s.name.casefold() != key] + [new]
+        note = f"{new.name} → {new.level}" + (f" ({params.cost})" if params.cost else "")
+        notes = "\n".join(x for x in (sheet.notes, note) if x)
+        changed = sheet.model_copy(update={"skills": skills, "notes": notes})
+        return Change(changed, tr(note, note))
+
+
+ADVANCE_OPERATIONS = (Advance(),)
