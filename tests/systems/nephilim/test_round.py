@@ -207,3 +207,34 @@ def test_wounds_slow_the_sprint_L86_L522_L529() -> None:
     assert result.total == 9 + (1 + 0 - 2 + 4)  # margin of Rapidité + skill - 2 + R vs 0
     hurt = sheet(wounds=4, characteristics={"rapidite": 1})
     assert action(hurt, "sprint")["wound_malus"] == 2
+
+
+# -- attack between two sheets (L479-481, L493) -----------------------------------------------
+
+
+def test_attack_params_carry_both_sheets_penalties_L86_L510() -> None:
+    from ecran.systems.nephilim.combat import attack_params
+
+    armed = "PHYSIQUE > Combat au contact > Combat armé"
+    dodge = "PHYSIQUE > Combat au contact > Esquive"
+    fighter = sheet(
+        characteristics={"force": 2},
+        skills={"PHYSIQUE": -3, "PHYSIQUE > Combat au contact": -1, armed: 1},
+        wounds=6,  # Gravement blessé: 3 on Force (L86)
+        fatigue=2,  # Étourdi: 1 on everything
+    )
+    target = sheet(characteristics={"coordination": 1}, skills={"PHYSIQUE": -3}, round_actions=2)
+    params = attack_params(fighter, target, ("force", armed), ("coordination", dodge))
+    assert params == {
+        "characteristic": 2,
+        "skill": 1,
+        "malus": 3 + 1,
+        "defender_reacts": True,
+        "defence_characteristic": 1,
+        "defence_skill": -3,  # inherited from PHYSIQUE
+        "defence_malus": 4,  # two actions this round (L510)
+    }
+    bare = attack_params(fighter, target, ("force", None), ("coordination", None), False)
+    assert bare["malus"] == 6 + 1  # 2 x Force carries the wound malus twice (§9 A4)
+    check = SYSTEM.check("attack")
+    assert check.distribution(check.parse(params)).total == 1

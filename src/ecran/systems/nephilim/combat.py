@@ -193,3 +193,39 @@ def roll_initiative(sheet: NephilimSheet, dice: DiceSource) -> Resolution:
         "anticipation_tie": sheet.anticipation_tie,
     }
     return Resolution(result.outcome, total=result.total, details=details)
+
+
+def side(
+    sheet: NephilimSheet, characteristic: str, skill_path: str | None
+) -> dict[str, int | None]:
+    """One side of an attack or a defence from a sheet: the (meta) characteristic the GM
+    picked, the effective skill (None: the characteristic twice, L455) and every malus the
+    sheet carries (wounds on that characteristic, fatigue, several actions this round)."""
+    wound = ch.wound_malus(sheet, characteristic)
+    doubled = skill_path is None and sheet.wound_malus_count == "per_characteristic"
+    extra = COMBAT.multiple_actions.malus_per_extra_action * (sheet.round_actions - 1)
+    return {
+        "characteristic": ch.meta(sheet)[characteristic],
+        "skill": None if skill_path is None else ch.skill(sheet, skill_path),
+        "malus": wound * (2 if doubled else 1) + ch.fatigue_malus(sheet) + extra,
+    }
+
+
+def attack_params(
+    attacker: NephilimSheet,
+    defender: NephilimSheet,
+    attack: tuple[str, str | None],
+    defence: tuple[str, str | None],
+    defender_reacts: bool = True,
+) -> dict[str, int | bool | None]:
+    """Parameters of the `attack` check between two sheets; `attack` and `defence` are each
+    (characteristic, skill path or None), chosen by the GM (L455). Whether the defender may
+    react depends on the segments (L493): see `plan_round`."""
+    own, other = side(attacker, *attack), side(defender, *defence)
+    return {
+        **own,
+        "defender_reacts": defender_reacts,
+        "defence_characteristic": other["characteristic"],
+        "defence_skill": other["skill"],
+        "defence_malus": other["malus"],
+    }
