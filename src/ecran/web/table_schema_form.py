@@ -20,7 +20,17 @@ from typing import Any, Literal
 from ecran.rules import Text
 
 NodeKind = Literal[
-    "object", "dict", "list", "multi", "int", "number", "bool", "text", "long_text", "choice"
+    "object",
+    "absent",
+    "dict",
+    "list",
+    "multi",
+    "int",
+    "number",
+    "bool",
+    "text",
+    "long_text",
+    "choice",
 ]
 Form = Mapping[str, Sequence[str]]
 MARK = "#"
@@ -179,7 +189,10 @@ def _node(schema: Schema, prop: Mapping[str, Any], value: Any, path: str, label:
         minimum=shape.get("minimum"),
         maximum=shape.get("maximum"),
     )
-    if kind == "object":
+    if kind == "object" and nullable and value is None:
+        node.kind = "absent"  # an optional block not filled in: a button adds it
+    elif kind == "object":
+        node.removable = nullable
         given = value if isinstance(value, Mapping) else {}
         for name, sub in shape.get("properties", {}).items():
             node.children.append(
@@ -259,6 +272,8 @@ def _read(schema: Schema, prop: Mapping[str, Any], form: Form, path: str) -> Any
     shape, nullable = schema.resolve(prop)
     kind = kind_of(shape)
     if kind == "object":
+        if nullable and not _children(form, path):
+            return None  # an optional block left out
         return {
             name: _read(schema, sub, form, join(path, name))
             for name, sub in shape.get("properties", {}).items()
@@ -271,7 +286,11 @@ def _read(schema: Schema, prop: Mapping[str, Any], form: Form, path: str) -> Any
         items = shape.get("items", {})
         return [_read(schema, items, form, f"{path}/{i}") for i in indices]
     if kind == "multi":
-        return [v for v in form.get(path, []) if v != ""]
+        # checkboxes send the path itself; indexed entries (a script, an old form) count too
+        ticked = list(form.get(path, []))
+        indices = sorted((s for s in _children(form, path) if s.isdigit()), key=int)
+        ticked += [_last(form, f"{path}/{i}") or "" for i in indices]
+        return [v for v in ticked if v != ""]
     given = _last(form, path)
     if given is None:
         return None
@@ -350,6 +369,15 @@ def edit(schema: Schema, value: dict[str, Any], op: str) -> dict[str, Any]:
     if not path or action not in ("add", "remove"):
         return value
     parent = _walk(value, path[:-1] if action == "remove" else path)
+    if action == "add" and kind_of(_shape_at(schema, path)) == "object":
+        holder = _walk(value, path[:-1])
+        if isinstance(holder, dict):
+            holder[path[-1]] = default_of(schema, _shape_at(schema, path))
+        return value
+    if action == "remove" and "properties" in _shape_at(schema, path[:-1]):
+        if isinstance(parent, dict):
+            parent[path[-1]] = None  # an optional block: back to absent
+        return value
     try:
         if action == "add" and isinstance(parent, list):
             parent.append(default_of(schema, _shape_at(schema, path).get("items", {})))

@@ -1,0 +1,146 @@
+"""Fixtures of the table pages' tests: the app on a throw-away SQLite file and a helper that
+plays a GM and players through the pages (links carry each member's token)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from ecran.store import open_store
+from ecran.web.app import create_app
+
+Pairs = Sequence[tuple[str, str]]
+
+
+@pytest.fixture(scope="session")
+def migrated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("template") / "ecran.sqlite3"
+    open_store(f"sqlite:///{path}").engine.dispose()
+    return path
+
+
+@pytest.fixture
+def app(tmp_path: Path, migrated_db: Path) -> FastAPI:
+    made = create_app()
+    database = tmp_path / "ecran.sqlite3"
+    shutil.copyfile(migrated_db, database)
+    made.state.database_url = f"sqlite:///{database}"
+    return made
+
+
+@pytest.fixture
+def web(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as client:
+        yield client
+    store = getattr(app.state, "store", None)
+    if store is not None:
+        store.engine.dispose()
+
+
+@dataclass
+class Seat:
+    """One member's browser: their token goes with every request."""
+
+    client: TestClient
+    table_id: str
+    token: str
+
+    def url(self, path: str = "") -> str:
+        return f"/tables/{self.table_id}{path}"
+
+    def get(self, path: str = "", **params: Any) -> httpx.Response:
+        return self.client.get(self.url(path), params={"token": self.token, **params})
+
+    def post(self, path: str, pairs: Pairs = (), htmx: bool = False) -> httpx.Response:
+        headers = {
+            "X-Ecran-Token": self.token,
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        if htmx:
+            headers["HX-Request"] = "true"
+        return self.client.post(
+            self.url(path), content=urlencode(list(pairs)), headers=headers, follow_redirects=False
+        )
+
+    def upload(self, path: str, content: bytes) -> httpx.Response:
+        files = {"file": ("sheet.json", content, "application/json")}
+        return self.client.post(
+            self.url(path),
+            files=files,
+            headers={"X-Ecran-Token": self.token},
+            follow_redirects=False,
+        )
+
+
+def token_of(location: str) -> str:
+    found = re.search(r"token=([^&]+)", location)
+    assert found is not None, location
+    return found.group(1)
+
+
+def create(client: TestClient, system: str, pairs: Pairs = ()) -> tuple[Seat, str]:
+    """A table made through the creation form: the GM's seat and the invite path."""
+    form = [("name", "La table"), ("system", system), ("gm_name", "Camille"), *pairs]
+    made = client.post(
+        "/tables",
+        content=urlencode(form),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+        follow_redirects=False,
+    )
+    assert made.status_code == 303, made.text
+    location = made.headers["location"]
+    gm = Seat(client, location.split("/tables/")[1].split("?")[0], token_of(location))
+    invite = re.search(r'data-path="(/join/[^"]+)"', gm.get().text)
+    assert invite is not None
+    return gm, invite.group(1)
+
+
+def join(client: TestClient, invite: str, name: str) -> Seat:
+    joined = client.post(
+        invite,
+        content=urlencode({"display_name": name}),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+        follow_redirects=False,
+    )
+    assert joined.status_code == 303, joined.text
+    location = joined.headers["location"]
+    return Seat(client, location.split("/tables/")[1].split("?")[0], token_of(location))
+
+
+def flatten(value: Any, path: str = "") -> list[tuple[str, str]]:
+    """A sheet as the generated form posts it (JSON-pointer names, containers marked)."""
+    pairs: list[tuple[str, str]] = []
+    if isinstance(value, dict):
+        if path:
+            pairs.append((path + "#", ""))
+        for key, item in value.items():
+            piece = str(key).replace("~", "~0").replace("/", "~1")
+            pairs += flatten(item, f"{path}/{piece}" if path else piece)
+    elif isinstance(value, list):
+        pairs.append((path + "#", ""))
+        if value and not isinstance(value[0], dict | list):
+            pairs += [(f"{path}/{i}", _text(v)) for i, v in enumerate(value)]
+        else:
+            for i, item in enumerate(value):
+                pairs += flatten(item, f"{path}/{i}")
+    else:
+        pairs.append((path, _text(value)))
+    return pairs
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
