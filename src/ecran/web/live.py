@@ -211,12 +211,20 @@ def _answer(message: ClientMessage) -> _Item:
     return message
 
 
+_CREATING = threading.Lock()
+
+
 def hub(app: FastAPI) -> Hub:
+    """The app's one hub (two hubs would each miss the other's connections)."""
     existing: Hub | None = getattr(app.state, "hub", None)
-    if existing is None:
-        existing = Hub(lambda: app_store(app))
-        app.state.hub = existing
-    return existing
+    if existing is not None:
+        return existing
+    with _CREATING:
+        existing = getattr(app.state, "hub", None)
+        if existing is None:
+            existing = Hub(lambda: app_store(app))
+            app.state.hub = existing
+        return existing
 
 
 # -- the endpoint ---------------------------------------------------------------------------------
