@@ -7,7 +7,13 @@ import json
 import pytest
 from printing_fixtures import REAL_SYSTEMS
 
-from ecran.printing import SheetRejected, export_sheet_json, import_sheet_json, sheet_json_schema
+from ecran.printing import (
+    SheetRejected,
+    export_sheet_json,
+    import_sheet_json,
+    parse_sheet_json,
+    sheet_json_schema,
+)
 from ecran.printing.exchange import MAX_CHARS
 from ecran.rules import EcranError, get_system
 
@@ -101,3 +107,11 @@ def test_the_published_schema_describes_the_exported_sheet(npcs, system_id: str)
 def test_with_a_site_url_the_schema_id_is_where_the_web_api_serves_it():
     schema = sheet_json_schema(get_system("warp"), base_url="https://table.example/")
     assert schema["$id"] == "https://table.example/api/systems/warp/character/schema"
+
+
+def test_parsing_without_the_rules_keeps_a_sheet_that_breaks_them():
+    system = get_system("warp")
+    sheet = system.new_character("Vide")
+    assert parse_sheet_json(export_sheet_json(sheet)) == (system, sheet)
+    with pytest.raises(EcranError):
+        parse_sheet_json('{"system": "warp", "name": ""}')

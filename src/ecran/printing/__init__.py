@@ -8,6 +8,7 @@ from ecran.printing.exchange import (
     SheetRejected,
     export_sheet_json,
     import_sheet_json,
+    parse_sheet_json,
     sheet_json_schema,
 )
 from ecran.printing.html import render_sheet_html
@@ -17,6 +18,7 @@ __all__ = [
     "SheetRejected",
     "export_sheet_json",
     "import_sheet_json",
+    "parse_sheet_json",
     "render_sheet_document",
     "render_sheet_html",
     "render_sheet_pdf",

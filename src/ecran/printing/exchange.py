@@ -50,6 +50,17 @@ def import_sheet_json(
 ) -> tuple[System, CharacterSheet]:
     """The system and the sheet of a JSON file, or an `EcranError` (a `SheetRejected` when only
     the rules are broken). `expected_system` refuses a sheet of another game (a table's)."""
+    system, sheet = parse_sheet_json(text, expected_system)
+    violations = system.validate(sheet)
+    if violations:
+        raise SheetRejected(system, violations)
+    return system, sheet
+
+
+def parse_sheet_json(
+    text: str | bytes, expected_system: str | None = None
+) -> tuple[System, CharacterSheet]:
+    """The same without the rules: for showing or printing a sheet together with what it breaks."""
     data = _parse(text)
     system = get_system(data["system"])
     if expected_system is not None and system.id != expected_system:
@@ -60,13 +71,9 @@ def import_sheet_json(
             )
         )
     try:
-        sheet = system.sheet_model().model_validate(data)
+        return system, system.sheet_model().model_validate(data)
     except ValidationError as exc:
         raise from_validation(exc) from None
-    violations = system.validate(sheet)
-    if violations:
-        raise SheetRejected(system, violations)
-    return system, sheet
 
 
 def _parse(text: str | bytes) -> dict[str, Any]:
