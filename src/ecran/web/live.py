@@ -167,8 +167,8 @@ class Hub:
                 await connection.socket.close(code=1011)
 
     async def _deliver(self, connection: Connection, event: Event) -> None:
-        if event.seq <= connection.last:
-            return
+        if event.table_id != connection.access.table_id or event.seq <= connection.last:
+            return  # another table's event published under this table's id is dropped
         if event.seq == connection.last + 1:
             await _send_event(connection, view_for(event, connection.access.member))
             return

@@ -286,3 +286,18 @@ def test_a_client_that_leaves_is_forgotten_and_others_carry_on(app: FastAPI, tab
         assert seqs(events(gm_ws)) == [table.last_seq()]
         assert len(hub(app).connections(table.id)) == 1
     assert hub(app).connections(table.id) == []
+
+
+def test_an_event_published_under_the_wrong_table_is_dropped(
+    api: TestClient, app: FastAPI, table: Table
+) -> None:
+    other = new_table(api)
+    store = app.state.store
+    other_gm = store.authenticate(other.gm.token)
+    draft = EventDraft(kind="options_changed", actor_id=other_gm.member.id, payload={"options": {}})
+    with connect(table, table.bob, table.last_seq()) as (ws, _):
+        foreign = store.execute(other_gm, lambda state, actor: draft)
+        hub(app).publish_nowait(table.id, foreign)  # a caller's mistake
+        assert frames(ws) == []
+        table.roll(table.alice, seed=1)
+        assert seqs(events(ws)) == [table.last_seq()]
