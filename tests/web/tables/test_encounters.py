@@ -203,3 +203,18 @@ def test_a_random_npc_of_a_real_system_joins_and_rolls_initiative(api: TestClien
     rolled = table.post(table.gm, f"/encounters/{enc}/initiative", {"seed": 4})
     assert rolled.status_code == 200, rolled.text
     assert _state(table, enc)["participants"]["p1"]["initiative"] is not None
+
+
+def test_the_gm_breaks_a_tie_by_hand_and_removes_a_participant(table: Table) -> None:
+    enc, _ = _encounter(table)
+    for pid in ("p1", "p2"):
+        table.put(table.gm, f"/encounters/{enc}/participants/{pid}/initiative", {"value": 4})
+    assert _state(table, enc)["order"] == ["p1", "p2"]
+    swapped = table.put(table.gm, f"/encounters/{enc}/order", {"order": ["p2", "p1"]})
+    assert swapped.status_code == 200
+    assert swapped.json()["payload"]["encounter"]["order"] == ["p2", "p1"]
+    removed = table.delete(table.gm, f"/encounters/{enc}/participants/p2")
+    assert removed.status_code == 200
+    assert list(_state(table, enc)["participants"]) == ["p1"]
+    stale = table.delete(table.gm, f"/encounters/{enc}/participants/p1?expected_version=1")
+    assert stale.status_code == 409
