@@ -11,7 +11,7 @@ import sys
 import click
 import typer
 
-from ecran.cli import characters, checks, dice_cmd, serve_cmd
+from ecran.cli import characters, checks, dice_cmd, operations, serve_cmd
 from ecran.cli.lang import current, reset, set_lang
 from ecran.rules import EcranError, Text
 
@@ -45,6 +45,7 @@ def command() -> click.Group:
     lang = _lang_from_argv(sys.argv)
     group.add_command(checks.build("odds", lang))
     group.add_command(checks.build("roll", lang))
+    group.add_command(operations.build(lang))
     return group
 
 

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 import click
+from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from ecran.cli.lang import current
@@ -60,9 +61,10 @@ def _help(info: FieldInfo, lang: str) -> str:
     return line
 
 
-def _options(check: Check[Any], lang: str) -> list[click.Option]:
+def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
+    """Click options for every field of a parameter model (checks and operations alike)."""
     options = []
-    for name, info in check.params.model_fields.items():
+    for name, info in model.model_fields.items():
         flag = name.replace("_", "-")
         default = None if info.is_required() else info.default
         if info.annotation is bool:
@@ -95,36 +97,36 @@ def _options(check: Check[Any], lang: str) -> list[click.Option]:
     return options
 
 
-def _given(values: dict[str, Any]) -> dict[str, Any]:
+def given(values: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in values.items() if v is not None}
 
 
 def _odds_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
     def run(as_json: bool, **values: Any) -> None:
-        report = odds(system_id, check.name, _given(values))
+        report = odds(system_id, check.name, given(values))
         if as_json:
             click.echo(json.dumps(report.model_dump(), ensure_ascii=False))
         else:
             console().print(odds_table(report, check, current()))
 
-    params: list[click.Parameter] = [*_options(check, lang), _json_flag()]
+    params: list[click.Parameter] = [*param_options(check.params, lang), json_flag()]
     return click.Command(check.name, callback=run, params=params, help=check.description(lang))
 
 
 def _roll_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
     def run(as_json: bool, seed: int | None, **values: Any) -> None:
-        record = roll(system_id, check.name, _given(values), seed)
+        record = roll(system_id, check.name, given(values), seed)
         if as_json:
             click.echo(json.dumps(record.model_dump(), ensure_ascii=False))
         else:
             console().print(roll_table(record, check, current()))
 
     seed = click.Option(["--seed"], type=int, default=None, help="seed (replays the same dice)")
-    params: list[click.Parameter] = [*_options(check, lang), seed, _json_flag()]
+    params: list[click.Parameter] = [*param_options(check.params, lang), seed, json_flag()]
     return click.Command(check.name, callback=run, params=params, help=check.description(lang))
 
 
-def _json_flag() -> click.Option:
+def json_flag() -> click.Option:
     return click.Option(["--json", "as_json"], is_flag=True, help="JSON output (fixed contract)")
 
 

@@ -61,7 +61,7 @@ _FR = {
 
 
 def _field(error: Any) -> str:
-    return ".".join(str(part).replace("_", "-") for part in error["loc"]) or "?"
+    return ".".join(str(part).replace("_", "-") for part in error["loc"]) or "params"
 
 
 def _fr_message(error: Any) -> str:
@@ -92,7 +92,9 @@ def from_errors(errors: Sequence[Any]) -> EcranError:
     fr_parts, en_parts = [], []
     for error in errors:
         field = _field(error)
-        given = f" ({error['input']!r})" if "input" in error and error["type"] != "missing" else ""
+        # A whole-model error (empty loc) would echo every parameter: name none.
+        shown = "input" in error and error["type"] != "missing" and error["loc"]
+        given = f" ({error['input']!r})" if shown else ""
         fr_parts.append(f"{field} : {_fr_message(error)}{given}")
         en_parts.append(f"{field}: {error['msg']}{given}")
     return EcranError(Text(fr="; ".join(fr_parts), en="; ".join(en_parts)))

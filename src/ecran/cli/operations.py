@@ -1,0 +1,101 @@
+"""`ecran op SYSTEM OPERATION FILE.json [--param v]... [--seed N] [--out FILE] [--json]`.
+
+Applies one of the rules' state changes (take a wound, rest, spend a point...) to a sheet file,
+with the same generated parameters as the web forms. The sheet is only written with --out.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from pydantic import ValidationError
+
+from ecran.cli.characters import load_sheet, read_json
+from ecran.cli.checks import OneLineGroup, given, json_flag, param_options
+from ecran.cli.lang import current
+from ecran.cli.render import console
+from ecran.dice import Roller
+from ecran.rules import EcranError, Operation, Text, all_systems, from_validation, tr
+
+
+def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any]) -> None:
+    path = Path(values.pop("sheet_file"))
+    seed, out, as_json = values.pop("seed"), values.pop("out"), values.pop("as_json")
+    system, sheet = load_sheet(read_json(path))
+    if system.id != system_id:
+        raise EcranError(
+            tr(
+                f"la feuille est pour « {system.id} », pas « {system_id} »",
+                f"the sheet is for '{system.id}', not '{system_id}'",
+            )
+        )
+    try:
+        params = operation.params.model_validate(given(values))
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+    try:
+        roller = Roller(seed)
+    except ValueError as exc:
+        raise EcranError(tr(f"graine invalide : {exc}", f"invalid seed: {exc}")) from None
+    change = operation.apply(sheet, params, roller)
+    if out is not None:
+        Path(out).write_text(change.sheet.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    resolution = change.resolution
+    if as_json:
+        report = {
+            "system": system_id,
+            "operation": operation.name,
+            "params": params.model_dump(mode="json"),
+            "seed": roller.seed,
+            "dice": roller.rolled,
+            "summary": change.summary.model_dump(),
+            "outcome": resolution.outcome if resolution else None,
+            "total": resolution.total if resolution else None,
+            "details": resolution.details if resolution else {},
+            "sheet": change.sheet.model_dump(mode="json"),
+        }
+        click.echo(json.dumps(report, ensure_ascii=False))
+        return
+    lang = current()
+    console().print(f"[bold]{operation.title(lang)}[/bold] — {change.summary(lang)}")
+    if resolution is not None:
+        console().print(f"{resolution.outcome} {resolution.details} (seed {roller.seed})")
+    if out is None:
+        click.echo(
+            "(feuille non écrite : --out FICHIER)" if lang == "fr" else "(not saved: --out FILE)"
+        )
+
+
+def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click.Command:
+    def run(**values: Any) -> None:
+        _run(system_id, operation, values)
+
+    params: list[click.Parameter] = [
+        click.Argument(["sheet_file"], metavar="FILE.json"),
+        *param_options(operation.params, lang),
+        click.Option(["--seed"], type=int, default=None, help="seed (replays the same dice)"),
+        click.Option(["--out", "-o"], default=None, help="write the changed sheet here"),
+        json_flag(),
+    ]
+    return click.Command(operation.name, callback=run, params=params, help=operation.title(lang))
+
+
+def build(lang: str) -> click.Group:
+    group = OneLineGroup(
+        "op",
+        help="Apply a rules operation (wound, rest, spend...) to a sheet file.",
+        kind=Text(fr="système", en="system"),
+    )
+    for system_id, system in all_systems().items():
+        if not system.operations:
+            continue
+        sub = OneLineGroup(
+            system_id, help=system.name(lang), kind=Text(fr="opération", en="operation")
+        )
+        for operation in system.operations:
+            sub.add_command(_command(system_id, operation, lang))
+        group.add_command(sub)
+    return group
