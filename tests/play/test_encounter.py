@@ -40,8 +40,9 @@ def test_initiative_is_the_systems_roll_and_the_gm_enters_the_rest() -> None:
     live, eid, _ = _setup()
     toy = get_system("toy")
     event = live.do(enc.roll_initiative(live.now, toy, live.gm, eid, seed=42))
-    roller = Roller(42)
-    hector, goblin = roller.d(6) + 2, roller.d(6) + 4  # rolled in the order they joined
+    rolls = event.payload["initiative"]
+    # each participant's die replays from its own recorded seed
+    hector, goblin = Roller(rolls[0]["seed"]).d(6) + 2, Roller(rolls[1]["seed"]).d(6) + 4
     e = _enc(live, eid)
     assert [e.participants[p].initiative for p in ("p1", "p2", "p3")] == [hector, goblin, None]
     assert [r["total"] for r in event.payload["initiative"]] == [hector, goblin]
@@ -202,3 +203,14 @@ def test_an_ended_encounter_takes_no_more_steps_but_can_be_undone() -> None:
         enc.next_turn(live.now, live.gm, eid)
     live.do(enc.undo(live.now, live.gm, eid))
     assert not _enc(live, eid).ended
+
+
+def test_each_participant_rolls_initiative_from_its_own_seed() -> None:
+    """A player sees a public character's initiative seed; it must not replay a secret NPC's
+    dice (one shared seed would). A given seed still replays the whole step."""
+    from ecran.play.encounter import _own_roller
+
+    a, b = _own_roller(42, "e1", "p1"), _own_roller(42, "e1", "p2")
+    assert a.seed != b.seed
+    assert _own_roller(42, "e1", "p2").seed == b.seed
+    assert 0 <= a.seed < 2**63

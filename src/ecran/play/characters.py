@@ -158,7 +158,10 @@ def run_operation(
         params = op.params.model_validate(values)
     except ValidationError as exc:
         raise from_validation(exc) from None
-    roller = Roller(seed)
+    try:
+        roller = Roller(seed)
+    except ValueError as exc:
+        raise EcranError(Text(fr=f"graine invalide : {exc}", en=f"invalid seed: {exc}")) from None
     change = op.apply(parse_sheet(system, sheet), params, roller)
     resolution = None if change.resolution is None else dataclasses.asdict(change.resolution)
     record = OperationRoll(

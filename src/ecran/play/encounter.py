@@ -8,6 +8,7 @@ kept in the encounter. The last steps can be undone, each undo being an event to
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from ecran.dice import Roller
@@ -182,6 +183,16 @@ def _roll_one(
     )
 
 
+def _own_roller(seed: int | None, encounter_id: str, participant_id: str) -> Roller:
+    """Each participant rolls from a seed of its own, so that the seed a player may see (a
+    public character's) tells nothing of a secret NPC's dice. A given seed is spread through a
+    one-way hash: replayable by whoever holds it, not guessable from one participant's."""
+    if seed is None:
+        return Roller()
+    digest = hashlib.sha256(f"{seed}:{encounter_id}:{participant_id}".encode()).digest()
+    return Roller(int.from_bytes(digest[:8], "big") >> 1)
+
+
 def roll_initiative(
     state: TableState,
     system: System,
@@ -197,11 +208,11 @@ def roll_initiative(
     enc = _running(state, actor, encounter_id, expected_version)
     explicit = participant_ids is not None
     targets = participant_ids or [p for p in enc.order if enc.participants[p].initiative is None]
-    roller = Roller(seed)
     rolls: list[InitiativeRoll] = []
     first_error: EcranError | None = None
     for pid in targets:
         try:
+            roller = _own_roller(seed, encounter_id, pid)
             rolls.append(_roll_one(state, system, _participant(enc, pid), roller))
         except EcranError as exc:
             if explicit:

@@ -48,7 +48,8 @@ class Encounter(Record):
     ended: bool = False
     next_number: int = 1
     participants: dict[str, Participant] = {}
-    #: Acting order: initiative descending; ties keep their previous (or GM-set) order.
+    #: Acting order: initiative descending, then the system's `tie_break` (see
+    #: `System.initiative`); remaining ties keep their previous (or GM-set) order.
     order: tuple[str, ...] = ()
 
     @property
@@ -76,9 +77,13 @@ def sort_order(enc: Encounter) -> Encounter:
     kept = [pid for pid in enc.order if pid in enc.participants]
     kept += [pid for pid in enc.participants if pid not in kept]
 
-    def key(pid: str) -> tuple[int, int]:
-        value = enc.participants[pid].initiative
-        return (1, 0) if value is None else (0, -value)
+    def key(pid: str) -> tuple[int, int, tuple[float, ...]]:
+        who = enc.participants[pid]
+        if who.initiative is None:
+            return (1, 0, ())
+        rolled = (who.initiative_roll or {}).get("details", {})
+        tie_break = tuple(-float(x) for x in rolled.get("tie_break", ()))
+        return (0, -who.initiative, tie_break)
 
     return enc.model_copy(update={"order": tuple(sorted(kept, key=key))})
 

@@ -93,7 +93,8 @@ class System:
 
     def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
         """One combatant's initiative; the tracker acts in descending `total` order
-        (a system whose rules order otherwise maps its result onto that)."""
+        (a system whose rules order otherwise maps its result onto that). Ties: `details` may
+        carry `"tie_break"`, a list of numbers compared in turn after the total, higher first."""
         raise EcranError(
             Text(
                 fr=f"le système {self.id} ne définit pas l'initiative",

@@ -15,9 +15,10 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 
 from ecran.play import Event, EventView, Member, TableState, view_state
-from ecran.play.errors import Conflict, Forbidden, NotFound
+from ecran.play.errors import NotFound
 from ecran.rules import EcranError, System, Text, get_system
 from ecran.store import Access, Store
+from ecran.web.errors import status_of
 from ecran.web.i18n import request_lang
 from ecran.web.live import hub
 from ecran.web.render import render
@@ -107,16 +108,6 @@ def whole(view: EventView) -> Event:
     data = view.model_dump()
     data.pop("redacted")
     return Event.model_validate(data)
-
-
-def status_of(error: EcranError) -> int:
-    if isinstance(error, Forbidden):
-        return 403
-    if isinstance(error, NotFound):
-        return 404
-    if isinstance(error, Conflict):
-        return 409
-    return 422
 
 
 def is_htmx(request: Request) -> bool:

@@ -37,8 +37,11 @@ def test_initiative_by_the_systems_rule_then_turns_and_rounds(table: Table) -> N
     enc, _ = _encounter(table)
     rolled = table.post(table.gm, f"/encounters/{enc}/initiative", {"seed": SEED})
     assert rolled.status_code == 200, rolled.text
-    dice = Roller(SEED)
-    hector, goblin = dice.d(6) + 3, dice.d(6) + 2  # 1d6 + agility, in the order added
+    seeds = {r["participant_id"]: r["seed"] for r in rolled.json()["payload"]["initiative"]}
+    # 1d6 + agility, each participant from a seed of its own (a shared one would let a player
+    # replay a secret NPC's die from a public character's seed)
+    hector, goblin = Roller(seeds["p1"]).d(6) + 3, Roller(seeds["p2"]).d(6) + 2
+    assert seeds["p1"] != seeds["p2"]
     state = _state(table, enc)
     assert state["participants"]["p1"]["initiative"] == hector
     assert state["participants"]["p2"]["initiative"] == goblin
@@ -131,18 +134,25 @@ def test_a_secret_npc_sheet_and_dice_never_reach_players(table: Table) -> None:
     enc, _ = _encounter(table)
     start = table.last_seq()
     with connect(table, table.bob, start) as (ws, _):
-        # one roll each: a roll for both would share one seed (see the report on the play domain)
-        table.post(table.gm, f"/encounters/{enc}/initiative", {"participant_ids": ["p1"]})
-        secret_roll = {"participant_ids": ["p2"], "seed": SEED}
-        table.post(table.gm, f"/encounters/{enc}/initiative", secret_roll)
+        # one roll for both: each participant's seed is its own, the secret one stays hidden
+        table.post(table.gm, f"/encounters/{enc}/initiative", {"seed": SEED})
         table.post(table.gm, f"/encounters/{enc}/participants/p2/operations/hit", {"seed": SEED})
         frames = events(ws)
-    assert [f["kind"] for f in frames] == ["encounter"] * 3
+    assert [f["kind"] for f in frames] == ["encounter"] * 2
     assert all(f["redacted"] for f in frames)
     for f in frames:
         goblin = f["payload"]["encounter"]["participants"]["p2"]
         assert goblin["name"] == "Gobelin" and goblin["sheet"] is None
     assert str(SEED) not in str(frames)
+    gm_view = [e for e in table.get(table.gm, "/events").json() if e["kind"] == "encounter"]
+    secret_seeds = [
+        str(r["seed"])
+        for e in gm_view
+        for r in e["payload"].get("initiative", [])
+        if r["participant_id"] == "p2"
+    ]
+    assert secret_seeds, "the GM sees the secret NPC's own initiative seed"
+    assert all(seed not in str(frames) for seed in secret_seeds)
     for who in (table.alice, table.bob):
         seen = _state(table, enc, who)
         assert seen["participants"]["p2"]["sheet"] is None

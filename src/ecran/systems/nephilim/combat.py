@@ -175,6 +175,9 @@ def initiative_params(sheet: NephilimSheet) -> dict[str, int]:
     }
 
 
+TIE_RANK = {"critical_success": 2, "normal": 1, "critical_failure": 0}
+
+
 def roll_initiative(sheet: NephilimSheet, dice: DiceSource) -> Resolution:
     """A combatant's initiative from the sheet (L491); an encounter tracker sorts by `total`
     and breaks ties with `order_key` on the details."""
@@ -192,6 +195,13 @@ def roll_initiative(sheet: NephilimSheet, dice: DiceSource) -> Resolution:
         "segments": sheet.segments,
         "anticipation_tie": sheet.anticipation_tie,
     }
+    # L491: on equal initiative, critical success before plain before critical failure, then
+    # the unmodified Rapidité + Réaction, then its natural value; what remains is a true tie.
+    details["tie_break"] = [
+        TIE_RANK[result.outcome],
+        details["rating"],
+        details["natural_rating"],
+    ]
     return Resolution(result.outcome, total=result.total, details=details)
 
 
