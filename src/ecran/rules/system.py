@@ -102,6 +102,24 @@ class System:
             )
         )
 
+    def attacks(self, attacker: CharacterSheet, defender: CharacterSheet) -> list[Action]:
+        """The attacks `attacker` can make on `defender` in an encounter: each a check prefilled
+        from both sheets (weapon, the defender's defence and armour, both sides' current
+        penalties), so the tracker can show its exact odds before rolling. Default: none."""
+        return []
+
+    def damage(
+        self,
+        check: str,
+        params: dict[str, Any],
+        result: Resolution,
+        defender: CharacterSheet,
+    ) -> tuple[str, dict[str, Any]] | None:
+        """What an attack's result does to the defender: the name and parameters of the
+        operation that applies it to the defender's sheet (wounds, hit points...), or None when
+        the attack does nothing. The tracker applies it, as one undoable step with the roll."""
+        return None
+
     def sources(self) -> list[Source]:
         found: list[Source] = []
         for c in self.checks:
