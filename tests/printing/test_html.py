@@ -111,3 +111,9 @@ def test_a_sheet_of_another_system_is_refused(fake, npcs):
     with pytest.raises(EcranError) as error:
         render_sheet_html(fake, sheet)
     assert "warp" in error.value.message("en") and "printtest" in error.value.message("en")
+
+
+def test_the_rolls_can_be_left_out(fake):
+    page = render_sheet_html(fake, fake.new_character("Ada"), rolls=False)
+    assert 'id="rolls"' not in page and "Escalade" not in visible_text(page)
+    assert "Points de vie" in visible_text(page)

@@ -69,3 +69,10 @@ def test_english_pdf_and_violations_render(fake):
     sheet = fake.new_character("Ada").model_copy(update={"strength": 9})
     pdf = render_sheet_pdf(fake, sheet, "en")
     assert pdf.startswith(b"%PDF-")
+
+
+def test_without_rolls_the_longest_sheet_is_shorter(npcs, documents):
+    system, sheet = npcs["nephilim"]
+    assert len(render_sheet_document(system, sheet, rolls=False).pages) < len(
+        documents["nephilim"].pages
+    )

@@ -22,15 +22,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--out", type=Path, help="output file (default: FILE.pdf)")
     parser.add_argument("--lang", default="fr", help="fr (default) or en")
     parser.add_argument("--html", action="store_true", help="write the HTML page instead")
+    parser.add_argument("--no-rolls", action="store_true", help="leave out the grids of rolls")
     args = parser.parse_args(argv)
     out: Path = args.out or args.sheet.with_suffix(".html" if args.html else ".pdf")
     try:
         text = _read(args.sheet)
         system, sheet = parse_sheet_json(text)
         if args.html:
-            _write(out, render_sheet_html(system, sheet, args.lang).encode("utf-8"))
+            _write(
+                out, render_sheet_html(system, sheet, args.lang, not args.no_rolls).encode("utf-8")
+            )
         else:
-            _write(out, render_sheet_pdf(system, sheet, args.lang))
+            _write(out, render_sheet_pdf(system, sheet, args.lang, not args.no_rolls))
     except EcranError as error:
         print(error.message(args.lang), file=sys.stderr)
         return 2

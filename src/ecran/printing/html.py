@@ -58,8 +58,10 @@ def _environment() -> Environment:
     )
 
 
-def render_sheet_html(system: System, sheet: CharacterSheet, lang: str = "fr") -> str:
-    return render_printed(printed_sheet(system, sheet, lang))
+def render_sheet_html(
+    system: System, sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
+) -> str:
+    return render_printed(printed_sheet(system, sheet, lang, rolls))
 
 
 def render_printed(page: PrintedSheet, flow: Flow = Flow()) -> str:

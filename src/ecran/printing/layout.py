@@ -41,11 +41,14 @@ class PrintedSheet:
     words: dict[str, str]
 
 
-def printed_sheet(system: System, sheet: CharacterSheet, lang: str = "fr") -> PrintedSheet:
+def printed_sheet(
+    system: System, sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
+) -> PrintedSheet:
+    """`rolls=False` leaves out the grids of prefilled rolls (pages of them for some systems)."""
     _check_inputs(system, sheet, lang)
     notes = sheet.notes.strip()
     sections = _sections(system.sections(sheet), lang, notes)
-    rolls = roll_groups(system, system.actions(sheet), lang)
+    groups = roll_groups(system, system.actions(sheet), lang) if rolls else []
     return PrintedSheet(
         lang=lang,
         game=system.name(lang),
@@ -54,7 +57,7 @@ def printed_sheet(system: System, sheet: CharacterSheet, lang: str = "fr") -> Pr
         player=sheet.player,
         kind=labels.kind_label(sheet.kind)(lang),
         sections=tuple(sections),
-        rolls=tuple(rolls),
+        rolls=tuple(groups),
         violations=tuple(v.line(lang) for v in system.validate(sheet)),
         notes=notes,
         footer=labels.RULES_FROM(lang).format(seed=system.seed),

@@ -25,15 +25,19 @@ SLACK_MM = 2.0
 Anchors = Mapping[str, tuple[float, float, float, float]]
 
 
-def render_sheet_document(system: System, sheet: CharacterSheet, lang: str = "fr") -> Any:
+def render_sheet_document(
+    system: System, sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
+) -> Any:
     """WeasyPrint's laid-out document (its `.pages` say how many pages the sheet takes)."""
-    page = printed_sheet(system, sheet, lang)
+    page = printed_sheet(system, sheet, lang, rolls)
     measured = _layout(page, Flow(mode="measure")).pages[0].anchors
     return _layout(page, paged_flow(page, measured))
 
 
-def render_sheet_pdf(system: System, sheet: CharacterSheet, lang: str = "fr") -> bytes:
-    return cast(bytes, render_sheet_document(system, sheet, lang).write_pdf())
+def render_sheet_pdf(
+    system: System, sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
+) -> bytes:
+    return cast(bytes, render_sheet_document(system, sheet, lang, rolls).write_pdf())
 
 
 def _layout(page: PrintedSheet, flow: Flow) -> Any:
