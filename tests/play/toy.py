@@ -2,7 +2,8 @@
 
 `toy`: a sheet with `might` (1-5), `agility` (1-5) and `wounds`; the rule "might + agility <= 6";
 a check `test` (1d6 + skill >= 5, option `easy`: +1); initiative 1d6 + agility; operations `hit`
-(1d6 wounds, recorded dice) and `heal` (no dice).
+(1d6 wounds, recorded dice) and `heal` (no dice). Combat hooks: one attack, the test with
+skill = might + 2 - the defender's agility (0-5); a success hits for 1d6 + the margin over 5.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ecran.dice import DiceSource
 from ecran.play import Event, EventDraft, Member, TableState, apply
 from ecran.play.table import new_table
 from ecran.rules import (
+    Action,
     Change,
     CharacterSheet,
     Check,
@@ -118,6 +120,18 @@ class Toy(System):
     def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
         assert isinstance(sheet, ToySheet)
         return Resolution("initiative", total=dice.d(6) + sheet.agility)
+
+    def attacks(self, attacker: CharacterSheet, defender: CharacterSheet) -> list[Action]:
+        assert isinstance(attacker, ToySheet) and isinstance(defender, ToySheet)
+        skill = min(5, max(0, attacker.might + 2 - defender.agility))
+        return [Action(tr("Coup de poing", "Punch"), "test", {"skill": skill})]
+
+    def damage(
+        self, check: str, params: dict[str, Any], result: Resolution, defender: CharacterSheet
+    ) -> tuple[str, dict[str, Any]] | None:
+        if check != "test" or result.outcome != "success" or result.total is None:
+            return None
+        return "hit", {"extra": min(10, result.total - 5)}
 
 
 @contextmanager

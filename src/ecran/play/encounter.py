@@ -16,13 +16,22 @@ from ecran.play import tracker
 from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.errors import Conflict, not_found
 from ecran.play.events import EventDraft
-from ecran.play.model import Member, StoredCharacter, new_id
-from ecran.play.payloads import EncounterChanged, EncounterStep, InitiativeRoll
+from ecran.play.model import Member, Record, StoredCharacter, new_id
+from ecran.play.payloads import (
+    AttackRoll,
+    EncounterChanged,
+    EncounterStep,
+    InitiativeRoll,
+    OperationRoll,
+)
 from ecran.play.rights import require_gm
+from ecran.play.rolls import with_table_options
 from ecran.play.state import TableState
 from ecran.play.table import clean_name
 from ecran.play.tracker import Encounter, Participant
-from ecran.rules import EcranError, System, Text
+from ecran.rules import CharacterSheet, EcranError, Resolution, System, Text
+from ecran.rules.record import OddsReport, odds
+from ecran.rules.record import roll as roll_check
 
 NAME_MAX = 60
 ROUNDS_MAX = 1000
@@ -393,13 +402,7 @@ def apply_operation(
     if sheet is None:
         raise EcranError(Text(fr=f"{who.name} n'a pas de feuille", en=f"{who.name} has no sheet"))
     changed, record = run_operation(system, sheet, operation, params, seed)
-    after = enc
-    characters: list[StoredCharacter] = []
-    if who.character_id is not None:
-        current = state.character(who.character_id)
-        characters = [current.model_copy(update={"sheet": changed, "version": current.version + 1})]
-    else:
-        after = tracker.with_participant(enc, who.model_copy(update={"sheet": changed}))
+    after, characters = _changed_sheet(state, enc, who, changed)
     summary = Text(fr=f"{who.name} : {record.summary.fr}", en=f"{who.name}: {record.summary.en}")
     return _step(
         actor,
@@ -411,6 +414,16 @@ def apply_operation(
         operation=record,
         participant_id=participant_id,
     )
+
+
+def _changed_sheet(
+    state: TableState, enc: Encounter, who: Participant, changed: dict[str, Any]
+) -> tuple[Encounter, list[StoredCharacter]]:
+    """A participant's new sheet: a new version of a character, or the NPC's in the encounter."""
+    if who.character_id is not None:
+        current = state.character(who.character_id)
+        return enc, [current.model_copy(update={"sheet": changed, "version": current.version + 1})]
+    return tracker.with_participant(enc, who.model_copy(update={"sheet": changed})), []
 
 
 def end(
@@ -449,3 +462,179 @@ def undo(
         restored.append(before.model_copy(update={"version": current.version + 1}))
     summary = Text(fr=f"Annulé : {last.summary.fr}", en=f"Undone: {last.summary.en}")
     return _step(actor, enc, last.encounter, "undo", summary, characters=restored, undoes=last.seq)
+
+
+# -- the attack chain: attack -> defence -> damage -> tracks ---------------------------------
+
+
+class AttackOption(Record):
+    """One of `System.attacks(attacker, defender)` as the tracker offers it: the check with the
+    table's options in force, and its exact odds (or why they could not be computed)."""
+
+    label: Text
+    group: Text | None = None
+    check: str
+    params: dict[str, Any]
+    odds: OddsReport | None = None
+    odds_error: Text | None = None
+
+
+def _fighters(
+    state: TableState, enc: Encounter, attacker_pid: str, target_pid: str
+) -> tuple[Participant, Participant]:
+    attacker, target = _participant(enc, attacker_pid), _participant(enc, target_pid)
+    if attacker.id == target.id:
+        raise EcranError(
+            Text(
+                fr="un participant ne s'attaque pas lui-même",
+                en="a participant cannot attack itself",
+            )
+        )
+    return attacker, target
+
+
+def _sheet_needed(state: TableState, system: System, who: Participant) -> CharacterSheet:
+    sheet = _sheet_of(state, who)
+    if sheet is None:
+        raise EcranError(Text(fr=f"{who.name} n'a pas de feuille", en=f"{who.name} has no sheet"))
+    return parse_sheet(system, sheet)
+
+
+def attack_options(
+    state: TableState,
+    system: System,
+    actor: Member,
+    encounter_id: str,
+    attacker_pid: str,
+    target_pid: str,
+) -> list[AttackOption]:
+    """The attacks `attacker_pid` can make on `target_pid`, prefilled by the system from both
+    sheets, each with its exact odds at this table (GM only: the odds read both sheets, a secret
+    NPC's included)."""
+    enc = _open(state, actor, encounter_id, None)
+    attacker, target = _fighters(state, enc, attacker_pid, target_pid)
+    offered = system.attacks(
+        _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
+    )
+    return [_with_odds(state, a.label, a.group, a.check, a.params) for a in offered]
+
+
+def _with_odds(
+    state: TableState, label: Text, group: Text | None, check: str, params: dict[str, Any]
+) -> AttackOption:
+    forced = with_table_options(state, check, params)
+    option = AttackOption(label=label, group=group, check=check, params=forced)
+    try:
+        report = odds(state.table.system_id, check, forced)
+    except EcranError as exc:
+        return option.model_copy(update={"odds_error": exc.text})
+    return option.model_copy(update={"odds": report, "params": report.params})
+
+
+def _derived_seed(seed: int | None, *parts: str) -> int | None:
+    """A seed of its own for each roll of a step (see `_own_roller`)."""
+    if seed is None:
+        return None
+    digest = hashlib.sha256(":".join((str(seed), *parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def attack(
+    state: TableState,
+    system: System,
+    actor: Member,
+    encounter_id: str,
+    attacker_pid: str,
+    target_pid: str,
+    check: str,
+    params: dict[str, Any],
+    *,
+    seed: int | None = None,
+    expected_version: int | None = None,
+    label: Text | None = None,
+) -> EventDraft:
+    """Roll an attack and apply what the system says it does to the target (`System.damage`,
+    through the target's operation path), as one step: one event, one undo."""
+    enc = _running(state, actor, encounter_id, expected_version)
+    attacker, target = _fighters(state, enc, attacker_pid, target_pid)
+    record = roll_check(
+        state.table.system_id,
+        check,
+        with_table_options(state, check, params),
+        _derived_seed(seed, encounter_id, "attack", attacker.id, target.id),
+    )
+    result = Resolution(record.outcome, record.total, record.details)
+    sheet = _sheet_of(state, target)
+    damage = None
+    if sheet is not None:
+        damage = system.damage(check, record.params, result, parse_sheet(system, sheet))
+    after: Encounter = enc
+    characters: list[StoredCharacter] = []
+    operation: OperationRoll | None = None
+    if damage is not None and sheet is not None:
+        op_name, op_params = damage
+        changed, operation = run_operation(
+            system,
+            sheet,
+            op_name,
+            _with_operation_options(state, system, op_name, op_params),
+            _derived_seed(seed, encounter_id, "damage", attacker.id, target.id),
+        )
+        after, characters = _changed_sheet(state, enc, target, changed)
+    no_damage = None
+    if sheet is None:
+        no_damage = Text(
+            fr=f"{target.name} n'a pas de feuille : le MJ applique l'effet",
+            en=f"{target.name} has no sheet: the GM applies the effect",
+        )
+    rolled = AttackRoll(
+        attacker_id=attacker.id,
+        target_id=target.id,
+        label=label,
+        record=record,
+        no_damage=no_damage,
+    )
+    summary = _attack_summary(system, attacker, target, rolled, operation)
+    return _step(
+        actor,
+        enc,
+        after,
+        "attack",
+        summary,
+        characters=characters,
+        operation=operation,
+        attack=rolled,
+        participant_id=target.id,
+    )
+
+
+def _with_operation_options(
+    state: TableState, system: System, name: str, params: dict[str, Any]
+) -> dict[str, Any]:
+    """The table's options win over the system's defaults, as for the GM's own operations."""
+    fields = system.operation(name).params.model_fields
+    return {**params, **{k: v for k, v in state.table.options.items() if k in fields}}
+
+
+def _attack_summary(
+    system: System,
+    attacker: Participant,
+    target: Participant,
+    rolled: AttackRoll,
+    operation: OperationRoll | None,
+) -> Text:
+    check = system.check(rolled.record.check)
+    what = rolled.label or check.title
+    outcome = check.outcome(rolled.record.outcome).label
+    fr = f"{attacker.name} attaque {target.name} ({what.fr}) : {outcome.fr}"
+    en = f"{attacker.name} attacks {target.name} ({what.en}): {outcome.en}"
+    if operation is not None:
+        fr += f" ; {target.name} : {operation.summary.fr}"
+        en += f"; {target.name}: {operation.summary.en}"
+    elif rolled.no_damage is not None:
+        fr += f" ({rolled.no_damage.fr})"
+        en += f" ({rolled.no_damage.en})"
+    else:
+        fr += " ; sans effet"
+        en += "; no effect"
+    return Text(fr=fr, en=en)

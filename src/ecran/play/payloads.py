@@ -62,6 +62,7 @@ EncounterStep = Literal[
     "next_turn",
     "condition",
     "operation",
+    "attack",
     "end",
     "undo",
 ]
@@ -76,6 +77,18 @@ class InitiativeRoll(Record):
     details: dict[str, Any] = {}
 
 
+class AttackRoll(Record):
+    """One attack of the tracker's chain: who attacked whom, with which of the system's attacks
+    (its label when the GM picked one of `System.attacks`), and the check's roll record."""
+
+    attacker_id: str
+    target_id: str
+    label: Text | None = None
+    record: RollRecord
+    #: Why no damage was applied (the target has no sheet...); None when the system decided.
+    no_damage: Text | None = None
+
+
 class EncounterChanged(Record):
     """One step of an encounter, with the encounter as it stands after it and the characters it
     changed (as they stand after it)."""
@@ -87,6 +100,7 @@ class EncounterChanged(Record):
     characters: list[StoredCharacter] = []
     initiative: list[InitiativeRoll] = []
     operation: OperationRoll | None = None
+    attack: AttackRoll | None = None
     participant_id: str | None = None
     expired: list[str] = []
     undoes: int | None = None

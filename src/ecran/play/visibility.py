@@ -18,9 +18,10 @@ from typing import Any
 
 from ecran.play.events import Event, EventView
 from ecran.play.model import Member
-from ecran.play.payloads import EncounterChanged, RollMade
+from ecran.play.payloads import AttackRoll, EncounterChanged, RollMade
 from ecran.play.state import TableState
 from ecran.play.tracker import Encounter, EncounterState
+from ecran.rules.record import RollRecord
 
 
 def sees(event: Event, viewer: Member) -> bool:
@@ -90,7 +91,18 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
         update["operation"] = change.operation.model_copy(
             update={"params": {}, "dice": [], "seed": 0, "resolution": None}
         )
+    if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
+        update["attack"] = change.attack.model_copy(update={"record": _outcome_only(change.attack)})
     return change.model_copy(update=update).model_dump(mode="json")
+
+
+def _outcome_only(attack: AttackRoll) -> RollRecord:
+    """An attack involving a secret participant: players learn whether it hit, not the dice,
+    the seed or the parameters (they hold the secret sheet's values)."""
+    shown = attack.record
+    return shown.model_copy(
+        update={"params": {}, "dice": [], "seed": 0, "total": None, "details": {}}
+    )
 
 
 def view_state(state: TableState, viewer: Member) -> TableState:
