@@ -531,7 +531,7 @@ def _with_odds(
     return option.model_copy(update={"odds": report, "params": report.params})
 
 
-def _derived_seed(seed: int | None, *parts: str) -> int | None:
+def derived_seed(seed: int | None, *parts: str) -> int | None:
     """A seed of its own for each roll of a step (see `_own_roller`)."""
     if seed is None:
         return None
@@ -561,7 +561,7 @@ def attack(
         state.table.system_id,
         check,
         with_table_options(state, check, params),
-        _derived_seed(seed, encounter_id, "attack", attacker.id, target.id),
+        derived_seed(seed, encounter_id, "attack", attacker.id, target.id),
     )
     result = Resolution(record.outcome, record.total, record.details)
     sheet = _sheet_of(state, target)
@@ -578,7 +578,7 @@ def attack(
             sheet,
             op_name,
             _with_operation_options(state, system, op_name, op_params),
-            _derived_seed(seed, encounter_id, "damage", attacker.id, target.id),
+            derived_seed(seed, encounter_id, "damage", attacker.id, target.id),
         )
         after, characters = _changed_sheet(state, enc, target, changed)
     no_damage = None

@@ -10,17 +10,20 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
+from pydantic import Field
 
 from ecran.dice import Roller
 from ecran.play import EventDraft, EventView, Member, TableState, view_for, view_state
 from ecran.play import encounter as enc
 from ecran.play.errors import not_found
 from ecran.play.tracker import Encounter
-from ecran.rules import System, Text
+from ecran.rules import System, Text, get_system
 from ecran.store import Access, Store
+from ecran.web.i18n import request_lang
 from ecran.web.store_dep import get_store
 from ecran.web.tables_auth import member_access
 from ecran.web.tables_models import (
+    ActionOut,
     AddCondition,
     AddParticipant,
     CreateEncounter,
@@ -29,6 +32,7 @@ from ecran.web.tables_models import (
     RollInitiative,
     SetInitiative,
     Step,
+    seed_field,
 )
 from ecran.web.tables_writes import SystemCommand, run
 
@@ -272,6 +276,67 @@ async def operate(
             encounter_id,
             participant_id,
             operation,
+            body.params,
+            seed=body.seed,
+            expected_version=body.expected_version,
+        ),
+    )
+
+
+class Attack(Step):
+    """One attack of the chain: `check` and `params` as `GET …/attacks` offered them (or changed
+    by the GM); the system's damage goes to `target`'s sheet in the same step."""
+
+    attacker: str
+    target: str
+    check: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = seed_field()
+
+
+@router.get(PARTICIPANT + "/attacks", response_model=list[ActionOut])
+def attacks(
+    encounter_id: str,
+    participant_id: str,
+    me: Me,
+    request: Request,
+    store: Db,
+    target: str = Query(description="the participant attacked"),
+) -> list[ActionOut]:
+    """The attacks `participant_id` can make on `target`, prefilled by the system from both
+    sheets, each with its exact odds at this table (GM only: they read secret sheets)."""
+    state = store.state(me.table_id)
+    system = get_system(state.table.system_id)
+    offered = enc.attack_options(state, system, me.member, encounter_id, participant_id, target)
+    lang = request_lang(request)
+    return [
+        ActionOut(
+            label=o.label,
+            group=o.group,
+            check=o.check,
+            params=o.params,
+            odds=o.odds,
+            odds_error=None if o.odds_error is None else o.odds_error(lang),
+        )
+        for o in offered
+    ]
+
+
+@router.post(ONE + "/attack", response_model=EventView)
+async def attack(encounter_id: str, body: Attack, me: Me, request: Request, store: Db) -> EventView:
+    """Roll the attack and apply the system's damage to the target: one step, one undo."""
+    return await _step(
+        request,
+        store,
+        me,
+        lambda s, a, system: enc.attack(
+            s,
+            system,
+            a,
+            encounter_id,
+            body.attacker,
+            body.target,
+            body.check,
             body.params,
             seed=body.seed,
             expected_version=body.expected_version,
