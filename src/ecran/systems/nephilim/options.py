@@ -282,6 +282,36 @@ ARMOUR = Option(
     kind="house_rule",
 )
 
+MARGIN_WOUNDS = Option(
+    name="margin_wounds",
+    default=True,
+    label=tr("Marge en blessures", "Margin as wounds"),
+    help=tr(
+        "Règle maison : un coup qui porte coche une case de blessure par point de marge (le"
+        " texte n'a pas de dommages, L541 ; la marge mesure la qualité de la réussite, L458,"
+        " L481), plus les cases de l'arme, moins l'armure ; non : les cases de l'arme seules",
+        "House rule: a blow that lands checks one wound box per point of margin (the text has"
+        " no damage, L541; the margin measures how well it succeeded, L458, L481), plus the"
+        " weapon's boxes, minus armour; off: the weapon's boxes alone",
+    ),
+    source=cite(SEED, 541, note="heading only; margin L458, L481"),
+    kind="house_rule",
+)
+
+WEAPON_BOXES = Option(
+    name="weapon_boxes",
+    default=0,
+    label=tr("Dommages de l'arme (cases)", "Weapon damage (boxes)"),
+    help=tr(
+        "Cases de blessure ajoutées par l'arme à un coup qui porte : fixé par le MJ, le chapitre"
+        " des dommages des armes est vide (L541)",
+        "Wound boxes the weapon adds to a blow that lands: set by the GM, the chapter on weapon"
+        " damage is empty (L541)",
+    ),
+    source=cite(SEED, 541, note="heading only"),
+    kind="gm_input",
+)
+
 #: Options a table sets once for every sheet (stored in the sheet's `readings`).
 TABLE_OPTIONS = (
     WOUND_SET,
@@ -309,4 +339,6 @@ ALL = (
     ANTICIPATION_TIE,
     ROUND_STRUCTURE,
     ARMOUR,
+    MARGIN_WOUNDS,
+    WEAPON_BOXES,
 )

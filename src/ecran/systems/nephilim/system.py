@@ -14,7 +14,7 @@ from ecran.rules import (
     System,
     tr,
 )
-from ecran.systems.nephilim import combat, creation, operations, options, view
+from ecran.systems.nephilim import attacks, combat, creation, operations, options, view
 from ecran.systems.nephilim.checks.astro import ConjunctionCheck
 from ecran.systems.nephilim.checks.combat import (
     Attack,
@@ -37,6 +37,11 @@ from ecran.systems.nephilim.checks.occult import (
 from ecran.systems.nephilim.checks.opposed import Opposed
 from ecran.systems.nephilim.rolls import SEED
 from ecran.systems.nephilim.sheet import NephilimSheet
+
+#: Sheet fields that change in play (tracks L72-88, the stasis bonus L630, the round L508-518).
+PLAY_STATE = frozenset(
+    {"wounds", "fatigue", "stasis_bonus", "round_actions", "delayed_segments", "delayed_rounds"}
+)
 
 
 class Nephilim(System):
@@ -68,6 +73,8 @@ class Nephilim(System):
     options = options.ALL
     operations = operations.ALL
     character = NephilimSheet
+    # Guided creation asks for the character, not for the state of a fight in progress.
+    creation_fields = tuple(f for f in NephilimSheet.model_fields if f not in PLAY_STATE)
 
     def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
         return creation.validate(_nephilim(sheet))
@@ -89,6 +96,23 @@ class Nephilim(System):
         """Rapidité + Réaction + 1D − 1D (L491), with the fatigue malus and the wound malus on
         Rapidité; details carry the tie-break keys (dice category, ratings)."""
         return combat.roll_initiative(_nephilim(sheet), dice)
+
+    def attacks(self, attacker: CharacterSheet, defender: CharacterSheet) -> list[Action]:
+        """Each combat skill the attacker can use (tree L175-182), against the defender's best
+        parry or dodge (L493) and without reaction; both sides' penalties (L86, L510), the
+        defender's armour (house rule: the text has none, L541)."""
+        return attacks.attack_actions(_nephilim(attacker), _nephilim(defender))
+
+    def damage(
+        self,
+        check: str,
+        params: dict[str, Any],
+        result: Resolution,
+        defender: CharacterSheet,
+    ) -> tuple[str, dict[str, Any]] | None:
+        """A blow that lands checks wound boxes (L72-84): the weapon's (GM) plus the margin
+        (house rule), less armour, already counted in the attack's result."""
+        return attacks.damage_of(check, params, result)
 
 
 def _nephilim(sheet: CharacterSheet) -> NephilimSheet:

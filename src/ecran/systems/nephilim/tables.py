@@ -232,6 +232,29 @@ class LeadTable(Model):
     percent: list[str]
 
 
+class AttackMode(Model):
+    """An attack the encounter tracker offers: a combat skill, its default characteristic
+    (the GM's choice, L455) and what the defender may oppose to it (L493)."""
+
+    id: str
+    fr: str
+    en: str
+    skill: str
+    characteristic: str
+    defences: list[str]
+    always: bool
+    source: str
+
+
+class Defence(Model):
+    id: str
+    fr: str
+    en: str
+    skill: str
+    characteristic: str
+    source: str
+
+
 class Combat(Model):
     source: str
     time: Time
@@ -241,6 +264,11 @@ class Combat(Model):
     free_actions: FreeActions
     movement: Movement
     segment_lead_table: LeadTable
+    attack_mode: list[AttackMode]
+    defence: list[Defence]
+
+    def defence_by_id(self, defence_id: str) -> Defence:
+        return next(d for d in self.defence if d.id == defence_id)
 
 
 class DiceTable(Model):

@@ -22,6 +22,7 @@ from ecran.systems.nephilim.rolls import (
     variant,
 )
 from ecran.systems.nephilim.tables import COMBAT
+from ecran.systems.nephilim.tracks import clamp
 
 
 class InitiativeParams(Params):
@@ -226,6 +227,9 @@ class AttackParams(Params):
         le=10,
     )
     defence_malus: int = param(tr("Malus du défenseur", "Defender's malus"), default=0, ge=0)
+    armour: int = options.ARMOUR.field(ge=0, le=10)
+    weapon_boxes: int = options.WEAPON_BOXES.field(ge=0, le=10)
+    margin_wounds: bool = options.MARGIN_WOUNDS.field()
     difficulty: int = param(
         tr("Difficulté sans défense", "Difficulty without defence"),
         tr("Fixée par le MJ quand le défenseur ne peut réagir", "GM-set when he cannot react"),
@@ -241,9 +245,11 @@ class Attack(OpposedCheck[AttackParams]):
     title = tr("Attaque", "Attack")
     description = tr(
         "Test en opposition attaque contre esquive ou parade ; sans réaction possible, contre une"
-        " difficulté. La marge revient au MJ : le texte n'a ni manœuvres ni dommages.",
+        " difficulté. Le texte n'a ni manœuvres ni dommages : un coup qui porte coche les cases"
+        " de l'arme (MJ) plus, en règle maison, une par point de marge, moins l'armure.",
         "Opposed test, attack against dodge or parry; when the defender cannot react, against a"
-        " difficulty. The margin is the GM's: the text has no manoeuvres or damage.",
+        " difficulty. The text has no manoeuvres or damage: a blow that lands checks the weapon's"
+        " boxes (GM) plus, as a house rule, one per point of margin, minus armour.",
     )
     params = AttackParams
     sources = (cite(SEED, 479, 481), cite(SEED, 493), cite(SEED, 539, 541, note="headings only"))
@@ -263,6 +269,27 @@ class Attack(OpposedCheck[AttackParams]):
 
     def explain(self, params: AttackParams) -> dict[str, Any]:
         return {"defender_reacts": params.defender_reacts}
+
+    def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
+        result = super().resolve(params, dice)
+        boxes = wound_boxes(params, result.outcome, int(result.details["margin"]))
+        details = {**result.details, "wound_boxes": boxes}
+        return Resolution(result.outcome, total=result.total, details=details)
+
+    def wound_distribution(self, params: AttackParams) -> Distribution[int]:
+        """Exact law of the wound boxes one attack checks (0: no hit, or armour stops it)."""
+        return self.margin_distribution(params).map(
+            lambda m: wound_boxes(params, self.verdict(params, m), m)
+        )
+
+
+def wound_boxes(params: AttackParams, outcome: str, margin: int) -> int:
+    """Boxes a blow checks on the defender's wound track (L72-84): none unless it lands; the
+    weapon's boxes (GM, L541 is empty), plus the margin under the house rule, minus armour."""
+    if outcome != "win":
+        return 0
+    boxes = params.weapon_boxes + (margin if params.margin_wounds else 0) - params.armour
+    return clamp(boxes)
 
 
 class DeclarationParams(Params):

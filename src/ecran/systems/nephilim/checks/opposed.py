@@ -68,6 +68,10 @@ class OpposedCheck(Check[P]):
         )
 
     def distribution(self, params: P) -> Distribution[str]:
+        return self.margin_distribution(params).map(lambda m: self.verdict(params, m))
+
+    def margin_distribution(self, params: P) -> Distribution[int]:
+        """Exact law of `total − opponent_total` (the `margin` of the details)."""
         own, own_rolls, other, other_rolls = self.sides(params)
         name = getattr(params, "dice", "D")
         zero: Distribution[int] = Distribution.constant(0)
@@ -76,8 +80,7 @@ class OpposedCheck(Check[P]):
         extra = plexus_distribution(getattr(params, "plexus", "none"))
         if extra is not None:
             mine = mine + extra
-        difference = (mine - theirs).reduced()
-        return difference.map(lambda d: self.verdict(params, own - other + d))
+        return (mine - theirs).reduced().map(lambda d: own - other + d)
 
 
 class OpposedParams(Params):

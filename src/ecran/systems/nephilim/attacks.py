@@ -1,0 +1,120 @@
+"""The encounter tracker's attack chain (seed L455, L479-481, L493, L72-88): the attacks one
+sheet can make on another, prefilled from both sheets, and what a blow that lands does to the
+defender's wound track. The text has no combat chapter (L539-541 are headings only): the attack
+modes, their default characteristics and the damage are readings and house rules, each labelled
+where it is declared (data/combat.toml, options.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.rules import Action, Resolution, Text, tr
+from ecran.systems.nephilim import character as ch
+from ecran.systems.nephilim.checks.combat import Attack, wound_boxes
+from ecran.systems.nephilim.checks.core import base_score
+from ecran.systems.nephilim.combat import side
+from ecran.systems.nephilim.sheet import NephilimSheet
+from ecran.systems.nephilim.skills import UNBOUGHT
+from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, AttackMode, Defence
+
+GROUP = tr("Attaques", "Attacks")
+GROUP_UNOPPOSED = tr(
+    "Attaques sans réaction (segment antérieur, défenseur hors de combat : L493)",
+    "Attacks with no reaction (earlier segment, defender out of the fight: L493)",
+)
+
+#: The operation that checks wound boxes, and the attack check whose result it applies.
+WOUND_OPERATION = "take_wounds"
+ATTACK_CHECK = Attack.name
+
+
+def characteristic_for(sheet: NephilimSheet, skill_path: str, default: str) -> str:
+    """The characteristic the GM paired with this skill on the sheet (L455), else the default
+    the data gives for the attack mode or defence."""
+    return sheet.skill_characteristics.get(skill_path, default)
+
+
+def attack_actions(attacker: NephilimSheet, defender: NephilimSheet) -> list[Action]:
+    """One attack per mode the attacker can use: against the defender's best defence when he
+    can react, and without reaction (GM difficulty 0) for when he cannot (L493). Nobody out of
+    the fight (dead, unconscious, L77-88) attacks, and nobody out of the fight defends."""
+    if ch.out_of_play(attacker):
+        return []
+    found: list[Action] = []
+    for mode in COMBAT.attack_mode:
+        if not mode.always and ch.skill(attacker, mode.skill) <= UNBOUGHT:
+            continue  # −4: no knowledge at all of the weapon (L97)
+        if not ch.out_of_play(defender):
+            found.append(_opposed(attacker, defender, mode))
+        found.append(_unopposed(attacker, defender, mode))
+    return found
+
+
+def best_defence(defender: NephilimSheet, mode: AttackMode) -> tuple[Defence, str]:
+    """The defence the defender opposes to this mode (L493): the best score among those the
+    data allows (parry, dodge), with his current penalties; ties go to the first listed."""
+
+    def score(d: Defence) -> int:
+        own = side(defender, characteristic_for(defender, d.skill, d.characteristic), d.skill)
+        return base_score(int(own["characteristic"] or 0), own["skill"]) - int(own["malus"] or 0)
+
+    options = [COMBAT.defence_by_id(i) for i in mode.defences]
+    chosen = max(options, key=lambda d: (score(d), -options.index(d)))
+    return chosen, characteristic_for(defender, chosen.skill, chosen.characteristic)
+
+
+def _opposed(attacker: NephilimSheet, defender: NephilimSheet, mode: AttackMode) -> Action:
+    own = characteristic_for(attacker, mode.skill, mode.characteristic)
+    defence, theirs = best_defence(defender, mode)
+    sides = side(defender, theirs, defence.skill)
+    params: dict[str, Any] = {
+        **side(attacker, own, mode.skill),
+        "defender_reacts": True,
+        "defence_characteristic": sides["characteristic"],
+        "defence_skill": sides["skill"],
+        "defence_malus": sides["malus"],
+        "armour": defender.armour,
+    }
+    label = Text(
+        fr=f"{mode.fr} ({_name(own).fr}) contre {defence.fr} ({_name(theirs).fr})",
+        en=f"{mode.en} ({_name(own).en}) against {defence.en} ({_name(theirs).en})",
+    )
+    return Action(label, ATTACK_CHECK, params, GROUP)
+
+
+def _unopposed(attacker: NephilimSheet, defender: NephilimSheet, mode: AttackMode) -> Action:
+    own = characteristic_for(attacker, mode.skill, mode.characteristic)
+    params: dict[str, Any] = {
+        **side(attacker, own, mode.skill),
+        "defender_reacts": False,
+        "difficulty": 0,  # an average action (L452) until the GM says otherwise
+        "armour": defender.armour,
+    }
+    label = Text(
+        fr=f"{mode.fr} ({_name(own).fr}), sans réaction",
+        en=f"{mode.en} ({_name(own).en}), no reaction",
+    )
+    return Action(label, ATTACK_CHECK, params, GROUP_UNOPPOSED)
+
+
+def _name(characteristic: str) -> Text:
+    row = next(c for c in CHARACTERISTICS.characteristic if c.id == characteristic)
+    return Text(fr=row.fr, en=row.en)
+
+
+def damage_of(
+    check: str, params: dict[str, Any], result: Resolution
+) -> tuple[str, dict[str, Any]] | None:
+    """The wound boxes a landed blow checks (L72-84), as the `take_wounds` operation. The
+    armour was already taken off in the attack (its `armour` parameter, prefilled from the
+    defender), so the operation must not take it off again. A miss, a parry or dodge, a tie
+    (§9 A15: not a hit) or a blow the armour stops does nothing."""
+    if check != ATTACK_CHECK or result.outcome != "win":
+        return None
+    boxes = result.details.get("wound_boxes")
+    if boxes is None:  # a result recorded without the boxes: recompute them from the margin
+        attack = Attack()
+        boxes = wound_boxes(attack.parse(params), result.outcome, int(result.details["margin"]))
+    if int(boxes) <= 0:
+        return None
+    return WOUND_OPERATION, {"boxes": int(boxes), "ignore_armour": True}
