@@ -17,7 +17,7 @@ from ecran.rules import (
     System,
     tr,
 )
-from ecran.systems.fluid import creation, tracks, view
+from ecran.systems.fluid import attacks, creation, hit, tracks, view
 from ecran.systems.fluid.checks.combat import Attack
 from ecran.systems.fluid.checks.health import HitLocation, Medicine, Shock, Survival
 from ecran.systems.fluid.checks.magic import Spell
@@ -51,7 +51,7 @@ class Fluid(System):
     seed = SEED
     checks = CHECKS
     options = CHECK_OPTIONS
-    operations = OPERATIONS
+    operations = (*OPERATIONS, hit.TakeHit())
     character = FluidSheet
     # Creation: the 40 points (L29-101) and the Traits; pools and wounds start full or empty.
     creation_fields = ("kind", "player", "characteristics", "traits", "equipment", "notes")
@@ -76,6 +76,18 @@ class Fluid(System):
         fluid = _fluid(sheet)
         details = {"ini": tracks.attribute(fluid, "INI"), "movement": tracks.movement(fluid)}
         return Resolution("ready", total=tracks.initiative(fluid), details=details)
+
+    def attacks(self, attacker: CharacterSheet, defender: CharacterSheet) -> list[Action]:
+        return attacks.attacks(_fluid(attacker), _fluid(defender))
+
+    def damage(
+        self,
+        check: str,
+        params: dict[str, Any],
+        result: Resolution,
+        defender: CharacterSheet,
+    ) -> tuple[str, dict[str, Any]] | None:
+        return hit.damage(check, params, result, _fluid(defender))
 
 
 def _fluid(sheet: CharacterSheet) -> FluidSheet:

@@ -97,6 +97,15 @@ class Gear(_Row):
     fr: str
     en: str
     source: str
+    names: list[str] = []  # the weapons the seed lists at this score
+
+
+class CombatTraits(_Row):
+    bare_hands: list[str]
+    two_weapons: list[str]
+    shield: list[str]
+    dodge: list[str]
+    source: str
 
 
 class ShieldRange(_Row):
@@ -118,6 +127,7 @@ class EquipmentTables(_Row):
     armour: list[Gear]
     shield: ShieldRange
     range_band: list[RangeBand]
+    combat_traits: CombatTraits
 
 
 class Complexity(_Row):

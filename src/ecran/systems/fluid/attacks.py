@@ -1,0 +1,243 @@
+"""The attacks one Fluid sheet can make on another, prefilled from both sheets for an encounter
+tracker (L995-1049, L1059-1081, L1281-1289, L1343-1379, L1671-1677).
+
+Each attack is one `attack` check (or a `verbal_joust`) whose two sides come from the sheets:
+the characteristic the action calls for less the points spent from it, the best single Trait
+that fits the way of fighting (a single Trait costs no RES, L642-648; adding more is the
+player's call and costs RES), the minion's flat level (L1637-1643), the disadvantages of
+negative Traits and wounds (L1437-1439), the gear of both sides and the defender's RES and
+wounds.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ecran.rules import Action, Text, tr
+from ecran.systems.fluid import manoeuvres, tracks
+from ecran.systems.fluid.sheet import FluidSheet
+from ecran.systems.fluid.tables import EQUIPMENT
+
+TRAITS = EQUIPMENT.combat_traits
+MAX_DICE = 10  # the checks' bound on advantage/disadvantage dice; the rest is taken as points
+MAX_POINTS = 60  # the checks' bound on flat points; only 60+ points of wounds ever reach it
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One way to strike: the characteristic it uses, its damage score, the Trait names that
+    fit it, the disadvantages it costs and its label."""
+
+    key: str
+    code: str
+    weapon: int
+    traits: tuple[str, ...]
+    label: Text
+    disadvantages: int = 0
+
+
+def _plain(name: str) -> str:
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
+
+
+def _fits(trait: str, names: Iterable[str]) -> bool:
+    """A Trait fits a weapon named like it: 'Épée' fits 'Épée longue' and the reverse."""
+    t = _plain(trait)
+    for name in names:
+        n = _plain(name)
+        if n and (t == n or n.startswith(t + " ") or t.startswith(n + " ")):
+            return True
+    return False
+
+
+def best_trait(sheet: FluidSheet, names: Iterable[str]) -> tuple[str, int] | None:
+    """The sheet's highest positive Trait fitting one of `names`."""
+    wanted = list(names)
+    fitting = [t for t in sheet.traits if t.kind == "positive" and _fits(t.name, wanted)]
+    if not fitting:
+        return None
+    top = max(fitting, key=lambda t: t.value)
+    return top.name, top.value
+
+
+def weapon_names(name: str, score: int) -> tuple[str, ...]:
+    """The sheet's name for the weapon, else the weapons the seed lists at its score
+    (L1357-1363)."""
+    if name.strip():
+        return (name,)
+    return tuple(n for g in EQUIPMENT.weapon if g.score == score for n in g.names)
+
+
+def modes(sheet: FluidSheet) -> list[Mode]:
+    gear = sheet.equipment
+    main = weapon_names(gear.weapon_name, gear.weapon)
+    found: list[Mode] = []
+    if gear.weapon:
+        shown = gear.weapon_name or f"{gear.weapon}"
+        found.append(
+            Mode("weapon", "AGI", gear.weapon, main, tr(f"Arme {shown}", f"Weapon {shown}"))
+        )
+        # Gyr swings his axe with FOR (L1127-1131): the action described picks the characteristic.
+        found.append(
+            Mode("weapon_for", "FOR", gear.weapon, main, tr(f"Arme {shown}", f"Weapon {shown}"))
+        )
+    if gear.second_weapon:
+        second = weapon_names("", gear.second_weapon)
+        label = tr(f"Seconde arme {gear.second_weapon}", f"Second weapon {gear.second_weapon}")
+        found.append(Mode("second_weapon", "AGI", gear.second_weapon, second, label))
+        if gear.weapon:
+            # Both at once: 1 disadvantage per weapon, damage scores added (L1059-1081).
+            found.append(
+                Mode(
+                    "two_weapons",
+                    "AGI",
+                    gear.weapon + gear.second_weapon,
+                    (*main, *second, *TRAITS.two_weapons),
+                    tr("Deux armes à la fois", "Both weapons at once"),
+                    manoeuvres.two_weapons_dis(),
+                )
+            )
+    if gear.shield:
+        # A shield strikes too, with its score (L1375-1379).
+        label = tr(f"Coup de bouclier {gear.shield}", f"Shield bash {gear.shield}")
+        found.append(Mode("shield", "AGI", gear.shield, tuple(TRAITS.shield), label))
+    # A punch uses FOR (Ripois, L1253-1255).
+    bare = tr("Mains nues", "Bare hands")
+    found.append(Mode("bare_hands", "FOR", 0, tuple(TRAITS.bare_hands), bare))
+    return found
+
+
+def _net(sheet: FluidSheet, code: str, bonus: int) -> int:
+    """Signed advantages of a roll: Trait and manoeuvres, minion level, hindering Traits."""
+    return bonus + sheet.minion_level - tracks.hindrance(sheet, code)
+
+
+def _side(sheet: FluidSheet, code: str, net: int, prefix: str = "") -> dict[str, Any]:
+    """A signed count as dice up to the checks' bound, the rest as points (L412-424)."""
+    dice = max(-MAX_DICE, min(MAX_DICE, net))
+    return {
+        f"{prefix}characteristic": tracks.effective(sheet, code),
+        f"{prefix}advantage_dice": max(dice, 0),
+        f"{prefix}disadvantage_dice": max(-dice, 0),
+        f"{prefix}modifier": max(-MAX_POINTS, min(MAX_POINTS, net - dice)),
+    }
+
+
+def helpless(sheet: FluidSheet) -> bool:
+    """Tied up or unconscious: no roll, only armour counts (L1045-1049)."""
+    c = sheet.condition
+    return c.dead or c.coma_days > 0 or c.unconscious_hours > 0
+
+
+def _defence(defender: FluidSheet, stance: str) -> dict[str, Any]:
+    """The defender's side: AGI (the examples defend with AGI, L1137-1157) and the Trait of its
+    stance: its weapon's when it strikes back or parries (its shield's when that is the
+    bigger), Esquive when it dodges (L1147-1149)."""
+    gear = defender.equipment
+    names: tuple[str, ...] = ()
+    if stance in ("counter", "parry"):
+        names = weapon_names(gear.weapon_name, gear.weapon)
+        if stance == "parry" and gear.shield > gear.weapon:
+            names = tuple(TRAITS.shield)
+    elif stance == "dodge":
+        names = tuple(TRAITS.dodge)
+    trait = best_trait(defender, names) if names else None
+    net = _net(defender, "AGI", trait[1] if trait else 0)
+    return {
+        **_side(defender, "AGI", net, "opponent_"),
+        "opponent_weapon": gear.weapon,
+        "opponent_armour": gear.armour,
+        "opponent_shield": gear.shield,
+        "opponent_res": tracks.current(defender, "RES"),
+        "opponent_res_max": max(1, tracks.attribute(defender, "RES")),
+        "opponent_wounds": min(200, tracks.wound_total(defender)),
+        "stance": stance,
+    }
+
+
+def attack_params(
+    attacker: FluidSheet, defender: FluidSheet, mode: Mode, stance: str
+) -> tuple[dict[str, Any], tuple[str, int] | None]:
+    """The `attack` check's parameters for this mode against this stance, and the Trait used."""
+    trait = best_trait(attacker, mode.traits) if mode.traits else None
+    net = _net(attacker, mode.code, (trait[1] if trait else 0) - mode.disadvantages)
+    gear = attacker.equipment
+    params = {
+        **_side(attacker, mode.code, net),
+        "weapon": mode.weapon,
+        "armour": gear.armour,
+        "shield": gear.shield,
+        **_defence(defender, stance),
+    }
+    return params, trait
+
+
+STANCES = {
+    "counter": tr("l'adversaire riposte", "the opponent strikes back"),
+    "parry": tr("l'adversaire pare (défense renforcée)", "the opponent parries (full defence)"),
+    "dodge": tr("l'adversaire esquive (défense renforcée)", "the opponent dodges (full defence)"),
+    "defenceless": tr("adversaire sans défense", "defenceless opponent"),
+}
+
+
+def _label(mode: Mode, trait: tuple[str, int] | None, stance: str) -> Text:
+    with_fr = f" + {trait[0]} {trait[1]}" if trait else ""
+    with_en = with_fr
+    what = STANCES[stance]
+    return tr(
+        f"{mode.label.fr} ({mode.code}){with_fr} : {what.fr}",
+        f"{mode.label.en} ({mode.code}){with_en}: {what.en}",
+    )
+
+
+def attacks(attacker: FluidSheet, defender: FluidSheet) -> list[Action]:
+    fight = tr("Attaques", "Attacks")
+    full = tr("Contre une défense renforcée", "Against a full defence")
+    found: list[Action] = []
+    all_modes = modes(attacker)
+    stances = ["defenceless"] if helpless(defender) else ["counter"]
+    for mode in all_modes:
+        for stance in stances:
+            params, trait = attack_params(attacker, defender, mode, stance)
+            found.append(Action(_label(mode, trait, stance), "attack", params, fight))
+    if not helpless(defender):
+        # The defender declares a full defence instead of striking back (L1281-1289).
+        for stance in ("parry", "dodge"):
+            params, trait = attack_params(attacker, defender, all_modes[0], stance)
+            found.append(Action(_label(all_modes[0], trait, stance), "attack", params, full))
+    found.append(_joust(attacker, defender))
+    if attacker.characteristics.magie is not None:
+        found.append(_drain(attacker, defender))
+    return found
+
+
+def _drain(attacker: FluidSheet, defender: FluidSheet) -> Action:
+    """A mage steals RES: opposed VOL tests, the margin is the RES stolen (L1892-1898)."""
+    params = {
+        **_side(attacker, "VOL", _net(attacker, "VOL", 0)),
+        **_side(defender, "VOL", _net(defender, "VOL", 0), "opponent_"),
+        "victim_res": tracks.current(defender, "RES"),
+    }
+    label = tr("Vampiriser (VOL)", "Drain RES (VOL)")
+    return Action(label, "vampirism", params, tr("Magie", "Magic"))
+
+
+def _joust(attacker: FluidSheet, defender: FluidSheet) -> Action:
+    """A verbal joust follows the combat rules and hits AUR (L1671-1677); CHA on both sides
+    unless the GM picks another characteristic."""
+    params = {
+        **_side(attacker, "CHA", _net(attacker, "CHA", 0)),
+        **_side(defender, "CHA", _net(defender, "CHA", 0), "opponent_"),
+        "aura": tracks.current(attacker, "AUR"),
+        "opponent_aura": tracks.current(defender, "AUR"),
+    }
+    return Action(
+        tr("Joute verbale (CHA)", "Verbal joust (CHA)"),
+        "verbal_joust",
+        params,
+        tr("Joute verbale", "Verbal joust"),
+    )
