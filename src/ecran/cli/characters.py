@@ -3,10 +3,8 @@ comes from the System contract (sheet model, validate, random_npc, sections)."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 import typer
@@ -16,37 +14,27 @@ from ecran.cli import prompts
 from ecran.cli.lang import current
 from ecran.cli.render import console, sheet_tables
 from ecran.dice import Roller
+from ecran.printing import parse_sheet_json, render_sheet_html
 from ecran.rules import CharacterSheet, EcranError, System, from_validation, get_system, tr
 from ecran.rules.violation import RuleViolation
 
 character_app = typer.Typer(help="Create and check character sheets (JSON).", no_args_is_help=True)
 
 
-def read_json(path: Path) -> dict[str, Any]:
+def read_sheet(path: Path, expected_system: str | None = None) -> tuple[System, CharacterSheet]:
+    """A sheet file as its system's sheet model (the rules are checked separately)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_bytes()
     except FileNotFoundError:
         raise EcranError(tr(f"fichier introuvable : {path}", f"file not found: {path}")) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise EcranError(
-            tr(f"{path} n'est pas du JSON valide : {exc}", f"{path} is not valid JSON: {exc}")
-        ) from None
-    if not isinstance(data, dict) or not isinstance(data.get("system"), str):
+    except OSError as exc:
         raise EcranError(
             tr(
-                f"{path} : une feuille est un objet JSON avec un champ « system »",
-                f"{path}: a sheet is a JSON object with a 'system' field",
+                f"lecture impossible : {path} ({exc.strerror})",
+                f"cannot read {path}: {exc.strerror}",
             )
-        )
-    return data
-
-
-def load_sheet(data: dict[str, Any]) -> tuple[System, CharacterSheet]:
-    system = get_system(data["system"])
-    try:
-        return system, system.sheet_model().model_validate(data)
-    except ValidationError as exc:
-        raise from_validation(exc) from None
+        ) from None
+    return parse_sheet_json(text, expected_system)
 
 
 def _print_violations(violations: list[RuleViolation]) -> None:
@@ -72,15 +60,7 @@ def new(
     """Create a character: guided in a terminal, or from a JSON file (then validated)."""
     system = get_system(system_id)
     if from_file is not None:
-        data = read_json(from_file)
-        if data["system"] != system.id:
-            raise EcranError(
-                tr(
-                    f"la feuille est pour « {data['system']} », pas « {system.id} »",
-                    f"the sheet is for '{data['system']}', not '{system.id}'",
-                )
-            )
-        _, sheet = load_sheet(data)
+        _, sheet = read_sheet(from_file, expected_system=system.id)
     else:
         if not _interactive():
             raise EcranError(
@@ -100,7 +80,7 @@ def new(
 @character_app.command("validate")
 def validate(path: Path = typer.Argument(..., metavar="FILE.json")) -> None:
     """Check a sheet against its system's rules; exit 2 and list the violations if it breaks any."""
-    system, sheet = load_sheet(read_json(path))
+    system, sheet = read_sheet(path)
     violations = system.validate(sheet)
     if violations:
         _print_violations(violations)
@@ -159,11 +139,37 @@ def register(app: typer.Typer) -> None:
             click.echo(f"seed {roller.seed}", err=True)
 
     @app.command()
-    def sheet(path: Path = typer.Argument(..., metavar="FILE.json")) -> None:
-        """Show a character sheet in the terminal, with the rules it breaks if any."""
-        system, character = load_sheet(read_json(path))
-        _show(system, character)
-        _print_violations(system.validate(character))
+    def sheet(
+        path: Path = typer.Argument(..., metavar="FILE.json"),
+        pdf: Path = typer.Option(None, "--pdf", help="write a printable A4 sheet (PDF) here"),
+        html: Path = typer.Option(None, "--html", help="write the printable sheet as HTML here"),
+        rolls: bool = typer.Option(True, "--rolls/--no-rolls", help="grids of rolls on the print"),
+    ) -> None:
+        """Show a character sheet in the terminal (or print it), with the rules it breaks."""
+        system, character = read_sheet(path)
+        if pdf is None and html is None:
+            _show(system, character)
+            _print_violations(system.validate(character))
+            return
+        if html is not None:
+            _write(html, render_sheet_html(system, character, current(), rolls).encode("utf-8"))
+        if pdf is not None:
+            from ecran.printing import render_sheet_pdf
+
+            _write(pdf, render_sheet_pdf(system, character, current(), rolls))
+
+
+def _write(path: Path, content: bytes) -> None:
+    try:
+        path.write_bytes(content)
+    except OSError as exc:
+        raise EcranError(
+            tr(
+                f"écriture impossible : {path} ({exc.strerror})",
+                f"cannot write {path}: {exc.strerror}",
+            )
+        ) from None
+    click.echo(f"→ {path}", err=True)
 
 
 def _show(system: System, character: CharacterSheet) -> None:

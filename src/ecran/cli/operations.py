@@ -13,7 +13,7 @@ from typing import Any
 import click
 from pydantic import ValidationError
 
-from ecran.cli.characters import load_sheet, read_json
+from ecran.cli.characters import read_sheet
 from ecran.cli.checks import OneLineGroup, given, json_flag, param_options
 from ecran.cli.lang import current
 from ecran.cli.render import console
@@ -24,14 +24,7 @@ from ecran.rules import EcranError, Operation, Text, all_systems, from_validatio
 def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any]) -> None:
     path = Path(values.pop("sheet_file"))
     seed, out, as_json = values.pop("seed"), values.pop("out"), values.pop("as_json")
-    system, sheet = load_sheet(read_json(path))
-    if system.id != system_id:
-        raise EcranError(
-            tr(
-                f"la feuille est pour « {system.id} », pas « {system_id} »",
-                f"the sheet is for '{system.id}', not '{system_id}'",
-            )
-        )
+    _, sheet = read_sheet(path, expected_system=system_id)
     try:
         params = operation.params.model_validate(given(values))
     except ValidationError as exc:

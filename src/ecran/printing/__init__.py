@@ -4,15 +4,27 @@ A presentation layer above `ecran.systems` and below the web and the CLI: it rea
 through the System contract, so a sixth system prints without a change here.
 """
 
+from typing import Any
+
 from ecran.printing.exchange import (
     SheetRejected,
     export_sheet_json,
     import_sheet_json,
     parse_sheet_json,
+    sheet_from_data,
     sheet_json_schema,
 )
 from ecran.printing.html import render_sheet_html
-from ecran.printing.pdf import render_sheet_document, render_sheet_pdf
+
+
+def __getattr__(name: str) -> Any:
+    # WeasyPrint takes over a second to import: load it only when a PDF is asked for.
+    if name in ("render_sheet_pdf", "render_sheet_document"):
+        from ecran.printing import pdf
+
+        return getattr(pdf, name)
+    raise AttributeError(name)
+
 
 __all__ = [
     "SheetRejected",
@@ -22,5 +34,6 @@ __all__ = [
     "render_sheet_document",
     "render_sheet_html",
     "render_sheet_pdf",
+    "sheet_from_data",
     "sheet_json_schema",
 ]

@@ -61,7 +61,18 @@ def parse_sheet_json(
     text: str | bytes, expected_system: str | None = None
 ) -> tuple[System, CharacterSheet]:
     """The same without the rules: for showing or printing a sheet together with what it breaks."""
-    data = _parse(text)
+    return sheet_from_data(_parse(text), expected_system)
+
+
+def sheet_from_data(data: Any, expected_system: str | None = None) -> tuple[System, CharacterSheet]:
+    """A parsed JSON value as a system's sheet (the model's checks, not the rules')."""
+    if not isinstance(data, dict) or not isinstance(data.get("system"), str):
+        raise EcranError(
+            tr(
+                "une feuille est un objet JSON avec un champ « system »",
+                "a sheet is a JSON object with a 'system' field",
+            )
+        )
     system = get_system(data["system"])
     if expected_system is not None and system.id != expected_system:
         raise EcranError(
@@ -76,7 +87,7 @@ def parse_sheet_json(
         raise from_validation(exc) from None
 
 
-def _parse(text: str | bytes) -> dict[str, Any]:
+def _parse(text: str | bytes) -> Any:
     if len(text) > MAX_CHARS:
         raise EcranError(
             tr(
@@ -90,13 +101,6 @@ def _parse(text: str | bytes) -> dict[str, Any]:
         raise EcranError(
             tr(f"le fichier n'est pas du JSON valide : {exc}", f"the file is not valid JSON: {exc}")
         ) from None
-    if not isinstance(data, dict) or not isinstance(data.get("system"), str):
-        raise EcranError(
-            tr(
-                "une feuille est un objet JSON avec un champ « system »",
-                "a sheet is a JSON object with a 'system' field",
-            )
-        )
     return data
 
 

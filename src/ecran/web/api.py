@@ -11,17 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Body, Query, Request
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.dice import Roller
+from ecran.printing import sheet_from_data, sheet_json_schema
 from ecran.rules import (
-    CharacterSheet,
     EcranError,
     RuleViolation,
-    System,
     Text,
     all_systems,
-    from_validation,
     get_system,
 )
 from ecran.rules.record import OddsReport, RollRecord, odds, roll
@@ -143,9 +141,10 @@ def get_roll(
 
 
 @router.get("/systems/{system_id}/character/schema")
-def sheet_schema(system_id: str) -> dict[str, Any]:
-    """The JSON Schema of the system's character sheet (what `character validate` accepts)."""
-    return get_system(system_id).sheet_model().model_json_schema()
+def sheet_schema(system_id: str, request: Request) -> dict[str, Any]:
+    """The published JSON Schema of the system's character sheet (what `character validate`
+    accepts), with its `$id`."""
+    return sheet_json_schema(get_system(system_id), base_url=str(request.base_url))
 
 
 @router.get("/systems/{system_id}/character/new")
@@ -154,26 +153,10 @@ def new_character(system_id: str, name: str = Query(..., min_length=1)) -> dict[
     return get_system(system_id).new_character(name).model_dump(mode="json")
 
 
-def load_sheet(data: dict[str, Any]) -> tuple[System, CharacterSheet]:
-    system_id = data.get("system")
-    if not isinstance(system_id, str):
-        raise EcranError(
-            Text(
-                fr="une feuille est un objet JSON avec un champ « system »",
-                en="a sheet is a JSON object with a 'system' field",
-            )
-        )
-    system = get_system(system_id)
-    try:
-        return system, system.sheet_model().model_validate(data)
-    except ValidationError as exc:
-        raise from_validation(exc) from None
-
-
 @router.post("/characters/validate", response_model=Validation)
 def validate_sheet(sheet: dict[str, Any] = Body(...)) -> Validation:
     """Every rule the sheet breaks (`ecran character validate`); a malformed sheet is a 422."""
-    system, character = load_sheet(sheet)
+    system, character = sheet_from_data(sheet)
     violations = system.validate(character)
     return Validation(system=system.id, valid=not violations, violations=violations)
 
@@ -181,7 +164,7 @@ def validate_sheet(sheet: dict[str, Any] = Body(...)) -> Validation:
 @router.post("/characters/sheet", response_model=SheetView)
 def show_sheet(sheet: dict[str, Any] = Body(...)) -> SheetView:
     """The sheet as a person reads it, with the rules it breaks (`ecran sheet`)."""
-    system, character = load_sheet(sheet)
+    system, character = sheet_from_data(sheet)
     violations = system.validate(character)
     sections = [
         Section(

@@ -159,9 +159,9 @@ def state(me: Me, store: Db) -> TableState:
 
 
 @router.get("/{table_id}/schema")
-def sheet_schema(me: Me, store: Db) -> dict[str, Any]:
+def sheet_schema(me: Me, store: Db, request: Request) -> dict[str, Any]:
     """The JSON Schema of this table's character sheets (what import accepts)."""
-    return api.sheet_schema(store.state(me.table_id).table.system_id)
+    return api.sheet_schema(store.state(me.table_id).table.system_id, request)
 
 
 @router.get("/{table_id}/operations", response_model=list[OperationInfo])
