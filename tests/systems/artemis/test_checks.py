@@ -14,6 +14,7 @@ from artemis_helpers import Script, brute_die, brute_zone
 from ecran.dice import enumerate_outcomes
 from ecran.rules import EcranError, get_system
 from ecran.systems.artemis import wounds
+from ecran.systems.artemis.options import MOMENT
 from support import assert_rolls_match_odds
 
 SYSTEM = get_system("artemis")
@@ -69,13 +70,18 @@ def test_rolls_agree_with_odds(name: str) -> None:
     assert_rolls_match_odds("artemis", name, SYSTEM.check(name).example, n=3000)
 
 
-def test_every_option_of_every_check_is_listed_by_the_system() -> None:
+def test_every_option_of_every_check_is_listed_by_the_system_or_chosen_per_blow() -> None:
+    """A listed option is forced by the table on every roll; the optional combat rules chosen
+    blow by blow (precise, all-out, head, defenceless, weapon too big) must not be, or the
+    encounter's precise and all-out attacks would be pinned to the table's single value."""
     listed = {o.name for o in SYSTEM.options}
+    moment = {o.name for o in MOMENT}
+    assert not listed & moment
     for check in SYSTEM.checks:
         for field_name, field in check.params.model_fields.items():
             extra = field.json_schema_extra
             if isinstance(extra, dict) and "x-option" in extra:
-                assert field_name in listed, (check.name, field_name)
+                assert field_name in listed | moment, (check.name, field_name)
 
 
 # -- worked examples -----------------------------------------------------------------------------

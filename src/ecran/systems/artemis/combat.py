@@ -10,11 +10,29 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ecran.rules import EcranError, tr
+from ecran.rules import EcranError, Text, tr
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.sheet import ArtemisSheet, Weapon
 
 Attitude = Literal["prudente", "defensive", "agressive"]
+
+
+ATTITUDES: tuple[Attitude, ...] = ("prudente", "defensive", "agressive")
+ATTITUDE_LABELS: dict[Attitude, Text] = {
+    "prudente": tr("prudente", "prudent"),
+    "defensive": tr("défensive", "defensive"),
+    "agressive": tr("agressive", "aggressive"),
+}
+
+
+def attitudes(w: Weapon) -> list[Attitude]:
+    """The attitudes this weapon block has numbers for: the prudent one always (its base
+    scores), the others when the sheet holds both their attack and parry (L733-737)."""
+    held = {
+        "defensive": (w.defensive_attack, w.defensive_parry),
+        "agressive": (w.aggressive_attack, w.aggressive_parry),
+    }
+    return [a for a in ATTITUDES if a == "prudente" or None not in held[a]]
 
 
 def weapon(sheet: ArtemisSheet, index: int) -> Weapon:

@@ -169,7 +169,10 @@ AGGRAVATION_NEEDS_SERIOUS = Option(
     kind="reading",
 )
 
-# Optional combat rules (L163-196) that are choices of the moment: fields of the combat checks.
+# Optional combat rules (L163-196) that are choices of the moment: fields of the combat checks and
+# of the `hit` operation, declared per blow. They stay out of `ALL` on purpose: a table forces the
+# value of every listed option onto each roll, which would pin every attack to one choice (and
+# silently undo the precise or all-out attacks the encounter tracker offers).
 PRECISE = Option(
     name="precise",
     default=False,
@@ -201,7 +204,10 @@ HEAD = Option(
     name="head",
     default=False,
     label=tr("Attaque précise à la tête", "Precise attack to the head"),
-    help=tr("dommages +1 catégorie", "damage +1 category"),
+    help=tr(
+        "le coup touche la tête : dommages +1 catégorie (sur une attaque, seulement si précise)",
+        "the blow hits the head: damage +1 category (on an attack, only if precise)",
+    ),
     source=seed(179, 182),
 )
 
@@ -237,10 +243,8 @@ ALL = (
     APAISER_MARKS,
     NIFIMO_BOXES,
     NIFIMO_AGGREGATE,
-    PRECISE,
-    TOO_BIG,
-    TOTAL_ATTACK,
-    HEAD,
-    DEFENCELESS,
     MENTAL_CRISIS,
 )
+
+#: Declared per blow, never fixed by the table (see above).
+MOMENT = (PRECISE, TOO_BIG, TOTAL_ATTACK, HEAD, DEFENCELESS)

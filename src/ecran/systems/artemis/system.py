@@ -15,8 +15,8 @@ from ecran.rules import (
     System,
     tr,
 )
+from ecran.systems.artemis import chain, npc, operations, options, tracks, validation, view
 from ecran.systems.artemis import dice as ad
-from ecran.systems.artemis import npc, operations, options, tracks, validation, view
 from ecran.systems.artemis.checks import combat, core, misc, psy
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import SEED
@@ -112,6 +112,18 @@ class Artemis(System):
         total = score + die.value - malus
         details = {"score": score, "die": die.value, "raw_dice": die.raw, "malus": malus}
         return Resolution("initiative", total=total, details=details)
+
+    def attacks(self, attacker: CharacterSheet, defender: CharacterSheet) -> list[Action]:
+        return chain.attacks(as_artemis(attacker), as_artemis(defender))
+
+    def damage(
+        self,
+        check: str,
+        params: dict[str, Any],
+        result: Resolution,
+        defender: CharacterSheet,
+    ) -> tuple[str, dict[str, Any]] | None:
+        return chain.damage(check, params, result, as_artemis(defender))
 
 
 SYSTEM = Artemis()

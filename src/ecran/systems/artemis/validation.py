@@ -184,7 +184,26 @@ def experience(sheet: ArtemisSheet) -> Found:
         )
 
 
-RULES = (characteristics, skills, npc_scores, custom_skills, equipment, experience)
+def attitudes(sheet: ArtemisSheet) -> Found:
+    """An attitude line of a weapon block holds an attack and a parry (L733-737): with only one of
+    them the attitude cannot be fought in, and the encounter would silently leave it out."""
+    for i, w in enumerate(sheet.weapons):
+        for field, fr, en, att, par in (
+            ("defensive", "défensive", "defensive", w.defensive_attack, w.defensive_parry),
+            ("aggressive", "agressive", "aggressive", w.aggressive_attack, w.aggressive_parry),
+        ):
+            if (att is None) != (par is None):
+                missing = "parry" if par is None else "attack"
+                yield violation(
+                    "attitude_pair",
+                    seed(733, 737),
+                    f"{w.name} : l'attitude {fr} a besoin de « att » et de « par »",
+                    f"{w.name}: the {en} attitude needs both 'att' and 'par'",
+                    f"weapons.{i}.{field}_{missing}",
+                )
+
+
+RULES = (characteristics, skills, npc_scores, custom_skills, equipment, experience, attitudes)
 
 
 def validate(sheet: ArtemisSheet) -> list[RuleViolation]:

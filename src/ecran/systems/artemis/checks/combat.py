@@ -44,7 +44,42 @@ ATTACK_OUTCOMES = (
 )
 
 
-class AttackParams(Params):
+class BlowParams(Params):
+    """What the blow does if it lands, read by `System.damage` for the defender's `hit` (the
+    attack's odds do not depend on it)."""
+
+    category: int = param(
+        tr("Catégorie de dommages de l'arme", "Weapon's damage category"),
+        tr(
+            "si le coup porte : 1 poings, 2 bâton, 3 courte, 4 moyenne, 5 longue (L813-833)",
+            "if the blow lands: 1 fists, 2 staff, 3 short, 4 medium, 5 long (L813-833)",
+        ),
+        default=3,
+        ge=0,
+        le=7,
+    )
+    total_attack: bool = TOTAL_ATTACK.field()
+    short_circuit: bool = param(
+        tr("Court-circuit (porteur d'exosquelette)", "Short circuit (exoskeleton wearer)"),
+        tr("un coup qui porte peut causer une gêne (site)", "a blow that lands may cause one gêne"),
+        default=False,
+    )
+
+
+class ForcibleParams(Params):
+    """The defender's choice in the uncertainty zone (L156-161, L756-759)."""
+
+    on_uncertain: Literal["force", "take"] = param(
+        tr("Incertitude : choix du défenseur", "Uncertainty: the defender's choice"),
+        tr(
+            "force : forcer la défense pour une fatigue légère ; take : encaisser le coup",
+            "force: force the defence for one light fatigue; take: take the blow",
+        ),
+        default="force",
+    )
+
+
+class AttackCore(Params):
     attack: int = skill_field(
         6, "Score d'attaque (arme et attitude)", "Attack score (weapon, attitude)"
     )
@@ -59,6 +94,11 @@ class AttackParams(Params):
     defender_professional: bool = professional_field()
     privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
     attack_resolution: Literal["duel", "static_parry"] = ATTACK_RESOLUTION.field()
+    head: bool = HEAD.field()
+
+
+class AttackParams(ForcibleParams, BlowParams, AttackCore):
+    """The duel's own fields first (forms and `--help` list them in this order)."""
 
 
 class Attack(ZoneCheck[AttackParams]):
@@ -112,9 +152,13 @@ class Attack(ZoneCheck[AttackParams]):
         return ad.duel_distribution(d, a).map(lambda z: table[z])
 
 
-class DefencelessParams(SkillParams):
+class DefencelessCore(SkillParams):
     skill: int = skill_field(5, "Score de Bagarre", "Bagarre score")
     defenceless_uncertainty_hits: bool = DEFENCELESS_UNCERTAINTY.field()
+
+
+class DefencelessParams(BlowParams, DefencelessCore):
+    """The Bagarre test's fields, then what the blow does if it lands."""
 
 
 class Defenceless(ZoneCheck[DefencelessParams]):
@@ -148,7 +192,7 @@ class Defenceless(ZoneCheck[DefencelessParams]):
         return "miss"
 
 
-class DodgeParams(SkillParams):
+class DodgeCore(SkillParams):
     skill: int = skill_field(5, "Score d'Esquive", "Esquive score")
     space: Literal["open", "cluttered", "very_cluttered", "confined"] = param(
         tr("Espace", "Space"),
@@ -165,6 +209,10 @@ class DodgeParams(SkillParams):
         ge=1,
         le=50,
     )
+
+
+class DodgeParams(ForcibleParams, BlowParams, DodgeCore):
+    """The dodge's fields, then what the dodged blow does if it lands."""
 
 
 class Dodge(ZoneCheck[DodgeParams]):
