@@ -11,6 +11,7 @@ from fluid_dice import Scripted
 from ecran.dice import Roller
 from ecran.rules import Action, Resolution, get_system
 from ecran.systems.fluid import tracks
+from ecran.systems.fluid.hit import counter
 from ecran.systems.fluid.sheet import (
     Characteristics,
     Condition,
@@ -87,6 +88,8 @@ def test_a_rolled_attack_moves_the_defenders_tracks_as_its_result_says(seed: int
         mapped = SYSTEM.damage(act.check, act.params, result, defender)
         if act.check == "attack" and result.outcome in MISSES:
             assert mapped is None
+            hurts_back = counter(act.check, act.params, result, attacker)
+            assert (hurts_back is not None) == (result.outcome == "countered")
             continue
         if mapped is None:
             assert result.outcome not in ("hit", "down", "critical", "scores", "wins")
@@ -273,6 +276,12 @@ def test_e34_the_demons_counter_hurts_ripois_not_the_demon_l1259_1279() -> None:
     result = roll(act, Scripted(4, 2, 9, 3, 5), **seed_choices)
     assert result.outcome == "countered" and result.details["damage_taken"] == 3  # 5 − armour 2
     assert SYSTEM.damage("attack", {**act.params, **seed_choices}, result, clawing) is None
+    found = counter("attack", act.params, result, RIPOIS)
+    assert found is not None and found[0] == "take_hit"
+    op = SYSTEM.operation(found[0])
+    after = op.apply(RIPOIS, op.params.model_validate(found[1]), Roller(0)).sheet
+    assert isinstance(after, FluidSheet)
+    assert tracks.current(after, "RES") == tracks.attribute(RIPOIS, "RES") - 3  # L1279
 
 
 def test_e39_accumulated_wounds_roll_the_survival_test_l1471_1477() -> None:

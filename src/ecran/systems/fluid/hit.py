@@ -30,6 +30,7 @@ MAX_PENALTY = 30
 MAX_DAMAGE = 200
 HITS = ("hit", "down", "critical")
 JOUST_HITS = ("scores", "wins")
+JOUST_LOSSES = ("shaken", "convinced")
 
 
 class HitParams(Params):
@@ -134,4 +135,24 @@ def damage(
     if check == "vampirism" and result.outcome == "drained":
         stolen = min(int(details["res_stolen"]), tracks.current(defender, "RES"))
         return ("spend", {"pool": "RES", "points": stolen}) if stolen else None
+    return None
+
+
+def counter(
+    check: str, params: dict[str, Any], result: Resolution, attacker: FluidSheet
+) -> tuple[str, dict[str, Any]] | None:
+    """What the exchange does to the attacker: both sides strike at once, so a defender who
+    wins hurts the attacker (L999-1003, Ripois L1273-1279); a lost joust costs the speaker
+    AUR. Not part of the System contract yet (the tracker applies `damage` to the defender
+    only): ready for a hook that hands the attacker's sheet."""
+    details = result.details
+    if check == "attack" and result.outcome == "countered":
+        combine = params.get("survival_combine", SURVIVAL_COMBINE.default)
+        return "take_hit", {
+            "damage": min(MAX_DAMAGE, int(details["damage_taken"])),
+            "survival_combine": combine,
+        }
+    if check == "verbal_joust" and result.outcome in JOUST_LOSSES:
+        lost = min(MAX_DAMAGE, -int(result.total or 0))
+        return "take_damage", {"damage": lost, "target": "AUR"}
     return None

@@ -89,6 +89,16 @@ class Fluid(System):
     ) -> tuple[str, dict[str, Any]] | None:
         return hit.damage(check, params, result, _fluid(defender))
 
+    def counter_damage(
+        self,
+        check: str,
+        params: dict[str, Any],
+        result: Resolution,
+        attacker: CharacterSheet,
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The counter that hurts the attacker (L999-1003): not yet a contract hook."""
+        return hit.counter(check, params, result, _fluid(attacker))
+
 
 def _fluid(sheet: CharacterSheet) -> FluidSheet:
     if not isinstance(sheet, FluidSheet):
