@@ -16,6 +16,7 @@ from ecran.rules import (
     tr,
 )
 from ecran.systems.organique.actions import build_actions
+from ecran.systems.organique.attack_chain import build_attacks, damage_of
 from ecran.systems.organique.checks.combat import COMBAT_CHECKS
 from ecran.systems.organique.checks.core import CORE_CHECKS
 from ecran.systems.organique.checks.drugs import DRUG_CHECKS
@@ -27,6 +28,7 @@ from ecran.systems.organique.common import SEED
 from ecran.systems.organique.operations import OPERATIONS
 from ecran.systems.organique.ops_advance import ADVANCE_OPERATIONS
 from ecran.systems.organique.ops_aftermath import AFTERMATH_OPERATIONS
+from ecran.systems.organique.ops_combat import COMBAT_EFFECT_OPERATIONS
 from ecran.systems.organique.ops_drugs import DRUG_OPERATIONS
 from ecran.systems.organique.ops_environment import ENVIRONMENT_OPERATIONS
 from ecran.systems.organique.ops_hacking import HACKING_OPERATIONS
@@ -59,6 +61,7 @@ class Organique(System):
     )
     operations = (
         *OPERATIONS,
+        *COMBAT_EFFECT_OPERATIONS,
         *ENVIRONMENT_OPERATIONS,
         *INJURY_OPERATIONS,
         *AFTERMATH_OPERATIONS,
@@ -69,12 +72,33 @@ class Organique(System):
     )
     options = ALL_OPTIONS
     character = OrganiqueSheet
+    #: What a GM writes down for a new character (the seed has no creation procedure, reading
+    #: §3.4); wounds, pain, afflictions, a hack in progress and the §9 readings start at their
+    #: defaults. The END reserve is asked after END so it can be set to it (L305-310).
+    creation_fields = (
+        "kind",
+        "player",
+        "notes",
+        "characteristics",
+        "health",
+        "endurance",
+        "initiative_bonus",
+        "load_kg",
+        "skills",
+        "combat_skills",
+        "armour",
+        "weapons",
+        "character_class",
+    )
 
     def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
         return validate_sheet(_ours(sheet))
 
     def new_character(self, name: str) -> CharacterSheet:
-        return OrganiqueSheet(name=name)
+        """Every characteristic 10, the reserve full and the tracks at their maxima: a legal
+        sheet before the GM changes anything."""
+        sheet = OrganiqueSheet(name=name)
+        return sheet.model_copy(update={"endurance": sheet.characteristics.END})
 
     def random_npc(self, roller: Roller, **choices: Any) -> CharacterSheet:
         return random_npc(roller, str(choices.get("name", "")))
@@ -93,6 +117,23 @@ class Organique(System):
         bonus = s.initiative_bonus + best_initiative(s.combat_skills)
         base = s.characteristics.PER + s.characteristics.INT + bonus
         return Resolution("rolled", base + die, {"die": die, "base": base})
+
+    def attacks(self, attacker: CharacterSheet, defender: CharacterSheet) -> list[Action]:
+        """Per weapon: strike, easy hit, vital attacks, slash, knock-out, push and stun (or shoot
+        for a ranged weapon); with the body: sweep and tackle (L2966-3381)."""
+        return build_attacks(_ours(attacker), _ours(defender))
+
+    def damage(
+        self,
+        check: str,
+        params: dict[str, Any],
+        result: Resolution,
+        defender: CharacterSheet,
+    ) -> tuple[str, dict[str, Any]] | None:
+        """Damage through the defender's armour (`take_hit`, L541-698), or the landed action's
+        own effect (stun, slash, knock-out, tackle, push, sweep: L3158-3320)."""
+        _ours(defender)
+        return damage_of(check, params, result)
 
 
 SYSTEM = Organique()

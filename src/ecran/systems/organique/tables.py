@@ -129,6 +129,10 @@ class Weapon(Labelled):
     ap: int
     notes_fr: str = ""
     notes_en: str = ""
+    #: The weapon's own difficulty label per action (L3577-3604), e.g. strike "easy".
+    labels: dict[str, str] = {}
+    #: The improvised-weapon row whose −8 and exceptions apply (L3606-3631), if any.
+    improvised: str = ""
 
 
 class Armour(Labelled):

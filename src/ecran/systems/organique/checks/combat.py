@@ -99,6 +99,31 @@ class AttackParams(Situation):
         le=20,
     )
     luck_in_combat: bool = LUCK_IN_COMBAT.field()
+    # The weapon's damage does not change the odds; it rides along so that what the hit does
+    # can be applied to the defender's tracks without asking again (L541-698).
+    weapon_bs: float = param(
+        tr("Dégâts de l'arme (bs)", "Weapon damage (bs)"),
+        tr("Blessure ; 0,5 par 0,5", "Wound points, in half points"),
+        default=0.0,
+        ge=0,
+        le=100,
+        multiple_of=0.5,
+    )
+    weapon_c: float = param(
+        tr("Dégâts de l'arme (c)", "Weapon damage (c)"),
+        tr("Choc ; 0,5 par 0,5", "Blunt points, in half points"),
+        default=0.0,
+        ge=0,
+        le=100,
+        multiple_of=0.5,
+    )
+    weapon_ap: int = param(
+        tr("Perce-armure", "Armour-piercing"),
+        tr("Compte comme N contre l'armure (L686-695)", "Counts as N against armour"),
+        default=0,
+        ge=0,
+        le=100,
+    )
 
     @model_validator(mode="after")
     def _legal(self) -> AttackParams:

@@ -1,0 +1,199 @@
+"""The encounter's attack chain: the attacks one sheet can make on another, prefilled from
+both (L2687-3480), and what a landed attack does to the defender's sheet (L541-698,
+L3158-3381), as one of the system's operations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.rules import Action, Resolution, Text, tr
+from ecran.systems.organique.actions import action_penalty, effective, reaction_penalty
+from ecran.systems.organique.checks.situation import reach_span
+from ecran.systems.organique.sheet import OrganiqueSheet, WeaponItem
+from ecran.systems.organique.skills import best_bonus
+from ecran.systems.organique.tables import COMBAT, Weapon
+from ecran.systems.organique.tracks import INCAPACITATED, exhausted, out_of_combat
+
+#: Actions whose effect is the weapon's damage through the armour (L3266-3381): the vital
+#: attacks double and the easy hit halves what passes it (`scale_after_armour`).
+DAMAGING = ("strike", "shoot", "easy_hit", "vital_blade", "vital_blunt")
+#: Actions whose effect is an operation of `ops_combat` (L3158-3258, L3308-3320).
+EFFECTS = {"stun": "stun_effect", "slash": "slash_effect", "knockout": "knockout_effect"}
+#: Manoeuvres made with the body alone, so open to every fighter (L3178-3192, L3308-3320).
+BODY_ACTIONS = ("sweep", "tackle")
+#: L3158-3163: pushing back needs an object dealing at least 2 c.
+PUSH_MIN_C = 2.0
+
+
+def bounded(modifier: int) -> int:
+    """The checks take modifiers within ±100; beyond, only a natural 20 could matter."""
+    return max(-100, min(100, modifier))
+
+
+def can_fight(sheet: OrganiqueSheet) -> bool:
+    """L331-336, L614-635, L3195-3216: an exhausted, unconscious or out-of-combat character
+    neither acts nor reacts."""
+    return not (
+        any(c in INCAPACITATED for c in sheet.conditions)
+        or exhausted(sheet.endurance)
+        or out_of_combat(sheet.health.current(), sheet.endurance)
+    )
+
+
+def catalogue_weapon(item: WeaponItem) -> Weapon | None:
+    """The chapter's own row for a weapon on a sheet (by id or French/English name), for the
+    labels and improvised penalty a sheet's weapon does not carry."""
+    key = item.name.casefold()
+    return next(
+        (w for w in COMBAT.weapon if key in (w.name, w.label_fr.casefold(), w.label_en.casefold())),
+        None,
+    )
+
+
+def is_ranged(item: WeaponItem) -> bool:
+    """Reach 4+ is projectile range (L2777); a reach written in metres (an increment) is a
+    thrown or fired weapon; an empty reach is taken as melee."""
+    if not item.reach.strip():
+        return False
+    try:
+        low, _ = reach_span(item.reach)
+    except ValueError:
+        return True
+    return low >= 4
+
+
+def weapon_actions(item: WeaponItem) -> list[str]:
+    """The combat actions a weapon allows, from the weapons line of each action (L2966-3381)."""
+    if item.bs <= 0 and item.c <= 0:
+        return []
+    if is_ranged(item):
+        return ["shoot"]
+    found = ["strike", "easy_hit"]
+    if item.bs > 0:
+        found += ["vital_blade", "slash"]
+    if item.c > 0:
+        found += ["vital_blunt", "knockout"]
+    if item.c >= PUSH_MIN_C:
+        found.append("push")
+    found.append("stun")
+    return found
+
+
+def build_attacks(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> list[Action]:
+    if not can_fight(attacker):
+        return []
+    group = tr("Attaques", "Attacks")
+    found = [
+        Action(
+            _label(action, item), "attack", attack_params(attacker, defender, action, item), group
+        )
+        for item in attacker.weapons
+        for action in weapon_actions(item)
+    ]
+    found += [
+        Action(_label(action, None), "attack", attack_params(attacker, defender, action), group)
+        for action in BODY_ACTIONS
+    ]
+    return found
+
+
+def _label(action: str, item: WeaponItem | None) -> Text:
+    name = COMBAT.action_named(action).label
+    if item is None:
+        return name
+    return Text(fr=f"{name.fr} ({item.name})", en=f"{name.en} ({item.name})")
+
+
+def attack_params(
+    attacker: OrganiqueSheet,
+    defender: OrganiqueSheet,
+    action: str,
+    item: WeaponItem | None = None,
+) -> dict[str, Any]:
+    """The `attack` check's parameters from both sheets: the attacker's two characteristics
+    as they stand, the best combat skill bonus for the action (L1286-1291), current penalties
+    (suffering, conditions, effects), the weapon's label, improvised penalty and damage; the
+    defender's reaction, armour coverage and penalties. Range, size and situation stay at
+    their defaults for the GM to set."""
+    stats = effective(attacker)
+    pair = sum(stats[s] for s in COMBAT.action_named(action).stats)
+    values: dict[str, Any] = {
+        "action": action,
+        "characteristics": pair,
+        "modifier": bounded(action_penalty(attacker) + best_bonus(attacker.combat_skills, action)),
+        "will": max(0, stats["VOL"]),
+        "target_prone": "prone" in defender.conditions,
+    }
+    if item is not None:
+        values.update(_weapon_values(item, action))
+    values.update(defence(defender, ranged=action == "shoot"))
+    return values
+
+
+def _weapon_values(item: WeaponItem, action: str) -> dict[str, Any]:
+    row = catalogue_weapon(item)
+    values: dict[str, Any] = {"weapon_bs": item.bs, "weapon_c": item.c, "weapon_ap": item.ap}
+    if row is not None:
+        values["weapon_label"] = row.labels.get(action, "normal")
+        if row.improvised:
+            values["improvised"] = row.improvised
+    return values
+
+
+def defence(defender: OrganiqueSheet, ranged: bool) -> dict[str, Any]:
+    """The defender's best reaction (L3385-3480): dodge, or a parry when it is stronger and
+    the attack is not a projectile; none when the defender cannot react. The GM may pick
+    another (hit the deck, leap...) in the form."""
+    coverage = max((a.coverage for a in defender.armour), default=0)
+    if not can_fight(defender):
+        return {"reaction": "none", "coverage": coverage}
+    stats = effective(defender)
+    options = ("dodge",) if ranged else ("dodge", "parry")
+    scored = []
+    for name in options:
+        reaction = COMBAT.reaction_named(name)
+        pair = sum(stats[s] for s in reaction.stats)
+        bonus = reaction_penalty(defender) + best_bonus(defender.combat_skills, name)
+        scored.append((pair + bonus - reaction.difficulty, name, pair, bonus))
+    # Highest chance first; a tie keeps the dodge, listed first (max keeps the first).
+    _, name, pair, bonus = max(scored, key=lambda s: s[0])
+    return {
+        "reaction": name,
+        "defender_characteristics": pair,
+        "defender_modifier": bounded(bonus),
+        "coverage": coverage,
+    }
+
+
+def damage_of(
+    check: str, params: dict[str, Any], result: Resolution
+) -> tuple[str, dict[str, Any]] | None:
+    """The operation a landed attack applies to the defender; None for a miss, a defended
+    attack, or an action whose effect is not a change of the defender's sheet."""
+    if check != "attack" or result.outcome not in ("armour", "hit"):
+        return None
+    action = str(params["action"])
+    margin = int(result.details["margin"])
+    if action in DAMAGING:
+        return _hit(params, margin)
+    if action == "sweep":
+        # L3186-3190: the victim falls with no balance save.
+        return "condition", {"condition": "prone", "present": True}
+    if action in ("tackle", "push"):
+        return "knock_down_effect", {"action": action, "attacker_margin": margin}
+    if action in EFFECTS:
+        return EFFECTS[action], {"attacker_margin": margin}
+    return None
+
+
+def _hit(params: dict[str, Any], margin: int) -> tuple[str, dict[str, Any]] | None:
+    bs, c = float(params.get("weapon_bs", 0)), float(params.get("weapon_c", 0))
+    if bs <= 0 and c <= 0:
+        return None
+    return "take_hit", {
+        "bs": bs,
+        "c": c,
+        "armour_piercing": int(params.get("weapon_ap", 0)),
+        "attack_margin": margin,
+        "action": str(params["action"]),
+    }

@@ -1,0 +1,209 @@
+"""What a landed combat action other than a plain hit does to its victim: the stun, slash,
+knock-out, tackle and push effects (L3158-3258, L3308-3320). Each rolls the victim's own save
+from the victim's sheet, so the encounter's damage step needs nothing but the attacker's MR."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, Operation, Params, param, tr
+from ecran.systems.organique.actions import effective, pain_save_bonus
+from ecran.systems.organique.checks.combat import StunParams, StunSave
+from ecran.systems.organique.common import TestRoll, beats, src
+from ecran.systems.organique.hazards import (
+    Report,
+    pain_save,
+    record,
+    save,
+    suffer,
+    with_condition,
+    wound,
+)
+from ecran.systems.organique.operations import HitParams, TakeHit
+from ecran.systems.organique.options import STUN_OPPOSED, TIE_RULE, TieRule
+from ecran.systems.organique.sheet import OrganiqueSheet
+
+if TYPE_CHECKING:
+    KnockDownAction = str
+    SaveMode = str
+else:
+    KnockDownAction = Literal["tackle", "push"]
+    SaveMode = Literal["sum", "average"]
+
+#: Every save of these effects is "vs. 20" in the action texts (L3168-3172, L3203-3205,
+#: L3233-3235, L3252-3255); a tackle's balance test is opposed at the same 20 (L3316-3318).
+SAVE_DIFFICULTY = 20
+
+
+def margin_field() -> Any:
+    return param(
+        tr("MR de l'attaquant", "Attacker's MR"),
+        tr("La marge de réussite de l'action de combat", "The combat action's margin"),
+        default=0,
+        ge=0,
+        le=80,
+    )
+
+
+class StunEffectParams(Params):
+    attacker_margin: int = margin_field()
+    stun_opposed: bool = STUN_OPPOSED.field()
+    tie_rule: TieRule = TIE_RULE.field()
+
+
+class StunEffect(Operation[OrganiqueSheet, StunEffectParams]):
+    """Étourdir (L3221-3240): the victim's stun save, VOL against 20 opposed to the attacker's
+    MR (reading A10); short by 1-10 loses the next action, by more also the reaction. The text
+    gives the stun no damage (Ying's SNG tally, L3945-3947), so the tracks do not move; the
+    lost action or reaction is the tracker's to enforce, as a condition for one turn."""
+
+    name = "stun_effect"
+    title = tr("Effet d'un étourdissement", "Stun effect")
+    params = StunEffectParams
+    sources = (src(3221, 3240), src(4076, 4083, "A10"))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: StunEffectParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        values = StunParams(
+            characteristic=effective(sheet)["VOL"],
+            modifier=pain_save_bonus(sheet) - sheet.suffering,
+            attacker_margin=params.attacker_margin,
+            stun_opposed=params.stun_opposed,
+            tie_rule=params.tie_rule,
+        )
+        result = StunSave().resolve(values, dice)
+        outcome = StunSave().outcome(result.outcome).label
+        return Change(sheet, tr(f"étourdissement : {outcome.fr}", f"stun: {outcome.en}"), result)
+
+
+class SlashParams(Params):
+    attacker_margin: int = margin_field()
+
+
+class SlashEffect(Operation[OrganiqueSheet, SlashParams]):
+    """Taillader (L3243-3258): 0.5 bs through the armour (MR against coverage, L643-675); if
+    it gets through, a pain save VOL against 20 or −1 per point of the attacker's MR as
+    suffering (L512-529). Fully absorbed, the blow loses its effect (L695-698, L711-722)."""
+
+    name = "slash_effect"
+    title = tr("Effet d'une taillade", "Slash effect")
+    params = SlashParams
+    sources = (src(3243, 3258), src(643, 698), src(512, 529))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: SlashParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        hit = TakeHit().apply(sheet, HitParams(bs=0.5, attack_margin=params.attacker_margin), dice)
+        new, report = hit.sheet, Report()
+        report.say(hit.summary.fr, hit.summary.en)
+        if new.battle_bs == sheet.battle_bs:
+            report.say("l'armure arrête tout : pas de douleur", "the armour stops it all: no pain")
+            return Change(new, report.text(), report.resolution("absorbed"))
+        roll = pain_save(new, SAVE_DIFFICULTY, dice)
+        record(report, "pain", roll)
+        if roll.success:
+            report.say("tient la douleur", "bears the pain")
+            return Change(new, report.text(), report.resolution("no_effect"))
+        new = suffer(new, params.attacker_margin)
+        report.say(f"souffrance −{new.suffering}", f"suffering −{new.suffering}")
+        return Change(new, report.text(), report.resolution("suffering"))
+
+
+class KnockOutParams(Params):
+    attacker_margin: int = margin_field()
+    knockout_save: SaveMode = param(
+        tr("VOL et END", "VOL and END"),
+        tr(
+            "« sum » : VOL + END, comme l'écrivent l'action et l'exemple de Raul (L3203-3205, "
+            "L4094) ; « average » : la règle générale des deux caractéristiques (lecture A2)",
+            "'sum': VOL + END, as the action and Raul's example write it (L3203-3205, L4094); "
+            "'average': the general two-characteristic rule (reading A2)",
+        ),
+        default="sum",
+    )
+    brain_damage: bool = param(
+        tr("Lésions cérébrales", "Brain damage"),
+        tr("Si l'attaquant le veut et que sa MR ≥ 10 : −1D6 SNG", "If wanted and MR ≥ 10: −1d6"),
+        default=False,
+    )
+    tie_rule: TieRule = TIE_RULE.field()
+
+
+class KnockOutEffect(Operation[OrganiqueSheet, KnockOutParams]):
+    """Assommer (L3195-3216): an opposed save against unconsciousness, VOL + END (the current
+    reserve, L352-353, L4094-4095) against 20; on failure unconscious for rounds equal to the
+    attacker's MR, and 1d6 SNG of brain damage at MR 10 or more if the attacker wants it."""
+
+    name = "knockout_effect"
+    title = tr("Effet d'un assommage", "Knock-out effect")
+    params = KnockOutParams
+    sources = (src(3195, 3216), src(155, 165), src(4092, 4099))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: KnockOutParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        report, mr = Report(), params.attacker_margin
+        roll = save(sheet, "VOL", SAVE_DIFFICULTY, dice, second="END", mode=params.knockout_save)
+        record(report, "unconsciousness", roll)
+        if _resists(roll, mr, params.tie_rule):
+            report.say("reste conscient", "stays conscious")
+            return Change(sheet, report.text(), report.resolution("conscious"))
+        new = with_condition(sheet, "unconscious")
+        report.details["rounds"] = mr
+        report.say(f"inconscient pendant {mr} tours", f"unconscious for {mr} rounds")
+        if params.brain_damage and mr >= 10:
+            lost = dice.d(6)
+            new = wound(new, bs=float(lost))
+            report.details["brain_damage"] = lost
+            report.say(f"lésions cérébrales : −{lost} SNG", f"brain damage: −{lost} SNG")
+        return Change(new, report.text(), report.resolution("unconscious"))
+
+
+def _resists(roll: TestRoll, required: int, tie_rule: str) -> bool:
+    """An opposed save must succeed and match the attacker's MR (L155-165, reading A3)."""
+    return roll.success and beats(roll.margin, required, tie_rule == "literal")
+
+
+class KnockDownParams(Params):
+    action: KnockDownAction = param(
+        tr("Action", "Action"), tr("tackle (plaquage) ou push (repousser)", "tackle or push")
+    )
+    attacker_margin: int = margin_field()
+    tie_rule: TieRule = TIE_RULE.field()
+
+
+class KnockDownEffect(Operation[OrganiqueSheet, KnockDownParams]):
+    """Tacler (L3308-3320): no damage; an opposed balance test (AGI against 20, matching the
+    attacker's MR) or the victim falls. Repousser (L3158-3175): 1 c through the armour, pushed
+    back one band per point of MR even if the armour absorbs it, then a balance save AGI
+    against 20 or fall. A fall leaves the victim prone (−8, L2915-2925)."""
+
+    name = "knock_down_effect"
+    title = tr("Effet d'un plaquage ou d'une poussée", "Tackle or push effect")
+    params = KnockDownParams
+    sources = (src(3308, 3320), src(3158, 3175), src(2915, 2925))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: KnockDownParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        report, mr, new = Report(), params.attacker_margin, sheet
+        required = 0
+        if params.action == "push":
+            hit = TakeHit().apply(sheet, HitParams(c=1.0, attack_margin=mr), dice)
+            new = hit.sheet
+            report.say(hit.summary.fr, hit.summary.en)
+            report.say(f"repoussé de {mr} portées", f"pushed back {mr} bands")
+        else:
+            required = mr
+        roll = save(new, "AGI", SAVE_DIFFICULTY, dice)
+        record(report, "balance", roll)
+        if _resists(roll, required, params.tie_rule):
+            report.say("garde l'équilibre", "keeps the balance")
+            return Change(new, report.text(), report.resolution("standing"))
+        report.say("tombe au sol", "falls down")
+        return Change(with_condition(new, "prone"), report.text(), report.resolution("prone"))
+
+
+COMBAT_EFFECT_OPERATIONS = (StunEffect(), SlashEffect(), KnockOutEffect(), KnockDownEffect())
