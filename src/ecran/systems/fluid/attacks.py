@@ -1,7 +1,8 @@
 """The attacks one Fluid sheet can make on another, prefilled from both sheets for an encounter
 tracker (L995-1049, L1059-1081, L1281-1289, L1343-1379, L1671-1677).
 
-Each attack is one `attack` check (or a `verbal_joust`) whose two sides come from the sheets:
+Each attack is one `attack` check (or a `verbal_joust`, or a mage's `vampirism`) whose two
+sides come from the sheets:
 the characteristic the action calls for less the points spent from it, the best single Trait
 that fits the way of fighting (a single Trait costs no RES, L642-648; adding more is the
 player's call and costs RES), the minion's flat level (L1637-1643), the disadvantages of
@@ -185,12 +186,11 @@ STANCES = {
 
 
 def _label(mode: Mode, trait: tuple[str, int] | None, stance: str) -> Text:
-    with_fr = f" + {trait[0]} {trait[1]}" if trait else ""
-    with_en = with_fr
+    used = f" + {trait[0]} {trait[1]}" if trait else ""
     what = STANCES[stance]
     return tr(
-        f"{mode.label.fr} ({mode.code}){with_fr} : {what.fr}",
-        f"{mode.label.en} ({mode.code}){with_en}: {what.en}",
+        f"{mode.label.fr} ({mode.code}){used} : {what.fr}",
+        f"{mode.label.en} ({mode.code}){used}: {what.en}",
     )
 
 
@@ -199,12 +199,11 @@ def attacks(attacker: FluidSheet, defender: FluidSheet) -> list[Action]:
     full = tr("Contre une défense renforcée", "Against a full defence")
     found: list[Action] = []
     all_modes = modes(attacker)
-    stances = ["defenceless"] if helpless(defender) else ["counter"]
+    stance = "defenceless" if helpless(defender) else "counter"
     for mode in all_modes:
-        for stance in stances:
-            params, trait = attack_params(attacker, defender, mode, stance)
-            found.append(Action(_label(mode, trait, stance), "attack", params, fight))
-    if not helpless(defender):
+        params, trait = attack_params(attacker, defender, mode, stance)
+        found.append(Action(_label(mode, trait, stance), "attack", params, fight))
+    if stance == "counter":
         # The defender declares a full defence instead of striking back (L1281-1289).
         for stance in ("parry", "dodge"):
             params, trait = attack_params(attacker, defender, all_modes[0], stance)
