@@ -128,9 +128,12 @@ def test_actions_carry_the_wound_penalty_into_the_odds() -> None:
 
 
 def test_new_character_is_a_fillable_sheet() -> None:
+    """A legal start made of the seed's examples, for the player to overwrite."""
     sheet = WARP.new_character("Zoé")
     assert isinstance(sheet, WarpSheet)
-    assert {v.rule for v in WARP.validate(sheet)} == {"warp.trait.name", "warp.trait.sign"}
+    assert WARP.validate(sheet) == []
+    assert sheet.central.name == "Antécédents militaires" and sheet.central.superior  # L298-312
+    assert sheet.max_hp == 28  # its 4 dice at 7 HP each (L806-818)
 
 
 def test_json_schema_exists() -> None:

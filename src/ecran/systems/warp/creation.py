@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.dice import Roller
 from ecran.rules.data import load_model
+from ecran.rules.errors import from_validation
 from ecran.systems.warp.common import PACKAGE
 from ecran.systems.warp.sheet import Category, Trait, WarpSheet
 from ecran.systems.warp.tables import CORE
@@ -19,8 +22,10 @@ class Example(BaseModel):
     sign: str
     category: Category = "standard"
     combat: bool = False
+    agility: bool = False
     hp: bool = False
     power: bool = False
+    weapons: list[str] = []
     source: str
 
 
@@ -33,15 +38,29 @@ class Examples(BaseModel):
 EXAMPLES = load_model(PACKAGE, "npc.toml", Examples)
 
 
+def _example(rows: list[Example], name: str) -> Example:
+    return next(row for row in rows if row.name == name)
+
+
 def new_character(name: str) -> WarpSheet:
-    """Central trait superior by default (the player may move it, L525-531); scores follow the
-    standard column until the player changes a category."""
-    return WarpSheet(
+    """The seed's own examples as a legal starting point the player overwrites: the central trait
+    "military background" (L298-312, superior by default, L525-531), the secondary traits
+    "tough" (L435-441) and "good reflexes" (L2652-2658), the flaw "prone to violence"
+    (L604-653); hit points from the best HP trait (L778-832)."""
+    central = _trait(_example(EXAMPLES.central, "Antécédents militaires"), superior=True)
+    tough = _trait(_example(EXAMPLES.secondary, "Coriace"), superior=False)
+    reflexes = _trait(_example(EXAMPLES.secondary, "Bons réflexes"), superior=False)
+    flaw = _example(EXAMPLES.flaw, "Enclin à la violence")
+    sheet = WarpSheet(
         name=name,
-        central=Trait(score=4, superior=True),
-        secondary_1=Trait(score=3),
-        secondary_2=Trait(score=3),
+        concept=central.description,
+        central=central,
+        secondary_1=tough,
+        secondary_2=reflexes,
+        flaw=Trait(name=flaw.name, description=flaw.description, sign=flaw.sign),
+        experience_pool=CORE.experience.starting_dice,
     )
+    return sheet.model_copy(update={"max_hp": sheet.fixed_hp()})
 
 
 def _trait(example: Example, superior: bool) -> Trait:
@@ -52,13 +71,21 @@ def _trait(example: Example, superior: bool) -> Trait:
         category=example.category,
         superior=superior,
         combat=example.combat,
+        agility=example.agility,
         hit_points=example.hp,
         power=example.power,
     )
     return trait.model_copy(update={"score": trait.creation_score()})
 
 
-def random_npc(roller: Roller) -> WarpSheet:
+def random_npc(
+    roller: Roller,
+    weapons: Sequence[str] = (),
+    armour: Sequence[str] = (),
+    bulletproof: str = "none",
+) -> WarpSheet:
+    """Traits drawn from the seed's examples; the weapons their examples carry, plus the GM's
+    `weapons`, `armour` and `bulletproof` choices (table keys)."""
     central = EXAMPLES.central[roller.d(len(EXAMPLES.central)) - 1]
     first = roller.d(len(EXAMPLES.secondary)) - 1
     second = (first + roller.d(len(EXAMPLES.secondary) - 1)) % len(EXAMPLES.secondary)
@@ -66,16 +93,23 @@ def random_npc(roller: Roller) -> WarpSheet:
     superior = roller.d(3) - 1
     picks = [central, EXAMPLES.secondary[first], EXAMPLES.secondary[second]]
     traits = [_trait(example, i == superior) for i, example in enumerate(picks)]
-    sheet = WarpSheet(
-        name=f"PNJ {central.name.lower()}",
-        kind="npc",
-        concept=central.description,
-        central=traits[0],
-        secondary_1=traits[1],
-        secondary_2=traits[2],
-        flaw=Trait(name=flaw.name, description=flaw.description, sign=flaw.sign),
-        experience_pool=CORE.experience.starting_dice,
-    )
+    carried = [w for example in picks for w in example.weapons]
+    try:
+        sheet = WarpSheet(
+            name=f"PNJ {central.name.lower()}",
+            kind="npc",
+            concept=central.description,
+            central=traits[0],
+            secondary_1=traits[1],
+            secondary_2=traits[2],
+            flaw=Trait(name=flaw.name, description=flaw.description, sign=flaw.sign),
+            experience_pool=CORE.experience.starting_dice,
+            weapons=list(dict.fromkeys([*carried, *weapons])),
+            armour=list(armour),
+            bulletproof=bulletproof,
+        )
+    except ValidationError as exc:
+        raise from_validation(exc) from None
     update: dict[str, object] = {"max_hp": sheet.fixed_hp()}
     if any(t.power for t in traits):
         # 3 charges, or one d6 per power keeping the highest (L330-348)

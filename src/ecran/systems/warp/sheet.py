@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic.config import JsonDict
 
 from ecran.rules import CharacterSheet, tr
 from ecran.systems.warp.options import (
@@ -21,10 +22,27 @@ from ecran.systems.warp.options import (
     TASER_COUNTS,
     UNKNOWN_TRAITS,
 )
-from ecran.systems.warp.tables import CORE, category
+from ecran.systems.warp.tables import ARMOUR, CORE, WEAPONS, category
 from ecran.systems.warp.tracks import current_hp, max_hp
 
 Category = Literal["standard", "technical", "restricted", "restricted_technical"]
+
+#: Weapons a sheet may carry: the damage-factor tables' rows (bare hands need no entry).
+WEAPON_KEYS = [w.key for w in WEAPONS.melee if w.key != "unarmed"] + [w.key for w in WEAPONS.ranged]
+NORMAL_ARMOUR_KEYS = [a.key for a in ARMOUR.normal]
+BULLETPROOF_KEYS = ["none", *(a.key for a in ARMOUR.bulletproof)]
+
+
+def _choices(keys: list[str]) -> JsonDict:
+    """JSON Schema of a list of table keys, so forms offer them as a multiple choice."""
+    return {"items": {"type": "string", "enum": list(keys)}}
+
+
+def _known(values: list[str], keys: list[str], kind: str) -> list[str]:
+    unknown = [v for v in values if v not in keys]
+    if unknown:
+        raise ValueError(f"{kind} « {', '.join(unknown)} » ∉ {', '.join(keys)}")
+    return values
 
 
 class Trait(BaseModel):
@@ -37,6 +55,10 @@ class Trait(BaseModel):
     score: int = Field(default=0, ge=0, le=6, title="dés / dice")
     superior: bool = Field(default=False, title="supérieur / superior")
     combat: bool = Field(default=False, title="spécifique au combat / combat-specific")
+    agility: bool = Field(
+        default=False,
+        title="agilité, réflexes : esquive, défense, initiative / agility, reflexes",
+    )
     hit_points: bool = Field(default=False, title="trait de points de vie / HP trait")
     power: bool = Field(default=False, title="pouvoir spécial / special power")
     unknown: bool = Field(default=False, title="inconnu / unknown")
@@ -95,8 +117,17 @@ class WarpSheet(CharacterSheet):
     psi_null: bool = Field(default=False, title="psi-infirme (secret du MJ) / psi-null (GM secret)")
     spells: list[str] = Field(default_factory=list)
     spell_study: dict[str, int] = Field(default_factory=dict)
-    armour: list[str] = Field(default_factory=list)
-    bulletproof: str = "none"
+    weapons: list[str] = Field(
+        default_factory=list,
+        title="armes / weapons",
+        json_schema_extra=_choices(WEAPON_KEYS),
+    )
+    armour: list[str] = Field(
+        default_factory=list,
+        title="armure normale / normal armour",
+        json_schema_extra=_choices(NORMAL_ARMOUR_KEYS),
+    )
+    bulletproof: str = Field(default="none", title="armure pare-balles / bulletproof armour")
     # the table's choices of optional rules and readings that act on the sheet in play
     restricted_traits: bool = RESTRICTED_TRAITS.field()
     unknown_traits: bool = UNKNOWN_TRAITS.field()
@@ -105,6 +136,22 @@ class WarpSheet(CharacterSheet):
     taser_damage_counts: bool = TASER_COUNTS.field()
     healed_level_is_recovery_base: bool = HEALED_IS_RECOVERY_BASE.field()
     gm_approved: bool = Field(default=False, title="approuvé par le MJ / GM approved")
+
+    @field_validator("weapons")
+    @classmethod
+    def _weapons(cls, value: list[str]) -> list[str]:
+        return _known(value, WEAPON_KEYS, "arme / weapon")
+
+    @field_validator("armour")
+    @classmethod
+    def _armour(cls, value: list[str]) -> list[str]:
+        return _known(value, NORMAL_ARMOUR_KEYS, "armure / armour")
+
+    @field_validator("bulletproof")
+    @classmethod
+    def _bulletproof(cls, value: str) -> str:
+        _known([value], BULLETPROOF_KEYS, "pare-balles / bulletproof")
+        return value
 
     def positive_traits(self) -> list[Trait]:
         return [self.central, self.secondary_1, self.secondary_2, *self.acquired]

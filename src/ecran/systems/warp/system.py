@@ -15,7 +15,7 @@ from ecran.rules import (
     System,
     tr,
 )
-from ecran.systems.warp import creation, validation, view
+from ecran.systems.warp import attacks, creation, penalties, validation, view
 from ecran.systems.warp.advancement import ADVANCEMENT_OPERATIONS
 from ecran.systems.warp.checks.combat import Melee, Ranged, SpecialEffect
 from ecran.systems.warp.checks.core import Opposed, Related, Roll, Versus
@@ -31,7 +31,6 @@ from ecran.systems.warp.operations import ALL_OPERATIONS
 from ecran.systems.warp.options import ALL_OPTIONS
 from ecran.systems.warp.pool import roll_pool
 from ecran.systems.warp.sheet import WarpSheet
-from ecran.systems.warp.tracks import wound_penalty
 
 
 def _warp(sheet: CharacterSheet) -> WarpSheet:
@@ -65,6 +64,33 @@ class Warp(System):
     operations = (*ALL_OPERATIONS, *ADVANCEMENT_OPERATIONS)
     options = ALL_OPTIONS
     character = WarpSheet
+    #: The creation steps (L99-1281): play state (damage, pools spent, studies) starts empty.
+    creation_fields = (
+        "kind",
+        "player",
+        "concept",
+        "central",
+        "secondary_1",
+        "secondary_2",
+        "flaw",
+        "motivation",
+        "secret",
+        "important_person",
+        "background",
+        "equipment",
+        "weapons",
+        "armour",
+        "bulletproof",
+        "finances",
+        "hp_name",
+        "max_hp",
+        "hp_rolled",
+        "psychic_pool",
+        "psychic_charges",
+        "restricted_traits",
+        "unknown_traits",
+        "notes",
+    )
 
     def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
         return validation.validate(_warp(sheet))
@@ -73,7 +99,16 @@ class Warp(System):
         return creation.new_character(name)
 
     def random_npc(self, roller: Roller, **choices: Any) -> CharacterSheet:
-        return creation.random_npc(roller)
+        def keys(name: str) -> list[str]:
+            value = choices.get(name) or []
+            return [value] if isinstance(value, str) else [str(v) for v in value]
+
+        return creation.random_npc(
+            roller,
+            weapons=keys("weapons"),
+            armour=keys("armour"),
+            bulletproof=str(choices.get("bulletproof") or "none"),
+        )
 
     def sections(self, sheet: CharacterSheet) -> list[SheetSection]:
         return view.sections(_warp(sheet))
@@ -82,17 +117,29 @@ class Warp(System):
         return view.actions(_warp(sheet))
 
     def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
-        """Roll an initiative trait once at the start of combat, 2 dice by default; the order
-        holds every round (L2524-2596). Reading: the best combat trait, else 2 dice; the wound
-        penalty die applies as to any action."""
+        """Roll an initiative trait once at the start of combat ("agile", "good reflexes",
+        "martial artist"), 2 dice without one; the order holds every round (L2520-2596). The
+        wound penalty die applies as to any action. Ties: the seed says nothing, so none are
+        broken here (no `tie_break`)."""
         warp = _warp(sheet)
-        combat = [t.score for t in warp.positive_traits() if t.combat]
-        n = max(combat, default=2)
-        penalty = wound_penalty(warp.hp(), warp.max_hp)
+        n = penalties.initiative_dice(warp)
+        penalty = penalties.wounds(warp)
         pool = roll_pool(dice, n, 0, penalty)
         return Resolution(
             "initiative", pool.total, {**pool.details(), "dice": n, "penalty": penalty}
         )
+
+    def attacks(self, attacker: CharacterSheet, defender: CharacterSheet) -> list[Action]:
+        return attacks.attack_actions(_warp(attacker), _warp(defender))
+
+    def damage(
+        self,
+        check: str,
+        params: dict[str, Any],
+        result: Resolution,
+        defender: CharacterSheet,
+    ) -> tuple[str, dict[str, Any]] | None:
+        return attacks.damage_operation(check, params, result, _warp(defender))
 
 
 SYSTEM = Warp()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, tr
+from ecran.systems.warp import penalties
 from ecran.systems.warp.sheet import Trait, WarpSheet, trait_label
-from ecran.systems.warp.tables import ARMOUR, CORE, category
+from ecran.systems.warp.tables import CORE, category
 from ecran.systems.warp.tracks import is_dying, is_out, wound_penalty
 
 AVERAGE_DIFFICULTY = next(d.factor for d in CORE.difficulty if d.key == "average")
@@ -77,21 +78,6 @@ def sections(sheet: WarpSheet) -> list[SheetSection]:
     ]
 
 
-def armour_penalty(sheet: WarpSheet) -> int:
-    """Heavy armour: a penalty die on agility actions; each extra layer one more (L3049-3075)."""
-    rows = [a for a in ARMOUR.normal if a.key in sheet.armour]
-    rows_bp = [a for a in ARMOUR.bulletproof if a.key == sheet.bulletproof]
-    layers = len(rows) + len(rows_bp)
-    heavy = sum(a.penalty_die for a in rows) + sum(a.penalty_die for a in rows_bp)
-    return heavy + max(0, layers - 1)
-
-
-def lame(sheet: WarpSheet) -> int:
-    """A serious wound that heals badly leaves a permanent penalty die on agility actions
-    (L3957-3969); several such wounds are read as one handicap each."""
-    return sum(1 for w in sheet.serious_wounds if w.kind == "heals_badly")
-
-
 def actions(sheet: WarpSheet) -> list[Action]:
     """Every trait as a roll, plus the default 2 dice and attacks, with the wound penalty die
     (HP <= half, L3253-3261) already in `penalty`."""
@@ -125,13 +111,14 @@ def actions(sheet: WarpSheet) -> list[Action]:
             Action(tr(f"Défaut : {label}", f"Flaw: {label}"), "roll", flawed, traits_group)
         )
     combat_group = tr("Combat", "Combat")
-    attack = sheet.best_score(combat=True) if any(t.combat for t in sheet.positive_traits()) else 2
-    agility = armour_penalty(sheet) + lame(sheet)
+    attack = penalties.fighting_dice(sheet)
+    # wounds, heavy armour and a badly healed wound weigh on every attack roll (L3049-3055)
+    fighting = penalties.fighting(sheet)
     result.append(
         Action(
             tr("Attaque au contact", "Melee attack"),
             "melee",
-            {"attack_dice": attack, "attack_penalty": penalty + agility},
+            {"attack_dice": attack, "attack_penalty": fighting},
             combat_group,
         )
     )
@@ -139,7 +126,7 @@ def actions(sheet: WarpSheet) -> list[Action]:
         Action(
             tr("Attaque à distance", "Ranged attack"),
             "ranged",
-            {"attack_dice": attack, "attack_penalty": penalty},
+            {"attack_dice": attack, "attack_penalty": fighting},
             combat_group,
         )
     )

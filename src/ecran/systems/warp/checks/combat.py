@@ -589,6 +589,10 @@ class RangedParams(AttackBase):
         ge=0,
         le=MAX_EXTRA,
     )
+    defence_penalty: int = penalty_field(
+        "Dés de pénalité de défense (blessures, armure lourde)",
+        "Defence penalty dice (wounds, heavy armour)",
+    )
     second_shot: bool = param(
         tr("Deuxième tir du round", "Second shot this round"),
         tr("Un dé de pénalité (recul)", "A penalty die (recoil)"),
@@ -704,7 +708,9 @@ class Ranged(AttackCheck):
         an, ab, ap = _with_actions(
             p.attack_dice, bonus, penalty, p.extra_actions, p.multi_action_dice_replace_penalty
         )
-        return an, ab, ap, defence, defence_bonus, 0
+        # the defender's own penalty dice (wounds L3253-3261, heavy armour on defence rolls
+        # L3049-3055) act on this roll like on a melee defence
+        return an, ab, ap, defence, defence_bonus, p.defence_penalty
 
     def factor(self, params: Any) -> int:
         p: RangedParams = params

@@ -1,0 +1,130 @@
+"""The encounter's attack chain: the attacks one sheet can make on another, each prefilled from
+both sheets, and what an attack's result does to the defender.
+
+Melee: one attack per melee weapon carried plus bare hands, and a special-effect attack (tackle,
+disarm, trip, lock, L3710-3730). Ranged: per ranged weapon, a single shot, the second shot of a
+round when the weapon fires twice (penalty die, L4112-4167) and the bursts it can fire
+(L4169-4329). The distance is the GM's: it starts at the weapon's short range (2 range dice,
+the range of the seed's gunfight, L3127-3129).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.rules import Action, Resolution, Text, tr
+from ecran.systems.warp import penalties
+from ecran.systems.warp.sheet import WarpSheet
+from ecran.systems.warp.tables import WEAPONS, RangedWeapon, by_key, range_row
+from ecran.systems.warp.tracks import is_out
+
+#: Checks whose result the defender's tracks take, with the outcomes that take nothing.
+ATTACK_CHECKS = frozenset({"melee", "ranged", "special_effect"})
+NOTHING = frozenset({"fumble", "miss"})
+SHORT_RANGE = 2  # range dice at short range (L2679-2727)
+
+MELEE = tr("Contact", "Melee")
+RANGED = tr("Distance", "Ranged")
+
+
+def _shared(attacker: WarpSheet, defender: WarpSheet) -> dict[str, Any]:
+    """What every attack on this defender takes from both sheets: the attacker's trait and
+    penalty dice, the defender's armour and hit points."""
+    return {
+        "attack_dice": penalties.fighting_dice(attacker),
+        "attack_penalty": penalties.fighting(attacker),
+        "attacker_is_npc": attacker.kind == "npc",
+        "armour": ",".join(defender.armour),
+        "bulletproof": defender.bulletproof,
+        "target_max_hp": defender.max_hp,
+        "target_hp": defender.hp(),
+    }
+
+
+def _melee_params(attacker: WarpSheet, defender: WarpSheet, weapon: str) -> dict[str, Any]:
+    armed_against_bare_hands = weapon != "unarmed" and not _melee_weapons(defender)
+    return {
+        **_shared(attacker, defender),
+        "defence_dice": penalties.fighting_dice(defender),
+        "defence_penalty": penalties.fighting(defender),
+        "weapon": weapon,
+        # "a club against bare hands": a bonus die for reach and blocking (L3779-3815)
+        "better_weapon": armed_against_bare_hands,
+    }
+
+
+def _melee_weapons(sheet: WarpSheet) -> list[str]:
+    keys = {w.key for w in WEAPONS.melee}
+    return [w for w in sheet.weapons if w in keys]
+
+
+def _ranged_weapons(sheet: WarpSheet) -> list[RangedWeapon]:
+    keys = {w.key for w in WEAPONS.ranged}
+    return [by_key(WEAPONS.ranged, w, tr("arme", "weapon")) for w in sheet.weapons if w in keys]
+
+
+def short_range(weapon: RangedWeapon) -> float:
+    limits = range_row(weapon.range).limits
+    return float(limits[min(SHORT_RANGE, len(limits)) - 1])
+
+
+def _ranged_params(
+    attacker: WarpSheet, defender: WarpSheet, weapon: RangedWeapon
+) -> dict[str, Any]:
+    return {
+        **_shared(attacker, defender),
+        "weapon": weapon.key,
+        "distance_m": short_range(weapon),
+        # reading: an aware target dodges, with its agility dice as bonus dice (L2714-2727);
+        # the GM sets 0 for a target that does not see it coming (the ambush of L3117-3127)
+        "dodge_dice": penalties.dodge_dice(defender),
+        "defence_penalty": penalties.fighting(defender),
+    }
+
+
+def _ranged_modes(weapon: RangedWeapon) -> list[tuple[Text, dict[str, Any]]]:
+    modes: list[tuple[Text, dict[str, Any]]] = [(tr("tir", "shot"), {})]
+    if weapon.shots >= 2:
+        modes.append((tr("2e tir du round", "2nd shot of the round"), {"second_shot": True}))
+    for burst in WEAPONS.burst:
+        if weapon.full_auto if burst.full_auto else weapon.burst:
+            modes.append((burst.label, {"burst": burst.key}))
+    return modes
+
+
+def attack_actions(attacker: WarpSheet, defender: WarpSheet) -> list[Action]:
+    """Every attack `attacker` can make on `defender`; none once it is out of combat (HP <= 0,
+    L3273-3361)."""
+    if is_out(attacker.hp()):
+        return []
+    result: list[Action] = []
+    for key in ["unarmed", *_melee_weapons(attacker)]:
+        melee = by_key(WEAPONS.melee, key, tr("arme", "weapon"))
+        result.append(Action(melee.label, "melee", _melee_params(attacker, defender, key), MELEE))
+    special = {**_melee_params(attacker, defender, "unarmed"), "effect_margin": 1}
+    label = tr(
+        "Effet spécial (plaquage, désarmement, croc-en-jambe, clé)",
+        "Special effect (tackle, disarm, trip, lock)",
+    )
+    result.append(Action(label, "special_effect", special, MELEE))
+    for weapon in _ranged_weapons(attacker):
+        base = _ranged_params(attacker, defender, weapon)
+        for mode, extra in _ranged_modes(weapon):
+            label = tr(f"{weapon.fr} : {mode.fr}", f"{weapon.en}: {mode.en}")
+            result.append(Action(label, "ranged", {**base, **extra}, RANGED))
+    return result
+
+
+def damage_operation(
+    check: str, params: dict[str, Any], result: Resolution, defender: WarpSheet
+) -> tuple[str, dict[str, Any]] | None:
+    """The hit points the defender loses: the damage the attack check already worked out, dice
+    of the armour and of the alternative damage included, so nothing is rolled twice
+    (L2664-2679, L3026-3114); taser damage is temporary (L2405-2408). A miss, a fumble or armour
+    that stops everything does nothing to the sheet."""
+    if check not in ATTACK_CHECKS or result.outcome in NOTHING:
+        return None
+    amount = int(result.total or 0)
+    if amount <= 0:
+        return None
+    return "take_damage", {"amount": amount, "temporary": bool(result.details.get("temporary"))}
