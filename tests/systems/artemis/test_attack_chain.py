@@ -96,13 +96,15 @@ def test_rolled_attacks_move_the_defenders_tracks_as_the_rules_say(seed: int) ->
         op = SYSTEM.operation(name)
         change = op.apply(defender, op.params.model_validate(values), Roller(seed))
         after = ArtemisSheet.model_validate(change.sheet.model_dump())
-        if result.outcome == "uncertain":  # forced (L756-759): one light fatigue, no wound
-            assert name == "force_defence"
+        if name == "force_defence":  # L756-759: one light fatigue, no wound
+            assert result.outcome == "uncertain"
             assert after.nifimo.fatigue.light == defender.nifimo.fatigue.light + 1
             assert after.nifimo.blessure == defender.nifimo.blessure
             continue
         assert name == "hit"
         _check_wounds(defender, after, action, change.resolution)
+        if result.outcome == "uncertain":  # taken only when it cannot wound
+            assert change.resolution is not None and change.resolution.outcome == "none"
 
 
 def _check_wounds(
@@ -182,6 +184,29 @@ def test_uncertainty_forces_the_defence_for_a_light_fatigue_or_takes_the_blow_L7
     assert after.nifimo.fatigue.light == 1 and after.nifimo.blessure.light == 0
     taken = SYSTEM.damage("attack", {**blow.params, "on_uncertain": "take"}, result, defender)
     assert taken is not None and taken[0] == "hit" and taken[1]["category"] == 5
+
+
+def test_a_defender_takes_a_blow_its_armour_brings_down_to_scratched_L101_L111_119() -> None:
+    """`auto`: fists (Écorché, L820) on a safety suit (protection 1) leave Égratigné, "pas de
+    blessures" (L101): paying a fatigue to force the parry would buy nothing. An exoskeleton
+    struck for a short circuit (site §3.3) still forces."""
+    attacker = character(weapons=[{"name": "Poing", "category": "poings", "attack": 5}])
+    suited = character(weapons=[BLADE], armour="combinaison_securite")
+    blow = labelled(SYSTEM.attacks(attacker, suited), duel("Poing", "Épée"))
+    uncertain = Resolution("uncertain", 9, {})
+    taken = SYSTEM.damage("attack", blow.params, uncertain, suited)
+    assert taken is not None and taken[0] == "hit"
+    after = apply(suited, taken).sheet  # no Résistance die: nothing to cancel
+    assert after.nifimo == suited.nifimo
+    aimed = labelled(
+        SYSTEM.attacks(attacker, suited), f"{duel('Poing', 'Épée')}, précise à la tête"
+    )
+    assert SYSTEM.damage("attack", aimed.params, uncertain, suited) == ("force_defence", {})
+    forced = {**blow.params, "on_uncertain": "force"}
+    assert SYSTEM.damage("attack", forced, uncertain, suited) == ("force_defence", {})
+    exo = character(weapons=[BLADE], armour="exosquelette")
+    shorting = {**blow.params, "short_circuit": True}
+    assert SYSTEM.damage("attack", shorting, uncertain, exo) == ("force_defence", {})
 
 
 def test_dodge_uncertainty_is_forced_too_L156_161() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ecran.rules import Action, Resolution, Text, from_validation, tr
-from ecran.systems.artemis import combat, tables, tracks
+from ecran.systems.artemis import combat, tables, tracks, wounds
 from ecran.systems.artemis.checks.combat import (
     AttackParams,
     BlowParams,
@@ -127,16 +127,13 @@ def damage(
     check: str, params: dict[str, Any], result: Resolution, defender: ArtemisSheet
 ) -> tuple[str, dict[str, Any]] | None:
     """Missed or avoided: nothing. Uncertain: the defender forces the defence for one light
-    fatigue (L156-161, L756-759) unless the attack says it takes the blow. Hit: the `hit`
+    fatigue (L156-161, L756-759) or takes the blow, as `on_uncertain` says. Hit: the `hit`
     operation on the defender (its armour, Résistance and malus), with the blow's category and
     its "+1 category" effects (L71-128, L173-187)."""
     model = PARAMS.get(check)
     if model is None or result.outcome in MISSED:
         return None
     blow = _parse(model, params)
-    forced = isinstance(blow, ForcibleParams) and blow.on_uncertain == "force"
-    if result.outcome == "uncertain" and forced:
-        return "force_defence", {}
     assert isinstance(blow, BlowParams)
     hit: dict[str, Any] = {
         "category": blow.category,
@@ -147,7 +144,22 @@ def damage(
         hit["head"] = True
     if check == "defenceless":
         hit["defenceless"] = True
+    choice = blow.on_uncertain if isinstance(blow, ForcibleParams) else "take"
+    if result.outcome == "uncertain" and _forces(choice, hit, defender):
+        return "force_defence", {}
     return "hit", hit
+
+
+def _forces(choice: str, hit: dict[str, Any], defender: ArtemisSheet) -> bool:
+    """`auto`: a defender pays the light fatigue only for a blow that can hurt. Counting every
+    "+1" (stacked) is the highest category the blow can reach, so a blow taken as harmless is
+    harmless under either stacking reading; it assumes the recommended reading A6 (Égratigné
+    leaves no wound)."""
+    if choice != "auto":
+        return choice == "force"
+    plus = sum(bool(hit.get(k)) for k in ("total_attack", "head", "defenceless"))
+    final = wounds.final_category(hit["category"], plus, tracks.protection(defender))
+    return final > 0 or bool(hit["short_circuit"])
 
 
 def _parse(model: type[BaseModel], params: dict[str, Any]) -> BaseModel:

@@ -69,13 +69,17 @@ class BlowParams(Params):
 class ForcibleParams(Params):
     """The defender's choice in the uncertainty zone (L156-161, L756-759)."""
 
-    on_uncertain: Literal["force", "take"] = param(
+    on_uncertain: Literal["auto", "force", "take"] = param(
         tr("Incertitude : choix du défenseur", "Uncertainty: the defender's choice"),
         tr(
-            "force : forcer la défense pour une fatigue légère ; take : encaisser le coup",
-            "force: force the defence for one light fatigue; take: take the blow",
+            "force : forcer la défense pour une fatigue légère ; take : encaisser le coup ; "
+            "auto : forcer, sauf si le coup ne peut pas blesser (ramené à Égratigné par la "
+            "protection, lecture A6)",
+            "force: force the defence for one light fatigue; take: take the blow; auto: force, "
+            "unless the blow cannot wound (brought down to Scratched by the protection, "
+            "reading A6)",
         ),
-        default="force",
+        default="auto",
     )
 
 
