@@ -4,6 +4,7 @@ two worked fights (L3714-3838, L3841-4118); and guided creation with every defau
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -120,6 +121,24 @@ def test_nobody_out_of_the_fight_attacks_or_reacts_L331_336_L614_635() -> None:
     assert SYSTEM.attacks(out, foe) == []
     assert SYSTEM.attacks(sleeper, foe) == []
     assert all(a.params["reaction"] == "none" for a in SYSTEM.attacks(foe, sleeper))
+
+
+def test_a_wreck_still_gets_attacks_that_parse_L512_529_L2869_2960() -> None:
+    """Suffering 60 with blind, vomiting, prone, leaning and all-out recovery is −123 to
+    actions: past the check's −100, where only a natural 20 succeeds either way."""
+    wreck = fighter(
+        "W",
+        {},
+        suffering=60,
+        conditions=["blind", "vomiting", "prone", "leaning", "all_out_recovery"],
+        weapons=[{"name": "Lance", "reach": "2", "bs": 2.5}],
+    )
+    for action in SYSTEM.attacks(wreck, wreck):
+        check = SYSTEM.check(action.check)
+        assert action.params["modifier"] == -100
+        assert action.params["defender_modifier"] == -100
+        odds = check.distribution(check.parse(action.params))
+        assert odds.probability("miss") == Fraction(19, 20)
 
 
 # -- the simple fight: Rusty and Juanita (L3714-3838) ----------------------------------------

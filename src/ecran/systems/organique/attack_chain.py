@@ -25,9 +25,10 @@ BODY_ACTIONS = ("sweep", "tackle")
 PUSH_MIN_C = 2.0
 
 
-def bounded(modifier: int) -> int:
-    """The checks take modifiers within ±100; beyond, only a natural 20 could matter."""
-    return max(-100, min(100, modifier))
+def bounded(value: int, low: int = -100, high: int = 100) -> int:
+    """Keep a prefilled value inside the check's range (modifiers ±100, a pair of
+    characteristics −20..80, VOL 0..40): beyond, only a natural 1 or 20 could matter."""
+    return max(low, min(high, value))
 
 
 def can_fight(sheet: OrganiqueSheet) -> bool:
@@ -119,9 +120,9 @@ def attack_params(
     pair = sum(stats[s] for s in COMBAT.action_named(action).stats)
     values: dict[str, Any] = {
         "action": action,
-        "characteristics": pair,
+        "characteristics": bounded(pair, -20, 80),
         "modifier": bounded(action_penalty(attacker) + best_bonus(attacker.combat_skills, action)),
-        "will": max(0, stats["VOL"]),
+        "will": bounded(stats["VOL"], 0, 40),
         "target_prone": "prone" in defender.conditions,
     }
     if item is not None:
@@ -159,7 +160,7 @@ def defence(defender: OrganiqueSheet, ranged: bool) -> dict[str, Any]:
     _, name, pair, bonus = max(scored, key=lambda s: s[0])
     return {
         "reaction": name,
-        "defender_characteristics": pair,
+        "defender_characteristics": bounded(pair, -20, 80),
         "defender_modifier": bounded(bonus),
         "coverage": coverage,
     }
