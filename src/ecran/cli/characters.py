@@ -14,7 +14,7 @@ from ecran.cli import prompts
 from ecran.cli.lang import current
 from ecran.cli.render import console, sheet_tables
 from ecran.dice import Roller
-from ecran.printing import parse_sheet_json, render_sheet_html
+from ecran.printing import parse_sheet_json
 from ecran.rules import CharacterSheet, EcranError, System, from_validation, get_system, tr
 from ecran.rules.violation import RuleViolation
 
@@ -152,6 +152,8 @@ def register(app: typer.Typer) -> None:
             _print_violations(system.validate(character))
             return
         if html is not None:
+            from ecran.printing import render_sheet_html
+
             _write(html, render_sheet_html(system, character, current(), rolls).encode("utf-8"))
         if pdf is not None:
             from ecran.printing import render_sheet_pdf

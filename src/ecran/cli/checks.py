@@ -8,6 +8,7 @@ the same thing about the same bad value.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -17,8 +18,9 @@ from pydantic.fields import FieldInfo
 from ecran.cli.lang import current
 from ecran.cli.prompts import choices_of
 from ecran.cli.render import console, odds_table, roll_table
-from ecran.rules import Check, EcranError, all_systems, get_system, unknown
+from ecran.rules import Check, EcranError, System, get_system, unknown
 from ecran.rules.record import odds, roll
+from ecran.rules.registry import known_ids
 from ecran.rules.text import Text
 
 
@@ -32,9 +34,27 @@ class OneLineGroup(click.Group):
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
-        if args and args[0] not in self.commands and not args[0].startswith("-"):
-            raise unknown(self.kind, args[0], self.commands)
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
+            raise unknown(self.kind, args[0], self.list_commands(ctx))
         return super().resolve_command(ctx, args)
+
+
+class SystemsGroup(OneLineGroup):
+    """One sub-group per system, built when named: `ecran odds warp …` imports only warp."""
+
+    def __init__(
+        self, name: str, help: str, build_system: Callable[[System], click.Group | None]
+    ) -> None:
+        super().__init__(name, help=help, kind=Text(fr="système", en="system"))
+        self.build_system = build_system
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return known_ids()
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in known_ids():
+            return None
+        return self.build_system(get_system(name))
 
 
 _BOUNDS = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<"}
@@ -137,13 +157,14 @@ def build(kind: str, lang: str) -> click.Group:
         "roll": "Roll a check with seeded dice.",
     }
     make = _odds_command if kind == "odds" else _roll_command
-    group = OneLineGroup(kind, help=helps[kind], kind=Text(fr="système", en="system"))
-    for system_id, system in all_systems().items():
-        sub = OneLineGroup(system_id, help=system.name(lang), kind=Text(fr="test", en="check"))
+
+    def checks_of(system: System) -> click.Group:
+        sub = OneLineGroup(system.id, help=system.name(lang), kind=Text(fr="test", en="check"))
         for check in system.checks:
-            sub.add_command(make(system_id, check, lang))
-        group.add_command(sub)
-    return group
+            sub.add_command(make(system.id, check, lang))
+        return sub
+
+    return SystemsGroup(kind, helps[kind], checks_of)
 
 
 def check_of(system_id: str, check_name: str) -> Check[Any]:

@@ -14,11 +14,11 @@ import click
 from pydantic import ValidationError
 
 from ecran.cli.characters import read_sheet
-from ecran.cli.checks import OneLineGroup, given, json_flag, param_options
+from ecran.cli.checks import OneLineGroup, SystemsGroup, given, json_flag, param_options
 from ecran.cli.lang import current
 from ecran.cli.render import console
 from ecran.dice import Roller
-from ecran.rules import EcranError, Operation, Text, all_systems, from_validation, tr
+from ecran.rules import EcranError, Operation, System, Text, from_validation, tr
 
 
 def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any]) -> None:
@@ -77,18 +77,13 @@ def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click
 
 
 def build(lang: str) -> click.Group:
-    group = OneLineGroup(
-        "op",
-        help="Apply a rules operation (wound, rest, spend...) to a sheet file.",
-        kind=Text(fr="système", en="system"),
-    )
-    for system_id, system in all_systems().items():
-        if not system.operations:
-            continue
-        sub = OneLineGroup(
-            system_id, help=system.name(lang), kind=Text(fr="opération", en="operation")
-        )
+    def operations_of(system: System) -> click.Group:
+        kind = Text(fr="opération", en="operation")
+        sub = OneLineGroup(system.id, help=system.name(lang), kind=kind)
         for operation in system.operations:
-            sub.add_command(_command(system_id, operation, lang))
-        group.add_command(sub)
-    return group
+            sub.add_command(_command(system.id, operation, lang))
+        return sub
+
+    return SystemsGroup(
+        "op", "Apply a rules operation (wound, rest, spend...) to a sheet file.", operations_of
+    )

@@ -14,15 +14,19 @@ from ecran.printing.exchange import (
     sheet_from_data,
     sheet_json_schema,
 )
-from ecran.printing.html import render_sheet_html
 
 
 def __getattr__(name: str) -> Any:
-    # WeasyPrint takes over a second to import: load it only when a PDF is asked for.
+    # WeasyPrint (over a second) and Jinja2 load only when a sheet is printed, so that reading
+    # and validating sheets stays quick for the command line.
     if name in ("render_sheet_pdf", "render_sheet_document"):
         from ecran.printing import pdf
 
         return getattr(pdf, name)
+    if name == "render_sheet_html":
+        from ecran.printing import html
+
+        return html.render_sheet_html
     raise AttributeError(name)
 
 

@@ -15,22 +15,48 @@ from ecran.rules.text import Text
 
 
 @cache
-def all_systems() -> dict[str, System]:
+def system_ids() -> tuple[str, ...]:
+    """The packages under `ecran.systems`, without importing them (a package's name is its
+    system's id)."""
     import ecran.systems as package
 
-    found: dict[str, System] = {}
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
-        system = getattr(module, "SYSTEM", None)
-        if isinstance(system, System):
-            found[system.id] = system
-    return found
+    return tuple(sorted(i.name for i in pkgutil.iter_modules(package.__path__) if i.ispkg))
+
+
+def known_ids() -> list[str]:
+    """Every system id: the packages, and any system added to the registry at run time."""
+    return sorted(set(system_ids()) | set(_registry))
+
+
+#: The loaded systems. One dict for the life of the process: tests may add a system to it.
+_registry: dict[str, System] = {}
+_complete = False
+
+
+def _load(package: str) -> None:
+    module = importlib.import_module(f"ecran.systems.{package}")
+    system = getattr(module, "SYSTEM", None)
+    if isinstance(system, System):
+        _registry.setdefault(system.id, system)
+
+
+def all_systems() -> dict[str, System]:
+    """Every system (importing every package once), in the order of their ids."""
+    global _complete
+    if not _complete:
+        for package in system_ids():
+            _load(package)
+        ordered = sorted(_registry.items())
+        _registry.clear()
+        _registry.update(ordered)
+        _complete = True
+    return _registry
 
 
 def get_system(system_id: str) -> System:
-    systems = all_systems()
-    if system_id not in systems:
-        raise unknown(Text(fr="système", en="system"), system_id, systems)
-    return systems[system_id]
+    """One system; only its own package is imported (the command line starts faster)."""
+    if system_id not in _registry and system_id in system_ids():
+        _load(system_id)
+    if system_id not in _registry:
+        raise unknown(Text(fr="système", en="system"), system_id, known_ids())
+    return _registry[system_id]

@@ -120,6 +120,17 @@ class System:
         the attack does nothing. The tracker applies it, as one undoable step with the roll."""
         return None
 
+    def counter_damage(
+        self,
+        check: str,
+        params: dict[str, Any],
+        result: Resolution,
+        attacker: CharacterSheet,
+    ) -> tuple[str, dict[str, Any]] | None:
+        """What the same result does to the attacker, where the rules let a defence strike back
+        (Fluid's counter, a lost verbal joust): an operation on the attacker's sheet, or None."""
+        return None
+
     def sources(self) -> list[Source]:
         found: list[Source] = []
         for c in self.checks:
