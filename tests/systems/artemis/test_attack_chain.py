@@ -330,3 +330,11 @@ def test_other_checks_do_no_damage() -> None:
     defender = character(weapons=[BLADE])
     success = Resolution("success")
     assert SYSTEM.damage("test", {"skill": 5, "difficulty": 6}, success, defender) is None
+
+
+def test_the_sheets_own_attack_actions_carry_the_weapons_damage_category_L813_827() -> None:
+    sheet = character(weapons=[FLAMBERGE, BLADE])
+    attacks = [
+        a for a in SYSTEM.actions(sheet) if a.check == "attack" and "attack_malus" in a.params
+    ]
+    assert [a.params["category"] for a in attacks] == [LADDER["longue"]] + [LADDER["moyenne"]] * 3

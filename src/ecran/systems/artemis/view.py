@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, tr
-from ecran.systems.artemis import tables, tracks
+from ecran.systems.artemis import combat, tables, tracks
 from ecran.systems.artemis.sheet import ArtemisSheet, Weapon
 
 NORMAL = 6  # "normal" on the difficulty ladder (L13): the prefilled difficulty of a skill test
@@ -282,7 +282,12 @@ def _combat_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
                 Action(
                     label,
                     "attack",
-                    {"attack": attack, "attack_malus": malus, "parry": OPPONENT},
+                    {
+                        "attack": attack,
+                        "attack_malus": malus,
+                        "parry": OPPONENT,
+                        "category": combat.damage_category(weapon),
+                    },
                     group,
                 )
             )
@@ -300,14 +305,7 @@ def _combat_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
 
 def _attitudes(w: Weapon) -> list[tuple[Text, int, int]]:
     """The prudent attitude uses the base scores; the others only when the sheet has them."""
-    found = [(tr("prudente", "prudent"), w.attack, w.parry)]
-    for label, att, par in (
-        (tr("défensive", "defensive"), w.defensive_attack, w.defensive_parry),
-        (tr("agressive", "aggressive"), w.aggressive_attack, w.aggressive_parry),
-    ):
-        if att is not None and par is not None:
-            found.append((label, att, par))
-    return found
+    return [(combat.ATTITUDE_LABELS[a], *combat.scores(w, a)) for a in combat.attitudes(w)]
 
 
 def _psy_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
