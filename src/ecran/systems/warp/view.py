@@ -7,7 +7,7 @@ from typing import Any
 from ecran.rules import Action, SheetRow, SheetSection, tr
 from ecran.systems.warp import penalties
 from ecran.systems.warp.sheet import Trait, WarpSheet, trait_label
-from ecran.systems.warp.tables import CORE, category
+from ecran.systems.warp.tables import CORE, WEAPONS, by_key, category
 from ecran.systems.warp.tracks import is_dying, is_out, wound_penalty
 
 AVERAGE_DIFFICULTY = next(d.factor for d in CORE.difficulty if d.key == "average")
@@ -64,7 +64,11 @@ def sections(sheet: WarpSheet) -> list[SheetSection]:
         ),
         SheetRow(tr("Sorts", "Spells"), ", ".join(sheet.spells) or "—"),
     ]
+    weapons = [
+        by_key([*WEAPONS.melee, *WEAPONS.ranged], w, tr("arme", "weapon")) for w in sheet.weapons
+    ]
     gear = [
+        SheetRow(tr("Armes", "Weapons"), ", ".join(w.fr for w in weapons) or "—"),
         SheetRow(tr("Armure", "Armour"), ", ".join([*sheet.armour, sheet.bulletproof])),
         SheetRow(tr("Équipement", "Equipment"), sheet.equipment),
         SheetRow(tr("Finances", "Finances"), sheet.finances),
