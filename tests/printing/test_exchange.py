@@ -67,7 +67,7 @@ def test_schema_errors_name_the_field(npcs):
 
 def test_broken_rules_refuse_the_sheet_with_every_violation():
     system = get_system("warp")
-    sheet = system.new_character("Vide")
+    sheet = system.sheet_model()(name="Vide")
     violations = system.validate(sheet)
     assert violations, "a blank WaRP sheet has unnamed traits"
     with pytest.raises(SheetRejected) as error:
@@ -111,7 +111,7 @@ def test_with_a_site_url_the_schema_id_is_where_the_web_api_serves_it():
 
 def test_parsing_without_the_rules_keeps_a_sheet_that_breaks_them():
     system = get_system("warp")
-    sheet = system.new_character("Vide")
+    sheet = system.sheet_model()(name="Vide")
     assert parse_sheet_json(export_sheet_json(sheet)) == (system, sheet)
     with pytest.raises(EcranError):
         parse_sheet_json('{"system": "warp", "name": ""}')

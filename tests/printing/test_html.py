@@ -66,7 +66,7 @@ def test_broken_rules_are_printed_in_a_box_with_their_source(fake):
 def test_a_real_system_prints_its_own_violations(npcs):
     """A blank WaRP sheet has unnamed traits: the sheet says so rather than hiding it."""
     system, _ = npcs["warp"]
-    sheet = system.new_character("Vide")
+    sheet = system.sheet_model()(name="Vide")
     violations = system.validate(sheet)
     assert violations
     text = visible_text(render_sheet_html(system, sheet))
