@@ -41,6 +41,7 @@ class Intrusion(Strict):
     access: list[Access] = Field(default_factory=list)
     backdoors: list[str] = Field(default_factory=list)
     crashed: list[str] = Field(default_factory=list)
+    trusts_known: list[str] = Field(default_factory=list)
     alert: bool = False
     suspected: bool = False
     ejected: bool = False

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, Resolution, param, tr
 from ecran.systems.organique.actions import effective
+from ecran.systems.organique.checks.core import compare
 from ecran.systems.organique.checks.hacking import (
     Detection,
     DetectionParams,
@@ -18,7 +19,7 @@ from ecran.systems.organique.checks.hacking import (
     Preliminary,
     PreliminaryParams,
 )
-from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.common import TestRoll, d20_test, src
 from ecran.systems.organique.hazards import Report, record
 from ecran.systems.organique.intrusion import (
     INFO_BONUS,
@@ -333,20 +334,33 @@ class TaskParams(Params):
     task: Literal["raise", "crash", "backdoor", "cover", "other"] = param(
         tr("Tâche", "Task"),
         tr(
-            "raise : privilège (SE à 30) ; crash : System Crashing (SE −20) ; backdoor : SE ; "
-            "cover : Discrétion ; other",
+            "raise : privilège (SE à 30) ; crash : System Crashing (SE −20) ; backdoor : SE "
+            "contre l'admin ; cover : Discrétion contre l'admin ; other",
             "raise: privilege (OS at 30); crash; backdoor; cover; other",
         ),
         default="raise",
     )
     skill: HackSkillName = param(tr("Compétence", "Skill"), default="operating_system")
-    difficulty: int = param(
-        tr("Difficulté (MJ ou opposée)", "Difficulty (GM or opposed)"),
+    admin_base: int = param(
+        tr("INT + Sécurité de l'admin (MJ)", "Admin's INT + Security (GM)"),
         tr(
-            "Privilège : 30 (fixé) ; ailleurs le texte oppose l'admin ou ne chiffre pas : MJ",
-            "Raise: 30 (fixed); otherwise the admin opposes or the text gives no number: GM",
+            "cover : sa Sécurité du Réseau ; backdoor : sa Sécurité Informatique (+ son niveau)",
+            "cover: his Network Security; backdoor: his Computer Security (+ his level)",
         ),
-        default=RAISE_DIFFICULTY,
+        default=10,
+        ge=0,
+        le=80,
+    )
+    admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
+    difficulty: int | None = param(
+        tr("Difficulté (MJ)", "Difficulty (GM)"),
+        tr(
+            "raise : 30 (fixé) ; cover et backdoor : vide = moyenne 20 pour les deux camps "
+            "(lecture) ; crash et other : à donner, le texte ne la chiffre pas",
+            "raise: 30 (fixed); cover, backdoor: empty = medium 20 for both sides (reading); "
+            "crash, other: required, the text gives no number",
+        ),
+        default=None,
         ge=0,
         le=80,
     )
@@ -374,18 +388,59 @@ class HackTask(Operation[OrganiqueSheet, TaskParams]):
         modifier = PRIVILEGE_MODIFIER[privilege]
         if params.task == "crash" and params.skill != "system_crashing":
             modifier -= 20
-        difficulty = RAISE_DIFFICULTY if params.task == "raise" else params.difficulty
+        if params.task in OPPOSED_TASKS:
+            # Security-side knowledge: +10 to every test opposed to system security (L1578-1581).
+            modifier += INFO_BONUS if "security_team" in intrusion.info else 0
+        difficulty = _difficulty(params)
         roll = d20_test(dice, base + modifier, difficulty)
         r = Report()
         record(r, params.task, roll)
-        if roll.success:
+        done = roll.success
+        if params.task in OPPOSED_TASKS:
+            done = _beats_admin(roll, intrusion, params, dice, r)
+        if done:
             intrusion = _task_done(intrusion, params, privilege)
+        elif params.task == "cover":
+            intrusion = intrusion.model_copy(update={"suspected": True})
         r.say(
-            f"{params.task} : {'réussi' if roll.success else 'raté'}",
-            f"{params.task}: {'done' if roll.success else 'failed'}",
+            f"{params.task} : {'réussi' if done else 'raté'}",
+            f"{params.task}: {'done' if done else 'failed'}",
         )
-        outcome = "success" if roll.success else "failure"
+        outcome = "success" if done else "failure"
         return Change(_save(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome))
+
+
+#: Covering tracks is opposed to the admin's Network Security (L1955-1966), a backdoor to his
+#: Computer Security (L1968-1982); neither text gives the sides' difficulty, so both use the
+#: GM's, by default medium (20) as in the watch (L2044-2046).
+OPPOSED_TASKS = ("cover", "backdoor")
+
+
+def _difficulty(params: TaskParams) -> int:
+    if params.task == "raise":
+        return RAISE_DIFFICULTY
+    if params.difficulty is not None:
+        return params.difficulty
+    if params.task in OPPOSED_TASKS:
+        return MEDIUM
+    raise EcranError(
+        tr(
+            f"{params.task} : donnez la difficulté (MJ), le texte ne la chiffre pas",
+            f"{params.task}: give the difficulty (GM), the text gives no number",
+        )
+    )
+
+
+def _beats_admin(
+    roll: TestRoll, intrusion: Intrusion, params: TaskParams, dice: DiceSource, r: Report
+) -> bool:
+    """Opposed actions (L58-80): the hacker must succeed with the greater margin; the admin's
+    experience level adds to his Security and OS (L2029-2036, reading A23)."""
+    per_level = 1 if params.admin_level_bonus == "roll" else 4
+    admin_base = params.admin_base + per_level * intrusion.admin_level
+    admin = d20_test(dice, admin_base, _difficulty(params))
+    record(r, "admin", admin)
+    return compare(roll.success, roll.margin, admin.success, admin.margin) == "win"
 
 
 def _task_done(intrusion: Intrusion, params: TaskParams, privilege: Privilege) -> Intrusion:
@@ -396,6 +451,8 @@ def _task_done(intrusion: Intrusion, params: TaskParams, privilege: Privilege) -
         return intrusion.model_copy(update={"crashed": [*intrusion.crashed, params.system]})
     if params.task == "backdoor":
         return intrusion.model_copy(update={"backdoors": [*intrusion.backdoors, params.system]})
+    if params.task == "cover":
+        return intrusion.model_copy(update={"suspected": False})
     return intrusion
 
 

@@ -30,6 +30,7 @@ from ecran.systems.organique.ops_advance import ADVANCE_OPERATIONS
 from ecran.systems.organique.ops_aftermath import AFTERMATH_OPERATIONS
 from ecran.systems.organique.ops_combat import COMBAT_EFFECT_OPERATIONS
 from ecran.systems.organique.ops_drugs import DRUG_OPERATIONS
+from ecran.systems.organique.ops_entry import ENTRY_OPERATIONS
 from ecran.systems.organique.ops_environment import ENVIRONMENT_OPERATIONS
 from ecran.systems.organique.ops_hacking import HACKING_OPERATIONS
 from ecran.systems.organique.ops_injury import INJURY_OPERATIONS
@@ -68,6 +69,7 @@ class Organique(System):
         *MEDICAL_OPERATIONS,
         *DRUG_OPERATIONS,
         *HACKING_OPERATIONS,
+        *ENTRY_OPERATIONS,
         *ADVANCE_OPERATIONS,
     )
     options = ALL_OPTIONS

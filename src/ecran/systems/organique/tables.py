@@ -190,6 +190,7 @@ class Privilege(Labelled):
 class DecryptTime(Labelled):
     name: str
     margin: int
+    minutes: int | None = None
 
 
 class Named(Labelled):
