@@ -121,9 +121,12 @@ def test_e19_gunfight_through_the_tracker_l3117_3165() -> None:
     """E19: the agent, a 4-dice sharpshooter with a .22 revolver, aims (bonus die) from hiding
     at 8 m: 16 against 6, (16 - 6) x 3 = 30, the armoured jacket rolls 3, halved against bullets:
     1; 29 damage bring the 22-HP character to -7: out of combat, not dead by the -max rule."""
-    agent = fighter("Agent", kind="npc", weapons=["handgun_small"])
+    agent = fighter("Agent", kind="npc", weapons=["revolver_small"])
     first = fighter("Premier", max_hp=22, hp_rolled=True, armour=["armoured_jacket"])
-    shot = action(WARP.attacks(agent, first), "ranged", weapon="handgun_small", second_shot=False)
+    attacks = WARP.attacks(agent, first)
+    # a revolver fires once per round (L4117-4121): no second shot on offer
+    assert [a.params.get("second_shot") for a in attacks if a.check == "ranged"] == [None]
+    shot = action(attacks, "ranged", weapon="revolver_small")
     assert shot.params["distance_m"] == 10  # short range of a pistol: 2 range dice, as at 8 m
     assert shot.params["armour"] == "armoured_jacket" and shot.params["target_hp"] == 22
     # the GM: he aims (bonus die), she does not see it coming (no dodge), 8 m
@@ -141,9 +144,9 @@ def test_e20_the_agile_runner_dodges_with_her_four_dice_l3167_3199() -> None:
     """E20: 2 range dice + 1 for moving, and 4 bonus dice for dodging ("extremely agile"):
     roll 7 keep the best 3 = 15 against 17; (17 - 15) x 3 = 6, the vest rolls 4: 6 / 4 = 1.5
     -> 2 damage."""
-    agent = fighter("Agent", kind="npc", weapons=["handgun_small"])
+    agent = fighter("Agent", kind="npc", weapons=["revolver_small"])  # the same .22 revolver
     runner = fighter("Seconde", agility=4, bulletproof="vest")
-    shot = action(WARP.attacks(agent, runner), "ranged", weapon="handgun_small", second_shot=False)
+    shot = action(WARP.attacks(agent, runner), "ranged", weapon="revolver_small")
     assert shot.params["dodge_dice"] == 4 and shot.params["bulletproof"] == "vest"
     dice = Scripted([5, 4, 4, 4, 6, 5, 4, 1, 1, 2, 3, 4])
     params, result = roll(shot, dice, target_moving=True)
@@ -155,11 +158,11 @@ def test_e20_the_agile_runner_dodges_with_her_four_dice_l3167_3199() -> None:
 
 def test_e19_with_serious_wounds_leaves_a_wound_l3936_4009() -> None:
     """29 damage in one hit is past the 20 of a serious wound (optional rule on)."""
-    agent = fighter("Agent", kind="npc", weapons=["handgun_small"])
+    agent = fighter("Agent", kind="npc", weapons=["revolver_small"])
     first = fighter(
         "Premier", max_hp=22, hp_rolled=True, armour=["armoured_jacket"], serious_wounds_rule=True
     )
-    shot = action(WARP.attacks(agent, first), "ranged", weapon="handgun_small", second_shot=False)
+    shot = action(WARP.attacks(agent, first), "ranged", weapon="revolver_small")
     params, result = roll(
         shot, Scripted([1, 4, 4, 4, 4, 3, 3, 3]), attack_bonus=1, dodge_dice=0, distance_m=8
     )
@@ -228,7 +231,7 @@ def test_checks_that_are_not_attacks_do_nothing() -> None:
 
 
 def test_modes_follow_the_rates_of_fire_l4112_4329() -> None:
-    a = fighter("A", weapons=["smg_small", "handgun_small", "shotgun", "rifle"])
+    a = fighter("A", weapons=["smg_small", "handgun_small", "revolver_medium", "shotgun", "rifle"])
     by_weapon: dict[str, list[dict[str, Any]]] = {}
     for act in WARP.attacks(a, fighter("B")):
         if act.check == "ranged":
@@ -240,6 +243,7 @@ def test_modes_follow_the_rates_of_fire_l4112_4329() -> None:
     assert modes == {
         "smg_small": ["long_single", "long_spread", "second", "single", "three_round"],
         "handgun_small": ["second", "single"],
+        "revolver_medium": ["single"],  # once per round (L4117-4121)
         "shotgun": ["single"],
         "rifle": ["single"],
     }

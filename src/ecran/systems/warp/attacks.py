@@ -5,7 +5,10 @@ Melee: one attack per melee weapon carried plus bare hands, and a special-effect
 disarm, trip, lock, L3710-3730). Ranged: per ranged weapon, a single shot, the second shot of a
 round when the weapon fires twice (penalty die, L4112-4167) and the bursts it can fire
 (L4169-4329). The distance is the GM's: it starts at the weapon's short range (2 range dice,
-the range of the seed's gunfight, L3127-3129).
+the range of the seed's gunfight, L3127-3129); a weapon whose range row the OCR lost (sling,
+throwing axe, §9.2) starts at 2 GM range dice instead. Magazines are not on the sheet: the seed
+gives no sizes, so the rounds left are the GM's count (`rounds_loaded`), and each burst's label
+says what it needs (L4171, L4253-4257).
 """
 
 from __future__ import annotations
@@ -63,9 +66,13 @@ def _ranged_weapons(sheet: WarpSheet) -> list[RangedWeapon]:
     return [by_key(WEAPONS.ranged, w, tr("arme", "weapon")) for w in sheet.weapons if w in keys]
 
 
-def short_range(weapon: RangedWeapon) -> float:
+def short_range(weapon: RangedWeapon) -> dict[str, Any]:
+    """The prefilled range: the table's short-range distance, or the GM's range dice when the
+    weapon has no row."""
+    if weapon.range is None:
+        return {"range_dice": SHORT_RANGE}
     limits = range_row(weapon.range).limits
-    return float(limits[min(SHORT_RANGE, len(limits)) - 1])
+    return {"distance_m": float(limits[min(SHORT_RANGE, len(limits)) - 1])}
 
 
 def _ranged_params(
@@ -74,7 +81,7 @@ def _ranged_params(
     return {
         **_shared(attacker, defender),
         "weapon": weapon.key,
-        "distance_m": short_range(weapon),
+        **short_range(weapon),
         # reading: an aware target dodges, with its agility dice as bonus dice (L2714-2727);
         # the GM sets 0 for a target that does not see it coming (the ambush of L3117-3127)
         "dodge_dice": penalties.dodge_dice(defender),
@@ -88,7 +95,10 @@ def _ranged_modes(weapon: RangedWeapon) -> list[tuple[Text, dict[str, Any]]]:
         modes.append((tr("2e tir du round", "2nd shot of the round"), {"second_shot": True}))
     for burst in WEAPONS.burst:
         if weapon.full_auto if burst.full_auto else weapon.burst:
-            modes.append((burst.label, {"burst": burst.key}))
+            label = tr(
+                f"{burst.fr} (≥ {burst.rounds} balles)", f"{burst.en} (>= {burst.rounds} rounds)"
+            )
+            modes.append((label, {"burst": burst.key}))
     return modes
 
 

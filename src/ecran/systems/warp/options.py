@@ -269,6 +269,38 @@ HP_INCREASE_FIXED = Option(
     kind="reading",
 )
 
+# Per-shot GM inputs: fields of the ranged attack, labelled as the GM's, never table settings
+# (a table pinning them would fix one shot's numbers for the whole campaign), so not in
+# ALL_OPTIONS.
+GM_RANGE_DICE = Option(
+    "range_dice",
+    None,
+    tr("Dés de distance (MJ)", "Range dice (GM)"),
+    tr(
+        "Remplace la table des portées : requis pour la fronde et la hache de jet, dont la "
+        "ligne est perdue à l'OCR ; au choix du MJ pour une arme de portée propre (1 = bout "
+        "portant … 5 = très longue)",
+        "Overrides the range table: required for the sling and the throwing axe, whose row is "
+        "lost in the OCR; at the GM's choice for a weapon with its own range (1 = point blank "
+        "... 5 = very long)",
+    ),
+    src(2739, 2827, "§9.2"),
+    kind="gm_input",
+)
+ROUNDS_LOADED = Option(
+    "rounds_loaded",
+    None,
+    tr("Balles au chargeur (MJ)", "Rounds in the magazine (GM)"),
+    tr(
+        "Le livre ne donne pas la taille des chargeurs : le MJ tient le compte. Une rafale "
+        "longue exige au moins 10 balles ; vide = non suivi",
+        "The book gives no magazine sizes: the GM keeps the count. A long burst needs at "
+        "least 10 rounds; empty = not tracked",
+    ),
+    src(4253, 4257),
+    kind="gm_input",
+)
+
 ALL_OPTIONS: tuple[Option, ...] = (
     OPEN_ENDED,
     FUMBLES,

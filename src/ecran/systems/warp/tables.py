@@ -95,7 +95,7 @@ class RangeRow(Row):
 
 class RangedWeapon(Row):
     factor: int
-    range: str
+    range: str | None = None  # None: the range row is lost, the GM gives the range dice
     firearm: bool
     shots: int
     burst: bool = False
@@ -106,6 +106,7 @@ class RangedWeapon(Row):
 
 class Burst(Row):
     full_auto: bool
+    rounds: int
     bonus: list[int]
     penalty: list[int]
     factor: list[int]

@@ -38,15 +38,17 @@ from ecran.systems.warp.options import (
     DARKNESS_DICE,
     DESPERATE_DEFENCE,
     FUMBLES,
+    GM_RANGE_DICE,
     HALF_RANGE_DIE,
     HOLLOW_ONE_NO_EFFECT,
     IRON_SKIN_AS_ARMOUR,
     MULTI_ACTION_REPLACES,
     OPEN_ENDED,
     ROUND_HALF_UP,
+    ROUNDS_LOADED,
 )
 from ecran.systems.warp.pool import roll_pool
-from ecran.systems.warp.tables import ARMOUR, WEAPONS, by_key, range_row
+from ecran.systems.warp.tables import ARMOUR, WEAPONS, RangedWeapon, by_key, range_row
 from ecran.systems.warp.tracks import multiple_actions
 
 FUMBLE = Outcome(
@@ -575,6 +577,7 @@ class RangedParams(AttackBase):
         default=10,
         ge=0,
     )
+    range_dice: int | None = GM_RANGE_DICE.field(ge=1, le=5)
     cover: bool = param(tr("Cible à couvert", "Target behind cover"), default=False)
     target_moving: bool = param(tr("La cible se déplace", "Target moving"), default=False)
     attacker_moving: bool = param(tr("L'attaquant se déplace", "Attacker moving"), default=False)
@@ -601,11 +604,14 @@ class RangedParams(AttackBase):
     burst: str = param(
         tr("Rafale", "Burst"),
         tr(
-            "none, three_round, long_single, long_spread (rafales longues : ≥ 10 balles)",
-            "none, three_round, long_single, long_spread (long bursts: >= 10 rounds)",
+            "none, three_round, long_single, long_spread (rafales longues : ≥ 10 balles au "
+            "chargeur, à compter par le MJ : le livre ne donne pas la taille des chargeurs)",
+            "none, three_round, long_single, long_spread (long bursts: >= 10 rounds in the "
+            "magazine, counted by the GM: the book gives no magazine sizes)",
         ),
         default="none",
     )
+    rounds_loaded: int | None = ROUNDS_LOADED.field(ge=0)
     ammo: Literal["normal", "armour_piercing", "hollow_point"] = param(
         tr("Munitions", "Ammunition"), default="normal"
     )
@@ -629,7 +635,7 @@ class RangedParams(AttackBase):
     def _fire_rules(self) -> RangedParams:
         weapon = by_key(WEAPONS.ranged, self.weapon, tr("arme", "weapon"))
         if self.second_shot and weapon.shots < 2:
-            raise ValueError(f"{self.weapon}: 1 shot per round")
+            raise ValueError(f"{self.weapon} : un tir par round / one shot per round")
         if self.burst != "none":
             burst = by_key(WEAPONS.burst, self.burst, tr("rafale", "burst"))
             if not (weapon.full_auto if burst.full_auto else weapon.burst):
@@ -638,10 +644,47 @@ class RangedParams(AttackBase):
                 raise ValueError("burst or second shot, not both")
         if self.ammo != "normal" and not weapon.firearm:
             raise ValueError(f"{self.ammo}: firearms only")
-        if range_dice(self.weapon, self.distance_m) is None:
-            limit = range_row(weapon.range).limits[-1]
-            raise ValueError(f"{self.distance_m} m > {limit} m: out of range")
+        self._check_rounds()
+        self._check_range(weapon)
         return self
+
+    def rounds_needed(self) -> int:
+        """Rounds this attack needs loaded: one a shot, three a short burst, ten for full auto
+        (L4171, L4253-4257)."""
+        if self.burst == "none":
+            return 1
+        return by_key(WEAPONS.burst, self.burst, tr("rafale", "burst")).rounds
+
+    def _check_rounds(self) -> None:
+        needed = self.rounds_needed()
+        if self.rounds_loaded is not None and self.rounds_loaded < needed:
+            raise ValueError(
+                f"{self.rounds_loaded} balle(s) au chargeur, il en faut {needed} / "
+                f"{self.rounds_loaded} round(s) loaded, {needed} needed"
+            )
+
+    def _check_range(self, weapon: RangedWeapon) -> None:
+        if self.range_dice is not None:
+            columns = len(range_row(weapon.range).limits) if weapon.range else 5
+            if self.range_dice > columns:
+                raise ValueError(
+                    f"{self.weapon}: {columns} dés de distance au plus / at most {columns} "
+                    f"range dice"
+                )
+        elif weapon.range is None:
+            raise ValueError(
+                f"{self.weapon} : portée perdue à l'OCR, donnez range_dice (MJ) / range row "
+                f"lost in the OCR, give range_dice (GM)"
+            )
+        elif range_dice(self.weapon, self.distance_m) is None:
+            limit = range_row(weapon.range).limits[-1]
+            raise ValueError(f"{self.distance_m} m > {limit} m : hors de portée / out of range")
+
+    def band(self) -> int:
+        """The range dice: the GM's, else the range table's (checked by the validator)."""
+        dice = self.range_dice or range_dice(self.weapon, self.distance_m)
+        assert dice is not None
+        return dice
 
     def rules(self) -> DamageRules:
         return DamageRules(
@@ -653,8 +696,11 @@ class RangedParams(AttackBase):
 
 def range_dice(weapon_key: str, distance: float) -> int | None:
     """Smallest listed distance >= the target's distance; its column is the range dice
-    (L2729-2784). None beyond the last column (not given by the table)."""
+    (L2729-2784). None beyond the last column (not given by the table) and for a weapon whose
+    row the OCR lost (the GM gives its range dice)."""
     weapon = by_key(WEAPONS.ranged, weapon_key, tr("arme", "weapon"))
+    if weapon.range is None:
+        return None
     for column, limit in enumerate(range_row(weapon.range).limits, start=1):
         if distance <= limit:
             return column
@@ -666,9 +712,12 @@ class Ranged(AttackCheck):
     title = tr("Attaque à distance", "Ranged attack")
     description = tr(
         "La cible lance des dés de défense : distance, couvert, mouvement, obscurité, plus des "
-        "dés bonus si elle esquive. Cadences, rafales, munitions spéciales, tasers, armures.",
+        "dés bonus si elle esquive. Cadences, rafales, munitions spéciales, tasers, armures. "
+        "Le livre ne donne pas la taille des chargeurs : le MJ compte les balles (une rafale "
+        "longue en exige 10).",
         "The target rolls defence dice: range, cover, movement, darkness, plus bonus dice when "
-        "dodging. Rates of fire, bursts, special ammunition, tasers, armour.",
+        "dodging. Rates of fire, bursts, special ammunition, tasers, armour. The book gives no "
+        "magazine sizes: the GM counts the rounds (a long burst needs 10).",
     )
     params = RangedParams
     sources = (
@@ -686,9 +735,7 @@ class Ranged(AttackCheck):
     }
 
     def _band(self, p: RangedParams) -> int:
-        dice = range_dice(p.weapon, p.distance_m)
-        assert dice is not None  # checked by the params model
-        return dice
+        return p.band()
 
     def pools(self, params: Any) -> Pools:
         p: RangedParams = params
