@@ -179,7 +179,8 @@ SURVIVAL_COMBINE = Option(
     kind="reading",
 )
 
-#: Options that are fields of some check (the contract test holds us to it).
+#: Every option above, each a field of some check or operation (the contract test holds us to
+#: it; tests/systems/fluid checks that none is left out of this list).
 CHECK_OPTIONS = (
     NO_BASE_EXPLOSION,
     NO_DOUBLES,
@@ -192,6 +193,7 @@ CHECK_OPTIONS = (
     INCLUDE_WEAPON_DAMAGE,
     EQUIPMENT_DIFFERENCE,
     HIT_LOCATION,
+    CHASE_MARGIN,
     AVERAGE_ROUNDING,
     SURVIVAL_COMBINE,
     DAILY_RECOVERY,

@@ -4,15 +4,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Resolution, cite, param, tr
 from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
-from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of
+from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of, stable_window
+from ecran.systems.fluid.checks.winner import tie_probability, winner_law
 from ecran.systems.fluid.core import floor_at_zero
-from ecran.systems.fluid.options import NO_BASE_EXPLOSION, NO_DOUBLES, TIE_RULE
-from ecran.systems.fluid.tables import SEED
+from ecran.systems.fluid.options import CHASE_MARGIN, NO_BASE_EXPLOSION, NO_DOUBLES, TIE_RULE
+from ecran.systems.fluid.tables import RANKS, SEED
 
 
 class OpposedParams(TwoSides):
@@ -143,6 +145,7 @@ class ChaseParams(OpposedParams):
         tr("La marge est multipliée par 10", "The margin is multiplied by 10"),
         default=False,
     )
+    chase_margin: Literal["difference", "winner_mr"] = CHASE_MARGIN.field()
 
 
 class Chase(Check[ChaseParams]):
@@ -165,31 +168,73 @@ class Chase(Check[ChaseParams]):
         Outcome("caught", tr("rattrapé", "caught")),
     )
     sources = (
-        cite(SEED, 1651, 1669, note="margin = score difference, reading A26"),
+        cite(SEED, 1651, 1669, note="margin: score difference or winner's MR, reading A26"),
+        cite(SEED, 352, 356, note="MR: the score above 10"),
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "gap": 5, "escape_at": 20}
 
     @staticmethod
-    def new_gap(params: ChaseParams, d: int) -> int:
-        return params.gap - d * (10 if params.vehicles else 1)
+    def new_gap(params: ChaseParams, step: int) -> int:
+        return params.gap - step * (10 if params.vehicles else 1)
 
     @classmethod
-    def _outcome(cls, params: ChaseParams, d: int) -> str:
-        gap = cls.new_gap(params, d)
+    def _outcome(cls, params: ChaseParams, step: int) -> str:
+        """`step` is the signed margin: > 0 when the pursuer wins it, < 0 for the fugitive."""
+        gap = cls.new_gap(params, step)
         if gap <= 0:
             return "caught"
         if gap >= params.escape_at:
             return "escaped"
-        return "closer" if d > 0 else "further" if d < 0 else "no_change"
+        return "closer" if step > 0 else "further" if step < 0 else "no_change"
+
+    @staticmethod
+    def step(params: ChaseParams, score: int, opponent_score: int) -> int:
+        """The winner's margin, signed. Reading A26: the score difference, or the winner's MR
+        (score above 10, L352-356): a winner who failed too has no MR and the gap stays."""
+        d = score - opponent_score
+        if params.chase_margin == "difference" or d == 0:
+            return d
+        return _mr(score) if d > 0 else -_mr(opponent_score)
 
     def resolve(self, params: ChaseParams, dice: DiceSource) -> Resolution:
-        d, details = exchange(params, dice)
-        details["new_gap"] = max(0, self.new_gap(params, d))
-        return Resolution(self._outcome(params, d), total=d, details=details)
+        _, details = exchange(params, dice)
+        step = self.step(params, details["score"], details["opponent_score"])
+        details["margin"] = abs(step)
+        details["new_gap"] = max(0, self.new_gap(params, step))
+        return Resolution(self._outcome(params, step), total=step, details=details)
 
     def distribution(self, params: ChaseParams) -> Distribution[str]:
-        return exchange_law(params, lambda d: self._outcome(params, d))
+        if params.chase_margin == "difference":
+            return exchange_law(params, lambda d: self._outcome(params, d))
+        return self._winner_mr_law(params)
+
+    def _winner_mr_law(self, params: ChaseParams) -> Distribution[str]:
+        """Pursuer wins with score A: step = MR(A); the fugitive wins with B: step = −MR(B);
+        each side's law of its own winning score (checks.winner), ties apart."""
+        rules = explosions(params)
+        a = side_of(params, "").atoms(rules)
+        b = side_of(params, "opponent_").atoms(rules)
+
+        def f(step: int) -> str:
+            return self._outcome(params, step)
+
+        lo, hi = stable_window(f)
+        top = RANKS.success_above
+        law: dict[tuple[str, str], Fraction] = {}
+        for k, p in winner_law(a, b, lambda s: f(_mr(s)), top, top + hi).items():
+            law[("won", k)] = law.get(("won", k), Fraction(0)) + p
+        for k, p in winner_law(b, a, lambda s: f(-_mr(s)), top, top - lo).items():
+            law[("won", k)] = law.get(("won", k), Fraction(0)) + p
+        law[("tie", f(0))] = tie_probability(a, b)
+        both = Distribution.from_fractions(law)
+        if params.tie_rule == "reroll":
+            both = both.condition(lambda o: o[0] != "tie")
+        return both.map(lambda o: o[1])
+
+
+def _mr(score: int) -> int:
+    return max(score - RANKS.success_above, 0)
 
 
 class JoustParams(OpposedParams):
