@@ -33,6 +33,19 @@ else:
     ConditionName = Literal[tuple(CONDITION_PENALTIES)]
 
 
+#: L742-745: a hand or a foot is lost to 0.5 damage, an arm or a leg to 1.
+LimbName = Literal[
+    "left_hand",
+    "right_hand",
+    "left_foot",
+    "right_foot",
+    "left_arm",
+    "right_arm",
+    "left_leg",
+    "right_leg",
+]
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -126,6 +139,12 @@ class OrganiqueSheet(CharacterSheet):
     battle_c: float = Field(0, ge=0, le=200, title="Chocs (c) reçus pendant le combat")
     bleeding_bs: float = Field(0, ge=0, le=200, title="Blessures (bs) qui saignent encore")
     intrusion: Intrusion | None = Field(None, title="Intrusion informatique en cours")
+    disabled_limbs: list[LimbName] = Field(
+        default_factory=list, title="Membres hors d'usage / Disabled limbs"
+    )
+    structure: float | None = Field(
+        None, ge=0, le=1000, title="Points de structure (machines, MJ) / Structure points"
+    )
     suffocation_sng: float = Field(0, ge=0, le=40, title="SNG perdu faute d'air (récupérable)")
     infection_malus: int = Field(
         0, ge=0, le=200, title="Malus aux tests de contraction (plaies sales, feu)"

@@ -28,6 +28,7 @@ from ecran.systems.organique.common import SEED
 from ecran.systems.organique.operations import OPERATIONS
 from ecran.systems.organique.ops_advance import ADVANCE_OPERATIONS
 from ecran.systems.organique.ops_aftermath import AFTERMATH_OPERATIONS
+from ecran.systems.organique.ops_body import BODY_OPERATIONS
 from ecran.systems.organique.ops_combat import COMBAT_EFFECT_OPERATIONS
 from ecran.systems.organique.ops_drugs import DRUG_OPERATIONS
 from ecran.systems.organique.ops_entry import ENTRY_OPERATIONS
@@ -65,6 +66,7 @@ class Organique(System):
         *COMBAT_EFFECT_OPERATIONS,
         *ENVIRONMENT_OPERATIONS,
         *INJURY_OPERATIONS,
+        *BODY_OPERATIONS,
         *AFTERMATH_OPERATIONS,
         *MEDICAL_OPERATIONS,
         *DRUG_OPERATIONS,

@@ -97,6 +97,10 @@ def effective_level(level: int, book: str) -> int:
     return level
 
 
+#: L1222-1227: a book multiplies the action's time by its medium.
+BOOK_TIME = {"mental": 2, "computer": 3, "paper": 4}
+
+
 class SkillParams(Params):
     characteristic: int = characteristic_field()
     level: int = param(
@@ -128,6 +132,14 @@ class SkillParams(Params):
             "none, intro (unskilled → Novice), reference (+1 level), both",
         ),
         default="none",
+    )
+    book_medium: Literal["mental", "computer", "paper"] = param(
+        tr("Support du livre", "Book medium"),
+        tr(
+            "Durée ×2 programme mental, ×3 ordinateur, ×4 papier (si livre)",
+            "Time ×2 mental program, ×3 computer, ×4 paper (with a book)",
+        ),
+        default="paper",
     )
     hurry: int = param(
         tr("Malus de précipitation", "Hurry penalty"),
@@ -162,6 +174,7 @@ class SkillTest(Check[SkillParams]):
         base = params.characteristic + bonus + params.modifier - params.hurry
         roll = d20_test(dice, base, params.difficulty, params.luck)
         details: dict[str, Any] = {"level": level, "skill_bonus": bonus, **roll.as_details()}
+        details["time_multiplier"] = 1 if params.book == "none" else BOOK_TIME[params.book_medium]
         return Resolution("success" if roll.success else "failure", roll.total, details)
 
 

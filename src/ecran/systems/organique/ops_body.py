@@ -1,0 +1,145 @@
+"""Damage the health tracks alone do not describe: explosions (L768-775), disabled limbs
+(L742-746) and machines' structure points (L3528-3535)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, EcranError, Operation, Params, param, tr
+from ecran.systems.organique.common import src
+from ecran.systems.organique.hazards import Report, wound
+from ecran.systems.organique.ops_environment import burn
+from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tracks import Damage, Layer, floor_half, through_armour
+
+if TYPE_CHECKING:
+    Part = str
+else:
+    Part = Literal["hand", "foot", "arm", "leg"]
+
+#: L742-745: the damage that puts a limb out of use.
+DISABLING = {"hand": 0.5, "foot": 0.5, "arm": 1.0, "leg": 1.0}
+
+
+def _amount(fr: str, en: str) -> Any:
+    return param(
+        tr(fr, en), tr("Selon l'arme ou le MJ", "Per weapon or GM"), default=0, ge=0, le=200
+    )
+
+
+class ExplosionParams(Params):
+    fire: int = param(
+        tr("Brûlures : points de feu", "Burns: fire points"),
+        tr("Selon l'arme ou le MJ", "Per weapon or GM"),
+        default=0,
+        ge=0,
+        le=40,
+    )
+    blast_c: float = _amount("Onde de choc (c)", "Blast (c)")
+    shrapnel_bs: float = _amount("Shrapnels (bs)", "Shrapnel (bs)")
+    armour: bool = param(
+        tr("L'armure protège (MJ)", "Armour protects (GM)"),
+        tr(
+            "Onde de choc et shrapnels : le texte ne dit pas si l'armure les arrête",
+            "Blast and shrapnel: the text does not say whether armour stops them",
+        ),
+        default=False,
+    )
+
+
+class Explosion(Operation[OrganiqueSheet, ExplosionParams]):
+    """An explosion deals one, two or all of burns (fire damage and its saves), blast (c) and
+    shrapnel (bs); the amounts come from the weapon or the GM (L768-775)."""
+
+    name = "explosion"
+    title = tr("Explosion", "Explosion")
+    params = ExplosionParams
+    sources = (src(768, 775), src(726, 735))
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: ExplosionParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        r = Report()
+        hit = Damage(params.shrapnel_bs, params.blast_c)
+        if params.armour:
+            hit, _ = through_armour(hit, [Layer(a.coverage, a.bs, a.c) for a in sheet.armour], None)
+        new = wound(sheet, bs=floor_half(hit.bs, sheet.halving), c=floor_half(hit.c, sheet.halving))
+        r.say(f"souffle {hit.c} c, shrapnels {hit.bs} bs", f"blast {hit.c} c, shrapnel {hit.bs} bs")
+        if params.fire:
+            new = burn(new, params.fire, dice, r)
+        h = new.health
+        r.say(f"SNG {h.sng}, CPS {h.cps}, INC {h.inc}", f"SNG {h.sng}, CPS {h.cps}, INC {h.inc}")
+        return Change(new, r.text(), r.resolution("exploded"))
+
+
+class LimbParams(Params):
+    part: Part = param(tr("Membre", "Limb"), tr("hand, foot, arm, leg", "hand, foot, arm, leg"))
+    side: Literal["left", "right"] = param(tr("Côté", "Side"), default="right")
+    bs: float = _amount("Dégâts reçus par le membre (bs)", "Damage to the limb (bs)")
+    c: float = _amount("Dégâts reçus par le membre (c)", "Damage to the limb (c)")
+
+
+class DisableLimb(Operation[OrganiqueSheet, LimbParams]):
+    """Disabling damage (L742-746): damage that reaches a limb (after armour) goes through the
+    tracks as usual, and 0.5 of it puts a hand or foot, 1 an arm or leg, out of use."""
+
+    name = "limb_damage"
+    title = tr("Dégâts à un membre", "Damage to a limb")
+    params = LimbParams
+    sources = (src(742, 746),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: LimbParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        new = wound(sheet, bs=params.bs, c=params.c)
+        limb = f"{params.side}_{params.part}"
+        lost = params.bs + params.c >= DISABLING[params.part]
+        if lost and limb not in new.disabled_limbs:
+            new = new.model_copy(update={"disabled_limbs": [*new.disabled_limbs, limb]})
+        text = tr(
+            f"{limb} {'hors d’usage' if lost else 'touché'}",
+            f"{limb} {'disabled' if lost else 'hit'}",
+        )
+        return Change(new, text)
+
+
+class StructureParams(Params):
+    points: float = param(
+        tr("Dégâts (MJ)", "Damage (GM)"),
+        tr(
+            "Le texte ne dit pas comment bs et c comptent contre la structure : le MJ juge",
+            "The text does not say how bs and c count against structure: the GM judges",
+        ),
+        default=1,
+        ge=0,
+        le=1000,
+    )
+
+
+class StructureDamage(Operation[OrganiqueSheet, StructureParams]):
+    """Machines and robots have no SNG, CPS or INC but structure points, set by the GM; at 0
+    they are out of order (L3528-3535)."""
+
+    name = "structure_damage"
+    title = tr("Dégâts de structure (machine)", "Structure damage (machine)")
+    params = StructureParams
+    sources = (src(3528, 3535),)
+
+    def apply(
+        self, sheet: OrganiqueSheet, params: StructureParams, dice: DiceSource
+    ) -> Change[OrganiqueSheet]:
+        if sheet.structure is None:
+            raise EcranError(
+                tr(
+                    "pas de points de structure sur cette feuille (machines seulement)",
+                    "no structure points on this sheet (machines only)",
+                )
+            )
+        left = max(0.0, sheet.structure - params.points)
+        state = ("hors service", "out of order") if left == 0 else ("", "")
+        text = tr(f"structure {left} {state[0]}".strip(), f"structure {left} {state[1]}".strip())
+        return Change(sheet.model_copy(update={"structure": left}), text)
+
+
+BODY_OPERATIONS = (Explosion(), DisableLimb(), StructureDamage())
