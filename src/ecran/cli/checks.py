@@ -100,7 +100,8 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
             options.append(
                 click.Option(
                     [f"--{flag}", name],
-                    type=click.Choice(choices),
+                    # listed here, checked by pydantic: the same bilingual message as the API
+                    metavar="[" + "|".join(choices) + "]",
                     default=None,
                     help=_help(info, lang),
                 )

@@ -76,7 +76,8 @@ def _fr_message(error: Any) -> str:
     if kind == "less_than":
         return f"doit être < {ctx['lt']}"
     if kind in ("literal_error", "enum") and "expected" in ctx:
-        return f"valeur non permise, attendu : {ctx['expected']}"
+        expected = str(ctx["expected"]).replace("' or '", "' ou '")
+        return f"valeur non permise, attendu : {expected}"
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
     return _FR.get(kind, str(error["msg"]))
