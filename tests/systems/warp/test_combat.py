@@ -98,7 +98,7 @@ def test_e19_whole_shot_from_the_dice() -> None:
         {
             "attack_dice": 4,
             "attack_bonus": 1,
-            "weapon": "handgun_small",
+            "weapon": "revolver_small",  # the agent's .22 revolver (L3123)
             "distance_m": 8,
             "armour": "armoured_jacket",
             "target_max_hp": 22,
@@ -117,7 +117,7 @@ def test_e20_dodging_moving_target() -> None:
     params = ranged.parse(
         {
             "attack_dice": 4,
-            "weapon": "handgun_small",
+            "weapon": "revolver_small",  # the agent's .22 revolver (L3123)
             "distance_m": 8,
             "target_moving": True,
             "dodge_dice": 4,

@@ -124,16 +124,6 @@ def test_revolvers_fire_once_a_round_l4117_4121(cli: Any, size: str, factor: int
     assert cli("odds", "warp", "ranged", "--weapon", key, "--json").code == 0
 
 
-def test_e19_revolver_at_8_m_l3123_3131() -> None:
-    """The agent's .22 revolver at 8 m: 2 range dice, 16 against 6 is 30 damage before armour."""
-    params = RANGED.parse(
-        {"attack_dice": 4, "attack_bonus": 1, "weapon": "revolver_small", "distance_m": 8}
-    )
-    result = RANGED.resolve(params, Scripted([1, 4, 4, 4, 4, 3, 3]))
-    assert (result.details["attack_total"], result.details["defence_total"]) == (16, 6)
-    assert result.details["raw_damage"] == 30
-
-
 # -- ammunition: the GM's count of rounds ----------------------------------------------
 
 
