@@ -21,8 +21,8 @@ def body(**update: Any) -> OrganiqueSheet:
     return s.model_copy(update={"health": health, **update})
 
 
-def step(s: OrganiqueSheet, name: str, faces: tuple[int, ...], dice: Any, **values: Any) -> Any:
-    op = SYSTEM.operation(name)
+def step(s: OrganiqueSheet, op_name: str, faces: tuple[int, ...], dice: Any, **values: Any) -> Any:
+    op = SYSTEM.operation(op_name)
     source = dice(*faces)
     change = op.apply(s, op.params.model_validate(values), source)
     assert source.faces == []
@@ -91,3 +91,18 @@ def test_book_multiplies_the_time_by_its_medium_L1222_1227(
         )
         assert r.details["time_multiplier"] == factor
         assert r.details["level"] == 3
+
+
+def test_inc_zero_drops_the_reserve_for_24_hours_L377_379(dice: Any) -> None:
+    """SNG 5, INC 4: 9 bs leaves INC 0; the reserve falls and does not recover until the GM
+    ends the 24 h effect."""
+    down = step(body(endurance=8), "take_hit", (), dice, bs=9, ignore_armour=True)
+    assert (down.sheet.health.inc, down.sheet.endurance) == (0, 0)
+    rested = step(down.sheet, "recover_endurance", (), dice, points=3)
+    assert rested.sheet.endurance == 0
+    later = step(down.sheet, "end_effect", (), dice, name="inc_zero_24h")
+    assert step(later.sheet, "recover_endurance", (), dice, points=3).sheet.endurance == 3
+    burnt = step(body(endurance=8), "explosion", (), dice, shrapnel_bs=9)
+    assert burnt.sheet.endurance == 0
+    grazed = step(body(endurance=8), "take_hit", (), dice, bs=8, ignore_armour=True)
+    assert (grazed.sheet.health.inc, grazed.sheet.endurance) == (1, 8)

@@ -39,7 +39,20 @@ def wound(sheet: OrganiqueSheet, bs: float = 0.0, c: float = 0.0) -> OrganiqueSh
     (L541-613)."""
     after = apply_damage(sheet.health.current(), Damage(bs, c), sheet.blunt_after_sng0)
     health = sheet.health.model_copy(update={"sng": after.sng, "cps": after.cps, "inc": after.inc})
-    return sheet.model_copy(update={"health": health})
+    return after_inc_zero(sheet, sheet.model_copy(update={"health": health}))
+
+
+#: L377-379: falling to INC 0 drops the END reserve to −1 for 24 hours. The reserve cannot go
+#: below 0 on the sheet, so it is 0 and this effect keeps it from recovering until the GM ends it.
+INC_ZERO_EFFECT = "inc_zero_24h"
+
+
+def after_inc_zero(before: OrganiqueSheet, after: OrganiqueSheet) -> OrganiqueSheet:
+    if before.health.inc <= 0 or after.health.inc > 0:
+        return after
+    note = "réserve d'END à −1 pendant 24 h / END reserve −1 for 24 h (L377-379)"
+    spent = after.model_copy(update={"endurance": 0})
+    return with_effect(spent, Effect(name=INC_ZERO_EFFECT, note=note))
 
 
 def save(

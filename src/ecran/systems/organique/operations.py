@@ -10,6 +10,7 @@ from typing import Any
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, Text, param, tr
 from ecran.systems.organique.common import src
+from ecran.systems.organique.hazards import INC_ZERO_EFFECT, after_inc_zero
 from ecran.systems.organique.sheet import HealthTrack, OrganiqueSheet
 from ecran.systems.organique.tables import HEALTH
 from ecran.systems.organique.tracks import (
@@ -78,14 +79,17 @@ class TakeHit(Operation[OrganiqueSheet, HitParams]):
             update={"sng": after.sng, "cps": after.cps, "inc": after.inc}
         )
         dirt = HEALTH.dirty_wounds.infection * (passed.bs + passed.c) if params.dirty else 0
-        new = sheet.model_copy(
-            update={
-                "health": health,
-                # Counted for the after-battle haemorrhage, pain and infection (L3669-3711).
-                "battle_bs": sheet.battle_bs + passed.bs,
-                "battle_c": sheet.battle_c + passed.c,
-                "infection_malus": sheet.infection_malus + int(dirt),
-            }
+        new = after_inc_zero(
+            sheet,
+            sheet.model_copy(
+                update={
+                    "health": health,
+                    # Counted for the after-battle haemorrhage, pain and infection (L3669-3711).
+                    "battle_bs": sheet.battle_bs + passed.bs,
+                    "battle_c": sheet.battle_c + passed.c,
+                    "infection_malus": sheet.infection_malus + int(dirt),
+                }
+            ),
         )
         return Change(new, _health_summary(new, passed))
 
@@ -147,6 +151,15 @@ class Recover(Operation[OrganiqueSheet, RecoverParams]):
     def apply(
         self, sheet: OrganiqueSheet, params: RecoverParams, dice: DiceSource
     ) -> Change[OrganiqueSheet]:
+        if any(e.name == INC_ZERO_EFFECT for e in sheet.effects):
+            return Change(
+                sheet,
+                tr(
+                    "réserve d'END à −1 pendant 24 h après INC 0 : pas de récupération (fin de "
+                    "l'effet : end_effect)",
+                    "END reserve −1 for 24 h after INC 0: no recovery (end it with end_effect)",
+                ),
+            )
         top = sheet.characteristics.END
         value = min(top, sheet.endurance + params.points)
         return Change(
