@@ -124,6 +124,7 @@ async def encounter_page(request: Request, table_id: str, encounter_id: str) -> 
     try:
         here = await seat(request, table_id)
         context = {**panel_context(here, encounter_id), **log_context(here, None)}
+        context["choice"] = _choice(request)
     except EcranError as exc:
         return error_fragment(request, exc)
     return page(request, here, "table/encounter.html", context)
@@ -134,10 +135,16 @@ async def encounter_panel(request: Request, table_id: str, encounter_id: str) ->
     """The tracker alone: the live client reloads it when an encounter event arrives."""
     try:
         here = await seat(request, table_id)
-        context = panel_context(here, encounter_id)
+        context = {**panel_context(here, encounter_id), "choice": _choice(request)}
     except EcranError as exc:
         return error_fragment(request, exc)
     return page(request, here, "table/_encounter.html", context)
+
+
+def _choice(request: Request) -> dict[str, str]:
+    """The GM's attack choice (attacker, target, attack) survives a live refresh of the panel."""
+    q = request.query_params
+    return {k: q[k] for k in ("a_attacker", "a_target", "a_pick") if q.get(k)}
 
 
 def _add(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) -> EventDraft:

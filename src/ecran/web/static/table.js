@@ -92,7 +92,7 @@
       var seq = parseInt(entry.dataset.seq || "0", 10);
       if (seq <= this.last) { continue; }  // never twice
       this.last = seq;
-      kinds[entry.dataset.kind] = true;
+      kinds[entry.dataset.kind] = seq;
       if (log) {
         log.insertBefore(entry, log.firstChild);
         if (window.htmx) { window.htmx.process(entry); }
@@ -103,13 +103,17 @@
     this.refresh(kinds);
   };
 
-  // Panels that show state (the encounter tracker...) reload when an event of their kind comes.
+  // Panels that show state (the encounter tracker...) reload when an event of their kind comes,
+  // unless they already show it (a panel marks the last seq it shows: the GM's own step came
+  // back with the panel after it, and reloading it again would only reset the GM's choices).
   Live.prototype.refresh = function (kinds) {
     var panels = document.querySelectorAll("[data-live-refresh]");
     for (var i = 0; i < panels.length; i++) {
       var wanted = panels[i].dataset.liveRefresh.split(" ");
+      var mark = panels[i].querySelector("[data-shown-seq]");
+      var shown = mark ? parseInt(mark.dataset.shownSeq || "0", 10) : 0;
       for (var j = 0; j < wanted.length; j++) {
-        if (kinds[wanted[j]] && window.htmx) {
+        if (kinds[wanted[j]] > shown && window.htmx) {
           window.htmx.trigger(panels[i], "ecran:refresh");
           break;
         }

@@ -1,0 +1,236 @@
+"""A scene of each system in three browser windows (real headless Chromium): the GM and two
+players.
+
+The GM creates the table; both players join, import a generated sheet (the system's random NPC,
+as a new user would import a file) and roll from it; the GM starts an encounter with both
+characters and a secret random NPC, rolls initiative, starts, and runs the first player's
+character's attack on the second's through the chain (the system's attacks with exact odds, then
+the roll and its damage as one step). Both players see it live: the log entry and the target's
+tracks; the secret NPC's tracks never reach them. Undo takes the whole attack back, live too.
+
+The attack's dice are drawn by the server (the page sends no seed), so a roll that leaves the
+target's sheet as it was is undone and rolled again (at most a few times: the pairs below were
+picked for an attack that changes the target's sheet in over 3 of 4 seeded tries, measured with
+`ecran.play.encounter.attack` over 60 seeds).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from ecran.dice import Roller
+from ecran.rules import get_system
+
+from .conftest import shoot
+
+pytestmark = pytest.mark.browser
+
+
+@dataclass(frozen=True)
+class Scene:
+    system: str
+    #: Seeds of the random NPC sheets the two players import (attacker, target).
+    sheets: tuple[int, int]
+    #: Which of `System.attacks(attacker, target)` the GM picks.
+    attack: int
+    #: The table is made through the creation form (False: through the API, see below).
+    by_form: bool = True
+
+
+SCENES = [
+    Scene("artemis", (11, 12), 0),
+    Scene("warp", (2, 1), 0),
+    Scene("fluid", (1, 2), 1),
+    # Nephilim's option `skill_characteristics` (a dict, default {}) cannot be sent by the
+    # creation form: "params : objet attendu". The scene makes its table through the API until
+    # that is fixed (test_every_system_table_can_be_made_through_the_form says when).
+    Scene("nephilim", (31, 32), 1, by_form=False),
+    Scene("organique", (11, 12), 7),
+]
+TRIES = 6
+
+
+def _sheet(system: str, seed: int, name: str) -> bytes:
+    sheet = get_system(system).random_npc(Roller(seed)).model_dump(mode="json")
+    return json.dumps({**sheet, "name": name}).encode()
+
+
+def _new_table(browser: Any, server: str, system: str, by_form: bool = True) -> tuple[Any, str]:
+    from playwright.sync_api import expect
+
+    gm = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    if not by_form:
+        body = {"name": f"Scène {system}", "system": system, "gm_name": "Camille"}
+        made = gm.request.post(server + "/api/tables", data=body)
+        assert made.ok, made.text()
+        gm.goto(made.json()["gm_link"])
+        expect(gm.locator("#live-status")).to_have_attribute("data-state", "live")
+        return gm, gm.locator("#link-invite").input_value()
+    gm.goto(server + "/tables/new")
+    gm.fill("#table-name", f"Scène {system}")
+    gm.fill("#gm-name", "Camille")
+    gm.select_option("#table-system", system)
+    expect(gm.locator(f"#options-{system}")).to_be_attached()
+    gm.click("#create-table")
+    gm.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    expect(gm.locator("#live-status")).to_have_attribute("data-state", "live")
+    return gm, gm.locator("#link-invite").input_value()
+
+
+def _player(browser: Any, invite: str, name: str, system: str, sheet: bytes, gm: Any) -> Any:
+    """Joins, imports a sheet, rolls its first action; the GM sees the roll live."""
+    from playwright.sync_api import expect
+
+    page = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
+    page.goto(invite)
+    page.fill("#display-name", name)
+    page.click("#join-button")
+    page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    expect(page.locator("#live-status")).to_have_attribute("data-state", "live")
+    file = {"name": f"{name}.json", "mimeType": "application/json", "buffer": sheet}
+    page.set_input_files("#import-file", files=[file])
+    page.click("#import-button")
+    page.wait_for_url(re.compile(r"/characters/[0-9a-f]+\?token="))
+    page.locator("#actions button.action").first.click()
+    expect(page.locator("#roll-odds tr[data-outcome]").first).to_be_visible()
+    page.fill("#roll-label", f"Jet de {name}")
+    page.click("#roll-button")
+    expect(page.locator("#roll-result .record")).to_have_attribute(
+        "data-outcome", re.compile(r"\w")
+    )
+    expect(gm.locator('#log .entry[data-kind="roll"]').first).to_contain_text(f"Jet de {name}")
+    return page
+
+
+def _same_page_for(page: Any, url: str) -> str:
+    return url.split("?")[0] + "?" + page.url.split("?", 1)[1]
+
+
+def _gm_step(gm: Any, button: str) -> None:
+    """A step of the GM's, done once the panel it answers with is in place (the live refresh
+    that follows is skipped: the panel already shows that event)."""
+    status = gm.locator(".enc-status")
+    version = status.get_attribute("data-version")
+    gm.click(button)
+    gm.wait_for_function(
+        "v => document.querySelector('.enc-status').dataset.version !== v", arg=version
+    )
+
+
+def _choose_attack(gm: Any, scene: Scene) -> None:
+    from playwright.sync_api import expect
+
+    gm.select_option("#attack-attacker", "p1")
+    gm.select_option("#attack-target", "p2")
+    panel = gm.locator('.attack-panel[data-attacker="p1"][data-target="p2"]')
+    expect(panel).to_be_visible()
+    options = panel.locator("#attack-options .attack-option")
+    expect(options.nth(scene.attack)).to_be_attached()
+    # every attack offered shows exact odds summing to one
+    for i in range(options.count()):
+        chips = options.nth(i).locator(".odds-chip")
+        probabilities = chips.evaluate_all("cs => cs.map(c => c.dataset.probability)")
+        assert probabilities and sum(_fraction(p) for p in probabilities) == 1
+    chosen = gm.locator(".attack-option").nth(scene.attack)
+    for _ in range(3):  # a click landing while htmx settles the new panel is lost
+        options.nth(scene.attack).locator("button").click()
+        try:
+            expect(chosen).to_have_class(re.compile("chosen"), timeout=2000)
+            break
+        except AssertionError:
+            continue
+    expect(chosen).to_have_class(re.compile("chosen"))
+    expect(gm.locator("#attack-odds tr[data-outcome]").first).to_be_visible()
+
+
+def _fraction(text: str) -> Any:
+    from fractions import Fraction
+
+    return Fraction(text)
+
+
+def _tracks(page: Any, pid: str) -> list[str]:
+    return list(page.locator(f'[data-tracks="{pid}"] dd').all_text_contents())
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=[s.system for s in SCENES])
+def test_a_scene_in_three_browsers(server: str, browser: Any, scene: Scene) -> None:
+    from playwright.sync_api import expect
+
+    gm, invite = _new_table(browser, server, scene.system, scene.by_form)
+    ana = _player(
+        browser, invite, "Ana", scene.system, _sheet(scene.system, scene.sheets[0], "Ana"), gm
+    )
+    bruno = _player(
+        browser, invite, "Bruno", scene.system, _sheet(scene.system, scene.sheets[1], "Bruno"), gm
+    )
+
+    gm.reload()
+    gm.fill("#new-encounter input[name=name]", "Escarmouche")
+    gm.click("#new-encounter button")
+    gm.wait_for_url(re.compile(r"/encounters/"))
+    for name in ("Ana", "Bruno"):
+        gm.select_option(".add-participant select[name=character_id]", label=name)
+        gm.click("#add-character")
+        expect(gm.locator(".participant .p-name", has_text=name)).to_have_count(1)
+    gm.fill(".add-participant input[name=name]", "Sbire")
+    gm.click("#add-npc")
+    expect(gm.locator("#order .participant")).to_have_count(3)
+    for page in (ana, bruno):
+        page.goto(_same_page_for(page, gm.url))
+        expect(page.locator("#order .participant")).to_have_count(3)
+    gm.click('button[data-step="initiative"]')
+    expect(gm.locator("#order .init", has_text="—")).to_have_count(0)
+    gm.click('button[data-step="start"]')
+    for page in (ana, bruno):
+        expect(page.locator(".enc-status")).to_have_attribute("data-round", "1")
+        # the secret NPC's sheet (and so its tracks) never reaches a player
+        expect(page.locator('[data-tracks="p3"]')).to_have_count(0)
+        expect(page.locator("#attack")).to_have_count(0)  # the GM drives
+    expect(gm.locator('[data-tracks="p3"]')).to_have_count(1)
+
+    before = _tracks(bruno, "p2")
+    for attacks in range(1, TRIES + 1):
+        _choose_attack(gm, scene)
+        _gm_step(gm, "#attack-button")
+        for page in (ana, bruno):
+            made = page.locator('#log .entry[data-kind="encounter"]', has_text="attaque")
+            expect(made.filter(has_not_text="Annulé")).to_have_count(attacks)
+        if _tracks(bruno, "p2") != before:
+            break
+        _gm_step(gm, 'button[data-step="undo"]')
+        expect(
+            bruno.locator('#log .entry[data-kind="encounter"]', has_text="Annulé")
+        ).to_have_count(attacks)
+    hurt = _tracks(bruno, "p2")
+    assert hurt != before, f"{scene.system}: no attack changed the target in {TRIES} tries"
+    expect(ana.locator('[data-tracks="p2"] dd')).to_have_text(hurt)  # the other player too, live
+    shoot(gm, f"scene-{scene.system}-gm")
+    shoot(bruno, f"scene-{scene.system}-target")
+
+    _gm_step(gm, 'button[data-step="undo"]')
+    for page in (ana, bruno):
+        expect(page.locator('[data-tracks="p2"] dd')).to_have_text(before)
+    for page in (gm, ana, bruno):
+        page.context.close()
+
+
+@pytest.mark.xfail(reason="nephilim: option skill_characteristics is a dict the form cannot send")
+def test_every_system_table_can_be_made_through_the_form(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = browser.new_context().new_page()
+    for scene in SCENES:
+        page.goto(server + "/tables/new")
+        page.fill("#table-name", "Formulaire")
+        page.fill("#gm-name", "Camille")
+        page.select_option("#table-system", scene.system)
+        expect(page.locator(f"#options-{scene.system}")).to_be_attached()
+        page.click("#create-table")
+        page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="), timeout=5000)
+    page.context.close()
