@@ -67,7 +67,9 @@ def _adapter(system: System, option: Option) -> TypeAdapter[Any]:
 def resolve_options(system: System, given: dict[str, Any]) -> dict[str, Any]:
     """Every option of the system with its value at this table: the given ones checked, the
     others at their default (the recommended reading)."""
-    known = {o.name: o for o in system.options}
+    known = {o.name: o for o in system.table_options()}
+    per_roll = {o.name for o in system.options} - set(known)
+    given = {k: v for k, v in given.items() if k not in per_roll}  # GM inputs: not table-wide
     for name in given:
         if name not in known:
             raise unknown(Text(fr="option", en="option"), name, known)

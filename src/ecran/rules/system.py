@@ -47,6 +47,11 @@ class System:
                 return op
         raise unknown(Text(fr="opération", en="operation"), name, [o.name for o in self.operations])
 
+    def table_options(self) -> list[Option]:
+        """The options a table fixes once for every roll (optional rules, readings, house
+        rules). GM inputs are asked per roll or per sheet, never table-wide."""
+        return [o for o in self.options if o.kind != "gm_input"]
+
     # -- characters ---------------------------------------------------------------------------
 
     def sheet_model(self) -> type[CharacterSheet]:

@@ -48,7 +48,7 @@ def _fallback(option: Option) -> FormField:
 def option_fields(system: System) -> list[FormField]:
     declared = _declared(system)
     fields = []
-    for option in system.options:
+    for option in system.table_options():
         f = declared.get(option.name) or _fallback(option)
         # the system's declaration wins for label, help and source; the field gives the type
         fields.append(

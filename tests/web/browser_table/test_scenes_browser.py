@@ -25,8 +25,7 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.rules import get_system
-
-from .conftest import shoot
+from web.browser_support import shoot
 
 pytestmark = pytest.mark.browser
 
@@ -38,18 +37,13 @@ class Scene:
     sheets: tuple[int, int]
     #: Which of `System.attacks(attacker, target)` the GM picks.
     attack: int
-    #: The table is made through the creation form (False: through the API, see below).
-    by_form: bool = True
 
 
 SCENES = [
     Scene("artemis", (11, 12), 0),
     Scene("warp", (2, 1), 0),
     Scene("fluid", (1, 2), 1),
-    # Nephilim's option `skill_characteristics` (a dict, default {}) cannot be sent by the
-    # creation form: "params : objet attendu". The scene makes its table through the API until
-    # that is fixed (test_every_system_table_can_be_made_through_the_form says when).
-    Scene("nephilim", (31, 32), 1, by_form=False),
+    Scene("nephilim", (31, 32), 1),
     Scene("organique", (11, 12), 7),
 ]
 TRIES = 6
@@ -60,17 +54,10 @@ def _sheet(system: str, seed: int, name: str) -> bytes:
     return json.dumps({**sheet, "name": name}).encode()
 
 
-def _new_table(browser: Any, server: str, system: str, by_form: bool = True) -> tuple[Any, str]:
+def _new_table(browser: Any, server: str, system: str) -> tuple[Any, str]:
     from playwright.sync_api import expect
 
     gm = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
-    if not by_form:
-        body = {"name": f"Scène {system}", "system": system, "gm_name": "Camille"}
-        made = gm.request.post(server + "/api/tables", data=body)
-        assert made.ok, made.text()
-        gm.goto(made.json()["gm_link"])
-        expect(gm.locator("#live-status")).to_have_attribute("data-state", "live")
-        return gm, gm.locator("#link-invite").input_value()
     gm.goto(server + "/tables/new")
     gm.fill("#table-name", f"Scène {system}")
     gm.fill("#gm-name", "Camille")
@@ -162,7 +149,7 @@ def _tracks(page: Any, pid: str) -> list[str]:
 def test_a_scene_in_three_browsers(server: str, browser: Any, scene: Scene) -> None:
     from playwright.sync_api import expect
 
-    gm, invite = _new_table(browser, server, scene.system, scene.by_form)
+    gm, invite = _new_table(browser, server, scene.system)
     ana = _player(
         browser, invite, "Ana", scene.system, _sheet(scene.system, scene.sheets[0], "Ana"), gm
     )
@@ -220,7 +207,6 @@ def test_a_scene_in_three_browsers(server: str, browser: Any, scene: Scene) -> N
         page.context.close()
 
 
-@pytest.mark.xfail(reason="nephilim: option skill_characteristics is a dict the form cannot send")
 def test_every_system_table_can_be_made_through_the_form(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 

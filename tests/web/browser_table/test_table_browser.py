@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import shoot
+from web.browser_support import shoot
 
 pytestmark = pytest.mark.browser
 

@@ -61,7 +61,7 @@ def test_list_add_and_remove_edit_the_value_in_place() -> None:
 
 def test_creating_a_table_with_typed_options_and_the_links(web: TestClient) -> None:
     system = get_system("nephilim")
-    option = next(o for o in system.options if isinstance(o.default, bool))
+    option = next(o for o in system.table_options() if isinstance(o.default, bool))
     flipped = "false" if option.default else "true"
     gm, invite = create(web, "nephilim", [(f"option:{option.name}", flipped)])
     state = gm.get().text
@@ -79,11 +79,12 @@ def test_a_bad_option_value_is_refused_with_one_line(web: TestClient) -> None:
     number = (
         next(
             o
-            for o in system.options
+            for o in system.table_options()
             if isinstance(o.default, int) and not isinstance(o.default, bool)
         )
         if any(
-            isinstance(o.default, int) and not isinstance(o.default, bool) for o in system.options
+            isinstance(o.default, int) and not isinstance(o.default, bool)
+            for o in system.table_options()
         )
         else None
     )
