@@ -219,3 +219,44 @@ def test_an_attack_between_public_participants_is_open_to_all() -> None:
         == event.payload["attack"]["record"]["dice"]
     )
     assert cid != other
+
+
+class Riposte(Toy):
+    """A toy whose defence strikes back: a failed attack earns the attacker a hit."""
+
+    def counter_damage(self, check: str, params: Any, result: Any, attacker: Any) -> Any:
+        return ("hit", {}) if result.outcome == "failure" else None
+
+
+def test_a_defence_that_strikes_back_hurts_the_attacker_in_the_same_step() -> None:
+    live, eid, _ = _scene()
+    riposte = Riposte()
+    made = next(
+        draft
+        for seed in range(200)
+        if (
+            draft := enc.attack(live.now, riposte, live.gm, eid, "p2", "p1", "test", {}, seed=seed)
+        ).payload["attack"]["record"]["outcome"]
+        == "failure"
+    )
+    goblin = live.now.encounters[eid].encounter.participants["p2"]
+    before = goblin.sheet["wounds"]
+    undo_depth = len(live.now.encounters[eid].undo)
+    event = live.do(made)
+    change = EncounterChanged.model_validate(event.payload)
+    assert change.attack is not None and change.attack.counter is not None
+    counter = change.attack.counter
+    assert counter.operation == "hit" and counter.resolution is not None
+    after = live.now.encounters[eid].encounter.participants["p2"].sheet["wounds"]
+    assert after == before + counter.resolution["total"]
+    assert Roller(counter.seed).d(6) == counter.resolution["total"]  # replayable
+    assert "riposte" in change.summary.fr and "counter" in change.summary.en
+    # the goblin is secret: players learn that it happened, not its dice or seed
+    alice = next(m for m in live.now.members.values() if not m.is_gm)
+    seen = view_for(event, alice).payload["attack"]["counter"]
+    assert seen["dice"] == [] and seen["seed"] == 0 and seen["resolution"] is None
+    # one step, one undo
+    assert len(live.now.encounters[eid].undo) == undo_depth + 1
+    live.do(enc.undo(live.now, live.gm, eid))
+    assert live.now.encounters[eid].encounter.participants["p2"].sheet["wounds"] == before
+    assert live.now == rebuild(live.events)

@@ -15,7 +15,7 @@ from ecran.play.characters import save_character
 from ecran.rules import EcranError, all_systems, get_system
 from play.toy import LiveTable
 
-GAMES = sorted(s for s in all_systems() if s != "toy")
+GAMES = sorted(s for s in all_systems() if s not in ("toy", "demo"))  # demo is no game
 
 
 @pytest.mark.parametrize("system_id", GAMES)
@@ -45,28 +45,30 @@ def test_a_random_npc_joins_an_encounter_and_gets_an_initiative(system_id: str) 
 def test_the_attack_chain_of_every_game_hurts_and_undo_heals(system_id: str) -> None:
     """Two random NPCs, one stored as a character: the system's attacks between them come with
     exact odds; an attack that hits changes the target's sheet through the system's operation,
-    in one step that one undo takes back whole."""
+    in one step that one undo takes back whole. (A pair may be unable to hurt each other, e.g.
+    an Artémis exoskeleton takes a short blade down to Égratigné: the next pair is tried.)"""
     system = get_system(system_id)
-    live = LiveTable(system_id)
-    try:
-        first, second = (system.random_npc(Roller(s)).model_dump(mode="json") for s in (1, 2))
-    except EcranError:
-        pytest.skip(f"{system_id} generates no NPC yet")
-    saved = live.do(save_character(live.now, system, live.gm, second))
-    cid = saved.payload["character"]["id"]
-    eid = live.do(enc.create(live.now, live.gm, "Scène")).payload["encounter_id"]
-    live.do(enc.add_participant(live.now, system, live.gm, eid, sheet=first))
-    live.do(enc.add_participant(live.now, system, live.gm, eid, character_id=cid))
-    options = enc.attack_options(live.now, system, live.gm, eid, "p1", "p2")
-    if not options:
-        pytest.skip(f"{system_id} offers no attack yet (System.attacks)")
-    for option in options:
-        assert option.odds is not None, option.odds_error
-        assert sum(Fraction(o.probability) for o in option.odds.outcomes) == 1
-    before = live.now.characters[cid].sheet
-    hit = _first_hit(live, system_id, eid, options, before)
-    if hit is None:
-        pytest.skip(f"{system_id}: no hit in 60 seeded attacks of each kind")
+    for pair in ((1, 2), (3, 4), (5, 6), (7, 8)):
+        try:
+            first, second = (system.random_npc(Roller(s)).model_dump(mode="json") for s in pair)
+        except EcranError:
+            pytest.skip(f"{system_id} generates no NPC yet")
+        live = LiveTable(system_id)
+        saved = live.do(save_character(live.now, system, live.gm, second))
+        cid = saved.payload["character"]["id"]
+        eid = live.do(enc.create(live.now, live.gm, "Scène")).payload["encounter_id"]
+        live.do(enc.add_participant(live.now, system, live.gm, eid, sheet=first))
+        live.do(enc.add_participant(live.now, system, live.gm, eid, character_id=cid))
+        options = enc.attack_options(live.now, system, live.gm, eid, "p1", "p2")
+        assert options, f"{system_id} offers no attack (System.attacks)"
+        for option in options:
+            assert option.odds is not None, option.odds_error
+            assert sum(Fraction(o.probability) for o in option.odds.outcomes) == 1
+        before = live.now.characters[cid].sheet
+        hit = _first_hit(live, system_id, eid, options, before)
+        if hit is not None:
+            break
+    assert hit is not None, f"{system_id}: no attack changed a sheet in four NPC pairs"
     event = live.do(hit)
     assert event.payload["step"] == "attack" and event.payload["operation"] is not None
     assert live.now.characters[cid].sheet != before

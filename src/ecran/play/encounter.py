@@ -30,7 +30,7 @@ from ecran.play.state import TableState
 from ecran.play.table import clean_name
 from ecran.play.tracker import Encounter, Participant
 from ecran.rules import CharacterSheet, EcranError, Resolution, System, Text
-from ecran.rules.record import OddsReport, odds
+from ecran.rules.record import OddsReport, RollRecord, odds
 from ecran.rules.record import roll as roll_check
 
 NAME_MAX = 60
@@ -194,12 +194,8 @@ def _roll_one(
 
 def _own_roller(seed: int | None, encounter_id: str, participant_id: str) -> Roller:
     """Each participant rolls from a seed of its own, so that the seed a player may see (a
-    public character's) tells nothing of a secret NPC's dice. A given seed is spread through a
-    one-way hash: replayable by whoever holds it, not guessable from one participant's."""
-    if seed is None:
-        return Roller()
-    digest = hashlib.sha256(f"{seed}:{encounter_id}:{participant_id}".encode()).digest()
-    return Roller(int.from_bytes(digest[:8], "big") >> 1)
+    public character's) tells nothing of a secret NPC's dice (see `derived_seed`)."""
+    return Roller(derived_seed(seed, encounter_id, participant_id))
 
 
 def roll_initiative(
@@ -581,6 +577,11 @@ def attack(
             derived_seed(seed, encounter_id, "damage", attacker.id, target.id),
         )
         after, characters = _changed_sheet(state, enc, target, changed)
+    counter = _counter(state, system, after, attacker, target, check, record, result, seed)
+    counter_roll: OperationRoll | None = None
+    if counter is not None:
+        after, more, counter_roll = counter
+        characters = [*characters, *more]
     no_damage = None
     if sheet is None:
         no_damage = Text(
@@ -593,6 +594,7 @@ def attack(
         label=label,
         record=record,
         no_damage=no_damage,
+        counter=counter_roll,
     )
     summary = _attack_summary(system, attacker, target, rolled, operation)
     return _step(
@@ -606,6 +608,37 @@ def attack(
         attack=rolled,
         participant_id=target.id,
     )
+
+
+def _counter(
+    state: TableState,
+    system: System,
+    enc: Encounter,
+    attacker: Participant,
+    target: Participant,
+    check: str,
+    record: RollRecord,
+    result: Resolution,
+    seed: int | None,
+) -> tuple[Encounter, list[StoredCharacter], OperationRoll] | None:
+    """What the same result does back to the attacker (`System.counter_damage`: a defence that
+    strikes back), applied in the same step."""
+    sheet = _sheet_of(state, attacker)
+    if sheet is None:
+        return None
+    back = system.counter_damage(check, record.params, result, parse_sheet(system, sheet))
+    if back is None:
+        return None
+    op_name, op_params = back
+    changed, roll = run_operation(
+        system,
+        sheet,
+        op_name,
+        _with_operation_options(state, system, op_name, op_params),
+        derived_seed(seed, enc.id, "counter", attacker.id, target.id),
+    )
+    after, characters = _changed_sheet(state, enc, enc.participants[attacker.id], changed)
+    return after, characters, roll
 
 
 def _with_operation_options(
@@ -631,10 +664,10 @@ def _attack_summary(
     if operation is not None:
         fr += f" ; {target.name} : {operation.summary.fr}"
         en += f"; {target.name}: {operation.summary.en}"
-    elif rolled.no_damage is not None:
-        fr += f" ({rolled.no_damage.fr})"
-        en += f" ({rolled.no_damage.en})"
-    else:
-        fr += " ; sans effet"
-        en += "; no effect"
+    if rolled.counter is not None:
+        fr += f" ; riposte, {attacker.name} : {rolled.counter.summary.fr}"
+        en += f"; counter, {attacker.name}: {rolled.counter.summary.en}"
+    if operation is None and rolled.counter is None:
+        fr += f" ({rolled.no_damage.fr})" if rolled.no_damage else " ; sans effet"
+        en += f" ({rolled.no_damage.en})" if rolled.no_damage else "; no effect"
     return Text(fr=fr, en=en)

@@ -87,6 +87,8 @@ class AttackRoll(Record):
     record: RollRecord
     #: Why no damage was applied (the target has no sheet...); None when the system decided.
     no_damage: Text | None = None
+    #: What the result did back to the attacker (`System.counter_damage`), if anything.
+    counter: OperationRoll | None = None
 
 
 class EncounterChanged(Record):

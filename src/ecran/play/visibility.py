@@ -92,7 +92,12 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
             update={"params": {}, "dice": [], "seed": 0, "resolution": None}
         )
     if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
-        update["attack"] = change.attack.model_copy(update={"record": _outcome_only(change.attack)})
+        hidden: dict[str, Any] = {"record": _outcome_only(change.attack)}
+        if change.attack.counter is not None:
+            hidden["counter"] = change.attack.counter.model_copy(
+                update={"params": {}, "dice": [], "seed": 0, "resolution": None}
+            )
+        update["attack"] = change.attack.model_copy(update=hidden)
     return change.model_copy(update=update).model_dump(mode="json")
 
 

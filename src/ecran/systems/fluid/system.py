@@ -96,7 +96,7 @@ class Fluid(System):
         result: Resolution,
         attacker: CharacterSheet,
     ) -> tuple[str, dict[str, Any]] | None:
-        """The counter that hurts the attacker (L999-1003): not yet a contract hook."""
+        """The counter that hurts the attacker (L999-1003), applied by the encounter tracker."""
         return hit.counter(check, params, result, _fluid(attacker))
 
 
