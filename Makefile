@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 UV := $(VENV)/bin/uv
 STAMP := $(VENV)/.synced
 
-.PHONY: run test lint typecheck unit browser bench chromium clean
+.PHONY: run test lint typecheck unit bench chromium clean
 
 $(UV):
 	python3 -m venv $(VENV)
@@ -38,6 +38,7 @@ chromium:
 
 bench: $(STAMP)
 	$(PY) bench/bench_dice.py
+	$(PY) bench/bench_checks.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

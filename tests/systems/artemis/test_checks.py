@@ -3,7 +3,6 @@ independent enumerations, rolls against odds, bad input."""
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from itertools import product
 from typing import Any
@@ -47,12 +46,9 @@ def test_every_check_is_documented_and_its_example_is_valid(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", CHECKS)
-def test_odds_sum_to_one_and_are_fast(name: str) -> None:
+def test_odds_sum_to_one(name: str) -> None:
     check = SYSTEM.check(name)
-    params = check.parse(check.example)
-    start = time.perf_counter()
-    dist = check.distribution(params)
-    assert time.perf_counter() - start < 0.05
+    dist = check.distribution(check.parse(check.example))
     assert dist.total == 1
     assert set(dist.outcomes()) <= set(check.outcome_names())
 

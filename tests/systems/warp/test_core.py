@@ -331,10 +331,10 @@ def test_rolls_agree_with_odds(check: str, params: dict[str, object]) -> None:
     assert_rolls_match_odds("warp", check, params)
 
 
-def test_big_pools_are_fast() -> None:
-    import time
-
-    start = time.perf_counter()
-    odds_of("roll", dice=10, bonus=6, difficulty=40, open_ended=True, fumbles=True)
-    odds_of("versus", dice=6, bonus=2, opponent_dice=6, open_ended=True, unstoppable_six=True)
-    assert time.perf_counter() - start < 0.5
+def test_big_open_ended_pools_are_whole_distributions() -> None:
+    """(Their speed is measured in bench/bench_checks.py, not asserted here.)"""
+    for law in (
+        odds_of("roll", dice=10, bonus=6, difficulty=40, open_ended=True, fumbles=True),
+        odds_of("versus", dice=6, bonus=2, opponent_dice=6, open_ended=True, unstoppable_six=True),
+    ):
+        assert sum(law.values()) == 1
