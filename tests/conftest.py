@@ -8,8 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from ecran.cli.app import main
+
+# Property tests: no per-example deadline (CI shares two cores with browsers) and the same
+# examples on every run, so that a failure seen once is seen again.
+settings.register_profile("ecran", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile("ecran")
 
 
 @dataclass
