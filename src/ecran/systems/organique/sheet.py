@@ -220,22 +220,25 @@ def _endurance_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
     ]
 
 
+def _level_violation(name: str, level: int, path: str) -> RuleViolation:
+    """Skill levels run from 1 to 6 (L1161-1186), combat skills included."""
+    return RuleViolation(
+        rule="skill.level",
+        source=src(1161, 1186),
+        message=tr(
+            f"{name} : niveau {level} ; les niveaux vont de 1 à 6",
+            f"{name}: level {level}; levels run from 1 to 6",
+        ),
+        path=path,
+    )
+
+
 def _skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
     found = []
     seen: set[str] = set()
     for i, skill in enumerate(sheet.skills):
         if not 1 <= skill.level <= 6:
-            found.append(
-                RuleViolation(
-                    rule="skill.level",
-                    source=src(1161, 1186),
-                    message=tr(
-                        f"{skill.name} : niveau {skill.level} ; les niveaux vont de 1 à 6",
-                        f"{skill.name}: level {skill.level}; levels run from 1 to 6",
-                    ),
-                    path=f"skills.{i}.level",
-                )
-            )
+            found.append(_level_violation(skill.name, skill.level, f"skills.{i}.level"))
         key = skill.name.casefold()
         if key in seen:
             found.append(
@@ -258,17 +261,7 @@ def _combat_skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
     found = []
     for i, skill in enumerate(sheet.combat_skills):
         if not 1 <= skill.level <= 6:
-            found.append(
-                RuleViolation(
-                    rule="skill.level",
-                    source=src(1161, 1186),
-                    message=tr(
-                        f"{skill.name} : niveau {skill.level} ; les niveaux vont de 1 à 6",
-                        f"{skill.name}: level {skill.level}; levels run from 1 to 6",
-                    ),
-                    path=f"combat_skills.{i}.level",
-                )
-            )
+            found.append(_level_violation(skill.name, skill.level, f"combat_skills.{i}.level"))
         found += [
             RuleViolation(
                 rule="combat_skill.action",
