@@ -43,7 +43,8 @@ def roll_table(record: RollRecord, check: Check[Any], lang: str) -> Table:
         table.add_row("total", str(record.total))
     table.add_row("dés" if fr else "dice", " ".join(str(d) for d in record.dice))
     for key, value in record.details.items():
-        table.add_row(key, str(value))
+        label = check.detail_labels.get(key)
+        table.add_row(label(lang) if label else key, str(value))
     table.add_row("paramètres" if fr else "parameters", params_line(record.params))
     table.add_row("graine" if fr else "seed", str(record.seed))
     return table

@@ -31,6 +31,7 @@ class D6(Check[D6Params]):
     )
     sources = (SOURCE,)
     example = {"target": 4}
+    detail_labels = {"die": tr("dé", "die"), "margin": tr("marge", "margin")}
 
     def resolve(self, params: D6Params, dice: DiceSource) -> Resolution:
         die = dice.d(6)
