@@ -191,3 +191,11 @@ def test_dice_odds_fragment_reports_the_residual_of_explosions(client: TestClien
     assert "Beyond the explosion depth" in fragment.text
     bad = client.get("/dice/odds?expr=1d", headers=HTMX)
     assert bad.status_code == 422 and 'class="error"' in bad.text
+
+
+def test_roll_details_carry_the_checks_labels_in_the_page_language(client: TestClient) -> None:
+    fr = client.post("/systems/demo/checks/d6/roll", data={"target": "3"}, headers=HTMX).text
+    en = client.post(
+        "/systems/demo/checks/d6/roll?lang=en", data={"target": "3"}, headers=HTMX
+    ).text
+    assert "<dt>marge</dt>" in fr and "<dt>margin</dt>" in en
