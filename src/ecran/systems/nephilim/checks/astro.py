@@ -14,6 +14,7 @@ from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
+from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.rolls import SEED
 from ecran.systems.nephilim.sheet import Element
 
@@ -74,6 +75,7 @@ class ConjunctionCheck(Check[ConjunctionParams]):
         Outcome(BOTH, tr("jour et signe", "day and sign")),
     )
     sources = (cite(SEED, 598, 623),)
+    detail_labels = labels.CONJUNCTION
     example = {"date": "2024-08-04", "element": "soleil"}
 
     def resolve(self, params: ConjunctionParams, dice: DiceSource) -> Resolution:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Literal
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
 from ecran.systems.nephilim import options
+from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
@@ -58,6 +59,7 @@ class Initiative(Check[InitiativeParams]):
         Outcome("critical_success", tr("réussite critique (premier à égalité)", "critical")),
     )
     sources = (cite(SEED, 491), cite(SEED, 518))
+    detail_labels = labels.INITIATIVE
     example = {"rapidite": 1, "reaction": 0}
 
     def base(self, params: InitiativeParams) -> int:
@@ -121,6 +123,7 @@ class DuelSegments(Check[DuelParams]):
         Outcome("first", tr("agit avant, sans réaction possible", "acts first, unopposed")),
     )
     sources = (cite(SEED, 493, 495), cite(SEED, 499, 506))
+    detail_labels = labels.DUEL
     example = {"initiative": 3, "opponent_initiative": -2}
 
     def resolve(self, params: DuelParams, dice: DiceSource) -> Resolution:
@@ -187,6 +190,7 @@ class Sprint(DiceTest[SprintParams]):
     )
     params = SprintParams
     sources = (cite(SEED, 524, 529),)
+    detail_labels = labels.SPRINT
     example = {"rapidite": 1, "skill": -1}
 
     def score(self, params: SprintParams) -> int:
@@ -253,6 +257,7 @@ class Attack(OpposedCheck[AttackParams]):
     )
     params = AttackParams
     sources = (cite(SEED, 479, 481), cite(SEED, 493), cite(SEED, 539, 541, note="headings only"))
+    detail_labels = labels.ATTACK
     example = {"characteristic": 1, "skill": 0, "defence_characteristic": 0, "defence_skill": 0}
 
     def sides(self, params: AttackParams) -> tuple[int, bool, int, bool]:
@@ -347,6 +352,7 @@ class Declaration(Check[DeclarationParams]):
         Outcome(LAST, tr("déclare le dernier (avantage)", "declares last (advantage)")),
     )
     sources = (cite(SEED, 493), cite(SEED, 514, 518))
+    detail_labels = labels.DECLARATION
     example = {
         "anticipation": 1,
         "intuition": 1,

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
 from ecran.systems.nephilim import options
+from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.rolls import (
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
@@ -71,6 +72,7 @@ class DiceTest(Check[P]):
     """A test `score + R >= difficulty`: subclasses say how the score and difficulty are made."""
 
     outcomes: ClassVar[Sequence[Outcome]] = TEST_OUTCOMES
+    detail_labels = labels.TEST
 
     @abstractmethod
     def score(self, params: P) -> int: ...

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Literal
 from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, Text, cite, param, tr
 from ecran.systems.nephilim import options
+from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import (
     BARRED_OUTCOME,
     TEST_OUTCOMES,
@@ -208,6 +209,7 @@ class KaTest(DiceTest[KaTestParams]):
     )
     params = KaTestParams
     sources = (cite(SEED, 32, 47), cite(SEED, 455))
+    detail_labels = labels.KA_TEST
     example = {"ka": 18, "difficulty": 0}
 
     def score(self, params: KaTestParams) -> int:
@@ -245,6 +247,7 @@ class Knowledge(Check[KnowledgeParams]):
         Outcome(SUCCESS, tr("sait", "knows")),
     )
     sources = (cite(SEED, 460),)
+    detail_labels = labels.KNOWLEDGE
     example = {"skill": 0, "threshold": -1}
 
     def resolve(self, params: KnowledgeParams, dice: DiceSource) -> Resolution:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import cite, param, tr
+from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
 from ecran.systems.nephilim.checks.core import KA_PARAM
 from ecran.systems.nephilim.ka import normalize
@@ -66,6 +67,7 @@ class ExhaustionCheck(DiceTest[ExhaustionParams]):
     )
     params = ExhaustionParams
     sources = (cite(SEED, 88), cite(SEED, 47))
+    detail_labels = labels.KA_TEST
     example = {"ka": 18}
 
     def score(self, params: ExhaustionParams) -> int:

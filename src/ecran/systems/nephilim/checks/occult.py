@@ -16,6 +16,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, Text, cite, param, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import conjunction
+from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.astro import DATE, ELEMENT
 from ecran.systems.nephilim.checks.common import (
     BARRED_OUTCOME,
@@ -168,6 +169,7 @@ class Concentration(DiceTest[ConcentrationParams]):
     params = ConcentrationParams
     outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
     sources = (cite(SEED, 558, 568),)
+    detail_labels = labels.TIMED_TEST
     example = {"circle": "basse_magie", "skill": 1, "spell_level": 0, "duration": "x_rounds"}
 
     def score(self, params: ConcentrationParams) -> int:
@@ -255,6 +257,7 @@ class MagicControl(DiceTest[MagicControlParams]):
     )
     params = MagicControlParams
     sources = (cite(SEED, 570), cite(SEED, 598, 623), cite(SEED, 626), cite(SEED, 630))
+    detail_labels = labels.CONTROL
     example = {"circle": "basse_magie", "ka": 25, "improvements": 1}
 
     def score(self, params: MagicControlParams) -> int:
@@ -293,6 +296,7 @@ class Incantation(DiceTest[IncantationParams]):
     params = IncantationParams
     outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
     sources = (cite(SEED, 574, 584),)
+    detail_labels = labels.TIMED_TEST
     example = {"circle": "sceaux", "skill": 0, "invocation_level": -1, "creature_ka": 12}
 
     def score(self, params: IncantationParams) -> int:
@@ -341,6 +345,7 @@ class Contract(OpposedCheck[ContractParams]):
     )
     params = ContractParams
     sources = (cite(SEED, 586), cite(SEED, 626), cite(SEED, 630))
+    detail_labels = labels.CONTRACT
     example = {"ka": 30, "creature_ka": 12}
 
     def sides(self, params: ContractParams) -> tuple[int, bool, int, bool]:
@@ -407,6 +412,7 @@ class AlchemyControl(DiceTest[AlchemyControlParams]):
     )
     params = AlchemyControlParams
     sources = (cite(SEED, 594), cite(SEED, 600), cite(SEED, 626))
+    detail_labels = labels.CONTROL
     example = {"circle": "oeuvre_au_noir", "athanor_ka": 20}
 
     def score(self, params: AlchemyControlParams) -> int:
@@ -452,6 +458,7 @@ class StasisRitual(DiceTest[StasisParams]):
     )
     params = StasisParams
     sources = (cite(SEED, 630, 633),)
+    detail_labels = labels.STASIS
     example = {"ka": 30, "distance": "under_100m", "points": 3}
 
     def score(self, params: StasisParams) -> int:

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
 from ecran.systems.nephilim import options
+from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import plexus_distribution, roll_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.rolls import SEED, DiceVariant, modifier_distribution, roll_modifier
@@ -35,6 +36,7 @@ class OpposedCheck(Check[P]):
     """Subclasses give both scores and whether each side rolls."""
 
     outcomes: ClassVar[Sequence[Outcome]] = OPPOSED_OUTCOMES
+    detail_labels = labels.OPPOSED
 
     @abstractmethod
     def sides(self, params: P) -> tuple[int, bool, int, bool]:
