@@ -9,6 +9,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     ActionName,
     ReactionName,
@@ -163,6 +164,7 @@ class Attack(Check[AttackParams]):
         "reaction": "dodge",
         "defender_characteristics": 30,
     }
+    detail_labels = labels.ATTACK
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         action = COMBAT.action_named(params.action)
@@ -239,6 +241,7 @@ class StunSave(Check[StunParams]):
     outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(3221, 3240), src(4076, 4083, "A10"))
     example = {"characteristic": 15, "attacker_margin": 12}
+    detail_labels = labels.STUN
 
     def resolve(self, params: StunParams, dice: DiceSource) -> Resolution:
         required = params.attacker_margin if params.stun_opposed else 0
@@ -275,6 +278,7 @@ class ShockPain(Check[ShockParams]):
     outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(498, 510),)
     example = {"characteristic": 12, "difficulty": 20}
+    detail_labels = labels.ROLL
 
     def resolve(self, params: ShockParams, dice: DiceSource) -> Resolution:
         roll = d20_test(
@@ -312,6 +316,7 @@ class FallSave(Check[FallParams]):
     )
     sources = (src(190, 194), src(782, 783))
     example = {"characteristic": 10, "floors": 2}
+    detail_labels = labels.FALL
 
     def resolve(self, params: FallParams, dice: DiceSource) -> Resolution:
         die = dice.d(20)

@@ -9,6 +9,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
     SaveKindName,
@@ -44,6 +45,7 @@ class ActionTest(Check[TestParams]):
     outcomes = PASS_FAIL
     sources = (src(6, 24), src(58, 61), src(83, 106), src(2809, 2816))
     example = {"characteristic": 9, "difficulty": 20, "modifier": 8}
+    detail_labels = labels.ROLL
 
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
         base = params.characteristic + params.modifier
@@ -74,6 +76,7 @@ class TwoCharacteristicTest(Check[TwoCharParams]):
     outcomes = PASS_FAIL
     sources = (src(45, 56),)
     example = {"first": 3, "second": 12, "difficulty": 20}
+    detail_labels = labels.TWO_CHARACTERISTICS
 
     def resolve(self, params: TwoCharParams, dice: DiceSource) -> Resolution:
         stat = two_characteristics(params.first, params.second, params.two_characteristics)
@@ -167,6 +170,7 @@ class SkillTest(Check[SkillParams]):
     outcomes = PASS_FAIL
     sources = (src(1132, 1216), src(1219, 1241))
     example = {"characteristic": 14, "level": 3, "difficulty": 20}
+    detail_labels = labels.SKILL
 
     def resolve(self, params: SkillParams, dice: DiceSource) -> Resolution:
         level = effective_level(params.level, params.book)
@@ -236,6 +240,7 @@ class Save(Check[SaveParams]):
     outcomes = PASS_FAIL
     sources = (src(121, 165), src(512, 529))
     example = {"kind": "unconsciousness", "characteristic": 3, "second": 12, "difficulty": 20}
+    detail_labels = labels.SAVE
 
     def resolve(self, params: SaveParams, dice: DiceSource) -> Resolution:
         stat = params.characteristic
@@ -289,6 +294,7 @@ class Opposed(Check[OpposedParams]):
         "opponent_characteristic": 10,
         "opponent_difficulty": 20,
     }
+    detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         me = d20_test(dice, params.characteristic + params.modifier, params.difficulty, params.luck)

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import characteristic_field, difficulty_field
 from ecran.systems.organique.common import d20_test, src
 from ecran.systems.organique.options import DEPENDENCE_STAT
@@ -44,6 +45,7 @@ class Dependence(Check[DependenceParams]):
     )
     sources = (src(953, 962), src(999, 1044), src(147, 149))
     example = {"endurance": 9, "will": 12, "physical": 5, "psychological": 1, "doses": 10}
+    detail_labels = labels.DEPENDENCE
 
     def resolve(self, params: DependenceParams, dice: DiceSource) -> Resolution:
         body = params.endurance if params.physical_dependence_stat == "END" else params.will

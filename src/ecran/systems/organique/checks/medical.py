@@ -7,6 +7,7 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import characteristic_field, difficulty_field
 from ecran.systems.organique.common import d20_test, src
 
@@ -57,6 +58,7 @@ class DiseaseProgression(Check[ProgressionParams]):
     )
     sources = (src(1062, 1088), src(1100, 1129))
     example = {"endurance": 7, "treatment": 8, "difficulty": 20, "level": 2}
+    detail_labels = labels.ROLL
 
     def resolve(self, params: ProgressionParams, dice: DiceSource) -> Resolution:
         base = params.endurance + params.treatment + params.immunity

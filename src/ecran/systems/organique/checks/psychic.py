@@ -6,6 +6,7 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
     PsychicTargetName,
@@ -75,6 +76,7 @@ class Manipulation(Check[ManipulationParams]):
     )
     sources = (src(1307, 1365), src(1381, 1390), src(476, 488))
     example = {"will": 17, "skill_bonus": 4, "area": True, "distance_m": 1}
+    detail_labels = labels.MANIPULATION
 
     def resolve(self, params: ManipulationParams, dice: DiceSource) -> Resolution:
         target = next(t for t in HACKING.psychic_target if t.name == params.target)
@@ -121,6 +123,7 @@ class Perception(Check[PerceptionParams]):
     outcomes = PASS_FAIL
     sources = (src(1367, 1379),)
     example = {"perception": 14, "skill_bonus": 8, "distance_m": 1, "crowd": 8}
+    detail_labels = labels.PERCEPTION
 
     def resolve(self, params: PerceptionParams, dice: DiceSource) -> Resolution:
         penalty = METRE_PENALTY * params.distance_m + params.crowd // 4

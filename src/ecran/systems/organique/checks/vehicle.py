@@ -6,6 +6,7 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Check, Params, Resolution, param, tr
+from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
     characteristic_field,
@@ -64,6 +65,7 @@ class Manoeuvre(Check[ManoeuvreParams]):
     outcomes = PASS_FAIL
     sources = (src(1393, 1457),)
     example = {"agility": 15, "level": 3, "manoeuvrability": 15, "difficulty": 20}
+    detail_labels = labels.ROLL
 
     def resolve(self, params: ManoeuvreParams, dice: DiceSource) -> Resolution:
         base = params.agility + skill_bonus(params.level) + params.manoeuvrability + params.modifier
