@@ -15,7 +15,18 @@ from typing import Any, ClassVar, Literal
 from pydantic import field_validator, model_validator
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, EcranError, Outcome, Params, Resolution, Source, param, tr
+from ecran.rules import (
+    Check,
+    EcranError,
+    Outcome,
+    Params,
+    Resolution,
+    Source,
+    Text,
+    param,
+    tr,
+)
+from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.fields import MAX_DICE, MAX_EXTRA, bonus_field, penalty_field
 from ecran.systems.warp.common import D6, src
 from ecran.systems.warp.damage import (
@@ -259,6 +270,7 @@ class AttackCheck(Check[Any]):
     without a margin (then it does no margin damage)."""
 
     outcomes: ClassVar[Sequence[Outcome]] = OUTCOMES
+    detail_labels: ClassVar[dict[str, Text]] = labels.ATTACK
 
     def pools(self, params: Any) -> Pools:
         raise NotImplementedError

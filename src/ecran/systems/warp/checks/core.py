@@ -12,6 +12,7 @@ from typing import Any
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, tr
+from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.fields import (
     bonus_field,
     dice_field,
@@ -70,6 +71,7 @@ class Roll(Check[RollParams]):
         src(1784, 1885),
     )
     example = {"dice": 3, "bonus": 1, "penalty": 0, "difficulty": 11}
+    detail_labels = labels.ROLL
 
     def resolve(self, params: RollParams, dice: DiceSource) -> Resolution:
         pool = roll_pool(dice, params.dice, params.bonus, params.penalty, params.open_ended)
@@ -130,6 +132,7 @@ class Opposed(Check[OpposedParams]):
     outcomes = OPPOSED_OUTCOMES
     sources = (src(163, 169), src(1568, 1658))
     example = {"dice": 3, "bonus": 1, "opponent_dice": 3}
+    detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         mine = roll_pool(dice, params.dice, params.bonus, params.penalty)
@@ -185,6 +188,7 @@ class Versus(Check[VersusParams]):
     )
     sources = (src(1614, 1658), src(1784, 1935))
     example = {"dice": 4, "opponent_dice": 3, "unstoppable_six": True, "fumbles": True}
+    detail_labels = labels.OPPOSED
 
     def resolve(self, params: VersusParams, dice: DiceSource) -> Resolution:
         mine = roll_pool(dice, params.dice, params.bonus, params.penalty, params.open_ended)
@@ -268,6 +272,7 @@ class Related(Check[RelatedParams]):
     outcomes = Roll.outcomes[1:]
     sources = (src(1960, 1989), src(1399, 1405))
     example = {"related_score": 3, "difficulty": 7, "related_traits": True}
+    detail_labels = labels.ROLL
 
     def _roll(self, p: RelatedParams) -> RollParams:
         dice, bonus = related_dice(p.related_score, p.related_traits)

@@ -10,6 +10,7 @@ from pydantic import field_validator, model_validator
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.checks.fields import MAX_DICE, difficulty_field
 from ecran.systems.warp.common import D6, src
@@ -101,6 +102,7 @@ class GroupRoll(Check[GroupParams]):
     )
     sources = (src(1991, 2222),)
     example = {"participants": "4,2", "method": "combined", "difficulty": 14}
+    detail_labels = labels.GROUP
 
     def resolve(self, params: GroupParams, dice: DiceSource) -> Resolution:
         pools = params.pools()
@@ -173,6 +175,7 @@ class HandOfFate(Check[HandParams]):
     )
     sources = (src(1748, 1775),)
     example = {"bad_up_to": 5, "good_from": 9}
+    detail_labels = labels.HAND_OF_FATE
 
     def resolve(self, params: HandParams, dice: DiceSource) -> Resolution:
         roll = [dice.d(6), dice.d(6)]
@@ -212,6 +215,7 @@ class FlawTrigger(Check[FlawParams]):
     )
     sources = (src(604, 653),)
     example = {"trigger_face": 1}
+    detail_labels = labels.FLAW
 
     def resolve(self, params: FlawParams, dice: DiceSource) -> Resolution:
         die = dice.d(6)
@@ -265,6 +269,7 @@ class Abbreviated(Check[AbbreviatedParams]):
     )
     sources = (src(4011, 4055),)
     example = {"pc_rolls": "4,3,2", "npc_rolls": "2,2,2,2,2"}
+    detail_labels = labels.ABBREVIATED
 
     def resolve(self, params: AbbreviatedParams, dice: DiceSource) -> Resolution:
         pcs = [[dice.d(6) for _ in range(n)] for n in _ints(params.pc_rolls)]

@@ -7,6 +7,7 @@ from pydantic import field_validator
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.fields import (
     MAX_DICE,
     MAX_EXTRA,
@@ -118,6 +119,7 @@ class Power(Check[PowerParams]):
     )
     sources = (src(5129, 5200), src(5719, 5749))
     example = {"dice": 2, "resistance_dice": 2, "pushed": True}
+    detail_labels = labels.POWER
 
     def _nets(self, p: PowerParams) -> tuple[int, int, int]:
         power_net = p.bonus - p.penalty + (p.dice if p.pushed else 0)
@@ -194,6 +196,7 @@ class CureDisease(Check[CureParams]):
     )
     sources = (src(5402, 5458),)
     example = {"dice": 2, "disease": "serious"}
+    detail_labels = labels.CURE_DISEASE
 
     def _setup(self, p: CureParams) -> tuple[int, int]:
         net = p.bonus - p.penalty + (p.dice if p.pushed else 0)
@@ -249,6 +252,7 @@ class LearnPower(Check[LearnPowerParams]):
     )
     sources = (src(4955, 5013),)
     example = {"experience_dice": 3}
+    detail_labels = labels.LEARN_POWER
 
     def resolve(self, params: LearnPowerParams, dice: DiceSource) -> Resolution:
         if params.psi_null and params.first_attempt and dice.d(6) == 1:
@@ -304,6 +308,7 @@ class LearnSpell(Check[LearnSpellParams]):
     )
     sources = (src(5958, 6058),)
     example = {"week": 4, "level": 12}
+    detail_labels = labels.LEARN_SPELL
 
     def _ok(self, p: LearnSpellParams, total: int) -> str:
         ok = total >= p.level if p.spell_learning_at_least_level else total > p.level
@@ -361,6 +366,7 @@ class ResistSpell(Check[ResistSpellParams]):
     )
     sources = (src(6090, 6102), src(6198, 6210))
     example = {"dice": 3, "spell": "stone_grip"}
+    detail_labels = labels.RESIST_SPELL
 
     def strength(self, p: ResistSpellParams) -> int:
         if p.stone_grip_casting_roll and p.spell == "stone_grip" and p.casting_roll is not None:
