@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal, TypeVar
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, Text, param, tr
 from ecran.systems.artemis import dice as ad
+from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.options import PRIVILEGE_CRITICALS
 
 P = TypeVar("P", bound=Params)
@@ -85,6 +86,7 @@ class ZoneCheck(Check[P]):
     """skill + die - malus against `difficulty(params)`; outcome = `zone_map[zone]`."""
 
     zone_map: ClassVar[dict[str, str]] = {z: z for z in ad.ZONES}
+    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE
 
     def difficulty(self, params: P) -> int:
         return int(params.difficulty)  # type: ignore[attr-defined]

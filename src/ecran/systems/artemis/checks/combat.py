@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Outcome, Params, Resolution, param, tr
+from ecran.rules import Outcome, Params, Resolution, Text, param, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, wounds
+from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.base import (
     SkillParams,
     ZoneCheck,
@@ -120,6 +121,7 @@ class Attack(ZoneCheck[AttackParams]):
     outcomes = ATTACK_OUTCOMES
     sources = (seed(729, 759), seed(168, 182), site(166, 189, "0106070401"))
     example = {"attack": 7, "parry": 6}
+    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_ATTACK
 
     def _scores(self, p: AttackParams) -> tuple[int, int]:
         optional = tables.combat().optional
@@ -302,6 +304,7 @@ class Damage(ZoneCheck[DamageParams]):
     outcomes = tuple(Outcome(n, wounds.outcome_label(n)) for n in wounds.outcome_names())
     sources = (seed(71, 128), seed(701, 725), seed(813, 833), site(231, 263, "0106060101"))
     example = {"skill": 5, "category": 5, "protection": 2}
+    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_DAMAGE
 
     def difficulty(self, params: DamageParams) -> int:
         return tables.core().fixed.resistance

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Outcome, Params, Resolution, param, tr
+from ecran.rules import Outcome, Params, Resolution, Text, param, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
+from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.base import (
     ZONE_OUTCOMES,
     SkillParams,
@@ -100,6 +101,7 @@ class TestXp(ZoneCheck[TestXpParams]):
     outcomes = ZONE_OUTCOMES
     sources = (seed(29, 39), seed(20, 27))
     example = {"skill": 5, "difficulty": 9, "spend_on": "failure"}
+    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_XP
 
     def _spend_zones(self, params: TestXpParams) -> tuple[ad.Zone, ...]:
         return ("failure",) if params.spend_on == "failure" else ("failure", "uncertainty")
@@ -165,6 +167,7 @@ class Opposed(ZoneCheck[OpposedParams]):
     }
     sources = (seed(177, 178), site(166, 189, "0106070401"))
     example = {"skill": 6, "opponent_skill": 5}
+    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_OPPONENT
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         mine = ad.roll_die(dice, params.professional, reading(params))
@@ -227,6 +230,7 @@ class Nifimo(ZoneCheck[NifimoParams]):
     zone_map: ClassVar[dict[str, str]] = NIFIMO_MAP
     sources = (seed(313, 322), site(100, 113, "0105070201"))
     example = {"skill": 5, "track": "fatigue"}
+    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_NIFIMO
 
     def difficulty(self, params: NifimoParams) -> int:
         return tables.core().fixed.nifimo

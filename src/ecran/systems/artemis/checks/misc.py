@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, Text, param, tr
 from ecran.systems.artemis import tables
+from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.options import MENTAL_CRISIS
 from ecran.systems.artemis.tables import seed, site
 
@@ -33,6 +36,7 @@ class NpcScore(Check[NoParams]):
     outcomes = tuple(Outcome(f"score_{s}", tr(f"score {s}", f"score {s}")) for s in range(3, 9))
     sources = (seed(77, 96),)
     example = {}
+    detail_labels: ClassVar[dict[str, Text]] = labels.NPC_SCORE
 
     def resolve(self, params: NoParams, dice: DiceSource) -> Resolution:
         score, faces = npc_score(dice)
@@ -73,6 +77,7 @@ class MentalCrisis(Check[CrisisParams]):
     )
     sources = (seed(396, 399), site(335, 355, "0110020301"))
     example = {"balance": -3}
+    detail_labels: ClassVar[dict[str, Text]] = labels.CRISIS
 
     def resolve(self, params: CrisisParams, dice: DiceSource) -> Resolution:
         if not params.mental_crisis:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import EcranError, Outcome, Resolution, param, tr
+from ecran.rules import EcranError, Outcome, Resolution, Text, param, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
+from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.base import (
     ZONE_OUTCOMES,
     SkillParams,
@@ -41,6 +42,7 @@ class SketchTrace(ZoneCheck[TraceParams]):
     outcomes = ZONE_OUTCOMES
     sources = (seed(197, 203),)
     example = {"skill": 6}
+    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
 
     def difficulty(self, params: TraceParams) -> int:
         return tables.psy().sketch_trace.difficulty
@@ -94,6 +96,7 @@ class SketchAttract(ZoneCheck[AttractParams]):
     }
     sources = (seed(204, 215),)
     example = {"skill": 6, "unwilling_spirits": 1}
+    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
 
     def _check_will(self, params: AttractParams) -> None:
         limit = tables.psy().sketch_attract.strong_will
@@ -140,6 +143,7 @@ class _Power(ZoneCheck[PowerParams]):
 
     outcomes = ZONE_OUTCOMES
     example = {"skill": 6, "count": 1}
+    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
 
     def _rule(self) -> tables.Metamorphosis | tables.Invocation:
         raise NotImplementedError
