@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Resolution, cite, param, tr
+from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
 from ecran.systems.fluid.core import constant
@@ -225,6 +226,7 @@ class Attack(Check[AttackParams]):
         "opponent_armour": 1,
         "opponent_res": 8,
     }
+    detail_labels = labels.ATTACK
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         ex = Exchange(params)

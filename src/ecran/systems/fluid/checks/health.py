@@ -8,6 +8,7 @@ from typing import Any, Literal
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
 from ecran.systems.fluid import advantages as adv
+from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
     HIGH,
@@ -91,6 +92,7 @@ class Survival(Check[SurvivalParams]):
     outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in HEALTH.survival)
     sources = (cite(SEED, 1495, 1529), cite(SEED, 1459, 1493, note="penalty"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 2}
+    detail_labels = labels.SURVIVAL
 
     @staticmethod
     def _outcome(score: int, major_as: str) -> str:
@@ -136,6 +138,7 @@ class Shock(Check[ShockParams]):
     )
     sources = (cite(SEED, 1531, 1545), cite(SEED, 352, 358, note="ME"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 3, "san": 8}
+    detail_labels = labels.SHOCK
 
     @staticmethod
     def loss(score: int, reference: int) -> int:
@@ -175,6 +178,7 @@ class Medicine(Check[PenaltyParams]):
     )
     sources = (cite(SEED, 1585, 1597), *CORE_SOURCES)
     example = {"characteristic": 6, "advantages": 1}
+    detail_labels = labels.MEDICINE
 
     @staticmethod
     def _outcome(score: int) -> str:
@@ -222,6 +226,7 @@ class HitLocation(Check[HitLocationParams]):
     outcomes = tuple(Outcome(loc.id, tr(loc.fr, loc.en)) for loc in HEALTH.location)
     sources = (cite(SEED, 1441, 1457),)
     example = {"aim": 2, "aim_at": "head"}
+    detail_labels = labels.HIT_LOCATION
 
     @staticmethod
     def _face(face: int, params: HitLocationParams) -> int:

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
 from ecran.systems.fluid import advantages as adv
+from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
     HIGH,
@@ -153,6 +154,7 @@ class Spell(Check[SpellParams]):
         *CORE_SOURCES,
     )
     example = {"characteristic": 7, "complexity": 2, "range_band": 3, "area": 1, "trait_1": 5}
+    detail_labels = labels.SPELL
 
     @staticmethod
     def _outcome(score: int, major_as: str) -> str:

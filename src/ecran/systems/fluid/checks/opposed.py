@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Resolution, cite, param, tr
+from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
 from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of, stable_window
 from ecran.systems.fluid.checks.winner import tie_probability, winner_law
@@ -73,6 +74,7 @@ class Opposed(Check[OpposedParams]):
     )
     sources = OPPOSED_SOURCES
     example = {"characteristic": 5, "opponent_characteristic": 6, "advantage_dice": 1}
+    detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         d, details = exchange(params, dice)
@@ -108,6 +110,7 @@ class Vampirism(Check[VampirismParams]):
     )
     sources = (cite(SEED, 1892, 1898), *OPPOSED_SOURCES)
     example = {"characteristic": 6, "opponent_characteristic": 5}
+    detail_labels = labels.VAMPIRISM
 
     @staticmethod
     def _outcome(d: int) -> str:
@@ -173,6 +176,7 @@ class Chase(Check[ChaseParams]):
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "gap": 5, "escape_at": 20}
+    detail_labels = labels.CHASE
 
     @staticmethod
     def new_gap(params: ChaseParams, step: int) -> int:
@@ -264,6 +268,7 @@ class VerbalJoust(Check[JoustParams]):
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "aura": 9, "opponent_aura": 8}
+    detail_labels = labels.VERBAL_JOUST
 
     @staticmethod
     def _outcome(params: JoustParams, d: int) -> str:
@@ -322,6 +327,7 @@ class MassCombat(Check[MassParams]):
     )
     sources = (cite(SEED, 1599, 1623), *CORE_SOURCES)
     example = {"characteristic": 5, "opponent_characteristic": 5, "advantage_dice": 2}
+    detail_labels = labels.MASS_COMBAT
 
     @staticmethod
     def _outcome(d: int) -> str:

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Params, Resolution, cite, param, tr
 from ecran.systems.fluid import advantages as adv
+from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
     HIGH,
@@ -57,6 +58,7 @@ class Test(Check[TestParams]):
     outcomes = RANK_OUTCOMES
     sources = CORE_SOURCES
     example = {"characteristic": 5, "advantage_dice": 1, "disadvantage_dice": 0, "modifier": 0}
+    detail_labels = labels.TEST
 
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
         net = params.advantage_dice - params.disadvantage_dice
@@ -309,6 +311,7 @@ class ActionCheck(Check[ActionParams]):
         cite(SEED, 736, 750, note="option: variable delay"),
     )
     example = {"characteristic": 4, "trait_1": 2, "trait_2": 3, "difficulty": "difficile"}
+    detail_labels = labels.ACTION
 
     def resolve(self, params: ActionParams, dice: DiceSource) -> Resolution:
         plan = Plan(params)
