@@ -120,3 +120,15 @@ def test_random_npcs_are_legal_and_validate_on_the_command_line(
     first = cli("npc", system.id, "--seed", "3", "--json")
     assert first.code == 0, first.err
     assert json.loads(first.out) == json.loads(cli("npc", system.id, "--seed", "3", "--json").out)
+
+
+@pytest.mark.parametrize(("system", "check"), CHECKS)
+def test_every_detail_of_a_roll_has_a_label_in_both_languages(
+    system: System, check: Check[Any]
+) -> None:
+    """Players read roll details on pages and in the terminal: never a raw key."""
+    for seed in range(30):
+        record = roll(system.id, check.name, check.example, seed=seed)
+        for key in record.details:
+            label = check.detail_labels.get(key)
+            assert label is not None and label.fr and label.en, (key, seed)
