@@ -33,7 +33,7 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
         roller = Roller(seed)
     except ValueError as exc:
         raise EcranError(tr(f"graine invalide : {exc}", f"invalid seed: {exc}")) from None
-    change = operation.apply(sheet, params, roller)
+    change = operation.run(sheet, params, roller)
     if out is not None:
         Path(out).write_text(change.sheet.model_dump_json(indent=2) + "\n", encoding="utf-8")
     resolution = change.resolution

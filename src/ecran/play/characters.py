@@ -162,7 +162,7 @@ def run_operation(
         roller = Roller(seed)
     except ValueError as exc:
         raise EcranError(Text(fr=f"graine invalide : {exc}", en=f"invalid seed: {exc}")) from None
-    change = op.apply(parse_sheet(system, sheet), params, roller)
+    change = op.run(parse_sheet(system, sheet), params, roller)
     resolution = None if change.resolution is None else dataclasses.asdict(change.resolution)
     record = OperationRoll(
         operation=name,

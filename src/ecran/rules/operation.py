@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from ecran.dice import DiceSource
+from ecran.rules.errors import from_validation
 from ecran.rules.outcome import Resolution
 from ecran.rules.sheet import CharacterSheet
 from ecran.rules.text import Source, Text
@@ -38,3 +39,11 @@ class Operation(ABC, Generic[S, P]):
     @abstractmethod
     def apply(self, sheet: S, params: P, dice: DiceSource) -> Change[S]:
         """Return the changed sheet; raise EcranError when the rules forbid the change."""
+
+    def run(self, sheet: S, params: P, dice: DiceSource) -> Change[S]:
+        """`apply` for a user: a change that would leave a sheet its own model refuses (a value
+        past a field's bound) is that one-line EcranError, never a traceback; nothing changes."""
+        try:
+            return self.apply(sheet, params, dice)
+        except ValidationError as exc:
+            raise from_validation(exc) from None

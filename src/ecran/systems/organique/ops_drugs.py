@@ -37,8 +37,13 @@ class DrugParams(Params):
         ge=1,
         le=100,
     )
-    physical: int | None = param(tr("Dépendance physique (MJ)", "Physical (GM)"), default=None)
-    psychological: int | None = param(tr("Dépendance psy. (MJ)", "Psych. (GM)"), default=None)
+    # Bounds: those of afflictions.Addiction.dependence.
+    physical: int | None = param(
+        tr("Dépendance physique (MJ)", "Physical (GM)"), default=None, ge=0, le=60
+    )
+    psychological: int | None = param(
+        tr("Dépendance psy. (MJ)", "Psych. (GM)"), default=None, ge=0, le=60
+    )
     withdrawal: int | None = param(tr("Difficulté de manque (MJ)", "Withdrawal (GM)"), default=None)
     physical_dependence_stat: Literal["END", "VOL"] = DEPENDENCE_STAT.field()
 

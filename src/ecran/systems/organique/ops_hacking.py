@@ -75,10 +75,17 @@ class StartParams(Params):
         default="36f_escorts",
         min_length=1,
     )
-    paranoia: int | None = param(tr("Paranoïa (MJ)", "Paranoia (GM)"), default=None, ge=0)
-    firewall: int | None = param(tr("Pare-feu réseau (MJ)", "Network firewall (GM)"), default=None)
-    surveillance: int | None = param(tr("Surveillance % (MJ)", "Surveillance % (GM)"), default=None)
-    admin_level: int | None = param(tr("Niveau de l'admin (MJ)", "Admin level (GM)"), default=None)
+    # Bounds: those of the intrusion they fill (intrusion.Intrusion).
+    paranoia: int | None = param(tr("Paranoïa (MJ)", "Paranoia (GM)"), default=None, ge=0, le=60)
+    firewall: int | None = param(
+        tr("Pare-feu réseau (MJ)", "Network firewall (GM)"), default=None, ge=0, le=80
+    )
+    surveillance: int | None = param(
+        tr("Surveillance % (MJ)", "Surveillance % (GM)"), default=None, ge=0, le=100
+    )
+    admin_level: int | None = param(
+        tr("Niveau de l'admin (MJ)", "Admin level (GM)"), default=None, ge=0, le=20
+    )
 
 
 class HackStart(Operation[OrganiqueSheet, StartParams]):
