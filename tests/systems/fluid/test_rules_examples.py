@@ -6,9 +6,11 @@ from typing import Any
 
 from fluid_dice import Scripted
 
+from ecran.dice import Roller
 from ecran.rules import get_system
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid import manoeuvres as man
+from ecran.systems.fluid.attacks import modes as attack_modes
 from ecran.systems.fluid.checks.test import time_taken
 from ecran.systems.fluid.tables import TIME
 
@@ -55,7 +57,15 @@ def test_e25_two_weapons_l1071_1081() -> None:
     use = adv.multiple_traits([3, 2, 3])
     assert use.advantages == 5 and use.advantages - man.two_weapons_dis() == 3
     assert use.res_cost == 2  # the text says 1 RES (reading A13 follows the rule)
-    assert 1 + 2 == 3  # damage scores added: dagger 1 + sword 2, "like a two-handed weapon"
+    # damage scores added: dagger 1 + sword 2, "like a two-handed weapon"
+    sheet = get_system("fluid").random_npc(Roller(1))
+    gear = sheet.equipment.model_copy(update={"weapon": 2, "second_weapon": 1})  # type: ignore[attr-defined]
+    both = next(
+        m
+        for m in attack_modes(sheet.model_copy(update={"equipment": gear}))
+        if m.key == "two_weapons"
+    )
+    assert both.weapon == 3
 
 
 def test_e26_lent_trait_costs_no_res_l1107_1113() -> None:
