@@ -4,47 +4,21 @@ plays a GM and players through the pages (links carry each member's token)."""
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import httpx
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
-
-from ecran.store import open_store
-from ecran.web.app import create_app
 
 Pairs = Sequence[tuple[str, str]]
 
 
-@pytest.fixture(scope="session")
-def migrated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "ecran.sqlite3"
-    open_store(f"sqlite:///{path}").engine.dispose()
-    return path
-
-
 @pytest.fixture
-def app(tmp_path: Path, migrated_db: Path) -> FastAPI:
-    made = create_app()
-    database = tmp_path / "ecran.sqlite3"
-    shutil.copyfile(migrated_db, database)
-    made.state.database_url = f"sqlite:///{database}"
-    return made
-
-
-@pytest.fixture
-def web(app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(app) as client:
-        yield client
-    store = getattr(app.state, "store", None)
-    if store is not None:
-        store.engine.dispose()
+def web(app_client: TestClient) -> TestClient:
+    return app_client
 
 
 @dataclass
