@@ -21,6 +21,7 @@ from ecran.systems.organique.intrusion import (
     skill_level,
     skill_total,
 )
+from ecran.systems.organique.ops_hacking import save_intrusion, skill_levels
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import HACKING, Computer
 
@@ -39,21 +40,12 @@ def _minutes(label: str = "Minutes (MJ)") -> Any:
     )
 
 
-def _skills(sheet: OrganiqueSheet) -> list[tuple[str, int]]:
-    return [(s.name, s.level) for s in sheet.skills]
-
-
 def _skill(sheet: OrganiqueSheet, skill: str) -> int:
-    return skill_total(effective(sheet)["INT"], _skills(sheet), skill)
+    return skill_total(effective(sheet)["INT"], skill_levels(sheet), skill)
 
 
 def _machine(intrusion: Intrusion, name: str) -> Computer | None:
     return computer(intrusion, name)
-
-
-def _save(sheet: OrganiqueSheet, intrusion: Intrusion, minutes: int) -> OrganiqueSheet:
-    moved = intrusion.model_copy(update={"minutes": intrusion.minutes + minutes})
-    return sheet.model_copy(update={"intrusion": moved})
 
 
 def _granted(intrusion: Intrusion, system: str, roll: TestRoll, report: Report) -> Intrusion:
@@ -123,7 +115,9 @@ class HackPassword(Operation[OrganiqueSheet, PasswordParams]):
             r.say("la victime alerte la sécurité", "the victim alerts security")
             intrusion = intrusion.model_copy(update={"alert": True})
             outcome = "alert"
-        return Change(_save(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome))
+        return Change(
+            save_intrusion(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome)
+        )
 
 
 class VirusParams(Params):
@@ -162,7 +156,9 @@ class HackVirus(Operation[OrganiqueSheet, VirusParams]):
         else:
             r.say("l'anti-virus l'arrête", "the anti-virus stops it")
         outcome = "success" if roll.success else "failure"
-        return Change(_save(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome))
+        return Change(
+            save_intrusion(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome)
+        )
 
 
 class TrustParams(Params):
@@ -197,7 +193,9 @@ class HackTrust(Operation[OrganiqueSheet, TrustParams]):
             if not roll.success:
                 r.say("relations de confiance inconnues", "trust relations not found")
                 return Change(
-                    _save(sheet, intrusion, params.minutes), r.text(), r.resolution("failure")
+                    save_intrusion(sheet, intrusion, params.minutes),
+                    r.text(),
+                    r.resolution("failure"),
                 )
             known = [*intrusion.trusts_known, params.system]
             intrusion = intrusion.model_copy(update={"trusts_known": known})
@@ -211,7 +209,9 @@ class HackTrust(Operation[OrganiqueSheet, TrustParams]):
             r.details["privilege"] = held
             r.say(f"{params.system} : accès {held}", f"{params.system}: {held} access")
             outcome = "success"
-        return Change(_save(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome))
+        return Change(
+            save_intrusion(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome)
+        )
 
     def _trusted(self, intrusion: Intrusion, params: TrustParams) -> str:
         machine = _machine(intrusion, params.system)
@@ -308,10 +308,12 @@ class HackSniff(Operation[OrganiqueSheet, SniffParams]):
         r.say(f"décryptage : {time.label_fr}", f"decryption: {time.label_en}")
         if time.minutes is None:
             r.say("hors de portée en jeu", "out of reach in play")
-            return Change(_save(sheet, intrusion, wait), r.text(), r.resolution("out_of_reach"))
+            return Change(
+                save_intrusion(sheet, intrusion, wait), r.text(), r.resolution("out_of_reach")
+            )
         intrusion = _granted(intrusion, params.system, roll, r)
         return Change(
-            _save(sheet, intrusion, wait + time.minutes), r.text(), r.resolution("success")
+            save_intrusion(sheet, intrusion, wait + time.minutes), r.text(), r.resolution("success")
         )
 
     def _relay(self, intrusion: Intrusion, params: SniffParams) -> None:
@@ -333,7 +335,7 @@ class HackSniff(Operation[OrganiqueSheet, SniffParams]):
     def _assist(
         self, sheet: OrganiqueSheet, params: SniffParams, dice: DiceSource, r: Report
     ) -> int:
-        if not params.assist or skill_level(_skills(sheet), "cryptography") == 0:
+        if not params.assist or skill_level(skill_levels(sheet), "cryptography") == 0:
             return 0
         roll = d20_test(dice, _skill(sheet, "cryptography"), CRYPTO_ASSIST)
         record(r, "assist", roll)

@@ -55,7 +55,7 @@ def _minutes() -> Any:
     )
 
 
-def _skills(sheet: OrganiqueSheet) -> list[tuple[str, int]]:
+def skill_levels(sheet: OrganiqueSheet) -> list[tuple[str, int]]:
     return [(s.name, s.level) for s in sheet.skills]
 
 
@@ -63,7 +63,8 @@ def _int(sheet: OrganiqueSheet) -> int:
     return effective(sheet)["INT"]
 
 
-def _save(sheet: OrganiqueSheet, intrusion: Intrusion, minutes: int) -> OrganiqueSheet:
+def save_intrusion(sheet: OrganiqueSheet, intrusion: Intrusion, minutes: int) -> OrganiqueSheet:
+    """The sheet with the intrusion as it stands, its clock moved on by `minutes`."""
     moved = intrusion.model_copy(update={"minutes": intrusion.minutes + minutes})
     return sheet.model_copy(update={"intrusion": moved})
 
@@ -177,7 +178,7 @@ class HackPreliminary(Operation[OrganiqueSheet, PrelimParams]):
     ) -> Change[OrganiqueSheet]:
         intrusion = require_live(sheet.intrusion)
         base = {
-            "research": skill_total(_int(sheet), _skills(sheet), "network_knowledge"),
+            "research": skill_total(_int(sheet), skill_levels(sheet), "network_knowledge"),
             "social": effective(sheet)["CHA"],
             "snooping": params.worth,
         }[params.method]
@@ -199,7 +200,7 @@ class HackPreliminary(Operation[OrganiqueSheet, PrelimParams]):
             intrusion = intrusion.model_copy(update={"info": [*intrusion.info, found]})
             row = next(i for i in HACKING.information if i.name == found)
             text = row.label
-        return Change(_save(sheet, intrusion, params.minutes), text, result)
+        return Change(save_intrusion(sheet, intrusion, params.minutes), text, result)
 
 
 class EnterParams(Params):
@@ -253,7 +254,7 @@ class HackEnter(Operation[OrganiqueSheet, EnterParams]):
             modifier += INFO_BONUS
         modifier -= 10 if params.unfamiliar_os else 0
         check = FirewallParams(
-            base=skill_total(_int(sheet), _skills(sheet), params.skill),
+            base=skill_total(_int(sheet), skill_levels(sheet), params.skill),
             skill=category,
             firewall=firewall,
             modifier=modifier,
@@ -261,7 +262,9 @@ class HackEnter(Operation[OrganiqueSheet, EnterParams]):
         result = Firewall().resolve(check, dice)
         intrusion = self._after(intrusion, params.target, result.outcome)
         return Change(
-            _save(sheet, intrusion, params.minutes), _enter_text(params.target, result), result
+            save_intrusion(sheet, intrusion, params.minutes),
+            _enter_text(params.target, result),
+            result,
         )
 
     def _firewall(self, intrusion: Intrusion, params: EnterParams) -> int:
@@ -319,7 +322,7 @@ class HackLocate(Operation[OrganiqueSheet, LocateParams]):
         self, sheet: OrganiqueSheet, params: LocateParams, dice: DiceSource
     ) -> Change[OrganiqueSheet]:
         intrusion = require_live(sheet.intrusion)
-        base = skill_total(_int(sheet), _skills(sheet), "network_protocols")
+        base = skill_total(_int(sheet), skill_levels(sheet), "network_protocols")
         base += INFO_BONUS if "network_map" in intrusion.info else 0
         roll = d20_test(dice, base, MEDIUM)
         r = Report()
@@ -333,7 +336,9 @@ class HackLocate(Operation[OrganiqueSheet, LocateParams]):
             f"{params.system} {'found' if roll.success else 'not found'}",
         )
         outcome = "success" if roll.success else "failure"
-        return Change(_save(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome))
+        return Change(
+            save_intrusion(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome)
+        )
 
 
 class TaskParams(Params):
@@ -391,7 +396,7 @@ class HackTask(Operation[OrganiqueSheet, TaskParams]):
         privilege = intrusion.privilege_on(params.system)
         if privilege is None:
             raise EcranError(tr(f"pas d'accès à {params.system}", f"no access to {params.system}"))
-        base = skill_total(_int(sheet), _skills(sheet), params.skill)
+        base = skill_total(_int(sheet), skill_levels(sheet), params.skill)
         modifier = PRIVILEGE_MODIFIER[privilege]
         if params.task == "crash" and params.skill != "system_crashing":
             modifier -= 20
@@ -414,7 +419,9 @@ class HackTask(Operation[OrganiqueSheet, TaskParams]):
             f"{params.task}: {'done' if done else 'failed'}",
         )
         outcome = "success" if done else "failure"
-        return Change(_save(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome))
+        return Change(
+            save_intrusion(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome)
+        )
 
 
 #: Covering tracks is opposed to the admin's Network Security (L1955-1966), a backdoor to his
@@ -491,7 +498,7 @@ class HackWatch(Operation[OrganiqueSheet, WatchParams]):
         self, sheet: OrganiqueSheet, params: WatchParams, dice: DiceSource
     ) -> Change[OrganiqueSheet]:
         intrusion = require_live(sheet.intrusion)
-        stealth = skill_level(_skills(sheet), "computer_stealth")
+        stealth = skill_level(skill_levels(sheet), "computer_stealth")
         check = DetectionParams(
             surveillance={"roll": intrusion.surveillance, "yes": 100, "no": 0}[
                 params.admin_present
@@ -499,7 +506,7 @@ class HackWatch(Operation[OrganiqueSheet, WatchParams]):
             admin_level=intrusion.admin_level,
             admin_base=params.admin_base,
             stealthy=stealth > 0,
-            hacker_base=skill_total(_int(sheet), _skills(sheet), "computer_stealth"),
+            hacker_base=skill_total(_int(sheet), skill_levels(sheet), "computer_stealth"),
             hacker_modifier=INFO_BONUS if "security_team" in intrusion.info else 0,
             admin_level_bonus=params.admin_level_bonus,
         )
@@ -515,7 +522,7 @@ class HackWatch(Operation[OrganiqueSheet, WatchParams]):
             "suspected": tr("l'admin a un doute", "the admin suspects"),
             "unnoticed": tr("passe inaperçu", "unnoticed"),
         }[result.outcome]
-        return Change(_save(sheet, intrusion, params.minutes), text, result)
+        return Change(save_intrusion(sheet, intrusion, params.minutes), text, result)
 
 
 class EndParams(Params):
