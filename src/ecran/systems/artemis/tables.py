@@ -365,6 +365,7 @@ class BalanceEvent(Named):
 class Crisis(Row):
     balance: int
     percent: int
+    source: str
 
 
 class Advancement(Row):
