@@ -13,9 +13,9 @@ from pydantic import ValidationError
 from ecran.cli import prompts
 from ecran.cli.lang import current
 from ecran.cli.render import console, sheet_tables
-from ecran.dice import Roller
 from ecran.printing import parse_sheet_json
 from ecran.rules import CharacterSheet, EcranError, System, from_validation, get_system, tr
+from ecran.rules.record import seeded_roller
 from ecran.rules.violation import RuleViolation
 
 character_app = typer.Typer(help="Create and check character sheets (JSON).", no_args_is_help=True)
@@ -127,10 +127,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """A random NPC that passes the system's validation."""
         system = get_system(system_id)
-        try:
-            roller = Roller(seed)
-        except ValueError as exc:
-            raise EcranError(tr(f"graine invalide : {exc}", f"invalid seed: {exc}")) from None
+        roller = seeded_roller(seed)
         sheet = system.random_npc(roller)
         if as_json:
             click.echo(sheet.model_dump_json(indent=2))

@@ -14,12 +14,11 @@ from rich.table import Table
 
 from ecran.cli.lang import current
 from ecran.cli.render import bar, console
-from ecran.dice import Roller
 from ecran.dice.notation import NotationError, limits, parse
 from ecran.dice.notation import report as reports
 from ecran.dice.notation.report import odds_report
-from ecran.dice.roller import MAX_SEED
-from ecran.rules import EcranError, Text, tr
+from ecran.rules import EcranError, Text
+from ecran.rules.record import seeded_roller
 
 _STRIKE = re.compile(r"~~(.+?)~~")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -50,16 +49,10 @@ def register(app: typer.Typer) -> None:
 
 
 def roll_report(expression: str, seed: int | None) -> dict[str, Any]:
-    """The roll `--json` object (see `ecran.dice.notation.report`), seed checked first."""
+    """The roll `--json` object (see `ecran.dice.notation.report`); the expression is checked
+    before the seed."""
     parse(expression)  # a bad expression is reported before a bad seed
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise EcranError(
-            tr(
-                f"graine invalide : {seed} (entre 0 et {MAX_SEED})",
-                f"invalid seed: {seed} (between 0 and {MAX_SEED})",
-            )
-        )
-    return reports.roll_report(expression, Roller(seed))
+    return reports.roll_report(expression, seeded_roller(seed))
 
 
 def _roll(expression: str, seed: int | None, as_json: bool) -> None:

@@ -17,8 +17,8 @@ from ecran.cli.characters import read_sheet
 from ecran.cli.checks import OneLineGroup, SystemsGroup, given, json_flag, param_options
 from ecran.cli.lang import current
 from ecran.cli.render import console
-from ecran.dice import Roller
-from ecran.rules import EcranError, Operation, System, Text, from_validation, tr
+from ecran.rules import Operation, System, Text, from_validation
+from ecran.rules.record import seeded_roller
 
 
 def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any]) -> None:
@@ -29,10 +29,7 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
         params = operation.params.model_validate(given(values))
     except ValidationError as exc:
         raise from_validation(exc) from None
-    try:
-        roller = Roller(seed)
-    except ValueError as exc:
-        raise EcranError(tr(f"graine invalide : {exc}", f"invalid seed: {exc}")) from None
+    roller = seeded_roller(seed)
     change = operation.run(sheet, params, roller)
     if out is not None:
         Path(out).write_text(change.sheet.model_dump_json(indent=2) + "\n", encoding="utf-8")

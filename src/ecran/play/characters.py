@@ -8,7 +8,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ecran.dice import Roller
 from ecran.play.errors import Conflict, SheetRefused, forbidden
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, StoredCharacter, new_id
@@ -16,6 +15,7 @@ from ecran.play.payloads import CharacterDeleted, CharacterSaved, OperationRoll
 from ecran.play.rights import require_edit
 from ecran.play.state import TableState
 from ecran.rules import CharacterSheet, EcranError, RuleViolation, System, Text, from_validation
+from ecran.rules.record import seeded_roller
 
 
 def parse_sheet(system: System, data: Any) -> CharacterSheet:
@@ -158,10 +158,7 @@ def run_operation(
         params = op.params.model_validate(values)
     except ValidationError as exc:
         raise from_validation(exc) from None
-    try:
-        roller = Roller(seed)
-    except ValueError as exc:
-        raise EcranError(Text(fr=f"graine invalide : {exc}", en=f"invalid seed: {exc}")) from None
+    roller = seeded_roller(seed)
     change = op.run(parse_sheet(system, sheet), params, roller)
     resolution = None if change.resolution is None else dataclasses.asdict(change.resolution)
     record = OperationRoll(

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ecran.dice import Roller, TooManyPaths
+from ecran.dice.roller import MAX_SEED
 from ecran.rules.errors import EcranError, from_validation
 from ecran.rules.registry import get_system
 from ecran.rules.text import Text
@@ -73,12 +74,21 @@ def odds(system_id: str, check_name: str, values: dict[str, Any]) -> OddsReport:
     )
 
 
+def seeded_roller(seed: int | None) -> Roller:
+    """The Roller of a user's seed (None: a fresh one); a seed out of range is a one-liner."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise EcranError(
+            Text(
+                fr=f"graine invalide : {seed} (entre 0 et {MAX_SEED})",
+                en=f"invalid seed: {seed} (between 0 and {MAX_SEED})",
+            )
+        )
+    return Roller(seed)
+
+
 def roll(system_id: str, check_name: str, values: dict[str, Any], seed: int | None) -> RollRecord:
     check, params = _parse(system_id, check_name, values)
-    try:
-        roller = Roller(seed)
-    except ValueError as exc:
-        raise EcranError(Text(fr=f"graine invalide : {exc}", en=f"invalid seed: {exc}")) from None
+    roller = seeded_roller(seed)
     result = check.roll(params, roller)
     return RollRecord(
         system=system_id,

@@ -13,16 +13,14 @@ from typing import Any
 from fastapi import APIRouter, Body, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ecran.dice import Roller
 from ecran.printing import sheet_from_data, sheet_json_schema
 from ecran.rules import (
-    EcranError,
     RuleViolation,
     Text,
     all_systems,
     get_system,
 )
-from ecran.rules.record import OddsReport, RollRecord, odds, roll
+from ecran.rules.record import OddsReport, RollRecord, odds, roll, seeded_roller
 from ecran.web.describe import CheckInfo, SystemInfo, SystemSummary, check_info, system_info
 from ecran.web.describe import system_summary as summary
 
@@ -77,13 +75,6 @@ def query_values(request: Request) -> dict[str, Any]:
         for key in request.query_params
         if key not in _RESERVED
     }
-
-
-def roller(seed: int | None) -> Roller:
-    try:
-        return Roller(seed)
-    except ValueError as exc:
-        raise EcranError(Text(fr=f"graine invalide : {exc}", en=f"invalid seed: {exc}")) from None
 
 
 # -- the registry -------------------------------------------------------------------------------
@@ -186,6 +177,6 @@ def show_sheet(sheet: dict[str, Any] = Body(...)) -> SheetView:
 def npc(system_id: str, seed: int | None = Query(None)) -> Npc:
     """A random NPC that passes the system's validation (`ecran npc SYSTEM --seed N --json`)."""
     system = get_system(system_id)
-    dice = roller(seed)
+    dice = seeded_roller(seed)
     sheet = system.random_npc(dice)
     return Npc(system=system.id, seed=dice.seed, sheet=sheet.model_dump(mode="json"))

@@ -7,11 +7,10 @@ from typing import Any
 from fastapi import APIRouter, Query
 from pydantic import BaseModel
 
-from ecran.dice import Roller
 from ecran.dice.notation import NotationError, limits
 from ecran.dice.notation.report import odds_report, roll_report
-from ecran.dice.roller import MAX_SEED
 from ecran.rules import EcranError, Text
+from ecran.rules.record import seeded_roller
 
 router = APIRouter(prefix="/api", tags=["dice"])
 
@@ -46,15 +45,8 @@ def _notation(exc: NotationError) -> EcranError:
 
 
 def dice_roll(expression: str, seed: int | None) -> DiceRoll:
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise EcranError(
-            Text(
-                fr=f"graine invalide : {seed} (entre 0 et {MAX_SEED})",
-                en=f"invalid seed: {seed} (between 0 and {MAX_SEED})",
-            )
-        )
     try:
-        return DiceRoll.model_validate(roll_report(expression, Roller(seed)))
+        return DiceRoll.model_validate(roll_report(expression, seeded_roller(seed)))
     except NotationError as exc:
         raise _notation(exc) from None
 
