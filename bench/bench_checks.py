@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ecran.rules import Check, all_systems
+from ecran.engine import all_systems
+from ecran.rules import Check
 
 BUDGET_MS = 50.0  # the design target for one check's odds (DESIGN.md / PEERS.md §7)
 

@@ -7,7 +7,7 @@ from math import sqrt
 from typing import Any
 
 from ecran.dice import Roller
-from ecran.rules import get_system
+from ecran.engine import get_system
 
 
 def assert_rolls_match_odds(

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ecran.cli import characters
-from ecran.rules import all_systems, get_system
+from ecran.engine import all_systems, get_system
 
 SHEETS = [pytest.param(s.id, id=s.id) for s in all_systems().values() if s.character]
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from ecran.printing import export_sheet_json
-from ecran.rules import get_system
+from ecran.engine import get_system
+from ecran.sheets import export_sheet_json
 
 
 def test_a_sheet_breaking_rules_still_prints_as_html_with_its_violations(

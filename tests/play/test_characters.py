@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from ecran.engine import get_system
 from ecran.play import Conflict, Forbidden, SheetRefused
 from ecran.play.characters import delete_character, operate_character, save_character
-from ecran.rules import EcranError, get_system
+from ecran.rules import EcranError
 from play.toy import LiveTable
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from ecran.dice import Roller
+from ecran.engine import get_system
 from ecran.play import Conflict, Forbidden
 from ecran.play import encounter as enc
 from ecran.play.characters import save_character
-from ecran.rules import EcranError, get_system
+from ecran.rules import EcranError
 from play.toy import LiveTable
 
 

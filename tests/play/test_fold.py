@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from ecran.engine import get_system
 from ecran.play import Event, rebuild
 from ecran.play import encounter as enc
 from ecran.play.characters import operate_character, save_character
 from ecran.play.fold import BrokenLog
 from ecran.play.rolls import roll
 from ecran.play.table import change_options
-from ecran.rules import get_system
 from play.toy import LiveTable
 
 

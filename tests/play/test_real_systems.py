@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from ecran.dice import Roller
+from ecran.engine import all_systems, get_system
 from ecran.play import encounter as enc
 from ecran.play import rebuild
 from ecran.play.characters import save_character
-from ecran.rules import EcranError, all_systems, get_system
+from ecran.rules import EcranError
 from play.toy import LiveTable
 
 GAMES = sorted(s for s in all_systems() if s not in ("toy", "demo"))  # demo is no game

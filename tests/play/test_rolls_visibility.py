@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from ecran.dice import Roller
+from ecran.engine import get_system
+from ecran.engine.records import RollRecord
 from ecran.play import Event, Member, view_for, view_state
 from ecran.play.characters import save_character
 from ecran.play.encounter import add_participant, create
 from ecran.play.rolls import replay, roll
-from ecran.rules import EcranError, get_system
-from ecran.rules.record import RollRecord
+from ecran.rules import EcranError
 from play.toy import LiveTable
 
 SEED = 8_675_309_123_457  # distinctive: its digits must never show up in a view that hides it

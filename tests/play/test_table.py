@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from ecran.engine import all_systems, get_system
 from ecran.play import Forbidden
 from ecran.play.table import change_options, join, new_table, resolve_options
-from ecran.rules import EcranError, all_systems, get_system
+from ecran.rules import EcranError
 from play.toy import LiveTable
 
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from ecran.dice import DiceSource
+from ecran.engine import all_systems
 from ecran.play import Event, EventDraft, Member, TableState, apply
 from ecran.play.table import new_table
 from ecran.rules import (
@@ -30,7 +31,6 @@ from ecran.rules import (
     Resolution,
     RuleViolation,
     System,
-    all_systems,
     cite,
     param,
     tr,
@@ -95,7 +95,7 @@ class Heal(Operation[ToySheet, Params]):
         return Change(sheet.model_copy(update={"wounds": 0}), tr("soigné", "healed"))
 
 
-class Toy(System):
+class Toy(System[Any]):
     id = "toy"
     name = tr("Jouet", "Toy")
     seed = "toy"

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from ecran.dice import Roller
-from ecran.rules import Check, System, all_systems
-from ecran.rules.record import odds, roll
+from ecran.engine import all_systems
+from ecran.engine.records import odds_report, roll_record
+from ecran.rules import Check, System
 
 CHECKS = [
     pytest.param(system, check, id=f"{system.id}.{check.name}")
@@ -34,7 +35,7 @@ def cli_args(values: dict[str, Any]) -> list[str]:
 
 
 @pytest.mark.parametrize(("system", "check"), CHECKS)
-def test_check_is_described_in_both_languages(system: System, check: Check[Any]) -> None:
+def test_check_is_described_in_both_languages(system: System[Any], check: Check[Any]) -> None:
     names = check.outcome_names()
     assert len(names) >= 2 and len(set(names)) == len(names)
     for text in (check.title, check.description, *(o.label for o in check.outcomes)):
@@ -43,8 +44,8 @@ def test_check_is_described_in_both_languages(system: System, check: Check[Any])
 
 
 @pytest.mark.parametrize(("system", "check"), CHECKS)
-def test_example_odds_are_a_whole_distribution(system: System, check: Check[Any]) -> None:
-    report = odds(system.id, check.name, check.example)
+def test_example_odds_are_a_whole_distribution(system: System[Any], check: Check[Any]) -> None:
+    report = odds_report(system.id, check.name, check.example)
     assert [o.outcome for o in report.outcomes] == check.outcome_names()
     total = sum(Fraction(o.probability) for o in report.outcomes)
     assert total == 1
@@ -54,13 +55,13 @@ def test_example_odds_are_a_whole_distribution(system: System, check: Check[Any]
 
 
 @pytest.mark.parametrize(("system", "check"), CHECKS)
-def test_same_seed_same_roll(system: System, check: Check[Any]) -> None:
-    first = roll(system.id, check.name, check.example, seed=1234)
-    again = roll(system.id, check.name, check.example, seed=1234)
+def test_same_seed_same_roll(system: System[Any], check: Check[Any]) -> None:
+    first = roll_record(system.id, check.name, check.example, seed=1234)
+    again = roll_record(system.id, check.name, check.example, seed=1234)
     assert first == again
     assert first.outcome in check.outcome_names()
     assert (
-        odds(system.id, check.name, check.example)
+        odds_report(system.id, check.name, check.example)
         .outcomes[check.outcome_names().index(first.outcome)]
         .p
         > 0
@@ -68,7 +69,7 @@ def test_same_seed_same_roll(system: System, check: Check[Any]) -> None:
 
 
 @pytest.mark.parametrize(("system", "check"), CHECKS)
-def test_cli_json_is_the_contract(cli: Any, system: System, check: Check[Any]) -> None:
+def test_cli_json_is_the_contract(cli: Any, system: System[Any], check: Check[Any]) -> None:
     result = cli("odds", system.id, check.name, *cli_args(check.example), "--json")
     assert result.code == 0, result.err
     data = result.json()
@@ -90,7 +91,7 @@ def test_cli_json_is_the_contract(cli: Any, system: System, check: Check[Any]) -
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-def test_every_option_is_offered_somewhere(system: System) -> None:
+def test_every_option_is_offered_somewhere(system: System[Any]) -> None:
     """An option nobody can set is invisible: it must be a field of a check's or an operation's
     parameters, or of the sheet (play-state readings a table fixes once)."""
     fields = {name for c in system.checks for name in c.params.model_fields}
@@ -102,13 +103,13 @@ def test_every_option_is_offered_somewhere(system: System) -> None:
         assert option.label.fr and option.label.en and option.source
 
 
-def _sheet_fields(system: System) -> set[str]:
+def _sheet_fields(system: System[Any]) -> set[str]:
     return set(system.character.model_fields) if system.character else set()
 
 
 @pytest.mark.parametrize("system", WITH_SHEETS)
 def test_random_npcs_are_legal_and_validate_on_the_command_line(
-    cli: Any, system: System, tmp_path: Path
+    cli: Any, system: System[Any], tmp_path: Path
 ) -> None:
     for seed in range(5):
         npc = system.random_npc(Roller(seed))
@@ -124,11 +125,11 @@ def test_random_npcs_are_legal_and_validate_on_the_command_line(
 
 @pytest.mark.parametrize(("system", "check"), CHECKS)
 def test_every_detail_of_a_roll_has_a_label_in_both_languages(
-    system: System, check: Check[Any]
+    system: System[Any], check: Check[Any]
 ) -> None:
     """Players read roll details on pages and in the terminal: never a raw key."""
     for seed in range(30):
-        record = roll(system.id, check.name, check.example, seed=seed)
+        record = roll_record(system.id, check.name, check.example, seed=seed)
         for key in record.details:
             label = check.detail_labels.get(key)
             assert label is not None and label.fr and label.en, (key, seed)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pydantic_core import PydanticUndefined
 
-from ecran.rules import get_system
+from ecran.engine import get_system
 
 REQUIRED = PydanticUndefined
 CORE: list[tuple[str, str, dict[str, Any], list[str]]] = [

@@ -9,7 +9,8 @@ import pytest
 from pydantic import ValidationError
 
 from ecran.dice import Roller
-from ecran.rules import EcranError, Operation, System, all_systems
+from ecran.engine import all_systems
+from ecran.rules import EcranError, Operation, System
 
 OPERATIONS = [
     pytest.param(system, op, id=f"{system.id}.{op.name}")
@@ -22,7 +23,7 @@ OPERATIONS = [
 
 @pytest.mark.parametrize(("system", "operation"), OPERATIONS)
 def test_operation_with_defaults_on_random_npcs(
-    system: System, operation: Operation[Any, Any]
+    system: System[Any], operation: Operation[Any, Any]
 ) -> None:
     params = operation.params.model_validate({})
     for seed in range(3):
@@ -54,7 +55,7 @@ ALL_OPERATIONS = [
 
 @pytest.mark.parametrize(("system", "operation"), ALL_OPERATIONS)
 def test_extreme_parameters_change_the_sheet_or_are_refused_in_one_line(
-    system: System, operation: Operation[Any, Any]
+    system: System[Any], operation: Operation[Any, Any]
 ) -> None:
     """A value the parameters accept but the sheet cannot hold (a wound past a Trait's bound)
     is an EcranError through `run`, as the CLI and the table call it: never a traceback."""

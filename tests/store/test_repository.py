@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy.orm import Session
 
+from ecran.engine import get_system
 from ecran.play import Conflict, Forbidden, NotFound, SheetRefused, view_state
 from ecran.play import encounter as enc
-from ecran.rules import EcranError, get_system
+from ecran.rules import EcranError
 from ecran.store import Access, Store
 
 SEED = 7_777_123_456_789  # its digits must not appear in what may not show it
@@ -135,8 +136,8 @@ def test_hidden_rolls_never_reach_who_may_not_see_them(
 
 
 def test_a_roll_carries_the_table_options_and_replays(store: Store) -> None:
+    from ecran.engine.records import RollRecord
     from ecran.play.rolls import replay
-    from ecran.rules.record import RollRecord
 
     gm, _, _ = _table(store)
     rolled = store.roll(gm, "test", {"skill": 1}, seed=SEED)

@@ -13,7 +13,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from ecran.rules import System, all_systems
+from ecran.engine import all_systems
+from ecran.rules import System
 from ecran.store import open_store
 from ecran.web.app import create_app
 
@@ -37,7 +38,7 @@ def fake_module() -> Any:
 
 
 @pytest.fixture
-def fake_system(fake_module: Any) -> Iterator[System]:
+def fake_system(fake_module: Any) -> Iterator[System[Any]]:
     """Registers `webtest` for one test (the registry's cached dict), then removes it."""
     systems = all_systems()
     systems["webtest"] = fake_module.SYSTEM

@@ -85,7 +85,7 @@ class FakeSheet(CharacterSheet):
     strength: int = Field(default=2, ge=0, le=9)
 
 
-class Webtest(System):
+class Webtest(System[Any]):
     id = "webtest"
     name = tr("Système d'essai", "Test system")
     seed = "webtest"

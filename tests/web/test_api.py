@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ecran.rules import System, all_systems
+from ecran.engine import all_systems
+from ecran.rules import System
 
 
 def cli_error(result: Any) -> str:
@@ -32,7 +33,7 @@ def test_systems_list_every_registered_system_and_check(client: TestClient) -> N
 
 
 def test_check_description_carries_schema_outcomes_options_and_example(
-    client: TestClient, fake_system: System
+    client: TestClient, fake_system: System[Any]
 ) -> None:
     body = client.get("/api/systems/webtest/checks/mixed").json()
     check = fake_system.check("mixed")
@@ -51,7 +52,9 @@ def test_check_description_carries_schema_outcomes_options_and_example(
     assert body["sources"][0]["text"] == "webtest L1-2 (test fixture)"
 
 
-def test_system_description_lists_system_options(client: TestClient, fake_system: System) -> None:
+def test_system_description_lists_system_options(
+    client: TestClient, fake_system: System[Any]
+) -> None:
     body = client.get("/api/systems/webtest").json()
     assert body["has_character"] is True
     assert body["checks"] == [client.get("/api/systems/webtest/checks/mixed").json()]
@@ -77,7 +80,7 @@ def test_odds_with_defaults_equal_the_cli(client: TestClient, cli: Any) -> None:
 
 
 def test_odds_of_a_check_with_every_parameter_kind_equal_the_cli(
-    client: TestClient, cli: Any, fake_system: System
+    client: TestClient, cli: Any, fake_system: System[Any]
 ) -> None:
     args = ["--skill", "4", "--no-bonus", "--cap", "9", "--stance", "bold", "--mode", "grim"]
     expected = cli("odds", "webtest", "mixed", *args, "--lucky", "--json").json()
@@ -93,7 +96,7 @@ def test_odds_of_a_check_with_every_parameter_kind_equal_the_cli(
 
 
 def test_kebab_case_query_names_are_accepted_like_the_cli(
-    client: TestClient, fake_system: System
+    client: TestClient, fake_system: System[Any]
 ) -> None:
     a = client.get("/api/odds/webtest/mixed?skill=2&stance=bold").json()
     assert a["params"]["stance"] == "bold"
@@ -197,7 +200,7 @@ def test_bad_query_seed_is_one_line_422(client: TestClient, cli: Any) -> None:
 # -- characters -----------------------------------------------------------------------------------
 
 
-def test_sheet_schema_new_and_validation(client: TestClient, fake_system: System) -> None:
+def test_sheet_schema_new_and_validation(client: TestClient, fake_system: System[Any]) -> None:
     schema = client.get("/api/systems/webtest/character/schema").json()
     assert schema["properties"]["strength"]["maximum"] == 9
     sheet = client.get("/api/systems/webtest/character/new?name=Ada").json()
@@ -212,7 +215,7 @@ def test_sheet_schema_new_and_validation(client: TestClient, fake_system: System
     assert violation["source"]["lines"] == [3, 3]
 
 
-def test_malformed_sheet_is_422_like_the_cli(client: TestClient, fake_system: System) -> None:
+def test_malformed_sheet_is_422_like_the_cli(client: TestClient, fake_system: System[Any]) -> None:
     response = client.post(
         "/api/characters/validate", json={"system": "webtest", "name": "A", "strength": 12}
     )
@@ -222,7 +225,9 @@ def test_malformed_sheet_is_422_like_the_cli(client: TestClient, fake_system: Sy
     assert no_system.json()["detail"] == "a sheet is a JSON object with a 'system' field"
 
 
-def test_sheet_view_lists_sections_and_violations(client: TestClient, fake_system: System) -> None:
+def test_sheet_view_lists_sections_and_violations(
+    client: TestClient, fake_system: System[Any]
+) -> None:
     sheet = {"system": "webtest", "name": "Bo", "strength": 6}
     body = client.post("/api/characters/sheet", json=sheet).json()
     assert body["valid"] is False and body["name"] == "Bo"
@@ -236,7 +241,7 @@ def test_a_system_without_sheet_says_so(client: TestClient) -> None:
     assert response.json()["detail"] == "system demo has no character sheet"
 
 
-def test_npc_is_seeded_and_valid(client: TestClient, fake_system: System) -> None:
+def test_npc_is_seeded_and_valid(client: TestClient, fake_system: System[Any]) -> None:
     first = client.get("/api/npc/webtest?seed=7").json()
     assert first == client.get("/api/npc/webtest?seed=7").json()
     assert first["seed"] == 7 and first["sheet"]["kind"] == "npc"

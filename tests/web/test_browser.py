@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ecran.rules import all_systems
+from ecran.engine import all_systems
 from ecran.web.app import create_app
 from web.browser_support import CHROMIUM, MISSING, chromium, serving, shoot
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from ecran.rules import Check, all_systems
+from ecran.engine import all_systems
+from ecran.rules import Check
 from ecran.web.forms import FormField, fields_of, form_values, values_from_form
 
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from ecran.rules import System, all_systems
+from ecran.engine import all_systems
+from ecran.rules import System
 
 HTMX = {"HX-Request": "true"}
 
@@ -51,7 +52,7 @@ def test_check_page_has_the_form_the_odds_and_no_roll_yet(client: TestClient) ->
     assert "Pas encore de jet." in page
 
 
-def test_form_for_every_parameter_kind(client: TestClient, fake_system: System) -> None:
+def test_form_for_every_parameter_kind(client: TestClient, fake_system: System[Any]) -> None:
     page = client.get("/systems/webtest/checks/mixed").text
     # the example prefills: skill 3, bonus unticked, stance bold
     assert 'name="skill" value="3"' in page
@@ -68,7 +69,7 @@ def test_form_for_every_parameter_kind(client: TestClient, fake_system: System) 
     assert 'data-field="skill"' not in options
 
 
-def test_odds_fragment_follows_the_form(client: TestClient, fake_system: System) -> None:
+def test_odds_fragment_follows_the_form(client: TestClient, fake_system: System[Any]) -> None:
     query = "skill=4&bonus=false&cap=9&stance=bold&mode=grim&lucky=false&lucky=true"
     fragment = client.get(f"/systems/webtest/checks/mixed/odds?{query}", headers=HTMX)
     assert fragment.status_code == 200
@@ -135,7 +136,9 @@ def test_roll_fragment_shows_the_record_and_a_replay_link(client: TestClient) ->
     assert 'name="target" value="3"' in page.text
 
 
-def test_roll_with_every_parameter_kind_replays(client: TestClient, fake_system: System) -> None:
+def test_roll_with_every_parameter_kind_replays(
+    client: TestClient, fake_system: System[Any]
+) -> None:
     form = {"skill": "5", "bonus": ["false", "true"], "cap": "", "stance": "careful"}
     fragment = client.post("/systems/webtest/checks/mixed/roll", data=form, headers=HTMX)
     shown = _record(fragment.text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 import typer
@@ -13,15 +14,18 @@ from pydantic import ValidationError
 from ecran.cli import prompts
 from ecran.cli.lang import current
 from ecran.cli.render import console, sheet_tables
-from ecran.printing import parse_sheet_json
-from ecran.rules import CharacterSheet, EcranError, System, from_validation, get_system, tr
-from ecran.rules.record import seeded_roller
+from ecran.engine import get_system
+from ecran.engine.records import seeded_roller
+from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr
 from ecran.rules.violation import RuleViolation
+from ecran.sheets import parse_sheet_json
 
 character_app = typer.Typer(help="Create and check character sheets (JSON).", no_args_is_help=True)
 
 
-def read_sheet(path: Path, expected_system: str | None = None) -> tuple[System, CharacterSheet]:
+def read_sheet(
+    path: Path, expected_system: str | None = None
+) -> tuple[System[Any], CharacterSheet]:
     """A sheet file as its system's sheet model (the rules are checked separately)."""
     try:
         text = path.read_bytes()
@@ -92,7 +96,7 @@ def _interactive() -> bool:
     return sys.stdin.isatty()
 
 
-def guided(system: System) -> CharacterSheet:
+def guided(system: System[Any]) -> CharacterSheet:
     """Ask for every field of the sheet in turn, then re-ask while the rules are broken."""
     lang = current()
     name = typer.prompt("Nom du personnage" if lang == "fr" else "Character name")
@@ -103,7 +107,7 @@ def guided(system: System) -> CharacterSheet:
         skip = {"system", "name"} | (set(model.model_fields) - asked)
         data = prompts.ask_model(model, data, lang, skip=skip)
         try:
-            sheet = model.model_validate(data)
+            sheet: CharacterSheet = model.model_validate(data)
         except ValidationError as exc:
             click.echo(from_validation(exc).message(lang), err=True)
             continue
@@ -149,11 +153,11 @@ def register(app: typer.Typer) -> None:
             _print_violations(system.validate(character))
             return
         if html is not None:
-            from ecran.printing import render_sheet_html
+            from ecran.sheets import render_sheet_html
 
             _write(html, render_sheet_html(system, character, current(), rolls).encode("utf-8"))
         if pdf is not None:
-            from ecran.printing import render_sheet_pdf
+            from ecran.sheets import render_sheet_pdf
 
             _write(pdf, render_sheet_pdf(system, character, current(), rolls))
 
@@ -171,7 +175,7 @@ def _write(path: Path, content: bytes) -> None:
     click.echo(f"→ {path}", err=True)
 
 
-def _show(system: System, character: CharacterSheet) -> None:
+def _show(system: System[Any], character: CharacterSheet) -> None:
     out = console()
     out.print(f"[bold]{character.name}[/bold] — {system.name(current())}")
     for table in sheet_tables(system.sections(character), current()):

@@ -18,9 +18,10 @@ from pydantic.fields import FieldInfo
 from ecran.cli.lang import current
 from ecran.cli.prompts import choices_of
 from ecran.cli.render import console, odds_table, roll_table
-from ecran.rules import Check, EcranError, System, get_system, unknown
-from ecran.rules.record import odds, roll
-from ecran.rules.registry import known_ids
+from ecran.engine import get_system
+from ecran.engine.records import odds_report, roll_record
+from ecran.engine.registry import known_ids
+from ecran.rules import Check, EcranError, System, unknown
 from ecran.rules.text import Text
 
 
@@ -43,7 +44,7 @@ class SystemsGroup(OneLineGroup):
     """One sub-group per system, built when named: `ecran odds warp …` imports only warp."""
 
     def __init__(
-        self, name: str, help: str, build_system: Callable[[System], click.Group | None]
+        self, name: str, help: str, build_system: Callable[[System[Any]], click.Group | None]
     ) -> None:
         super().__init__(name, help=help, kind=Text(fr="système", en="system"))
         self.build_system = build_system
@@ -124,7 +125,7 @@ def given(values: dict[str, Any]) -> dict[str, Any]:
 
 def _odds_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
     def run(as_json: bool, **values: Any) -> None:
-        report = odds(system_id, check.name, given(values))
+        report = odds_report(system_id, check.name, given(values))
         if as_json:
             click.echo(json.dumps(report.model_dump(), ensure_ascii=False))
         else:
@@ -136,7 +137,7 @@ def _odds_command(system_id: str, check: Check[Any], lang: str) -> click.Command
 
 def _roll_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
     def run(as_json: bool, seed: int | None, **values: Any) -> None:
-        record = roll(system_id, check.name, given(values), seed)
+        record = roll_record(system_id, check.name, given(values), seed)
         if as_json:
             click.echo(json.dumps(record.model_dump(), ensure_ascii=False))
         else:
@@ -159,7 +160,7 @@ def build(kind: str, lang: str) -> click.Group:
     }
     make = _odds_command if kind == "odds" else _roll_command
 
-    def checks_of(system: System) -> click.Group:
+    def checks_of(system: System[Any]) -> click.Group:
         sub = OneLineGroup(system.id, help=system.name(lang), kind=Text(fr="test", en="check"))
         for check in system.checks:
             sub.add_command(make(system.id, check, lang))

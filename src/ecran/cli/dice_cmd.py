@@ -17,8 +17,8 @@ from ecran.cli.render import bar, console
 from ecran.dice.notation import NotationError, limits, parse
 from ecran.dice.notation import report as reports
 from ecran.dice.notation.report import odds_report
+from ecran.engine.records import seeded_roller
 from ecran.rules import EcranError, Text
-from ecran.rules.record import seeded_roller
 
 _STRIKE = re.compile(r"~~(.+?)~~")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

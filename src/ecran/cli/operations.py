@@ -17,8 +17,8 @@ from ecran.cli.characters import read_sheet
 from ecran.cli.checks import OneLineGroup, SystemsGroup, given, json_flag, param_options
 from ecran.cli.lang import current
 from ecran.cli.render import console
+from ecran.engine.records import seeded_roller
 from ecran.rules import Operation, System, Text, from_validation
-from ecran.rules.record import seeded_roller
 
 
 def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any]) -> None:
@@ -74,7 +74,7 @@ def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click
 
 
 def build(lang: str) -> click.Group:
-    def operations_of(system: System) -> click.Group:
+    def operations_of(system: System[Any]) -> click.Group:
         kind = Text(fr="opération", en="operation")
         sub = OneLineGroup(system.id, help=system.name(lang), kind=kind)
         for operation in system.operations:

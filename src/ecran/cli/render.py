@@ -7,8 +7,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from ecran.engine.records import OddsReport, RollRecord
 from ecran.rules import Check, SheetSection
-from ecran.rules.record import OddsReport, RollRecord
 
 BAR_WIDTH = 40
 

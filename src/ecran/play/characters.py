@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ecran.engine.records import seeded_roller
 from ecran.play.errors import Conflict, SheetRefused, forbidden
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, StoredCharacter, new_id
@@ -15,10 +16,9 @@ from ecran.play.payloads import CharacterDeleted, CharacterSaved, OperationRoll
 from ecran.play.rights import require_edit
 from ecran.play.state import TableState
 from ecran.rules import CharacterSheet, EcranError, RuleViolation, System, Text, from_validation
-from ecran.rules.record import seeded_roller
 
 
-def parse_sheet(system: System, data: Any) -> CharacterSheet:
+def parse_sheet(system: System[Any], data: Any) -> CharacterSheet:
     """The sheet as its system's model, or one line saying which fields are wrong."""
     if not isinstance(data, dict):
         raise EcranError(Text(fr="une feuille est un objet JSON", en="a sheet is a JSON object"))
@@ -30,12 +30,13 @@ def parse_sheet(system: System, data: Any) -> CharacterSheet:
             )
         )
     try:
-        return system.sheet_model().model_validate({**data, "system": system.id})
+        sheet: CharacterSheet = system.sheet_model().model_validate({**data, "system": system.id})
+        return sheet
     except ValidationError as exc:
         raise from_validation(exc) from None
 
 
-def check_sheet(system: System, data: Any) -> tuple[dict[str, Any], list[RuleViolation]]:
+def check_sheet(system: System[Any], data: Any) -> tuple[dict[str, Any], list[RuleViolation]]:
     sheet = parse_sheet(system, data)
     return sheet.model_dump(mode="json"), system.validate(sheet)
 
@@ -71,7 +72,7 @@ def check_version(
 
 def save_character(
     state: TableState,
-    system: System,
+    system: System[Any],
     actor: Member,
     data: Any,
     *,
@@ -149,7 +150,7 @@ def delete_character(
 
 
 def run_operation(
-    system: System, sheet: dict[str, Any], name: str, values: dict[str, Any], seed: int | None
+    system: System[Any], sheet: dict[str, Any], name: str, values: dict[str, Any], seed: int | None
 ) -> tuple[dict[str, Any], OperationRoll]:
     """Apply one of the system's operations to a sheet (never in place); the dice it rolls are
     recorded with their seed."""
@@ -174,7 +175,7 @@ def run_operation(
 
 def operate_character(
     state: TableState,
-    system: System,
+    system: System[Any],
     actor: Member,
     character_id: str,
     operation: str,

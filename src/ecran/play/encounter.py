@@ -12,6 +12,8 @@ import hashlib
 from typing import Any
 
 from ecran.dice import Roller
+from ecran.engine.records import OddsReport, RollRecord, odds_report
+from ecran.engine.records import roll_record as roll_check
 from ecran.play import tracker
 from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.errors import Conflict, not_found
@@ -30,8 +32,6 @@ from ecran.play.state import TableState
 from ecran.play.table import clean_name
 from ecran.play.tracker import Encounter, Participant
 from ecran.rules import CharacterSheet, EcranError, Resolution, System, Text
-from ecran.rules.record import OddsReport, RollRecord, odds
-from ecran.rules.record import roll as roll_check
 
 NAME_MAX = 60
 ROUNDS_MAX = 1000
@@ -98,7 +98,7 @@ def create(state: TableState, actor: Member, name: str) -> EventDraft:
 
 def add_participant(
     state: TableState,
-    system: System,
+    system: System[Any],
     actor: Member,
     encounter_id: str,
     *,
@@ -160,7 +160,7 @@ def _sheet_of(state: TableState, participant: Participant) -> dict[str, Any] | N
 
 
 def _roll_one(
-    state: TableState, system: System, participant: Participant, roller: Roller
+    state: TableState, system: System[Any], participant: Participant, roller: Roller
 ) -> InitiativeRoll:
     sheet = _sheet_of(state, participant)
     if sheet is None:
@@ -200,7 +200,7 @@ def _own_roller(seed: int | None, encounter_id: str, participant_id: str) -> Rol
 
 def roll_initiative(
     state: TableState,
-    system: System,
+    system: System[Any],
     actor: Member,
     encounter_id: str,
     participant_ids: list[str] | None = None,
@@ -380,7 +380,7 @@ def remove_condition(
 
 def apply_operation(
     state: TableState,
-    system: System,
+    system: System[Any],
     actor: Member,
     encounter_id: str,
     participant_id: str,
@@ -489,7 +489,7 @@ def _fighters(
     return attacker, target
 
 
-def _sheet_needed(state: TableState, system: System, who: Participant) -> CharacterSheet:
+def _sheet_needed(state: TableState, system: System[Any], who: Participant) -> CharacterSheet:
     sheet = _sheet_of(state, who)
     if sheet is None:
         raise EcranError(Text(fr=f"{who.name} n'a pas de feuille", en=f"{who.name} has no sheet"))
@@ -498,7 +498,7 @@ def _sheet_needed(state: TableState, system: System, who: Participant) -> Charac
 
 def attack_options(
     state: TableState,
-    system: System,
+    system: System[Any],
     actor: Member,
     encounter_id: str,
     attacker_pid: str,
@@ -521,7 +521,7 @@ def _with_odds(
     forced = with_table_options(state, check, params)
     option = AttackOption(label=label, group=group, check=check, params=forced)
     try:
-        report = odds(state.table.system_id, check, forced)
+        report = odds_report(state.table.system_id, check, forced)
     except EcranError as exc:
         return option.model_copy(update={"odds_error": exc.text})
     return option.model_copy(update={"odds": report, "params": report.params})
@@ -537,7 +537,7 @@ def derived_seed(seed: int | None, *parts: str) -> int | None:
 
 def attack(
     state: TableState,
-    system: System,
+    system: System[Any],
     actor: Member,
     encounter_id: str,
     attacker_pid: str,
@@ -612,7 +612,7 @@ def attack(
 
 def _counter(
     state: TableState,
-    system: System,
+    system: System[Any],
     enc: Encounter,
     attacker: Participant,
     target: Participant,
@@ -642,7 +642,7 @@ def _counter(
 
 
 def _with_operation_options(
-    state: TableState, system: System, name: str, params: dict[str, Any]
+    state: TableState, system: System[Any], name: str, params: dict[str, Any]
 ) -> dict[str, Any]:
     """The table's options win over the system's defaults, as for the GM's own operations."""
     fields = system.operation(name).params.model_fields
@@ -650,7 +650,7 @@ def _with_operation_options(
 
 
 def _attack_summary(
-    system: System,
+    system: System[Any],
     attacker: Participant,
     target: Participant,
     rolled: AttackRoll,

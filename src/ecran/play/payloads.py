@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from ecran.engine.records import RollRecord
 from ecran.play.model import Member, Record, StoredCharacter, TableInfo
 from ecran.play.tracker import Encounter
 from ecran.rules import RuleViolation, Text
-from ecran.rules.record import RollRecord
 
 
 class TableCreated(Record):

@@ -1,18 +1,19 @@
 """Rolling at a table: a check of the table's system, with the table's options in force, made by
-`ecran.rules.record.roll` so the stored record replays from its seed."""
+`ecran.engine.records.roll` so the stored record replays from its seed."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ecran.engine import get_system
+from ecran.engine.records import RollRecord
+from ecran.engine.records import roll_record as roll_check
 from ecran.play.events import EventDraft
 from ecran.play.model import VISIBILITIES, Member, Visibility
 from ecran.play.payloads import RollMade
 from ecran.play.rights import require_edit
 from ecran.play.state import TableState
-from ecran.rules import EcranError, Text, get_system, unknown
-from ecran.rules.record import RollRecord
-from ecran.rules.record import roll as roll_check
+from ecran.rules import EcranError, Text, unknown
 
 LABEL_MAX = 200
 

@@ -7,12 +7,13 @@ from typing import Annotated, Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from ecran.engine import get_system
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, TableInfo, new_id, new_token
 from ecran.play.payloads import MemberJoined, OptionsChanged, TableCreated
 from ecran.play.rights import require_gm
 from ecran.play.state import TableState
-from ecran.rules import EcranError, Option, System, Text, from_validation, get_system, unknown
+from ecran.rules import EcranError, Option, System, Text, from_validation, unknown
 
 NAME_MAX = 120
 DISPLAY_NAME_MAX = 60
@@ -48,7 +49,7 @@ def clean_name(value: str, limit: int, what: Text) -> str:
     return name
 
 
-def _adapter(system: System, option: Option) -> TypeAdapter[Any]:
+def _adapter(system: System[Any], option: Option) -> TypeAdapter[Any]:
     """The option's type as a check or the sheet declares it (with its bounds), else its
     default's type."""
     models = [check.params for check in system.checks]
@@ -64,7 +65,7 @@ def _adapter(system: System, option: Option) -> TypeAdapter[Any]:
     return TypeAdapter(Any if option.default is None else type(option.default))
 
 
-def resolve_options(system: System, given: dict[str, Any]) -> dict[str, Any]:
+def resolve_options(system: System[Any], given: dict[str, Any]) -> dict[str, Any]:
     """Every option of the system with its value at this table: the given ones checked, the
     others at their default (the recommended reading)."""
     known = {o.name: o for o in system.table_options()}

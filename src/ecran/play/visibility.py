@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ecran.engine.records import RollRecord
 from ecran.play.events import Event, EventView
 from ecran.play.model import Member
 from ecran.play.payloads import AttackRoll, EncounterChanged, RollMade
 from ecran.play.state import TableState
 from ecran.play.tracker import Encounter, EncounterState
-from ecran.rules.record import RollRecord
 
 
 def sees(event: Event, viewer: Member) -> bool:

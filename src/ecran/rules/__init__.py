@@ -1,11 +1,12 @@
 """The system-neutral vocabulary of rules: systems, checks, outcomes, options, violations."""
 
 from ecran.rules.check import Check, Params
+from ecran.rules.data import load_options
 from ecran.rules.errors import EcranError, from_errors, from_validation, unknown
+from ecran.rules.field import FieldMeta
 from ecran.rules.operation import Change, Operation
 from ecran.rules.option import Option, param
 from ecran.rules.outcome import Outcome, Resolution
-from ecran.rules.registry import all_systems, get_system
 from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
 from ecran.rules.system import System
 from ecran.rules.text import Source, Text, cite, tr
@@ -17,6 +18,7 @@ __all__ = [
     "CharacterSheet",
     "Check",
     "EcranError",
+    "FieldMeta",
     "Operation",
     "Option",
     "Outcome",
@@ -28,11 +30,10 @@ __all__ = [
     "Source",
     "System",
     "Text",
-    "all_systems",
     "cite",
     "from_errors",
     "from_validation",
-    "get_system",
+    "load_options",
     "param",
     "tr",
     "unknown",

@@ -39,6 +39,9 @@ class Check(ABC, Generic[P]):
     example: ClassVar[dict[str, Any]] = {}
     #: Bilingual labels of the keys of `Resolution.details`, for pages and sheets.
     detail_labels: ClassVar[dict[str, Text]] = {}
+    #: Only for a check that overrides `distribution`: parameters whose dice the walk cannot
+    #: cover (it raises TooManyPaths), the reason the override exists. A contract test holds it.
+    beyond_walk: ClassVar[dict[str, Any] | None] = None
 
     @abstractmethod
     def resolve(self, params: P, dice: DiceSource) -> Resolution:

@@ -7,7 +7,9 @@ recommended reading of the rules; `kind` tells the user what sort of choice it i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any, Literal
 
 from pydantic import Field
@@ -32,6 +34,8 @@ class Option:
     help: Text
     source: Source
     kind: OptionKind = "optional_rule"
+    #: People's words for each choice of an option with named values (`x-choices`).
+    choices: Mapping[str, Text] = dataclass_field(default_factory=dict, hash=False)
 
     def field(self, **constraints: Any) -> Any:
         """A pydantic Field for this option, carrying its metadata into the JSON Schema."""
@@ -43,6 +47,11 @@ class Option:
                 "x-label": self.label.model_dump(),
                 "x-help": self.help.model_dump(),
                 "x-source": str(self.source),
+                **(
+                    {"x-choices": {k: v.model_dump() for k, v in self.choices.items()}}
+                    if self.choices
+                    else {}
+                ),
             },
             **constraints,
         )

@@ -7,8 +7,9 @@ the CLI, the API and the web table show of a game comes from here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ecran.dice import DiceSource, Roller
 from ecran.rules.check import Check
@@ -20,8 +21,37 @@ from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
 from ecran.rules.text import Source, Text
 from ecran.rules.violation import RuleViolation
 
+SheetT = TypeVar("SheetT", bound=CharacterSheet)
 
-class System:
+#: The hooks that take sheets: the base class checks their type once, so each system's hooks are
+#: written against its own sheet class with no cast.
+SHEET_HOOKS = (
+    "validate",
+    "sections",
+    "actions",
+    "initiative",
+    "attacks",
+    "damage",
+    "counter_damage",
+)
+
+
+def _checked(hook: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(hook)
+    def checked(self: System[Any], *args: Any, **kwargs: Any) -> Any:
+        for value in (*args, *kwargs.values()):
+            if isinstance(value, CharacterSheet):
+                self.own(value)
+        return hook(self, *args, **kwargs)
+
+    return checked
+
+
+class System(Generic[SheetT]):
+    """One game. A subclass names its sheet class (`class Warp(System[WarpSheet])`, with
+    `character = WarpSheet`) and writes its hooks against it; a sheet of another game handed to
+    any hook is refused here with a one-line error, never an AttributeError deep in a rule."""
+
     id: ClassVar[str]
     name: ClassVar[Text]
     seed: ClassVar[str]
@@ -32,6 +62,24 @@ class System:
     #: The sheet fields guided creation asks for (None: all of them). Play state such as current
     #: wounds is better left out: it starts at the model's defaults.
     creation_fields: ClassVar[Sequence[str] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in SHEET_HOOKS:
+            if name in cls.__dict__:
+                setattr(cls, name, _checked(cls.__dict__[name]))
+
+    def own(self, sheet: CharacterSheet) -> SheetT:
+        """The sheet as this system's own sheet class, or a one-line error."""
+        model = self.sheet_model()
+        if not isinstance(sheet, model):
+            raise EcranError(
+                Text(
+                    fr=f"la feuille est pour « {sheet.system} », pas pour {self.id}",
+                    en=f"the sheet is for '{sheet.system}', not {self.id}",
+                )
+            )
+        return sheet
 
     # -- checks -------------------------------------------------------------------------------
 
@@ -54,7 +102,7 @@ class System:
 
     # -- characters ---------------------------------------------------------------------------
 
-    def sheet_model(self) -> type[CharacterSheet]:
+    def sheet_model(self) -> type[SheetT]:
         if self.character is None:
             raise EcranError(
                 Text(
@@ -62,17 +110,17 @@ class System:
                     en=f"system {self.id} has no character sheet",
                 )
             )
-        return self.character
+        return cast(type[SheetT], self.character)
 
-    def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
+    def validate(self, sheet: SheetT) -> list[RuleViolation]:
         """Every rule of creation and play the sheet breaks; empty when the sheet is legal."""
         return []
 
-    def new_character(self, name: str) -> CharacterSheet:
+    def new_character(self, name: str) -> SheetT:
         """A starting sheet for the guided creation to fill in."""
         return self.sheet_model()(system=self.id, name=name)
 
-    def random_npc(self, roller: Roller, **choices: Any) -> CharacterSheet:
+    def random_npc(self, roller: Roller, **choices: Any) -> SheetT:
         """A random NPC that passes `validate`."""
         raise EcranError(
             Text(
@@ -81,7 +129,7 @@ class System:
             )
         )
 
-    def sections(self, sheet: CharacterSheet) -> list[SheetSection]:
+    def sections(self, sheet: SheetT) -> list[SheetSection]:
         """The sheet as a person reads it. Default: one row per field."""
         rows = [
             SheetRow(Text(fr=key, en=key), str(value))
@@ -90,13 +138,13 @@ class System:
         ]
         return [SheetSection(Text(fr="Personnage", en="Character"), rows)]
 
-    def actions(self, sheet: CharacterSheet) -> list[Action]:
+    def actions(self, sheet: SheetT) -> list[Action]:
         """Checks a player can roll from this sheet, prefilled with its values and penalties."""
         return []
 
     # -- combat -------------------------------------------------------------------------------
 
-    def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
+    def initiative(self, sheet: SheetT, dice: DiceSource) -> Resolution:
         """One combatant's initiative; the tracker acts in descending `total` order
         (a system whose rules order otherwise maps its result onto that). Ties: `details` may
         carry `"tie_break"`, a list of numbers compared in turn after the total, higher first."""
@@ -107,7 +155,7 @@ class System:
             )
         )
 
-    def attacks(self, attacker: CharacterSheet, defender: CharacterSheet) -> list[Action]:
+    def attacks(self, attacker: SheetT, defender: SheetT) -> list[Action]:
         """The attacks `attacker` can make on `defender` in an encounter: each a check prefilled
         from both sheets (weapon, the defender's defence and armour, both sides' current
         penalties), so the tracker can show its exact odds before rolling. Default: none."""
@@ -118,7 +166,7 @@ class System:
         check: str,
         params: dict[str, Any],
         result: Resolution,
-        defender: CharacterSheet,
+        defender: SheetT,
     ) -> tuple[str, dict[str, Any]] | None:
         """What an attack's result does to the defender: the name and parameters of the
         operation that applies it to the defender's sheet (wounds, hit points...), or None when
@@ -130,7 +178,7 @@ class System:
         check: str,
         params: dict[str, Any],
         result: Resolution,
-        attacker: CharacterSheet,
+        attacker: SheetT,
     ) -> tuple[str, dict[str, Any]] | None:
         """What the same result does to the attacker, where the rules let a defence strike back
         (Fluid's counter, a lost verbal joust): an operation on the attacker's sheet, or None."""

@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from ecran.engine import get_system
 from ecran.play import (
     Event,
     EventDraft,
@@ -35,7 +36,7 @@ from ecran.play import table as play_table
 from ecran.play.errors import NotFound, not_found
 from ecran.play.rights import require_gm
 from ecran.play.tracker import EncounterState
-from ecran.rules import Text, get_system
+from ecran.rules import Text
 from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
 
 Command = Callable[[TableState, Member], EventDraft]

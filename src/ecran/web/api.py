@@ -13,14 +13,10 @@ from typing import Any
 from fastapi import APIRouter, Body, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ecran.printing import sheet_from_data, sheet_json_schema
-from ecran.rules import (
-    RuleViolation,
-    Text,
-    all_systems,
-    get_system,
-)
-from ecran.rules.record import OddsReport, RollRecord, odds, roll, seeded_roller
+from ecran.engine import all_systems, get_system
+from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record, seeded_roller
+from ecran.rules import CharacterSheet, RuleViolation, Text
+from ecran.sheets import sheet_from_data, sheet_json_schema
 from ecran.web.describe import CheckInfo, SystemInfo, SystemSummary, check_info, system_info
 from ecran.web.describe import system_summary as summary
 
@@ -104,20 +100,20 @@ def describe_check(system_id: str, check_name: str) -> CheckInfo:
 @router.post("/odds/{system_id}/{check_name}", response_model=OddsReport)
 def post_odds(system_id: str, check_name: str, body: OddsRequest | None = None) -> OddsReport:
     """Exact odds of every outcome, worst to best: `ecran odds SYSTEM CHECK --json`."""
-    return odds(system_id, check_name, body.params if body else {})
+    return odds_report(system_id, check_name, body.params if body else {})
 
 
 @router.get("/odds/{system_id}/{check_name}", response_model=OddsReport)
 def get_odds(system_id: str, check_name: str, request: Request) -> OddsReport:
     """The same, parameters in the query string (`?target=5`)."""
-    return odds(system_id, check_name, query_values(request))
+    return odds_report(system_id, check_name, query_values(request))
 
 
 @router.post("/roll/{system_id}/{check_name}", response_model=RollRecord)
 def post_roll(system_id: str, check_name: str, body: RollRequest | None = None) -> RollRecord:
     """A seeded roll: `ecran roll SYSTEM CHECK --seed N --json`."""
     body = body or RollRequest()
-    return roll(system_id, check_name, body.params, body.seed)
+    return roll_record(system_id, check_name, body.params, body.seed)
 
 
 @router.get("/roll/{system_id}/{check_name}", response_model=RollRecord)
@@ -125,7 +121,7 @@ def get_roll(
     system_id: str, check_name: str, request: Request, seed: int | None = Query(None)
 ) -> RollRecord:
     """The same, parameters in the query string; with `seed` it replays a roll."""
-    return roll(system_id, check_name, query_values(request), seed)
+    return roll_record(system_id, check_name, query_values(request), seed)
 
 
 # -- characters -----------------------------------------------------------------------------------
@@ -141,7 +137,8 @@ def sheet_schema(system_id: str, request: Request) -> dict[str, Any]:
 @router.get("/systems/{system_id}/character/new")
 def new_character(system_id: str, name: str = Query(..., min_length=1)) -> dict[str, Any]:
     """A starting sheet for the guided creation to fill in."""
-    return get_system(system_id).new_character(name).model_dump(mode="json")
+    sheet: CharacterSheet = get_system(system_id).new_character(name)
+    return sheet.model_dump(mode="json")
 
 
 @router.post("/characters/validate", response_model=Validation)

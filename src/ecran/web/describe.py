@@ -122,7 +122,7 @@ def check_summary(check: Check[Any]) -> CheckSummary:
     return CheckSummary(name=check.name, title=check.title, description=check.description)
 
 
-def check_info(system: System, check: Check[Any]) -> CheckInfo:
+def check_info(system: System[Any], check: Check[Any]) -> CheckInfo:
     return CheckInfo(
         system=system.id,
         name=check.name,
@@ -136,7 +136,7 @@ def check_info(system: System, check: Check[Any]) -> CheckInfo:
     )
 
 
-def system_summary(system: System) -> SystemSummary:
+def system_summary(system: System[Any]) -> SystemSummary:
     return SystemSummary(
         id=system.id,
         name=system.name,
@@ -145,7 +145,7 @@ def system_summary(system: System) -> SystemSummary:
     )
 
 
-def system_info(system: System) -> SystemInfo:
+def system_info(system: System[Any]) -> SystemInfo:
     return SystemInfo(
         id=system.id,
         name=system.name,

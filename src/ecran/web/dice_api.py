@@ -9,8 +9,8 @@ from pydantic import BaseModel
 
 from ecran.dice.notation import NotationError, limits
 from ecran.dice.notation.report import odds_report, roll_report
+from ecran.engine.records import seeded_roller
 from ecran.rules import EcranError, Text
-from ecran.rules.record import seeded_roller
 
 router = APIRouter(prefix="/api", tags=["dice"])
 

@@ -14,8 +14,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import ImmutableMultiDict, QueryParams
 
-from ecran.rules import Check, EcranError, System, all_systems, get_system
-from ecran.rules.record import OddsReport, RollRecord, odds, roll
+from ecran.engine import all_systems, get_system
+from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
+from ecran.rules import Check, EcranError, System
 from ecran.web.describe import param_options, source_info
 from ecran.web.forms import FormField, fields_of, form_values, values_from_form
 from ecran.web.i18n import request_lang
@@ -96,11 +97,11 @@ def check_page(system_id: str, check_name: str, request: Request) -> Response:
     fields = fields_of(check.params)
     query = _multi(request.query_params)
     values = _values(check, fields, query)
-    report, odds_error = _try(odds, system.id, check.name, values)
+    report, odds_error = _try(odds_report, system.id, check.name, values)
     record, roll_error = None, None
     seed = query.get("seed", [""])[-1]
     if seed or "roll" in query:
-        record, roll_error = _try(roll, system.id, check.name, values, _seed(seed))
+        record, roll_error = _try(roll_record, system.id, check.name, values, _seed(seed))
     context = {
         "system": system,
         "check": check,
@@ -126,7 +127,7 @@ def odds_fragment(system_id: str, check_name: str, request: Request) -> Response
     """The odds chart for the form's current values (htmx swaps it in as the form changes)."""
     lang = request_lang(request)
     check, values = _check_and_values(system_id, check_name, _multi(request.query_params))
-    report = odds(system_id, check_name, values)
+    report = odds_report(system_id, check_name, values)
     return render(request, "_odds.html", _odds_context(check, report), lang=lang)
 
 
@@ -136,14 +137,14 @@ async def roll_fragment(system_id: str, check_name: str, request: Request) -> Re
     lang = request_lang(request)
     form = _multi(await request.form())
     check, values = _check_and_values(system_id, check_name, form)
-    record = roll(system_id, check_name, values, None)
+    record = roll_record(system_id, check_name, values, None)
     return render(request, "_roll.html", _roll_context(check, record, lang), lang=lang)
 
 
 def _check_and_values(
     system_id: str, check_name: str, form: Mapping[str, Sequence[str]]
 ) -> tuple[Check[Any], dict[str, Any]]:
-    system: System = get_system(system_id)
+    system: System[Any] = get_system(system_id)
     check = system.check(check_name)
     return check, _values(check, fields_of(check.params), form)
 

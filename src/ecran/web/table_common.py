@@ -14,9 +14,10 @@ from urllib.parse import urlencode
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 
+from ecran.engine import get_system
 from ecran.play import Event, EventView, Member, TableState, view_state
 from ecran.play.errors import NotFound
-from ecran.rules import EcranError, System, Text, get_system
+from ecran.rules import EcranError, System, Text
 from ecran.store import Access, Store
 from ecran.web.errors import status_of
 from ecran.web.i18n import request_lang
@@ -36,7 +37,7 @@ class Seat:
     access: Access
     token: str
     state: TableState
-    system: System
+    system: System[Any]
     lang: str
 
     @property

@@ -10,7 +10,7 @@ from ecran.rules import EcranError, Option, System, Text
 from ecran.web.forms import FormField, fields_of
 
 
-def _declared(system: System) -> dict[str, FormField]:
+def _declared(system: System[Any]) -> dict[str, FormField]:
     """Each option as a check or the sheet declares it (type, bounds, choices)."""
     found: dict[str, FormField] = {}
     models = [check.params for check in system.checks]
@@ -45,7 +45,7 @@ def _fallback(option: Option) -> FormField:
     )
 
 
-def option_fields(system: System) -> list[FormField]:
+def option_fields(system: System[Any]) -> list[FormField]:
     declared = _declared(system)
     fields = []
     for option in system.table_options():

@@ -9,8 +9,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
+from ecran.engine import all_systems, get_system
 from ecran.play import Member
-from ecran.rules import EcranError, System, all_systems, get_system
+from ecran.rules import EcranError, System
 from ecran.store import Access, Store
 from ecran.web import table_encounters, table_rolls, table_sheets
 from ecran.web.i18n import request_lang
@@ -31,11 +32,11 @@ router.include_router(table_sheets.router)
 router.include_router(table_encounters.router)
 
 
-def _playable() -> list[System]:
+def _playable() -> list[System[Any]]:
     return [s for s in all_systems().values() if s.checks]
 
 
-def _options_context(system: System) -> dict[str, Any]:
+def _options_context(system: System[Any]) -> dict[str, Any]:
     fields = option_fields(system)
     shown = {f.name: _shown(f.default) for f in fields}
     return {"option_system": system, "option_fields": fields, "shown": shown}

@@ -13,13 +13,13 @@ from fastapi.responses import Response
 from pydantic import ValidationError
 from starlette.datastructures import ImmutableMultiDict, QueryParams
 
+from ecran.engine.records import RollRecord, odds_report
 from ecran.play import EventView, StoredCharacter
 from ecran.play import rolls as play_rolls
 from ecran.play.model import VISIBILITIES
 from ecran.play.payloads import CharacterSaved, EncounterChanged, RollMade
 from ecran.play.rights import can_edit
 from ecran.rules import Check, EcranError, Text
-from ecran.rules.record import RollRecord, odds
 from ecran.web.forms import FormField, fields_of, form_values, values_from_form
 from ecran.web.pages import replay_url
 from ecran.web.table_common import Seat, error_fragment, page, publish, seat
@@ -104,7 +104,7 @@ def roll_panel_context(here: Seat, form: RollForm) -> dict[str, Any]:
         "odds_error": None,
     }
     try:
-        report = odds(here.system.id, form.check.name, form.values)
+        report = odds_report(here.system.id, form.check.name, form.values)
     except EcranError as exc:
         context["odds_error"] = exc.message(here.lang).splitlines()[0]
     else:
@@ -144,7 +144,7 @@ async def roll_odds(request: Request, table_id: str) -> Response:
         here = await seat(request, table_id)
         q = request.query_params
         form = form_of(here, q.get("check"), None, q)
-        report = odds(here.system.id, form.check.name, form.values)
+        report = odds_report(here.system.id, form.check.name, form.values)
     except EcranError as exc:
         return error_fragment(request, exc)
     context = {

@@ -39,7 +39,7 @@ def sheet_options(here: Seat) -> dict[str, Any]:
     return {k: v for k, v in here.state.table.options.items() if k in model.model_fields}
 
 
-def problems(system: System, data: dict[str, Any], lang: str) -> list[dict[str, str]]:
+def problems(system: System[Any], data: dict[str, Any], lang: str) -> list[dict[str, str]]:
     """Everything wrong with a sheet, one item each: the model's refusals, else the rules'."""
     try:
         sheet = system.sheet_model().model_validate({**data, "system": system.id})
@@ -139,7 +139,7 @@ def _character(here: Seat, character_id: str) -> StoredCharacter:
     return here.store.character(here.access, character_id)
 
 
-def _parsed(system: System, character: StoredCharacter) -> CharacterSheet:
+def _parsed(system: System[Any], character: StoredCharacter) -> CharacterSheet:
     return play_characters.parse_sheet(system, character.sheet)
 
 
@@ -171,7 +171,7 @@ async def character_pdf(request: Request, table_id: str, character_id: str) -> R
         here = await seat(request, table_id)
         character = _character(here, character_id)
         # imported here: printing (WeasyPrint) is heavy and only this route needs it
-        from ecran.printing import render_sheet_pdf
+        from ecran.sheets import render_sheet_pdf
 
         pdf = render_sheet_pdf(here.system, _parsed(here.system, character), here.lang)
     except EcranError as exc:

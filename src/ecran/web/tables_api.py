@@ -19,14 +19,15 @@ from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
+from ecran.engine import get_system
+from ecran.engine.records import OddsReport, odds_report
 from ecran.play import EventView, Member, TableInfo, TableState, view_for, view_state
 from ecran.play import characters as play_characters
 from ecran.play import rolls as play_rolls
 from ecran.play import table as play_table
 from ecran.play.payloads import CharacterSaved as SavedPayload
 from ecran.play.payloads import RollMade
-from ecran.rules import EcranError, System, get_system
-from ecran.rules.record import OddsReport, odds
+from ecran.rules import CharacterSheet, EcranError, System
 from ecran.store import Access, Store
 from ecran.store.repository import PAGE_MAX
 from ecran.web import api, tables_encounters
@@ -62,7 +63,7 @@ Me = Annotated[Access, Depends(member_access)]
 Db = Annotated[Store, Depends(get_store)]
 
 
-def _system(store: Store, access: Access) -> tuple[TableState, System]:
+def _system(store: Store, access: Access) -> tuple[TableState, System[Any]]:
     state = store.state(access.table_id)
     return state, get_system(state.table.system_id)
 
@@ -208,7 +209,8 @@ async def create_character(
 def new_sheet(me: Me, store: Db, name: str = Query(..., min_length=1)) -> dict[str, Any]:
     """A starting sheet of this table's system, for the guided creation to fill in."""
     _, system = _system(store, me)
-    return system.new_character(name).model_dump(mode="json")
+    sheet: CharacterSheet = system.new_character(name)
+    return sheet.model_dump(mode="json")
 
 
 @router.post("/{table_id}/characters/import", response_model=CharacterSaved, status_code=201)
@@ -310,7 +312,7 @@ def actions(
 def _with_odds(action: ActionOut, state: TableState, lang: str) -> ActionOut:
     try:
         params = play_rolls.with_table_options(state, action.check, action.params)
-        report = odds(state.table.system_id, action.check, params)
+        report = odds_report(state.table.system_id, action.check, params)
     except EcranError as exc:
         return action.model_copy(update={"odds_error": exc.message(lang)})
     return action.model_copy(update={"odds": report})
@@ -355,7 +357,7 @@ def table_odds(body: AskOdds, me: Me, store: Db) -> OddsReport:
     """Exact odds of a check with the table's options in force (what a roll here would use)."""
     state = store.state(me.table_id)
     params = play_rolls.with_table_options(state, body.check, body.params)
-    return odds(state.table.system_id, body.check, params)
+    return odds_report(state.table.system_id, body.check, params)
 
 
 @router.post("/{table_id}/rolls", response_model=EventView, status_code=201)

@@ -13,11 +13,12 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import Field
 
 from ecran.dice import Roller
+from ecran.engine import get_system
 from ecran.play import EventDraft, EventView, Member, TableState, view_for, view_state
 from ecran.play import encounter as enc
 from ecran.play.errors import not_found
 from ecran.play.tracker import Encounter
-from ecran.rules import System, Text, get_system
+from ecran.rules import System, Text
 from ecran.store import Access, Store
 from ecran.web.i18n import request_lang
 from ecran.web.store_dep import get_store
@@ -83,7 +84,7 @@ async def add(
 ) -> EventView:
     """A stored character, or an NPC (name, sheet, or a random NPC of the system from a seed)."""
 
-    def command(state: TableState, actor: Member, system: System) -> EventDraft:
+    def command(state: TableState, actor: Member, system: System[Any]) -> EventDraft:
         sheet = body.sheet
         if body.random_npc:
             sheet = system.random_npc(Roller(body.seed)).model_dump(mode="json")

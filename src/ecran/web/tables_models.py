@@ -12,10 +12,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.dice.roller import MAX_SEED
+from ecran.engine.records import OddsReport, RollRecord
 from ecran.play import EventView, Member, StoredCharacter, TableInfo, Visibility
 from ecran.play.payloads import OperationRoll
 from ecran.rules import RuleViolation, Text
-from ecran.rules.record import OddsReport, RollRecord
 
 
 class Strict(BaseModel):

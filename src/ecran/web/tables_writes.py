@@ -12,13 +12,14 @@ from typing import Any
 from fastapi import Request
 from fastapi.concurrency import run_in_threadpool
 
+from ecran.engine import get_system
 from ecran.play import Event, EventDraft, Member, TableState
 from ecran.play import characters as play_characters
-from ecran.rules import System, get_system
+from ecran.rules import System
 from ecran.store import Access, Store
 from ecran.web.live import hub
 
-SystemCommand = Callable[[TableState, Member, System], EventDraft]
+SystemCommand = Callable[[TableState, Member, System[Any]], EventDraft]
 
 
 async def publish(request: Request, table_id: str, event: Event) -> Event:
@@ -39,7 +40,7 @@ async def run(request: Request, store: Store, access: Access, command: SystemCom
 def save_command(data: Any, **options: Any) -> SystemCommand:
     """Create or update a character (the store's `save_character`, keeping the event)."""
 
-    def command(state: TableState, actor: Member, system: System) -> EventDraft:
+    def command(state: TableState, actor: Member, system: System[Any]) -> EventDraft:
         return play_characters.save_character(state, system, actor, data, **options)
 
     return command

@@ -10,7 +10,8 @@ import pytest
 from artemis_helpers import Script
 
 from ecran.dice import Roller
-from ecran.rules import Action, Resolution, get_system
+from ecran.engine import get_system
+from ecran.rules import Action, Resolution
 from ecran.systems.artemis import tracks
 from ecran.systems.artemis.sheet import ArtemisSheet
 

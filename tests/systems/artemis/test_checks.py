@@ -11,7 +11,8 @@ import pytest
 from artemis_helpers import Script, brute_die, brute_zone
 
 from ecran.dice import enumerate_outcomes
-from ecran.rules import EcranError, get_system
+from ecran.engine import get_system
+from ecran.rules import EcranError
 from ecran.systems.artemis import wounds
 from ecran.systems.artemis.options import MOMENT
 from support import assert_rolls_match_odds

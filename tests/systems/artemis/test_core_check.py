@@ -9,7 +9,7 @@ import pytest
 from artemis_helpers import Script, brute_die, brute_test
 
 from ecran.dice import enumerate_outcomes
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.artemis import dice as ad
 from support import assert_rolls_match_odds
 

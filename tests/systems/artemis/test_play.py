@@ -9,7 +9,8 @@ import pytest
 from artemis_helpers import Script
 
 from ecran.dice import Roller
-from ecran.rules import Change, EcranError, get_system
+from ecran.engine import get_system
+from ecran.rules import Change, EcranError
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.sheet import ArtemisSheet
 

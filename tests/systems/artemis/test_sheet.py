@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecran.dice import Roller
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.sheet import ArmourId, ArtemisSheet, WeaponCategoryId
 

@@ -9,7 +9,8 @@ import pytest
 from fluid_dice import Scripted
 
 from ecran.dice import Roller
-from ecran.rules import Action, Resolution, get_system
+from ecran.engine import get_system
+from ecran.rules import Action, Resolution
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.hit import counter
 from ecran.systems.fluid.sheet import (

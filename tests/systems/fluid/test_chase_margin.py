@@ -12,7 +12,8 @@ import pytest
 from fluid_dice import Scripted
 
 from ecran.dice import enumerate_outcomes
-from ecran.rules import Option, get_system
+from ecran.engine import get_system
+from ecran.rules import Option
 from ecran.systems.fluid import options
 from ecran.systems.fluid.checks.opposed import exchange_law
 from support import assert_rolls_match_odds

@@ -11,7 +11,7 @@ import pytest
 from fluid_dice import Scripted
 
 from ecran.dice import Distribution, explode
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.fluid.checks.combat import wound_of
 from ecran.systems.fluid.checks.magic import SpellPlan, extended_duration
 from ecran.systems.fluid.tables import TIME

@@ -13,7 +13,7 @@ import pytest
 from fluid_dice import Scripted
 
 from ecran.dice import enumerate_outcomes
-from ecran.rules import get_system
+from ecran.engine import get_system
 from support import assert_rolls_match_odds
 
 CHECK = get_system("fluid").check("test")

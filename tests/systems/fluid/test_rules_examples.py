@@ -7,7 +7,7 @@ from typing import Any
 from fluid_dice import Scripted
 
 from ecran.dice import Roller
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid import manoeuvres as man
 from ecran.systems.fluid.attacks import modes as attack_modes

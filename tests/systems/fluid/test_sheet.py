@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecran.dice import Roller
-from ecran.rules import EcranError, get_system
-from ecran.rules.record import odds
+from ecran.engine import get_system
+from ecran.engine.records import odds_report
+from ecran.rules import EcranError
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.sheet import FluidSheet
 
@@ -156,7 +157,7 @@ def _action(s: FluidSheet, label_start: str) -> dict[str, Any]:
 
 
 def _success(check: str, params: dict[str, Any]) -> float:
-    report = odds("fluid", check, params)
+    report = odds_report("fluid", check, params)
     names = {"marginal_success", "success", "major_success", "crit_success"}
     return sum(o.p for o in report.outcomes if o.outcome in names)
 
@@ -200,7 +201,7 @@ def test_every_action_is_a_valid_check_call() -> None:
         fields = SYSTEM.check(action.check).params.model_fields
         # the opponent's side is the only thing the player still has to fill in
         other = {"opponent_characteristic": 5} if "opponent_characteristic" in fields else {}
-        report = odds("fluid", action.check, {**action.params, **other})
+        report = odds_report("fluid", action.check, {**action.params, **other})
         assert report.outcomes
 
 

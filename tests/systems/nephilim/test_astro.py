@@ -71,7 +71,7 @@ def test_conjunction_without_a_date_or_a_name_is_refused(cli) -> None:
 
 
 def _score(check: str, **values: object) -> int:
-    from ecran.rules import get_system
+    from ecran.engine import get_system
 
     c = get_system("nephilim").check(check)
     return int(c.score(c.parse(values)))  # type: ignore[attr-defined]
@@ -98,7 +98,7 @@ def test_control_roll_counts_each_conjunction_of_its_element_house_rule_A13() ->
 
 
 def test_contract_roll_takes_the_conjunction_too_L586() -> None:
-    from ecran.rules import get_system
+    from ecran.engine import get_system
 
     c = get_system("nephilim").check("contract")
     plain = c.sides(c.parse({"ka": 30, "creature_ka": 12}))

@@ -13,7 +13,8 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.dice.enumerate import _Script
-from ecran.rules import Resolution, get_system
+from ecran.engine import get_system
+from ecran.rules import Resolution
 from ecran.systems.nephilim.sheet import NephilimSheet
 from support import assert_rolls_match_odds
 

@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 
 from ecran.dice import enumerate_outcomes
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.nephilim.rolls import modifier_distribution
 from ecran.systems.nephilim.tables import COMBAT
 from support import assert_rolls_match_odds

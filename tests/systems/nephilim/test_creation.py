@@ -9,7 +9,8 @@ import pytest
 import typer
 
 from ecran.dice import Roller
-from ecran.rules import EcranError, get_system
+from ecran.engine import get_system
+from ecran.rules import EcranError
 from ecran.systems.nephilim import character as ch
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.skills import effective

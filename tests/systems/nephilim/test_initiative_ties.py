@@ -28,7 +28,7 @@ def test_tracker_breaks_equal_totals_by_the_system_keys_l491() -> None:
 
 def test_nephilim_initiative_carries_its_tie_break() -> None:
     from ecran.dice import Roller
-    from ecran.rules import get_system
+    from ecran.engine import get_system
 
     system = get_system("nephilim")
     npc = system.random_npc(Roller(5))

@@ -10,7 +10,8 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.dice.enumerate import _Script
-from ecran.rules import EcranError, get_system
+from ecran.engine import get_system
+from ecran.rules import EcranError
 from ecran.systems.nephilim.combat import (
     Combatant,
     action_slots,

@@ -11,7 +11,7 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.dice.enumerate import _Script
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.nephilim.combat import Combatant, combatant, plan_round
 from ecran.systems.nephilim.sheet import NephilimSheet
 from support import assert_rolls_match_odds

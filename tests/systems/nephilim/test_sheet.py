@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecran.dice import Roller
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.nephilim import character as ch
 from ecran.systems.nephilim.creation import total_steps
 from ecran.systems.nephilim.ka import associated_ka, meta_bonus, normalize

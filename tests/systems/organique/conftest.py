@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from ecran.rules import Resolution, get_system
+from ecran.engine import get_system
+from ecran.rules import Resolution
 
 
 class Scripted:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from ecran.dice import Roller
-from ecran.rules import Action, Resolution, get_system
+from ecran.engine import get_system
+from ecran.rules import Action, Resolution
 from ecran.systems.organique.sheet import OrganiqueSheet
 
 SYSTEM = get_system("organique")

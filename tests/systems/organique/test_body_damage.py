@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from ecran.rules import EcranError, Resolution, get_system
+from ecran.engine import get_system
+from ecran.rules import EcranError, Resolution
 from ecran.systems.organique.sheet import ArmourPiece, OrganiqueSheet
 
 SYSTEM = get_system("organique")

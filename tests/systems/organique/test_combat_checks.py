@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from ecran.rules import get_system
+from ecran.engine import get_system
 from support import assert_rolls_match_odds
 
 SYSTEM = get_system("organique")

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from ecran.rules import EcranError, get_system
+from ecran.engine import get_system
+from ecran.rules import EcranError
 from ecran.systems.organique.ops_entry import login_wait
 from ecran.systems.organique.sheet import OrganiqueSheet
 

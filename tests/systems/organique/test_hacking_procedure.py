@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from ecran.rules import EcranError, get_system
+from ecran.engine import get_system
+from ecran.rules import EcranError
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import NETWORKS
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.organique.actions import effective, heat_save_penalty
 from ecran.systems.organique.sheet import OrganiqueSheet
 

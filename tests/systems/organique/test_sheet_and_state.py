@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecran.dice import Roller
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tracks import (
     Damage,

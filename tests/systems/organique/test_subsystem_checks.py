@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ecran.dice import enumerate_outcomes
-from ecran.rules import get_system
+from ecran.engine import get_system
 from support import assert_rolls_match_odds
 
 SYSTEM = get_system("organique")

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from ecran.rules import EcranError, get_system
+from ecran.engine import get_system
+from ecran.rules import EcranError
 from ecran.systems.warp.sheet import Trait, WarpSheet
 from support import assert_rolls_match_odds
 from systems.warp.scripted import Scripted

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from ecran.dice import Roller
-from ecran.rules import Action, Resolution, get_system
+from ecran.engine import get_system
+from ecran.rules import Action, Resolution
 from ecran.systems.warp.sheet import Trait, WarpSheet
 from ecran.systems.warp.tracks import is_dying, is_out
 from systems.warp.scripted import Scripted

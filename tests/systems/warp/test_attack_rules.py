@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ecran.dice import Distribution, enumerate_outcomes
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.warp.checks.combat import gang_bonus_attackers
 from support import assert_rolls_match_odds
 from systems.warp.scripted import Scripted

@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from ecran.dice import enumerate_outcomes
-from ecran.rules import get_system, tr
+from ecran.engine import get_system
+from ecran.rules import tr
 from ecran.systems.warp.checks.combat import range_dice
 from ecran.systems.warp.damage import DamageRules, Hit, Protection, final_damage
 from ecran.systems.warp.tables import ARMOUR, by_key

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ecran.dice import Distribution, Roller, keep_highest
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.warp.checks.core import related_dice
 from ecran.systems.warp.sheet import Trait, WarpSheet, usable_together
 from systems.warp.scripted import Scripted

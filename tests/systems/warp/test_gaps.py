@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.warp.sheet import WarpSheet
 from ecran.systems.warp.tables import WEAPONS
 from support import assert_rolls_match_odds

@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from ecran.dice import Roller
-from ecran.rules import EcranError, get_system
+from ecran.engine import get_system
+from ecran.rules import EcranError
 from ecran.systems.warp.sheet import SeriousWound, WarpSheet
 from ecran.systems.warp.tracks import recharge_hours, recovered_hp
 from support import assert_rolls_match_odds

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from ecran.dice import Distribution, Roller, keep_highest, keep_lowest
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.warp.pool import MAX_NET, kept_sum, kept_sum_six, roll_pool
 
 WARP = get_system("warp")

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecran.dice import Roller
-from ecran.rules import get_system
+from ecran.engine import get_system
 from ecran.systems.warp.sheet import Trait, WarpSheet
 
 WARP = get_system("warp")

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from ecran.dice import Roller
-from ecran.rules import get_system
+from ecran.engine import get_system
 from web.browser_support import shoot
 
 pytestmark = pytest.mark.browser

@@ -15,7 +15,8 @@ from html import unescape
 import pytest
 from fastapi.testclient import TestClient
 
-from ecran.rules import CharacterSheet, SheetRow, SheetSection, all_systems, tr
+from ecran.engine import all_systems
+from ecran.rules import CharacterSheet, SheetRow, SheetSection, tr
 from play.toy import Toy, ToySheet
 from web.table_pages.conftest import Seat, create, join
 

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ecran.dice import Roller
-from ecran.rules import all_systems, get_system
+from ecran.engine import all_systems, get_system
 from ecran.web.table_schema_form import Schema, build, edit, read
 
 from .conftest import Seat, create, flatten, join

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from ecran.rules import Action, CharacterSheet, all_systems, tr
+from ecran.engine import all_systems
+from ecran.rules import Action, CharacterSheet, tr
 from play.toy import Toy, ToySheet
 from web.tables.tables_support import Table, new_table
 

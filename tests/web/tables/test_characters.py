@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ecran.dice import Roller
-from ecran.rules import get_system
+from ecran.engine import get_system
 from web.tables.tables_support import Table
 
 HECTOR = {"name": "Hector", "might": 2, "agility": 3}

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from ecran.dice import Roller
-from ecran.rules import get_system
+from ecran.engine import get_system
 from web.tables.tables_support import Table, new_table
 from web.tables.test_live import connect, events
 

@@ -52,7 +52,7 @@ def add_marks(
 
 
 def _check_params(check_name: str, values: dict[str, Any]) -> Any:
-    from ecran.rules import get_system
+    from ecran.engine import get_system
 
     check = get_system("artemis").check(check_name)
     return check, check.parse(values)

@@ -33,7 +33,7 @@ def as_artemis(sheet: CharacterSheet) -> ArtemisSheet:
     return sheet
 
 
-class Artemis(System):
+class Artemis(System[Any]):
     id = "artemis"
     name = tr("Espace Artémis", "Espace Artémis")
     seed = SEED

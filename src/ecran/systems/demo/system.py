@@ -40,7 +40,7 @@ class D6(Check[D6Params]):
         return Resolution(outcome, total=die, details=details)
 
 
-class Demo(System):
+class Demo(System[Any]):
     id = "demo"
     name = tr("Démonstration", "Demonstration")
     seed = "demo"

@@ -45,7 +45,7 @@ CHECKS: Sequence[Check[Any]] = (
 )
 
 
-class Fluid(System):
+class Fluid(System[Any]):
     id = "fluid"
     name = tr("Fluid", "Fluid")
     seed = SEED

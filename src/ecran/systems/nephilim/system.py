@@ -44,7 +44,7 @@ PLAY_STATE = frozenset(
 )
 
 
-class Nephilim(System):
+class Nephilim(System[Any]):
     id = "nephilim"
     name = tr("Règles pour Nephilim v3", "Rules for Nephilim v3")
     seed = SEED

@@ -346,7 +346,7 @@ class TaskParams(Params):
     task: Literal["raise", "crash", "backdoor", "cover", "other"] = param(
         tr("Tâche", "Task"),
         tr(
-            "raise : privilège (SE à 30) ; crash : System Crashing (SE −20) ; backdoor : SE "
+            "raise : privilège (SE à 30) ; crash : System[Any] Crashing (SE −20) ; backdoor : SE "
             "contre l'admin ; cover : Discrétion contre l'admin ; other",
             "raise: privilege (OS at 30); crash; backdoor; cover; other",
         ),

@@ -48,7 +48,7 @@ def _ours(sheet: CharacterSheet) -> OrganiqueSheet:
     return sheet
 
 
-class Organique(System):
+class Organique(System[Any]):
     id = "organique"
     name = tr("Systèmes de règles organiques (2080)", "Organic Rule Components (2080)")
     seed = SEED

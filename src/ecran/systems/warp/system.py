@@ -39,7 +39,7 @@ def _warp(sheet: CharacterSheet) -> WarpSheet:
     return sheet
 
 
-class Warp(System):
+class Warp(System[Any]):
     id = "warp"
     name = tr("WaRP (moteur d'Over the Edge)", "WaRP (Over the Edge engine)")
     seed = SEED

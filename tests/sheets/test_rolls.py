@@ -1,5 +1,5 @@
-from ecran.printing.rolls import MAX_COLUMNS, YES, roll_groups
 from ecran.rules import Action, tr
+from ecran.sheets.rolls import MAX_COLUMNS, YES, roll_groups
 
 
 def test_actions_print_as_a_grid_of_their_numbers(fake):
@@ -28,7 +28,7 @@ def test_a_set_malus_is_printed(fake):
 
 
 def test_groups_needing_many_columns_print_each_roll_inline(fake, monkeypatch):
-    monkeypatch.setattr("ecran.printing.rolls.MAX_COLUMNS", 2)
+    monkeypatch.setattr("ecran.sheets.rolls.MAX_COLUMNS", 2)
     assert MAX_COLUMNS > 2
     (group,) = roll_groups(fake, fake.actions(fake.new_character("A")), "fr")
     assert group.columns == ()

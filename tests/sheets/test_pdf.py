@@ -8,12 +8,12 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from printing_fixtures import REAL_SYSTEMS
+from sheets_fixtures import REAL_SYSTEMS
 
-from ecran.printing import render_sheet_document, render_sheet_pdf
-from ecran.printing.html import PAGE
-from ecran.printing.layout import printed_sheet
-from ecran.printing.pdf import PX_PER_MM
+from ecran.sheets import render_sheet_document, render_sheet_pdf
+from ecran.sheets.html import PAGE
+from ecran.sheets.layout import printed_sheet
+from ecran.sheets.pdf import PX_PER_MM
 
 A4_PX = (210 * PX_PER_MM, 297 * PX_PER_MM)
 

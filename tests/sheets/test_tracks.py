@@ -2,7 +2,7 @@ from fractions import Fraction
 
 import pytest
 
-from ecran.printing.tracks import MAX_BOXES, parse_track
+from ecran.sheets.tracks import MAX_BOXES, parse_track
 
 HALF = Fraction(1, 2)
 

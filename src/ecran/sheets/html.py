@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from ecran.printing.layout import PrintedSheet, printed_sheet
 from ecran.rules import CharacterSheet, System
+from ecran.sheets.layout import PrintedSheet, printed_sheet
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Flow:
 @cache
 def _environment() -> Environment:
     return Environment(
-        loader=PackageLoader("ecran.printing", "templates"),
+        loader=PackageLoader("ecran.sheets", "templates"),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
@@ -59,7 +59,7 @@ def _environment() -> Environment:
 
 
 def render_sheet_html(
-    system: System, sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
+    system: System[Any], sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
 ) -> str:
     return render_printed(printed_sheet(system, sheet, lang, rolls))
 

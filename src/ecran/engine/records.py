@@ -13,8 +13,8 @@ from pydantic import BaseModel, ValidationError
 
 from ecran.dice import Roller, TooManyPaths
 from ecran.dice.roller import MAX_SEED
+from ecran.engine.registry import get_system
 from ecran.rules.errors import EcranError, from_validation
-from ecran.rules.registry import get_system
 from ecran.rules.text import Text
 
 
@@ -54,7 +54,7 @@ def fraction_text(p: Fraction) -> str:
     return str(p)  # Fraction prints reduced: "0", "1", "5/36"
 
 
-def odds(system_id: str, check_name: str, values: dict[str, Any]) -> OddsReport:
+def odds_report(system_id: str, check_name: str, values: dict[str, Any]) -> OddsReport:
     check, params = _parse(system_id, check_name, values)
     try:
         dist = check.distribution(params)
@@ -86,7 +86,9 @@ def seeded_roller(seed: int | None) -> Roller:
     return Roller(seed)
 
 
-def roll(system_id: str, check_name: str, values: dict[str, Any], seed: int | None) -> RollRecord:
+def roll_record(
+    system_id: str, check_name: str, values: dict[str, Any], seed: int | None
+) -> RollRecord:
     check, params = _parse(system_id, check_name, values)
     roller = seeded_roller(seed)
     result = check.roll(params, roller)

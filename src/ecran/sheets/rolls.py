@@ -32,7 +32,7 @@ class RollGroup:
     rolls: tuple[PrintedRoll, ...]
 
 
-def roll_groups(system: System, actions: list[Action], lang: str) -> list[RollGroup]:
+def roll_groups(system: System[Any], actions: list[Action], lang: str) -> list[RollGroup]:
     """Actions in their groups, in the order the system gives them."""
     grouped: dict[str, list[tuple[str, dict[str, str]]]] = {}
     for action in actions:
@@ -60,7 +60,7 @@ def _grid(title: str, rows: list[tuple[str, dict[str, str]]]) -> RollGroup:
     return RollGroup(title, tuple(columns), rolls)
 
 
-def shown_params(system: System, action: Action, lang: str) -> dict[str, str]:
+def shown_params(system: System[Any], action: Action, lang: str) -> dict[str, str]:
     """Parameter label -> printed value, for the numbers and switches of the roll. Options and
     choice keys stay out: the action's label already names them."""
     try:

@@ -5,17 +5,18 @@ from __future__ import annotations
 import json
 
 import pytest
-from printing_fixtures import REAL_SYSTEMS
+from sheets_fixtures import REAL_SYSTEMS
 
-from ecran.printing import (
+from ecran.engine import get_system
+from ecran.rules import EcranError
+from ecran.sheets import (
     SheetRejected,
     export_sheet_json,
     import_sheet_json,
     parse_sheet_json,
     sheet_json_schema,
 )
-from ecran.printing.exchange import MAX_CHARS
-from ecran.rules import EcranError, get_system
+from ecran.sheets.files import MAX_CHARS
 
 
 @pytest.mark.parametrize("system_id", REAL_SYSTEMS)

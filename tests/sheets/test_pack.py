@@ -1,4 +1,4 @@
-from ecran.printing.pack import pack, split_point
+from ecran.sheets.pack import pack, split_point
 
 
 def test_split_point_balances_in_reading_order():

@@ -1,10 +1,11 @@
 """Fixtures for the printed sheets: every real system's seeded NPC, and the made-up system of
-`printing_fixtures` (this directory goes on the path: pytest runs with --import-mode=importlib)."""
+`sheets_fixtures` (this directory goes on the path: pytest runs with --import-mode=importlib)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,10 +13,11 @@ HERE = str(Path(__file__).parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from printing_fixtures import REAL_SYSTEMS, FakeSystem  # noqa: E402
+from sheets_fixtures import REAL_SYSTEMS, FakeSystem  # noqa: E402
 
 from ecran.dice import Roller  # noqa: E402
-from ecran.rules import CharacterSheet, System, all_systems  # noqa: E402
+from ecran.engine import all_systems  # noqa: E402
+from ecran.rules import CharacterSheet, System  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -24,7 +26,7 @@ def fake() -> FakeSystem:
 
 
 @pytest.fixture(scope="session")
-def npcs() -> dict[str, tuple[System, CharacterSheet]]:
+def npcs() -> dict[str, tuple[System[Any], CharacterSheet]]:
     """Each real system's NPC from seed 1 (what `ecran npc SYSTEM --seed 1 --json` prints)."""
     systems = all_systems()
     return {sid: (systems[sid], systems[sid].random_npc(Roller(1))) for sid in REAL_SYSTEMS}

@@ -6,7 +6,7 @@ through the System contract, so a sixth system prints without a change here.
 
 from typing import Any
 
-from ecran.printing.exchange import (
+from ecran.sheets.files import (
     SheetRejected,
     export_sheet_json,
     import_sheet_json,
@@ -20,11 +20,11 @@ def __getattr__(name: str) -> Any:
     # WeasyPrint (over a second) and Jinja2 load only when a sheet is printed, so that reading
     # and validating sheets stays quick for the command line.
     if name in ("render_sheet_pdf", "render_sheet_document"):
-        from ecran.printing import pdf
+        from ecran.sheets import pdf
 
         return getattr(pdf, name)
     if name == "render_sheet_html":
-        from ecran.printing import html
+        from ecran.sheets import html
 
         return html.render_sheet_html
     raise AttributeError(name)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from printing_fixtures import REAL_SYSTEMS, fold, visible_text
+from sheets_fixtures import REAL_SYSTEMS, fold, visible_text
 
-from ecran.printing import render_sheet_html
 from ecran.rules import EcranError
+from ecran.sheets import render_sheet_html
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

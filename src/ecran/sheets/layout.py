@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ecran.printing import labels
-from ecran.printing.rolls import RollGroup, roll_groups
-from ecran.printing.tracks import Track, parse_track
 from ecran.rules import CharacterSheet, EcranError, SheetSection, System, tr
 from ecran.rules.text import LANGS
+from ecran.sheets import labels
+from ecran.sheets.rolls import RollGroup, roll_groups
+from ecran.sheets.tracks import Track, parse_track
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class PrintedSheet:
 
 
 def printed_sheet(
-    system: System, sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
+    system: System[Any], sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
 ) -> PrintedSheet:
     """`rolls=False` leaves out the grids of prefilled rolls (pages of them for some systems)."""
     _check_inputs(system, sheet, lang)
@@ -76,7 +77,7 @@ def printed_sheet(
     )
 
 
-def _check_inputs(system: System, sheet: CharacterSheet, lang: str) -> None:
+def _check_inputs(system: System[Any], sheet: CharacterSheet, lang: str) -> None:
     if lang not in LANGS:
         raise EcranError(
             tr(

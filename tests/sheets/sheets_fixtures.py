@@ -65,7 +65,7 @@ class FakeSheet(CharacterSheet):
     hit_points: int = 7
 
 
-class FakeSystem(System):
+class FakeSystem(System[Any]):
     id = "printtest"
     name = tr("Jeu d'essai", "Test game")
     seed = "999_printing_test.txt"

@@ -12,10 +12,10 @@ from typing import Any, cast
 
 import weasyprint
 
-from ecran.printing.html import PAGE, Flow, render_printed
-from ecran.printing.layout import PrintedSheet, printed_sheet
-from ecran.printing.pack import pack
 from ecran.rules import CharacterSheet, System
+from ecran.sheets.html import PAGE, Flow, render_printed
+from ecran.sheets.layout import PrintedSheet, printed_sheet
+from ecran.sheets.pack import pack
 
 PX_PER_MM = 96 / 25.4
 #: Room kept free at the foot of each column for what measuring cannot see (rounding, margins
@@ -26,7 +26,7 @@ Anchors = Mapping[str, tuple[float, float, float, float]]
 
 
 def render_sheet_document(
-    system: System, sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
+    system: System[Any], sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
 ) -> Any:
     """WeasyPrint's laid-out document (its `.pages` say how many pages the sheet takes)."""
     page = printed_sheet(system, sheet, lang, rolls)
@@ -35,7 +35,7 @@ def render_sheet_document(
 
 
 def render_sheet_pdf(
-    system: System, sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
+    system: System[Any], sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
 ) -> bytes:
     return cast(bytes, render_sheet_document(system, sheet, lang, rolls).write_pdf())
 

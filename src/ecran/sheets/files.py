@@ -11,16 +11,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ecran.rules import (
-    CharacterSheet,
-    EcranError,
-    RuleViolation,
-    System,
-    Text,
-    from_validation,
-    get_system,
-    tr,
-)
+from ecran.engine import get_system
+from ecran.rules import CharacterSheet, EcranError, RuleViolation, System, Text, from_validation, tr
 
 #: A sheet is a few kilobytes; anything far larger is not a sheet and is refused unread.
 MAX_CHARS = 1_000_000
@@ -30,7 +22,7 @@ JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 class SheetRejected(EcranError):
     """A well-formed sheet that breaks the system's rules; `violations` lists every breach."""
 
-    def __init__(self, system: System, violations: list[RuleViolation]) -> None:
+    def __init__(self, system: System[Any], violations: list[RuleViolation]) -> None:
         self.system = system
         self.violations = violations
         super().__init__(
@@ -47,7 +39,7 @@ def export_sheet_json(sheet: CharacterSheet) -> str:
 
 def import_sheet_json(
     text: str | bytes, expected_system: str | None = None
-) -> tuple[System, CharacterSheet]:
+) -> tuple[System[Any], CharacterSheet]:
     """The system and the sheet of a JSON file, or an `EcranError` (a `SheetRejected` when only
     the rules are broken). `expected_system` refuses a sheet of another game (a table's)."""
     system, sheet = parse_sheet_json(text, expected_system)
@@ -59,12 +51,14 @@ def import_sheet_json(
 
 def parse_sheet_json(
     text: str | bytes, expected_system: str | None = None
-) -> tuple[System, CharacterSheet]:
+) -> tuple[System[Any], CharacterSheet]:
     """The same without the rules: for showing or printing a sheet together with what it breaks."""
     return sheet_from_data(_parse(text), expected_system)
 
 
-def sheet_from_data(data: Any, expected_system: str | None = None) -> tuple[System, CharacterSheet]:
+def sheet_from_data(
+    data: Any, expected_system: str | None = None
+) -> tuple[System[Any], CharacterSheet]:
     """A parsed JSON value as a system's sheet (the model's checks, not the rules')."""
     if not isinstance(data, dict) or not isinstance(data.get("system"), str):
         raise EcranError(
@@ -104,7 +98,7 @@ def _parse(text: str | bytes) -> Any:
     return data
 
 
-def sheet_json_schema(system: System, base_url: str | None = None) -> dict[str, Any]:
+def sheet_json_schema(system: System[Any], base_url: str | None = None) -> dict[str, Any]:
     """The JSON Schema of the system's sheets. With the site's `base_url`, `$id` is where the web
     API serves it; without, a stable URN."""
     schema = system.sheet_model().model_json_schema()

@@ -1,0 +1,82 @@
+"""Where systems are found: the packages under `ecran.systems`, and any installed package that
+declares a system in the `ecran.systems` entry-point group (a plugin: `name = "pkg.module"`,
+whose module defines `SYSTEM`).
+
+The registry sits above `systems/` and imports it downward; nothing below knows it. Adding a sixth
+game means adding one package (or installing one plugin); nothing here changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Any
+
+from ecran.rules.errors import unknown
+from ecran.rules.system import System
+from ecran.rules.text import Text
+
+#: The entry-point group a plugin package declares its system under.
+PLUGIN_GROUP = "ecran.systems"
+
+
+@cache
+def _builtin() -> dict[str, str]:
+    """Built-in system id -> module, without importing any (a package's name is its id)."""
+    import ecran.systems as package
+
+    return {
+        i.name: f"ecran.systems.{i.name}" for i in pkgutil.iter_modules(package.__path__) if i.ispkg
+    }
+
+
+@cache
+def _plugins() -> dict[str, str]:
+    """Plugin system id -> module, read from installed packages' metadata (nothing imported)."""
+    return {ep.name: ep.value for ep in entry_points(group=PLUGIN_GROUP)}
+
+
+def system_ids() -> tuple[str, ...]:
+    """Every id that names a package, built-in or plugin, without importing any."""
+    return tuple(sorted(_builtin().keys() | _plugins().keys()))
+
+
+def known_ids() -> list[str]:
+    """Every system id: the packages, and any system added to the registry at run time."""
+    return sorted(set(system_ids()) | set(_registry))
+
+
+#: The loaded systems. One dict for the life of the process: tests may add a system to it.
+_registry: dict[str, System[Any]] = {}
+_complete = False
+
+
+def _load(system_id: str) -> None:
+    module_name = _builtin().get(system_id) or _plugins()[system_id]
+    system = getattr(importlib.import_module(module_name), "SYSTEM", None)
+    if isinstance(system, System):
+        _registry.setdefault(system.id, system)
+
+
+def all_systems() -> dict[str, System[Any]]:
+    """Every system (importing every package once), in the order of their ids."""
+    global _complete
+    if not _complete:
+        for system_id in system_ids():
+            _load(system_id)
+        ordered = sorted(_registry.items())
+        _registry.clear()
+        _registry.update(ordered)
+        _complete = True
+    return _registry
+
+
+def get_system(system_id: str) -> System[Any]:
+    """One system; only its own package is imported (the command line starts faster)."""
+    if system_id not in _registry and system_id in system_ids():
+        _load(system_id)
+    if system_id not in _registry:
+        raise unknown(Text(fr="système", en="system"), system_id, known_ids())
+    return _registry[system_id]

@@ -1,0 +1,134 @@
+"""What a parameter or sheet field says about itself to people: label, help, option kind, source,
+choices and bounds. Read here once, for the CLI, the prompts, every form, `describe` and printing.
+
+The metadata is written by `param()` and `Option.field()` into the field's JSON-Schema extras
+(`x-label`, `x-help`, `x-option`, `x-source`, `x-choices`), so a pydantic field and the property of
+a published JSON Schema carry the same words; `FieldMeta.of` reads either.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from ecran.rules.text import Text
+
+#: Bound names as pydantic's constraints and their JSON-Schema keywords.
+_SCHEMA_BOUNDS = {
+    "ge": "minimum",
+    "le": "maximum",
+    "gt": "exclusiveMinimum",
+    "lt": "exclusiveMaximum",
+}
+
+
+@dataclass(frozen=True)
+class FieldMeta:
+    """One field as people read it. `label` falls back to the field's title or name only for
+    fields declared without `param()` (the sheet models' plain fields)."""
+
+    name: str
+    label: Text
+    help: Text | None = None
+    #: The option kind (`optional_rule`, `reading`, `house_rule`, `gm_input`), None for a plain
+    #: parameter.
+    option: str | None = None
+    source: str | None = None
+    choices: tuple[Any, ...] = ()
+    #: A label per choice, where the declaration gives them (`x-choices`).
+    choice_labels: Mapping[str, Text] = field(default_factory=dict)
+    #: `ge`, `le`, `gt`, `lt` as declared.
+    bounds: Mapping[str, float] = field(default_factory=dict)
+
+    @property
+    def is_option(self) -> bool:
+        return self.option is not None
+
+    def choice_label(self, value: Any) -> Text:
+        """The people's word for one choice (its own text when none is declared)."""
+        return self.choice_labels.get(str(value)) or Text(fr=str(value), en=str(value))
+
+    @classmethod
+    def of(cls, name: str, source: FieldInfo | Mapping[str, Any]) -> FieldMeta:
+        """Read a pydantic field, or one property of a JSON Schema."""
+        if isinstance(source, FieldInfo):
+            return cls._of_field(name, source)
+        return cls._of_schema(name, source)
+
+    @classmethod
+    def of_model(cls, model: type[BaseModel]) -> dict[str, FieldMeta]:
+        """Every field of a model, in declaration order."""
+        return {name: cls._of_field(name, info) for name, info in model.model_fields.items()}
+
+    @classmethod
+    def _of_field(cls, name: str, info: FieldInfo) -> FieldMeta:
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        bounds = {
+            attr: getattr(m, attr)
+            for m in info.metadata
+            for attr in _SCHEMA_BOUNDS
+            if getattr(m, attr, None) is not None
+        }
+        return cls._build(name, extra, info.title, _choices(info.annotation), bounds)
+
+    @classmethod
+    def _of_schema(cls, name: str, prop: Mapping[str, Any]) -> FieldMeta:
+        bounds = {attr: prop[key] for attr, key in _SCHEMA_BOUNDS.items() if key in prop}
+        choices: tuple[Any, ...] = ()
+        if "enum" in prop:
+            choices = tuple(prop["enum"])
+        elif "const" in prop:
+            choices = (prop["const"],)
+        return cls._build(name, prop, prop.get("title"), choices, bounds)
+
+    @classmethod
+    def _build(
+        cls,
+        name: str,
+        extra: Mapping[str, Any],
+        title: str | None,
+        choices: tuple[Any, ...],
+        bounds: Mapping[str, float],
+    ) -> FieldMeta:
+        fallback = title or name.replace("_", " ")
+        raw_choices = extra.get("x-choices")
+        return cls(
+            name=name,
+            label=_text(extra.get("x-label")) or Text(fr=fallback, en=fallback),
+            help=_text(extra.get("x-help")),
+            option=extra.get("x-option") if isinstance(extra.get("x-option"), str) else None,
+            source=str(extra["x-source"]) if "x-source" in extra else None,
+            choices=choices,
+            choice_labels={
+                str(k): t
+                for k, v in (raw_choices.items() if isinstance(raw_choices, dict) else ())
+                if (t := _text(v)) is not None
+            },
+            bounds=dict(bounds),
+        )
+
+
+def _text(raw: Any) -> Text | None:
+    if isinstance(raw, Text):
+        return raw
+    if isinstance(raw, dict) and isinstance(raw.get("fr"), str) and isinstance(raw.get("en"), str):
+        return Text(fr=raw["fr"], en=raw["en"])
+    return None
+
+
+def _choices(annotation: Any) -> tuple[Any, ...]:
+    """The values a `Literal[...]` (possibly optional) or an Enum annotation allows."""
+    origin = typing.get_origin(annotation)
+    if origin is Literal:
+        return typing.get_args(annotation)
+    if origin in (typing.Union, types.UnionType):
+        return tuple(c for arg in typing.get_args(annotation) for c in _choices(arg))
+    if isinstance(annotation, type) and hasattr(annotation, "__members__"):
+        return tuple(m.value for m in annotation.__members__.values())
+    return ()
