@@ -1,7 +1,7 @@
 """The system-neutral vocabulary of rules: systems, checks, outcomes, options, violations."""
 
 from ecran.rules.check import Check, Params
-from ecran.rules.data import load_options
+from ecran.rules.data import FieldCatalogue, load_fields, load_options
 from ecran.rules.errors import EcranError, from_errors, from_validation, unknown
 from ecran.rules.field import FieldMeta
 from ecran.rules.operation import Change, Operation
@@ -18,6 +18,7 @@ __all__ = [
     "CharacterSheet",
     "Check",
     "EcranError",
+    "FieldCatalogue",
     "FieldMeta",
     "Operation",
     "Option",
@@ -33,6 +34,7 @@ __all__ = [
     "cite",
     "from_errors",
     "from_validation",
+    "load_fields",
     "load_options",
     "param",
     "tr",

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from ecran.rules.option import Option
+from ecran.rules.option import Option, param
 from ecran.rules.text import Source, Text
 
 M = TypeVar("M", bound=BaseModel)
@@ -45,3 +45,30 @@ def load_options(package: str, seed: str, filename: str = "options.toml") -> dic
             choices={k: Text.model_validate(v) for k, v in row.get("choices", {}).items()},
         )
     return options
+
+
+class FieldCatalogue:
+    """A game's parameter and sheet-field words, from `data/fields.toml`: one table per field
+    name with `label` and optional `help` ({fr, en}). A check then declares a field in one line,
+    `skill: int = FIELDS("skill", default=0, ge=0, le=30)`, and the same name reads the same
+    everywhere; the words live in data, beside the other tables."""
+
+    def __init__(self, rows: dict[str, Any]) -> None:
+        self._rows = rows
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._rows
+
+    def label(self, name: str) -> Text:
+        return Text.model_validate(self._rows[name]["label"])
+
+    def __call__(self, name: str, **constraints: Any) -> Any:
+        """A pydantic Field for `name` with its label and help (KeyError on an unknown name:
+        a field without words never reaches a form)."""
+        row = self._rows[name]
+        help_ = Text.model_validate(row["help"]) if "help" in row else None
+        return param(Text.model_validate(row["label"]), help_, **constraints)
+
+
+def load_fields(package: str, filename: str = "fields.toml") -> FieldCatalogue:
+    return FieldCatalogue(load_toml(package, filename))
