@@ -36,13 +36,18 @@ SHEET_HOOKS = (
 )
 
 
-def _checked(hook: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(hook)
+def _checked(hook: Any) -> Any:
+    """`hook` (a method, or a staticmethod naming a rule module's function) with its sheet
+    arguments checked against the system's own sheet class first."""
+    func = hook.__func__ if isinstance(hook, staticmethod) else hook
+    pass_self = not isinstance(hook, staticmethod)
+
+    @functools.wraps(func)
     def checked(self: System[Any], *args: Any, **kwargs: Any) -> Any:
         for value in (*args, *kwargs.values()):
             if isinstance(value, CharacterSheet):
                 self.own(value)
-        return hook(self, *args, **kwargs)
+        return func(self, *args, **kwargs) if pass_self else func(*args, **kwargs)
 
     return checked
 
