@@ -45,7 +45,7 @@ def test_a_parameter() -> None:
     meta = FieldMeta.of_model(Sample)["skill"]
     assert meta.label("fr") == "Compétence" and meta.help is not None
     assert meta.help("en") == "The score"
-    assert dict(meta.bounds) == {"le": 9}
+    assert dict(meta.bounds) == {"ge": 0, "le": 9}
     assert not meta.is_option
 
 
