@@ -13,10 +13,9 @@ from typing import Any
 
 import click
 from pydantic import BaseModel
-from pydantic.fields import FieldInfo
 
+from ecran.cli.fields import choices_of, option_help
 from ecran.cli.lang import current
-from ecran.cli.prompts import choices_of
 from ecran.cli.render import console, odds_table, roll_table
 from ecran.engine import get_system
 from ecran.engine.records import odds_report, roll_record
@@ -58,30 +57,6 @@ class SystemsGroup(OneLineGroup):
         return self.build_system(get_system(name))
 
 
-_BOUNDS = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<"}
-
-
-def _help(info: FieldInfo, lang: str) -> str:
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    text = extra.get("x-help") or extra.get("x-label")
-    line = str(text[lang]) if isinstance(text, dict) else (info.description or "")
-    if extra.get("x-option"):
-        line = f"[{extra['x-option']}] {line} ({extra.get('x-source', '')})"
-    bounds = [
-        f"{sign} {getattr(m, attr)}"
-        for m in info.metadata
-        for attr, sign in _BOUNDS.items()
-        if getattr(m, attr, None) is not None
-    ]
-    if bounds:
-        line += " [" + ", ".join(bounds) + "]"
-    if info.is_required():
-        line += " [required]"
-    elif info.default is not None and info.annotation is not bool:
-        line += f" [default: {info.default}]"
-    return line
-
-
 def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
     """Click options for every field of a parameter model (checks and operations alike)."""
     options = []
@@ -94,7 +69,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                     [f"--{flag}/--no-{flag}", name],
                     default=default,
                     show_default=True,
-                    help=_help(info, lang),
+                    help=option_help(name, info, lang),
                 )
             )
         elif choices := choices_of(info.annotation):
@@ -104,7 +79,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                     # listed here, checked by pydantic: the same bilingual message as the API
                     metavar="[" + "|".join(choices) + "]",
                     default=None,
-                    help=_help(info, lang),
+                    help=option_help(name, info, lang),
                 )
             )
         else:
@@ -113,7 +88,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                     [f"--{flag}", name],
                     default=None,
                     metavar=getattr(info.annotation, "__name__", "VALUE").upper(),
-                    help=_help(info, lang),
+                    help=option_help(name, info, lang),
                 )
             )
     return options
