@@ -46,6 +46,14 @@ def _print_violations(violations: list[RuleViolation]) -> None:
         click.echo(v.line(current()), err=True)
 
 
+def _refuse_broken(system: System[Any], sheet: CharacterSheet) -> None:
+    """Every rule the sheet breaks on stderr, then exit 2."""
+    violations = system.validate(sheet)
+    if violations:
+        _print_violations(violations)
+        raise typer.Exit(2)
+
+
 def _emit(sheet: CharacterSheet, out: Path | None) -> None:
     text = sheet.model_dump_json(indent=2)
     if out is None:
@@ -74,10 +82,7 @@ def new(
                 )
             )
         sheet = guided(system)
-    violations = system.validate(sheet)
-    if violations:
-        _print_violations(violations)
-        raise typer.Exit(2)
+    _refuse_broken(system, sheet)
     _emit(sheet, out)
 
 
@@ -85,10 +90,7 @@ def new(
 def validate(path: Path = typer.Argument(..., metavar="FILE.json")) -> None:
     """Check a sheet against its system's rules; exit 2 and list the violations if it breaks any."""
     system, sheet = read_sheet(path)
-    violations = system.validate(sheet)
-    if violations:
-        _print_violations(violations)
-        raise typer.Exit(2)
+    _refuse_broken(system, sheet)
     click.echo("feuille valide" if current() == "fr" else "valid sheet")
 
 

@@ -7,21 +7,24 @@ the same thing about the same bad value.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from pydantic import BaseModel
+from rich.table import Table
 
 from ecran.cli.fields import choices_of, option_help
 from ecran.cli.lang import current
-from ecran.cli.render import console, odds_table, roll_table
+from ecran.cli.render import console, echo_json, odds_table, roll_table
 from ecran.engine import get_system
-from ecran.engine.records import odds_report, roll_record
+from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.engine.registry import known_ids
 from ecran.rules import Check, EcranError, System, unknown
 from ecran.rules.text import Text
+
+#: What a check command answers: exact odds or one seeded roll.
+Answer = TypeVar("Answer", OddsReport, RollRecord)
 
 
 class OneLineGroup(click.Group):
@@ -99,32 +102,45 @@ def given(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def _odds_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
-    def run(as_json: bool, **values: Any) -> None:
-        report = odds_report(system_id, check.name, given(values))
-        if as_json:
-            click.echo(json.dumps(report.model_dump(), ensure_ascii=False))
-        else:
-            console().print(odds_table(report, check, current()))
+    def answer(**values: Any) -> OddsReport:
+        return odds_report(system_id, check.name, given(values))
 
-    params: list[click.Parameter] = [*param_options(check.params, lang), json_flag()]
-    return click.Command(check.name, callback=run, params=params, help=check.description(lang))
+    return _check_command(check, lang, answer, odds_table, [])
 
 
 def _roll_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
-    def run(as_json: bool, seed: int | None, **values: Any) -> None:
-        record = roll_record(system_id, check.name, given(values), seed)
-        if as_json:
-            click.echo(json.dumps(record.model_dump(), ensure_ascii=False))
-        else:
-            console().print(roll_table(record, check, current()))
+    def answer(seed: int | None, **values: Any) -> RollRecord:
+        return roll_record(system_id, check.name, given(values), seed)
 
-    seed = click.Option(["--seed"], type=int, default=None, help="seed (replays the same dice)")
-    params: list[click.Parameter] = [*param_options(check.params, lang), seed, json_flag()]
+    return _check_command(check, lang, answer, roll_table, [seed_option()])
+
+
+def _check_command(
+    check: Check[Any],
+    lang: str,
+    answer: Callable[..., Answer],
+    table: Callable[[Answer, Check[Any], str], Table],
+    extra: list[click.Parameter],
+) -> click.Command:
+    """One command per check: its parameters as options, the answer as JSON or as a table."""
+
+    def run(as_json: bool, **values: Any) -> None:
+        result = answer(**values)
+        if as_json:
+            echo_json(result.model_dump())
+        else:
+            console().print(table(result, check, current()))
+
+    params: list[click.Parameter] = [*param_options(check.params, lang), *extra, json_flag()]
     return click.Command(check.name, callback=run, params=params, help=check.description(lang))
 
 
 def json_flag() -> click.Option:
     return click.Option(["--json", "as_json"], is_flag=True, help="JSON output (fixed contract)")
+
+
+def seed_option() -> click.Option:
+    return click.Option(["--seed"], type=int, default=None, help="seed (replays the same dice)")
 
 
 def build(kind: str, lang: str) -> click.Group:
