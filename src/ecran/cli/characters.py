@@ -1,5 +1,8 @@
 """Character commands: `character new|validate`, `npc`, `sheet`. System-neutral: everything
-comes from the System contract (sheet model, validate, random_npc, sections)."""
+comes from the System contract (sheet model, validate, random_npc, sections).
+
+The prompts and the sheets package load inside the commands that use them, so `ecran dice` or
+`ecran odds` never pays for them."""
 
 from __future__ import annotations
 
@@ -11,14 +14,12 @@ import click
 import typer
 from pydantic import ValidationError
 
-from ecran.cli import prompts
 from ecran.cli.lang import current
 from ecran.cli.render import console, sheet_tables
 from ecran.engine import get_system
 from ecran.engine.records import seeded_roller
 from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr
 from ecran.rules.violation import RuleViolation
-from ecran.sheets import parse_sheet_json
 
 character_app = typer.Typer(help="Create and check character sheets (JSON).", no_args_is_help=True)
 
@@ -27,6 +28,8 @@ def read_sheet(
     path: Path, expected_system: str | None = None
 ) -> tuple[System[Any], CharacterSheet]:
     """A sheet file as its system's sheet model (the rules are checked separately)."""
+    from ecran.sheets import parse_sheet_json  # only the commands that read a file load it
+
     try:
         text = path.read_bytes()
     except FileNotFoundError:
@@ -100,6 +103,8 @@ def _interactive() -> bool:
 
 def guided(system: System[Any]) -> CharacterSheet:
     """Ask for every field of the sheet in turn, then re-ask while the rules are broken."""
+    from ecran.cli import prompts  # only guided creation asks
+
     lang = current()
     name = typer.prompt("Nom du personnage" if lang == "fr" else "Character name")
     data = system.new_character(name).model_dump()
