@@ -3,12 +3,11 @@ scripted dice. Expected values come from hand calculation, not from the code."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
 
 from ecran.dice import Distribution, explode
 from ecran.dice.notation import distribution, roll
+from ecran.testing import ScriptedDice
 
 
 def test_explosion_is_per_die_not_on_the_sum() -> None:
@@ -97,28 +96,25 @@ def test_aliases_and_arithmetic() -> None:
     assert distribution("0d6+3") == Distribution.constant(3)
 
 
-def test_roll_order_and_shown_work_for_rerolls_and_explosions(
-    scripted: Callable[[Sequence[int]], Any],
-) -> None:
-    dice = scripted([6, 1, 3])
+def test_roll_order_and_shown_work_for_rerolls_and_explosions() -> None:
+    dice = ScriptedDice(6, 1, 3)
     result = roll("1d6r1!", dice)
+    assert dice.exhausted
     assert result.dice == [6, 1, 3]
     assert result.total == 9
     assert result.text == "1d6r1! (6!, ~~1~~ 3) = 9"
-    compound = roll("1d6!!", scripted([6, 6, 2]))
+    compound = roll("1d6!!", ScriptedDice(6, 6, 2))
     assert compound.text == "1d6!! (6!+6!+2) = 14"
 
 
-def test_keep_marks_dropped_dice_and_ties_keep_the_first_rolled(
-    scripted: Callable[[Sequence[int]], Any],
-) -> None:
-    result = roll("4d6kh3", scripted([4, 4, 6, 3]))
+def test_keep_marks_dropped_dice_and_ties_keep_the_first_rolled() -> None:
+    result = roll("4d6kh3", ScriptedDice(4, 4, 6, 3))
     assert result.text == "4d6kh3 (4, 4, 6, ~~3~~) = 14"
-    tie = roll("2d6kh1", scripted([5, 5]))
+    tie = roll("2d6kh1", ScriptedDice(5, 5))
     assert tie.text == "2d6kh1 (5, ~~5~~) = 5"
 
 
-def test_success_text_and_signed_terms(scripted: Callable[[Sequence[int]], Any]) -> None:
-    result = roll("3d6>=5 - 1 + (1d4)", scripted([5, 2, 6, 3]))
+def test_success_text_and_signed_terms() -> None:
+    result = roll("3d6>=5 - 1 + (1d4)", ScriptedDice(5, 2, 6, 3))
     assert result.total == 2 - 1 + 3
     assert result.text == "3d6>=5 (**5**, 2, **6**) - 1 + (1d4 (3)) = 4"

@@ -65,15 +65,14 @@ class FakeSheet(CharacterSheet):
     hit_points: int = 7
 
 
-class FakeSystem(System[Any]):
+class FakeSystem(System[FakeSheet]):
     id = "printtest"
     name = tr("Jeu d'essai", "Test game")
     seed = "999_printing_test.txt"
     checks = (FakeCheck(),)
     character = FakeSheet
 
-    def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
-        assert isinstance(sheet, FakeSheet)
+    def validate(self, sheet: FakeSheet) -> list[RuleViolation]:
         if sheet.strength <= 5:
             return []
         return [
@@ -85,8 +84,7 @@ class FakeSystem(System[Any]):
             )
         ]
 
-    def sections(self, sheet: CharacterSheet) -> list[SheetSection]:
-        assert isinstance(sheet, FakeSheet)
+    def sections(self, sheet: FakeSheet) -> list[SheetSection]:
         return [
             SheetSection(
                 tr("Caractéristiques", "Characteristics"),
@@ -98,7 +96,7 @@ class FakeSystem(System[Any]):
             ),
         ]
 
-    def actions(self, sheet: CharacterSheet) -> list[Action]:
+    def actions(self, sheet: FakeSheet) -> list[Action]:
         params: dict[str, Any] = {"skill": 4, "difficulty": 6, "malus": 0, "expert": True}
         return [
             Action(

@@ -1,5 +1,8 @@
 """Character commands: `character new|validate`, `npc`, `sheet`. System-neutral: everything
-comes from the System contract (sheet model, validate, random_npc, sections)."""
+comes from the System contract (sheet model, validate, random_npc, sections).
+
+The prompts and the sheets package load inside the commands that use them, so `ecran dice` or
+`ecran odds` never pays for them."""
 
 from __future__ import annotations
 
@@ -11,14 +14,12 @@ import click
 import typer
 from pydantic import ValidationError
 
-from ecran.cli import prompts
 from ecran.cli.lang import current
 from ecran.cli.render import console, sheet_tables
 from ecran.engine import get_system
 from ecran.engine.records import seeded_roller
 from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr
 from ecran.rules.violation import RuleViolation
-from ecran.sheets import parse_sheet_json
 
 character_app = typer.Typer(help="Create and check character sheets (JSON).", no_args_is_help=True)
 
@@ -27,6 +28,8 @@ def read_sheet(
     path: Path, expected_system: str | None = None
 ) -> tuple[System[Any], CharacterSheet]:
     """A sheet file as its system's sheet model (the rules are checked separately)."""
+    from ecran.sheets import parse_sheet_json  # only the commands that read a file load it
+
     try:
         text = path.read_bytes()
     except FileNotFoundError:
@@ -44,6 +47,14 @@ def read_sheet(
 def _print_violations(violations: list[RuleViolation]) -> None:
     for v in violations:
         click.echo(v.line(current()), err=True)
+
+
+def _refuse_broken(system: System[Any], sheet: CharacterSheet) -> None:
+    """Every rule the sheet breaks on stderr, then exit 2."""
+    violations = system.validate(sheet)
+    if violations:
+        _print_violations(violations)
+        raise typer.Exit(2)
 
 
 def _emit(sheet: CharacterSheet, out: Path | None) -> None:
@@ -74,10 +85,7 @@ def new(
                 )
             )
         sheet = guided(system)
-    violations = system.validate(sheet)
-    if violations:
-        _print_violations(violations)
-        raise typer.Exit(2)
+    _refuse_broken(system, sheet)
     _emit(sheet, out)
 
 
@@ -85,10 +93,7 @@ def new(
 def validate(path: Path = typer.Argument(..., metavar="FILE.json")) -> None:
     """Check a sheet against its system's rules; exit 2 and list the violations if it breaks any."""
     system, sheet = read_sheet(path)
-    violations = system.validate(sheet)
-    if violations:
-        _print_violations(violations)
-        raise typer.Exit(2)
+    _refuse_broken(system, sheet)
     click.echo("feuille valide" if current() == "fr" else "valid sheet")
 
 
@@ -98,6 +103,8 @@ def _interactive() -> bool:
 
 def guided(system: System[Any]) -> CharacterSheet:
     """Ask for every field of the sheet in turn, then re-ask while the rules are broken."""
+    from ecran.cli import prompts  # only guided creation asks
+
     lang = current()
     name = typer.prompt("Nom du personnage" if lang == "fr" else "Character name")
     data = system.new_character(name).model_dump()

@@ -7,22 +7,24 @@ the same thing about the same bad value.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from pydantic import BaseModel
-from pydantic.fields import FieldInfo
+from rich.table import Table
 
+from ecran.cli.fields import choices_of, option_help
 from ecran.cli.lang import current
-from ecran.cli.prompts import choices_of
-from ecran.cli.render import console, odds_table, roll_table
+from ecran.cli.render import console, echo_json, odds_table, roll_table
 from ecran.engine import get_system
-from ecran.engine.records import odds_report, roll_record
+from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.engine.registry import known_ids
 from ecran.rules import Check, EcranError, System, unknown
 from ecran.rules.text import Text
+
+#: What a check command answers: exact odds or one seeded roll.
+Answer = TypeVar("Answer", OddsReport, RollRecord)
 
 
 class OneLineGroup(click.Group):
@@ -58,30 +60,6 @@ class SystemsGroup(OneLineGroup):
         return self.build_system(get_system(name))
 
 
-_BOUNDS = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<"}
-
-
-def _help(info: FieldInfo, lang: str) -> str:
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    text = extra.get("x-help") or extra.get("x-label")
-    line = str(text[lang]) if isinstance(text, dict) else (info.description or "")
-    if extra.get("x-option"):
-        line = f"[{extra['x-option']}] {line} ({extra.get('x-source', '')})"
-    bounds = [
-        f"{sign} {getattr(m, attr)}"
-        for m in info.metadata
-        for attr, sign in _BOUNDS.items()
-        if getattr(m, attr, None) is not None
-    ]
-    if bounds:
-        line += " [" + ", ".join(bounds) + "]"
-    if info.is_required():
-        line += " [required]"
-    elif info.default is not None and info.annotation is not bool:
-        line += f" [default: {info.default}]"
-    return line
-
-
 def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
     """Click options for every field of a parameter model (checks and operations alike)."""
     options = []
@@ -94,7 +72,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                     [f"--{flag}/--no-{flag}", name],
                     default=default,
                     show_default=True,
-                    help=_help(info, lang),
+                    help=option_help(name, info, lang),
                 )
             )
         elif choices := choices_of(info.annotation):
@@ -104,7 +82,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                     # listed here, checked by pydantic: the same bilingual message as the API
                     metavar="[" + "|".join(choices) + "]",
                     default=None,
-                    help=_help(info, lang),
+                    help=option_help(name, info, lang),
                 )
             )
         else:
@@ -113,7 +91,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                     [f"--{flag}", name],
                     default=None,
                     metavar=getattr(info.annotation, "__name__", "VALUE").upper(),
-                    help=_help(info, lang),
+                    help=option_help(name, info, lang),
                 )
             )
     return options
@@ -124,32 +102,45 @@ def given(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def _odds_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
-    def run(as_json: bool, **values: Any) -> None:
-        report = odds_report(system_id, check.name, given(values))
-        if as_json:
-            click.echo(json.dumps(report.model_dump(), ensure_ascii=False))
-        else:
-            console().print(odds_table(report, check, current()))
+    def answer(**values: Any) -> OddsReport:
+        return odds_report(system_id, check.name, given(values))
 
-    params: list[click.Parameter] = [*param_options(check.params, lang), json_flag()]
-    return click.Command(check.name, callback=run, params=params, help=check.description(lang))
+    return _check_command(check, lang, answer, odds_table, [])
 
 
 def _roll_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
-    def run(as_json: bool, seed: int | None, **values: Any) -> None:
-        record = roll_record(system_id, check.name, given(values), seed)
-        if as_json:
-            click.echo(json.dumps(record.model_dump(), ensure_ascii=False))
-        else:
-            console().print(roll_table(record, check, current()))
+    def answer(seed: int | None, **values: Any) -> RollRecord:
+        return roll_record(system_id, check.name, given(values), seed)
 
-    seed = click.Option(["--seed"], type=int, default=None, help="seed (replays the same dice)")
-    params: list[click.Parameter] = [*param_options(check.params, lang), seed, json_flag()]
+    return _check_command(check, lang, answer, roll_table, [seed_option()])
+
+
+def _check_command(
+    check: Check[Any],
+    lang: str,
+    answer: Callable[..., Answer],
+    table: Callable[[Answer, Check[Any], str], Table],
+    extra: list[click.Parameter],
+) -> click.Command:
+    """One command per check: its parameters as options, the answer as JSON or as a table."""
+
+    def run(as_json: bool, **values: Any) -> None:
+        result = answer(**values)
+        if as_json:
+            echo_json(result.model_dump())
+        else:
+            console().print(table(result, check, current()))
+
+    params: list[click.Parameter] = [*param_options(check.params, lang), *extra, json_flag()]
     return click.Command(check.name, callback=run, params=params, help=check.description(lang))
 
 
 def json_flag() -> click.Option:
     return click.Option(["--json", "as_json"], is_flag=True, help="JSON output (fixed contract)")
+
+
+def seed_option() -> click.Option:
+    return click.Option(["--seed"], type=int, default=None, help="seed (replays the same dice)")
 
 
 def build(kind: str, lang: str) -> click.Group:

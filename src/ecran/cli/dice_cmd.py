@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import re
 from fractions import Fraction
 from typing import Any
 
-import click
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console
+from ecran.cli.render import bar, console, echo_json
 from ecran.dice.notation import NotationError, limits, parse
 from ecran.dice.notation import report as reports
 from ecran.dice.notation.report import odds_report
@@ -58,7 +56,7 @@ def roll_report(expression: str, seed: int | None) -> dict[str, Any]:
 def _roll(expression: str, seed: int | None, as_json: bool) -> None:
     report = roll_report(expression, seed)
     if as_json:
-        click.echo(json.dumps(report, ensure_ascii=False))
+        echo_json(report)
         return
     fr = current() == "fr"
     table = Table(show_header=False, title=escape(expression))
@@ -76,7 +74,7 @@ def _roll(expression: str, seed: int | None, as_json: bool) -> None:
 def _odds(expression: str, depth: int, as_json: bool) -> None:
     report = odds_report(expression, depth)
     if as_json:
-        click.echo(json.dumps(report, ensure_ascii=False))
+        echo_json(report)
         return
     fr = current() == "fr"
     rows = report["outcomes"]

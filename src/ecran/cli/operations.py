@@ -6,7 +6,6 @@ with the same generated parameters as the web forms. The sheet is only written w
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +13,16 @@ import click
 from pydantic import ValidationError
 
 from ecran.cli.characters import read_sheet
-from ecran.cli.checks import OneLineGroup, SystemsGroup, given, json_flag, param_options
+from ecran.cli.checks import (
+    OneLineGroup,
+    SystemsGroup,
+    given,
+    json_flag,
+    param_options,
+    seed_option,
+)
 from ecran.cli.lang import current
-from ecran.cli.render import console
+from ecran.cli.render import console, echo_json
 from ecran.engine.records import seeded_roller
 from ecran.rules import Operation, System, Text, from_validation
 
@@ -47,7 +53,7 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
             "details": resolution.details if resolution else {},
             "sheet": change.sheet.model_dump(mode="json"),
         }
-        click.echo(json.dumps(report, ensure_ascii=False))
+        echo_json(report)
         return
     lang = current()
     console().print(f"[bold]{operation.title(lang)}[/bold] — {change.summary(lang)}")
@@ -66,7 +72,7 @@ def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click
     params: list[click.Parameter] = [
         click.Argument(["sheet_file"], metavar="FILE.json"),
         *param_options(operation.params, lang),
-        click.Option(["--seed"], type=int, default=None, help="seed (replays the same dice)"),
+        seed_option(),
         click.Option(["--out", "-o"], default=None, help="write the changed sheet here"),
         json_flag(),
     ]

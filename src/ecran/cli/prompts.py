@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import types
 from enum import Enum
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Any, Union, get_args, get_origin
 
 import click
 import typer
 from pydantic import BaseModel
-from pydantic.fields import FieldInfo
+
+from ecran.cli.fields import choices_of, prompt_label
 
 
 def ask_model(
@@ -29,7 +30,7 @@ def ask_model(
             result[name] = info.get_default(call_default_factory=True)
         if name not in skip:
             result[name] = ask_value(
-                _label(name, info, lang), info.annotation, result.get(name), lang
+                prompt_label(name, info, lang), info.annotation, result.get(name), lang
             )
     return result
 
@@ -100,26 +101,9 @@ def _short(entry: Any) -> str:
     return str(entry)
 
 
-def _label(name: str, info: FieldInfo, lang: str) -> str:
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    label = extra.get("x-label")
-    if isinstance(label, dict) and isinstance(label.get(lang), str):
-        return f"{label[lang]} ({name})"
-    return info.title or name
-
-
 def _unwrap_optional(annotation: Any) -> Any:
     if get_origin(annotation) in (Union, types.UnionType):
         args = [a for a in get_args(annotation) if a is not type(None)]
         if len(args) == 1:
             return args[0]
     return annotation
-
-
-def choices_of(annotation: Any) -> list[str]:
-    """The allowed values of a Literal or Enum annotation (empty for anything else)."""
-    if get_origin(annotation) is Literal:
-        return [str(a) for a in get_args(annotation)]
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return [str(m.value) for m in annotation]
-    return []

@@ -1,9 +1,11 @@
-"""Rich stringifiers: how odds, rolls and sheets look in a terminal. No rules here."""
+"""How odds, rolls and sheets look in a terminal (Rich tables) or as `--json`. No rules here."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import click
 from rich.console import Console
 from rich.table import Table
 
@@ -65,6 +67,11 @@ def sheet_tables(sections: list[SheetSection], lang: str) -> list[Table]:
             table.add_row(row.label(lang), row.value, row.note)
         tables.append(table)
     return tables
+
+
+def echo_json(value: Any) -> None:
+    """A `--json` answer: one line of UTF-8 JSON (the fixed contract)."""
+    click.echo(json.dumps(value, ensure_ascii=False))
 
 
 def console() -> Console:

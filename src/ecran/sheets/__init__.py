@@ -1,7 +1,13 @@
-"""Printable character sheets (HTML, PDF) and the sheet's JSON exchange format.
+"""A character sheet away from the table: JSON exchange and printing.
 
-A presentation layer above `ecran.systems` and below the web and the CLI: it reads a sheet only
-through the System contract, so a sixth system prints without a change here.
+- JSON exchange, `files.py`: a sheet as a file (export, all-or-nothing import, published schema).
+- Printing: `layout.py` decides what a printed sheet shows in one language (with `rolls.py`, the
+  grids of prefilled rolls, `tracks.py`, the boxes to tick, and `labels.py`, the frame's words);
+  `html.py` lays it out as one HTML page, `pdf.py` as A4 pages (its columns packed by `pack.py`).
+
+A layer above `ecran.engine` (it finds a file's system there) and below the store, the web and the
+CLI: it reads a sheet only through the System contract, so a sixth system prints without a change
+here.
 """
 
 from typing import Any

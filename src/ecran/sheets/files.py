@@ -1,4 +1,4 @@
-"""A character sheet as a JSON file: export, import (all or nothing) and the published schema.
+"""The JSON exchange of character sheets: export, import (all or nothing) and the published schema.
 
 Import refuses a file the whole way: malformed JSON, an unknown system, a schema error or a broken
 rule each raise before any sheet is returned, so a caller that stores what it gets stores nothing.

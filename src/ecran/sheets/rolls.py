@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic.fields import FieldInfo
 
-from ecran.rules import Action, EcranError, System
+from ecran.rules import Action, EcranError, FieldMeta, System
 
 #: Printed for a yes/no parameter that is on (a privilege, an option of the roll).
 YES = "✓"
@@ -64,17 +64,18 @@ def shown_params(system: System[Any], action: Action, lang: str) -> dict[str, st
     """Parameter label -> printed value, for the numbers and switches of the roll. Options and
     choice keys stay out: the action's label already names them."""
     try:
-        fields = system.check(action.check).params.model_fields
+        params = system.check(action.check).params
     except EcranError:
         return {}
+    metas = FieldMeta.of_model(params)
     shown: dict[str, str] = {}
     for name, value in action.params.items():
-        info = fields.get(name)
-        if info is None or _is_option(info):
+        meta = metas.get(name)
+        if meta is None or meta.is_option:
             continue
-        printed = _printed(info, value)
+        printed = _printed(params.model_fields[name], value)
         if printed is not None:
-            shown[_label(info, name, lang)] = printed
+            shown[meta.label(lang)] = printed
     return shown
 
 
@@ -87,19 +88,3 @@ def _printed(info: FieldInfo, value: Any) -> str | None:
     if isinstance(value, int):
         return str(value)
     return None
-
-
-def _extra(info: FieldInfo) -> dict[str, Any]:
-    extra = info.json_schema_extra
-    return extra if isinstance(extra, dict) else {}
-
-
-def _is_option(info: FieldInfo) -> bool:
-    return "x-option" in _extra(info)
-
-
-def _label(info: FieldInfo, name: str, lang: str) -> str:
-    label = _extra(info).get("x-label")
-    if isinstance(label, dict) and isinstance(label.get(lang), str):
-        return str(label[lang])
-    return info.title or name.replace("_", " ")
