@@ -15,17 +15,16 @@ from ecran.rules import FieldMeta, Text
 _BOUNDS = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<"}
 
 
-def declared_label(meta: FieldMeta, info: FieldInfo) -> Text | None:
-    """The label the field declares, None for a plain field. `FieldMeta` words an undeclared field
-    by its title or name; the CLI words it its own way (the description, the bare name)."""
-    fallback = info.title or meta.name.replace("_", " ")
-    return None if meta.label == Text(fr=fallback, en=fallback) else meta.label
+def declared_label(meta: FieldMeta) -> Text | None:
+    """The label the field declares, None for a plain field (the CLI words that one its own way:
+    the description, the bare name)."""
+    return meta.label if meta.label_declared else None
 
 
 def option_help(name: str, info: FieldInfo, lang: str) -> str:
     """`[reading] help (source) [≥ 0, ≤ 30] [default: 5]`: what `--help` says of one option."""
     meta = FieldMeta.of(name, info)
-    text = meta.help or declared_label(meta, info)
+    text = meta.help or declared_label(meta)
     line = text(lang) if text is not None else (info.description or "")
     if meta.option:
         line = f"[{meta.option}] {line} ({meta.source or ''})"
@@ -41,7 +40,7 @@ def option_help(name: str, info: FieldInfo, lang: str) -> str:
 
 def prompt_label(name: str, info: FieldInfo, lang: str) -> str:
     """`Label (name)` for a declared field, so the player can match it to the JSON file."""
-    label = declared_label(FieldMeta.of(name, info), info)
+    label = declared_label(FieldMeta.of(name, info))
     return f"{label(lang)} ({name})" if label is not None else info.title or name
 
 

@@ -45,6 +45,8 @@ class FieldMeta:
     choice_labels: Mapping[str, Text] = field(default_factory=dict)
     #: `ge`, `le`, `gt`, `lt` as declared.
     bounds: Mapping[str, float] = field(default_factory=dict)
+    #: False when `label` is only the fallback (title or name): the field declares no words.
+    label_declared: bool = True
 
     @property
     def is_option(self) -> bool:
@@ -98,9 +100,11 @@ class FieldMeta:
     ) -> FieldMeta:
         fallback = title or name.replace("_", " ")
         raw_choices = extra.get("x-choices")
+        declared = _text(extra.get("x-label"))
         return cls(
             name=name,
-            label=_text(extra.get("x-label")) or Text(fr=fallback, en=fallback),
+            label=declared or Text(fr=fallback, en=fallback),
+            label_declared=declared is not None,
             help=_text(extra.get("x-help")),
             option=extra.get("x-option") if isinstance(extra.get("x-option"), str) else None,
             source=str(extra["x-source"]) if "x-source" in extra else None,

@@ -8,7 +8,7 @@ the CLI, the API and the web table show of a game comes from here.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ecran.dice import DiceSource, Roller
