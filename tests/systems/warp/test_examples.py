@@ -134,7 +134,7 @@ def test_e13_either_or_l2118_2142() -> None:
     assert result.total == 8
     assert result.outcome == "success"
     either = odds("group", participants="4,3-1", method="either_or", difficulty=7)
-    from ecran.systems.warp.pool import kept_sum
+    from ecran.systems.warp.dice import kept_sum
 
     expected = (
         kept_sum(4, 0).probability_where(lambda t: t > 7)

@@ -28,7 +28,6 @@ from ecran.rules import (
 )
 from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.fields import MAX_DICE, MAX_EXTRA, bonus_field, penalty_field
-from ecran.systems.warp.common import D6, src
 from ecran.systems.warp.damage import (
     Ammo,
     DamageRules,
@@ -41,6 +40,7 @@ from ecran.systems.warp.damage import (
     roll_armour,
     state_after,
 )
+from ecran.systems.warp.dice import D6, roll_pool
 from ecran.systems.warp.exchange import Exchange, Side, exchange
 from ecran.systems.warp.options import (
     ALTERNATIVE_DAMAGE,
@@ -58,8 +58,7 @@ from ecran.systems.warp.options import (
     ROUND_HALF_UP,
     ROUNDS_LOADED,
 )
-from ecran.systems.warp.pool import roll_pool
-from ecran.systems.warp.tables import ARMOUR, WEAPONS, RangedWeapon, by_key, range_row
+from ecran.systems.warp.tables import ARMOUR, WEAPONS, RangedWeapon, by_key, range_row, src
 from ecran.systems.warp.tracks import multiple_actions
 
 FUMBLE = Outcome(

@@ -19,15 +19,15 @@ from ecran.systems.warp.checks.fields import (
     difficulty_field,
     penalty_field,
 )
-from ecran.systems.warp.common import src
-from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, RELATED_TRAITS, UNSTOPPABLE_SIX
-from ecran.systems.warp.pool import (
+from ecran.systems.warp.dice import (
     compare_sums,
     kept_sum,
     kept_sum_six,
     roll_pool,
     total_against,
 )
+from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, RELATED_TRAITS, UNSTOPPABLE_SIX
+from ecran.systems.warp.tables import src
 
 FUMBLE = Outcome(
     "fumble",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import param, tr
-from ecran.systems.warp.pool import MAX_NET
+from ecran.systems.warp.dice import MAX_NET
 
 MAX_DICE = 30
 MAX_EXTRA = 30

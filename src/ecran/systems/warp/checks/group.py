@@ -13,8 +13,8 @@ from ecran.rules import Check, Outcome, Params, Resolution, param, tr
 from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.checks.fields import MAX_DICE, difficulty_field
-from ecran.systems.warp.common import D6, src
-from ecran.systems.warp.pool import kept_sum, roll_pool
+from ecran.systems.warp.dice import D6, kept_sum, roll_pool
+from ecran.systems.warp.tables import src
 
 Method = Literal["additive", "combined", "either_or", "worst"]
 

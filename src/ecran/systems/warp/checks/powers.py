@@ -15,10 +15,9 @@ from ecran.systems.warp.checks.fields import (
     dice_field,
     penalty_field,
 )
-from ecran.systems.warp.common import src
+from ecran.systems.warp.dice import kept_sum, roll_pool
 from ecran.systems.warp.options import PSI_NULL, SPELL_AT_LEAST, STONE_GRIP_CASTING_ROLL
-from ecran.systems.warp.pool import kept_sum, roll_pool
-from ecran.systems.warp.tables import MAGIC, by_key
+from ecran.systems.warp.tables import MAGIC, by_key, src
 
 PUSHED = param(
     tr("Pouvoir forcé", "Pushed"),
