@@ -493,6 +493,8 @@ class Melee(AttackCheck):
         src(3253, 3376),
     )
     example = {"attack_dice": 3, "defence_dice": 2, "weapon": "knife", "armour": "leather"}
+    #: Beyond the walk: 4 attack and 3 defence dice: 6**7 sequences, then damage dice.
+    beyond_walk = {"attack_dice": 4, "defence_dice": 3, "weapon": "knife"}
 
     def pools(self, params: Any) -> Pools:
         p: MeleeParams = params
@@ -744,6 +746,8 @@ class Ranged(AttackCheck):
         "distance_m": 8,
         "armour": "armoured_jacket",
     }
+    #: Beyond the walk: 4 attack dice against the range dice: over 6**7 sequences.
+    beyond_walk = {"attack_dice": 4, "weapon": "handgun_small", "distance_m": 30}
 
     def _band(self, p: RangedParams) -> int:
         return p.band()

@@ -71,6 +71,8 @@ class Roll(Check[RollParams]):
         src(1784, 1885),
     )
     example = {"dice": 3, "bonus": 1, "penalty": 0, "difficulty": 11}
+    #: Beyond the walk: a trait of 5 with 2 bonus dice: 6**7 sequences.
+    beyond_walk = {"dice": 5, "bonus": 2, "difficulty": 14}
     detail_labels = labels.ROLL
 
     def resolve(self, params: RollParams, dice: DiceSource) -> Resolution:
@@ -132,6 +134,8 @@ class Opposed(Check[OpposedParams]):
     outcomes = OPPOSED_OUTCOMES
     sources = (src(163, 169), src(1568, 1658))
     example = {"dice": 3, "bonus": 1, "opponent_dice": 3}
+    #: Beyond the walk: two pools of 4: 6**8 sequences.
+    beyond_walk = {"dice": 4, "opponent_dice": 4}
     detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
@@ -188,6 +192,8 @@ class Versus(Check[VersusParams]):
     )
     sources = (src(1614, 1658), src(1784, 1935))
     example = {"dice": 4, "opponent_dice": 3, "unstoppable_six": True, "fumbles": True}
+    #: Beyond the walk: two pools of 4: 6**8 sequences; open-ended rolls never end.
+    beyond_walk = {"dice": 4, "opponent_dice": 4, "fumbles": True}
     detail_labels = labels.OPPOSED
 
     def resolve(self, params: VersusParams, dice: DiceSource) -> Resolution:
@@ -272,6 +278,8 @@ class Related(Check[RelatedParams]):
     outcomes = Roll.outcomes[1:]
     sources = (src(1960, 1989), src(1399, 1405))
     example = {"related_score": 3, "difficulty": 7, "related_traits": True}
+    #: Beyond the walk: 3 dice and 4 bonus dice: 6**7 sequences.
+    beyond_walk = {"related_score": 4, "bonus": 4, "difficulty": 14, "related_traits": True}
     detail_labels = labels.ROLL
 
     def _roll(self, p: RelatedParams) -> RollParams:

@@ -102,6 +102,8 @@ class GroupRoll(Check[GroupParams]):
     )
     sources = (src(1991, 2222),)
     example = {"participants": "4,2", "method": "combined", "difficulty": 14}
+    #: Beyond the walk: 7 dice: 6**7 sequences.
+    beyond_walk = {"participants": "4,3", "method": "combined", "difficulty": 14}
     detail_labels = labels.GROUP
 
     def resolve(self, params: GroupParams, dice: DiceSource) -> Resolution:
@@ -269,6 +271,8 @@ class Abbreviated(Check[AbbreviatedParams]):
     )
     sources = (src(4011, 4055),)
     example = {"pc_rolls": "4,3,2", "npc_rolls": "2,2,2,2,2"}
+    #: Beyond the walk: 11 dice: 6**11 sequences.
+    beyond_walk = {"pc_rolls": "4,3", "npc_rolls": "2,2"}
     detail_labels = labels.ABBREVIATED
 
     def resolve(self, params: AbbreviatedParams, dice: DiceSource) -> Resolution:

@@ -118,6 +118,8 @@ class Power(Check[PowerParams]):
     )
     sources = (src(5129, 5200), src(5719, 5749))
     example = {"dice": 2, "resistance_dice": 2, "pushed": True}
+    #: Beyond the walk: a pushed power of 4 rolls 8 dice, with 2 against: 6**10 sequences.
+    beyond_walk = {"dice": 4, "pushed": True, "resistance_dice": 2}
     detail_labels = labels.POWER
 
     def _nets(self, p: PowerParams) -> tuple[int, int, int]:
@@ -195,6 +197,8 @@ class CureDisease(Check[CureParams]):
     )
     sources = (src(5402, 5458),)
     example = {"dice": 2, "disease": "serious"}
+    #: Beyond the walk: a pushed power of 4 rolls 8 dice: 6**8 sequences.
+    beyond_walk = {"dice": 4, "pushed": True, "disease": "grave"}
     detail_labels = labels.CURE_DISEASE
 
     def _setup(self, p: CureParams) -> tuple[int, int]:
@@ -251,6 +255,8 @@ class LearnPower(Check[LearnPowerParams]):
     )
     sources = (src(4955, 5013),)
     example = {"experience_dice": 3}
+    #: Beyond the walk: 7 experience dice: 6**7 sequences.
+    beyond_walk = {"experience_dice": 7}
     detail_labels = labels.LEARN_POWER
 
     def resolve(self, params: LearnPowerParams, dice: DiceSource) -> Resolution:
@@ -307,6 +313,8 @@ class LearnSpell(Check[LearnSpellParams]):
     )
     sources = (src(5958, 6058),)
     example = {"week": 4, "level": 12}
+    #: Beyond the walk: the seventh week rolls 7 dice: 6**7 sequences.
+    beyond_walk = {"week": 7, "level": 18}
     detail_labels = labels.LEARN_SPELL
 
     def _ok(self, p: LearnSpellParams, total: int) -> str:
@@ -365,6 +373,8 @@ class ResistSpell(Check[ResistSpellParams]):
     )
     sources = (src(6090, 6102), src(6198, 6210))
     example = {"dice": 3, "spell": "stone_grip"}
+    #: Beyond the walk: 4 dice and 3 bonus dice: 6**7 sequences.
+    beyond_walk = {"dice": 4, "bonus": 3, "spell": "stone_grip"}
     detail_labels = labels.RESIST_SPELL
 
     def strength(self, p: ResistSpellParams) -> int:
