@@ -9,7 +9,7 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.rules import EcranError, Source, Text, cite, tr
-from ecran.rules.data import load_model
+from ecran.rules.data import load_fields, load_model
 
 SEED = "001_28b97aa83a1ddfc6.txt"
 PACKAGE = "ecran.systems.warp"
@@ -243,6 +243,8 @@ class AdvancementTables(BaseModel):
     hp_increase: HpIncrease
 
 
+#: The words of check and operation parameters (data/fields.toml).
+FIELDS = load_fields(PACKAGE)
 CORE = load_model(PACKAGE, "core.toml", CoreTables)
 WEAPONS = load_model(PACKAGE, "weapons.toml", WeaponTables)
 ARMOUR = load_model(PACKAGE, "armour.toml", ArmourTables)

@@ -37,9 +37,9 @@ FUMBLE = Outcome(
 
 
 class RollParams(Params):
-    dice: int = dice_field()
-    bonus: int = bonus_field()
-    penalty: int = penalty_field()
+    dice: int = dice_field("dice")
+    bonus: int = bonus_field("bonus")
+    penalty: int = penalty_field("penalty")
     difficulty: int = difficulty_field()
     open_ended: bool = OPEN_ENDED.field()
     fumbles: bool = FUMBLES.field()
@@ -102,14 +102,12 @@ def _against(total: int, difficulty: int) -> str:
 
 
 class OpposedParams(Params):
-    dice: int = dice_field()
-    bonus: int = bonus_field()
-    penalty: int = penalty_field()
-    opponent_dice: int = dice_field("Dés de l'adversaire", "Opponent's dice")
-    opponent_bonus: int = bonus_field("Dés bonus de l'adversaire", "Opponent's bonus dice")
-    opponent_penalty: int = penalty_field(
-        "Dés de pénalité de l'adversaire", "Opponent's penalty dice"
-    )
+    dice: int = dice_field("dice")
+    bonus: int = bonus_field("bonus")
+    penalty: int = penalty_field("penalty")
+    opponent_dice: int = dice_field("opponent_dice")
+    opponent_bonus: int = bonus_field("opponent_bonus")
+    opponent_penalty: int = penalty_field("opponent_penalty")
 
 
 OPPOSED_OUTCOMES = (
@@ -255,9 +253,9 @@ def related_dice(score: int, allowed: bool) -> tuple[int, int]:
 
 
 class RelatedParams(Params):
-    related_score: int = dice_field("Score du trait connexe", "Related trait's score")
-    bonus: int = bonus_field()
-    penalty: int = penalty_field()
+    related_score: int = dice_field("related_score")
+    bonus: int = bonus_field("bonus")
+    penalty: int = penalty_field("penalty")
     difficulty: int = difficulty_field()
     related_traits: bool = RELATED_TRAITS.field()
 

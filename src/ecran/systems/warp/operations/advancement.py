@@ -10,11 +10,11 @@ from typing import Any, Literal
 from pydantic import field_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, Resolution, param, tr
+from ecran.rules import Change, Operation, Params, Resolution, tr
 from ecran.systems.warp.operations.experience import refuse, spend
 from ecran.systems.warp.options import HP_INCREASE_FIXED
 from ecran.systems.warp.sheet import Trait, WarpSheet
-from ecran.systems.warp.tables import ADVANCEMENT, CORE, category, src
+from ecran.systems.warp.tables import ADVANCEMENT, CORE, FIELDS, category, src
 from ecran.systems.warp.tracks import max_hp
 
 
@@ -27,16 +27,7 @@ def hp_dice(trait: Trait) -> int:
 
 
 class RollHpParams(Params):
-    choices: str = param(
-        tr("Fixe ou jet, trait par trait", "Fixed or roll, trait by trait"),
-        tr(
-            "Pour chaque trait de PV dans l'ordre de la feuille : « fixed » (7 par dé) ou "
-            "« roll » (2 × ses dés en d6), décidé avant tout jet (L834-884)",
-            "For each HP trait in sheet order: 'fixed' (7 per die) or 'roll' (2 x its dice in "
-            "d6), decided before any roll (L834-884)",
-        ),
-        default="roll",
-    )
+    choices: str = FIELDS("choices", default="roll")
 
     @field_validator("choices")
     @classmethod
@@ -90,27 +81,12 @@ class RollHitPoints(Operation[WarpSheet, RollHpParams]):
 
 
 class NewTraitParams(Params):
-    trait_name: str = param(tr("Nom du trait", "Trait name"), min_length=1, max_length=120)
-    sign: str = param(tr("Signe", "Sign"), min_length=1)
-    category: Literal["standard", "technical"] = param(
-        tr("Catégorie", "Category"),
-        tr("technical : score 1 ; standard : score 3", "technical: score 1; standard: score 3"),
-        default="standard",
-    )
-    used_in_play: bool = param(
-        tr("Déjà utilisé en jeu", "Already used in play"),
-        tr("Requis (L4694-4697)", "Required (L4694-4697)"),
-        default=False,
-    )
-    trained: bool = param(
-        tr("Formation suivie", "Training done"),
-        tr(
-            "Requise pour un trait technique ou spécialisé (L4706-4712)",
-            "Required for a technical or specialised trait (L4706-4712)",
-        ),
-        default=False,
-    )
-    combat: bool = param(tr("Spécifique au combat", "Combat-specific"), default=False)
+    trait_name: str = FIELDS("trait_name", min_length=1, max_length=120)
+    sign: str = FIELDS("sign", min_length=1)
+    category: Literal["standard", "technical"] = FIELDS("category", default="standard")
+    used_in_play: bool = FIELDS("used_in_play", default=False)
+    trained: bool = FIELDS("trained_new_trait", default=False)
+    combat: bool = FIELDS("combat", default=False)
 
 
 class NewTrait(Operation[WarpSheet, NewTraitParams]):
@@ -156,22 +132,9 @@ class NewTrait(Operation[WarpSheet, NewTraitParams]):
 
 
 class IncreaseHpParams(Params):
-    trait: Literal["central", "secondary_1", "secondary_2"] | int = param(
-        tr("Trait développé", "Trait developed"),
-        tr(
-            "central, secondary_1, secondary_2 ou l'index d'un trait acquis, à son nouveau score",
-            "central, secondary_1, secondary_2 or an acquired trait's index, at its new score",
-        ),
-    )
-    hp_trait: bool = param(
-        tr("C'est le trait des PV actuels", "It is the current HP trait"),
-        tr(
-            "Oui : + la valeur fixe ou 2d6 ; non : 2 × ses dés, si plus haut, +12 au plus",
-            "Yes: + the fixed amount or 2d6; no: 2 x its dice, if higher, +12 at most",
-        ),
-        default=True,
-    )
-    roll: bool = param(tr("Lancer 2d6", "Roll 2d6"), default=False)
+    trait: Literal["central", "secondary_1", "secondary_2"] | int = FIELDS("trait_developed")
+    hp_trait: bool = FIELDS("hp_trait", default=True)
+    roll: bool = FIELDS("roll", default=False)
     hp_increase_fixed: int = HP_INCREASE_FIXED.field(ge=0, le=20)
 
 
@@ -219,18 +182,8 @@ def _trait(sheet: WarpSheet, ref: str | int) -> Trait:
 
 
 class RaiseParams(Params):
-    trait: Literal["central", "secondary_1", "secondary_2"] | int = param(
-        tr("Trait", "Trait"),
-        tr(
-            "central, secondary_1, secondary_2 ou l'index d'un trait acquis",
-            "central, secondary_1, secondary_2 or an acquired trait's index",
-        ),
-    )
-    trained: bool = param(
-        tr("Entraînement fait", "Training done"),
-        tr("Requis pour 4 et 5 (L4790-4840)", "Required for 4 and 5 (L4790-4840)"),
-        default=False,
-    )
+    trait: Literal["central", "secondary_1", "secondary_2"] | int = FIELDS("trait")
+    trained: bool = FIELDS("trained", default=False)
 
 
 class RaiseTrait(Operation[WarpSheet, RaiseParams]):

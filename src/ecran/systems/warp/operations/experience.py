@@ -4,9 +4,9 @@ dice spent on growth (L955-1138)."""
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, param, tr
+from ecran.rules import Change, EcranError, Operation, Params, tr
 from ecran.systems.warp.sheet import WarpSheet
-from ecran.systems.warp.tables import CORE, src
+from ecran.systems.warp.tables import CORE, FIELDS, src
 
 
 def refuse(fr: str, en: str) -> EcranError:
@@ -14,7 +14,7 @@ def refuse(fr: str, en: str) -> EcranError:
 
 
 class AmountParams(Params):
-    dice: int = param(tr("Dés", "Dice"), default=1, ge=1, le=100)
+    dice: int = FIELDS("award_dice", default=1, ge=1, le=100)
 
 
 class AwardExperience(Operation[WarpSheet, AmountParams]):
@@ -36,7 +36,7 @@ class AwardExperience(Operation[WarpSheet, AmountParams]):
 
 
 class UseExperienceParams(Params):
-    dice: int = param(tr("Dés utilisés sur ce jet", "Dice on this roll"), default=1, ge=1, le=30)
+    dice: int = FIELDS("experience_roll_dice", default=1, ge=1, le=30)
 
 
 class UseExperience(Operation[WarpSheet, UseExperienceParams]):

@@ -9,28 +9,18 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, param, tr
+from ecran.rules import Change, Operation, Params, tr
 from ecran.systems.warp.operations.experience import refuse
 from ecran.systems.warp.sheet import SeriousWound, WarpSheet
-from ecran.systems.warp.tables import HEALTH, src
+from ecran.systems.warp.tables import FIELDS, HEALTH, src
 from ecran.systems.warp.tracks import daily_healing, health_state, recovered_hp
 
 
 class DamageParams(Params):
-    amount: int = param(tr("Dégâts", "Damage"), ge=0)
-    temporary: bool = param(tr("Temporaires (taser)", "Temporary (taser)"), default=False)
-    serious_kind: Literal["heals_badly", "fatal"] = param(
-        tr("Nature d'une blessure grave", "Kind of serious wound"),
-        tr("Choix du MJ", "GM's choice"),
-        default="heals_badly",
-    )
-    daily_loss: int = param(
-        tr("Perte par jour (blessure fatale)", "Daily loss (fatal wound)"),
-        tr("1 à 15, fixé par le MJ (L3936-4009)", "1 to 15, set by the GM (L3936-4009)"),
-        default=0,
-        ge=0,
-        le=15,
-    )
+    amount: int = FIELDS("amount", ge=0)
+    temporary: bool = FIELDS("temporary", default=False)
+    serious_kind: Literal["heals_badly", "fatal"] = FIELDS("serious_kind", default="heals_badly")
+    daily_loss: int = FIELDS("daily_loss", default=0, ge=0, le=15)
 
 
 class TakeDamage(Operation[WarpSheet, DamageParams]):
@@ -62,18 +52,8 @@ class TakeDamage(Operation[WarpSheet, DamageParams]):
 
 
 class RecoverParams(Params):
-    numerator: int = param(
-        tr("Fraction récupérée (numérateur)", "Fraction recovered (numerator)"),
-        tr(
-            "1/2 par défaut ; le MJ peut prendre 2/3 ou 1/3 (L3575-3591)",
-            "1/2 by default; the GM may use 2/3 or 1/3 (L3575-3591)",
-        ),
-        default=1,
-        ge=0,
-    )
-    denominator: int = param(
-        tr("Fraction (dénominateur)", "Fraction (denominator)"), default=2, ge=1
-    )
+    numerator: int = FIELDS("numerator", default=1, ge=0)
+    denominator: int = FIELDS("denominator", default=2, ge=1)
 
 
 class Recover(Operation[WarpSheet, RecoverParams]):
@@ -105,17 +85,10 @@ class Recover(Operation[WarpSheet, RecoverParams]):
 
 
 class HealParams(Params):
-    activity: Literal["active", "rest", "medical"] = param(
-        tr("Activité", "Activity"), default="rest"
-    )
-    days: int = param(tr("Jours", "Days"), default=1, ge=1, le=365)
-    critical: bool = param(tr("État critique (MJ)", "Critical (GM)"), default=False)
-    loss_per_day: int = param(
-        tr("Perte par jour si le tableau l'indique", "Loss per day where the table says so"),
-        tr("Fixée par le MJ (†, L3593-3661)", "Set by the GM (†, L3593-3661)"),
-        default=0,
-        ge=0,
-    )
+    activity: Literal["active", "rest", "medical"] = FIELDS("activity", default="rest")
+    days: int = FIELDS("days", default=1, ge=1, le=365)
+    critical: bool = FIELDS("critical", default=False)
+    loss_per_day: int = FIELDS("loss_per_day", default=0, ge=0)
 
 
 class Heal(Operation[WarpSheet, HealParams]):

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, Resolution, param, tr
+from ecran.rules import Change, Operation, Params, Resolution, tr
 from ecran.systems.warp.operations.experience import NoParams, refuse, spend
 from ecran.systems.warp.options import PSI_NULL
 from ecran.systems.warp.sheet import Trait, WarpSheet
-from ecran.systems.warp.tables import ADVANCEMENT, CORE, MAGIC, src
+from ecran.systems.warp.tables import ADVANCEMENT, CORE, FIELDS, MAGIC, src
 
 
 class BuyCharge(Operation[WarpSheet, NoParams]):
@@ -37,7 +37,7 @@ class BuyCharge(Operation[WarpSheet, NoParams]):
 
 
 class ChargeParams(Params):
-    pushed: bool = param(tr("Forcé (2 charges)", "Pushed (2 charges)"), default=False)
+    pushed: bool = FIELDS("pushed_charges", default=False)
 
 
 class SpendCharge(Operation[WarpSheet, ChargeParams]):
@@ -55,15 +55,8 @@ class SpendCharge(Operation[WarpSheet, ChargeParams]):
 
 
 class RechargeParams(Params):
-    hours: int = param(tr("Heures écoulées", "Hours elapsed"), default=24, ge=0)
-    rate: Literal["normal", "double", "half"] = param(
-        tr("Vitesse", "Rate"),
-        tr(
-            "Conditions spéciales de certaines entités (L5208-5226)",
-            "Some entities' special conditions (L5208-5226)",
-        ),
-        default="normal",
-    )
+    hours: int = FIELDS("hours", default=24, ge=0)
+    rate: Literal["normal", "double", "half"] = FIELDS("rate", default="normal")
 
 
 class Recharge(Operation[WarpSheet, RechargeParams]):
@@ -95,10 +88,8 @@ class Recharge(Operation[WarpSheet, RechargeParams]):
 
 
 class LearnSpellParams(Params):
-    spell: str = param(tr("Sort", "Spell"))
-    learned: bool = param(
-        tr("Jet réussi cette semaine", "This week's roll succeeded"), default=False
-    )
+    spell: str = FIELDS("spell")
+    learned: bool = FIELDS("learned", default=False)
 
 
 class StudySpell(Operation[WarpSheet, LearnSpellParams]):
@@ -135,15 +126,9 @@ class StudySpell(Operation[WarpSheet, LearnSpellParams]):
 
 
 class LearnPowerParams(Params):
-    power_name: str = param(tr("Pouvoir", "Power"), min_length=1, max_length=120)
-    sign: str = param(tr("Signe", "Sign"), min_length=1)
-    experience_dice: int = param(
-        tr("Dés d'expérience abandonnés", "Experience dice given up"),
-        tr("Perdus dans tous les cas (L5003-5009)", "Lost either way (L5003-5009)"),
-        default=1,
-        ge=1,
-        le=100,
-    )
+    power_name: str = FIELDS("power_name", min_length=1, max_length=120)
+    sign: str = FIELDS("sign", min_length=1)
+    experience_dice: int = FIELDS("experience_dice_given_up", default=1, ge=1, le=100)
     psi_null: bool = PSI_NULL.field()
 
 
