@@ -9,8 +9,8 @@ import pytest
 from ecran.engine import get_system
 from ecran.rules import EcranError
 from ecran.systems.warp.sheet import Trait, WarpSheet
+from ecran.testing import ScriptedDice
 from support import assert_rolls_match_odds
-from systems.warp.scripted import Scripted
 
 WARP = get_system("warp")
 
@@ -30,7 +30,7 @@ def sam(pool: int = 11) -> WarpSheet:
 
 def apply(sheet: WarpSheet, op: str, dice: list[int] | None = None, **params: Any) -> WarpSheet:
     operation = WARP.operation(op)
-    scripted = Scripted(dice or [])
+    scripted = ScriptedDice(dice or [])
     change = operation.apply(sheet, operation.params.model_validate(params), scripted)
     assert isinstance(change.sheet, WarpSheet)
     return change.sheet

@@ -16,7 +16,7 @@ from ecran.engine import get_system
 from ecran.rules import Action, Resolution
 from ecran.systems.warp.sheet import Trait, WarpSheet
 from ecran.systems.warp.tracks import is_dying, is_out
-from systems.warp.scripted import Scripted
+from ecran.testing import ScriptedDice
 
 WARP = get_system("warp")
 GEAR: list[dict[str, Any]] = [
@@ -132,7 +132,7 @@ def test_e19_gunfight_through_the_tracker_l3117_3165() -> None:
     assert shot.params["armour"] == "armoured_jacket" and shot.params["target_hp"] == 22
     # the GM: he aims (bonus die), she does not see it coming (no dodge), 8 m
     params, result = roll(
-        shot, Scripted([1, 4, 4, 4, 4, 3, 3, 3]), attack_bonus=1, dodge_dice=0, distance_m=8
+        shot, ScriptedDice([1, 4, 4, 4, 4, 3, 3, 3]), attack_bonus=1, dodge_dice=0, distance_m=8
     )
     assert (result.details["attack_total"], result.details["defence_total"]) == (16, 6)
     step = WARP.damage("ranged", params, result, first)
@@ -149,7 +149,7 @@ def test_e20_the_agile_runner_dodges_with_her_four_dice_l3167_3199() -> None:
     runner = fighter("Seconde", agility=4, bulletproof="vest")
     shot = action(WARP.attacks(agent, runner), "ranged", weapon="revolver_small")
     assert shot.params["dodge_dice"] == 4 and shot.params["bulletproof"] == "vest"
-    dice = Scripted([5, 4, 4, 4, 6, 5, 4, 1, 1, 2, 3, 4])
+    dice = ScriptedDice([5, 4, 4, 4, 6, 5, 4, 1, 1, 2, 3, 4])
     params, result = roll(shot, dice, target_moving=True)
     assert dice.exhausted
     step = WARP.damage("ranged", params, result, runner)
@@ -165,7 +165,7 @@ def test_e19_with_serious_wounds_leaves_a_wound_l3936_4009() -> None:
     )
     shot = action(WARP.attacks(agent, first), "ranged", weapon="revolver_small")
     params, result = roll(
-        shot, Scripted([1, 4, 4, 4, 4, 3, 3, 3]), attack_bonus=1, dodge_dice=0, distance_m=8
+        shot, ScriptedDice([1, 4, 4, 4, 4, 3, 3, 3]), attack_bonus=1, dodge_dice=0, distance_m=8
     )
     step = WARP.damage("ranged", params, result, first)
     assert step is not None
@@ -185,9 +185,9 @@ def test_e19_with_serious_wounds_leaves_a_wound_l3936_4009() -> None:
 def test_a_miss_or_a_tie_does_nothing_l2664_2668() -> None:
     a, b = fighter("A", dice=2), fighter("B", dice=2)
     punch = action(WARP.attacks(a, b), "melee", weapon="unarmed")
-    params, tie = roll(punch, Scripted([3, 4, 4, 3]))
+    params, tie = roll(punch, ScriptedDice([3, 4, 4, 3]))
     assert tie.outcome == "miss" and WARP.damage("melee", params, tie, b) is None
-    params, low = roll(punch, Scripted([1, 2, 6, 6]))
+    params, low = roll(punch, ScriptedDice([1, 2, 6, 6]))
     assert low.outcome == "miss" and WARP.damage("melee", params, low, b) is None
 
 
@@ -195,7 +195,7 @@ def test_armour_that_stops_it_all_does_nothing() -> None:
     """A 1-point margin with bare hands against leather (1 point, L3216-3239)."""
     a, b = fighter("A", dice=2), fighter("B", dice=2, armour=["leather"])
     punch = action(WARP.attacks(a, b), "melee", weapon="unarmed")
-    params, result = roll(punch, Scripted([3, 4, 3, 3]))
+    params, result = roll(punch, ScriptedDice([3, 4, 3, 3]))
     assert result.outcome == "no_damage" and WARP.damage("melee", params, result, b) is None
 
 
@@ -204,7 +204,7 @@ def test_taser_damage_is_temporary_l2405_2408() -> None:
     b = fighter("B")
     zap = action(WARP.attacks(a, b), "ranged", weapon="taser")
     assert zap.params["distance_m"] == 2  # a taser's short range (L2756)
-    params, result = roll(zap, Scripted([6, 6, 6, 6, 1, 1, 1, 1, 1, 1]))
+    params, result = roll(zap, ScriptedDice([6, 6, 6, 6, 1, 1, 1, 1, 1, 1]))
     step = WARP.damage("ranged", params, result, b)
     assert step is not None and step[1]["temporary"] is True
     after = apply(b, step)
@@ -215,7 +215,7 @@ def test_special_effect_passes_its_half_damage() -> None:
     """Half the normal damage (L3710-3730): margin 6 with bare hands -> 3."""
     a, b = fighter("A", dice=2), fighter("B", dice=2)
     tackle = action(WARP.attacks(a, b), "special_effect")
-    params, result = roll(tackle, Scripted([6, 6, 3, 3]))
+    params, result = roll(tackle, ScriptedDice([6, 6, 3, 3]))
     assert result.outcome == "effect"
     assert WARP.damage("special_effect", params, result, b) == (
         "take_damage",

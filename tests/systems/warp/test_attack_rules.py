@@ -11,8 +11,8 @@ import pytest
 from ecran.dice import Distribution, enumerate_outcomes
 from ecran.engine import get_system
 from ecran.systems.warp.checks.combat import gang_bonus_attackers
+from ecran.testing import ScriptedDice
 from support import assert_rolls_match_odds
-from systems.warp.scripted import Scripted
 from systems.warp.walk import bounded_walk
 
 WARP = get_system("warp")
@@ -128,7 +128,7 @@ def test_fumbled_attack_misses_even_when_it_beats_the_defence_l1823_1851() -> No
     params = melee.parse(
         {"attack_dice": 3, "attack_penalty": 1, "defence_dice": 1, "fumbles": True}
     )
-    result = melee.resolve(params, Scripted([5, 1, 1, 1, 2]))
+    result = melee.resolve(params, ScriptedDice([5, 1, 1, 1, 2]))
     assert result.details["margin"] == 1
     assert result.outcome == "fumble"
 
@@ -188,7 +188,7 @@ def test_special_effect_deals_half_damage() -> None:
     params = check.parse(
         {"attack_dice": 1, "defence_dice": 1, "weapon": "sword", "effect_margin": 5}
     )
-    result = check.resolve(params, Scripted([6, 1]))
+    result = check.resolve(params, ScriptedDice([6, 1]))
     assert result.outcome == "effect"
     assert result.total == 8
 
@@ -199,7 +199,7 @@ def test_abbreviated_combat_l4011_4055() -> None:
     assert odds.probability("win") == Fraction(15, 36)
     check = WARP.check("abbreviated_combat")
     result = check.resolve(
-        check.parse({"pc_rolls": "2,1", "npc_rolls": "1,1,1"}), Scripted([6, 5, 4, 1, 2, 3])
+        check.parse({"pc_rolls": "2,1", "npc_rolls": "1,1,1"}), ScriptedDice([6, 5, 4, 1, 2, 3])
     )
     assert result.total == 15
     assert result.details["npc_total_secret"] == 6

@@ -14,7 +14,6 @@ from ecran.systems.warp.damage import DamageRules, Hit, Protection, final_damage
 from ecran.systems.warp.tables import ARMOUR, by_key
 from ecran.systems.warp.tracks import max_hp, multiple_actions
 from support import assert_rolls_match_odds
-from systems.warp.scripted import Scripted
 
 WARP = get_system("warp")
 RULES = DamageRules()
@@ -91,49 +90,6 @@ def test_taser_all_or_nothing_l2918_2942() -> None:
     assert final_damage(15, 3, 2, 0, taser, JACKET, RULES) == 15  # full damage, nothing off
 
 
-def test_e19_whole_shot_from_the_dice() -> None:
-    """E19 through the `ranged` check: attacker 4 dice + aim bonus -> 16; 2 range dice -> 6;
-    jacket 3; 22 HP target ends at -7: out of combat, not dead (L3117-3165)."""
-    ranged = WARP.check("ranged")
-    params = ranged.parse(
-        {
-            "attack_dice": 4,
-            "attack_bonus": 1,
-            "weapon": "revolver_small",  # the agent's .22 revolver (L3123)
-            "distance_m": 8,
-            "armour": "armoured_jacket",
-            "target_max_hp": 22,
-        }
-    )
-    result = ranged.resolve(params, Scripted([1, 4, 4, 4, 4, 3, 3, 3]))
-    assert result.details["attack_total"] == 16
-    assert result.details["defence_total"] == 6
-    assert result.total == 29
-    assert result.outcome == "out"
-
-
-def test_e20_dodging_moving_target() -> None:
-    """E20 (L3167-3199): 2 range dice + 1 moving, 4 dodge bonus dice: roll 7 keep best 3."""
-    ranged = WARP.check("ranged")
-    params = ranged.parse(
-        {
-            "attack_dice": 4,
-            "weapon": "revolver_small",  # the agent's .22 revolver (L3123)
-            "distance_m": 8,
-            "target_moving": True,
-            "dodge_dice": 4,
-            "bulletproof": "vest",
-        }
-    )
-    dice = Scripted([5, 4, 4, 4, 6, 5, 4, 1, 1, 2, 3, 4])
-    result = ranged.resolve(params, dice)
-    assert len(result.details["defence_rolled"]) == 7
-    assert result.details["defence_total"] == 15
-    assert result.details["attack_total"] == 17
-    assert result.total == 2  # 6 / 4 = 1.5 -> 2
-    assert dice.exhausted
-
-
 def test_e3_hit_points_l806_818() -> None:
     """E3: HP trait 4 / 3 / none -> 28 / 21 / 14; technical trait at 1 counts 3 dice -> 21."""
     assert [max_hp(4), max_hp(3), max_hp(None), max_hp(1, technical=True)] == [28, 21, 14, 21]
@@ -143,17 +99,6 @@ def test_e3_hit_points_l806_818() -> None:
 def test_multiple_actions_table_l1937_1958() -> None:
     assert [multiple_actions(n) for n in range(5)] == [(0, 0), (1, 0), (0, 1), (0, 2), (0, 3)]
     assert multiple_actions(2, replaces=False) == (1, 1)
-
-
-def test_alternative_damage_knife_l3918_3922() -> None:
-    """E24: knife (x2) -> 2d6, doubled when attack >= 2 x defence."""
-    melee = WARP.check("melee")
-    params = melee.parse(
-        {"attack_dice": 2, "defence_dice": 1, "weapon": "knife", "alternative_damage": True}
-    )
-    result = melee.resolve(params, Scripted([5, 5, 3, 2, 4]))
-    assert result.details["damage_dice"] == [2, 4]
-    assert result.total == 12
 
 
 @pytest.mark.parametrize(

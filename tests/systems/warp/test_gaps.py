@@ -12,8 +12,8 @@ import pytest
 from ecran.engine import get_system
 from ecran.systems.warp.sheet import WarpSheet
 from ecran.systems.warp.tables import WEAPONS
+from ecran.testing import ScriptedDice
 from support import assert_rolls_match_odds
-from systems.warp.scripted import Scripted
 
 WARP = get_system("warp")
 RANGED = WARP.check("ranged")
@@ -85,7 +85,7 @@ def test_gm_range_dice_beyond_the_weapons_columns_are_refused(cli: Any) -> None:
 def test_thrown_axe_resolves_with_the_gms_dice() -> None:
     """Attack 3 dice 6+5+4 = 15 against 2 range dice 3+2 = 5: (15 - 5) x 2 = 20, no armour."""
     params = RANGED.parse({"attack_dice": 3, "weapon": "throwing_axe", "range_dice": 2})
-    dice = Scripted([6, 5, 4, 3, 2])
+    dice = ScriptedDice([6, 5, 4, 3, 2])
     result = RANGED.resolve(params, dice)
     assert dice.exhausted  # two defence dice rolled, and no armour
     assert (result.details["attack_total"], result.details["defence_total"]) == (15, 5)

@@ -177,10 +177,10 @@ def test_e34_counter_power_and_charge_bonus_l5184_5200() -> None:
 
 
 def test_e32_pushed_power_rolls_four_keeps_two_l5141_5147() -> None:
-    from systems.warp.scripted import Scripted
+    from ecran.testing import ScriptedDice
 
     power = WARP.check("power")
-    dice = Scripted([1, 6, 2, 5, 1, 1])
+    dice = ScriptedDice([1, 6, 2, 5, 1, 1])
     result = power.resolve(power.parse({"dice": 2, "pushed": True}), dice)
     assert result.details["kept"] == [6, 5]
     assert result.outcome == "overwhelming"

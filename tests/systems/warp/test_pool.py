@@ -9,7 +9,7 @@ import pytest
 
 from ecran.dice import Distribution, Roller, keep_highest, keep_lowest
 from ecran.engine import get_system
-from ecran.systems.warp.pool import MAX_NET, kept_sum, kept_sum_six, roll_pool
+from ecran.systems.warp.dice import MAX_NET, kept_sum, kept_sum_six, roll_pool
 
 WARP = get_system("warp")
 D6 = Distribution.die(6)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.dice import Roller
 from ecran.rules.data import load_model
 from ecran.rules.errors import from_validation
-from ecran.systems.warp.common import PACKAGE
 from ecran.systems.warp.sheet import Category, Trait, WarpSheet
-from ecran.systems.warp.tables import CORE
+from ecran.systems.warp.tables import CORE, PACKAGE
 
 
 class Example(BaseModel):
@@ -40,6 +39,11 @@ EXAMPLES = load_model(PACKAGE, "npc.toml", Examples)
 
 def _example(rows: list[Example], name: str) -> Example:
     return next(row for row in rows if row.name == name)
+
+
+def _keys(choices: dict[str, Any], name: str) -> list[str]:
+    value = choices.get(name) or []
+    return [value] if isinstance(value, str) else [str(v) for v in value]
 
 
 def new_character(name: str) -> WarpSheet:
@@ -78,14 +82,11 @@ def _trait(example: Example, superior: bool) -> Trait:
     return trait.model_copy(update={"score": trait.creation_score()})
 
 
-def random_npc(
-    roller: Roller,
-    weapons: Sequence[str] = (),
-    armour: Sequence[str] = (),
-    bulletproof: str = "none",
-) -> WarpSheet:
+def random_npc(roller: Roller, **choices: Any) -> WarpSheet:
     """Traits drawn from the seed's examples; the weapons their examples carry, plus the GM's
-    `weapons`, `armour` and `bulletproof` choices (table keys)."""
+    `weapons`, `armour` (a key or a list of table keys) and `bulletproof` choices."""
+    weapons, armour = _keys(choices, "weapons"), _keys(choices, "armour")
+    bulletproof = str(choices.get("bulletproof") or "none")
     central = EXAMPLES.central[roller.d(len(EXAMPLES.central)) - 1]
     first = roller.d(len(EXAMPLES.secondary)) - 1
     second = (first + roller.d(len(EXAMPLES.secondary) - 1)) % len(EXAMPLES.secondary)

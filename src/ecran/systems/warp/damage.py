@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.systems.warp.common import D6
+from ecran.systems.warp.dice import D6
 from ecran.systems.warp.tables import BulletproofArmour
 
 Ammo = Literal["normal", "armour_piercing", "hollow_point"]

@@ -23,7 +23,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ecran.dice import Distribution
-from ecran.systems.warp.pool import kept_sum, open_total_against
+from ecran.systems.warp.dice import kept_sum, open_total_against
 
 
 class Exchange(NamedTuple):

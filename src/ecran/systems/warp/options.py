@@ -9,7 +9,7 @@ The options themselves (labels, help, sources, defaults) are data: `data/options
 from __future__ import annotations
 
 from ecran.rules import Option, load_options
-from ecran.systems.warp.common import SEED
+from ecran.systems.warp.tables import SEED
 
 OPTIONS = load_options(__package__ or "ecran.systems.warp", SEED)
 

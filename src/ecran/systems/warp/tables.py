@@ -1,4 +1,5 @@
-"""Pydantic models of the WaRP data files, loaded once at import (a bad table fails at start-up)."""
+"""The WaRP seed and its data files: the seed's name and how to cite its lines, and the Pydantic
+models of the tables in `data/*.toml`, loaded once at import (a bad table fails at start-up)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,18 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ecran.rules import EcranError, Text, tr
-from ecran.rules.data import load_model
-from ecran.systems.warp.common import PACKAGE
+from ecran.rules import EcranError, Source, Text, cite, tr
+from ecran.rules.data import load_fields, load_model
+
+SEED = "001_28b97aa83a1ddfc6.txt"
+PACKAGE = "ecran.systems.warp"
+#: The whole seed, lines 1 to its last.
+SOURCE = cite(SEED, 1, 6239)
+
+
+def src(first: int, last: int | None = None, note: str = "") -> Source:
+    """A citation of the WaRP seed (line numbers of the OCR text)."""
+    return cite(SEED, first, last, note)
 
 
 class Row(BaseModel):
@@ -233,6 +243,8 @@ class AdvancementTables(BaseModel):
     hp_increase: HpIncrease
 
 
+#: The words of check and operation parameters (data/fields.toml).
+FIELDS = load_fields(PACKAGE)
 CORE = load_model(PACKAGE, "core.toml", CoreTables)
 WEAPONS = load_model(PACKAGE, "weapons.toml", WeaponTables)
 ARMOUR = load_model(PACKAGE, "armour.toml", ArmourTables)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ecran.rules import RuleViolation, Source, Text, tr
-from ecran.systems.warp.common import src
 from ecran.systems.warp.sheet import Trait, WarpSheet
-from ecran.systems.warp.tables import CORE, category
+from ecran.systems.warp.tables import CORE, category, src
 from ecran.systems.warp.tracks import max_hp
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, tr
-from ecran.systems.warp import penalties
 from ecran.systems.warp.sheet import Trait, WarpSheet, trait_label
 from ecran.systems.warp.tables import CORE, WEAPONS, by_key, category
-from ecran.systems.warp.tracks import is_dying, is_out, wound_penalty
+from ecran.systems.warp.tracks import fighting, fighting_dice, is_dying, is_out, wound_penalty
 
 AVERAGE_DIFFICULTY = next(d.factor for d in CORE.difficulty if d.key == "average")
 
@@ -115,14 +114,14 @@ def actions(sheet: WarpSheet) -> list[Action]:
             Action(tr(f"Défaut : {label}", f"Flaw: {label}"), "roll", flawed, traits_group)
         )
     combat_group = tr("Combat", "Combat")
-    attack = penalties.fighting_dice(sheet)
+    attack = fighting_dice(sheet)
     # wounds, heavy armour and a badly healed wound weigh on every attack roll (L3049-3055)
-    fighting = penalties.fighting(sheet)
+    attack_penalty = fighting(sheet)
     result.append(
         Action(
             tr("Attaque au contact", "Melee attack"),
             "melee",
-            {"attack_dice": attack, "attack_penalty": fighting},
+            {"attack_dice": attack, "attack_penalty": attack_penalty},
             combat_group,
         )
     )
@@ -130,7 +129,7 @@ def actions(sheet: WarpSheet) -> list[Action]:
         Action(
             tr("Attaque à distance", "Ranged attack"),
             "ranged",
-            {"attack_dice": attack, "attack_penalty": fighting},
+            {"attack_dice": attack, "attack_penalty": attack_penalty},
             combat_group,
         )
     )

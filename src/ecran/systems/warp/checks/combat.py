@@ -28,7 +28,6 @@ from ecran.rules import (
 )
 from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.fields import MAX_DICE, MAX_EXTRA, bonus_field, penalty_field
-from ecran.systems.warp.common import D6, src
 from ecran.systems.warp.damage import (
     Ammo,
     DamageRules,
@@ -41,6 +40,7 @@ from ecran.systems.warp.damage import (
     roll_armour,
     state_after,
 )
+from ecran.systems.warp.dice import D6, roll_pool
 from ecran.systems.warp.exchange import Exchange, Side, exchange
 from ecran.systems.warp.options import (
     ALTERNATIVE_DAMAGE,
@@ -58,8 +58,7 @@ from ecran.systems.warp.options import (
     ROUND_HALF_UP,
     ROUNDS_LOADED,
 )
-from ecran.systems.warp.pool import roll_pool
-from ecran.systems.warp.tables import ARMOUR, WEAPONS, RangedWeapon, by_key, range_row
+from ecran.systems.warp.tables import ARMOUR, FIELDS, WEAPONS, RangedWeapon, by_key, range_row, src
 from ecran.systems.warp.tracks import multiple_actions
 
 FUMBLE = Outcome(
@@ -102,25 +101,10 @@ def _one_of(value: str, allowed: list[str]) -> str:
 
 
 class AttackBase(Params):
-    attack_dice: int = param(
-        tr("Dés d'attaque", "Attack dice"),
-        tr("Trait d'attaque (2 par défaut)", "Attack trait (2 by default)"),
-        default=2,
-        ge=1,
-        le=MAX_DICE,
-    )
-    attack_bonus: int = bonus_field("Dés bonus d'attaque", "Attack bonus dice")
-    attack_penalty: int = penalty_field("Dés de pénalité d'attaque", "Attack penalty dice")
-    extra_actions: int = param(
-        tr("Actions supplémentaires de l'attaquant", "Attacker's extra actions"),
-        tr(
-            "1 : un dé de pénalité ; n ≥ 2 : n−1 dés de moins",
-            "1: a penalty die; n >= 2: n-1 dice fewer",
-        ),
-        default=0,
-        ge=0,
-        le=MAX_EXTRA,
-    )
+    attack_dice: int = FIELDS("attack_dice", default=2, ge=1, le=MAX_DICE)
+    attack_bonus: int = bonus_field("attack_bonus")
+    attack_penalty: int = penalty_field("attack_penalty")
+    extra_actions: int = FIELDS("extra_actions", default=0, ge=0, le=MAX_EXTRA)
     armour: str = param(
         tr("Armure normale", "Normal armour"),
         tr(
@@ -134,59 +118,14 @@ class AttackBase(Params):
         tr("Une de : " + ", ".join(BULLETPROOF_KEYS), "One of: " + ", ".join(BULLETPROOF_KEYS)),
         default="none",
     )
-    iron_skin: int = param(
-        tr("Peau de fer", "Iron skin"),
-        tr("Total du jet de peau de fer de la cible", "Target's iron-skin roll total"),
-        default=0,
-        ge=0,
-    )
-    target_max_hp: int = param(
-        tr("PV max de la cible", "Target's max HP"),
-        tr("14 sans trait de résistance (L806-818)", "14 without a toughness trait (L806-818)"),
-        default=14,
-        ge=1,
-    )
-    target_hp: int | None = param(
-        tr("PV actuels de la cible", "Target's current HP"),
-        tr("Par défaut : le maximum", "Default: the maximum"),
-        default=None,
-    )
-    surprise_dice: int = param(
-        tr("Surprise (dés bonus)", "Surprise (bonus dice)"),
-        tr(
-            "Valeur du MJ : 1 dé bonus, plus contre une cible totalement inconsciente (L3765-3777)",
-            "GM input: 1 bonus die, more against a wholly unaware target (L3765-3777)",
-        ),
-        default=0,
-        ge=0,
-        le=MAX_EXTRA,
-    )
-    better_position: bool = param(
-        tr("Meilleure position", "Better position"),
-        tr(
-            "Sur, au-dessus, derrière : 1 dé bonus (L3817-3821)",
-            "On top, above, behind: 1 bonus die (L3817-3821)",
-        ),
-        default=False,
-    )
-    psychological_edge: bool = param(
-        tr("Ascendant psychologique", "Psychological edge"),
-        tr(
-            "1 dé bonus : au round suivant seulement, ou tout le combat pour qui défend un "
-            "enfant (L3823-3845)",
-            "1 bonus die: next round only, or the whole fight when defending a child (L3823-3845)",
-        ),
-        default=False,
-    )
-    predictable: bool = param(
-        tr("Attaque prévisible", "Predictable attack"),
-        tr(
-            "« Je le frappe » : 1 dé de pénalité au choix du MJ ; jamais pour un PNJ (L2829-2873)",
-            "'I hit him': 1 penalty die at the GM's call; never for NPCs (L2829-2873)",
-        ),
-        default=False,
-    )
-    attacker_is_npc: bool = param(tr("L'attaquant est un PNJ", "Attacker is an NPC"), default=False)
+    iron_skin: int = FIELDS("iron_skin", default=0, ge=0)
+    target_max_hp: int = FIELDS("target_max_hp", default=14, ge=1)
+    target_hp: int | None = FIELDS("target_hp", default=None)
+    surprise_dice: int = FIELDS("surprise_dice", default=0, ge=0, le=MAX_EXTRA)
+    better_position: bool = FIELDS("better_position", default=False)
+    psychological_edge: bool = FIELDS("psychological_edge", default=False)
+    predictable: bool = FIELDS("predictable", default=False)
+    attacker_is_npc: bool = FIELDS("attacker_is_npc", default=False)
     open_ended: bool = OPEN_ENDED.field()
     fumbles: bool = FUMBLES.field()
     multi_action_dice_replace_penalty: bool = MULTI_ACTION_REPLACES.field()
@@ -405,55 +344,18 @@ MELEE_KEYS = [w.key for w in WEAPONS.melee]
 
 
 class MeleeParams(AttackBase):
-    defence_dice: int = param(
-        tr("Dés de défense", "Defence dice"),
-        tr("Trait de défense (2 par défaut)", "Defence trait (2 by default)"),
-        default=2,
-        ge=1,
-        le=MAX_DICE,
-    )
-    defence_bonus: int = bonus_field("Dés bonus de défense", "Defence bonus dice")
-    defence_penalty: int = penalty_field("Dés de pénalité de défense", "Defence penalty dice")
-    defender_extra_actions: int = param(
-        tr("Actions supplémentaires du défenseur", "Defender's extra actions"),
-        tr("Pénalisent aussi ses défenses (L1942-1946)", "Also penalise defences (L1942-1946)"),
-        default=0,
-        ge=0,
-        le=MAX_EXTRA,
-    )
+    defence_dice: int = FIELDS("defence_dice", default=2, ge=1, le=MAX_DICE)
+    defence_bonus: int = bonus_field("defence_bonus")
+    defence_penalty: int = penalty_field("defence_penalty")
+    defender_extra_actions: int = FIELDS("defender_extra_actions", default=0, ge=0, le=MAX_EXTRA)
     weapon: str = param(
         tr("Arme", "Weapon"),
         tr("Une de : " + ", ".join(MELEE_KEYS), "One of: " + ", ".join(MELEE_KEYS)),
         default="unarmed",
     )
-    better_weapon: bool = param(
-        tr("Meilleure arme", "Better weapon"),
-        tr(
-            "1 dé bonus pour l'allonge ou la parade, pas pour les dégâts : massue contre mains "
-            "nues, épée contre cran d'arrêt (L3779-3815)",
-            "1 bonus die for reach or blocking, not damage: club against bare hands, sword "
-            "against a switchblade (L3779-3815)",
-        ),
-        default=False,
-    )
-    attackers: int = param(
-        tr("Attaquants sur la cible", "Attackers on the target"),
-        tr(
-            "La cible se défend normalement contre un attaquant par dé de combat (L3743-3763)",
-            "The target defends normally against one attacker per combat die (L3743-3763)",
-        ),
-        default=1,
-        ge=1,
-        le=100,
-    )
-    unguarded: bool = param(
-        tr("Attaquant laissé sans garde", "Attacker left unguarded"),
-        tr(
-            "Au-delà de ses dés de combat, le défenseur choisit qui reçoit 1 dé bonus",
-            "Beyond their combat dice the defender chooses who gets 1 bonus die",
-        ),
-        default=False,
-    )
+    better_weapon: bool = FIELDS("better_weapon", default=False)
+    attackers: int = FIELDS("attackers", default=1, ge=1, le=100)
+    unguarded: bool = FIELDS("unguarded", default=False)
     desperate_defence: bool = DESPERATE_DEFENCE.field()
 
     @field_validator("weapon")
@@ -494,6 +396,8 @@ class Melee(AttackCheck):
         src(3253, 3376),
     )
     example = {"attack_dice": 3, "defence_dice": 2, "weapon": "knife", "armour": "leather"}
+    #: Beyond the walk: 4 attack and 3 defence dice: 6**7 sequences, then damage dice.
+    beyond_walk = {"attack_dice": 4, "defence_dice": 3, "weapon": "knife"}
 
     def pools(self, params: Any) -> Pools:
         p: MeleeParams = params
@@ -517,17 +421,7 @@ class Melee(AttackCheck):
 
 
 class SpecialEffectParams(MeleeParams):
-    effect_margin: int = param(
-        tr("Marge suffisante (MJ)", "Sufficient margin (GM)"),
-        tr(
-            "L'effet ne réussit que si l'attaque dépasse la défense d'autant ; valeur du MJ "
-            "(L3718-3722)",
-            "The effect works only if the attack beats the defence by this much; GM input "
-            "(L3718-3722)",
-        ),
-        default=1,
-        ge=1,
-    )
+    effect_margin: int = FIELDS("effect_margin", default=1, ge=1)
 
 
 class SpecialEffect(Melee):
@@ -583,50 +477,18 @@ class RangedParams(AttackBase):
         tr("Une de : " + ", ".join(RANGED_KEYS), "One of: " + ", ".join(RANGED_KEYS)),
         default="handgun_small",
     )
-    distance_m: float = param(
-        tr("Distance (m)", "Distance (m)"),
-        tr("Donne les dés de distance (table des portées)", "Gives the range dice (range table)"),
-        default=10,
-        ge=0,
-    )
+    distance_m: float = FIELDS("distance_m", default=10, ge=0)
     range_dice: int | None = GM_RANGE_DICE.field(ge=1, le=5)
-    cover: bool = param(tr("Cible à couvert", "Target behind cover"), default=False)
-    target_moving: bool = param(tr("La cible se déplace", "Target moving"), default=False)
-    attacker_moving: bool = param(tr("L'attaquant se déplace", "Attacker moving"), default=False)
-    darkness: bool = param(tr("Obscurité, brouillard", "Darkness, fog"), default=False)
-    dodge_dice: int = param(
-        tr("Esquive (dés bonus)", "Dodge (bonus dice)"),
-        tr(
-            "0 sans esquive ; sinon les dés d'agilité (2 par défaut, 1 si maladroit)",
-            "0 when not dodging; else the agility dice (2 by default, 1 if clumsy)",
-        ),
-        default=0,
-        ge=0,
-        le=MAX_EXTRA,
-    )
-    defence_penalty: int = penalty_field(
-        "Dés de pénalité de défense (blessures, armure lourde)",
-        "Defence penalty dice (wounds, heavy armour)",
-    )
-    second_shot: bool = param(
-        tr("Deuxième tir du round", "Second shot this round"),
-        tr("Un dé de pénalité (recul)", "A penalty die (recoil)"),
-        default=False,
-    )
-    burst: str = param(
-        tr("Rafale", "Burst"),
-        tr(
-            "none, three_round, long_single, long_spread (rafales longues : ≥ 10 balles au "
-            "chargeur, à compter par le MJ : le livre ne donne pas la taille des chargeurs)",
-            "none, three_round, long_single, long_spread (long bursts: >= 10 rounds in the "
-            "magazine, counted by the GM: the book gives no magazine sizes)",
-        ),
-        default="none",
-    )
+    cover: bool = FIELDS("cover", default=False)
+    target_moving: bool = FIELDS("target_moving", default=False)
+    attacker_moving: bool = FIELDS("attacker_moving", default=False)
+    darkness: bool = FIELDS("darkness", default=False)
+    dodge_dice: int = FIELDS("dodge_dice", default=0, ge=0, le=MAX_EXTRA)
+    defence_penalty: int = penalty_field("ranged_defence_penalty")
+    second_shot: bool = FIELDS("second_shot", default=False)
+    burst: str = FIELDS("burst", default="none")
     rounds_loaded: int | None = ROUNDS_LOADED.field(ge=0)
-    ammo: Literal["normal", "armour_piercing", "hollow_point"] = param(
-        tr("Munitions", "Ammunition"), default="normal"
-    )
+    ammo: Literal["normal", "armour_piercing", "hollow_point"] = FIELDS("ammo", default="normal")
     half_range_die: bool = HALF_RANGE_DIE.field()
     cover_dice: int = COVER_DICE.field(ge=0, le=6)
     attacker_moving_dice: int = ATTACKER_MOVING_DICE.field(ge=0, le=6)
@@ -745,6 +607,8 @@ class Ranged(AttackCheck):
         "distance_m": 8,
         "armour": "armoured_jacket",
     }
+    #: Beyond the walk: 4 attack dice against the range dice: over 6**7 sequences.
+    beyond_walk = {"attack_dice": 4, "weapon": "handgun_small", "distance_m": 30}
 
     def _band(self, p: RangedParams) -> int:
         return p.band()

@@ -19,15 +19,15 @@ from ecran.systems.warp.checks.fields import (
     difficulty_field,
     penalty_field,
 )
-from ecran.systems.warp.common import src
-from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, RELATED_TRAITS, UNSTOPPABLE_SIX
-from ecran.systems.warp.pool import (
+from ecran.systems.warp.dice import (
     compare_sums,
     kept_sum,
     kept_sum_six,
     roll_pool,
     total_against,
 )
+from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, RELATED_TRAITS, UNSTOPPABLE_SIX
+from ecran.systems.warp.tables import src
 
 FUMBLE = Outcome(
     "fumble",
@@ -37,9 +37,9 @@ FUMBLE = Outcome(
 
 
 class RollParams(Params):
-    dice: int = dice_field()
-    bonus: int = bonus_field()
-    penalty: int = penalty_field()
+    dice: int = dice_field("dice")
+    bonus: int = bonus_field("bonus")
+    penalty: int = penalty_field("penalty")
     difficulty: int = difficulty_field()
     open_ended: bool = OPEN_ENDED.field()
     fumbles: bool = FUMBLES.field()
@@ -71,6 +71,8 @@ class Roll(Check[RollParams]):
         src(1784, 1885),
     )
     example = {"dice": 3, "bonus": 1, "penalty": 0, "difficulty": 11}
+    #: Beyond the walk: a trait of 5 with 2 bonus dice: 6**7 sequences.
+    beyond_walk = {"dice": 5, "bonus": 2, "difficulty": 14}
     detail_labels = labels.ROLL
 
     def resolve(self, params: RollParams, dice: DiceSource) -> Resolution:
@@ -100,14 +102,12 @@ def _against(total: int, difficulty: int) -> str:
 
 
 class OpposedParams(Params):
-    dice: int = dice_field()
-    bonus: int = bonus_field()
-    penalty: int = penalty_field()
-    opponent_dice: int = dice_field("Dés de l'adversaire", "Opponent's dice")
-    opponent_bonus: int = bonus_field("Dés bonus de l'adversaire", "Opponent's bonus dice")
-    opponent_penalty: int = penalty_field(
-        "Dés de pénalité de l'adversaire", "Opponent's penalty dice"
-    )
+    dice: int = dice_field("dice")
+    bonus: int = bonus_field("bonus")
+    penalty: int = penalty_field("penalty")
+    opponent_dice: int = dice_field("opponent_dice")
+    opponent_bonus: int = bonus_field("opponent_bonus")
+    opponent_penalty: int = penalty_field("opponent_penalty")
 
 
 OPPOSED_OUTCOMES = (
@@ -132,6 +132,8 @@ class Opposed(Check[OpposedParams]):
     outcomes = OPPOSED_OUTCOMES
     sources = (src(163, 169), src(1568, 1658))
     example = {"dice": 3, "bonus": 1, "opponent_dice": 3}
+    #: Beyond the walk: two pools of 4: 6**8 sequences.
+    beyond_walk = {"dice": 4, "opponent_dice": 4}
     detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
@@ -188,6 +190,8 @@ class Versus(Check[VersusParams]):
     )
     sources = (src(1614, 1658), src(1784, 1935))
     example = {"dice": 4, "opponent_dice": 3, "unstoppable_six": True, "fumbles": True}
+    #: Beyond the walk: two pools of 4: 6**8 sequences; open-ended rolls never end.
+    beyond_walk = {"dice": 4, "opponent_dice": 4, "fumbles": True}
     detail_labels = labels.OPPOSED
 
     def resolve(self, params: VersusParams, dice: DiceSource) -> Resolution:
@@ -249,9 +253,9 @@ def related_dice(score: int, allowed: bool) -> tuple[int, int]:
 
 
 class RelatedParams(Params):
-    related_score: int = dice_field("Score du trait connexe", "Related trait's score")
-    bonus: int = bonus_field()
-    penalty: int = penalty_field()
+    related_score: int = dice_field("related_score")
+    bonus: int = bonus_field("bonus")
+    penalty: int = penalty_field("penalty")
     difficulty: int = difficulty_field()
     related_traits: bool = RELATED_TRAITS.field()
 
@@ -272,6 +276,8 @@ class Related(Check[RelatedParams]):
     outcomes = Roll.outcomes[1:]
     sources = (src(1960, 1989), src(1399, 1405))
     example = {"related_score": 3, "difficulty": 7, "related_traits": True}
+    #: Beyond the walk: 3 dice and 4 bonus dice: 6**7 sequences.
+    beyond_walk = {"related_score": 4, "bonus": 4, "difficulty": 14, "related_traits": True}
     detail_labels = labels.ROLL
 
     def _roll(self, p: RelatedParams) -> RollParams:

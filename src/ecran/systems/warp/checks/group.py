@@ -9,12 +9,12 @@ from typing import Literal
 from pydantic import field_validator, model_validator
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, tr
 from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.checks.fields import MAX_DICE, difficulty_field
-from ecran.systems.warp.common import D6, src
-from ecran.systems.warp.pool import kept_sum, roll_pool
+from ecran.systems.warp.dice import D6, kept_sum, roll_pool
+from ecran.systems.warp.tables import FIELDS, src
 
 Method = Literal["additive", "combined", "either_or", "worst"]
 
@@ -33,25 +33,8 @@ def _participant(spec: str) -> tuple[int, int]:
 
 
 class GroupParams(Params):
-    participants: str = param(
-        tr("Dés des participants", "Participants' dice"),
-        tr(
-            "Scores séparés par des virgules, ex. « 4,2 » ; « 3-1 » : 3 dés et un dé de pénalité, "
-            "« 3+1 » : un dé bonus (soit/soit et pire jet seulement)",
-            "Comma-separated scores, e.g. '4,2'; '3-1': 3 dice and a penalty die, '3+1': a bonus "
-            "die (either/or and worst roll only)",
-        ),
-    )
-    method: Method = param(
-        tr("Méthode", "Method"),
-        tr(
-            "additive (tous les dés additionnés), combined (garder les K meilleurs, K = meilleur "
-            "participant), either_or (un seul au hasard compte), worst (le pire total)",
-            "additive (all dice summed), combined (keep the best K, K = best participant), "
-            "either_or (one at random counts), worst (the lowest total)",
-        ),
-        default="combined",
-    )
+    participants: str = FIELDS("participants")
+    method: Method = FIELDS("method", default="combined")
     difficulty: int = difficulty_field()
 
     @field_validator("participants")
@@ -102,6 +85,8 @@ class GroupRoll(Check[GroupParams]):
     )
     sources = (src(1991, 2222),)
     example = {"participants": "4,2", "method": "combined", "difficulty": 14}
+    #: Beyond the walk: 7 dice: 6**7 sequences.
+    beyond_walk = {"participants": "4,3", "method": "combined", "difficulty": 14}
     detail_labels = labels.GROUP
 
     def resolve(self, params: GroupParams, dice: DiceSource) -> Resolution:
@@ -141,21 +126,8 @@ class GroupRoll(Check[GroupParams]):
 
 
 class HandParams(Params):
-    bad_up_to: int = param(
-        tr("Mauvais jusqu'à", "Bad up to"),
-        tr(
-            "Valeur fixée par le MJ : bas = mauvais pour les PJ (L1748-1775)",
-            "GM input: low = bad for the PCs (L1748-1775)",
-        ),
-        ge=2,
-        le=12,
-    )
-    good_from: int = param(
-        tr("Bon à partir de", "Good from"),
-        tr("Valeur fixée par le MJ : haut = bon pour les PJ", "GM input: high = good for the PCs"),
-        ge=2,
-        le=12,
-    )
+    bad_up_to: int = FIELDS("bad_up_to", ge=2, le=12)
+    good_from: int = FIELDS("good_from", ge=2, le=12)
 
 
 class HandOfFate(Check[HandParams]):
@@ -189,16 +161,7 @@ class HandOfFate(Check[HandParams]):
 
 
 class FlawParams(Params):
-    trigger_face: int = param(
-        tr("Face déclenchante", "Trigger face"),
-        tr(
-            "« Une chance sur 6 » : la face n'est pas dite (lecture §9.20)",
-            "'1 chance in 6': the face is not given (reading §9.20)",
-        ),
-        default=1,
-        ge=1,
-        le=6,
-    )
+    trigger_face: int = FIELDS("trigger_face", default=1, ge=1, le=6)
 
 
 class FlawTrigger(Check[FlawParams]):
@@ -232,17 +195,8 @@ def _scores(value: str) -> str:
 
 
 class AbbreviatedParams(Params):
-    pc_rolls: str = param(
-        tr("Jets des PJ (dés)", "PCs' rolls (dice)"),
-        tr(
-            "Les dés de chaque jet des joueurs, séparés par des virgules ; le MJ dit lesquels",
-            "The dice of each of the players' rolls, comma-separated; the GM says which",
-        ),
-    )
-    npc_rolls: str = param(
-        tr("Jets des PNJ (dés)", "NPCs' rolls (dice)"),
-        tr("Les dés de chaque jet de combat des PNJ", "The dice of each NPC combat roll"),
-    )
+    pc_rolls: str = FIELDS("pc_rolls")
+    npc_rolls: str = FIELDS("npc_rolls")
 
     _pc = field_validator("pc_rolls")(lambda cls, v: _scores(v))
     _npc = field_validator("npc_rolls")(lambda cls, v: _scores(v))
@@ -269,6 +223,8 @@ class Abbreviated(Check[AbbreviatedParams]):
     )
     sources = (src(4011, 4055),)
     example = {"pc_rolls": "4,3,2", "npc_rolls": "2,2,2,2,2"}
+    #: Beyond the walk: 11 dice: 6**11 sequences.
+    beyond_walk = {"pc_rolls": "4,3", "npc_rolls": "2,2"}
     detail_labels = labels.ABBREVIATED
 
     def resolve(self, params: AbbreviatedParams, dice: DiceSource) -> Resolution:

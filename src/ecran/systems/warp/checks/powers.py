@@ -15,72 +15,24 @@ from ecran.systems.warp.checks.fields import (
     dice_field,
     penalty_field,
 )
-from ecran.systems.warp.common import src
+from ecran.systems.warp.dice import kept_sum, roll_pool
 from ecran.systems.warp.options import PSI_NULL, SPELL_AT_LEAST, STONE_GRIP_CASTING_ROLL
-from ecran.systems.warp.pool import kept_sum, roll_pool
-from ecran.systems.warp.tables import MAGIC, by_key
+from ecran.systems.warp.tables import FIELDS, MAGIC, by_key, src
 
-PUSHED = param(
-    tr("Pouvoir forcé", "Pushed"),
-    tr(
-        "2 charges : lancez 2 × les dés, gardez la meilleure moitié (L5141-5147)",
-        "2 charges: roll 2 x the dice, keep the best half (L5141-5147)",
-    ),
-    default=False,
-)
+PUSHED = FIELDS("pushed", default=False)
 
 
 class PowerParams(Params):
-    dice: int = dice_field("Dés du pouvoir", "Power dice")
-    bonus: int = bonus_field()
-    penalty: int = penalty_field()
+    dice: int = dice_field("power_dice")
+    bonus: int = bonus_field("bonus")
+    penalty: int = penalty_field("penalty")
     pushed: bool = PUSHED
-    resistance_dice: int = param(
-        tr("Dés de résistance", "Resistance dice"),
-        tr(
-            "2 pour la plupart des gens ; plus avec une volonté forte (MJ)",
-            "2 for most people; more with a strong will (GM)",
-        ),
-        default=2,
-        ge=1,
-        le=MAX_DICE,
-    )
-    resistance_bonus: int = param(
-        tr("Dés bonus de résistance", "Resistance bonus dice"),
-        tr(
-            "Défenseur psychique, 1 charge : autant de dés bonus que son meilleur pouvoir",
-            "A psychic defender spends 1 charge: bonus dice equal to their best power",
-        ),
-        default=0,
-        ge=0,
-        le=MAX_EXTRA,
-    )
-    counter_power_dice: int = param(
-        tr("Pouvoir contraire (dés en plus)", "Counter-power (extra dice)"),
-        tr(
-            "1 charge : les dés du pouvoir contraire s'ajoutent aux 2 dés",
-            "1 charge: the counter-power's dice add to the 2 dice",
-        ),
-        default=0,
-        ge=0,
-        le=MAX_DICE,
-    )
-    resistance_penalty: int = penalty_field(
-        "Dés de pénalité de résistance", "Resistance penalty dice"
-    )
-    metres_per_point: float = param(
-        tr("Portée par point (m)", "Reach per point (m)"),
-        tr(
-            "Portée = jet × ceci : scan mental en vue 2, télépathie 1 ; 0 = pas de limite "
-            "(L5692-5805)",
-            "Reach = roll x this: mind scan in sight 2, telepathy 1; 0 = no limit (L5692-5805)",
-        ),
-        default=0,
-        ge=0,
-    )
-    distance_m: float = param(
-        tr("Distance de la cible (m)", "Target's distance (m)"), default=0, ge=0
-    )
+    resistance_dice: int = FIELDS("resistance_dice", default=2, ge=1, le=MAX_DICE)
+    resistance_bonus: int = FIELDS("resistance_bonus", default=0, ge=0, le=MAX_EXTRA)
+    counter_power_dice: int = FIELDS("counter_power_dice", default=0, ge=0, le=MAX_DICE)
+    resistance_penalty: int = penalty_field("resistance_penalty")
+    metres_per_point: float = FIELDS("metres_per_point", default=0, ge=0)
+    distance_m: float = FIELDS("target_distance_m", default=0, ge=0)
 
     def reaches(self, total: int) -> bool:
         return not self.metres_per_point or total * self.metres_per_point >= self.distance_m
@@ -119,6 +71,8 @@ class Power(Check[PowerParams]):
     )
     sources = (src(5129, 5200), src(5719, 5749))
     example = {"dice": 2, "resistance_dice": 2, "pushed": True}
+    #: Beyond the walk: a pushed power of 4 rolls 8 dice, with 2 against: 6**10 sequences.
+    beyond_walk = {"dice": 4, "pushed": True, "resistance_dice": 2}
     detail_labels = labels.POWER
 
     def _nets(self, p: PowerParams) -> tuple[int, int, int]:
@@ -157,18 +111,11 @@ DISEASES = [d.key for d in MAGIC.disease]
 
 
 class CureParams(Params):
-    dice: int = dice_field("Dés de guérison", "Healing dice")
-    bonus: int = bonus_field()
-    penalty: int = penalty_field()
+    dice: int = dice_field("healing_dice")
+    bonus: int = bonus_field("bonus")
+    penalty: int = penalty_field("penalty")
     pushed: bool = PUSHED
-    disease: str = param(
-        tr("Maladie", "Disease"),
-        tr(
-            "minor (rhume) 5, serious (pneumonie) 10, grave (cancer) 15",
-            "minor (cold) 5, serious (pneumonia) 10, grave (cancer) 15",
-        ),
-        default="minor",
-    )
+    disease: str = FIELDS("disease", default="minor")
 
     @field_validator("disease")
     @classmethod
@@ -196,6 +143,8 @@ class CureDisease(Check[CureParams]):
     )
     sources = (src(5402, 5458),)
     example = {"dice": 2, "disease": "serious"}
+    #: Beyond the walk: a pushed power of 4 rolls 8 dice: 6**8 sequences.
+    beyond_walk = {"dice": 4, "pushed": True, "disease": "grave"}
     detail_labels = labels.CURE_DISEASE
 
     def _setup(self, p: CureParams) -> tuple[int, int]:
@@ -219,17 +168,8 @@ def _vs(total: int, difficulty: int) -> str:
 
 
 class LearnPowerParams(Params):
-    experience_dice: int = param(
-        tr("Dés d'expérience engagés", "Experience dice given up"),
-        tr(
-            "Perdus dans tous les cas ; réussite si au moins un 6",
-            "Lost either way; success on any 6",
-        ),
-        default=1,
-        ge=1,
-        le=MAX_DICE,
-    )
-    first_attempt: bool = param(tr("Premier essai", "First attempt"), default=True)
+    experience_dice: int = FIELDS("experience_dice", default=1, ge=1, le=MAX_DICE)
+    first_attempt: bool = FIELDS("first_attempt", default=True)
     psi_null: bool = PSI_NULL.field()
 
 
@@ -252,6 +192,8 @@ class LearnPower(Check[LearnPowerParams]):
     )
     sources = (src(4955, 5013),)
     example = {"experience_dice": 3}
+    #: Beyond the walk: 7 experience dice: 6**7 sequences.
+    beyond_walk = {"experience_dice": 7}
     detail_labels = labels.LEARN_POWER
 
     def resolve(self, params: LearnPowerParams, dice: DiceSource) -> Resolution:
@@ -273,22 +215,8 @@ SPELL_KEYS = [s.key for s in MAGIC.spell]
 
 
 class LearnSpellParams(Params):
-    week: int = param(
-        tr("Semaine d'étude", "Week of study"),
-        tr(
-            "La semaine k, lancez k dés (5 dés d'expérience sacrifiés)",
-            "Week k rolls k dice (5 experience dice spent)",
-        ),
-        default=1,
-        ge=1,
-        le=MAX_DICE,
-    )
-    level: int = param(
-        tr("Niveau du sort", "Spell level"),
-        tr("3 à 18 pour les exemples", "3 to 18 in the samples"),
-        default=12,
-        ge=1,
-    )
+    week: int = FIELDS("week", default=1, ge=1, le=MAX_DICE)
+    level: int = FIELDS("level", default=12, ge=1)
     spell_learning_at_least_level: bool = SPELL_AT_LEAST.field()
 
 
@@ -308,6 +236,8 @@ class LearnSpell(Check[LearnSpellParams]):
     )
     sources = (src(5958, 6058),)
     example = {"week": 4, "level": 12}
+    #: Beyond the walk: the seventh week rolls 7 dice: 6**7 sequences.
+    beyond_walk = {"week": 7, "level": 18}
     detail_labels = labels.LEARN_SPELL
 
     def _ok(self, p: LearnSpellParams, total: int) -> str:
@@ -323,23 +253,15 @@ class LearnSpell(Check[LearnSpellParams]):
 
 
 class ResistSpellParams(Params):
-    dice: int = dice_field("Dés de résistance", "Resistance dice", default=2)
-    bonus: int = bonus_field()
-    penalty: int = penalty_field()
+    dice: int = dice_field("resist_spell_dice", default=2)
+    bonus: int = bonus_field("bonus")
+    penalty: int = penalty_field("penalty")
     spell: str = param(
         tr("Sort", "Spell"),
         tr("Un de : " + ", ".join(SPELL_KEYS), "One of: " + ", ".join(SPELL_KEYS)),
         default="stone_grip",
     )
-    casting_roll: int | None = param(
-        tr("Jet d'incantation", "Casting roll"),
-        tr(
-            "Utilisé seulement avec l'option du jet d'incantation",
-            "Used only with the casting-roll option",
-        ),
-        default=None,
-        ge=0,
-    )
+    casting_roll: int | None = FIELDS("casting_roll", default=None, ge=0)
     stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
 
     @field_validator("spell")
@@ -366,6 +288,8 @@ class ResistSpell(Check[ResistSpellParams]):
     )
     sources = (src(6090, 6102), src(6198, 6210))
     example = {"dice": 3, "spell": "stone_grip"}
+    #: Beyond the walk: 4 dice and 3 bonus dice: 6**7 sequences.
+    beyond_walk = {"dice": 4, "bonus": 3, "spell": "stone_grip"}
     detail_labels = labels.RESIST_SPELL
 
     def strength(self, p: ResistSpellParams) -> int:

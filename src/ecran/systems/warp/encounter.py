@@ -1,5 +1,5 @@
-"""The encounter's attack chain: the attacks one sheet can make on another, each prefilled from
-both sheets, and what an attack's result does to the defender.
+"""The encounter's attack chain: initiative, the attacks one sheet can make on another, each
+prefilled from both sheets, and what an attack's result does to the defender.
 
 Melee: one attack per melee weapon carried plus bare hands, and a special-effect attack (tackle,
 disarm, trip, lock, L3710-3730). Ranged: per ranged weapon, a single shot, the second shot of a
@@ -15,11 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
-from ecran.systems.warp import penalties
+from ecran.systems.warp.dice import roll_pool
 from ecran.systems.warp.sheet import WarpSheet
 from ecran.systems.warp.tables import WEAPONS, RangedWeapon, by_key, range_row
-from ecran.systems.warp.tracks import is_out
+from ecran.systems.warp.tracks import (
+    dodge_dice,
+    fighting,
+    fighting_dice,
+    initiative_dice,
+    is_out,
+    wounds,
+)
 
 #: Checks whose result the defender's tracks take, with the outcomes that take nothing.
 ATTACK_CHECKS = frozenset({"melee", "ranged", "special_effect"})
@@ -30,12 +38,23 @@ MELEE = tr("Contact", "Melee")
 RANGED = tr("Distance", "Ranged")
 
 
+def initiative(sheet: WarpSheet, dice: DiceSource) -> Resolution:
+    """Roll an initiative trait once at the start of combat ("agile", "good reflexes",
+    "martial artist"), 2 dice without one; the order holds every round (L2520-2596). The
+    wound penalty die applies as to any action. Ties: the seed says nothing, so none are
+    broken here (no `tie_break`)."""
+    n = initiative_dice(sheet)
+    penalty = wounds(sheet)
+    pool = roll_pool(dice, n, 0, penalty)
+    return Resolution("initiative", pool.total, {**pool.details(), "dice": n, "penalty": penalty})
+
+
 def _shared(attacker: WarpSheet, defender: WarpSheet) -> dict[str, Any]:
     """What every attack on this defender takes from both sheets: the attacker's trait and
     penalty dice, the defender's armour and hit points."""
     return {
-        "attack_dice": penalties.fighting_dice(attacker),
-        "attack_penalty": penalties.fighting(attacker),
+        "attack_dice": fighting_dice(attacker),
+        "attack_penalty": fighting(attacker),
         "attacker_is_npc": attacker.kind == "npc",
         "armour": ",".join(defender.armour),
         "bulletproof": defender.bulletproof,
@@ -48,8 +67,8 @@ def _melee_params(attacker: WarpSheet, defender: WarpSheet, weapon: str) -> dict
     armed_against_bare_hands = weapon != "unarmed" and not _melee_weapons(defender)
     return {
         **_shared(attacker, defender),
-        "defence_dice": penalties.fighting_dice(defender),
-        "defence_penalty": penalties.fighting(defender),
+        "defence_dice": fighting_dice(defender),
+        "defence_penalty": fighting(defender),
         "weapon": weapon,
         # "a club against bare hands": a bonus die for reach and blocking (L3779-3815)
         "better_weapon": armed_against_bare_hands,
@@ -84,8 +103,8 @@ def _ranged_params(
         **short_range(weapon),
         # reading: an aware target dodges, with its agility dice as bonus dice (L2714-2727);
         # the GM sets 0 for a target that does not see it coming (the ambush of L3117-3127)
-        "dodge_dice": penalties.dodge_dice(defender),
-        "defence_penalty": penalties.fighting(defender),
+        "dodge_dice": dodge_dice(defender),
+        "defence_penalty": fighting(defender),
     }
 
 
@@ -102,7 +121,7 @@ def _ranged_modes(weapon: RangedWeapon) -> list[tuple[Text, dict[str, Any]]]:
     return modes
 
 
-def attack_actions(attacker: WarpSheet, defender: WarpSheet) -> list[Action]:
+def attacks(attacker: WarpSheet, defender: WarpSheet) -> list[Action]:
     """Every attack `attacker` can make on `defender`; none once it is out of combat (HP <= 0,
     L3273-3361)."""
     if is_out(attacker.hp()):
@@ -125,7 +144,7 @@ def attack_actions(attacker: WarpSheet, defender: WarpSheet) -> list[Action]:
     return result
 
 
-def damage_operation(
+def damage(
     check: str, params: dict[str, Any], result: Resolution, defender: WarpSheet
 ) -> tuple[str, dict[str, Any]] | None:
     """The hit points the defender loses: the damage the attack check already worked out, dice

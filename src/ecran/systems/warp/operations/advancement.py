@@ -1,8 +1,7 @@
-"""Spending experience and growing: random hit points at creation, a new trait, more hit points
-when a trait improves, and learning a special power in play.
+"""Growing: random hit points at creation, a new trait, a trait raised, more hit points when a
+trait improves (L818-884, L4694-4888).
 
-The dice these operations roll are returned as a `Resolution` so a table can see them (or the GM
-alone, for the secret power roll, L5003-5013)."""
+The dice these operations roll are returned as a `Resolution` so a table can see them."""
 
 from __future__ import annotations
 
@@ -11,17 +10,12 @@ from typing import Any, Literal
 from pydantic import field_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, Resolution, param, tr
-from ecran.systems.warp.common import src
-from ecran.systems.warp.operations import _spend
-from ecran.systems.warp.options import HP_INCREASE_FIXED, PSI_NULL
+from ecran.rules import Change, Operation, Params, Resolution, tr
+from ecran.systems.warp.operations.experience import refuse, spend
+from ecran.systems.warp.options import HP_INCREASE_FIXED
 from ecran.systems.warp.sheet import Trait, WarpSheet
-from ecran.systems.warp.tables import ADVANCEMENT, CORE, category
+from ecran.systems.warp.tables import ADVANCEMENT, CORE, FIELDS, category, src
 from ecran.systems.warp.tracks import max_hp
-
-
-def _refuse(fr: str, en: str) -> EcranError:
-    return EcranError(tr(fr, en))
 
 
 def hp_dice(trait: Trait) -> int:
@@ -33,16 +27,7 @@ def hp_dice(trait: Trait) -> int:
 
 
 class RollHpParams(Params):
-    choices: str = param(
-        tr("Fixe ou jet, trait par trait", "Fixed or roll, trait by trait"),
-        tr(
-            "Pour chaque trait de PV dans l'ordre de la feuille : « fixed » (7 par dé) ou "
-            "« roll » (2 × ses dés en d6), décidé avant tout jet (L834-884)",
-            "For each HP trait in sheet order: 'fixed' (7 per die) or 'roll' (2 x its dice in "
-            "d6), decided before any roll (L834-884)",
-        ),
-        default="roll",
-    )
+    choices: str = FIELDS("choices", default="roll")
 
     @field_validator("choices")
     @classmethod
@@ -67,12 +52,12 @@ class RollHitPoints(Operation[WarpSheet, RollHpParams]):
         traits = [t for t in sheet.positive_traits() if t.hit_points]
         choices = params.choices.split(",")
         if not traits or len(choices) != len(traits):
-            raise _refuse(
+            raise refuse(
                 f"{len(traits)} trait(s) de PV sur la feuille, {len(choices)} choix donnés",
                 f"{len(traits)} HP trait(s) on the sheet, {len(choices)} choices given",
             )
         if sheet.damage or sheet.experience_spent:
-            raise _refuse("à la création seulement", "at creation only")
+            raise refuse("à la création seulement", "at creation only")
         values: list[int] = []
         rolled: dict[str, list[int]] = {}
         for trait, choice in zip(traits, choices, strict=True):
@@ -96,27 +81,12 @@ class RollHitPoints(Operation[WarpSheet, RollHpParams]):
 
 
 class NewTraitParams(Params):
-    trait_name: str = param(tr("Nom du trait", "Trait name"), min_length=1, max_length=120)
-    sign: str = param(tr("Signe", "Sign"), min_length=1)
-    category: Literal["standard", "technical"] = param(
-        tr("Catégorie", "Category"),
-        tr("technical : score 1 ; standard : score 3", "technical: score 1; standard: score 3"),
-        default="standard",
-    )
-    used_in_play: bool = param(
-        tr("Déjà utilisé en jeu", "Already used in play"),
-        tr("Requis (L4694-4697)", "Required (L4694-4697)"),
-        default=False,
-    )
-    trained: bool = param(
-        tr("Formation suivie", "Training done"),
-        tr(
-            "Requise pour un trait technique ou spécialisé (L4706-4712)",
-            "Required for a technical or specialised trait (L4706-4712)",
-        ),
-        default=False,
-    )
-    combat: bool = param(tr("Spécifique au combat", "Combat-specific"), default=False)
+    trait_name: str = FIELDS("trait_name", min_length=1, max_length=120)
+    sign: str = FIELDS("sign", min_length=1)
+    category: Literal["standard", "technical"] = FIELDS("category", default="standard")
+    used_in_play: bool = FIELDS("used_in_play", default=False)
+    trained: bool = FIELDS("trained_new_trait", default=False)
+    combat: bool = FIELDS("combat", default=False)
 
 
 class NewTrait(Operation[WarpSheet, NewTraitParams]):
@@ -133,10 +103,10 @@ class NewTrait(Operation[WarpSheet, NewTraitParams]):
     ) -> Change[WarpSheet]:
         rules = ADVANCEMENT.new_trait
         if not params.used_in_play:
-            raise _refuse("le trait doit avoir servi en jeu", "the trait must have been used")
+            raise refuse("le trait doit avoir servi en jeu", "the trait must have been used")
         technical = category(params.category).technical
         if technical and not params.trained:
-            raise _refuse(
+            raise refuse(
                 "un trait technique exige une formation", "a technical trait needs training"
             )
         score = rules.technical_score if technical else rules.standard_score
@@ -147,7 +117,7 @@ class NewTrait(Operation[WarpSheet, NewTraitParams]):
             score=score,
             combat=params.combat,
         )
-        update: dict[str, Any] = dict(_spend(sheet, rules.cost))
+        update: dict[str, Any] = dict(spend(sheet, rules.cost))
         update["acquired"] = [*sheet.acquired, trait]
         return Change(
             sheet.model_copy(update=update),
@@ -162,22 +132,9 @@ class NewTrait(Operation[WarpSheet, NewTraitParams]):
 
 
 class IncreaseHpParams(Params):
-    trait: Literal["central", "secondary_1", "secondary_2"] | int = param(
-        tr("Trait développé", "Trait developed"),
-        tr(
-            "central, secondary_1, secondary_2 ou l'index d'un trait acquis, à son nouveau score",
-            "central, secondary_1, secondary_2 or an acquired trait's index, at its new score",
-        ),
-    )
-    hp_trait: bool = param(
-        tr("C'est le trait des PV actuels", "It is the current HP trait"),
-        tr(
-            "Oui : + la valeur fixe ou 2d6 ; non : 2 × ses dés, si plus haut, +12 au plus",
-            "Yes: + the fixed amount or 2d6; no: 2 x its dice, if higher, +12 at most",
-        ),
-        default=True,
-    )
-    roll: bool = param(tr("Lancer 2d6", "Roll 2d6"), default=False)
+    trait: Literal["central", "secondary_1", "secondary_2"] | int = FIELDS("trait_developed")
+    hp_trait: bool = FIELDS("hp_trait", default=True)
+    roll: bool = FIELDS("roll", default=False)
     hp_increase_fixed: int = HP_INCREASE_FIXED.field(ge=0, le=20)
 
 
@@ -215,7 +172,7 @@ class IncreaseHp(Operation[WarpSheet, IncreaseHpParams]):
 def _trait(sheet: WarpSheet, ref: str | int) -> Trait:
     if isinstance(ref, int):
         if not 0 <= ref < len(sheet.acquired):
-            raise _refuse("pas de tel trait acquis", "no such acquired trait")
+            raise refuse("pas de tel trait acquis", "no such acquired trait")
         return sheet.acquired[ref]
     trait: Trait = getattr(sheet, ref)
     return trait
@@ -224,68 +181,49 @@ def _trait(sheet: WarpSheet, ref: str | int) -> Trait:
 # -- learning a power -----------------------------------------------------------------------
 
 
-class LearnPowerParams(Params):
-    power_name: str = param(tr("Pouvoir", "Power"), min_length=1, max_length=120)
-    sign: str = param(tr("Signe", "Sign"), min_length=1)
-    experience_dice: int = param(
-        tr("Dés d'expérience abandonnés", "Experience dice given up"),
-        tr("Perdus dans tous les cas (L5003-5009)", "Lost either way (L5003-5009)"),
-        default=1,
-        ge=1,
-        le=100,
-    )
-    psi_null: bool = PSI_NULL.field()
+class RaiseParams(Params):
+    trait: Literal["central", "secondary_1", "secondary_2"] | int = FIELDS("trait")
+    trained: bool = FIELDS("trained", default=False)
 
 
-class LearnPowerOp(Operation[WarpSheet, LearnPowerParams]):
-    """After a month of study with a teacher, the GM secretly rolls the experience dice the
-    player gives up: any 6 and the power is learned, at 1 die (reading §9.19); the first power
-    learned in play opens a psychic pool of 1 charge (L4955-5013, L5015-5075)."""
+class RaiseTrait(Operation[WarpSheet, RaiseParams]):
+    """+1 for 5 dice up to 3, 10 dice and training for 4, 15 dice and costly training for 5; 6 is
+    beyond the rules; double for the central trait (L4778-4858)."""
 
-    name = "learn_power"
-    title = tr("Apprendre un pouvoir", "Learn a power")
-    params = LearnPowerParams
-    sources = (src(4955, 5013), src(5059, 5075))
+    name = "raise_trait"
+    title = tr("Améliorer un trait", "Raise a trait")
+    params = RaiseParams
+    sources = (src(4778, 4858),)
 
-    def apply(
-        self, sheet: WarpSheet, params: LearnPowerParams, dice: DiceSource
-    ) -> Change[WarpSheet]:
-        update: dict[str, Any] = dict(_spend(sheet, params.experience_dice))
-        details: dict[str, Any] = {}
-        psi_null = sheet.psi_null
-        if params.psi_null and not sheet.power_attempts:
-            details["psi_null_die"] = die = dice.d(6)
-            psi_null = die == 1
-        update |= {"power_attempts": sheet.power_attempts + 1, "psi_null": psi_null}
-        rolled = [] if psi_null else [dice.d(6) for _ in range(params.experience_dice)]
-        details["rolled"] = rolled
-        learned = 6 in rolled
-        if learned:
-            power = Trait(
-                name=params.power_name,
-                sign=params.sign,
-                category="technical",
-                score=ADVANCEMENT.new_trait.technical_score,
-                power=True,
+    def apply(self, sheet: WarpSheet, params: RaiseParams, dice: DiceSource) -> Change[WarpSheet]:
+        trait = _trait(sheet, params.trait)
+        step = next((r for r in ADVANCEMENT.raises if r.to == trait.score + 1), None)
+        if step is None:
+            raise refuse(
+                "au-delà de 5 : affaire de récit, pas de règles",
+                "beyond 5: a matter of story, not rules",
             )
-            update["acquired"] = [*sheet.acquired, power]
-            if not sheet.psychic_pool:
-                first = CORE.psychic_pool.first_power_in_play
-                update |= {"psychic_pool": first, "psychic_charges": first}
-        outcome = "success" if learned else "failure"
-        return Change(
-            sheet.model_copy(update=update),
-            tr(
-                f"{params.power_name} : {'acquis' if learned else 'échec'}",
-                f"{params.power_name}: {'learned' if learned else 'failed'}",
-            ),
-            Resolution(outcome, max(rolled, default=0), details),
+        if step.training_fr and not params.trained:
+            raise refuse(
+                f"entraînement requis : {step.training_fr}",
+                f"training required: {step.training_en}",
+            )
+        cost = step.cost * (
+            ADVANCEMENT.central_trait.multiplier if params.trait == "central" else 1
         )
-
-
-ADVANCEMENT_OPERATIONS: tuple[Operation[Any, Any], ...] = (
-    RollHitPoints(),
-    NewTrait(),
-    IncreaseHp(),
-    LearnPowerOp(),
-)
+        raised = trait.model_copy(update={"score": trait.score + 1})
+        update: dict[str, Any] = dict(spend(sheet, cost))
+        if isinstance(params.trait, int):
+            acquired = list(sheet.acquired)
+            acquired[params.trait] = raised
+            update["acquired"] = acquired
+        else:
+            update[params.trait] = raised
+        new = sheet.model_copy(update=update)
+        return Change(
+            new,
+            tr(
+                f"{trait.name} passe à {raised.score} ({cost} dés)",
+                f"{trait.name} rises to {raised.score} ({cost} dice)",
+            ),
+        )

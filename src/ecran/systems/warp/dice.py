@@ -24,7 +24,9 @@ from math import comb
 
 from ecran.dice import DiceSource, Distribution, explode
 from ecran.rules import EcranError, tr
-from ecran.systems.warp.common import D6
+
+#: The only die of the game.
+D6: Distribution[int] = Distribution.die(6)
 
 
 @dataclass(frozen=True)
