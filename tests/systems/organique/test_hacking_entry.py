@@ -9,7 +9,7 @@ import pytest
 
 from ecran.engine import get_system
 from ecran.rules import EcranError
-from ecran.systems.organique.ops_entry import login_wait
+from ecran.systems.organique.operations.entry import login_wait
 from ecran.systems.organique.sheet import OrganiqueSheet
 
 SYSTEM = get_system("organique")

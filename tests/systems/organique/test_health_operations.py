@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from ecran.engine import get_system
-from ecran.systems.organique.actions import effective, heat_save_penalty
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tracks import effective, heat_save_penalty
 
 SYSTEM = get_system("organique")
 

@@ -26,9 +26,9 @@ from ecran.systems.organique.checks.situation import (
     defender_modifiers,
     situation_modifiers,
 )
-from ecran.systems.organique.common import TestRoll, beats, d20_test, src
+from ecran.systems.organique.dice import TestRoll, beats, d20_test
 from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RULE, TieRule
-from ecran.systems.organique.tables import COMBAT
+from ecran.systems.organique.tables import COMBAT, src
 
 PAIR_RANGE = {"ge": -20, "le": 80}
 

@@ -18,9 +18,9 @@ from ecran.systems.organique.checks.base import (
     luck_field,
     modifier_field,
 )
-from ecran.systems.organique.common import beats, d20_test, src, two_characteristics
+from ecran.systems.organique.dice import beats, d20_test, two_characteristics
 from ecran.systems.organique.options import TIE_RULE, TWO_CHARACTERISTICS, TieRule, TwoCharMode
-from ecran.systems.organique.tables import CORE
+from ecran.systems.organique.tables import CORE, src
 
 
 class TestParams(Params):

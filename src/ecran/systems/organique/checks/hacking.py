@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Literal
 
-from ecran.dice import DiceSource, Distribution, enumerate_outcomes
+from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
@@ -17,9 +16,9 @@ from ecran.systems.organique.checks.base import (
     luck_field,
     modifier_field,
 )
-from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.dice import d20_test
 from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
-from ecran.systems.organique.tables import HACKING
+from ecran.systems.organique.tables import HACKING, src
 
 INFO_OUTCOMES = tuple(Outcome(i.name, i.label) for i in HACKING.information)
 PRIVILEGE_OUTCOMES = tuple(Outcome(p.name, p.label) for p in HACKING.privilege)
@@ -220,13 +219,6 @@ class Detection(Check[DetectionParams]):
         if not wins:
             return Resolution("unnoticed", admin.total, details)
         return Resolution("ejected" if admin.margin > 5 else "suspected", admin.total, details)
-
-    def distribution(self, params: DetectionParams) -> Distribution[str]:
-        # d100 × d20 × d20 is too many paths to walk; the admin's presence is independent.
-        present = Fraction(params.surveillance, 100)
-        watch = enumerate_outcomes(lambda dice: self._watch(params, dice).outcome)
-        presence = Distribution.from_fractions({True: present, False: 1 - present})
-        return presence.bind(lambda here: watch if here else Distribution.constant("unnoticed"))
 
 
 class DecryptParams(Params):

@@ -9,7 +9,8 @@ from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import characteristic_field, difficulty_field
-from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.dice import d20_test
+from ecran.systems.organique.tables import src
 
 
 class ProgressionParams(Params):

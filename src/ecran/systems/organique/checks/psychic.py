@@ -15,9 +15,9 @@ from ecran.systems.organique.checks.base import (
     luck_field,
     modifier_field,
 )
-from ecran.systems.organique.common import beats, d20_test, src
+from ecran.systems.organique.dice import beats, d20_test
 from ecran.systems.organique.options import TIE_RULE, TieRule
-from ecran.systems.organique.tables import HACKING
+from ecran.systems.organique.tables import HACKING, src
 
 METRE_PENALTY = 3  # L1331-1334 and L1359-1361: −3 per metre
 

@@ -15,7 +15,8 @@ from ecran.systems.organique.checks.base import (
     modifier_field,
 )
 from ecran.systems.organique.checks.core import skill_bonus
-from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.dice import d20_test
+from ecran.systems.organique.tables import src
 
 
 class ManoeuvreParams(Params):

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, param, tr
-from ecran.systems.organique.actions import effective
 from ecran.systems.organique.afflictions import DiseaseState
 from ecran.systems.organique.checks.medical import DiseaseProgression, ProgressionParams
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import (
     Report,
     record,
@@ -17,7 +15,8 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.options import FEVER_SAVE
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH
+from ecran.systems.organique.tables import HEALTH, src
+from ecran.systems.organique.tracks import effective
 
 IMMUNE, SIMILAR = 10, 6  # L1083-1088
 

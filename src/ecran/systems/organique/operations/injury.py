@@ -10,7 +10,6 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, param, tr
 from ecran.systems.organique.afflictions import Effect
 from ecran.systems.organique.checks.combat import FallParams, FallSave
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import (
     Report,
     medical_shock,
@@ -21,7 +20,7 @@ from ecran.systems.organique.hazards import (
     wound,
 )
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH, POISONS
+from ecran.systems.organique.tables import HEALTH, POISONS, src
 from ecran.systems.organique.tracks import (
     Damage,
     Layer,

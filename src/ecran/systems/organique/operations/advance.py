@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, param, tr
-from ecran.systems.organique.common import src
 from ecran.systems.organique.sheet import OrganiqueSheet, Skill
-from ecran.systems.organique.tables import CHARACTERISTICS
+from ecran.systems.organique.tables import CHARACTERISTICS, src
 
 if TYPE_CHECKING:
     StatName = str

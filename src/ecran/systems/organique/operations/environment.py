@@ -8,9 +8,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Operation, Params, param, tr
-from ecran.systems.organique.actions import heat_save_penalty
 from ecran.systems.organique.afflictions import Effect
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import (
     Report,
     effect_named,
@@ -25,7 +23,8 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.options import CHOKE_DRAIN, TWO_CHARACTERISTICS, TwoCharMode
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH
+from ecran.systems.organique.tables import HEALTH, src
+from ecran.systems.organique.tracks import heat_save_penalty
 
 
 def _points(fr: str, en: str, top: int = 40) -> Any:

@@ -9,10 +9,9 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, Text, param, tr
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import INC_ZERO_EFFECT, after_inc_zero
 from ecran.systems.organique.sheet import HealthTrack, OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH
+from ecran.systems.organique.tables import HEALTH, src
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
     Damage,
@@ -254,4 +253,4 @@ class Heal(Operation[OrganiqueSheet, HealParams]):
         )
 
 
-OPERATIONS = (TakeHit(), EndOfRound(), Recover(), SetSuffering(), SetCondition(), Heal())
+HEALTH_OPERATIONS = (TakeHit(), EndOfRound(), Recover(), SetSuffering(), SetCondition(), Heal())

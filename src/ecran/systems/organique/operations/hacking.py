@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, Resolution, param, tr
-from ecran.systems.organique.actions import effective
 from ecran.systems.organique.checks.core import compare
 from ecran.systems.organique.checks.hacking import (
     Detection,
@@ -19,7 +18,7 @@ from ecran.systems.organique.checks.hacking import (
     Preliminary,
     PreliminaryParams,
 )
-from ecran.systems.organique.common import TestRoll, d20_test, src
+from ecran.systems.organique.dice import TestRoll, d20_test
 from ecran.systems.organique.hazards import Report, record
 from ecran.systems.organique.intrusion import (
     INFO_BONUS,
@@ -34,7 +33,8 @@ from ecran.systems.organique.intrusion import (
 )
 from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HACK_SKILLS, HACKING, NETWORKS
+from ecran.systems.organique.tables import HACK_SKILLS, HACKING, NETWORKS, src
+from ecran.systems.organique.tracks import effective
 
 if TYPE_CHECKING:
     HackSkillName = str

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, param, tr
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import Report, wound
-from ecran.systems.organique.ops_environment import burn
+from ecran.systems.organique.operations.environment import burn
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tables import src
 from ecran.systems.organique.tracks import Damage, Layer, floor_half, through_armour
 
 if TYPE_CHECKING:

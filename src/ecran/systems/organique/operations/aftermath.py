@@ -8,12 +8,11 @@ from typing import Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Operation, Params, param, tr
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import Report, pain_save, record, suffer, wound
-from ecran.systems.organique.ops_medical import ContractParams, contract
+from ecran.systems.organique.operations.medical import ContractParams, contract
 from ecran.systems.organique.options import FEVER_SAVE
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH
+from ecran.systems.organique.tables import HEALTH, src
 
 CLEAR = {"battle_bs": 0.0, "battle_c": 0.0, "infection_malus": 0}
 

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Operation, Params, param, tr
-from ecran.systems.organique.actions import effective, pain_save_bonus
 from ecran.systems.organique.checks.combat import StunParams, StunSave
-from ecran.systems.organique.common import TestRoll, beats, src
+from ecran.systems.organique.dice import TestRoll, beats
 from ecran.systems.organique.hazards import (
     Report,
     pain_save,
@@ -20,9 +19,11 @@ from ecran.systems.organique.hazards import (
     with_condition,
     wound,
 )
-from ecran.systems.organique.operations import HitParams, TakeHit
+from ecran.systems.organique.operations.health import HitParams, TakeHit
 from ecran.systems.organique.options import STUN_OPPOSED, TIE_RULE, TieRule
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tables import src
+from ecran.systems.organique.tracks import effective, pain_save_bonus
 
 if TYPE_CHECKING:
     KnockDownAction = str

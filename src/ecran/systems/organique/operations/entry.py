@@ -9,9 +9,8 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, param, tr
-from ecran.systems.organique.actions import effective
 from ecran.systems.organique.checks.hacking import Decrypt, DecryptParams
-from ecran.systems.organique.common import TestRoll, d20_test, src
+from ecran.systems.organique.dice import TestRoll, d20_test
 from ecran.systems.organique.hazards import Report, record
 from ecran.systems.organique.intrusion import (
     INFO_BONUS,
@@ -21,9 +20,10 @@ from ecran.systems.organique.intrusion import (
     skill_level,
     skill_total,
 )
-from ecran.systems.organique.ops_hacking import save_intrusion, skill_levels
+from ecran.systems.organique.operations.hacking import save_intrusion, skill_levels
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HACKING, Computer
+from ecran.systems.organique.tables import HACKING, Computer, src
+from ecran.systems.organique.tracks import effective
 
 HARD = 30  # "un test difficile" (L1779-1781) on the difficulty ladder (L39-40)
 CRYPTO_ASSIST = 20  # an assisting Cryptography test is at 20 (L2199-2203)

@@ -13,11 +13,10 @@ from typing import Literal
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, param, tr
 from ecran.systems.organique.afflictions import Addiction
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import Report, record, save
 from ecran.systems.organique.options import DEPENDENCE_STAT
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH
+from ecran.systems.organique.tables import HEALTH, src
 
 KINDS: tuple[Literal["physical", "psychological"], ...] = ("physical", "psychological")
 HOUR = 1 / 24  # L993-997: without the drug, a failed test is retried every hour
