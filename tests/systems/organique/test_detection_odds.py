@@ -26,6 +26,7 @@ def _by_presence(check: Detection, values: dict[str, Any]) -> Distribution[str]:
     "values",
     [
         {"surveillance": 30, "admin_level": 3, "admin_base": 14, "hacker_base": 18},
+        {"surveillance": 30, "admin_level": 2, "admin_base": 12, "hacker_base": 14},
         {
             "surveillance": 7,
             "admin_level": 6,

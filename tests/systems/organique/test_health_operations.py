@@ -27,7 +27,7 @@ def run(op_name: str, s: OrganiqueSheet, faces: tuple[int, ...], dice: Any, **va
     op = SYSTEM.operation(op_name)
     source = dice(*faces)
     change = op.apply(s, op.params.model_validate(values), source)
-    assert source.faces == [], "every scripted die was used"
+    assert source.exhausted, "every scripted die was used"
     return change
 
 
