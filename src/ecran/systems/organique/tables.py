@@ -10,7 +10,7 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict
 
 from ecran.rules import Source, Text, cite
-from ecran.rules.data import load_model
+from ecran.rules.data import load_fields, load_model
 
 SEED = "004_409f81671409d3a6.txt"
 PACKAGE = "ecran.systems.organique"
@@ -22,6 +22,9 @@ def src(first: int, last: int | None = None, note: str = "") -> Source:
     """The seed's lines `first`..`last`: how every rule of this package cites its text."""
     return cite(SEED, first, last, note)
 
+
+#: The words of every parameter declared in one line (`data/fields.toml`).
+FIELDS = load_fields(PACKAGE)
 
 CHARACTERISTICS = ("AGI", "PER", "CHA", "END", "INT", "VIT", "FOR", "VOL")
 

@@ -22,7 +22,7 @@ from ecran.systems.organique.hazards import (
 from ecran.systems.organique.operations.health import HitParams, TakeHit
 from ecran.systems.organique.options import STUN_OPPOSED, TIE_RULE, TieRule
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import src
+from ecran.systems.organique.tables import FIELDS, src
 from ecran.systems.organique.tracks import effective, pain_save_bonus
 
 if TYPE_CHECKING:
@@ -114,21 +114,8 @@ class SlashEffect(Operation[OrganiqueSheet, SlashParams]):
 
 class KnockOutParams(Params):
     attacker_margin: int = margin_field()
-    knockout_save: SaveMode = param(
-        tr("VOL et END", "VOL and END"),
-        tr(
-            "« sum » : VOL + END, comme l'écrivent l'action et l'exemple de Raul (L3203-3205, "
-            "L4094) ; « average » : la règle générale des deux caractéristiques (lecture A2)",
-            "'sum': VOL + END, as the action and Raul's example write it (L3203-3205, L4094); "
-            "'average': the general two-characteristic rule (reading A2)",
-        ),
-        default="sum",
-    )
-    brain_damage: bool = param(
-        tr("Lésions cérébrales", "Brain damage"),
-        tr("Si l'attaquant le veut et que sa MR ≥ 10 : −1D6 SNG", "If wanted and MR ≥ 10: −1d6"),
-        default=False,
-    )
+    knockout_save: SaveMode = FIELDS("knockout_save", default="sum")
+    brain_damage: bool = FIELDS("brain_damage", default=False)
     tie_rule: TieRule = TIE_RULE.field()
 
 
@@ -168,9 +155,7 @@ def _resists(roll: TestRoll, required: int, tie_rule: str) -> bool:
 
 
 class KnockDownParams(Params):
-    action: KnockDownAction = param(
-        tr("Action", "Action"), tr("tackle (plaquage) ou push (repousser)", "tackle or push")
-    )
+    action: KnockDownAction = FIELDS("action.knock_down")
     attacker_margin: int = margin_field()
     tie_rule: TieRule = TIE_RULE.field()
 
