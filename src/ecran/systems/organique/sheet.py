@@ -8,7 +8,7 @@ The chapter has no creation procedure, point budget or characteristic range (L1-
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -45,6 +45,11 @@ LimbName = Literal[
 ]
 
 
+def _score(title: str, default: int = 10) -> Any:
+    """A characteristic or a health track: 0 to 40 (the examples range from 3 to 18)."""
+    return Field(default, ge=0, le=40, title=title)
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -52,26 +57,26 @@ class Strict(BaseModel):
 class Characteristics(Strict):
     """L167-535: the eight characteristics (the examples range from 3 to 18)."""
 
-    AGI: int = Field(10, ge=0, le=40, title="Agilité / Agility")
-    PER: int = Field(10, ge=0, le=40, title="Perception")
-    CHA: int = Field(10, ge=0, le=40, title="Charisme / Charisma")
-    END: int = Field(10, ge=0, le=40, title="Endurance")
-    INT: int = Field(10, ge=0, le=40, title="Intelligence")
-    VIT: int = Field(10, ge=0, le=40, title="Vitesse / Speed")
-    FOR: int = Field(10, ge=0, le=40, title="Force / Strength")
-    VOL: int = Field(10, ge=0, le=40, title="Volonté / Will")
+    AGI: int = _score("Agilité / Agility")
+    PER: int = _score("Perception")
+    CHA: int = _score("Charisme / Charisma")
+    END: int = _score("Endurance")
+    INT: int = _score("Intelligence")
+    VIT: int = _score("Vitesse / Speed")
+    FOR: int = _score("Force / Strength")
+    VOL: int = _score("Volonté / Will")
 
 
 class HealthTrack(Strict):
     """L538-640: maxima are given per character (no formula in this chapter); current values
     move in half points."""
 
-    sng_max: int = Field(4, ge=0, le=40, title="SNG (Sang / Blood) max")
-    cps_max: int = Field(4, ge=0, le=40, title="CPS (Corps / Body) max")
-    inc_max: int = Field(4, ge=0, le=40, title="INC (Incapacité) max")
-    sng: float = Field(4, ge=0, le=40, title="SNG")
-    cps: float = Field(4, ge=0, le=40, title="CPS")
-    inc: float = Field(4, ge=0, le=40, title="INC")
+    sng_max: int = _score("SNG (Sang / Blood) max", 4)
+    cps_max: int = _score("CPS (Corps / Body) max", 4)
+    inc_max: int = _score("INC (Incapacité) max", 4)
+    sng: float = _score("SNG", 4)
+    cps: float = _score("CPS", 4)
+    inc: float = _score("INC", 4)
 
     def current(self) -> Health:
         return Health(sng=self.sng, cps=self.cps, inc=self.inc)
@@ -118,7 +123,7 @@ class OrganiqueSheet(CharacterSheet):
     system: Literal["organique"] = "organique"
     characteristics: Characteristics = Field(default_factory=Characteristics)
     health: HealthTrack = Field(default_factory=HealthTrack)
-    endurance: int = Field(10, ge=0, le=40, title="Réserve d'END / END reserve")
+    endurance: int = _score("Réserve d'END / END reserve")
     suffering: int = Field(0, ge=0, le=60, title="Souffrance / Suffering penalty")
     conditions: list[ConditionName] = Field(default_factory=list)
     initiative_bonus: int = Field(

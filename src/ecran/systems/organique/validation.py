@@ -3,9 +3,13 @@ budget or characteristic range (L1-4180; reading §3.4): validation checks what 
 
 from __future__ import annotations
 
-from ecran.rules import RuleViolation, tr
+from ecran.rules import RuleViolation, Source, tr
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import COMBAT, src
+
+
+def _broken(rule: str, source: Source, path: str, fr: str, en: str) -> RuleViolation:
+    return RuleViolation(rule=rule, source=source, message=tr(fr, en), path=path)
 
 
 def _half(x: float) -> bool:
@@ -32,26 +36,22 @@ def _health_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
         value, top = getattr(h, track), getattr(h, f"{track}_max")
         if value > top:
             found.append(
-                RuleViolation(
-                    rule="health.max",
-                    source=src(538, 640),
-                    message=tr(
-                        f"{track.upper()} actuel ({value}) dépasse son maximum ({top})",
-                        f"current {track.upper()} ({value}) exceeds its maximum ({top})",
-                    ),
-                    path=f"health.{track}",
+                _broken(
+                    "health.max",
+                    src(538, 640),
+                    f"health.{track}",
+                    f"{track.upper()} actuel ({value}) dépasse son maximum ({top})",
+                    f"current {track.upper()} ({value}) exceeds its maximum ({top})",
                 )
             )
         if not _half(value):
             found.append(
-                RuleViolation(
-                    rule="health.half_points",
-                    source=src(541, 613),
-                    message=tr(
-                        f"{track.upper()} se compte par demi-points, pas {value}",
-                        f"{track.upper()} counts in half points, not {value}",
-                    ),
-                    path=f"health.{track}",
+                _broken(
+                    "health.half_points",
+                    src(541, 613),
+                    f"health.{track}",
+                    f"{track.upper()} se compte par demi-points, pas {value}",
+                    f"{track.upper()} counts in half points, not {value}",
                 )
             )
     return found
@@ -61,30 +61,26 @@ def _endurance_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
     if sheet.endurance <= sheet.characteristics.END:
         return []
     return [
-        RuleViolation(
-            rule="endurance.reserve",
-            source=src(305, 310),
-            message=tr(
-                f"la réserve d'END ({sheet.endurance}) dépasse le score d'END "
-                f"({sheet.characteristics.END})",
-                f"the END reserve ({sheet.endurance}) exceeds the END score "
-                f"({sheet.characteristics.END})",
-            ),
-            path="endurance",
+        _broken(
+            "endurance.reserve",
+            src(305, 310),
+            "endurance",
+            f"la réserve d'END ({sheet.endurance}) dépasse le score d'END "
+            f"({sheet.characteristics.END})",
+            f"the END reserve ({sheet.endurance}) exceeds the END score "
+            f"({sheet.characteristics.END})",
         )
     ]
 
 
 def _level_violation(name: str, level: int, path: str) -> RuleViolation:
     """Skill levels run from 1 to 6 (L1161-1186), combat skills included."""
-    return RuleViolation(
-        rule="skill.level",
-        source=src(1161, 1186),
-        message=tr(
-            f"{name} : niveau {level} ; les niveaux vont de 1 à 6",
-            f"{name}: level {level}; levels run from 1 to 6",
-        ),
-        path=path,
+    return _broken(
+        "skill.level",
+        src(1161, 1186),
+        path,
+        f"{name} : niveau {level} ; les niveaux vont de 1 à 6",
+        f"{name}: level {level}; levels run from 1 to 6",
     )
 
 
@@ -97,14 +93,12 @@ def _skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
         key = skill.name.casefold()
         if key in seen:
             found.append(
-                RuleViolation(
-                    rule="skill.unique",
-                    source=src(1161, 1164),
-                    message=tr(
-                        f"{skill.name} figure deux fois ; une compétence a un seul niveau",
-                        f"{skill.name} is listed twice; a skill has one level",
-                    ),
-                    path=f"skills.{i}.name",
+                _broken(
+                    "skill.unique",
+                    src(1161, 1164),
+                    f"skills.{i}.name",
+                    f"{skill.name} figure deux fois ; une compétence a un seul niveau",
+                    f"{skill.name} is listed twice; a skill has one level",
                 )
             )
         seen.add(key)
@@ -118,14 +112,12 @@ def _combat_skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
         if not 1 <= skill.level <= 6:
             found.append(_level_violation(skill.name, skill.level, f"combat_skills.{i}.level"))
         found += [
-            RuleViolation(
-                rule="combat_skill.action",
-                source=src(2966, 3480),
-                message=tr(
-                    f"{skill.name} : « {name} » n'est ni une action ni une réaction de combat",
-                    f"{skill.name}: '{name}' is neither a combat action nor a reaction",
-                ),
-                path=f"combat_skills.{i}.modifiers.{name}",
+            _broken(
+                "combat_skill.action",
+                src(2966, 3480),
+                f"combat_skills.{i}.modifiers.{name}",
+                f"{skill.name} : « {name} » n'est ni une action ni une réaction de combat",
+                f"{skill.name}: '{name}' is neither a combat action nor a reaction",
             )
             for name in skill.modifiers
             if name not in known
@@ -135,14 +127,12 @@ def _combat_skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
 
 def _armour_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
     return [
-        RuleViolation(
-            rule="armour.coverage",
-            source=src(672, 675),
-            message=tr(
-                f"{piece.name} : couverture {piece.coverage} ; elle va de 0 à 20 (corps entier)",
-                f"{piece.name}: coverage {piece.coverage}; it runs from 0 to 20 (whole body)",
-            ),
-            path=f"armour.{i}.coverage",
+        _broken(
+            "armour.coverage",
+            src(672, 675),
+            f"armour.{i}.coverage",
+            f"{piece.name} : couverture {piece.coverage} ; elle va de 0 à 20 (corps entier)",
+            f"{piece.name}: coverage {piece.coverage}; it runs from 0 to 20 (whole body)",
         )
         for i, piece in enumerate(sheet.armour)
         if not 0 <= piece.coverage <= 20
