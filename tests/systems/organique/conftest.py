@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -10,30 +10,14 @@ import pytest
 
 from ecran.engine import get_system
 from ecran.rules import Resolution
-
-
-class Scripted:
-    """A dice source that shows chosen faces, to replay the seed's worked examples."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def d(self, sides: int) -> int:
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides
-        return face
-
-    def face(self, faces: Sequence[int]) -> int:
-        face = self.faces.pop(0)
-        assert face in faces
-        return face
+from ecran.testing import ScriptedDice
 
 
 @pytest.fixture
 def resolve() -> Callable[..., Resolution]:
     def run(check: str, faces: tuple[int, ...], **values: Any) -> Resolution:
         c = get_system("organique").check(check)
-        return c.resolve(c.parse(values), Scripted(*faces))
+        return c.resolve(c.parse(values), ScriptedDice(*faces))
 
     return run
 
@@ -52,6 +36,6 @@ def odds() -> Callable[..., dict[str, Fraction]]:
 
 
 @pytest.fixture
-def dice() -> type[Scripted]:
+def dice() -> type[ScriptedDice]:
     """The scripted dice class, to replay an operation with chosen faces."""
-    return Scripted
+    return ScriptedDice

@@ -13,23 +13,9 @@ from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.rules import Action, Resolution
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.testing import ScriptedDice
 
 SYSTEM = get_system("organique")
-
-
-class Scripted:
-    """Chosen faces, in order (the d20 of the attack, then the defender's, then any save)."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def d(self, sides: int) -> int:
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides
-        return face
-
-    def face(self, faces: Any) -> int:
-        return int(self.faces.pop(0))
 
 
 def fighter(name: str, stats: dict[str, int], **update: Any) -> OrganiqueSheet:
@@ -110,7 +96,7 @@ def test_a_miss_and_a_defended_attack_do_nothing_L2809_2816() -> None:
     juanita = fighter("Juanita", {})
     strike = offered(rusty, juanita, "Frapper (Couteau de chasse)")
     for faces in ((1, 20), (12, 20)):
-        params, result = roll(strike, Scripted(*faces))
+        params, result = roll(strike, ScriptedDice(*faces))
         assert result.outcome in ("miss", "defended")
         assert SYSTEM.damage("attack", params, result, juanita) is None
 
@@ -165,9 +151,9 @@ def test_rusty_split_knife_strike_costs_juanita_2_5_sng_L3738_3763() -> None:
     assert strike.params["characteristics"] == 22
     assert strike.params["reaction"] == "dodge"
     assert strike.params["defender_characteristics"] == 18
-    params, result = roll(strike, Scripted(15, 8), split=True)
+    params, result = roll(strike, ScriptedDice(15, 8), split=True)
     assert (result.details["margin"], result.details["defender_margin"]) == (2, 1)
-    after, _ = apply(juanita(), "attack", params, result, Scripted())
+    after, _ = apply(juanita(), "attack", params, result, ScriptedDice())
     assert (after.health.sng, after.health.cps, after.health.inc) == (1.5, 4, 4)
 
 
@@ -176,9 +162,9 @@ def test_rusty_counter_takes_juanita_past_sng_0_into_inc_L3811_3825() -> None:
     hurt = juanita().model_copy(update={"health": juanita().health.model_copy(update={"sng": 1})})
     strike = offered(rusty(), hurt, "Frapper (Couteau de chasse)")
     # The example gives no −20 + VOL (reading A13); a plain roll reproduces its MR 5.
-    params, result = roll(strike, Scripted(8), reaction="none")
+    params, result = roll(strike, ScriptedDice(8), reaction="none")
     assert result.details["margin"] == 5
-    after, change = apply(hurt, "attack", params, result, Scripted())
+    after, change = apply(hurt, "attack", params, result, ScriptedDice())
     assert (after.health.sng, after.health.inc) == (0, 2.5)
     assert "mortellement" in change.summary.fr
 
@@ -223,9 +209,9 @@ def test_raul_tech_sword_through_hammerheads_two_armours_L3973_3990() -> None:
     assert strike.params["weapon_label"] == "easy"
     assert strike.params["coverage"] == 10
     assert (strike.params["weapon_bs"], strike.params["weapon_ap"]) == (6, 8)
-    params, result = roll(strike, Scripted(11), all_out=True, reaction="none")
+    params, result = roll(strike, ScriptedDice(11), all_out=True, reaction="none")
     assert (result.details["margin"], result.outcome) == (4, "armour")
-    after, _ = apply(hammerhead(), "attack", params, result, Scripted())
+    after, _ = apply(hammerhead(), "attack", params, result, ScriptedDice())
     assert (after.health.sng, after.health.inc) == (0, 5)
     assert after.battle_bs == 3
 
@@ -237,10 +223,10 @@ def test_tyra_easy_hit_halves_the_spear_on_ying_L3991_4002() -> None:
     easy = offered(tyra(), poisoned, "Mouliner / attaque facile (Lance)")
     leap = {"reaction": "leap", "defender_characteristics": 19, "defender_modifier": -7}
     params, result = roll(
-        easy, Scripted(12, 2), characteristics=20, all_out=True, split=True, **leap
+        easy, ScriptedDice(12, 2), characteristics=20, all_out=True, split=True, **leap
     )
     assert result.details["margin"] == 7 and result.outcome == "hit"
-    after, _ = apply(poisoned, "attack", params, result, Scripted())
+    after, _ = apply(poisoned, "attack", params, result, ScriptedDice())
     assert after.health.sng == 2
 
 
@@ -251,7 +237,7 @@ def test_tyra_stun_on_ying_held_by_his_pain_save_L3913_3924() -> None:
     # The list's INT + AGI (reading A11) plus her Street fighting +4.
     assert (stun.params["characteristics"], stun.params["modifier"]) == (18, 4)
     result = Resolution("hit", 33, {"margin": 8})
-    after, change = apply(ying(), "attack", stun.params, result, Scripted(13))
+    after, change = apply(ying(), "attack", stun.params, result, ScriptedDice(13))
     assert change.resolution.outcome == "no_effect"
     assert after.health == ying().health
 
@@ -261,7 +247,7 @@ def test_tyra_stun_costs_raul_his_next_action_L4066_4083() -> None:
     his next action only."""
     stun = offered(tyra(), raul(), "Étourdir (Lance)")
     result = Resolution("hit", 37, {"margin": 12})
-    _, change = apply(raul(), "attack", stun.params, result, Scripted(14))
+    _, change = apply(raul(), "attack", stun.params, result, ScriptedDice(14))
     assert change.resolution.outcome == "loses_action"
     assert change.resolution.details["short_by"] == 3
 
@@ -279,7 +265,7 @@ def test_hammerhead_knocks_raul_out_for_9_rounds_L4084_4099() -> None:
     knockout = offered(hammer, tired, "Assommer (Coup de poing (Hammerhead))")
     assert knockout.params["characteristics"] == 27
     result = Resolution("hit", 39, {"margin": 9})
-    after, change = apply(tired, "attack", knockout.params, result, Scripted(5))
+    after, change = apply(tired, "attack", knockout.params, result, ScriptedDice(5))
     assert change.resolution.details["rounds"] == 9
     assert "unconscious" in after.conditions
     assert after.health == tired.health
@@ -301,9 +287,9 @@ def test_thrown_dagger_absorbed_by_tyras_junk_armour_L3898_3906() -> None:
     )
     shoot = offered(thrower, target, "Tirer (Dague de lancer)")
     assert shoot.params["modifier"] == 12 and shoot.params["coverage"] == 8
-    params, result = roll(shoot, Scripted(5), range_increments=10, reaction="none")
+    params, result = roll(shoot, ScriptedDice(5), range_increments=10, reaction="none")
     assert (result.details["margin"], result.outcome) == (8, "armour")
-    after, _ = apply(target, "attack", params, result, Scripted())
+    after, _ = apply(target, "attack", params, result, ScriptedDice())
     assert after.health == target.health
 
 
@@ -315,7 +301,7 @@ def test_slash_wounds_half_a_point_and_pains_by_the_attackers_mr_L3243_3258() ->
     victim = fighter("V", {"VOL": 5})
     slash = offered(slasher, victim, "Taillader (Lance)")
     result = Resolution("hit", 31, {"margin": 6})
-    after, change = apply(victim, "attack", slash.params, result, Scripted(3))
+    after, change = apply(victim, "attack", slash.params, result, ScriptedDice(3))
     assert after.health.sng == victim.health.sng - 0.5
     assert after.suffering == 6 and change.resolution.outcome == "suffering"
 
@@ -326,7 +312,7 @@ def test_slash_stopped_by_armour_has_no_effect_L695_698_L711_722() -> None:
     victim = fighter("V", {"VOL": 5}, armour=jacket)
     slash = offered(slasher, victim, "Taillader (Lance)")
     after, change = apply(
-        victim, "attack", slash.params, Resolution("armour", 30, {"margin": 5}), Scripted()
+        victim, "attack", slash.params, Resolution("armour", 30, {"margin": 5}), ScriptedDice()
     )
     assert after.health == victim.health and after.suffering == 0
     assert change.resolution.outcome == "absorbed"
@@ -335,7 +321,9 @@ def test_slash_stopped_by_armour_has_no_effect_L695_698_L711_722() -> None:
 def test_sweep_puts_the_victim_down_with_no_save_L3178_3192() -> None:
     a, v = fighter("A", {}), fighter("V", {})
     sweep = offered(a, v, "Balayer")
-    after, _ = apply(v, "attack", sweep.params, Resolution("hit", 35, {"margin": 5}), Scripted())
+    after, _ = apply(
+        v, "attack", sweep.params, Resolution("hit", 35, {"margin": 5}), ScriptedDice()
+    )
     assert after.conditions == ["prone"]
 
 
@@ -343,8 +331,12 @@ def test_tackle_opposed_balance_ties_to_the_defender_L3308_3320() -> None:
     """AGI 10 + 15 against 20 is MR 5: it matches the tackle's MR 5 (stays up), not MR 6."""
     a, v = fighter("A", {}), fighter("V", {})
     tackle = offered(a, v, "Tacler / plaquer")
-    up, _ = apply(v, "attack", tackle.params, Resolution("hit", 25, {"margin": 5}), Scripted(15))
-    down, _ = apply(v, "attack", tackle.params, Resolution("hit", 26, {"margin": 6}), Scripted(15))
+    up, _ = apply(
+        v, "attack", tackle.params, Resolution("hit", 25, {"margin": 5}), ScriptedDice(15)
+    )
+    down, _ = apply(
+        v, "attack", tackle.params, Resolution("hit", 26, {"margin": 6}), ScriptedDice(15)
+    )
     assert (up.conditions, down.conditions) == ([], ["prone"])
     assert up.health == v.health
 
@@ -359,7 +351,7 @@ def test_push_needs_2_c_and_deals_1_c_then_a_balance_save_L3158_3175() -> None:
     assert "Repousser (Matraque)" not in [a.label.fr for a in SYSTEM.attacks(light, victim)]
     push = offered(pusher, victim, "Repousser (Batte)")
     after, change = apply(
-        victim, "attack", push.params, Resolution("hit", 30, {"margin": 3}), Scripted(10)
+        victim, "attack", push.params, Resolution("hit", 30, {"margin": 3}), ScriptedDice(10)
     )
     assert after.health.cps == victim.health.cps - 1
     assert after.conditions == ["prone"] and "3" in change.summary.fr

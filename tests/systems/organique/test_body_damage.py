@@ -26,7 +26,7 @@ def step(s: OrganiqueSheet, op_name: str, faces: tuple[int, ...], dice: Any, **v
     op = SYSTEM.operation(op_name)
     source = dice(*faces)
     change = op.apply(s, op.params.model_validate(values), source)
-    assert source.faces == []
+    assert source.exhausted
     return change
 
 

@@ -13,63 +13,6 @@ from support import assert_rolls_match_odds
 SYSTEM = get_system("organique")
 
 
-def test_generic_melee_example_L2818_2867(resolve) -> None:
-    """L2818-2867: FOR+AGI 23 + 14 = 37 (MR 12) against dodge PER+AGI 30 + 5 = 35 (MR 10): hit."""
-    result = resolve(
-        "attack",
-        (14, 5),
-        action="strike",
-        characteristics=23,
-        reaction="dodge",
-        defender_characteristics=30,
-    )
-    assert (result.details["margin"], result.details["defender_margin"]) == (12, 10)
-    assert result.outcome == "hit"
-
-
-def test_rusty_split_attack_beats_dodge_by_one_L3745_3760(resolve) -> None:
-    """Rusty: 14 + 8 − 10 + 15 = 27 (MR 2) against Juanita's dodge 8 + 10 + 8 = 26 (MR 1)."""
-    result = resolve(
-        "attack",
-        (15, 8),
-        action="strike",
-        characteristics=22,
-        modifier=-10,
-        reaction="dodge",
-        defender_characteristics=18,
-    )
-    assert result.outcome == "hit"
-
-
-def test_kick_parried_L3774_3780(resolve) -> None:
-    """Kick 4 + 10 + 4 + 15 = 33 (MR 8) against parry 14 + 8 + 15 = 37 (MR 12): parried."""
-    result = resolve(
-        "attack",
-        (15, 15),
-        action="strike",
-        characteristics=14,
-        modifier=4,
-        reaction="parry",
-        defender_characteristics=22,
-    )
-    assert result.outcome == "defended"
-
-
-def test_thrown_dagger_absorbed_by_coverage_8_L3900_3906(resolve) -> None:
-    """Ying: 14 + 12 + 12 − 10 + 5 = 33 against 25 → MR 8 ≤ coverage 8: hits the armour."""
-    result = resolve(
-        "attack",
-        (5,),
-        action="throw",
-        characteristics=26,
-        modifier=12,
-        range_increments=10,
-        coverage=8,
-    )
-    assert result.details["margin"] == 8
-    assert result.outcome == "armour"
-
-
 def test_tie_goes_to_defender_but_leap_must_exceed_L2813_2816_L3455_3459(resolve) -> None:
     tie = {"action": "strike", "characteristics": 20, "defender_characteristics": 20}
     assert resolve("attack", (10, 10), **tie, reaction="dodge").outcome == "defended"
@@ -136,13 +79,6 @@ def test_attack_odds_match_brute_force(
     assert got == brute_attack(att, 25, defs, 25, coverage, luck)
 
 
-def test_stun_short_by_three_loses_action_only_L4076_4083(resolve) -> None:
-    """Raul: VOL 15 + 1d20 against 20 gives MR 9, 3 less than Tyra's 12: loses his action."""
-    result = resolve("stun_save", (14,), characteristic=15, attacker_margin=12)
-    assert result.outcome == "loses_action"
-    assert result.details["short_by"] == 3
-
-
 @pytest.mark.parametrize(
     ("face", "outcome"), [(10, "loses_action"), (9, "loses_action_and_reaction")]
 )
@@ -157,21 +93,6 @@ def test_stun_thresholds_one_to_ten_L3233_3240(resolve, face: int, outcome: str)
 )
 def test_shock_pain_thresholds_one_to_nine_L502_510(resolve, face: int, outcome: str) -> None:
     assert resolve("shock_pain", (face,), characteristic=0, difficulty=20).outcome == outcome
-
-
-def test_knockout_save_vol_plus_end_L4092_4099(resolve) -> None:
-    """VOL 15 + END 1 + d20 against 20 → MR 1 < 9: unconscious (the text adds the two)."""
-    result = resolve(
-        "save",
-        (5,),
-        kind="unconsciousness",
-        characteristic=1,
-        second=15,
-        opponent_margin=9,
-        two_characteristics="sum",
-    )
-    assert result.details["margin"] == 1
-    assert result.outcome == "failure"
 
 
 def test_fall_avoids_one_point_per_ten_L190_194(resolve) -> None:

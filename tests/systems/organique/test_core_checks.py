@@ -17,49 +17,10 @@ def faces_where(pred: Any) -> Fraction:
     return Fraction(sum(1 for f in range(1, 21) if pred(f)), 20)
 
 
-def test_two_characteristics_end3_vol12_L52_56(resolve, odds) -> None:
-    """L52-56: END 3 + VOL 12 = 7.5 rounded up to 8, so 8 + 1d20 against 20."""
-    got = odds("two_characteristics", first=3, second=12, difficulty=20)
-    assert got["success"] == faces_where(lambda f: 8 + f >= 20)
-    assert (
-        resolve("two_characteristics", (12,), first=3, second=12, difficulty=20).details[
-            "characteristic"
-        ]
-        == 8
-    )
-    summed = odds(
-        "two_characteristics", first=3, second=12, difficulty=20, two_characteristics="sum"
-    )
-    assert summed["success"] == faces_where(lambda f: 15 + f >= 20)
-
-
-def test_opposed_save_must_match_attacker_margin_L160_165(resolve, odds) -> None:
-    """L160-165: Carl must pass a normal (20) unconsciousness save with MR 5 (tie resists)."""
-    values = {"kind": "unconsciousness", "characteristic": 10, "second": 10, "opponent_margin": 5}
-    assert odds("save", **values)["success"] == faces_where(lambda f: 10 + f - 20 >= 5)
-    literal = odds("save", **values, tie_rule="literal")
-    assert literal["success"] == faces_where(lambda f: 10 + f - 20 > 5)
-    assert resolve("save", (15,), **values).outcome == "success"
-
-
 def test_unconsciousness_save_needs_second_characteristic(cli) -> None:
     result = cli("odds", "organique", "save", "--kind", "unconsciousness", "--characteristic", "3")
     assert result.code == 2
     assert "--second" in result.err
-
-
-def test_suffering_failure_margin_is_the_penalty_L525_529(resolve) -> None:
-    """L525-529: Logos fails his suffering save by 3 and takes −3."""
-    result = resolve("save", (4,), kind="suffering", characteristic=13, difficulty=20)
-    assert result.outcome == "failure"
-    assert result.details["suffering_penalty"] == 3
-
-
-def test_physics_level_3_adds_8_L1188_1193(odds) -> None:
-    """L1188-1193: Tim, physics (3): INT + 8 + 1d20 against 20."""
-    assert odds("skill", characteristic=10, level=3, difficulty=20)["success"] == faces_where(
-        lambda f: 18 + f >= 20
-    )
 
 
 @pytest.mark.parametrize(

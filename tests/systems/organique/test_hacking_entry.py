@@ -9,7 +9,7 @@ import pytest
 
 from ecran.engine import get_system
 from ecran.rules import EcranError
-from ecran.systems.organique.ops_entry import login_wait
+from ecran.systems.organique.operations.entry import login_wait
 from ecran.systems.organique.sheet import OrganiqueSheet
 
 SYSTEM = get_system("organique")
@@ -37,7 +37,7 @@ def step(s: OrganiqueSheet, name: str, faces: tuple[int, ...], dice: Any, **valu
     op = SYSTEM.operation(name)
     source = dice(*faces)
     change = op.apply(s, op.params.model_validate(values), source)
-    assert source.faces == []
+    assert source.exhausted
     return change
 
 

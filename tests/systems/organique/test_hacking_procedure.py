@@ -29,7 +29,7 @@ def step(s: OrganiqueSheet, name: str, faces: tuple[int, ...], dice: Any, **valu
     op = SYSTEM.operation(name)
     source = dice(*faces)
     change = op.apply(s, op.params.model_validate(values), source)
-    assert source.faces == []
+    assert source.exhausted
     return change
 
 

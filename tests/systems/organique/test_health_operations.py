@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from ecran.engine import get_system
-from ecran.systems.organique.actions import effective, heat_save_penalty
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tracks import effective, heat_save_penalty
 
 SYSTEM = get_system("organique")
 
@@ -27,7 +27,7 @@ def run(op_name: str, s: OrganiqueSheet, faces: tuple[int, ...], dice: Any, **va
     op = SYSTEM.operation(op_name)
     source = dice(*faces)
     change = op.apply(s, op.params.model_validate(values), source)
-    assert source.faces == [], "every scripted die was used"
+    assert source.exhausted, "every scripted die was used"
     return change
 
 

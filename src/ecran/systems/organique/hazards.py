@@ -8,11 +8,10 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Resolution, Text
-from ecran.systems.organique.actions import effective, pain_save_bonus
 from ecran.systems.organique.afflictions import Effect
-from ecran.systems.organique.common import TestRoll, d20_test, two_characteristics
+from ecran.systems.organique.dice import TestRoll, d20_test, two_characteristics
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tracks import Damage, apply_damage
+from ecran.systems.organique.tracks import Damage, apply_damage, effective, pain_save_bonus
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.rules import load_options
-from ecran.systems.organique.common import SEED
+from ecran.systems.organique.tables import SEED
 
 OPTIONS = load_options(__package__ or "ecran.systems.organique", SEED)
 
@@ -27,18 +27,3 @@ HALF_ROUNDING = OPTIONS["halving"]
 CHOKE_DRAIN = OPTIONS["choke_drain"]
 FEVER_SAVE = OPTIONS["fever_save"]
 CREATION = OPTIONS["creation"]
-ALL_OPTIONS = (
-    LUCK_IN_COMBAT,
-    TWO_CHARACTERISTICS,
-    TIE_RULE,
-    STUN_OPPOSED,
-    DEPENDENCE_STAT,
-    ENCUMBRANCE_EXAMPLE,
-    BLUNT_AFTER_SNG0,
-    INC_ZERO,
-    ADMIN_LEVEL_BONUS,
-    HALF_ROUNDING,
-    CHOKE_DRAIN,
-    FEVER_SAVE,
-    CREATION,
-)

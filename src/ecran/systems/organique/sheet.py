@@ -1,5 +1,6 @@
 """The character sheet of `organique`: characteristics, health tracks, Endurance reserve,
-skills, armour and weapons, pain and conditions; its validation, creation and random NPCs.
+skills, armour and weapons, pain and conditions (its validation is `validation.py`, its
+creation and random NPCs `creation.py`).
 
 The chapter has no creation procedure, point budget or characteristic range (L1-4180; reading
 §3.4): the sheet holds what play needs and validation checks what the rules do say.
@@ -7,14 +8,12 @@ The chapter has no creation procedure, point budget or characteristic range (L1-
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ecran.dice import Roller
-from ecran.rules import CharacterSheet, RuleViolation, tr
+from ecran.rules import CharacterSheet
 from ecran.systems.organique.afflictions import Addiction, DiseaseState, Effect
-from ecran.systems.organique.common import src
 from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.options import (
     BLUNT_AFTER_SNG0,
@@ -22,7 +21,7 @@ from ecran.systems.organique.options import (
     HALF_ROUNDING,
     INC_ZERO,
 )
-from ecran.systems.organique.tables import CHARACTERISTICS, COMBAT
+from ecran.systems.organique.tables import CHARACTERISTICS
 from ecran.systems.organique.tracks import CONDITION_PENALTIES, Health
 
 if TYPE_CHECKING:
@@ -46,6 +45,11 @@ LimbName = Literal[
 ]
 
 
+def _score(title: str, default: int = 10) -> Any:
+    """A characteristic or a health track: 0 to 40 (the examples range from 3 to 18)."""
+    return Field(default, ge=0, le=40, title=title)
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -53,26 +57,26 @@ class Strict(BaseModel):
 class Characteristics(Strict):
     """L167-535: the eight characteristics (the examples range from 3 to 18)."""
 
-    AGI: int = Field(10, ge=0, le=40, title="Agilité / Agility")
-    PER: int = Field(10, ge=0, le=40, title="Perception")
-    CHA: int = Field(10, ge=0, le=40, title="Charisme / Charisma")
-    END: int = Field(10, ge=0, le=40, title="Endurance")
-    INT: int = Field(10, ge=0, le=40, title="Intelligence")
-    VIT: int = Field(10, ge=0, le=40, title="Vitesse / Speed")
-    FOR: int = Field(10, ge=0, le=40, title="Force / Strength")
-    VOL: int = Field(10, ge=0, le=40, title="Volonté / Will")
+    AGI: int = _score("Agilité / Agility")
+    PER: int = _score("Perception")
+    CHA: int = _score("Charisme / Charisma")
+    END: int = _score("Endurance")
+    INT: int = _score("Intelligence")
+    VIT: int = _score("Vitesse / Speed")
+    FOR: int = _score("Force / Strength")
+    VOL: int = _score("Volonté / Will")
 
 
 class HealthTrack(Strict):
     """L538-640: maxima are given per character (no formula in this chapter); current values
     move in half points."""
 
-    sng_max: int = Field(4, ge=0, le=40, title="SNG (Sang / Blood) max")
-    cps_max: int = Field(4, ge=0, le=40, title="CPS (Corps / Body) max")
-    inc_max: int = Field(4, ge=0, le=40, title="INC (Incapacité) max")
-    sng: float = Field(4, ge=0, le=40, title="SNG")
-    cps: float = Field(4, ge=0, le=40, title="CPS")
-    inc: float = Field(4, ge=0, le=40, title="INC")
+    sng_max: int = _score("SNG (Sang / Blood) max", 4)
+    cps_max: int = _score("CPS (Corps / Body) max", 4)
+    inc_max: int = _score("INC (Incapacité) max", 4)
+    sng: float = _score("SNG", 4)
+    cps: float = _score("CPS", 4)
+    inc: float = _score("INC", 4)
 
     def current(self) -> Health:
         return Health(sng=self.sng, cps=self.cps, inc=self.inc)
@@ -119,7 +123,7 @@ class OrganiqueSheet(CharacterSheet):
     system: Literal["organique"] = "organique"
     characteristics: Characteristics = Field(default_factory=Characteristics)
     health: HealthTrack = Field(default_factory=HealthTrack)
-    endurance: int = Field(10, ge=0, le=40, title="Réserve d'END / END reserve")
+    endurance: int = _score("Réserve d'END / END reserve")
     suffering: int = Field(0, ge=0, le=60, title="Souffrance / Suffering penalty")
     conditions: list[ConditionName] = Field(default_factory=list)
     initiative_bonus: int = Field(
@@ -154,197 +158,3 @@ class OrganiqueSheet(CharacterSheet):
     halving: Literal["floor_half", "floor"] = HALF_ROUNDING.field()
     inc_zero: Literal["out_of_combat", "dead"] = INC_ZERO.field()
     encumbrance_erratum: bool = ENCUMBRANCE_EXAMPLE.field()
-
-
-def _half(x: float) -> bool:
-    return float(x * 2).is_integer()
-
-
-def validate_sheet(sheet: OrganiqueSheet) -> list[RuleViolation]:
-    return [
-        *_health_violations(sheet),
-        *_endurance_violations(sheet),
-        *_skill_violations(sheet),
-        *_combat_skill_violations(sheet),
-        *_armour_violations(sheet),
-    ]
-
-
-def _health_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
-    found = []
-    h = sheet.health
-    for track in ("sng", "cps", "inc"):
-        value, top = getattr(h, track), getattr(h, f"{track}_max")
-        if value > top:
-            found.append(
-                RuleViolation(
-                    rule="health.max",
-                    source=src(538, 640),
-                    message=tr(
-                        f"{track.upper()} actuel ({value}) dépasse son maximum ({top})",
-                        f"current {track.upper()} ({value}) exceeds its maximum ({top})",
-                    ),
-                    path=f"health.{track}",
-                )
-            )
-        if not _half(value):
-            found.append(
-                RuleViolation(
-                    rule="health.half_points",
-                    source=src(541, 613),
-                    message=tr(
-                        f"{track.upper()} se compte par demi-points, pas {value}",
-                        f"{track.upper()} counts in half points, not {value}",
-                    ),
-                    path=f"health.{track}",
-                )
-            )
-    return found
-
-
-def _endurance_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
-    if sheet.endurance <= sheet.characteristics.END:
-        return []
-    return [
-        RuleViolation(
-            rule="endurance.reserve",
-            source=src(305, 310),
-            message=tr(
-                f"la réserve d'END ({sheet.endurance}) dépasse le score d'END "
-                f"({sheet.characteristics.END})",
-                f"the END reserve ({sheet.endurance}) exceeds the END score "
-                f"({sheet.characteristics.END})",
-            ),
-            path="endurance",
-        )
-    ]
-
-
-def _level_violation(name: str, level: int, path: str) -> RuleViolation:
-    """Skill levels run from 1 to 6 (L1161-1186), combat skills included."""
-    return RuleViolation(
-        rule="skill.level",
-        source=src(1161, 1186),
-        message=tr(
-            f"{name} : niveau {level} ; les niveaux vont de 1 à 6",
-            f"{name}: level {level}; levels run from 1 to 6",
-        ),
-        path=path,
-    )
-
-
-def _skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
-    found = []
-    seen: set[str] = set()
-    for i, skill in enumerate(sheet.skills):
-        if not 1 <= skill.level <= 6:
-            found.append(_level_violation(skill.name, skill.level, f"skills.{i}.level"))
-        key = skill.name.casefold()
-        if key in seen:
-            found.append(
-                RuleViolation(
-                    rule="skill.unique",
-                    source=src(1161, 1164),
-                    message=tr(
-                        f"{skill.name} figure deux fois ; une compétence a un seul niveau",
-                        f"{skill.name} is listed twice; a skill has one level",
-                    ),
-                    path=f"skills.{i}.name",
-                )
-            )
-        seen.add(key)
-    return found
-
-
-def _combat_skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
-    known = {a.name for a in COMBAT.action} | {r.name for r in COMBAT.reaction}
-    found = []
-    for i, skill in enumerate(sheet.combat_skills):
-        if not 1 <= skill.level <= 6:
-            found.append(_level_violation(skill.name, skill.level, f"combat_skills.{i}.level"))
-        found += [
-            RuleViolation(
-                rule="combat_skill.action",
-                source=src(2966, 3480),
-                message=tr(
-                    f"{skill.name} : « {name} » n'est ni une action ni une réaction de combat",
-                    f"{skill.name}: '{name}' is neither a combat action nor a reaction",
-                ),
-                path=f"combat_skills.{i}.modifiers.{name}",
-            )
-            for name in skill.modifiers
-            if name not in known
-        ]
-    return found
-
-
-def _armour_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
-    return [
-        RuleViolation(
-            rule="armour.coverage",
-            source=src(672, 675),
-            message=tr(
-                f"{piece.name} : couverture {piece.coverage} ; elle va de 0 à 20 (corps entier)",
-                f"{piece.name}: coverage {piece.coverage}; it runs from 0 to 20 (whole body)",
-            ),
-            path=f"armour.{i}.coverage",
-        )
-        for i, piece in enumerate(sheet.armour)
-        if not 0 <= piece.coverage <= 20
-    ]
-
-
-#: Skills this chapter names, with their characteristic (reading §3.3); a full list is in
-#: the book's chapter 1, which the seed lacks.
-NAMED_SKILLS: tuple[tuple[str, StatName], ...] = (
-    ("Physique", "INT"),
-    ("Corporation", "INT"),
-    ("Médecine d'urgence", "INT"),
-    ("Moto", "AGI"),
-    ("Natation", "AGI"),
-    ("Comédie", "CHA"),
-    ("Combat de rue", "AGI"),
-    ("Combat au couteau", "AGI"),
-    ("Lancer de couteau", "AGI"),
-    ("Kickboxing", "AGI"),
-    ("Système d'exploitation", "INT"),
-    ("Sécurité du Réseau", "INT"),
-    ("Discrétion Informatique", "INT"),
-    ("Cryptographie", "INT"),
-)
-
-
-def random_npc(roller: Roller, name: str = "") -> OrganiqueSheet:
-    """House rule (the seed has no generator): characteristics 3-18 and SNG 2-5, CPS 3-5,
-    INC 3-6, the ranges of the chapter's example characters (L3719-3887)."""
-    stats = {stat: 2 + roller.d(16) for stat in CHARACTERISTICS}
-    sng, cps, inc = 1 + roller.d(4), 2 + roller.d(3), 2 + roller.d(4)
-    picks = sorted({roller.d(len(NAMED_SKILLS)) - 1 for _ in range(3)})
-    skills = [
-        Skill(name=NAMED_SKILLS[i][0], characteristic=NAMED_SKILLS[i][1], level=roller.d(4))
-        for i in picks
-    ]
-    weapon = COMBAT.weapon[roller.d(len(COMBAT.weapon)) - 1]
-    armour = COMBAT.armour[roller.d(len(COMBAT.armour) - 1) - 1]  # the tree is cover, not worn
-    return OrganiqueSheet(
-        name=name or f"PNJ {roller.seed}",
-        kind="npc",
-        characteristics=Characteristics(**stats),
-        health=HealthTrack(sng_max=sng, cps_max=cps, inc_max=inc, sng=sng, cps=cps, inc=inc),
-        endurance=stats["END"],
-        skills=skills,
-        weapons=[
-            WeaponItem(
-                name=weapon.label_fr, reach=weapon.reach, bs=weapon.bs, c=weapon.c, ap=weapon.ap
-            )
-        ],
-        armour=[
-            ArmourPiece(
-                name=armour.label_fr,
-                coverage=armour.coverage,
-                bs=armour.bs,
-                c=armour.c,
-                agi_penalty=armour.agi,
-            )
-        ],
-    )

@@ -9,9 +9,22 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import Text
-from ecran.rules.data import load_model
-from ecran.systems.organique.common import PACKAGE
+from ecran.rules import Source, Text, cite
+from ecran.rules.data import load_fields, load_model
+
+SEED = "004_409f81671409d3a6.txt"
+PACKAGE = "ecran.systems.organique"
+#: The whole seed: the chapter "Systèmes de règles organiques" (L1-4180).
+SOURCE = cite(SEED, 1, 4180)
+
+
+def src(first: int, last: int | None = None, note: str = "") -> Source:
+    """The seed's lines `first`..`last`: how every rule of this package cites its text."""
+    return cite(SEED, first, last, note)
+
+
+#: The words of every parameter declared in one line (`data/fields.toml`).
+FIELDS = load_fields(PACKAGE)
 
 CHARACTERISTICS = ("AGI", "PER", "CHA", "END", "INT", "VIT", "FOR", "VOL")
 

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from math import ceil, floor
+from typing import TYPE_CHECKING
 
-from ecran.systems.organique.common import two_characteristics
+from ecran.systems.organique.dice import two_characteristics
+
+if TYPE_CHECKING:
+    from ecran.systems.organique.sheet import OrganiqueSheet
 
 #: Penalties of the conditions a sheet can carry: (actions, reactions). L2869-2960, L3031-3049,
 #: L845-912 (vomiting −20), L4164-4167.
@@ -200,3 +204,50 @@ def swarm_fraction(coverage: int) -> float:
 def unconsciousness_stat(endurance_reserve: int, will: int, mode: str) -> int:
     """L352-353: the save uses the current END reserve with VOL."""
     return two_characteristics(endurance_reserve, will, mode)
+
+
+# -- the penalties a sheet's state puts on its tests ----------------------------------------
+
+
+def effective(sheet: OrganiqueSheet) -> dict[str, int]:
+    """Characteristics as they stand: encumbrance (L453-471) and armour (L3868) lower AGI and
+    VIT; tests of END use the current reserve (L352-353, L4094-4095); effects in force (sleep
+    loss, hunger, radiation: L791-822) add their points, a disease's weakness takes FOR and VIT
+    per level (L1096-1110), and cold or shock halve everything (L737-741, L903-904)."""
+    stats = sheet.characteristics.model_dump()
+    load = encumbrance_penalty(stats["FOR"], sheet.load_kg, sheet.encumbrance_erratum)
+    stats["AGI"] += sum(a.agi_penalty for a in sheet.armour) - load
+    stats["VIT"] -= load
+    stats["END"] = sheet.endurance
+    for effect in sheet.effects:
+        for stat, points in effect.stats.items():
+            stats[stat] += points
+    for disease in sheet.diseases:
+        stats["FOR"] -= disease.weakness * disease.level
+        stats["VIT"] -= disease.weakness * disease.level
+    if any(e.halve for e in sheet.effects):
+        stats = {k: v // 2 for k, v in stats.items()}
+    # The checks accept −10 at the lowest; a character far below 0 fails anyway.
+    return {k: max(-10, v) for k, v in stats.items()}
+
+
+def action_penalty(sheet: OrganiqueSheet) -> int:
+    """Suffering (L512-529), conditions (L2869-2960) and effects such as a poison's blurred
+    vision (L3861-3867) on conscious actions."""
+    conditions = sum(CONDITION_PENALTIES[c][0] for c in sheet.conditions)
+    return -sheet.suffering + conditions + sum(e.actions for e in sheet.effects)
+
+
+def reaction_penalty(sheet: OrganiqueSheet) -> int:
+    conditions = sum(CONDITION_PENALTIES[c][1] for c in sheet.conditions)
+    return -sheet.suffering + conditions + sum(e.actions for e in sheet.effects)
+
+
+def pain_save_bonus(sheet: OrganiqueSheet) -> int:
+    """A poison's numbness: +7 per dose to saves against pain (L3861-3867)."""
+    return sum(e.pain_saves for e in sheet.effects)
+
+
+def heat_save_penalty(sheet: OrganiqueSheet) -> int:
+    """Fever: −(fever) per level to heat saves, with no roll (L1104-1110, reading A27)."""
+    return sum(d.fever * d.level for d in sheet.diseases if d.fever_active)

@@ -26,9 +26,9 @@ from ecran.systems.organique.checks.situation import (
     defender_modifiers,
     situation_modifiers,
 )
-from ecran.systems.organique.common import TestRoll, beats, d20_test, src
+from ecran.systems.organique.dice import TestRoll, beats, d20_test
 from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RULE, TieRule
-from ecran.systems.organique.tables import COMBAT
+from ecran.systems.organique.tables import COMBAT, FIELDS, src
 
 PAIR_RANGE = {"ge": -20, "le": 80}
 
@@ -46,85 +46,31 @@ def pair_field(fr: str, en: str, default: Any = ...) -> Any:
 
 
 class AttackParams(Situation):
-    action: ActionName = param(tr("Action", "Action"), tr("Action de combat", "Combat action"))
+    action: ActionName = FIELDS("action.attack")
     characteristics: int = pair_field("Caractéristiques de l'attaquant", "Attacker's stats")
     modifier: int = modifier_field(
         "Compétence, blessures, souffrance, états, autre situation",
         "Skill, wounds, suffering, conditions, other situation",
     )
-    weapon_label: WeaponLabelName = param(
-        tr("Difficulté propre à l'arme", "Weapon's own label"),
-        tr("très facile +8, facile +4, difficile −4, très difficile −8", "±8/±4 to the roll"),
-        default="normal",
-    )
-    size: SizeName = param(
-        tr("Taille de la cible", "Target size"), tr("Abeille −20 … Maison +20", ""), default="human"
-    )
-    range_increments: int = param(
-        tr("Incréments de portée", "Range increments"),
-        tr("distance ÷ incrément, arrondi à l'inférieur : −1 chacun", "floor(distance/increment)"),
-        default=0,
-        ge=0,
-        le=100,
-    )
-    extra_difficulty: int = param(
-        tr("Difficulté en plus", "Extra difficulty"),
-        tr("Tir de barrage : +3 par m² ; autre ajustement du MJ", "Suppressive fire: +3 per m²"),
-        default=0,
-        ge=-40,
-        le=100,
-    )
-    reaction: ReactionName = param(
-        tr("Réaction du défenseur", "Defender's reaction"),
-        tr("none si le défenseur ne réagit pas (surpris, déjà utilisée)", "none: no reaction"),
-        default="none",
-    )
+    weapon_label: WeaponLabelName = FIELDS("weapon_label", default="normal")
+    size: SizeName = FIELDS("size", default="human")
+    range_increments: int = FIELDS("range_increments", default=0, ge=0, le=100)
+    extra_difficulty: int = FIELDS("extra_difficulty", default=0, ge=-40, le=100)
+    reaction: ReactionName = FIELDS("reaction", default="none")
     defender_characteristics: int = pair_field(
         "Caractéristiques du défenseur", "Defender's stats", default=0
     )
     defender_modifier: int = modifier_field(
         "Compétence, bouclier, divisée, blessures…", "Skill, shield, split, wounds…"
     )
-    leap_bands: int = param(
-        tr("Portées du saut", "Leap bands"),
-        tr("Sauter : +10 de difficulté par portée au-delà de la première", "+10 per extra band"),
-        default=1,
-        ge=1,
-        le=10,
-    )
-    coverage: int = param(
-        tr("Couverture de l'armure (IA)", "Armour coverage (IA)"),
-        tr("MR ≤ IA : l'attaque frappe l'armure ; 20 couvre tout", "MR ≤ IA hits the armour"),
-        default=0,
-        ge=0,
-        le=20,
-    )
+    leap_bands: int = FIELDS("leap_bands", default=1, ge=1, le=10)
+    coverage: int = FIELDS("coverage", default=0, ge=0, le=20)
     luck_in_combat: bool = LUCK_IN_COMBAT.field()
     # The weapon's damage does not change the odds; it rides along so that what the hit does
     # can be applied to the defender's tracks without asking again (L541-698).
-    weapon_bs: float = param(
-        tr("Dégâts de l'arme (bs)", "Weapon damage (bs)"),
-        tr("Blessure ; 0,5 par 0,5", "Wound points, in half points"),
-        default=0.0,
-        ge=0,
-        le=100,
-        multiple_of=0.5,
-    )
-    weapon_c: float = param(
-        tr("Dégâts de l'arme (c)", "Weapon damage (c)"),
-        tr("Choc ; 0,5 par 0,5", "Blunt points, in half points"),
-        default=0.0,
-        ge=0,
-        le=100,
-        multiple_of=0.5,
-    )
-    weapon_ap: int = param(
-        tr("Perce-armure", "Armour-piercing"),
-        tr("Compte comme N contre l'armure (L686-695)", "Counts as N against armour"),
-        default=0,
-        ge=0,
-        le=100,
-    )
+    weapon_bs: float = FIELDS("weapon_bs", default=0.0, ge=0, le=100, multiple_of=0.5)
+    weapon_c: float = FIELDS("weapon_c", default=0.0, ge=0, le=100, multiple_of=0.5)
+    weapon_ap: int = FIELDS("weapon_ap", default=0, ge=0, le=100)
 
     @model_validator(mode="after")
     def _legal(self) -> AttackParams:
@@ -216,13 +162,7 @@ class StunParams(Params):
     characteristic: int = characteristic_field("VOL")
     modifier: int = modifier_field("Drogues, poison (engourdissement +7)…", "Drugs, numbness +7…")
     difficulty: int = difficulty_field(default=20)
-    attacker_margin: int = param(
-        tr("MR de l'attaquant", "Attacker's MR"),
-        tr("La MR de l'attaque d'étourdissement", "The stun attack's MR"),
-        default=0,
-        ge=0,
-        le=80,
-    )
+    attacker_margin: int = FIELDS("attacker_margin", default=0, ge=0, le=80)
     luck: bool = luck_field()
     stun_opposed: bool = STUN_OPPOSED.field()
     tie_rule: TieRule = TIE_RULE.field()
@@ -294,9 +234,7 @@ class ShockPain(Check[ShockParams]):
 class FallParams(Params):
     characteristic: int = characteristic_field("AGI")
     modifier: int = modifier_field()
-    floors: int = param(
-        tr("Étages", "Floors"), tr("2 points de choc par étage (~3 m)", "2 c per floor"), default=1
-    )
+    floors: int = FIELDS("floors.fall", default=1)
 
 
 class FallSave(Check[FallParams]):

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
@@ -18,9 +18,9 @@ from ecran.systems.organique.checks.base import (
     luck_field,
     modifier_field,
 )
-from ecran.systems.organique.common import beats, d20_test, src, two_characteristics
+from ecran.systems.organique.dice import beats, d20_test, two_characteristics
 from ecran.systems.organique.options import TIE_RULE, TWO_CHARACTERISTICS, TieRule, TwoCharMode
-from ecran.systems.organique.tables import CORE
+from ecran.systems.organique.tables import CORE, FIELDS, src
 
 
 class TestParams(Params):
@@ -106,54 +106,15 @@ BOOK_TIME = {"mental": 2, "computer": 3, "paper": 4}
 
 class SkillParams(Params):
     characteristic: int = characteristic_field()
-    level: int = param(
-        tr("Niveau de compétence", "Skill level"),
-        tr(
-            "0 sans la compétence, 1 Novice … 6 Maître (+4 par niveau au-delà du premier)",
-            "0 without the skill, 1 Novice … 6 Master (+4 per level above the first)",
-        ),
-        default=1,
-        ge=0,
-        le=6,
-    )
+    level: int = FIELDS("level.skill", default=1, ge=0, le=6)
     difficulty: int = difficulty_field()
     modifier: int = modifier_field(
         "Équipement, situation, souffrance", "Equipment, situation, pain"
     )
-    teamwork: bool = param(
-        tr("Aide d'un égal", "Helped by an equal"),
-        tr(
-            "Un second personnage de même niveau travaille avec lui : +4",
-            "A second character of the same level works with him: +4",
-        ),
-        default=False,
-    )
-    book: Literal["none", "intro", "reference", "both"] = param(
-        tr("Livre", "Book"),
-        tr(
-            "none, intro (non-initié → Novice), reference (+1 niveau), both",
-            "none, intro (unskilled → Novice), reference (+1 level), both",
-        ),
-        default="none",
-    )
-    book_medium: Literal["mental", "computer", "paper"] = param(
-        tr("Support du livre", "Book medium"),
-        tr(
-            "Durée ×2 programme mental, ×3 ordinateur, ×4 papier (si livre)",
-            "Time ×2 mental program, ×3 computer, ×4 paper (with a book)",
-        ),
-        default="paper",
-    )
-    hurry: int = param(
-        tr("Malus de précipitation", "Hurry penalty"),
-        tr(
-            "Valeur fixée par le MJ quand le personnage se presse (le texte ne la chiffre pas)",
-            "GM input when the character hurries (the text gives no number)",
-        ),
-        default=0,
-        ge=0,
-        le=40,
-    )
+    teamwork: bool = FIELDS("teamwork", default=False)
+    book: Literal["none", "intro", "reference", "both"] = FIELDS("book", default="none")
+    book_medium: Literal["mental", "computer", "paper"] = FIELDS("book_medium", default="paper")
+    hurry: int = FIELDS("hurry", default=0, ge=0, le=40)
     luck: bool = luck_field()
 
 
@@ -183,34 +144,12 @@ class SkillTest(Check[SkillParams]):
 
 
 class SaveParams(Params):
-    kind: SaveKindName = param(
-        tr("Sauvegarde contre", "Save against"),
-        tr("Le type de sauvegarde (table L134-153)", "The kind of save (table L134-153)"),
-        default="fear",
-    )
+    kind: SaveKindName = FIELDS("kind", default="fear")
     characteristic: int = characteristic_field()
-    second: int | None = param(
-        tr("Seconde caractéristique", "Second characteristic"),
-        tr(
-            "Pour une sauvegarde à deux caractéristiques (inconscience : END et VOL)",
-            "For a two-characteristic save (unconsciousness: END and VOL)",
-        ),
-        default=None,
-        ge=-10,
-        le=40,
-    )
+    second: int | None = FIELDS("second", default=None, ge=-10, le=40)
     difficulty: int = difficulty_field(default=20)
     modifier: int = modifier_field("Traitement, fièvre, immunité…", "Treatment, fever, immunity…")
-    opponent_margin: int | None = param(
-        tr("MR de l'adversaire", "Opponent's MR"),
-        tr(
-            "Sauvegarde en opposition : il faut aussi égaler cette marge (ex. MR 5 de Sam)",
-            "Opposed save: the margin must also match this one (e.g. Sam's MR 5)",
-        ),
-        default=None,
-        ge=0,
-        le=80,
-    )
+    opponent_margin: int | None = FIELDS("opponent_margin", default=None, ge=0, le=80)
     luck: bool = luck_field()
     two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
     tie_rule: TieRule = TIE_RULE.field()

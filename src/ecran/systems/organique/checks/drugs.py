@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import characteristic_field, difficulty_field
-from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.dice import d20_test
 from ecran.systems.organique.options import DEPENDENCE_STAT
+from ecran.systems.organique.tables import FIELDS, src
 
 
 class DependenceParams(Params):
@@ -17,13 +18,7 @@ class DependenceParams(Params):
     will: int = characteristic_field("VOL")
     physical: int = difficulty_field(default=5)
     psychological: int = difficulty_field(default=1)
-    doses: int = param(
-        tr("Doses en 24 h", "Doses in 24 h"),
-        tr("Ajoutées aux deux difficultés", "Added to both difficulties"),
-        default=1,
-        ge=1,
-        le=100,
-    )
+    doses: int = FIELDS("doses.dependence", default=1, ge=1, le=100)
     physical_dependence_stat: Literal["END", "VOL"] = DEPENDENCE_STAT.field()
 
 

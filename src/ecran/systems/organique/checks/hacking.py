@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Literal
 
-from ecran.dice import DiceSource, Distribution, enumerate_outcomes
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
@@ -17,22 +16,17 @@ from ecran.systems.organique.checks.base import (
     luck_field,
     modifier_field,
 )
-from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.dice import d20_test
 from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
-from ecran.systems.organique.tables import HACKING
+from ecran.systems.organique.tables import FIELDS, HACKING, src
 
 INFO_OUTCOMES = tuple(Outcome(i.name, i.label) for i in HACKING.information)
 PRIVILEGE_OUTCOMES = tuple(Outcome(p.name, p.label) for p in HACKING.privilege)
 
 
 class PreliminaryParams(Params):
-    method: Literal["research", "social", "snooping"] = param(
-        tr("Méthode", "Method"),
-        tr(
-            "research : INT + Connaissance du Réseau ; social : CHA ; snooping : 10/20/30",
-            "research: INT + Network Knowledge; social: CHA; snooping: 10/20/30",
-        ),
-        default="research",
+    method: Literal["research", "social", "snooping"] = FIELDS(
+        "method.preliminary", default="research"
     )
     base: int = base_field(
         "Base du test",
@@ -74,15 +68,8 @@ class FirewallParams(Params):
     base: int = base_field(
         "Base du test", "Test base", "INT + bonus de compétence", "INT + skill bonus"
     )
-    skill: HoleSkillName = param(
-        tr("Compétence employée", "Skill used"),
-        tr(
-            "proper : Système d'exploitation / Sécurité du Réseau ; related −10 ; distant −20",
-            "proper: OS / Network Security; related −10; distant −20",
-        ),
-        default="proper",
-    )
-    firewall: int = param(tr("Force du pare-feu", "Firewall strength"), default=20, ge=0, le=80)
+    skill: HoleSkillName = FIELDS("skill.firewall", default="proper")
+    firewall: int = FIELDS("firewall.firewall", default=20, ge=0, le=80)
     modifier: int = modifier_field(
         "Informations (+10), OS inconnu (−10), précipitation…", "Information (+10), unknown OS…"
     )
@@ -153,22 +140,12 @@ class SocialPassword(Check[SocialParams]):
 
 
 class DetectionParams(Params):
-    surveillance: int = param(
-        tr("Surveillance (%)", "Surveillance (%)"),
-        tr("Chance qu'un administrateur sécurité soit présent", "Chance an admin is present"),
-        default=7,
-        ge=0,
-        le=100,
-    )
-    admin_level: int = param(tr("Niveau de l'administrateur", "Admin level"), default=0, ge=0)
+    surveillance: int = FIELDS("surveillance.detection", default=7, ge=0, le=100)
+    admin_level: int = FIELDS("admin_level.detection", default=0, ge=0)
     admin_base: int = base_field(
         "Base de l'administrateur", "Admin base", "INT + Sécurité Informatique", "INT + Security"
     )
-    stealthy: bool = param(
-        tr("Le hacker se cache", "The hacker hides"),
-        tr("Discrétion Informatique opposée ; sinon test simple de l'admin", "Opposed stealth"),
-        default=True,
-    )
+    stealthy: bool = FIELDS("stealthy", default=True)
     hacker_base: int = base_field(
         "Base du hacker", "Hacker base", "INT + Discrétion Informatique", "INT + Computer Stealth"
     )
@@ -221,31 +198,17 @@ class Detection(Check[DetectionParams]):
             return Resolution("unnoticed", admin.total, details)
         return Resolution("ejected" if admin.margin > 5 else "suspected", admin.total, details)
 
-    def distribution(self, params: DetectionParams) -> Distribution[str]:
-        # d100 × d20 × d20 is too many paths to walk; the admin's presence is independent.
-        present = Fraction(params.surveillance, 100)
-        watch = enumerate_outcomes(lambda dice: self._watch(params, dice).outcome)
-        presence = Distribution.from_fractions({True: present, False: 1 - present})
-        return presence.bind(lambda here: watch if here else Distribution.constant("unnoticed"))
-
 
 class DecryptParams(Params):
-    program_strength: int = param(
-        tr("Force du logiciel de décryptage", "Decryption program strength"), default=6, ge=0
-    )
-    computer_power: int = param(tr("Puissance de l'ordinateur", "Computer power"), default=1, ge=0)
-    assist_margin: int = param(
-        tr("MR du test de Cryptographie", "Cryptography test MR"),
-        tr("Assistance : MR d'un test de Cryptographie à 20 (0 sans)", "Assist MR (0 without)"),
-        default=0,
-        ge=0,
-    )
+    program_strength: int = FIELDS("program_strength.decrypt", default=6, ge=0)
+    computer_power: int = FIELDS("computer_power", default=1, ge=0)
+    assist_margin: int = FIELDS("assist_margin", default=0, ge=0)
     modifier: int = modifier_field(
         "Petite donnée −5, grande +5, logiciel connu +5, type connu +5, vieux −1/mois, morceau "
         "déchiffré +5",
         "Small data −5, large +5, known software +5, known type +5, old −1/month, piece +5",
     )
-    encryption: int = param(tr("Force du cryptage", "Encryption strength"), default=20, ge=0)
+    encryption: int = FIELDS("encryption", default=20, ge=0)
 
 
 class Decrypt(Check[DecryptParams]):
@@ -270,9 +233,7 @@ class Decrypt(Check[DecryptParams]):
 
 
 class EncryptParams(Params):
-    program_strength: int = param(
-        tr("Force du logiciel de cryptage", "Encryption program strength"), default=20, ge=0
-    )
+    program_strength: int = FIELDS("program_strength.encrypt", default=20, ge=0)
     base: int = base_field("Base", "Base", "INT + Cryptographie", "INT + Cryptography")
     modifier: int = modifier_field()
 

@@ -6,35 +6,20 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import characteristic_field, difficulty_field
-from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.dice import d20_test
+from ecran.systems.organique.tables import FIELDS, src
 
 
 class ProgressionParams(Params):
     endurance: int = characteristic_field("END (réserve actuelle)")
-    treatment: int = param(
-        tr("Bonus du traitement", "Treatment bonus"),
-        tr("Ex. antibiotiques +8 (exemple de Marcos)", "E.g. antibiotics +8 (Marcos' example)"),
-        default=0,
-        ge=0,
-        le=40,
-    )
-    immunity: int = param(
-        tr("Immunité", "Immunity"),
-        tr("+10 contre une maladie déjà vaincue, +6 contre une semblable", "+10 / +6"),
-        default=0,
-        ge=0,
-        le=10,
-    )
+    treatment: int = FIELDS("treatment", default=0, ge=0, le=40)
+    immunity: int = FIELDS("immunity", default=0, ge=0, le=10)
     difficulty: int = difficulty_field(default=20)
-    level: int = param(tr("Niveau de gravité", "Severity level"), default=1, ge=1, le=20)
-    stopped: bool = param(
-        tr("Progression stoppée", "Progression stopped"),
-        tr("Une première réussite a déjà stoppé la maladie", "A first success already stopped it"),
-        default=False,
-    )
+    level: int = FIELDS("level.progression", default=1, ge=1, le=20)
+    stopped: bool = FIELDS("stopped", default=False)
 
 
 class DiseaseProgression(Check[ProgressionParams]):

@@ -15,9 +15,9 @@ from ecran.systems.organique.checks.base import (
     luck_field,
     modifier_field,
 )
-from ecran.systems.organique.common import beats, d20_test, src
+from ecran.systems.organique.dice import beats, d20_test
 from ecran.systems.organique.options import TIE_RULE, TieRule
-from ecran.systems.organique.tables import HACKING
+from ecran.systems.organique.tables import FIELDS, HACKING, src
 
 METRE_PENALTY = 3  # L1331-1334 and L1359-1361: −3 per metre
 
@@ -30,29 +30,13 @@ def distance_field() -> Any:
 
 class ManipulationParams(Params):
     will: int = characteristic_field("VOL du médium")
-    skill_bonus: int = param(
-        tr("Bonus de compétence", "Skill bonus"),
-        tr("Bonus de la compétence psychique (ex. 4 pour Matt)", "Psychic skill bonus"),
-        default=0,
-        ge=0,
-        le=20,
-    )
+    skill_bonus: int = FIELDS("skill_bonus.manipulation", default=0, ge=0, le=20)
     modifier: int = modifier_field()
     difficulty: int = difficulty_field(default=20)
-    area: bool = param(
-        tr("Toute la zone", "Whole area"),
-        tr("+10, mais le médium doit aussi résister", "+10, but the medium must resist too"),
-        default=False,
-    )
+    area: bool = FIELDS("area", default=False)
     distance_m: int = distance_field()
-    target: PsychicTargetName = param(
-        tr("Cible", "Target"), tr("Humain, primate −4 … insecte −40", ""), default="human"
-    )
-    obvious: bool = param(
-        tr("Intrusion évidente", "Obvious intrusion"),
-        tr("La victime sait qu'elle est manipulée : pas de test de PER", "No PER test needed"),
-        default=False,
-    )
+    target: PsychicTargetName = FIELDS("target.manipulation", default="human")
+    obvious: bool = FIELDS("obvious", default=False)
     target_perception: int = characteristic_field("PER de la cible", default=10)
     target_will: int = characteristic_field("VOL de la cible", default=10)
     luck: bool = luck_field()
@@ -102,13 +86,11 @@ class Manipulation(Check[ManipulationParams]):
 
 class PerceptionParams(Params):
     perception: int = characteristic_field("PER")
-    skill_bonus: int = param(tr("Bonus de compétence", "Skill bonus"), default=0, ge=0, le=20)
+    skill_bonus: int = FIELDS("skill_bonus.perception", default=0, ge=0, le=20)
     modifier: int = modifier_field()
     difficulty: int = difficulty_field(default=20)
     distance_m: int = distance_field()
-    crowd: int = param(
-        tr("Personnes autour", "People around"), tr("−1 par 4 personnes", "−1 per 4"), default=0
-    )
+    crowd: int = FIELDS("crowd", default=0)
     luck: bool = luck_field()
 
 

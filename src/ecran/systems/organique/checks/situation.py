@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.rules import Params, param, tr
-from ecran.systems.organique.tables import COMBAT, IMPROVISED
+from ecran.systems.organique.tables import COMBAT, FIELDS, IMPROVISED
 
 if TYPE_CHECKING:
     ImprovisedName = str
@@ -43,13 +43,7 @@ class Situation(Params):
         "La réaction devient une action : −20 + VOL ; pas d'opposition",
         "The reaction becomes an action: −20 + VOL; not opposed",
     )
-    will: int = param(
-        tr("VOL (action simultanée)", "VOL (simultaneous action)"),
-        tr("Ajoutée au −20 de l'action simultanée", "Added to the simultaneous action's −20"),
-        default=0,
-        ge=0,
-        le=40,
-    )
+    will: int = FIELDS("will", default=0, ge=0, le=40)
     burst: bool = _flag(
         "Rafale", "Burst", "−4 ; tous les tirs touchent ; pas d'arme de jet", "−4; all shots hit"
     )
@@ -62,27 +56,9 @@ class Situation(Params):
     target_prone: bool = _flag(
         "Cible couchée", "Prone target", "−8 au tireur (tir, lancer, barrage)", "−8 to the shooter"
     )
-    improvised: ImprovisedName = param(
-        tr("Arme improvisée", "Improvised weapon"),
-        tr(
-            "edged, pointed, blunt, blinding : −8 sauf aux actions pour lesquelles elle est faite",
-            "edged, pointed, blunt, blinding: −8 except to the actions it suits",
-        ),
-        default="none",
-    )
-    weapon_reach: str = param(
-        tr("Portée de l'arme", "Weapon reach"),
-        tr("Une portée ou un intervalle : 1, 1-2, 4+ (vide : non vérifiée)", "1, 1-2, 4+ or empty"),
-        default="",
-        max_length=10,
-    )
-    band: int | None = param(
-        tr("Portée actuelle", "Current band"),
-        tr("Distance en portées (0 au contact, 4+ à distance)", "Distance in reach bands"),
-        default=None,
-        ge=0,
-        le=20,
-    )
+    improvised: ImprovisedName = FIELDS("improvised", default="none")
+    weapon_reach: str = FIELDS("weapon_reach", default="", max_length=10)
+    band: int | None = FIELDS("band", default=None, ge=0, le=20)
     defender_split: bool = _flag(
         "Réaction divisée", "Split reaction", "−10 au défenseur", "−10 to the defender"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Params, Resolution, param, tr
+from ecran.rules import Check, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
@@ -15,39 +15,17 @@ from ecran.systems.organique.checks.base import (
     modifier_field,
 )
 from ecran.systems.organique.checks.core import skill_bonus
-from ecran.systems.organique.common import d20_test, src
+from ecran.systems.organique.dice import d20_test
+from ecran.systems.organique.tables import FIELDS, src
 
 
 class ManoeuvreParams(Params):
     agility: int = characteristic_field("AGI")
-    level: int = param(
-        tr("Niveau de compétence du véhicule", "Vehicle skill level"), default=1, ge=0, le=6
-    )
-    manoeuvrability: int = param(
-        tr("Maniabilité du véhicule", "Vehicle manoeuvrability"),
-        tr("Modificateur du véhicule (ex. +15)", "The vehicle's modifier (e.g. +15)"),
-        default=0,
-        ge=-40,
-        le=40,
-    )
+    level: int = FIELDS("level.manoeuvre", default=1, ge=0, le=6)
+    manoeuvrability: int = FIELDS("manoeuvrability", default=0, ge=-40, le=40)
     difficulty: int = difficulty_field(default=20)
-    speed: int = param(
-        tr("Vitesse actuelle", "Current speed"),
-        tr("Avec « vitesse = difficulté », la difficulté devient la vitesse", ""),
-        default=0,
-        ge=0,
-        le=200,
-    )
-    speed_as_difficulty: bool = param(
-        tr("Vitesse = difficulté", "Speed is the difficulty"),
-        tr(
-            "Choix du MJ : la difficulté est la vitesse (virage serré à 30 → 30) ; sinon il "
-            "met un malus dans le modificateur",
-            "GM's choice: the difficulty is the speed (tight turn at 30 → 30); otherwise he puts "
-            "a penalty in the modifier",
-        ),
-        default=False,
-    )
+    speed: int = FIELDS("speed.manoeuvre", default=0, ge=0, le=200)
+    speed_as_difficulty: bool = FIELDS("speed_as_difficulty", default=False)
     modifier: int = modifier_field()
     luck: bool = luck_field()
 

@@ -8,9 +8,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Operation, Params, param, tr
-from ecran.systems.organique.actions import heat_save_penalty
 from ecran.systems.organique.afflictions import Effect
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import (
     Report,
     effect_named,
@@ -25,7 +23,8 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.options import CHOKE_DRAIN, TWO_CHARACTERISTICS, TwoCharMode
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH
+from ecran.systems.organique.tables import FIELDS, HEALTH, src
+from ecran.systems.organique.tracks import heat_save_penalty
 
 
 def _points(fr: str, en: str, top: int = 40) -> Any:
@@ -106,15 +105,7 @@ class Electricity(Operation[OrganiqueSheet, ElectricityParams]):
 
 
 class WeatherParams(Params):
-    difficulty: int = param(
-        tr("Difficulté (MJ)", "Difficulty (GM)"),
-        tr(
-            "Le texte ne chiffre pas la sauvegarde contre le froid ou la chaleur : au MJ",
-            "The text gives no number for the cold or heat save: GM input",
-        ),
-        ge=0,
-        le=60,
-    )
+    difficulty: int = FIELDS("difficulty.weather", ge=0, le=60)
 
 
 class Cold(Operation[OrganiqueSheet, WeatherParams]):
@@ -226,15 +217,8 @@ def _vomit_and_headache(
 
 
 class AirParams(Params):
-    rounds: int = param(tr("Tours", "Rounds"), default=1, ge=1, le=600)
-    cause: Literal["suffocation", "choke_hold"] = param(
-        tr("Cause", "Cause"),
-        tr(
-            "suffocation : manque d'oxygène (END puis SNG) ; choke_hold : action Étranglement",
-            "suffocation: lack of oxygen (END then SNG); choke_hold: the Choke action",
-        ),
-        default="suffocation",
-    )
+    rounds: int = FIELDS("rounds", default=1, ge=1, le=600)
+    cause: Literal["suffocation", "choke_hold"] = FIELDS("cause", default="suffocation")
     choke_drain: Literal["hold_text", "general"] = CHOKE_DRAIN.field()
 
 
@@ -296,8 +280,8 @@ class Breathe(Operation[OrganiqueSheet, AirParams]):
 
 
 class FastingParams(Params):
-    days_without_food: int = param(tr("Jours sans manger", "Days without food"), default=0, ge=0)
-    days_without_water: int = param(tr("Jours sans boire", "Days without water"), default=0, ge=0)
+    days_without_food: int = FIELDS("days_without_food", default=0, ge=0)
+    days_without_water: int = FIELDS("days_without_water", default=0, ge=0)
 
 
 class Fasting(Operation[OrganiqueSheet, FastingParams]):
@@ -320,7 +304,7 @@ class Fasting(Operation[OrganiqueSheet, FastingParams]):
 
 
 class SleepParams(Params):
-    days: int = param(tr("Jours sans dormir", "Days without sleep"), default=1, ge=1, le=20)
+    days: int = FIELDS("days", default=1, ge=1, le=20)
     two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
 
 

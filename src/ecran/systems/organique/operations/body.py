@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, param, tr
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import Report, wound
-from ecran.systems.organique.ops_environment import burn
+from ecran.systems.organique.operations.environment import burn
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tables import FIELDS, src
 from ecran.systems.organique.tracks import Damage, Layer, floor_half, through_armour
 
 if TYPE_CHECKING:
@@ -29,23 +29,10 @@ def _amount(fr: str, en: str) -> Any:
 
 
 class ExplosionParams(Params):
-    fire: int = param(
-        tr("Brûlures : points de feu", "Burns: fire points"),
-        tr("Selon l'arme ou le MJ", "Per weapon or GM"),
-        default=0,
-        ge=0,
-        le=40,
-    )
+    fire: int = FIELDS("fire", default=0, ge=0, le=40)
     blast_c: float = _amount("Onde de choc (c)", "Blast (c)")
     shrapnel_bs: float = _amount("Shrapnels (bs)", "Shrapnel (bs)")
-    armour: bool = param(
-        tr("L'armure protège (MJ)", "Armour protects (GM)"),
-        tr(
-            "Onde de choc et shrapnels : le texte ne dit pas si l'armure les arrête",
-            "Blast and shrapnel: the text does not say whether armour stops them",
-        ),
-        default=False,
-    )
+    armour: bool = FIELDS("armour.explosion", default=False)
 
 
 class Explosion(Operation[OrganiqueSheet, ExplosionParams]):
@@ -74,8 +61,8 @@ class Explosion(Operation[OrganiqueSheet, ExplosionParams]):
 
 
 class LimbParams(Params):
-    part: Part = param(tr("Membre", "Limb"), tr("hand, foot, arm, leg", "hand, foot, arm, leg"))
-    side: Literal["left", "right"] = param(tr("Côté", "Side"), default="right")
+    part: Part = FIELDS("part")
+    side: Literal["left", "right"] = FIELDS("side", default="right")
     bs: float = _amount("Dégâts reçus par le membre (bs)", "Damage to the limb (bs)")
     c: float = _amount("Dégâts reçus par le membre (c)", "Damage to the limb (c)")
 
@@ -105,16 +92,7 @@ class DisableLimb(Operation[OrganiqueSheet, LimbParams]):
 
 
 class StructureParams(Params):
-    points: float = param(
-        tr("Dégâts (MJ)", "Damage (GM)"),
-        tr(
-            "Le texte ne dit pas comment bs et c comptent contre la structure : le MJ juge",
-            "The text does not say how bs and c count against structure: the GM judges",
-        ),
-        default=1,
-        ge=0,
-        le=1000,
-    )
+    points: float = FIELDS("points.structure", default=1, ge=0, le=1000)
 
 
 class StructureDamage(Operation[OrganiqueSheet, StructureParams]):

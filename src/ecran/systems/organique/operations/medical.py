@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, param, tr
-from ecran.systems.organique.actions import effective
+from ecran.rules import Change, EcranError, Operation, Params, tr
 from ecran.systems.organique.afflictions import DiseaseState
 from ecran.systems.organique.checks.medical import DiseaseProgression, ProgressionParams
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import (
     Report,
     record,
@@ -17,7 +15,8 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.options import FEVER_SAVE
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH
+from ecran.systems.organique.tables import FIELDS, HEALTH, src
+from ecran.systems.organique.tracks import effective
 
 IMMUNE, SIMILAR = 10, 6  # L1083-1088
 
@@ -62,40 +61,15 @@ def reach_level(
 
 
 class ContractParams(Params):
-    disease: str = param(
-        tr("Maladie", "Disease"),
-        tr("wound_infection (profil du texte) ou un nom libre", "wound_infection or any name"),
-        default="wound_infection",
-        min_length=1,
-    )
-    difficulty: int | None = param(
-        tr("Difficulté de contraction", "Contraction difficulty"),
-        tr("Selon l'exposition : même air 10, transfusion 40 (vide : profil)", "Air 10 … 40"),
-        default=None,
-        ge=0,
-        le=60,
-    )
-    similar: bool = param(
-        tr("Semblable à une maladie vaincue", "Like a disease beaten"),
-        tr("+6", "+6"),
-        default=False,
-    )
-    progression: int | None = param(
-        tr("Difficulté de progression (MJ)", "Progression (GM)"), default=None, ge=0, le=60
-    )
-    interval_hours: int | None = param(
-        tr("Vitesse (h, MJ)", "Interval (h, GM)"), default=None, ge=1
-    )
-    fever: int = param(tr("Fièvre/niveau (MJ)", "Fever/level (GM)"), default=0, ge=0, le=40)
-    vomiting: int = param(
-        tr("Vomissements/niveau (MJ)", "Vomiting/level (GM)"), default=0, ge=0, le=40
-    )
-    weakness: int = param(
-        tr("Faiblesse/niveau (MJ)", "Weakness/level (GM)"), default=0, ge=0, le=40
-    )
-    bs: float = param(
-        tr("bs/niveau (MJ)", "bs/level (GM)"), default=0, ge=0, le=10, multiple_of=0.5
-    )
+    disease: str = FIELDS("disease.contract", default="wound_infection", min_length=1)
+    difficulty: int | None = FIELDS("difficulty.contract", default=None, ge=0, le=60)
+    similar: bool = FIELDS("similar.contract", default=False)
+    progression: int | None = FIELDS("progression", default=None, ge=0, le=60)
+    interval_hours: int | None = FIELDS("interval_hours", default=None, ge=1)
+    fever: int = FIELDS("fever", default=0, ge=0, le=40)
+    vomiting: int = FIELDS("vomiting", default=0, ge=0, le=40)
+    weakness: int = FIELDS("weakness", default=0, ge=0, le=40)
+    bs: float = FIELDS("bs", default=0, ge=0, le=10, multiple_of=0.5)
     fever_save: bool = FEVER_SAVE.field()
 
 
@@ -165,8 +139,8 @@ class ContractDisease(Operation[OrganiqueSheet, ContractParams]):
 
 
 class ProgressParams(Params):
-    disease: str = param(tr("Maladie", "Disease"), default="wound_infection", min_length=1)
-    similar: bool = param(tr("Semblable à une maladie vaincue", "Like one beaten"), default=False)
+    disease: str = FIELDS("disease.progress", default="wound_infection", min_length=1)
+    similar: bool = FIELDS("similar.progress", default=False)
     fever_save: bool = FEVER_SAVE.field()
 
 
@@ -217,16 +191,8 @@ _PROGRESS_TEXT = {
 
 
 class TreatParams(Params):
-    disease: str = param(tr("Maladie", "Disease"), default="wound_infection", min_length=1)
-    bonus: int = param(
-        tr("Bonus aux tests de progression", "Bonus to progression saves"),
-        tr(
-            "Selon le traitement (antibiotiques +8 dans l'exemple) : MJ",
-            "GM input (+8 in the example)",
-        ),
-        ge=0,
-        le=40,
-    )
+    disease: str = FIELDS("disease.treat", default="wound_infection", min_length=1)
+    bonus: int = FIELDS("bonus", ge=0, le=40)
 
 
 class TreatDisease(Operation[OrganiqueSheet, TreatParams]):

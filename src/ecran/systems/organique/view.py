@@ -1,19 +1,28 @@
-"""The sheet as a person reads it, in French and English."""
+"""The sheet as a person reads it, in French and English (`sections`), and what a player clicks
+on it (`actions`): checks prefilled from the sheet, with the current penalties of the play state
+(suffering, conditions, encumbrance, armour, the END reserve)."""
 
 from __future__ import annotations
 
-from ecran.rules import SheetRow, SheetSection, Text, tr
-from ecran.systems.organique.actions import action_penalty, effective
+from typing import Any
+
+from ecran.rules import Action, SheetRow, SheetSection, Text, tr
 from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.skills import best_initiative, combat_bonus
+from ecran.systems.organique.skills import best_bonus, best_initiative, combat_bonus
+from ecran.systems.organique.tables import COMBAT, CORE
 from ecran.systems.organique.tracks import (
+    INCAPACITATED,
+    action_penalty,
     death_timer,
+    effective,
     encumbrance_penalty,
     encumbrance_threshold,
     exhausted,
+    heat_save_penalty,
     mortally_wounded,
     out_of_combat,
+    pain_save_bonus,
 )
 
 NAMES = {
@@ -27,8 +36,20 @@ NAMES = {
     "VOL": tr("Volonté", "Will"),
 }
 
+#: L331-336: an exhausted character fails every test of these.
+PHYSICAL = ("AGI", "END", "VIT", "FOR")
+#: L520-523: suffering spares the body's own reactions (disease, physical drug resistance).
+ORGANIC_SAVES = (
+    "disease_contraction",
+    "disease_progression",
+    "drug_physical",
+    "physical_dependence",
+)
 
-def build_sections(sheet: OrganiqueSheet) -> list[SheetSection]:
+
+def sections(sheet: OrganiqueSheet) -> list[SheetSection]:
+    """Identity, characteristics (as they stand), health, skills, gear, afflictions and any
+    intrusion in progress."""
     found = [_identity(sheet), _characteristics(sheet), _health(sheet), _skills(sheet)]
     found += [_gear(sheet), _afflictions(sheet)]
     if sheet.intrusion is not None:
@@ -201,3 +222,93 @@ def _gear(sheet: OrganiqueSheet) -> SheetSection:
         for w in sheet.weapons
     ]
     return SheetSection(tr("Équipement", "Equipment"), rows)
+
+
+# -- actions: checks prefilled from the sheet -------------------------------------------
+
+
+def actions(sheet: OrganiqueSheet) -> list[Action]:
+    """Tests, skills and saves, then the combat actions while the character can fight; an
+    incapacitated character is offered its saves only (L2869-2960, L3195-3216)."""
+    stats = effective(sheet)
+    if any(c in INCAPACITATED for c in sheet.conditions):
+        return _save_actions(sheet, stats)
+    tired = exhausted(sheet.endurance)
+    found = [
+        *_test_actions(sheet, stats, tired),
+        *_skill_actions(sheet, stats, tired),
+        *_save_actions(sheet, stats),
+    ]
+    if not tired and not out_of_combat(sheet.health.current(), sheet.endurance):
+        found += _combat_actions(sheet, stats)
+    return found
+
+
+def _test_actions(sheet: OrganiqueSheet, stats: dict[str, int], tired: bool) -> list[Action]:
+    group = tr("Caractéristiques", "Characteristics")
+    return [
+        Action(
+            tr(f"Test de {stat}", f"{stat} test"),
+            "test",
+            {"characteristic": stats[stat], "difficulty": 20, "modifier": action_penalty(sheet)},
+            group,
+        )
+        for stat in stats
+        if not (tired and stat in PHYSICAL)
+    ]
+
+
+def _skill_actions(sheet: OrganiqueSheet, stats: dict[str, int], tired: bool) -> list[Action]:
+    group = tr("Compétences", "Skills")
+    return [
+        Action(
+            Text(fr=s.name, en=s.name),
+            "skill",
+            {
+                "characteristic": stats[s.characteristic],
+                "level": s.level,
+                "difficulty": 20,
+                "modifier": action_penalty(sheet),
+            },
+            group,
+        )
+        for s in sheet.skills
+        if 1 <= s.level <= 6 and not (tired and s.characteristic in PHYSICAL)
+    ]
+
+
+def _save_actions(sheet: OrganiqueSheet, stats: dict[str, int]) -> list[Action]:
+    group = tr("Sauvegardes", "Saves")
+    found = []
+    for kind in CORE.save:
+        values: dict[str, Any] = {"kind": kind.kind, "characteristic": stats[kind.stats[0]]}
+        if len(kind.stats) == 2:
+            values["second"] = stats[kind.stats[1]]
+        # Suffering is a penalty on conscious actions, not on the body's own saves.
+        values["modifier"] = 0 if kind.kind in ORGANIC_SAVES else -sheet.suffering
+        if kind.kind == "suffering":
+            values["modifier"] += pain_save_bonus(sheet)
+        if kind.kind == "heat":
+            values["modifier"] -= heat_save_penalty(sheet)
+        if kind.kind == "disease_contraction":
+            values["modifier"] -= sheet.infection_malus
+        found.append(Action(kind.label, "save", values, group))
+    will = {"characteristic": stats["VOL"], "modifier": pain_save_bonus(sheet) - sheet.suffering}
+    found.append(Action(tr("Douleur : choc", "Shock pain"), "shock_pain", will, group))
+    found.append(Action(tr("Étourdissement", "Stun"), "stun_save", will, group))
+    return found
+
+
+def _combat_actions(sheet: OrganiqueSheet, stats: dict[str, int]) -> list[Action]:
+    group = tr("Combat", "Combat")
+    found = []
+    for action in COMBAT.action:
+        pair = sum(stats[s] for s in action.stats if s in stats)
+        skill = best_bonus(sheet.combat_skills, action.name)
+        values = {
+            "action": action.name,
+            "characteristics": pair,
+            "modifier": action_penalty(sheet) + skill,
+        }
+        found.append(Action(action.label, "attack", values, group))
+    return found

@@ -7,10 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, param, tr
-from ecran.systems.organique.common import src
+from ecran.rules import Change, EcranError, Operation, Params, tr
 from ecran.systems.organique.sheet import OrganiqueSheet, Skill
-from ecran.systems.organique.tables import CHARACTERISTICS
+from ecran.systems.organique.tables import CHARACTERISTICS, FIELDS, src
 
 if TYPE_CHECKING:
     StatName = str
@@ -19,26 +18,9 @@ else:
 
 
 class AdvanceParams(Params):
-    skill: str = param(
-        tr("Compétence", "Skill"),
-        tr("Nom de la compétence (nouvelle : niveau 1, Novice)", "Skill name (new: level 1)"),
-        min_length=1,
-        max_length=80,
-    )
-    characteristic: StatName = param(
-        tr("Caractéristique (nouvelle compétence)", "Characteristic (new skill)"), default="INT"
-    )
-    cost: str = param(
-        tr("Coût (MJ, règle maison)", "Cost (GM, house rule)"),
-        tr(
-            "Le chapitre ne donne ni points d'expérience ni coûts (ils dépendent de la classe, "
-            "chapitre 1) : noté tel que le MJ le fixe",
-            "The chapter gives no experience or costs (they depend on the class, chapter 1): "
-            "noted as the GM sets it",
-        ),
-        default="",
-        max_length=120,
-    )
+    skill: str = FIELDS("skill.advance", min_length=1, max_length=80)
+    characteristic: StatName = FIELDS("characteristic", default="INT")
+    cost: str = FIELDS("cost", default="", max_length=120)
 
 
 class Advance(Operation[OrganiqueSheet, AdvanceParams]):

@@ -9,10 +9,9 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, Text, param, tr
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import INC_ZERO_EFFECT, after_inc_zero
 from ecran.systems.organique.sheet import HealthTrack, OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH
+from ecran.systems.organique.tables import FIELDS, HEALTH, src
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
     Damage,
@@ -34,28 +33,11 @@ def _half(label: str) -> Any:
 class HitParams(Params):
     bs: float = _half("bs")
     c: float = _half("c")
-    armour_piercing: int = param(tr("Perforant", "Armour-piercing"), default=0, ge=0, le=100)
-    attack_margin: int | None = param(
-        tr("MR de l'attaque", "Attack MR"),
-        tr("Comparée à la couverture ; vide : l'armure est toujours touchée", "vs coverage"),
-        default=None,
-    )
-    action: str = param(
-        tr("Action", "Action"),
-        tr("vital_blade, vital_blunt ×2 ; easy_hit ÷2 (après l'armure)", "after armour"),
-        default="strike",
-    )
-    ignore_armour: bool = param(
-        tr("Sans armure", "Armour ignored"), tr("Chute (L782-783)", "Falls"), default=False
-    )
-    dirty: bool = param(
-        tr("Plaie sale", "Dirty wound"),
-        tr(
-            "Fil barbelé rouillé, décharge… : −5 par point aux tests de contraction (L802-806)",
-            "Rusty barbed wire, a dump…: −5 per point to contraction saves (L802-806)",
-        ),
-        default=False,
-    )
+    armour_piercing: int = FIELDS("armour_piercing", default=0, ge=0, le=100)
+    attack_margin: int | None = FIELDS("attack_margin", default=None)
+    action: str = FIELDS("action.hit", default="strike")
+    ignore_armour: bool = FIELDS("ignore_armour", default=False)
+    dirty: bool = FIELDS("dirty", default=False)
 
 
 class TakeHit(Operation[OrganiqueSheet, HitParams]):
@@ -112,9 +94,9 @@ def _health_summary(sheet: OrganiqueSheet, hit: Damage) -> Text:
 
 
 class RoundParams(Params):
-    exertion: bool = param(tr("Effort (combat)", "Exertion (combat)"), default=True)
-    no_oxygen: bool = param(tr("Privé d'oxygène", "No oxygen"), default=False)
-    psychic_actions: int = param(tr("Actions psychiques", "Psychic actions"), default=0, ge=0)
+    exertion: bool = FIELDS("exertion", default=True)
+    no_oxygen: bool = FIELDS("no_oxygen", default=False)
+    psychic_actions: int = FIELDS("psychic_actions", default=0, ge=0)
 
 
 class EndOfRound(Operation[OrganiqueSheet, RoundParams]):
@@ -134,12 +116,7 @@ class EndOfRound(Operation[OrganiqueSheet, RoundParams]):
 
 
 class RecoverParams(Params):
-    points: int = param(
-        tr("Points", "Points"),
-        tr("+1 par tour de repos après un effort ou le manque d'oxygène", "+1 per round of rest"),
-        default=1,
-        ge=0,
-    )
+    points: int = FIELDS("points.recover", default=1, ge=0)
 
 
 class Recover(Operation[OrganiqueSheet, RecoverParams]):
@@ -168,12 +145,7 @@ class Recover(Operation[OrganiqueSheet, RecoverParams]):
 
 
 class SufferingParams(Params):
-    penalty: int = param(
-        tr("Malus", "Penalty"),
-        tr("La marge d'échec de la sauvegarde ; 0 quand la douleur est apaisée", "0 relieves"),
-        ge=0,
-        le=60,
-    )
+    penalty: int = FIELDS("penalty", ge=0, le=60)
 
 
 class SetSuffering(Operation[OrganiqueSheet, SufferingParams]):
@@ -191,7 +163,7 @@ class SetSuffering(Operation[OrganiqueSheet, SufferingParams]):
 
 class ConditionParams(Params):
     condition: str = param(tr("État", "Condition"), tr(", ".join(CONDITION_PENALTIES), ""))
-    present: bool = param(tr("Présent", "Present"), default=True)
+    present: bool = FIELDS("present", default=True)
 
 
 class SetCondition(Operation[OrganiqueSheet, ConditionParams]):
@@ -254,4 +226,4 @@ class Heal(Operation[OrganiqueSheet, HealParams]):
         )
 
 
-OPERATIONS = (TakeHit(), EndOfRound(), Recover(), SetSuffering(), SetCondition(), Heal())
+HEALTH_OPERATIONS = (TakeHit(), EndOfRound(), Recover(), SetSuffering(), SetCondition(), Heal())

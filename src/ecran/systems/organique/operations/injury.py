@@ -7,10 +7,9 @@ from math import floor
 from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, param, tr
+from ecran.rules import Change, EcranError, Operation, Params, tr
 from ecran.systems.organique.afflictions import Effect
 from ecran.systems.organique.checks.combat import FallParams, FallSave
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import (
     Report,
     medical_shock,
@@ -21,7 +20,7 @@ from ecran.systems.organique.hazards import (
     wound,
 )
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH, POISONS
+from ecran.systems.organique.tables import FIELDS, HEALTH, POISONS, src
 from ecran.systems.organique.tracks import (
     Damage,
     Layer,
@@ -39,14 +38,8 @@ else:
 
 
 class PoisonParams(Params):
-    poison: PoisonName = param(tr("Poison", "Poison"), default="blade_poison")
-    doses: int = param(
-        tr("Doses", "Doses"),
-        tr("Plusieurs doses multiplient tout", "Doses multiply"),
-        default=1,
-        ge=1,
-        le=20,
-    )
+    poison: PoisonName = FIELDS("poison", default="blade_poison")
+    doses: int = FIELDS("doses.poison", default=1, ge=1, le=20)
 
 
 class PoisonRound(Operation[OrganiqueSheet, PoisonParams]):
@@ -109,20 +102,10 @@ class Fall(Operation[OrganiqueSheet, FallOpParams]):
 
 
 class ImpactParams(Params):
-    kg: float = param(tr("Masse (kg)", "Mass (kg)"), default=0, ge=0, le=100000)
-    floors: int = param(tr("Étages", "Floors"), default=0, ge=0, le=200)
-    speed: int = param(
-        tr("Vitesse (gamelle)", "Speed (tumble)"),
-        tr("Saut d'un véhicule : 1 bs + 1 c par 20", "Jump from a vehicle: 1 bs + 1 c per 20"),
-        default=0,
-        ge=0,
-        le=1000,
-    )
-    armour: bool = param(
-        tr("L'armure protège (MJ)", "Armour protects (GM)"),
-        tr("Le texte ne dit pas si l'armure arrête ces dégâts", "The text does not say"),
-        default=False,
-    )
+    kg: float = FIELDS("kg", default=0, ge=0, le=100000)
+    floors: int = FIELDS("floors.impact", default=0, ge=0, le=200)
+    speed: int = FIELDS("speed.impact", default=0, ge=0, le=1000)
+    armour: bool = FIELDS("armour.impact", default=False)
 
 
 class Impact(Operation[OrganiqueSheet, ImpactParams]):
@@ -148,9 +131,9 @@ class Impact(Operation[OrganiqueSheet, ImpactParams]):
 
 
 class SwarmParams(Params):
-    creatures: int = param(tr("Créatures", "Creatures"), default=10, ge=1, le=100000)
-    bs_each: float = param(tr("bs par créature", "bs each"), default=0, ge=0, multiple_of=0.5)
-    c_each: float = param(tr("c par créature", "c each"), default=0, ge=0, multiple_of=0.5)
+    creatures: int = FIELDS("creatures", default=10, ge=1, le=100000)
+    bs_each: float = FIELDS("bs_each", default=0, ge=0, multiple_of=0.5)
+    c_each: float = FIELDS("c_each", default=0, ge=0, multiple_of=0.5)
 
 
 class Swarm(Operation[OrganiqueSheet, SwarmParams]):
@@ -177,11 +160,7 @@ class Swarm(Operation[OrganiqueSheet, SwarmParams]):
 
 
 class EndParams(Params):
-    name: str = param(
-        tr("Effet ou état", "Effect or condition"),
-        tr("Nom de l'effet ou de l'état qui prend fin", "Name of the effect or condition"),
-        min_length=1,
-    )
+    name: str = FIELDS("name", min_length=1)
 
 
 class EndEffect(Operation[OrganiqueSheet, EndParams]):

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Operation, Params, param, tr
-from ecran.systems.organique.actions import effective, pain_save_bonus
 from ecran.systems.organique.checks.combat import StunParams, StunSave
-from ecran.systems.organique.common import TestRoll, beats, src
+from ecran.systems.organique.dice import TestRoll, beats
 from ecran.systems.organique.hazards import (
     Report,
     pain_save,
@@ -20,9 +19,11 @@ from ecran.systems.organique.hazards import (
     with_condition,
     wound,
 )
-from ecran.systems.organique.operations import HitParams, TakeHit
+from ecran.systems.organique.operations.health import HitParams, TakeHit
 from ecran.systems.organique.options import STUN_OPPOSED, TIE_RULE, TieRule
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tables import FIELDS, src
+from ecran.systems.organique.tracks import effective, pain_save_bonus
 
 if TYPE_CHECKING:
     KnockDownAction = str
@@ -113,21 +114,8 @@ class SlashEffect(Operation[OrganiqueSheet, SlashParams]):
 
 class KnockOutParams(Params):
     attacker_margin: int = margin_field()
-    knockout_save: SaveMode = param(
-        tr("VOL et END", "VOL and END"),
-        tr(
-            "« sum » : VOL + END, comme l'écrivent l'action et l'exemple de Raul (L3203-3205, "
-            "L4094) ; « average » : la règle générale des deux caractéristiques (lecture A2)",
-            "'sum': VOL + END, as the action and Raul's example write it (L3203-3205, L4094); "
-            "'average': the general two-characteristic rule (reading A2)",
-        ),
-        default="sum",
-    )
-    brain_damage: bool = param(
-        tr("Lésions cérébrales", "Brain damage"),
-        tr("Si l'attaquant le veut et que sa MR ≥ 10 : −1D6 SNG", "If wanted and MR ≥ 10: −1d6"),
-        default=False,
-    )
+    knockout_save: SaveMode = FIELDS("knockout_save", default="sum")
+    brain_damage: bool = FIELDS("brain_damage", default=False)
     tie_rule: TieRule = TIE_RULE.field()
 
 
@@ -167,9 +155,7 @@ def _resists(roll: TestRoll, required: int, tie_rule: str) -> bool:
 
 
 class KnockDownParams(Params):
-    action: KnockDownAction = param(
-        tr("Action", "Action"), tr("tackle (plaquage) ou push (repousser)", "tackle or push")
-    )
+    action: KnockDownAction = FIELDS("action.knock_down")
     attacker_margin: int = margin_field()
     tie_rule: TieRule = TIE_RULE.field()
 

@@ -9,9 +9,8 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, param, tr
-from ecran.systems.organique.actions import effective
 from ecran.systems.organique.checks.hacking import Decrypt, DecryptParams
-from ecran.systems.organique.common import TestRoll, d20_test, src
+from ecran.systems.organique.dice import TestRoll, d20_test
 from ecran.systems.organique.hazards import Report, record
 from ecran.systems.organique.intrusion import (
     INFO_BONUS,
@@ -21,9 +20,10 @@ from ecran.systems.organique.intrusion import (
     skill_level,
     skill_total,
 )
-from ecran.systems.organique.ops_hacking import save_intrusion, skill_levels
+from ecran.systems.organique.operations.hacking import save_intrusion, skill_levels
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HACKING, Computer
+from ecran.systems.organique.tables import FIELDS, HACKING, Computer, src
+from ecran.systems.organique.tracks import effective
 
 HARD = 30  # "un test difficile" (L1779-1781) on the difficulty ladder (L39-40)
 CRYPTO_ASSIST = 20  # an assisting Cryptography test is at 20 (L2199-2203)
@@ -67,21 +67,9 @@ def _gm_value(value: int | None, data: int, what: str) -> int:
 
 
 class PasswordParams(Params):
-    system: str = param(tr("Machine", "Machine"), default="call_centre", min_length=1)
-    approach: int = param(
-        tr("Approche et jeu de rôle (MJ)", "Approach and role-play (GM)"),
-        tr("Bonus ou malus selon l'approche (L1730-1733)", "Bonus or penalty for the approach"),
-        default=0,
-        ge=-40,
-        le=40,
-    )
-    teammate_charisma: int | None = param(
-        tr("CHA d'un équipier", "A teammate's CHA"),
-        tr("Quand un autre personnage appelle ; vide : cette feuille", "Empty: this sheet"),
-        default=None,
-        ge=0,
-        le=60,
-    )
+    system: str = FIELDS("system.password", default="call_centre", min_length=1)
+    approach: int = FIELDS("approach", default=0, ge=-40, le=40)
+    teammate_charisma: int | None = FIELDS("teammate_charisma", default=None, ge=0, le=60)
     minutes: int = _minutes()
 
 
@@ -121,14 +109,8 @@ class HackPassword(Operation[OrganiqueSheet, PasswordParams]):
 
 
 class VirusParams(Params):
-    system: str = param(tr("Machine", "Machine"), default="mail_phone", min_length=1)
-    antivirus: int | None = param(
-        tr("Anti-virus (MJ)", "Anti-virus (GM)"),
-        tr("Vide : la valeur du réseau (Mail/Phone 30)", "Empty: the network's value"),
-        default=None,
-        ge=0,
-        le=80,
-    )
+    system: str = FIELDS("system.virus", default="mail_phone", min_length=1)
+    antivirus: int | None = FIELDS("antivirus", default=None, ge=0, le=80)
     minutes: int = _minutes("Attente du virus, minutes (MJ)")
 
 
@@ -162,12 +144,8 @@ class HackVirus(Operation[OrganiqueSheet, VirusParams]):
 
 
 class TrustParams(Params):
-    system: str = param(tr("Machine visée", "Target machine"), default="payment", min_length=1)
-    trusted: str | None = param(
-        tr("Machine de confiance (MJ)", "Trusted machine (GM)"),
-        tr("Vide : la valeur du réseau (Paiement → centre d'appels)", "Empty: the network's"),
-        default=None,
-    )
+    system: str = FIELDS("system.trust", default="payment", min_length=1)
+    trusted: str | None = FIELDS("trusted", default=None)
     minutes: int = _minutes()
 
 
@@ -227,44 +205,15 @@ class HackTrust(Operation[OrganiqueSheet, TrustParams]):
 
 
 class SniffParams(Params):
-    system: str = param(tr("Machine visée", "Target machine"), default="call_centre")
-    route: Literal["internal", "internet"] = param(
-        tr("Relais", "Relay"),
-        tr(
-            "internal : brancher son portable sur un relais du réseau ; internet : par un "
-            "routeur contrôlé",
-            "internal: plug into a relay on the network; internet: through a controlled router",
-        ),
-        default="internal",
-    )
-    router: str = param(tr("Routeur contrôlé", "Controlled router"), default="router")
-    linework_difficulty: int = param(
-        tr("Difficulté de Connexion (MJ)", "Linework difficulty (GM)"),
-        tr("Le texte ne la chiffre pas", "The text gives no number"),
-        default=20,
-        ge=0,
-        le=80,
-    )
-    program_strength: int = param(tr("Force du Brise-Code", "Code-Breaker strength"), default=2)
-    computer_power: int = param(tr("Puissance de l'ordinateur", "Computer power"), default=6)
-    assist: bool = param(
-        tr("Assister le logiciel", "Assist the program"),
-        tr("Test de Cryptographie à 20, sa MR s'ajoute", "Cryptography at 20 adds its MR"),
-        default=True,
-    )
-    decrypt_modifier: int = param(
-        tr("Modificateurs de décryptage", "Decryption modifiers"),
-        tr("Petite donnée −5, logiciel connu +5…", "Small data −5, known software +5…"),
-        default=0,
-        ge=-60,
-        le=60,
-    )
-    code: int | None = param(
-        tr("Force du code (MJ)", "Code strength (GM)"),
-        tr("Vide : la valeur du réseau (paranoïaque : 20 interne, 40 Internet)", "Empty: data"),
-        default=None,
-        ge=0,
-    )
+    system: str = FIELDS("system.sniff", default="call_centre")
+    route: Literal["internal", "internet"] = FIELDS("route", default="internal")
+    router: str = FIELDS("router", default="router")
+    linework_difficulty: int = FIELDS("linework_difficulty", default=20, ge=0, le=80)
+    program_strength: int = FIELDS("program_strength.sniff", default=2)
+    computer_power: int = FIELDS("computer_power", default=6)
+    assist: bool = FIELDS("assist", default=True)
+    decrypt_modifier: int = FIELDS("decrypt_modifier", default=0, ge=-60, le=60)
+    code: int | None = FIELDS("code", default=None, ge=0)
 
 
 class HackSniff(Operation[OrganiqueSheet, SniffParams]):

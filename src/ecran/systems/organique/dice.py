@@ -11,14 +11,6 @@ from dataclasses import dataclass
 from math import ceil
 
 from ecran.dice import DiceSource
-from ecran.rules import Source, cite
-
-SEED = "004_409f81671409d3a6.txt"
-PACKAGE = "ecran.systems.organique"
-
-
-def src(first: int, last: int | None = None, note: str = "") -> Source:
-    return cite(SEED, first, last, note)
 
 
 @dataclass(frozen=True)

@@ -11,40 +11,24 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, param, tr
+from ecran.rules import Change, EcranError, Operation, Params, tr
 from ecran.systems.organique.afflictions import Addiction
-from ecran.systems.organique.common import src
 from ecran.systems.organique.hazards import Report, record, save
 from ecran.systems.organique.options import DEPENDENCE_STAT
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH
+from ecran.systems.organique.tables import FIELDS, HEALTH, src
 
 KINDS: tuple[Literal["physical", "psychological"], ...] = ("physical", "psychological")
 HOUR = 1 / 24  # L993-997: without the drug, a failed test is retried every hour
 
 
 class DrugParams(Params):
-    drug: str = param(
-        tr("Drogue", "Drug"),
-        tr("painkillers (exemple du texte) ou un nom libre", "painkillers or any name"),
-        default="painkillers",
-        min_length=1,
-    )
-    doses: int = param(
-        tr("Doses en 24 h", "Doses in 24 h"),
-        tr("Ajoutées aux difficultés de dépendance", "Added to the dependence difficulties"),
-        default=1,
-        ge=1,
-        le=100,
-    )
+    drug: str = FIELDS("drug.drug", default="painkillers", min_length=1)
+    doses: int = FIELDS("doses.drug", default=1, ge=1, le=100)
     # Bounds: those of afflictions.Addiction.dependence.
-    physical: int | None = param(
-        tr("Dépendance physique (MJ)", "Physical (GM)"), default=None, ge=0, le=60
-    )
-    psychological: int | None = param(
-        tr("Dépendance psy. (MJ)", "Psych. (GM)"), default=None, ge=0, le=60
-    )
-    withdrawal: int | None = param(tr("Difficulté de manque (MJ)", "Withdrawal (GM)"), default=None)
+    physical: int | None = FIELDS("physical", default=None, ge=0, le=60)
+    psychological: int | None = FIELDS("psychological", default=None, ge=0, le=60)
+    withdrawal: int | None = FIELDS("withdrawal", default=None)
     physical_dependence_stat: Literal["END", "VOL"] = DEPENDENCE_STAT.field()
 
 
@@ -119,21 +103,9 @@ def _fresh_clock() -> dict[str, object]:
 
 
 class WithdrawalParams(Params):
-    drug: str = param(tr("Drogue", "Drug"), default="painkillers", min_length=1)
-    forced: bool = param(
-        tr("Test forcé", "Forced test"),
-        tr(
-            "Une douleur violente impose un test immédiat (L1032-1036) ; sinon le test prévu",
-            "Severe pain forces an immediate test (L1032-1036); otherwise the scheduled one",
-        ),
-        default=False,
-    )
-    day: float | None = param(
-        tr("Jour (depuis la dernière dose)", "Day (since the last dose)"),
-        tr("Jour du test forcé (vide : jour actuel)", "Day of a forced test (empty: today)"),
-        default=None,
-        ge=0,
-    )
+    drug: str = FIELDS("drug.withdrawal", default="painkillers", min_length=1)
+    forced: bool = FIELDS("forced", default=False)
+    day: float | None = FIELDS("day", default=None, ge=0)
 
 
 class Withdrawal(Operation[OrganiqueSheet, WithdrawalParams]):

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, Resolution, param, tr
-from ecran.systems.organique.actions import effective
 from ecran.systems.organique.checks.core import compare
 from ecran.systems.organique.checks.hacking import (
     Detection,
@@ -19,7 +18,7 @@ from ecran.systems.organique.checks.hacking import (
     Preliminary,
     PreliminaryParams,
 )
-from ecran.systems.organique.common import TestRoll, d20_test, src
+from ecran.systems.organique.dice import TestRoll, d20_test
 from ecran.systems.organique.hazards import Report, record
 from ecran.systems.organique.intrusion import (
     INFO_BONUS,
@@ -34,7 +33,8 @@ from ecran.systems.organique.intrusion import (
 )
 from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HACK_SKILLS, HACKING, NETWORKS
+from ecran.systems.organique.tables import FIELDS, HACK_SKILLS, HACKING, NETWORKS, src
+from ecran.systems.organique.tracks import effective
 
 if TYPE_CHECKING:
     HackSkillName = str
@@ -70,23 +70,12 @@ def save_intrusion(sheet: OrganiqueSheet, intrusion: Intrusion, minutes: int) ->
 
 
 class StartParams(Params):
-    network: str = param(
-        tr("Réseau", "Network"),
-        tr("36f_escorts (exemple du texte) ou un nom libre", "36f_escorts or any name"),
-        default="36f_escorts",
-        min_length=1,
-    )
+    network: str = FIELDS("network", default="36f_escorts", min_length=1)
     # Bounds: those of the intrusion they fill (intrusion.Intrusion).
-    paranoia: int | None = param(tr("Paranoïa (MJ)", "Paranoia (GM)"), default=None, ge=0, le=60)
-    firewall: int | None = param(
-        tr("Pare-feu réseau (MJ)", "Network firewall (GM)"), default=None, ge=0, le=80
-    )
-    surveillance: int | None = param(
-        tr("Surveillance % (MJ)", "Surveillance % (GM)"), default=None, ge=0, le=100
-    )
-    admin_level: int | None = param(
-        tr("Niveau de l'admin (MJ)", "Admin level (GM)"), default=None, ge=0, le=20
-    )
+    paranoia: int | None = FIELDS("paranoia", default=None, ge=0, le=60)
+    firewall: int | None = FIELDS("firewall.start", default=None, ge=0, le=80)
+    surveillance: int | None = FIELDS("surveillance.start", default=None, ge=0, le=100)
+    admin_level: int | None = FIELDS("admin_level.start", default=None, ge=0, le=20)
 
 
 class HackStart(Operation[OrganiqueSheet, StartParams]):
@@ -134,33 +123,9 @@ class HackStart(Operation[OrganiqueSheet, StartParams]):
 
 
 class PrelimParams(Params):
-    method: Literal["research", "social", "snooping"] = param(
-        tr("Méthode", "Method"),
-        tr(
-            "research : INT + Connaissance du Réseau ; social : CHA ; snooping : trouvaille",
-            "research: INT + Network Knowledge; social: CHA; snooping: the find's worth",
-        ),
-        default="research",
-    )
-    worth: int = param(
-        tr("Valeur de la trouvaille (MJ)", "Worth of the find (GM)"),
-        tr("Fouille : poubelles 10, chez un admin 20, dans les locaux 30", "Bins 10 … 30"),
-        default=10,
-        ge=0,
-        le=40,
-    )
-    teammate_base: int | None = param(
-        tr("Base d'un équipier", "A teammate's base"),
-        tr(
-            "Quand un autre personnage fait le test pour l'équipe (ex. CHA 17 de Jack au "
-            "téléphone) ; vide : les valeurs de cette feuille",
-            "When another character makes the test for the team (e.g. Jack's CHA 17 on the "
-            "phone); empty: this sheet's values",
-        ),
-        default=None,
-        ge=0,
-        le=80,
-    )
+    method: Literal["research", "social", "snooping"] = FIELDS("method.prelim", default="research")
+    worth: int = FIELDS("worth", default=10, ge=0, le=40)
+    teammate_base: int | None = FIELDS("teammate_base", default=None, ge=0, le=80)
     minutes: int = _minutes()
 
 
@@ -204,28 +169,10 @@ class HackPreliminary(Operation[OrganiqueSheet, PrelimParams]):
 
 
 class EnterParams(Params):
-    target: str = param(
-        tr("Cible", "Target"),
-        tr("network (pare-feu du réseau) ou une machine (ex. mail_phone)", "network or a machine"),
-        default="network",
-        min_length=1,
-    )
-    skill: HackSkillName = param(
-        tr("Compétence", "Skill"),
-        tr("operating_system, network_security ; autres à −10 ou −20", "OS, Network Security…"),
-        default="operating_system",
-    )
-    firewall: int | None = param(
-        tr("Pare-feu de la machine (MJ)", "Machine firewall (GM)"),
-        tr("Pour une machine hors des données", "For a machine not in the data"),
-        default=None,
-        ge=0,
-    )
-    unfamiliar_os: bool = param(
-        tr("OS mal connu", "Unfamiliar OS"),
-        tr("+10 de difficulté (MJ)", "+10 difficulty (GM)"),
-        default=False,
-    )
+    target: str = FIELDS("target.enter", default="network", min_length=1)
+    skill: HackSkillName = FIELDS("skill.enter", default="operating_system")
+    firewall: int | None = FIELDS("firewall.enter", default=None, ge=0)
+    unfamiliar_os: bool = FIELDS("unfamiliar_os", default=False)
     minutes: int = _minutes()
 
 
@@ -305,7 +252,7 @@ def _enter_text(target: str, result: Resolution) -> Any:
 
 
 class LocateParams(Params):
-    system: str = param(tr("Machine", "Machine"), default="call_centre", min_length=1)
+    system: str = FIELDS("system.locate", default="call_centre", min_length=1)
     minutes: int = _minutes()
 
 
@@ -342,40 +289,12 @@ class HackLocate(Operation[OrganiqueSheet, LocateParams]):
 
 
 class TaskParams(Params):
-    system: str = param(tr("Machine", "Machine"), min_length=1)
-    task: Literal["raise", "crash", "backdoor", "cover", "other"] = param(
-        tr("Tâche", "Task"),
-        tr(
-            "raise : privilège (SE à 30) ; crash : System[Any] Crashing (SE −20) ; backdoor : SE "
-            "contre l'admin ; cover : Discrétion contre l'admin ; other",
-            "raise: privilege (OS at 30); crash; backdoor; cover; other",
-        ),
-        default="raise",
-    )
-    skill: HackSkillName = param(tr("Compétence", "Skill"), default="operating_system")
-    admin_base: int = param(
-        tr("INT + Sécurité de l'admin (MJ)", "Admin's INT + Security (GM)"),
-        tr(
-            "cover : sa Sécurité du Réseau ; backdoor : sa Sécurité Informatique (+ son niveau)",
-            "cover: his Network Security; backdoor: his Computer Security (+ his level)",
-        ),
-        default=10,
-        ge=0,
-        le=80,
-    )
+    system: str = FIELDS("system.task", min_length=1)
+    task: Literal["raise", "crash", "backdoor", "cover", "other"] = FIELDS("task", default="raise")
+    skill: HackSkillName = FIELDS("skill.task", default="operating_system")
+    admin_base: int = FIELDS("admin_base.task", default=10, ge=0, le=80)
     admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
-    difficulty: int | None = param(
-        tr("Difficulté (MJ)", "Difficulty (GM)"),
-        tr(
-            "raise : 30 (fixé) ; cover et backdoor : vide = moyenne 20 pour les deux camps "
-            "(lecture) ; crash et other : à donner, le texte ne la chiffre pas",
-            "raise: 30 (fixed); cover, backdoor: empty = medium 20 for both sides (reading); "
-            "crash, other: required, the text gives no number",
-        ),
-        default=None,
-        ge=0,
-        le=80,
-    )
+    difficulty: int | None = FIELDS("difficulty.task", default=None, ge=0, le=80)
     minutes: int = _minutes()
 
 
@@ -471,14 +390,8 @@ def _task_done(intrusion: Intrusion, params: TaskParams, privilege: Privilege) -
 
 
 class WatchParams(Params):
-    admin_present: Literal["roll", "yes", "no"] = param(
-        tr("Administrateur présent", "Admin present"),
-        tr("roll : 1D100 ≤ surveillance ; yes après une alerte (MJ)", "roll: d100 ≤ surveillance"),
-        default="roll",
-    )
-    admin_base: int = param(
-        tr("INT + Sécurité de l'admin (MJ)", "Admin's INT + Security (GM)"), default=10, ge=0, le=80
-    )
+    admin_present: Literal["roll", "yes", "no"] = FIELDS("admin_present", default="roll")
+    admin_base: int = FIELDS("admin_base.watch", default=10, ge=0, le=80)
     admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
     minutes: int = _minutes()
 

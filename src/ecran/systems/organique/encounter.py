@@ -1,28 +1,44 @@
-"""The encounter's attack chain: the attacks one sheet can make on another, prefilled from
-both (L2687-3480), and what a landed attack does to the defender's sheet (L541-698,
-L3158-3381), as one of the system's operations."""
+"""The encounter: initiative (L2722-2736), the attacks one sheet can make on another,
+prefilled from both (L2687-3480), and what a landed attack does to the defender's sheet
+(L541-698, L3158-3381), as one of the system's operations."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
-from ecran.systems.organique.actions import action_penalty, effective, reaction_penalty
 from ecran.systems.organique.checks.situation import reach_span
 from ecran.systems.organique.sheet import OrganiqueSheet, WeaponItem
-from ecran.systems.organique.skills import best_bonus
+from ecran.systems.organique.skills import best_bonus, best_initiative
 from ecran.systems.organique.tables import COMBAT, Weapon
-from ecran.systems.organique.tracks import INCAPACITATED, exhausted, out_of_combat
+from ecran.systems.organique.tracks import (
+    INCAPACITATED,
+    action_penalty,
+    effective,
+    exhausted,
+    out_of_combat,
+    reaction_penalty,
+)
 
 #: Actions whose effect is the weapon's damage through the armour (L3266-3381): the vital
 #: attacks double and the easy hit halves what passes it (`scale_after_armour`).
 DAMAGING = ("strike", "shoot", "easy_hit", "vital_blade", "vital_blunt")
-#: Actions whose effect is an operation of `ops_combat` (L3158-3258, L3308-3320).
+#: Actions whose effect is an operation of `operations.combat` (L3158-3258, L3308-3320).
 EFFECTS = {"stun": "stun_effect", "slash": "slash_effect", "knockout": "knockout_effect"}
 #: Manoeuvres made with the body alone, so open to every fighter (L3178-3192, L3308-3320).
 BODY_ACTIONS = ("sweep", "tackle")
 #: L3158-3163: pushing back needs an object dealing at least 2 c.
 PUSH_MIN_C = 2.0
+
+
+def initiative(sheet: OrganiqueSheet, dice: DiceSource) -> Resolution:
+    """L2722-2736: PER + INT + 1D20 + skill bonuses (the best combat skill's per-level
+    bonus, L1267-1291, plus any other bonus the sheet holds); highest acts first."""
+    die = dice.d(20)
+    bonus = sheet.initiative_bonus + best_initiative(sheet.combat_skills)
+    base = sheet.characteristics.PER + sheet.characteristics.INT + bonus
+    return Resolution("rolled", base + die, {"die": die, "base": base})
 
 
 def bounded(value: int, low: int = -100, high: int = 100) -> int:
@@ -80,7 +96,9 @@ def weapon_actions(item: WeaponItem) -> list[str]:
     return found
 
 
-def build_attacks(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> list[Action]:
+def attacks(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> list[Action]:
+    """Per weapon: strike, easy hit, vital attacks, slash, knock-out, push and stun (or shoot
+    for a ranged weapon); with the body: sweep and tackle (L2966-3381)."""
     if not can_fight(attacker):
         return []
     group = tr("Attaques", "Attacks")
@@ -166,11 +184,16 @@ def defence(defender: OrganiqueSheet, ranged: bool) -> dict[str, Any]:
     }
 
 
-def damage_of(
-    check: str, params: dict[str, Any], result: Resolution
+def damage(
+    check: str,
+    params: dict[str, Any],
+    result: Resolution,
+    defender: OrganiqueSheet,
 ) -> tuple[str, dict[str, Any]] | None:
-    """The operation a landed attack applies to the defender; None for a miss, a defended
-    attack, or an action whose effect is not a change of the defender's sheet."""
+    """The operation a landed attack applies to the defender: damage through the defender's
+    armour (`take_hit`, L541-698), or the landed action's own effect (stun, slash, knock-out,
+    tackle, push, sweep: L3158-3320). None for a miss, a defended attack, or an action whose
+    effect is not a change of the defender's sheet."""
     if check != "attack" or result.outcome not in ("armour", "hit"):
         return None
     action = str(params["action"])

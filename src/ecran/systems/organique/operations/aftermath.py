@@ -7,47 +7,20 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, param, tr
-from ecran.systems.organique.common import src
+from ecran.rules import Change, Operation, Params, tr
 from ecran.systems.organique.hazards import Report, pain_save, record, suffer, wound
-from ecran.systems.organique.ops_medical import ContractParams, contract
+from ecran.systems.organique.operations.medical import ContractParams, contract
 from ecran.systems.organique.options import FEVER_SAVE
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import HEALTH
+from ecran.systems.organique.tables import FIELDS, HEALTH, src
 
 CLEAR = {"battle_bs": 0.0, "battle_c": 0.0, "infection_malus": 0}
 
 
 class AfterBattleParams(Params):
-    care: Literal["clean", "poor", "none"] = param(
-        tr("Soins", "Care"),
-        tr(
-            "clean : Médecine d'urgence et matériel propre, tout est annulé ; poor : soins de "
-            "mauvaise qualité ; none : aucun soin",
-            "clean: Emergency Medicine and clean gear cancel it all; poor: poor care; none",
-        ),
-        default="none",
-    )
-    attenuation: int = param(
-        tr("Atténuation (MJ)", "Attenuation (GM)"),
-        tr(
-            "Soins médiocres : ils atténuent, le texte ne chiffre pas ; baisse des difficultés",
-            "Poor care softens the effects by an amount the text does not give: lower difficulties",
-        ),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    extra_infection: int = param(
-        tr("Infection en plus (MJ)", "Extra infection (GM)"),
-        tr(
-            "Feu, armes sales ou rouillées : le texte dit que la difficulté monte sans chiffrer",
-            "Fire, dirty or rusty weapons raise the difficulty by an amount the text does not give",
-        ),
-        default=0,
-        ge=0,
-        le=30,
-    )
+    care: Literal["clean", "poor", "none"] = FIELDS("care", default="none")
+    attenuation: int = FIELDS("attenuation", default=0, ge=0, le=30)
+    extra_infection: int = FIELDS("extra_infection", default=0, ge=0, le=30)
     fever_save: bool = FEVER_SAVE.field()
 
 
@@ -86,12 +59,7 @@ class AfterBattle(Operation[OrganiqueSheet, AfterBattleParams]):
 
 
 class BleedParams(Params):
-    minutes: int = param(
-        tr("Minutes", "Minutes"),
-        tr("0,5 SNG par bs tous les 15 min", "0.5 SNG per bs / 15 min"),
-        default=15,
-        ge=0,
-    )
+    minutes: int = FIELDS("minutes", default=15, ge=0)
 
 
 class Haemorrhage(Operation[OrganiqueSheet, BleedParams]):

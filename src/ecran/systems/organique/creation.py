@@ -1,0 +1,81 @@
+"""A new character and random NPCs for `organique`. The chapter has no creation procedure
+(reading §3.4): a new sheet is legal as it stands and the GM fills it in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.dice import Roller
+from ecran.systems.organique.sheet import (
+    ArmourPiece,
+    Characteristics,
+    HealthTrack,
+    OrganiqueSheet,
+    Skill,
+    StatName,
+    WeaponItem,
+)
+from ecran.systems.organique.tables import CHARACTERISTICS, COMBAT
+
+
+def new_character(name: str) -> OrganiqueSheet:
+    """Every characteristic 10, the reserve full and the tracks at their maxima: a legal
+    sheet before the GM changes anything."""
+    sheet = OrganiqueSheet(name=name)
+    return sheet.model_copy(update={"endurance": sheet.characteristics.END})
+
+
+#: Skills this chapter names, with their characteristic (reading §3.3); a full list is in
+#: the book's chapter 1, which the seed lacks.
+NAMED_SKILLS: tuple[tuple[str, StatName], ...] = (
+    ("Physique", "INT"),
+    ("Corporation", "INT"),
+    ("Médecine d'urgence", "INT"),
+    ("Moto", "AGI"),
+    ("Natation", "AGI"),
+    ("Comédie", "CHA"),
+    ("Combat de rue", "AGI"),
+    ("Combat au couteau", "AGI"),
+    ("Lancer de couteau", "AGI"),
+    ("Kickboxing", "AGI"),
+    ("Système d'exploitation", "INT"),
+    ("Sécurité du Réseau", "INT"),
+    ("Discrétion Informatique", "INT"),
+    ("Cryptographie", "INT"),
+)
+
+
+def random_npc(roller: Roller, **choices: Any) -> OrganiqueSheet:
+    """House rule (the seed has no generator): characteristics 3-18 and SNG 2-5, CPS 3-5,
+    INC 3-6, the ranges of the chapter's example characters (L3719-3887)."""
+    stats = {stat: 2 + roller.d(16) for stat in CHARACTERISTICS}
+    sng, cps, inc = 1 + roller.d(4), 2 + roller.d(3), 2 + roller.d(4)
+    picks = sorted({roller.d(len(NAMED_SKILLS)) - 1 for _ in range(3)})
+    skills = [
+        Skill(name=NAMED_SKILLS[i][0], characteristic=NAMED_SKILLS[i][1], level=roller.d(4))
+        for i in picks
+    ]
+    weapon = COMBAT.weapon[roller.d(len(COMBAT.weapon)) - 1]
+    armour = COMBAT.armour[roller.d(len(COMBAT.armour) - 1) - 1]  # the tree is cover, not worn
+    return OrganiqueSheet(
+        name=str(choices.get("name", "")) or f"PNJ {roller.seed}",
+        kind="npc",
+        characteristics=Characteristics(**stats),
+        health=HealthTrack(sng_max=sng, cps_max=cps, inc_max=inc, sng=sng, cps=cps, inc=inc),
+        endurance=stats["END"],
+        skills=skills,
+        weapons=[
+            WeaponItem(
+                name=weapon.label_fr, reach=weapon.reach, bs=weapon.bs, c=weapon.c, ap=weapon.ap
+            )
+        ],
+        armour=[
+            ArmourPiece(
+                name=armour.label_fr,
+                coverage=armour.coverage,
+                bs=armour.bs,
+                c=armour.c,
+                agi_penalty=armour.agi,
+            )
+        ],
+    )
