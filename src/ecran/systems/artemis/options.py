@@ -30,7 +30,8 @@ TOTAL_ATTACK = OPTIONS["total_attack"]
 HEAD = OPTIONS["head"]
 DEFENCELESS = OPTIONS["defenceless"]
 MENTAL_CRISIS = OPTIONS["mental_crisis"]
-ALL = (
+#: The options the system lists: the table fixes them once for every roll.
+LISTED = (
     AGGRAVATION_NEEDS_SERIOUS,
     PRIVILEGE_CRITICALS,
     ATTACK_RESOLUTION,
@@ -45,4 +46,5 @@ ALL = (
     NIFIMO_AGGREGATE,
     MENTAL_CRISIS,
 )
+#: The optional combat rules chosen blow by blow, never table-wide (L173-191).
 MOMENT = (PRECISE, TOO_BIG, TOTAL_ATTACK, HEAD, DEFENCELESS)

@@ -1,18 +1,20 @@
 """What every Artémis test shares: skill + die - malus read in three zones against a difficulty.
 
-A `ZoneCheck` names its difficulty and how zones map to its outcomes; rolling and exact odds then
-come from the same die rules (`artemis.dice`), so no check re-implements criticals or the privilege.
+A `ZoneCheck` names its difficulty and how zones map to its outcomes; rolling comes from the die
+rules (`artemis.dice`), so no check re-implements criticals or the privilege, and the exact odds
+come from walking every dice sequence of `resolve`.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, Literal, TypeVar
 
-from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, Text, param, tr
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.options import PRIVILEGE_CRITICALS
+from ecran.systems.artemis.tables import FIELDS
 
 P = TypeVar("P", bound=Params)
 
@@ -31,34 +33,15 @@ ZONE_OUTCOMES = (
 )
 
 
-def skill_field(
-    default: int = 5, label: str = "Score de compétence", en: str = "Skill score"
-) -> Any:
-    return param(tr(label, en), default=default, ge=0, le=30)
+def skill_field(name: str = "skill", default: int | None = 5) -> Any:
+    """A skill score (0-30), worded by `name` in data/fields.toml."""
+    if default is None:
+        return FIELDS(name, ge=0, le=30)
+    return FIELDS(name, default=default, ge=0, le=30)
 
 
 def malus_field() -> Any:
-    return param(
-        tr("Malus", "Malus"),
-        tr(
-            "retranché du total (NIFIMO, règles optionnelles…)",
-            "subtracted from the total (NIFIMO, optional rules...)",
-        ),
-        default=0,
-        ge=0,
-        le=40,
-    )
-
-
-def professional_field() -> Any:
-    return param(
-        tr("Privilège du professionnel", "Professional's privilege"),
-        tr(
-            "niveau Professionnel ou plus : une fatigue grave, deux dés, on garde le meilleur",
-            "Professionnel level or above: one serious fatigue, two dice, keep the better",
-        ),
-        default=False,
-    )
+    return FIELDS("malus", default=0, ge=0, le=40)
 
 
 class SkillParams(Params):
@@ -66,7 +49,7 @@ class SkillParams(Params):
 
     skill: int = skill_field()
     malus: int = malus_field()
-    professional: bool = professional_field()
+    professional: bool = FIELDS("professional", default=False)
     privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
 
 
@@ -116,13 +99,3 @@ class ZoneCheck(Check[P]):
             **self.more_details(params, die, zone),
         }
         return Resolution(self.zone_map[zone], total=total, details=details)
-
-    def distribution(self, params: P) -> Distribution[str]:
-        zones = ad.zone_distribution(
-            self.skill(params),
-            self.difficulty(params),
-            self.malus(params),
-            self.professional(params),
-            reading(params),
-        )
-        return zones.map(lambda z: self.zone_map[z])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ecran.dice import DiceSource, Distribution
+from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, Text, param, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
@@ -15,37 +15,26 @@ from ecran.systems.artemis.checks.base import (
     ZoneCheck,
     die_details,
     malus_field,
-    professional_field,
     reading,
     skill_field,
 )
 from ecran.systems.artemis.options import PRIVILEGE_CRITICALS
-from ecran.systems.artemis.tables import seed, site
+from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
-def difficulty_field(default: int | None = None) -> Any:
+def difficulty_field() -> Any:
+    """The difficulty, its help the ladder of the data (L11-18)."""
     ladder = ", ".join(f"{d.value} {d.fr}" for d in tables.core().difficulty)
     help_text = tr(f"échelle : {ladder}", f"ladder: {ladder}")
-    if default is None:
-        return param(tr("Difficulté", "Difficulty"), help_text, ge=0, le=40)
-    return param(tr("Difficulté", "Difficulty"), help_text, default=default, ge=0, le=40)
+    return param(tr("Difficulté", "Difficulty"), help_text, ge=0, le=40)
 
 
 class TestParams(Params):
     """The contract of the core check: exactly these four parameters."""
 
-    skill: int = param(tr("Score de compétence", "Skill score"), ge=0, le=30)
+    skill: int = skill_field(default=None)
     difficulty: int = difficulty_field()
-    professional: bool = param(
-        tr("Privilège du professionnel", "Professional's privilege"),
-        tr(
-            "deux dés, on garde le meilleur dé brut puis on confirme un critique sur ce dé "
-            "(coûte une fatigue grave)",
-            "two dice, keep the better raw die, then confirm a critical on it "
-            "(costs one serious fatigue)",
-        ),
-        default=False,
-    )
+    professional: bool = FIELDS("test_professional", default=False)
     malus: int = malus_field()
 
 
@@ -72,18 +61,9 @@ class Test(ZoneCheck[TestParams]):
 
 
 class TestXpParams(SkillParams):
-    skill: int = param(tr("Score de compétence", "Skill score"), ge=0, le=30)
+    skill: int = skill_field(default=None)
     difficulty: int = difficulty_field()
-    spend_on: Literal["failure", "failure_or_uncertainty"] = param(
-        tr("Dépenser un point d'expérience sur", "Spend an experience point on"),
-        tr(
-            "après avoir vu le résultat : failure = seulement en échec ; "
-            "failure_or_uncertainty = aussi en incertitude",
-            "after seeing the result: failure = on a failure only; "
-            "failure_or_uncertainty = on an uncertainty too",
-        ),
-        default="failure",
-    )
+    spend_on: Literal["failure", "failure_or_uncertainty"] = FIELDS("spend_on", default="failure")
 
 
 class TestXp(ZoneCheck[TestXpParams]):
@@ -124,24 +104,14 @@ class TestXp(ZoneCheck[TestXpParams]):
         }
         return Resolution(zone, total=total, details=details)
 
-    def distribution(self, params: TestXpParams) -> Distribution[str]:
-        return ad.zone_distribution(
-            params.skill,
-            params.difficulty,
-            params.malus,
-            params.professional,
-            reading(params),
-            spend_on=self._spend_zones(params),
-        )
-
 
 class OpposedParams(Params):
-    skill: int = skill_field(5, "Score du personnage", "Character's score")
-    opponent_skill: int = skill_field(5, "Score de l'adversaire", "Opponent's score")
+    skill: int = skill_field("character_skill")
+    opponent_skill: int = skill_field("opponent_skill")
     malus: int = malus_field()
     opponent_malus: int = malus_field()
-    professional: bool = professional_field()
-    opponent_professional: bool = professional_field()
+    professional: bool = FIELDS("professional", default=False)
+    opponent_professional: bool = FIELDS("professional", default=False)
     privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
 
 
@@ -184,18 +154,6 @@ class Opposed(ZoneCheck[OpposedParams]):
         }
         return Resolution(self.zone_map[zone], total=total, details=details)
 
-    def distribution(self, params: OpposedParams) -> Distribution[str]:
-        mine = ad.total_distribution(
-            params.skill, params.malus, params.professional, reading(params)
-        )
-        theirs = ad.total_distribution(
-            params.opponent_skill,
-            params.opponent_malus,
-            params.opponent_professional,
-            reading(params),
-        )
-        return ad.duel_distribution(mine, theirs).map(lambda z: self.zone_map[z])
-
 
 NIFIMO_OUTCOMES = (
     Outcome("serious", tr("une grave", "one serious"), tr("8 ou moins", "8 or less")),
@@ -206,14 +164,7 @@ NIFIMO_MAP = {"failure": "serious", "uncertainty": "light", "success": "none"}
 
 
 class NifimoParams(SkillParams):
-    track: Literal["fatigue", "stress", "peur"] = param(
-        tr("Ligne du NIFIMO", "NIFIMO line"),
-        tr(
-            "fatigue : Endurance ; stress : Calme ; peur : Courage",
-            "fatigue: Endurance; stress: Calme; fear (peur): Courage",
-        ),
-        default="fatigue",
-    )
+    track: Literal["fatigue", "stress", "peur"] = FIELDS("track", default="fatigue")
 
 
 class Nifimo(ZoneCheck[NifimoParams]):
