@@ -13,7 +13,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis.checks import labels
-from ecran.systems.artemis.options import PRIVILEGE_CRITICALS
+from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS
 
 P = TypeVar("P", bound=Params)
@@ -50,7 +50,7 @@ class SkillParams(Params):
     skill: int = skill_field()
     malus: int = malus_field()
     professional: bool = FIELDS("professional", default=False)
-    privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
+    privilege_criticals: Literal["kept_die", "each_die"] = OPTIONS["privilege_criticals"].field()
 
 
 def reading(params: Params) -> ad.PrivilegeReading:
@@ -66,9 +66,10 @@ def die_details(die: ad.DieRoll) -> dict[str, Any]:
 
 
 class ZoneCheck(Check[P]):
-    """skill + die - malus against `difficulty(params)`; outcome = `zone_map[zone]`."""
+    """skill + die - malus against `difficulty(params)`, read in zones. A check lists its three
+    outcomes in zone order (failure, uncertainty, success); one whose outcomes are not one per
+    zone reads the zone of `roll_zone` in its own `resolve`."""
 
-    zone_map: ClassVar[dict[str, str]] = {z: z for z in ad.ZONES}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE
 
     def difficulty(self, params: P) -> int:
@@ -86,7 +87,15 @@ class ZoneCheck(Check[P]):
     def more_details(self, params: P, die: ad.DieRoll, zone: ad.Zone) -> dict[str, Any]:
         return {}
 
+    def outcome_of(self, zone: ad.Zone) -> str:
+        return self.outcomes[ad.ZONES.index(zone)].name
+
     def resolve(self, params: P, dice: DiceSource) -> Resolution:
+        rolled = self.roll_zone(params, dice)
+        return Resolution(self.outcome_of(rolled.details["zone"]), rolled.total, rolled.details)
+
+    def roll_zone(self, params: P, dice: DiceSource) -> Resolution:
+        """The test itself; its outcome is the zone."""
         die = ad.roll_die(dice, self.professional(params), reading(params))
         difficulty = self.difficulty(params)
         total = self.skill(params) + die.value - self.malus(params)
@@ -98,4 +107,4 @@ class ZoneCheck(Check[P]):
             "zone": zone,
             **self.more_details(params, die, zone),
         }
-        return Resolution(self.zone_map[zone], total=total, details=details)
+        return Resolution(zone, total=total, details=details)

@@ -18,19 +18,7 @@ from ecran.systems.artemis.checks.base import (
     skill_field,
 )
 from ecran.systems.artemis.checks.core import CANCELLED
-from ecran.systems.artemis.options import (
-    ATTACK_RESOLUTION,
-    CANCEL_ORDER,
-    DEFENCELESS,
-    DEFENCELESS_UNCERTAINTY,
-    FLOOR_ON_SCRATCH,
-    HEAD,
-    PRECISE,
-    PRIVILEGE_CRITICALS,
-    STACK_CATEGORIES,
-    TOO_BIG,
-    TOTAL_ATTACK,
-)
+from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
 UNCERTAIN_HELP = tr(
@@ -49,7 +37,7 @@ class BlowParams(Params):
     attack's odds do not depend on it)."""
 
     category: int = FIELDS("blow_category", default=3, ge=0, le=7)
-    total_attack: bool = TOTAL_ATTACK.field()
+    total_attack: bool = OPTIONS["total_attack"].field()
     short_circuit: bool = FIELDS("blow_short_circuit", default=False)
 
 
@@ -64,13 +52,13 @@ class AttackCore(Params):
     parry: int = skill_field("parry", 6)
     attack_malus: int = malus_field()
     parry_malus: int = malus_field()
-    precise: bool = PRECISE.field()
-    weapon_too_big: bool = TOO_BIG.field()
+    precise: bool = OPTIONS["precise"].field()
+    weapon_too_big: bool = OPTIONS["weapon_too_big"].field()
     attacker_professional: bool = FIELDS("professional", default=False)
     defender_professional: bool = FIELDS("professional", default=False)
-    privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
-    attack_resolution: Literal["duel", "static_parry"] = ATTACK_RESOLUTION.field()
-    head: bool = HEAD.field()
+    privilege_criticals: Literal["kept_die", "each_die"] = OPTIONS["privilege_criticals"].field()
+    attack_resolution: Literal["duel", "static_parry"] = OPTIONS["attack_resolution"].field()
+    head: bool = OPTIONS["head"].field()
 
 
 class AttackParams(ForcibleParams, BlowParams, AttackCore):
@@ -121,7 +109,7 @@ class Attack(ZoneCheck[AttackParams]):
 
 class DefencelessCore(SkillParams):
     skill: int = skill_field("bagarre")
-    defenceless_uncertainty_hits: bool = DEFENCELESS_UNCERTAINTY.field()
+    defenceless_uncertainty_hits: bool = OPTIONS["defenceless_uncertainty_hits"].field()
 
 
 class DefencelessParams(BlowParams, DefencelessCore):
@@ -146,7 +134,7 @@ class Defenceless(ZoneCheck[DefencelessParams]):
         return tables.core().fixed.defenceless
 
     def resolve(self, params: DefencelessParams, dice: DiceSource) -> Resolution:
-        r = super().resolve(params, dice)
+        r = self.roll_zone(params, dice)
         return Resolution(self._hit(params, r.outcome), r.total, r.details)
 
     @staticmethod
@@ -184,11 +172,6 @@ class Dodge(ZoneCheck[DodgeParams]):
         Outcome("uncertain", tr("incertain", "uncertain"), UNCERTAIN_HELP),
         Outcome("avoided", tr("évité", "avoided")),
     )
-    zone_map: ClassVar[dict[str, str]] = {
-        "failure": "hit",
-        "uncertainty": "uncertain",
-        "success": "avoided",
-    }
     sources = (seed(129, 161), seed(760, 776))
     example = {"skill": 5, "space": "cluttered", "opponents": 2}
 
@@ -200,12 +183,12 @@ class DamageParams(SkillParams):
     skill: int = skill_field("resistance")
     category: int = FIELDS("wound_category", default=3, ge=0, le=7)
     protection: int = FIELDS("protection", default=0, ge=0, le=7)
-    total_attack: bool = TOTAL_ATTACK.field()
-    head: bool = HEAD.field()
-    defenceless: bool = DEFENCELESS.field()
-    stack_categories: bool = STACK_CATEGORIES.field()
-    cancel_order: Literal["serious_first", "light_first"] = CANCEL_ORDER.field()
-    floor_on_scratch: bool = FLOOR_ON_SCRATCH.field()
+    total_attack: bool = OPTIONS["total_attack"].field()
+    head: bool = OPTIONS["head"].field()
+    defenceless: bool = OPTIONS["defenceless"].field()
+    stack_categories: bool = OPTIONS["stack_categories"].field()
+    cancel_order: Literal["serious_first", "light_first"] = OPTIONS["cancel_order"].field()
+    floor_on_scratch: bool = OPTIONS["floor_on_scratch"].field()
 
 
 def plus_categories(params: DamageParams) -> int:
@@ -251,7 +234,7 @@ class Damage(ZoneCheck[DamageParams]):
         if not 0 < category < 6:
             result = tracks.without_test(category, params.floor_on_scratch)
             return Resolution(result.outcome, None, {**details, "marks": result.marks})
-        test = super().resolve(params, dice)
+        test = self.roll_zone(params, dice)
         result = self._after_test(params, category, test.outcome)
         details |= {**test.details, "cancelled": CANCELLED[test.outcome], "marks": result.marks}
         return Resolution(result.outcome, test.total, details)

@@ -18,7 +18,7 @@ from ecran.systems.artemis.checks.base import (
     reading,
     skill_field,
 )
-from ecran.systems.artemis.options import PRIVILEGE_CRITICALS
+from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
@@ -112,7 +112,7 @@ class OpposedParams(Params):
     opponent_malus: int = malus_field()
     professional: bool = FIELDS("professional", default=False)
     opponent_professional: bool = FIELDS("professional", default=False)
-    privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
+    privilege_criticals: Literal["kept_die", "each_die"] = OPTIONS["privilege_criticals"].field()
 
 
 class Opposed(ZoneCheck[OpposedParams]):
@@ -130,11 +130,6 @@ class Opposed(ZoneCheck[OpposedParams]):
         Outcome("uncertainty", tr("incertitude", "uncertainty")),
         Outcome("win", tr("gagné", "win")),
     )
-    zone_map: ClassVar[dict[str, str]] = {
-        "failure": "loss",
-        "uncertainty": "uncertainty",
-        "success": "win",
-    }
     sources = (seed(177, 178), site(166, 189, "0106070401"))
     example = {"skill": 6, "opponent_skill": 5}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_OPPONENT
@@ -152,7 +147,7 @@ class Opposed(ZoneCheck[OpposedParams]):
             "opponent_total": opponent,
             "margin": total - opponent,
         }
-        return Resolution(self.zone_map[zone], total=total, details=details)
+        return Resolution(self.outcome_of(zone), total=total, details=details)
 
 
 NIFIMO_OUTCOMES = (
@@ -160,7 +155,6 @@ NIFIMO_OUTCOMES = (
     Outcome("light", tr("une légère", "one light"), tr("9, 10 ou 11", "9, 10 or 11")),
     Outcome("none", tr("aucun effet", "no effect"), tr("12 ou plus", "12 or more")),
 )
-NIFIMO_MAP = {"failure": "serious", "uncertainty": "light", "success": "none"}
 
 
 class NifimoParams(SkillParams):
@@ -178,7 +172,6 @@ class Nifimo(ZoneCheck[NifimoParams]):
     )
     params = NifimoParams
     outcomes = NIFIMO_OUTCOMES
-    zone_map: ClassVar[dict[str, str]] = NIFIMO_MAP
     sources = (seed(313, 322), site(100, 113, "0105070201"))
     example = {"skill": 5, "track": "fatigue"}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_NIFIMO
@@ -203,7 +196,6 @@ class Calm(ZoneCheck[SkillParams]):
     )
     params = SkillParams
     outcomes = NIFIMO_OUTCOMES
-    zone_map: ClassVar[dict[str, str]] = NIFIMO_MAP
     sources = (seed(56, 69), site(115, 119, "0106010001"))
     example = {"skill": 5}
 
@@ -226,11 +218,6 @@ class Resistance(ZoneCheck[SkillParams]):
         Outcome("cancel_one", tr("une annulée", "one cancelled")),
         Outcome("cancel_two", tr("deux annulées", "two cancelled")),
     )
-    zone_map: ClassVar[dict[str, str]] = {
-        "failure": "cancel_none",
-        "uncertainty": "cancel_one",
-        "success": "cancel_two",
-    }
     sources = (seed(121, 128), seed(701, 712))
     example = {"skill": 5}
 

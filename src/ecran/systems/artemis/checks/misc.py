@@ -8,7 +8,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks import labels
-from ecran.systems.artemis.options import MENTAL_CRISIS
+from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
@@ -45,7 +45,7 @@ class NpcScore(Check[NoParams]):
 
 class CrisisParams(Params):
     balance: int = FIELDS("balance", default=-1, ge=-100, le=-1)
-    mental_crisis: bool = MENTAL_CRISIS.field()
+    mental_crisis: bool = OPTIONS["mental_crisis"].field()
 
 
 def crisis_percent(balance: int) -> int:

@@ -16,7 +16,7 @@ from ecran.systems.artemis.checks.base import (
     ZoneCheck,
     skill_field,
 )
-from ecran.systems.artemis.options import APAISER_MARKS, COUNT_ARPENTEUR, PSY_UNCERTAINTY
+from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
@@ -73,11 +73,6 @@ class SketchAttract(ZoneCheck[AttractParams]):
         Outcome("two_light", tr("2 fatigues légères", "2 light fatigues")),
         Outcome("one_light", tr("1 fatigue légère", "1 light fatigue")),
     )
-    zone_map: ClassVar[dict[str, str]] = {
-        "failure": "permanent_and_light",
-        "uncertainty": "two_light",
-        "success": "one_light",
-    }
     sources = (seed(204, 215),)
     example = {"skill": 6, "unwilling_spirits": 1}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
@@ -109,7 +104,7 @@ class SketchAttract(ZoneCheck[AttractParams]):
 
 class PowerParams(SkillParams):
     count: int = FIELDS("count", default=1, ge=1, le=30)
-    psy_uncertainty: Literal["gm", "force"] = PSY_UNCERTAINTY.field()
+    psy_uncertainty: Literal["gm", "force"] = OPTIONS["psy_uncertainty"].field()
 
 
 class _Power(ZoneCheck[PowerParams]):
@@ -188,7 +183,7 @@ class RendezvousParams(SkillParams):
     non_empaths: int = FIELDS("non_empaths", default=0, ge=0, le=30)
     empaths: int = FIELDS("empaths", default=0, ge=0, le=30)
     good_descriptions: int = FIELDS("good_descriptions", default=0, ge=0, le=30)
-    count_arpenteur: bool = COUNT_ARPENTEUR.field()
+    count_arpenteur: bool = OPTIONS["count_arpenteur"].field()
 
 
 class Rendezvous(ZoneCheck[RendezvousParams]):
@@ -223,7 +218,7 @@ class ApaiserParams(SkillParams):
     target_light_stress: int = FIELDS("target_light_stress", default=0, ge=0, le=40)
     target_serious_stress: int = FIELDS("target_serious_stress", default=0, ge=0, le=40)
     adjacent: bool = FIELDS("adjacent", default=True)
-    apaiser_marks: Literal["all", "light"] = APAISER_MARKS.field()
+    apaiser_marks: Literal["all", "light"] = OPTIONS["apaiser_marks"].field()
 
 
 class Apaiser(ZoneCheck[ApaiserParams]):
@@ -263,5 +258,5 @@ class Apaiser(ZoneCheck[ApaiserParams]):
         return "remove_one"
 
     def resolve(self, params: ApaiserParams, dice: DiceSource) -> Resolution:
-        r = super().resolve(params, dice)
+        r = self.roll_zone(params, dice)
         return Resolution(self._outcome(params, r.details["die"]), r.total, r.details)

@@ -6,9 +6,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, tr
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.operations.common import NoParams
-from ecran.systems.artemis.options import (
-    AGGRAVATION_NEEDS_SERIOUS,
-)
+from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -16,7 +14,7 @@ from ecran.systems.artemis.tables import FIELDS, seed, site
 class AggravateParams(Params):
     elapsed: int = FIELDS("elapsed", default=0, ge=0, le=100000)
     slowed: bool = FIELDS("slowed", default=False)
-    needs_serious: bool = AGGRAVATION_NEEDS_SERIOUS.field()
+    needs_serious: bool = OPTIONS["needs_serious"].field()
 
 
 class Aggravate(Operation[ArtemisSheet, AggravateParams]):

@@ -9,9 +9,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Operation, Params, tr
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.operations.common import roll
-from ecran.systems.artemis.options import (
-    APAISER_MARKS,
-)
+from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, site
 
@@ -19,7 +17,7 @@ from ecran.systems.artemis.tables import FIELDS, site
 class SootheParams(Params):
     soother_skill: int = FIELDS("soother_skill", default=5, ge=0, le=30)
     adjacent: bool = FIELDS("next_to", default=True)
-    apaiser_marks: Literal["all", "light"] = APAISER_MARKS.field()
+    apaiser_marks: Literal["all", "light"] = OPTIONS["apaiser_marks"].field()
 
 
 class Soothe(Operation[ArtemisSheet, SootheParams]):

@@ -9,14 +9,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, Operation, Params, tr
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.operations.common import NoParams, roll
-from ecran.systems.artemis.options import (
-    CANCEL_ORDER,
-    DEFENCELESS,
-    FLOOR_ON_SCRATCH,
-    HEAD,
-    STACK_CATEGORIES,
-    TOTAL_ATTACK,
-)
+from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -58,13 +51,13 @@ class TakeWounds(Operation[ArtemisSheet, TakeWoundsParams]):
 
 class HitParams(Params):
     category: int = FIELDS("hit_category", default=3, ge=0, le=7)
-    total_attack: bool = TOTAL_ATTACK.field()
-    head: bool = HEAD.field()
-    defenceless: bool = DEFENCELESS.field()
+    total_attack: bool = OPTIONS["total_attack"].field()
+    head: bool = OPTIONS["head"].field()
+    defenceless: bool = OPTIONS["defenceless"].field()
     short_circuit: bool = FIELDS("hit_short_circuit", default=False)
-    stack_categories: bool = STACK_CATEGORIES.field()
-    cancel_order: Literal["serious_first", "light_first"] = CANCEL_ORDER.field()
-    floor_on_scratch: bool = FLOOR_ON_SCRATCH.field()
+    stack_categories: bool = OPTIONS["stack_categories"].field()
+    cancel_order: Literal["serious_first", "light_first"] = OPTIONS["cancel_order"].field()
+    floor_on_scratch: bool = OPTIONS["floor_on_scratch"].field()
 
 
 class Hit(Operation[ArtemisSheet, HitParams]):
