@@ -75,9 +75,7 @@ Event = Literal["first_death", "assassination", "custom"]
 
 
 class BalanceParams(Params):
-    event: Literal["first_death", "assassination", "custom"] = FIELDS(
-        "event", default="first_death"
-    )
+    event: Event = FIELDS("event", default="first_death")
     label: str = FIELDS("label", default="")
     points: int = FIELDS("points", default=0, ge=-20, le=20)
 

@@ -10,7 +10,7 @@ from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
 class DurationParams(Params):
-    duration: int = FIELDS("duration", default=0, ge=0, le=100000)
+    duration: int = FIELDS("duration", default=0, ge=0, le=100_000)
 
 
 class Rest(Operation[ArtemisSheet, DurationParams]):

@@ -12,7 +12,7 @@ from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
 class AggravateParams(Params):
-    elapsed: int = FIELDS("elapsed", default=0, ge=0, le=100000)
+    elapsed: int = FIELDS("elapsed", default=0, ge=0, le=100_000)
     slowed: bool = FIELDS("slowed", default=False)
     needs_serious: bool = OPTIONS["needs_serious"].field()
 
@@ -73,8 +73,8 @@ class Stabilise(Operation[ArtemisSheet, NoParams]):
 
 
 class ConvalesceParams(Params):
-    days: int = FIELDS("convalescence_days", default=0, ge=0, le=10000)
-    pod_hours: int = FIELDS("pod_hours", default=0, ge=0, le=10000)
+    days: int = FIELDS("convalescence_days", default=0, ge=0, le=10_000)
+    pod_hours: int = FIELDS("pod_hours", default=0, ge=0, le=10_000)
 
 
 class Convalesce(Operation[ArtemisSheet, ConvalesceParams]):

@@ -11,11 +11,12 @@ from ecran.systems.artemis.operations.common import privilege, roll
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed
 
+#: The empath powers an operation rolls from the sheet (L197-312).
+Power = Literal["sketch_trace", "sketch_attract", "metamorphosis", "invocation"]
+
 
 class PsyParams(Params):
-    power: Literal["sketch_trace", "sketch_attract", "metamorphosis", "invocation"] = FIELDS(
-        "power", default="sketch_trace"
-    )
+    power: Power = FIELDS("power", default="sketch_trace")
     count: int = FIELDS("psy_count", default=1, ge=0, le=30)
     strongest_unwilling_will: int = FIELDS("unwilling_will", default=0, ge=0, le=10)
     professional: bool = FIELDS("privilege", default=False)

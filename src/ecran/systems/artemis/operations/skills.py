@@ -20,9 +20,7 @@ class SkillTestParams(Params):
     skill: str = FIELDS("skill_id", default="esquive")
     difficulty: int = FIELDS("plain_difficulty", default=6, ge=0, le=40)
     professional: bool = FIELDS("privilege", default=False)
-    spend_on: Literal["never", "failure", "failure_or_uncertainty"] = FIELDS(
-        "force_luck_on", default="never"
-    )
+    spend_on: SpendOn = FIELDS("force_luck_on", default="never")
 
 
 class SkillTest(Operation[ArtemisSheet, SkillTestParams]):

@@ -50,7 +50,7 @@ class Soothe(Operation[ArtemisSheet, SootheParams]):
 
 
 class FearParams(Params):
-    days: int = FIELDS("days_since", default=0, ge=0, le=100000)
+    days: int = FIELDS("days_since", default=0, ge=0, le=100_000)
     release_serious: bool = FIELDS("release_serious", default=False)
 
 
