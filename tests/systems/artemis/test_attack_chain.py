@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from artemis_helpers import Script
 
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.rules import Action, Resolution
 from ecran.systems.artemis import tracks
 from ecran.systems.artemis.sheet import ArtemisSheet
+from ecran.testing import ScriptedDice
 
 SYSTEM = get_system("artemis")
 PAIRS = [(SYSTEM.random_npc(Roller(s)), SYSTEM.random_npc(Roller(100 + s))) for s in range(6)]
@@ -53,13 +53,13 @@ def duel(weapon: str, parry: str, mine: str = "prudente", theirs: str = "prudent
 
 def roll(action: Action, *faces: int) -> Resolution:
     check = SYSTEM.check(action.check)
-    return check.resolve(check.parse(action.params), Script(*faces))
+    return check.resolve(check.parse(action.params), ScriptedDice(*faces))
 
 
 def apply(sheet: ArtemisSheet, damage: tuple[str, dict[str, Any]], *faces: int) -> Any:
     name, values = damage
     op = SYSTEM.operation(name)
-    return op.apply(sheet, op.params.model_validate(values), Script(*faces))
+    return op.apply(sheet, op.params.model_validate(values), ScriptedDice(*faces))
 
 
 # -- every offered attack, on random NPC pairs --------------------------------------------------

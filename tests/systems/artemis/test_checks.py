@@ -1,5 +1,6 @@
-"""Every artemis check: worked examples (seed lines / website sections), exact odds against
-independent enumerations, rolls against odds, bad input."""
+"""Every artemis check: exact odds against independent enumerations, rolls against odds, bad
+input. The worked examples that are a check rolled on given dice (EX5, EX7-EX9, EX13-EX16,
+EX18-EX19, site W1-W4, S7, S8, S10, the NPC score, the rendezvous) are data, in examples.toml."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from itertools import product
 from typing import Any
 
 import pytest
-from artemis_helpers import Script, brute_die, brute_zone
+from artemis_helpers import brute_die, brute_zone, kernel_duel, kernel_zones
 
 from ecran.dice import enumerate_outcomes
 from ecran.engine import get_system
 from ecran.rules import EcranError
-from ecran.systems.artemis import wounds
+from ecran.systems.artemis import tracks
 from ecran.systems.artemis.options import MOMENT
+from ecran.testing import ScriptedDice
 from support import assert_rolls_match_odds
 
 SYSTEM = get_system("artemis")
@@ -23,7 +25,7 @@ CHECKS = [c.name for c in SYSTEM.checks]
 
 def resolve(check: str, values: dict[str, Any], *faces: int) -> Any:
     c = SYSTEM.check(check)
-    return c.resolve(c.parse(values), Script(*faces))
+    return c.resolve(c.parse(values), ScriptedDice(*faces))
 
 
 def odds(check: str, values: dict[str, Any]) -> dict[str, Fraction]:
@@ -55,11 +57,87 @@ def test_odds_sum_to_one(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", CHECKS)
-def test_odds_equal_the_walk_of_the_roll_procedure(name: str) -> None:
+def test_odds_are_the_walk_of_the_roll_procedure(name: str) -> None:
+    """No Artémis check writes its own odds: walking its dice is exact and fast."""
     check = SYSTEM.check(name)
     params = check.parse(check.example)
     walked = enumerate_outcomes(lambda dice: check.resolve(params, dice).outcome)
     assert walked == check.distribution(params)
+
+
+#: Skill tests read as plain zones: parameters, the oracle's skill, difficulty and malus, and
+#: what failure, uncertainty and success give (the rules' own words, L41-44 and each check's lines).
+ZONE_CHECKS = {
+    "test": ({"skill": 4, "difficulty": 7, "malus": 1}, 4, 7, 1, "failure uncertainty success"),
+    "nifimo": ({"skill": 7, "professional": True}, 7, 10, 0, "serious light none"),
+    "calm": ({"skill": 9, "malus": 2}, 9, 10, 2, "serious light none"),
+    "resistance": ({"skill": 6}, 6, 10, 0, "cancel_none cancel_one cancel_two"),
+    "dodge": ({"skill": 6, "space": "cluttered", "opponents": 2}, 6, 8, 0, "hit uncertain avoided"),
+    "sketch_trace": ({"skill": 6}, 6, 9, 0, "failure uncertainty success"),
+    "sketch_attract": (
+        {"skill": 6, "unwilling_spirits": 2},
+        6,
+        9,
+        0,
+        "permanent_and_light two_light one_light",
+    ),
+    "metamorphosis": ({"skill": 8, "count": 2}, 8, 9, 0, "failure uncertainty success"),
+    "invocation": ({"skill": 5, "count": 1}, 5, 8, 0, "failure uncertainty success"),
+    "rendezvous": (
+        {"skill": 6, "non_empaths": 1, "empaths": 2, "good_descriptions": 2},
+        6,
+        7,
+        0,
+        "failure uncertainty success",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(ZONE_CHECKS))
+@pytest.mark.parametrize("reading", ["kept_die", "each_die"])
+def test_zone_checks_match_the_kernel_oracle(name: str, reading: str) -> None:
+    values, skill, difficulty, malus, outcomes = ZONE_CHECKS[name]
+    values = {**values, "privilege_criticals": reading} if name != "test" else values
+    check = SYSTEM.check(name)
+    professional = bool(values.get("professional"))
+    oracle = kernel_zones(skill, difficulty, malus, professional, reading)
+    zone_map = dict(zip(("failure", "uncertainty", "success"), outcomes.split(), strict=True))
+    assert check.distribution(check.parse(values)) == oracle.map(lambda z: zone_map[z])
+
+
+@pytest.mark.parametrize("spend_on", [("failure",), ("failure", "uncertainty")])
+@pytest.mark.parametrize("professional", [False, True])
+def test_xp_force_matches_the_kernel_oracle(spend_on: tuple[str, ...], professional: bool) -> None:
+    values = {"skill": 5, "difficulty": 9, "malus": 1, "professional": professional}
+    values["spend_on"] = "failure" if len(spend_on) == 1 else "failure_or_uncertainty"
+    oracle = kernel_zones(5, 9, 1, professional, spend_on=spend_on)
+    check = SYSTEM.check("test_xp")
+    assert check.distribution(check.parse(values)) == oracle
+
+
+@pytest.mark.parametrize(("a", "b", "a_pro", "b_pro"), [(6, 4, True, False), (5, 7, False, True)])
+def test_duels_match_the_kernel_oracle(a: int, b: int, a_pro: bool, b_pro: bool) -> None:
+    """The skill duel, and the attack read as the parry's zone against the attack (site §3.1)."""
+    opposed = {
+        "skill": a,
+        "opponent_skill": b,
+        "professional": a_pro,
+        "opponent_professional": b_pro,
+    }
+    names = {"failure": "loss", "uncertainty": "uncertainty", "success": "win"}
+    duel = kernel_duel(a, b, a_pro, b_pro).map(lambda z: names[z])
+    check = SYSTEM.check("opposed")
+    assert check.distribution(check.parse(opposed)) == duel
+    attack = {
+        "attack": a,
+        "parry": b,
+        "attacker_professional": a_pro,
+        "defender_professional": b_pro,
+    }
+    reads = {"success": "miss", "uncertainty": "uncertain", "failure": "hit"}
+    parried = kernel_duel(b, a, b_pro, a_pro).map(lambda z: reads[z])
+    check = SYSTEM.check("attack")
+    assert check.distribution(check.parse(attack)) == parried
 
 
 @pytest.mark.parametrize("name", CHECKS)
@@ -84,138 +162,9 @@ def test_every_option_of_every_check_is_listed_by_the_system_or_chosen_per_blow(
 # -- worked examples -----------------------------------------------------------------------------
 
 
-def test_ex5_flamberge_on_combat_suit_L714_725() -> None:
-    """EX5, L714-725: protection 2, Résistance 5, Mortellement blessé, die 4 -> two light wounds."""
-    result = resolve("damage", {"skill": 5, "category": 5, "protection": 2}, 4)
-    assert result.details["category"] == 3  # Blessé, x//
-    assert result.total == 9
-    assert result.details["cancelled"] == 1
-    assert result.outcome == "s0_l2"
-    assert result.details["marks"] == "//"
-
-
 def test_ex6_protection_two_steps_down_L718_720() -> None:
     """EX6: Mortellement blessé with protection 2 -> Blessé."""
-    assert wounds.final_category(5, 0, 2) == 3
-
-
-@pytest.mark.parametrize(("unwilling", "difficulty"), [(0, 7), (1, 8), (2, 9)])
-def test_ex7_sketch_attract_difficulty_L205_207(unwilling: int, difficulty: int) -> None:
-    """EX7, L205-207."""
-    result = resolve("sketch_attract", {"skill": 5, "unwilling_spirits": unwilling}, 3)
-    assert result.details["difficulty"] == difficulty
-
-
-@pytest.mark.parametrize(
-    ("check", "lines"), [("metamorphosis", "L265-266"), ("invocation", "L292-293")]
-)
-@pytest.mark.parametrize(("count", "difficulty"), [(1, 8), (2, 9)])
-def test_ex8_ex9_power_difficulty(check: str, lines: str, count: int, difficulty: int) -> None:
-    """EX8 (L265-266) and EX9 (L292-293): 7 + 1 per transformation / object."""
-    assert resolve(check, {"skill": 5, "count": count}, 3).details["difficulty"] == difficulty
-
-
-@pytest.mark.parametrize(
-    ("check", "skill", "faces", "outcome"),
-    [
-        ("calm", 6, (6, 3), "none"),
-        ("calm", 6, (4,), "light"),
-        ("calm", 6, (2,), "serious"),
-        ("nifimo", 6, (6, 3), "none"),
-        ("nifimo", 5, (4,), "light"),
-        ("nifimo", 5, (3,), "serious"),
-    ],
-)
-def test_ex13_ex14_calm_and_nifimo_thresholds(
-    check: str, skill: int, faces: tuple[int, ...], outcome: str
-) -> None:
-    """EX13 (L62-69): calm totals 12 / 10 / 8; EX14 (L317-322): NIFIMO totals 12 / 9 / 8."""
-    assert resolve(check, {"skill": skill}, *faces).outcome == outcome
-
-
-@pytest.mark.parametrize(
-    ("skill", "faces", "outcome"),
-    [
-        (6, (6, 2), "cancel_two"),
-        (6, (5,), "cancel_one"),
-        (6, (3,), "cancel_one"),
-        (6, (2,), "cancel_none"),
-    ],
-)
-def test_ex15_resistance_thresholds_L121_125(
-    skill: int, faces: tuple[int, ...], outcome: str
-) -> None:
-    """EX15, L121-125: totals 12, 11, 9, 8 cancel 2, 1, 1, 0."""
-    assert resolve("resistance", {"skill": skill}, *faces).outcome == outcome
-
-
-def test_ex16_one_light_wound_always_remains_L126_128() -> None:
-    """EX16: Écorché, Résistance total 12 cancels the light wound, the floor gives it back."""
-    result = resolve("damage", {"skill": 6, "category": 1}, 6, 2)
-    assert (result.total, result.outcome) == (12, "s0_l1")
-
-
-@pytest.mark.parametrize(
-    ("space", "opponents", "difficulty"),
-    [
-        ("open", 3, 7),
-        ("very_cluttered", 5, 14),
-        ("open", 1, 5),
-        ("confined", 2, 16),
-        ("cluttered", 4, 12),
-    ],
-)
-def test_ex18_ex19_dodge_difficulty(space: str, opponents: int, difficulty: int) -> None:
-    """EX18 (L137-138, L150-152): open + 3 opponents = 7; EX19 (L141-142, L153-155): 9 + 5."""
-    values = {"skill": 5, "space": space, "opponents": opponents}
-    assert resolve("dodge", values, 3).details["difficulty"] == difficulty
-
-
-@pytest.mark.parametrize(
-    ("values", "faces", "outcome"),
-    [
-        ({"skill": 3, "category": 2, "protection": 1}, (2,), "s0_l1"),  # W1
-        ({"skill": 3, "category": 3, "protection": 1}, (1, 1), "s0_l2"),  # W2 (total 0)
-        ({"skill": 5, "category": 5, "protection": 2}, (3,), "s1_l2"),  # W3 (total 8)
-        ({"skill": 5, "category": 7, "protection": 3}, (5,), "s1_l2"),  # W4 (10: cancels one)
-    ],
-)
-def test_site_wound_examples_w1_w4(
-    values: dict[str, int], faces: tuple[int, ...], outcome: str
-) -> None:
-    """artemis-site.md §4.2 (refget 0106060301), W4 cut after 'cancels one': serious first."""
-    assert resolve("damage", values, *faces).outcome == outcome
-
-
-def test_site_s7_s8_apaiser() -> None:
-    """Site S7/S8 (§10.2): 3 stress marks, not adjacent -> D 10; uncertainty die 2 / die 5."""
-    values = {"target_light_stress": 2, "target_serious_stress": 1, "adjacent": False}
-    low = resolve("apaiser", {"skill": 8, **values}, 2)
-    assert low.details["difficulty"] == 10
-    assert (low.details["zone"], low.outcome) == ("uncertainty", "remove_one")
-    high = resolve("apaiser", {"skill": 5, **values}, 5)
-    assert (high.details["zone"], high.outcome) == ("uncertainty", "remove_two")
-
-
-def test_site_s10_crisis_chance() -> None:
-    """Site S10 (§7.3): balance -3 -> 20 % a day."""
-    assert odds("mental_crisis", {"balance": -3})["crisis"] == Fraction(1, 5)
-    assert odds("mental_crisis", {"balance": -9})["crisis"] == Fraction(95, 100)
-    assert odds("mental_crisis", {"balance": -9, "mental_crisis": False})["crisis"] == 0
-
-
-def test_npc_random_score_L94_96() -> None:
-    """L94-96, reading §3.3: 3: 11/36, 4: 9/36, 5: 7/36, 6: 5/36, 7: 3/36, 8: 1/36."""
-    expected = [11, 9, 7, 5, 3, 1]
-    assert list(odds("npc_score", {}).values()) == [Fraction(n, 36) for n in expected]
-
-
-def test_rendezvous_constructed_example_L237_249() -> None:
-    """Reading §8: 2 empaths + 1 non-empath, 2 good descriptions -> D 7; the arpenteur option +1."""
-    values = {"skill": 6, "non_empaths": 1, "empaths": 2, "good_descriptions": 2}
-    assert resolve("rendezvous", values, 3).details["difficulty"] == 7
-    counted = resolve("rendezvous", {**values, "count_arpenteur": True}, 3)
-    assert counted.details["difficulty"] == 8
+    assert tracks.final_category(5, 0, 2) == 3
 
 
 # -- exact odds against independent enumerations -----------------------------------------------

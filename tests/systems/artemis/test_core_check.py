@@ -1,16 +1,19 @@
 """The core check `test` (contract) and the die rules. Worked examples cite the seed lines
-(000_98594f78af1b43da.txt) or the website section of rules/artemis-site.md."""
+(000_98594f78af1b43da.txt) or the website section of rules/artemis-site.md; those that are the
+test rolled on given dice (EX3, EX4, site S1, S2, the privilege) and the reading's derived odds
+are data, in examples.toml."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 import pytest
-from artemis_helpers import Script, brute_die, brute_test
+from artemis_helpers import brute_die, brute_test, kernel_die, kernel_zones
 
-from ecran.dice import enumerate_outcomes
+from ecran.dice import Distribution, enumerate_outcomes
 from ecran.engine import get_system
 from ecran.systems.artemis import dice as ad
+from ecran.testing import ScriptedDice
 from support import assert_rolls_match_odds
 
 CHECK = get_system("artemis").check("test")
@@ -41,54 +44,26 @@ def test_ex2_zones_at_difficulty_10_L539_542(total: int, zone: str) -> None:
     assert ad.zone(total, 10) == zone
 
 
-def test_ex3_double_six_counts_nine_L22_24() -> None:
-    """EX3, L22-24 / L520-523: 6 then 6, the die adds 9."""
-    result = CHECK.resolve(CHECK.parse({"skill": 3, "difficulty": 6}), Script(6, 6))
-    assert result.details["die"] == 9
-    assert result.total == 12
-    assert result.details["critical"] == "success"
-
-
-def test_ex4_double_one_counts_minus_three_L25_27() -> None:
-    """EX4, L25-27 / L524-527: 1 then 1 removes 3 points from the skill."""
-    result = CHECK.resolve(CHECK.parse({"skill": 5, "difficulty": 6}), Script(1, 1))
-    assert result.total == 2
-    assert result.outcome == "failure"
-
-
-def test_site_s2_critical_failure_gives_total_zero() -> None:
-    """Site S2 (artemis-site.md §1.3, W2): score 3, 1 then 1 -> total 0."""
-    assert CHECK.resolve(CHECK.parse({"skill": 3, "difficulty": 10}), Script(1, 1)).total == 0
-
-
 def test_site_s3_unconfirmed_six_counts_six() -> None:
     """Site S3 (§1.3): 6 then 4 -> the die counts 6 (one confirmation, no chaining)."""
-    result = CHECK.resolve(CHECK.parse({"skill": 2, "difficulty": 6}), Script(6, 4))
+    result = CHECK.resolve(CHECK.parse({"skill": 2, "difficulty": 6}), ScriptedDice(6, 4))
     assert result.details["die"] == 6
     assert "critical" not in result.details
 
 
-def test_site_s1_malus_subtracted_from_total() -> None:
-    """Site S1 (§1.1): malus 2, score 5, die 4, difficulty 6 -> total 7, uncertainty."""
-    result = CHECK.resolve(CHECK.parse({"skill": 5, "difficulty": 6, "malus": 2}), Script(4))
-    assert (result.total, result.outcome) == (7, "uncertainty")
-
-
-def test_professional_keeps_better_raw_die_then_confirms_L46_53() -> None:
-    """L46-53 with the issue's reading: two dice (2, 6), keep the 6, confirm with a 6 -> 9."""
-    params = CHECK.parse({"skill": 4, "difficulty": 10, "professional": True})
-    result = CHECK.resolve(params, Script(2, 6, 6))
-    assert result.details["die"] == 9
-    assert result.details["raw_dice"] == [2, 6, 6]
+def walked_die(professional: bool, reading: ad.PrivilegeReading = "kept_die") -> Distribution[int]:
+    """The value of `roll_die`, walked over every dice sequence."""
+    return enumerate_outcomes(lambda dice: ad.roll_die(dice, professional, reading).value)
 
 
 def test_single_die_distribution_is_the_hand_count() -> None:
     """rules/artemis.md §2.4: -3 1/36, 1 5/36, 2..5 1/6 each, 6 5/36, 9 1/36."""
     expected = {-3: Fraction(1, 36), 1: Fraction(5, 36), 6: Fraction(5, 36), 9: Fraction(1, 36)}
     expected |= {v: Fraction(1, 6) for v in (2, 3, 4, 5)}
-    assert dict(ad.die_distribution(False).items()) == expected
-    assert dict(ad.die_distribution(False).items()) == brute_die(False)
-    assert ad.die_distribution(False).mean() == Fraction(125, 36)
+    assert dict(walked_die(False).items()) == expected
+    assert dict(walked_die(False).items()) == brute_die(False)
+    assert walked_die(False) == kernel_die(False)
+    assert walked_die(False).mean() == Fraction(125, 36)
 
 
 def test_professional_die_distribution_is_the_hand_count() -> None:
@@ -104,44 +79,14 @@ def test_professional_die_distribution_is_the_hand_count() -> None:
         6: Fraction(55, 216),
         9: Fraction(11, 216),
     }
-    assert dict(ad.die_distribution(True).items()) == expected
-    assert dict(ad.die_distribution(True).items()) == brute_die(True)
+    assert dict(walked_die(True).items()) == expected
+    assert dict(walked_die(True).items()) == brute_die(True)
+    assert walked_die(True) == kernel_die(True)
 
 
-@pytest.mark.parametrize(
-    ("skill", "difficulty", "expected"),
-    [
-        (
-            5,
-            10,
-            {
-                "success": Fraction(1, 36),
-                "uncertainty": Fraction(17, 36),
-                "failure": Fraction(1, 2),
-            },
-        ),
-        (
-            3,
-            6,
-            {"success": Fraction(1, 3), "uncertainty": Fraction(1, 2), "failure": Fraction(1, 6)},
-        ),
-        (
-            5,
-            6,
-            {
-                "success": Fraction(2, 3),
-                "uncertainty": Fraction(11, 36),
-                "failure": Fraction(1, 36),
-            },
-        ),
-    ],
-)
-def test_derived_vectors_of_the_reading(
-    skill: int, difficulty: int, expected: dict[str, Fraction]
-) -> None:
-    """rules/artemis.md §8 derived vectors (calm test with Calme 5; score 3 and 5 vs 6)."""
-    dist = CHECK.distribution(CHECK.parse({"skill": skill, "difficulty": difficulty}))
-    assert {name: dist.probability(name) for name in expected} == expected
+def test_each_die_reading_matches_the_kernel() -> None:
+    """A3, the other reading: each die confirmed, then the better value kept."""
+    assert walked_die(True, "each_die") == kernel_die(True, "each_die")
 
 
 @pytest.mark.parametrize("professional", [False, True])
@@ -159,13 +104,7 @@ def test_odds_match_brute_force_everywhere(professional: bool, malus: int) -> No
             brute = brute_test(skill, difficulty, malus, professional)
             assert {n: dist.probability(n) for n in brute} == brute
             assert dist.total == 1
-
-
-@pytest.mark.parametrize("professional", [False, True])
-def test_analytic_odds_equal_the_walk_of_the_roll_procedure(professional: bool) -> None:
-    params = CHECK.parse({"skill": 4, "difficulty": 7, "malus": 1, "professional": professional})
-    walked = enumerate_outcomes(lambda dice: CHECK.resolve(params, dice).outcome)
-    assert walked == CHECK.distribution(params)
+            assert dist == kernel_zones(skill, difficulty, malus, professional)
 
 
 def test_cli_odds_json_is_the_contract(cli) -> None:

@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from artemis_helpers import Script
 
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.rules import Change, EcranError
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.sheet import ArtemisSheet
+from ecran.testing import ScriptedDice
 
 SYSTEM = get_system("artemis")
 
@@ -26,7 +26,7 @@ def character(**changes: Any) -> ArtemisSheet:
 
 def apply(sheet: ArtemisSheet, name: str, values: dict[str, Any], *faces: int) -> Change[Any]:
     op = SYSTEM.operation(name)
-    dice = Script(*faces) if faces else Roller(1)
+    dice = ScriptedDice(*faces) if faces else Roller(1)
     return op.apply(sheet, op.params.model_validate(values), dice)
 
 
@@ -156,7 +156,7 @@ def test_force_defence_costs_one_light_fatigue_L756_759() -> None:
 def test_initiative_is_rolled_each_turn() -> None:
     """L729 + website §3.1: Acrobatie + Réaction + die, minus the NIFIMO malus."""
     fighter = character(scores={"acrobaties": 4, "reaction": 5}, nifimo={"fatigue": {"light": 4}})
-    result = SYSTEM.initiative(fighter, Script(3))
+    result = SYSTEM.initiative(fighter, ScriptedDice(3))
     assert result.total == 4 + 5 + 3 - 1
 
 
@@ -249,7 +249,7 @@ def test_psy_power_pays_its_fatigue_L199_297() -> None:
 
 
 def test_encounter_helpers_feed_the_checks() -> None:
-    from ecran.systems.artemis import combat
+    from ecran.systems.artemis import encounter
 
     blade = {
         "name": "Épée",
@@ -263,11 +263,11 @@ def test_encounter_helpers_feed_the_checks() -> None:
     }
     a = character(weapons=[blade])
     d = character(weapons=[{**blade, "parry": 6}], nifimo={"fatigue": {"light": 4}})
-    params = combat.attack_params(a, d, attacker_attitude="agressive", precise=True)
+    params = encounter.attack_params(a, d, attacker_attitude="agressive", precise=True)
     assert params == {"attack": 7, "parry": 6, "attack_malus": 0, "parry_malus": 1, "precise": True}
     check = SYSTEM.check("attack")
     assert check.distribution(check.parse(params)).total == 1
     with pytest.raises(EcranError):
-        combat.attack_params(a, d, defender_attitude="defensive")
-    assert combat.hit_params(a, head=True) == {"category": 4, "head": True}
-    assert combat.dodge_params(d, "confined", 2)["malus"] == 1
+        encounter.attack_params(a, d, defender_attitude="defensive")
+    assert encounter.hit_params(a, head=True) == {"category": 4, "head": True}
+    assert encounter.dodge_params(d, "confined", 2)["malus"] == 1

@@ -1,18 +1,17 @@
 """The Artémis die: one d6 with a confirmation roll on 6 and on 1, the professional's two dice,
 the experience point that turns the die into a 6, and the three zones.
 
-Each rule is written twice on purpose: as a procedure against `DiceSource` (what a roll does,
-die by die) and as an exact `Distribution` built with the kernel (what the odds are). Tests hold
-the two to each other by walking every dice sequence of the procedure.
+Each rule is a procedure against `DiceSource` (what a roll does, die by die); the exact odds come
+from walking every dice sequence of it. The tests hold it to independent counts (a brute-force
+enumeration and a kernel-built distribution, tests/systems/artemis/artemis_helpers.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ecran.dice import DiceSource, Distribution, keep_highest
+from ecran.dice import DiceSource
 from ecran.systems.artemis import tables
 
 Zone = Literal["failure", "uncertainty", "success"]
@@ -71,62 +70,3 @@ def roll_die(dice: DiceSource, professional: bool, reading: PrivilegeReading) ->
 def force_die(dice: DiceSource) -> DieRoll:
     """An experience point makes the die a 6, then one roll tells if it is critical (L29-39)."""
     return confirm(tables.core().experience_force.forced_face, dice)
-
-
-# -- exact distributions ----------------------------------------------------------------------
-
-
-def _confirmed(face: int) -> Distribution[int]:
-    c = tables.core().criticals
-    if face == c.high_face:
-        return Distribution({c.high_value: 1, face: 5})
-    if face == c.low_face:
-        return Distribution({c.low_value: 1, face: 5})
-    return Distribution.constant(face)
-
-
-def die_distribution(
-    professional: bool, reading: PrivilegeReading = "kept_die"
-) -> Distribution[int]:
-    """Exact distribution of the value the die adds to the skill."""
-    single = Distribution.die(6).bind(_confirmed)
-    if not professional:
-        return single
-    if reading == "kept_die":
-        return keep_highest(Distribution.die(6), 2, 1).bind(_confirmed)
-    return single.combine(single, max)
-
-
-def forced_distribution() -> Distribution[int]:
-    return _confirmed(tables.core().experience_force.forced_face)
-
-
-def zone_distribution(
-    skill: int,
-    difficulty: int,
-    malus: int = 0,
-    professional: bool = False,
-    reading: PrivilegeReading = "kept_die",
-    spend_on: Collection[Zone] = (),
-) -> Distribution[str]:
-    """Zones of `skill + die - malus` against `difficulty`; with `spend_on`, an experience point
-    turns the die into a 6 whenever the first result lands in one of those zones."""
-
-    def after(die: int) -> Distribution[str]:
-        first = zone(skill + die - malus, difficulty)
-        if first not in spend_on:
-            return Distribution.constant(first)
-        return forced_distribution().map(lambda forced: zone(skill + forced - malus, difficulty))
-
-    return die_distribution(professional, reading).bind(after)
-
-
-def duel_distribution(total_a: Distribution[int], total_b: Distribution[int]) -> Distribution[str]:
-    """Side A's zone with side B's total as its difficulty."""
-    return total_a.combine(total_b, zone)
-
-
-def total_distribution(
-    skill: int, malus: int = 0, professional: bool = False, reading: PrivilegeReading = "kept_die"
-) -> Distribution[int]:
-    return die_distribution(professional, reading) + (skill - malus)

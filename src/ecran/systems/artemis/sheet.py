@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.rules import CharacterSheet, param, tr
 from ecran.systems.artemis import tables
-from ecran.systems.artemis.options import NIFIMO_AGGREGATE, NIFIMO_BOXES
+from ecran.systems.artemis.options import OPTIONS
 
 #: "" is a skill the character does not have (an empty box on the sheet).
 SkillLevel = Literal["", "debutant", "amateur", "confirme", "professionnel", "expert", "maitre"]
@@ -217,8 +217,8 @@ class ArtemisSheet(CharacterSheet):
     experience: Experience = Field(default_factory=Experience)
     nifimo: Nifimo = Field(default_factory=Nifimo)
     # How marks become maluses: a house rule the table fills (the seed only gives the columns).
-    nifimo_boxes: int = NIFIMO_BOXES.field(ge=1, le=20)
-    nifimo_aggregate: Literal["sum", "worst"] = NIFIMO_AGGREGATE.field()
+    nifimo_boxes: int = OPTIONS["nifimo_boxes"].field(ge=1, le=20)
+    nifimo_aggregate: Literal["sum", "worst"] = OPTIONS["nifimo_aggregate"].field()
 
     def level(self, skill: str) -> SkillLevel:
         custom = self.custom(skill)

@@ -7,12 +7,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import Source, Text, cite
+from ecran.rules import Source, Text, cite, load_fields
 from ecran.rules.data import load_model
 
 PACKAGE = "ecran.systems.artemis"
 SEED = "000_98594f78af1b43da.txt"
 SITE = "artemis-site.md"
+#: The whole seed, the book every rule of the package cites.
+SOURCE = cite(SEED, 1, 834)
 
 LevelId = Literal["debutant", "amateur", "confirme", "professionnel", "expert", "maitre"]
 LEVELS: tuple[LevelId, ...] = (
@@ -376,6 +378,9 @@ class Advancement(Row):
 
 
 # -- loading ----------------------------------------------------------------------------------
+
+#: The words of every check and operation parameter (data/fields.toml).
+FIELDS = load_fields(PACKAGE)
 
 
 @cache

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, tr
-from ecran.systems.artemis import combat, tables, tracks
+from ecran.systems.artemis import encounter, tables, tracks
 from ecran.systems.artemis.sheet import ArtemisSheet, Weapon
 
 NORMAL = 6  # "normal" on the difficulty ladder (L13): the prefilled difficulty of a skill test
@@ -52,11 +52,6 @@ def _weapon_line(w: Weapon) -> str:
     if w.aggressive_attack is not None or w.aggressive_parry is not None:
         parts.append(f"agressive {w.aggressive_attack} / {w.aggressive_parry}")
     return " ; ".join(parts)
-
-
-def initiative_score(sheet: ArtemisSheet) -> int:
-    """Acrobatie + Réaction (L729)."""
-    return sheet.score("acrobaties") + sheet.score("reaction")
 
 
 def sections(sheet: ArtemisSheet) -> list[SheetSection]:
@@ -106,7 +101,7 @@ def _combat_rows(sheet: ArtemisSheet) -> list[SheetRow]:
     rows = [
         SheetRow(
             tr("Initiative (Acrobatie + Réaction)", "Initiative (Acrobatie + Réaction)"),
-            str(initiative_score(sheet)),
+            str(encounter.initiative_score(sheet)),
             "+1d6 / tour",
         ),
         SheetRow(
@@ -286,7 +281,7 @@ def _combat_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
                         "attack": attack,
                         "attack_malus": malus,
                         "parry": OPPONENT,
-                        "category": combat.damage_category(weapon),
+                        "category": encounter.damage_category(weapon),
                     },
                     group,
                 )
@@ -305,7 +300,7 @@ def _combat_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
 
 def _attitudes(w: Weapon) -> list[tuple[Text, int, int]]:
     """The prudent attitude uses the base scores; the others only when the sheet has them."""
-    return [(combat.ATTITUDE_LABELS[a], *combat.scores(w, a)) for a in combat.attitudes(w)]
+    return [(encounter.ATTITUDE_LABELS[a], *encounter.scores(w, a)) for a in encounter.attitudes(w)]
 
 
 def _psy_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:

@@ -1,18 +1,20 @@
 """What every Artémis test shares: skill + die - malus read in three zones against a difficulty.
 
-A `ZoneCheck` names its difficulty and how zones map to its outcomes; rolling and exact odds then
-come from the same die rules (`artemis.dice`), so no check re-implements criticals or the privilege.
+A `ZoneCheck` names its difficulty and how zones map to its outcomes; rolling comes from the die
+rules (`artemis.dice`), so no check re-implements criticals or the privilege, and the exact odds
+come from walking every dice sequence of `resolve`.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, Literal, TypeVar
 
-from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, Text, param, tr
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis.checks import labels
-from ecran.systems.artemis.options import PRIVILEGE_CRITICALS
+from ecran.systems.artemis.options import OPTIONS
+from ecran.systems.artemis.tables import FIELDS
 
 P = TypeVar("P", bound=Params)
 
@@ -31,34 +33,15 @@ ZONE_OUTCOMES = (
 )
 
 
-def skill_field(
-    default: int = 5, label: str = "Score de compétence", en: str = "Skill score"
-) -> Any:
-    return param(tr(label, en), default=default, ge=0, le=30)
+def skill_field(name: str = "skill", default: int | None = 5) -> Any:
+    """A skill score (0-30), worded by `name` in data/fields.toml."""
+    if default is None:
+        return FIELDS(name, ge=0, le=30)
+    return FIELDS(name, default=default, ge=0, le=30)
 
 
 def malus_field() -> Any:
-    return param(
-        tr("Malus", "Malus"),
-        tr(
-            "retranché du total (NIFIMO, règles optionnelles…)",
-            "subtracted from the total (NIFIMO, optional rules...)",
-        ),
-        default=0,
-        ge=0,
-        le=40,
-    )
-
-
-def professional_field() -> Any:
-    return param(
-        tr("Privilège du professionnel", "Professional's privilege"),
-        tr(
-            "niveau Professionnel ou plus : une fatigue grave, deux dés, on garde le meilleur",
-            "Professionnel level or above: one serious fatigue, two dice, keep the better",
-        ),
-        default=False,
-    )
+    return FIELDS("malus", default=0, ge=0, le=40)
 
 
 class SkillParams(Params):
@@ -66,8 +49,8 @@ class SkillParams(Params):
 
     skill: int = skill_field()
     malus: int = malus_field()
-    professional: bool = professional_field()
-    privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
+    professional: bool = FIELDS("professional", default=False)
+    privilege_criticals: Literal["kept_die", "each_die"] = OPTIONS["privilege_criticals"].field()
 
 
 def reading(params: Params) -> ad.PrivilegeReading:
@@ -83,9 +66,10 @@ def die_details(die: ad.DieRoll) -> dict[str, Any]:
 
 
 class ZoneCheck(Check[P]):
-    """skill + die - malus against `difficulty(params)`; outcome = `zone_map[zone]`."""
+    """skill + die - malus against `difficulty(params)`, read in zones. A check lists its three
+    outcomes in zone order (failure, uncertainty, success); one whose outcomes are not one per
+    zone reads the zone of `roll_zone` in its own `resolve`."""
 
-    zone_map: ClassVar[dict[str, str]] = {z: z for z in ad.ZONES}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE
 
     def difficulty(self, params: P) -> int:
@@ -103,7 +87,15 @@ class ZoneCheck(Check[P]):
     def more_details(self, params: P, die: ad.DieRoll, zone: ad.Zone) -> dict[str, Any]:
         return {}
 
+    def outcome_of(self, zone: ad.Zone) -> str:
+        return self.outcomes[ad.ZONES.index(zone)].name
+
     def resolve(self, params: P, dice: DiceSource) -> Resolution:
+        rolled = self.roll_zone(params, dice)
+        return Resolution(self.outcome_of(rolled.details["zone"]), rolled.total, rolled.details)
+
+    def roll_zone(self, params: P, dice: DiceSource) -> Resolution:
+        """The test itself; its outcome is the zone."""
         die = ad.roll_die(dice, self.professional(params), reading(params))
         difficulty = self.difficulty(params)
         total = self.skill(params) + die.value - self.malus(params)
@@ -115,14 +107,4 @@ class ZoneCheck(Check[P]):
             "zone": zone,
             **self.more_details(params, die, zone),
         }
-        return Resolution(self.zone_map[zone], total=total, details=details)
-
-    def distribution(self, params: P) -> Distribution[str]:
-        zones = ad.zone_distribution(
-            self.skill(params),
-            self.difficulty(params),
-            self.malus(params),
-            self.professional(params),
-            reading(params),
-        )
-        return zones.map(lambda z: self.zone_map[z])
+        return Resolution(zone, total=total, details=details)

@@ -4,35 +4,22 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ecran.dice import DiceSource, Distribution
-from ecran.rules import Outcome, Params, Resolution, Text, param, tr
+from ecran.dice import DiceSource
+from ecran.rules import Outcome, Params, Resolution, Text, tr
 from ecran.systems.artemis import dice as ad
-from ecran.systems.artemis import tables, wounds
+from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.base import (
     SkillParams,
     ZoneCheck,
     die_details,
     malus_field,
-    professional_field,
     reading,
     skill_field,
 )
 from ecran.systems.artemis.checks.core import CANCELLED
-from ecran.systems.artemis.options import (
-    ATTACK_RESOLUTION,
-    CANCEL_ORDER,
-    DEFENCELESS,
-    DEFENCELESS_UNCERTAINTY,
-    FLOOR_ON_SCRATCH,
-    HEAD,
-    PRECISE,
-    PRIVILEGE_CRITICALS,
-    STACK_CATEGORIES,
-    TOO_BIG,
-    TOTAL_ATTACK,
-)
-from ecran.systems.artemis.tables import seed, site
+from ecran.systems.artemis.options import OPTIONS
+from ecran.systems.artemis.tables import FIELDS, seed, site
 
 UNCERTAIN_HELP = tr(
     "le défenseur choisit : encaisser ou forcer la défense pour une fatigue légère",
@@ -49,57 +36,29 @@ class BlowParams(Params):
     """What the blow does if it lands, read by `System.damage` for the defender's `hit` (the
     attack's odds do not depend on it)."""
 
-    category: int = param(
-        tr("Catégorie de dommages de l'arme", "Weapon's damage category"),
-        tr(
-            "si le coup porte : 1 poings, 2 bâton, 3 courte, 4 moyenne, 5 longue (L813-833)",
-            "if the blow lands: 1 fists, 2 staff, 3 short, 4 medium, 5 long (L813-833)",
-        ),
-        default=3,
-        ge=0,
-        le=7,
-    )
-    total_attack: bool = TOTAL_ATTACK.field()
-    short_circuit: bool = param(
-        tr("Court-circuit (porteur d'exosquelette)", "Short circuit (exoskeleton wearer)"),
-        tr("un coup qui porte peut causer une gêne (site)", "a blow that lands may cause one gêne"),
-        default=False,
-    )
+    category: int = FIELDS("blow_category", default=3, ge=0, le=7)
+    total_attack: bool = OPTIONS["total_attack"].field()
+    short_circuit: bool = FIELDS("blow_short_circuit", default=False)
 
 
 class ForcibleParams(Params):
     """The defender's choice in the uncertainty zone (L156-161, L756-759)."""
 
-    on_uncertain: Literal["auto", "force", "take"] = param(
-        tr("Incertitude : choix du défenseur", "Uncertainty: the defender's choice"),
-        tr(
-            "force : forcer la défense pour une fatigue légère ; take : encaisser le coup ; "
-            "auto : forcer, sauf si le coup ne peut pas blesser (ramené à Égratigné par la "
-            "protection, lecture A6)",
-            "force: force the defence for one light fatigue; take: take the blow; auto: force, "
-            "unless the blow cannot wound (brought down to Scratched by the protection, "
-            "reading A6)",
-        ),
-        default="auto",
-    )
+    on_uncertain: Literal["auto", "force", "take"] = FIELDS("on_uncertain", default="auto")
 
 
 class AttackCore(Params):
-    attack: int = skill_field(
-        6, "Score d'attaque (arme et attitude)", "Attack score (weapon, attitude)"
-    )
-    parry: int = skill_field(
-        6, "Score de parade (arme et attitude)", "Parry score (weapon, attitude)"
-    )
+    attack: int = skill_field("attack", 6)
+    parry: int = skill_field("parry", 6)
     attack_malus: int = malus_field()
     parry_malus: int = malus_field()
-    precise: bool = PRECISE.field()
-    weapon_too_big: bool = TOO_BIG.field()
-    attacker_professional: bool = professional_field()
-    defender_professional: bool = professional_field()
-    privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
-    attack_resolution: Literal["duel", "static_parry"] = ATTACK_RESOLUTION.field()
-    head: bool = HEAD.field()
+    precise: bool = OPTIONS["precise"].field()
+    weapon_too_big: bool = OPTIONS["weapon_too_big"].field()
+    attacker_professional: bool = FIELDS("professional", default=False)
+    defender_professional: bool = FIELDS("professional", default=False)
+    privilege_criticals: Literal["kept_die", "each_die"] = OPTIONS["privilege_criticals"].field()
+    attack_resolution: Literal["duel", "static_parry"] = OPTIONS["attack_resolution"].field()
+    head: bool = OPTIONS["head"].field()
 
 
 class AttackParams(ForcibleParams, BlowParams, AttackCore):
@@ -147,20 +106,10 @@ class Attack(ZoneCheck[AttackParams]):
         details |= {"parry_die": d.value, "parry_raw_dice": d.raw, "parry_total": d_total}
         return Resolution(outcome, a_total, details)
 
-    def distribution(self, params: AttackParams) -> Distribution[str]:
-        attack, parry = self._scores(params)
-        a = ad.total_distribution(attack, 0, params.attacker_professional, reading(params))
-        if params.attack_resolution == "static_parry":
-            table = {"success": "hit", "uncertainty": "uncertain", "failure": "miss"}
-            return a.map(lambda t: table[ad.zone(t, parry)])
-        d = ad.total_distribution(parry, 0, params.defender_professional, reading(params))
-        table = {"success": "miss", "uncertainty": "uncertain", "failure": "hit"}
-        return ad.duel_distribution(d, a).map(lambda z: table[z])
-
 
 class DefencelessCore(SkillParams):
-    skill: int = skill_field(5, "Score de Bagarre", "Bagarre score")
-    defenceless_uncertainty_hits: bool = DEFENCELESS_UNCERTAINTY.field()
+    skill: int = skill_field("bagarre")
+    defenceless_uncertainty_hits: bool = OPTIONS["defenceless_uncertainty_hits"].field()
 
 
 class DefencelessParams(BlowParams, DefencelessCore):
@@ -185,11 +134,8 @@ class Defenceless(ZoneCheck[DefencelessParams]):
         return tables.core().fixed.defenceless
 
     def resolve(self, params: DefencelessParams, dice: DiceSource) -> Resolution:
-        r = super().resolve(params, dice)
+        r = self.roll_zone(params, dice)
         return Resolution(self._hit(params, r.outcome), r.total, r.details)
-
-    def distribution(self, params: DefencelessParams) -> Distribution[str]:
-        return super().distribution(params).map(lambda z: self._hit(params, z))
 
     @staticmethod
     def _hit(params: DefencelessParams, zone: str) -> str:
@@ -199,22 +145,11 @@ class Defenceless(ZoneCheck[DefencelessParams]):
 
 
 class DodgeCore(SkillParams):
-    skill: int = skill_field(5, "Score d'Esquive", "Esquive score")
-    space: Literal["open", "cluttered", "very_cluttered", "confined"] = param(
-        tr("Espace", "Space"),
-        tr(
-            "open 5, cluttered 7, very_cluttered 9, confined 15",
-            "open 5, cluttered 7, very_cluttered 9, confined 15",
-        ),
-        default="open",
+    skill: int = skill_field("esquive")
+    space: Literal["open", "cluttered", "very_cluttered", "confined"] = FIELDS(
+        "space", default="open"
     )
-    opponents: int = param(
-        tr("Adversaires pouvant attaquer", "Opponents able to attack"),
-        tr("2 : +1, 3 : +2, plus de 3 : +5", "2: +1, 3: +2, more than 3: +5"),
-        default=1,
-        ge=1,
-        le=50,
-    )
+    opponents: int = FIELDS("opponents", default=1, ge=1, le=50)
 
 
 class DodgeParams(ForcibleParams, BlowParams, DodgeCore):
@@ -237,11 +172,6 @@ class Dodge(ZoneCheck[DodgeParams]):
         Outcome("uncertain", tr("incertain", "uncertain"), UNCERTAIN_HELP),
         Outcome("avoided", tr("évité", "avoided")),
     )
-    zone_map: ClassVar[dict[str, str]] = {
-        "failure": "hit",
-        "uncertainty": "uncertain",
-        "success": "avoided",
-    }
     sources = (seed(129, 161), seed(760, 776))
     example = {"skill": 5, "space": "cluttered", "opponents": 2}
 
@@ -250,34 +180,15 @@ class Dodge(ZoneCheck[DodgeParams]):
 
 
 class DamageParams(SkillParams):
-    skill: int = skill_field(5, "Score de Résistance", "Résistance score")
-    category: int = param(
-        tr("Catégorie de blessure", "Wound category"),
-        tr(
-            "0 égratigné, 1 écorché (poings), 2 mal en point (bâton), 3 blessé (courte), "
-            "4 sévèrement blessé (moyenne), 5 mortellement blessé (longue), 6 mort, 7 détruit ; "
-            "hors arme : l'état d'un « individu lambda » sans protection",
-            "0 scratched, 1 grazed (fists), 2 in bad shape (staff), 3 wounded (short), "
-            "4 severely wounded (medium), 5 mortally wounded (long), 6 dead, 7 destroyed; "
-            "other sources: the state of an unprotected 'lambda individual'",
-        ),
-        default=3,
-        ge=0,
-        le=7,
-    )
-    protection: int = param(
-        tr("Protection", "Protection"),
-        tr("crans retirés par l'armure (0 à 4)", "steps removed by the armour (0 to 4)"),
-        default=0,
-        ge=0,
-        le=7,
-    )
-    total_attack: bool = TOTAL_ATTACK.field()
-    head: bool = HEAD.field()
-    defenceless: bool = DEFENCELESS.field()
-    stack_categories: bool = STACK_CATEGORIES.field()
-    cancel_order: Literal["serious_first", "light_first"] = CANCEL_ORDER.field()
-    floor_on_scratch: bool = FLOOR_ON_SCRATCH.field()
+    skill: int = skill_field("resistance")
+    category: int = FIELDS("wound_category", default=3, ge=0, le=7)
+    protection: int = FIELDS("protection", default=0, ge=0, le=7)
+    total_attack: bool = OPTIONS["total_attack"].field()
+    head: bool = OPTIONS["head"].field()
+    defenceless: bool = OPTIONS["defenceless"].field()
+    stack_categories: bool = OPTIONS["stack_categories"].field()
+    cancel_order: Literal["serious_first", "light_first"] = OPTIONS["cancel_order"].field()
+    floor_on_scratch: bool = OPTIONS["floor_on_scratch"].field()
 
 
 def plus_categories(params: DamageParams) -> int:
@@ -301,7 +212,7 @@ class Damage(ZoneCheck[DamageParams]):
         "always remains.",
     )
     params = DamageParams
-    outcomes = tuple(Outcome(n, wounds.outcome_label(n)) for n in wounds.outcome_names())
+    outcomes = tuple(Outcome(n, tracks.outcome_label(n)) for n in tracks.outcome_names())
     sources = (seed(71, 128), seed(701, 725), seed(813, 833), site(231, 263, "0106060101"))
     example = {"skill": 5, "category": 5, "protection": 2}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_DAMAGE
@@ -310,29 +221,20 @@ class Damage(ZoneCheck[DamageParams]):
         return tables.core().fixed.resistance
 
     def category_after(self, params: DamageParams) -> int:
-        return wounds.final_category(
+        return tracks.final_category(
             params.category, plus_categories(params), params.protection, params.stack_categories
         )
 
-    def _after_test(self, params: DamageParams, category: int, zone: str) -> wounds.Wounds:
-        return wounds.cancel(wounds.inflicted(category), CANCELLED[zone], params.cancel_order)
+    def _after_test(self, params: DamageParams, category: int, zone: str) -> tracks.Wounds:
+        return tracks.cancel(tracks.inflicted(category), CANCELLED[zone], params.cancel_order)
 
     def resolve(self, params: DamageParams, dice: DiceSource) -> Resolution:
         category = self.category_after(params)
         details: dict[str, Any] = {"category": category, "state": tables.category(category).fr}
         if not 0 < category < 6:
-            result = wounds.without_test(category, params.floor_on_scratch)
+            result = tracks.without_test(category, params.floor_on_scratch)
             return Resolution(result.outcome, None, {**details, "marks": result.marks})
-        test = super().resolve(params, dice)
+        test = self.roll_zone(params, dice)
         result = self._after_test(params, category, test.outcome)
         details |= {**test.details, "cancelled": CANCELLED[test.outcome], "marks": result.marks}
         return Resolution(result.outcome, test.total, details)
-
-    def distribution(self, params: DamageParams) -> Distribution[str]:
-        category = self.category_after(params)
-        if not 0 < category < 6:
-            return Distribution.constant(
-                wounds.without_test(category, params.floor_on_scratch).outcome
-            )
-        tested = super().distribution(params)
-        return tested.map(lambda z: self._after_test(params, category, z).outcome)

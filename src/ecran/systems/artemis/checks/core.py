@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ecran.dice import DiceSource, Distribution
+from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, Text, param, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
@@ -15,37 +15,26 @@ from ecran.systems.artemis.checks.base import (
     ZoneCheck,
     die_details,
     malus_field,
-    professional_field,
     reading,
     skill_field,
 )
-from ecran.systems.artemis.options import PRIVILEGE_CRITICALS
-from ecran.systems.artemis.tables import seed, site
+from ecran.systems.artemis.options import OPTIONS
+from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
-def difficulty_field(default: int | None = None) -> Any:
+def difficulty_field() -> Any:
+    """The difficulty, its help the ladder of the data (L11-18)."""
     ladder = ", ".join(f"{d.value} {d.fr}" for d in tables.core().difficulty)
     help_text = tr(f"échelle : {ladder}", f"ladder: {ladder}")
-    if default is None:
-        return param(tr("Difficulté", "Difficulty"), help_text, ge=0, le=40)
-    return param(tr("Difficulté", "Difficulty"), help_text, default=default, ge=0, le=40)
+    return param(tr("Difficulté", "Difficulty"), help_text, ge=0, le=40)
 
 
 class TestParams(Params):
     """The contract of the core check: exactly these four parameters."""
 
-    skill: int = param(tr("Score de compétence", "Skill score"), ge=0, le=30)
+    skill: int = skill_field(default=None)
     difficulty: int = difficulty_field()
-    professional: bool = param(
-        tr("Privilège du professionnel", "Professional's privilege"),
-        tr(
-            "deux dés, on garde le meilleur dé brut puis on confirme un critique sur ce dé "
-            "(coûte une fatigue grave)",
-            "two dice, keep the better raw die, then confirm a critical on it "
-            "(costs one serious fatigue)",
-        ),
-        default=False,
-    )
+    professional: bool = FIELDS("test_professional", default=False)
     malus: int = malus_field()
 
 
@@ -72,18 +61,9 @@ class Test(ZoneCheck[TestParams]):
 
 
 class TestXpParams(SkillParams):
-    skill: int = param(tr("Score de compétence", "Skill score"), ge=0, le=30)
+    skill: int = skill_field(default=None)
     difficulty: int = difficulty_field()
-    spend_on: Literal["failure", "failure_or_uncertainty"] = param(
-        tr("Dépenser un point d'expérience sur", "Spend an experience point on"),
-        tr(
-            "après avoir vu le résultat : failure = seulement en échec ; "
-            "failure_or_uncertainty = aussi en incertitude",
-            "after seeing the result: failure = on a failure only; "
-            "failure_or_uncertainty = on an uncertainty too",
-        ),
-        default="failure",
-    )
+    spend_on: Literal["failure", "failure_or_uncertainty"] = FIELDS("spend_on", default="failure")
 
 
 class TestXp(ZoneCheck[TestXpParams]):
@@ -124,25 +104,15 @@ class TestXp(ZoneCheck[TestXpParams]):
         }
         return Resolution(zone, total=total, details=details)
 
-    def distribution(self, params: TestXpParams) -> Distribution[str]:
-        return ad.zone_distribution(
-            params.skill,
-            params.difficulty,
-            params.malus,
-            params.professional,
-            reading(params),
-            spend_on=self._spend_zones(params),
-        )
-
 
 class OpposedParams(Params):
-    skill: int = skill_field(5, "Score du personnage", "Character's score")
-    opponent_skill: int = skill_field(5, "Score de l'adversaire", "Opponent's score")
+    skill: int = skill_field("character_skill")
+    opponent_skill: int = skill_field("opponent_skill")
     malus: int = malus_field()
     opponent_malus: int = malus_field()
-    professional: bool = professional_field()
-    opponent_professional: bool = professional_field()
-    privilege_criticals: Literal["kept_die", "each_die"] = PRIVILEGE_CRITICALS.field()
+    professional: bool = FIELDS("professional", default=False)
+    opponent_professional: bool = FIELDS("professional", default=False)
+    privilege_criticals: Literal["kept_die", "each_die"] = OPTIONS["privilege_criticals"].field()
 
 
 class Opposed(ZoneCheck[OpposedParams]):
@@ -160,11 +130,6 @@ class Opposed(ZoneCheck[OpposedParams]):
         Outcome("uncertainty", tr("incertitude", "uncertainty")),
         Outcome("win", tr("gagné", "win")),
     )
-    zone_map: ClassVar[dict[str, str]] = {
-        "failure": "loss",
-        "uncertainty": "uncertainty",
-        "success": "win",
-    }
     sources = (seed(177, 178), site(166, 189, "0106070401"))
     example = {"skill": 6, "opponent_skill": 5}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_OPPONENT
@@ -182,19 +147,7 @@ class Opposed(ZoneCheck[OpposedParams]):
             "opponent_total": opponent,
             "margin": total - opponent,
         }
-        return Resolution(self.zone_map[zone], total=total, details=details)
-
-    def distribution(self, params: OpposedParams) -> Distribution[str]:
-        mine = ad.total_distribution(
-            params.skill, params.malus, params.professional, reading(params)
-        )
-        theirs = ad.total_distribution(
-            params.opponent_skill,
-            params.opponent_malus,
-            params.opponent_professional,
-            reading(params),
-        )
-        return ad.duel_distribution(mine, theirs).map(lambda z: self.zone_map[z])
+        return Resolution(self.outcome_of(zone), total=total, details=details)
 
 
 NIFIMO_OUTCOMES = (
@@ -202,18 +155,10 @@ NIFIMO_OUTCOMES = (
     Outcome("light", tr("une légère", "one light"), tr("9, 10 ou 11", "9, 10 or 11")),
     Outcome("none", tr("aucun effet", "no effect"), tr("12 ou plus", "12 or more")),
 )
-NIFIMO_MAP = {"failure": "serious", "uncertainty": "light", "success": "none"}
 
 
 class NifimoParams(SkillParams):
-    track: Literal["fatigue", "stress", "peur"] = param(
-        tr("Ligne du NIFIMO", "NIFIMO line"),
-        tr(
-            "fatigue : Endurance ; stress : Calme ; peur : Courage",
-            "fatigue: Endurance; stress: Calme; fear (peur): Courage",
-        ),
-        default="fatigue",
-    )
+    track: Literal["fatigue", "stress", "peur"] = FIELDS("track", default="fatigue")
 
 
 class Nifimo(ZoneCheck[NifimoParams]):
@@ -227,7 +172,6 @@ class Nifimo(ZoneCheck[NifimoParams]):
     )
     params = NifimoParams
     outcomes = NIFIMO_OUTCOMES
-    zone_map: ClassVar[dict[str, str]] = NIFIMO_MAP
     sources = (seed(313, 322), site(100, 113, "0105070201"))
     example = {"skill": 5, "track": "fatigue"}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_NIFIMO
@@ -252,7 +196,6 @@ class Calm(ZoneCheck[SkillParams]):
     )
     params = SkillParams
     outcomes = NIFIMO_OUTCOMES
-    zone_map: ClassVar[dict[str, str]] = NIFIMO_MAP
     sources = (seed(56, 69), site(115, 119, "0106010001"))
     example = {"skill": 5}
 
@@ -275,11 +218,6 @@ class Resistance(ZoneCheck[SkillParams]):
         Outcome("cancel_one", tr("une annulée", "one cancelled")),
         Outcome("cancel_two", tr("deux annulées", "two cancelled")),
     )
-    zone_map: ClassVar[dict[str, str]] = {
-        "failure": "cancel_none",
-        "uncertainty": "cancel_one",
-        "success": "cancel_two",
-    }
     sources = (seed(121, 128), seed(701, 712))
     example = {"skill": 5}
 

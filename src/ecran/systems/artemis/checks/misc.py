@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, Text, param, tr
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks import labels
-from ecran.systems.artemis.options import MENTAL_CRISIS
-from ecran.systems.artemis.tables import seed, site
+from ecran.systems.artemis.options import OPTIONS
+from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
 class NoParams(Params):
@@ -44,14 +44,8 @@ class NpcScore(Check[NoParams]):
 
 
 class CrisisParams(Params):
-    balance: int = param(
-        tr("Équilibre mental", "Mental balance"),
-        tr("négatif : −1 donne 5 %, … −6 ou moins 95 %", "negative: −1 gives 5%, … −6 or less 95%"),
-        default=-1,
-        ge=-100,
-        le=-1,
-    )
-    mental_crisis: bool = MENTAL_CRISIS.field()
+    balance: int = FIELDS("balance", default=-1, ge=-100, le=-1)
+    mental_crisis: bool = OPTIONS["mental_crisis"].field()
 
 
 def crisis_percent(balance: int) -> int:
@@ -86,9 +80,3 @@ class MentalCrisis(Check[CrisisParams]):
         roll = dice.d(100)
         outcome = "crisis" if roll <= percent else "no_crisis"
         return Resolution(outcome, total=roll, details={"threshold": percent})
-
-    def distribution(self, params: CrisisParams) -> Distribution[str]:
-        if not params.mental_crisis:
-            return Distribution.constant("no_crisis")
-        percent = crisis_percent(params.balance)
-        return Distribution({"crisis": percent, "no_crisis": 100 - percent}, 100)

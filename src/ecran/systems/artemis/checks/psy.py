@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ecran.dice import DiceSource, Distribution
-from ecran.rules import EcranError, Outcome, Resolution, Text, param, tr
+from ecran.dice import DiceSource
+from ecran.rules import EcranError, Outcome, Resolution, Text, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks import labels
@@ -14,11 +14,10 @@ from ecran.systems.artemis.checks.base import (
     ZONE_OUTCOMES,
     SkillParams,
     ZoneCheck,
-    reading,
     skill_field,
 )
-from ecran.systems.artemis.options import APAISER_MARKS, COUNT_ARPENTEUR, PSY_UNCERTAINTY
-from ecran.systems.artemis.tables import seed, site
+from ecran.systems.artemis.options import OPTIONS
+from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
 def _cost(light: int = 0, permanent: int = 0) -> dict[str, int]:
@@ -26,7 +25,7 @@ def _cost(light: int = 0, permanent: int = 0) -> dict[str, int]:
 
 
 class TraceParams(SkillParams):
-    skill: int = skill_field(6, "Score d'Esquisse", "Esquisse score")
+    skill: int = skill_field("esquisse", 6)
 
 
 class SketchTrace(ZoneCheck[TraceParams]):
@@ -52,24 +51,9 @@ class SketchTrace(ZoneCheck[TraceParams]):
 
 
 class AttractParams(SkillParams):
-    skill: int = skill_field(6, "Score d'Esquisse", "Esquisse score")
-    unwilling_spirits: int = param(
-        tr("Esprits non consentants", "Unwilling spirits"),
-        tr("+1 à la difficulté chacun", "+1 difficulty each"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    strongest_unwilling_will: int = param(
-        tr("Plus forte volonté non consentante", "Strongest unwilling will"),
-        tr(
-            "volonté 4 ou plus : impossible à attirer sans consentement (0 s'il n'y en a pas)",
-            "will 4 or more: cannot be attracted without consent (0 if none)",
-        ),
-        default=0,
-        ge=0,
-        le=10,
-    )
+    skill: int = skill_field("esquisse", 6)
+    unwilling_spirits: int = FIELDS("unwilling_spirits", default=0, ge=0, le=30)
+    strongest_unwilling_will: int = FIELDS("strongest_unwilling_will", default=0, ge=0, le=10)
 
 
 class SketchAttract(ZoneCheck[AttractParams]):
@@ -89,11 +73,6 @@ class SketchAttract(ZoneCheck[AttractParams]):
         Outcome("two_light", tr("2 fatigues légères", "2 light fatigues")),
         Outcome("one_light", tr("1 fatigue légère", "1 light fatigue")),
     )
-    zone_map: ClassVar[dict[str, str]] = {
-        "failure": "permanent_and_light",
-        "uncertainty": "two_light",
-        "success": "one_light",
-    }
     sources = (seed(204, 215),)
     example = {"skill": 6, "unwilling_spirits": 1}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
@@ -122,20 +101,10 @@ class SketchAttract(ZoneCheck[AttractParams]):
         self._check_will(params)
         return super().resolve(params, dice)
 
-    def distribution(self, params: AttractParams) -> Distribution[str]:
-        self._check_will(params)
-        return super().distribution(params)
-
 
 class PowerParams(SkillParams):
-    count: int = param(
-        tr("Nombre", "Count"),
-        tr("+1 à la difficulté chacun", "+1 difficulty each"),
-        default=1,
-        ge=1,
-        le=30,
-    )
-    psy_uncertainty: Literal["gm", "force"] = PSY_UNCERTAINTY.field()
+    count: int = FIELDS("count", default=1, ge=1, le=30)
+    psy_uncertainty: Literal["gm", "force"] = OPTIONS["psy_uncertainty"].field()
 
 
 class _Power(ZoneCheck[PowerParams]):
@@ -210,29 +179,11 @@ class Invocation(_Power):
 
 
 class RendezvousParams(SkillParams):
-    skill: int = skill_field(6, "Score de Voyage de l'arpenteur", "Arpenteur's Voyage score")
-    non_empaths: int = param(
-        tr("Voyageurs non empathes", "Non-empath travellers"),
-        tr("+2 chacun (Voyage < 6)", "+2 each (Voyage < 6)"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    empaths: int = param(
-        tr("Voyageurs empathes", "Empath travellers"),
-        tr("+1 chacun (Voyage 6 ou plus)", "+1 each (Voyage 6 or more)"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    good_descriptions: int = param(
-        tr("Émotions décrites avec talent", "Emotions described with talent"),
-        tr("−1 par joueur (jugé par le MJ)", "−1 per player (GM's judgement)"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    count_arpenteur: bool = COUNT_ARPENTEUR.field()
+    skill: int = skill_field("voyage", 6)
+    non_empaths: int = FIELDS("non_empaths", default=0, ge=0, le=30)
+    empaths: int = FIELDS("empaths", default=0, ge=0, le=30)
+    good_descriptions: int = FIELDS("good_descriptions", default=0, ge=0, le=30)
+    count_arpenteur: bool = OPTIONS["count_arpenteur"].field()
 
 
 class Rendezvous(ZoneCheck[RendezvousParams]):
@@ -263,19 +214,11 @@ class Rendezvous(ZoneCheck[RendezvousParams]):
 
 
 class ApaiserParams(SkillParams):
-    skill: int = skill_field(5, "Score d'Apaiser", "Apaiser score")
-    target_light_stress: int = param(
-        tr("Stress léger de la cible", "Target's light stress"), default=0, ge=0, le=40
-    )
-    target_serious_stress: int = param(
-        tr("Stress grave de la cible", "Target's serious stress"), default=0, ge=0, le=40
-    )
-    adjacent: bool = param(
-        tr("À côté de la cible", "Next to the target"),
-        tr("sinon +2 à la difficulté", "otherwise +2 difficulty"),
-        default=True,
-    )
-    apaiser_marks: Literal["all", "light"] = APAISER_MARKS.field()
+    skill: int = skill_field("apaiser")
+    target_light_stress: int = FIELDS("target_light_stress", default=0, ge=0, le=40)
+    target_serious_stress: int = FIELDS("target_serious_stress", default=0, ge=0, le=40)
+    adjacent: bool = FIELDS("adjacent", default=True)
+    apaiser_marks: Literal["all", "light"] = OPTIONS["apaiser_marks"].field()
 
 
 class Apaiser(ZoneCheck[ApaiserParams]):
@@ -315,9 +258,5 @@ class Apaiser(ZoneCheck[ApaiserParams]):
         return "remove_one"
 
     def resolve(self, params: ApaiserParams, dice: DiceSource) -> Resolution:
-        r = super().resolve(params, dice)
+        r = self.roll_zone(params, dice)
         return Resolution(self._outcome(params, r.details["die"]), r.total, r.details)
-
-    def distribution(self, params: ApaiserParams) -> Distribution[str]:
-        die = ad.die_distribution(params.professional, reading(params))
-        return die.map(lambda value: self._outcome(params, value))

@@ -1,8 +1,9 @@
-"""The encounter's attack chain (issue 8): the attacks one sheet can make on another, each a check
-prefilled from both sheets, and what the rolled attack does to the defender's sheet.
+"""The encounter: combat between two sheets (issue 8), read from both characters' weapons,
+attitudes, armour and NIFIMO malus.
 
-The turn (L751-776, website §3.1): the defender picks an attitude (or dodges), then the attacker;
-the attack is a duel of the attacker's attack score against the defender's parry score, each for
+The turn (L751-776, website §3.1): everyone rolls initiative (`initiative`); the highest attacks;
+the defender picks an attitude (or dodges), then the attacker; both hold until the end of the turn.
+The attack is a duel of the attacker's attack score against the defender's parry score, each for
 the weapon in hand and the chosen attitude, both less their NIFIMO malus. A dodge replaces the
 parry, and the dodge test alone decides (rules §4.5). On a hit the defender takes the wound
 procedure (`hit`: category, protection, Résistance test, L71-128), rolled by the operation on the
@@ -11,12 +12,14 @@ defender's sheet: the attack check rolls no damage die, so nothing is rolled twi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from ecran.rules import Action, Resolution, Text, from_validation, tr
-from ecran.systems.artemis import combat, tables, tracks, wounds
+from ecran.dice import DiceSource
+from ecran.rules import Action, EcranError, Resolution, Text, from_validation, tr
+from ecran.systems.artemis import dice as ad
+from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks.combat import (
     AttackParams,
     BlowParams,
@@ -25,6 +28,116 @@ from ecran.systems.artemis.checks.combat import (
     ForcibleParams,
 )
 from ecran.systems.artemis.sheet import ArtemisSheet, Weapon
+
+Attitude = Literal["prudente", "defensive", "agressive"]
+
+
+ATTITUDES: tuple[Attitude, ...] = ("prudente", "defensive", "agressive")
+ATTITUDE_LABELS: dict[Attitude, Text] = {
+    "prudente": tr("prudente", "prudent"),
+    "defensive": tr("défensive", "defensive"),
+    "agressive": tr("agressive", "aggressive"),
+}
+
+
+def attitudes(w: Weapon) -> list[Attitude]:
+    """The attitudes this weapon block has numbers for: the prudent one always (its base
+    scores), the others when the sheet holds both their attack and parry (L733-737)."""
+    held = {
+        "defensive": (w.defensive_attack, w.defensive_parry),
+        "agressive": (w.aggressive_attack, w.aggressive_parry),
+    }
+    return [a for a in ATTITUDES if a == "prudente" or None not in held[a]]
+
+
+def weapon(sheet: ArtemisSheet, index: int) -> Weapon:
+    if not 0 <= index < len(sheet.weapons):
+        raise EcranError(
+            tr(f"{sheet.name} n'a pas d'arme n°{index}", f"{sheet.name} has no weapon #{index}")
+        )
+    return sheet.weapons[index]
+
+
+def scores(w: Weapon, attitude: Attitude) -> tuple[int, int]:
+    """Attack and parry of a weapon in an attitude (L733-737): the prudent attitude uses the base
+    scores; the sheet must hold the other two, whose modifiers the seed does not give."""
+    if attitude == "prudente":
+        return w.attack, w.parry
+    att, par = (
+        (w.defensive_attack, w.defensive_parry)
+        if attitude == "defensive"
+        else (w.aggressive_attack, w.aggressive_parry)
+    )
+    if att is None or par is None:
+        raise EcranError(
+            tr(
+                f"{w.name} : scores de l'attitude {attitude} absents de la feuille",
+                f"{w.name}: the {attitude} attitude's scores are not on the sheet",
+            )
+        )
+    return att, par
+
+
+def attack_params(
+    attacker: ArtemisSheet,
+    defender: ArtemisSheet,
+    attacker_weapon: int = 0,
+    defender_weapon: int = 0,
+    attacker_attitude: Attitude = "prudente",
+    defender_attitude: Attitude = "prudente",
+    **options: Any,
+) -> dict[str, Any]:
+    """Parameters of the `attack` check for this exchange (options: precise, weapon_too_big,
+    attack_resolution...)."""
+    attack, _ = scores(weapon(attacker, attacker_weapon), attacker_attitude)
+    _, parry = scores(weapon(defender, defender_weapon), defender_attitude)
+    return {
+        "attack": attack,
+        "parry": parry,
+        "attack_malus": tracks.malus(attacker),
+        "parry_malus": tracks.malus(defender),
+        **options,
+    }
+
+
+def dodge_params(defender: ArtemisSheet, space: str = "open", opponents: int = 1) -> dict[str, Any]:
+    return {
+        "skill": defender.score("esquive"),
+        "malus": tracks.malus(defender),
+        "space": space,
+        "opponents": opponents,
+    }
+
+
+def damage_category(w: Weapon) -> int:
+    """The weapon category's step on the damage ladder (sheet L813-833)."""
+    return next(c.category for c in tables.combat().weapon_category if c.id == w.category)
+
+
+def hit_params(attacker: ArtemisSheet, attacker_weapon: int = 0, **effects: bool) -> dict[str, Any]:
+    """Parameters of the defender's `hit` operation (effects: total_attack, head, defenceless)."""
+    return {"category": damage_category(weapon(attacker, attacker_weapon)), **effects}
+
+
+# -- initiative ------------------------------------------------------------------------------
+
+
+def initiative_score(sheet: ArtemisSheet) -> int:
+    """Acrobatie + Réaction (L729)."""
+    return sheet.score("acrobaties") + sheet.score("reaction")
+
+
+def initiative(sheet: ArtemisSheet, dice: DiceSource) -> Resolution:
+    """Rolled by everyone at the start of each turn, highest first (website §3.1): Acrobatie +
+    Réaction (L729) + the die with criticals, minus the NIFIMO malus. Ties: the GM's call."""
+    score, malus = initiative_score(sheet), tracks.malus(sheet)
+    die = ad.roll_die(dice, False, "kept_die")
+    total = score + die.value - malus
+    details = {"score": score, "die": die.value, "raw_dice": die.raw, "malus": malus}
+    return Resolution("initiative", total=total, details=details)
+
+
+# -- the attacks one sheet can make on another ------------------------------------------------
 
 #: How each attack can be made (optional rules L173-182, "choices of the moment"): the plain
 #: blow, the all-out attack (+1 category; its defensive cost is the GM's, A17) and the precise
@@ -54,7 +167,7 @@ def attacks(attacker: ArtemisSheet, defender: ArtemisSheet) -> list[Action]:
     for index, w in enumerate(attacker.weapons):
         found += _duels(attacker, defender, index)
         found += _against_dodge(attacker, defender, w)
-        found.append(_defenceless(attacker, w.name, combat.damage_category(w), _group(w)))
+        found.append(_defenceless(attacker, w.name, damage_category(w), _group(w)))
     if not attacker.weapons:
         fists = next(c for c in tables.combat().weapon_category if c.id == FISTS)
         name = Text(fr=fists.fr.capitalize(), en=fists.en.capitalize())
@@ -79,12 +192,12 @@ def _duels(attacker: ArtemisSheet, defender: ArtemisSheet, index: int) -> list[A
     if not defender.weapons:
         return []
     w, parrying = attacker.weapons[index], defender.weapons[0]
-    blow = {"category": combat.damage_category(w)}
+    blow = {"category": damage_category(w)}
     found = []
-    for mine in combat.attitudes(w):
-        for theirs in combat.attitudes(parrying):
-            base = combat.attack_params(attacker, defender, index, 0, mine, theirs)
-            a, d = combat.ATTITUDE_LABELS[mine], combat.ATTITUDE_LABELS[theirs]
+    for mine in attitudes(w):
+        for theirs in attitudes(parrying):
+            base = attack_params(attacker, defender, index, 0, mine, theirs)
+            a, d = ATTITUDE_LABELS[mine], ATTITUDE_LABELS[theirs]
             label = Text(
                 fr=f"{w.name} ({a.fr}) contre la parade de {parrying.name} ({d.fr})",
                 en=f"{w.name} ({a.en}) against the parry of {parrying.name} ({d.en})",
@@ -98,7 +211,7 @@ def _duels(attacker: ArtemisSheet, defender: ArtemisSheet, index: int) -> list[A
 def _against_dodge(attacker: ArtemisSheet, defender: ArtemisSheet, w: Weapon) -> list[Action]:
     """The defender dodges (L129-161): its Esquive against the space (open unless the GM says
     otherwise) and the opponents able to attack it (one: this attacker, a GM input too)."""
-    base = {**combat.dodge_params(defender), "category": combat.damage_category(w)}
+    base = {**dodge_params(defender), "category": damage_category(w)}
     label = Text(fr=f"{w.name} contre l'esquive", en=f"{w.name} against a dodge")
     return [
         Action(_with_mode(label, mode), "dodge", {**base, **extra}, _group(w))
@@ -158,7 +271,7 @@ def _forces(choice: str, hit: dict[str, Any], defender: ArtemisSheet) -> bool:
     if choice != "auto":
         return choice == "force"
     plus = sum(bool(hit.get(k)) for k in ("total_attack", "head", "defenceless"))
-    final = wounds.final_category(hit["category"], plus, tracks.protection(defender))
+    final = tracks.final_category(hit["category"], plus, tracks.protection(defender))
     return final > 0 or bool(hit["short_circuit"])
 
 

@@ -1,5 +1,6 @@
-"""Random NPCs by the quick rules (L77-96): every skill score is rolled (two dice, keep the lower,
-add 2) and its level is the one with that NPC score (7 has none)."""
+"""Creation: random NPCs by the quick rules (L77-96): every skill score is rolled (two dice, keep
+the lower, add 2) and its level is the one with that NPC score (7 has none). Guided creation asks
+for the sheet's `creation_fields` (system.py)."""
 
 from __future__ import annotations
 
@@ -27,23 +28,25 @@ def _pick(dice: DiceSource, options: list[Any]) -> Any:
     return options[dice.d(len(options)) - 1]
 
 
-def random_npc(
-    dice: DiceSource, name: str | None = None, characteristic: int | None = None
-) -> ArtemisSheet:
-    value = characteristic if characteristic is not None else DEFAULT_CHARACTERISTIC
+def random_npc(roller: DiceSource, **choices: Any) -> ArtemisSheet:
+    """A random NPC; `choices` may give its `name` and the `characteristic` every
+    characteristic takes (default `DEFAULT_CHARACTERISTIC`)."""
+    name: str | None = choices.get("name")
+    chosen: int | None = choices.get("characteristic")
+    value = chosen if chosen is not None else DEFAULT_CHARACTERISTIC
     levels: dict[str, SkillLevel] = {}
     scores: dict[str, int] = {}
     for skill in tables.skills().innate:
-        score, _ = npc_score(dice)
+        score, _ = npc_score(roller)
         scores[skill.id], levels[skill.id] = score, level_of(score) or ""
     acquired = [s.id for s in tables.skills().acquired]
-    for _ in range(dice.d(ACQUIRED_MAX + 1) - 1):
-        skill_id = _pick(dice, acquired)
-        score, _ = npc_score(dice)
+    for _ in range(roller.d(ACQUIRED_MAX + 1) - 1):
+        skill_id = _pick(roller, acquired)
+        score, _ = npc_score(roller)
         scores[skill_id], levels[skill_id] = score, level_of(score)
-    weapon_score, _ = npc_score(dice)
+    weapon_score, _ = npc_score(roller)
     categories = {w.id: w for w in tables.combat().weapon_category}
-    category = _pick(dice, list(categories))
+    category = _pick(roller, list(categories))
     weapon = Weapon(
         name=categories[category].fr.capitalize(),
         level=level_of(weapon_score),
@@ -52,8 +55,8 @@ def random_npc(
         attack=weapon_score,
         parry=weapon_score,
     )
-    armour = _pick(dice, [a.id for a in tables.combat().armour])
-    number = dice.d(1000)
+    armour = _pick(roller, [a.id for a in tables.combat().armour])
+    number = roller.d(1000)
     return ArtemisSheet(
         name=name or f"PNJ {number}",
         kind="npc",

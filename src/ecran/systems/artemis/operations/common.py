@@ -1,0 +1,37 @@
+"""What several operations share: the empty parameters, rolling a check from a sheet, and the
+professional's privilege paid in fatigue."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.dice import DiceSource
+from ecran.rules import EcranError, Params, Resolution, tr
+from ecran.systems.artemis import tables, tracks
+from ecran.systems.artemis.checks import BY_NAME
+from ecran.systems.artemis.sheet import ArtemisSheet
+
+
+class NoParams(Params):
+    """An operation that needs nothing but the sheet."""
+
+
+def roll(check: str, values: dict[str, Any], dice: DiceSource) -> Resolution:
+    """Roll the named Artémis check on these values, parsed as its form would be."""
+    found = BY_NAME[check]
+    return found.resolve(found.parse(values), dice)
+
+
+def privilege(sheet: ArtemisSheet, skill: str, professional: bool) -> ArtemisSheet:
+    """The professional's privilege: level Professionnel or above, one serious fatigue (L46-53)."""
+    if not professional:
+        return sheet
+    rule = tables.core().privilege
+    if tables.level_rank(sheet.level(skill) or None) < tables.level_rank(rule.min_level):
+        raise EcranError(
+            tr(
+                f"privilège refusé : {skill} n'est pas au niveau Professionnel (L46-48)",
+                f"privilege refused: {skill} is not at Professionnel level (L46-48)",
+            )
+        )
+    return tracks.add_marks(sheet, "fatigue", serious=rule.serious_fatigue)

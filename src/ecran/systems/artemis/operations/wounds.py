@@ -1,0 +1,91 @@
+"""Wounds in play: the blow taken by the wound procedure, wounds noted by hand, and the forced
+defence's fatigue (L71-128, L156-161)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, Operation, Params, tr
+from ecran.systems.artemis import tables, tracks
+from ecran.systems.artemis.operations.common import NoParams, roll
+from ecran.systems.artemis.options import OPTIONS
+from ecran.systems.artemis.sheet import ArtemisSheet
+from ecran.systems.artemis.tables import FIELDS, seed, site
+
+
+class ForceDefence(Operation[ArtemisSheet, NoParams]):
+    name = "force_defence"
+    title = tr("Forcer la parade ou l'esquive", "Force the parry or dodge")
+    params = NoParams
+    sources = (seed(156, 161), seed(756, 759))
+
+    def apply(
+        self, sheet: ArtemisSheet, params: NoParams, dice: DiceSource
+    ) -> Change[ArtemisSheet]:
+        light = tables.combat().optional.force_fatigue_light
+        return Change(
+            tracks.add_marks(sheet, "fatigue", light=light),
+            tr("défense forcée : une fatigue légère", "defence forced: one light fatigue"),
+        )
+
+
+class TakeWoundsParams(Params):
+    light: int = FIELDS("light_wounds", default=0, ge=0, le=99)
+    serious: int = FIELDS("serious_wounds", default=0, ge=0, le=99)
+
+
+class TakeWounds(Operation[ArtemisSheet, TakeWoundsParams]):
+    name = "take_wounds"
+    title = tr("Noter des blessures", "Record wounds")
+    params = TakeWoundsParams
+    sources = (seed(98, 106),)
+
+    def apply(
+        self, sheet: ArtemisSheet, params: TakeWoundsParams, dice: DiceSource
+    ) -> Change[ArtemisSheet]:
+        changed = tracks.add_marks(sheet, "blessure", params.light, params.serious)
+        marks = "x" * params.serious + "/" * params.light
+        return Change(changed, tr(f"blessures {marks}", f"wounds {marks}"))
+
+
+class HitParams(Params):
+    category: int = FIELDS("hit_category", default=3, ge=0, le=7)
+    total_attack: bool = OPTIONS["total_attack"].field()
+    head: bool = OPTIONS["head"].field()
+    defenceless: bool = OPTIONS["defenceless"].field()
+    short_circuit: bool = FIELDS("hit_short_circuit", default=False)
+    stack_categories: bool = OPTIONS["stack_categories"].field()
+    cancel_order: Literal["serious_first", "light_first"] = OPTIONS["cancel_order"].field()
+    floor_on_scratch: bool = OPTIONS["floor_on_scratch"].field()
+
+
+class Hit(Operation[ArtemisSheet, HitParams]):
+    """The wound procedure on this character: its armour, its Résistance, its malus."""
+
+    name = "hit"
+    title = tr("Encaisser un coup", "Take a blow")
+    params = HitParams
+    sources = (seed(71, 128), seed(714, 725), site(199, 211, "0106070701"))
+
+    def apply(
+        self, sheet: ArtemisSheet, params: HitParams, dice: DiceSource
+    ) -> Change[ArtemisSheet]:
+        values = params.model_dump(exclude={"short_circuit"})
+        values |= {
+            "skill": sheet.score("resistance"),
+            "malus": tracks.malus(sheet),
+            "protection": tracks.protection(sheet),
+        }
+        result = roll("damage", values, dice)
+        changed = sheet
+        if result.outcome in ("dead", "destroyed"):
+            n = sheet.nifimo.model_copy(update={"lethal": result.outcome})
+            changed = tracks.with_nifimo(sheet, n)
+        elif result.outcome != "none":
+            serious, light = (int(p[1:]) for p in result.outcome.split("_"))
+            changed = tracks.add_marks(sheet, "blessure", light, serious)
+        if params.short_circuit and tables.armour(sheet.armour).exoskeleton:
+            changed = tracks.add_marks(changed, "gene", light=1)
+        label = tracks.outcome_label(result.outcome)
+        return Change(changed, label, result)
