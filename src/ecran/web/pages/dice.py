@@ -12,7 +12,8 @@ from markupsafe import Markup, escape
 
 from ecran.dice.notation import limits
 from ecran.rules import EcranError
-from ecran.web.dice_api import DiceRoll, dice_odds, dice_roll
+from ecran.web.api.dice import DiceRoll, dice_odds, dice_roll
+from ecran.web.deps import Form
 from ecran.web.i18n import request_lang
 from ecran.web.render import render
 
@@ -75,8 +76,7 @@ def dice_odds_fragment(request: Request, expr: str = "") -> Response:
 
 
 @router.post("/dice/roll", response_class=HTMLResponse)
-async def dice_roll_fragment(request: Request) -> Response:
+def dice_roll_fragment(request: Request, form: Form) -> Response:
     lang = request_lang(request)
-    form = await request.form()
     expr = str(form.get("expr", ""))
     return render(request, "_dice_roll.html", _roll_context(dice_roll(expr, None), lang), lang=lang)
