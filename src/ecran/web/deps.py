@@ -18,7 +18,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -167,8 +166,10 @@ class Seat:
             self._state = view_state(self.store.state(self.table_id), self.member)
         return self._state
 
-    @cached_property
+    @property
     def system(self) -> System[Any]:
+        # not functools.cached_property: before Python 3.12 it holds one lock for every
+        # instance, so one slow state read would stall every other request's seat
         return get_system(self.state.table.system_id)
 
     def url(self, path: str = "", **query: Any) -> str:
