@@ -1,10 +1,10 @@
 """The one write path of the web layer: every change to a table goes through here, from the JSON
 API and from the pages alike.
 
-A write runs the play command in one store transaction (SQLAlchemy is synchronous, so never on
-the event loop: the handlers that call these are plain `def`, run in FastAPI's thread pool, and
-`run` takes an async caller there), commits, and only then tells the hub, so a client never hears
-of an event it cannot read back.
+A write runs the play command in one store transaction, commits, and only then tells the hub,
+so a client never hears of an event it cannot read back. SQLAlchemy is synchronous, so a write
+never runs on the event loop: the handlers that call these are plain `def` (FastAPI's thread
+pool); async code calls them through `run_in_threadpool`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.concurrency import run_in_threadpool
 
 from ecran.engine import get_system
 from ecran.play import Event, EventDraft, Member, StoredCharacter, TableState
@@ -37,11 +36,6 @@ def execute(app: FastAPI, access: Access, command: Command) -> Event:
     event = app_store(app).execute(access, bound)
     hub(app).publish_nowait(access.table_id, event)
     return event
-
-
-async def run(app: FastAPI, access: Access, command: Command) -> Event:
-    """`execute` for async code: the transaction runs in the thread pool."""
-    return await run_in_threadpool(execute, app, access, command)
 
 
 def save(data: Any, **options: Any) -> Command:

@@ -24,6 +24,17 @@ def multi(data: QueryParams | ImmutableMultiDict[str, Any] | FormData) -> dict[s
     return {k: [str(v) for v in data.getlist(k) if isinstance(v, str)] for k in data}
 
 
+def seed_of(text: str) -> int | None:
+    """A seed typed in a form or a link: none when empty; a bad one is refused downstream (the
+    roller's own one-line message), so it is passed on as an invalid seed."""
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return -1
+
+
 def forced(options: Mapping[str, Any], model: type[BaseModel]) -> dict[str, Any]:
     """The table's option values a check or an operation takes: the GM's, not the roller's."""
     return {k: v for k, v in options.items() if k in model.model_fields}

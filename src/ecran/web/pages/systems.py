@@ -20,7 +20,7 @@ from ecran.web.api.describe import param_options, source_info
 from ecran.web.deps import Form
 from ecran.web.forms import FormField, fields_of, form_values, values_from_form
 from ecran.web.i18n import request_lang
-from ecran.web.pages.common import multi
+from ecran.web.pages.common import multi, seed_of
 from ecran.web.render import render
 
 router = APIRouter(include_in_schema=False)
@@ -99,7 +99,7 @@ def check_page(system_id: str, check_name: str, request: Request) -> Response:
     record, roll_error = None, None
     seed = query.get("seed", [""])[-1]
     if seed or "roll" in query:
-        record, roll_error = _try(roll_record, system.id, check.name, values, _seed(seed))
+        record, roll_error = _try(roll_record, system.id, check.name, values, seed_of(seed))
     context = {
         "system": system,
         "check": check,
@@ -146,14 +146,6 @@ def _check_and_values(
     check = system.check(check_name)
     return check, _values(check, fields_of(check.params), form)
 
-
-def _seed(text: str) -> int | None:
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return -1  # the Roller refuses it with the contract's one-line message
 
 
 def _message(error: EcranError | None, lang: str) -> str | None:

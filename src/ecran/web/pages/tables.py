@@ -13,7 +13,7 @@ from ecran.play import Member
 from ecran.rules import System
 from ecran.web import commands
 from ecran.web.deps import Db, Form, Here, Seat, table_url
-from ecran.web.forms import option_fields, option_values
+from ecran.web.forms import form_values, option_fields, option_values
 from ecran.web.i18n import request_lang
 from ecran.web.pages.common import multi, page, redirect
 from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
@@ -27,16 +27,8 @@ def _playable() -> list[System[Any]]:
 
 def _options_context(system: System[Any]) -> dict[str, Any]:
     fields = option_fields(system)
-    shown = {f.name: _shown(f.default) for f in fields}
+    shown = form_values({f.name: f.default for f in fields})
     return {"option_system": system, "option_fields": fields, "shown": shown}
-
-
-def _shown(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 @router.get("/tables/new")
