@@ -4,7 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from play.toy import registered
+from toy import registered
 
 
 @pytest.fixture(autouse=True)

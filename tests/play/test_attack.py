@@ -2,7 +2,7 @@
 the check and applies the system's damage to the target (one event, one undo), players seeing a
 secret participant's attack without its dice.
 
-The toy system's combat (tests/play/toy.py): attack skill = might + 2 - defender's agility; the
+The toy system's combat (tests/toy.py): attack skill = might + 2 - defender's agility; the
 check is 1d6 + skill (+1 with the table option `easy`) >= 5; a success hits for 1d6 + (total - 5).
 """
 
@@ -19,7 +19,7 @@ from ecran.play import encounter as enc
 from ecran.play.characters import save_character
 from ecran.play.payloads import EncounterChanged
 from ecran.rules import EcranError
-from play.toy import LiveTable, Toy
+from toy import LiveTable, Toy
 
 TOY = Toy()
 

@@ -8,7 +8,7 @@ from ecran.engine import get_system
 from ecran.play import Conflict, Forbidden, SheetRefused
 from ecran.play.characters import delete_character, operate_character, save_character
 from ecran.rules import EcranError
-from play.toy import LiveTable
+from toy import LiveTable
 
 
 def _create(live: LiveTable, who, **sheet) -> str:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from ecran.play import Conflict, Forbidden
 from ecran.play import encounter as enc
 from ecran.play.characters import save_character
 from ecran.rules import EcranError
-from play.toy import LiveTable
+from toy import LiveTable
 
 
 def _setup() -> tuple[LiveTable, str, str]:

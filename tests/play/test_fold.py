@@ -12,7 +12,7 @@ from ecran.play.characters import operate_character, save_character
 from ecran.play.fold import BrokenLog
 from ecran.play.rolls import roll
 from ecran.play.table import change_options
-from play.toy import LiveTable
+from toy import LiveTable
 
 
 def scene() -> LiveTable:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from ecran.play import tracker, view_for
 from ecran.play.rolls import roll
 from ecran.play.tracker import Encounter, Participant
-from play.toy import LiveTable
+from toy import LiveTable
 
 VIS = ["public", "gm", "blind", "self"]
 

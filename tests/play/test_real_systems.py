@@ -14,7 +14,7 @@ from ecran.play import encounter as enc
 from ecran.play import rebuild
 from ecran.play.characters import save_character
 from ecran.rules import EcranError
-from play.toy import LiveTable
+from toy import LiveTable
 
 GAMES = sorted(s for s in all_systems() if s not in ("toy", "demo"))  # demo is no game
 

@@ -12,7 +12,7 @@ from ecran.play.characters import save_character
 from ecran.play.encounter import add_participant, create
 from ecran.play.rolls import replay, roll
 from ecran.rules import EcranError
-from play.toy import LiveTable
+from toy import LiveTable
 
 SEED = 8_675_309_123_457  # distinctive: its digits must never show up in a view that hides it
 

@@ -8,7 +8,7 @@ from ecran.engine import all_systems, get_system
 from ecran.play import Forbidden
 from ecran.play.table import change_options, join, new_table, resolve_options
 from ecran.rules import EcranError
-from play.toy import LiveTable
+from toy import LiveTable
 
 
 def test_new_table_fills_options_with_their_defaults() -> None:

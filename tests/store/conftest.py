@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ecran.store import Store, open_store
-from play.toy import registered
+from toy import registered
 
 
 @pytest.fixture(autouse=True)

@@ -6,6 +6,7 @@ import threading
 
 from ecran.play import Conflict
 from ecran.store import Access, Store, open_store
+from toy import roll, save_character
 
 WRITERS = 4
 EACH = 15
@@ -19,7 +20,7 @@ def _hammer(stores: list[Store], access: Access) -> list[BaseException]:
         try:
             barrier.wait()
             for i in range(EACH):
-                store.roll(access, "test", {}, label=f"w{index}-{i}")
+                roll(store, access, "test", {}, label=f"w{index}-{i}")
         except BaseException as exc:  # reported by the test, not lost in the thread
             errors.append(exc)
 
@@ -65,15 +66,19 @@ def test_two_processes_worth_of_engines_on_one_file(store: Store, db_url: str) -
 def test_concurrent_saves_of_one_character_one_wins_one_conflicts(store: Store) -> None:
     created = store.create_table("Duel", "toy")
     gm = store.authenticate(created.gm_token)
-    hector = store.save_character(gm, {"name": "Hector"})
+    hector = save_character(store, gm, {"name": "Hector"})
     outcomes: list[str] = []
     barrier = threading.Barrier(2)
 
     def save(note: str) -> None:
         barrier.wait()
         try:
-            store.save_character(
-                gm, {**hector.sheet, "notes": note}, character_id=hector.id, expected_version=1
+            save_character(
+                store,
+                gm,
+                {**hector.sheet, "notes": note},
+                character_id=hector.id,
+                expected_version=1,
             )
             outcomes.append(f"saved {note}")
         except Conflict as conflict:

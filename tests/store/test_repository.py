@@ -11,6 +11,7 @@ from ecran.play import Conflict, Forbidden, NotFound, SheetRefused, view_state
 from ecran.play import encounter as enc
 from ecran.rules import EcranError
 from ecran.store import Access, Store
+from toy import roll, save_character
 
 SEED = 7_777_123_456_789  # its digits must not appear in what may not show it
 
@@ -56,19 +57,19 @@ def test_a_refused_join_stores_nothing(store: Store) -> None:
 
 def test_characters_save_and_load_with_the_version_check(store: Store) -> None:
     gm, alice, bob = _table(store)
-    made = store.save_character(alice, {"name": "Hector", "might": 3})
+    made = save_character(store, alice, {"name": "Hector", "might": 3})
     assert store.character(gm, made.id) == made
-    v2 = store.save_character(
-        gm, {**made.sheet, "notes": "du MJ"}, character_id=made.id, expected_version=1
+    v2 = save_character(
+        store, gm, {**made.sheet, "notes": "du MJ"}, character_id=made.id, expected_version=1
     )
     with pytest.raises(Conflict) as conflict:
-        store.save_character(
-            alice, {**made.sheet, "agility": 3}, character_id=made.id, expected_version=1
+        save_character(
+            store, alice, {**made.sheet, "agility": 3}, character_id=made.id, expected_version=1
         )
     assert conflict.value.current["notes"] == "du MJ" and conflict.value.attempted["agility"] == 3
     assert store.character(alice, made.id) == v2  # the first save is intact
     with pytest.raises(Forbidden):
-        store.save_character(bob, made.sheet, character_id=made.id, expected_version=2)
+        save_character(store, bob, made.sheet, character_id=made.id, expected_version=2)
     assert store.state(gm.table_id) == store.rebuild(gm.table_id)
 
 
@@ -76,9 +77,9 @@ def test_an_invalid_sheet_stores_nothing(store: Store) -> None:
     gm, alice, _ = _table(store)
     before = _seqs(store, gm)
     with pytest.raises(SheetRefused):
-        store.save_character(alice, {"name": "Trop fort", "might": 5, "agility": 5})
+        save_character(store, alice, {"name": "Trop fort", "might": 5, "agility": 5})
     with pytest.raises(EcranError):
-        store.save_character(alice, {"name": "", "might": 1})
+        save_character(store, alice, {"name": "", "might": 1})
     assert _seqs(store, gm) == before
     assert store.state(gm.table_id).characters == {}
 
@@ -95,7 +96,7 @@ def test_a_failure_after_the_event_is_written_rolls_everything_back(
 
     monkeypatch.setattr(store, "_project", broken)
     with pytest.raises(RuntimeError):
-        store.save_character(alice, {"name": "Hector"})
+        save_character(store, alice, {"name": "Hector"})
     monkeypatch.undo()
     assert store.state(gm.table_id) == before
     assert _seqs(store, gm)[-1] == before.last_seq
@@ -103,7 +104,7 @@ def test_a_failure_after_the_event_is_written_rolls_everything_back(
 
 def test_secret_characters_are_not_served_to_players(store: Store) -> None:
     gm, alice, _ = _table(store)
-    secret = store.save_character(gm, {"name": "Traître"}, secret=True)
+    secret = save_character(store, gm, {"name": "Traître"}, secret=True)
     assert store.character(gm, secret.id).secret
     with pytest.raises(NotFound):
         store.character(alice, secret.id)
@@ -123,7 +124,7 @@ def test_hidden_rolls_never_reach_who_may_not_see_them(
     store: Store, visibility: str, gm_sees: bool, roller_sees: bool, other_sees: bool
 ) -> None:
     gm, alice, bob = _table(store)
-    rolled = store.roll(alice, "test", {"skill": 1}, visibility=visibility, seed=SEED)
+    rolled = roll(store, alice, "test", {"skill": 1}, visibility=visibility, seed=SEED)
     for access, expected in ((gm, gm_sees), (alice, roller_sees), (bob, other_sees)):
         shown = [
             *store.events_after(access, 0),
@@ -140,7 +141,7 @@ def test_a_roll_carries_the_table_options_and_replays(store: Store) -> None:
     from ecran.play.rolls import replay
 
     gm, _, _ = _table(store)
-    rolled = store.roll(gm, "test", {"skill": 1}, seed=SEED)
+    rolled = roll(store, gm, "test", {"skill": 1}, seed=SEED)
     record = RollRecord.model_validate(store.event(gm, rolled.seq).payload["record"])
     assert record.params["easy"] is True
     assert replay(record) == record
@@ -150,7 +151,7 @@ def test_reconnecting_gets_exactly_the_missed_events_once(store: Store) -> None:
     gm, alice, _ = _table(store)
     seen = [e.seq for e in store.events_after(alice, 0)]
     for i in range(5):
-        store.roll(gm, "test", {"skill": i % 3}, visibility="gm" if i % 2 else "public")
+        roll(store, gm, "test", {"skill": i % 3}, visibility="gm" if i % 2 else "public")
     missed = store.events_after(alice, seen[-1])
     assert [e.seq for e in missed] == list(range(seen[-1] + 1, seen[-1] + 6))
     assert store.events_after(alice, missed[-1].seq) == []
@@ -165,7 +166,7 @@ def test_reconnecting_gets_exactly_the_missed_events_once(store: Store) -> None:
 def test_paging_back_covers_the_log_once(store: Store) -> None:
     gm, _, _ = _table(store)
     for _ in range(7):
-        store.roll(gm, "test", {})
+        roll(store, gm, "test", {})
     pages: list[list[int]] = []
     before = None
     while True:
@@ -180,7 +181,7 @@ def test_paging_back_covers_the_log_once(store: Store) -> None:
 def test_a_scene_rebuilt_from_the_log_equals_the_stored_state(store: Store) -> None:
     gm, alice, _ = _table(store)
     toy = get_system("toy")
-    hector = store.save_character(alice, {"name": "Hector", "agility": 2})
+    hector = save_character(store, alice, {"name": "Hector", "agility": 2})
     eid = store.execute(gm, lambda s, m: enc.create(s, m, "Pont")).payload["encounter_id"]
     steps = [
         lambda s, m: enc.add_participant(s, toy, m, eid, character_id=hector.id),
@@ -195,7 +196,7 @@ def test_a_scene_rebuilt_from_the_log_equals_the_stored_state(store: Store) -> N
     ]
     for step in steps:
         store.execute(gm, step)
-    store.roll(alice, "test", {}, character_id=hector.id, visibility="self")
+    roll(store, alice, "test", {}, character_id=hector.id, visibility="self")
     state = store.state(gm.table_id)
     assert state == store.rebuild(gm.table_id)
     assert state.characters[hector.id].version == 2

@@ -1,10 +1,9 @@
-"""Fixtures of the web tests: an app client, and a throw-away system with every parameter kind."""
+"""Fixtures of the web tests: an app client, and the toy system (tests/toy.py) whose `mixed` check
+has every parameter kind."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,35 +16,14 @@ from ecran.engine import all_systems
 from ecran.rules import System
 from ecran.store import open_store
 from ecran.web.app import create_app
-
-_FAKE = "ecran_web_tests_fake_system"
-
-
-def _load_fake() -> Any:
-    if _FAKE not in sys.modules:
-        path = Path(__file__).with_name("fake_system.py")
-        spec = importlib.util.spec_from_file_location(_FAKE, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[_FAKE] = module
-        spec.loader.exec_module(module)
-    return sys.modules[_FAKE]
+from toy import registered
 
 
 @pytest.fixture
-def fake_module() -> Any:
-    return _load_fake()
-
-
-@pytest.fixture
-def fake_system(fake_module: Any) -> Iterator[System[Any]]:
-    """Registers `webtest` for one test (the registry's cached dict), then removes it."""
-    systems = all_systems()
-    systems["webtest"] = fake_module.SYSTEM
-    try:
-        yield fake_module.SYSTEM
-    finally:
-        systems.pop("webtest", None)
+def toy_system() -> Iterator[System[Any]]:
+    """Registers `toy` for one test (the registry's cached dict), then removes it."""
+    with registered():
+        yield all_systems()["toy"]
 
 
 @pytest.fixture

@@ -33,10 +33,10 @@ def test_systems_list_every_registered_system_and_check(client: TestClient) -> N
 
 
 def test_check_description_carries_schema_outcomes_options_and_example(
-    client: TestClient, fake_system: System[Any]
+    client: TestClient, toy_system: System[Any]
 ) -> None:
-    body = client.get("/api/systems/webtest/checks/mixed").json()
-    check = fake_system.check("mixed")
+    body = client.get("/api/systems/toy/checks/mixed").json()
+    check = toy_system.check("mixed")
     assert body["params_schema"] == check.params.model_json_schema()
     assert body["params_schema"]["required"] == ["skill"]
     assert [o["name"] for o in body["outcomes"]] == ["failure", "success", "triumph"]
@@ -46,19 +46,20 @@ def test_check_description_carries_schema_outcomes_options_and_example(
     assert option["name"] == "lucky"
     assert option["kind"] == "house_rule"
     assert option["kind_label"] == {"fr": "règle maison", "en": "house rule"}
-    assert option["source"] == "webtest L7-9"
+    assert option["source"] == "toy L7-9"
     assert option["default"] is False
     assert body["example"] == {"skill": 3, "bonus": False, "stance": "bold"}
-    assert body["sources"][0]["text"] == "webtest L1-2 (test fixture)"
+    assert body["sources"][0]["text"] == "toy L1-2 (test fixture)"
 
 
 def test_system_description_lists_system_options(
-    client: TestClient, fake_system: System[Any]
+    client: TestClient, toy_system: System[Any]
 ) -> None:
-    body = client.get("/api/systems/webtest").json()
+    body = client.get("/api/systems/toy").json()
     assert body["has_character"] is True
-    assert body["checks"] == [client.get("/api/systems/webtest/checks/mixed").json()]
-    assert [o["name"] for o in body["options"]] == ["lucky"]
+    assert body["checks"][1] == client.get("/api/systems/toy/checks/mixed").json()
+    assert [c["name"] for c in body["checks"]] == ["test", "mixed"]
+    assert [o["name"] for o in body["options"]] == ["easy"]
     assert client.get("/api/systems/demo").json()["has_character"] is False
 
 
@@ -80,15 +81,15 @@ def test_odds_with_defaults_equal_the_cli(client: TestClient, cli: Any) -> None:
 
 
 def test_odds_of_a_check_with_every_parameter_kind_equal_the_cli(
-    client: TestClient, cli: Any, fake_system: System[Any]
+    client: TestClient, cli: Any, toy_system: System[Any]
 ) -> None:
     args = ["--skill", "4", "--no-bonus", "--cap", "9", "--stance", "bold", "--mode", "grim"]
-    expected = cli("odds", "webtest", "mixed", *args, "--lucky", "--json").json()
+    expected = cli("odds", "toy", "mixed", *args, "--lucky", "--json").json()
     params = {"skill": 4, "bonus": False, "cap": 9, "stance": "bold", "mode": "grim"}
-    posted = client.post("/api/odds/webtest/mixed", json={"params": {**params, "lucky": True}})
+    posted = client.post("/api/odds/toy/mixed", json={"params": {**params, "lucky": True}})
     assert posted.json() == expected
     query = "skill=4&bonus=false&cap=9&stance=bold&mode=grim&lucky=true"
-    assert client.get(f"/api/odds/webtest/mixed?{query}").json() == expected
+    assert client.get(f"/api/odds/toy/mixed?{query}").json() == expected
     # skill 4 + d6 − 1 (grim) + 1 (bold), a lucky 1 rerolled once: total 4 + die, capped at 9.
     # failure when the final die ≤ 2: P = 1/6·(2/6) [1 then ≤2] + 1/6 [a first 2] = 2/9.
     probabilities = {o["outcome"]: Fraction(o["probability"]) for o in expected["outcomes"]}
@@ -96,11 +97,11 @@ def test_odds_of_a_check_with_every_parameter_kind_equal_the_cli(
 
 
 def test_kebab_case_query_names_are_accepted_like_the_cli(
-    client: TestClient, fake_system: System[Any]
+    client: TestClient, toy_system: System[Any]
 ) -> None:
-    a = client.get("/api/odds/webtest/mixed?skill=2&stance=bold").json()
+    a = client.get("/api/odds/toy/mixed?skill=2&stance=bold").json()
     assert a["params"]["stance"] == "bold"
-    assert client.get("/api/odds/webtest/mixed?skill=2&stance=careful").json() != a
+    assert client.get("/api/odds/toy/mixed?skill=2&stance=careful").json() != a
 
 
 def test_seeded_roll_equals_the_cli_json(client: TestClient, cli: Any) -> None:
@@ -200,39 +201,40 @@ def test_bad_query_seed_is_one_line_422(client: TestClient, cli: Any) -> None:
 # -- characters -----------------------------------------------------------------------------------
 
 
-def test_sheet_schema_new_and_validation(client: TestClient, fake_system: System[Any]) -> None:
-    schema = client.get("/api/systems/webtest/character/schema").json()
-    assert schema["properties"]["strength"]["maximum"] == 9
-    sheet = client.get("/api/systems/webtest/character/new?name=Ada").json()
-    assert sheet["name"] == "Ada" and sheet["system"] == "webtest"
+def test_sheet_schema_new_and_validation(client: TestClient, toy_system: System[Any]) -> None:
+    schema = client.get("/api/systems/toy/character/schema").json()
+    assert schema["properties"]["might"]["maximum"] == 5
+    sheet = client.get("/api/systems/toy/character/new?name=Ada").json()
+    assert sheet["name"] == "Ada" and sheet["system"] == "toy"
     ok = client.post("/api/characters/validate", json=sheet).json()
-    assert ok == {"system": "webtest", "valid": True, "violations": []}
-    broken = client.post("/api/characters/validate", json={**sheet, "strength": 7}).json()
+    assert ok == {"system": "toy", "valid": True, "violations": []}
+    strong = {**sheet, "might": 5, "agility": 5}
+    broken = client.post("/api/characters/validate", json=strong).json()
     assert broken["valid"] is False
     [violation] = broken["violations"]
-    assert violation["rule"] == "strength-max"
-    assert violation["message"] == {"fr": "force au plus 5", "en": "strength at most 5"}
-    assert violation["source"]["lines"] == [3, 3]
+    assert violation["rule"] == "budget"
+    assert violation["message"] == {"fr": "puissance + agilité ≤ 6", "en": "might + agility <= 6"}
+    assert violation["source"]["lines"] == [1, 1]
 
 
-def test_malformed_sheet_is_422_like_the_cli(client: TestClient, fake_system: System[Any]) -> None:
+def test_malformed_sheet_is_422_like_the_cli(client: TestClient, toy_system: System[Any]) -> None:
     response = client.post(
-        "/api/characters/validate", json={"system": "webtest", "name": "A", "strength": 12}
+        "/api/characters/validate", json={"system": "toy", "name": "A", "might": 12}
     )
     assert response.status_code == 422
-    assert response.json()["detail"] == "strength : doit être ≤ 9 (12)"
+    assert response.json()["detail"] == "might : doit être ≤ 5 (12)"
     no_system = client.post("/api/characters/validate?lang=en", json={"name": "A"})
     assert no_system.json()["detail"] == "a sheet is a JSON object with a 'system' field"
 
 
 def test_sheet_view_lists_sections_and_violations(
-    client: TestClient, fake_system: System[Any]
+    client: TestClient, toy_system: System[Any]
 ) -> None:
-    sheet = {"system": "webtest", "name": "Bo", "strength": 6}
+    sheet = {"system": "toy", "name": "Bo", "might": 5, "agility": 2}
     body = client.post("/api/characters/sheet", json=sheet).json()
     assert body["valid"] is False and body["name"] == "Bo"
     rows = {r["label"]["en"]: r["value"] for r in body["sections"][0]["rows"]}
-    assert rows["strength"] == "6"
+    assert rows["might"] == "5"
 
 
 def test_a_system_without_sheet_says_so(client: TestClient) -> None:
@@ -241,14 +243,14 @@ def test_a_system_without_sheet_says_so(client: TestClient) -> None:
     assert response.json()["detail"] == "system demo has no character sheet"
 
 
-def test_npc_is_seeded_and_valid(client: TestClient, fake_system: System[Any]) -> None:
-    first = client.get("/api/npc/webtest?seed=7").json()
-    assert first == client.get("/api/npc/webtest?seed=7").json()
+def test_npc_is_seeded_and_valid(client: TestClient, toy_system: System[Any]) -> None:
+    first = client.get("/api/npc/toy?seed=7").json()
+    assert first == client.get("/api/npc/toy?seed=7").json()
     assert first["seed"] == 7 and first["sheet"]["kind"] == "npc"
     verdict = client.post("/api/characters/validate", json=first["sheet"]).json()
     assert verdict["valid"] is True
-    unseeded = client.get("/api/npc/webtest").json()
-    assert client.get(f"/api/npc/webtest?seed={unseeded['seed']}").json() == unseeded
+    unseeded = client.get("/api/npc/toy").json()
+    assert client.get(f"/api/npc/toy?seed={unseeded['seed']}").json() == unseeded
 
 
 def test_npc_of_a_system_without_generator_is_422(client: TestClient) -> None:

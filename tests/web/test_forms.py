@@ -9,14 +9,15 @@ import pytest
 from ecran.engine import all_systems
 from ecran.rules import Check
 from ecran.web.forms import FormField, fields_of, form_values, values_from_form
+from toy import MixedParams
 
 
 def by_name(fields: list[FormField]) -> dict[str, FormField]:
     return {f.name: f for f in fields}
 
 
-def test_every_parameter_kind_becomes_the_right_control(fake_module: Any) -> None:
-    fields = by_name(fields_of(fake_module.MixedParams))
+def test_every_parameter_kind_becomes_the_right_control(toy_system: Any) -> None:
+    fields = by_name(fields_of(MixedParams))
     skill = fields["skill"]
     assert (skill.kind, skill.required, skill.minimum, skill.maximum) == ("int", True, 0, 6)
     assert skill.label.fr == "Compétence" and skill.label.en == "Skill"
@@ -37,28 +38,28 @@ def test_every_parameter_kind_becomes_the_right_control(fake_module: Any) -> Non
     lucky = fields["lucky"]
     assert lucky.kind == "bool" and lucky.option_kind == "house_rule"
     assert lucky.option_label is not None and lucky.option_label.fr == "règle maison"
-    assert lucky.source == "webtest L7-9"
+    assert lucky.source == "toy L7-9"
     assert all(f.option_kind is None for n, f in fields.items() if n != "lucky")
 
 
-def test_checkbox_hidden_false_then_true_last_value_wins(fake_module: Any) -> None:
-    fields = fields_of(fake_module.MixedParams)
+def test_checkbox_hidden_false_then_true_last_value_wins(toy_system: Any) -> None:
+    fields = fields_of(MixedParams)
     ticked = values_from_form(fields, {"bonus": ["false", "true"]})
     unticked = values_from_form(fields, {"bonus": ["false"]})
-    assert fake_module.MixedParams.model_validate({"skill": 1, **ticked}).bonus is True
-    assert fake_module.MixedParams.model_validate({"skill": 1, **unticked}).bonus is False
+    assert MixedParams.model_validate({"skill": 1, **ticked}).bonus is True
+    assert MixedParams.model_validate({"skill": 1, **unticked}).bonus is False
 
 
-def test_absent_fields_keep_defaults_and_empty_optional_is_none(fake_module: Any) -> None:
-    fields = fields_of(fake_module.MixedParams)
+def test_absent_fields_keep_defaults_and_empty_optional_is_none(toy_system: Any) -> None:
+    fields = fields_of(MixedParams)
     values = values_from_form(fields, {"skill": ["2"], "cap": [""], "stance": ["bold"]})
     assert values == {"skill": "2", "cap": None, "stance": "bold"}
-    params = fake_module.MixedParams.model_validate(values)
+    params = MixedParams.model_validate(values)
     assert (params.skill, params.cap, params.bonus) == (2, None, True)
 
 
-def test_empty_required_number_is_refused_by_the_model_not_dropped(fake_module: Any) -> None:
-    fields = fields_of(fake_module.MixedParams)
+def test_empty_required_number_is_refused_by_the_model_not_dropped(toy_system: Any) -> None:
+    fields = fields_of(MixedParams)
     assert values_from_form(fields, {"skill": [""]}) == {"skill": ""}
 
 

@@ -52,8 +52,8 @@ def test_check_page_has_the_form_the_odds_and_no_roll_yet(client: TestClient) ->
     assert "Pas encore de jet." in page
 
 
-def test_form_for_every_parameter_kind(client: TestClient, fake_system: System[Any]) -> None:
-    page = client.get("/systems/webtest/checks/mixed").text
+def test_form_for_every_parameter_kind(client: TestClient, toy_system: System[Any]) -> None:
+    page = client.get("/systems/toy/checks/mixed").text
     # the example prefills: skill 3, bonus unticked, stance bold
     assert 'name="skill" value="3"' in page
     assert 'id="p-skill"' in page and "required" in page
@@ -65,13 +65,13 @@ def test_form_for_every_parameter_kind(client: TestClient, fake_system: System[A
     # the option is marked as such, with its kind and source
     options = page.split('<fieldset class="options">')[1].split("</fieldset>")[0]
     assert 'data-field="lucky"' in options
-    assert "règle maison" in options and "webtest L7-9" in options
+    assert "règle maison" in options and "toy L7-9" in options
     assert 'data-field="skill"' not in options
 
 
-def test_odds_fragment_follows_the_form(client: TestClient, fake_system: System[Any]) -> None:
+def test_odds_fragment_follows_the_form(client: TestClient, toy_system: System[Any]) -> None:
     query = "skill=4&bonus=false&cap=9&stance=bold&mode=grim&lucky=false&lucky=true"
-    fragment = client.get(f"/systems/webtest/checks/mixed/odds?{query}", headers=HTMX)
+    fragment = client.get(f"/systems/toy/checks/mixed/odds?{query}", headers=HTMX)
     assert fragment.status_code == 200
     assert "<html" not in fragment.text
     assert 'data-outcome="failure" data-probability="2/9"' in fragment.text
@@ -137,10 +137,10 @@ def test_roll_fragment_shows_the_record_and_a_replay_link(client: TestClient) ->
 
 
 def test_roll_with_every_parameter_kind_replays(
-    client: TestClient, fake_system: System[Any]
+    client: TestClient, toy_system: System[Any]
 ) -> None:
     form = {"skill": "5", "bonus": ["false", "true"], "cap": "", "stance": "careful"}
-    fragment = client.post("/systems/webtest/checks/mixed/roll", data=form, headers=HTMX)
+    fragment = client.post("/systems/toy/checks/mixed/roll", data=form, headers=HTMX)
     shown = _record(fragment.text)
     replay = re.search(r'class="replay" href="([^"]+)"', fragment.text)
     assert replay is not None

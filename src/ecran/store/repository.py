@@ -1,6 +1,7 @@
-"""The repository the web calls: every write is one transaction that takes the table's next
-sequence number, appends the event, and updates characters and encounters beside it; an error
-anywhere stores nothing.
+"""The repository the web calls: tables and members, `execute` (a play command run in one
+transaction that takes the table's next sequence number, appends the event, and updates
+characters and encounters beside it; an error anywhere stores nothing), and reads. No application
+command lives here: the commands are `ecran.play`'s, run through the web's `commands.execute`.
 
 A member is identified by the token of their link (`authenticate`) and every read of the log goes
 through `ecran.play.view_for` for that member.
@@ -17,7 +18,6 @@ from typing import Any
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from ecran.engine import get_system
 from ecran.play import (
     Event,
     EventDraft,
@@ -30,8 +30,6 @@ from ecran.play import (
     rebuild,
     view_for,
 )
-from ecran.play import characters as play_characters
-from ecran.play import rolls as play_rolls
 from ecran.play import table as play_table
 from ecran.play.errors import NotFound, not_found
 from ecran.play.rights import require_gm
@@ -294,35 +292,6 @@ class Store:
             actor = state.member(access.member.id)
             return self._append(s, row, state, command(state, actor))
 
-    def save_character(
-        self,
-        access: Access,
-        data: Any,
-        *,
-        character_id: str | None = None,
-        expected_version: int | None = None,
-        owner_id: str | None = None,
-        secret: bool | None = None,
-        allow_violations: bool = False,
-    ) -> StoredCharacter:
-        """Create or update a character (version check: `Conflict` carries both versions)."""
-
-        def command(state: TableState, actor: Member) -> EventDraft:
-            return play_characters.save_character(
-                state,
-                get_system(state.table.system_id),
-                actor,
-                data,
-                character_id=character_id,
-                expected_version=expected_version,
-                owner_id=owner_id,
-                secret=secret,
-                allow_violations=allow_violations,
-            )
-
-        event = self.execute(access, command)
-        return StoredCharacter.model_validate(event.payload["character"])
-
     def character(self, access: Access, character_id: str) -> StoredCharacter:
         with self.transaction() as s:
             row = s.get(CharacterRow, character_id)
@@ -336,31 +305,6 @@ class Store:
                 version=row.version,
                 secret=row.secret,
             )
-
-    def roll(
-        self,
-        access: Access,
-        check: str,
-        params: dict[str, Any],
-        *,
-        visibility: str = "public",
-        character_id: str | None = None,
-        label: str = "",
-        seed: int | None = None,
-    ) -> Event:
-        def command(state: TableState, actor: Member) -> EventDraft:
-            return play_rolls.roll(
-                state,
-                actor,
-                check,
-                params,
-                visibility_name=visibility,
-                character_id=character_id,
-                label=label,
-                seed=seed,
-            )
-
-        return self.execute(access, command)
 
     # -- reading the log ----------------------------------------------------------------------
 

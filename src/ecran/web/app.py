@@ -1,7 +1,7 @@
 """The FastAPI application: JSON API under /api, server-rendered pages, vendored static assets.
 
-`create_app()` is what `ecran serve` runs. Later features (tables, the WebSocket) add routers
-here; no rule lives in this package.
+`create_app()` is what `ecran serve` runs: the JSON API (`api/`), the live WebSocket (`live/`)
+and the pages (`pages/`); no rule lives in this package.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 
-from ecran.web import api, dice_api, dice_pages, errors, live, pages, table_pages, tables_api
+from ecran.web import api, errors, live, pages
 from ecran.web.i18n import COOKIE, pick_lang
 
 STATIC = Path(__file__).parent / "static"
@@ -43,11 +43,7 @@ def create_app() -> FastAPI:
     errors.install(app)
     app.middleware("http")(language)
     app.include_router(api.router)
-    app.include_router(dice_api.router)
-    app.include_router(pages.router)
-    app.include_router(dice_pages.router)
-    app.include_router(tables_api.router)
     app.include_router(live.router)
-    app.include_router(table_pages.router)
+    app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -1,7 +1,8 @@
 """Bad input becomes HTTP 4xx with one line in the request's language; never a 500.
 
-The JSON API answers `{"detail": "<one line>"}`. A page answers the same line in an error box
-(a whole page, or the fragment htmx asked for).
+The JSON API answers `{"detail": "<one line>"}`. A page answers the same line in an error box:
+a whole page with the real status, or, to an htmx request, the fragment with 422 (the status htmx
+swaps in place, see `base.html`). This is the one handler: routes raise, they do not catch.
 
 Live play's refusals keep their meaning: `Unauthorized` (no token) 401, `Forbidden` 403,
 `NotFound` 404, `Conflict` 409 (the JSON adds both versions, so nothing is lost), `SheetRefused`
@@ -60,9 +61,13 @@ def _answer(
     if request.url.path.startswith("/api"):
         return JSONResponse({"detail": message, **(extra or {})}, status_code=status)
     lang = request_lang(request)
-    fragment = request.headers.get("HX-Request") == "true"
-    template = "_error.html" if fragment else "error.html"
-    return render(request, template, {"message": message}, status_code=status, lang=lang)
+    if is_htmx(request):
+        return render(request, "_error.html", {"message": message}, status_code=422, lang=lang)
+    return render(request, "error.html", {"message": message}, status_code=status, lang=lang)
+
+
+def is_htmx(request: Request) -> bool:
+    return request.headers.get("HX-Request") == "true"
 
 
 def status_of(exc: EcranError) -> int:
@@ -98,10 +103,16 @@ def error_extra(exc: EcranError, lang: str) -> dict[str, Any]:
     return {}
 
 
-async def on_ecran_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, EcranError)
+def refusal(request: Request, exc: EcranError) -> Response:
+    """The answer to a refused request (also for a route that shows a refusal its own way
+    only in some cases)."""
     lang = request_lang(request)
     return _answer(request, status_of(exc), one_line(exc.message(lang)), error_extra(exc, lang))
+
+
+async def on_ecran_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, EcranError)
+    return refusal(request, exc)
 
 
 async def on_request_validation(request: Request, exc: Exception) -> Response:

@@ -2,7 +2,7 @@
 participant and a target with their exact odds, the check's form, the attack step (roll + damage
 on the target's tracks) and its undo; players see the tracks, never the panel.
 
-Toy combat (tests/play/toy.py): skill = might + 2 - defender's agility; 1d6 + skill >= 5; a
+Toy combat (tests/toy.py): skill = might + 2 - defender's agility; 1d6 + skill >= 5; a
 success hits for 1d6 + (total - 5) wounds. Here its sheet shows the wounds as a "Health" block.
 """
 
@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from ecran.engine import all_systems
 from ecran.rules import CharacterSheet, SheetRow, SheetSection, tr
-from play.toy import Toy, ToySheet
+from toy import Toy, ToySheet
 from web.table_pages.conftest import Seat, create, join
 
 

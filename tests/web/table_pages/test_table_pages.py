@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from ecran.dice import Roller
 from ecran.engine import all_systems, get_system
-from ecran.web.table_schema_form import Schema, build, edit, read
+from ecran.web.forms import Schema, build, edit, read
 
 from .conftest import Seat, create, flatten, join
 

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from ecran.engine import all_systems
 from ecran.rules import Action, CharacterSheet, tr
-from play.toy import Toy, ToySheet
+from toy import Toy, ToySheet
 from web.tables.tables_support import Table, new_table
 
 

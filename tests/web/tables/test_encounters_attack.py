@@ -2,7 +2,7 @@
 odds, then one attack step (roll + the system's damage on the target), live to every member,
 players without a secret NPC's dice, and undone in one step.
 
-Toy combat (tests/play/toy.py): skill = might + 2 - defender's agility; 1d6 + skill (+1: this
+Toy combat (tests/toy.py): skill = might + 2 - defender's agility; 1d6 + skill (+1: this
 table has `easy` on) >= 5 succeeds; a success hits for 1d6 + (total - 5) wounds.
 """
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ecran.rules import Check, Option, Source, System, Text
+from ecran.rules import Check, FieldMeta, Option, Source, System, Text
 from ecran.rules.option import KIND_LABELS
 
 
@@ -81,25 +81,21 @@ def source_info(source: Source) -> SourceInfo:
     return SourceInfo(seed=source.seed, lines=source.lines, note=source.note, text=str(source))
 
 
-def _text(value: Any) -> Text | None:
-    return Text.model_validate(value) if isinstance(value, dict) else None
-
-
 def param_options(check: Check[Any]) -> list[OptionInfo]:
-    """The parameters declared through `Option.field()` (they carry `x-option` in the schema)."""
+    """The parameters declared through `Option.field()` (their metadata names an option kind)."""
     found = []
     for name, prop in check.params.model_json_schema().get("properties", {}).items():
-        kind = prop.get("x-option")
-        if kind is None:
+        meta = FieldMeta.of(name, prop)
+        if meta.option is None:
             continue
         found.append(
             OptionInfo(
                 name=name,
-                kind=kind,
-                kind_label=KIND_LABELS.get(kind, Text(fr=kind, en=kind)),
-                label=_text(prop.get("x-label")) or Text(fr=name, en=name),
-                help=_text(prop.get("x-help")),
-                source=str(prop.get("x-source", "")),
+                kind=meta.option,
+                kind_label=KIND_LABELS.get(meta.option, Text(fr=meta.option, en=meta.option)),
+                label=meta.label,
+                help=meta.help,
+                source=meta.source or "",
                 default=prop.get("default"),
             )
         )

@@ -13,29 +13,24 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Body, Depends, Query, Request
-from fastapi.concurrency import run_in_threadpool
+from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import JSONResponse
 
 from ecran.engine import get_system
 from ecran.engine.records import OddsReport, odds_report
-from ecran.play import EventView, Member, TableInfo, TableState, view_for, view_state
+from ecran.play import EventView, Member, TableInfo, TableState, view_for
 from ecran.play import characters as play_characters
 from ecran.play import rolls as play_rolls
 from ecran.play import table as play_table
 from ecran.play.payloads import CharacterSaved as SavedPayload
 from ecran.play.payloads import RollMade
-from ecran.rules import CharacterSheet, EcranError, System
-from ecran.store import Access, Store
+from ecran.rules import CharacterSheet, EcranError
 from ecran.store.repository import PAGE_MAX
-from ecran.web import api, tables_encounters
-from ecran.web.i18n import request_lang
-from ecran.web.live import hub
-from ecran.web.store_dep import get_store
-from ecran.web.tables_auth import gm_link, invite_link, member_access, member_link
-from ecran.web.tables_models import (
+from ecran.web import commands
+from ecran.web.api import encounters, systems
+from ecran.web.api.models import (
     ActionOut,
     ApplyOperation,
     AskOdds,
@@ -55,35 +50,44 @@ from ecran.web.tables_models import (
     TableOut,
     UpdateCharacter,
 )
-from ecran.web.tables_writes import publish, run, save_command
+from ecran.web.deps import Db, Me, Seat
+from ecran.web.i18n import request_lang
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
-Me = Annotated[Access, Depends(member_access)]
-Db = Annotated[Store, Depends(get_store)]
+#: Page paths the links point at (the table pages serve them).
+GM_PAGE = "/tables/{table_id}"
+INVITE_PAGE = "/join/{invite_token}"
 
 
-def _system(store: Store, access: Access) -> tuple[TableState, System[Any]]:
-    state = store.state(access.table_id)
-    return state, get_system(state.table.system_id)
+def link(request: Request, path: str) -> str:
+    return str(request.base_url).rstrip("/") + path
 
 
-def _saved(event_seq: int, payload: dict[str, Any]) -> CharacterSaved:
-    saved = SavedPayload.model_validate(payload)
+def gm_link(request: Request, table_id: str, gm_token: str) -> str:
+    return link(request, GM_PAGE.format(table_id=table_id)) + f"?token={gm_token}"
+
+
+def invite_link(request: Request, invite_token: str) -> str:
+    return link(request, INVITE_PAGE.format(invite_token=invite_token))
+
+
+def _saved(request: Request, me: Seat, command: commands.Command) -> CharacterSaved:
+    """Save or operate on a character through the one write path; the answer with its event."""
+    event = commands.execute(request.app, me.access, command)
+    saved = SavedPayload.model_validate(event.payload)
     out = CharacterOut.of(saved.character, saved.violations)
-    return CharacterSaved(**out.model_dump(), seq=event_seq, operation=saved.operation)
+    return CharacterSaved(**out.model_dump(), seq=event.seq, operation=saved.operation)
 
 
 # -- tables and members -------------------------------------------------------------------------
 
 
 @router.post("", response_model=CreatedTable, status_code=201)
-async def create_table(body: CreateTable, request: Request, store: Db) -> CreatedTable:
+def create_table(body: CreateTable, request: Request) -> CreatedTable:
     """A new table; the answer carries the GM's link and the players' invite link (keep both
     secret: each token is the key to the table)."""
-    made = await run_in_threadpool(
-        store.create_table, body.name, body.system, body.options, body.gm_name
-    )
+    made = commands.create_table(request.app, body.name, body.system, body.options, body.gm_name)
     return CreatedTable(
         table=made.table,
         gm=made.gm,
@@ -108,23 +112,22 @@ def invite(invite_token: str, store: Db) -> InviteInfo:
 
 
 @router.post("/invites/{invite_token}/join", response_model=Joined, status_code=201)
-async def join(invite_token: str, body: JoinTable, request: Request, store: Db) -> Joined:
-    """Join as a player; the answer's token is the player's own key (their link)."""
-    access, token = await run_in_threadpool(store.join, invite_token, body.display_name)
-    # The store keeps the join's event to itself: connections read it from the log.
-    hub(request.app).nudge(access.table_id)
+def join(invite_token: str, body: JoinTable, request: Request) -> Joined:
+    """Join as a player; the answer's token is the player's own key (their link, the same page
+    as the GM's with their token)."""
+    access, token = commands.join(request.app, invite_token, body.display_name)
     return Joined(
         table_id=access.table_id,
         member=access.member,
         token=token,
-        link=member_link(request, access.table_id, token),
+        link=gm_link(request, access.table_id, token),
     )
 
 
 @router.get("/{table_id}", response_model=TableOut)
-def table(me: Me, request: Request, store: Db) -> TableOut:
-    state = store.state(me.table_id)
-    invite_token = store.invite_token(me) if me.member.is_gm else None
+def table(me: Me, request: Request) -> TableOut:
+    state = me.state
+    invite_token = me.store.invite_token(me.access) if me.member.is_gm else None
     return TableOut(
         table=state.table,
         system_name=get_system(state.table.system_id).name,
@@ -142,33 +145,35 @@ def me(me: Me) -> Member:
 
 
 @router.get("/{table_id}/members", response_model=list[Member])
-def members(me: Me, store: Db) -> list[Member]:
-    return store.members(me.table_id)
+def members(me: Me) -> list[Member]:
+    return me.store.members(me.table_id)
 
 
 @router.patch("/{table_id}/options", response_model=TableInfo)
-async def change_options(body: ChangeOptions, me: Me, request: Request, store: Db) -> TableInfo:
+def change_options(body: ChangeOptions, me: Me, request: Request) -> TableInfo:
     """The GM changes some options (checked against the system's); the others keep theirs."""
-    await run(request, store, me, lambda s, a, _: play_table.change_options(s, a, body.options))
-    return (await run_in_threadpool(store.state, me.table_id)).table
+    commands.execute(
+        request.app, me.access, lambda s, a, _: play_table.change_options(s, a, body.options)
+    )
+    return me.refresh().state.table
 
 
 @router.get("/{table_id}/state", response_model=TableState)
-def state(me: Me, store: Db) -> TableState:
+def state(me: Me) -> TableState:
     """The whole table as this member may see it (no secret sheet for a player)."""
-    return view_state(store.state(me.table_id), me.member)
+    return me.state
 
 
 @router.get("/{table_id}/schema")
-def sheet_schema(me: Me, store: Db, request: Request) -> dict[str, Any]:
+def sheet_schema(me: Me, request: Request) -> dict[str, Any]:
     """The JSON Schema of this table's character sheets (what import accepts)."""
-    return api.sheet_schema(store.state(me.table_id).table.system_id, request)
+    return systems.sheet_schema(me.system.id, request)
 
 
 @router.get("/{table_id}/operations", response_model=list[OperationInfo])
-def operations(me: Me, store: Db) -> list[OperationInfo]:
+def operations(me: Me) -> list[OperationInfo]:
     """The system's operations on a sheet (wounds, rest...), with their parameters' schema."""
-    _, system = _system(store, me)
+    system = me.system
     return [
         OperationInfo(
             name=op.name,
@@ -184,66 +189,57 @@ def operations(me: Me, store: Db) -> list[OperationInfo]:
 
 
 @router.get("/{table_id}/characters", response_model=list[CharacterOut])
-def characters(me: Me, store: Db) -> list[CharacterOut]:
+def characters(me: Me) -> list[CharacterOut]:
     """Every character this member may see (a GM's secret NPCs are the GM's only)."""
-    seen = view_state(store.state(me.table_id), me.member)
-    return [CharacterOut.of(c) for c in seen.characters.values() if not c.deleted]
+    return [CharacterOut.of(c) for c in me.state.characters.values() if not c.deleted]
 
 
 @router.post("/{table_id}/characters", response_model=CharacterSaved, status_code=201)
-async def create_character(
-    body: CreateCharacter, me: Me, request: Request, store: Db
-) -> CharacterSaved:
+def create_character(body: CreateCharacter, me: Me, request: Request) -> CharacterSaved:
     """A new character, checked by the system (refused with its violations unless a draft)."""
-    command = save_command(
+    command = commands.save(
         body.sheet,
         owner_id=body.owner_id,
         secret=body.secret,
         allow_violations=body.allow_violations,
     )
-    event = await run(request, store, me, command)
-    return _saved(event.seq, event.payload)
+    return _saved(request, me, command)
 
 
 @router.get("/{table_id}/characters/new")
-def new_sheet(me: Me, store: Db, name: str = Query(..., min_length=1)) -> dict[str, Any]:
+def new_sheet(me: Me, name: str = Query(..., min_length=1)) -> dict[str, Any]:
     """A starting sheet of this table's system, for the guided creation to fill in."""
-    _, system = _system(store, me)
-    sheet: CharacterSheet = system.new_character(name)
+    sheet: CharacterSheet = me.system.new_character(name)
     return sheet.model_dump(mode="json")
 
 
 @router.post("/{table_id}/characters/import", response_model=CharacterSaved, status_code=201)
-async def import_character(
+def import_character(
     me: Me,
     request: Request,
-    store: Db,
     sheet: dict[str, Any] = Body(..., description="a sheet as the export gives it"),
     owner_id: str | None = Query(None),
     secret: bool | None = Query(None),
 ) -> CharacterSaved:
     """A JSON sheet (an export): stored only if the system accepts it whole; otherwise 422
     with every violation, and nothing is stored."""
-    command = save_command(sheet, owner_id=owner_id, secret=secret)
-    event = await run(request, store, me, command)
-    return _saved(event.seq, event.payload)
+    return _saved(request, me, commands.save(sheet, owner_id=owner_id, secret=secret))
 
 
 @router.get("/{table_id}/characters/{character_id}", response_model=CharacterOut)
-def character(character_id: str, me: Me, store: Db) -> CharacterOut:
+def character(character_id: str, me: Me) -> CharacterOut:
     """A character with the rules its sheet breaks (none unless saved as a draft)."""
-    stored = store.character(me, character_id)
-    _, system = _system(store, me)
-    _, violations = play_characters.check_sheet(system, stored.sheet)
+    stored = me.store.character(me.access, character_id)
+    _, violations = play_characters.check_sheet(me.system, stored.sheet)
     return CharacterOut.of(stored, violations)
 
 
 @router.put("/{table_id}/characters/{character_id}", response_model=CharacterSaved)
-async def update_character(
-    character_id: str, body: UpdateCharacter, me: Me, request: Request, store: Db
+def update_character(
+    character_id: str, body: UpdateCharacter, me: Me, request: Request
 ) -> CharacterSaved:
     """Save an edit made from `expected_version`; if someone saved since: 409 with both."""
-    command = save_command(
+    command = commands.save(
         body.sheet,
         character_id=character_id,
         expected_version=body.expected_version,
@@ -251,22 +247,16 @@ async def update_character(
         secret=body.secret,
         allow_violations=body.allow_violations,
     )
-    event = await run(request, store, me, command)
-    return _saved(event.seq, event.payload)
+    return _saved(request, me, command)
 
 
 @router.delete("/{table_id}/characters/{character_id}", response_model=EventView)
-async def delete_character(
-    character_id: str,
-    me: Me,
-    request: Request,
-    store: Db,
-    expected_version: int = Query(..., ge=1),
+def delete_character(
+    character_id: str, me: Me, request: Request, expected_version: int = Query(..., ge=1)
 ) -> EventView:
-    event = await run(
-        request,
-        store,
-        me,
+    event = commands.execute(
+        request.app,
+        me.access,
         lambda s, a, _: play_characters.delete_character(s, a, character_id, expected_version),
     )
     return view_for(event, me.member)
@@ -278,9 +268,9 @@ def _file_name(name: str) -> str:
 
 
 @router.get("/{table_id}/characters/{character_id}/export")
-def export_character(character_id: str, me: Me, store: Db) -> JSONResponse:
+def export_character(character_id: str, me: Me) -> JSONResponse:
     """The sheet as a JSON file (the system's schema: `…/schema`), for import elsewhere."""
-    stored = store.character(me, character_id)
+    stored = me.store.character(me.access, character_id)
     disposition = f'attachment; filename="{_file_name(stored.name)}.json"'
     return JSONResponse(stored.sheet, headers={"Content-Disposition": disposition})
 
@@ -290,13 +280,12 @@ def actions(
     character_id: str,
     me: Me,
     request: Request,
-    store: Db,
     with_odds: bool = Query(False, alias="odds", description="add each action's exact odds"),
 ) -> list[ActionOut]:
     """The checks a click on the sheet rolls, prefilled with its values and penalties; with
     `odds=true`, the exact odds of each at this table (its options in force)."""
-    stored = store.character(me, character_id)
-    state, system = _system(store, me)
+    stored = me.store.character(me.access, character_id)
+    state, system = me.state, me.system
     sheet = play_characters.parse_sheet(system, stored.sheet)
     found = []
     for action in system.actions(sheet):
@@ -322,18 +311,12 @@ def _with_odds(action: ActionOut, state: TableState, lang: str) -> ActionOut:
     "/{table_id}/characters/{character_id}/operations/{operation}",
     response_model=CharacterSaved,
 )
-async def operate(
-    character_id: str,
-    operation: str,
-    body: ApplyOperation,
-    me: Me,
-    request: Request,
-    store: Db,
+def operate(
+    character_id: str, operation: str, body: ApplyOperation, me: Me, request: Request
 ) -> CharacterSaved:
     """A system operation on the character (take a wound, rest...): a new version."""
-    event = await run(
+    return _saved(
         request,
-        store,
         me,
         lambda s, a, system: play_characters.operate_character(
             s,
@@ -346,67 +329,66 @@ async def operate(
             seed=body.seed,
         ),
     )
-    return _saved(event.seq, event.payload)
 
 
 # -- rolls and the log --------------------------------------------------------------------------
 
 
 @router.post("/{table_id}/odds", response_model=OddsReport)
-def table_odds(body: AskOdds, me: Me, store: Db) -> OddsReport:
+def table_odds(body: AskOdds, me: Me) -> OddsReport:
     """Exact odds of a check with the table's options in force (what a roll here would use)."""
-    state = store.state(me.table_id)
+    state = me.state
     params = play_rolls.with_table_options(state, body.check, body.params)
     return odds_report(state.table.system_id, body.check, params)
 
 
 @router.post("/{table_id}/rolls", response_model=EventView, status_code=201)
-async def make_roll(body: MakeRoll, me: Me, request: Request, store: Db) -> EventView:
+def make_roll(body: MakeRoll, me: Me, request: Request) -> EventView:
     """Roll a check at the table: stored, sent live, and answered as the roller may see it (a
     blind roll's result is not in the answer)."""
-    event = await run_in_threadpool(
-        lambda: store.roll(
-            me,
+    event = commands.execute(
+        request.app,
+        me.access,
+        lambda s, a, _: play_rolls.roll(
+            s,
+            a,
             body.check,
             body.params,
-            visibility=body.visibility,
+            visibility_name=body.visibility,
             character_id=body.character_id,
             label=body.label,
             seed=body.seed,
-        )
+        ),
     )
-    await publish(request, me.table_id, event)
     return view_for(event, me.member)
 
 
 @router.get("/{table_id}/events", response_model=list[EventView])
 def events_after(
     me: Me,
-    store: Db,
     after: int = Query(0, ge=0, description="the last seq the client has"),
     limit: int = Query(PAGE_MAX, ge=1, le=PAGE_MAX),
 ) -> list[EventView]:
     """The events after `after`, in order (a reconnecting client asks again from the last seq
     until the list is empty)."""
-    return store.events_after(me, after, limit)
+    return me.store.events_after(me.access, after, limit)
 
 
 @router.get("/{table_id}/log", response_model=LogPage)
 def log_page(
     me: Me,
-    store: Db,
     before: int | None = Query(None, ge=1, description="page before this seq; newest if absent"),
     limit: int = Query(50, ge=1, le=PAGE_MAX),
 ) -> LogPage:
-    page = store.page(me, before, limit)
+    page = me.store.page(me.access, before, limit)
     return LogPage(events=page.events, before=page.before)
 
 
 @router.get("/{table_id}/events/{seq}", response_model=EventReplay)
-def event(seq: int, me: Me, store: Db) -> EventReplay:
+def event(seq: int, me: Me) -> EventReplay:
     """One event as this member sees it; a roll they may see is rolled again from its record
     (same check, parameters and seed) to show it was not tampered with."""
-    view = store.event(me, seq)
+    view = me.store.event(me.access, seq)
     if view.kind != "roll" or view.redacted:
         return EventReplay(event=view)
     record = RollMade.model_validate(view.payload).record
@@ -417,4 +399,4 @@ def event(seq: int, me: Me, store: Db) -> EventReplay:
     return EventReplay(event=view, replay=again, matches=again == record)
 
 
-router.include_router(tables_encounters.router)
+router.include_router(encounters.router)

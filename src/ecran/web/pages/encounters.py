@@ -18,14 +18,18 @@ from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
 from ecran.play.errors import Forbidden
 from ecran.play.tracker import Encounter, Participant
-from ecran.rules import EcranError, SheetRow, Text
+from ecran.rules import EcranError, SheetRow, System, Text
+from ecran.web import commands
+from ecran.web.deps import Form, Here, Seat
+from ecran.web.errors import is_htmx, refusal
 from ecran.web.forms import fields_of, form_values, values_from_form
-from ecran.web.table_common import Seat, error_fragment, is_htmx, page, publish, seat
-from ecran.web.table_rolls import form_of, log_context, roll_panel_context
+from ecran.web.pages.common import forced, multi, operation_forms, page
+from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
 
 router = APIRouter(include_in_schema=False)
 
-Step = Callable[[Seat, FormData, TableState, Member, int | None], EventDraft]
+#: One step of the tracker: the table's system, the form, the state, the GM, the version seen.
+Step = Callable[[System[Any], FormData, TableState, Member, int | None], EventDraft]
 
 
 def _text(form: FormData, name: str) -> str:
@@ -45,19 +49,12 @@ def _int(form: FormData, name: str, *, optional: bool = False) -> int | None:
         ) from None
 
 
-def _multi(form: FormData) -> dict[str, list[str]]:
-    return {k: [v for v in form.getlist(k) if isinstance(v, str)] for k in form}
-
-
 @router.post("/tables/{table_id}/encounters")
-async def create_encounter(request: Request, table_id: str) -> Response:
-    try:
-        here = await seat(request, table_id)
-        name = _text(await request.form(), "name")
-        event = here.store.execute(here.access, lambda s, a: play_encounter.create(s, a, name))
-    except EcranError as exc:
-        return error_fragment(request, exc)
-    await publish(request, event)
+def create_encounter(request: Request, here: Here, form: Form) -> Response:
+    name = _text(form, "name")
+    event = commands.execute(
+        request.app, here.access, lambda s, a, _: play_encounter.create(s, a, name)
+    )
     encounter_id = str(event.payload["encounter_id"])
     return RedirectResponse(here.url(f"/encounters/{encounter_id}"), status_code=303)
 
@@ -65,10 +62,7 @@ async def create_encounter(request: Request, table_id: str) -> Response:
 def panel_context(here: Seat, encounter_id: str) -> dict[str, Any]:
     enc: Encounter = here.state.encounter(encounter_id).encounter
     in_it = {p.character_id for p in enc.participants.values() if p.character_id}
-    operations = [
-        {"op": op, "fields": [f for f in fields_of(op.params) if f.name not in _forced(here, op)]}
-        for op in here.system.operations
-    ]
+    operations = operation_forms(here)
     undo = here.state.encounter(encounter_id).undo
     return {
         "tracks": {p.id: _tracks(here, p) for p in enc.participants.values()},
@@ -114,30 +108,17 @@ def _has_npcs(here: Seat) -> bool:
     return True
 
 
-def _forced(here: Seat, op: Any) -> dict[str, Any]:
-    names = set(op.params.model_fields)
-    return {k: v for k, v in here.state.table.options.items() if k in names}
-
-
 @router.get("/tables/{table_id}/encounters/{encounter_id}")
-async def encounter_page(request: Request, table_id: str, encounter_id: str) -> Response:
-    try:
-        here = await seat(request, table_id)
-        context = {**panel_context(here, encounter_id), **log_context(here, None)}
-        context["choice"] = _choice(request)
-    except EcranError as exc:
-        return error_fragment(request, exc)
+def encounter_page(request: Request, here: Here, encounter_id: str) -> Response:
+    context = {**panel_context(here, encounter_id), **log_context(here, None)}
+    context["choice"] = _choice(request)
     return page(request, here, "table/encounter.html", context)
 
 
 @router.get("/tables/{table_id}/encounters/{encounter_id}/panel")
-async def encounter_panel(request: Request, table_id: str, encounter_id: str) -> Response:
+def encounter_panel(request: Request, here: Here, encounter_id: str) -> Response:
     """The tracker alone: the live client reloads it when an encounter event arrives."""
-    try:
-        here = await seat(request, table_id)
-        context = {**panel_context(here, encounter_id), "choice": _choice(request)}
-    except EcranError as exc:
-        return error_fragment(request, exc)
+    context = {**panel_context(here, encounter_id), "choice": _choice(request)}
     return page(request, here, "table/_encounter.html", context)
 
 
@@ -147,14 +128,16 @@ def _choice(request: Request) -> dict[str, str]:
     return {k: q[k] for k in ("a_attacker", "a_target", "a_pick") if q.get(k)}
 
 
-def _add(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) -> EventDraft:
+def _add(
+    system: System[Any], form: FormData, s: TableState, a: Member, v: int | None
+) -> EventDraft:
     eid = _text(form, "encounter")
     character = _text(form, "character_id")
     initiative = _int(form, "initiative", optional=True)
     if character:
         return play_encounter.add_participant(
             s,
-            here.system,
+            system,
             a,
             eid,
             character_id=character,
@@ -163,11 +146,11 @@ def _add(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) ->
         )
     sheet = None
     if _text(form, "random") == "true":
-        sheet = here.system.random_npc(Roller(None)).model_dump(mode="json")
+        sheet = system.random_npc(Roller(None)).model_dump(mode="json")
     name = _text(form, "name").strip() or None
     return play_encounter.add_participant(
         s,
-        here.system,
+        system,
         a,
         eid,
         name=name,
@@ -178,13 +161,18 @@ def _add(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) ->
     )
 
 
-def _operation(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) -> EventDraft:
+def _operation(
+    system: System[Any], form: FormData, s: TableState, a: Member, v: int | None
+) -> EventDraft:
     name = _text(form, "operation")
-    op = here.system.operation(name)
-    values = {**values_from_form(fields_of(op.params), _multi(form)), **_forced(here, op)}
+    op = system.operation(name)
+    values = {
+        **values_from_form(fields_of(op.params), multi(form)),
+        **forced(s.table.options, op.params),
+    }
     return play_encounter.apply_operation(
         s,
-        here.system,
+        system,
         a,
         _text(form, "encounter"),
         _text(form, "participant"),
@@ -194,17 +182,21 @@ def _operation(here: Seat, form: FormData, s: TableState, a: Member, v: int | No
     )
 
 
-def _initiative(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) -> EventDraft:
+def _initiative(
+    system: System[Any], form: FormData, s: TableState, a: Member, v: int | None
+) -> EventDraft:
     eid = _text(form, "encounter")
     who = _text(form, "participant")
     value = _int(form, "value", optional=True)
     if who and value is not None:
         return play_encounter.set_initiative(s, a, eid, who, value, expected_version=v)
     targets = [who] if who else None
-    return play_encounter.roll_initiative(s, here.system, a, eid, targets, expected_version=v)
+    return play_encounter.roll_initiative(s, system, a, eid, targets, expected_version=v)
 
 
-def _condition(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) -> EventDraft:
+def _condition(
+    system: System[Any], form: FormData, s: TableState, a: Member, v: int | None
+) -> EventDraft:
     eid, who, name = _text(form, "encounter"), _text(form, "participant"), _text(form, "name")
     if _text(form, "remove") == "true":
         return play_encounter.remove_condition(s, a, eid, who, name, expected_version=v)
@@ -212,15 +204,17 @@ def _condition(here: Seat, form: FormData, s: TableState, a: Member, v: int | No
     return play_encounter.add_condition(s, a, eid, who, name, rounds, expected_version=v)
 
 
-def _attack(here: Seat, form: FormData, s: TableState, a: Member, v: int | None) -> EventDraft:
-    check = here.system.check(_text(form, "check"))
-    values = values_from_form(fields_of(check.params), _multi(form))
+def _attack(
+    system: System[Any], form: FormData, s: TableState, a: Member, v: int | None
+) -> EventDraft:
+    check = system.check(_text(form, "check"))
+    values = values_from_form(fields_of(check.params), multi(form))
     label = None
     if _text(form, "label_fr") or _text(form, "label_en"):
         label = Text(fr=_text(form, "label_fr"), en=_text(form, "label_en"))
     return play_encounter.attack(
         s,
-        here.system,
+        system,
         a,
         _text(form, "encounter"),
         _text(form, "a_attacker"),
@@ -257,21 +251,20 @@ STEPS: dict[str, Step] = {
 
 
 @router.post("/tables/{table_id}/encounters/{encounter_id}/step")
-async def encounter_step(request: Request, table_id: str, encounter_id: str) -> Response:
+def encounter_step(request: Request, here: Here, form: Form, encounter_id: str) -> Response:
     """One step of the tracker (the form's `step` says which), checked against the version the
     GM was looking at: a step made from a stale view is refused, never applied twice."""
     try:
-        here = await seat(request, table_id)
-        form = await request.form()
         step = STEPS.get(_text(form, "step"))
         if step is None:
             raise EcranError(Text(fr="étape inconnue", en="unknown step"))
         version = _int(form, "version", optional=True)
         patched = _with_encounter(form, encounter_id)
-        event = here.store.execute(here.access, lambda s, a: step(here, patched, s, a, version))
+        commands.execute(
+            request.app, here.access, lambda s, a, system: step(system, patched, s, a, version)
+        )
     except EcranError as exc:
-        return await _refused(request, table_id, encounter_id, exc)
-    await publish(request, event)
+        return _refused(request, here, encounter_id, exc)
     here = here.refresh()
     if is_htmx(request):
         return page(request, here, "table/_encounter.html", panel_context(here, encounter_id))
@@ -283,17 +276,15 @@ def _with_encounter(form: FormData, encounter_id: str) -> FormData:
     return FormData([*items, ("encounter", encounter_id)])
 
 
-async def _refused(
-    request: Request, table_id: str, encounter_id: str, error: EcranError
-) -> Response:
+def _refused(request: Request, here: Seat, encounter_id: str, error: EcranError) -> Response:
     """A refused step: the tracker as it stands, the reason on top (nothing changed)."""
     if not is_htmx(request):
-        return error_fragment(request, error)
+        return refusal(request, error)
     try:
-        here = (await seat(request, table_id)).refresh()
+        here = here.refresh()
         context = panel_context(here, encounter_id)
     except EcranError:
-        return error_fragment(request, error)
+        return refusal(request, error)
     context["step_error"] = error.message(here.lang).splitlines()[0]
     return page(request, here, "table/_encounter.html", context, status=422)
 
@@ -302,15 +293,11 @@ async def _refused(
 
 
 @router.get("/tables/{table_id}/encounters/{encounter_id}/attack-panel")
-async def attack_panel(request: Request, table_id: str, encounter_id: str) -> Response:
+def attack_panel(request: Request, here: Here, encounter_id: str) -> Response:
     """The GM's attack panel for `attacker` (default: whose turn it is) on `target`: the
     system's attacks between their sheets with exact odds; `pick` chooses one, `check` asks for
     any check of the system instead (a system offering no attack, a sheetless participant)."""
-    try:
-        here = await seat(request, table_id)
-        context = attack_context(here, encounter_id, request.query_params)
-    except EcranError as exc:
-        return error_fragment(request, exc)
+    context = attack_context(here, encounter_id, request.query_params)
     return page(request, here, "table/_attack_panel.html", context)
 
 

@@ -12,22 +12,19 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.datastructures import ImmutableMultiDict, QueryParams
 
 from ecran.engine import all_systems, get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.rules import Check, EcranError, System
-from ecran.web.describe import param_options, source_info
+from ecran.web.api.describe import param_options, source_info
+from ecran.web.deps import Form
 from ecran.web.forms import FormField, fields_of, form_values, values_from_form
 from ecran.web.i18n import request_lang
+from ecran.web.pages.common import multi, seed_of
 from ecran.web.render import render
 
 router = APIRouter(include_in_schema=False)
 T = TypeVar("T")
-
-
-def _multi(data: QueryParams | ImmutableMultiDict[str, Any]) -> dict[str, list[str]]:
-    return {key: [str(v) for v in data.getlist(key)] for key in data}
 
 
 def check_url(system_id: str, check_name: str) -> str:
@@ -39,7 +36,8 @@ def replay_url(record: RollRecord, lang: str) -> str:
     return check_url(record.system, record.check) + "?" + urlencode(query)
 
 
-def _outcome_rows(check: Check[Any], report: OddsReport) -> list[dict[str, Any]]:
+def outcome_rows(check: Check[Any], report: OddsReport) -> list[dict[str, Any]]:
+    """Each outcome's row of the odds chart, worst to best, with its label and help."""
     rows = []
     for row in report.outcomes:
         outcome = check.outcome(row.outcome)
@@ -48,7 +46,7 @@ def _outcome_rows(check: Check[Any], report: OddsReport) -> list[dict[str, Any]]
 
 
 def _odds_context(check: Check[Any], report: OddsReport) -> dict[str, Any]:
-    return {"check": check, "report": report, "rows": _outcome_rows(check, report)}
+    return {"check": check, "report": report, "rows": outcome_rows(check, report)}
 
 
 def _roll_context(check: Check[Any], record: RollRecord, lang: str) -> dict[str, Any]:
@@ -95,13 +93,13 @@ def check_page(system_id: str, check_name: str, request: Request) -> Response:
     system = get_system(system_id)
     check = system.check(check_name)
     fields = fields_of(check.params)
-    query = _multi(request.query_params)
+    query = multi(request.query_params)
     values = _values(check, fields, query)
     report, odds_error = _try(odds_report, system.id, check.name, values)
     record, roll_error = None, None
     seed = query.get("seed", [""])[-1]
     if seed or "roll" in query:
-        record, roll_error = _try(roll_record, system.id, check.name, values, _seed(seed))
+        record, roll_error = _try(roll_record, system.id, check.name, values, seed_of(seed))
     context = {
         "system": system,
         "check": check,
@@ -126,16 +124,16 @@ def check_page(system_id: str, check_name: str, request: Request) -> Response:
 def odds_fragment(system_id: str, check_name: str, request: Request) -> Response:
     """The odds chart for the form's current values (htmx swaps it in as the form changes)."""
     lang = request_lang(request)
-    check, values = _check_and_values(system_id, check_name, _multi(request.query_params))
+    check, values = _check_and_values(system_id, check_name, multi(request.query_params))
     report = odds_report(system_id, check_name, values)
     return render(request, "_odds.html", _odds_context(check, report), lang=lang)
 
 
 @router.post("/systems/{system_id}/checks/{check_name}/roll", response_class=HTMLResponse)
-async def roll_fragment(system_id: str, check_name: str, request: Request) -> Response:
+def roll_fragment(system_id: str, check_name: str, request: Request, data: Form) -> Response:
     """Roll with the form's values and a fresh seed; the record comes back with its replay link."""
     lang = request_lang(request)
-    form = _multi(await request.form())
+    form = multi(data)
     check, values = _check_and_values(system_id, check_name, form)
     record = roll_record(system_id, check_name, values, None)
     return render(request, "_roll.html", _roll_context(check, record, lang), lang=lang)
@@ -148,14 +146,6 @@ def _check_and_values(
     check = system.check(check_name)
     return check, _values(check, fields_of(check.params), form)
 
-
-def _seed(text: str) -> int | None:
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return -1  # the Roller refuses it with the contract's one-line message
 
 
 def _message(error: EcranError | None, lang: str) -> str | None:

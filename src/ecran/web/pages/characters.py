@@ -11,32 +11,28 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import ValidationError
-from starlette.datastructures import ImmutableMultiDict, UploadFile
+from starlette.datastructures import FormData, UploadFile
 
 from ecran.dice import Roller
-from ecran.play import Member, StoredCharacter, TableState
+from ecran.play import StoredCharacter
 from ecran.play import characters as play_characters
 from ecran.play.errors import Conflict, SheetRefused
 from ecran.play.rights import can_edit
 from ecran.rules import CharacterSheet, EcranError, System, Text, from_errors
-from ecran.web.forms import fields_of, values_from_form
-from ecran.web.table_common import Seat, error_fragment, nudge, page, publish, seat
-from ecran.web.table_rolls import log_context
-from ecran.web.table_schema_form import Schema, build, edit, read
+from ecran.web import commands
+from ecran.web.deps import Form, Here, Seat
+from ecran.web.forms import Schema, build, edit, fields_of, read, values_from_form
+from ecran.web.pages.common import forced, multi, operation_forms, page, redirect
+from ecran.web.pages.rolls import log_context
 
 router = APIRouter(include_in_schema=False)
 
 IMPORT_MAX = 1_000_000  # bytes: a sheet is a few kilobytes
 
 
-def _multi(data: ImmutableMultiDict[str, Any]) -> dict[str, list[str]]:
-    return {k: [v for v in data.getlist(k) if isinstance(v, str)] for k in data}
-
-
 def sheet_options(here: Seat) -> dict[str, Any]:
     """The table's values of the options the sheet carries (the GM's choice, not the player's)."""
-    model = here.system.sheet_model()
-    return {k: v for k, v in here.state.table.options.items() if k in model.model_fields}
+    return forced(here.state.table.options, here.system.sheet_model())
 
 
 def problems(system: System[Any], data: dict[str, Any], lang: str) -> list[dict[str, str]]:
@@ -67,72 +63,58 @@ def _form_context(here: Seat, data: dict[str, Any], **extra: Any) -> dict[str, A
     }
 
 
-def _read_form(here: Seat, form: ImmutableMultiDict[str, Any]) -> dict[str, Any]:
+def _read_form(here: Seat, form: FormData) -> dict[str, Any]:
     schema = Schema(here.system.sheet_model().model_json_schema())
-    return {**read(schema, _multi(form)), **sheet_options(here)}
+    return {**read(schema, multi(form)), **sheet_options(here)}
 
 
 @router.get("/tables/{table_id}/characters/new")
-async def new_character(request: Request, table_id: str) -> Response:
-    try:
-        here = await seat(request, table_id)
-        name = request.query_params.get("name") or (
-            "Nouveau personnage" if here.lang == "fr" else "New character"
-        )
-        sheet = here.system.new_character(name)
-    except EcranError as exc:
-        return error_fragment(request, exc)
+def new_character(request: Request, here: Here) -> Response:
+    name = request.query_params.get("name") or (
+        "Nouveau personnage" if here.lang == "fr" else "New character"
+    )
+    sheet = here.system.new_character(name)
     data = {**sheet.model_dump(mode="json"), **sheet_options(here)}
     context = _form_context(here, data, character=None, conflict=None)
     return page(request, here, "table/character_form.html", context)
 
 
 @router.post("/tables/{table_id}/characters/check")
-async def check_character(request: Request, table_id: str) -> Response:
+def check_character(request: Request, here: Here, form: Form) -> Response:
     """Live validation: the form as it stands, the violations in the page's language."""
-    try:
-        here = await seat(request, table_id)
-        data = _read_form(here, await request.form())
-    except EcranError as exc:
-        return error_fragment(request, exc)
+    data = _read_form(here, form)
     context = {"problems": problems(here.system, data, here.lang)}
     return page(request, here, "table/_problems.html", context)
 
 
 @router.post("/tables/{table_id}/characters/form")
-async def edit_form(request: Request, table_id: str) -> Response:
+def edit_form(request: Request, here: Here, form: Form) -> Response:
     """An add/remove button of a list or dict: the form again with the change, nothing saved."""
-    try:
-        here = await seat(request, table_id)
-        form = await request.form()
-        data = _read_form(here, form)
-    except EcranError as exc:
-        return error_fragment(request, exc)
+    data = _read_form(here, form)
     schema = Schema(here.system.sheet_model().model_json_schema())
     data = edit(schema, data, str(form.get("_op") or ""))
     return page(request, here, "table/_sheet_fields.html", _form_context(here, data))
 
 
-def _draft(form: ImmutableMultiDict[str, Any]) -> bool:
+def _draft(form: FormData) -> bool:
     return form.get("draft") == "true"
 
 
 @router.post("/tables/{table_id}/characters")
-async def create_character(request: Request, table_id: str) -> Response:
+def create_character(request: Request, here: Here, form: Form) -> Response:
+    data = _read_form(here, form)
     try:
-        here = await seat(request, table_id)
-        form = await request.form()
-        data = _read_form(here, form)
-    except EcranError as exc:
-        return error_fragment(request, exc)
-    try:
-        saved = here.store.save_character(here.access, data, allow_violations=_draft(form))
+        saved = _save(request, here, data, allow_violations=_draft(form))
     except EcranError as exc:
         context = _form_context(here, data, character=None, conflict=None)
         context["refused"] = exc.message(here.lang).splitlines()[0]
         return page(request, here, "table/character_form.html", context, status=422)
-    nudge(request, here.table_id)
     return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
+
+
+def _save(request: Request, here: Seat, data: Any, **options: Any) -> StoredCharacter:
+    event = commands.execute(request.app, here.access, commands.save(data, **options))
+    return commands.saved(event)
 
 
 def _character(here: Seat, character_id: str) -> StoredCharacter:
@@ -144,12 +126,8 @@ def _parsed(system: System[Any], character: StoredCharacter) -> CharacterSheet:
 
 
 @router.get("/tables/{table_id}/characters/{character_id}.json")
-async def export_character(request: Request, table_id: str, character_id: str) -> Response:
-    try:
-        here = await seat(request, table_id)
-        character = _character(here, character_id)
-    except EcranError as exc:
-        return error_fragment(request, exc)
+def export_character(here: Here, character_id: str) -> Response:
+    character = _character(here, character_id)
     body = json.dumps(character.sheet, ensure_ascii=False, indent=2)
     filename = f"{here.system.id}-{_slug(character.name)}.json"
     return Response(
@@ -166,16 +144,12 @@ def _slug(name: str) -> str:
 
 
 @router.get("/tables/{table_id}/characters/{character_id}.pdf")
-async def character_pdf(request: Request, table_id: str, character_id: str) -> Response:
-    try:
-        here = await seat(request, table_id)
-        character = _character(here, character_id)
-        # imported here: printing (WeasyPrint) is heavy and only this route needs it
-        from ecran.sheets import render_sheet_pdf
+def character_pdf(here: Here, character_id: str) -> Response:
+    character = _character(here, character_id)
+    # imported here: printing (WeasyPrint) is heavy and only this route needs it
+    from ecran.sheets import render_sheet_pdf
 
-        pdf = render_sheet_pdf(here.system, _parsed(here.system, character), here.lang)
-    except EcranError as exc:
-        return error_fragment(request, exc)
+    pdf = render_sheet_pdf(here.system, _parsed(here.system, character), here.lang)
     filename = f"{here.system.id}-{_slug(character.name)}.pdf"
     return Response(
         bytes(pdf),
@@ -185,32 +159,26 @@ async def character_pdf(request: Request, table_id: str, character_id: str) -> R
 
 
 @router.post("/tables/{table_id}/characters/import")
-async def import_character(request: Request, table_id: str) -> Response:
+def import_character(request: Request, here: Here, form: Form) -> Response:
     """A JSON sheet file: refused with every violation (nothing stored), else saved as a new
     character of the member importing it."""
-    try:
-        here = await seat(request, table_id)
-        form = await request.form()
-        data = await _uploaded(form.get("file"))
-    except EcranError as exc:
-        return error_fragment(request, exc)
+    data = _uploaded(form.get("file"))
     found = problems(here.system, data, here.lang) if isinstance(data, dict) else []
     try:
         if found:
             raise EcranError(Text(fr="feuille refusée", en="sheet refused"))
-        saved = here.store.save_character(here.access, {**data, **sheet_options(here)})
+        saved = _save(request, here, {**data, **sheet_options(here)})
     except EcranError as exc:
         message = exc.message(here.lang).splitlines()[0]
         context = {"message": message, "problems": found}
         return page(request, here, "table/import_refused.html", context, status=422)
-    nudge(request, here.table_id)
     return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
 
 
-async def _uploaded(file: Any) -> Any:
+def _uploaded(file: Any) -> Any:
     if not isinstance(file, UploadFile):
         raise EcranError(Text(fr="aucun fichier choisi", en="no file chosen"))
-    raw = await file.read(IMPORT_MAX + 1)
+    raw = file.file.read(IMPORT_MAX + 1)  # a plain file: this handler runs in a thread
     if len(raw) > IMPORT_MAX:
         raise EcranError(Text(fr="fichier trop gros (max 1 Mo)", en="file too large (max 1 MB)"))
     try:
@@ -220,23 +188,18 @@ async def _uploaded(file: Any) -> Any:
 
 
 @router.post("/tables/{table_id}/npc")
-async def generate_npc(request: Request, table_id: str) -> Response:
+def generate_npc(request: Request, here: Here, form: Form) -> Response:
     """The GM draws a random NPC (legal by construction), secret unless asked otherwise."""
-    try:
-        here = await seat(request, table_id)
-        form = await request.form()
-        if not here.member.is_gm:
-            raise EcranError(Text(fr="réservé au MJ", en="GM only"))
-        sheet = here.system.random_npc(Roller(None)).model_dump(mode="json")
-        saved = here.store.save_character(
-            here.access,
-            {**sheet, **sheet_options(here)},
-            secret=form.get("secret") == "true",
-            allow_violations=True,
-        )
-    except EcranError as exc:
-        return error_fragment(request, exc)
-    nudge(request, here.table_id)
+    if not here.member.is_gm:
+        raise EcranError(Text(fr="réservé au MJ", en="GM only"))
+    sheet = here.system.random_npc(Roller(None)).model_dump(mode="json")
+    saved = _save(
+        request,
+        here,
+        {**sheet, **sheet_options(here)},
+        secret=form.get("secret") == "true",
+        allow_violations=True,
+    )
     return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
 
 
@@ -266,10 +229,7 @@ def sheet_context(here: Seat, character: StoredCharacter) -> dict[str, Any]:
         group["actions"].append(
             {"action": action, "index": i, "query": query, "penalties": penalties}
         )
-    operations = [
-        {"op": op, "fields": [f for f in fields_of(op.params) if f.name not in _forced(here, op)]}
-        for op in system.operations
-    ]
+    operations = operation_forms(here)
     return {
         "character": character,
         "owner": here.state.members.get(character.owner_id),
@@ -288,47 +248,30 @@ def _param(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _forced(here: Seat, op: Any) -> dict[str, Any]:
-    names = set(op.params.model_fields)
-    return {k: v for k, v in here.state.table.options.items() if k in names}
-
-
 @router.get("/tables/{table_id}/characters/{character_id}")
-async def character_page(request: Request, table_id: str, character_id: str) -> Response:
-    try:
-        here = await seat(request, table_id)
-        character = _character(here, character_id)
-    except EcranError as exc:
-        return error_fragment(request, exc)
+def character_page(request: Request, here: Here, character_id: str) -> Response:
+    character = _character(here, character_id)
     context = {**sheet_context(here, character), **log_context(here, None)}
     return page(request, here, "table/sheet.html", context)
 
 
 @router.get("/tables/{table_id}/characters/{character_id}/edit")
-async def edit_character(request: Request, table_id: str, character_id: str) -> Response:
-    try:
-        here = await seat(request, table_id)
-        character = _character(here, character_id)
-    except EcranError as exc:
-        return error_fragment(request, exc)
+def edit_character(request: Request, here: Here, character_id: str) -> Response:
+    character = _character(here, character_id)
     context = _form_context(here, dict(character.sheet), character=character, conflict=None)
     context["version"] = character.version
     return page(request, here, "table/character_form.html", context)
 
 
 @router.post("/tables/{table_id}/characters/{character_id}")
-async def save_character(request: Request, table_id: str, character_id: str) -> Response:
+def save_character(request: Request, here: Here, form: Form, character_id: str) -> Response:
+    character = _character(here, character_id)
+    data = _read_form(here, form)
+    version = _int(form.get("version"))
     try:
-        here = await seat(request, table_id)
-        character = _character(here, character_id)
-        form = await request.form()
-        data = _read_form(here, form)
-        version = _int(form.get("version"))
-    except EcranError as exc:
-        return error_fragment(request, exc)
-    try:
-        here.store.save_character(
-            here.access,
+        _save(
+            request,
+            here,
             data,
             character_id=character_id,
             expected_version=version,
@@ -342,7 +285,6 @@ async def save_character(request: Request, table_id: str, character_id: str) -> 
         if isinstance(exc, SheetRefused):
             context["refused"] = Text(fr="feuille refusée", en="sheet refused")(here.lang)
         return page(request, here, "table/character_form.html", context, status=422)
-    nudge(request, here.table_id)
     return RedirectResponse(here.url(f"/characters/{character_id}"), status_code=303)
 
 
@@ -377,30 +319,20 @@ def _int(value: Any) -> int:
 
 
 @router.post("/tables/{table_id}/characters/{character_id}/operate")
-async def operate(request: Request, table_id: str, character_id: str) -> Response:
+def operate(request: Request, here: Here, form: Form, character_id: str) -> Response:
     """A system operation on the sheet (a wound, a rest...): a new version of the character."""
-    try:
-        here = await seat(request, table_id)
-        form = await request.form()
-        name = str(form.get("operation") or "")
-        op = here.system.operation(name)
-        values = {**values_from_form(fields_of(op.params), _multi(form)), **_forced(here, op)}
-        version = _int(form.get("version"))
-
-        def command(state: TableState, actor: Member) -> Any:
-            return play_characters.operate_character(
-                state, here.system, actor, character_id, name, values, expected_version=version
-            )
-
-        event = here.store.execute(here.access, command)
-    except EcranError as exc:
-        return error_fragment(request, exc)
-    await publish(request, event)
-    return _back_to_sheet(request, here, character_id)
-
-
-def _back_to_sheet(request: Request, here: Seat, character_id: str) -> Response:
-    target = here.url(f"/characters/{character_id}")
-    if request.headers.get("HX-Request") == "true":
-        return Response(status_code=204, headers={"HX-Redirect": target})
-    return RedirectResponse(target, status_code=303)
+    name = str(form.get("operation") or "")
+    op = here.system.operation(name)
+    values = {
+        **values_from_form(fields_of(op.params), multi(form)),
+        **forced(here.state.table.options, op.params),
+    }
+    version = _int(form.get("version"))
+    commands.execute(
+        request.app,
+        here.access,
+        lambda state, actor, system: play_characters.operate_character(
+            state, system, actor, character_id, name, values, expected_version=version
+        ),
+    )
+    return redirect(request, here.url(f"/characters/{character_id}"))

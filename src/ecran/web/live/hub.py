@@ -33,20 +33,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 
 from ecran.play import Event, view_for
 from ecran.rules import EcranError
-from ecran.rules.text import DEFAULT_LANG, LANGS
 from ecran.store import Access, Store
-from ecran.web.errors import one_line, status_of
-from ecran.web.i18n import COOKIE
-from ecran.web.live_messages import ClientMessage, Ping, Resume, parse_after, parse_message
-from ecran.web.store_dep import app_store
-from ecran.web.tables_auth import authenticate, missing_token
+from ecran.web.deps import app_store
+from ecran.web.errors import one_line
+from ecran.web.live.messages import ClientMessage, Ping, Resume, parse_message
 
-router = APIRouter(tags=["live"])
 log = logging.getLogger(__name__)
 
 
@@ -225,40 +221,3 @@ def hub(app: FastAPI) -> Hub:
             existing = Hub(lambda: app_store(app))
             app.state.hub = existing
         return existing
-
-
-# -- the endpoint ---------------------------------------------------------------------------------
-
-
-def _lang(socket: WebSocket) -> str:
-    asked = socket.query_params.get("lang") or socket.cookies.get(COOKIE)
-    return asked if asked in LANGS else DEFAULT_LANG
-
-
-def _token(socket: WebSocket) -> str:
-    token = socket.query_params.get("token")
-    header = socket.headers.get("authorization", "")
-    if not token and header.lower().startswith("bearer "):
-        token = header[7:].strip()
-    if not token:
-        raise missing_token()
-    return token
-
-
-@router.websocket("/ws/tables/{table_id}")
-async def table_socket(socket: WebSocket, table_id: str) -> None:
-    """The table's live log for the member whose token is given (see the module's docstring)."""
-    lang = _lang(socket)
-    await socket.accept()
-    app: FastAPI = socket.app
-    try:
-        after = parse_after(socket.query_params.get("after"))
-        access = await authenticate(app_store(app), _token(socket), table_id)
-    except EcranError as exc:
-        await socket.send_json({"type": "error", "detail": one_line(exc.message(lang))})
-        await socket.close(code=4000 + status_of(exc))
-        return
-    await hub(app).serve(socket, access, after, lang)
-
-
-__all__ = ["Connection", "Hub", "hub", "router"]

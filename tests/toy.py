@@ -1,9 +1,12 @@
-"""A tiny system for play and store tests (demo has no sheet), and an in-memory log.
+"""The one toy system of the play, store and web tests (demo has no sheet), an in-memory log,
+and the table writes the store tests make through `Store.execute`.
 
 `toy`: a sheet with `might` (1-5), `agility` (1-5) and `wounds`; the rule "might + agility <= 6";
-a check `test` (1d6 + skill >= 5, option `easy`: +1); initiative 1d6 + agility; operations `hit`
-(1d6 wounds, recorded dice) and `heal` (no dice). Combat hooks: one attack, the test with
-skill = might + 2 - the defender's agility (0-5); a success hits for 1d6 + the margin over 5.
+a check `test` (1d6 + skill >= 5, option `easy`: +1); a check `mixed` with every kind of parameter
+a web form must handle (required int, bool, optional int, Literal, Enum, and a house rule
+`lucky`); initiative 1d6 + agility; operations `hit` (1d6 wounds, recorded dice) and `heal` (no
+dice); random NPCs. Combat hooks: one attack, the test with skill = might + 2 - the defender's
+agility (0-5); a success hits for 1d6 + the margin over 5.
 """
 
 from __future__ import annotations
@@ -11,13 +14,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import Field
 
-from ecran.dice import DiceSource
-from ecran.engine import all_systems
-from ecran.play import Event, EventDraft, Member, TableState, apply
+from ecran.dice import DiceSource, Roller
+from ecran.engine import all_systems, get_system
+from ecran.play import Event, EventDraft, Member, StoredCharacter, TableState, apply
+from ecran.play import characters as play_characters
+from ecran.play import rolls as play_rolls
 from ecran.play.table import new_table
 from ecran.rules import (
     Action,
@@ -35,6 +41,7 @@ from ecran.rules import (
     param,
     tr,
 )
+from ecran.store import Access, Store
 
 SOURCE = cite("toy", 1, 1, note="test system")
 EASY = Option(
@@ -65,6 +72,58 @@ class ToyTest(Check[TestParams]):
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
         total = dice.d(6) + params.skill + (1 if params.easy else 0)
         return Resolution("success" if total >= 5 else "failure", total=total)
+
+
+HOUSE = Option(
+    name="lucky",
+    default=False,
+    label=tr("Chanceux", "Lucky"),
+    help=tr("Relance un 1 une fois", "Reroll a 1 once"),
+    source=cite("toy", 7, 9),
+    kind="house_rule",
+)
+
+
+class Mode(StrEnum):
+    plain = "plain"
+    grim = "grim"
+
+
+class MixedParams(Params):
+    skill: int = param(tr("Compétence", "Skill"), ge=0, le=6)  # required: no default
+    bonus: bool = param(tr("Bonus", "Bonus"), default=True)
+    cap: int | None = param(tr("Plafond", "Cap"), default=None, ge=1, le=12)
+    stance: Literal["careful", "bold"] = param(tr("Posture", "Stance"), default="careful")
+    mode: Mode = param(tr("Mode", "Mode"), default=Mode.plain)
+    lucky: bool = HOUSE.field()
+
+
+class Mixed(Check[MixedParams]):
+    """skill + d6 (+1 with bonus, +1 if bold, −1 if grim), capped; a lucky 1 is rerolled once;
+    success on 7 or more, triumph on 10 or more."""
+
+    name = "mixed"
+    title = tr("Test mixte", "Mixed check")
+    description = tr("Compétence + 1d6 contre 7.", "Skill + 1d6 against 7.")
+    params = MixedParams
+    outcomes = (
+        Outcome("failure", tr("échec", "failure")),
+        Outcome("success", tr("réussite", "success")),
+        Outcome("triumph", tr("triomphe", "triumph"), help=tr("10 ou plus", "10 or more")),
+    )
+    sources = (cite("toy", 1, 2, note="test fixture"),)
+    example: dict[str, Any] = {"skill": 3, "bonus": False, "stance": "bold"}
+
+    def resolve(self, params: MixedParams, dice: DiceSource) -> Resolution:
+        die = dice.d(6)
+        if die == 1 and params.lucky:
+            die = dice.d(6)
+        total = params.skill + die + int(params.bonus) + (params.stance == "bold")
+        total -= params.mode is Mode.grim
+        if params.cap is not None:
+            total = min(total, params.cap)
+        outcome = "triumph" if total >= 10 else "success" if total >= 7 else "failure"
+        return Resolution(outcome, total=total, details={"die": die, "flags": [params.stance]})
 
 
 class HitParams(Params):
@@ -99,7 +158,7 @@ class Toy(System[Any]):
     id = "toy"
     name = tr("Jouet", "Toy")
     seed = "toy"
-    checks = (ToyTest(),)
+    checks = (ToyTest(), Mixed())
     operations = (Hit(), Heal())
     options = (EASY,)
     character = ToySheet
@@ -116,6 +175,12 @@ class Toy(System[Any]):
                 path="might",
             )
         ]
+
+    def random_npc(self, roller: Roller, **choices: Any) -> CharacterSheet:
+        """Legal by construction: might and agility 1-3 each."""
+        return ToySheet(
+            name=f"PNJ {roller.d(100)}", kind="npc", might=roller.d(3), agility=roller.d(3)
+        )
 
     def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
         assert isinstance(sheet, ToySheet)
@@ -182,3 +247,26 @@ class LiveTable:
         joined = join(self.now, name)
         self.do(joined.event)
         return joined.member
+
+
+# -- table writes, as the web's command path makes them ------------------------------------------
+
+
+def roll(store: Store, access: Access, check: str, params: dict[str, Any], **options: Any) -> Event:
+    """A roll at the table (`visibility=` names the visibility, as the API's body does)."""
+    visibility = options.pop("visibility", "public")
+    return store.execute(
+        access,
+        lambda s, a: play_rolls.roll(s, a, check, params, visibility_name=visibility, **options),
+    )
+
+
+def save_character(store: Store, access: Access, data: Any, **options: Any) -> StoredCharacter:
+    """Create or update a character (`play.characters.save_character`'s options)."""
+    event = store.execute(
+        access,
+        lambda s, a: play_characters.save_character(
+            s, get_system(s.table.system_id), a, data, **options
+        ),
+    )
+    return StoredCharacter.model_validate(event.payload["character"])

@@ -17,8 +17,8 @@ from ecran.engine import all_systems, get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record, seeded_roller
 from ecran.rules import CharacterSheet, RuleViolation, Text
 from ecran.sheets import sheet_from_data, sheet_json_schema
-from ecran.web.describe import CheckInfo, SystemInfo, SystemSummary, check_info, system_info
-from ecran.web.describe import system_summary as summary
+from ecran.web.api.describe import CheckInfo, SystemInfo, SystemSummary, check_info, system_info
+from ecran.web.api.describe import system_summary as summary
 
 router = APIRouter(prefix="/api", tags=["api"])
 

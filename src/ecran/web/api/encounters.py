@@ -13,17 +13,13 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import Field
 
 from ecran.dice import Roller
-from ecran.engine import get_system
-from ecran.play import EventDraft, EventView, Member, TableState, view_for, view_state
+from ecran.play import EventDraft, EventView, Member, TableState, view_for
 from ecran.play import encounter as enc
 from ecran.play.errors import not_found
 from ecran.play.tracker import Encounter
 from ecran.rules import System, Text
-from ecran.store import Access, Store
-from ecran.web.i18n import request_lang
-from ecran.web.store_dep import get_store
-from ecran.web.tables_auth import member_access
-from ecran.web.tables_models import (
+from ecran.web import commands
+from ecran.web.api.models import (
     ActionOut,
     AddCondition,
     AddParticipant,
@@ -35,20 +31,18 @@ from ecran.web.tables_models import (
     Step,
     seed_field,
 )
-from ecran.web.tables_writes import SystemCommand, run
+from ecran.web.deps import Me, Seat
+from ecran.web.i18n import request_lang
 
 router = APIRouter()
-
-Me = Annotated[Access, Depends(member_access)]
-Db = Annotated[Store, Depends(get_store)]
 BASE = "/{table_id}/encounters"
 ONE = BASE + "/{encounter_id}"
 PARTICIPANT = ONE + "/participants/{participant_id}"
 
 
-async def _step(request: Request, store: Store, me: Access, command: SystemCommand) -> EventView:
-    event = await run(request, store, me, command)
-    return view_for(event, me.member)
+def _step(request: Request, me: Seat, command: commands.Command) -> EventView:
+    """One step through the one write path, answered as the caller sees it."""
+    return view_for(commands.execute(request.app, me.access, command), me.member)
 
 
 def _version(expected_version: int | None = Query(None, ge=0)) -> int | None:
@@ -59,29 +53,26 @@ Version = Annotated[int | None, Depends(_version)]
 
 
 @router.get(BASE, response_model=list[Encounter])
-def encounters(me: Me, store: Db) -> list[Encounter]:
-    seen = view_state(store.state(me.table_id), me.member)
-    return [e.encounter for e in seen.encounters.values()]
+def encounters(me: Me) -> list[Encounter]:
+    return [e.encounter for e in me.state.encounters.values()]
 
 
 @router.get(ONE, response_model=Encounter)
-def encounter(encounter_id: str, me: Me, store: Db) -> Encounter:
-    seen = view_state(store.state(me.table_id), me.member)
+def encounter(encounter_id: str, me: Me) -> Encounter:
+    seen = me.state
     if encounter_id not in seen.encounters:
         raise not_found(Text(fr="rencontre", en="encounter"), encounter_id)
     return seen.encounters[encounter_id].encounter
 
 
 @router.post(BASE, response_model=EventView, status_code=201)
-async def create(body: CreateEncounter, me: Me, request: Request, store: Db) -> EventView:
+def create(body: CreateEncounter, me: Me, request: Request) -> EventView:
     """A new encounter (its id is in the answer's `payload.encounter_id`)."""
-    return await _step(request, store, me, lambda s, a, _: enc.create(s, a, body.name))
+    return _step(request, me, lambda s, a, _: enc.create(s, a, body.name))
 
 
 @router.post(ONE + "/participants", response_model=EventView, status_code=201)
-async def add(
-    encounter_id: str, body: AddParticipant, me: Me, request: Request, store: Db
-) -> EventView:
+def add(encounter_id: str, body: AddParticipant, me: Me, request: Request) -> EventView:
     """A stored character, or an NPC (name, sheet, or a random NPC of the system from a seed)."""
 
     def command(state: TableState, actor: Member, system: System[Any]) -> EventDraft:
@@ -101,21 +92,19 @@ async def add(
             expected_version=body.expected_version,
         )
 
-    return await _step(request, store, me, command)
+    return _step(request, me, command)
 
 
 @router.delete(PARTICIPANT, response_model=EventView)
-async def remove(
+def remove(
     encounter_id: str,
     participant_id: str,
     me: Me,
     request: Request,
-    store: Db,
     expected_version: Version,
 ) -> EventView:
-    return await _step(
+    return _step(
         request,
-        store,
         me,
         lambda s, a, _: enc.remove_participant(
             s, a, encounter_id, participant_id, expected_version=expected_version
@@ -124,14 +113,13 @@ async def remove(
 
 
 @router.post(ONE + "/initiative", response_model=EventView)
-async def roll_initiative(
-    encounter_id: str, me: Me, request: Request, store: Db, body: RollInitiative | None = None
+def roll_initiative(
+    encounter_id: str, me: Me, request: Request, body: RollInitiative | None = None
 ) -> EventView:
     """Roll initiative by the system's rule (default: everyone who has none yet)."""
     asked = body or RollInitiative()
-    return await _step(
+    return _step(
         request,
-        store,
         me,
         lambda s, a, system: enc.roll_initiative(
             s,
@@ -146,18 +134,16 @@ async def roll_initiative(
 
 
 @router.put(PARTICIPANT + "/initiative", response_model=EventView)
-async def set_initiative(
+def set_initiative(
     encounter_id: str,
     participant_id: str,
     body: SetInitiative,
     me: Me,
     request: Request,
-    store: Db,
 ) -> EventView:
     """The GM enters an initiative (a system without an initiative rule, a sheetless NPC)."""
-    return await _step(
+    return _step(
         request,
-        store,
         me,
         lambda s, a, _: enc.set_initiative(
             s, a, encounter_id, participant_id, body.value, expected_version=body.expected_version
@@ -166,13 +152,10 @@ async def set_initiative(
 
 
 @router.put(ONE + "/order", response_model=EventView)
-async def reorder(
-    encounter_id: str, body: Reorder, me: Me, request: Request, store: Db
-) -> EventView:
+def reorder(encounter_id: str, body: Reorder, me: Me, request: Request) -> EventView:
     """Break ties by hand: every participant once (initiative still rules)."""
-    return await _step(
+    return _step(
         request,
-        store,
         me,
         lambda s, a, _: enc.reorder(
             s, a, encounter_id, body.order, expected_version=body.expected_version
@@ -184,13 +167,10 @@ def _simple(name: str, doc: str) -> None:
     """A step that takes nothing but the encounter (start, next turn, end, undo)."""
     move: Any = getattr(enc, name)
 
-    async def step(
-        encounter_id: str, me: Me, request: Request, store: Db, body: Step | None = None
-    ) -> EventView:
+    def step(encounter_id: str, me: Me, request: Request, body: Step | None = None) -> EventView:
         expected = (body or Step()).expected_version
-        return await _step(
+        return _step(
             request,
-            store,
             me,
             lambda s, a, _: move(s, a, encounter_id, expected_version=expected),
         )
@@ -209,18 +189,16 @@ _simple("undo", "Undo the last step not undone (characters it changed go back to
 
 
 @router.post(PARTICIPANT + "/conditions", response_model=EventView, status_code=201)
-async def add_condition(
+def add_condition(
     encounter_id: str,
     participant_id: str,
     body: AddCondition,
     me: Me,
     request: Request,
-    store: Db,
 ) -> EventView:
     """A condition for `rounds` of the bearer's turns (None: until removed)."""
-    return await _step(
+    return _step(
         request,
-        store,
         me,
         lambda s, a, _: enc.add_condition(
             s,
@@ -235,18 +213,16 @@ async def add_condition(
 
 
 @router.delete(PARTICIPANT + "/conditions/{name}", response_model=EventView)
-async def remove_condition(
+def remove_condition(
     encounter_id: str,
     participant_id: str,
     name: str,
     me: Me,
     request: Request,
-    store: Db,
     expected_version: Version,
 ) -> EventView:
-    return await _step(
+    return _step(
         request,
-        store,
         me,
         lambda s, a, _: enc.remove_condition(
             s, a, encounter_id, participant_id, name, expected_version=expected_version
@@ -255,20 +231,18 @@ async def remove_condition(
 
 
 @router.post(PARTICIPANT + "/operations/{operation}", response_model=EventView)
-async def operate(
+def operate(
     encounter_id: str,
     participant_id: str,
     operation: str,
     body: EncounterOperation,
     me: Me,
     request: Request,
-    store: Db,
 ) -> EventView:
     """A system operation (damage, wounds...) on a participant: a character gets a new version,
     an NPC's sheet changes inside the encounter."""
-    return await _step(
+    return _step(
         request,
-        store,
         me,
         lambda s, a, system: enc.apply_operation(
             s,
@@ -301,14 +275,13 @@ def attacks(
     participant_id: str,
     me: Me,
     request: Request,
-    store: Db,
     target: str = Query(description="the participant attacked"),
 ) -> list[ActionOut]:
     """The attacks `participant_id` can make on `target`, prefilled by the system from both
     sheets, each with its exact odds at this table (GM only: they read secret sheets)."""
-    state = store.state(me.table_id)
-    system = get_system(state.table.system_id)
-    offered = enc.attack_options(state, system, me.member, encounter_id, participant_id, target)
+    # the whole state: the GM's attack options read secret sheets (players are refused)
+    state = me.store.state(me.table_id)
+    offered = enc.attack_options(state, me.system, me.member, encounter_id, participant_id, target)
     lang = request_lang(request)
     return [
         ActionOut(
@@ -324,11 +297,10 @@ def attacks(
 
 
 @router.post(ONE + "/attack", response_model=EventView)
-async def attack(encounter_id: str, body: Attack, me: Me, request: Request, store: Db) -> EventView:
+def attack(encounter_id: str, body: Attack, me: Me, request: Request) -> EventView:
     """Roll the attack and apply the system's damage to the target: one step, one undo."""
-    return await _step(
+    return _step(
         request,
-        store,
         me,
         lambda s, a, system: enc.attack(
             s,

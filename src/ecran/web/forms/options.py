@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ecran.rules import EcranError, Option, System, Text
-from ecran.web.forms import FormField, fields_of
+from ecran.web.forms.fields import FormField, fields_of
 
 
 def _declared(system: System[Any]) -> dict[str, FormField]:
@@ -35,7 +35,7 @@ def _kind_of(default: Any) -> Any:
 
 def _fallback(option: Option) -> FormField:
     return FormField(
-        name=option.name,
+        path=option.name,
         kind=_kind_of(option.default),
         label=option.label,
         help=option.help,
@@ -53,7 +53,7 @@ def option_fields(system: System[Any]) -> list[FormField]:
         # the system's declaration wins for label, help and source; the field gives the type
         fields.append(
             FormField(
-                name=option.name,
+                path=option.name,
                 kind=f.kind,
                 label=option.label,
                 help=option.help,
@@ -61,7 +61,7 @@ def option_fields(system: System[Any]) -> list[FormField]:
                 default=option.default,
                 minimum=f.minimum,
                 maximum=f.maximum,
-                choices=f.choices,
+                choices=list(f.choices),
                 option_kind=option.kind,
                 source=str(option.source),
             )

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import ValidationError
-from starlette.datastructures import ImmutableMultiDict, QueryParams
+from starlette.datastructures import FormData, QueryParams
 
 from ecran.engine.records import RollRecord, odds_report
 from ecran.play import EventView, StoredCharacter
@@ -20,9 +20,11 @@ from ecran.play.model import VISIBILITIES
 from ecran.play.payloads import CharacterSaved, EncounterChanged, RollMade
 from ecran.play.rights import can_edit
 from ecran.rules import Check, EcranError, Text
+from ecran.web import commands
+from ecran.web.deps import Form, Here, Seat
 from ecran.web.forms import FormField, fields_of, form_values, values_from_form
-from ecran.web.pages import replay_url
-from ecran.web.table_common import Seat, error_fragment, page, publish, seat
+from ecran.web.pages.common import forced, multi, page
+from ecran.web.pages.systems import outcome_rows, replay_url
 
 router = APIRouter(include_in_schema=False)
 
@@ -33,10 +35,6 @@ VISIBILITY_LABELS: dict[str, Text] = {
     "blind": Text(fr="à l'aveugle (le MJ seul voit le résultat)", en="blind (only the GM sees it)"),
     "self": Text(fr="pour moi seul", en="only me"),
 }
-
-
-def _multi(data: QueryParams | ImmutableMultiDict[str, Any]) -> dict[str, list[str]]:
-    return {key: [str(v) for v in data.getlist(key)] for key in data}
 
 
 @dataclass(frozen=True)
@@ -66,26 +64,25 @@ def form_of(
     here: Seat,
     check_name: str | None,
     character_id: str | None,
-    given: Mapping[str, Any] | QueryParams | ImmutableMultiDict[str, Any],
+    given: Mapping[str, Any] | QueryParams | FormData,
 ) -> RollForm:
     system = here.system
     check = system.check(check_name) if check_name else system.checks[0]
     fields = fields_of(check.params)
-    multi = _multi(given) if isinstance(given, QueryParams | ImmutableMultiDict) else {}
-    values = {**check.example, **values_from_form(fields, multi)}
-    names = {f.name for f in fields}
-    forced = {k: v for k, v in here.state.table.options.items() if k in names}
+    sent = multi(given) if isinstance(given, QueryParams | FormData) else {}
+    values = {**check.example, **values_from_form(fields, sent)}
+    given_by_table = forced(here.state.table.options, check.params)
     mine = [c for c in here.state.characters.values() if not c.deleted and can_edit(here.member, c)]
     if character_id and all(c.id != character_id for c in mine):
         character_id = None
-    visibility = _first(multi, "visibility") or "public"
+    visibility = _first(sent, "visibility") or "public"
     return RollForm(
         check=check,
         fields=fields,
-        values={**values, **forced},
-        forced=forced,
+        values={**values, **given_by_table},
+        forced=given_by_table,
         character_id=character_id or None,
-        label=_first(multi, "label") or "",
+        label=_first(sent, "label") or "",
         visibility=visibility if visibility in VISIBILITIES else "public",
         characters=mine,
     )
@@ -109,69 +106,45 @@ def roll_panel_context(here: Seat, form: RollForm) -> dict[str, Any]:
         context["odds_error"] = exc.message(here.lang).splitlines()[0]
     else:
         context["report"] = report
-        context["rows"] = _outcome_rows(form.check, report.outcomes)
+        context["rows"] = outcome_rows(form.check, report)
     return context
 
 
-def _outcome_rows(check: Check[Any], outcomes: Sequence[Any]) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": row.outcome,
-            "label": check.outcome(row.outcome).label,
-            "help": check.outcome(row.outcome).help,
-            "row": row,
-        }
-        for row in outcomes
-    ]
-
-
 @router.get("/tables/{table_id}/roll-panel")
-async def roll_panel(request: Request, table_id: str) -> Response:
+def roll_panel(request: Request, here: Here) -> Response:
     """The roll panel for a check, prefilled from the query (a sheet's action gives its values
     and the character's current penalties)."""
-    try:
-        here = await seat(request, table_id)
-        q = request.query_params
-        form = form_of(here, q.get("check"), q.get("character"), q)
-    except EcranError as exc:
-        return error_fragment(request, exc)
+    q = request.query_params
+    form = form_of(here, q.get("check"), q.get("character"), q)
     return page(request, here, "table/_roll_panel.html", roll_panel_context(here, form))
 
 
 @router.get("/tables/{table_id}/odds")
-async def roll_odds(request: Request, table_id: str) -> Response:
-    try:
-        here = await seat(request, table_id)
-        q = request.query_params
-        form = form_of(here, q.get("check"), None, q)
-        report = odds_report(here.system.id, form.check.name, form.values)
-    except EcranError as exc:
-        return error_fragment(request, exc)
-    context = {
-        "check": form.check,
-        "report": report,
-        "rows": _outcome_rows(form.check, report.outcomes),
-    }
+def roll_odds(request: Request, here: Here) -> Response:
+    q = request.query_params
+    form = form_of(here, q.get("check"), None, q)
+    report = odds_report(here.system.id, form.check.name, form.values)
+    context = {"check": form.check, "report": report, "rows": outcome_rows(form.check, report)}
     return page(request, here, "_odds.html", context)
 
 
 @router.post("/tables/{table_id}/roll")
-async def make_roll(request: Request, table_id: str) -> Response:
-    try:
-        here = await seat(request, table_id)
-        data = await request.form()
-        form = form_of(here, _first(_multi(data), "check"), _first(_multi(data), "character"), data)
-        event = here.store.roll(
-            here.access,
+def make_roll(request: Request, here: Here, data: Form) -> Response:
+    sent = multi(data)
+    form = form_of(here, _first(sent, "check"), _first(sent, "character"), data)
+    event = commands.execute(
+        request.app,
+        here.access,
+        lambda state, actor, _: play_rolls.roll(
+            state,
+            actor,
             form.check.name,
             form.values,
-            visibility=form.visibility,
+            visibility_name=form.visibility,
             character_id=form.character_id,
             label=form.label[: play_rolls.LABEL_MAX],
-        )
-    except EcranError as exc:
-        return error_fragment(request, exc)
-    await publish(request, event)
+        ),
+    )
     here = here.refresh()
     view = here.store.event(here.access, event.seq)
     return page(request, here, "table/_roll_result.html", {"entry": describe(here, view)})
@@ -251,37 +224,25 @@ def log_context(here: Seat, before: int | None) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}/log")
-async def log_page(request: Request, table_id: str, before: int | None = None) -> Response:
+def log_page(request: Request, here: Here, before: int | None = None) -> Response:
     """An older page of the log (newest first), with its own 'older' button."""
-    try:
-        here = await seat(request, table_id)
-    except EcranError as exc:
-        return error_fragment(request, exc)
     return page(request, here, "table/_log_page.html", log_context(here, before))
 
 
 @router.get("/tables/{table_id}/events")
-async def events_after(request: Request, table_id: str, after: int = 0) -> Response:
+def events_after(request: Request, here: Here, after: int = 0) -> Response:
     """The events after `after`, newest first, each rendered for this member: what the live
     client fetches when the WebSocket says something happened (or after a reconnection)."""
-    try:
-        here = await seat(request, table_id)
-        views = here.store.events_after(here.access, max(after, 0))
-    except EcranError as exc:
-        return error_fragment(request, exc)
+    views = here.store.events_after(here.access, max(after, 0))
     entries = [describe(here, v) for v in reversed(views)]
     return page(request, here, "table/_entries.html", {"entries": entries})
 
 
 @router.get("/tables/{table_id}/events/{seq}")
-async def event_page(request: Request, table_id: str, seq: int) -> Response:
+def event_page(request: Request, here: Here, seq: int) -> Response:
     """One event opened: a roll with every die, its parameters and seed, replayed from its
     record (the same dice come back unless the record was tampered with)."""
-    try:
-        here = await seat(request, table_id)
-        view = here.store.event(here.access, seq)
-    except EcranError as exc:
-        return error_fragment(request, exc)
+    view = here.store.event(here.access, seq)
     entry = describe(here, view)
     context: dict[str, Any] = {"entry": entry, "replayed": None, "check_link": None}
     record: RollRecord | None = entry.get("record")

@@ -12,8 +12,10 @@ from markupsafe import Markup, escape
 
 from ecran.dice.notation import limits
 from ecran.rules import EcranError
-from ecran.web.dice_api import DiceRoll, dice_odds, dice_roll
+from ecran.web.api.dice import DiceRoll, dice_odds, dice_roll
+from ecran.web.deps import Form
 from ecran.web.i18n import request_lang
+from ecran.web.pages.common import seed_of
 from ecran.web.render import render
 
 router = APIRouter(include_in_schema=False)
@@ -40,14 +42,6 @@ def _roll_context(result: DiceRoll, lang: str) -> dict[str, Any]:
     }
 
 
-def _seed(text: str) -> int | None:
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return -1  # refused by dice_roll with its one-line message
-
 
 @router.get("/dice", response_class=HTMLResponse)
 def dice_page(request: Request) -> Response:
@@ -61,7 +55,7 @@ def dice_page(request: Request) -> Response:
     seed = request.query_params.get("seed", "")
     if seed or "roll" in request.query_params:
         try:
-            context.update(_roll_context(dice_roll(expr, _seed(seed)), lang))
+            context.update(_roll_context(dice_roll(expr, seed_of(seed)), lang))
         except EcranError as exc:
             context["roll_error"] = exc.message(lang)
     return render(request, "dice.html", context, lang=lang)
@@ -75,8 +69,7 @@ def dice_odds_fragment(request: Request, expr: str = "") -> Response:
 
 
 @router.post("/dice/roll", response_class=HTMLResponse)
-async def dice_roll_fragment(request: Request) -> Response:
+def dice_roll_fragment(request: Request, form: Form) -> Response:
     lang = request_lang(request)
-    form = await request.form()
     expr = str(form.get("expr", ""))
     return render(request, "_dice_roll.html", _roll_context(dice_roll(expr, None), lang), lang=lang)

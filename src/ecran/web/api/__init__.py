@@ -1,0 +1,12 @@
+"""The JSON API under /api: the registry, odds and rolls (`systems`, with `describe`), dice
+notation (`dice`), and the live table (`tables`, `encounters`, their bodies in `models`)."""
+
+from fastapi import APIRouter
+
+from ecran.web.api import dice, encounters, systems, tables
+
+router = APIRouter()
+for module in (systems, dice, tables):
+    router.include_router(module.router)
+
+__all__ = ["encounters", "router"]

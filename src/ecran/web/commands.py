@@ -1,0 +1,66 @@
+"""The one write path of the web layer: every change to a table goes through here, from the JSON
+API and from the pages alike.
+
+A write runs the play command in one store transaction, commits, and only then tells the hub,
+so a client never hears of an event it cannot read back. SQLAlchemy is synchronous, so a write
+never runs on the event loop: the handlers that call these are plain `def` (FastAPI's thread
+pool); async code calls them through `run_in_threadpool`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import FastAPI
+
+from ecran.engine import get_system
+from ecran.play import Event, EventDraft, Member, StoredCharacter, TableState
+from ecran.play import characters as play_characters
+from ecran.rules import System
+from ecran.store import Access, CreatedTable
+from ecran.web.deps import app_store
+from ecran.web.live import hub
+
+#: A play command: the table's state, the member acting and the table's system → an event.
+Command = Callable[[TableState, Member, System[Any]], EventDraft]
+
+
+def execute(app: FastAPI, access: Access, command: Command) -> Event:
+    """Run the command for this member atomically, then send the event to the table's
+    connections (each sees its own view). Call from a thread, never from the event loop."""
+
+    def bound(state: TableState, actor: Member) -> EventDraft:
+        return command(state, actor, get_system(state.table.system_id))
+
+    event = app_store(app).execute(access, bound)
+    hub(app).publish_nowait(access.table_id, event)
+    return event
+
+
+def save(data: Any, **options: Any) -> Command:
+    """Create or update a character (`play.characters.save_character`'s options)."""
+
+    def command(state: TableState, actor: Member, system: System[Any]) -> EventDraft:
+        return play_characters.save_character(state, system, actor, data, **options)
+
+    return command
+
+
+def saved(event: Event) -> StoredCharacter:
+    """The character a save or an operation stored."""
+    return StoredCharacter.model_validate(event.payload["character"])
+
+
+def create_table(
+    app: FastAPI, name: str, system_id: str, options: dict[str, Any], gm_name: str
+) -> CreatedTable:
+    """A new table (no one is connected to it yet: nothing to publish)."""
+    return app_store(app).create_table(name, system_id, options, gm_name)
+
+
+def join(app: FastAPI, invite_token: str, display_name: str) -> tuple[Access, str]:
+    """A player joins; the table's connections read the join from the log."""
+    access, token = app_store(app).join(invite_token, display_name)
+    hub(app).nudge(access.table_id)
+    return access, token

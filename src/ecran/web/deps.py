@@ -1,0 +1,200 @@
+"""What a request needs before its handler runs: the app's one `Store`, the member's token, and
+their seat at the table in the path.
+
+The token of a member's link travels as `Authorization: Bearer <token>` (API clients), the
+`X-Ecran-Token` header (htmx, set on the table page's wrapper), `?token=` (links, the WebSocket,
+where browsers cannot set headers) or a form's hidden `token` field. A token names one member at
+one table; a token of another table is refused like a wrong one, so a link never opens a table it
+was not made for.
+
+The seat dependencies are plain functions: FastAPI runs them in its thread pool, so reading the
+database never blocks the event loop (the handlers that use them are plain `def` too).
+`ECRAN_DATABASE_URL` chooses the database; tests give each app its own SQLite file
+(`app.state.database_url` before the first request, or `attach_store(app, url)`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.datastructures import FormData
+
+from ecran.engine import get_system
+from ecran.play import Member, TableState, view_state
+from ecran.play.errors import NotFound
+from ecran.rules import System, Text
+from ecran.store import Access, Store, open_store
+from ecran.web.errors import Unauthorized
+from ecran.web.i18n import request_lang
+
+HEADER = "X-Ecran-Token"
+
+# -- the store ------------------------------------------------------------------------------------
+
+# Two first requests arriving together must not open (and migrate) the database twice.
+_OPENING = threading.Lock()
+
+
+def attach_store(app: FastAPI, url: str | None = None) -> Store:
+    store = open_store(url)
+    app.state.store = store
+    return store
+
+
+def app_store(app: FastAPI) -> Store:
+    """The app's store, opened lazily on first use (from a request, the WebSocket or the hub)."""
+    store: Store | None = getattr(app.state, "store", None)
+    if store is not None:
+        return store
+    with _OPENING:
+        store = getattr(app.state, "store", None)
+        if store is None:
+            store = attach_store(app, getattr(app.state, "database_url", None))
+        return store
+
+
+def get_store(request: Request) -> Store:
+    """FastAPI dependency: the app's store."""
+    return app_store(request.app)
+
+
+Db = Annotated[Store, Depends(get_store)]
+
+# -- the token ------------------------------------------------------------------------------------
+
+
+def token_in(
+    headers: Mapping[str, str], query: Mapping[str, str], form: FormData | None = None
+) -> str | None:
+    """The member's token, wherever the request carries it."""
+    bearer = headers.get("authorization", "")
+    if bearer.lower().startswith("bearer ") and bearer[7:].strip():
+        return bearer[7:].strip()
+    token = headers.get(HEADER) or query.get("token")
+    if not token and form is not None:
+        given = form.get("token")
+        token = given if isinstance(given, str) else None
+    return token or None
+
+
+def missing_token() -> Unauthorized:
+    return Unauthorized(
+        Text(
+            fr="jeton de membre manquant (en-tête Authorization: Bearer … ou ?token=…)",
+            en="missing member token (Authorization: Bearer … header or ?token=…)",
+        )
+    )
+
+
+def bad_link() -> NotFound:
+    return NotFound(Text(fr="lien invalide ou expiré", en="invalid or expired link"))
+
+
+async def request_form(request: Request) -> FormData:
+    """FastAPI dependency: a POST's form, read on the event loop (it is I/O, not the database);
+    Starlette caches it, so the token reader and the handler share one read."""
+    if request.method != "POST":
+        return FormData()
+    return await request.form()
+
+
+Form = Annotated[FormData, Depends(request_form)]
+
+
+async def page_token(request: Request, form: Form) -> str:
+    """A page's token; none is a bad link (404), as a link without its token is."""
+    token = token_in(request.headers, request.query_params, form)
+    if token is None:
+        raise bad_link()
+    return token
+
+
+_bearer = HTTPBearer(auto_error=False, description="the member's link token")
+
+
+def api_token(
+    request: Request, credentials: HTTPAuthorizationCredentials | None = Depends(_bearer)
+) -> str:
+    """An API call's token; none is 401 (`credentials` documents the scheme in OpenAPI)."""
+    token = credentials.credentials if credentials is not None else None
+    token = token or token_in(request.headers, request.query_params)
+    if not token:
+        raise missing_token()
+    return token
+
+
+# -- the seat -------------------------------------------------------------------------------------
+
+
+def authenticate(store: Store, token: str, table_id: str) -> Access:
+    """The member this token names, at this table (a token of another table is a bad link)."""
+    access = store.authenticate(token)
+    if access.table_id != table_id:
+        raise bad_link()
+    return access
+
+
+@dataclass
+class Seat:
+    """One member at one table, for one request: their access, the token their links carry, the
+    language; the table as they may see it and its system are read when first asked for."""
+
+    store: Store
+    access: Access
+    token: str
+    lang: str
+    _state: TableState | None = field(default=None, repr=False)
+
+    @property
+    def member(self) -> Member:
+        return self.access.member
+
+    @property
+    def table_id(self) -> str:
+        return self.access.table_id
+
+    @property
+    def state(self) -> TableState:
+        """The table as this member may see it (no secret sheet for a player)."""
+        if self._state is None:
+            self._state = view_state(self.store.state(self.table_id), self.member)
+        return self._state
+
+    @property
+    def system(self) -> System[Any]:
+        # not functools.cached_property: before Python 3.12 it holds one lock for every
+        # instance, so one slow state read would stall every other request's seat
+        return get_system(self.state.table.system_id)
+
+    def url(self, path: str = "", **query: Any) -> str:
+        return table_url(self.table_id, self.token, path, lang=self.lang, **query)
+
+    def refresh(self) -> Seat:
+        """The same seat after a write (the state is read again)."""
+        return Seat(self.store, self.access, self.token, self.lang)
+
+
+def table_url(table_id: str, token: str, path: str = "", **query: Any) -> str:
+    """A link of the table for the member whose token it carries."""
+    values = {"token": token, **{k: v for k, v in query.items() if v is not None}}
+    return f"/tables/{table_id}{path}?" + urlencode(values)
+
+
+def page_seat(table_id: str, request: Request, store: Db, token: str = Depends(page_token)) -> Seat:
+    """FastAPI dependency of the table pages: the member asking, at this table."""
+    return Seat(store, authenticate(store, token, table_id), token, request_lang(request))
+
+
+def api_seat(table_id: str, request: Request, store: Db, token: str = Depends(api_token)) -> Seat:
+    """FastAPI dependency of the table API: the calling member of the table in the path."""
+    return Seat(store, authenticate(store, token, table_id), token, request_lang(request))
+
+
+Here = Annotated[Seat, Depends(page_seat)]
+Me = Annotated[Seat, Depends(api_seat)]

@@ -1,0 +1,79 @@
+"""What every page of the live table shares: rendering with the seat's context (the member, the
+table as they may see it, links carrying their token), redirects, and a form or query string as
+lists of values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel
+from starlette.datastructures import FormData, ImmutableMultiDict, QueryParams
+
+from ecran.web.deps import Seat
+from ecran.web.errors import is_htmx
+from ecran.web.forms import fields_of
+from ecran.web.i18n import request_lang
+from ecran.web.render import render
+
+
+def multi(data: QueryParams | ImmutableMultiDict[str, Any] | FormData) -> dict[str, list[str]]:
+    """Every text value of a form or query string, by name (uploaded files left out)."""
+    return {k: [str(v) for v in data.getlist(k) if isinstance(v, str)] for k in data}
+
+
+def seed_of(text: str) -> int | None:
+    """A seed typed in a form or a link: none when empty; a bad one is refused downstream (the
+    roller's own one-line message), so it is passed on as an invalid seed."""
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return -1
+
+
+def forced(options: Mapping[str, Any], model: type[BaseModel]) -> dict[str, Any]:
+    """The table's option values a check or an operation takes: the GM's, not the roller's."""
+    return {k: v for k, v in options.items() if k in model.model_fields}
+
+
+def operation_forms(here: Seat) -> list[dict[str, Any]]:
+    """Each of the system's operations with the fields the member sets (the table's options are
+    not theirs to change)."""
+    options = here.state.table.options
+    return [
+        {
+            "op": op,
+            "fields": [f for f in fields_of(op.params) if f.name not in forced(options, op.params)],
+        }
+        for op in here.system.operations
+    ]
+
+
+def page(
+    request: Request, where: Seat | None, template: str, context: dict[str, Any], status: int = 200
+) -> HTMLResponse:
+    """Render a page or fragment of the table with what every table template reads."""
+    lang = where.lang if where is not None else request_lang(request)
+    common: dict[str, Any] = {}
+    if where is not None:
+        common = {
+            "seat": where,
+            "state": where.state,
+            "table": where.state.table,
+            "system": where.system,
+            "me": where.member,
+            "token": where.token,
+            "url": where.url,
+        }
+    return render(request, template, {**common, **context}, lang=lang, status_code=status)
+
+
+def redirect(request: Request, target: str) -> Response:
+    """A plain form gets a 303; an htmx one is told where to go."""
+    if is_htmx(request):
+        return Response(status_code=204, headers={"HX-Redirect": target})
+    return RedirectResponse(target, status_code=303)

@@ -1,0 +1,102 @@
+"""The live table's pages: create a table, join it, and the table page (members, characters, roll
+panel, live log, encounters). Rolls, characters and encounters have their own modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from ecran.engine import all_systems, get_system
+from ecran.play import Member
+from ecran.rules import System
+from ecran.web import commands
+from ecran.web.deps import Db, Form, Here, Seat, table_url
+from ecran.web.forms import form_values, option_fields, option_values
+from ecran.web.i18n import request_lang
+from ecran.web.pages.common import multi, page, redirect
+from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
+
+router = APIRouter(include_in_schema=False)
+
+
+def _playable() -> list[System[Any]]:
+    return [s for s in all_systems().values() if s.checks]
+
+
+def _options_context(system: System[Any]) -> dict[str, Any]:
+    fields = option_fields(system)
+    shown = form_values({f.name: f.default for f in fields})
+    return {"option_system": system, "option_fields": fields, "shown": shown}
+
+
+@router.get("/tables/new")
+def new_table_page(request: Request, system: str | None = None) -> Response:
+    systems = _playable()
+    chosen = get_system(system) if system else systems[0]
+    context = {"systems": systems, "chosen": chosen, **_options_context(chosen)}
+    return page(request, None, "table/new.html", context)
+
+
+@router.get("/tables/new/options")
+def new_table_options(request: Request, system: str) -> Response:
+    """The chosen system's options (htmx swaps them in when the system changes)."""
+    return page(request, None, "table/_options.html", _options_context(get_system(system)))
+
+
+@router.post("/tables")
+def create_table(request: Request, form: Form) -> Response:
+    given = multi(form)
+    system = get_system(_one(given, "system"))
+    options = option_values(option_fields(system), given)
+    name, gm_name = _one(given, "name"), _one(given, "gm_name") or "MJ"
+    created = commands.create_table(request.app, name, system.id, options, gm_name)
+    target = table_url(created.table.id, created.gm_token, lang=request_lang(request))
+    return redirect(request, target)
+
+
+def _one(form: dict[str, list[str]], name: str) -> str:
+    values = form.get(name) or [""]
+    return values[-1]
+
+
+@router.get("/join/{invite}")
+def join_page(request: Request, invite: str, store: Db) -> Response:
+    table = store.table_for_invite(invite)
+    context = {"invited": table, "invited_system": get_system(table.system_id), "invite": invite}
+    return page(request, None, "table/join.html", context)
+
+
+@router.post("/join/{invite}")
+def join(request: Request, invite: str, form: Form) -> Response:
+    name = str(form.get("display_name") or "")
+    access, token = commands.join(request.app, invite, name)
+    return redirect(request, table_url(access.table_id, token, lang=request_lang(request)))
+
+
+@router.get("/tables/{table_id}")
+def table_page(request: Request, here: Here) -> Response:
+    query = request.query_params
+    check = form_of(here, query.get("check"), query.get("character"), query)
+    context: dict[str, Any] = {
+        "invite": _invite(here),
+        "gm_link": here.url() if here.member.is_gm else None,
+        "members": list(here.state.members.values()),
+        "characters": _characters(here.state.characters.values(), here.member),
+        **roll_panel_context(here, check),
+        **log_context(here, None),
+    }
+    return page(request, here, "table/table.html", context)
+
+
+def _invite(here: Seat) -> str | None:
+    if not here.member.is_gm:
+        return None
+    return f"/join/{here.store.invite_token(here.access)}"
+
+
+def _characters(characters: Any, me: Member) -> list[Any]:
+    """Mine first, then the others; deleted ones gone."""
+    alive = [c for c in characters if not c.deleted]
+    return sorted(alive, key=lambda c: (c.owner_id != me.id, c.name.casefold()))
