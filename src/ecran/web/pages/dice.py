@@ -42,7 +42,6 @@ def _roll_context(result: DiceRoll, lang: str) -> dict[str, Any]:
     }
 
 
-
 @router.get("/dice", response_class=HTMLResponse)
 def dice_page(request: Request) -> Response:
     lang = request_lang(request)

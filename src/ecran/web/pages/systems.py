@@ -147,6 +147,5 @@ def _check_and_values(
     return check, _values(check, fields_of(check.params), form)
 
 
-
 def _message(error: EcranError | None, lang: str) -> str | None:
     return error.message(lang).splitlines()[0] if error is not None else None
