@@ -10,7 +10,7 @@ import pytest
 
 from ecran.dice import enumerate_outcomes
 from ecran.engine import get_system
-from ecran.systems.nephilim.rolls import modifier_distribution
+from ecran.systems.nephilim.dice import modifier_distribution
 from ecran.systems.nephilim.tables import COMBAT
 from support import assert_rolls_match_odds
 

@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 
 from ecran.engine import get_system
-from ecran.systems.nephilim.rolls import modifier_distribution
+from ecran.systems.nephilim.dice import modifier_distribution
 from ecran.systems.nephilim.tables import DICE_TABLE
 from support import assert_rolls_match_odds
 

@@ -12,7 +12,7 @@ from ecran.dice import Roller
 from ecran.dice.enumerate import _Script
 from ecran.engine import get_system
 from ecran.rules import EcranError
-from ecran.systems.nephilim.combat import (
+from ecran.systems.nephilim.round import (
     Combatant,
     action_slots,
     declaration_order,

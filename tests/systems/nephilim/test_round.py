@@ -12,7 +12,7 @@ import pytest
 from ecran.dice import Roller
 from ecran.dice.enumerate import _Script
 from ecran.engine import get_system
-from ecran.systems.nephilim.combat import Combatant, combatant, plan_round
+from ecran.systems.nephilim.round import Combatant, combatant, plan_round
 from ecran.systems.nephilim.sheet import NephilimSheet
 from support import assert_rolls_match_odds
 
@@ -193,7 +193,7 @@ def test_delaying_carries_anticipation_and_initiative_L514_518() -> None:
     ],
 )
 def test_movement_columns_E13_L524_527(rapidite: int, stationary: int, walk: int, run: int) -> None:
-    from ecran.systems.nephilim.combat import speeds
+    from ecran.systems.nephilim.round import speeds
 
     assert speeds(rapidite) == {"immobile": 0, "stationary": stationary, "walk": walk, "run": run}
 
@@ -213,7 +213,7 @@ def test_wounds_slow_the_sprint_L86_L522_L529() -> None:
 
 
 def test_attack_params_carry_both_sheets_penalties_L86_L510() -> None:
-    from ecran.systems.nephilim.combat import attack_params
+    from ecran.systems.nephilim.encounter import attack_params
 
     armed = "PHYSIQUE > Combat au contact > Combat armé"
     dodge = "PHYSIQUE > Combat au contact > Esquive"

@@ -15,8 +15,8 @@ from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.rolls import SEED
 from ecran.systems.nephilim.sheet import Element
+from ecran.systems.nephilim.tables import SEED
 
 DATE = param(
     tr("Date", "Date"),

@@ -14,15 +14,9 @@ from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
-from ecran.systems.nephilim.combat import speeds
-from ecran.systems.nephilim.rolls import (
-    SEED,
-    DiceVariant,
-    modifier_distribution,
-    roll_modifier,
-    variant,
-)
-from ecran.systems.nephilim.tables import COMBAT
+from ecran.systems.nephilim.dice import DiceVariant, modifier_distribution, roll_modifier, variant
+from ecran.systems.nephilim.round import speeds
+from ecran.systems.nephilim.tables import COMBAT, SEED
 from ecran.systems.nephilim.tracks import clamp
 
 

@@ -13,7 +13,7 @@ from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.rolls import (
+from ecran.systems.nephilim.dice import (
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
     FAILURE,

@@ -16,9 +16,9 @@ from ecran.systems.nephilim.checks.common import (
     DiceOptions,
     DiceTest,
 )
+from ecran.systems.nephilim.dice import FAILURE, SUCCESS
 from ecran.systems.nephilim.ka import normalize
-from ecran.systems.nephilim.rolls import FAILURE, SEED, SUCCESS
-from ecran.systems.nephilim.tables import COMBAT
+from ecran.systems.nephilim.tables import COMBAT, SEED
 
 CHARACTERISTIC = param(
     tr("Caractéristique", "Characteristic"),

@@ -10,7 +10,7 @@ from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
 from ecran.systems.nephilim.checks.core import KA_PARAM
 from ecran.systems.nephilim.ka import normalize
-from ecran.systems.nephilim.rolls import SEED
+from ecran.systems.nephilim.tables import SEED
 
 FATIGUE = param(
     tr("Malus de fatigue", "Fatigue malus"),

@@ -26,10 +26,10 @@ from ecran.systems.nephilim.checks.common import (
     PlexusOption,
 )
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
+from ecran.systems.nephilim.dice import DiceVariant, roll_modifier
 from ecran.systems.nephilim.ka import normalize
-from ecran.systems.nephilim.rolls import SEED, DiceVariant, roll_modifier
 from ecran.systems.nephilim.sheet import Element
-from ecran.systems.nephilim.tables import OCCULT
+from ecran.systems.nephilim.tables import OCCULT, SEED
 
 MagicCircle = Literal["basse_magie", "haute_magie", "grand_secret"]
 KabbalahCircle = Literal["sceaux", "pentacles", "clefs"]

@@ -15,7 +15,8 @@ from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import plexus_distribution, roll_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
-from ecran.systems.nephilim.rolls import SEED, DiceVariant, modifier_distribution, roll_modifier
+from ecran.systems.nephilim.dice import DiceVariant, modifier_distribution, roll_modifier
+from ecran.systems.nephilim.tables import SEED
 
 P = TypeVar("P", bound=BaseModel)
 

@@ -12,8 +12,6 @@ from typing import Literal
 
 from ecran.dice import DiceSource, Distribution
 
-SEED = "003_f1fb14c3cd618c96.txt"
-
 DIE_D: tuple[int, ...] = (0, 1, 2, 2, 3, 4)
 
 DiceVariant = Literal["D", "d6_six_as_three", "d6", "d4"]
