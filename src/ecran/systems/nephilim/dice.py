@@ -99,20 +99,4 @@ def _plain(success: bool) -> str:
     return SUCCESS if success else FAILURE
 
 
-def outcome_distribution(
-    score: int,
-    difficulty: int,
-    dice: str = "D",
-    reading: CriticalReading = "never_flips",
-    extra: Distribution[int] | None = None,
-) -> Distribution[str]:
-    """Exact outcome odds of a test; `extra` is an independent added modifier (plexus dice)
-    that moves the total but not the raw result read for criticals."""
-    v = VARIANTS[dice]
-    shift = extra if extra is not None else Distribution.constant(0)
-    return modifier_distribution(dice).combine(
-        shift, lambda r, s: classify(score + s, r, difficulty, v.critical, reading)
-    )
-
-
 OUTCOME_ORDER: Sequence[str] = (CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS)

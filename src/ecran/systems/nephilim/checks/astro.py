@@ -10,7 +10,7 @@ from typing import ClassVar, Self
 
 from pydantic import model_validator
 
-from ecran.dice import DiceSource, Distribution
+from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
@@ -84,6 +84,3 @@ class ConjunctionCheck(Check[ConjunctionParams]):
         count = (outcome in (DAY, BOTH)) + (outcome in (SIGN, BOTH))
         total = params.conjunction_modifier * count
         return Resolution(outcome, total=total, details={**found.details(), "modifier": total})
-
-    def distribution(self, params: ConjunctionParams) -> Distribution[str]:
-        return Distribution.constant(matched(params))

@@ -14,7 +14,7 @@ from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
-from ecran.systems.nephilim.dice import DiceVariant, modifier_distribution, roll_modifier, variant
+from ecran.systems.nephilim.dice import DiceVariant, roll_modifier, variant
 from ecran.systems.nephilim.round import speeds
 from ecran.systems.nephilim.tables import COMBAT, SEED
 from ecran.systems.nephilim.tracks import clamp
@@ -65,9 +65,6 @@ class Initiative(Check[InitiativeParams]):
         total = self.base(params) + r
         details = {"dice": [first, second], "modifier": r, "rating": self.base(params)}
         return Resolution(_category(r, params.dice), total=total, details=details)
-
-    def distribution(self, params: InitiativeParams) -> Distribution[str]:
-        return modifier_distribution(params.dice).map(lambda r: _category(r, params.dice))
 
 
 def _category(r: int, dice: str) -> str:
@@ -126,11 +123,6 @@ class DuelSegments(Check[DuelParams]):
         mine, theirs = params.initiative + ra, params.opponent_initiative + rb
         details = {"dice": [a1, a2], "opponent_dice": [b1, b2], "opponent_total": theirs}
         return Resolution(_order(params, mine - theirs), total=mine, details=details)
-
-    def distribution(self, params: DuelParams) -> Distribution[str]:
-        r = modifier_distribution(params.dice)
-        delta = params.initiative - params.opponent_initiative
-        return (r - r).reduced().map(lambda x: _order(params, delta + x))
 
 
 def _order(params: DuelParams, difference: int) -> str:
@@ -275,12 +267,6 @@ class Attack(OpposedCheck[AttackParams]):
         details = {**result.details, "wound_boxes": boxes}
         return Resolution(result.outcome, total=result.total, details=details)
 
-    def wound_distribution(self, params: AttackParams) -> Distribution[int]:
-        """Exact law of the wound boxes one attack checks (0: no hit, or armour stops it)."""
-        return self.margin_distribution(params).map(
-            lambda m: wound_boxes(params, self.verdict(params, m), m)
-        )
-
 
 def wound_boxes(params: AttackParams, outcome: str, margin: int) -> int:
     """Boxes a blow checks on the defender's wound track (L72-84): none unless it lands; the
@@ -368,6 +354,15 @@ class Declaration(Check[DeclarationParams]):
             if mine[2] != theirs[2]:
                 outcome = LAST if mine[2] > theirs[2] else FIRST
                 return Resolution(outcome, total=own[0], details={**details, "roll_off": rolls})
+
+    #: A full tie settled by roll-off rolls again on every tie (L493): no walk ends.
+    beyond_walk: ClassVar[dict[str, Any] | None] = {
+        "anticipation": 1,
+        "intuition": 1,
+        "opponent_anticipation": 1,
+        "opponent_intuition": 1,
+        "anticipation_tie": "roll_off",
+    }
 
     def distribution(self, params: DeclarationParams) -> Distribution[str]:
         own, other = declaration_key(params)

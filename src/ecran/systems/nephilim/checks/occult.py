@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 from math import ceil, floor
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from ecran.dice import DiceSource
+from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, Resolution, Text, cite, param, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import conjunction
@@ -24,9 +24,10 @@ from ecran.systems.nephilim.checks.common import (
     DiceOptions,
     DiceTest,
     PlexusOption,
+    plexus_distribution,
 )
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
-from ecran.systems.nephilim.dice import DiceVariant, roll_modifier
+from ecran.systems.nephilim.dice import DiceVariant, modifier_distribution, roll_modifier
 from ecran.systems.nephilim.ka import normalize
 from ecran.systems.nephilim.sheet import Element
 from ecran.systems.nephilim.tables import OCCULT, SEED
@@ -363,6 +364,25 @@ class Contract(OpposedCheck[ContractParams]):
 
     def explain(self, params: ContractParams) -> dict[str, Any]:
         return astro_bonus(params)[1]
+
+    #: Both sides' 1D − 1D and the plexus' d8 − d8 are 82,944 sequences, past the walk's budget.
+    beyond_walk: ClassVar[dict[str, Any] | None] = {
+        "ka": 30,
+        "creature_ka": 12,
+        "plexus": "d8-d8",
+    }
+
+    def distribution(self, params: ContractParams) -> Distribution[str]:
+        """The law of the margin (L479-481): own dice and plexus less the creature's dice."""
+        own, own_rolls, other, other_rolls = self.sides(params)
+        zero: Distribution[int] = Distribution.constant(0)
+        mine = modifier_distribution(params.dice) if own_rolls else zero
+        theirs = modifier_distribution(params.dice) if other_rolls else zero
+        extra = plexus_distribution(params.plexus)
+        if extra is not None:
+            mine = mine + extra
+        margin = (mine - theirs).reduced()
+        return margin.map(lambda d: self.verdict(params, own - other + d))
 
 
 class TransmutationParams(TimedParams):

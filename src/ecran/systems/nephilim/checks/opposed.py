@@ -9,13 +9,13 @@ from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel
 
-from ecran.dice import DiceSource, Distribution
+from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import plexus_distribution, roll_plexus
+from ecran.systems.nephilim.checks.common import roll_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
-from ecran.systems.nephilim.dice import DiceVariant, modifier_distribution, roll_modifier
+from ecran.systems.nephilim.dice import DiceVariant, roll_modifier
 from ecran.systems.nephilim.tables import SEED
 
 P = TypeVar("P", bound=BaseModel)
@@ -69,21 +69,6 @@ class OpposedCheck(Check[P]):
         return Resolution(
             self.verdict(params, total - opponent_total), total=total, details=details
         )
-
-    def distribution(self, params: P) -> Distribution[str]:
-        return self.margin_distribution(params).map(lambda m: self.verdict(params, m))
-
-    def margin_distribution(self, params: P) -> Distribution[int]:
-        """Exact law of `total − opponent_total` (the `margin` of the details)."""
-        own, own_rolls, other, other_rolls = self.sides(params)
-        name = getattr(params, "dice", "D")
-        zero: Distribution[int] = Distribution.constant(0)
-        mine = modifier_distribution(name) if own_rolls else zero
-        theirs = modifier_distribution(name) if other_rolls else zero
-        extra = plexus_distribution(getattr(params, "plexus", "none"))
-        if extra is not None:
-            mine = mine + extra
-        return (mine - theirs).reduced().map(lambda d: own - other + d)
 
 
 class OpposedParams(Params):
