@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from ecran.dice import Distribution, Roller, enumerate_outcomes
-from ecran.dice.enumerate import _Script
 from ecran.engine import get_system
 from ecran.rules import Resolution
 from ecran.systems.nephilim.sheet import NephilimSheet
+from ecran.testing import ScriptedDice
 from support import assert_rolls_match_odds
 
 SYSTEM = get_system("nephilim")
@@ -44,7 +44,7 @@ def by_label(actions: list[Any], start: str) -> dict[str, Any]:
 
 def hit(params: dict[str, Any], dice: list[int]) -> Resolution:
     """Roll the attack with the dice in that order: attacker's D, D, then the defender's."""
-    return ATTACK.resolve(ATTACK.parse(params), _Script(dice))  # type: ignore[arg-type]
+    return ATTACK.resolve(ATTACK.parse(params), ScriptedDice(dice))
 
 
 def wound_boxes_walked(params: Any) -> Distribution[int]:
