@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from ecran.rules import cite
-from ecran.rules.data import load_model
+from ecran.rules.data import load_fields, load_model
 
 PACKAGE = "ecran.systems.nephilim"
 
@@ -295,3 +295,6 @@ COMBAT = load_model(PACKAGE, "combat.toml", Combat)
 DICE_TABLE = load_model(PACKAGE, "dice.toml", DiceTable)
 
 CHARACTERISTIC_IDS: tuple[str, ...] = tuple(c.id for c in CHARACTERISTICS.characteristic)
+
+#: The words (label, help) of the checks', operations' and sheet's fields: data/fields.toml.
+FIELDS = load_fields(PACKAGE)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
@@ -16,26 +16,15 @@ from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
 from ecran.systems.nephilim.dice import DiceVariant, roll_modifier, variant
 from ecran.systems.nephilim.round import speeds
-from ecran.systems.nephilim.tables import COMBAT, SEED
+from ecran.systems.nephilim.tables import COMBAT, FIELDS, SEED
 from ecran.systems.nephilim.tracks import clamp
 
 
 class InitiativeParams(Params):
-    rapidite: int = param(tr("Rapidité", "Speed"), ge=-4, le=20)
-    reaction: int = param(tr("Réaction", "Reaction"), ge=-4, le=20)
-    malus: int = param(
-        tr("Malus", "Malus"),
-        tr("Fatigue et blessure sur Rapidité (lecture §9 A1/A4)", "Fatigue; wounds on Rapidité"),
-        default=0,
-        ge=0,
-    )
-    delayed_rounds: int = param(
-        tr("Rounds retardés", "Rounds delayed"),
-        tr("+6 d'initiative par round de retard (L518)", "+6 initiative per round delayed"),
-        default=0,
-        ge=0,
-        le=10,
-    )
+    rapidite: int = FIELDS("rapidite", ge=-4, le=20)
+    reaction: int = FIELDS("reaction", ge=-4, le=20)
+    malus: int = FIELDS("malus", default=0, ge=0)
+    delayed_rounds: int = FIELDS("delayed_rounds", default=0, ge=0, le=10)
     dice: DiceVariant = options.DICE.field()
 
 
@@ -73,25 +62,10 @@ def _category(r: int, dice: str) -> str:
 
 
 class DuelParams(Params):
-    initiative: int = param(
-        tr("Initiative (sans dés)", "Initiative (no dice)"),
-        tr("Rapidité + Réaction", "Rapidité + Réaction"),
-        ge=-20,
-        le=40,
-    )
-    opponent_initiative: int = param(
-        tr("Initiative adverse (sans dés)", "Opponent's initiative (no dice)"), ge=-20, le=40
-    )
-    anticipation: int = param(
-        tr("Anticipation", "Anticipation"),
-        tr("Intuition + Perception (variante declare_and_resolve)", "Intuition + Perception"),
-        default=0,
-        ge=-20,
-        le=60,
-    )
-    opponent_anticipation: int = param(
-        tr("Anticipation adverse", "Opponent's anticipation"), default=0, ge=-20, le=60
-    )
+    initiative: int = FIELDS("initiative", ge=-20, le=40)
+    opponent_initiative: int = FIELDS("opponent_initiative", ge=-20, le=40)
+    anticipation: int = FIELDS("anticipation", default=0, ge=-20, le=60)
+    opponent_anticipation: int = FIELDS("opponent_anticipation", default=0, ge=-20, le=60)
     round_structure: Literal["segments", "no_segments", "declare_and_resolve"] = (
         options.ROUND_STRUCTURE.field()
     )
@@ -140,29 +114,10 @@ def _order(params: DuelParams, difference: int) -> str:
 
 
 class SprintParams(DiceOptions):
-    rapidite: int = param(tr("Rapidité", "Speed"), ge=-4, le=20)
-    skill: int = param(
-        tr("Athlétisme", "Athletics"),
-        tr("« Sport (Athlétisme) » : Physique › Athlétisme (§9 A6)", "Physique › Athlétisme"),
-        ge=-4,
-        le=10,
-    )
-    wound_malus: int = param(
-        tr("Malus de blessure", "Wound malus"),
-        tr(
-            "Frappe la Rapidité (« Agilité », L86, L522) : la course et le test",
-            "Hits Rapidité ('Agilité', L86, L522): the run speed and the test",
-        ),
-        default=0,
-        ge=0,
-        le=4,
-    )
-    malus: int = param(
-        tr("Autres malus", "Other malus"),
-        tr("Fatigue, actions multiples, MJ", "Fatigue, multiple actions, GM"),
-        default=0,
-        ge=0,
-    )
+    rapidite: int = FIELDS("rapidite", ge=-4, le=20)
+    skill: int = FIELDS("skill", ge=-4, le=10)
+    wound_malus: int = FIELDS("wound_malus", default=0, ge=0, le=4)
+    malus: int = FIELDS("malus_sprint", default=0, ge=0)
 
 
 class Sprint(DiceTest[SprintParams]):
@@ -196,37 +151,15 @@ class Sprint(DiceTest[SprintParams]):
 class AttackParams(Params):
     characteristic: int = CHARACTERISTIC
     skill: int | None = SKILL
-    malus: int = param(tr("Malus", "Malus"), default=0, ge=0)
-    defender_reacts: bool = param(
-        tr("Le défenseur réagit", "Defender reacts"),
-        tr(
-            "Esquive ou parade possible seulement s'il agit dans le même segment (L493) ;"
-            " sinon, difficulté fixée par le MJ",
-            "Dodge or parry only if he acts in the same segment (L493); otherwise a GM difficulty",
-        ),
-        default=True,
-    )
-    defence_characteristic: int = param(
-        tr("Caractéristique de défense", "Defence characteristic"), default=0, ge=-4, le=10
-    )
-    defence_skill: int | None = param(
-        tr("Compétence de défense", "Defence skill"),
-        tr("Esquive, Combat armé… ; absente : caractéristique × 2", "Dodge, Armed combat…"),
-        default=None,
-        ge=-4,
-        le=10,
-    )
-    defence_malus: int = param(tr("Malus du défenseur", "Defender's malus"), default=0, ge=0)
+    malus: int = FIELDS("malus_attack", default=0, ge=0)
+    defender_reacts: bool = FIELDS("defender_reacts", default=True)
+    defence_characteristic: int = FIELDS("defence_characteristic", default=0, ge=-4, le=10)
+    defence_skill: int | None = FIELDS("defence_skill", default=None, ge=-4, le=10)
+    defence_malus: int = FIELDS("defence_malus", default=0, ge=0)
     armour: int = options.ARMOUR.field(ge=0, le=10)
     weapon_boxes: int = options.WEAPON_BOXES.field(ge=0, le=10)
     margin_wounds: bool = options.MARGIN_WOUNDS.field()
-    difficulty: int = param(
-        tr("Difficulté sans défense", "Difficulty without defence"),
-        tr("Fixée par le MJ quand le défenseur ne peut réagir", "GM-set when he cannot react"),
-        default=0,
-        ge=-15,
-        le=15,
-    )
+    difficulty: int = FIELDS("difficulty", default=0, ge=-15, le=15)
     dice: DiceVariant = options.DICE.field()
 
 
@@ -278,27 +211,12 @@ def wound_boxes(params: AttackParams, outcome: str, margin: int) -> int:
 
 
 class DeclarationParams(Params):
-    anticipation: int = param(
-        tr("Anticipation", "Anticipation"),
-        tr("Intuition + Perception (L493)", "Intuition + Perception (L493)"),
-        ge=-20,
-        le=60,
-    )
-    intuition: int = param(tr("Intuition", "Intuition"), ge=-4, le=30)
-    delayed_segments: int = param(
-        tr("Retards", "Delays"),
-        tr("+6 d'Anticipation par segment ou round retardé (L516-518)", "+6 per delay"),
-        default=0,
-        ge=0,
-        le=20,
-    )
-    opponent_anticipation: int = param(
-        tr("Anticipation adverse", "Opponent's anticipation"), ge=-20, le=60
-    )
-    opponent_intuition: int = param(tr("Intuition adverse", "Opponent's intuition"), ge=-4, le=30)
-    opponent_delayed_segments: int = param(
-        tr("Retards adverses", "Opponent's delays"), default=0, ge=0, le=20
-    )
+    anticipation: int = FIELDS("anticipation_declaration", ge=-20, le=60)
+    intuition: int = FIELDS("intuition", ge=-4, le=30)
+    delayed_segments: int = FIELDS("delayed_segments", default=0, ge=0, le=20)
+    opponent_anticipation: int = FIELDS("opponent_anticipation", ge=-20, le=60)
+    opponent_intuition: int = FIELDS("opponent_intuition", ge=-4, le=30)
+    opponent_delayed_segments: int = FIELDS("opponent_delayed_segments", default=0, ge=0, le=20)
     anticipation_tie: Literal["simultaneous", "roll_off"] = options.ANTICIPATION_TIE.field()
     dice: DiceVariant = options.DICE.field()
 

@@ -10,13 +10,13 @@ from typing import Any, ClassVar, TypeVar
 from pydantic import BaseModel
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import roll_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.dice import DiceVariant, roll_modifier
-from ecran.systems.nephilim.tables import SEED
+from ecran.systems.nephilim.tables import FIELDS, SEED
 
 P = TypeVar("P", bound=BaseModel)
 
@@ -74,24 +74,12 @@ class OpposedCheck(Check[P]):
 class OpposedParams(Params):
     characteristic: int = CHARACTERISTIC
     skill: int | None = SKILL
-    malus: int = param(tr("Malus", "Malus"), default=0, ge=0)
-    roll: bool = param(
-        tr("Avec dés", "With dice"),
-        tr("Le MJ décide si ce camp lance les dés", "The GM decides whether this side rolls"),
-        default=True,
-    )
-    opponent_characteristic: int = param(
-        tr("Caractéristique adverse", "Opponent's characteristic"), ge=-4, le=10
-    )
-    opponent_skill: int | None = param(
-        tr("Compétence adverse", "Opponent's skill"),
-        tr("Absente : caractéristique × 2", "Absent: characteristic × 2"),
-        default=None,
-        ge=-4,
-        le=10,
-    )
-    opponent_malus: int = param(tr("Malus adverse", "Opponent's malus"), default=0, ge=0)
-    opponent_roll: bool = param(tr("Dés adverses", "Opponent rolls"), default=True)
+    malus: int = FIELDS("malus_opposed", default=0, ge=0)
+    roll: bool = FIELDS("roll", default=True)
+    opponent_characteristic: int = FIELDS("opponent_characteristic", ge=-4, le=10)
+    opponent_skill: int | None = FIELDS("opponent_skill", default=None, ge=-4, le=10)
+    opponent_malus: int = FIELDS("opponent_malus", default=0, ge=0)
+    opponent_roll: bool = FIELDS("opponent_roll", default=True)
     dice: DiceVariant = options.DICE.field()
 
 

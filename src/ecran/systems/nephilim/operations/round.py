@@ -6,37 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, param, tr
+from ecran.rules import Change, Operation, Params, cite, tr
 from ecran.systems.nephilim.operations.tracks import NoParams
 from ecran.systems.nephilim.round import action_slots, delay_bonus
 from ecran.systems.nephilim.sheet import NephilimSheet
-from ecran.systems.nephilim.tables import SEED
+from ecran.systems.nephilim.tables import FIELDS, SEED
 
 
 class DeclareParams(Params):
-    actions: int = param(
-        tr("Actions normales", "Normal actions"),
-        tr("Décidé à la première déclaration (L510)", "Decided at the first declaration (L510)"),
-        ge=1,
-        le=6,
-    )
-    magical_actions: int = param(
-        tr("Actions magiques", "Magical actions"),
-        tr(
-            "Actions en plus dues à la magie ou la technologie : sans malus propre (L512)",
-            "Extra actions from magic or technology: no malus of their own (L512)",
-        ),
-        default=0,
-        ge=0,
-        le=6,
-    )
-    initiative: int | None = param(
-        tr("Initiative du round", "This round's initiative"),
-        tr("Pour annoncer les créneaux I, I − 6…", "To list the slots I, I − 6…"),
-        default=None,
-        ge=-40,
-        le=80,
-    )
+    actions: int = FIELDS("actions", ge=1, le=6)
+    magical_actions: int = FIELDS("magical_actions", default=0, ge=0, le=6)
+    initiative: int | None = FIELDS("initiative_declare", default=None, ge=-40, le=80)
 
 
 class DeclareActions(Operation[NephilimSheet, DeclareParams]):
@@ -59,14 +39,7 @@ class DeclareActions(Operation[NephilimSheet, DeclareParams]):
 
 
 class DelayParams(Params):
-    to_next_round: bool = param(
-        tr("Au round suivant", "To the next round"),
-        tr(
-            "Au dernier segment : +6 d'initiative au round suivant (L518)",
-            "At the last segment: +6 initiative next round (L518)",
-        ),
-        default=False,
-    )
+    to_next_round: bool = FIELDS("to_next_round", default=False)
 
 
 class DelayAction(Operation[NephilimSheet, DelayParams]):

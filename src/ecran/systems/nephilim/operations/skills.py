@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, Text, cite, param, tr
+from ecran.rules import Change, EcranError, Operation, Params, Text, cite, tr
 from ecran.systems.nephilim.sheet import CharacteristicId, NephilimSheet
 from ecran.systems.nephilim.skills import (
     RANGES,
@@ -16,13 +16,11 @@ from ecran.systems.nephilim.skills import (
     level_of,
     skill_problems,
 )
-from ecran.systems.nephilim.tables import SEED
+from ecran.systems.nephilim.tables import FIELDS, SEED
 
 
 class SkillStepParams(Params):
-    path: str = param(
-        tr("Compétence", "Skill"), tr("Chemin dans l'arbre", "Path in the tree"), min_length=1
-    )
+    path: str = FIELDS("path", min_length=1)
 
 
 class BuySkillStep(Operation[NephilimSheet, SkillStepParams]):
@@ -49,14 +47,8 @@ class BuySkillStep(Operation[NephilimSheet, SkillStepParams]):
 
 
 class PairParams(Params):
-    path: str = param(
-        tr("Compétence", "Skill"), tr("Chemin dans l'arbre", "Path in the tree"), min_length=1
-    )
-    characteristic: CharacteristicId | None = param(
-        tr("Caractéristique", "Characteristic"),
-        tr("Vide : le MJ choisira à chaque action", "Empty: the GM picks at each action"),
-        default=None,
-    )
+    path: str = FIELDS("path", min_length=1)
+    characteristic: CharacteristicId | None = FIELDS("characteristic_pair", default=None)
 
 
 class PairSkill(Operation[NephilimSheet, PairParams]):
@@ -79,11 +71,7 @@ class PairSkill(Operation[NephilimSheet, PairParams]):
 
 
 class LanguageParams(Params):
-    path: str = param(
-        tr("Langue", "Language"),
-        tr("Chemin dans la liste ('Langues romanes > Italien')", "Path in the list"),
-        min_length=1,
-    )
+    path: str = FIELDS("path_language", min_length=1)
 
 
 class LearnLanguage(Operation[NephilimSheet, LanguageParams]):

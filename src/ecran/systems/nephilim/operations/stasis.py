@@ -6,27 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, cite, param, tr
+from ecran.rules import Change, EcranError, Operation, Params, cite, tr
 from ecran.systems.nephilim.checks.occult import StasisDistance, StasisRitual
 from ecran.systems.nephilim.operations.tracks import NoParams
 from ecran.systems.nephilim.sheet import Element, NephilimSheet, fatigue_malus, ka_for_test
-from ecran.systems.nephilim.tables import SEED
+from ecran.systems.nephilim.tables import FIELDS, SEED
 
 
 class StasisParams(Params):
-    element: Element = param(tr("Ka-élément puisé", "Ka-element drawn"))
-    points: int = param(tr("Points demandés", "Points asked for"), ge=0, le=100)
-    distance: StasisDistance = param(tr("Distance à la stase", "Distance to the stasis"))
-    overflow: Element | None = param(
-        tr("Excédent puisé dans", "Excess drawn from"),
-        tr(
-            "Au choix du MJ si le jet puise plus que la stase n'en contient (L630) ; vide : les"
-            " éléments les plus fournis d'abord",
-            "The GM's choice when the roll draws more than the stasis holds (L630); empty: the"
-            " fullest elements first",
-        ),
-        default=None,
-    )
+    element: Element = FIELDS("element_stasis")
+    points: int = FIELDS("points_stasis", ge=0, le=100)
+    distance: StasisDistance = FIELDS("distance")
+    overflow: Element | None = FIELDS("overflow", default=None)
 
 
 class DrawFromStasis(Operation[NephilimSheet, StasisParams]):

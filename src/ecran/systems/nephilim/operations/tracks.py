@@ -7,18 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, Text, cite, param, tr
+from ecran.rules import Change, EcranError, Operation, Params, Text, cite, tr
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
 from ecran.systems.nephilim.sheet import NephilimSheet, fatigue_malus, ka_for_test, meta
-from ecran.systems.nephilim.tables import SEED
+from ecran.systems.nephilim.tables import FIELDS, SEED
 from ecran.systems.nephilim.tracks import clamp, state
 
-BOXES = param(
-    tr("Cases", "Boxes"),
-    tr("Montant fixé par le MJ : le texte n'a pas de dommages", "GM amount: the text has none"),
-    ge=0,
-    le=10,
-)
+BOXES = FIELDS("boxes", ge=0, le=10)
 
 
 class NoParams(Params):
@@ -33,7 +28,7 @@ def _states(sheet: NephilimSheet) -> str:
 
 class WoundParams(Params):
     boxes: int = BOXES
-    ignore_armour: bool = param(tr("Ignorer l'armure", "Ignore armour"), default=False)
+    ignore_armour: bool = FIELDS("ignore_armour", default=False)
 
 
 class TakeWounds(Operation[NephilimSheet, WoundParams]):
