@@ -11,7 +11,7 @@ import typer
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.rules import EcranError
-from ecran.systems.nephilim import character as ch
+from ecran.systems.nephilim import sheet as reading
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.skills import effective
 from ecran.systems.nephilim.tables import CHARACTERISTIC_IDS
@@ -111,7 +111,7 @@ def test_new_character_is_legal_and_lists_what_creation_fills() -> None:
     blank = SYSTEM.new_character("Ana")
     assert isinstance(blank, NephilimSheet)
     assert SYSTEM.validate(blank) == []
-    assert set(ch.natural(blank).values()) == {0}
+    assert set(reading.natural(blank).values()) == {0}
     assert blank.wounds == blank.fatigue == 0
     assert {"PHYSIQUE", ATHLETICS} <= set(blank.skills)
     assert set(blank.skills.values()) == {-4}

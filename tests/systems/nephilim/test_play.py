@@ -9,10 +9,9 @@ from typing import Any
 import pytest
 
 from ecran.dice import Roller
-from ecran.dice.enumerate import _Script
 from ecran.engine import get_system
 from ecran.rules import EcranError
-from ecran.systems.nephilim.combat import (
+from ecran.systems.nephilim.round import (
     Combatant,
     action_slots,
     declaration_order,
@@ -23,6 +22,7 @@ from ecran.systems.nephilim.combat import (
 )
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.tracks import malus, state
+from ecran.testing import ScriptedDice
 
 SYSTEM = get_system("nephilim")
 
@@ -111,9 +111,9 @@ def test_wounds_armour_and_healing() -> None:
 
 def test_incapacity_round_failure_means_coma_E5_L88() -> None:
     dying = sheet(wounds=8, characteristics={"constitution": 0})
-    failed = apply(dying, "incapacity_round", _Script([0, 4]))
+    failed = apply(dying, "incapacity_round", ScriptedDice([0, 4]))
     assert failed.sheet.fatigue == 10 and failed.resolution.outcome == "critical_failure"
-    held = apply(dying, "incapacity_round", _Script([2, 2]))
+    held = apply(dying, "incapacity_round", ScriptedDice([2, 2]))
     assert held.sheet.fatigue == 0
     with pytest.raises(EcranError):
         apply(sheet(), "incapacity_round")
@@ -121,8 +121,8 @@ def test_incapacity_round_failure_means_coma_E5_L88() -> None:
 
 def test_exhaustion_round_uses_ka_E5_L88() -> None:
     tired = sheet(fatigue=8, ka={"soleil": 40})  # normalized +4, fatigue malus 4
-    assert apply(tired, "exhaustion_round", _Script([2, 2])).sheet.fatigue == 8
-    assert apply(tired, "exhaustion_round", _Script([0, 1])).sheet.fatigue == 10
+    assert apply(tired, "exhaustion_round", ScriptedDice([2, 2])).sheet.fatigue == 8
+    assert apply(tired, "exhaustion_round", ScriptedDice([0, 1])).sheet.fatigue == 10
 
 
 def test_stasis_ritual_draws_points_L630() -> None:
@@ -131,7 +131,7 @@ def test_stasis_ritual_draws_points_L630() -> None:
     change = apply(
         nephilim,
         "stasis_ritual",
-        _Script([2, 2, 4, 0]),
+        ScriptedDice([2, 2, 4, 0]),
         element="feu",
         points=3,
         distance="under_100m",
@@ -142,7 +142,12 @@ def test_stasis_ritual_draws_points_L630() -> None:
     spent = apply(change.sheet, "spend_stasis_bonus")
     assert spent.sheet.stasis_bonus == 0
     failed = apply(
-        nephilim, "stasis_ritual", _Script([0, 4]), element="feu", points=3, distance="under_100m"
+        nephilim,
+        "stasis_ritual",
+        ScriptedDice([0, 4]),
+        element="feu",
+        points=3,
+        distance="under_100m",
     )
     assert failed.sheet.stasis == nephilim.stasis
     with pytest.raises(EcranError):
@@ -216,7 +221,7 @@ def test_declaration_by_ascending_anticipation_L493() -> None:
 
 def test_initiative_from_the_sheet_L491() -> None:
     pc = sheet(characteristics={"rapidite": 2, "reaction": 1}, fatigue=2)  # fatigue malus 1
-    result = SYSTEM.initiative(pc, _Script([3, 1]))
+    result = SYSTEM.initiative(pc, ScriptedDice([3, 1]))
     assert result.total == 3 - 1 + 2
     assert result.details["natural_rating"] == 3
 
@@ -227,7 +232,7 @@ def test_stasis_overflow_comes_from_the_gm_s_element_L630_A27() -> None:
     change = apply(
         nephilim,
         "stasis_ritual",
-        _Script([2, 2, 4, 0]),
+        ScriptedDice([2, 2, 4, 0]),
         element="feu",
         points=2,
         distance="contact",

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from ecran.dice import Roller
-from ecran.dice.enumerate import _Script
 from ecran.engine import get_system
-from ecran.systems.nephilim.combat import Combatant, combatant, plan_round
+from ecran.systems.nephilim.round import Combatant, combatant, plan_round
 from ecran.systems.nephilim.sheet import NephilimSheet
+from ecran.testing import ScriptedDice
 from support import assert_rolls_match_odds
 
 SYSTEM = get_system("nephilim")
@@ -94,7 +94,7 @@ def test_roll_off_rolls_again_on_a_tie() -> None:
     check = SYSTEM.check("declaration")
     tie = {"anticipation": 1, "intuition": 1, "opponent_anticipation": 1, "opponent_intuition": 1}
     params = check.parse({**tie, "anticipation_tie": "roll_off"})
-    result = check.resolve(params, _Script([2, 2, 3, 3, 4, 0, 1, 1]))
+    result = check.resolve(params, ScriptedDice([2, 2, 3, 3, 4, 0, 1, 1]))
     assert result.outcome == "declares_last"
     assert result.details["roll_off"] == [[0, 0], [4, 0]]
 
@@ -127,13 +127,13 @@ def test_declaration_groups_in_a_segment_with_and_without_roll_off_L493() -> Non
     z = Combatant("z", 3, 0, 0, 0, anticipation=-1, intuition=0)
     assert plan_round([x, y, z]) == [[[z], [x, y]]]
     # roll-off: x rolls 4-0 = +4, y rolls 0-4 = -4: y declares before x
-    rolled = plan_round([x, y, z], tie="roll_off", dice=_Script([4, 0, 0, 4]))
+    rolled = plan_round([x, y, z], tie="roll_off", dice=ScriptedDice([4, 0, 0, 4]))
     assert rolled == [[[z], [y], [x]]]
 
 
 def test_tracker_entries_come_from_the_sheet_initiative() -> None:
     pc = sheet(characteristics={"rapidite": 1, "reaction": 1, "intuition": 2, "perception": 1})
-    entry = combatant("pc", SYSTEM.initiative(pc, _Script([4, 0])))
+    entry = combatant("pc", SYSTEM.initiative(pc, ScriptedDice([4, 0])))
     assert (entry.initiative, entry.raw, entry.anticipation, entry.intuition) == (6, 4, 3, 2)
 
 
@@ -170,8 +170,8 @@ def test_delaying_carries_anticipation_and_initiative_L514_518() -> None:
     twice = apply(once, "delay_action", to_next_round=True).sheet
     assert (twice.delayed_segments, twice.delayed_rounds) == (2, 1)
     # next round: +6 initiative (L518), and Anticipation +12 kept across rounds
-    assert SYSTEM.initiative(twice, _Script([2, 2])).total == 1 + 6
-    assert SYSTEM.initiative(twice, _Script([2, 2])).details["anticipation"] == 2 + 12
+    assert SYSTEM.initiative(twice, ScriptedDice([2, 2])).total == 1 + 6
+    assert SYSTEM.initiative(twice, ScriptedDice([2, 2])).details["anticipation"] == 2 + 12
     assert apply(twice, "end_round").sheet.delayed_rounds == 1  # delays carry over
     done = apply(twice, "act_delayed").sheet
     assert (done.delayed_segments, done.delayed_rounds) == (0, 0)
@@ -193,7 +193,7 @@ def test_delaying_carries_anticipation_and_initiative_L514_518() -> None:
     ],
 )
 def test_movement_columns_E13_L524_527(rapidite: int, stationary: int, walk: int, run: int) -> None:
-    from ecran.systems.nephilim.combat import speeds
+    from ecran.systems.nephilim.round import speeds
 
     assert speeds(rapidite) == {"immobile": 0, "stationary": stationary, "walk": walk, "run": run}
 
@@ -202,7 +202,7 @@ def test_wounds_slow_the_sprint_L86_L522_L529() -> None:
     """The wound malus hits 'Agilité', which L522 uses for Rapidité: run speed and test."""
     check = SYSTEM.check("sprint")
     params = check.parse({"rapidite": 1, "skill": 0, "wound_malus": 2})
-    result = check.resolve(params, _Script([4, 0]))
+    result = check.resolve(params, ScriptedDice([4, 0]))
     assert result.details["run"] == 9  # Rapidité -1 runs 9 m/round
     assert result.total == 9 + (1 + 0 - 2 + 4)  # margin of Rapidité + skill - 2 + R vs 0
     hurt = sheet(wounds=4, characteristics={"rapidite": 1})
@@ -213,7 +213,7 @@ def test_wounds_slow_the_sprint_L86_L522_L529() -> None:
 
 
 def test_attack_params_carry_both_sheets_penalties_L86_L510() -> None:
-    from ecran.systems.nephilim.combat import attack_params
+    from ecran.systems.nephilim.encounter import attack_params
 
     armed = "PHYSIQUE > Combat au contact > Combat armé"
     dodge = "PHYSIQUE > Combat au contact > Esquive"

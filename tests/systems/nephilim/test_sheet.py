@@ -11,10 +11,9 @@ from hypothesis import strategies as st
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from ecran.systems.nephilim import character as ch
-from ecran.systems.nephilim.creation import total_steps
+from ecran.systems.nephilim import sheet as reading
 from ecran.systems.nephilim.ka import associated_ka, meta_bonus, normalize
-from ecran.systems.nephilim.sheet import NephilimSheet
+from ecran.systems.nephilim.sheet import NephilimSheet, total_steps
 from ecran.systems.nephilim.skills import SKILL_NODES, effective, steps_paid
 from ecran.systems.nephilim.tables import KA, LANGUAGES, SKILLS
 
@@ -93,12 +92,12 @@ def test_two_elements_mean_rounded_up_D2_L62() -> None:
     kas = {"feu": 20, "air": 25}
     assert associated_ka("rapidite", kas) == 23
     nephilim = sheet(nature="nephilim", ka=kas)
-    meta = ch.meta(nephilim)
+    meta = reading.meta(nephilim)
     assert (meta["rapidite"], meta["force"], meta["intelligence"]) == (2, 2, 2)
 
 
 def test_a_human_has_no_meta_bonus() -> None:
-    assert ch.meta(sheet(ka={"soleil": 40})) == ch.natural(sheet())
+    assert reading.meta(sheet(ka={"soleil": 40})) == reading.natural(sheet())
 
 
 def test_meta_table_covers_the_ten_characteristics_L55_60() -> None:

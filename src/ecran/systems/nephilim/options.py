@@ -6,7 +6,7 @@ The options themselves (labels, help, sources, defaults) are data: `data/options
 from __future__ import annotations
 
 from ecran.rules import load_options
-from ecran.systems.nephilim.rolls import SEED
+from ecran.systems.nephilim.tables import SEED
 
 OPTIONS = load_options(__package__ or "ecran.systems.nephilim", SEED)
 
@@ -33,31 +33,3 @@ ROUND_STRUCTURE = OPTIONS["round_structure"]
 ARMOUR = OPTIONS["armour"]
 MARGIN_WOUNDS = OPTIONS["margin_wounds"]
 WEAPON_BOXES = OPTIONS["weapon_boxes"]
-TABLE_OPTIONS = (
-    WOUND_SET,
-    WOUND_COUNT,
-    TRACK_BOXES,
-    KA_TEST_ELEMENT,
-    SKILL_CHARACTERISTIC,
-    LANGUAGE_PREREQUISITES,
-    STEP_BUDGET,
-)
-ALL = (
-    DICE,
-    CRITICALS,
-    ROLL_NEEDED,
-    *TABLE_OPTIONS,
-    OCCULT_SCORE,
-    CONTRACT_SCALE,
-    SIZAINES,
-    HALF_ROUNDING,
-    STASIS_UNIT,
-    CONJUNCTION,
-    PLEXUS,
-    SEGMENTS,
-    ANTICIPATION_TIE,
-    ROUND_STRUCTURE,
-    ARMOUR,
-    MARGIN_WOUNDS,
-    WEAPON_BOXES,
-)

@@ -1,5 +1,7 @@
 """The Nephilim character sheet (seed L3-122, L545-552, L628-633): characteristics, Ka,
-skills and languages, occult skills, the two tracks, the stasis, and the table's readings."""
+skills and languages, occult skills, the two tracks, the stasis, and the table's readings;
+then what a rule reads off it: meta-characteristics, the Ka of a Ka test, effective skills and
+the penalties of the tracks."""
 
 from __future__ import annotations
 
@@ -9,7 +11,10 @@ from pydantic import BaseModel, ConfigDict
 
 from ecran.rules import CharacterSheet, param, tr
 from ecran.systems.nephilim import options
-from ecran.systems.nephilim.tables import OCCULT
+from ecran.systems.nephilim.ka import meta_bonuses, normalize
+from ecran.systems.nephilim.skills import effective, steps_paid
+from ecran.systems.nephilim.tables import CHARACTERISTIC_IDS, FIELDS, OCCULT
+from ecran.systems.nephilim.tracks import malus, state, wound_malus_on
 
 Element = Literal["feu", "air", "eau", "terre", "lune", "soleil", "orichalque"]
 Nature = Literal["human", "nephilim"]
@@ -60,87 +65,24 @@ class Characteristics(BaseModel):
 
 class NephilimSheet(CharacterSheet):
     system: Literal["nephilim"] = "nephilim"
-    nature: Nature = param(
-        tr("Nature", "Nature"),
-        tr("human ou nephilim (simulacre)", "human or Nephilim (simulacrum)"),
-        default="human",
-    )
-    characteristics: Characteristics = param(
-        tr("Caractéristiques", "Characteristics"), default_factory=Characteristics
-    )
-    ka: dict[Element, int] = param(
-        tr("Ka (absolu)", "Ka (absolute)"),
-        tr(
-            "Ka absolu par élément (L30) : Ka-Soleil d'un humain, cinq éléments d'un Nephilim",
-            "absolute Ka per element (L30): humans Ka-Soleil; Nephilim five elements",
-        ),
-        default_factory=_human_ka,
-    )
-    skills: dict[str, int] = param(
-        tr("Compétences", "Skills"),
-        tr(
-            "Score acheté par chemin de l'arbre ('PHYSIQUE > Athlétisme') ; -4 = rien d'acheté,"
-            " la compétence hérite de son parent",
-            "bought score per skill-tree path ('PHYSIQUE > Athlétisme'); -4 = nothing bought,"
-            " the skill inherits from its parent",
-        ),
-        default_factory=dict,
-    )
+    nature: Nature = FIELDS("nature", default="human")
+    characteristics: Characteristics = FIELDS("characteristics", default_factory=Characteristics)
+    ka: dict[Element, int] = FIELDS("ka_sheet", default_factory=_human_ka)
+    skills: dict[str, int] = FIELDS("skills", default_factory=dict)
     skill_characteristics: dict[str, CharacteristicId] = options.SKILL_CHARACTERISTIC.field()
-    occult_skills: dict[str, int] = param(
-        tr("Compétences occultes", "Occult skills"),
-        tr("Les douze (L547-552) ; peuvent dépasser +3", "the twelve (L547-552); may exceed +3"),
-        default_factory=dict,
+    occult_skills: dict[str, int] = FIELDS("occult_skills", default_factory=dict)
+    languages: list[str] = FIELDS("languages", default_factory=list)
+    written_languages: dict[str, Literal["A", "C", "M"]] = FIELDS(
+        "written_languages", default_factory=dict
     )
-    languages: list[str] = param(
-        tr("Langues parlées", "Spoken languages"),
-        tr("Nœuds de langue tenus ; profondeur = rang (L114-120)", "spoken-language nodes held"),
-        default_factory=list,
-    )
-    written_languages: dict[str, Literal["A", "C", "M"]] = param(
-        tr("Langues écrites", "Written languages"),
-        tr("Système d'écriture et rang (L122 ; liste absente)", "writing system and rank (L122)"),
-        default_factory=dict,
-    )
-    wounds: int = param(
-        tr("Blessures (cases)", "Wounds (boxes)"), tr("L72-86", "L72-86"), default=0, ge=0, le=10
-    )
-    fatigue: int = param(
-        tr("Fatigue (cases)", "Fatigue (boxes)"), tr("L72-88", "L72-88"), default=0, ge=0, le=10
-    )
-    stasis: dict[Element, int] = param(
-        tr("Stase", "Stasis"),
-        tr("Points de Ka-élément dans la stase (L630)", "Ka-element points in the stasis (L630)"),
-        default_factory=dict,
-    )
-    stasis_bonus: int = param(
-        tr("Bonus de stase", "Stasis bonus"),
-        tr("Points puisés pour le prochain jet de contrôle", "points drawn for the next control"),
-        default=0,
-        ge=0,
-    )
+    wounds: int = FIELDS("wounds", default=0, ge=0, le=10)
+    fatigue: int = FIELDS("fatigue_sheet", default=0, ge=0, le=10)
+    stasis: dict[Element, int] = FIELDS("stasis", default_factory=dict)
+    stasis_bonus: int = FIELDS("stasis_bonus", default=0, ge=0)
     # Play state of the current round (L508-518): actions declared, delays carried over.
-    round_actions: int = param(
-        tr("Actions déclarées ce round", "Actions declared this round"),
-        tr("Malus de 4 par action en plus, sur chacune (L510)", "4 per extra action, on each"),
-        default=1,
-        ge=1,
-        le=6,
-    )
-    delayed_segments: int = param(
-        tr("Retards (segments)", "Delays (segments)"),
-        tr("+6 d'Anticipation par retard, cumulés (L516-518)", "+6 Anticipation per delay"),
-        default=0,
-        ge=0,
-        le=20,
-    )
-    delayed_rounds: int = param(
-        tr("Retards (rounds)", "Delays (rounds)"),
-        tr("+6 d'initiative par round de retard (L518)", "+6 initiative per round delayed"),
-        default=0,
-        ge=0,
-        le=10,
-    )
+    round_actions: int = FIELDS("round_actions", default=1, ge=1, le=6)
+    delayed_segments: int = FIELDS("delayed_segments_sheet", default=0, ge=0, le=20)
+    delayed_rounds: int = FIELDS("delayed_rounds_sheet", default=0, ge=0, le=10)
     armour: int = options.ARMOUR.field(ge=0, le=10)
     # How this table reads the ambiguous rules that shape the sheet, its penalties and combat.
     wound_characteristics: Literal["motor", "force_coordination"] = options.WOUND_SET.field()
@@ -153,3 +95,75 @@ class NephilimSheet(CharacterSheet):
     skill_step_budget: int = options.STEP_BUDGET.field(ge=0)
     segments: Literal["from_highest_remaining", "fixed_windows"] = options.SEGMENTS.field()
     anticipation_tie: Literal["simultaneous", "roll_off"] = options.ANTICIPATION_TIE.field()
+
+
+# -- reading the sheet ---------------------------------------------------------------------
+
+
+def natural(sheet: NephilimSheet) -> dict[str, int]:
+    return {c: getattr(sheet.characteristics, c) for c in CHARACTERISTIC_IDS}
+
+
+def meta(sheet: NephilimSheet) -> dict[str, int]:
+    """A Nephilim's simulacrum adds the Ka-element bonus (L49-70); a human has none."""
+    values = natural(sheet)
+    if sheet.nature != "nephilim":
+        return values
+    bonus = meta_bonuses(kas(sheet))
+    return {c: v + bonus[c] for c, v in values.items()}
+
+
+def kas(sheet: NephilimSheet) -> dict[str, int]:
+    return {str(e): v for e, v in sheet.ka.items()}
+
+
+def ka_test_element(sheet: NephilimSheet) -> str:
+    """The Ka a Ka test uses (§9 A11): the table's choice, else the highest element."""
+    chosen = sheet.ka_test_element
+    if chosen != "dominant":
+        return chosen
+    if not sheet.ka:
+        return "soleil"
+    return max(sorted(sheet.ka), key=lambda e: sheet.ka[e])
+
+
+def ka_for_test(sheet: NephilimSheet) -> int:
+    return kas(sheet).get(ka_test_element(sheet), 0)
+
+
+def fatigue_malus(sheet: NephilimSheet) -> int:
+    return malus("fatigue", sheet.fatigue, sheet.track_boxes)
+
+
+def wound_malus(sheet: NephilimSheet, characteristic: str) -> int:
+    r = sheet
+    return wound_malus_on(characteristic, sheet.wounds, r.track_boxes, r.wound_characteristics)
+
+
+def out_of_play(sheet: NephilimSheet) -> bool:
+    boxes = sheet.track_boxes
+    return state("wound", sheet.wounds, boxes).out or state("fatigue", sheet.fatigue, boxes).out
+
+
+def skill(sheet: NephilimSheet, path: str) -> int:
+    return effective(sheet.skills, path)
+
+
+def initiative_rating(sheet: NephilimSheet) -> int:
+    m = meta(sheet)
+    return m["rapidite"] + m["reaction"]
+
+
+def anticipation(sheet: NephilimSheet) -> int:
+    """Intuition + Perception (L493)."""
+    m = meta(sheet)
+    return m["intuition"] + m["perception"]
+
+
+def normalized_ka(sheet: NephilimSheet) -> dict[str, int]:
+    return {e: normalize(v) for e, v in sheet.ka.items() if v >= 0}
+
+
+def total_steps(sheet: NephilimSheet) -> int:
+    """Skill steps paid for the whole tree (L108)."""
+    return sum(steps_paid(path, score) for path, score in sheet.skills.items())

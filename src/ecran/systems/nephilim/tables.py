@@ -1,4 +1,5 @@
-"""Pydantic models of the data files, loaded once at import: a malformed table fails at start-up."""
+"""The game's seed and its data files as typed models, loaded once at import: a malformed table
+fails at start-up."""
 
 from __future__ import annotations
 
@@ -6,9 +7,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.rules.data import load_model
+from ecran.rules import cite
+from ecran.rules.data import load_fields, load_model
 
 PACKAGE = "ecran.systems.nephilim"
+
+SEED = "003_f1fb14c3cd618c96.txt"
+#: The whole seed: Règles pour Nephilim v3, a fan rewrite (636 lines).
+SOURCE = cite(SEED, 1, 636)
 
 Level = Literal["P", "A", "C", "M"]
 
@@ -289,3 +295,6 @@ COMBAT = load_model(PACKAGE, "combat.toml", Combat)
 DICE_TABLE = load_model(PACKAGE, "dice.toml", DiceTable)
 
 CHARACTERISTIC_IDS: tuple[str, ...] = tuple(c.id for c in CHARACTERISTICS.characteristic)
+
+#: The words (label, help) of the checks', operations' and sheet's fields: data/fields.toml.
+FIELDS = load_fields(PACKAGE)

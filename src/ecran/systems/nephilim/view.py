@@ -6,11 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, tr
-from ecran.systems.nephilim import character as ch
-from ecran.systems.nephilim.combat import initiative_params, speeds
-from ecran.systems.nephilim.creation import total_steps
+from ecran.systems.nephilim.encounter import initiative_params
 from ecran.systems.nephilim.ka import normalize
-from ecran.systems.nephilim.sheet import NephilimSheet
+from ecran.systems.nephilim.round import speeds
+from ecran.systems.nephilim.sheet import (
+    NephilimSheet,
+    anticipation,
+    fatigue_malus,
+    initiative_rating,
+    ka_for_test,
+    meta,
+    natural,
+    out_of_play,
+    skill,
+    total_steps,
+    wound_malus,
+)
 from ecran.systems.nephilim.skills import (
     SKILL_NODES,
     UNBOUGHT,
@@ -55,13 +66,13 @@ def _identity(sheet: NephilimSheet) -> SheetSection:
 
 
 def _characteristics(sheet: NephilimSheet) -> SheetSection:
-    natural, meta = ch.natural(sheet), ch.meta(sheet)
+    natural_scores, scores = natural(sheet), meta(sheet)
     rows = []
     for c in CHARACTERISTICS.characteristic:
-        value = _signed(natural[c.id])
-        if meta[c.id] != natural[c.id]:
-            value += f" (méta {_signed(meta[c.id])})"
-        index = max(0, min(7, natural[c.id] + 4))
+        value = _signed(natural_scores[c.id])
+        if scores[c.id] != natural_scores[c.id]:
+            value += f" (méta {_signed(scores[c.id])})"
+        index = max(0, min(7, natural_scores[c.id] + 4))
         rows.append(SheetRow(Text(fr=c.fr, en=c.en), value, c.benchmarks[index]))
     return SheetSection(tr("Caractéristiques", "Characteristics"), rows)
 
@@ -102,7 +113,7 @@ def bought(sheet: NephilimSheet) -> list[str]:
 def _skills(sheet: NephilimSheet) -> SheetSection:
     rows = []
     for path in bought(sheet):
-        score = ch.skill(sheet, path)
+        score = skill(sheet, path)
         node = SKILL_NODES.get(path)
         rank = level_of(path) or rank_of_score(score)
         known = knowledge(score)
@@ -130,12 +141,12 @@ def _other_skills(sheet: NephilimSheet) -> SheetSection:
 
 
 def _derived(sheet: NephilimSheet) -> SheetSection:
-    move = speeds(ch.meta(sheet)["rapidite"] - ch.wound_malus(sheet, "rapidite"))
+    move = speeds(meta(sheet)["rapidite"] - wound_malus(sheet, "rapidite"))
     return SheetSection(
         tr("Valeurs dérivées", "Derived values"),
         [
-            SheetRow(tr("Initiative", "Initiative"), _signed(ch.initiative_rating(sheet))),
-            SheetRow(tr("Anticipation", "Anticipation"), _signed(ch.anticipation(sheet))),
+            SheetRow(tr("Initiative", "Initiative"), _signed(initiative_rating(sheet))),
+            SheetRow(tr("Anticipation", "Anticipation"), _signed(anticipation(sheet))),
             SheetRow(
                 tr("Déplacement (m/round)", "Movement (m/round)"),
                 f"{move['stationary']} / {move['walk']} / {move['run']}",
@@ -154,7 +165,7 @@ GROUP_OCCULT = tr("Sciences occultes", "Occult sciences")
 
 
 def actions(sheet: NephilimSheet) -> list[Action]:
-    if ch.out_of_play(sheet):
+    if out_of_play(sheet):
         return []
     return (
         _characteristic_actions(sheet)
@@ -166,8 +177,8 @@ def actions(sheet: NephilimSheet) -> list[Action]:
 
 def _penalties(sheet: NephilimSheet, characteristic: str) -> dict[str, Any]:
     return {
-        "wound_malus": ch.wound_malus(sheet, characteristic),
-        "fatigue_malus": ch.fatigue_malus(sheet),
+        "wound_malus": wound_malus(sheet, characteristic),
+        "fatigue_malus": fatigue_malus(sheet),
         "wound_malus_count": sheet.wound_malus_count,
         "actions_this_round": sheet.round_actions,
     }
@@ -179,12 +190,12 @@ def _round_malus(sheet: NephilimSheet) -> int:
 
 
 def _characteristic_actions(sheet: NephilimSheet) -> list[Action]:
-    meta = ch.meta(sheet)
+    scores = meta(sheet)
     return [
         Action(
             Text(fr=c.fr, en=c.en),
             "action",
-            {"characteristic": meta[c.id], "difficulty": 0, **_penalties(sheet, c.id)},
+            {"characteristic": scores[c.id], "difficulty": 0, **_penalties(sheet, c.id)},
             GROUP_CHAR,
         )
         for c in CHARACTERISTICS.characteristic
@@ -209,8 +220,8 @@ def _skill_action(sheet: NephilimSheet, path: str, char: str, unpaired: bool) ->
     row = next(c for c in CHARACTERISTICS.characteristic if c.id == char)
     label = Text(fr=f"{name} + {row.fr}", en=f"{node.en if node else name} + {row.en}")
     params = {
-        "characteristic": ch.meta(sheet)[char],
-        "skill": ch.skill(sheet, path),
+        "characteristic": meta(sheet)[char],
+        "skill": skill(sheet, path),
         "difficulty": 0,
         **_penalties(sheet, char),
     }
@@ -223,7 +234,7 @@ def _skill_action(sheet: NephilimSheet, path: str, char: str, unpaired: bool) ->
 
 
 def _combat_actions(sheet: NephilimSheet) -> list[Action]:
-    meta, fatigue = ch.meta(sheet), ch.fatigue_malus(sheet)
+    scores, fatigue = meta(sheet), fatigue_malus(sheet)
     found = [
         Action(
             tr("Initiative", "Initiative"), "initiative", initiative_params(sheet), GROUP_COMBAT
@@ -232,8 +243,8 @@ def _combat_actions(sheet: NephilimSheet) -> list[Action]:
             tr("Ordre de déclaration", "Declaration order"),
             "declaration",
             {
-                "anticipation": ch.anticipation(sheet),
-                "intuition": meta["intuition"],
+                "anticipation": anticipation(sheet),
+                "intuition": scores["intuition"],
                 "delayed_segments": sheet.delayed_segments,
                 "opponent_anticipation": 0,
                 "opponent_intuition": 0,
@@ -245,9 +256,9 @@ def _combat_actions(sheet: NephilimSheet) -> list[Action]:
             tr("Sprint", "Sprint"),
             "sprint",
             {
-                "rapidite": meta["rapidite"],
-                "skill": ch.skill(sheet, ATHLETICS),
-                "wound_malus": ch.wound_malus(sheet, "rapidite"),
+                "rapidite": scores["rapidite"],
+                "skill": skill(sheet, ATHLETICS),
+                "wound_malus": wound_malus(sheet, "rapidite"),
                 "malus": fatigue + _round_malus(sheet),
             },
             GROUP_COMBAT,
@@ -255,7 +266,7 @@ def _combat_actions(sheet: NephilimSheet) -> list[Action]:
         Action(
             tr("Test de Ka", "Ka test"),
             "ka_test",
-            {"ka": ch.ka_for_test(sheet), "difficulty": 0, "malus": fatigue + _round_malus(sheet)},
+            {"ka": ka_for_test(sheet), "difficulty": 0, "malus": fatigue + _round_malus(sheet)},
             GROUP_COMBAT,
         ),
     ]
@@ -265,7 +276,7 @@ def _combat_actions(sheet: NephilimSheet) -> list[Action]:
             Action(
                 tr("Test d'incapacité (chaque round)", "Incapacity check (each round)"),
                 "incapacity_check",
-                {"constitution": meta["constitution"], "fatigue_malus": fatigue},
+                {"constitution": scores["constitution"], "fatigue_malus": fatigue},
                 GROUP_COMBAT,
             )
         )
@@ -274,7 +285,7 @@ def _combat_actions(sheet: NephilimSheet) -> list[Action]:
             Action(
                 tr("Test d'épuisement (chaque round)", "Exhaustion check (each round)"),
                 "exhaustion_check",
-                {"ka": ch.ka_for_test(sheet), "fatigue_malus": fatigue},
+                {"ka": ka_for_test(sheet), "fatigue_malus": fatigue},
                 GROUP_COMBAT,
             )
         )
@@ -289,13 +300,13 @@ def _occult_actions(sheet: NephilimSheet) -> list[Action]:
     from ecran.systems.nephilim.tables import OCCULT
 
     found = []
-    fatigue = ch.fatigue_malus(sheet)
+    fatigue = fatigue_malus(sheet)
     for circle in OCCULT.circle:
-        skill = sheet.occult_skills.get(circle.id, UNBOUGHT)
-        if skill < OCCULT.level_min:
+        score = sheet.occult_skills.get(circle.id, UNBOUGHT)
+        if score < OCCULT.level_min:
             continue  # no spell, invocation or formula is within reach (L558)
-        params: dict[str, Any] = {"circle": circle.id, "skill": skill, "malus": fatigue}
-        params[_LEVEL_PARAM[circle.science]] = min(skill, OCCULT.level_max)
+        params: dict[str, Any] = {"circle": circle.id, "skill": score, "malus": fatigue}
+        params[_LEVEL_PARAM[circle.science]] = min(score, OCCULT.level_max)
         if circle.science == "kabbale":
             params["creature_ka"] = 10
         label = Text(fr=circle.fr, en=circle.en)
@@ -315,7 +326,7 @@ def _occult_actions(sheet: NephilimSheet) -> list[Action]:
             Action(
                 tr("Rituel de la stase", "Stasis ritual"),
                 "stasis_ritual",
-                {"ka": ch.ka_for_test(sheet), "distance": "under_1km", "malus": fatigue},
+                {"ka": ka_for_test(sheet), "distance": "under_1km", "malus": fatigue},
                 GROUP_OCCULT,
             )
         )

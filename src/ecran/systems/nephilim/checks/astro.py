@@ -10,34 +10,22 @@ from typing import ClassVar, Self
 
 from pydantic import model_validator
 
-from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.rolls import SEED
 from ecran.systems.nephilim.sheet import Element
+from ecran.systems.nephilim.tables import FIELDS, SEED
 
-DATE = param(
-    tr("Date", "Date"),
-    tr("AAAA-MM-JJ : donne le jour et le signe", "YYYY-MM-DD: gives the weekday and the sign"),
-    default=None,
-)
-ELEMENT = param(
-    tr("Ka-élément du jet", "Ka-element of the roll"),
-    tr("Pour savoir si la conjonction est la sienne", "To tell whether the conjunction is its own"),
-    default=None,
-)
+DATE = FIELDS("date", default=None)
+ELEMENT = FIELDS("element", default=None)
 
 
 class ConjunctionParams(Params):
     date: dt.date | None = DATE
-    weekday: WeekdayId | None = param(
-        tr("Jour", "Weekday"), tr("Remplace celui de la date", "Overrides the date's"), default=None
-    )
-    sign: SignId | None = param(
-        tr("Signe", "Sign"), tr("Remplace celui de la date", "Overrides the date's"), default=None
-    )
+    weekday: WeekdayId | None = FIELDS("weekday", default=None)
+    sign: SignId | None = FIELDS("sign", default=None)
     element: Element | None = ELEMENT
     conjunction_modifier: int = options.CONJUNCTION.field(ge=-10, le=10)
 
@@ -84,6 +72,3 @@ class ConjunctionCheck(Check[ConjunctionParams]):
         count = (outcome in (DAY, BOTH)) + (outcome in (SIGN, BOTH))
         total = params.conjunction_modifier * count
         return Resolution(outcome, total=total, details={**found.details(), "modifier": total})
-
-    def distribution(self, params: ConjunctionParams) -> Distribution[str]:
-        return Distribution.constant(matched(params))

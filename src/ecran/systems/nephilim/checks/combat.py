@@ -8,40 +8,23 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
-from ecran.systems.nephilim.combat import speeds
-from ecran.systems.nephilim.rolls import (
-    SEED,
-    DiceVariant,
-    modifier_distribution,
-    roll_modifier,
-    variant,
-)
-from ecran.systems.nephilim.tables import COMBAT
+from ecran.systems.nephilim.dice import DiceVariant, roll_modifier, variant
+from ecran.systems.nephilim.round import speeds
+from ecran.systems.nephilim.tables import COMBAT, FIELDS, SEED
 from ecran.systems.nephilim.tracks import clamp
 
 
 class InitiativeParams(Params):
-    rapidite: int = param(tr("Rapidité", "Speed"), ge=-4, le=20)
-    reaction: int = param(tr("Réaction", "Reaction"), ge=-4, le=20)
-    malus: int = param(
-        tr("Malus", "Malus"),
-        tr("Fatigue et blessure sur Rapidité (lecture §9 A1/A4)", "Fatigue; wounds on Rapidité"),
-        default=0,
-        ge=0,
-    )
-    delayed_rounds: int = param(
-        tr("Rounds retardés", "Rounds delayed"),
-        tr("+6 d'initiative par round de retard (L518)", "+6 initiative per round delayed"),
-        default=0,
-        ge=0,
-        le=10,
-    )
+    rapidite: int = FIELDS("rapidite", ge=-4, le=20)
+    reaction: int = FIELDS("reaction", ge=-4, le=20)
+    malus: int = FIELDS("malus", default=0, ge=0)
+    delayed_rounds: int = FIELDS("delayed_rounds", default=0, ge=0, le=10)
     dice: DiceVariant = options.DICE.field()
 
 
@@ -72,9 +55,6 @@ class Initiative(Check[InitiativeParams]):
         details = {"dice": [first, second], "modifier": r, "rating": self.base(params)}
         return Resolution(_category(r, params.dice), total=total, details=details)
 
-    def distribution(self, params: InitiativeParams) -> Distribution[str]:
-        return modifier_distribution(params.dice).map(lambda r: _category(r, params.dice))
-
 
 def _category(r: int, dice: str) -> str:
     crit = variant(dice).critical
@@ -82,25 +62,10 @@ def _category(r: int, dice: str) -> str:
 
 
 class DuelParams(Params):
-    initiative: int = param(
-        tr("Initiative (sans dés)", "Initiative (no dice)"),
-        tr("Rapidité + Réaction", "Rapidité + Réaction"),
-        ge=-20,
-        le=40,
-    )
-    opponent_initiative: int = param(
-        tr("Initiative adverse (sans dés)", "Opponent's initiative (no dice)"), ge=-20, le=40
-    )
-    anticipation: int = param(
-        tr("Anticipation", "Anticipation"),
-        tr("Intuition + Perception (variante declare_and_resolve)", "Intuition + Perception"),
-        default=0,
-        ge=-20,
-        le=60,
-    )
-    opponent_anticipation: int = param(
-        tr("Anticipation adverse", "Opponent's anticipation"), default=0, ge=-20, le=60
-    )
+    initiative: int = FIELDS("initiative", ge=-20, le=40)
+    opponent_initiative: int = FIELDS("opponent_initiative", ge=-20, le=40)
+    anticipation: int = FIELDS("anticipation", default=0, ge=-20, le=60)
+    opponent_anticipation: int = FIELDS("opponent_anticipation", default=0, ge=-20, le=60)
     round_structure: Literal["segments", "no_segments", "declare_and_resolve"] = (
         options.ROUND_STRUCTURE.field()
     )
@@ -133,11 +98,6 @@ class DuelSegments(Check[DuelParams]):
         details = {"dice": [a1, a2], "opponent_dice": [b1, b2], "opponent_total": theirs}
         return Resolution(_order(params, mine - theirs), total=mine, details=details)
 
-    def distribution(self, params: DuelParams) -> Distribution[str]:
-        r = modifier_distribution(params.dice)
-        delta = params.initiative - params.opponent_initiative
-        return (r - r).reduced().map(lambda x: _order(params, delta + x))
-
 
 def _order(params: DuelParams, difference: int) -> str:
     """Who acts first. Segments: a lead of a whole segment (L493). Without segments (L495)
@@ -154,29 +114,10 @@ def _order(params: DuelParams, difference: int) -> str:
 
 
 class SprintParams(DiceOptions):
-    rapidite: int = param(tr("Rapidité", "Speed"), ge=-4, le=20)
-    skill: int = param(
-        tr("Athlétisme", "Athletics"),
-        tr("« Sport (Athlétisme) » : Physique › Athlétisme (§9 A6)", "Physique › Athlétisme"),
-        ge=-4,
-        le=10,
-    )
-    wound_malus: int = param(
-        tr("Malus de blessure", "Wound malus"),
-        tr(
-            "Frappe la Rapidité (« Agilité », L86, L522) : la course et le test",
-            "Hits Rapidité ('Agilité', L86, L522): the run speed and the test",
-        ),
-        default=0,
-        ge=0,
-        le=4,
-    )
-    malus: int = param(
-        tr("Autres malus", "Other malus"),
-        tr("Fatigue, actions multiples, MJ", "Fatigue, multiple actions, GM"),
-        default=0,
-        ge=0,
-    )
+    rapidite: int = FIELDS("rapidite", ge=-4, le=20)
+    skill: int = FIELDS("skill", ge=-4, le=10)
+    wound_malus: int = FIELDS("wound_malus", default=0, ge=0, le=4)
+    malus: int = FIELDS("malus_sprint", default=0, ge=0)
 
 
 class Sprint(DiceTest[SprintParams]):
@@ -210,37 +151,15 @@ class Sprint(DiceTest[SprintParams]):
 class AttackParams(Params):
     characteristic: int = CHARACTERISTIC
     skill: int | None = SKILL
-    malus: int = param(tr("Malus", "Malus"), default=0, ge=0)
-    defender_reacts: bool = param(
-        tr("Le défenseur réagit", "Defender reacts"),
-        tr(
-            "Esquive ou parade possible seulement s'il agit dans le même segment (L493) ;"
-            " sinon, difficulté fixée par le MJ",
-            "Dodge or parry only if he acts in the same segment (L493); otherwise a GM difficulty",
-        ),
-        default=True,
-    )
-    defence_characteristic: int = param(
-        tr("Caractéristique de défense", "Defence characteristic"), default=0, ge=-4, le=10
-    )
-    defence_skill: int | None = param(
-        tr("Compétence de défense", "Defence skill"),
-        tr("Esquive, Combat armé… ; absente : caractéristique × 2", "Dodge, Armed combat…"),
-        default=None,
-        ge=-4,
-        le=10,
-    )
-    defence_malus: int = param(tr("Malus du défenseur", "Defender's malus"), default=0, ge=0)
+    malus: int = FIELDS("malus_attack", default=0, ge=0)
+    defender_reacts: bool = FIELDS("defender_reacts", default=True)
+    defence_characteristic: int = FIELDS("defence_characteristic", default=0, ge=-4, le=10)
+    defence_skill: int | None = FIELDS("defence_skill", default=None, ge=-4, le=10)
+    defence_malus: int = FIELDS("defence_malus", default=0, ge=0)
     armour: int = options.ARMOUR.field(ge=0, le=10)
     weapon_boxes: int = options.WEAPON_BOXES.field(ge=0, le=10)
     margin_wounds: bool = options.MARGIN_WOUNDS.field()
-    difficulty: int = param(
-        tr("Difficulté sans défense", "Difficulty without defence"),
-        tr("Fixée par le MJ quand le défenseur ne peut réagir", "GM-set when he cannot react"),
-        default=0,
-        ge=-15,
-        le=15,
-    )
+    difficulty: int = FIELDS("difficulty", default=0, ge=-15, le=15)
     dice: DiceVariant = options.DICE.field()
 
 
@@ -281,12 +200,6 @@ class Attack(OpposedCheck[AttackParams]):
         details = {**result.details, "wound_boxes": boxes}
         return Resolution(result.outcome, total=result.total, details=details)
 
-    def wound_distribution(self, params: AttackParams) -> Distribution[int]:
-        """Exact law of the wound boxes one attack checks (0: no hit, or armour stops it)."""
-        return self.margin_distribution(params).map(
-            lambda m: wound_boxes(params, self.verdict(params, m), m)
-        )
-
 
 def wound_boxes(params: AttackParams, outcome: str, margin: int) -> int:
     """Boxes a blow checks on the defender's wound track (L72-84): none unless it lands; the
@@ -298,27 +211,12 @@ def wound_boxes(params: AttackParams, outcome: str, margin: int) -> int:
 
 
 class DeclarationParams(Params):
-    anticipation: int = param(
-        tr("Anticipation", "Anticipation"),
-        tr("Intuition + Perception (L493)", "Intuition + Perception (L493)"),
-        ge=-20,
-        le=60,
-    )
-    intuition: int = param(tr("Intuition", "Intuition"), ge=-4, le=30)
-    delayed_segments: int = param(
-        tr("Retards", "Delays"),
-        tr("+6 d'Anticipation par segment ou round retardé (L516-518)", "+6 per delay"),
-        default=0,
-        ge=0,
-        le=20,
-    )
-    opponent_anticipation: int = param(
-        tr("Anticipation adverse", "Opponent's anticipation"), ge=-20, le=60
-    )
-    opponent_intuition: int = param(tr("Intuition adverse", "Opponent's intuition"), ge=-4, le=30)
-    opponent_delayed_segments: int = param(
-        tr("Retards adverses", "Opponent's delays"), default=0, ge=0, le=20
-    )
+    anticipation: int = FIELDS("anticipation_declaration", ge=-20, le=60)
+    intuition: int = FIELDS("intuition", ge=-4, le=30)
+    delayed_segments: int = FIELDS("delayed_segments", default=0, ge=0, le=20)
+    opponent_anticipation: int = FIELDS("opponent_anticipation", ge=-20, le=60)
+    opponent_intuition: int = FIELDS("opponent_intuition", ge=-4, le=30)
+    opponent_delayed_segments: int = FIELDS("opponent_delayed_segments", default=0, ge=0, le=20)
     anticipation_tie: Literal["simultaneous", "roll_off"] = options.ANTICIPATION_TIE.field()
     dice: DiceVariant = options.DICE.field()
 
@@ -374,6 +272,15 @@ class Declaration(Check[DeclarationParams]):
             if mine[2] != theirs[2]:
                 outcome = LAST if mine[2] > theirs[2] else FIRST
                 return Resolution(outcome, total=own[0], details={**details, "roll_off": rolls})
+
+    #: A full tie settled by roll-off rolls again on every tie (L493): no walk ends.
+    beyond_walk: ClassVar[dict[str, Any] | None] = {
+        "anticipation": 1,
+        "intuition": 1,
+        "opponent_anticipation": 1,
+        "opponent_intuition": 1,
+        "anticipation_tie": "roll_off",
+    }
 
     def distribution(self, params: DeclarationParams) -> Distribution[str]:
         own, other = declaration_key(params)

@@ -1,5 +1,5 @@
-"""What every Nephilim test shares: the four outcomes, the dice options, one resolution
-procedure used both to roll (seeded) and, analytically, to compute exact odds."""
+"""What every Nephilim test shares: the four outcomes, the dice options, and one resolution
+procedure; its exact odds come from walking every way the dice fall."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.rolls import (
+from ecran.systems.nephilim.dice import (
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
     FAILURE,
@@ -21,7 +21,6 @@ from ecran.systems.nephilim.rolls import (
     CriticalReading,
     DiceVariant,
     classify,
-    outcome_distribution,
     roll_modifier,
     variant,
 )
@@ -108,17 +107,6 @@ class DiceTest(Check[P]):
         details |= {"score": score, "modifier": r, "difficulty": difficulty}
         details |= {"margin": total - difficulty, **self.explain(params)}
         return Resolution(outcome, total=total, details=details)
-
-    def distribution(self, params: P) -> Distribution[str]:
-        if self.barred(params) is not None:
-            return Distribution.constant(BARRED)
-        dice_name, reading, rolled = _settings(params)
-        score, difficulty = self.score(params), self.difficulty(params)
-        extra = plexus_distribution(getattr(params, "plexus", "none"))
-        if not rolled:
-            shift = extra if extra is not None else Distribution.constant(0)
-            return shift.map(lambda s: classify(score + s, 0, difficulty, rolled=False))
-        return outcome_distribution(score, difficulty, dice_name, reading, extra)
 
 
 def _settings(params: BaseModel) -> tuple[str, CriticalReading, bool]:

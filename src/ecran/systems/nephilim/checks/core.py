@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, Text, cite, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, Text, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import (
@@ -16,38 +16,14 @@ from ecran.systems.nephilim.checks.common import (
     DiceOptions,
     DiceTest,
 )
+from ecran.systems.nephilim.dice import FAILURE, SUCCESS
 from ecran.systems.nephilim.ka import normalize
-from ecran.systems.nephilim.rolls import FAILURE, SEED, SUCCESS
-from ecran.systems.nephilim.tables import COMBAT
+from ecran.systems.nephilim.tables import COMBAT, FIELDS, SEED
 
-CHARACTERISTIC = param(
-    tr("Caractéristique", "Characteristic"),
-    tr("Score de la caractéristique choisie par le MJ", "Score of the GM-chosen characteristic"),
-    ge=-4,
-    le=10,
-)
-SKILL = param(
-    tr("Compétence", "Skill"),
-    tr(
-        "Score de la compétence appropriée ; absente : la caractéristique compte deux fois",
-        "Score of the appropriate skill; absent: the characteristic counts twice",
-    ),
-    default=None,
-    ge=-4,
-    le=10,
-)
-DIFFICULTY = param(
-    tr("Difficulté", "Difficulty"),
-    tr("Fixée par le MJ ; 0 = action moyenne", "Set by the GM; 0 = average action"),
-    ge=-15,
-    le=15,
-)
-MALUS = param(
-    tr("Malus", "Malus"),
-    tr("Total des malus à retrancher du score", "Total malus subtracted from the score"),
-    default=0,
-    ge=0,
-)
+CHARACTERISTIC = FIELDS("characteristic", ge=-4, le=10)
+SKILL = FIELDS("skill_core", default=None, ge=-4, le=10)
+DIFFICULTY = FIELDS("difficulty_core", ge=-15, le=15)
+MALUS = FIELDS("malus_core", default=0, ge=0)
 
 
 def base_score(characteristic: int, skill: int | None) -> int:
@@ -83,55 +59,15 @@ class CoreTest(DiceTest[CoreTestParams]):
 
 
 class ActionParams(DiceOptions):
-    characteristic: int = param(
-        tr("Caractéristique", "Characteristic"),
-        tr("Score (méta pour un Nephilim)", "Score (meta-value for a Nephilim)"),
-        ge=-4,
-        le=30,
-    )
+    characteristic: int = FIELDS("characteristic_action", ge=-4, le=30)
     skill: int | None = SKILL
     difficulty: int = DIFFICULTY
-    wound_malus: int = param(
-        tr("Malus de blessure", "Wound malus"),
-        tr(
-            "Malus de l'état de blessure, s'il frappe cette caractéristique (Force, « Agilité »)",
-            "Malus of the wound state, when it hits this characteristic (Force, 'Agilité')",
-        ),
-        default=0,
-        ge=0,
-        le=4,
-    )
-    fatigue_malus: int = param(
-        tr("Malus de fatigue", "Fatigue malus"),
-        tr("Malus de l'état de fatigue (toutes les actions)", "Fatigue state malus (all actions)"),
-        default=0,
-        ge=0,
-        le=4,
-    )
-    malus: int = param(
-        tr("Autres malus", "Other malus"),
-        tr(
-            "Compétence seulement proche, circonstances… (MJ)",
-            "Merely close skill, circumstances… (GM)",
-        ),
-        default=0,
-        ge=0,
-    )
-    bonus: int = param(tr("Bonus", "Bonus"), tr("Bonus fixé par le MJ", "GM bonus"), default=0)
-    actions_this_round: int = param(
-        tr("Actions ce round", "Actions this round"),
-        tr("Chaque action subit 4 par action en plus", "Each action takes 4 per extra action"),
-        default=1,
-        ge=1,
-        le=6,
-    )
-    min_skill: int | None = param(
-        tr("Compétence minimale", "Minimum skill"),
-        tr("Niveau exigé par le MJ pour avoir le droit de lancer", "Level the GM requires to roll"),
-        default=None,
-        ge=-4,
-        le=10,
-    )
+    wound_malus: int = FIELDS("wound_malus_action", default=0, ge=0, le=4)
+    fatigue_malus: int = FIELDS("fatigue_malus", default=0, ge=0, le=4)
+    malus: int = FIELDS("malus_action", default=0, ge=0)
+    bonus: int = FIELDS("bonus", default=0)
+    actions_this_round: int = FIELDS("actions_this_round", default=1, ge=1, le=6)
+    min_skill: int | None = FIELDS("min_skill", default=None, ge=-4, le=10)
     wound_malus_count: Literal["per_characteristic", "once"] = options.WOUND_COUNT.field()
     roll_needed: bool = options.ROLL_NEEDED.field()
 
@@ -179,24 +115,14 @@ class ActionCheck(DiceTest[ActionParams]):
         )
 
 
-KA_PARAM = param(
-    tr("Ka (score absolu)", "Ka (absolute score)"),
-    tr("Converti sur l'échelle normalisée, compté une fois", "Normalized, counted once"),
-    ge=0,
-    le=10000,
-)
+KA_PARAM = FIELDS("ka_param", ge=0, le=10000)
 
 
 class KaTestParams(DiceOptions):
     ka: int = KA_PARAM
     difficulty: int = DIFFICULTY
-    malus: int = param(
-        tr("Malus", "Malus"),
-        tr("Malus de fatigue et du MJ", "Fatigue and GM malus"),
-        default=0,
-        ge=0,
-    )
-    bonus: int = param(tr("Bonus", "Bonus"), default=0)
+    malus: int = FIELDS("malus_ka_test", default=0, ge=0)
+    bonus: int = FIELDS("bonus_ka_test", default=0)
     roll_needed: bool = options.ROLL_NEEDED.field()
 
 
@@ -223,13 +149,8 @@ class KaTest(DiceTest[KaTestParams]):
 
 
 class KnowledgeParams(Params):
-    skill: int = param(tr("Compétence", "Skill"), ge=-4, le=10)
-    threshold: int = param(
-        tr("Niveau requis", "Required level"),
-        tr("Fixé par le MJ (L460)", "Set by the GM (L460)"),
-        ge=-4,
-        le=10,
-    )
+    skill: int = FIELDS("skill_knowledge", ge=-4, le=10)
+    threshold: int = FIELDS("threshold", ge=-4, le=10)
 
 
 class Knowledge(Check[KnowledgeParams]):

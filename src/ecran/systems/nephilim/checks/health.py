@@ -5,29 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.rules import cite, param, tr
+from ecran.rules import cite, tr
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
 from ecran.systems.nephilim.checks.core import KA_PARAM
 from ecran.systems.nephilim.ka import normalize
-from ecran.systems.nephilim.rolls import SEED
+from ecran.systems.nephilim.tables import FIELDS, SEED
 
-FATIGUE = param(
-    tr("Malus de fatigue", "Fatigue malus"),
-    tr(
-        "Le malus de fatigue frappe toutes les actions (L86) ; 4 quand épuisé",
-        "The fatigue malus hits every action (L86); 4 when exhausted",
-    ),
-    default=0,
-    ge=0,
-    le=4,
-)
+FATIGUE = FIELDS("fatigue", default=0, ge=0, le=4)
 
 
 class IncapacityParams(DiceOptions):
-    constitution: int = param(tr("Constitution", "Constitution"), ge=-4, le=10)
+    constitution: int = FIELDS("constitution", ge=-4, le=10)
     fatigue_malus: int = FATIGUE
-    malus: int = param(tr("Autres malus", "Other malus"), default=0, ge=0)
+    malus: int = FIELDS("malus_incapacity", default=0, ge=0)
 
 
 class IncapacityCheck(DiceTest[IncapacityParams]):
@@ -53,7 +44,7 @@ class IncapacityCheck(DiceTest[IncapacityParams]):
 class ExhaustionParams(DiceOptions):
     ka: int = KA_PARAM
     fatigue_malus: int = FATIGUE
-    malus: int = param(tr("Autres malus", "Other malus"), default=0, ge=0)
+    malus: int = FIELDS("malus_exhaustion", default=0, ge=0)
 
 
 class ExhaustionCheck(DiceTest[ExhaustionParams]):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 from math import ceil, floor
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from ecran.dice import DiceSource
-from ecran.rules import Params, Resolution, Text, cite, param, tr
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Params, Resolution, Text, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import conjunction
 from ecran.systems.nephilim.checks import labels
@@ -24,12 +24,13 @@ from ecran.systems.nephilim.checks.common import (
     DiceOptions,
     DiceTest,
     PlexusOption,
+    plexus_distribution,
 )
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
+from ecran.systems.nephilim.dice import DiceVariant, modifier_distribution, roll_modifier
 from ecran.systems.nephilim.ka import normalize
-from ecran.systems.nephilim.rolls import SEED, DiceVariant, roll_modifier
 from ecran.systems.nephilim.sheet import Element
-from ecran.systems.nephilim.tables import OCCULT
+from ecran.systems.nephilim.tables import FIELDS, OCCULT, SEED
 
 MagicCircle = Literal["basse_magie", "haute_magie", "grand_secret"]
 KabbalahCircle = Literal["sceaux", "pentacles", "clefs"]
@@ -60,53 +61,13 @@ StasisDistance = Literal[
 ]
 
 
-OCCULT_SKILL = param(
-    tr("Compétence du cercle", "Circle skill"),
-    tr("Peut dépasser +3 (niveaux jusqu'à +6, §9 A7)", "May exceed +3 (levels up to +6)"),
-    ge=-4,
-    le=20,
-)
-GM_CHARACTERISTIC = param(
-    tr("Caractéristique (MJ)", "Characteristic (GM)"),
-    tr(
-        "Ajoutée si occult-score = skill_plus_characteristic ; le texte n'en nomme aucune",
-        "Added when occult-score = skill_plus_characteristic; the text names none",
-    ),
-    default=0,
-    ge=-4,
-    le=20,
-)
-MALUS = param(tr("Malus", "Malus"), tr("Fatigue et MJ", "Fatigue and GM"), default=0, ge=0)
-ASTRO = param(
-    tr("Conjonction astrologique", "Astrological conjunction"),
-    tr("Bonus ou malus fixé par le MJ (montants absents, §9 A13)", "GM-set bonus or malus"),
-    default=0,
-    ge=-10,
-    le=10,
-)
-STASIS_POINTS = param(
-    tr("Points de stase puisés", "Stasis points drawn"),
-    tr("Rituel de la stase juste avant (L630)", "Stasis ritual just before (L630)"),
-    default=0,
-    ge=0,
-    le=100,
-)
-SACRIFICE = param(
-    tr("Sacrifice (bonus)", "Sacrifice (bonus)"),
-    tr(
-        "Bonus du sacrifice de Ka ou de Ka-éléments : montant absent, fixé par le MJ",
-        "Bonus from sacrificing Ka or Ka-elements: no amount given, GM-set",
-    ),
-    default=0,
-    ge=0,
-    le=20,
-)
-KA_ELEMENT = param(
-    tr("Ka-élément (absolu)", "Ka-element (absolute)"),
-    tr("Normalisé, compté une fois (« pur »)", "Normalized, counted once ('pure')"),
-    ge=0,
-    le=10000,
-)
+OCCULT_SKILL = FIELDS("occult_skill", ge=-4, le=20)
+GM_CHARACTERISTIC = FIELDS("gm_characteristic", default=0, ge=-4, le=20)
+MALUS = FIELDS("malus_occult", default=0, ge=0)
+ASTRO = FIELDS("astro", default=0, ge=-10, le=10)
+STASIS_POINTS = FIELDS("stasis_points", default=0, ge=0, le=100)
+SACRIFICE = FIELDS("sacrifice", default=0, ge=0, le=20)
+KA_ELEMENT = FIELDS("ka_element", ge=0, le=10000)
 
 
 def occult_score(skill: int, characteristic: int, reading: str) -> int:
@@ -145,15 +106,9 @@ class TimedParams(DiceOptions):
 
 
 class ConcentrationParams(TimedParams):
-    circle: MagicCircle = param(tr("Cercle", "Circle"), default="basse_magie")
-    spell_level: int = param(
-        tr("Niveau du sortilège", "Spell level"), ge=OCCULT.level_min, le=OCCULT.level_max
-    )
-    duration: MagicDuration = param(
-        tr("Durée de concentration", "Concentration time"),
-        tr("x = niveau du sortilège + 4", "x = spell level + 4"),
-        default="normal_action",
-    )
+    circle: MagicCircle = FIELDS("circle", default="basse_magie")
+    spell_level: int = FIELDS("spell_level", ge=OCCULT.level_min, le=OCCULT.level_max)
+    duration: MagicDuration = FIELDS("duration", default="normal_action")
     sizaines: Literal["six_hours", "tens_of_hours"] = options.SIZAINES.field()
 
 
@@ -218,25 +173,10 @@ class ControlParams(DiceOptions, PlexusOption, AstroParams):
 
 
 class MagicControlParams(ControlParams):
-    circle: MagicCircle = param(tr("Cercle", "Circle"), default="basse_magie")
+    circle: MagicCircle = FIELDS("circle", default="basse_magie")
     ka: int = KA_ELEMENT
-    improvements: int = param(
-        tr("Améliorations", "Improvements"),
-        tr(
-            "+1 de difficulté par amélioration des effets (cible, tranche de portée…)",
-            "+1 difficulty per improvement of effects (target, range step…)",
-        ),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    concentration_bonus: int = param(
-        tr("Bonus de concentration", "Concentration bonus"),
-        tr("Bonne réussite au jet précédent : montant absent, MJ", "Good previous roll: GM"),
-        default=0,
-        ge=0,
-        le=10,
-    )
+    improvements: int = FIELDS("improvements", default=0, ge=0, le=30)
+    concentration_bonus: int = FIELDS("concentration_bonus", default=0, ge=0, le=10)
 
 
 def control_score(params: ControlParams, ka: int) -> tuple[int, dict[str, Any]]:
@@ -271,16 +211,10 @@ class MagicControl(DiceTest[MagicControlParams]):
 
 
 class IncantationParams(TimedParams):
-    circle: KabbalahCircle = param(tr("Cercle", "Circle"), default="sceaux")
-    invocation_level: int = param(
-        tr("Niveau de l'invocation", "Invocation level"), ge=OCCULT.level_min, le=OCCULT.level_max
-    )
-    creature_ka: int = param(
-        tr("Ka de la créature", "Creature's Ka"), tr("x de la table", "x of the table"), ge=0
-    )
-    duration: KabbalahDuration = param(
-        tr("Durée d'incantation", "Incantation time"), default="x_rounds"
-    )
+    circle: KabbalahCircle = FIELDS("circle", default="sceaux")
+    invocation_level: int = FIELDS("invocation_level", ge=OCCULT.level_min, le=OCCULT.level_max)
+    creature_ka: int = FIELDS("creature_ka", ge=0)
+    duration: KabbalahDuration = FIELDS("duration_incantation", default="x_rounds")
     half_rounding: Literal["up", "down"] = options.HALF_ROUNDING.field()
 
 
@@ -319,13 +253,9 @@ class Incantation(DiceTest[IncantationParams]):
 
 class ContractParams(PlexusOption, AstroParams):
     ka: int = KA_ELEMENT
-    creature_ka: int = param(tr("Ka de la créature", "Creature's Ka"), ge=0, le=10000)
-    fast_incantation: bool = param(
-        tr("Incantation rapide (x/2 rounds)", "Fast incantation (x/2 rounds)"),
-        tr("Malus de 2 au jet de contrat", "Malus of 2 on the contract roll"),
-        default=False,
-    )
-    creature_rolls: bool = param(tr("La créature lance les dés", "Creature rolls"), default=True)
+    creature_ka: int = FIELDS("creature_ka_contract", ge=0, le=10000)
+    fast_incantation: bool = FIELDS("fast_incantation", default=False)
+    creature_rolls: bool = FIELDS("creature_rolls", default=True)
     malus: int = MALUS
     stasis_points: int = STASIS_POINTS
     sacrifice_bonus: int = SACRIFICE
@@ -364,12 +294,29 @@ class Contract(OpposedCheck[ContractParams]):
     def explain(self, params: ContractParams) -> dict[str, Any]:
         return astro_bonus(params)[1]
 
+    #: Both sides' 1D − 1D and the plexus' d8 − d8 are 82,944 sequences, past the walk's budget.
+    beyond_walk: ClassVar[dict[str, Any] | None] = {
+        "ka": 30,
+        "creature_ka": 12,
+        "plexus": "d8-d8",
+    }
+
+    def distribution(self, params: ContractParams) -> Distribution[str]:
+        """The law of the margin (L479-481): own dice and plexus less the creature's dice."""
+        own, own_rolls, other, other_rolls = self.sides(params)
+        zero: Distribution[int] = Distribution.constant(0)
+        mine = modifier_distribution(params.dice) if own_rolls else zero
+        theirs = modifier_distribution(params.dice) if other_rolls else zero
+        extra = plexus_distribution(params.plexus)
+        if extra is not None:
+            mine = mine + extra
+        margin = (mine - theirs).reduced()
+        return margin.map(lambda d: self.verdict(params, own - other + d))
+
 
 class TransmutationParams(TimedParams):
-    circle: AlchemyCircle = param(tr("Cercle", "Circle"), default="oeuvre_au_noir")
-    formula_level: int = param(
-        tr("Niveau de la formule", "Formula level"), ge=OCCULT.level_min, le=OCCULT.level_max
-    )
+    circle: AlchemyCircle = FIELDS("circle", default="oeuvre_au_noir")
+    formula_level: int = FIELDS("formula_level", ge=OCCULT.level_min, le=OCCULT.level_max)
 
 
 class Transmutation(DiceTest[TransmutationParams]):
@@ -397,10 +344,8 @@ class Transmutation(DiceTest[TransmutationParams]):
 
 
 class AlchemyControlParams(ControlParams):
-    circle: AlchemyCircle = param(tr("Cercle", "Circle"), default="oeuvre_au_noir")
-    athanor_ka: int = param(
-        tr("Ka-élément de l'athanor (absolu)", "Athanor's Ka-element (absolute)"), ge=0, le=10000
-    )
+    circle: AlchemyCircle = FIELDS("circle", default="oeuvre_au_noir")
+    athanor_ka: int = FIELDS("athanor_ka", ge=0, le=10000)
 
 
 class AlchemyControl(DiceTest[AlchemyControlParams]):
@@ -426,20 +371,9 @@ class AlchemyControl(DiceTest[AlchemyControlParams]):
 
 
 class StasisParams(DiceOptions):
-    ka: int = param(
-        tr("Ka (absolu)", "Ka (absolute)"),
-        tr("Ka du test de Ka (élément : option ka-test-element)", "Ka of the Ka test"),
-        ge=0,
-        le=10000,
-    )
-    distance: StasisDistance = param(tr("Distance à la stase", "Distance to the stasis"))
-    points: int = param(
-        tr("Points demandés", "Points asked for"),
-        tr("Dans la limite de la contenance de la stase", "Up to what the stasis holds"),
-        default=1,
-        ge=0,
-        le=100,
-    )
+    ka: int = FIELDS("ka", ge=0, le=10000)
+    distance: StasisDistance = FIELDS("distance")
+    points: int = FIELDS("points", default=1, ge=0, le=100)
     malus: int = MALUS
 
 

@@ -9,13 +9,14 @@ from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel
 
-from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.dice import DiceSource
+from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import plexus_distribution, roll_plexus
+from ecran.systems.nephilim.checks.common import roll_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
-from ecran.systems.nephilim.rolls import SEED, DiceVariant, modifier_distribution, roll_modifier
+from ecran.systems.nephilim.dice import DiceVariant, roll_modifier
+from ecran.systems.nephilim.tables import FIELDS, SEED
 
 P = TypeVar("P", bound=BaseModel)
 
@@ -69,43 +70,16 @@ class OpposedCheck(Check[P]):
             self.verdict(params, total - opponent_total), total=total, details=details
         )
 
-    def distribution(self, params: P) -> Distribution[str]:
-        return self.margin_distribution(params).map(lambda m: self.verdict(params, m))
-
-    def margin_distribution(self, params: P) -> Distribution[int]:
-        """Exact law of `total − opponent_total` (the `margin` of the details)."""
-        own, own_rolls, other, other_rolls = self.sides(params)
-        name = getattr(params, "dice", "D")
-        zero: Distribution[int] = Distribution.constant(0)
-        mine = modifier_distribution(name) if own_rolls else zero
-        theirs = modifier_distribution(name) if other_rolls else zero
-        extra = plexus_distribution(getattr(params, "plexus", "none"))
-        if extra is not None:
-            mine = mine + extra
-        return (mine - theirs).reduced().map(lambda d: own - other + d)
-
 
 class OpposedParams(Params):
     characteristic: int = CHARACTERISTIC
     skill: int | None = SKILL
-    malus: int = param(tr("Malus", "Malus"), default=0, ge=0)
-    roll: bool = param(
-        tr("Avec dés", "With dice"),
-        tr("Le MJ décide si ce camp lance les dés", "The GM decides whether this side rolls"),
-        default=True,
-    )
-    opponent_characteristic: int = param(
-        tr("Caractéristique adverse", "Opponent's characteristic"), ge=-4, le=10
-    )
-    opponent_skill: int | None = param(
-        tr("Compétence adverse", "Opponent's skill"),
-        tr("Absente : caractéristique × 2", "Absent: characteristic × 2"),
-        default=None,
-        ge=-4,
-        le=10,
-    )
-    opponent_malus: int = param(tr("Malus adverse", "Opponent's malus"), default=0, ge=0)
-    opponent_roll: bool = param(tr("Dés adverses", "Opponent rolls"), default=True)
+    malus: int = FIELDS("malus_opposed", default=0, ge=0)
+    roll: bool = FIELDS("roll", default=True)
+    opponent_characteristic: int = FIELDS("opponent_characteristic", ge=-4, le=10)
+    opponent_skill: int | None = FIELDS("opponent_skill", default=None, ge=-4, le=10)
+    opponent_malus: int = FIELDS("opponent_malus", default=0, ge=0)
+    opponent_roll: bool = FIELDS("opponent_roll", default=True)
     dice: DiceVariant = options.DICE.field()
 
 

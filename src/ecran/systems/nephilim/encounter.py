@@ -1,21 +1,109 @@
-"""The encounter tracker's attack chain (seed L455, L479-481, L493, L72-88): the attacks one
-sheet can make on another, prefilled from both sheets, and what a blow that lands does to the
-defender's wound track. The text has no combat chapter (L539-541 are headings only): the attack
-modes, their default characteristics and the damage are readings and house rules, each labelled
-where it is declared (data/combat.toml, options.py)."""
+"""The encounter tracker's hooks (seed L455, L479-481, L491-493, L72-88): a combatant's
+initiative from the sheet, the attacks one sheet can make on another, prefilled from both
+sheets, and what a blow that lands does to the defender's wound track. The text has no combat
+chapter (L539-541 are headings only): the attack modes, their default characteristics and the
+damage are readings and house rules, each labelled where it is declared (data/combat.toml,
+options.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
-from ecran.systems.nephilim import character as ch
-from ecran.systems.nephilim.checks.combat import Attack, wound_boxes
+from ecran.systems.nephilim.checks.combat import Attack, Initiative, wound_boxes
 from ecran.systems.nephilim.checks.core import base_score
-from ecran.systems.nephilim.combat import side
-from ecran.systems.nephilim.sheet import NephilimSheet
+from ecran.systems.nephilim.round import delay_bonus
+from ecran.systems.nephilim.sheet import (
+    NephilimSheet,
+    anticipation,
+    fatigue_malus,
+    meta,
+    natural,
+    out_of_play,
+    skill,
+    wound_malus,
+)
 from ecran.systems.nephilim.skills import UNBOUGHT
 from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, AttackMode, Defence
+
+
+def initiative_params(sheet: NephilimSheet) -> dict[str, int]:
+    """Rapidité + Réaction with the fatigue malus and the wound malus on Rapidité, and the
+    rounds this character's action has been delayed (+6 each, L518)."""
+    scores = meta(sheet)
+    return {
+        "rapidite": scores["rapidite"],
+        "reaction": scores["reaction"],
+        "malus": fatigue_malus(sheet) + wound_malus(sheet, "rapidite"),
+        "delayed_rounds": sheet.delayed_rounds,
+    }
+
+
+TIE_RANK = {"critical_success": 2, "normal": 1, "critical_failure": 0}
+
+
+def initiative(sheet: NephilimSheet, dice: DiceSource) -> Resolution:
+    """Rapidité + Réaction + 1D − 1D (L491), with the fatigue malus and the wound malus on
+    Rapidité; an encounter tracker sorts by `total` and breaks ties with the details'
+    `tie_break` (dice category, ratings), as `round.order_key` does."""
+    scores, natural_scores = meta(sheet), natural(sheet)
+    check = Initiative()
+    result = check.resolve(check.parse(initiative_params(sheet)), dice)
+    details = {
+        **result.details,
+        "rating": scores["rapidite"] + scores["reaction"],
+        "natural_rating": natural_scores["rapidite"] + natural_scores["reaction"],
+        "anticipation": anticipation(sheet) + delay_bonus(sheet.delayed_segments, 0)[0],
+        "intuition": scores["intuition"],
+        "segments": sheet.segments,
+        "anticipation_tie": sheet.anticipation_tie,
+    }
+    # L491: on equal initiative, critical success before plain before critical failure, then
+    # the unmodified Rapidité + Réaction, then its natural value; what remains is a true tie.
+    details["tie_break"] = [
+        TIE_RANK[result.outcome],
+        details["rating"],
+        details["natural_rating"],
+    ]
+    return Resolution(result.outcome, total=result.total, details=details)
+
+
+def side(
+    sheet: NephilimSheet, characteristic: str, skill_path: str | None
+) -> dict[str, int | None]:
+    """One side of an attack or a defence from a sheet: the (meta) characteristic the GM
+    picked, the effective skill (None: the characteristic twice, L455) and every malus the
+    sheet carries (wounds on that characteristic, fatigue, several actions this round)."""
+    wound = wound_malus(sheet, characteristic)
+    doubled = skill_path is None and sheet.wound_malus_count == "per_characteristic"
+    extra = COMBAT.multiple_actions.malus_per_extra_action * (sheet.round_actions - 1)
+    return {
+        "characteristic": meta(sheet)[characteristic],
+        "skill": None if skill_path is None else skill(sheet, skill_path),
+        "malus": wound * (2 if doubled else 1) + fatigue_malus(sheet) + extra,
+    }
+
+
+def attack_params(
+    attacker: NephilimSheet,
+    defender: NephilimSheet,
+    attack: tuple[str, str | None],
+    defence: tuple[str, str | None],
+    defender_reacts: bool = True,
+) -> dict[str, int | bool | None]:
+    """Parameters of the `attack` check between two sheets; `attack` and `defence` are each
+    (characteristic, skill path or None), chosen by the GM (L455). Whether the defender may
+    react depends on the segments (L493): see `plan_round`."""
+    own, other = side(attacker, *attack), side(defender, *defence)
+    return {
+        **own,
+        "defender_reacts": defender_reacts,
+        "defence_characteristic": other["characteristic"],
+        "defence_skill": other["skill"],
+        "defence_malus": other["malus"],
+    }
+
 
 GROUP = tr("Attaques", "Attacks")
 GROUP_UNOPPOSED = tr(
@@ -34,17 +122,17 @@ def characteristic_for(sheet: NephilimSheet, skill_path: str, default: str) -> s
     return sheet.skill_characteristics.get(skill_path, default)
 
 
-def attack_actions(attacker: NephilimSheet, defender: NephilimSheet) -> list[Action]:
+def attacks(attacker: NephilimSheet, defender: NephilimSheet) -> list[Action]:
     """One attack per mode the attacker can use: against the defender's best defence when he
     can react, and without reaction (GM difficulty 0) for when he cannot (L493). Nobody out of
     the fight (dead, unconscious, L77-88) attacks, and nobody out of the fight defends."""
-    if ch.out_of_play(attacker):
+    if out_of_play(attacker):
         return []
     found: list[Action] = []
     for mode in COMBAT.attack_mode:
-        if not mode.always and ch.skill(attacker, mode.skill) <= UNBOUGHT:
+        if not mode.always and skill(attacker, mode.skill) <= UNBOUGHT:
             continue  # −4: no knowledge at all of the weapon (L97)
-        if not ch.out_of_play(defender):
+        if not out_of_play(defender):
             found.append(_opposed(attacker, defender, mode))
         found.append(_unopposed(attacker, defender, mode))
     return found
@@ -102,8 +190,8 @@ def _name(characteristic: str) -> Text:
     return Text(fr=row.fr, en=row.en)
 
 
-def damage_of(
-    check: str, params: dict[str, Any], result: Resolution
+def damage(
+    check: str, params: dict[str, Any], result: Resolution, defender: NephilimSheet
 ) -> tuple[str, dict[str, Any]] | None:
     """The wound boxes a landed blow checks (L72-84), as the `take_wounds` operation. The
     armour was already taken off in the attack (its `armour` parameter, prefilled from the

@@ -12,8 +12,6 @@ from typing import Literal
 
 from ecran.dice import DiceSource, Distribution
 
-SEED = "003_f1fb14c3cd618c96.txt"
-
 DIE_D: tuple[int, ...] = (0, 1, 2, 2, 3, 4)
 
 DiceVariant = Literal["D", "d6_six_as_three", "d6", "d4"]
@@ -99,22 +97,6 @@ def classify(
 
 def _plain(success: bool) -> str:
     return SUCCESS if success else FAILURE
-
-
-def outcome_distribution(
-    score: int,
-    difficulty: int,
-    dice: str = "D",
-    reading: CriticalReading = "never_flips",
-    extra: Distribution[int] | None = None,
-) -> Distribution[str]:
-    """Exact outcome odds of a test; `extra` is an independent added modifier (plexus dice)
-    that moves the total but not the raw result read for criticals."""
-    v = VARIANTS[dice]
-    shift = extra if extra is not None else Distribution.constant(0)
-    return modifier_distribution(dice).combine(
-        shift, lambda r, s: classify(score + s, r, difficulty, v.critical, reading)
-    )
 
 
 OUTCOME_ORDER: Sequence[str] = (CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS)

@@ -1,5 +1,5 @@
-"""Combat procedures without dice (seed L485-529): movement, multiple actions, delaying,
-initiative order and segments. An encounter tracker calls these; the dice are in checks."""
+"""The combat round (seed L485-529): movement, multiple actions, delaying, initiative order,
+segments and who declares first. An encounter tracker calls these; the checks roll the dice."""
 
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ from typing import TypeVar
 
 from ecran.dice import DiceSource
 from ecran.rules import Resolution
-from ecran.systems.nephilim import character as ch
-from ecran.systems.nephilim.rolls import roll_modifier
-from ecran.systems.nephilim.sheet import NephilimSheet
+from ecran.systems.nephilim.dice import roll_modifier
 from ecran.systems.nephilim.tables import COMBAT
 
 MOVE = COMBAT.movement
@@ -161,81 +159,3 @@ def combatant(name: str, initiative: Resolution) -> Combatant:
         anticipation=int(d["anticipation"]),
         intuition=int(d["intuition"]),
     )
-
-
-def initiative_params(sheet: NephilimSheet) -> dict[str, int]:
-    """Rapidité + Réaction with the fatigue malus and the wound malus on Rapidité, and the
-    rounds this character's action has been delayed (+6 each, L518)."""
-    meta = ch.meta(sheet)
-    return {
-        "rapidite": meta["rapidite"],
-        "reaction": meta["reaction"],
-        "malus": ch.fatigue_malus(sheet) + ch.wound_malus(sheet, "rapidite"),
-        "delayed_rounds": sheet.delayed_rounds,
-    }
-
-
-TIE_RANK = {"critical_success": 2, "normal": 1, "critical_failure": 0}
-
-
-def roll_initiative(sheet: NephilimSheet, dice: DiceSource) -> Resolution:
-    """A combatant's initiative from the sheet (L491); an encounter tracker sorts by `total`
-    and breaks ties with `order_key` on the details."""
-    from ecran.systems.nephilim.checks.combat import Initiative
-
-    meta, natural = ch.meta(sheet), ch.natural(sheet)
-    check = Initiative()
-    result = check.resolve(check.parse(initiative_params(sheet)), dice)
-    details = {
-        **result.details,
-        "rating": meta["rapidite"] + meta["reaction"],
-        "natural_rating": natural["rapidite"] + natural["reaction"],
-        "anticipation": ch.anticipation(sheet) + delay_bonus(sheet.delayed_segments, 0)[0],
-        "intuition": meta["intuition"],
-        "segments": sheet.segments,
-        "anticipation_tie": sheet.anticipation_tie,
-    }
-    # L491: on equal initiative, critical success before plain before critical failure, then
-    # the unmodified Rapidité + Réaction, then its natural value; what remains is a true tie.
-    details["tie_break"] = [
-        TIE_RANK[result.outcome],
-        details["rating"],
-        details["natural_rating"],
-    ]
-    return Resolution(result.outcome, total=result.total, details=details)
-
-
-def side(
-    sheet: NephilimSheet, characteristic: str, skill_path: str | None
-) -> dict[str, int | None]:
-    """One side of an attack or a defence from a sheet: the (meta) characteristic the GM
-    picked, the effective skill (None: the characteristic twice, L455) and every malus the
-    sheet carries (wounds on that characteristic, fatigue, several actions this round)."""
-    wound = ch.wound_malus(sheet, characteristic)
-    doubled = skill_path is None and sheet.wound_malus_count == "per_characteristic"
-    extra = COMBAT.multiple_actions.malus_per_extra_action * (sheet.round_actions - 1)
-    return {
-        "characteristic": ch.meta(sheet)[characteristic],
-        "skill": None if skill_path is None else ch.skill(sheet, skill_path),
-        "malus": wound * (2 if doubled else 1) + ch.fatigue_malus(sheet) + extra,
-    }
-
-
-def attack_params(
-    attacker: NephilimSheet,
-    defender: NephilimSheet,
-    attack: tuple[str, str | None],
-    defence: tuple[str, str | None],
-    defender_reacts: bool = True,
-) -> dict[str, int | bool | None]:
-    """Parameters of the `attack` check between two sheets; `attack` and `defence` are each
-    (characteristic, skill path or None), chosen by the GM (L455). Whether the defender may
-    react depends on the segments (L493): see `plan_round`."""
-    own, other = side(attacker, *attack), side(defender, *defence)
-    return {
-        **own,
-        "defender_reacts": defender_reacts,
-        "defence_characteristic": other["characteristic"],
-        "defence_skill": other["skill"],
-        "defence_malus": other["malus"],
-    }
