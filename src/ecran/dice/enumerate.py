@@ -17,6 +17,9 @@ from ecran.dice.distribution import Distribution
 R = TypeVar("R", bound=Hashable)
 
 DEFAULT_MAX_PATHS = 200_000
+#: No sequence of dice a rule rolls at once is longer; a longer one is a roll that can go on
+#: forever (a roll-off repeated on every tie), which only an analytic distribution can answer.
+MAX_DEPTH = 256
 
 
 class TooManyPaths(ValueError):
@@ -59,6 +62,8 @@ def enumerate_outcomes(
         try:
             result = procedure(_Script(prefix))
         except _NeedDie as need:
+            if len(prefix) >= MAX_DEPTH:
+                raise TooManyPaths(f"a sequence longer than {MAX_DEPTH} dice") from None
             share = weight / len(need.faces)
             stack.extend(([*prefix, face], share) for face in need.faces)
             if paths + len(stack) > max_paths:  # each waiting prefix ends one path at least
