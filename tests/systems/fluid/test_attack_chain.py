@@ -12,7 +12,7 @@ from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.rules import Action, Resolution
 from ecran.systems.fluid import tracks
-from ecran.systems.fluid.hit import counter
+from ecran.systems.fluid.encounter import counter_damage as counter
 from ecran.systems.fluid.sheet import (
     Characteristics,
     Condition,

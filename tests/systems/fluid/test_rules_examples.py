@@ -10,8 +10,8 @@ from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid import manoeuvres as man
-from ecran.systems.fluid.attacks import modes as attack_modes
 from ecran.systems.fluid.checks.test import time_taken
+from ecran.systems.fluid.encounter import modes as attack_modes
 from ecran.systems.fluid.tables import TIME
 
 ACTION = get_system("fluid").check("action")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import Text, tr
+from ecran.rules import Text, cite, tr
 from ecran.rules.data import load_model
 
 PACKAGE = "ecran.systems.fluid"
 SEED = "002_865f6a3dca48f38d.txt"
+#: The whole seed: the rule book this package reads.
+SOURCE = cite(SEED, 1, 1957)
 
 
 class _Row(BaseModel):

@@ -11,7 +11,7 @@ from ecran.rules import Check, Outcome, Resolution, cite, param, tr
 from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
-from ecran.systems.fluid.core import constant
+from ecran.systems.fluid.dice import constant
 from ecran.systems.fluid.options import (
     DEFENCELESS_BASELINE,
     EQUIPMENT_DIFFERENCE,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Outcome, Source, cite, param, tr
-from ecran.systems.fluid.core import DieRoll, Explosions
+from ecran.systems.fluid.dice import DieRoll, Explosions
 from ecran.systems.fluid.tables import RANKS, SEED
 
 RANK_OUTCOMES = tuple(Outcome(r.id, tr(r.fr, r.en), tr(r.help_fr, r.help_en)) for r in RANKS.rank)

@@ -18,7 +18,7 @@ from ecran.systems.fluid.checks.common import (
     margin,
     scored,
 )
-from ecran.systems.fluid.core import roll_die, score_atoms, score_law
+from ecran.systems.fluid.dice import roll_die, score_atoms, score_law
 from ecran.systems.fluid.options import (
     MAJOR_SUCCESS_AS,
     ME_REFERENCE,

@@ -13,7 +13,7 @@ from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
 from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of, stable_window
 from ecran.systems.fluid.checks.winner import tie_probability, winner_law
-from ecran.systems.fluid.core import floor_at_zero
+from ecran.systems.fluid.dice import floor_at_zero
 from ecran.systems.fluid.options import CHASE_MARGIN, NO_BASE_EXPLOSION, NO_DOUBLES, TIE_RULE
 from ecran.systems.fluid.tables import RANKS, SEED
 

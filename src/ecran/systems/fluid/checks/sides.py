@@ -8,7 +8,7 @@ from typing import Any
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, param, tr
-from ecran.systems.fluid.core import Atom, Explosions, difference, roll_die, score_atoms
+from ecran.systems.fluid.dice import Atom, Explosions, difference, roll_die, score_atoms
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from ecran.systems.fluid.checks.common import (
     modifier_field,
     scored,
 )
-from ecran.systems.fluid.core import Explosions, roll_die, score_atoms, score_law
+from ecran.systems.fluid.dice import Explosions, roll_die, score_atoms, score_law
 from ecran.systems.fluid.options import (
     AVERAGE_ROUNDING,
     BINARY_RESULTS,

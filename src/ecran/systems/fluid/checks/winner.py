@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from ecran.dice import Distribution
-from ecran.systems.fluid.core import Atom, difference, score_law
+from ecran.systems.fluid.dice import Atom, difference, score_law
 
 
 def tie_probability(a: Distribution[Atom], b: Distribution[Atom]) -> Fraction:
