@@ -61,6 +61,8 @@ def enumerate_outcomes(
         except _NeedDie as need:
             share = weight / len(need.faces)
             stack.extend(([*prefix, face], share) for face in need.faces)
+            if paths + len(stack) > max_paths:  # each waiting prefix ends one path at least
+                raise TooManyPaths(f"more than {max_paths} dice sequences to walk") from None
             continue
         paths += 1
         if paths > max_paths:

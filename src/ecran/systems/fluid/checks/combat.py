@@ -226,6 +226,8 @@ class Attack(Check[AttackParams]):
         "opponent_armour": 1,
         "opponent_res": 8,
     }
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.ATTACK
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:

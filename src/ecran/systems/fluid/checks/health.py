@@ -92,6 +92,8 @@ class Survival(Check[SurvivalParams]):
     outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in HEALTH.survival)
     sources = (cite(SEED, 1495, 1529), cite(SEED, 1459, 1493, note="penalty"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 2}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.SURVIVAL
 
     @staticmethod
@@ -138,6 +140,8 @@ class Shock(Check[ShockParams]):
     )
     sources = (cite(SEED, 1531, 1545), cite(SEED, 352, 358, note="ME"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 3, "san": 8}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.SHOCK
 
     @staticmethod
@@ -178,6 +182,8 @@ class Medicine(Check[PenaltyParams]):
     )
     sources = (cite(SEED, 1585, 1597), *CORE_SOURCES)
     example = {"characteristic": 6, "advantages": 1}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.MEDICINE
 
     @staticmethod
@@ -226,6 +232,8 @@ class HitLocation(Check[HitLocationParams]):
     outcomes = tuple(Outcome(loc.id, tr(loc.fr, loc.en)) for loc in HEALTH.location)
     sources = (cite(SEED, 1441, 1457),)
     example = {"aim": 2, "aim_at": "head"}
+    #: Aim 0 reaches face 10, two places: each further 10 is rolled again, without end.
+    beyond_walk = {"aim": 0, "aim_at": "head"}
     detail_labels = labels.HIT_LOCATION
 
     @staticmethod

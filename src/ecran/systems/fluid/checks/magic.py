@@ -154,6 +154,8 @@ class Spell(Check[SpellParams]):
         *CORE_SOURCES,
     )
     example = {"characteristic": 7, "complexity": 2, "range_band": 3, "area": 1, "trait_1": 5}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.SPELL
 
     @staticmethod

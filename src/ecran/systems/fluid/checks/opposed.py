@@ -74,6 +74,8 @@ class Opposed(Check[OpposedParams]):
     )
     sources = OPPOSED_SOURCES
     example = {"characteristic": 5, "opponent_characteristic": 6, "advantage_dice": 1}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
@@ -110,6 +112,8 @@ class Vampirism(Check[VampirismParams]):
     )
     sources = (cite(SEED, 1892, 1898), *OPPOSED_SOURCES)
     example = {"characteristic": 6, "opponent_characteristic": 5}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.VAMPIRISM
 
     @staticmethod
@@ -176,6 +180,8 @@ class Chase(Check[ChaseParams]):
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "gap": 5, "escape_at": 20}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.CHASE
 
     @staticmethod
@@ -268,6 +274,8 @@ class VerbalJoust(Check[JoustParams]):
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "aura": 9, "opponent_aura": 8}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.VERBAL_JOUST
 
     @staticmethod
@@ -327,6 +335,8 @@ class MassCombat(Check[MassParams]):
     )
     sources = (cite(SEED, 1599, 1623), *CORE_SOURCES)
     example = {"characteristic": 5, "opponent_characteristic": 5, "advantage_dice": 2}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.MASS_COMBAT
 
     @staticmethod

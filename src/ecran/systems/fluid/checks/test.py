@@ -58,6 +58,8 @@ class Test(Check[TestParams]):
     outcomes = RANK_OUTCOMES
     sources = CORE_SOURCES
     example = {"characteristic": 5, "advantage_dice": 1, "disadvantage_dice": 0, "modifier": 0}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.TEST
 
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
@@ -311,6 +313,8 @@ class ActionCheck(Check[ActionParams]):
         cite(SEED, 736, 750, note="option: variable delay"),
     )
     example = {"characteristic": 4, "trait_1": 2, "trait_2": 3, "difficulty": "difficile"}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.ACTION
 
     def resolve(self, params: ActionParams, dice: DiceSource) -> Resolution:
