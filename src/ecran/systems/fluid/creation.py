@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import Roller
-from ecran.systems.fluid.sheet import FIELDS, Characteristics, Equipment, FluidSheet, Trait
+from ecran.systems.fluid.sheet import ATTRIBUTE_OF, Characteristics, Equipment, FluidSheet, Trait
 from ecran.systems.fluid.tables import CHARACTER
 
 RULES = CHARACTER.creation
@@ -21,7 +21,7 @@ def random_npc(roller: Roller, **choices: Any) -> FluidSheet:
     """A legal NPC: 40 points spread from 1 each (cap 7), 8 Trait points (cap 3) from the
     seed's examples, maybe a negative Trait that buys more, and some gear. Fluid's NPCs take no
     choices."""
-    scores = dict.fromkeys(FIELDS, 1)
+    scores = dict.fromkeys(ATTRIBUTE_OF, 1)
     scores.pop("MAG")
     codes = list(scores)
     left = RULES.characteristic_points - len(codes)
@@ -30,7 +30,7 @@ def random_npc(roller: Roller, **choices: Any) -> FluidSheet:
         if scores[code] < RULES.characteristic_max:
             scores[code] += 1
             left -= 1
-    chars = Characteristics(**{FIELDS[c]: v for c, v in scores.items()})
+    chars = Characteristics(**{ATTRIBUTE_OF[c]: v for c, v in scores.items()})
     traits: list[Trait] = []
     budget = RULES.trait_points
     if roller.d(2) == 2:

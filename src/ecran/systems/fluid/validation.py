@@ -8,11 +8,11 @@ from collections import Counter
 from ecran.rules import RuleViolation, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.experience import advance_cost
-from ecran.systems.fluid.sheet import FIELDS, FluidSheet, Trait
+from ecran.systems.fluid.sheet import ATTRIBUTE_OF, FluidSheet, Trait
 from ecran.systems.fluid.tables import CHARACTER, SEED
 
 RULES = CHARACTER.creation
-ALL_CODES = set(FIELDS) | {"*"}
+ALL_CODES = set(ATTRIBUTE_OF) | {"*"}
 
 
 def _v(rule: str, lines: tuple[int, int], fr: str, en: str, path: str = "") -> RuleViolation:
@@ -65,7 +65,7 @@ def _characteristics(sheet: FluidSheet) -> list[RuleViolation]:
                     (93, 95),
                     f"{code} vaut {value} à la création : entre 1 et 7",
                     f"{code} is {value} at creation: must be 1 to 7",
-                    f"characteristics.{FIELDS[code]}",
+                    f"characteristics.{ATTRIBUTE_OF[code]}",
                 )
             )
     return found
@@ -142,7 +142,7 @@ def _pools(sheet: FluidSheet) -> list[RuleViolation]:
                 )
             )
     for code, points in sheet.spent.items():
-        if code not in FIELDS or (code == "MAG" and sheet.characteristics.magie is None):
+        if code not in ATTRIBUTE_OF or (code == "MAG" and sheet.characteristics.magie is None):
             found.append(
                 _v(
                     "fluid.spend.code",

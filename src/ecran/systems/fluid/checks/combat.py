@@ -22,7 +22,7 @@ from ecran.systems.fluid.options import (
     SURVIVAL_COMBINE,
     TIE_RULE,
 )
-from ecran.systems.fluid.tables import HEALTH, SEED
+from ecran.systems.fluid.tables import FIELDS, HEALTH, SEED
 
 Stance = Literal["counter", "parry", "dodge", "defenceless"]
 
@@ -45,51 +45,12 @@ class AttackParams(TwoSides):
         "Armure adverse", "Opponent's armour", "0-3, peau de cuir 1…", "0-3, leather skin 1…"
     )
     opponent_shield: int = _gear("Bouclier adverse", "Opponent's shield", "1-3", "1-3")
-    stance: Stance = param(
-        tr("Posture adverse", "Opponent's stance"),
-        tr(
-            "counter : riposte (le gagnant blesse) ; parry/dodge : défense renforcée (+arme ou "
-            "bouclier / +½ caractéristique, aucun dégât infligé) ; defenceless : sans défense",
-            "counter: strikes back (the winner deals damage); parry/dodge: full defence (+weapon "
-            "or shield / +½ characteristic, deals no damage); defenceless: no roll",
-        ),
-        default="counter",
-    )
-    furious: int = param(
-        tr("Attaque furieuse", "Furious attack"),
-        tr("−X au score, +2X aux dégâts si l'attaque réussit", "−X to score, +2X damage"),
-        default=0,
-        ge=0,
-        le=20,
-    )
-    feint: int = param(
-        tr("Feinte", "Feint"),
-        tr("+X au score (X ≤ AGI), −X aux dégâts si l'attaque réussit", "+X (≤ AGI), −X damage"),
-        default=0,
-        ge=0,
-        le=20,
-    )
-    opponent_res: int = param(
-        tr("RES adverse", "Opponent's RES"),
-        tr("RES actuelle", "current RES"),
-        default=10,
-        ge=0,
-        le=60,
-    )
-    opponent_res_max: int = param(
-        tr("RES max adverse", "Opponent's RES maximum"),
-        tr("CON + VOL : seuil d'accumulation des blessures", "wound accumulation threshold"),
-        default=10,
-        ge=1,
-        le=60,
-    )
-    opponent_wounds: int = param(
-        tr("Blessures adverses", "Opponent's wounds"),
-        tr("Total des Traits de blessure déjà subis", "Total of wound Traits already taken"),
-        default=0,
-        ge=0,
-        le=200,
-    )
+    stance: Stance = FIELDS("stance", default="counter")
+    furious: int = FIELDS("furious", default=0, ge=0, le=20)
+    feint: int = FIELDS("feint", default=0, ge=0, le=20)
+    opponent_res: int = FIELDS("opponent_res", default=10, ge=0, le=60)
+    opponent_res_max: int = FIELDS("opponent_res_max", default=10, ge=1, le=60)
+    opponent_wounds: int = FIELDS("opponent_wounds", default=0, ge=0, le=200)
     tie_rule: Literal["stand_off", "reroll"] = TIE_RULE.field()
     defenceless_baseline: Literal["ten", "zero", "characteristic"] = DEFENCELESS_BASELINE.field()
     include_weapon_damage: bool = INCLUDE_WEAPON_DAMAGE.field()

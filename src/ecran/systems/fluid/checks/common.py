@@ -29,6 +29,15 @@ def explosions(params: Any) -> Explosions:
     )
 
 
+def major_as_read(score: int, major_as: str) -> str:
+    """The rank of `score`, a major success read as a critical one or a plain success, for the
+    tables that have no major-success row (survival L1501-1529, spells L1804-1858)."""
+    rank = RANKS.of(score)
+    if rank == "major_success":
+        rank = "crit_success" if major_as == "critical" else "success"
+    return rank
+
+
 def margin(score: int, me_reference: int = 11) -> dict[str, int]:
     """MR = score − 10 above 10; ME = reference − score at 10 or below (L352-358, reading A4)."""
     if score > RANKS.success_above:

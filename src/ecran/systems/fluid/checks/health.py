@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
-from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
@@ -15,6 +15,7 @@ from ecran.systems.fluid.checks.common import (
     LOW,
     characteristic_field,
     explosions,
+    major_as_read,
     margin,
     modifier_field,
     scored,
@@ -26,32 +27,14 @@ from ecran.systems.fluid.options import (
     NO_BASE_EXPLOSION,
     NO_DOUBLES,
 )
-from ecran.systems.fluid.tables import HEALTH, RANKS, SEED
+from ecran.systems.fluid.tables import FIELDS, HEALTH, RANKS, SEED
 
 
 class PenaltyParams(Params):
     characteristic: int = characteristic_field()
-    penalty: int = param(
-        tr("Désavantages", "Disadvantages"),
-        tr("Désavantages du test (blessure, situation)", "The test's disadvantages"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    advantages: int = param(
-        tr("Avantages", "Advantages"),
-        tr("Avantages (aide, lieu calme…), annulent les désavantages", "Cancel disadvantages"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    as_points: int = param(
-        tr("Pris en points", "Taken as points"),
-        tr("Combien des avantages/désavantages nets sont pris en points", "Net count as points"),
-        default=0,
-        ge=0,
-        le=30,
-    )
+    penalty: int = FIELDS("penalty", default=0, ge=0, le=30)
+    advantages: int = FIELDS("advantages", default=0, ge=0, le=30)
+    as_points: int = FIELDS("as_points", default=0, ge=0, le=30)
     modifier: int = modifier_field()
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
@@ -98,10 +81,7 @@ class Survival(Check[SurvivalParams]):
 
     @staticmethod
     def _outcome(score: int, major_as: str) -> str:
-        rank = RANKS.of(score)
-        if rank == "major_success":
-            rank = "crit_success" if major_as == "critical" else "success"
-        return SURVIVAL[rank].outcome
+        return SURVIVAL[major_as_read(score, major_as)].outcome
 
     def resolve(self, params: SurvivalParams, dice: DiceSource) -> Resolution:
         score, details = rolled_score(params, dice)
@@ -119,7 +99,7 @@ class Survival(Check[SurvivalParams]):
 
 
 class ShockParams(PenaltyParams):
-    san: int = param(tr("SAN actuelle", "Current SAN"), default=10, ge=0, le=60)
+    san: int = FIELDS("san", default=10, ge=0, le=60)
     me_reference: Literal[10, 11] = ME_REFERENCE.field()
 
 
@@ -206,17 +186,8 @@ LocationId = Literal[
 
 
 class HitLocationParams(Params):
-    aim: int = param(
-        tr("Visée", "Aim"),
-        tr(
-            "Désavantages pris pour viser : le D10 peut être décalé d'autant (±)",
-            "Disadvantages taken to aim: the d10 may shift by as much (±)",
-        ),
-        default=0,
-        ge=0,
-        le=9,
-    )
-    aim_at: LocationId = param(tr("Partie visée", "Aimed part"), default="head")
+    aim: int = FIELDS("aim", default=0, ge=0, le=9)
+    aim_at: LocationId = FIELDS("aim_at", default="head")
 
 
 class HitLocation(Check[HitLocationParams]):

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, param, tr
+from ecran.rules import Change, Operation, Params, cite, tr
 from ecran.systems.fluid.sheet import FluidSheet
-from ecran.systems.fluid.tables import SEED
+from ecran.systems.fluid.tables import FIELDS, SEED
 
 
 class GearDamageParams(Params):
-    item: Literal["weapon", "second_weapon", "armour", "shield"] = param(tr("Objet", "Item"))
-    points: int = param(tr("Points de dégâts", "Damage points"), ge=1, le=60)
+    item: Literal["weapon", "second_weapon", "armour", "shield"] = FIELDS("item")
+    points: int = FIELDS("gear_damage_points", ge=1, le=60)
 
 
 class DamageEquipment(Operation[FluidSheet, GearDamageParams]):

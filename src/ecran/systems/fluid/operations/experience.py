@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, param, tr
+from ecran.rules import Change, Operation, Params, cite, tr
 from ecran.systems.fluid.operations.common import error
-from ecran.systems.fluid.sheet import FIELDS, Advance, FluidSheet, Trait
-from ecran.systems.fluid.tables import SEED
+from ecran.systems.fluid.sheet import ATTRIBUTE_OF, Advance, FluidSheet, Trait
+from ecran.systems.fluid.tables import FIELDS, SEED
 
 
 def advance_cost(kind: str, to: int) -> int:
@@ -24,7 +24,7 @@ def advance_cost(kind: str, to: int) -> int:
 
 
 class XpParams(Params):
-    xp: int = param(tr("XP", "XP"), tr("1 à 3 par scénario (au MJ)", "1 to 3 (GM)"), ge=1, le=3)
+    xp: int = FIELDS("xp", ge=1, le=3)
 
 
 class AwardXp(Operation[FluidSheet, XpParams]):
@@ -38,18 +38,15 @@ class AwardXp(Operation[FluidSheet, XpParams]):
         return Change(changed, tr(f"+{params.xp} XP", f"+{params.xp} XP"))
 
 
+AdvanceKind = Literal["characteristic", "trait", "new_negative", "remove_negative"]
+
+
 class AdvanceParams(Params):
-    kind: Literal["characteristic", "trait", "new_negative", "remove_negative"] = param(
-        tr("Progression", "Advance")
+    kind: Literal["characteristic", "trait", "new_negative", "remove_negative"] = FIELDS(
+        "advance_kind"
     )
-    target: str = param(tr("Cible", "Target"), tr("Code ou nom du Trait", "Code or Trait name"))
-    value: int = param(
-        tr("Valeur", "Value"),
-        tr("Pour un nouveau Trait négatif : sa valeur", "A new negative Trait's value"),
-        default=1,
-        ge=1,
-        le=10,
-    )
+    target: str = FIELDS("advance_target")
+    value: int = FIELDS("advance_value", default=1, ge=1, le=10)
 
 
 class Advancement(Operation[FluidSheet, AdvanceParams]):
@@ -64,12 +61,12 @@ class Advancement(Operation[FluidSheet, AdvanceParams]):
         kind, target = params.kind, params.target
         update: dict[str, Any] = {}
         if kind == "characteristic":
-            if target not in FIELDS:
+            if target not in ATTRIBUTE_OF:
                 raise error(
                     f"caractéristique inconnue : {target}", f"unknown characteristic: {target}"
                 )
             to = sheet.characteristics.score(target) + 1
-            chars = sheet.characteristics.model_copy(update={FIELDS[target]: to})
+            chars = sheet.characteristics.model_copy(update={ATTRIBUTE_OF[target]: to})
             update["characteristics"] = chars
         elif kind == "new_negative":
             to = params.value

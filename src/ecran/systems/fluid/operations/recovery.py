@@ -5,33 +5,18 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, param, tr
+from ecran.rules import Change, Operation, Params, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.common import error, reduce_wound, with_traits
 from ecran.systems.fluid.options import DAILY_RECOVERY
 from ecran.systems.fluid.sheet import FluidSheet
-from ecran.systems.fluid.tables import SEED
+from ecran.systems.fluid.tables import FIELDS, SEED
 
 
 class RestParams(Params):
-    characteristic: str = param(
-        tr("Caractéristique récupérée", "Characteristic recovered"),
-        tr("Code d'une caractéristique dépensée qui regagne 1 point (ou vide)", "or empty"),
-        default="",
-    )
-    wound: str = param(
-        tr("Blessure soignée", "Wound healed"),
-        tr("Nom d'un Trait de blessure qui perd 1 point (ou vide)", "or empty"),
-        default="",
-    )
-    restore_aura: bool = param(
-        tr("Rendre l'AUR", "Restore AUR"),
-        tr(
-            "Le texte ne dit pas comment l'AUR revient : au MJ (valeur du MJ)",
-            "The text does not say how AUR returns: GM input",
-        ),
-        default=False,
-    )
+    characteristic: str = FIELDS("recovered_characteristic", default="")
+    wound: str = FIELDS("healed_wound", default="")
+    restore_aura: bool = FIELDS("restore_aura", default=False)
     daily_recovery: Literal["one_in_total", "one_of_each"] = DAILY_RECOVERY.field()
 
 
@@ -73,13 +58,7 @@ class NightRest(Operation[FluidSheet, RestParams]):
 
 
 class PauseParams(Params):
-    res: int = param(
-        tr("RES regagnée", "RES regained"),
-        tr("1 ou 2 selon la durée et les conditions (au MJ)", "1 or 2 by length (GM)"),
-        default=1,
-        ge=1,
-        le=2,
-    )
+    res: int = FIELDS("res", default=1, ge=1, le=2)
 
 
 class ShortPause(Operation[FluidSheet, PauseParams]):
@@ -102,16 +81,8 @@ class ShortPause(Operation[FluidSheet, PauseParams]):
 
 
 class HealParams(Params):
-    wound: str = param(tr("Blessure", "Wound"))
-    points: int = param(
-        tr("Points soignés", "Points healed"),
-        tr(
-            "Rang du test de médecine : marginale 1, réussite 2, majorée 3, critique 4",
-            "Medicine test rank: marginal 1, success 2, major 3, critical 4",
-        ),
-        ge=1,
-        le=4,
-    )
+    wound: str = FIELDS("wound")
+    points: int = FIELDS("points_healed", ge=1, le=4)
 
 
 class Treat(Operation[FluidSheet, HealParams]):

@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, param, tr
+from ecran.rules import Change, Operation, Params, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.common import Pool, error
 from ecran.systems.fluid.sheet import FluidSheet
-from ecran.systems.fluid.tables import SEED
+from ecran.systems.fluid.tables import FIELDS, SEED
 
 
 class SpendParams(Params):
-    pool: Pool = param(
-        tr("Réserve", "Pool"),
-        tr("RES, AUR, SAN ou une caractéristique", "RES, AUR, SAN or a characteristic"),
-    )
-    points: int = param(tr("Points", "Points"), ge=1, le=60)
+    pool: Pool = FIELDS("pool")
+    points: int = FIELDS("points", ge=1, le=60)
 
 
 class Spend(Operation[FluidSheet, SpendParams]):

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, param, tr
+from ecran.rules import Change, Operation, Params, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.common import hinders_of, unique, with_traits
 from ecran.systems.fluid.sheet import FluidSheet, Trait
-from ecran.systems.fluid.tables import SEED
+from ecran.systems.fluid.tables import FIELDS, SEED
 
 
 class ShockLossParams(Params):
-    loss: int = param(tr("Perte de SAN", "SAN loss"), tr("La marge d'échec", "The ME"), ge=0)
-    trait_name: str = param(tr("Nom du Trait", "Trait name"), default="Traumatisme")
-    hinders: str = param(tr("Gêne", "Hinders"), default="*")
+    loss: int = FIELDS("loss", ge=0)
+    trait_name: str = FIELDS("trait_name", default="Traumatisme")
+    hinders: str = FIELDS("hinders", default="*")
 
 
 class LoseSanity(Operation[FluidSheet, ShockLossParams]):

@@ -5,21 +5,19 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, param, tr
+from ecran.rules import Change, Operation, Params, cite, tr
 from ecran.systems.fluid.operations.common import hinders_of, unique, with_traits
 from ecran.systems.fluid.sheet import FluidSheet, Trait
-from ecran.systems.fluid.tables import SEED
+from ecran.systems.fluid.tables import FIELDS, SEED
 
 
 class TraitParams(Params):
-    name: str = param(tr("Nom", "Name"))
-    value: int = param(tr("Valeur", "Value"), ge=1, le=30)
-    kind: Literal["positive", "negative"] = param(tr("Sorte", "Kind"), default="negative")
-    origin: Literal["play", "temporary", "botte", "spell"] = param(
-        tr("Origine", "Origin"), default="temporary"
-    )
-    duration: str = param(tr("Durée", "Duration"), default="")
-    hinders: str = param(tr("Gêne", "Hinders"), default="*")
+    name: str = FIELDS("name")
+    value: int = FIELDS("value", ge=1, le=30)
+    kind: Literal["positive", "negative"] = FIELDS("trait_kind", default="negative")
+    origin: Literal["play", "temporary", "botte", "spell"] = FIELDS("origin", default="temporary")
+    duration: str = FIELDS("duration", default="")
+    hinders: str = FIELDS("hinders", default="*")
 
 
 class AddTrait(Operation[FluidSheet, TraitParams]):

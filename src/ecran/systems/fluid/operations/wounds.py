@@ -8,39 +8,24 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, param, tr
+from ecran.rules import Change, Operation, Params, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.checks.combat import wound_of
 from ecran.systems.fluid.checks.health import Survival
 from ecran.systems.fluid.operations.common import hinders_of, unique, with_traits
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
 from ecran.systems.fluid.sheet import Condition, FluidSheet, Trait
-from ecran.systems.fluid.tables import SEED
+from ecran.systems.fluid.tables import FIELDS, SEED
 
 #: The survival check's bound on disadvantages; a wound past it is all but certain death anyway.
 MAX_PENALTY = 30
 
 
 class DamageParams(Params):
-    damage: int = param(tr("Dégâts", "Damage"), ge=0, le=200)
-    target: Literal["RES", "AUR"] = param(
-        tr("Réserve", "Pool"),
-        tr("RES en combat, AUR en joute verbale", "AUR: verbal joust"),
-        default="RES",
-    )
-    wound_name: str = param(
-        tr("Nom de la blessure", "Wound name"),
-        tr("Nommée selon la blessure : Genou déboîté, Plaie à la hanche…", "Named by the MJ"),
-        default="Blessure",
-    )
-    hinders: str = param(
-        tr("Gêne", "Hinders"),
-        tr(
-            "Caractéristiques dont la blessure gêne les actions (FOR,AGI… ; * = toutes) : au MJ",
-            "Characteristics whose actions the wound hinders (FOR,AGI…; * = all): GM input",
-        ),
-        default="*",
-    )
+    damage: int = FIELDS("damage", ge=0, le=200)
+    target: Literal["RES", "AUR"] = FIELDS("damage_pool", default="RES")
+    wound_name: str = FIELDS("wound_name", default="Blessure")
+    hinders: str = FIELDS("wound_hinders", default="*")
     survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
 
 
@@ -102,7 +87,7 @@ def _damage_summary(sheet: FluidSheet, lost: int, wound: int, penalty: int, dest
 
 
 class SurviveParams(Params):
-    penalty: int = param(tr("Désavantages", "Disadvantages"), ge=1, le=30)
+    penalty: int = FIELDS("survival_penalty", ge=1, le=30)
 
 
 class Survive(Operation[FluidSheet, SurviveParams]):
@@ -141,33 +126,10 @@ def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
 
 
 class HitParams(Params):
-    damage: int = param(
-        tr("Dégâts", "Damage"),
-        tr("Dégâts de l'attaque, armure déjà ôtée", "The attack's damage, armour taken off"),
-        ge=0,
-        le=200,
-    )
-    wound_name: str = param(
-        tr("Nom de la blessure", "Wound name"),
-        tr("Nommée selon la blessure et l'endroit touché", "Named by the wound and the place hit"),
-        default="Blessure",
-    )
-    hinders: str = param(
-        tr("Gêne", "Hinders"),
-        tr(
-            "Caractéristiques dont la blessure gêne les actions (FOR,AGI… ; * = toutes) : au MJ",
-            "Characteristics whose actions the wound hinders (FOR,AGI…; * = all): GM input",
-        ),
-        default="*",
-    )
-    survival_test: bool = param(
-        tr("Test de survie", "Survival test"),
-        tr(
-            "Lancer tout de suite le test de survie qu'une blessure critique impose (sauf sbire)",
-            "Roll at once the survival test a critical wound calls for (not for minions)",
-        ),
-        default=True,
-    )
+    damage: int = FIELDS("hit_damage", ge=0, le=200)
+    wound_name: str = FIELDS("hit_wound_name", default="Blessure")
+    hinders: str = FIELDS("wound_hinders", default="*")
+    survival_test: bool = FIELDS("survival_test", default=True)
     survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
 
 
