@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from fluid_dice import Scripted
-
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.systems.fluid import advantages as adv
@@ -13,6 +11,7 @@ from ecran.systems.fluid import manoeuvres as man
 from ecran.systems.fluid.checks.test import time_taken
 from ecran.systems.fluid.encounter import modes as attack_modes
 from ecran.systems.fluid.tables import TIME
+from ecran.testing import ScriptedDice
 
 ACTION = get_system("fluid").check("action")
 
@@ -21,9 +20,9 @@ def rank_of(label_en: str) -> int:
     return next(s.rank for s in TIME.step if s.en == label_en)
 
 
-def act(dice: Scripted, **values: Any) -> Any:
+def act(dice: ScriptedDice, **values: Any) -> Any:
     result = ACTION.resolve(ACTION.parse(values), dice)
-    assert dice.done()
+    assert dice.exhausted
     return result
 
 
@@ -93,21 +92,21 @@ def test_e14_e15_variable_delay_l754_764() -> None:
 
 
 def test_e16_climo_spends_before_and_after_l808_820() -> None:
-    before = act(Scripted(6), characteristic=2, points_before=1, as_points=1)
+    before = act(ScriptedDice(6), characteristic=2, points_before=1, as_points=1)
     assert before.total == 9
-    after = act(Scripted(6), characteristic=2, points_before=1, as_points=1, points_after=2)
+    after = act(ScriptedDice(6), characteristic=2, points_before=1, as_points=1, points_after=2)
     # 10 is a marginal failure on the table; the example calls it a marginal success (A1)
     assert after.total == 10 and after.outcome == "marginal_fail"
 
 
 def test_e17_climo_self_inflicted_trait_l822_830() -> None:
-    result = act(Scripted(6), characteristic=2, points_before=1, as_points=1, self_inflicted=2)
+    result = act(ScriptedDice(6), characteristic=2, points_before=1, as_points=1, self_inflicted=2)
     assert result.total == 11 and result.outcome == "marginal_success"
 
 
 def test_difficulty_ladder_l776_786_l920_930() -> None:
     assert [adv.difficulty_net(d) for d in ("immanquable", "normale", "impossible")] == [5, 0, -5]
-    result = act(Scripted(7, 6, 5, 9), characteristic=5, difficulty="difficile")
+    result = act(ScriptedDice(7, 6, 5, 9), characteristic=5, difficulty="difficile")
     assert result.details["dice"] == -3 and result.total == 10
 
 
@@ -125,7 +124,7 @@ def test_retry_l908_912() -> None:
 
 
 def test_collective_action_helpers_l832_850() -> None:
-    result = act(Scripted(4, 9), characteristic=5, helpers=1)
+    result = act(ScriptedDice(4, 9), characteristic=5, helpers=1)
     assert result.details["dice"] == 1 and result.total == 14
 
 
