@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Resolution, cite, param, tr
+from ecran.rules import Check, Outcome, Resolution, cite, tr
 from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
@@ -27,24 +27,13 @@ from ecran.systems.fluid.tables import FIELDS, HEALTH, SEED
 Stance = Literal["counter", "parry", "dodge", "defenceless"]
 
 
-def _gear(label_fr: str, label_en: str, help_fr: str, help_en: str) -> Any:
-    return param(tr(label_fr, label_en), tr(help_fr, help_en), default=0, ge=0, le=6)
-
-
 class AttackParams(TwoSides):
-    weapon: int = _gear(
-        "Arme",
-        "Weapon",
-        "0 mains nues, 1 petite, 2 à une main, 3 à deux mains ; deux armes : somme",
-        "0 bare hands, 1 small, 2 one-handed, 3 two-handed; two weapons: their sum",
-    )
-    armour: int = _gear("Armure", "Armour", "Votre armure (0-3)", "Your armour (0-3)")
-    shield: int = _gear("Bouclier", "Shield", "1 à 3 selon la taille", "1 to 3 by size")
-    opponent_weapon: int = _gear("Arme adverse", "Opponent's weapon", "0-3", "0-3")
-    opponent_armour: int = _gear(
-        "Armure adverse", "Opponent's armour", "0-3, peau de cuir 1…", "0-3, leather skin 1…"
-    )
-    opponent_shield: int = _gear("Bouclier adverse", "Opponent's shield", "1-3", "1-3")
+    weapon: int = FIELDS("weapon", default=0, ge=0, le=6)
+    armour: int = FIELDS("armour", default=0, ge=0, le=6)
+    shield: int = FIELDS("shield", default=0, ge=0, le=6)
+    opponent_weapon: int = FIELDS("opponent_weapon", default=0, ge=0, le=6)
+    opponent_armour: int = FIELDS("opponent_armour", default=0, ge=0, le=6)
+    opponent_shield: int = FIELDS("opponent_shield", default=0, ge=0, le=6)
     stance: Stance = FIELDS("stance", default="counter")
     furious: int = FIELDS("furious", default=0, ge=0, le=20)
     feint: int = FIELDS("feint", default=0, ge=0, le=20)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.rules import Outcome, Source, cite, param, tr
+from ecran.rules import Outcome, Source, cite, tr
 from ecran.systems.fluid.dice import DieRoll, Explosions
 from ecran.systems.fluid.tables import RANKS, SEED
 
@@ -49,41 +49,3 @@ def scored(roll: DieRoll, offset: int) -> dict[str, Any]:
     details: dict[str, Any] = dict(roll.details())
     details["score"] = offset + roll.value
     return details
-
-
-def characteristic_field(
-    label_fr: str = "Caractéristique", label_en: str = "Characteristic"
-) -> Any:
-    return param(
-        tr(label_fr, label_en),
-        tr("Score de la caractéristique (moyenne si plusieurs)", "Characteristic score"),
-        ge=-10,
-        le=30,
-    )
-
-
-def dice_field(kind: str, default: int = 0, top: int = 10) -> Any:
-    fr, en = ("avantage", "advantage") if kind == "adv" else ("désavantage", "disadvantage")
-    return param(
-        tr(f"Dés de {fr}", f"{en.capitalize()} dice"),
-        tr(
-            f"Dés de {fr} lancés avec le dé de base (annulés un pour un)",
-            f"{en.capitalize()} dice rolled with the base die (cancel one for one)",
-        ),
-        default=default,
-        ge=0,
-        le=top,
-    )
-
-
-def modifier_field() -> Any:
-    return param(
-        tr("Modificateur", "Modifier"),
-        tr(
-            "Points d'avantage/désavantage, ressources dépensées et autres termes fixes, déjà nets",
-            "Advantage/disadvantage points, resources spent and other flat terms, already netted",
-        ),
-        default=0,
-        ge=-60,
-        le=60,
-    )

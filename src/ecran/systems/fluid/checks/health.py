@@ -13,11 +13,9 @@ from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
     HIGH,
     LOW,
-    characteristic_field,
     explosions,
     major_as_read,
     margin,
-    modifier_field,
     scored,
 )
 from ecran.systems.fluid.dice import roll_die, score_atoms, score_law
@@ -31,11 +29,11 @@ from ecran.systems.fluid.tables import FIELDS, HEALTH, RANKS, SEED
 
 
 class PenaltyParams(Params):
-    characteristic: int = characteristic_field()
+    characteristic: int = FIELDS("characteristic", ge=-10, le=30)
     penalty: int = FIELDS("penalty", default=0, ge=0, le=30)
     advantages: int = FIELDS("advantages", default=0, ge=0, le=30)
     as_points: int = FIELDS("as_points", default=0, ge=0, le=30)
-    modifier: int = modifier_field()
+    modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
     HIGH,
     LOW,
-    characteristic_field,
     explosions,
     major_as_read,
     margin,
@@ -29,27 +28,15 @@ from ecran.systems.fluid.options import (
 from ecran.systems.fluid.tables import FIELDS, MAGIC, SEED, TIME
 
 
-def _trait(n: int) -> Any:
-    return param(
-        tr(f"Trait {n}", f"Trait {n}"),
-        tr("Domaine ou sort écrit (Traits multiples : −1 cumulatif, 1 RES)", "Multiple Traits"),
-        default=0,
-        ge=0,
-        le=20,
-    )
-
-
 class SpellParams(Params):
-    characteristic: int = characteristic_field(
-        "Caractéristique (Magie, sinon INT)", "Characteristic (Magic, else INT)"
-    )
+    characteristic: int = FIELDS("spell_characteristic", ge=-10, le=30)
     complexity: int = FIELDS("complexity", ge=0, le=5)
     range_band: int = FIELDS("range_band", default=0, ge=0, le=6)
     area: int = FIELDS("area", default=0, ge=0, le=6)
     time_shift: int = FIELDS("time_shift", default=0, ge=-11, le=11)
-    trait_1: int = _trait(1)
-    trait_2: int = _trait(2)
-    trait_3: int = _trait(3)
+    trait_1: int = FIELDS("spell_trait_1", default=0, ge=0, le=20)
+    trait_2: int = FIELDS("spell_trait_2", default=0, ge=0, le=20)
+    trait_3: int = FIELDS("spell_trait_3", default=0, ge=0, le=20)
     points_before: int = FIELDS("res_committed", default=0, ge=0, le=30)
     as_points: int = FIELDS("spell_as_points", default=0, ge=0, le=40)
     spellbook_int: int = FIELDS("spellbook_int", default=0, ge=0, le=30)

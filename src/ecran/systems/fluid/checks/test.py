@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Params, Resolution, cite, param, tr
+from ecran.rules import Check, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
@@ -14,11 +14,8 @@ from ecran.systems.fluid.checks.common import (
     HIGH,
     LOW,
     RANK_OUTCOMES,
-    characteristic_field,
-    dice_field,
     explosions,
     margin,
-    modifier_field,
     scored,
 )
 from ecran.systems.fluid.dice import Explosions, roll_die, score_atoms, score_law
@@ -39,10 +36,10 @@ def rank_law(offset: int, net_dice: int, rules: Explosions) -> Distribution[str]
 
 
 class TestParams(Params):
-    characteristic: int = characteristic_field()
-    advantage_dice: int = dice_field("adv")
-    disadvantage_dice: int = dice_field("dis")
-    modifier: int = modifier_field()
+    characteristic: int = FIELDS("characteristic", ge=-10, le=30)
+    advantage_dice: int = FIELDS("advantage_dice", default=0, ge=0, le=10)
+    disadvantage_dice: int = FIELDS("disadvantage_dice", default=0, ge=0, le=10)
+    modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)
 
 
 class Test(Check[TestParams]):
@@ -92,38 +89,14 @@ Difficulty = Literal[
 ]
 
 
-def _trait(n: int, lent: bool = False) -> Any:
-    if lent:
-        return param(
-            tr(f"Trait prêté {n}", f"Lent Trait {n}"),
-            tr(
-                "Trait d'un assistant (action collective : règle des Traits multiples, sans RES)",
-                "A helper's Trait (collective action: multiple-Traits rule, no RES)",
-            ),
-            default=0,
-            ge=0,
-            le=20,
-        )
-    return param(
-        tr(f"Trait {n}", f"Trait {n}"),
-        tr(
-            "Score du Trait, par ordre d'importance (le 2e compte −1, le 3e −2… et coûte 1 RES)",
-            "Trait score, by importance (the 2nd counts −1, the 3rd −2… and costs 1 RES)",
-        ),
-        default=0,
-        ge=0,
-        le=20,
-    )
-
-
 class ActionParams(Params):
-    characteristic: int = characteristic_field()
+    characteristic: int = FIELDS("characteristic", ge=-10, le=30)
     second_characteristic: int | None = FIELDS("second_characteristic", default=None, ge=-10, le=30)
-    trait_1: int = _trait(1)
-    trait_2: int = _trait(2)
-    trait_3: int = _trait(3)
-    lent_trait_1: int = _trait(1, lent=True)
-    lent_trait_2: int = _trait(2, lent=True)
+    trait_1: int = FIELDS("trait_1", default=0, ge=0, le=20)
+    trait_2: int = FIELDS("trait_2", default=0, ge=0, le=20)
+    trait_3: int = FIELDS("trait_3", default=0, ge=0, le=20)
+    lent_trait_1: int = FIELDS("lent_trait_1", default=0, ge=0, le=20)
+    lent_trait_2: int = FIELDS("lent_trait_2", default=0, ge=0, le=20)
     helpers: int = FIELDS("helpers", default=0, ge=0, le=10)
     negative_traits: int = FIELDS("negative_traits", default=0, ge=0, le=40)
     circumstances: int = FIELDS("circumstances", default=0, ge=-10, le=10)
