@@ -1,5 +1,5 @@
-"""The attacks one Fluid sheet can make on another, prefilled from both sheets for an encounter
-tracker (L995-1049, L1059-1081, L1281-1289, L1343-1379, L1671-1677).
+"""An encounter in Fluid: the attacks one sheet can make on another, prefilled from both sheets
+for an encounter tracker (L995-1049, L1059-1081, L1281-1289, L1343-1379, L1671-1677).
 
 Each attack is one `attack` check (or a `verbal_joust`, or a mage's `vampirism`) whose two
 sides come from the sheets:
@@ -276,8 +276,8 @@ def damage(
     defender: FluidSheet,
 ) -> tuple[str, dict[str, Any]] | None:
     """The operation a result applies to the defender, or None: repelled, absorbed by armour,
-    or countered (the counter hurts the attacker, whose sheet this hook does not see; the
-    damage it takes is in the result's `damage_taken`)."""
+    or countered (the counter hurts the attacker instead: `counter_damage`, from the result's
+    `damage_taken`)."""
     details = result.details
     if check == "attack" and result.outcome in HITS:
         combine = params.get("survival_combine", SURVIVAL_COMBINE.default)
