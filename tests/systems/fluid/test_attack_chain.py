@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fluid_dice import Scripted
 
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.rules import Action, Resolution
 from ecran.systems.fluid import tracks
-from ecran.systems.fluid.hit import counter
+from ecran.systems.fluid.encounter import counter_damage as counter
 from ecran.systems.fluid.sheet import (
     Characteristics,
     Condition,
@@ -20,6 +19,7 @@ from ecran.systems.fluid.sheet import (
     FluidSheet,
     Trait,
 )
+from ecran.testing import ScriptedDice
 
 SYSTEM = get_system("fluid")
 MISSES = {"countered", "repelled", "absorbed"}
@@ -50,8 +50,8 @@ def action(attacker: FluidSheet, defender: FluidSheet, starts: str) -> Action:
 def roll(act: Action, dice: Any, **override: Any) -> Resolution:
     check = SYSTEM.check(act.check)
     result = check.resolve(check.parse({**act.params, **override}), dice)
-    if isinstance(dice, Scripted):
-        assert dice.done(), "the example's dice were not all used"
+    if isinstance(dice, ScriptedDice):
+        assert dice.exhausted, "the example's dice were not all used"
     return result
 
 
@@ -183,7 +183,7 @@ def test_a_mage_can_drain_res_l1892_1898() -> None:
     mage = sheet("Mage", characteristics={"magie": 4, "volonte": 7})
     victim = sheet("Victime", res=3)
     drain = action(mage, victim, "Drain RES")
-    result = roll(drain, Scripted(9, 2))  # VOL 7 + 9 = 16 against 5 + 2 = 7: margin 9
+    result = roll(drain, ScriptedDice(9, 2))  # VOL 7 + 9 = 16 against 5 + 2 = 7: margin 9
     assert result.details["res_stolen"] == 3
     assert tracks.current(hurt(drain, result, victim), "RES") == 0
 
@@ -213,7 +213,7 @@ def test_e28_the_dagger_glouby_takes_4_res_off_gyr_l1137_1145() -> None:
     act = action(first, GYR, "Weapon Dague (AGI) + Dague 2")
     assert act.params["weapon"] == 1 and act.params["opponent_armour"] == 1
     # glouby AGI 4 + 8 (base 8; 3, 6) = 12; Gyr AGI 3 + 5 (base 5; Hache 3: 2, 4, 3) = 8
-    result = roll(act, Scripted(8, 3, 6, 5, 2, 4, 3))
+    result = roll(act, ScriptedDice(8, 3, 6, 5, 2, 4, 3))
     assert (result.outcome, result.details["damage"]) == ("hit", 4)  # 12 − 8 + 1 − 1
     after = hurt(act, result, GYR)
     assert tracks.current(after, "RES") == 9 - 4 and after.traits == GYR.traits
@@ -225,9 +225,9 @@ def test_e30_gyr_puts_the_third_glouby_out_l1155_1163() -> None:
     assert act.params["opponent_res"] == 5 and act.params["opponent_armour"] == 0
     # Gyr FOR 6 + 6 (base 6; 2, 4, 3) = 12; glouby AGI 4 + 3 (base 3; Épée 2: 2, 3) = 7
     dice = (6, 2, 4, 3, 3, 2, 3)
-    text = roll(act, Scripted(*dice), include_weapon_damage=False)
+    text = roll(act, ScriptedDice(*dice), include_weapon_damage=False)
     assert (text.outcome, text.details["damage"]) == ("down", 5)  # the text: 12 − 7
-    rule = roll(act, Scripted(*dice))
+    rule = roll(act, ScriptedDice(*dice))
     assert rule.details["damage"] == 7  # + the axe's 2 (L1351-1353, reading A3)
     after = hurt(act, text, third)
     assert tracks.current(after, "RES") == 0 and after.traits == third.traits  # out, no Trait
@@ -252,7 +252,7 @@ def test_e32_ripois_mace_costs_the_demon_1_res_l1237_1241() -> None:
     assert act.params["advantage_dice"] == 3 and act.params["opponent_advantage_dice"] == 2
     # Ripois 5 + 7 (base 2; 7, 3, 5) = 12; the demon 4 + 6 (base 6; 4, 2) = 10
     dice = (2, 7, 3, 5, 6, 4, 2)
-    text = roll(act, Scripted(*dice), include_weapon_damage=False)
+    text = roll(act, ScriptedDice(*dice), include_weapon_damage=False)
     assert text.details["damage"] == 1  # 2 − the leather skin 1, the mace left out
     params = {**act.params, "include_weapon_damage": False}
     mapped = SYSTEM.damage("attack", params, text, DEMON)
@@ -262,7 +262,7 @@ def test_e32_ripois_mace_costs_the_demon_1_res_l1237_1241() -> None:
     )
     full = tracks.attribute(DEMON, "RES")
     assert tracks.current(hurt(act, text, DEMON), "RES") == full - 1
-    assert roll(act, Scripted(*dice)).details["damage"] == 3  # with the mace (reading A3)
+    assert roll(act, ScriptedDice(*dice)).details["damage"] == 3  # with the mace (reading A3)
 
 
 def test_e34_the_demons_counter_hurts_ripois_not_the_demon_l1259_1279() -> None:
@@ -274,7 +274,7 @@ def test_e34_the_demons_counter_hurts_ripois_not_the_demon_l1259_1279() -> None:
     # second action: 1 disadvantage (L1249-1257); the GM turns 2 of the demon's 4 into points
     seed_choices = {"advantage_dice": 1, "opponent_advantage_dice": 2, "opponent_modifier": 2}
     # Ripois 6 + 4 (base 4; 2) = 10; the demon 4 + 2 + 9 (base 9; 3, 5) = 15
-    result = roll(act, Scripted(4, 2, 9, 3, 5), **seed_choices)
+    result = roll(act, ScriptedDice(4, 2, 9, 3, 5), **seed_choices)
     assert result.outcome == "countered" and result.details["damage_taken"] == 3  # 5 − armour 2
     assert SYSTEM.damage("attack", {**act.params, **seed_choices}, result, clawing) is None
     found = counter("attack", act.params, result, RIPOIS)
@@ -303,7 +303,7 @@ def test_e39_accumulated_wounds_roll_the_survival_test_l1471_1477() -> None:
     change = op.apply(
         ilya,
         op.params.model_validate({"damage": 3, "wound_name": "Côte cassée"}),
-        Scripted(5, 7, 8),
+        ScriptedDice(5, 7, 8),
     )
     assert change.resolution is not None and change.resolution.outcome == "coma"
     after = change.sheet
@@ -316,11 +316,11 @@ def test_e40_a_grave_wound_of_6_is_tested_with_1_disadvantage_l1487_1489() -> No
     roos = sheet("Roos", res=0)
     op = SYSTEM.operation("take_hit")
     change = op.apply(
-        roos, op.params.model_validate({"damage": 6}), Scripted(7, 4)
+        roos, op.params.model_validate({"damage": 6}), ScriptedDice(7, 4)
     )  # 5 + min(7, 4) = 9
     assert change.resolution is not None and change.resolution.details.get("coma_days") == 1
     no_test = op.apply(
-        roos, op.params.model_validate({"damage": 6, "survival_test": False}), Scripted()
+        roos, op.params.model_validate({"damage": 6, "survival_test": False}), ScriptedDice()
     )
     assert no_test.resolution is None and no_test.sheet.condition.coma_days == 0
 
@@ -329,6 +329,6 @@ def test_hit_location_names_the_wound_l1441_1449() -> None:
     victim = sheet("Cible", res=0)
     act = action(sheet("A", characteristics={"agilite": 7}), victim, "Bare hands")
     # 5 + 9 = 14 against 5 + 2 = 7; then the location die 8: the head
-    result = roll(act, Scripted(9, 2, 8), hit_location=True)
+    result = roll(act, ScriptedDice(9, 2, 8), hit_location=True)
     found = SYSTEM.damage("attack", act.params, result, victim)
     assert found is not None and found[1]["wound_name"] == "Blessure (tête)"

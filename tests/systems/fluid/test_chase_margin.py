@@ -9,13 +9,13 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from fluid_dice import Scripted
 
 from ecran.dice import enumerate_outcomes
 from ecran.engine import get_system
 from ecran.rules import Option
 from ecran.systems.fluid import options
 from ecran.systems.fluid.checks.opposed import exchange_law
+from ecran.testing import ScriptedDice
 from support import assert_rolls_match_odds
 
 SYSTEM = get_system("fluid")
@@ -29,9 +29,9 @@ def odds(**values: Any) -> dict[str, Fraction]:
     return {n: law.probability(n) for n in CHASE.outcome_names()}
 
 
-def resolve(dice: Scripted, **values: Any) -> Any:
+def resolve(dice: ScriptedDice, **values: Any) -> Any:
     result = CHASE.resolve(CHASE.parse(values), dice)
-    assert dice.done()
+    assert dice.exhausted
     return result
 
 
@@ -43,24 +43,24 @@ SAME = {"characteristic": 5, "opponent_characteristic": 5, "gap": 5, "escape_at"
 def test_winner_mr_moves_the_gap_by_the_winners_mr_l1659_1661() -> None:
     """11 against 8: the difference closes 3 metres, the winner's MR only 1; 14 against 7
     catches the fugitive on the difference (7 >= 5) but closes 4 on the MR."""
-    diff = resolve(Scripted(6, 3), **SAME)
-    mr = resolve(Scripted(6, 3), **SAME, **MR)
+    diff = resolve(ScriptedDice(6, 3), **SAME)
+    mr = resolve(ScriptedDice(6, 3), **SAME, **MR)
     assert (diff.details["new_gap"], mr.details["new_gap"]) == (2, 4)
     assert mr.outcome == "closer" and mr.details["margin"] == 1
-    assert resolve(Scripted(9, 2), **SAME).outcome == "caught"
-    far = resolve(Scripted(9, 2), **SAME, **MR)
+    assert resolve(ScriptedDice(9, 2), **SAME).outcome == "caught"
+    far = resolve(ScriptedDice(9, 2), **SAME, **MR)
     assert far.outcome == "closer" and far.details["new_gap"] == 1
 
 
 def test_a_winner_who_fails_has_no_mr_and_the_gap_stays() -> None:
     """9 against 7: the pursuer wins, but a score of 10 or less has no MR (L352-356)."""
-    result = resolve(Scripted(4, 2), **SAME, **MR)
+    result = resolve(ScriptedDice(4, 2), **SAME, **MR)
     assert result.outcome == "no_change" and result.details["new_gap"] == 5
     assert result.total == 0
 
 
 def test_fugitive_mr_widens_the_gap_times_ten_in_vehicles_l1661() -> None:
-    result = resolve(Scripted(2, 8), **SAME, **MR, vehicles=True)  # 7 against 13: MR 3
+    result = resolve(ScriptedDice(2, 8), **SAME, **MR, vehicles=True)  # 7 against 13: MR 3
     assert result.details["new_gap"] == 35 and result.outcome == "escaped"
 
 

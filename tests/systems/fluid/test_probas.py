@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from ecran.systems.fluid.core import Explosions, die_atoms
+from ecran.systems.fluid.dice import Explosions, die_atoms
 
 PLAIN = Explosions(base=False, doubles=False)
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fluid_dice import Scripted
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +17,7 @@ from ecran.engine.records import odds_report
 from ecran.rules import EcranError
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.sheet import FluidSheet
+from ecran.testing import ScriptedDice
 
 SYSTEM = get_system("fluid")
 
@@ -285,7 +285,7 @@ def test_survival_operation_records_a_coma_l1509_1511() -> None:
     change = apply(
         "survive",
         sheet(characteristics={"constitution": 4, "force": 6}),
-        Scripted(5, 6, 7),
+        ScriptedDice(5, 6, 7),
         penalty=2,
     )
     assert change.resolution.outcome == "coma" and change.sheet.condition.coma_days == 2

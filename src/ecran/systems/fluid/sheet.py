@@ -11,7 +11,7 @@ from ecran.rules import CharacterSheet
 
 Code = Literal["FOR", "CON", "AGI", "PER", "INT", "VOL", "CHA", "CONN", "MAG"]
 CODES: tuple[Code, ...] = ("FOR", "CON", "AGI", "PER", "INT", "VOL", "CHA", "CONN")
-FIELDS: dict[str, str] = {
+ATTRIBUTE_OF: dict[str, str] = {
     "FOR": "force",
     "CON": "constitution",
     "AGI": "agilite",
@@ -45,7 +45,7 @@ class Characteristics(_Part):
     magie: int | None = Field(default=None, ge=0, le=30)
 
     def score(self, code: str) -> int:
-        value = getattr(self, FIELDS[code])
+        value = getattr(self, ATTRIBUTE_OF[code])
         return int(value or 0)
 
     def codes(self) -> list[str]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import Text, tr
-from ecran.rules.data import load_model
+from ecran.rules import Text, cite, tr
+from ecran.rules.data import load_fields, load_model
 
 PACKAGE = "ecran.systems.fluid"
 SEED = "002_865f6a3dca48f38d.txt"
+#: The whole seed: the rule book this package reads.
+SOURCE = cite(SEED, 1, 1957)
 
 
 class _Row(BaseModel):
@@ -243,3 +245,5 @@ EQUIPMENT = load_model(PACKAGE, "equipment.toml", EquipmentTables)
 MAGIC = load_model(PACKAGE, "magic.toml", MagicTables)
 HEALTH = load_model(PACKAGE, "health.toml", HealthTables)
 CHARACTER = load_model(PACKAGE, "character.toml", CharacterTables)
+#: The words (label, help) of every check and operation parameter, from `data/fields.toml`.
+FIELDS = load_fields(PACKAGE)

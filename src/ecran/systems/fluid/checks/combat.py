@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Resolution, cite, param, tr
+from ecran.rules import Check, Outcome, Resolution, cite, tr
 from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
-from ecran.systems.fluid.core import constant
+from ecran.systems.fluid.dice import constant
 from ecran.systems.fluid.options import (
     DEFENCELESS_BASELINE,
     EQUIPMENT_DIFFERENCE,
@@ -22,74 +22,24 @@ from ecran.systems.fluid.options import (
     SURVIVAL_COMBINE,
     TIE_RULE,
 )
-from ecran.systems.fluid.tables import HEALTH, SEED
+from ecran.systems.fluid.tables import FIELDS, HEALTH, SEED
 
 Stance = Literal["counter", "parry", "dodge", "defenceless"]
 
 
-def _gear(label_fr: str, label_en: str, help_fr: str, help_en: str) -> Any:
-    return param(tr(label_fr, label_en), tr(help_fr, help_en), default=0, ge=0, le=6)
-
-
 class AttackParams(TwoSides):
-    weapon: int = _gear(
-        "Arme",
-        "Weapon",
-        "0 mains nues, 1 petite, 2 à une main, 3 à deux mains ; deux armes : somme",
-        "0 bare hands, 1 small, 2 one-handed, 3 two-handed; two weapons: their sum",
-    )
-    armour: int = _gear("Armure", "Armour", "Votre armure (0-3)", "Your armour (0-3)")
-    shield: int = _gear("Bouclier", "Shield", "1 à 3 selon la taille", "1 to 3 by size")
-    opponent_weapon: int = _gear("Arme adverse", "Opponent's weapon", "0-3", "0-3")
-    opponent_armour: int = _gear(
-        "Armure adverse", "Opponent's armour", "0-3, peau de cuir 1…", "0-3, leather skin 1…"
-    )
-    opponent_shield: int = _gear("Bouclier adverse", "Opponent's shield", "1-3", "1-3")
-    stance: Stance = param(
-        tr("Posture adverse", "Opponent's stance"),
-        tr(
-            "counter : riposte (le gagnant blesse) ; parry/dodge : défense renforcée (+arme ou "
-            "bouclier / +½ caractéristique, aucun dégât infligé) ; defenceless : sans défense",
-            "counter: strikes back (the winner deals damage); parry/dodge: full defence (+weapon "
-            "or shield / +½ characteristic, deals no damage); defenceless: no roll",
-        ),
-        default="counter",
-    )
-    furious: int = param(
-        tr("Attaque furieuse", "Furious attack"),
-        tr("−X au score, +2X aux dégâts si l'attaque réussit", "−X to score, +2X damage"),
-        default=0,
-        ge=0,
-        le=20,
-    )
-    feint: int = param(
-        tr("Feinte", "Feint"),
-        tr("+X au score (X ≤ AGI), −X aux dégâts si l'attaque réussit", "+X (≤ AGI), −X damage"),
-        default=0,
-        ge=0,
-        le=20,
-    )
-    opponent_res: int = param(
-        tr("RES adverse", "Opponent's RES"),
-        tr("RES actuelle", "current RES"),
-        default=10,
-        ge=0,
-        le=60,
-    )
-    opponent_res_max: int = param(
-        tr("RES max adverse", "Opponent's RES maximum"),
-        tr("CON + VOL : seuil d'accumulation des blessures", "wound accumulation threshold"),
-        default=10,
-        ge=1,
-        le=60,
-    )
-    opponent_wounds: int = param(
-        tr("Blessures adverses", "Opponent's wounds"),
-        tr("Total des Traits de blessure déjà subis", "Total of wound Traits already taken"),
-        default=0,
-        ge=0,
-        le=200,
-    )
+    weapon: int = FIELDS("weapon", default=0, ge=0, le=6)
+    armour: int = FIELDS("armour", default=0, ge=0, le=6)
+    shield: int = FIELDS("shield", default=0, ge=0, le=6)
+    opponent_weapon: int = FIELDS("opponent_weapon", default=0, ge=0, le=6)
+    opponent_armour: int = FIELDS("opponent_armour", default=0, ge=0, le=6)
+    opponent_shield: int = FIELDS("opponent_shield", default=0, ge=0, le=6)
+    stance: Stance = FIELDS("stance", default="counter")
+    furious: int = FIELDS("furious", default=0, ge=0, le=20)
+    feint: int = FIELDS("feint", default=0, ge=0, le=20)
+    opponent_res: int = FIELDS("opponent_res", default=10, ge=0, le=60)
+    opponent_res_max: int = FIELDS("opponent_res_max", default=10, ge=1, le=60)
+    opponent_wounds: int = FIELDS("opponent_wounds", default=0, ge=0, le=200)
     tie_rule: Literal["stand_off", "reroll"] = TIE_RULE.field()
     defenceless_baseline: Literal["ten", "zero", "characteristic"] = DEFENCELESS_BASELINE.field()
     include_weapon_damage: bool = INCLUDE_WEAPON_DAMAGE.field()
@@ -226,6 +176,8 @@ class Attack(Check[AttackParams]):
         "opponent_armour": 1,
         "opponent_res": 8,
     }
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.ATTACK
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:

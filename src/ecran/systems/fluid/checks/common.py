@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.rules import Outcome, Source, cite, param, tr
-from ecran.systems.fluid.core import DieRoll, Explosions
+from ecran.rules import Outcome, Source, cite, tr
+from ecran.systems.fluid.dice import DieRoll, Explosions
 from ecran.systems.fluid.tables import RANKS, SEED
 
 RANK_OUTCOMES = tuple(Outcome(r.id, tr(r.fr, r.en), tr(r.help_fr, r.help_en)) for r in RANKS.rank)
@@ -29,6 +29,15 @@ def explosions(params: Any) -> Explosions:
     )
 
 
+def major_as_read(score: int, major_as: str) -> str:
+    """The rank of `score`, a major success read as a critical one or a plain success, for the
+    tables that have no major-success row (survival L1501-1529, spells L1804-1858)."""
+    rank = RANKS.of(score)
+    if rank == "major_success":
+        rank = "crit_success" if major_as == "critical" else "success"
+    return rank
+
+
 def margin(score: int, me_reference: int = 11) -> dict[str, int]:
     """MR = score − 10 above 10; ME = reference − score at 10 or below (L352-358, reading A4)."""
     if score > RANKS.success_above:
@@ -40,41 +49,3 @@ def scored(roll: DieRoll, offset: int) -> dict[str, Any]:
     details: dict[str, Any] = dict(roll.details())
     details["score"] = offset + roll.value
     return details
-
-
-def characteristic_field(
-    label_fr: str = "Caractéristique", label_en: str = "Characteristic"
-) -> Any:
-    return param(
-        tr(label_fr, label_en),
-        tr("Score de la caractéristique (moyenne si plusieurs)", "Characteristic score"),
-        ge=-10,
-        le=30,
-    )
-
-
-def dice_field(kind: str, default: int = 0, top: int = 10) -> Any:
-    fr, en = ("avantage", "advantage") if kind == "adv" else ("désavantage", "disadvantage")
-    return param(
-        tr(f"Dés de {fr}", f"{en.capitalize()} dice"),
-        tr(
-            f"Dés de {fr} lancés avec le dé de base (annulés un pour un)",
-            f"{en.capitalize()} dice rolled with the base die (cancel one for one)",
-        ),
-        default=default,
-        ge=0,
-        le=top,
-    )
-
-
-def modifier_field() -> Any:
-    return param(
-        tr("Modificateur", "Modifier"),
-        tr(
-            "Points d'avantage/désavantage, ressources dépensées et autres termes fixes, déjà nets",
-            "Advantage/disadvantage points, resources spent and other flat terms, already netted",
-        ),
-        default=0,
-        ge=-60,
-        le=60,
-    )

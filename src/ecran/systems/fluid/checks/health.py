@@ -6,53 +6,34 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
-from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
     HIGH,
     LOW,
-    characteristic_field,
     explosions,
+    major_as_read,
     margin,
-    modifier_field,
     scored,
 )
-from ecran.systems.fluid.core import roll_die, score_atoms, score_law
+from ecran.systems.fluid.dice import roll_die, score_atoms, score_law
 from ecran.systems.fluid.options import (
     MAJOR_SUCCESS_AS,
     ME_REFERENCE,
     NO_BASE_EXPLOSION,
     NO_DOUBLES,
 )
-from ecran.systems.fluid.tables import HEALTH, RANKS, SEED
+from ecran.systems.fluid.tables import FIELDS, HEALTH, RANKS, SEED
 
 
 class PenaltyParams(Params):
-    characteristic: int = characteristic_field()
-    penalty: int = param(
-        tr("Désavantages", "Disadvantages"),
-        tr("Désavantages du test (blessure, situation)", "The test's disadvantages"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    advantages: int = param(
-        tr("Avantages", "Advantages"),
-        tr("Avantages (aide, lieu calme…), annulent les désavantages", "Cancel disadvantages"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    as_points: int = param(
-        tr("Pris en points", "Taken as points"),
-        tr("Combien des avantages/désavantages nets sont pris en points", "Net count as points"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    modifier: int = modifier_field()
+    characteristic: int = FIELDS("characteristic", ge=-10, le=30)
+    penalty: int = FIELDS("penalty", default=0, ge=0, le=30)
+    advantages: int = FIELDS("advantages", default=0, ge=0, le=30)
+    as_points: int = FIELDS("as_points", default=0, ge=0, le=30)
+    modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
 
@@ -92,14 +73,13 @@ class Survival(Check[SurvivalParams]):
     outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in HEALTH.survival)
     sources = (cite(SEED, 1495, 1529), cite(SEED, 1459, 1493, note="penalty"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 2}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.SURVIVAL
 
     @staticmethod
     def _outcome(score: int, major_as: str) -> str:
-        rank = RANKS.of(score)
-        if rank == "major_success":
-            rank = "crit_success" if major_as == "critical" else "success"
-        return SURVIVAL[rank].outcome
+        return SURVIVAL[major_as_read(score, major_as)].outcome
 
     def resolve(self, params: SurvivalParams, dice: DiceSource) -> Resolution:
         score, details = rolled_score(params, dice)
@@ -117,7 +97,7 @@ class Survival(Check[SurvivalParams]):
 
 
 class ShockParams(PenaltyParams):
-    san: int = param(tr("SAN actuelle", "Current SAN"), default=10, ge=0, le=60)
+    san: int = FIELDS("san", default=10, ge=0, le=60)
     me_reference: Literal[10, 11] = ME_REFERENCE.field()
 
 
@@ -138,6 +118,8 @@ class Shock(Check[ShockParams]):
     )
     sources = (cite(SEED, 1531, 1545), cite(SEED, 352, 358, note="ME"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 3, "san": 8}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.SHOCK
 
     @staticmethod
@@ -178,6 +160,8 @@ class Medicine(Check[PenaltyParams]):
     )
     sources = (cite(SEED, 1585, 1597), *CORE_SOURCES)
     example = {"characteristic": 6, "advantages": 1}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.MEDICINE
 
     @staticmethod
@@ -200,17 +184,8 @@ LocationId = Literal[
 
 
 class HitLocationParams(Params):
-    aim: int = param(
-        tr("Visée", "Aim"),
-        tr(
-            "Désavantages pris pour viser : le D10 peut être décalé d'autant (±)",
-            "Disadvantages taken to aim: the d10 may shift by as much (±)",
-        ),
-        default=0,
-        ge=0,
-        le=9,
-    )
-    aim_at: LocationId = param(tr("Partie visée", "Aimed part"), default="head")
+    aim: int = FIELDS("aim", default=0, ge=0, le=9)
+    aim_at: LocationId = FIELDS("aim_at", default="head")
 
 
 class HitLocation(Check[HitLocationParams]):
@@ -226,6 +201,8 @@ class HitLocation(Check[HitLocationParams]):
     outcomes = tuple(Outcome(loc.id, tr(loc.fr, loc.en)) for loc in HEALTH.location)
     sources = (cite(SEED, 1441, 1457),)
     example = {"aim": 2, "aim_at": "head"}
+    #: Aim 0 reaches face 10, two places: each further 10 is rolled again, without end.
+    beyond_walk = {"aim": 0, "aim_at": "head"}
     detail_labels = labels.HIT_LOCATION
 
     @staticmethod

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ecran.rules import Text, tr
 
-#: `core.DieRoll.details` plus the score it makes (`common.scored`, `Side.roll`), L250, L360-424.
+#: `dice.DieRoll.details` plus the score it makes (`common.scored`, `Side.roll`), L250, L360-424.
 DIE: dict[str, Text] = {
     "base_die": tr("Dé de base", "Base die"),
     "other_dice": tr("Autres dés (avantage/désavantage)", "Other dice (advantage/disadvantage)"),

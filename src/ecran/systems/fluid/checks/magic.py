@@ -6,92 +6,41 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, cite, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
     HIGH,
     LOW,
-    characteristic_field,
     explosions,
+    major_as_read,
     margin,
     scored,
 )
-from ecran.systems.fluid.core import roll_die, score_atoms, score_law
+from ecran.systems.fluid.dice import roll_die, score_atoms, score_law
 from ecran.systems.fluid.options import (
     MAJOR_SUCCESS_AS,
     ME_REFERENCE,
     NO_BASE_EXPLOSION,
     NO_DOUBLES,
 )
-from ecran.systems.fluid.tables import MAGIC, RANKS, SEED, TIME
-
-
-def _trait(n: int) -> Any:
-    return param(
-        tr(f"Trait {n}", f"Trait {n}"),
-        tr("Domaine ou sort écrit (Traits multiples : −1 cumulatif, 1 RES)", "Multiple Traits"),
-        default=0,
-        ge=0,
-        le=20,
-    )
+from ecran.systems.fluid.tables import FIELDS, MAGIC, SEED, TIME
 
 
 class SpellParams(Params):
-    characteristic: int = characteristic_field(
-        "Caractéristique (Magie, sinon INT)", "Characteristic (Magic, else INT)"
-    )
-    complexity: int = param(
-        tr("Complexité", "Complexity"),
-        tr("0 effets simples … 5 effets complexes", "0 simple effects … 5 complex effects"),
-        ge=0,
-        le=5,
-    )
-    range_band: int = param(
-        tr("Portée", "Range"),
-        tr("0 touché … 6 à vue (500 m)", "0 touch … 6 in sight"),
-        default=0,
-        ge=0,
-        le=6,
-    )
-    area: int = param(
-        tr("Aire d'effet", "Area"),
-        tr("0 un humain … 6 une ville", "0 one human … 6 a city"),
-        default=0,
-        ge=0,
-        le=6,
-    )
-    time_shift: int = param(
-        tr("Accélération", "Speed-up"),
-        tr(
-            "Crans de la Table de temps gagnés (+, 1 désavantage chacun) ou pris en plus (−, 1 "
-            "avantage chacun)",
-            "Time Table steps saved (+, 1 disadvantage each) or added (−, 1 advantage each)",
-        ),
-        default=0,
-        ge=-11,
-        le=11,
-    )
-    trait_1: int = _trait(1)
-    trait_2: int = _trait(2)
-    trait_3: int = _trait(3)
-    points_before: int = param(
-        tr("RES engagée", "RES committed"),
-        tr("Points de RES ou de caractéristique dépensés avant : 1 avantage chacun", "1 adv each"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    as_points: int = param(tr("Pris en points", "Taken as points"), default=0, ge=0, le=40)
-    spellbook_int: int = param(
-        tr("Livre de sorts (INT)", "Spellbook (INT)"),
-        tr("INT du mage s'il suit un livre de sorts : −1 rang de temps par point", "0: no book"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    modifier: int = param(tr("Autre modificateur", "Other modifier"), default=0, ge=-30, le=30)
+    characteristic: int = FIELDS("spell_characteristic", ge=-10, le=30)
+    complexity: int = FIELDS("complexity", ge=0, le=5)
+    range_band: int = FIELDS("range_band", default=0, ge=0, le=6)
+    area: int = FIELDS("area", default=0, ge=0, le=6)
+    time_shift: int = FIELDS("time_shift", default=0, ge=-11, le=11)
+    trait_1: int = FIELDS("spell_trait_1", default=0, ge=0, le=20)
+    trait_2: int = FIELDS("spell_trait_2", default=0, ge=0, le=20)
+    trait_3: int = FIELDS("spell_trait_3", default=0, ge=0, le=20)
+    points_before: int = FIELDS("res_committed", default=0, ge=0, le=30)
+    as_points: int = FIELDS("spell_as_points", default=0, ge=0, le=40)
+    spellbook_int: int = FIELDS("spellbook_int", default=0, ge=0, le=30)
+    modifier: int = FIELDS("spell_modifier", default=0, ge=-30, le=30)
     major_success_as: Literal["success", "critical"] = MAJOR_SUCCESS_AS.field()
     me_reference: Literal[10, 11] = ME_REFERENCE.field()
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
@@ -154,14 +103,13 @@ class Spell(Check[SpellParams]):
         *CORE_SOURCES,
     )
     example = {"characteristic": 7, "complexity": 2, "range_band": 3, "area": 1, "trait_1": 5}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.SPELL
 
     @staticmethod
     def _outcome(score: int, major_as: str) -> str:
-        rank = RANKS.of(score)
-        if rank == "major_success":
-            rank = "crit_success" if major_as == "critical" else "success"
-        return RESULTS[rank].outcome
+        return RESULTS[major_as_read(score, major_as)].outcome
 
     def resolve(self, params: SpellParams, dice: DiceSource) -> Resolution:
         plan = SpellPlan(params)

@@ -8,14 +8,14 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Resolution, cite, param, tr
+from ecran.rules import Check, Outcome, Resolution, cite, tr
 from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
 from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of, stable_window
 from ecran.systems.fluid.checks.winner import tie_probability, winner_law
-from ecran.systems.fluid.core import floor_at_zero
+from ecran.systems.fluid.dice import floor_at_zero
 from ecran.systems.fluid.options import CHASE_MARGIN, NO_BASE_EXPLOSION, NO_DOUBLES, TIE_RULE
-from ecran.systems.fluid.tables import RANKS, SEED
+from ecran.systems.fluid.tables import FIELDS, RANKS, SEED
 
 
 class OpposedParams(TwoSides):
@@ -74,6 +74,8 @@ class Opposed(Check[OpposedParams]):
     )
     sources = OPPOSED_SOURCES
     example = {"characteristic": 5, "opponent_characteristic": 6, "advantage_dice": 1}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
@@ -86,13 +88,7 @@ class Opposed(Check[OpposedParams]):
 
 
 class VampirismParams(OpposedParams):
-    victim_res: int = param(
-        tr("RES de la victime", "Victim's RES"),
-        tr("RES actuelle : on ne vole pas plus que ce qui reste", "Cannot steal more than left"),
-        default=10,
-        ge=0,
-        le=60,
-    )
+    victim_res: int = FIELDS("victim_res", default=10, ge=0, le=60)
 
 
 class Vampirism(Check[VampirismParams]):
@@ -110,6 +106,8 @@ class Vampirism(Check[VampirismParams]):
     )
     sources = (cite(SEED, 1892, 1898), *OPPOSED_SOURCES)
     example = {"characteristic": 6, "opponent_characteristic": 5}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.VAMPIRISM
 
     @staticmethod
@@ -126,28 +124,9 @@ class Vampirism(Check[VampirismParams]):
 
 
 class ChaseParams(OpposedParams):
-    gap: int = param(
-        tr("Écart", "Gap"),
-        tr(
-            "Écart actuel (mètres à pied, dizaines de mètres en véhicule), estimé par le MJ",
-            "Current gap (metres on foot, tens of metres for vehicles), GM-set",
-        ),
-        default=10,
-        ge=1,
-        le=150,
-    )
-    escape_at: int = param(
-        tr("Écart de fuite", "Escape gap"),
-        tr("Valeur cible fixée par le MJ où le poursuivi s'échappe", "GM-set escape target"),
-        default=30,
-        ge=2,
-        le=150,
-    )
-    vehicles: bool = param(
-        tr("Véhicules", "Vehicles"),
-        tr("La marge est multipliée par 10", "The margin is multiplied by 10"),
-        default=False,
-    )
+    gap: int = FIELDS("gap", default=10, ge=1, le=150)
+    escape_at: int = FIELDS("escape_at", default=30, ge=2, le=150)
+    vehicles: bool = FIELDS("vehicles", default=False)
     chase_margin: Literal["difference", "winner_mr"] = CHASE_MARGIN.field()
 
 
@@ -176,6 +155,8 @@ class Chase(Check[ChaseParams]):
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "gap": 5, "escape_at": 20}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.CHASE
 
     @staticmethod
@@ -242,8 +223,8 @@ def _mr(score: int) -> int:
 
 
 class JoustParams(OpposedParams):
-    aura: int = param(tr("Votre AUR", "Your AUR"), default=10, ge=0, le=60)
-    opponent_aura: int = param(tr("AUR adverse", "Opponent's AUR"), default=10, ge=0, le=60)
+    aura: int = FIELDS("aura", default=10, ge=0, le=60)
+    opponent_aura: int = FIELDS("opponent_aura", default=10, ge=0, le=60)
 
 
 class VerbalJoust(Check[JoustParams]):
@@ -268,6 +249,8 @@ class VerbalJoust(Check[JoustParams]):
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "aura": 9, "opponent_aura": 8}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.VERBAL_JOUST
 
     @staticmethod
@@ -291,23 +274,11 @@ class VerbalJoust(Check[JoustParams]):
 class MassParams(TwoSides):
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
-    characteristic: int = param(
-        tr("Caractéristique (votre camp)", "Characteristic (your side)"), ge=0, le=30
-    )
-    modifier: int = param(tr("Modificateur (votre camp)", "Modifier"), default=0, ge=-10, le=60)
-    opponent_characteristic: int = param(
-        tr("Caractéristique (camp adverse)", "Characteristic (other side)"), ge=0, le=30
-    )
-    opponent_modifier: int = param(
-        tr("Modificateur (adverse)", "Modifier"), default=0, ge=-10, le=60
-    )
-    scale: int = param(
-        tr("Échelle", "Scale"),
-        tr("Pertes ×1, ×10 ou ×100 pour les très grandes batailles (au MJ)", "×1, ×10, ×100"),
-        default=1,
-        ge=1,
-        le=100,
-    )
+    characteristic: int = FIELDS("mass_characteristic", ge=0, le=30)
+    modifier: int = FIELDS("mass_modifier", default=0, ge=-10, le=60)
+    opponent_characteristic: int = FIELDS("mass_opponent_characteristic", ge=0, le=30)
+    opponent_modifier: int = FIELDS("mass_opponent_modifier", default=0, ge=-10, le=60)
+    scale: int = FIELDS("scale", default=1, ge=1, le=100)
 
 
 class MassCombat(Check[MassParams]):
@@ -327,6 +298,8 @@ class MassCombat(Check[MassParams]):
     )
     sources = (cite(SEED, 1599, 1623), *CORE_SOURCES)
     example = {"characteristic": 5, "opponent_characteristic": 5, "advantage_dice": 2}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.MASS_COMBAT
 
     @staticmethod

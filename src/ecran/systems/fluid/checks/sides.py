@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Params, param, tr
-from ecran.systems.fluid.core import Atom, Explosions, difference, roll_die, score_atoms
+from ecran.rules import Params
+from ecran.systems.fluid.dice import Atom, Explosions, difference, roll_die, score_atoms
+from ecran.systems.fluid.tables import FIELDS
 
 
 @dataclass(frozen=True)
@@ -39,38 +40,18 @@ class Side:
         )
 
 
-def _char(fr: str, en: str) -> Any:
-    return param(tr(f"Caractéristique ({fr})", f"Characteristic ({en})"), ge=-10, le=30)
-
-
-def _dice(kind_fr: str, kind_en: str, fr: str, en: str) -> Any:
-    return param(tr(f"Dés {kind_fr} ({fr})", f"{kind_en} dice ({en})"), default=0, ge=0, le=10)
-
-
-def _mod(fr: str, en: str) -> Any:
-    return param(
-        tr(f"Modificateur ({fr})", f"Modifier ({en})"),
-        tr("Points d'avantage/désavantage et termes fixes, nets", "Flat terms, netted"),
-        default=0,
-        ge=-60,
-        le=60,
-    )
-
-
 class TwoSides(Params):
     """The roller's side and the opponent's: characteristic (with Traits as dice or points
     already decided), dice and flat modifier each (L932-938)."""
 
-    characteristic: int = _char("vous", "you")
-    advantage_dice: int = _dice("d'avantage", "Advantage", "vous", "you")
-    disadvantage_dice: int = _dice("de désavantage", "Disadvantage", "vous", "you")
-    modifier: int = _mod("vous", "you")
-    opponent_characteristic: int = _char("adversaire", "opponent")
-    opponent_advantage_dice: int = _dice("d'avantage", "Advantage", "adversaire", "opponent")
-    opponent_disadvantage_dice: int = _dice(
-        "de désavantage", "Disadvantage", "adversaire", "opponent"
-    )
-    opponent_modifier: int = _mod("adversaire", "opponent")
+    characteristic: int = FIELDS("you_characteristic", ge=-10, le=30)
+    advantage_dice: int = FIELDS("you_advantage_dice", default=0, ge=0, le=10)
+    disadvantage_dice: int = FIELDS("you_disadvantage_dice", default=0, ge=0, le=10)
+    modifier: int = FIELDS("you_modifier", default=0, ge=-60, le=60)
+    opponent_characteristic: int = FIELDS("opponent_characteristic", ge=-10, le=30)
+    opponent_advantage_dice: int = FIELDS("opponent_advantage_dice", default=0, ge=0, le=10)
+    opponent_disadvantage_dice: int = FIELDS("opponent_disadvantage_dice", default=0, ge=0, le=10)
+    opponent_modifier: int = FIELDS("opponent_modifier", default=0, ge=-60, le=60)
 
 
 def side_of(params: Any, prefix: str) -> Side:

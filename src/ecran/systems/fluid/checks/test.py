@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Params, Resolution, cite, param, tr
+from ecran.rules import Check, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
@@ -14,14 +14,11 @@ from ecran.systems.fluid.checks.common import (
     HIGH,
     LOW,
     RANK_OUTCOMES,
-    characteristic_field,
-    dice_field,
     explosions,
     margin,
-    modifier_field,
     scored,
 )
-from ecran.systems.fluid.core import Explosions, roll_die, score_atoms, score_law
+from ecran.systems.fluid.dice import Explosions, roll_die, score_atoms, score_law
 from ecran.systems.fluid.options import (
     AVERAGE_ROUNDING,
     BINARY_RESULTS,
@@ -30,7 +27,7 @@ from ecran.systems.fluid.options import (
     NO_DOUBLES,
     VARIABLE_DELAY,
 )
-from ecran.systems.fluid.tables import RANKS, SEED, TIME
+from ecran.systems.fluid.tables import FIELDS, RANKS, SEED, TIME
 
 
 def rank_law(offset: int, net_dice: int, rules: Explosions) -> Distribution[str]:
@@ -39,10 +36,10 @@ def rank_law(offset: int, net_dice: int, rules: Explosions) -> Distribution[str]
 
 
 class TestParams(Params):
-    characteristic: int = characteristic_field()
-    advantage_dice: int = dice_field("adv")
-    disadvantage_dice: int = dice_field("dis")
-    modifier: int = modifier_field()
+    characteristic: int = FIELDS("characteristic", ge=-10, le=30)
+    advantage_dice: int = FIELDS("advantage_dice", default=0, ge=0, le=10)
+    disadvantage_dice: int = FIELDS("disadvantage_dice", default=0, ge=0, le=10)
+    modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)
 
 
 class Test(Check[TestParams]):
@@ -58,6 +55,8 @@ class Test(Check[TestParams]):
     outcomes = RANK_OUTCOMES
     sources = CORE_SOURCES
     example = {"characteristic": 5, "advantage_dice": 1, "disadvantage_dice": 0, "modifier": 0}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.TEST
 
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
@@ -90,139 +89,27 @@ Difficulty = Literal[
 ]
 
 
-def _trait(n: int, lent: bool = False) -> Any:
-    if lent:
-        return param(
-            tr(f"Trait prêté {n}", f"Lent Trait {n}"),
-            tr(
-                "Trait d'un assistant (action collective : règle des Traits multiples, sans RES)",
-                "A helper's Trait (collective action: multiple-Traits rule, no RES)",
-            ),
-            default=0,
-            ge=0,
-            le=20,
-        )
-    return param(
-        tr(f"Trait {n}", f"Trait {n}"),
-        tr(
-            "Score du Trait, par ordre d'importance (le 2e compte −1, le 3e −2… et coûte 1 RES)",
-            "Trait score, by importance (the 2nd counts −1, the 3rd −2… and costs 1 RES)",
-        ),
-        default=0,
-        ge=0,
-        le=20,
-    )
-
-
 class ActionParams(Params):
-    characteristic: int = characteristic_field()
-    second_characteristic: int | None = param(
-        tr("Seconde caractéristique", "Second characteristic"),
-        tr("Si deux s'appliquent, on prend la moyenne (L320-322)", "Two apply: their average"),
-        default=None,
-        ge=-10,
-        le=30,
-    )
-    trait_1: int = _trait(1)
-    trait_2: int = _trait(2)
-    trait_3: int = _trait(3)
-    lent_trait_1: int = _trait(1, lent=True)
-    lent_trait_2: int = _trait(2, lent=True)
-    helpers: int = param(
-        tr("Aides sans Trait", "Helpers without a Trait"),
-        tr("Chaque aide sans Trait utile apporte 1 avantage", "Each adds 1 advantage"),
-        default=0,
-        ge=0,
-        le=10,
-    )
-    negative_traits: int = param(
-        tr("Traits négatifs", "Negative Traits"),
-        tr(
-            "Points des Traits négatifs qui s'appliquent (blessures…) : autant de désavantages",
-            "Points of the negative Traits that apply (wounds…): as many disadvantages",
-        ),
-        default=0,
-        ge=0,
-        le=40,
-    )
-    circumstances: int = param(
-        tr("Circonstances", "Circumstances"),
-        tr("Avantages (+) ou désavantages (−) de situation, au MJ", "GM-set, signed"),
-        default=0,
-        ge=-10,
-        le=10,
-    )
-    equipment: int = param(
-        tr("Équipement", "Equipment"),
-        tr(
-            "Avantages (+) d'un matériel adapté, ou handicap (−) d'arme/armure hors combat",
-            "Advantages (+) from proper tools, or (−) weapon/armour handicap out of combat",
-        ),
-        default=0,
-        ge=-3,
-        le=10,
-    )
-    time_steps: int = param(
-        tr("Crans de temps", "Time steps"),
-        tr(
-            "+1 avantage par cran de la Table de temps pris en plus, −1 par cran gagné",
-            "+1 advantage per extra Time Table step taken, −1 per step saved",
-        ),
-        default=0,
-        ge=-11,
-        le=11,
-    )
-    difficulty: Difficulty = param(
-        tr("Difficulté", "Difficulty"),
-        tr("Degré de difficulté, de immanquable (+5) à impossible (−5)", "From +5 to −5"),
-        default="normale",
-    )
-    retry: int = param(
-        tr("Nouvelle tentative", "Retry"),
-        tr("n-ième nouvelle tentative rapprochée : n désavantages", "n-th retry: n disadvantages"),
-        default=0,
-        ge=0,
-        le=10,
-    )
-    points_before: int = param(
-        tr("Points dépensés avant", "Points spent before"),
-        tr("RES ou caractéristique dépensés avant le jet : 1 avantage chacun", "1 advantage each"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    points_after: int = param(
-        tr("Points dépensés après", "Points spent after"),
-        tr("Dépensés après le jet : +1 pour 2 points", "Spent after the roll: +1 per 2 points"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    self_inflicted: int = param(
-        tr("Trait négatif infligé", "Self-inflicted negative Trait"),
-        tr("Valeur du Trait négatif pris après le jet, ajoutée au score", "Added to the score"),
-        default=0,
-        ge=0,
-        le=30,
-    )
-    as_points: int = param(
-        tr("Pris en points", "Taken as points"),
-        tr(
-            "Combien des avantages (ou désavantages) nets sont pris en points ±1 plutôt qu'en dés",
-            "How many net advantages (or disadvantages) are taken as ±1 points instead of dice",
-        ),
-        default=0,
-        ge=0,
-        le=40,
-    )
-    flat: int = param(tr("Autre modificateur", "Other modifier"), default=0, ge=-30, le=30)
-    base_time: int = param(
-        tr("Temps prévu (rang)", "Expected time (rank)"),
-        tr("Rang de la Table de temps (1 round … 1 an), 0 si sans objet", "0 if untimed"),
-        default=0,
-        ge=0,
-        le=12,
-    )
+    characteristic: int = FIELDS("characteristic", ge=-10, le=30)
+    second_characteristic: int | None = FIELDS("second_characteristic", default=None, ge=-10, le=30)
+    trait_1: int = FIELDS("trait_1", default=0, ge=0, le=20)
+    trait_2: int = FIELDS("trait_2", default=0, ge=0, le=20)
+    trait_3: int = FIELDS("trait_3", default=0, ge=0, le=20)
+    lent_trait_1: int = FIELDS("lent_trait_1", default=0, ge=0, le=20)
+    lent_trait_2: int = FIELDS("lent_trait_2", default=0, ge=0, le=20)
+    helpers: int = FIELDS("helpers", default=0, ge=0, le=10)
+    negative_traits: int = FIELDS("negative_traits", default=0, ge=0, le=40)
+    circumstances: int = FIELDS("circumstances", default=0, ge=-10, le=10)
+    equipment: int = FIELDS("equipment", default=0, ge=-3, le=10)
+    time_steps: int = FIELDS("time_steps", default=0, ge=-11, le=11)
+    difficulty: Difficulty = FIELDS("difficulty", default="normale")
+    retry: int = FIELDS("retry", default=0, ge=0, le=10)
+    points_before: int = FIELDS("points_before", default=0, ge=0, le=30)
+    points_after: int = FIELDS("points_after", default=0, ge=0, le=30)
+    self_inflicted: int = FIELDS("self_inflicted", default=0, ge=0, le=30)
+    as_points: int = FIELDS("action_as_points", default=0, ge=0, le=40)
+    flat: int = FIELDS("flat", default=0, ge=-30, le=30)
+    base_time: int = FIELDS("base_time", default=0, ge=0, le=12)
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
     binary_results: bool = BINARY_RESULTS.field()
@@ -311,6 +198,8 @@ class ActionCheck(Check[ActionParams]):
         cite(SEED, 736, 750, note="option: variable delay"),
     )
     example = {"characteristic": 4, "trait_1": 2, "trait_2": 3, "difficulty": "difficile"}
+    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
+    beyond_walk = example
     detail_labels = labels.ACTION
 
     def resolve(self, params: ActionParams, dice: DiceSource) -> Resolution:

@@ -1,7 +1,7 @@
 """The exact law of the winner's own score in an opposed roll, for rules that read the winner's
 score rather than the difference (the chase under reading A26: the winner's MR, L1659-1661).
 
-The difference law (core.difference) forgets each score. Here, for each atom of the winner's
+The difference law (dice.difference) forgets each score. Here, for each atom of the winner's
 score, the values that matter are finitely many (a `key` that stops changing below `lo` and
 above `hi`); their probabilities are summed against the loser's distribution function, and the
 infinite tail of the atom's chain gets what is left of P(atom beats the loser), which the
@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from ecran.dice import Distribution
-from ecran.systems.fluid.core import Atom, difference, score_law
+from ecran.systems.fluid.dice import Atom, difference, score_law
 
 
 def tie_probability(a: Distribution[Atom], b: Distribution[Atom]) -> Fraction:

@@ -1,5 +1,5 @@
-"""The attacks one Fluid sheet can make on another, prefilled from both sheets for an encounter
-tracker (L995-1049, L1059-1081, L1281-1289, L1343-1379, L1671-1677).
+"""An encounter in Fluid: the attacks one sheet can make on another, prefilled from both sheets
+for an encounter tracker (L995-1049, L1059-1081, L1281-1289, L1343-1379, L1671-1677).
 
 Each attack is one `attack` check (or a `verbal_joust`, or a mage's `vampirism`) whose two
 sides come from the sheets:
@@ -8,6 +8,11 @@ that fits the way of fighting (a single Trait costs no RES, L642-648; adding mor
 player's call and costs RES), the minion's flat level (L1637-1643), the disadvantages of
 negative Traits and wounds (L1437-1439), the gear of both sides and the defender's RES and
 wounds.
+
+What a result does then (L1343-1353, L1425-1529, L1645-1649, L1671-1677): the operation an
+encounter tracker applies to the defender's sheet (`damage`) and, since both sides strike at
+once, to the attacker's (`counter_damage`). The attack check has already rolled the exchange
+and worked out the damage, so the damage is passed on as a number, never rolled again.
 """
 
 from __future__ import annotations
@@ -17,14 +22,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ecran.rules import Action, Text, tr
+from ecran.dice import DiceSource
+from ecran.rules import Action, Resolution, Text, tr
 from ecran.systems.fluid import manoeuvres, tracks
+from ecran.systems.fluid.options import SURVIVAL_COMBINE
 from ecran.systems.fluid.sheet import FluidSheet
-from ecran.systems.fluid.tables import EQUIPMENT
+from ecran.systems.fluid.tables import EQUIPMENT, HEALTH
 
 TRAITS = EQUIPMENT.combat_traits
 MAX_DICE = 10  # the checks' bound on advantage/disadvantage dice; the rest is taken as points
 MAX_POINTS = 60  # the checks' bound on flat points; only 60+ points of wounds ever reach it
+#: The operation's bound on damage: a longer explosion chain destroys the limb all the same.
+MAX_DAMAGE = 200
+HITS = ("hit", "down", "critical")
+JOUST_HITS = ("scores", "wins")
+JOUST_LOSSES = ("shaken", "convinced")
 
 
 @dataclass(frozen=True)
@@ -240,3 +252,67 @@ def _joust(attacker: FluidSheet, defender: FluidSheet) -> Action:
         params,
         tr("Joute verbale", "Verbal joust"),
     )
+
+
+def initiative(sheet: FluidSheet, dice: DiceSource) -> Resolution:
+    """No dice: combatants out of contact act by INI less their gear (L975-983)."""
+    details = {"ini": tracks.attribute(sheet, "INI"), "movement": tracks.movement(sheet)}
+    return Resolution("ready", total=tracks.initiative(sheet), details=details)
+
+
+def wound_name(location: str | None) -> str:
+    """'Blessure' named after the place the hit-location option gave (L1441-1449), when it
+    names one place."""
+    if location in (None, "choice", "two_places"):
+        return "Blessure"
+    place = next(loc for loc in HEALTH.location if loc.id == location)
+    return f"Blessure ({place.fr})"
+
+
+def damage(
+    check: str,
+    params: dict[str, Any],
+    result: Resolution,
+    defender: FluidSheet,
+) -> tuple[str, dict[str, Any]] | None:
+    """The operation a result applies to the defender, or None: repelled, absorbed by armour,
+    or countered (the counter hurts the attacker instead: `counter_damage`, from the result's
+    `damage_taken`)."""
+    details = result.details
+    if check == "attack" and result.outcome in HITS:
+        combine = params.get("survival_combine", SURVIVAL_COMBINE.default)
+        return "take_hit", {
+            "damage": min(MAX_DAMAGE, int(details["damage"])),
+            "wound_name": wound_name(details.get("location")),
+            "survival_combine": combine,
+        }
+    if check == "verbal_joust" and result.outcome in JOUST_HITS:
+        # The joust's "damage" is the score difference, taken off AUR (L1673-1677).
+        joust = min(MAX_DAMAGE, int(result.total or 0))
+        return "take_damage", {"damage": joust, "target": "AUR"}
+    if check == "vampirism" and result.outcome == "drained":
+        stolen = min(int(details["res_stolen"]), tracks.current(defender, "RES"))
+        return ("spend", {"pool": "RES", "points": stolen}) if stolen else None
+    return None
+
+
+def counter_damage(
+    check: str,
+    params: dict[str, Any],
+    result: Resolution,
+    attacker: FluidSheet,
+) -> tuple[str, dict[str, Any]] | None:
+    """What the exchange does to the attacker: both sides strike at once, so a defender who
+    wins hurts the attacker (L999-1003, Ripois L1273-1279); a lost joust costs the speaker
+    AUR. The encounter tracker applies it to the attacker's sheet."""
+    details = result.details
+    if check == "attack" and result.outcome == "countered":
+        combine = params.get("survival_combine", SURVIVAL_COMBINE.default)
+        return "take_hit", {
+            "damage": min(MAX_DAMAGE, int(details["damage_taken"])),
+            "survival_combine": combine,
+        }
+    if check == "verbal_joust" and result.outcome in JOUST_LOSSES:
+        lost = min(MAX_DAMAGE, -int(result.total or 0))
+        return "take_damage", {"damage": lost, "target": "AUR"}
+    return None

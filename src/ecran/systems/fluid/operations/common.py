@@ -1,0 +1,47 @@
+"""What Fluid's operations share: errors, Trait lists and the pools a sheet draws on."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ecran.rules import EcranError, tr
+from ecran.systems.fluid.sheet import FluidSheet, Trait
+
+Pool = Literal["RES", "AUR", "SAN", "FOR", "CON", "AGI", "PER", "INT", "VOL", "CHA", "CONN", "MAG"]
+
+
+def error(fr: str, en: str) -> EcranError:
+    return EcranError(tr(fr, en))
+
+
+def with_traits(sheet: FluidSheet, traits: list[Trait], **update: Any) -> FluidSheet:
+    return sheet.model_copy(update={"traits": traits, **update})
+
+
+def hinders_of(text: str) -> list[str]:
+    return [h.strip() for h in text.split(",") if h.strip()]
+
+
+def unique(sheet: FluidSheet, name: str) -> str:
+    names = {t.name for t in sheet.traits}
+    if name not in names:
+        return name
+    n = 2
+    while f"{name} {n}" in names:
+        n += 1
+    return f"{name} {n}"
+
+
+def reduce_wound(sheet: FluidSheet, name: str, points: int) -> list[Trait]:
+    traits = []
+    found = False
+    for trait in sheet.traits:
+        if trait.name == name and trait.origin == "wound":
+            found = True
+            if trait.value > points:
+                traits.append(trait.model_copy(update={"value": trait.value - points}))
+            continue
+        traits.append(trait)
+    if not found:
+        raise error(f"pas de blessure « {name} »", f"no wound '{name}'")
+    return traits

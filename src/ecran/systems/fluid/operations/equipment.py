@@ -1,0 +1,35 @@
+"""Damaged equipment (L1403-1409): a blow of at least twice the score loses it a point."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, Operation, Params, cite, tr
+from ecran.systems.fluid.sheet import FluidSheet
+from ecran.systems.fluid.tables import FIELDS, SEED
+
+
+class GearDamageParams(Params):
+    item: Literal["weapon", "second_weapon", "armour", "shield"] = FIELDS("item")
+    points: int = FIELDS("gear_damage_points", ge=1, le=60)
+
+
+class DamageEquipment(Operation[FluidSheet, GearDamageParams]):
+    name = "damage_equipment"
+    title = tr("Endommager l'équipement", "Damage equipment")
+    params = GearDamageParams
+    sources = (cite(SEED, 1403, 1409),)
+
+    def apply(
+        self, sheet: FluidSheet, params: GearDamageParams, dice: DiceSource
+    ) -> Change[FluidSheet]:
+        score = getattr(sheet.equipment, params.item)
+        if score and params.points >= 2 * score:
+            score -= 1
+        gear = sheet.equipment.model_copy(update={params.item: score})
+        note = tr(
+            f"{params.item} {score}" + (" (inutilisable)" if not score else ""),
+            f"{params.item} {score}" + (" (unusable)" if not score else ""),
+        )
+        return Change(sheet.model_copy(update={"equipment": gear}), note)

@@ -1,0 +1,95 @@
+"""Experience (L1930-1955): XP awarded by the GM and spent on advances."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ecran.dice import DiceSource
+from ecran.rules import Change, Operation, Params, cite, tr
+from ecran.systems.fluid.operations.common import error
+from ecran.systems.fluid.sheet import ATTRIBUTE_OF, Advance, FluidSheet, Trait
+from ecran.systems.fluid.tables import FIELDS, SEED
+
+
+def advance_cost(kind: str, to: int) -> int:
+    """XP of one step (L1947-1955): a Trait costs its new value, a characteristic twice it;
+    removing a negative point costs its score before removal; a new negative Trait point brings
+    double XP, read as 2 × its new value (reading A25)."""
+    return {
+        "trait": to,
+        "characteristic": 2 * to,
+        "remove_negative": to + 1,
+        "new_negative": -2 * to,
+    }[kind]
+
+
+class XpParams(Params):
+    xp: int = FIELDS("xp", ge=1, le=3)
+
+
+class AwardXp(Operation[FluidSheet, XpParams]):
+    name = "award_xp"
+    title = tr("Gagner de l'XP", "Award XP")
+    params = XpParams
+    sources = (cite(SEED, 1931, 1941),)
+
+    def apply(self, sheet: FluidSheet, params: XpParams, dice: DiceSource) -> Change[FluidSheet]:
+        changed = sheet.model_copy(update={"xp": sheet.xp + params.xp})
+        return Change(changed, tr(f"+{params.xp} XP", f"+{params.xp} XP"))
+
+
+AdvanceKind = Literal["characteristic", "trait", "new_negative", "remove_negative"]
+
+
+class AdvanceParams(Params):
+    kind: Literal["characteristic", "trait", "new_negative", "remove_negative"] = FIELDS(
+        "advance_kind"
+    )
+    target: str = FIELDS("advance_target")
+    value: int = FIELDS("advance_value", default=1, ge=1, le=10)
+
+
+class Advancement(Operation[FluidSheet, AdvanceParams]):
+    name = "advance"
+    title = tr("Dépenser de l'XP", "Spend XP")
+    params = AdvanceParams
+    sources = (cite(SEED, 1943, 1955),)
+
+    def apply(
+        self, sheet: FluidSheet, params: AdvanceParams, dice: DiceSource
+    ) -> Change[FluidSheet]:
+        kind, target = params.kind, params.target
+        update: dict[str, Any] = {}
+        if kind == "characteristic":
+            if target not in ATTRIBUTE_OF:
+                raise error(
+                    f"caractéristique inconnue : {target}", f"unknown characteristic: {target}"
+                )
+            to = sheet.characteristics.score(target) + 1
+            chars = sheet.characteristics.model_copy(update={ATTRIBUTE_OF[target]: to})
+            update["characteristics"] = chars
+        elif kind == "new_negative":
+            to = params.value
+            new = Trait(name=target, value=to, kind="negative", origin="play", hinders=["*"])
+            update["traits"] = [*sheet.traits, new]
+        else:
+            trait = next((t for t in sheet.traits if t.name == target), None)
+            if trait is None:
+                raise error(f"pas de Trait « {target} »", f"no Trait '{target}'")
+            to = trait.value + 1 if kind == "trait" else trait.value - 1
+            update["traits"] = [
+                t.model_copy(update={"value": to}) if t is trait else t
+                for t in sheet.traits
+                if not (t is trait and to == 0)
+            ]
+        cost = advance_cost(kind, to)
+        balance = sheet.xp - sum(a.xp for a in sheet.advances)
+        if cost > balance:
+            raise error(
+                f"{cost} XP nécessaires, {balance} disponibles", f"{cost} XP needed, {balance} left"
+            )
+        update["advances"] = [*sheet.advances, Advance(kind=kind, target=target, to=to, xp=cost)]
+        return Change(
+            sheet.model_copy(update=update),
+            tr(f"{target} → {to} ({cost} XP)", f"{target} → {to} ({cost} XP)"),
+        )
