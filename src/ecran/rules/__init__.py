@@ -1,10 +1,10 @@
 """The system-neutral vocabulary of rules: systems, checks, outcomes, options, violations."""
 
 from ecran.rules.check import Check, Params
-from ecran.rules.data import FieldCatalogue, load_fields, load_options
+from ecran.rules.data import FieldCatalogue, load_fields, load_options, load_titles
 from ecran.rules.errors import EcranError, from_errors, from_validation, unknown
 from ecran.rules.field import FieldMeta
-from ecran.rules.operation import Change, Operation
+from ecran.rules.operation import Change, Operation, OperationDeclarer
 from ecran.rules.option import Option, param
 from ecran.rules.outcome import Outcome, Resolution
 from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
@@ -21,6 +21,7 @@ __all__ = [
     "FieldCatalogue",
     "FieldMeta",
     "Operation",
+    "OperationDeclarer",
     "Option",
     "Outcome",
     "Params",
@@ -36,6 +37,7 @@ __all__ = [
     "from_validation",
     "load_fields",
     "load_options",
+    "load_titles",
     "param",
     "tr",
     "unknown",

@@ -72,3 +72,11 @@ class FieldCatalogue:
 
 def load_fields(package: str, filename: str = "fields.toml") -> FieldCatalogue:
     return FieldCatalogue(load_toml(package, filename))
+
+
+def load_titles(package: str, filename: str) -> dict[str, Text]:
+    """`{name: title}` from a data file of `[name]` tables each with `title = {fr, en}`."""
+    return {
+        name: Text.model_validate(row["title"])
+        for name, row in load_toml(package, filename).items()
+    }

@@ -7,9 +7,9 @@ never changed in place, so the event log can store before and after and an encou
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar, cast, get_type_hints
 
 from pydantic import BaseModel, ValidationError
 
@@ -47,3 +47,43 @@ class Operation(ABC, Generic[S, P]):
             return self.apply(sheet, params, dice)
         except ValidationError as exc:
             raise from_validation(exc) from None
+
+
+Rule = Callable[[S, P, DiceSource], Change[S]]
+
+
+class OperationDeclarer:
+    """Declares a game's operations from plain functions, each the rule itself:
+
+        operation = OperationDeclarer(load_titles(PACKAGE, "operations.toml"))
+
+        @operation("stabilise", seed(284, 311))
+        def stabilise(sheet: ArtemisSheet, params: NoParams, dice: DiceSource) -> Change[…]:
+            \"\"\"Stabilised wounds stop worsening (L284-311).\"\"\"
+
+    The name is the operation's id; its title (what people read) comes from the game's data; the
+    parameter model is the annotation of the function's `params`; the sources sit beside the rule.
+    """
+
+    def __init__(self, titles: Mapping[str, Text]) -> None:
+        self._titles = titles
+
+    def __call__(self, name: str, *sources: Source) -> Callable[[Rule[S, P]], Operation[S, P]]:
+        title = self._titles[name]
+
+        def declare(rule: Rule[S, P]) -> Operation[S, P]:
+            params = get_type_hints(rule)["params"]
+            attributes = {
+                "name": name,
+                "title": title,
+                "params": params,
+                "sources": sources,
+                "apply": lambda self, sheet, values, dice: rule(sheet, values, dice),
+                "__doc__": rule.__doc__,
+                "__module__": rule.__module__,
+                "__qualname__": rule.__qualname__,
+            }
+            kind = cast(type[Operation[S, P]], type(rule.__name__, (Operation,), attributes))
+            return kind()
+
+        return declare
