@@ -154,7 +154,7 @@ class Heal(Operation[ToySheet, Params]):
         return Change(sheet.model_copy(update={"wounds": 0}), tr("soigné", "healed"))
 
 
-class Toy(System[Any]):
+class Toy(System[ToySheet]):
     id = "toy"
     name = tr("Jouet", "Toy")
     seed = "toy"
@@ -163,8 +163,7 @@ class Toy(System[Any]):
     options = (EASY,)
     character = ToySheet
 
-    def validate(self, sheet: CharacterSheet) -> list[RuleViolation]:
-        assert isinstance(sheet, ToySheet)
+    def validate(self, sheet: ToySheet) -> list[RuleViolation]:
         if sheet.might + sheet.agility <= 6:
             return []
         return [
@@ -176,23 +175,21 @@ class Toy(System[Any]):
             )
         ]
 
-    def random_npc(self, roller: Roller, **choices: Any) -> CharacterSheet:
+    def random_npc(self, roller: Roller, **choices: Any) -> ToySheet:
         """Legal by construction: might and agility 1-3 each."""
         return ToySheet(
             name=f"PNJ {roller.d(100)}", kind="npc", might=roller.d(3), agility=roller.d(3)
         )
 
-    def initiative(self, sheet: CharacterSheet, dice: DiceSource) -> Resolution:
-        assert isinstance(sheet, ToySheet)
+    def initiative(self, sheet: ToySheet, dice: DiceSource) -> Resolution:
         return Resolution("initiative", total=dice.d(6) + sheet.agility)
 
-    def attacks(self, attacker: CharacterSheet, defender: CharacterSheet) -> list[Action]:
-        assert isinstance(attacker, ToySheet) and isinstance(defender, ToySheet)
+    def attacks(self, attacker: ToySheet, defender: ToySheet) -> list[Action]:
         skill = min(5, max(0, attacker.might + 2 - defender.agility))
         return [Action(tr("Coup de poing", "Punch"), "test", {"skill": skill})]
 
     def damage(
-        self, check: str, params: dict[str, Any], result: Resolution, defender: CharacterSheet
+        self, check: str, params: dict[str, Any], result: Resolution, defender: ToySheet
     ) -> tuple[str, dict[str, Any]] | None:
         if check != "test" or result.outcome != "success" or result.total is None:
             return None

@@ -1,5 +1,6 @@
-"""Fixtures for the printed sheets: every real system's seeded NPC, and the made-up system of
-`sheets_fixtures` (this directory goes on the path: pytest runs with --import-mode=importlib)."""
+"""Fixtures for the printed sheets: every real system's seeded NPC, and the toy system as
+`sheets_fixtures` prints it (this directory goes on the path: pytest runs with
+--import-mode=importlib)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ HERE = str(Path(__file__).parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from sheets_fixtures import REAL_SYSTEMS, FakeSystem  # noqa: E402
+from sheets_fixtures import REAL_SYSTEMS, PrintedToy  # noqa: E402
 
 from ecran.dice import Roller  # noqa: E402
 from ecran.engine import all_systems  # noqa: E402
@@ -21,8 +22,8 @@ from ecran.rules import CharacterSheet, System  # noqa: E402
 
 
 @pytest.fixture(scope="session")
-def fake() -> FakeSystem:
-    return FakeSystem()
+def fake() -> PrintedToy:
+    return PrintedToy()
 
 
 @pytest.fixture(scope="session")

@@ -55,12 +55,10 @@ def test_a_legal_sheet_has_no_violation_box(fake):
 
 
 def test_broken_rules_are_printed_in_a_box_with_their_source(fake):
-    sheet = fake.new_character("Ada").model_copy(update={"strength": 9})
+    sheet = fake.new_character("Ada").model_copy(update={"might": 4, "agility": 3})
     text = visible_text(render_sheet_html(fake, sheet, "en"))
     assert "Rules broken" in text
-    assert (
-        "strength: Strength is over 5 [printtest.strength.max, 999_printing_test.txt L1-3" in text
-    )
+    assert "might: might + agility <= 6 [budget, toy L1 (test system)" in text
 
 
 def test_a_real_system_prints_its_own_violations(npcs):
@@ -75,7 +73,7 @@ def test_a_real_system_prints_its_own_violations(npcs):
 
 
 def test_a_track_prints_one_box_per_point_ticked_up_to_the_current_value(fake):
-    page = render_sheet_html(fake, fake.new_character("Ada"))
+    page = render_sheet_html(fake, fake.new_character("Ada").model_copy(update={"wounds": 3}))
     track = re.search(r'<tr class="track">(.*?)</tr>', page, flags=re.S)
     assert track is not None
     ticks = re.findall(r'class="tick( full)?"', track.group(1))
@@ -86,7 +84,7 @@ def test_a_track_prints_one_box_per_point_ticked_up_to_the_current_value(fake):
 def test_rolls_print_as_a_grid(fake):
     text = visible_text(render_sheet_html(fake, fake.new_character("Ada")))
     assert "Jets" in text
-    assert "Compétence Difficulté Expert Escalade 4 6 ✓ Nage 2 6" in text
+    assert "Compétence Bonus Plafond Escalade 4 ✓ 8 Nage 2 ✓" in text
 
 
 def test_player_text_is_escaped(fake):
@@ -110,7 +108,7 @@ def test_a_sheet_of_another_system_is_refused(fake, npcs):
     _, sheet = npcs["warp"]
     with pytest.raises(EcranError) as error:
         render_sheet_html(fake, sheet)
-    assert "warp" in error.value.message("en") and "printtest" in error.value.message("en")
+    assert "warp" in error.value.message("en") and "toy" in error.value.message("en")
 
 
 def test_the_rolls_can_be_left_out(fake):

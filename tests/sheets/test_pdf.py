@@ -66,7 +66,7 @@ def test_a_short_sheet_uses_both_columns_of_one_page(documents):
 
 
 def test_english_pdf_and_violations_render(fake):
-    sheet = fake.new_character("Ada").model_copy(update={"strength": 9})
+    sheet = fake.new_character("Ada").model_copy(update={"might": 5, "agility": 5})
     pdf = render_sheet_pdf(fake, sheet, "en")
     assert pdf.startswith(b"%PDF-")
 

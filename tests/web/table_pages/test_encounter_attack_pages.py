@@ -16,14 +16,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ecran.engine import all_systems
-from ecran.rules import CharacterSheet, SheetRow, SheetSection, tr
+from ecran.rules import SheetRow, SheetSection, tr
 from toy import Toy, ToySheet
 from web.table_pages.conftest import Seat, create, join
 
 
 class ToyWithHealth(Toy):
-    def sections(self, sheet: CharacterSheet) -> list[SheetSection]:
-        assert isinstance(sheet, ToySheet)
+    def sections(self, sheet: ToySheet) -> list[SheetSection]:
         wounds = SheetRow(tr("Blessures", "Wounds"), str(sheet.wounds))
         return [SheetSection(tr("Santé", "Health"), [wounds])]
 

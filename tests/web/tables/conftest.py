@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ecran.engine import all_systems
-from ecran.rules import Action, CharacterSheet, tr
+from ecran.rules import Action, tr
 from toy import Toy, ToySheet
 from web.tables.tables_support import Table, new_table
 
@@ -18,8 +18,7 @@ from web.tables.tables_support import Table, new_table
 class ToyWithActions(Toy):
     """`toy` whose sheet offers one action: the test with `might` as the skill."""
 
-    def actions(self, sheet: CharacterSheet) -> list[Action]:
-        assert isinstance(sheet, ToySheet)
+    def actions(self, sheet: ToySheet) -> list[Action]:
         return [Action(tr("Force", "Might"), "test", {"skill": sheet.might})]
 
 
