@@ -13,9 +13,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from ecran.dice import DiceSource, Distribution, Roller, enumerate_outcomes
+from ecran.rules.field import accept_people_input
 from ecran.rules.outcome import Outcome, Resolution
 from ecran.rules.text import Source, Text
 
@@ -23,9 +24,18 @@ P = TypeVar("P", bound=BaseModel)
 
 
 class Params(BaseModel):
-    """Base of every check's parameter model: unknown parameters are refused."""
+    """Base of every check's parameter model: unknown parameters are refused. A parameter is also
+    accepted under its aliases, and a named choice in any case, with or without accents, or by
+    its people's word (`Feu`, `feu`, `Fire` for `feu`)."""
 
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _people_input(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        return accept_people_input(cls, data)
 
 
 class Check(ABC, Generic[P]):

@@ -63,10 +63,16 @@ class FieldCatalogue:
         return Text.model_validate(self._rows[name]["label"])
 
     def __call__(self, name: str, **constraints: Any) -> Any:
-        """A pydantic Field for `name` with its label and help (KeyError on an unknown name:
-        a field without words never reaches a form)."""
+        """A pydantic Field for `name` with its label and help, and the `aliases` and people's
+        words for `choices` its row gives (KeyError on an unknown name: a field without words
+        never reaches a form)."""
         row = self._rows[name]
         help_ = Text.model_validate(row["help"]) if "help" in row else None
+        if "aliases" in row:
+            constraints.setdefault("aliases", tuple(row["aliases"]))
+        if "choices" in row:
+            words = {k: Text.model_validate(v) for k, v in row["choices"].items()}
+            constraints.setdefault("choices", words)
         return param(Text.model_validate(row["label"]), help_, **constraints)
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import types
 import typing
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -47,6 +49,8 @@ class FieldMeta:
     bounds: Mapping[str, float] = field(default_factory=dict)
     #: False when `label` is only the fallback (title or name): the field declares no words.
     label_declared: bool = True
+    #: Other names the field is accepted under (`x-aliases`).
+    aliases: tuple[str, ...] = ()
 
     @property
     def is_option(self) -> bool:
@@ -105,6 +109,7 @@ class FieldMeta:
             name=name,
             label=declared or Text(fr=fallback, en=fallback),
             label_declared=declared is not None,
+            aliases=tuple(extra.get("x-aliases") or ()),
             help=_text(extra.get("x-help")),
             option=extra.get("x-option") if isinstance(extra.get("x-option"), str) else None,
             source=str(extra["x-source"]) if "x-source" in extra else None,
@@ -136,3 +141,44 @@ def _choices(annotation: Any) -> tuple[Any, ...]:
     if isinstance(annotation, type) and hasattr(annotation, "__members__"):
         return tuple(m.value for m in annotation.__members__.values())
     return ()
+
+
+def folded(word: str) -> str:
+    """A word as people may type it: no case, no accents, no surrounding spaces."""
+    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@cache
+def _reading(model: type[BaseModel]) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
+    """For a model: alias -> field name, and per field with named choices, folded word -> value."""
+    aliases: dict[str, str] = {}
+    words: dict[str, dict[str, Any]] = {}
+    for name, meta in FieldMeta.of_model(model).items():
+        aliases.update((alias, name) for alias in meta.aliases)
+        if meta.choices:
+            table: dict[str, Any] = {}
+            for value in meta.choices:
+                label = meta.choice_label(value)
+                for word in (str(value), label.fr, label.en):
+                    table.setdefault(folded(word), value)
+            words[name] = table
+    return aliases, words
+
+
+def accept_people_input(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with aliases renamed to their field and named choices read as people type them;
+    anything else is left for the model to judge (an unknown word is still refused there)."""
+    aliases, words = _reading(model)
+    if not aliases and not words:
+        return data
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        name = aliases.get(key, key)
+        if name in out and key != name:
+            continue  # the field's own name wins over an alias given beside it
+        table = words.get(name)
+        if table is not None and isinstance(value, str):
+            value = table.get(folded(value), value)
+        out[name] = value
+    return out

@@ -7,7 +7,7 @@ recommended reading of the rules; `kind` tells the user what sort of choice it i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, Literal
@@ -58,8 +58,17 @@ class Option:
 
 
 def param(label: Text, help: Text | None = None, **kwargs: Any) -> Any:
-    """A pydantic Field for an ordinary check parameter, with its bilingual label."""
+    """A pydantic Field for an ordinary check parameter, with its bilingual label. `aliases` are
+    older or other names the parameter is also accepted under (`--skill` for the Résistance
+    score); `choices` give people's words for the values of a Literal (`feu` → Feu / Fire), which
+    are accepted as input too. Everything else is pydantic's `Field`."""
+    aliases: Sequence[str] = kwargs.pop("aliases", ())
+    choices: Mapping[str, Text] | None = kwargs.pop("choices", None)
     extra: dict[str, Any] = {"x-label": label.model_dump()}
     if help is not None:
         extra["x-help"] = help.model_dump()
+    if aliases:
+        extra["x-aliases"] = list(aliases)
+    if choices:
+        extra["x-choices"] = {k: v.model_dump() for k, v in choices.items()}
     return Field(description=(help or label).en, json_schema_extra=extra, **kwargs)

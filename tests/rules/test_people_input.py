@@ -1,0 +1,68 @@
+"""Parameters as people type them: a named choice in any case, with or without accents, or by
+its French or English word; a parameter under its older name. Anything else is still refused."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from pydantic import ValidationError
+
+from ecran.rules import FieldCatalogue, Params, param, tr
+
+FIELDS = FieldCatalogue(
+    {
+        "score": {"label": {"fr": "Score", "en": "Score"}, "aliases": ["skill"]},
+        "element": {
+            "label": {"fr": "Élément", "en": "Element"},
+            "choices": {
+                "feu": {"fr": "Feu", "en": "Fire"},
+                "electricite": {"fr": "Électricité", "en": "Electricity"},
+            },
+        },
+    }
+)
+
+
+class Spell(Params):
+    score: int = FIELDS("score", default=0, ge=0, le=20)
+    element: Literal["feu", "electricite"] = FIELDS("element", default="feu")
+    stance: Literal["careful", "bold"] = param(tr("Posture", "Stance"), default="careful")
+
+
+@pytest.mark.parametrize(
+    ("typed", "value"),
+    [
+        ("Feu", "feu"),
+        ("FEU", "feu"),
+        (" feu ", "feu"),
+        ("Fire", "feu"),
+        ("Électricité", "electricite"),
+        ("électricité", "electricite"),
+        ("electricity", "electricite"),
+    ],
+)
+def test_a_choice_as_people_type_it(typed: str, value: str) -> None:
+    assert Spell.model_validate({"element": typed}).element == value
+
+
+def test_a_choice_without_words_still_folds_case() -> None:
+    assert Spell.model_validate({"stance": "Bold"}).stance == "bold"
+
+
+def test_an_unknown_word_is_still_refused() -> None:
+    with pytest.raises(ValidationError):
+        Spell.model_validate({"element": "eau"})
+
+
+def test_an_older_name_is_accepted() -> None:
+    assert Spell.model_validate({"skill": 7}).score == 7
+
+
+def test_the_own_name_wins_over_an_alias_beside_it() -> None:
+    assert Spell.model_validate({"score": 3, "skill": 7}).score == 3
+
+
+def test_unknown_parameters_are_still_refused() -> None:
+    with pytest.raises(ValidationError):
+        Spell.model_validate({"skil": 7})
