@@ -117,6 +117,14 @@ class DiceTest(Check[P]):
         return Resolution(outcome, total=total, details=details)
 
 
+class AgainstZero(DiceTest[P]):
+    """A test whose difficulty is 0: the sprint (L524-529) and the critical states' per-round
+    tests (L88)."""
+
+    def difficulty(self, params: P) -> int:
+        return 0
+
+
 def _settings(params: BaseModel) -> tuple[str, CriticalReading, bool]:
     return (
         getattr(params, "dice", "D"),

@@ -11,6 +11,7 @@ from ecran.systems.nephilim.skills import (
     RANGES,
     SKILL_NODES,
     UNBOUGHT,
+    SkillProblem,
     language_problems,
     level_of,
     skill_problems,
@@ -38,9 +39,7 @@ def buy_skill_step(
             tr(f"{params.path} est au sommet de son niveau ({high:+d})", "top of its level")
         )
     skills = {**sheet.skills, params.path: nxt}
-    problems = [p for p in skill_problems(skills) if p.path == params.path]
-    if problems:
-        raise EcranError(Text(fr=problems[0].fr, en=problems[0].en))
+    _refuse_any(skill_problems(skills), params.path)
     new = sheet.model_copy(update={"skills": skills})
     return Change(new, tr(f"{params.path} {nxt:+d}", f"{params.path} {nxt:+d}"))
 
@@ -88,3 +87,10 @@ def learn_language(
     new = sheet.model_copy(update={"languages": held})
     rank = level_of(params.path) or "M"
     return Change(new, tr(f"{params.path} ({rank})", f"{params.path} ({rank})"))
+
+
+def _refuse_any(problems: list[SkillProblem], path: str) -> None:
+    """Refuse the change with the first problem it gives the skill or language it is about."""
+    for problem in problems:
+        if problem.path == path:
+            raise EcranError(Text(fr=problem.fr, en=problem.en))
