@@ -11,7 +11,7 @@ from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
+from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
 from ecran.systems.nephilim.dice import DiceVariant, roll_modifier, variant
@@ -120,7 +120,7 @@ class SprintParams(DiceOptions):
     malus: int = FIELDS("malus_sprint", default=0, ge=0)
 
 
-class Sprint(DiceTest[SprintParams]):
+class Sprint(AgainstZero[SprintParams]):
     name = "sprint"
     title = tr("Sprint", "Sprint")
     description = tr(
@@ -136,9 +136,6 @@ class Sprint(DiceTest[SprintParams]):
 
     def score(self, params: SprintParams) -> int:
         return params.rapidite + params.skill - params.wound_malus - params.malus
-
-    def difficulty(self, params: SprintParams) -> int:
-        return 0
 
     def resolve(self, params: SprintParams, dice: DiceSource) -> Resolution:
         test = super().resolve(params, dice)

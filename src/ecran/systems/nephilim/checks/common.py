@@ -60,11 +60,24 @@ def plexus_distribution(name: str) -> Distribution[int] | None:
     return (Distribution.die(first) - Distribution.die(second)).reduced()
 
 
-def roll_plexus(dice: DiceSource, name: str) -> int:
+def rolled_modifier(dice: DiceSource, name: str, details: dict[str, Any], key: str = "dice") -> int:
+    """Roll the modifier R (the difference of two dice, L457-458) and show both dice under `key`."""
+    first, second, r = roll_modifier(dice, name)
+    details[key] = [first, second]
+    return r
+
+
+def rolled_plexus(dice: DiceSource, params: BaseModel, details: dict[str, Any]) -> int:
+    """Roll the plexus' ordinary dice, first minus second (L626), if the roll has any; show
+    their difference when not zero."""
+    name = getattr(params, "plexus", "none")
     if name == "none":
         return 0
     first, second = OCCULT.plexus.dice()[name]
-    return dice.d(first) - dice.d(second)
+    extra = dice.d(first) - dice.d(second)
+    if extra:
+        details["plexus"] = extra
+    return extra
 
 
 class DiceTest(Check[P]):
@@ -93,20 +106,23 @@ class DiceTest(Check[P]):
             return Resolution(BARRED, details={"reason": reason.model_dump()})
         score, difficulty = self.score(params), self.difficulty(params)
         dice_name, reading, rolled = _settings(params)
-        r = 0
         details: dict[str, Any] = {}
-        if rolled:
-            first, second, r = roll_modifier(dice, dice_name)
-            details["dice"] = [first, second]
-        extra = roll_plexus(dice, getattr(params, "plexus", "none"))
-        if extra:
-            details["plexus"] = extra
+        r = rolled_modifier(dice, dice_name, details) if rolled else 0
+        extra = rolled_plexus(dice, params, details)
         crit = variant(dice_name).critical
         outcome = classify(score + extra, r, difficulty, crit, reading, rolled)
         total = score + extra + r
         details |= {"score": score, "modifier": r, "difficulty": difficulty}
         details |= {"margin": total - difficulty, **self.explain(params)}
         return Resolution(outcome, total=total, details=details)
+
+
+class AgainstZero(DiceTest[P]):
+    """A test whose difficulty is 0: the sprint (L524-529) and the critical states' per-round
+    tests (L88)."""
+
+    def difficulty(self, params: P) -> int:
+        return 0
 
 
 def _settings(params: BaseModel) -> tuple[str, CriticalReading, bool]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ecran.rules import cite, tr
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import DiceOptions, DiceTest
+from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions
 from ecran.systems.nephilim.checks.core import KA_PARAM
 from ecran.systems.nephilim.ka import normalize
 from ecran.systems.nephilim.tables import FIELDS, SEED
@@ -21,7 +21,7 @@ class IncapacityParams(DiceOptions):
     malus: int = FIELDS("malus_incapacity", default=0, ge=0)
 
 
-class IncapacityCheck(DiceTest[IncapacityParams]):
+class IncapacityCheck(AgainstZero[IncapacityParams]):
     name = "incapacity_check"
     title = tr("Test d'incapacité (coma)", "Incapacity check (coma)")
     description = tr(
@@ -37,9 +37,6 @@ class IncapacityCheck(DiceTest[IncapacityParams]):
     def score(self, params: IncapacityParams) -> int:
         return 2 * params.constitution - params.fatigue_malus - params.malus
 
-    def difficulty(self, params: IncapacityParams) -> int:
-        return 0
-
 
 class ExhaustionParams(DiceOptions):
     ka: int = KA_PARAM
@@ -47,7 +44,7 @@ class ExhaustionParams(DiceOptions):
     malus: int = FIELDS("malus_exhaustion", default=0, ge=0)
 
 
-class ExhaustionCheck(DiceTest[ExhaustionParams]):
+class ExhaustionCheck(AgainstZero[ExhaustionParams]):
     name = "exhaustion_check"
     title = tr("Test d'épuisement (inconscience)", "Exhaustion check (unconsciousness)")
     description = tr(
@@ -63,9 +60,6 @@ class ExhaustionCheck(DiceTest[ExhaustionParams]):
 
     def score(self, params: ExhaustionParams) -> int:
         return normalize(params.ka) - params.fatigue_malus - params.malus
-
-    def difficulty(self, params: ExhaustionParams) -> int:
-        return 0
 
     def explain(self, params: ExhaustionParams) -> dict[str, Any]:
         return {"normalized_ka": normalize(params.ka)}

@@ -9,8 +9,9 @@ are missing from the text: the checks report the outcome, margin and criticals f
 from __future__ import annotations
 
 import datetime as dt
+from abc import abstractmethod
 from math import ceil, floor
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, Resolution, Text, cite, tr
@@ -105,6 +106,34 @@ class TimedParams(DiceOptions):
     )
 
 
+T = TypeVar("T", bound=TimedParams)
+
+
+class TimedTest(DiceTest[T]):
+    """A work's timed roll (L558, L574, L590): the circle's skill, read by the occult-score
+    option, less the malus, against the circle's difficulty for the period taken; not allowed
+    while the skill is below the level of the spell, invocation or formula."""
+
+    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
+
+    @abstractmethod
+    def work(self, params: T) -> tuple[str, int, str]:
+        """The circle, the level of the work, and the period it takes (a key of the circle's
+        difficulties)."""
+
+    def score(self, params: T) -> int:
+        base = occult_score(params.skill, params.characteristic, params.occult_score)
+        return base - params.malus
+
+    def difficulty(self, params: T) -> int:
+        circle, _, period = self.work(params)
+        return OCCULT.circle_by_id(circle).durations[period]
+
+    def barred(self, params: T) -> Text | None:
+        circle, level, _ = self.work(params)
+        return gate(params.skill, level, circle)
+
+
 class ConcentrationParams(TimedParams):
     circle: MagicCircle = FIELDS("circle", default="basse_magie")
     spell_level: int = FIELDS("spell_level", ge=OCCULT.level_min, le=OCCULT.level_max)
@@ -112,7 +141,7 @@ class ConcentrationParams(TimedParams):
     sizaines: Literal["six_hours", "tens_of_hours"] = options.SIZAINES.field()
 
 
-class Concentration(DiceTest[ConcentrationParams]):
+class Concentration(TimedTest[ConcentrationParams]):
     name = "concentration"
     title = tr("Magie : jet de concentration", "Magic: concentration roll")
     description = tr(
@@ -122,20 +151,12 @@ class Concentration(DiceTest[ConcentrationParams]):
         " not allowed if the skill is below the spell level.",
     )
     params = ConcentrationParams
-    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
     sources = (cite(SEED, 558, 568),)
     detail_labels = labels.TIMED_TEST
     example = {"circle": "basse_magie", "skill": 1, "spell_level": 0, "duration": "x_rounds"}
 
-    def score(self, params: ConcentrationParams) -> int:
-        base = occult_score(params.skill, params.characteristic, params.occult_score)
-        return base - params.malus
-
-    def difficulty(self, params: ConcentrationParams) -> int:
-        return OCCULT.circle_by_id(params.circle).durations[params.duration]
-
-    def barred(self, params: ConcentrationParams) -> Text | None:
-        return gate(params.skill, params.spell_level, params.circle)
+    def work(self, params: ConcentrationParams) -> tuple[str, int, str]:
+        return params.circle, params.spell_level, params.duration
 
     def explain(self, params: ConcentrationParams) -> dict[str, Any]:
         x = params.spell_level + 4
@@ -218,7 +239,7 @@ class IncantationParams(TimedParams):
     half_rounding: Literal["up", "down"] = options.HALF_ROUNDING.field()
 
 
-class Incantation(DiceTest[IncantationParams]):
+class Incantation(TimedTest[IncantationParams]):
     name = "incantation"
     title = tr("Kabbale : jet d'incantation", "Kabbalah: incantation roll")
     description = tr(
@@ -228,20 +249,12 @@ class Incantation(DiceTest[IncantationParams]):
         " Ka); not allowed below the invocation level.",
     )
     params = IncantationParams
-    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
     sources = (cite(SEED, 574, 584),)
     detail_labels = labels.TIMED_TEST
     example = {"circle": "sceaux", "skill": 0, "invocation_level": -1, "creature_ka": 12}
 
-    def score(self, params: IncantationParams) -> int:
-        base = occult_score(params.skill, params.characteristic, params.occult_score)
-        return base - params.malus
-
-    def difficulty(self, params: IncantationParams) -> int:
-        return OCCULT.circle_by_id(params.circle).durations[params.duration]
-
-    def barred(self, params: IncantationParams) -> Text | None:
-        return gate(params.skill, params.invocation_level, params.circle)
+    def work(self, params: IncantationParams) -> tuple[str, int, str]:
+        return params.circle, params.invocation_level, params.duration
 
     def explain(self, params: IncantationParams) -> dict[str, Any]:
         x = params.creature_ka
@@ -319,7 +332,7 @@ class TransmutationParams(TimedParams):
     formula_level: int = FIELDS("formula_level", ge=OCCULT.level_min, le=OCCULT.level_max)
 
 
-class Transmutation(DiceTest[TransmutationParams]):
+class Transmutation(TimedTest[TransmutationParams]):
     name = "transmutation"
     title = tr("Alchimie : jet de transmutation", "Alchemy: transmutation roll")
     description = tr(
@@ -328,19 +341,11 @@ class Transmutation(DiceTest[TransmutationParams]):
         "The circle's skill against 0, for every formula; not allowed below the formula level.",
     )
     params = TransmutationParams
-    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
     sources = (cite(SEED, 590, 592),)
     example = {"circle": "oeuvre_au_noir", "skill": 0, "formula_level": 0}
 
-    def score(self, params: TransmutationParams) -> int:
-        base = occult_score(params.skill, params.characteristic, params.occult_score)
-        return base - params.malus
-
-    def difficulty(self, params: TransmutationParams) -> int:
-        return OCCULT.circle_by_id(params.circle).durations["any"]
-
-    def barred(self, params: TransmutationParams) -> Text | None:
-        return gate(params.skill, params.formula_level, params.circle)
+    def work(self, params: TransmutationParams) -> tuple[str, int, str]:
+        return params.circle, params.formula_level, "any"
 
 
 class AlchemyControlParams(ControlParams):

@@ -13,9 +13,9 @@ from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import roll_plexus
+from ecran.systems.nephilim.checks.common import rolled_modifier, rolled_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
-from ecran.systems.nephilim.dice import DiceVariant, roll_modifier
+from ecran.systems.nephilim.dice import DiceVariant
 from ecran.systems.nephilim.tables import FIELDS, SEED
 
 P = TypeVar("P", bound=BaseModel)
@@ -53,16 +53,9 @@ class OpposedCheck(Check[P]):
         own, own_rolls, other, other_rolls = self.sides(params)
         name = getattr(params, "dice", "D")
         details: dict[str, Any] = {}
-        own_r = other_r = 0
-        if own_rolls:
-            first, second, own_r = roll_modifier(dice, name)
-            details["dice"] = [first, second]
-        if other_rolls:
-            first, second, other_r = roll_modifier(dice, name)
-            details["opponent_dice"] = [first, second]
-        extra = roll_plexus(dice, getattr(params, "plexus", "none"))
-        if extra:
-            details["plexus"] = extra
+        own_r = rolled_modifier(dice, name, details) if own_rolls else 0
+        other_r = rolled_modifier(dice, name, details, "opponent_dice") if other_rolls else 0
+        extra = rolled_plexus(dice, params, details)
         total, opponent_total = own + own_r + extra, other + other_r
         details |= {"score": own, "opponent_score": other, "opponent_total": opponent_total}
         details |= {"margin": total - opponent_total, **self.explain(params)}

@@ -3,12 +3,10 @@ the bonus they give the next control or contract roll."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, cite, tr
+from ecran.rules import Change, EcranError, Params, cite, tr
 from ecran.systems.nephilim.checks.occult import StasisDistance, StasisRitual
-from ecran.systems.nephilim.operations.tracks import NoParams
+from ecran.systems.nephilim.operations.common import NoParams, operation
 from ecran.systems.nephilim.sheet import Element, NephilimSheet, fatigue_malus, ka_for_test
 from ecran.systems.nephilim.tables import FIELDS, SEED
 
@@ -20,27 +18,26 @@ class StasisParams(Params):
     overflow: Element | None = FIELDS("overflow", default=None)
 
 
-class DrawFromStasis(Operation[NephilimSheet, StasisParams]):
-    name = "stasis_ritual"
-    title = tr("Rituel de la stase", "Stasis ritual")
-    params = StasisParams
-    sources = (cite(SEED, 628, 633),)
-
-    def apply(self, sheet: NephilimSheet, params: StasisParams, dice: DiceSource) -> Change[Any]:
-        held = sheet.stasis.get(params.element, 0)
-        if params.points > held:
-            raise EcranError(
-                tr(f"la stase ne contient que {held} points", f"the stasis holds only {held}")
-            )
-        check = StasisRitual()
-        values = {"ka": ka_for_test(sheet), "distance": params.distance}
-        values |= {"points": params.points, "malus": fatigue_malus(sheet)}
-        result = check.resolve(check.parse(values), dice)
-        drawn = int(result.total or 0)
-        stasis = _withdraw(dict(sheet.stasis), params.element, drawn, params.overflow)
-        update = {"stasis": stasis, "stasis_bonus": sheet.stasis_bonus + drawn}
-        summary = tr(f"{drawn} point(s) puisé(s)", f"{drawn} point(s) drawn")
-        return Change(sheet.model_copy(update=update), summary, result)
+@operation("stasis_ritual", cite(SEED, 628, 633))
+def draw_from_stasis(
+    sheet: NephilimSheet, params: StasisParams, dice: DiceSource
+) -> Change[NephilimSheet]:
+    """The ritual draws at most the points the stasis holds (L628-633); what the roll draws
+    leaves the stasis and becomes a bonus for the next control or contract roll."""
+    held = sheet.stasis.get(params.element, 0)
+    if params.points > held:
+        raise EcranError(
+            tr(f"la stase ne contient que {held} points", f"the stasis holds only {held}")
+        )
+    check = StasisRitual()
+    values = {"ka": ka_for_test(sheet), "distance": params.distance}
+    values |= {"points": params.points, "malus": fatigue_malus(sheet)}
+    result = check.resolve(check.parse(values), dice)
+    drawn = int(result.total or 0)
+    stasis = _withdraw(dict(sheet.stasis), params.element, drawn, params.overflow)
+    update = {"stasis": stasis, "stasis_bonus": sheet.stasis_bonus + drawn}
+    summary = tr(f"{drawn} point(s) puisé(s)", f"{drawn} point(s) drawn")
+    return Change(sheet.model_copy(update=update), summary, result)
 
 
 def _withdraw(
@@ -61,12 +58,10 @@ def _withdraw(
     return stasis
 
 
-class SpendStasisBonus(Operation[NephilimSheet, NoParams]):
-    name = "spend_stasis_bonus"
-    title = tr("Utiliser le bonus de stase", "Use the stasis bonus")
-    params = NoParams
-    sources = (cite(SEED, 630, note="for the next control or contract roll"),)
-
-    def apply(self, sheet: NephilimSheet, params: NoParams, dice: DiceSource) -> Change[Any]:
-        new = sheet.model_copy(update={"stasis_bonus": 0})
-        return Change(new, tr(f"bonus +{sheet.stasis_bonus} utilisé", "stasis bonus used"))
+@operation("spend_stasis_bonus", cite(SEED, 630, note="for the next control or contract roll"))
+def spend_stasis_bonus(
+    sheet: NephilimSheet, params: NoParams, dice: DiceSource
+) -> Change[NephilimSheet]:
+    """The stasis bonus is spent on the next control or contract roll (L630)."""
+    new = sheet.model_copy(update={"stasis_bonus": 0})
+    return Change(new, tr(f"bonus +{sheet.stasis_bonus} utilisé", "stasis bonus used"))
