@@ -9,8 +9,8 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import Source, Text, cite
-from ecran.rules.data import load_fields, load_model
+from ecran.rules import OperationDeclarer, Source, Text, cite
+from ecran.rules.data import load_fields, load_model, load_titles
 
 SEED = "004_409f81671409d3a6.txt"
 PACKAGE = "ecran.systems.organique"
@@ -25,6 +25,9 @@ def src(first: int, last: int | None = None, note: str = "") -> Source:
 
 #: The words of every parameter declared in one line (`data/fields.toml`).
 FIELDS = load_fields(PACKAGE)
+
+#: Declares an operation from the function of its rule; its title is in `data/operations.toml`.
+operation = OperationDeclarer(load_titles(PACKAGE, "operations.toml"))
 
 CHARACTERISTICS = ("AGI", "PER", "CHA", "END", "INT", "VIT", "FOR", "VOL")
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, param, tr
+from ecran.rules import Change, EcranError, Params, param, tr
 from ecran.systems.organique.hazards import Report, wound
 from ecran.systems.organique.operations.environment import burn
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, src
+from ecran.systems.organique.tables import FIELDS, operation, src
 from ecran.systems.organique.tracks import Damage, Layer, floor_half, through_armour
 
 if TYPE_CHECKING:
@@ -35,29 +35,23 @@ class ExplosionParams(Params):
     armour: bool = FIELDS("armour.explosion", default=False)
 
 
-class Explosion(Operation[OrganiqueSheet, ExplosionParams]):
+@operation("explosion", src(768, 775), src(726, 735))
+def explosion(
+    sheet: OrganiqueSheet, params: ExplosionParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """An explosion deals one, two or all of burns (fire damage and its saves), blast (c) and
     shrapnel (bs); the amounts come from the weapon or the GM (L768-775)."""
-
-    name = "explosion"
-    title = tr("Explosion", "Explosion")
-    params = ExplosionParams
-    sources = (src(768, 775), src(726, 735))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: ExplosionParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        r = Report()
-        hit = Damage(params.shrapnel_bs, params.blast_c)
-        if params.armour:
-            hit, _ = through_armour(hit, [Layer(a.coverage, a.bs, a.c) for a in sheet.armour], None)
-        new = wound(sheet, bs=floor_half(hit.bs, sheet.halving), c=floor_half(hit.c, sheet.halving))
-        r.say(f"souffle {hit.c} c, shrapnels {hit.bs} bs", f"blast {hit.c} c, shrapnel {hit.bs} bs")
-        if params.fire:
-            new = burn(new, params.fire, dice, r)
-        h = new.health
-        r.say(f"SNG {h.sng}, CPS {h.cps}, INC {h.inc}", f"SNG {h.sng}, CPS {h.cps}, INC {h.inc}")
-        return Change(new, r.text(), r.resolution("exploded"))
+    r = Report()
+    hit = Damage(params.shrapnel_bs, params.blast_c)
+    if params.armour:
+        hit, _ = through_armour(hit, [Layer(a.coverage, a.bs, a.c) for a in sheet.armour], None)
+    new = wound(sheet, bs=floor_half(hit.bs, sheet.halving), c=floor_half(hit.c, sheet.halving))
+    r.say(f"souffle {hit.c} c, shrapnels {hit.bs} bs", f"blast {hit.c} c, shrapnel {hit.bs} bs")
+    if params.fire:
+        new = burn(new, params.fire, dice, r)
+    h = new.health
+    r.say(f"SNG {h.sng}, CPS {h.cps}, INC {h.inc}", f"SNG {h.sng}, CPS {h.cps}, INC {h.inc}")
+    return Change(new, r.text(), r.resolution("exploded"))
 
 
 class LimbParams(Params):
@@ -67,57 +61,45 @@ class LimbParams(Params):
     c: float = _amount("Dégâts reçus par le membre (c)", "Damage to the limb (c)")
 
 
-class DisableLimb(Operation[OrganiqueSheet, LimbParams]):
+@operation("limb_damage", src(742, 746))
+def limb_damage(
+    sheet: OrganiqueSheet, params: LimbParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Disabling damage (L742-746): damage that reaches a limb (after armour) goes through the
     tracks as usual, and 0.5 of it puts a hand or foot, 1 an arm or leg, out of use."""
-
-    name = "limb_damage"
-    title = tr("Dégâts à un membre", "Damage to a limb")
-    params = LimbParams
-    sources = (src(742, 746),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: LimbParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        new = wound(sheet, bs=params.bs, c=params.c)
-        limb = f"{params.side}_{params.part}"
-        lost = params.bs + params.c >= DISABLING[params.part]
-        if lost and limb not in new.disabled_limbs:
-            new = new.model_copy(update={"disabled_limbs": [*new.disabled_limbs, limb]})
-        text = tr(
-            f"{limb} {'hors d’usage' if lost else 'touché'}",
-            f"{limb} {'disabled' if lost else 'hit'}",
-        )
-        return Change(new, text)
+    new = wound(sheet, bs=params.bs, c=params.c)
+    limb = f"{params.side}_{params.part}"
+    lost = params.bs + params.c >= DISABLING[params.part]
+    if lost and limb not in new.disabled_limbs:
+        new = new.model_copy(update={"disabled_limbs": [*new.disabled_limbs, limb]})
+    text = tr(
+        f"{limb} {'hors d’usage' if lost else 'touché'}",
+        f"{limb} {'disabled' if lost else 'hit'}",
+    )
+    return Change(new, text)
 
 
 class StructureParams(Params):
     points: float = FIELDS("points.structure", default=1, ge=0, le=1000)
 
 
-class StructureDamage(Operation[OrganiqueSheet, StructureParams]):
+@operation("structure_damage", src(3528, 3535))
+def structure_damage(
+    sheet: OrganiqueSheet, params: StructureParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Machines and robots have no SNG, CPS or INC but structure points, set by the GM; at 0
     they are out of order (L3528-3535)."""
-
-    name = "structure_damage"
-    title = tr("Dégâts de structure (machine)", "Structure damage (machine)")
-    params = StructureParams
-    sources = (src(3528, 3535),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: StructureParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        if sheet.structure is None:
-            raise EcranError(
-                tr(
-                    "pas de points de structure sur cette feuille (machines seulement)",
-                    "no structure points on this sheet (machines only)",
-                )
+    if sheet.structure is None:
+        raise EcranError(
+            tr(
+                "pas de points de structure sur cette feuille (machines seulement)",
+                "no structure points on this sheet (machines only)",
             )
-        left = max(0.0, sheet.structure - params.points)
-        state = ("hors service", "out of order") if left == 0 else ("", "")
-        text = tr(f"structure {left} {state[0]}".strip(), f"structure {left} {state[1]}".strip())
-        return Change(sheet.model_copy(update={"structure": left}), text)
+        )
+    left = max(0.0, sheet.structure - params.points)
+    state = ("hors service", "out of order") if left == 0 else ("", "")
+    text = tr(f"structure {left} {state[0]}".strip(), f"structure {left} {state[1]}".strip())
+    return Change(sheet.model_copy(update={"structure": left}), text)
 
 
-BODY_OPERATIONS = (Explosion(), DisableLimb(), StructureDamage())
+BODY_OPERATIONS = (explosion, limb_damage, structure_damage)
