@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, param, tr
+from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.organique.hazards import Report, wound
 from ecran.systems.organique.operations.environment import burn
 from ecran.systems.organique.sheet import OrganiqueSheet
@@ -22,16 +22,10 @@ else:
 DISABLING = {"hand": 0.5, "foot": 0.5, "arm": 1.0, "leg": 1.0}
 
 
-def _amount(fr: str, en: str) -> Any:
-    return param(
-        tr(fr, en), tr("Selon l'arme ou le MJ", "Per weapon or GM"), default=0, ge=0, le=200
-    )
-
-
 class ExplosionParams(Params):
     fire: int = FIELDS("fire", default=0, ge=0, le=40)
-    blast_c: float = _amount("Onde de choc (c)", "Blast (c)")
-    shrapnel_bs: float = _amount("Shrapnels (bs)", "Shrapnel (bs)")
+    blast_c: float = FIELDS("blast_c", default=0, ge=0, le=200)
+    shrapnel_bs: float = FIELDS("shrapnel_bs", default=0, ge=0, le=200)
     armour: bool = FIELDS("armour.explosion", default=False)
 
 
@@ -57,8 +51,8 @@ def explosion(
 class LimbParams(Params):
     part: Part = FIELDS("part")
     side: Literal["left", "right"] = FIELDS("side", default="right")
-    bs: float = _amount("Dégâts reçus par le membre (bs)", "Damage to the limb (bs)")
-    c: float = _amount("Dégâts reçus par le membre (c)", "Damage to the limb (c)")
+    bs: float = FIELDS("bs.limb", default=0, ge=0, le=200)
+    c: float = FIELDS("c.limb", default=0, ge=0, le=200)
 
 
 @operation("limb_damage", src(742, 746))

@@ -4,10 +4,10 @@ from the victim's sheet, so the encounter's damage step needs nothing but the at
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, param, tr
+from ecran.rules import Change, Params, tr
 from ecran.systems.organique.checks.combat import StunParams, StunSave
 from ecran.systems.organique.dice import TestRoll, beats
 from ecran.systems.organique.hazards import (
@@ -37,18 +37,8 @@ else:
 SAVE_DIFFICULTY = 20
 
 
-def margin_field() -> Any:
-    return param(
-        tr("MR de l'attaquant", "Attacker's MR"),
-        tr("La marge de réussite de l'action de combat", "The combat action's margin"),
-        default=0,
-        ge=0,
-        le=80,
-    )
-
-
 class StunEffectParams(Params):
-    attacker_margin: int = margin_field()
+    attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
     stun_opposed: bool = STUN_OPPOSED.field()
     tie_rule: TieRule = TIE_RULE.field()
 
@@ -74,7 +64,7 @@ def stun_effect(
 
 
 class SlashParams(Params):
-    attacker_margin: int = margin_field()
+    attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
 
 
 @operation("slash_effect", src(3243, 3258), src(643, 698), src(512, 529))
@@ -101,7 +91,7 @@ def slash_effect(
 
 
 class KnockOutParams(Params):
-    attacker_margin: int = margin_field()
+    attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
     knockout_save: SaveMode = FIELDS("knockout_save", default="sum")
     brain_damage: bool = FIELDS("brain_damage", default=False)
     tie_rule: TieRule = TIE_RULE.field()
@@ -138,7 +128,7 @@ def _resists(roll: TestRoll, required: int, tie_rule: str) -> bool:
 
 class KnockDownParams(Params):
     action: KnockDownAction = FIELDS("action.knock_down")
-    attacker_margin: int = margin_field()
+    attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
     tie_rule: TieRule = TIE_RULE.field()
 
 

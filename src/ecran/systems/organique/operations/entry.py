@@ -5,10 +5,10 @@ login decrypted. Each grants an account like a firewall hole does (L1890-1918)."
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, param, tr
+from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.organique.checks.hacking import Decrypt, DecryptParams
 from ecran.systems.organique.dice import TestRoll, d20_test
 from ecran.systems.organique.hazards import Report, record
@@ -28,16 +28,6 @@ from ecran.systems.organique.tracks import effective
 HARD = 30  # "un test difficile" (L1779-1781) on the difficulty ladder (L39-40)
 CRYPTO_ASSIST = 20  # an assisting Cryptography test is at 20 (L2199-2203)
 UNITS = {"min": 1, "h": 60}
-
-
-def _minutes(label: str = "Minutes (MJ)") -> Any:
-    return param(
-        tr(label, "Minutes (GM)"),
-        tr("Temps passé, selon le MJ", "Time spent, the GM's call"),
-        default=0,
-        ge=0,
-        le=100000,
-    )
 
 
 def _skill(sheet: OrganiqueSheet, skill: str) -> int:
@@ -70,7 +60,7 @@ class PasswordParams(Params):
     system: str = FIELDS("system.password", default="call_centre", min_length=1)
     approach: int = FIELDS("approach", default=0, ge=-40, le=40)
     teammate_charisma: int | None = FIELDS("teammate_charisma", default=None, ge=0, le=60)
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
 @operation("hack_password", src(1705, 1736), src(1582, 1584), src(1890, 1918))
@@ -103,7 +93,7 @@ def hack_password(
 class VirusParams(Params):
     system: str = FIELDS("system.virus", default="mail_phone", min_length=1)
     antivirus: int | None = FIELDS("antivirus", default=None, ge=0, le=80)
-    minutes: int = _minutes("Attente du virus, minutes (MJ)")
+    minutes: int = FIELDS("minutes.virus", default=0, ge=0, le=100000)
 
 
 @operation("hack_virus", src(1787, 1803), src(1866, 1869), src(1890, 1918))
@@ -130,7 +120,7 @@ def hack_virus(
 class TrustParams(Params):
     system: str = FIELDS("system.trust", default="payment", min_length=1)
     trusted: str | None = FIELDS("trusted", default=None)
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
 @operation("hack_trust", src(1772, 1786), src(1896, 1900))

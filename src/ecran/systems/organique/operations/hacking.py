@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, Resolution, param, tr
+from ecran.rules import Change, EcranError, Params, Resolution, tr
 from ecran.systems.organique.checks.core import compare
 from ecran.systems.organique.checks.hacking import (
     Detection,
@@ -43,16 +43,6 @@ else:
 
 RAISE_DIFFICULTY = 30  # L1920-1926
 MEDIUM = 20  # "test moyen": locating a system, the admin's watch (L2029-2050, L2387-2395)
-
-
-def _minutes() -> Any:
-    return param(
-        tr("Minutes (MJ)", "Minutes (GM)"),
-        tr("Temps passé, selon le MJ", "Time spent, the GM's call"),
-        default=0,
-        ge=0,
-        le=100000,
-    )
 
 
 def skill_levels(sheet: OrganiqueSheet) -> list[tuple[str, int]]:
@@ -115,7 +105,7 @@ class PrelimParams(Params):
     method: Literal["research", "social", "snooping"] = FIELDS("method.prelim", default="research")
     worth: int = FIELDS("worth", default=10, ge=0, le=40)
     teammate_base: int | None = FIELDS("teammate_base", default=None, ge=0, le=80)
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
 @operation("hack_prelim", src(1505, 1584), src(2320, 2351))
@@ -154,7 +144,7 @@ class EnterParams(Params):
     skill: HackSkillName = FIELDS("skill.enter", default="operating_system")
     firewall: int | None = FIELDS("firewall.enter", default=None, ge=0)
     unfamiliar_os: bool = FIELDS("unfamiliar_os", default=False)
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
 @operation("hack_enter", src(1818, 1849), src(1890, 1926), src(2292, 2316))
@@ -230,7 +220,7 @@ def _enter_text(target: str, result: Resolution) -> Any:
 
 class LocateParams(Params):
     system: str = FIELDS("system.locate", default="call_centre", min_length=1)
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
 @operation("hack_locate", src(1573, 1574), src(2387, 2395))
@@ -262,7 +252,7 @@ class TaskParams(Params):
     admin_base: int = FIELDS("admin_base.task", default=10, ge=0, le=80)
     admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
     difficulty: int | None = FIELDS("difficulty.task", default=None, ge=0, le=80)
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
 @operation("hack_task", src(1878, 1991))
@@ -352,7 +342,7 @@ class WatchParams(Params):
     admin_present: Literal["roll", "yes", "no"] = FIELDS("admin_present", default="roll")
     admin_base: int = FIELDS("admin_base.watch", default=10, ge=0, le=80)
     admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
 @operation("hack_watch", src(2029, 2070), src(2463, 2489))
