@@ -16,7 +16,7 @@ from ecran.systems.organique.afflictions import Addiction
 from ecran.systems.organique.hazards import Report, record, save
 from ecran.systems.organique.options import DEPENDENCE_STAT
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
+from ecran.systems.organique.tables import FIELDS, HEALTH, given_or_known, operation, src
 
 KINDS: tuple[Literal["physical", "psychological"], ...] = ("physical", "psychological")
 HOUR = 1 / 24  # L993-997: without the drug, a failed test is retried every hour
@@ -33,26 +33,14 @@ class DrugParams(Params):
 
 
 def _profile(params: DrugParams) -> dict[str, int]:
-    known = HEALTH.drug_named(params.drug)
-    values = {
-        "physical": params.physical if params.physical is not None else known and known.physical,
-        "psychological": (
-            params.psychological
-            if params.psychological is not None
-            else known and known.psychological
+    return given_or_known(
+        params.model_dump(include={"physical", "psychological", "withdrawal"}),
+        HEALTH.drug_named(params.drug),
+        tr(
+            "drogue sans profil : donnez physical, psychological et withdrawal (MJ)",
+            "drug with no profile: give physical, psychological and withdrawal (GM)",
         ),
-        "withdrawal": (
-            params.withdrawal if params.withdrawal is not None else known and known.withdrawal
-        ),
-    }
-    if any(v is None for v in values.values()):
-        raise EcranError(
-            tr(
-                "drogue sans profil : donnez physical, psychological et withdrawal (MJ)",
-                "drug with no profile: give physical, psychological and withdrawal (GM)",
-            )
-        )
-    return {k: int(v or 0) for k, v in values.items()}
+    )
 
 
 @operation("take_drug", src(953, 962), src(999, 1044))

@@ -33,7 +33,15 @@ from ecran.systems.organique.intrusion import (
 )
 from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HACK_SKILLS, HACKING, NETWORKS, operation, src
+from ecran.systems.organique.tables import (
+    FIELDS,
+    HACK_SKILLS,
+    HACKING,
+    NETWORKS,
+    given_or_known,
+    operation,
+    src,
+)
 from ecran.systems.organique.tracks import effective
 
 if TYPE_CHECKING:
@@ -72,27 +80,16 @@ class StartParams(Params):
 def hack_start(
     sheet: OrganiqueSheet, params: StartParams, dice: DiceSource
 ) -> Change[OrganiqueSheet]:
-    known = NETWORKS.network_named(params.network)
-    values = {
-        "paranoia": params.paranoia if params.paranoia is not None else known and known.paranoia,
-        "network_firewall": params.firewall
-        if params.firewall is not None
-        else known and known.firewall,
-        "surveillance": (
-            params.surveillance if params.surveillance is not None else known and known.surveillance
+    values = given_or_known(
+        params.model_dump(include={"paranoia", "firewall", "surveillance", "admin_level"}),
+        NETWORKS.network_named(params.network),
+        tr(
+            "réseau inconnu : donnez paranoia, firewall, surveillance, admin_level (MJ)",
+            "unknown network: give paranoia, firewall, surveillance, admin_level (GM)",
         ),
-        "admin_level": (
-            params.admin_level if params.admin_level is not None else known and known.admin_level
-        ),
-    }
-    if any(v is None for v in values.values()):
-        raise EcranError(
-            tr(
-                "réseau inconnu : donnez paranoia, firewall, surveillance, admin_level (MJ)",
-                "unknown network: give paranoia, firewall, surveillance, admin_level (GM)",
-            )
-        )
-    intrusion = Intrusion(network=params.network, **{k: int(v or 0) for k, v in values.items()})
+    )
+    values["network_firewall"] = values.pop("firewall")
+    intrusion = Intrusion(network=params.network, **values)
     wall = intrusion.network_firewall
     text = tr(
         f"{params.network} : paranoïa {intrusion.paranoia}, pare-feu {wall}",

@@ -73,18 +73,14 @@ class ContractParams(Params):
     fever_save: bool = FEVER_SAVE.field()
 
 
+#: What a disease's data row, or the GM, gives its state (L1047-1129).
+PROFILE = {"progression", "interval_hours", "fever", "vomiting", "weakness", "bs"}
+
+
 def _profile(params: ContractParams) -> tuple[int, DiseaseState]:
     known = HEALTH.disease_named(params.disease)
     if known is not None:
-        state = DiseaseState(
-            name=known.name,
-            progression=known.progression,
-            interval_hours=known.interval_hours,
-            fever=known.fever,
-            vomiting=known.vomiting,
-            weakness=known.weakness,
-            bs=known.bs,
-        )
+        state = DiseaseState(name=known.name, **known.model_dump(include=PROFILE))
         return params.difficulty if params.difficulty is not None else known.contraction, state
     if params.difficulty is None or params.progression is None or params.interval_hours is None:
         raise EcranError(
@@ -93,15 +89,7 @@ def _profile(params: ContractParams) -> tuple[int, DiseaseState]:
                 "disease with no profile: give difficulty, progression and interval_hours (GM)",
             )
         )
-    state = DiseaseState(
-        name=params.disease,
-        progression=params.progression,
-        interval_hours=params.interval_hours,
-        fever=params.fever,
-        vomiting=params.vomiting,
-        weakness=params.weakness,
-        bs=params.bs,
-    )
+    state = DiseaseState(name=params.disease, **params.model_dump(include=PROFILE))
     return params.difficulty, state
 
 
