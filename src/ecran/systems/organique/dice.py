@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from math import ceil
 
 from ecran.dice import DiceSource
+from ecran.rules import Resolution
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,12 @@ class TestRoll:
         if self.automatic:
             details[f"{prefix}automatic"] = self.automatic
         return details
+
+    def resolution(self, **shown: object) -> Resolution:
+        """A pass/fail check's result: success or failure, the total, and the work (`shown`
+        first, then the roll's)."""
+        outcome = "success" if self.success else "failure"
+        return Resolution(outcome, self.total, {**shown, **self.as_details()})
 
 
 def judge(die: int, base: int, difficulty: int, luck: bool) -> TestRoll:

@@ -5,12 +5,13 @@ Every row carries `source`, the seed lines it comes from, so a wrong number can 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import Source, Text, cite
-from ecran.rules.data import load_fields, load_model
+from ecran.rules import EcranError, OperationDeclarer, Source, Text, cite
+from ecran.rules.data import load_fields, load_model, load_titles
 
 SEED = "004_409f81671409d3a6.txt"
 PACKAGE = "ecran.systems.organique"
@@ -25,6 +26,19 @@ def src(first: int, last: int | None = None, note: str = "") -> Source:
 
 #: The words of every parameter declared in one line (`data/fields.toml`).
 FIELDS = load_fields(PACKAGE)
+
+#: Declares an operation from the function of its rule; its title is in `data/operations.toml`.
+operation = OperationDeclarer(load_titles(PACKAGE, "operations.toml"))
+
+
+def given_or_known(given: Mapping[str, int | None], known: object, missing: Text) -> dict[str, int]:
+    """The GM's value of each field, or else the data row's (`known`, None for a name the data
+    does not hold); a field neither gives is the one-line error `missing`."""
+    values = {k: v if v is not None else getattr(known, k, None) for k, v in given.items()}
+    if any(v is None for v in values.values()):
+        raise EcranError(missing)
+    return {k: int(v or 0) for k, v in values.items()}
+
 
 CHARACTERISTICS = ("AGI", "PER", "CHA", "END", "INT", "VIT", "FOR", "VOL")
 

@@ -49,9 +49,7 @@ class ActionTest(Check[TestParams]):
 
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
         base = params.characteristic + params.modifier
-        roll = d20_test(dice, base, params.difficulty, params.luck)
-        outcome = "success" if roll.success else "failure"
-        return Resolution(outcome, total=roll.total, details=roll.as_details())
+        return d20_test(dice, base, params.difficulty, params.luck).resolution()
 
 
 class TwoCharParams(Params):
@@ -81,8 +79,7 @@ class TwoCharacteristicTest(Check[TwoCharParams]):
     def resolve(self, params: TwoCharParams, dice: DiceSource) -> Resolution:
         stat = two_characteristics(params.first, params.second, params.two_characteristics)
         roll = d20_test(dice, stat + params.modifier, params.difficulty, params.luck)
-        details: dict[str, Any] = {"characteristic": stat, **roll.as_details()}
-        return Resolution("success" if roll.success else "failure", roll.total, details)
+        return roll.resolution(characteristic=stat)
 
 
 def skill_bonus(level: int) -> int:

@@ -110,9 +110,7 @@ class Perception(Check[PerceptionParams]):
     def resolve(self, params: PerceptionParams, dice: DiceSource) -> Resolution:
         penalty = METRE_PENALTY * params.distance_m + params.crowd // 4
         base = params.perception + params.skill_bonus + params.modifier - penalty
-        roll = d20_test(dice, base, params.difficulty, params.luck)
-        details: dict[str, Any] = {"penalty": penalty, **roll.as_details()}
-        return Resolution("success" if roll.success else "failure", roll.total, details)
+        return d20_test(dice, base, params.difficulty, params.luck).resolution(penalty=penalty)
 
 
 PSYCHIC_CHECKS = (Manipulation(), Perception())

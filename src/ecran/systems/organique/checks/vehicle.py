@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ecran.dice import DiceSource
 from ecran.rules import Check, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
@@ -48,9 +46,7 @@ class Manoeuvre(Check[ManoeuvreParams]):
     def resolve(self, params: ManoeuvreParams, dice: DiceSource) -> Resolution:
         base = params.agility + skill_bonus(params.level) + params.manoeuvrability + params.modifier
         difficulty = params.speed if params.speed_as_difficulty else params.difficulty
-        roll = d20_test(dice, base, difficulty, params.luck)
-        details: dict[str, Any] = roll.as_details()
-        return Resolution("success" if roll.success else "failure", roll.total, details)
+        return d20_test(dice, base, difficulty, params.luck).resolution()
 
 
 VEHICLE_CHECKS = (Manoeuvre(),)

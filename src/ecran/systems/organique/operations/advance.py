@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, tr
+from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.organique.sheet import OrganiqueSheet, Skill
-from ecran.systems.organique.tables import CHARACTERISTICS, FIELDS, src
+from ecran.systems.organique.tables import CHARACTERISTICS, FIELDS, operation, src
 
 if TYPE_CHECKING:
     StatName = str
@@ -23,31 +23,24 @@ class AdvanceParams(Params):
     cost: str = FIELDS("cost", default="", max_length=120)
 
 
-class Advance(Operation[OrganiqueSheet, AdvanceParams]):
-    name = "advance"
-    title = tr("Progression (au MJ : règle maison)", "Advancement (GM's call: house rule)")
-    params = AdvanceParams
-    sources = (src(1161, 1186, "costs in chapter 1, not in this seed"),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: AdvanceParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        key = params.skill.casefold()
-        old = next((s for s in sheet.skills if s.name.casefold() == key), None)
-        if old is not None and old.level >= 6:
-            raise EcranError(
-                tr(f"{old.name} est déjà Maître (6)", f"{old.name} is already Master (6)")
-            )
-        new = (
-            old.model_copy(update={"level": old.level + 1})
-            if old is not None
-            else Skill(name=params.skill, characteristic=params.characteristic, level=1)
-        )
-        skills = [s for s in sheet.skills if s.name.casefold() != key] + [new]
-        note = f"{new.name} → {new.level}" + (f" ({params.cost})" if params.cost else "")
-        notes = "\n".join(x for x in (sheet.notes, note) if x)
-        changed = sheet.model_copy(update={"skills": skills, "notes": notes})
-        return Change(changed, tr(note, note))
+@operation("advance", src(1161, 1186, "costs in chapter 1, not in this seed"))
+def advance(
+    sheet: OrganiqueSheet, params: AdvanceParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
+    key = params.skill.casefold()
+    old = next((s for s in sheet.skills if s.name.casefold() == key), None)
+    if old is not None and old.level >= 6:
+        raise EcranError(tr(f"{old.name} est déjà Maître (6)", f"{old.name} is already Master (6)"))
+    new = (
+        old.model_copy(update={"level": old.level + 1})
+        if old is not None
+        else Skill(name=params.skill, characteristic=params.characteristic, level=1)
+    )
+    skills = [s for s in sheet.skills if s.name.casefold() != key] + [new]
+    note = f"{new.name} → {new.level}" + (f" ({params.cost})" if params.cost else "")
+    notes = "\n".join(x for x in (sheet.notes, note) if x)
+    changed = sheet.model_copy(update={"skills": skills, "notes": notes})
+    return Change(changed, tr(note, note))
 
 
-ADVANCE_OPERATIONS = (Advance(),)
+ADVANCE_OPERATIONS = (advance,)

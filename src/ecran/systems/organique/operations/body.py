@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, param, tr
+from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.organique.hazards import Report, wound
 from ecran.systems.organique.operations.environment import burn
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, src
+from ecran.systems.organique.tables import FIELDS, operation, src
 from ecran.systems.organique.tracks import Damage, Layer, floor_half, through_armour
 
 if TYPE_CHECKING:
@@ -22,102 +22,78 @@ else:
 DISABLING = {"hand": 0.5, "foot": 0.5, "arm": 1.0, "leg": 1.0}
 
 
-def _amount(fr: str, en: str) -> Any:
-    return param(
-        tr(fr, en), tr("Selon l'arme ou le MJ", "Per weapon or GM"), default=0, ge=0, le=200
-    )
-
-
 class ExplosionParams(Params):
     fire: int = FIELDS("fire", default=0, ge=0, le=40)
-    blast_c: float = _amount("Onde de choc (c)", "Blast (c)")
-    shrapnel_bs: float = _amount("Shrapnels (bs)", "Shrapnel (bs)")
+    blast_c: float = FIELDS("blast_c", default=0, ge=0, le=200)
+    shrapnel_bs: float = FIELDS("shrapnel_bs", default=0, ge=0, le=200)
     armour: bool = FIELDS("armour.explosion", default=False)
 
 
-class Explosion(Operation[OrganiqueSheet, ExplosionParams]):
+@operation("explosion", src(768, 775), src(726, 735))
+def explosion(
+    sheet: OrganiqueSheet, params: ExplosionParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """An explosion deals one, two or all of burns (fire damage and its saves), blast (c) and
     shrapnel (bs); the amounts come from the weapon or the GM (L768-775)."""
-
-    name = "explosion"
-    title = tr("Explosion", "Explosion")
-    params = ExplosionParams
-    sources = (src(768, 775), src(726, 735))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: ExplosionParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        r = Report()
-        hit = Damage(params.shrapnel_bs, params.blast_c)
-        if params.armour:
-            hit, _ = through_armour(hit, [Layer(a.coverage, a.bs, a.c) for a in sheet.armour], None)
-        new = wound(sheet, bs=floor_half(hit.bs, sheet.halving), c=floor_half(hit.c, sheet.halving))
-        r.say(f"souffle {hit.c} c, shrapnels {hit.bs} bs", f"blast {hit.c} c, shrapnel {hit.bs} bs")
-        if params.fire:
-            new = burn(new, params.fire, dice, r)
-        h = new.health
-        r.say(f"SNG {h.sng}, CPS {h.cps}, INC {h.inc}", f"SNG {h.sng}, CPS {h.cps}, INC {h.inc}")
-        return Change(new, r.text(), r.resolution("exploded"))
+    r = Report()
+    hit = Damage(params.shrapnel_bs, params.blast_c)
+    if params.armour:
+        hit, _ = through_armour(hit, [Layer(a.coverage, a.bs, a.c) for a in sheet.armour], None)
+    new = wound(sheet, bs=floor_half(hit.bs, sheet.halving), c=floor_half(hit.c, sheet.halving))
+    r.say(f"souffle {hit.c} c, shrapnels {hit.bs} bs", f"blast {hit.c} c, shrapnel {hit.bs} bs")
+    if params.fire:
+        new = burn(new, params.fire, dice, r)
+    h = new.health
+    r.say(f"SNG {h.sng}, CPS {h.cps}, INC {h.inc}", f"SNG {h.sng}, CPS {h.cps}, INC {h.inc}")
+    return Change(new, r.text(), r.resolution("exploded"))
 
 
 class LimbParams(Params):
     part: Part = FIELDS("part")
     side: Literal["left", "right"] = FIELDS("side", default="right")
-    bs: float = _amount("Dégâts reçus par le membre (bs)", "Damage to the limb (bs)")
-    c: float = _amount("Dégâts reçus par le membre (c)", "Damage to the limb (c)")
+    bs: float = FIELDS("bs.limb", default=0, ge=0, le=200)
+    c: float = FIELDS("c.limb", default=0, ge=0, le=200)
 
 
-class DisableLimb(Operation[OrganiqueSheet, LimbParams]):
+@operation("limb_damage", src(742, 746))
+def limb_damage(
+    sheet: OrganiqueSheet, params: LimbParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Disabling damage (L742-746): damage that reaches a limb (after armour) goes through the
     tracks as usual, and 0.5 of it puts a hand or foot, 1 an arm or leg, out of use."""
-
-    name = "limb_damage"
-    title = tr("Dégâts à un membre", "Damage to a limb")
-    params = LimbParams
-    sources = (src(742, 746),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: LimbParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        new = wound(sheet, bs=params.bs, c=params.c)
-        limb = f"{params.side}_{params.part}"
-        lost = params.bs + params.c >= DISABLING[params.part]
-        if lost and limb not in new.disabled_limbs:
-            new = new.model_copy(update={"disabled_limbs": [*new.disabled_limbs, limb]})
-        text = tr(
-            f"{limb} {'hors d’usage' if lost else 'touché'}",
-            f"{limb} {'disabled' if lost else 'hit'}",
-        )
-        return Change(new, text)
+    new = wound(sheet, bs=params.bs, c=params.c)
+    limb = f"{params.side}_{params.part}"
+    lost = params.bs + params.c >= DISABLING[params.part]
+    if lost and limb not in new.disabled_limbs:
+        new = new.model_copy(update={"disabled_limbs": [*new.disabled_limbs, limb]})
+    text = tr(
+        f"{limb} {'hors d’usage' if lost else 'touché'}",
+        f"{limb} {'disabled' if lost else 'hit'}",
+    )
+    return Change(new, text)
 
 
 class StructureParams(Params):
     points: float = FIELDS("points.structure", default=1, ge=0, le=1000)
 
 
-class StructureDamage(Operation[OrganiqueSheet, StructureParams]):
+@operation("structure_damage", src(3528, 3535))
+def structure_damage(
+    sheet: OrganiqueSheet, params: StructureParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Machines and robots have no SNG, CPS or INC but structure points, set by the GM; at 0
     they are out of order (L3528-3535)."""
-
-    name = "structure_damage"
-    title = tr("Dégâts de structure (machine)", "Structure damage (machine)")
-    params = StructureParams
-    sources = (src(3528, 3535),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: StructureParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        if sheet.structure is None:
-            raise EcranError(
-                tr(
-                    "pas de points de structure sur cette feuille (machines seulement)",
-                    "no structure points on this sheet (machines only)",
-                )
+    if sheet.structure is None:
+        raise EcranError(
+            tr(
+                "pas de points de structure sur cette feuille (machines seulement)",
+                "no structure points on this sheet (machines only)",
             )
-        left = max(0.0, sheet.structure - params.points)
-        state = ("hors service", "out of order") if left == 0 else ("", "")
-        text = tr(f"structure {left} {state[0]}".strip(), f"structure {left} {state[1]}".strip())
-        return Change(sheet.model_copy(update={"structure": left}), text)
+        )
+    left = max(0.0, sheet.structure - params.points)
+    state = ("hors service", "out of order") if left == 0 else ("", "")
+    text = tr(f"structure {left} {state[0]}".strip(), f"structure {left} {state[1]}".strip())
+    return Change(sheet.model_copy(update={"structure": left}), text)
 
 
-BODY_OPERATIONS = (Explosion(), DisableLimb(), StructureDamage())
+BODY_OPERATIONS = (explosion, limb_damage, structure_damage)

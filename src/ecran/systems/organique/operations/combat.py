@@ -4,10 +4,10 @@ from the victim's sheet, so the encounter's damage step needs nothing but the at
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, param, tr
+from ecran.rules import Change, Params, tr
 from ecran.systems.organique.checks.combat import StunParams, StunSave
 from ecran.systems.organique.dice import TestRoll, beats
 from ecran.systems.organique.hazards import (
@@ -19,10 +19,10 @@ from ecran.systems.organique.hazards import (
     with_condition,
     wound,
 )
-from ecran.systems.organique.operations.health import HitParams, TakeHit
+from ecran.systems.organique.operations.health import HitParams, take_hit
 from ecran.systems.organique.options import STUN_OPPOSED, TIE_RULE, TieRule
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, src
+from ecran.systems.organique.tables import FIELDS, operation, src
 from ecran.systems.organique.tracks import effective, pain_save_bonus
 
 if TYPE_CHECKING:
@@ -37,116 +37,88 @@ else:
 SAVE_DIFFICULTY = 20
 
 
-def margin_field() -> Any:
-    return param(
-        tr("MR de l'attaquant", "Attacker's MR"),
-        tr("La marge de réussite de l'action de combat", "The combat action's margin"),
-        default=0,
-        ge=0,
-        le=80,
-    )
-
-
 class StunEffectParams(Params):
-    attacker_margin: int = margin_field()
+    attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
     stun_opposed: bool = STUN_OPPOSED.field()
     tie_rule: TieRule = TIE_RULE.field()
 
 
-class StunEffect(Operation[OrganiqueSheet, StunEffectParams]):
+@operation("stun_effect", src(3221, 3240), src(4076, 4083, "A10"))
+def stun_effect(
+    sheet: OrganiqueSheet, params: StunEffectParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Étourdir (L3221-3240): the victim's stun save, VOL against 20 opposed to the attacker's
     MR (reading A10); short by 1-10 loses the next action, by more also the reaction. The text
     gives the stun no damage (Ying's SNG tally, L3945-3947), so the tracks do not move; the
     lost action or reaction is the tracker's to enforce, as a condition for one turn."""
-
-    name = "stun_effect"
-    title = tr("Effet d'un étourdissement", "Stun effect")
-    params = StunEffectParams
-    sources = (src(3221, 3240), src(4076, 4083, "A10"))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: StunEffectParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        values = StunParams(
-            characteristic=effective(sheet)["VOL"],
-            modifier=pain_save_bonus(sheet) - sheet.suffering,
-            attacker_margin=params.attacker_margin,
-            stun_opposed=params.stun_opposed,
-            tie_rule=params.tie_rule,
-        )
-        result = StunSave().resolve(values, dice)
-        outcome = StunSave().outcome(result.outcome).label
-        return Change(sheet, tr(f"étourdissement : {outcome.fr}", f"stun: {outcome.en}"), result)
+    values = StunParams(
+        characteristic=effective(sheet)["VOL"],
+        modifier=pain_save_bonus(sheet) - sheet.suffering,
+        attacker_margin=params.attacker_margin,
+        stun_opposed=params.stun_opposed,
+        tie_rule=params.tie_rule,
+    )
+    result = StunSave().resolve(values, dice)
+    outcome = StunSave().outcome(result.outcome).label
+    return Change(sheet, tr(f"étourdissement : {outcome.fr}", f"stun: {outcome.en}"), result)
 
 
 class SlashParams(Params):
-    attacker_margin: int = margin_field()
+    attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
 
 
-class SlashEffect(Operation[OrganiqueSheet, SlashParams]):
+@operation("slash_effect", src(3243, 3258), src(643, 698), src(512, 529))
+def slash_effect(
+    sheet: OrganiqueSheet, params: SlashParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Taillader (L3243-3258): 0.5 bs through the armour (MR against coverage, L643-675); if
     it gets through, a pain save VOL against 20 or −1 per point of the attacker's MR as
     suffering (L512-529). Fully absorbed, the blow loses its effect (L695-698, L711-722)."""
-
-    name = "slash_effect"
-    title = tr("Effet d'une taillade", "Slash effect")
-    params = SlashParams
-    sources = (src(3243, 3258), src(643, 698), src(512, 529))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: SlashParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        hit = TakeHit().apply(sheet, HitParams(bs=0.5, attack_margin=params.attacker_margin), dice)
-        new, report = hit.sheet, Report()
-        report.say(hit.summary.fr, hit.summary.en)
-        if new.battle_bs == sheet.battle_bs:
-            report.say("l'armure arrête tout : pas de douleur", "the armour stops it all: no pain")
-            return Change(new, report.text(), report.resolution("absorbed"))
-        roll = pain_save(new, SAVE_DIFFICULTY, dice)
-        record(report, "pain", roll)
-        if roll.success:
-            report.say("tient la douleur", "bears the pain")
-            return Change(new, report.text(), report.resolution("no_effect"))
-        new = suffer(new, params.attacker_margin)
-        report.say(f"souffrance −{new.suffering}", f"suffering −{new.suffering}")
-        return Change(new, report.text(), report.resolution("suffering"))
+    hit = take_hit.apply(sheet, HitParams(bs=0.5, attack_margin=params.attacker_margin), dice)
+    new, report = hit.sheet, Report()
+    report.say(hit.summary.fr, hit.summary.en)
+    if new.battle_bs == sheet.battle_bs:
+        report.say("l'armure arrête tout : pas de douleur", "the armour stops it all: no pain")
+        return Change(new, report.text(), report.resolution("absorbed"))
+    roll = pain_save(new, SAVE_DIFFICULTY, dice)
+    record(report, "pain", roll)
+    if roll.success:
+        report.say("tient la douleur", "bears the pain")
+        return Change(new, report.text(), report.resolution("no_effect"))
+    new = suffer(new, params.attacker_margin)
+    report.say(f"souffrance −{new.suffering}", f"suffering −{new.suffering}")
+    return Change(new, report.text(), report.resolution("suffering"))
 
 
 class KnockOutParams(Params):
-    attacker_margin: int = margin_field()
+    attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
     knockout_save: SaveMode = FIELDS("knockout_save", default="sum")
     brain_damage: bool = FIELDS("brain_damage", default=False)
     tie_rule: TieRule = TIE_RULE.field()
 
 
-class KnockOutEffect(Operation[OrganiqueSheet, KnockOutParams]):
+@operation("knockout_effect", src(3195, 3216), src(155, 165), src(4092, 4099))
+def knockout_effect(
+    sheet: OrganiqueSheet, params: KnockOutParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Assommer (L3195-3216): an opposed save against unconsciousness, VOL + END (the current
     reserve, L352-353, L4094-4095) against 20; on failure unconscious for rounds equal to the
     attacker's MR, and 1d6 SNG of brain damage at MR 10 or more if the attacker wants it."""
-
-    name = "knockout_effect"
-    title = tr("Effet d'un assommage", "Knock-out effect")
-    params = KnockOutParams
-    sources = (src(3195, 3216), src(155, 165), src(4092, 4099))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: KnockOutParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        report, mr = Report(), params.attacker_margin
-        roll = save(sheet, "VOL", SAVE_DIFFICULTY, dice, second="END", mode=params.knockout_save)
-        record(report, "unconsciousness", roll)
-        if _resists(roll, mr, params.tie_rule):
-            report.say("reste conscient", "stays conscious")
-            return Change(sheet, report.text(), report.resolution("conscious"))
-        new = with_condition(sheet, "unconscious")
-        report.details["rounds"] = mr
-        report.say(f"inconscient pendant {mr} tours", f"unconscious for {mr} rounds")
-        if params.brain_damage and mr >= 10:
-            lost = dice.d(6)
-            new = wound(new, bs=float(lost))
-            report.details["brain_damage"] = lost
-            report.say(f"lésions cérébrales : −{lost} SNG", f"brain damage: −{lost} SNG")
-        return Change(new, report.text(), report.resolution("unconscious"))
+    report, mr = Report(), params.attacker_margin
+    roll = save(sheet, "VOL", SAVE_DIFFICULTY, dice, second="END", mode=params.knockout_save)
+    record(report, "unconsciousness", roll)
+    if _resists(roll, mr, params.tie_rule):
+        report.say("reste conscient", "stays conscious")
+        return Change(sheet, report.text(), report.resolution("conscious"))
+    new = with_condition(sheet, "unconscious")
+    report.details["rounds"] = mr
+    report.say(f"inconscient pendant {mr} tours", f"unconscious for {mr} rounds")
+    if params.brain_damage and mr >= 10:
+        lost = dice.d(6)
+        new = wound(new, bs=float(lost))
+        report.details["brain_damage"] = lost
+        report.say(f"lésions cérébrales : −{lost} SNG", f"brain damage: −{lost} SNG")
+    return Change(new, report.text(), report.resolution("unconscious"))
 
 
 def _resists(roll: TestRoll, required: int, tie_rule: str) -> bool:
@@ -156,40 +128,34 @@ def _resists(roll: TestRoll, required: int, tie_rule: str) -> bool:
 
 class KnockDownParams(Params):
     action: KnockDownAction = FIELDS("action.knock_down")
-    attacker_margin: int = margin_field()
+    attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
     tie_rule: TieRule = TIE_RULE.field()
 
 
-class KnockDownEffect(Operation[OrganiqueSheet, KnockDownParams]):
+@operation("knock_down_effect", src(3308, 3320), src(3158, 3175), src(2915, 2925))
+def knock_down_effect(
+    sheet: OrganiqueSheet, params: KnockDownParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Tacler (L3308-3320): no damage; an opposed balance test (AGI against 20, matching the
     attacker's MR) or the victim falls. Repousser (L3158-3175): 1 c through the armour, pushed
     back one band per point of MR even if the armour absorbs it, then a balance save AGI
     against 20 or fall. A fall leaves the victim prone (−8, L2915-2925)."""
-
-    name = "knock_down_effect"
-    title = tr("Effet d'un plaquage ou d'une poussée", "Tackle or push effect")
-    params = KnockDownParams
-    sources = (src(3308, 3320), src(3158, 3175), src(2915, 2925))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: KnockDownParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        report, mr, new = Report(), params.attacker_margin, sheet
-        required = 0
-        if params.action == "push":
-            hit = TakeHit().apply(sheet, HitParams(c=1.0, attack_margin=mr), dice)
-            new = hit.sheet
-            report.say(hit.summary.fr, hit.summary.en)
-            report.say(f"repoussé de {mr} portées", f"pushed back {mr} bands")
-        else:
-            required = mr
-        roll = save(new, "AGI", SAVE_DIFFICULTY, dice)
-        record(report, "balance", roll)
-        if _resists(roll, required, params.tie_rule):
-            report.say("garde l'équilibre", "keeps the balance")
-            return Change(new, report.text(), report.resolution("standing"))
-        report.say("tombe au sol", "falls down")
-        return Change(with_condition(new, "prone"), report.text(), report.resolution("prone"))
+    report, mr, new = Report(), params.attacker_margin, sheet
+    required = 0
+    if params.action == "push":
+        hit = take_hit.apply(sheet, HitParams(c=1.0, attack_margin=mr), dice)
+        new = hit.sheet
+        report.say(hit.summary.fr, hit.summary.en)
+        report.say(f"repoussé de {mr} portées", f"pushed back {mr} bands")
+    else:
+        required = mr
+    roll = save(new, "AGI", SAVE_DIFFICULTY, dice)
+    record(report, "balance", roll)
+    if _resists(roll, required, params.tie_rule):
+        report.say("garde l'équilibre", "keeps the balance")
+        return Change(new, report.text(), report.resolution("standing"))
+    report.say("tombe au sol", "falls down")
+    return Change(with_condition(new, "prone"), report.text(), report.resolution("prone"))
 
 
-COMBAT_EFFECT_OPERATIONS = (StunEffect(), SlashEffect(), KnockOutEffect(), KnockDownEffect())
+COMBAT_EFFECT_OPERATIONS = (stun_effect, slash_effect, knockout_effect, knock_down_effect)

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, tr
+from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.organique.afflictions import Addiction
 from ecran.systems.organique.hazards import Report, record, save
 from ecran.systems.organique.options import DEPENDENCE_STAT
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, src
+from ecran.systems.organique.tables import FIELDS, HEALTH, given_or_known, operation, src
 
 KINDS: tuple[Literal["physical", "psychological"], ...] = ("physical", "psychological")
 HOUR = 1 / 24  # L993-997: without the drug, a failed test is retried every hour
@@ -33,69 +33,49 @@ class DrugParams(Params):
 
 
 def _profile(params: DrugParams) -> dict[str, int]:
-    known = HEALTH.drug_named(params.drug)
-    values = {
-        "physical": params.physical if params.physical is not None else known and known.physical,
-        "psychological": (
-            params.psychological
-            if params.psychological is not None
-            else known and known.psychological
+    return given_or_known(
+        params.model_dump(include={"physical", "psychological", "withdrawal"}),
+        HEALTH.drug_named(params.drug),
+        tr(
+            "drogue sans profil : donnez physical, psychological et withdrawal (MJ)",
+            "drug with no profile: give physical, psychological and withdrawal (GM)",
         ),
-        "withdrawal": (
-            params.withdrawal if params.withdrawal is not None else known and known.withdrawal
-        ),
-    }
-    if any(v is None for v in values.values()):
-        raise EcranError(
-            tr(
-                "drogue sans profil : donnez physical, psychological et withdrawal (MJ)",
-                "drug with no profile: give physical, psychological and withdrawal (GM)",
-            )
-        )
-    return {k: int(v or 0) for k, v in values.items()}
+    )
 
 
-class TakeDrug(Operation[OrganiqueSheet, DrugParams]):
+@operation("take_drug", src(953, 962), src(999, 1044))
+def take_drug(
+    sheet: OrganiqueSheet, params: DrugParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """A dose: a dependent character's clock starts again (the psychological wait resets to
     24 h, L1040-1044); for a kind he is not dependent on, a dependence save against the
     difficulty + the doses of the last 24 h (END physical, VOL psychological, L953-962,
     L1008-1012)."""
-
-    name = "take_drug"
-    title = tr("Prendre une drogue", "Take a drug")
-    params = DrugParams
-    sources = (src(953, 962), src(999, 1044))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: DrugParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        profile, r = _profile(params), Report()
-        kept = [a for a in sheet.addictions if a.drug != params.drug]
-        for kind in KINDS:
-            held = next(
-                (a for a in sheet.addictions if (a.drug, a.kind) == (params.drug, kind)), None
+    profile, r = _profile(params), Report()
+    kept = [a for a in sheet.addictions if a.drug != params.drug]
+    for kind in KINDS:
+        held = next((a for a in sheet.addictions if (a.drug, a.kind) == (params.drug, kind)), None)
+        if held is not None:
+            kept.append(held.model_copy(update=_fresh_clock()))
+            r.say(f"{kind} : le manque recommence à zéro", f"{kind}: withdrawal starts over")
+            continue
+        stat = params.physical_dependence_stat if kind == "physical" else "VOL"
+        roll = save(sheet, stat, profile[kind] + params.doses, dice)
+        record(r, kind, roll)
+        if roll.success:
+            r.say(f"{kind} : pas de dépendance", f"{kind}: not dependent")
+            continue
+        kept.append(
+            Addiction(
+                drug=params.drug,
+                kind=kind,
+                dependence=profile[kind],
+                withdrawal=profile["withdrawal"],
             )
-            if held is not None:
-                kept.append(held.model_copy(update=_fresh_clock()))
-                r.say(f"{kind} : le manque recommence à zéro", f"{kind}: withdrawal starts over")
-                continue
-            stat = params.physical_dependence_stat if kind == "physical" else "VOL"
-            roll = save(sheet, stat, profile[kind] + params.doses, dice)
-            record(r, kind, roll)
-            if roll.success:
-                r.say(f"{kind} : pas de dépendance", f"{kind}: not dependent")
-                continue
-            kept.append(
-                Addiction(
-                    drug=params.drug,
-                    kind=kind,
-                    dependence=profile[kind],
-                    withdrawal=profile["withdrawal"],
-                )
-            )
-            r.say(f"{kind} : dépendant", f"{kind}: dependent")
-        new = sheet.model_copy(update={"addictions": kept})
-        return Change(new, r.text(), r.resolution("taken"))
+        )
+        r.say(f"{kind} : dépendant", f"{kind}: dependent")
+    new = sheet.model_copy(update={"addictions": kept})
+    return Change(new, r.text(), r.resolution("taken"))
 
 
 def _fresh_clock() -> dict[str, object]:
@@ -108,42 +88,34 @@ class WithdrawalParams(Params):
     day: float | None = FIELDS("day", default=None, ge=0)
 
 
-class Withdrawal(Operation[OrganiqueSheet, WithdrawalParams]):
+@operation("withdrawal", src(964, 997), src(1014, 1044))
+def withdrawal(
+    sheet: OrganiqueSheet, params: WithdrawalParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """The next withdrawal test of each dependence on the drug: VOL + 1d20 against the
     withdrawal difficulty (L964-997)."""
-
-    name = "withdrawal"
-    title = tr("Test de manque", "Withdrawal test")
-    params = WithdrawalParams
-    sources = (src(964, 997), src(1014, 1044))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: WithdrawalParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        mine = [a for a in sheet.addictions if a.drug == params.drug]
-        if not mine:
-            raise EcranError(
-                tr(f"pas de dépendance à « {params.drug} »", f"no dependence on '{params.drug}'")
-            )
-        r, kept = Report(), [a for a in sheet.addictions if a.drug != params.drug]
-        for a in mine:
-            day = _test_day(a, params)
-            if a.kind == "physical" and not a.lifelong and day >= a.withdrawal:
-                r.say(
-                    f"physique : fini après {a.withdrawal} jours",
-                    f"physical: over after {a.withdrawal} days",
-                )
-                continue
-            roll = save(sheet, "VOL", a.withdrawal, dice)
-            record(r, a.kind, roll)
-            kept.append(_after_test(a, day, roll.success))
-            verdict = ("tient bon", "holds") if roll.success else ("replonge", "relapses")
+    mine = [a for a in sheet.addictions if a.drug == params.drug]
+    if not mine:
+        raise EcranError(
+            tr(f"pas de dépendance à « {params.drug} »", f"no dependence on '{params.drug}'")
+        )
+    r, kept = Report(), [a for a in sheet.addictions if a.drug != params.drug]
+    for a in mine:
+        day = _test_day(a, params)
+        if a.kind == "physical" and not a.lifelong and day >= a.withdrawal:
             r.say(
-                f"{a.kind} (jour {day:g}) : {verdict[0]}", f"{a.kind} (day {day:g}): {verdict[1]}"
+                f"physique : fini après {a.withdrawal} jours",
+                f"physical: over after {a.withdrawal} days",
             )
-        new = sheet.model_copy(update={"addictions": kept})
-        craving = any(a.craving for a in kept if a.drug == params.drug)
-        return Change(new, r.text(), r.resolution("craving" if craving else "holds"))
+            continue
+        roll = save(sheet, "VOL", a.withdrawal, dice)
+        record(r, a.kind, roll)
+        kept.append(_after_test(a, day, roll.success))
+        verdict = ("tient bon", "holds") if roll.success else ("replonge", "relapses")
+        r.say(f"{a.kind} (jour {day:g}) : {verdict[0]}", f"{a.kind} (day {day:g}): {verdict[1]}")
+    new = sheet.model_copy(update={"addictions": kept})
+    craving = any(a.craving for a in kept if a.drug == params.drug)
+    return Change(new, r.text(), r.resolution("craving" if craving else "holds"))
 
 
 def _test_day(a: Addiction, params: WithdrawalParams) -> float:
@@ -166,4 +138,4 @@ def _after_test(a: Addiction, day: float, success: bool) -> Addiction:
     return a.model_copy(update={"days_clean": day, "next_test_day": day + HOUR, "craving": True})
 
 
-DRUG_OPERATIONS = (TakeDrug(), Withdrawal())
+DRUG_OPERATIONS = (take_drug, withdrawal)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, Resolution, param, tr
+from ecran.rules import Change, EcranError, Params, Resolution, tr
 from ecran.systems.organique.checks.core import compare
 from ecran.systems.organique.checks.hacking import (
     Detection,
@@ -33,7 +33,15 @@ from ecran.systems.organique.intrusion import (
 )
 from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HACK_SKILLS, HACKING, NETWORKS, src
+from ecran.systems.organique.tables import (
+    FIELDS,
+    HACK_SKILLS,
+    HACKING,
+    NETWORKS,
+    given_or_known,
+    operation,
+    src,
+)
 from ecran.systems.organique.tracks import effective
 
 if TYPE_CHECKING:
@@ -43,16 +51,6 @@ else:
 
 RAISE_DIFFICULTY = 30  # L1920-1926
 MEDIUM = 20  # "test moyen": locating a system, the admin's watch (L2029-2050, L2387-2395)
-
-
-def _minutes() -> Any:
-    return param(
-        tr("Minutes (MJ)", "Minutes (GM)"),
-        tr("Temps passé, selon le MJ", "Time spent, the GM's call"),
-        default=0,
-        ge=0,
-        le=100000,
-    )
 
 
 def skill_levels(sheet: OrganiqueSheet) -> list[tuple[str, int]]:
@@ -78,94 +76,64 @@ class StartParams(Params):
     admin_level: int | None = FIELDS("admin_level.start", default=None, ge=0, le=20)
 
 
-class HackStart(Operation[OrganiqueSheet, StartParams]):
-    name = "hack_start"
-    title = tr("Piratage : choisir la cible", "Hacking: pick the target")
-    params = StartParams
-    sources = (src(2491, 2510), src(1505, 1520))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: StartParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        known = NETWORKS.network_named(params.network)
-        values = {
-            "paranoia": params.paranoia
-            if params.paranoia is not None
-            else known and known.paranoia,
-            "network_firewall": params.firewall
-            if params.firewall is not None
-            else known and known.firewall,
-            "surveillance": (
-                params.surveillance
-                if params.surveillance is not None
-                else known and known.surveillance
-            ),
-            "admin_level": (
-                params.admin_level
-                if params.admin_level is not None
-                else known and known.admin_level
-            ),
-        }
-        if any(v is None for v in values.values()):
-            raise EcranError(
-                tr(
-                    "réseau inconnu : donnez paranoia, firewall, surveillance, admin_level (MJ)",
-                    "unknown network: give paranoia, firewall, surveillance, admin_level (GM)",
-                )
-            )
-        intrusion = Intrusion(network=params.network, **{k: int(v or 0) for k, v in values.items()})
-        wall = intrusion.network_firewall
-        text = tr(
-            f"{params.network} : paranoïa {intrusion.paranoia}, pare-feu {wall}",
-            f"{params.network}: paranoia {intrusion.paranoia}, firewall {wall}",
-        )
-        return Change(sheet.model_copy(update={"intrusion": intrusion}), text)
+@operation("hack_start", src(2491, 2510), src(1505, 1520))
+def hack_start(
+    sheet: OrganiqueSheet, params: StartParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
+    values = given_or_known(
+        params.model_dump(include={"paranoia", "firewall", "surveillance", "admin_level"}),
+        NETWORKS.network_named(params.network),
+        tr(
+            "réseau inconnu : donnez paranoia, firewall, surveillance, admin_level (MJ)",
+            "unknown network: give paranoia, firewall, surveillance, admin_level (GM)",
+        ),
+    )
+    values["network_firewall"] = values.pop("firewall")
+    intrusion = Intrusion(network=params.network, **values)
+    wall = intrusion.network_firewall
+    text = tr(
+        f"{params.network} : paranoïa {intrusion.paranoia}, pare-feu {wall}",
+        f"{params.network}: paranoia {intrusion.paranoia}, firewall {wall}",
+    )
+    return Change(sheet.model_copy(update={"intrusion": intrusion}), text)
 
 
 class PrelimParams(Params):
     method: Literal["research", "social", "snooping"] = FIELDS("method.prelim", default="research")
     worth: int = FIELDS("worth", default=10, ge=0, le=40)
     teammate_base: int | None = FIELDS("teammate_base", default=None, ge=0, le=80)
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
-class HackPreliminary(Operation[OrganiqueSheet, PrelimParams]):
+@operation("hack_prelim", src(1505, 1584), src(2320, 2351))
+def hack_prelim(
+    sheet: OrganiqueSheet, params: PrelimParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """A preliminary against the paranoia; a success rolls 1d100 on the information table, and
     a find already made is useless (Kimberly's second 'security team', L2349-2351)."""
-
-    name = "hack_prelim"
-    title = tr("Piratage : travail préliminaire", "Hacking: preliminary work")
-    params = PrelimParams
-    sources = (src(1505, 1584), src(2320, 2351))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: PrelimParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        intrusion = require_live(sheet.intrusion)
-        base = {
-            "research": skill_total(_int(sheet), skill_levels(sheet), "network_knowledge"),
-            "social": effective(sheet)["CHA"],
-            "snooping": params.worth,
-        }[params.method]
-        if params.teammate_base is not None and params.method != "snooping":
-            base = params.teammate_base
-        bonus = (
-            INFO_BONUS if params.method == "social" and "company_structure" in intrusion.info else 0
-        )
-        check = PreliminaryParams(
-            method=params.method, base=base, paranoia=intrusion.paranoia, modifier=bonus
-        )
-        result = Preliminary().resolve(check, dice)
-        found = result.outcome
-        if found == "failure":
-            text = tr("rien trouvé", "nothing found")
-        elif found in intrusion.info:
-            text = tr(f"{found} : déjà connu, inutile", f"{found}: already known, useless")
-        else:
-            intrusion = intrusion.model_copy(update={"info": [*intrusion.info, found]})
-            row = next(i for i in HACKING.information if i.name == found)
-            text = row.label
-        return Change(save_intrusion(sheet, intrusion, params.minutes), text, result)
+    intrusion = require_live(sheet.intrusion)
+    base = {
+        "research": skill_total(_int(sheet), skill_levels(sheet), "network_knowledge"),
+        "social": effective(sheet)["CHA"],
+        "snooping": params.worth,
+    }[params.method]
+    if params.teammate_base is not None and params.method != "snooping":
+        base = params.teammate_base
+    bonus = INFO_BONUS if params.method == "social" and "company_structure" in intrusion.info else 0
+    check = PreliminaryParams(
+        method=params.method, base=base, paranoia=intrusion.paranoia, modifier=bonus
+    )
+    result = Preliminary().resolve(check, dice)
+    found = result.outcome
+    if found == "failure":
+        text = tr("rien trouvé", "nothing found")
+    elif found in intrusion.info:
+        text = tr(f"{found} : déjà connu, inutile", f"{found}: already known, useless")
+    else:
+        intrusion = intrusion.model_copy(update={"info": [*intrusion.info, found]})
+        row = next(i for i in HACKING.information if i.name == found)
+        text = row.label
+    return Change(save_intrusion(sheet, intrusion, params.minutes), text, result)
 
 
 class EnterParams(Params):
@@ -173,74 +141,70 @@ class EnterParams(Params):
     skill: HackSkillName = FIELDS("skill.enter", default="operating_system")
     firewall: int | None = FIELDS("firewall.enter", default=None, ge=0)
     unfamiliar_os: bool = FIELDS("unfamiliar_os", default=False)
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
-class HackEnter(Operation[OrganiqueSheet, EnterParams]):
+@operation("hack_enter", src(1818, 1849), src(1890, 1926), src(2292, 2316))
+def hack_enter(
+    sheet: OrganiqueSheet, params: EnterParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Find a hole in a firewall (L1818-1849): the skill against its strength; the MR sets the
     privilege (L1901-1918); failing by 6 or more alerts security. Known system data gives +10
     (L1575-1577); entering a machine already entered gives +10 (L1920-1926)."""
-
-    name = "hack_enter"
-    title = tr("Piratage : trouver une faille", "Hacking: find a hole")
-    params = EnterParams
-    sources = (src(1818, 1849), src(1890, 1926), src(2292, 2316))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: EnterParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        intrusion = require_live(sheet.intrusion)
-        firewall = self._firewall(intrusion, params)
-        category = HACKING.skill_named(params.skill).hole
-        if category == "none":
-            raise EcranError(
-                tr(f"{params.skill} ne trouve pas de faille", f"{params.skill} cannot find a hole")
-            )
-        modifier = INFO_BONUS if "system_type" in intrusion.info else 0
-        if intrusion.privilege_on(params.target) is not None:
-            modifier += INFO_BONUS
-        modifier -= 10 if params.unfamiliar_os else 0
-        check = FirewallParams(
-            base=skill_total(_int(sheet), skill_levels(sheet), params.skill),
-            skill=category,
-            firewall=firewall,
-            modifier=modifier,
+    intrusion = require_live(sheet.intrusion)
+    firewall = _firewall(intrusion, params)
+    category = HACKING.skill_named(params.skill).hole
+    if category == "none":
+        raise EcranError(
+            tr(f"{params.skill} ne trouve pas de faille", f"{params.skill} cannot find a hole")
         )
-        result = Firewall().resolve(check, dice)
-        intrusion = self._after(intrusion, params.target, result.outcome)
-        return Change(
-            save_intrusion(sheet, intrusion, params.minutes),
-            _enter_text(params.target, result),
-            result,
+    modifier = INFO_BONUS if "system_type" in intrusion.info else 0
+    if intrusion.privilege_on(params.target) is not None:
+        modifier += INFO_BONUS
+    modifier -= 10 if params.unfamiliar_os else 0
+    check = FirewallParams(
+        base=skill_total(_int(sheet), skill_levels(sheet), params.skill),
+        skill=category,
+        firewall=firewall,
+        modifier=modifier,
+    )
+    result = Firewall().resolve(check, dice)
+    intrusion = _after(intrusion, params.target, result.outcome)
+    return Change(
+        save_intrusion(sheet, intrusion, params.minutes),
+        _enter_text(params.target, result),
+        result,
+    )
+
+
+def _firewall(intrusion: Intrusion, params: EnterParams) -> int:
+    if params.target == "network":
+        return intrusion.network_firewall
+    if intrusion.network_firewall and not intrusion.inside_network:
+        raise EcranError(
+            tr("passez d'abord le pare-feu du réseau", "get through the network firewall first")
         )
-
-    def _firewall(self, intrusion: Intrusion, params: EnterParams) -> int:
-        if params.target == "network":
-            return intrusion.network_firewall
-        if intrusion.network_firewall and not intrusion.inside_network:
-            raise EcranError(
-                tr("passez d'abord le pare-feu du réseau", "get through the network firewall first")
+    machine = computer(intrusion, params.target)
+    if params.firewall is not None:
+        return params.firewall
+    if machine is None:
+        raise EcranError(
+            tr(
+                f"machine inconnue : {params.target} ; donnez firewall (MJ)",
+                f"unknown machine: {params.target}; give firewall (GM)",
             )
-        machine = computer(intrusion, params.target)
-        if params.firewall is not None:
-            return params.firewall
-        if machine is None:
-            raise EcranError(
-                tr(
-                    f"machine inconnue : {params.target} ; donnez firewall (MJ)",
-                    f"unknown machine: {params.target}; give firewall (GM)",
-                )
-            )
-        return machine.firewall
+        )
+    return machine.firewall
 
-    def _after(self, intrusion: Intrusion, target: str, outcome: str) -> Intrusion:
-        if outcome == "alert":
-            return intrusion.model_copy(update={"alert": True})
-        if outcome == "blocked":
-            return intrusion
-        if target == "network":
-            return intrusion.model_copy(update={"inside_network": True})
-        return intrusion.with_access(target, outcome)  # type: ignore[arg-type]
+
+def _after(intrusion: Intrusion, target: str, outcome: str) -> Intrusion:
+    if outcome == "alert":
+        return intrusion.model_copy(update={"alert": True})
+    if outcome == "blocked":
+        return intrusion
+    if target == "network":
+        return intrusion.model_copy(update={"inside_network": True})
+    return intrusion.with_access(target, outcome)  # type: ignore[arg-type]
 
 
 def _enter_text(target: str, result: Resolution) -> Any:
@@ -253,39 +217,29 @@ def _enter_text(target: str, result: Resolution) -> Any:
 
 class LocateParams(Params):
     system: str = FIELDS("system.locate", default="call_centre", min_length=1)
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
-class HackLocate(Operation[OrganiqueSheet, LocateParams]):
+@operation("hack_locate", src(1573, 1574), src(2387, 2395))
+def hack_locate(
+    sheet: OrganiqueSheet, params: LocateParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Find a machine on the network: a medium Network Protocols test, +10 with the internal
     network map (Kimberly's INT 14 + 10 against 20, L2387-2395)."""
-
-    name = "hack_locate"
-    title = tr("Piratage : trouver une machine", "Hacking: locate a machine")
-    params = LocateParams
-    sources = (src(1573, 1574), src(2387, 2395))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: LocateParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        intrusion = require_live(sheet.intrusion)
-        base = skill_total(_int(sheet), skill_levels(sheet), "network_protocols")
-        base += INFO_BONUS if "network_map" in intrusion.info else 0
-        roll = d20_test(dice, base, MEDIUM)
-        r = Report()
-        record(r, "locate", roll)
-        if roll.success and params.system not in intrusion.located:
-            intrusion = intrusion.model_copy(
-                update={"located": [*intrusion.located, params.system]}
-            )
-        r.say(
-            f"{params.system} {'trouvé' if roll.success else 'introuvable'}",
-            f"{params.system} {'found' if roll.success else 'not found'}",
-        )
-        outcome = "success" if roll.success else "failure"
-        return Change(
-            save_intrusion(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome)
-        )
+    intrusion = require_live(sheet.intrusion)
+    base = skill_total(_int(sheet), skill_levels(sheet), "network_protocols")
+    base += INFO_BONUS if "network_map" in intrusion.info else 0
+    roll = d20_test(dice, base, MEDIUM)
+    r = Report()
+    record(r, "locate", roll)
+    if roll.success and params.system not in intrusion.located:
+        intrusion = intrusion.model_copy(update={"located": [*intrusion.located, params.system]})
+    r.say(
+        f"{params.system} {'trouvé' if roll.success else 'introuvable'}",
+        f"{params.system} {'found' if roll.success else 'not found'}",
+    )
+    outcome = "success" if roll.success else "failure"
+    return Change(save_intrusion(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome))
 
 
 class TaskParams(Params):
@@ -295,52 +249,44 @@ class TaskParams(Params):
     admin_base: int = FIELDS("admin_base.task", default=10, ge=0, le=80)
     admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
     difficulty: int | None = FIELDS("difficulty.task", default=None, ge=0, le=80)
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
-class HackTask(Operation[OrganiqueSheet, TaskParams]):
+@operation("hack_task", src(1878, 1991))
+def hack_task(
+    sheet: OrganiqueSheet, params: TaskParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """Work inside a machine (L1878-1991): a User takes −10 to change its structure, an
     Administrator +10 to every test; raising the account takes an OS test at 30 (one level up),
     crashing uses System Crashing or the OS at −20, a backdoor lets him back in later."""
-
-    name = "hack_task"
-    title = tr("Piratage : agir dans une machine", "Hacking: act inside a machine")
-    params = TaskParams
-    sources = (src(1878, 1991),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: TaskParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        intrusion = require_live(sheet.intrusion)
-        privilege = intrusion.privilege_on(params.system)
-        if privilege is None:
-            raise EcranError(tr(f"pas d'accès à {params.system}", f"no access to {params.system}"))
-        base = skill_total(_int(sheet), skill_levels(sheet), params.skill)
-        modifier = PRIVILEGE_MODIFIER[privilege]
-        if params.task == "crash" and params.skill != "system_crashing":
-            modifier -= 20
-        if params.task in OPPOSED_TASKS:
-            # Security-side knowledge: +10 to every test opposed to system security (L1578-1581).
-            modifier += INFO_BONUS if "security_team" in intrusion.info else 0
-        difficulty = _difficulty(params)
-        roll = d20_test(dice, base + modifier, difficulty)
-        r = Report()
-        record(r, params.task, roll)
-        done = roll.success
-        if params.task in OPPOSED_TASKS:
-            done = _beats_admin(roll, intrusion, params, dice, r)
-        if done:
-            intrusion = _task_done(intrusion, params, privilege)
-        elif params.task == "cover":
-            intrusion = intrusion.model_copy(update={"suspected": True})
-        r.say(
-            f"{params.task} : {'réussi' if done else 'raté'}",
-            f"{params.task}: {'done' if done else 'failed'}",
-        )
-        outcome = "success" if done else "failure"
-        return Change(
-            save_intrusion(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome)
-        )
+    intrusion = require_live(sheet.intrusion)
+    privilege = intrusion.privilege_on(params.system)
+    if privilege is None:
+        raise EcranError(tr(f"pas d'accès à {params.system}", f"no access to {params.system}"))
+    base = skill_total(_int(sheet), skill_levels(sheet), params.skill)
+    modifier = PRIVILEGE_MODIFIER[privilege]
+    if params.task == "crash" and params.skill != "system_crashing":
+        modifier -= 20
+    if params.task in OPPOSED_TASKS:
+        # Security-side knowledge: +10 to every test opposed to system security (L1578-1581).
+        modifier += INFO_BONUS if "security_team" in intrusion.info else 0
+    difficulty = _difficulty(params)
+    roll = d20_test(dice, base + modifier, difficulty)
+    r = Report()
+    record(r, params.task, roll)
+    done = roll.success
+    if params.task in OPPOSED_TASKS:
+        done = _beats_admin(roll, intrusion, params, dice, r)
+    if done:
+        intrusion = _task_done(intrusion, params, privilege)
+    elif params.task == "cover":
+        intrusion = intrusion.model_copy(update={"suspected": True})
+    r.say(
+        f"{params.task} : {'réussi' if done else 'raté'}",
+        f"{params.task}: {'done' if done else 'failed'}",
+    )
+    outcome = "success" if done else "failure"
+    return Change(save_intrusion(sheet, intrusion, params.minutes), r.text(), r.resolution(outcome))
 
 
 #: Covering tracks is opposed to the admin's Network Security (L1955-1966), a backdoor to his
@@ -393,73 +339,58 @@ class WatchParams(Params):
     admin_present: Literal["roll", "yes", "no"] = FIELDS("admin_present", default="roll")
     admin_base: int = FIELDS("admin_base.watch", default=10, ge=0, le=80)
     admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
-    minutes: int = _minutes()
+    minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
-class HackWatch(Operation[OrganiqueSheet, WatchParams]):
+@operation("hack_watch", src(2029, 2070), src(2463, 2489))
+def hack_watch(
+    sheet: OrganiqueSheet, params: WatchParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """The security admin's watch (L2029-2070): if he is there, Computer Stealth (20) against
     his Computer Security (20), or his plain test at 20 against a hacker without the skill
     (L2463-2465); winning by 1-5 he suspects, by more he ejects the intruder. Knowing the
     security team gives +10 (L1578-1581)."""
-
-    name = "hack_watch"
-    title = tr("Piratage : la surveillance", "Hacking: the watch")
-    params = WatchParams
-    sources = (src(2029, 2070), src(2463, 2489))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: WatchParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        intrusion = require_live(sheet.intrusion)
-        stealth = skill_level(skill_levels(sheet), "computer_stealth")
-        check = DetectionParams(
-            surveillance={"roll": intrusion.surveillance, "yes": 100, "no": 0}[
-                params.admin_present
-            ],
-            admin_level=intrusion.admin_level,
-            admin_base=params.admin_base,
-            stealthy=stealth > 0,
-            hacker_base=skill_total(_int(sheet), skill_levels(sheet), "computer_stealth"),
-            hacker_modifier=INFO_BONUS if "security_team" in intrusion.info else 0,
-            admin_level_bonus=params.admin_level_bonus,
+    intrusion = require_live(sheet.intrusion)
+    stealth = skill_level(skill_levels(sheet), "computer_stealth")
+    check = DetectionParams(
+        surveillance={"roll": intrusion.surveillance, "yes": 100, "no": 0}[params.admin_present],
+        admin_level=intrusion.admin_level,
+        admin_base=params.admin_base,
+        stealthy=stealth > 0,
+        hacker_base=skill_total(_int(sheet), skill_levels(sheet), "computer_stealth"),
+        hacker_modifier=INFO_BONUS if "security_team" in intrusion.info else 0,
+        admin_level_bonus=params.admin_level_bonus,
+    )
+    result = Detection().resolve(check, dice)
+    if result.outcome == "ejected":
+        intrusion = intrusion.model_copy(
+            update={"ejected": True, "access": [], "inside_network": False}
         )
-        result = Detection().resolve(check, dice)
-        if result.outcome == "ejected":
-            intrusion = intrusion.model_copy(
-                update={"ejected": True, "access": [], "inside_network": False}
-            )
-        elif result.outcome == "suspected":
-            intrusion = intrusion.model_copy(update={"suspected": True})
-        text = {
-            "ejected": tr("repéré et éjecté", "spotted and ejected"),
-            "suspected": tr("l'admin a un doute", "the admin suspects"),
-            "unnoticed": tr("passe inaperçu", "unnoticed"),
-        }[result.outcome]
-        return Change(save_intrusion(sheet, intrusion, params.minutes), text, result)
+    elif result.outcome == "suspected":
+        intrusion = intrusion.model_copy(update={"suspected": True})
+    text = {
+        "ejected": tr("repéré et éjecté", "spotted and ejected"),
+        "suspected": tr("l'admin a un doute", "the admin suspects"),
+        "unnoticed": tr("passe inaperçu", "unnoticed"),
+    }[result.outcome]
+    return Change(save_intrusion(sheet, intrusion, params.minutes), text, result)
 
 
 class EndParams(Params):
     pass
 
 
-class HackEnd(Operation[OrganiqueSheet, EndParams]):
-    name = "hack_end"
-    title = tr("Piratage : se déconnecter", "Hacking: log off")
-    params = EndParams
-    sources = (src(2054, 2070),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: EndParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        return Change(sheet.model_copy(update={"intrusion": None}), tr("déconnecté", "logged off"))
+@operation("hack_end", src(2054, 2070))
+def hack_end(sheet: OrganiqueSheet, params: EndParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+    return Change(sheet.model_copy(update={"intrusion": None}), tr("déconnecté", "logged off"))
 
 
 HACKING_OPERATIONS = (
-    HackStart(),
-    HackPreliminary(),
-    HackEnter(),
-    HackLocate(),
-    HackTask(),
-    HackWatch(),
-    HackEnd(),
+    hack_start,
+    hack_prelim,
+    hack_enter,
+    hack_locate,
+    hack_task,
+    hack_watch,
+    hack_end,
 )

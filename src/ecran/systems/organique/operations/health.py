@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, Text, param, tr
+from ecran.rules import Change, EcranError, Params, Text, param, tr
 from ecran.systems.organique.hazards import INC_ZERO_EFFECT, after_inc_zero
 from ecran.systems.organique.sheet import HealthTrack, OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, src
+from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
     Damage,
@@ -40,40 +40,29 @@ class HitParams(Params):
     dirty: bool = FIELDS("dirty", default=False)
 
 
-class TakeHit(Operation[OrganiqueSheet, HitParams]):
-    name = "take_hit"
-    title = tr("Encaisser des dégâts", "Take damage")
-    params = HitParams
-    sources = (src(541, 698), src(3323, 3381))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: HitParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        layers = (
-            [] if params.ignore_armour else [Layer(a.coverage, a.bs, a.c) for a in sheet.armour]
-        )
-        passed, _ = through_armour(
-            Damage(params.bs, params.c), layers, params.attack_margin, params.armour_piercing
-        )
-        passed = scale_after_armour(passed, params.action, sheet.halving)
-        after = apply_damage(sheet.health.current(), passed, sheet.blunt_after_sng0)
-        health = sheet.health.model_copy(
-            update={"sng": after.sng, "cps": after.cps, "inc": after.inc}
-        )
-        dirt = HEALTH.dirty_wounds.infection * (passed.bs + passed.c) if params.dirty else 0
-        new = after_inc_zero(
-            sheet,
-            sheet.model_copy(
-                update={
-                    "health": health,
-                    # Counted for the after-battle haemorrhage, pain and infection (L3669-3711).
-                    "battle_bs": sheet.battle_bs + passed.bs,
-                    "battle_c": sheet.battle_c + passed.c,
-                    "infection_malus": sheet.infection_malus + int(dirt),
-                }
-            ),
-        )
-        return Change(new, _health_summary(new, passed))
+@operation("take_hit", src(541, 698), src(3323, 3381))
+def take_hit(sheet: OrganiqueSheet, params: HitParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+    layers = [] if params.ignore_armour else [Layer(a.coverage, a.bs, a.c) for a in sheet.armour]
+    passed, _ = through_armour(
+        Damage(params.bs, params.c), layers, params.attack_margin, params.armour_piercing
+    )
+    passed = scale_after_armour(passed, params.action, sheet.halving)
+    after = apply_damage(sheet.health.current(), passed, sheet.blunt_after_sng0)
+    health = sheet.health.model_copy(update={"sng": after.sng, "cps": after.cps, "inc": after.inc})
+    dirt = HEALTH.dirty_wounds.infection * (passed.bs + passed.c) if params.dirty else 0
+    new = after_inc_zero(
+        sheet,
+        sheet.model_copy(
+            update={
+                "health": health,
+                # Counted for the after-battle haemorrhage, pain and infection (L3669-3711).
+                "battle_bs": sheet.battle_bs + passed.bs,
+                "battle_c": sheet.battle_c + passed.c,
+                "infection_malus": sheet.infection_malus + int(dirt),
+            }
+        ),
+    )
+    return Change(new, _health_summary(new, passed))
 
 
 def _health_summary(sheet: OrganiqueSheet, hit: Damage) -> Text:
@@ -99,66 +88,49 @@ class RoundParams(Params):
     psychic_actions: int = FIELDS("psychic_actions", default=0, ge=0)
 
 
-class EndOfRound(Operation[OrganiqueSheet, RoundParams]):
-    name = "end_of_round"
-    title = tr("Fin du tour : réserve d'END", "End of round: END reserve")
-    params = RoundParams
-    sources = (src(305, 353), src(623, 633))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: RoundParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        loss = endurance_loss_per_round(
-            params.exertion, params.no_oxygen, sheet.health.current(), params.psychic_actions
-        )
-        new = sheet.model_copy(update={"endurance": max(0, sheet.endurance - loss)})
-        return Change(new, tr(f"END −{loss} → {new.endurance}", f"END −{loss} → {new.endurance}"))
+@operation("end_of_round", src(305, 353), src(623, 633))
+def end_of_round(
+    sheet: OrganiqueSheet, params: RoundParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
+    loss = endurance_loss_per_round(
+        params.exertion, params.no_oxygen, sheet.health.current(), params.psychic_actions
+    )
+    new = sheet.model_copy(update={"endurance": max(0, sheet.endurance - loss)})
+    return Change(new, tr(f"END −{loss} → {new.endurance}", f"END −{loss} → {new.endurance}"))
 
 
 class RecoverParams(Params):
     points: int = FIELDS("points.recover", default=1, ge=0)
 
 
-class Recover(Operation[OrganiqueSheet, RecoverParams]):
-    name = "recover_endurance"
-    title = tr("Récupérer de l'endurance", "Recover endurance")
-    params = RecoverParams
-    sources = (src(367, 383),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: RecoverParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        if any(e.name == INC_ZERO_EFFECT for e in sheet.effects):
-            return Change(
-                sheet,
-                tr(
-                    "réserve d'END à −1 pendant 24 h après INC 0 : pas de récupération (fin de "
-                    "l'effet : end_effect)",
-                    "END reserve −1 for 24 h after INC 0: no recovery (end it with end_effect)",
-                ),
-            )
-        top = sheet.characteristics.END
-        value = min(top, sheet.endurance + params.points)
+@operation("recover_endurance", src(367, 383))
+def recover_endurance(
+    sheet: OrganiqueSheet, params: RecoverParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
+    if any(e.name == INC_ZERO_EFFECT for e in sheet.effects):
         return Change(
-            sheet.model_copy(update={"endurance": value}), tr(f"END {value}", f"END {value}")
+            sheet,
+            tr(
+                "réserve d'END à −1 pendant 24 h après INC 0 : pas de récupération (fin de "
+                "l'effet : end_effect)",
+                "END reserve −1 for 24 h after INC 0: no recovery (end it with end_effect)",
+            ),
         )
+    top = sheet.characteristics.END
+    value = min(top, sheet.endurance + params.points)
+    return Change(sheet.model_copy(update={"endurance": value}), tr(f"END {value}", f"END {value}"))
 
 
 class SufferingParams(Params):
     penalty: int = FIELDS("penalty", ge=0, le=60)
 
 
-class SetSuffering(Operation[OrganiqueSheet, SufferingParams]):
-    name = "suffering"
-    title = tr("Souffrance", "Suffering")
-    params = SufferingParams
-    sources = (src(512, 529),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: SufferingParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        new = sheet.model_copy(update={"suffering": params.penalty})
-        return Change(new, tr(f"souffrance −{params.penalty}", f"suffering −{params.penalty}"))
+@operation("suffering", src(512, 529))
+def suffering(
+    sheet: OrganiqueSheet, params: SufferingParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
+    new = sheet.model_copy(update={"suffering": params.penalty})
+    return Change(new, tr(f"souffrance −{params.penalty}", f"suffering −{params.penalty}"))
 
 
 class ConditionParams(Params):
@@ -166,28 +138,21 @@ class ConditionParams(Params):
     present: bool = FIELDS("present", default=True)
 
 
-class SetCondition(Operation[OrganiqueSheet, ConditionParams]):
-    name = "condition"
-    title = tr("État (aveugle, couché…)", "Condition (blind, prone…)")
-    params = ConditionParams
-    sources = (src(2869, 2960),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: ConditionParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        if params.condition not in CONDITION_PENALTIES:
-            raise EcranError(
-                tr(
-                    f"état inconnu : {params.condition} ({', '.join(CONDITION_PENALTIES)})",
-                    f"unknown condition: {params.condition} ({', '.join(CONDITION_PENALTIES)})",
-                )
+@operation("condition", src(2869, 2960))
+def condition(
+    sheet: OrganiqueSheet, params: ConditionParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
+    if params.condition not in CONDITION_PENALTIES:
+        raise EcranError(
+            tr(
+                f"état inconnu : {params.condition} ({', '.join(CONDITION_PENALTIES)})",
+                f"unknown condition: {params.condition} ({', '.join(CONDITION_PENALTIES)})",
             )
-        rest = [c for c in sheet.conditions if c != params.condition]
-        conditions = [*rest, params.condition] if params.present else rest
-        new = sheet.model_copy(update={"conditions": conditions})
-        return Change(
-            new, tr(", ".join(conditions) or "aucun état", ", ".join(conditions) or "none")
         )
+    rest = [c for c in sheet.conditions if c != params.condition]
+    conditions = [*rest, params.condition] if params.present else rest
+    new = sheet.model_copy(update={"conditions": conditions})
+    return Change(new, tr(", ".join(conditions) or "aucun état", ", ".join(conditions) or "none"))
 
 
 class HealParams(Params):
@@ -196,34 +161,26 @@ class HealParams(Params):
     inc: float = _half("INC")
 
 
-class Heal(Operation[OrganiqueSheet, HealParams]):
+@operation("heal", src(3669, 3711))
+def heal(sheet: OrganiqueSheet, params: HealParams, dice: DiceSource) -> Change[OrganiqueSheet]:
     """The chapter gives no healing rate (reading §5.10): the GM enters what comes back."""
-
-    name = "heal"
-    title = tr("Soigner (valeurs du MJ)", "Heal (GM input)")
-    params = HealParams
-    sources = (src(3669, 3711),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: HealParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        h = sheet.health
-        health = HealthTrack(
-            sng_max=h.sng_max,
-            cps_max=h.cps_max,
-            inc_max=h.inc_max,
-            sng=min(h.sng_max, h.sng + params.sng),
-            cps=min(h.cps_max, h.cps + params.cps),
-            inc=min(h.inc_max, h.inc + params.inc),
-        )
-        new = sheet.model_copy(update={"health": health})
-        return Change(
-            new,
-            tr(
-                f"SNG {health.sng}, CPS {health.cps}, INC {health.inc}",
-                f"SNG {health.sng}, CPS {health.cps}, INC {health.inc}",
-            ),
-        )
+    h = sheet.health
+    health = HealthTrack(
+        sng_max=h.sng_max,
+        cps_max=h.cps_max,
+        inc_max=h.inc_max,
+        sng=min(h.sng_max, h.sng + params.sng),
+        cps=min(h.cps_max, h.cps + params.cps),
+        inc=min(h.inc_max, h.inc + params.inc),
+    )
+    new = sheet.model_copy(update={"health": health})
+    return Change(
+        new,
+        tr(
+            f"SNG {health.sng}, CPS {health.cps}, INC {health.inc}",
+            f"SNG {health.sng}, CPS {health.cps}, INC {health.inc}",
+        ),
+    )
 
 
-HEALTH_OPERATIONS = (TakeHit(), EndOfRound(), Recover(), SetSuffering(), SetCondition(), Heal())
+HEALTH_OPERATIONS = (take_hit, end_of_round, recover_endurance, suffering, condition, heal)

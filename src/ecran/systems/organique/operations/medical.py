@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, tr
+from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.organique.afflictions import DiseaseState
 from ecran.systems.organique.checks.medical import DiseaseProgression, ProgressionParams
 from ecran.systems.organique.hazards import (
@@ -15,7 +15,7 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.options import FEVER_SAVE
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, src
+from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
 from ecran.systems.organique.tracks import effective
 
 IMMUNE, SIMILAR = 10, 6  # L1083-1088
@@ -73,18 +73,14 @@ class ContractParams(Params):
     fever_save: bool = FEVER_SAVE.field()
 
 
+#: What a disease's data row, or the GM, gives its state (L1047-1129).
+PROFILE = {"progression", "interval_hours", "fever", "vomiting", "weakness", "bs"}
+
+
 def _profile(params: ContractParams) -> tuple[int, DiseaseState]:
     known = HEALTH.disease_named(params.disease)
     if known is not None:
-        state = DiseaseState(
-            name=known.name,
-            progression=known.progression,
-            interval_hours=known.interval_hours,
-            fever=known.fever,
-            vomiting=known.vomiting,
-            weakness=known.weakness,
-            bs=known.bs,
-        )
+        state = DiseaseState(name=known.name, **known.model_dump(include=PROFILE))
         return params.difficulty if params.difficulty is not None else known.contraction, state
     if params.difficulty is None or params.progression is None or params.interval_hours is None:
         raise EcranError(
@@ -93,15 +89,7 @@ def _profile(params: ContractParams) -> tuple[int, DiseaseState]:
                 "disease with no profile: give difficulty, progression and interval_hours (GM)",
             )
         )
-    state = DiseaseState(
-        name=params.disease,
-        progression=params.progression,
-        interval_hours=params.interval_hours,
-        fever=params.fever,
-        vomiting=params.vomiting,
-        weakness=params.weakness,
-        bs=params.bs,
-    )
+    state = DiseaseState(name=params.disease, **params.model_dump(include=PROFILE))
     return params.difficulty, state
 
 
@@ -123,19 +111,14 @@ def contract(
     return reach_level(_replace(sheet, state, state.name), state, dice, r, params.fever_save)
 
 
-class ContractDisease(Operation[OrganiqueSheet, ContractParams]):
-    name = "disease_contract"
-    title = tr("Exposition à une maladie", "Exposure to a disease")
-    params = ContractParams
-    sources = (src(1049, 1060), src(1083, 1099))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: ContractParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        r = Report()
-        new = contract(sheet, params, dice, r)
-        caught = len(new.diseases) > len(sheet.diseases)
-        return Change(new, r.text(), r.resolution("caught" if caught else "resisted"))
+@operation("disease_contract", src(1049, 1060), src(1083, 1099))
+def disease_contract(
+    sheet: OrganiqueSheet, params: ContractParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
+    r = Report()
+    new = contract(sheet, params, dice, r)
+    caught = len(new.diseases) > len(sheet.diseases)
+    return Change(new, r.text(), r.resolution("caught" if caught else "resisted"))
 
 
 class ProgressParams(Params):
@@ -144,41 +127,35 @@ class ProgressParams(Params):
     fever_save: bool = FEVER_SAVE.field()
 
 
-class ProgressDisease(Operation[OrganiqueSheet, ProgressParams]):
+@operation("disease_progress", src(1062, 1088))
+def disease_progress(
+    sheet: OrganiqueSheet, params: ProgressParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
     """One progression save, every `interval_hours` (L1062-1076); a cure leaves immunity."""
-
-    name = "disease_progress"
-    title = tr("Progression d'une maladie", "Disease progression")
-    params = ProgressParams
-    sources = (src(1062, 1088),)
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: ProgressParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        d, r = _disease(sheet, params.disease), Report()
-        check = ProgressionParams(
-            endurance=max(-10, effective(sheet)["END"]),
-            treatment=d.treatment,
-            immunity=_immunity(sheet, d.name, params.similar),
-            difficulty=d.progression,
-            level=max(1, d.level),
-            stopped=d.stopped,
-        )
-        result = DiseaseProgression().resolve(check, dice)
-        r.details.update(result.details)
-        outcome = result.outcome
-        if outcome == "worsens":
-            d = d.model_copy(update={"level": d.level + 1})
-            sheet = reach_level(sheet, d, dice, r, params.fever_save)
-        elif outcome == "stopped":
-            sheet = _replace(sheet, d.model_copy(update={"stopped": True}), d.name)
-        elif outcome == "improves":
-            sheet = _replace(sheet, d.model_copy(update={"level": d.level - 1}), d.name)
-        elif outcome == "cured":
-            immune = sorted({*sheet.immunities, d.name})
-            sheet = _replace(sheet, None, d.name).model_copy(update={"immunities": immune})
-        r.say(_PROGRESS_TEXT[outcome][0], _PROGRESS_TEXT[outcome][1])
-        return Change(sheet, r.text(), r.resolution(outcome))
+    d, r = _disease(sheet, params.disease), Report()
+    check = ProgressionParams(
+        endurance=max(-10, effective(sheet)["END"]),
+        treatment=d.treatment,
+        immunity=_immunity(sheet, d.name, params.similar),
+        difficulty=d.progression,
+        level=max(1, d.level),
+        stopped=d.stopped,
+    )
+    result = DiseaseProgression().resolve(check, dice)
+    r.details.update(result.details)
+    outcome = result.outcome
+    if outcome == "worsens":
+        d = d.model_copy(update={"level": d.level + 1})
+        sheet = reach_level(sheet, d, dice, r, params.fever_save)
+    elif outcome == "stopped":
+        sheet = _replace(sheet, d.model_copy(update={"stopped": True}), d.name)
+    elif outcome == "improves":
+        sheet = _replace(sheet, d.model_copy(update={"level": d.level - 1}), d.name)
+    elif outcome == "cured":
+        immune = sorted({*sheet.immunities, d.name})
+        sheet = _replace(sheet, None, d.name).model_copy(update={"immunities": immune})
+    r.say(_PROGRESS_TEXT[outcome][0], _PROGRESS_TEXT[outcome][1])
+    return Change(sheet, r.text(), r.resolution(outcome))
 
 
 _PROGRESS_TEXT = {
@@ -195,18 +172,13 @@ class TreatParams(Params):
     bonus: int = FIELDS("bonus", ge=0, le=40)
 
 
-class TreatDisease(Operation[OrganiqueSheet, TreatParams]):
-    name = "disease_treat"
-    title = tr("Traitement d'une maladie", "Treat a disease")
-    params = TreatParams
-    sources = (src(1077, 1082), src(1110, 1115))
-
-    def apply(
-        self, sheet: OrganiqueSheet, params: TreatParams, dice: DiceSource
-    ) -> Change[OrganiqueSheet]:
-        d = _disease(sheet, params.disease).model_copy(update={"treatment": params.bonus})
-        text = tr(f"{d.name} : +{params.bonus} aux tests", f"{d.name}: +{params.bonus} to saves")
-        return Change(_replace(sheet, d, d.name), text)
+@operation("disease_treat", src(1077, 1082), src(1110, 1115))
+def disease_treat(
+    sheet: OrganiqueSheet, params: TreatParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
+    d = _disease(sheet, params.disease).model_copy(update={"treatment": params.bonus})
+    text = tr(f"{d.name} : +{params.bonus} aux tests", f"{d.name}: +{params.bonus} to saves")
+    return Change(_replace(sheet, d, d.name), text)
 
 
-MEDICAL_OPERATIONS = (ContractDisease(), ProgressDisease(), TreatDisease())
+MEDICAL_OPERATIONS = (disease_contract, disease_progress, disease_treat)
