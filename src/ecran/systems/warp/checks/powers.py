@@ -13,6 +13,7 @@ from ecran.systems.warp.checks.fields import (
     MAX_EXTRA,
     bonus_field,
     dice_field,
+    one_of,
     penalty_field,
 )
 from ecran.systems.warp.dice import kept_sum, roll_pool
@@ -117,12 +118,7 @@ class CureParams(Params):
     pushed: bool = PUSHED
     disease: str = FIELDS("disease", default="minor")
 
-    @field_validator("disease")
-    @classmethod
-    def _disease(cls, value: str) -> str:
-        if value not in DISEASES:
-            raise ValueError(f"« {value} » ∉ {', '.join(DISEASES)}")
-        return value
+    _disease = field_validator("disease")(lambda cls, v: one_of(v, DISEASES))
 
 
 class CureDisease(Check[CureParams]):
@@ -264,12 +260,7 @@ class ResistSpellParams(Params):
     casting_roll: int | None = FIELDS("casting_roll", default=None, ge=0)
     stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
 
-    @field_validator("spell")
-    @classmethod
-    def _spell(cls, value: str) -> str:
-        if value not in SPELL_KEYS:
-            raise ValueError(f"« {value} » ∉ {', '.join(SPELL_KEYS)}")
-        return value
+    _spell = field_validator("spell")(lambda cls, v: one_of(v, SPELL_KEYS))
 
 
 class ResistSpell(Check[ResistSpellParams]):
