@@ -58,7 +58,16 @@ from ecran.systems.warp.options import (
     ROUND_HALF_UP,
     ROUNDS_LOADED,
 )
-from ecran.systems.warp.tables import ARMOUR, FIELDS, WEAPONS, RangedWeapon, by_key, range_row, src
+from ecran.systems.warp.tables import (
+    ARMOUR,
+    FIELDS,
+    WEAPONS,
+    RangedWeapon,
+    by_key,
+    range_row,
+    src,
+    words,
+)
 from ecran.systems.warp.tracks import multiple_actions
 
 FUMBLE = Outcome(
@@ -380,13 +389,7 @@ def gang_bonus_attackers(attackers: int, combat_dice: int) -> int:
 
 class Melee(AttackCheck):
     name = "melee"
-    title = tr("Attaque au contact", "Melee attack")
-    description = tr(
-        "Jet d'attaque contre jet de défense ; si l'attaque l'emporte, dégâts = (attaque − "
-        "défense) × facteur de l'arme, moins l'armure. Résultat : l'état de la cible.",
-        "Attack roll against a defence roll; if the attack wins, damage = (attack - defence) x "
-        "the weapon's factor, less armour. Outcome: the target's state.",
-    )
+    title, description = words(name)
     params = MeleeParams
     sources: ClassVar[Sequence[Source]] = (
         src(2294, 2324),
@@ -430,13 +433,7 @@ class SpecialEffect(Melee):
     (L3710-3730). Half damage rounds like the other divisions (reading §9.8)."""
 
     name = "special_effect"
-    title = tr("Attaque à effet spécial", "Special-effect attack")
-    description = tr(
-        "Plaquage, désarmement, croc-en-jambe, clé, étranglement : demi-dégâts, et l'effet "
-        "ne réussit que si la marge atteint le seuil du MJ.",
-        "Tackle, disarm, trip, limb lock, headlock: half damage, and the effect works only if "
-        "the margin reaches the GM's threshold.",
-    )
+    title, description = words(name)
     params = SpecialEffectParams
     outcomes = (
         FUMBLE,
@@ -583,16 +580,7 @@ def range_dice(weapon_key: str, distance: float) -> int | None:
 
 class Ranged(AttackCheck):
     name = "ranged"
-    title = tr("Attaque à distance", "Ranged attack")
-    description = tr(
-        "La cible lance des dés de défense : distance, couvert, mouvement, obscurité, plus des "
-        "dés bonus si elle esquive. Cadences, rafales, munitions spéciales, tasers, armures. "
-        "Le livre ne donne pas la taille des chargeurs : le MJ compte les balles (une rafale "
-        "longue en exige 10).",
-        "The target rolls defence dice: range, cover, movement, darkness, plus bonus dice when "
-        "dodging. Rates of fire, bursts, special ammunition, tasers, armour. The book gives no "
-        "magazine sizes: the GM counts the rounds (a long burst needs 10).",
-    )
+    title, description = words(name)
     params = RangedParams
     sources = (
         src(2700, 2827),
