@@ -27,7 +27,13 @@ from ecran.rules import (
     tr,
 )
 from ecran.systems.warp.checks import labels
-from ecran.systems.warp.checks.fields import MAX_DICE, MAX_EXTRA, bonus_field, penalty_field
+from ecran.systems.warp.checks.fields import (
+    MAX_DICE,
+    MAX_EXTRA,
+    bonus_field,
+    one_of,
+    penalty_field,
+)
 from ecran.systems.warp.damage import (
     Ammo,
     DamageRules,
@@ -103,12 +109,6 @@ NORMAL_KEYS = [a.key for a in ARMOUR.normal]
 BULLETPROOF_KEYS = ["none", *(a.key for a in ARMOUR.bulletproof)]
 
 
-def _one_of(value: str, allowed: list[str]) -> str:
-    if value not in allowed:
-        raise ValueError(f"« {value} » ∉ {', '.join(allowed)}")
-    return value
-
-
 class AttackBase(Params):
     attack_dice: int = FIELDS("attack_dice", default=2, ge=1, le=MAX_DICE)
     attack_bonus: int = bonus_field("attack_bonus")
@@ -146,7 +146,7 @@ class AttackBase(Params):
     @classmethod
     def _armour(cls, value: str) -> str:
         for key in _layers(value):
-            _one_of(key, NORMAL_KEYS)
+            one_of(key, NORMAL_KEYS)
         return value
 
     @model_validator(mode="after")
@@ -160,10 +160,7 @@ class AttackBase(Params):
         bonus = self.surprise_dice + int(self.better_position) + int(self.psychological_edge)
         return bonus, int(self.predictable)
 
-    @field_validator("bulletproof")
-    @classmethod
-    def _bulletproof(cls, value: str) -> str:
-        return _one_of(value, BULLETPROOF_KEYS)
+    _bulletproof = field_validator("bulletproof")(lambda cls, v: one_of(v, BULLETPROOF_KEYS))
 
     def protection(self) -> Protection:
         layers = [by_key(ARMOUR.normal, k, tr("armure", "armour")) for k in _layers(self.armour)]
@@ -367,10 +364,7 @@ class MeleeParams(AttackBase):
     unguarded: bool = FIELDS("unguarded", default=False)
     desperate_defence: bool = DESPERATE_DEFENCE.field()
 
-    @field_validator("weapon")
-    @classmethod
-    def _weapon(cls, value: str) -> str:
-        return _one_of(value, MELEE_KEYS)
+    _weapon = field_validator("weapon")(lambda cls, v: one_of(v, MELEE_KEYS))
 
     @model_validator(mode="after")
     def _ganging_up(self) -> MeleeParams:
@@ -492,15 +486,9 @@ class RangedParams(AttackBase):
     darkness_dice: int = DARKNESS_DICE.field(ge=0, le=6)
     hollow_point_one_no_effect: bool = HOLLOW_ONE_NO_EFFECT.field()
 
-    @field_validator("weapon")
-    @classmethod
-    def _weapon(cls, value: str) -> str:
-        return _one_of(value, RANGED_KEYS)
+    _weapon = field_validator("weapon")(lambda cls, v: one_of(v, RANGED_KEYS))
 
-    @field_validator("burst")
-    @classmethod
-    def _burst(cls, value: str) -> str:
-        return _one_of(value, BURST_KEYS)
+    _burst = field_validator("burst")(lambda cls, v: one_of(v, BURST_KEYS))
 
     @model_validator(mode="after")
     def _fire_rules(self) -> RangedParams:
