@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,9 @@ from hypothesis import strategies as st
 
 from ecran.dice import Roller
 from ecran.engine import get_system
+from ecran.systems.warp import validation
 from ecran.systems.warp.sheet import Trait, WarpSheet
+from ecran.systems.warp.tables import SHEET_RULES
 
 WARP = get_system("warp")
 
@@ -57,6 +60,14 @@ def test_each_broken_rule_is_named_and_cited() -> None:
     )
     assert {"warp.trait.restricted", "warp.trait.restricted_combat"} <= rules_broken(restricted)
     assert "warp.experience.pool" in rules_broken(sheet.model_copy(update={"experience_pool": 3}))
+
+
+def test_every_sheet_rule_in_data_is_checked() -> None:
+    """Each rule of data/violations.toml is named by validation.py, and each message fills."""
+    code = inspect.getsource(validation)
+    for rule, row in SHEET_RULES.items():
+        assert f'"{rule}"' in code, rule
+        assert row.message.fr.count("{") == row.message.en.count("{"), rule
 
 
 def test_technical_superior_scores_two_l593_601() -> None:

@@ -9,7 +9,7 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.rules import EcranError, Source, Text, cite, tr
-from ecran.rules.data import load_fields, load_model
+from ecran.rules.data import load_fields, load_model, load_toml
 
 SEED = "001_28b97aa83a1ddfc6.txt"
 PACKAGE = "ecran.systems.warp"
@@ -243,6 +243,24 @@ class AdvancementTables(BaseModel):
     hp_increase: HpIncrease
 
 
+class CheckWords(BaseModel):
+    """What a table shows of a check: its title and description."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    title: Text
+    description: Text
+
+
+class SheetRule(BaseModel):
+    """A rule a sheet must respect: the seed lines it cites, its message ({name}s to fill)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    lines: tuple[int, int]
+    message: Text
+
+
 #: The words of check and operation parameters (data/fields.toml).
 FIELDS = load_fields(PACKAGE)
 CORE = load_model(PACKAGE, "core.toml", CoreTables)
@@ -251,6 +269,14 @@ ARMOUR = load_model(PACKAGE, "armour.toml", ArmourTables)
 HEALTH = load_model(PACKAGE, "health.toml", HealthTables)
 MAGIC = load_model(PACKAGE, "magic.toml", MagicTables)
 ADVANCEMENT = load_model(PACKAGE, "advancement.toml", AdvancementTables)
+CHECK_WORDS = {
+    check: CheckWords.model_validate(row)
+    for check, row in load_toml(PACKAGE, "checks.toml").items()
+}
+SHEET_RULES = {
+    rule: SheetRule.model_validate(row)
+    for rule, row in load_toml(PACKAGE, "violations.toml").items()
+}
 
 
 R = TypeVar("R", bound=Row)
@@ -267,6 +293,12 @@ def by_key(rows: list[R], key: str, kind: Text) -> R:
             f"unknown {kind.en}: '{key}'. Allowed: {allowed}",
         )
     )
+
+
+def words(check: str) -> tuple[Text, Text]:
+    """A check's title and description, from data/checks.toml."""
+    row = CHECK_WORDS[check]
+    return row.title, row.description
 
 
 def category(key: str) -> Category:

@@ -27,7 +27,13 @@ from ecran.rules import (
     tr,
 )
 from ecran.systems.warp.checks import labels
-from ecran.systems.warp.checks.fields import MAX_DICE, MAX_EXTRA, bonus_field, penalty_field
+from ecran.systems.warp.checks.fields import (
+    MAX_DICE,
+    MAX_EXTRA,
+    bonus_field,
+    one_of,
+    penalty_field,
+)
 from ecran.systems.warp.damage import (
     Ammo,
     DamageRules,
@@ -58,7 +64,16 @@ from ecran.systems.warp.options import (
     ROUND_HALF_UP,
     ROUNDS_LOADED,
 )
-from ecran.systems.warp.tables import ARMOUR, FIELDS, WEAPONS, RangedWeapon, by_key, range_row, src
+from ecran.systems.warp.tables import (
+    ARMOUR,
+    FIELDS,
+    WEAPONS,
+    RangedWeapon,
+    by_key,
+    range_row,
+    src,
+    words,
+)
 from ecran.systems.warp.tracks import multiple_actions
 
 FUMBLE = Outcome(
@@ -92,12 +107,6 @@ OUTCOMES = (
 )
 NORMAL_KEYS = [a.key for a in ARMOUR.normal]
 BULLETPROOF_KEYS = ["none", *(a.key for a in ARMOUR.bulletproof)]
-
-
-def _one_of(value: str, allowed: list[str]) -> str:
-    if value not in allowed:
-        raise ValueError(f"« {value} » ∉ {', '.join(allowed)}")
-    return value
 
 
 class AttackBase(Params):
@@ -137,7 +146,7 @@ class AttackBase(Params):
     @classmethod
     def _armour(cls, value: str) -> str:
         for key in _layers(value):
-            _one_of(key, NORMAL_KEYS)
+            one_of(key, NORMAL_KEYS)
         return value
 
     @model_validator(mode="after")
@@ -151,10 +160,7 @@ class AttackBase(Params):
         bonus = self.surprise_dice + int(self.better_position) + int(self.psychological_edge)
         return bonus, int(self.predictable)
 
-    @field_validator("bulletproof")
-    @classmethod
-    def _bulletproof(cls, value: str) -> str:
-        return _one_of(value, BULLETPROOF_KEYS)
+    _bulletproof = field_validator("bulletproof")(lambda cls, v: one_of(v, BULLETPROOF_KEYS))
 
     def protection(self) -> Protection:
         layers = [by_key(ARMOUR.normal, k, tr("armure", "armour")) for k in _layers(self.armour)]
@@ -358,10 +364,7 @@ class MeleeParams(AttackBase):
     unguarded: bool = FIELDS("unguarded", default=False)
     desperate_defence: bool = DESPERATE_DEFENCE.field()
 
-    @field_validator("weapon")
-    @classmethod
-    def _weapon(cls, value: str) -> str:
-        return _one_of(value, MELEE_KEYS)
+    _weapon = field_validator("weapon")(lambda cls, v: one_of(v, MELEE_KEYS))
 
     @model_validator(mode="after")
     def _ganging_up(self) -> MeleeParams:
@@ -380,13 +383,7 @@ def gang_bonus_attackers(attackers: int, combat_dice: int) -> int:
 
 class Melee(AttackCheck):
     name = "melee"
-    title = tr("Attaque au contact", "Melee attack")
-    description = tr(
-        "Jet d'attaque contre jet de défense ; si l'attaque l'emporte, dégâts = (attaque − "
-        "défense) × facteur de l'arme, moins l'armure. Résultat : l'état de la cible.",
-        "Attack roll against a defence roll; if the attack wins, damage = (attack - defence) x "
-        "the weapon's factor, less armour. Outcome: the target's state.",
-    )
+    title, description = words(name)
     params = MeleeParams
     sources: ClassVar[Sequence[Source]] = (
         src(2294, 2324),
@@ -430,13 +427,7 @@ class SpecialEffect(Melee):
     (L3710-3730). Half damage rounds like the other divisions (reading §9.8)."""
 
     name = "special_effect"
-    title = tr("Attaque à effet spécial", "Special-effect attack")
-    description = tr(
-        "Plaquage, désarmement, croc-en-jambe, clé, étranglement : demi-dégâts, et l'effet "
-        "ne réussit que si la marge atteint le seuil du MJ.",
-        "Tackle, disarm, trip, limb lock, headlock: half damage, and the effect works only if "
-        "the margin reaches the GM's threshold.",
-    )
+    title, description = words(name)
     params = SpecialEffectParams
     outcomes = (
         FUMBLE,
@@ -495,15 +486,9 @@ class RangedParams(AttackBase):
     darkness_dice: int = DARKNESS_DICE.field(ge=0, le=6)
     hollow_point_one_no_effect: bool = HOLLOW_ONE_NO_EFFECT.field()
 
-    @field_validator("weapon")
-    @classmethod
-    def _weapon(cls, value: str) -> str:
-        return _one_of(value, RANGED_KEYS)
+    _weapon = field_validator("weapon")(lambda cls, v: one_of(v, RANGED_KEYS))
 
-    @field_validator("burst")
-    @classmethod
-    def _burst(cls, value: str) -> str:
-        return _one_of(value, BURST_KEYS)
+    _burst = field_validator("burst")(lambda cls, v: one_of(v, BURST_KEYS))
 
     @model_validator(mode="after")
     def _fire_rules(self) -> RangedParams:
@@ -583,16 +568,7 @@ def range_dice(weapon_key: str, distance: float) -> int | None:
 
 class Ranged(AttackCheck):
     name = "ranged"
-    title = tr("Attaque à distance", "Ranged attack")
-    description = tr(
-        "La cible lance des dés de défense : distance, couvert, mouvement, obscurité, plus des "
-        "dés bonus si elle esquive. Cadences, rafales, munitions spéciales, tasers, armures. "
-        "Le livre ne donne pas la taille des chargeurs : le MJ compte les balles (une rafale "
-        "longue en exige 10).",
-        "The target rolls defence dice: range, cover, movement, darkness, plus bonus dice when "
-        "dodging. Rates of fire, bursts, special ammunition, tasers, armour. The book gives no "
-        "magazine sizes: the GM counts the rounds (a long burst needs 10).",
-    )
+    title, description = words(name)
     params = RangedParams
     sources = (
         src(2700, 2827),

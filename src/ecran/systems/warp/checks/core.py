@@ -27,7 +27,7 @@ from ecran.systems.warp.dice import (
     total_against,
 )
 from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, RELATED_TRAITS, UNSTOPPABLE_SIX
-from ecran.systems.warp.tables import src
+from ecran.systems.warp.tables import src, words
 
 FUMBLE = Outcome(
     "fumble",
@@ -49,13 +49,7 @@ class Roll(Check[RollParams]):
     """T > D success, T = D tie (inconclusive), T < D failure (L1361-1383, L163-169)."""
 
     name = "roll"
-    title = tr("Jet contre une difficulté", "Roll against a difficulty")
-    description = tr(
-        "Lancez autant de d6 que le score du trait (2 sans trait), dés bonus et de pénalité "
-        "annulés un pour un, et battez la difficulté ; l'égalité est un résultat nul.",
-        "Roll as many d6 as the trait's score (2 without one), bonus and penalty dice cancelling "
-        "one for one, and beat the difficulty; a tie is inconclusive.",
-    )
+    title, description = words(name)
     params = RollParams
     outcomes = (
         FUMBLE,
@@ -121,13 +115,7 @@ class Opposed(Check[OpposedParams]):
     """Both sides roll; the higher kept total wins (L1614-1658); a tie is not a win (L163-169)."""
 
     name = "opposed"
-    title = tr("Jet en opposition", "Opposed roll")
-    description = tr(
-        "Chaque camp lance ses dés avec ses dés bonus et de pénalité ; le plus haut total "
-        "l'emporte. Sert aussi quand le MJ lance des dés pour la difficulté (1 à 6 dés).",
-        "Each side rolls its dice with its own bonus and penalty dice; the higher total wins. "
-        "Also for a GM who rolls dice for the difficulty (1 to 6 dice).",
-    )
+    title, description = words(name)
     params = OpposedParams
     outcomes = OPPOSED_OUTCOMES
     sources = (src(163, 169), src(1568, 1658))
@@ -170,13 +158,7 @@ class Versus(Check[VersusParams]):
     totals (L1823-1851), so an opponent's fumble is a win unless the actor fumbles too."""
 
     name = "versus"
-    title = tr("Opposition avec règles optionnelles", "Opposed roll with optional rules")
-    description = tr(
-        "Comme « opposed », avec échecs critiques, jets ouverts et six imparable : un camp qui "
-        "perd en gardant un 6 obtient un succès limité.",
-        "Like 'opposed', with fumbles, open-ended rolls and the unstoppable six: a losing side "
-        "that keeps a 6 gets a limited success.",
-    )
+    title, description = words(name)
     params = VersusParams
     outcomes = (
         FUMBLE,
@@ -265,13 +247,7 @@ class Related(Check[RelatedParams]):
     to disguise herself rolls 2 dice + 1 bonus die (L1973-1989)."""
 
     name = "related"
-    title = tr("Trait connexe", "Related trait")
-    description = tr(
-        "Un trait qui ne s'applique pas exactement : 2 dés + 1 dé bonus s'il vaut 3, 3 dés s'il "
-        "vaut 4 ou plus (règle optionnelle) ; sinon les 2 dés par défaut.",
-        "A trait that does not quite apply: 2 dice + 1 bonus die if it is 3, 3 dice if 4 or "
-        "more (optional rule); else the default 2 dice.",
-    )
+    title, description = words(name)
     params = RelatedParams
     outcomes = Roll.outcomes[1:]
     sources = (src(1960, 1989), src(1399, 1405))

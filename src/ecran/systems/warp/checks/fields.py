@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ecran.systems.warp.tables import FIELDS
@@ -30,3 +31,10 @@ def penalty_field(key: str = "penalty") -> Any:
 def difficulty_field(default: Any = ...) -> Any:
     """A difficulty factor (L1361-1383)."""
     return FIELDS("difficulty", default=default, ge=0)
+
+
+def one_of(value: str, keys: Sequence[str]) -> str:
+    """A key of a table (a disease, a spell): refused, with the keys allowed, when unknown."""
+    if value not in keys:
+        raise ValueError(f"« {value} » ∉ {', '.join(keys)}")
+    return value

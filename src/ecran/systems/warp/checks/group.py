@@ -14,7 +14,7 @@ from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.checks.fields import MAX_DICE, difficulty_field
 from ecran.systems.warp.dice import D6, kept_sum, roll_pool
-from ecran.systems.warp.tables import FIELDS, src
+from ecran.systems.warp.tables import FIELDS, src, words
 
 Method = Literal["additive", "combined", "either_or", "worst"]
 
@@ -72,11 +72,7 @@ class GroupRoll(Check[GroupParams]):
     act as bonus dice of the best one (L2031-2101)."""
 
     name = "group"
-    title = tr("Jet de groupe", "Group roll")
-    description = tr(
-        "Coopération : additive, dés combinés, soit/soit ou pire jet, contre une difficulté.",
-        "Cooperation: additive, combined dice, either/or or worst roll, against a difficulty.",
-    )
+    title, description = words(name)
     params = GroupParams
     outcomes = (
         Outcome("failure", tr("échec", "failure")),
@@ -132,13 +128,7 @@ class HandParams(Params):
 
 class HandOfFate(Check[HandParams]):
     name = "hand_of_fate"
-    title = tr("La main du destin", "Hand of fate")
-    description = tr(
-        "Aucun trait ne s'applique à un péril incertain : 2d6, haut = bon pour les PJ, vers 7 = "
-        "médiocre, bas = mauvais. Les seuils sont ceux du MJ.",
-        "No trait applies to an uncertain peril: 2d6, high = good for the PCs, about 7 = "
-        "mediocre, low = bad. The GM sets the bands.",
-    )
+    title, description = words(name)
     params = HandParams
     outcomes = (
         Outcome("bad", tr("mauvais", "bad")),
@@ -166,11 +156,7 @@ class FlawParams(Params):
 
 class FlawTrigger(Check[FlawParams]):
     name = "flaw"
-    title = tr("Défaut : une chance sur six", "Flaw: one chance in six")
-    description = tr(
-        "Un défaut comme « enclin à la violence » : frustré, une chance sur 6 de rage.",
-        "A flaw such as 'prone to violence': when frustrated, one chance in 6 of rage.",
-    )
+    title, description = words(name)
     params = FlawParams
     outcomes = (
         Outcome("triggered", tr("déclenché", "triggered")),
@@ -208,13 +194,7 @@ class Abbreviated(Check[AbbreviatedParams]):
     secret and narrates. Reading: a tie is inconclusive, as for any roll (L163-169)."""
 
     name = "abbreviated_combat"
-    title = tr("Combat abrégé", "Abbreviated combat")
-    description = tr(
-        "Les joueurs additionnent tous leurs jets, le MJ tous ceux des PNJ : le plus haut total "
-        "gagne le combat, puis chacun raconte.",
-        "The players add up all their rolls, the GM all the NPCs' rolls: the higher total wins "
-        "the fight, then everyone narrates.",
-    )
+    title, description = words(name)
     params = AbbreviatedParams
     outcomes = (
         Outcome("loss", tr("les PJ perdent", "the PCs lose")),

@@ -13,11 +13,12 @@ from ecran.systems.warp.checks.fields import (
     MAX_EXTRA,
     bonus_field,
     dice_field,
+    one_of,
     penalty_field,
 )
 from ecran.systems.warp.dice import kept_sum, roll_pool
 from ecran.systems.warp.options import PSI_NULL, SPELL_AT_LEAST, STONE_GRIP_CASTING_ROLL
-from ecran.systems.warp.tables import FIELDS, MAGIC, by_key, src
+from ecran.systems.warp.tables import FIELDS, MAGIC, by_key, src, words
 
 PUSHED = FIELDS("pushed", default=False)
 
@@ -43,13 +44,7 @@ class Power(Check[PowerParams]):
     doubles it reads clear memories (L5719-5749)."""
 
     name = "power"
-    title = tr("Pouvoir spécial contre résistance", "Special power against resistance")
-    description = tr(
-        "1 charge, lancez les dés du pouvoir (forcé : 2 charges, 2 × dés, garder la moitié) "
-        "contre la résistance de la cible (2 dés, + dés bonus ou pouvoir contraire).",
-        "1 charge, roll the power's dice (pushed: 2 charges, 2 x dice, keep half) against the "
-        "target's resistance (2 dice, + bonus dice or counter-power).",
-    )
+    title, description = words(name)
     params = PowerParams
     outcomes = (
         Outcome(
@@ -117,23 +112,12 @@ class CureParams(Params):
     pushed: bool = PUSHED
     disease: str = FIELDS("disease", default="minor")
 
-    @field_validator("disease")
-    @classmethod
-    def _disease(cls, value: str) -> str:
-        if value not in DISEASES:
-            raise ValueError(f"« {value} » ∉ {', '.join(DISEASES)}")
-        return value
+    _disease = field_validator("disease")(lambda cls, v: one_of(v, DISEASES))
 
 
 class CureDisease(Check[CureParams]):
     name = "cure_disease"
-    title = tr("Guérir une maladie", "Cure a disease")
-    description = tr(
-        "Pouvoir de guérison contre la difficulté de la maladie ; que des 1 : le guérisseur "
-        "contracte la maladie et perd son pouvoir jusqu'à guérison.",
-        "Healing power against the disease's difficulty; all 1s: the healer catches the disease "
-        "and cannot heal until cured.",
-    )
+    title, description = words(name)
     params = CureParams
     outcomes = (
         Outcome("contagion", tr("contagion", "contagion")),
@@ -175,13 +159,7 @@ class LearnPowerParams(Params):
 
 class LearnPower(Check[LearnPowerParams]):
     name = "learn_power"
-    title = tr("Apprendre un pouvoir", "Learn a power")
-    description = tr(
-        "Après un mois d'étude, le MJ lance en secret les dés d'expérience engagés : le pouvoir "
-        "est acquis si au moins un dé fait 6 (score 1, lecture §9.19).",
-        "After a month of study the GM secretly rolls the experience dice given up: the power is "
-        "learned if any die shows 6 (score 1, reading §9.19).",
-    )
+    title, description = words(name)
     params = LearnPowerParams
     outcomes = (
         Outcome(
@@ -222,13 +200,7 @@ class LearnSpellParams(Params):
 
 class LearnSpell(Check[LearnSpellParams]):
     name = "learn_spell"
-    title = tr("Apprendre un sort (une semaine)", "Learn a spell (one week)")
-    description = tr(
-        "Une semaine d'étude (≥ 2 h/jour) et 5 dés d'expérience : la semaine k, lancez k dés ; "
-        "réussite si le total atteint le niveau du sort.",
-        "A week of study (>= 2 h/day) and 5 experience dice: week k rolls k dice; success if the "
-        "total reaches the spell's level.",
-    )
+    title, description = words(name)
     params = LearnSpellParams
     outcomes = (
         Outcome("failure", tr("échec", "failure")),
@@ -264,23 +236,12 @@ class ResistSpellParams(Params):
     casting_roll: int | None = FIELDS("casting_roll", default=None, ge=0)
     stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
 
-    @field_validator("spell")
-    @classmethod
-    def _spell(cls, value: str) -> str:
-        if value not in SPELL_KEYS:
-            raise ValueError(f"« {value} » ∉ {', '.join(SPELL_KEYS)}")
-        return value
+    _spell = field_validator("spell")(lambda cls, v: one_of(v, SPELL_KEYS))
 
 
 class ResistSpell(Check[ResistSpellParams]):
     name = "resist_spell"
-    title = tr("Résister à un sort", "Resist a spell")
-    description = tr(
-        "La cible d'un sort qui touche l'esprit ou le corps résiste si son jet atteint le niveau "
-        "du sort, sa « force ».",
-        "The target of a spell on mind or body resists when the roll reaches the spell's level, "
-        "its 'strength'.",
-    )
+    title, description = words(name)
     params = ResistSpellParams
     outcomes = (
         Outcome("affected", tr("affecté", "affected")),

@@ -9,8 +9,8 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, tr
-from ecran.systems.warp.operations.experience import refuse
+from ecran.rules import Change, Params, tr
+from ecran.systems.warp.operations.common import operation, refuse
 from ecran.systems.warp.sheet import SeriousWound, WarpSheet
 from ecran.systems.warp.tables import FIELDS, HEALTH, src
 from ecran.systems.warp.tracks import daily_healing, health_state, recovered_hp
@@ -23,32 +23,27 @@ class DamageParams(Params):
     daily_loss: int = FIELDS("daily_loss", default=0, ge=0, le=15)
 
 
-class TakeDamage(Operation[WarpSheet, DamageParams]):
-    name = "take_damage"
-    title = tr("Subir des dégâts", "Take damage")
-    params = DamageParams
-    sources = (src(2336, 2408), src(3253, 3376), src(3936, 4009))
-
-    def apply(self, sheet: WarpSheet, params: DamageParams, dice: DiceSource) -> Change[WarpSheet]:
-        update: dict[str, Any] = {}
-        if sheet.recovery_base is None and sheet.damage == 0 and sheet.temporary_damage == 0:
-            update["recovery_base"] = sheet.max_hp  # began the fight unwounded (L3505-3515)
-        if params.temporary:
-            update["temporary_damage"] = sheet.temporary_damage + params.amount
-        else:
-            update["damage"] = sheet.damage + params.amount
-        threshold = HEALTH.serious_wound.threshold
-        if sheet.serious_wounds_rule and not params.temporary and params.amount >= threshold:
-            wound = SeriousWound(kind=params.serious_kind, daily_loss=params.daily_loss)
-            update["serious_wounds"] = [*sheet.serious_wounds, wound]
-        new = sheet.model_copy(update=update)
-        return Change(
-            new,
-            tr(
-                f"{sheet.name} perd {params.amount} PV : {new.hp()} / {new.max_hp}",
-                f"{sheet.name} loses {params.amount} HP: {new.hp()} / {new.max_hp}",
-            ),
-        )
+@operation("take_damage", src(2336, 2408), src(3253, 3376), src(3936, 4009))
+def take_damage(sheet: WarpSheet, params: DamageParams, dice: DiceSource) -> Change[WarpSheet]:
+    update: dict[str, Any] = {}
+    if sheet.recovery_base is None and sheet.damage == 0 and sheet.temporary_damage == 0:
+        update["recovery_base"] = sheet.max_hp  # began the fight unwounded (L3505-3515)
+    if params.temporary:
+        update["temporary_damage"] = sheet.temporary_damage + params.amount
+    else:
+        update["damage"] = sheet.damage + params.amount
+    threshold = HEALTH.serious_wound.threshold
+    if sheet.serious_wounds_rule and not params.temporary and params.amount >= threshold:
+        wound = SeriousWound(kind=params.serious_kind, daily_loss=params.daily_loss)
+        update["serious_wounds"] = [*sheet.serious_wounds, wound]
+    new = sheet.model_copy(update=update)
+    return Change(
+        new,
+        tr(
+            f"{sheet.name} perd {params.amount} PV : {new.hp()} / {new.max_hp}",
+            f"{sheet.name} loses {params.amount} HP: {new.hp()} / {new.max_hp}",
+        ),
+    )
 
 
 class RecoverParams(Params):
@@ -56,32 +51,22 @@ class RecoverParams(Params):
     denominator: int = FIELDS("denominator", default=2, ge=1)
 
 
-class Recover(Operation[WarpSheet, RecoverParams]):
+@operation("recover", src(2356, 2364), src(3462, 3591))
+def recover(sheet: WarpSheet, params: RecoverParams, dice: DiceSource) -> Change[WarpSheet]:
     """Short-term recovery after a fight: half the HP lost since the last recovery, rounded up
     (L3462-3591); all temporary (taser) damage returns (L2405-2408)."""
-
-    name = "recover"
-    title = tr("Récupération après le combat", "Recovery after the fight")
-    params = RecoverParams
-    sources = (src(2356, 2364), src(3462, 3591))
-
-    def apply(self, sheet: WarpSheet, params: RecoverParams, dice: DiceSource) -> Change[WarpSheet]:
-        share = Fraction(params.numerator, params.denominator)
-        if share > 1:
-            raise refuse("on ne récupère pas plus que perdu", "cannot recover more than lost")
-        hp = sheet.max_hp - sheet.damage
-        base = sheet.recovery_base if sheet.recovery_base is not None else sheet.max_hp
-        new_hp = recovered_hp(hp, base, share)
-        new = sheet.model_copy(
-            update={
-                "damage": sheet.max_hp - new_hp,
-                "temporary_damage": 0,
-                "recovery_base": new_hp,
-            }
-        )
-        return Change(
-            new, tr(f"{sheet.name} récupère : {new_hp} PV", f"{sheet.name} recovers: {new_hp} HP")
-        )
+    share = Fraction(params.numerator, params.denominator)
+    if share > 1:
+        raise refuse("on ne récupère pas plus que perdu", "cannot recover more than lost")
+    hp = sheet.max_hp - sheet.damage
+    base = sheet.recovery_base if sheet.recovery_base is not None else sheet.max_hp
+    new_hp = recovered_hp(hp, base, share)
+    new = sheet.model_copy(
+        update={"damage": sheet.max_hp - new_hp, "temporary_damage": 0, "recovery_base": new_hp}
+    )
+    return Change(
+        new, tr(f"{sheet.name} récupère : {new_hp} PV", f"{sheet.name} recovers: {new_hp} HP")
+    )
 
 
 class HealParams(Params):
@@ -91,39 +76,31 @@ class HealParams(Params):
     loss_per_day: int = FIELDS("loss_per_day", default=0, ge=0)
 
 
-class Heal(Operation[WarpSheet, HealParams]):
+@operation("heal", src(3593, 3661), src(3936, 4009))
+def heal(sheet: WarpSheet, params: HealParams, dice: DiceSource) -> Change[WarpSheet]:
     """Long-term healing day by day; serious wounds heal at half speed or lose HP (L3936-4009)."""
-
-    name = "heal"
-    title = tr("Guérison au fil des jours", "Healing over days")
-    params = HealParams
-    sources = (src(3593, 3661), src(3936, 4009))
-
-    def apply(self, sheet: WarpSheet, params: HealParams, dice: DiceSource) -> Change[WarpSheet]:
-        damage, quarters = sheet.damage, sheet.healing_quarters
-        slow = any(w.kind == "heals_badly" for w in sheet.serious_wounds)
-        fatal = sum(w.daily_loss for w in sheet.serious_wounds if w.kind == "fatal")
-        for _ in range(params.days):
-            if fatal and params.activity != "medical":
-                damage += fatal  # fatal without proper care (L3936-4009)
-                continue
-            rate = daily_healing(
-                params.activity, health_state(sheet.max_hp - damage, params.critical)
-            )
-            if rate is None:
-                damage += params.loss_per_day
-                continue
-            # quarter points: 1/2 a day is 2 quarters; a wound that heals badly halves the speed
-            gained, quarters = divmod(quarters + int(rate * 4) // (2 if slow else 1), 4)
-            damage = max(0, damage - gained)
-        update: dict[str, Any] = {"damage": damage, "healing_quarters": quarters}
-        if sheet.healed_level_is_recovery_base:
-            update["recovery_base"] = sheet.max_hp - damage
-        new = sheet.model_copy(update=update)
-        return Change(
-            new,
-            tr(
-                f"{params.days} jour(s) : {new.hp()} / {new.max_hp} PV",
-                f"{params.days} day(s): {new.hp()} / {new.max_hp} HP",
-            ),
-        )
+    damage, quarters = sheet.damage, sheet.healing_quarters
+    slow = any(w.kind == "heals_badly" for w in sheet.serious_wounds)
+    fatal = sum(w.daily_loss for w in sheet.serious_wounds if w.kind == "fatal")
+    for _ in range(params.days):
+        if fatal and params.activity != "medical":
+            damage += fatal  # fatal without proper care (L3936-4009)
+            continue
+        rate = daily_healing(params.activity, health_state(sheet.max_hp - damage, params.critical))
+        if rate is None:
+            damage += params.loss_per_day
+            continue
+        # quarter points: 1/2 a day is 2 quarters; a wound that heals badly halves the speed
+        gained, quarters = divmod(quarters + int(rate * 4) // (2 if slow else 1), 4)
+        damage = max(0, damage - gained)
+    update: dict[str, Any] = {"damage": damage, "healing_quarters": quarters}
+    if sheet.healed_level_is_recovery_base:
+        update["recovery_base"] = sheet.max_hp - damage
+    new = sheet.model_copy(update=update)
+    return Change(
+        new,
+        tr(
+            f"{params.days} jour(s) : {new.hp()} / {new.max_hp} PV",
+            f"{params.days} day(s): {new.hp()} / {new.max_hp} HP",
+        ),
+    )
