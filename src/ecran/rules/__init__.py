@@ -4,7 +4,7 @@ from ecran.rules.check import Check, Params
 from ecran.rules.data import FieldCatalogue, load_fields, load_options, load_titles
 from ecran.rules.errors import EcranError, from_errors, from_validation, unknown
 from ecran.rules.field import FieldMeta
-from ecran.rules.operation import Change, Operation, OperationDeclarer
+from ecran.rules.operation import Change, Consequence, Operation, OperationDeclarer, PutCondition
 from ecran.rules.option import Option, param
 from ecran.rules.outcome import Outcome, Resolution
 from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
@@ -17,6 +17,7 @@ __all__ = [
     "Change",
     "CharacterSheet",
     "Check",
+    "Consequence",
     "EcranError",
     "FieldCatalogue",
     "FieldMeta",
@@ -25,6 +26,7 @@ __all__ = [
     "Option",
     "Outcome",
     "Params",
+    "PutCondition",
     "Resolution",
     "RuleViolation",
     "SheetRow",

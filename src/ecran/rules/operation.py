@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar, cast, get_type_hints
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast, get_type_hints
 
 from pydantic import BaseModel, ValidationError
 
@@ -24,10 +24,32 @@ P = TypeVar("P", bound=BaseModel)
 
 
 @dataclass(frozen=True)
+class PutCondition:
+    """A condition a change puts on its bearer in an encounter (a lost action, unconscious for N
+    rounds, stunned): the tracker shows it and counts its rounds down. `rounds` None: until the
+    GM removes it."""
+
+    label: Text
+    rounds: int | None = None
+
+
+@dataclass(frozen=True)
 class Change(Generic[S]):
     sheet: S
     summary: Text
     resolution: Resolution | None = None
+    #: Conditions the change puts on the sheet's bearer when it happens in an encounter.
+    conditions: tuple[PutCondition, ...] = ()
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """One thing an attack's result does: the operation (by name, with its parameters) the
+    tracker applies to one side's sheet."""
+
+    side: Literal["attacker", "defender"]
+    operation: str
+    params: dict[str, Any]
 
 
 class Operation(ABC, Generic[S, P]):

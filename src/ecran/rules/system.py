@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from ecran.dice import DiceSource, Roller
 from ecran.rules.check import Check
 from ecran.rules.errors import EcranError, unknown
-from ecran.rules.operation import Operation
+from ecran.rules.operation import Consequence, Operation
 from ecran.rules.option import Option
 from ecran.rules.outcome import Resolution
 from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
@@ -33,6 +33,8 @@ SHEET_HOOKS = (
     "attacks",
     "damage",
     "counter_damage",
+    "consequences",
+    "tracks",
 )
 
 
@@ -188,6 +190,33 @@ class System(Generic[SheetT]):
         """What the same result does to the attacker, where the rules let a defence strike back
         (Fluid's counter, a lost verbal joust): an operation on the attacker's sheet, or None."""
         return None
+
+    def consequences(
+        self,
+        check: str,
+        params: dict[str, Any],
+        result: Resolution,
+        attacker: SheetT,
+        defender: SheetT,
+    ) -> list[Consequence]:
+        """Everything one attack's result does, to either side, in the order the tracker applies
+        it (one undoable step with the roll): the defender's damage, what strikes back at the
+        attacker, and what the attack costs its author where the rules say so (a privilege's
+        fatigue, an all-out attack's price, a tackle that brings both down). Default: `damage`
+        on the defender, then `counter_damage` on the attacker."""
+        found = []
+        hurt = self.damage(check, params, result, defender)
+        if hurt is not None:
+            found.append(Consequence("defender", *hurt))
+        back = self.counter_damage(check, params, result, attacker)
+        if back is not None:
+            found.append(Consequence("attacker", *back))
+        return found
+
+    def tracks(self, sheet: SheetT) -> list[SheetRow]:
+        """What combat changes on this sheet, as the encounter tracker shows it beside each
+        participant (wounds, fatigue, hit points, reserves…). Default: nothing."""
+        return []
 
     def sources(self) -> list[Source]:
         found: list[Source] = []
