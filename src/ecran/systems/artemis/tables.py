@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -383,34 +384,20 @@ class Advancement(Row):
 FIELDS = load_fields(PACKAGE)
 
 
-@cache
-def core() -> Core:
-    return load_model(PACKAGE, "core.toml", Core)
+M = TypeVar("M", bound=BaseModel)
 
 
-@cache
-def combat() -> Combat:
-    return load_model(PACKAGE, "combat.toml", Combat)
+def _loaded(filename: str, model: type[M]) -> Callable[[], M]:
+    """The reader of one data file, parsed into its model on first use, then kept."""
+    return cache(lambda: load_model(PACKAGE, filename, model))
 
 
-@cache
-def skills() -> Skills:
-    return load_model(PACKAGE, "skills.toml", Skills)
-
-
-@cache
-def nifimo() -> Nifimo:
-    return load_model(PACKAGE, "nifimo.toml", Nifimo)
-
-
-@cache
-def psy() -> Psy:
-    return load_model(PACKAGE, "psy.toml", Psy)
-
-
-@cache
-def advancement() -> Advancement:
-    return load_model(PACKAGE, "advancement.toml", Advancement)
+core = _loaded("core.toml", Core)
+combat = _loaded("combat.toml", Combat)
+skills = _loaded("skills.toml", Skills)
+nifimo = _loaded("nifimo.toml", Nifimo)
+psy = _loaded("psy.toml", Psy)
+advancement = _loaded("advancement.toml", Advancement)
 
 
 def level(level_id: str) -> Level:

@@ -91,20 +91,21 @@ def add_marks(
 
 def light_fatigue_recovered(minutes: int, light: int) -> int:
     """Light fatigue removed by one continuous rest (L326-329); thresholds, rounded down."""
-    reached = [r for r in tables.nifimo().rest if minutes >= r.minutes]
-    if not reached:
-        return 0
-    best = reached[-1].light
-    return light if best < 0 else min(best, light)
+    return _cleared(light, [r.light for r in tables.nifimo().rest if minutes >= r.minutes])
 
 
 def serious_fatigue_recovered(hours: int, serious: int) -> int:
     """Serious fatigue removed by consecutive hours of sleep (L330-338)."""
-    reached = [s for s in tables.nifimo().sleep if hours >= s.hours]
+    return _cleared(serious, [s.serious for s in tables.nifimo().sleep if hours >= s.hours])
+
+
+def _cleared(marks: int, reached: list[int]) -> int:
+    """The last threshold reached clears that many of the marks (-1: all of them); none
+    reached, none cleared."""
     if not reached:
         return 0
-    best = reached[-1].serious
-    return serious if best < 0 else min(best, serious)
+    best = reached[-1]
+    return marks if best < 0 else min(best, marks)
 
 
 def permanent_fatigue_recovered(hours: int, permanent: int) -> int:

@@ -18,6 +18,7 @@ from ecran.systems.artemis.checks.base import (
     skill_field,
 )
 from ecran.systems.artemis.checks.core import CANCELLED
+from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -67,15 +68,7 @@ class AttackParams(ForcibleParams, BlowParams, AttackCore):
 
 class Attack(ZoneCheck[AttackParams]):
     name = "attack"
-    title = tr("Attaque contre parade", "Attack against parry")
-    description = tr(
-        "Duel du score d'attaque contre le score de parade (arme et attitude de chacun) ; la "
-        "parade est lue en zones face à l'attaque. Incertitude : le défenseur peut forcer la "
-        "parade pour une fatigue légère.",
-        "Duel of the attack score against the parry score (each side's weapon and attitude); "
-        "the parry is read in zones against the attack. Uncertainty: the defender may force the "
-        "parry for one light fatigue.",
-    )
+    title, description = words("attack")
     params = AttackParams
     outcomes = ATTACK_OUTCOMES
     sources = (seed(729, 759), seed(168, 182), site(166, 189, "0106070401"))
@@ -118,13 +111,7 @@ class DefencelessParams(BlowParams, DefencelessCore):
 
 class Defenceless(ZoneCheck[DefencelessParams]):
     name = "defenceless"
-    title = tr("Attaque d'une cible sans défense", "Attack on a defenceless target")
-    description = tr(
-        "Règle optionnelle : test de Bagarre quelle que soit l'arme, difficulté 8 ; les "
-        "dommages augmentent d'une catégorie.",
-        "Optional rule: a Bagarre test whatever the weapon, difficulty 8; damage rises by one "
-        "category.",
-    )
+    title, description = words("defenceless")
     params = DefencelessParams
     outcomes = (Outcome("miss", tr("raté", "miss")), Outcome("hit", tr("touché", "hit")))
     sources = (seed(183, 187),)
@@ -158,14 +145,7 @@ class DodgeParams(ForcibleParams, BlowParams, DodgeCore):
 
 class Dodge(ZoneCheck[DodgeParams]):
     name = "dodge"
-    title = tr("Esquive", "Dodge")
-    description = tr(
-        "À la place d'une attitude, pas d'attaque ce tour ; autant d'esquives que de coups reçus. "
-        "Échec : touché ; incertitude : forcer la défense pour une fatigue légère ; réussite : "
-        "le coup est évité.",
-        "Instead of an attitude, no attack this turn; one dodge per blow received. Failure: hit; "
-        "uncertainty: force the defence for one light fatigue; success: the blow is avoided.",
-    )
+    title, description = words("dodge")
     params = DodgeParams
     outcomes = (
         Outcome("hit", tr("touché", "hit")),
@@ -202,15 +182,7 @@ def plus_categories(params: DamageParams) -> int:
 
 class Damage(ZoneCheck[DamageParams]):
     name = "damage"
-    title = tr("Blessure en trois étapes", "Wound in three steps")
-    description = tr(
-        "1° la catégorie (arme, ou individu lambda, +1 par effet), 2° baissée d'un cran par point "
-        "de protection, 3° test de Résistance : 12+ annule deux blessures, 9-11 une ; il reste "
-        "toujours une blessure légère.",
-        "1. the category (weapon or lambda individual, +1 per effect), 2. one step down per "
-        "protection point, 3. Résistance test: 12+ cancels two wounds, 9-11 one; one light wound "
-        "always remains.",
-    )
+    title, description = words("damage")
     params = DamageParams
     outcomes = tuple(Outcome(n, tracks.outcome_label(n)) for n in tracks.outcome_names())
     sources = (seed(71, 128), seed(701, 725), seed(813, 833), site(231, 263, "0106060101"))

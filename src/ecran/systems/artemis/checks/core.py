@@ -18,6 +18,7 @@ from ecran.systems.artemis.checks.base import (
     reading,
     skill_field,
 )
+from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -40,15 +41,7 @@ class TestParams(Params):
 
 class Test(ZoneCheck[TestParams]):
     name = "test"
-    title = tr("Test de compétence", "Skill test")
-    description = tr(
-        "Compétence + 1d6 − malus contre la difficulté : échec à difficulté − 2 et moins, "
-        "réussite à difficulté + 2 et plus, incertitude entre les deux. 6 puis 6 : le dé vaut 9 ; "
-        "1 puis 1 : il vaut −3.",
-        "Skill + 1d6 − malus against the difficulty: failure at difficulty − 2 or less, success "
-        "at difficulty + 2 or more, uncertainty between. 6 then 6: the die counts 9; 1 then 1: "
-        "it counts −3.",
-    )
+    title, description = words("test")
     params = TestParams
     outcomes = ZONE_OUTCOMES
     sources = (
@@ -68,15 +61,7 @@ class TestXpParams(SkillParams):
 
 class TestXp(ZoneCheck[TestXpParams]):
     name = "test_xp"
-    title = tr("Test en forçant le hasard", "Test, forcing luck")
-    description = tr(
-        "Le test de compétence, avec un point d'expérience dépensé si le résultat déplaît : le "
-        "dé devient un 6, puis on relance pour voir s'il devient critique (9). Trois fois au plus "
-        "par personnage et par scénario.",
-        "The skill test, spending an experience point if the result displeases: the die becomes "
-        "a 6, then one roll to see whether it turns critical (9). At most three times per "
-        "character per scenario.",
-    )
+    title, description = words("test_xp")
     params = TestXpParams
     outcomes = ZONE_OUTCOMES
     sources = (seed(29, 39), seed(20, 27))
@@ -117,13 +102,7 @@ class OpposedParams(Params):
 
 class Opposed(ZoneCheck[OpposedParams]):
     name = "opposed"
-    title = tr("Duel de compétences", "Skill duel")
-    description = tr(
-        "Chacun lance compétence + 1d6 ; le total de l'adversaire sert de difficulté au "
-        "personnage (ex. attaque surprise : Furtivité contre Vigilance).",
-        "Each side rolls skill + 1d6; the opponent's total is the character's difficulty "
-        "(e.g. surprise attack: Furtivité against Vigilance).",
-    )
+    title, description = words("opposed")
     params = OpposedParams
     outcomes = (
         Outcome("loss", tr("perdu", "loss")),
@@ -163,13 +142,7 @@ class NifimoParams(SkillParams):
 
 class Nifimo(ZoneCheck[NifimoParams]):
     name = "nifimo"
-    title = tr("Test de NIFIMO", "NIFIMO test")
-    description = tr(
-        "Endurance (fatigue), Calme (stress) ou Courage (peur) contre 10 : 12 et plus aucun "
-        "effet, 9 à 11 une marque légère, 8 et moins une grave.",
-        "Endurance (fatigue), Calme (stress) or Courage (fear) against 10: 12 or more no effect, "
-        "9 to 11 one light mark, 8 or less one serious.",
-    )
+    title, description = words("nifimo")
     params = NifimoParams
     outcomes = NIFIMO_OUTCOMES
     sources = (seed(313, 322), site(100, 113, "0105070201"))
@@ -185,15 +158,7 @@ class Nifimo(ZoneCheck[NifimoParams]):
 
 class Calm(ZoneCheck[SkillParams]):
     name = "calm"
-    title = tr("Test de calme", "Calm test")
-    description = tr(
-        "Au début de chaque scène d'action, chaque personnage joueur teste Calme contre 10 : "
-        "réussite aucun stress, incertitude un stress léger, échec un stress grave. Les PNJ ne le "
-        "font jamais.",
-        "At the start of every action scene each player character tests Calme against 10: "
-        "success no stress, uncertainty one light stress, failure one serious stress. NPCs "
-        "never make it.",
-    )
+    title, description = words("calm")
     params = SkillParams
     outcomes = NIFIMO_OUTCOMES
     sources = (seed(56, 69), site(115, 119, "0106010001"))
@@ -205,13 +170,7 @@ class Calm(ZoneCheck[SkillParams]):
 
 class Resistance(ZoneCheck[SkillParams]):
     name = "resistance"
-    title = tr("Test de Résistance", "Résistance test")
-    description = tr(
-        "Résistance + 1d6 : 12 et plus annule deux blessures, 9 à 11 une, 8 et moins aucune. "
-        "Il reste toujours une blessure légère.",
-        "Résistance + 1d6: 12 or more cancels two wounds, 9 to 11 one, 8 or less none. One "
-        "light wound always remains.",
-    )
+    title, description = words("resistance")
     params = SkillParams
     outcomes = (
         Outcome("cancel_none", tr("aucune annulée", "none cancelled")),

@@ -8,6 +8,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks import labels
+from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -25,13 +26,7 @@ def npc_score(dice: DiceSource) -> tuple[int, list[int]]:
 
 class NpcScore(Check[NoParams]):
     name = "npc_score"
-    title = tr("Score de PNJ au hasard", "Random NPC score")
-    description = tr(
-        "Si l'on n'a aucune idée du niveau d'un PNJ : deux dés, on garde le plus petit, plus 2. "
-        "7 ne correspond à aucun niveau nommé.",
-        "When an NPC's level is anyone's guess: two dice, keep the lower, add 2. 7 matches no "
-        "named level.",
-    )
+    title, description = words("npc_score")
     params = NoParams
     outcomes = tuple(Outcome(f"score_{s}", tr(f"score {s}", f"score {s}")) for s in range(3, 9))
     sources = (seed(77, 96),)
@@ -57,13 +52,7 @@ def crisis_percent(balance: int) -> int:
 
 class MentalCrisis(Check[CrisisParams]):
     name = "mental_crisis"
-    title = tr("Crise de déséquilibre mental", "Mental imbalance crisis")
-    description = tr(
-        "Règle optionnelle : tant que l'équilibre mental est négatif, le MJ lance 1D100 par jour "
-        "de scénario ; au plus le pourcentage de la table, une ou plusieurs crises ce jour-là.",
-        "Optional rule: while mental balance is negative the GM rolls 1D100 per scenario day; at "
-        "most the table's percentage, one or more crises happen that day.",
-    )
+    title, description = words("mental_crisis")
     params = CrisisParams
     outcomes = (
         Outcome("crisis", tr("crise", "crisis")),

@@ -16,6 +16,7 @@ from ecran.systems.artemis.checks.base import (
     ZoneCheck,
     skill_field,
 )
+from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -30,13 +31,7 @@ class TraceParams(SkillParams):
 
 class SketchTrace(ZoneCheck[TraceParams]):
     name = "sketch_trace"
-    title = tr("Esquisse 1 : tracer l'esquisse", "Sketch 1: trace the sketch")
-    description = tr(
-        "L'empathe ne fait aucune action physique pendant un tour. Test d'Esquisse, difficulté 9 ; "
-        "il subit une fatigue permanente (l'effet d'un échec n'est pas donné : le MJ tranche).",
-        "The empath takes no physical action for one turn. Esquisse test, difficulty 9; she takes "
-        "one permanent fatigue (the effect of a failure is not given: the GM decides).",
-    )
+    title, description = words("sketch_trace")
     params = TraceParams
     outcomes = ZONE_OUTCOMES
     sources = (seed(197, 203),)
@@ -58,15 +53,7 @@ class AttractParams(SkillParams):
 
 class SketchAttract(ZoneCheck[AttractParams]):
     name = "sketch_attract"
-    title = tr("Esquisse 2 : attirer les esprits", "Sketch 2: attract the spirits")
-    description = tr(
-        "Test d'Esquisse, difficulté 7 + 1 par esprit non consentant. Même un échec réussit : la "
-        "zone ne fixe que le coût (réussite 1 fatigue légère, incertitude 2, échec 1 permanente + "
-        "1 légère).",
-        "Esquisse test, difficulty 7 + 1 per unwilling spirit. Even a failure succeeds: the zone "
-        "only sets the cost (success 1 light fatigue, uncertainty 2, failure 1 permanent + 1 "
-        "light).",
-    )
+    title, description = words("sketch_attract")
     params = AttractParams
     outcomes = (
         Outcome("permanent_and_light", tr("1 permanente + 1 légère", "1 permanent + 1 light")),
@@ -134,13 +121,7 @@ class _Power(ZoneCheck[PowerParams]):
 
 class Metamorphosis(_Power):
     name = "metamorphosis"
-    title = tr("Test de Métamorphose", "Metamorphosis test")
-    description = tr(
-        "Difficulté 7 + 1 par transformation. Réussite : une fatigue légère par transformation ; "
-        "échec : une fatigue légère. Ce qu'on peut transformer dépend du niveau.",
-        "Difficulty 7 + 1 per transformation. Success: one light fatigue per transformation; "
-        "failure: one light fatigue. What can be transformed depends on the level.",
-    )
+    title, description = words("metamorphosis")
     params = PowerParams
     sources = (seed(263, 286), site(70, 80, "0105030001"))
 
@@ -157,13 +138,7 @@ class Metamorphosis(_Power):
 
 class Invocation(_Power):
     name = "invocation"
-    title = tr("Test d'Invocation", "Invocation test")
-    description = tr(
-        "Plusieurs invocations en un seul test. Difficulté 7 + 1 par objet. Réussite : une "
-        "fatigue permanente par invocation ; échec : une fatigue permanente.",
-        "Several invocations in one test. Difficulty 7 + 1 per object. Success: one permanent "
-        "fatigue per invocation; failure: one permanent fatigue.",
-    )
+    title, description = words("invocation")
     params = PowerParams
     sources = (seed(288, 312), site(70, 80, "0105030001"))
 
@@ -188,15 +163,7 @@ class RendezvousParams(SkillParams):
 
 class Rendezvous(ZoneCheck[RendezvousParams]):
     name = "rendezvous"
-    title = tr("Quête dans l'Inconnu : le rendez-vous", "Quest into the Unknown: the rendezvous")
-    description = tr(
-        "L'arpenteur teste Voyage, difficulté 5, +2 par non-empathe, +1 par empathe, −1 par "
-        "joueur ayant décrit avec talent les émotions de son personnage. L'effet des zones est "
-        "laissé au MJ.",
-        "The arpenteur tests Voyage, difficulty 5, +2 per non-empath, +1 per empath, −1 per "
-        "player who described their character's emotions with talent. The zones' effect is the "
-        "GM's.",
-    )
+    title, description = words("rendezvous")
     params = RendezvousParams
     outcomes = ZONE_OUTCOMES
     sources = (seed(228, 260), site(441, 454, "0108050201"))
@@ -223,15 +190,7 @@ class ApaiserParams(SkillParams):
 
 class Apaiser(ZoneCheck[ApaiserParams]):
     name = "apaiser"
-    title = tr("Apaiser", "Soothe (Apaiser)")
-    description = tr(
-        "Difficulté 5 + le nombre de stress de la cible (+2 si elle n'est pas à côté). Réussite : "
-        "retire 2 stress légers ; incertitude : 1 si le dé fait 1 à 3, 2 s'il fait 4 à 6 ; échec : "
-        "rien. Jamais sur soi-même, 10 minutes par essai.",
-        "Difficulty 5 + the target's stress marks (+2 if not next to them). Success: removes 2 "
-        "light stress; uncertainty: 1 if the die shows 1-3, 2 if 4-6; failure: nothing. Never on "
-        "oneself, 10 minutes per attempt.",
-    )
+    title, description = words("apaiser")
     params = ApaiserParams
     outcomes = (
         Outcome("no_effect", tr("aucun effet", "no effect")),

@@ -1,15 +1,19 @@
-"""What several operations share: the empty parameters, rolling a check from a sheet, and the
-professional's privilege paid in fatigue."""
+"""What several operations share: how one is declared (its title from data/operations.toml),
+the empty parameters, rolling a check from a sheet, and the professional's privilege paid in
+fatigue."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import EcranError, Params, Resolution, tr
+from ecran.rules import EcranError, OperationDeclarer, Params, Resolution, load_titles, tr
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks import BY_NAME
 from ecran.systems.artemis.sheet import ArtemisSheet
+
+#: `@operation("name", sources…)` turns the function of a rule into an Artémis operation.
+operation = OperationDeclarer(load_titles(tables.PACKAGE, "operations.toml"))
 
 
 class NoParams(Params):

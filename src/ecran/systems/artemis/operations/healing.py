@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, tr
+from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.artemis import tables, tracks
-from ecran.systems.artemis.operations.common import NoParams
+from ecran.systems.artemis.operations.common import NoParams, operation
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site
@@ -17,59 +17,43 @@ class AggravateParams(Params):
     needs_serious: bool = OPTIONS["needs_serious"].field()
 
 
-class Aggravate(Operation[ArtemisSheet, AggravateParams]):
-    name = "aggravate"
-    title = tr("Aggravation des blessures", "Wound aggravation")
-    params = AggravateParams
-    sources = (seed(368, 384), site(265, 280, "0106060101"))
-
-    def apply(
-        self, sheet: ArtemisSheet, params: AggravateParams, dice: DiceSource
-    ) -> Change[ArtemisSheet]:
-        w = sheet.nifimo.blessure
-        if w.stabilised:
-            return Change(
-                sheet,
-                tr(
-                    "blessures stabilisées : pas d'aggravation", "wounds stabilised: no aggravation"
-                ),
-            )
-        step = tracks.aggravation(
-            sheet.characteristics.force,
-            params.elapsed,
-            params.slowed,
-            w.serious,
-            w.light,
-            params.needs_serious,
-        )
-        changed = tracks.add_marks(sheet, "blessure", serious=step.new_serious)
+@operation("aggravate", seed(368, 384), site(265, 280, "0106060101"))
+def aggravate(
+    sheet: ArtemisSheet, params: AggravateParams, dice: DiceSource
+) -> Change[ArtemisSheet]:
+    """Untreated wounds gain one serious wound per aggravation time of the character's Force;
+    stabilised ones do not worsen (L368-384, website §5)."""
+    w = sheet.nifimo.blessure
+    if w.stabilised:
         return Change(
-            changed,
-            tr(
-                f"+{step.new_serious} blessure(s) grave(s) (une toutes les "
-                f"{step.interval} {step.unit})",
-                f"+{step.new_serious} serious wound(s) (one every {step.interval} {step.unit})",
-            ),
+            sheet,
+            tr("blessures stabilisées : pas d'aggravation", "wounds stabilised: no aggravation"),
         )
+    force = sheet.characteristics.force
+    step = tracks.aggravation(
+        force, params.elapsed, params.slowed, w.serious, w.light, params.needs_serious
+    )
+    return Change(
+        tracks.add_marks(sheet, "blessure", serious=step.new_serious),
+        tr(
+            f"+{step.new_serious} blessure(s) grave(s) (une toutes les "
+            f"{step.interval} {step.unit})",
+            f"+{step.new_serious} serious wound(s) (one every {step.interval} {step.unit})",
+        ),
+    )
 
 
-class Stabilise(Operation[ArtemisSheet, NoParams]):
-    name = "stabilise"
-    title = tr("Stabiliser les blessures", "Stabilise the wounds")
-    params = NoParams
-    sources = (site(284, 311, "0110030401, 0107070301"),)
-
-    def apply(
-        self, sheet: ArtemisSheet, params: NoParams, dice: DiceSource
-    ) -> Change[ArtemisSheet]:
-        w = sheet.nifimo.blessure.model_copy(update={"stabilised": True})
-        return Change(
-            tracks.with_nifimo(sheet, sheet.nifimo.model_copy(update={"blessure": w})),
-            tr(
-                "blessures stabilisées (soins, médikit ou caisson : au MJ)",
-                "wounds stabilised (care, medikit or pod: GM's call)",
-            ),
-        )
+@operation("stabilise", site(284, 311, "0110030401, 0107070301"))
+def stabilise(sheet: ArtemisSheet, params: NoParams, dice: DiceSource) -> Change[ArtemisSheet]:
+    """Care, a medikit or a pod stabilises the wounds: they stop worsening (website §5)."""
+    w = sheet.nifimo.blessure.model_copy(update={"stabilised": True})
+    return Change(
+        tracks.with_nifimo(sheet, sheet.nifimo.model_copy(update={"blessure": w})),
+        tr(
+            "blessures stabilisées (soins, médikit ou caisson : au MJ)",
+            "wounds stabilised (care, medikit or pod: GM's call)",
+        ),
+    )
 
 
 class ConvalesceParams(Params):
@@ -77,32 +61,27 @@ class ConvalesceParams(Params):
     pod_hours: int = FIELDS("pod_hours", default=0, ge=0, le=10_000)
 
 
-class Convalesce(Operation[ArtemisSheet, ConvalesceParams]):
-    name = "convalesce"
-    title = tr("Convalescence", "Convalescence")
-    params = ConvalesceParams
-    sources = (site(284, 295, "0110030401"),)
-
-    def apply(
-        self, sheet: ArtemisSheet, params: ConvalesceParams, dice: DiceSource
-    ) -> Change[ArtemisSheet]:
-        w = sheet.nifimo.blessure
-        if not w.stabilised:
-            raise EcranError(
-                tr(
-                    "seules les blessures stabilisées guérissent : stabilisez d'abord",
-                    "only stabilised wounds heal: stabilise first",
-                )
+@operation("convalesce", site(284, 295, "0110030401"))
+def convalesce(
+    sheet: ArtemisSheet, params: ConvalesceParams, dice: DiceSource
+) -> Change[ArtemisSheet]:
+    """Only stabilised wounds heal: one per so many days of convalescence or hours in a pod,
+    serious wounds first (website §5)."""
+    w = sheet.nifimo.blessure
+    if not w.stabilised:
+        raise EcranError(
+            tr(
+                "seules les blessures stabilisées guérissent : stabilisez d'abord",
+                "only stabilised wounds heal: stabilise first",
             )
-        rule = tables.nifimo().healing
-        healed = (
-            params.days // rule.natural_days_per_wound
-            + params.pod_hours // rule.pod_hours_per_wound
         )
-        serious = min(w.serious, healed)
-        light = min(w.light, healed - serious)
-        changed = tracks.add_marks(sheet, "blessure", -light, -serious)
-        return Change(
-            changed,
-            tr(f"{serious + light} blessure(s) guérie(s)", f"{serious + light} wound(s) healed"),
-        )
+    rule = tables.nifimo().healing
+    healed = (
+        params.days // rule.natural_days_per_wound + params.pod_hours // rule.pod_hours_per_wound
+    )
+    serious = min(w.serious, healed)
+    light = min(w.light, healed - serious)
+    return Change(
+        tracks.add_marks(sheet, "blessure", -light, -serious),
+        tr(f"{serious + light} blessure(s) guérie(s)", f"{serious + light} wound(s) healed"),
+    )

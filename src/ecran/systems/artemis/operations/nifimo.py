@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Operation, Params, tr
+from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.artemis import tables, tracks
-from ecran.systems.artemis.operations.common import NoParams, privilege, roll
+from ecran.systems.artemis.operations.common import NoParams, operation, privilege, roll
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -23,18 +23,14 @@ class MarksParams(Params):
     permanent: int = FIELDS("permanent_change", default=0, ge=-99, le=99)
 
 
-class AdjustMarks(Operation[ArtemisSheet, MarksParams]):
-    name = "adjust_marks"
-    title = tr("Cocher ou effacer des cases", "Mark or clear boxes")
-    params = MarksParams
-    sources = (seed(686, 699), site(121, 132, "0105100001"))
-
-    def apply(
-        self, sheet: ArtemisSheet, params: MarksParams, dice: DiceSource
-    ) -> Change[ArtemisSheet]:
-        p = params
-        changed = tracks.add_marks(sheet, p.line, p.light, p.serious, p.permanent)
-        return Change(changed, tr(f"NIFIMO {params.line} modifié", f"NIFIMO {params.line} changed"))
+@operation("adjust_marks", seed(686, 699), site(121, 132, "0105100001"))
+def adjust_marks(
+    sheet: ArtemisSheet, params: MarksParams, dice: DiceSource
+) -> Change[ArtemisSheet]:
+    """Boxes of one NIFIMO line marked or cleared by hand, never below zero (L686-699)."""
+    p = params
+    changed = tracks.add_marks(sheet, p.line, p.light, p.serious, p.permanent)
+    return Change(changed, tr(f"NIFIMO {p.line} modifié", f"NIFIMO {p.line} changed"))
 
 
 class NifimoTestParams(Params):
@@ -43,56 +39,38 @@ class NifimoTestParams(Params):
     professional: bool = FIELDS("privilege", default=False)
 
 
-class NifimoTest(Operation[ArtemisSheet, NifimoTestParams]):
-    name = "nifimo_test"
-    title = tr("Test de NIFIMO", "NIFIMO test")
-    params = NifimoTestParams
-    sources = (seed(313, 322), site(100, 113, "0105070201"))
+@operation("nifimo_test", seed(313, 322), site(100, 113, "0105070201"))
+def nifimo_test(
+    sheet: ArtemisSheet, params: NifimoTestParams, dice: DiceSource
+) -> Change[ArtemisSheet]:
+    """The line's skill tested at difficulty 10: 12 or more nothing, 9-11 a light mark, 8 or less
+    a serious one on that line, plus any serious marks the situation adds (L313-322)."""
+    skill = next(t.skill for t in tables.nifimo().test if t.track == params.track)
+    malus = tracks.malus(sheet)  # taken before the privilege's own fatigue lands
+    changed = privilege(sheet, skill, params.professional)
+    values = {"skill": sheet.score(skill), "malus": malus} | params.model_dump(
+        include={"track", "professional"}
+    )
+    result = roll("nifimo", values, dice)
+    light = int(result.outcome == "light")
+    serious = int(result.outcome == "serious") + params.extra_serious
+    changed = tracks.add_marks(changed, params.track, light=light, serious=serious)
+    summary = tr(f"{params.track} : {result.outcome}", f"{params.track}: {result.outcome}")
+    return Change(changed, summary, result)
 
-    def apply(
-        self, sheet: ArtemisSheet, params: NifimoTestParams, dice: DiceSource
-    ) -> Change[ArtemisSheet]:
-        skill = next(t.skill for t in tables.nifimo().test if t.track == params.track)
-        malus = tracks.malus(sheet)
-        changed = privilege(sheet, skill, params.professional)
-        result = roll(
-            "nifimo",
-            {
-                "skill": sheet.score(skill),
-                "malus": malus,
-                "track": params.track,
-                "professional": params.professional,
-            },
-            dice,
+
+@operation("calm_test", seed(56, 69), site(115, 119, "0106010001"))
+def calm_test(sheet: ArtemisSheet, params: NoParams, dice: DiceSource) -> Change[ArtemisSheet]:
+    """At the start of an action scene every player character tests Calme at difficulty 10: a
+    light stress on uncertainty, a serious one on failure; NPCs never make it (L56-69)."""
+    if sheet.kind == "npc":
+        raise EcranError(
+            tr("les PNJ ne font jamais le test de calme", "NPCs never make the calm test")
         )
-        light = 1 if result.outcome == "light" else 0
-        serious = (1 if result.outcome == "serious" else 0) + params.extra_serious
-        changed = tracks.add_marks(changed, params.track, light=light, serious=serious)
-        summary = tr(f"{params.track} : {result.outcome}", f"{params.track}: {result.outcome}")
-        return Change(changed, summary, result)
-
-
-class CalmTest(Operation[ArtemisSheet, NoParams]):
-    name = "calm_test"
-    title = tr("Test de calme (début de scène d'action)", "Calm test (start of an action scene)")
-    params = NoParams
-    sources = (seed(56, 69), site(115, 119, "0106010001"))
-
-    def apply(
-        self, sheet: ArtemisSheet, params: NoParams, dice: DiceSource
-    ) -> Change[ArtemisSheet]:
-        if sheet.kind == "npc":
-            raise EcranError(
-                tr("les PNJ ne font jamais le test de calme", "NPCs never make the calm test")
-            )
-        result = roll(
-            "calm",
-            {"skill": sheet.score("calme"), "malus": tracks.malus(sheet)},
-            dice,
-        )
-        light, serious = int(result.outcome == "light"), int(result.outcome == "serious")
-        return Change(
-            tracks.add_marks(sheet, "stress", light, serious),
-            tr(f"calme : {result.outcome}", f"calm: {result.outcome}"),
-            result,
-        )
+    result = roll("calm", {"skill": sheet.score("calme"), "malus": tracks.malus(sheet)}, dice)
+    light, serious = int(result.outcome == "light"), int(result.outcome == "serious")
+    return Change(
+        tracks.add_marks(sheet, "stress", light, serious),
+        tr(f"calme : {result.outcome}", f"calm: {result.outcome}"),
+        result,
+    )

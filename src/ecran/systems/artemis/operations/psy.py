@@ -5,14 +5,22 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, tr
+from ecran.rules import Change, Params, tr
 from ecran.systems.artemis import tracks
-from ecran.systems.artemis.operations.common import privilege, roll
+from ecran.systems.artemis.operations.common import operation, privilege, roll
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed
 
 #: The empath powers an operation rolls from the sheet (L197-312).
 Power = Literal["sketch_trace", "sketch_attract", "metamorphosis", "invocation"]
+
+#: The skill each power tests.
+SKILLS = {
+    "sketch_trace": "esquisse",
+    "sketch_attract": "esquisse",
+    "metamorphosis": "metamorphose",
+    "invocation": "invocation",
+}
 
 
 class PsyParams(Params):
@@ -22,47 +30,33 @@ class PsyParams(Params):
     professional: bool = FIELDS("privilege", default=False)
 
 
-class PsyPower(Operation[ArtemisSheet, PsyParams]):
-    """An empath power rolled from the sheet, its fatigue cost marked on the NIFIMO."""
-
-    name = "psy_power"
-    title = tr("Pouvoir d'empathe", "Empath power")
-    params = PsyParams
-    sources = (seed(197, 312),)
-    SKILLS = {
-        "sketch_trace": "esquisse",
-        "sketch_attract": "esquisse",
-        "metamorphosis": "metamorphose",
-        "invocation": "invocation",
+@operation("psy_power", seed(197, 312))
+def psy_power(sheet: ArtemisSheet, params: PsyParams, dice: DiceSource) -> Change[ArtemisSheet]:
+    """An empath power rolled from the sheet, its fatigue cost marked on the NIFIMO (L197-312)."""
+    skill = SKILLS[params.power]
+    values: dict[str, Any] = {
+        "skill": sheet.score(skill),
+        "malus": tracks.malus(sheet),
+        "professional": params.professional,
     }
-
-    def apply(
-        self, sheet: ArtemisSheet, params: PsyParams, dice: DiceSource
-    ) -> Change[ArtemisSheet]:
-        skill = self.SKILLS[params.power]
-        values: dict[str, Any] = {
-            "skill": sheet.score(skill),
-            "malus": tracks.malus(sheet),
-            "professional": params.professional,
+    if params.power in ("metamorphosis", "invocation"):
+        values["count"] = max(1, params.count)
+    elif params.power == "sketch_attract":
+        values |= {
+            "unwilling_spirits": params.count,
+            "strongest_unwilling_will": params.strongest_unwilling_will,
         }
-        if params.power in ("metamorphosis", "invocation"):
-            values["count"] = max(1, params.count)
-        elif params.power == "sketch_attract":
-            values |= {
-                "unwilling_spirits": params.count,
-                "strongest_unwilling_will": params.strongest_unwilling_will,
-            }
-        changed = privilege(sheet, skill, params.professional)
-        result = roll(params.power, values, dice)
-        cost = result.details["cost"]
-        changed = tracks.add_marks(
-            changed, "fatigue", light=cost["light_fatigue"], permanent=cost["permanent_fatigue"]
-        )
-        return Change(
-            changed,
-            tr(
-                f"{params.power} : {result.outcome}, coût {cost}",
-                f"{params.power}: {result.outcome}, cost {cost}",
-            ),
-            result,
-        )
+    changed = privilege(sheet, skill, params.professional)
+    result = roll(params.power, values, dice)
+    cost = result.details["cost"]
+    changed = tracks.add_marks(
+        changed, "fatigue", light=cost["light_fatigue"], permanent=cost["permanent_fatigue"]
+    )
+    return Change(
+        changed,
+        tr(
+            f"{params.power} : {result.outcome}, coût {cost}",
+            f"{params.power}: {result.outcome}, cost {cost}",
+        ),
+        result,
+    )

@@ -6,28 +6,22 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, tr
+from ecran.rules import Change, Params, tr
 from ecran.systems.artemis import tables, tracks
-from ecran.systems.artemis.operations.common import NoParams, roll
+from ecran.systems.artemis.operations.common import NoParams, operation, roll
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
-class ForceDefence(Operation[ArtemisSheet, NoParams]):
-    name = "force_defence"
-    title = tr("Forcer la parade ou l'esquive", "Force the parry or dodge")
-    params = NoParams
-    sources = (seed(156, 161), seed(756, 759))
-
-    def apply(
-        self, sheet: ArtemisSheet, params: NoParams, dice: DiceSource
-    ) -> Change[ArtemisSheet]:
-        light = tables.combat().optional.force_fatigue_light
-        return Change(
-            tracks.add_marks(sheet, "fatigue", light=light),
-            tr("défense forcée : une fatigue légère", "defence forced: one light fatigue"),
-        )
+@operation("force_defence", seed(156, 161), seed(756, 759))
+def force_defence(sheet: ArtemisSheet, params: NoParams, dice: DiceSource) -> Change[ArtemisSheet]:
+    """Forcing a parry or a dodge costs one light fatigue (L156-161, L756-759)."""
+    light = tables.combat().optional.force_fatigue_light
+    return Change(
+        tracks.add_marks(sheet, "fatigue", light=light),
+        tr("défense forcée : une fatigue légère", "defence forced: one light fatigue"),
+    )
 
 
 class TakeWoundsParams(Params):
@@ -35,18 +29,14 @@ class TakeWoundsParams(Params):
     serious: int = FIELDS("serious_wounds", default=0, ge=0, le=99)
 
 
-class TakeWounds(Operation[ArtemisSheet, TakeWoundsParams]):
-    name = "take_wounds"
-    title = tr("Noter des blessures", "Record wounds")
-    params = TakeWoundsParams
-    sources = (seed(98, 106),)
-
-    def apply(
-        self, sheet: ArtemisSheet, params: TakeWoundsParams, dice: DiceSource
-    ) -> Change[ArtemisSheet]:
-        changed = tracks.add_marks(sheet, "blessure", params.light, params.serious)
-        marks = "x" * params.serious + "/" * params.light
-        return Change(changed, tr(f"blessures {marks}", f"wounds {marks}"))
+@operation("take_wounds", seed(98, 106))
+def take_wounds(
+    sheet: ArtemisSheet, params: TakeWoundsParams, dice: DiceSource
+) -> Change[ArtemisSheet]:
+    """Wounds noted by hand: x per serious wound, / per light wound (L98-106)."""
+    changed = tracks.add_marks(sheet, "blessure", params.light, params.serious)
+    marks = tracks.Wounds(params.serious, params.light).marks
+    return Change(changed, tr(f"blessures {marks}", f"wounds {marks}"))
 
 
 class HitParams(Params):
@@ -60,32 +50,24 @@ class HitParams(Params):
     floor_on_scratch: bool = OPTIONS["floor_on_scratch"].field()
 
 
-class Hit(Operation[ArtemisSheet, HitParams]):
-    """The wound procedure on this character: its armour, its Résistance, its malus."""
-
-    name = "hit"
-    title = tr("Encaisser un coup", "Take a blow")
-    params = HitParams
-    sources = (seed(71, 128), seed(714, 725), site(199, 211, "0106070701"))
-
-    def apply(
-        self, sheet: ArtemisSheet, params: HitParams, dice: DiceSource
-    ) -> Change[ArtemisSheet]:
-        values = params.model_dump(exclude={"short_circuit"})
-        values |= {
-            "skill": sheet.score("resistance"),
-            "malus": tracks.malus(sheet),
-            "protection": tracks.protection(sheet),
-        }
-        result = roll("damage", values, dice)
-        changed = sheet
-        if result.outcome in ("dead", "destroyed"):
-            n = sheet.nifimo.model_copy(update={"lethal": result.outcome})
-            changed = tracks.with_nifimo(sheet, n)
-        elif result.outcome != "none":
-            serious, light = (int(p[1:]) for p in result.outcome.split("_"))
-            changed = tracks.add_marks(sheet, "blessure", light, serious)
-        if params.short_circuit and tables.armour(sheet.armour).exoskeleton:
-            changed = tracks.add_marks(changed, "gene", light=1)
-        label = tracks.outcome_label(result.outcome)
-        return Change(changed, label, result)
+@operation("hit", seed(71, 128), seed(714, 725), site(199, 211, "0106070701"))
+def hit(sheet: ArtemisSheet, params: HitParams, dice: DiceSource) -> Change[ArtemisSheet]:
+    """The wound procedure on this character, with its armour, its Résistance and its malus
+    (L71-128, example L714-725); a short-circuit adds one gêne to an exoskeleton (website)."""
+    values = params.model_dump(exclude={"short_circuit"})
+    values |= {
+        "skill": sheet.score("resistance"),
+        "malus": tracks.malus(sheet),
+        "protection": tracks.protection(sheet),
+    }
+    result = roll("damage", values, dice)
+    changed = sheet
+    if result.outcome in ("dead", "destroyed"):
+        n = sheet.nifimo.model_copy(update={"lethal": result.outcome})
+        changed = tracks.with_nifimo(sheet, n)
+    elif result.outcome != "none":
+        serious, light = (int(p[1:]) for p in result.outcome.split("_"))
+        changed = tracks.add_marks(sheet, "blessure", light, serious)
+    if params.short_circuit and tables.armour(sheet.armour).exoskeleton:
+        changed = tracks.add_marks(changed, "gene", light=1)
+    return Change(changed, tracks.outcome_label(result.outcome), result)
