@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ecran.dice import DiceSource, Roller
-from ecran.rules.check import Check
+from ecran.rules.check import Check, Params
 from ecran.rules.errors import EcranError, unknown
 from ecran.rules.operation import Consequence, Operation
 from ecran.rules.option import Option
@@ -69,6 +69,9 @@ class System(Generic[SheetT]):
     #: The sheet fields guided creation asks for (None: all of them). Play state such as current
     #: wounds is better left out: it starts at the model's defaults.
     creation_fields: ClassVar[Sequence[str] | None] = None
+    #: The choices a random NPC takes (a level, a role…), a parameter model like a check's, so the
+    #: CLI, the API and the forms offer them. Default: none.
+    npc_params: ClassVar[type[Params]] = Params
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -128,7 +131,7 @@ class System(Generic[SheetT]):
         return self.sheet_model()(system=self.id, name=name)
 
     def random_npc(self, roller: Roller, **choices: Any) -> SheetT:
-        """A random NPC that passes `validate`."""
+        """A random NPC that passes `validate`; `choices` are the fields of `npc_params`."""
         raise EcranError(
             Text(
                 fr=f"le système {self.id} ne génère pas encore de PNJ",
