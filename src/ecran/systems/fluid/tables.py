@@ -245,10 +245,12 @@ class OutcomeWords(_Row):
 
 
 class CheckWords(_Row):
-    """What people read of a check; `outcome` only where no table of the rules lists them."""
+    """What people read of a check; `outcome` only where no table of the rules lists them;
+    `details`: the groups of `data/details.toml` that label its work."""
 
     title: Text
     description: Text
+    details: list[str]
     outcome: list[OutcomeWords] = []
 
 
@@ -262,6 +264,11 @@ CHARACTER = load_model(PACKAGE, "character.toml", CharacterTables)
 #: The words of every check, by its id, from `data/checks.toml`.
 CHECK_WORDS = {
     name: CheckWords.model_validate(row) for name, row in load_toml(PACKAGE, "checks.toml").items()
+}
+#: The labels of the keys of `Resolution.details`, by group, from `data/details.toml`.
+DETAIL_GROUPS = {
+    group: {key: Text.model_validate(label) for key, label in labels.items()}
+    for group, labels in load_toml(PACKAGE, "details.toml").items()
 }
 #: The words (label, help) of every check and operation parameter, from `data/fields.toml`.
 FIELDS = load_fields(PACKAGE)

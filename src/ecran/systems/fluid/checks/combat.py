@@ -8,7 +8,6 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Resolution, cite
-from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
 from ecran.systems.fluid.dice import constant
@@ -158,7 +157,6 @@ class Attack(FluidCheck[AttackParams]):
         "opponent_armour": 1,
         "opponent_res": 8,
     }
-    detail_labels = labels.ATTACK
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         ex = Exchange(params)

@@ -1,4 +1,5 @@
-"""Pieces every Fluid check shares: the ranks as outcomes, the explosion options, margins."""
+"""Pieces every Fluid check shares: the base that reads its words from data, the ranks as
+outcomes, the explosion options, margins, the rolled score and its exact law."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pydantic import BaseModel
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Source, cite, tr
 from ecran.systems.fluid.dice import DieRoll, Explosions, roll_die, score_atoms, score_law
-from ecran.systems.fluid.tables import CHECK_WORDS, RANKS, SEED
+from ecran.systems.fluid.tables import CHECK_WORDS, DETAIL_GROUPS, RANKS, SEED
 
 P = TypeVar("P", bound=BaseModel)
 
@@ -28,15 +29,18 @@ CORE_SOURCES: tuple[Source, ...] = (
 
 
 class FluidCheck(Check[P]):
-    """A Fluid check. Its words (title, description and, where no table of the rules lists them,
-    its outcomes) are `data/checks.toml`'s under its name. The base die explodes without end
-    (L360-374), so no walk of a check that rolls it ever ends: its example is beyond the walk,
-    unless the check names other parameters."""
+    """A Fluid check. Its words (title, description, the labels of its details and, where no
+    table of the rules lists them, its outcomes) are `data/checks.toml`'s under its name.
+    The base die explodes without end (L360-374), so no walk of a check that rolls it ever
+    ends: its example is beyond the walk, unless the check names other parameters."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         words = CHECK_WORDS[cls.name]
         cls.title, cls.description = words.title, words.description
+        cls.detail_labels = {
+            key: label for group in words.details for key, label in DETAIL_GROUPS[group].items()
+        }
         if words.outcome:
             cls.outcomes = tuple(Outcome(o.id, o.label, o.help) for o in words.outcome)
         if "beyond_walk" not in cls.__dict__:

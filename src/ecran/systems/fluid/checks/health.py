@@ -9,7 +9,6 @@ from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid.checks import common as core
-from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, major_as_read, margin
 from ecran.systems.fluid.options import (
     MAJOR_SUCCESS_AS,
@@ -61,7 +60,6 @@ class Survival(FluidCheck[SurvivalParams]):
     outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in HEALTH.survival)
     sources = (cite(SEED, 1495, 1529), cite(SEED, 1459, 1493, note="penalty"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 2}
-    detail_labels = labels.SURVIVAL
 
     @staticmethod
     def _outcome(score: int, major_as: str) -> str:
@@ -95,7 +93,6 @@ class Shock(FluidCheck[ShockParams]):
     params = ShockParams
     sources = (cite(SEED, 1531, 1545), cite(SEED, 352, 358, note="ME"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 3, "san": 8}
-    detail_labels = labels.SHOCK
 
     @staticmethod
     def loss(score: int, reference: int) -> int:
@@ -123,7 +120,6 @@ class Medicine(FluidCheck[PenaltyParams]):
     params = PenaltyParams
     sources = (cite(SEED, 1585, 1597), *CORE_SOURCES)
     example = {"characteristic": 6, "advantages": 1}
-    detail_labels = labels.MEDICINE
 
     @staticmethod
     def _outcome(score: int) -> str:
@@ -160,7 +156,6 @@ class HitLocation(FluidCheck[HitLocationParams]):
     example = {"aim": 2, "aim_at": "head"}
     #: Aim 0 reaches face 10, two places: each further 10 is rolled again, without end.
     beyond_walk = {"aim": 0, "aim_at": "head"}
-    detail_labels = labels.HIT_LOCATION
 
     @staticmethod
     def _face(face: int, params: HitLocationParams) -> int:

@@ -8,7 +8,6 @@ from typing import Any, Literal
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
-from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
     FluidCheck,
@@ -96,7 +95,6 @@ class Spell(FluidCheck[SpellParams]):
         *CORE_SOURCES,
     )
     example = {"characteristic": 7, "complexity": 2, "range_band": 3, "area": 1, "trait_1": 5}
-    detail_labels = labels.SPELL
 
     @staticmethod
     def _outcome(score: int, major_as: str) -> str:

@@ -9,7 +9,6 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Resolution, cite
-from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of, stable_window
 from ecran.systems.fluid.checks.winner import tie_probability, winner_law
@@ -63,7 +62,6 @@ class Opposed(FluidCheck[OpposedParams]):
     params = OpposedParams
     sources = OPPOSED_SOURCES
     example = {"characteristic": 5, "opponent_characteristic": 6, "advantage_dice": 1}
-    detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         d, details = exchange(params, dice)
@@ -85,7 +83,6 @@ class Vampirism(FluidCheck[VampirismParams]):
     params = VampirismParams
     sources = (cite(SEED, 1892, 1898), *OPPOSED_SOURCES)
     example = {"characteristic": 6, "opponent_characteristic": 5}
-    detail_labels = labels.VAMPIRISM
 
     @staticmethod
     def _outcome(d: int) -> str:
@@ -119,7 +116,6 @@ class Chase(FluidCheck[ChaseParams]):
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "gap": 5, "escape_at": 20}
-    detail_labels = labels.CHASE
 
     @staticmethod
     def new_gap(params: ChaseParams, step: int) -> int:
@@ -200,7 +196,6 @@ class VerbalJoust(FluidCheck[JoustParams]):
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "aura": 9, "opponent_aura": 8}
-    detail_labels = labels.VERBAL_JOUST
 
     @staticmethod
     def _outcome(params: JoustParams, d: int) -> str:
@@ -238,7 +233,6 @@ class MassCombat(FluidCheck[MassParams]):
     params = MassParams
     sources = (cite(SEED, 1599, 1623), *CORE_SOURCES)
     example = {"characteristic": 5, "opponent_characteristic": 5, "advantage_dice": 2}
-    detail_labels = labels.MASS_COMBAT
 
     @staticmethod
     def _outcome(d: int) -> str:

@@ -8,7 +8,6 @@ from typing import Any, Literal
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, Resolution, cite
 from ecran.systems.fluid import advantages as adv
-from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
     RANK_OUTCOMES,
@@ -44,7 +43,6 @@ class Test(FluidCheck[TestParams]):
     outcomes = RANK_OUTCOMES
     sources = CORE_SOURCES
     example = {"characteristic": 5, "advantage_dice": 1, "disadvantage_dice": 0, "modifier": 0}
-    detail_labels = labels.TEST
 
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
         net = params.advantage_dice - params.disadvantage_dice
@@ -178,7 +176,6 @@ class ActionCheck(FluidCheck[ActionParams]):
         cite(SEED, 736, 750, note="option: variable delay"),
     )
     example = {"characteristic": 4, "trait_1": 2, "trait_2": 3, "difficulty": "difficile"}
-    detail_labels = labels.ACTION
 
     def resolve(self, params: ActionParams, dice: DiceSource) -> Resolution:
         plan = Plan(params)
