@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Resolution, cite, tr
-from ecran.systems.fluid.checks import labels
-from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
+from ecran.rules import Resolution, cite
+from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
 from ecran.systems.fluid.dice import constant
 from ecran.systems.fluid.options import (
@@ -133,30 +132,12 @@ class Exchange:
         return "down" if self.damage_dealt(d) >= self.p.opponent_res else "hit"
 
 
-class Attack(Check[AttackParams]):
+class Attack(FluidCheck[AttackParams]):
+    """One opposed exchange: the better score deals the difference + weapon − armour, counter
+    included (L995-1049, L1343-1353); RES, wound Trait and survival test follow (L1425-1493)."""
+
     name = "attack"
-    title = tr("Attaque (corps-à-corps ou distance)", "Attack (melee or ranged)")
-    description = tr(
-        "Un échange en opposition : le meilleur score inflige la différence + arme − armure "
-        "(riposte comprise) ; RES, Trait de blessure et test de survie en découlent. Distance : "
-        "mettez les désavantages de portée dans vos dés.",
-        "One opposed exchange: the better score deals the difference + weapon − armour (counter "
-        "included); RES loss, wound Trait and survival test follow. Ranged: put the range "
-        "disadvantages in your dice.",
-    )
     params = AttackParams
-    outcomes = (
-        Outcome(
-            "countered",
-            tr("riposte subie", "countered"),
-            tr("l'adversaire vous blesse", "the opponent hurts you"),
-        ),
-        Outcome("repelled", tr("repoussé", "repelled")),
-        Outcome("absorbed", tr("encaissé par l'armure", "absorbed by armour")),
-        Outcome("hit", tr("touché", "hit")),
-        Outcome("down", tr("RES épuisée", "RES exhausted"), tr("sbire hors-jeu", "minion out")),
-        Outcome("critical", tr("blessure critique", "critical wound")),
-    )
     sources = (
         cite(SEED, 995, 1049, note="melee engagement"),
         cite(SEED, 1167, 1175, note="furious attack, feint"),
@@ -176,9 +157,6 @@ class Attack(Check[AttackParams]):
         "opponent_armour": 1,
         "opponent_res": 8,
     }
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.ATTACK
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         ex = Exchange(params)

@@ -1,12 +1,18 @@
-"""Pieces every Fluid check shares: the ranks as outcomes, the explosion options, margins."""
+"""Pieces every Fluid check shares: the base that reads its words from data, the ranks as
+outcomes, the explosion options, margins, the rolled score and its exact law."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
-from ecran.rules import Outcome, Source, cite, tr
-from ecran.systems.fluid.dice import DieRoll, Explosions
-from ecran.systems.fluid.tables import RANKS, SEED
+from pydantic import BaseModel
+
+from ecran.dice import DiceSource, Distribution
+from ecran.rules import Check, Outcome, Source, cite, tr
+from ecran.systems.fluid.dice import DieRoll, Explosions, roll_die, score_atoms, score_law
+from ecran.systems.fluid.tables import CHECK_WORDS, DETAIL_GROUPS, RANKS, SEED
+
+P = TypeVar("P", bound=BaseModel)
 
 RANK_OUTCOMES = tuple(Outcome(r.id, tr(r.fr, r.en), tr(r.help_fr, r.help_en)) for r in RANKS.rank)
 #: Every score at or below 0 is a critical failure, at or above 21 a critical success: the
@@ -20,6 +26,25 @@ CORE_SOURCES: tuple[Source, ...] = (
     cite(SEED, 518, 522, note="double 10"),
     cite(SEED, 852, 870, note="disadvantages, cancelling, double 1"),
 )
+
+
+class FluidCheck(Check[P]):
+    """A Fluid check. Its words (title, description, the labels of its details and, where no
+    table of the rules lists them, its outcomes) are `data/checks.toml`'s under its name.
+    The base die explodes without end (L360-374), so no walk of a check that rolls it ever
+    ends: its example is beyond the walk, unless the check names other parameters."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        words = CHECK_WORDS[cls.name]
+        cls.title, cls.description = words.title, words.description
+        cls.detail_labels = {
+            key: label for group in words.details for key, label in DETAIL_GROUPS[group].items()
+        }
+        if words.outcome:
+            cls.outcomes = tuple(Outcome(o.id, o.label, o.help) for o in words.outcome)
+        if "beyond_walk" not in cls.__dict__:
+            cls.beyond_walk = cls.example
 
 
 def explosions(params: Any) -> Explosions:
@@ -49,3 +74,15 @@ def scored(roll: DieRoll, offset: int) -> dict[str, Any]:
     details: dict[str, Any] = dict(roll.details())
     details["score"] = offset + roll.value
     return details
+
+
+def rolled(dice: DiceSource, offset: int, net_dice: int, params: Any) -> dict[str, Any]:
+    """The work of one test: the die with `net_dice` and the explosions `params` leave in
+    force, and the score it makes with the flat terms `offset` (L244-250, L360-424)."""
+    return scored(roll_die(dice, net_dice, explosions(params)), offset)
+
+
+def score_distribution(offset: int, net_dice: int, params: Any) -> Distribution[int]:
+    """Exact law of the score `rolled` makes, every score past the Results Table's window
+    counted at its edge."""
+    return score_law(score_atoms(offset, net_dice, explosions(params)), LOW, HIGH)

@@ -6,19 +6,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
-from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
+from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
-from ecran.systems.fluid.checks import labels
-from ecran.systems.fluid.checks.common import (
-    CORE_SOURCES,
-    HIGH,
-    LOW,
-    explosions,
-    major_as_read,
-    margin,
-    scored,
-)
-from ecran.systems.fluid.dice import roll_die, score_atoms, score_law
+from ecran.systems.fluid.checks import common as core
+from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, major_as_read, margin
 from ecran.systems.fluid.options import (
     MAJOR_SUCCESS_AS,
     ME_REFERENCE,
@@ -45,14 +36,12 @@ def _plan(p: PenaltyParams) -> tuple[int, int]:
 
 
 def rolled_score(p: PenaltyParams, dice: DiceSource) -> tuple[int, dict[str, Any]]:
-    offset, net = _plan(p)
-    details = scored(roll_die(dice, net, explosions(p)), offset)
+    details = core.rolled(dice, *_plan(p), p)
     return details["score"], details
 
 
 def score_distribution(p: PenaltyParams) -> Distribution[int]:
-    offset, net = _plan(p)
-    return score_law(score_atoms(offset, net, explosions(p)), LOW, HIGH)
+    return core.score_distribution(*_plan(p), p)
 
 
 class SurvivalParams(PenaltyParams):
@@ -62,20 +51,15 @@ class SurvivalParams(PenaltyParams):
 SURVIVAL = {row.rank: row for row in HEALTH.survival}
 
 
-class Survival(Check[SurvivalParams]):
+class Survival(FluidCheck[SurvivalParams]):
+    """A CON test with the critical wound's disadvantages: from death to adrenaline
+    (L1495-1529)."""
+
     name = "survival"
-    title = tr("Test de survie", "Survival test")
-    description = tr(
-        "Test de CON avec les désavantages de la blessure critique : de la mort à l'adrénaline.",
-        "CON test with the critical wound's disadvantages: from death to adrenaline.",
-    )
     params = SurvivalParams
     outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in HEALTH.survival)
     sources = (cite(SEED, 1495, 1529), cite(SEED, 1459, 1493, note="penalty"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 2}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.SURVIVAL
 
     @staticmethod
     def _outcome(score: int, major_as: str) -> str:
@@ -101,26 +85,14 @@ class ShockParams(PenaltyParams):
     me_reference: Literal[10, 11] = ME_REFERENCE.field()
 
 
-class Shock(Check[ShockParams]):
+class Shock(FluidCheck[ShockParams]):
+    """On failure, SAN lost equals the margin of failure; the excess below 0 becomes a negative
+    Trait (L1531-1545)."""
+
     name = "shock"
-    title = tr("Choc psychique", "Psychic shock")
-    description = tr(
-        "Test sous la caractéristique adéquate ; en cas d'échec, perte de SAN égale à la marge "
-        "d'échec ; l'excédent sous 0 devient un Trait négatif.",
-        "Test of the fitting characteristic; on failure, lose SAN equal to the margin of "
-        "failure; the excess below 0 becomes a negative Trait.",
-    )
     params = ShockParams
-    outcomes = (
-        Outcome("trauma", tr("Trait négatif", "negative Trait")),
-        Outcome("shaken", tr("perte de SAN", "SAN loss")),
-        Outcome("steady", tr("tient le coup", "steady")),
-    )
     sources = (cite(SEED, 1531, 1545), cite(SEED, 352, 358, note="ME"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 3, "san": 8}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.SHOCK
 
     @staticmethod
     def loss(score: int, reference: int) -> int:
@@ -141,28 +113,13 @@ class Shock(Check[ShockParams]):
         return score_distribution(params).map(lambda s: self._outcome(params, s))
 
 
-class Medicine(Check[PenaltyParams]):
+class Medicine(FluidCheck[PenaltyParams]):
+    """Wound Trait points healed by the rank of the test, 1 to 4 (L1585-1597)."""
+
     name = "medicine"
-    title = tr("Test de médecine", "Medicine test")
-    description = tr(
-        "Réduit les Traits de blessure : 1 point (marginale), 2 (réussite), 3 (majorée), "
-        "4 (critique). Un test par patient et par jour.",
-        "Reduces wound Traits: 1 point (marginal), 2 (success), 3 (major), 4 (critical). One "
-        "test per patient per day.",
-    )
     params = PenaltyParams
-    outcomes = (
-        Outcome("no_effect", tr("sans effet", "no effect")),
-        Outcome("heal_1", tr("−1 point de blessure", "−1 wound point")),
-        Outcome("heal_2", tr("−2 points de blessure", "−2 wound points")),
-        Outcome("heal_3", tr("−3 points de blessure", "−3 wound points")),
-        Outcome("heal_4", tr("−4 points de blessure", "−4 wound points")),
-    )
     sources = (cite(SEED, 1585, 1597), *CORE_SOURCES)
     example = {"characteristic": 6, "advantages": 1}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.MEDICINE
 
     @staticmethod
     def _outcome(score: int) -> str:
@@ -188,22 +145,17 @@ class HitLocationParams(Params):
     aim_at: LocationId = FIELDS("aim_at", default="head")
 
 
-class HitLocation(Check[HitLocationParams]):
+class HitLocation(FluidCheck[HitLocationParams]):
+    """Option: 1d10 for the part hit once RES is exceeded; aiming with N disadvantages shifts
+    the die by up to N toward the aimed part (L1441-1457)."""
+
     name = "hit_location"
-    title = tr("Localisation (option)", "Hit location (option)")
-    description = tr(
-        "Option : 1D10 pour la partie touchée une fois la RES dépassée ; en visant avec N "
-        "désavantages, le dé peut être décalé de ±N vers la partie visée.",
-        "Option: 1d10 for the part hit once RES is exceeded; aiming with N disadvantages lets "
-        "the die shift by ±N toward the aimed part.",
-    )
     params = HitLocationParams
     outcomes = tuple(Outcome(loc.id, tr(loc.fr, loc.en)) for loc in HEALTH.location)
     sources = (cite(SEED, 1441, 1457),)
     example = {"aim": 2, "aim_at": "head"}
     #: Aim 0 reaches face 10, two places: each further 10 is rolled again, without end.
     beyond_walk = {"aim": 0, "aim_at": "head"}
-    detail_labels = labels.HIT_LOCATION
 
     @staticmethod
     def _face(face: int, params: HitLocationParams) -> int:

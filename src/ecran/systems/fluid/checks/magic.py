@@ -6,19 +6,16 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
+from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
-from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
-    HIGH,
-    LOW,
-    explosions,
+    FluidCheck,
     major_as_read,
     margin,
-    scored,
+    rolled,
+    score_distribution,
 )
-from ecran.systems.fluid.dice import roll_die, score_atoms, score_law
 from ecran.systems.fluid.options import (
     MAJOR_SUCCESS_AS,
     ME_REFERENCE,
@@ -83,16 +80,11 @@ def res_spent(outcome: str, committed: int) -> int:
     }.get(outcome, committed)
 
 
-class Spell(Check[SpellParams]):
+class Spell(FluidCheck[SpellParams]):
+    """Complexity + range + area are the disadvantages and the casting time (L1680-1802); the
+    rank decides the spell (L1804-1858)."""
+
     name = "spell"
-    title = tr("Lancer un sort", "Cast a spell")
-    description = tr(
-        "Complexité + portée + aire = désavantages et temps de préparation ; accélérer coûte 1 "
-        "désavantage par cran ; le rang décide du sort ; la MR se répartit en intensité et durée.",
-        "Complexity + range + area = disadvantages and casting time; hurrying costs 1 "
-        "disadvantage per step; the rank decides the spell; the MR splits into intensity and "
-        "duration.",
-    )
     params = SpellParams
     outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in MAGIC.result)
     sources = (
@@ -103,9 +95,6 @@ class Spell(Check[SpellParams]):
         *CORE_SOURCES,
     )
     example = {"characteristic": 7, "complexity": 2, "range_band": 3, "area": 1, "trait_1": 5}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.SPELL
 
     @staticmethod
     def _outcome(score: int, major_as: str) -> str:
@@ -113,10 +102,7 @@ class Spell(Check[SpellParams]):
 
     def resolve(self, params: SpellParams, dice: DiceSource) -> Resolution:
         plan = SpellPlan(params)
-        details = {
-            **plan.summary(),
-            **scored(roll_die(dice, plan.split.dice, explosions(params)), plan.offset),
-        }
+        details = {**plan.summary(), **rolled(dice, plan.offset, plan.split.dice, params)}
         score = details["score"]
         outcome = self._outcome(score, params.major_success_as)
         details.update(margin(score, params.me_reference))
@@ -127,7 +113,7 @@ class Spell(Check[SpellParams]):
 
     def distribution(self, params: SpellParams) -> Distribution[str]:
         plan = SpellPlan(params)
-        law = score_law(score_atoms(plan.offset, plan.split.dice, explosions(params)), LOW, HIGH)
+        law = score_distribution(plan.offset, plan.split.dice, params)
         return law.map(lambda s: self._outcome(s, params.major_success_as))
 
 

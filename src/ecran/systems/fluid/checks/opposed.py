@@ -8,9 +8,8 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Resolution, cite, tr
-from ecran.systems.fluid.checks import labels
-from ecran.systems.fluid.checks.common import CORE_SOURCES, explosions
+from ecran.rules import Resolution, cite
+from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of, stable_window
 from ecran.systems.fluid.checks.winner import tie_probability, winner_law
 from ecran.systems.fluid.dice import floor_at_zero
@@ -55,28 +54,14 @@ def _sign(d: int) -> str:
 OPPOSED_SOURCES = (cite(SEED, 932, 966, note="opposed rolls"), *CORE_SOURCES)
 
 
-class Opposed(Check[OpposedParams]):
+class Opposed(FluidCheck[OpposedParams]):
+    """Each side rolls with its own advantages and disadvantages; the higher score wins
+    (L932-966)."""
+
     name = "opposed"
-    title = tr("Jet en opposition", "Opposed roll")
-    description = tr(
-        "Chacun lance avec ses avantages et désavantages ; le plus haut score gagne.",
-        "Each side rolls with its own advantages and disadvantages; the higher score wins.",
-    )
     params = OpposedParams
-    outcomes = (
-        Outcome("loss", tr("perdu", "loss")),
-        Outcome(
-            "tie",
-            tr("égalité", "tie"),
-            tr("personne ne l'emporte (lecture A8)", "nobody prevails (reading A8)"),
-        ),
-        Outcome("win", tr("gagné", "win")),
-    )
     sources = OPPOSED_SOURCES
     example = {"characteristic": 5, "opponent_characteristic": 6, "advantage_dice": 1}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         d, details = exchange(params, dice)
@@ -91,24 +76,13 @@ class VampirismParams(OpposedParams):
     victim_res: int = FIELDS("victim_res", default=10, ge=0, le=60)
 
 
-class Vampirism(Check[VampirismParams]):
+class Vampirism(FluidCheck[VampirismParams]):
+    """An opposed VOL test against the victim; the margin is the RES stolen (L1892-1898)."""
+
     name = "vampirism"
-    title = tr("Vampirisme", "Vampirism")
-    description = tr(
-        "Test de VOL en opposition avec la victime ; la marge donne les points de RES volés.",
-        "Opposed VOL test against the victim; the margin is the RES stolen.",
-    )
     params = VampirismParams
-    outcomes = (
-        Outcome("resisted", tr("résiste", "resisted")),
-        Outcome("stand_off", tr("égalité", "stand-off")),
-        Outcome("drained", tr("RES volée", "RES drained")),
-    )
     sources = (cite(SEED, 1892, 1898), *OPPOSED_SOURCES)
     example = {"characteristic": 6, "opponent_characteristic": 5}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.VAMPIRISM
 
     @staticmethod
     def _outcome(d: int) -> str:
@@ -130,34 +104,18 @@ class ChaseParams(OpposedParams):
     chase_margin: Literal["difference", "winner_mr"] = CHASE_MARGIN.field()
 
 
-class Chase(Check[ChaseParams]):
-    """You are the pursuer; the opponent flees."""
+class Chase(FluidCheck[ChaseParams]):
+    """You are the pursuer; the opponent flees. The winner's margin narrows or widens the gap,
+    ×10 with vehicles: at 0 the fugitive is caught, at the target it escapes (L1651-1669)."""
 
     name = "chase"
-    title = tr("Poursuite (vous poursuivez)", "Chase (you pursue)")
-    description = tr(
-        "Test en opposition : la marge du gagnant réduit (poursuivant) ou augmente (poursuivi) "
-        "l'écart ; ×10 en véhicules. À 0, rattrapé ; à la valeur cible, échappé.",
-        "Opposed test: the winner's margin narrows (pursuer) or widens (fugitive) the gap; ×10 "
-        "with vehicles. At 0 the fugitive is caught; at the target it escapes.",
-    )
     params = ChaseParams
-    outcomes = (
-        Outcome("escaped", tr("échappé", "escaped")),
-        Outcome("further", tr("s'éloigne", "further")),
-        Outcome("no_change", tr("écart inchangé", "no change")),
-        Outcome("closer", tr("se rapproche", "closer")),
-        Outcome("caught", tr("rattrapé", "caught")),
-    )
     sources = (
         cite(SEED, 1651, 1669, note="margin: score difference or winner's MR, reading A26"),
         cite(SEED, 352, 356, note="MR: the score above 10"),
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "gap": 5, "escape_at": 20}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.CHASE
 
     @staticmethod
     def new_gap(params: ChaseParams, step: int) -> int:
@@ -227,31 +185,17 @@ class JoustParams(OpposedParams):
     opponent_aura: int = FIELDS("opponent_aura", default=10, ge=0, le=60)
 
 
-class VerbalJoust(Check[JoustParams]):
+class VerbalJoust(FluidCheck[JoustParams]):
+    """Like combat: the score difference comes off the loser's AUR; the first at 0 is beaten
+    or convinced (L1671-1677)."""
+
     name = "verbal_joust"
-    title = tr("Joute verbale", "Verbal joust")
-    description = tr(
-        "Comme un combat : tests en opposition (caractéristiques et Traits), la différence des "
-        "scores est ôtée à l'AUR du perdant ; le premier à 0 est vaincu ou convaincu.",
-        "Like combat: opposed tests (characteristics and Traits); the score difference comes "
-        "off the loser's AUR; the first at 0 is beaten or convinced.",
-    )
     params = JoustParams
-    outcomes = (
-        Outcome("convinced", tr("vous êtes convaincu", "you are convinced")),
-        Outcome("shaken", tr("vous perdez de l'AUR", "you lose AUR")),
-        Outcome("stand_off", tr("égalité", "stand-off")),
-        Outcome("scores", tr("l'adversaire perd de l'AUR", "the opponent loses AUR")),
-        Outcome("wins", tr("l'adversaire est convaincu", "the opponent is convinced")),
-    )
     sources = (
         cite(SEED, 1671, 1677, note="damage = score difference, no weapon"),
         *OPPOSED_SOURCES,
     )
     example = {"characteristic": 6, "opponent_characteristic": 5, "aura": 9, "opponent_aura": 8}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.VERBAL_JOUST
 
     @staticmethod
     def _outcome(params: JoustParams, d: int) -> str:
@@ -281,26 +225,14 @@ class MassParams(TwoSides):
     scale: int = FIELDS("scale", default=1, ge=1, le=100)
 
 
-class MassCombat(Check[MassParams]):
+class MassCombat(FluidCheck[MassParams]):
+    """Each side tests; its score (at least 0) is the casualties it inflicts, ×10 or ×100 at
+    large scale (L1599-1623)."""
+
     name = "mass_combat"
-    title = tr("Combat de masse", "Mass combat")
-    description = tr(
-        "Chaque camp fait un test ; son score (au moins 0) donne les pertes infligées à l'autre, "
-        "×10 ou ×100 à grande échelle. Avantages : nombre, armement, moral, position, officiers.",
-        "Each side tests; its score (at least 0) is the casualties it inflicts, ×10 or ×100 at "
-        "large scale. Advantages: numbers, arms, morale, position, officers.",
-    )
     params = MassParams
-    outcomes = (
-        Outcome("worse", tr("vous perdez davantage", "you lose more")),
-        Outcome("even", tr("pertes égales", "even losses")),
-        Outcome("better", tr("l'ennemi perd davantage", "the enemy loses more")),
-    )
     sources = (cite(SEED, 1599, 1623), *CORE_SOURCES)
     example = {"characteristic": 5, "opponent_characteristic": 5, "advantage_dice": 2}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.MASS_COMBAT
 
     @staticmethod
     def _outcome(d: int) -> str:

@@ -6,19 +6,16 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Params, Resolution, cite, tr
+from ecran.rules import Params, Resolution, cite
 from ecran.systems.fluid import advantages as adv
-from ecran.systems.fluid.checks import labels
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
-    HIGH,
-    LOW,
     RANK_OUTCOMES,
-    explosions,
+    FluidCheck,
     margin,
-    scored,
+    rolled,
+    score_distribution,
 )
-from ecran.systems.fluid.dice import Explosions, roll_die, score_atoms, score_law
 from ecran.systems.fluid.options import (
     AVERAGE_ROUNDING,
     BINARY_RESULTS,
@@ -30,11 +27,6 @@ from ecran.systems.fluid.options import (
 from ecran.systems.fluid.tables import FIELDS, RANKS, SEED, TIME
 
 
-def rank_law(offset: int, net_dice: int, rules: Explosions) -> Distribution[str]:
-    """Exact law of the rank of characteristic + die + flat terms (`offset`)."""
-    return score_law(score_atoms(offset, net_dice, rules), LOW, HIGH).map(RANKS.of)
-
-
 class TestParams(Params):
     characteristic: int = FIELDS("characteristic", ge=-10, le=30)
     advantage_dice: int = FIELDS("advantage_dice", default=0, ge=0, le=10)
@@ -42,28 +34,19 @@ class TestParams(Params):
     modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)
 
 
-class Test(Check[TestParams]):
+class Test(FluidCheck[TestParams]):
+    """Characteristic + base die + modifier, read on the Results Table (L244-268); advantage
+    and disadvantage dice cancel one for one (L852-870); every explosion in force."""
+
     name = "test"
-    title = tr("Test", "Test")
-    description = tr(
-        "Caractéristique + 1D10 (dé de base) + modificateur, lu sur la Table de résultats ; "
-        "dés d'avantage/désavantage annulés un pour un, dés explosifs.",
-        "Characteristic + 1d10 (base die) + modifier, read on the Results Table; advantage and "
-        "disadvantage dice cancel one for one; exploding dice.",
-    )
     params = TestParams
     outcomes = RANK_OUTCOMES
     sources = CORE_SOURCES
     example = {"characteristic": 5, "advantage_dice": 1, "disadvantage_dice": 0, "modifier": 0}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.TEST
 
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
         net = params.advantage_dice - params.disadvantage_dice
-        offset = params.characteristic + params.modifier
-        roll = roll_die(dice, net)
-        details = scored(roll, offset)
+        details = rolled(dice, params.characteristic + params.modifier, net, params)
         details["net_dice"] = net
         score = details["score"]
         details.update(margin(score))
@@ -71,7 +54,8 @@ class Test(Check[TestParams]):
 
     def distribution(self, params: TestParams) -> Distribution[str]:
         net = params.advantage_dice - params.disadvantage_dice
-        return rank_law(params.characteristic + params.modifier, net, Explosions())
+        offset = params.characteristic + params.modifier
+        return score_distribution(offset, net, params).map(RANKS.of)
 
 
 Difficulty = Literal[
@@ -175,17 +159,11 @@ def time_taken(base_time: int, rank: str, variable: bool) -> dict[str, Any]:
     return {"time_rank": step.rank, "time": step.fr, "time_en": step.en}
 
 
-class ActionCheck(Check[ActionParams]):
+class ActionCheck(FluidCheck[ActionParams]):
+    """The test with its advantages and disadvantages assembled from every source the rules
+    list (L604-930)."""
+
     name = "action"
-    title = tr("Action (test complet)", "Action (full test)")
-    description = tr(
-        "Un test dont les avantages et désavantages sont assemblés depuis leurs sources : "
-        "Traits (multiples, prêtés), aides, circonstances, équipement, temps, difficulté, "
-        "nouvelles tentatives, points dépensés avant/après, Trait négatif infligé.",
-        "A test whose advantages and disadvantages are assembled from their sources: Traits "
-        "(multiple, lent), helpers, circumstances, equipment, time, difficulty, retries, points "
-        "spent before/after, self-inflicted negative Trait.",
-    )
     params = ActionParams
     outcomes = RANK_OUTCOMES
     sources = (
@@ -198,14 +176,10 @@ class ActionCheck(Check[ActionParams]):
         cite(SEED, 736, 750, note="option: variable delay"),
     )
     example = {"characteristic": 4, "trait_1": 2, "trait_2": 3, "difficulty": "difficile"}
-    #: Its base die explodes without end (L360-374): no walk of its dice ever ends.
-    beyond_walk = example
-    detail_labels = labels.ACTION
 
     def resolve(self, params: ActionParams, dice: DiceSource) -> Resolution:
         plan = Plan(params)
-        roll = roll_die(dice, plan.split.dice, explosions(params))
-        details = {**plan.summary(), **scored(roll, plan.offset)}
+        details = {**plan.summary(), **rolled(dice, plan.offset, plan.split.dice, params)}
         score = details["score"]
         details.update(margin(score, params.me_reference))
         outcome = outcome_of(score, params.binary_results)
@@ -214,5 +188,5 @@ class ActionCheck(Check[ActionParams]):
 
     def distribution(self, params: ActionParams) -> Distribution[str]:
         plan = Plan(params)
-        law = score_law(score_atoms(plan.offset, plan.split.dice, explosions(params)), LOW, HIGH)
+        law = score_distribution(plan.offset, plan.split.dice, params)
         return law.map(lambda s: outcome_of(s, params.binary_results))

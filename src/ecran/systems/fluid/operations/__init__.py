@@ -6,25 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Operation
-from ecran.systems.fluid.operations.equipment import DamageEquipment
-from ecran.systems.fluid.operations.experience import Advancement, AwardXp
-from ecran.systems.fluid.operations.recovery import NightRest, ShortPause, Treat
-from ecran.systems.fluid.operations.resources import Spend
-from ecran.systems.fluid.operations.sanity import LoseSanity
-from ecran.systems.fluid.operations.traits import AddTrait
-from ecran.systems.fluid.operations.wounds import Survive, TakeDamage, TakeHit
+from ecran.systems.fluid.operations.equipment import damage_equipment
+from ecran.systems.fluid.operations.experience import advance, award_xp
+from ecran.systems.fluid.operations.recovery import medicine, night_rest, short_pause
+from ecran.systems.fluid.operations.resources import spend
+from ecran.systems.fluid.operations.sanity import lose_sanity
+from ecran.systems.fluid.operations.traits import add_trait
+from ecran.systems.fluid.operations.wounds import survive, take_damage, take_hit
 
 OPERATIONS: tuple[Operation[Any, Any], ...] = (
-    TakeDamage(),
-    Spend(),
-    LoseSanity(),
-    NightRest(),
-    ShortPause(),
-    Treat(),
-    Survive(),
-    AwardXp(),
-    Advancement(),
-    AddTrait(),
-    DamageEquipment(),
-    TakeHit(),
+    take_damage,
+    spend,
+    lose_sanity,
+    night_rest,
+    short_pause,
+    medicine,
+    survive,
+    award_xp,
+    advance,
+    add_trait,
+    damage_equipment,
+    take_hit,
 )

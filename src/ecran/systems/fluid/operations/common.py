@@ -1,13 +1,18 @@
-"""What Fluid's operations share: errors, Trait lists and the pools a sheet draws on."""
+"""What Fluid's operations share: their declarer, errors, Trait lists and the pools a sheet
+draws on."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from ecran.rules import EcranError, tr
-from ecran.systems.fluid.sheet import FluidSheet, Trait
+from ecran.rules import EcranError, OperationDeclarer, load_titles, tr
+from ecran.systems.fluid.sheet import FluidSheet, Trait, TraitOrigin
+from ecran.systems.fluid.tables import PACKAGE
 
 Pool = Literal["RES", "AUR", "SAN", "FOR", "CON", "AGI", "PER", "INT", "VOL", "CHA", "CONN", "MAG"]
+
+#: Declares an operation from the function of its rule; titles from `data/operations.toml`.
+operation = OperationDeclarer(load_titles(PACKAGE, "operations.toml"))
 
 
 def error(fr: str, en: str) -> EcranError:
@@ -30,6 +35,20 @@ def unique(sheet: FluidSheet, name: str) -> str:
     while f"{name} {n}" in names:
         n += 1
     return f"{name} {n}"
+
+
+def new_negative(
+    sheet: FluidSheet, name: str, value: int, origin: TraitOrigin, hinders: str
+) -> Trait:
+    """A negative Trait an event leaves (wound L1427-1439, shock L1543-1545), its name made
+    unique on the sheet, hindering the listed characteristics ('*': all)."""
+    return Trait(
+        name=unique(sheet, name),
+        value=value,
+        kind="negative",
+        origin=origin,
+        hinders=hinders_of(hinders),
+    )
 
 
 def reduce_wound(sheet: FluidSheet, name: str, points: int) -> list[Trait]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, tr
+from ecran.rules import Change, Params, cite, tr
+from ecran.systems.fluid.operations.common import operation
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
@@ -15,21 +16,18 @@ class GearDamageParams(Params):
     points: int = FIELDS("gear_damage_points", ge=1, le=60)
 
 
-class DamageEquipment(Operation[FluidSheet, GearDamageParams]):
-    name = "damage_equipment"
-    title = tr("Endommager l'équipement", "Damage equipment")
-    params = GearDamageParams
-    sources = (cite(SEED, 1403, 1409),)
-
-    def apply(
-        self, sheet: FluidSheet, params: GearDamageParams, dice: DiceSource
-    ) -> Change[FluidSheet]:
-        score = getattr(sheet.equipment, params.item)
-        if score and params.points >= 2 * score:
-            score -= 1
-        gear = sheet.equipment.model_copy(update={params.item: score})
-        note = tr(
-            f"{params.item} {score}" + (" (inutilisable)" if not score else ""),
-            f"{params.item} {score}" + (" (unusable)" if not score else ""),
-        )
-        return Change(sheet.model_copy(update={"equipment": gear}), note)
+@operation("damage_equipment", cite(SEED, 1403, 1409))
+def damage_equipment(
+    sheet: FluidSheet, params: GearDamageParams, dice: DiceSource
+) -> Change[FluidSheet]:
+    """A blow of at least twice an item's score takes a point off it; at 0 it is unusable
+    (L1403-1409)."""
+    score = getattr(sheet.equipment, params.item)
+    if score and params.points >= 2 * score:
+        score -= 1
+    gear = sheet.equipment.model_copy(update={params.item: score})
+    note = tr(
+        f"{params.item} {score}" + (" (inutilisable)" if not score else ""),
+        f"{params.item} {score}" + (" (unusable)" if not score else ""),
+    )
+    return Change(sheet.model_copy(update={"equipment": gear}), note)

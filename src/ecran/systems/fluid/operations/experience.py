@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, tr
-from ecran.systems.fluid.operations.common import error
+from ecran.rules import Change, Params, cite, tr
+from ecran.systems.fluid.operations.common import error, operation
 from ecran.systems.fluid.sheet import ATTRIBUTE_OF, Advance, FluidSheet, Trait
 from ecran.systems.fluid.tables import FIELDS, SEED
 
@@ -27,15 +27,11 @@ class XpParams(Params):
     xp: int = FIELDS("xp", ge=1, le=3)
 
 
-class AwardXp(Operation[FluidSheet, XpParams]):
-    name = "award_xp"
-    title = tr("Gagner de l'XP", "Award XP")
-    params = XpParams
-    sources = (cite(SEED, 1931, 1941),)
-
-    def apply(self, sheet: FluidSheet, params: XpParams, dice: DiceSource) -> Change[FluidSheet]:
-        changed = sheet.model_copy(update={"xp": sheet.xp + params.xp})
-        return Change(changed, tr(f"+{params.xp} XP", f"+{params.xp} XP"))
+@operation("award_xp", cite(SEED, 1931, 1941))
+def award_xp(sheet: FluidSheet, params: XpParams, dice: DiceSource) -> Change[FluidSheet]:
+    """At the end of each scenario the GM awards 1 to 3 XP (L1931-1941)."""
+    text = f"+{params.xp} XP"
+    return Change(sheet.model_copy(update={"xp": sheet.xp + params.xp}), tr(text, text))
 
 
 AdvanceKind = Literal["characteristic", "trait", "new_negative", "remove_negative"]
@@ -49,47 +45,42 @@ class AdvanceParams(Params):
     value: int = FIELDS("advance_value", default=1, ge=1, le=10)
 
 
-class Advancement(Operation[FluidSheet, AdvanceParams]):
-    name = "advance"
-    title = tr("Dépenser de l'XP", "Spend XP")
-    params = AdvanceParams
-    sources = (cite(SEED, 1943, 1955),)
-
-    def apply(
-        self, sheet: FluidSheet, params: AdvanceParams, dice: DiceSource
-    ) -> Change[FluidSheet]:
-        kind, target = params.kind, params.target
-        update: dict[str, Any] = {}
-        if kind == "characteristic":
-            if target not in ATTRIBUTE_OF:
-                raise error(
-                    f"caractéristique inconnue : {target}", f"unknown characteristic: {target}"
-                )
-            to = sheet.characteristics.score(target) + 1
-            chars = sheet.characteristics.model_copy(update={ATTRIBUTE_OF[target]: to})
-            update["characteristics"] = chars
-        elif kind == "new_negative":
-            to = params.value
-            new = Trait(name=target, value=to, kind="negative", origin="play", hinders=["*"])
-            update["traits"] = [*sheet.traits, new]
-        else:
-            trait = next((t for t in sheet.traits if t.name == target), None)
-            if trait is None:
-                raise error(f"pas de Trait « {target} »", f"no Trait '{target}'")
-            to = trait.value + 1 if kind == "trait" else trait.value - 1
-            update["traits"] = [
-                t.model_copy(update={"value": to}) if t is trait else t
-                for t in sheet.traits
-                if not (t is trait and to == 0)
-            ]
-        cost = advance_cost(kind, to)
-        balance = sheet.xp - sum(a.xp for a in sheet.advances)
-        if cost > balance:
-            raise error(
-                f"{cost} XP nécessaires, {balance} disponibles", f"{cost} XP needed, {balance} left"
-            )
-        update["advances"] = [*sheet.advances, Advance(kind=kind, target=target, to=to, xp=cost)]
-        return Change(
-            sheet.model_copy(update=update),
-            tr(f"{target} → {to} ({cost} XP)", f"{target} → {to} ({cost} XP)"),
+@operation("advance", cite(SEED, 1943, 1955))
+def advance(sheet: FluidSheet, params: AdvanceParams, dice: DiceSource) -> Change[FluidSheet]:
+    """One step bought with the XP not yet spent (L1943-1955): a characteristic or a Trait
+    +1, a negative Trait −1 (gone at 0), or a new negative Trait that brings XP."""
+    kind, target = params.kind, params.target
+    update, to = _stepped(sheet, params)
+    cost = advance_cost(kind, to)
+    balance = sheet.xp - sum(a.xp for a in sheet.advances)
+    if cost > balance:
+        raise error(
+            f"{cost} XP nécessaires, {balance} disponibles", f"{cost} XP needed, {balance} left"
         )
+    update["advances"] = [*sheet.advances, Advance(kind=kind, target=target, to=to, xp=cost)]
+    text = f"{target} → {to} ({cost} XP)"
+    return Change(sheet.model_copy(update=update), tr(text, text))
+
+
+def _stepped(sheet: FluidSheet, params: AdvanceParams) -> tuple[dict[str, Any], int]:
+    """The sheet's changed part after the step, and the new value it reaches."""
+    kind, target = params.kind, params.target
+    if kind == "characteristic":
+        if target not in ATTRIBUTE_OF:
+            raise error(f"caractéristique inconnue : {target}", f"unknown characteristic: {target}")
+        to = sheet.characteristics.score(target) + 1
+        chars = sheet.characteristics.model_copy(update={ATTRIBUTE_OF[target]: to})
+        return {"characteristics": chars}, to
+    if kind == "new_negative":
+        new = Trait(name=target, value=params.value, kind="negative", origin="play", hinders=["*"])
+        return {"traits": [*sheet.traits, new]}, params.value
+    trait = next((t for t in sheet.traits if t.name == target), None)
+    if trait is None:
+        raise error(f"pas de Trait « {target} »", f"no Trait '{target}'")
+    to = trait.value + 1 if kind == "trait" else trait.value - 1
+    traits = [
+        t.model_copy(update={"value": to}) if t is trait else t
+        for t in sheet.traits
+        if not (t is trait and to == 0)
+    ]
+    return {"traits": traits}, to

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, tr
+from ecran.rules import Change, Params, cite, tr
 from ecran.systems.fluid import tracks
-from ecran.systems.fluid.operations.common import error, reduce_wound, with_traits
+from ecran.systems.fluid.operations.common import error, operation, reduce_wound, with_traits
 from ecran.systems.fluid.options import DAILY_RECOVERY
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
@@ -20,64 +20,59 @@ class RestParams(Params):
     daily_recovery: Literal["one_in_total", "one_of_each"] = DAILY_RECOVERY.field()
 
 
-class NightRest(Operation[FluidSheet, RestParams]):
-    name = "night_rest"
-    title = tr("Nuit de repos", "Night's rest")
-    params = RestParams
-    sources = (cite(SEED, 1541, 1543), cite(SEED, 1567, 1583))
-
-    def apply(self, sheet: FluidSheet, params: RestParams, dice: DiceSource) -> Change[FluidSheet]:
-        if params.characteristic and params.wound and params.daily_recovery == "one_in_total":
-            raise error(
-                "1 point par jour au total : une caractéristique ou une blessure",
-                "1 point a day in total: a characteristic or a wound",
-            )
-        spent = dict(sheet.spent)
-        if params.characteristic:
-            if spent.get(params.characteristic, 0) <= 0:
-                raise error(
-                    f"aucun point dépensé en {params.characteristic}",
-                    f"no point spent from {params.characteristic}",
-                )
-            spent[params.characteristic] -= 1
-            if not spent[params.characteristic]:
-                del spent[params.characteristic]
-        traits = reduce_wound(sheet, params.wound, 1) if params.wound else list(sheet.traits)
-        update: dict[str, Any] = {
-            "res": None,
-            "san": None,
-            "spent": spent,
-            "pause_res_today": 0,
-            "medicine_today": False,
-        }
-        if params.restore_aura:
-            update["aur"] = None
-        return Change(
-            with_traits(sheet, traits, **update), tr("RES et SAN au maximum", "RES and SAN full")
+@operation("night_rest", cite(SEED, 1541, 1543), cite(SEED, 1567, 1583))
+def night_rest(sheet: FluidSheet, params: RestParams, dice: DiceSource) -> Change[FluidSheet]:
+    """A night's rest fills RES (L1569-1571) and SAN (L1541) and gives back 1 point of a
+    characteristic or of a wound Trait a day (L1571-1573; an option reads it as one of each)."""
+    if params.characteristic and params.wound and params.daily_recovery == "one_in_total":
+        raise error(
+            "1 point par jour au total : une caractéristique ou une blessure",
+            "1 point a day in total: a characteristic or a wound",
         )
+    spent = dict(sheet.spent)
+    if params.characteristic:
+        if spent.get(params.characteristic, 0) <= 0:
+            raise error(
+                f"aucun point dépensé en {params.characteristic}",
+                f"no point spent from {params.characteristic}",
+            )
+        spent[params.characteristic] -= 1
+        if not spent[params.characteristic]:
+            del spent[params.characteristic]
+    traits = reduce_wound(sheet, params.wound, 1) if params.wound else list(sheet.traits)
+    update: dict[str, Any] = {
+        "res": None,
+        "san": None,
+        "spent": spent,
+        "pause_res_today": 0,
+        "medicine_today": False,
+    }
+    if params.restore_aura:
+        update["aur"] = None
+    return Change(
+        with_traits(sheet, traits, **update), tr("RES et SAN au maximum", "RES and SAN full")
+    )
 
 
 class PauseParams(Params):
     res: int = FIELDS("res", default=1, ge=1, le=2)
 
 
-class ShortPause(Operation[FluidSheet, PauseParams]):
-    name = "short_pause"
-    title = tr("Courte pause", "Short pause")
-    params = PauseParams
-    sources = (cite(SEED, 1575, 1583),)
-
-    def apply(self, sheet: FluidSheet, params: PauseParams, dice: DiceSource) -> Change[FluidSheet]:
-        room_today = sheet.characteristics.score("CON") - sheet.pause_res_today
-        room_pool = tracks.attribute(sheet, "RES") - tracks.current(sheet, "RES")
-        gained = max(0, min(params.res, room_today, room_pool))
-        changed = sheet.model_copy(
-            update={
-                "res": tracks.current(sheet, "RES") + gained,
-                "pause_res_today": sheet.pause_res_today + gained,
-            }
-        )
-        return Change(changed, tr(f"+{gained} RES", f"+{gained} RES"))
+@operation("short_pause", cite(SEED, 1575, 1583))
+def short_pause(sheet: FluidSheet, params: PauseParams, dice: DiceSource) -> Change[FluidSheet]:
+    """A short pause gives back 1 or 2 RES, never more than CON a day (L1575-1583), nor past
+    the maximum."""
+    room_today = sheet.characteristics.score("CON") - sheet.pause_res_today
+    room_pool = tracks.attribute(sheet, "RES") - tracks.current(sheet, "RES")
+    gained = max(0, min(params.res, room_today, room_pool))
+    changed = sheet.model_copy(
+        update={
+            "res": tracks.current(sheet, "RES") + gained,
+            "pause_res_today": sheet.pause_res_today + gained,
+        }
+    )
+    text = f"+{gained} RES"
+    return Change(changed, tr(text, text))
 
 
 class HealParams(Params):
@@ -85,17 +80,13 @@ class HealParams(Params):
     points: int = FIELDS("points_healed", ge=1, le=4)
 
 
-class Treat(Operation[FluidSheet, HealParams]):
-    name = "medicine"
-    title = tr("Soins (médecine)", "Medical care")
-    params = HealParams
-    sources = (cite(SEED, 1585, 1597),)
-
-    def apply(self, sheet: FluidSheet, params: HealParams, dice: DiceSource) -> Change[FluidSheet]:
-        if sheet.medicine_today:
-            raise error("un seul test de médecine par jour", "one medicine test a day")
-        traits = reduce_wound(sheet, params.wound, params.points)
-        changed = with_traits(sheet, traits, medicine_today=True)
-        return Change(
-            changed, tr(f"{params.wound} −{params.points}", f"{params.wound} −{params.points}")
-        )
+@operation("medicine", cite(SEED, 1585, 1597))
+def medicine(sheet: FluidSheet, params: HealParams, dice: DiceSource) -> Change[FluidSheet]:
+    """A medicine test heals 1 to 4 points of a wound Trait, by its rank; one test a day
+    (L1585-1597)."""
+    if sheet.medicine_today:
+        raise error("un seul test de médecine par jour", "one medicine test a day")
+    traits = reduce_wound(sheet, params.wound, params.points)
+    changed = with_traits(sheet, traits, medicine_today=True)
+    text = f"{params.wound} −{params.points}"
+    return Change(changed, tr(text, text))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, tr
+from ecran.rules import Change, Params, cite, tr
 from ecran.systems.fluid import tracks
-from ecran.systems.fluid.operations.common import Pool, error
+from ecran.systems.fluid.operations.common import Pool, error, operation
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
@@ -15,27 +15,22 @@ class SpendParams(Params):
     points: int = FIELDS("points", ge=1, le=60)
 
 
-class Spend(Operation[FluidSheet, SpendParams]):
-    """Drawing on one's resources (L788-800), helping (L846-850), magic (L1782-1796)."""
-
-    name = "spend"
-    title = tr("Dépenser des points", "Spend points")
-    params = SpendParams
-    sources = (cite(SEED, 788, 800), cite(SEED, 846, 850))
-
-    def apply(self, sheet: FluidSheet, params: SpendParams, dice: DiceSource) -> Change[FluidSheet]:
-        if params.pool in ("RES", "AUR", "SAN"):
-            left = tracks.current(sheet, params.pool) - params.points
-            if left < 0:
-                raise error(f"pas assez de {params.pool}", f"not enough {params.pool}")
-            changed = sheet.model_copy(update={params.pool.lower(): left})
-        else:
-            if params.pool == "MAG" and sheet.characteristics.magie is None:
-                raise error("pas de caractéristique Magie", "no Magic characteristic")
-            if tracks.effective(sheet, params.pool) < params.points:
-                raise error(f"pas assez de {params.pool}", f"not enough {params.pool}")
-            spent = dict(sheet.spent)
-            spent[params.pool] = spent.get(params.pool, 0) + params.points
-            changed = sheet.model_copy(update={"spent": spent})
-        text = f"−{params.points} {params.pool}"
-        return Change(changed, tr(text, text))
+@operation("spend", cite(SEED, 788, 800), cite(SEED, 846, 850))
+def spend(sheet: FluidSheet, params: SpendParams, dice: DiceSource) -> Change[FluidSheet]:
+    """Drawing on one's resources (L788-800), helping (L846-850), magic (L1782-1796): RES, AUR
+    and SAN are used up; a characteristic's points are spent until the night's rest."""
+    if params.pool in ("RES", "AUR", "SAN"):
+        left = tracks.current(sheet, params.pool) - params.points
+        if left < 0:
+            raise error(f"pas assez de {params.pool}", f"not enough {params.pool}")
+        changed = sheet.model_copy(update={params.pool.lower(): left})
+    else:
+        if params.pool == "MAG" and sheet.characteristics.magie is None:
+            raise error("pas de caractéristique Magie", "no Magic characteristic")
+        if tracks.effective(sheet, params.pool) < params.points:
+            raise error(f"pas assez de {params.pool}", f"not enough {params.pool}")
+        spent = dict(sheet.spent)
+        spent[params.pool] = spent.get(params.pool, 0) + params.points
+        changed = sheet.model_copy(update={"spent": spent})
+    text = f"−{params.points} {params.pool}"
+    return Change(changed, tr(text, text))

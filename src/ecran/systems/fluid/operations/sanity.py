@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, tr
+from ecran.rules import Change, Params, cite, tr
 from ecran.systems.fluid import tracks
-from ecran.systems.fluid.operations.common import hinders_of, unique, with_traits
-from ecran.systems.fluid.sheet import FluidSheet, Trait
+from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
+from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
 
@@ -16,30 +16,14 @@ class ShockLossParams(Params):
     hinders: str = FIELDS("hinders", default="*")
 
 
-class LoseSanity(Operation[FluidSheet, ShockLossParams]):
-    name = "lose_sanity"
-    title = tr("Perdre de la SAN", "Lose sanity")
-    params = ShockLossParams
-    sources = (cite(SEED, 1531, 1545),)
-
-    def apply(
-        self, sheet: FluidSheet, params: ShockLossParams, dice: DiceSource
-    ) -> Change[FluidSheet]:
-        san = tracks.current(sheet, "SAN")
-        excess = max(0, params.loss - san)
-        traits = list(sheet.traits)
-        if excess:
-            traits.append(
-                Trait(
-                    name=unique(sheet, params.trait_name),
-                    value=excess,
-                    kind="negative",
-                    origin="shock",
-                    hinders=hinders_of(params.hinders),
-                )
-            )
-        changed = with_traits(sheet, traits, san=max(0, san - params.loss))
-        return Change(
-            changed,
-            tr(f"−{params.loss} SAN, Trait {excess}", f"−{params.loss} SAN, Trait {excess}"),
-        )
+@operation("lose_sanity", cite(SEED, 1531, 1545))
+def lose_sanity(sheet: FluidSheet, params: ShockLossParams, dice: DiceSource) -> Change[FluidSheet]:
+    """SAN lost; what goes below 0 is kept as a negative Trait of that value (L1531-1545)."""
+    san = tracks.current(sheet, "SAN")
+    excess = max(0, params.loss - san)
+    traits = list(sheet.traits)
+    if excess:
+        traits.append(new_negative(sheet, params.trait_name, excess, "shock", params.hinders))
+    changed = with_traits(sheet, traits, san=max(0, san - params.loss))
+    text = f"−{params.loss} SAN, Trait {excess}"
+    return Change(changed, tr(text, text))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, tr
-from ecran.systems.fluid.operations.common import hinders_of, unique, with_traits
+from ecran.rules import Change, Params, cite, tr
+from ecran.systems.fluid.operations.common import hinders_of, operation, unique, with_traits
 from ecran.systems.fluid.sheet import FluidSheet, Trait
 from ecran.systems.fluid.tables import FIELDS, SEED
 
@@ -20,25 +20,17 @@ class TraitParams(Params):
     hinders: str = FIELDS("hinders", default="*")
 
 
-class AddTrait(Operation[FluidSheet, TraitParams]):
+@operation("add_trait", cite(SEED, 215, 241), cite(SEED, 802, 806))
+def add_trait(sheet: FluidSheet, params: TraitParams, dice: DiceSource) -> Change[FluidSheet]:
     """Temporary Traits granted or imposed by the GM (L235-241), the self-inflicted negative
     Trait (L802-806), Traits defined in play (L215-223), spells written down (L1912-1918)."""
-
-    name = "add_trait"
-    title = tr("Ajouter un Trait", "Add a Trait")
-    params = TraitParams
-    sources = (cite(SEED, 215, 241), cite(SEED, 802, 806))
-
-    def apply(self, sheet: FluidSheet, params: TraitParams, dice: DiceSource) -> Change[FluidSheet]:
-        trait = Trait(
-            name=unique(sheet, params.name),
-            value=params.value,
-            kind=params.kind,
-            origin=params.origin,
-            duration=params.duration,
-            hinders=hinders_of(params.hinders) if params.kind == "negative" else [],
-        )
-        return Change(
-            with_traits(sheet, [*sheet.traits, trait]),
-            tr(f"+ {trait.name} {trait.value}", f"+ {trait.name} {trait.value}"),
-        )
+    trait = Trait(
+        name=unique(sheet, params.name),
+        value=params.value,
+        kind=params.kind,
+        origin=params.origin,
+        duration=params.duration,
+        hinders=hinders_of(params.hinders) if params.kind == "negative" else [],
+    )
+    text = f"+ {trait.name} {trait.value}"
+    return Change(with_traits(sheet, [*sheet.traits, trait]), tr(text, text))

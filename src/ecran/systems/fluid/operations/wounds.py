@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Operation, Params, cite, tr
+from ecran.rules import Change, Params, Text, cite, tr
 from ecran.systems.fluid import tracks
-from ecran.systems.fluid.checks.combat import wound_of
+from ecran.systems.fluid.checks.combat import Wound, wound_of
 from ecran.systems.fluid.checks.health import Survival
-from ecran.systems.fluid.operations.common import hinders_of, unique, with_traits
+from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
-from ecran.systems.fluid.sheet import Condition, FluidSheet, Trait
+from ecran.systems.fluid.sheet import Condition, FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
 #: The survival check's bound on disadvantages; a wound past it is all but certain death anyway.
@@ -29,60 +29,48 @@ class DamageParams(Params):
     survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
 
 
-class TakeDamage(Operation[FluidSheet, DamageParams]):
-    name = "take_damage"
-    title = tr("Subir des dégâts", "Take damage")
-    params = DamageParams
-    sources = (cite(SEED, 1425, 1493), cite(SEED, 1645, 1649, note="minions"))
-
-    def apply(
-        self, sheet: FluidSheet, params: DamageParams, dice: DiceSource
-    ) -> Change[FluidSheet]:
-        if params.target == "AUR":
-            left = max(0, tracks.current(sheet, "AUR") - params.damage)
-            summary = tr(f"AUR {left}", f"AUR {left}")
-            if left == 0:
-                summary = tr("AUR à 0 : vaincu ou convaincu", "AUR at 0: beaten or convinced")
-            return Change(sheet.model_copy(update={"aur": left}), summary)
-        res = tracks.current(sheet, "RES")
-        w = wound_of(
-            params.damage,
-            res,
-            tracks.attribute(sheet, "RES"),
-            tracks.wound_total(sheet),
-            params.survival_combine,
-        )
-        traits = list(sheet.traits)
-        if w.wound and not sheet.minion:
-            name = unique(sheet, params.wound_name)
-            traits.append(
-                Trait(
-                    name=name,
-                    value=w.wound,
-                    kind="negative",
-                    origin="wound",
-                    hinders=hinders_of(params.hinders),
-                )
-            )
-        changed = with_traits(sheet, traits, res=res - w.res_lost)
-        return Change(
-            changed, _damage_summary(sheet, w.res_lost, w.wound, w.survival_penalty, w.destroyed)
-        )
+@operation("take_damage", cite(SEED, 1425, 1493), cite(SEED, 1645, 1649, note="minions"))
+def take_damage(sheet: FluidSheet, params: DamageParams, dice: DiceSource) -> Change[FluidSheet]:
+    """Damage comes off RES first, the rest is a wound Trait (L1425-1439); a minion takes no
+    wound and is out at RES 0 (L1645-1649). A verbal joust's damage comes off AUR (L1671-1677)."""
+    if params.target == "AUR":
+        left = max(0, tracks.current(sheet, "AUR") - params.damage)
+        summary = tr(f"AUR {left}", f"AUR {left}")
+        if left == 0:
+            summary = tr("AUR à 0 : vaincu ou convaincu", "AUR at 0: beaten or convinced")
+        return Change(sheet.model_copy(update={"aur": left}), summary)
+    w = _wound(sheet, params.damage, params.survival_combine)
+    traits = list(sheet.traits)
+    if w.wound and not sheet.minion:
+        traits.append(new_negative(sheet, params.wound_name, w.wound, "wound", params.hinders))
+    changed = with_traits(sheet, traits, res=tracks.current(sheet, "RES") - w.res_lost)
+    return Change(changed, _damage_summary(sheet, w))
 
 
-def _damage_summary(sheet: FluidSheet, lost: int, wound: int, penalty: int, destroyed: bool) -> Any:
-    if sheet.minion and tracks.current(sheet, "RES") - lost <= 0:
+def _wound(sheet: FluidSheet, damage: int, combine: str) -> Wound:
+    """What `damage` does to this sheet's RES and wounds (L1425-1493)."""
+    return wound_of(
+        damage,
+        tracks.current(sheet, "RES"),
+        tracks.attribute(sheet, "RES"),
+        tracks.wound_total(sheet),
+        combine,
+    )
+
+
+def _damage_summary(sheet: FluidSheet, w: Wound) -> Text:
+    if sheet.minion and tracks.current(sheet, "RES") - w.res_lost <= 0:
         return tr("sbire hors-jeu (RES 0)", "minion out (RES 0)")
-    parts_fr, parts_en = [f"−{lost} RES"], [f"−{lost} RES"]
-    if wound:
-        parts_fr.append(f"Trait de blessure {wound}")
-        parts_en.append(f"wound Trait {wound}")
-    if destroyed:
+    parts_fr, parts_en = [f"−{w.res_lost} RES"], [f"−{w.res_lost} RES"]
+    if w.wound:
+        parts_fr.append(f"Trait de blessure {w.wound}")
+        parts_en.append(f"wound Trait {w.wound}")
+    if w.destroyed:
         parts_fr.append("organe ou membre détruit")
         parts_en.append("organ or limb destroyed")
-    if penalty:
-        parts_fr.append(f"test de survie avec {penalty} désavantage(s)")
-        parts_en.append(f"survival test with {penalty} disadvantage(s)")
+    if w.survival_penalty:
+        parts_fr.append(f"test de survie avec {w.survival_penalty} désavantage(s)")
+        parts_en.append(f"survival test with {w.survival_penalty} disadvantage(s)")
     return tr(", ".join(parts_fr), ", ".join(parts_en))
 
 
@@ -90,28 +78,21 @@ class SurviveParams(Params):
     penalty: int = FIELDS("survival_penalty", ge=1, le=30)
 
 
-class Survive(Operation[FluidSheet, SurviveParams]):
-    """Roll the survival test with the sheet's CON and record its lasting result."""
-
-    name = "survive"
-    title = tr("Test de survie", "Survival test")
-    params = SurviveParams
-    sources = (cite(SEED, 1495, 1529),)
-
-    def apply(
-        self, sheet: FluidSheet, params: SurviveParams, dice: DiceSource
-    ) -> Change[FluidSheet]:
-        if sheet.condition.adrenaline:
-            changed = sheet.model_copy(
-                update={"condition": sheet.condition.model_copy(update={"adrenaline": False})}
-            )
-            return Change(changed, tr("adrénaline : test ignoré", "adrenaline: test ignored"))
-        check = Survival()
-        values = {"characteristic": tracks.effective(sheet, "CON"), "penalty": params.penalty}
-        result = check.resolve(check.parse(values), dice)
-        cond = _condition(sheet.condition, result.outcome, params.penalty)
-        outcome = check.outcome(result.outcome).label
-        return Change(sheet.model_copy(update={"condition": cond}), outcome, result)
+@operation("survive", cite(SEED, 1495, 1529))
+def survive(sheet: FluidSheet, params: SurviveParams, dice: DiceSource) -> Change[FluidSheet]:
+    """Roll the survival test with the sheet's CON and record its lasting result (L1495-1529);
+    adrenaline already in the blood spares the test once."""
+    if sheet.condition.adrenaline:
+        changed = sheet.model_copy(
+            update={"condition": sheet.condition.model_copy(update={"adrenaline": False})}
+        )
+        return Change(changed, tr("adrénaline : test ignoré", "adrenaline: test ignored"))
+    check = Survival()
+    values = {"characteristic": tracks.effective(sheet, "CON"), "penalty": params.penalty}
+    result = check.resolve(check.parse(values), dice)
+    cond = _condition(sheet.condition, result.outcome, params.penalty)
+    outcome = check.outcome(result.outcome).label
+    return Change(sheet.model_copy(update={"condition": cond}), outcome, result)
 
 
 def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
@@ -133,42 +114,28 @@ class HitParams(Params):
     survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
 
 
-class TakeHit(Operation[FluidSheet, HitParams]):
+@operation(
+    "take_hit",
+    cite(SEED, 1425, 1439, note="RES, then wound Traits"),
+    cite(SEED, 1459, 1529, note="critical wounds and the survival test"),
+    cite(SEED, 1645, 1649, note="minions: out at RES 0, survival test optional"),
+)
+def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[FluidSheet]:
     """RES first, then a wound Trait, then the survival test of a critical wound."""
-
-    name = "take_hit"
-    title = tr("Encaisser une attaque", "Take a hit")
-    params = HitParams
-    sources = (
-        cite(SEED, 1425, 1439, note="RES, then wound Traits"),
-        cite(SEED, 1459, 1529, note="critical wounds and the survival test"),
-        cite(SEED, 1645, 1649, note="minions: out at RES 0, survival test optional"),
+    damage = DamageParams(
+        damage=params.damage,
+        wound_name=params.wound_name,
+        hinders=params.hinders,
+        survival_combine=params.survival_combine,
     )
-
-    def apply(self, sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[FluidSheet]:
-        hurt = TakeDamage().apply(
-            sheet,
-            DamageParams(
-                damage=params.damage,
-                wound_name=params.wound_name,
-                hinders=params.hinders,
-                survival_combine=params.survival_combine,
-            ),
-            dice,
-        )
-        wound = wound_of(
-            params.damage,
-            tracks.current(sheet, "RES"),
-            tracks.attribute(sheet, "RES"),
-            tracks.wound_total(sheet),
-            params.survival_combine,
-        )
-        if not (params.survival_test and wound.survival_penalty) or sheet.minion:
-            return hurt
-        penalty = min(MAX_PENALTY, wound.survival_penalty)
-        test = Survive().apply(hurt.sheet, SurviveParams(penalty=penalty), dice)
-        summary = tr(
-            f"{hurt.summary.fr} ; test de survie : {test.summary.fr}",
-            f"{hurt.summary.en}; survival test: {test.summary.en}",
-        )
-        return Change(test.sheet, summary, test.resolution)
+    hurt = take_damage.apply(sheet, damage, dice)
+    wound = _wound(sheet, params.damage, params.survival_combine)
+    if not (params.survival_test and wound.survival_penalty) or sheet.minion:
+        return hurt
+    penalty = min(MAX_PENALTY, wound.survival_penalty)
+    test = survive.apply(hurt.sheet, SurviveParams(penalty=penalty), dice)
+    summary = tr(
+        f"{hurt.summary.fr} ; test de survie : {test.summary.fr}",
+        f"{hurt.summary.en}; survival test: {test.summary.en}",
+    )
+    return Change(test.sheet, summary, test.resolution)
