@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 UV := $(VENV)/bin/uv
 STAMP := $(VENV)/.synced
 
-.PHONY: run test lint typecheck unit bench chromium clean
+.PHONY: run test lint typecheck unit bench chromium services clean
 
 $(UV):
 	python3 -m venv $(VENV)
@@ -18,7 +18,7 @@ $(STAMP): $(UV) pyproject.toml uv.lock
 run: $(STAMP)
 	$(VENV)/bin/ecran serve
 
-test: $(STAMP) chromium lint typecheck unit
+test: $(STAMP) chromium services lint typecheck unit
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests $(wildcard bench)
@@ -35,6 +35,13 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# The store tests start a throwaway PostgreSQL of their own (tests/servers.py); only the
+# programs are installed here, from Debian, when missing.
+services:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  echo "installing Debian's postgresql for the store tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
 bench: $(STAMP)
 	$(PY) bench/bench_dice.py

@@ -1,11 +1,11 @@
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import servers
 from ecran.store import Store, open_store
 from toy import registered
 
@@ -16,18 +16,19 @@ def toy_system() -> Iterator[None]:
         yield
 
 
-#: Set to a PostgreSQL URL (e.g. postgresql+psycopg://ecran@/ecran_test?host=/tmp&port=55432)
-#: to run every repository test on PostgreSQL too; the tables of each test are its own.
-POSTGRES_ENV = "ECRAN_TEST_POSTGRES_URL"
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL for the session (or ECRAN_TEST_POSTGRES_URL's server); every
+    repository test runs on it as well as on SQLite, the rows of each test its own."""
+    with servers.postgres() as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'ecran.sqlite3'}"
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        pytest.skip(f"PostgreSQL: set {POSTGRES_ENV} to run")
+    url: str = request.getfixturevalue("postgres_url")
     return url
 
 
