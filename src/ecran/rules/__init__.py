@@ -1,7 +1,7 @@
 """The system-neutral vocabulary of rules: systems, checks, outcomes, options, violations."""
 
 from ecran.rules.check import Check, Params
-from ecran.rules.data import FieldCatalogue, load_fields, load_options, load_titles
+from ecran.rules.data import CheckWords, FieldCatalogue, load_fields, load_options, load_titles
 from ecran.rules.errors import EcranError, from_errors, from_validation, unknown
 from ecran.rules.field import FieldMeta
 from ecran.rules.operation import Change, Consequence, Operation, OperationDeclarer, PutCondition
@@ -17,6 +17,7 @@ __all__ = [
     "Change",
     "CharacterSheet",
     "Check",
+    "CheckWords",
     "Consequence",
     "EcranError",
     "FieldCatalogue",

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from ecran.dice import DiceSource, Distribution, Roller, enumerate_outcomes
+from ecran.rules.data import CheckWords
 from ecran.rules.field import accept_people_input
 from ecran.rules.outcome import Outcome, Resolution
 from ecran.rules.text import Source, Text
@@ -52,6 +53,22 @@ class Check(ABC, Generic[P]):
     #: Only for a check that overrides `distribution`: parameters whose dice the walk cannot
     #: cover (it raises TooManyPaths), the reason the override exists. A contract test holds it.
     beyond_walk: ClassVar[dict[str, Any] | None] = None
+    #: The game's words for its checks (`CheckWords.load(package)`), set once on a game's base
+    #: check class: a check whose `name` is there takes its title, description, detail labels
+    #: and (where the data lists them) its outcomes' words from it.
+    words: ClassVar[CheckWords | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        name = cls.__dict__.get("name")
+        if cls.words is None or not isinstance(name, str) or name not in cls.words:
+            return
+        row = cls.words.checks[name]
+        cls.title, cls.description = row.title, row.description
+        if row.details:
+            cls.detail_labels = cls.words.detail_labels(name)
+        if row.outcome:
+            cls.outcomes = tuple(Outcome(o.id, o.label, o.help) for o in row.outcome)
 
     @abstractmethod
     def resolve(self, params: P, dice: DiceSource) -> Resolution:

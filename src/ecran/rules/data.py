@@ -86,3 +86,50 @@ def load_titles(package: str, filename: str) -> dict[str, Text]:
         name: Text.model_validate(row["title"])
         for name, row in load_toml(package, filename).items()
     }
+
+
+class OutcomeWords(BaseModel):
+    id: str
+    label: Text
+    help: Text | None = None
+
+
+class CheckWordsRow(BaseModel):
+    title: Text
+    description: Text
+    #: Groups of `data/details.toml` labelling the check's `Resolution.details`, in order (a later
+    #: group's key replaces an earlier one's).
+    details: list[str] = []
+    #: The outcomes, worst to best, where the check names its own (not a table of the rules).
+    outcome: list[OutcomeWords] = []
+
+
+class CheckWords:
+    """A game's words for its checks, from `data/checks.toml` (one table per check id: `title`,
+    `description`, optional `details` groups and `outcome` list) and `data/details.toml` (groups of
+    detail labels). The game's base check class names it (`words = CheckWords.load(PACKAGE)`)
+    and every check then takes its words by its `name`: what players read lives in data."""
+
+    def __init__(self, checks: dict[str, CheckWordsRow], groups: dict[str, dict[str, Text]]):
+        self.checks = checks
+        self.groups = groups
+
+    @classmethod
+    def load(cls, package: str) -> CheckWords:
+        checks = {
+            k: CheckWordsRow.model_validate(v) for k, v in load_toml(package, "checks.toml").items()
+        }
+        try:
+            raw = load_toml(package, "details.toml")
+        except FileNotFoundError:
+            raw = {}
+        groups = {
+            g: {k: Text.model_validate(v) for k, v in rows.items()} for g, rows in raw.items()
+        }
+        return cls(checks, groups)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.checks
+
+    def detail_labels(self, name: str) -> dict[str, Text]:
+        return {k: v for group in self.checks[name].details for k, v in self.groups[group].items()}
