@@ -46,6 +46,7 @@ services:
 bench: $(STAMP)
 	$(PY) bench/bench_dice.py
 	$(PY) bench/bench_checks.py
+	$(PY) bench/bench_cli.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

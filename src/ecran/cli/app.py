@@ -1,52 +1,146 @@
 """The `ecran` command: fixed commands from Typer, per-check commands generated from the rules.
 
 Every user error ends here as one line on stderr and exit code 2; never a traceback.
+
+Start-up is the cost of every command, so nothing is imported before a command needs it: the
+root group knows each command's name and one-line help (`COMMANDS`) and imports the module that
+builds it only when it is run or asked for its own help. `ecran --help` loads no system, no
+pydantic model and no web code; `ecran odds artemis …` loads Artémis and nothing else.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+import shutil
 import sys
+import textwrap
+from collections.abc import Callable
+from typing import Any
 
 import click
-import typer
+from typer.core import TyperGroup
 
-from ecran.cli import characters, checks, dice_cmd, operations, serve_cmd
 from ecran.cli.lang import current, reset, set_lang
-from ecran.rules import EcranError, Text
 
-app = typer.Typer(
-    name="ecran",
-    help="L'écran du MJ : règles, dés exacts et table de jeu pour cinq jeux de rôle français.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+HELP = "L'écran du MJ : règles, dés exacts et table de jeu pour cinq jeux de rôle français."
+
+#: name -> (module that builds it, one-line help shown by `ecran --help`). The help here is the
+#: command's own first line, so listing the commands imports none of them.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "dice": (
+        "ecran.cli.dice_cmd",
+        "Roll dice notation or show its exact odds: 4d6kh3, 1d20+5, 6d10>=8, 3d6!, 1d4r1, d%.",
+    ),
+    "npc": ("ecran.cli.characters", "A random NPC that passes the system's validation."),
+    "sheet": (
+        "ecran.cli.characters",
+        "Show a character sheet in the terminal (or print it), with the rules it breaks.",
+    ),
+    "serve": ("ecran.cli.serve_cmd", "Start the web table (FastAPI) on http://HOST:PORT."),
+    "character": ("ecran.cli.characters", "Create and check character sheets (JSON)."),
+    "odds": ("ecran.cli.checks", "Exact odds of every outcome of a check."),
+    "roll": ("ecran.cli.checks", "Roll a check with seeded dice."),
+    "odds-sheet": (
+        "ecran.cli.sheet_odds_cmd",
+        "Exact odds of every action of a character sheet, at every difficulty.",
+    ),
+    "op": (
+        "ecran.cli.operations",
+        "Apply a rules operation (wound, rest, spend...) to a sheet file.",
+    ),
+}
 
 
-@app.callback()
-def root(
-    lang: str = typer.Option(None, "--lang", help="fr (default) or en; also ECRAN_LANG"),
-) -> None:
+class EcranGroup(TyperGroup):
+    """The root group: commands built on first use, listed from `COMMANDS` without importing."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(
+            name="ecran",
+            help=HELP,
+            no_args_is_help=True,
+            params=[
+                click.Option(["--lang"], default=None, help="fr (default) or en; also ECRAN_LANG")
+            ],
+            callback=_root,
+        )
+        self.lang = lang
+        self._built: dict[str, click.Command] = {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        if cmd_name not in self._built:
+            self._built[cmd_name] = _build(cmd_name, self.lang)
+        return self._built[cmd_name]
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The root help, drawn as Typer draws it (boxed panels) without loading Rich's Markdown
+        and syntax highlighting: listing the commands is then as quick as importing Typer."""
+        width = min(shutil.get_terminal_size().columns, 80)
+        lines = ["", f" Usage: {ctx.command_path} [OPTIONS] COMMAND [ARGS]...", ""]
+        lines += [" " + line for line in textwrap.wrap(HELP, width - 2)] + [""]
+        options = [
+            ("--lang", "TEXT", "fr (default) or en; also ECRAN_LANG"),
+            ("--help", "", "Show this message and exit."),
+        ]
+        lines += _panel("Options", [(f"{n:<13} {m}", h) for n, m, h in options], width)
+        lines += _panel("Commands", [(n, h) for n, (_, h) in COMMANDS.items()], width)
+        formatter.write("\n".join(lines) + "\n")
+
+
+def _panel(title: str, rows: list[tuple[str, str]], width: int) -> list[str]:
+    """Rows of (name, help) in a rounded box titled `title`, help wrapped to the width."""
+    name_width = max(len(name) for name, _ in rows) + 2
+    inner = width - 4
+    lines = [f"╭─ {title} " + "─" * (width - len(title) - 5) + "╮"]
+    for name, text in rows:
+        wrapped = textwrap.wrap(text, inner - name_width) or [""]
+        for i, part in enumerate(wrapped):
+            cell = (name if i == 0 else "").ljust(name_width) + part
+            lines.append(f"│ {cell.ljust(inner)} │")
+    lines.append("╰" + "─" * (width - 2) + "╯")
+    return lines
+
+
+def _root(lang: str | None) -> None:
     if lang is not None:
         if lang not in ("fr", "en"):
+            from ecran.rules import EcranError, Text
+
             raise EcranError(Text(fr="langue : fr ou en", en="language: fr or en"))
         set_lang(lang)
 
 
-dice_cmd.register(app)
-characters.register(app)
-serve_cmd.register(app)
+def _build(name: str, lang: str) -> click.Command:
+    module: Any = importlib.import_module(COMMANDS[name][0])
+    if name in ("odds", "roll"):
+        built: click.Command = module.build(name, lang)
+    elif name == "op" or hasattr(module, "build"):
+        built = module.build(lang)
+    else:  # a Typer-registered module: its commands, as click commands
+        built = _typer_commands(module.register)[name]
+    return built
 
 
-def command() -> click.Group:
-    group = typer.main.get_command(app)
-    assert isinstance(group, click.Group)
-    lang = _lang_from_argv(sys.argv)
-    group.add_command(checks.build("odds", lang))
-    group.add_command(checks.build("roll", lang))
-    group.add_command(operations.build(lang))
-    return group
+def _typer_commands(register: Callable[[Any], None]) -> dict[str, click.Command]:
+    import typer
+
+    holder = typer.Typer(add_completion=False)
+    register(holder)
+    command = typer.main.get_command(holder)
+    if isinstance(command, click.Group):
+        return dict(command.commands)
+    assert command.name is not None
+    return {command.name: command}
+
+
+def command(argv: list[str] | None = None) -> click.Group:
+    return EcranGroup(_lang_from_argv(sys.argv if argv is None else argv))
 
 
 def _lang_from_argv(argv: list[str]) -> str:
@@ -62,11 +156,9 @@ def main(argv: list[str] | None = None) -> int:
     reset()
     try:
         # Without standalone mode, click (>= 8.2) returns an exit code instead of raising it.
-        code = command().main(args=argv, prog_name="ecran", standalone_mode=False)
+        code = command(argv).main(args=argv, prog_name="ecran", standalone_mode=False)
         if isinstance(code, int) and code:
             sys.exit(code)
-    except EcranError as exc:
-        _fail(exc.message(current()))
     except click.exceptions.Exit as exc:
         return int(exc.exit_code or 0)
     except click.exceptions.Abort:
@@ -75,8 +167,10 @@ def main(argv: list[str] | None = None) -> int:
         _fail(exc.format_message())
     except click.ClickException as exc:
         _fail(exc.format_message())
-    except Exception as exc:  # a bug of ours: still one line for the user, the trace on demand
-        if os.environ.get("ECRAN_DEBUG"):
+    except Exception as exc:
+        if _is_user_error(exc):
+            _fail(exc.message(current()))  # type: ignore[attr-defined]
+        if os.environ.get("ECRAN_DEBUG"):  # a bug of ours: one line, the trace on demand
             raise
         click.echo(
             f"ecran: internal error ({type(exc).__name__}: {exc}); ECRAN_DEBUG=1 shows more",
@@ -84,6 +178,12 @@ def main(argv: list[str] | None = None) -> int:
         )
         sys.exit(1)
     return 0
+
+
+def _is_user_error(exc: Exception) -> bool:
+    """An EcranError, without importing the rules when none was raised (none could be)."""
+    errors = sys.modules.get("ecran.rules.errors")
+    return errors is not None and isinstance(exc, errors.EcranError)
 
 
 def _fail(message: str) -> None:

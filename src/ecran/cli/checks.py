@@ -8,11 +8,10 @@ the same thing about the same bad value.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from pydantic import BaseModel
-from rich.table import Table
 
 from ecran.cli.fields import choices_of, option_help
 from ecran.cli.lang import current
@@ -22,6 +21,9 @@ from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_recor
 from ecran.engine.registry import known_ids
 from ecran.rules import Check, EcranError, System, unknown
 from ecran.rules.text import Text
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 #: What a check command answers: exact odds or one seeded roll.
 Answer = TypeVar("Answer", OddsReport, RollRecord)
@@ -50,6 +52,7 @@ class SystemsGroup(OneLineGroup):
     ) -> None:
         super().__init__(name, help=help, kind=Text(fr="système", en="system"))
         self.build_system = build_system
+        self._built: dict[str, click.Group | None] = {}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return known_ids()
@@ -57,7 +60,27 @@ class SystemsGroup(OneLineGroup):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in known_ids():
             return None
-        return self.build_system(get_system(name))
+        if name not in self._built:  # click asks twice (resolve, then run): build once
+            self._built[name] = self.build_system(get_system(name))
+        return self._built[name]
+
+
+class ChecksGroup(OneLineGroup):
+    """One system's checks; a check's command (its options, help lines) is built when named."""
+
+    def __init__(
+        self, system: System[Any], lang: str, make: Callable[[str, Check[Any], str], click.Command]
+    ) -> None:
+        super().__init__(system.id, help=system.name(lang), kind=Text(fr="test", en="check"))
+        self.system, self.lang, self.make = system, lang, make
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [c.name for c in self.system.checks]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in self.list_commands(ctx):
+            self.add_command(self.make(self.system.id, self.system.check(name), self.lang))
+        return self.commands.get(name)
 
 
 def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
@@ -152,10 +175,7 @@ def build(kind: str, lang: str) -> click.Group:
     make = _odds_command if kind == "odds" else _roll_command
 
     def checks_of(system: System[Any]) -> click.Group:
-        sub = OneLineGroup(system.id, help=system.name(lang), kind=Text(fr="test", en="check"))
-        for check in system.checks:
-            sub.add_command(make(system.id, check, lang))
-        return sub
+        return ChecksGroup(system, lang, make)
 
     return SystemsGroup(kind, helps[kind], checks_of)
 

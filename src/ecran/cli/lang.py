@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 
-from ecran.rules.text import DEFAULT_LANG
+#: French first, as `ecran.rules.text.DEFAULT_LANG` (not imported: that loads every rule module,
+#: and `ecran --help` needs none; a test holds the two equal).
+DEFAULT_LANG = "fr"
 
 _current = {"lang": os.environ.get("ECRAN_LANG", DEFAULT_LANG)}
 

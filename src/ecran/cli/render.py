@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
-from rich.table import Table
 
-from ecran.engine.records import OddsReport, RollRecord
-from ecran.rules import Check, SheetSection
+if TYPE_CHECKING:  # Rich loads when a table is drawn: a `--json` answer never needs it
+    from rich.console import Console
+    from rich.table import Table
+
+    from ecran.engine.records import OddsReport, RollRecord
+    from ecran.rules import Check, SheetSection
 
 BAR_WIDTH = 40
 
@@ -22,6 +24,8 @@ def bar(p: float) -> str:
 
 
 def odds_table(report: OddsReport, check: Check[Any], lang: str) -> Table:
+    from rich.table import Table
+
     title = f"{check.title(lang)} — {report.system} {report.check}"
     table = Table(title=title, caption=params_line(report.params))
     table.add_column("résultat" if lang == "fr" else "outcome")
@@ -36,6 +40,8 @@ def odds_table(report: OddsReport, check: Check[Any], lang: str) -> Table:
 
 
 def roll_table(record: RollRecord, check: Check[Any], lang: str) -> Table:
+    from rich.table import Table
+
     table = Table(title=f"{check.title(lang)} — {record.system} {record.check}", show_header=False)
     table.add_column(style="bold")
     table.add_column()
@@ -57,6 +63,8 @@ def params_line(params: dict[str, Any]) -> str:
 
 
 def sheet_tables(sections: list[SheetSection], lang: str) -> list[Table]:
+    from rich.table import Table
+
     tables = []
     for section in sections:
         table = Table(title=section.title(lang), show_header=False, title_justify="left")
@@ -75,4 +83,6 @@ def echo_json(value: Any) -> None:
 
 
 def console() -> Console:
+    from rich.console import Console
+
     return Console(highlight=False)

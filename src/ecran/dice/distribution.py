@@ -188,6 +188,10 @@ class Distribution(Generic[T]):
             raise ValueError("cannot sum a negative number of dice")
         if len(self._weights) == 2 and all(type(o) is int for o in self._weights):
             return self._binomial(n)
+        if n > 1 and len(self._weights) * n >= _POWER_FROM:
+            powered = _power_packed(self._weights, n)
+            if powered is not None:
+                return Distribution(powered, self._denominator**n)
         result: Distribution[Any] = Distribution.constant(0)
         base: Distribution[Any] = self
         while n:
@@ -274,6 +278,35 @@ def _convolve_packed(
         if w:
             weights[low + i] = w
     return weights
+
+
+_POWER_FROM = 64
+"""Outcomes times copies from which one packed big-integer power beats repeated convolution."""
+
+
+def _power_packed(weights: Mapping[Any, int], n: int) -> dict[int, int] | None:
+    """Sum of `n` copies by Kronecker substitution: the weights packed as the digits of one big
+    integer, raised to the power `n` by Python's integer power (one Karatsuba product per
+    squaring, no unpacking in between). A digit of the result is a sum of products of `n`
+    weights, at most (total weight) ** n: the digit width holds that, so none overflows. Exact;
+    None when the outcomes are not integers or too sparse for packing to pay."""
+    if not all(type(o) is int for o in weights):
+        return None
+    low, high = min(weights), max(weights)
+    length = high - low + 1
+    if length > 4 * len(weights):
+        return None
+    bound = sum(weights.values()) ** n
+    width = (bound.bit_length() + 8) // 8
+    size = (length - 1) * n + 1
+    data = (_pack(weights, low, length, width) ** n).to_bytes(size * width, "little")
+    base = low * n
+    result: dict[int, int] = {}
+    for i in range(size):
+        w = int.from_bytes(data[i * width : (i + 1) * width], "little")
+        if w:
+            result[base + i] = w
+    return result
 
 
 def _pack(weights: Mapping[int, int], low: int, length: int, width: int) -> int:

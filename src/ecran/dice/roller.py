@@ -1,4 +1,4 @@
-"""Seeded rolling: one RNG object passed in, every die recorded in the order rolled."""
+"""Seeded rolling: one RNG object passed in, the dice of the current roll recorded in order."""
 
 from __future__ import annotations
 
@@ -12,6 +12,10 @@ from ecran.dice.distribution import Distribution
 F = TypeVar("F", bound=Hashable)
 
 MAX_SEED = 2**63 - 1
+
+RECORD_LIMIT = 100_000
+"""Dice a roller keeps when nobody starts a new roll (see `Roller.new_roll`): ten times the most
+one roll may ask for (`notation.limits.MAX_ROLLS`), so trimming never reaches the current roll."""
 
 
 class DiceSource(Protocol):
@@ -29,8 +33,13 @@ class DiceSource(Protocol):
 class Roller:
     """Rolls dice from its own `random.Random(seed)`; the same seed gives the same dice, always.
 
-    `rolled` lists every die's shown value in the order rolled: the audit trail of a RollRecord.
+    `rolled` lists the dice of the current roll, each shown value in the order rolled: the audit
+    trail of a RollRecord. A roll starts when the roller is made or at `new_roll()`. A roller
+    reused for ever without `new_roll()` keeps at most `RECORD_LIMIT` dice (the newest), so a
+    long loop's memory stays flat and the current roll is never cut.
     """
+
+    __slots__ = ("_getrandbits", "_rng", "rolled", "seed")
 
     def __init__(self, seed: int | None = None) -> None:
         if seed is None:
@@ -39,20 +48,36 @@ class Roller:
             raise ValueError(f"seed must be between 0 and {MAX_SEED}")
         self.seed = seed
         self._rng = random.Random(seed)
+        self._getrandbits = self._rng.getrandbits
         self.rolled: list[int] = []
+
+    def new_roll(self) -> None:
+        """Start a new roll: `rolled` forgets the dice of the previous one."""
+        self.rolled = []
 
     def d(self, sides: int) -> int:
         if sides < 1:
             raise ValueError("a die needs at least one side")
-        # randrange(sides) + 1 draws exactly what randint(1, sides) draws (both are
-        # 1 + _randbelow(sides)), so seeds replay as before, at a fraction of the cost
-        value = self._rng.randrange(sides) + 1
-        self.rolled.append(value)
+        # exactly what randrange(sides) draws (`Random._randbelow_with_getrandbits`: k bits of
+        # sides.bit_length(), drawn again while out of range), so seeds replay as they always
+        # have, without randrange's three Python-level calls per die
+        bits = sides.bit_length()
+        value = self._getrandbits(bits)
+        while value >= sides:
+            value = self._getrandbits(bits)
+        value += 1
+        rolled = self.rolled
+        rolled.append(value)
+        if len(rolled) > RECORD_LIMIT:
+            del rolled[: RECORD_LIMIT // 2]
         return value
 
     def face(self, faces: Sequence[int]) -> int:
         value = faces[self._rng.randrange(len(faces))]
-        self.rolled.append(value)
+        rolled = self.rolled
+        rolled.append(value)
+        if len(rolled) > RECORD_LIMIT:
+            del rolled[: RECORD_LIMIT // 2]
         return value
 
     def sample(self, dist: Distribution[F]) -> F:

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from ecran.dice import Roller, TooManyPaths
 from ecran.dice.roller import MAX_SEED
+from ecran.engine.cache import DISTRIBUTIONS
 from ecran.engine.registry import get_system
 from ecran.rules.errors import EcranError, from_validation
 from ecran.rules.text import Text
@@ -57,7 +58,7 @@ def fraction_text(p: Fraction) -> str:
 def odds_report(system_id: str, check_name: str, values: dict[str, Any]) -> OddsReport:
     check, params = _parse(system_id, check_name, values)
     try:
-        dist = check.distribution(params)
+        dist = DISTRIBUTIONS.distribution(system_id, check, params)
     except TooManyPaths:
         raise EcranError(
             Text(

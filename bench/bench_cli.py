@@ -1,0 +1,83 @@
+"""Benchmark: the command line's start-up beside `python -c "import typer, rich"`, and the web
+server's first answer.
+
+Run: `make bench` (or `.venv/bin/python bench/bench_cli.py [--quick]`). Not a test: it prints
+figures, it never fails on them. Each figure is the median wall time of R fresh processes, the
+commands interleaved (baseline, then each command, R times) so load on the machine hits all alike.
+"""
+
+from __future__ import annotations
+
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+CASES = {
+    "python -c 'import typer, rich'": [sys.executable, "-c", "import typer, rich"],
+    "ecran --help": [str(BIN / "ecran"), "--help"],
+    "ecran odds artemis test … --json": [
+        str(BIN / "ecran"),
+        *["odds", "artemis", "test", "--skill", "5", "--difficulty", "7", "--json"],
+    ],
+    "ecran odds demo d6 --target 5 --json": [
+        str(BIN / "ecran"),
+        *["odds", "demo", "d6", "--target", "5", "--json"],
+    ],
+    "ecran dice 4d6kh3 --json": [str(BIN / "ecran"), "dice", "4d6kh3", "--json"],
+}
+
+
+def wall(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, capture_output=True, check=True)
+    return time.perf_counter() - start
+
+
+def first_200() -> float:
+    """Seconds from starting `ecran serve` to its first HTTP 200 on `/`."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    start = time.perf_counter()
+    server = subprocess.Popen(
+        [str(BIN / "ecran"), "serve", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        while time.perf_counter() - start < 60:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1) as answer:
+                    if answer.status == 200:
+                        return time.perf_counter() - start
+            except OSError:
+                time.sleep(0.01)
+        raise RuntimeError("no 200 within 60 s")
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def main(argv: list[str]) -> None:
+    repeats = 3 if "--quick" in argv else 9
+    times: dict[str, list[float]] = {name: [] for name in CASES}
+    for _ in range(repeats):
+        for name, command in CASES.items():
+            times[name].append(wall(command))
+    base = statistics.median(next(iter(times.values())))
+    print(f"Start-up, median of {repeats} interleaved fresh processes")
+    print(f"{'command':40} {'time':>9} {'× baseline':>11}")
+    for name, values in times.items():
+        t = statistics.median(values)
+        print(f"{name:40} {t * 1e3:7.0f} ms {t / base:10.2f}×")
+    serve = [first_200() for _ in range(max(1, repeats // 3))]
+    print(f"\necran serve -> first 200 on /: {statistics.median(serve):.2f} s (median)")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

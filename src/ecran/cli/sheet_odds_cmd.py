@@ -1,0 +1,72 @@
+"""`ecran odds-sheet FILE.json [--ladder] [--json]`: every action of a sheet with its exact odds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ecran.cli.lang import current
+from ecran.cli.render import bar, console, echo_json
+
+
+def build(lang: str) -> click.Command:
+    def run(sheet_file: str, ladder: bool, as_json: bool) -> None:
+        from ecran.cli.characters import read_sheet
+        from ecran.engine.sheet_odds import sheet_odds
+
+        system, sheet = read_sheet(Path(sheet_file))
+        report = sheet_odds(system, sheet, current(), ladder=ladder)
+        if as_json:
+            echo_json(report.model_dump())
+            return
+        _show(report.model_dump(), system.check, current())
+
+    return click.Command(
+        "odds-sheet",
+        callback=run,
+        params=[
+            click.Argument(["sheet_file"], metavar="FILE.json"),
+            click.Option(
+                ["--ladder"],
+                is_flag=True,
+                help="every difficulty of each check's range, not only the sheet's own",
+            ),
+            click.Option(["--json", "as_json"], is_flag=True, help="JSON output"),
+        ],
+        help="Exact odds of every action of a character sheet, at every difficulty.",
+    )
+
+
+def _show(report: dict[str, object], check_of: object, lang: str) -> None:
+    from rich.table import Table
+
+    fr = lang == "fr"
+    table = Table(title=str(report["name"]))
+    for title in (
+        "action",
+        "difficulté" if fr else "difficulty",
+        "résultats" if fr else "outcomes",
+    ):
+        table.add_column(title)
+    for action in report["actions"]:  # type: ignore[attr-defined]
+        if action["error"]:
+            table.add_row(action["label"], "", f"[red]{action['error']}[/red]")
+            continue
+        check = check_of(action["check"])  # type: ignore[operator]
+        for rung in action["odds"]:
+            cells = ", ".join(
+                f"{check.outcome(o['outcome']).label(lang)} {_percent(o['p'], fr)}"
+                for o in rung["outcomes"]
+            )
+            level = "" if rung["difficulty"] is None else str(rung["difficulty"])
+            table.add_row(action["label"], level, cells)
+    console().print(table)
+
+
+def _percent(p: float, fr: bool) -> str:
+    text = f"{p * 100:.1f}\u00a0%"
+    return text.replace(".", ",") if fr else text
+
+
+__all__ = ["bar", "build"]

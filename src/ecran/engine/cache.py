@@ -1,0 +1,71 @@
+"""A bounded cache of whole-check distributions, shared by every caller in the process.
+
+A check's exact odds depend only on the system, the check and its validated parameters, and a
+`Distribution` is immutable: the same question asked twice (a sheet's actions at every
+difficulty, the web table redrawing a roll's odds, the CLI in a test run) is computed once. The
+cache is a least-recently-used map of at most `MAX_ENTRIES` distributions, so a long-running
+server never grows past it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from threading import Lock
+from typing import Any
+
+from pydantic import BaseModel
+
+from ecran.dice import Distribution
+from ecran.rules import Check
+
+MAX_ENTRIES = 4096
+"""Distributions kept (a check's is a few outcomes: tens of kilobytes for the whole cache)."""
+
+
+class DistributionCache:
+    """LRU map (system id, check class and name, parameters as JSON) -> the check's distribution."""
+
+    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
+        self.max_entries = max_entries
+        self._entries: OrderedDict[tuple[Any, ...], Distribution[str]] = OrderedDict()
+        self._lock = Lock()  # the web answers from worker threads
+        self.hits = 0
+        self.misses = 0
+
+    def distribution(
+        self, system_id: str, check: Check[Any], params: BaseModel
+    ) -> Distribution[str]:
+        # the check's class too: a test may register another system under a known id
+        key = (system_id, type(check), check.name, _params_key(params))
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+                self.hits += 1
+                return found
+        dist = check.distribution(params)  # outside the lock: two threads may both compute
+        with self._lock:
+            self.misses += 1
+            self._entries[key] = dist
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.max_entries:
+                self._entries.popitem(last=False)
+        return dist
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+def _params_key(params: BaseModel) -> str:
+    """The validated parameters, canonically: equal parameters give equal keys."""
+    return json.dumps(params.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+
+
+#: The process's cache: `odds_report`, sheet odds and the web all read through it.
+DISTRIBUTIONS = DistributionCache()
