@@ -29,7 +29,9 @@ def dice(draw: st.DrawFn) -> str:
         n = draw(st.integers(2, sides))
         text += explode + (str(n) if explode in ("e", "ra") else f">{n}")
     if draw(st.booleans()):
-        text += draw(st.sampled_from(["r", "ro"])) + draw(st.sampled_from(["1", "<1", f"={sides}"]))
+        # one face rerolled: a Fudge die's faces are -1, 0, 1, so `<1` would be all of them
+        faces = ["0", "1"] if fate else ["1", "<1", f"={sides}"]
+        text += draw(st.sampled_from(["r", "ro"])) + draw(st.sampled_from(faces))
     if explode not in ("!", "e", "ra") and draw(st.booleans()):
         for _ in range(draw(st.integers(1, 2))):
             text += draw(st.sampled_from(["k", "kh", "kl", "d", "dh", "dl"])) + str(
