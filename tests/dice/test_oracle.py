@@ -59,7 +59,9 @@ def dice_terms(draw: st.DrawFn) -> tuple[str, Any]:
 
 
 def _cmp(op: str, a: int, b: int) -> bool:
-    return {">=": a >= b, ">": a > b, "<=": a <= b, "<": a < b, "=": a == b}[op]
+    # Roll20's Dice Reference: `>N` is N or more, `<N` N or less (issue 17 changed the
+    # meaning; `>=` and `<=` are aliases)
+    return {">=": a >= b, ">": a >= b, "<=": a <= b, "<": a <= b, "=": a == b}[op]
 
 
 def _ice_term(

@@ -46,7 +46,7 @@ def test_rolls_agree_with_exact_odds(text: str) -> None:
 def test_too_many_rolls_is_an_error_not_a_hang() -> None:
     # each die rerolls until it shows 1000: about 1000 rolls per die
     with pytest.raises(NotationError) as caught:
-        roll("100d1000r>1", Roller(1))
+        roll("100d1000r>2", Roller(1))  # Roll20: r>2 rerolls 2 or more (issue 17)
     assert "trop de dés" in caught.value.fr
 
 

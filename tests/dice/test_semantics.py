@@ -50,7 +50,8 @@ def test_reroll_once_keeps_the_second_roll_even_if_it_matches() -> None:
     dist = distribution("1d6ro1")
     assert dist.probability(1) == Fraction(1, 36)
     assert dist.probability(2) == Fraction(1, 6) + Fraction(1, 36)
-    assert distribution("1d4r1r4") == distribution("1d4r<2r>3")
+    # Roll20: r<1 rerolls 1 or less, r>4 rerolls 4 or more (issue 17: `<`/`>` include N)
+    assert distribution("1d4r1r4") == distribution("1d4r<1r>4")
     assert distribution("1d4r1r4").probability(2) == Fraction(1, 2)
 
 
@@ -66,12 +67,15 @@ def test_success_counting_on_exploding_dice_each_roll_counts_with_bang() -> None
     assert compound.max() == 1
 
 
-def test_comparisons_mean_what_they_say() -> None:
-    assert distribution("1d6>4").probability(1) == Fraction(1, 3)
+def test_comparisons_have_roll20_meanings() -> None:
+    # issue 17 changed this meaning: Roll20's `>N` is "N or more" and `<N` "N or less" (it was
+    # strict before); `>=` and `<=` stay as aliases
+    assert distribution("1d6>4").probability(1) == Fraction(1, 2)
     assert distribution("1d6>=4").probability(1) == Fraction(1, 2)
-    assert distribution("1d6<2").probability(1) == Fraction(1, 6)
+    assert distribution("1d6<2").probability(1) == Fraction(1, 3)
     assert distribution("1d6<=2").probability(1) == Fraction(1, 3)
     assert distribution("1d6=6").probability(1) == Fraction(1, 6)
+    assert distribution("1d10>8").probability(1) == Fraction(3, 10)
 
 
 def test_successes_among_kept_dice_only() -> None:

@@ -1,31 +1,43 @@
-"""`ecran dice EXPR [--seed N] [--odds] [--json]`: plain dice notation, rolled or exact."""
+"""`ecran dice EXPR [--seed N] [--odds] [--json]`: Roll20's dice dialect, rolled or exact."""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Any
 
 import typer
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text as RichText
 
 from ecran.cli.lang import current
 from ecran.cli.render import bar, console, echo_json
-from ecran.dice.notation import NotationError, limits, parse
+from ecran.dice.notation import NotationError, arith, limits, parse
 from ecran.dice.notation import report as reports
 from ecran.dice.notation.report import odds_report
+from ecran.dice.notation.roll import roll
+from ecran.dice.notation.text import segments
 from ecran.engine.records import seeded_roller
 from ecran.rules import EcranError, Text
 
-_STRIKE = re.compile(r"~~(.+?)~~")
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
+# How the roll's work looks in a terminal, as Roll20 shows it: dropped dice struck through,
+# crits in green (success) or red (failure), labels in italics
+_STYLES = {
+    "dropped": "strike dim",
+    "success": "bold",
+    "failure": "red",
+    "crit-success": "bold green",
+    "crit-fail": "bold red",
+    "match": "underline",
+    "label": "italic cyan",
+}
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    # a leading minus is an expression, not an option: `ecran dice -1d4` as `ecran dice -- -1d4`
+    @app.command(context_settings={"ignore_unknown_options": True})
     def dice(
-        expression: str = typer.Argument(..., metavar="EXPR", help="e.g. 4d6kh3, 1d20+5, 6d10>=8"),
+        expression: str = typer.Argument(..., metavar="EXPR", help="e.g. 4d6kh3, 1d20+5, 6d10>8"),
         seed: int = typer.Option(None, "--seed", help="seed (the same seed gives the same dice)"),
         odds: bool = typer.Option(False, "--odds", help="exact odds instead of a roll"),
         depth: int = typer.Option(
@@ -33,10 +45,8 @@ def register(app: typer.Typer) -> None:
         ),
         as_json: bool = typer.Option(False, "--json", help="JSON output"),
     ) -> None:
-        """Roll dice notation or show its exact odds: 4d6kh3, 1d20+5, 6d10>=8, 3d6!, 1d4r1, d%.
-
-        A leading minus needs `--` first: ecran dice -- -1d4+3
-        """
+        """Roll Roll20's dice notation or show its exact odds: 4d6kh3, 1d20+5, 6d10>8f1, 3d6!,
+        {4d6, 3d8}kh1, 4dF, floor(3d6/2), 2d6[feu]. `>N` is N or more, `<N` N or less."""
         try:
             if odds:
                 _odds(expression, depth, as_json)
@@ -53,22 +63,33 @@ def roll_report(expression: str, seed: int | None) -> dict[str, Any]:
     return reports.roll_report(expression, seeded_roller(seed))
 
 
+def work(expression: str, seed: int) -> RichText:
+    """The roll's work as Rich text: each die, dropped dice struck through, crits coloured."""
+    out = RichText()
+    for text, styles in segments(roll(parse(expression), seeded_roller(seed))):
+        style = " ".join(_STYLES[s] for s in sorted(styles) if s in _STYLES)
+        out.append(text, style=style or None)
+    return out
+
+
 def _roll(expression: str, seed: int | None, as_json: bool) -> None:
-    report = roll_report(expression, seed)
+    parse(expression)
+    roller = seeded_roller(seed)
+    result = roll(parse(expression), roller)
+    report = reports.report_of(expression, result, roller.seed)
     if as_json:
         echo_json(report)
         return
     fr = current() == "fr"
+    total = Fraction(report["total"])
     table = Table(show_header=False, title=escape(expression))
     table.add_column(style="bold")
     table.add_column()
-    table.add_row("total", f"[bold]{report['total']}[/bold]")
-    out = console()
-    work = _markup(report["text"]) if out.is_terminal else escape(report["text"])
-    table.add_row("détail" if fr else "work", work)
+    table.add_row("total", f"[bold]{arith.show(arith.normal(total), 'fr' if fr else 'en')}[/bold]")
+    table.add_row("détail" if fr else "work", work(expression, roller.seed))
     table.add_row("dés" if fr else "dice", " ".join(str(d) for d in report["dice"]))
     table.add_row("graine" if fr else "seed", str(report["seed"]))
-    out.print(table)
+    console().print(table)
 
 
 def _odds(expression: str, depth: int, as_json: bool) -> None:
@@ -77,9 +98,10 @@ def _odds(expression: str, depth: int, as_json: bool) -> None:
         echo_json(report)
         return
     fr = current() == "fr"
+    lang = "fr" if fr else "en"
     rows = report["outcomes"]
     top = max((row["p"] for row in rows), default=1.0) or 1.0
-    mean = sum(Fraction(row["probability"]) * row["outcome"] for row in rows)
+    mean = sum(Fraction(row["probability"]) * Fraction(row["outcome"]) for row in rows)
     caption = ("moyenne" if fr else "mean") + f" {_number(float(mean), fr)}"
     if report["residual"] != "0":
         caption += (
@@ -94,16 +116,11 @@ def _odds(expression: str, depth: int, as_json: bool) -> None:
     table.add_column("")
     for row in rows:
         percent = _number(row["p"] * 100, fr)
-        table.add_row(str(row["outcome"]), row["probability"], percent, bar(row["p"] / top))
+        shown = arith.show(arith.normal(Fraction(row["outcome"])), lang)
+        table.add_row(shown, row["probability"], percent, bar(row["p"] / top))
     console().print(table)
 
 
 def _number(x: float, fr: bool) -> str:
     text = f"{x:.2f}"
     return text.replace(".", ",") if fr else text
-
-
-def _markup(text: str) -> str:
-    """The roll's Markdown-flavoured work as Rich markup (struck dice, bold successes)."""
-    text = _STRIKE.sub(r"[strike]\1[/strike]", escape(text))
-    return _BOLD.sub(r"[bold]\1[/bold]", text)

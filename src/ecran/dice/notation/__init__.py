@@ -7,35 +7,38 @@
     >>> distribution("2d6").probability(7)
     Fraction(1, 6)
 
-Semantics that dice rollers disagree on, as ecran reads them (tested in tests/dice):
+Roll20's dialect with Roll20's meanings (README "Dice notation"), as ecran reads it (tested in
+tests/dice):
 
+* Target numbers, rerolls, explosions and crit markers: `>N` is N or more, `<N` N or less, `=N`
+  exactly N (`>=`, `<=` are aliases). Failures (`f…`) subtract from the successes.
 * Modifiers apply in one fixed order, whatever order they are written in:
-  roll -> reroll -> explode -> keep/drop -> count successes.
-* Rerolls come first and apply to every roll, explosion rolls included. `r` rerolls until the face
-  is outside the set (a set covering every face is refused); `ro` rerolls once and keeps the new
-  face whatever it shows. Several clauses add up: `1d6r1r2` = `1d6r<3`; `r` and `ro` cannot mix.
-* Explosions are per die, never on the sum. `!` (Roll20): each extra roll is a new die of the pool,
-  so success counting tests each roll. `!!` (compounding): the extra rolls add into the die that
-  exploded. Keep/drop after an explosion (explode-then-keep) needs `!!`: it keeps whole dice.
-  `!` alone explodes on the highest face; `!>4`, `!=5`, `!5` name other faces. A die that would
-  explode on every face (`d1!`) is refused. Exact odds follow each chain `depth` extra rolls deep
-  (default `limits.DEFAULT_DEPTH`) and report the rest as `residual`; a roll stops exploding after
-  `limits.ROLL_MAX_EXPLOSIONS` extra rolls.
-* Comparisons mean what they say: `>` is strict and `>=` is not (Roll20 reads `>4` as "4 or
-  more"; here write `>=4`). A comparison right after `!` is the explosion's condition.
-* `k` = `kh`, `d` after the faces = `dl`; a number after k/kh/kl/dh/dl defaults to 1; keeping more
-  dice than rolled keeps them all. Ties: the die rolled first is kept first.
-* `d%` = `d100`; letters are case-insensitive (`1D6`).
+  roll -> reroll -> explode -> min/max -> keep/drop -> count successes, failures or matches.
+  Chained keep/drop applies in the order written, each to the dice the previous one kept.
+* Rerolls apply to every roll, explosion rolls included. `r` rerolls until the face is outside
+  the set (a set covering every face is refused); `ro` rerolls once and keeps the new face.
+  Several clauses add up: `1d6r1r2` = `1d6r<2`; `r` and `ro` cannot mix.
+* Explosions are per die, never on the sum. `!`: each extra roll is a new die of the pool.
+  `!!`: the extra rolls add into the die. `!p`: as `!!`, each extra roll counting one less.
+  Keeping exploding dice needs `!!` or `!p`. A die that would explode on every face is refused.
+  Exact odds follow each chain `depth` extra rolls deep and report the rest as `residual`.
+* Arithmetic is exact: `/` gives fractions, `%` is JavaScript's remainder, `round` halves up.
+* `k` = `kh`, `d` after the faces = `dl`; ties: the die rolled first is kept first.
+* Groups `{a, b}` keep or count over the sub-rolls' totals; a one-roll group over its dice.
 """
 
-from ecran.dice.notation import limits, report
+from ecran.dice.notation import arith, limits, report
 from ecran.dice.notation.ast import (
+    BinOp,
+    Call,
     Comparison,
     Constant,
     Dice,
     Explode,
     Expression,
+    Group,
     Keep,
+    Labelled,
     Node,
     Reroll,
     Sum,
@@ -46,13 +49,17 @@ from ecran.dice.notation.parser import parse
 from ecran.dice.notation.roll import Face, PoolDie, RollResult, SumRoll, TermRoll, roll
 
 __all__ = [
+    "BinOp",
+    "Call",
     "Comparison",
     "Constant",
     "Dice",
     "Explode",
     "Expression",
     "Face",
+    "Group",
     "Keep",
+    "Labelled",
     "Node",
     "NotationError",
     "PoolDie",
@@ -61,6 +68,7 @@ __all__ = [
     "Sum",
     "SumRoll",
     "TermRoll",
+    "arith",
     "distribution",
     "limits",
     "parse",

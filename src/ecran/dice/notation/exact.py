@@ -3,7 +3,8 @@
 Per dice term: the fair die, then the reroll (`r` conditions the die on the faces it keeps, `ro`
 mixes one reroll in), then the explosion (each roll adds the next while it shows an exploding
 face, followed `depth` extra rolls deep: the mass beyond is the reported residual), then keep /
-drop on the pool (the pool DP of `ecran.dice.pool`), then success counting. Terms are convolved.
+drop by rank (`order.kept_statistic`), then successes minus failures, or matching sets. Terms are
+convolved; `* / % **` combine every pair of outcomes exactly (fractions stay fractions).
 Before any heavy step the cost is estimated and refused past the limits in `limits`.
 """
 
@@ -11,20 +12,36 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from math import log2
+from math import lcm, log2
+from typing import Any
 
 from ecran.dice.distribution import Distribution
 from ecran.dice.explode import explode, explode_chain
-from ecran.dice.notation import limits
-from ecran.dice.notation.ast import Comparison, Constant, Dice, Expression, Node, Sum
+from ecran.dice.notation import arith, limits
+from ecran.dice.notation.ast import (
+    BinOp,
+    Call,
+    Comparison,
+    Constant,
+    Dice,
+    Explode,
+    Expression,
+    Group,
+    Keep,
+    Labelled,
+    Node,
+    Sum,
+    Value,
+    kept_range,
+)
 from ecran.dice.notation.errors import NotationError
+from ecran.dice.notation.order import kept_statistic, work
 from ecran.dice.notation.parser import parse
-from ecran.dice.pool import keep_scored
 
 
 def distribution(
     expression: Expression | str, depth: int = limits.DEFAULT_DEPTH
-) -> Distribution[int]:
+) -> Distribution[Value]:
     """The exact distribution of the expression's total (a sub-distribution if truncated)."""
     expr = parse(expression) if isinstance(expression, str) else expression
     if not 0 <= depth <= limits.MAX_DEPTH:
@@ -36,13 +53,26 @@ def distribution(
     return _node(expr.root, depth)
 
 
-def _node(node: Node, depth: int) -> Distribution[int]:
+def _node(node: Node, depth: int) -> Distribution[Value]:
     if isinstance(node, Constant):
         return Distribution.constant(node.value)
     if isinstance(node, Dice):
         return _dice(node, depth)
-    shift = 0
-    result: Distribution[int] | None = None
+    if isinstance(node, Labelled):
+        return _node(node.node, depth)
+    if isinstance(node, Call):
+        name = node.name
+        return _node(node.arg, depth).map(lambda x: arith.call(name, x))
+    if isinstance(node, BinOp):
+        return _combine(_node(node.left, depth), _node(node.right, depth), node.op)
+    if isinstance(node, Group):
+        return _group(node, depth)
+    return _sum(node, depth)
+
+
+def _sum(node: Sum, depth: int) -> Distribution[Value]:
+    shift: Value = 0
+    result: Distribution[Value] | None = None
     for sign, child in node.terms:
         if isinstance(child, Constant):
             shift += sign * child.value
@@ -51,66 +81,260 @@ def _node(node: Node, depth: int) -> Distribution[int]:
         if result is None:
             result = part if sign > 0 else -part
         else:
-            result = result + part if sign > 0 else result - part
+            result = _combine(result, part, "+" if sign > 0 else "-")
+    shift = arith.normal(shift)
     if result is None:
         return Distribution.constant(shift)
-    return result + shift if shift else result
+    return result.map(lambda x: arith.normal(x + shift)) if shift else result
+
+
+def _combine(a: Distribution[Value], b: Distribution[Value], op: str) -> Distribution[Value]:
+    whole = all(type(x) is int for x in a.weights()) and all(type(x) is int for x in b.weights())
+    if op in "+-" and whole:
+        return a + b if op == "+" else a - b  # the kernel's convolution (packed when large)
+    if len(a) * len(b) > limits.MAX_PAIRS:
+        raise NotationError(
+            f"calcul exact trop gros : {len(a)} × {len(b)} paires de résultats à combiner par "
+            f"« {op} » (au plus {limits.MAX_PAIRS}) ; lancez plutôt les dés",
+            f"exact odds too large: {len(a)} × {len(b)} pairs of outcomes to combine with "
+            f"'{op}' (at most {limits.MAX_PAIRS}); roll the dice instead",
+        )
+    if op in "/%" and b.weight(0):
+        raise NotationError(
+            f"division par zéro possible (« {op} » par un total qui peut valoir 0)",
+            f"possible division by zero ('{op}' by a total that can be 0)",
+        )
+    return a.combine(b, lambda x, y: arith.apply(op, x, y))
 
 
 @lru_cache(maxsize=256)
-def _dice(node: Dice, depth: int) -> Distribution[int]:
+def _dice(node: Dice, depth: int) -> Distribution[Value]:
     # cached per (term, depth): Distributions are immutable, and `3d6+3d6` is one computation
-    die = _rerolled(node)
-    success = node.success
     explosion = node.explode
-    if explosion is not None and not explosion.compound and success is not None:
-        # `!`: every roll of the chain is a die of its own, so each one is tested
-        per_die = explode_chain(die, explosion.faces, max_depth=depth, score=_indicator(success))
-        return per_die.repeat(node.count)
-    if explosion is not None:
-        die = _exploded(die, explosion.faces, depth, success, node.sides)
-    if node.keep is not None:
-        kept = node.keep.kept(node.count)
-        score = _indicator(success) if success is not None else None
-        return keep_scored(die, node.count, kept, highest=node.keep.highest, score=score)
-    if success is not None:
-        return die.map(_indicator(success)).repeat(node.count)
-    return die.repeat(node.count)
+    if explosion is not None and not explosion.into_die:
+        # `!`, `e`, `ra`: every roll of a chain is a die of its own (no keep/match: the parser
+        # refuses them), so each roll is scored
+        return _chain(node, _rerolled(node), explosion, depth).repeat(node.count)
+    kept = kept_range(node.keeps, node.count) if node.keeps else ()
+    return _pool([node], kept, node, depth)
 
 
-def _exploded(
-    die: Distribution[int],
-    faces: frozenset[int],
-    depth: int,
-    success: Comparison | None,
-    sides: int,
-) -> Distribution[int]:
-    """One compounded die. Under a success test every total past the threshold is in one class
-    (all pass for `>=`/`>`, all fail otherwise), so the explosion saturates there exactly
-    (DESIGN.md "Exactness") instead of being cut at `depth`."""
-    if success is not None:
-        cap = success.value if success.op == ">=" else success.value + 1
-        if cap <= (depth + 1) * sides:
-            return explode(die, faces, cap=cap)
-    return explode_chain(die, faces, max_depth=depth)
+def _pool(
+    terms: list[Dice], kept: tuple[int, int] | tuple[()], scoring: Dice | Group, depth: int
+) -> Distribution[Any]:
+    """Dice of one or several terms pooled, then kept by rank and scored: the sum of the kept
+    dice, successes minus failures, or (`mt`) the number of matching sets."""
+    score = _score(scoring.success, scoring.failure)
+    match = scoring.match if isinstance(scoring, Dice) else None
+    types = [(_die_value(t, depth, scoring), t.count) for t in terms]
+    n = sum(count for _, count in types)
+    lo, hi = kept if kept else (0, n)
+    if match is not None and match.total:
+        size = match.size
+        die, count = types[0]
+        return kept_statistic([(die, count)], lo, hi, lambda face, c: 1 if c >= size else 0)
+    if lo == 0 and hi == n:
+        result: Distribution[int] = Distribution.constant(0)
+        for die, count in types:
+            result = result + (die.map(score) if score else die).repeat(count)
+        return result
+    if score is None:
+        return kept_statistic(types, lo, hi, lambda face, c: face * c)
+    scored = score
+    return kept_statistic(types, lo, hi, lambda face, c: scored(face) * c)
 
 
-def _indicator(success: Comparison) -> Callable[[int], int]:
-    test = success.test
-    return lambda face: 1 if test(face) else 0
+def _die_value(node: Dice, depth: int, scoring: Dice | Group) -> Distribution[int]:
+    """One die of the term as it stands for keep/drop: rerolled, compounded, clamped."""
+    die = _rerolled(node)
+    explosion = node.explode
+    if explosion is not None and explosion.penetrate:
+        die = _penetrating(die, explosion.faces, depth)
+    elif explosion is not None:
+        cap = _cap(scoring, node, depth)
+        if cap is not None:
+            die = explode(die, explosion.faces, cap=cap)
+        else:
+            die = explode_chain(die, explosion.faces, max_depth=depth)
+    return die.map(node.clamp) if node.clamped else die
+
+
+def _cap(scoring: Dice | Group, node: Dice, depth: int) -> int | None:
+    """A compounded die under a target number: every total from the cap up scores alike (all
+    pass `>N`, none is `<N` or `=N`), so the explosion saturates there exactly (DESIGN.md
+    "Exactness") instead of being cut at `depth`."""
+    if scoring.success is None or node.clamped:
+        return None
+    if isinstance(scoring, Dice) and scoring.match is not None:
+        return None
+    conds = [c for c in (scoring.success, scoring.failure) if c is not None]
+    cap = max(c.value if c.op in (">", ">=") else c.value + 1 for c in conds)
+    return cap if 1 <= cap <= (depth + 1) * node.sides else None
+
+
+def _chain(node: Dice, die: Distribution[int], explosion: Explode, depth: int) -> Distribution[int]:
+    """Σ score over one die's chain of rolls, each roll a die of its own."""
+    score = _score(node.success, node.failure)
+    clamp = node.clamp
+    value: Callable[[int], int] = (lambda f: score(clamp(f))) if score is not None else clamp
+    if explosion.limit is None:
+        return explode_chain(die, explosion.faces, max_depth=depth, score=value)
+    # d20's `ra`: a die showing an exploding face rolls once more, and that roll does not
+    stop, going = _split(die, explosion.faces)
+    once = die.map(value)
+    return _mix(stop.map(value), going.map(value) + once)
+
+
+def _penetrating(die: Distribution[int], faces: frozenset[int], depth: int) -> Distribution[int]:
+    """`!p` (Roll20, from HackMaster): the die explodes like `!!`, each extra roll counting one
+    less; the explosion is tested on the face rolled, before the one is taken off."""
+    stop, going = _split(die, faces)
+    if not going.weights() or depth == 0:
+        return stop
+    lowered = die.map(lambda f: f - 1)
+    rest = explode_chain(lowered, {f - 1 for f in faces}, max_depth=depth - 1)
+    return _mix(stop, going + rest)
+
+
+def _split(die: Distribution[int], faces: frozenset[int]) -> tuple[Distribution[int], ...]:
+    weights = die.weights()
+    stop = {f: w for f, w in weights.items() if f not in faces}
+    going = {f: w for f, w in weights.items() if f in faces}
+    return Distribution(stop, die.denominator), Distribution(going, die.denominator)
+
+
+def _mix(a: Distribution[int], b: Distribution[int]) -> Distribution[int]:
+    """Two sub-distributions of disjoint events, as one."""
+    common = lcm(a.denominator, b.denominator)
+    weights: dict[int, int] = {}
+    for dist in (a, b):
+        scale = common // dist.denominator
+        for outcome, w in dist.weights().items():
+            weights[outcome] = weights.get(outcome, 0) + w * scale
+    return Distribution(weights, common).reduced()
+
+
+def _score(success: Comparison | None, failure: Comparison | None) -> Callable[[int], int] | None:
+    """Roll20's target numbers: a die counts +1 if it succeeds and -1 if it fails."""
+    if success is None:
+        return None
+    hit = success.test
+    if failure is None:
+        return lambda face: 1 if hit(face) else 0
+    miss = failure.test
+    return lambda face: (1 if hit(face) else 0) - (1 if miss(face) else 0)
 
 
 def _rerolled(node: Dice) -> Distribution[int]:
-    die = Distribution.die(node.sides)
+    faces = node.faces()
+    die = Distribution.faces(faces)
     reroll = node.reroll
     if reroll is None or not reroll.faces:
         return die
     if not reroll.once:
         return die.condition(lambda face: face not in reroll.faces)
     # once: the faces in the set are replaced by one fresh roll, whatever it shows
-    hit = len(reroll.faces)
-    weights = {f: (0 if f in reroll.faces else node.sides) + hit for f in range(1, node.sides + 1)}
-    return Distribution(weights, node.sides * node.sides).reduced()
+    k, hit = len(faces), len(reroll.faces)
+    weights = {f: (0 if f in reroll.faces else k) + hit for f in faces}
+    return Distribution(weights, k * k).reduced()
+
+
+# -- groups --------------------------------------------------------------------------------------
+
+
+def _group(node: Group, depth: int) -> Distribution[Value]:
+    pooled = node.pooled()
+    if pooled is not None:
+        if not pooled or any(t.keeps or t.success or t.match for t in pooled):
+            raise _one_roll_group(node)
+        if any(t.explode and not t.explode.into_die for t in pooled):
+            if node.keeps:
+                raise _one_roll_group(node)
+            score = _score(node.success, node.failure)
+            result: Distribution[Value] = Distribution.constant(0)
+            for t in pooled:
+                scored = Dice(
+                    t.count,
+                    t.sides,
+                    t.reroll,
+                    t.explode,
+                    fate=t.fate,
+                    success=node.success,
+                    failure=node.failure,
+                    minimum=t.minimum,
+                    maximum=t.maximum,
+                )
+                assert score is not None
+                result = result + _dice(scored, depth)
+            return result
+        n = sum(t.count for t in pooled)
+        kept = kept_range(node.keeps, n) if node.keeps else ()
+        return _pool(pooled, kept, node, depth)
+    items = [_node(item, depth) for item in node.items]
+    score = _score(node.success, node.failure)
+    if not node.keeps:
+        total: Distribution[Value] = Distribution.constant(0)
+        for item in items:
+            total = _combine(total, item.map(score) if score else item, "+")  # type: ignore[arg-type]
+        return total
+    return _kept_items(items, kept_range(node.keeps, len(items)), score)
+
+
+def _kept_items(
+    items: list[Distribution[Value]],
+    kept: tuple[int, int],
+    score: Callable[[int], int] | None,
+) -> Distribution[Value]:
+    """Keep/drop over sub-rolls that differ: follow the `hi` best totals seen so far (in the
+    visit order nearest the kept ranks), one sub-roll after another."""
+    n = len(items)
+    lo, hi = kept
+    descending = hi <= n - lo
+    if not descending:
+        lo, hi = n - hi, n - lo
+    states: dict[tuple[Value, ...], int] = {(): 1}
+    for item in items:
+        if len(states) * len(item) > limits.MAX_PAIRS:
+            raise _too_many_states()
+        nxt: dict[tuple[Value, ...], int] = {}
+        for best, w in states.items():
+            for outcome, wv in item.weights().items():
+                merged = sorted((*best, outcome), reverse=descending)[:hi]
+                key = tuple(merged)
+                nxt[key] = nxt.get(key, 0) + w * wv
+        if len(nxt) > limits.MAX_GROUP_STATES:
+            raise _too_many_states()
+        states = nxt
+    weights: dict[Value, int] = {}
+    for best, w in states.items():
+        chosen = best[lo:hi]
+        value: Value = 0
+        for x in chosen:
+            value += score(x) if score is not None else x  # type: ignore[arg-type]
+        value = arith.normal(value)
+        weights[value] = weights.get(value, 0) + w
+    denominator = 1
+    for item in items:
+        denominator *= item.denominator
+    return Distribution(weights, denominator).reduced()
+
+
+def _one_roll_group(node: Group) -> NotationError:
+    return NotationError(
+        f"« {node.text} » : dans un groupe d'un seul jet, garder et compter portent sur ses dés ; "
+        "n'y mettez que des dés additionnés sans modificateur de garde ni de cible "
+        "(ex. {4d6+3d8}kh3), ou séparez les jets par des virgules",
+        f"'{node.text}': in a one-roll group, keep/drop and targets apply to its dice; put only "
+        "dice added together there, without their own keep or target (e.g. {4d6+3d8}kh3), or "
+        "separate the rolls with commas",
+    )
+
+
+def _too_many_states() -> NotationError:
+    return NotationError(
+        "calcul exact trop gros pour garder des jets d'un groupe ; lancez plutôt les dés",
+        "exact odds too large to keep sub-rolls of a group; roll the dice instead",
+    )
 
 
 # -- cost estimates ------------------------------------------------------------------------------
@@ -131,24 +355,52 @@ def _cost(node: Node, depth: int) -> tuple[int, float]:
     """(width of the range of totals, bits of the denominator): the size of the result."""
     if isinstance(node, Constant):
         return 0, 0.0
+    if isinstance(node, Labelled | Call):
+        return _cost(node.node if isinstance(node, Labelled) else node.arg, depth)
+    if isinstance(node, BinOp):
+        (sa, ba), (sb, bb) = _cost(node.left, depth), _cost(node.right, depth)
+        return (sa + 1) * (sb + 1) - 1, ba + bb
     if isinstance(node, Sum):
         costs = [_cost(child, depth) for _, child in node.terms]
         return sum(c[0] for c in costs), sum(c[1] for c in costs)
-    rolls = depth + 1 if node.explode else 1
-    die_bits = log2(node.sides) * rolls * (2 if node.reroll and node.reroll.once else 1)
-    bits = die_bits * node.count
-    if node.success is not None and node.keep is None:
-        return node.count * rolls, bits
-    per_die = node.sides * rolls
-    if node.keep is None:
-        return node.count * per_die, bits
-    kept = node.keep.kept(node.count)
-    work = per_die * kept * node.count * kept * per_die
-    if work > limits.MAX_KEEP_WORK:
+    if isinstance(node, Group):
+        pooled = node.pooled()
+        if pooled:
+            return _pool_cost(pooled, node.keeps, node.success is not None, node.text, depth)
+        costs = [_cost(child, depth) for child in node.items]
+        if node.success is not None:
+            return len(costs), sum(c[1] for c in costs)
+        return sum(c[0] for c in costs), sum(c[1] for c in costs)
+    scored = node.success is not None or (node.match is not None and node.match.total)
+    return _pool_cost([node], node.keeps, scored, node.text, depth)
+
+
+def _pool_cost(
+    terms: list[Dice], keeps: tuple[Keep, ...], scored: bool, text: str, depth: int
+) -> tuple[int, float]:
+    span = 0
+    bits = 0.0
+    faces = 0
+    count = sum(t.count for t in terms)
+    for t in terms:
+        rolls = (t.explode.limit or depth) + 1 if t.explode else 1
+        once = 2 if t.reroll and t.reroll.once else 1
+        bits += log2(len(t.faces())) * rolls * once * t.count
+        per_die = len(t.faces()) * rolls
+        faces = max(faces, per_die)
+        span += t.count * (rolls if scored else per_die)
+    matching = len(terms) == 1 and terms[0].match is not None and terms[0].match.total
+    if not keeps and not matching:
+        return span, bits
+    lo, hi = kept_range(keeps, count) if keeps else (0, count)
+    kept = max(hi - lo, 0)
+    sums = (kept + 1) if scored else kept * faces + 1
+    steps = work(faces, count, lo, hi, sums, len(terms))
+    if steps > limits.MAX_KEEP_WORK:
         raise NotationError(
-            f"« {node.text} » : garder {kept} dés sur {node.count} est trop coûteux "
+            f"« {text} » : garder {kept} dés sur {count} est trop coûteux "
             "à calculer exactement ; lancez plutôt les dés",
-            f"'{node.text}': keeping {kept} of {node.count} dice is too costly to compute "
+            f"'{text}': keeping {kept} of {count} dice is too costly to compute "
             "exactly; roll the dice instead",
         )
-    return (1 if node.success is not None else per_die) * kept, bits
+    return (1 if scored else faces) * kept, bits

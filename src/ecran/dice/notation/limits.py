@@ -33,9 +33,21 @@ MAX_DEPTH = 200
 MAX_OUTCOMES = 200_000
 """Largest number of distinct totals an exact distribution may have."""
 
-MAX_KEEP_WORK = 20_000_000
+MAX_KEEP_WORK = 5_000_000
 """Estimated inner-loop steps of one keep/drop computation."""
 
 MAX_RESULT_BITS = 4_000_000
 """Outcomes times denominator bits of an exact distribution: the size of its integers, which is
 what its computation costs (about a second at this bound)."""
+
+MAX_EXPONENT = 64
+"""Largest exponent of `**` (either sign)."""
+
+MAX_POWER_BITS = 4096
+"""Largest size, in bits, of a power's result."""
+
+MAX_PAIRS = 1_000_000
+"""Pairs of outcomes one exact `*`, `/`, `%`, `**` (or a sum of fractions) may combine."""
+
+MAX_GROUP_STATES = 200_000
+"""States (kept totals so far) the exact keep/drop over a group's sub-rolls may carry."""

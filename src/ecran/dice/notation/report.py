@@ -3,34 +3,39 @@
 Roll: `{"expression", "seed", "dice", "total", "text"}`; the seed and the dice replay it.
 Odds: `{"expression", "outcomes": [{"outcome", "probability": "p/q", "p"}], "residual": "p/q"}`,
 outcomes in increasing order, probabilities exact and reduced, `residual` the mass cut at the
-explosion depth ("0" when nothing was cut).
+explosion depth ("0" when nothing was cut). An outcome or a total is a JSON integer, or, once
+`/` or `**` makes it a fraction, the exact fraction as a string ("7/2").
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ecran.dice.notation import limits
+from ecran.dice.notation import arith, limits
 from ecran.dice.notation.exact import distribution
 from ecran.dice.notation.parser import parse
-from ecran.dice.notation.roll import roll
+from ecran.dice.notation.roll import RollResult, roll
 from ecran.dice.roller import Roller
 
 
 def odds_report(expression: str, depth: int = limits.DEFAULT_DEPTH) -> dict[str, Any]:
     dist = distribution(parse(expression), depth)
     outcomes = [
-        {"outcome": outcome, "probability": str(p), "p": float(p)} for outcome, p in dist.items()
+        {"outcome": arith.exact(outcome), "probability": str(p), "p": float(p)}
+        for outcome, p in dist.items()
     ]
     return {"expression": expression, "outcomes": outcomes, "residual": str(dist.residual)}
 
 
 def roll_report(expression: str, roller: Roller) -> dict[str, Any]:
-    result = roll(parse(expression), roller)
+    return report_of(expression, roll(parse(expression), roller), roller.seed)
+
+
+def report_of(expression: str, result: RollResult, seed: int) -> dict[str, Any]:
     return {
         "expression": expression,
-        "seed": roller.seed,
+        "seed": seed,
         "dice": result.dice,
-        "total": result.total,
+        "total": arith.exact(result.total),
         "text": result.text,
     }

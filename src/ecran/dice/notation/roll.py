@@ -3,18 +3,34 @@
 Order of the dice (the audit trail): terms left to right; within a term, die after die; within
 a die, its first roll, its rerolls, then its explosions (each explosion roll rerolled the same
 way). `RollResult.dice` lists them all in that order, rerolled-away values included, so a
-seeded `Roller` replays the same record.
+seeded `Roller` replays the same record. Fudge dice (dF) are recorded as -1, 0 or 1.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ecran.dice.notation import limits
-from ecran.dice.notation.ast import Constant, Dice, Expression, Node, Sum
+from ecran.dice.notation import arith, limits
+from ecran.dice.notation.ast import (
+    BinOp,
+    Call,
+    Constant,
+    Dice,
+    Expression,
+    Group,
+    Labelled,
+    Node,
+    Sum,
+    Value,
+    kept_range,
+)
 from ecran.dice.notation.errors import NotationError
 from ecran.dice.notation.parser import parse
 from ecran.dice.roller import DiceSource
+
+_FATE = (-1, 0, 1)
 
 
 class Face:
@@ -31,13 +47,15 @@ class Face:
 class PoolDie:
     """One die of a term's pool: its faces (several when rerolled or compounded)."""
 
-    __slots__ = ("faces", "kept", "passed", "value")
+    __slots__ = ("faces", "failed", "kept", "matched", "passed", "value")
 
     def __init__(self, faces: list[Face], value: int) -> None:
         self.faces = faces
         self.value = value
         self.kept = True
         self.passed = False
+        self.failed = False
+        self.matched = False
 
 
 class TermRoll:
@@ -68,10 +86,17 @@ class TermRoll:
         pool = self._pool
         if pool is None:
             pool = [PoolDie([Face(v)], v) for v in self.values]
-        test = self.node.success.test if self.node.success is not None else None
+        node = self.node
+        hit = node.success.test if node.success is not None else None
+        miss = node.failure.test if node.failure is not None else None
         for index, die in enumerate(pool):
             die.kept = self.kept is None or self.kept[index]
-            die.passed = die.kept and test is not None and test(die.value)
+            die.passed = die.kept and hit is not None and hit(die.value)
+            die.failed = die.kept and miss is not None and miss(die.value)
+        if node.match is not None:
+            counts = Counter(d.value for d in pool if d.kept)
+            for die in pool:
+                die.matched = die.kept and counts[die.value] >= node.match.size
         self._pool = pool
         return pool
 
@@ -79,8 +104,44 @@ class TermRoll:
 @dataclass(slots=True)
 class SumRoll:
     node: Sum
-    parts: list[tuple[int, TermRoll | SumRoll | Constant]]
-    value: int
+    parts: list[tuple[int, Rolled]]
+    value: Value
+
+
+@dataclass(slots=True)
+class OpRoll:
+    node: BinOp
+    left: Rolled
+    right: Rolled
+    value: Value
+
+
+@dataclass(slots=True)
+class CallRoll:
+    node: Call
+    arg: SumRoll
+    value: Value
+
+
+@dataclass(slots=True)
+class LabelRoll:
+    node: Labelled
+    inner: Rolled
+    value: Value
+
+
+@dataclass(slots=True)
+class GroupRoll:
+    """`{…}`: each sub-roll, which are kept (over the sub-rolls' totals, or, in a one-roll
+    group, over its dice: then the terms' own `kept` say which dice) and the group's value."""
+
+    node: Group
+    items: list[SumRoll]
+    kept: list[bool]
+    value: Value
+
+
+Rolled = TermRoll | SumRoll | Constant | OpRoll | CallRoll | LabelRoll | GroupRoll
 
 
 @dataclass(slots=True)
@@ -88,7 +149,7 @@ class RollResult:
     """A rolled expression: its total, every die in the order rolled, and the tree to show."""
 
     expression: Expression
-    total: int
+    total: Value
     dice: list[int]
     tree: SumRoll
     _text: str | None = field(default=None, repr=False)
@@ -116,21 +177,21 @@ def roll(expression: Expression | str, dice: DiceSource) -> RollResult:
 class _Dice:
     """The dice source plus the record and the roll budget."""
 
-    __slots__ = ("d", "rolled")
+    __slots__ = ("face", "rolled", "source")
 
     def __init__(self, source: DiceSource, rolled: list[int]) -> None:
         self.rolled = rolled
-        self.d = source.d
+        self.source = source
 
-    def roll(self, sides: int) -> int:
+    def roll(self, node: Dice) -> int:
         self.budget(1)
-        value = self.d(sides)
+        value = self.source.face(_FATE) if node.fate else self.source.d(node.sides)
         self.rolled.append(value)
         return value
 
     def many(self, sides: int, count: int) -> list[int]:
         self.budget(count)
-        d = self.d
+        d = self.source.d
         values = [d(sides) for _ in range(count)]
         self.rolled.extend(values)
         return values
@@ -143,42 +204,57 @@ class _Dice:
             )
 
 
-def _node(node: Node, dice: _Dice) -> TermRoll | SumRoll | Constant:
+def _node(node: Node, dice: _Dice) -> Rolled:
     if isinstance(node, Dice):
         return _term(node, dice)
     if isinstance(node, Sum):
         return _sum(node, dice)
+    if isinstance(node, BinOp):
+        left, right = _node(node.left, dice), _node(node.right, dice)
+        return OpRoll(node, left, right, arith.apply(node.op, left.value, right.value))
+    if isinstance(node, Call):
+        arg = _sum(node.arg, dice)
+        return CallRoll(node, arg, arith.call(node.name, arg.value))
+    if isinstance(node, Labelled):
+        inner = _node(node.node, dice)
+        return LabelRoll(node, inner, inner.value)
+    if isinstance(node, Group):
+        return _group(node, dice)
     return node
 
 
 def _sum(node: Sum, dice: _Dice) -> SumRoll:
-    parts: list[tuple[int, TermRoll | SumRoll | Constant]] = []
-    total = 0
+    parts: list[tuple[int, Rolled]] = []
+    total: Value = 0
     for sign, child in node.terms:
         part = _node(child, dice)
         parts.append((sign, part))
         total += sign * part.value
-    return SumRoll(node, parts, total)
+    return SumRoll(node, parts, arith.normal(total))
 
 
 def _term(node: Dice, dice: _Dice) -> TermRoll:
     pool: list[PoolDie] | None = None
-    if node.reroll is None and node.explode is None:
+    if node.reroll is None and node.explode is None and not node.fate and not node.clamped:
         values = dice.many(node.sides, node.count)
     else:
         pool = []
         for _ in range(node.count):
             _chain(node, dice, pool)
         values = [die.value for die in pool]
-    kept = _kept(node, values) if node.keep is not None else None
+    kept = _kept(values, kept_range(node.keeps, len(values))) if node.keeps else None
+    return TermRoll(node, values, kept, _value(node, values, kept), pool)
+
+
+def _value(node: Dice, values: list[int], kept: list[bool] | None) -> int:
+    standing = values if kept is None else [v for v, k in zip(values, kept, strict=True) if k]
+    if node.match is not None and node.match.total:
+        size = node.match.size
+        return sum(1 for n in Counter(standing).values() if n >= size)
     if node.success is not None:
-        test = node.success.test
-        value = sum(1 for i, v in enumerate(values) if (kept is None or kept[i]) and test(v))
-    elif kept is None:
-        value = sum(values)
-    else:
-        value = sum(v for v, k in zip(values, kept, strict=True) if k)
-    return TermRoll(node, values, kept, value, pool)
+        hit, miss = node.success.test, node.failure.test if node.failure else None
+        return sum(1 for v in standing if hit(v)) - sum(1 for v in standing if miss and miss(v))
+    return sum(standing)
 
 
 def _chain(node: Dice, dice: _Dice, pool: list[PoolDie]) -> None:
@@ -186,49 +262,105 @@ def _chain(node: Dice, dice: _Dice, pool: list[PoolDie]) -> None:
     explode = node.explode
     faces = _rerolled(node, dice)
     if explode is None:
-        pool.append(PoolDie(faces, faces[-1].value))
+        pool.append(PoolDie(faces, node.clamp(faces[-1].value)))
         return
     current = faces
     total = faces[-1].value
-    for _ in range(limits.ROLL_MAX_EXPLOSIONS):
+    most = explode.limit if explode.limit is not None else limits.ROLL_MAX_EXPLOSIONS
+    for _ in range(most):
         if faces[-1].value not in explode.faces:
             break
         faces[-1].exploded = True
         faces = _rerolled(node, dice)
-        if explode.compound:
+        if explode.into_die:
             current.extend(faces)
-            total += faces[-1].value
+            total += faces[-1].value - (1 if explode.penetrate else 0)
         else:
-            pool.append(PoolDie(current, total))
+            pool.append(PoolDie(current, node.clamp(total)))
             current, total = faces, faces[-1].value
-    pool.append(PoolDie(current, total))
+    pool.append(PoolDie(current, node.clamp(total)))
 
 
 def _rerolled(node: Dice, dice: _Dice) -> list[Face]:
     """One roll and its rerolls; the last face is the one that stands."""
     reroll = node.reroll
-    value = dice.roll(node.sides)
+    value = dice.roll(node)
     if reroll is None or value not in reroll.faces:
         return [Face(value)]
     faces = [Face(value, discarded=True)]
     while True:
-        value = dice.roll(node.sides)
+        value = dice.roll(node)
         if reroll.once or value not in reroll.faces:
             faces.append(Face(value))
             return faces
         faces.append(Face(value, discarded=True))
 
 
-def _kept(node: Dice, values: list[int]) -> list[bool]:
-    """Which dice the keep/drop clause keeps; among equal dice, the first rolled first."""
-    keep = node.keep
-    assert keep is not None
-    count = keep.kept(len(values))
-    if keep.highest:
-        order = sorted(range(len(values)), key=lambda i: (-values[i], i))
+def _kept(values: Sequence[Value], ranks: tuple[int, int]) -> list[bool]:
+    """Which values the kept ranks `[lo, hi)` (0 = highest) keep; among equal values the first
+    rolled is kept first (ranked from the side the kept ranks are nearest)."""
+    n = len(values)
+    lo, hi = ranks
+    if hi <= n - lo:
+        order = sorted(range(n), key=lambda i: (-values[i], i))
     else:
-        order = sorted(range(len(values)), key=lambda i: (values[i], i))
-    kept = [False] * len(values)
-    for i in order[:count]:
+        order = sorted(range(n), key=lambda i: (values[i], i))
+        lo, hi = n - hi, n - lo
+    kept = [False] * n
+    for i in order[lo:hi]:
         kept[i] = True
     return kept
+
+
+def _group(node: Group, dice: _Dice) -> GroupRoll:
+    items = [_sum(item, dice) for item in node.items]
+    pooled = node.pooled()
+    if pooled is not None:
+        if not pooled or (node.keeps and any(t.explode and not t.explode.into_die for t in pooled)):
+            from ecran.dice.notation.exact import _one_roll_group
+
+            raise _one_roll_group(node)
+        return _pooled_group(node, items[0], dice)
+    values = [item.value for item in items]
+    kept = (
+        _kept(values, kept_range(node.keeps, len(values))) if node.keeps else [True] * len(values)
+    )
+    standing = [v for v, k in zip(values, kept, strict=True) if k]
+    if node.success is not None:
+        hit, miss = node.success.test, node.failure.test if node.failure else None
+        value: Value = sum(1 for v in standing if hit(v)) - sum(
+            1 for v in standing if miss and miss(v)
+        )
+    else:
+        value = arith.normal(sum(standing))
+    return GroupRoll(node, items, kept, value)
+
+
+def _pooled_group(node: Group, item: SumRoll, dice: _Dice) -> GroupRoll:
+    """A one-roll group: keep/drop and targets over every die of its terms (Roll20)."""
+    terms: list[TermRoll] = []
+    for _, part in item.parts:
+        while isinstance(part, LabelRoll):
+            part = part.inner
+        if not isinstance(part, TermRoll) or part.node.keeps or part.node.success:
+            from ecran.dice.notation.exact import _one_roll_group
+
+            raise _one_roll_group(node)
+        terms.append(part)
+    values = [v for t in terms for v in t.values]
+    kept = (
+        _kept(values, kept_range(node.keeps, len(values))) if node.keeps else [True] * len(values)
+    )
+    start = 0
+    for t in terms:
+        t.kept = kept[start : start + len(t.values)]
+        start += len(t.values)
+    standing = [v for v, k in zip(values, kept, strict=True) if k]
+    if node.success is not None:
+        hit, miss = node.success.test, node.failure.test if node.failure else None
+        value: Value = sum(1 for v in standing if hit(v)) - sum(
+            1 for v in standing if miss and miss(v)
+        )
+    else:
+        value = sum(standing)
+    return GroupRoll(node, [item], [True], value)

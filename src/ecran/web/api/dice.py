@@ -21,12 +21,14 @@ class DiceRoll(BaseModel):
     expression: str
     seed: int
     dice: list[int]
-    total: int
+    total: int | str
+    """An integer, or the exact fraction as "p/q" once `/` or `**` made one."""
     text: str
 
 
 class TotalOdds(BaseModel):
-    outcome: int
+    outcome: int | str
+    """An integer, or the exact fraction as "p/q" (`3d6/2`)."""
     probability: str
     p: float
 
@@ -60,7 +62,7 @@ def dice_odds(expression: str, depth: int) -> DiceOdds:
 
 @router.get("/dice", response_model=DiceRoll | DiceOdds)
 def dice(
-    expr: str = Query(..., description="dice notation, e.g. 4d6kh3, 1d20+5, 6d10>=8"),
+    expr: str = Query(..., description="dice notation, e.g. 4d6kh3, 1d20+5, 6d10>8"),
     seed: int | None = Query(None, description="replays the same dice"),
     odds: bool = Query(False, description="exact odds instead of a roll"),
     depth: int = Query(limits.DEFAULT_DEPTH, description="explosion depth for exact odds"),
