@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, tr
+from ecran.rules import Change, Params, PutCondition, tr
 from ecran.systems.artemis import tracks
 from ecran.systems.artemis.operations.common import operation, privilege, roll
 from ecran.systems.artemis.sheet import ArtemisSheet
@@ -59,4 +59,15 @@ def psy_power(sheet: ArtemisSheet, params: PsyParams, dice: DiceSource) -> Chang
             f"{params.power}: {result.outcome}, cost {cost}",
         ),
         result,
+        (TRACING,) if params.power == "sketch_trace" else (),
     )
+
+
+#: Tracing a sketch: "L'empathe ne peut réaliser d'actions physiques pendant un tour" (L199-200).
+TRACING = PutCondition(
+    tr(
+        "trace une esquisse : aucune action physique ce tour",
+        "tracing a sketch: no physical action this turn",
+    ),
+    1,
+)
