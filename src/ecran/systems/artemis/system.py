@@ -49,6 +49,8 @@ class Artemis(System[ArtemisSheet]):
         "notes",
     )
 
+    npc_params = creation.NpcParams
+
     validate = staticmethod(validation.validate)
     random_npc = staticmethod(creation.random_npc)
     sections = staticmethod(view.sections)
