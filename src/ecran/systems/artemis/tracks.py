@@ -95,7 +95,7 @@ def rows(sheet: ArtemisSheet) -> list[SheetRow]:
         value = f"{shown} ({count})" if shown else str(count)
         note = "stabilisées" if line.id == "blessure" and n.blessure.stabilised and count else ""
         if line.id == "gene":
-            note = f"protection {armour_gene(sheet.armour, sheet.pressurised)} + {n.gene_extra}"
+            note = f"armure {armour_gene(sheet.armour, sheet.pressurised)} + {n.gene_extra} en plus"
         found.append(SheetRow(line.label, f"{value} · malus {malus_text(maluses[line.id])}", note))
     how = "additionnés" if sheet.nifimo_aggregate == "sum" else "le pire seul"
     found.append(
