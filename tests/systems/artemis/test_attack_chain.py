@@ -267,7 +267,8 @@ def test_a_table_never_pins_the_choices_of_the_moment() -> None:
         forced = {k: v for k, v in table.items() if k in fields}
         assert {**action.params, **forced} == {**forced, **action.params}, action.label.fr
     hit_fields = SYSTEM.operation("hit").params.model_fields
-    assert not {"total_attack", "head", "defenceless"} & {k for k in table if k in hit_fields}
+    moment = {"total_attack", "head", "defenceless", "knockout", "disarm"}
+    assert not moment & {k for k in table if k in hit_fields}
 
 
 def test_a_short_circuit_adds_a_gene_only_to_an_exoskeleton_wearer() -> None:
@@ -291,7 +292,8 @@ def test_attitudes_both_sheets_hold_are_offered_with_their_numbers_L733_737() ->
     defender = character(weapons=[BLADE], nifimo={"stress": {"serious": 7}})  # malus 2
     actions = SYSTEM.attacks(attacker, defender)
     duels = [a for a in actions if a.check == "attack"]
-    assert len(duels) == 3 * 3 * 3  # attitude pairs x (plain, all-out, precise to the head)
+    # attitude pairs x (plain, all-out, precise to the head, to knock out, to disarm)
+    assert len(duels) == 3 * 3 * 5
     fierce = labelled(duels, duel("Épée", "Épée", "agressive", "défensive"))
     assert fierce.params == {
         "attack": 8,

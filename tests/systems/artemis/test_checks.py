@@ -290,7 +290,7 @@ def test_strong_unwilling_spirit_is_refused(cli) -> None:
 @pytest.mark.parametrize(
     "args",
     [
-        ("dodge", "--space", "ouvert"),
+        ("dodge", "--space", "dehors"),
         ("dodge", "--opponents", "0"),
         ("damage", "--category", "8"),
         ("metamorphosis", "--count", "0"),

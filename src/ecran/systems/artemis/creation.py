@@ -1,15 +1,20 @@
-"""Creation: random NPCs by the quick rules (L77-96): every skill score is rolled (two dice, keep
-the lower, add 2) and its level is the one with that NPC score (7 has none). Guided creation asks
-for the sheet's `creation_fields` (system.py)."""
+"""Creation: random NPCs by the quick rules (L77-96): the skills an NPC lives by (its weapon and
+its acquired skills) take the level chosen, with that level's NPC score (L79-93), or are rolled
+like every innate skill (two dice, keep the lower, add 2, L94-96), the level then the one with
+that score (7 has none). Guided creation asks for the sheet's `creation_fields` (system.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import ValidationError
 
 from ecran.dice import DiceSource
+from ecran.rules import Params, from_validation
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks.misc import npc_score
 from ecran.systems.artemis.sheet import ArtemisSheet, Characteristics, SkillLevel, Weapon
+from ecran.systems.artemis.tables import FIELDS
 
 #: House rule of the generator, written into the NPC's notes: the seed gives NPCs no
 #: characteristics, so they all sit at this value (middle of the 1-5 range the sheet implies).
@@ -28,12 +33,34 @@ def _pick(dice: DiceSource, options: list[Any]) -> Any:
     return options[dice.d(len(options)) - 1]
 
 
+#: The NPC levels the seed gives a score (L79-93); Maître has none (A10).
+NpcLevel = Literal["random", "debutant", "amateur", "confirme", "professionnel", "expert"]
+
+
+class NpcParams(Params):
+    """What `ecran npc artemis` and the forms offer: the level of the NPC's trade (L77-96) and
+    the generator's characteristic value (a house rule)."""
+
+    level: NpcLevel = FIELDS("npc_level", default="random")
+    characteristic: int = FIELDS("npc_characteristic", default=DEFAULT_CHARACTERISTIC, ge=1, le=5)
+
+
+def _trade_score(dice: DiceSource, level: NpcLevel) -> int:
+    """A skill the NPC lives by: the chosen level's NPC score (L79-93), or rolled (L94-96)."""
+    if level == "random":
+        return npc_score(dice)[0]
+    return next(lv.npc_score for lv in tables.core().level if lv.id == level) or 0
+
+
 def random_npc(roller: DiceSource, **choices: Any) -> ArtemisSheet:
-    """A random NPC; `choices` may give its `name` and the `characteristic` every
-    characteristic takes (default `DEFAULT_CHARACTERISTIC`)."""
-    name: str | None = choices.get("name")
-    chosen: int | None = choices.get("characteristic")
-    value = chosen if chosen is not None else DEFAULT_CHARACTERISTIC
+    """A random NPC; `choices` are the fields of `NpcParams` (people's words accepted), and
+    may give its `name`."""
+    name: str | None = choices.pop("name", None)
+    try:
+        chosen = NpcParams.model_validate(choices)
+    except ValidationError as error:
+        raise from_validation(error) from None
+    value = chosen.characteristic
     levels: dict[str, SkillLevel] = {}
     scores: dict[str, int] = {}
     for skill in tables.skills().innate:
@@ -42,9 +69,9 @@ def random_npc(roller: DiceSource, **choices: Any) -> ArtemisSheet:
     acquired = [s.id for s in tables.skills().acquired]
     for _ in range(roller.d(ACQUIRED_MAX + 1) - 1):
         skill_id = _pick(roller, acquired)
-        score, _ = npc_score(roller)
+        score = _trade_score(roller, chosen.level)
         scores[skill_id], levels[skill_id] = score, level_of(score)
-    weapon_score, _ = npc_score(roller)
+    weapon_score = _trade_score(roller, chosen.level)
     categories = {w.id: w for w in tables.combat().weapon_category}
     category = _pick(roller, list(categories))
     weapon = Weapon(
@@ -66,7 +93,15 @@ def random_npc(roller: DiceSource, **choices: Any) -> ArtemisSheet:
         weapons=[weapon],
         armour=armour,
         notes=(
-            f"Généré au hasard. Règle maison du générateur : caractéristiques à {value}, "
-            "attaque et parade = score de l'arme (le résumé ne donne pas ces formules)."
+            f"Généré au hasard ({_level_note(chosen.level)}). Règle maison du générateur : "
+            f"caractéristiques à {value}, attaque et parade = score de l'arme (le résumé ne "
+            "donne pas ces formules)."
         ),
     )
+
+
+def _level_note(level: NpcLevel) -> str:
+    if level == "random":
+        return "compétences tirées : deux dés, le plus petit + 2, L94-96"
+    row = tables.level(level)
+    return f"métier au niveau {row.fr}, score {row.npc_score}, L79-93"

@@ -17,7 +17,15 @@ from typing import Any, Literal
 from pydantic import BaseModel, ValidationError
 
 from ecran.dice import DiceSource
-from ecran.rules import Action, EcranError, Resolution, Text, from_validation, tr
+from ecran.rules import (
+    Action,
+    Consequence,
+    EcranError,
+    Resolution,
+    Text,
+    from_validation,
+    tr,
+)
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks.combat import (
@@ -139,14 +147,22 @@ def initiative(sheet: ArtemisSheet, dice: DiceSource) -> Resolution:
 
 # -- the attacks one sheet can make on another ------------------------------------------------
 
-#: How each attack can be made (optional rules L173-182, "choices of the moment"): the plain
-#: blow, the all-out attack (+1 category; its defensive cost is the GM's, A17) and the precise
-#: attack aimed at the head (attack -4, +1 category). A precise attack on the arm (disarm,
-#: L188-191) is left out: its effect is the GM's to apply.
+#: How each attack can be made (optional rules L173-197, "choices of the moment"): the plain
+#: blow, the all-out attack (+1 category; its price a condition on the attacker, A17), the
+#: precise attack aimed at the head (attack -4, +1 category), to knock out, or at the weapon
+#: arm to disarm (both take effect with at least one serious wound, L188-197).
 MODES: tuple[tuple[Text | None, dict[str, Any]], ...] = (
     (None, {}),
     (tr("attaque totale", "all-out attack"), {"total_attack": True}),
     (tr("précise à la tête", "precise, to the head"), {"precise": True, "head": True}),
+    (
+        tr("précise à la tête pour assommer", "precise, to the head to knock out"),
+        {"precise": True, "head": True, "knockout": True},
+    ),
+    (
+        tr("précise au bras armé pour désarmer", "precise, to the weapon arm to disarm"),
+        {"precise": True, "disarm": True},
+    ),
 )
 #: Against a dodge the attacker rolls nothing, so an aim penalty has nowhere to apply: only the
 #: plain and all-out blows are offered.
@@ -253,8 +269,8 @@ def damage(
         "total_attack": blow.total_attack,
         "short_circuit": blow.short_circuit and tables.armour(defender.armour).exoskeleton,
     }
-    if isinstance(blow, AttackParams) and blow.precise and blow.head:
-        hit["head"] = True
+    if isinstance(blow, AttackParams) and blow.precise:
+        hit |= {k: True for k in ("head", "knockout", "disarm") if getattr(blow, k)}
     if check == "defenceless":
         hit["defenceless"] = True
     choice = blow.on_uncertain if isinstance(blow, ForcibleParams) else "take"
@@ -280,3 +296,49 @@ def _parse(model: type[BaseModel], params: dict[str, Any]) -> BaseModel:
         return model.model_validate(params)
     except ValidationError as error:
         raise from_validation(error) from None
+
+
+# -- everything one result does, to either side -------------------------------------------------
+
+
+def consequences(
+    check: str,
+    params: dict[str, Any],
+    result: Resolution,
+    attacker: ArtemisSheet,
+    defender: ArtemisSheet,
+) -> list[Consequence]:
+    """In the order they happen: the professional's privilege, chosen before the roll, costs
+    whoever used it one serious fatigue, attacker or defender (L46-53); a dodge gives up the
+    defender's attack this turn (L761-763); then the defender's wound or forced defence
+    (`damage`); then the all-out attack's price on the attacker (L173-176, A17)."""
+    model = PARAMS.get(check)
+    if model is None:
+        return []
+    blow = _parse(model, params)
+    found = [Consequence(side, "privilege_fatigue", {}) for side in _privileged(check, blow)]
+    if check == "dodge":
+        found.append(Consequence("defender", "dodge_turn", {}))
+    hurt = damage(check, params, result, defender)
+    if hurt is not None:
+        found.append(Consequence("defender", *hurt))
+    assert isinstance(blow, BlowParams)
+    if blow.total_attack:
+        cost = {"total_attack_cost": blow.total_attack_cost}
+        found.append(Consequence("attacker", "all_out_attack", cost))
+    return found
+
+
+def _privileged(check: str, blow: BaseModel) -> list[Literal["attacker", "defender"]]:
+    """Who used the privilege: in the duel either side; the dodge is the defender's test, the
+    Bagarre test on a defenceless target the attacker's."""
+    if isinstance(blow, AttackParams):
+        sides: list[Literal["attacker", "defender"]] = []
+        if blow.attacker_professional:
+            sides.append("attacker")
+        if blow.defender_professional:
+            sides.append("defender")
+        return sides
+    if not getattr(blow, "professional", False):
+        return []
+    return ["defender"] if check == "dodge" else ["attacker"]

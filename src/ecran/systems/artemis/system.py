@@ -10,6 +10,7 @@ from ecran.systems.artemis.operations import OPERATIONS
 from ecran.systems.artemis.options import LISTED
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import SEED
+from ecran.systems.artemis.tracks import rows as nifimo_rows
 
 
 class Artemis(System[ArtemisSheet]):
@@ -48,6 +49,8 @@ class Artemis(System[ArtemisSheet]):
         "notes",
     )
 
+    npc_params = creation.NpcParams
+
     validate = staticmethod(validation.validate)
     random_npc = staticmethod(creation.random_npc)
     sections = staticmethod(view.sections)
@@ -55,6 +58,8 @@ class Artemis(System[ArtemisSheet]):
     initiative = staticmethod(encounter.initiative)
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
+    consequences = staticmethod(encounter.consequences)
+    tracks = staticmethod(nifimo_rows)
 
 
 SYSTEM = Artemis()

@@ -1,16 +1,17 @@
 """Play state as pure functions: NIFIMO marks per line, their malus, gêne from armour, fatigue
 recovery, aggravation and healing times, and the wound procedure in three steps (L71-75): the
 category, lowered by protection, then the Résistance test, with the light wound that always
-remains (L126-128). Operations and checks call these; `actions` reads the malus."""
+remains (L126-128). Operations and checks call these; `actions` reads the malus; `rows` is the
+NIFIMO as the sheet and the encounter tracker show it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ecran.rules import Text
+from ecran.rules import SheetRow, Text, tr
 from ecran.systems.artemis import tables
-from ecran.systems.artemis.sheet import ArtemisSheet, Nifimo
+from ecran.systems.artemis.sheet import ArtemisSheet, Marks, Nifimo
 
 CancelOrder = Literal["serious_first", "light_first"]
 
@@ -58,6 +59,54 @@ def malus(sheet: ArtemisSheet) -> int:
     """The malus every test of this character takes now (subtracted from the total)."""
     values = line_maluses(sheet).values()
     return sum(values) if sheet.nifimo_aggregate == "sum" else max(values, default=0)
+
+
+# -- the NIFIMO as people read it ---------------------------------------------------------------
+
+
+def malus_text(value: int) -> str:
+    """A malus as the sheet's columns print it (L688): 0, -1, -2, -4; never "-0"."""
+    return f"-{value}" if value else "0"
+
+
+def notation(sheet: ArtemisSheet, line: str) -> str:
+    """A line's marks in the sheet's notation, serious first as the seed writes them (x per
+    serious, / per light, L100-106); P per permanent fatigue."""
+    n = sheet.nifimo
+    if line == "gene":
+        return ""
+    marks: Marks = getattr(n, line)
+    permanent = "P" * n.fatigue.permanent if line == "fatigue" else ""
+    return "x" * marks.serious + "/" * marks.light + permanent
+
+
+def rows(sheet: ArtemisSheet) -> list[SheetRow]:
+    """The NIFIMO block (L686-699) as the sheet and the encounter tracker show it: each line's
+    marks, how many boxes they fill and that line's malus column; the malus every test takes;
+    a Mort or Détruit state (A5); the causes of fears and stress (L727)."""
+    n, marks, maluses = sheet.nifimo, line_marks(sheet), line_maluses(sheet)
+    found = []
+    if n.lethal:
+        state = tables.category(TOP - 1 if n.lethal == "dead" else TOP)
+        found.append(SheetRow(tr("État", "State"), state.fr))
+    for line in tables.nifimo().line:
+        count = marks[line.id]
+        shown = notation(sheet, line.id)
+        value = f"{shown} ({count})" if shown else str(count)
+        note = "stabilisées" if line.id == "blessure" and n.blessure.stabilised and count else ""
+        if line.id == "gene":
+            note = f"armure {armour_gene(sheet.armour, sheet.pressurised)} + {n.gene_extra} en plus"
+        found.append(SheetRow(line.label, f"{value} · malus {malus_text(maluses[line.id])}", note))
+    how = "additionnés" if sheet.nifimo_aggregate == "sum" else "le pire seul"
+    found.append(
+        SheetRow(
+            tr("Malus aux tests", "Test malus"),
+            malus_text(malus(sheet)),
+            f"règle maison : {sheet.nifimo_boxes} cases par colonne, malus des lignes {how}",
+        )
+    )
+    found += [SheetRow(tr("Cause", "Cause"), c.cause, f"{c.line} {c.date}") for c in n.causes]
+    return found
 
 
 # -- marks --------------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ def sections(sheet: ArtemisSheet) -> list[SheetSection]:
         SheetSection(tr("Compétences innées", "Innate skills"), _skill_rows(sheet, innate)),
         SheetSection(tr("Compétences acquises", "Acquired skills"), _skill_rows(sheet, acquired)),
         SheetSection(tr("Combat", "Combat"), _combat_rows(sheet)),
-        SheetSection(tr("NIFIMO", "NIFIMO"), _nifimo_rows(sheet)),
+        SheetSection(tr("NIFIMO", "NIFIMO"), tracks.rows(sheet)),
         SheetSection(
             tr("Expérience et équilibre", "Experience and balance"), _progress_rows(sheet)
         ),
@@ -118,32 +118,6 @@ def _combat_rows(sheet: ArtemisSheet) -> list[SheetRow]:
         ),
     ]
     rows += [SheetRow(Text(fr=w.name, en=w.name), _weapon_line(w), "(F)") for w in sheet.weapons]
-    return rows
-
-
-def _nifimo_rows(sheet: ArtemisSheet) -> list[SheetRow]:
-    marks, maluses = tracks.line_marks(sheet), tracks.line_maluses(sheet)
-    n = sheet.nifimo
-    detail = {
-        "gene": "",
-        "blessure": ("/" * n.blessure.light + "x" * n.blessure.serious)
-        + (" stabilisées" if n.blessure.stabilised else ""),
-        "fatigue": "/" * n.fatigue.light + "x" * n.fatigue.serious + "P" * n.fatigue.permanent,
-        "stress": "/" * n.stress.light + "x" * n.stress.serious,
-        "peur": "/" * n.peur.light + "x" * n.peur.serious,
-    }
-    rows = [
-        SheetRow(line.label, f"{marks[line.id]} ({-maluses[line.id]})", detail[line.id])
-        for line in tables.nifimo().line
-    ]
-    rows.append(
-        SheetRow(
-            tr("Malus aux tests", "Test malus"),
-            f"-{tracks.malus(sheet)}",
-            f"règle maison : {sheet.nifimo_boxes} cases/colonne, {sheet.nifimo_aggregate}",
-        )
-    )
-    rows += [SheetRow(tr("Cause", "Cause"), c.cause, f"{c.line} {c.date}") for c in n.causes]
     return rows
 
 
@@ -242,7 +216,7 @@ def _state_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
 
 def _combat_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
     group = tr("Combat", "Combat")
-    resistance = {"skill": sheet.score("resistance"), "malus": malus}
+    resistance = {"resistance": sheet.score("resistance"), "malus": malus}
     found = [
         Action(
             tr("Esquive", "Dodge"),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self
+
+from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, Text, tr
@@ -39,6 +41,7 @@ class BlowParams(Params):
 
     category: int = FIELDS("blow_category", default=3, ge=0, le=7)
     total_attack: bool = OPTIONS["total_attack"].field()
+    total_attack_cost: Literal["gm", "no_defence"] = OPTIONS["total_attack_cost"].field()
     short_circuit: bool = FIELDS("blow_short_circuit", default=False)
 
 
@@ -60,6 +63,24 @@ class AttackCore(Params):
     privilege_criticals: Literal["kept_die", "each_die"] = OPTIONS["privilege_criticals"].field()
     attack_resolution: Literal["duel", "static_parry"] = OPTIONS["attack_resolution"].field()
     head: bool = OPTIONS["head"].field()
+    knockout: bool = OPTIONS["knockout"].field()
+    disarm: bool = OPTIONS["disarm"].field()
+
+    @model_validator(mode="after")
+    def _aimed(self) -> Self:
+        """Knocking out and disarming both need a precise attack, one on the head, the other on
+        the weapon arm (L188-197)."""
+        if (self.knockout or self.disarm) and not self.precise:
+            raise ValueError(
+                "assommer ou désarmer demande une attaque précise (L188-197) / "
+                "knocking out or disarming needs a precise attack"
+            )
+        if self.disarm and (self.knockout or self.head):
+            raise ValueError(
+                "désarmer vise le bras armé, pas la tête (L188-191) / "
+                "disarming aims at the weapon arm, not the head"
+            )
+        return self
 
 
 class AttackParams(ForcibleParams, BlowParams, AttackCore):
@@ -159,8 +180,14 @@ class Dodge(ZoneCheck[DodgeParams]):
         return tables.space(params.space).difficulty + tables.opponents_add(params.opponents)
 
 
-class DamageParams(SkillParams):
-    skill: int = skill_field("resistance")
+class DamageParams(Params):
+    """The wound procedure's Résistance test takes its score as `resistance`, like the
+    Résistance test (older name `skill` still read)."""
+
+    resistance: int = skill_field("resistance")
+    malus: int = malus_field()
+    professional: bool = FIELDS("professional", default=False)
+    privilege_criticals: Literal["kept_die", "each_die"] = OPTIONS["privilege_criticals"].field()
     category: int = FIELDS("wound_category", default=3, ge=0, le=7)
     protection: int = FIELDS("protection", default=0, ge=0, le=7)
     total_attack: bool = OPTIONS["total_attack"].field()
@@ -186,11 +213,14 @@ class Damage(ZoneCheck[DamageParams]):
     params = DamageParams
     outcomes = tuple(Outcome(n, tracks.outcome_label(n)) for n in tracks.outcome_names())
     sources = (seed(71, 128), seed(701, 725), seed(813, 833), site(231, 263, "0106060101"))
-    example = {"skill": 5, "category": 5, "protection": 2}
+    example = {"resistance": 5, "category": 5, "protection": 2}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_DAMAGE
 
     def difficulty(self, params: DamageParams) -> int:
         return tables.core().fixed.resistance
+
+    def skill(self, params: DamageParams) -> int:
+        return params.resistance
 
     def category_after(self, params: DamageParams) -> int:
         return tracks.final_category(

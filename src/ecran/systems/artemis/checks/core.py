@@ -168,20 +168,32 @@ class Calm(ZoneCheck[SkillParams]):
         return tables.core().fixed.nifimo
 
 
-class Resistance(ZoneCheck[SkillParams]):
+class ResistanceParams(Params):
+    """The Résistance test takes its score as `resistance` (older name `skill` still read)."""
+
+    resistance: int = skill_field("resistance")
+    malus: int = malus_field()
+    professional: bool = FIELDS("professional", default=False)
+    privilege_criticals: Literal["kept_die", "each_die"] = OPTIONS["privilege_criticals"].field()
+
+
+class Resistance(ZoneCheck[ResistanceParams]):
     name = "resistance"
     title, description = words("resistance")
-    params = SkillParams
+    params = ResistanceParams
     outcomes = (
         Outcome("cancel_none", tr("aucune annulée", "none cancelled")),
         Outcome("cancel_one", tr("une annulée", "one cancelled")),
         Outcome("cancel_two", tr("deux annulées", "two cancelled")),
     )
     sources = (seed(121, 128), seed(701, 712))
-    example = {"skill": 5}
+    example = {"resistance": 5}
 
-    def difficulty(self, params: SkillParams) -> int:
+    def difficulty(self, params: ResistanceParams) -> int:
         return tables.core().fixed.resistance
+
+    def skill(self, params: ResistanceParams) -> int:
+        return params.resistance
 
 
 #: Wounds a Résistance test cancels, by zone (L121-125).

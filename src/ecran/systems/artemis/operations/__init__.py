@@ -8,6 +8,7 @@ from typing import Any
 
 from ecran.rules import Operation
 from ecran.systems.artemis.operations import (
+    combat,
     experience,
     fatigue,
     healing,
@@ -26,6 +27,9 @@ OPERATIONS: tuple[Operation[Any, Any], ...] = (
     nifimo.calm_test,
     wounds.take_wounds,
     wounds.hit,
+    combat.privilege_fatigue,
+    combat.dodge_turn,
+    combat.all_out_attack,
     healing.aggravate,
     healing.stabilise,
     healing.convalesce,

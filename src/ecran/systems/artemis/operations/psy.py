@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, tr
+from ecran.rules import Change, Params, PutCondition, tr
 from ecran.systems.artemis import tracks
+from ecran.systems.artemis.checks import BY_NAME
 from ecran.systems.artemis.operations.common import operation, privilege, roll
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed
@@ -52,11 +53,25 @@ def psy_power(sheet: ArtemisSheet, params: PsyParams, dice: DiceSource) -> Chang
     changed = tracks.add_marks(
         changed, "fatigue", light=cost["light_fatigue"], permanent=cost["permanent_fatigue"]
     )
+    check = BY_NAME[params.power]
+    zone = next(o.label for o in check.outcomes if o.name == result.outcome)
+    light, permanent = cost["light_fatigue"], cost["permanent_fatigue"]
     return Change(
         changed,
         tr(
-            f"{params.power} : {result.outcome}, coût {cost}",
-            f"{params.power}: {result.outcome}, cost {cost}",
+            f"{check.title.fr} : {zone.fr} ; fatigue {light} légère(s), {permanent} permanente(s)",
+            f"{check.title.en}: {zone.en}; fatigue {light} light, {permanent} permanent",
         ),
         result,
+        (TRACING,) if params.power == "sketch_trace" else (),
     )
+
+
+#: Tracing a sketch: "L'empathe ne peut réaliser d'actions physiques pendant un tour" (L199-200).
+TRACING = PutCondition(
+    tr(
+        "trace une esquisse : aucune action physique ce tour",
+        "tracing a sketch: no physical action this turn",
+    ),
+    1,
+)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, tr
+from ecran.rules import Change, EcranError, Params, PutCondition, tr
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.operations.common import NoParams, operation, roll
 from ecran.systems.artemis.options import OPTIONS
@@ -45,29 +45,77 @@ class HitParams(Params):
     head: bool = OPTIONS["head"].field()
     defenceless: bool = OPTIONS["defenceless"].field()
     short_circuit: bool = FIELDS("hit_short_circuit", default=False)
+    knockout: bool = OPTIONS["knockout"].field()
+    disarm: bool = OPTIONS["disarm"].field()
     stack_categories: bool = OPTIONS["stack_categories"].field()
     cancel_order: Literal["serious_first", "light_first"] = OPTIONS["cancel_order"].field()
     floor_on_scratch: bool = OPTIONS["floor_on_scratch"].field()
 
 
-@operation("hit", seed(71, 128), seed(714, 725), site(199, 211, "0106070701"))
+def _conditions(params: HitParams, wounds: tracks.Wounds) -> tuple[PutCondition, ...]:
+    """What the blow leaves on the target beyond its marks: dead or destroyed (A5); knocked
+    out or disarmed by a precise attack that causes at least one serious wound (L188-197)."""
+    if wounds.lethal:
+        state = tables.category(tracks.TOP - 1 if wounds.lethal == "dead" else tracks.TOP)
+        return (PutCondition(state.label),)
+    found = []
+    if wounds.serious and params.knockout:
+        found.append(KNOCKED_OUT)
+    if wounds.serious and params.disarm:
+        found.append(DISARMED)
+    return tuple(found)
+
+
+KNOCKED_OUT = PutCondition(
+    tr(
+        "assommé (la conversion des blessures à la fin du tour est coupée dans le texte : "
+        "au MJ, L192-197)",
+        "knocked out (the wounds' conversion at the end of the turn is cut from the text: "
+        "the GM's, L192-197)",
+    )
+)
+DISARMED = PutCondition(tr("désarmé (L188-191)", "disarmed (L188-191)"))
+
+
+@operation("hit", seed(71, 128), seed(714, 725), seed(188, 197), site(199, 211, "0106070701"))
 def hit(sheet: ArtemisSheet, params: HitParams, dice: DiceSource) -> Change[ArtemisSheet]:
     """The wound procedure on this character, with its armour, its Résistance and its malus
-    (L71-128, example L714-725); a short-circuit adds one gêne to an exoskeleton (website)."""
-    values = params.model_dump(exclude={"short_circuit"})
+    (L71-128, example L714-725); a short-circuit adds one gêne to an exoskeleton (website). A
+    knock-out blow is a precise attack on the head (+1 category); with a disarming one, it
+    takes effect when the wounds include a serious one (L188-197)."""
+    if params.knockout and params.disarm:
+        raise EcranError(
+            tr(
+                "un coup vise la tête (assommer) ou le bras armé (désarmer), pas les deux",
+                "a blow aims at the head (knock out) or the weapon arm (disarm), not both",
+            )
+        )
+    values = params.model_dump(exclude={"short_circuit", "knockout", "disarm"})
     values |= {
-        "skill": sheet.score("resistance"),
+        "head": params.head or params.knockout,
+        "resistance": sheet.score("resistance"),
         "malus": tracks.malus(sheet),
         "protection": tracks.protection(sheet),
     }
     result = roll("damage", values, dice)
+    wounds = _wounds(result.outcome)
     changed = sheet
-    if result.outcome in ("dead", "destroyed"):
-        n = sheet.nifimo.model_copy(update={"lethal": result.outcome})
+    if wounds.lethal:
+        n = sheet.nifimo.model_copy(update={"lethal": wounds.lethal})
         changed = tracks.with_nifimo(sheet, n)
-    elif result.outcome != "none":
-        serious, light = (int(p[1:]) for p in result.outcome.split("_"))
-        changed = tracks.add_marks(sheet, "blessure", light, serious)
+    else:
+        changed = tracks.add_marks(sheet, "blessure", wounds.light, wounds.serious)
     if params.short_circuit and tables.armour(sheet.armour).exoskeleton:
         changed = tracks.add_marks(changed, "gene", light=1)
-    return Change(changed, tracks.outcome_label(result.outcome), result)
+    return Change(
+        changed, tracks.outcome_label(result.outcome), result, _conditions(params, wounds)
+    )
+
+
+def _wounds(outcome: str) -> tracks.Wounds:
+    if outcome in ("dead", "destroyed"):
+        return tracks.Wounds(lethal="dead" if outcome == "dead" else "destroyed")
+    if outcome == "none":
+        return tracks.Wounds()
+    serious, light = (int(p[1:]) for p in outcome.split("_"))
+    return tracks.Wounds(serious, light)
