@@ -332,3 +332,25 @@ def test_a_delayed_action_and_several_actions_last_the_round_L510_L516_518() -> 
         PutCondition(Text(fr="3 actions, malus 8", en="3 actions, malus 8"), 1),
     )
     assert run(sheet(), "declare_actions", actions=1).conditions == ()
+
+
+def test_a_hand_written_sheet_may_use_the_book_s_words_L9_18_L55_60(
+    cli: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "hand.json"
+    written = {
+        "system": "nephilim",
+        "name": "Alesym",
+        "nature": "Nephilim",
+        "ka": {"Feu": 20, "Air": 25, "Eau": 10, "Terre": 10, "Lune": 10},
+        "stasis": {"Lune": 3},
+        "skill_characteristics": {"PHYSIQUE": "Rapidité"},
+    }
+    path.write_text(json.dumps(written), encoding="utf-8")
+    r = cli("character", "validate", str(path))
+    assert r.code == 0, r.err
+    read = NephilimSheet.model_validate(written)
+    assert read.nature == "nephilim" and read.ka["air"] == 25 and read.stasis == {"lune": 3}
+    assert read.skill_characteristics == {"PHYSIQUE": "rapidite"}
+    shown = cli("sheet", str(path))
+    assert shown.code == 0 and "Ka-Feu" in shown.out
