@@ -225,7 +225,7 @@ def test_a_blow_checks_one_box_per_point_of_margin_then_the_track_reads_L77_79()
     result = hit(params, [4, 0, 0, 2])
     assert result.outcome == "win" and result.details["wound_boxes"] == 9
     step = SYSTEM.damage("attack", params, result, defender)
-    assert step == ("take_wounds", {"boxes": 9, "ignore_armour": True})
+    assert step == ("take_wounds", {"damage": 9, "ignore_armour": True})
     new = apply(defender, step, 1)
     assert new.wounds == 10  # clamped: Mort (box 10, pairs reading)
     assert SYSTEM.attacks(new, sheet()) == []
@@ -247,7 +247,7 @@ def test_armour_is_taken_off_once_and_weapon_boxes_add() -> None:
     params = by_label(SYSTEM.attacks(sheet(), defender), "Combat armé (Coordination) contre")
     result = hit(params, [4, 0, 0, 1])  # margin 5, armour 2
     step = SYSTEM.damage("attack", params, result, defender)
-    assert step == ("take_wounds", {"boxes": 3, "ignore_armour": True})
+    assert step == ("take_wounds", {"damage": 3, "ignore_armour": True})
     assert apply(defender, step, 1).wounds == 3
     heavy = {**params, "weapon_boxes": 2}
     assert hit(heavy, [4, 0, 0, 1]).details["wound_boxes"] == 5
@@ -266,7 +266,7 @@ def test_unopposed_blow_that_just_reaches_the_difficulty_needs_a_weapon_L458() -
     armed = {**params, "weapon_boxes": 1}
     assert SYSTEM.damage("attack", armed, hit(armed, [2, 2]), sheet()) == (
         "take_wounds",
-        {"boxes": 1, "ignore_armour": True},
+        {"damage": 1, "ignore_armour": True},
     )
 
 
@@ -275,7 +275,7 @@ def test_a_result_without_recorded_boxes_is_recomputed_from_its_margin() -> None
     old = Resolution("win", total=3, details={"margin": 3})
     assert SYSTEM.damage("attack", params, old, sheet()) == (
         "take_wounds",
-        {"boxes": 2, "ignore_armour": True},
+        {"damage": 2, "ignore_armour": True},
     )
 
 

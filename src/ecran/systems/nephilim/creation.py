@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ecran.dice import Roller
-from ecran.systems.nephilim.sheet import OCCULT_SKILLS, NephilimSheet
+from ecran.rules import Params
+from ecran.systems.nephilim import options
+from ecran.systems.nephilim.sheet import OCCULT_SKILLS, Nature, NephilimSheet
 from ecran.systems.nephilim.skills import (
     GROUPS,
     RANGES,
@@ -15,7 +17,15 @@ from ecran.systems.nephilim.skills import (
     parent,
     prerequisite,
 )
-from ecran.systems.nephilim.tables import CHARACTERISTICS, KA, LANGUAGES, OCCULT
+from ecran.systems.nephilim.tables import (
+    CHARACTERISTICS,
+    FIELDS,
+    KA,
+    LANGUAGES,
+    NPC,
+    OCCULT,
+    NpcRole,
+)
 
 
 def new_character(name: str) -> NephilimSheet:
@@ -37,35 +47,54 @@ def new_character(name: str) -> NephilimSheet:
 # -- random NPCs ------------------------------------------------------------------------------
 
 
+class NpcParams(Params):
+    """The choices a random NPC takes: its role (a labelled house rule, the text defining no
+    NPCs) and its nature."""
+
+    role: Literal["minion", "standard", "elite"] = options.NPC_ROLE.field()
+    nature: Nature | None = FIELDS("npc_nature", default=None)
+
+
 def random_npc(roller: Roller, **choices: Any) -> NephilimSheet:
     """A legal NPC: characteristics from the dice, skills bought step by step along the tree
     (so prerequisites hold by construction), a few languages; a Nephilim (one in three unless
-    the `nature` choice says) also gets Ka-elements, an occult skill and a stasis."""
-    chosen = choices.get("nature")
-    nature = str(chosen) if chosen is not None else None
+    the `nature` choice says) also gets Ka-elements, an occult skill and a stasis. The role
+    (house rule, data/npc.toml) shifts the dice; `standard` is the draw of earlier versions."""
+    chosen = NpcParams.model_validate(choices)
+    role = NPC.role[chosen.role]
+    nature = chosen.nature
     if nature is None:
         nature = "nephilim" if roller.d(3) == 1 else "human"
-    chars = {c.id: max(-3, min(3, _centered(roller))) for c in CHARACTERISTICS.characteristic}
+    chars = {c.id: _characteristic(roller, role) for c in CHARACTERISTICS.characteristic}
     is_nephilim = nature == "nephilim"
     if is_nephilim:
-        ka = {e: 10 + roller.d(30) for e in KA.nephilim_elements}
+        plus, die = role.nephilim_ka
+        ka = {e: plus + roller.d(die) for e in KA.nephilim_elements}
     else:
-        ka = {"soleil": roller.d(20)}
+        plus, die = role.human_ka
+        ka = {"soleil": plus + roller.d(die)}
     sheet = NephilimSheet(
         name=f"PNJ {roller.seed % 10000:04d}",
         kind="npc",
         nature="nephilim" if is_nephilim else "human",
         characteristics=chars,
         ka=ka,
-        skills=_random_skills(roller),
+        skills=_random_skills(roller, role),
         languages=_random_languages(roller),
     )
     if is_nephilim:
         circle = OCCULT.circle[roller.d(len(OCCULT.circle)) - 1].id
         stasis = {e: roller.d(10) for e in KA.nephilim_elements}
-        update = {"occult_skills": {circle: roller.d(4) - 2}, "stasis": stasis}
+        die, minus = role.occult_skill
+        update = {"occult_skills": {circle: roller.d(die) - minus}, "stasis": stasis}
         sheet = sheet.model_copy(update=update)
     return sheet
+
+
+def _characteristic(roller: Roller, role: NpcRole) -> int:
+    low, high = CHARACTERISTICS.human_min, CHARACTERISTICS.human_max
+    # −4 is the total absence of the capacity (L7): an NPC keeps at least −3.
+    return max(low + 1, min(high, _centered(roller) + role.characteristic_shift))
 
 
 def _centered(roller: Roller) -> int:
@@ -74,12 +103,13 @@ def _centered(roller: Roller) -> int:
     return roller.face(faces) - roller.face(faces)
 
 
-def _random_skills(roller: Roller) -> dict[str, int]:
+def _random_skills(roller: Roller, role: NpcRole) -> dict[str, int]:
     skills: dict[str, int] = {g: -3 for g in GROUPS if roller.d(6) > 2}
     paths = sorted(SKILL_NODES)
-    for _ in range(roller.d(8) + 2):
+    die, plus = role.skill_picks
+    for _ in range(roller.d(die) + plus):
         path = paths[roller.d(len(paths)) - 1]
-        _buy_up_to(skills, path, roller.d(2))
+        _buy_up_to(skills, path, roller.d(role.skill_steps))
     return skills
 
 

@@ -205,4 +205,4 @@ def damage(
         boxes = wound_boxes(attack.parse(params), result.outcome, int(result.details["margin"]))
     if int(boxes) <= 0:
         return None
-    return WOUND_OPERATION, {"boxes": int(boxes), "ignore_armour": True}
+    return WOUND_OPERATION, {"damage": int(boxes), "ignore_armour": True}

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from math import ceil
+from typing import Literal
 
 from ecran.rules import EcranError, tr
 from ecran.systems.nephilim.tables import KA
+
+#: The two scales a sheet shows every Ka on (L32): the absolute score and its normalized
+#: equivalent. A roll always uses the normalized one (L47, L570, L594).
+KaScale = Literal["absolute", "normalized"]
+#: No Ka at all on the normalized scale (L32, L35).
+NO_KA = -4
 
 
 def normalize(ka: int) -> int:
@@ -19,6 +26,16 @@ def normalize(ka: int) -> int:
     last_high, last_value = KA.normalized.rows[-1][1], KA.normalized.rows[-1][2]
     step = KA.normalized.step or 5
     return last_value + ceil((ka - last_high) / step)
+
+
+def on_normalized_scale(ka: int, scale: str) -> int:
+    """The normalized score a roll uses, from a Ka given on either scale of the sheet (L32):
+    an absolute score is normalized (L34-45), a normalized one is taken as it is."""
+    if scale == "normalized":
+        if ka < NO_KA:
+            raise EcranError(tr(f"Ka normalisé < {NO_KA} : {ka}", f"normalized Ka < {NO_KA}: {ka}"))
+        return ka
+    return normalize(ka)
 
 
 def meta_bonus(ka: int) -> int:

@@ -33,3 +33,9 @@ ROUND_STRUCTURE = OPTIONS["round_structure"]
 ARMOUR = OPTIONS["armour"]
 MARGIN_WOUNDS = OPTIONS["margin_wounds"]
 WEAPON_BOXES = OPTIONS["weapon_boxes"]
+
+#: The NPC generator's role (a house rule: the text has no NPCs), apart from the table's
+#: options: it shapes no roll, only the NPC a GM asks for (data/npc_options.toml).
+NPC_ROLE = load_options(__package__ or "ecran.systems.nephilim", SEED, "npc_options.toml")[
+    "npc_role"
+]

@@ -7,13 +7,20 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from ecran.rules import CharacterSheet, param, tr
+from ecran.rules.field import accept_people_input, folded
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.ka import meta_bonuses, normalize
 from ecran.systems.nephilim.skills import effective, steps_paid
-from ecran.systems.nephilim.tables import CHARACTERISTIC_IDS, FIELDS, OCCULT
+from ecran.systems.nephilim.tables import (
+    CHARACTERISTIC_IDS,
+    CHARACTERISTIC_WORDS,
+    ELEMENT_WORDS,
+    FIELDS,
+    OCCULT,
+)
 from ecran.systems.nephilim.tracks import malus, state, wound_malus_on
 
 Element = Literal["feu", "air", "eau", "terre", "lune", "soleil", "orichalque"]
@@ -63,9 +70,38 @@ class Characteristics(BaseModel):
     dexterite: int = _char("Dextérité", "Dexterity")
 
 
+def _by_word(words: dict[str, Any]) -> dict[str, str]:
+    """folded id, French and English word -> id."""
+    return {folded(w): k for k, t in words.items() for w in (k, t.fr, t.en)}
+
+
+_ELEMENTS = _by_word(ELEMENT_WORDS)
+_CHARACTERISTICS = _by_word(CHARACTERISTIC_WORDS)
+
+
 class NephilimSheet(CharacterSheet):
     system: Literal["nephilim"] = "nephilim"
     nature: Nature = FIELDS("nature", default="human")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _people_words(cls, data: Any) -> Any:
+        """A sheet written by hand may name its choices as the book does: `Nephilim`, Ka
+        elements `Feu`, `Lune` (L55-60), characteristics `Rapidité` (L9-18)."""
+        if not isinstance(data, dict):
+            return data
+        data = accept_people_input(cls, data)
+        for key in ("ka", "stasis"):
+            if isinstance(data.get(key), dict):
+                data[key] = {_ELEMENTS.get(folded(str(e)), e): v for e, v in data[key].items()}
+        pairs = data.get("skill_characteristics")
+        if isinstance(pairs, dict):
+            data["skill_characteristics"] = {
+                path: _CHARACTERISTICS.get(folded(c), c) if isinstance(c, str) else c
+                for path, c in pairs.items()
+            }
+        return data
+
     characteristics: Characteristics = FIELDS("characteristics", default_factory=Characteristics)
     ka: dict[Element, int] = FIELDS("ka_sheet", default_factory=_human_ka)
     skills: dict[str, int] = FIELDS("skills", default_factory=dict)

@@ -10,6 +10,7 @@ from ecran.systems.nephilim.operations import OPERATIONS
 from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.tables import SEED
+from ecran.systems.nephilim.tracks import shown
 
 #: Sheet fields that change in play (tracks L72-88, the stasis bonus L630, the round L508-518).
 PLAY_STATE = frozenset(
@@ -31,11 +32,13 @@ class Nephilim(System[NephilimSheet]):
     validate = staticmethod(validation.validate)
     new_character = staticmethod(creation.new_character)
     random_npc = staticmethod(creation.random_npc)
+    npc_params = creation.NpcParams
     sections = staticmethod(view.sections)
     actions = staticmethod(view.actions)
     initiative = staticmethod(encounter.initiative)
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
+    tracks = staticmethod(shown)
 
 
 SYSTEM = Nephilim()

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import cite
+from ecran.rules import Text, cite
 from ecran.rules.data import load_fields, load_model
 
 PACKAGE = "ecran.systems.nephilim"
@@ -284,6 +284,24 @@ class DiceTable(Model):
     cumulative_in_36: list[int]
 
 
+class NpcRole(Model):
+    """How a random NPC of one role is rolled (a house rule: the text has no NPCs)."""
+
+    fr: str
+    en: str
+    characteristic_shift: int
+    skill_picks: tuple[int, int]
+    skill_steps: int
+    human_ka: tuple[int, int]
+    nephilim_ka: tuple[int, int]
+    occult_skill: tuple[int, int]
+
+
+class NpcRoles(Model):
+    source: str
+    role: dict[str, NpcRole]
+
+
 CHARACTERISTICS = load_model(PACKAGE, "characteristics.toml", Characteristics)
 KA = load_model(PACKAGE, "ka.toml", KaTables)
 TRACKS = load_model(PACKAGE, "tracks.toml", Tracks)
@@ -293,8 +311,20 @@ OCCULT = load_model(PACKAGE, "occult.toml", Occult)
 ASTROLOGY = load_model(PACKAGE, "astrology.toml", Astrology)
 COMBAT = load_model(PACKAGE, "combat.toml", Combat)
 DICE_TABLE = load_model(PACKAGE, "dice.toml", DiceTable)
+NPC = load_model(PACKAGE, "npc.toml", NpcRoles)
 
 CHARACTERISTIC_IDS: tuple[str, ...] = tuple(c.id for c in CHARACTERISTICS.characteristic)
+
+# People's words for the named choices, from the tables that name them, so a choice is accepted
+# as the book writes it (`Feu`, `Rapidité`, `Haute Magie`, `Bélier`) or in English.
+ELEMENT_WORDS = {e: Text(fr=fr, en=en) for e, (fr, en) in KA.element_names.items()}
+CHARACTERISTIC_WORDS = {c.id: Text(fr=c.fr, en=c.en) for c in CHARACTERISTICS.characteristic}
+CIRCLE_WORDS = {
+    science.id: {c.id: Text(fr=c.fr, en=c.en) for c in OCCULT.circle if c.science == science.id}
+    for science in OCCULT.science
+}
+DAY_WORDS = {d.id: Text(fr=d.fr, en=d.en) for d in ASTROLOGY.day}
+SIGN_WORDS = {s.id: Text(fr=s.fr, en=s.en) for s in ASTROLOGY.sign}
 
 #: The words (label, help) of the checks', operations' and sheet's fields: data/fields.toml.
 FIELDS = load_fields(PACKAGE)

@@ -4,9 +4,13 @@ where it falls (which characteristics, which tests)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ecran.rules import Text
-from ecran.systems.nephilim.tables import TRACKS, TrackState
+from ecran.rules import SheetRow, Text, tr
+from ecran.systems.nephilim.tables import COMBAT, TRACKS, TrackState
+
+if TYPE_CHECKING:  # the sheet reads its penalties from this module
+    from ecran.systems.nephilim.sheet import NephilimSheet
 
 Track = str  # "wound" or "fatigue"
 
@@ -49,3 +53,43 @@ def wound_malus_on(characteristic: str, boxes: int, reading: str, wound_set: str
 
 def clamp(boxes: int) -> int:
     return max(0, min(TRACKS.boxes, boxes))
+
+
+def health_rows(sheet: NephilimSheet) -> list[SheetRow]:
+    """The two tracks as people read them: boxes, state and malus (L72-86)."""
+    rows = []
+    for track, label, value in (
+        ("wound", tr("Blessures", "Wounds"), sheet.wounds),
+        ("fatigue", tr("Fatigue", "Fatigue"), sheet.fatigue),
+    ):
+        s = state(track, value, sheet.track_boxes)
+        malus = "—" if s.malus is None else f"malus {s.malus}"
+        rows.append(SheetRow(label, f"{value}/10 {s.label.fr}", f"{s.label.en}, {malus}"))
+    return rows
+
+
+def shown(sheet: NephilimSheet) -> list[SheetRow]:
+    """What combat changes on the sheet, as the encounter tracker shows it: the two tracks
+    (L72-88), then what this round carries when it carries anything: the stasis bonus for the
+    next control or contract roll (L630), the actions declared (malus 4 per extra action,
+    L510), the delays (+6 Anticipation per segment, +6 initiative per round, L516-518)."""
+    rows = health_rows(sheet)
+    if sheet.stasis_bonus:
+        rows.append(SheetRow(tr("Bonus de stase", "Stasis bonus"), f"+{sheet.stasis_bonus}"))
+    if sheet.round_actions > 1:
+        malus = COMBAT.multiple_actions.malus_per_extra_action * (sheet.round_actions - 1)
+        rows.append(
+            SheetRow(
+                tr("Actions ce round", "Actions this round"),
+                str(sheet.round_actions),
+                f"malus {malus}",
+            )
+        )
+    if sheet.delayed_segments or sheet.delayed_rounds:
+        rows.append(
+            SheetRow(
+                tr("Retards", "Delays"),
+                f"{sheet.delayed_segments} segment(s), {sheet.delayed_rounds} round(s)",
+            )
+        )
+    return rows

@@ -32,7 +32,7 @@ from ecran.systems.nephilim.skills import (
     rank_of_score,
 )
 from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, KA
-from ecran.systems.nephilim.tracks import state
+from ecran.systems.nephilim.tracks import health_rows, state
 
 ATHLETICS = "PHYSIQUE > Athlétisme"
 
@@ -93,16 +93,7 @@ def _ka(sheet: NephilimSheet) -> SheetSection:
 
 
 def _health(sheet: NephilimSheet) -> SheetSection:
-    boxes = sheet.track_boxes
-    rows = []
-    for track, label, value in (
-        ("wound", tr("Blessures", "Wounds"), sheet.wounds),
-        ("fatigue", tr("Fatigue", "Fatigue"), sheet.fatigue),
-    ):
-        s = state(track, value, boxes)
-        malus = "—" if s.malus is None else f"malus {s.malus}"
-        rows.append(SheetRow(label, f"{value}/10 {s.label.fr}", f"{s.label.en}, {malus}"))
-    return SheetSection(tr("Santé", "Health"), rows)
+    return SheetSection(tr("Santé", "Health"), health_rows(sheet))
 
 
 def bought(sheet: NephilimSheet) -> list[str]:

@@ -16,16 +16,16 @@ from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.sheet import Element
-from ecran.systems.nephilim.tables import FIELDS, SEED
+from ecran.systems.nephilim.tables import DAY_WORDS, ELEMENT_WORDS, FIELDS, SEED, SIGN_WORDS
 
 DATE = FIELDS("date", default=None)
-ELEMENT = FIELDS("element", default=None)
+ELEMENT = FIELDS("element", default=None, choices=ELEMENT_WORDS)
 
 
 class ConjunctionParams(Params):
     date: dt.date | None = DATE
-    weekday: WeekdayId | None = FIELDS("weekday", default=None)
-    sign: SignId | None = FIELDS("sign", default=None)
+    weekday: WeekdayId | None = FIELDS("weekday", default=None, choices=DAY_WORDS)
+    sign: SignId | None = FIELDS("sign", default=None, choices=SIGN_WORDS)
     element: Element | None = ELEMENT
     conjunction_modifier: int = options.CONJUNCTION.field(ge=-10, le=10)
 

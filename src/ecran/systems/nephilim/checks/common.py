@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
@@ -24,7 +24,8 @@ from ecran.systems.nephilim.dice import (
     roll_modifier,
     variant,
 )
-from ecran.systems.nephilim.tables import OCCULT
+from ecran.systems.nephilim.ka import KaScale, on_normalized_scale
+from ecran.systems.nephilim.tables import FIELDS, OCCULT
 
 P = TypeVar("P", bound=BaseModel)
 
@@ -47,6 +48,31 @@ BARRED_OUTCOME = Outcome(
 class DiceOptions(Params):
     dice: DiceVariant = options.DICE.field()
     criticals: CriticalReading = options.CRITICALS.field()
+
+
+class KaScaleParams(Params):
+    """A check that reads Ka scores: each is given on the scale `ka_scale` names, the absolute
+    score (default, as the sheet holds it, L30) or its normalized equivalent (L32-45), and the
+    roll uses the normalized score (L47, L570, L594)."""
+
+    ka_scale: KaScale = FIELDS("ka_scale", default="absolute")
+    #: The fields that hold a Ka score.
+    ka_fields: ClassVar[tuple[str, ...]] = ("ka",)
+
+    @model_validator(mode="after")
+    def _on_its_scale(self) -> Self:
+        """A Ka field's bound is the normalized scale's (−4, no Ka); an absolute score starts
+        at 0 (L30, L35)."""
+        if self.ka_scale == "absolute" and any(getattr(self, n) < 0 for n in self.ka_fields):
+            raise ValueError(
+                "un Ka absolu est ≥ 0 (L30) ; pour un score normalisé : ka-scale normalized"
+                " / an absolute Ka is ≥ 0 (L30); for a normalized score: ka-scale normalized"
+            )
+        return self
+
+    def normalized(self, name: str) -> int:
+        """The normalized score of the Ka field `name`."""
+        return on_normalized_scale(int(getattr(self, name)), self.ka_scale)
 
 
 class PlexusOption(Params):

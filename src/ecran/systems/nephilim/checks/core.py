@@ -15,9 +15,10 @@ from ecran.systems.nephilim.checks.common import (
     TEST_OUTCOMES,
     DiceOptions,
     DiceTest,
+    KaScaleParams,
 )
 from ecran.systems.nephilim.dice import FAILURE, SUCCESS
-from ecran.systems.nephilim.ka import normalize
+from ecran.systems.nephilim.ka import NO_KA
 from ecran.systems.nephilim.tables import COMBAT, FIELDS, SEED
 
 CHARACTERISTIC = FIELDS("characteristic", ge=-4, le=10)
@@ -115,10 +116,10 @@ class ActionCheck(DiceTest[ActionParams]):
         )
 
 
-KA_PARAM = FIELDS("ka_param", ge=0, le=10000)
+KA_PARAM = FIELDS("ka_param", ge=NO_KA, le=10000)
 
 
-class KaTestParams(DiceOptions):
+class KaTestParams(DiceOptions, KaScaleParams):
     ka: int = KA_PARAM
     difficulty: int = DIFFICULTY
     malus: int = FIELDS("malus_ka_test", default=0, ge=0)
@@ -139,13 +140,13 @@ class KaTest(DiceTest[KaTestParams]):
     example = {"ka": 18, "difficulty": 0}
 
     def score(self, params: KaTestParams) -> int:
-        return normalize(params.ka) + params.bonus - params.malus
+        return params.normalized("ka") + params.bonus - params.malus
 
     def difficulty(self, params: KaTestParams) -> int:
         return params.difficulty
 
     def explain(self, params: KaTestParams) -> dict[str, Any]:
-        return {"normalized_ka": normalize(params.ka)}
+        return {"normalized_ka": params.normalized("ka")}
 
 
 class KnowledgeParams(Params):

@@ -7,9 +7,8 @@ from typing import Any
 
 from ecran.rules import cite, tr
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions
+from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions, KaScaleParams
 from ecran.systems.nephilim.checks.core import KA_PARAM
-from ecran.systems.nephilim.ka import normalize
 from ecran.systems.nephilim.tables import FIELDS, SEED
 
 FATIGUE = FIELDS("fatigue", default=0, ge=0, le=4)
@@ -38,7 +37,7 @@ class IncapacityCheck(AgainstZero[IncapacityParams]):
         return 2 * params.constitution - params.fatigue_malus - params.malus
 
 
-class ExhaustionParams(DiceOptions):
+class ExhaustionParams(DiceOptions, KaScaleParams):
     ka: int = KA_PARAM
     fatigue_malus: int = FATIGUE
     malus: int = FIELDS("malus_exhaustion", default=0, ge=0)
@@ -59,7 +58,7 @@ class ExhaustionCheck(AgainstZero[ExhaustionParams]):
     example = {"ka": 18}
 
     def score(self, params: ExhaustionParams) -> int:
-        return normalize(params.ka) - params.fatigue_malus - params.malus
+        return params.normalized("ka") - params.fatigue_malus - params.malus
 
     def explain(self, params: ExhaustionParams) -> dict[str, Any]:
-        return {"normalized_ka": normalize(params.ka)}
+        return {"normalized_ka": params.normalized("ka")}

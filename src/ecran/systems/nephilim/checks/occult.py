@@ -11,7 +11,9 @@ from __future__ import annotations
 import datetime as dt
 from abc import abstractmethod
 from math import ceil, floor
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, Literal, Self, TypeVar
+
+from pydantic import model_validator
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, Resolution, Text, cite, tr
@@ -24,14 +26,15 @@ from ecran.systems.nephilim.checks.common import (
     TEST_OUTCOMES,
     DiceOptions,
     DiceTest,
+    KaScaleParams,
     PlexusOption,
     plexus_distribution,
 )
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
 from ecran.systems.nephilim.dice import DiceVariant, modifier_distribution, roll_modifier
-from ecran.systems.nephilim.ka import normalize
+from ecran.systems.nephilim.ka import NO_KA, normalize
 from ecran.systems.nephilim.sheet import Element
-from ecran.systems.nephilim.tables import FIELDS, OCCULT, SEED
+from ecran.systems.nephilim.tables import CIRCLE_WORDS, FIELDS, OCCULT, SEED
 
 MagicCircle = Literal["basse_magie", "haute_magie", "grand_secret"]
 KabbalahCircle = Literal["sceaux", "pentacles", "clefs"]
@@ -68,7 +71,7 @@ MALUS = FIELDS("malus_occult", default=0, ge=0)
 ASTRO = FIELDS("astro", default=0, ge=-10, le=10)
 STASIS_POINTS = FIELDS("stasis_points", default=0, ge=0, le=100)
 SACRIFICE = FIELDS("sacrifice", default=0, ge=0, le=20)
-KA_ELEMENT = FIELDS("ka_element", ge=0, le=10000)
+KA_ELEMENT = FIELDS("ka_element", ge=NO_KA, le=10000)
 
 
 def occult_score(skill: int, characteristic: int, reading: str) -> int:
@@ -90,11 +93,13 @@ def gate(skill: int, level: int, circle: str) -> Text | None:
     )
 
 
-def ka_with_stasis(ka: int, points: int, unit: str) -> tuple[int, int]:
-    """(normalized score, roll bonus) of a Ka-element boosted by stasis points (L630, §9 A12)."""
-    if unit == "absolute_ka":
-        return normalize(ka + points), 0
-    return normalize(ka), points
+def ka_with_stasis(params: BoostParams, name: str) -> tuple[int, int]:
+    """(normalized score, roll bonus) of the Ka-element `name` boosted by the stasis points
+    drawn just before (L630, §9 A12): +1 to the roll per point, or +1 absolute Ka per point
+    with the normalized score recomputed."""
+    if params.stasis_bonus_unit == "absolute_ka":
+        return normalize(getattr(params, name) + params.stasis_points), 0
+    return params.normalized(name), params.stasis_points
 
 
 class TimedParams(DiceOptions):
@@ -135,7 +140,7 @@ class TimedTest(DiceTest[T]):
 
 
 class ConcentrationParams(TimedParams):
-    circle: MagicCircle = FIELDS("circle", default="basse_magie")
+    circle: MagicCircle = FIELDS("circle", choices=CIRCLE_WORDS["magie"], default="basse_magie")
     spell_level: int = FIELDS("spell_level", ge=OCCULT.level_min, le=OCCULT.level_max)
     duration: MagicDuration = FIELDS("duration", default="normal_action")
     sizaines: Literal["six_hours", "tens_of_hours"] = options.SIZAINES.field()
@@ -186,22 +191,39 @@ def astro_bonus(params: AstroParams) -> tuple[int, dict[str, Any]]:
     return params.astro_modifier + extra, {"conjunction": found.details(), "conjunctions": count}
 
 
-class ControlParams(DiceOptions, PlexusOption, AstroParams):
+class BoostParams(KaScaleParams):
+    """What may raise or lower a control or contract roll (L570, L586, L594, L630): the
+    malus, the stasis points drawn just before, the sacrifice's bonus."""
+
     malus: int = MALUS
     stasis_points: int = STASIS_POINTS
     sacrifice_bonus: int = SACRIFICE
     stasis_bonus_unit: Literal["roll", "absolute_ka"] = options.STASIS_UNIT.field()
 
+    @model_validator(mode="after")
+    def _absolute_ka_needs_absolute_scores(self) -> Self:
+        if self.stasis_bonus_unit == "absolute_ka" and self.ka_scale == "normalized":
+            raise ValueError(
+                "stasis-bonus-unit absolute_ka ajoute des points au Ka absolu : ka-scale absolute"
+                " / stasis-bonus-unit absolute_ka adds points to the absolute Ka: ka-scale"
+                " absolute"
+            )
+        return self
+
+
+class ControlParams(DiceOptions, PlexusOption, AstroParams, BoostParams):
+    pass
+
 
 class MagicControlParams(ControlParams):
-    circle: MagicCircle = FIELDS("circle", default="basse_magie")
+    circle: MagicCircle = FIELDS("circle", choices=CIRCLE_WORDS["magie"], default="basse_magie")
     ka: int = KA_ELEMENT
     improvements: int = FIELDS("improvements", default=0, ge=0, le=30)
     concentration_bonus: int = FIELDS("concentration_bonus", default=0, ge=0, le=10)
 
 
-def control_score(params: ControlParams, ka: int) -> tuple[int, dict[str, Any]]:
-    normalized, stasis = ka_with_stasis(ka, params.stasis_points, params.stasis_bonus_unit)
+def control_score(params: ControlParams, name: str) -> tuple[int, dict[str, Any]]:
+    normalized, stasis = ka_with_stasis(params, name)
     astro, shown = astro_bonus(params)
     bonus = astro + params.sacrifice_bonus + stasis
     return normalized + bonus - params.malus, {"normalized_ka": normalized, **shown}
@@ -222,17 +244,17 @@ class MagicControl(DiceTest[MagicControlParams]):
     example = {"circle": "basse_magie", "ka": 25, "improvements": 1}
 
     def score(self, params: MagicControlParams) -> int:
-        return control_score(params, params.ka)[0] + params.concentration_bonus
+        return control_score(params, "ka")[0] + params.concentration_bonus
 
     def difficulty(self, params: MagicControlParams) -> int:
         return (OCCULT.circle_by_id(params.circle).control or 0) + params.improvements
 
     def explain(self, params: MagicControlParams) -> dict[str, Any]:
-        return control_score(params, params.ka)[1]
+        return control_score(params, "ka")[1]
 
 
 class IncantationParams(TimedParams):
-    circle: KabbalahCircle = FIELDS("circle", default="sceaux")
+    circle: KabbalahCircle = FIELDS("circle", choices=CIRCLE_WORDS["kabbale"], default="sceaux")
     invocation_level: int = FIELDS("invocation_level", ge=OCCULT.level_min, le=OCCULT.level_max)
     creature_ka: int = FIELDS("creature_ka", ge=0)
     duration: KabbalahDuration = FIELDS("duration_incantation", default="x_rounds")
@@ -264,17 +286,23 @@ class Incantation(TimedTest[IncantationParams]):
         return {"x": x, "time": f"{x} {params.duration.removeprefix('x_')}"}
 
 
-class ContractParams(PlexusOption, AstroParams):
+class ContractParams(PlexusOption, AstroParams, BoostParams):
     ka: int = KA_ELEMENT
-    creature_ka: int = FIELDS("creature_ka_contract", ge=0, le=10000)
+    creature_ka: int = FIELDS("creature_ka_contract", ge=NO_KA, le=10000)
     fast_incantation: bool = FIELDS("fast_incantation", default=False)
     creature_rolls: bool = FIELDS("creature_rolls", default=True)
-    malus: int = MALUS
-    stasis_points: int = STASIS_POINTS
-    sacrifice_bonus: int = SACRIFICE
-    stasis_bonus_unit: Literal["roll", "absolute_ka"] = options.STASIS_UNIT.field()
     contract_scale: Literal["normalized", "absolute"] = options.CONTRACT_SCALE.field()
     dice: DiceVariant = options.DICE.field()
+    ka_fields: ClassVar[tuple[str, ...]] = ("ka", "creature_ka")
+
+    @model_validator(mode="after")
+    def _absolute_contract_needs_absolute_scores(self) -> Self:
+        if self.contract_scale == "absolute" and self.ka_scale == "normalized":
+            raise ValueError(
+                "contract-scale absolute compare les Ka absolus : ka-scale absolute"
+                " / contract-scale absolute compares absolute Ka: ka-scale absolute"
+            )
+        return self
 
 
 class Contract(OpposedCheck[ContractParams]):
@@ -298,10 +326,8 @@ class Contract(OpposedCheck[ContractParams]):
         if params.contract_scale == "absolute":
             own, other = params.ka + params.stasis_points, params.creature_ka
         else:
-            normalized, stasis = ka_with_stasis(
-                params.ka, params.stasis_points, params.stasis_bonus_unit
-            )
-            own, other = normalized + stasis, normalize(params.creature_ka)
+            normalized, stasis = ka_with_stasis(params, "ka")
+            own, other = normalized + stasis, params.normalized("creature_ka")
         return own + bonus, True, other, params.creature_rolls
 
     def explain(self, params: ContractParams) -> dict[str, Any]:
@@ -328,7 +354,9 @@ class Contract(OpposedCheck[ContractParams]):
 
 
 class TransmutationParams(TimedParams):
-    circle: AlchemyCircle = FIELDS("circle", default="oeuvre_au_noir")
+    circle: AlchemyCircle = FIELDS(
+        "circle", choices=CIRCLE_WORDS["alchimie"], default="oeuvre_au_noir"
+    )
     formula_level: int = FIELDS("formula_level", ge=OCCULT.level_min, le=OCCULT.level_max)
 
 
@@ -349,8 +377,11 @@ class Transmutation(TimedTest[TransmutationParams]):
 
 
 class AlchemyControlParams(ControlParams):
-    circle: AlchemyCircle = FIELDS("circle", default="oeuvre_au_noir")
-    athanor_ka: int = FIELDS("athanor_ka", ge=0, le=10000)
+    circle: AlchemyCircle = FIELDS(
+        "circle", choices=CIRCLE_WORDS["alchimie"], default="oeuvre_au_noir"
+    )
+    athanor_ka: int = FIELDS("athanor_ka", ge=NO_KA, le=10000)
+    ka_fields: ClassVar[tuple[str, ...]] = ("athanor_ka",)
 
 
 class AlchemyControl(DiceTest[AlchemyControlParams]):
@@ -366,17 +397,17 @@ class AlchemyControl(DiceTest[AlchemyControlParams]):
     example = {"circle": "oeuvre_au_noir", "athanor_ka": 20}
 
     def score(self, params: AlchemyControlParams) -> int:
-        return control_score(params, params.athanor_ka)[0]
+        return control_score(params, "athanor_ka")[0]
 
     def difficulty(self, params: AlchemyControlParams) -> int:
         return OCCULT.circle_by_id(params.circle).control or 0
 
     def explain(self, params: AlchemyControlParams) -> dict[str, Any]:
-        return control_score(params, params.athanor_ka)[1]
+        return control_score(params, "athanor_ka")[1]
 
 
-class StasisParams(DiceOptions):
-    ka: int = FIELDS("ka", ge=0, le=10000)
+class StasisParams(DiceOptions, KaScaleParams):
+    ka: int = FIELDS("ka", ge=NO_KA, le=10000)
     distance: StasisDistance = FIELDS("distance")
     points: int = FIELDS("points", default=1, ge=0, le=100)
     malus: int = MALUS
@@ -401,7 +432,7 @@ class StasisRitual(DiceTest[StasisParams]):
     example = {"ka": 30, "distance": "under_100m", "points": 3}
 
     def score(self, params: StasisParams) -> int:
-        return normalize(params.ka) - params.malus
+        return params.normalized("ka") - params.malus
 
     def difficulty(self, params: StasisParams) -> int:
         return stasis_difficulty(params.distance)

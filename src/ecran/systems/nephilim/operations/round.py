@@ -4,7 +4,7 @@ delayed and then taken, the end of the round."""
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, cite, tr
+from ecran.rules import Change, Params, PutCondition, cite, tr
 from ecran.systems.nephilim.operations.common import NoParams, operation
 from ecran.systems.nephilim.round import action_slots, delay_bonus
 from ecran.systems.nephilim.sheet import NephilimSheet
@@ -26,13 +26,14 @@ def declare_actions(
     slots, malus = action_slots(params.initiative or 0, params.actions, params.magical_actions)
     new = sheet.model_copy(update={"round_actions": params.actions})
     where = "" if params.initiative is None else f" @ {', '.join(f'{i:+d}' for i in slots)}"
-    return Change(
-        new,
-        tr(
-            f"{len(slots)} action(s), malus {malus} sur chacune{where}",
-            f"{len(slots)} action(s), malus {malus} on each{where}",
-        ),
+    summary = tr(
+        f"{len(slots)} action(s), malus {malus} sur chacune{where}",
+        f"{len(slots)} action(s), malus {malus} on each{where}",
     )
+    # For this round only: the next round's actions are declared anew (L510).
+    shown = tr(f"{len(slots)} actions, malus {malus}", f"{len(slots)} actions, malus {malus}")
+    conditions = (PutCondition(shown, rounds=1),) if len(slots) > 1 else ()
+    return Change(new, summary, conditions=conditions)
 
 
 class DelayParams(Params):
@@ -51,13 +52,17 @@ def delay_action(
     }
     new = sheet.model_copy(update=update)
     anticipation, initiative = delay_bonus(new.delayed_segments, new.delayed_rounds)
-    return Change(
-        new,
-        tr(
-            f"action retardée : Anticipation +{anticipation}, initiative +{initiative}",
-            f"action delayed: Anticipation +{anticipation}, initiative +{initiative}",
-        ),
+    summary = tr(
+        f"action retardée : Anticipation +{anticipation}, initiative +{initiative}",
+        f"action delayed: Anticipation +{anticipation}, initiative +{initiative}",
     )
+    # The character does not act in this segment (L516), or in this round at all (L518).
+    held = (
+        tr("Action reportée au round suivant", "Action put off to the next round")
+        if params.to_next_round
+        else tr("Action retardée", "Action delayed")
+    )
+    return Change(new, summary, conditions=(PutCondition(held, rounds=1),))
 
 
 @operation("act_delayed", cite(SEED, 514, 518, note="the bonuses belong to the delayed action"))

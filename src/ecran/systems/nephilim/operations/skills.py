@@ -16,7 +16,7 @@ from ecran.systems.nephilim.skills import (
     level_of,
     skill_problems,
 )
-from ecran.systems.nephilim.tables import FIELDS, SEED
+from ecran.systems.nephilim.tables import CHARACTERISTIC_WORDS, FIELDS, SEED
 
 
 class SkillStepParams(Params):
@@ -46,7 +46,9 @@ def buy_skill_step(
 
 class PairParams(Params):
     path: str = FIELDS("path", min_length=1)
-    characteristic: CharacteristicId | None = FIELDS("characteristic_pair", default=None)
+    characteristic: CharacteristicId | None = FIELDS(
+        "characteristic_pair", default=None, choices=CHARACTERISTIC_WORDS
+    )
 
 
 @operation("pair_skill", cite(SEED, 455, note="the GM picks the characteristic and the skill"))

@@ -8,14 +8,14 @@ from ecran.rules import Change, EcranError, Params, cite, tr
 from ecran.systems.nephilim.checks.occult import StasisDistance, StasisRitual
 from ecran.systems.nephilim.operations.common import NoParams, operation
 from ecran.systems.nephilim.sheet import Element, NephilimSheet, fatigue_malus, ka_for_test
-from ecran.systems.nephilim.tables import FIELDS, SEED
+from ecran.systems.nephilim.tables import ELEMENT_WORDS, FIELDS, SEED
 
 
 class StasisParams(Params):
-    element: Element = FIELDS("element_stasis")
+    element: Element = FIELDS("element_stasis", choices=ELEMENT_WORDS)
     points: int = FIELDS("points_stasis", ge=0, le=100)
     distance: StasisDistance = FIELDS("distance")
-    overflow: Element | None = FIELDS("overflow", default=None)
+    overflow: Element | None = FIELDS("overflow", default=None, choices=ELEMENT_WORDS)
 
 
 @operation("stasis_ritual", cite(SEED, 628, 633))

@@ -7,28 +7,50 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Check, EcranError, Params, Text, cite, tr
+from ecran.rules import Change, Check, EcranError, Params, PutCondition, Text, cite, tr
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
 from ecran.systems.nephilim.operations.common import NoParams, operation
 from ecran.systems.nephilim.sheet import NephilimSheet, fatigue_malus, ka_for_test, meta
-from ecran.systems.nephilim.tables import FIELDS, SEED
+from ecran.systems.nephilim.tables import FIELDS, SEED, TRACKS
 from ecran.systems.nephilim.tracks import clamp, state
 
 Track = Literal["wounds", "fatigue"]
 
 
 class BoxesParams(Params):
+    """Boxes cleared by care or rest."""
+
     boxes: int = FIELDS("boxes", ge=0, le=10)
 
 
-class WoundParams(BoxesParams):
+class DamageParams(Params):
+    """Boxes checked by a blow or an exertion: `damage`, as every game names the amount of a
+    take-damage operation (`boxes` is still accepted)."""
+
+    damage: int = FIELDS("damage", ge=0, le=10)
+
+
+class WoundParams(DamageParams):
     ignore_armour: bool = FIELDS("ignore_armour", default=False)
 
 
-def _states(sheet: NephilimSheet) -> str:
+def _states(sheet: NephilimSheet) -> Text:
     w = state("wound", sheet.wounds, sheet.track_boxes).label
     f = state("fatigue", sheet.fatigue, sheet.track_boxes).label
-    return f"{w.fr} / {f.fr}"
+    return Text(fr=f"{w.fr} / {f.fr}", en=f"{w.en} / {f.en}")
+
+
+def entered(before: NephilimSheet, after: NephilimSheet) -> tuple[PutCondition, ...]:
+    """The conditions a change of the tracks puts on the character in an encounter: entering
+    Incapacité or Épuisé (malus 4 and a test every round, L88), Mort or Évanoui (out of the
+    fight, L78, L83). They last until the GM removes them: the text gives no recovery time."""
+    found = []
+    for track, field in (("wound", "wounds"), ("fatigue", "fatigue")):
+        old = state(track, getattr(before, field), before.track_boxes)
+        new = state(track, getattr(after, field), after.track_boxes)
+        if new.index > old.index and (new.round_check or new.out):
+            found.append(PutCondition(new.label))
+    return tuple(found)
 
 
 def _moved(sheet: NephilimSheet, track: Track, delta: int) -> NephilimSheet:
@@ -42,32 +64,38 @@ def take_wounds(
 ) -> Change[NephilimSheet]:
     """Wound boxes are checked one by one (L72-86); armour takes off its boxes unless the GM
     says the blow ignores it (the text gives no damage rules, L541)."""
-    taken = params.boxes if params.ignore_armour else max(0, params.boxes - sheet.armour)
+    taken = params.damage if params.ignore_armour else max(0, params.damage - sheet.armour)
     new = _moved(sheet, "wounds", taken)
-    return Change(new, tr(f"+{taken} blessure(s) : {_states(new)}", f"+{taken} wound box(es)"))
+    now = _states(new)
+    summary = tr(f"+{taken} blessure(s) : {now.fr}", f"+{taken} wound box(es): {now.en}")
+    return Change(new, summary, conditions=entered(sheet, new))
 
 
 @operation("take_fatigue", cite(SEED, 72, 86))
 def take_fatigue(
-    sheet: NephilimSheet, params: BoxesParams, dice: DiceSource
+    sheet: NephilimSheet, params: DamageParams, dice: DiceSource
 ) -> Change[NephilimSheet]:
     """Fatigue boxes are checked one by one (L72-86)."""
-    new = _moved(sheet, "fatigue", params.boxes)
-    return Change(new, tr(f"fatigue +{params.boxes} : {_states(new)}", "fatigue taken"))
+    new = _moved(sheet, "fatigue", params.damage)
+    now = _states(new)
+    summary = tr(f"fatigue +{params.damage} : {now.fr}", f"fatigue +{params.damage}: {now.en}")
+    return Change(new, summary, conditions=entered(sheet, new))
 
 
 @operation("heal", cite(SEED, 86, note="'tant qu'il n'aura pas été soigné'; no healing rates"))
 def heal(sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[NephilimSheet]:
     """Care clears wound boxes (L86); how many is the GM's call, the text gives no rate."""
     new = _moved(sheet, "wounds", -params.boxes)
-    return Change(new, tr(f"soins −{params.boxes} : {_states(new)}", "wounds healed"))
+    now = _states(new)
+    return Change(new, tr(f"soins −{params.boxes} : {now.fr}", f"healed −{params.boxes}: {now.en}"))
 
 
 @operation("rest", cite(SEED, 72, note="fatigue includes sleep; no recovery rates"))
 def rest(sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[NephilimSheet]:
     """Rest clears fatigue boxes (L72); how many is the GM's call, the text gives no rate."""
     new = _moved(sheet, "fatigue", -params.boxes)
-    return Change(new, tr(f"repos −{params.boxes} : {_states(new)}", "fatigue recovered"))
+    now = _states(new)
+    return Change(new, tr(f"repos −{params.boxes} : {now.fr}", f"rest −{params.boxes}: {now.en}"))
 
 
 @operation("incapacity_round", cite(SEED, 88))
@@ -78,7 +106,7 @@ def incapacity_round(
     if not state("wound", sheet.wounds, sheet.track_boxes).round_check:
         raise EcranError(tr("le personnage n'est pas en Incapacité", "not incapacitated"))
     values = {"constitution": meta(sheet)["constitution"]}
-    return _round_test(sheet, IncapacityCheck(), values, dice, tr("coma", "coma"))
+    return _round_test(sheet, IncapacityCheck(), values, dice, tr("Coma", "Coma"))
 
 
 @operation("exhaustion_round", cite(SEED, 88))
@@ -88,16 +116,19 @@ def exhaustion_round(
     """Each round Exhausted, a Ka test or unconsciousness (L88)."""
     if not state("fatigue", sheet.fatigue, sheet.track_boxes).round_check:
         raise EcranError(tr("le personnage n'est pas Épuisé", "not exhausted"))
-    fate = tr("inconscience", "unconsciousness")
+    fate = state("fatigue", TRACKS.boxes, sheet.track_boxes).label  # Évanoui
     return _round_test(sheet, ExhaustionCheck(), {"ka": ka_for_test(sheet)}, dice, fate)
 
 
 def _round_test(
     sheet: NephilimSheet, check: Check[Any], values: dict[str, int], dice: DiceSource, fate: Text
 ) -> Change[NephilimSheet]:
-    """The round's test, with the fatigue malus; a failure checks every fatigue box (L88)."""
+    """The round's test, with the fatigue malus; a failure checks every fatigue box (L88) and
+    puts the character out of the fight: `fate` (coma, unconsciousness) until the GM lifts it,
+    the text giving no recovery."""
     result = check.resolve(check.parse({**values, "fatigue_malus": fatigue_malus(sheet)}), dice)
     if result.outcome.endswith("success"):
         return Change(sheet, tr("tient bon ce round", "holds on this round"), result)
-    new = sheet.model_copy(update={"fatigue": 10})
-    return Change(new, tr(f"sombre dans l'{fate.fr}", f"falls into {fate.en}"), result)
+    new = sheet.model_copy(update={"fatigue": TRACKS.boxes})
+    summary = tr(f"sombre : {fate.fr} (fatigue 10/10)", f"goes under: {fate.en} (fatigue 10/10)")
+    return Change(new, summary, result, conditions=(PutCondition(fate),))
