@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ecran.rules import System, tr
-from ecran.systems.warp import creation, encounter, validation, view
+from ecran.systems.warp import creation, encounter, tracks, validation, view
 from ecran.systems.warp.checks import CHECKS
 from ecran.systems.warp.operations import OPERATIONS
 from ecran.systems.warp.options import ALL_OPTIONS
@@ -55,6 +55,7 @@ class Warp(System[WarpSheet]):
     initiative = staticmethod(encounter.initiative)
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
+    tracks = staticmethod(tracks.tracks)
 
 
 SYSTEM = Warp()

@@ -45,6 +45,7 @@ from ecran.systems.warp.damage import (
     normal_roll_distribution,
     roll_armour,
     state_after,
+    worst_state,
 )
 from ecran.systems.warp.dice import D6, roll_pool
 from ecran.systems.warp.exchange import Exchange, Side, exchange
@@ -103,7 +104,14 @@ OUTCOMES = (
         tr("PV ≤ moitié : un dé de pénalité", "HP <= half: a penalty die"),
     ),
     Outcome("out", tr("hors de combat", "out of combat"), tr("PV ≤ 0", "HP <= 0")),
-    Outcome("dead", tr("mort ou mourant", "dead or dying"), tr("PV ≤ −max", "HP <= -max")),
+    Outcome(
+        "dead",
+        tr("mort ou mourant", "dead or dying"),
+        tr(
+            "PV ≤ −max ; jamais par un taser, dont les dégâts sont temporaires",
+            "HP <= -max; never from a taser, whose damage is temporary",
+        ),
+    ),
 )
 NORMAL_KEYS = [a.key for a in ARMOUR.normal]
 BULLETPROOF_KEYS = ["none", *(a.key for a in ARMOUR.bulletproof)]
@@ -245,10 +253,12 @@ class AttackCheck(Check[Any]):
             return n_max + armour.iron_skin + bp_points + 1 if hit.taser else 1
         factor, hp, top = self.factor(params), params.hp(), params.target_max_hp
 
-        def dead(margin: int) -> bool:
+        worst = worst_state(hit)
+
+        def dead(margin: int) -> bool:  # the worst state, whatever the armour rolls
             raw = self.scale(params, margin * factor)
             dmg = final_damage(raw, margin, n_max, bp_max, hit, armour, rules)
-            return state_after(hp, top, dmg) == "dead"
+            return state_after(hp, top, dmg, hit.taser) == worst
 
         high = 1
         while not dead(high):
@@ -292,7 +302,7 @@ class AttackCheck(Check[Any]):
         damage = final_damage(raw, margin, normal, bp, hit, armour, params.rules())
         details.update(raw_damage=raw, armour_roll=normal, bulletproof_roll=bp, damage=damage)
         details["temporary"] = hit.taser
-        state = state_after(params.hp(), params.target_max_hp, damage)
+        state = state_after(params.hp(), params.target_max_hp, damage, hit.taser)
         details["target_state"] = state
         ex = Exchange(margin, double, False, defence_fumbled)
         return Resolution(self.classify(params, ex, state), damage, details)
@@ -323,7 +333,7 @@ class AttackCheck(Check[Any]):
         def states(margin: int, double: bool) -> Distribution[str]:
             raws = _raw_damage(margin, factor, alt, double).map(lambda r: self.scale(params, r))
             damages = raws.bind(lambda raw: damage_of(margin, raw))
-            return damages.map(lambda dmg: state_after(hp, top, dmg))
+            return damages.map(lambda dmg: state_after(hp, top, dmg, hit.taser))
 
         def after(ex: Exchange) -> Distribution[str]:
             if ex.attacker_fumble:

@@ -9,40 +9,54 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, tr
+from ecran.rules import Change, Params, PutCondition, tr
 from ecran.systems.warp.operations.common import operation, refuse
 from ecran.systems.warp.sheet import SeriousWound, WarpSheet
 from ecran.systems.warp.tables import FIELDS, HEALTH, src
-from ecran.systems.warp.tracks import daily_healing, health_state, recovered_hp
+from ecran.systems.warp.tracks import daily_healing, health_state, recovered_hp, state
 
 
 class DamageParams(Params):
-    amount: int = FIELDS("amount", ge=0)
+    damage: int = FIELDS("damage", ge=0)
     temporary: bool = FIELDS("temporary", default=False)
     serious_kind: Literal["heals_badly", "fatal"] = FIELDS("serious_kind", default="heals_badly")
     daily_loss: int = FIELDS("daily_loss", default=0, ge=0, le=15)
 
 
+#: States an encounter marks on the participant when damage brings them there (L3273-3376).
+MARKED = ("out", "dead")
+
+
 @operation("take_damage", src(2336, 2408), src(3253, 3376), src(3936, 4009))
 def take_damage(sheet: WarpSheet, params: DamageParams, dice: DiceSource) -> Change[WarpSheet]:
+    """Hit points lost (L2336-2349); taser damage is kept apart and comes back at recovery
+    (L2405-2408). The summary says the state reached as the sheet does: a penalty die at half
+    HP, out of combat at 0, dead or dying at -max (L3253-3376), never dead from temporary
+    damage (L2900-2914); reaching out of combat or death puts it on the participant."""
     update: dict[str, Any] = {}
     if sheet.recovery_base is None and sheet.damage == 0 and sheet.temporary_damage == 0:
         update["recovery_base"] = sheet.max_hp  # began the fight unwounded (L3505-3515)
     if params.temporary:
-        update["temporary_damage"] = sheet.temporary_damage + params.amount
+        update["temporary_damage"] = sheet.temporary_damage + params.damage
     else:
-        update["damage"] = sheet.damage + params.amount
+        update["damage"] = sheet.damage + params.damage
     threshold = HEALTH.serious_wound.threshold
-    if sheet.serious_wounds_rule and not params.temporary and params.amount >= threshold:
+    if sheet.serious_wounds_rule and not params.temporary and params.damage >= threshold:
         wound = SeriousWound(kind=params.serious_kind, daily_loss=params.daily_loss)
         update["serious_wounds"] = [*sheet.serious_wounds, wound]
     new = sheet.model_copy(update=update)
+    before, after = state(sheet), state(new)
+    reached = after.key in MARKED and after.key != before.key
+    conditions = (PutCondition(after.label),) if reached else ()
     return Change(
         new,
         tr(
-            f"{sheet.name} perd {params.amount} PV : {new.hp()} / {new.max_hp}",
-            f"{sheet.name} loses {params.amount} HP: {new.hp()} / {new.max_hp}",
+            f"{sheet.name} perd {params.damage} PV{' temporaires' if params.temporary else ''} : "
+            f"{new.hp()} / {new.max_hp}, {after.fr} ({after.effect_fr})",
+            f"{sheet.name} loses {params.damage}{' temporary' if params.temporary else ''} HP: "
+            f"{new.hp()} / {new.max_hp}, {after.en} ({after.effect_en})",
         ),
+        conditions=conditions,
     )
 
 
