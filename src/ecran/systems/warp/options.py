@@ -39,6 +39,7 @@ RELATED_TRAITS = OPTIONS["related_traits"]
 HP_INCREASE_FIXED = OPTIONS["hp_increase_fixed"]
 GM_RANGE_DICE = OPTIONS["range_dice"]
 ROUNDS_LOADED = OPTIONS["rounds_loaded"]
+GM_DAMAGE_FACTOR = OPTIONS["damage_factor"]
 ALL_OPTIONS: tuple[Option, ...] = (
     OPEN_ENDED,
     FUMBLES,

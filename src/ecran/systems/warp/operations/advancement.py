@@ -11,6 +11,7 @@ from pydantic import field_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, Resolution, tr
+from ecran.rules.field import folded
 from ecran.systems.warp.operations.common import operation, refuse, spend
 from ecran.systems.warp.options import HP_INCREASE_FIXED
 from ecran.systems.warp.sheet import Trait, WarpSheet
@@ -34,13 +35,17 @@ def rolled_hp(trait: Trait, dice: DiceSource) -> list[int]:
 # -- random hit points at creation ----------------------------------------------------------
 
 
+#: The people's words for "fixed" and "roll" (L834-884).
+HP_CHOICES = {"fixed": "fixed", "fixe": "fixed", "roll": "roll", "jet": "roll", "lancer": "roll"}
+
+
 class RollHpParams(Params):
     choices: str = FIELDS("choices", default="roll")
 
     @field_validator("choices")
     @classmethod
     def _choices(cls, value: str) -> str:
-        parts = [p.strip() for p in value.split(",")]
+        parts = [HP_CHOICES.get(folded(p), p.strip()) for p in value.split(",")]
         if not all(p in ("fixed", "roll") for p in parts) or "roll" not in parts:
             raise ValueError("« fixed » ou « roll » par trait, au moins un « roll »")
         return ",".join(parts)
