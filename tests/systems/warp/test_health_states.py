@@ -92,7 +92,10 @@ def test_out_of_combat_is_put_once_not_at_every_further_hit_l3273_3361() -> None
 
 def test_temporary_damage_puts_out_of_combat_and_never_death_l2900_2914() -> None:
     zapped = _take(WarpSheet(name="Léa", max_hp=14), damage=40, temporary=True)
-    assert [c.label.fr for c in zapped.conditions] == ["hors de combat"]
+    assert [c.label.fr for c in zapped.conditions] == [
+        "hors de combat (taser : à terre un certain temps, sans séquelle)"  # L2904-2912
+    ]
+    assert zapped.conditions[0].rounds is None  # how long is the GM's call
     # permanent damage still kills, temporary damage does not count toward -max
     hurt = _take(zapped.sheet, damage=20)
     assert "hors de combat" in hurt.summary.fr and hurt.conditions == ()

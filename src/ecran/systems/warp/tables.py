@@ -186,11 +186,22 @@ class HealthState(Row):
         return Text(fr=self.effect_fr, en=self.effect_en)
 
 
+class Words(BaseModel):
+    fr: str
+    en: str
+    source: str
+
+    @property
+    def text(self) -> Text:
+        return Text(fr=self.fr, en=self.en)
+
+
 class HealthTables(BaseModel):
     healing: list[HealingRow]
     recovery: RecoveryRules
     serious_wound: SeriousWoundRules
     state: list[HealthState]
+    tasered: Words
 
 
 class Power(Row):

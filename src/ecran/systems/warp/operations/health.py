@@ -48,7 +48,9 @@ def take_damage(sheet: WarpSheet, params: DamageParams, dice: DiceSource) -> Cha
     new = sheet.model_copy(update=update)
     before, after = state(sheet), state(new)
     reached = after.key in MARKED and after.key != before.key
-    conditions = (PutCondition(after.label),) if reached else ()
+    tasered = params.temporary and after.key == "out"
+    label = HEALTH.tasered.text if tasered else after.label
+    conditions = (PutCondition(label),) if reached else ()
     return Change(
         new,
         tr(
