@@ -18,23 +18,23 @@ def _npc(cli: Any, system: str, tmp_path: Path) -> Path:
 def test_warp_damage_is_written_only_with_out(cli: Any, tmp_path: Path) -> None:
     sheet = _npc(cli, "warp", tmp_path)
     original = sheet.read_text(encoding="utf-8")
-    result = cli("op", "warp", "take_damage", str(sheet), "--amount", "9", "--json")
+    result = cli("op", "warp", "take_damage", str(sheet), "--damage", "9", "--json")
     assert result.code == 0, result.err
     report = result.json()
-    assert report["operation"] == "take_damage" and report["params"]["amount"] == 9
+    assert report["operation"] == "take_damage" and report["params"]["damage"] == 9
     assert report["sheet"]["damage"] == json.loads(original)["damage"] + 9
     assert sheet.read_text(encoding="utf-8") == original
     out = tmp_path / "after.json"
-    assert cli("op", "warp", "take_damage", str(sheet), "--amount", "9", "-o", str(out)).code == 0
+    assert cli("op", "warp", "take_damage", str(sheet), "--damage", "9", "-o", str(out)).code == 0
     assert json.loads(out.read_text(encoding="utf-8"))["damage"] == report["sheet"]["damage"]
 
 
 def test_bad_operation_input_is_one_line(cli: Any, tmp_path: Path) -> None:
     sheet = _npc(cli, "warp", tmp_path)
     for args in (
-        ["op", "warp", "take_damage", str(sheet), "--amount", "-1"],
+        ["op", "warp", "take_damage", str(sheet), "--damage", "-1"],
         ["op", "warp", "nope", str(sheet)],
-        ["op", "warp", "take_damage", str(tmp_path / "missing.json"), "--amount", "1"],
+        ["op", "warp", "take_damage", str(tmp_path / "missing.json"), "--damage", "1"],
         ["op", "fluid", "take_damage", str(sheet)],
     ):
         result = cli(*args)

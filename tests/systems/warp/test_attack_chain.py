@@ -93,7 +93,7 @@ def test_random_pairs_every_attack_parses_sums_to_one_and_moves_the_tracks(seed:
             applied += 1
             after = apply(defender, step)
             WarpSheet.model_validate(after.model_dump())
-            assert step[1]["amount"] == result.total > 0
+            assert step[1]["damage"] == result.total > 0
             assert after.hp() == defender.hp() - result.total
             lost = after.temporary_damage - defender.temporary_damage
             assert lost == (result.total if result.details["temporary"] else 0)
@@ -136,7 +136,7 @@ def test_e19_gunfight_through_the_tracker_l3117_3165() -> None:
     )
     assert (result.details["attack_total"], result.details["defence_total"]) == (16, 6)
     step = WARP.damage("ranged", params, result, first)
-    assert step == ("take_damage", {"amount": 29, "temporary": False})
+    assert step == ("take_damage", {"damage": 29, "temporary": False})
     after = apply(first, step)
     assert after.hp() == -7 and is_out(after.hp()) and not is_dying(after.hp(), after.max_hp)
 
@@ -153,7 +153,7 @@ def test_e20_the_agile_runner_dodges_with_her_four_dice_l3167_3199() -> None:
     params, result = roll(shot, dice, target_moving=True)
     assert dice.exhausted
     step = WARP.damage("ranged", params, result, runner)
-    assert step == ("take_damage", {"amount": 2, "temporary": False})
+    assert step == ("take_damage", {"damage": 2, "temporary": False})
     assert apply(runner, step).hp() == runner.max_hp - 2
 
 
@@ -208,7 +208,7 @@ def test_taser_damage_is_temporary_l2405_2408() -> None:
     step = WARP.damage("ranged", params, result, b)
     assert step is not None and step[1]["temporary"] is True
     after = apply(b, step)
-    assert after.temporary_damage == step[1]["amount"] and after.damage == 0
+    assert after.temporary_damage == step[1]["damage"] and after.damage == 0
 
 
 def test_special_effect_passes_its_half_damage() -> None:
@@ -219,7 +219,7 @@ def test_special_effect_passes_its_half_damage() -> None:
     assert result.outcome == "effect"
     assert WARP.damage("special_effect", params, result, b) == (
         "take_damage",
-        {"amount": 3, "temporary": False},
+        {"damage": 3, "temporary": False},
     )
 
 

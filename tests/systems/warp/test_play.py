@@ -29,11 +29,11 @@ def pc(max_hp: int = 22) -> WarpSheet:
 
 def test_e22_recovery_midpoint_with_the_last_recovered_level_l3519_3537() -> None:
     """E22: 22 HP; -10 -> 12; recover -> 17; -10 -> 7; recover -> 12 (not 22's midpoint)."""
-    sheet = apply(pc(), "take_damage", amount=10)
+    sheet = apply(pc(), "take_damage", damage=10)
     assert sheet.hp() == 12
     sheet = apply(sheet, "recover")
     assert sheet.hp() == 17
-    sheet = apply(apply(sheet, "take_damage", amount=10), "recover")
+    sheet = apply(apply(sheet, "take_damage", damage=10), "recover")
     assert sheet.hp() == 12
 
 
@@ -41,24 +41,24 @@ def test_e23_two_small_wounds_versus_one_big_l3539_3555() -> None:
     """E23: 22 -> 15 -> 19 -> 12 -> 16 (two 7s) vs 22 -> 8 -> 15 (one 14)."""
     sheet = pc()
     for _ in range(2):
-        sheet = apply(apply(sheet, "take_damage", amount=7), "recover")
+        sheet = apply(apply(sheet, "take_damage", damage=7), "recover")
     assert sheet.hp() == 16
-    assert apply(apply(pc(), "take_damage", amount=14), "recover").hp() == 15
+    assert apply(apply(pc(), "take_damage", damage=14), "recover").hp() == 15
     assert recovered_hp(8, 22, Fraction(2, 3)) == 18  # the GM's 2/3 (L3575-3591)
 
 
 def test_taser_damage_counts_then_all_returns() -> None:
-    sheet = apply(pc(), "take_damage", amount=15, temporary=True)
+    sheet = apply(pc(), "take_damage", damage=15, temporary=True)
     assert sheet.hp() == 7
     assert apply(sheet, "recover").hp() == 22
     assert sheet.model_copy(update={"taser_damage_counts": False}).hp() == 22
 
 
 def test_healing_table_and_serious_wounds() -> None:
-    sheet = apply(pc(), "take_damage", amount=10)
+    sheet = apply(pc(), "take_damage", damage=10)
     assert apply(sheet, "heal", activity="medical", days=3).hp() == 18  # 2 a day
     assert apply(sheet, "heal", activity="rest", days=3).hp() == 15  # 1 a day
-    down = apply(pc(), "take_damage", amount=24)  # HP -2: bedridden
+    down = apply(pc(), "take_damage", damage=24)  # HP -2: bedridden
     assert apply(down, "heal", activity="rest", days=4).hp() == 0  # 1/2 a day
     badly = sheet.model_copy(update={"serious_wounds": [SeriousWound()]})
     assert apply(badly, "heal", activity="rest", days=4).hp() == 14  # half speed
@@ -68,9 +68,9 @@ def test_healing_table_and_serious_wounds() -> None:
 
 def test_serious_wound_option_records_big_hits() -> None:
     rule = pc().model_copy(update={"serious_wounds_rule": True})
-    assert apply(rule, "take_damage", amount=20).serious_wounds
-    assert not apply(pc(), "take_damage", amount=20).serious_wounds
-    assert not apply(rule, "take_damage", amount=19).serious_wounds
+    assert apply(rule, "take_damage", damage=20).serious_wounds
+    assert not apply(pc(), "take_damage", damage=20).serious_wounds
+    assert not apply(rule, "take_damage", damage=19).serious_wounds
 
 
 def test_experience_dice_once_per_session_one_per_roll() -> None:

@@ -205,7 +205,7 @@ def test_operations_make_a_new_version_and_refuse_a_stale_one(web: TestClient) -
     gm, invite = create(web, "warp")
     player = join(web, invite, "Lou")
     cid = _new_character(player, "warp")
-    hit = [("operation", "take_damage"), ("amount", "3")]
+    hit = [("operation", "take_damage"), ("damage", "3")]
     done = player.post(f"/characters/{cid}/operate", [*hit, ("version", "1")], htmx=True)
     assert done.status_code == 204 and "HX-Redirect" in done.headers
     stale = player.post(f"/characters/{cid}/operate", [*hit, ("version", "1")], htmx=True)

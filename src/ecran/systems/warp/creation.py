@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.dice import Roller
+from ecran.rules import Params
 from ecran.rules.data import load_model
 from ecran.rules.errors import from_validation
+from ecran.systems.warp.operations.advancement import RaiseParams, raise_cost, raise_trait
+from ecran.systems.warp.options import NPC_ROLE
 from ecran.systems.warp.sheet import Category, Trait, WarpSheet
 from ecran.systems.warp.tables import CORE, PACKAGE
+
+Role = Literal["minion", "standard", "elite"]
+
+
+class NpcParams(Params):
+    """The choices a random NPC takes: its role, a labelled house rule (the seed defines no NPC
+    levels)."""
+
+    role: Role = NPC_ROLE.field()
 
 
 class Example(BaseModel):
@@ -82,17 +94,29 @@ def _trait(example: Example, superior: bool) -> Trait:
     return trait.model_copy(update={"score": trait.creation_score()})
 
 
+def _fights(example: Example) -> bool:
+    """Does the trait help in a fight: attack, defence, dodging, hit points or a power?"""
+    return example.combat or example.agility or example.hp or example.power
+
+
 def random_npc(roller: Roller, **choices: Any) -> WarpSheet:
     """Traits drawn from the seed's examples; the weapons their examples carry, plus the GM's
-    `weapons`, `armour` (a key or a list of table keys) and `bulletproof` choices."""
+    `weapons`, `armour` (a key or a list of table keys) and `bulletproof` choices; the `role`
+    (house rule, see `npc_role`): a minion draws only traits that do not fight, an elite has
+    each starting trait raised one die with the experience it costs."""
+    role = NpcParams.model_validate({"role": choices.get("role") or NPC_ROLE.default}).role
     weapons, armour = _keys(choices, "weapons"), _keys(choices, "armour")
     bulletproof = str(choices.get("bulletproof") or "none")
-    central = EXAMPLES.central[roller.d(len(EXAMPLES.central)) - 1]
-    first = roller.d(len(EXAMPLES.secondary)) - 1
-    second = (first + roller.d(len(EXAMPLES.secondary) - 1)) % len(EXAMPLES.secondary)
+    centrals, secondaries = EXAMPLES.central, EXAMPLES.secondary
+    if role == "minion":  # an average person in a fight: 2 dice, 14 HP (L1399-1405, L778-832)
+        centrals = [e for e in centrals if not _fights(e)]
+        secondaries = [e for e in secondaries if not _fights(e)]
+    central = centrals[roller.d(len(centrals)) - 1]
+    first = roller.d(len(secondaries)) - 1
+    second = (first + roller.d(len(secondaries) - 1)) % len(secondaries)
     flaw = EXAMPLES.flaw[roller.d(len(EXAMPLES.flaw)) - 1]
     superior = roller.d(3) - 1
-    picks = [central, EXAMPLES.secondary[first], EXAMPLES.secondary[second]]
+    picks = [central, secondaries[first], secondaries[second]]
     traits = [_trait(example, i == superior) for i, example in enumerate(picks)]
     carried = [w for example in picks for w in example.weapons]
     try:
@@ -111,9 +135,27 @@ def random_npc(roller: Roller, **choices: Any) -> WarpSheet:
         )
     except ValidationError as exc:
         raise from_validation(exc) from None
+    if role == "elite":
+        sheet = _seasoned(sheet, roller)
     update: dict[str, object] = {"max_hp": sheet.fixed_hp()}
     if any(t.power for t in traits):
         # 3 charges, or one d6 per power keeping the highest (L330-348)
         pool = roller.d(CORE.psychic_pool.rolled_die)
         update |= {"psychic_pool": pool, "psychic_charges": pool}
     return sheet.model_copy(update=update)
+
+
+def _seasoned(sheet: WarpSheet, roller: Roller) -> WarpSheet:
+    """Each starting trait raised one die, the experience it costs earned and spent, as a
+    character grows in play (L4778-4858, L1008-1016)."""
+    for ref, trait in sheet.starting_traits():
+        cost = raise_cost(trait, ref == "central")
+        if cost is None:
+            continue
+        earned = {
+            "experience_pool": sheet.experience_pool + cost,
+            "experience_earned": sheet.experience_earned + cost,
+        }
+        params = RaiseParams.model_validate({"trait": ref, "trained": True})
+        sheet = raise_trait.run(sheet.model_copy(update=earned), params, roller).sheet
+    return sheet

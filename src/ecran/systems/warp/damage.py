@@ -103,15 +103,22 @@ def roll_armour(dice: DiceSource, armour: Protection, hit: Hit) -> tuple[int, in
     return normal, bp
 
 
-def state_after(hp: int, max_hp: int, damage: int) -> str:
-    """The target's state once `damage` is taken (L3253-3376): thresholds at half, 0, -max."""
+def state_after(hp: int, max_hp: int, damage: int, temporary: bool = False) -> str:
+    """The target's state once `damage` is taken (L3253-3376): thresholds at half, 0, -max.
+    Temporary (taser) damage takes a target out of combat at most: tasers do no permanent
+    physical damage and all of it comes back (L2900-2914, L2405-2408)."""
     left = hp - damage
     if damage <= 0:
         return "no_damage"
-    if left <= -max_hp:
+    if left <= -max_hp and not temporary:
         return "dead"
     if left <= 0:
         return "out"
     if 2 * left <= max_hp:
         return "badly_wounded"
     return "wounded"
+
+
+def worst_state(hit: Hit) -> str:
+    """The worst a hit can do: kill, or for a taser put out of combat (L2900-2914)."""
+    return "out" if hit.taser else "dead"

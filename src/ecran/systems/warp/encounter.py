@@ -156,4 +156,4 @@ def damage(
     amount = int(result.total or 0)
     if amount <= 0:
         return None
-    return "take_damage", {"amount": amount, "temporary": bool(result.details.get("temporary"))}
+    return "take_damage", {"damage": amount, "temporary": bool(result.details.get("temporary"))}

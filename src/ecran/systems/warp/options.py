@@ -39,6 +39,9 @@ RELATED_TRAITS = OPTIONS["related_traits"]
 HP_INCREASE_FIXED = OPTIONS["hp_increase_fixed"]
 GM_RANGE_DICE = OPTIONS["range_dice"]
 ROUNDS_LOADED = OPTIONS["rounds_loaded"]
+GM_DAMAGE_FACTOR = OPTIONS["damage_factor"]
+#: Chosen per NPC (`System.npc_params`), not fixed once by a table: not in ALL_OPTIONS.
+NPC_ROLE = OPTIONS["npc_role"]
 ALL_OPTIONS: tuple[Option, ...] = (
     OPEN_ENDED,
     FUMBLES,

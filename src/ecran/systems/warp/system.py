@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ecran.rules import System, tr
-from ecran.systems.warp import creation, encounter, validation, view
+from ecran.systems.warp import creation, encounter, tracks, validation, view
 from ecran.systems.warp.checks import CHECKS
 from ecran.systems.warp.operations import OPERATIONS
 from ecran.systems.warp.options import ALL_OPTIONS
@@ -50,11 +50,13 @@ class Warp(System[WarpSheet]):
     validate = staticmethod(validation.validate)
     new_character = staticmethod(creation.new_character)
     random_npc = staticmethod(creation.random_npc)
+    npc_params = creation.NpcParams
     sections = staticmethod(view.sections)
     actions = staticmethod(view.actions)
     initiative = staticmethod(encounter.initiative)
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
+    tracks = staticmethod(tracks.tracks)
 
 
 SYSTEM = Warp()

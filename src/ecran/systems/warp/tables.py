@@ -175,10 +175,33 @@ class SeriousWoundRules(BaseModel):
     source: str
 
 
+class HealthState(Row):
+    """A state reached by losing hit points, and what it does to the character's rolls."""
+
+    effect_fr: str
+    effect_en: str
+
+    @property
+    def effect(self) -> Text:
+        return Text(fr=self.effect_fr, en=self.effect_en)
+
+
+class Words(BaseModel):
+    fr: str
+    en: str
+    source: str
+
+    @property
+    def text(self) -> Text:
+        return Text(fr=self.fr, en=self.en)
+
+
 class HealthTables(BaseModel):
     healing: list[HealingRow]
     recovery: RecoveryRules
     serious_wound: SeriousWoundRules
+    state: list[HealthState]
+    tasered: Words
 
 
 class Power(Row):
@@ -280,6 +303,12 @@ SHEET_RULES = {
 
 
 R = TypeVar("R", bound=Row)
+
+
+def choice_words(name: str) -> dict[str, Text]:
+    """People's words for the named choices of a parameter (`choices` in data/fields.toml)."""
+    row = load_toml(PACKAGE, "fields.toml")[name]
+    return {key: Text.model_validate(words) for key, words in row.get("choices", {}).items()}
 
 
 def by_key(rows: list[R], key: str, kind: Text) -> R:

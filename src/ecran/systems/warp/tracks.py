@@ -13,7 +13,8 @@ from fractions import Fraction
 from math import ceil
 from typing import TYPE_CHECKING
 
-from ecran.systems.warp.tables import ARMOUR, CORE, HEALTH
+from ecran.rules import SheetRow, tr
+from ecran.systems.warp.tables import ARMOUR, CORE, HEALTH, HealthState, by_key, choice_words
 
 if TYPE_CHECKING:  # the sheet reads its hit points here: no import at run time
     from ecran.systems.warp.sheet import WarpSheet
@@ -57,6 +58,26 @@ def is_dying(hp: int, max_points: int) -> bool:
     return hp <= -max_points  # L3363-3376
 
 
+def hp_state(max_points: int, damage: int, temporary: int, temporary_counts: bool = True) -> str:
+    """A character's state (L3253-3376): dead or dying at -max HP, out of combat at 0, a penalty
+    die at half. Temporary (taser) damage counts toward the penalty die and out of combat
+    (reading §9.29) but never toward death: tasers do no permanent physical damage
+    (L2900-2914) and all of it comes back (L2405-2408)."""
+    hp = current_hp(max_points, damage, temporary, temporary_counts)
+    if is_dying(max_points - damage, max_points):
+        return "dead"
+    if is_out(hp):
+        return "out"
+    if wound_penalty(hp, max_points):
+        return "badly_wounded"
+    return "wounded" if hp < max_points else "unhurt"
+
+
+def health(key: str) -> HealthState:
+    """The words and effect of a state (data/health.toml)."""
+    return by_key(HEALTH.state, key, tr("état", "state"))
+
+
 def recovered_hp(hp: int, base: int, share: Fraction | None = None) -> int:
     """Short-term recovery (L3462-3591): regain `share` (1/2) of the HP lost since `base`, the
     level after the last recovery (max HP if the fight began unwounded), rounded up."""
@@ -94,6 +115,12 @@ def recharge_hours(pool: int) -> Fraction:
 
 
 # -- a sheet's penalty and fighting dice ---------------------------------------------------
+
+
+def state(sheet: WarpSheet) -> HealthState:
+    """The sheet's state from its hit points, temporary damage included (see `hp_state`)."""
+    key = hp_state(sheet.max_hp, sheet.damage, sheet.temporary_damage, sheet.taser_damage_counts)
+    return health(key)
 
 
 def wounds(sheet: WarpSheet) -> int:
@@ -146,3 +173,43 @@ def initiative_dice(sheet: WarpSheet) -> int:
     """Traits such as "agile", "good reflexes", "martial artist" count for initiative; 2 dice
     without such a trait (L2520-2528)."""
     return fighting_dice(sheet)
+
+
+# -- what the encounter tracker shows ---------------------------------------------------------
+
+SERIOUS_KINDS = choice_words("serious_kind")
+
+
+def health_rows(sheet: WarpSheet) -> list[SheetRow]:
+    """Hit points, temporary damage, the state and what it does, serious wounds (L3253-4009).
+    A row's value is text in the table's default language, as every sheet row."""
+    now = state(sheet)
+    return [
+        SheetRow(
+            tr("Points de vie", "Hit points"), f"{sheet.hp()} / {sheet.max_hp}", sheet.hp_name
+        ),
+        SheetRow(tr("Dégâts temporaires", "Temporary damage"), str(sheet.temporary_damage)),
+        SheetRow(tr("État", "State"), now.fr, now.effect_fr),
+        *(
+            SheetRow(tr("Blessure grave", "Serious wound"), SERIOUS_KINDS[w.kind].fr, w.note)
+            for w in sheet.serious_wounds
+        ),
+    ]
+
+
+def tracks(sheet: WarpSheet) -> list[SheetRow]:
+    """What a fight changes, beside each participant: the health rows, the experience dice left
+    this session (L1008-1036) and, with a psychic pool, the charges left (L5105-5206)."""
+    rows = health_rows(sheet)
+    left = sheet.experience_pool - sheet.experience_used
+    rows.append(
+        SheetRow(tr("Dés d'expérience", "Experience dice"), f"{left} / {sheet.experience_pool}")
+    )
+    if sheet.psychic_pool:
+        rows.append(
+            SheetRow(
+                tr("Charges psychiques", "Psychic charges"),
+                f"{sheet.psychic_charges} / {sheet.psychic_pool}",
+            )
+        )
+    return rows

@@ -7,7 +7,7 @@ from typing import Any
 from ecran.rules import Action, SheetRow, SheetSection, tr
 from ecran.systems.warp.sheet import Trait, WarpSheet, trait_label
 from ecran.systems.warp.tables import CORE, WEAPONS, by_key, category
-from ecran.systems.warp.tracks import fighting, fighting_dice, is_dying, is_out, wound_penalty
+from ecran.systems.warp.tracks import fighting, fighting_dice, health_rows, wound_penalty
 
 AVERAGE_DIFFICULTY = next(d.factor for d in CORE.difficulty if d.key == "average")
 
@@ -23,7 +23,6 @@ def _trait_row(role: str, role_en: str, trait: Trait) -> SheetRow:
 
 
 def sections(sheet: WarpSheet) -> list[SheetSection]:
-    hp = sheet.hp()
     identity = [
         SheetRow(tr("Concept", "Concept"), sheet.concept),
         SheetRow(tr("Motivation", "Motivation"), sheet.motivation),
@@ -38,20 +37,7 @@ def sections(sheet: WarpSheet) -> list[SheetSection]:
         *(_trait_row("acquis", "acquired", t) for t in sheet.acquired),
         _trait_row("défaut", "flaw", sheet.flaw),
     ]
-    state = (
-        "mort ou mourant" if is_dying(hp, sheet.max_hp) else "hors de combat" if is_out(hp) else ""
-    )
-    if not state and wound_penalty(hp, sheet.max_hp):
-        state = "1 dé de pénalité sur toutes les actions"
-    health = [
-        SheetRow(tr("Points de vie", "Hit points"), f"{hp} / {sheet.max_hp}", sheet.hp_name),
-        SheetRow(tr("Dégâts temporaires", "Temporary damage"), str(sheet.temporary_damage)),
-        SheetRow(tr("État", "State"), state or "—"),
-        *(
-            SheetRow(tr("Blessure grave", "Serious wound"), w.kind, w.note)
-            for w in sheet.serious_wounds
-        ),
-    ]
+    health = health_rows(sheet)
     pools = [
         SheetRow(
             tr("Réserve d'expérience", "Experience pool"),

@@ -30,8 +30,8 @@ from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.fields import (
     MAX_DICE,
     MAX_EXTRA,
+    Named,
     bonus_field,
-    one_of,
     penalty_field,
 )
 from ecran.systems.warp.damage import (
@@ -45,6 +45,7 @@ from ecran.systems.warp.damage import (
     normal_roll_distribution,
     roll_armour,
     state_after,
+    worst_state,
 )
 from ecran.systems.warp.dice import D6, roll_pool
 from ecran.systems.warp.exchange import Exchange, Side, exchange
@@ -55,6 +56,7 @@ from ecran.systems.warp.options import (
     DARKNESS_DICE,
     DESPERATE_DEFENCE,
     FUMBLES,
+    GM_DAMAGE_FACTOR,
     GM_RANGE_DICE,
     HALF_RANGE_DIE,
     HOLLOW_ONE_NO_EFFECT,
@@ -103,10 +105,19 @@ OUTCOMES = (
         tr("PV ≤ moitié : un dé de pénalité", "HP <= half: a penalty die"),
     ),
     Outcome("out", tr("hors de combat", "out of combat"), tr("PV ≤ 0", "HP <= 0")),
-    Outcome("dead", tr("mort ou mourant", "dead or dying"), tr("PV ≤ −max", "HP <= -max")),
+    Outcome(
+        "dead",
+        tr("mort ou mourant", "dead or dying"),
+        tr(
+            "PV ≤ −max ; jamais par un taser, dont les dégâts sont temporaires",
+            "HP <= -max; never from a taser, whose damage is temporary",
+        ),
+    ),
 )
-NORMAL_KEYS = [a.key for a in ARMOUR.normal]
-BULLETPROOF_KEYS = ["none", *(a.key for a in ARMOUR.bulletproof)]
+NONE = {"none": tr("aucune", "none")}
+NORMAL = Named(ARMOUR.normal)
+BULLETPROOF = Named(ARMOUR.bulletproof, NONE)
+NORMAL_KEYS, BULLETPROOF_KEYS = NORMAL.keys, BULLETPROOF.keys
 
 
 class AttackBase(Params):
@@ -142,12 +153,7 @@ class AttackBase(Params):
     round_half_up: bool = ROUND_HALF_UP.field()
     iron_skin_as_normal_armour: bool = IRON_SKIN_AS_ARMOUR.field()
 
-    @field_validator("armour")
-    @classmethod
-    def _armour(cls, value: str) -> str:
-        for key in _layers(value):
-            one_of(key, NORMAL_KEYS)
-        return value
+    _armour = field_validator("armour")(lambda cls, v: NORMAL.many(v))
 
     @model_validator(mode="after")
     def _npc_not_predictable(self) -> AttackBase:
@@ -160,7 +166,7 @@ class AttackBase(Params):
         bonus = self.surprise_dice + int(self.better_position) + int(self.psychological_edge)
         return bonus, int(self.predictable)
 
-    _bulletproof = field_validator("bulletproof")(lambda cls, v: one_of(v, BULLETPROOF_KEYS))
+    _bulletproof = field_validator("bulletproof")(lambda cls, v: BULLETPROOF(v))
 
     def protection(self) -> Protection:
         layers = [by_key(ARMOUR.normal, k, tr("armure", "armour")) for k in _layers(self.armour)]
@@ -245,10 +251,12 @@ class AttackCheck(Check[Any]):
             return n_max + armour.iron_skin + bp_points + 1 if hit.taser else 1
         factor, hp, top = self.factor(params), params.hp(), params.target_max_hp
 
-        def dead(margin: int) -> bool:
+        worst = worst_state(hit)
+
+        def dead(margin: int) -> bool:  # the worst state, whatever the armour rolls
             raw = self.scale(params, margin * factor)
             dmg = final_damage(raw, margin, n_max, bp_max, hit, armour, rules)
-            return state_after(hp, top, dmg) == "dead"
+            return state_after(hp, top, dmg, hit.taser) == worst
 
         high = 1
         while not dead(high):
@@ -292,7 +300,7 @@ class AttackCheck(Check[Any]):
         damage = final_damage(raw, margin, normal, bp, hit, armour, params.rules())
         details.update(raw_damage=raw, armour_roll=normal, bulletproof_roll=bp, damage=damage)
         details["temporary"] = hit.taser
-        state = state_after(params.hp(), params.target_max_hp, damage)
+        state = state_after(params.hp(), params.target_max_hp, damage, hit.taser)
         details["target_state"] = state
         ex = Exchange(margin, double, False, defence_fumbled)
         return Resolution(self.classify(params, ex, state), damage, details)
@@ -323,7 +331,7 @@ class AttackCheck(Check[Any]):
         def states(margin: int, double: bool) -> Distribution[str]:
             raws = _raw_damage(margin, factor, alt, double).map(lambda r: self.scale(params, r))
             damages = raws.bind(lambda raw: damage_of(margin, raw))
-            return damages.map(lambda dmg: state_after(hp, top, dmg))
+            return damages.map(lambda dmg: state_after(hp, top, dmg, hit.taser))
 
         def after(ex: Exchange) -> Distribution[str]:
             if ex.attacker_fumble:
@@ -346,7 +354,10 @@ def _raw_damage(margin: int, factor: int, alt: bool, double: bool) -> Distributi
 
 # -- melee ----------------------------------------------------------------------------------
 
-MELEE_KEYS = [w.key for w in WEAPONS.melee]
+#: A melee weapon the factor table does not name ("etc.", L2944-2977): the GM gives its factor.
+OTHER = "other"
+MELEE = Named(WEAPONS.melee, {OTHER: tr("autre", "other")})
+MELEE_KEYS = MELEE.keys
 
 
 class MeleeParams(AttackBase):
@@ -359,12 +370,22 @@ class MeleeParams(AttackBase):
         tr("Une de : " + ", ".join(MELEE_KEYS), "One of: " + ", ".join(MELEE_KEYS)),
         default="unarmed",
     )
+    damage_factor: int | None = GM_DAMAGE_FACTOR.field(ge=1, le=20)
     better_weapon: bool = FIELDS("better_weapon", default=False)
     attackers: int = FIELDS("attackers", default=1, ge=1, le=100)
     unguarded: bool = FIELDS("unguarded", default=False)
     desperate_defence: bool = DESPERATE_DEFENCE.field()
 
-    _weapon = field_validator("weapon")(lambda cls, v: one_of(v, MELEE_KEYS))
+    _weapon = field_validator("weapon")(lambda cls, v: MELEE(v))
+
+    @model_validator(mode="after")
+    def _factor_given(self) -> MeleeParams:
+        if self.weapon == OTHER and self.damage_factor is None:
+            raise ValueError(
+                "arme « other » : donnez damage_factor (MJ) / weapon 'other': give "
+                "damage_factor (GM)"
+            )
+        return self
 
     @model_validator(mode="after")
     def _ganging_up(self) -> MeleeParams:
@@ -414,6 +435,9 @@ class Melee(AttackCheck):
         return an, ab, ap, dn, db, dp
 
     def factor(self, params: Any) -> int:
+        """The table's factor (L2944-2977), or the GM's for a weapon it does not name."""
+        if params.damage_factor is not None:
+            return int(params.damage_factor)
         return by_key(WEAPONS.melee, params.weapon, tr("arme", "weapon")).factor
 
 
@@ -458,8 +482,9 @@ class SpecialEffect(Melee):
 
 # -- ranged ---------------------------------------------------------------------------------
 
-RANGED_KEYS = [w.key for w in WEAPONS.ranged]
-BURST_KEYS = ["none", *(b.key for b in WEAPONS.burst)]
+RANGED = Named(WEAPONS.ranged)
+BURST = Named(WEAPONS.burst, NONE)
+RANGED_KEYS, BURST_KEYS = RANGED.keys, BURST.keys
 
 
 class RangedParams(AttackBase):
@@ -486,9 +511,9 @@ class RangedParams(AttackBase):
     darkness_dice: int = DARKNESS_DICE.field(ge=0, le=6)
     hollow_point_one_no_effect: bool = HOLLOW_ONE_NO_EFFECT.field()
 
-    _weapon = field_validator("weapon")(lambda cls, v: one_of(v, RANGED_KEYS))
+    _weapon = field_validator("weapon")(lambda cls, v: RANGED(v))
 
-    _burst = field_validator("burst")(lambda cls, v: one_of(v, BURST_KEYS))
+    _burst = field_validator("burst")(lambda cls, v: BURST(v))
 
     @model_validator(mode="after")
     def _fire_rules(self) -> RangedParams:

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ecran.systems.warp.tables import FIELDS
+from ecran.rules import Text
+from ecran.rules.field import folded
+from ecran.systems.warp.tables import FIELDS, Row
 
 #: Dice in one pool (a trait's score) and extra dice from one situation.
 MAX_DICE = 30
@@ -38,3 +40,29 @@ def one_of(value: str, keys: Sequence[str]) -> str:
     if value not in keys:
         raise ValueError(f"« {value} » ∉ {', '.join(keys)}")
     return value
+
+
+class Named:
+    """A table key as people type it: the key, or the row's French or English name, in any case,
+    with or without accents ("Cuir", "cuir", "Leather" for `leather`), or one of the names a row
+    lists ("Épée" or "hache" for "Épée, hache"; the first row naming it wins); `extra` names choices
+    that are not rows ("aucune" for `none`). Unknown words are refused with the keys allowed."""
+
+    def __init__(self, rows: Sequence[Row], extra: Mapping[str, Text] | None = None) -> None:
+        named = [(row.key, row.label) for row in rows]
+        named += list((extra or {}).items())
+        self.keys = [key for key, _ in named]
+        self._words: dict[str, str] = {}
+        for key, label in named:
+            for word in (key, label.fr, label.en):
+                self._words.setdefault(folded(word), key)
+        for key, label in named:  # "Épée" for "Épée, hache": each name of a row alone
+            for word in (*label.fr.split(","), *label.en.split(",")):
+                self._words.setdefault(folded(word), key)
+
+    def __call__(self, value: str) -> str:
+        return one_of(self._words.get(folded(value), value), self.keys)
+
+    def many(self, value: str) -> str:
+        """A comma-separated list of keys (armour layers), each read as above."""
+        return ",".join(self(part) for part in value.split(",") if part.strip())

@@ -11,9 +11,9 @@ from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.fields import (
     MAX_DICE,
     MAX_EXTRA,
+    Named,
     bonus_field,
     dice_field,
-    one_of,
     penalty_field,
 )
 from ecran.systems.warp.dice import kept_sum, roll_pool
@@ -102,7 +102,8 @@ def _power_outcome(power: int, resistance: int) -> str:
     return "overwhelming" if power >= 2 * resistance else "effect"
 
 
-DISEASES = [d.key for d in MAGIC.disease]
+DISEASE = Named(MAGIC.disease)
+DISEASES = DISEASE.keys
 
 
 class CureParams(Params):
@@ -112,7 +113,7 @@ class CureParams(Params):
     pushed: bool = PUSHED
     disease: str = FIELDS("disease", default="minor")
 
-    _disease = field_validator("disease")(lambda cls, v: one_of(v, DISEASES))
+    _disease = field_validator("disease")(lambda cls, v: DISEASE(v))
 
 
 class CureDisease(Check[CureParams]):
@@ -189,7 +190,8 @@ class LearnPower(Check[LearnPowerParams]):
         return null.bind(lambda o: Distribution.constant(o) if o == "psi_null" else learn)
 
 
-SPELL_KEYS = [s.key for s in MAGIC.spell]
+SPELL = Named(MAGIC.spell)
+SPELL_KEYS = SPELL.keys
 
 
 class LearnSpellParams(Params):
@@ -236,7 +238,7 @@ class ResistSpellParams(Params):
     casting_roll: int | None = FIELDS("casting_roll", default=None, ge=0)
     stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
 
-    _spell = field_validator("spell")(lambda cls, v: one_of(v, SPELL_KEYS))
+    _spell = field_validator("spell")(lambda cls, v: SPELL(v))
 
 
 class ResistSpell(Check[ResistSpellParams]):

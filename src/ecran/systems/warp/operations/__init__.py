@@ -21,7 +21,7 @@ from ecran.systems.warp.operations.experience import (
     new_session,
     use_experience,
 )
-from ecran.systems.warp.operations.health import heal, recover, take_damage
+from ecran.systems.warp.operations.health import heal, healing_power, recover, take_damage
 from ecran.systems.warp.operations.psychic import (
     buy_charge,
     learn_power,
@@ -34,6 +34,7 @@ OPERATIONS: tuple[Operation[Any, Any], ...] = (
     take_damage,
     recover,
     heal,
+    healing_power,
     award_experience,
     use_experience,
     new_session,

@@ -11,6 +11,7 @@ from pydantic import field_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, Resolution, tr
+from ecran.rules.field import folded
 from ecran.systems.warp.operations.common import operation, refuse, spend
 from ecran.systems.warp.options import HP_INCREASE_FIXED
 from ecran.systems.warp.sheet import Trait, WarpSheet
@@ -34,13 +35,17 @@ def rolled_hp(trait: Trait, dice: DiceSource) -> list[int]:
 # -- random hit points at creation ----------------------------------------------------------
 
 
+#: The people's words for "fixed" and "roll" (L834-884).
+HP_CHOICES = {"fixed": "fixed", "fixe": "fixed", "roll": "roll", "jet": "roll", "lancer": "roll"}
+
+
 class RollHpParams(Params):
     choices: str = FIELDS("choices", default="roll")
 
     @field_validator("choices")
     @classmethod
     def _choices(cls, value: str) -> str:
-        parts = [p.strip() for p in value.split(",")]
+        parts = [HP_CHOICES.get(folded(p), p.strip()) for p in value.split(",")]
         if not all(p in ("fixed", "roll") for p in parts) or "roll" not in parts:
             raise ValueError("« fixed » ou « roll » par trait, au moins un « roll »")
         return ",".join(parts)
@@ -162,6 +167,15 @@ def _trait(sheet: WarpSheet, ref: TraitRef) -> Trait:
 # -- a trait raised -------------------------------------------------------------------------
 
 
+def raise_cost(trait: Trait, central: bool) -> int | None:
+    """Experience dice to raise `trait` one die (L4778-4858): 5 up to 3, 10 for 4, 15 for 5,
+    double for the central trait; None beyond 5."""
+    step = next((r for r in ADVANCEMENT.raises if r.to == trait.score + 1), None)
+    if step is None:
+        return None
+    return step.cost * (ADVANCEMENT.central_trait.multiplier if central else 1)
+
+
 class RaiseParams(Params):
     trait: TraitRef = FIELDS("trait")
     trained: bool = FIELDS("trained", default=False)
@@ -173,7 +187,8 @@ def raise_trait(sheet: WarpSheet, params: RaiseParams, dice: DiceSource) -> Chan
     beyond the rules; double for the central trait (L4778-4858)."""
     trait = _trait(sheet, params.trait)
     step = next((r for r in ADVANCEMENT.raises if r.to == trait.score + 1), None)
-    if step is None:
+    cost = raise_cost(trait, params.trait == "central")
+    if step is None or cost is None:
         raise refuse(
             "au-delà de 5 : affaire de récit, pas de règles",
             "beyond 5: a matter of story, not rules",
@@ -183,7 +198,6 @@ def raise_trait(sheet: WarpSheet, params: RaiseParams, dice: DiceSource) -> Chan
             f"entraînement requis : {step.training_fr}",
             f"training required: {step.training_en}",
         )
-    cost = step.cost * (ADVANCEMENT.central_trait.multiplier if params.trait == "central" else 1)
     raised = trait.model_copy(update={"score": trait.score + 1})
     update = spend(sheet, cost)
     if isinstance(params.trait, int):

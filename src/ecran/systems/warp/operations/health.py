@@ -9,40 +9,57 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, tr
+from ecran.rules import Change, Params, PutCondition, Resolution, tr
+from ecran.systems.warp.dice import roll_pool
 from ecran.systems.warp.operations.common import operation, refuse
 from ecran.systems.warp.sheet import SeriousWound, WarpSheet
 from ecran.systems.warp.tables import FIELDS, HEALTH, src
-from ecran.systems.warp.tracks import daily_healing, health_state, recovered_hp
+from ecran.systems.warp.tracks import daily_healing, health_state, recovered_hp, state
 
 
 class DamageParams(Params):
-    amount: int = FIELDS("amount", ge=0)
+    damage: int = FIELDS("damage", ge=0)
     temporary: bool = FIELDS("temporary", default=False)
     serious_kind: Literal["heals_badly", "fatal"] = FIELDS("serious_kind", default="heals_badly")
     daily_loss: int = FIELDS("daily_loss", default=0, ge=0, le=15)
 
 
+#: States an encounter marks on the participant when damage brings them there (L3273-3376).
+MARKED = ("out", "dead")
+
+
 @operation("take_damage", src(2336, 2408), src(3253, 3376), src(3936, 4009))
 def take_damage(sheet: WarpSheet, params: DamageParams, dice: DiceSource) -> Change[WarpSheet]:
+    """Hit points lost (L2336-2349); taser damage is kept apart and comes back at recovery
+    (L2405-2408). The summary says the state reached as the sheet does: a penalty die at half
+    HP, out of combat at 0, dead or dying at -max (L3253-3376), never dead from temporary
+    damage (L2900-2914); reaching out of combat or death puts it on the participant."""
     update: dict[str, Any] = {}
     if sheet.recovery_base is None and sheet.damage == 0 and sheet.temporary_damage == 0:
         update["recovery_base"] = sheet.max_hp  # began the fight unwounded (L3505-3515)
     if params.temporary:
-        update["temporary_damage"] = sheet.temporary_damage + params.amount
+        update["temporary_damage"] = sheet.temporary_damage + params.damage
     else:
-        update["damage"] = sheet.damage + params.amount
+        update["damage"] = sheet.damage + params.damage
     threshold = HEALTH.serious_wound.threshold
-    if sheet.serious_wounds_rule and not params.temporary and params.amount >= threshold:
+    if sheet.serious_wounds_rule and not params.temporary and params.damage >= threshold:
         wound = SeriousWound(kind=params.serious_kind, daily_loss=params.daily_loss)
         update["serious_wounds"] = [*sheet.serious_wounds, wound]
     new = sheet.model_copy(update=update)
+    before, after = state(sheet), state(new)
+    reached = after.key in MARKED and after.key != before.key
+    tasered = params.temporary and after.key == "out"
+    label = HEALTH.tasered.text if tasered else after.label
+    conditions = (PutCondition(label),) if reached else ()
     return Change(
         new,
         tr(
-            f"{sheet.name} perd {params.amount} PV : {new.hp()} / {new.max_hp}",
-            f"{sheet.name} loses {params.amount} HP: {new.hp()} / {new.max_hp}",
+            f"{sheet.name} perd {params.damage} PV{' temporaires' if params.temporary else ''} : "
+            f"{new.hp()} / {new.max_hp}, {after.fr} ({after.effect_fr})",
+            f"{sheet.name} loses {params.damage}{' temporary' if params.temporary else ''} HP: "
+            f"{new.hp()} / {new.max_hp}, {after.en} ({after.effect_en})",
         ),
+        conditions=conditions,
     )
 
 
@@ -103,4 +120,62 @@ def heal(sheet: WarpSheet, params: HealParams, dice: DiceSource) -> Change[WarpS
             f"{params.days} jour(s) : {new.hp()} / {new.max_hp} PV",
             f"{params.days} day(s): {new.hp()} / {new.max_hp} HP",
         ),
+    )
+
+
+class HealingPowerParams(Params):
+    dice: int = FIELDS("healing_dice", default=2, ge=1, le=30)
+    pushed: bool = FIELDS("pushed", default=False)
+    healer_roll: int | None = FIELDS("healer_roll", default=None, ge=0, le=1000)
+    before_recovery: bool | None = FIELDS("before_recovery", default=None)
+
+
+@operation("healing_power", src(5392, 5420), src(5129, 5147))
+def healing_power(
+    sheet: WarpSheet, params: HealingPowerParams, dice: DiceSource
+) -> Change[WarpSheet]:
+    """The special power Guérison on a wounded character: the roll is the hit points regained,
+    twice that while the patient has not yet had the recovery that gives back half the HP lost
+    (L5400-5412); about 30 seconds (5 rounds) of contact (L5416-5420). The healer spends the
+    charge (or 2, pushed: twice the dice, the best half kept, L5129-5147) on their own sheet
+    (`spend_charge`).
+
+    Readings: "not yet recovered" is read from the sheet as HP below the level of the last
+    recovery (L3505-3515) unless the GM says; the points heal lasting damage first, then any
+    temporary (taser) damage, never past the maximum; with the option "healed level is the
+    recovery base" the new level becomes that base, as for healing over days (§9.30)."""
+    details: dict[str, Any] = {}
+    if params.healer_roll is None:
+        pool = roll_pool(dice, params.dice, params.dice if params.pushed else 0)
+        details |= pool.details()
+        rolled = pool.total
+    else:
+        rolled = params.healer_roll
+    base = sheet.recovery_base if sheet.recovery_base is not None else sheet.max_hp
+    before = params.before_recovery
+    if before is None:
+        before = sheet.max_hp - sheet.damage < base
+    points = rolled * (2 if before else 1)
+    lasting = min(points, sheet.damage)
+    temporary = min(points - lasting, sheet.temporary_damage)
+    update: dict[str, Any] = {
+        "damage": sheet.damage - lasting,
+        "temporary_damage": sheet.temporary_damage - temporary,
+    }
+    if sheet.healed_level_is_recovery_base:
+        update["recovery_base"] = sheet.max_hp - update["damage"]
+    new = sheet.model_copy(update=update)
+    now = state(new)
+    twice = (" (doublé : " + str(rolled) + " × 2)", " (doubled: " + str(rolled) + " x 2)")
+    said = twice if before else ("", "")
+    details |= {"roll": rolled, "doubled": before, "healed": lasting + temporary}
+    return Change(
+        new,
+        tr(
+            f"{sheet.name} regagne {lasting + temporary} PV{said[0]} : "
+            f"{new.hp()} / {new.max_hp}, {now.fr}",
+            f"{sheet.name} regains {lasting + temporary} HP{said[1]}: "
+            f"{new.hp()} / {new.max_hp}, {now.en}",
+        ),
+        Resolution("healed", lasting + temporary, details),
     )
