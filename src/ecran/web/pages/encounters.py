@@ -78,14 +78,9 @@ def panel_context(here: Seat, encounter_id: str) -> dict[str, Any]:
     }
 
 
-#: The sheet blocks that hold what combat changes (the systems name them so; see the report
-#: for the contract hook that would replace this list).
-TRACK_SECTIONS = frozenset({"Health", "NIFIMO", "In play", "Attributes"})
-
-
 def _tracks(here: Seat, who: Participant) -> list[SheetRow]:
-    """The participant's tracks as this member may see them (a secret NPC's sheet never
-    reaches a player: `view_state` removed it)."""
+    """The participant's tracks (`System.tracks`: what combat changes on the sheet) as this
+    member may see them (a secret NPC's sheet never reaches a player: `view_state` removed it)."""
     sheet = who.sheet
     if who.character_id is not None:
         stored = here.state.characters.get(who.character_id)
@@ -93,11 +88,9 @@ def _tracks(here: Seat, who: Participant) -> list[SheetRow]:
     if sheet is None:
         return []
     try:
-        parsed = parse_sheet(here.system, sheet)
+        return here.system.tracks(parse_sheet(here.system, sheet))
     except EcranError:
         return []
-    sections = here.system.sections(parsed)
-    return [row for sec in sections if sec.title.en in TRACK_SECTIONS for row in sec.rows]
 
 
 def _has_npcs(here: Seat) -> bool:
