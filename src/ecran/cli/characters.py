@@ -13,12 +13,14 @@ from typing import Any
 import click
 import typer
 from pydantic import ValidationError
+from typer.core import TyperGroup
 
 from ecran.cli.lang import current
 from ecran.cli.render import console, sheet_tables
 from ecran.engine import get_system
 from ecran.engine.records import seeded_roller
-from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr
+from ecran.engine.registry import known_ids
+from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr, unknown
 from ecran.rules.violation import RuleViolation
 
 character_app = typer.Typer(help="Create and check character sheets (JSON).", no_args_is_help=True)
@@ -127,24 +129,64 @@ def guided(system: System[Any]) -> CharacterSheet:
             return sheet
 
 
-def register(app: typer.Typer) -> None:
-    app.add_typer(character_app, name="character")
+class NpcGroup(TyperGroup):
+    """`ecran npc SYSTEM [--level …|--role …] [--seed N] [--json]`: one command per system, its
+    options generated from `System.npc_params` like a check's parameters (built when named, so
+    `ecran npc warp` imports only warp). An unknown system is one line listing the known ones."""
 
-    @app.command()
-    def npc(
-        system_id: str = typer.Argument(..., metavar="SYSTEM"),
-        seed: int = typer.Option(None, help="seed (the same seed gives the same NPC)"),
-        as_json: bool = typer.Option(False, "--json", help="JSON sheet"),
-    ) -> None:
-        """A random NPC that passes the system's validation."""
-        system = get_system(system_id)
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return known_ids()
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in known_ids():
+            return None
+        return _npc_command(get_system(name), current())
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and not args[0].startswith("-") and args[0] not in known_ids():
+            raise unknown(tr("système", "system"), args[0], known_ids())
+        return super().resolve_command(ctx, args)
+
+
+def _npc_command(system: System[Any], lang: str) -> click.Command:
+    from ecran.cli.checks import given, json_flag, param_options, seed_option
+
+    def run(seed: int | None, as_json: bool, **values: Any) -> None:
+        try:
+            chosen = system.npc_params.model_validate(given(values))
+        except ValidationError as exc:
+            raise from_validation(exc) from None
         roller = seeded_roller(seed)
-        sheet = system.random_npc(roller)
+        sheet = system.random_npc(roller, **dict(chosen))
         if as_json:
             click.echo(sheet.model_dump_json(indent=2))
         else:
             _show(system, sheet)
             click.echo(f"seed {roller.seed}", err=True)
+
+    params: list[click.Parameter] = [
+        *param_options(system.npc_params, lang),
+        seed_option(),
+        json_flag(),
+    ]
+    helped = tr("Un PNJ aléatoire conforme aux règles", "A random NPC that passes the rules")
+    return click.Command(system.id, callback=run, params=params, help=helped(lang))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(character_app, name="character")
+
+    app.add_typer(
+        typer.Typer(
+            cls=NpcGroup,
+            help="A random NPC that passes the system's validation: "
+            "npc SYSTEM (its choices) --seed N.",
+            no_args_is_help=True,
+        ),
+        name="npc",
+    )
 
     @app.command()
     def sheet(
