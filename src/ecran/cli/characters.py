@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import typer
@@ -23,6 +23,9 @@ from ecran.engine.registry import known_ids
 from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr, unknown
 from ecran.rules.violation import RuleViolation
 
+if TYPE_CHECKING:
+    from ecran.sheets.files import SheetProblems
+
 character_app = typer.Typer(help="Create and check character sheets (JSON).", no_args_is_help=True)
 
 
@@ -32,8 +35,12 @@ def read_sheet(
     """A sheet file as its system's sheet model (the rules are checked separately)."""
     from ecran.sheets import parse_sheet_json  # only the commands that read a file load it
 
+    return parse_sheet_json(_read_bytes(path), expected_system)
+
+
+def _read_bytes(path: Path) -> bytes:
     try:
-        text = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise EcranError(tr(f"fichier introuvable : {path}", f"file not found: {path}")) from None
     except OSError as exc:
@@ -43,7 +50,21 @@ def read_sheet(
                 f"cannot read {path}: {exc.strerror}",
             )
         ) from None
-    return parse_sheet_json(text, expected_system)
+
+
+def _problems(path: Path) -> SheetProblems:
+    """Everything wrong with a sheet file at once: the values its model refuses and the rules
+    it breaks, with the sheet where it can still be shown."""
+    from ecran.sheets.files import sheet_problems
+
+    return sheet_problems(_read_bytes(path))
+
+
+def _print_problems(problems: SheetProblems) -> None:
+    """One line per problem on stderr: the refused values first, then the broken rules."""
+    for refused in problems.refused:
+        click.echo(refused(current()), err=True)
+    _print_violations(problems.violations)
 
 
 def _print_violations(violations: list[RuleViolation]) -> None:
@@ -93,9 +114,12 @@ def new(
 
 @character_app.command("validate")
 def validate(path: Path = typer.Argument(..., metavar="FILE.json")) -> None:
-    """Check a sheet against its system's rules; exit 2 and list the violations if it breaks any."""
-    system, sheet = read_sheet(path)
-    _refuse_broken(system, sheet)
+    """Check a sheet against its system's model and rules; exit 2 and list every problem (each
+    refused value and each broken rule, all at once) if there is any."""
+    problems = _problems(path)
+    if not problems.ok:
+        _print_problems(problems)
+        raise typer.Exit(2)
     click.echo("feuille valide" if current() == "fr" else "valid sheet")
 
 
@@ -196,11 +220,15 @@ def register(app: typer.Typer) -> None:
         rolls: bool = typer.Option(True, "--rolls/--no-rolls", help="grids of rolls on the print"),
     ) -> None:
         """Show a character sheet in the terminal (or print it), with the rules it breaks."""
-        system, character = read_sheet(path)
         if pdf is None and html is None:
-            _show(system, character)
-            _print_violations(system.validate(character))
+            problems = _problems(path)
+            if problems.sheet is not None:
+                _show(problems.system, problems.sheet)
+            _print_problems(problems)
+            if problems.sheet is None:
+                raise typer.Exit(2)
             return
+        system, character = read_sheet(path)
         if html is not None:
             from ecran.sheets import render_sheet_html
 
