@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
+from pydantic import ValidationError
 from starlette.datastructures import FormData, QueryParams
 
 from ecran.dice import Roller
@@ -18,7 +19,7 @@ from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
 from ecran.play.errors import Forbidden
 from ecran.play.tracker import Encounter, Participant
-from ecran.rules import EcranError, SheetRow, System, Text
+from ecran.rules import EcranError, SheetRow, System, Text, from_validation
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.errors import is_htmx, refusal
@@ -75,6 +76,7 @@ def panel_context(here: Seat, encounter_id: str) -> dict[str, Any]:
         "can_undo": bool(undo),
         "undo_summary": undo[-1].summary if undo else None,
         "has_npcs": _has_npcs(here),
+        "npc_fields": fields_of(here.system.npc_params),
     }
 
 
@@ -139,7 +141,8 @@ def _add(
         )
     sheet = None
     if _text(form, "random") == "true":
-        sheet = system.random_npc(Roller(None)).model_dump(mode="json")
+        npc = system.random_npc(Roller(None), **_npc_choices(system, form))
+        sheet = npc.model_dump(mode="json")
     name = _text(form, "name").strip() or None
     return play_encounter.add_participant(
         s,
@@ -152,6 +155,26 @@ def _add(
         initiative=initiative,
         expected_version=v,
     )
+
+
+#: The add-NPC form's inputs for `System.npc_params` carry this prefix (a choice named like
+#: another input of the form, `name`, stays apart).
+NPC_PREFIX = "npc_"
+
+
+def _npc_choices(system: System[Any], form: FormData) -> dict[str, Any]:
+    """The random NPC's choices (`System.npc_params`: a level, a role…) as the model reads them;
+    a bad one is the model's one-line refusal."""
+    given = {
+        k.removeprefix(NPC_PREFIX): v for k, v in multi(form).items() if k.startswith(NPC_PREFIX)
+    }
+    try:
+        chosen = system.npc_params.model_validate(
+            values_from_form(fields_of(system.npc_params), given)
+        )
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+    return dict(chosen)
 
 
 def _operation(
