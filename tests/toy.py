@@ -5,8 +5,8 @@ and the table writes the store tests make through `Store.execute`.
 a check `test` (1d6 + skill >= 5, option `easy`: +1); a check `mixed` with every kind of parameter
 a web form must handle (required int, bool, optional int, Literal, Enum, and a house rule
 `lucky`); initiative 1d6 + agility; operations `hit` (1d6 wounds, recorded dice) and `heal` (no
-dice); random NPCs. Combat hooks: one attack, the test with skill = might + 2 - the defender's
-agility (0-5); a success hits for 1d6 + the margin over 5.
+dice); random NPCs; the tracker shows the wounds (`tracks`). Combat hooks: one attack, the test
+with skill = might + 2 - the defender's agility (0-5); a success hits for 1d6 + the margin over 5.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from ecran.rules import (
     Params,
     Resolution,
     RuleViolation,
+    SheetRow,
     System,
     cite,
     param,
@@ -183,6 +184,9 @@ class Toy(System[ToySheet]):
 
     def initiative(self, sheet: ToySheet, dice: DiceSource) -> Resolution:
         return Resolution("initiative", total=dice.d(6) + sheet.agility)
+
+    def tracks(self, sheet: ToySheet) -> list[SheetRow]:
+        return [SheetRow(tr("Blessures", "Wounds"), str(sheet.wounds))]
 
     def attacks(self, attacker: ToySheet, defender: ToySheet) -> list[Action]:
         skill = min(5, max(0, attacker.might + 2 - defender.agility))

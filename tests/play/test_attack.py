@@ -250,7 +250,9 @@ def test_a_defence_that_strikes_back_hurts_the_attacker_in_the_same_step() -> No
     after = live.now.encounters[eid].encounter.participants["p2"].sheet["wounds"]
     assert after == before + counter.resolution["total"]
     assert Roller(counter.seed).d(6) == counter.resolution["total"]  # replayable
-    assert "riposte" in change.summary.fr and "counter" in change.summary.en
+    # the summary says what the result did to the attacker, by name
+    assert change.summary.fr.endswith(f" ; Gobelin : {counter.summary.fr}")
+    assert change.summary.en.endswith(f"; Gobelin: {counter.summary.en}")
     # the goblin is secret: players learn that it happened, not its dice or seed
     alice = next(m for m in live.now.members.values() if not m.is_gm)
     seen = view_for(event, alice).payload["attack"]["counter"]

@@ -8,18 +8,23 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import typer
 from pydantic import ValidationError
+from typer.core import TyperGroup
 
 from ecran.cli.lang import current
 from ecran.cli.render import console, sheet_tables
 from ecran.engine import get_system
 from ecran.engine.records import seeded_roller
-from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr
+from ecran.engine.registry import known_ids
+from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr, unknown
 from ecran.rules.violation import RuleViolation
+
+if TYPE_CHECKING:
+    from ecran.sheets.files import SheetProblems
 
 character_app = typer.Typer(help="Create and check character sheets (JSON).", no_args_is_help=True)
 
@@ -30,8 +35,12 @@ def read_sheet(
     """A sheet file as its system's sheet model (the rules are checked separately)."""
     from ecran.sheets import parse_sheet_json  # only the commands that read a file load it
 
+    return parse_sheet_json(_read_bytes(path), expected_system)
+
+
+def _read_bytes(path: Path) -> bytes:
     try:
-        text = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise EcranError(tr(f"fichier introuvable : {path}", f"file not found: {path}")) from None
     except OSError as exc:
@@ -41,7 +50,21 @@ def read_sheet(
                 f"cannot read {path}: {exc.strerror}",
             )
         ) from None
-    return parse_sheet_json(text, expected_system)
+
+
+def _problems(path: Path) -> SheetProblems:
+    """Everything wrong with a sheet file at once: the values its model refuses and the rules
+    it breaks, with the sheet where it can still be shown."""
+    from ecran.sheets.files import sheet_problems
+
+    return sheet_problems(_read_bytes(path))
+
+
+def _print_problems(problems: SheetProblems) -> None:
+    """One line per problem on stderr: the refused values first, then the broken rules."""
+    for refused in problems.refused:
+        click.echo(refused(current()), err=True)
+    _print_violations(problems.violations)
 
 
 def _print_violations(violations: list[RuleViolation]) -> None:
@@ -91,9 +114,12 @@ def new(
 
 @character_app.command("validate")
 def validate(path: Path = typer.Argument(..., metavar="FILE.json")) -> None:
-    """Check a sheet against its system's rules; exit 2 and list the violations if it breaks any."""
-    system, sheet = read_sheet(path)
-    _refuse_broken(system, sheet)
+    """Check a sheet against its system's model and rules; exit 2 and list every problem (each
+    refused value and each broken rule, all at once) if there is any."""
+    problems = _problems(path)
+    if not problems.ok:
+        _print_problems(problems)
+        raise typer.Exit(2)
     click.echo("feuille valide" if current() == "fr" else "valid sheet")
 
 
@@ -127,24 +153,64 @@ def guided(system: System[Any]) -> CharacterSheet:
             return sheet
 
 
-def register(app: typer.Typer) -> None:
-    app.add_typer(character_app, name="character")
+class NpcGroup(TyperGroup):
+    """`ecran npc SYSTEM [--level …|--role …] [--seed N] [--json]`: one command per system, its
+    options generated from `System.npc_params` like a check's parameters (built when named, so
+    `ecran npc warp` imports only warp). An unknown system is one line listing the known ones."""
 
-    @app.command()
-    def npc(
-        system_id: str = typer.Argument(..., metavar="SYSTEM"),
-        seed: int = typer.Option(None, help="seed (the same seed gives the same NPC)"),
-        as_json: bool = typer.Option(False, "--json", help="JSON sheet"),
-    ) -> None:
-        """A random NPC that passes the system's validation."""
-        system = get_system(system_id)
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return known_ids()
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in known_ids():
+            return None
+        return _npc_command(get_system(name), current())
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and not args[0].startswith("-") and args[0] not in known_ids():
+            raise unknown(tr("système", "system"), args[0], known_ids())
+        return super().resolve_command(ctx, args)
+
+
+def _npc_command(system: System[Any], lang: str) -> click.Command:
+    from ecran.cli.checks import given, json_flag, param_options, seed_option
+
+    def run(seed: int | None, as_json: bool, **values: Any) -> None:
+        try:
+            chosen = system.npc_params.model_validate(given(values))
+        except ValidationError as exc:
+            raise from_validation(exc) from None
         roller = seeded_roller(seed)
-        sheet = system.random_npc(roller)
+        sheet = system.random_npc(roller, **dict(chosen))
         if as_json:
             click.echo(sheet.model_dump_json(indent=2))
         else:
             _show(system, sheet)
             click.echo(f"seed {roller.seed}", err=True)
+
+    params: list[click.Parameter] = [
+        *param_options(system.npc_params, lang),
+        seed_option(),
+        json_flag(),
+    ]
+    helped = tr("Un PNJ aléatoire conforme aux règles", "A random NPC that passes the rules")
+    return click.Command(system.id, callback=run, params=params, help=helped(lang))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(character_app, name="character")
+
+    app.add_typer(
+        typer.Typer(
+            cls=NpcGroup,
+            help="A random NPC that passes the system's validation: "
+            "npc SYSTEM (its choices) --seed N.",
+            no_args_is_help=True,
+        ),
+        name="npc",
+    )
 
     @app.command()
     def sheet(
@@ -154,11 +220,15 @@ def register(app: typer.Typer) -> None:
         rolls: bool = typer.Option(True, "--rolls/--no-rolls", help="grids of rolls on the print"),
     ) -> None:
         """Show a character sheet in the terminal (or print it), with the rules it breaks."""
-        system, character = read_sheet(path)
         if pdf is None and html is None:
-            _show(system, character)
-            _print_violations(system.validate(character))
+            problems = _problems(path)
+            if problems.sheet is not None:
+                _show(problems.system, problems.sheet)
+            _print_problems(problems)
+            if problems.sheet is None:
+                raise typer.Exit(2)
             return
+        system, character = read_sheet(path)
         if html is not None:
             from ecran.sheets import render_sheet_html
 

@@ -19,7 +19,7 @@ from ecran.cli.render import console, echo_json, odds_table, roll_table
 from ecran.engine import get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.engine.registry import known_ids
-from ecran.rules import Check, EcranError, System, unknown
+from ecran.rules import Check, EcranError, FieldMeta, System, unknown
 from ecran.rules.text import Text
 
 if TYPE_CHECKING:
@@ -84,15 +84,24 @@ class ChecksGroup(OneLineGroup):
 
 
 def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
-    """Click options for every field of a parameter model (checks and operations alike)."""
+    """Click options for every field of a parameter model (checks, operations and NPC choices
+    alike). A field's aliases (`FieldMeta.aliases`) are extra names of the same option. A choice
+    is not checked here: the model reads it as people type it (`Feu` for `feu`) and refuses an
+    unknown one with the API's own message."""
+    flags = {name.replace("_", "-") for name in model.model_fields}
     options = []
     for name, info in model.model_fields.items():
         flag = name.replace("_", "-")
+        others = [
+            alias
+            for alias in (a.replace("_", "-") for a in FieldMeta.of(name, info).aliases)
+            if alias not in flags
+        ]
         default = None if info.is_required() else info.default
         if info.annotation is bool:
             options.append(
                 click.Option(
-                    [f"--{flag}/--no-{flag}", name],
+                    [f"--{f}/--no-{f}" for f in (flag, *others)] + [name],
                     default=default,
                     show_default=True,
                     help=option_help(name, info, lang),
@@ -101,7 +110,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
         elif choices := choices_of(info.annotation):
             options.append(
                 click.Option(
-                    [f"--{flag}", name],
+                    [f"--{f}" for f in (flag, *others)] + [name],
                     # listed here, checked by pydantic: the same bilingual message as the API
                     metavar="[" + "|".join(choices) + "]",
                     default=None,
@@ -111,7 +120,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
         else:
             options.append(
                 click.Option(
-                    [f"--{flag}", name],
+                    [f"--{f}" for f in (flag, *others)] + [name],
                     default=None,
                     metavar=getattr(info.annotation, "__name__", "VALUE").upper(),
                     help=option_help(name, info, lang),

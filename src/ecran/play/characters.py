@@ -12,7 +12,7 @@ from ecran.engine.records import seeded_roller
 from ecran.play.errors import Conflict, SheetRefused, forbidden
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, StoredCharacter, new_id
-from ecran.play.payloads import CharacterDeleted, CharacterSaved, OperationRoll
+from ecran.play.payloads import CharacterDeleted, CharacterSaved, ConditionPut, OperationRoll
 from ecran.play.rights import require_edit
 from ecran.play.state import TableState
 from ecran.rules import CharacterSheet, EcranError, RuleViolation, System, Text, from_validation
@@ -153,7 +153,7 @@ def run_operation(
     system: System[Any], sheet: dict[str, Any], name: str, values: dict[str, Any], seed: int | None
 ) -> tuple[dict[str, Any], OperationRoll]:
     """Apply one of the system's operations to a sheet (never in place); the dice it rolls are
-    recorded with their seed."""
+    recorded with their seed, the conditions it puts on its bearer with the record."""
     op = system.operation(name)
     try:
         params = op.params.model_validate(values)
@@ -169,6 +169,7 @@ def run_operation(
         dice=list(roller.rolled),
         summary=change.summary,
         resolution=resolution,
+        conditions=[ConditionPut(label=c.label, rounds=c.rounds) for c in change.conditions],
     )
     return change.sheet.model_dump(mode="json"), record
 

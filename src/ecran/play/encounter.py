@@ -9,7 +9,7 @@ kept in the encounter. The last steps can be undone, each undo being an event to
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, Literal
 
 from ecran.dice import Roller
 from ecran.engine.records import OddsReport, RollRecord, odds_report
@@ -21,6 +21,8 @@ from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter, new_id
 from ecran.play.payloads import (
     AttackRoll,
+    ConditionPut,
+    ConsequenceRoll,
     EncounterChanged,
     EncounterStep,
     InitiativeRoll,
@@ -30,8 +32,8 @@ from ecran.play.rights import require_gm
 from ecran.play.rolls import with_table_options
 from ecran.play.state import TableState
 from ecran.play.table import clean_name
-from ecran.play.tracker import Encounter, Participant
-from ecran.rules import CharacterSheet, EcranError, Resolution, System, Text
+from ecran.play.tracker import Condition, Encounter, Participant
+from ecran.rules import CharacterSheet, Consequence, EcranError, Resolution, System, Text
 
 NAME_MAX = 60
 ROUNDS_MAX = 1000
@@ -320,8 +322,8 @@ def next_turn(
     fr = f"Round {after.round} : au tour de {acting}"
     en = f"Round {after.round}: {acting}'s turn"
     if expired:
-        fr += f" (fin pour {bearer} : {', '.join(expired)})"
-        en += f" ({bearer} no longer: {', '.join(expired)})"
+        fr += f" (fin pour {bearer} : {_names(expired, 'fr')})"
+        en += f" ({bearer} no longer: {_names(expired, 'en')})"
     return _step(
         actor,
         enc,
@@ -329,8 +331,13 @@ def next_turn(
         "next_turn",
         Text(fr=fr, en=en),
         participant_id=after.current,
-        expired=expired,
+        expired=[c.name for c in expired],
     )
+
+
+def _names(conditions: list[Condition], lang: str) -> str:
+    """Conditions as a member reads them: a rule's label in their language, else the GM's word."""
+    return ", ".join(c.name if c.label is None else c.label(lang) for c in conditions)
 
 
 def add_condition(
@@ -399,7 +406,11 @@ def apply_operation(
         raise EcranError(Text(fr=f"{who.name} n'a pas de feuille", en=f"{who.name} has no sheet"))
     changed, record = run_operation(system, sheet, operation, params, seed)
     after, characters = _changed_sheet(state, enc, who, changed)
-    summary = Text(fr=f"{who.name} : {record.summary.fr}", en=f"{who.name}: {record.summary.en}")
+    after = _put_on(after, who.id, record.conditions)
+    summary = Text(
+        fr=f"{who.name} : {record.summary.fr}{_conditions_said(record, 'fr')}",
+        en=f"{who.name}: {record.summary.en}{_conditions_said(record, 'en')}",
+    )
     return _step(
         actor,
         enc,
@@ -420,6 +431,29 @@ def _changed_sheet(
         current = state.character(who.character_id)
         return enc, [current.model_copy(update={"sheet": changed, "version": current.version + 1})]
     return tracker.with_participant(enc, who.model_copy(update={"sheet": changed})), []
+
+
+def _put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounter:
+    """The conditions an operation put on its bearer, as tracker conditions (keyed by their
+    French label, shown in each member's language). A duration below one round puts nothing on;
+    one beyond the tracker's bound lasts that bound."""
+    for put in conditions:
+        if put.rounds is not None and put.rounds < 1:
+            continue
+        rounds = None if put.rounds is None else min(put.rounds, ROUNDS_MAX)
+        enc = tracker.put_condition(enc, pid, put.label.fr[:NAME_MAX], rounds, put.label)
+    return enc
+
+
+def _conditions_said(record: OperationRoll, lang: str) -> str:
+    """` [Stunned (1 round)]`: what the operation put on, for the step's summary."""
+    said = []
+    for put in record.conditions:
+        if put.rounds is None:
+            said.append(put.label(lang))
+        elif put.rounds >= 1:
+            said.append(f"{put.label(lang)} ({put.rounds} round{'s' if put.rounds > 1 else ''})")
+    return f" [{', '.join(said)}]" if said else ""
 
 
 def end(
@@ -549,8 +583,10 @@ def attack(
     expected_version: int | None = None,
     label: Text | None = None,
 ) -> EventDraft:
-    """Roll an attack and apply what the system says it does to the target (`System.damage`,
-    through the target's operation path), as one step: one event, one undo."""
+    """Roll an attack and apply everything the system says its result does to either side
+    (`System.consequences`: the target's damage, what strikes back at the attacker, what the
+    attack costs its author), each through that side's operation path, with the conditions the
+    operations put on, as one step: one event, one undo."""
     enc = _running(state, actor, encounter_id, expected_version)
     attacker, target = _fighters(state, enc, attacker_pid, target_pid)
     record = roll_check(
@@ -560,43 +596,25 @@ def attack(
         derived_seed(seed, encounter_id, "attack", attacker.id, target.id),
     )
     result = Resolution(record.outcome, record.total, record.details)
-    sheet = _sheet_of(state, target)
-    damage = None
-    if sheet is not None:
-        damage = system.damage(check, record.params, result, parse_sheet(system, sheet))
-    after: Encounter = enc
-    characters: list[StoredCharacter] = []
-    operation: OperationRoll | None = None
-    if damage is not None and sheet is not None:
-        op_name, op_params = damage
-        changed, operation = run_operation(
-            system,
-            sheet,
-            op_name,
-            _with_operation_options(state, system, op_name, op_params),
-            derived_seed(seed, encounter_id, "damage", attacker.id, target.id),
-        )
-        after, characters = _changed_sheet(state, enc, target, changed)
-    counter = _counter(state, system, after, attacker, target, check, record, result, seed)
-    counter_roll: OperationRoll | None = None
-    if counter is not None:
-        after, more, counter_roll = counter
-        characters = [*characters, *more]
+    found = _consequences(state, system, attacker, target, check, record, result)
+    after, characters, applied = _apply_all(state, system, enc, attacker, target, found, seed)
     no_damage = None
-    if sheet is None:
+    if _sheet_of(state, target) is None:
         no_damage = Text(
             fr=f"{target.name} n'a pas de feuille : le MJ applique l'effet",
             en=f"{target.name} has no sheet: the GM applies the effect",
         )
+    first = {side: next((c.roll for c in applied if c.side == side), None) for side in SIDES}
     rolled = AttackRoll(
         attacker_id=attacker.id,
         target_id=target.id,
         label=label,
         record=record,
         no_damage=no_damage,
-        counter=counter_roll,
+        counter=first["attacker"],
+        consequences=applied,
     )
-    summary = _attack_summary(system, attacker, target, rolled, operation)
+    summary = _attack_summary(system, attacker, target, rolled)
     return _step(
         actor,
         enc,
@@ -604,41 +622,96 @@ def attack(
         "attack",
         summary,
         characters=characters,
-        operation=operation,
+        operation=first["defender"],
         attack=rolled,
         participant_id=target.id,
     )
 
 
-def _counter(
+SIDES: tuple[Literal["attacker", "defender"], ...] = ("attacker", "defender")
+
+
+def _consequences(
     state: TableState,
     system: System[Any],
-    enc: Encounter,
     attacker: Participant,
     target: Participant,
     check: str,
     record: RollRecord,
     result: Resolution,
+) -> list[Consequence]:
+    """`System.consequences` between both sheets. A sheetless side (a shadow the GM keeps in
+    their head) leaves the other side's share: the target's `damage`, or what strikes back at
+    the attacker (`counter_damage`)."""
+    a_sheet, t_sheet = _sheet_of(state, attacker), _sheet_of(state, target)
+    if a_sheet is not None and t_sheet is not None:
+        return system.consequences(
+            check, record.params, result, parse_sheet(system, a_sheet), parse_sheet(system, t_sheet)
+        )
+    if t_sheet is not None:
+        hurt = system.damage(check, record.params, result, parse_sheet(system, t_sheet))
+        return [] if hurt is None else [Consequence("defender", *hurt)]
+    if a_sheet is not None:
+        back = system.counter_damage(check, record.params, result, parse_sheet(system, a_sheet))
+        return [] if back is None else [Consequence("attacker", *back)]
+    return []
+
+
+def _apply_all(
+    state: TableState,
+    system: System[Any],
+    enc: Encounter,
+    attacker: Participant,
+    target: Participant,
+    found: list[Consequence],
     seed: int | None,
-) -> tuple[Encounter, list[StoredCharacter], OperationRoll] | None:
-    """What the same result does back to the attacker (`System.counter_damage`: a defence that
-    strikes back), applied in the same step."""
-    sheet = _sheet_of(state, attacker)
-    if sheet is None:
-        return None
-    back = system.counter_damage(check, record.params, result, parse_sheet(system, sheet))
-    if back is None:
-        return None
-    op_name, op_params = back
-    changed, roll = run_operation(
-        system,
-        sheet,
-        op_name,
-        _with_operation_options(state, system, op_name, op_params),
-        derived_seed(seed, enc.id, "counter", attacker.id, target.id),
-    )
-    after, characters = _changed_sheet(state, enc, enc.participants[attacker.id], changed)
-    return after, characters, roll
+) -> tuple[Encounter, list[StoredCharacter], list[ConsequenceRoll]]:
+    """Apply the consequences in order, each to its side's sheet as the previous ones left it;
+    a character changed twice is saved once (one new version, one undo)."""
+    after = enc
+    saved: dict[str, StoredCharacter] = {}
+    applied: list[ConsequenceRoll] = []
+    for index, consequence in enumerate(found):
+        who = after.participants[attacker.id if consequence.side == "attacker" else target.id]
+        sheet = _current_sheet(state, saved, who)
+        if sheet is None:  # a consequence for a sheetless side: the GM applies it
+            continue
+        name = consequence.operation
+        tag = _seed_tag(consequence, found, index)
+        changed, roll = run_operation(
+            system,
+            sheet,
+            name,
+            _with_operation_options(state, system, name, consequence.params),
+            derived_seed(seed, enc.id, *tag, attacker.id, target.id),
+        )
+        if who.character_id is not None:
+            current = state.character(who.character_id)
+            saved[current.id] = current.model_copy(
+                update={"sheet": changed, "version": current.version + 1}
+            )
+        else:
+            after = tracker.with_participant(after, who.model_copy(update={"sheet": changed}))
+        after = _put_on(after, who.id, roll.conditions)
+        applied.append(ConsequenceRoll(side=consequence.side, participant_id=who.id, roll=roll))
+    return after, list(saved.values()), applied
+
+
+def _current_sheet(
+    state: TableState, saved: dict[str, StoredCharacter], who: Participant
+) -> dict[str, Any] | None:
+    if who.character_id is not None and who.character_id in saved:
+        return saved[who.character_id].sheet
+    return _sheet_of(state, who)
+
+
+def _seed_tag(consequence: Consequence, found: list[Consequence], index: int) -> tuple[str, ...]:
+    """Each consequence rolls from a seed of its own. The first on each side keeps the tags of
+    the time before `consequences` (damage, counter), so older seeds replay the same dice."""
+    first = next(i for i, c in enumerate(found) if c.side == consequence.side)
+    if index == first:
+        return ("damage",) if consequence.side == "defender" else ("counter",)
+    return (consequence.side, str(index))
 
 
 def _with_operation_options(
@@ -650,24 +723,21 @@ def _with_operation_options(
 
 
 def _attack_summary(
-    system: System[Any],
-    attacker: Participant,
-    target: Participant,
-    rolled: AttackRoll,
-    operation: OperationRoll | None,
+    system: System[Any], attacker: Participant, target: Participant, rolled: AttackRoll
 ) -> Text:
+    """`A attacks B (Punch): hit; B: 4 wounds [Stunned (1 round)]; A: 1 fatigue`: the roll's
+    outcome, then what it did to each side, in the order applied."""
     check = system.check(rolled.record.check)
     what = rolled.label or check.title
     outcome = check.outcome(rolled.record.outcome).label
     fr = f"{attacker.name} attaque {target.name} ({what.fr}) : {outcome.fr}"
     en = f"{attacker.name} attacks {target.name} ({what.en}): {outcome.en}"
-    if operation is not None:
-        fr += f" ; {target.name} : {operation.summary.fr}"
-        en += f"; {target.name}: {operation.summary.en}"
-    if rolled.counter is not None:
-        fr += f" ; riposte, {attacker.name} : {rolled.counter.summary.fr}"
-        en += f"; counter, {attacker.name}: {rolled.counter.summary.en}"
-    if operation is None and rolled.counter is None:
+    names = {attacker.id: attacker.name, target.id: target.name}
+    for done in rolled.consequences:
+        who, roll = names[done.participant_id], done.roll
+        fr += f" ; {who} : {roll.summary.fr}{_conditions_said(roll, 'fr')}"
+        en += f"; {who}: {roll.summary.en}{_conditions_said(roll, 'en')}"
+    if not rolled.consequences:
         fr += f" ({rolled.no_damage.fr})" if rolled.no_damage else " ; sans effet"
         en += f" ({rolled.no_damage.en})" if rolled.no_damage else "; no effect"
     return Text(fr=fr, en=en)

@@ -23,6 +23,14 @@ class OptionsChanged(Record):
     options: dict[str, Any]
 
 
+class ConditionPut(Record):
+    """A condition an operation puts on its bearer (`Change.conditions`), as the log keeps it."""
+
+    label: Text
+    #: The bearer's turns it lasts; None: until the GM removes it.
+    rounds: int | None = None
+
+
 class OperationRoll(Record):
     """A system operation applied to a sheet: what it said and the dice it rolled (replayable
     from the seed)."""
@@ -33,6 +41,8 @@ class OperationRoll(Record):
     dice: list[int]
     summary: Text
     resolution: dict[str, Any] | None = None
+    #: Conditions the operation puts on its bearer (the tracker puts them on in an encounter).
+    conditions: list[ConditionPut] = []
 
 
 class CharacterSaved(Record):
@@ -77,6 +87,14 @@ class InitiativeRoll(Record):
     details: dict[str, Any] = {}
 
 
+class ConsequenceRoll(Record):
+    """One of `System.consequences`: the operation applied to one side of an attack."""
+
+    side: Literal["attacker", "defender"]
+    participant_id: str
+    roll: OperationRoll
+
+
 class AttackRoll(Record):
     """One attack of the tracker's chain: who attacked whom, with which of the system's attacks
     (its label when the GM picked one of `System.attacks`), and the check's roll record."""
@@ -87,8 +105,13 @@ class AttackRoll(Record):
     record: RollRecord
     #: Why no damage was applied (the target has no sheet...); None when the system decided.
     no_damage: Text | None = None
-    #: What the result did back to the attacker (`System.counter_damage`), if anything.
+    #: The first thing the result did to the attacker (a counter, a cost), if anything; the
+    #: whole list is `consequences`.
     counter: OperationRoll | None = None
+    #: Everything the result did to either side (`System.consequences`), in the order applied.
+    #: Empty in events written before consequences existed (they kept `counter` and the
+    #: step's `operation` only).
+    consequences: list[ConsequenceRoll] = []
 
 
 class EncounterChanged(Record):

@@ -16,7 +16,11 @@ from ecran.rules import Text
 
 
 class Condition(Record):
+    #: The key the GM removes it by: what the GM typed, or a rule's label in French.
     name: str
+    #: The rule's own words, when an operation put it on (`Change.conditions`): each member
+    #: reads it in their language. None for a condition the GM typed (and in older events).
+    label: Text | None = None
     #: Turns of the bearer it still lasts; None: until removed.
     rounds: int | None = None
     #: Put on during the bearer's own turn: that turn's end does not count.
@@ -120,10 +124,10 @@ def start(enc: Encounter) -> Encounter:
     return enc.model_copy(update={"round": 1, "current": enc.order[0]})
 
 
-def tick(participant: Participant) -> tuple[Participant, list[str]]:
+def tick(participant: Participant) -> tuple[Participant, list[Condition]]:
     """The end of the bearer's turn: durations run down; returns the conditions that ended."""
     kept: list[Condition] = []
-    expired: list[str] = []
+    expired: list[Condition] = []
     for cond in participant.conditions:
         if cond.rounds is None:
             kept.append(cond)
@@ -132,11 +136,11 @@ def tick(participant: Participant) -> tuple[Participant, list[str]]:
         elif cond.rounds > 1:
             kept.append(cond.model_copy(update={"rounds": cond.rounds - 1}))
         else:
-            expired.append(cond.name)
+            expired.append(cond)
     return participant.model_copy(update={"conditions": tuple(kept)}), expired
 
 
-def advance(enc: Encounter) -> tuple[Encounter, list[str]]:
+def advance(enc: Encounter) -> tuple[Encounter, list[Condition]]:
     """Next turn: the current participant's conditions run down, the next one acts."""
     assert enc.current is not None
     ticked, expired = tick(enc.participants[enc.current])
@@ -150,11 +154,14 @@ def advance(enc: Encounter) -> tuple[Encounter, list[str]]:
     return enc.model_copy(update=update), expired
 
 
-def put_condition(enc: Encounter, pid: str, name: str, rounds: int | None) -> Encounter:
+def put_condition(
+    enc: Encounter, pid: str, name: str, rounds: int | None, label: Text | None = None
+) -> Encounter:
+    """Put a condition on (a condition of the same name is replaced: its duration restarts)."""
     bearer = enc.participants[pid]
     fresh = enc.started and enc.current == pid and rounds is not None
     others = tuple(c for c in bearer.conditions if c.name != name)
-    cond = Condition(name=name, rounds=rounds, fresh=fresh)
+    cond = Condition(name=name, label=label, rounds=rounds, fresh=fresh)
     return with_participant(enc, bearer.model_copy(update={"conditions": (*others, cond)}))
 
 

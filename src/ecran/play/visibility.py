@@ -19,7 +19,7 @@ from typing import Any
 from ecran.engine.records import RollRecord
 from ecran.play.events import Event, EventView
 from ecran.play.model import Member
-from ecran.play.payloads import AttackRoll, EncounterChanged, RollMade
+from ecran.play.payloads import AttackRoll, EncounterChanged, OperationRoll, RollMade
 from ecran.play.state import TableState
 from ecran.play.tracker import Encounter, EncounterState
 
@@ -88,17 +88,22 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
         "initiative": [r for r in change.initiative if r.participant_id not in secret],
     }
     if change.participant_id in secret and change.operation is not None:
-        update["operation"] = change.operation.model_copy(
-            update={"params": {}, "dice": [], "seed": 0, "resolution": None}
-        )
+        update["operation"] = _what_only(change.operation)
     if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
         hidden: dict[str, Any] = {"record": _outcome_only(change.attack)}
         if change.attack.counter is not None:
-            hidden["counter"] = change.attack.counter.model_copy(
-                update={"params": {}, "dice": [], "seed": 0, "resolution": None}
-            )
+            hidden["counter"] = _what_only(change.attack.counter)
+        hidden["consequences"] = [
+            c.model_copy(update={"roll": _what_only(c.roll)}) for c in change.attack.consequences
+        ]
         update["attack"] = change.attack.model_copy(update=hidden)
     return change.model_copy(update=update).model_dump(mode="json")
+
+
+def _what_only(roll: OperationRoll) -> OperationRoll:
+    """An operation on a secret participant's side: players read what it did (its summary, the
+    conditions it put on, which they see on the tracker anyway), not its dice or parameters."""
+    return roll.model_copy(update={"params": {}, "dice": [], "seed": 0, "resolution": None})
 
 
 def _outcome_only(attack: AttackRoll) -> RollRecord:

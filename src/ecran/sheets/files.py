@@ -6,13 +6,25 @@ rule each raise before any sheet is returned, so a caller that stores what it ge
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ecran.engine import get_system
-from ecran.rules import CharacterSheet, EcranError, RuleViolation, System, Text, from_validation, tr
+from ecran.rules import (
+    CharacterSheet,
+    EcranError,
+    RuleViolation,
+    System,
+    Text,
+    from_errors,
+    from_validation,
+    tr,
+)
 
 #: A sheet is a few kilobytes; anything far larger is not a sheet and is refused unread.
 MAX_CHARS = 1_000_000
@@ -96,6 +108,121 @@ def _parse(text: str | bytes) -> Any:
             tr(f"le fichier n'est pas du JSON valide : {exc}", f"the file is not valid JSON: {exc}")
         ) from None
     return data
+
+
+# -- every problem at once ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetProblems:
+    """A sheet file with everything wrong with it: each value its model refuses (one line each,
+    as a field error reads elsewhere) and each rule it breaks. `sheet` is the sheet to show with
+    them, None when the refused values leave nothing to show (a required field missing, a list
+    of the wrong shape): a value past its bound is shown as given, a value of the wrong kind as
+    the model's default."""
+
+    system: System[Any]
+    sheet: CharacterSheet | None
+    refused: list[Text]
+    violations: list[RuleViolation]
+
+    @property
+    def ok(self) -> bool:
+        return not self.refused and not self.violations
+
+
+#: Errors whose value has the right kind and only lies past a bound: kept as given.
+_PAST_A_BOUND = frozenset({"greater_than_equal", "less_than_equal", "greater_than", "less_than"})
+
+
+def sheet_problems(text: str | bytes, expected_system: str | None = None) -> SheetProblems:
+    """Every problem of a sheet file at once (its model's and its rules'), with the sheet where
+    it can still be shown. A file that is no sheet at all (not JSON, no system, another game's)
+    is still one `EcranError`."""
+    data = _parse(text)
+    try:
+        system, sheet = sheet_from_data(data, expected_system)
+    except EcranError:
+        if not isinstance(data, dict) or not isinstance(data.get("system"), str):
+            raise
+        system = get_system(data["system"])
+        if expected_system is not None and system.id != expected_system:
+            raise
+        return _refused_reading(system, data)
+    return SheetProblems(system, sheet, [], system.validate(sheet))
+
+
+def _refused_reading(system: System[Any], data: dict[str, Any]) -> SheetProblems:
+    model = system.sheet_model()
+    try:
+        model.model_validate(data)
+    except ValidationError as exc:
+        errors = exc.errors()
+    else:  # pragma: no cover - sheet_from_data refused it a moment ago
+        errors = []
+    refused = [from_errors([e]).text for e in errors]
+    sheet = _shown_anyway(model, data, errors)
+    if sheet is None:
+        return SheetProblems(system, None, refused, [])
+    try:
+        violations = system.validate(sheet)
+    except Exception:  # a rule that cannot read a refused value: the model's errors say why
+        violations = []
+    return SheetProblems(system, sheet, refused, violations)
+
+
+def _shown_anyway(
+    model: type[CharacterSheet], data: dict[str, Any], errors: Sequence[Any]
+) -> CharacterSheet | None:
+    """The sheet without its refused values (the model's defaults), then the values that are
+    only past a bound put back as given, without validation, so the rules judge what the file
+    says. None when a refused value cannot be taken out."""
+    stripped = copy.deepcopy(data)
+    for error in errors:
+        if not _delete(stripped, tuple(error["loc"])):
+            return None
+    try:
+        sheet = model.model_validate(stripped)
+    except ValidationError:
+        return None
+    for error in errors:
+        if error["type"] in _PAST_A_BOUND:
+            put = _put(sheet, tuple(error["loc"]), error["input"])
+            if isinstance(put, CharacterSheet):
+                sheet = put
+    return sheet
+
+
+def _delete(data: Any, loc: tuple[Any, ...]) -> bool:
+    """Take the value at `loc` out of a mapping; False where it is no mapping's key (a list
+    item, the whole model, a field that is missing anyway)."""
+    if not loc:
+        return False
+    for key in loc[:-1]:
+        if not isinstance(data, dict) or key not in data:
+            return False
+        data = data[key]
+    if not isinstance(data, dict) or loc[-1] not in data:
+        return False
+    del data[loc[-1]]
+    return True
+
+
+def _put(node: Any, loc: tuple[Any, ...], value: Any) -> Any:
+    """`node` with the value at `loc` replaced, unvalidated (None where the path is not there)."""
+    if not loc:
+        return value
+    key, rest = loc[0], loc[1:]
+    if isinstance(node, BaseModel) and isinstance(key, str) and key in type(node).model_fields:
+        inner = _put(getattr(node, key), rest, value)
+        return None if inner is None else node.model_copy(update={key: inner})
+    if isinstance(node, dict) and key in node:
+        inner = _put(node[key], rest, value)
+        return None if inner is None else {**node, key: inner}
+    if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+        inner = _put(node[key], rest, value)
+        return None if inner is None else [*node[:key], inner, *node[key + 1 :]]
+    return None
 
 
 def sheet_json_schema(system: System[Any], base_url: str | None = None) -> dict[str, Any]:

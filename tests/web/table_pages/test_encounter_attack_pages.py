@@ -3,7 +3,7 @@ participant and a target with their exact odds, the check's form, the attack ste
 on the target's tracks) and its undo; players see the tracks, never the panel.
 
 Toy combat (tests/toy.py): skill = might + 2 - defender's agility; 1d6 + skill >= 5; a
-success hits for 1d6 + (total - 5) wounds. Here its sheet shows the wounds as a "Health" block.
+success hits for 1d6 + (total - 5) wounds, shown beside each participant (`Toy.tracks`).
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
+from pydantic import ValidationError
 from starlette.datastructures import FormData, QueryParams
 
 from ecran.dice import Roller
@@ -18,7 +19,7 @@ from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
 from ecran.play.errors import Forbidden
 from ecran.play.tracker import Encounter, Participant
-from ecran.rules import EcranError, SheetRow, System, Text
+from ecran.rules import EcranError, SheetRow, System, Text, from_validation
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.errors import is_htmx, refusal
@@ -75,17 +76,13 @@ def panel_context(here: Seat, encounter_id: str) -> dict[str, Any]:
         "can_undo": bool(undo),
         "undo_summary": undo[-1].summary if undo else None,
         "has_npcs": _has_npcs(here),
+        "npc_fields": fields_of(here.system.npc_params),
     }
 
 
-#: The sheet blocks that hold what combat changes (the systems name them so; see the report
-#: for the contract hook that would replace this list).
-TRACK_SECTIONS = frozenset({"Health", "NIFIMO", "In play", "Attributes"})
-
-
 def _tracks(here: Seat, who: Participant) -> list[SheetRow]:
-    """The participant's tracks as this member may see them (a secret NPC's sheet never
-    reaches a player: `view_state` removed it)."""
+    """The participant's tracks (`System.tracks`: what combat changes on the sheet) as this
+    member may see them (a secret NPC's sheet never reaches a player: `view_state` removed it)."""
     sheet = who.sheet
     if who.character_id is not None:
         stored = here.state.characters.get(who.character_id)
@@ -93,11 +90,9 @@ def _tracks(here: Seat, who: Participant) -> list[SheetRow]:
     if sheet is None:
         return []
     try:
-        parsed = parse_sheet(here.system, sheet)
+        return here.system.tracks(parse_sheet(here.system, sheet))
     except EcranError:
         return []
-    sections = here.system.sections(parsed)
-    return [row for sec in sections if sec.title.en in TRACK_SECTIONS for row in sec.rows]
 
 
 def _has_npcs(here: Seat) -> bool:
@@ -146,7 +141,8 @@ def _add(
         )
     sheet = None
     if _text(form, "random") == "true":
-        sheet = system.random_npc(Roller(None)).model_dump(mode="json")
+        npc = system.random_npc(Roller(None), **_npc_choices(system, form))
+        sheet = npc.model_dump(mode="json")
     name = _text(form, "name").strip() or None
     return play_encounter.add_participant(
         s,
@@ -159,6 +155,26 @@ def _add(
         initiative=initiative,
         expected_version=v,
     )
+
+
+#: The add-NPC form's inputs for `System.npc_params` carry this prefix (a choice named like
+#: another input of the form, `name`, stays apart).
+NPC_PREFIX = "npc_"
+
+
+def _npc_choices(system: System[Any], form: FormData) -> dict[str, Any]:
+    """The random NPC's choices (`System.npc_params`: a level, a role…) as the model reads them;
+    a bad one is the model's one-line refusal."""
+    given = {
+        k.removeprefix(NPC_PREFIX): v for k, v in multi(form).items() if k.startswith(NPC_PREFIX)
+    }
+    try:
+        chosen = system.npc_params.model_validate(
+            values_from_form(fields_of(system.npc_params), given)
+        )
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+    return dict(chosen)
 
 
 def _operation(
