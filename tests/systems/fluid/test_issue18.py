@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ecran.dice import Roller
+from ecran.engine import get_system
+
+SYSTEM = get_system("fluid")
+
 CHASE = ["chase", "--characteristic", "5", "--opponent-characteristic", "5"]
 
 
@@ -37,3 +42,33 @@ def test_a_gap_on_foot_beyond_reach_is_one_line(cli: Any) -> None:
     assert "150 m" in result.err
     far = cli("odds", "fluid", *CHASE, "--gap", "400", "--escape-at", "900", "--vehicles")
     assert far.code == 0, far.err
+
+
+# -- (2) an NPC's weapon and shield Traits come with the thing, L1355-1379 -----------------------
+
+
+def test_npc_with_a_shield_trait_carries_a_shield_l1375_1379(cli: Any) -> None:
+    """`npc fluid --seed 2` draws "Bouclier 2": it carries a shield of 1 to 3, never 0."""
+    npc = cli("npc", "fluid", "--seed", "2", "--json")
+    assert npc.code == 0, npc.err
+    sheet = npc.json()
+    assert any(t["name"] == "Bouclier" for t in sheet["traits"])
+    assert 1 <= sheet["equipment"]["shield"] <= 3
+
+
+def test_no_npc_has_a_weapon_or_shield_trait_without_the_thing_l1355_1379() -> None:
+    scores = {"Dague": 1, "Épée": 2, "Hache": 2}  # L1359-1361
+    seen = set()
+    for seed in range(1, 80):
+        npc = SYSTEM.random_npc(Roller(seed))
+        names = {t.name for t in npc.traits}
+        if "Bouclier" in names:
+            seen.add("Bouclier")
+            assert 1 <= npc.equipment.shield <= 3 and npc.equipment.weapon < 3, seed
+        else:
+            assert npc.equipment.shield == 0, seed
+        carried = [score for name, score in scores.items() if name in names]
+        seen.update(name for name in scores if name in names)
+        if carried:  # the best weapon a Trait names is the one in hand
+            assert npc.equipment.weapon == max(carried), seed
+    assert seen == {"Bouclier", *scores}

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import Roller
+from ecran.rules.field import folded
 from ecran.systems.fluid.sheet import ATTRIBUTE_OF, Characteristics, Equipment, FluidSheet, Trait
-from ecran.systems.fluid.tables import CHARACTER
+from ecran.systems.fluid.tables import CHARACTER, EQUIPMENT
 
 RULES = CHARACTER.creation
 
@@ -44,7 +45,30 @@ def random_npc(roller: Roller, **choices: Any) -> FluidSheet:
         value = min(budget, roller.d(RULES.trait_max))
         traits.append(Trait(name=name, value=value))
         budget -= value
-    gear = Equipment(weapon=roller.d(4) - 1, armour=roller.d(4) - 1)
+    gear = _gear_for(traits, roller)
     return FluidSheet(
         name=f"PNJ {roller.seed}", kind="npc", characteristics=chars, traits=traits, equipment=gear
     )
+
+
+TWO_HANDED = 3  # L1363
+
+
+def _gear_for(traits: list[Trait], roller: Roller) -> Equipment:
+    """Weapon and armour 0-3 (L1355-1373); a Trait named like a weapon the seed scores (Dague 1,
+    Épée and Hache 2, L1359-1361) carries that weapon, and a Trait "Bouclier" a shield of 1 to 3
+    (L1375-1379): an NPC never has a weapon or shield Trait without the thing itself."""
+    weapon, armour = roller.d(4) - 1, roller.d(4) - 1
+    names = {folded(t.name): t.name for t in traits if t.kind == "positive"}
+    weapon_name = ""
+    for gear in EQUIPMENT.weapon:
+        for listed in gear.names:
+            if folded(listed) in names:
+                weapon, weapon_name = gear.score, names[folded(listed)]
+    shield = 0
+    if any(folded(n) in names for n in EQUIPMENT.combat_traits.shield):
+        low, high = EQUIPMENT.shield.min, EQUIPMENT.shield.max
+        shield = low + roller.d(high - low + 1) - 1
+        if not weapon_name:  # a shield takes a hand: no two-handed weapon beside it (L1363)
+            weapon = min(weapon, TWO_HANDED - 1)
+    return Equipment(weapon=weapon, weapon_name=weapon_name, armour=armour, shield=shield)
