@@ -3,10 +3,14 @@ operation), naming the seed lines it follows."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
+
+import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
+from ecran.systems.fluid.dice import Explosions, die_atoms
 
 SYSTEM = get_system("fluid")
 
@@ -72,3 +76,26 @@ def test_no_npc_has_a_weapon_or_shield_trait_without_the_thing_l1355_1379() -> N
         if carried:  # the best weapon a Trait names is the one in hand
             assert npc.equipment.weapon == max(carried), seed
     assert seen == {"Bouclier", *scores}
+
+
+# -- (3) the book's explosion odds are approximations, L568-582 ----------------------------------
+
+BOOK = ("10", "11", "12,8", "15,2", "18,1", "24,4")  # L572-582, 1 to 6 dice
+
+
+@pytest.mark.parametrize("check", ["test", "action"])
+def test_the_help_gives_the_books_explosion_odds_and_the_exact_lower_ones_l568_582(
+    cli: Any, check: str
+) -> None:
+    """The exact odds of an upward explosion with the base die and 0-5 advantage dice are the
+    engine's own; the help prints them, to one decimal, beside the book's list."""
+    exact = [die_atoms(adv, Explosions()).probability(("up", 10)) * 100 for adv in range(0, 6)]
+    words = [f"{float(p):.1f}".replace(".0", "").replace(".", ",") for p in exact]
+    # 2 dice: the base 10 already explodes, a double 10 adds nothing (the book adds 1 %)
+    assert words == ["10", "10", "10,8", "12,2", "14,2", "16,5"]
+    book = [Fraction(b.replace(",", ".")) for b in BOOK]
+    assert all(p < b for p, b in zip(exact[1:], book[1:], strict=True))
+    fr = " ".join(cli("odds", "fluid", check, "--help").out.split())
+    assert "le livre donne " + ", ".join(BOOK[:-1]) + " et 24,4 % (L568-582)" in fr
+    assert "plus basses : " + ", ".join(words[:-1]) + f" et {words[-1]} %" in fr
+    assert "L544-582" in " ".join(str(s) for s in SYSTEM.check(check).sources)

@@ -26,6 +26,10 @@ from ecran.systems.fluid.options import (
 )
 from ecran.systems.fluid.tables import FIELDS, RANKS, SEED, TIME
 
+#: The book's list of explosion odds is the author's additive approximation; the description
+#: gives it beside the exact odds (tests/systems/fluid/test_issue18.py holds them to the engine).
+EXPLOSION_ODDS = cite(SEED, 544, 582, note="explosion odds: the book approximates, exact lower")
+
 
 class TestParams(Params):
     characteristic: int = FIELDS("characteristic", ge=-10, le=30)
@@ -41,7 +45,7 @@ class Test(FluidCheck[TestParams]):
     name = "test"
     params = TestParams
     outcomes = RANK_OUTCOMES
-    sources = CORE_SOURCES
+    sources = (*CORE_SOURCES, EXPLOSION_ODDS)
     example = {"characteristic": 5, "advantage_dice": 1, "disadvantage_dice": 0, "modifier": 0}
 
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
@@ -174,6 +178,7 @@ class ActionCheck(FluidCheck[ActionParams]):
         cite(SEED, 624, 850, note="sources of advantage"),
         cite(SEED, 884, 930, note="sources of disadvantage"),
         cite(SEED, 736, 750, note="option: variable delay"),
+        EXPLOSION_ODDS,
     )
     example = {"characteristic": 4, "trait_1": 2, "trait_2": 3, "difficulty": "difficile"}
 
