@@ -3,7 +3,9 @@ operation), naming the seed lines it follows."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +13,7 @@ import pytest
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.systems.fluid.dice import Explosions, die_atoms
+from ecran.systems.fluid.sheet import FluidSheet
 
 SYSTEM = get_system("fluid")
 
@@ -99,3 +102,41 @@ def test_the_help_gives_the_books_explosion_odds_and_the_exact_lower_ones_l568_5
     assert "le livre donne " + ", ".join(BOOK[:-1]) + " et 24,4 % (L568-582)" in fr
     assert "plus basses : " + ", ".join(words[:-1]) + f" et {words[-1]} %" in fr
     assert "L544-582" in " ".join(str(s) for s in SYSTEM.check(check).sources)
+
+
+# -- (4) a wound Trait is whatever passes RES, past 30 too, L1427-1439, L1463-1493 --------------
+
+
+def test_a_wound_past_30_is_recorded_and_hinders_in_full_l1427_1439(
+    cli: Any, tmp_path: Path
+) -> None:
+    """50 damage on RES 7: −7 RES and a wound Trait 43 (L1427-1435), not a refusal at 30; the
+    survival test has 43 − 5 = 38 disadvantages (L1481-1485), and the sheet's attack carries
+    all 43 disadvantages (L1437-1439): 10 as dice, 33 as points."""
+    npc = tmp_path / "npc.json"
+    npc.write_text(cli("npc", "fluid", "--seed", "3", "--json").out, encoding="utf-8")
+    hurt = tmp_path / "hurt.json"
+    done = cli("op", "fluid", "take_damage", str(npc), "--damage", "50", "-o", str(hurt), "--json")
+    assert done.code == 0, done.err
+    report = done.json()
+    wounds = [t for t in report["sheet"]["traits"] if t["origin"] == "wound"]
+    assert [w["value"] for w in wounds] == [43]
+    assert "38 désavantage" in report["summary"]["fr"]
+    shown = cli("sheet", str(hurt))
+    assert shown.code == 0 and "−43" in shown.out
+    sheet = FluidSheet.model_validate(json.loads(hurt.read_text(encoding="utf-8")))
+    attack = next(a for a in SYSTEM.actions(sheet) if a.check == "attack")
+    assert attack.params["disadvantage_dice"] - attack.params["advantage_dice"] == 10
+    assert attack.params["modifier"] == -33
+    SYSTEM.check("attack").parse({**attack.params, "opponent_characteristic": 5})
+    action = next(a for a in SYSTEM.actions(sheet) if a.check == "action")
+    assert action.params["negative_traits"] == 43
+    SYSTEM.check("action").parse(action.params)
+
+
+def test_the_survival_test_of_a_wound_past_30_is_rolled_in_full_l1481_1499(cli: Any) -> None:
+    odds = cli("odds", "fluid", "survival", "--characteristic", "5", "--penalty", "38", "--json")
+    assert odds.code == 0, odds.err
+    law = {o["outcome"]: Fraction(o["probability"]) for o in odds.json()["outcomes"]}
+    at_30 = cli("odds", "fluid", "survival", "--characteristic", "5", "--penalty", "30", "--json")
+    assert law["death"] > Fraction(at_30.json()["outcomes"][0]["probability"])

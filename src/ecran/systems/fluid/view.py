@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, tr
-from ecran.systems.fluid import tracks
+from ecran.systems.fluid import encounter, tracks
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import CHARACTER
 
@@ -113,13 +113,8 @@ def _penalties(sheet: FluidSheet, code: str) -> dict[str, Any]:
 
 
 def _side(sheet: FluidSheet, code: str) -> dict[str, Any]:
-    """Current penalties folded into the contract's dice: net disadvantages as dice."""
-    net = sheet.minion_level - tracks.hindrance(sheet, code)
-    return {
-        "characteristic": tracks.effective(sheet, code),
-        "advantage_dice": min(10, max(net, 0)),
-        "disadvantage_dice": min(10, max(-net, 0)),
-    }
+    """Current penalties folded into the contract's dice, past their bound as points."""
+    return encounter.side(sheet, code, sheet.minion_level - tracks.hindrance(sheet, code))
 
 
 def actions(sheet: FluidSheet) -> list[Action]:

@@ -10,6 +10,7 @@ from ecran.rules import Params, Resolution, cite
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
+    MAX_PENALTY,
     RANK_OUTCOMES,
     FluidCheck,
     margin,
@@ -86,7 +87,7 @@ class ActionParams(Params):
     lent_trait_1: int = FIELDS("lent_trait_1", default=0, ge=0, le=20)
     lent_trait_2: int = FIELDS("lent_trait_2", default=0, ge=0, le=20)
     helpers: int = FIELDS("helpers", default=0, ge=0, le=10)
-    negative_traits: int = FIELDS("negative_traits", default=0, ge=0, le=40)
+    negative_traits: int = FIELDS("negative_traits", default=0, ge=0, le=MAX_PENALTY)
     circumstances: int = FIELDS("circumstances", default=0, ge=-10, le=10)
     equipment: int = FIELDS("equipment", default=0, ge=-3, le=10)
     time_steps: int = FIELDS("time_steps", default=0, ge=-11, le=11)

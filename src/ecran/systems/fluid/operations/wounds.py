@@ -11,18 +11,16 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, Params, Text, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.checks.combat import Wound, wound_of
+from ecran.systems.fluid.checks.common import MAX_PENALTY
 from ecran.systems.fluid.checks.health import Survival
 from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
-from ecran.systems.fluid.sheet import Condition, FluidSheet
+from ecran.systems.fluid.sheet import MAX_DAMAGE, Condition, FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
-
-#: The survival check's bound on disadvantages; a wound past it is all but certain death anyway.
-MAX_PENALTY = 30
 
 
 class DamageParams(Params):
-    damage: int = FIELDS("damage", ge=0, le=200)
+    damage: int = FIELDS("damage", ge=0, le=MAX_DAMAGE)
     target: Literal["RES", "AUR"] = FIELDS("damage_pool", default="RES")
     wound_name: str = FIELDS("wound_name", default="Blessure")
     hinders: str = FIELDS("wound_hinders", default="*")
@@ -75,7 +73,7 @@ def _damage_summary(sheet: FluidSheet, w: Wound) -> Text:
 
 
 class SurviveParams(Params):
-    penalty: int = FIELDS("survival_penalty", ge=1, le=30)
+    penalty: int = FIELDS("survival_penalty", ge=1, le=MAX_PENALTY)
 
 
 @operation("survive", cite(SEED, 1495, 1529))
@@ -107,7 +105,7 @@ def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
 
 
 class HitParams(Params):
-    damage: int = FIELDS("hit_damage", ge=0, le=200)
+    damage: int = FIELDS("hit_damage", ge=0, le=MAX_DAMAGE)
     wound_name: str = FIELDS("hit_wound_name", default="Blessure")
     hinders: str = FIELDS("wound_hinders", default="*")
     survival_test: bool = FIELDS("survival_test", default=True)
@@ -132,7 +130,7 @@ def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[F
     wound = _wound(sheet, params.damage, params.survival_combine)
     if not (params.survival_test and wound.survival_penalty) or sheet.minion:
         return hurt
-    penalty = min(MAX_PENALTY, wound.survival_penalty)
+    penalty = min(MAX_PENALTY, wound.survival_penalty)  # past it, only wounds piled by hand
     test = survive.apply(hurt.sheet, SurviveParams(penalty=penalty), dice)
     summary = tr(
         f"{hurt.summary.fr} ; test de survie : {test.summary.fr}",
