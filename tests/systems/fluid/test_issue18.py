@@ -14,6 +14,7 @@ from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.systems.fluid.dice import Explosions, die_atoms
 from ecran.systems.fluid.sheet import FluidSheet
+from ecran.testing import ScriptedDice
 
 SYSTEM = get_system("fluid")
 
@@ -140,3 +141,91 @@ def test_the_survival_test_of_a_wound_past_30_is_rolled_in_full_l1481_1499(cli: 
     law = {o["outcome"]: Fraction(o["probability"]) for o in odds.json()["outcomes"]}
     at_30 = cli("odds", "fluid", "survival", "--characteristic", "5", "--penalty", "30", "--json")
     assert law["death"] > Fraction(at_30.json()["outcomes"][0]["probability"])
+
+
+# -- (5) manoeuvres as parameters of the attack --------------------------------------------------
+
+BASE = ["--characteristic", "6", "--opponent-characteristic", "5", "--weapon", "2"]
+
+
+def attack_odds(cli: Any, *args: str) -> list[tuple[str, str]]:
+    result = cli("odds", "fluid", "attack", *BASE, *args, "--json")
+    assert result.code == 0, result.err
+    return [(o["outcome"], o["probability"]) for o in result.json()["outcomes"]]
+
+
+@pytest.mark.parametrize(
+    ("manoeuvres", "dice"),
+    [
+        (["--range-band", "long"], ["--disadvantage-dice", "3"]),  # L1319
+        (["--range-band", "À vue"], ["--disadvantage-dice", "5"]),  # L1323, as the book writes it
+        (["--range-band", "point_blank"], []),  # L1313
+        (["--position", "--charge", "--allies", "2"], ["--advantage-dice", "4"]),  # L1021-1085
+        (["--aim", "Zone précise"], ["--disadvantage-dice", "2"]),  # L1089-1095
+        (["--aim", "general", "--double-move"], ["--disadvantage-dice", "2"]),  # L987-993
+        # the second sword blow: 2 disadvantages; a punch instead: 1 (L1209-1215)
+        (["--action-number", "2", "--repeats-previous"], ["--disadvantage-dice", "2"]),
+        (["--action-number", "3"], ["--disadvantage-dice", "2"]),  # L1205-1207
+    ],
+)
+def test_a_manoeuvre_is_the_dice_the_rules_name(
+    cli: Any, manoeuvres: list[str], dice: list[str]
+) -> None:
+    assert attack_odds(cli, *manoeuvres) == attack_odds(cli, *dice)
+
+
+def test_ripois_second_action_punch_l1249_1267(cli: Any) -> None:
+    """FOR 6 and Combat à mains nues 2, less 1 disadvantage for a second action that is not the
+    same: "6 avec 1 Avantage" (L1253-1257, L1267)."""
+    second = ["--characteristic", "6", "--advantage-dice", "2", "--action-number", "2"]
+    plain = ["--characteristic", "6", "--advantage-dice", "1"]
+    rest = ["--opponent-characteristic", "4", "--opponent-advantage-dice", "2", "--json"]
+    assert (
+        cli("odds", "fluid", "attack", *second, *rest).json()["outcomes"]
+        == cli("odds", "fluid", "attack", *plain, *rest).json()["outcomes"]
+    )
+
+
+def test_gyr_sweeps_three_gloubys_l1125_1163() -> None:
+    """FOR 6 + Hache 3 = 9 shared in 3 (L1129-1131); against the third glouby (AGI 4, Épée 2)
+    Gyr rolls 12 and the glouby 7: 5 points on its RES 5, the minion is out (L1155-1163; the
+    axe's damage left out, as the example does, reading A3)."""
+    attack = SYSTEM.check("attack")
+    params = attack.parse(
+        {
+            "characteristic": 6,
+            "advantage_dice": 3,
+            "split_among": 3,
+            "split_share": 3,
+            "weapon": 2,
+            "include_weapon_damage": False,
+            "opponent_characteristic": 4,
+            "opponent_advantage_dice": 2,
+            "opponent_res": 5,
+            "opponent_res_max": 5,
+        }
+    )
+    result = attack.resolve(params, ScriptedDice(9, 3, 1, 2))
+    assert result.details["split_score"] == 3
+    assert (result.details["you"]["score"], result.details["opponent"]["score"]) == (12, 7)
+    assert result.details["damage"] == 5 and result.outcome == "down"
+
+
+def test_damage_turned_into_a_manoeuvre_l1393_1401(cli: Any) -> None:
+    """5 points of damage: 2 points of damage plus a 3-point manoeuvre (L1395-1401); all 5
+    turned, the hit does no damage and the manoeuvre succeeds."""
+    attack = SYSTEM.check("attack")
+    values = {"characteristic": 8, "opponent_characteristic": 5, "opponent_res": 10}
+    part = attack.resolve(attack.parse({**values, "converted_damage": 3}), ScriptedDice(5, 3))
+    assert (part.details["damage"], part.details["manoeuvre_points"]) == (2, 3)
+    assert part.outcome == "hit"
+    whole = attack.resolve(attack.parse({**values, "converted_damage": 5}), ScriptedDice(5, 3))
+    assert whole.outcome == "manoeuvre" and whole.details["manoeuvre_points"] == 5
+    assert "damage" not in whole.details
+    rolled = cli("roll", "fluid", "attack", *BASE, "--converted-damage", "60", "--json")
+    assert rolled.code == 0 and rolled.json()["outcome"] != "hit"
+
+
+def test_a_share_beyond_the_split_is_one_line(cli: Any) -> None:
+    result = cli("odds", "fluid", "attack", *BASE, "--split-among", "2", "--split-share", "3")
+    assert result.code == 2 and len(result.err.strip().splitlines()) == 1

@@ -32,11 +32,11 @@ class Side:
         score = self.characteristic + self.modifier + die.value
         return score, {**die.details(), "score": score}
 
-    def with_bonus(self, advantages: int = 0, points: int = 0) -> Side:
+    def with_bonus(self, advantages: int = 0, points: int = 0, disadvantages: int = 0) -> Side:
         return Side(
             self.characteristic,
             self.advantage_dice + advantages,
-            self.disadvantage_dice,
+            self.disadvantage_dice + disadvantages,
             self.modifier + points,
         )
 
