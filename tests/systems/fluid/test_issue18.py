@@ -12,6 +12,7 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
+from ecran.rules.field import FieldMeta
 from ecran.systems.fluid.dice import Explosions, die_atoms
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.testing import ScriptedDice
@@ -229,3 +230,30 @@ def test_damage_turned_into_a_manoeuvre_l1393_1401(cli: Any) -> None:
 def test_a_share_beyond_the_split_is_one_line(cli: Any) -> None:
     result = cli("odds", "fluid", "attack", *BASE, "--split-among", "2", "--split-share", "3")
     assert result.code == 2 and len(result.err.strip().splitlines()) == 1
+
+
+# -- (6) minions as the NPC generator's choices, L1625-1649 ---------------------------------------
+
+
+def test_minions_by_difficulty_level_l1625_1649() -> None:
+    """A minion "Difficile à battre" rolls with 3 advantages, one "Facile à vaincre" with 2
+    disadvantages (L1635-1639); its characteristics are the GM's value, 5 the average
+    (L1631-1633); it is out at RES 0 (L1645-1649)."""
+    fields = SYSTEM.npc_params.model_fields
+    assert {"role", "minion_level", "minion_characteristic"} <= set(fields)
+    hard = SYSTEM.random_npc(Roller(4), role="Sbire", minion_level="Difficile")
+    easy = SYSTEM.random_npc(Roller(4), role="minion", minion_level="facile")
+    assert (hard.minion, hard.minion_level, easy.minion_level) == (True, 3, -2)
+    assert {hard.characteristics.score(c) for c in ("FOR", "AGI", "CONN")} == {5}
+    assert not hard.traits and SYSTEM.validate(hard) == []
+    strong = SYSTEM.random_npc(Roller(4), role="minion", minion_characteristic=7)
+    assert strong.characteristics.score("CON") == 7
+    attack = next(a for a in SYSTEM.actions(hard) if a.check == "attack")
+    assert attack.params["advantage_dice"] == 3
+    take = SYSTEM.operation("take_damage")
+    out = take.run(hard, take.params.model_validate({"damage": 10}), Roller(1))
+    assert "sbire hors-jeu" in out.summary.fr
+    assert not any(t.origin == "wound" for t in out.sheet.traits)
+    assert SYSTEM.random_npc(Roller(4)).minion is False  # a detailed NPC by default
+    labels = FieldMeta.of_model(SYSTEM.npc_params)
+    assert labels["role"].choice_label("minion").fr == "Sbire"

@@ -3,12 +3,22 @@ legal sheet is lives in `validation`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ecran.dice import Roller
+from ecran.rules import Params
 from ecran.rules.field import folded
-from ecran.systems.fluid.sheet import ATTRIBUTE_OF, Characteristics, Equipment, FluidSheet, Trait
-from ecran.systems.fluid.tables import CHARACTER, EQUIPMENT
+from ecran.systems.fluid.advantages import difficulty_net
+from ecran.systems.fluid.checks.test import Difficulty
+from ecran.systems.fluid.sheet import (
+    ATTRIBUTE_OF,
+    CODES,
+    Characteristics,
+    Equipment,
+    FluidSheet,
+    Trait,
+)
+from ecran.systems.fluid.tables import CHARACTER, EQUIPMENT, FIELDS
 
 RULES = CHARACTER.creation
 
@@ -18,10 +28,21 @@ def new_character(name: str) -> FluidSheet:
     return FluidSheet(name=name)
 
 
+class NpcParams(Params):
+    """What `ecran npc fluid` and the forms offer: a detailed NPC or a minion, the minion's
+    difficulty level and characteristics (L1625-1649)."""
+
+    role: Literal["npc", "minion"] = FIELDS("npc_role", default="npc")
+    minion_level: Difficulty = FIELDS("npc_minion_level", default="normale")
+    minion_characteristic: int = FIELDS("npc_minion_characteristic", default=5, ge=1, le=10)
+
+
 def random_npc(roller: Roller, **choices: Any) -> FluidSheet:
     """A legal NPC: 40 points spread from 1 each (cap 7), 8 Trait points (cap 3) from the
-    seed's examples, maybe a negative Trait that buys more, and some gear. Fluid's NPCs take no
-    choices."""
+    seed's examples, maybe a negative Trait that buys more, and some gear; or a minion."""
+    chosen = NpcParams.model_validate(choices)
+    if chosen.role == "minion":
+        return _minion(roller, chosen)
     scores = dict.fromkeys(ATTRIBUTE_OF, 1)
     scores.pop("MAG")
     codes = list(scores)
@@ -52,6 +73,24 @@ def random_npc(roller: Roller, **choices: Any) -> FluidSheet:
 
 
 TWO_HANDED = 3  # L1363
+
+
+def _minion(roller: Roller, chosen: NpcParams) -> FluidSheet:
+    """A minion (L1625-1649): every characteristic at the GM's value (5 the average, L1631-1633),
+    no Traits but the advantages of its difficulty level on every roll — a minion difficult to
+    beat rolls with 3 advantages, an easy one with 2 disadvantages (L1635-1639) — and some
+    gear. It is out at RES 0 (L1645-1649, `minion`)."""
+    value = chosen.minion_characteristic
+    chars = Characteristics(**{ATTRIBUTE_OF[c]: value for c in CODES})
+    level = -difficulty_net(chosen.minion_level)
+    return FluidSheet(
+        name=f"Sbire {roller.seed}",
+        kind="npc",
+        characteristics=chars,
+        equipment=_gear_for([], roller),
+        minion=True,
+        minion_level=level,
+    )
 
 
 def _gear_for(traits: list[Trait], roller: Roller) -> Equipment:

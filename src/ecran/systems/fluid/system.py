@@ -25,6 +25,7 @@ class Fluid(System[FluidSheet]):
     validate = staticmethod(validation.validate)
     new_character = staticmethod(creation.new_character)
     random_npc = staticmethod(creation.random_npc)
+    npc_params = creation.NpcParams
     sections = staticmethod(view.sections)
     actions = staticmethod(view.actions)
     initiative = staticmethod(encounter.initiative)
