@@ -257,3 +257,27 @@ def test_minions_by_difficulty_level_l1625_1649() -> None:
     assert SYSTEM.random_npc(Roller(4)).minion is False  # a detailed NPC by default
     labels = FieldMeta.of_model(SYSTEM.npc_params)
     assert labels["role"].choice_label("minion").fr == "Sbire"
+
+
+# -- (7) System.tracks: what the encounter shows beside a participant ---------------------------
+
+
+def test_tracks_show_what_the_encounter_showed_and_follow_damage_l1425_1439() -> None:
+    """The rows of the "Attributes" and "In play" sections the web used to pick by title, now
+    said by the system; after 9 damage on RES 8 the tracker reads RES 0 and wounds 1."""
+    npc = SYSTEM.random_npc(Roller(3))
+    guessed = [
+        row
+        for section in SYSTEM.sections(npc)
+        if section.title.en in {"Health", "NIFIMO", "In play", "Attributes"}
+        for row in section.rows
+    ]
+    assert SYSTEM.tracks(npc) == guessed
+    take = SYSTEM.operation("take_damage")
+    res = next(r for r in SYSTEM.tracks(npc) if "(RES)" in r.label.fr).value
+    full = int(res.split(" / ")[1])
+    hurt = take.run(npc, take.params.model_validate({"damage": full + 1}), Roller(1)).sheet
+    shown = {r.label.en: r.value for r in SYSTEM.tracks(hurt)}
+    assert shown["Resistance (RES)"] == f"0 / {full}" and shown["Wounds"] == "1"
+    minion = SYSTEM.random_npc(Roller(3), role="minion", minion_level="difficile")
+    assert {r.label.en: r.value for r in SYSTEM.tracks(minion)}["Minion"] == "+3"

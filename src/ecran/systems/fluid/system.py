@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ecran.rules import System, tr
-from ecran.systems.fluid import creation, encounter, validation, view
+from ecran.systems.fluid import creation, encounter, tracks, validation, view
 from ecran.systems.fluid.checks import CHECKS
 from ecran.systems.fluid.operations import OPERATIONS
 from ecran.systems.fluid.options import CHECK_OPTIONS
@@ -32,6 +32,7 @@ class Fluid(System[FluidSheet]):
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
     counter_damage = staticmethod(encounter.counter_damage)
+    tracks = staticmethod(tracks.rows)
 
 
 SYSTEM = Fluid()
