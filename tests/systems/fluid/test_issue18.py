@@ -281,3 +281,32 @@ def test_tracks_show_what_the_encounter_showed_and_follow_damage_l1425_1439() ->
     assert shown["Resistance (RES)"] == f"0 / {full}" and shown["Wounds"] == "1"
     minion = SYSTEM.random_npc(Roller(3), role="minion", minion_level="difficile")
     assert {r.label.en: r.value for r in SYSTEM.tracks(minion)}["Minion"] == "+3"
+
+
+# -- (8) named choices as people type them -------------------------------------------------------
+
+
+def test_every_named_choice_has_words_and_is_read_as_typed(cli: Any, tmp_path: Path) -> None:
+    """Every named choice of every check, operation and NPC parameter has its French and
+    English words; the book's words are accepted in any case, with or without accents."""
+    models = [c.params for c in SYSTEM.checks] + [o.params for o in SYSTEM.operations]
+    for model in [*models, SYSTEM.npc_params]:
+        for name, meta in FieldMeta.of_model(model).items():
+            named = [c for c in meta.choices if isinstance(c, str)]
+            assert all(c in meta.choice_labels for c in named), (model.__name__, name)
+    same = cli("odds", "fluid", "action", "--characteristic", "4", "--difficulty", "difficile")
+    for typed in ("Difficile", "DIFFICILE", "Difficult"):
+        shown = cli("odds", "fluid", "action", "--characteristic", "4", "--difficulty", typed)
+        assert shown.code == 0 and shown.out == same.out, typed
+    assert (
+        cli(
+            "odds", "fluid", "action", "--characteristic", "4", "--difficulty", "Très Difficile"
+        ).code
+        == 0
+    )
+    assert cli("odds", "fluid", "attack", *BASE, "--stance", "Esquive").code == 0
+    npc = tmp_path / "npc.json"
+    npc.write_text(cli("npc", "fluid", "--seed", "2", "--json").out, encoding="utf-8")
+    spent = cli("op", "fluid", "spend", str(npc), "--pool", "Résistance", "--points", "1", "--json")
+    assert spent.code == 0, spent.err
+    assert spent.json()["params"]["pool"] == "RES"
