@@ -310,3 +310,69 @@ def test_every_named_choice_has_words_and_is_read_as_typed(cli: Any, tmp_path: P
     spent = cli("op", "fluid", "spend", str(npc), "--pool", "Résistance", "--points", "1", "--json")
     assert spent.code == 0, spent.err
     assert spent.json()["params"]["pool"] == "RES"
+
+
+# -- (9) conditions from operations ---------------------------------------------------------------
+
+
+def run(op: str, sheet: FluidSheet, seed: int = 1, **values: Any) -> Any:
+    operation = SYSTEM.operation(op)
+    return operation.run(sheet, operation.params.model_validate(values), Roller(seed))
+
+
+def test_a_minion_at_res_0_is_out_of_action_l1645_1647() -> None:
+    minion = SYSTEM.random_npc(Roller(4), role="minion")
+    (out,) = run("take_damage", minion, damage=10).conditions
+    assert out.label.fr.startswith("hors-jeu") and out.rounds is None
+    assert run("take_damage", minion, damage=1).conditions == ()
+
+
+def test_survival_results_put_their_conditions_l1501_1529() -> None:
+    """Each survival result the rules make lasting becomes a condition on the participant:
+    death, a haemorrhage retested next round with one more disadvantage (L1503-1505), coma for
+    days and unconsciousness for hours (L1509-1517), adrenaline (L1527-1529)."""
+    sheet = SYSTEM.random_npc(Roller(3))
+    seen: dict[str, Any] = {}
+    for seed in range(1, 400):
+        change = run("survive", sheet, seed=seed, penalty=3)
+        seen.setdefault(change.resolution.outcome, change.conditions)
+    assert seen["death"][0].label.fr == "mort"
+    assert (
+        seen["haemorrhage"][0].rounds == 1 and "4 désavantages" in seen["haemorrhage"][0].label.fr
+    )
+    assert seen["coma"][0].label.fr == "coma (3 j)"
+    assert seen["unconscious"][0].label.fr == "inconscient (3 h)"
+    assert seen["stands"] == () and seen["will_test"] == ()
+
+
+def test_take_hit_carries_the_survival_condition_l1481_1499() -> None:
+    sheet = SYSTEM.random_npc(Roller(3))
+    outcomes = set()
+    for seed in range(1, 60):
+        change = run("take_hit", sheet, seed=seed, damage=30)
+        outcomes.add(change.resolution.outcome)
+        if change.resolution.outcome == "death":
+            assert [c.label.fr for c in change.conditions] == ["mort"]
+    assert "death" in outcomes
+
+
+def test_a_joust_lost_to_aur_0_puts_beaten_l1671_1677() -> None:
+    sheet = SYSTEM.random_npc(Roller(3))
+    (beaten,) = run("take_damage", sheet, damage=60, target="AUR").conditions
+    assert beaten.label.fr == "vaincu ou convaincu"
+
+
+def test_a_stun_from_converted_damage_is_a_condition_for_its_rounds_l1393_1401(
+    cli: Any, tmp_path: Path
+) -> None:
+    """The seed's stun: 3 converted points as 1 disadvantage for 3 rounds (L1399-1401)."""
+    sheet = SYSTEM.random_npc(Roller(3))
+    change = run("suffer_manoeuvre", sheet, effect="Étourdir", disadvantages=1, rounds=3)
+    (stun,) = change.conditions
+    assert (stun.label.fr, stun.rounds) == ("étourdi : 1 désavantage(s)", 3)
+    assert change.sheet == sheet and "3 point(s)" in change.summary.fr
+    npc = tmp_path / "npc.json"
+    npc.write_text(cli("npc", "fluid", "--seed", "3", "--json").out, encoding="utf-8")
+    args = ("--effect", "stun", "--disadvantages", "3", "--rounds", "1", "--json")
+    done = cli("op", "fluid", "suffer_manoeuvre", str(npc), *args)
+    assert done.code == 0 and "3 désavantage(s), 1 round(s)" in done.json()["summary"]["fr"]
