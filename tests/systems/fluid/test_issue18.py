@@ -14,7 +14,7 @@ from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.rules.field import FieldMeta
 from ecran.systems.fluid.dice import Explosions, die_atoms
-from ecran.systems.fluid.sheet import FluidSheet
+from ecran.systems.fluid.sheet import FluidSheet, Trait
 from ecran.testing import ScriptedDice
 
 SYSTEM = get_system("fluid")
@@ -376,3 +376,26 @@ def test_a_stun_from_converted_damage_is_a_condition_for_its_rounds_l1393_1401(
     args = ("--effect", "stun", "--disadvantages", "3", "--rounds", "1", "--json")
     done = cli("op", "fluid", "suffer_manoeuvre", str(npc), *args)
     assert done.code == 0 and "3 désavantage(s), 1 round(s)" in done.json()["summary"]["fr"]
+
+
+# -- secret strikes in the attack chain, L1177-1199 ------------------------------------------------
+
+
+def test_a_secret_strike_lands_only_its_effect_l1177_1199() -> None:
+    """Botte Excellente de l'Érudit 3: on a success only the strike's effect (blinded, 1
+    disadvantage for 3 rounds, L1183-1185), no damage from the margin (L1195-1199); the
+    attack chain offers it from the Trait, and the tracker applies no damage."""
+    attack = SYSTEM.check("attack")
+    values = {"characteristic": 8, "opponent_characteristic": 5, "weapon": 2}
+    landed = attack.resolve(attack.parse({**values, "secret_strike": True}), ScriptedDice(9, 2))
+    assert landed.outcome == "manoeuvre" and "damage" not in landed.details
+    missed = attack.resolve(attack.parse({**values, "secret_strike": True}), ScriptedDice(2, 9))
+    assert missed.outcome == "countered" and missed.details["damage_taken"] == 4
+    base = SYSTEM.random_npc(Roller(3))
+    botte = Trait(name="Botte Excellente de l'Érudit", value=3, origin="botte")
+    duellist = base.model_copy(update={"traits": [*base.traits, botte]})
+    (action,) = [a for a in SYSTEM.attacks(duellist, base) if "Érudit" in a.label.fr]
+    assert action.params["secret_strike"] is True
+    assert SYSTEM.damage("attack", action.params, landed, base) is None
+    blind = run("suffer_manoeuvre", base, effect="blind", disadvantages=1, rounds=3)
+    assert blind.conditions[0].label.fr == "aveuglé : 1 désavantage(s)"

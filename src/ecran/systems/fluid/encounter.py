@@ -119,6 +119,11 @@ def modes(sheet: FluidSheet) -> list[Mode]:
         # A shield strikes too, with its score (L1375-1379).
         label = tr(f"Coup de bouclier {gear.shield}", f"Shield bash {gear.shield}")
         found.append(Mode("shield", "AGI", gear.shield, tuple(TRAITS.shield), label))
+    # A botte is a Trait naming a custom manoeuvre; on a success only its effect (L1177-1199).
+    for trait in sheet.traits:
+        if trait.origin == "botte" and trait.kind == "positive":
+            label = tr(f"Botte : {trait.name}", f"Secret strike: {trait.name}")
+            found.append(Mode("botte", "AGI", gear.weapon, (trait.name,), label))
     # A punch uses FOR (Ripois, L1253-1255).
     bare = tr("Mains nues", "Bare hands")
     found.append(Mode("bare_hands", "FOR", 0, tuple(TRAITS.bare_hands), bare))
@@ -187,6 +192,8 @@ def attack_params(
         "shield": gear.shield,
         **_defence(defender, stance),
     }
+    if mode.key == "botte":
+        params["secret_strike"] = True
     return params, trait
 
 

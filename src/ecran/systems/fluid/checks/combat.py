@@ -47,6 +47,7 @@ class ManoeuvreParams(Params):
     split_among: int = FIELDS("split_among", default=1, ge=1, le=10)
     split_share: int = FIELDS("split_share", default=1, ge=1, le=10)
     converted_damage: int = FIELDS("converted_damage", default=0, ge=0, le=60)
+    secret_strike: bool = FIELDS("secret_strike", default=False)
 
     @model_validator(mode="after")
     def _share_of_the_split(self) -> ManoeuvreParams:
@@ -193,6 +194,8 @@ class Exchange:
         if d <= 0:
             striking_back = self.p.stance == "counter" and d < 0
             return "countered" if striking_back and self.damage_taken(d) > 0 else "repelled"
+        if self.p.secret_strike:  # only the botte's effects, no damage (L1195-1199)
+            return "manoeuvre"
         if self.damage_dealt(d) <= 0:
             return "absorbed"
         if self.damage_left(d) <= 0:
@@ -214,6 +217,7 @@ class Attack(FluidCheck[AttackParams]):
         cite(SEED, 995, 1049, note="melee engagement, position, several against one"),
         cite(SEED, 1083, 1095, note="charge, aim"),
         cite(SEED, 1115, 1121, note="simultaneous attack: the score shared"),
+        cite(SEED, 1177, 1199, note="secret strikes: only their effect on a success"),
         cite(SEED, 1201, 1227, note="several actions"),
         cite(SEED, 1381, 1401, note="damage turned into manoeuvres"),
         cite(SEED, 1167, 1175, note="furious attack, feint"),
@@ -251,7 +255,8 @@ class Attack(FluidCheck[AttackParams]):
         details.update(_manoeuvre_details(params, ex))
         if outcome == "countered":
             details["damage_taken"] = ex.damage_taken(d)
-        if params.converted_damage and outcome in ("manoeuvre", "hit", "down", "critical"):
+        landed = outcome in ("manoeuvre", "hit", "down", "critical")
+        if params.converted_damage and not params.secret_strike and landed:
             details["manoeuvre_points"] = ex.manoeuvre_points(d)
         if outcome in ("hit", "down", "critical"):
             w = ex.wound(d)
