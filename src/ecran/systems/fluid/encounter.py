@@ -25,13 +25,14 @@ from typing import Any
 from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
 from ecran.systems.fluid import manoeuvres, tracks
+from ecran.systems.fluid.checks.common import MAX_PENALTY
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import EQUIPMENT, HEALTH
 
 TRAITS = EQUIPMENT.combat_traits
 MAX_DICE = 10  # the checks' bound on advantage/disadvantage dice; the rest is taken as points
-MAX_POINTS = 60  # the checks' bound on flat points; only 60+ points of wounds ever reach it
+MAX_POINTS = 60  # the checks' bound on flat bonus points; penalties go down to -MAX_PENALTY
 #: The operation's bound on damage: a longer explosion chain destroys the limb all the same.
 MAX_DAMAGE = 200
 HITS = ("hit", "down", "critical")
@@ -118,6 +119,11 @@ def modes(sheet: FluidSheet) -> list[Mode]:
         # A shield strikes too, with its score (L1375-1379).
         label = tr(f"Coup de bouclier {gear.shield}", f"Shield bash {gear.shield}")
         found.append(Mode("shield", "AGI", gear.shield, tuple(TRAITS.shield), label))
+    # A botte is a Trait naming a custom manoeuvre; on a success only its effect (L1177-1199).
+    for trait in sheet.traits:
+        if trait.origin == "botte" and trait.kind == "positive":
+            label = tr(f"Botte : {trait.name}", f"Secret strike: {trait.name}")
+            found.append(Mode("botte", "AGI", gear.weapon, (trait.name,), label))
     # A punch uses FOR (Ripois, L1253-1255).
     bare = tr("Mains nues", "Bare hands")
     found.append(Mode("bare_hands", "FOR", 0, tuple(TRAITS.bare_hands), bare))
@@ -129,14 +135,14 @@ def _net(sheet: FluidSheet, code: str, bonus: int) -> int:
     return bonus + sheet.minion_level - tracks.hindrance(sheet, code)
 
 
-def _side(sheet: FluidSheet, code: str, net: int, prefix: str = "") -> dict[str, Any]:
+def side(sheet: FluidSheet, code: str, net: int, prefix: str = "") -> dict[str, Any]:
     """A signed count as dice up to the checks' bound, the rest as points (L412-424)."""
     dice = max(-MAX_DICE, min(MAX_DICE, net))
     return {
         f"{prefix}characteristic": tracks.effective(sheet, code),
         f"{prefix}advantage_dice": max(dice, 0),
         f"{prefix}disadvantage_dice": max(-dice, 0),
-        f"{prefix}modifier": max(-MAX_POINTS, min(MAX_POINTS, net - dice)),
+        f"{prefix}modifier": max(-MAX_PENALTY, min(MAX_POINTS, net - dice)),
     }
 
 
@@ -161,7 +167,7 @@ def _defence(defender: FluidSheet, stance: str) -> dict[str, Any]:
     trait = best_trait(defender, names) if names else None
     net = _net(defender, "AGI", trait[1] if trait else 0)
     return {
-        **_side(defender, "AGI", net, "opponent_"),
+        **side(defender, "AGI", net, "opponent_"),
         "opponent_weapon": gear.weapon,
         "opponent_armour": gear.armour,
         "opponent_shield": gear.shield,
@@ -180,12 +186,14 @@ def attack_params(
     net = _net(attacker, mode.code, (trait[1] if trait else 0) - mode.disadvantages)
     gear = attacker.equipment
     params = {
-        **_side(attacker, mode.code, net),
+        **side(attacker, mode.code, net),
         "weapon": mode.weapon,
         "armour": gear.armour,
         "shield": gear.shield,
         **_defence(defender, stance),
     }
+    if mode.key == "botte":
+        params["secret_strike"] = True
     return params, trait
 
 
@@ -229,8 +237,8 @@ def attacks(attacker: FluidSheet, defender: FluidSheet) -> list[Action]:
 def _drain(attacker: FluidSheet, defender: FluidSheet) -> Action:
     """A mage steals RES: opposed VOL tests, the margin is the RES stolen (L1892-1898)."""
     params = {
-        **_side(attacker, "VOL", _net(attacker, "VOL", 0)),
-        **_side(defender, "VOL", _net(defender, "VOL", 0), "opponent_"),
+        **side(attacker, "VOL", _net(attacker, "VOL", 0)),
+        **side(defender, "VOL", _net(defender, "VOL", 0), "opponent_"),
         "victim_res": tracks.current(defender, "RES"),
     }
     label = tr("Vampiriser (VOL)", "Drain RES (VOL)")
@@ -241,8 +249,8 @@ def _joust(attacker: FluidSheet, defender: FluidSheet) -> Action:
     """A verbal joust follows the combat rules and hits AUR (L1671-1677); CHA on both sides
     unless the GM picks another characteristic."""
     params = {
-        **_side(attacker, "CHA", _net(attacker, "CHA", 0)),
-        **_side(defender, "CHA", _net(defender, "CHA", 0), "opponent_"),
+        **side(attacker, "CHA", _net(attacker, "CHA", 0)),
+        **side(defender, "CHA", _net(defender, "CHA", 0), "opponent_"),
         "aura": tracks.current(attacker, "AUR"),
         "opponent_aura": tracks.current(defender, "AUR"),
     }

@@ -4,11 +4,22 @@ each gives or costs, for an encounter tracker to feed into `attack`."""
 from __future__ import annotations
 
 from ecran.rules import EcranError, tr
+from ecran.systems.fluid.tables import EQUIPMENT
+
+#: The ranged bands by id, in the seed's order: 0 to 5 disadvantages (L1307-1323); melee none.
+RANGE_BANDS = ("point_blank", "short", "medium", "long", "very_long", "in_sight")
 
 
 def double_move_dis() -> int:
     """Moving twice the INI gives 1 disadvantage on the next action (L991-993)."""
     return 1
+
+
+def range_dis(band: str) -> int:
+    """Shooting at a range band: its disadvantages (L1311-1323); melee: none."""
+    if band == "melee":
+        return 0
+    return EQUIPMENT.range_band[RANGE_BANDS.index(band)].dis
 
 
 def position_adv() -> int:

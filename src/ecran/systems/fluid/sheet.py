@@ -24,6 +24,9 @@ ATTRIBUTE_OF: dict[str, str] = {
 }
 
 CHAR = Field(default=5, ge=0, le=30)
+#: The seed bounds no Trait (a wound is whatever damage passes RES, L1427-1435); this is only the
+#: size bound of one hit's damage, so that every wound a hit leaves fits on the sheet.
+MAX_DAMAGE = 200
 
 
 class _Part(BaseModel):
@@ -61,7 +64,7 @@ class Trait(_Part):
     hinder (L227-233, L886-892); wounds (L1427-1439) and shocks (L1543-1545) are such Traits."""
 
     name: str = Field(min_length=1, max_length=120)
-    value: int = Field(ge=0, le=30)
+    value: int = Field(ge=0, le=MAX_DAMAGE)
     kind: TraitKind = "positive"
     origin: TraitOrigin = "creation"
     hinders: list[str] = Field(

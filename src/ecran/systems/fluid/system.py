@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ecran.rules import System, tr
-from ecran.systems.fluid import creation, encounter, validation, view
+from ecran.systems.fluid import creation, encounter, tracks, validation, view
 from ecran.systems.fluid.checks import CHECKS
 from ecran.systems.fluid.operations import OPERATIONS
 from ecran.systems.fluid.options import CHECK_OPTIONS
@@ -25,12 +25,14 @@ class Fluid(System[FluidSheet]):
     validate = staticmethod(validation.validate)
     new_character = staticmethod(creation.new_character)
     random_npc = staticmethod(creation.random_npc)
+    npc_params = creation.NpcParams
     sections = staticmethod(view.sections)
     actions = staticmethod(view.actions)
     initiative = staticmethod(encounter.initiative)
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
     counter_damage = staticmethod(encounter.counter_damage)
+    tracks = staticmethod(tracks.rows)
 
 
 SYSTEM = Fluid()

@@ -3,6 +3,7 @@ points and the penalties that follow (L103-133, L790-800, L1413-1439, L1569-1573
 
 from __future__ import annotations
 
+from ecran.rules import SheetRow, tr
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import CHARACTER
 
@@ -57,3 +58,55 @@ def movement(sheet: FluidSheet) -> int:
 def magic_characteristic(sheet: FluidSheet) -> str:
     """Magie when the sheet has it, else INT (reading A21)."""
     return "MAG" if sheet.characteristics.magie is not None else "INT"
+
+
+# -- what the encounter tracker shows (System.tracks) ------------------------------------------
+
+
+def attribute_rows(sheet: FluidSheet) -> list[SheetRow]:
+    """RES, AUR and SAN as current / full, INI with its equipped value (L103-133, L975-979)."""
+    rows = []
+    for attr in CHARACTER.attribute:
+        top = attribute(sheet, attr.code)
+        label = tr(f"{attr.fr} ({attr.code})", f"{attr.en} ({attr.code})")
+        if attr.code == "INI":
+            rows.append(SheetRow(label, str(top), f"équipé {initiative(sheet)}"))
+        else:
+            rows.append(SheetRow(label, f"{current(sheet, attr.code)} / {top}"))
+    return rows
+
+
+def state_rows(sheet: FluidSheet) -> list[SheetRow]:
+    """The lasting results of survival tests (L1501-1529), the wound total, XP, prepared spells
+    and a minion's level (L1635-1639)."""
+    c = sheet.condition
+    flags = [
+        name
+        for name, on in (
+            ("mort/dead", c.dead),
+            ("hémorragie/haemorrhage", c.haemorrhage),
+            ("adrénaline/adrenaline", c.adrenaline),
+        )
+        if on
+    ]
+    if c.coma_days:
+        flags.append(f"coma {c.coma_days} j/d")
+    if c.unconscious_hours:
+        flags.append(f"inconscient/unconscious {c.unconscious_hours} h")
+    spent_xp = sum(a.xp for a in sheet.advances)
+    rows = [
+        SheetRow(tr("État", "Condition"), ", ".join(flags) or "—"),
+        SheetRow(tr("Blessures", "Wounds"), str(wound_total(sheet))),
+        SheetRow(tr("XP", "XP"), f"{sheet.xp - spent_xp} / {sheet.xp}"),
+        SheetRow(tr("Sorts préparés", "Prepared spells"), ", ".join(sheet.prepared_spells) or "—"),
+    ]
+    if sheet.minion:
+        rows.append(SheetRow(tr("Sbire", "Minion"), f"{sheet.minion_level:+d}"))
+    return rows
+
+
+def rows(sheet: FluidSheet) -> list[SheetRow]:
+    """What the encounter tracker shows beside a participant: the attributes combat wears down
+    (RES, AUR, SAN, INI) and the state in play (condition, wounds…), the rows of the sheet's
+    "Attributes" and "In play" sections."""
+    return [*attribute_rows(sheet), *state_rows(sheet)]

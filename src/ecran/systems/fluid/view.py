@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, tr
-from ecran.systems.fluid import tracks
+from ecran.systems.fluid import encounter, tracks
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import CHARACTER
 
@@ -36,15 +36,7 @@ def _characteristics(sheet: FluidSheet) -> SheetSection:
 
 
 def _attributes(sheet: FluidSheet) -> SheetSection:
-    rows = []
-    for attr in CHARACTER.attribute:
-        top = tracks.attribute(sheet, attr.code)
-        label = tr(f"{attr.fr} ({attr.code})", f"{attr.en} ({attr.code})")
-        if attr.code == "INI":
-            rows.append(SheetRow(label, str(top), f"équipé {tracks.initiative(sheet)}"))
-        else:
-            rows.append(SheetRow(label, f"{tracks.current(sheet, attr.code)} / {top}"))
-    return SheetSection(tr("Attributs", "Attributes"), rows)
+    return SheetSection(tr("Attributs", "Attributes"), tracks.attribute_rows(sheet))
 
 
 def _traits(sheet: FluidSheet) -> SheetSection:
@@ -74,30 +66,7 @@ def _equipment(sheet: FluidSheet) -> SheetSection:
 
 
 def _state(sheet: FluidSheet) -> SheetSection:
-    c = sheet.condition
-    flags = [
-        name
-        for name, on in (
-            ("mort/dead", c.dead),
-            ("hémorragie/haemorrhage", c.haemorrhage),
-            ("adrénaline/adrenaline", c.adrenaline),
-        )
-        if on
-    ]
-    if c.coma_days:
-        flags.append(f"coma {c.coma_days} j/d")
-    if c.unconscious_hours:
-        flags.append(f"inconscient/unconscious {c.unconscious_hours} h")
-    spent_xp = sum(a.xp for a in sheet.advances)
-    rows = [
-        SheetRow(tr("État", "Condition"), ", ".join(flags) or "—"),
-        SheetRow(tr("Blessures", "Wounds"), str(tracks.wound_total(sheet))),
-        SheetRow(tr("XP", "XP"), f"{sheet.xp - spent_xp} / {sheet.xp}"),
-        SheetRow(tr("Sorts préparés", "Prepared spells"), ", ".join(sheet.prepared_spells) or "—"),
-    ]
-    if sheet.minion:
-        rows.append(SheetRow(tr("Sbire", "Minion"), f"{sheet.minion_level:+d}"))
-    return SheetSection(tr("En jeu", "In play"), rows)
+    return SheetSection(tr("En jeu", "In play"), tracks.state_rows(sheet))
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -113,13 +82,8 @@ def _penalties(sheet: FluidSheet, code: str) -> dict[str, Any]:
 
 
 def _side(sheet: FluidSheet, code: str) -> dict[str, Any]:
-    """Current penalties folded into the contract's dice: net disadvantages as dice."""
-    net = sheet.minion_level - tracks.hindrance(sheet, code)
-    return {
-        "characteristic": tracks.effective(sheet, code),
-        "advantage_dice": min(10, max(net, 0)),
-        "disadvantage_dice": min(10, max(-net, 0)),
-    }
+    """Current penalties folded into the contract's dice, past their bound as points."""
+    return encounter.side(sheet, code, sheet.minion_level - tracks.hindrance(sheet, code))
 
 
 def actions(sheet: FluidSheet) -> list[Action]:

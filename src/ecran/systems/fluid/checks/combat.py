@@ -6,8 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from pydantic import model_validator
+
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Resolution, cite
+from ecran.rules import Params, Resolution, cite
+from ecran.systems.fluid import manoeuvres as man
 from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
 from ecran.systems.fluid.dice import constant
@@ -24,9 +27,57 @@ from ecran.systems.fluid.options import (
 from ecran.systems.fluid.tables import FIELDS, HEALTH, SEED
 
 Stance = Literal["counter", "parry", "dodge", "defenceless"]
+RangeBand = Literal["melee", "point_blank", "short", "medium", "long", "very_long", "in_sight"]
+Aim = Literal["none", "general", "precise"]
 
 
-class AttackParams(TwoSides):
+class ManoeuvreParams(Params):
+    """The attacker's manoeuvres (L985-1121, L1201-1227, L1307-1341): each one the advantage or
+    disadvantage dice the rules name, counted by the check instead of by the GM's hand."""
+
+    range_band: RangeBand = FIELDS("attack_range", default="melee")
+    position: bool = FIELDS("position", default=False)
+    allies: int = FIELDS("allies", default=0, ge=0, le=10)
+    charge: bool = FIELDS("charge", default=False)
+    double_move: bool = FIELDS("double_move", default=False)
+    aim: Aim = FIELDS("attack_aim", default="none")
+    action_number: int = FIELDS("action_number", default=1, ge=1, le=10)
+    repeats_previous: bool = FIELDS("repeats_previous", default=False)
+    opponent_repeats: bool = FIELDS("opponent_repeats", default=False)
+    split_among: int = FIELDS("split_among", default=1, ge=1, le=10)
+    split_share: int = FIELDS("split_share", default=1, ge=1, le=10)
+    converted_damage: int = FIELDS("converted_damage", default=0, ge=0, le=60)
+    secret_strike: bool = FIELDS("secret_strike", default=False)
+
+    @model_validator(mode="after")
+    def _share_of_the_split(self) -> ManoeuvreParams:
+        if self.split_share > self.split_among:
+            raise ValueError(
+                f"part n° {self.split_share} d'un partage entre {self.split_among} / "
+                f"share no. {self.split_share} of a split among {self.split_among}"
+            )
+        return self
+
+    def advantages(self) -> int:
+        """Position, ganging up, charge (L1021-1025, L1039-1043, L1083-1085)."""
+        return (
+            (man.position_adv() if self.position else 0)
+            + man.gang_up_adv(self.allies + 1)
+            + (man.charge_adv() if self.charge else 0)
+        )
+
+    def disadvantages(self) -> int:
+        """Range, double move, aim, the n-th action of the round (L987-993, L1089-1095,
+        L1201-1215, L1311-1323)."""
+        return (
+            man.range_dis(self.range_band)
+            + (man.double_move_dis() if self.double_move else 0)
+            + (man.aim_dis(self.aim == "precise") if self.aim != "none" else 0)
+            + man.multi_action_dis(self.action_number, self.repeats_previous)
+        )
+
+
+class AttackParams(TwoSides, ManoeuvreParams):
     weapon: int = FIELDS("weapon", default=0, ge=0, le=6)
     armour: int = FIELDS("armour", default=0, ge=0, le=6)
     shield: int = FIELDS("shield", default=0, ge=0, le=6)
@@ -76,8 +127,20 @@ class Exchange:
 
     def __init__(self, p: AttackParams) -> None:
         self.p = p
-        attacker = side_of(p, "").with_bonus(points=p.feint - p.furious)
+        attacker = side_of(p, "")
+        if p.split_among > 1:  # characteristic + Traits shared among the foes (L1129-1131)
+            total = attacker.characteristic + attacker.advantage_dice
+            share = man.split_score(total, p.split_among)[p.split_share - 1]
+            attacker = Side(share, 0, attacker.disadvantage_dice, attacker.modifier)
+        self.split_score = attacker.characteristic if p.split_among > 1 else None
+        attacker = attacker.with_bonus(
+            advantages=p.advantages(),
+            disadvantages=p.disadvantages(),
+            points=p.feint - p.furious,
+        )
         defender = side_of(p, "opponent_")
+        if p.opponent_repeats:  # the second of two identical actions (L1223-1227)
+            defender = defender.with_bonus(disadvantages=1)
         if p.equipment_difference:
             mine = p.weapon + p.armour + p.shield
             theirs = p.opponent_weapon + p.opponent_armour + p.opponent_shield
@@ -110,10 +173,17 @@ class Exchange:
         weapon = p.opponent_weapon if p.include_weapon_damage else 0
         return -d + weapon - p.armour
 
+    def manoeuvre_points(self, d: int) -> int:
+        """The damage points turned into a manoeuvre, at most the damage (L1381-1401)."""
+        return min(self.p.converted_damage, max(0, self.damage_dealt(d)))
+
+    def damage_left(self, d: int) -> int:
+        return self.damage_dealt(d) - self.manoeuvre_points(d)
+
     def wound(self, d: int) -> Wound:
         p = self.p
         return wound_of(
-            self.damage_dealt(d),
+            self.damage_left(d),
             p.opponent_res,
             p.opponent_res_max,
             p.opponent_wounds,
@@ -124,12 +194,16 @@ class Exchange:
         if d <= 0:
             striking_back = self.p.stance == "counter" and d < 0
             return "countered" if striking_back and self.damage_taken(d) > 0 else "repelled"
+        if self.p.secret_strike:  # only the botte's effects, no damage (L1195-1199)
+            return "manoeuvre"
         if self.damage_dealt(d) <= 0:
             return "absorbed"
+        if self.damage_left(d) <= 0:
+            return "manoeuvre"
         wound = self.wound(d)
         if wound.survival_penalty or wound.destroyed:
             return "critical"
-        return "down" if self.damage_dealt(d) >= self.p.opponent_res else "hit"
+        return "down" if self.damage_left(d) >= self.p.opponent_res else "hit"
 
 
 class Attack(FluidCheck[AttackParams]):
@@ -139,7 +213,13 @@ class Attack(FluidCheck[AttackParams]):
     name = "attack"
     params = AttackParams
     sources = (
-        cite(SEED, 995, 1049, note="melee engagement"),
+        cite(SEED, 985, 993, note="double move"),
+        cite(SEED, 995, 1049, note="melee engagement, position, several against one"),
+        cite(SEED, 1083, 1095, note="charge, aim"),
+        cite(SEED, 1115, 1121, note="simultaneous attack: the score shared"),
+        cite(SEED, 1177, 1199, note="secret strikes: only their effect on a success"),
+        cite(SEED, 1201, 1227, note="several actions"),
+        cite(SEED, 1381, 1401, note="damage turned into manoeuvres"),
         cite(SEED, 1167, 1175, note="furious attack, feint"),
         cite(SEED, 1281, 1289, note="full defence"),
         cite(SEED, 1307, 1335, note="ranged combat"),
@@ -172,12 +252,16 @@ class Attack(FluidCheck[AttackParams]):
         d = a - b
         outcome = ex.outcome(d)
         details: dict[str, Any] = {"you": a_work, "opponent": b_work, "difference": d}
+        details.update(_manoeuvre_details(params, ex))
         if outcome == "countered":
             details["damage_taken"] = ex.damage_taken(d)
+        landed = outcome in ("manoeuvre", "hit", "down", "critical")
+        if params.converted_damage and not params.secret_strike and landed:
+            details["manoeuvre_points"] = ex.manoeuvre_points(d)
         if outcome in ("hit", "down", "critical"):
             w = ex.wound(d)
             details.update(
-                damage=ex.damage_dealt(d),
+                damage=ex.damage_left(d),
                 res_lost=w.res_lost,
                 wound=w.wound,
                 survival_penalty=w.survival_penalty,
@@ -195,6 +279,17 @@ class Attack(FluidCheck[AttackParams]):
         b = constant(fixed) if fixed is not None else ex.defender.atoms(rules)
         reroll = params.tie_rule == "reroll"
         return outcome_law(ex.attacker.atoms(rules), b, ex.outcome, reroll)
+
+
+def _manoeuvre_details(p: AttackParams, ex: Exchange) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    if p.advantages():
+        found["manoeuvre_advantages"] = p.advantages()
+    if p.disadvantages():
+        found["manoeuvre_disadvantages"] = p.disadvantages()
+    if ex.split_score is not None:
+        found["split_score"] = ex.split_score
+    return found
 
 
 __all__ = ["Attack", "AttackParams", "Side", "Wound", "wound_of"]

@@ -15,6 +15,11 @@ from ecran.systems.fluid.tables import CHECK_WORDS, DETAIL_GROUPS, RANKS, SEED
 P = TypeVar("P", bound=BaseModel)
 
 RANK_OUTCOMES = tuple(Outcome(r.id, tr(r.fr, r.en), tr(r.help_fr, r.help_en)) for r in RANKS.rank)
+#: The seed bounds no penalty: a wound Trait is whatever damage passes RES (L1427-1435) and gives
+#: as many disadvantages (L1437-1439), a survival test one per point past 5 or past RES
+#: (L1463-1485). This size bound only fits the largest hit (200) on a target already carrying 200
+#: wound points, both counts summed (option survival_combine).
+MAX_PENALTY = 600
 #: Every score at or below 0 is a critical failure, at or above 21 a critical success: the
 #: window outside which the Results Table cannot tell scores apart (L252-268).
 LOW, HIGH = 0, 21

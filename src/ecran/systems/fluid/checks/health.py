@@ -9,7 +9,13 @@ from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid.checks import common as core
-from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, major_as_read, margin
+from ecran.systems.fluid.checks.common import (
+    CORE_SOURCES,
+    MAX_PENALTY,
+    FluidCheck,
+    major_as_read,
+    margin,
+)
 from ecran.systems.fluid.options import (
     MAJOR_SUCCESS_AS,
     ME_REFERENCE,
@@ -21,7 +27,7 @@ from ecran.systems.fluid.tables import FIELDS, HEALTH, RANKS, SEED
 
 class PenaltyParams(Params):
     characteristic: int = FIELDS("characteristic", ge=-10, le=30)
-    penalty: int = FIELDS("penalty", default=0, ge=0, le=30)
+    penalty: int = FIELDS("penalty", default=0, ge=0, le=MAX_PENALTY)
     advantages: int = FIELDS("advantages", default=0, ge=0, le=30)
     as_points: int = FIELDS("as_points", default=0, ge=0, le=30)
     modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Literal
 
+from pydantic import model_validator
+
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Resolution, cite
 from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, explosions
@@ -97,11 +99,33 @@ class Vampirism(FluidCheck[VampirismParams]):
         return exchange_law(params, self._outcome)
 
 
+#: Gaps on foot stay within the margins a roll can make; vehicles reach ten times further.
+ON_FOOT_MAX = 150
+
+
 class ChaseParams(OpposedParams):
-    gap: int = FIELDS("gap", default=10, ge=1, le=150)
-    escape_at: int = FIELDS("escape_at", default=30, ge=2, le=150)
+    """Every distance in metres (L1653-1663): the GM estimates the gap to the metre on foot and
+    to the ten metres with vehicles, where one point of margin is 10 m."""
+
+    gap: int = FIELDS("gap", default=10, ge=1, le=10 * ON_FOOT_MAX)
+    escape_at: int = FIELDS("escape_at", default=30, ge=2, le=10 * ON_FOOT_MAX)
     vehicles: bool = FIELDS("vehicles", default=False)
     chase_margin: Literal["difference", "winner_mr"] = CHASE_MARGIN.field()
+
+    @model_validator(mode="after")
+    def _on_foot_within_reach(self) -> ChaseParams:
+        if not self.vehicles and max(self.gap, self.escape_at) > ON_FOOT_MAX:
+            raise ValueError(
+                f"à pied, écart et écart de fuite ≤ {ON_FOOT_MAX} m (en véhicules ≤ "
+                f"{10 * ON_FOOT_MAX} m) / on foot, gap and escape gap ≤ {ON_FOOT_MAX} m "
+                f"(with vehicles ≤ {10 * ON_FOOT_MAX} m)"
+            )
+        return self
+
+    @property
+    def metres_per_point(self) -> int:
+        """One point of margin is 1 m on foot, 10 m with vehicles (L1661-1663)."""
+        return 10 if self.vehicles else 1
 
 
 class Chase(FluidCheck[ChaseParams]):
@@ -112,6 +136,7 @@ class Chase(FluidCheck[ChaseParams]):
     params = ChaseParams
     sources = (
         cite(SEED, 1651, 1669, note="margin: score difference or winner's MR, reading A26"),
+        cite(SEED, 1653, 1663, note="one unit: metres; with vehicles 1 point of margin = 10 m"),
         cite(SEED, 352, 356, note="MR: the score above 10"),
         *OPPOSED_SOURCES,
     )
@@ -119,7 +144,8 @@ class Chase(FluidCheck[ChaseParams]):
 
     @staticmethod
     def new_gap(params: ChaseParams, step: int) -> int:
-        return params.gap - step * (10 if params.vehicles else 1)
+        """The gap in metres after a margin of `step` points won by the pursuer."""
+        return params.gap - step * params.metres_per_point
 
     @classmethod
     def _outcome(cls, params: ChaseParams, step: int) -> str:
@@ -144,6 +170,7 @@ class Chase(FluidCheck[ChaseParams]):
         _, details = exchange(params, dice)
         step = self.step(params, details["score"], details["opponent_score"])
         details["margin"] = abs(step)
+        details["metres"] = -step * params.metres_per_point
         details["new_gap"] = max(0, self.new_gap(params, step))
         return Resolution(self._outcome(params, step), total=step, details=details)
 

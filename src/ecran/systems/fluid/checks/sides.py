@@ -8,6 +8,7 @@ from typing import Any
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params
+from ecran.systems.fluid.checks.common import MAX_PENALTY
 from ecran.systems.fluid.dice import Atom, Explosions, difference, roll_die, score_atoms
 from ecran.systems.fluid.tables import FIELDS
 
@@ -31,11 +32,11 @@ class Side:
         score = self.characteristic + self.modifier + die.value
         return score, {**die.details(), "score": score}
 
-    def with_bonus(self, advantages: int = 0, points: int = 0) -> Side:
+    def with_bonus(self, advantages: int = 0, points: int = 0, disadvantages: int = 0) -> Side:
         return Side(
             self.characteristic,
             self.advantage_dice + advantages,
-            self.disadvantage_dice,
+            self.disadvantage_dice + disadvantages,
             self.modifier + points,
         )
 
@@ -47,11 +48,11 @@ class TwoSides(Params):
     characteristic: int = FIELDS("you_characteristic", ge=-10, le=30)
     advantage_dice: int = FIELDS("you_advantage_dice", default=0, ge=0, le=10)
     disadvantage_dice: int = FIELDS("you_disadvantage_dice", default=0, ge=0, le=10)
-    modifier: int = FIELDS("you_modifier", default=0, ge=-60, le=60)
+    modifier: int = FIELDS("you_modifier", default=0, ge=-MAX_PENALTY, le=60)
     opponent_characteristic: int = FIELDS("opponent_characteristic", ge=-10, le=30)
     opponent_advantage_dice: int = FIELDS("opponent_advantage_dice", default=0, ge=0, le=10)
     opponent_disadvantage_dice: int = FIELDS("opponent_disadvantage_dice", default=0, ge=0, le=10)
-    opponent_modifier: int = FIELDS("opponent_modifier", default=0, ge=-60, le=60)
+    opponent_modifier: int = FIELDS("opponent_modifier", default=0, ge=-MAX_PENALTY, le=60)
 
 
 def side_of(params: Any, prefix: str) -> Side:

@@ -10,6 +10,7 @@ from ecran.rules import Params, Resolution, cite
 from ecran.systems.fluid import advantages as adv
 from ecran.systems.fluid.checks.common import (
     CORE_SOURCES,
+    MAX_PENALTY,
     RANK_OUTCOMES,
     FluidCheck,
     margin,
@@ -26,6 +27,10 @@ from ecran.systems.fluid.options import (
 )
 from ecran.systems.fluid.tables import FIELDS, RANKS, SEED, TIME
 
+#: The book's list of explosion odds is the author's additive approximation; the description
+#: gives it beside the exact odds (tests/systems/fluid/test_issue18.py holds them to the engine).
+EXPLOSION_ODDS = cite(SEED, 544, 582, note="explosion odds: the book approximates, exact lower")
+
 
 class TestParams(Params):
     characteristic: int = FIELDS("characteristic", ge=-10, le=30)
@@ -41,7 +46,7 @@ class Test(FluidCheck[TestParams]):
     name = "test"
     params = TestParams
     outcomes = RANK_OUTCOMES
-    sources = CORE_SOURCES
+    sources = (*CORE_SOURCES, EXPLOSION_ODDS)
     example = {"characteristic": 5, "advantage_dice": 1, "disadvantage_dice": 0, "modifier": 0}
 
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
@@ -82,7 +87,7 @@ class ActionParams(Params):
     lent_trait_1: int = FIELDS("lent_trait_1", default=0, ge=0, le=20)
     lent_trait_2: int = FIELDS("lent_trait_2", default=0, ge=0, le=20)
     helpers: int = FIELDS("helpers", default=0, ge=0, le=10)
-    negative_traits: int = FIELDS("negative_traits", default=0, ge=0, le=40)
+    negative_traits: int = FIELDS("negative_traits", default=0, ge=0, le=MAX_PENALTY)
     circumstances: int = FIELDS("circumstances", default=0, ge=-10, le=10)
     equipment: int = FIELDS("equipment", default=0, ge=-3, le=10)
     time_steps: int = FIELDS("time_steps", default=0, ge=-11, le=11)
@@ -174,6 +179,7 @@ class ActionCheck(FluidCheck[ActionParams]):
         cite(SEED, 624, 850, note="sources of advantage"),
         cite(SEED, 884, 930, note="sources of disadvantage"),
         cite(SEED, 736, 750, note="option: variable delay"),
+        EXPLOSION_ODDS,
     )
     example = {"characteristic": 4, "trait_1": 2, "trait_2": 3, "difficulty": "difficile"}
 

@@ -8,6 +8,7 @@ from typing import Any
 from ecran.rules import Operation
 from ecran.systems.fluid.operations.equipment import damage_equipment
 from ecran.systems.fluid.operations.experience import advance, award_xp
+from ecran.systems.fluid.operations.manoeuvres import suffer_manoeuvre
 from ecran.systems.fluid.operations.recovery import medicine, night_rest, short_pause
 from ecran.systems.fluid.operations.resources import spend
 from ecran.systems.fluid.operations.sanity import lose_sanity
@@ -27,4 +28,5 @@ OPERATIONS: tuple[Operation[Any, Any], ...] = (
     add_trait,
     damage_equipment,
     take_hit,
+    suffer_manoeuvre,
 )

@@ -8,21 +8,19 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, Text, cite, tr
+from ecran.rules import Change, Params, PutCondition, Text, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.checks.combat import Wound, wound_of
+from ecran.systems.fluid.checks.common import MAX_PENALTY
 from ecran.systems.fluid.checks.health import Survival
 from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
-from ecran.systems.fluid.sheet import Condition, FluidSheet
+from ecran.systems.fluid.sheet import MAX_DAMAGE, Condition, FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
-
-#: The survival check's bound on disadvantages; a wound past it is all but certain death anyway.
-MAX_PENALTY = 30
 
 
 class DamageParams(Params):
-    damage: int = FIELDS("damage", ge=0, le=200)
+    damage: int = FIELDS("damage", ge=0, le=MAX_DAMAGE)
     target: Literal["RES", "AUR"] = FIELDS("damage_pool", default="RES")
     wound_name: str = FIELDS("wound_name", default="Blessure")
     hinders: str = FIELDS("wound_hinders", default="*")
@@ -36,15 +34,20 @@ def take_damage(sheet: FluidSheet, params: DamageParams, dice: DiceSource) -> Ch
     if params.target == "AUR":
         left = max(0, tracks.current(sheet, "AUR") - params.damage)
         summary = tr(f"AUR {left}", f"AUR {left}")
-        if left == 0:
+        beaten: tuple[PutCondition, ...] = ()
+        if left == 0:  # the first at AUR 0 is beaten or convinced (L1671-1677)
             summary = tr("AUR à 0 : vaincu ou convaincu", "AUR at 0: beaten or convinced")
-        return Change(sheet.model_copy(update={"aur": left}), summary)
+            beaten = (PutCondition(tr("vaincu ou convaincu", "beaten or convinced")),)
+        return Change(sheet.model_copy(update={"aur": left}), summary, conditions=beaten)
     w = _wound(sheet, params.damage, params.survival_combine)
     traits = list(sheet.traits)
     if w.wound and not sheet.minion:
         traits.append(new_negative(sheet, params.wound_name, w.wound, "wound", params.hinders))
     changed = with_traits(sheet, traits, res=tracks.current(sheet, "RES") - w.res_lost)
-    return Change(changed, _damage_summary(sheet, w))
+    out: tuple[PutCondition, ...] = ()
+    if sheet.minion and tracks.current(changed, "RES") <= 0:  # eliminated at RES 0 (L1645-1647)
+        out = (PutCondition(tr("hors-jeu (sbire, RES 0)", "out of action (minion, RES 0)")),)
+    return Change(changed, _damage_summary(sheet, w), conditions=out)
 
 
 def _wound(sheet: FluidSheet, damage: int, combine: str) -> Wound:
@@ -75,7 +78,7 @@ def _damage_summary(sheet: FluidSheet, w: Wound) -> Text:
 
 
 class SurviveParams(Params):
-    penalty: int = FIELDS("survival_penalty", ge=1, le=30)
+    penalty: int = FIELDS("survival_penalty", ge=1, le=MAX_PENALTY)
 
 
 @operation("survive", cite(SEED, 1495, 1529))
@@ -92,7 +95,31 @@ def survive(sheet: FluidSheet, params: SurviveParams, dice: DiceSource) -> Chang
     result = check.resolve(check.parse(values), dice)
     cond = _condition(sheet.condition, result.outcome, params.penalty)
     outcome = check.outcome(result.outcome).label
-    return Change(sheet.model_copy(update={"condition": cond}), outcome, result)
+    changed = sheet.model_copy(update={"condition": cond})
+    return Change(changed, outcome, result, _conditions(result.outcome, params.penalty))
+
+
+def _conditions(outcome: str, penalty: int) -> tuple[PutCondition, ...]:
+    """What a survival test's result puts on its bearer in an encounter (L1501-1529): death;
+    a haemorrhage that calls for another test next round; coma for days and unconsciousness
+    for hours (until the GM lifts them: longer than any fight); adrenaline until used."""
+    found = {
+        "death": (tr("mort", "dead"), None),
+        "haemorrhage": (
+            tr(
+                f"hémorragie : test de survie au prochain round avec {penalty + 1} désavantages",
+                f"haemorrhage: survival test next round with {penalty + 1} disadvantages",
+            ),
+            1,
+        ),
+        "coma": (tr(f"coma ({penalty} j)", f"coma ({penalty} d)"), None),
+        "unconscious": (tr(f"inconscient ({penalty} h)", f"unconscious ({penalty} h)"), None),
+        "adrenaline": (
+            tr("adrénaline : prochain test de survie ignoré", "adrenaline: next survival void"),
+            None,
+        ),
+    }.get(outcome)
+    return () if found is None else (PutCondition(found[0], found[1]),)
 
 
 def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
@@ -107,7 +134,7 @@ def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
 
 
 class HitParams(Params):
-    damage: int = FIELDS("hit_damage", ge=0, le=200)
+    damage: int = FIELDS("hit_damage", ge=0, le=MAX_DAMAGE)
     wound_name: str = FIELDS("hit_wound_name", default="Blessure")
     hinders: str = FIELDS("wound_hinders", default="*")
     survival_test: bool = FIELDS("survival_test", default=True)
@@ -132,10 +159,10 @@ def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[F
     wound = _wound(sheet, params.damage, params.survival_combine)
     if not (params.survival_test and wound.survival_penalty) or sheet.minion:
         return hurt
-    penalty = min(MAX_PENALTY, wound.survival_penalty)
+    penalty = min(MAX_PENALTY, wound.survival_penalty)  # past it, only wounds piled by hand
     test = survive.apply(hurt.sheet, SurviveParams(penalty=penalty), dice)
     summary = tr(
         f"{hurt.summary.fr} ; test de survie : {test.summary.fr}",
         f"{hurt.summary.en}; survival test: {test.summary.en}",
     )
-    return Change(test.sheet, summary, test.resolution)
+    return Change(test.sheet, summary, test.resolution, hurt.conditions + test.conditions)
