@@ -57,14 +57,25 @@ def floor_half(x: float, mode: str = "floor_half") -> float:
     return floor(x * 2) / 2 if mode == "floor_half" else float(floor(x))
 
 
+#: L672-675: coverage 20 covers the whole body; no margin ever reaches an unprotected part.
+FULL_COVERAGE = 20
+
+
+def hits_armour(margin: int | None, coverage: int) -> bool:
+    """L658-675: an attack whose MR is at most the coverage (IA) hits the armour; a coverage of
+    20 is hit whatever the margin ("peu importe la marge de réussite"). None: no margin known,
+    the armour is hit."""
+    return margin is None or coverage >= FULL_COVERAGE or margin <= coverage
+
+
 def through_armour(
     hit: Damage, layers: list[Layer], margin: int | None, ap: int = 0
 ) -> tuple[Damage, bool]:
-    """L643-698: a layer protects only if the attack's MR ≤ its coverage (None: every layer is
-    hit); the layers hit add their protection (Hammerhead's 2 + 3, L3984-3986). Armour-piercing
-    N counts as N against the armour and lets through min(base, N − protection). Returns the
-    damage left and whether any layer was hit."""
-    hit_layers = [x for x in layers if margin is None or margin <= x.coverage]
+    """L643-698: a layer protects only if it is hit (`hits_armour`); the layers hit add their
+    protection (Hammerhead's 2 + 3, L3984-3986). Armour-piercing N counts as N against the
+    armour and lets through min(base, N − protection). Returns the damage left and whether any
+    layer was hit."""
+    hit_layers = [x for x in layers if hits_armour(margin, x.coverage)]
     if not hit_layers:
         return hit, False
     prot_bs = sum(x.bs for x in hit_layers)

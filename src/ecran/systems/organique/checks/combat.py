@@ -29,6 +29,7 @@ from ecran.systems.organique.checks.situation import (
 from ecran.systems.organique.dice import TestRoll, beats, d20_test
 from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RULE, TieRule
 from ecran.systems.organique.tables import COMBAT, FIELDS, src
+from ecran.systems.organique.tracks import hits_armour
 
 PAIR_RANGE = {"ge": -20, "le": 80}
 
@@ -84,7 +85,7 @@ class Attack(Check[AttackParams]):
     description = tr(
         "Somme de deux caractéristiques + 1D20 contre la difficulté de l'action ; le défenseur "
         "fait de même pour sa réaction. L'attaque passe si elle réussit et dépasse la MR du "
-        "défenseur ; une MR ≤ couverture frappe l'armure.",
+        "défenseur ; une MR ≤ couverture frappe l'armure (couverture 20 : toujours).",
         "Sum of two characteristics + 1d20 against the action's difficulty; the defender does "
         "the same for the reaction. The attack lands if it succeeds and exceeds the defender's "
         "MR; an MR ≤ coverage hits the armour.",
@@ -131,7 +132,7 @@ class Attack(Check[AttackParams]):
                 defence.margin, attack.margin, ties_to_other=reaction.defender_must_exceed
             ):
                 return Resolution("defended", attack.total, details)
-        outcome = "armour" if attack.margin <= params.coverage else "hit"
+        outcome = "armour" if hits_armour(attack.margin, params.coverage) else "hit"
         return Resolution(outcome, attack.total, details)
 
     def _react(self, params: AttackParams, dice: DiceSource) -> TestRoll | None:
