@@ -318,6 +318,9 @@ class Symptom(Labelled):
     stat: str
     effect_fr: str
     effect_en: str
+    #: Losses while the symptom lasts, applied at the end of each round (L863, L895-896).
+    bs_per_round: float = 0
+    endurance_per_round: int = 0
 
 
 class DrugEffect(Labelled):
@@ -376,6 +379,9 @@ class HealthTables(BaseModel):
     drug: list[Drug]
     poison: list[Poison]
     disease: list[Disease]
+
+    def symptom_named(self, name: str) -> Symptom | None:
+        return next((s for s in self.symptom if s.name == name), None)
 
     def drug_named(self, name: str) -> Drug | None:
         return next((d for d in self.drug if d.name == name), None)
