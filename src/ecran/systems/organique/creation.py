@@ -9,6 +9,7 @@ from ecran.dice import Roller
 from ecran.systems.organique.sheet import (
     ArmourPiece,
     Characteristics,
+    CombatSkill,
     HealthTrack,
     OrganiqueSheet,
     Skill,
@@ -51,12 +52,26 @@ def random_npc(roller: Roller, **choices: Any) -> OrganiqueSheet:
     stats = {stat: 2 + roller.d(16) for stat in CHARACTERISTICS}
     sng, cps, inc = 1 + roller.d(4), 2 + roller.d(3), 2 + roller.d(4)
     picks = sorted({roller.d(len(NAMED_SKILLS)) - 1 for _ in range(3)})
+    learnt = [(NAMED_SKILLS[i], roller.d(4)) for i in picks]
+    # A skill of the combat catalogue is a combat skill (L1244-1291), with its modifiers.
     skills = [
-        Skill(name=NAMED_SKILLS[i][0], characteristic=NAMED_SKILLS[i][1], level=roller.d(4))
-        for i in picks
+        Skill(name=name, characteristic=stat, level=level)
+        for (name, stat), level in learnt
+        if COMBAT.combat_skill_named(name) is None
+    ]
+    combat = [
+        CombatSkill.model_validate({"name": name, "level": level})
+        for (name, _), level in learnt
+        if COMBAT.combat_skill_named(name) is not None
     ]
     weapon = COMBAT.weapon[roller.d(len(COMBAT.weapon)) - 1]
     armour = COMBAT.armour[roller.d(len(COMBAT.armour) - 1) - 1]  # the tree is cover, not worn
+    weapons = [weapon]
+    # The weapon a combat skill needs comes with it (knife throwing: the throwing daggers).
+    for skill in combat:
+        needed = next((w for w in COMBAT.weapon if w.label_fr == skill.weapon), None)
+        if needed is not None and needed not in weapons:
+            weapons.append(needed)
     return OrganiqueSheet(
         name=str(choices.get("name", "")) or f"PNJ {roller.seed}",
         kind="npc",
@@ -64,10 +79,9 @@ def random_npc(roller: Roller, **choices: Any) -> OrganiqueSheet:
         health=HealthTrack(sng_max=sng, cps_max=cps, inc_max=inc, sng=sng, cps=cps, inc=inc),
         endurance=stats["END"],
         skills=skills,
+        combat_skills=combat,
         weapons=[
-            WeaponItem(
-                name=weapon.label_fr, reach=weapon.reach, bs=weapon.bs, c=weapon.c, ap=weapon.ap
-            )
+            WeaponItem(name=w.label_fr, reach=w.reach, bs=w.bs, c=w.c, ap=w.ap) for w in weapons
         ],
         armour=[
             ArmourPiece(

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ecran.rules import EcranError, OperationDeclarer, Source, Text, cite
 from ecran.rules.data import load_fields, load_model, load_titles
+from ecran.rules.field import folded
 
 SEED = "004_409f81671409d3a6.txt"
 PACKAGE = "ecran.systems.organique"
@@ -170,6 +171,21 @@ class Armour(Labelled):
     agi: int
 
 
+class CombatSkillRow(Labelled):
+    """A combat skill whose numbers the chapter gives (L1244-1291)."""
+
+    name: str
+    aliases: list[str] = []
+    initiative_per_level: int = 0
+    modifiers: dict[str, int]
+    weapons: list[str]
+    note_fr: str
+    note_en: str
+
+    def names(self) -> tuple[str, ...]:
+        return (self.name, self.label_fr, self.label_en, *self.aliases)
+
+
 class CombatTables(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     action: list[CombatAction]
@@ -183,6 +199,13 @@ class CombatTables(BaseModel):
     improvised: list[Improvised]
     reach_band: list[ReachBand]
     free_action: list[FreeAction]
+    combat_skill: list[CombatSkillRow]
+
+    def combat_skill_named(self, name: str) -> CombatSkillRow | None:
+        """The catalogue's skill by id or any of its names, in any case, with or without
+        accents."""
+        key = folded(name)
+        return next((s for s in self.combat_skill if key in {folded(n) for n in s.names()}), None)
 
     def modifier_named(self, name: str) -> CombatModifier:
         return next(m for m in self.modifier if m.name == name)

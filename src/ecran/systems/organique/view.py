@@ -8,8 +8,13 @@ from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, tr
 from ecran.systems.organique.intrusion import Intrusion
-from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.skills import best_bonus, best_initiative, combat_bonus
+from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet
+from ecran.systems.organique.skills import (
+    best_bonus,
+    best_initiative,
+    combat_bonus,
+    initiative_from,
+)
 from ecran.systems.organique.tables import COMBAT, CORE
 from ecran.systems.organique.tracks import (
     INCAPACITATED,
@@ -201,11 +206,23 @@ def _skills(sheet: OrganiqueSheet) -> SheetSection:
         SheetRow(
             Text(fr=s.name, en=s.name),
             f"niv. {s.level}" + (f" ({s.weapon})" if s.weapon else ""),
-            ", ".join(f"{k} +{combat_bonus(v, s.level)}" for k, v in s.modifiers.items()),
+            _combat_bonuses(s),
         )
         for s in sheet.combat_skills
     ]
     return SheetSection(tr("Compétences", "Skills"), rows)
+
+
+def _combat_bonuses(skill: CombatSkill) -> str:
+    """Each action's or reaction's bonus at the skill's level, by its French name (L1267-1284:
+    Fenn's knife throwing 4 reads initiative +8, frapper +16…)."""
+    names = {a.name: a.label_fr for a in COMBAT.action}
+    names.update({r.name: r.label_fr for r in COMBAT.reaction})
+    found = [f"initiative +{initiative_from(skill)}"] if skill.initiative_per_level else []
+    found += [
+        f"{names.get(k, k)} +{combat_bonus(v, skill.level)}" for k, v in skill.modifiers.items()
+    ]
+    return ", ".join(found)
 
 
 def _gear(sheet: OrganiqueSheet) -> SheetSection:
