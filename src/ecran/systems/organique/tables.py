@@ -5,7 +5,7 @@ Every row carries `source`, the seed lines it comes from, so a wrong number can 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 from pydantic import BaseModel, ConfigDict
@@ -290,6 +290,14 @@ def combat() -> CombatTables:
 def core() -> CoreTables:
     return load_model(PACKAGE, "core.toml", CoreTables)
 
+
+def words(rows: Iterable[Labelled], key: str = "name", **more: Text) -> dict[str, Text]:
+    """People's words for the choices a table defines (`x-choices`: a parameter then takes the
+    French or English name in any case, accents or not), and any extra choice (`none`…)."""
+    return {**{str(getattr(r, key)): r.label for r in rows}, **more}
+
+
+NONE = Text(fr="aucune", en="none")
 
 CORE = core()
 SAVE_KINDS = tuple(s.kind for s in CORE.save)

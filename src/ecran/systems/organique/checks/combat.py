@@ -28,7 +28,7 @@ from ecran.systems.organique.checks.situation import (
 )
 from ecran.systems.organique.dice import TestRoll, beats, d20_test
 from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RULE, TieRule
-from ecran.systems.organique.tables import COMBAT, FIELDS, src
+from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
 from ecran.systems.organique.tracks import hits_armour
 
 PAIR_RANGE = {"ge": -20, "le": 80}
@@ -47,17 +47,21 @@ def pair_field(fr: str, en: str, default: Any = ...) -> Any:
 
 
 class AttackParams(Situation):
-    action: ActionName = FIELDS("action.attack")
+    action: ActionName = FIELDS("action.attack", choices=words(COMBAT.action))
     characteristics: int = pair_field("Caractéristiques de l'attaquant", "Attacker's stats")
     modifier: int = modifier_field(
         "Compétence, blessures, souffrance, états, autre situation",
         "Skill, wounds, suffering, conditions, other situation",
     )
-    weapon_label: WeaponLabelName = FIELDS("weapon_label", default="normal")
-    size: SizeName = FIELDS("size", default="human")
+    weapon_label: WeaponLabelName = FIELDS(
+        "weapon_label", default="normal", choices=words(COMBAT.weapon_label)
+    )
+    size: SizeName = FIELDS("size", default="human", choices=words(COMBAT.size))
     range_increments: int = FIELDS("range_increments", default=0, ge=0, le=100)
     extra_difficulty: int = FIELDS("extra_difficulty", default=0, ge=-40, le=100)
-    reaction: ReactionName = FIELDS("reaction", default="none")
+    reaction: ReactionName = FIELDS(
+        "reaction", default="none", choices=words(COMBAT.reaction, none=NONE)
+    )
     defender_characteristics: int = pair_field(
         "Caractéristiques du défenseur", "Defender's stats", default=0
     )
