@@ -45,9 +45,15 @@ LimbName = Literal[
 ]
 
 
+#: The model's bound only keeps every size finite: the 0-40 range people expect is a house rule
+#: checked by validation (`validation.SCORE_MAX`), so a sheet beyond it still loads and shows all
+#: its problems at once.
+SCORE_BOUND = 100
+
+
 def _score(title: str, default: int = 10) -> Any:
-    """A characteristic or a health track: 0 to 40 (the examples range from 3 to 18)."""
-    return Field(default, ge=0, le=40, title=title)
+    """A characteristic or a health track (the examples range from 3 to 18)."""
+    return Field(default, ge=0, le=SCORE_BOUND, title=title)
 
 
 class Strict(BaseModel):
