@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Action, Resolution, Text, tr
+from ecran.rules import Action, Consequence, Resolution, Text, tr
 from ecran.rules.field import folded
 from ecran.systems.organique.checks.situation import reach_span
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
@@ -253,3 +253,22 @@ def _hit(params: dict[str, Any], margin: int) -> tuple[str, dict[str, Any]] | No
         "attack_margin": margin,
         "action": str(params["action"]),
     }
+
+
+def consequences(
+    check: str,
+    params: dict[str, Any],
+    result: Resolution,
+    attacker: OrganiqueSheet,
+    defender: OrganiqueSheet,
+) -> list[Consequence]:
+    """Everything a result does, in order: the defender's effect (`damage`), then what the
+    attack does to its author. A landed tackle brings both down (L3308-3311: "l'attaquant et le
+    défenseur finissent à terre"): the defender by the balance test, the attacker with none."""
+    found = []
+    hurt = damage(check, params, result, defender)
+    if hurt is not None:
+        found.append(Consequence("defender", *hurt))
+    if hurt is not None and params.get("action") == "tackle":
+        found.append(Consequence("attacker", "condition", {"condition": "prone", "present": True}))
+    return found

@@ -46,6 +46,7 @@ class Organique(System[OrganiqueSheet]):
     initiative = staticmethod(encounter.initiative)
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
+    consequences = staticmethod(encounter.consequences)
 
 
 SYSTEM = Organique()
