@@ -186,6 +186,13 @@ class CombatSkillRow(Labelled):
         return (self.name, self.label_fr, self.label_en, *self.aliases)
 
 
+class ConditionRow(Labelled):
+    name: str
+    actions: int
+    reactions: int
+    incapacitating: bool = False
+
+
 class CombatTables(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     action: list[CombatAction]
@@ -200,6 +207,7 @@ class CombatTables(BaseModel):
     reach_band: list[ReachBand]
     free_action: list[FreeAction]
     combat_skill: list[CombatSkillRow]
+    condition: list[ConditionRow]
 
     def combat_skill_named(self, name: str) -> CombatSkillRow | None:
         """The catalogue's skill by id or any of its names, in any case, with or without
@@ -349,9 +357,37 @@ class Symptom(Labelled):
     stat: str
     effect_fr: str
     effect_en: str
-    #: Losses while the symptom lasts, applied at the end of each round (L863, L895-896).
+    #: Losses while the symptom lasts, applied at the end of each round (L863, L895-896) or
+    #: each minute (shock, L903-904).
     bs_per_round: float = 0
     endurance_per_round: int = 0
+    bs_per_minute: float = 0
+    #: The sheet condition the symptom puts (its own name by default; "" for none: shock is an
+    #: effect), and whether the bearer can still act (L864-866, L893-894, L899-902, L910-911).
+    condition: str | None = None
+    incapacitating: bool = False
+    #: A failure by more than `worse_over` brings another symptom (coma → cardiac arrest,
+    #: paralysis → respiratory arrest) or a worse outcome the GM plays (panic).
+    worse_over: int = 0
+    worse: str = ""
+    worse_fr: str = ""
+    worse_en: str = ""
+    #: How long it lasts: "margin" (1 round per point of failure), "1d6" rounds, "1d6" minutes.
+    rounds: str = ""
+    minutes: str = ""
+    #: Stroke (L899-902): physical after-effects beyond 5, brain damage beyond 10.
+    after_effects_over: int = 0
+    brain_damage_over: int = 0
+    brain_damage: dict[str, int] = {}
+    #: Shock (L903-904): END 0 and every characteristic halved; stupor: these at 0 (L905-907);
+    #: headache: −1 per point of failure (L879-880).
+    shock: bool = False
+    zero: list[str] = []
+    penalty_per_margin: int = 0
+
+    @property
+    def puts(self) -> str:
+        return self.name if self.condition is None else self.condition
 
 
 class DrugEffect(Labelled):

@@ -12,31 +12,39 @@ from math import ceil, floor
 from typing import TYPE_CHECKING
 
 from ecran.systems.organique.dice import two_characteristics
+from ecran.systems.organique.tables import COMBAT, HEALTH, ConditionRow
 
 if TYPE_CHECKING:
     from ecran.systems.organique.sheet import OrganiqueSheet
 
-#: Penalties of the conditions a sheet can carry: (actions, reactions). L2869-2960, L3031-3049,
-#: L845-912 (vomiting −20), L4164-4167.
-CONDITION_PENALTIES: dict[str, tuple[int, int]] = {
-    "blind": (-15, -15),
-    "one_eyed": (-7, -7),
-    "prone": (-8, -8),
-    "leaning": (-10, -10),
-    "underwater": (-8, -8),
-    "mounted": (-4, 0),
-    "one_good_leg": (-7, -7),
-    "vomiting": (-20, -20),
-    "all_out_recovery": (-10, -10),
-    # Symptoms that stop a character acting at all (L863-913, L3195-3216): no penalty to add,
-    # the sheet offers no action while they last.
-    "unconscious": (0, 0),
-    "paralysed": (0, 0),
-    "cardiac_arrest": (0, 0),
-}
 
+def _conditions() -> dict[str, ConditionRow]:
+    """Every condition a sheet can carry: the combat table's (L2869-2960…) and those the
+    symptoms put (L859-913), which carry no penalty of their own unless listed there."""
+    found = {c.name: c for c in COMBAT.condition}
+    for s in HEALTH.symptom:
+        if s.puts and s.puts not in found:
+            found[s.puts] = ConditionRow(
+                name=s.puts,
+                label_fr=s.label_fr,
+                label_en=s.label_en,
+                actions=0,
+                reactions=0,
+                incapacitating=s.incapacitating,
+                source=s.source,
+            )
+    return found
+
+
+CONDITIONS = _conditions()
+#: Penalties of the conditions a sheet can carry: (actions, reactions).
+CONDITION_PENALTIES: dict[str, tuple[int, int]] = {
+    name: (c.actions, c.reactions) for name, c in CONDITIONS.items()
+}
 #: Conditions under which the sheet offers no action (saves only).
-INCAPACITATED = ("unconscious", "paralysed", "cardiac_arrest")
+INCAPACITATED = tuple(name for name, c in CONDITIONS.items() if c.incapacitating)
+#: People's words for each condition (the `condition` parameter takes them).
+CONDITION_WORDS = {name: c.label for name, c in CONDITIONS.items()}
 
 
 @dataclass(frozen=True)

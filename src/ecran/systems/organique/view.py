@@ -17,6 +17,7 @@ from ecran.systems.organique.skills import (
 )
 from ecran.systems.organique.tables import COMBAT, CORE
 from ecran.systems.organique.tracks import (
+    CONDITIONS,
     INCAPACITATED,
     action_penalty,
     death_timer,
@@ -186,7 +187,10 @@ def _health(sheet: OrganiqueSheet) -> SheetSection:
             tr("Réserve d'END", "END reserve"), f"{sheet.endurance} / {sheet.characteristics.END}"
         ),
         SheetRow(tr("Souffrance", "Suffering"), f"−{sheet.suffering}"),
-        SheetRow(tr("États", "Conditions"), ", ".join(sheet.conditions) or "—"),
+        SheetRow(
+            tr("États", "Conditions"),
+            ", ".join(CONDITIONS[c].label_fr for c in sheet.conditions) or "—",
+        ),
         SheetRow(tr("Malus aux actions", "Action penalty"), str(action_penalty(sheet))),
         SheetRow(tr("État", "State"), f"{state.fr} / {state.en}"),
     ]

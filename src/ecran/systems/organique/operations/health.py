@@ -10,10 +10,11 @@ from typing import Any
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, param, tr
 from ecran.systems.organique.hazards import INC_ZERO_EFFECT, Report, after_inc_zero, wound
-from ecran.systems.organique.sheet import HealthTrack, OrganiqueSheet
+from ecran.systems.organique.sheet import ConditionName, HealthTrack, OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
+    CONDITION_WORDS,
     Damage,
     Layer,
     apply_damage,
@@ -148,7 +149,11 @@ def suffering(
 
 
 class ConditionParams(Params):
-    condition: str = param(tr("État", "Condition"), tr(", ".join(CONDITION_PENALTIES), ""))
+    condition: ConditionName = param(
+        tr("État", "Condition"),
+        tr("Couché, aveugle, inconscient… (L2869-2960, L859-913)", "Prone, blind… "),
+        choices=CONDITION_WORDS,
+    )
     present: bool = FIELDS("present", default=True)
 
 
