@@ -250,6 +250,8 @@ def test_tyra_stun_costs_raul_his_next_action_L4066_4083() -> None:
     _, change = apply(raul(), "attack", stun.params, result, ScriptedDice(14))
     assert change.resolution.outcome == "loses_action"
     assert change.resolution.details["short_by"] == 3
+    # The tracker puts the lost action on Raul for one round.
+    assert [(p.label.fr, p.rounds) for p in change.conditions] == [("perd sa prochaine action", 1)]
 
 
 def test_hammerhead_knocks_raul_out_for_9_rounds_L4084_4099() -> None:
@@ -268,6 +270,7 @@ def test_hammerhead_knocks_raul_out_for_9_rounds_L4084_4099() -> None:
     after, change = apply(tired, "attack", knockout.params, result, ScriptedDice(5))
     assert change.resolution.details["rounds"] == 9
     assert "unconscious" in after.conditions
+    assert [(p.label.fr, p.rounds) for p in change.conditions] == [("Inconscient", 9)]
     assert after.health == tired.health
     assert SYSTEM.attacks(after, hammer) == []
     assert all(a.params["reaction"] == "none" for a in SYSTEM.attacks(hammer, after))
