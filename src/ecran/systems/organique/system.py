@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ecran.rules import System, tr
 from ecran.systems.organique import creation, encounter, validation, view
+from ecran.systems.organique import tracks as tracking
 from ecran.systems.organique.checks import CHECKS
 from ecran.systems.organique.operations import OPERATIONS
 from ecran.systems.organique.options import OPTIONS
@@ -47,6 +48,7 @@ class Organique(System[OrganiqueSheet]):
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
     consequences = staticmethod(encounter.consequences)
+    tracks = staticmethod(tracking.tracks)
 
 
 SYSTEM = Organique()

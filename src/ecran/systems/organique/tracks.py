@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from math import ceil, floor
 from typing import TYPE_CHECKING
 
+from ecran.rules import SheetRow, tr
 from ecran.systems.organique.dice import two_characteristics
 from ecran.systems.organique.tables import COMBAT, HEALTH, ConditionRow
 
@@ -270,3 +271,57 @@ def pain_save_bonus(sheet: OrganiqueSheet) -> int:
 def heat_save_penalty(sheet: OrganiqueSheet) -> int:
     """Fever: −(fever) per level to heat saves, with no roll (L1104-1110, reading A27)."""
     return sum(d.fever * d.level for d in sheet.diseases if d.fever_active)
+
+
+# -- what the encounter tracker shows ------------------------------------------------------
+
+
+def health_rows(sheet: OrganiqueSheet) -> list[SheetRow]:
+    """The health tracks as a person reads them (L538-640, L305-353, L512-529): SNG, CPS and
+    INC, the END reserve, suffering, conditions, the action penalty and the resulting state."""
+    h = sheet.health
+    state = tr("valide", "fit")
+    if sheet.inc_zero == "dead" and h.inc <= 0:
+        state = tr("mort (lecture : INC 0 = mort)", "dead (reading: INC 0 = dead)")
+    elif out_of_combat(h.current(), sheet.endurance):
+        t = death_timer(h.current(), sheet.endurance)
+        state = tr(
+            f"hors de combat : {t} tours pour les premiers soins",
+            f"out of the fight: {t} rounds to get first aid",
+        )
+    elif mortally_wounded(h.current()):
+        state = tr("mortellement blessé (−1 END/tour)", "mortally wounded (−1 END/round)")
+    elif exhausted(sheet.endurance):
+        state = tr("épuisé", "exhausted")
+    rows = [
+        SheetRow(tr("SNG (Sang)", "SNG (Blood)"), f"{h.sng} / {h.sng_max}"),
+        SheetRow(tr("CPS (Corps)", "CPS (Body)"), f"{h.cps} / {h.cps_max}"),
+        SheetRow(tr("INC (Incapacité)", "INC (Incapacity)"), f"{h.inc} / {h.inc_max}"),
+        SheetRow(
+            tr("Réserve d'END", "END reserve"), f"{sheet.endurance} / {sheet.characteristics.END}"
+        ),
+        SheetRow(tr("Souffrance", "Suffering"), f"−{sheet.suffering}"),
+        SheetRow(
+            tr("États", "Conditions"),
+            ", ".join(CONDITIONS[c].label_fr for c in sheet.conditions) or "—",
+        ),
+        SheetRow(tr("Malus aux actions", "Action penalty"), str(action_penalty(sheet))),
+        SheetRow(tr("État", "State"), f"{state.fr} / {state.en}"),
+    ]
+    return rows
+
+
+def tracks(sheet: OrganiqueSheet) -> list[SheetRow]:
+    """What combat changes, beside each participant: the health tracks (the sheet's "Santé"
+    rows), and the effects in force (shock, stupor, a poison…) when there are any."""
+    rows = health_rows(sheet)
+    if sheet.effects:
+        names = ", ".join(_effect_label(e.name) for e in sheet.effects)
+        rows.append(SheetRow(tr("Effets en cours", "Effects in force"), names))
+    return rows
+
+
+def _effect_label(name: str) -> str:
+    """An effect by the symptom's French name where it is one (shock → Choc)."""
+    row = HEALTH.symptom_named(name)
+    return row.label_fr if row is not None else name

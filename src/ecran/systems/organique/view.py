@@ -17,16 +17,14 @@ from ecran.systems.organique.skills import (
 )
 from ecran.systems.organique.tables import COMBAT, CORE
 from ecran.systems.organique.tracks import (
-    CONDITIONS,
     INCAPACITATED,
     action_penalty,
-    death_timer,
     effective,
     encumbrance_penalty,
     encumbrance_threshold,
     exhausted,
+    health_rows,
     heat_save_penalty,
-    mortally_wounded,
     out_of_combat,
     pain_save_bonus,
 )
@@ -165,36 +163,7 @@ def _characteristics(sheet: OrganiqueSheet) -> SheetSection:
 
 
 def _health(sheet: OrganiqueSheet) -> SheetSection:
-    h = sheet.health
-    state = tr("valide", "fit")
-    if sheet.inc_zero == "dead" and h.inc <= 0:
-        state = tr("mort (lecture : INC 0 = mort)", "dead (reading: INC 0 = dead)")
-    elif out_of_combat(h.current(), sheet.endurance):
-        t = death_timer(h.current(), sheet.endurance)
-        state = tr(
-            f"hors de combat : {t} tours pour les premiers soins",
-            f"out of the fight: {t} rounds to get first aid",
-        )
-    elif mortally_wounded(h.current()):
-        state = tr("mortellement blessé (−1 END/tour)", "mortally wounded (−1 END/round)")
-    elif exhausted(sheet.endurance):
-        state = tr("épuisé", "exhausted")
-    rows = [
-        SheetRow(tr("SNG (Sang)", "SNG (Blood)"), f"{h.sng} / {h.sng_max}"),
-        SheetRow(tr("CPS (Corps)", "CPS (Body)"), f"{h.cps} / {h.cps_max}"),
-        SheetRow(tr("INC (Incapacité)", "INC (Incapacity)"), f"{h.inc} / {h.inc_max}"),
-        SheetRow(
-            tr("Réserve d'END", "END reserve"), f"{sheet.endurance} / {sheet.characteristics.END}"
-        ),
-        SheetRow(tr("Souffrance", "Suffering"), f"−{sheet.suffering}"),
-        SheetRow(
-            tr("États", "Conditions"),
-            ", ".join(CONDITIONS[c].label_fr for c in sheet.conditions) or "—",
-        ),
-        SheetRow(tr("Malus aux actions", "Action penalty"), str(action_penalty(sheet))),
-        SheetRow(tr("État", "State"), f"{state.fr} / {state.en}"),
-    ]
-    return SheetSection(tr("Santé", "Health"), rows)
+    return SheetSection(tr("Santé", "Health"), health_rows(sheet))
 
 
 def _skills(sheet: OrganiqueSheet) -> SheetSection:
