@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import Roller
+from ecran.rules import Params
+from ecran.systems.organique.options import NPC_ROLE, NpcRole
 from ecran.systems.organique.sheet import (
     ArmourPiece,
     Characteristics,
@@ -46,9 +48,52 @@ NAMED_SKILLS: tuple[tuple[str, StatName], ...] = (
 )
 
 
+class NpcParams(Params):
+    """The choices a random NPC takes: its role, a labelled house rule (`npc_role`)."""
+
+    role: NpcRole = NPC_ROLE.field()
+
+
+#: House rule `npc_role`: (characteristic shift, highest skill level, skill level shift,
+#: health maxima shift) per role; standard leaves the generator as it is.
+ROLES: dict[str, tuple[int, int, int, int]] = {
+    "minion": (-4, 2, 0, -1),
+    "standard": (0, 6, 0, 0),
+    "elite": (4, 6, 1, 1),
+}
+
+
 def random_npc(roller: Roller, **choices: Any) -> OrganiqueSheet:
     """House rule (the seed has no generator): characteristics 3-18 and SNG 2-5, CPS 3-5,
-    INC 3-6, the ranges of the chapter's example characters (L3719-3887)."""
+    INC 3-6, the ranges of the chapter's example characters (L3719-3887); a role (house rule
+    `npc_role`) shifts them after the same rolls."""
+    role = NpcParams.model_validate({"role": choices.get("role", "standard")}).role
+    return _in_role(_rolled(roller, **choices), role)
+
+
+def _in_role(sheet: OrganiqueSheet, role: str) -> OrganiqueSheet:
+    shift, top, up, health = ROLES[role]
+    if (shift, top, up, health) == ROLES["standard"]:
+        return sheet
+    stats = {k: max(1, v + shift) for k, v in sheet.characteristics.model_dump().items()}
+    h = sheet.health
+    sng, cps, inc = (max(1, int(x) + health) for x in (h.sng_max, h.cps_max, h.inc_max))
+    return sheet.model_copy(
+        update={
+            "characteristics": Characteristics(**stats),
+            "endurance": stats["END"],
+            "health": HealthTrack(sng_max=sng, cps_max=cps, inc_max=inc, sng=sng, cps=cps, inc=inc),
+            "skills": [
+                s.model_copy(update={"level": min(top, s.level + up)}) for s in sheet.skills
+            ],
+            "combat_skills": [
+                s.model_copy(update={"level": min(top, s.level + up)}) for s in sheet.combat_skills
+            ],
+        }
+    )
+
+
+def _rolled(roller: Roller, **choices: Any) -> OrganiqueSheet:
     stats = {stat: 2 + roller.d(16) for stat in CHARACTERISTICS}
     sng, cps, inc = 1 + roller.d(4), 2 + roller.d(3), 2 + roller.d(4)
     picks = sorted({roller.d(len(NAMED_SKILLS)) - 1 for _ in range(3)})

@@ -42,6 +42,7 @@ class Organique(System[OrganiqueSheet]):
     validate = staticmethod(validation.validate)
     new_character = staticmethod(creation.new_character)
     random_npc = staticmethod(creation.random_npc)
+    npc_params = creation.NpcParams
     sections = staticmethod(view.sections)
     actions = staticmethod(view.actions)
     initiative = staticmethod(encounter.initiative)
