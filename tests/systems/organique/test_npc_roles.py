@@ -1,5 +1,5 @@
 """NPCs by role (issue 18): the chapter defines no NPC levels or roles, so `npc_params` offers a
-role — minion, standard, elite — as the labelled house rule `npc_role`, shifting the generator's
+role — minion, standard, elite — as the labelled house rule `role`, shifting the generator's
 house-rule ranges (the example characters', L3719-3887) after the same rolls."""
 
 from __future__ import annotations

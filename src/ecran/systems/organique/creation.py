@@ -49,12 +49,12 @@ NAMED_SKILLS: tuple[tuple[str, StatName], ...] = (
 
 
 class NpcParams(Params):
-    """The choices a random NPC takes: its role, a labelled house rule (`npc_role`)."""
+    """The choices a random NPC takes: its role, a labelled house rule (option `role`)."""
 
     role: NpcRole = NPC_ROLE.field()
 
 
-#: House rule `npc_role`: (characteristic shift, highest skill level, skill level shift,
+#: House rule `role`: (characteristic shift, highest skill level, skill level shift,
 #: health maxima shift) per role; standard leaves the generator as it is.
 ROLES: dict[str, tuple[int, int, int, int]] = {
     "minion": (-4, 2, 0, -1),
@@ -66,7 +66,7 @@ ROLES: dict[str, tuple[int, int, int, int]] = {
 def random_npc(roller: Roller, **choices: Any) -> OrganiqueSheet:
     """House rule (the seed has no generator): characteristics 3-18 and SNG 2-5, CPS 3-5,
     INC 3-6, the ranges of the chapter's example characters (L3719-3887); a role (house rule
-    `npc_role`) shifts them after the same rolls."""
+    `role`) shifts them after the same rolls."""
     role = NpcParams.model_validate({"role": choices.get("role", "standard")}).role
     return _in_role(_rolled(roller, **choices), role)
 

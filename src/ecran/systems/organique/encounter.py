@@ -225,7 +225,16 @@ def damage(
     """The operation a landed attack applies to the defender: damage through the defender's
     armour (`take_hit`, L541-698), or the landed action's own effect (stun, slash, knock-out,
     tackle, push, sweep: L3158-3320). None for a miss, a defended attack, or an action whose
-    effect is not a change of the defender's sheet."""
+    effect is not a change of the defender's sheet. A vehicle's ramp or slide that hits deals
+    the collision's damage the GM gave."""
+    if check == "vehicle_attack" and result.outcome == "hit":
+        # L1447-1457, L567-568: the collision's damage (the GM's) through the armour.
+        collision = {
+            "weapon_bs": params.get("collision_bs", 0),
+            "weapon_c": params.get("collision_c", 0),
+            "action": "strike",
+        }
+        return _hit(collision, int(result.details["margin"]))
     if check != "attack" or result.outcome not in ("armour", "hit"):
         return None
     action = str(params["action"])

@@ -193,6 +193,12 @@ class ConditionRow(Labelled):
     incapacitating: bool = False
 
 
+class VehicleManoeuvre(Labelled):
+    name: str
+    difficulty: int | None = None
+    combat: str
+
+
 class CombatTables(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     action: list[CombatAction]
@@ -208,6 +214,7 @@ class CombatTables(BaseModel):
     free_action: list[FreeAction]
     combat_skill: list[CombatSkillRow]
     condition: list[ConditionRow]
+    vehicle_manoeuvre: list[VehicleManoeuvre]
 
     def combat_skill_named(self, name: str) -> CombatSkillRow | None:
         """The catalogue's skill by id or any of its names, in any case, with or without
