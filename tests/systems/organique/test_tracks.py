@@ -12,7 +12,8 @@ SYSTEM = get_system("organique")
 
 
 def _guessed(sheet: object) -> list[object]:
-    """Today's guess in the web's encounter page: sections titled Health/NIFIMO/In play/Attributes."""
+    """Today's guess in the web's encounter page: sections titled Health, NIFIMO, In play or
+    Attributes."""
     wanted = {"Health", "NIFIMO", "In play", "Attributes"}
     return [row for sec in SYSTEM.sections(sheet) if sec.title.en in wanted for row in sec.rows]
 
