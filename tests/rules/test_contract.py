@@ -96,6 +96,7 @@ def test_every_option_is_offered_somewhere(system: System[Any]) -> None:
     parameters, or of the sheet (play-state readings a table fixes once)."""
     fields = {name for c in system.checks for name in c.params.model_fields}
     fields |= {name for op in system.operations for name in op.params.model_fields}
+    fields |= set(system.npc_params.model_fields)
     for option in system.options:
         if option.kind == "gm_input":
             continue

@@ -250,6 +250,8 @@ def test_tyra_stun_costs_raul_his_next_action_L4066_4083() -> None:
     _, change = apply(raul(), "attack", stun.params, result, ScriptedDice(14))
     assert change.resolution.outcome == "loses_action"
     assert change.resolution.details["short_by"] == 3
+    # The tracker puts the lost action on Raul for one round.
+    assert [(p.label.fr, p.rounds) for p in change.conditions] == [("perd sa prochaine action", 1)]
 
 
 def test_hammerhead_knocks_raul_out_for_9_rounds_L4084_4099() -> None:
@@ -268,6 +270,7 @@ def test_hammerhead_knocks_raul_out_for_9_rounds_L4084_4099() -> None:
     after, change = apply(tired, "attack", knockout.params, result, ScriptedDice(5))
     assert change.resolution.details["rounds"] == 9
     assert "unconscious" in after.conditions
+    assert [(p.label.fr, p.rounds) for p in change.conditions] == [("Inconscient", 9)]
     assert after.health == tired.health
     assert SYSTEM.attacks(after, hammer) == []
     assert all(a.params["reaction"] == "none" for a in SYSTEM.attacks(hammer, after))
@@ -381,3 +384,32 @@ def test_new_character_is_legal_and_guided_creation_asks_no_play_state(
     assert not {"suffering", "effects", "intrusion", "battle_bs"} & set(
         SYSTEM.creation_fields or ()
     )
+
+
+def test_a_landed_tackle_brings_both_down_L3308_3320() -> None:
+    """ "l'attaquant et le défenseur finissent à terre": the defender by the balance test, the
+    attacker with none; a missed tackle changes nobody."""
+    a, v = fighter("A", {}), fighter("V", {})
+    tackle = offered(a, v, "Tacler / plaquer")
+    landed = SYSTEM.consequences(
+        "attack", tackle.params, Resolution("hit", 26, {"margin": 6}), a, v
+    )
+    assert [(c.side, c.operation) for c in landed] == [
+        ("defender", "knock_down_effect"),
+        ("attacker", "condition"),
+    ]
+    sides = {"attacker": a, "defender": v}
+    for c in landed:
+        op = SYSTEM.operation(c.operation)
+        sides[c.side] = op.apply(
+            sides[c.side], op.params.model_validate(c.params), ScriptedDice(15)
+        ).sheet
+    assert "prone" in sides["attacker"].conditions and "prone" in sides["defender"].conditions
+    missed = SYSTEM.consequences(
+        "attack", tackle.params, Resolution("miss", 3, {"margin": -3}), a, v
+    )
+    assert missed == []
+    # Any other landed action leaves the attacker standing.
+    sweep = offered(a, v, "Balayer")
+    swept = SYSTEM.consequences("attack", sweep.params, Resolution("hit", 25, {"margin": 5}), a, v)
+    assert [c.side for c in swept] == ["defender"]

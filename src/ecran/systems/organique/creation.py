@@ -6,9 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import Roller
+from ecran.rules import Params
+from ecran.systems.organique.options import NPC_ROLE, NpcRole
 from ecran.systems.organique.sheet import (
     ArmourPiece,
     Characteristics,
+    CombatSkill,
     HealthTrack,
     OrganiqueSheet,
     Skill,
@@ -45,18 +48,75 @@ NAMED_SKILLS: tuple[tuple[str, StatName], ...] = (
 )
 
 
+class NpcParams(Params):
+    """The choices a random NPC takes: its role, a labelled house rule (option `role`)."""
+
+    role: NpcRole = NPC_ROLE.field()
+
+
+#: House rule `role`: (characteristic shift, highest skill level, skill level shift,
+#: health maxima shift) per role; standard leaves the generator as it is.
+ROLES: dict[str, tuple[int, int, int, int]] = {
+    "minion": (-4, 2, 0, -1),
+    "standard": (0, 6, 0, 0),
+    "elite": (4, 6, 1, 1),
+}
+
+
 def random_npc(roller: Roller, **choices: Any) -> OrganiqueSheet:
     """House rule (the seed has no generator): characteristics 3-18 and SNG 2-5, CPS 3-5,
-    INC 3-6, the ranges of the chapter's example characters (L3719-3887)."""
+    INC 3-6, the ranges of the chapter's example characters (L3719-3887); a role (house rule
+    `role`) shifts them after the same rolls."""
+    role = NpcParams.model_validate({"role": choices.get("role", "standard")}).role
+    return _in_role(_rolled(roller, **choices), role)
+
+
+def _in_role(sheet: OrganiqueSheet, role: str) -> OrganiqueSheet:
+    shift, top, up, health = ROLES[role]
+    if (shift, top, up, health) == ROLES["standard"]:
+        return sheet
+    stats = {k: max(1, v + shift) for k, v in sheet.characteristics.model_dump().items()}
+    h = sheet.health
+    sng, cps, inc = (max(1, int(x) + health) for x in (h.sng_max, h.cps_max, h.inc_max))
+    return sheet.model_copy(
+        update={
+            "characteristics": Characteristics(**stats),
+            "endurance": stats["END"],
+            "health": HealthTrack(sng_max=sng, cps_max=cps, inc_max=inc, sng=sng, cps=cps, inc=inc),
+            "skills": [
+                s.model_copy(update={"level": min(top, s.level + up)}) for s in sheet.skills
+            ],
+            "combat_skills": [
+                s.model_copy(update={"level": min(top, s.level + up)}) for s in sheet.combat_skills
+            ],
+        }
+    )
+
+
+def _rolled(roller: Roller, **choices: Any) -> OrganiqueSheet:
     stats = {stat: 2 + roller.d(16) for stat in CHARACTERISTICS}
     sng, cps, inc = 1 + roller.d(4), 2 + roller.d(3), 2 + roller.d(4)
     picks = sorted({roller.d(len(NAMED_SKILLS)) - 1 for _ in range(3)})
+    learnt = [(NAMED_SKILLS[i], roller.d(4)) for i in picks]
+    # A skill of the combat catalogue is a combat skill (L1244-1291), with its modifiers.
     skills = [
-        Skill(name=NAMED_SKILLS[i][0], characteristic=NAMED_SKILLS[i][1], level=roller.d(4))
-        for i in picks
+        Skill(name=name, characteristic=stat, level=level)
+        for (name, stat), level in learnt
+        if COMBAT.combat_skill_named(name) is None
+    ]
+    combat = [
+        CombatSkill.model_validate({"name": name, "level": level})
+        for (name, _), level in learnt
+        if COMBAT.combat_skill_named(name) is not None
     ]
     weapon = COMBAT.weapon[roller.d(len(COMBAT.weapon)) - 1]
     armour = COMBAT.armour[roller.d(len(COMBAT.armour) - 1) - 1]  # the tree is cover, not worn
+    weapons = [weapon]
+    # The weapon a combat skill needs comes with it (knife throwing: the throwing daggers).
+    for skill in combat:
+        needed = next((w for w in COMBAT.weapon if w.label_fr == skill.weapon), None)
+        if needed is not None and needed not in weapons:
+            weapons.append(needed)
     return OrganiqueSheet(
         name=str(choices.get("name", "")) or f"PNJ {roller.seed}",
         kind="npc",
@@ -64,10 +124,9 @@ def random_npc(roller: Roller, **choices: Any) -> OrganiqueSheet:
         health=HealthTrack(sng_max=sng, cps_max=cps, inc_max=inc, sng=sng, cps=cps, inc=inc),
         endurance=stats["END"],
         skills=skills,
+        combat_skills=combat,
         weapons=[
-            WeaponItem(
-                name=weapon.label_fr, reach=weapon.reach, bs=weapon.bs, c=weapon.c, ap=weapon.ap
-            )
+            WeaponItem(name=w.label_fr, reach=w.reach, bs=w.bs, c=w.c, ap=w.ap) for w in weapons
         ],
         armour=[
             ArmourPiece(

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Action, Resolution, Text, tr
+from ecran.rules import Action, Consequence, Resolution, Text, tr
+from ecran.rules.field import folded
 from ecran.systems.organique.checks.situation import reach_span
-from ecran.systems.organique.sheet import OrganiqueSheet, WeaponItem
+from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
 from ecran.systems.organique.skills import best_bonus, best_initiative
 from ecran.systems.organique.tables import COMBAT, Weapon
 from ecran.systems.organique.tracks import (
@@ -60,11 +61,33 @@ def can_fight(sheet: OrganiqueSheet) -> bool:
 def catalogue_weapon(item: WeaponItem) -> Weapon | None:
     """The chapter's own row for a weapon on a sheet (by id or French/English name), for the
     labels and improvised penalty a sheet's weapon does not carry."""
-    key = item.name.casefold()
+    return weapon_named(item.name)
+
+
+def weapon_named(name: str) -> Weapon | None:
+    key = name.casefold()
     return next(
         (w for w in COMBAT.weapon if key in (w.name, w.label_fr.casefold(), w.label_en.casefold())),
         None,
     )
+
+
+def _weapon_key(name: str) -> str:
+    row = weapon_named(name)
+    return row.name if row is not None else folded(name)
+
+
+def wields(skill: CombatSkill, item: WeaponItem | None) -> bool:
+    """L1251-1253: many combat skills need a weapon for their bonuses to count; a skill naming
+    none counts with any weapon or the bare body."""
+    if not skill.weapon.strip():
+        return True
+    return item is not None and _weapon_key(skill.weapon) == _weapon_key(item.name)
+
+
+def skills_with(sheet: OrganiqueSheet, item: WeaponItem | None) -> list[CombatSkill]:
+    """The sheet's combat skills whose bonuses count with this weapon (None: the body)."""
+    return [s for s in sheet.combat_skills if wields(s, item)]
 
 
 def is_ranged(item: WeaponItem) -> bool:
@@ -84,7 +107,8 @@ def weapon_actions(item: WeaponItem) -> list[str]:
     if item.bs <= 0 and item.c <= 0:
         return []
     if is_ranged(item):
-        return ["shoot"]
+        # L3323-3331: the vital attack takes "any weapon dealing bs", a thrown or fired one too.
+        return ["shoot", "vital_blade"] if item.bs > 0 else ["shoot"]
     found = ["strike", "easy_hit"]
     if item.bs > 0:
         found += ["vital_blade", "slash"]
@@ -139,13 +163,16 @@ def attack_params(
     values: dict[str, Any] = {
         "action": action,
         "characteristics": bounded(pair, -20, 80),
-        "modifier": bounded(action_penalty(attacker) + best_bonus(attacker.combat_skills, action)),
+        "modifier": bounded(
+            action_penalty(attacker) + best_bonus(skills_with(attacker, item), action)
+        ),
         "will": bounded(stats["VOL"], 0, 40),
         "target_prone": "prone" in defender.conditions,
     }
     if item is not None:
         values.update(_weapon_values(item, action))
-    values.update(defence(defender, ranged=action == "shoot"))
+    ranged = action == "shoot" or (item is not None and is_ranged(item))
+    values.update(defence(defender, ranged=ranged))
     return values
 
 
@@ -167,12 +194,17 @@ def defence(defender: OrganiqueSheet, ranged: bool) -> dict[str, Any]:
     if not can_fight(defender):
         return {"reaction": "none", "coverage": coverage}
     stats = effective(defender)
+    skills = [
+        s
+        for s in defender.combat_skills
+        if not s.weapon.strip() or any(wields(s, w) for w in defender.weapons)
+    ]
     options = ("dodge",) if ranged else ("dodge", "parry")
     scored = []
     for name in options:
         reaction = COMBAT.reaction_named(name)
         pair = sum(stats[s] for s in reaction.stats)
-        bonus = reaction_penalty(defender) + best_bonus(defender.combat_skills, name)
+        bonus = reaction_penalty(defender) + best_bonus(skills, name)
         scored.append((pair + bonus - reaction.difficulty, name, pair, bonus))
     # Highest chance first; a tie keeps the dodge, listed first (max keeps the first).
     _, name, pair, bonus = max(scored, key=lambda s: s[0])
@@ -193,7 +225,16 @@ def damage(
     """The operation a landed attack applies to the defender: damage through the defender's
     armour (`take_hit`, L541-698), or the landed action's own effect (stun, slash, knock-out,
     tackle, push, sweep: L3158-3320). None for a miss, a defended attack, or an action whose
-    effect is not a change of the defender's sheet."""
+    effect is not a change of the defender's sheet. A vehicle's ramp or slide that hits deals
+    the collision's damage the GM gave."""
+    if check == "vehicle_attack" and result.outcome == "hit":
+        # L1447-1457, L567-568: the collision's damage (the GM's) through the armour.
+        collision = {
+            "weapon_bs": params.get("collision_bs", 0),
+            "weapon_c": params.get("collision_c", 0),
+            "action": "strike",
+        }
+        return _hit(collision, int(result.details["margin"]))
     if check != "attack" or result.outcome not in ("armour", "hit"):
         return None
     action = str(params["action"])
@@ -221,3 +262,22 @@ def _hit(params: dict[str, Any], margin: int) -> tuple[str, dict[str, Any]] | No
         "attack_margin": margin,
         "action": str(params["action"]),
     }
+
+
+def consequences(
+    check: str,
+    params: dict[str, Any],
+    result: Resolution,
+    attacker: OrganiqueSheet,
+    defender: OrganiqueSheet,
+) -> list[Consequence]:
+    """Everything a result does, in order: the defender's effect (`damage`), then what the
+    attack does to its author. A landed tackle brings both down (L3308-3311: "l'attaquant et le
+    défenseur finissent à terre"): the defender by the balance test, the attacker with none."""
+    found = []
+    hurt = damage(check, params, result, defender)
+    if hurt is not None:
+        found.append(Consequence("defender", *hurt))
+    if hurt is not None and params.get("action") == "tackle":
+        found.append(Consequence("attacker", "condition", {"condition": "prone", "present": True}))
+    return found

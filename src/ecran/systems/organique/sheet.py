@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ecran.rules import CharacterSheet
 from ecran.systems.organique.afflictions import Addiction, DiseaseState, Effect
@@ -21,7 +21,7 @@ from ecran.systems.organique.options import (
     HALF_ROUNDING,
     INC_ZERO,
 )
-from ecran.systems.organique.tables import CHARACTERISTICS
+from ecran.systems.organique.tables import CHARACTERISTICS, COMBAT
 from ecran.systems.organique.tracks import CONDITION_PENALTIES, Health
 
 if TYPE_CHECKING:
@@ -45,9 +45,15 @@ LimbName = Literal[
 ]
 
 
+#: The model's bound only keeps every size finite: the 0-40 range people expect is a house rule
+#: checked by validation (`validation.SCORE_MAX`), so a sheet beyond it still loads and shows all
+#: its problems at once.
+SCORE_BOUND = 100
+
+
 def _score(title: str, default: int = 10) -> Any:
-    """A characteristic or a health track: 0 to 40 (the examples range from 3 to 18)."""
-    return Field(default, ge=0, le=40, title=title)
+    """A characteristic or a health track (the examples range from 3 to 18)."""
+    return Field(default, ge=0, le=SCORE_BOUND, title=title)
 
 
 class Strict(BaseModel):
@@ -89,8 +95,10 @@ class Skill(Strict):
 
 
 class CombatSkill(Strict):
-    """L1244-1291: a combat skill of chapter 1 (absent from this seed: the GM copies its base
-    modifiers); each level above the first adds +4 to every listed modifier."""
+    """L1244-1291: a combat skill; each level above the first adds +4 to every listed base
+    modifier. A skill of the chapter's catalogue (`COMBAT.combat_skill`: knife throwing,
+    kickboxing, street fighting…) written by name alone takes the catalogue's modifiers,
+    initiative and weapon; any other the GM copies from chapter 1 (absent from this seed)."""
 
     name: str = Field(min_length=1, max_length=80)
     level: int = Field(1, title="1 Novice … 6 Maître")
@@ -99,6 +107,22 @@ class CombatSkill(Strict):
     modifiers: dict[str, int] = Field(
         default_factory=dict, title="Modificateurs de base par action ou réaction"
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_catalogue(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or data.get("modifiers") or data.get("initiative_per_level"):
+            return data
+        row = COMBAT.combat_skill_named(str(data.get("name", "")))
+        if row is None:
+            return data
+        weapons = [w.label_fr for w in COMBAT.weapon if w.name in row.weapons]
+        return {
+            **data,
+            "modifiers": dict(row.modifiers),
+            "initiative_per_level": row.initiative_per_level,
+            "weapon": data.get("weapon") or (weapons[0] if weapons else ""),
+        }
 
 
 class ArmourPiece(Strict):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ecran.rules import System, tr
 from ecran.systems.organique import creation, encounter, validation, view
+from ecran.systems.organique import tracks as tracking
 from ecran.systems.organique.checks import CHECKS
 from ecran.systems.organique.operations import OPERATIONS
 from ecran.systems.organique.options import OPTIONS
@@ -41,11 +42,14 @@ class Organique(System[OrganiqueSheet]):
     validate = staticmethod(validation.validate)
     new_character = staticmethod(creation.new_character)
     random_npc = staticmethod(creation.random_npc)
+    npc_params = creation.NpcParams
     sections = staticmethod(view.sections)
     actions = staticmethod(view.actions)
     initiative = staticmethod(encounter.initiative)
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
+    consequences = staticmethod(encounter.consequences)
+    tracks = staticmethod(tracking.tracks)
 
 
 SYSTEM = Organique()

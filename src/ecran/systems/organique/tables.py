@@ -5,13 +5,14 @@ Every row carries `source`, the seed lines it comes from, so a wrong number can 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
 from ecran.rules import EcranError, OperationDeclarer, Source, Text, cite
 from ecran.rules.data import load_fields, load_model, load_titles
+from ecran.rules.field import folded
 
 SEED = "004_409f81671409d3a6.txt"
 PACKAGE = "ecran.systems.organique"
@@ -170,6 +171,34 @@ class Armour(Labelled):
     agi: int
 
 
+class CombatSkillRow(Labelled):
+    """A combat skill whose numbers the chapter gives (L1244-1291)."""
+
+    name: str
+    aliases: list[str] = []
+    initiative_per_level: int = 0
+    modifiers: dict[str, int]
+    weapons: list[str]
+    note_fr: str
+    note_en: str
+
+    def names(self) -> tuple[str, ...]:
+        return (self.name, self.label_fr, self.label_en, *self.aliases)
+
+
+class ConditionRow(Labelled):
+    name: str
+    actions: int
+    reactions: int
+    incapacitating: bool = False
+
+
+class VehicleManoeuvre(Labelled):
+    name: str
+    difficulty: int | None = None
+    combat: str
+
+
 class CombatTables(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     action: list[CombatAction]
@@ -183,6 +212,15 @@ class CombatTables(BaseModel):
     improvised: list[Improvised]
     reach_band: list[ReachBand]
     free_action: list[FreeAction]
+    combat_skill: list[CombatSkillRow]
+    condition: list[ConditionRow]
+    vehicle_manoeuvre: list[VehicleManoeuvre]
+
+    def combat_skill_named(self, name: str) -> CombatSkillRow | None:
+        """The catalogue's skill by id or any of its names, in any case, with or without
+        accents."""
+        key = folded(name)
+        return next((s for s in self.combat_skill if key in {folded(n) for n in s.names()}), None)
 
     def modifier_named(self, name: str) -> CombatModifier:
         return next(m for m in self.modifier if m.name == name)
@@ -268,6 +306,14 @@ def core() -> CoreTables:
     return load_model(PACKAGE, "core.toml", CoreTables)
 
 
+def words(rows: Iterable[Labelled], key: str = "name", **more: Text) -> dict[str, Text]:
+    """People's words for the choices a table defines (`x-choices`: a parameter then takes the
+    French or English name in any case, accents or not), and any extra choice (`none`…)."""
+    return {**{str(getattr(r, key)): r.label for r in rows}, **more}
+
+
+NONE = Text(fr="aucune", en="none")
+
 CORE = core()
 SAVE_KINDS = tuple(s.kind for s in CORE.save)
 COMBAT = combat()
@@ -318,6 +364,37 @@ class Symptom(Labelled):
     stat: str
     effect_fr: str
     effect_en: str
+    #: Losses while the symptom lasts, applied at the end of each round (L863, L895-896) or
+    #: each minute (shock, L903-904).
+    bs_per_round: float = 0
+    endurance_per_round: int = 0
+    bs_per_minute: float = 0
+    #: The sheet condition the symptom puts (its own name by default; "" for none: shock is an
+    #: effect), and whether the bearer can still act (L864-866, L893-894, L899-902, L910-911).
+    condition: str | None = None
+    incapacitating: bool = False
+    #: A failure by more than `worse_over` brings another symptom (coma → cardiac arrest,
+    #: paralysis → respiratory arrest) or a worse outcome the GM plays (panic).
+    worse_over: int = 0
+    worse: str = ""
+    worse_fr: str = ""
+    worse_en: str = ""
+    #: How long it lasts: "margin" (1 round per point of failure), "1d6" rounds, "1d6" minutes.
+    rounds: str = ""
+    minutes: str = ""
+    #: Stroke (L899-902): physical after-effects beyond 5, brain damage beyond 10.
+    after_effects_over: int = 0
+    brain_damage_over: int = 0
+    brain_damage: dict[str, int] = {}
+    #: Shock (L903-904): END 0 and every characteristic halved; stupor: these at 0 (L905-907);
+    #: headache: −1 per point of failure (L879-880).
+    shock: bool = False
+    zero: list[str] = []
+    penalty_per_margin: int = 0
+
+    @property
+    def puts(self) -> str:
+        return self.name if self.condition is None else self.condition
 
 
 class DrugEffect(Labelled):
@@ -376,6 +453,9 @@ class HealthTables(BaseModel):
     drug: list[Drug]
     poison: list[Poison]
     disease: list[Disease]
+
+    def symptom_named(self, name: str) -> Symptom | None:
+        return next((s for s in self.symptom if s.name == name), None)
 
     def drug_named(self, name: str) -> Drug | None:
         return next((d for d in self.drug if d.name == name), None)

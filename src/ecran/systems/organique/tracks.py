@@ -11,32 +11,41 @@ from dataclasses import dataclass, replace
 from math import ceil, floor
 from typing import TYPE_CHECKING
 
+from ecran.rules import SheetRow, tr
 from ecran.systems.organique.dice import two_characteristics
+from ecran.systems.organique.tables import COMBAT, HEALTH, ConditionRow
 
 if TYPE_CHECKING:
     from ecran.systems.organique.sheet import OrganiqueSheet
 
-#: Penalties of the conditions a sheet can carry: (actions, reactions). L2869-2960, L3031-3049,
-#: L845-912 (vomiting −20), L4164-4167.
-CONDITION_PENALTIES: dict[str, tuple[int, int]] = {
-    "blind": (-15, -15),
-    "one_eyed": (-7, -7),
-    "prone": (-8, -8),
-    "leaning": (-10, -10),
-    "underwater": (-8, -8),
-    "mounted": (-4, 0),
-    "one_good_leg": (-7, -7),
-    "vomiting": (-20, -20),
-    "all_out_recovery": (-10, -10),
-    # Symptoms that stop a character acting at all (L863-913, L3195-3216): no penalty to add,
-    # the sheet offers no action while they last.
-    "unconscious": (0, 0),
-    "paralysed": (0, 0),
-    "cardiac_arrest": (0, 0),
-}
 
+def _conditions() -> dict[str, ConditionRow]:
+    """Every condition a sheet can carry: the combat table's (L2869-2960…) and those the
+    symptoms put (L859-913), which carry no penalty of their own unless listed there."""
+    found = {c.name: c for c in COMBAT.condition}
+    for s in HEALTH.symptom:
+        if s.puts and s.puts not in found:
+            found[s.puts] = ConditionRow(
+                name=s.puts,
+                label_fr=s.label_fr,
+                label_en=s.label_en,
+                actions=0,
+                reactions=0,
+                incapacitating=s.incapacitating,
+                source=s.source,
+            )
+    return found
+
+
+CONDITIONS = _conditions()
+#: Penalties of the conditions a sheet can carry: (actions, reactions).
+CONDITION_PENALTIES: dict[str, tuple[int, int]] = {
+    name: (c.actions, c.reactions) for name, c in CONDITIONS.items()
+}
 #: Conditions under which the sheet offers no action (saves only).
-INCAPACITATED = ("unconscious", "paralysed", "cardiac_arrest")
+INCAPACITATED = tuple(name for name, c in CONDITIONS.items() if c.incapacitating)
+#: People's words for each condition (the `condition` parameter takes them).
+CONDITION_WORDS = {name: c.label for name, c in CONDITIONS.items()}
 
 
 @dataclass(frozen=True)
@@ -57,14 +66,25 @@ def floor_half(x: float, mode: str = "floor_half") -> float:
     return floor(x * 2) / 2 if mode == "floor_half" else float(floor(x))
 
 
+#: L672-675: coverage 20 covers the whole body; no margin ever reaches an unprotected part.
+FULL_COVERAGE = 20
+
+
+def hits_armour(margin: int | None, coverage: int) -> bool:
+    """L658-675: an attack whose MR is at most the coverage (IA) hits the armour; a coverage of
+    20 is hit whatever the margin ("peu importe la marge de réussite"). None: no margin known,
+    the armour is hit."""
+    return margin is None or coverage >= FULL_COVERAGE or margin <= coverage
+
+
 def through_armour(
     hit: Damage, layers: list[Layer], margin: int | None, ap: int = 0
 ) -> tuple[Damage, bool]:
-    """L643-698: a layer protects only if the attack's MR ≤ its coverage (None: every layer is
-    hit); the layers hit add their protection (Hammerhead's 2 + 3, L3984-3986). Armour-piercing
-    N counts as N against the armour and lets through min(base, N − protection). Returns the
-    damage left and whether any layer was hit."""
-    hit_layers = [x for x in layers if margin is None or margin <= x.coverage]
+    """L643-698: a layer protects only if it is hit (`hits_armour`); the layers hit add their
+    protection (Hammerhead's 2 + 3, L3984-3986). Armour-piercing N counts as N against the
+    armour and lets through min(base, N − protection). Returns the damage left and whether any
+    layer was hit."""
+    hit_layers = [x for x in layers if hits_armour(margin, x.coverage)]
     if not hit_layers:
         return hit, False
     prot_bs = sum(x.bs for x in hit_layers)
@@ -251,3 +271,57 @@ def pain_save_bonus(sheet: OrganiqueSheet) -> int:
 def heat_save_penalty(sheet: OrganiqueSheet) -> int:
     """Fever: −(fever) per level to heat saves, with no roll (L1104-1110, reading A27)."""
     return sum(d.fever * d.level for d in sheet.diseases if d.fever_active)
+
+
+# -- what the encounter tracker shows ------------------------------------------------------
+
+
+def health_rows(sheet: OrganiqueSheet) -> list[SheetRow]:
+    """The health tracks as a person reads them (L538-640, L305-353, L512-529): SNG, CPS and
+    INC, the END reserve, suffering, conditions, the action penalty and the resulting state."""
+    h = sheet.health
+    state = tr("valide", "fit")
+    if sheet.inc_zero == "dead" and h.inc <= 0:
+        state = tr("mort (lecture : INC 0 = mort)", "dead (reading: INC 0 = dead)")
+    elif out_of_combat(h.current(), sheet.endurance):
+        t = death_timer(h.current(), sheet.endurance)
+        state = tr(
+            f"hors de combat : {t} tours pour les premiers soins",
+            f"out of the fight: {t} rounds to get first aid",
+        )
+    elif mortally_wounded(h.current()):
+        state = tr("mortellement blessé (−1 END/tour)", "mortally wounded (−1 END/round)")
+    elif exhausted(sheet.endurance):
+        state = tr("épuisé", "exhausted")
+    rows = [
+        SheetRow(tr("SNG (Sang)", "SNG (Blood)"), f"{h.sng} / {h.sng_max}"),
+        SheetRow(tr("CPS (Corps)", "CPS (Body)"), f"{h.cps} / {h.cps_max}"),
+        SheetRow(tr("INC (Incapacité)", "INC (Incapacity)"), f"{h.inc} / {h.inc_max}"),
+        SheetRow(
+            tr("Réserve d'END", "END reserve"), f"{sheet.endurance} / {sheet.characteristics.END}"
+        ),
+        SheetRow(tr("Souffrance", "Suffering"), f"−{sheet.suffering}"),
+        SheetRow(
+            tr("États", "Conditions"),
+            ", ".join(CONDITIONS[c].label_fr for c in sheet.conditions) or "—",
+        ),
+        SheetRow(tr("Malus aux actions", "Action penalty"), str(action_penalty(sheet))),
+        SheetRow(tr("État", "State"), f"{state.fr} / {state.en}"),
+    ]
+    return rows
+
+
+def tracks(sheet: OrganiqueSheet) -> list[SheetRow]:
+    """What combat changes, beside each participant: the health tracks (the sheet's "Santé"
+    rows), and the effects in force (shock, stupor, a poison…) when there are any."""
+    rows = health_rows(sheet)
+    if sheet.effects:
+        names = ", ".join(_effect_label(e.name) for e in sheet.effects)
+        rows.append(SheetRow(tr("Effets en cours", "Effects in force"), names))
+    return rows
+
+
+def _effect_label(name: str) -> str:
+    """An effect by the symptom's French name where it is one (shock → Choc)."""
+    row = HEALTH.symptom_named(name)
+    return row.label_fr if row is not None else name

@@ -16,16 +16,47 @@ def _half(x: float) -> bool:
     return float(x * 2).is_integer()
 
 
+#: House rule (reading §3.4: the chapter gives no characteristic range): scores run 0-40, the
+#: test scale whose difficulties stop at 35-40 "légendaire" (L30-45, L186-188); the examples use
+#: 3 to 18 (L3719-3887).
+SCORE_MAX = 40
+
+
 def validate(sheet: OrganiqueSheet) -> list[RuleViolation]:
     """Every rule the chapter does state that the sheet breaks: health tracks within their
     maxima in half points, the END reserve within END, skill levels 1-6 listed once, combat
-    skills naming real actions, armour coverage 0-20."""
+    skills naming real actions, armour coverage 0-20; and the house rule's 0-40 scores."""
     return [
+        *_score_violations(sheet),
         *_health_violations(sheet),
         *_endurance_violations(sheet),
         *_skill_violations(sheet),
         *_combat_skill_violations(sheet),
         *_armour_violations(sheet),
+    ]
+
+
+def _score_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
+    h = sheet.health
+    scores = {
+        f"characteristics.{k}": (k, k, v) for k, v in sheet.characteristics.model_dump().items()
+    }
+    for t in ("sng_max", "cps_max", "inc_max", "sng", "cps", "inc"):
+        name = t.upper().replace("_MAX", " max")
+        scores[f"health.{t}"] = (name, name, getattr(h, t))
+    scores["endurance"] = ("réserve d'END", "END reserve", sheet.endurance)
+    return [
+        _broken(
+            "score.range",
+            src(30, 45, "house rule: the chapter gives no range (reading §3.4)"),
+            path,
+            f"{fr} {value:g} : au-delà de {SCORE_MAX} (règle maison : l'échelle des tests "
+            "s'arrête à 40, légendaire)",
+            f"{en} {value:g}: above {SCORE_MAX} (house rule: the test scale stops at 40, "
+            "legendary)",
+        )
+        for path, (fr, en, value) in scores.items()
+        if value > SCORE_MAX
     ]
 
 

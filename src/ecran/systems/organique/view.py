@@ -8,19 +8,23 @@ from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, tr
 from ecran.systems.organique.intrusion import Intrusion
-from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.skills import best_bonus, best_initiative, combat_bonus
+from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet
+from ecran.systems.organique.skills import (
+    best_bonus,
+    best_initiative,
+    combat_bonus,
+    initiative_from,
+)
 from ecran.systems.organique.tables import COMBAT, CORE
 from ecran.systems.organique.tracks import (
     INCAPACITATED,
     action_penalty,
-    death_timer,
     effective,
     encumbrance_penalty,
     encumbrance_threshold,
     exhausted,
+    health_rows,
     heat_save_penalty,
-    mortally_wounded,
     out_of_combat,
     pain_save_bonus,
 )
@@ -159,33 +163,7 @@ def _characteristics(sheet: OrganiqueSheet) -> SheetSection:
 
 
 def _health(sheet: OrganiqueSheet) -> SheetSection:
-    h = sheet.health
-    state = tr("valide", "fit")
-    if sheet.inc_zero == "dead" and h.inc <= 0:
-        state = tr("mort (lecture : INC 0 = mort)", "dead (reading: INC 0 = dead)")
-    elif out_of_combat(h.current(), sheet.endurance):
-        t = death_timer(h.current(), sheet.endurance)
-        state = tr(
-            f"hors de combat : {t} tours pour les premiers soins",
-            f"out of the fight: {t} rounds to get first aid",
-        )
-    elif mortally_wounded(h.current()):
-        state = tr("mortellement blessé (−1 END/tour)", "mortally wounded (−1 END/round)")
-    elif exhausted(sheet.endurance):
-        state = tr("épuisé", "exhausted")
-    rows = [
-        SheetRow(tr("SNG (Sang)", "SNG (Blood)"), f"{h.sng} / {h.sng_max}"),
-        SheetRow(tr("CPS (Corps)", "CPS (Body)"), f"{h.cps} / {h.cps_max}"),
-        SheetRow(tr("INC (Incapacité)", "INC (Incapacity)"), f"{h.inc} / {h.inc_max}"),
-        SheetRow(
-            tr("Réserve d'END", "END reserve"), f"{sheet.endurance} / {sheet.characteristics.END}"
-        ),
-        SheetRow(tr("Souffrance", "Suffering"), f"−{sheet.suffering}"),
-        SheetRow(tr("États", "Conditions"), ", ".join(sheet.conditions) or "—"),
-        SheetRow(tr("Malus aux actions", "Action penalty"), str(action_penalty(sheet))),
-        SheetRow(tr("État", "State"), f"{state.fr} / {state.en}"),
-    ]
-    return SheetSection(tr("Santé", "Health"), rows)
+    return SheetSection(tr("Santé", "Health"), health_rows(sheet))
 
 
 def _skills(sheet: OrganiqueSheet) -> SheetSection:
@@ -201,11 +179,23 @@ def _skills(sheet: OrganiqueSheet) -> SheetSection:
         SheetRow(
             Text(fr=s.name, en=s.name),
             f"niv. {s.level}" + (f" ({s.weapon})" if s.weapon else ""),
-            ", ".join(f"{k} +{combat_bonus(v, s.level)}" for k, v in s.modifiers.items()),
+            _combat_bonuses(s),
         )
         for s in sheet.combat_skills
     ]
     return SheetSection(tr("Compétences", "Skills"), rows)
+
+
+def _combat_bonuses(skill: CombatSkill) -> str:
+    """Each action's or reaction's bonus at the skill's level, by its French name (L1267-1284:
+    Fenn's knife throwing 4 reads initiative +8, frapper +16…)."""
+    names = {a.name: a.label_fr for a in COMBAT.action}
+    names.update({r.name: r.label_fr for r in COMBAT.reaction})
+    found = [f"initiative +{initiative_from(skill)}"] if skill.initiative_per_level else []
+    found += [
+        f"{names.get(k, k)} +{combat_bonus(v, skill.level)}" for k, v in skill.modifiers.items()
+    ]
+    return ", ".join(found)
 
 
 def _gear(sheet: OrganiqueSheet) -> SheetSection:

@@ -28,7 +28,8 @@ from ecran.systems.organique.checks.situation import (
 )
 from ecran.systems.organique.dice import TestRoll, beats, d20_test
 from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RULE, TieRule
-from ecran.systems.organique.tables import COMBAT, FIELDS, src
+from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
+from ecran.systems.organique.tracks import hits_armour
 
 PAIR_RANGE = {"ge": -20, "le": 80}
 
@@ -46,17 +47,21 @@ def pair_field(fr: str, en: str, default: Any = ...) -> Any:
 
 
 class AttackParams(Situation):
-    action: ActionName = FIELDS("action.attack")
+    action: ActionName = FIELDS("action.attack", choices=words(COMBAT.action))
     characteristics: int = pair_field("Caractéristiques de l'attaquant", "Attacker's stats")
     modifier: int = modifier_field(
         "Compétence, blessures, souffrance, états, autre situation",
         "Skill, wounds, suffering, conditions, other situation",
     )
-    weapon_label: WeaponLabelName = FIELDS("weapon_label", default="normal")
-    size: SizeName = FIELDS("size", default="human")
+    weapon_label: WeaponLabelName = FIELDS(
+        "weapon_label", default="normal", choices=words(COMBAT.weapon_label)
+    )
+    size: SizeName = FIELDS("size", default="human", choices=words(COMBAT.size))
     range_increments: int = FIELDS("range_increments", default=0, ge=0, le=100)
     extra_difficulty: int = FIELDS("extra_difficulty", default=0, ge=-40, le=100)
-    reaction: ReactionName = FIELDS("reaction", default="none")
+    reaction: ReactionName = FIELDS(
+        "reaction", default="none", choices=words(COMBAT.reaction, none=NONE)
+    )
     defender_characteristics: int = pair_field(
         "Caractéristiques du défenseur", "Defender's stats", default=0
     )
@@ -84,7 +89,7 @@ class Attack(Check[AttackParams]):
     description = tr(
         "Somme de deux caractéristiques + 1D20 contre la difficulté de l'action ; le défenseur "
         "fait de même pour sa réaction. L'attaque passe si elle réussit et dépasse la MR du "
-        "défenseur ; une MR ≤ couverture frappe l'armure.",
+        "défenseur ; une MR ≤ couverture frappe l'armure (couverture 20 : toujours).",
         "Sum of two characteristics + 1d20 against the action's difficulty; the defender does "
         "the same for the reaction. The attack lands if it succeeds and exceeds the defender's "
         "MR; an MR ≤ coverage hits the armour.",
@@ -131,7 +136,7 @@ class Attack(Check[AttackParams]):
                 defence.margin, attack.margin, ties_to_other=reaction.defender_must_exceed
             ):
                 return Resolution("defended", attack.total, details)
-        outcome = "armour" if attack.margin <= params.coverage else "hit"
+        outcome = "armour" if hits_armour(attack.margin, params.coverage) else "hit"
         return Resolution(outcome, attack.total, details)
 
     def _react(self, params: AttackParams, dice: DiceSource) -> TestRoll | None:

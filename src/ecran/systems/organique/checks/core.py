@@ -20,7 +20,7 @@ from ecran.systems.organique.checks.base import (
 )
 from ecran.systems.organique.dice import beats, d20_test, two_characteristics
 from ecran.systems.organique.options import TIE_RULE, TWO_CHARACTERISTICS, TieRule, TwoCharMode
-from ecran.systems.organique.tables import CORE, FIELDS, src
+from ecran.systems.organique.tables import CORE, FIELDS, src, words
 
 
 class TestParams(Params):
@@ -141,7 +141,7 @@ class SkillTest(Check[SkillParams]):
 
 
 class SaveParams(Params):
-    kind: SaveKindName = FIELDS("kind", default="fear")
+    kind: SaveKindName = FIELDS("kind", default="fear", choices=words(CORE.save, "kind"))
     characteristic: int = characteristic_field()
     second: int | None = FIELDS("second", default=None, ge=-10, le=40)
     difficulty: int = difficulty_field(default=20)

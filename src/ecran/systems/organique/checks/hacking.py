@@ -18,7 +18,7 @@ from ecran.systems.organique.checks.base import (
 )
 from ecran.systems.organique.dice import d20_test
 from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
-from ecran.systems.organique.tables import FIELDS, HACKING, src
+from ecran.systems.organique.tables import FIELDS, HACKING, src, words
 
 INFO_OUTCOMES = tuple(Outcome(i.name, i.label) for i in HACKING.information)
 PRIVILEGE_OUTCOMES = tuple(Outcome(p.name, p.label) for p in HACKING.privilege)
@@ -68,7 +68,9 @@ class FirewallParams(Params):
     base: int = base_field(
         "Base du test", "Test base", "INT + bonus de compétence", "INT + skill bonus"
     )
-    skill: HoleSkillName = FIELDS("skill.firewall", default="proper")
+    skill: HoleSkillName = FIELDS(
+        "skill.firewall", default="proper", choices=words(HACKING.hole_skill)
+    )
     firewall: int = FIELDS("firewall.firewall", default=20, ge=0, le=80)
     modifier: int = modifier_field(
         "Informations (+10), OS inconnu (−10), précipitation…", "Information (+10), unknown OS…"

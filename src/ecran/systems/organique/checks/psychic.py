@@ -17,7 +17,7 @@ from ecran.systems.organique.checks.base import (
 )
 from ecran.systems.organique.dice import beats, d20_test
 from ecran.systems.organique.options import TIE_RULE, TieRule
-from ecran.systems.organique.tables import FIELDS, HACKING, src
+from ecran.systems.organique.tables import FIELDS, HACKING, src, words
 
 METRE_PENALTY = 3  # L1331-1334 and L1359-1361: −3 per metre
 
@@ -35,7 +35,9 @@ class ManipulationParams(Params):
     difficulty: int = difficulty_field(default=20)
     area: bool = FIELDS("area", default=False)
     distance_m: int = distance_field()
-    target: PsychicTargetName = FIELDS("target.manipulation", default="human")
+    target: PsychicTargetName = FIELDS(
+        "target.manipulation", default="human", choices=words(HACKING.psychic_target)
+    )
     obvious: bool = FIELDS("obvious", default=False)
     target_perception: int = characteristic_field("PER de la cible", default=10)
     target_will: int = characteristic_field("VOL de la cible", default=10)

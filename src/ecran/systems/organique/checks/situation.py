@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.rules import Params, param, tr
-from ecran.systems.organique.tables import COMBAT, FIELDS, IMPROVISED
+from ecran.systems.organique.tables import COMBAT, FIELDS, IMPROVISED, NONE, words
 
 if TYPE_CHECKING:
     ImprovisedName = str
@@ -56,7 +56,9 @@ class Situation(Params):
     target_prone: bool = _flag(
         "Cible couchée", "Prone target", "−8 au tireur (tir, lancer, barrage)", "−8 to the shooter"
     )
-    improvised: ImprovisedName = FIELDS("improvised", default="none")
+    improvised: ImprovisedName = FIELDS(
+        "improvised", default="none", choices=words(COMBAT.improvised, none=NONE)
+    )
     weapon_reach: str = FIELDS("weapon_reach", default="", max_length=10)
     band: int | None = FIELDS("band", default=None, ge=0, le=20)
     defender_split: bool = _flag(

@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Literal
+
 from ecran.dice import DiceSource
-from ecran.rules import Check, Params, Resolution, tr
+from ecran.rules import Check, Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
+    ReactionName,
     characteristic_field,
     difficulty_field,
     luck_field,
     modifier_field,
 )
 from ecran.systems.organique.checks.core import skill_bonus
-from ecran.systems.organique.dice import d20_test
-from ecran.systems.organique.tables import FIELDS, src
+from ecran.systems.organique.dice import beats, d20_test
+from ecran.systems.organique.options import LUCK_IN_COMBAT
+from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
+
+if TYPE_CHECKING:
+    VehicleManoeuvreName = str
+else:
+    VehicleManoeuvreName = Literal[
+        tuple(m.name for m in COMBAT.vehicle_manoeuvre if m.combat == "action")
+    ]
 
 
 class ManoeuvreParams(Params):
@@ -49,4 +60,78 @@ class Manoeuvre(Check[ManoeuvreParams]):
         return d20_test(dice, base, difficulty, params.luck).resolution()
 
 
-VEHICLE_CHECKS = (Manoeuvre(),)
+class VehicleAttackParams(Params):
+    manoeuvre: VehicleManoeuvreName = FIELDS(
+        "manoeuvre.combat", default="ramp", choices=words(COMBAT.vehicle_manoeuvre)
+    )
+    agility: int = characteristic_field("AGI")
+    level: int = FIELDS("level.manoeuvre", default=1, ge=0, le=6)
+    manoeuvrability: int = FIELDS("manoeuvrability", default=0, ge=-40, le=40)
+    difficulty: int = FIELDS("difficulty.vehicle_combat", ge=0, le=60)
+    speed: int = FIELDS("speed.manoeuvre", default=0, ge=0, le=200)
+    speed_as_difficulty: bool = FIELDS("speed_as_difficulty", default=False)
+    modifier: int = modifier_field()
+    reaction: ReactionName = FIELDS(
+        "reaction", default="dodge", choices=words(COMBAT.reaction, none=NONE)
+    )
+    defender_characteristics: int = FIELDS(
+        "defender_characteristics.vehicle", default=0, ge=-20, le=80
+    )
+    defender_modifier: int = modifier_field("Compétence, blessures…", "Skill, wounds…")
+    luck_in_combat: bool = LUCK_IN_COMBAT.field()
+    # The collision's damage (L567-568: being hit by a vehicle deals c) is the GM's: the
+    # chapter gives no figure. It rides along for the damage step, like a weapon's.
+    collision_bs: float = FIELDS("collision_bs", default=0.0, ge=0, le=100, multiple_of=0.5)
+    collision_c: float = FIELDS("collision_c", default=0.0, ge=0, le=100, multiple_of=0.5)
+
+
+class VehicleAttack(Check[VehicleAttackParams]):
+    name = "vehicle_attack"
+    title = tr("Manœuvre de combat en véhicule", "Vehicle combat manoeuvre")
+    description = tr(
+        "Glissade ou tremplin comme action de combat : AGI + compétence + maniabilité + 1D20 "
+        "contre la difficulté de la manœuvre (MJ) ou la vitesse ; le personnage à pied réagit "
+        "(esquive…) et l'évite s'il réussit et égale ou dépasse la MR (Rakesh MR 5 contre "
+        "l'esquive de Lew MR 7).",
+        "Slide or ramp as a combat action: AGI + skill + manoeuvrability + 1d20 against the "
+        "manoeuvre's difficulty (GM) or the speed; the character on foot reacts (dodge…) and "
+        "avoids it by succeeding and matching the MR (Rakesh MR 5 against Lew's dodge MR 7).",
+    )
+    params = VehicleAttackParams
+    outcomes = (
+        Outcome("miss", tr("raté", "miss")),
+        Outcome("defended", tr("évité", "avoided")),
+        Outcome("hit", tr("percute", "hits")),
+    )
+    sources = (src(1447, 1457), src(1393, 1445), src(567, 568), src(3385, 3480))
+    example = {
+        "manoeuvre": "ramp",
+        "agility": 15,
+        "level": 3,
+        "manoeuvrability": 15,
+        "difficulty": 30,
+        "reaction": "dodge",
+        "defender_characteristics": 20,
+    }
+    detail_labels = labels.ATTACK
+
+    def resolve(self, params: VehicleAttackParams, dice: DiceSource) -> Resolution:
+        base = params.agility + skill_bonus(params.level) + params.manoeuvrability + params.modifier
+        difficulty = params.speed if params.speed_as_difficulty else params.difficulty
+        attack = d20_test(dice, base, difficulty, params.luck_in_combat)
+        details: dict[str, Any] = attack.as_details()
+        if not attack.success:
+            return Resolution("miss", attack.total, details)
+        if params.reaction != "none":
+            reaction = COMBAT.reaction_named(params.reaction)
+            base = params.defender_characteristics + params.defender_modifier
+            defence = d20_test(dice, base, reaction.difficulty, params.luck_in_combat)
+            details.update(defence.as_details("defender_"))
+            # As the attack check: the defender's margin must match the attacker's (L2809-2816).
+            exceed = reaction.defender_must_exceed
+            if defence.success and beats(defence.margin, attack.margin, ties_to_other=exceed):
+                return Resolution("defended", attack.total, details)
+        return Resolution("hit", attack.total, details)
+
+
+VEHICLE_CHECKS = (Manoeuvre(), VehicleAttack())

@@ -12,12 +12,14 @@ from ecran.systems.organique.operations.hacking import HACKING_OPERATIONS
 from ecran.systems.organique.operations.health import HEALTH_OPERATIONS
 from ecran.systems.organique.operations.injury import INJURY_OPERATIONS
 from ecran.systems.organique.operations.medical import MEDICAL_OPERATIONS
+from ecran.systems.organique.operations.symptoms import SYMPTOM_OPERATIONS
 
 OPERATIONS = (
     *HEALTH_OPERATIONS,
     *COMBAT_EFFECT_OPERATIONS,
     *ENVIRONMENT_OPERATIONS,
     *INJURY_OPERATIONS,
+    *SYMPTOM_OPERATIONS,
     *BODY_OPERATIONS,
     *AFTERMATH_OPERATIONS,
     *MEDICAL_OPERATIONS,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, tr
+from ecran.rules import Change, Params, PutCondition, tr
 from ecran.systems.organique.checks.combat import StunParams, StunSave
 from ecran.systems.organique.dice import TestRoll, beats
 from ecran.systems.organique.hazards import (
@@ -23,7 +23,7 @@ from ecran.systems.organique.operations.health import HitParams, take_hit
 from ecran.systems.organique.options import STUN_OPPOSED, TIE_RULE, TieRule
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, operation, src
-from ecran.systems.organique.tracks import effective, pain_save_bonus
+from ecran.systems.organique.tracks import CONDITIONS, effective, pain_save_bonus
 
 if TYPE_CHECKING:
     KnockDownAction = str
@@ -60,7 +60,10 @@ def stun_effect(
     )
     result = StunSave().resolve(values, dice)
     outcome = StunSave().outcome(result.outcome).label
-    return Change(sheet, tr(f"étourdissement : {outcome.fr}", f"stun: {outcome.en}"), result)
+    summary = tr(f"étourdissement : {outcome.fr}", f"stun: {outcome.en}")
+    # The lost action (and reaction) lasts the victim's next turn: one round on the tracker.
+    put = () if result.outcome == "no_effect" else (PutCondition(outcome, 1),)
+    return Change(sheet, summary, result, put)
 
 
 class SlashParams(Params):
@@ -113,12 +116,13 @@ def knockout_effect(
     new = with_condition(sheet, "unconscious")
     report.details["rounds"] = mr
     report.say(f"inconscient pendant {mr} tours", f"unconscious for {mr} rounds")
+    put = (PutCondition(CONDITIONS["unconscious"].label, mr),)
     if params.brain_damage and mr >= 10:
         lost = dice.d(6)
         new = wound(new, bs=float(lost))
         report.details["brain_damage"] = lost
         report.say(f"lésions cérébrales : −{lost} SNG", f"brain damage: −{lost} SNG")
-    return Change(new, report.text(), report.resolution("unconscious"))
+    return Change(new, report.text(), report.resolution("unconscious"), put)
 
 
 def _resists(roll: TestRoll, required: int, tie_rule: str) -> bool:
@@ -155,7 +159,8 @@ def knock_down_effect(
         report.say("garde l'équilibre", "keeps the balance")
         return Change(new, report.text(), report.resolution("standing"))
     report.say("tombe au sol", "falls down")
-    return Change(with_condition(new, "prone"), report.text(), report.resolution("prone"))
+    put = (PutCondition(CONDITIONS["prone"].label),)
+    return Change(with_condition(new, "prone"), report.text(), report.resolution("prone"), put)
 
 
 COMBAT_EFFECT_OPERATIONS = (stun_effect, slash_effect, knockout_effect, knock_down_effect)

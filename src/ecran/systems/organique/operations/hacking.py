@@ -41,6 +41,7 @@ from ecran.systems.organique.tables import (
     given_or_known,
     operation,
     src,
+    words,
 )
 from ecran.systems.organique.tracks import effective
 
@@ -138,7 +139,9 @@ def hack_prelim(
 
 class EnterParams(Params):
     target: str = FIELDS("target.enter", default="network", min_length=1)
-    skill: HackSkillName = FIELDS("skill.enter", default="operating_system")
+    skill: HackSkillName = FIELDS(
+        "skill.enter", default="operating_system", choices=words(HACKING.skill)
+    )
     firewall: int | None = FIELDS("firewall.enter", default=None, ge=0)
     unfamiliar_os: bool = FIELDS("unfamiliar_os", default=False)
     minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
@@ -245,7 +248,9 @@ def hack_locate(
 class TaskParams(Params):
     system: str = FIELDS("system.task", min_length=1)
     task: Literal["raise", "crash", "backdoor", "cover", "other"] = FIELDS("task", default="raise")
-    skill: HackSkillName = FIELDS("skill.task", default="operating_system")
+    skill: HackSkillName = FIELDS(
+        "skill.task", default="operating_system", choices=words(HACKING.skill)
+    )
     admin_base: int = FIELDS("admin_base.task", default=10, ge=0, le=80)
     admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
     difficulty: int | None = FIELDS("difficulty.task", default=None, ge=0, le=80)

@@ -9,11 +9,12 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, param, tr
-from ecran.systems.organique.hazards import INC_ZERO_EFFECT, after_inc_zero
-from ecran.systems.organique.sheet import HealthTrack, OrganiqueSheet
+from ecran.systems.organique.hazards import INC_ZERO_EFFECT, Report, after_inc_zero, wound
+from ecran.systems.organique.sheet import ConditionName, HealthTrack, OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
+    CONDITION_WORDS,
     Damage,
     Layer,
     apply_damage,
@@ -88,15 +89,29 @@ class RoundParams(Params):
     psychic_actions: int = FIELDS("psychic_actions", default=0, ge=0)
 
 
-@operation("end_of_round", src(305, 353), src(623, 633))
+@operation("end_of_round", src(305, 353), src(623, 633), src(863), src(895, 896))
 def end_of_round(
     sheet: OrganiqueSheet, params: RoundParams, dice: DiceSource
 ) -> Change[OrganiqueSheet]:
+    """The round's END losses (L305-353), then what the symptoms in force take each round: a
+    cardiac arrest 1 wound point (L863), a respiratory arrest 1 END (L895-896)."""
     loss = endurance_loss_per_round(
         params.exertion, params.no_oxygen, sheet.health.current(), params.psychic_actions
     )
+    symptoms = [s for c in sheet.conditions if (s := HEALTH.symptom_named(c)) is not None]
+    loss += sum(s.endurance_per_round for s in symptoms)
     new = sheet.model_copy(update={"endurance": max(0, sheet.endurance - loss)})
-    return Change(new, tr(f"END −{loss} → {new.endurance}", f"END −{loss} → {new.endurance}"))
+    report = Report()
+    report.say(f"END −{loss} → {new.endurance}", f"END −{loss} → {new.endurance}")
+    for symptom in symptoms:
+        if symptom.bs_per_round:
+            new = wound(new, bs=symptom.bs_per_round)
+            h = new.health
+            report.say(
+                f"{symptom.label_fr} : {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
+                f"{symptom.label_en}: {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
+            )
+    return Change(new, report.text())
 
 
 class RecoverParams(Params):
@@ -134,7 +149,11 @@ def suffering(
 
 
 class ConditionParams(Params):
-    condition: str = param(tr("État", "Condition"), tr(", ".join(CONDITION_PENALTIES), ""))
+    condition: ConditionName = param(
+        tr("État", "Condition"),
+        tr("Couché, aveugle, inconscient… (L2869-2960, L859-913)", "Prone, blind… "),
+        choices=CONDITION_WORDS,
+    )
     present: bool = FIELDS("present", default=True)
 
 

@@ -20,7 +20,7 @@ from ecran.systems.organique.hazards import (
     wound,
 )
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, POISONS, operation, src
+from ecran.systems.organique.tables import FIELDS, HEALTH, POISONS, operation, src, words
 from ecran.systems.organique.tracks import (
     Damage,
     Layer,
@@ -38,7 +38,7 @@ else:
 
 
 class PoisonParams(Params):
-    poison: PoisonName = FIELDS("poison", default="blade_poison")
+    poison: PoisonName = FIELDS("poison", default="blade_poison", choices=words(HEALTH.poison))
     doses: int = FIELDS("doses.poison", default=1, ge=1, le=20)
 
 
