@@ -77,6 +77,7 @@ def panel_context(here: Seat, encounter_id: str) -> dict[str, Any]:
         "undo_summary": undo[-1].summary if undo else None,
         "has_npcs": _has_npcs(here),
         "npc_fields": fields_of(here.system.npc_params),
+        "npc_shown": _npc_defaults(here.system),
     }
 
 
@@ -93,6 +94,16 @@ def _tracks(here: Seat, who: Participant) -> list[SheetRow]:
         return here.system.tracks(parse_sheet(here.system, sheet))
     except EcranError:
         return []
+
+
+def _npc_defaults(system: System[Any]) -> dict[str, str]:
+    """The NPC choices' defaults, shown in the form (an empty number would be refused)."""
+    defaults = system.npc_params().model_dump(mode="json")
+    return {
+        k: str(v).lower() if isinstance(v, bool) else str(v)
+        for k, v in defaults.items()
+        if v is not None
+    }
 
 
 def _has_npcs(here: Seat) -> bool:
