@@ -3,9 +3,11 @@ every value the sheet model refuses and every rule the sheet breaks together (ex
 `ecran sheet FILE` shows the sheet with all its problems instead of refusing it.
 
 The issue's case: an Organique AGI of 45 used to stop at the first range error ("doit être ≤ 40")
-and hide the rule violations. Here the same file also carries an END reserve of 30 over an END
-score of 18, which the rules forbid (Organique L305-310: "Le personnage commence avec une réserve
-de point égale à son score actuel d'endurance", and actions only lower it).
+and hide the rule violations. The scale's top (40) is now a rule the sheet breaks, reported with
+the others; the model refuses only what no sheet can hold (AGI past 100, text for a number). Here
+the same file also carries an END reserve of 30 over an END score of 18, which the rules forbid
+(Organique L305-310: "Le personnage commence avec une réserve de point égale à son score actuel
+d'endurance", and actions only lower it).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ def _organique(cli: Any, tmp_path: Path, **changes: Any) -> Path:
     made = cli("npc", "organique", "--seed", "3", "--json")
     assert made.code == 0, made.err
     data = json.loads(made.out)
-    data["characteristics"] = {**data["characteristics"], "AGI": 45, "END": 18}
+    data["characteristics"] = {**data["characteristics"], "AGI": 45, "END": 18, "PER": 120}
     data.update(changes)
     path = tmp_path / "organique.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -31,8 +33,8 @@ def test_validate_lists_the_range_error_and_the_rule_together(cli: Any, tmp_path
     result = cli("character", "validate", str(path))
     assert result.code == 2
     lines = result.err.strip().splitlines()
-    assert lines[0] == "characteristics.AGI : doit être ≤ 40 (45)"
-    assert any("réserve d'END (30) dépasse le score d'END (18)" in line for line in lines[1:])
+    assert any(line.startswith("characteristics.AGI: AGI 45 : au-delà de 40") for line in lines)
+    assert any("réserve d'END (30) dépasse le score d'END (18)" in line for line in lines)
     assert any("[endurance.reserve, " in line and "L305-310]" in line for line in lines)
     english = cli("--lang", "en", "character", "validate", str(path))
     assert english.code == 2 and "the END reserve (30) exceeds the END score (18)" in english.err
@@ -45,20 +47,21 @@ def test_sheet_shows_the_sheet_as_given_with_its_problems(cli: Any, tmp_path: Pa
     assert "PNJ 3" in result.out and "45" in result.out  # AGI as the file says
     problems = result.err.strip().splitlines()
     assert problems[:2] == [
-        "characteristics.AGI : doit être ≤ 40 (45)",
+        "characteristics.PER : doit être ≤ 100 (120)",
         "suffering : nombre entier attendu ('x')",
     ]
     assert any("endurance.reserve" in line for line in problems[2:])
+    assert any("AGI 45" in line for line in problems[2:])
 
 
 def test_a_sheet_beyond_showing_lists_its_problems_and_exits_2(cli: Any, tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
-    path.write_text(json.dumps({"system": "organique", "characteristics": {"AGI": 45}}), "utf-8")
+    path.write_text(json.dumps({"system": "organique", "characteristics": {"AGI": 145}}), "utf-8")
     for args in (["sheet", str(path)], ["character", "validate", str(path)]):
         result = cli(*args)
         assert result.code == 2, args
         assert sorted(result.err.strip().splitlines()) == [
-            "characteristics.AGI : doit être ≤ 40 (45)",
+            "characteristics.AGI : doit être ≤ 100 (145)",
             "name : valeur requise",
         ]
 
