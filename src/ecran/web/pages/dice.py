@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from urllib.parse import urlencode
 
@@ -10,7 +9,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup, escape
 
+from ecran.dice import Roller, notation
 from ecran.dice.notation import limits
+from ecran.dice.notation import text as notation_text
 from ecran.rules import EcranError
 from ecran.web.api.dice import DiceRoll, dice_odds, dice_roll
 from ecran.web.deps import Form
@@ -21,22 +22,31 @@ from ecran.web.render import render
 router = APIRouter(include_in_schema=False)
 
 DEFAULT_EXPRESSION = "3d6"
-_STRIKE = re.compile(r"~~(.+?)~~")
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
+#: How a die's styles read on the page: struck when dropped, bold when counted, a class for
+#: the crit and match colours (table.css/ecran.css), as Roll20 marks them.
+_TAGS = {"dropped": "s", "success": "strong"}
 
 
-def work_html(text: str) -> Markup:
-    """The roll's work (`4d6kh3 (4, 4, 6, ~~3~~) = 14`): dropped dice struck, crits in bold."""
-    safe = str(escape(text))
-    safe = _STRIKE.sub(r"<s>\1</s>", safe)
-    return Markup(_BOLD.sub(r"<strong>\1</strong>", safe))
+def work_html(expression: str, seed: int) -> Markup:
+    """The roll's work (`4d6kh3 (4, 4, 6, 3) = 14`) replayed from its seed, each die marked as
+    Roll20 marks it: dropped dice struck, successes bold, crits and failures coloured, labels."""
+    result = notation.roll(expression, Roller(seed))
+    html: list[str] = []
+    for text, styles in notation_text.segments(result):
+        piece = str(escape(text))
+        for style, tag in _TAGS.items():
+            if style in styles:
+                piece = f"<{tag}>{piece}</{tag}>"
+        marks = sorted(styles - _TAGS.keys())
+        html.append(f'<span class="{" ".join(marks)}">{piece}</span>' if marks else piece)
+    return Markup("".join(html))
 
 
 def _roll_context(result: DiceRoll, lang: str) -> dict[str, Any]:
     query = {"expr": result.expression, "seed": str(result.seed)}
     return {
         "dice_roll": result,
-        "work": work_html(result.text),
+        "work": work_html(result.expression, result.seed),
         "replay": "/dice?" + urlencode({**query, "lang": lang}),
         "api": "/api/dice?" + urlencode(query),
     }

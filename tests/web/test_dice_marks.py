@@ -1,0 +1,36 @@
+"""The dice page shows a roll as Roll20 does: dropped dice struck, crits and failures marked,
+labels kept — replayed from the roll's seed, so the page shows the very dice of the JSON."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from ecran.web.app import create_app
+
+
+def _work(expr: str, seed: int) -> tuple[str, dict[str, object]]:
+    client = TestClient(create_app())
+    page = client.get("/dice", params={"expr": expr, "seed": str(seed)})
+    assert page.status_code == 200
+    work = re.search(r'<code class="work">(.*?)</code>', page.text, re.S)
+    assert work is not None
+    return work.group(1), client.get("/api/dice", params={"expr": expr, "seed": seed}).json()
+
+
+def test_dropped_dice_are_struck_and_crits_marked() -> None:
+    work, roll = _work("4d20kh3cs>15", 3)
+    dice = roll["dice"]
+    assert isinstance(dice, list)
+    dropped = min(dice)
+    assert f"<s>{dropped}</s>" in work
+    crits = [d for d in dice if d >= 15 and d != dropped]
+    assert work.count('class="crit-success"') == len(crits)
+    assert work.endswith(f"= {roll['total']}")
+
+
+def test_labels_and_critical_failures() -> None:
+    work, roll = _work("1d20cf<20[attaque]", 1)
+    assert '<span class="label">[attaque]</span>' in work
+    assert 'class="crit-fail"' in work  # every face is <= 20: always a marked fumble
