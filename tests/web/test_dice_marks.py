@@ -31,6 +31,6 @@ def test_dropped_dice_are_struck_and_crits_marked() -> None:
 
 
 def test_labels_and_critical_failures() -> None:
-    work, roll = _work("1d20cf<20[attaque]", 1)
+    work, _ = _work("1d20cf<20[attaque]", 1)
     assert '<span class="label">[attaque]</span>' in work
     assert 'class="crit-fail"' in work  # every face is <= 20: always a marked fumble
