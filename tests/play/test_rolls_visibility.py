@@ -90,10 +90,24 @@ def test_who_sees_a_players_roll(
         assert ("outcome" in view.model_dump_json()) is expected
 
 
-def test_a_hidden_roll_is_a_bare_stub_in_the_sequence() -> None:
+@pytest.mark.parametrize("visibility", ["gm", "blind"])
+def test_a_secret_roll_is_a_stub_saying_who_rolled_not_what(visibility: str) -> None:
+    """Issue 13: players read « le MJ a lancé un jet secret » (who, when; no result)."""
     live, alice, bob = _table()
-    event = _roll(live, alice, "gm")
+    event = _roll(live, alice, visibility, label="Perception")
     stub = view_for(event, bob)
+    assert (stub.kind, stub.actor_id, stub.payload, stub.redacted) == (
+        "hidden",
+        alice.id,
+        {"secret": "roll"},
+        True,
+    )
+    assert stub.at == event.at and "Perception" not in stub.model_dump_json()
+
+
+def test_someone_elses_self_roll_is_a_bare_stub_in_the_sequence() -> None:
+    live, alice, bob = _table()
+    stub = view_for(_roll(live, alice, "self"), bob)
     assert (stub.kind, stub.actor_id, stub.payload, stub.redacted) == ("hidden", None, {}, True)
 
 

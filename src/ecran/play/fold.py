@@ -53,8 +53,8 @@ def apply(state: TableState | None, event: Event) -> TableState:
         return state.model_copy(update={"characters": {**state.characters, old.id: deleted}})
     if event.kind == "encounter":
         return _encounter(state, event.seq, EncounterChanged.model_validate(event.payload))
-    if event.kind == "roll":
-        return state
+    if event.kind in ("roll", "message"):
+        return state  # rolls and chat change nothing but the log
     raise BrokenLog(f"unknown event kind {event.kind}")
 
 

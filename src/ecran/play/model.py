@@ -12,7 +12,9 @@ Role = Literal["gm", "player"]
 ROLES: tuple[Role, ...] = ("gm", "player")
 
 #: Who sees a roll: everyone; the GMs (and the roller); the GMs but not the roller; the roller.
-Visibility = Literal["public", "gm", "blind", "self"]
+#: A chat whisper to a player is `whisper`: the GMs, its author and its addressees.
+Visibility = Literal["public", "gm", "blind", "self", "whisper"]
+#: The visibilities a roll may be given (a whisper is a message's, with its addressees).
 VISIBILITIES: tuple[Visibility, ...] = ("public", "gm", "blind", "self")
 
 

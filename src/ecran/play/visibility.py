@@ -7,9 +7,16 @@ sheet never leaves the server for a member who may not see it.
 - blind: the GMs; the roller sees that they rolled and what, never the result (a GM rolling
   blind still sees it: the GM is behind the screen anyway).
 - self: the roller only (not even the GM).
+- whisper: a chat message's; the GMs, its author and its addressees (`payload["to"]`).
 
-Others get a stub in the event's place (`kind="hidden"`, nothing else), so the sequence has no
-gap and a reconnecting client knows it missed nothing.
+Others get a stub in the event's place (`kind="hidden"`), so the sequence has no gap and a
+reconnecting client knows it missed nothing. A secret roll's stub (`gm`, `blind`) says who rolled
+and when, never what (`payload={"secret": "roll"}`: "le MJ a lancé un jet secret"); every other
+stub says nothing, and a whisper's says no more than a secret NPC's save (`visibility="gm"`).
+
+Secret NPCs: players read an encounter step without the NPC's sheet, dice or numbers, and its
+log line as `ecran.play.encounter.players_summary` words it (the outcome of an attack on it, hit
+or miss, never its tracks).
 """
 
 from __future__ import annotations
@@ -17,8 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.engine.records import RollRecord
+from ecran.play.encounter import SECRET_EFFECT, players_summary
 from ecran.play.events import Event, EventView
-from ecran.play.model import Member
+from ecran.play.model import Member, Visibility
 from ecran.play.payloads import AttackRoll, EncounterChanged, OperationRoll, RollMade
 from ecran.play.state import TableState
 from ecran.play.tracker import Encounter, EncounterState
@@ -32,7 +40,18 @@ def sees(event: Event, viewer: Member) -> bool:
         return viewer.is_gm or viewer.id == event.actor_id
     if event.visibility == "blind":
         return viewer.is_gm
+    if event.visibility == "whisper":
+        return viewer.is_gm or viewer.id == event.actor_id or viewer.id in _addressees(event)
     return viewer.id == event.actor_id
+
+
+def _addressees(event: Event) -> list[str]:
+    to = event.payload.get("to", [])
+    return [str(m) for m in to] if isinstance(to, list) else []
+
+
+#: The stubs that tell who and when (a secret roll at the table), not what.
+SECRET_ROLL = {"secret": "roll"}
 
 
 def view_for(event: Event, viewer: Member) -> EventView:
@@ -44,11 +63,21 @@ def view_for(event: Event, viewer: Member) -> EventView:
         return _view(event, event.kind, event.actor_id, payload, redacted)
     if event.visibility == "blind" and event.kind == "roll" and viewer.id == event.actor_id:
         return _view(event, "roll", event.actor_id, _blind(event.payload), True)
+    if event.kind == "roll" and event.visibility in ("gm", "blind"):
+        return _view(event, "hidden", event.actor_id, dict(SECRET_ROLL), True)
+    if event.visibility == "whisper":
+        return _view(event, "hidden", None, {}, True, visibility="gm")
     return _view(event, "hidden", None, {}, True)
 
 
 def _view(
-    event: Event, kind: Any, actor_id: str | None, payload: dict[str, Any], redacted: bool
+    event: Event,
+    kind: Any,
+    actor_id: str | None,
+    payload: dict[str, Any],
+    redacted: bool,
+    *,
+    visibility: Visibility | None = None,
 ) -> EventView:
     return EventView(
         table_id=event.table_id,
@@ -56,7 +85,7 @@ def _view(
         at=event.at,
         kind=kind,
         actor_id=actor_id,
-        visibility=event.visibility,
+        visibility=visibility or event.visibility,
         payload=payload,
         redacted=redacted,
     )
@@ -83,6 +112,7 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
     change = EncounterChanged.model_validate(payload)
     secret = {pid for pid, p in change.encounter.participants.items() if p.secret}
     update: dict[str, Any] = {
+        "summary": players_summary(change),
         "encounter": player_encounter(change.encounter),
         "characters": [c for c in change.characters if not c.secret],
         "initiative": [r for r in change.initiative if r.participant_id not in secret],
@@ -92,18 +122,26 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
     if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
         hidden: dict[str, Any] = {"record": _outcome_only(change.attack)}
         if change.attack.counter is not None:
-            hidden["counter"] = _what_only(change.attack.counter)
+            hidden["counter"] = _what_only(
+                change.attack.counter, change.attack.attacker_id in secret
+            )
         hidden["consequences"] = [
-            c.model_copy(update={"roll": _what_only(c.roll)}) for c in change.attack.consequences
+            c.model_copy(update={"roll": _what_only(c.roll, c.participant_id in secret)})
+            for c in change.attack.consequences
         ]
         update["attack"] = change.attack.model_copy(update=hidden)
     return change.model_copy(update=update).model_dump(mode="json")
 
 
-def _what_only(roll: OperationRoll) -> OperationRoll:
-    """An operation on a secret participant's side: players read what it did (its summary, the
-    conditions it put on, which they see on the tracker anyway), not its dice or parameters."""
-    return roll.model_copy(update={"params": {}, "dice": [], "seed": 0, "resolution": None})
+def _what_only(roll: OperationRoll, on_secret: bool = True) -> OperationRoll:
+    """An operation of a step involving a secret participant: players read the conditions it
+    put on (they see them on the tracker anyway), not its dice or parameters; and on the secret
+    side not what it did either (its summary reads the secret tracks: « // (0 grave(s),
+    2 légère(s)) »)."""
+    hidden: dict[str, Any] = {"params": {}, "dice": [], "seed": 0, "resolution": None}
+    if on_secret:
+        hidden["summary"] = SECRET_EFFECT
+    return roll.model_copy(update=hidden)
 
 
 def _outcome_only(attack: AttackRoll) -> RollRecord:

@@ -122,7 +122,7 @@ def test_player_creates_rolls_gm_sees_live_and_secrets_stay_hidden(
     assert "Jet-secret-du-MJ" not in player.content()
     events = [json.loads(f) for f in frames if '"type": "event"' in f or '"type":"event"' in f]
     secret = next(e["event"] for e in events if e["event"]["seq"] == int(seq or 0))
-    assert secret["kind"] == "hidden" and secret["payload"] == {}
+    assert secret["kind"] == "hidden" and secret["payload"] == {"secret": "roll"}
     assert not any("Jet-secret-du-MJ" in f or (seed and seed in f) for f in frames)
     player.reload()
     assert "Jet-secret-du-MJ" not in player.content()

@@ -134,8 +134,9 @@ def test_a_gm_roll_is_absent_from_a_players_frames(table: Table) -> None:
         table.roll(table.alice, "gm", seed=SEED)
         [bob_frame] = frames(bob_ws)
         [gm_frame] = frames(gm_ws)
-    assert bob_frame["event"]["kind"] == "hidden" and bob_frame["event"]["payload"] == {}
-    assert bob_frame["event"]["actor_id"] is None
+    assert bob_frame["event"]["kind"] == "hidden"
+    assert bob_frame["event"]["payload"] == {"secret": "roll"}  # who and when, not what
+    assert bob_frame["event"]["actor_id"] == table.alice.id
     assert str(SEED) not in bob_frame["raw"]
     assert gm_frame["event"]["payload"]["record"]["seed"] == SEED
     with connect(table, table.bob) as (_, backlog):  # and not in the backlog either

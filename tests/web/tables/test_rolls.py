@@ -57,7 +57,9 @@ def test_a_gm_roll_reaches_the_gm_and_the_roller_only(table: Table) -> None:
     assert str(SEED) in _everything(table, table.gm)
     assert str(SEED) not in _everything(table, table.bob)
     stub = table.get(table.bob, f"/events/{view['seq']}").json()["event"]
-    assert stub["kind"] == "hidden" and stub["payload"] == {} and stub["actor_id"] is None
+    # who rolled and when, never what (issue 13: "le MJ a lancé un jet secret")
+    assert stub["kind"] == "hidden" and stub["payload"] == {"secret": "roll"}
+    assert stub["actor_id"] == table.alice.id and stub["at"] == view["at"]
     assert stub["seq"] == view["seq"]  # its place in the log is kept: no gap
 
 

@@ -3,10 +3,10 @@ notation (`dice`), and the live table (`tables`, `encounters`, their bodies in `
 
 from fastapi import APIRouter
 
-from ecran.web.api import dice, encounters, systems, tables
+from ecran.web.api import chat, dice, encounters, systems, tables
 
 router = APIRouter()
-for module in (systems, dice, tables):
+for module in (systems, dice, tables, chat):
     router.include_router(module.router)
 
 __all__ = ["encounters", "router"]

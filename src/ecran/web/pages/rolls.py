@@ -19,10 +19,12 @@ from ecran.play import rolls as play_rolls
 from ecran.play.model import VISIBILITIES
 from ecran.play.payloads import CharacterSaved, EncounterChanged, RollMade
 from ecran.play.rights import can_edit
+from ecran.play.visibility import SECRET_ROLL
 from ecran.rules import Check, EcranError, Text
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.forms import FormField, fields_of, form_values, values_from_form
+from ecran.web.pages.chat import message_entry
 from ecran.web.pages.common import forced, multi, page
 from ecran.web.pages.systems import outcome_rows, replay_url
 
@@ -34,6 +36,7 @@ VISIBILITY_LABELS: dict[str, Text] = {
     "gm": Text(fr="MJ seulement", en="GM only"),
     "blind": Text(fr="à l'aveugle (le MJ seul voit le résultat)", en="blind (only the GM sees it)"),
     "self": Text(fr="pour moi seul", en="only me"),
+    "whisper": Text(fr="chuchoté", en="whispered"),
 }
 
 
@@ -188,6 +191,10 @@ def describe(here: Seat, view: EventView) -> dict[str, Any]:
         change = EncounterChanged.model_validate(view.payload)
         entry["summary"] = change.summary
         entry["encounter_id"] = change.encounter_id
+    elif view.kind == "message":
+        entry.update(message_entry(here, view))
+    elif view.kind == "hidden" and view.payload == SECRET_ROLL:
+        entry["secret_roll"] = True
     elif view.kind == "member_joined":
         entry["joined"] = view.payload.get("member", {}).get("display_name", "")
     return entry

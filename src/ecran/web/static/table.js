@@ -137,8 +137,29 @@
     }
   }
 
+  // The chat box: Enter sends (Shift+Enter goes to the next line); once the server took the
+  // message (the `ecran:sent` trigger) the text is cleared and the log fetched at once.
+  function chatBox() {
+    var form = document.getElementById("chat-form");
+    var text = document.getElementById("chat-text");
+    if (!form || !text) { return; }
+    text.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        if (text.value.trim()) { form.requestSubmit(); }
+      }
+    });
+    document.body.addEventListener("ecran:sent", function () {
+      text.value = "";
+      var result = document.getElementById("chat-result");
+      if (result) { result.textContent = ""; }
+      if (window.ecranLive) { window.ecranLive.catchUp(); }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     copyButtons();
+    chatBox();
     var root = document.getElementById("live");
     if (!root || !root.dataset.table) { return; }
     var live = new Live(root);
