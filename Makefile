@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 UV := $(VENV)/bin/uv
 STAMP := $(VENV)/.synced
 
-.PHONY: run test lint typecheck unit bench chromium services clean
+.PHONY: run test lint typecheck unit bench chromium services printing clean
 
 $(UV):
 	python3 -m venv $(VENV)
@@ -15,10 +15,10 @@ $(STAMP): $(UV) pyproject.toml uv.lock
 	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --inexact --quiet
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) printing
 	$(VENV)/bin/ecran serve
 
-test: $(STAMP) chromium services lint typecheck unit
+test: $(STAMP) chromium services printing lint typecheck unit
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests $(wildcard bench)
@@ -42,6 +42,21 @@ services:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
 	  echo "installing Debian's postgresql for the store tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+
+# Printing (WeasyPrint) needs Pango, HarfBuzz and fontconfig; the sheets are set in DejaVu with
+# Linux Libertine/Biolinum for their small-caps headings (real `smcp` glyphs, so copied text
+# reads "Espace Artémis", not the letters of faked small caps). The print tests read the PDFs
+# back with poppler's pdftotext and pdftoppm. Installed from Debian when missing.
+PRINTING_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig \
+  fonts-dejavu-core fonts-linuxlibertine poppler-utils
+printing:
+	@{ ldconfig -p | grep -q libpangoft2-1.0 && ldconfig -p | grep -q libharfbuzz-subset \
+	  && fc-list | grep -q "DejaVu Sans" && fc-list | grep -q "Linux Libertine O" \
+	  && fc-list | grep -q "Linux Biolinum O" && command -v pdftotext >/dev/null 2>&1 \
+	  && command -v pdftoppm >/dev/null 2>&1; } || { \
+	  echo "installing Debian's Pango, fonts and poppler-utils for printing sheets"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    $(PRINTING_PACKAGES) >/dev/null; }
 
 bench: $(STAMP)
 	$(PY) bench/bench_dice.py

@@ -13,14 +13,15 @@ from sheets_fixtures import REAL_SYSTEMS
 from ecran.sheets import render_sheet_document, render_sheet_pdf
 from ecran.sheets.html import PAGE
 from ecran.sheets.layout import printed_sheet
-from ecran.sheets.pdf import PX_PER_MM
+from ecran.sheets.pdf import DEFAULT_MAX_PAGES, PX_PER_MM
 
 A4_PX = (210 * PX_PER_MM, 297 * PX_PER_MM)
 
 
 @pytest.fixture(scope="module")
 def documents(npcs) -> dict[str, Any]:
-    return {sid: render_sheet_document(*npcs[sid]) for sid in REAL_SYSTEMS}
+    """Every sheet with all its roll grids, the longest the packing has to place."""
+    return {sid: render_sheet_document(*npcs[sid], rolls=True) for sid in REAL_SYSTEMS}
 
 
 @pytest.mark.parametrize("system_id", REAL_SYSTEMS)
@@ -71,8 +72,14 @@ def test_english_pdf_and_violations_render(fake):
     assert pdf.startswith(b"%PDF-")
 
 
-def test_without_rolls_the_longest_sheet_is_shorter(npcs, documents):
+def test_by_default_the_roll_grids_print_when_the_sheet_fits_two_pages(npcs, documents):
+    """Nephilim's grids (every skill with every characteristic) would run to four pages: by
+    default they stay out and the sheet takes two; a shorter sheet keeps its grids."""
     system, sheet = npcs["nephilim"]
-    assert len(render_sheet_document(system, sheet, rolls=False).pages) < len(
-        documents["nephilim"].pages
-    )
+    assert len(documents["nephilim"].pages) > DEFAULT_MAX_PAGES
+    by_default = render_sheet_document(system, sheet)
+    assert len(by_default.pages) <= DEFAULT_MAX_PAGES
+    assert not any(name.startswith("r0") for page in by_default.pages for name in page.anchors)
+    assert len(render_sheet_document(system, sheet, rolls=False).pages) == len(by_default.pages)
+    warp = render_sheet_document(*npcs["warp"])
+    assert any("r0" in page.anchors for page in warp.pages)

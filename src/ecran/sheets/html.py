@@ -46,6 +46,8 @@ class Flow:
     mode: Literal["screen", "measure", "paged"] = "screen"
     breaks: frozenset[str] = frozenset()
     rolls_new_page: bool = False
+    #: The pages the packing expects (paged mode).
+    pages: int = 1
 
 
 @cache
@@ -59,9 +61,10 @@ def _environment() -> Environment:
 
 
 def render_sheet_html(
-    system: System[Any], sheet: CharacterSheet, lang: str = "fr", rolls: bool = True
+    system: System[Any], sheet: CharacterSheet, lang: str = "fr", rolls: bool | None = None
 ) -> str:
-    return render_printed(printed_sheet(system, sheet, lang, rolls))
+    """A screen scrolls: the roll grids are in unless `rolls=False`."""
+    return render_printed(printed_sheet(system, sheet, lang, rolls is not False))
 
 
 def render_printed(page: PrintedSheet, flow: Flow = Flow()) -> str:

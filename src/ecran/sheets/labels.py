@@ -12,7 +12,8 @@ KINDS = {"pc": tr("Personnage joueur", "Player character"), "npc": tr("PNJ", "NP
 VIOLATIONS = tr("Règles enfreintes", "Rules broken")
 ROLLS = tr("Jets", "Rolls")
 NOTES = tr("Notes", "Notes")
-RULES_FROM = tr("Règles : {seed}", "Rules: {seed}")
+#: The footer names the book the rules come from (its title, never the seed file).
+RULES_FROM = tr("Règles : {book}", "Rules: {book}")
 PAGE = tr("page", "page")
 
 

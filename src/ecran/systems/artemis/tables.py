@@ -10,10 +10,13 @@ from pydantic import BaseModel, ConfigDict
 
 from ecran.rules import Source, Text, cite, load_fields
 from ecran.rules.data import load_model
+from ecran.rules.text import book, tr
 
 PACKAGE = "ecran.systems.artemis"
 SEED = "000_98594f78af1b43da.txt"
 SITE = "artemis-site.md"
+book(SEED, tr("Espace Artémis", "Espace Artémis"))
+book(SITE, tr("site d'Espace Artémis", "Espace Artémis website"))
 #: The whole seed, the book every rule of the package cites.
 SOURCE = cite(SEED, 1, 834)
 

@@ -6,9 +6,11 @@ from pydantic import BaseModel, ConfigDict
 
 from ecran.rules import Text, cite, tr
 from ecran.rules.data import load_fields, load_model, load_toml
+from ecran.rules.text import book
 
 PACKAGE = "ecran.systems.fluid"
 SEED = "002_865f6a3dca48f38d.txt"
+book(SEED, tr("Fluid", "Fluid"))
 #: The whole seed: the rule book this package reads.
 SOURCE = cite(SEED, 1, 1957)
 

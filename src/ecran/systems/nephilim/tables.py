@@ -9,10 +9,12 @@ from pydantic import BaseModel, ConfigDict
 
 from ecran.rules import Text, cite
 from ecran.rules.data import load_fields, load_model
+from ecran.rules.text import book, tr
 
 PACKAGE = "ecran.systems.nephilim"
 
 SEED = "003_f1fb14c3cd618c96.txt"
+book(SEED, tr("Règles pour Nephilim – Version 3", "Rules for Nephilim – Version 3"))
 #: The whole seed: Règles pour Nephilim v3, a fan rewrite (636 lines).
 SOURCE = cite(SEED, 1, 636)
 

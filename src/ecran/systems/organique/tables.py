@@ -13,8 +13,10 @@ from pydantic import BaseModel, ConfigDict
 from ecran.rules import EcranError, OperationDeclarer, Source, Text, cite
 from ecran.rules.data import load_fields, load_model, load_titles
 from ecran.rules.field import folded
+from ecran.rules.text import book, tr
 
 SEED = "004_409f81671409d3a6.txt"
+book(SEED, tr("Systèmes de règles organiques", "Organic Rule Components"))
 PACKAGE = "ecran.systems.organique"
 #: The whole seed: the chapter "Systèmes de règles organiques" (L1-4180).
 SOURCE = cite(SEED, 1, 4180)

@@ -10,8 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.rules import EcranError, Source, Text, cite, tr
 from ecran.rules.data import load_fields, load_model, load_toml
+from ecran.rules.text import book
 
 SEED = "001_28b97aa83a1ddfc6.txt"
+book(SEED, tr("WaRP (moteur d'Over the Edge)", "WaRP (Over the Edge engine)"))
 PACKAGE = "ecran.systems.warp"
 #: The whole seed, lines 1 to its last.
 SOURCE = cite(SEED, 1, 6239)
