@@ -217,7 +217,11 @@ def register(app: typer.Typer) -> None:
         path: Path = typer.Argument(..., metavar="FILE.json"),
         pdf: Path = typer.Option(None, "--pdf", help="write a printable A4 sheet (PDF) here"),
         html: Path = typer.Option(None, "--html", help="write the printable sheet as HTML here"),
-        rolls: bool = typer.Option(True, "--rolls/--no-rolls", help="grids of rolls on the print"),
+        rolls: bool | None = typer.Option(
+            None,
+            "--rolls/--no-rolls",
+            help="grids of rolls on the print (default: when the sheet still fits on two pages)",
+        ),
     ) -> None:
         """Show a character sheet in the terminal (or print it), with the rules it breaks."""
         if pdf is None and html is None:
