@@ -72,6 +72,24 @@ class Roller:
             del rolled[: RECORD_LIMIT // 2]
         return value
 
+    def many(self, sides: int, count: int) -> list[int]:
+        """`count` dice numbered 1..sides: the very draws of `count` calls to `d`, in one loop."""
+        if sides < 1:
+            raise ValueError("a die needs at least one side")
+        bits = sides.bit_length()
+        getrandbits = self._getrandbits
+        values = []
+        for _ in range(count):
+            value = getrandbits(bits)
+            while value >= sides:
+                value = getrandbits(bits)
+            values.append(value + 1)
+        rolled = self.rolled
+        rolled.extend(values)
+        if len(rolled) > RECORD_LIMIT:
+            del rolled[: len(rolled) - RECORD_LIMIT // 2]
+        return values
+
     def face(self, faces: Sequence[int]) -> int:
         value = faces[self._rng.randrange(len(faces))]
         rolled = self.rolled
