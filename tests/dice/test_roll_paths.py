@@ -57,3 +57,16 @@ def test_explosions_count_against_the_roll_budget() -> None:
 def test_many_dice_are_the_draws_of_one_die_after_another(seed: int, sides: int, n: int) -> None:
     one_by_one = Roller(seed)
     assert Roller(seed).many(sides, n) == [one_by_one.d(sides) for _ in range(n)]
+
+
+@given(st.integers(0, 2**63 - 1), st.integers(0, 30))
+def test_exploding_dice_are_the_draws_of_one_die_after_another(seed: int, n: int) -> None:
+    one_by_one = Roller(seed)
+    want = []
+    for _ in range(n):
+        want.append(one_by_one.d(6))
+        run = 0
+        while want[-1] >= 5 and run < 3:
+            want.append(one_by_one.d(6))
+            run += 1
+    assert Roller(seed).exploding(6, n, frozenset({5, 6}), 3, 10_000) == want

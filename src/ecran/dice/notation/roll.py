@@ -205,8 +205,14 @@ class _Dice:
         """`count` dice of a plain `!` term, each explosion a die of its own: the same dice in
         the same order as `_chain` rolls them, as bare values (no per-die objects)."""
         self.budget(count)
-        d = self.source.d
         left = limits.MAX_ROLLS - len(self.rolled)
+        if type(self.source) is Roller:  # its own loop: the same draws, no call per die
+            drawn = self.source.exploding(sides, count, faces, most, left)
+            if len(drawn) > left:
+                self.budget(len(drawn))
+            self.rolled.extend(drawn)
+            return drawn
+        d = self.source.d
         values: list[int] = []
         append = values.append
         extra = 0  # explosion rolls so far: with the `count` first rolls, within the budget
