@@ -3,6 +3,10 @@
 Run: `make bench` (or `.venv/bin/python bench/bench_checks.py`). Not a test: it prints figures and
 never fails on them. Two figures per check: its first computation in this process (cold) and the
 best of the next five (warm: some checks cache intermediate laws).
+
+Then a whole sheet's odds (`ecran.engine.sheet_odds`, every action at every difficulty of its
+ladder) for random NPCs of each system (seeds 1..N), the shared distribution cache emptied
+before each sheet: the slowest sheet and the number of actions that answered an error.
 """
 
 from __future__ import annotations
@@ -10,8 +14,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ecran.dice import Roller
 from ecran.engine import all_systems
-from ecran.rules import Check
+from ecran.engine.cache import DISTRIBUTIONS
+from ecran.engine.sheet_odds import sheet_odds
+from ecran.rules import Check, System
 
 BUDGET_MS = 50.0  # the design target for one check's odds (DESIGN.md / PEERS.md §7)
 
@@ -37,6 +44,29 @@ def main() -> None:
         print(f"{name:34} {cold:9.2f} {warm:9.2f}{flag}")
     over = sum(1 for _, cold, _ in rows if cold > BUDGET_MS)
     print(f"{len(rows)} checks; {over} over {BUDGET_MS:.0f} ms cold")
+    bench_sheets(20)
+
+
+def bench_sheets(npcs: int) -> None:
+    """Sheet odds of `npcs` random NPCs per system, each from an empty cache."""
+    print(f"\nSheet odds, ladder (random NPCs, seeds 1..{npcs}, cache emptied before each)")
+    print(f"{'system':10} {'median ms':>10} {'max ms':>9} {'actions':>8} {'errors':>7}")
+    for system in all_systems().values():
+        if type(system).random_npc is System.random_npc:
+            continue  # no NPC generator (the demo system)
+        times, actions, errors = [], 0, 0
+        for seed in range(1, npcs + 1):
+            sheet = system.random_npc(Roller(seed))
+            DISTRIBUTIONS.clear()
+            start = time.perf_counter()
+            report = sheet_odds(system, sheet, ladder=True)
+            times.append((time.perf_counter() - start) * 1000)
+            actions += len(report.actions)
+            errors += sum(1 for a in report.actions if a.error)
+        times.sort()
+        print(
+            f"{system.id:10} {times[len(times) // 2]:10.1f} {times[-1]:9.1f} {actions:8} {errors:7}"
+        )
 
 
 if __name__ == "__main__":

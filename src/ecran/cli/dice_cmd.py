@@ -12,13 +12,13 @@ from rich.text import Text as RichText
 
 from ecran.cli.lang import current
 from ecran.cli.render import bar, console, echo_json
+from ecran.dice import Roller
 from ecran.dice.notation import NotationError, arith, limits, parse
 from ecran.dice.notation import report as reports
 from ecran.dice.notation.report import odds_report
 from ecran.dice.notation.roll import roll
 from ecran.dice.notation.text import segments
-from ecran.engine.records import seeded_roller
-from ecran.rules import EcranError, Text
+from ecran.dice.roller import MAX_SEED
 
 # How the roll's work looks in a terminal, as Roll20 shows it: dropped dice struck through,
 # crits in green (success) or red (failure), labels in italics
@@ -53,6 +53,8 @@ def register(app: typer.Typer) -> None:
             else:
                 _roll(expression, seed, as_json)
         except NotationError as exc:
+            from ecran.rules import EcranError, Text  # pydantic only when there is an error
+
             raise EcranError(Text(fr=exc.fr, en=exc.en)) from None
 
 
@@ -124,3 +126,13 @@ def _odds(expression: str, depth: int, as_json: bool) -> None:
 def _number(x: float, fr: bool) -> str:
     text = f"{x:.2f}"
     return text.replace(".", ",") if fr else text
+
+
+def seeded_roller(seed: int | None) -> Roller:
+    """`ecran.engine.records.seeded_roller` without importing the engine's models (start-up):
+    the engine's one-line refusal only for a seed out of range."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        from ecran.engine.records import seeded_roller as refusing
+
+        return refusing(seed)
+    return Roller(seed)

@@ -37,6 +37,15 @@ class Distribution(Generic[T]):
         self._weights = kept
         self._denominator = denominator
 
+    @classmethod
+    def _trusted(cls, weights: dict[T, int], denominator: int) -> Distribution[T]:
+        """A distribution from weights the kernel computed itself (positive, summing to at most
+        the denominator): the checks of `__init__` skipped, the dict taken as is."""
+        dist = object.__new__(cls)
+        dist._weights = weights
+        dist._denominator = denominator
+        return dist
+
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
@@ -126,7 +135,7 @@ class Distribution(Generic[T]):
         for outcome, w in self._weights.items():
             key = f(outcome)
             weights[key] = weights.get(key, 0) + w
-        return Distribution(weights, self._denominator)
+        return Distribution._trusted(weights, self._denominator)
 
     def bind(self, f: Callable[[T], Distribution[U]]) -> Distribution[U]:
         """Dependent composition: roll this, then the distribution `f(outcome)` chooses."""
@@ -146,7 +155,7 @@ class Distribution(Generic[T]):
             for b, wb in other._weights.items():
                 key = f(a, b)
                 weights[key] = weights.get(key, 0) + wa * wb
-        return Distribution(weights, self._denominator * other._denominator)
+        return Distribution._trusted(weights, self._denominator * other._denominator)
 
     def condition(self, predicate: Callable[[T], bool]) -> Distribution[T]:
         """Renormalised on the outcomes that satisfy `predicate`."""
@@ -186,12 +195,14 @@ class Distribution(Generic[T]):
         """Sum of `n` independent copies (binary powering: log n convolutions)."""
         if n < 0:
             raise ValueError("cannot sum a negative number of dice")
+        if n == 1:
+            return self
         if len(self._weights) == 2 and all(type(o) is int for o in self._weights):
             return self._binomial(n)
-        if n > 1 and len(self._weights) * n >= _POWER_FROM:
+        if n > 1:  # one big-integer power: faster than convolving even for 3d6
             powered = _power_packed(self._weights, n)
             if powered is not None:
-                return Distribution(powered, self._denominator**n)
+                return Distribution._trusted(powered, self._denominator**n)
         result: Distribution[Any] = Distribution.constant(0)
         base: Distribution[Any] = self
         while n:
@@ -234,14 +245,14 @@ def _convolve(a: Distribution[Any], b: Distribution[Any], sign: int) -> Distribu
     if len(a._weights) * len(b._weights) >= _PACK_FROM:
         packed = _convolve_packed(a._weights, b._weights, sign)
         if packed is not None:
-            return Distribution(packed, a._denominator * b._denominator)
+            return Distribution._trusted(packed, a._denominator * b._denominator)
     weights: dict[int, int] = {}
     b_items = list(b._weights.items())
     for x, wx in a._weights.items():
         for y, wy in b_items:
             key = x + sign * y
             weights[key] = weights.get(key, 0) + wx * wy
-    return Distribution(weights, a._denominator * b._denominator)
+    return Distribution._trusted(weights, a._denominator * b._denominator)
 
 
 _PACK_FROM = 2048
@@ -280,10 +291,6 @@ def _convolve_packed(
     return weights
 
 
-_POWER_FROM = 64
-"""Outcomes times copies from which one packed big-integer power beats repeated convolution."""
-
-
 def _power_packed(weights: Mapping[Any, int], n: int) -> dict[int, int] | None:
     """Sum of `n` copies by Kronecker substitution: the weights packed as the digits of one big
     integer, raised to the power `n` by Python's integer power (one Karatsuba product per
@@ -297,8 +304,10 @@ def _power_packed(weights: Mapping[Any, int], n: int) -> dict[int, int] | None:
     if length > 4 * len(weights):
         return None
     bound = sum(weights.values()) ** n
-    width = (bound.bit_length() + 8) // 8
     size = (length - 1) * n + 1
+    if size <= _SHIFT_UP_TO:
+        return _power_shifted(weights, low, high, n, bound.bit_length() + 1)
+    width = (bound.bit_length() + 8) // 8
     data = (_pack(weights, low, length, width) ** n).to_bytes(size * width, "little")
     base = low * n
     result: dict[int, int] = {}
@@ -306,6 +315,32 @@ def _power_packed(weights: Mapping[Any, int], n: int) -> dict[int, int] | None:
         w = int.from_bytes(data[i * width : (i + 1) * width], "little")
         if w:
             result[base + i] = w
+    return result
+
+
+_SHIFT_UP_TO = 128
+"""Digits of a result up to which packing by shifts beats packing through bytes (3d6: 10×)."""
+
+
+def _power_shifted(
+    weights: Mapping[int, int], low: int, high: int, n: int, bits: int
+) -> dict[int, int]:
+    """`_power_packed` for small results: digits of `bits` bits put in and read out by shifts
+    (quadratic in the digits, but with no bytes objects to build)."""
+    get = weights.get
+    packed = 0
+    for face in range(high, low - 1, -1):
+        packed = (packed << bits) | get(face, 0)
+    power = packed**n
+    mask = (1 << bits) - 1
+    result: dict[int, int] = {}
+    outcome = low * n
+    while power:
+        w = power & mask
+        if w:
+            result[outcome] = w
+        power >>= bits
+        outcome += 1
     return result
 
 

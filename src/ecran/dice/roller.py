@@ -72,6 +72,55 @@ class Roller:
             del rolled[: RECORD_LIMIT // 2]
         return value
 
+    def many(self, sides: int, count: int) -> list[int]:
+        """`count` dice numbered 1..sides: the very draws of `count` calls to `d`, in one loop."""
+        if sides < 1:
+            raise ValueError("a die needs at least one side")
+        bits = sides.bit_length()
+        getrandbits = self._getrandbits
+        values = []
+        for _ in range(count):
+            value = getrandbits(bits)
+            while value >= sides:
+                value = getrandbits(bits)
+            values.append(value + 1)
+        rolled = self.rolled
+        rolled.extend(values)
+        if len(rolled) > RECORD_LIMIT:
+            del rolled[: len(rolled) - RECORD_LIMIT // 2]
+        return values
+
+    def exploding(
+        self, sides: int, count: int, faces: frozenset[int], most: int, limit: int
+    ) -> list[int]:
+        """`count` exploding dice, each followed by its extra rolls while it shows one of
+        `faces` (at most `most` extra rolls a die): the very draws of calling `d` die after die
+        in that order. Stops once more than `limit` dice are rolled (the caller's budget)."""
+        if sides < 1:
+            raise ValueError("a die needs at least one side")
+        bits = sides.bit_length()
+        getrandbits = self._getrandbits
+        values: list[int] = []
+        append = values.append
+        for _ in range(count):
+            run = -1
+            value = 0
+            while run < 0 or (value in faces and run < most):
+                if len(values) >= limit:
+                    append(0)  # over the budget: the caller refuses the roll
+                    return values
+                value = getrandbits(bits)
+                while value >= sides:
+                    value = getrandbits(bits)
+                value += 1
+                append(value)
+                run += 1
+        rolled = self.rolled
+        rolled.extend(values)
+        if len(rolled) > RECORD_LIMIT:
+            del rolled[: len(rolled) - RECORD_LIMIT // 2]
+        return values
+
     def face(self, faces: Sequence[int]) -> int:
         value = faces[self._rng.randrange(len(faces))]
         rolled = self.rolled

@@ -134,10 +134,11 @@ def _pool(
         die, count = types[0]
         return kept_statistic([(die, count)], lo, hi, lambda face, c: 1 if c >= size else 0)
     if lo == 0 and hi == n:
-        result: Distribution[int] = Distribution.constant(0)
+        result: Distribution[int] | None = None
         for die, count in types:
-            result = result + (die.map(score) if score else die).repeat(count)
-        return result
+            part = (die.map(score) if score else die).repeat(count)
+            result = part if result is None else result + part
+        return result if result is not None else Distribution.constant(0)
     if score is None:
         return kept_statistic(types, lo, hi, lambda face, c: face * c)
     scored = score

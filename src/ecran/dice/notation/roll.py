@@ -28,7 +28,7 @@ from ecran.dice.notation.ast import (
 )
 from ecran.dice.notation.errors import NotationError
 from ecran.dice.notation.parser import parse
-from ecran.dice.roller import DiceSource
+from ecran.dice.roller import DiceSource, Roller
 
 _FATE = (-1, 0, 1)
 
@@ -84,9 +84,11 @@ class TermRoll:
     @property
     def pool(self) -> list[PoolDie]:
         pool = self._pool
+        node = self.node
         if pool is None:
             pool = [PoolDie([Face(v)], v) for v in self.values]
-        node = self.node
+            if node.explode is not None:  # rolled by `_Dice.exploding`: mark the explosions
+                _mark_explosions(pool, node.explode.faces, _most(node))
         hit = node.success.test if node.success is not None else None
         miss = node.failure.test if node.failure is not None else None
         for index, die in enumerate(pool):
@@ -191,8 +193,40 @@ class _Dice:
 
     def many(self, sides: int, count: int) -> list[int]:
         self.budget(count)
+        if type(self.source) is Roller:  # its own loop: the same draws, no call per die
+            values = self.source.many(sides, count)
+        else:
+            d = self.source.d
+            values = [d(sides) for _ in range(count)]
+        self.rolled.extend(values)
+        return values
+
+    def exploding(self, sides: int, count: int, faces: frozenset[int], most: int) -> list[int]:
+        """`count` dice of a plain `!` term, each explosion a die of its own: the same dice in
+        the same order as `_chain` rolls them, as bare values (no per-die objects)."""
+        self.budget(count)
+        left = limits.MAX_ROLLS - len(self.rolled)
+        if type(self.source) is Roller:  # its own loop: the same draws, no call per die
+            drawn = self.source.exploding(sides, count, faces, most, left)
+            if len(drawn) > left:
+                self.budget(len(drawn))
+            self.rolled.extend(drawn)
+            return drawn
         d = self.source.d
-        values = [d(sides) for _ in range(count)]
+        values: list[int] = []
+        append = values.append
+        extra = 0  # explosion rolls so far: with the `count` first rolls, within the budget
+        for _ in range(count):
+            value = d(sides)
+            append(value)
+            run = 0
+            while value in faces and run < most:
+                extra += 1
+                if count + extra > left:
+                    self.budget(count + extra)
+                value = d(sides)
+                append(value)
+                run += 1
         self.rolled.extend(values)
         return values
 
@@ -202,6 +236,25 @@ class _Dice:
                 f"trop de dés lancés (plus de {limits.MAX_ROLLS})",
                 f"too many dice rolled (more than {limits.MAX_ROLLS})",
             )
+
+
+def _most(node: Dice) -> int:
+    explode = node.explode
+    assert explode is not None
+    return explode.limit if explode.limit is not None else limits.ROLL_MAX_EXPLOSIONS
+
+
+def _mark_explosions(pool: list[PoolDie], faces: frozenset[int], most: int) -> None:
+    """The explosions of a `!` term rolled as bare values: a roll exploded when it shows an
+    exploding face and its chain had not reached `most` extra rolls (as `_chain` rolls them)."""
+    run = 0
+    for die in pool:
+        face = die.faces[0]
+        if face.value in faces and run < most:
+            face.exploded = True
+            run += 1
+        else:
+            run = 0
 
 
 def _node(node: Node, dice: _Dice) -> Rolled:
@@ -235,8 +288,12 @@ def _sum(node: Sum, dice: _Dice) -> SumRoll:
 
 def _term(node: Dice, dice: _Dice) -> TermRoll:
     pool: list[PoolDie] | None = None
-    if node.reroll is None and node.explode is None and not node.fate and not node.clamped:
+    plain = node.reroll is None and not node.fate and not node.clamped
+    explode = node.explode
+    if plain and explode is None:
         values = dice.many(node.sides, node.count)
+    elif plain and explode is not None and not explode.into_die:
+        values = dice.exploding(node.sides, node.count, explode.faces, _most(node))
     else:
         pool = []
         for _ in range(node.count):
@@ -301,10 +358,11 @@ def _kept(values: Sequence[Value], ranks: tuple[int, int]) -> list[bool]:
     rolled is kept first (ranked from the side the kept ranks are nearest)."""
     n = len(values)
     lo, hi = ranks
+    # a stable sort keeps equal values in the order rolled, descending too (`reverse` keeps it)
     if hi <= n - lo:
-        order = sorted(range(n), key=lambda i: (-values[i], i))
+        order = sorted(range(n), key=values.__getitem__, reverse=True)
     else:
-        order = sorted(range(n), key=lambda i: (values[i], i))
+        order = sorted(range(n), key=values.__getitem__)
         lo, hi = n - hi, n - lo
     kept = [False] * n
     for i in order[lo:hi]:
