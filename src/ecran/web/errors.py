@@ -12,12 +12,14 @@ Live play's refusals keep their meaning: `Unauthorized` (no token) 401, `Forbidd
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from ecran.play.errors import Conflict, Forbidden, NotFound, SheetRefused
 from ecran.rules import EcranError, Text, from_errors
@@ -63,7 +65,32 @@ def _answer(
     lang = request_lang(request)
     if is_htmx(request):
         return render(request, "_error.html", {"message": message}, status_code=422, lang=lang)
-    return render(request, "error.html", {"message": message}, status_code=status, lang=lang)
+    context = {"message": message, "back": table_back(request, lang)}
+    return render(request, "error.html", context, status_code=status, lang=lang)
+
+
+_TABLE_PATH = re.compile(r"^/tables/([^/]+)/?")
+
+
+def table_back(request: Request, lang: str) -> str | None:
+    """Where an error page inside a table leads: back to that table with the member's own
+    token, so a refused step never loses the seat. None outside a table, or when the request
+    carries no token that seats a member at this table (a bad link stays a dead end rather
+    than a way to probe tokens)."""
+    found = _TABLE_PATH.match(request.url.path)
+    if found is None:
+        return None
+    from ecran.web import deps  # deps imports this module's Unauthorized
+
+    form = getattr(request, "_form", None)  # the form Starlette already read, if any
+    token = deps.token_in(request.headers, request.query_params, form)
+    if token is None:
+        return None
+    try:
+        access = deps.authenticate(deps.app_store(request.app), token, found.group(1))
+    except Exception:
+        return None
+    return deps.table_url(access.table_id, token, lang=lang)
 
 
 def is_htmx(request: Request) -> bool:
@@ -112,13 +139,15 @@ def refusal(request: Request, exc: EcranError) -> Response:
 
 async def on_ecran_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, EcranError)
-    return refusal(request, exc)
+    # in a thread: the page's way back to the table reads the store (no blocking on the loop)
+    return await run_in_threadpool(refusal, request, exc)
 
 
 async def on_request_validation(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     error = request_error(exc.errors())
-    return _answer(request, 422, one_line(error.message(request_lang(request))))
+    message = one_line(error.message(request_lang(request)))
+    return await run_in_threadpool(_answer, request, 422, message)
 
 
 async def on_unexpected(request: Request, exc: Exception) -> Response:
@@ -126,7 +155,7 @@ async def on_unexpected(request: Request, exc: Exception) -> Response:
     log.exception("internal error on %s", request.url.path, exc_info=exc)
     lang = request_lang(request)
     message = gettext(lang, N_("Internal error")) + f" ({type(exc).__name__})"
-    return _answer(request, 500, message)
+    return await run_in_threadpool(_answer, request, 500, message)
 
 
 def install(app: FastAPI) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ecran.rules import EcranError, Text
 from ecran.web.forms.fields import (
     FormField,
     Schema,
@@ -42,13 +43,20 @@ def _choice(choices: Sequence[Any], given: str) -> Any:
 # -- a check's (or an operation's) parameters ---------------------------------------------------
 
 
-def values_from_form(fields: Sequence[FormField], form: Form) -> dict[str, Any]:
+def values_from_form(
+    fields: Sequence[FormField], form: Form, *, strict: bool = False
+) -> dict[str, Any]:
     """The values a form (or a query string) gives, left as text for pydantic to judge.
 
     A checkbox sends a hidden "false" then, when ticked, "true": the last value wins. A field
     the form does not mention is left out, so the model's default applies. An empty optional
-    field means "none"; an empty required one is passed on and refused by the model. Names may
-    be written in kebab case, as on the command line.
+    field means "none"; an empty number whose default is 0 (or none) means 0, as on a paper
+    sheet; an empty required one is passed on and refused by the model. Names may be written
+    in kebab case, as on the command line.
+
+    `strict` (a form that acts at once: a wound, a track): a bad number is refused here, named
+    by the label the person sees; otherwise it is passed on, so a page that shows the value
+    back to be corrected (a check's form) says what the CLI and the API say.
     """
     values: dict[str, Any] = {}
     for f in fields:
@@ -57,13 +65,54 @@ def values_from_form(fields: Sequence[FormField], form: Form) -> dict[str, Any]:
             given = _last(form, f.name.replace("_", "-"))
         if given is None:
             continue
-        if given == "" and f.nullable:
+        if given.strip() == "" and f.nullable:
             values[f.name] = None
         elif f.kind == "choice":
             values[f.name] = _choice(f.choices, given)
+        elif f.kind in ("int", "number") and given.strip() == "" and _zero_default(f):
+            values[f.name] = "0"
+        elif f.kind in ("int", "number") and strict:
+            values[f.name] = number(f, given)
         else:
             values[f.name] = given
     return values
+
+
+def _zero_default(f: FormField) -> bool:
+    return not f.required and f.default in (0, None)
+
+
+def _refused(f: FormField, given: str, what: Text) -> EcranError:
+    shown = f" (« {given} »)" if given else ""
+    shown_en = f" ('{given}')" if given else ""
+    return EcranError(
+        Text(fr=f"{f.label.fr} : {what.fr}{shown}", en=f"{f.label.en}: {what.en}{shown_en}")
+    )
+
+
+def number(f: FormField, given: str) -> str:
+    """A number typed in a form, checked: empty is 0 where the default is 0 (or none), else it
+    is read and held to the field's bounds, every refusal naming the field by its label. The
+    text goes on to the model (which converts it) as the browser sent it, trimmed."""
+    text = given.strip().replace(",", ".") if f.kind == "number" else given.strip()
+    if text == "":
+        if _zero_default(f):
+            return "0"
+        raise _refused(f, "", Text(fr="valeur requise", en="a value is required"))
+    try:
+        value: int | float = int(text) if f.kind == "int" else float(text)
+    except ValueError:
+        what = (
+            Text(fr="nombre entier attendu", en="a whole number is expected")
+            if f.kind == "int"
+            else Text(fr="nombre attendu", en="a number is expected")
+        )
+        raise _refused(f, given, what) from None
+    if f.minimum is not None and value < f.minimum:
+        raise _refused(f, given, Text(fr=f"doit être ≥ {f.minimum}", en=f"must be ≥ {f.minimum}"))
+    if f.maximum is not None and value > f.maximum:
+        raise _refused(f, given, Text(fr=f"doit être ≤ {f.maximum}", en=f"must be ≤ {f.maximum}"))
+    return text
 
 
 def form_values(values: Mapping[str, Any]) -> dict[str, str]:

@@ -1,13 +1,14 @@
 """Server-rendered pages (HTML, htmx fragments): the systems and their checks (`systems`), dice
-notation (`dice`), and the live table (`tables`, `rolls`, `characters`, `encounters`; what they
-share in `common`)."""
+notation (`dice`), and the live table (`tables`, `rolls`, `characters` and its creation
+`wizard`, `encounters`; what they share in `common`)."""
 
 from fastapi import APIRouter
 
-from ecran.web.pages import characters, chat, dice, encounters, rolls, systems, tables
+from ecran.web.pages import characters, chat, dice, encounters, rolls, systems, tables, wizard
 
 router = APIRouter(include_in_schema=False)
-for module in (systems, dice, tables, rolls, characters, encounters, chat):
+# the wizard before characters: its paths would otherwise read as a character's id
+for module in (systems, dice, tables, rolls, wizard, characters, encounters, chat):
     router.include_router(module.router)
 
 __all__ = ["router"]

@@ -324,7 +324,7 @@ def operate(request: Request, here: Here, form: Form, character_id: str) -> Resp
     name = str(form.get("operation") or "")
     op = here.system.operation(name)
     values = {
-        **values_from_form(fields_of(op.params), multi(form)),
+        **values_from_form(fields_of(op.params), multi(form), strict=True),
         **forced(here.state.table.options, op.params),
     }
     version = _int(form.get("version"))

@@ -194,7 +194,7 @@ def _operation(
     name = _text(form, "operation")
     op = system.operation(name)
     values = {
-        **values_from_form(fields_of(op.params), multi(form)),
+        **values_from_form(fields_of(op.params), multi(form), strict=True),
         **forced(s.table.options, op.params),
     }
     return play_encounter.apply_operation(

@@ -1,0 +1,188 @@
+"""The creation wizard: a new character step by step, in the order of the system's rules
+(`ecran.engine.creation`: identity, characteristics, skills or traits, health, powers,
+equipment, finishing), with the running budget, the sheet's derived values and the rules'
+messages recomputed as the player types, a random draw per step, and the same save (and the
+same refusal) as the long form, which stays for editing.
+
+The sheet being made travels in the page (a hidden `_sheet` JSON field, bounded): each request
+merges the current step's fields into it, so nothing is stored before "create".
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.datastructures import FormData
+
+from ecran.engine import creation
+from ecran.rules import EcranError, RuleViolation, System, Text, from_errors
+from ecran.web import commands
+from ecran.web.deps import Form, Here, Seat
+from ecran.web.forms import Schema, build, edit, read
+from ecran.web.pages.characters import sheet_options
+from ecran.web.pages.common import multi, page
+
+router = APIRouter(include_in_schema=False)
+
+#: The sheet in the page: a sheet is a few kilobytes; anything past this is not ours.
+SHEET_MAX = 200_000
+#: A draw's seed is shown to be typed again: six digits are enough to tell draws apart.
+SEEDS = 1_000_000
+
+
+def _steps(here: Seat) -> list[creation.Step]:
+    return creation.steps(here.system)
+
+
+def _index(steps: list[creation.Step], step_id: str) -> int:
+    for i, step in enumerate(steps):
+        if step.id == step_id:
+            return i
+    return 0
+
+
+def _carried(form: FormData) -> dict[str, Any]:
+    """The sheet the page carries (`_sheet`), refused in one line when it is not one."""
+    raw = form.get("_sheet")
+    if not isinstance(raw, str) or not raw:
+        raise EcranError(Text(fr="brouillon de feuille manquant", en="missing sheet draft"))
+    if len(raw) > SHEET_MAX:
+        raise EcranError(Text(fr="brouillon trop gros", en="sheet draft too large"))
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError:
+        raise EcranError(Text(fr="brouillon illisible", en="unreadable sheet draft")) from None
+    if not isinstance(data, dict):
+        raise EcranError(Text(fr="brouillon illisible", en="unreadable sheet draft"))
+    return data
+
+
+def _merged(here: Seat, form: FormData, step: creation.Step) -> dict[str, Any]:
+    """The carried sheet with this step's fields as the form gives them, and the table's
+    options (the GM's, never the player's)."""
+    schema = Schema(here.system.sheet_model().model_json_schema())
+    typed = {k: v for k, v in read(schema, multi(form)).items() if k in step.fields}
+    return {**_carried(form), **typed, **sheet_options(here)}
+
+
+def _problem(v: RuleViolation, lang: str) -> dict[str, str]:
+    """A broken rule said as the long form says it (`characters.problems`)."""
+    return {
+        "message": (f"{v.path} : " if v.path else "") + v.message(lang),
+        "rule": v.rule,
+        "source": str(v.source),
+    }
+
+
+def _summary(system: System[Any], data: dict[str, Any], step: creation.Step, lang: str) -> Any:
+    """The budget, the rules broken (this step's first) and the sheet's sections, from the
+    rules themselves: the sheet is validated again at every change."""
+    found = creation.check(system, data)
+    if not isinstance(found, list):  # the model refuses a value: say which, nothing to derive
+        refused = [
+            {"message": from_errors([e]).message(lang), "rule": "", "source": ""}
+            for e in found.errors()
+        ]
+        return {"budgets": [], "here": refused, "elsewhere": [], "sections": [], "legal": False}
+    mine = [v for v in found if creation.field_of(v) in step.fields]
+    others = [v for v in found if creation.field_of(v) not in step.fields]
+    sheet = system.sheet_model().model_validate({**data, "system": system.id})
+    budgets = sorted(creation.budgets(found), key=lambda b: b.field not in step.fields)
+    return {
+        "budgets": [{"line": b.line(lang), "remaining": b.remaining} for b in budgets],
+        "here": [_problem(v, lang) for v in mine],
+        "elsewhere": [_problem(v, lang) for v in others],
+        "sections": system.sections(sheet),
+        "legal": not found,
+    }
+
+
+def _context(here: Seat, data: dict[str, Any], step: creation.Step, **extra: Any) -> dict[str, Any]:
+    steps = _steps(here)
+    index = _index(steps, step.id)
+    schema = Schema(here.system.sheet_model().model_json_schema())
+    nodes = [n for n in build(schema, data) if n.path in step.fields]
+    return {
+        "steps": steps,
+        "step": step,
+        "index": index,
+        "last": index == len(steps) - 1,
+        "nodes": nodes,
+        "sheet_json": json.dumps(data, ensure_ascii=False),
+        "node_edit_url": here.url("/characters/wizard/fields"),
+        "summary": _summary(here.system, data, step, here.lang),
+        **extra,
+    }
+
+
+@router.get("/tables/{table_id}/characters/wizard")
+def wizard(request: Request, here: Here) -> Response:
+    """The first step of a new character: the system's starting sheet."""
+    name = request.query_params.get("name") or (
+        "Nouveau personnage" if here.lang == "fr" else "New character"
+    )
+    sheet = here.system.new_character(name)
+    data = {**sheet.model_dump(mode="json"), **sheet_options(here)}
+    step = _steps(here)[0]
+    return page(request, here, "table/wizard.html", _context(here, data, step))
+
+
+@router.post("/tables/{table_id}/characters/wizard/check")
+def wizard_check(request: Request, here: Here, form: Form) -> Response:
+    """Live: the budget, the rules' messages and the derived values for the form as typed."""
+    step = creation.step_by_id(here.system, str(form.get("step") or ""))
+    data = _merged(here, form, step)
+    context = {"summary": _summary(here.system, data, step, here.lang)}
+    return page(request, here, "table/wizard_summary.html", context)
+
+
+@router.post("/tables/{table_id}/characters/wizard/fields")
+def wizard_fields(request: Request, here: Here, form: Form) -> Response:
+    """An add/remove button of a list or dict in the step: the step's fields again."""
+    step = creation.step_by_id(here.system, str(form.get("step") or ""))
+    data = _merged(here, form, step)
+    schema = Schema(here.system.sheet_model().model_json_schema())
+    data = edit(schema, data, str(form.get("_op") or ""))
+    return page(request, here, "table/wizard_fields.html", _context(here, data, step))
+
+
+@router.post("/tables/{table_id}/characters/wizard")
+def wizard_step(request: Request, here: Here, form: Form) -> Response:
+    """A button of the wizard: back, next, a random draw for this step, or create."""
+    steps = _steps(here)
+    step = creation.step_by_id(here.system, str(form.get("step") or ""))
+    data = _merged(here, form, step)
+    go = str(form.get("go") or "")
+    index = _index(steps, step.id)
+    if go == "random":
+        data, seed = creation.draw(here.system, data, step, _seed(form))
+        return page(request, here, "table/wizard.html", _context(here, data, step, drawn=seed))
+    if go == "save":
+        return _create(request, here, data, step)
+    if go in ("next", "back"):
+        index = min(max(index + (1 if go == "next" else -1), 0), len(steps) - 1)
+    return page(request, here, "table/wizard.html", _context(here, data, steps[index]))
+
+
+def _seed(form: FormData) -> int:
+    """The draw's seed: the one typed (to draw again the same), else a fresh one."""
+    given = str(form.get("seed") or "").strip()
+    if given.isdigit() and int(given) < SEEDS:
+        return int(given)
+    return secrets.randbelow(SEEDS)
+
+
+def _create(request: Request, here: Seat, data: dict[str, Any], step: creation.Step) -> Response:
+    """Saved like the long form saves (the same refusal while a rule is broken)."""
+    try:
+        event = commands.execute(request.app, here.access, commands.save(data))
+    except EcranError as exc:
+        refused = exc.message(here.lang).splitlines()[0]
+        context = _context(here, data, step, refused=refused)
+        return page(request, here, "table/wizard.html", context, status=422)
+    saved = commands.saved(event)
+    return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
