@@ -26,6 +26,7 @@ EventKind = Literal[
     "character_deleted",
     "roll",
     "encounter",
+    "dice_key",
 ]
 
 

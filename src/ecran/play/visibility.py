@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.engine.records import RollRecord
+from ecran.play.dice_key import public_payload
 from ecran.play.events import Event, EventView
 from ecran.play.model import Member
 from ecran.play.payloads import AttackRoll, EncounterChanged, OperationRoll, RollMade
@@ -50,6 +51,8 @@ def view_for(event: Event, viewer: Member) -> EventView:
 def _view(
     event: Event, kind: Any, actor_id: str | None, payload: dict[str, Any], redacted: bool
 ) -> EventView:
+    if kind in ("table_created", "dice_key"):
+        payload = public_payload(payload)  # a dice key's secret is no one's before its reveal
     return EventView(
         table_id=event.table_id,
         seq=event.seq,
