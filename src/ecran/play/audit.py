@@ -150,18 +150,31 @@ def _events(export: TableExport) -> Iterator[EventView]:
         yield event
 
 
+def _key_change(event: EventView) -> DiceKeyChanged | None:
+    if event.kind == "table_created":
+        return TableCreated.model_validate(event.payload).dice
+    if event.kind == "dice_key":
+        return DiceKeyChanged.model_validate(event.payload)
+    return None
+
+
 def audit(export: TableExport) -> Audit:
-    """Check every roll of the export (see the module's doc); bad payloads are bad input."""
+    """Check every roll of the export (see the module's doc); bad payloads are bad input. The
+    keys first (a roll is checked against the key revealed later in the log), then each roll
+    against the commitment in force at its place."""
     found = Audit()
     keys = _Keys()
     try:
-        for event in _events(export):
-            if event.kind == "table_created":
-                created = TableCreated.model_validate(event.payload)
-                if created.dice is not None:
-                    _key_event(keys, created.dice, found)
-            elif event.kind == "dice_key":
-                _key_event(keys, DiceKeyChanged.model_validate(event.payload), found)
+        events = list(_events(export))
+        for event in events:
+            change = _key_change(event)
+            if change is not None:
+                _key_event(keys, change, found)
+        keys.in_force = None
+        for event in events:
+            change = _key_change(event)
+            if change is not None:
+                keys.in_force = change.next
             elif event.kind == "roll" and not event.redacted:
                 found.rolls.append(_roll(keys, event.seq, RollMade.model_validate(event.payload)))
             elif event.kind in ("hidden", "roll"):
@@ -169,10 +182,8 @@ def audit(export: TableExport) -> Audit:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
+        msg = first["msg"]
         raise EcranError(
-            _t(
-                f"export invalide : {where} : {first['msg']}",
-                f"invalid export: {where}: {first['msg']}",
-            )
+            _t(f"export invalide : {where} : {msg}", f"invalid export: {where}: {msg}")
         ) from None
     return found

@@ -4,10 +4,10 @@ share in `common`)."""
 
 from fastapi import APIRouter
 
-from ecran.web.pages import characters, dice, encounters, rolls, systems, tables
+from ecran.web.pages import characters, dice, encounters, fairness, rolls, systems, tables
 
 router = APIRouter(include_in_schema=False)
-for module in (systems, dice, tables, rolls, characters, encounters):
+for module in (systems, dice, tables, rolls, characters, encounters, fairness):
     router.include_router(module.router)
 
 __all__ = ["router"]
