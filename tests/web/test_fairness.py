@@ -113,3 +113,39 @@ def test_the_fairness_panel_counts_each_members_faces_and_each_checks_outcomes(
     assert page.status_code == 200
     assert "Dés vérifiables" in page.text and "p-valeur" in page.text
     assert "trop peu de jets pour conclure" in page.text
+
+
+def test_every_log_shows_a_gm_seed_as_such_and_the_commitment_of_each_roll(
+    app_client: TestClient,
+) -> None:
+    table = _demo(app_client)
+    commitment = table.get(table.gm, "/dice").json()["commitment"]
+    by_gm = _roll(table, table.gm, seed=3).json()
+    by_alice = _roll(table, table.alice).json()
+    for who in (table.gm, table.alice, table.bob):
+        log = app_client.get(f"/tables/{table.id}/log", params={"token": who.token}).text
+        assert log.count("graine choisie par le MJ") == 1
+        assert log.count(commitment) == 2  # each roll names the key in force
+        one = app_client.get(
+            f"/tables/{table.id}/events/{by_gm['seq']}", params={"token": who.token}
+        )
+        assert "graine choisie par le MJ" in one.text
+    plain = app_client.get(
+        f"/tables/{table.id}/events/{by_alice['seq']}", params={"token": table.bob.token}
+    )
+    assert "graine choisie par le MJ" not in plain.text
+
+
+def test_the_gm_reveals_from_the_page(app_client: TestClient) -> None:
+    table = _demo(app_client)
+    before = table.get(table.gm, "/dice").json()
+    done = app_client.post(
+        f"/tables/{table.id}/dice/reveal", params={"token": table.gm.token}, follow_redirects=False
+    )
+    assert done.status_code == 303
+    after = table.get(table.gm, "/dice").json()
+    assert after["index"] == before["index"] + 1
+    refused = app_client.post(
+        f"/tables/{table.id}/dice/reveal", params={"token": table.alice.token}
+    )
+    assert refused.status_code == 403
