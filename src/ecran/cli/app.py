@@ -49,6 +49,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "ecran.cli.operations",
         "Apply a rules operation (wound, rest, spend...) to a sheet file.",
     ),
+    "verify": (
+        "ecran.cli.verify_cmd",
+        "Check a table's dice from its export: commitments, seeds and dice.",
+    ),
 }
 
 

@@ -27,6 +27,7 @@ EventKind = Literal[
     "roll",
     "encounter",
     "message",
+    "dice_key",
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ecran.play.dice_key import DiceKeyChanged, in_force
 from ecran.play.events import Event
 from ecran.play.payloads import (
     CharacterDeleted,
@@ -30,7 +31,10 @@ def apply(state: TableState | None, event: Event) -> TableState:
         if event.kind != "table_created" or event.seq != 1:
             raise BrokenLog(f"a log starts with table_created at seq 1, not {event.kind}")
         created = TableCreated.model_validate(event.payload)
-        return TableState(table=created.table, members={created.gm.id: created.gm}, last_seq=1)
+        dice = None if created.dice is None else in_force(created.dice, 1)
+        return TableState(
+            table=created.table, members={created.gm.id: created.gm}, last_seq=1, dice_key=dice
+        )
     if event.seq != state.last_seq + 1 or event.table_id != state.table.id:
         raise BrokenLog(f"event {event.table_id}#{event.seq} after #{state.last_seq}")
     state = state.model_copy(update={"last_seq": event.seq})
@@ -55,6 +59,9 @@ def apply(state: TableState | None, event: Event) -> TableState:
         return _encounter(state, event.seq, EncounterChanged.model_validate(event.payload))
     if event.kind in ("roll", "message"):
         return state  # rolls and chat change nothing but the log
+    if event.kind == "dice_key":
+        change = DiceKeyChanged.model_validate(event.payload)
+        return state.model_copy(update={"dice_key": in_force(change, event.seq)})
     raise BrokenLog(f"unknown event kind {event.kind}")
 
 

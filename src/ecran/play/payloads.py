@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.engine.records import RollRecord
+from ecran.play.dice_key import Commitment, DiceKeyChanged
 from ecran.play.model import Member, Record, StoredCharacter, TableInfo
 from ecran.play.tracker import Encounter
 from ecran.rules import RuleViolation, Text
@@ -13,6 +14,9 @@ from ecran.rules import RuleViolation, Text
 class TableCreated(Record):
     table: TableInfo
     gm: Member
+    #: The first dice key's commitment (and its secret, dropped from every view); None in tables
+    #: created before verifiable dice.
+    dice: DiceKeyChanged | None = None
 
 
 class MemberJoined(Record):
@@ -60,6 +64,11 @@ class RollMade(Record):
     record: RollRecord
     label: str = ""
     character_id: str | None = None
+    #: The dice key in force when the roll was made (its seed derives from it unless `gm_seed`);
+    #: None in rolls made before verifiable dice.
+    commitment: Commitment | None = None
+    #: The GM chose the seed (allowed, and shown as such in every log).
+    gm_seed: bool = False
 
 
 EncounterStep = Literal[

@@ -1,5 +1,9 @@
 """Rolling at a table: a check of the table's system, with the table's options in force, made by
-`ecran.engine.records.roll` so the stored record replays from its seed."""
+`ecran.engine.records.roll` so the stored record replays from its seed.
+
+The seed belongs to the table (`ecran.play.dice_key`): derived from the table's secret key and
+the roll's number in the log, so anyone can check it once the GM reveals the key. A player may not
+choose a seed; a GM may, and the roll says so."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from typing import Any
 from ecran.engine import get_system
 from ecran.engine.records import RollRecord
 from ecran.engine.records import roll_record as roll_check
+from ecran.play import dice_key
 from ecran.play.events import EventDraft
 from ecran.play.model import VISIBILITIES, Member, Visibility
 from ecran.play.payloads import RollMade
@@ -54,10 +59,17 @@ def roll(
         raise EcranError(
             Text(fr=f"libellé trop long (max {LABEL_MAX})", en=f"label too long (max {LABEL_MAX})")
         )
+    drawn = dice_key.table_seed(state.dice_key, actor, seed, state.last_seq + 1)
     record = roll_check(
-        state.table.system_id, check, with_table_options(state, check, params), seed
+        state.table.system_id, check, with_table_options(state, check, params), drawn.seed
     )
-    payload = RollMade(record=record, label=label, character_id=character_id)
+    payload = RollMade(
+        record=record,
+        label=label,
+        character_id=character_id,
+        commitment=drawn.commitment,
+        gm_seed=drawn.gm_seed,
+    )
     return EventDraft(
         kind="roll", actor_id=actor.id, visibility=seen, payload=payload.model_dump(mode="json")
     )
@@ -67,3 +79,13 @@ def replay(record: RollRecord) -> RollRecord:
     """The same check, parameters and seed rolled again: equal to the record unless it was
     tampered with (or the rules changed since)."""
     return roll_check(record.system, record.check, record.params, record.seed)
+
+
+def reveal_key(state: TableState, actor: Member) -> EventDraft:
+    """The GM reveals the table's dice key; a new key and commitment start (`dice_key`)."""
+    return dice_key.reveal_key(state.dice_key, actor)
+
+
+def start_key(state: TableState, actor: Member) -> EventDraft:
+    """The first dice key of a table created before verifiable dice."""
+    return dice_key.start_key(state.dice_key, actor)

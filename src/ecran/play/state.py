@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
+from ecran.play.dice_key import DiceKey
 from ecran.play.errors import not_found
 from ecran.play.model import Member, Record, StoredCharacter, TableInfo
 from ecran.play.tracker import EncounterState
@@ -14,6 +17,9 @@ class TableState(Record):
     characters: dict[str, StoredCharacter] = {}
     encounters: dict[str, EncounterState] = {}
     last_seq: int = 0
+    #: The dice key in force (None at a table created before verifiable dice, until its first
+    #: roll). Secret: excluded from every dump, so no answer or page can carry it.
+    dice_key: DiceKey | None = Field(default=None, exclude=True)
 
     def member(self, member_id: str) -> Member:
         if member_id not in self.members:

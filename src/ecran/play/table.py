@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import TypeAdapter, ValidationError
 
 from ecran.engine import get_system
+from ecran.play.dice_key import new_dice
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, TableInfo, new_id, new_token
 from ecran.play.payloads import MemberJoined, OptionsChanged, TableCreated
@@ -101,7 +102,7 @@ def new_table(
     )
     gm_label = clean_name(gm_name, DISPLAY_NAME_MAX, Text(fr="nom affiché", en="display name"))
     gm = Member(id=new_id(), role="gm", display_name=gm_label)
-    payload = TableCreated(table=table, gm=gm).model_dump(mode="json")
+    payload = TableCreated(table=table, gm=gm, dice=new_dice(1)).model_dump(mode="json")
     event = EventDraft(kind="table_created", actor_id=gm.id, payload=payload)
     return NewTable(table, gm, new_token(), new_token(), event)
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.engine.records import RollRecord
+from ecran.play.dice_key import public_payload
 from ecran.play.encounter import SECRET_EFFECT, players_summary
 from ecran.play.events import Event, EventView
 from ecran.play.model import Member, Visibility
@@ -79,6 +80,8 @@ def _view(
     *,
     visibility: Visibility | None = None,
 ) -> EventView:
+    if kind in ("table_created", "dice_key"):
+        payload = public_payload(payload)  # a dice key's secret is no one's before its reveal
     return EventView(
         table_id=event.table_id,
         seq=event.seq,

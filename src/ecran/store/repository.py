@@ -31,6 +31,7 @@ from ecran.play import (
     view_for,
 )
 from ecran.play import table as play_table
+from ecran.play.dice_key import DiceKey, DiceKeyChanged, in_force
 from ecran.play.errors import NotFound, not_found
 from ecran.play.rights import require_gm
 from ecran.play.tracker import EncounterState
@@ -215,7 +216,29 @@ class Store:
             },
             encounters={e.id: EncounterState.model_validate(e.state) for e in encounters},
             last_seq=row.last_seq,
+            dice_key=self._dice_key(s, row.id),
         )
+
+    @staticmethod
+    def _dice_key(s: Session, table_id: str) -> DiceKey | None:
+        """The dice key in force: the one the last key event started (the log holds it, as
+        the fold reads it; a table's creation starts the first)."""
+        last = s.execute(
+            select(EventRow.seq, EventRow.kind, EventRow.payload)
+            .where(
+                EventRow.table_id == table_id,
+                EventRow.kind.in_(("table_created", "dice_key")),
+            )
+            .order_by(EventRow.seq.desc())
+            .limit(1)
+        ).first()
+        if last is None:
+            return None
+        seq, kind, payload = last
+        found = payload.get("dice") if kind == "table_created" else payload
+        if found is None:
+            return None
+        return in_force(DiceKeyChanged.model_validate(found), seq)
 
     def state(self, table_id: str) -> TableState:
         """The current state, whole (a GM's view: pass it through `view_state` for a member)."""

@@ -22,8 +22,6 @@ from ecran.play.events import EventDraft
 from ecran.web.live import hub
 from web.tables.tables_support import Member, Table, join, new_table
 
-SEED = 8_675_309_123_457  # distinctive: its digits must not appear where the roll is hidden
-
 
 def frames(ws: WebSocketTestSession) -> list[dict[str, Any]]:
     """Everything sent before the answer to a ping (the raw text is kept for leak checks)."""
@@ -68,7 +66,7 @@ def test_a_new_connection_gets_the_whole_log_then_live_events(table: Table) -> N
     with connect(table, table.bob) as (ws, backlog):
         assert seqs(backlog) == [1, 2, 3]
         assert [e["kind"] for e in backlog] == ["table_created", "member_joined", "member_joined"]
-        view = table.roll(table.alice, seed=SEED)
+        view = table.roll(table.alice)
         [live] = events(ws)
         assert live == table.get(table.bob, f"/events/{view['seq']}").json()["event"]
 
@@ -84,8 +82,8 @@ def test_two_clients_see_the_same_events_in_the_same_order(table: Table) -> None
     ):
         made = table.character(table.alice, {"name": "Hector", "might": 2})
         for n in range(5):
-            table.roll(table.alice if n % 2 else table.gm, seed=n)
-        table.post(table.alice, f"/characters/{made['id']}/operations/hit", {"seed": 3})
+            table.roll(table.alice) if n % 2 else table.roll(table.gm, seed=n)
+        table.post(table.alice, f"/characters/{made['id']}/operations/hit", {})
         gm_events, bob_events = events(gm_ws), events(bob_ws)
     assert seqs(gm_events) == list(range(start + 1, table.last_seq() + 1))
     assert gm_events == bob_events  # all public: the same frames, byte for byte
@@ -93,11 +91,11 @@ def test_two_clients_see_the_same_events_in_the_same_order(table: Table) -> None
 
 def test_a_reconnection_after_n_gets_no_gap_and_no_duplicate(table: Table) -> None:
     with connect(table, table.alice) as (ws, backlog):
-        table.roll(table.bob, seed=1)
+        table.roll(table.bob)
         got = backlog + events(ws)
     last_seen = got[-1]["seq"]
-    for n in range(4):  # while Alice is away
-        table.roll(table.bob, seed=n)
+    for _ in range(4):  # while Alice is away
+        table.roll(table.bob)
     with connect(table, table.alice, last_seen) as (ws, missed):
         table.roll(table.gm, seed=9)
         got += missed + events(ws)
@@ -107,18 +105,18 @@ def test_a_reconnection_after_n_gets_no_gap_and_no_duplicate(table: Table) -> No
 def test_resume_resends_what_the_client_says_it_missed(table: Table) -> None:
     with connect(table, table.alice) as (ws, backlog):
         assert seqs(backlog) == [1, 2, 3]
-        table.roll(table.bob, seed=1)
+        table.roll(table.bob)
         assert seqs(events(ws)) == [4]
         ws.send_json({"type": "resume", "after": 1})
         again = frames(ws)
         assert [f["type"] for f in again] == ["event", "event", "event", "synced"]
         assert seqs([f["event"] for f in again[:3]]) == [2, 3, 4]
         assert again[-1]["last_seq"] == 4
-        table.roll(table.bob, seed=2)
+        table.roll(table.bob)
         assert seqs(events(ws)) == [5]  # live again, nothing repeated
         ws.send_json({"type": "resume", "after": 99})  # ahead of the log: back to its end
         assert [f["type"] for f in frames(ws)] == ["synced"]
-        table.roll(table.bob, seed=3)
+        table.roll(table.bob)
         assert seqs(events(ws)) == [6]
 
 
@@ -131,16 +129,16 @@ def test_a_gm_roll_is_absent_from_a_players_frames(table: Table) -> None:
             _,
         ),
     ):
-        table.roll(table.alice, "gm", seed=SEED)
+        table.roll(table.alice, "gm")
         [bob_frame] = frames(bob_ws)
         [gm_frame] = frames(gm_ws)
     assert bob_frame["event"]["kind"] == "hidden"
     assert bob_frame["event"]["payload"] == {"secret": "roll"}  # who and when, not what
     assert bob_frame["event"]["actor_id"] == table.alice.id
-    assert str(SEED) not in bob_frame["raw"]
-    assert gm_frame["event"]["payload"]["record"]["seed"] == SEED
+    seed = gm_frame["event"]["payload"]["record"]["seed"]  # the table's (not Alice's to choose)
+    assert str(seed) not in bob_frame["raw"]
     with connect(table, table.bob) as (_, backlog):  # and not in the backlog either
-        assert str(SEED) not in json.dumps(backlog)
+        assert str(seed) not in json.dumps(backlog)
 
 
 def test_a_blind_roll_is_hidden_from_its_rollers_frames(table: Table) -> None:
@@ -149,13 +147,13 @@ def test_a_blind_roll_is_hidden_from_its_rollers_frames(table: Table) -> None:
         connect(table, table.alice, start) as (alice_ws, _),
         connect(table, table.gm, start) as (gm_ws, _),
     ):
-        table.roll(table.alice, "blind", seed=SEED)
+        table.roll(table.alice, "blind")
         [alice_frame] = frames(alice_ws)
         [gm_frame] = frames(gm_ws)
     assert alice_frame["event"]["kind"] == "roll" and alice_frame["event"]["redacted"]
     assert "record" not in alice_frame["event"]["payload"]
-    assert str(SEED) not in alice_frame["raw"]
-    assert gm_frame["event"]["payload"]["record"]["seed"] == SEED
+    seed = gm_frame["event"]["payload"]["record"]["seed"]
+    assert str(seed) not in alice_frame["raw"]
 
 
 def test_a_join_reaches_connected_members(api: TestClient, table: Table) -> None:
@@ -194,7 +192,7 @@ def test_a_malformed_message_gets_an_error_frame_and_the_socket_lives_on(
         error = ws.receive_json()
         assert error["type"] == "error" and says in error["detail"]
         assert "\n" not in error["detail"]
-        table.roll(table.bob, seed=1)
+        table.roll(table.bob)
         assert seqs(events(ws)) == [table.last_seq()]
 
 
@@ -265,8 +263,8 @@ def test_concurrent_writers_give_every_client_the_whole_log_in_order(table: Tabl
     ):
 
         def rolls(who: Member) -> None:
-            for n in range(6):
-                table.roll(who, seed=n)
+            for _ in range(6):
+                table.roll(who)
 
         threads = [threading.Thread(target=rolls, args=(who,)) for who in players]
         for thread in threads:
@@ -283,7 +281,7 @@ def test_a_client_that_leaves_is_forgotten_and_others_carry_on(app: FastAPI, tab
     with connect(table, table.gm, table.last_seq()) as (gm_ws, _):
         with connect(table, table.bob, table.last_seq()):
             assert len(hub(app).connections(table.id)) == 2
-        table.roll(table.alice, seed=1)  # Bob is gone: only the GM hears it
+        table.roll(table.alice)  # Bob is gone: only the GM hears it
         assert seqs(events(gm_ws)) == [table.last_seq()]
         assert len(hub(app).connections(table.id)) == 1
     assert hub(app).connections(table.id) == []
@@ -300,5 +298,5 @@ def test_an_event_published_under_the_wrong_table_is_dropped(
         foreign = store.execute(other_gm, lambda state, actor: draft)
         hub(app).publish_nowait(table.id, foreign)  # a caller's mistake
         assert frames(ws) == []
-        table.roll(table.alice, seed=1)
+        table.roll(table.alice)
         assert seqs(events(ws)) == [table.last_seq()]

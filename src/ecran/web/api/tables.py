@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from contextlib import suppress
 from typing import Any
 
 from fastapi import APIRouter, Body, Query, Request
@@ -22,8 +23,11 @@ from ecran.engine import get_system
 from ecran.engine.records import OddsReport, odds_report
 from ecran.play import EventView, Member, TableInfo, TableState, view_for
 from ecran.play import characters as play_characters
+from ecran.play import dice_key as play_dice
 from ecran.play import rolls as play_rolls
 from ecran.play import table as play_table
+from ecran.play.export import TableExport, export_table
+from ecran.play.fairness import Fairness, fairness
 from ecran.play.payloads import CharacterSaved as SavedPayload
 from ecran.play.payloads import RollMade
 from ecran.rules import CharacterSheet, EcranError
@@ -326,7 +330,7 @@ def operate(
             operation,
             body.params,
             expected_version=body.expected_version,
-            seed=body.seed,
+            seed=play_dice.table_seed(s.dice_key, a, body.seed, s.last_seq + 1).seed,
         ),
     )
 
@@ -345,7 +349,11 @@ def table_odds(body: AskOdds, me: Me) -> OddsReport:
 @router.post("/{table_id}/rolls", response_model=EventView, status_code=201)
 def make_roll(body: MakeRoll, me: Me, request: Request) -> EventView:
     """Roll a check at the table: stored, sent live, and answered as the roller may see it (a
-    blind roll's result is not in the answer)."""
+    blind roll's result is not in the answer). The seed is the table's (derived from its dice
+    key and the roll's number); a player's `seed` is refused (403), a GM's is flagged."""
+    if me.state.dice_key is None:  # a table from before verifiable dice: its first key
+        with suppress(EcranError):  # someone started it meanwhile
+            commands.execute(request.app, me.access, lambda s, a, _: play_rolls.start_key(s, a))
     event = commands.execute(
         request.app,
         me.access,
@@ -397,6 +405,47 @@ def event(seq: int, me: Me) -> EventReplay:
     except EcranError:
         return EventReplay(event=view, matches=False)
     return EventReplay(event=view, replay=again, matches=again == record)
+
+
+# -- verifiable dice ----------------------------------------------------------------------------
+
+
+@router.get("/{table_id}/dice", response_model=play_dice.Commitment | None)
+def dice_commitment(me: Me) -> play_dice.Commitment | None:
+    """The commitment in force (SHA-256 of the table's secret dice key): every roll's seed
+    derives from that key until the GM reveals it. None at a table without a key yet."""
+    key = me.state.dice_key
+    return None if key is None else play_dice.Commitment(index=key.index, commitment=key.commitment)
+
+
+@router.post("/{table_id}/dice/reveal", response_model=EventView, status_code=201)
+def reveal_dice_key(me: Me, request: Request) -> EventView:
+    """The GM reveals the dice key in force; a new key and commitment start (one event)."""
+    event = commands.execute(request.app, me.access, lambda s, a, _: play_rolls.reveal_key(s, a))
+    return view_for(event, me.member)
+
+
+def _all_views(me: Seat) -> list[EventView]:
+    views: list[EventView] = []
+    while batch := me.store.events_after(me.access, views[-1].seq if views else 0, PAGE_MAX):
+        views.extend(batch)
+    return views
+
+
+@router.get("/{table_id}/export", response_model=TableExport)
+def export(me: Me) -> JSONResponse:
+    """The table's log as this member sees it, as one JSON file (`ecran verify TABLE.json`
+    checks its dice). No secret dice key is in it; the revealed ones are."""
+    made = export_table(me.state.table, me.member.id, _all_views(me))
+    disposition = f'attachment; filename="{_file_name(made.table.name)}.json"'
+    return JSONResponse(made.model_dump(mode="json"), headers={"Content-Disposition": disposition})
+
+
+@router.get("/{table_id}/fairness", response_model=Fairness)
+def table_fairness(me: Me) -> Fairness:
+    """Observed faces and outcomes against the uniform law and the exact odds (chi-square and
+    p-value), over the rolls this member may see."""
+    return fairness(_all_views(me))
 
 
 router.include_router(encounters.router)

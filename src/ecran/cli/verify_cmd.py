@@ -1,0 +1,101 @@
+"""`ecran verify TABLE.json`: check a table's dice from its export.
+
+Recomputes every roll the export shows from the keys the GM revealed: each revealed key against
+its published commitment, each roll's seed against HMAC(key, its number), each roll's dice and
+result against its seed. Exit 0 when all agree, 1 listing each roll (and key) that does not, 2 on
+bad input. The export comes from `GET /api/tables/{id}/export` (see the README).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import typer
+
+from ecran.cli.lang import current
+from ecran.rules import EcranError, Text
+
+#: An export bigger than this is refused (a table of 100,000 rolls is about 60 MB).
+MAX_BYTES = 200 * 1024 * 1024
+
+
+def _read(path: Path) -> bytes:
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise EcranError(
+                Text(
+                    fr=f"{path} : fichier trop gros (max {MAX_BYTES // 2**20} Mo)",
+                    en=f"{path}: file too big (max {MAX_BYTES // 2**20} MB)",
+                )
+            )
+        return path.read_bytes()
+    except OSError as exc:
+        raise EcranError(
+            Text(
+                fr=f"lecture impossible de {path} : {exc.strerror}",
+                en=f"cannot read {path}: {exc.strerror}",
+            )
+        ) from None
+
+
+def verify_file(path: Path) -> int:
+    """Print the verdict; the exit code (0 all agree, 1 some do not)."""
+    from pydantic import ValidationError
+
+    from ecran.play.audit import audit
+    from ecran.play.export import TableExport
+
+    try:
+        export = TableExport.model_validate_json(_read(path))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "JSON"
+        raise EcranError(
+            Text(
+                fr=f"{path} n'est pas un export de table ecran : {where} : {first['msg']}",
+                en=f"{path} is not an ecran table export: {where}: {first['msg']}",
+            )
+        ) from None
+    found = audit(export)
+    lang = current()
+    for index, why in found.bad_keys:
+        click.echo(_t(f"clé n° {index} : {why.fr}", f"key #{index}: {why.en}", lang))
+    for roll in found.failed:
+        said = " ; ".join(p.fr if lang == "fr" else p.en for p in roll.problems)
+        click.echo(
+            _t(
+                f"jet n° {roll.seq} ({roll.label}) : {said}",
+                f"roll #{roll.seq} ({roll.label}): {said}",
+                lang,
+            )
+        )
+    checked = len(found.rolls)
+    verified, gm, pending, legacy = (found.count(s) for s in ("ok", "gm_seed", "pending", "legacy"))
+    summary = _t(
+        f"{checked} jet(s) : {verified} vérifié(s) par la clé révélée, {gm} à graine choisie "
+        f"par le MJ, {pending} sous la clé en vigueur (pas encore révélée), {legacy} d'avant "
+        f"les dés vérifiables, {len(found.failed)} en défaut ; {found.hidden} événement(s) "
+        "caché(s) à l'exportateur",
+        f"{checked} roll(s): {verified} verified by the revealed key, {gm} with a GM-chosen seed, "
+        f"{pending} under the key in force (not revealed yet), {legacy} from before verifiable "
+        f"dice, {len(found.failed)} failing; {found.hidden} event(s) hidden from the exporter",
+        lang,
+    )
+    click.echo(summary)
+    return 0 if found.ok else 1
+
+
+def _t(fr: str, en: str, lang: str) -> str:
+    return fr if lang == "fr" else en
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def verify(
+        table: Path = typer.Argument(..., metavar="TABLE.json", help="a table's export (JSON)"),
+    ) -> None:
+        """Check a table's dice from its export: commitments, seeds and dice."""
+        code = verify_file(table)
+        if code:
+            raise typer.Exit(code)

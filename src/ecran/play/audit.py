@@ -1,0 +1,189 @@
+"""Checking a table's dice from its export (`ecran verify TABLE.json`).
+
+For each key the log publishes, the revealed key must hash to the commitment published before
+any roll under it. For each roll the export shows: the commitment it names must be the one in
+force at its place in the log; its seed must be HMAC(key, its number) (`dice_key.seed_for`) once
+that key is revealed, unless the GM chose the seed (flagged in the roll, shown in every log); and
+its dice, outcome and total must be what the check gives from that seed (`rolls.replay`).
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import ValidationError
+
+from ecran.play import dice_key
+from ecran.play.dice_key import Commitment, DiceKeyChanged
+from ecran.play.events import EventView
+from ecran.play.export import TableExport
+from ecran.play.payloads import RollMade, TableCreated
+from ecran.play.rolls import replay
+from ecran.rules import EcranError, Text
+
+Status = Literal["ok", "gm_seed", "pending", "legacy", "failed"]
+
+
+@dataclass(frozen=True)
+class RollAudit:
+    """What the export says of one roll: `ok` (seed and dice follow from the revealed key),
+    `gm_seed` (the GM chose the seed: dice checked), `pending` (its key is not revealed yet: dice
+    checked), `legacy` (made before verifiable dice: dice checked), or `failed` with why."""
+
+    seq: int
+    label: str
+    status: Status
+    problems: tuple[Text, ...] = ()
+
+
+@dataclass
+class Audit:
+    rolls: list[RollAudit] = field(default_factory=list)
+    #: Keys whose reveal does not match their commitment, by index, with why.
+    bad_keys: list[tuple[int, Text]] = field(default_factory=list)
+    hidden: int = 0
+
+    @property
+    def failed(self) -> list[RollAudit]:
+        return [r for r in self.rolls if r.status == "failed"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed and not self.bad_keys
+
+    def count(self, status: Status) -> int:
+        return sum(1 for r in self.rolls if r.status == status)
+
+
+@dataclass
+class _Keys:
+    """The commitments published so far, the keys revealed, and the one in force."""
+
+    published: dict[int, str] = field(default_factory=dict)
+    revealed: dict[int, str] = field(default_factory=dict)
+    in_force: Commitment | None = None
+
+
+def _key_event(keys: _Keys, change: DiceKeyChanged, audit: Audit) -> None:
+    shown = change.revealed
+    if shown is not None:
+        published = keys.published.get(shown.index)
+        if published is None:
+            audit.bad_keys.append(
+                (shown.index, _t("clé révélée jamais promise", "key revealed but never committed"))
+            )
+        else:
+            try:
+                matches = hmac.compare_digest(dice_key.commitment(shown.key), published)
+            except EcranError:
+                matches = False
+            if not matches:
+                why = _t(
+                    "la clé révélée ne donne pas l'empreinte publiée",
+                    "the revealed key does not hash to the published commitment",
+                )
+                audit.bad_keys.append((shown.index, why))
+            else:
+                keys.revealed[shown.index] = shown.key
+    keys.published[change.next.index] = change.next.commitment
+    keys.in_force = change.next
+
+
+def _t(fr: str, en: str) -> Text:
+    return Text(fr=fr, en=en)
+
+
+def _roll(keys: _Keys, seq: int, made: RollMade) -> RollAudit:
+    problems: list[Text] = []
+    record = made.record
+    label = made.label or f"{record.system} {record.check}"
+    status: Status = "ok"
+    if made.commitment != keys.in_force:
+        problems.append(
+            _t(
+                "l'empreinte du jet n'est pas celle en vigueur",
+                "the roll's commitment is not the one in force",
+            )
+        )
+    elif made.gm_seed:
+        status = "gm_seed"
+    elif made.commitment is None:
+        status = "legacy"
+    elif made.commitment.index not in keys.revealed:
+        status = "pending"
+    elif record.seed != dice_key.seed_for(keys.revealed[made.commitment.index], seq):
+        problems.append(
+            _t("la graine ne vient pas de la clé révélée", "the seed does not follow from the key")
+        )
+    try:
+        again = replay(record)
+    except EcranError:
+        problems.append(_t("le jet ne se rejoue pas", "the roll cannot be replayed"))
+    else:
+        if again.dice != record.dice:
+            problems.append(
+                _t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")
+            )
+        elif again != record:
+            problems.append(
+                _t("le résultat n'est pas celui des dés", "the result is not the dice's")
+            )
+    if problems:
+        return RollAudit(seq, label, "failed", tuple(problems))
+    return RollAudit(seq, label, status)
+
+
+def _events(export: TableExport) -> Iterator[EventView]:
+    last = 0
+    for event in export.events:
+        if event.seq <= last:
+            raise EcranError(
+                _t(
+                    f"export invalide : événement {event.seq} hors d'ordre",
+                    f"invalid export: event {event.seq} out of order",
+                )
+            )
+        last = event.seq
+        yield event
+
+
+def _key_change(event: EventView) -> DiceKeyChanged | None:
+    if event.kind == "table_created":
+        return TableCreated.model_validate(event.payload).dice
+    if event.kind == "dice_key":
+        return DiceKeyChanged.model_validate(event.payload)
+    return None
+
+
+def audit(export: TableExport) -> Audit:
+    """Check every roll of the export (see the module's doc); bad payloads are bad input. The
+    keys first (a roll is checked against the key revealed later in the log), then each roll
+    against the commitment in force at its place."""
+    found = Audit()
+    keys = _Keys()
+    try:
+        events = list(_events(export))
+        for event in events:
+            change = _key_change(event)
+            if change is not None:
+                _key_event(keys, change, found)
+        keys.in_force = None
+        for event in events:
+            change = _key_change(event)
+            if change is not None:
+                keys.in_force = change.next
+            elif event.kind == "roll" and not event.redacted:
+                found.rolls.append(_roll(keys, event.seq, RollMade.model_validate(event.payload)))
+            elif event.kind in ("hidden", "roll"):
+                found.hidden += 1
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        msg = first["msg"]
+        raise EcranError(
+            _t(f"export invalide : {where} : {msg}", f"invalid export: {where}: {msg}")
+        ) from None
+    return found

@@ -1,0 +1,93 @@
+"""`ecran verify TABLE.json`: exit 0 on an honest export, 1 naming each roll that does not follow
+from the revealed keys, 2 on bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ecran.play import view_for
+from ecran.play.export import export_table
+from ecran.play.rolls import reveal_key, roll
+from toy import LiveTable
+
+
+def _export(tmp_path: Path, reveal: bool = True) -> tuple[Path, dict[str, Any]]:
+    """A demo table: a player's rolls, a GM's chosen seed, a reveal, a roll under the new key."""
+    live = LiveTable("demo")
+    alice = live.join("Alice")
+    for target in (2, 4, 6):
+        live.do(roll(live.now, alice, "d6", {"target": target}, label=f"cible {target}"))
+    live.do(roll(live.now, live.gm, "d6", {}, seed=12345))
+    if reveal:
+        live.do(reveal_key(live.now, live.gm))
+    live.do(roll(live.now, alice, "d6", {}))
+    made = export_table(live.now.table, live.gm.id, [view_for(e, live.gm) for e in live.events])
+    data = made.model_dump(mode="json")
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(data))
+    return path, data
+
+
+def _rolls(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [e for e in data["events"] if e["kind"] == "roll"]
+
+
+def test_an_honest_export_verifies(cli: Any, tmp_path: Path) -> None:
+    path, _ = _export(tmp_path)
+    result = cli("verify", str(path))
+    assert result.code == 0, result.out + result.err
+    assert "5 jet(s) : 3 vérifié(s)" in result.out
+    assert "1 à graine choisie par le MJ" in result.out
+    assert "1 sous la clé en vigueur" in result.out
+
+
+def test_one_die_changed_fails_and_names_the_roll(cli: Any, tmp_path: Path) -> None:
+    path, data = _export(tmp_path)
+    changed = _rolls(data)[1]
+    record = changed["payload"]["record"]
+    record["dice"] = [record["dice"][0] % 6 + 1]
+    path.write_text(json.dumps(data))
+    result = cli("--lang", "en", "verify", str(path))
+    assert result.code == 1
+    assert f"roll #{changed['seq']} (cible 4): the dice are not the seed's" in result.out
+    assert result.out.count("roll #") == 1  # only that one
+
+
+def test_a_seed_not_from_the_key_fails(cli: Any, tmp_path: Path) -> None:
+    path, data = _export(tmp_path)
+    changed = _rolls(data)[0]
+    changed["payload"]["record"]["seed"] += 1
+    path.write_text(json.dumps(data))
+    result = cli("--lang", "en", "verify", str(path))
+    assert result.code == 1
+    assert f"roll #{changed['seq']} (cible 2): the seed does not follow from the key" in result.out
+
+
+def test_a_revealed_key_that_does_not_match_its_commitment_fails(cli: Any, tmp_path: Path) -> None:
+    path, data = _export(tmp_path)
+    [reveal] = [e for e in data["events"] if e["kind"] == "dice_key"]
+    reveal["payload"]["revealed"]["key"] = "11" * 32
+    path.write_text(json.dumps(data))
+    result = cli("--lang", "en", "verify", str(path))
+    assert result.code == 1
+    assert "key #1: the revealed key does not hash to the published commitment" in result.out
+
+
+def test_before_the_reveal_rolls_are_pending_not_failing(cli: Any, tmp_path: Path) -> None:
+    path, _ = _export(tmp_path, reveal=False)
+    result = cli("verify", str(path))
+    assert result.code == 0
+    assert "0 vérifié(s)" in result.out and "4 sous la clé en vigueur" in result.out
+
+
+def test_bad_input_is_one_line_and_exit_2(cli: Any, tmp_path: Path) -> None:
+    not_json = tmp_path / "x.json"
+    not_json.write_text("{")
+    wrong = tmp_path / "y.json"
+    wrong.write_text(json.dumps({"format": "other"}))
+    for path in (not_json, wrong, tmp_path / "missing.json"):
+        result = cli("verify", str(path))
+        assert result.code == 2, path
+        assert result.err.startswith("ecran: ") and result.err.count("\n") == 1
