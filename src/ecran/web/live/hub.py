@@ -100,6 +100,7 @@ class Hub:
         self._handed: dict[str, int] = {}
         #: Per table: the newest seq announced by another worker, and the task reading up to it.
         self._wanted: dict[str, int] = {}
+        self._lowest: dict[str, int] = {}
         self._pulling: dict[str, asyncio.Task[None]] = {}
 
     # -- publishing ---------------------------------------------------------------------------
@@ -149,6 +150,8 @@ class Hub:
             return
         with self._lock:
             self._wanted[table_id] = max(self._wanted.get(table_id, 0), seq)
+            if table_id not in self._handed:  # where to start reading: the oldest announced
+                self._lowest[table_id] = min(self._lowest.get(table_id, seq), seq)
         if table_id not in self._pulling:
             self._pulling[table_id] = asyncio.create_task(self._pull(table_id))
 
@@ -162,20 +165,30 @@ class Hub:
 
     async def _pull(self, table_id: str) -> None:
         """Read the table's events this worker has not handed out, up to the newest announced,
-        once for all its connections; each connection then redacts them for its member."""
+        once for all its connections; each connection then redacts them for its member. An
+        announcement of a seq the log does not hold (not ours, or forged) is forgotten after
+        one empty read, so it cannot hold back the real ones."""
         try:
             while True:
                 with self._lock:
                     wanted = self._wanted.get(table_id, 0)
                     handed = self._handed.get(table_id)
+                    lowest = self._lowest.get(table_id, wanted)
                 if handed is not None and handed >= wanted:
                     return
-                after = handed if handed is not None else wanted - 1
+                after = handed if handed is not None else lowest - 1
                 events = await run_in_threadpool(self._store().events_since, table_id, after)
-                if not events or not self.connections(table_id):
-                    return  # everyone left, or nothing newer (the connections' gap rule holds)
+                if not self.connections(table_id):
+                    return  # everyone left
+                if not events:
+                    with self._lock:  # nothing newer: what was announced is not in the log
+                        self._wanted[table_id] = handed or 0
+                        self._lowest.pop(table_id, None)
+                    return
                 for event in events:
                     self._hand_out(table_id, event)
+                with self._lock:
+                    self._lowest.pop(table_id, None)
         except Exception:
             log.exception("live: reading table %s's new events failed", table_id)
             self._nudge_here(table_id)  # let each connection try the store itself
@@ -210,6 +223,7 @@ class Hub:
                 self._tables.pop(table_id, None)
                 self._handed.pop(table_id, None)
                 self._wanted.pop(table_id, None)
+                self._lowest.pop(table_id, None)
 
     async def _receive_loop(
         self, connection: Connection, lang: str, sender: asyncio.Task[None]
