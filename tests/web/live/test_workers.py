@@ -4,6 +4,9 @@ client resumes exactly on either worker, also after its own worker is killed."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -156,3 +159,26 @@ def test_health_names_the_database_and_redis(pair: list[Worker]) -> None:
         health = httpx.get(worker.http + "/healthz", timeout=10)
         assert health.status_code == 200
         assert health.json() == {"status": "ok", "database": "ok", "redis": "ok"}
+
+
+def test_serve_with_workers_runs_them_and_refuses_a_process_alone_beside(
+    redis_url: str, tmp_path: Path
+) -> None:
+    database = f"sqlite:///{tmp_path / 'ecran.sqlite3'}"
+    with workers(database, redis_url, tmp_path, names="W", extra=["--workers", "2"]) as [served]:
+        table = new_table(served)
+        with member_socket(table.socket_url(served, table.alice)) as alice:
+            seq = table.roll(served, table.gm, seed=1)
+            assert alice.until_seq(seq) == [seq]
+        env = {**os.environ, "ECRAN_DATABASE_URL": database}
+        env.pop("ECRAN_REDIS_URL", None)
+        alone = subprocess.run(
+            [sys.executable, "-m", "ecran.cli.app", "serve", "--port", "1"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert alone.returncode == 2
+    [line] = alone.stderr.splitlines()
+    assert "déjà servie" in line

@@ -27,7 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 from servers import free_port
 
 #: Deadlines (seconds): a worker's start, and any one frame awaited.
-START_S = 60.0
+START_S = 180.0  # two cores shared with other work: a start can take a while
 FRAME_S = 20.0
 
 
@@ -69,7 +69,9 @@ def start_worker(name: str, database: str, redis: str | None, home: Path) -> Wor
     return worker
 
 
-def _spawn(name: str, database: str, redis: str | None, home: Path) -> Worker:
+def _spawn(
+    name: str, database: str, redis: str | None, home: Path, extra: list[str] | None = None
+) -> Worker:
     port = free_port()
     log = home / f"{name}.log"
     env = {**os.environ, "ECRAN_DATABASE_URL": database}
@@ -78,7 +80,7 @@ def _spawn(name: str, database: str, redis: str | None, home: Path) -> Worker:
         env["ECRAN_REDIS_URL"] = redis
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "ecran.cli.app", "serve", "--port", str(port)],
+            [sys.executable, "-m", "ecran.cli.app", "serve", "--port", str(port), *(extra or [])],
             stdout=out,
             stderr=subprocess.STDOUT,
             env=env,
@@ -101,11 +103,13 @@ def _wait_healthy(worker: Worker) -> None:
 
 
 @contextmanager
-def workers(database: str, redis: str, home: Path, names: str = "AB") -> Iterator[list[Worker]]:
+def workers(
+    database: str, redis: str, home: Path, names: str = "AB", extra: list[str] | None = None
+) -> Iterator[list[Worker]]:
     started: list[Worker] = []
     try:
         for name in names:  # started together, waited for together
-            started.append(_spawn(name, database, redis, home))
+            started.append(_spawn(name, database, redis, home, extra))
         for worker in started:
             _wait_healthy(worker)
         yield started
