@@ -97,6 +97,7 @@ class Listener:
     arrived: dict[int, float] = field(default_factory=dict)
     reconnected_at: float | None = None
     moved: bool = False
+    socket: ClientConnection | None = None
 
 
 @dataclass
@@ -120,6 +121,7 @@ async def listen(
         url = f"{worker.ws}/ws/tables/{run.table_id}?token={listener.token}&after={after}"
         try:
             async with connect(url, open_timeout=30, max_queue=None) as socket:
+                listener.socket = socket
                 if first:
                     await _until_synced(socket, listener)
                     ready.set()
@@ -145,11 +147,7 @@ async def _until_synced(socket: ClientConnection, listener: Listener) -> None:
 
 
 async def _receive(socket: ClientConnection, listener: Listener, run: Run) -> None:
-    while not run.done.is_set():
-        try:
-            text = await asyncio.wait_for(socket.recv(), 0.5)
-        except TimeoutError:
-            continue
+    async for text in socket:  # until the socket closes (its worker died, or the run is over)
         now = time.perf_counter()
         frame = json.loads(text)
         if frame["type"] == "event":
@@ -248,6 +246,9 @@ async def drive(
     ):
         await asyncio.sleep(0.1)
     run.done.set()
+    for listener in listeners:
+        if listener.socket is not None:
+            await listener.socket.close()
     await asyncio.gather(*tasks, *side, return_exceptions=True)
     return run, listeners
 
@@ -309,6 +310,7 @@ def main() -> None:
     parser.add_argument("--no-costly", action="store_true", help="no costly odds requests")
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="ecran-bench-"))
+    load_before = os.getloadavg()[0]
     with contextlib.ExitStack() as stack:
         redis = stack.enter_context(servers.redis())
         database = (
@@ -321,6 +323,8 @@ def main() -> None:
             drive(pool, args.clients, args.rolls, args.rate, not args.no_costly)
         )
     print(f"database: {'SQLite' if args.sqlite else 'PostgreSQL'}; logs in {home}")
+    load_after = os.getloadavg()[0]
+    print(f"load average before/after: {load_before:.1f}/{load_after:.1f}, {os.cpu_count()} cores")
     if args.no_costly:
         print("  (no costly odds requests)")
     report(run, listeners, args.clients, args.rolls, args.rate)
