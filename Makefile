@@ -36,12 +36,15 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-# The store tests start a throwaway PostgreSQL of their own (tests/servers.py); only the
-# programs are installed here, from Debian, when missing.
+# The store and live tests start a throwaway PostgreSQL and redis-server of their own
+# (tests/servers.py); only the programs are installed here, from Debian, when missing.
 services:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
 	  echo "installing Debian's postgresql for the store tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+	@command -v redis-server >/dev/null 2>&1 || test -x /usr/bin/redis-server || { \
+	  echo "installing Debian's redis-server for the live tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
 
 # Printing (WeasyPrint) needs Pango, HarfBuzz and fontconfig; the sheets are set in DejaVu with
 # Linux Libertine/Biolinum for their small-caps headings (real `smcp` glyphs, so copied text

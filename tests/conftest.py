@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from hypothesis import settings
 
+import servers
 from ecran.cli.app import main
 
 # Property tests: no per-example deadline (CI shares two cores with browsers) and the same
@@ -41,3 +42,18 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
         return CliResult(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL for the session (or ECRAN_TEST_POSTGRES_URL's server); the store and
+    live tests run on it as well as on SQLite, the rows of each test its own."""
+    with servers.postgres() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A throwaway redis-server for the session (or ECRAN_TEST_REDIS_URL's server)."""
+    with servers.redis() as url:
+        yield url

@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 
-import servers
 from ecran.store import Store, open_store
 from toy import registered
 
@@ -14,14 +13,6 @@ from toy import registered
 def toy_system() -> Iterator[None]:
     with registered():
         yield
-
-
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """A throwaway PostgreSQL for the session (or ECRAN_TEST_POSTGRES_URL's server); every
-    repository test runs on it as well as on SQLite, the rows of each test its own."""
-    with servers.postgres() as url:
-        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

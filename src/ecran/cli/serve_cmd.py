@@ -1,19 +1,110 @@
-"""`ecran serve`: the web table."""
+"""`ecran serve`: the web table, in one process or in N workers sharing live events through Redis.
+
+Before serving, the database is migrated once and held for this process (`store.claim_serving`):
+alone without `ECRAN_REDIS_URL` (a second process on the same database is refused with one line,
+exit 2, since its players would never hear this one's events), shared with other Redis workers
+otherwise. `--workers N` > 1 needs `ECRAN_REDIS_URL` (checked by a ping) and a database other
+processes can open (PostgreSQL, or a SQLite file; not an in-memory one). The hold lasts as long
+as the command runs; uvicorn's worker processes are its children.
+"""
 
 from __future__ import annotations
 
+import os
+
 import typer
+
+#: Beyond this many workers on one machine, memory and database connections run out first.
+WORKERS_MAX = 64
 
 
 def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
         host: str = typer.Option("127.0.0.1", help="address to listen on"),
-        port: int = typer.Option(8000, help="port"),
+        port: int = typer.Option(8000, help="port", min=1, max=65535),
+        workers: int = typer.Option(
+            1,
+            help="worker processes (more than 1 needs ECRAN_REDIS_URL)",
+            min=1,
+            max=WORKERS_MAX,
+        ),
     ) -> None:
         """Start the web table (FastAPI) on http://HOST:PORT."""
         import uvicorn
 
-        from ecran.web.app import create_app
+        from ecran.store import claim_serving, resolve_url
 
-        uvicorn.run(create_app(), host=host, port=port)
+        url = resolve_url()
+        redis_url = os.environ.get("ECRAN_REDIS_URL") or None
+        _check(url, redis_url, workers)
+        _migrate(url)
+        held = claim_serving(url, shared=redis_url is not None)
+        try:
+            if workers == 1:
+                from ecran.web.app import create_app
+
+                uvicorn.run(create_app(), host=host, port=port)
+            else:  # each worker process builds its own app from the same environment
+                uvicorn.run(
+                    "ecran.web.app:create_app", factory=True, host=host, port=port, workers=workers
+                )
+        finally:
+            held.release()
+
+
+def _check(url: str, redis_url: str | None, workers: int) -> None:
+    """Refuse, in one line, what could not share live events."""
+    from ecran.rules import EcranError, Text
+    from ecran.store import shareable
+
+    if workers > 1 and redis_url is None:
+        raise EcranError(
+            Text(
+                fr="--workers supérieur à 1 demande ECRAN_REDIS_URL (les workers partagent "
+                "les événements en direct par Redis)",
+                en="--workers above 1 needs ECRAN_REDIS_URL (the workers share live events "
+                "through Redis)",
+            )
+        )
+    if workers > 1 and not shareable(url):
+        raise EcranError(
+            Text(
+                fr="--workers supérieur à 1 demande une base que plusieurs processus peuvent "
+                "ouvrir (PostgreSQL ou un fichier SQLite), pas une base en mémoire",
+                en="--workers above 1 needs a database several processes can open "
+                "(PostgreSQL or a SQLite file), not an in-memory one",
+            )
+        )
+    if redis_url is not None:
+        from ecran.web.live.bridge import check_reachable
+
+        try:
+            check_reachable(redis_url)
+        except Exception as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise EcranError(
+                Text(
+                    fr=f"Redis injoignable (ECRAN_REDIS_URL) : {reason}",
+                    en=f"Redis is unreachable (ECRAN_REDIS_URL): {reason}",
+                )
+            ) from None
+
+
+def _migrate(url: str) -> None:
+    """Bring the schema up to date once, before any worker starts."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ecran.rules import EcranError, Text
+    from ecran.store import open_store, where
+
+    try:
+        open_store(url).engine.dispose()
+    except SQLAlchemyError as exc:
+        reason = (str(getattr(exc, "orig", None) or exc).splitlines() or [type(exc).__name__])[0]
+        raise EcranError(
+            Text(
+                fr=f"base de données injoignable ({where(url)}) : {reason}",
+                en=f"database unreachable ({where(url)}): {reason}",
+            )
+        ) from None

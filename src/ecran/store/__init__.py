@@ -1,12 +1,15 @@
 """Persistence: SQLAlchemy models and Alembic migrations (SQLite default, PostgreSQL by URL).
 
-`open_store()` opens (and migrates) the database and returns the `Store` the web calls.
+`open_store()` opens (and migrates) the database and returns the `Store` the web calls;
+`claim_serving()` holds the database for one serving process (or for workers sharing Redis).
 """
 
 from __future__ import annotations
 
 from ecran.store.db import ENV_URL, default_url, make_engine, migrate, resolve_url
 from ecran.store.repository import Access, CreatedTable, LogPage, Store
+from ecran.store.serving import AlreadyServed, Claim, shareable, where
+from ecran.store.serving import claim as claim_serving
 
 
 def open_store(url: str | None = None) -> Store:
@@ -20,12 +23,17 @@ def open_store(url: str | None = None) -> Store:
 __all__ = [
     "ENV_URL",
     "Access",
+    "AlreadyServed",
+    "Claim",
     "CreatedTable",
     "LogPage",
     "Store",
+    "claim_serving",
     "default_url",
     "make_engine",
     "migrate",
     "open_store",
     "resolve_url",
+    "shareable",
+    "where",
 ]

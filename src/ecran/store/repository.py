@@ -352,6 +352,30 @@ class Store:
             )
             return [view_for(_event(r), viewer) for r in rows]
 
+    def events_since(self, table_id: str, after_seq: int, limit: int = PAGE_MAX) -> list[Event]:
+        """The table's events after `after_seq`, in order and whole: for the live hub of a worker
+        that heard of them from another, which sends each connection only `view_for` its member.
+        Never hand these to a client as they are."""
+        with self.transaction() as s:
+            rows = s.scalars(
+                select(EventRow)
+                .where(EventRow.table_id == table_id, EventRow.seq > after_seq)
+                .order_by(EventRow.seq)
+                .limit(_limit(limit))
+            )
+            return [_event(r) for r in rows]
+
+    def ping(self) -> None:
+        """Raise unless the database answers (the health check). On the driver's connection:
+        no transaction, so it never queues behind a writer's."""
+        raw = self.engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            cursor.execute("SELECT 1")
+            cursor.close()
+        finally:
+            raw.close()
+
     def page(self, access: Access, before_seq: int | None = None, limit: int = 50) -> LogPage:
         """The log backwards: the `limit` events before `before_seq` (None: the newest)."""
         with self.transaction() as s:

@@ -1,22 +1,35 @@
 """The FastAPI application: JSON API under /api, server-rendered pages, vendored static assets.
 
 `create_app()` is what `ecran serve` runs: the JSON API (`api/`), the live WebSocket (`live/`)
-and the pages (`pages/`); no rule lives in this package.
+and the pages (`pages/`); no rule lives in this package. With `ECRAN_REDIS_URL` (or
+`app.state.redis_url` set before start-up), the app's lifespan connects its hub to the other
+workers through Redis (`live.bridge`). `/healthz` answers a reverse proxy's health checks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import asyncio
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from ecran.web import api, errors, live, pages
+from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
 
 STATIC = Path(__file__).parent / "static"
 ONE_YEAR = 365 * 24 * 3600
+#: The environment variable of the Redis that several workers share (`live.bridge.ENV_REDIS`).
+ENV_REDIS = "ECRAN_REDIS_URL"
+#: How long `/healthz` waits for the database's answer (seconds).
+HEALTH_TIMEOUT_S = 3.0
 
 
 async def language(
@@ -31,8 +44,48 @@ async def language(
     return response
 
 
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Join the other workers through Redis when there are (nothing to do without)."""
+    url = getattr(app.state, "redis_url", None) or os.environ.get(ENV_REDIS)
+    if not url:
+        yield
+        return
+    from ecran.web.live.bridge import start_bridge  # redis is imported only when used
+
+    bridge = await start_bridge(url, live.hub(app))
+    app.state.bridge = bridge
+    try:
+        yield
+    finally:
+        await bridge.stop()
+
+
+async def healthz(request: Request) -> JSONResponse:
+    """For the reverse proxy: 200 when the database answers (and Redis, when configured), else
+    503 naming what does not. Nothing secret: no URL, no error text."""
+    app: FastAPI = request.app
+    checks: dict[str, Any] = {"database": await _database_ok(app)}
+    bridge = getattr(app.state, "bridge", None)
+    checks["redis"] = "off" if bridge is None else ("ok" if await bridge.healthy() else "down")
+    ok = checks["database"] == "ok" and checks["redis"] != "down"
+    return JSONResponse({"status": "ok" if ok else "down", **checks}, 200 if ok else 503)
+
+
+async def _database_ok(app: FastAPI) -> str:
+    def ping() -> None:
+        app_store(app).ping()
+
+    try:
+        await asyncio.wait_for(run_in_threadpool(ping), HEALTH_TIMEOUT_S)
+    except Exception:
+        return "down"
+    return "ok"
+
+
 def create_app() -> FastAPI:
     app = FastAPI(
+        lifespan=lifespan,
         title="ecran",
         summary="L'écran du MJ: rules, exact dice odds and a web table for five French RPGs",
         version="0.1.0",
@@ -44,6 +97,7 @@ def create_app() -> FastAPI:
     app.middleware("http")(language)
     app.include_router(api.router)
     app.include_router(live.router)
+    app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

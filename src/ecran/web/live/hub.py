@@ -17,10 +17,13 @@ Every connection keeps the last sequence number it sent. An event that arrives a
 (two writers publishing out of order, or a publish racing the first catch-up) makes the
 connection read what it missed from the store first: frames never skip and never repeat.
 
-Scale: the hub lives in memory, in one process. With several workers, each worker's hub must
-also receive the other workers' events: publish the `(table_id, seq)` on Redis pub/sub
-(`ECRAN_REDIS_URL`) and let each hub deliver it (the gap catch-up already reads events from the
-shared store, so a notification carrying only the sequence number is enough). Future work.
+Several workers (`ECRAN_REDIS_URL`, `live.bridge`): a hub that publishes an event also announces
+its `(table_id, seq)` on Redis; the other workers' hubs hear it (`heard`) and, for a table with
+connections of theirs, read the events they have not yet handed out from the shared store once
+per table (`Store.events_since`), then hand each to their connections as if published locally.
+The connections' own gap rule does the rest, so a lost or reordered announcement only delays
+frames (until the next one), it never skips or repeats one; when the bridge (re)subscribes, every
+connection reads the store for what it may have missed meanwhile.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
@@ -77,11 +80,28 @@ class Connection:
             self.loop.call_soon_threadsafe(self.queue.put_nowait, item)
 
 
+class Announcer(Protocol):
+    """Tells the other workers that a table's log grew (`live.bridge.RedisBridge`)."""
+
+    def announce(self, table_id: str, seq: int) -> None:
+        """From any thread; `seq` 0: something was stored, read the log (no event at hand)."""
+        ...
+
+
 class Hub:
     def __init__(self, store: Callable[[], Store]) -> None:
         self._store = store
         self._tables: dict[str, set[Connection]] = {}
         self._lock = threading.Lock()
+        #: The other workers, when there are (set at start-up by the app's lifespan).
+        self.bridge: Announcer | None = None
+        #: Per table with connections here: the newest seq handed to them all (a watermark, so
+        #: that a worker reads another's event from the store once, not once per connection).
+        self._handed: dict[str, int] = {}
+        #: Per table: the newest seq announced by another worker, and the task reading up to it.
+        self._wanted: dict[str, int] = {}
+        self._lowest: dict[str, int] = {}
+        self._pulling: dict[str, asyncio.Task[None]] = {}
 
     # -- publishing ---------------------------------------------------------------------------
 
@@ -90,19 +110,90 @@ class Hub:
         self.publish_nowait(table_id, event)
 
     def publish_nowait(self, table_id: str, event: Event) -> None:
-        """The same from synchronous code (any thread): queued, each connection sends it."""
-        for connection in self.connections(table_id):
-            connection.offer(event)
+        """The same from synchronous code (any thread): queued, each connection sends it; then
+        announced to the other workers. Call only once the event is committed."""
+        self._hand_out(table_id, event)
+        if self.bridge is not None:
+            self.bridge.announce(table_id, event.seq)
 
     def nudge(self, table_id: str) -> None:
         """Something was stored but the caller has no event at hand: every connection of the
-        table reads what it has not sent yet from the store."""
-        for connection in self.connections(table_id):
-            connection.offer(_NUDGE)
+        table (on every worker) reads what it has not sent yet from the store."""
+        self._nudge_here(table_id)
+        if self.bridge is not None:
+            self.bridge.announce(table_id, 0)
 
     def connections(self, table_id: str) -> list[Connection]:
         with self._lock:
             return list(self._tables.get(table_id, ()))
+
+    def _hand_out(self, table_id: str, event: Event) -> None:
+        with self._lock:
+            connections = list(self._tables.get(table_id, ()))
+            if connections:
+                self._handed[table_id] = max(self._handed.get(table_id, 0), event.seq)
+        for connection in connections:
+            connection.offer(event)
+
+    def _nudge_here(self, table_id: str) -> None:
+        for connection in self.connections(table_id):
+            connection.offer(_NUDGE)
+
+    # -- what the other workers announce (on the event loop, from `live.bridge`) ---------------
+
+    def heard(self, table_id: str, seq: int) -> None:
+        """Another worker committed the table's event `seq` (0: something, read the log)."""
+        if not self.connections(table_id):
+            return  # no one here: a later connection reads the store itself
+        if seq <= 0:
+            self._nudge_here(table_id)
+            return
+        with self._lock:
+            self._wanted[table_id] = max(self._wanted.get(table_id, 0), seq)
+            if table_id not in self._handed:  # where to start reading: the oldest announced
+                self._lowest[table_id] = min(self._lowest.get(table_id, seq), seq)
+        if table_id not in self._pulling:
+            self._pulling[table_id] = asyncio.create_task(self._pull(table_id))
+
+    def heard_nothing_for_a_while(self) -> None:
+        """Announcements may have been lost (the bridge just (re)subscribed): every connection
+        reads the store for what it has not sent."""
+        with self._lock:
+            tables = list(self._tables)
+        for table_id in tables:
+            self._nudge_here(table_id)
+
+    async def _pull(self, table_id: str) -> None:
+        """Read the table's events this worker has not handed out, up to the newest announced,
+        once for all its connections; each connection then redacts them for its member. An
+        announcement of a seq the log does not hold (not ours, or forged) is forgotten after
+        one empty read, so it cannot hold back the real ones."""
+        try:
+            while True:
+                with self._lock:
+                    wanted = self._wanted.get(table_id, 0)
+                    handed = self._handed.get(table_id)
+                    lowest = self._lowest.get(table_id, wanted)
+                if handed is not None and handed >= wanted:
+                    return
+                after = handed if handed is not None else lowest - 1
+                events = await run_in_threadpool(self._store().events_since, table_id, after)
+                if not self.connections(table_id):
+                    return  # everyone left
+                if not events:
+                    with self._lock:  # nothing newer: what was announced is not in the log
+                        self._wanted[table_id] = handed or 0
+                        self._lowest.pop(table_id, None)
+                    return
+                for event in events:
+                    self._hand_out(table_id, event)
+                with self._lock:
+                    self._lowest.pop(table_id, None)
+        except Exception:
+            log.exception("live: reading table %s's new events failed", table_id)
+            self._nudge_here(table_id)  # let each connection try the store itself
+        finally:
+            self._pulling.pop(table_id, None)
 
     # -- one connection's life ----------------------------------------------------------------
 
@@ -118,11 +209,21 @@ class Hub:
         except (WebSocketDisconnect, RuntimeError):
             pass  # the client went away while we were reading
         finally:
-            with self._lock:
-                self._tables.get(access.table_id, set()).discard(connection)
+            self._forget(connection)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
+
+    def _forget(self, connection: Connection) -> None:
+        table_id = connection.access.table_id
+        with self._lock:
+            remaining = self._tables.get(table_id, set())
+            remaining.discard(connection)
+            if not remaining:
+                self._tables.pop(table_id, None)
+                self._handed.pop(table_id, None)
+                self._wanted.pop(table_id, None)
+                self._lowest.pop(table_id, None)
 
     async def _receive_loop(
         self, connection: Connection, lang: str, sender: asyncio.Task[None]

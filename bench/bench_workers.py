@@ -1,0 +1,334 @@
+"""Benchmark: one table, 200 WebSocket clients across 2 workers sharing PostgreSQL and Redis.
+
+Run: `.venv/bin/python bench/bench_workers.py [--clients 200] [--rolls 100] [--rate 5] [--sqlite]`.
+Not a test: it prints figures, it never fails on them.
+
+It starts a throwaway PostgreSQL and redis-server (as the tests do, `tests/servers.py`) and two
+`ecran serve` processes on one database and one Redis (two workers a proxy would balance across).
+The GM posts rolls at `rate` per second, alternately on each worker; half the clients listen on
+each. Meanwhile one client loads the table's page in a loop and another sends costly odds
+requests (`/api/dice?…&odds=true`, a new expression each time). Halfway through, one worker is
+killed with SIGKILL: its clients reconnect to the other with `after=<last seq seen>`.
+
+Reported: latency from the start of each POST to each client's frame of that event (p50, p95,
+p99, max; clients of the killed worker excluded for the events they missed while reconnecting,
+which are reported apart), frames lost or duplicated per client (each client's log must be exactly
+1..N), the page loads' and costly requests' statuses and times. Clients and servers share the
+machine's cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
+import servers
+
+ROLL = {"check": "test", "params": {"skill": 3, "difficulty": 6}, "visibility": "public"}
+
+
+@dataclass
+class Worker:
+    name: str
+    port: int
+    process: subprocess.Popen[bytes]
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+@contextlib.contextmanager
+def workers(database: str, redis: str, home: Path) -> Iterator[list[Worker]]:
+    env = {**os.environ, "ECRAN_DATABASE_URL": database, "ECRAN_REDIS_URL": redis}
+    started = []
+    try:
+        for name in "AB":
+            port = servers.free_port()
+            log = (home / f"{name}.log").open("wb")
+            argv = [sys.executable, "-m", "ecran.cli.app", "serve", "--port", str(port)]
+            process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
+            started.append(Worker(name, port, process))
+        for worker in started:
+            deadline = time.monotonic() + 180  # a loaded machine starts slowly
+            while True:
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(worker.http + "/healthz", timeout=2).status_code == 200:
+                        break
+                if time.monotonic() > deadline or worker.process.poll() is not None:
+                    raise SystemExit(
+                        f"worker {worker.name} did not start ({worker.process.poll()}): see {home}"
+                    )
+                time.sleep(0.1)
+        yield started
+    finally:
+        for worker in started:
+            if worker.process.poll() is None:
+                worker.process.terminate()
+                worker.process.wait(timeout=15)
+
+
+@dataclass
+class Listener:
+    token: str
+    worker: int
+    seqs: list[int] = field(default_factory=list)
+    arrived: dict[int, float] = field(default_factory=dict)
+    reconnected_at: float | None = None
+    moved: bool = False
+    socket: ClientConnection | None = None
+
+
+@dataclass
+class Run:
+    table_id: str = ""
+    gm_token: str = ""
+    posted: dict[int, float] = field(default_factory=dict)
+    killed_at: float | None = None
+    pages: list[tuple[int, float]] = field(default_factory=list)
+    costly: list[tuple[int, float]] = field(default_factory=list)
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+async def listen(
+    listener: Listener, pool: list[Worker], run: Run, alive: list[bool], ready: asyncio.Event
+) -> None:
+    after = 0
+    first = True
+    while not run.done.is_set():
+        worker = pool[listener.worker]
+        url = f"{worker.ws}/ws/tables/{run.table_id}?token={listener.token}&after={after}"
+        try:
+            async with connect(url, open_timeout=30, max_queue=None) as socket:
+                listener.socket = socket
+                if first:
+                    await _until_synced(socket, listener)
+                    ready.set()
+                    first = False
+                await _receive(socket, listener, run)
+        except (ConnectionClosed, OSError, TimeoutError):
+            pass
+        if run.done.is_set():
+            return
+        # The worker is gone: reconnect to a live one, from the last event seen.
+        listener.worker = next(i for i, up in enumerate(alive) if up)
+        listener.moved = True
+        listener.reconnected_at = time.perf_counter()
+        after = listener.seqs[-1] if listener.seqs else 0
+
+
+async def _until_synced(socket: ClientConnection, listener: Listener) -> None:
+    while True:
+        frame = json.loads(await socket.recv())
+        if frame["type"] == "synced":
+            return
+        listener.seqs.append(frame["event"]["seq"])
+
+
+async def _receive(socket: ClientConnection, listener: Listener, run: Run) -> None:
+    async for text in socket:  # until the socket closes (its worker died, or the run is over)
+        now = time.perf_counter()
+        frame = json.loads(text)
+        if frame["type"] == "event":
+            seq = frame["event"]["seq"]
+            listener.seqs.append(seq)
+            listener.arrived.setdefault(seq, now)
+
+
+async def gm(run: Run, pool: list[Worker], alive: list[bool], rolls: int, rate: float) -> None:
+    async with httpx.AsyncClient(timeout=60) as http:
+        start = time.perf_counter()
+        for n in range(rolls):
+            await asyncio.sleep(max(0.0, start + n / rate - time.perf_counter()))
+            live = [w for w, up in zip(pool, alive, strict=True) if up]
+            worker = live[n % len(live)]
+            sent = time.perf_counter()
+            try:
+                made = await http.post(
+                    f"{worker.http}/api/tables/{run.table_id}/rolls",
+                    json={**ROLL, "seed": n},
+                    headers={"Authorization": f"Bearer {run.gm_token}"},
+                )
+            except httpx.HTTPError as exc:  # its worker was killed mid-request
+                print(f"  roll {n} on {worker.name}: {type(exc).__name__}")
+                continue
+            if made.status_code == 201:
+                run.posted[made.json()["seq"]] = sent
+            else:
+                print(f"  roll {n} on {worker.name}: {made.status_code} {made.text[:100]}")
+
+
+async def page_loader(run: Run, pool: list[Worker], alive: list[bool]) -> None:
+    async with httpx.AsyncClient(timeout=60) as http:
+        while not run.done.is_set():
+            worker = next(w for w, up in zip(pool, alive, strict=True) if up)
+            sent = time.perf_counter()
+            with contextlib.suppress(httpx.HTTPError):
+                got = await http.get(f"{worker.http}/tables/{run.table_id}?token={run.gm_token}")
+                run.pages.append((got.status_code, time.perf_counter() - sent))
+
+
+async def costly(run: Run, pool: list[Worker], alive: list[bool]) -> None:
+    async with httpx.AsyncClient(timeout=120) as http:
+        n = 0
+        while not run.done.is_set():
+            worker = next(w for w, up in zip(pool, alive, strict=True) if up)
+            expr = f"{1000 + n}d6kh23"  # a new expression each time: no cache helps
+            n += 1
+            sent = time.perf_counter()
+            with contextlib.suppress(httpx.HTTPError):
+                got = await http.get(
+                    f"{worker.http}/api/dice", params={"expr": expr, "odds": "true"}
+                )
+                run.costly.append((got.status_code, time.perf_counter() - sent))
+
+
+async def drive(
+    pool: list[Worker], clients: int, rolls: int, rate: float, heavy: bool
+) -> tuple[Run, list[Listener]]:
+    run = Run()
+    alive = [True] * len(pool)
+    async with httpx.AsyncClient(timeout=60) as http:
+        made = (
+            await http.post(
+                f"{pool[0].http}/api/tables",
+                json={"name": "Banc", "system": "artemis", "options": {}, "gm_name": "MJ"},
+            )
+        ).json()
+        run.table_id, run.gm_token = made["table"]["id"], made["gm_token"]
+        listeners = []
+        for i in range(clients):
+            joined = await http.post(
+                f"{pool[i % 2].http}/api/tables/invites/{made['invite_token']}/join",
+                json={"display_name": f"Joueur {i}"},
+            )
+            listeners.append(Listener(joined.json()["token"], i % 2))
+    readies = [asyncio.Event() for _ in listeners]
+    tasks = [
+        asyncio.create_task(listen(listener, pool, run, alive, ready))
+        for listener, ready in zip(listeners, readies, strict=True)
+    ]
+    await asyncio.gather(*(ready.wait() for ready in readies))
+    side = [asyncio.create_task(page_loader(run, pool, alive))]
+    if heavy:
+        side.append(asyncio.create_task(costly(run, pool, alive)))
+    rolling = asyncio.create_task(gm(run, pool, alive, rolls, rate))
+    await asyncio.sleep(rolls / rate / 2)
+    alive[1] = False  # the GM and the side clients stop using B first, then B dies
+    pool[1].process.send_signal(signal.SIGKILL)
+    run.killed_at = time.perf_counter()
+    await rolling
+    last = max(run.posted)
+    deadline = time.perf_counter() + 30
+    while time.perf_counter() < deadline and any(
+        not lst.seqs or lst.seqs[-1] < last for lst in listeners
+    ):
+        await asyncio.sleep(0.1)
+    run.done.set()
+    for listener in listeners:
+        if listener.socket is not None:
+            await listener.socket.close()
+    await asyncio.gather(*tasks, *side, return_exceptions=True)
+    return run, listeners
+
+
+def report(run: Run, listeners: list[Listener], clients: int, rolls: int, rate: float) -> None:
+    last = max(run.posted)
+    exact = list(range(1, last + 1))
+    bad = [lst for lst in listeners if lst.seqs != exact]
+    lost = sum(len(set(exact) - set(lst.seqs)) for lst in listeners)
+    duplicated = sum(len(lst.seqs) - len(set(lst.seqs)) for lst in listeners)
+    steady, across = [], []
+    for lst in listeners:
+        for seq, sent in run.posted.items():
+            if seq not in lst.arrived:
+                continue
+            ms = (lst.arrived[seq] - sent) * 1000
+            missed = lst.moved and run.killed_at is not None and lst.reconnected_at is not None
+            if missed and sent < lst.reconnected_at and lst.arrived[seq] >= lst.reconnected_at:
+                across.append(ms)  # delivered by the resume after the kill
+            else:
+                steady.append(ms)
+    moved = sum(lst.moved for lst in listeners)
+    print(f"{clients} clients, {len(run.posted)} rolls at {rate}/s on 2 workers; B killed halfway")
+    print(f"  POST → frame, {len(steady)} frames: {_quantiles(steady)}")
+    if across:
+        print(f"  frames resumed after the kill ({len(across)}): {_quantiles(across)}")
+    print(f"  clients moved to A after the kill: {moved}; logs not exactly 1..{last}: {len(bad)}")
+    print(f"  frames lost: {lost}, duplicated: {duplicated}")
+    print(
+        f"  table page loads: {len(run.pages)}, statuses {_statuses(run.pages)}, "
+        f"{_quantiles([t * 1000 for _, t in run.pages])}"
+    )
+    print(
+        f"  costly odds requests: {len(run.costly)}, statuses {_statuses(run.costly)}, "
+        f"{_quantiles([t * 1000 for _, t in run.costly])}"
+    )
+
+
+def _quantiles(ms: list[float]) -> str:
+    if len(ms) < 2:
+        return "-"
+    q = statistics.quantiles(ms, n=100)
+    return f"p50 {q[49]:.0f} ms, p95 {q[94]:.0f} ms, p99 {q[98]:.0f} ms, max {max(ms):.0f} ms"
+
+
+def _statuses(results: list[tuple[int, float]]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for status, _ in results:
+        counts[status] = counts.get(status, 0) + 1
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--rolls", type=int, default=100)
+    parser.add_argument("--rate", type=float, default=5.0)
+    parser.add_argument("--sqlite", action="store_true", help="a SQLite file, not PostgreSQL")
+    parser.add_argument("--no-costly", action="store_true", help="no costly odds requests")
+    args = parser.parse_args()
+    home = Path(tempfile.mkdtemp(prefix="ecran-bench-"))
+    load_before = os.getloadavg()[0]
+    with contextlib.ExitStack() as stack:
+        redis = stack.enter_context(servers.redis())
+        database = (
+            f"sqlite:///{home / 'ecran.sqlite3'}"
+            if args.sqlite
+            else stack.enter_context(servers.postgres())
+        )
+        pool = stack.enter_context(workers(database, redis, home))
+        run, listeners = asyncio.run(
+            drive(pool, args.clients, args.rolls, args.rate, not args.no_costly)
+        )
+    print(f"database: {'SQLite' if args.sqlite else 'PostgreSQL'}; logs in {home}")
+    load_after = os.getloadavg()[0]
+    print(f"load average before/after: {load_before:.1f}/{load_after:.1f}, {os.cpu_count()} cores")
+    if args.no_costly:
+        print("  (no costly odds requests)")
+    report(run, listeners, args.clients, args.rolls, args.rate)
+
+
+if __name__ == "__main__":
+    main()
