@@ -153,7 +153,7 @@ def test_before_the_start_and_after_the_end_a_player_does_nothing() -> None:
     fresh.do(enc.add_participant(fresh.now, TOY, fresh.gm, eid2, character_id=cid))
     with pytest.raises(Forbidden) as early:
         enc.next_turn(fresh.now, carol, eid2)
-    assert "n'a pas commencé" in early.value.text.fr
+    assert early.value.text.fr == "réservé au MJ : mener la rencontre"
 
 
 def test_a_players_attack_on_a_secret_npc_shows_the_others_the_outcome_only() -> None:

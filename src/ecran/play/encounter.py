@@ -93,11 +93,8 @@ def _acting(
     if actor.is_gm:
         return _not_over(enc)
     pid = participant_id if participant_id is not None else enc.current
-    if pid is None:
-        raise forbidden(
-            "la rencontre n'a pas commencé : personne n'agit encore",
-            "the encounter has not started: no one acts yet",
-        )
+    if pid is None:  # before the start no one's turn has come: the GM runs it
+        raise forbidden("réservé au MJ : mener la rencontre", "only the GM may run the encounter")
     who = _participant(enc, pid)
     require_turn(actor, enc, who, owner_of(state, who))
     return enc
