@@ -138,6 +138,13 @@ def test_she_ends_her_turn_then_waits_for_the_next() -> None:
     with pytest.raises(Forbidden):
         enc.attack(live.now, TOY, alice, eid, "p1", "p2", "", {}, option=0)
     live.do(enc.attack(live.now, TOY, bob, eid, "p2", "p1", "", {}, option=0))
+    with pytest.raises(Forbidden) as not_yours:
+        enc.next_turn(live.now, alice, eid)
+    assert not_yours.value.text.fr == "ce n'est pas votre tour (au tour de Brutus)"
+    live.do(enc.next_turn(live.now, bob, eid))
+    with pytest.raises(Forbidden) as npc_turn:  # the goblin's turn: the GM's to end
+        enc.next_turn(live.now, bob, eid)
+    assert npc_turn.value.text.fr == "réservé au MJ : mener la rencontre"
 
 
 def test_before_the_start_and_after_the_end_a_player_does_nothing() -> None:

@@ -30,7 +30,7 @@ from ecran.play.payloads import (
     InitiativeRoll,
     OperationRoll,
 )
-from ecran.play.rights import require_gm, require_turn
+from ecran.play.rights import plays, require_gm, require_turn
 from ecran.play.rolls import with_table_options
 from ecran.play.state import TableState
 from ecran.play.table import clean_name
@@ -93,9 +93,15 @@ def _acting(
     if actor.is_gm:
         return _not_over(enc)
     pid = participant_id if participant_id is not None else enc.current
-    if pid is None:  # before the start no one's turn has come: the GM runs it
+    if pid is None or (participant_id is None and enc.participants[pid].character_id is None):
+        # before the start, or on an NPC's turn: the GM runs the encounter
         raise forbidden("réservé au MJ : mener la rencontre", "only the GM may run the encounter")
     who = _participant(enc, pid)
+    if participant_id is None and not plays(actor, who, owner_of(state, who)):
+        raise forbidden(
+            f"ce n'est pas votre tour (au tour de {who.name})",
+            f"it is not your turn ({who.name}'s turn)",
+        )
     require_turn(actor, enc, who, owner_of(state, who))
     return enc
 
