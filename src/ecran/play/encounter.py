@@ -1,4 +1,6 @@
 """Encounter commands: the GM drives, each step is one event carrying the encounter after it.
+On their character's turn a player acts for it (attacks, ends the turn); the GM acts for anyone
+(`rights.require_turn`), and the event credits whoever acted.
 
 Initiative comes from `System.initiative(sheet, dice)`; where the system defines none (or the
 participant has no sheet) the GM enters the value. Operations are the system's own (damage,
@@ -17,7 +19,7 @@ from ecran.engine.records import OddsReport, RollRecord, odds_report
 from ecran.engine.records import roll_record as roll_check
 from ecran.play import tracker
 from ecran.play.characters import parse_sheet, run_operation
-from ecran.play.errors import Conflict, not_found
+from ecran.play.errors import Conflict, forbidden, not_found
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter, new_id
 from ecran.play.payloads import (
@@ -29,7 +31,7 @@ from ecran.play.payloads import (
     InitiativeRoll,
     OperationRoll,
 )
-from ecran.play.rights import require_gm
+from ecran.play.rights import plays, require_gm, require_turn
 from ecran.play.rolls import with_table_options
 from ecran.play.state import TableState
 from ecran.play.table import clean_name
@@ -44,6 +46,11 @@ def _open(
     state: TableState, actor: Member, encounter_id: str, expected_version: int | None
 ) -> Encounter:
     require_gm(actor, Text(fr="mener la rencontre", en="run the encounter"))
+    return _read(state, encounter_id, expected_version)
+
+
+def _read(state: TableState, encounter_id: str, expected_version: int | None) -> Encounter:
+    """The encounter, unless the caller started from an older version of it."""
     enc = state.encounter(encounter_id).encounter
     if expected_version is not None and expected_version != enc.version:
         raise Conflict(
@@ -65,9 +72,48 @@ def _running(
     state: TableState, actor: Member, encounter_id: str, expected_version: int | None
 ) -> Encounter:
     enc = _open(state, actor, encounter_id, expected_version)
+    return _not_over(enc)
+
+
+def _not_over(enc: Encounter) -> Encounter:
     if enc.ended:
         raise EcranError(Text(fr="la rencontre est terminée", en="the encounter is over"))
     return enc
+
+
+def _acting(
+    state: TableState,
+    actor: Member,
+    encounter_id: str,
+    participant_id: str | None,
+    expected_version: int | None,
+) -> Encounter:
+    """The encounter, when `actor` may act for `participant_id` (None: the active one): the GM
+    for anyone, a player for their own character on its turn."""
+    enc = _read(state, encounter_id, expected_version)
+    if actor.is_gm:
+        return _not_over(enc)
+    pid = participant_id if participant_id is not None else enc.current
+    if pid is None or (participant_id is None and enc.participants[pid].character_id is None):
+        # before the start, or on an NPC's turn: the GM runs the encounter
+        raise forbidden("réservé au MJ : mener la rencontre", "only the GM may run the encounter")
+    who = _participant(enc, pid)
+    if participant_id is None and not plays(actor, who, owner_of(state, who)):
+        raise forbidden(
+            f"ce n'est pas votre tour (au tour de {who.name})",
+            f"it is not your turn ({who.name}'s turn)",
+        )
+    require_turn(actor, enc, who, owner_of(state, who))
+    return enc
+
+
+def owner_of(state: TableState, participant: Participant) -> str | None:
+    """The member who plays `participant` (None: an NPC of the encounter, or a character the
+    viewer's state does not hold)."""
+    if participant.character_id is None:
+        return None
+    character = state.characters.get(participant.character_id)
+    return None if character is None else character.owner_id
 
 
 def _participant(enc: Encounter, pid: str) -> Participant:
@@ -311,7 +357,9 @@ def start(
 def next_turn(
     state: TableState, actor: Member, encounter_id: str, *, expected_version: int | None = None
 ) -> EventDraft:
-    enc = _running(state, actor, encounter_id, expected_version)
+    """The next participant acts. The GM moves the turn on; a player ends their own
+    character's turn."""
+    enc = _acting(state, actor, encounter_id, None, expected_version)
     if not enc.started or enc.current is None:
         raise EcranError(
             Text(fr="la rencontre n'a pas commencé", en="the encounter has not started")
@@ -540,14 +588,24 @@ def attack_options(
     target_pid: str,
 ) -> list[AttackOption]:
     """The attacks `attacker_pid` can make on `target_pid`, prefilled by the system from both
-    sheets, each with its exact odds at this table (GM only: the odds read both sheets, a secret
-    NPC's included)."""
-    enc = _open(state, actor, encounter_id, None)
+    sheets, each with its exact odds at this table. `state` is the whole table (the odds read
+    both sheets, a secret NPC's included): the GM sees every option's parameters and odds; a
+    player, on their character's turn, sees them unless either side is secret, where they get
+    the labels only (the parameters and odds hold the secret sheet's values)."""
+    enc = _acting(state, actor, encounter_id, attacker_pid, None)
     attacker, target = _fighters(state, enc, attacker_pid, target_pid)
     offered = system.attacks(
         _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
     )
-    return [_with_odds(state, a.label, a.group, a.check, a.params) for a in offered]
+    options = [_with_odds(state, a.label, a.group, a.check, a.params) for a in offered]
+    if actor.is_gm or not (attacker.secret or target.secret):
+        return options
+    secret = target if target.secret else attacker
+    why = Text(
+        fr=f"chances connues du MJ seul (la fiche de {secret.name} est secrète)",
+        en=f"odds known to the GM only ({secret.name}'s sheet is secret)",
+    )
+    return [o.model_copy(update={"params": {}, "odds": None, "odds_error": why}) for o in options]
 
 
 def _with_odds(
@@ -583,13 +641,26 @@ def attack(
     seed: int | None = None,
     expected_version: int | None = None,
     label: Text | None = None,
+    option: int | None = None,
 ) -> EventDraft:
     """Roll an attack and apply everything the system says its result does to either side
     (`System.consequences`: the target's damage, what strikes back at the attacker, what the
     attack costs its author), each through that side's operation path, with the conditions the
-    operations put on, as one step: one event, one undo."""
-    enc = _running(state, actor, encounter_id, expected_version)
+    operations put on, as one step: one event, one undo.
+
+    `option` picks one of `attack_options` (its check, parameters and label; `check` and
+    `params` are then ignored). The GM may roll any check with any parameters and choose the
+    seed; a player attacks with their character on its turn, with one of the attacks the system
+    offers as it offers it, and the server draws the dice."""
+    enc = _acting(state, actor, encounter_id, attacker_pid, expected_version)
+    if not actor.is_gm and seed is not None:
+        raise forbidden(
+            "à la table, seul le serveur tire les dés : un joueur ne choisit pas la graine",
+            "at a table only the server draws the dice: a player cannot choose the seed",
+        )
     attacker, target = _fighters(state, enc, attacker_pid, target_pid)
+    if option is not None or not actor.is_gm:
+        check, params, label = _offered(state, system, attacker, target, option, check, params)
     record = roll_check(
         state.table.system_id,
         check,
@@ -627,6 +698,57 @@ def attack(
         attack=rolled,
         participant_id=target.id,
     )
+
+
+def _offered(
+    state: TableState,
+    system: System[Any],
+    attacker: Participant,
+    target: Participant,
+    option: int | None,
+    check: str,
+    params: dict[str, Any],
+) -> tuple[str, dict[str, Any], Text]:
+    """The attack `option` names among those the system offers (a player's attack must be one
+    of them, as offered: `check` and `params` matching one of them stand for it)."""
+    offered = system.attacks(
+        _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
+    )
+    if option is None:
+        wanted = _normal(system, check, with_table_options(state, check, params))
+        option = next(
+            (
+                i
+                for i, a in enumerate(offered)
+                if wanted is not None
+                and a.check == check
+                and _normal(system, a.check, with_table_options(state, a.check, a.params)) == wanted
+            ),
+            None,
+        )
+        if option is None:
+            raise forbidden(
+                "un joueur fait l'une des attaques que le système propose, telle quelle",
+                "a player makes one of the attacks the system offers, as offered",
+            )
+    if not 0 <= option < len(offered):
+        raise EcranError(
+            Text(
+                fr=f"attaque n° {option} inconnue : le système en propose {len(offered)}",
+                en=f"no attack number {option}: the system offers {len(offered)}",
+            )
+        )
+    chosen = offered[option]
+    return chosen.check, chosen.params, chosen.label
+
+
+def _normal(system: System[Any], check: str, params: dict[str, Any]) -> dict[str, Any] | None:
+    """A check's parameters as its model reads them (defaults filled in), to compare two sets;
+    None when the model refuses them."""
+    try:
+        return system.check(check).params.model_validate(params).model_dump(mode="json")
+    except (ValueError, EcranError):
+        return None
 
 
 SIDES: tuple[Literal["attacker", "defender"], ...] = ("attacker", "defender")

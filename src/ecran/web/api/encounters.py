@@ -1,8 +1,9 @@
-"""`/api/tables/{table_id}/encounters/…`: the encounter tracker. The GM drives (every step is
-refused to a player with 403); everyone sees the encounter live, players without the secret
-NPCs' sheets and dice. Each step answers the stored event as the caller sees it (its payload
-holds the encounter after the step). `expected_version` (optional) refuses a step made from a
-stale view of the encounter with 409.
+"""`/api/tables/{table_id}/encounters/…`: the encounter tracker. The GM drives; on their
+character's turn a player attacks with it and ends the turn (`…/attacks`, `…/attack`, `…/next`),
+every other step is refused to a player with 403. Everyone sees the encounter live, players
+without the secret NPCs' sheets and dice. Each step answers the stored event as the caller sees
+it (its payload holds the encounter after the step). `expected_version` (optional) refuses a
+step made from a stale view of the encounter with 409.
 """
 
 from __future__ import annotations
@@ -259,14 +260,23 @@ def operate(
     )
 
 
+#: More attacks than any system offers between two sheets: a bound on `option`.
+OPTIONS_MAX = 1000
+
+
 class Attack(Step):
-    """One attack of the chain: `check` and `params` as `GET …/attacks` offered them (or changed
-    by the GM); the system's damage goes to `target`'s sheet in the same step."""
+    """One attack of the chain: `option`, the index of one of `GET …/attacks` (its check,
+    parameters and label), or `check` and `params` as offered (or changed by the GM); the
+    system's damage goes to `target`'s sheet in the same step. A player attacks with their
+    character on its turn, with an attack as offered, and never chooses the seed."""
 
     attacker: str
     target: str
-    check: str
+    check: str = ""
     params: dict[str, Any] = Field(default_factory=dict)
+    option: int | None = Field(
+        None, ge=0, le=OPTIONS_MAX, description="the index of one of `GET …/attacks`"
+    )
     seed: int | None = seed_field()
 
 
@@ -279,8 +289,9 @@ def attacks(
     target: str = Query(description="the participant attacked"),
 ) -> list[ActionOut]:
     """The attacks `participant_id` can make on `target`, prefilled by the system from both
-    sheets, each with its exact odds at this table (GM only: they read secret sheets)."""
-    # the whole state: the GM's attack options read secret sheets (players are refused)
+    sheets, each with its exact odds at this table: for the GM; for a player, for their own
+    character on its turn (against a secret side: the labels only)."""
+    # the whole state: the options read both sheets (a player's lose what a secret one holds)
     state = me.store.state(me.table_id)
     offered = enc.attack_options(state, me.system, me.member, encounter_id, participant_id, target)
     lang = request_lang(request)
@@ -314,5 +325,6 @@ def attack(encounter_id: str, body: Attack, me: Me, request: Request) -> EventVi
             body.params,
             seed=table_seed(s.dice_key, a, body.seed, s.last_seq + 1).seed,
             expected_version=body.expected_version,
+            option=body.option,
         ),
     )

@@ -1,7 +1,10 @@
 """The encounter tracker: the GM adds characters and NPCs, rolls or sets initiative, starts, moves
 turn by turn (rounds, conditions running down), runs attacks (the system's attack rolled, its
 damage applied to the target's tracks), applies the system's operations to a participant and
-undoes the last steps. Each step is an event: players see the tracker live."""
+undoes the last steps. Each step is an event: players see the tracker live. On their
+character's turn a player gets the cue ("à vous de jouer"), attacks from their own page with
+one of the system's attacks (its exact odds shown first) and ends the turn; the result of an
+attack shows in the panel of whoever made it."""
 
 from __future__ import annotations
 
@@ -18,7 +21,10 @@ from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
 from ecran.play.errors import Forbidden
+from ecran.play.payloads import AttackRoll, EncounterChanged
+from ecran.play.rights import is_turn_of
 from ecran.play.tracker import Encounter, Participant
+from ecran.play.visibility import view_for
 from ecran.rules import EcranError, SheetRow, System, Text, from_validation
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
@@ -26,6 +32,7 @@ from ecran.web.errors import is_htmx, refusal
 from ecran.web.forms import fields_of, form_values, values_from_form
 from ecran.web.pages.common import forced, multi, operation_forms, page
 from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
+from ecran.web.pages.systems import outcome_rows
 
 router = APIRouter(include_in_schema=False)
 
@@ -65,7 +72,11 @@ def panel_context(here: Seat, encounter_id: str) -> dict[str, Any]:
     in_it = {p.character_id for p in enc.participants.values() if p.character_id}
     operations = operation_forms(here)
     undo = here.state.encounter(encounter_id).undo
+    acting = enc.participants.get(enc.current or "")
+    owner = None if acting is None else play_encounter.owner_of(here.state, acting)
     return {
+        "my_turn": is_turn_of(here.member, enc, owner),
+        "acting_player": None if owner is None else _member_name(here, owner),
         "tracks": {p.id: _tracks(here, p) for p in enc.participants.values()},
         "enc": enc,
         "ordered": [enc.participants[pid] for pid in enc.order],
@@ -79,6 +90,11 @@ def panel_context(here: Seat, encounter_id: str) -> dict[str, Any]:
         "npc_fields": fields_of(here.system.npc_params),
         "npc_shown": _npc_defaults(here.system),
     }
+
+
+def _member_name(here: Seat, member_id: str) -> str | None:
+    member = here.state.members.get(member_id)
+    return None if member is None else member.display_name
 
 
 def _tracks(here: Seat, who: Participant) -> list[SheetRow]:
@@ -234,6 +250,16 @@ def _condition(
 def _attack(
     system: System[Any], form: FormData, s: TableState, a: Member, v: int | None
 ) -> EventDraft:
+    eid, attacker, target = (
+        _text(form, "encounter"),
+        _text(form, "a_attacker"),
+        _text(form, "a_target"),
+    )
+    if not a.is_gm:  # a player's attack is one of the system's, as offered: its number
+        pick = _int(form, "a_pick", optional=True)
+        return play_encounter.attack(
+            s, system, a, eid, attacker, target, "", {}, expected_version=v, option=pick or 0
+        )
     check = system.check(_text(form, "check"))
     values = values_from_form(fields_of(check.params), multi(form))
     label = None
@@ -243,9 +269,9 @@ def _attack(
         s,
         system,
         a,
-        _text(form, "encounter"),
-        _text(form, "a_attacker"),
-        _text(form, "a_target"),
+        eid,
+        attacker,
+        target,
         check.name,
         values,
         expected_version=v,
@@ -287,15 +313,43 @@ def encounter_step(request: Request, here: Here, form: Form, encounter_id: str) 
             raise EcranError(Text(fr="étape inconnue", en="unknown step"))
         version = _int(form, "version", optional=True)
         patched = _with_encounter(form, encounter_id)
-        commands.execute(
+        event = commands.execute(
             request.app, here.access, lambda s, a, system: step(system, patched, s, a, version)
         )
     except EcranError as exc:
         return _refused(request, here, encounter_id, exc)
     here = here.refresh()
     if is_htmx(request):
-        return page(request, here, "table/_encounter.html", panel_context(here, encounter_id))
+        context = panel_context(here, encounter_id)
+        change = EncounterChanged.model_validate(view_for(event, here.member).payload)
+        if change.attack is not None:
+            context["result"] = attack_result(here, change.encounter, change.attack)
+        return page(request, here, "table/_encounter.html", context)
     return RedirectResponse(here.url(f"/encounters/{encounter_id}"), status_code=303)
+
+
+def attack_result(here: Seat, enc: Encounter, made: AttackRoll) -> dict[str, Any]:
+    """An attack's result as its author reads it in the panel: the outcome, the dice and total
+    (unless a secret side's redaction took them), and what it did to each side this member may
+    see (a secret participant's share stays with the GM: the tracker shows its conditions)."""
+    check = here.system.check(made.record.check)
+    names = {pid: p.name for pid, p in enc.participants.items()}
+    hidden = {pid for pid, p in enc.participants.items() if p.secret and not here.member.is_gm}
+    return {
+        "attacker": names.get(made.attacker_id, "?"),
+        "target": names.get(made.target_id, "?"),
+        "label": made.label or check.title,
+        "outcome": made.record.outcome,
+        "outcome_label": check.outcome(made.record.outcome).label,
+        "total": made.record.total,
+        "dice": made.record.dice,
+        "effects": [
+            (names.get(c.participant_id, "?"), c.roll.summary)
+            for c in made.consequences
+            if c.participant_id not in hidden
+        ],
+        "no_damage": made.no_damage,
+    }
 
 
 def _with_encounter(form: FormData, encounter_id: str) -> FormData:
@@ -331,34 +385,54 @@ def attack_panel(request: Request, here: Here, encounter_id: str) -> Response:
 def attack_context(here: Seat, encounter_id: str, query: QueryParams) -> dict[str, Any]:
     enc = here.state.encounter(encounter_id).encounter
     attacker = query.get("a_attacker") or enc.current or ""
+    if not here.member.is_gm:  # a player attacks with the active character only (theirs)
+        attacker = enc.current or ""
     targets = [enc.participants[p] for p in enc.order if p != attacker]
     target = query.get("a_target") or (targets[0].id if targets else "")
     note = None
+    # the whole table: the options read both sheets (a player's lose a secret side's numbers)
+    whole = here.state if here.member.is_gm else here.store.state(here.table_id)
     try:
         options = play_encounter.attack_options(
-            here.state, here.system, here.member, encounter_id, attacker, target
+            whole, here.system, here.member, encounter_id, attacker, target
         )
     except Forbidden:
         raise
     except EcranError as exc:  # a sheetless participant: the GM picks any check
         options, note = [], exc.message(here.lang).splitlines()[0]
-    asked = query.get("check")
     pick = _pick(query.get("a_pick"), len(options))
-    chosen = options[pick] if options and not asked else None
-    if chosen is not None:
-        form = form_of(here, chosen.check, None, QueryParams(form_values(chosen.params)))
-    else:
-        form = form_of(here, asked or None, None, query)
-    return {
-        **roll_panel_context(here, form),
+    base = {
         "enc": enc,
         "attacker": enc.participants.get(attacker),
         "target": enc.participants.get(target),
         "options": options,
         "pick": pick,
-        "chosen": chosen,
         "note": note,
     }
+    if not here.member.is_gm:
+        return {**base, **_offered_odds(here, options[pick] if options else None)}
+    asked = query.get("check")
+    chosen = options[pick] if options and not asked else None
+    if chosen is not None:
+        form = form_of(here, chosen.check, None, QueryParams(form_values(chosen.params)))
+    else:
+        form = form_of(here, asked or None, None, query)
+    return {**roll_panel_context(here, form), **base, "chosen": chosen}
+
+
+def _offered_odds(here: Seat, chosen: play_encounter.AttackOption | None) -> dict[str, Any]:
+    """A player's chosen attack: its odds as the system offers it (no parameter to change)."""
+    context: dict[str, Any] = {"chosen": chosen, "report": None, "odds_error": None}
+    if chosen is None:
+        return context
+    check = here.system.check(chosen.check)
+    context["check"] = check
+    if chosen.odds is not None:
+        context["report"] = chosen.odds
+        context["rows"] = outcome_rows(check, chosen.odds)
+    elif chosen.odds_error is not None:
+        context["odds_error"] = chosen.odds_error(here.lang)
+    return context
 
 
 def _pick(raw: str | None, count: int) -> int:

@@ -1,0 +1,115 @@
+// "À vous de jouer": the cue of a player's turn on the encounter page. The tracker marks it
+// (`.enc-status[data-my-turn]`, and the #turn-cue banner it renders); when the live refresh
+// brings the player's turn, this script makes the banner stand out, and if the player asked
+// for them, plays a short sound and shows a browser notification (both off by default; the
+// notification's permission is asked only on the player's click, as browsers require).
+(function () {
+  "use strict";
+
+  var SOUND_KEY = "ecran.turn.sound";
+  var NOTIFY_KEY = "ecran.turn.notify";
+  var state = { mine: false, cues: 0, sounds: 0, notifications: 0 };
+  window.ecranTurn = state;  // for the browser tests and the curious
+
+  function stored(key) {
+    try { return window.localStorage.getItem(key) === "on"; } catch (e) { return false; }
+  }
+
+  function store(key, on) {
+    try { window.localStorage.setItem(key, on ? "on" : "off"); } catch (e) { /* private mode */ }
+  }
+
+  function myTurn() {
+    var status = document.querySelector("#encounter .enc-status");
+    return !!status && status.dataset.myTurn === "true";
+  }
+
+  function beep() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) { return; }
+    try {
+      var audio = new Context();
+      var tone = audio.createOscillator();
+      var gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+      tone.connect(gain);
+      gain.connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.4);
+      state.sounds += 1;
+    } catch (e) { /* no audio device: the visual cue stays */ }
+  }
+
+  function notify(prefs) {
+    if (!stored(NOTIFY_KEY) || !("Notification" in window)) { return; }
+    if (window.Notification.permission !== "granted") { return; }
+    try {
+      new window.Notification(prefs.dataset.cueTitle || "", { body: prefs.dataset.cueBody || "" });
+      state.notifications += 1;
+    } catch (e) { /* some browsers allow notifications from a service worker only */ }
+  }
+
+  // The turn has just come to this player: the banner pulses, then sound and notification.
+  function cue() {
+    var prefs = document.getElementById("turn-prefs");
+    var banner = document.getElementById("turn-cue");
+    state.cues += 1;
+    if (banner) {
+      banner.classList.add("turn-cue-fresh");
+      banner.setAttribute("role", "alert");
+    }
+    if (stored(SOUND_KEY)) { beep(); }
+    if (prefs) { notify(prefs); }
+  }
+
+  function check() {
+    var now = myTurn();
+    if (now && !state.mine) { cue(); }
+    state.mine = now;
+    var title = document.title.replace(/^▶ /, "");
+    document.title = now ? "▶ " + title : title;
+  }
+
+  function notifyState(span) {
+    if (!span) { return; }
+    if (!("Notification" in window)) { span.textContent = "✕"; return; }
+    var granted = window.Notification.permission === "granted" && stored(NOTIFY_KEY);
+    span.textContent = granted ? "✓" : "";
+  }
+
+  function setUp() {
+    var sound = document.getElementById("turn-sound");
+    var button = document.getElementById("turn-notify");
+    var span = document.getElementById("turn-notify-state");
+    if (sound) {
+      sound.checked = stored(SOUND_KEY);
+      sound.addEventListener("change", function () {
+        store(SOUND_KEY, sound.checked);
+        if (sound.checked) { beep(); }  // the click unlocks audio, and the player hears it
+      });
+    }
+    if (button) {
+      button.addEventListener("click", function () {
+        if (!("Notification" in window)) { notifyState(span); return; }
+        if (stored(NOTIFY_KEY) && window.Notification.permission === "granted") {
+          store(NOTIFY_KEY, false);  // a second click turns them off
+          notifyState(span);
+          return;
+        }
+        window.Notification.requestPermission().then(function (answer) {
+          store(NOTIFY_KEY, answer === "granted");
+          notifyState(span);
+        });
+      });
+    }
+    notifyState(span);
+    // On load the banner is already there: no sound for a turn the player opened the page on.
+    state.mine = myTurn();
+    check();
+    document.body.addEventListener("htmx:afterSettle", check);
+  }
+
+  document.addEventListener("DOMContentLoaded", setUp);
+})();
