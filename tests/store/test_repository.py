@@ -202,6 +202,6 @@ def test_a_scene_rebuilt_from_the_log_equals_the_stored_state(store: Store) -> N
     assert state == store.rebuild(gm.table_id)
     assert state.characters[hector.id].version == 2
     assert "Troll" in view_state(state, alice.member).model_dump_json()
-    with pytest.raises(Forbidden):
-        store.execute(alice, lambda s, m: enc.next_turn(s, m, eid))
+    with pytest.raises(Forbidden):  # conditions are the GM's, even on the player's own turn
+        store.execute(alice, lambda s, m: enc.add_condition(s, m, eid, "p2", "à terre", 1))
     assert store.state(gm.table_id) == state

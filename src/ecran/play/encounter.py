@@ -19,6 +19,7 @@ from ecran.engine.records import OddsReport, RollRecord, odds_report
 from ecran.engine.records import roll_record as roll_check
 from ecran.play import tracker
 from ecran.play.characters import parse_sheet, run_operation
+from ecran.play.dice_key import table_seed
 from ecran.play.errors import Conflict, forbidden, not_found
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter, new_id
@@ -651,13 +652,10 @@ def attack(
     `option` picks one of `attack_options` (its check, parameters and label; `check` and
     `params` are then ignored). The GM may roll any check with any parameters and choose the
     seed; a player attacks with their character on its turn, with one of the attacks the system
-    offers as it offers it, and the server draws the dice."""
+    offers as it offers it. The dice are the table's: `seed` is the one asked for (a player's is
+    refused, a GM's kept), else the table's key draws it (`play.dice_key.table_seed`)."""
     enc = _acting(state, actor, encounter_id, attacker_pid, expected_version)
-    if not actor.is_gm and seed is not None:
-        raise forbidden(
-            "à la table, seul le serveur tire les dés : un joueur ne choisit pas la graine",
-            "at a table only the server draws the dice: a player cannot choose the seed",
-        )
+    seed = table_seed(state.dice_key, actor, seed, state.last_seq + 1).seed
     attacker, target = _fighters(state, enc, attacker_pid, target_pid)
     if option is not None or not actor.is_gm:
         check, params, label = _offered(state, system, attacker, target, option, check, params)

@@ -69,7 +69,7 @@ def test_a_hidden_roll_from_another_worker_stays_hidden(pair: list[Worker], tabl
         seq = table.roll(a, table.gm, seed=SEED, visibility="gm")
         alice.until_seq(seq)
     [hidden] = alice.events
-    assert hidden["kind"] == "hidden" and hidden["payload"] == {}
+    assert hidden["kind"] == "hidden" and hidden["payload"] == {"secret": "roll"}  # who, not what
     assert not any(str(SEED) in raw for raw in alice.raw)
 
 

@@ -323,7 +323,7 @@ def attack(encounter_id: str, body: Attack, me: Me, request: Request) -> EventVi
             body.target,
             body.check,
             body.params,
-            seed=table_seed(s.dice_key, a, body.seed, s.last_seq + 1).seed,
+            seed=body.seed,  # the table's dice: `attack` draws them from the table's key
             expected_version=body.expected_version,
             option=body.option,
         ),
