@@ -49,6 +49,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "ecran.cli.operations",
         "Apply a rules operation (wound, rest, spend...) to a sheet file.",
     ),
+    "simulate": (
+        "ecran.cli.simulate_cmd",
+        "Simulate a check N times from its exact odds: the count of each outcome.",
+    ),
+    "encounter": (
+        "ecran.cli.encounter_cmd",
+        "Simulate a whole fight: each side's chances of victory.",
+    ),
+    "advise": (
+        "ecran.cli.advise_cmd",
+        "The player's choices for a roll (privilege, experience, aim...), ranked by exact odds.",
+    ),
 }
 
 
