@@ -54,3 +54,16 @@ def test_bad_input_is_one_line_and_exit_2(cli: Any) -> None:
         assert result.code == 2, (args, result.err)
         assert len(result.err.strip().splitlines()) == 1, result.err
         assert "Traceback" not in result.err
+
+
+def test_encounter_simulate_json(cli: Any) -> None:
+    from pathlib import Path
+
+    file = Path(__file__).parent.parent / "engine" / "data" / "duel_organique.json"
+    result = cli("encounter", "simulate", str(file), "--trials", "200", "--seed", "5", "--json")
+    assert result.code == 0, result.err
+    report = result.json()
+    assert [s["side"] for s in report["sides"]] == ["PJ", "PNJ"]
+    assert {p["name"] for p in report["participants"]} == {"Ana", "Eve"}
+    bad = cli("encounter", "simulate", str(file.parent / "missing.json"), "--trials", "5")
+    assert bad.code == 2 and len(bad.err.strip().splitlines()) == 1
