@@ -27,6 +27,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Literal
 
 import numpy as np
@@ -35,14 +36,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ecran.dice import DiceSource, Distribution, Roller, TooManyPaths, enumerate_outcomes
 from ecran.engine.registry import get_system
 from ecran.engine.simulate import Sampler, check_trials, generator
-from ecran.rules import CharacterSheet, EcranError, System, Text
+from ecran.rules import Action, CharacterSheet, Check, EcranError, Resolution, System, Text
 from ecran.rules.errors import from_validation
 
 MAX_PARTICIPANTS = 16
 MAX_ROUNDS = 200
 MAX_STATES = 20_000
 #: Dice sequences one exchange's walk may visit before it is rolled trial by trial instead.
-WALK_PATHS = 1_000
+WALK_PATHS = 2_000
 
 Status = Literal["up", "out", "dead"]
 UP, OUT, DEAD = 0, 1, 2
@@ -161,7 +162,7 @@ class Books:
     index: dict[str, int] = field(default_factory=dict)
 
     def state(self, sheet: CharacterSheet) -> int:
-        key = json.dumps(sheet.model_dump(mode="json"), sort_keys=True)
+        key = sheet.model_dump_json()
         found = self.index.get(key)
         if found is None:
             if len(self.sheets) >= MAX_STATES:
@@ -186,51 +187,124 @@ class Exchange:
     roll: Callable[[DiceSource], tuple[int, int]]
 
 
-def exchange(
-    books: Books, attacker: int, defender: int, choice: int
-) -> Callable[[DiceSource], tuple[int, int]]:
-    """The game's own procedure for one attack, from two states to the two states after."""
-    system = books.system
-    a, d = books.sheets[attacker], books.sheets[defender]
-    actions = system.attacks(a, d)
-    if not actions:
-        return lambda dice: (attacker, defender)
-    action = actions[min(choice, len(actions) - 1)]
-    check = system.check(action.check)
-    params = check.parse(action.params)
+@dataclass
+class Attack:
+    """One attack of `attacker` on `defender`: the action the system offers, its check and
+    parameters, and the game's own procedure from a check result to the two states after."""
 
-    def play(dice: DiceSource) -> tuple[int, int]:
-        result = check.resolve(params, dice)
+    books: Books
+    attacker: int
+    defender: int
+    action: Action | None
+    check: Check[Any] | None = None
+    params: Any = None
+
+    @classmethod
+    def of(cls, books: Books, attacker: int, defender: int, choice: int) -> Attack:
+        system = books.system
+        actions = system.attacks(books.sheets[attacker], books.sheets[defender])
+        if not actions:
+            return cls(books, attacker, defender, None)
+        action = actions[min(choice, len(actions) - 1)]
+        check = system.check(action.check)
+        return cls(books, attacker, defender, action, check, check.parse(action.params))
+
+    def apply(self, result: Resolution, dice: DiceSource) -> tuple[int, int]:
+        """The result's consequences, by the game's operations, on both sheets."""
+        system, books = self.books.system, self.books
+        assert self.action is not None
+        a, d = books.sheets[self.attacker], books.sheets[self.defender]
         sheets = {"attacker": a, "defender": d}
-        for c in system.consequences(action.check, action.params, result, a, d):
+        for c in system.consequences(self.action.check, self.action.params, result, a, d):
             op = system.operation(c.operation)
             sheet = sheets[c.side]
             sheets[c.side] = op.run(sheet, op.params.model_validate(c.params), dice).sheet
-        return books.state(sheets["attacker"]), books.state(sheets["defender"])
+        after_a = self.attacker if sheets["attacker"] is a else books.state(sheets["attacker"])
+        after_d = self.defender if sheets["defender"] is d else books.state(sheets["defender"])
+        return after_a, after_d
 
-    return play
+    def play(self, dice: DiceSource) -> tuple[int, int]:
+        """The whole exchange on one dice source (a seeded Roller: one trial)."""
+        if self.check is None:
+            return self.attacker, self.defender
+        return self.apply(self.check.resolve(self.params, dice), dice)
 
 
-def build_exchange(
-    books: Books, attacker: int, defender: int, choice: int, walk: bool = True
-) -> Exchange:
-    """The exchange's exact sampler where the walk runs within `WALK_PATHS` (or `walk` is
-    False: an exchange of the same attacker already could not), else its roll alone."""
-    play = exchange(books, attacker, defender, choice)
-    if not walk:
-        return Exchange(None, play)
-    try:
-        dist = enumerate_outcomes(play, max_paths=WALK_PATHS)
-    except TooManyPaths:
-        return Exchange(None, play)
-    return Exchange(Sampler(dist), play)
+def _result_key(result: Resolution) -> str:
+    return json.dumps([result.outcome, result.total, result.details], sort_keys=True, default=str)
+
+
+#: (check class, parameters) -> each distinct result of the check with its exact probability.
+Results = tuple[Distribution[str], dict[str, Resolution]]
+
+
+def check_results(attack: Attack, cache: dict[tuple[Any, str], Results]) -> Results:
+    """The exact distribution of the check's whole result (outcome, total and details), by
+    walking its `resolve`; shared by every pair of sheets that asks the same parameters."""
+    assert attack.check is not None
+    check, params = attack.check, attack.params
+    key = (type(check), params.model_dump_json())
+    found = cache.get(key)
+    if found is None:
+        seen: dict[str, Resolution] = {}
+
+        def resolve(dice: DiceSource) -> str:
+            result = check.resolve(params, dice)
+            k = _result_key(result)
+            seen.setdefault(k, result)
+            return k
+
+        found = cache[key] = (enumerate_outcomes(resolve, max_paths=WALK_PATHS), seen)
+    return found
 
 
 def exact_exchange(
-    books: Books, attacker: int, defender: int, choice: int
+    books: Books,
+    attacker: int,
+    defender: int,
+    choice: int,
+    cache: dict[tuple[Any, str], Results] | None = None,
 ) -> Distribution[tuple[int, int]]:
-    """The exact distribution of the two states after one attack (for exact small fights)."""
-    return enumerate_outcomes(exchange(books, attacker, defender, choice), max_paths=WALK_PATHS)
+    """The exact distribution of the two states after one attack: each distinct result of the
+    check (walked once per parameters), then its consequences walked over their own dice."""
+    attack = Attack.of(books, attacker, defender, choice)
+    if attack.check is None:
+        return Distribution.constant((attacker, defender))
+    results, seen = check_results(attack, {} if cache is None else cache)
+    total: dict[tuple[int, int], Fraction] = {}
+    for key, p in results.items():
+        for states, q in _consequences(attack, seen[key]).items():
+            total[states] = total.get(states, Fraction(0)) + p * q
+    return Distribution.from_fractions(total)
+
+
+def _consequences(attack: Attack, result: Resolution) -> Distribution[tuple[int, int]]:
+    """The states after one given result: its consequences walked over their own dice."""
+
+    def apply(dice: DiceSource) -> tuple[int, int]:
+        return attack.apply(result, dice)
+
+    return enumerate_outcomes(apply, max_paths=WALK_PATHS)
+
+
+def build_exchange(
+    books: Books,
+    attacker: int,
+    defender: int,
+    choice: int,
+    cache: dict[tuple[Any, str], Results],
+    walk: bool = True,
+) -> Exchange:
+    """The exchange's exact sampler where the walks run within `WALK_PATHS` (or `walk` is
+    False: an exchange of the same attacker already could not), else its roll alone."""
+    attack = Attack.of(books, attacker, defender, choice)
+    if not walk:
+        return Exchange(None, attack.play)
+    try:
+        dist = exact_exchange(books, attacker, defender, choice, cache)
+    except TooManyPaths:
+        return Exchange(None, attack.play)
+    return Exchange(Sampler(dist), attack.play)
 
 
 def initiative_sampler(books: Books, state: int) -> Sampler[int] | None:
@@ -281,6 +355,7 @@ class Fight:
         self.exchanges: dict[tuple[int, int, int], Exchange] = {}
         self.initiatives: dict[int, Sampler[int] | None] = {}
         self.unwalkable: set[tuple[int, int]] = set()
+        self.results: dict[tuple[Any, str], Results] = {}
 
     def _side_order(self, side: str) -> int:
         return next(i for i, p in enumerate(self.spec.participants) if p.side == side)
@@ -290,7 +365,8 @@ class Fight:
         found = self.exchanges.get(key)
         if found is None:
             walk = (attacker, choice) not in self.unwalkable
-            found = self.exchanges[key] = build_exchange(self.books, *key, walk=walk)
+            found = build_exchange(self.books, *key, self.results, walk=walk)
+            self.exchanges[key] = found
             if found.sampler is None:  # its next states will not walk either: roll them
                 self.unwalkable.add((attacker, choice))
         return found
