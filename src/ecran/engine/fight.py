@@ -36,7 +36,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ecran.dice import DiceSource, Distribution, Roller, TooManyPaths, enumerate_outcomes
 from ecran.engine.registry import get_system
 from ecran.engine.simulate import Sampler, check_trials, generator
-from ecran.rules import Action, CharacterSheet, Check, EcranError, Resolution, System, Text
+from ecran.rules import (
+    Action,
+    CharacterSheet,
+    Check,
+    Consequence,
+    EcranError,
+    Resolution,
+    System,
+    Text,
+)
 from ecran.rules.errors import from_validation
 
 MAX_PARTICIPANTS = 16
@@ -209,13 +218,21 @@ class Attack:
         check = system.check(action.check)
         return cls(books, attacker, defender, action, check, check.parse(action.params))
 
+    def consequences(self, result: Resolution) -> list[Consequence]:
+        """What the result does, to either side (`System.consequences`)."""
+        assert self.action is not None
+        a, d = self.books.sheets[self.attacker], self.books.sheets[self.defender]
+        return self.books.system.consequences(self.action.check, self.action.params, result, a, d)
+
     def apply(self, result: Resolution, dice: DiceSource) -> tuple[int, int]:
         """The result's consequences, by the game's operations, on both sheets."""
+        return self.carry_out(self.consequences(result), dice)
+
+    def carry_out(self, found: list[Consequence], dice: DiceSource) -> tuple[int, int]:
         system, books = self.books.system, self.books
-        assert self.action is not None
         a, d = books.sheets[self.attacker], books.sheets[self.defender]
         sheets = {"attacker": a, "defender": d}
-        for c in system.consequences(self.action.check, self.action.params, result, a, d):
+        for c in found:
             op = system.operation(c.operation)
             sheet = sheets[c.side]
             sheets[c.side] = op.run(sheet, op.params.model_validate(c.params), dice).sheet
@@ -271,20 +288,27 @@ def exact_exchange(
     if attack.check is None:
         return Distribution.constant((attacker, defender))
     results, seen = check_results(attack, {} if cache is None else cache)
-    total: dict[tuple[int, int], Fraction] = {}
+    # results that do the same things (the same operations with the same parameters) are one:
+    # their operations are walked once
+    same: dict[str, tuple[list[Consequence], Fraction]] = {}
     for key, p in results.items():
-        for states, q in _consequences(attack, seen[key]).items():
+        found = attack.consequences(seen[key])
+        what = json.dumps([(c.side, c.operation, c.params) for c in found], default=str)
+        same[what] = (found, same.get(what, (found, Fraction(0)))[1] + p)
+    total: dict[tuple[int, int], Fraction] = {}
+    for found, p in same.values():
+        for states, q in _carried_out(attack, found).items():
             total[states] = total.get(states, Fraction(0)) + p * q
     return Distribution.from_fractions(total)
 
 
-def _consequences(attack: Attack, result: Resolution) -> Distribution[tuple[int, int]]:
-    """The states after one given result: its consequences walked over their own dice."""
+def _carried_out(attack: Attack, found: list[Consequence]) -> Distribution[tuple[int, int]]:
+    """The states after the given consequences, walked over the operations' own dice."""
 
-    def apply(dice: DiceSource) -> tuple[int, int]:
-        return attack.apply(result, dice)
+    def carry_out(dice: DiceSource) -> tuple[int, int]:
+        return attack.carry_out(found, dice)
 
-    return enumerate_outcomes(apply, max_paths=WALK_PATHS)
+    return enumerate_outcomes(carry_out, max_paths=WALK_PATHS)
 
 
 def build_exchange(
