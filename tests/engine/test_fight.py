@@ -116,3 +116,25 @@ def test_one_side_is_refused() -> None:
         p["side"] = "PJ"
     with pytest.raises(EcranError):
         simulate_encounter(data, 10, seed=1)
+
+
+def test_a_planned_attack_agrees_with_the_checks_own_odds() -> None:
+    """WaRP's melee check names the target's state after the blow (L3253-3376) in its own
+    distribution; the simulator's walked exchange (resolve, the damage operation, the sheet's
+    hit points read again) must give the same chance to put the target out."""
+    from ecran.engine import odds
+    from ecran.engine.fight import Attack, planned_attack
+
+    data = _load("duel_warp.json")
+    planned = planned_attack(data, "Ana", "Eve")
+    fight = Fight(data)
+    attack = Attack.of(fight.books, fight.start[0], fight.start[1], 0)
+    assert attack.action is not None
+    exact = {
+        o.outcome: Fraction(o.probability)
+        for o in odds("warp", attack.action.check, **attack.action.params).outcomes
+    }
+    assert Fraction(planned.out) == exact["out"] + exact["dead"] > 0
+    assert Fraction(planned.dead) == exact["dead"]
+    with pytest.raises(EcranError):
+        planned_attack(data, "Ana", "Nobody")

@@ -89,8 +89,51 @@ def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
         console().print(table)
 
 
+def _attack(file: str, attacker: str, target: str, attack: int, as_json: bool) -> None:
+    from ecran.engine.fight import planned_attack
+
+    report = planned_attack(read_file(file), attacker, target, attack, current())
+    if as_json:
+        echo_json(report.model_dump())
+        return
+    fr = current() == "fr"
+
+    def pct(p: float) -> str:
+        return f"{p * 100:.1f} %".replace(".", ",") if fr else f"{p * 100:.1f}%"
+
+    if fr:
+        click.echo(f"{report.attacker} → {report.target} ({report.attack}) :")
+        click.echo(f"  hors de combat : {pct(report.p_out)} ({report.out})")
+        click.echo(f"  mort : {pct(report.p_dead)} ({report.dead})")
+        click.echo(f"  l'attaquant hors de combat : {pct(report.p_attacker_out)}")
+    else:
+        click.echo(f"{report.attacker} → {report.target} ({report.attack}):")
+        click.echo(f"  out of action: {pct(report.p_out)} ({report.out})")
+        click.echo(f"  dead: {pct(report.p_dead)} ({report.dead})")
+        click.echo(f"  attacker out of action: {pct(report.p_attacker_out)}")
+
+
 def build(lang: str) -> click.Group:
     group = click.Group("encounter", help=HELP)
+    group.add_command(
+        click.Command(
+            "attack",
+            callback=_attack,
+            params=[
+                click.Argument(["file"]),
+                click.Option(["--attacker"], required=True, help="the attacker's name"),
+                click.Option(["--target"], required=True, help="the target's name"),
+                click.Option(
+                    ["--attack"],
+                    type=click.IntRange(0, 500),
+                    default=0,
+                    help="which of the offered attacks (0: the first)",
+                ),
+                json_flag(),
+            ],
+            help="Exact chance that one planned attack takes the target out.",
+        )
+    )
     group.add_command(
         click.Command(
             "simulate",

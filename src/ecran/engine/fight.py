@@ -53,6 +53,8 @@ MAX_ROUNDS = 200
 MAX_STATES = 20_000
 #: Dice sequences one exchange's walk may visit before it is rolled trial by trial instead.
 WALK_PATHS = 2_000
+#: The budget of one planned attack's exact odds (computed once, not per trial).
+PLANNED_PATHS = 100_000
 
 Status = Literal["up", "out", "dead"]
 UP, OUT, DEAD = 0, 1, 2
@@ -255,7 +257,9 @@ def _result_key(result: Resolution) -> str:
 Results = tuple[Distribution[str], dict[str, Resolution]]
 
 
-def check_results(attack: Attack, cache: dict[tuple[Any, str], Results]) -> Results:
+def check_results(
+    attack: Attack, cache: dict[tuple[Any, str], Results], paths: int = WALK_PATHS
+) -> Results:
     """The exact distribution of the check's whole result (outcome, total and details), by
     walking its `resolve`; shared by every pair of sheets that asks the same parameters."""
     assert attack.check is not None
@@ -271,7 +275,7 @@ def check_results(attack: Attack, cache: dict[tuple[Any, str], Results]) -> Resu
             seen.setdefault(k, result)
             return k
 
-        found = cache[key] = (enumerate_outcomes(resolve, max_paths=WALK_PATHS), seen)
+        found = cache[key] = (enumerate_outcomes(resolve, max_paths=paths), seen)
     return found
 
 
@@ -281,13 +285,14 @@ def exact_exchange(
     defender: int,
     choice: int,
     cache: dict[tuple[Any, str], Results] | None = None,
+    paths: int = WALK_PATHS,
 ) -> Distribution[tuple[int, int]]:
     """The exact distribution of the two states after one attack: each distinct result of the
     check (walked once per parameters), then its consequences walked over their own dice."""
     attack = Attack.of(books, attacker, defender, choice)
     if attack.check is None:
         return Distribution.constant((attacker, defender))
-    results, seen = check_results(attack, {} if cache is None else cache)
+    results, seen = check_results(attack, {} if cache is None else cache, paths)
     # results that do the same things (the same operations with the same parameters) are one:
     # their operations are walked once
     same: dict[str, tuple[list[Consequence], Fraction]] = {}
@@ -297,18 +302,20 @@ def exact_exchange(
         same[what] = (found, same.get(what, (found, Fraction(0)))[1] + p)
     total: dict[tuple[int, int], Fraction] = {}
     for found, p in same.values():
-        for states, q in _carried_out(attack, found).items():
+        for states, q in _carried_out(attack, found, paths).items():
             total[states] = total.get(states, Fraction(0)) + p * q
     return Distribution.from_fractions(total)
 
 
-def _carried_out(attack: Attack, found: list[Consequence]) -> Distribution[tuple[int, int]]:
+def _carried_out(
+    attack: Attack, found: list[Consequence], paths: int
+) -> Distribution[tuple[int, int]]:
     """The states after the given consequences, walked over the operations' own dice."""
 
     def carry_out(dice: DiceSource) -> tuple[int, int]:
         return attack.carry_out(found, dice)
 
-    return enumerate_outcomes(carry_out, max_paths=WALK_PATHS)
+    return enumerate_outcomes(carry_out, max_paths=paths)
 
 
 def build_exchange(
@@ -536,4 +543,62 @@ def simulate_encounter(
             for i, p in enumerate(fight.spec.participants)
         ],
         seconds=round(time.perf_counter() - start, 6),
+    )
+
+
+class PlannedAttack(BaseModel):
+    """One planned attack's exact odds: the chance the target ends it out of action or dead
+    (and the attacker, where the result strikes back)."""
+
+    attacker: str
+    target: str
+    attack: str
+    out: str
+    p_out: float
+    dead: str
+    p_dead: float
+    attacker_out: str
+    p_attacker_out: float
+
+
+def planned_attack(
+    data: Any, attacker: str, target: str, choice: int = 0, lang: str = "fr"
+) -> PlannedAttack:
+    """The exact chance that one attack of `attacker` takes `target` out (names from the
+    encounter file): the same walked exchange the simulator samples from."""
+    fight = Fight(data)
+    names = [p.name for p in fight.spec.participants]
+    for name in (attacker, target):
+        if name not in names:
+            raise EcranError(
+                Text(
+                    fr=f"participant inconnu : {name} (connus : {', '.join(names)})",
+                    en=f"unknown participant: {name} (known: {', '.join(names)})",
+                )
+            )
+    a, d = fight.start[names.index(attacker)], fight.start[names.index(target)]
+    attack = Attack.of(fight.books, a, d, choice)
+    try:
+        dist = exact_exchange(fight.books, a, d, choice, fight.results, PLANNED_PATHS)
+    except TooManyPaths:
+        raise EcranError(
+            Text(
+                fr="trop de combinaisons de dés pour un calcul exact de cette attaque",
+                en="too many dice combinations for an exact computation of this attack",
+            )
+        ) from None
+    status = fight.books.status
+    p_out = dist.probability_where(lambda s: status[s[1]] >= OUT)
+    p_dead = dist.probability_where(lambda s: status[s[1]] == DEAD)
+    p_back = dist.probability_where(lambda s: status[s[0]] >= OUT)
+    return PlannedAttack(
+        attacker=attacker,
+        target=target,
+        attack="-" if attack.action is None else attack.action.label(lang),
+        out=str(p_out),
+        p_out=float(p_out),
+        dead=str(p_dead),
+        p_dead=float(p_dead),
+        attacker_out=str(p_back),
+        p_attacker_out=float(p_back),
     )
