@@ -67,3 +67,13 @@ def test_encounter_simulate_json(cli: Any) -> None:
     assert {p["name"] for p in report["participants"]} == {"Ana", "Eve"}
     bad = cli("encounter", "simulate", str(file.parent / "missing.json"), "--trials", "5")
     assert bad.code == 2 and len(bad.err.strip().splitlines()) == 1
+
+
+def test_encounter_attack_json(cli: Any) -> None:
+    from pathlib import Path
+
+    file = Path(__file__).parent.parent / "engine" / "data" / "duel_warp.json"
+    args = ("encounter", "attack", str(file), "--attacker", "Ana", "--target", "Eve", "--json")
+    result = cli(*args)
+    assert result.code == 0, result.err
+    assert result.json()["out"] == "6043/46656"
