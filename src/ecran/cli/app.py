@@ -53,6 +53,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "ecran.cli.verify_cmd",
         "Check a table's dice from its export: commitments, seeds and dice.",
     ),
+    "simulate": (
+        "ecran.cli.simulate_cmd",
+        "Simulate a check N times from its exact odds: the count of each outcome.",
+    ),
+    "encounter": (
+        "ecran.cli.encounter_cmd",
+        "Simulate a whole fight: each side's chances of victory.",
+    ),
+    "advise": (
+        "ecran.cli.advise_cmd",
+        "The player's choices for a roll (privilege, experience, aim...), ranked by exact odds.",
+    ),
 }
 
 

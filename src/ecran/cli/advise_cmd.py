@@ -1,0 +1,91 @@
+"""`ecran advise SYSTEM CHECK [--param v]... [--json]`: the player's choices for a roll about to be
+made (the game's `choices.toml`), ranked by their exact odds (`ecran.engine.advise`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ecran.cli.checks import ChecksGroup, SystemsGroup, given, json_flag, param_options
+from ecran.cli.lang import current
+from ecran.cli.render import console, echo_json, params_line
+from ecran.rules import Check, EcranError, System, Text
+
+HELP = "The player's choices for a roll (privilege, experience, aim...), ranked by exact odds."
+
+
+def _bar(p: float) -> str:
+    return "█" * round(p * 12)
+
+
+def either_option() -> click.Option:
+    return click.Option(
+        ["--either", "either"],
+        multiple=True,
+        metavar="PARAM=V1,V2",
+        help="a choice of your own: the values one parameter may take (the skills that apply)",
+    )
+
+
+def alternatives(either: tuple[str, ...]) -> dict[str, list[Any]]:
+    found: dict[str, list[Any]] = {}
+    for item in either:
+        name, sep, values = item.partition("=")
+        if not sep or not name or not values:
+            raise EcranError(
+                Text(
+                    fr=f"--either attend PARAMÈTRE=V1,V2 : {item!r}",
+                    en=f"--either expects PARAM=V1,V2: {item!r}",
+                )
+            )
+        found[name.strip().replace("-", "_")] = [v.strip() for v in values.split(",")]
+    return found
+
+
+def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
+    def run(as_json: bool, either: tuple[str, ...], **values: Any) -> None:
+        from ecran.engine.advise import advise
+
+        report = advise(system_id, check.name, given(values), alternatives(either), current())
+        if as_json:
+            echo_json(report.model_dump())
+            return
+        from rich.table import Table
+
+        fr = current() == "fr"
+        success = (
+            check.outcome(report.success).label(current())
+            if report.success in check.outcome_names()
+            else report.success
+        )
+        table = Table(
+            title=f"{check.title(current())} — {system_id} {check.name}",
+            caption=params_line(report.params) + "\n" + "; ".join(report.sources),
+        )
+        table.add_column("choix" if fr else "choice")
+        table.add_column((f"{success} ou mieux") if fr else f"{success} or better", justify="right")
+        table.add_column("", no_wrap=True)
+        table.add_column("coût" if fr else "cost")
+        for row in report.choices:
+            percent = f"{row.p_success * 100:.1f} %" if fr else f"{row.p_success * 100:.1f}%"
+            if row.expected is not None:
+                percent += f" (×{row.expected:.2f})".replace(".", "," if fr else ".")
+            table.add_row(
+                row.label, percent.replace(".", "," if fr else "."), _bar(row.p_success), row.cost
+            )
+        console().print(table)
+
+    params: list[click.Parameter] = [
+        *param_options(check.params, lang),
+        either_option(),
+        json_flag(),
+    ]
+    return click.Command(check.name, callback=run, params=params, help=check.description(lang))
+
+
+def build(lang: str) -> click.Group:
+    def checks_of(system: System[Any]) -> click.Group:
+        return ChecksGroup(system, lang, _command)
+
+    return SystemsGroup("advise", HELP, checks_of)

@@ -1,0 +1,150 @@
+"""`ecran encounter simulate FILE.json --trials N [--seed S] [--json]`: a whole fight, many times
+(`ecran.engine.fight`): each side's chance to win, how many rounds, who ends out of action or
+dead. The file's shape is described in the README ("Chances de victoire")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ecran.cli.checks import json_flag, seed_option
+from ecran.cli.lang import current
+from ecran.cli.render import console, echo_json
+from ecran.cli.simulate_cmd import progress_bar, trials_option
+from ecran.rules import EcranError, Text
+
+HELP = "Simulate a whole fight: each side's chances of victory."
+#: Fights to simulate before a progress bar is worth showing.
+PROGRESS_FROM = 20_000
+MAX_FILE_BYTES = 2_000_000
+
+
+def read_file(path: str) -> Any:
+    file = Path(path)
+    try:
+        if file.stat().st_size > MAX_FILE_BYTES:
+            raise EcranError(
+                Text(
+                    fr=f"fichier trop gros : {path} (au plus 2 Mo)",
+                    en=f"file too large: {path} (2 MB at most)",
+                )
+            )
+        return json.loads(file.read_text(encoding="utf-8"))
+    except OSError:
+        raise EcranError(
+            Text(fr=f"fichier illisible : {path}", en=f"cannot read file: {path}")
+        ) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise EcranError(
+            Text(fr=f"JSON invalide dans {path} : {exc}", en=f"invalid JSON in {path}: {exc}")
+        ) from None
+
+
+def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
+    from ecran.engine.fight import simulate_encounter
+
+    data = read_file(file)
+    fr = current() == "fr"
+    show = not as_json and trials >= PROGRESS_FROM
+    with progress_bar(trials, "combats" if fr else "fights", show) as tell:
+        report = simulate_encounter(data, trials, seed, tell)
+    if as_json:
+        echo_json(report.model_dump())
+        return
+    from rich.table import Table
+
+    def pct(p: float) -> str:
+        return f"{p * 100:.1f} %".replace(".", ",") if fr else f"{p * 100:.1f}%"
+
+    sides = Table(
+        title="Chances de victoire" if fr else "Chances of victory",
+        caption=(
+            f"{report.trials} combats, graine {report.seed}, {report.seconds:.2f} s"
+            if fr
+            else f"{report.trials} fights, seed {report.seed}, {report.seconds:.2f} s"
+        ),
+    )
+    sides.add_column("camp" if fr else "side")
+    sides.add_column("victoire" if fr else "wins", justify="right")
+    for row in report.sides:
+        sides.add_row(row.side, pct(row.probability))
+    sides.add_row("personne debout" if fr else "no one standing", pct(report.draw))
+    sides.add_row("indécis" if fr else "undecided", pct(report.undecided))
+    people = Table()
+    people.add_column("participant")
+    people.add_column("camp" if fr else "side")
+    people.add_column("hors de combat" if fr else "out of action", justify="right")
+    people.add_column("mort" if fr else "dead", justify="right")
+    for p in report.participants:
+        people.add_row(p.name, p.side, pct(p.out), pct(p.dead))
+    rounds = Table()
+    rounds.add_column("round")
+    rounds.add_column("%", justify="right")
+    for r, c in report.rounds.items():
+        rounds.add_row(str(r), pct(c / report.trials))
+    for table in (sides, people, rounds):
+        console().print(table)
+
+
+def _attack(file: str, attacker: str, target: str, attack: int, as_json: bool) -> None:
+    from ecran.engine.fight import planned_attack
+
+    report = planned_attack(read_file(file), attacker, target, attack, current())
+    if as_json:
+        echo_json(report.model_dump())
+        return
+    fr = current() == "fr"
+
+    def pct(p: float) -> str:
+        return f"{p * 100:.1f} %".replace(".", ",") if fr else f"{p * 100:.1f}%"
+
+    if fr:
+        click.echo(f"{report.attacker} → {report.target} ({report.attack}) :")
+        click.echo(f"  hors de combat : {pct(report.p_out)} ({report.out})")
+        click.echo(f"  mort : {pct(report.p_dead)} ({report.dead})")
+        click.echo(f"  l'attaquant hors de combat : {pct(report.p_attacker_out)}")
+    else:
+        click.echo(f"{report.attacker} → {report.target} ({report.attack}):")
+        click.echo(f"  out of action: {pct(report.p_out)} ({report.out})")
+        click.echo(f"  dead: {pct(report.p_dead)} ({report.dead})")
+        click.echo(f"  attacker out of action: {pct(report.p_attacker_out)}")
+
+
+def build(lang: str) -> click.Group:
+    group = click.Group("encounter", help=HELP)
+    group.add_command(
+        click.Command(
+            "attack",
+            callback=_attack,
+            params=[
+                click.Argument(["file"]),
+                click.Option(["--attacker"], required=True, help="the attacker's name"),
+                click.Option(["--target"], required=True, help="the target's name"),
+                click.Option(
+                    ["--attack"],
+                    type=click.IntRange(0, 500),
+                    default=0,
+                    help="which of the offered attacks (0: the first)",
+                ),
+                json_flag(),
+            ],
+            help="Exact chance that one planned attack takes the target out.",
+        )
+    )
+    group.add_command(
+        click.Command(
+            "simulate",
+            callback=_simulate,
+            params=[
+                click.Argument(["file"]),
+                trials_option(),
+                seed_option(),
+                json_flag(),
+            ],
+            help=HELP,
+        )
+    )
+    return group

@@ -1,0 +1,89 @@
+"""`ecran simulate SYSTEM CHECK [--param v]... --trials N [--seed S] [--json]`: a check's outcomes
+over many trials, drawn from its exact odds (`ecran.engine.simulate`), beside those odds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from ecran.cli.checks import ChecksGroup, SystemsGroup, given, json_flag, param_options, seed_option
+from ecran.cli.lang import current
+from ecran.cli.render import bar, console, echo_json, params_line
+from ecran.rules import Check, System
+
+HELP = "Simulate a check N times from its exact odds: the count of each outcome."
+#: Above this many trials the terminal shows a progress bar (about a second of drawing).
+PROGRESS_FROM = 10_000_000
+
+
+def trials_option() -> click.Option:
+    return click.Option(
+        ["--trials"], type=int, required=True, help="number of trials (1 to 100,000,000)"
+    )
+
+
+@contextmanager
+def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None] | None]:
+    """A Rich progress bar on stderr while a long simulation runs (None when not shown)."""
+    if not show:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar_:
+        task = bar_.add_task(label, total=total)
+        yield lambda done: bar_.update(task, completed=done)
+
+
+def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
+    def run(as_json: bool, trials: int, seed: int | None, **values: Any) -> None:
+        from ecran.engine.simulate import simulate_check
+
+        label = "simulation" if current() == "fr" else "simulating"
+        with progress_bar(trials, label, not as_json and trials >= PROGRESS_FROM) as tell:
+            report = simulate_check(system_id, check.name, given(values), trials, seed, tell)
+        if as_json:
+            echo_json(report.model_dump())
+            return
+        from rich.table import Table
+
+        fr = current() == "fr"
+        table = Table(
+            title=f"{check.title(current())} — {system_id} {check.name}",
+            caption=f"{params_line(report.params)}\n"
+            + (
+                f"{report.trials} essais, graine {report.seed}, {report.seconds:.3f} s"
+                if fr
+                else f"{report.trials} trials, seed {report.seed}, {report.seconds:.3f} s"
+            ),
+        )
+        table.add_column("résultat" if fr else "outcome")
+        table.add_column("nombre" if fr else "count", justify="right")
+        table.add_column("%", justify="right")
+        table.add_column("")
+        for row in report.outcomes:
+            share = row.count / report.trials
+            percent = f"{share * 100:.2f}".replace(".", "," if fr else ".")
+            table.add_row(
+                check.outcome(row.outcome).label(current()), str(row.count), percent, bar(share)
+            )
+        console().print(table)
+
+    params: list[click.Parameter] = [
+        *param_options(check.params, lang),
+        trials_option(),
+        seed_option(),
+        json_flag(),
+    ]
+    return click.Command(check.name, callback=run, params=params, help=check.description(lang))
+
+
+def build(lang: str) -> click.Group:
+    def checks_of(system: System[Any]) -> click.Group:
+        return ChecksGroup(system, lang, _command)
+
+    return SystemsGroup("simulate", HELP, checks_of)

@@ -1,0 +1,79 @@
+"""`ecran simulate` and `ecran advise` from the command line: the JSON of CONTRACTS.md, one-line
+errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def test_simulate_json_contract(cli: Any) -> None:
+    args = ("simulate", "artemis", "test", "--skill", "5", "--difficulty", "7")
+    result = cli(*args, "--trials", "5000", "--seed", "4", "--json")
+    assert result.code == 0, result.err
+    report = result.json()
+    assert set(report) == {"system", "check", "params", "trials", "seed", "outcomes", "seconds"}
+    assert [o["outcome"] for o in report["outcomes"]] == ["failure", "uncertainty", "success"]
+    assert sum(o["count"] for o in report["outcomes"]) == 5000 and report["seed"] == 4
+    assert report["params"]["professional"] is False
+    assert (
+        cli(*args, "--trials", "5000", "--seed", "4", "--json").json()["outcomes"]
+        == report["outcomes"]
+    )
+
+
+def test_advise_json_contract(cli: Any) -> None:
+    result = cli("advise", "artemis", "test", "--skill", "5", "--difficulty", "8", "--json")
+    assert result.code == 0, result.err
+    report = result.json()
+    assert {"system", "check", "params", "choices"} <= set(report)
+    first = report["choices"][0]
+    assert {"label", "changes", "cost", "outcomes"} <= set(first)
+    assert {"outcome", "probability", "p"} == set(first["outcomes"][0])
+
+
+def test_bad_input_is_one_line_and_exit_2(cli: Any) -> None:
+    for args in (
+        ["simulate", "artemis", "test", "--skill", "5", "--difficulty", "7", "--trials", "0"],
+        ["simulate", "artemis", "test", "--skill", "5", "--difficulty", "7"],
+        ["simulate", "artemis", "nope", "--trials", "5"],
+        ["advise", "artemis", "test", "--skill", "5"],
+        ["advise", "demo", "d6"],
+        [
+            "advise",
+            "nephilim",
+            "test",
+            "--characteristic",
+            "1",
+            "--difficulty",
+            "0",
+            "--either",
+            "skill",
+        ],
+    ):
+        result = cli(*args)
+        assert result.code == 2, (args, result.err)
+        assert len(result.err.strip().splitlines()) == 1, result.err
+        assert "Traceback" not in result.err
+
+
+def test_encounter_simulate_json(cli: Any) -> None:
+    from pathlib import Path
+
+    file = Path(__file__).parent.parent / "engine" / "data" / "duel_organique.json"
+    result = cli("encounter", "simulate", str(file), "--trials", "200", "--seed", "5", "--json")
+    assert result.code == 0, result.err
+    report = result.json()
+    assert [s["side"] for s in report["sides"]] == ["PJ", "PNJ"]
+    assert {p["name"] for p in report["participants"]} == {"Ana", "Eve"}
+    bad = cli("encounter", "simulate", str(file.parent / "missing.json"), "--trials", "5")
+    assert bad.code == 2 and len(bad.err.strip().splitlines()) == 1
+
+
+def test_encounter_attack_json(cli: Any) -> None:
+    from pathlib import Path
+
+    file = Path(__file__).parent.parent / "engine" / "data" / "duel_warp.json"
+    args = ("encounter", "attack", str(file), "--attacker", "Ana", "--target", "Eve", "--json")
+    result = cli(*args)
+    assert result.code == 0, result.err
+    assert result.json()["out"] == "6043/46656"

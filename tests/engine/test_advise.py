@@ -1,0 +1,97 @@
+"""`ecran advise`: the player's choices ranked by exact odds, read from each game's choices.toml."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from ecran.engine import known_ids, odds
+from ecran.engine.advise import advise, choices_of
+from ecran.engine.registry import get_system
+from ecran.rules import EcranError
+
+
+def _success_or_better(report_outcomes: list[tuple[str, str]], start: str) -> Fraction:
+    names = [name for name, _ in report_outcomes]
+    return sum((Fraction(p) for _, p in report_outcomes[names.index(start) :]), Fraction(0))
+
+
+def test_artemis_privilege_matches_the_two_odds_calls() -> None:
+    """The privilege (L46-53): the advice's odds with and without it are `ecran odds` with
+    `--professional` and without, outcome by outcome, and the better is ranked first."""
+    params = {"skill": 5, "difficulty": 8}
+    report = advise("artemis", "test", params)
+    by_changes = {
+        (c.check, c.changes.get("professional")): c for c in report.choices if c.check == "test"
+    }
+    for professional in (False, True):
+        choice = by_changes[("test", professional)]
+        exact = odds("artemis", "test", **params, professional=professional)
+        assert [(o.outcome, o.probability) for o in choice.outcomes] == [
+            (o.outcome, o.probability) for o in exact.outcomes
+        ]
+    with_, without = by_changes[("test", True)], by_changes[("test", False)]
+    assert Fraction(with_.success) == Fraction(
+        next(
+            o.probability
+            for o in odds("artemis", "test", **params, professional=True).outcomes
+            if o.outcome == "success"
+        )
+    )
+    assert with_.p_success > without.p_success
+    assert report.choices.index(with_) < report.choices.index(without)
+    assert "fatigue grave" in with_.cost and without.cost == ""
+
+
+def test_choices_are_best_first() -> None:
+    for system, check, params in (
+        ("warp", "roll", {"dice": 3, "difficulty": 11}),
+        ("fluid", "test", {"characteristic": 5, "advantage_dice": 2}),
+        ("organique", "attack", {"action": "strike", "characteristics": 23}),
+    ):
+        ranks = [c.p_success for c in advise(system, check, params).choices]
+        assert ranks == sorted(ranks, reverse=True) and len(ranks) > 1
+
+
+def test_experience_die_is_one_bonus_die() -> None:
+    report = advise("warp", "roll", {"dice": 3, "difficulty": 11})
+    best = report.choices[0]
+    assert best.changes == {"bonus": 1}
+    exact = odds("warp", "roll", dice=3, bonus=1, difficulty=11)
+    assert best.success == str(
+        _success_or_better([(o.outcome, o.probability) for o in exact.outcomes], "success")
+    )
+
+
+def test_multiple_actions_rank_by_expected_successes() -> None:
+    report = advise("nephilim", "action", {"characteristic": 3, "skill": 4, "difficulty": 0})
+    expected = [c.expected for c in report.choices]
+    assert all(e is not None for e in expected)
+    assert expected == sorted(expected, reverse=True)  # type: ignore[type-var]
+
+
+def test_a_players_own_alternatives() -> None:
+    report = advise("nephilim", "test", {"characteristic": 1, "difficulty": 2}, {"skill": [0, 3]})
+    assert [c.changes for c in report.choices] == [{"skill": 3}, {"skill": 0}]
+
+
+@pytest.mark.parametrize("system_id", known_ids())
+def test_every_declared_choice_names_real_checks_and_parameters(system_id: str) -> None:
+    """A typo in a choices.toml (a check, a parameter, a success outcome) fails here."""
+    system = get_system(system_id)
+    for check_name, declared in choices_of(system_id).items():
+        check = system.check(check_name)
+        assert declared.success in check.outcome_names()
+        for decision in declared.decisions:
+            assert decision.source.lines[0] > 0
+            for option in decision.options:
+                target = system.check(option.check) if option.check else check
+                fields = target.params.model_fields
+                for param in [*option.changes, *option.shift]:
+                    assert param in fields, (check_name, param)
+
+
+def test_a_check_without_choices_is_a_one_line_error() -> None:
+    with pytest.raises(EcranError):
+        advise("demo", "d6", {})

@@ -1,0 +1,140 @@
+"""`ecran encounter simulate`: a whole fight. A duel small enough to compute exactly (three rounds
+of Organique, every exchange walked over its dice) agrees with the simulation; the file's bad
+input is one line."""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecran.dice import enumerate_outcomes
+from ecran.engine.fight import UP, Fight, exact_exchange, simulate_encounter
+from ecran.rules import EcranError
+
+DATA = Path(__file__).parent / "data"
+
+
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return data
+
+
+def exact_duel(data: dict[str, Any]) -> tuple[Fraction, Fraction, Fraction]:
+    """P(first side wins), P(second side wins), P(undecided) by exact dynamic programming over
+    the two sheets' states, from the same game procedures (initiative, attack, consequences)
+    walked over every dice sequence: no sampling anywhere."""
+    fight = Fight(data)
+    books, system = fight.books, fight.system
+    a0, b0 = fight.start
+    choice = [p.attack for p in fight.spec.participants]
+    cache: dict[Any, Any] = {}
+
+    def init(state: int) -> Any:
+        sheet = books.sheets[state]
+        return enumerate_outcomes(lambda dice: system.initiative(sheet, dice).total)
+
+    ia, ib = init(a0), init(b0)
+    p_a_first = Fraction(0)
+    for x, px in ia.items():
+        for y, py in ib.items():
+            p_a_first += px * py * (1 if x > y else Fraction(1, 2) if x == y else 0)
+
+    def up(state: int) -> bool:
+        return books.status[state] == UP
+
+    def turn(dist: dict[tuple[int, int], Fraction], who: int) -> dict[tuple[int, int], Fraction]:
+        after: dict[tuple[int, int], Fraction] = {}
+        for (a, b), p in dist.items():
+            me, them = (a, b) if who == 0 else (b, a)
+            if not (up(a) and up(b)):
+                after[(a, b)] = after.get((a, b), Fraction(0)) + p
+                continue
+            for (m2, t2), q in exact_exchange(books, me, them, choice[who], cache).items():
+                key = (m2, t2) if who == 0 else (t2, m2)
+                after[key] = after.get(key, Fraction(0)) + p * q
+        return after
+
+    results = [Fraction(0)] * 3
+    for first, weight in ((0, p_a_first), (1, 1 - p_a_first)):
+        dist = {(a0, b0): Fraction(1)}
+        for _ in range(fight.spec.max_rounds):
+            dist = turn(dist, first)
+            dist = turn(dist, 1 - first)
+        for (a, b), p in dist.items():
+            index = 0 if up(a) and not up(b) else 1 if up(b) and not up(a) else 2
+            results[index] += weight * p
+    return results[0], results[1], results[2]
+
+
+def test_a_small_duel_agrees_with_its_exact_odds() -> None:
+    data = _load("duel_organique.json")
+    first, second, undecided = exact_duel(data)
+    assert first + second + undecided == 1 and first > 0 and second > 0
+    trials = 3000
+    report = simulate_encounter(data, trials, seed=11)
+    observed = [report.sides[0].probability, report.sides[1].probability, report.undecided]
+    for p, seen in zip((first, second, undecided), observed, strict=True):
+        sigma = math.sqrt(float(p) * (1 - float(p)) / trials)
+        assert abs(seen - float(p)) <= 4.5 * sigma + 1e-9, (float(p), seen)
+
+
+def test_a_melee_reports_every_side_and_participant() -> None:
+    report = simulate_encounter(_load("melee_organique.json"), 100, seed=3)
+    assert [s.side for s in report.sides] == ["PJ", "PNJ"]
+    total = sum(s.wins for s in report.sides) / report.trials + report.draw + report.undecided
+    assert total == pytest.approx(1.0)
+    assert len(report.participants) == 8
+    assert all(0 <= p.dead <= p.out <= 1 for p in report.participants)
+    assert sum(report.rounds.values()) == round(report.trials * (1 - report.undecided))
+    again = simulate_encounter(_load("melee_organique.json"), 100, seed=3)
+    assert again.sides == report.sides
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"system": "nope"},
+        {"participants": []},
+        {"max_rounds": 0},
+        {"extra": 1},
+    ],
+)
+def test_bad_files_are_one_line_errors(change: dict[str, Any]) -> None:
+    data = {**_load("duel_organique.json"), **change}
+    with pytest.raises(EcranError):
+        simulate_encounter(data, 10, seed=1)
+
+
+def test_one_side_is_refused() -> None:
+    data = _load("duel_organique.json")
+    for p in data["participants"]:
+        p["side"] = "PJ"
+    with pytest.raises(EcranError):
+        simulate_encounter(data, 10, seed=1)
+
+
+def test_a_planned_attack_agrees_with_the_checks_own_odds() -> None:
+    """WaRP's melee check names the target's state after the blow (L3253-3376) in its own
+    distribution; the simulator's walked exchange (resolve, the damage operation, the sheet's
+    hit points read again) must give the same chance to put the target out."""
+    from ecran.engine import odds
+    from ecran.engine.fight import Attack, planned_attack
+
+    data = _load("duel_warp.json")
+    planned = planned_attack(data, "Ana", "Eve")
+    fight = Fight(data)
+    attack = Attack.of(fight.books, fight.start[0], fight.start[1], 0)
+    assert attack.action is not None
+    exact = {
+        o.outcome: Fraction(o.probability)
+        for o in odds("warp", attack.action.check, **attack.action.params).outcomes
+    }
+    assert Fraction(planned.out) == exact["out"] + exact["dead"] > 0
+    assert Fraction(planned.dead) == exact["dead"]
+    with pytest.raises(EcranError):
+        planned_attack(data, "Ana", "Nobody")
