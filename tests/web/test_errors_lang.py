@@ -237,3 +237,20 @@ def test_an_uploaded_sheet_that_is_not_json_is_explained(app_client: TestClient)
         'un nom entre guillemets droits doubles ("nom") est attendu'
     ) in text
     assert "Expecting" not in text and "char " not in text
+
+
+def test_a_character_page_names_its_sources_by_book(app_client: TestClient) -> None:
+    """The sheet page (operations' sources, the rules' problems) shows books, not files."""
+    table_id, token = made_table(app_client)
+    npc = app_client.post(
+        f"/tables/{table_id}/npc",
+        content=urlencode([("token", token)]),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+        follow_redirects=False,
+    )
+    assert npc.status_code == 303, npc.text
+    page = app_client.get(npc.headers["location"])
+    assert page.status_code == 200
+    text = _visible(page.text)
+    assert "Espace Artémis, l. " in text
+    assert not [f for f in seed_files() if f in text]
