@@ -12,7 +12,7 @@ import pytest
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["odds", "nope", "d6"], "système inconnu(e) : « nope »"),
+        (["odds", "nope", "d6"], "système inconnu : « nope »"),
         (["odds", "demo", "zz"], "Possibles : d6"),
         (["odds", "demo", "d6", "--target", "9"], "target : doit être ≤ 6"),
         (["odds", "demo", "d6", "--target", "x"], "nombre entier attendu"),

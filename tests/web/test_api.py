@@ -130,14 +130,14 @@ def test_unknown_system_is_the_cli_message_in_french_by_default(
     client: TestClient, cli: Any
 ) -> None:
     response = client.get("/api/odds/nope/d6")
-    assert response.status_code == 422
+    assert response.status_code == 404  # the address names no system
     assert response.json() == {"detail": cli_error(cli("odds", "nope", "d6", "--json"))}
     assert "« nope »" in response.json()["detail"]
 
 
 def test_english_by_query_or_cookie(client: TestClient) -> None:
     english = client.get("/api/odds/demo/nope?lang=en")
-    assert english.status_code == 422
+    assert english.status_code == 404
     assert english.json()["detail"] == "unknown check: 'nope'. Allowed: d6"
     # ?lang=en is remembered in a cookie
     assert client.get("/api/odds/demo/nope").json()["detail"].startswith("unknown check")
@@ -182,11 +182,16 @@ def test_malformed_json_is_one_line_422(client: TestClient) -> None:
         "/api/odds/demo/d6", content=b"{oops", headers={"content-type": "application/json"}
     )
     assert response.status_code == 422
-    assert response.json()["detail"].startswith("corps JSON invalide")
+    assert response.json()["detail"] == (
+        "le corps de la requête n'est pas du JSON valide, caractère 2 : "
+        'un nom entre guillemets droits doubles ("nom") est attendu'
+    )
     english = client.post(
         "/api/odds/demo/d6?lang=en", content=b"[", headers={"content-type": "application/json"}
     )
-    assert english.json()["detail"].startswith("invalid JSON body")
+    assert english.json()["detail"] == (
+        "the request body is not valid JSON, character 2: a value is expected"
+    )
 
 
 def test_bad_query_seed_is_one_line_422(client: TestClient, cli: Any) -> None:

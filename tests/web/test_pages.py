@@ -65,7 +65,7 @@ def test_form_for_every_parameter_kind(client: TestClient, toy_system: System[An
     # the option is marked as such, with its kind and source
     options = page.split('<fieldset class="options">')[1].split("</fieldset>")[0]
     assert 'data-field="lucky"' in options
-    assert "règle maison" in options and "toy L7-9" in options
+    assert "règle maison" in options and "toy, l. 7-9" in options
     assert 'data-field="skill"' not in options
 
 
@@ -108,10 +108,10 @@ def test_check_page_with_a_bad_value_shows_the_message_in_place(client: TestClie
     assert 'value="0"' in page.text  # the user's value is kept to be corrected
 
 
-def test_unknown_check_page_is_a_422_page(client: TestClient) -> None:
+def test_unknown_check_page_is_a_404_page(client: TestClient) -> None:
     page = client.get("/systems/demo/checks/d7")
-    assert page.status_code == 422
-    assert "test inconnu(e) : « d7 ». Possibles : d6" in unescape(page.text)
+    assert page.status_code == 404
+    assert "test inconnu : « d7 ». Possibles : d6" in unescape(page.text)
     assert "<html" in page.text
 
 

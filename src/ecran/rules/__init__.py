@@ -2,7 +2,14 @@
 
 from ecran.rules.check import Check, Params
 from ecran.rules.data import CheckWords, FieldCatalogue, load_fields, load_options, load_titles
-from ecran.rules.errors import EcranError, from_errors, from_validation, unknown
+from ecran.rules.errors import (
+    EcranError,
+    UnknownName,
+    from_errors,
+    from_validation,
+    invalid_json,
+    unknown,
+)
 from ecran.rules.field import FieldMeta
 from ecran.rules.operation import Change, Consequence, Operation, OperationDeclarer, PutCondition
 from ecran.rules.option import Option, param
@@ -35,9 +42,11 @@ __all__ = [
     "Source",
     "System",
     "Text",
+    "UnknownName",
     "cite",
     "from_errors",
     "from_validation",
+    "invalid_json",
     "load_fields",
     "load_options",
     "load_titles",

@@ -6,6 +6,7 @@ answers HTTP 422 with the same text. Nothing else should reach a user.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -25,12 +26,85 @@ class EcranError(ValueError):
         return self.text(lang)
 
 
-def unknown(kind: Text, name: str, allowed: Iterable[str]) -> EcranError:
+class UnknownName(EcranError):
+    """A name (system, check, option...) the rules do not know. The web answers 404 when the
+    name came from the address itself (the page does not exist), 422 when from a form or body."""
+
+    def __init__(self, text: Text, name: str) -> None:
+        super().__init__(text)
+        self.name = name
+
+
+# The French nouns `unknown` names that are feminine, so the adjective agrees ("opération
+# inconnue", "système inconnu") instead of the administrative "inconnu(e)".
+_FEMININE = frozenset(
+    {"opération", "option", "visibilité", "compétence", "caractéristique", "étape", "langue"}
+)
+
+
+def unknown(kind: Text, name: str, allowed: Iterable[str]) -> UnknownName:
     choices = ", ".join(sorted(allowed)) or "-"
+    head = kind.fr.split(" ", 1)[0].lower()
+    adjective = "inconnue" if head in _FEMININE else "inconnu"
+    return UnknownName(
+        Text(
+            fr=f"{kind.fr} {adjective} : « {name} ». Possibles : {choices}",
+            en=f"unknown {kind.en}: '{name}'. Allowed: {choices}",
+        ),
+        name,
+    )
+
+
+# What the json module's messages mean, said to a person (its own words are for programmers).
+_JSON_REASONS: dict[str, Text] = {
+    "Expecting value": Text(fr="une valeur est attendue", en="a value is expected"),
+    "Expecting property name enclosed in double quotes": Text(
+        fr='un nom entre guillemets droits doubles ("nom") est attendu',
+        en='a name in straight double quotes ("name") is expected',
+    ),
+    "Expecting ',' delimiter": Text(fr="une virgule est attendue", en="a comma is expected"),
+    "Expecting ':' delimiter": Text(
+        fr="un deux-points est attendu après le nom", en="a colon is expected after the name"
+    ),
+    "Unterminated string starting at": Text(
+        fr="un texte entre guillemets n'est pas refermé", en="a quoted text is never closed"
+    ),
+    "Invalid control character at": Text(
+        fr="un caractère de contrôle (saut de ligne, tabulation) dans un texte entre guillemets",
+        en="a control character (line break, tab) inside a quoted text",
+    ),
+    "Extra data": Text(
+        fr="du texte suit la fin du document", en="there is text after the end of the document"
+    ),
+    "Invalid \\escape": Text(
+        fr="une barre oblique inverse (\\) mal placée", en="a misplaced backslash (\\)"
+    ),
+    "Invalid \\uXXXX escape": Text(fr="un code \\u mal formé", en="a malformed \\u code"),
+}
+_JSON_OTHER = Text(fr="la syntaxe n'est pas celle du JSON", en="the syntax is not JSON's")
+
+
+def json_reason(message: str) -> Text:
+    """The json module's message (`JSONDecodeError.msg`) as a person reads it."""
+    return _JSON_REASONS.get(message, _JSON_OTHER)
+
+
+def invalid_json(what: Text, exc: json.JSONDecodeError | UnicodeDecodeError) -> EcranError:
+    """`what` is not JSON: where (line and column) and why, in words, without the parser's."""
+    if isinstance(exc, UnicodeDecodeError):
+        return EcranError(
+            Text(
+                fr=f"{what.fr} n'est pas du texte UTF-8 (octet {exc.start + 1}) : "
+                "ce n'est pas du JSON",
+                en=f"{what.en} is not UTF-8 text (byte {exc.start + 1}): it is not JSON",
+            )
+        )
+    reason = json_reason(exc.msg)
     return EcranError(
         Text(
-            fr=f"{kind.fr} inconnu(e) : « {name} ». Possibles : {choices}",
-            en=f"unknown {kind.en}: '{name}'. Allowed: {choices}",
+            fr=f"{what.fr} n'est pas du JSON valide, ligne {exc.lineno}, colonne {exc.colno} : "
+            f"{reason.fr}",
+            en=f"{what.en} is not valid JSON, line {exc.lineno}, column {exc.colno}: {reason.en}",
         )
     )
 

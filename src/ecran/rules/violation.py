@@ -16,5 +16,12 @@ class RuleViolation(BaseModel):
     path: str = ""
 
     def line(self, lang: str = "fr") -> str:
-        where = f"{self.path}: " if self.path else ""
-        return f"{where}{self.message(lang)} [{self.rule}, {self.source}]"
+        """What a player reads: what is wrong and where the book says so (its title and
+        lines, "Espace Artémis, l. 46-53"), never the rule's id or the seed's file name."""
+        where = f"{self.path} : " if lang == "fr" else f"{self.path}: "
+        book = self.source.label(lang)
+        return f"{where if self.path else ''}{self.message(lang)} ({book})"
+
+    def reference(self) -> str:
+        """The rule's id and the seed file's lines, for JSON and logs (a maintainer's form)."""
+        return f"{self.rule}, {self.source}"

@@ -4,6 +4,10 @@ The JSON API answers `{"detail": "<one line>"}`. A page answers the same line in
 a whole page with the real status, or, to an htmx request, the fragment with 422 (the status htmx
 swaps in place, see `base.html`). This is the one handler: routes raise, they do not catch.
 
+A page that does not exist is a 404 page in the site's layout, in the visitor's language (JSON
+under `/api`): an address no route answers, and a system, check or operation named by the address
+that the rules do not know (the same name sent in a form or body stays a 422).
+
 Live play's refusals keep their meaning: `Unauthorized` (no token) 401, `Forbidden` 403,
 `NotFound` 404, `Conflict` 409 (the JSON adds both versions, so nothing is lost), `SheetRefused`
 422 (the JSON adds the violations); every other `EcranError` 422.
@@ -20,9 +24,11 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 
 from ecran.play.errors import Conflict, Forbidden, NotFound, SheetRefused
-from ecran.rules import EcranError, Text, from_errors
+from ecran.rules import EcranError, Text, UnknownName, from_errors
+from ecran.rules.errors import json_reason
 from ecran.web.i18n import N_, gettext, request_lang
 from ecran.web.render import render
 
@@ -44,10 +50,7 @@ def request_error(errors: Sequence[Any]) -> EcranError:
     """FastAPI's request validation errors said the way `from_validation` says a check's."""
     for error in errors:
         if error.get("type") == "json_invalid":
-            reason = (error.get("ctx") or {}).get("error", "")
-            return EcranError(
-                Text(fr=f"corps JSON invalide : {reason}", en=f"invalid JSON body: {reason}")
-            )
+            return _invalid_body(error)
     cleaned = []
     for error in errors:
         loc = tuple(error.get("loc", ()))
@@ -55,6 +58,21 @@ def request_error(errors: Sequence[Any]) -> EcranError:
             loc = loc[1:]
         cleaned.append({**error, "loc": loc, "msg": error.get("msg", error["type"])})
     return from_errors(cleaned)
+
+
+def _invalid_body(error: Any) -> EcranError:
+    """A body that is not JSON: where (FastAPI gives the character's offset) and why, in words."""
+    reason = json_reason(str((error.get("ctx") or {}).get("error", "")))
+    loc = tuple(error.get("loc", ()))
+    at = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else None
+    where_fr = f", caractère {at + 1}" if at is not None else ""
+    where_en = f", character {at + 1}" if at is not None else ""
+    return EcranError(
+        Text(
+            fr=f"le corps de la requête n'est pas du JSON valide{where_fr} : {reason.fr}",
+            en=f"the request body is not valid JSON{where_en}: {reason.en}",
+        )
+    )
 
 
 def _answer(
@@ -65,8 +83,17 @@ def _answer(
     lang = request_lang(request)
     if is_htmx(request):
         return render(request, "_error.html", {"message": message}, status_code=422, lang=lang)
-    context = {"message": message, "back": table_back(request, lang)}
+    context = {
+        "message": message,
+        "status": status,
+        "title": gettext(lang, _TITLES.get(status, N_("Error"))),
+        "back": table_back(request, lang),
+    }
     return render(request, "error.html", context, status_code=status, lang=lang)
+
+
+# The error page's heading by status; any other status is an "Error".
+_TITLES = {404: N_("Page not found"), 401: N_("Not allowed"), 403: N_("Not allowed")}
 
 
 _TABLE_PATH = re.compile(r"^/tables/([^/]+)/?")
@@ -97,11 +124,18 @@ def is_htmx(request: Request) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def status_of(exc: EcranError) -> int:
+def status_of(exc: EcranError, request: Request | None = None) -> int:
+    if isinstance(exc, UnknownName) and request is not None and _named_by_path(request, exc.name):
+        return 404
     for kind, status in _STATUS:
         if isinstance(exc, kind):
             return status
     return 422
+
+
+def _named_by_path(request: Request, name: str) -> bool:
+    """Whether the unknown name is one of the address's own parts (`/systems/<name>/...`)."""
+    return name in request.path_params.values()
 
 
 _STATUS: tuple[tuple[type[EcranError], int], ...] = (
@@ -124,7 +158,8 @@ def error_extra(exc: EcranError, lang: str) -> dict[str, Any]:
     if isinstance(exc, SheetRefused):
         return {
             "violations": [
-                {**v.model_dump(mode="json"), "line": v.line(lang)} for v in exc.violations
+                {**v.model_dump(mode="json"), "line": v.line(lang), "reference": v.reference()}
+                for v in exc.violations
             ]
         }
     return {}
@@ -134,7 +169,8 @@ def refusal(request: Request, exc: EcranError) -> Response:
     """The answer to a refused request (also for a route that shows a refusal its own way
     only in some cases)."""
     lang = request_lang(request)
-    return _answer(request, status_of(exc), one_line(exc.message(lang)), error_extra(exc, lang))
+    status = status_of(exc, request)
+    return _answer(request, status, one_line(exc.message(lang)), error_extra(exc, lang))
 
 
 async def on_ecran_error(request: Request, exc: Exception) -> Response:
@@ -150,6 +186,31 @@ async def on_request_validation(request: Request, exc: Exception) -> Response:
     return await run_in_threadpool(_answer, request, 422, message)
 
 
+# What Starlette's own refusals (no route, wrong method...) say, in the visitor's language.
+_HTTP_MESSAGES = {
+    404: N_("This page does not exist."),
+    405: N_("This address does not accept this kind of request."),
+}
+
+
+async def on_http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's refusals (an address no route answers, a wrong method) said like ours:
+    JSON under `/api`, else a page in the site's layout, in the visitor's language."""
+    assert isinstance(exc, HTTPException)
+    lang = request_lang(request)
+    known = _HTTP_MESSAGES.get(exc.status_code)
+    if known is not None:
+        message = gettext(lang, known)
+    else:
+        message = gettext(lang, N_("Request refused (HTTP %(status)s).")) % {
+            "status": exc.status_code
+        }
+    response = await run_in_threadpool(_answer, request, exc.status_code, message)
+    for key, value in (exc.headers or {}).items():
+        response.headers.setdefault(key, value)
+    return response
+
+
 async def on_unexpected(request: Request, exc: Exception) -> Response:
     """A bug of ours: logged with its trace, one line for the user."""
     log.exception("internal error on %s", request.url.path, exc_info=exc)
@@ -161,4 +222,5 @@ async def on_unexpected(request: Request, exc: Exception) -> Response:
 def install(app: FastAPI) -> None:
     app.add_exception_handler(EcranError, on_ecran_error)
     app.add_exception_handler(RequestValidationError, on_request_validation)
+    app.add_exception_handler(HTTPException, on_http_error)
     app.add_exception_handler(Exception, on_unexpected)

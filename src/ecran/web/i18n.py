@@ -1,7 +1,8 @@
 """Which language a request reads, and the UI chrome's Babel catalogues.
 
 Rule text (checks, outcomes, parameters) is bilingual at its source (`Text`); only the page
-chrome goes through gettext. French is the default; `?lang=en` switches and a cookie remembers.
+chrome goes through gettext. `?lang=en` switches and a cookie remembers; without a choice, the
+browser's `Accept-Language` decides; French when it names neither language.
 """
 
 from __future__ import annotations
@@ -21,11 +22,36 @@ DOMAIN = "messages"
 
 
 def pick_lang(request: Request) -> str:
-    """`?lang=` first (a link or the switcher), then the cookie, then French."""
+    """`?lang=` first (a link or the switcher), then the cookie, then the browser's languages,
+    then French."""
     for candidate in (request.query_params.get("lang"), request.cookies.get(COOKIE)):
         if candidate in LANGS:
             return candidate
-    return DEFAULT_LANG
+    return accepted_lang(request.headers.get("accept-language", ""))
+
+
+def accepted_lang(header: str) -> str:
+    """The language of ours the browser prefers (RFC 9110 `Accept-Language`: tags with
+    q-weights, `en-GB` counts as `en`, `q=0` refuses); French when it accepts neither."""
+    best, best_q = DEFAULT_LANG, 0.0
+    for position, item in enumerate(header.split(",")[:32]):  # a header has a few; bounded
+        tag, _, params = item.strip().partition(";")
+        primary = tag.strip().lower().split("-", 1)[0]
+        if primary not in LANGS:
+            continue
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        # equal weights: the earlier tag wins (the order the user set in the browser)
+        weight = q - position * 1e-6
+        if q > 0 and weight > best_q:
+            best, best_q = primary, weight
+    return best
 
 
 def request_lang(request: Request) -> str:

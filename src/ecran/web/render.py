@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ecran.rules.text import LANGS, Text
+from ecran.rules.text import LANGS, Source, Text, cite
 from ecran.web.i18n import percent, translations
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -36,6 +37,28 @@ def _param(value: Any) -> str:
     return str(value)
 
 
+# `str(Source)`: "<seed> L46-53 (note)", as JSON schemas (`x-source`) and JSON answers carry it.
+_SOURCE = re.compile(r"^(?P<seed>\S+) L(?P<first>\d+)(?:-(?P<last>\d+))?(?: \(.*\))?$")
+
+
+def source_label(value: Source | Text | str | None, lang: str) -> str:
+    """A source as a person reads it: the book's title and lines ("Espace Artémis, l. 46-53"),
+    never the seed file's name. Accepts a `Source`, its label, or its JSON form (a field's
+    `x-source` is text); other text is shown as it is."""
+    if value is None:
+        return ""
+    if isinstance(value, Source):
+        return value.label(lang)
+    if isinstance(value, Text):
+        return value(lang)
+    found = _SOURCE.match(value)
+    if found is None:
+        return value
+    first = int(found["first"])
+    last = int(found["last"]) if found["last"] else first
+    return cite(found["seed"], first, last).label(lang)
+
+
 @cache
 def environment(lang: str) -> Environment:
     env = Environment(
@@ -56,6 +79,7 @@ def environment(lang: str) -> Environment:
 
     env.filters["t"] = text
     env.filters["percent"] = lambda p: percent(float(p), lang)
+    env.filters["source"] = lambda value: source_label(value, lang)
     env.filters["show"] = _show
     env.filters["param"] = _param
     env.globals["lang"] = lang
@@ -79,4 +103,7 @@ def render(
 ) -> HTMLResponse:
     page = environment(lang).get_template(template)
     full = {"request": request, "lang_url": lambda other: lang_url(request, other), **context}
-    return HTMLResponse(page.render(full), status_code=status_code)
+    response = HTMLResponse(page.render(full), status_code=status_code)
+    # the language may come from the browser's Accept-Language (see i18n.pick_lang)
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response

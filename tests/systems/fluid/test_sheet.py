@@ -125,8 +125,10 @@ def test_character_validate_on_the_command_line(cli: Any, tmp_path: Path) -> Non
     bad.write_text(sheet(characteristics={"force": 9}, res=30).model_dump_json(), encoding="utf-8")
     result = cli("character", "validate", str(bad))
     assert result.code == 2
-    assert "fluid.char.points" in result.err and "fluid.pool.res" in result.err
-    assert "002_865f6a3dca48f38d.txt L91-101" in result.err
+    # the player reads what is wrong and the book's lines, not rule ids or seed file names
+    assert "RES actuelle 30 au-dessus du maximum 10 (Fluid, l. 109-113)" in result.err
+    assert "font 44 points au lieu de 40" in result.err and "(Fluid, l. 91-101)" in result.err
+    assert "fluid.char.points" not in result.err and ".txt" not in result.err
 
 
 def test_character_new_from_file(cli: Any, tmp_path: Path) -> None:

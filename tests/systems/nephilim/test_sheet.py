@@ -239,8 +239,10 @@ def test_validate_command_lists_the_violations(cli, tmp_path: Path) -> None:
     ok = cli("character", "validate", str(good))
     assert ok.code == 0 and ok.err == ""
     result = cli("character", "validate", str(_bad_sheet(cli, tmp_path)))
-    assert "characteristics.range" in result.err and "skills.prerequisite" in result.err
-    assert "003_f1fb14c3cd618c96.txt L108-112" in result.err
+    # the player reads what is wrong and the book's lines, not rule ids or seed file names
+    assert "entre -4 et 3, pas 5 (Règles pour Nephilim – Version 3, l. 5-7)" in result.err
+    assert "(Règles pour Nephilim – Version 3, l. 108-112)" in result.err
+    assert "skills.prerequisite" not in result.err and ".txt" not in result.err
 
 
 def test_validate_command_exits_2_when_invalid(cli, tmp_path: Path) -> None:

@@ -80,11 +80,14 @@ def test_a_sheet_breaking_the_rules_is_refused_whole(table: Table) -> None:
     refused = table.post(table.alice, "/characters", {"sheet": TOO_STRONG})
     assert refused.status_code == 422
     body = refused.json()
-    assert body["detail"].startswith("feuille refusée : might: puissance + agilité ≤ 6")
+    assert body["detail"].startswith(
+        "feuille refusée : might : puissance + agilité ≤ 6 (toy, l. 1)"
+    )
     [violation] = body["violations"]
     assert violation["rule"] == "budget" and violation["path"] == "might"
     assert violation["source"] == {"seed": "toy", "lines": [1, 1], "note": "test system"}
     assert violation["message"] == {"fr": "puissance + agilité ≤ 6", "en": "might + agility <= 6"}
+    assert violation["reference"] == "budget, toy L1 (test system)"
     assert table.last_seq() == before and table.get(table.gm, "/characters").json() == []
 
 
@@ -239,7 +242,7 @@ def test_an_operation_changes_the_sheet_with_its_dice_recorded(table: Table) -> 
     bad = table.post(table.alice, path, {"params": {"extra": 99}})
     assert bad.status_code == 422 and "extra" in bad.json()["detail"]
     unknown = table.post(table.alice, f"/characters/{made['id']}/operations/fly", {})
-    assert unknown.status_code == 422 and "fly" in unknown.json()["detail"]
+    assert unknown.status_code == 404 and "fly" in unknown.json()["detail"]  # named by the URL
     ops = table.get(table.alice, "/operations").json()
     assert [o["name"] for o in ops] == ["hit", "heal"]
     assert ops[0]["params_schema"]["properties"]["extra"]["maximum"] == 10

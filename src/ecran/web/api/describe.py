@@ -14,10 +14,14 @@ from ecran.rules.option import KIND_LABELS
 
 
 class SourceInfo(BaseModel):
+    """Where a rule comes from: `text` is the seed file and its lines (for tools), `label` the
+    book's title and its lines, in each language (what a person reads)."""
+
     seed: str
     lines: tuple[int, int]
     note: str
     text: str
+    label: Text
 
 
 class OutcomeInfo(BaseModel):
@@ -78,7 +82,9 @@ class SystemInfo(BaseModel):
 
 
 def source_info(source: Source) -> SourceInfo:
-    return SourceInfo(seed=source.seed, lines=source.lines, note=source.note, text=str(source))
+    return SourceInfo(
+        seed=source.seed, lines=source.lines, note=source.note, text=str(source), label=source.label
+    )
 
 
 def param_options(check: Check[Any]) -> list[OptionInfo]:

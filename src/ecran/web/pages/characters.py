@@ -18,7 +18,7 @@ from ecran.play import StoredCharacter
 from ecran.play import characters as play_characters
 from ecran.play.errors import Conflict, SheetRefused
 from ecran.play.rights import can_edit
-from ecran.rules import CharacterSheet, EcranError, System, Text, from_errors
+from ecran.rules import CharacterSheet, EcranError, System, Text, from_errors, invalid_json
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.forms import Schema, build, edit, fields_of, read, values_from_form
@@ -48,7 +48,7 @@ def problems(system: System[Any], data: dict[str, Any], lang: str) -> list[dict[
         {
             "message": (f"{v.path} : " if v.path else "") + v.message(lang),
             "rule": v.rule,
-            "source": str(v.source),
+            "source": v.source.label(lang),
         }
         for v in system.validate(sheet)
     ]
@@ -184,7 +184,7 @@ def _uploaded(file: Any) -> Any:
     try:
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise EcranError(Text(fr=f"JSON invalide : {exc}", en=f"invalid JSON: {exc}")) from None
+        raise invalid_json(Text(fr="le fichier", en="the file"), exc) from None
 
 
 @router.post("/tables/{table_id}/npc")

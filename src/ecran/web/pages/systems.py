@@ -83,7 +83,7 @@ def index(request: Request) -> Response:
 
 @router.get("/systems/{system_id}", response_class=HTMLResponse)
 def system_page(system_id: str) -> Response:
-    get_system(system_id)  # an unknown system is a clear 422, not a redirect to nowhere
+    get_system(system_id)  # an unknown system is a 404 page, not a redirect to nowhere
     return RedirectResponse(f"/#system-{system_id}", status_code=303)
 
 
