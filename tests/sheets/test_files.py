@@ -76,7 +76,7 @@ def test_broken_rules_refuse_the_sheet_with_every_violation():
     assert error.value.violations == violations
     assert error.value.system is system
     assert isinstance(error.value, EcranError)
-    assert violations[0].rule in error.value.message("en")
+    assert violations[0].message.en in error.value.message("en")  # its words, not its id
     assert error.value.message("fr").startswith("feuille refusée")
 
 

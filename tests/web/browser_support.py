@@ -64,9 +64,28 @@ def chromium() -> Iterator[Any]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
-            yield browser
+            yield FrenchBrowser(browser)
         finally:
             browser.close()
+
+
+class FrenchBrowser:
+    """The browser of a French player: every new context asks for French (`Accept-Language`,
+    which the site honours when no language was chosen), unless a test names another locale."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("locale", "fr-FR")
+        return self._browser.new_context(**options)
+
+    def new_page(self, **options: Any) -> Any:
+        options.setdefault("locale", "fr-FR")
+        return self._browser.new_page(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 def shoot(page: Any, name: str) -> None:
