@@ -28,6 +28,8 @@ EventKind = Literal[
     "encounter",
     "message",
     "dice_key",
+    "invite_renewed",
+    "link_renewed",
 ]
 
 

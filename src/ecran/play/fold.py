@@ -57,8 +57,8 @@ def apply(state: TableState | None, event: Event) -> TableState:
         return state.model_copy(update={"characters": {**state.characters, old.id: deleted}})
     if event.kind == "encounter":
         return _encounter(state, event.seq, EncounterChanged.model_validate(event.payload))
-    if event.kind in ("roll", "message"):
-        return state  # rolls and chat change nothing but the log
+    if event.kind in ("roll", "message", "invite_renewed", "link_renewed"):
+        return state  # rolls, chat and links change nothing but the log (tokens: the store's)
     if event.kind == "dice_key":
         change = DiceKeyChanged.model_validate(event.payload)
         return state.model_copy(update={"dice_key": in_force(change, event.seq)})

@@ -23,6 +23,14 @@ class MemberJoined(Record):
     member: Member
 
 
+class LinkRenewed(Record):
+    """The GM gave a member a new link (`revoked`: or none at all); the old one stops working.
+    The token itself is never in an event: only the store keeps it."""
+
+    member_id: str
+    revoked: bool = False
+
+
 class OptionsChanged(Record):
     options: dict[str, Any]
 

@@ -11,7 +11,7 @@ from ecran.engine import get_system
 from ecran.play.dice_key import new_dice
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, TableInfo, new_id, new_token
-from ecran.play.payloads import MemberJoined, OptionsChanged, TableCreated
+from ecran.play.payloads import LinkRenewed, MemberJoined, OptionsChanged, TableCreated
 from ecran.play.rights import require_gm
 from ecran.play.state import TableState
 from ecran.rules import EcranError, Option, System, Text, from_validation, unknown
@@ -135,3 +135,32 @@ def change_options(state: TableState, actor: Member, options: dict[str, Any]) ->
     values = resolve_options(system, {**state.table.options, **options})
     payload = OptionsChanged(options=values).model_dump(mode="json")
     return EventDraft(kind="options_changed", actor_id=actor.id, payload=payload)
+
+
+def renew_invite(state: TableState, actor: Member) -> EventDraft:
+    """The GM makes a new invite link: the old one stops working (seats already taken keep
+    their own links). The store draws and keeps the new token; the event names none."""
+    require_gm(actor, Text(fr="changer le lien d'invitation", en="change the invite link"))
+    return EventDraft(kind="invite_renewed", actor_id=actor.id, payload={})
+
+
+def renew_link(state: TableState, actor: Member, member_id: str, revoke: bool) -> EventDraft:
+    """The GM gives a member a new link (`revoke`: none, until one is renewed); the old link
+    stops working at once. The GM's own link may be renewed, never revoked (no one would be
+    left to give links)."""
+    action = (
+        Text(fr="révoquer un lien", en="revoke a link")
+        if revoke
+        else Text(fr="changer le lien d'un membre", en="change a member's link")
+    )
+    require_gm(actor, action)
+    member = state.member(member_id)
+    if revoke and member.id == actor.id:
+        raise EcranError(
+            Text(
+                fr="le MJ ne peut pas révoquer son propre lien (changez-le plutôt)",
+                en="the GM cannot revoke their own link (renew it instead)",
+            )
+        )
+    payload = LinkRenewed(member_id=member.id, revoked=revoke).model_dump(mode="json")
+    return EventDraft(kind="link_renewed", actor_id=actor.id, payload=payload)

@@ -33,6 +33,7 @@ from ecran.play import (
 from ecran.play import table as play_table
 from ecran.play.dice_key import DiceKey, DiceKeyChanged, in_force
 from ecran.play.errors import NotFound, not_found
+from ecran.play.model import new_token
 from ecran.play.rights import require_gm
 from ecran.play.tracker import EncounterState
 from ecran.rules import Text
@@ -183,6 +184,28 @@ class Store:
         require_gm(access.member, Text(fr="voir le lien d'invitation", en="see the invite link"))
         with self.transaction() as s:
             return self._table_row(s, access.table_id).invite_token
+
+    def renew_invite(self, access: Access) -> tuple[Event, str]:
+        """The GM's new invite link (its event, its token): the old one stops working."""
+        with self.transaction() as s:
+            row = self._table_row(s, access.table_id, lock=True)
+            state = self._load(s, row)
+            draft = play_table.renew_invite(state, state.member(access.member.id))
+            row.invite_token = new_token()
+            return self._append(s, row, state, draft), row.invite_token
+
+    def renew_link(self, access: Access, member_id: str, revoke: bool) -> tuple[Event, str | None]:
+        """A member's new link (its event and token; None when revoked: the member's token is
+        replaced by one no one is given). The old token stops working at the commit."""
+        with self.transaction() as s:
+            row = self._table_row(s, access.table_id, lock=True)
+            state = self._load(s, row)
+            draft = play_table.renew_link(state, state.member(access.member.id), member_id, revoke)
+            member = s.get(MemberRow, member_id)
+            assert member is not None and member.table_id == row.id  # the command checked it
+            member.token = new_token()
+            event = self._append(s, row, state, draft)
+            return event, None if revoke else member.token
 
     # -- state --------------------------------------------------------------------------------
 
