@@ -82,12 +82,55 @@ def table_page(request: Request, here: Here) -> Response:
     context: dict[str, Any] = {
         "invite": _invite(here),
         "gm_link": here.url() if here.member.is_gm else None,
-        "members": list(here.state.members.values()),
+        **_members_context(here),
         "characters": _characters(here.state.characters.values(), here.member),
         **roll_panel_context(here, check),
         **log_context(here, None),
     }
     return page(request, here, "table/table.html", context)
+
+
+def _members_context(here: Seat) -> dict[str, Any]:
+    return {"members": list(here.state.members.values())}
+
+
+@router.get("/tables/{table_id}/members")
+def members_panel(request: Request, here: Here) -> Response:
+    """The members list (htmx reloads it when someone joins or a link changes)."""
+    return page(request, here, "table/_members.html", _members_context(here))
+
+
+@router.post("/tables/{table_id}/invite")
+def renew_invite(request: Request, here: Here) -> Response:
+    """The GM's new invite link; the table page then shows it."""
+    commands.renew_invite(request.app, here.access)
+    return redirect(request, here.url())
+
+
+def _link_changed(request: Request, here: Here, member_id: str, revoke: bool) -> Response:
+    token = commands.renew_link(request.app, here.access, member_id, revoke)
+    here = here.refresh()
+    member = here.state.member(member_id)
+    new_link = None
+    if token is not None:
+        new_link = str(request.base_url).rstrip("/") + table_url(here.table_id, token)
+    if member_id == here.member.id and token is not None:
+        return redirect(request, table_url(here.table_id, token, lang=here.lang))
+    context = {"member": member, "new_link": new_link}
+    return page(request, here, "table/_member_link.html", context)
+
+
+@router.post("/tables/{table_id}/members/{member_id}/link")
+def renew_link(request: Request, here: Here, member_id: str) -> Response:
+    """The GM gives a member a new link (shown once, to copy); the old one stops working.
+    The GM's own: the page moves to the new link."""
+    return _link_changed(request, here, member_id, revoke=False)
+
+
+@router.post("/tables/{table_id}/members/{member_id}/revoke")
+def revoke_link(request: Request, here: Here, member_id: str) -> Response:
+    """The GM revokes a member's link (confirmed in the page); the seat stays."""
+    return _link_changed(request, here, member_id, revoke=True)
 
 
 def _invite(here: Seat) -> str | None:
