@@ -30,6 +30,8 @@ EventKind = Literal[
     "dice_key",
     "invite_renewed",
     "link_renewed",
+    "member_removed",
+    "table_archived",
 ]
 
 

@@ -12,7 +12,9 @@ from ecran.play.payloads import (
     CharacterSaved,
     EncounterChanged,
     MemberJoined,
+    MemberRemoved,
     OptionsChanged,
+    TableArchived,
     TableCreated,
 )
 from ecran.play.state import TableState
@@ -41,6 +43,14 @@ def apply(state: TableState | None, event: Event) -> TableState:
     if event.kind == "member_joined":
         member = MemberJoined.model_validate(event.payload).member
         return state.model_copy(update={"members": {**state.members, member.id: member}})
+    if event.kind == "member_removed":
+        removed = MemberRemoved.model_validate(event.payload)
+        members = {k: m for k, m in state.members.items() if k != removed.member_id}
+        characters = {**state.characters, **{c.id: c for c in removed.characters}}
+        return state.model_copy(update={"members": members, "characters": characters})
+    if event.kind == "table_archived":
+        archived = TableArchived.model_validate(event.payload).archived
+        return state.model_copy(update={"archived": archived})
     if event.kind == "options_changed":
         options = OptionsChanged.model_validate(event.payload).options
         table = state.table.model_copy(update={"options": options})

@@ -31,6 +31,20 @@ class LinkRenewed(Record):
     revoked: bool = False
 
 
+class MemberRemoved(Record):
+    """The GM removed a member: their link stops working, their seat is gone (the name is free
+    again), and their characters pass to the GM (`characters`, as they stand after it)."""
+
+    member_id: str
+    characters: list[StoredCharacter] = []
+
+
+class TableArchived(Record):
+    """The GM archived the table (read-only: the log and sheets stay readable) or reopened it."""
+
+    archived: bool = True
+
+
 class OptionsChanged(Record):
     options: dict[str, Any]
 

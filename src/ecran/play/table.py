@@ -11,7 +11,14 @@ from ecran.engine import get_system
 from ecran.play.dice_key import new_dice
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, TableInfo, new_id, new_token
-from ecran.play.payloads import LinkRenewed, MemberJoined, OptionsChanged, TableCreated
+from ecran.play.payloads import (
+    LinkRenewed,
+    MemberJoined,
+    MemberRemoved,
+    OptionsChanged,
+    TableArchived,
+    TableCreated,
+)
 from ecran.play.rights import require_gm
 from ecran.play.state import TableState
 from ecran.rules import EcranError, Option, System, Text, from_validation, unknown
@@ -164,3 +171,34 @@ def renew_link(state: TableState, actor: Member, member_id: str, revoke: bool) -
         )
     payload = LinkRenewed(member_id=member.id, revoked=revoke).model_dump(mode="json")
     return EventDraft(kind="link_renewed", actor_id=actor.id, payload=payload)
+
+
+def remove_member(state: TableState, actor: Member, member_id: str) -> EventDraft:
+    """The GM removes a player: their link stops working and their living characters pass to
+    the GM (so no sheet is left without an owner). The GM's own seat cannot be removed."""
+    require_gm(actor, Text(fr="retirer un membre", en="remove a member"))
+    member = state.member(member_id)
+    if member.is_gm:
+        raise EcranError(
+            Text(fr="le siège du MJ ne peut pas être retiré", en="the GM's seat cannot be removed")
+        )
+    given = [
+        c.model_copy(update={"owner_id": actor.id, "version": c.version + 1})
+        for c in state.characters.values()
+        if c.owner_id == member.id and not c.deleted
+    ]
+    payload = MemberRemoved(member_id=member.id, characters=given).model_dump(mode="json")
+    return EventDraft(kind="member_removed", actor_id=actor.id, payload=payload)
+
+
+def archive(state: TableState, actor: Member, archived: bool = True) -> EventDraft:
+    """The GM archives the table (read-only) or reopens it."""
+    require_gm(actor, Text(fr="archiver la table", en="archive the table"))
+    if state.archived == archived:
+        raise EcranError(
+            Text(fr="la table est déjà archivée", en="the table is already archived")
+            if archived
+            else Text(fr="la table n'est pas archivée", en="the table is not archived")
+        )
+    payload = TableArchived(archived=archived).model_dump(mode="json")
+    return EventDraft(kind="table_archived", actor_id=actor.id, payload=payload)

@@ -81,3 +81,18 @@ def renew_link(app: FastAPI, access: Access, member_id: str, revoke: bool) -> st
     live.publish_nowait(access.table_id, event)
     live.close_member(access.table_id, member_id)
     return token
+
+
+def remove_member(app: FastAPI, access: Access, member_id: str) -> Event:
+    """The GM removes a member; their sockets are closed at once."""
+    event = app_store(app).remove_member(access, member_id)
+    live = hub(app)
+    live.publish_nowait(access.table_id, event)
+    live.close_member(access.table_id, member_id)
+    return event
+
+
+def delete_table(app: FastAPI, access: Access, confirm: str) -> None:
+    """The GM deletes the table; every socket of it is closed."""
+    app_store(app).delete_table(access, confirm)
+    hub(app).close_table(access.table_id)

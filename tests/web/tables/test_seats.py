@@ -127,3 +127,69 @@ def test_members_list_updates_live_on_join(table: Table) -> None:
             "role": "player",
             "display_name": "Zoé",
         }
+
+
+def test_removed_member_is_gone_live_and_their_characters_pass_to_the_gm(table: Table) -> None:
+    hector = table.character(table.alice, {"name": "Hector"})
+    with table.client.websocket_connect(table.socket_url(table.gm)) as gm:
+        while gm.receive_json()["type"] != "synced":
+            pass
+        with table.client.websocket_connect(table.socket_url(table.alice)) as alice:
+            while alice.receive_json()["type"] != "synced":
+                pass
+            removed = table.delete(table.gm, f"/members/{table.alice.id}")
+            assert removed.status_code == 200, removed.text
+            frame = gm.receive_json()
+            assert frame["event"]["kind"] == "member_removed"
+            assert frame["event"]["payload"]["member_id"] == table.alice.id
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    alice.receive_json()
+            assert closed.value.code == 4404
+    assert table.get(table.alice).status_code == 404
+    names = [m["display_name"] for m in table.get(table.gm).json()["members"]]
+    assert "Alice" not in names
+    owner = table.get(table.gm, f"/characters/{hector['id']}").json()["owner_id"]
+    assert owner == table.gm.id
+    join(table.client, table.invite, "Alice")  # the name is free again
+    store = table.client.app.state.store  # type: ignore[attr-defined]
+    assert store.rebuild(table.id) == store.state(table.id)
+
+
+def test_only_the_gm_removes_and_the_gm_seat_stays(table: Table) -> None:
+    assert table.delete(table.bob, f"/members/{table.alice.id}").status_code == 403
+    assert table.delete(table.gm, f"/members/{table.gm.id}").status_code == 422
+    assert table.get(table.alice).status_code == 200
+
+
+def test_archive_makes_the_table_read_only(table: Table) -> None:
+    assert table.post(table.alice, "/archive", {}).status_code == 403
+    assert table.post(table.gm, "/archive", {}).status_code == 200
+    assert table.get(table.gm, "/state").json()["archived"] is True
+    refused = table.post(table.alice, "/rolls", {"check": "test", "params": {"skill": 1}})
+    assert refused.status_code == 403 and "archivée" in refused.json()["detail"]
+    joining = table.client.post(
+        f"/api/tables/invites/{table.invite}/join", json={"display_name": "Zoé"}
+    )
+    assert joining.status_code == 403
+    assert table.get(table.alice, "/log").status_code == 200  # still readable
+    assert table.post(table.gm, "/archive", {"archived": False}).status_code == 200
+    table.roll(table.alice)
+    store = table.client.app.state.store  # type: ignore[attr-defined]
+    assert store.rebuild(table.id) == store.state(table.id)
+
+
+def test_delete_needs_the_gm_and_the_name(table: Table) -> None:
+    with table.client.websocket_connect(table.socket_url(table.bob)) as bob:
+        while bob.receive_json()["type"] != "synced":
+            pass
+        assert table.delete(table.alice, "", params={"confirm": "Jeudi soir"}).status_code == 403
+        wrong = table.delete(table.gm, "", params={"confirm": "oops"})
+        assert wrong.status_code == 403 and "Jeudi soir" in wrong.json()["detail"]
+        assert table.get(table.gm).status_code == 200
+        assert table.delete(table.gm, "", params={"confirm": "jeudi soir"}).status_code == 204
+        with pytest.raises(WebSocketDisconnect):
+            while True:
+                bob.receive_json()
+    assert table.get(table.gm).status_code == 404
+    assert table.client.get(f"/api/tables/invites/{table.invite}").status_code == 404

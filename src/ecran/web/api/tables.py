@@ -192,6 +192,38 @@ def revoke_link(member_id: str, me: Me, request: Request) -> MemberLink:
     return MemberLink(member_id=member_id, token=None, link=None)
 
 
+@router.delete("/{table_id}/members/{member_id}", response_model=EventView)
+def remove_member(member_id: str, me: Me, request: Request) -> EventView:
+    """The GM removes a player: their link stops working at once (sockets closed), their
+    characters pass to the GM."""
+    event = commands.remove_member(request.app, me.access, member_id)
+    return view_for(event, me.member)
+
+
+class Archive(BaseModel):
+    archived: bool = True
+
+
+@router.post("/{table_id}/archive", response_model=EventView)
+def archive(body: Archive, me: Me, request: Request) -> EventView:
+    """The GM archives the table (read-only: every write is refused, 403) or reopens it
+    (`{"archived": false}`)."""
+    event = commands.execute(
+        request.app, me.access, lambda s, a, _: play_table.archive(s, a, body.archived)
+    )
+    return view_for(event, me.member)
+
+
+@router.delete("/{table_id}", status_code=204)
+def delete_table(
+    me: Me,
+    request: Request,
+    confirm: str = Query(..., max_length=200, description="the table's name, typed again"),
+) -> None:
+    """The GM deletes the table and all of it, for good, once `confirm` repeats its name."""
+    commands.delete_table(request.app, me.access, confirm)
+
+
 @router.get("/{table_id}/presence", response_model=list[str])
 def presence(me: Me, request: Request) -> list[str]:
     """The members connected to the table's live log now (their ids)."""

@@ -146,6 +146,11 @@ class Hub:
             if connection.access.member.id == member_id:
                 connection.offer(_CLOSE)
 
+    def close_table(self, table_id: str) -> None:
+        """Close every socket of the table (it was deleted). This worker's sockets only."""
+        for connection in self.connections(table_id):
+            connection.offer(_CLOSE)
+
     def presence(self, table_id: str) -> list[str]:
         """The members connected to this table now (on this worker), each once."""
         return sorted({c.access.member.id for c in self.connections(table_id)})
