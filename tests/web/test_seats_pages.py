@@ -20,7 +20,7 @@ def test_members_panel_lists_a_new_member(app_client: TestClient, toy_system: ob
     panel = app_client.get(f"/tables/{table.id}/members?token={table.gm.token}")
     assert "Zoé" in panel.text
     page = app_client.get(f"/tables/{table.id}?token={table.gm.token}")
-    assert 'data-live-refresh="member_joined link_renewed"' in page.text
+    assert 'data-live-refresh="member_joined link_renewed member_removed"' in page.text
 
 
 def test_gm_revokes_a_link_from_the_page(app_client: TestClient, toy_system: object) -> None:
@@ -69,3 +69,36 @@ def test_a_player_has_no_link_buttons_and_is_refused(
     )
     assert refused.status_code == 403
     assert app_client.get(f"/tables/{table.id}?token={table.bob.token}").status_code == 200
+
+
+def test_gm_removes_a_member_from_the_page(app_client: TestClient, toy_system: object) -> None:
+    table = new_table(app_client)
+    done = app_client.post(
+        f"/tables/{table.id}/members/{table.bob.id}/remove?token={table.gm.token}",
+        data={"confirm": "1"},
+    )
+    assert done.status_code == 200  # back on the table page
+    assert app_client.get(f"/tables/{table.id}?token={table.bob.token}").status_code == 404
+    panel = app_client.get(f"/tables/{table.id}/members?token={table.gm.token}").text
+    assert "Bob" not in panel
+    log = app_client.get(f"/tables/{table.id}?token={table.alice.token}").text
+    assert "a retiré un membre de la table" in log
+
+
+def test_archive_and_delete_from_the_page(app_client: TestClient, toy_system: object) -> None:
+    table = new_table(app_client)
+    url = f"/tables/{table.id}"
+    archived = app_client.post(f"{url}/archive?token={table.gm.token}", data={"archived": "1"})
+    assert archived.status_code == 200 and 'id="archived"' in archived.text
+    refused = app_client.post(f"{url}/delete?token={table.alice.token}", data={"confirm": "x"})
+    assert refused.status_code == 403
+    wrong = app_client.post(f"{url}/delete?token={table.gm.token}", data={"confirm": "x"})
+    assert wrong.status_code == 403 and "Jeudi soir" in wrong.text
+    assert app_client.get(f"{url}?token={table.gm.token}").status_code == 200
+    gone = app_client.post(
+        f"{url}/delete?token={table.gm.token}",
+        data={"confirm": "Jeudi soir"},
+        follow_redirects=False,
+    )
+    assert gone.status_code == 303 and gone.headers["location"] == "/"
+    assert app_client.get(f"{url}?token={table.gm.token}").status_code == 404

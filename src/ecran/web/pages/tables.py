@@ -10,6 +10,7 @@ from fastapi.responses import Response
 
 from ecran.engine import all_systems, get_system
 from ecran.play import Member
+from ecran.play import table as play_table
 from ecran.rules import System
 from ecran.web import commands
 from ecran.web.deps import Db, Form, Here, Seat, table_url
@@ -131,6 +132,28 @@ def renew_link(request: Request, here: Here, member_id: str) -> Response:
 def revoke_link(request: Request, here: Here, member_id: str) -> Response:
     """The GM revokes a member's link (confirmed in the page); the seat stays."""
     return _link_changed(request, here, member_id, revoke=True)
+
+
+@router.post("/tables/{table_id}/members/{member_id}/remove")
+def remove_member(request: Request, here: Here, member_id: str) -> Response:
+    """The GM removes a member (confirmed in the page); back to the table."""
+    commands.remove_member(request.app, here.access, member_id)
+    return redirect(request, here.url())
+
+
+@router.post("/tables/{table_id}/archive")
+def archive(request: Request, here: Here, form: Form) -> Response:
+    """The GM archives the table or reopens it (confirmed in the page)."""
+    archived = form.get("archived") != "0"
+    commands.execute(request.app, here.access, lambda s, a, _: play_table.archive(s, a, archived))
+    return redirect(request, here.url())
+
+
+@router.post("/tables/{table_id}/delete")
+def delete_table(request: Request, here: Here, form: Form) -> Response:
+    """The GM deletes the table once its name is typed again; then the home page."""
+    commands.delete_table(request.app, here.access, str(form.get("confirm") or ""))
+    return redirect(request, "/")
 
 
 def _invite(here: Seat) -> str | None:
