@@ -20,7 +20,8 @@ def test_members_panel_lists_a_new_member(app_client: TestClient, toy_system: ob
     panel = app_client.get(f"/tables/{table.id}/members?token={table.gm.token}")
     assert "Zoé" in panel.text
     page = app_client.get(f"/tables/{table.id}?token={table.gm.token}")
-    assert 'data-live-refresh="member_joined link_renewed member_removed"' in page.text
+    refresh = 'data-live-refresh="member_joined member_renamed link_renewed member_removed"'
+    assert refresh in page.text
 
 
 def test_gm_revokes_a_link_from_the_page(app_client: TestClient, toy_system: object) -> None:

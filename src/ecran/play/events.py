@@ -32,6 +32,7 @@ EventKind = Literal[
     "link_renewed",
     "member_removed",
     "table_archived",
+    "member_renamed",
 ]
 
 

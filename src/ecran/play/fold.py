@@ -13,6 +13,7 @@ from ecran.play.payloads import (
     EncounterChanged,
     MemberJoined,
     MemberRemoved,
+    MemberRenamed,
     OptionsChanged,
     TableArchived,
     TableCreated,
@@ -48,6 +49,11 @@ def apply(state: TableState | None, event: Event) -> TableState:
         members = {k: m for k, m in state.members.items() if k != removed.member_id}
         characters = {**state.characters, **{c.id: c for c in removed.characters}}
         return state.model_copy(update={"members": members, "characters": characters})
+    if event.kind == "member_renamed":
+        renamed = MemberRenamed.model_validate(event.payload)
+        member = state.members[renamed.member_id]
+        member = member.model_copy(update={"display_name": renamed.display_name})
+        return state.model_copy(update={"members": {**state.members, member.id: member}})
     if event.kind == "table_archived":
         archived = TableArchived.model_validate(event.payload).archived
         return state.model_copy(update={"archived": archived})

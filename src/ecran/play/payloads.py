@@ -39,6 +39,11 @@ class MemberRemoved(Record):
     characters: list[StoredCharacter] = []
 
 
+class MemberRenamed(Record):
+    member_id: str
+    display_name: str
+
+
 class TableArchived(Record):
     """The GM archived the table (read-only: the log and sheets stay readable) or reopened it."""
 

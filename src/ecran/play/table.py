@@ -15,6 +15,7 @@ from ecran.play.payloads import (
     LinkRenewed,
     MemberJoined,
     MemberRemoved,
+    MemberRenamed,
     OptionsChanged,
     TableArchived,
     TableCreated,
@@ -114,11 +115,9 @@ def new_table(
     return NewTable(table, gm, new_token(), new_token(), event)
 
 
-def join(state: TableState, display_name: str) -> Joined:
-    """A player arrives through the invite link. Display names are unique at a table (case
-    ignored) so the log never shows two people under one name."""
+def _free_name(state: TableState, display_name: str, keep: str | None = None) -> str:
     name = clean_name(display_name, DISPLAY_NAME_MAX, Text(fr="nom affiché", en="display name"))
-    taken = {m.display_name.casefold() for m in state.members.values()}
+    taken = {m.display_name.casefold() for m in state.members.values() if m.id != keep}
     if name.casefold() in taken:
         raise EcranError(
             Text(
@@ -126,6 +125,13 @@ def join(state: TableState, display_name: str) -> Joined:
                 en=f"the name '{name}' is already taken at this table",
             )
         )
+    return name
+
+
+def join(state: TableState, display_name: str) -> Joined:
+    """A player arrives through the invite link. Display names are unique at a table (case
+    ignored) so the log never shows two people under one name."""
+    name = _free_name(state, display_name)
     member = Member(id=new_id(), role="player", display_name=name)
     event = EventDraft(
         kind="member_joined",
@@ -202,3 +208,13 @@ def archive(state: TableState, actor: Member, archived: bool = True) -> EventDra
         )
     payload = TableArchived(archived=archived).model_dump(mode="json")
     return EventDraft(kind="table_archived", actor_id=actor.id, payload=payload)
+
+
+def rename(state: TableState, actor: Member, member_id: str, display_name: str) -> EventDraft:
+    """A member changes their display name (the GM anyone's); still unique at the table."""
+    member = state.member(member_id)
+    if member.id != actor.id:
+        require_gm(actor, Text(fr="renommer un autre membre", en="rename another member"))
+    name = _free_name(state, display_name, keep=member.id)
+    payload = MemberRenamed(member_id=member.id, display_name=name).model_dump(mode="json")
+    return EventDraft(kind="member_renamed", actor_id=actor.id, payload=payload)

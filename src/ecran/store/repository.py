@@ -365,6 +365,12 @@ class Store:
         old_encounters = before.encounters if before else {}
         if before is None or after.table.options != before.table.options:
             row.options = after.table.options
+        for mid, member in after.members.items():
+            old = before.members.get(mid) if before else None
+            if old is not None and old is not member:  # renamed
+                found = s.get(MemberRow, mid)
+                if found is not None:
+                    found.display_name = member.display_name
         for cid, character in after.characters.items():
             if old_characters.get(cid) is not character:
                 s.merge(

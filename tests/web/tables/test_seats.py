@@ -193,3 +193,32 @@ def test_delete_needs_the_gm_and_the_name(table: Table) -> None:
                 bob.receive_json()
     assert table.get(table.gm).status_code == 404
     assert table.client.get(f"/api/tables/invites/{table.invite}").status_code == 404
+
+
+def test_rename_is_live_unique_and_the_gm_may_rename_anyone(table: Table) -> None:
+    with table.client.websocket_connect(table.socket_url(table.gm)) as gm:
+        while gm.receive_json()["type"] != "synced":
+            pass
+        renamed = table.client.patch(
+            table.url(f"/members/{table.alice.id}"),
+            headers=table.alice.auth,
+            json={"display_name": "Alix"},
+        )
+        assert renamed.status_code == 200 and renamed.json()["display_name"] == "Alix"
+        frame = gm.receive_json()
+        assert frame["event"]["kind"] == "member_renamed"
+        assert frame["event"]["payload"]["display_name"] == "Alix"
+    taken = table.client.patch(
+        table.url(f"/members/{table.alice.id}"),
+        headers=table.alice.auth,
+        json={"display_name": "bob"},
+    )
+    assert taken.status_code == 422
+    other = table.client.patch(
+        table.url(f"/members/{table.bob.id}"), headers=table.alice.auth, json={"display_name": "B"}
+    )
+    assert other.status_code == 403
+    names = [m["display_name"] for m in table.get(table.gm, "/members").json()]
+    assert "Alix" in names and "Alice" not in names
+    store = table.client.app.state.store  # type: ignore[attr-defined]
+    assert store.rebuild(table.id) == store.state(table.id)

@@ -200,6 +200,21 @@ def remove_member(member_id: str, me: Me, request: Request) -> EventView:
     return view_for(event, me.member)
 
 
+class Rename(BaseModel):
+    display_name: str
+
+
+@router.patch("/{table_id}/members/{member_id}", response_model=Member)
+def rename_member(member_id: str, body: Rename, me: Me, request: Request) -> Member:
+    """A member's new display name (their own; the GM may rename anyone); sent live."""
+    commands.execute(
+        request.app,
+        me.access,
+        lambda s, a, _: play_table.rename(s, a, member_id, body.display_name),
+    )
+    return me.refresh().state.member(member_id)
+
+
 class Archive(BaseModel):
     archived: bool = True
 
