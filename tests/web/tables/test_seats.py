@@ -222,3 +222,30 @@ def test_rename_is_live_unique_and_the_gm_may_rename_anyone(table: Table) -> Non
     assert "Alix" in names and "Alice" not in names
     store = table.client.app.state.store  # type: ignore[attr-defined]
     assert store.rebuild(table.id) == store.state(table.id)
+
+
+def test_a_revocation_racing_the_connection_still_closes_it(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The link is checked, then revoked before the socket is registered: the second check,
+    made once it is registered, closes it."""
+    from ecran.web.deps import bad_link
+    from ecran.web.live import socket as live_socket
+
+    real = live_socket.authenticate
+    calls: list[int] = []
+
+    def revoked_after_first_check(*args: object) -> object:
+        calls.append(1)
+        if len(calls) == 1:
+            return real(*args)  # type: ignore[arg-type]
+        raise bad_link()
+
+    monkeypatch.setattr(live_socket, "authenticate", revoked_after_first_check)
+    with table.client.websocket_connect(table.socket_url(table.alice)) as ws:
+        ws.send_json({"type": "ping"})  # an open socket would answer it (no hang on failure)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                assert ws.receive_json()["type"] != "pong"
+        assert closed.value.code == 4404
+    assert len(calls) == 2

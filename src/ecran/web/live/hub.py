@@ -236,10 +236,17 @@ class Hub:
     # -- one connection's life ----------------------------------------------------------------
 
     async def serve(
-        self, socket: WebSocket, access: Access, after: int, lang: str, presence: bool = False
+        self,
+        socket: WebSocket,
+        access: Access,
+        after: int,
+        lang: str,
+        presence: bool = False,
+        recheck: Callable[[], object] | None = None,
     ) -> None:
         """Send what the client missed, then live events, until it leaves (`presence`: and who
-        is connected, whenever that changes)."""
+        is connected, whenever that changes). `recheck` authenticates the link again once the
+        connection is registered: a revocation that raced the connection still closes it."""
         connection = Connection(
             access, socket, asyncio.get_running_loop(), lang=lang, presence=presence
         )
@@ -247,6 +254,11 @@ class Hub:
         with self._lock:
             self._tables.setdefault(access.table_id, set()).add(connection)
         self._tell_presence(access.table_id)
+        if recheck is not None:  # a link revoked between its check and now closes this socket
+            try:
+                await run_in_threadpool(recheck)
+            except EcranError:
+                connection.offer(_CLOSE)
         sender = asyncio.create_task(self._send_loop(connection))
         try:
             await self._receive_loop(connection, lang, sender)

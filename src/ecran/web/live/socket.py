@@ -39,4 +39,7 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
         await socket.close(code=4000 + status_of(exc))
         return
     presence = socket.query_params.get("presence") == "1"
-    await hub(app).serve(socket, access, after, lang, presence)
+    store = app_store(app)
+    await hub(app).serve(
+        socket, access, after, lang, presence, lambda: authenticate(store, token, table_id)
+    )
