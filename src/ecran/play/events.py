@@ -28,6 +28,11 @@ EventKind = Literal[
     "encounter",
     "message",
     "dice_key",
+    "invite_renewed",
+    "link_renewed",
+    "member_removed",
+    "table_archived",
+    "member_renamed",
 ]
 
 

@@ -12,7 +12,10 @@ from ecran.play.payloads import (
     CharacterSaved,
     EncounterChanged,
     MemberJoined,
+    MemberRemoved,
+    MemberRenamed,
     OptionsChanged,
+    TableArchived,
     TableCreated,
 )
 from ecran.play.state import TableState
@@ -41,6 +44,19 @@ def apply(state: TableState | None, event: Event) -> TableState:
     if event.kind == "member_joined":
         member = MemberJoined.model_validate(event.payload).member
         return state.model_copy(update={"members": {**state.members, member.id: member}})
+    if event.kind == "member_removed":
+        removed = MemberRemoved.model_validate(event.payload)
+        members = {k: m for k, m in state.members.items() if k != removed.member_id}
+        characters = {**state.characters, **{c.id: c for c in removed.characters}}
+        return state.model_copy(update={"members": members, "characters": characters})
+    if event.kind == "member_renamed":
+        renamed = MemberRenamed.model_validate(event.payload)
+        member = state.members[renamed.member_id]
+        member = member.model_copy(update={"display_name": renamed.display_name})
+        return state.model_copy(update={"members": {**state.members, member.id: member}})
+    if event.kind == "table_archived":
+        archived = TableArchived.model_validate(event.payload).archived
+        return state.model_copy(update={"archived": archived})
     if event.kind == "options_changed":
         options = OptionsChanged.model_validate(event.payload).options
         table = state.table.model_copy(update={"options": options})
@@ -57,8 +73,8 @@ def apply(state: TableState | None, event: Event) -> TableState:
         return state.model_copy(update={"characters": {**state.characters, old.id: deleted}})
     if event.kind == "encounter":
         return _encounter(state, event.seq, EncounterChanged.model_validate(event.payload))
-    if event.kind in ("roll", "message"):
-        return state  # rolls and chat change nothing but the log
+    if event.kind in ("roll", "message", "invite_renewed", "link_renewed"):
+        return state  # rolls, chat and links change nothing but the log (tokens: the store's)
     if event.kind == "dice_key":
         change = DiceKeyChanged.model_validate(event.payload)
         return state.model_copy(update={"dice_key": in_force(change, event.seq)})

@@ -23,6 +23,33 @@ class MemberJoined(Record):
     member: Member
 
 
+class LinkRenewed(Record):
+    """The GM gave a member a new link (`revoked`: or none at all); the old one stops working.
+    The token itself is never in an event: only the store keeps it."""
+
+    member_id: str
+    revoked: bool = False
+
+
+class MemberRemoved(Record):
+    """The GM removed a member: their link stops working, their seat is gone (the name is free
+    again), and their characters pass to the GM (`characters`, as they stand after it)."""
+
+    member_id: str
+    characters: list[StoredCharacter] = []
+
+
+class MemberRenamed(Record):
+    member_id: str
+    display_name: str
+
+
+class TableArchived(Record):
+    """The GM archived the table (read-only: the log and sheets stay readable) or reopened it."""
+
+    archived: bool = True
+
+
 class OptionsChanged(Record):
     options: dict[str, Any]
 

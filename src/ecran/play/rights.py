@@ -17,6 +17,19 @@ def require_gm(actor: Member, action: Text) -> None:
         )
 
 
+#: What an archived table still accepts: reopening it and managing its links.
+ARCHIVE_ALLOWS = ("table_archived", "invite_renewed", "link_renewed")
+
+
+def require_open(archived: bool, kind: str) -> None:
+    """An archived table is read-only: its log and sheets are read, nothing else is written."""
+    if archived and kind not in ARCHIVE_ALLOWS:
+        raise forbidden(
+            "table archivée : lecture seule (le MJ peut la rouvrir)",
+            "archived table: read-only (the GM may reopen it)",
+        )
+
+
 def can_edit(actor: Member, character: StoredCharacter) -> bool:
     return actor.is_gm or character.owner_id == actor.id
 

@@ -17,6 +17,8 @@ class TableState(Record):
     characters: dict[str, StoredCharacter] = {}
     encounters: dict[str, EncounterState] = {}
     last_seq: int = 0
+    #: Archived by the GM: read-only (nothing but reopening it is accepted).
+    archived: bool = False
     #: The dice key in force (None at a table created before verifiable dice, until its first
     #: roll). Secret: excluded from every dump, so no answer or page can carry it.
     dice_key: DiceKey | None = Field(default=None, exclude=True)

@@ -11,7 +11,15 @@ from ecran.engine import get_system
 from ecran.play.dice_key import new_dice
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, TableInfo, new_id, new_token
-from ecran.play.payloads import MemberJoined, OptionsChanged, TableCreated
+from ecran.play.payloads import (
+    LinkRenewed,
+    MemberJoined,
+    MemberRemoved,
+    MemberRenamed,
+    OptionsChanged,
+    TableArchived,
+    TableCreated,
+)
 from ecran.play.rights import require_gm
 from ecran.play.state import TableState
 from ecran.rules import EcranError, Option, System, Text, from_validation, unknown
@@ -107,11 +115,9 @@ def new_table(
     return NewTable(table, gm, new_token(), new_token(), event)
 
 
-def join(state: TableState, display_name: str) -> Joined:
-    """A player arrives through the invite link. Display names are unique at a table (case
-    ignored) so the log never shows two people under one name."""
+def _free_name(state: TableState, display_name: str, keep: str | None = None) -> str:
     name = clean_name(display_name, DISPLAY_NAME_MAX, Text(fr="nom affiché", en="display name"))
-    taken = {m.display_name.casefold() for m in state.members.values()}
+    taken = {m.display_name.casefold() for m in state.members.values() if m.id != keep}
     if name.casefold() in taken:
         raise EcranError(
             Text(
@@ -119,6 +125,13 @@ def join(state: TableState, display_name: str) -> Joined:
                 en=f"the name '{name}' is already taken at this table",
             )
         )
+    return name
+
+
+def join(state: TableState, display_name: str) -> Joined:
+    """A player arrives through the invite link. Display names are unique at a table (case
+    ignored) so the log never shows two people under one name."""
+    name = _free_name(state, display_name)
     member = Member(id=new_id(), role="player", display_name=name)
     event = EventDraft(
         kind="member_joined",
@@ -135,3 +148,73 @@ def change_options(state: TableState, actor: Member, options: dict[str, Any]) ->
     values = resolve_options(system, {**state.table.options, **options})
     payload = OptionsChanged(options=values).model_dump(mode="json")
     return EventDraft(kind="options_changed", actor_id=actor.id, payload=payload)
+
+
+def renew_invite(state: TableState, actor: Member) -> EventDraft:
+    """The GM makes a new invite link: the old one stops working (seats already taken keep
+    their own links). The store draws and keeps the new token; the event names none."""
+    require_gm(actor, Text(fr="changer le lien d'invitation", en="change the invite link"))
+    return EventDraft(kind="invite_renewed", actor_id=actor.id, payload={})
+
+
+def renew_link(state: TableState, actor: Member, member_id: str, revoke: bool) -> EventDraft:
+    """The GM gives a member a new link (`revoke`: none, until one is renewed); the old link
+    stops working at once. The GM's own link may be renewed, never revoked (no one would be
+    left to give links)."""
+    action = (
+        Text(fr="révoquer un lien", en="revoke a link")
+        if revoke
+        else Text(fr="changer le lien d'un membre", en="change a member's link")
+    )
+    require_gm(actor, action)
+    member = state.member(member_id)
+    if revoke and member.id == actor.id:
+        raise EcranError(
+            Text(
+                fr="le MJ ne peut pas révoquer son propre lien (changez-le plutôt)",
+                en="the GM cannot revoke their own link (renew it instead)",
+            )
+        )
+    payload = LinkRenewed(member_id=member.id, revoked=revoke).model_dump(mode="json")
+    return EventDraft(kind="link_renewed", actor_id=actor.id, payload=payload)
+
+
+def remove_member(state: TableState, actor: Member, member_id: str) -> EventDraft:
+    """The GM removes a player: their link stops working and their living characters pass to
+    the GM (so no sheet is left without an owner). The GM's own seat cannot be removed."""
+    require_gm(actor, Text(fr="retirer un membre", en="remove a member"))
+    member = state.member(member_id)
+    if member.is_gm:
+        raise EcranError(
+            Text(fr="le siège du MJ ne peut pas être retiré", en="the GM's seat cannot be removed")
+        )
+    given = [
+        c.model_copy(update={"owner_id": actor.id, "version": c.version + 1})
+        for c in state.characters.values()
+        if c.owner_id == member.id and not c.deleted
+    ]
+    payload = MemberRemoved(member_id=member.id, characters=given).model_dump(mode="json")
+    return EventDraft(kind="member_removed", actor_id=actor.id, payload=payload)
+
+
+def archive(state: TableState, actor: Member, archived: bool = True) -> EventDraft:
+    """The GM archives the table (read-only) or reopens it."""
+    require_gm(actor, Text(fr="archiver la table", en="archive the table"))
+    if state.archived == archived:
+        raise EcranError(
+            Text(fr="la table est déjà archivée", en="the table is already archived")
+            if archived
+            else Text(fr="la table n'est pas archivée", en="the table is not archived")
+        )
+    payload = TableArchived(archived=archived).model_dump(mode="json")
+    return EventDraft(kind="table_archived", actor_id=actor.id, payload=payload)
+
+
+def rename(state: TableState, actor: Member, member_id: str, display_name: str) -> EventDraft:
+    """A member changes their display name (the GM anyone's); still unique at the table."""
+    member = state.member(member_id)
+    if member.id != actor.id:
+        require_gm(actor, Text(fr="renommer un autre membre", en="rename another member"))
+    name = _free_name(state, display_name, keep=member.id)
+    payload = MemberRenamed(member_id=member.id, display_name=name).model_dump(mode="json")
+    return EventDraft(kind="member_renamed", actor_id=actor.id, payload=payload)

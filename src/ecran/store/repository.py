@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from ecran.play import (
@@ -32,8 +32,9 @@ from ecran.play import (
 )
 from ecran.play import table as play_table
 from ecran.play.dice_key import DiceKey, DiceKeyChanged, in_force
-from ecran.play.errors import NotFound, not_found
-from ecran.play.rights import require_gm
+from ecran.play.errors import NotFound, forbidden, not_found
+from ecran.play.model import new_token
+from ecran.play.rights import require_gm, require_open
 from ecran.play.tracker import EncounterState
 from ecran.rules import Text
 from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
@@ -184,6 +185,55 @@ class Store:
         with self.transaction() as s:
             return self._table_row(s, access.table_id).invite_token
 
+    def renew_invite(self, access: Access) -> tuple[Event, str]:
+        """The GM's new invite link (its event, its token): the old one stops working."""
+        with self.transaction() as s:
+            row = self._table_row(s, access.table_id, lock=True)
+            state = self._load(s, row)
+            draft = play_table.renew_invite(state, state.member(access.member.id))
+            row.invite_token = new_token()
+            return self._append(s, row, state, draft), row.invite_token
+
+    def renew_link(self, access: Access, member_id: str, revoke: bool) -> tuple[Event, str | None]:
+        """A member's new link (its event and token; None when revoked: the member's token is
+        replaced by one no one is given). The old token stops working at the commit."""
+        with self.transaction() as s:
+            row = self._table_row(s, access.table_id, lock=True)
+            state = self._load(s, row)
+            draft = play_table.renew_link(state, state.member(access.member.id), member_id, revoke)
+            member = s.get(MemberRow, member_id)
+            assert member is not None and member.table_id == row.id  # the command checked it
+            member.token = new_token()
+            event = self._append(s, row, state, draft)
+            return event, None if revoke else member.token
+
+    def remove_member(self, access: Access, member_id: str) -> Event:
+        """The GM removes a member: the event (their characters pass to the GM) and their link
+        revoked, in one transaction. The row stays (the log names them as actor)."""
+        with self.transaction() as s:
+            row = self._table_row(s, access.table_id, lock=True)
+            state = self._load(s, row)
+            draft = play_table.remove_member(state, state.member(access.member.id), member_id)
+            member = s.get(MemberRow, member_id)
+            assert member is not None and member.table_id == row.id  # the command checked it
+            member.token = new_token()
+            return self._append(s, row, state, draft)
+
+    def delete_table(self, access: Access, confirm: str) -> None:
+        """The GM deletes the table and everything of it, for good; `confirm` must repeat the
+        table's name (a deletion is never a slip)."""
+        require_gm(access.member, Text(fr="supprimer la table", en="delete the table"))
+        with self.transaction() as s:
+            row = self._table_row(s, access.table_id, lock=True)
+            if " ".join(confirm.split()).casefold() != row.name.casefold():
+                raise forbidden(
+                    f"pour supprimer la table, recopiez son nom : « {row.name} »",
+                    f"to delete the table, type its name: '{row.name}'",
+                )
+            for model in (EventRow, EncounterRow, CharacterRow, MemberRow):
+                s.execute(delete(model).where(model.table_id == row.id))
+            s.delete(row)
+
     # -- state --------------------------------------------------------------------------------
 
     def _table_row(self, s: Session, table_id: str, lock: bool = False) -> TableRow:
@@ -196,8 +246,34 @@ class Store:
     def _info(row: TableRow) -> TableInfo:
         return TableInfo(id=row.id, name=row.name, system_id=row.system_id, options=row.options)
 
+    @staticmethod
+    def _seats(s: Session, table_id: str) -> tuple[set[str], bool]:
+        """What the log says of seats and archiving: the members removed, and whether the
+        table is archived now (the fold reads the same events)."""
+        removed: set[str] = set()
+        archived = False
+        rows = s.execute(
+            select(EventRow.kind, EventRow.payload)
+            .where(
+                EventRow.table_id == table_id,
+                EventRow.kind.in_(("member_removed", "table_archived")),
+            )
+            .order_by(EventRow.seq)
+        )
+        for kind, payload in rows:
+            if kind == "member_removed":
+                removed.add(str(payload["member_id"]))
+            else:
+                archived = bool(payload.get("archived", True))
+        return removed, archived
+
     def _load(self, s: Session, row: TableRow) -> TableState:
-        members = s.scalars(select(MemberRow).where(MemberRow.table_id == row.id))
+        removed, archived = self._seats(s, row.id)
+        members = [
+            m
+            for m in s.scalars(select(MemberRow).where(MemberRow.table_id == row.id))
+            if m.id not in removed
+        ]
         characters = s.scalars(select(CharacterRow).where(CharacterRow.table_id == row.id))
         encounters = s.scalars(select(EncounterRow).where(EncounterRow.table_id == row.id))
         return TableState(
@@ -216,6 +292,7 @@ class Store:
             },
             encounters={e.id: EncounterState.model_validate(e.state) for e in encounters},
             last_seq=row.last_seq,
+            archived=archived,
             dice_key=self._dice_key(s, row.id),
         )
 
@@ -259,6 +336,8 @@ class Store:
     def _append(
         self, s: Session, row: TableRow, state: TableState | None, draft: EventDraft
     ) -> Event:
+        if state is not None:
+            require_open(state.archived, draft.kind)
         event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=_now())
         after = apply(state, event)
         s.add(
@@ -286,6 +365,12 @@ class Store:
         old_encounters = before.encounters if before else {}
         if before is None or after.table.options != before.table.options:
             row.options = after.table.options
+        for mid, member in after.members.items():
+            old = before.members.get(mid) if before else None
+            if old is not None and old is not member:  # renamed
+                found = s.get(MemberRow, mid)
+                if found is not None:
+                    found.display_name = member.display_name
         for cid, character in after.characters.items():
             if old_characters.get(cid) is not character:
                 s.merge(

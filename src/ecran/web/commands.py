@@ -64,3 +64,35 @@ def join(app: FastAPI, invite_token: str, display_name: str) -> tuple[Access, st
     access, token = app_store(app).join(invite_token, display_name)
     hub(app).nudge(access.table_id)
     return access, token
+
+
+def renew_invite(app: FastAPI, access: Access) -> str:
+    """The GM's new invite link's token (the old one stops working)."""
+    event, token = app_store(app).renew_invite(access)
+    hub(app).publish_nowait(access.table_id, event)
+    return token
+
+
+def renew_link(app: FastAPI, access: Access, member_id: str, revoke: bool) -> str | None:
+    """A member's new link's token (None: revoked). The member's open sockets are closed at
+    once: the old token opened them."""
+    event, token = app_store(app).renew_link(access, member_id, revoke)
+    live = hub(app)
+    live.publish_nowait(access.table_id, event)
+    live.close_member(access.table_id, member_id)
+    return token
+
+
+def remove_member(app: FastAPI, access: Access, member_id: str) -> Event:
+    """The GM removes a member; their sockets are closed at once."""
+    event = app_store(app).remove_member(access, member_id)
+    live = hub(app)
+    live.publish_nowait(access.table_id, event)
+    live.close_member(access.table_id, member_id)
+    return event
+
+
+def delete_table(app: FastAPI, access: Access, confirm: str) -> None:
+    """The GM deletes the table; every socket of it is closed."""
+    app_store(app).delete_table(access, confirm)
+    hub(app).close_table(access.table_id)

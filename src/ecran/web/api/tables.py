@@ -18,6 +18,7 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Query, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from ecran.engine import get_system
 from ecran.engine.records import OddsReport, odds_report
@@ -56,6 +57,7 @@ from ecran.web.api.models import (
 )
 from ecran.web.deps import Db, Me, Seat
 from ecran.web.i18n import request_lang
+from ecran.web.live import hub
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -151,6 +153,96 @@ def me(me: Me) -> Member:
 @router.get("/{table_id}/members", response_model=list[Member])
 def members(me: Me) -> list[Member]:
     return me.store.members(me.table_id)
+
+
+class NewInvite(BaseModel):
+    invite_token: str
+    invite_link: str
+
+
+class MemberLink(BaseModel):
+    """A member's new link; `token` and `link` are None when it was revoked."""
+
+    member_id: str
+    token: str | None
+    link: str | None
+
+
+@router.post("/{table_id}/invite", response_model=NewInvite)
+def renew_invite(me: Me, request: Request) -> NewInvite:
+    """The GM makes a new invite link; the old one stops working (seats taken keep theirs)."""
+    token = commands.renew_invite(request.app, me.access)
+    return NewInvite(invite_token=token, invite_link=invite_link(request, token))
+
+
+@router.post("/{table_id}/members/{member_id}/link", response_model=MemberLink)
+def renew_link(member_id: str, me: Me, request: Request) -> MemberLink:
+    """The GM gives a member a new link (a lost or leaked one); the old one stops working at
+    once and its open sockets are closed."""
+    token = commands.renew_link(request.app, me.access, member_id, revoke=False)
+    link_ = gm_link(request, me.table_id, token) if token else None
+    return MemberLink(member_id=member_id, token=token, link=link_)
+
+
+@router.delete("/{table_id}/members/{member_id}/link", response_model=MemberLink)
+def revoke_link(member_id: str, me: Me, request: Request) -> MemberLink:
+    """The GM revokes a member's link: it stops working at once, its open sockets are closed;
+    the seat stays (the GM can give it a new link later)."""
+    commands.renew_link(request.app, me.access, member_id, revoke=True)
+    return MemberLink(member_id=member_id, token=None, link=None)
+
+
+@router.delete("/{table_id}/members/{member_id}", response_model=EventView)
+def remove_member(member_id: str, me: Me, request: Request) -> EventView:
+    """The GM removes a player: their link stops working at once (sockets closed), their
+    characters pass to the GM."""
+    event = commands.remove_member(request.app, me.access, member_id)
+    return view_for(event, me.member)
+
+
+class Rename(BaseModel):
+    display_name: str
+
+
+@router.patch("/{table_id}/members/{member_id}", response_model=Member)
+def rename_member(member_id: str, body: Rename, me: Me, request: Request) -> Member:
+    """A member's new display name (their own; the GM may rename anyone); sent live."""
+    commands.execute(
+        request.app,
+        me.access,
+        lambda s, a, _: play_table.rename(s, a, member_id, body.display_name),
+    )
+    return me.refresh().state.member(member_id)
+
+
+class Archive(BaseModel):
+    archived: bool = True
+
+
+@router.post("/{table_id}/archive", response_model=EventView)
+def archive(body: Archive, me: Me, request: Request) -> EventView:
+    """The GM archives the table (read-only: every write is refused, 403) or reopens it
+    (`{"archived": false}`)."""
+    event = commands.execute(
+        request.app, me.access, lambda s, a, _: play_table.archive(s, a, body.archived)
+    )
+    return view_for(event, me.member)
+
+
+@router.delete("/{table_id}", status_code=204)
+def delete_table(
+    me: Me,
+    request: Request,
+    confirm: str = Query(..., max_length=200, description="the table's name, typed again"),
+) -> None:
+    """The GM deletes the table and all of it, for good, once `confirm` repeats its name."""
+    commands.delete_table(request.app, me.access, confirm)
+
+
+@router.get("/{table_id}/presence", response_model=list[str])
+def presence(me: Me, request: Request) -> list[str]:
+    """The members connected to the table's live log now (their ids)."""
+    return hub(request.app).presence(me.table_id)
 
 
 @router.patch("/{table_id}/options", response_model=TableInfo)

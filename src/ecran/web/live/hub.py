@@ -9,7 +9,11 @@ for a member who may not see it).
 `{"type": "event", "event": <EventView>}` for each event, in sequence order, each exactly once
 per connection; `{"type": "synced", "last_seq": N}` once the events a client asked for (at
 connection or by a resume) are all sent; `{"type": "pong"}`; `{"type": "error", "detail": "…"}`
-for a malformed message (the socket stays open). A bad link gets an error frame and the socket is
+for a malformed message (the socket stays open); with `&presence=1`, `{"type": "presence",
+"connected": [member ids]}` after `synced` and whenever someone connects or leaves (who is at
+the table now, on this worker). When the
+GM revokes or renews a member's link, that member's sockets get an error frame and are closed
+with 4404 at once. A bad link gets an error frame and the socket is
 closed with code 4000 + the HTTP status (4401, 4404...). Client messages:
 `{"type": "resume", "after": N}` (send again everything after N) and `{"type": "ping"}`.
 
@@ -42,7 +46,7 @@ from fastapi.concurrency import run_in_threadpool
 from ecran.play import Event, view_for
 from ecran.rules import EcranError
 from ecran.store import Access, Store
-from ecran.web.deps import app_store
+from ecran.web.deps import app_store, bad_link
 from ecran.web.errors import one_line
 from ecran.web.live.messages import ClientMessage, Ping, Resume, parse_message
 
@@ -61,8 +65,17 @@ class _Nudge:
     """Read the store for events this connection has not sent."""
 
 
+@dataclass(frozen=True)
+class _Close:
+    """The connection's link was revoked or renewed: say so and close the socket."""
+
+
 _NUDGE = _Nudge()
-_Item = Event | Resume | _Frame | _Nudge
+_CLOSE = _Close()
+_Item = Event | Resume | _Frame | _Nudge | _Close
+
+#: The close code of a socket whose link stopped working (4000 + 404, as a bad link's).
+CLOSED_LINK = 4404
 
 
 @dataclass(eq=False)
@@ -73,6 +86,9 @@ class Connection:
     queue: asyncio.Queue[_Item] = field(default_factory=asyncio.Queue)
     #: The sequence number of the last event sent (or skipped as already known to the client).
     last: int = 0
+    lang: str = "fr"
+    #: The client asked for presence frames (`?presence=1`).
+    presence: bool = False
 
     def offer(self, item: _Item) -> None:
         """Queue an item from any thread; a connection whose loop is gone is simply dead."""
@@ -122,6 +138,28 @@ class Hub:
         self._nudge_here(table_id)
         if self.bridge is not None:
             self.bridge.announce(table_id, 0)
+
+    def close_member(self, table_id: str, member_id: str) -> None:
+        """Close every socket of this member at this table (their link was revoked or renewed:
+        the token that opened them no longer works). This worker's sockets only."""
+        for connection in self.connections(table_id):
+            if connection.access.member.id == member_id:
+                connection.offer(_CLOSE)
+
+    def close_table(self, table_id: str) -> None:
+        """Close every socket of the table (it was deleted). This worker's sockets only."""
+        for connection in self.connections(table_id):
+            connection.offer(_CLOSE)
+
+    def presence(self, table_id: str) -> list[str]:
+        """The members connected to this table now (on this worker), each once."""
+        return sorted({c.access.member.id for c in self.connections(table_id)})
+
+    def _tell_presence(self, table_id: str) -> None:
+        frame = _Frame({"type": "presence", "connected": self.presence(table_id)})
+        for connection in self.connections(table_id):
+            if connection.presence:
+                connection.offer(frame)
 
     def connections(self, table_id: str) -> list[Connection]:
         with self._lock:
@@ -197,12 +235,30 @@ class Hub:
 
     # -- one connection's life ----------------------------------------------------------------
 
-    async def serve(self, socket: WebSocket, access: Access, after: int, lang: str) -> None:
-        """Send what the client missed, then live events, until it leaves."""
-        connection = Connection(access, socket, asyncio.get_running_loop())
+    async def serve(
+        self,
+        socket: WebSocket,
+        access: Access,
+        after: int,
+        lang: str,
+        presence: bool = False,
+        recheck: Callable[[], object] | None = None,
+    ) -> None:
+        """Send what the client missed, then live events, until it leaves (`presence`: and who
+        is connected, whenever that changes). `recheck` authenticates the link again once the
+        connection is registered: a revocation that raced the connection still closes it."""
+        connection = Connection(
+            access, socket, asyncio.get_running_loop(), lang=lang, presence=presence
+        )
         connection.offer(Resume(after=after))
         with self._lock:
             self._tables.setdefault(access.table_id, set()).add(connection)
+        self._tell_presence(access.table_id)
+        if recheck is not None:  # a link revoked between its check and now closes this socket
+            try:
+                await run_in_threadpool(recheck)
+            except EcranError:
+                connection.offer(_CLOSE)
         sender = asyncio.create_task(self._send_loop(connection))
         try:
             await self._receive_loop(connection, lang, sender)
@@ -224,6 +280,7 @@ class Hub:
                 self._handed.pop(table_id, None)
                 self._wanted.pop(table_id, None)
                 self._lowest.pop(table_id, None)
+        self._tell_presence(table_id)
 
     async def _receive_loop(
         self, connection: Connection, lang: str, sender: asyncio.Task[None]
@@ -254,6 +311,9 @@ class Hub:
                     await self._resume(connection, item.after)
                 elif isinstance(item, _Nudge):
                     await self._catch_up(connection, connection.last)
+                elif isinstance(item, _Close):
+                    await self._close(connection)
+                    return
                 else:
                     await self._deliver(connection, item)
         except (WebSocketDisconnect, RuntimeError):
@@ -262,6 +322,12 @@ class Hub:
             log.exception("live: connection to table %s dropped", connection.access.table_id)
             with contextlib.suppress(Exception):
                 await connection.socket.close(code=1011)
+
+    async def _close(self, connection: Connection) -> None:
+        """Events already queued before the revocation were sent; now the socket ends."""
+        detail = one_line(bad_link().message(connection.lang))
+        await connection.socket.send_json({"type": "error", "detail": detail})
+        await connection.socket.close(code=CLOSED_LINK)
 
     async def _deliver(self, connection: Connection, event: Event) -> None:
         if event.table_id != connection.access.table_id or event.seq <= connection.last:

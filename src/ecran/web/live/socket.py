@@ -38,4 +38,8 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
         await socket.send_json({"type": "error", "detail": one_line(exc.message(lang))})
         await socket.close(code=4000 + status_of(exc))
         return
-    await hub(app).serve(socket, access, after, lang)
+    presence = socket.query_params.get("presence") == "1"
+    store = app_store(app)
+    await hub(app).serve(
+        socket, access, after, lang, presence, lambda: authenticate(store, token, table_id)
+    )

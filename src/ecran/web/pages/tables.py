@@ -10,6 +10,7 @@ from fastapi.responses import Response
 
 from ecran.engine import all_systems, get_system
 from ecran.play import Member
+from ecran.play import table as play_table
 from ecran.rules import System
 from ecran.web import commands
 from ecran.web.deps import Db, Form, Here, Seat, table_url
@@ -82,12 +83,77 @@ def table_page(request: Request, here: Here) -> Response:
     context: dict[str, Any] = {
         "invite": _invite(here),
         "gm_link": here.url() if here.member.is_gm else None,
-        "members": list(here.state.members.values()),
+        **_members_context(here),
         "characters": _characters(here.state.characters.values(), here.member),
         **roll_panel_context(here, check),
         **log_context(here, None),
     }
     return page(request, here, "table/table.html", context)
+
+
+def _members_context(here: Seat) -> dict[str, Any]:
+    return {"members": list(here.state.members.values())}
+
+
+@router.get("/tables/{table_id}/members")
+def members_panel(request: Request, here: Here) -> Response:
+    """The members list (htmx reloads it when someone joins or a link changes)."""
+    return page(request, here, "table/_members.html", _members_context(here))
+
+
+@router.post("/tables/{table_id}/invite")
+def renew_invite(request: Request, here: Here) -> Response:
+    """The GM's new invite link; the table page then shows it."""
+    commands.renew_invite(request.app, here.access)
+    return redirect(request, here.url())
+
+
+def _link_changed(request: Request, here: Here, member_id: str, revoke: bool) -> Response:
+    token = commands.renew_link(request.app, here.access, member_id, revoke)
+    here = here.refresh()
+    member = here.state.member(member_id)
+    new_link = None
+    if token is not None:
+        new_link = str(request.base_url).rstrip("/") + table_url(here.table_id, token)
+    if member_id == here.member.id and token is not None:
+        return redirect(request, table_url(here.table_id, token, lang=here.lang))
+    context = {"member": member, "new_link": new_link}
+    return page(request, here, "table/_member_link.html", context)
+
+
+@router.post("/tables/{table_id}/members/{member_id}/link")
+def renew_link(request: Request, here: Here, member_id: str) -> Response:
+    """The GM gives a member a new link (shown once, to copy); the old one stops working.
+    The GM's own: the page moves to the new link."""
+    return _link_changed(request, here, member_id, revoke=False)
+
+
+@router.post("/tables/{table_id}/members/{member_id}/revoke")
+def revoke_link(request: Request, here: Here, member_id: str) -> Response:
+    """The GM revokes a member's link (confirmed in the page); the seat stays."""
+    return _link_changed(request, here, member_id, revoke=True)
+
+
+@router.post("/tables/{table_id}/members/{member_id}/remove")
+def remove_member(request: Request, here: Here, member_id: str) -> Response:
+    """The GM removes a member (confirmed in the page); back to the table."""
+    commands.remove_member(request.app, here.access, member_id)
+    return redirect(request, here.url())
+
+
+@router.post("/tables/{table_id}/archive")
+def archive(request: Request, here: Here, form: Form) -> Response:
+    """The GM archives the table or reopens it (confirmed in the page)."""
+    archived = form.get("archived") != "0"
+    commands.execute(request.app, here.access, lambda s, a, _: play_table.archive(s, a, archived))
+    return redirect(request, here.url())
+
+
+@router.post("/tables/{table_id}/delete")
+def delete_table(request: Request, here: Here, form: Form) -> Response:
+    """The GM deletes the table once its name is typed again; then the home page."""
+    commands.delete_table(request.app, here.access, str(form.get("confirm") or ""))
+    return redirect(request, "/")
 
 
 def _invite(here: Seat) -> str | None:

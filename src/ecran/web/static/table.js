@@ -29,7 +29,8 @@
   Live.prototype.socketUrl = function () {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
     return scheme + "//" + location.host + "/ws/tables/" + encodeURIComponent(this.root.dataset.table) +
-      "?token=" + encodeURIComponent(this.root.dataset.token) + "&after=" + this.last;
+      "?token=" + encodeURIComponent(this.root.dataset.token) + "&after=" + this.last +
+      "&presence=1";
   };
 
   Live.prototype.connect = function () {
@@ -48,13 +49,34 @@
       try { frame = JSON.parse(message.data); } catch (e) { return; }
       if (frame && frame.type === "event" && frame.event && frame.event.seq > self.last) {
         self.catchUp();
+      } else if (frame && frame.type === "presence" && Array.isArray(frame.connected)) {
+        self.presence(frame.connected);
+      } else if (frame && frame.type === "error") {
+        self.closedForGood = true;  // this link was revoked or renewed: reconnecting is useless
+        self.setStatus("offline");
       }
     };
-    socket.onclose = function () {
+    socket.onclose = function (event) {
       self.setStatus("offline");
+      if (self.closedForGood || event.code === 4404) { return; }
       self.failures += 1;
       self.retry();
     };
+  };
+
+  // Who is connected now: a dot per member of the members panel (the list is kept so a
+  // reloaded panel gets its dots back).
+  Live.prototype.presence = function (connected) {
+    if (connected) { this.connected = connected; }
+    var online = {};
+    (this.connected || []).forEach(function (id) { online[id] = true; });
+    var items = document.querySelectorAll("#members-list [data-member]");
+    for (var i = 0; i < items.length; i++) {
+      var on = !!online[items[i].dataset.member];
+      items[i].classList.toggle("online", on);
+      var word = items[i].querySelector(".presence-word");
+      if (word) { word.textContent = on ? word.dataset.on : word.dataset.off; }
+    }
   };
 
   Live.prototype.retry = function () {
@@ -165,5 +187,8 @@
     var live = new Live(root);
     window.ecranLive = live;  // for the browser tests and the curious
     live.connect();
+    document.body.addEventListener("htmx:afterSwap", function (event) {
+      if (event.target && event.target.id === "members-list") { live.presence(); }
+    });
   });
 })();
