@@ -14,15 +14,17 @@ from pydantic import ValidationError
 
 from ecran.cli.characters import read_sheet
 from ecran.cli.checks import (
-    OneLineGroup,
+    NamedGroup,
     SystemsGroup,
     given,
     json_flag,
     param_options,
     seed_option,
 )
+from ecran.cli.fields import kebab
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json
+from ecran.cli.words import _
 from ecran.engine.records import seeded_roller
 from ecran.rules import Operation, System, Text, from_validation
 
@@ -73,7 +75,7 @@ def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click
         click.Argument(["sheet_file"], metavar="FILE.json"),
         *param_options(operation.params, lang),
         seed_option(),
-        click.Option(["--out", "-o"], default=None, help="write the changed sheet here"),
+        click.Option(["--out", "-o"], default=None, help=_("write the changed sheet here")),
         json_flag(),
     ]
     return click.Command(operation.name, callback=run, params=params, help=operation.title(lang))
@@ -81,11 +83,13 @@ def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click
 
 def build(lang: str) -> click.Group:
     def operations_of(system: System[Any]) -> click.Group:
+        def make(operation: Operation[Any, Any]) -> click.Command:
+            command = _command(system.id, operation, lang)
+            command.name = kebab(operation.name)
+            return command
+
         kind = Text(fr="opération", en="operation")
-        sub = OneLineGroup(system.id, help=system.name(lang), kind=kind)
-        for operation in system.operations:
-            sub.add_command(_command(system.id, operation, lang))
-        return sub
+        return NamedGroup(system, lang, kind, system.operations, system.operation, make)
 
     return SystemsGroup(
         "op", "Apply a rules operation (wound, rest, spend...) to a sheet file.", operations_of

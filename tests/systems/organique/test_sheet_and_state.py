@@ -65,10 +65,10 @@ def test_validate_cli_valid_and_invalid(cli, tmp_path: Path) -> None:
     data["skills"] = [{"name": "Moto", "characteristic": "AGI", "level": 7}]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data), encoding="utf-8")
-    result = cli("character", "validate", str(bad))
+    result = cli("character", "validate", "--json", str(bad))  # ids: in JSON, not for players
     for rule in ("health.max", "health.half_points", "endurance.reserve", "skill.level"):
-        assert rule in result.err
-    assert SEED_NAME in result.err
+        assert rule in result.out
+    assert SEED_NAME in result.out
 
 
 SEED_NAME = "004_409f81671409d3a6.txt"
