@@ -198,7 +198,14 @@ def translate_help(command: click.Command) -> None:
         text = getattr(param, "help", None)
         if isinstance(text, str) and text:
             setattr(param, "help", _(text))  # noqa: B010 (options and Typer's arguments alike)
+        if param.metavar:
+            param.metavar = _(param.metavar)
+        elif isinstance(param, click.Option) and param.type is click.STRING:
+            param.metavar = _("TEXT")
+        elif isinstance(param, click.Option) and isinstance(param.type, click.Path):
+            param.metavar = _("FILE")
     if isinstance(command, click.Group):
+        command.subcommand_metavar = _("COMMAND [ARGS]...")
         for sub in command.commands.values():
             translate_help(sub)
 

@@ -36,6 +36,7 @@ class OneLineGroup(click.Group):
     the closest names ("did you mean")."""
 
     def __init__(self, *args: Any, kind: Text, **kwargs: Any) -> None:
+        kwargs.setdefault("subcommand_metavar", _("COMMAND [ARGS]..."))
         super().__init__(*args, **kwargs)
         self.kind = kind
 
@@ -134,8 +135,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                 click.Option(
                     [f"--{f}/--no-{f}" for f in (flag, *others)] + [name],
                     default=default,
-                    show_default=True,
-                    help=option_help(name, info, lang),
+                    help=option_help(name, info, lang),  # a flag on by default says so
                 )
             )
         elif choices := choices_of(info.annotation):
@@ -154,11 +154,17 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                 click.Option(
                     [f"--{f}" for f in (flag, *others)] + [name],
                     default=None,
-                    metavar=getattr(info.annotation, "__name__", "VALUE").upper(),
+                    metavar=_metavar(info.annotation),
                     help=option_help(name, info, lang),
                 )
             )
     return options
+
+
+def _metavar(annotation: Any) -> str:
+    """What an option's value is, in the reader's words: INT, NOMBRE (decimal), TEXTE, VALEUR."""
+    names = {int: "INT", float: _("NUMBER"), str: _("TEXT")}
+    return names.get(annotation, _("VALUE"))
 
 
 def _choice_id(choices: list[str]) -> Callable[[click.Context, click.Parameter, Any], Any]:

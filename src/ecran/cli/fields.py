@@ -46,8 +46,12 @@ def option_help(name: str, info: FieldInfo, lang: str) -> str:
         line += " [" + ", ".join(bounds) + "]"
     if info.is_required():
         line += " [" + _("required") + "]"
-    elif info.default is not None and info.annotation is not bool:
+    elif getattr(info.default, "value", info.default) is not None and (
+        info.annotation is not bool or info.default is True
+    ):
         default = shown(info.default, lang)
+        if str(default_id := getattr(info.default, "value", info.default)) in meta.choice_labels:
+            default = meta.choice_label(default_id)(lang)  # the choice as the book names it
         line += " [" + _("default: {default}").format(default=default) + "]"
     return line
 

@@ -8,7 +8,7 @@ import typer
 def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
-        host: str = typer.Option("127.0.0.1", help="address to listen on"),
+        host: str = typer.Option("127.0.0.1", metavar="ADDRESS", help="address to listen on"),
         port: int = typer.Option(8000, help="port"),
     ) -> None:
         """Start the web table (FastAPI) on http://HOST:PORT."""
