@@ -50,10 +50,10 @@ def test_a_plain_field_keeps_its_description() -> None:
     assert option_help("titled_one", FIELDS["titled_one"], "fr") == ""
 
 
-def test_prompt_label_names_the_json_field_of_a_declared_label() -> None:
-    assert prompt_label("skill", FIELDS["skill"], "fr") == "Compétence (skill)"
-    assert prompt_label("difficulty", FIELDS["difficulty"], "en") == "Difficulty (difficulty)"
-    assert prompt_label("hit_points", FIELDS["hit_points"], "fr") == "hit_points"
+def test_prompt_label_is_the_declared_label_never_the_field_name() -> None:
+    assert prompt_label("skill", FIELDS["skill"], "fr") == "Compétence"
+    assert prompt_label("difficulty", FIELDS["difficulty"], "en") == "Difficulty"
+    assert prompt_label("hit_points", FIELDS["hit_points"], "fr") == "Hit points"
     assert prompt_label("titled_one", FIELDS["titled_one"], "en") == "Titled"
 
 

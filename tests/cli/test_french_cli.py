@@ -150,3 +150,22 @@ def test_completion_answers_systems_and_checks(cli: Cli, monkeypatch: pytest.Mon
     monkeypatch.setenv("COMP_CWORD", "3")
     result = cli()
     assert "test-xp" in result.out
+
+
+def test_guided_creation_asks_in_french(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import io
+
+    from ecran.cli import characters
+
+    monkeypatch.setattr(characters, "_interactive", lambda: True)
+    monkeypatch.setattr("sys.stdin", io.StringIO("Aline\nPNJ\n" + "\n" * 300))
+    out = tmp_path / "aline.json"
+    result = cli("character", "new", "fluid", "-o", str(out))
+    asked = result.out + result.err
+    assert "Type de personnage (PJ, PNJ)" in asked and "Joueur ou joueuse" in asked
+    for english in ("kind", "(pc, npc)", "player:", "[y/N]", "[Y/n]"):
+        assert english not in asked
+    if result.code == 0:  # PNJ typed as the book writes it, kept as its id
+        assert '"kind": "npc"' in out.read_text(encoding="utf-8")

@@ -165,7 +165,7 @@ def guided(system: System[Any]) -> CharacterSheet:
     from ecran.cli import prompts  # only guided creation asks
 
     lang = current()
-    name = typer.prompt("Nom du personnage" if lang == "fr" else "Character name")
+    name = prompts.ask(lang, "Nom du personnage" if lang == "fr" else "Character name")
     data = system.new_character(name).model_dump()
     model = system.sheet_model()
     while True:
@@ -182,7 +182,7 @@ def guided(system: System[Any]) -> CharacterSheet:
             return sheet
         _print_violations(violations)
         again = "Corriger ?" if lang == "fr" else "Fix it?"
-        if not typer.confirm(again, default=True):
+        if not prompts.confirm(again, True, lang):
             return sheet
 
 

@@ -77,10 +77,32 @@ def shown(value: Any, lang: str) -> str:
     return kebab(value) if isinstance(value, str) else str(value)
 
 
+#: Words for the fields every sheet has (`CharacterSheet`), which declare none of their own.
+BASE_FIELDS = {
+    "kind": Text(fr="Type de personnage", en="Character type"),
+    "player": Text(fr="Joueur ou joueuse", en="Player"),
+    "notes": Text(fr="Notes", en="Notes"),
+    "name": Text(fr="Nom", en="Name"),
+}
+
+#: The kinds of character, as the books write them.
+KIND_CHOICES = {"pc": Text(fr="PJ", en="PC"), "npc": Text(fr="PNJ", en="NPC")}
+
+
 def prompt_label(name: str, info: FieldInfo, lang: str) -> str:
-    """`Label (name)` for a declared field, so the player can match it to the JSON file."""
-    label = declared_label(FieldMeta.of(name, info))
-    return f"{label(lang)} ({name})" if label is not None else info.title or name
+    """What a prompt asks for: the field's declared label, else the words of a base sheet
+    field, else its title or (last resort) its name as people read it."""
+    label = declared_label(FieldMeta.of(name, info)) or BASE_FIELDS.get(name)
+    if label is not None:
+        return label(lang)
+    return info.title or name.replace("_", " ").capitalize()
+
+
+def choice_words(name: str, info: FieldInfo, lang: str) -> dict[str, str]:
+    """id -> how the reader names a choice of the field (its declared label, else the id)."""
+    meta = FieldMeta.of(name, info)
+    labels = KIND_CHOICES if name == "kind" else meta.choice_labels
+    return {c: labels[c](lang) if c in labels else c for c in choices_of(info.annotation)}
 
 
 def choices_of(annotation: Any) -> list[str]:
