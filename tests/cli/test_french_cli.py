@@ -4,6 +4,7 @@ reader's language, and no Python repr in what a person reads."""
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,9 @@ from ecran.cli.words import DOMAIN, LOCALE_DIR
 from ecran.engine import get_system
 
 Cli = Callable[..., Any]
+
+#: What betrays code in a table: a dict, a Python constant, `name=value`, a seed file.
+REPR = re.compile(r"\{'|\bTrue\b|\bFalse\b|\w=\w|\d{3}_[0-9a-f]{16}\.txt")
 
 
 def test_the_compiled_catalogue_matches_its_source() -> None:
@@ -169,3 +173,37 @@ def test_guided_creation_asks_in_french(
         assert english not in asked
     if result.code == 0:  # PNJ typed as the book writes it, kept as its id
         assert '"kind": "npc"' in out.read_text(encoding="utf-8")
+
+
+def _example_args(example: dict[str, Any]) -> list[str]:
+    args: list[str] = []
+    for key, value in example.items():
+        flag = key.replace("_", "-")
+        if isinstance(value, bool):
+            args.append(f"--{flag}" if value else f"--no-{flag}")
+        elif not isinstance(value, (list, dict)):
+            args += [f"--{flag}", str(value)]
+    return args
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_repr_in_any_roll_or_odds_table(cli: Cli, lang: str) -> None:
+    """Every check of every system, rolled and its odds, on its own example: no dict, no
+    `True`/`False`/`None`, no `name=value`, no seed file, no check id in the title."""
+    from ecran.engine import all_systems
+
+    found = {}
+    for system in all_systems().values():
+        for check in system.checks:
+            args = _example_args(getattr(check, "example", None) or {})
+            name = check.name.replace("_", "-")
+            for run in (["roll", system.id, name, "--seed", "1"], ["odds", system.id, name]):
+                result = cli("--lang", lang, *run, *args)
+                bad = REPR.findall(result.out)
+                if lang == "fr" and "None" in result.out:  # English has a choice named None
+                    bad.append("None")
+                if "_" in check.name and check.name in result.out:
+                    bad.append(check.name)
+                if bad:
+                    found[" ".join(run)] = bad
+    assert not found, found

@@ -36,8 +36,7 @@ def number(x: float, lang: str, digits: int = 2) -> str:
 def odds_table(report: OddsReport, check: Check[Any], lang: str) -> Table:
     from rich.table import Table
 
-    title = f"{check.title(lang)} — {report.system} {report.check}"
-    table = Table(title=title, caption=params_line(report.params, check.params, lang))
+    table = Table(title=check.title(lang), caption=params_line(report.params, check.params, lang))
     table.add_column("résultat" if lang == "fr" else "outcome")
     table.add_column("exact", justify="right")
     table.add_column("%", justify="right")
@@ -51,7 +50,7 @@ def odds_table(report: OddsReport, check: Check[Any], lang: str) -> Table:
 def roll_table(record: RollRecord, check: Check[Any], lang: str) -> Table:
     from rich.table import Table
 
-    table = Table(title=f"{check.title(lang)} — {record.system} {record.check}", show_header=False)
+    table = Table(title=check.title(lang), show_header=False)
     table.add_column(style="bold")
     table.add_column()
     fr = lang == "fr"
@@ -78,17 +77,29 @@ def params_line(params: dict[str, Any], model: type[BaseModel], lang: str) -> st
     for name, value in params.items():
         meta = metas.get(name)
         label = meta.label(lang) if meta is not None else name.replace("_", "-")
-        if meta is not None and meta.choice_labels and not isinstance(value, bool):
+        if value is None:
+            shown = "—"
+        elif meta is not None and meta.choice_labels and not isinstance(value, bool):
             shown = meta.choice_label(value)(lang)
         else:
             shown = in_words(value, lang)
-        parts.append(f"{label} {shown}")
+        parts.append(f"{label}{COLON[lang]}{shown}")
     return " · ".join(parts)
 
 
-def in_words(value: Any, lang: str, checks: Sequence[Check[Any]] = ()) -> str:
+#: Label and value: French puts a no-break space before the colon.
+COLON = {"fr": "\u00a0: ", "en": ": "}
+
+
+def in_words(
+    value: Any,
+    lang: str,
+    checks: Sequence[Check[Any]] = (),
+    labels: dict[str, Text] | None = None,
+) -> str:
     """A detail's or parameter's value as a reader reads it: yes/no, a decimal by locale, a list
-    of dice spaced, an outcome by its label; never a Python repr."""
+    of dice spaced, an outcome by its label, the parts of a compound value by their labels;
+    never a Python repr."""
     fr = lang == "fr"
     if isinstance(value, bool):
         return ("oui" if value else "non") if fr else ("yes" if value else "no")
@@ -97,9 +108,14 @@ def in_words(value: Any, lang: str, checks: Sequence[Check[Any]] = ()) -> str:
     if isinstance(value, float):
         return number(value, lang, 0 if value.is_integer() else 2)
     if isinstance(value, (list, tuple)):
-        return " ".join(in_words(v, lang, checks) for v in value)
+        return " ".join(in_words(v, lang, checks, labels) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{k} {in_words(v, lang, checks)}" for k, v in value.items())
+        named = labels or {}
+        return ", ".join(
+            f"{named[k](lang) if k in named else str(k).replace('_', ' ')}{COLON[lang]}"
+            f"{in_words(v, lang, checks, labels)}"
+            for k, v in value.items()
+        )
     if isinstance(value, str):
         for check in checks:
             for outcome in check.outcomes:
@@ -117,7 +133,7 @@ def details_rows(
     """A resolution's work as (label, value) rows: each detail the rules label, its value in
     words. A detail no rule labels is left out rather than shown by its key."""
     return [
-        (labels[key](lang), in_words(value, lang, checks))
+        (labels[key](lang), in_words(value, lang, checks, labels))
         for key, value in details.items()
         if key in labels
     ]
