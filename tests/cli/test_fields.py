@@ -33,25 +33,27 @@ FIELDS = Model.model_fields
 
 
 def test_option_help_says_help_else_label_then_bounds_and_default() -> None:
-    assert option_help("skill", FIELDS["skill"], "fr") == "Score de compétence [≥ 0] [required]"
+    assert option_help("skill", FIELDS["skill"], "fr") == "Score de compétence [≥ 0] [obligatoire]"
     assert option_help("skill", FIELDS["skill"], "en") == "Skill score [≥ 0] [required]"
     assert option_help("difficulty", FIELDS["difficulty"], "en") == "Difficulty [≤ 20] [default: 7]"
 
 
 def test_option_help_names_an_option_kind_and_its_source() -> None:
     line = option_help("reading", FIELDS["reading"], "en")
-    assert line == f"[reading] A test reading ({SOURCE}) [default: strict]"
+    assert line == f"reading of an ambiguity: A test reading ({SOURCE.label.en}) [default: strict]"
 
 
 def test_a_plain_field_keeps_its_description() -> None:
-    assert option_help("hit_points", FIELDS["hit_points"], "fr") == "plain field [default: 3]"
+    assert (
+        option_help("hit_points", FIELDS["hit_points"], "fr") == "plain field [par défaut\u00a0: 3]"
+    )
     assert option_help("titled_one", FIELDS["titled_one"], "fr") == ""
 
 
-def test_prompt_label_names_the_json_field_of_a_declared_label() -> None:
-    assert prompt_label("skill", FIELDS["skill"], "fr") == "Compétence (skill)"
-    assert prompt_label("difficulty", FIELDS["difficulty"], "en") == "Difficulty (difficulty)"
-    assert prompt_label("hit_points", FIELDS["hit_points"], "fr") == "hit_points"
+def test_prompt_label_is_the_declared_label_never_the_field_name() -> None:
+    assert prompt_label("skill", FIELDS["skill"], "fr") == "Compétence"
+    assert prompt_label("difficulty", FIELDS["difficulty"], "en") == "Difficulty"
+    assert prompt_label("hit_points", FIELDS["hit_points"], "fr") == "Hit points"
     assert prompt_label("titled_one", FIELDS["titled_one"], "en") == "Titled"
 
 

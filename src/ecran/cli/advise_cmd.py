@@ -7,9 +7,10 @@ from typing import Any
 
 import click
 
-from ecran.cli.checks import ChecksGroup, SystemsGroup, given, json_flag, param_options
+from ecran.cli.checks import SystemsGroup, checks_group, given, json_flag, param_options
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json, params_line
+from ecran.cli.words import _
 from ecran.rules import Check, EcranError, System, Text
 
 HELP = "The player's choices for a roll (privilege, experience, aim...), ranked by exact odds."
@@ -61,7 +62,9 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
         )
         table = Table(
             title=f"{check.title(current())} — {system_id} {check.name}",
-            caption=params_line(report.params) + "\n" + "; ".join(report.sources),
+            caption=params_line(report.params, check.params, current())
+            + "\n"
+            + "; ".join(report.sources),
         )
         table.add_column("choix" if fr else "choice")
         table.add_column((f"{success} ou mieux") if fr else f"{success} or better", justify="right")
@@ -86,6 +89,6 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
 
 def build(lang: str) -> click.Group:
     def checks_of(system: System[Any]) -> click.Group:
-        return ChecksGroup(system, lang, _command)
+        return checks_group(system, lang, _command)
 
-    return SystemsGroup("advise", HELP, checks_of)
+    return SystemsGroup("advise", _(HELP), checks_of)

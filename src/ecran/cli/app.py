@@ -21,9 +21,18 @@ from typing import Any
 import click
 from typer.core import TyperGroup
 
+from ecran.cli import words
 from ecran.cli.lang import current, reset, set_lang
+from ecran.cli.suggest import did_you_mean
+from ecran.cli.words import _
 
-HELP = "L'écran du MJ : règles, dés exacts et table de jeu pour cinq jeux de rôle français."
+#: The root help (a catalogue msgid, French by default like every line here).
+HELP = "The GM's screen: rules, exact dice and a game table for five French role-playing games."
+
+#: `-h` as well as `--help`, on every command (click hands it down to sub-contexts).
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+LANG_HELP = "fr (default) or en; also ECRAN_LANG"
 
 #: name -> (module that builds it, one-line help shown by `ecran --help`). The help here is the
 #: command's own first line, so listing the commands imports none of them.
@@ -59,11 +68,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "encounter": (
         "ecran.cli.encounter_cmd",
-        "Simulate a whole fight: each side's chances of victory.",
+        "Simulate a whole fight: each side's probability of winning.",
     ),
     "advise": (
         "ecran.cli.advise_cmd",
         "The player's choices for a roll (privilege, experience, aim...), ranked by exact odds.",
+    ),
+    "completion": (
+        "ecran.cli.completion",
+        "Shell completion: print the script for bash, zsh or fish.",
     ),
 }
 
@@ -74,10 +87,19 @@ class EcranGroup(TyperGroup):
     def __init__(self, lang: str) -> None:
         super().__init__(
             name="ecran",
-            help=HELP,
+            help=_(HELP),
             no_args_is_help=True,
+            context_settings=CONTEXT,
             params=[
-                click.Option(["--lang"], default=None, help="fr (default) or en; also ECRAN_LANG")
+                click.Option(["--lang"], default=None, help=_(LANG_HELP)),
+                click.Option(
+                    ["--version"],
+                    is_flag=True,
+                    expose_value=False,
+                    is_eager=True,
+                    callback=_version,
+                    help=_("Show the version and exit."),
+                ),
             ],
             callback=_root,
         )
@@ -94,18 +116,30 @@ class EcranGroup(TyperGroup):
             self._built[cmd_name] = _build(cmd_name, self.lang)
         return self._built[cmd_name]
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and not args[0].startswith("-") and args[0] not in COMMANDS:
+            hint = did_you_mean(args[0], COMMANDS)
+            message = _("No such command {name!r}.").format(name=args[0])
+            raise click.UsageError(f"{message} {hint}".strip(), ctx)
+        return super().resolve_command(ctx, args)
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The root help, drawn as Typer draws it (boxed panels) without loading Rich's Markdown
         and syntax highlighting: listing the commands is then as quick as importing Typer."""
         width = min(shutil.get_terminal_size().columns, 80)
-        lines = ["", f" Usage: {ctx.command_path} [OPTIONS] COMMAND [ARGS]...", ""]
-        lines += [" " + line for line in textwrap.wrap(HELP, width - 2)] + [""]
+        usage = _("Usage:")
+        lines = ["", f" {usage} {ctx.command_path} {_('[OPTIONS] COMMAND [ARGS]...')}", ""]
+        lines += [" " + line for line in textwrap.wrap(_(HELP), width - 2)] + [""]
         options = [
-            ("--lang", "TEXT", "fr (default) or en; also ECRAN_LANG"),
-            ("--help", "", "Show this message and exit."),
+            ("--lang", _("TEXT"), _(LANG_HELP)),
+            ("--version", "", _("Show the version and exit.")),
+            ("-h, --help", "", _("Show this message and exit.")),
         ]
-        lines += _panel("Options", [(f"{n:<13} {m}", h) for n, m, h in options], width)
-        lines += _panel("Commands", [(n, h) for n, (_, h) in COMMANDS.items()], width)
+        lines += _panel(_("Options"), [(f"{n:<13} {m}", h) for n, m, h in options], width)
+        rows = [(n, _(h)) for n, (_module, h) in COMMANDS.items()]
+        lines += _panel(_("Commands"), rows, width)
         formatter.write("\n".join(lines) + "\n")
 
 
@@ -121,6 +155,15 @@ def _panel(title: str, rows: list[tuple[str, str]], width: int) -> list[str]:
             lines.append(f"│ {cell.ljust(inner)} │")
     lines.append("╰" + "─" * (width - 2) + "╯")
     return lines
+
+
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    click.echo(f"ecran {version('ecran')}")
+    ctx.exit(0)
 
 
 def _root(lang: str | None) -> None:
@@ -146,17 +189,47 @@ def _build(name: str, lang: str) -> click.Command:
 def _typer_commands(register: Callable[[Any], None]) -> dict[str, click.Command]:
     import typer
 
-    holder = typer.Typer(add_completion=False)
+    holder = typer.Typer(add_completion=False, rich_markup_mode=None)
     register(holder)
     command = typer.main.get_command(holder)
+    commands = dict(command.commands) if isinstance(command, click.Group) else {}
+    if not isinstance(command, click.Group):
+        assert command.name is not None
+        commands = {command.name: command}
+    for built in commands.values():
+        translate_help(built)
+    return commands
+
+
+def translate_help(command: click.Command) -> None:
+    """A Typer-built command's help lines (English msgids) through the catalogue, and plain
+    click formatting (whose words the catalogue translates too) instead of Typer's Rich panels."""
+    if command.help:
+        command.help = _(" ".join(command.help.split()))  # a docstring's lines as one msgid
+    if command.short_help:
+        command.short_help = _(" ".join(command.short_help.split()))
+    if hasattr(command, "rich_markup_mode"):
+        command.rich_markup_mode = None
+    for param in command.params:
+        text = getattr(param, "help", None)
+        if isinstance(text, str) and text:
+            setattr(param, "help", _(text))  # noqa: B010 (options and Typer's arguments alike)
+        if param.metavar:
+            param.metavar = _(param.metavar)
+        elif isinstance(param, click.Option) and param.type is click.STRING:
+            param.metavar = _("TEXT")
+        elif isinstance(param, click.Option) and isinstance(param.type, click.Path):
+            param.metavar = _("FILE")
     if isinstance(command, click.Group):
-        return dict(command.commands)
-    assert command.name is not None
-    return {command.name: command}
+        command.subcommand_metavar = _("COMMAND [ARGS]...")
+        for sub in command.commands.values():
+            translate_help(sub)
 
 
 def command(argv: list[str] | None = None) -> click.Group:
-    return EcranGroup(_lang_from_argv(sys.argv if argv is None else argv))
+    lang = _lang_from_argv(sys.argv[1:] if argv is None else argv)
+    set_lang(lang)  # the help lines are worded as the commands are built, before --lang is parsed
+    return EcranGroup(lang)
 
 
 def _lang_from_argv(argv: list[str]) -> str:
@@ -170,6 +243,7 @@ def _lang_from_argv(argv: list[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the command, turning every user error into one line and exit 2."""
     reset()
+    words.install()
     try:
         # Without standalone mode, click (>= 8.2) returns an exit code instead of raising it.
         code = command(argv).main(args=argv, prog_name="ecran", standalone_mode=False)
@@ -177,8 +251,11 @@ def main(argv: list[str] | None = None) -> int:
             sys.exit(code)
     except click.exceptions.Exit as exc:
         return int(exc.exit_code or 0)
+    except click.exceptions.NoArgsIsHelpError as exc:  # bare `ecran`, a group alone: its help
+        click.echo(exc.ctx.get_help())
+        return 0
     except click.exceptions.Abort:
-        _fail("interrompu" if current() == "fr" else "aborted")
+        _fail(_("Aborted!"))
     except click.UsageError as exc:
         _fail(exc.format_message())
     except click.ClickException as exc:

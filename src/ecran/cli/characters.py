@@ -16,11 +16,13 @@ from pydantic import ValidationError
 from typer.core import TyperGroup
 
 from ecran.cli.lang import current
-from ecran.cli.render import console, sheet_tables
+from ecran.cli.render import console, echo_json, sheet_tables
+from ecran.cli.suggest import unknown_name
+from ecran.cli.words import _
 from ecran.engine import get_system
 from ecran.engine.records import seeded_roller
 from ecran.engine.registry import known_ids
-from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr, unknown
+from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr
 from ecran.rules.violation import RuleViolation
 
 if TYPE_CHECKING:
@@ -68,8 +70,11 @@ def _print_problems(problems: SheetProblems) -> None:
 
 
 def _print_violations(violations: list[RuleViolation]) -> None:
+    """Each broken rule on its line, cited by its book (the rule's id and file stay in JSON)."""
+    lang = current()
     for v in violations:
-        click.echo(v.line(current()), err=True)
+        where = f"{v.path}: " if v.path else ""
+        click.echo(f"{where}{v.message(lang)} ({v.source.label(lang)})", err=True)
 
 
 def _refuse_broken(system: System[Any], sheet: CharacterSheet) -> None:
@@ -113,14 +118,42 @@ def new(
 
 
 @character_app.command("validate")
-def validate(path: Path = typer.Argument(..., metavar="FILE.json")) -> None:
+def validate(
+    path: Path = typer.Argument(..., metavar="FILE.json"),
+    as_json: bool = typer.Option(False, "--json", help="JSON output"),
+) -> None:
     """Check a sheet against its system's model and rules; exit 2 and list every problem (each
     refused value and each broken rule, all at once) if there is any."""
     problems = _problems(path)
-    if not problems.ok:
+    if as_json:
+        echo_json(problems_json(problems))
+    elif problems.ok:
+        click.echo("feuille valide" if current() == "fr" else "valid sheet")
+    else:
         _print_problems(problems)
+    if not problems.ok:
         raise typer.Exit(2)
-    click.echo("feuille valide" if current() == "fr" else "valid sheet")
+
+
+def problems_json(problems: SheetProblems) -> dict[str, Any]:
+    """What `--json` says of a sheet file's problems: each refused value and broken rule in the
+    reader's language, with the rule's id and source (file and lines) for tools."""
+    lang = current()
+    return {
+        "system": problems.system.id,
+        "ok": problems.ok,
+        "refused": [text(lang) for text in problems.refused],
+        "violations": [
+            {
+                "rule": v.rule,
+                "path": v.path,
+                "message": v.message(lang),
+                "source": str(v.source),
+                "cited": v.source.label(lang),
+            }
+            for v in problems.violations
+        ],
+    }
 
 
 def _interactive() -> bool:
@@ -132,7 +165,7 @@ def guided(system: System[Any]) -> CharacterSheet:
     from ecran.cli import prompts  # only guided creation asks
 
     lang = current()
-    name = typer.prompt("Nom du personnage" if lang == "fr" else "Character name")
+    name = prompts.ask(lang, "Nom du personnage" if lang == "fr" else "Character name")
     data = system.new_character(name).model_dump()
     model = system.sheet_model()
     while True:
@@ -149,7 +182,7 @@ def guided(system: System[Any]) -> CharacterSheet:
             return sheet
         _print_violations(violations)
         again = "Corriger ?" if lang == "fr" else "Fix it?"
-        if not typer.confirm(again, default=True):
+        if not prompts.confirm(again, True, lang):
             return sheet
 
 
@@ -170,7 +203,7 @@ class NpcGroup(TyperGroup):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         if args and not args[0].startswith("-") and args[0] not in known_ids():
-            raise unknown(tr("système", "system"), args[0], known_ids())
+            raise unknown_name(tr("système", "system"), args[0], known_ids())
         return super().resolve_command(ctx, args)
 
 
@@ -195,8 +228,8 @@ def _npc_command(system: System[Any], lang: str) -> click.Command:
         seed_option(),
         json_flag(),
     ]
-    helped = tr("Un PNJ aléatoire conforme aux règles", "A random NPC that passes the rules")
-    return click.Command(system.id, callback=run, params=params, help=helped(lang))
+    helped = _("A random NPC that passes the rules")
+    return click.Command(system.id, callback=run, params=params, help=helped)
 
 
 def register(app: typer.Typer) -> None:
@@ -207,6 +240,7 @@ def register(app: typer.Typer) -> None:
             cls=NpcGroup,
             help="A random NPC that passes the system's validation: "
             "npc SYSTEM (its choices) --seed N.",
+            rich_markup_mode=None,
             no_args_is_help=True,
         ),
         name="npc",
@@ -222,10 +256,14 @@ def register(app: typer.Typer) -> None:
             "--rolls/--no-rolls",
             help="grids of rolls on the print (default: when the sheet still fits on two pages)",
         ),
+        as_json: bool = typer.Option(False, "--json", help="JSON output"),
     ) -> None:
         """Show a character sheet in the terminal (or print it), with the rules it breaks."""
         if pdf is None and html is None:
             problems = _problems(path)
+            if as_json:
+                echo_json(sheet_json(problems))
+                raise typer.Exit(0 if problems.sheet is not None else 2)
             if problems.sheet is not None:
                 _show(problems.system, problems.sheet)
             _print_problems(problems)
@@ -241,6 +279,28 @@ def register(app: typer.Typer) -> None:
             from ecran.sheets import render_sheet_pdf
 
             _write(pdf, render_sheet_pdf(system, character, current(), rolls))
+
+
+def sheet_json(problems: SheetProblems) -> dict[str, Any]:
+    """`sheet --json`: the sheet's blocks as the terminal shows them (in the reader's language),
+    the sheet itself, and its problems as `character validate --json` gives them."""
+    lang = current()
+    sheet = problems.sheet
+    sections = problems.system.sections(sheet) if sheet is not None else []
+    return {
+        **problems_json(problems),
+        "sheet": sheet.model_dump(mode="json") if sheet is not None else None,
+        "sections": [
+            {
+                "title": section.title(lang),
+                "rows": [
+                    {"label": row.label(lang), "value": row.value, "note": row.note}
+                    for row in section.rows
+                ],
+            }
+            for section in sections
+        ],
+    }
 
 
 def _write(path: Path, content: bytes) -> None:

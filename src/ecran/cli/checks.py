@@ -7,19 +7,21 @@ the same thing about the same bad value.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import click
 from pydantic import BaseModel
 
-from ecran.cli.fields import choices_of, option_help
+from ecran.cli.fields import choices_of, kebab, option_help
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json, odds_table, roll_table
+from ecran.cli.suggest import unknown_name
+from ecran.cli.words import _
 from ecran.engine import get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.engine.registry import known_ids
-from ecran.rules import Check, EcranError, FieldMeta, System, unknown
+from ecran.rules import Check, EcranError, FieldMeta, Operation, System
 from ecran.rules.text import Text
 
 if TYPE_CHECKING:
@@ -30,9 +32,11 @@ Answer = TypeVar("Answer", OddsReport, RollRecord)
 
 
 class OneLineGroup(click.Group):
-    """A group whose unknown sub-command is a one-line EcranError listing what is allowed."""
+    """A group whose unknown sub-command is a one-line EcranError listing what is allowed and
+    the closest names ("did you mean")."""
 
     def __init__(self, *args: Any, kind: Text, **kwargs: Any) -> None:
+        kwargs.setdefault("subcommand_metavar", _("COMMAND [ARGS]..."))
         super().__init__(*args, **kwargs)
         self.kind = kind
 
@@ -40,7 +44,7 @@ class OneLineGroup(click.Group):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
-            raise unknown(self.kind, args[0], self.list_commands(ctx))
+            raise unknown_name(self.kind, args[0], self.list_commands(ctx))
         return super().resolve_command(ctx, args)
 
 
@@ -50,7 +54,7 @@ class SystemsGroup(OneLineGroup):
     def __init__(
         self, name: str, help: str, build_system: Callable[[System[Any]], click.Group | None]
     ) -> None:
-        super().__init__(name, help=help, kind=Text(fr="système", en="system"))
+        super().__init__(name, help=_(help), kind=Text(fr="système", en="system"))
         self.build_system = build_system
         self._built: dict[str, click.Group | None] = {}
 
@@ -65,22 +69,50 @@ class SystemsGroup(OneLineGroup):
         return self._built[name]
 
 
-class ChecksGroup(OneLineGroup):
-    """One system's checks; a check's command (its options, help lines) is built when named."""
+Item = TypeVar("Item", Check[Any], Operation[Any, Any])
+
+
+class NamedGroup(OneLineGroup, Generic[Item]):
+    """One system's checks or operations, listed in kebab-case (`test-xp`); a command is built
+    when named, by its id, its kebab-case id or its French title (`System.check` finds it)."""
 
     def __init__(
-        self, system: System[Any], lang: str, make: Callable[[str, Check[Any], str], click.Command]
+        self,
+        system: System[Any],
+        lang: str,
+        kind: Text,
+        items: Sequence[Item],
+        find: Callable[[str], Item],
+        make: Callable[[Item], click.Command],
     ) -> None:
-        super().__init__(system.id, help=system.name(lang), kind=Text(fr="test", en="check"))
-        self.system, self.lang, self.make = system, lang, make
+        super().__init__(system.id, help=system.name(lang), kind=kind)
+        self.items: Sequence[Item] = items
+        self.find: Callable[[str], Item] = find
+        self.make: Callable[[Item], click.Command] = make
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [c.name for c in self.system.checks]
+        return [kebab(item.name) for item in self.items]
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in self.commands and name in self.list_commands(ctx):
-            self.add_command(self.make(self.system.id, self.system.check(name), self.lang))
+        if name not in self.commands:
+            try:
+                item = self.find(name)
+            except EcranError:
+                return None
+            self.commands[name] = self.make(item)
         return self.commands.get(name)
+
+
+def checks_group(
+    system: System[Any], lang: str, make: Callable[[str, Check[Any], str], click.Command]
+) -> NamedGroup[Check[Any]]:
+    def build(check: Check[Any]) -> click.Command:
+        command = make(system.id, check, lang)
+        command.name = kebab(check.name)
+        return command
+
+    kind = Text(fr="test", en="check")
+    return NamedGroup(system, lang, kind, system.checks, system.check, build)
 
 
 def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
@@ -103,8 +135,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                 click.Option(
                     [f"--{f}/--no-{f}" for f in (flag, *others)] + [name],
                     default=default,
-                    show_default=True,
-                    help=option_help(name, info, lang),
+                    help=option_help(name, info, lang),  # a flag on by default says so
                 )
             )
         elif choices := choices_of(info.annotation):
@@ -112,8 +143,9 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                 click.Option(
                     [f"--{f}" for f in (flag, *others)] + [name],
                     # listed here, checked by pydantic: the same bilingual message as the API
-                    metavar="[" + "|".join(choices) + "]",
+                    metavar="[" + "|".join(kebab(c) for c in choices) + "]",
                     default=None,
+                    callback=_choice_id(choices),
                     help=option_help(name, info, lang),
                 )
             )
@@ -122,11 +154,28 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                 click.Option(
                     [f"--{f}" for f in (flag, *others)] + [name],
                     default=None,
-                    metavar=getattr(info.annotation, "__name__", "VALUE").upper(),
+                    metavar=_metavar(info.annotation),
                     help=option_help(name, info, lang),
                 )
             )
     return options
+
+
+def _metavar(annotation: Any) -> str:
+    """What an option's value is, in the reader's words: INT, NOMBRE (decimal), TEXTE, VALEUR."""
+    names = {int: "INT", float: _("NUMBER"), str: _("TEXT")}
+    return names.get(annotation, _("VALUE"))
+
+
+def _choice_id(choices: list[str]) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """A choice typed in kebab-case (as `--help` lists it) back to its id: `kept-die` →
+    `kept_die`; anything else goes to the model as typed."""
+    ids = {kebab(c): c for c in choices}
+
+    def to_id(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
+        return ids.get(value, value) if isinstance(value, str) else value
+
+    return to_id
 
 
 def given(values: dict[str, Any]) -> dict[str, Any]:
@@ -168,11 +217,11 @@ def _check_command(
 
 
 def json_flag() -> click.Option:
-    return click.Option(["--json", "as_json"], is_flag=True, help="JSON output (fixed contract)")
+    return click.Option(["--json", "as_json"], is_flag=True, help=_("JSON output (fixed contract)"))
 
 
 def seed_option() -> click.Option:
-    return click.Option(["--seed"], type=int, default=None, help="seed (replays the same dice)")
+    return click.Option(["--seed"], type=int, default=None, help=_("seed (replays the same dice)"))
 
 
 def build(kind: str, lang: str) -> click.Group:
@@ -184,7 +233,7 @@ def build(kind: str, lang: str) -> click.Group:
     make = _odds_command if kind == "odds" else _roll_command
 
     def checks_of(system: System[Any]) -> click.Group:
-        return ChecksGroup(system, lang, make)
+        return checks_group(system, lang, make)
 
     return SystemsGroup(kind, helps[kind], checks_of)
 

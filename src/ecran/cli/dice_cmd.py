@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text as RichText
 
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json
+from ecran.cli.render import bar, console, echo_json, number
 from ecran.dice import Roller
 from ecran.dice.notation import NotationError, arith, limits, parse
 from ecran.dice.notation import report as reports
@@ -124,8 +124,7 @@ def _odds(expression: str, depth: int, as_json: bool) -> None:
 
 
 def _number(x: float, fr: bool) -> str:
-    text = f"{x:.2f}"
-    return text.replace(".", ",") if fr else text
+    return number(x, "fr" if fr else "en")
 
 
 def seeded_roller(seed: int | None) -> Roller:

@@ -14,9 +14,10 @@ from ecran.cli.checks import json_flag, seed_option
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json
 from ecran.cli.simulate_cmd import progress_bar, trials_option
+from ecran.cli.words import _
 from ecran.rules import EcranError, Text
 
-HELP = "Simulate a whole fight: each side's chances of victory."
+HELP = "Simulate a whole fight: each side's probability of winning."
 #: Fights to simulate before a progress bar is worth showing.
 PROGRESS_FROM = 20_000
 MAX_FILE_BYTES = 2_000_000
@@ -114,7 +115,7 @@ def _attack(file: str, attacker: str, target: str, attack: int, as_json: bool) -
 
 
 def build(lang: str) -> click.Group:
-    group = click.Group("encounter", help=HELP)
+    group = click.Group("encounter", help=_(HELP))
     group.add_command(
         click.Command(
             "attack",
@@ -131,7 +132,7 @@ def build(lang: str) -> click.Group:
                 ),
                 json_flag(),
             ],
-            help="Exact chance that one planned attack takes the target out.",
+            help=_("Exact chance that one planned attack takes the target out."),
         )
     )
     group.add_command(
@@ -144,7 +145,7 @@ def build(lang: str) -> click.Group:
                 seed_option(),
                 json_flag(),
             ],
-            help=HELP,
+            help=_(HELP),
         )
     )
     return group

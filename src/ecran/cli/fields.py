@@ -4,12 +4,16 @@ metadata; only the CLI's own layout is decided here."""
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic.fields import FieldInfo
 
+from ecran.cli.words import catalogue
 from ecran.rules import FieldMeta, Text
+from ecran.rules.option import KIND_LABELS
+from ecran.rules.text import Source
 
 #: How a bound reads after the help text: `[≥ 0, ≤ 30]`.
 _BOUNDS = {"ge": "≥", "gt": ">", "le": "≤", "lt": "<"}
@@ -21,27 +25,84 @@ def declared_label(meta: FieldMeta) -> Text | None:
     return meta.label if meta.label_declared else None
 
 
+def kebab(name: str) -> str:
+    """An id as the command line shows it: `test_xp` → `test-xp` (options, commands, choices)."""
+    return name.replace("_", "-")
+
+
 def option_help(name: str, info: FieldInfo, lang: str) -> str:
-    """`[reading] help (source) [≥ 0, ≤ 30] [default: 5]`: what `--help` says of one option."""
+    """`règle maison : help (source) [≥ 0, ≤ 30] [par défaut : 5]`: what `--help` says of one
+    option, its kind in words (`KIND_LABELS`), never its id."""
+    _ = catalogue(lang).gettext
     meta = FieldMeta.of(name, info)
     text = meta.help or declared_label(meta)
     line = text(lang) if text is not None else (info.description or "")
     if meta.option:
-        line = f"[{meta.option}] {line} ({meta.source or ''})"
+        kind = KIND_LABELS[meta.option](lang) if meta.option in KIND_LABELS else meta.option
+        source = f" ({source_label(meta.source, lang)})" if meta.source else ""
+        line = f"{kind}{_(': ')}{line}{source}"
     bounds = [f"{_BOUNDS[attr]} {value}" for attr, value in meta.bounds.items()]
     if bounds:
         line += " [" + ", ".join(bounds) + "]"
     if info.is_required():
-        line += " [required]"
-    elif info.default is not None and info.annotation is not bool:
-        line += f" [default: {info.default}]"
+        line += " [" + _("required") + "]"
+    elif getattr(info.default, "value", info.default) is not None and (
+        info.annotation is not bool or info.default is True
+    ):
+        default = shown(info.default, lang)
+        if str(default_id := getattr(info.default, "value", info.default)) in meta.choice_labels:
+            default = meta.choice_label(default_id)(lang)  # the choice as the book names it
+        line += " [" + _("default: {default}").format(default=default) + "]"
     return line
 
 
+def source_label(source: str, lang: str) -> str:
+    """`000_….txt L46-53` (how a field's schema carries it) as its book: "Espace Artémis,
+    l. 46-53"; left as it is when it is not a seed and lines."""
+    found = re.match(r"^(\S+) L(\d+)(?:-(\d+))?", source)
+    if found is None:
+        return source
+    first = int(found[2])
+    last = int(found[3]) if found[3] else first
+    return Source(seed=found[1], lines=(first, last)).label(lang)
+
+
+def shown(value: Any, lang: str) -> str:
+    """A default as typed on the command line: an enum's value, an id in kebab-case, a number
+    as is (a decimal in the reader's notation is `ecran.cli.render.number`'s job)."""
+    if isinstance(value, Enum):
+        value = value.value
+    if isinstance(value, bool):
+        return catalogue(lang).gettext("yes" if value else "no")
+    return kebab(value) if isinstance(value, str) else str(value)
+
+
+#: Words for the fields every sheet has (`CharacterSheet`), which declare none of their own.
+BASE_FIELDS = {
+    "kind": Text(fr="Type de personnage", en="Character type"),
+    "player": Text(fr="Joueur ou joueuse", en="Player"),
+    "notes": Text(fr="Notes", en="Notes"),
+    "name": Text(fr="Nom", en="Name"),
+}
+
+#: The kinds of character, as the books write them.
+KIND_CHOICES = {"pc": Text(fr="PJ", en="PC"), "npc": Text(fr="PNJ", en="NPC")}
+
+
 def prompt_label(name: str, info: FieldInfo, lang: str) -> str:
-    """`Label (name)` for a declared field, so the player can match it to the JSON file."""
-    label = declared_label(FieldMeta.of(name, info))
-    return f"{label(lang)} ({name})" if label is not None else info.title or name
+    """What a prompt asks for: the field's declared label, else the words of a base sheet
+    field, else its title or (last resort) its name as people read it."""
+    label = declared_label(FieldMeta.of(name, info)) or BASE_FIELDS.get(name)
+    if label is not None:
+        return label(lang)
+    return info.title or name.replace("_", " ").capitalize()
+
+
+def choice_words(name: str, info: FieldInfo, lang: str) -> dict[str, str]:
+    """id -> how the reader names a choice of the field (its declared label, else the id)."""
+    meta = FieldMeta.of(name, info)
+    labels = KIND_CHOICES if name == "kind" else meta.choice_labels
+    return {c: labels[c](lang) if c in labels else c for c in choices_of(info.annotation)}
 
 
 def choices_of(annotation: Any) -> list[str]:

@@ -7,24 +7,29 @@ with the same generated parameters as the web forms. The sheet is only written w
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from pydantic import ValidationError
 
 from ecran.cli.characters import read_sheet
 from ecran.cli.checks import (
-    OneLineGroup,
+    NamedGroup,
     SystemsGroup,
     given,
     json_flag,
     param_options,
     seed_option,
 )
+from ecran.cli.fields import kebab
 from ecran.cli.lang import current
-from ecran.cli.render import console, echo_json
+from ecran.cli.render import console, details_rows, echo_json
+from ecran.cli.words import _
 from ecran.engine.records import seeded_roller
 from ecran.rules import Operation, System, Text, from_validation
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 
 def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any]) -> None:
@@ -56,13 +61,34 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
         echo_json(report)
         return
     lang = current()
-    console().print(f"[bold]{operation.title(lang)}[/bold] — {change.summary(lang)}")
+    out = console()
+    out.print(f"[bold]{operation.title(lang)}[/bold] — {change.summary(lang)}", highlight=False)
     if resolution is not None:
-        console().print(f"{resolution.outcome} {resolution.details} (seed {roller.seed})")
+        out.print(_work(system_id, resolution.details, roller.rolled, roller.seed, lang))
     if out is None:
         click.echo(
             "(feuille non écrite : --out FICHIER)" if lang == "fr" else "(not saved: --out FILE)"
         )
+
+
+def _work(system_id: str, details: dict[str, Any], dice: list[int], seed: int, lang: str) -> Table:
+    """The roll behind an operation: its dice and each detail a check of the game labels, in
+    words (never the details' dict)."""
+    from rich.table import Table
+
+    from ecran.engine import get_system
+
+    checks = get_system(system_id).checks
+    labels = {key: text for check in checks for key, text in check.detail_labels.items()}
+    table = Table(show_header=False, box=None)
+    table.add_column(style="bold")
+    table.add_column()
+    fr = lang == "fr"
+    table.add_row("dés" if fr else "dice", " ".join(str(d) for d in dice))
+    for label, value in details_rows(details, labels, checks, lang):
+        table.add_row(label, value)
+    table.add_row("graine" if fr else "seed", str(seed))
+    return table
 
 
 def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click.Command:
@@ -70,10 +96,12 @@ def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click
         _run(system_id, operation, values)
 
     params: list[click.Parameter] = [
-        click.Argument(["sheet_file"], metavar="FILE.json"),
+        click.Argument(["sheet_file"], metavar=_("FILE.json")),
         *param_options(operation.params, lang),
         seed_option(),
-        click.Option(["--out", "-o"], default=None, help="write the changed sheet here"),
+        click.Option(
+            ["--out", "-o"], default=None, metavar=_("FILE"), help=_("write the changed sheet here")
+        ),
         json_flag(),
     ]
     return click.Command(operation.name, callback=run, params=params, help=operation.title(lang))
@@ -81,11 +109,13 @@ def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click
 
 def build(lang: str) -> click.Group:
     def operations_of(system: System[Any]) -> click.Group:
+        def make(operation: Operation[Any, Any]) -> click.Command:
+            command = _command(system.id, operation, lang)
+            command.name = kebab(operation.name)
+            return command
+
         kind = Text(fr="opération", en="operation")
-        sub = OneLineGroup(system.id, help=system.name(lang), kind=kind)
-        for operation in system.operations:
-            sub.add_command(_command(system.id, operation, lang))
-        return sub
+        return NamedGroup(system, lang, kind, system.operations, system.operation, make)
 
     return SystemsGroup(
         "op", "Apply a rules operation (wound, rest, spend...) to a sheet file.", operations_of

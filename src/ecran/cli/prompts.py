@@ -15,7 +15,7 @@ import click
 import typer
 from pydantic import BaseModel
 
-from ecran.cli.fields import choices_of, prompt_label
+from ecran.cli.fields import choice_words, choices_of, prompt_label
 
 
 def ask_model(
@@ -28,10 +28,13 @@ def ask_model(
     for name, info in model.model_fields.items():
         if name not in result and not info.is_required():
             result[name] = info.get_default(call_default_factory=True)
-        if name not in skip:
-            result[name] = ask_value(
-                prompt_label(name, info, lang), info.annotation, result.get(name), lang
-            )
+        if name in skip:
+            continue
+        label = prompt_label(name, info, lang)
+        if choices_of(info.annotation) and not isinstance(result.get(name), bool):
+            result[name] = ask_choice(label, choice_words(name, info, lang), result.get(name), lang)
+        else:
+            result[name] = ask_value(label, info.annotation, result.get(name), lang)
     return result
 
 
@@ -53,26 +56,66 @@ def ask_value(label: str, annotation: Any, value: Any, lang: str) -> Any:
         return {k: ask_value(f"{label} · {k}", item, v, lang) for k, v in value.items()}
     choices = choices_of(annotation)
     if choices:
-        default = (
-            str(value.value if isinstance(value, Enum) else value) if value is not None else None
-        )
-        return typer.prompt(label, default=default, type=click.Choice(choices))
+        return ask_choice(label, {c: c for c in choices}, value, lang)
     if annotation is bool:
-        return typer.confirm(label, default=bool(value))
+        return confirm(label, bool(value), lang)
     if annotation is int:
-        return typer.prompt(label, default=value, type=int)
+        return ask(lang, label, default=value, type=int)
     if annotation is float:
-        return typer.prompt(label, default=value, type=float)
+        return ask(lang, label, default=value, type=float)
     if annotation is str:
-        return typer.prompt(label, default=value or "", show_default=bool(value))
+        return ask(lang, label, default=value or "", show_default=bool(value))
     return value
+
+
+def ask(lang: str, text: str, **options: Any) -> Any:
+    """click's prompt, with French typography before the colon in French."""
+    return typer.prompt(text, prompt_suffix="\u00a0: " if lang == "fr" else ": ", **options)
+
+
+def ask_choice(label: str, words: dict[str, str], value: Any, lang: str) -> str:
+    """One of `words` (id -> the reader's word): shown and typed as the reader names it (the id
+    is taken too, so a JSON file's value still works); the id is what is kept."""
+    by_word = {w.casefold(): c for c, w in words.items()} | {c.casefold(): c for c in words}
+    current = value.value if isinstance(value, Enum) else value
+    default = words.get(str(current)) if current is not None else None
+    listed = ", ".join(words.values())
+    while True:
+        answer = ask(lang, f"{label} ({listed})", default=default, show_default=True)
+        chosen = by_word.get(str(answer).strip().casefold())
+        if chosen is not None:
+            return chosen
+        click.echo(
+            f"choisir parmi : {listed}" if lang == "fr" else f"choose one of: {listed}", err=True
+        )
+
+
+#: Yes and no as people type them, in either language.
+_YES = {"o", "oui", "y", "yes"}
+_NO = {"n", "non", "no"}
+
+
+def confirm(label: str, default: bool, lang: str) -> bool:
+    """A yes/no question in the reader's language: `[O/n]` / `[o/N]` in French (click's own
+    `[y/N]` is not translatable)."""
+    fr = lang == "fr"
+    hint = ("[O/n]" if default else "[o/N]") if fr else ("[Y/n]" if default else "[y/N]")
+    while True:
+        answer = ask(lang, f"{label} {hint}", default="", show_default=False).strip().lower()
+        if not answer:
+            return default
+        if answer in _YES:
+            return True
+        if answer in _NO:
+            return False
+        click.echo("répondre oui ou non" if fr else "answer yes or no", err=True)
 
 
 def _ask_optional_number(label: str, kind: type, value: Any, lang: str) -> Any:
     """An empty answer keeps the field empty (None)."""
     hint = "vide = aucun" if lang == "fr" else "empty = none"
     while True:
-        answer = typer.prompt(f"{label} ({hint})", default="" if value is None else str(value))
+        answer = ask(lang, f"{label} ({hint})", default="" if value is None else str(value))
         if not answer.strip():
             return None
         try:
@@ -85,19 +128,21 @@ def _ask_list(label: str, item: type[BaseModel], items: list[Any], lang: str) ->
     fr = lang == "fr"
     kept = []
     for index, entry in enumerate(items, 1):
-        keep = typer.confirm(
-            f"{label} #{index} : {_short(entry)} — {'garder' if fr else 'keep'}?", default=True
+        keep = (
+            confirm(f"{label} n° {index} : {_short(entry)} — garder ?", True, lang)
+            if fr
+            else (confirm(f"{label} #{index}: {_short(entry)} — keep?", True, lang))
         )
         if keep:
             kept.append(ask_model(item, entry, lang))
-    while typer.confirm(f"{label} : {'en ajouter un' if fr else 'add one'}?", default=False):
+    while confirm(f"{label} : en ajouter un ?" if fr else f"{label}: add one?", False, lang):
         kept.append(ask_model(item, {}, lang))
     return kept
 
 
 def _short(entry: Any) -> str:
     if isinstance(entry, dict):
-        return ", ".join(f"{k}={v}" for k, v in list(entry.items())[:3])
+        return ", ".join(str(v) for v in list(entry.values())[:3])
     return str(entry)
 
 

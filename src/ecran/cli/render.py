@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 
 if TYPE_CHECKING:  # Rich loads when a table is drawn: a `--json` answer never needs it
+    from pydantic import BaseModel
     from rich.console import Console
     from rich.table import Table
 
     from ecran.engine.records import OddsReport, RollRecord
-    from ecran.rules import Check, SheetSection
+    from ecran.rules import Check, SheetSection, Text
 
 BAR_WIDTH = 40
 
@@ -23,26 +25,32 @@ def bar(p: float) -> str:
     return "█" * full + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[part]
 
 
+def number(x: float, lang: str, digits: int = 2) -> str:
+    """A decimal as the reader writes it (Babel): `33,33` in French, `33.33` in English."""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * digits if digits else "0"
+    return str(format_decimal(x, format=pattern, locale="fr_FR" if lang == "fr" else "en_GB"))
+
+
 def odds_table(report: OddsReport, check: Check[Any], lang: str) -> Table:
     from rich.table import Table
 
-    title = f"{check.title(lang)} — {report.system} {report.check}"
-    table = Table(title=title, caption=params_line(report.params))
+    table = Table(title=check.title(lang), caption=params_line(report.params, check.params, lang))
     table.add_column("résultat" if lang == "fr" else "outcome")
     table.add_column("exact", justify="right")
     table.add_column("%", justify="right")
     table.add_column("")
     for row in report.outcomes:
         label = check.outcome(row.outcome).label(lang)
-        percent = f"{row.p * 100:.2f}".replace(".", "," if lang == "fr" else ".")
-        table.add_row(label, row.probability, percent, bar(row.p))
+        table.add_row(label, row.probability, number(row.p * 100, lang), bar(row.p))
     return table
 
 
 def roll_table(record: RollRecord, check: Check[Any], lang: str) -> Table:
     from rich.table import Table
 
-    table = Table(title=f"{check.title(lang)} — {record.system} {record.check}", show_header=False)
+    table = Table(title=check.title(lang), show_header=False)
     table.add_column(style="bold")
     table.add_column()
     fr = lang == "fr"
@@ -50,16 +58,85 @@ def roll_table(record: RollRecord, check: Check[Any], lang: str) -> Table:
     if record.total is not None:
         table.add_row("total", str(record.total))
     table.add_row("dés" if fr else "dice", " ".join(str(d) for d in record.dice))
-    for key, value in record.details.items():
-        label = check.detail_labels.get(key)
-        table.add_row(label(lang) if label else key, str(value))
-    table.add_row("paramètres" if fr else "parameters", params_line(record.params))
+    for label, value in details_rows(record.details, check.detail_labels, [check], lang):
+        table.add_row(label, value)
+    table.add_row(
+        "paramètres" if fr else "parameters", params_line(record.params, check.params, lang)
+    )
     table.add_row("graine" if fr else "seed", str(record.seed))
     return table
 
 
-def params_line(params: dict[str, Any]) -> str:
-    return " ".join(f"{k.replace('_', '-')}={v}" for k, v in params.items())
+def params_line(params: dict[str, Any], model: type[BaseModel], lang: str) -> str:
+    """The parameters a result was computed with, each by its label and its value in words
+    (`Compétence 4 · Difficulté 7 · Professionnel non`), never `name=False`."""
+    from ecran.rules import FieldMeta
+
+    metas = FieldMeta.of_model(model)
+    parts = []
+    for name, value in params.items():
+        meta = metas.get(name)
+        label = meta.label(lang) if meta is not None else name.replace("_", "-")
+        if value is None:
+            shown = "—"
+        elif meta is not None and meta.choice_labels and not isinstance(value, bool):
+            shown = meta.choice_label(value)(lang)
+        else:
+            shown = in_words(value, lang)
+        parts.append(f"{label}{COLON[lang]}{shown}")
+    return " · ".join(parts)
+
+
+#: Label and value: French puts a no-break space before the colon.
+COLON = {"fr": "\u00a0: ", "en": ": "}
+
+
+def in_words(
+    value: Any,
+    lang: str,
+    checks: Sequence[Check[Any]] = (),
+    labels: dict[str, Text] | None = None,
+) -> str:
+    """A detail's or parameter's value as a reader reads it: yes/no, a decimal by locale, a list
+    of dice spaced, an outcome by its label, the parts of a compound value by their labels;
+    never a Python repr."""
+    fr = lang == "fr"
+    if isinstance(value, bool):
+        return ("oui" if value else "non") if fr else ("yes" if value else "no")
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return number(value, lang, 0 if value.is_integer() else 2)
+    if isinstance(value, (list, tuple)):
+        return " ".join(in_words(v, lang, checks, labels) for v in value)
+    if isinstance(value, dict):
+        named = labels or {}
+        return ", ".join(
+            f"{named[k](lang) if k in named else str(k).replace('_', ' ')}{COLON[lang]}"
+            f"{in_words(v, lang, checks, labels)}"
+            for k, v in value.items()
+        )
+    if isinstance(value, str):
+        for check in checks:
+            for outcome in check.outcomes:
+                if outcome.name == value:
+                    return outcome.label(lang)
+    return str(value)
+
+
+def details_rows(
+    details: dict[str, Any],
+    labels: dict[str, Text],
+    checks: Sequence[Check[Any]],
+    lang: str,
+) -> list[tuple[str, str]]:
+    """A resolution's work as (label, value) rows: each detail the rules label, its value in
+    words. A detail no rule labels is left out rather than shown by its key."""
+    return [
+        (labels[key](lang), in_words(value, lang, checks, labels))
+        for key, value in details.items()
+        if key in labels
+    ]
 
 
 def sheet_tables(sections: list[SheetSection], lang: str) -> list[Table]:

@@ -21,14 +21,9 @@ WORKERS_MAX = 64
 def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
-        host: str = typer.Option("127.0.0.1", help="address to listen on"),
-        port: int = typer.Option(8000, help="port", min=1, max=65535),
-        workers: int = typer.Option(
-            1,
-            help="worker processes (more than 1 needs ECRAN_REDIS_URL)",
-            min=1,
-            max=WORKERS_MAX,
-        ),
+        host: str = typer.Option("127.0.0.1", metavar="ADDRESS", help="address to listen on"),
+        port: int = typer.Option(8000, help="port"),
+        workers: int = typer.Option(1, help="worker processes (more than 1 needs ECRAN_REDIS_URL)"),
     ) -> None:
         """Start the web table (FastAPI) on http://HOST:PORT."""
         import uvicorn
@@ -58,6 +53,13 @@ def _check(url: str, redis_url: str | None, workers: int) -> None:
     from ecran.rules import EcranError, Text
     from ecran.store import shareable
 
+    if not 1 <= workers <= WORKERS_MAX:
+        raise EcranError(
+            Text(
+                fr=f"--workers : entre 1 et {WORKERS_MAX} ({workers})",
+                en=f"--workers: between 1 and {WORKERS_MAX} ({workers})",
+            )
+        )
     if workers > 1 and redis_url is None:
         raise EcranError(
             Text(

@@ -8,6 +8,7 @@ import click
 
 from ecran.cli.lang import current
 from ecran.cli.render import bar, console, echo_json
+from ecran.cli.words import _
 
 
 def build(lang: str) -> click.Command:
@@ -26,15 +27,15 @@ def build(lang: str) -> click.Command:
         "odds-sheet",
         callback=run,
         params=[
-            click.Argument(["sheet_file"], metavar="FILE.json"),
+            click.Argument(["sheet_file"], metavar=_("FILE.json")),
             click.Option(
                 ["--ladder"],
                 is_flag=True,
-                help="every difficulty of each check's range, not only the sheet's own",
+                help=_("every difficulty of each check's range, not only the sheet's own"),
             ),
-            click.Option(["--json", "as_json"], is_flag=True, help="JSON output"),
+            click.Option(["--json", "as_json"], is_flag=True, help=_("JSON output")),
         ],
-        help="Exact odds of every action of a character sheet, at every difficulty.",
+        help=_("Exact odds of every action of a character sheet, at every difficulty."),
     )
 
 
@@ -65,8 +66,10 @@ def _show(report: dict[str, object], check_of: object, lang: str) -> None:
 
 
 def _percent(p: float, fr: bool) -> str:
-    text = f"{p * 100:.1f}\u00a0%"
-    return text.replace(".", ",") if fr else text
+    from ecran.cli.render import number
+
+    # French: a narrow no-break space before %, as French typography wants
+    return number(p * 100, "fr", 1) + "\u202f%" if fr else number(p * 100, "en", 1) + "%"
 
 
 __all__ = ["bar", "build"]

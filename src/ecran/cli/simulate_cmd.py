@@ -9,9 +9,17 @@ from typing import Any
 
 import click
 
-from ecran.cli.checks import ChecksGroup, SystemsGroup, given, json_flag, param_options, seed_option
+from ecran.cli.checks import (
+    SystemsGroup,
+    checks_group,
+    given,
+    json_flag,
+    param_options,
+    seed_option,
+)
 from ecran.cli.lang import current
 from ecran.cli.render import bar, console, echo_json, params_line
+from ecran.cli.words import _
 from ecran.rules import Check, System
 
 HELP = "Simulate a check N times from its exact odds: the count of each outcome."
@@ -54,7 +62,7 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
         fr = current() == "fr"
         table = Table(
             title=f"{check.title(current())} — {system_id} {check.name}",
-            caption=f"{params_line(report.params)}\n"
+            caption=f"{params_line(report.params, check.params, current())}\n"
             + (
                 f"{report.trials} essais, graine {report.seed}, {report.seconds:.3f} s"
                 if fr
@@ -84,6 +92,6 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
 
 def build(lang: str) -> click.Group:
     def checks_of(system: System[Any]) -> click.Group:
-        return ChecksGroup(system, lang, _command)
+        return checks_group(system, lang, _command)
 
-    return SystemsGroup("simulate", HELP, checks_of)
+    return SystemsGroup("simulate", _(HELP), checks_of)

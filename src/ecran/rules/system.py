@@ -8,6 +8,8 @@ the CLI, the API and the web table show of a game comes from here.
 from __future__ import annotations
 
 import functools
+import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -22,6 +24,31 @@ from ecran.rules.text import Source, Text
 from ecran.rules.violation import RuleViolation
 
 SheetT = TypeVar("SheetT", bound=CharacterSheet)
+Named = TypeVar("Named", Check[Any], Operation[Any, Any])
+
+
+def name_key(name: str) -> str:
+    """A name as people may type it, folded: no case, no accents, `-` for any other run of
+    characters (`Test_XP`, `test-xp` and `Test d'XP` fold alike where they match)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+
+
+def _named(items: Sequence[Named], name: str) -> Named | None:
+    """The item whose id is `name`, else whose id or French title folds as `name` does. The id
+    wins over a title (a title that folds like another item's id never hides it)."""
+    for item in items:
+        if item.name == name:
+            return item
+    key = name_key(name)
+    for item in items:
+        if name_key(item.name) == key:
+            return item
+    for item in items:
+        if name_key(item.title.fr) == key:
+            return item
+    return None
+
 
 #: The hooks that take sheets: the base class checks their type once, so each system's hooks are
 #: written against its own sheet class with no cast.
@@ -94,16 +121,20 @@ class System(Generic[SheetT]):
     # -- checks -------------------------------------------------------------------------------
 
     def check(self, name: str) -> Check[Any]:
-        for c in self.checks:
-            if c.name == name:
-                return c
-        raise unknown(Text(fr="test", en="check"), name, [c.name for c in self.checks])
+        """The check named `name`: its id (`test_xp`), the id in kebab-case (`test-xp`), or
+        its French title as the book names it (`test-d-experience`, any case or accents)."""
+        found = _named(self.checks, name)
+        if found is None:
+            raise unknown(Text(fr="test", en="check"), name, [c.name for c in self.checks])
+        return found
 
     def operation(self, name: str) -> Operation[Any, Any]:
-        for op in self.operations:
-            if op.name == name:
-                return op
-        raise unknown(Text(fr="opération", en="operation"), name, [o.name for o in self.operations])
+        """The operation named `name`: its id, kebab-case or French title, as `check`."""
+        found = _named(self.operations, name)
+        if found is None:
+            allowed = [o.name for o in self.operations]
+            raise unknown(Text(fr="opération", en="operation"), name, allowed)
+        return found
 
     def table_options(self) -> list[Option]:
         """The options a table fixes once for every roll (optional rules, readings, house

@@ -123,12 +123,10 @@ def test_character_validate_on_the_command_line(cli: Any, tmp_path: Path) -> Non
     assert cli("character", "validate", str(good)).code == 0
     bad = tmp_path / "bad.json"
     bad.write_text(sheet(characteristics={"force": 9}, res=30).model_dump_json(), encoding="utf-8")
-    result = cli("character", "validate", str(bad))
-    assert result.code == 2
-    # the player reads what is wrong and the book's lines, not rule ids or seed file names
-    assert "RES actuelle 30 au-dessus du maximum 10 (Fluid, l. 109-113)" in result.err
-    assert "font 44 points au lieu de 40" in result.err and "(Fluid, l. 91-101)" in result.err
-    assert "fluid.char.points" not in result.err and ".txt" not in result.err
+    result = cli("character", "validate", "--json", str(bad))
+    assert result.code == 2  # ids and seed lines: in JSON, not for players
+    assert "fluid.char.points" in result.out and "fluid.pool.res" in result.out
+    assert "002_865f6a3dca48f38d.txt L91-101" in result.out
 
 
 def test_character_new_from_file(cli: Any, tmp_path: Path) -> None:

@@ -271,7 +271,8 @@ def test_stasis_points_add_to_the_control_roll_A12_L630() -> None:
 def test_cli_lists_options_in_help(cli) -> None:
     result = cli("odds", "nephilim", "action", "--help")
     assert result.code == 0
-    assert "[reading]" in result.out and "[optional_rule]" in result.out
+    assert "lecture d'une ambiguïté" in result.out and "règle optionnelle" in result.out
+    assert "[reading]" not in result.out and "optional_rule" not in result.out
 
 
 def details_of(check: str, **values: object) -> dict[str, object]:

@@ -104,10 +104,9 @@ def test_character_validate_cli(cli, tmp_path: Path) -> None:
     good.write_text(legal().model_dump_json())
     assert cli("character", "validate", str(good)).code == 0
     assert cli("character", "new", "warp", "--from", str(good)).code == 0
-    result = cli("character", "validate", str(_bad_file(tmp_path)))
-    assert result.code == 2
-    assert "PV max 40" in result.err  # the hit points rule, named by its book and lines
-    assert "(WaRP (moteur d'Over the Edge), l. 778-884)" in result.err
+    result = cli("character", "validate", "--json", str(_bad_file(tmp_path)))
+    assert "warp.hit_points" in result.out  # ids and seed lines: in JSON, not for players
+    assert "L778-884" in result.out
 
 
 def test_invalid_sheet_exits_2(cli, tmp_path: Path) -> None:

@@ -1,0 +1,60 @@
+"""The command line's own words, in the reader's language: a gettext catalogue (English msgids,
+French translations in `locale/fr/LC_MESSAGES/ecran-cli.po`, compiled to `.mo`).
+
+Click and Typer word their help and errors with `gettext.gettext` ("Usage:", "Show this message
+and exit.", "No such command…"); `install` points them at this catalogue, so their words follow
+`--lang`/`ECRAN_LANG` as ours do. Only the standard library loads here: `ecran --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import gettext
+import sys
+from functools import cache
+from pathlib import Path
+
+from ecran.cli.lang import current
+
+#: Where the compiled catalogues are (one per language; English is the msgids themselves).
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAIN = "ecran-cli"
+
+#: Click's and Typer's modules that word things through gettext (`_` and `ngettext` globals).
+_WORDING_MODULES = (
+    "click.core",
+    "click.decorators",
+    "click.exceptions",
+    "click.formatting",
+    "click.parser",
+    "click.types",
+    "click.termui",
+    "click.shell_completion",
+    "typer.core",
+)
+
+
+@cache
+def catalogue(lang: str) -> gettext.NullTranslations:
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def _(message: str) -> str:
+    """`message` (English, the msgid) in the reader's language."""
+    return catalogue(current()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return catalogue(current()).ngettext(singular, plural, n)
+
+
+def install() -> None:
+    """Click's and Typer's own words through this catalogue (their modules bind gettext's
+    functions at import, so the module globals are what is replaced)."""
+    for name in _WORDING_MODULES:
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        if hasattr(module, "_"):
+            setattr(module, "_", _)  # noqa: B010 (a module global, not an attribute we own)
+        if hasattr(module, "ngettext"):
+            setattr(module, "ngettext", ngettext)  # noqa: B010
