@@ -26,14 +26,18 @@ def dice(draw: st.DrawFn) -> str:
     explode = None
     if not fate and draw(st.booleans()):
         explode = draw(st.sampled_from(["!", "!!", "!p", "e", "ra"]))
-        n = draw(st.integers(2, sides))
+        # at most half the faces explode: a roll follows a chain 100 rolls deep, the odds 20
+        # deep (the rest is the reported residual), and a chain longer than 20 must stay rare
+        # enough never to be drawn here (1d20!>2 rolls 20 explosions one time in 3)
+        n = draw(st.integers(max(2, (sides + 1) // 2), sides))
         text += explode + (str(n) if explode in ("e", "ra") else f">{n}")
     if draw(st.booleans()):
         # one face rerolled: a Fudge die's faces are -1, 0, 1, so `<1` would be all of them
         faces = ["0", "1"] if fate else ["1", "<1", f"={sides}"]
         text += draw(st.sampled_from(["r", "ro"])) + draw(st.sampled_from(faces))
-    if explode not in ("!", "e", "ra") and draw(st.booleans()):
-        for _ in range(draw(st.integers(1, 2))):
+    if draw(st.booleans()):
+        # keep/drop over a pool grown by `!` (Roll20) takes one clause; others may chain
+        for _ in range(1 if explode in ("!", "e", "ra") else draw(st.integers(1, 2))):
             text += draw(st.sampled_from(["k", "kh", "kl", "d", "dh", "dl"])) + str(
                 draw(st.integers(0, 4))
             )

@@ -109,7 +109,7 @@ def test_parse_is_cached_and_blanks_are_allowed() -> None:
         ("1d6r", "condition attendue", "expected a condition"),
         ("1d6r1ro2", "mélangés", "mixed"),
         ("4d6q", "modificateur inconnu", "unknown modifier"),
-        ("4d6!kh3", "!!", "!!"),
+        ("4d6!kh3kl1", "une seule clause", "one keep/drop clause"),
     ],
 )
 def test_errors_are_one_line_in_both_languages(text: str, fr_part: str, en_part: str) -> None:

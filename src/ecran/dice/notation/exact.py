@@ -17,7 +17,7 @@ from typing import Any
 
 from ecran.dice.distribution import Distribution
 from ecran.dice.explode import explode, explode_chain
-from ecran.dice.notation import arith, limits
+from ecran.dice.notation import arith, exploded, limits
 from ecran.dice.notation.ast import (
     BinOp,
     Call,
@@ -112,8 +112,10 @@ def _dice(node: Dice, depth: int) -> Distribution[Value]:
     # cached per (term, depth): Distributions are immutable, and `3d6+3d6` is one computation
     explosion = node.explode
     if explosion is not None and not explosion.into_die:
-        # `!`, `e`, `ra`: every roll of a chain is a die of its own (no keep/match: the parser
-        # refuses them), so each roll is scored
+        # `!`, `e`, `ra`: every roll of a chain is a die of its own; kept by rank over the whole
+        # grown pool (Roll20), else each roll is scored
+        if node.keeps:
+            return _exploded_pool([node], node.keeps, node, depth)
         return _chain(node, _rerolled(node), explosion, depth).repeat(node.count)
     kept = kept_range(node.keeps, node.count) if node.keeps else ()
     return _pool([node], kept, node, depth)
@@ -143,6 +145,44 @@ def _pool(
         return kept_statistic(types, lo, hi, lambda face, c: face * c)
     scored = score
     return kept_statistic(types, lo, hi, lambda face, c: scored(face) * c)
+
+
+def _exploded_pool(
+    terms: list[Dice], keeps: tuple[Keep, ...], scoring: Dice | Group, depth: int
+) -> Distribution[Any]:
+    """Keep/drop over a pool that `!` explosions grow (`exploded.kept_pool`)."""
+    if len(keeps) != 1:
+        raise _chained_on_exploded(scoring.text)
+    specs = _chain_specs(terms, depth, scoring)
+    return exploded.kept_pool(specs, keeps[0], _score(scoring.success, scoring.failure))
+
+
+def _chain_specs(terms: list[Dice], depth: int, scoring: Dice | Group) -> list[exploded.ChainSpec]:
+    specs = []
+    for t in terms:
+        value: Callable[[int], int] = t.clamp
+        explosion = t.explode
+        if explosion is not None and not explosion.into_die:
+            extra = explosion.limit if explosion.limit is not None else depth
+            truncated = explosion.limit is None
+            die, on = _rerolled(t), explosion.faces
+        else:  # a plain, rerolled or compounded die: one roll of the pool
+            die, on, extra, truncated = _die_value(t, depth, scoring), frozenset(), 0, False
+            value = _same
+        specs.append(exploded.ChainSpec(die, t.count, on, extra, truncated, value))
+    return specs
+
+
+def _same(x: int) -> int:
+    return x
+
+
+def _chained_on_exploded(text: str) -> NotationError:
+    return NotationError(
+        f"« {text} » : sur des dés qui explosent avec !, une seule clause de garde "
+        "(kh, kl, dh ou dl)",
+        f"'{text}': on dice exploding with !, one keep/drop clause only (kh, kl, dh or dl)",
+    )
 
 
 def _die_value(node: Dice, depth: int, scoring: Dice | Group) -> Distribution[int]:
@@ -250,7 +290,7 @@ def _group(node: Group, depth: int) -> Distribution[Value]:
             raise _one_roll_group(node)
         if any(t.explode and not t.explode.into_die for t in pooled):
             if node.keeps:
-                raise _one_roll_group(node)
+                return _exploded_pool(pooled, node.keeps, node, depth)
             score = _score(node.success, node.failure)
             result: Distribution[Value] = Distribution.constant(0)
             for t in pooled:
@@ -379,6 +419,8 @@ def _cost(node: Node, depth: int) -> tuple[int, float]:
 def _pool_cost(
     terms: list[Dice], keeps: tuple[Keep, ...], scored: bool, text: str, depth: int
 ) -> tuple[int, float]:
+    if keeps and any(t.explode and not t.explode.into_die for t in terms):
+        return _exploded_cost(terms, keeps, scored, text, depth)
     span = 0
     bits = 0.0
     faces = 0
@@ -405,3 +447,31 @@ def _pool_cost(
             "exactly; roll the dice instead",
         )
     return (1 if scored else faces) * kept, bits
+
+
+def _exploded_cost(
+    terms: list[Dice], keeps: tuple[Keep, ...], scored: bool, text: str, depth: int
+) -> tuple[int, float]:
+    """A pool grown by `!` explosions, kept by rank (`exploded.work` against the budget)."""
+    if len(keeps) != 1:
+        raise _chained_on_exploded(text)
+    shape: list[tuple[int, int, int]] = []
+    bits = 0.0
+    value = 0
+    for t in terms:
+        faces = len(t.faces())
+        if t.explode is not None and not t.explode.into_die:
+            rolls = (t.explode.limit or depth) + 1
+            shape.append((t.count, faces, rolls))
+            value = max(value, max(abs(f) for f in t.faces()))
+        else:
+            rolls = (t.explode.limit or depth) + 1 if t.explode else 1
+            shape.append((t.count, faces * rolls, 1))
+            value = max(value, faces * rolls)
+        bits += log2(faces) * rolls * t.count
+    span = 2 if scored else value
+    rolls_in_all = sum(count * rolls for count, _, rolls in shape)
+    steps = exploded.work(shape, keeps[0], span + 1)
+    if steps > limits.MAX_KEEP_WORK:
+        raise exploded.too_costly()
+    return rolls_in_all * span, bits

@@ -199,6 +199,14 @@ class _Parser:
             )
         return _bounded(int(text), column)
 
+    def threshold(self, what_fr: str, what_en: str) -> int:
+        """The number of a condition after its operator, which may be negative (`4dF>-1`,
+        `{2d6-8}<-2`: Roll20 compares with any integer)."""
+        if self.at_op("-"):
+            self.take()
+            return -self.integer(what_fr, what_en)
+        return self.integer(what_fr, what_en)
+
     def split_word(self) -> Token:
         """The next modifier word, cut from the front of a word token (`khsa` -> `kh`, `sa`)."""
         kind, text, column = self.peek()
@@ -338,7 +346,7 @@ class _Parser:
                     raise _group_modifier(word, col)
             elif kind == "op" and text in OPERATORS and success is None:
                 self.take()
-                success = Comparison(text, self.integer("un seuil", "a threshold"))
+                success = Comparison(text, self.threshold("un seuil", "a threshold"))
             else:
                 break
         source = self.text[column - 1 : self.peek()[2] - 1].strip()
@@ -384,7 +392,9 @@ class _Parser:
                 )
             elif kind == "op" and text in OPERATORS:
                 self.take()
-                clauses.add_success(Comparison(text, self.integer("un seuil", "a threshold")), col)
+                clauses.add_success(
+                    Comparison(text, self.threshold("un seuil", "a threshold")), col
+                )
             elif kind == "word":
                 self.modifier(clauses)
             else:
@@ -436,9 +446,11 @@ class _Parser:
         kind, text, column = self.peek()
         if kind == "op" and text in OPERATORS:
             self.take()
-            return Comparison(text, self.integer("un nombre", "a number"))
+            return Comparison(text, self.threshold("un nombre", "a number"))
         if kind == "num":
             return Comparison("=", self.integer("un nombre", "a number"))
+        if required and kind == "op" and text == "-":  # `f-1`: where a condition must follow,
+            return Comparison("=", self.threshold("un nombre", "a number"))  # not a subtraction
         if required:
             raise NotationError(
                 f"condition attendue en position {column} (exemples : r1, r<3, ro=2)",
@@ -540,11 +552,14 @@ class _Clauses:
                 f"« {source} » explose sur toutes ses faces : le dé ne s'arrêterait jamais",
                 f"'{source}' explodes on every face: the die would never stop",
             )
-        if explode is not None and not explode.into_die and self.keeps:
+        if explode is not None and not explode.into_die and len(self.keeps) > 1:
+            # Roll20 keeps over the whole grown pool; chained clauses would
+            # need the kept ranks for every pool size, which `exploded.kept_pool` does not follow
             raise NotationError(
-                f"« {source} » : pour garder des dés qui explosent, utilisez !! (chaque dé "
-                "additionne ses relances explosives)",
-                f"'{source}': to keep exploding dice use !! (each die adds up its own explosions)",
+                f"« {source} » : sur des dés qui explosent avec !, une seule clause de garde "
+                "(kh, kl, dh ou dl) ; avec !!, chaque dé additionne ses explosions",
+                f"'{source}': on dice exploding with !, one keep/drop clause only (kh, kl, dh or "
+                "dl); with !! each die adds up its own explosions",
             )
         if self.match is not None and self.match.total and self.success is not None:
             raise NotationError(

@@ -374,10 +374,14 @@ def _group(node: Group, dice: _Dice) -> GroupRoll:
     items = [_sum(item, dice) for item in node.items]
     pooled = node.pooled()
     if pooled is not None:
-        if not pooled or (node.keeps and any(t.explode and not t.explode.into_die for t in pooled)):
+        if not pooled:
             from ecran.dice.notation.exact import _one_roll_group
 
             raise _one_roll_group(node)
+        if len(node.keeps) > 1 and any(t.explode and not t.explode.into_die for t in pooled):
+            from ecran.dice.notation.exact import _chained_on_exploded
+
+            raise _chained_on_exploded(node.text)
         return _pooled_group(node, items[0], dice)
     values = [item.value for item in items]
     kept = (
