@@ -17,6 +17,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from ecran.dice import Distribution
+from ecran.dice.notation.report import odds_report
+from ecran.engine.budget import TooCostly, active, within_budget
 from ecran.rules import Check
 
 MAX_ENTRIES = 4096
@@ -44,7 +46,9 @@ class DistributionCache:
                 self._entries.move_to_end(key)
                 self.hits += 1
                 return found
-        dist = check.distribution(params)  # outside the lock: two threads may both compute
+        # outside the lock: two threads may both compute; under a web request's work budget
+        # the computation runs in a worker process (`budget`)
+        dist = within_budget(check.distribution, params)
         with self._lock:
             self.misses += 1
             self._entries[key] = dist
@@ -69,3 +73,36 @@ def _params_key(params: BaseModel) -> str:
 
 #: The process's cache: `odds_report`, sheet odds and the web all read through it.
 DISTRIBUTIONS = DistributionCache()
+
+
+NOTATION_ENTRIES = 512
+"""Dice-notation odds reports kept (each a list of totals: bounded by the notation's limits)."""
+
+_notation: OrderedDict[tuple[str, int, float], dict[str, Any] | TooCostly] = OrderedDict()
+_notation_lock = Lock()
+
+
+def notation_odds(expression: str, depth: int) -> dict[str, Any]:
+    """The exact odds report of dice notation (`ecran dice EXPR --odds --json`), computed within
+    the active work budget and remembered: a refusal too, so asking again costs nothing."""
+    budget = active()
+    key = (expression, depth, budget.seconds if budget else 0.0)  # a refusal holds for its limit
+    with _notation_lock:
+        found = _notation.get(key)
+        if found is not None:
+            _notation.move_to_end(key)
+    if isinstance(found, TooCostly):
+        raise found
+    if found is not None:
+        return found
+    try:
+        report: dict[str, Any] | TooCostly = within_budget(odds_report, expression, depth)
+    except TooCostly as exc:
+        report = exc
+    with _notation_lock:
+        _notation[key] = report
+        while len(_notation) > NOTATION_ENTRIES:
+            _notation.popitem(last=False)
+    if isinstance(report, TooCostly):
+        raise report
+    return report

@@ -23,6 +23,8 @@ from fastapi.staticfiles import StaticFiles
 from ecran.web import api, errors, live, pages
 from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
+from ecran.web.limits import LimitsMiddleware
+from ecran.web.security import SecurityHeaders, redact_logs
 
 STATIC = Path(__file__).parent / "static"
 ONE_YEAR = 365 * 24 * 3600
@@ -100,4 +102,8 @@ def create_app() -> FastAPI:
     app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # limits and security headers: outermost, so every refusal is cheap and carries the headers
+    app.add_middleware(LimitsMiddleware)
+    app.add_middleware(SecurityHeaders)
+    redact_logs()
     return app

@@ -8,7 +8,8 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel
 
 from ecran.dice.notation import NotationError, limits
-from ecran.dice.notation.report import odds_report, roll_report
+from ecran.dice.notation.report import roll_report
+from ecran.engine.cache import notation_odds
 from ecran.engine.records import seeded_roller
 from ecran.rules import EcranError, Text
 
@@ -55,7 +56,7 @@ def dice_roll(expression: str, seed: int | None) -> DiceRoll:
 
 def dice_odds(expression: str, depth: int) -> DiceOdds:
     try:
-        return DiceOdds.model_validate(odds_report(expression, depth))
+        return DiceOdds.model_validate(notation_odds(expression, depth))
     except NotationError as exc:
         raise _notation(exc) from None
 

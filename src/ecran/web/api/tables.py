@@ -16,7 +16,7 @@ import unicodedata
 from contextlib import suppress
 from typing import Any
 
-from fastapi import APIRouter, Body, Query, Request
+from fastapi import APIRouter, Body, Path, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
@@ -57,6 +57,7 @@ from ecran.web.api.models import (
 )
 from ecran.web.deps import Db, Me, Seat
 from ecran.web.i18n import request_lang
+from ecran.web.limits import MAX_INT
 from ecran.web.live import hub
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -348,7 +349,10 @@ def update_character(
 
 @router.delete("/{table_id}/characters/{character_id}", response_model=EventView)
 def delete_character(
-    character_id: str, me: Me, request: Request, expected_version: int = Query(..., ge=1)
+    character_id: str,
+    me: Me,
+    request: Request,
+    expected_version: int = Query(..., ge=1, le=MAX_INT),
 ) -> EventView:
     event = commands.execute(
         request.app,
@@ -466,7 +470,7 @@ def make_roll(body: MakeRoll, me: Me, request: Request) -> EventView:
 @router.get("/{table_id}/events", response_model=list[EventView])
 def events_after(
     me: Me,
-    after: int = Query(0, ge=0, description="the last seq the client has"),
+    after: int = Query(0, ge=0, le=MAX_INT, description="the last seq the client has"),
     limit: int = Query(PAGE_MAX, ge=1, le=PAGE_MAX),
 ) -> list[EventView]:
     """The events after `after`, in order (a reconnecting client asks again from the last seq
@@ -477,7 +481,9 @@ def events_after(
 @router.get("/{table_id}/log", response_model=LogPage)
 def log_page(
     me: Me,
-    before: int | None = Query(None, ge=1, description="page before this seq; newest if absent"),
+    before: int | None = Query(
+        None, ge=1, le=MAX_INT, description="page before this seq; newest if absent"
+    ),
     limit: int = Query(50, ge=1, le=PAGE_MAX),
 ) -> LogPage:
     page = me.store.page(me.access, before, limit)
@@ -485,7 +491,7 @@ def log_page(
 
 
 @router.get("/{table_id}/events/{seq}", response_model=EventReplay)
-def event(seq: int, me: Me) -> EventReplay:
+def event(me: Me, seq: int = Path(..., ge=-MAX_INT, le=MAX_INT)) -> EventReplay:
     """One event as this member sees it; a roll they may see is rolled again from its record
     (same check, parameters and seed) to show it was not tampered with."""
     view = me.store.event(me.access, seq)

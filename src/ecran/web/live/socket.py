@@ -7,10 +7,11 @@ from fastapi import APIRouter, FastAPI, WebSocket
 from fastapi.concurrency import run_in_threadpool
 
 from ecran.rules import EcranError
-from ecran.rules.text import DEFAULT_LANG, LANGS
+from ecran.rules.text import DEFAULT_LANG, LANGS, Text
 from ecran.web.deps import app_store, authenticate, missing_token, token_in
 from ecran.web.errors import one_line, status_of
 from ecran.web.i18n import COOKIE
+from ecran.web.limits import MAX_INT
 from ecran.web.live.hub import hub
 from ecran.web.live.messages import parse_after
 
@@ -30,6 +31,13 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
     app: FastAPI = socket.app
     try:
         after = parse_after(socket.query_params.get("after"))
+        if after > MAX_INT:  # a sequence number is a BIGINT: beyond it, nothing to resume
+            raise EcranError(
+                Text(
+                    fr=f"after : entier entre 0 et {MAX_INT} attendu",
+                    en=f"after: an integer between 0 and {MAX_INT}",
+                )
+            )
         token = token_in(socket.headers, socket.query_params)
         if token is None:
             raise missing_token()

@@ -1,0 +1,277 @@
+"""The work budget: every exact computation a web request triggers gets at most one CPU-second.
+
+Exact odds are pure Python over big integers: `1000d6kh23` or a large `warp.versus` pool cost
+seconds, and while a thread of the server computes them every other table waits (the GIL). So a
+request's exact computation runs *off* the server's process, in a small pool of worker
+processes, under a CPU-time limit counted by the worker itself (`ITIMER_PROF`: user + system time
+of that process, so a loaded machine never refuses a cheap computation). Above the limit the
+answer is one line, "trop coûteux", naming the limit; the web maps it to 422. A worker that does
+not answer within a generous wall-clock backstop (it cannot, e.g. stuck in one huge C-level
+multiplication) is killed and replaced.
+
+The budget is active where a request is served (`enforced()`, set by the web for each request);
+the command line computes in its own process, without one. Nothing here knows a game.
+
+Configuration (read once, when the process first needs the pool):
+
+- `ECRAN_WORK_BUDGET`: CPU-seconds one computation may use (default 1).
+- `ECRAN_WORK_PROCESSES`: worker processes (default 1: the server keeps the other core).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from multiprocessing import get_context
+from threading import Lock
+from typing import Any, TypeVar
+
+from ecran.rules.errors import EcranError
+from ecran.rules.text import Text
+
+T = TypeVar("T")
+
+DEFAULT_SECONDS = 1.0
+"""The issue's budget: one CPU-second per exact computation."""
+
+BUDGET_ENV = "ECRAN_WORK_BUDGET"
+PROCESSES_ENV = "ECRAN_WORK_PROCESSES"
+
+BACKSTOP_FACTOR = 20
+"""Wall-clock seconds per budget second before a silent worker is killed: the CPU limit is the
+rule; this only catches a worker that cannot notice it (queueing behind other jobs included)."""
+
+BACKSTOP_MIN = 10.0
+
+
+class TooCostly(EcranError):
+    """An exact computation over the work budget."""
+
+
+def too_costly(seconds: float) -> TooCostly:
+    limit = f"{seconds:g}"
+    return TooCostly(
+        Text(
+            fr=f"calcul exact trop coûteux : au-delà de la limite de {limit} s de calcul",
+            en=f"exact computation too costly: over the limit of {limit} CPU-second(s)",
+        )
+    )
+
+
+# -- inside a worker process ----------------------------------------------------------------------
+
+
+class _OverBudget(BaseException):
+    """Raised by the CPU timer inside a worker; a BaseException so no `except Exception` of the
+    computation swallows it."""
+
+
+def _over_budget(signum: int, frame: Any) -> None:
+    raise _OverBudget
+
+
+@dataclass(frozen=True)
+class _Done:
+    value: Any
+    cpu: float
+
+
+@dataclass(frozen=True)
+class _Refused:
+    cpu: float
+
+
+@dataclass(frozen=True)
+class _Failed:
+    """An exception of the computation, in a form that survives the trip back."""
+
+    error: BaseException | None
+    text: Text | None
+    cpu: float
+
+
+def _portable(exc: BaseException, cpu: float) -> _Failed:
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:
+        if isinstance(exc, EcranError):
+            return _Failed(None, exc.text, cpu)
+        fr, en = getattr(exc, "fr", None), getattr(exc, "en", None)
+        if isinstance(fr, str) and isinstance(en, str):  # the dice notation's own errors
+            return _Failed(None, Text(fr=fr, en=en), cpu)
+        return _Failed(RuntimeError(f"{type(exc).__name__}: {exc}"), None, cpu)
+    return _Failed(exc, None, cpu)
+
+
+def _work(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Any:
+    """Run `fn(*args)` in this worker with at most `seconds` of its CPU time."""
+    start = time.process_time()
+    signal.signal(signal.SIGPROF, _over_budget)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        value = fn(*args)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+    except _OverBudget:
+        return _Refused(time.process_time() - start)
+    except Exception as exc:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        return _portable(exc, time.process_time() - start)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+    return _Done(value, time.process_time() - start)
+
+
+# -- in the server --------------------------------------------------------------------------------
+
+
+@dataclass
+class Accounting:
+    """What the budget did, for tests and the benchmark: counts and CPU-seconds spent."""
+
+    computed: int = 0
+    refused: int = 0
+    killed: int = 0
+    cpu: float = 0.0
+
+
+class WorkBudget:
+    """A pool of worker processes running computations under a CPU-time limit."""
+
+    def __init__(self, seconds: float = DEFAULT_SECONDS, processes: int = 1) -> None:
+        if seconds <= 0 or processes < 1:
+            raise ValueError("a work budget needs seconds > 0 and at least one process")
+        self.seconds = seconds
+        self.processes = processes
+        self.accounting = Accounting()
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = Lock()
+
+    @classmethod
+    def from_env(cls) -> WorkBudget:
+        return cls(
+            seconds=_env_number(BUDGET_ENV, DEFAULT_SECONDS, float),
+            processes=int(_env_number(PROCESSES_ENV, 1, int)),
+        )
+
+    @property
+    def backstop(self) -> float:
+        return max(BACKSTOP_MIN, BACKSTOP_FACTOR * self.seconds)
+
+    def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` computed in a worker within the budget; `TooCostly` above it. `fn` and its
+        arguments travel by pickle (module-level functions, a check's bound method)."""
+        future = self._submit(fn, args)
+        try:
+            outcome = future.result(timeout=self.backstop)
+        except (FutureTimeout, BrokenProcessPool):
+            self._kill()
+            raise too_costly(self.seconds) from None
+        value: T = self._settle(outcome)
+        return value
+
+    def _settle(self, outcome: Any) -> Any:
+        with self._lock:
+            self.accounting.cpu += outcome.cpu
+            if isinstance(outcome, _Refused):
+                self.accounting.refused += 1
+            else:
+                self.accounting.computed += 1
+        if isinstance(outcome, _Refused):
+            raise too_costly(self.seconds)
+        if isinstance(outcome, _Failed):
+            if outcome.text is not None:
+                raise EcranError(outcome.text)
+            assert outcome.error is not None
+            raise outcome.error
+        return outcome.value
+
+    def _submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any]:
+        with self._lock:
+            if self._pool is None:
+                # spawn: a clean interpreter, safe whatever threads the server runs
+                self._pool = ProcessPoolExecutor(self.processes, mp_context=get_context("spawn"))
+            pool = self._pool
+        try:
+            return pool.submit(_work, fn, args, self.seconds)
+        except BrokenProcessPool:
+            self._kill()
+            return self._submit(fn, args)
+
+    def _kill(self) -> None:
+        """Stop every worker (a stuck one cannot be reached otherwise); the next call starts
+        fresh ones."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+            self.accounting.killed += 1
+        if pool is None:
+            return
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _env_number(name: str, default: float, kind: Callable[[str], float]) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise SystemExit(f"{name}: a positive number expected, got {raw!r}") from None
+    if value <= 0:
+        raise SystemExit(f"{name}: a positive number expected, got {raw!r}")
+    return value
+
+
+_process_budget: WorkBudget | None = None
+_process_lock = Lock()
+
+
+def process_budget() -> WorkBudget:
+    """The process's budget, configured from the environment on first use."""
+    global _process_budget
+    with _process_lock:
+        if _process_budget is None:
+            _process_budget = WorkBudget.from_env()
+        return _process_budget
+
+
+_ACTIVE: ContextVar[WorkBudget | None] = ContextVar("ecran_work_budget", default=None)
+
+
+def active() -> WorkBudget | None:
+    """The budget enforced where the caller runs (a web request), or None (the CLI)."""
+    return _ACTIVE.get()
+
+
+@contextmanager
+def enforced(budget: WorkBudget | None = None) -> Iterator[WorkBudget]:
+    """Every exact computation under this block runs within `budget` (the process's one by
+    default)."""
+    chosen = budget or process_budget()
+    token = _ACTIVE.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _ACTIVE.reset(token)
+
+
+def within_budget(fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` under the active budget, or directly when none is enforced."""
+    budget = active()
+    return fn(*args) if budget is None else budget.run(fn, *args)

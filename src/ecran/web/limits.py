@@ -1,0 +1,261 @@
+"""Every size bounded, every exact computation within a budget, costly endpoints rate limited.
+
+One ASGI middleware, in front of everything, so a refused request costs almost nothing:
+
+- a request body over `max_body` bytes is answered 413 as soon as that many bytes arrived (at
+  once when `Content-Length` says so): the rest is never read;
+- a WebSocket message over `max_message` bytes closes the socket with 1009 ("message too big");
+- the dice and odds endpoints take one token per request from a per-client bucket
+  (`burst` tokens, refilled at `rate` per second): empty, 429 with `Retry-After`;
+- every request runs under the work budget (`ecran.engine.budget`): its exact computations run
+  in a worker process within one CPU-second, above it 422 "trop coûteux".
+
+Configuration, read by `Limits.from_env()` when the app is created:
+`ECRAN_MAX_BODY` (bytes, default 1 MiB), `ECRAN_MAX_WS_MESSAGE` (bytes, default 64 KiB),
+`ECRAN_RATE` (odds requests per second and client, default 2), `ECRAN_RATE_BURST` (default 30),
+and the budget's `ECRAN_WORK_BUDGET`, `ECRAN_WORK_PROCESSES`.
+
+Behind a reverse proxy the client is the proxy unless uvicorn trusts its `X-Forwarded-For`
+(`--forwarded-allow-ips`): see the README's deployment section.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from threading import Lock
+from typing import Any
+
+from starlette.requests import Request
+
+from ecran.engine.budget import DEFAULT_SECONDS, WorkBudget, enforced
+from ecran.web.i18n import pick_lang
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MAX_INT = 2**63 - 1
+"""Largest integer a path, query or body field may carry: the database's BIGINT."""
+
+MIB = 1024 * 1024
+
+#: Paths whose requests take a token: they may start an exact computation.
+RATED_PREFIXES = ("/api/dice", "/api/odds/", "/dice")
+
+TOO_MANY_CLIENTS = 10_000
+"""Buckets remembered (least recently used dropped first: a forgotten client starts full)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_body: int = MIB
+    max_message: int = 64 * 1024
+    rate: float = 2.0
+    burst: int = 30
+    budget_seconds: float = DEFAULT_SECONDS
+    budget_processes: int = 1
+
+    @classmethod
+    def from_env(cls) -> Limits:
+        return cls(
+            max_body=int(_positive("ECRAN_MAX_BODY", cls.max_body)),
+            max_message=int(_positive("ECRAN_MAX_WS_MESSAGE", cls.max_message)),
+            rate=_positive("ECRAN_RATE", cls.rate),
+            burst=int(_positive("ECRAN_RATE_BURST", cls.burst)),
+            budget_seconds=_positive("ECRAN_WORK_BUDGET", cls.budget_seconds),
+            budget_processes=int(_positive("ECRAN_WORK_PROCESSES", cls.budget_processes)),
+        )
+
+
+def _positive(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or math.isinf(value):
+        raise SystemExit(f"{name}: a positive number expected, got {raw!r}")
+    return value
+
+
+# -- work budgets: one pool per configuration in the process ---------------------------------
+
+_budgets: dict[tuple[float, int], WorkBudget] = {}
+_budgets_lock = Lock()
+
+
+def shared_budget(seconds: float, processes: int) -> WorkBudget:
+    """The process's budget of this configuration (apps created alike share their workers)."""
+    with _budgets_lock:
+        key = (seconds, processes)
+        if key not in _budgets:
+            _budgets[key] = WorkBudget(seconds, processes)
+        return _budgets[key]
+
+
+# -- the rate limit --------------------------------------------------------------------------
+
+
+@dataclass
+class TokenBuckets:
+    """A token bucket per client: `burst` tokens, `rate` more per second."""
+
+    rate: float
+    burst: int
+    clock: Callable[[], float] = time.monotonic
+    _buckets: OrderedDict[str, tuple[float, float]] = field(default_factory=OrderedDict)
+    _lock: Lock = field(default_factory=Lock)
+
+    def take(self, client: str) -> float:
+        """0 when the client may go on (a token is taken), else the seconds until it may."""
+        now = self.clock()
+        with self._lock:
+            tokens, then = self._buckets.pop(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+            wait = 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+            self._buckets[client] = (tokens - 1 if wait == 0 else tokens, now)
+            while len(self._buckets) > TOO_MANY_CLIENTS:
+                self._buckets.popitem(last=False)
+        return wait
+
+
+# -- the middleware ----------------------------------------------------------------------------
+
+
+class LimitsMiddleware:
+    """The limits above, for HTTP and WebSocket alike."""
+
+    def __init__(self, app: ASGIApp, limits: Limits | None = None) -> None:
+        self.app = app
+        self.limits = limits or Limits.from_env()
+        self.buckets = TokenBuckets(self.limits.rate, self.limits.burst)
+        self.budget = shared_budget(self.limits.budget_seconds, self.limits.budget_processes)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self._http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            with enforced(self.budget):
+                await self.app(scope, self._ws_receive(receive, send), send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        declared = _content_length(scope)
+        if declared is not None and declared > self.limits.max_body:
+            await _refuse(scope, send, 413, _too_large(scope, self.limits.max_body))
+            return
+        path: str = scope.get("path", "")
+        if path.startswith(RATED_PREFIXES):
+            client = (scope.get("client") or ("?", 0))[0]
+            wait = self.buckets.take(str(client))
+            if wait > 0:
+                seconds = max(1, math.ceil(wait))
+                await _refuse(
+                    scope, send, 429, _too_many(scope, seconds), {"retry-after": str(seconds)}
+                )
+                return
+        with enforced(self.budget):
+            await self._bounded(scope, receive, send)
+
+    async def _bounded(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The app, reading at most `max_body` bytes: past them the 413 is sent from here, the
+        app is told the client left, and whatever it answers is dropped."""
+        seen = 0
+        started = refused = False
+
+        async def counted() -> Message:
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limits.max_body:
+                    refused = True
+                    if not started:
+                        await _refuse(scope, send, 413, _too_large(scope, self.limits.max_body))
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            if refused:
+                return
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except Exception:
+            if not refused:
+                raise
+
+    def _ws_receive(self, receive: Receive, send: Send) -> Receive:
+        async def bounded() -> Message:
+            message = await receive()
+            if message["type"] == "websocket.receive":
+                text, data = message.get("text"), message.get("bytes")
+                size = len(text.encode()) if text is not None else len(data or b"")
+                if size > self.limits.max_message:
+                    await send({"type": "websocket.close", "code": 1009})
+                    return {"type": "websocket.disconnect", "code": 1009}
+            return message
+
+        return bounded
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+def _lang(scope: Scope) -> str:
+    return pick_lang(Request(scope))
+
+
+def _too_large(scope: Scope, limit: int) -> str:
+    if _lang(scope) == "en":
+        return f"request body too large: at most {limit} bytes"
+    return f"corps de requête trop gros : au plus {limit} octets"
+
+
+def _too_many(scope: Scope, seconds: int) -> str:
+    if _lang(scope) == "en":
+        return f"too many dice or odds requests: try again in {seconds} s"
+    return f"trop de demandes de dés ou de probabilités : réessayez dans {seconds} s"
+
+
+async def _refuse(
+    scope: Scope, send: Send, status: int, line: str, headers: dict[str, str] | None = None
+) -> None:
+    """One line: `{"detail": …}` under /api, plain text elsewhere (the connection is closed, the
+    unread body with it)."""
+    if scope.get("path", "").startswith("/api"):
+        body, kind = json.dumps({"detail": line}).encode(), b"application/json"
+    else:
+        body, kind = line.encode(), b"text/plain; charset=utf-8"
+    raw = [
+        (b"content-type", kind),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]
+    raw += [(k.encode(), v.encode()) for k, v in (headers or {}).items()]
+    await send({"type": "http.response.start", "status": status, "headers": raw})
+    await send({"type": "http.response.body", "body": body})

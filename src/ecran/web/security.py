@@ -1,0 +1,108 @@
+"""Headers that keep a table's links and pages to the site itself, and logs without tokens.
+
+A member's token travels in the page's address (`?token=`): `Referrer-Policy: no-referrer` keeps
+it from other sites, the access log writes it redacted. The CSP allows only the site's own
+scripts and styles (every page's scripts are files under /static; the only inline styles are
+`style` attributes, the odds bars' widths, which `style-src-attr` allows); no framing
+(`frame-ancestors 'none'`, `X-Frame-Options: DENY`), no MIME sniffing.
+
+The interactive API documentation (`/api/docs`) loads Swagger UI from its CDN with an inline
+script: it keeps every header but the CSP.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from ecran.web.limits import ASGIApp, Message, Receive, Scope, Send
+
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "style-src-attr 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+)
+
+#: Paths that keep their own scripts (Swagger UI): every header but the CSP.
+NO_CSP = ("/api/docs",)
+
+
+class SecurityHeaders:
+    """Adds the headers above to every HTTP response (errors and refusals included)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = list(HEADERS)
+        if not scope.get("path", "").startswith(NO_CSP):
+            extra.append((b"content-security-policy", CSP.encode()))
+        names = {name for name, _ in extra}
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
+                message["headers"] = kept + extra
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+# -- logs ---------------------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"((?:^|[?&;])token=)[^&;#\s\"]*", re.IGNORECASE)
+REDACTED = "…"
+
+
+def redact(text: str) -> str:
+    """`/tables/x?token=abc&lang=fr` -> `/tables/x?token=…&lang=fr`."""
+    return _TOKEN.sub(lambda m: m.group(1) + REDACTED, text)
+
+
+class RedactTokens(logging.Filter):
+    """Rewrites a record's message and arguments without any `token=` value. uvicorn's access
+    log passes the path with its query string as an argument."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_redacted(arg) for arg in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {key: _redacted(value) for key, value in record.args.items()}
+        return True
+
+
+def _redacted(value: Any) -> Any:
+    return redact(value) if isinstance(value, str) else value
+
+
+#: The loggers a request's address reaches: uvicorn's access and error logs.
+LOGGERS = ("uvicorn.access", "uvicorn.error")
+
+
+def redact_logs() -> None:
+    """Install the filter once per logger (create_app may run many times in a process)."""
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
