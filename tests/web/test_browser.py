@@ -14,12 +14,9 @@ import pytest
 
 from ecran.engine import all_systems
 from ecran.web.app import create_app
-from web.browser_support import CHROMIUM, MISSING, chromium, serving, shoot
+from web.browser_support import chromium, serving, shoot
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=MISSING),
-]
+pytestmark = [pytest.mark.browser]
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ecran.web.app import create_app
-from web.browser_support import CHROMIUM, MISSING, chromium, serving
+from web.browser_support import chromium, serving
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +22,5 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip(MISSING)
     with chromium() as opened:
         yield opened
