@@ -98,3 +98,18 @@ def shoot(page: Any, name: str) -> None:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+
+def offered_odds(page: Any, panel: str) -> list[list[str]]:
+    """The probabilities of the odds chips of every attack offered in `panel` (a CSS selector),
+    read in one snapshot of the page: a live refresh of the encounter (a player arriving)
+    re-renders the panel, and reading option by option could straddle two renderings. Waits
+    until the panel is there and every option shows its odds."""
+    script = """panel => {
+        const p = document.querySelector(panel);
+        if (!p) return null;
+        const rows = [...p.querySelectorAll('.attack-option')].map(
+            o => [...o.querySelectorAll('.odds-chip')].map(c => c.dataset.probability));
+        return rows.length && rows.every(r => r.length) ? rows : null;
+    }"""
+    return page.wait_for_function(script, arg=panel).json_value()  # type: ignore[no-any-return]

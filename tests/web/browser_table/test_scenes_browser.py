@@ -25,7 +25,7 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from web.browser_support import shoot
+from web.browser_support import offered_odds, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -119,10 +119,8 @@ def _choose_attack(gm: Any, scene: Scene) -> None:
     options = panel.locator("#attack-options .attack-option")
     expect(options.nth(scene.attack)).to_be_attached()
     # every attack offered shows exact odds summing to one
-    for i in range(options.count()):
-        chips = options.nth(i).locator(".odds-chip")
-        probabilities = chips.evaluate_all("cs => cs.map(c => c.dataset.probability)")
-        assert probabilities and sum(_fraction(p) for p in probabilities) == 1
+    offered = offered_odds(gm, '.attack-panel[data-attacker="p1"][data-target="p2"]')
+    assert offered and all(sum(_fraction(p) for p in chips) == 1 for chips in offered), offered
     chosen = gm.locator(".attack-option").nth(scene.attack)
     for _ in range(3):  # a click landing while htmx settles the new panel is lost
         options.nth(scene.attack).locator("button").click()

@@ -22,7 +22,7 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from web.browser_support import shoot
+from web.browser_support import offered_odds, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -109,10 +109,9 @@ def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser:
     expect(panel).to_be_visible()
     options = panel.locator("#attack-options .attack-option")
     expect(options.first).to_be_attached()
-    for i in range(options.count()):  # every attack offered: exact odds summing to one
-        chips = options.nth(i).locator(".odds-chip")
-        probabilities = chips.evaluate_all("cs => cs.map(c => c.dataset.probability)")
-        assert probabilities and sum(Fraction(p) for p in probabilities) == 1
+    # every attack offered: exact odds summing to one
+    offered = offered_odds(ana, '#turn .attack-panel[data-attacker="p1"][data-target="p2"]')
+    assert all(sum(Fraction(p) for p in chips) == 1 for chips in offered), offered
     rows = ana.locator("#attack-odds tr[data-outcome]")
     expect(rows.first).to_be_visible()
     shown = rows.evaluate_all("rs => rs.map(r => r.dataset.probability)")
