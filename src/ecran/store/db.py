@@ -9,7 +9,7 @@ from typing import Any
 import platformdirs
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
 ENV_URL = "ECRAN_DATABASE_URL"
@@ -58,9 +58,32 @@ def make_engine(url: str) -> Engine:
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision (idempotent)."""
+    """Bring the schema to the newest revision (idempotent), in one transaction.
+
+    SQLite alters a table by copying it and dropping the old copy, which enforced foreign keys
+    refuse while other rows point at it; so, as SQLite's documentation prescribes, they are off
+    during the migration (a pragma that only works outside a transaction) and every reference
+    is checked before the commit."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            _foreign_keys(connection, on=False)
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                    raise RuntimeError("the migration left a broken reference; nothing changed")
+        finally:
+            if sqlite:
+                _foreign_keys(connection, on=True)
+
+
+def _foreign_keys(connection: Connection, on: bool) -> None:
+    """Switch SQLite's foreign keys on the driver's connection (outside any transaction: the
+    connection's `begin` listener would otherwise open one first)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None
+    driver.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")

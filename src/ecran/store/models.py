@@ -10,6 +10,8 @@ from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String, Un
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from ecran.store.tokens import HASH_LENGTH, SEALED_LENGTH
+
 #: Portable JSON: JSONB on PostgreSQL, JSON text elsewhere.
 Json = JSON().with_variant(JSONB(), "postgresql")
 
@@ -21,7 +23,6 @@ NAMING = {
 }
 
 ID = 32
-TOKEN = 64
 
 
 class Base(DeclarativeBase):
@@ -35,7 +36,10 @@ class TableRow(Base):
     name: Mapped[str] = mapped_column(String(120))
     system_id: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(Json)
-    invite_token: Mapped[str] = mapped_column(String(TOKEN), unique=True)
+    #: SHA-256 of the invite link's token (`ecran.store.tokens`): the token itself is not kept.
+    invite_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), unique=True)
+    #: The invite token sealed under the GM's token, so the GM's page can show the link again.
+    invite_sealed: Mapped[str | None] = mapped_column(String(SEALED_LENGTH))
     #: The last sequence number given to an event of this table (the counter of the log).
     last_seq: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -48,7 +52,8 @@ class MemberRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
     role: Mapped[str] = mapped_column(String(10))
     display_name: Mapped[str] = mapped_column(String(60))
-    token: Mapped[str] = mapped_column(String(TOKEN), unique=True)
+    #: SHA-256 of the member's link token; the token itself is shown once, never stored.
+    token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), unique=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -4,14 +4,15 @@ characters and encounters beside it; an error anywhere stores nothing), and read
 command lives here: the commands are `ecran.play`'s, run through the web's `commands.execute`.
 
 A member is identified by the token of their link (`authenticate`) and every read of the log goes
-through `ecran.play.view_for` for that member.
+through `ecran.play.view_for` for that member. Tokens are stored hashed (`ecran.store.tokens`):
+a token is returned only when it is issued (a table's creation, a join, a renewal).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -38,6 +39,7 @@ from ecran.play.rights import require_gm, require_open
 from ecran.play.tracker import EncounterState
 from ecran.rules import Text
 from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
+from ecran.store.tokens import same_hash, seal, token_hash, unseal
 
 Command = Callable[[TableState, Member], EventDraft]
 
@@ -46,10 +48,12 @@ PAGE_MAX = 500
 
 @dataclass(frozen=True)
 class Access:
-    """A member at a table, as their link's token says."""
+    """A member at a table, as their link's token says (`token`: the one presented, kept out of
+    reprs; the GM's opens the sealed invite link)."""
 
     table_id: str
     member: Member
+    token: str = field(default="", repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -119,7 +123,8 @@ class Store:
                 name=created.table.name,
                 system_id=created.table.system_id,
                 options=created.table.options,
-                invite_token=created.invite_token,
+                invite_hash=token_hash(created.invite_token),
+                invite_sealed=seal(created.invite_token, created.gm_token),
                 last_seq=0,
                 created_at=_now(),
             )
@@ -136,7 +141,7 @@ class Store:
                 table_id=table_id,
                 role=member.role,
                 display_name=member.display_name,
-                token=token,
+                token_hash=token_hash(token),
                 joined_at=_now(),
             )
         )
@@ -144,8 +149,8 @@ class Store:
 
     def table_for_invite(self, invite_token: str) -> TableInfo:
         with self.transaction() as s:
-            row = s.scalar(select(TableRow).where(TableRow.invite_token == invite_token))
-            if row is None:
+            row = s.scalar(select(TableRow).where(TableRow.invite_hash == token_hash(invite_token)))
+            if row is None or not same_hash(row.invite_hash, invite_token):
                 raise _bad_token()
             return self._info(row)
 
@@ -153,22 +158,26 @@ class Store:
         """A player joins through the invite link; returns their access and their own token."""
         with self.transaction() as s:
             row = s.scalar(
-                select(TableRow).where(TableRow.invite_token == invite_token).with_for_update()
+                select(TableRow)
+                .where(TableRow.invite_hash == token_hash(invite_token))
+                .with_for_update()
             )
-            if row is None:
+            if row is None or not same_hash(row.invite_hash, invite_token):
                 raise _bad_token()
             state = self._load(s, row)
             joined = play_table.join(state, display_name)
             self._add_member(s, row.id, joined.member, joined.token)
             self._append(s, row, state, joined.event)
-        return Access(row.id, joined.member), joined.token
+        return Access(row.id, joined.member, joined.token), joined.token
 
     def authenticate(self, token: str) -> Access:
+        """The member whose link carries `token`: looked up by its hash (an index), and the
+        hash compared again in constant time."""
         with self.transaction() as s:
-            row = s.scalar(select(MemberRow).where(MemberRow.token == token))
-            if row is None:
+            row = s.scalar(select(MemberRow).where(MemberRow.token_hash == token_hash(token)))
+            if row is None or not same_hash(row.token_hash, token):
                 raise _bad_token()
-            return Access(row.table_id, _member(row))
+            return Access(row.table_id, _member(row), token)
 
     def members(self, table_id: str) -> list[Member]:
         with self.transaction() as s:
@@ -180,10 +189,21 @@ class Store:
             return [_member(r) for r in rows]
 
     def invite_token(self, access: Access) -> str:
-        """The player invite link's token, for the GM to share."""
+        """The player invite link's token, for the GM to share: unsealed with the GM's own token
+        (the store alone cannot read it)."""
         require_gm(access.member, Text(fr="voir le lien d'invitation", en="see the invite link"))
         with self.transaction() as s:
-            return self._table_row(s, access.table_id).invite_token
+            row = self._table_row(s, access.table_id)
+            sealed = row.invite_sealed
+            invite = unseal(sealed, row.invite_hash, access.token) if sealed else None
+            if invite is None:
+                raise NotFound(
+                    Text(
+                        fr="lien d'invitation illisible : renouvelez-le",
+                        en="invite link unreadable: renew it",
+                    )
+                )
+            return invite
 
     def renew_invite(self, access: Access) -> tuple[Event, str]:
         """The GM's new invite link (its event, its token): the old one stops working."""
@@ -191,8 +211,10 @@ class Store:
             row = self._table_row(s, access.table_id, lock=True)
             state = self._load(s, row)
             draft = play_table.renew_invite(state, state.member(access.member.id))
-            row.invite_token = new_token()
-            return self._append(s, row, state, draft), row.invite_token
+            invite = new_token()
+            row.invite_hash = token_hash(invite)
+            row.invite_sealed = seal(invite, access.token) if access.token else None
+            return self._append(s, row, state, draft), invite
 
     def renew_link(self, access: Access, member_id: str, revoke: bool) -> tuple[Event, str | None]:
         """A member's new link (its event and token; None when revoked: the member's token is
@@ -203,9 +225,18 @@ class Store:
             draft = play_table.renew_link(state, state.member(access.member.id), member_id, revoke)
             member = s.get(MemberRow, member_id)
             assert member is not None and member.table_id == row.id  # the command checked it
-            member.token = new_token()
+            token = new_token()
+            member.token_hash = token_hash(token)
+            if member.id == access.member.id:  # the GM's own: the invite is sealed anew
+                self._reseal_invite(row, access.token, token)
             event = self._append(s, row, state, draft)
-            return event, None if revoke else member.token
+            return event, None if revoke else token
+
+    @staticmethod
+    def _reseal_invite(row: TableRow, old_gm_token: str, new_gm_token: str) -> None:
+        sealed = row.invite_sealed
+        invite = unseal(sealed, row.invite_hash, old_gm_token) if sealed else None
+        row.invite_sealed = seal(invite, new_gm_token) if invite else None
 
     def remove_member(self, access: Access, member_id: str) -> Event:
         """The GM removes a member: the event (their characters pass to the GM) and their link
@@ -216,7 +247,7 @@ class Store:
             draft = play_table.remove_member(state, state.member(access.member.id), member_id)
             member = s.get(MemberRow, member_id)
             assert member is not None and member.table_id == row.id  # the command checked it
-            member.token = new_token()
+            member.token_hash = token_hash(new_token())  # a token no one is given
             return self._append(s, row, state, draft)
 
     def delete_table(self, access: Access, confirm: str) -> None:

@@ -1,0 +1,66 @@
+"""Link tokens at rest: the store keeps a hash of every member's and invite link's token, never
+the token itself, so a copy of the database opens no table.
+
+Why SHA-256 and not bcrypt/argon2: a token is 256 bits from the OS's CSPRNG
+(`ecran.play.model.new_token`), not a password a person chose. A slow hash exists to make
+guessing a low-entropy secret expensive; no amount of guessing finds a 256-bit one, so a fast
+hash is as safe here, lets the lookup be one indexed equality (`WHERE token_hash = ?`, no scan
+salting would force) and keeps every request's authentication cheap.
+
+The GM sees the invite link on their page at any time, so the invite is also kept *sealed*
+under the GM's own token: XORed with a keystream of HMAC-SHA256 keyed by the GM's token. The
+store cannot open it (it holds only the GM token's hash); the GM's request, which carries the
+token, can. The keystream's message includes the invite's hash, so no two invites share a pad.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+
+#: Length of `token_hash` (hex SHA-256) and an upper bound for a sealed invite's text.
+HASH_LENGTH = 64
+SEALED_LENGTH = 128
+
+
+def token_hash(token: str) -> str:
+    """The hex SHA-256 of a token: what the store keeps and looks up."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def same_hash(stored: str, token: str) -> bool:
+    """Whether `token` hashes to `stored`, compared in constant time."""
+    return hmac.compare_digest(stored.encode(), token_hash(token).encode())
+
+
+def _keystream(key: str, invite_hash: str, length: int) -> bytes:
+    blocks = bytearray()
+    counter = 0
+    while len(blocks) < length:
+        message = f"ecran invite seal|{invite_hash}|{counter}".encode()
+        blocks += hmac.new(key.encode(), message, hashlib.sha256).digest()
+        counter += 1
+    return bytes(blocks[:length])
+
+
+def seal(invite: str, gm_token: str) -> str:
+    """The invite token sealed under the GM's token (URL-safe base64 text)."""
+    plain = invite.encode()
+    pad = _keystream(gm_token, token_hash(invite), len(plain))
+    return base64.urlsafe_b64encode(bytes(a ^ b for a, b in zip(plain, pad, strict=True))).decode()
+
+
+def unseal(sealed: str, invite_hash: str, gm_token: str) -> str | None:
+    """The invite token, if `gm_token` is the one it was sealed under (checked against the
+    invite's stored hash); None otherwise."""
+    try:
+        data = base64.urlsafe_b64decode(sealed.encode())
+    except ValueError:
+        return None
+    pad = _keystream(gm_token, invite_hash, len(data))
+    try:
+        invite = bytes(a ^ b for a, b in zip(data, pad, strict=True)).decode()
+    except UnicodeDecodeError:
+        return None
+    return invite if same_hash(invite_hash, invite) else None
