@@ -6,11 +6,17 @@ exit 2, since its players would never hear this one's events), shared with other
 otherwise. `--workers N` > 1 needs `ECRAN_REDIS_URL` (checked by a ping) and a database other
 processes can open (PostgreSQL, or a SQLite file; not an in-memory one). The hold lasts as long
 as the command runs; uvicorn's worker processes are its children.
+
+uvicorn is given the WebSocket message bound (`ECRAN_MAX_WS_MESSAGE`, as `ws_max_size`: it never
+buffers a bigger frame) and, behind a reverse proxy, `--forwarded-allow-ips` (the proxy's
+address: uvicorn then trusts its `X-Forwarded-For`/`-Proto`, so rate limits count the real
+clients and redirects keep https).
 """
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import typer
 
@@ -24,6 +30,12 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option("127.0.0.1", metavar="ADDRESS", help="address to listen on"),
         port: int = typer.Option(8000, help="port"),
         workers: int = typer.Option(1, help="worker processes (more than 1 needs ECRAN_REDIS_URL)"),
+        forwarded_allow_ips: str | None = typer.Option(
+            None,
+            metavar="ADDRESSES",
+            help="the reverse proxy's addresses, comma-separated, whose X-Forwarded-* headers "
+            "are trusted (* for any)",
+        ),
     ) -> None:
         """Start the web table (FastAPI) on http://HOST:PORT."""
         import uvicorn
@@ -35,17 +47,33 @@ def register(app: typer.Typer) -> None:
         _check(url, redis_url, workers)
         _migrate(url)
         held = claim_serving(url, shared=redis_url is not None)
+        options = uvicorn_options(host, port, forwarded_allow_ips)
         try:
             if workers == 1:
                 from ecran.web.app import create_app
 
-                uvicorn.run(create_app(), host=host, port=port)
+                uvicorn.run(create_app(), **options)
             else:  # each worker process builds its own app from the same environment
-                uvicorn.run(
-                    "ecran.web.app:create_app", factory=True, host=host, port=port, workers=workers
-                )
+                uvicorn.run("ecran.web.app:create_app", factory=True, workers=workers, **options)
         finally:
             held.release()
+
+
+def uvicorn_options(host: str, port: int, forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """What every uvicorn process is started with: the address, the WebSocket message bound
+    (uvicorn refuses a bigger frame before buffering it; the app's own bound is the same), and
+    the proxy to trust (None: uvicorn's default, `FORWARDED_ALLOW_IPS` or 127.0.0.1)."""
+    from ecran.web.limits import Limits
+
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "ws_max_size": Limits.from_env().max_message,
+        "proxy_headers": True,
+    }
+    if forwarded_allow_ips is not None:
+        options["forwarded_allow_ips"] = forwarded_allow_ips
+    return options
 
 
 def _check(url: str, redis_url: str | None, workers: int) -> None:

@@ -109,6 +109,9 @@ def invalid_json(what: Text, exc: json.JSONDecodeError | UnicodeDecodeError) -> 
     )
 
 
+#: Longest repr of a refused value a message repeats.
+SHOWN_MAX = 80
+
 _FR = {
     "missing": "valeur requise",
     "int_parsing": "nombre entier attendu",
@@ -134,6 +137,18 @@ _FR = {
 }
 
 
+def _fr_number(value: Any) -> str:
+    """20000 -> "20 000" (French groups thousands with a narrow no-break space)."""
+    return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) else str(value)
+
+
+def _shown(value: Any) -> str:
+    """The value given, as the line repeats it: a long one by its start only (a refused 10 MiB
+    text must not come back whole in the message)."""
+    shown = repr(value)
+    return shown if len(shown) <= SHOWN_MAX else shown[:SHOWN_MAX] + "…"
+
+
 def _field(error: Any) -> str:
     return ".".join(str(part).replace("_", "-") for part in error["loc"]) or "params"
 
@@ -154,6 +169,12 @@ def _fr_message(error: Any) -> str:
         return f"valeur non permise, attendu : {expected}"
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
+    if kind == "string_too_long" and "max_length" in ctx:
+        return f"texte trop long ({_fr_number(ctx['max_length'])} caractères au plus)"
+    if kind == "too_long" and "max_length" in ctx:
+        return f"trop d'éléments ({_fr_number(ctx['max_length'])} au plus)"
+    if kind == "too_deep":
+        return f"imbriqué sur plus de {ctx.get('max_depth')} niveaux"
     return _FR.get(kind, str(error["msg"]))
 
 
@@ -169,7 +190,7 @@ def from_errors(errors: Sequence[Any]) -> EcranError:
         field = _field(error)
         # A whole-model error (empty loc) would echo every parameter: name none.
         shown = "input" in error and error["type"] != "missing" and error["loc"]
-        given = f" ({error['input']!r})" if shown else ""
+        given = f" ({_shown(error['input'])})" if shown else ""
         fr_parts.append(f"{field} : {_fr_message(error)}{given}")
         en_parts.append(f"{field}: {error['msg']}{given}")
     return EcranError(Text(fr="; ".join(fr_parts), en="; ".join(en_parts)))

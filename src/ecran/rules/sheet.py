@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ecran.rules.sizes import TEXT_MAX, check_sizes
 from ecran.rules.text import Text
 
 
 class CharacterSheet(BaseModel):
     """Every sheet names its system, so a JSON file says which rules validate it.
 
-    Systems subclass this with `system: Literal["<id>"]` and their own fields.
+    Systems subclass this with `system: Literal["<id>"]` and their own fields. Every sheet is
+    bounded in size (`ecran.rules.sizes`: texts, lists, nesting) before its fields are read.
     """
 
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
@@ -21,8 +23,14 @@ class CharacterSheet(BaseModel):
     system: str
     name: str = Field(min_length=1, max_length=120)
     kind: Literal["pc", "npc"] = "pc"
-    player: str = ""
-    notes: str = ""
+    player: str = Field("", max_length=120)
+    notes: str = Field("", max_length=TEXT_MAX)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bounded(cls, data: Any) -> Any:
+        check_sizes(cls.__name__, data)
+        return data
 
 
 @dataclass(frozen=True)

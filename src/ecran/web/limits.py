@@ -45,6 +45,11 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 MAX_INT = 2**63 - 1
 """Largest integer a path, query or body field may carry: the database's BIGINT."""
 
+MAX_COUNT = 1_000_000
+"""Bound of a game number a person types (an initiative, a number of rounds): far above any
+game's, small enough for any sum or display. Every integer of the API is bounded
+(`tests/web/test_openapi_bounds.py` walks the OpenAPI document)."""
+
 MIB = 1024 * 1024
 
 #: Paths whose requests take a token: they may start an exact computation.

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from ecran.dice.notation import NotationError, limits
 from ecran.dice.notation.report import roll_report
+from ecran.dice.roller import MAX_SEED
 from ecran.engine.cache import notation_odds
 from ecran.engine.records import seeded_roller
 from ecran.rules import EcranError, Text
@@ -64,9 +65,14 @@ def dice_odds(expression: str, depth: int) -> DiceOdds:
 @router.get("/dice", response_model=DiceRoll | DiceOdds)
 def dice(
     expr: str = Query(..., description="dice notation, e.g. 4d6kh3, 1d20+5, 6d10>8"),
-    seed: int | None = Query(None, description="replays the same dice"),
+    seed: int | None = Query(None, ge=0, le=MAX_SEED, description="replays the same dice"),
     odds: bool = Query(False, description="exact odds instead of a roll"),
-    depth: int = Query(limits.DEFAULT_DEPTH, description="explosion depth for exact odds"),
+    depth: int = Query(
+        limits.DEFAULT_DEPTH,
+        ge=0,
+        le=limits.MAX_DEPTH,
+        description="explosion depth for exact odds",
+    ),
 ) -> Any:
     """Roll dice notation, or (`odds=true`) its exact distribution: `ecran dice EXPR --json`."""
     return dice_odds(expr, depth) if odds else dice_roll(expr, seed)

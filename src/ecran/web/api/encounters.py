@@ -35,6 +35,7 @@ from ecran.web.api.models import (
 )
 from ecran.web.deps import Me, Seat
 from ecran.web.i18n import request_lang
+from ecran.web.limits import MAX_INT
 
 router = APIRouter()
 BASE = "/{table_id}/encounters"
@@ -47,7 +48,7 @@ def _step(request: Request, me: Seat, command: commands.Command) -> EventView:
     return view_for(commands.execute(request.app, me.access, command), me.member)
 
 
-def _version(expected_version: int | None = Query(None, ge=0)) -> int | None:
+def _version(expected_version: int | None = Query(None, ge=0, le=MAX_INT)) -> int | None:
     return expected_version
 
 

@@ -14,8 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from ecran.dice.roller import MAX_SEED
 from ecran.engine.records import OddsReport, RollRecord
 from ecran.play import EventView, Member, StoredCharacter, TableInfo, Visibility
+from ecran.play.encounter import ROUNDS_MAX
 from ecran.play.payloads import OperationRoll
 from ecran.rules import RuleViolation, Text
+from ecran.web.limits import MAX_COUNT, MAX_INT
 
 
 class Strict(BaseModel):
@@ -27,7 +29,12 @@ def seed_field() -> Any:
 
 
 def version_field() -> Any:
-    return Field(None, ge=0, description="the version this step starts from; a stale one is a 409")
+    return Field(
+        None,
+        ge=0,
+        le=MAX_INT,
+        description="the version this step starts from; a stale one is a 409",
+    )
 
 
 # -- tables and members -------------------------------------------------------------------------
@@ -132,7 +139,7 @@ class CreateCharacter(Strict):
 
 
 class UpdateCharacter(CreateCharacter):
-    expected_version: int = Field(ge=1, description="the version this edit starts from")
+    expected_version: int = Field(ge=1, le=MAX_INT, description="the version this edit starts from")
 
 
 class ApplyOperation(Strict):
@@ -212,7 +219,7 @@ class AddParticipant(Step):
     random_npc: bool = False
     seed: int | None = seed_field()
     secret: bool = Field(True, description="an NPC's sheet and dice are shown to the GM only")
-    initiative: int | None = None
+    initiative: int | None = Field(None, ge=-MAX_COUNT, le=MAX_COUNT)
 
 
 class RollInitiative(Step):
@@ -223,7 +230,7 @@ class RollInitiative(Step):
 
 
 class SetInitiative(Step):
-    value: int
+    value: int = Field(ge=-MAX_COUNT, le=MAX_COUNT)
 
 
 class Reorder(Step):
@@ -232,7 +239,9 @@ class Reorder(Step):
 
 class AddCondition(Step):
     name: str
-    rounds: int | None = Field(None, description="turns of the bearer; None: until removed")
+    rounds: int | None = Field(
+        None, ge=1, le=ROUNDS_MAX, description="turns of the bearer; None: until removed"
+    )
 
 
 class EncounterOperation(Step):

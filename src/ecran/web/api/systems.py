@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Body, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from ecran.dice.roller import MAX_SEED
 from ecran.engine import all_systems, get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record, seeded_roller
 from ecran.rules import CharacterSheet, RuleViolation, Text
@@ -33,7 +34,9 @@ class OddsRequest(BaseModel):
 
 
 class RollRequest(OddsRequest):
-    seed: int | None = Field(default=None, description="replays the same dice; drawn if absent")
+    seed: int | None = Field(
+        default=None, ge=0, le=MAX_SEED, description="replays the same dice; drawn if absent"
+    )
 
 
 class Validation(BaseModel):
@@ -118,7 +121,10 @@ def post_roll(system_id: str, check_name: str, body: RollRequest | None = None) 
 
 @router.get("/roll/{system_id}/{check_name}", response_model=RollRecord)
 def get_roll(
-    system_id: str, check_name: str, request: Request, seed: int | None = Query(None)
+    system_id: str,
+    check_name: str,
+    request: Request,
+    seed: int | None = Query(None, ge=0, le=MAX_SEED),
 ) -> RollRecord:
     """The same, parameters in the query string; with `seed` it replays a roll."""
     return roll_record(system_id, check_name, query_values(request), seed)
@@ -171,7 +177,7 @@ def show_sheet(sheet: dict[str, Any] = Body(...)) -> SheetView:
 
 
 @router.get("/npc/{system_id}", response_model=Npc)
-def npc(system_id: str, seed: int | None = Query(None)) -> Npc:
+def npc(system_id: str, seed: int | None = Query(None, ge=0, le=MAX_SEED)) -> Npc:
     """A random NPC that passes the system's validation (`ecran npc SYSTEM --seed N --json`)."""
     system = get_system(system_id)
     dice = seeded_roller(seed)

@@ -1,0 +1,106 @@
+"""Every character sheet is bounded in size: its texts, its lists and how deep it nests.
+
+A sheet is stored with its table and sent to every player at each change; one player's 10 MiB
+of notes made every roll at the table three times slower. So every sheet — the five games' and
+any plugin's, since the bound lives in `CharacterSheet` — is checked before its fields are
+parsed: no text (a value or a key) longer than `TEXT_MAX` characters, no list or mapping with
+more than `ITEMS_MAX` entries, nothing nested deeper than `DEPTH_MAX`. A system may bound a field
+tighter with pydantic's own `max_length`; these are the ceilings for everything else.
+
+The numbers are ours, not any book's: a character's notes of `TEXT_MAX` characters are some
+ten printed pages, and no game's sheet lists more than a few dozen skills or items.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+TEXT_MAX = 20_000
+ITEMS_MAX = 500
+DEPTH_MAX = 16
+#: At most this many problems are named (the line stays one line).
+SHOWN_MAX = 5
+#: A refused text is shown by its first characters only.
+PREVIEW = 40
+
+Loc = tuple[str | int, ...]
+
+
+def _preview(text: str) -> str:
+    return text if len(text) <= PREVIEW else text[:PREVIEW] + "…"
+
+
+def _text(loc: Loc, text: str) -> Iterator[InitErrorDetails]:
+    if len(text) > TEXT_MAX:
+        yield InitErrorDetails(
+            type=PydanticCustomError(
+                "string_too_long",
+                "String should have at most {max_length} characters",
+                {"max_length": TEXT_MAX},
+            ),
+            loc=loc,
+            input=_preview(text),
+        )
+
+
+def _items(loc: Loc, count: int, kind: str) -> Iterator[InitErrorDetails]:
+    if count > ITEMS_MAX:
+        yield InitErrorDetails(
+            type=PydanticCustomError(
+                "too_long",
+                "{field_type} should have at most {max_length} items after validation, "
+                "not {actual_length}",
+                {"field_type": kind, "max_length": ITEMS_MAX, "actual_length": count},
+            ),
+            loc=loc,
+            input=f"[{count} items]",
+        )
+
+
+def oversized(value: Any, loc: Loc = (), depth: int = 0) -> Iterator[InitErrorDetails]:
+    """Every place where `value` (a sheet as JSON-like data) exceeds a bound, as pydantic
+    errors located at the field. Stops descending at a refused container."""
+    if isinstance(value, str):
+        yield from _text(loc, value)
+        return
+    if not isinstance(value, dict | list | tuple):
+        return
+    if depth >= DEPTH_MAX:
+        yield InitErrorDetails(
+            type=PydanticCustomError(
+                "too_deep", "nested more than {max_depth} levels deep", {"max_depth": DEPTH_MAX}
+            ),
+            loc=loc,
+            input="…",
+        )
+        return
+    kind = "Dictionary" if isinstance(value, dict) else "List"
+    found = list(_items(loc, len(value), kind))
+    if found:
+        yield from found
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and len(key) > TEXT_MAX:
+                yield from _text((*loc, _preview(key)), key)
+                continue
+            where = key if isinstance(key, str | int) else str(key)
+            yield from oversized(item, (*loc, where), depth + 1)
+    else:
+        for index, item in enumerate(value):
+            yield from oversized(item, (*loc, index), depth + 1)
+
+
+def check_sizes(model: str, data: Any) -> None:
+    """Raise pydantic's `ValidationError` naming the first few oversized places of `data`."""
+    errors = []
+    for error in oversized(data):
+        errors.append(error)
+        if len(errors) == SHOWN_MAX:
+            break
+    if errors:
+        raise ValidationError.from_exception_data(model, errors)
