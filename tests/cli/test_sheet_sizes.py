@@ -68,3 +68,10 @@ def test_a_long_text_inside_a_nested_field_is_refused_where_it_is(cli: Any, tmp_
     result = _validate(cli, tmp_path, data)
     assert result.code == 2
     assert "traits.1.name" in result.err and "yyyy" * 20 not in result.err
+
+
+def test_a_huge_number_for_a_check_is_one_line_exit_2(cli: Any) -> None:
+    result = cli("odds", "warp", "power", "--dice", "3", "--bonus", "9" * 60)
+    assert result.code == 2
+    [line] = result.err.strip().splitlines()
+    assert "bonus : doit être ≤ 1\u202f000\u202f000\u202f000" in line and "9" * 60 not in line

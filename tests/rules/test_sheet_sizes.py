@@ -9,8 +9,9 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from ecran.rules import CharacterSheet
+from ecran.rules.check import Params
 from ecran.rules.errors import from_validation
-from ecran.rules.sizes import DEPTH_MAX, ITEMS_MAX, TEXT_MAX
+from ecran.rules.sizes import DEPTH_MAX, ITEMS_MAX, NUMBER_MAX, TEXT_MAX
 
 
 class Entry(BaseModel):
@@ -52,3 +53,27 @@ def test_the_refusal_names_a_few_places_and_never_the_whole_text() -> None:
     line = _refusal(player="p" * (TEXT_MAX + 1), entries=[{"label": "l" * (TEXT_MAX + 1)}] * 20)
     assert len(line) < 1000 and "\n" not in line
     assert line.count("texte trop long") == 5
+
+
+class Odds(Params):
+    dice: int
+    bonus: int = 0
+    tags: list[str] = []
+
+
+def test_every_number_of_a_sheet_is_bounded_once_parsed() -> None:
+    line = _refusal(extra={"gold": NUMBER_MAX + 1}, entries=[{"tags": {"n": -NUMBER_MAX - 1}}])
+    assert "extra.gold : doit être ≤ 1\u202f000\u202f000\u202f000" in line
+    assert "entries.0.tags.n : doit être ≥ -1\u202f000\u202f000\u202f000" in line
+    sheet = PluginSheet.model_validate({"name": "Zoé", "extra": {"gold": NUMBER_MAX}})
+    assert sheet.extra["gold"] == NUMBER_MAX
+
+
+def test_every_checks_parameters_are_bounded_even_typed_as_text() -> None:
+    with pytest.raises(ValidationError) as refused:
+        Odds.model_validate({"dice": "3", "bonus": "9" * 60})
+    line = from_validation(refused.value).message("fr")
+    assert line.startswith("bonus : doit être ≤ ") and "9" * 60 not in line
+    with pytest.raises(ValidationError):
+        Odds.model_validate({"dice": 3, "tags": ["t"] * (ITEMS_MAX + 1)})
+    assert Odds.model_validate({"dice": 3, "bonus": -NUMBER_MAX}).bonus == -NUMBER_MAX

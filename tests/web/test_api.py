@@ -165,7 +165,7 @@ def test_out_of_range_value_is_the_cli_message(client: TestClient, cli: Any) -> 
         ({"params": {"colour": 1}}, "colour : paramètre inconnu (1)"),
         ({"params": [1]}, "params"),
         ({"params": {}, "speed": 3}, "speed : paramètre inconnu (3)"),
-        ({"params": {}, "seed": -1}, "graine invalide"),
+        ({"params": {}, "seed": -1}, "seed : doit être ≥ 0 (-1)"),
         ({"params": {}, "seed": "abc"}, "seed : nombre entier attendu ('abc')"),
     ],
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -19,6 +19,7 @@ from ecran.dice import DiceSource, Distribution, Roller, enumerate_outcomes
 from ecran.rules.data import CheckWords
 from ecran.rules.field import accept_people_input
 from ecran.rules.outcome import Outcome, Resolution
+from ecran.rules.sizes import check_numbers, check_sizes
 from ecran.rules.text import Source, Text
 
 P = TypeVar("P", bound=BaseModel)
@@ -27,16 +28,23 @@ P = TypeVar("P", bound=BaseModel)
 class Params(BaseModel):
     """Base of every check's parameter model: unknown parameters are refused. A parameter is also
     accepted under its aliases, and a named choice in any case, with or without accents, or by
-    its people's word (`Feu`, `feu`, `Fire` for `feu`)."""
+    its people's word (`Feu`, `feu`, `Fire` for `feu`). Parameters are bounded in size and
+    every number within ±`sizes.NUMBER_MAX` (`ecran.rules.sizes`)."""
 
     model_config = ConfigDict(extra="forbid")
 
     @model_validator(mode="before")
     @classmethod
     def _people_input(cls, data: Any) -> Any:
+        check_sizes(cls.__name__, data)
         if not isinstance(data, dict):
             return data
         return accept_people_input(cls, data)
+
+    @model_validator(mode="after")
+    def _numbers_bounded(self) -> Self:
+        check_numbers(self)
+        return self
 
 
 class Check(ABC, Generic[P]):

@@ -157,13 +157,13 @@ def _fr_message(error: Any) -> str:
     kind = error["type"]
     ctx = error.get("ctx") or {}
     if kind == "greater_than_equal":
-        return f"doit être ≥ {ctx['ge']}"
+        return f"doit être ≥ {_fr_number(ctx['ge'])}"
     if kind == "less_than_equal":
-        return f"doit être ≤ {ctx['le']}"
+        return f"doit être ≤ {_fr_number(ctx['le'])}"
     if kind == "greater_than":
-        return f"doit être > {ctx['gt']}"
+        return f"doit être > {_fr_number(ctx['gt'])}"
     if kind == "less_than":
-        return f"doit être < {ctx['lt']}"
+        return f"doit être < {_fr_number(ctx['lt'])}"
     if kind in ("literal_error", "enum") and "expected" in ctx:
         expected = str(ctx["expected"]).replace("' or '", "' ou '")
         return f"valeur non permise, attendu : {expected}"

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ecran.rules.sizes import TEXT_MAX, check_sizes
+from ecran.rules.sizes import TEXT_MAX, check_numbers, check_sizes
 from ecran.rules.text import Text
 
 
@@ -31,6 +31,11 @@ class CharacterSheet(BaseModel):
     def _bounded(cls, data: Any) -> Any:
         check_sizes(cls.__name__, data)
         return data
+
+    @model_validator(mode="after")
+    def _numbers_bounded(self) -> Self:
+        check_numbers(self)
+        return self
 
 
 @dataclass(frozen=True)

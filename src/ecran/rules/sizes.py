@@ -1,4 +1,5 @@
-"""Every character sheet is bounded in size: its texts, its lists and how deep it nests.
+"""Every character sheet is bounded in size: its texts, its lists, how deep it nests and its
+numbers; every check's and operation's parameters too (numbers, texts, lists).
 
 A sheet is stored with its table and sent to every player at each change; one player's 10 MiB
 of notes made every roll at the table three times slower. So every sheet — the five games' and
@@ -7,8 +8,13 @@ parsed: no text (a value or a key) longer than `TEXT_MAX` characters, no list or
 more than `ITEMS_MAX` entries, nothing nested deeper than `DEPTH_MAX`. A system may bound a field
 tighter with pydantic's own `max_length`; these are the ceilings for everything else.
 
-The numbers are ours, not any book's: a character's notes of `TEXT_MAX` characters are some
-ten printed pages, and no game's sheet lists more than a few dozen skills or items.
+Numbers are checked once parsed (a number may arrive as text from a form or the command line):
+none beyond ±`NUMBER_MAX`, so a typed 10**40 is one line, not arithmetic on huge integers nor
+an overflow where it is stored.
+
+The bounds are ours, not any book's: a character's notes of `TEXT_MAX` characters are some ten
+printed pages, no game's sheet lists more than a few dozen skills or items, and no game counts
+anything near a billion.
 """
 
 from __future__ import annotations
@@ -16,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 TEXT_MAX = 20_000
+NUMBER_MAX = 10**9
 ITEMS_MAX = 500
 DEPTH_MAX = 16
 #: At most this many problems are named (the line stays one line).
@@ -104,3 +111,48 @@ def check_sizes(model: str, data: Any) -> None:
             break
     if errors:
         raise ValidationError.from_exception_data(model, errors)
+
+
+def _number(loc: Loc, value: int) -> Iterator[InitErrorDetails]:
+    if value > NUMBER_MAX:
+        kind, word, bound = "less_than_equal", "less than or equal to {le}", {"le": NUMBER_MAX}
+    elif value < -NUMBER_MAX:
+        kind, word = "greater_than_equal", "greater than or equal to {ge}"
+        bound = {"ge": -NUMBER_MAX}
+    else:
+        return
+    yield InitErrorDetails(
+        type=PydanticCustomError(kind, "Input should be " + word, bound),
+        loc=loc,
+        input=value if len(str(value)) <= PREVIEW else f"{str(value)[:PREVIEW]}…",
+    )
+
+
+def big_numbers(value: Any, loc: Loc = ()) -> Iterator[InitErrorDetails]:
+    """Every integer of a parsed model (nested models, lists and mappings included) beyond
+    ±`NUMBER_MAX`. The walk is bounded by the sizes checked before parsing."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield from _number(loc, value)
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from big_numbers(getattr(value, name), (*loc, name))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from big_numbers(item, (*loc, key if isinstance(key, str | int) else str(key)))
+    elif isinstance(value, list | tuple | set | frozenset):
+        for index, item in enumerate(value):
+            yield from big_numbers(item, (*loc, index))
+
+
+def check_numbers(model: BaseModel) -> None:
+    """Raise pydantic's `ValidationError` naming the first few numbers of `model` out of
+    bounds."""
+    errors = []
+    for error in big_numbers(model):
+        errors.append(error)
+        if len(errors) == SHOWN_MAX:
+            break
+    if errors:
+        raise ValidationError.from_exception_data(type(model).__name__, errors)
