@@ -112,3 +112,12 @@ def test_uvicorns_access_log_never_writes_a_token(client: TestClient) -> None:
         logger.removeHandler(handler)
         logger.setLevel(level)
     assert lines == ['127.0.0.1:5000 - "GET /tables/abc?token=…&lang=fr HTTP/1.1" 200']
+
+
+def test_cookies_are_secure_over_tls_only() -> None:
+    with TestClient(create_app(), base_url="https://ecran.example.org") as tls:
+        cookie = tls.get("/api/systems?lang=en").headers["set-cookie"]
+    assert "Secure" in cookie and "HttpOnly" in cookie
+    with TestClient(create_app()) as plain:
+        cookie = plain.get("/api/systems?lang=en").headers["set-cookie"]
+    assert "Secure" not in cookie  # a browser would drop a Secure cookie sent over plain HTTP

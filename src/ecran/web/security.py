@@ -6,6 +6,10 @@ scripts and styles (every page's scripts are files under /static; the only inlin
 `style` attributes, the odds bars' widths, which `style-src-attr` allows); no framing
 (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), no MIME sniffing.
 
+Over TLS (the request's scheme is https: served so, or behind a proxy uvicorn trusts with
+`--forwarded-allow-ips`, which passes on `X-Forwarded-Proto`), every cookie the site sets is
+`Secure`, so a browser never sends it over plain HTTP.
+
 The interactive API documentation (`/api/docs`) loads Swagger UI from its CDN with an inline
 script: it keeps every header but the CSP.
 """
@@ -58,13 +62,25 @@ class SecurityHeaders:
             extra.append((b"content-security-policy", CSP.encode()))
         names = {name for name, _ in extra}
 
+        tls = scope.get("scheme") == "https"
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in names]
+                if tls:
+                    kept = [_secure(k, v) for k, v in kept]
                 message["headers"] = kept + extra
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+def _secure(name: bytes, value: bytes) -> tuple[bytes, bytes]:
+    """A `Set-Cookie` header made `Secure` (other headers as they are)."""
+    if name.lower() != b"set-cookie":
+        return name, value
+    attributes = {part.strip().lower() for part in value.split(b";")[1:]}
+    return name, value if b"secure" in attributes else value + b"; Secure"
 
 
 # -- logs ---------------------------------------------------------------------------------------
