@@ -51,6 +51,7 @@ def test_every_link_still_opens_its_seat(store: Store) -> None:
     assert store.authenticate(token).member == alice.member
     # the GM's page shows the invite link again (opened with the GM's own token)
     assert store.invite_token(gm) == created.invite_token
+    assert created.gm_token not in repr(gm)  # an access written to a log carries no token
     with pytest.raises(NotFound):
         store.authenticate(token_hash(created.gm_token))  # the hash is not a key
 
