@@ -149,7 +149,7 @@ def sheet_tables(sections: list[SheetSection], lang: str) -> list[Table]:
         table.add_column()
         table.add_column(style="dim")
         for row in section.rows:
-            table.add_row(row.label(lang), row.value, row.note)
+            table.add_row(row.label(lang), row.value(lang), row.note(lang))
         tables.append(table)
     return tables
 
