@@ -50,6 +50,11 @@ class SheetRow:
         object.__setattr__(self, "value", as_text(value))
         object.__setattr__(self, "note", as_text(note))
 
+    @property
+    def blank(self) -> bool:
+        """No value in either language (a field the player left empty)."""
+        return not (self.value.fr or self.value.en)
+
 
 def as_text(value: Text | str) -> Text:
     """A plain string (a number, a name) reads the same in both languages."""

@@ -104,7 +104,7 @@ def sections(sheet: ArtemisSheet) -> list[SheetSection]:
     innate = [(s.id, s.label, s.char) for s in tables.skills().innate]
     acquired = [k for k in known(sheet) if k not in innate]
     found = [
-        SheetSection(tr("Identité", "Identity"), [r for r in identity if r.value] + described),
+        SheetSection(tr("Identité", "Identity"), [r for r in identity if not r.blank] + described),
         SheetSection(tr("Caractéristiques", "Characteristics"), chars),
         SheetSection(tr("Compétences innées", "Innate skills"), _skill_rows(sheet, innate)),
         SheetSection(tr("Compétences acquises", "Acquired skills"), _skill_rows(sheet, acquired)),
