@@ -221,9 +221,10 @@ def actions(sheet: ArtemisSheet) -> list[Action]:
 
 def _state_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
     group = tr("NIFIMO", "NIFIMO")
+    lines = {line.id: line.label for line in tables.nifimo().line}
     found = [
         Action(
-            tr(f"NIFIMO : {t.track}", f"NIFIMO: {t.track}"),
+            phrase(tr("NIFIMO : {line}", "NIFIMO: {line}"), line=lines[t.track]),
             "nifimo",
             {"skill": sheet.score(t.skill), "malus": malus, "track": t.track},
             group,
