@@ -31,3 +31,15 @@ def npcs() -> dict[str, tuple[System[Any], CharacterSheet]]:
     """Each real system's NPC from seed 1 (what `ecran npc SYSTEM --seed 1 --json` prints)."""
     systems = all_systems()
     return {sid: (systems[sid], systems[sid].random_npc(Roller(1))) for sid in REAL_SYSTEMS}
+
+
+@pytest.fixture(scope="session")
+def npcs_in() -> dict[tuple[str, str], tuple[System[Any], CharacterSheet]]:
+    """Each real system's NPC from seed 1 drawn by a reader of each language (its name, notes
+    and traits in that language: `ecran --lang en npc SYSTEM --seed 1`)."""
+    systems = all_systems()
+    return {
+        (sid, lang): (systems[sid], systems[sid].random_npc(Roller(1), lang))
+        for sid in REAL_SYSTEMS
+        for lang in ("fr", "en")
+    }

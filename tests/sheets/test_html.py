@@ -24,12 +24,14 @@ def test_every_system_prints_its_sections_rows_and_rolls(npcs, system_id: str, l
     identity = {labels.NAME(lang), labels.PLAYER(lang), labels.KIND(lang)}
     for section in system.sections(sheet):
         for row in section.rows:
-            if notes and fold(row.value) == notes:
+            if notes and fold(row.value(lang)) == notes:
                 continue  # printed once, in the notes area
             if row.label(lang) in identity:
                 continue  # printed once, in the identity line
-            assert fold(typeset(f"{row.label(lang)} {row.value}", lang)) in text, row
-        if any(fold(r.value) != notes and r.label(lang) not in identity for r in section.rows):
+            assert fold(typeset(f"{row.label(lang)} {row.value(lang)}", lang)) in text, row
+        if any(
+            fold(r.value(lang)) != notes and r.label(lang) not in identity for r in section.rows
+        ):
             assert fold(typeset(section.title(lang), lang)) in text
     for action in system.actions(sheet):
         assert fold(typeset(action.label(lang), lang)) in text

@@ -1,5 +1,6 @@
-"""A printed sheet reads in one language: the PDF text of each game's random NPC, in French and
-in English, read back with poppler's `pdftotext` (installed by `make printing`).
+"""A sheet reads in one language: the PDF text of each game's random NPC, in French and in
+English, read back with poppler's `pdftotext` (installed by `make printing`), and the terminal
+sheet `ecran --lang LANG npc SYSTEM --seed N` prints.
 
 It fails on a word of the other language (the words only that language's labels use: the web
 catalogues, every {fr, en} label of the games' data files, the sheet's own section, row and
@@ -9,9 +10,10 @@ needless ".0", and on English sheets on the French abbreviations the issue found
 "m/tour", "niv."). French typography (thin no-break space before `: ; ! ? %`, elision) is read
 on the HTML of the same sheet: pdftotext does not tell a thin space from a space.
 
-What a game's own data still prints in the other language (its view builds values as plain
-strings, one for both languages) is listed in language_leftovers.toml: a case fails on any
-finding not listed there, and on a listed one that went away (the list only shrinks).
+Each NPC is drawn by a reader of that language (`random_npc(roller, lang)`: its name, notes and
+traits in that language). What a game still prints in the other language would be listed in
+language_leftovers.toml (empty now): a case fails on any finding not listed there, and on a
+listed one that went away (the list only shrinks).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from babel.messages.pofile import read_po
 from sheets_fixtures import REAL_SYSTEMS
 
 import ecran.web
+from ecran.dice import Roller
+from ecran.engine import all_systems
 from ecran.rules import FieldMeta, System, Text
 from ecran.rules.text import book_title
 from ecran.sheets import labels, render_sheet_html, render_sheet_pdf
@@ -158,32 +162,57 @@ def pdf_text(pdf: bytes, tmp_path: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def printed(npcs, tmp_path_factory) -> dict[tuple[str, str], str]:
+def printed(npcs_in, tmp_path_factory) -> dict[tuple[str, str], str]:
     """The PDF text of each game's NPC in each language, laid out once for the module."""
     folder = tmp_path_factory.mktemp("pdf")
     return {
-        (sid, lang): pdf_text(render_sheet_pdf(*npcs[sid], lang), folder)
+        (sid, lang): pdf_text(render_sheet_pdf(*npcs_in[sid, lang], lang), folder)
         for sid in REAL_SYSTEMS
         for lang in LANGS
     }
 
 
-@pytest.mark.parametrize("system_id", REAL_SYSTEMS)
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_pdf_reads_in_one_language(printed, npcs, system_id: str, lang: str):
-    system, sheet = npcs[system_id]
-    found = set(findings(printed[system_id, lang], lang, system, sheet))
-    known = set(LEFTOVERS.get(f"{system_id}-{lang}", {}).get("findings", []))
+def _assert_listed(found: set[str], case: str) -> None:
+    known = set(LEFTOVERS.get(case, {}).get("findings", []))
     assert sorted(found - known) == [], "new words a reader of this language should not read"
     assert sorted(known - found) == [], "fixed: delete them from language_leftovers.toml"
 
 
 @pytest.mark.parametrize("system_id", REAL_SYSTEMS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_pdf_text_copies_as_printed(printed, npcs, system_id: str, lang: str):
+def test_the_pdf_reads_in_one_language(printed, npcs_in, system_id: str, lang: str):
+    system, sheet = npcs_in[system_id, lang]
+    _assert_listed(
+        set(findings(printed[system_id, lang], lang, system, sheet)), f"{system_id}-{lang}"
+    )
+
+
+#: A few draws each, so more than one NPC's words (skills, traits, languages) are read.
+TERMINAL_SEEDS = (1, 2, 3, 4, 5)
+
+
+@pytest.mark.parametrize("system_id", REAL_SYSTEMS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_sheet_reads_in_one_language(cli, monkeypatch, system_id: str, lang: str):
+    """`ecran --lang LANG npc SYSTEM --seed N`: the sheet as the terminal prints it (wide, so
+    no word is cut by the table's wrapping)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    system = all_systems()[system_id]
+    for seed in TERMINAL_SEEDS:
+        shown = cli("--lang", lang, "npc", system_id, "--seed", str(seed))
+        assert shown.code == 0, shown.err
+        sheet = system.random_npc(Roller(seed), lang)
+        assert sheet.name in shown.out  # the NPC the command drew, named in this language
+        found = set(findings(shown.out, lang, system, sheet))
+        assert sorted(found) == [], f"seed {seed}"
+
+
+@pytest.mark.parametrize("system_id", REAL_SYSTEMS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pdf_text_copies_as_printed(printed, npcs_in, system_id: str, lang: str):
     """Real small caps: the game's name and the frame's words copy letter for letter (faked
     small caps split them: "E spacE a rtémis"); the footer names the book, not its file."""
-    system, _ = npcs[system_id]
+    system, _ = npcs_in[system_id, lang]
     text = " ".join(printed[system_id, lang].split())
     assert system.name(lang) in text
     assert labels.SHEET(lang) in text

@@ -239,7 +239,7 @@ def test_sheet_view_lists_sections_and_violations(
     body = client.post("/api/characters/sheet", json=sheet).json()
     assert body["valid"] is False and body["name"] == "Bo"
     rows = {r["label"]["en"]: r["value"] for r in body["sections"][0]["rows"]}
-    assert rows["might"] == "5"
+    assert rows["might"] == {"fr": "5", "en": "5"}  # values in both languages, like labels
 
 
 def test_a_system_without_sheet_says_so(client: TestClient) -> None:

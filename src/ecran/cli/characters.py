@@ -216,7 +216,7 @@ def _npc_command(system: System[Any], lang: str) -> click.Command:
         except ValidationError as exc:
             raise from_validation(exc) from None
         roller = seeded_roller(seed)
-        sheet = system.random_npc(roller, **dict(chosen))
+        sheet = system.draw_npc(roller, lang, **dict(chosen))
         if as_json:
             click.echo(sheet.model_dump_json(indent=2))
         else:
@@ -294,7 +294,7 @@ def sheet_json(problems: SheetProblems) -> dict[str, Any]:
             {
                 "title": section.title(lang),
                 "rows": [
-                    {"label": row.label(lang), "value": row.value, "note": row.note}
+                    {"label": row.label(lang), "value": row.value(lang), "note": row.note(lang)}
                     for row in section.rows
                 ],
             }

@@ -144,12 +144,16 @@ def sheet_tables(sections: list[SheetSection], lang: str) -> list[Table]:
 
     tables = []
     for section in sections:
-        table = Table(title=section.title(lang), show_header=False, title_justify="left")
+        title = section.title(lang)
+        # at least as wide as its title, so a short table does not wrap it
+        table = Table(
+            title=title, show_header=False, title_justify="left", min_width=len(title) + 4
+        )
         table.add_column(style="bold")
         table.add_column()
         table.add_column(style="dim")
         for row in section.rows:
-            table.add_row(row.label(lang), row.value, row.note)
+            table.add_row(row.label(lang), row.value(lang), row.note(lang))
         tables.append(table)
     return tables
 

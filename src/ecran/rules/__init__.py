@@ -14,12 +14,23 @@ from ecran.rules.field import FieldMeta
 from ecran.rules.operation import Change, Consequence, Operation, OperationDeclarer, PutCondition
 from ecran.rules.option import Option, param
 from ecran.rules.outcome import Outcome, Resolution
-from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
+from ecran.rules.sheet import (
+    NPC_NAME,
+    Action,
+    CharacterSheet,
+    SheetRow,
+    SheetSection,
+    as_text,
+    joined,
+    number,
+    phrase,
+)
 from ecran.rules.system import System
 from ecran.rules.text import Source, Text, cite, tr
 from ecran.rules.violation import RuleViolation
 
 __all__ = [
+    "NPC_NAME",
     "Action",
     "Change",
     "CharacterSheet",
@@ -43,14 +54,18 @@ __all__ = [
     "System",
     "Text",
     "UnknownName",
+    "as_text",
     "cite",
     "from_errors",
     "from_validation",
     "invalid_json",
+    "joined",
     "load_fields",
     "load_options",
     "load_titles",
+    "number",
     "param",
+    "phrase",
     "tr",
     "unknown",
 ]

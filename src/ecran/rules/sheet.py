@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Self
 
@@ -38,11 +39,76 @@ class CharacterSheet(BaseModel):
         return self
 
 
-@dataclass(frozen=True)
+#: A random NPC's name, in the language of whoever drew it.
+NPC_NAME = Text(fr="PNJ {number}", en="NPC {number}")
+
+#: A row's empty note.
+NO_NOTE = Text(fr="", en="")
+
+
+@dataclass(frozen=True, init=False)
 class SheetRow:
+    """One line of a sheet: its label, its value and a note, each read in the reader's language.
+
+    A value or note given as a plain string is the same in both languages (a number, a name the
+    player typed); anything with words or decimals is a `Text`, so one output is in one language.
+    """
+
     label: Text
-    value: str
-    note: str = ""
+    value: Text
+    note: Text = NO_NOTE
+
+    def __init__(self, label: Text, value: Text | str, note: Text | str = NO_NOTE) -> None:
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "value", as_text(value))
+        object.__setattr__(self, "note", as_text(note))
+
+    @property
+    def blank(self) -> bool:
+        """No value in either language (a field the player left empty)."""
+        return not (self.value.fr or self.value.en)
+
+
+def as_text(value: Text | str) -> Text:
+    """A plain string (a number, a name) reads the same in both languages."""
+    return value if isinstance(value, Text) else Text(fr=value, en=value)
+
+
+def phrase(template: Text, **values: Text | str | int) -> Text:
+    """`template` filled in each language with that language's words of each value."""
+    words = {k: v if isinstance(v, Text) else as_text(str(v)) for k, v in values.items()}
+    return Text(
+        fr=template.fr.format(**{k: v.fr for k, v in words.items()}),
+        en=template.en.format(**{k: v.en for k, v in words.items()}),
+    )
+
+
+#: The locale each language's numbers are written in.
+NUMBER_LOCALES = {"fr": "fr_FR", "en": "en_GB"}
+
+
+def number(value: float) -> Text:
+    """A number as each language writes it (Babel: "2,5" in French, "2.5" in English; no
+    needless ".0")."""
+    from babel.numbers import format_decimal
+
+    return Text(
+        **{
+            lang: format_decimal(value, "#,##0.###", locale=loc)
+            for lang, loc in NUMBER_LOCALES.items()
+        }
+    )
+
+
+def joined(parts: Sequence[Text | str], separator: Text | str = ", ", empty: str = "—") -> Text:
+    """Several labels on one row, each read in the reader's language; `empty` when none."""
+    texts, between = [as_text(part) for part in parts], as_text(separator)
+    if not texts:
+        return as_text(empty)
+    return Text(
+        fr=between.fr.join(t.fr for t in texts if t.fr),
+        en=between.en.join(t.en for t in texts if t.en),
+    )
 
 
 @dataclass(frozen=True)

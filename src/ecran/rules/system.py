@@ -8,6 +8,7 @@ the CLI, the API and the web table show of a game comes from here.
 from __future__ import annotations
 
 import functools
+import inspect
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -20,7 +21,7 @@ from ecran.rules.operation import Consequence, Operation
 from ecran.rules.option import Option
 from ecran.rules.outcome import Resolution
 from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
-from ecran.rules.text import Source, Text
+from ecran.rules.text import DEFAULT_LANG, Source, Text
 from ecran.rules.violation import RuleViolation
 
 SheetT = TypeVar("SheetT", bound=CharacterSheet)
@@ -161,8 +162,18 @@ class System(Generic[SheetT]):
         """A starting sheet for the guided creation to fill in."""
         return self.sheet_model()(system=self.id, name=name)
 
+    def draw_npc(self, roller: Roller, lang: str = DEFAULT_LANG, **choices: Any) -> SheetT:
+        """`random_npc` for a reader of `lang`: the words the generator writes into the sheet
+        (its name, "PNJ 12" or "NPC 12", its notes, its traits) in that language, when the
+        game's generator takes a `lang` argument (the five games do); a generator written
+        without one draws as before."""
+        if "lang" in inspect.signature(self.random_npc).parameters:
+            return self.random_npc(roller, lang=lang, **choices)
+        return self.random_npc(roller, **choices)
+
     def random_npc(self, roller: Roller, **choices: Any) -> SheetT:
-        """A random NPC that passes `validate`; `choices` are the fields of `npc_params`."""
+        """A random NPC that passes `validate`; `choices` are the fields of `npc_params`. A game
+        may take `lang` too (keyword): the language to write the NPC's words in."""
         raise EcranError(
             Text(
                 fr=f"le système {self.id} ne génère pas encore de PNJ",

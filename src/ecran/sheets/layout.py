@@ -108,12 +108,12 @@ def _sections(
         rows = tuple(
             PrintedRow(
                 label=typeset(row.label(lang), lang),
-                value=typeset(row.value, lang),
-                note=_note(row.value, row.note, lang),
-                track=parse_track(row.label(lang), row.value),
+                value=typeset(row.value(lang), lang),
+                note=_note(row.value(lang), row.note(lang), lang),
+                track=parse_track(row.label(lang), row.value(lang)),
             )
             for row in section.rows
-            if not (notes and row.value.strip() == notes) and row.label(lang) not in identity
+            if not (notes and row.value(lang).strip() == notes) and row.label(lang) not in identity
         )
         if rows:
             printed.append(PrintedSection(typeset(section.title(lang), lang), rows))

@@ -216,7 +216,7 @@ def test_a_blow_that_kills_says_so_on_the_tracker_A5() -> None:
     assert change.sheet.nifimo.lethal == "destroyed"
     assert conditions([change]) == [("Détruit", None)]
     rows = {r.label.fr: r.value for r in SYSTEM.tracks(change.sheet)}
-    assert rows["État"] == "Détruit"
+    assert rows["État"].fr == "Détruit" and rows["État"].en == "Destroyed"
 
 
 def test_tracing_a_sketch_loses_the_physical_actions_of_the_turn_L199_203() -> None:

@@ -99,10 +99,11 @@ def test_two_light_and_one_serious_wound_read_as_the_sheet_writes_them_L100_106_
     (L688) and, by the labelled house rule of 3 boxes a column, three marks still sit in the
     0 column: malus 0, printed "0", never "-0"."""
     rows = {r.label.fr: r for r in SYSTEM.tracks(wounded(2, 1))}
-    assert rows["Blessure"].value == "x// (3) · malus 0"
-    assert rows["Malus aux tests"].value == "0"
-    assert "règle maison" in rows["Malus aux tests"].note
-    worse = {r.label.fr: r.value for r in SYSTEM.tracks(wounded(2, 2))}
+    assert rows["Blessure"].value.fr == "x// (3) · malus 0"
+    assert rows["Malus aux tests"].value.fr == "0"
+    assert "règle maison" in rows["Malus aux tests"].note.fr
+    assert "house rule" in rows["Malus aux tests"].note.en
+    worse = {r.label.fr: r.value.fr for r in SYSTEM.tracks(wounded(2, 2))}
     assert worse["Blessure"] == "xx// (4) · malus -1"  # the fourth box opens column -1
     assert worse["Malus aux tests"] == "-1"
 

@@ -206,3 +206,25 @@ def test_cli_sheet_shows_the_character(cli, tmp_path: Path) -> None:
 def test_sheet_json_schema_is_published() -> None:
     schema = ArtemisSheet.model_json_schema()
     assert {"characteristics", "levels", "scores", "weapons", "nifimo"} <= set(schema["properties"])
+
+
+def test_identity_shows_only_what_the_player_filled_in() -> None:
+    """An empty career or origin is no row: a blank "Carrière principale" says nothing."""
+    npc = SYSTEM.random_npc(Roller(2))
+    assert "Identité" not in {s.title.fr for s in SYSTEM.sections(npc)}
+    filled = npc.model_copy(update={"origin": "Mars"})
+    identity = next(s for s in SYSTEM.sections(filled) if s.title.fr == "Identité")
+    assert [(r.label.fr, r.value.fr) for r in identity.rows] == [("Origine", "Mars")]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_random_npc_is_written_in_its_readers_language(lang: str) -> None:
+    """Name, weapon and the generator's note in the language of whoever drew the NPC."""
+    npc = SYSTEM.draw_npc(Roller(1), lang)
+    assert npc.name.startswith({"fr": "PNJ ", "en": "NPC "}[lang])
+    assert npc.notes.startswith({"fr": "Généré au hasard", "en": "Drawn at random"}[lang])
+    shown = {r.label.fr: r for s in SYSTEM.sections(npc) for r in s.rows}
+    assert (
+        shown["Protection"].value(lang)
+        == {"fr": "vêtements légers : 0", "en": "light clothes: 0"}[lang]
+    )

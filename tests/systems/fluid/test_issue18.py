@@ -274,13 +274,13 @@ def test_tracks_show_what_the_encounter_showed_and_follow_damage_l1425_1439() ->
     ]
     assert SYSTEM.tracks(npc) == guessed
     take = SYSTEM.operation("take_damage")
-    res = next(r for r in SYSTEM.tracks(npc) if "(RES)" in r.label.fr).value
+    res = next(r for r in SYSTEM.tracks(npc) if "(RES)" in r.label.fr).value.fr
     full = int(res.split(" / ")[1])
     hurt = take.run(npc, take.params.model_validate({"damage": full + 1}), Roller(1)).sheet
-    shown = {r.label.en: r.value for r in SYSTEM.tracks(hurt)}
+    shown = {r.label.en: r.value.en for r in SYSTEM.tracks(hurt)}
     assert shown["Resistance (RES)"] == f"0 / {full}" and shown["Wounds"] == "1"
     minion = SYSTEM.random_npc(Roller(3), role="minion", minion_level="difficile")
-    assert {r.label.en: r.value for r in SYSTEM.tracks(minion)}["Minion"] == "+3"
+    assert {r.label.en: r.value.en for r in SYSTEM.tracks(minion)}["Minion"] == "+3"
 
 
 # -- (8) named choices as people type them -------------------------------------------------------

@@ -203,6 +203,9 @@ def test_sheet_shows_skill_knowledge_and_language_capability_L97_104() -> None:
     )
     rows = [row for section in SYSTEM.sections(s) for row in section.rows]
     athletics = next(r for r in rows if r.label.fr == ATHLETICS)
-    assert "étudié sérieusement" in athletics.note  # -1, Apprenti (L100)
-    italian = next(r for r in rows if r.value == "Langues romanes > Italien > Italien")
-    assert italian.note.startswith("C: Converse")
+    assert "étudié sérieusement" in athletics.note.fr  # -1, Apprenti (L100)
+    assert "studied seriously" in athletics.note.en
+    italian = next(r for r in rows if r.value.fr == "Langues romanes > Italien > Italien")
+    assert italian.value.en == "Romance languages > Italian > Italian"
+    assert italian.note.fr.startswith("C : Converse")
+    assert italian.note.en.startswith("C: Converses")

@@ -156,15 +156,18 @@ def test_tracks_show_the_health_rows_of_the_sheet_L72_86() -> None:
     health = next(sec for sec in SYSTEM.sections(s) if sec.title.en == "Health")
     assert rows[: len(health.rows)] == health.rows
     assert rows[0] == SheetRow(
-        Text(fr="Blessures", en="Wounds"), "6/10 Gravement blessé", "Badly wounded, malus 3"
+        Text(fr="Blessures", en="Wounds"),
+        Text(fr="6/10 Gravement blessé", en="6/10 Badly wounded"),
+        "malus 3",
     )
-    assert rows[1].value == "3/10 Étourdi" and rows[1].note == "Dazed, malus 1"
+    assert rows[1].value.fr == "3/10 Étourdi" and rows[1].value.en == "3/10 Dazed"
+    assert rows[1].note.en == "malus 1"
     assert len(rows) == 2  # nothing else carried this round
 
 
 def test_tracks_show_what_this_round_carries_L510_L518_L630() -> None:
     rows = SYSTEM.tracks(sheet(stasis_bonus=3, round_actions=2, delayed_segments=1))
-    shown = {r.label.en: (r.value, r.note) for r in rows}
+    shown = {r.label.en: (r.value.en, r.note.en) for r in rows}
     assert shown["Stasis bonus"] == ("+3", "")
     assert shown["Actions this round"] == ("2", "malus 4")
     assert shown["Delays"][0].startswith("1 segment")

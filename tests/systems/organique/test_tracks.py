@@ -31,10 +31,11 @@ def test_tracks_follow_a_hit_and_show_effects_in_force_L541_613_L903_904() -> No
     tim = SYSTEM.new_character("Tim")
     hurt = hit.run(tim, hit.params.model_validate({"bs": 2}), ScriptedDice()).sheet
     rows = {r.label.fr: r.value for r in SYSTEM.tracks(hurt)}
-    assert rows["SNG (Sang)"] == "2.0 / 4"
+    assert rows["SNG (Sang)"].fr == "2 / 4"
     shock = SYSTEM.operation("symptom")
     shocked = shock.run(
         hurt, shock.params.model_validate({"symptom": "shock", "failure_margin": 1}), ScriptedDice()
     ).sheet
     rows = {r.label.fr: r.value for r in SYSTEM.tracks(shocked)}
-    assert rows["Réserve d'END"] == "0 / 10" and rows["Effets en cours"] == "Choc"
+    assert rows["Réserve d'END"].fr == "0 / 10" and rows["Effets en cours"].fr == "Choc"
+    assert rows["Effets en cours"].en == "Shock"

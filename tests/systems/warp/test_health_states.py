@@ -109,8 +109,9 @@ def test_tracks_show_what_the_encounter_display_showed_and_the_pools() -> None:
     health = next(s for s in WARP.sections(sheet) if s.title.en == "Health")
     assert rows[: len(health.rows)] == health.rows
     by_label = {r.label.en: r for r in rows}
-    assert by_label["Hit points"].value == "10 / 22"
-    assert by_label["State"].value == "gravement blessé"
-    assert by_label["Psychic charges"].value == "1 / 3"
-    assert by_label["Experience dice"].value == "1 / 1"
+    assert by_label["Hit points"].value.en == "10 / 22"
+    assert by_label["State"].value.fr == "gravement blessé"
+    assert by_label["State"].value.en == "badly wounded"
+    assert by_label["Psychic charges"].value.en == "1 / 3"
+    assert by_label["Experience dice"].value.en == "1 / 1"
     assert "Psychic charges" not in {r.label.en for r in WARP.tracks(WarpSheet(name="X"))}

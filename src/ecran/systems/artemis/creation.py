@@ -10,7 +10,8 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from ecran.dice import DiceSource
-from ecran.rules import Params, from_validation
+from ecran.rules import NPC_NAME, Params, Text, from_validation, tr
+from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks.misc import npc_score
 from ecran.systems.artemis.sheet import ArtemisSheet, Characteristics, SkillLevel, Weapon
@@ -52,9 +53,9 @@ def _trade_score(dice: DiceSource, level: NpcLevel) -> int:
     return next(lv.npc_score for lv in tables.core().level if lv.id == level) or 0
 
 
-def random_npc(roller: DiceSource, **choices: Any) -> ArtemisSheet:
+def random_npc(roller: DiceSource, lang: str = DEFAULT_LANG, **choices: Any) -> ArtemisSheet:
     """A random NPC; `choices` are the fields of `NpcParams` (people's words accepted), and
-    may give its `name`."""
+    may give its `name`; its name, weapon and notes are written in `lang`."""
     name: str | None = choices.pop("name", None)
     try:
         chosen = NpcParams.model_validate(choices)
@@ -75,7 +76,7 @@ def random_npc(roller: DiceSource, **choices: Any) -> ArtemisSheet:
     categories = {w.id: w for w in tables.combat().weapon_category}
     category = _pick(roller, list(categories))
     weapon = Weapon(
-        name=categories[category].fr.capitalize(),
+        name=categories[category].label(lang).capitalize(),
         level=level_of(weapon_score),
         score=weapon_score,
         category=category,
@@ -85,23 +86,33 @@ def random_npc(roller: DiceSource, **choices: Any) -> ArtemisSheet:
     armour = _pick(roller, [a.id for a in tables.combat().armour])
     number = roller.d(1000)
     return ArtemisSheet(
-        name=name or f"PNJ {number}",
+        name=name or NPC_NAME.format(number=number)(lang),
         kind="npc",
         characteristics=Characteristics(**dict.fromkeys(Characteristics.model_fields, value)),
         levels=levels,
         scores=scores,
         weapons=[weapon],
         armour=armour,
-        notes=(
-            f"Généré au hasard ({_level_note(chosen.level)}). Règle maison du générateur : "
-            f"caractéristiques à {value}, attaque et parade = score de l'arme (le résumé ne "
-            "donne pas ces formules)."
-        ),
+        notes=GENERATED.format(how=_level_note(chosen.level)(lang), value=value)(lang),
     )
 
 
-def _level_note(level: NpcLevel) -> str:
+GENERATED = tr(
+    "Généré au hasard ({how}). Règle maison du générateur : caractéristiques à {value}, "
+    "attaque et parade = score de l'arme (le résumé ne donne pas ces formules).",
+    "Drawn at random ({how}). The generator's house rule: characteristics at {value}, "
+    "attack and parry = the weapon's score (the summary gives no formula for them).",
+)
+
+
+def _level_note(level: NpcLevel) -> Text:
     if level == "random":
-        return "compétences tirées : deux dés, le plus petit + 2, L94-96"
+        return tr(
+            "compétences tirées : deux dés, le plus petit + 2, L94-96",
+            "skills rolled: two dice, the lower + 2, L94-96",
+        )
     row = tables.level(level)
-    return f"métier au niveau {row.fr}, score {row.npc_score}, L79-93"
+    return tr(
+        f"métier au niveau {row.fr}, score {row.npc_score}, L79-93",
+        f"trade at level {row.en}, score {row.npc_score}, L79-93",
+    )

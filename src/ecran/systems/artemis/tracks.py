@@ -88,25 +88,46 @@ def rows(sheet: ArtemisSheet) -> list[SheetRow]:
     found = []
     if n.lethal:
         state = tables.category(TOP - 1 if n.lethal == "dead" else TOP)
-        found.append(SheetRow(tr("État", "State"), state.fr))
+        found.append(SheetRow(tr("État", "State"), state.label))
     for line in tables.nifimo().line:
         count = marks[line.id]
         shown = notation(sheet, line.id)
         value = f"{shown} ({count})" if shown else str(count)
-        note = "stabilisées" if line.id == "blessure" and n.blessure.stabilised and count else ""
+        note = tr("", "")
+        if line.id == "blessure" and n.blessure.stabilised and count:
+            note = tr("stabilisées", "stabilised")
         if line.id == "gene":
-            note = f"armure {armour_gene(sheet.armour, sheet.pressurised)} + {n.gene_extra} en plus"
+            note = tr("armure {armour} + {extra} en plus", "armour {armour} + {extra} more").format(
+                armour=armour_gene(sheet.armour, sheet.pressurised), extra=n.gene_extra
+            )
         found.append(SheetRow(line.label, f"{value} · malus {malus_text(maluses[line.id])}", note))
-    how = "additionnés" if sheet.nifimo_aggregate == "sum" else "le pire seul"
+    how = (
+        tr("additionnés", "added up")
+        if sheet.nifimo_aggregate == "sum"
+        else tr("le pire seul", "the worst alone")
+    )
     found.append(
         SheetRow(
             tr("Malus aux tests", "Test malus"),
             malus_text(malus(sheet)),
-            f"règle maison : {sheet.nifimo_boxes} cases par colonne, malus des lignes {how}",
+            Text(
+                fr=f"règle maison : {sheet.nifimo_boxes} cases par colonne, "
+                f"malus des lignes {how.fr}",
+                en=f"house rule: {sheet.nifimo_boxes} boxes per column, "
+                f"the lines' maluses {how.en}",
+            ),
         )
     )
-    found += [SheetRow(tr("Cause", "Cause"), c.cause, f"{c.line} {c.date}") for c in n.causes]
+    found += [
+        SheetRow(tr("Cause", "Cause"), c.cause, _cause_note(c.line, c.date)) for c in n.causes
+    ]
     return found
+
+
+def _cause_note(line: str, date: str) -> Text:
+    """The NIFIMO line a cause marked (its label, not its id) and its date."""
+    label = next(x.label for x in tables.nifimo().line if x.id == line)
+    return Text(fr=f"{label.fr} {date}".strip(), en=f"{label.en} {date}".strip())
 
 
 # -- marks --------------------------------------------------------------------------------------

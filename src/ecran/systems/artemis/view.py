@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.rules import Action, SheetRow, SheetSection, Text, tr
+from ecran.rules import Action, SheetRow, SheetSection, Text, joined, phrase, tr
 from ecran.systems.artemis import encounter, tables, tracks
 from ecran.systems.artemis.sheet import ArtemisSheet, Weapon
 
@@ -15,8 +15,8 @@ NORMAL = 6  # "normal" on the difficulty ladder (L13): the prefilled difficulty 
 OPPONENT = 6
 
 
-def _level_label(level: str) -> str:
-    return tables.level(level).fr if level else "—"
+def _level_label(level: str) -> Text:
+    return tables.level(level).label if level else tr("—", "—")
 
 
 def _skill_rows(sheet: ArtemisSheet, ids: list[tuple[str, Text, str]]) -> list[SheetRow]:
@@ -26,10 +26,19 @@ def _skill_rows(sheet: ArtemisSheet, ids: list[tuple[str, Text, str]]) -> list[S
         rows.append(
             SheetRow(
                 Text(fr=f"{label.fr} ({char})", en=f"{label.en} ({char})"),
-                f"{_level_label(level)} {score}",
+                _scored(_level_label(level), score),
             )
         )
     return rows
+
+
+def _scored(level: Text, score: int) -> Text:
+    return Text(fr=f"{level.fr} {score}", en=f"{level.en} {score}")
+
+
+def _skill_label(skill_id: str) -> Text:
+    data = tables.skills()
+    return next(s.label for s in [*data.innate, *data.acquired] if s.id == skill_id)
 
 
 def known(sheet: ArtemisSheet) -> list[tuple[str, Text, str]]:
@@ -45,13 +54,30 @@ def known(sheet: ArtemisSheet) -> list[tuple[str, Text, str]]:
     return found
 
 
-def _weapon_line(w: Weapon) -> str:
-    parts = [f"{_level_label(w.level)} {w.score}, {w.category}", f"att {w.attack} / par {w.parry}"]
+def _weapon_line(w: Weapon) -> Text:
+    """Level and score, category, then attack / parry per attitude (prudent, then the others
+    the sheet has, L860-880)."""
+    category = next(c.label for c in tables.combat().weapon_category if c.id == w.category)
+    parts = [
+        phrase(
+            tr("{level}, {category}", "{level}, {category}"),
+            level=_scored(_level_label(w.level), w.score),
+            category=category,
+        ),
+        tr("att. {a} / par. {p}", "att. {a} / parry {p}").format(a=w.attack, p=w.parry),
+    ]
+    labels = encounter.ATTITUDE_LABELS
     if w.defensive_attack is not None or w.defensive_parry is not None:
-        parts.append(f"défensive {w.defensive_attack} / {w.defensive_parry}")
+        parts.append(_attitude(labels["defensive"], w.defensive_attack, w.defensive_parry))
     if w.aggressive_attack is not None or w.aggressive_parry is not None:
-        parts.append(f"agressive {w.aggressive_attack} / {w.aggressive_parry}")
-    return " ; ".join(parts)
+        parts.append(_attitude(labels["agressive"], w.aggressive_attack, w.aggressive_parry))
+    return joined(parts, separator=tr(" ; ", "; "))
+
+
+def _attitude(label: Text, attack: int | None, parry: int | None) -> Text:
+    """An attitude's attack / parry; a score the sheet leaves blank prints as a dash."""
+    a, p = ("—" if x is None else str(x) for x in (attack, parry))
+    return phrase(tr("{label} {a} / {p}", "{label} {a} / {p}"), label=label, a=a, p=p)
 
 
 def sections(sheet: ArtemisSheet) -> list[SheetSection]:
@@ -78,7 +104,7 @@ def sections(sheet: ArtemisSheet) -> list[SheetSection]:
     innate = [(s.id, s.label, s.char) for s in tables.skills().innate]
     acquired = [k for k in known(sheet) if k not in innate]
     found = [
-        SheetSection(tr("Identité", "Identity"), [r for r in identity if r.value] + described),
+        SheetSection(tr("Identité", "Identity"), [r for r in identity if not r.blank] + described),
         SheetSection(tr("Caractéristiques", "Characteristics"), chars),
         SheetSection(tr("Compétences innées", "Innate skills"), _skill_rows(sheet, innate)),
         SheetSection(tr("Compétences acquises", "Acquired skills"), _skill_rows(sheet, acquired)),
@@ -100,21 +126,21 @@ def _combat_rows(sheet: ArtemisSheet) -> list[SheetRow]:
     armour = tables.armour(sheet.armour)
     rows = [
         SheetRow(
-            tr("Initiative (Acrobatie + Réaction)", "Initiative (Acrobatie + Réaction)"),
+            tr("Initiative (Acrobatie + Réaction)", "Initiative (Acrobatics + Reaction)"),
             str(encounter.initiative_score(sheet)),
-            "+1d6 / tour",
+            tr("+1d6 / tour", "+1d6 / round"),
         ),
         SheetRow(
             tr("Protection", "Protection"),
-            f"{armour.fr} : {armour.protection}",
-            "pressurisée" if sheet.pressurised else "",
+            Text(fr=f"{armour.fr} : {armour.protection}", en=f"{armour.en}: {armour.protection}"),
+            tr("pressurisée", "pressurised") if sheet.pressurised else "",
         ),
         SheetRow(
             tr("Temps d'aggravation", "Aggravation time"),
             f"{tables.aggravation_time(sheet.characteristics.force)} min"
             if 1 <= sheet.characteristics.force <= 5
             else "—",
-            "heures en catalepsie / hibernation",
+            tr("heures en catalepsie / hibernation", "hours in catalepsy / hibernation"),
         ),
     ]
     rows += [SheetRow(Text(fr=w.name, en=w.name), _weapon_line(w), "(F)") for w in sheet.weapons]
@@ -136,7 +162,7 @@ def _progress_rows(sheet: ArtemisSheet) -> list[SheetRow]:
     ]
     rows += [SheetRow(Text(fr=e.label, en=e.label), f"{e.points:+d}") for e in sheet.mental_balance]
     if sheet.score("voyage") >= tables.psy().rendezvous.empath_voyage:
-        rows.append(SheetRow(tr("Empathe", "Empath"), "oui", "Voyage ≥ 6"))
+        rows.append(SheetRow(tr("Empathe", "Empath"), tr("oui", "yes"), "Voyage ≥ 6"))
     return rows
 
 
@@ -148,7 +174,9 @@ def _equipment_rows(sheet: ArtemisSheet) -> list[SheetRow]:
         SheetRow(
             m.label,
             _level_label(sheet.milieux.get(m.id, "")),
-            f"gêne {sheet.milieux_gene[m.id]}" if m.id in sheet.milieux_gene else "",
+            tr("gêne {n}", "encumbrance {n}").format(n=sheet.milieux_gene[m.id])
+            if m.id in sheet.milieux_gene
+            else "",
         )
         for m in tables.skills().milieu
     ]
@@ -193,9 +221,10 @@ def actions(sheet: ArtemisSheet) -> list[Action]:
 
 def _state_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
     group = tr("NIFIMO", "NIFIMO")
+    lines = {line.id: line.label for line in tables.nifimo().line}
     found = [
         Action(
-            tr(f"NIFIMO : {t.track}", f"NIFIMO: {t.track}"),
+            phrase(tr("NIFIMO : {line}", "NIFIMO: {line}"), line=lines[t.track]),
             "nifimo",
             {"skill": sheet.score(t.skill), "malus": malus, "track": t.track},
             group,
@@ -224,7 +253,7 @@ def _combat_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
             {"skill": sheet.score("esquive"), "malus": malus, "space": "open", "opponents": 1},
             group,
         ),
-        Action(tr("Résistance", "Résistance"), "resistance", resistance, group),
+        Action(_skill_label("resistance"), "resistance", resistance, group),
         Action(
             tr("Encaisser un coup", "Take a blow"),
             "damage",
@@ -232,13 +261,13 @@ def _combat_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
             group,
         ),
         Action(
-            tr("Cible sans défense (Bagarre)", "Defenceless target (Bagarre)"),
+            tr("Cible sans défense (Bagarre)", "Defenceless target (Brawl)"),
             "defenceless",
             {"skill": sheet.score("bagarre"), "malus": malus},
             group,
         ),
         Action(
-            tr("Attaque surprise (Furtivité)", "Surprise attack (Furtivité)"),
+            tr("Attaque surprise (Furtivité)", "Surprise attack (Stealth)"),
             "opposed",
             {"skill": sheet.score("furtivite"), "malus": malus, "opponent_skill": OPPONENT},
             group,
@@ -292,7 +321,7 @@ def _psy_actions(sheet: ArtemisSheet, malus: int) -> list[Action]:
         ("esquisse", "sketch_attract", tr("Esquisse : attirer", "Sketch: attract"), {}),
         ("metamorphose", "metamorphosis", tr("Métamorphose", "Metamorphosis"), {"count": 1}),
         ("invocation", "invocation", tr("Invocation", "Invocation"), {"count": 1}),
-        ("voyage", "rendezvous", tr("Rendez-vous (Voyage)", "Rendezvous (Voyage)"), {}),
+        ("voyage", "rendezvous", tr("Rendez-vous (Voyage)", "Rendezvous (Travel)"), {}),
     ]
     for skill, check, label, extra in powers:
         if sheet.level(skill) or sheet.score(skill):

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import Roller
-from ecran.rules import Params
+from ecran.rules import NPC_NAME, Params, tr
 from ecran.rules.field import folded
+from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.fluid.advantages import difficulty_net
 from ecran.systems.fluid.checks.test import Difficulty
 from ecran.systems.fluid.sheet import (
@@ -37,12 +38,12 @@ class NpcParams(Params):
     minion_characteristic: int = FIELDS("npc_minion_characteristic", default=5, ge=1, le=10)
 
 
-def random_npc(roller: Roller, **choices: Any) -> FluidSheet:
+def random_npc(roller: Roller, lang: str = DEFAULT_LANG, **choices: Any) -> FluidSheet:
     """A legal NPC: 40 points spread from 1 each (cap 7), 8 Trait points (cap 3) from the
     seed's examples, maybe a negative Trait that buys more, and some gear; or a minion."""
     chosen = NpcParams.model_validate(choices)
     if chosen.role == "minion":
-        return _minion(roller, chosen)
+        return _minion(roller, chosen, lang)
     scores = dict.fromkeys(ATTRIBUTE_OF, 1)
     scores.pop("MAG")
     codes = list(scores)
@@ -55,12 +56,13 @@ def random_npc(roller: Roller, **choices: Any) -> FluidSheet:
     chars = Characteristics(**{ATTRIBUTE_OF[c]: v for c, v in scores.items()})
     traits: list[Trait] = []
     budget = RULES.trait_points
+    positive, negative = CHARACTER.examples.words(lang)
     if roller.d(2) == 2:
-        name = CHARACTER.examples.negative[roller.d(len(CHARACTER.examples.negative)) - 1]
+        name = negative[roller.d(len(negative)) - 1]
         value = roller.d(2)
         traits.append(Trait(name=name, value=value, kind="negative", hinders=["*"]))
         budget += value
-    pool = list(CHARACTER.examples.positive)
+    pool = list(positive)
     while budget and pool:
         name = pool.pop(roller.d(len(pool)) - 1)
         value = min(budget, roller.d(RULES.trait_max))
@@ -68,14 +70,20 @@ def random_npc(roller: Roller, **choices: Any) -> FluidSheet:
         budget -= value
     gear = _gear_for(traits, roller)
     return FluidSheet(
-        name=f"PNJ {roller.seed}", kind="npc", characteristics=chars, traits=traits, equipment=gear
+        name=NPC_NAME.format(number=roller.seed)(lang),
+        kind="npc",
+        characteristics=chars,
+        traits=traits,
+        equipment=gear,
     )
 
 
 TWO_HANDED = 3  # L1363
+#: A random minion's name, in the language of whoever drew it.
+MINION_NAME = tr("Sbire {number}", "Minion {number}")
 
 
-def _minion(roller: Roller, chosen: NpcParams) -> FluidSheet:
+def _minion(roller: Roller, chosen: NpcParams, lang: str) -> FluidSheet:
     """A minion (L1625-1649): every characteristic at the GM's value (5 the average, L1631-1633),
     no Traits but the advantages of its difficulty level on every roll — a minion difficult to
     beat rolls with 3 advantages, an easy one with 2 disadvantages (L1635-1639) — and some
@@ -84,7 +92,7 @@ def _minion(roller: Roller, chosen: NpcParams) -> FluidSheet:
     chars = Characteristics(**{ATTRIBUTE_OF[c]: value for c in CODES})
     level = -difficulty_net(chosen.minion_level)
     return FluidSheet(
-        name=f"Sbire {roller.seed}",
+        name=MINION_NAME.format(number=roller.seed)(lang),
         kind="npc",
         characteristics=chars,
         equipment=_gear_for([], roller),

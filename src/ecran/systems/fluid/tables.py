@@ -228,6 +228,14 @@ class TraitExamples(_Row):
     source: str
     positive: list[str]
     negative: list[str]
+    positive_en: list[str]
+    negative_en: list[str]
+
+    def words(self, lang: str) -> tuple[list[str], list[str]]:
+        """(positive, negative) examples in `lang`, in the same order in both languages."""
+        if lang == "en":
+            return self.positive_en, self.negative_en
+        return self.positive, self.negative
 
 
 class CharacterTables(_Row):

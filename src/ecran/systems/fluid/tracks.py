@@ -3,7 +3,7 @@ points and the penalties that follow (L103-133, L790-800, L1413-1439, L1569-1573
 
 from __future__ import annotations
 
-from ecran.rules import SheetRow, tr
+from ecran.rules import SheetRow, joined, tr
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import CHARACTER
 
@@ -70,7 +70,11 @@ def attribute_rows(sheet: FluidSheet) -> list[SheetRow]:
         top = attribute(sheet, attr.code)
         label = tr(f"{attr.fr} ({attr.code})", f"{attr.en} ({attr.code})")
         if attr.code == "INI":
-            rows.append(SheetRow(label, str(top), f"équipé {initiative(sheet)}"))
+            rows.append(
+                SheetRow(
+                    label, str(top), tr("équipé {n}", "equipped {n}").format(n=initiative(sheet))
+                )
+            )
         else:
             rows.append(SheetRow(label, f"{current(sheet, attr.code)} / {top}"))
     return rows
@@ -83,19 +87,19 @@ def state_rows(sheet: FluidSheet) -> list[SheetRow]:
     flags = [
         name
         for name, on in (
-            ("mort/dead", c.dead),
-            ("hémorragie/haemorrhage", c.haemorrhage),
-            ("adrénaline/adrenaline", c.adrenaline),
+            (tr("mort", "dead"), c.dead),
+            (tr("hémorragie", "haemorrhage"), c.haemorrhage),
+            (tr("adrénaline", "adrenaline"), c.adrenaline),
         )
         if on
     ]
     if c.coma_days:
-        flags.append(f"coma {c.coma_days} j/d")
+        flags.append(tr("coma {n} j", "coma {n} d").format(n=c.coma_days))
     if c.unconscious_hours:
-        flags.append(f"inconscient/unconscious {c.unconscious_hours} h")
+        flags.append(tr("inconscient {n} h", "unconscious {n} h").format(n=c.unconscious_hours))
     spent_xp = sum(a.xp for a in sheet.advances)
     rows = [
-        SheetRow(tr("État", "Condition"), ", ".join(flags) or "—"),
+        SheetRow(tr("État", "Condition"), joined(flags)),
         SheetRow(tr("Blessures", "Wounds"), str(wound_total(sheet))),
         SheetRow(tr("XP", "XP"), f"{sheet.xp - spent_xp} / {sheet.xp}"),
         SheetRow(tr("Sorts préparés", "Prepared spells"), ", ".join(sheet.prepared_spells) or "—"),

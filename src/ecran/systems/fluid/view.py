@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.rules import Action, SheetRow, SheetSection, Text, tr
+from ecran.rules import Action, SheetRow, SheetSection, Text, joined, tr
 from ecran.systems.fluid import encounter, tracks
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import CHARACTER
@@ -39,11 +39,34 @@ def _attributes(sheet: FluidSheet) -> SheetSection:
     return SheetSection(tr("Attributs", "Attributes"), tracks.attribute_rows(sheet))
 
 
+#: Where a Trait comes from, as the sheet says it (creation L143-189, play L235-241, wounds
+#: L1425-1439, psychic shocks L1569-1573, spells, secret strikes).
+ORIGINS: dict[str, Text] = {
+    "creation": tr("création", "creation"),
+    "play": tr("en jeu", "in play"),
+    "wound": tr("blessure", "wound"),
+    "shock": tr("choc psychique", "psychic shock"),
+    "temporary": tr("temporaire", "temporary"),
+    "spell": tr("sort", "spell"),
+    "botte": tr("botte", "secret strike"),
+}
+
+
+def _hinders(codes: list[str]) -> Text:
+    """The characteristics a negative Trait hinders; `*` is every action."""
+    if "*" in codes:
+        return tr("gêne tout", "hinders all")
+    return tr("gêne {codes}", "hinders {codes}").format(codes=", ".join(codes))
+
+
 def _traits(sheet: FluidSheet) -> SheetSection:
     rows = []
     for trait in sheet.traits:
         sign = "−" if trait.kind == "negative" else "+"
-        note = " ".join(x for x in (trait.origin, trait.duration, ",".join(trait.hinders)) if x)
+        parts: list[Text | str] = [ORIGINS[trait.origin], trait.duration]
+        if trait.kind == "negative" and trait.hinders:
+            parts.append(_hinders(trait.hinders))
+        note = joined([p for p in parts if p], empty="")
         rows.append(SheetRow(tr(trait.name, trait.name), f"{sign}{trait.value}", note))
     return SheetSection(tr("Traits", "Traits"), rows)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import Roller
-from ecran.rules import Params
+from ecran.rules import NPC_NAME, Params
+from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.sheet import OCCULT_SKILLS, Nature, NephilimSheet
 from ecran.systems.nephilim.skills import (
@@ -55,7 +56,7 @@ class NpcParams(Params):
     nature: Nature | None = FIELDS("npc_nature", default=None)
 
 
-def random_npc(roller: Roller, **choices: Any) -> NephilimSheet:
+def random_npc(roller: Roller, lang: str = DEFAULT_LANG, **choices: Any) -> NephilimSheet:
     """A legal NPC: characteristics from the dice, skills bought step by step along the tree
     (so prerequisites hold by construction), a few languages; a Nephilim (one in three unless
     the `nature` choice says) also gets Ka-elements, an occult skill and a stasis. The role
@@ -74,7 +75,7 @@ def random_npc(roller: Roller, **choices: Any) -> NephilimSheet:
         plus, die = role.human_ka
         ka = {"soleil": plus + roller.d(die)}
     sheet = NephilimSheet(
-        name=f"PNJ {roller.seed % 10000:04d}",
+        name=NPC_NAME.format(number=f"{roller.seed % 10000:04d}")(lang),
         kind="npc",
         nature="nephilim" if is_nephilim else "human",
         characteristics=chars,

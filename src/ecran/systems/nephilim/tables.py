@@ -31,6 +31,11 @@ class CharacteristicRow(Model):
     en: str
     source: str
     benchmarks: list[str]
+    benchmarks_en: list[str]
+
+    def benchmark(self, index: int) -> Text:
+        """The seed's benchmark for a score (index 0 is -4), and our English of it."""
+        return Text(fr=self.benchmarks[index], en=self.benchmarks_en[index])
 
 
 class Characteristics(Model):

@@ -64,7 +64,8 @@ def health_rows(sheet: NephilimSheet) -> list[SheetRow]:
     ):
         s = state(track, value, sheet.track_boxes)
         malus = "—" if s.malus is None else f"malus {s.malus}"
-        rows.append(SheetRow(label, f"{value}/10 {s.label.fr}", f"{s.label.en}, {malus}"))
+        shown = Text(fr=f"{value}/10 {s.label.fr}", en=f"{value}/10 {s.label.en}")
+        rows.append(SheetRow(label, shown, malus))
     return rows
 
 
@@ -89,6 +90,7 @@ def shown(sheet: NephilimSheet) -> list[SheetRow]:
         rows.append(
             SheetRow(
                 tr("Retards", "Delays"),
+                # the same words in both languages
                 f"{sheet.delayed_segments} segment(s), {sheet.delayed_rounds} round(s)",
             )
         )

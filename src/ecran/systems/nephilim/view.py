@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.rules import Action, SheetRow, SheetSection, Text, tr
+from ecran.rules import Action, SheetRow, SheetSection, Text, as_text, tr
 from ecran.systems.nephilim.encounter import initiative_params
 from ecran.systems.nephilim.ka import normalize
 from ecran.systems.nephilim.round import speeds
@@ -23,6 +23,8 @@ from ecran.systems.nephilim.sheet import (
     wound_malus,
 )
 from ecran.systems.nephilim.skills import (
+    LANGUAGE_NODES,
+    SEP,
     SKILL_NODES,
     UNBOUGHT,
     knowledge,
@@ -31,7 +33,7 @@ from ecran.systems.nephilim.skills import (
     level_of,
     rank_of_score,
 )
-from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, KA
+from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, KA, OCCULT
 from ecran.systems.nephilim.tracks import health_rows, state
 
 ATHLETICS = "PHYSIQUE > Athlétisme"
@@ -57,7 +59,7 @@ def _identity(sheet: NephilimSheet) -> SheetSection:
     nature = tr("Nephilim", "Nephilim") if sheet.nature == "nephilim" else tr("Humain", "Human")
     rows = [
         SheetRow(tr("Nom", "Name"), sheet.name),
-        SheetRow(tr("Nature", "Nature"), nature.fr, nature.en),
+        SheetRow(tr("Nature", "Nature"), nature),
         SheetRow(tr("Joueur", "Player"), sheet.player or "—"),
     ]
     if sheet.notes:
@@ -69,11 +71,12 @@ def _characteristics(sheet: NephilimSheet) -> SheetSection:
     natural_scores, scores = natural(sheet), meta(sheet)
     rows = []
     for c in CHARACTERISTICS.characteristic:
-        value = _signed(natural_scores[c.id])
+        value = as_text(_signed(natural_scores[c.id]))
         if scores[c.id] != natural_scores[c.id]:
-            value += f" (méta {_signed(scores[c.id])})"
+            shown = _signed(scores[c.id])
+            value = Text(fr=f"{value.fr} (méta {shown})", en=f"{value.en} (meta {shown})")
         index = max(0, min(7, natural_scores[c.id] + 4))
-        rows.append(SheetRow(Text(fr=c.fr, en=c.en), value, c.benchmarks[index]))
+        rows.append(SheetRow(Text(fr=c.fr, en=c.en), value, c.benchmark(index)))
     return SheetSection(tr("Caractéristiques", "Characteristics"), rows)
 
 
@@ -85,7 +88,7 @@ def _ka(sheet: NephilimSheet) -> SheetSection:
         fr, en = KA.element_names[element]
         norm = _signed(normalize(value)) if value >= 0 else "?"
         held = sheet.stasis.get(element)
-        note = f"stase {held}" if held else ""
+        note = tr("stase {n}", "stasis {n}").format(n=held) if held else ""
         rows.append(SheetRow(Text(fr=f"Ka-{fr}", en=f"Ka-{en}"), f"{value} ({norm})", note))
     if sheet.stasis_bonus:
         rows.append(SheetRow(tr("Bonus de stase", "Stasis bonus"), f"+{sheet.stasis_bonus}"))
@@ -108,7 +111,7 @@ def _skills(sheet: NephilimSheet) -> SheetSection:
         node = SKILL_NODES.get(path)
         rank = level_of(path) or rank_of_score(score)
         known = knowledge(score)
-        note = f"({rank}) {known.fr} / {known.en}" if known else f"({rank})"
+        note = Text(fr=f"({rank}) {known.fr}", en=f"({rank}) {known.en}") if known else f"({rank})"
         rows.append(SheetRow(Text(fr=path, en=node.en if node else path), _signed(score), note))
     rows.append(SheetRow(tr("Pas payés", "Steps paid"), str(total_steps(sheet))))
     return SheetSection(tr("Compétences", "Skills"), rows)
@@ -116,19 +119,47 @@ def _skills(sheet: NephilimSheet) -> SheetSection:
 
 def _other_skills(sheet: NephilimSheet) -> SheetSection:
     rows = [
-        SheetRow(Text(fr=name, en=name), _signed(score))
+        SheetRow(occult_label(name), _signed(score))
         for name, score in sorted(sheet.occult_skills.items())
         if score > UNBOUGHT
     ]
     for path in sorted(sheet.languages):
         rank = language_rank(sheet.languages, path)
         can = language_capability(rank)
-        rows.append(SheetRow(tr("Langue", "Language"), path, f"{rank}: {can.fr} / {can.en}"))
+        rows.append(
+            SheetRow(
+                tr("Langue", "Language"),
+                language_label(path),
+                Text(fr=f"{rank} : {can.fr}", en=f"{rank}: {can.en}"),
+            )
+        )
     rows += [
-        SheetRow(tr("Écrit", "Written"), name, rank)
+        SheetRow(tr("Écrit", "Written"), language_label(name), rank)
         for name, rank in sorted(sheet.written_languages.items())
     ]
     return SheetSection(tr("Occulte et langues", "Occult and languages"), rows)
+
+
+def occult_label(skill_id: str) -> Text:
+    """An occult skill by its name: a circle (L547-552) or a science's rituals."""
+    for circle in OCCULT.circle:
+        if circle.id == skill_id:
+            return Text(fr=circle.fr, en=circle.en)
+    for science in OCCULT.science:
+        if science.rituals[0].lower() == skill_id:
+            return Text(fr=science.rituals[0], en=science.rituals[1])
+    return as_text(skill_id)
+
+
+def language_label(path: str) -> Text:
+    """A language by its path in the tree (L378-446), each step in the reader's language; a
+    language the tree does not list stays as written."""
+    steps = path.split(SEP)
+    english = []
+    for depth in range(1, len(steps) + 1):
+        node = LANGUAGE_NODES.get(SEP.join(steps[:depth]))
+        english.append(node.en if node else steps[depth - 1])
+    return Text(fr=path, en=SEP.join(english))
 
 
 def _derived(sheet: NephilimSheet) -> SheetSection:
@@ -141,7 +172,7 @@ def _derived(sheet: NephilimSheet) -> SheetSection:
             SheetRow(
                 tr("Déplacement (m/round)", "Movement (m/round)"),
                 f"{move['stationary']} / {move['walk']} / {move['run']}",
-                "stationnaire / marche / course",
+                tr("immobile / marche / course", "standing / walk / run"),
             ),
         ],
     )

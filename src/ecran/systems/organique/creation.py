@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import Roller
-from ecran.rules import Params
+from ecran.rules import NPC_NAME, Params
+from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.organique.options import NPC_ROLE, NpcRole
 from ecran.systems.organique.sheet import (
     ArmourPiece,
@@ -63,12 +64,12 @@ ROLES: dict[str, tuple[int, int, int, int]] = {
 }
 
 
-def random_npc(roller: Roller, **choices: Any) -> OrganiqueSheet:
+def random_npc(roller: Roller, lang: str = DEFAULT_LANG, **choices: Any) -> OrganiqueSheet:
     """House rule (the seed has no generator): characteristics 3-18 and SNG 2-5, CPS 3-5,
     INC 3-6, the ranges of the chapter's example characters (L3719-3887); a role (house rule
     `role`) shifts them after the same rolls."""
     role = NpcParams.model_validate({"role": choices.get("role", "standard")}).role
-    return _in_role(_rolled(roller, **choices), role)
+    return _in_role(_rolled(roller, lang, **choices), role)
 
 
 def _in_role(sheet: OrganiqueSheet, role: str) -> OrganiqueSheet:
@@ -93,7 +94,7 @@ def _in_role(sheet: OrganiqueSheet, role: str) -> OrganiqueSheet:
     )
 
 
-def _rolled(roller: Roller, **choices: Any) -> OrganiqueSheet:
+def _rolled(roller: Roller, lang: str, **choices: Any) -> OrganiqueSheet:
     stats = {stat: 2 + roller.d(16) for stat in CHARACTERISTICS}
     sng, cps, inc = 1 + roller.d(4), 2 + roller.d(3), 2 + roller.d(4)
     picks = sorted({roller.d(len(NAMED_SKILLS)) - 1 for _ in range(3)})
@@ -118,7 +119,7 @@ def _rolled(roller: Roller, **choices: Any) -> OrganiqueSheet:
         if needed is not None and needed not in weapons:
             weapons.append(needed)
     return OrganiqueSheet(
-        name=str(choices.get("name", "")) or f"PNJ {roller.seed}",
+        name=str(choices.get("name", "")) or NPC_NAME.format(number=roller.seed)(lang),
         kind="npc",
         characteristics=Characteristics(**stats),
         health=HealthTrack(sng_max=sng, cps_max=cps, inc_max=inc, sng=sng, cps=cps, inc=inc),

@@ -154,6 +154,8 @@ class FreeAction(Labelled):
 class Weapon(Labelled):
     name: str
     reach: str
+    #: The reach in English where it has words ("increment 0.5 m…"), not only numbers.
+    reach_en: str = ""
     bs: float
     c: float
     ap: int

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from math import ceil, floor
 from typing import TYPE_CHECKING
 
-from ecran.rules import SheetRow, tr
+from ecran.rules import SheetRow, Text, joined, number, phrase, tr
 from ecran.systems.organique.dice import two_characteristics
 from ecran.systems.organique.tables import COMBAT, HEALTH, ConditionRow
 
@@ -294,21 +294,27 @@ def health_rows(sheet: OrganiqueSheet) -> list[SheetRow]:
     elif exhausted(sheet.endurance):
         state = tr("épuisé", "exhausted")
     rows = [
-        SheetRow(tr("SNG (Sang)", "SNG (Blood)"), f"{h.sng} / {h.sng_max}"),
-        SheetRow(tr("CPS (Corps)", "CPS (Body)"), f"{h.cps} / {h.cps_max}"),
-        SheetRow(tr("INC (Incapacité)", "INC (Incapacity)"), f"{h.inc} / {h.inc_max}"),
+        SheetRow(tr("SNG (Sang)", "SNG (Blood)"), _out_of(h.sng, h.sng_max)),
+        SheetRow(tr("CPS (Corps)", "CPS (Body)"), _out_of(h.cps, h.cps_max)),
+        SheetRow(tr("INC (Incapacité)", "INC (Incapacity)"), _out_of(h.inc, h.inc_max)),
         SheetRow(
             tr("Réserve d'END", "END reserve"), f"{sheet.endurance} / {sheet.characteristics.END}"
         ),
         SheetRow(tr("Souffrance", "Suffering"), f"−{sheet.suffering}"),
         SheetRow(
             tr("États", "Conditions"),
-            ", ".join(CONDITIONS[c].label_fr for c in sheet.conditions) or "—",
+            joined([CONDITIONS[c].label for c in sheet.conditions]),
         ),
         SheetRow(tr("Malus aux actions", "Action penalty"), str(action_penalty(sheet))),
-        SheetRow(tr("État", "State"), f"{state.fr} / {state.en}"),
+        SheetRow(tr("État", "State"), state),
     ]
     return rows
+
+
+def _out_of(now: float, top: int) -> Text:
+    """A track's current value (halves count, L538-640) over its maximum, as each language
+    writes numbers."""
+    return phrase(tr("{now} / {top}", "{now} / {top}"), now=number(now), top=top)
 
 
 def tracks(sheet: OrganiqueSheet) -> list[SheetRow]:
@@ -316,12 +322,12 @@ def tracks(sheet: OrganiqueSheet) -> list[SheetRow]:
     rows), and the effects in force (shock, stupor, a poison…) when there are any."""
     rows = health_rows(sheet)
     if sheet.effects:
-        names = ", ".join(_effect_label(e.name) for e in sheet.effects)
+        names = joined([effect_label(e.name) for e in sheet.effects])
         rows.append(SheetRow(tr("Effets en cours", "Effects in force"), names))
     return rows
 
 
-def _effect_label(name: str) -> str:
-    """An effect by the symptom's French name where it is one (shock → Choc)."""
+def effect_label(name: str) -> Text:
+    """An effect by the symptom's name where it is one (shock → Choc / Shock), else as written."""
     row = HEALTH.symptom_named(name)
-    return row.label_fr if row is not None else name
+    return row.label if row is not None else Text(fr=name, en=name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.rules import Action, SheetRow, SheetSection, Text, tr
+from ecran.rules import Action, SheetRow, SheetSection, Text, as_text, joined, number, phrase, tr
 from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet
 from ecran.systems.organique.skills import (
@@ -15,10 +15,11 @@ from ecran.systems.organique.skills import (
     combat_bonus,
     initiative_from,
 )
-from ecran.systems.organique.tables import COMBAT, CORE
+from ecran.systems.organique.tables import COMBAT, CORE, HEALTH
 from ecran.systems.organique.tracks import (
     INCAPACITATED,
     action_penalty,
+    effect_label,
     effective,
     encumbrance_penalty,
     encumbrance_threshold,
@@ -65,7 +66,8 @@ def _afflictions(sheet: OrganiqueSheet) -> SheetSection:
     """Effects, diseases, dependences and wounds still open (L724-1129, L3669-3711)."""
     rows = [
         SheetRow(
-            Text(fr=e.name, en=e.name),
+            effect_label(e.name),
+            # codes and numbers: the same in both languages
             ", ".join(f"{k} {v:+d}" for k, v in e.stats.items())
             + (" ÷2" if e.halve else "")
             + (f" actions {e.actions}" if e.actions else ""),
@@ -75,17 +77,34 @@ def _afflictions(sheet: OrganiqueSheet) -> SheetSection:
     ]
     rows += [
         SheetRow(
-            Text(fr=d.name, en=d.name),
-            f"niveau {d.level}" + (" (stoppée)" if d.stopped else ""),
-            f"/{d.interval_hours} h, diff. {d.progression}, +{d.treatment}",
+            _disease_label(d.name),
+            phrase(
+                tr("niveau {n}{stopped}", "level {n}{stopped}"),
+                n=d.level,
+                stopped=tr(" (stoppée)", " (stopped)") if d.stopped else "",
+            ),
+            phrase(
+                tr("toutes les {h} h, diff. {d}, +{t}", "every {h} h, diff. {d}, +{t}"),
+                h=d.interval_hours,
+                d=d.progression,
+                t=d.treatment,
+            ),
         )
         for d in sheet.diseases
     ]
     rows += [
         SheetRow(
-            Text(fr=f"{a.drug} ({a.kind})", en=f"{a.drug} ({a.kind})"),
-            f"jour {a.days_clean:g} → test jour {a.next_test_day:g}",
-            "manque !" if a.craving else f"diff. {a.withdrawal}",
+            phrase(
+                tr("{drug} ({kind})", "{drug} ({kind})"),
+                drug=_drug_label(a.drug),
+                kind=DEPENDENCE[a.kind],
+            ),
+            phrase(
+                tr("jour {d} → test jour {t}", "day {d} → test on day {t}"),
+                d=number(a.days_clean),
+                t=number(a.next_test_day),
+            ),
+            tr("manque !", "craving!") if a.craving else f"diff. {a.withdrawal}",
         )
         for a in sheet.addictions
     ]
@@ -93,8 +112,14 @@ def _afflictions(sheet: OrganiqueSheet) -> SheetSection:
         rows.append(
             SheetRow(
                 tr("Blessures du combat", "Battle wounds"),
-                f"{sheet.battle_bs} bs, {sheet.battle_c} c",
-                f"saigne : {sheet.bleeding_bs} bs" if sheet.bleeding_bs else "",
+                phrase(
+                    tr("{bs} bs, {c} c", "{bs} bs, {c} c"),
+                    bs=number(sheet.battle_bs),
+                    c=number(sheet.battle_c),
+                ),
+                phrase(tr("saigne : {bs} bs", "bleeding: {bs} bs"), bs=number(sheet.bleeding_bs))
+                if sheet.bleeding_bs
+                else "",
             )
         )
     if sheet.immunities:
@@ -106,16 +131,31 @@ def _afflictions(sheet: OrganiqueSheet) -> SheetSection:
 
 def _intrusion(i: Intrusion) -> SheetSection:
     state = (
-        "éjecté" if i.ejected else "alerte" if i.alert else "doute" if i.suspected else "discret"
+        tr("éjecté", "ejected")
+        if i.ejected
+        else tr("alerte", "alert")
+        if i.alert
+        else tr("doute", "suspicion")
+        if i.suspected
+        else tr("discret", "unnoticed")
     )
     rows = [
-        SheetRow(tr("Réseau", "Network"), i.network, f"paranoïa {i.paranoia}"),
+        SheetRow(
+            tr("Réseau", "Network"),
+            i.network,
+            tr("paranoïa {n}", "paranoia {n}").format(n=i.paranoia),
+        ),
         SheetRow(tr("Sécurité", "Security"), state, f"{i.minutes} min"),
         SheetRow(tr("Informations", "Information"), ", ".join(i.info) or "—"),
         SheetRow(
             tr("Accès", "Access"),
-            ", ".join(f"{a.system}: {a.privilege}" for a in i.access) or "—",
-            "dans le réseau" if i.inside_network else "",
+            joined(
+                [
+                    Text(fr=f"{a.system} : {a.privilege}", en=f"{a.system}: {a.privilege}")
+                    for a in i.access
+                ]
+            ),
+            tr("dans le réseau", "inside the network") if i.inside_network else "",
         ),
     ]
     return SheetSection(tr("Piratage en cours", "Intrusion"), rows)
@@ -124,7 +164,7 @@ def _intrusion(i: Intrusion) -> SheetSection:
 def _identity(sheet: OrganiqueSheet) -> SheetSection:
     rows = [
         SheetRow(tr("Nom", "Name"), sheet.name),
-        SheetRow(tr("Type", "Kind"), "PJ" if sheet.kind == "pc" else "PNJ"),
+        SheetRow(tr("Type", "Kind"), tr("PJ", "PC") if sheet.kind == "pc" else tr("PNJ", "NPC")),
     ]
     if sheet.player:
         rows.append(SheetRow(tr("Joueur", "Player"), sheet.player))
@@ -155,9 +195,12 @@ def _characteristics(sheet: OrganiqueSheet) -> SheetSection:
         SheetRow(
             tr("Seuil d'encombrement", "Encumbrance threshold"),
             f"{encumbrance_threshold(c.FOR)} kg",
-            f"{sheet.load_kg} kg : −{load}",
+            Text(fr=f"{sheet.load_kg} kg : −{load}", en=f"{sheet.load_kg} kg: −{load}"),
         ),
-        SheetRow(tr("Course max", "Top running speed"), f"{c.VIT} m/tour"),
+        SheetRow(
+            tr("Course max", "Top running speed"),
+            tr("{n} m/tour", "{n} m/round").format(n=c.VIT),
+        ),
     ]
     return SheetSection(tr("Caractéristiques", "Characteristics"), rows)
 
@@ -169,16 +212,20 @@ def _health(sheet: OrganiqueSheet) -> SheetSection:
 def _skills(sheet: OrganiqueSheet) -> SheetSection:
     rows = [
         SheetRow(
-            Text(fr=s.name, en=s.name),
-            f"{s.characteristic} niv. {s.level}",
+            skill_label(s.name),
+            tr("{stat} niv. {n}", "{stat} level {n}").format(stat=s.characteristic, n=s.level),
             f"+{4 * (s.level - 1)}",
         )
         for s in sheet.skills
     ]
     rows += [
         SheetRow(
-            Text(fr=s.name, en=s.name),
-            f"niv. {s.level}" + (f" ({s.weapon})" if s.weapon else ""),
+            skill_label(s.name),
+            phrase(
+                tr("niv. {n}{weapon}", "level {n}{weapon}"),
+                n=s.level,
+                weapon=phrase(tr(" ({w})", " ({w})"), w=weapon_label(s.weapon)) if s.weapon else "",
+            ),
             _combat_bonuses(s),
         )
         for s in sheet.combat_skills
@@ -186,32 +233,109 @@ def _skills(sheet: OrganiqueSheet) -> SheetSection:
     return SheetSection(tr("Compétences", "Skills"), rows)
 
 
-def _combat_bonuses(skill: CombatSkill) -> str:
-    """Each action's or reaction's bonus at the skill's level, by its French name (L1267-1284:
+def _combat_bonuses(skill: CombatSkill) -> Text:
+    """Each action's or reaction's bonus at the skill's level, by its name (L1267-1284:
     Fenn's knife throwing 4 reads initiative +8, frapper +16…)."""
-    names = {a.name: a.label_fr for a in COMBAT.action}
-    names.update({r.name: r.label_fr for r in COMBAT.reaction})
-    found = [f"initiative +{initiative_from(skill)}"] if skill.initiative_per_level else []
+    names = {a.name: a.label for a in COMBAT.action}
+    names.update({r.name: r.label for r in COMBAT.reaction})
+    found: list[Text | str] = []
+    if skill.initiative_per_level:
+        found.append(f"initiative +{initiative_from(skill)}")
     found += [
-        f"{names.get(k, k)} +{combat_bonus(v, skill.level)}" for k, v in skill.modifiers.items()
+        phrase(
+            tr("{name} +{n}", "{name} +{n}"), name=names.get(k, k), n=combat_bonus(v, skill.level)
+        )
+        for k, v in skill.modifiers.items()
     ]
-    return ", ".join(found)
+    return joined(found, empty="")
+
+
+# -- names: the sheet keeps the book's French names; a reader sees them in their language ------
+
+#: The skills this chapter names (creation.NAMED_SKILLS), in English.
+SKILLS_EN = {
+    "Physique": "Physics",
+    "Corporation": "Corporation",
+    "Médecine d'urgence": "Emergency medicine",
+    "Moto": "Motorcycle",
+    "Natation": "Swimming",
+    "Comédie": "Acting",
+    "Système d'exploitation": "Operating systems",
+    "Sécurité du Réseau": "Network security",
+    "Discrétion Informatique": "Computer stealth",
+    "Cryptographie": "Cryptography",
+}
+
+#: The two kinds of dependence (L1067-1129).
+DEPENDENCE = {
+    "physical": tr("physique", "physical"),
+    "psychological": tr("psychologique", "psychological"),
+}
+
+
+def skill_label(name: str) -> Text:
+    """A skill by its name in the reader's language: the combat catalogue's, the chapter's
+    named skills', else as the player wrote it."""
+    row = COMBAT.combat_skill_named(name)
+    if row is not None:
+        return row.label
+    return Text(fr=name, en=SKILLS_EN.get(name, name))
+
+
+def weapon_label(name: str) -> Text:
+    """A weapon of the table (L3577-3604) by its name in the reader's language, else as written."""
+    row = next((w for w in COMBAT.weapon if name in (w.label_fr, w.name)), None)
+    return row.label if row is not None else as_text(name)
+
+
+def reach_label(reach: str) -> Text:
+    """A reach as the weapon table writes it, in the reader's language where it has words."""
+    row = next((w for w in COMBAT.weapon if w.reach == reach and w.reach_en), None)
+    return Text(fr=reach, en=row.reach_en) if row is not None else as_text(reach)
+
+
+def armour_label(name: str) -> Text:
+    row = next((a for a in COMBAT.armour if name in (a.label_fr, a.name)), None)
+    return row.label if row is not None else as_text(name)
+
+
+def _disease_label(name: str) -> Text:
+    row = HEALTH.disease_named(name)
+    return row.label if row is not None else as_text(name)
+
+
+def _drug_label(name: str) -> Text:
+    row = HEALTH.drug_named(name)
+    return row.label if row is not None else as_text(name)
 
 
 def _gear(sheet: OrganiqueSheet) -> SheetSection:
     rows = [
-        SheetRow(Text(fr=a.name, en=a.name), f"IA {a.coverage}", f"{a.bs} bs / {a.c} c")
+        SheetRow(
+            armour_label(a.name),
+            tr("IA {n}", "coverage {n}").format(n=a.coverage),
+            _damage(a.bs, a.c),
+        )
         for a in sheet.armour
     ]
     rows += [
         SheetRow(
-            Text(fr=w.name, en=w.name),
-            f"{w.bs} bs / {w.c} c",
-            f"portée {w.reach}" + (f", perforant {w.ap}" if w.ap else ""),
+            weapon_label(w.name),
+            _damage(w.bs, w.c),
+            phrase(
+                tr("portée {reach}{ap}", "reach {reach}{ap}"),
+                reach=reach_label(w.reach),
+                ap=tr(", perforant {n}", ", armour-piercing {n}").format(n=w.ap) if w.ap else "",
+            ),
         )
         for w in sheet.weapons
     ]
     return SheetSection(tr("Équipement", "Equipment"), rows)
+
+
+def _damage(bs: float, c: float) -> Text:
+    """Serious wounds (bs) and contusions (c), the table's two columns (L3577-3604)."""
+    return phrase(tr("{bs} bs / {c} c", "{bs} bs / {c} c"), bs=number(bs), c=number(c))
 
 
 # -- actions: checks prefilled from the sheet -------------------------------------------
@@ -238,7 +362,7 @@ def _test_actions(sheet: OrganiqueSheet, stats: dict[str, int], tired: bool) -> 
     group = tr("Caractéristiques", "Characteristics")
     return [
         Action(
-            tr(f"Test de {stat}", f"{stat} test"),
+            test_of(stat),
             "test",
             {"characteristic": stats[stat], "difficulty": 20, "modifier": action_penalty(sheet)},
             group,
@@ -248,11 +372,17 @@ def _test_actions(sheet: OrganiqueSheet, stats: dict[str, int], tired: bool) -> 
     ]
 
 
+def test_of(stat: str) -> Text:
+    """ "Test d'AGI", "Test de FOR": French elides before a vowel."""
+    article = "d'" if stat[0] in "AEIOUÉ" else "de "
+    return Text(fr=f"Test {article}{stat}", en=f"{stat} test")
+
+
 def _skill_actions(sheet: OrganiqueSheet, stats: dict[str, int], tired: bool) -> list[Action]:
     group = tr("Compétences", "Skills")
     return [
         Action(
-            Text(fr=s.name, en=s.name),
+            skill_label(s.name),
             "skill",
             {
                 "characteristic": stats[s.characteristic],

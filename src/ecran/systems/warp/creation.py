@@ -7,9 +7,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.dice import Roller
-from ecran.rules import Params
+from ecran.rules import NPC_NAME, Params
 from ecran.rules.data import load_model
 from ecran.rules.errors import from_validation
+from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.warp.operations.advancement import RaiseParams, raise_cost, raise_trait
 from ecran.systems.warp.options import NPC_ROLE
 from ecran.systems.warp.sheet import Category, Trait, WarpSheet
@@ -25,12 +26,23 @@ class NpcParams(Params):
     role: Role = NPC_ROLE.field()
 
 
+class Words(BaseModel):
+    """An example's words in English (the seed's are French)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    description: str
+    sign: str
+
+
 class Example(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
     description: str
     sign: str
+    en: Words
     category: Category = "standard"
     combat: bool = False
     agility: bool = False
@@ -79,11 +91,19 @@ def new_character(name: str) -> WarpSheet:
     return sheet.model_copy(update={"max_hp": sheet.fixed_hp()})
 
 
-def _trait(example: Example, superior: bool) -> Trait:
+def _words(example: Example, lang: str) -> Words:
+    """The example's name, description and sign in `lang`."""
+    if lang == "en":
+        return example.en
+    return Words(name=example.name, description=example.description, sign=example.sign)
+
+
+def _trait(example: Example, superior: bool, lang: str = DEFAULT_LANG) -> Trait:
+    words = _words(example, lang)
     trait = Trait(
-        name=example.name,
-        description=example.description,
-        sign=example.sign,
+        name=words.name,
+        description=words.description,
+        sign=words.sign,
         category=example.category,
         superior=superior,
         combat=example.combat,
@@ -99,7 +119,7 @@ def _fights(example: Example) -> bool:
     return example.combat or example.agility or example.hp or example.power
 
 
-def random_npc(roller: Roller, **choices: Any) -> WarpSheet:
+def random_npc(roller: Roller, lang: str = DEFAULT_LANG, **choices: Any) -> WarpSheet:
     """Traits drawn from the seed's examples; the weapons their examples carry, plus the GM's
     `weapons`, `armour` (a key or a list of table keys) and `bulletproof` choices; the `role`
     (house rule, see `npc_role`): a minion draws only traits that do not fight, an elite has
@@ -117,17 +137,20 @@ def random_npc(roller: Roller, **choices: Any) -> WarpSheet:
     flaw = EXAMPLES.flaw[roller.d(len(EXAMPLES.flaw)) - 1]
     superior = roller.d(3) - 1
     picks = [central, secondaries[first], secondaries[second]]
-    traits = [_trait(example, i == superior) for i, example in enumerate(picks)]
+    traits = [_trait(example, i == superior, lang) for i, example in enumerate(picks)]
+    flaw_words = _words(flaw, lang)
     carried = [w for example in picks for w in example.weapons]
     try:
         sheet = WarpSheet(
-            name=f"PNJ {central.name.lower()}",
+            name=NPC_NAME.format(number=_words(central, lang).name.lower())(lang),
             kind="npc",
-            concept=central.description,
+            concept=_words(central, lang).description,
             central=traits[0],
             secondary_1=traits[1],
             secondary_2=traits[2],
-            flaw=Trait(name=flaw.name, description=flaw.description, sign=flaw.sign),
+            flaw=Trait(
+                name=flaw_words.name, description=flaw_words.description, sign=flaw_words.sign
+            ),
             experience_pool=CORE.experience.starting_dice,
             weapons=list(dict.fromkeys([*carried, *weapons])),
             armour=list(armour),

@@ -182,16 +182,16 @@ SERIOUS_KINDS = choice_words("serious_kind")
 
 def health_rows(sheet: WarpSheet) -> list[SheetRow]:
     """Hit points, temporary damage, the state and what it does, serious wounds (L3253-4009).
-    A row's value is text in the table's default language, as every sheet row."""
+    Every word in the reader's language (the notes a GM typed stay as typed)."""
     now = state(sheet)
     return [
         SheetRow(
             tr("Points de vie", "Hit points"), f"{sheet.hp()} / {sheet.max_hp}", sheet.hp_name
         ),
         SheetRow(tr("Dégâts temporaires", "Temporary damage"), str(sheet.temporary_damage)),
-        SheetRow(tr("État", "State"), now.fr, now.effect_fr),
+        SheetRow(tr("État", "State"), now.label, now.effect),
         *(
-            SheetRow(tr("Blessure grave", "Serious wound"), SERIOUS_KINDS[w.kind].fr, w.note)
+            SheetRow(tr("Blessure grave", "Serious wound"), SERIOUS_KINDS[w.kind], w.note)
             for w in sheet.serious_wounds
         ),
     ]

@@ -4,22 +4,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.rules import Action, SheetRow, SheetSection, tr
+from ecran.rules import Action, SheetRow, SheetSection, Text, joined, tr
 from ecran.systems.warp.sheet import Trait, WarpSheet, trait_label
-from ecran.systems.warp.tables import CORE, WEAPONS, by_key, category
+from ecran.systems.warp.tables import ARMOUR, CORE, WEAPONS, by_key, category
 from ecran.systems.warp.tracks import fighting, fighting_dice, health_rows, wound_penalty
 
 AVERAGE_DIFFICULTY = next(d.factor for d in CORE.difficulty if d.key == "average")
 
 
 def _trait_row(role: str, role_en: str, trait: Trait) -> SheetRow:
-    superior = " (supérieur)" if trait.superior else ""
-    cat = category(trait.category)
-    value = f"{trait.notation()} dés{superior}" if role != "défaut" else "—"
-    note = f"{trait.description} ({trait.sign}) [{cat.fr}]"
-    return SheetRow(
-        tr(f"{role} : {trait_label(trait)}", f"{role_en}: {trait_label(trait)}"), value, note
+    """A trait's dice (NPC notation, L1701-1711) and, as typed, its description and sign, with
+    its category's label."""
+    dice = Text(
+        fr=f"{trait.notation()} dés" + (" (supérieur)" if trait.superior else ""),
+        en=f"{trait.notation()} dice" + (" (superior)" if trait.superior else ""),
     )
+    cat = category(trait.category).label
+    typed = f"{trait.description} ({trait.sign})" if trait.sign else trait.description
+    note = Text(fr=f"{typed} [{cat.fr}]", en=f"{typed} [{cat.en}]")
+    return SheetRow(
+        tr(f"{role} : {trait_label(trait)}", f"{role_en}: {trait_label(trait)}"),
+        dice if role != "défaut" else "—",
+        note,
+    )
+
+
+def _armour(sheet: WarpSheet) -> Text:
+    """The armour worn, by its names; bulletproof armour only when some is worn."""
+    worn = [by_key(ARMOUR.normal, key, tr("armure", "armour")).label for key in sheet.armour]
+    if sheet.bulletproof != "none":
+        worn.append(by_key(ARMOUR.bulletproof, sheet.bulletproof, tr("armure", "armour")).label)
+    return joined(worn, empty="—") if worn else tr("aucune", "none")
 
 
 def sections(sheet: WarpSheet) -> list[SheetSection]:
@@ -53,8 +68,8 @@ def sections(sheet: WarpSheet) -> list[SheetSection]:
         by_key([*WEAPONS.melee, *WEAPONS.ranged], w, tr("arme", "weapon")) for w in sheet.weapons
     ]
     gear = [
-        SheetRow(tr("Armes", "Weapons"), ", ".join(w.fr for w in weapons) or "—"),
-        SheetRow(tr("Armure", "Armour"), ", ".join([*sheet.armour, sheet.bulletproof])),
+        SheetRow(tr("Armes", "Weapons"), joined([w.label for w in weapons])),
+        SheetRow(tr("Armure", "Armour"), _armour(sheet)),
         SheetRow(tr("Équipement", "Equipment"), sheet.equipment),
         SheetRow(tr("Finances", "Finances"), sheet.finances),
     ]

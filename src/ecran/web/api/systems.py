@@ -47,8 +47,8 @@ class Validation(BaseModel):
 
 class SectionRow(BaseModel):
     label: Text
-    value: str
-    note: str
+    value: Text
+    note: Text
 
 
 class Section(BaseModel):

@@ -192,7 +192,7 @@ def generate_npc(request: Request, here: Here, form: Form) -> Response:
     """The GM draws a random NPC (legal by construction), secret unless asked otherwise."""
     if not here.member.is_gm:
         raise EcranError(Text(fr="réservé au MJ", en="GM only"))
-    sheet = here.system.random_npc(Roller(None)).model_dump(mode="json")
+    sheet = here.system.draw_npc(Roller(None), here.lang).model_dump(mode="json")
     saved = _save(
         request,
         here,
