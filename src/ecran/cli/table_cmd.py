@@ -92,22 +92,9 @@ def _read(path: str) -> bytes:
 
 def read_file(path: str) -> object:
     """The export in `path`, checked whole (`ecran.play.export.read_export`)."""
-    from pydantic import ValidationError
+    from ecran.play.export import parse_export, read_export
 
-    from ecran.play.export import TableExport, read_export
-
-    try:
-        export = TableExport.model_validate_json(_read(path))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "JSON"
-        raise EcranError(
-            Text(
-                fr=f"{path} n'est pas un export de table ecran : {where} : {first['msg']}",
-                en=f"{path} is not an ecran table export: {where}: {first['msg']}",
-            )
-        ) from None
-    return read_export(export)
+    return read_export(parse_export(_read(path), path))
 
 
 def _import(file: str, database: str | None, url: str, as_json: bool) -> None:

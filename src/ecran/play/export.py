@@ -101,6 +101,21 @@ def export_table(
     )
 
 
+def parse_export(raw: bytes | str, where: str) -> TableExport:
+    """An export file's bytes as a `TableExport`, or one line naming the first wrong field."""
+    try:
+        return TableExport.model_validate_json(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        at = ".".join(str(p) for p in first["loc"]) or "JSON"
+        raise EcranError(
+            Text(
+                fr=f"{where} n'est pas un export de table ecran : {at} : {first['msg']}",
+                en=f"{where} is not an ecran table export: {at}: {first['msg']}",
+            )
+        ) from None
+
+
 @dataclass(frozen=True)
 class ImportedTable:
     """An export checked whole, ready to store: its log as events, the state they fold to, its
