@@ -167,6 +167,19 @@ def remove_member(request: Request, here: Here, member_id: str) -> Response:
     return redirect(request, here.url())
 
 
+@router.post("/tables/{table_id}/members/{member_id}/rename")
+def rename_member(request: Request, here: Here, member_id: str, form: Form) -> Response:
+    """A member's new display name (their own; the GM may rename anyone); every open page's
+    members list follows live. To htmx: the list, else back to the table."""
+    name = str(form.get("display_name") or "")
+    commands.execute(
+        request.app, here.access, lambda s, a, _: play_table.rename(s, a, member_id, name)
+    )
+    if request.headers.get("HX-Request"):
+        return members_panel(request, here.refresh())
+    return redirect(request, here.url())
+
+
 @router.post("/tables/{table_id}/archive")
 def archive(request: Request, here: Here, form: Form) -> Response:
     """The GM archives the table or reopens it (confirmed in the page)."""

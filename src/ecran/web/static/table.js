@@ -26,6 +26,26 @@
     this.status.textContent = words[state] || "";
   };
 
+  // This link no longer opens the table (revoked, renewed, or the member removed): say so
+  // once, plainly, instead of "reconnecting" for ever.
+  Live.prototype.lost = function () {
+    this.closedForGood = true;
+    if (this.status) {
+      this.status.dataset.state = "lost";
+      this.status.textContent = document.documentElement.lang === "en" ? "✕ no access" : "✕ plus d’accès";
+    }
+    if (document.getElementById("table-lost")) { return; }
+    var notice = document.createElement("p");
+    notice.id = "table-lost";
+    notice.className = "notice danger";
+    notice.setAttribute("role", "alert");
+    notice.textContent = document.documentElement.lang === "en"
+      ? "This link no longer opens the table (revoked or renewed by the GM): ask the GM for a new one."
+      : "Ce lien n’ouvre plus la table (révoqué ou renouvelé par le MJ) : demandez-en un nouveau au MJ.";
+    var main = document.querySelector("main") || document.body;
+    main.insertBefore(notice, main.firstChild);
+  };
+
   Live.prototype.socketUrl = function () {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
     return scheme + "//" + location.host + "/ws/tables/" + encodeURIComponent(this.root.dataset.table) +
@@ -52,13 +72,12 @@
       } else if (frame && frame.type === "presence" && Array.isArray(frame.connected)) {
         self.presence(frame.connected);
       } else if (frame && frame.type === "error") {
-        self.closedForGood = true;  // this link was revoked or renewed: reconnecting is useless
-        self.setStatus("offline");
+        self.lost();  // this link was revoked or renewed: reconnecting is useless
       }
     };
     socket.onclose = function (event) {
+      if (self.closedForGood || event.code === 4404) { self.lost(); return; }
       self.setStatus("offline");
-      if (self.closedForGood || event.code === 4404) { return; }
       self.failures += 1;
       self.retry();
     };
