@@ -6,6 +6,98 @@
 (function () {
   "use strict";
 
+  // Cues a member asked for, off by default and kept in this browser: a short sound and a
+  // browser notification, on their turn (turn.js) and on a whisper to them (here). One choice
+  // for both (the same keys); the notification's permission is asked only on a click.
+  var cue = {
+    SOUND: "ecran.turn.sound",
+    NOTIFY: "ecran.turn.notify",
+    whispers: 0,
+    sounds: 0,
+    notifications: 0,
+    stored: function (key) {
+      try { return window.localStorage.getItem(key) === "on"; } catch (e) { return false; }
+    },
+    store: function (key, on) {
+      try { window.localStorage.setItem(key, on ? "on" : "off"); } catch (e) { /* private */ }
+    },
+    // A short tone; false when the browser has no audio.
+    beep: function () {
+      var Context = window.AudioContext || window.webkitAudioContext;
+      if (!Context) { return false; }
+      try {
+        var audio = new Context();
+        var tone = audio.createOscillator();
+        var gain = audio.createGain();
+        tone.frequency.value = 660;
+        gain.gain.setValueAtTime(0.15, audio.currentTime);
+        gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+        tone.connect(gain);
+        gain.connect(audio.destination);
+        tone.start();
+        tone.stop(audio.currentTime + 0.4);
+        return true;
+      } catch (e) { return false; }  // no audio device: the visual cue stays
+    },
+    // A browser notification if the member asked for them and the browser allows it.
+    notify: function (title, body) {
+      if (!cue.stored(cue.NOTIFY) || !("Notification" in window)) { return false; }
+      if (window.Notification.permission !== "granted") { return false; }
+      try { new window.Notification(title, { body: body }); return true; }
+      catch (e) { return false; }  // some browsers allow them from a service worker only
+    }
+  };
+  window.ecranCue = cue;  // for turn.js, the browser tests and the curious
+
+  // A whisper to me arrived live: it stands out, and sound and notification if asked for.
+  function whispered(entry) {
+    cue.whispers += 1;
+    entry.classList.add("whisper-fresh");
+    if (cue.stored(cue.SOUND) && cue.beep()) { cue.sounds += 1; }
+    var prefs = document.getElementById("whisper-prefs");
+    var who = entry.querySelector(".who");
+    var text = entry.querySelector(".chat-text");
+    var body = ((who ? who.textContent.trim() + " : " : "") +
+      (text ? text.textContent.trim() : "")).slice(0, 160);
+    if (cue.notify(prefs ? prefs.dataset.cueTitle || "" : "", body)) { cue.notifications += 1; }
+  }
+
+  function notifyState(span) {
+    if (!span) { return; }
+    if (!("Notification" in window)) { span.textContent = "✕"; return; }
+    var on = window.Notification.permission === "granted" && cue.stored(cue.NOTIFY);
+    span.textContent = on ? "✓" : "";
+  }
+
+  // The chat box's two choices (the same as the turn cue's).
+  function cuePrefs() {
+    var sound = document.getElementById("whisper-sound");
+    var button = document.getElementById("whisper-notify");
+    var span = document.getElementById("whisper-notify-state");
+    if (sound) {
+      sound.checked = cue.stored(cue.SOUND);
+      sound.addEventListener("change", function () {
+        cue.store(cue.SOUND, sound.checked);
+        if (sound.checked && cue.beep()) { cue.sounds += 1; }  // the click unlocks audio
+      });
+    }
+    if (button) {
+      button.addEventListener("click", function () {
+        if (!("Notification" in window)) { notifyState(span); return; }
+        if (cue.stored(cue.NOTIFY) && window.Notification.permission === "granted") {
+          cue.store(cue.NOTIFY, false);  // a second click turns them off
+          notifyState(span);
+          return;
+        }
+        window.Notification.requestPermission().then(function (answer) {
+          cue.store(cue.NOTIFY, answer === "granted");
+          notifyState(span);
+        });
+      });
+    }
+    notifyState(span);
+  }
+
   function Live(root) {
     this.root = root;
     this.last = parseInt(root.dataset.lastSeq || "0", 10);
@@ -139,6 +231,7 @@
         if (window.htmx) { window.htmx.process(entry); }
         entry.classList.add("fresh");
       }
+      if (entry.dataset.toMe === "true") { whispered(entry); }
     }
     this.root.dataset.lastSeq = String(this.last);
     this.refresh(kinds);
@@ -201,6 +294,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     copyButtons();
     chatBox();
+    cuePrefs();
     var root = document.getElementById("live");
     if (!root || !root.dataset.table) { return; }
     var live = new Live(root);
