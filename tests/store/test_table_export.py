@@ -186,6 +186,11 @@ def _tampered(export: TableExport, **changes: Any) -> TableExport:
     return TableExport.model_validate(data)
 
 
+def _seq(export: TableExport, kind: str) -> int:
+    """The index of the export's first event of `kind`."""
+    return next(i for i, e in enumerate(export.events) if e.kind == kind)
+
+
 def test_bad_exports_are_refused_in_one_line_storing_nothing(source: Store, fresh: Store) -> None:
     gm, alice, _ = _scene(source)
     export = source.export(gm.table_id)
@@ -200,6 +205,12 @@ def test_bad_exports_are_refused_in_one_line_storing_nothing(source: Store, fres
         "an unknown system": _tampered(export, table__system_id="nope"),
         "a long id": _tampered(export, table__id="x" * 40),
         "not the GM": _tampered(export, exported_by=alice.member.id),
+        "a roll's payload": _tampered(
+            export, **{f"events__{_seq(export, 'roll')}__payload": {"x": 1}}
+        ),
+        "a message's payload": _tampered(
+            export, **{f"events__{_seq(export, 'message')}__payload": {"text": 3}}
+        ),
     }
     for why, given in bad.items():
         with pytest.raises(EcranError) as refused:

@@ -33,9 +33,11 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.engine import get_system
 from ecran.play.characters import parse_sheet
+from ecran.play.chat import MessageSent
 from ecran.play.events import Event, EventView
 from ecran.play.fold import BrokenLog, rebuild
 from ecran.play.model import Member, Role, StoredCharacter, TableInfo
+from ecran.play.payloads import LinkRenewed, RollMade
 from ecran.play.state import TableState
 from ecran.play.table import DISPLAY_NAME_MAX, NAME_MAX, resolve_options
 from ecran.play.tracker import EncounterState
@@ -153,6 +155,7 @@ def read_export(export: TableExport) -> ImportedTable:
     _check_table(export.table)
     events = [_event(export.table.id, view) for view in export.events]
     state = _fold(events)
+    _check_payloads(events)
     _agree(export, state, members)
     _check_sheets(state)
     return ImportedTable(state, events, list(members.values()), gm.id)
@@ -221,6 +224,30 @@ def _fold(events: list[Event]) -> TableState:
             f"le journal ne se rejoue pas ({type(exc).__name__})",
             f"the log does not fold ({type(exc).__name__})",
         ) from None
+
+
+#: The payloads the fold does not read (they change nothing but the log), checked all the same:
+#: every page and answer that shows them reads them with these models.
+LOG_ONLY: dict[str, type[BaseModel]] = {
+    "roll": RollMade,
+    "message": MessageSent,
+    "link_renewed": LinkRenewed,
+}
+
+
+def _check_payloads(events: list[Event]) -> None:
+    for event in events:
+        model = LOG_ONLY.get(event.kind)
+        sealed = event.kind == "roll" and event.actor_id is None and not event.payload
+        if model is None or sealed:
+            continue
+        try:
+            model.model_validate(event.payload)
+        except ValidationError as exc:
+            error = from_validation(exc)
+            raise _bad(
+                f"événement {event.seq} : {error.text.fr}", f"event {event.seq}: {error.text.en}"
+            ) from None
 
 
 def _differs(what_fr: str, what_en: str) -> EcranError:
