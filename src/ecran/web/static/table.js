@@ -96,6 +96,15 @@
       });
     }
     notifyState(span);
+    // The encounter page shows the turn cue's box too: one choice, so both boxes follow it.
+    document.addEventListener("change", function (event) {
+      var boxes = ["turn-sound", "whisper-sound"];
+      if (boxes.indexOf(event.target.id) < 0) { return; }
+      boxes.forEach(function (id) {
+        var box = document.getElementById(id);
+        if (box) { box.checked = event.target.checked; }
+      });
+    });
   }
 
   function Live(root) {
