@@ -74,6 +74,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "ecran.cli.advise_cmd",
         "The player's choices for a roll (privilege, experience, aim...), ranked by exact odds.",
     ),
+    "table": (
+        "ecran.cli.table_cmd",
+        "Export a whole table (JSON) or import one into this server's database.",
+    ),
     "completion": (
         "ecran.cli.completion",
         "Shell completion: print the script for bash, zsh or fish.",

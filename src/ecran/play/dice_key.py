@@ -136,21 +136,23 @@ def reveal_key(current: DiceKey | None, actor: Member) -> EventDraft:
     return _change(current, actor)
 
 
-def start_key(current: DiceKey | None, actor: Member) -> EventDraft:
-    """A table created before verifiable dice gets its first key (any member's first roll
-    starts it). Refused when a key is in force: only the GM ends one, by revealing it."""
+def start_key(current: DiceKey | None, actor: Member, index: int = 1) -> EventDraft:
+    """A table without a key in force gets one (any member's first roll starts it): a table
+    created before verifiable dice, or one imported from an export (which never holds the key
+    in force; its key numbers go on from `index`). Refused when a key is in force: only the GM
+    ends one, by revealing it."""
     if current is not None:
         raise EcranError(
             Text(fr="une clé de dés est déjà en vigueur", en="a dice key is already in force")
         )
-    return _change(None, actor)
+    return _change(None, actor, index)
 
 
-def _change(current: DiceKey | None, actor: Member) -> EventDraft:
+def _change(current: DiceKey | None, actor: Member, first: int = 1) -> EventDraft:
     revealed = None
     if current is not None:
         revealed = RevealedKey(index=current.index, commitment=current.commitment, key=current.key)
-    index = 1 if current is None else current.index + 1
+    index = first if current is None else current.index + 1
     payload = new_dice(index, revealed).model_dump(mode="json")
     return EventDraft(kind="dice_key", actor_id=actor.id, payload=payload)
 

@@ -448,8 +448,9 @@ def apply_operation(
     expected_version: int | None = None,
 ) -> EventDraft:
     """A system operation on a participant's sheet: a character gets a new version, an NPC's
-    sheet changes inside the encounter."""
-    enc = _running(state, actor, encounter_id, expected_version)
+    sheet changes inside the encounter. The GM on anyone; a player on their own character, on
+    its turn (`rights.require_turn`)."""
+    enc = _acting(state, actor, encounter_id, participant_id, expected_version)
     who = _participant(enc, participant_id)
     sheet = _sheet_of(state, who)
     if sheet is None:

@@ -86,6 +86,7 @@ def reveal_key(state: TableState, actor: Member) -> EventDraft:
     return dice_key.reveal_key(state.dice_key, actor)
 
 
-def start_key(state: TableState, actor: Member) -> EventDraft:
-    """The first dice key of a table created before verifiable dice."""
-    return dice_key.start_key(state.dice_key, actor)
+def start_key(state: TableState, actor: Member, index: int = 1) -> EventDraft:
+    """A dice key for a table without one in force (created before verifiable dice, or
+    imported: `index` goes on from the last key its log published)."""
+    return dice_key.start_key(state.dice_key, actor, index)

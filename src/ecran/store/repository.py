@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, delete, select
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ecran.play import (
@@ -30,14 +31,16 @@ from ecran.play import (
     apply,
     rebuild,
     view_for,
+    view_state,
 )
 from ecran.play import table as play_table
 from ecran.play.dice_key import DiceKey, DiceKeyChanged, in_force
 from ecran.play.errors import NotFound, forbidden, not_found
+from ecran.play.export import ExportedMember, ImportedTable, TableExport, export_table
 from ecran.play.model import new_token
 from ecran.play.rights import require_gm, require_open
 from ecran.play.tracker import EncounterState
-from ecran.rules import Text
+from ecran.rules import EcranError, Text
 from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
 from ecran.store.tokens import same_hash, seal, token_hash, unseal
 
@@ -62,6 +65,18 @@ class CreatedTable:
     gm: Member
     gm_token: str
     invite_token: str
+
+
+@dataclass(frozen=True)
+class ImportedSeats:
+    """A table imported from an export: the GM's new link (the importer's), the new invite
+    link, and each seated member's new link (`tokens`, by member id) for the GM to hand out."""
+
+    table: TableInfo
+    gm: Member
+    gm_token: str
+    invite_token: str
+    tokens: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -95,6 +110,10 @@ def _event(row: EventRow) -> Event:
         payload=row.payload,
         at=row.at if row.at.tzinfo else row.at.replace(tzinfo=UTC),  # SQLite drops the zone
     )
+
+
+def _utc(at: datetime) -> datetime:
+    return at if at.tzinfo else at.replace(tzinfo=UTC)  # SQLite drops the zone
 
 
 def _limit(limit: int) -> int:
@@ -517,3 +536,148 @@ class Store:
             if row is None:
                 raise not_found(Text(fr="événement", en="event"), str(seq))
             return view_for(_event(row), viewer)
+
+    # -- a whole table out and in (backup, move) ----------------------------------------------
+
+    def export(self, table_id: str, member_id: str | None = None) -> TableExport:
+        """The table as `member_id` sees it (None: its GM), whole: members (no token), the
+        characters and encounters as they see them, and every event's view, in order."""
+        with self.transaction() as s:
+            row = self._table_row(s, table_id)
+            rows = list(
+                s.scalars(
+                    select(MemberRow)
+                    .where(MemberRow.table_id == table_id)
+                    .order_by(MemberRow.joined_at)
+                )
+            )
+            state = self._load(s, row)
+            wanted = [m for m in rows if m.id == member_id or (not member_id and m.role == "gm")]
+            viewer = _member(wanted[0]) if wanted else None
+            if viewer is None:
+                raise not_found(Text(fr="membre", en="member"), member_id or "MJ")
+            events = s.scalars(
+                select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+            )
+            views = [view_for(_event(r), viewer) for r in events]
+            members = [
+                ExportedMember(
+                    id=m.id,
+                    role=m.role,
+                    display_name=m.display_name,
+                    joined_at=_utc(m.joined_at),
+                    removed=m.id not in state.members,
+                )
+                for m in rows
+            ]
+            return export_table(
+                state.table,
+                viewer.id,
+                views,
+                _now(),
+                members=members,
+                state=view_state(state, viewer),
+            )
+
+    def import_table(self, imported: ImportedTable) -> ImportedSeats:
+        """Store a checked export (`ecran.play.export.read_export`) as a new table, in one
+        transaction: its log as it was, characters and encounters as the log folds them, every
+        member with a new link (a removed one's given to no one), a new invite link. Refused
+        in one line, storing nothing, when this server already holds any of its ids."""
+        state, table = imported.state, imported.state.table
+        tokens = {m.id: new_token() for m in imported.members}
+        try:
+            with self.transaction() as s:
+                self._refuse_taken(s, imported)
+                first = imported.events[0].at or _now()
+                row = TableRow(
+                    id=table.id,
+                    name=table.name,
+                    system_id=table.system_id,
+                    options=table.options,
+                    invite_token=new_token(),
+                    last_seq=state.last_seq,
+                    created_at=first,
+                )
+                s.add(row)
+                s.flush()
+                for m in imported.members:
+                    s.add(
+                        MemberRow(
+                            id=m.id,
+                            table_id=table.id,
+                            role=m.role,
+                            display_name=m.display_name,
+                            token=tokens[m.id],
+                            joined_at=m.joined_at or first,
+                        )
+                    )
+                s.flush()
+                for e in imported.events:
+                    s.add(
+                        EventRow(
+                            table_id=table.id,
+                            seq=e.seq,
+                            kind=e.kind,
+                            actor_id=e.actor_id,
+                            visibility=e.visibility,
+                            payload=e.payload,
+                            at=e.at or first,
+                        )
+                    )
+                self._project(s, row, None, state)
+                s.flush()
+                invite = row.invite_token
+        except DBAPIError:
+            raise EcranError(
+                Text(
+                    fr="export invalide : la base de données refuse une de ses valeurs",
+                    en="invalid export: the database refuses one of its values",
+                )
+            ) from None
+        seated = {m.id for m in imported.members if not m.removed}
+        return ImportedSeats(
+            table=table,
+            gm=state.member(imported.gm_id),
+            gm_token=tokens[imported.gm_id],
+            invite_token=invite,
+            tokens={k: t for k, t in tokens.items() if k in seated},
+        )
+
+    @staticmethod
+    def _refuse_taken(s: Session, imported: ImportedTable) -> None:
+        state = imported.state
+        taken = [
+            s.get(TableRow, state.table.id),
+            *(s.get(MemberRow, m.id) for m in imported.members),
+            *(s.get(CharacterRow, c) for c in state.characters),
+            *(s.get(EncounterRow, e) for e in state.encounters),
+        ]
+        if any(found is not None for found in taken):
+            raise EcranError(
+                Text(
+                    fr="cette table (ou l'un de ses membres, personnages, rencontres) existe "
+                    "déjà sur ce serveur : supprimez-la avant de la réimporter",
+                    en="this table (or one of its members, characters, encounters) already "
+                    "exists on this server: delete it before importing it again",
+                )
+            )
+
+    def next_dice_index(self, table_id: str) -> int:
+        """The number the table's next dice key takes: one more than the last its log
+        published (1 if none), so an imported table's new key never reuses a number."""
+        with self.transaction() as s:
+            rows = s.execute(
+                select(EventRow.kind, EventRow.payload)
+                .where(
+                    EventRow.table_id == table_id,
+                    EventRow.kind.in_(("table_created", "dice_key")),
+                )
+                .order_by(EventRow.seq.desc())
+                .limit(1)
+            ).first()
+        if rows is None:
+            return 1
+        kind, payload = rows
+        found = payload.get("dice") if kind == "table_created" else payload
+        return 1 if found is None else DiceKeyChanged.model_validate(found).next.index + 1

@@ -17,8 +17,10 @@ from fastapi import FastAPI
 from ecran.engine import get_system
 from ecran.play import Event, EventDraft, Member, StoredCharacter, TableState
 from ecran.play import characters as play_characters
+from ecran.play.export import TableExport, read_export
 from ecran.rules import System
 from ecran.store import Access, CreatedTable
+from ecran.store.repository import ImportedSeats
 from ecran.web.deps import app_store
 from ecran.web.live import hub
 
@@ -57,6 +59,12 @@ def create_table(
 ) -> CreatedTable:
     """A new table (no one is connected to it yet: nothing to publish)."""
     return app_store(app).create_table(name, system_id, options, gm_name)
+
+
+def import_table(app: FastAPI, export: TableExport) -> ImportedSeats:
+    """A GM's export as a new table, checked whole then stored in one transaction (no one is
+    connected to it yet: nothing to publish)."""
+    return app_store(app).import_table(read_export(export))
 
 
 def join(app: FastAPI, invite_token: str, display_name: str) -> tuple[Access, str]:

@@ -120,13 +120,15 @@ def test_players_watch_but_may_not_drive(table: Table) -> None:
         ("post", f"/encounters/{enc}/end", None),
         ("put", f"/encounters/{enc}/order", {"order": ["p2", "p1"]}),
         ("post", f"/encounters/{enc}/participants/p1/conditions", {"name": "X"}),
-        ("post", f"/encounters/{enc}/participants/p1/operations/hit", {}),
     ]:
         refused = getattr(table.client, method)(
             table.url(path), headers=table.alice.auth, json=body
         )
         assert refused.status_code == 403, (path, refused.text)
         assert refused.json()["detail"].startswith("réservé au MJ")
+    # an operation on her own character waits for its turn (the encounter is not started)
+    hit = table.post(table.alice, f"/encounters/{enc}/participants/p1/operations/hit", {})
+    assert hit.status_code == 403 and "pas le tour" in hit.json()["detail"]
     assert table.last_seq() == before
 
 

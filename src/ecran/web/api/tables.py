@@ -27,7 +27,7 @@ from ecran.play import characters as play_characters
 from ecran.play import dice_key as play_dice
 from ecran.play import rolls as play_rolls
 from ecran.play import table as play_table
-from ecran.play.export import TableExport, export_table
+from ecran.play.export import TableExport
 from ecran.play.fairness import Fairness, fairness
 from ecran.play.payloads import CharacterSaved as SavedPayload
 from ecran.play.payloads import RollMade
@@ -102,6 +102,51 @@ def create_table(body: CreateTable, request: Request) -> CreatedTable:
         invite_token=made.invite_token,
         gm_link=gm_link(request, made.table.id, made.gm_token),
         invite_link=invite_link(request, made.invite_token),
+    )
+
+
+class SeatLink(BaseModel):
+    """A member's new link in an imported table (for the GM to hand out)."""
+
+    member_id: str
+    display_name: str
+    token: str
+    link: str
+
+
+class ImportedOut(CreatedTable):
+    """The imported copy: the importer is its GM (`gm_link`); every seated player has a new
+    link (`members`), and the invite link is new."""
+
+    members: list[SeatLink]
+
+
+@router.post("/import", response_model=ImportedOut, status_code=201)
+def import_table(body: TableExport, request: Request) -> ImportedOut:
+    """A GM's export (`GET …/export`) as a new table on this server, the same log and state:
+    checked whole first (422, one line, nothing stored), stored in one transaction. The
+    importer becomes the GM (the answer's `gm_link`); links are new, the old ones do not work
+    here. Refused (422) when this server already holds the table."""
+    made = commands.import_table(request.app, body)
+    seated = made.tokens.items()
+    names = {m.id: m.display_name for m in body.members}
+    return ImportedOut(
+        table=made.table,
+        gm=made.gm,
+        gm_token=made.gm_token,
+        invite_token=made.invite_token,
+        gm_link=gm_link(request, made.table.id, made.gm_token),
+        invite_link=invite_link(request, made.invite_token),
+        members=[
+            SeatLink(
+                member_id=mid,
+                display_name=names[mid],
+                token=token,
+                link=gm_link(request, made.table.id, token),
+            )
+            for mid, token in seated
+            if mid != made.gm.id
+        ],
     )
 
 
@@ -447,9 +492,12 @@ def make_roll(body: MakeRoll, me: Me, request: Request) -> EventView:
     """Roll a check at the table: stored, sent live, and answered as the roller may see it (a
     blind roll's result is not in the answer). The seed is the table's (derived from its dice
     key and the roll's number); a player's `seed` is refused (403), a GM's is flagged."""
-    if me.state.dice_key is None:  # a table from before verifiable dice: its first key
+    if me.state.dice_key is None:  # a table from before verifiable dice, or imported: a key
+        index = me.store.next_dice_index(me.table_id)
         with suppress(EcranError):  # someone started it meanwhile
-            commands.execute(request.app, me.access, lambda s, a, _: play_rolls.start_key(s, a))
+            commands.execute(
+                request.app, me.access, lambda s, a, _: play_rolls.start_key(s, a, index)
+            )
     event = commands.execute(
         request.app,
         me.access,
@@ -532,9 +580,11 @@ def _all_views(me: Seat) -> list[EventView]:
 
 @router.get("/{table_id}/export", response_model=TableExport)
 def export(me: Me) -> JSONResponse:
-    """The table's log as this member sees it, as one JSON file (`ecran verify TABLE.json`
-    checks its dice). No secret dice key is in it; the revealed ones are."""
-    made = export_table(me.state.table, me.member.id, _all_views(me))
+    """The whole table as this member sees it, as one JSON file: members (no link), characters,
+    encounters and the log. The GM's imports into another server (`POST /api/tables/import`);
+    anyone's is checked by `ecran verify TABLE.json`. No secret dice key is in it (the revealed
+    ones are); a player's private rolls are stubs even in the GM's."""
+    made = me.store.export(me.table_id, me.member.id)
     disposition = f'attachment; filename="{_file_name(made.table.name)}.json"'
     return JSONResponse(made.model_dump(mode="json"), headers={"Content-Disposition": disposition})
 

@@ -7,11 +7,13 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from starlette.datastructures import UploadFile
 
 from ecran.engine import all_systems, get_system
 from ecran.play import Member
 from ecran.play import table as play_table
-from ecran.rules import System
+from ecran.play.export import parse_export
+from ecran.rules import EcranError, System, Text
 from ecran.web import commands
 from ecran.web.deps import Db, Form, Here, Seat, table_url
 from ecran.web.forms import form_values, option_fields, option_values
@@ -55,6 +57,30 @@ def create_table(request: Request, form: Form) -> Response:
     created = commands.create_table(request.app, name, system.id, options, gm_name)
     target = table_url(created.table.id, created.gm_token, lang=request_lang(request))
     return redirect(request, target)
+
+
+#: The largest export file the page takes (the API and `ecran table import` take more).
+IMPORT_MAX = 8 * 1024 * 1024
+
+
+@router.post("/tables/import")
+def import_table(request: Request, form: Form) -> Response:
+    """A GM's table export (a file) as a new table here; the importer lands on it as its GM.
+    A bad file is one line (422) and nothing is stored."""
+    file = form.get("file")
+    if not isinstance(file, UploadFile):
+        raise EcranError(Text(fr="aucun fichier choisi", en="no file chosen"))
+    raw = file.file.read(IMPORT_MAX + 1)  # a plain file: this handler runs in a thread
+    if len(raw) > IMPORT_MAX:
+        raise EcranError(
+            Text(
+                fr=f"fichier trop gros (max {IMPORT_MAX // 2**20} Mo) : utilisez « ecran table "
+                "import »",
+                en=f"file too large (max {IMPORT_MAX // 2**20} MB): use 'ecran table import'",
+            )
+        )
+    made = commands.import_table(request.app, parse_export(raw, file.filename or "le fichier"))
+    return redirect(request, table_url(made.table.id, made.gm_token, lang=request_lang(request)))
 
 
 def _one(form: dict[str, list[str]], name: str) -> str:
@@ -138,6 +164,19 @@ def revoke_link(request: Request, here: Here, member_id: str) -> Response:
 def remove_member(request: Request, here: Here, member_id: str) -> Response:
     """The GM removes a member (confirmed in the page); back to the table."""
     commands.remove_member(request.app, here.access, member_id)
+    return redirect(request, here.url())
+
+
+@router.post("/tables/{table_id}/members/{member_id}/rename")
+def rename_member(request: Request, here: Here, member_id: str, form: Form) -> Response:
+    """A member's new display name (their own; the GM may rename anyone); every open page's
+    members list follows live. To htmx: the list, else back to the table."""
+    name = str(form.get("display_name") or "")
+    commands.execute(
+        request.app, here.access, lambda s, a, _: play_table.rename(s, a, member_id, name)
+    )
+    if request.headers.get("HX-Request"):
+        return members_panel(request, here.refresh())
     return redirect(request, here.url())
 
 

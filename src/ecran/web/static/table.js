@@ -6,6 +6,107 @@
 (function () {
   "use strict";
 
+  // Cues a member asked for, off by default and kept in this browser: a short sound and a
+  // browser notification, on their turn (turn.js) and on a whisper to them (here). One choice
+  // for both (the same keys); the notification's permission is asked only on a click.
+  var cue = {
+    SOUND: "ecran.turn.sound",
+    NOTIFY: "ecran.turn.notify",
+    whispers: 0,
+    sounds: 0,
+    notifications: 0,
+    stored: function (key) {
+      try { return window.localStorage.getItem(key) === "on"; } catch (e) { return false; }
+    },
+    store: function (key, on) {
+      try { window.localStorage.setItem(key, on ? "on" : "off"); } catch (e) { /* private */ }
+    },
+    // A short tone; false when the browser has no audio.
+    beep: function () {
+      var Context = window.AudioContext || window.webkitAudioContext;
+      if (!Context) { return false; }
+      try {
+        var audio = new Context();
+        var tone = audio.createOscillator();
+        var gain = audio.createGain();
+        tone.frequency.value = 660;
+        gain.gain.setValueAtTime(0.15, audio.currentTime);
+        gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+        tone.connect(gain);
+        gain.connect(audio.destination);
+        tone.start();
+        tone.stop(audio.currentTime + 0.4);
+        return true;
+      } catch (e) { return false; }  // no audio device: the visual cue stays
+    },
+    // A browser notification if the member asked for them and the browser allows it.
+    notify: function (title, body) {
+      if (!cue.stored(cue.NOTIFY) || !("Notification" in window)) { return false; }
+      if (window.Notification.permission !== "granted") { return false; }
+      try { new window.Notification(title, { body: body }); return true; }
+      catch (e) { return false; }  // some browsers allow them from a service worker only
+    }
+  };
+  window.ecranCue = cue;  // for turn.js, the browser tests and the curious
+
+  // A whisper to me arrived live: it stands out, and sound and notification if asked for.
+  function whispered(entry) {
+    cue.whispers += 1;
+    entry.classList.add("whisper-fresh");
+    if (cue.stored(cue.SOUND) && cue.beep()) { cue.sounds += 1; }
+    var prefs = document.getElementById("whisper-prefs");
+    var who = entry.querySelector(".who");
+    var text = entry.querySelector(".chat-text");
+    var body = ((who ? who.textContent.trim() + " : " : "") +
+      (text ? text.textContent.trim() : "")).slice(0, 160);
+    if (cue.notify(prefs ? prefs.dataset.cueTitle || "" : "", body)) { cue.notifications += 1; }
+  }
+
+  function notifyState(span) {
+    if (!span) { return; }
+    if (!("Notification" in window)) { span.textContent = "✕"; return; }
+    var on = window.Notification.permission === "granted" && cue.stored(cue.NOTIFY);
+    span.textContent = on ? "✓" : "";
+  }
+
+  // The chat box's two choices (the same as the turn cue's).
+  function cuePrefs() {
+    var sound = document.getElementById("whisper-sound");
+    var button = document.getElementById("whisper-notify");
+    var span = document.getElementById("whisper-notify-state");
+    if (sound) {
+      sound.checked = cue.stored(cue.SOUND);
+      sound.addEventListener("change", function () {
+        cue.store(cue.SOUND, sound.checked);
+        if (sound.checked && cue.beep()) { cue.sounds += 1; }  // the click unlocks audio
+      });
+    }
+    if (button) {
+      button.addEventListener("click", function () {
+        if (!("Notification" in window)) { notifyState(span); return; }
+        if (cue.stored(cue.NOTIFY) && window.Notification.permission === "granted") {
+          cue.store(cue.NOTIFY, false);  // a second click turns them off
+          notifyState(span);
+          return;
+        }
+        window.Notification.requestPermission().then(function (answer) {
+          cue.store(cue.NOTIFY, answer === "granted");
+          notifyState(span);
+        });
+      });
+    }
+    notifyState(span);
+    // The encounter page shows the turn cue's box too: one choice, so both boxes follow it.
+    document.addEventListener("change", function (event) {
+      var boxes = ["turn-sound", "whisper-sound"];
+      if (boxes.indexOf(event.target.id) < 0) { return; }
+      boxes.forEach(function (id) {
+        var box = document.getElementById(id);
+        if (box) { box.checked = event.target.checked; }
+      });
+    });
+  }
+
   function Live(root) {
     this.root = root;
     this.last = parseInt(root.dataset.lastSeq || "0", 10);
@@ -24,6 +125,26 @@
       ? { live: "● live", offline: "○ reconnecting…", polling: "○ polling" }
       : { live: "● en direct", offline: "○ reconnexion…", polling: "○ interrogation" };
     this.status.textContent = words[state] || "";
+  };
+
+  // This link no longer opens the table (revoked, renewed, or the member removed): say so
+  // once, plainly, instead of "reconnecting" for ever.
+  Live.prototype.lost = function () {
+    this.closedForGood = true;
+    if (this.status) {
+      this.status.dataset.state = "lost";
+      this.status.textContent = document.documentElement.lang === "en" ? "✕ no access" : "✕ plus d’accès";
+    }
+    if (document.getElementById("table-lost")) { return; }
+    var notice = document.createElement("p");
+    notice.id = "table-lost";
+    notice.className = "notice danger";
+    notice.setAttribute("role", "alert");
+    notice.textContent = document.documentElement.lang === "en"
+      ? "This link no longer opens the table (revoked or renewed by the GM): ask the GM for a new one."
+      : "Ce lien n’ouvre plus la table (révoqué ou renouvelé par le MJ) : demandez-en un nouveau au MJ.";
+    var main = document.querySelector("main") || document.body;
+    main.insertBefore(notice, main.firstChild);
   };
 
   Live.prototype.socketUrl = function () {
@@ -52,13 +173,12 @@
       } else if (frame && frame.type === "presence" && Array.isArray(frame.connected)) {
         self.presence(frame.connected);
       } else if (frame && frame.type === "error") {
-        self.closedForGood = true;  // this link was revoked or renewed: reconnecting is useless
-        self.setStatus("offline");
+        self.lost();  // this link was revoked or renewed: reconnecting is useless
       }
     };
     socket.onclose = function (event) {
+      if (self.closedForGood || event.code === 4404) { self.lost(); return; }
       self.setStatus("offline");
-      if (self.closedForGood || event.code === 4404) { return; }
       self.failures += 1;
       self.retry();
     };
@@ -120,6 +240,7 @@
         if (window.htmx) { window.htmx.process(entry); }
         entry.classList.add("fresh");
       }
+      if (entry.dataset.toMe === "true") { whispered(entry); }
     }
     this.root.dataset.lastSeq = String(this.last);
     this.refresh(kinds);
@@ -182,6 +303,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     copyButtons();
     chatBox();
+    cuePrefs();
     var root = document.getElementById("live");
     if (!root || !root.dataset.table) { return; }
     var live = new Live(root);

@@ -6,18 +6,16 @@
 (function () {
   "use strict";
 
-  var SOUND_KEY = "ecran.turn.sound";
-  var NOTIFY_KEY = "ecran.turn.notify";
+  // The cue's sound, notification and the member's choices are table.js's (`ecranCue`): the
+  // same choice serves a whisper to the player.
+  var cues = window.ecranCue;
+  var SOUND_KEY = cues.SOUND;
+  var NOTIFY_KEY = cues.NOTIFY;
   var state = { mine: false, cues: 0, sounds: 0, notifications: 0 };
   window.ecranTurn = state;  // for the browser tests and the curious
 
-  function stored(key) {
-    try { return window.localStorage.getItem(key) === "on"; } catch (e) { return false; }
-  }
-
-  function store(key, on) {
-    try { window.localStorage.setItem(key, on ? "on" : "off"); } catch (e) { /* private mode */ }
-  }
+  var stored = cues.stored;
+  var store = cues.store;
 
   function myTurn() {
     var status = document.querySelector("#encounter .enc-status");
@@ -25,30 +23,13 @@
   }
 
   function beep() {
-    var Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) { return; }
-    try {
-      var audio = new Context();
-      var tone = audio.createOscillator();
-      var gain = audio.createGain();
-      tone.frequency.value = 660;
-      gain.gain.setValueAtTime(0.15, audio.currentTime);
-      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
-      tone.connect(gain);
-      gain.connect(audio.destination);
-      tone.start();
-      tone.stop(audio.currentTime + 0.4);
-      state.sounds += 1;
-    } catch (e) { /* no audio device: the visual cue stays */ }
+    if (cues.beep()) { state.sounds += 1; }
   }
 
   function notify(prefs) {
-    if (!stored(NOTIFY_KEY) || !("Notification" in window)) { return; }
-    if (window.Notification.permission !== "granted") { return; }
-    try {
-      new window.Notification(prefs.dataset.cueTitle || "", { body: prefs.dataset.cueBody || "" });
+    if (cues.notify(prefs.dataset.cueTitle || "", prefs.dataset.cueBody || "")) {
       state.notifications += 1;
-    } catch (e) { /* some browsers allow notifications from a service worker only */ }
+    }
   }
 
   // The turn has just come to this player: the banner pulses, then sound and notification.

@@ -1,0 +1,175 @@
+"""`ecran table export TABLE_ID [-o FILE]` and `ecran table import FILE`: a whole table out of
+this server's database and into another's (backup, move), with no web server running.
+
+The database is `--database URL`, else `ECRAN_DATABASE_URL`, else the default SQLite file (as
+`ecran serve`). Whoever runs these commands holds the database, so they act as its operator: the
+export is the table's GM's (`GET /api/tables/{id}/export` gives the same), and the importer
+becomes the copy's GM. The import prints the copy's new links (the old ones do not open it);
+bad input is one line and exit 2, and nothing is stored.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ecran.cli.checks import json_flag
+from ecran.cli.lang import current
+from ecran.cli.render import echo_json
+from ecran.cli.words import _
+from ecran.rules import EcranError, Text
+
+HELP = "Export a whole table (JSON) or import one into this server's database."
+#: An export bigger than this is refused (a table of 100,000 rolls is about 60 MB).
+MAX_BYTES = 200 * 1024 * 1024
+#: Where the links point when `--url` is not given (`ecran serve`'s default address).
+BASE_URL = "http://127.0.0.1:8000"
+
+
+def _database() -> click.Option:
+    return click.Option(
+        ["--database"],
+        metavar="URL",
+        default=None,
+        help=_("database URL (default: ECRAN_DATABASE_URL, else the local SQLite file)"),
+    )
+
+
+def _t(fr: str, en: str) -> str:
+    return fr if current() == "fr" else en
+
+
+def _export(table_id: str, output: str | None, database: str | None) -> None:
+    from ecran.store import open_store
+
+    store = open_store(database)
+    try:
+        made = store.export(table_id)
+    finally:
+        store.engine.dispose()
+    text = made.model_dump_json(indent=1)
+    if output is None:
+        click.echo(text)
+        return
+    try:
+        Path(output).write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise EcranError(
+            Text(
+                fr=f"écriture impossible de {output} : {exc.strerror}",
+                en=f"cannot write {output}: {exc.strerror}",
+            )
+        ) from None
+    click.echo(
+        _t(
+            f"{made.table.name} : {len(made.events)} événement(s) exporté(s) dans {output}",
+            f"{made.table.name}: {len(made.events)} event(s) exported to {output}",
+        ),
+        err=True,
+    )
+
+
+def _read(path: str) -> bytes:
+    file = Path(path)
+    try:
+        if file.stat().st_size > MAX_BYTES:
+            raise EcranError(
+                Text(
+                    fr=f"{path} : fichier trop gros (max {MAX_BYTES // 2**20} Mo)",
+                    en=f"{path}: file too big (max {MAX_BYTES // 2**20} MB)",
+                )
+            )
+        return file.read_bytes()
+    except OSError as exc:
+        raise EcranError(
+            Text(
+                fr=f"lecture impossible de {path} : {exc.strerror}",
+                en=f"cannot read {path}: {exc.strerror}",
+            )
+        ) from None
+
+
+def read_file(path: str) -> object:
+    """The export in `path`, checked whole (`ecran.play.export.read_export`)."""
+    from ecran.play.export import parse_export, read_export
+
+    return read_export(parse_export(_read(path), path))
+
+
+def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
+    from ecran.play.export import ImportedTable
+    from ecran.store import open_store
+
+    imported = read_file(file)
+    assert isinstance(imported, ImportedTable)
+    store = open_store(database)
+    try:
+        made = store.import_table(imported)
+    finally:
+        store.engine.dispose()
+    base = url.rstrip("/")
+    page = f"{base}/tables/{made.table.id}?token="
+    names = {m.id: m.display_name for m in imported.members}
+    players = {names[k]: page + t for k, t in made.tokens.items() if k != made.gm.id}
+    if as_json:
+        echo_json(
+            {
+                "table": made.table.model_dump(mode="json"),
+                "gm_link": page + made.gm_token,
+                "invite_link": f"{base}/join/{made.invite_token}",
+                "members": players,
+            }
+        )
+        return
+    click.echo(
+        _t(
+            f"table « {made.table.name} » importée ({made.table.id}) ; vous en êtes le MJ :",
+            f"table '{made.table.name}' imported ({made.table.id}); you are its GM:",
+        )
+    )
+    click.echo(f"  {page + made.gm_token}")
+    click.echo(_t("invitation :", "invite:") + f" {base}/join/{made.invite_token}")
+    for name, link in players.items():
+        click.echo(f"  {name} : {link}" if current() == "fr" else f"  {name}: {link}")
+
+
+def build(lang: str) -> click.Group:
+    group = click.Group("table", help=_(HELP), no_args_is_help=True)
+    group.add_command(
+        click.Command(
+            "export",
+            callback=_export,
+            params=[
+                click.Argument(["table_id"], metavar=_("TABLE_ID")),
+                click.Option(
+                    ["-o", "--output"],
+                    metavar=_("FILE"),
+                    default=None,
+                    help=_("write the export to FILE (default: the standard output)"),
+                ),
+                _database(),
+            ],
+            help=_("A whole table as its GM's JSON export: members, characters, encounters, log."),
+        )
+    )
+    group.add_command(
+        click.Command(
+            "import",
+            callback=_import,
+            params=[
+                click.Argument(["file"], metavar=_("FILE")),
+                _database(),
+                click.Option(
+                    ["--url"],
+                    metavar="URL",
+                    default=BASE_URL,
+                    show_default=True,
+                    help=_("the server's address, for the new links"),
+                ),
+                json_flag(),
+            ],
+            help=_("Import a GM's table export as a new table: same log and state, new links."),
+        )
+    )
+    return group
