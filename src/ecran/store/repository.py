@@ -586,6 +586,7 @@ class Store:
         in one line, storing nothing, when this server already holds any of its ids."""
         state, table = imported.state, imported.state.table
         tokens = {m.id: new_token() for m in imported.members}
+        invite = new_token()
         try:
             with self.transaction() as s:
                 self._refuse_taken(s, imported)
@@ -595,7 +596,8 @@ class Store:
                     name=table.name,
                     system_id=table.system_id,
                     options=table.options,
-                    invite_token=new_token(),
+                    invite_hash=token_hash(invite),
+                    invite_sealed=seal(invite, tokens[imported.gm_id]),
                     last_seq=state.last_seq,
                     created_at=first,
                 )
@@ -608,7 +610,7 @@ class Store:
                             table_id=table.id,
                             role=m.role,
                             display_name=m.display_name,
-                            token=tokens[m.id],
+                            token_hash=token_hash(tokens[m.id]),
                             joined_at=m.joined_at or first,
                         )
                     )
@@ -627,7 +629,6 @@ class Store:
                     )
                 self._project(s, row, None, state)
                 s.flush()
-                invite = row.invite_token
         except DBAPIError:
             raise EcranError(
                 Text(
