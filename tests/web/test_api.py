@@ -258,6 +258,16 @@ def test_npc_is_seeded_and_valid(client: TestClient, toy_system: System[Any]) ->
     assert client.get(f"/api/npc/toy?seed={unseeded['seed']}").json() == unseeded
 
 
+@pytest.mark.parametrize("system", ["artemis", "warp", "fluid", "nephilim", "organique"])
+def test_npc_is_drawn_in_the_readers_language(client: TestClient, system: str) -> None:
+    """The same seed gives the same NPC, named and described for whoever asked."""
+    french = client.get(f"/api/npc/{system}?seed=3&lang=fr").json()["sheet"]
+    english = client.get(f"/api/npc/{system}?seed=3&lang=en").json()["sheet"]
+    assert french["name"].startswith("PNJ ") and english["name"].startswith("NPC ")
+    for sheet in (french, english):
+        assert client.post("/api/characters/validate", json=sheet).json()["valid"] is True
+
+
 def test_npc_of_a_system_without_generator_is_422(client: TestClient) -> None:
     response = client.get("/api/npc/demo?lang=en")
     assert response.status_code == 422

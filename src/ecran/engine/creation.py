@@ -221,16 +221,17 @@ def _broken(system: System[Any], data: Mapping[str, Any]) -> set[tuple[str, str]
 
 
 def draw(
-    system: System[Any], data: Mapping[str, Any], step: Step, seed: int
+    system: System[Any], data: Mapping[str, Any], step: Step, seed: int, lang: str = "fr"
 ) -> tuple[dict[str, Any], int]:
-    """The draft with `step`'s fields copied from a random NPC (`System.random_npc` rolled with
-    a seeded roller), and the seed used: the first of seeds `seed`, `seed + 1`… (at most
-    `DRAWS`) whose fields break no rule the draft did not already break, else the first."""
+    """The draft with `step`'s fields copied from a random NPC (`System.draw_npc` rolled with
+    a seeded roller, its words in the reader's `lang`), and the seed used: the first of seeds
+    `seed`, `seed + 1`… (at most `DRAWS`) whose fields break no rule the draft did not already
+    break, else the first."""
     before = _broken(system, data) or set()
     first: tuple[dict[str, Any], int] | None = None
     for offset in range(DRAWS):
         used = seed + offset
-        npc = system.random_npc(Roller(used)).model_dump(mode="json")
+        npc = system.draw_npc(Roller(used), lang).model_dump(mode="json")
         drawn = {**data, **{k: npc[k] for k in step.fields if k in npc and k not in NOT_DRAWN}}
         if first is None:
             first = (drawn, used)

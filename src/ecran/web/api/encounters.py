@@ -81,7 +81,8 @@ def add(encounter_id: str, body: AddParticipant, me: Me, request: Request) -> Ev
     def command(state: TableState, actor: Member, system: System[Any]) -> EventDraft:
         sheet = body.sheet
         if body.random_npc:
-            sheet = system.random_npc(Roller(body.seed)).model_dump(mode="json")
+            drawn = system.draw_npc(Roller(body.seed), request_lang(request))
+            sheet = drawn.model_dump(mode="json")
         return enc.add_participant(
             state,
             system,

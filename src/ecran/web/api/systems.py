@@ -20,6 +20,7 @@ from ecran.rules import CharacterSheet, RuleViolation, Text
 from ecran.sheets import sheet_from_data, sheet_json_schema
 from ecran.web.api.describe import CheckInfo, SystemInfo, SystemSummary, check_info, system_info
 from ecran.web.api.describe import system_summary as summary
+from ecran.web.i18n import request_lang
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -177,9 +178,10 @@ def show_sheet(sheet: dict[str, Any] = Body(...)) -> SheetView:
 
 
 @router.get("/npc/{system_id}", response_model=Npc)
-def npc(system_id: str, seed: int | None = Query(None, ge=0, le=MAX_SEED)) -> Npc:
-    """A random NPC that passes the system's validation (`ecran npc SYSTEM --seed N --json`)."""
+def npc(system_id: str, request: Request, seed: int | None = Query(None, ge=0, le=MAX_SEED)) -> Npc:
+    """A random NPC that passes the system's validation (`ecran npc SYSTEM --seed N --json`),
+    its words (name, notes, traits) in the reader's language."""
     system = get_system(system_id)
     dice = seeded_roller(seed)
-    sheet = system.random_npc(dice)
+    sheet = system.draw_npc(dice, request_lang(request))
     return Npc(system=system.id, seed=dice.seed, sheet=sheet.model_dump(mode="json"))

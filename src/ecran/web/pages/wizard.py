@@ -159,7 +159,7 @@ def wizard_step(request: Request, here: Here, form: Form) -> Response:
     go = str(form.get("go") or "")
     index = _index(steps, step.id)
     if go == "random":
-        data, seed = creation.draw(here.system, data, step, _seed(form))
+        data, seed = creation.draw(here.system, data, step, _seed(form), here.lang)
         return page(request, here, "table/wizard.html", _context(here, data, step, drawn=seed))
     if go == "save":
         return _create(request, here, data, step)
