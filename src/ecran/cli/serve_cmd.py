@@ -26,6 +26,9 @@ def register(app: typer.Typer) -> None:
         workers: int = typer.Option(1, help="worker processes (more than 1 needs ECRAN_REDIS_URL)"),
     ) -> None:
         """Start the web table (FastAPI) on http://HOST:PORT."""
+        # WebSocket frames go uncompressed: per-message deflate keeps a compressor per socket,
+        # so one event cost ~140 µs of zlib for each of a table's sockets (the bulk of a
+        # worker's fan-out in bench/bench_workers.py), and the same text could not be shared.
         import uvicorn
 
         from ecran.store import claim_serving, resolve_url
@@ -39,10 +42,15 @@ def register(app: typer.Typer) -> None:
             if workers == 1:
                 from ecran.web.app import create_app
 
-                uvicorn.run(create_app(), host=host, port=port)
+                uvicorn.run(create_app(), host=host, port=port, ws_per_message_deflate=False)
             else:  # each worker process builds its own app from the same environment
                 uvicorn.run(
-                    "ecran.web.app:create_app", factory=True, host=host, port=port, workers=workers
+                    "ecran.web.app:create_app",
+                    factory=True,
+                    host=host,
+                    port=port,
+                    workers=workers,
+                    ws_per_message_deflate=False,
                 )
         finally:
             held.release()
