@@ -120,6 +120,8 @@ class Run:
     #: The bench process's CPU seconds and wall seconds while the GM rolled.
     client_cpu: float = 0.0
     client_wall: float = 0.0
+    #: Each worker's CPU seconds (user + system) spent while the GM rolled (B: until killed).
+    worker_cpu: list[float] = field(default_factory=list)
     #: The machine's 1-minute load average, sampled every second of the run.
     load: list[float] = field(default_factory=list)
     killed_at: float | None = None
@@ -265,13 +267,16 @@ async def drive(
     if heavy:
         side.append(asyncio.create_task(costly(run, pool, alive)))
     cpu, wall = time.process_time(), time.perf_counter()
+    workers_before = [_cpu_seconds(w) for w in pool]
     rolling = asyncio.create_task(gm(run, pool, alive, rolls, rate))
     await asyncio.sleep(rolls / rate / 2)
     alive[1] = False  # the GM and the side clients stop using B first, then B dies
+    b_used = _cpu_seconds(pool[1]) - workers_before[1]
     pool[1].process.send_signal(signal.SIGKILL)
     run.killed_at = time.perf_counter()
     await rolling
     run.client_cpu, run.client_wall = time.process_time() - cpu, time.perf_counter() - wall
+    run.worker_cpu = [_cpu_seconds(pool[0]) - workers_before[0], b_used]
     last = max(run.posted)
     deadline = time.perf_counter() + 30
     while time.perf_counter() < deadline and any(
@@ -284,6 +289,12 @@ async def drive(
             await listener.socket.close()
     await asyncio.gather(*tasks, *side, return_exceptions=True)
     return run, listeners
+
+
+def _cpu_seconds(worker: Worker) -> float:
+    """The worker process's user + system CPU time so far (Linux `/proc`)."""
+    fields = Path(f"/proc/{worker.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def report(run: Run, listeners: list[Listener], clients: int, rolls: int, rate: float) -> None:
@@ -310,6 +321,14 @@ def report(run: Run, listeners: list[Listener], clients: int, rolls: int, rate: 
         print(f"  frames resumed after the kill ({len(across)}): {_quantiles(across)}")
     print(f"  clients moved to A after the kill: {moved}; logs not exactly 1..{last}: {len(bad)}")
     print(f"  frames lost: {lost}, duplicated: {duplicated}")
+    if run.worker_cpu:
+        a, b = run.worker_cpu
+        half = len(run.posted) / 2
+        print(
+            f"  workers' CPU while rolling: A {a:.1f} s ({a / len(run.posted) * 1000:.0f} ms per "
+            f"roll), B until killed {b:.1f} s ({b / half * 1000:.0f} ms per roll); "
+            "all their work: POSTs, fan-out, pages, odds"
+        )
     if run.load:
         print(f"  load average during the run: {min(run.load):.1f}–{max(run.load):.1f}")
     print(f"  POST → 201: {_quantiles(run.answered)}")
