@@ -174,6 +174,21 @@ def test_presence_counts_who_is_connected_to_either_worker(
         assert table.call(b, "GET", "/presence").json() == [table.gm.id]
 
 
+def test_a_worker_started_later_learns_who_is_connected_elsewhere(
+    pair: list[Worker], table: Table, database: str, redis_url: str, tmp_path: Path
+) -> None:
+    a, b = pair
+    start = table.last_seq(a)
+    with member_socket(table.socket_url(b, table.alice, start)):
+        late = start_worker("D", database, redis_url, tmp_path)
+        try:
+            with member_socket(table.socket_url(late, table.gm, start) + "&presence=1") as gm:
+                both = sorted([table.gm.id, table.alice.id])
+                assert gm.presence_until(set(both)) == both
+        finally:
+            late.stop()
+
+
 @pytest.mark.parametrize("how", ["revoke", "renew"])
 def test_a_stopped_link_closes_its_sockets_on_the_other_worker(
     pair: list[Worker], table: Table, how: str
