@@ -13,8 +13,12 @@ killed with SIGKILL: its clients reconnect to the other with `after=<last seq se
 Reported: latency from the start of each POST to each client's frame of that event (p50, p95,
 p99, max; clients of the killed worker excluded for the events they missed while reconnecting,
 which are reported apart), frames lost or duplicated per client (each client's log must be exactly
-1..N), the page loads' and costly requests' statuses and times. Clients and servers share the
-machine's cores.
+1..N), the page loads' and costly requests' statuses and times, how long each POST took to be
+answered (its frames leave before its answer: the POST's own path is most of a frame's latency),
+and the bench client's own cost: its CPU time and how late its event loop woke (a frame waits
+that long before it is timed). Clients and servers share the machine's cores; the load average
+is printed. `--profile` runs each worker under cProfile (files beside the logs); `--no-pages`,
+`--no-costly` leave out the side clients.
 """
 
 from __future__ import annotations
@@ -60,7 +64,7 @@ class Worker:
 
 
 @contextlib.contextmanager
-def workers(database: str, redis: str, home: Path) -> Iterator[list[Worker]]:
+def workers(database: str, redis: str, home: Path, profile: bool = False) -> Iterator[list[Worker]]:
     env = {**os.environ, "ECRAN_DATABASE_URL": database, "ECRAN_REDIS_URL": redis}
     started = []
     try:
@@ -68,6 +72,8 @@ def workers(database: str, redis: str, home: Path) -> Iterator[list[Worker]]:
             port = servers.free_port()
             log = (home / f"{name}.log").open("wb")
             argv = [sys.executable, "-m", "ecran.cli.app", "serve", "--port", str(port)]
+            if profile:  # cProfile of the event loop's thread, written when the worker stops
+                argv[1:1] = ["-m", "cProfile", "-o", str(home / f"{name}.prof")]
             process = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, env=env)
             started.append(Worker(name, port, process))
         for worker in started:
@@ -85,7 +91,9 @@ def workers(database: str, redis: str, home: Path) -> Iterator[list[Worker]]:
     finally:
         for worker in started:
             if worker.process.poll() is None:
-                worker.process.terminate()
+                # uvicorn re-raises SIGTERM after its shutdown (no profile written); SIGINT
+                # becomes KeyboardInterrupt, which cProfile outlives.
+                worker.process.send_signal(signal.SIGINT if profile else signal.SIGTERM)
                 worker.process.wait(timeout=15)
 
 
@@ -105,6 +113,17 @@ class Run:
     table_id: str = ""
     gm_token: str = ""
     posted: dict[int, float] = field(default_factory=dict)
+    #: Per committed roll: how long its POST took to answer 201 (ms).
+    answered: list[float] = field(default_factory=list)
+    #: How late the bench's own event loop woke from 10 ms sleeps (ms): the client's overhead.
+    lag: list[float] = field(default_factory=list)
+    #: The bench process's CPU seconds and wall seconds while the GM rolled.
+    client_cpu: float = 0.0
+    client_wall: float = 0.0
+    #: Each worker's CPU seconds (user + system) spent while the GM rolled (B: until killed).
+    worker_cpu: list[float] = field(default_factory=list)
+    #: The machine's 1-minute load average, sampled every second of the run.
+    load: list[float] = field(default_factory=list)
     killed_at: float | None = None
     pages: list[tuple[int, float]] = field(default_factory=list)
     costly: list[tuple[int, float]] = field(default_factory=list)
@@ -175,6 +194,7 @@ async def gm(run: Run, pool: list[Worker], alive: list[bool], rolls: int, rate: 
                 continue
             if made.status_code == 201:
                 run.posted[made.json()["seq"]] = sent
+                run.answered.append((time.perf_counter() - sent) * 1000)
             else:
                 print(f"  roll {n} on {worker.name}: {made.status_code} {made.text[:100]}")
 
@@ -204,8 +224,19 @@ async def costly(run: Run, pool: list[Worker], alive: list[bool]) -> None:
                 run.costly.append((got.status_code, time.perf_counter() - sent))
 
 
+async def lag_meter(run: Run) -> None:
+    """How late this process's event loop wakes: a frame that arrived meanwhile waited as long
+    in the bench client before it was timed (so the latencies include the client's overhead)."""
+    while not run.done.is_set():
+        asked = time.perf_counter()
+        await asyncio.sleep(0.01)
+        run.lag.append((time.perf_counter() - asked - 0.01) * 1000)
+        if len(run.lag) % 100 == 0:
+            run.load.append(os.getloadavg()[0])
+
+
 async def drive(
-    pool: list[Worker], clients: int, rolls: int, rate: float, heavy: bool
+    pool: list[Worker], clients: int, rolls: int, rate: float, heavy: bool, pages: bool = True
 ) -> tuple[Run, list[Listener]]:
     run = Run()
     alive = [True] * len(pool)
@@ -230,15 +261,22 @@ async def drive(
         for listener, ready in zip(listeners, readies, strict=True)
     ]
     await asyncio.gather(*(ready.wait() for ready in readies))
-    side = [asyncio.create_task(page_loader(run, pool, alive))]
+    side = [asyncio.create_task(lag_meter(run))]
+    if pages:
+        side.append(asyncio.create_task(page_loader(run, pool, alive)))
     if heavy:
         side.append(asyncio.create_task(costly(run, pool, alive)))
+    cpu, wall = time.process_time(), time.perf_counter()
+    workers_before = [_cpu_seconds(w) for w in pool]
     rolling = asyncio.create_task(gm(run, pool, alive, rolls, rate))
     await asyncio.sleep(rolls / rate / 2)
     alive[1] = False  # the GM and the side clients stop using B first, then B dies
+    b_used = _cpu_seconds(pool[1]) - workers_before[1]
     pool[1].process.send_signal(signal.SIGKILL)
     run.killed_at = time.perf_counter()
     await rolling
+    run.client_cpu, run.client_wall = time.process_time() - cpu, time.perf_counter() - wall
+    run.worker_cpu = [_cpu_seconds(pool[0]) - workers_before[0], b_used]
     last = max(run.posted)
     deadline = time.perf_counter() + 30
     while time.perf_counter() < deadline and any(
@@ -251,6 +289,12 @@ async def drive(
             await listener.socket.close()
     await asyncio.gather(*tasks, *side, return_exceptions=True)
     return run, listeners
+
+
+def _cpu_seconds(worker: Worker) -> float:
+    """The worker process's user + system CPU time so far (Linux `/proc`)."""
+    fields = Path(f"/proc/{worker.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def report(run: Run, listeners: list[Listener], clients: int, rolls: int, rate: float) -> None:
@@ -277,6 +321,22 @@ def report(run: Run, listeners: list[Listener], clients: int, rolls: int, rate: 
         print(f"  frames resumed after the kill ({len(across)}): {_quantiles(across)}")
     print(f"  clients moved to A after the kill: {moved}; logs not exactly 1..{last}: {len(bad)}")
     print(f"  frames lost: {lost}, duplicated: {duplicated}")
+    if run.worker_cpu:
+        a, b = run.worker_cpu
+        half = len(run.posted) / 2
+        print(
+            f"  workers' CPU while rolling: A {a:.1f} s ({a / len(run.posted) * 1000:.0f} ms per "
+            f"roll), B until killed {b:.1f} s ({b / half * 1000:.0f} ms per roll); "
+            "all their work: POSTs, fan-out, pages, odds"
+        )
+    if run.load:
+        print(f"  load average during the run: {min(run.load):.1f}–{max(run.load):.1f}")
+    print(f"  POST → 201: {_quantiles(run.answered)}")
+    print(
+        f"  bench client: {run.client_cpu:.1f} CPU s in {run.client_wall:.1f} s "
+        f"({run.client_cpu / run.client_wall:.0%} of a core); its loop woke late by "
+        f"{_quantiles(run.lag)}"
+    )
     print(
         f"  table page loads: {len(run.pages)}, statuses {_statuses(run.pages)}, "
         f"{_quantiles([t * 1000 for _, t in run.pages])}"
@@ -307,6 +367,8 @@ def main() -> None:
     parser.add_argument("--rolls", type=int, default=100)
     parser.add_argument("--rate", type=float, default=5.0)
     parser.add_argument("--sqlite", action="store_true", help="a SQLite file, not PostgreSQL")
+    parser.add_argument("--profile", action="store_true", help="cProfile the workers")
+    parser.add_argument("--no-pages", action="store_true", help="no table page loads")
     parser.add_argument("--no-costly", action="store_true", help="no costly odds requests")
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="ecran-bench-"))
@@ -318,9 +380,9 @@ def main() -> None:
             if args.sqlite
             else stack.enter_context(servers.postgres())
         )
-        pool = stack.enter_context(workers(database, redis, home))
+        pool = stack.enter_context(workers(database, redis, home, args.profile))
         run, listeners = asyncio.run(
-            drive(pool, args.clients, args.rolls, args.rate, not args.no_costly)
+            drive(pool, args.clients, args.rolls, args.rate, not args.no_costly, not args.no_pages)
         )
     print(f"database: {'SQLite' if args.sqlite else 'PostgreSQL'}; logs in {home}")
     load_after = os.getloadavg()[0]

@@ -28,6 +28,8 @@ def test_uvicorn_gets_the_websocket_message_bound(
     assert started["ws_max_size"] == 4096
     assert started["port"] == 8123 and started["proxy_headers"] is True
     assert "forwarded_allow_ips" not in started  # uvicorn's default: 127.0.0.1 only
+    # one text per event view is shared by every socket: no per-socket compressor
+    assert started["ws_per_message_deflate"] is False
 
 
 def test_the_default_websocket_bound_is_the_apps(

@@ -61,8 +61,9 @@ def register(app: typer.Typer) -> None:
 
 def uvicorn_options(host: str, port: int, forwarded_allow_ips: str | None) -> dict[str, Any]:
     """What every uvicorn process is started with: the address, the WebSocket message bound
-    (uvicorn refuses a bigger frame before buffering it; the app's own bound is the same), and
-    the proxy to trust (None: uvicorn's default, `FORWARDED_ALLOW_IPS` or 127.0.0.1)."""
+    (uvicorn refuses a bigger frame before buffering it; the app's own bound is the same), no
+    per-message compression, and the proxy to trust (None: uvicorn's default,
+    `FORWARDED_ALLOW_IPS` or 127.0.0.1)."""
     from ecran.web.limits import Limits
 
     options: dict[str, Any] = {
@@ -70,6 +71,10 @@ def uvicorn_options(host: str, port: int, forwarded_allow_ips: str | None) -> di
         "port": port,
         "ws_max_size": Limits.from_env().max_message,
         "proxy_headers": True,
+        # WebSocket frames go uncompressed: per-message deflate keeps a compressor per socket,
+        # so one event cost ~140 µs of zlib for each of a table's sockets (the bulk of a
+        # worker's fan-out in bench/bench_workers.py), and the same text could not be shared.
+        "ws_per_message_deflate": False,
     }
     if forwarded_allow_ips is not None:
         options["forwarded_allow_ips"] = forwarded_allow_ips

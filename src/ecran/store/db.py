@@ -16,6 +16,8 @@ ENV_URL = "ECRAN_DATABASE_URL"
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: How long a writer waits for another's transaction before giving up (milliseconds).
 BUSY_TIMEOUT_MS = 30_000
+#: PostgreSQL advisory lock key held while migrating (any constant of ours; "ecran" in ASCII).
+MIGRATION_LOCK = 0x6563_7261_6E
 
 
 def default_url() -> str:
@@ -72,6 +74,11 @@ def migrate(engine: Engine) -> None:
             _foreign_keys(connection, on=False)
         try:
             with connection.begin():
+                if connection.dialect.name == "postgresql":
+                    # Two processes started at once on a fresh database would both create the
+                    # tables (one fails on a duplicate type): the second waits here, then finds
+                    # them made.
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
                 if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():

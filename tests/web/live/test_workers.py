@@ -4,6 +4,7 @@ client resumes exactly on either worker, also after its own worker is killed."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -142,6 +143,9 @@ def test_strangers_on_the_channel_are_ignored(
     a, b = pair
     noise = ["not json", "[1]", '{"w": "x", "t": "' + table.id + '", "s": -1}', "x" * 5000]
     noise.append('{"w": "x", "t": "' + table.id + '", "s": 99999}')  # a seq not in the log
+    # A closure of a link that works (hers, the table's): checked, not obeyed.
+    for member in (table.alice.id, None):
+        noise.append(json.dumps({"w": "x", "t": table.id, "k": "closed", "m": member}))
     with member_socket(table.socket_url(b, table.alice, table.last_seq(a))) as alice:
         client = redis.Redis.from_url(redis_url)
         try:
@@ -152,6 +156,67 @@ def test_strangers_on_the_channel_are_ignored(
         seq = table.roll(a, table.gm, seed=3)
         assert alice.until_seq(seq) == [seq]
         assert alice.nothing_more() == []
+
+
+def test_presence_counts_who_is_connected_to_either_worker(
+    pair: list[Worker], table: Table
+) -> None:
+    a, b = pair
+    start = table.last_seq(a)
+    with member_socket(table.socket_url(a, table.gm, start) + "&presence=1") as gm:
+        gm.presence_until({table.gm.id})
+        with member_socket(table.socket_url(b, table.alice, start)):
+            both = sorted([table.gm.id, table.alice.id])
+            assert gm.presence_until(set(both)) == both  # said by A of a socket on B
+            for worker in pair:
+                assert table.call(worker, "GET", "/presence").json() == both
+        gm.presence_until({table.gm.id})  # she left B: A says so
+        assert table.call(b, "GET", "/presence").json() == [table.gm.id]
+
+
+def test_a_worker_started_later_learns_who_is_connected_elsewhere(
+    pair: list[Worker], table: Table, database: str, redis_url: str, tmp_path: Path
+) -> None:
+    a, b = pair
+    start = table.last_seq(a)
+    with member_socket(table.socket_url(b, table.alice, start)):
+        late = start_worker("D", database, redis_url, tmp_path)
+        try:
+            with member_socket(table.socket_url(late, table.gm, start) + "&presence=1") as gm:
+                both = sorted([table.gm.id, table.alice.id])
+                assert gm.presence_until(set(both)) == both
+        finally:
+            late.stop()
+
+
+@pytest.mark.parametrize("how", ["revoke", "renew"])
+def test_a_stopped_link_closes_its_sockets_on_the_other_worker(
+    pair: list[Worker], table: Table, how: str
+) -> None:
+    a, b = pair
+    start = table.last_seq(a)
+    with (
+        member_socket(table.socket_url(b, table.alice, start)) as alice,
+        member_socket(table.socket_url(b, table.gm, start)) as gm,
+    ):
+        method = "DELETE" if how == "revoke" else "POST"
+        stopped = table.call(a, method, f"/members/{table.alice.id}/link")
+        assert stopped.status_code == 200, stopped.text
+        code, frames = alice.until_closed()
+        assert code == 4404
+        assert frames[-1] == {"type": "error", "detail": "lien invalide ou expiré"}
+        seq = table.roll(a, table.gm, seed=5)
+        assert gm.until_seq(seq)[-1] == seq  # the GM's socket on B lives on
+
+
+def test_a_deleted_table_closes_its_sockets_on_the_other_worker(
+    pair: list[Worker], table: Table
+) -> None:
+    a, b = pair
+    with member_socket(table.socket_url(b, table.alice, table.last_seq(a))) as alice:
+        deleted = table.call(a, "DELETE", "", confirm="Jeudi soir")
+        assert deleted.status_code == 204, deleted.text
+        assert alice.until_closed()[0] == 4404
 
 
 def test_health_names_the_database_and_redis(pair: list[Worker]) -> None:

@@ -158,6 +158,16 @@ class Table:
         )
         return int(got.json()["last_seq"])
 
+    def call(self, on: Worker, method: str, path: str, **params: str) -> httpx.Response:
+        """The GM's request to the table's API on a worker."""
+        return httpx.request(
+            method,
+            f"{on.http}/api/tables/{self.id}{path}",
+            params=params,
+            headers={"Authorization": f"Bearer {self.gm.token}"},
+            timeout=FRAME_S,
+        )
+
     def socket_url(self, on: Worker, who: Seat, after: int | None = None) -> str:
         query = f"?token={who.token}" + ("" if after is None else f"&after={after}")
         return f"{on.ws}/ws/tables/{self.id}{query}"
@@ -239,6 +249,29 @@ class Client:
 
     def seqs(self) -> list[int]:
         return [e["seq"] for e in self.events]
+
+    def presence_until(self, members: set[str]) -> list[str]:
+        """Read until a presence frame lists exactly `members` (the socket asked `presence=1`)."""
+        said: list[list[str]] = []
+        try:
+            while not said or set(said[-1]) != members:
+                frame = self.frame()
+                if frame["type"] == "presence":
+                    said.append(frame["connected"])
+        except TimeoutError:
+            raise AssertionError(f"presence never said {sorted(members)}; said {said}") from None
+        return said[-1]
+
+    def until_closed(self) -> tuple[int | None, list[dict[str, Any]]]:
+        """Read until the server closes the socket: its close code and the frames before."""
+        frames = []
+        try:
+            while True:
+                frames.append(self.frame())
+        except ConnectionClosed as closed:
+            return (closed.rcvd.code if closed.rcvd else None), frames
+        except TimeoutError:
+            raise AssertionError(f"the socket stayed open; got {frames}") from None
 
 
 @contextmanager

@@ -10,6 +10,15 @@ only), so a Redis outage costs memory bounded by the number of tables, and they 
 Redis is back; when the subscription is (re)made, every connection reads the store for what it
 may have missed meanwhile.
 
+Beside the `(table, seq)` announcements, the same channel carries what a worker alone knows:
+- `{"w", "t", "k": "here", "m": [member ids]}`: who is connected to the table on that worker now
+  (sent when it changes, and again every `PRESENCE_TTL_S / 3` seconds: the others forget a
+  worker's word after `PRESENCE_TTL_S`, so a killed worker's members leave the presence list);
+- `{"w", "t", "k": "closed", "m": member id | null}`: a link was revoked or renewed (null: the
+  table was deleted); the others check those sockets' links again and close the ones that no
+  longer work (a stray message cannot close a working link);
+- `{"w", "k": "hello"}`: a worker (re)subscribed; the others repeat who is connected there.
+
 One channel for all tables: an announcement is ~80 bytes and a worker drops those of tables it
 has no connection to with one dictionary lookup; a channel per table becomes worth it when the
 proxy routes each table to one worker (see the README's deployment section).
@@ -23,19 +32,27 @@ import json
 import logging
 import secrets
 import threading
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeGuard
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from ecran.web.live.hub import Hub
+from ecran.web.live.hub import PRESENCE_TTL_S, Hub
 
 log = logging.getLogger(__name__)
 
 ENV_REDIS = "ECRAN_REDIS_URL"
 CHANNEL = "ecran:events"
-#: Longer announcements are not ours and are dropped unread.
-ANNOUNCEMENT_MAX = 256
+#: Longer messages are not ours and are dropped unread (a `here` of `HERE_MAX` ids fits).
+ANNOUNCEMENT_MAX = 256 * 1024
+#: At most this many member ids in one `here` message (beyond, presence lists the first ones).
+HERE_MAX = 4096
+#: Member and table ids are this long at most (ours are 32 hexadecimal digits).
+ID_MAX = 64
+#: Link closures waiting for Redis are kept up to this many (then the oldest are dropped and
+#: the sockets' links are checked when the subscription comes back).
+CLOSED_MAX = 10_000
 #: Waits between attempts while Redis is unreachable (seconds, doubling up to the second value).
 RETRY_FIRST_S, RETRY_MAX_S = 0.1, 5.0
 #: How long start-up waits for the subscription before serving anyway (seconds).
@@ -58,6 +75,10 @@ class RedisBridge:
         self.subscribed = asyncio.Event()
         self._redis: aioredis.Redis = aioredis.from_url(url, socket_connect_timeout=5)
         self._pending: dict[str, int] = {}
+        #: Per table, who is connected here now (the newest word only); and closed links.
+        self._here: dict[str, list[str]] = {}
+        self._closed: list[tuple[str, str | None]] = []
+        self._hello = False
         self._pending_lock = threading.Lock()
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -70,6 +91,7 @@ class RedisBridge:
         self._tasks = [
             asyncio.create_task(self._announce_loop()),
             asyncio.create_task(self._listen_loop()),
+            asyncio.create_task(self._heartbeat_loop()),
         ]
         self.hub.bridge = self
         with contextlib.suppress(TimeoutError):
@@ -101,6 +123,24 @@ class RedisBridge:
         """Queue `(table_id, seq)` for the other workers; `seq` 0 means "read the log"."""
         with self._pending_lock:
             self._pending[table_id] = _merge(self._pending.get(table_id), seq)
+        self._wake_up()
+
+    def announce_here(self, table_id: str, members: list[str]) -> None:
+        """Queue who is connected to the table here now (replacing an older word unsent)."""
+        with self._pending_lock:
+            self._here[table_id] = members[:HERE_MAX]
+        self._wake_up()
+
+    def announce_closed(self, table_id: str, member_id: str | None) -> None:
+        """Queue a stopped link (None: the table's every link)."""
+        with self._pending_lock:
+            self._closed.append((table_id, member_id))
+            if len(self._closed) > CLOSED_MAX:
+                del self._closed[0]
+                log.error("live: too many link closures waiting for Redis; the oldest dropped")
+        self._wake_up()
+
+    def _wake_up(self) -> None:
         if self._loop is not None:
             with contextlib.suppress(RuntimeError):  # the loop is closed: we are stopping
                 self._loop.call_soon_threadsafe(self._wake.set)
@@ -112,14 +152,21 @@ class RedisBridge:
             self._wake.clear()
             with self._pending_lock:
                 batch, self._pending = self._pending, {}
+                here, self._here = self._here, {}
+                closed, self._closed = self._closed, []
+                hello, self._hello = self._hello, False
             try:
-                await self._send(batch)
+                await self._send(batch)  # events first: a client hears of them soonest
+                await self._send_words(here, closed, hello)
                 wait = RETRY_FIRST_S
             except Exception as exc:  # Redis down, or anything else: keep the rest, retry
                 log.warning("live: announcing on Redis failed (%s); retrying", exc)
                 with self._pending_lock:
                     for table_id, seq in batch.items():
                         self._pending[table_id] = _merge(self._pending.get(table_id), seq)
+                    self._here = {**here, **self._here}
+                    self._closed[:0] = closed
+                    self._hello = self._hello or hello
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, RETRY_MAX_S)
                 self._wake.set()
@@ -130,6 +177,32 @@ class RedisBridge:
             message = json.dumps({"w": self.worker, "t": table_id, "s": seq})
             await self._redis.publish(self.channel, message)
             del batch[table_id]  # only once sent: a failure keeps the rest for the retry
+
+    async def _send_words(
+        self, here: dict[str, list[str]], closed: list[tuple[str, str | None]], hello: bool
+    ) -> None:
+        """Send each, removing it once sent (a failure keeps the rest for the retry)."""
+        while closed:
+            table_id, member_id = closed[0]
+            await self._publish({"t": table_id, "k": "closed", "m": member_id})
+            del closed[0]
+        while here:
+            table_id, members = next(iter(here.items()))
+            await self._publish({"t": table_id, "k": "here", "m": members})
+            del here[table_id]
+        if hello:
+            await self._publish({"k": "hello"})
+
+    async def _publish(self, word: dict[str, Any]) -> None:
+        await self._redis.publish(self.channel, json.dumps({"w": self.worker, **word}))
+
+    async def _heartbeat_loop(self) -> None:
+        """Say again who is connected here, and forget what silent workers said."""
+        while True:
+            await asyncio.sleep(PRESENCE_TTL_S / 3)
+            for table_id in self.hub.tables_here():
+                self.announce_here(table_id, self.hub.here(table_id))
+            self.hub.forget_silent_workers()
 
     # -- hearing ------------------------------------------------------------------------------
 
@@ -153,13 +226,28 @@ class RedisBridge:
 
     def _on_message(self, message: dict[str, Any]) -> None:
         if message.get("type") == "subscribe":
-            # Anything announced before now may have been missed: the connections read the store.
+            # Anything announced before now may have been missed: the connections read the
+            # store and check their links; the other workers are asked who is connected there.
             self.subscribed.set()
             self.hub.heard_nothing_for_a_while()
+            with self._pending_lock:
+                self._hello = True
+            for table_id in self.hub.tables_here():
+                self.announce_here(table_id, self.hub.here(table_id))
+            self._wake_up()
         elif message.get("type") == "message":
             heard = _parse(message.get("data"))
-            if heard is not None and heard[0] != self.worker:
-                self.hub.heard(heard[1], heard[2])
+            if heard is None or heard.worker == self.worker:
+                return
+            if isinstance(heard, Announced):
+                self.hub.heard(heard.table_id, heard.seq)
+            elif isinstance(heard, Here):
+                self.hub.heard_here(heard.worker, heard.table_id, heard.members)
+            elif isinstance(heard, Closed):
+                self.hub.heard_closed(heard.table_id, heard.member_id)
+            else:  # hello: a worker (re)joined and knows no one here
+                for table_id in self.hub.tables_here():
+                    self.announce_here(table_id, self.hub.here(table_id))
 
 
 def _merge(before: int | None, seq: int) -> int:
@@ -169,22 +257,70 @@ def _merge(before: int | None, seq: int) -> int:
     return 0 if before == 0 or seq == 0 else max(before, seq)
 
 
-def _parse(data: Any) -> tuple[str, str, int] | None:
-    """(worker, table_id, seq) of an announcement; None for anything else on the channel."""
+@dataclass(frozen=True)
+class Announced:
+    """Another worker committed the table's event `seq` (0: something, read the log)."""
+
+    worker: str
+    table_id: str
+    seq: int
+
+
+@dataclass(frozen=True)
+class Here:
+    """Who is connected to the table on another worker now."""
+
+    worker: str
+    table_id: str
+    members: list[str]
+
+
+@dataclass(frozen=True)
+class Closed:
+    """A link stopped working on another worker's request (None: the table's every link)."""
+
+    worker: str
+    table_id: str
+    member_id: str | None
+
+
+@dataclass(frozen=True)
+class Hello:
+    """Another worker (re)subscribed."""
+
+    worker: str
+
+
+def _parse(data: Any) -> Announced | Here | Closed | Hello | None:
+    """What another worker said; None for anything else on the channel."""
     if not isinstance(data, bytes | str) or len(data) > ANNOUNCEMENT_MAX:
         return None
     try:
         value = json.loads(data)
     except ValueError:
         return None
-    if not isinstance(value, dict):
+    if not isinstance(value, dict) or not _is_id(worker := value.get("w")):
         return None
-    worker, table_id, seq = value.get("w"), value.get("t"), value.get("s")
-    if not (isinstance(worker, str) and isinstance(table_id, str) and table_id):
+    kind, table_id = value.get("k"), value.get("t")
+    if kind == "hello":
+        return Hello(worker)
+    if not _is_id(table_id):
         return None
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-        return None
-    return worker, table_id, seq
+    if kind is None:
+        seq = value.get("s")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            return None
+        return Announced(worker, table_id, seq)
+    said = value.get("m")
+    if kind == "here" and isinstance(said, list) and len(said) <= HERE_MAX:
+        return Here(worker, table_id, said) if all(map(_is_id, said)) else None
+    if kind == "closed" and (said is None or _is_id(said)):
+        return Closed(worker, table_id, said)
+    return None
+
+
+def _is_id(value: Any) -> TypeGuard[str]:
+    return isinstance(value, str) and 0 < len(value) <= ID_MAX
 
 
 async def start_bridge(url: str, hub: Hub) -> RedisBridge:

@@ -11,9 +11,9 @@ per connection; `{"type": "synced", "last_seq": N}` once the events a client ask
 connection or by a resume) are all sent; `{"type": "pong"}`; `{"type": "error", "detail": "…"}`
 for a malformed message (the socket stays open); with `&presence=1`, `{"type": "presence",
 "connected": [member ids]}` after `synced` and whenever someone connects or leaves (who is at
-the table now, on this worker). When the
-GM revokes or renews a member's link, that member's sockets get an error frame and are closed
-with 4404 at once. A bad link gets an error frame and the socket is
+the table now, on any worker). When the GM revokes or renews a member's link, that member's
+sockets get an error frame and are closed with 4404 (at once on the worker that did it; on the
+others once they heard it and checked the link). A bad link gets an error frame and the socket is
 closed with code 4000 + the HTTP status (4401, 4404...). Client messages:
 `{"type": "resume", "after": N}` (send again everything after N) and `{"type": "ping"}`.
 
@@ -27,7 +27,11 @@ connections of theirs, read the events they have not yet handed out from the sha
 per table (`Store.events_since`), then hand each to their connections as if published locally.
 The connections' own gap rule does the rest, so a lost or reordered announcement only delays
 frames (until the next one), it never skips or repeats one; when the bridge (re)subscribes, every
-connection reads the store for what it may have missed meanwhile.
+connection reads the store for what it may have missed meanwhile. Presence and closed links
+travel the same way (`live.bridge`).
+
+A worker renders each event once per view (`live.frames`: the GM's, the players', a whisper's
+author's…) and sends that same text to every socket of the view.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -43,11 +48,12 @@ from typing import Any, Protocol
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 
-from ecran.play import Event, view_for
+from ecran.play import Event, EventView
 from ecran.rules import EcranError
 from ecran.store import Access, Store
 from ecran.web.deps import app_store, bad_link
 from ecran.web.errors import one_line
+from ecran.web.live.frames import Fanout, event_frame
 from ecran.web.live.messages import ClientMessage, Ping, Resume, parse_message
 
 log = logging.getLogger(__name__)
@@ -72,7 +78,7 @@ class _Close:
 
 _NUDGE = _Nudge()
 _CLOSE = _Close()
-_Item = Event | Resume | _Frame | _Nudge | _Close
+_Item = Fanout | Resume | _Frame | _Nudge | _Close
 
 #: The close code of a socket whose link stopped working (4000 + 404, as a bad link's).
 CLOSED_LINK = 4404
@@ -89,6 +95,8 @@ class Connection:
     lang: str = "fr"
     #: The client asked for presence frames (`?presence=1`).
     presence: bool = False
+    #: Authenticates the socket's link again (raises `EcranError` once it stopped working).
+    recheck: Callable[[], object] | None = None
 
     def offer(self, item: _Item) -> None:
         """Queue an item from any thread; a connection whose loop is gone is simply dead."""
@@ -97,11 +105,25 @@ class Connection:
 
 
 class Announcer(Protocol):
-    """Tells the other workers that a table's log grew (`live.bridge.RedisBridge`)."""
+    """Tells the other workers what happened here (`live.bridge.RedisBridge`); every method may
+    be called from any thread."""
 
     def announce(self, table_id: str, seq: int) -> None:
-        """From any thread; `seq` 0: something was stored, read the log (no event at hand)."""
+        """The table's log grew; `seq` 0: something was stored, read the log (no event at hand)."""
         ...
+
+    def announce_here(self, table_id: str, members: list[str]) -> None:
+        """The members connected to the table on this worker now (all of them, none: [])."""
+        ...
+
+    def announce_closed(self, table_id: str, member_id: str | None) -> None:
+        """A member's link (None: the whole table) stopped working: check their sockets."""
+        ...
+
+
+#: How long another worker's word on who is connected holds without being said again (seconds;
+#: each worker repeats it every third of that, so a killed worker's members leave by then).
+PRESENCE_TTL_S = 15.0
 
 
 class Hub:
@@ -118,6 +140,8 @@ class Hub:
         self._wanted: dict[str, int] = {}
         self._lowest: dict[str, int] = {}
         self._pulling: dict[str, asyncio.Task[None]] = {}
+        #: Per table: per other worker, the members connected there and until when that holds.
+        self._elsewhere: dict[str, dict[str, tuple[frozenset[str], float]]] = {}
 
     # -- publishing ---------------------------------------------------------------------------
 
@@ -141,41 +165,63 @@ class Hub:
 
     def close_member(self, table_id: str, member_id: str) -> None:
         """Close every socket of this member at this table (their link was revoked or renewed:
-        the token that opened them no longer works). This worker's sockets only."""
+        the token that opened them no longer works), here at once; the other workers check
+        those sockets' links again and close the ones that no longer work."""
         for connection in self.connections(table_id):
             if connection.access.member.id == member_id:
                 connection.offer(_CLOSE)
+        if self.bridge is not None:
+            self.bridge.announce_closed(table_id, member_id)
 
     def close_table(self, table_id: str) -> None:
-        """Close every socket of the table (it was deleted). This worker's sockets only."""
+        """Close every socket of the table (it was deleted), on every worker."""
         for connection in self.connections(table_id):
             connection.offer(_CLOSE)
+        if self.bridge is not None:
+            self.bridge.announce_closed(table_id, None)
 
     def presence(self, table_id: str) -> list[str]:
-        """The members connected to this table now (on this worker), each once."""
+        """The members connected to this table now, on any worker, each once."""
+        now = time.monotonic()
+        with self._lock:
+            here = {c.access.member.id for c in self._tables.get(table_id, ())}
+            for members, until in self._elsewhere.get(table_id, {}).values():
+                if until > now:
+                    here |= members
+        return sorted(here)
+
+    def here(self, table_id: str) -> list[str]:
+        """The members connected to this table on this worker, each once."""
         return sorted({c.access.member.id for c in self.connections(table_id)})
 
-    def _tell_presence(self, table_id: str) -> None:
+    def _tell_presence(self, table_id: str, tell_others: bool = True) -> None:
+        """Presence frames to the connections that asked; and, when this worker's own members
+        changed, the other workers hear who is here now."""
         frame = _Frame({"type": "presence", "connected": self.presence(table_id)})
-        for connection in self.connections(table_id):
-            if connection.presence:
-                connection.offer(frame)
+        _offer_all([c for c in self.connections(table_id) if c.presence], frame)
+        if tell_others and self.bridge is not None:
+            self.bridge.announce_here(table_id, self.here(table_id))
+
+    def tables_here(self) -> list[str]:
+        """The tables with connections on this worker."""
+        with self._lock:
+            return list(self._tables)
 
     def connections(self, table_id: str) -> list[Connection]:
         with self._lock:
             return list(self._tables.get(table_id, ()))
 
     def _hand_out(self, table_id: str, event: Event) -> None:
+        """Every connection of the table here gets the one `Fanout` of the event (its view's
+        frame is rendered once, whoever asks first)."""
         with self._lock:
             connections = list(self._tables.get(table_id, ()))
             if connections:
                 self._handed[table_id] = max(self._handed.get(table_id, 0), event.seq)
-        for connection in connections:
-            connection.offer(event)
+        _offer_all(connections, Fanout(event))
 
     def _nudge_here(self, table_id: str) -> None:
-        for connection in self.connections(table_id):
-            connection.offer(_NUDGE)
+        _offer_all(self.connections(table_id), _NUDGE)
 
     # -- what the other workers announce (on the event loop, from `live.bridge`) ---------------
 
@@ -195,11 +241,49 @@ class Hub:
 
     def heard_nothing_for_a_while(self) -> None:
         """Announcements may have been lost (the bridge just (re)subscribed): every connection
-        reads the store for what it has not sent."""
-        with self._lock:
-            tables = list(self._tables)
-        for table_id in tables:
+        reads the store for what it has not sent, and checks its link (a revocation announced
+        meanwhile was not heard)."""
+        for table_id in self.tables_here():
             self._nudge_here(table_id)
+            self.heard_closed(table_id, None)
+
+    def heard_here(self, worker: str, table_id: str, members: list[str]) -> None:
+        """Another worker says who is connected to the table there now."""
+        before = self.presence(table_id)
+        with self._lock:
+            elsewhere = self._elsewhere.setdefault(table_id, {})
+            if members:
+                elsewhere[worker] = (frozenset(members), time.monotonic() + PRESENCE_TTL_S)
+            else:
+                elsewhere.pop(worker, None)
+                if not elsewhere:
+                    self._elsewhere.pop(table_id, None)
+        if self.presence(table_id) != before:
+            self._tell_presence(table_id, tell_others=False)
+
+    def forget_silent_workers(self) -> None:
+        """Drop what workers that stopped repeating themselves said (killed, or cut off)."""
+        now = time.monotonic()
+        changed = []
+        with self._lock:
+            for table_id, elsewhere in list(self._elsewhere.items()):
+                for worker, (_, until) in list(elsewhere.items()):
+                    if until <= now:
+                        del elsewhere[worker]
+                        changed.append(table_id)
+                if not elsewhere:
+                    del self._elsewhere[table_id]
+        for table_id in set(changed):
+            self._tell_presence(table_id, tell_others=False)
+
+    def heard_closed(self, table_id: str, member_id: str | None) -> None:
+        """Another worker stopped a member's link (None: any of the table's): those sockets
+        here check their link again, and the ones it no longer opens are closed. (Checked, not
+        closed on the word alone: a stray message cannot close a working link.)"""
+        for connection in self.connections(table_id):
+            if member_id is None or connection.access.member.id == member_id:
+                with contextlib.suppress(RuntimeError):  # its loop is gone: it is dead
+                    asyncio.run_coroutine_threadsafe(_recheck(connection), connection.loop)
 
     async def _pull(self, table_id: str) -> None:
         """Read the table's events this worker has not handed out, up to the newest announced,
@@ -248,17 +332,18 @@ class Hub:
         is connected, whenever that changes). `recheck` authenticates the link again once the
         connection is registered: a revocation that raced the connection still closes it."""
         connection = Connection(
-            access, socket, asyncio.get_running_loop(), lang=lang, presence=presence
+            access,
+            socket,
+            asyncio.get_running_loop(),
+            lang=lang,
+            presence=presence,
+            recheck=recheck,
         )
         connection.offer(Resume(after=after))
         with self._lock:
             self._tables.setdefault(access.table_id, set()).add(connection)
         self._tell_presence(access.table_id)
-        if recheck is not None:  # a link revoked between its check and now closes this socket
-            try:
-                await run_in_threadpool(recheck)
-            except EcranError:
-                connection.offer(_CLOSE)
+        await _recheck(connection)  # a link revoked between its check and now closes it
         sender = asyncio.create_task(self._send_loop(connection))
         try:
             await self._receive_loop(connection, lang, sender)
@@ -329,11 +414,13 @@ class Hub:
         await connection.socket.send_json({"type": "error", "detail": detail})
         await connection.socket.close(code=CLOSED_LINK)
 
-    async def _deliver(self, connection: Connection, event: Event) -> None:
+    async def _deliver(self, connection: Connection, fanout: Fanout) -> None:
+        event = fanout.event
         if event.table_id != connection.access.table_id or event.seq <= connection.last:
             return  # another table's event published under this table's id is dropped
         if event.seq == connection.last + 1:
-            await _send_event(connection, view_for(event, connection.access.member))
+            await connection.socket.send_text(fanout.frame_for(connection.access.member))
+            connection.last = event.seq
             return
         await self._catch_up(connection, connection.last)
 
@@ -363,9 +450,37 @@ class Hub:
         return page.events[-1].seq if page.events else 0
 
 
-async def _send_event(connection: Connection, view: Any) -> None:
-    await connection.socket.send_json({"type": "event", "event": view.model_dump(mode="json")})
+async def _send_event(connection: Connection, view: EventView) -> None:
+    await connection.socket.send_text(event_frame(view))
     connection.last = view.seq
+
+
+async def _recheck(connection: Connection) -> None:
+    """Close the connection if its link no longer works."""
+    if connection.recheck is None:
+        return
+    try:
+        await run_in_threadpool(connection.recheck)
+    except EcranError:
+        connection.offer(_CLOSE)
+    except Exception:  # the store is unreachable: the link is checked again at the next word
+        log.exception("live: checking a link of table %s failed", connection.access.table_id)
+
+
+def _offer_all(connections: list[Connection], item: _Item) -> None:
+    """Queue one item for many connections from any thread: one wake-up of each event loop
+    (one, unless tests run several), not one per connection."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[Connection]] = {}
+    for connection in connections:
+        by_loop.setdefault(connection.loop, []).append(connection)
+    for loop, group in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # a loop that is gone: its connections are dead
+            loop.call_soon_threadsafe(_put_all, group, item)
+
+
+def _put_all(connections: list[Connection], item: _Item) -> None:
+    for connection in connections:
+        connection.queue.put_nowait(item)
 
 
 def _answer(message: ClientMessage) -> _Item:
