@@ -34,7 +34,7 @@ def _unbounded(node: Any, loc: Loc, schemas: dict[str, Any], seen: set[str]) -> 
         seen.add(name)
         return _unbounded(schemas[name], [name], schemas, seen)
     found = []
-    if node.get("type") == "integer":
+    if node.get("type") == "integer" and "enum" not in node:  # an enum is its own bound
         low = "minimum" in node or "exclusiveMinimum" in node
         high = "maximum" in node or "exclusiveMaximum" in node
         if not (low and high):

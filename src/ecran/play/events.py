@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.play.model import Visibility
+from ecran.play.model import Count, Visibility
 
 EventKind = Literal[
     "table_created",
@@ -47,7 +47,7 @@ class EventDraft(BaseModel):
 
 class Event(EventDraft):
     table_id: str
-    seq: int
+    seq: Count
     at: datetime | None = None
 
 
@@ -58,7 +58,7 @@ class EventView(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     table_id: str
-    seq: int
+    seq: Count
     at: datetime | None
     kind: EventKind | Literal["hidden"]
     actor_id: str | None

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 Role = Literal["gm", "player"]
 ROLES: tuple[Role, ...] = ("gm", "player")
@@ -16,6 +16,16 @@ ROLES: tuple[Role, ...] = ("gm", "player")
 Visibility = Literal["public", "gm", "blind", "self", "whisper"]
 #: The visibilities a roll may be given (a whisper is a message's, with its addressees).
 VISIBILITIES: tuple[Visibility, ...] = ("public", "gm", "blind", "self")
+
+
+BIGINT = 2**63 - 1
+"""The store keeps sequence numbers, versions and counts as BIGINT: a record read from outside
+(an imported table) is refused beyond it rather than failing in the database."""
+
+#: A sequence number, a version, a count: what the store can hold.
+Count = Annotated[int, Field(ge=0, le=BIGINT)]
+#: A signed number a GM may type (an initiative): what the store can hold.
+Signed = Annotated[int, Field(ge=-BIGINT, le=BIGINT)]
 
 
 class Record(BaseModel):
@@ -51,7 +61,7 @@ class StoredCharacter(Record):
     id: str
     owner_id: str
     sheet: dict[str, Any]
-    version: int = 1
+    version: Count = 1
     #: Hidden from players (a GM's NPC); only a GM-owned character can be secret.
     secret: bool = False
     deleted: bool = False

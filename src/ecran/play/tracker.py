@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.play.model import Record, StoredCharacter
+from ecran.play.model import Count, Record, Signed, StoredCharacter
 from ecran.rules import Text
 
 
@@ -22,7 +22,7 @@ class Condition(Record):
     #: reads it in their language. None for a condition the GM typed (and in older events).
     label: Text | None = None
     #: Turns of the bearer it still lasts; None: until removed.
-    rounds: int | None = None
+    rounds: Count | None = None
     #: Put on during the bearer's own turn: that turn's end does not count.
     fresh: bool = False
 
@@ -36,7 +36,7 @@ class Participant(Record):
     sheet: dict[str, Any] | None = None
     #: The NPC's sheet and dice details are shown to the GM only.
     secret: bool = False
-    initiative: int | None = None
+    initiative: Signed | None = None
     initiative_roll: dict[str, Any] | None = None
     conditions: tuple[Condition, ...] = ()
 
@@ -45,12 +45,12 @@ class Encounter(Record):
     id: str
     name: str
     #: Grows by one at every step, undo included.
-    version: int = 0
+    version: Count = 0
     #: 0 until started.
-    round: int = 0
+    round: Count = 0
     current: str | None = None
     ended: bool = False
-    next_number: int = 1
+    next_number: Count = 1
     participants: dict[str, Participant] = {}
     #: Acting order: initiative descending, then the system's `tie_break` (see
     #: `System.initiative`); remaining ties keep their previous (or GM-set) order.
@@ -65,11 +65,11 @@ class UndoEntry(Record):
     """What one step replaced: the encounter and the characters as they were before it, and the
     versions the step left the characters at (an undo is refused if they moved on since)."""
 
-    seq: int
+    seq: Count
     summary: Text
     encounter: Encounter
     characters: tuple[StoredCharacter, ...] = ()
-    after_versions: dict[str, int] = {}
+    after_versions: dict[str, Count] = {}
 
 
 class EncounterState(Record):
