@@ -29,7 +29,7 @@ class Params(BaseModel):
     accepted under its aliases, and a named choice in any case, with or without accents, or by
     its people's word (`Feu`, `feu`, `Fire` for `feu`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

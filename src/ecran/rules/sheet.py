@@ -16,7 +16,7 @@ class CharacterSheet(BaseModel):
     Systems subclass this with `system: Literal["<id>"]` and their own fields.
     """
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    model_config = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
 
     system: str
     name: str = Field(min_length=1, max_length=120)
