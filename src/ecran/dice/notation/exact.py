@@ -71,7 +71,13 @@ def _bare(root: Node) -> Distribution[Value] | None:
             return None
         shift = sign * constant.value
     _bounded((term.count * (term.sides - 1), term.count * log2(term.sides)))
-    total = Distribution.die(term.sides).repeat(term.count)
+    return _bare_sum(term.count, term.sides, shift)
+
+
+@lru_cache(maxsize=256)
+def _bare_sum(count: int, sides: int, shift: int) -> Distribution[Value]:
+    # cached like `_dice`: asked again, `40d6` is a lookup
+    total = Distribution.die(sides).repeat(count)
     return total.map(lambda x: x + shift) if shift else total
 
 
