@@ -6,7 +6,8 @@ best of the next five (warm: some checks cache intermediate laws).
 
 Then a whole sheet's odds (`ecran.engine.sheet_odds`, every action at every difficulty of its
 ladder) for random NPCs of each system (seeds 1..N), the shared distribution cache emptied
-before each sheet: the slowest sheet and the number of actions that answered an error.
+before each sheet: the slowest sheet, the number of actions that answered an error, and those
+waiting for a GM input (an opponent's value no sheet holds: `needs`).
 """
 
 from __future__ import annotations
@@ -50,11 +51,14 @@ def main() -> None:
 def bench_sheets(npcs: int) -> None:
     """Sheet odds of `npcs` random NPCs per system, each from an empty cache."""
     print(f"\nSheet odds, ladder (random NPCs, seeds 1..{npcs}, cache emptied before each)")
-    print(f"{'system':10} {'median ms':>10} {'max ms':>9} {'actions':>8} {'errors':>7}")
+    print(
+        f"{'system':10} {'median ms':>10} {'max ms':>9} {'actions':>8} {'errors':>7}"
+        f" {'GM input':>9}"
+    )
     for system in all_systems().values():
         if type(system).random_npc is System.random_npc:
             continue  # no NPC generator (the demo system)
-        times, actions, errors = [], 0, 0
+        times, actions, errors, waiting = [], 0, 0, 0
         for seed in range(1, npcs + 1):
             sheet = system.random_npc(Roller(seed))
             DISTRIBUTIONS.clear()
@@ -63,9 +67,11 @@ def bench_sheets(npcs: int) -> None:
             times.append((time.perf_counter() - start) * 1000)
             actions += len(report.actions)
             errors += sum(1 for a in report.actions if a.error)
+            waiting += sum(1 for a in report.actions if a.needs)
         times.sort()
         print(
             f"{system.id:10} {times[len(times) // 2]:10.1f} {times[-1]:9.1f} {actions:8} {errors:7}"
+            f" {waiting:9}"
         )
 
 

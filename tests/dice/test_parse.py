@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecran.dice import Roller
-from ecran.dice.notation import Constant, Dice, NotationError, Sum, limits, parse, roll
+from ecran.dice.notation import Constant, Dice, NotationError, Sum, limits, parse, parser, roll
 
 
 def term(text: str) -> Dice:
@@ -160,3 +160,35 @@ def test_any_text_parses_or_gives_a_notation_error(text: str) -> None:
     except NotationError:  # the roll budget (e.g. 999d999r<999)
         return
     assert result.total == roll(expr, Roller(1)).total
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3d6",
+        "d20",
+        "1d20+5",
+        "2d6-1",
+        "4d6kh3",
+        "10d10kl2",
+        "1000d6kh23",
+        "1d1000+999999",
+        "20d6kh20",
+        "7d6kh3-0",
+        "1d1",
+    ],
+)
+def test_the_quick_parse_of_common_shapes_is_the_full_parse(text: str) -> None:
+    quick = parser._simple(text)
+    assert quick is not None
+    parser._parse_cached.cache_clear()
+    # the full way: the same text with a space, which the quick path does not take
+    full = parser._parse_cached(" " + text)
+    assert repr(quick) == repr(full).replace("source=' ", "source='")
+
+
+@pytest.mark.parametrize(
+    "text", ["0d6", "4d6kh5", "1001d6", "3d0", "3d6k3", "3d6+1.5", "03d6", "4d6kh3+1000000"]
+)
+def test_other_shapes_go_the_full_way(text: str) -> None:
+    assert parser._simple(text) is None

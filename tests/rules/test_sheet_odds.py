@@ -15,6 +15,7 @@ from ecran.dice import Roller
 from ecran.engine import all_systems, get_system, odds_report
 from ecran.engine.cache import DistributionCache
 from ecran.engine.sheet_odds import difficulties, sheet_odds
+from ecran.rules import Action, Text
 
 NPC_SYSTEMS = ["artemis", "nephilim", "organique", "warp"]
 
@@ -34,15 +35,37 @@ def test_every_action_of_a_random_npc_has_the_odds_of_its_own_check(system_id: s
         assert sum(Fraction(o.probability) for o in rung.outcomes) == 1
 
 
-def test_an_action_that_cannot_be_computed_says_why_and_the_others_are_answered() -> None:
+def test_an_action_waiting_for_the_opponent_names_it_and_is_answered_once_given() -> None:
     system = get_system("fluid")
-    report = sheet_odds(system, system.random_npc(Roller(1)), "en")
-    failed = [a for a in report.actions if a.error]
-    answered = [a for a in report.actions if not a.error]
-    assert answered and all(a.odds for a in answered)
-    for action in failed:  # an opponent's value the sheet cannot know: one readable line
-        assert action.odds == [] and "\n" not in (action.error or "")
-        assert "opponent" in (action.error or "")
+    npc = system.random_npc(Roller(1))
+    report = sheet_odds(system, npc, "en", ladder=True)
+    assert not [a.error for a in report.actions if a.error]
+    waiting = [a for a in report.actions if a.needs]
+    assert {a.check for a in waiting} >= {"attack", "opposed"}  # its opposed checks
+    for action in waiting:  # a label a player reads, not a field name; no odds yet
+        assert action.odds == [] and action.needs == ["Characteristic (opponent)"]
+    given = sheet_odds(system, npc, "en", inputs={"opponent_characteristic": 4})
+    for action in given.actions:
+        assert not action.needs and not action.error and action.odds, action.label
+    attack = next(a for a in given.actions if a.check == "attack")
+    alone = odds_report("fluid", "attack", attack.params)
+    assert attack.params["opponent_characteristic"] == 4
+    assert attack.odds[0].outcomes == alone.outcomes
+
+
+def test_an_action_that_cannot_be_computed_says_why_and_the_others_are_answered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    system = get_system("artemis")
+    npc = system.random_npc(Roller(1))
+    broken = Action(Text(fr="Cassé", en="Broken"), "test", {"skill": 5, "difficulty": 10**6})
+    actions = system.actions(npc)
+    monkeypatch.setattr(system, "actions", lambda sheet: [broken, *actions])
+    report = sheet_odds(system, npc, "en")
+    failed, *answered = report.actions
+    assert failed.odds == [] and failed.error and "\n" not in failed.error
+    assert "difficulty" in failed.error.lower()
+    assert all(a.odds and not a.error for a in answered)
 
 
 def test_the_ladder_is_every_difficulty_the_check_declares() -> None:

@@ -22,7 +22,7 @@ from ecran.web.app import create_app
 from ecran.web.limits import MAX_INT, Limits, LimitsMiddleware, TokenBuckets, shared_budget
 from toy import registered
 
-COSTLY = "1000d6kh23"
+COSTLY = "500d6"
 """Exact odds costing a good fraction of a CPU-second: far above the tests' tiny budget."""
 
 

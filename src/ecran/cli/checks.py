@@ -20,7 +20,7 @@ from ecran.cli.suggest import unknown_name
 from ecran.cli.words import _
 from ecran.engine import get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
-from ecran.engine.registry import known_ids
+from ecran.engine.registry import has_system, known_ids
 from ecran.rules import Check, EcranError, FieldMeta, Operation, System
 from ecran.rules.text import Text
 
@@ -62,7 +62,7 @@ class SystemsGroup(OneLineGroup):
         return known_ids()
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in known_ids():
+        if not has_system(name):
             return None
         if name not in self._built:  # click asks twice (resolve, then run): build once
             self._built[name] = self.build_system(get_system(name))

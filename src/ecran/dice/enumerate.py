@@ -9,7 +9,7 @@ for one die more; the cost is the number of distinct dice sequences, capped by `
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from fractions import Fraction
+from math import lcm
 from typing import TypeVar
 
 from ecran.dice.distribution import Distribution
@@ -53,18 +53,22 @@ class _Script:
 def enumerate_outcomes(
     procedure: Callable[[_Script], R], max_paths: int = DEFAULT_MAX_PATHS
 ) -> Distribution[R]:
-    """The exact distribution of `procedure(dice)` over every way the dice can fall."""
-    totals: dict[R, Fraction] = {}
-    stack: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+    """The exact distribution of `procedure(dice)` over every way the dice can fall.
+
+    A path's probability is 1 / (the product of the faces of each die it rolled): the walk
+    carries that product, an integer, and adds up paths per result and per product; the
+    fractions are made once at the end (a few distinct products), not on every path."""
+    found: dict[R, dict[int, int]] = {}
+    stack: list[tuple[list[int], int]] = [([], 1)]
     paths = 0
     while stack:
-        prefix, weight = stack.pop()
+        prefix, ways = stack.pop()
         try:
             result = procedure(_Script(prefix))
         except _NeedDie as need:
             if len(prefix) >= MAX_DEPTH:
                 raise TooManyPaths(f"a sequence longer than {MAX_DEPTH} dice") from None
-            share = weight / len(need.faces)
+            share = ways * len(need.faces)
             stack.extend(([*prefix, face], share) for face in need.faces)
             if paths + len(stack) > max_paths:  # each waiting prefix ends one path at least
                 raise TooManyPaths(f"more than {max_paths} dice sequences to walk") from None
@@ -72,5 +76,11 @@ def enumerate_outcomes(
         paths += 1
         if paths > max_paths:
             raise TooManyPaths(f"more than {max_paths} dice sequences to walk")
-        totals[result] = totals.get(result, Fraction(0)) + weight
-    return Distribution.from_fractions(totals)
+        per_product = found.setdefault(result, {})
+        per_product[ways] = per_product.get(ways, 0) + 1
+    denominator = lcm(*{d for per in found.values() for d in per})
+    weights = {
+        result: sum(count * (denominator // d) for d, count in per.items())
+        for result, per in found.items()
+    }
+    return Distribution(weights, denominator).reduced()

@@ -25,15 +25,14 @@ import pickle
 import signal
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from multiprocessing import get_context
 from threading import Lock
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # the pool's modules load when a pool starts (the CLI never needs one)
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 from ecran.rules.errors import EcranError
 from ecran.rules.text import Text
@@ -169,6 +168,9 @@ class WorkBudget:
     def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` computed in a worker within the budget; `TooCostly` above it. `fn` and its
         arguments travel by pickle (module-level functions, a check's bound method)."""
+        from concurrent.futures import TimeoutError as FutureTimeout
+        from concurrent.futures.process import BrokenProcessPool
+
         future = self._submit(fn, args)
         try:
             outcome = future.result(timeout=self.backstop)
@@ -195,6 +197,10 @@ class WorkBudget:
         return outcome.value
 
     def _submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any]:
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+        from multiprocessing import get_context
+
         with self._lock:
             if self._pool is None:
                 # spawn: a clean interpreter, safe whatever threads the server runs

@@ -12,14 +12,16 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from threading import Lock
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from ecran.dice import Distribution
-from ecran.dice.notation.report import odds_report
-from ecran.engine.budget import TooCostly, active, within_budget
+from ecran.engine import budget
 from ecran.rules import Check
+
+if TYPE_CHECKING:
+    from ecran.engine.budget import TooCostly
 
 MAX_ENTRIES = 4096
 """Distributions kept (a check's is a few outcomes: tens of kilobytes for the whole cache)."""
@@ -48,7 +50,7 @@ class DistributionCache:
                 return found
         # outside the lock: two threads may both compute; under a web request's work budget
         # the computation runs in a worker process (`budget`)
-        dist = within_budget(check.distribution, params)
+        dist = budget.within_budget(check.distribution, params)
         with self._lock:
             self.misses += 1
             self._entries[key] = dist
@@ -85,24 +87,26 @@ _notation_lock = Lock()
 def notation_odds(expression: str, depth: int) -> dict[str, Any]:
     """The exact odds report of dice notation (`ecran dice EXPR --odds --json`), computed within
     the active work budget and remembered: a refusal too, so asking again costs nothing."""
-    budget = active()
-    key = (expression, depth, budget.seconds if budget else 0.0)  # a refusal holds for its limit
+    from ecran.dice.notation.report import odds_report
+
+    limit = budget.active()
+    key = (expression, depth, limit.seconds if limit else 0.0)  # a refusal holds for its limit
     with _notation_lock:
         found = _notation.get(key)
         if found is not None:
             _notation.move_to_end(key)
-    if isinstance(found, TooCostly):
+    if isinstance(found, budget.TooCostly):
         raise found
     if found is not None:
         return found
     try:
-        report: dict[str, Any] | TooCostly = within_budget(odds_report, expression, depth)
-    except TooCostly as exc:
+        report: dict[str, Any] | TooCostly = budget.within_budget(odds_report, expression, depth)
+    except budget.TooCostly as exc:
         report = exc
     with _notation_lock:
         _notation[key] = report
         while len(_notation) > NOTATION_ENTRIES:
             _notation.popitem(last=False)
-    if isinstance(report, TooCostly):
+    if isinstance(report, budget.TooCostly):
         raise report
     return report

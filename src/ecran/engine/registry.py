@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
-from importlib.metadata import entry_points
 from typing import Any
 
 from ecran.rules.errors import unknown
@@ -38,9 +37,23 @@ def _plugins() -> dict[str, str]:
     return {ep.name: ep.value for ep in entry_points(group=PLUGIN_GROUP)}
 
 
+def entry_points(group: str) -> Any:
+    """The installed packages' entry points of `group`: `importlib.metadata` reads every
+    installed package's metadata, so it loads only when a plugin is looked for."""
+    from importlib.metadata import entry_points as read
+
+    return read(group=group)
+
+
 def system_ids() -> tuple[str, ...]:
     """Every id that names a package, built-in or plugin, without importing any."""
     return tuple(sorted(_builtin().keys() | _plugins().keys()))
+
+
+def has_system(system_id: str) -> bool:
+    """Whether `system_id` names a system, reading the plugins' metadata only if it is not
+    a built-in id."""
+    return system_id in _registry or system_id in _builtin() or system_id in _plugins()
 
 
 def known_ids() -> list[str]:
@@ -54,7 +67,7 @@ _complete = False
 
 
 def _load(system_id: str) -> None:
-    module_name = _builtin().get(system_id) or _plugins()[system_id]
+    module_name = _builtin().get(system_id) or _plugins()[system_id]  # a built-in id first
     system = getattr(importlib.import_module(module_name), "SYSTEM", None)
     if isinstance(system, System):
         _registry.setdefault(system.id, system)
@@ -74,8 +87,9 @@ def all_systems() -> dict[str, System[Any]]:
 
 
 def get_system(system_id: str) -> System[Any]:
-    """One system; only its own package is imported (the command line starts faster)."""
-    if system_id not in _registry and system_id in system_ids():
+    """One system; only its own package is imported (the command line starts faster). A
+    built-in id is found without reading installed packages' metadata (the plugins)."""
+    if system_id not in _registry and (system_id in _builtin() or system_id in system_ids()):
         _load(system_id)
     if system_id not in _registry:
         raise unknown(Text(fr="système", en="system"), system_id, known_ids())

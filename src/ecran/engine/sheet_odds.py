@@ -7,12 +7,16 @@ try; at most `MAX_LADDER` steps), the others at their own parameters. Every
 distribution goes through the shared cache, so actions that ask the same question (two skills
 at the same score) and later calls (the web redrawing a sheet) compute nothing again.
 
-An action whose check refuses its parameters, or whose odds cannot be computed, is reported with
-its one-line error in place of odds; the other actions are still answered.
+An action whose check needs a value the sheet cannot hold (Fluid's opposed actions need the
+opponent's characteristic) is not an error: it names the values it waits for (`needs`, their
+labels), and is answered once the GM gives them (`inputs`, applied to every action whose check
+takes them). An action whose check refuses its parameters, or whose odds cannot be computed, is
+reported with its one-line error in place of odds; the other actions are still answered.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -43,6 +47,8 @@ class ActionOdds(BaseModel):
     params: dict[str, Any]
     odds: list[RungOdds]
     error: str | None = None
+    #: Labels of the values the GM must give before this action has odds (an opponent's).
+    needs: list[str] = []
 
 
 class SheetOdds(BaseModel):
@@ -52,22 +58,39 @@ class SheetOdds(BaseModel):
 
 
 def sheet_odds(
-    system: System[Any], sheet: CharacterSheet, lang: str = "fr", *, ladder: bool = False
+    system: System[Any],
+    sheet: CharacterSheet,
+    lang: str = "fr",
+    *,
+    ladder: bool = False,
+    inputs: Mapping[str, Any] | None = None,
 ) -> SheetOdds:
-    """Every action of `sheet` with its exact odds (at every difficulty of its ladder)."""
-    actions = [_action_odds(system, action, lang, ladder) for action in system.actions(sheet)]
+    """Every action of `sheet` with its exact odds (at every difficulty of its ladder). `inputs`:
+    the GM's values (`opponent_characteristic=4`) for the checks that take them."""
+    actions = [
+        _action_odds(system, action, lang, ladder, inputs or {}) for action in system.actions(sheet)
+    ]
     return SheetOdds(system=system.id, name=sheet.name, actions=actions)
 
 
-def _action_odds(system: System[Any], action: Action, lang: str, ladder: bool) -> ActionOdds:
+def _action_odds(
+    system: System[Any], action: Action, lang: str, ladder: bool, inputs: Mapping[str, Any]
+) -> ActionOdds:
     group = action.group(lang) if action.group is not None else None
     base = ActionOdds(
         label=action.label(lang), group=group, check=action.check, params=action.params, odds=[]
     )
     try:
         check = system.check(action.check)
+        fields = check.params.model_fields
+        values = {**{k: v for k, v in inputs.items() if k in fields}, **action.params}
+        missing = [n for n, info in fields.items() if info.is_required() and n not in values]
+        if missing:  # waits for the GM: an opponent's value no sheet holds
+            base.needs = [FieldMeta.of(n, fields[n]).label(lang) for n in missing]
+            return base
+        base.params = values
         base.odds = [
-            _rung(system.id, check, action.params, level)
+            _rung(system.id, check, values, level)
             for level in (difficulties(check) if ladder else [None])
         ]
     except EcranError as exc:

@@ -31,7 +31,7 @@ class Params(BaseModel):
     its people's word (`Feu`, `feu`, `Fire` for `feu`). Parameters are bounded in size and
     every number within ±`sizes.NUMBER_MAX` (`ecran.rules.sizes`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

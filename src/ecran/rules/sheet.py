@@ -19,7 +19,7 @@ class CharacterSheet(BaseModel):
     bounded in size (`ecran.rules.sizes`: texts, lists, nesting) before its fields are read.
     """
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    model_config = ConfigDict(extra="forbid", validate_assignment=False, defer_build=True)
 
     system: str
     name: str = Field(min_length=1, max_length=120)

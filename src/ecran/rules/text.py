@@ -15,7 +15,7 @@ class Text(BaseModel):
     """One sentence or label in both languages. Rule text lives beside its rule, in data files,
     so a translation cannot drift away from the rule it translates."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     fr: str
     en: str
@@ -54,7 +54,7 @@ class Source(BaseModel):
     `str(source)` is the file and lines (for JSON and logs); `source.label` is what a person
     reads: the book's title and its lines ("Espace Artémis, l. 46-53")."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     seed: str
     lines: tuple[int, int]

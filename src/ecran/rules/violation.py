@@ -8,7 +8,7 @@ from ecran.rules.text import Source, Text
 
 
 class RuleViolation(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     rule: str
     source: Source

@@ -127,6 +127,21 @@ class Dice:
     match: Match | None = None
     minimum: int | None = None
     maximum: int | None = None
+    #: The plainest term, `NdX` alone: its value is the sum of its dice (rolling's fast path).
+    bare: bool = field(default=False, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        bare = (
+            self.reroll is None
+            and self.explode is None
+            and not self.keeps
+            and self.success is None
+            and not self.fate
+            and self.match is None
+            and self.minimum is None
+            and self.maximum is None
+        )
+        object.__setattr__(self, "bare", bare)
 
     @property
     def keep(self) -> Keep | None:

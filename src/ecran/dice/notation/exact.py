@@ -35,7 +35,7 @@ from ecran.dice.notation.ast import (
     kept_range,
 )
 from ecran.dice.notation.errors import NotationError
-from ecran.dice.notation.order import kept_statistic, work
+from ecran.dice.notation.order import kept_statistic, weighted, work
 from ecran.dice.notation.parser import parse
 
 
@@ -49,8 +49,36 @@ def distribution(
             f"profondeur d'explosion entre 0 et {limits.MAX_DEPTH}, pas {depth}",
             f"explosion depth must be between 0 and {limits.MAX_DEPTH}, not {depth}",
         )
+    quick = _bare(expr.root)
+    if quick is not None:
+        return quick
     _check_size(expr.root, depth)
     return _node(expr.root, depth)
+
+
+def _bare(root: Node) -> Distribution[Value] | None:
+    """`NdX` or `NdX ± C`, the commonest question, straight to the kernel's power of one die
+    (the same distribution the general way gives; fewer steps on a first call)."""
+    if not isinstance(root, Sum) or not 1 <= len(root.terms) <= 2:
+        return None
+    (sign, term), *rest = root.terms
+    if sign != 1 or not isinstance(term, Dice) or not term.bare:
+        return None
+    shift = 0
+    if rest:
+        (sign, constant), *_ = rest
+        if not isinstance(constant, Constant) or type(constant.value) is not int:
+            return None
+        shift = sign * constant.value
+    _bounded((term.count * (term.sides - 1), term.count * log2(term.sides)))
+    return _bare_sum(term.count, term.sides, shift)
+
+
+@lru_cache(maxsize=256)
+def _bare_sum(count: int, sides: int, shift: int) -> Distribution[Value]:
+    # cached like `_dice`: asked again, `40d6` is a lookup
+    total = Distribution.die(sides).repeat(count)
+    return total.map(lambda x: x + shift) if shift else total
 
 
 def _node(node: Node, depth: int) -> Distribution[Value]:
@@ -382,7 +410,15 @@ def _too_many_states() -> NotationError:
 
 
 def _check_size(node: Node, depth: int) -> None:
-    span, bits = _cost(node, depth)
+    """Refuse before computing: every distribution the computation builds (the whole's and each
+    part's, `{1000d10, 3d6}>5` builds `1000d10` first) within the size limits."""
+    _cost(node, depth)
+
+
+def _bounded(size: tuple[int, float]) -> tuple[int, float]:
+    """`size` (width of the range of totals, denominator bits) if within the limits, else the
+    one-line refusal."""
+    span, bits = size
     if span + 1 > limits.MAX_OUTCOMES or (span + 1) * bits > limits.MAX_RESULT_BITS:
         raise NotationError(
             f"calcul exact trop gros : environ {span + 1} totaux possibles sur un dénominateur "
@@ -390,10 +426,16 @@ def _check_size(node: Node, depth: int) -> None:
             f"exact odds too large: about {span + 1} possible totals over a {round(bits)}-bit "
             "denominator; use fewer dice or a smaller --depth, or roll the dice instead",
         )
+    return size
 
 
 def _cost(node: Node, depth: int) -> tuple[int, float]:
-    """(width of the range of totals, bits of the denominator): the size of the result."""
+    """(width of the range of totals, bits of the denominator): the size of the result, each
+    node's checked against the limits (a part may be larger than the whole it scores)."""
+    return _bounded(_size(node, depth))
+
+
+def _size(node: Node, depth: int) -> tuple[int, float]:
     if isinstance(node, Constant):
         return 0, 0.0
     if isinstance(node, Labelled | Call):
@@ -439,7 +481,7 @@ def _pool_cost(
     kept = max(hi - lo, 0)
     sums = (kept + 1) if scored else kept * faces + 1
     steps = work(faces, count, lo, hi, sums, len(terms))
-    if steps > limits.MAX_KEEP_WORK:
+    if weighted(steps, bits) > limits.MAX_KEEP_WORK:
         raise NotationError(
             f"« {text} » : garder {kept} dés sur {count} est trop coûteux "
             "à calculer exactement ; lancez plutôt les dés",

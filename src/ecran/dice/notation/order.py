@@ -16,6 +16,10 @@ from math import comb, prod
 
 from ecran.dice.distribution import Distribution
 
+STEPS = [0]
+"""Inner-loop steps `kept_statistic` has taken in this process: what `work` estimates, counted
+(the test of the estimate's soundness reads it; counting is one addition per outer step)."""
+
 
 def kept_statistic(
     types: Sequence[tuple[Distribution[int], int]],
@@ -43,6 +47,7 @@ def kept_statistic(
         ((face, t, w) for t, (die, _) in enumerate(types) for face, w in die.weights().items()),
         key=lambda step: (-step[0] if descending else step[0], step[1]),
     )
+    steps_done = 0
     states: dict[tuple[int, ...], dict[int, int]] = {tuple(0 for _ in types): {0: 1}}
     finished: dict[int, int] = {}
     for face, t, w in steps:
@@ -58,29 +63,36 @@ def kept_statistic(
                 add = gain(face, _overlap(m, m + c, lo, hi))
                 key = (*assigned[:t], assigned[t] + c, *assigned[t + 1 :])
                 bucket = carried.setdefault(key, {})
+                steps_done += len(sums) + 1
                 for total, count in sums.items():
                     bucket[total + add] = bucket.get(total + add, 0) + count * ways
             if m + left < hi:
                 continue
             # `hi` dice reached at this face: the others show faces not yet visited
             first = max(hi - m, low_c)
-            # Σ_{c >= first} C(left, c) w^c r^(left-c), as the binomial total minus its few
-            # first terms (first <= hi): cheap even for a thousand dice
+            # Σ_{c >= first} C(left, c) w^c r^(left-c): as the binomial total minus its first
+            # terms, or directly, whichever has fewer terms (a thousand dice, few kept: the
+            # first; the last face, where r = 0 and only c = left counts: directly)
             r = rest[t]
-            ways = (w + r) ** left - sum(
-                comb(left, c) * w**c * r ** (left - c) for c in range(first)
-            )
+            if first <= left - first:
+                ways = (w + r) ** left - sum(
+                    comb(left, c) * w**c * r ** (left - c) for c in range(first)
+                )
+            else:
+                ways = sum(comb(left, c) * w**c * r ** (left - c) for c in range(first, left + 1))
             for u, count_u in enumerate(counts):
                 if u != t:
                     ways *= rest[u] ** (count_u - assigned[u])
             if not ways:
                 continue
             add = gain(face, hi - max(m, lo))
+            steps_done += len(sums) + min(first, left - first + 1) + 1
             for total, count in sums.items():
                 finished[total + add] = finished.get(total + add, 0) + count * ways
         states = carried
         if not states:
             break
+    STEPS[0] += steps_done
     return Distribution(finished, denominator).reduced()
 
 
@@ -89,6 +101,19 @@ def work(faces: int, count: int, lo: int, hi: int, sums: int, types: int = 1) ->
     depth = min(hi, count - lo)
     states = depth ** max(types - 1, 0) if types > 1 else 1
     return faces * types * states * (depth * (depth + 1) * max(sums, 1) + depth * count)
+
+
+WORD_BITS = 2000
+"""Bits of big integer that cost one more step's worth of work: an inner step adds products of
+counts up to the denominator, and adding or multiplying by a small number is linear in the
+size of the integer (measured: 0.15 µs a step at 860 bits, `200d20kh40`; 0.23 µs at 2585 bits,
+`1000d6kh60`; 0.25 µs at 3488, `50d10!!kh3`)."""
+
+
+def weighted(steps: int, bits: float) -> float:
+    """Inner-loop steps weighted by the size of the integers they add (`bits` of the
+    denominator: no count exceeds it)."""
+    return steps * (1 + bits / WORD_BITS)
 
 
 def _overlap(start: int, end: int, lo: int, hi: int) -> int:

@@ -119,10 +119,43 @@ def _parse_cached(text: str) -> Expression:
         raise NotationError(
             "expression vide (exemple : 4d6kh3+2)", "empty expression (example: 4d6kh3+2)"
         )
+    simple = _simple(text)
+    if simple is not None:
+        return simple
     parser = _Parser(text, _tokenise(text))
     root = parser.expression()
     parser.expect_end()
     return Expression(text.strip(), root)
+
+
+_SIMPLE = re.compile(
+    r"([1-9][0-9]{0,3})?d([1-9][0-9]{0,3})(k[hl]([1-9][0-9]{0,3}))?([+-][0-9]{1,6})?"
+)
+
+
+def _simple(text: str) -> Expression | None:
+    """The commonest shapes, `NdX`, `NdXkhK`/`NdXklK` and `± C` after them, built without the
+    tokeniser (the same tree the full parser builds: a test holds them equal); anything else,
+    or a number near a limit, goes the full way."""
+    match = _SIMPLE.fullmatch(text)
+    if match is None:
+        return None
+    count_text, sides_text, keep_text, kept_text, constant_text = match.groups()
+    count = int(count_text) if count_text else 1
+    sides = int(sides_text)
+    if count > limits.MAX_DICE or sides > limits.MAX_SIDES:
+        return None
+    keeps: tuple[Keep, ...] = ()
+    if keep_text:
+        kept = int(kept_text)
+        if kept > count:
+            return None
+        keeps = (Keep(highest=keep_text[1] == "h", count=kept, drop=0, text=keep_text),)
+    term_text = text[: match.start(5)] if constant_text else text
+    terms: list[tuple[int, Node]] = [(1, Dice(count, sides, keeps=keeps, text=term_text))]
+    if constant_text:
+        terms.append((-1 if constant_text[0] == "-" else 1, Constant(int(constant_text[1:]))))
+    return Expression(text, Sum(tuple(terms)))
 
 
 def _tokenise(text: str) -> list[Token]:

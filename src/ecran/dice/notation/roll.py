@@ -27,7 +27,7 @@ from ecran.dice.notation.ast import (
     kept_range,
 )
 from ecran.dice.notation.errors import NotationError
-from ecran.dice.notation.parser import parse
+from ecran.dice.notation.parser import _parse_cached, parse
 from ecran.dice.roller import DiceSource, Roller
 
 _FATE = (-1, 0, 1)
@@ -168,11 +168,12 @@ class RollResult:
 
 def roll(expression: Expression | str, dice: DiceSource) -> RollResult:
     """Roll the expression with `dice` (a seeded `Roller` to replay it)."""
-    expr = parse(expression) if isinstance(expression, str) else expression
+    if type(expression) is str:
+        expr = _parse_cached(expression)  # parse's own cache, without its type check
+    else:
+        expr = parse(expression) if isinstance(expression, str) else expression
     rolled: list[int] = []
-    root = expr.root
-    assert isinstance(root, Sum)
-    tree = _sum(root, _Dice(dice, rolled))
+    tree = _sum(expr.root, _Dice(dice, rolled))  # type: ignore[arg-type]  # a root is a Sum
     return RollResult(expr, tree.value, rolled, tree)
 
 
@@ -192,7 +193,8 @@ class _Dice:
         return value
 
     def many(self, sides: int, count: int) -> list[int]:
-        self.budget(count)
+        if len(self.rolled) + count > limits.MAX_ROLLS:
+            self.budget(count)
         if type(self.source) is Roller:  # its own loop: the same draws, no call per die
             values = self.source.many(sides, count)
         else:
@@ -280,13 +282,22 @@ def _sum(node: Sum, dice: _Dice) -> SumRoll:
     parts: list[tuple[int, Rolled]] = []
     total: Value = 0
     for sign, child in node.terms:
-        part = _node(child, dice)
+        part: Rolled
+        if isinstance(child, Dice):  # the common terms first: no walk through `_node`
+            part = _term(child, dice)
+        elif isinstance(child, Constant):
+            part = child
+        else:
+            part = _node(child, dice)
         parts.append((sign, part))
         total += sign * part.value
-    return SumRoll(node, parts, arith.normal(total))
+    return SumRoll(node, parts, total if type(total) is int else arith.normal(total))
 
 
 def _term(node: Dice, dice: _Dice) -> TermRoll:
+    if node.bare:  # `NdX`: the sum of its dice
+        values = dice.many(node.sides, node.count)
+        return TermRoll(node, values, None, sum(values))
     pool: list[PoolDie] | None = None
     plain = node.reroll is None and not node.fate and not node.clamped
     explode = node.explode
