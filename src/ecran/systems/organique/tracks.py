@@ -12,6 +12,7 @@ from math import ceil, floor
 from typing import TYPE_CHECKING
 
 from ecran.rules import SheetRow, tr
+from ecran.rules.system import Status
 from ecran.systems.organique.dice import two_characteristics
 from ecran.systems.organique.tables import COMBAT, HEALTH, ConditionRow
 
@@ -325,3 +326,12 @@ def _effect_label(name: str) -> str:
     """An effect by the symptom's French name where it is one (shock → Choc)."""
     row = HEALTH.symptom_named(name)
     return row.label_fr if row is not None else name
+
+
+def status(sheet: OrganiqueSheet) -> Status:
+    """Dead at SNG 0 — mortally wounded, dying without first aid (L591-601); out of combat by
+    the health track and endurance (L614-635)."""
+    health = sheet.health.current()
+    if mortally_wounded(health):
+        return "dead"
+    return "out" if out_of_combat(health, sheet.endurance) else "up"
