@@ -561,9 +561,11 @@ def simulate_encounter(
     seed: int | None = None,
     progress: Callable[[int], None] | None = None,
     batch: int = 10_000,
+    seconds: float | None = None,
 ) -> EncounterReport:
     """Each side's chance to win, the rounds fights last, each participant's chance to end out
-    of action or dead, over `trials` fights."""
+    of action or dead, over `trials` fights; with `seconds`, over the batches run within that
+    time (at least one: `trials` in the report says how many)."""
     check_trials(trials)
     seed, rng = generator(seed)
     start = time.perf_counter()
@@ -590,6 +592,9 @@ def simulate_encounter(
         done += n
         if progress is not None:
             progress(done)
+        if seconds is not None and time.perf_counter() - start > seconds:
+            break
+    trials = done
     return EncounterReport(
         system=fight.system.id,
         trials=trials,
