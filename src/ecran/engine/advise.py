@@ -68,6 +68,8 @@ class ChoiceOdds(BaseModel):
     p_success: float
     #: Expected successes where one roll stands for several actions, else None.
     expected: float | None = None
+    #: The plain roll: every decision's first option (the one the others are compared with).
+    plain: bool = False
     #: Combat checks: expected damage (the game's units, exact fraction and float) and risk
     #: (probability of a consequence on the attacker); None for other checks.
     damage: str | None = None
@@ -223,6 +225,7 @@ def advise(
     for index, picks in enumerate(itertools.product(*options)):
         odds = _choice_odds(system, check, base, picks, success, count, lang, sides)
         if odds is not None:
+            odds.plain = index == 0
             costs = sum(p.cost is not None for p in picks)
             key = odds.expected if odds.expected is not None else odds.p_success
             harm = Fraction(odds.damage) if odds.damage is not None else None

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from starlette.datastructures import FormData, QueryParams
 
 from ecran.dice import Roller
+from ecran.engine.advise import advise
 from ecran.engine.fight import planned_attack, simulate_encounter
 from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
@@ -535,3 +536,27 @@ def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
             except EcranError:
                 continue
     return {**context, "report": report, "acting": acting, "planned": planned}
+
+
+# -- advice in the roll panel -------------------------------------------------------------------
+
+#: The choices the roll panel's advice lists besides the plain roll.
+ADVICE_SHOWN = 4
+
+
+@router.get("/tables/{table_id}/advice")
+def roll_advice(request: Request, here: Here) -> Response:
+    """The roll panel's advice ("conseil"): the choices the rules give for the check about to
+    be rolled, each against the plain roll, best first (`engine.advise`). Nothing where the
+    check offers no choice or its parameters are not complete yet."""
+    q = request.query_params
+    form = form_of(here, q.get("check"), None, q)
+    context: dict[str, Any] = {"advice": None, "plain": None, "others": []}
+    try:
+        report = advise(here.system.id, form.check.name, form.values, lang=here.lang)
+    except EcranError:
+        return page(request, here, "table/_advice.html", context)
+    plain = next((c for c in report.choices if c.plain), None)
+    others = [c for c in report.choices if not c.plain][:ADVICE_SHOWN]
+    context.update(advice=report, plain=plain, others=others)
+    return page(request, here, "table/_advice.html", context)
