@@ -313,16 +313,33 @@ class Plan:
     attack: Attack
     results: Sampler[str] | None
     seen: dict[str, Resolution]
-    found: dict[int, list[Consequence]] = field(default_factory=dict)
+    #: Each result's number among the distinct things results do (-1: not worked out yet):
+    #: results that do the same are carried out together.
+    does: Any = None
+    #: What each of those does: the consequences, each with its parameters as a cache key.
+    what: list[list[tuple[Consequence, str]]] = field(default_factory=list)
+    known: dict[str, int] = field(default_factory=dict)
 
-    def consequences(self, index: int) -> list[Consequence]:
-        known = self.found.get(index)
-        if known is None:
-            assert self.results is not None
-            known = self.found[index] = self.attack.consequences(
-                self.seen[self.results.outcomes[index]]
-            )
-        return known
+    def __post_init__(self) -> None:
+        if self.results is not None:
+            self.does = np.full(len(self.results.outcomes), -1, dtype=np.int64)
+
+    def work_out(self, picks: Any) -> Any:
+        """What each drawn result does (its number in `what`), working out the new ones."""
+        assert self.results is not None
+        found = self.does[picks]
+        if (found < 0).any():
+            for index in np.unique(picks[found < 0]).tolist():
+                result = self.seen[self.results.outcomes[index]]
+                found_here = self.attack.consequences(result)
+                keyed = [(c, json.dumps(c.params, sort_keys=True, default=str)) for c in found_here]
+                key = repr([(c.side, c.operation, k) for c, k in keyed])
+                if key not in self.known:
+                    self.known[key] = len(self.what)
+                    self.what.append(keyed)
+                self.does[index] = self.known[key]
+            found = self.does[picks]
+        return found
 
 
 def make_plan(
@@ -408,8 +425,8 @@ class Fight:
             found = self.plans[key] = make_plan(self.books, *key, self.results)
         return found
 
-    def step(self, state: int, c: Consequence) -> Step:
-        key = (state, c.operation, json.dumps(c.params, sort_keys=True, default=str))
+    def step(self, state: int, c: Consequence, params: str) -> Step:
+        key = (state, c.operation, params)
         found = self.steps.get(key)
         if found is None:
             try:
@@ -492,12 +509,14 @@ class Fight:
             if plan.results is None:
                 self._roll(rng, states, members, who, whom, plan.attack)
                 continue
-            picks = plan.results.draw(rng, members.size)
-            drawn, which = np.unique(picks, return_inverse=True)
-            for j, r in enumerate(drawn.tolist()):
-                found = plan.consequences(r)
+            does = plan.work_out(plan.results.draw(rng, members.size))
+            kinds, which = np.unique(does, return_inverse=True)
+            which = which.reshape(-1)
+            for j, kind in enumerate(kinds.tolist()):
+                found = plan.what[kind]
                 if found:
-                    self._carry(rng, states, members[which.reshape(-1) == j], who, whom, found)
+                    sides = {"attacker": (who, a), "defender": (whom, d)}
+                    self._carry(rng, states, members[which == j], sides, found)
         # the books may have grown: status is read again by the caller
 
     def _carry(
@@ -505,18 +524,23 @@ class Fight:
         rng: np.random.Generator,
         states: Any,
         members: Any,
-        who: int,
-        whom: int,
-        found: list[Consequence],
+        sides: dict[str, tuple[int, int]],
+        found: list[tuple[Consequence, str]],
     ) -> None:
         """The consequences of one drawn result, in order, each by its operation's exact
-        next states for the sheet the previous ones left."""
-        for c in found:
-            col = who if c.side == "attacker" else whom
-            current = states[members, col]
-            for state in np.unique(current).tolist():
-                rows = members[current == state]
-                step = self.step(state, c)
+        next states for the sheet the previous ones left. `sides`: each side's column and the
+        state all these trials share before the first consequence on it."""
+        changed: set[str] = set()
+        for c, key in found:
+            col, start = sides[c.side]
+            if c.side in changed:
+                current = states[members, col]
+                groups = [(s, members[current == s]) for s in np.unique(current).tolist()]
+            else:
+                groups = [(start, members)]
+            changed.add(c.side)
+            for state, rows in groups:
+                step = self.step(state, c, key)
                 if step.sampler is not None:
                     states[rows, col] = step.states[step.sampler.draw(rng, rows.size)]
                     continue
