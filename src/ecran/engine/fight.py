@@ -654,10 +654,16 @@ class PlannedAttack(BaseModel):
 
 
 def planned_attack(
-    data: Any, attacker: str, target: str, choice: int = 0, lang: str = "fr"
+    data: Any,
+    attacker: str,
+    target: str,
+    choice: int = 0,
+    lang: str = "fr",
+    paths: int = PLANNED_PATHS,
 ) -> PlannedAttack:
     """The exact chance that one attack of `attacker` takes `target` out (names from the
-    encounter file): the same walked exchange the simulator samples from."""
+    encounter file): the same walked exchange the simulator samples from, within `paths` dice
+    sequences per walk (past them: a one-line error)."""
     fight = Fight(data)
     names = [p.name for p in fight.spec.participants]
     for name in (attacker, target):
@@ -671,7 +677,7 @@ def planned_attack(
     a, d = fight.start[names.index(attacker)], fight.start[names.index(target)]
     attack = Attack.of(fight.books, a, d, choice)
     try:
-        dist = exact_exchange(fight.books, a, d, choice, fight.results, PLANNED_PATHS)
+        dist = exact_exchange(fight.books, a, d, choice, fight.results, paths)
     except TooManyPaths:
         raise EcranError(
             Text(

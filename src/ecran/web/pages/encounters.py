@@ -19,7 +19,7 @@ from starlette.datastructures import FormData, QueryParams
 
 from ecran.dice import Roller
 from ecran.engine.advise import advise
-from ecran.engine.fight import planned_attack, simulate_encounter
+from ecran.engine.fight import WALK_PATHS, planned_attack, simulate_encounter
 from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
@@ -532,7 +532,9 @@ def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
             if ("pc" if other.character_id is not None else "npc") == mine:
                 continue
             try:
-                planned.append(planned_attack(data, names[acting.id], name, lang=here.lang))
+                planned.append(
+                    planned_attack(data, names[acting.id], name, lang=here.lang, paths=WALK_PATHS)
+                )
             except EcranError:
                 continue
     return {**context, "report": report, "acting": acting, "planned": planned}
