@@ -97,7 +97,11 @@ def choices_of(system_id: str) -> dict[str, CheckChoices]:
     """A game's declared choices by check (read once per process)."""
     system = get_system(system_id)
     package = type(system).__module__.rsplit(".", 1)[0]
-    return load_choices(package, system.seed)
+    try:
+        return load_choices(package, system.seed)
+    except (OSError, TypeError, ImportError):
+        # a game without a data folder of its own (a plugin, a test system): no choices
+        return {}
 
 
 def _parse(check: Check[Any], values: dict[str, Any]) -> BaseModel:
