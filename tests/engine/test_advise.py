@@ -48,7 +48,6 @@ def test_choices_are_best_first() -> None:
     for system, check, params in (
         ("warp", "roll", {"dice": 3, "difficulty": 11}),
         ("fluid", "test", {"characteristic": 5, "advantage_dice": 2}),
-        ("organique", "attack", {"action": "strike", "characteristics": 23}),
     ):
         ranks = [c.p_success for c in advise(system, check, params).choices]
         assert ranks == sorted(ranks, reverse=True) and len(ranks) > 1
@@ -95,3 +94,47 @@ def test_every_declared_choice_names_real_checks_and_parameters(system_id: str) 
 def test_a_check_without_choices_is_a_one_line_error() -> None:
     with pytest.raises(EcranError):
         advise("demo", "d6", {})
+
+
+def test_combat_ranks_by_expected_damage_then_risk() -> None:
+    """For an attack the issue asks for expected damage first, then risk. Artémis (L71-128,
+    L173-197): a plain blow of category 3 does 3 steps on every hit of `ecran odds` (an
+    uncertain result lets this defender force the parry); the all-out attack adds one category
+    to the same hits, at a price the attacker pays every time (risk 1)."""
+    params = {"attack": 5, "parry": 5, "category": 3}
+    report = advise("artemis", "attack", params)
+    assert report.ranking == "damage"
+    keys = [(-Fraction(c.damage or 0), Fraction(c.risk or 0)) for c in report.choices]
+    assert keys == sorted(keys)
+    plain = next(
+        c
+        for c in report.choices
+        if c.changes.get("attacker_professional") is False
+        and c.changes.get("total_attack") is False
+        and c.changes.get("head") is False
+    )
+    hit = next(
+        Fraction(o.probability)
+        for o in odds("artemis", "attack", **params, attacker_professional=False).outcomes
+        if o.outcome == "hit"
+    )
+    assert Fraction(plain.damage or "x") == 3 * hit and Fraction(plain.risk or "x") == 0
+    all_out = next(
+        c
+        for c in report.choices
+        if c.changes.get("attacker_professional") is False and c.changes.get("total_attack") is True
+    )
+    assert Fraction(all_out.damage or "x") == 4 * hit and Fraction(all_out.risk or "x") == 1
+    # with equal hit chances, more damage ranks first; with equal damage, less risk
+    assert report.choices.index(all_out) < report.choices.index(plain)
+
+
+def test_organique_attack_ranks_by_damage_and_other_checks_by_success() -> None:
+    params = {"action": "strike", "characteristics": 23, "weapon_bs": 2, "weapon_c": 3}
+    report = advise("organique", "attack", params)
+    assert report.ranking == "damage"
+    damages = [Fraction(c.damage or "x") for c in report.choices]
+    assert damages == sorted(damages, reverse=True) and damages[0] > 0
+    assert advise("artemis", "test", {"skill": 5, "difficulty": 8}).ranking == "success"
+    warp = advise("warp", "roll", {"dice": 3, "difficulty": 11})
+    assert all(c.damage is None for c in warp.choices)

@@ -138,3 +138,38 @@ def test_a_planned_attack_agrees_with_the_checks_own_odds() -> None:
     assert Fraction(planned.dead) == exact["dead"]
     with pytest.raises(EcranError):
         planned_attack(data, "Ana", "Nobody")
+
+
+def _random_four_against_four(system_id: str, rounds: int) -> dict[str, Any]:
+    from ecran.dice import Roller
+    from ecran.engine import get_system
+
+    system = get_system(system_id)
+    people = [
+        {
+            "name": f"n{i}",
+            "side": "A" if i < 4 else "B",
+            "sheet": system.random_npc(Roller(i + 1)).model_dump(mode="json"),
+        }
+        for i in range(8)
+    ]
+    return {"system": system_id, "participants": people, "max_rounds": rounds}
+
+
+def test_an_artemis_four_against_four_runs() -> None:
+    """The Artémis 4-against-4 of the benchmark stopped on "too many states": every blow's
+    marks make a new sheet, and each attack walked every pair of sheets whole. Results are now
+    drawn first and only their consequences worked out, each operation cached per sheet. (A
+    short fight: Artémis names no out-of-action state short of Mort, L108-109, so most of
+    these fights run to the last round.)"""
+    report = simulate_encounter(_random_four_against_four("artemis", 4), 20, seed=5)
+    total = sum(s.probability for s in report.sides) + report.draw + report.undecided
+    assert total == pytest.approx(1.0) and report.trials == 20
+    assert all(0 <= p.dead <= p.out <= 1 for p in report.participants)
+
+
+def test_a_time_budget_stops_after_a_batch_and_says_how_many_ran() -> None:
+    data = _load("duel_organique.json")
+    report = simulate_encounter(data, 1_000, seed=2, batch=100, seconds=0.0)
+    assert report.trials == 100
+    assert sum(s.wins for s in report.sides) <= 100

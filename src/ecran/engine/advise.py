@@ -9,6 +9,18 @@ success outcome or better, best first. Where one roll stands for several declare
 (Nephilim's multiple actions) the rank is the expected number of successes instead. Ties keep
 the cheaper (fewer costs) first, then the file's order.
 
+Combat checks (those whose results the game turns into damage on a defender,
+`System.consequences`) rank by expected damage, then by risk (the issue's words). Both come from
+the check's exact result distribution (its `resolve` walked over every dice sequence, as the
+encounter simulator does) and the game's own consequences of each result, against the sheets
+given (else a blank character of the game standing in for each side):
+- the damage of one result is the size of the blow the game hands to the defender's damage
+  operation, in the game's own units: the sum of its parameters named in `DAMAGE_PARAMS`
+  (WaRP, Fluid and Nephilim's `damage`, Artémis's wound `category`, Organique's `bs` + `c`
+  before armour), plus one per `STEP_FLAGS` set (Artémis's "+1 catégorie" effects);
+- the risk is the probability that the result also costs the attacker something (a counter,
+  a fall, a privilege's fatigue): a consequence on the attacker's side.
+
 A caller may add a decision of its own (`alternatives`: which skill, when several apply): one
 option per value of one parameter.
 """
@@ -22,10 +34,12 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ecran.dice import TooManyPaths
+from ecran.engine.fight import walk_results
 from ecran.engine.records import OutcomeOdds, fraction_text
 from ecran.engine.registry import get_system
 from ecran.engine.simulate import exact
-from ecran.rules import Check, EcranError, FieldMeta, System, Text
+from ecran.rules import CharacterSheet, Check, EcranError, FieldMeta, System, Text
 from ecran.rules.choice import CheckChoices, Choice, Decision, load_choices
 from ecran.rules.errors import from_validation
 from ecran.rules.text import Source
@@ -34,6 +48,13 @@ from ecran.rules.text import Source
 MAX_COMBINATIONS = 64
 #: The most values a caller's own alternative may list.
 MAX_ALTERNATIVES = 12
+#: A combat check's result walk stops here (then it ranks by success, as any other check).
+COMBAT_PATHS = 5_000
+#: The parameters of a damage operation that give a blow's size, in the game's own units.
+DAMAGE_PARAMS = ("damage", "category", "bs", "c")
+#: Flags of a damage operation that each add one step to the blow: Artémis's "+1 catégorie"
+#: effects, the all-out attack and the blow to the head (L173-197), handed to its `hit`.
+STEP_FLAGS = ("total_attack", "head", "knockout")
 
 
 class ChoiceOdds(BaseModel):
@@ -47,6 +68,14 @@ class ChoiceOdds(BaseModel):
     p_success: float
     #: Expected successes where one roll stands for several actions, else None.
     expected: float | None = None
+    #: The plain roll: every decision's first option (the one the others are compared with).
+    plain: bool = False
+    #: Combat checks: expected damage (the game's units, exact fraction and float) and risk
+    #: (probability of a consequence on the attacker); None for other checks.
+    damage: str | None = None
+    expected_damage: float | None = None
+    risk: str | None = None
+    p_risk: float | None = None
 
 
 class AdviceReport(BaseModel):
@@ -56,6 +85,9 @@ class AdviceReport(BaseModel):
     check: str
     params: dict[str, Any]
     success: str
+    #: "success" (the probability of success or better) or "damage" (combat: expected damage,
+    #: then risk).
+    ranking: str = "success"
     choices: list[ChoiceOdds]
     sources: list[str]
 
@@ -65,7 +97,11 @@ def choices_of(system_id: str) -> dict[str, CheckChoices]:
     """A game's declared choices by check (read once per process)."""
     system = get_system(system_id)
     package = type(system).__module__.rsplit(".", 1)[0]
-    return load_choices(package, system.seed)
+    try:
+        return load_choices(package, system.seed)
+    except (OSError, TypeError, ImportError):
+        # a game without a data folder of its own (a plugin, a test system): no choices
+        return {}
 
 
 def _parse(check: Check[Any], values: dict[str, Any]) -> BaseModel:
@@ -157,8 +193,11 @@ def advise(
     values: dict[str, Any],
     alternatives: dict[str, list[Any]] | None = None,
     lang: str = "fr",
+    attacker: CharacterSheet | None = None,
+    defender: CharacterSheet | None = None,
 ) -> AdviceReport:
-    """Every combination of the check's choices with its exact odds, best first."""
+    """Every combination of the check's choices with its exact odds, best first; for a combat
+    check, each with its expected damage and risk against `defender` (by `attacker`)."""
     system = get_system(system_id)
     check = system.check(check_name)
     base = _parse(check, values).model_dump(mode="json")
@@ -181,20 +220,33 @@ def advise(
                 en=f"too many combinations of choices: {total} (at most {MAX_COMBINATIONS})",
             )
         )
+    sides = (
+        attacker or system.new_character("attaquant"),
+        defender or system.new_character("défenseur"),
+    )
     ranked = []
+    combat = False
     for index, picks in enumerate(itertools.product(*options)):
-        odds = _choice_odds(system, check, base, picks, success, count, lang)
+        odds = _choice_odds(system, check, base, picks, success, count, lang, sides)
         if odds is not None:
+            odds.plain = index == 0
             costs = sum(p.cost is not None for p in picks)
             key = odds.expected if odds.expected is not None else odds.p_success
-            ranked.append((-Fraction(key), costs, index, odds))
-    ranked.sort(key=lambda row: row[:3])
+            harm = Fraction(odds.damage) if odds.damage is not None else None
+            risk = Fraction(odds.risk) if odds.risk is not None else Fraction(0)
+            combat = combat or harm is not None
+            ranked.append((harm, risk, -Fraction(key), costs, index, odds))
+    if combat:  # expected damage, then risk, then success, then cost
+        ranked.sort(key=lambda row: (-(row[0] or 0), row[1], row[2], row[3], row[4]))
+    else:
+        ranked.sort(key=lambda row: row[2:5])
     return AdviceReport(
         system=system_id,
         check=check_name,
         params=base,
         success=success,
-        choices=[row[3] for row in ranked],
+        ranking="damage" if combat else "success",
+        choices=[row[5] for row in ranked],
         sources=[str(d.source) for d in decisions if d.source.seed],
     )
 
@@ -207,6 +259,7 @@ def _choice_odds(
     success: str,
     count: str | None,
     lang: str,
+    sides: tuple[CharacterSheet, CharacterSheet],
 ) -> ChoiceOdds | None:
     """One combination's odds; None when the rules refuse it at these parameters (a shift
     past a bound), so it is not offered."""
@@ -230,6 +283,7 @@ def _choice_odds(
     if count is not None:
         expected = float(p_success * int(getattr(params, count)))
     costs = [p.cost(lang) for p in picks if p.cost is not None]
+    harm = combat_figures(system, target, params, *sides)
     return ChoiceOdds(
         label=", ".join(p.label(lang) for p in picks),
         changes=changes,
@@ -239,4 +293,45 @@ def _choice_odds(
         success=fraction_text(p_success),
         p_success=float(p_success),
         expected=expected,
+        damage=None if harm is None else fraction_text(harm[0]),
+        expected_damage=None if harm is None else float(harm[0]),
+        risk=None if harm is None else fraction_text(harm[1]),
+        p_risk=None if harm is None else float(harm[1]),
     )
+
+
+def blow_size(params: dict[str, Any]) -> Fraction:
+    """A damage operation's blow, in the game's units: its `DAMAGE_PARAMS` added up."""
+    total = Fraction(0)
+    for name in DAMAGE_PARAMS:
+        value = params.get(name)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            total += Fraction(value)
+    return total + sum(params.get(flag) is True for flag in STEP_FLAGS)
+
+
+def combat_figures(
+    system: System[Any],
+    check: Check[Any],
+    params: BaseModel,
+    attacker: CharacterSheet,
+    defender: CharacterSheet,
+) -> tuple[Fraction, Fraction] | None:
+    """(expected damage, risk) of one combat check's parameters: each exact result's
+    consequences by the game's own rules. None when no result does anything to a defender
+    (not an attack) or the check's results cannot be walked within `COMBAT_PATHS`."""
+    try:
+        results, seen = walk_results(check, params, COMBAT_PATHS)
+    except TooManyPaths:
+        return None
+    values = params.model_dump(mode="json")
+    damage, risk, hurts = Fraction(0), Fraction(0), False
+    for key, p in results.items():
+        found = system.consequences(check.name, values, seen[key], attacker, defender)
+        for c in found:
+            if c.side == "defender":
+                hurts = True
+                damage += p * blow_size(c.params)
+        if any(c.side == "attacker" for c in found):
+            risk += p
+    return (damage, risk) if hurts else None

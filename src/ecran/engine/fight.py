@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -51,64 +51,17 @@ from ecran.rules.errors import from_validation
 MAX_PARTICIPANTS = 16
 MAX_ROUNDS = 200
 MAX_STATES = 20_000
+#: Check results kept between fights (the web's recomputations share them): (check class,
+#: parameters) -> the walked results. Cleared when full: a bound on memory.
+MAX_RESULTS = 4_096
 #: Dice sequences one exchange's walk may visit before it is rolled trial by trial instead.
 WALK_PATHS = 2_000
 #: The budget of one planned attack's exact odds (computed once, not per trial).
 PLANNED_PATHS = 100_000
 
-Status = Literal["up", "out", "dead"]
 UP, OUT, DEAD = 0, 1, 2
-
-
-def _status_artemis(sheet: Any) -> int:
-    # The seed names no out-of-action state short of Mort and Détruit (L108-109, rules §9 A5):
-    # a character fights on until one of those.
-    return DEAD if sheet.nifimo.lethal else UP
-
-
-def _status_warp(sheet: Any) -> int:
-    from ecran.systems.warp import tracks
-
-    hp = sheet.hp()
-    if tracks.is_dying(hp, sheet.max_hp):  # HP <= -max: dead or dying (L3363-3376)
-        return DEAD
-    return OUT if tracks.is_out(hp) else UP  # HP <= 0 (L3273-3361)
-
-
-def _status_fluid(sheet: Any) -> int:
-    c = sheet.condition  # survival test results (L1501-1529)
-    if c.dead:
-        return DEAD
-    return OUT if c.coma_days or c.unconscious_hours else UP
-
-
-def _status_nephilim(sheet: Any) -> int:
-    from ecran.systems.nephilim import tracks
-    from ecran.systems.nephilim.sheet import out_of_play
-
-    last = tracks.state("wound", sheet.wounds, sheet.track_boxes).index == 5  # L77-84
-    if last:
-        return DEAD
-    return OUT if out_of_play(sheet) else UP
-
-
-def _status_organique(sheet: Any) -> int:
-    from ecran.systems.organique import tracks
-
-    health = sheet.health.current()
-    if tracks.mortally_wounded(health):  # SNG 0 (L591-601): dying without first aid
-        return DEAD
-    return OUT if tracks.out_of_combat(health, sheet.endurance) else UP  # L614-635
-
-
-#: Each game's reading of a sheet as standing, out of action or dead, through its own tracks.
-STATUS: dict[str, Callable[[Any], int]] = {
-    "artemis": _status_artemis,
-    "warp": _status_warp,
-    "fluid": _status_fluid,
-    "nephilim": _status_nephilim,
-    "organique": _status_organique,
-}
+#: A sheet's `System.status` as the simulator's books hold it (an int, for numpy).
+STATUS_CODE = {"up": UP, "out": OUT, "dead": DEAD}
 
 
 # -- the encounter file ------------------------------------------------------------------------
@@ -171,6 +124,8 @@ class Books:
     sheets: list[CharacterSheet] = field(default_factory=list)
     status: list[int] = field(default_factory=list)
     index: dict[str, int] = field(default_factory=dict)
+    #: (state, operation, parameters) -> the states the operation leads that sheet to.
+    transitions: dict[tuple[int, str, str], Distribution[int]] = field(default_factory=dict)
 
     def state(self, sheet: CharacterSheet) -> int:
         key = sheet.model_dump_json()
@@ -185,17 +140,8 @@ class Books:
                 )
             found = self.index[key] = len(self.sheets)
             self.sheets.append(sheet)
-            self.status.append(STATUS.get(self.system.id, lambda s: UP)(sheet))
+            self.status.append(STATUS_CODE[self.system.status(sheet)])
         return found
-
-
-@dataclass
-class Exchange:
-    """What one attack of `attacker` on `defender` leads to: exact next states, or None where the
-    walk cannot run (then `roll` plays it on a Roller)."""
-
-    sampler: Sampler[tuple[int, int]] | None
-    roll: Callable[[DiceSource], tuple[int, int]]
 
 
 @dataclass
@@ -250,32 +196,46 @@ class Attack:
 
 
 def _result_key(result: Resolution) -> str:
-    return json.dumps([result.outcome, result.total, result.details], sort_keys=True, default=str)
+    # repr, not JSON: this runs once per dice sequence walked. Two equal results whose details
+    # were built in another order get two keys; their consequences are grouped again below.
+    return repr((result.outcome, result.total, result.details))
 
 
 #: (check class, parameters) -> each distinct result of the check with its exact probability.
 Results = tuple[Distribution[str], dict[str, Resolution]]
 
 
+#: The process's check results, shared by every fight (`Fight.results`).
+RESULTS: dict[tuple[Any, str], Results] = {}
+
+
+def walk_results(check: Check[Any], params: Any, paths: int = WALK_PATHS) -> Results:
+    """The exact distribution of a check's whole result (outcome, total and details), by
+    walking its `resolve` over every dice sequence; each distinct result kept once."""
+    seen: dict[str, Resolution] = {}
+
+    def resolve(dice: DiceSource) -> str:
+        result = check.resolve(params, dice)
+        k = _result_key(result)
+        seen.setdefault(k, result)
+        return k
+
+    return enumerate_outcomes(resolve, max_paths=paths), seen
+
+
 def check_results(
     attack: Attack, cache: dict[tuple[Any, str], Results], paths: int = WALK_PATHS
 ) -> Results:
-    """The exact distribution of the check's whole result (outcome, total and details), by
-    walking its `resolve`; shared by every pair of sheets that asks the same parameters."""
+    """`walk_results` of the attack's check, shared by every pair of sheets that asks the same
+    parameters."""
     assert attack.check is not None
     check, params = attack.check, attack.params
     key = (type(check), params.model_dump_json())
     found = cache.get(key)
     if found is None:
-        seen: dict[str, Resolution] = {}
-
-        def resolve(dice: DiceSource) -> str:
-            result = check.resolve(params, dice)
-            k = _result_key(result)
-            seen.setdefault(k, result)
-            return k
-
-        found = cache[key] = (enumerate_outcomes(resolve, max_paths=paths), seen)
+        if len(cache) >= MAX_RESULTS:
+            cache.clear()
+        found = cache[key] = walk_results(check, params, paths)
     return found
 
 
@@ -292,7 +252,7 @@ def exact_exchange(
     attack = Attack.of(books, attacker, defender, choice)
     if attack.check is None:
         return Distribution.constant((attacker, defender))
-    results, seen = check_results(attack, {} if cache is None else cache, paths)
+    results, seen = check_results(attack, RESULTS if cache is None else cache, paths)
     # results that do the same things (the same operations with the same parameters) are one:
     # their operations are walked once
     same: dict[str, tuple[list[Consequence], Fraction]] = {}
@@ -307,35 +267,102 @@ def exact_exchange(
     return Distribution.from_fractions(total)
 
 
+def transition(
+    books: Books, state: int, operation: str, params: dict[str, Any], paths: int = WALK_PATHS
+) -> Distribution[int]:
+    """The states one of the game's operations leads a sheet to, walked over the operation's
+    own dice. Cached by (state, operation, parameters): every blow that asks the same of the
+    same sheet — whoever strikes it — shares one walk."""
+    key = (state, operation, json.dumps(params, sort_keys=True, default=str))
+    found = books.transitions.get(key)
+    if found is None:
+        op = books.system.operation(operation)
+        sheet, parsed = books.sheets[state], op.params.model_validate(params)
+
+        def run(dice: DiceSource) -> int:
+            after = op.run(sheet, parsed, dice).sheet
+            return state if after is sheet else books.state(after)
+
+        found = books.transitions[key] = enumerate_outcomes(run, max_paths=paths)
+    return found
+
+
 def _carried_out(
     attack: Attack, found: list[Consequence], paths: int
-) -> Distribution[tuple[int, int]]:
-    """The states after the given consequences, walked over the operations' own dice."""
+) -> dict[tuple[int, int], Fraction]:
+    """The two states after the given consequences, in order, each applied by its operation
+    to the sheet the previous ones left (as `Attack.carry_out` does on one dice source)."""
+    dist = {(attack.attacker, attack.defender): Fraction(1)}
+    for c in found:
+        after: dict[tuple[int, int], Fraction] = {}
+        for (a, d), p in dist.items():
+            own = a if c.side == "attacker" else d
+            for state, q in transition(attack.books, own, c.operation, c.params, paths).items():
+                key = (state, d) if c.side == "attacker" else (a, state)
+                after[key] = after.get(key, Fraction(0)) + p * q
+        dist = after
+    return dist
 
-    def carry_out(dice: DiceSource) -> tuple[int, int]:
-        return attack.carry_out(found, dice)
 
-    return enumerate_outcomes(carry_out, max_paths=paths)
+@dataclass
+class Plan:
+    """What attacks of one attacker's state on one defender's state lead to, drawn lazily:
+    the check's result from its exact distribution (shared by every pair that asks the same
+    parameters), then that result's consequences, worked out only for the results drawn."""
+
+    attack: Attack
+    results: Sampler[str] | None
+    seen: dict[str, Resolution]
+    #: Each result's number among the distinct things results do (-1: not worked out yet):
+    #: results that do the same are carried out together.
+    does: Any = None
+    #: What each of those does: the consequences, each with its parameters as a cache key.
+    what: list[list[tuple[Consequence, str]]] = field(default_factory=list)
+    known: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.results is not None:
+            self.does = np.full(len(self.results.outcomes), -1, dtype=np.int64)
+
+    def work_out(self, picks: Any) -> Any:
+        """What each drawn result does (its number in `what`), working out the new ones."""
+        assert self.results is not None
+        found = self.does[picks]
+        if (found < 0).any():
+            for index in np.unique(picks[found < 0]).tolist():
+                result = self.seen[self.results.outcomes[index]]
+                found_here = self.attack.consequences(result)
+                keyed = [(c, json.dumps(c.params, sort_keys=True, default=str)) for c in found_here]
+                key = repr([(c.side, c.operation, k) for c, k in keyed])
+                if key not in self.known:
+                    self.known[key] = len(self.what)
+                    self.what.append(keyed)
+                self.does[index] = self.known[key]
+            found = self.does[picks]
+        return found
 
 
-def build_exchange(
-    books: Books,
-    attacker: int,
-    defender: int,
-    choice: int,
-    cache: dict[tuple[Any, str], Results],
-    walk: bool = True,
-) -> Exchange:
-    """The exchange's exact sampler where the walks run within `WALK_PATHS` (or `walk` is
-    False: an exchange of the same attacker already could not), else its roll alone."""
+def make_plan(
+    books: Books, attacker: int, defender: int, choice: int, cache: dict[tuple[Any, str], Results]
+) -> Plan:
+    """The plan of one pair; `results` is None where the check's walk cannot run (an open
+    explosion, a large pool): its attacks are then rolled trial by trial."""
     attack = Attack.of(books, attacker, defender, choice)
-    if not walk:
-        return Exchange(None, attack.play)
+    if attack.check is None:
+        return Plan(attack, None, {})
     try:
-        dist = exact_exchange(books, attacker, defender, choice, cache)
+        results, seen = check_results(attack, cache)
     except TooManyPaths:
-        return Exchange(None, attack.play)
-    return Exchange(Sampler(dist), attack.play)
+        return Plan(attack, None, {})
+    return Plan(attack, Sampler(results), seen)
+
+
+@dataclass
+class Step:
+    """One operation's next states for one sheet, ready to draw (None: rolled instead)."""
+
+    sampler: Sampler[int] | None
+    states: Any
 
 
 def initiative_sampler(books: Books, state: int) -> Sampler[int] | None:
@@ -383,23 +410,32 @@ class Fight:
         self.start = [self.books.state(s) for s in sheets]
         self.sides = sorted({p.side for p in self.spec.participants}, key=self._side_order)
         self.side_of = np.array([self.sides.index(p.side) for p in self.spec.participants])
-        self.exchanges: dict[tuple[int, int, int], Exchange] = {}
+        self.plans: dict[tuple[int, int, int], Plan] = {}
+        self.steps: dict[tuple[int, str, str], Step] = {}
         self.initiatives: dict[int, Sampler[int] | None] = {}
-        self.unwalkable: set[tuple[int, int]] = set()
-        self.results: dict[tuple[Any, str], Results] = {}
+        self.results = RESULTS
 
     def _side_order(self, side: str) -> int:
         return next(i for i, p in enumerate(self.spec.participants) if p.side == side)
 
-    def exchange(self, attacker: int, defender: int, choice: int) -> Exchange:
+    def plan(self, attacker: int, defender: int, choice: int) -> Plan:
         key = (attacker, defender, choice)
-        found = self.exchanges.get(key)
+        found = self.plans.get(key)
         if found is None:
-            walk = (attacker, choice) not in self.unwalkable
-            found = build_exchange(self.books, *key, self.results, walk=walk)
-            self.exchanges[key] = found
-            if found.sampler is None:  # its next states will not walk either: roll them
-                self.unwalkable.add((attacker, choice))
+            found = self.plans[key] = make_plan(self.books, *key, self.results)
+        return found
+
+    def step(self, state: int, c: Consequence, params: str) -> Step:
+        key = (state, c.operation, params)
+        found = self.steps.get(key)
+        if found is None:
+            try:
+                dist = transition(self.books, state, c.operation, c.params)
+                sampler = Sampler(dist)
+                found = Step(sampler, np.array(sampler.outcomes, dtype=np.int64))
+            except TooManyPaths:
+                found = Step(None, None)
+            self.steps[key] = found
         return found
 
     def order(self, rng: np.random.Generator, n: int) -> Any:
@@ -469,16 +505,67 @@ class Fight:
         inverse = inverse.reshape(-1)
         for g, (who, a, whom, d) in enumerate(groups.tolist()):
             members = idx[inverse == g]
-            ex = self.exchange(a, d, choices[who])
-            if ex.sampler is not None:
-                picks = ex.sampler.draw(rng, members.size)
-                after = np.array(ex.sampler.outcomes, dtype=np.int64)[picks]
-            else:
-                seeds = rng.integers(0, 2**31, size=members.size)
-                after = np.array([ex.roll(Roller(int(s))) for s in seeds], dtype=np.int64)
-            states[members, who] = after[:, 0]
-            states[members, whom] = after[:, 1]
+            plan = self.plan(a, d, choices[who])
+            if plan.results is None:
+                self._roll(rng, states, members, who, whom, plan.attack)
+                continue
+            does = plan.work_out(plan.results.draw(rng, members.size))
+            kinds, which = np.unique(does, return_inverse=True)
+            which = which.reshape(-1)
+            for j, kind in enumerate(kinds.tolist()):
+                found = plan.what[kind]
+                if found:
+                    sides = {"attacker": (who, a), "defender": (whom, d)}
+                    self._carry(rng, states, members[which == j], sides, found)
         # the books may have grown: status is read again by the caller
+
+    def _carry(
+        self,
+        rng: np.random.Generator,
+        states: Any,
+        members: Any,
+        sides: dict[str, tuple[int, int]],
+        found: list[tuple[Consequence, str]],
+    ) -> None:
+        """The consequences of one drawn result, in order, each by its operation's exact
+        next states for the sheet the previous ones left. `sides`: each side's column and the
+        state all these trials share before the first consequence on it."""
+        changed: set[str] = set()
+        for c, key in found:
+            col, start = sides[c.side]
+            if c.side in changed:
+                current = states[members, col]
+                groups = [(s, members[current == s]) for s in np.unique(current).tolist()]
+            else:
+                groups = [(start, members)]
+            changed.add(c.side)
+            for state, rows in groups:
+                step = self.step(state, c, key)
+                if step.sampler is not None:
+                    states[rows, col] = step.states[step.sampler.draw(rng, rows.size)]
+                    continue
+                op = self.system.operation(c.operation)
+                params = op.params.model_validate(c.params)
+                sheet = self.books.sheets[state]
+                for row in rows.tolist():
+                    dice = Roller(int(rng.integers(0, 2**31)))
+                    states[row, col] = self.books.state(op.run(sheet, params, dice).sheet)
+
+    def _roll(
+        self,
+        rng: np.random.Generator,
+        states: Any,
+        members: Any,
+        who: int,
+        whom: int,
+        attack: Attack,
+    ) -> None:
+        """Attacks whose check cannot be walked: each trial's whole exchange played on its own
+        seeded Roller, by the same procedure."""
+        seeds = rng.integers(0, 2**31, size=members.size)
+        after = np.array([attack.play(Roller(int(x))) for x in seeds], dtype=np.int64)
+        states[members, who] = after[:, 0]
+        states[members, whom] = after[:, 1]
 
     def _settle(self, states: Any, running: Any, winner: Any, ended: Any, round_: int) -> None:
         up = self.standing(states)
@@ -498,9 +585,11 @@ def simulate_encounter(
     seed: int | None = None,
     progress: Callable[[int], None] | None = None,
     batch: int = 10_000,
+    seconds: float | None = None,
 ) -> EncounterReport:
     """Each side's chance to win, the rounds fights last, each participant's chance to end out
-    of action or dead, over `trials` fights."""
+    of action or dead, over `trials` fights; with `seconds`, over the batches run within that
+    time (at least one: `trials` in the report says how many)."""
     check_trials(trials)
     seed, rng = generator(seed)
     start = time.perf_counter()
@@ -527,6 +616,9 @@ def simulate_encounter(
         done += n
         if progress is not None:
             progress(done)
+        if seconds is not None and time.perf_counter() - start > seconds:
+            break
+    trials = done
     return EncounterReport(
         system=fight.system.id,
         trials=trials,
@@ -562,10 +654,16 @@ class PlannedAttack(BaseModel):
 
 
 def planned_attack(
-    data: Any, attacker: str, target: str, choice: int = 0, lang: str = "fr"
+    data: Any,
+    attacker: str,
+    target: str,
+    choice: int = 0,
+    lang: str = "fr",
+    paths: int = PLANNED_PATHS,
 ) -> PlannedAttack:
     """The exact chance that one attack of `attacker` takes `target` out (names from the
-    encounter file): the same walked exchange the simulator samples from."""
+    encounter file): the same walked exchange the simulator samples from, within `paths` dice
+    sequences per walk (past them: a one-line error)."""
     fight = Fight(data)
     names = [p.name for p in fight.spec.participants]
     for name in (attacker, target):
@@ -579,7 +677,7 @@ def planned_attack(
     a, d = fight.start[names.index(attacker)], fight.start[names.index(target)]
     attack = Attack.of(fight.books, a, d, choice)
     try:
-        dist = exact_exchange(fight.books, a, d, choice, fight.results, PLANNED_PATHS)
+        dist = exact_exchange(fight.books, a, d, choice, fight.results, paths)
     except TooManyPaths:
         raise EcranError(
             Text(

@@ -16,11 +16,13 @@ from typing import Literal
 
 from pydantic import ValidationError
 
+from ecran.engine.records import RollRecord
 from ecran.play import dice_key
 from ecran.play.dice_key import Commitment, DiceKeyChanged
+from ecran.play.encounter import derived_seed
 from ecran.play.events import EventView
 from ecran.play.export import TableExport
-from ecran.play.payloads import RollMade, TableCreated
+from ecran.play.payloads import EncounterChanged, RollMade, TableCreated
 from ecran.play.rolls import replay
 from ecran.rules import EcranError, Text
 
@@ -97,24 +99,55 @@ def _t(fr: str, en: str) -> Text:
 
 
 def _roll(keys: _Keys, seq: int, made: RollMade) -> RollAudit:
-    problems: list[Text] = []
     record = made.record
     label = made.label or f"{record.system} {record.check}"
+    return _checked(keys, seq, made.commitment, made.gm_seed, record.seed, record, label)
+
+
+def _attack(keys: _Keys, seq: int, step: EncounterChanged) -> RollAudit:
+    """An encounter's attack step: the step's seed against the key, as a roll's; the attack's
+    own seed derives from it (`play.encounter.derived_seed`), its dice from that seed."""
+    assert step.attack is not None
+    record = step.attack.record
+    label = f"{record.system} {record.check}"
+    found = _checked(keys, seq, step.commitment, step.gm_seed, step.seed, record, label)
+    if step.seed is None:
+        return found
+    parts = (step.encounter_id, "attack", step.attack.attacker_id, step.attack.target_id)
+    if record.seed != derived_seed(step.seed, *parts):
+        wrong = _t(
+            "la graine de l'attaque ne vient pas de celle de l'étape",
+            "the attack's seed does not follow from the step's",
+        )
+        return RollAudit(seq, label, "failed", (*found.problems, wrong))
+    return found
+
+
+def _checked(
+    keys: _Keys,
+    seq: int,
+    commitment: Commitment | None,
+    gm_seed: bool,
+    seed: int | None,
+    record: RollRecord,
+    label: str,
+) -> RollAudit:
+    problems: list[Text] = []
     status: Status = "ok"
-    if made.commitment != keys.in_force:
+    if commitment != keys.in_force:
         problems.append(
             _t(
                 "l'empreinte du jet n'est pas celle en vigueur",
                 "the roll's commitment is not the one in force",
             )
         )
-    elif made.gm_seed:
+    elif gm_seed:
         status = "gm_seed"
-    elif made.commitment is None:
+    elif commitment is None:
         status = "legacy"
-    elif made.commitment.index not in keys.revealed:
+    elif commitment.index not in keys.revealed:
         status = "pending"
-    elif record.seed != dice_key.seed_for(keys.revealed[made.commitment.index], seq):
+    elif seed != dice_key.seed_for(keys.revealed[commitment.index], seq):
         problems.append(
             _t("la graine ne vient pas de la clé révélée", "the seed does not follow from the key")
         )
@@ -177,6 +210,10 @@ def audit(export: TableExport) -> Audit:
                 keys.in_force = change.next
             elif event.kind == "roll" and not event.redacted:
                 found.rolls.append(_roll(keys, event.seq, RollMade.model_validate(event.payload)))
+            elif event.kind == "encounter" and not event.redacted:
+                step = EncounterChanged.model_validate(event.payload)
+                if step.attack is not None:
+                    found.rolls.append(_attack(keys, event.seq, step))
             elif event.kind in ("hidden", "roll"):
                 found.hidden += 1
     except ValidationError as exc:

@@ -656,7 +656,8 @@ def attack(
     offers as it offers it. The dice are the table's: `seed` is the one asked for (a player's is
     refused, a GM's kept), else the table's key draws it (`play.dice_key.table_seed`)."""
     enc = _acting(state, actor, encounter_id, attacker_pid, expected_version)
-    seed = table_seed(state.dice_key, actor, seed, state.last_seq + 1).seed
+    drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
+    seed = drawn.seed
     attacker, target = _fighters(state, enc, attacker_pid, target_pid)
     if option is not None or not actor.is_gm:
         check, params, label = _offered(state, system, attacker, target, option, check, params)
@@ -696,6 +697,9 @@ def attack(
         operation=first["defender"],
         attack=rolled,
         participant_id=target.id,
+        seed=seed,
+        commitment=drawn.commitment,
+        gm_seed=drawn.gm_seed,
     )
 
 

@@ -165,3 +165,9 @@ class EncounterChanged(Record):
     participant_id: str | None = None
     expired: list[str] = []
     undoes: int | None = None
+    #: A step that rolls the table's dice (an attack): its seed, the dice key in force (the
+    #: seed derives from it unless `gm_seed`), as a roll's (`RollMade`), so `ecran verify`
+    #: checks encounter rolls too. None in steps made before.
+    seed: int | None = None
+    commitment: Commitment | None = None
+    gm_seed: bool = False

@@ -12,7 +12,7 @@ import inspect
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from ecran.dice import DiceSource, Roller
 from ecran.rules.check import Check, Params
@@ -25,6 +25,10 @@ from ecran.rules.text import DEFAULT_LANG, Source, Text
 from ecran.rules.violation import RuleViolation
 
 SheetT = TypeVar("SheetT", bound=CharacterSheet)
+#: A combatant's state as the game's tracks read it (`System.status`): still fighting, out of
+#: action (unconscious, out of combat, dying but alive), or dead.
+Status = Literal["up", "out", "dead"]
+STATUSES: tuple[Status, ...] = ("up", "out", "dead")
 Named = TypeVar("Named", Check[Any], Operation[Any, Any])
 
 
@@ -63,6 +67,7 @@ SHEET_HOOKS = (
     "counter_damage",
     "consequences",
     "tracks",
+    "status",
 )
 
 
@@ -262,6 +267,12 @@ class System(Generic[SheetT]):
         """What combat changes on this sheet, as the encounter tracker shows it beside each
         participant (wounds, fatigue, hit points, reserves…). Default: nothing."""
         return []
+
+    def status(self, sheet: SheetT) -> Status:
+        """Whether the sheet's bearer still fights (`up`), is out of action (`out`) or dead
+        (`dead`), read from the game's own tracks: what ends a fight for the encounter simulator
+        and the tracker. Default: always `up` (a game without tracks never leaves a fight)."""
+        return "up"
 
     def sources(self) -> list[Source]:
         found: list[Source] = []

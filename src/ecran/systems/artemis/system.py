@@ -11,6 +11,7 @@ from ecran.systems.artemis.options import LISTED
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import SEED
 from ecran.systems.artemis.tracks import rows as nifimo_rows
+from ecran.systems.artemis.tracks import status as nifimo_status
 
 
 class Artemis(System[ArtemisSheet]):
@@ -60,6 +61,7 @@ class Artemis(System[ArtemisSheet]):
     damage = staticmethod(encounter.damage)
     consequences = staticmethod(encounter.consequences)
     tracks = staticmethod(nifimo_rows)
+    status = staticmethod(nifimo_status)
 
 
 SYSTEM = Artemis()

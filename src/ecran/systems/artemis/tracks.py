@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ecran.rules import SheetRow, Text, tr
+from ecran.rules.system import Status
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.sheet import ArtemisSheet, Marks, Nifimo
 
@@ -300,3 +301,9 @@ def without_test(category: int, floor_on_scratch: bool) -> Wounds:
     if category == 0:
         return Wounds(0, 1) if floor_on_scratch else Wounds()
     return inflicted(category)
+
+
+def status(sheet: ArtemisSheet) -> Status:
+    """The seed names no out-of-action state short of Mort and Détruit (L108-109, rules §9 A5):
+    a character fights on until one of those."""
+    return "dead" if sheet.nifimo.lethal else "up"

@@ -32,6 +32,7 @@ class Fluid(System[FluidSheet]):
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
     counter_damage = staticmethod(encounter.counter_damage)
+    status = staticmethod(tracks.status)
     tracks = staticmethod(tracks.rows)
 
 

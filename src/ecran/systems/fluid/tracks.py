@@ -4,6 +4,7 @@ points and the penalties that follow (L103-133, L790-800, L1413-1439, L1569-1573
 from __future__ import annotations
 
 from ecran.rules import SheetRow, joined, tr
+from ecran.rules.system import Status
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import CHARACTER
 
@@ -114,3 +115,12 @@ def rows(sheet: FluidSheet) -> list[SheetRow]:
     (RES, AUR, SAN, INI) and the state in play (condition, wounds…), the rows of the sheet's
     "Attributes" and "In play" sections."""
     return [*attribute_rows(sheet), *state_rows(sheet)]
+
+
+def status(sheet: FluidSheet) -> Status:
+    """The survival tests' lasting results (L1501-1529): dead, or out of action while in a coma
+    or unconscious."""
+    c = sheet.condition
+    if c.dead:
+        return "dead"
+    return "out" if c.coma_days or c.unconscious_hours else "up"

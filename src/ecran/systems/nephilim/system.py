@@ -10,7 +10,7 @@ from ecran.systems.nephilim.operations import OPERATIONS
 from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.tables import SEED
-from ecran.systems.nephilim.tracks import shown
+from ecran.systems.nephilim.tracks import shown, status
 
 #: Sheet fields that change in play (tracks L72-88, the stasis bonus L630, the round L508-518).
 PLAY_STATE = frozenset(
@@ -39,6 +39,7 @@ class Nephilim(System[NephilimSheet]):
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
     tracks = staticmethod(shown)
+    status = staticmethod(status)
 
 
 SYSTEM = Nephilim()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ecran.rules import SheetRow, Text, tr
+from ecran.rules.system import Status
 from ecran.systems.nephilim.tables import COMBAT, TRACKS, TrackState
 
 if TYPE_CHECKING:  # the sheet reads its penalties from this module
@@ -95,3 +96,13 @@ def shown(sheet: NephilimSheet) -> list[SheetRow]:
             )
         )
     return rows
+
+
+def status(sheet: NephilimSheet) -> Status:
+    """Dead on the wound track's last state (L77-84); out of play when either track says so
+    (the sheet's `out_of_play`, L72-84)."""
+    boxes = sheet.track_boxes
+    if state("wound", sheet.wounds, boxes).index == 5:
+        return "dead"
+    out = state("wound", sheet.wounds, boxes).out or state("fatigue", sheet.fatigue, boxes).out
+    return "out" if out else "up"

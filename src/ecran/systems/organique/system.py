@@ -50,6 +50,7 @@ class Organique(System[OrganiqueSheet]):
     damage = staticmethod(encounter.damage)
     consequences = staticmethod(encounter.consequences)
     tracks = staticmethod(tracking.tracks)
+    status = staticmethod(tracking.status)
 
 
 SYSTEM = Organique()

@@ -12,6 +12,7 @@ from math import ceil, floor
 from typing import TYPE_CHECKING
 
 from ecran.rules import SheetRow, Text, joined, number, phrase, tr
+from ecran.rules.system import Status
 from ecran.systems.organique.dice import two_characteristics
 from ecran.systems.organique.tables import COMBAT, HEALTH, ConditionRow
 
@@ -331,3 +332,12 @@ def effect_label(name: str) -> Text:
     """An effect by the symptom's name where it is one (shock → Choc / Shock), else as written."""
     row = HEALTH.symptom_named(name)
     return row.label if row is not None else Text(fr=name, en=name)
+
+
+def status(sheet: OrganiqueSheet) -> Status:
+    """Dead at SNG 0 — mortally wounded, dying without first aid (L591-601); out of combat by
+    the health track and endurance (L614-635)."""
+    health = sheet.health.current()
+    if mortally_wounded(health):
+        return "dead"
+    return "out" if out_of_combat(health, sheet.endurance) else "up"

@@ -56,6 +56,7 @@ class Warp(System[WarpSheet]):
     initiative = staticmethod(encounter.initiative)
     attacks = staticmethod(encounter.attacks)
     damage = staticmethod(encounter.damage)
+    status = staticmethod(tracks.status)
     tracks = staticmethod(tracks.tracks)
 
 

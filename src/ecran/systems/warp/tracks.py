@@ -14,6 +14,7 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from ecran.rules import SheetRow, tr
+from ecran.rules.system import Status
 from ecran.systems.warp.tables import ARMOUR, CORE, HEALTH, HealthState, by_key, choice_words
 
 if TYPE_CHECKING:  # the sheet reads its hit points here: no import at run time
@@ -213,3 +214,12 @@ def tracks(sheet: WarpSheet) -> list[SheetRow]:
             )
         )
     return rows
+
+
+def status(sheet: WarpSheet) -> Status:
+    """Dead or dying at -max hit points or below (L3363-3376), out of action at 0 or below
+    (L3273-3361), else fighting."""
+    hp = sheet.hp()
+    if is_dying(hp, sheet.max_hp):
+        return "dead"
+    return "out" if is_out(hp) else "up"

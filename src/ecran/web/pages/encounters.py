@@ -8,6 +8,7 @@ attack shows in the panel of whoever made it."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,8 @@ from pydantic import ValidationError
 from starlette.datastructures import FormData, QueryParams
 
 from ecran.dice import Roller
+from ecran.engine.advise import advise
+from ecran.engine.fight import WALK_PATHS, planned_attack, simulate_encounter
 from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
@@ -440,3 +443,122 @@ def _pick(raw: str | None, count: int) -> int:
         return min(max(int(raw or 0), 0), max(count - 1, 0))
     except ValueError:
         return 0
+
+
+# -- the GM's "chances de victoire" -------------------------------------------------------------
+
+#: Fights simulated for the GM's chances of victory, and the time they may take (the fragment
+#: reports how many ran).
+VICTORY_TRIALS = 2_000
+VICTORY_SECONDS = 2.0
+#: The two sides of the tracker: the players' characters and the GM's NPCs.
+SIDES = {
+    "pc": Text(fr="personnages joueurs", en="player characters"),
+    "npc": Text(fr="PNJ", en="NPCs"),
+}
+
+
+@router.get("/tables/{table_id}/encounters/{encounter_id}/victory")
+def victory_panel(request: Request, here: Here, encounter_id: str) -> Response:
+    """The GM's chances of victory, recomputed from the current tracks: fights simulated from
+    every participant's sheet as it is now (`engine.fight`), and for whoever acts, the exact
+    chance that one attack takes each opponent out. Loaded by the tracker (which the live
+    client reloads after every step), so it follows every hit."""
+    if not here.member.is_gm:
+        raise Forbidden(
+            Text(
+                fr="réservé au MJ : les chances de victoire", en="the GM's only: chances of victory"
+            )
+        )
+    return page(request, here, "table/_victory.html", victory_context(here, encounter_id))
+
+
+def _fight_file(here: Seat, enc: Encounter) -> tuple[dict[str, Any], dict[str, str]] | Text:
+    """The encounter as `ecran encounter simulate` reads it (each participant's current sheet,
+    characters against NPCs), with each participant's name in it; or why it cannot be."""
+    people: list[dict[str, Any]] = []
+    names: dict[str, str] = {}
+    for pid in enc.order:
+        p = enc.participants[pid]
+        sheet = p.sheet
+        if p.character_id is not None:
+            stored = here.state.characters.get(p.character_id)
+            sheet = None if stored is None else stored.sheet
+        if sheet is None:
+            return Text(
+                fr=f"{p.name} n'a pas de feuille : pas de simulation",
+                en=f"{p.name} has no sheet: no simulation",
+            )
+        name, n = p.name, 2
+        while name in names.values():
+            name, n = f"{p.name} ({n})", n + 1
+        names[pid] = name
+        side = "pc" if p.character_id is not None else "npc"
+        people.append({"name": name, "side": side, "sheet": sheet})
+    if len({p["side"] for p in people}) < 2:
+        return Text(
+            fr="il faut des personnages joueurs et des PNJ",
+            en="it takes player characters and NPCs",
+        )
+    return {"system": here.system.id, "participants": people}, names
+
+
+def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
+    enc = here.state.encounter(encounter_id).encounter
+    found = _fight_file(here, enc)
+    context: dict[str, Any] = {"enc": enc, "seq": here.state.last_seq, "sides": SIDES}
+    if isinstance(found, Text):
+        return {**context, "victory_note": found}
+    data, names = found
+    # the same state gives the same figures (a reload does not flicker); this is an estimate
+    # for the GM, not a roll of the table: no table dice are spent
+    seed = int.from_bytes(
+        hashlib.sha256(f"{here.table_id}:{encounter_id}:{here.state.last_seq}".encode()).digest()[
+            :7
+        ]
+    )
+    try:
+        report = simulate_encounter(
+            data, VICTORY_TRIALS, seed=seed, batch=250, seconds=VICTORY_SECONDS
+        )
+    except EcranError as exc:
+        return {**context, "victory_note": exc.text}
+    planned = []
+    acting = enc.participants.get(enc.current or "")
+    if acting is not None:
+        mine = "pc" if acting.character_id is not None else "npc"
+        for pid, name in names.items():
+            other = enc.participants[pid]
+            if ("pc" if other.character_id is not None else "npc") == mine:
+                continue
+            try:
+                planned.append(
+                    planned_attack(data, names[acting.id], name, lang=here.lang, paths=WALK_PATHS)
+                )
+            except EcranError:
+                continue
+    return {**context, "report": report, "acting": acting, "planned": planned}
+
+
+# -- advice in the roll panel -------------------------------------------------------------------
+
+#: The choices the roll panel's advice lists besides the plain roll.
+ADVICE_SHOWN = 4
+
+
+@router.get("/tables/{table_id}/advice")
+def roll_advice(request: Request, here: Here) -> Response:
+    """The roll panel's advice ("conseil"): the choices the rules give for the check about to
+    be rolled, each against the plain roll, best first (`engine.advise`). Nothing where the
+    check offers no choice or its parameters are not complete yet."""
+    q = request.query_params
+    form = form_of(here, q.get("check"), None, q)
+    context: dict[str, Any] = {"advice": None, "plain": None, "others": []}
+    try:
+        report = advise(here.system.id, form.check.name, form.values, lang=here.lang)
+    except EcranError:
+        return page(request, here, "table/_advice.html", context)
+    plain = next((c for c in report.choices if c.plain), None)
+    others = [c for c in report.choices if not c.plain][:ADVICE_SHOWN]
+    context.update(advice=report, plain=plain, others=others)
+    return page(request, here, "table/_advice.html", context)

@@ -1,0 +1,72 @@
+"""A player's roll panel shows advice (real headless Chromium): for an Espace Artémis test, the
+professional's privilege (L46-53) against the plain roll, with its cost, the figures being the
+two `ecran odds` calls'."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from ecran.engine import odds
+
+pytestmark = pytest.mark.browser
+
+READ = """() => {
+  const items = [...document.querySelectorAll('#roll-advice .advice-choice')];
+  const privilege = items.find(
+    li => li.querySelector('strong').textContent === "avec le privilège, sans point d'expérience");
+  if (!privilege) return null;
+  return {
+    text: privilege.textContent.replace(/\\s+/g, ' ').trim(),
+    success: Number(privilege.dataset.success),
+    plain: Number(privilege.dataset.plain),
+  };
+}"""
+
+
+def _success(professional: bool) -> float:
+    """P(success or better), from `ecran odds` (outcomes worst to best)."""
+    report = odds("artemis", "test", skill=5, difficulty=8, professional=professional)
+    names = [o.outcome for o in report.outcomes]
+    better = report.outcomes[names.index("success") :]
+    return float(sum(Fraction(o.probability) for o in better))
+
+
+def test_a_player_sees_the_privilege_advised_in_the_roll_panel(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    gm = browser.new_context().new_page()
+    gm.goto(server + "/tables/new")
+    gm.fill("#table-name", "Conseil")
+    gm.fill("#gm-name", "Camille")
+    gm.select_option("#table-system", "artemis")
+    gm.click("#create-table")
+    gm.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    invite = gm.locator("#link-invite").input_value()
+
+    ana = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
+    errors: list[str] = []
+    ana.on("pageerror", lambda error: errors.append(str(error)))
+    ana.goto(invite)
+    ana.fill("#display-name", "Ana")
+    ana.click("#join-button")
+    ana.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    expect(ana.locator("#roll-form")).to_be_visible()
+    ana.select_option("#roll-check", "test")
+    expect(ana.locator("#r-skill")).to_be_visible()
+    ana.fill("#r-skill", "5")
+    ana.fill("#r-difficulty", "8")
+    seen = ana.wait_for_function(
+        f"() => {{ const r = ({READ})(); "
+        f"return r && Math.abs(r.plain - {_success(False)}) < 1e-9 ? r : null; }}",
+        timeout=30_000,
+    ).json_value()
+    assert seen["success"] == pytest.approx(_success(True))
+    assert seen["plain"] == pytest.approx(_success(False))
+    assert "au lieu de" in seen["text"] and "coûte une fatigue grave" in seen["text"]
+    assert errors == []
+    ana.context.close()
+    gm.context.close()

@@ -1,0 +1,51 @@
+"""The GM's chances of victory (the tracker's fragment): the GM's only, computed from the
+participants' sheets as they stand, a one-line note where a side lacks a sheet; and the roll
+panel's advice fragment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web.tables.tables_support import Member, Table
+
+
+def _page(table: Table, who: Member, path: str, **params: str) -> Any:
+    return table.client.get(f"/tables/{table.id}{path}", params={"token": who.token, **params})
+
+
+def _encounter(table: Table, shadow: bool = False) -> str:
+    hector = table.character(table.alice, {"name": "Hector", "might": 3, "agility": 3})
+    made = table.post(table.gm, "/encounters", {"name": "Embuscade"})
+    enc = str(made.json()["payload"]["encounter_id"])
+    table.post(table.gm, f"/encounters/{enc}/participants", {"character_id": hector["id"]})
+    body = {"name": "Ombre"} if shadow else {"sheet": {"name": "Gobelin", "might": 1, "agility": 4}}
+    table.post(table.gm, f"/encounters/{enc}/participants", body)
+    return enc
+
+
+def test_the_gm_reads_the_chances_a_player_is_refused(table: Table) -> None:
+    enc = _encounter(table)
+    got = _page(table, table.gm, f"/encounters/{enc}/victory")
+    assert got.status_code == 200, got.text
+    html = got.text
+    assert 'id="victory-odds"' in html and 'data-side="pc"' in html and 'data-side="npc"' in html
+    assert "combats simulés" in html
+    refused = _page(table, table.alice, f"/encounters/{enc}/victory")
+    assert refused.status_code == 403
+    # the tracker loads it for the GM only
+    tracker = _page(table, table.gm, f"/encounters/{enc}").text
+    assert f"/encounters/{enc}/victory" in tracker
+    mine = _page(table, table.alice, f"/encounters/{enc}").text
+    assert "/victory" not in mine
+
+
+def test_a_sheetless_participant_is_one_line(table: Table) -> None:
+    enc = _encounter(table, shadow=True)
+    html = _page(table, table.gm, f"/encounters/{enc}/victory").text
+    assert 'id="victory-note"' in html and "Ombre n&#39;a pas de feuille" in html
+
+
+def test_advice_is_empty_for_a_check_without_choices(table: Table) -> None:
+    got = _page(table, table.alice, "/advice", check="test", skill="2")
+    assert got.status_code == 200
+    assert "advice-choice" not in got.text
