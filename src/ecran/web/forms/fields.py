@@ -140,6 +140,8 @@ class FormField:
     minimum: Any = None
     maximum: Any = None
     choices: list[Any] = field(default_factory=list)
+    #: People's words for the choices (`x-choices`), by the choice's text.
+    choice_labels: Mapping[str, Text] = field(default_factory=dict)
     #: An option's kind (`house_rule`...), None for a plain field.
     option_kind: str | None = None
     source: str | None = None
@@ -157,6 +159,12 @@ class FormField:
     @property
     def option_label(self) -> Text | None:
         return KIND_LABELS.get(self.option_kind) if self.option_kind else None
+
+    def choice_text(self, choice: Any) -> Text:
+        """A choice as people read it: its declared words, else its value with spaces (a
+        reader never sees an id's underscores)."""
+        found = self.choice_labels.get(str(choice))
+        return found or _raw(str(choice).replace("_", " "))
 
     @property
     def shown(self) -> str:
@@ -195,6 +203,7 @@ def control(
         help=_described(prop, shape),
         nullable=nullable,
         choices=choices_of(shape),
+        choice_labels=FieldMeta.of(split(path)[-1] if path else "", prop).choice_labels,
         minimum=shape.get("minimum"),
         maximum=shape.get("maximum"),
     )
@@ -224,11 +233,14 @@ def control(
 def _dict_children(schema: Schema, shape: Mapping[str, Any], value: Any, node: FormField) -> None:
     given = value if isinstance(value, Mapping) else {}
     values_schema = shape.get("additionalProperties") or {}
-    allowed = choices_of(schema.resolve(shape.get("propertyNames", {}))[0])
+    names = schema.resolve(shape.get("propertyNames", {}))[0]
+    allowed = choices_of(names)
     node.fixed_keys = bool(allowed)
     keys = [str(k) for k in allowed] if allowed else [str(k) for k in given]
+    words = FieldMeta.of(node.name, names).choice_labels
     for key in keys:
-        child = control(schema, values_schema, given.get(key), join(node.path, key), _raw(key))
+        label = words.get(key) or _raw(key.replace("_", " "))
+        child = control(schema, values_schema, given.get(key), join(node.path, key), label)
         child.removable = not allowed
         if allowed:
             child.nullable = True  # an allowed key may be left out
