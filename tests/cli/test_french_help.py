@@ -30,7 +30,7 @@ CHOICES = re.compile(r"\[[\w-]+(?:\|[\w-]+)+\]")
 SEED_FILE = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
 #: Words both languages write alike though only one side of the catalogue has them.
 SHARED = {"json", "bash", "fish", "fastapi", "roll20", "floor", "options", "port", "test", "tests"}
-SHARED |= {"standard", "plus", "explosion", "explosions", "expr", "arguments", "version"}
+SHARED |= {"standard", "plus", "explosion", "explosions", "expr", "arguments", "version", "combat"}
 
 
 @cache

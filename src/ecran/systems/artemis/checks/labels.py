@@ -25,6 +25,8 @@ def words(name: str) -> tuple[Text, Text]:
 ZONE = _DETAILS["zone"]
 NPC_SCORE = _DETAILS["npc_score"]
 CRISIS = _DETAILS["crisis"]
+#: The words of the named values details hold (a zone, a fatigue kind, a GM ruling).
+VALUES = _DETAILS["detail_values"]
 
 # What each kind of check can put in `Resolution.details` (skill tests keep the zone keys).
 ZONE_XP = ZONE | _DETAILS["xp"]

@@ -171,7 +171,15 @@ def condition(
     rest = [c for c in sheet.conditions if c != params.condition]
     conditions = [*rest, params.condition] if params.present else rest
     new = sheet.model_copy(update={"conditions": conditions})
-    return Change(new, tr(", ".join(conditions) or "aucun état", ", ".join(conditions) or "none"))
+    return Change(new, _conditions_words(conditions))
+
+
+def _conditions_words(conditions: list[str]) -> Text:
+    """The conditions a sheet now bears, by their words (`CONDITION_WORDS`), never their ids."""
+    words = [CONDITION_WORDS.get(c, tr(c, c)) for c in conditions]
+    if not words:
+        return tr("aucun état", "no condition")
+    return tr(", ".join(w.fr for w in words), ", ".join(w.en for w in words))
 
 
 class HealParams(Params):
