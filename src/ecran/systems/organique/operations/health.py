@@ -11,7 +11,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, param, tr
 from ecran.systems.organique.hazards import INC_ZERO_EFFECT, Report, after_inc_zero, wound
 from ecran.systems.organique.sheet import ConditionName, HealthTrack, OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
+from ecran.systems.organique.tables import COMBAT, FIELDS, HEALTH, operation, src, words
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
     CONDITION_WORDS,
@@ -36,7 +36,7 @@ class HitParams(Params):
     c: float = _half("c")
     armour_piercing: int = FIELDS("armour_piercing", default=0, ge=0, le=100)
     attack_margin: int | None = FIELDS("attack_margin", default=None)
-    action: str = FIELDS("action.hit", default="strike")
+    action: str = FIELDS("action.hit", default="strike", choices=words(COMBAT.action))
     ignore_armour: bool = FIELDS("ignore_armour", default=False)
     dirty: bool = FIELDS("dirty", default=False)
 

@@ -15,7 +15,7 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.options import FEVER_SAVE
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
+from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src, words
 from ecran.systems.organique.tracks import effective
 
 IMMUNE, SIMILAR = 10, 6  # L1083-1088
@@ -71,7 +71,9 @@ def reach_level(
 
 
 class ContractParams(Params):
-    disease: str = FIELDS("disease.contract", default="wound_infection", min_length=1)
+    disease: str = FIELDS(
+        "disease.contract", default="wound_infection", min_length=1, choices=words(HEALTH.disease)
+    )
     difficulty: int | None = FIELDS("difficulty.contract", default=None, ge=0, le=60)
     similar: bool = FIELDS("similar.contract", default=False)
     progression: int | None = FIELDS("progression", default=None, ge=0, le=60)
@@ -132,7 +134,9 @@ def disease_contract(
 
 
 class ProgressParams(Params):
-    disease: str = FIELDS("disease.progress", default="wound_infection", min_length=1)
+    disease: str = FIELDS(
+        "disease.progress", default="wound_infection", min_length=1, choices=words(HEALTH.disease)
+    )
     similar: bool = FIELDS("similar.progress", default=False)
     fever_save: bool = FEVER_SAVE.field()
 
@@ -178,7 +182,9 @@ _PROGRESS_TEXT = {
 
 
 class TreatParams(Params):
-    disease: str = FIELDS("disease.treat", default="wound_infection", min_length=1)
+    disease: str = FIELDS(
+        "disease.treat", default="wound_infection", min_length=1, choices=words(HEALTH.disease)
+    )
     bonus: int = FIELDS("bonus", ge=0, le=40)
 
 

@@ -128,14 +128,14 @@ class AttackBase(Params):
     armour: str = param(
         tr("Armure normale", "Normal armour"),
         tr(
-            "Couches d'armure normale séparées par des virgules (" + ", ".join(NORMAL_KEYS) + ")",
-            "Normal armour layers, comma-separated (" + ", ".join(NORMAL_KEYS) + ")",
+            f"Couches d'armure normale séparées par des virgules ({NORMAL.names.fr})",
+            f"Normal armour layers, comma-separated ({NORMAL.names.en})",
         ),
         default="",
     )
     bulletproof: str = param(
         tr("Armure pare-balles", "Bulletproof armour"),
-        tr("Une de : " + ", ".join(BULLETPROOF_KEYS), "One of: " + ", ".join(BULLETPROOF_KEYS)),
+        tr(f"Une de : {BULLETPROOF.names.fr}", f"One of: {BULLETPROOF.names.en}"),
         default="none",
     )
     iron_skin: int = FIELDS("iron_skin", default=0, ge=0)
@@ -367,7 +367,7 @@ class MeleeParams(AttackBase):
     defender_extra_actions: int = FIELDS("defender_extra_actions", default=0, ge=0, le=MAX_EXTRA)
     weapon: str = param(
         tr("Arme", "Weapon"),
-        tr("Une de : " + ", ".join(MELEE_KEYS), "One of: " + ", ".join(MELEE_KEYS)),
+        tr(f"Une de : {MELEE.names.fr}", f"One of: {MELEE.names.en}"),
         default="unarmed",
     )
     damage_factor: int | None = GM_DAMAGE_FACTOR.field(ge=1, le=20)
@@ -490,7 +490,7 @@ RANGED_KEYS, BURST_KEYS = RANGED.keys, BURST.keys
 class RangedParams(AttackBase):
     weapon: str = param(
         tr("Arme", "Weapon"),
-        tr("Une de : " + ", ".join(RANGED_KEYS), "One of: " + ", ".join(RANGED_KEYS)),
+        tr(f"Une de : {RANGED.names.fr}", f"One of: {RANGED.names.en}"),
         default="handgun_small",
     )
     distance_m: float = FIELDS("distance_m", default=10, ge=0)
