@@ -137,6 +137,7 @@ class AttackBase(Params):
         tr("Armure pare-balles", "Bulletproof armour"),
         tr(f"Une de : {BULLETPROOF.names.fr}", f"One of: {BULLETPROOF.names.en}"),
         default="none",
+        choices=BULLETPROOF.words,
     )
     iron_skin: int = FIELDS("iron_skin", default=0, ge=0)
     target_max_hp: int = FIELDS("target_max_hp", default=14, ge=1)
@@ -369,6 +370,7 @@ class MeleeParams(AttackBase):
         tr("Arme", "Weapon"),
         tr(f"Une de : {MELEE.names.fr}", f"One of: {MELEE.names.en}"),
         default="unarmed",
+        choices=MELEE.words,
     )
     damage_factor: int | None = GM_DAMAGE_FACTOR.field(ge=1, le=20)
     better_weapon: bool = FIELDS("better_weapon", default=False)
@@ -492,6 +494,7 @@ class RangedParams(AttackBase):
         tr("Arme", "Weapon"),
         tr(f"Une de : {RANGED.names.fr}", f"One of: {RANGED.names.en}"),
         default="handgun_small",
+        choices=RANGED.words,
     )
     distance_m: float = FIELDS("distance_m", default=10, ge=0)
     range_dice: int | None = GM_RANGE_DICE.field(ge=1, le=5)
@@ -502,7 +505,7 @@ class RangedParams(AttackBase):
     dodge_dice: int = FIELDS("dodge_dice", default=0, ge=0, le=MAX_EXTRA)
     defence_penalty: int = penalty_field("ranged_defence_penalty")
     second_shot: bool = FIELDS("second_shot", default=False)
-    burst: str = FIELDS("burst", default="none")
+    burst: str = FIELDS("burst", default="none", choices=BURST.words)
     rounds_loaded: int | None = ROUNDS_LOADED.field(ge=0)
     ammo: Literal["normal", "armour_piercing", "hollow_point"] = FIELDS("ammo", default="normal")
     half_range_die: bool = HALF_RANGE_DIE.field()

@@ -234,6 +234,7 @@ class ResistSpellParams(Params):
         tr("Sort", "Spell"),
         tr(f"Un de : {SPELL.names.fr}", f"One of: {SPELL.names.en}"),
         default="stone_grip",
+        choices=SPELL.words,
     )
     casting_roll: int | None = FIELDS("casting_roll", default=None, ge=0)
     stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
