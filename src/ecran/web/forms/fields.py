@@ -184,9 +184,13 @@ def _raw(text: str) -> Text:
 
 
 def _described(prop: Mapping[str, Any], shape: Mapping[str, Any]) -> Text | None:
-    """A sheet field's help: the model's own description."""
+    """A sheet field's help: its declared words (`x-help`), else the model's own description,
+    which is English: shown to an English reader only, never as French."""
+    declared = FieldMeta.of("", prop).help
+    if declared is not None:
+        return declared
     text = str(prop.get("description") or shape.get("description") or "")
-    return _raw(text) if text else None
+    return Text(fr="", en=text) if text else None
 
 
 def control(
