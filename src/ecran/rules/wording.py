@@ -58,6 +58,15 @@ def value_words(
         return number(value, lang, 0 if value.is_integer() else 2)
     if isinstance(value, list | tuple):
         return " ".join(value_words(v, lang, checks, words) for v in value)
+    if (
+        isinstance(value, dict)
+        and isinstance(value.get("fr"), str)
+        and isinstance(value.get("en"), str)
+    ):
+        # a named thing carried with its words (a weekday): its name, then what else it holds
+        rest = {k: v for k, v in value.items() if k not in ("fr", "en")}
+        own = value["en" if lang == "en" else "fr"]
+        return f"{own} ({value_words(rest, lang, checks, words)})" if rest else own
     if isinstance(value, dict):
         return ", ".join(
             f"{_key(k, checks, words)(lang)}{COLON[lang]}{value_words(v, lang, checks, words)}"
