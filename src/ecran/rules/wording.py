@@ -111,6 +111,9 @@ def params_words(
         label = meta.label(lang) if meta is not None else name.replace("_", " ")
         if value is None:
             shown = "—"
+        elif meta is not None and meta.choice_labels and isinstance(value, str) and "," in value:
+            # a list of named choices typed as one text (armour layers)
+            shown = ", ".join(meta.choice_label(part.strip())(lang) for part in value.split(","))
         elif meta is not None and meta.choice_labels and not isinstance(value, bool | list):
             shown = meta.choice_label(value)(lang)
         else:

@@ -132,6 +132,7 @@ class AttackBase(Params):
             f"Normal armour layers, comma-separated ({NORMAL.names.en})",
         ),
         default="",
+        choices=NORMAL.words,
     )
     bulletproof: str = param(
         tr("Armure pare-balles", "Bulletproof armour"),
