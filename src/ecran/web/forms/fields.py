@@ -36,6 +36,15 @@ Kind = Literal[
 ]
 #: Fields the server sets (the system) or the table decides (its options): never in a sheet form.
 SKIPPED = {"system"}
+#: The words of the fields every sheet has (`CharacterSheet`), which declare none of their own.
+COMMON_WORDS = {
+    "name": Text(fr="Nom", en="Name"),
+    "kind": Text(fr="Type", en="Kind"),
+    "player": Text(fr="Joueur", en="Player"),
+    "notes": Text(fr="Notes", en="Notes"),
+}
+#: The kinds of character, as players say them.
+KIND_WORDS = {"pc": Text(fr="PJ", en="PC"), "npc": Text(fr="PNJ", en="NPC")}
 LONG_TEXT = {"notes", "background", "relations"}
 _SCALARS: dict[str, Kind] = {"integer": "int", "number": "number", "boolean": "bool"}
 
@@ -278,8 +287,14 @@ def in_sheet_form(name: str, prop: Mapping[str, Any]) -> bool:
 
 def build(schema: Schema, value: Mapping[str, Any]) -> list[FormField]:
     """A sheet form's top-level controls for its current (possibly half-typed) value."""
-    return [
-        control(schema, prop, value.get(name), name, FieldMeta.of(name, prop).label)
-        for name, prop in schema.properties.items()
-        if in_sheet_form(name, prop)
-    ]
+    fields = []
+    for name, prop in schema.properties.items():
+        if not in_sheet_form(name, prop):
+            continue
+        meta = FieldMeta.of(name, prop)
+        label = meta.label if meta.label_declared else COMMON_WORDS.get(name, meta.label)
+        found = control(schema, prop, value.get(name), name, label)
+        if name == "kind" and not found.choice_labels:
+            found.choice_labels = KIND_WORDS
+        fields.append(found)
+    return fields
