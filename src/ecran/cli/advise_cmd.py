@@ -25,7 +25,7 @@ def either_option() -> click.Option:
         ["--either", "either"],
         multiple=True,
         metavar="PARAM=V1,V2",
-        help="a choice of your own: the values one parameter may take (the skills that apply)",
+        help=_("a choice of your own: the values one parameter may take (the skills that apply)"),
     )
 
 

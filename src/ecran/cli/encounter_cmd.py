@@ -12,7 +12,7 @@ import click
 
 from ecran.cli.checks import json_flag, seed_option
 from ecran.cli.lang import current
-from ecran.cli.render import console, echo_json
+from ecran.cli.render import console, echo_json, number
 from ecran.cli.simulate_cmd import progress_bar, trials_option
 from ecran.cli.words import _
 from ecran.rules import EcranError, Text
@@ -97,21 +97,16 @@ def _attack(file: str, attacker: str, target: str, attack: int, as_json: bool) -
     if as_json:
         echo_json(report.model_dump())
         return
-    fr = current() == "fr"
+    lang = current()
 
     def pct(p: float) -> str:
-        return f"{p * 100:.1f} %".replace(".", ",") if fr else f"{p * 100:.1f}%"
+        return number(p * 100, lang, 1) + ("\u202f%" if lang == "fr" else "%")
 
-    if fr:
-        click.echo(f"{report.attacker} → {report.target} ({report.attack}) :")
-        click.echo(f"  hors de combat : {pct(report.p_out)} ({report.out})")
-        click.echo(f"  mort : {pct(report.p_dead)} ({report.dead})")
-        click.echo(f"  l'attaquant hors de combat : {pct(report.p_attacker_out)}")
-    else:
-        click.echo(f"{report.attacker} → {report.target} ({report.attack}):")
-        click.echo(f"  out of action: {pct(report.p_out)} ({report.out})")
-        click.echo(f"  dead: {pct(report.p_dead)} ({report.dead})")
-        click.echo(f"  attacker out of action: {pct(report.p_attacker_out)}")
+    colon = _(": ")
+    click.echo(f"{report.attacker} → {report.target} ({report.attack}){colon.rstrip()}")
+    click.echo(f"  {_('out of action')}{colon}{pct(report.p_out)} ({report.out})")
+    click.echo(f"  {_('dead')}{colon}{pct(report.p_dead)} ({report.dead})")
+    click.echo(f"  {_('attacker out of action')}{colon}{pct(report.p_attacker_out)}")
 
 
 def build(lang: str) -> click.Group:
@@ -122,13 +117,18 @@ def build(lang: str) -> click.Group:
             callback=_attack,
             params=[
                 click.Argument(["file"]),
-                click.Option(["--attacker"], required=True, help="the attacker's name"),
-                click.Option(["--target"], required=True, help="the target's name"),
+                click.Option(
+                    ["--attacker"], required=True, metavar=_("TEXT"), help=_("the attacker's name")
+                ),
+                click.Option(
+                    ["--target"], required=True, metavar=_("TEXT"), help=_("the target's name")
+                ),
                 click.Option(
                     ["--attack"],
                     type=click.IntRange(0, 500),
                     default=0,
-                    help="which of the offered attacks (0: the first)",
+                    metavar="INT",
+                    help=_("which of the offered attacks (0: the first)"),
                 ),
                 json_flag(),
             ],

@@ -27,10 +27,9 @@ def bar(p: float) -> str:
 
 def number(x: float, lang: str, digits: int = 2) -> str:
     """A decimal as the reader writes it (Babel): `33,33` in French, `33.33` in English."""
-    from babel.numbers import format_decimal
+    from ecran.rules.wording import number as worded
 
-    pattern = "0." + "0" * digits if digits else "0"
-    return str(format_decimal(x, format=pattern, locale="fr_FR" if lang == "fr" else "en_GB"))
+    return worded(x, lang, digits)
 
 
 def odds_table(report: OddsReport, check: Check[Any], lang: str) -> Table:
@@ -69,22 +68,10 @@ def roll_table(record: RollRecord, check: Check[Any], lang: str) -> Table:
 
 def params_line(params: dict[str, Any], model: type[BaseModel], lang: str) -> str:
     """The parameters a result was computed with, each by its label and its value in words
-    (`Compétence 4 · Difficulté 7 · Professionnel non`), never `name=False`."""
-    from ecran.rules import FieldMeta
+    (`Compétence : 4 · Difficulté : 7 · Professionnel : non`), never `name=False`."""
+    from ecran.rules.wording import params_words
 
-    metas = FieldMeta.of_model(model)
-    parts = []
-    for name, value in params.items():
-        meta = metas.get(name)
-        label = meta.label(lang) if meta is not None else name.replace("_", "-")
-        if value is None:
-            shown = "—"
-        elif meta is not None and meta.choice_labels and not isinstance(value, bool):
-            shown = meta.choice_label(value)(lang)
-        else:
-            shown = in_words(value, lang)
-        parts.append(f"{label}{COLON[lang]}{shown}")
-    return " · ".join(parts)
+    return " · ".join(f"{k}{COLON[lang]}{v}" for k, v in params_words(params, model, lang))
 
 
 #: Label and value: French puts a no-break space before the colon.
@@ -97,31 +84,10 @@ def in_words(
     checks: Sequence[Check[Any]] = (),
     labels: dict[str, Text] | None = None,
 ) -> str:
-    """A detail's or parameter's value as a reader reads it: yes/no, a decimal by locale, a list
-    of dice spaced, an outcome by its label, the parts of a compound value by their labels;
-    never a Python repr."""
-    fr = lang == "fr"
-    if isinstance(value, bool):
-        return ("oui" if value else "non") if fr else ("yes" if value else "no")
-    if value is None:
-        return "—"
-    if isinstance(value, float):
-        return number(value, lang, 0 if value.is_integer() else 2)
-    if isinstance(value, (list, tuple)):
-        return " ".join(in_words(v, lang, checks, labels) for v in value)
-    if isinstance(value, dict):
-        named = labels or {}
-        return ", ".join(
-            f"{named[k](lang) if k in named else str(k).replace('_', ' ')}{COLON[lang]}"
-            f"{in_words(v, lang, checks, labels)}"
-            for k, v in value.items()
-        )
-    if isinstance(value, str):
-        for check in checks:
-            for outcome in check.outcomes:
-                if outcome.name == value:
-                    return outcome.label(lang)
-    return str(value)
+    """A detail's or parameter's value as a reader reads it (`rules.wording`)."""
+    from ecran.rules.wording import value_words
+
+    return value_words(value, lang, checks, labels)
 
 
 def details_rows(

@@ -29,7 +29,11 @@ PROGRESS_FROM = 10_000_000
 
 def trials_option() -> click.Option:
     return click.Option(
-        ["--trials"], type=int, required=True, help="number of trials (1 to 100,000,000)"
+        ["--trials"],
+        type=int,
+        required=True,
+        metavar="INT",
+        help=_("number of trials (1 to 100,000,000)"),
     )
 
 

@@ -65,10 +65,15 @@ class Check(ABC, Generic[P]):
     #: check class: a check whose `name` is there takes its title, description, detail labels
     #: and (where the data lists them) its outcomes' words from it.
     words: ClassVar[CheckWords | None] = None
+    #: People's words for the named values a check's details hold (`zone = "failure"`), from
+    #: the `[detail_values]` group of the game's `data/details.toml`.
+    value_labels: ClassVar[dict[str, Text]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         name = cls.__dict__.get("name")
+        if cls.words is not None and "value_labels" not in cls.__dict__:
+            cls.value_labels = {**cls.value_labels, **cls.words.groups.get("detail_values", {})}
         if cls.words is None or not isinstance(name, str) or name not in cls.words:
             return
         row = cls.words.checks[name]

@@ -23,6 +23,7 @@ from ecran.rules import (
     Text,
     from_errors,
     from_validation,
+    invalid_json,
     tr,
 )
 
@@ -104,9 +105,7 @@ def _parse(text: str | bytes) -> Any:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise EcranError(
-            tr(f"le fichier n'est pas du JSON valide : {exc}", f"the file is not valid JSON: {exc}")
-        ) from None
+        raise invalid_json(Text(fr="le fichier", en="the file"), exc) from None
     return data
 
 

@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ecran.rules.text import LANGS, Source, Text, cite
+from ecran.rules.wording import COLON, details_words, params_words
 from ecran.web.i18n import percent, translations
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -83,6 +84,10 @@ def environment(lang: str) -> Environment:
     env.filters["show"] = _show
     env.filters["param"] = _param
     env.globals["lang"] = lang
+    # a result's work and parameters in words (labels, yes/no, choices' words), never `key=value`
+    env.globals["colon"] = COLON[lang]
+    env.globals["detail_rows"] = lambda details, check: details_words(details, check, lang)
+    env.globals["param_rows"] = lambda params, model: params_words(params, model, lang)
     env.globals["langs"] = LANGS
     return env
 

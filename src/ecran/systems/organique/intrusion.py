@@ -79,13 +79,18 @@ def computer(intrusion: Intrusion, name: str) -> Computer | None:
 def require_live(intrusion: Intrusion | None) -> Intrusion:
     if intrusion is None:
         raise EcranError(
-            tr("aucune intrusion en cours : hack_start d'abord", "no intrusion: hack_start first")
+            tr(
+                "aucune intrusion en cours : d'abord « Piratage : choisir la cible »",
+                "no intrusion: first 'Hacking: pick the target'",
+            )
         )
     if intrusion.ejected:
         raise EcranError(
             tr(
-                "éjecté du réseau : recommencer avec une autre adresse (hack_start)",
-                "ejected from the network: start again from another address (hack_start)",
+                "éjecté du réseau : recommencer avec une autre adresse "
+                "(« Piratage : choisir la cible »)",
+                "ejected from the network: start again from another address "
+                "('Hacking: pick the target')",
             )
         )
     return intrusion

@@ -36,6 +36,15 @@ Kind = Literal[
 ]
 #: Fields the server sets (the system) or the table decides (its options): never in a sheet form.
 SKIPPED = {"system"}
+#: The words of the fields every sheet has (`CharacterSheet`), which declare none of their own.
+COMMON_WORDS = {
+    "name": Text(fr="Nom", en="Name"),
+    "kind": Text(fr="Type", en="Kind"),
+    "player": Text(fr="Joueur", en="Player"),
+    "notes": Text(fr="Notes", en="Notes"),
+}
+#: The kinds of character, as players say them.
+KIND_WORDS = {"pc": Text(fr="PJ", en="PC"), "npc": Text(fr="PNJ", en="NPC")}
 LONG_TEXT = {"notes", "background", "relations"}
 _SCALARS: dict[str, Kind] = {"integer": "int", "number": "number", "boolean": "bool"}
 
@@ -140,6 +149,8 @@ class FormField:
     minimum: Any = None
     maximum: Any = None
     choices: list[Any] = field(default_factory=list)
+    #: People's words for the choices (`x-choices`), by the choice's text.
+    choice_labels: Mapping[str, Text] = field(default_factory=dict)
     #: An option's kind (`house_rule`...), None for a plain field.
     option_kind: str | None = None
     source: str | None = None
@@ -157,6 +168,12 @@ class FormField:
     @property
     def option_label(self) -> Text | None:
         return KIND_LABELS.get(self.option_kind) if self.option_kind else None
+
+    def choice_text(self, choice: Any) -> Text:
+        """A choice as people read it: its declared words, else its value with spaces (a
+        reader never sees an id's underscores)."""
+        found = self.choice_labels.get(str(choice))
+        return found or _raw(str(choice).replace("_", " "))
 
     @property
     def shown(self) -> str:
@@ -176,9 +193,13 @@ def _raw(text: str) -> Text:
 
 
 def _described(prop: Mapping[str, Any], shape: Mapping[str, Any]) -> Text | None:
-    """A sheet field's help: the model's own description."""
+    """A sheet field's help: its declared words (`x-help`), else the model's own description,
+    which is English: shown to an English reader only, never as French."""
+    declared = FieldMeta.of("", prop).help
+    if declared is not None:
+        return declared
     text = str(prop.get("description") or shape.get("description") or "")
-    return _raw(text) if text else None
+    return Text(fr="", en=text) if text else None
 
 
 def control(
@@ -195,6 +216,7 @@ def control(
         help=_described(prop, shape),
         nullable=nullable,
         choices=choices_of(shape),
+        choice_labels=FieldMeta.of(split(path)[-1] if path else "", prop).choice_labels,
         minimum=shape.get("minimum"),
         maximum=shape.get("maximum"),
     )
@@ -224,11 +246,14 @@ def control(
 def _dict_children(schema: Schema, shape: Mapping[str, Any], value: Any, node: FormField) -> None:
     given = value if isinstance(value, Mapping) else {}
     values_schema = shape.get("additionalProperties") or {}
-    allowed = choices_of(schema.resolve(shape.get("propertyNames", {}))[0])
+    names = schema.resolve(shape.get("propertyNames", {}))[0]
+    allowed = choices_of(names)
     node.fixed_keys = bool(allowed)
     keys = [str(k) for k in allowed] if allowed else [str(k) for k in given]
+    words = FieldMeta.of(node.name, names).choice_labels
     for key in keys:
-        child = control(schema, values_schema, given.get(key), join(node.path, key), _raw(key))
+        label = words.get(key) or _raw(key.replace("_", " "))
+        child = control(schema, values_schema, given.get(key), join(node.path, key), label)
         child.removable = not allowed
         if allowed:
             child.nullable = True  # an allowed key may be left out
@@ -262,8 +287,14 @@ def in_sheet_form(name: str, prop: Mapping[str, Any]) -> bool:
 
 def build(schema: Schema, value: Mapping[str, Any]) -> list[FormField]:
     """A sheet form's top-level controls for its current (possibly half-typed) value."""
-    return [
-        control(schema, prop, value.get(name), name, FieldMeta.of(name, prop).label)
-        for name, prop in schema.properties.items()
-        if in_sheet_form(name, prop)
-    ]
+    fields = []
+    for name, prop in schema.properties.items():
+        if not in_sheet_form(name, prop):
+            continue
+        meta = FieldMeta.of(name, prop)
+        label = meta.label if meta.label_declared else COMMON_WORDS.get(name, meta.label)
+        found = control(schema, prop, value.get(name), name, label)
+        if name == "kind" and not found.choice_labels:
+            found.choice_labels = KIND_WORDS
+        fields.append(found)
+    return fields

@@ -62,6 +62,7 @@ def option_fields(system: System[Any]) -> list[FormField]:
                 minimum=f.minimum,
                 maximum=f.maximum,
                 choices=list(f.choices),
+                choice_labels=dict(option.choices) or f.choice_labels,
                 option_kind=option.kind,
                 source=str(option.source),
             )

@@ -71,6 +71,7 @@ class ZoneCheck(Check[P]):
     zone reads the zone of `roll_zone` in its own `resolve`."""
 
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE
+    value_labels: ClassVar[dict[str, Text]] = labels.VALUES
 
     def difficulty(self, params: P) -> int:
         return int(params.difficulty)  # type: ignore[attr-defined]

@@ -232,7 +232,7 @@ class Damage(ZoneCheck[DamageParams]):
 
     def resolve(self, params: DamageParams, dice: DiceSource) -> Resolution:
         category = self.category_after(params)
-        details: dict[str, Any] = {"category": category, "state": tables.category(category).fr}
+        details: dict[str, Any] = {"category": category, "state": tables.category(category).id}
         if not 0 < category < 6:
             result = tracks.without_test(category, params.floor_on_scratch)
             return Resolution(result.outcome, None, {**details, "marks": result.marks})

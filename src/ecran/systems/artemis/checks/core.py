@@ -25,8 +25,11 @@ from ecran.systems.artemis.tables import FIELDS, seed, site
 
 def difficulty_field() -> Any:
     """The difficulty, its help the ladder of the data (L11-18)."""
-    ladder = ", ".join(f"{d.value} {d.fr}" for d in tables.core().difficulty)
-    help_text = tr(f"échelle : {ladder}", f"ladder: {ladder}")
+    rungs = tables.core().difficulty
+    help_text = tr(
+        "échelle : " + ", ".join(f"{d.value} {d.fr}" for d in rungs),
+        "ladder: " + ", ".join(f"{d.value} {d.en}" for d in rungs),
+    )
     return param(tr("Difficulté", "Difficulty"), help_text, ge=0, le=40)
 
 

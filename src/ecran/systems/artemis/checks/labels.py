@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ecran.rules import Text
 from ecran.rules.data import load_toml
+from ecran.systems.artemis import tables
 from ecran.systems.artemis.tables import PACKAGE
 
 _CHECKS = load_toml(PACKAGE, "checks.toml")
@@ -25,6 +26,11 @@ def words(name: str) -> tuple[Text, Text]:
 ZONE = _DETAILS["zone"]
 NPC_SCORE = _DETAILS["npc_score"]
 CRISIS = _DETAILS["crisis"]
+#: The words of the named values details hold (a zone, a fatigue kind, a GM ruling).
+VALUES = _DETAILS["detail_values"] | {
+    c.id: Text(fr=c.fr, en=c.en)
+    for c in tables.combat().category  # the wound states (L71-128)
+}
 
 # What each kind of check can put in `Resolution.details` (skill tests keep the zone keys).
 ZONE_XP = ZONE | _DETAILS["xp"]

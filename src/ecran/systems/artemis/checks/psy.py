@@ -115,8 +115,8 @@ class _Power(ZoneCheck[PowerParams]):
         if zone != "uncertainty":
             return {"cost": self._costs(params)[zone]}
         if params.psy_uncertainty == "force":
-            return {"cost": _cost(), "house_rule": "failure unless 1 more light fatigue is paid"}
-        return {"cost": _cost(), "gm": "the GM decides; a retry is allowed"}
+            return {"cost": _cost(), "house_rule": "fail_unless_paid"}
+        return {"cost": _cost(), "gm": "retry_allowed"}
 
 
 class Metamorphosis(_Power):

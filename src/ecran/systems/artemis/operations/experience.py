@@ -81,15 +81,16 @@ def balance_event(
                 tr("un événement libre a besoin d'un libellé", "a custom event needs a label")
             )
         label, points = params.label, params.points
+        words = tr(label, label)
     else:
         row = next(e for e in tables.advancement().balance_event if e.id == params.event)
-        label, points = row.fr, row.points
+        label, points, words = row.fr, row.points, tr(row.fr, row.en)
     entries = [*sheet.mental_balance, {"label": label, "points": points}]
     changed = ArtemisSheet.model_validate({**sheet.model_dump(), "mental_balance": entries})
     return Change(
         changed,
         tr(
-            f"{label} : {points:+d} (total {changed.balance})",
-            f"{label}: {points:+d} (total {changed.balance})",
+            f"{words.fr} : {points:+d} (total {changed.balance})",
+            f"{words.en}: {points:+d} (total {changed.balance})",
         ),
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules import Change, EcranError, FieldMeta, Params, tr
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.operations.common import NoParams, operation, privilege, roll
 from ecran.systems.artemis.sheet import ArtemisSheet
@@ -30,7 +30,8 @@ def adjust_marks(
     """Boxes of one NIFIMO line marked or cleared by hand, never below zero (L686-699)."""
     p = params
     changed = tracks.add_marks(sheet, p.line, p.light, p.serious, p.permanent)
-    return Change(changed, tr(f"NIFIMO {p.line} modifié", f"NIFIMO {p.line} changed"))
+    line = FieldMeta.of_model(MarksParams)["line"].choice_label(p.line)
+    return Change(changed, tr(f"NIFIMO : {line.fr} modifié", f"NIFIMO: {line.en} changed"))
 
 
 class NifimoTestParams(Params):

@@ -46,6 +46,7 @@ class FluidCheck(Check[P]):
         cls.detail_labels = {
             key: label for group in words.details for key, label in DETAIL_GROUPS[group].items()
         }
+        cls.value_labels = DETAIL_GROUPS.get("detail_values", {})
         if words.outcome:
             cls.outcomes = tuple(Outcome(o.id, o.label, o.help) for o in words.outcome)
         if "beyond_walk" not in cls.__dict__:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, cite, tr
+from ecran.rules import Change, FieldMeta, Params, cite, tr
 from ecran.systems.fluid.operations.common import operation
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
@@ -26,8 +26,9 @@ def damage_equipment(
     if score and params.points >= 2 * score:
         score -= 1
     gear = sheet.equipment.model_copy(update={params.item: score})
+    item = FieldMeta.of_model(type(params))["item"].choice_label(params.item)
     note = tr(
-        f"{params.item} {score}" + (" (inutilisable)" if not score else ""),
-        f"{params.item} {score}" + (" (unusable)" if not score else ""),
+        f"{item.fr} {score}" + (" (inutilisable)" if not score else ""),
+        f"{item.en} {score}" + (" (unusable)" if not score else ""),
     )
     return Change(sheet.model_copy(update={"equipment": gear}), note)

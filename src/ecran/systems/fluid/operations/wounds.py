@@ -18,11 +18,14 @@ from ecran.systems.fluid.options import SURVIVAL_COMBINE
 from ecran.systems.fluid.sheet import MAX_DAMAGE, Condition, FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
+#: The name a wound gets on the sheet when the GM gives none (the sheet's own French word).
+UNNAMED = "Blessure"
+
 
 class DamageParams(Params):
     damage: int = FIELDS("damage", ge=0, le=MAX_DAMAGE)
     target: Literal["RES", "AUR"] = FIELDS("damage_pool", default="RES")
-    wound_name: str = FIELDS("wound_name", default="Blessure")
+    wound_name: str | None = FIELDS("wound_name", default=None)
     hinders: str = FIELDS("wound_hinders", default="*")
     survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
 
@@ -42,7 +45,9 @@ def take_damage(sheet: FluidSheet, params: DamageParams, dice: DiceSource) -> Ch
     w = _wound(sheet, params.damage, params.survival_combine)
     traits = list(sheet.traits)
     if w.wound and not sheet.minion:
-        traits.append(new_negative(sheet, params.wound_name, w.wound, "wound", params.hinders))
+        traits.append(
+            new_negative(sheet, params.wound_name or UNNAMED, w.wound, "wound", params.hinders)
+        )
     changed = with_traits(sheet, traits, res=tracks.current(sheet, "RES") - w.res_lost)
     out: tuple[PutCondition, ...] = ()
     if sheet.minion and tracks.current(changed, "RES") <= 0:  # eliminated at RES 0 (L1645-1647)
@@ -135,7 +140,7 @@ def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
 
 class HitParams(Params):
     damage: int = FIELDS("hit_damage", ge=0, le=MAX_DAMAGE)
-    wound_name: str = FIELDS("hit_wound_name", default="Blessure")
+    wound_name: str | None = FIELDS("hit_wound_name", default=None)
     hinders: str = FIELDS("wound_hinders", default="*")
     survival_test: bool = FIELDS("survival_test", default=True)
     survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()

@@ -11,10 +11,11 @@ from typing import ClassVar, Self
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
+from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
 from ecran.systems.nephilim.checks import labels
+from ecran.systems.nephilim.checks.common import NephilimCheck
 from ecran.systems.nephilim.sheet import Element
 from ecran.systems.nephilim.tables import DAY_WORDS, ELEMENT_WORDS, FIELDS, SEED, SIGN_WORDS
 
@@ -46,15 +47,8 @@ def matched(params: ConjunctionParams) -> str:
     return BOTH if day and sign else DAY if day else SIGN if sign else NONE
 
 
-class ConjunctionCheck(Check[ConjunctionParams]):
+class ConjunctionCheck(NephilimCheck[ConjunctionParams]):
     name = "conjunction"
-    title = tr("Conjonction astrologique", "Astrological conjunction")
-    description = tr(
-        "Planète et élément du jour et du signe (tables L603-623) ; s'ils régissent le Ka-élément"
-        " du jet, le modificateur fixé par le MJ (règle maison) par conjonction.",
-        "Planet and element of the weekday and of the sign (tables L603-623); when they rule the"
-        " roll's Ka-element, the GM's modifier (house rule) per conjunction.",
-    )
     params = ConjunctionParams
     outcomes: ClassVar[Sequence[Outcome]] = (
         Outcome(NONE, tr("aucune conjonction de l'élément", "no conjunction of the element")),

@@ -8,10 +8,10 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
+from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions
+from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions, NephilimCheck
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
 from ecran.systems.nephilim.dice import DiceVariant, roll_modifier, variant
@@ -28,13 +28,8 @@ class InitiativeParams(Params):
     dice: DiceVariant = options.DICE.field()
 
 
-class Initiative(Check[InitiativeParams]):
+class Initiative(NephilimCheck[InitiativeParams]):
     name = "initiative"
-    title = tr("Initiative", "Initiative")
-    description = tr(
-        "Rapidité + Réaction + 1D − 1D. À égalité, un +4 brut passe devant, un −4 brut derrière.",
-        "Rapidité + Réaction + 1D − 1D. On a tie a raw +4 goes first and a raw −4 last.",
-    )
     params = InitiativeParams
     outcomes: ClassVar[Sequence[Outcome]] = (
         Outcome("critical_failure", tr("échec critique (dernier à égalité)", "critical failure")),
@@ -72,15 +67,8 @@ class DuelParams(Params):
     dice: DiceVariant = options.DICE.field()
 
 
-class DuelSegments(Check[DuelParams]):
+class DuelSegments(NephilimCheck[DuelParams]):
     name = "duel_segments"
-    title = tr("Agir avant l'adversaire", "Acting before the opponent")
-    description = tr(
-        "En duel, chance d'agir dans un segment antérieur (l'adversaire ne peut pas réagir), dans"
-        " le même segment, ou après : segments de 6 points d'initiative.",
-        "In a duel, the chance to act in an earlier segment (the opponent cannot react), in the"
-        " same segment, or later: segments span 6 initiative points.",
-    )
     params = DuelParams
     outcomes: ClassVar[Sequence[Outcome]] = (
         Outcome("opponent_first", tr("l'adversaire agit avant", "opponent acts first")),
@@ -122,13 +110,6 @@ class SprintParams(DiceOptions):
 
 class Sprint(AgainstZero[SprintParams]):
     name = "sprint"
-    title = tr("Sprint", "Sprint")
-    description = tr(
-        "Vitesse de course + marge d'un test Rapidité + Athlétisme contre 0 (mètres par round) ;"
-        " en cas d'échec, la vitesse de course.",
-        "Run speed + margin of a Rapidité + Athletics test against 0 (metres per round);"
-        " on failure, the run speed.",
-    )
     params = SprintParams
     sources = (cite(SEED, 524, 529),)
     detail_labels = labels.SPRINT
@@ -162,15 +143,6 @@ class AttackParams(Params):
 
 class Attack(OpposedCheck[AttackParams]):
     name = "attack"
-    title = tr("Attaque", "Attack")
-    description = tr(
-        "Test en opposition attaque contre esquive ou parade ; sans réaction possible, contre une"
-        " difficulté. Le texte n'a ni manœuvres ni dommages : un coup qui porte coche les cases"
-        " de l'arme (MJ) plus, en règle maison, une par point de marge, moins l'armure.",
-        "Opposed test, attack against dodge or parry; when the defender cannot react, against a"
-        " difficulty. The text has no manoeuvres or damage: a blow that lands checks the weapon's"
-        " boxes (GM) plus, as a house rule, one per point of margin, minus armour.",
-    )
     params = AttackParams
     sources = (cite(SEED, 479, 481), cite(SEED, 493), cite(SEED, 539, 541, note="headings only"))
     detail_labels = labels.ATTACK
@@ -229,17 +201,8 @@ def declaration_key(p: DeclarationParams) -> tuple[tuple[int, int], tuple[int, i
     return own, other
 
 
-class Declaration(Check[DeclarationParams]):
+class Declaration(NephilimCheck[DeclarationParams]):
     name = "declaration"
-    title = tr("Ordre de déclaration", "Declaration order")
-    description = tr(
-        "Deux personnages du même segment : le plus bas en Anticipation (Intuition + Perception,"
-        " +6 par retard) déclare le premier, l'autre déclare en connaissance de cause ; à égalité"
-        " l'Intuition, puis déclaration simultanée ou départage par +1D − 1D (option).",
-        "Two characters in one segment: the lower Anticipation (Intuition + Perception, +6 per"
-        " delay) declares first and the other declares knowing it; on a tie Intuition, then"
-        " simultaneous declarations or a +1D − 1D roll-off (option).",
-    )
     params = DeclarationParams
     outcomes: ClassVar[Sequence[Outcome]] = (
         Outcome(FIRST, tr("déclare le premier", "declares first")),

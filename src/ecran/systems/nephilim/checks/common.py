@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Self, TypeVar
 from pydantic import BaseModel, model_validator
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
+from ecran.rules import Check, CheckWords, Outcome, Params, Resolution, Text, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.dice import (
@@ -25,9 +25,17 @@ from ecran.systems.nephilim.dice import (
     variant,
 )
 from ecran.systems.nephilim.ka import KaScale, on_normalized_scale
-from ecran.systems.nephilim.tables import FIELDS, OCCULT
+from ecran.systems.nephilim.tables import FIELDS, OCCULT, PACKAGE
 
 P = TypeVar("P", bound=BaseModel)
+
+
+class NephilimCheck(Check[P]):
+    """Every Nephilim check: its title and description are data (`data/checks.toml`), taken by
+    its `name`."""
+
+    words = CheckWords.load(PACKAGE)
+
 
 BARRED = "barred"
 
@@ -106,7 +114,7 @@ def rolled_plexus(dice: DiceSource, params: BaseModel, details: dict[str, Any]) 
     return extra
 
 
-class DiceTest(Check[P]):
+class DiceTest(NephilimCheck[P]):
     """A test `score + R >= difficulty`: subclasses say how the score and difficulty are made."""
 
     outcomes: ClassVar[Sequence[Outcome]] = TEST_OUTCOMES

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, Text, cite, tr
+from ecran.rules import Outcome, Params, Resolution, Text, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import (
@@ -16,6 +16,7 @@ from ecran.systems.nephilim.checks.common import (
     DiceOptions,
     DiceTest,
     KaScaleParams,
+    NephilimCheck,
 )
 from ecran.systems.nephilim.dice import FAILURE, SUCCESS
 from ecran.systems.nephilim.ka import NO_KA
@@ -41,13 +42,6 @@ class CoreTestParams(Params):
 
 class CoreTest(DiceTest[CoreTestParams]):
     name = "test"
-    title = tr("Test d'action", "Action test")
-    description = tr(
-        "Caractéristique + compétence (ou caractéristique × 2) − malus + 1D − 1D contre la"
-        " difficulté ; D = dé 0,1,2,2,3,4.",
-        "Characteristic + skill (or characteristic × 2) − malus + 1D − 1D against the"
-        " difficulty; D = die 0,1,2,2,3,4.",
-    )
     params = CoreTestParams
     sources = (cite(SEED, 452, 458), cite(SEED, 464, 475))
     example = {"characteristic": 1, "skill": 0, "difficulty": 0, "malus": 0}
@@ -82,13 +76,6 @@ def action_score(p: ActionParams) -> int:
 
 class ActionCheck(DiceTest[ActionParams]):
     name = "action"
-    title = tr("Action (détaillée)", "Action (detailed)")
-    description = tr(
-        "Le test d'action avec chaque malus séparé (blessure, fatigue, actions multiples), la"
-        " compétence minimale et les options de dés.",
-        "The action test with each malus apart (wounds, fatigue, multiple actions), the minimum"
-        " skill and the dice options.",
-    )
     params = ActionParams
     outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
     sources = (
@@ -129,11 +116,6 @@ class KaTestParams(DiceOptions, KaScaleParams):
 
 class KaTest(DiceTest[KaTestParams]):
     name = "ka_test"
-    title = tr("Test de Ka (volonté)", "Ka (willpower) test")
-    description = tr(
-        "Ka normalisé, compté une seule fois, + 1D − 1D contre la difficulté.",
-        "Normalized Ka, counted once, + 1D − 1D against the difficulty.",
-    )
     params = KaTestParams
     sources = (cite(SEED, 32, 47), cite(SEED, 455))
     detail_labels = labels.KA_TEST
@@ -154,15 +136,8 @@ class KnowledgeParams(Params):
     threshold: int = FIELDS("threshold", ge=-4, le=10)
 
 
-class Knowledge(Check[KnowledgeParams]):
+class Knowledge(NephilimCheck[KnowledgeParams]):
     name = "knowledge"
-    title = tr("Connaissance (compétence seule)", "Knowledge (skill alone)")
-    description = tr(
-        "Le score de la compétence suffit, sans caractéristique ni dés : réussite s'il atteint le"
-        " niveau fixé par le MJ (surtout pour les connaissances).",
-        "The skill score alone decides, without characteristic or dice: success if it reaches"
-        " the level the GM sets (mostly for knowledge).",
-    )
     params = KnowledgeParams
     outcomes: ClassVar[Sequence[Outcome]] = (
         Outcome(FAILURE, tr("ne sait pas", "does not know")),

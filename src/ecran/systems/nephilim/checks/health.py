@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.rules import cite, tr
+from ecran.rules import cite
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions, KaScaleParams
 from ecran.systems.nephilim.checks.core import KA_PARAM
@@ -22,13 +22,6 @@ class IncapacityParams(DiceOptions):
 
 class IncapacityCheck(AgainstZero[IncapacityParams]):
     name = "incapacity_check"
-    title = tr("Test d'incapacité (coma)", "Incapacity check (coma)")
-    description = tr(
-        "Chaque round en Incapacité : Constitution + Constitution contre 0 ; en cas d'échec le"
-        " personnage sombre dans le coma (fatigue au maximum).",
-        "Each round while incapacitated: Constitution + Constitution against 0; on failure the"
-        " character falls into a coma (fatigue track full).",
-    )
     params = IncapacityParams
     sources = (cite(SEED, 88),)
     example = {"constitution": 0}
@@ -45,13 +38,6 @@ class ExhaustionParams(DiceOptions, KaScaleParams):
 
 class ExhaustionCheck(AgainstZero[ExhaustionParams]):
     name = "exhaustion_check"
-    title = tr("Test d'épuisement (inconscience)", "Exhaustion check (unconsciousness)")
-    description = tr(
-        "Chaque round Épuisé : jet de Ka (normalisé, une fois) contre 0 ; en cas d'échec le"
-        " personnage perd connaissance (fatigue au maximum).",
-        "Each round while exhausted: Ka test (normalized, once) against 0; on failure the"
-        " character falls unconscious (fatigue track full).",
-    )
     params = ExhaustionParams
     sources = (cite(SEED, 88), cite(SEED, 47))
     detail_labels = labels.KA_TEST

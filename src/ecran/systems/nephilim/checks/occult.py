@@ -148,13 +148,6 @@ class ConcentrationParams(TimedParams):
 
 class Concentration(TimedTest[ConcentrationParams]):
     name = "concentration"
-    title = tr("Magie : jet de concentration", "Magic: concentration roll")
-    description = tr(
-        "Compétence du cercle contre une difficulté fixée par la durée de concentration, à la fin"
-        " de celle-ci ; interdit si la compétence est sous le niveau du sortilège.",
-        "The circle's skill against a difficulty set by the concentration time, at its end;"
-        " not allowed if the skill is below the spell level.",
-    )
     params = ConcentrationParams
     sources = (cite(SEED, 558, 568),)
     detail_labels = labels.TIMED_TEST
@@ -231,13 +224,6 @@ def control_score(params: ControlParams, name: str) -> tuple[int, dict[str, Any]
 
 class MagicControl(DiceTest[MagicControlParams]):
     name = "magic_control"
-    title = tr("Magie : jet de contrôle", "Magic: control roll")
-    description = tr(
-        "Ka-élément normalisé pur + 1D − 1D contre 0 / +1 / +2 selon le cercle, +1 par"
-        " amélioration des effets ; conjonction, stase, sacrifice, plexus.",
-        "Pure normalized Ka-element + 1D − 1D against 0 / +1 / +2 by circle, +1 per improvement"
-        " of the effects; conjunction, stasis, sacrifice, plexus.",
-    )
     params = MagicControlParams
     sources = (cite(SEED, 570), cite(SEED, 598, 623), cite(SEED, 626), cite(SEED, 630))
     detail_labels = labels.CONTROL
@@ -263,13 +249,6 @@ class IncantationParams(TimedParams):
 
 class Incantation(TimedTest[IncantationParams]):
     name = "incantation"
-    title = tr("Kabbale : jet d'incantation", "Kabbalah: incantation roll")
-    description = tr(
-        "Compétence du cercle contre une difficulté fixée par la durée d'incantation (x = Ka de"
-        " la créature) ; interdit sous le niveau de l'invocation.",
-        "The circle's skill against a difficulty set by the incantation time (x = the creature's"
-        " Ka); not allowed below the invocation level.",
-    )
     params = IncantationParams
     sources = (cite(SEED, 574, 584),)
     detail_labels = labels.TIMED_TEST
@@ -307,13 +286,6 @@ class ContractParams(PlexusOption, AstroParams, BoostParams):
 
 class Contract(OpposedCheck[ContractParams]):
     name = "contract"
-    title = tr("Kabbale : jet de contrat", "Kabbalah: contract roll")
-    description = tr(
-        "Opposition du Ka-élément du Nephilim et du Ka de la créature ; −2 après une incantation"
-        " rapide ; conjonction, stase, sacrifice, plexus.",
-        "The Nephilim's Ka-element opposed to the creature's Ka; −2 after a fast incantation;"
-        " conjunction, stasis, sacrifice, plexus.",
-    )
     params = ContractParams
     sources = (cite(SEED, 586), cite(SEED, 626), cite(SEED, 630))
     detail_labels = labels.CONTRACT
@@ -362,12 +334,6 @@ class TransmutationParams(TimedParams):
 
 class Transmutation(TimedTest[TransmutationParams]):
     name = "transmutation"
-    title = tr("Alchimie : jet de transmutation", "Alchemy: transmutation roll")
-    description = tr(
-        "Compétence du cercle contre 0, pour toute formule ; interdit sous le niveau de la"
-        " formule.",
-        "The circle's skill against 0, for every formula; not allowed below the formula level.",
-    )
     params = TransmutationParams
     sources = (cite(SEED, 590, 592),)
     example = {"circle": "oeuvre_au_noir", "skill": 0, "formula_level": 0}
@@ -386,11 +352,6 @@ class AlchemyControlParams(ControlParams):
 
 class AlchemyControl(DiceTest[AlchemyControlParams]):
     name = "alchemy_control"
-    title = tr("Alchimie : jet de contrôle", "Alchemy: control roll")
-    description = tr(
-        "Ka-élément normalisé pur de l'athanor + 1D − 1D contre 0 / +1 / +2 selon le cercle.",
-        "The athanor's pure normalized Ka-element + 1D − 1D against 0 / +1 / +2 by circle.",
-    )
     params = AlchemyControlParams
     sources = (cite(SEED, 594), cite(SEED, 600), cite(SEED, 626))
     detail_labels = labels.CONTROL
@@ -419,13 +380,6 @@ def stasis_difficulty(distance: str) -> int:
 
 class StasisRitual(DiceTest[StasisParams]):
     name = "stasis_ritual"
-    title = tr("Rituel de la stase", "Stasis ritual")
-    description = tr(
-        "Test de Ka contre une difficulté fixée par la distance à la stase ; en cas de réussite,"
-        " points puisés = points demandés + 1D − 1D (au moins 0). Action gratuite en combat.",
-        "Ka test against a difficulty set by the distance to the stasis; on success, points"
-        " drawn = points asked + 1D − 1D (at least 0). A free action in combat.",
-    )
     params = StasisParams
     sources = (cite(SEED, 630, 633),)
     detail_labels = labels.STASIS

@@ -10,10 +10,10 @@ from typing import Any, ClassVar, TypeVar
 from pydantic import BaseModel
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, cite, tr
+from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import rolled_modifier, rolled_plexus
+from ecran.systems.nephilim.checks.common import NephilimCheck, rolled_modifier, rolled_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.dice import DiceVariant
 from ecran.systems.nephilim.tables import FIELDS, SEED
@@ -33,7 +33,7 @@ def _verdict(difference: int) -> str:
     return WIN if difference > 0 else TIE if difference == 0 else LOSS
 
 
-class OpposedCheck(Check[P]):
+class OpposedCheck(NephilimCheck[P]):
     """Subclasses give both scores and whether each side rolls."""
 
     outcomes: ClassVar[Sequence[Outcome]] = OPPOSED_OUTCOMES
@@ -78,13 +78,6 @@ class OpposedParams(Params):
 
 class Opposed(OpposedCheck[OpposedParams]):
     name = "opposed"
-    title = tr("Test en opposition", "Opposed test")
-    description = tr(
-        "Chaque camp : caractéristique + compétence (ou × 2) − malus, avec ou sans 1D − 1D ;"
-        " le plus haut total l'emporte de la différence.",
-        "Each side: characteristic + skill (or × 2) − malus, with or without 1D − 1D;"
-        " the higher total wins by the difference.",
-    )
     params = OpposedParams
     sources = (cite(SEED, 479, 481),)
     example = {"characteristic": 1, "skill": 0, "opponent_characteristic": 0, "opponent_skill": 1}

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from ecran.rules import Outcome, param, tr
+from pydantic import BaseModel
+
+from ecran.rules import Check, CheckWords, Outcome, param, tr
 from ecran.systems.organique.tables import (
     ACTIONS,
     CHARACTERISTICS,
     HOLE_SKILLS,
+    PACKAGE,
     PSYCHIC_TARGETS,
     REACTIONS,
     SAVE_KINDS,
@@ -88,3 +91,13 @@ def luck_field(default: bool = False) -> Any:
         ),
         default=default,
     )
+
+
+P = TypeVar("P", bound=BaseModel)
+
+
+class OrganiqueCheck(Check[P]):
+    """Every Organique check: its title and description are data (`data/checks.toml`), taken by
+    its `name`."""
+
+    words = CheckWords.load(PACKAGE)

@@ -8,10 +8,11 @@ from typing import Any
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.rules import Outcome, Params, Resolution, param, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     ActionName,
+    OrganiqueCheck,
     ReactionName,
     SizeName,
     WeaponLabelName,
@@ -83,17 +84,8 @@ class AttackParams(Situation):
         return self
 
 
-class Attack(Check[AttackParams]):
+class Attack(OrganiqueCheck[AttackParams]):
     name = "attack"
-    title = tr("Action de combat contre réaction", "Combat action against reaction")
-    description = tr(
-        "Somme de deux caractéristiques + 1D20 contre la difficulté de l'action ; le défenseur "
-        "fait de même pour sa réaction. L'attaque passe si elle réussit et dépasse la MR du "
-        "défenseur ; une MR ≤ couverture frappe l'armure (couverture 20 : toujours).",
-        "Sum of two characteristics + 1d20 against the action's difficulty; the defender does "
-        "the same for the reaction. The attack lands if it succeeds and exceeds the defender's "
-        "MR; an MR ≤ coverage hits the armour.",
-    )
     params = AttackParams
     outcomes = (
         Outcome("miss", tr("raté", "miss")),
@@ -173,15 +165,8 @@ class StunParams(Params):
     tie_rule: TieRule = TIE_RULE.field()
 
 
-class StunSave(Check[StunParams]):
+class StunSave(OrganiqueCheck[StunParams]):
     name = "stun_save"
-    title = tr("Sauvegarde contre l'étourdissement", "Stun save")
-    description = tr(
-        "VOL + 1D20 contre 20, opposé à la MR de l'attaquant : manque de 1 à 10, perd l'action ; "
-        "de plus de 10, perd aussi la réaction.",
-        "VOL + 1d20 against 20, opposed to the attacker's MR: short by 1-10 loses the action; "
-        "by more than 10 also the reaction.",
-    )
     params = StunParams
     outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(3221, 3240), src(4076, 4083, "A10"))
@@ -210,15 +195,8 @@ class ShockParams(Params):
     luck: bool = luck_field()
 
 
-class ShockPain(Check[ShockParams]):
+class ShockPain(OrganiqueCheck[ShockParams]):
     name = "shock_pain"
-    title = tr("Douleur : choc", "Pain: shock")
-    description = tr(
-        "Sauvegarde contre le choc (douleur soudaine, VOL) : échec de 1 à 9, perd la prochaine "
-        "action ; de 10 ou plus, aussi la prochaine réaction.",
-        "Save against shock pain (VOL): failure by 1-9 loses the next action; by 10 or more, "
-        "also the next reaction.",
-    )
     params = ShockParams
     outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(498, 510),)
@@ -242,15 +220,8 @@ class FallParams(Params):
     floors: int = FIELDS("floors.fall", default=1)
 
 
-class FallSave(Check[FallParams]):
+class FallSave(OrganiqueCheck[FallParams]):
     name = "fall"
-    title = tr("Chute", "Fall")
-    description = tr(
-        "2 points de choc par étage, que l'armure n'arrête pas ; AGI + 1D20 évite 1 point par "
-        "tranche de 10 du total.",
-        "2 blunt points per floor, which armour does not stop; AGI + 1d20 avoids 1 point per 10 "
-        "of the total.",
-    )
     params = FallParams
     outcomes = (
         Outcome("full_damage", tr("tous les dégâts", "full damage")),

@@ -8,10 +8,11 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, tr
+from ecran.rules import Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
+    OrganiqueCheck,
     SaveKindName,
     characteristic_field,
     difficulty_field,
@@ -30,17 +31,10 @@ class TestParams(Params):
     luck: bool = luck_field()
 
 
-class ActionTest(Check[TestParams]):
+class ActionTest(OrganiqueCheck[TestParams]):
     """The contract's core check: characteristic + 1d20 + modifier against the difficulty."""
 
     name = "test"
-    title = tr("Test d'action", "Action test")
-    description = tr(
-        "Caractéristique + 1D20 + modificateur contre la difficulté ; réussite si le total "
-        "l'atteint. La marge est le total moins la difficulté.",
-        "Characteristic + 1d20 + modifier against the difficulty; success if the total reaches "
-        "it. The margin is the total minus the difficulty.",
-    )
     params = TestParams
     outcomes = PASS_FAIL
     sources = (src(6, 24), src(58, 61), src(83, 106), src(2809, 2816))
@@ -61,15 +55,8 @@ class TwoCharParams(Params):
     two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
 
 
-class TwoCharacteristicTest(Check[TwoCharParams]):
+class TwoCharacteristicTest(OrganiqueCheck[TwoCharParams]):
     name = "two_characteristics"
-    title = tr("Test à deux caractéristiques", "Two-characteristic test")
-    description = tr(
-        "Moyenne des deux caractéristiques arrondie au supérieur + 1D20 contre la difficulté "
-        "(ex. END 3 et VOL 12 → 8 + 1D20 contre 20).",
-        "The two characteristics averaged, rounded up, + 1d20 against the difficulty (e.g. END 3 "
-        "and VOL 12 → 8 + 1d20 against 20).",
-    )
     params = TwoCharParams
     outcomes = PASS_FAIL
     sources = (src(45, 56),)
@@ -115,15 +102,8 @@ class SkillParams(Params):
     luck: bool = luck_field()
 
 
-class SkillTest(Check[SkillParams]):
+class SkillTest(OrganiqueCheck[SkillParams]):
     name = "skill"
-    title = tr("Test de compétence", "Skill test")
-    description = tr(
-        "Caractéristique + 4 × (niveau − 1) + 1D20 contre la difficulté ; +4 à deux de même "
-        "niveau ; livres ; malus de précipitation.",
-        "Characteristic + 4 × (level − 1) + 1d20 against the difficulty; +4 for two of the same "
-        "level; books; hurry penalty.",
-    )
     params = SkillParams
     outcomes = PASS_FAIL
     sources = (src(1132, 1216), src(1219, 1241))
@@ -162,16 +142,8 @@ class SaveParams(Params):
         return self
 
 
-class Save(Check[SaveParams]):
+class Save(OrganiqueCheck[SaveParams]):
     name = "save"
-    title = tr("Test de sauvegarde", "Saving throw")
-    description = tr(
-        "Caractéristique de la table + 1D20 contre la difficulté ; en opposition, la marge doit "
-        "aussi égaler celle de l'adversaire. Un échec contre la souffrance donne sa marge en "
-        "malus.",
-        "The table's characteristic + 1d20 against the difficulty; when opposed, the margin must "
-        "also match the opponent's. A failed suffering save gives its margin as a penalty.",
-    )
     params = SaveParams
     outcomes = PASS_FAIL
     sources = (src(121, 165), src(512, 529))
@@ -207,15 +179,8 @@ class OpposedParams(Params):
     luck: bool = luck_field()
 
 
-class Opposed(Check[OpposedParams]):
+class Opposed(OrganiqueCheck[OpposedParams]):
     name = "opposed"
-    title = tr("Actions opposées", "Opposed actions")
-    description = tr(
-        "Chacun teste sa caractéristique + 1D20 contre la difficulté de sa propre action ; la "
-        "plus grande marge de réussite l'emporte. Qui échoue n'a pas de marge.",
-        "Each side tests its characteristic + 1d20 against its own action's difficulty; the "
-        "greater margin wins. A side that fails has no margin.",
-    )
     params = OpposedParams
     outcomes = (
         Outcome("loss", tr("l'adversaire l'emporte", "the opponent wins")),

@@ -5,9 +5,13 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, tr
+from ecran.rules import Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
-from ecran.systems.organique.checks.base import characteristic_field, difficulty_field
+from ecran.systems.organique.checks.base import (
+    OrganiqueCheck,
+    characteristic_field,
+    difficulty_field,
+)
 from ecran.systems.organique.dice import d20_test
 from ecran.systems.organique.options import DEPENDENCE_STAT
 from ecran.systems.organique.tables import FIELDS, src
@@ -22,15 +26,8 @@ class DependenceParams(Params):
     physical_dependence_stat: Literal["END", "VOL"] = DEPENDENCE_STAT.field()
 
 
-class Dependence(Check[DependenceParams]):
+class Dependence(OrganiqueCheck[DependenceParams]):
     name = "dependence"
-    title = tr("Dépendance à une drogue", "Drug dependence")
-    description = tr(
-        "Deux sauvegardes : END (physique) et VOL (psychologique) contre la difficulté de "
-        "dépendance de la drogue + les doses prises en 24 h.",
-        "Two saves: END (physical) and VOL (psychological) against the drug's dependence "
-        "difficulty + the doses taken in 24 h.",
-    )
     params = DependenceParams
     outcomes = (
         Outcome("both", tr("dépendance physique et psychologique", "physically and mentally")),

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, tr
+from ecran.rules import Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
     HoleSkillName,
+    OrganiqueCheck,
     base_field,
     difficulty_field,
     luck_field,
@@ -39,15 +40,8 @@ class PreliminaryParams(Params):
     luck: bool = luck_field()
 
 
-class Preliminary(Check[PreliminaryParams]):
+class Preliminary(OrganiqueCheck[PreliminaryParams]):
     name = "hack_preliminary"
-    title = tr("Piratage : préliminaires", "Hacking: preliminaries")
-    description = tr(
-        "Un test contre la paranoïa de l'organisation ; en cas de réussite, 1D100 sur la table "
-        "des informations (un doublon ne sert à rien).",
-        "A test against the organisation's paranoia; on a success, 1d100 on the information "
-        "table (a duplicate is useless).",
-    )
     params = PreliminaryParams
     outcomes = (Outcome("failure", tr("rien trouvé", "nothing found")), *INFO_OUTCOMES)
     sources = (src(1505, 1584), src(2320, 2351))
@@ -78,15 +72,8 @@ class FirewallParams(Params):
     luck: bool = luck_field()
 
 
-class Firewall(Check[FirewallParams]):
+class Firewall(OrganiqueCheck[FirewallParams]):
     name = "hack_firewall"
-    title = tr("Piratage : trouver une faille", "Hacking: find a hole")
-    description = tr(
-        "Compétence contre la force du pare-feu. La MR donne le privilège : 0-5 utilisateur, "
-        "6-9 super-utilisateur, 10+ administrateur. Échec de 1-5 : bloqué ; 6+ : alerte.",
-        "Skill against the firewall's strength. The MR sets the privilege: 0-5 user, 6-9 "
-        "super-user, 10+ administrator. Failure by 1-5: blocked; 6+: alert.",
-    )
     params = FirewallParams
     outcomes = (
         Outcome("alert", tr("alerte la sécurité", "security alerted")),
@@ -116,15 +103,8 @@ class SocialParams(Params):
     luck: bool = luck_field()
 
 
-class SocialPassword(Check[SocialParams]):
+class SocialPassword(OrganiqueCheck[SocialParams]):
     name = "hack_social"
-    title = tr("Ingénierie sociale : mot de passe", "Social engineering: password")
-    description = tr(
-        "CHA + 1D20 ± approche contre la paranoïa. Échec de 1-5 : refus ; plus de 5 : la "
-        "victime alerte la sécurité.",
-        "CHA + 1d20 ± approach against the paranoia. Failure by 1-5: refusal; more than 5: the "
-        "victim alerts security.",
-    )
     params = SocialParams
     outcomes = (
         Outcome("alert", tr("alerte la sécurité", "security alerted")),
@@ -155,15 +135,8 @@ class DetectionParams(Params):
     admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
 
 
-class Detection(Check[DetectionParams]):
+class Detection(OrganiqueCheck[DetectionParams]):
     name = "hack_detection"
-    title = tr("Piratage : surveillance", "Hacking: surveillance")
-    description = tr(
-        "1D100 ≤ surveillance : un administrateur est là. Discrétion (20) opposée à sa Sécurité "
-        "(20) ; s'il l'emporte, MR 1-5 il doute, plus de 5 il éjecte l'intrus.",
-        "1d100 ≤ surveillance: an admin is there. Stealth (20) opposed to his Security (20); if "
-        "he wins, MR 1-5 he suspects, more than 5 he ejects the intruder.",
-    )
     params = DetectionParams
     outcomes = (
         Outcome("ejected", tr("repéré et éjecté", "spotted and ejected")),
@@ -213,15 +186,8 @@ class DecryptParams(Params):
     encryption: int = FIELDS("encryption", default=20, ge=0)
 
 
-class Decrypt(Check[DecryptParams]):
+class Decrypt(OrganiqueCheck[DecryptParams]):
     name = "decrypt"
-    title = tr("Décryptage", "Decryption")
-    description = tr(
-        "Force × puissance + MR d'assistance + modificateurs + 1D20 contre la force du cryptage ; "
-        "la marge donne le temps nécessaire (pas de réussite ni d'échec).",
-        "Strength × power + assist MR + modifiers + 1d20 against the encryption's strength; the "
-        "margin sets the time needed (no success or failure).",
-    )
     params = DecryptParams
     outcomes = tuple(Outcome(r.name, r.label) for r in HACKING.decrypt_time)
     sources = (src(2187, 2257),)
@@ -240,13 +206,8 @@ class EncryptParams(Params):
     modifier: int = modifier_field()
 
 
-class Encrypt(Check[EncryptParams]):
+class Encrypt(OrganiqueCheck[EncryptParams]):
     name = "encrypt"
-    title = tr("Cryptage", "Encryption")
-    description = tr(
-        "Force du cryptage = force du logiciel + MR d'un test de Cryptographie à 20.",
-        "Encryption strength = program strength + MR of a Cryptography test at 20.",
-    )
     params = EncryptParams
     outcomes = PASS_FAIL
     sources = (src(2174, 2185), src(2233, 2241))

@@ -6,9 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, tr
+from ecran.rules import Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
-from ecran.systems.organique.checks.base import characteristic_field, difficulty_field
+from ecran.systems.organique.checks.base import (
+    OrganiqueCheck,
+    characteristic_field,
+    difficulty_field,
+)
 from ecran.systems.organique.dice import d20_test
 from ecran.systems.organique.tables import FIELDS, src
 
@@ -22,17 +26,8 @@ class ProgressionParams(Params):
     stopped: bool = FIELDS("stopped", default=False)
 
 
-class DiseaseProgression(Check[ProgressionParams]):
+class DiseaseProgression(OrganiqueCheck[ProgressionParams]):
     name = "disease_progression"
-    title = tr("Progression d'une maladie", "Disease progression")
-    description = tr(
-        "END + traitement + 1D20 contre la difficulté de progression. Avant la première "
-        "réussite, chaque échec ajoute un niveau ; la première réussite stoppe la maladie ; "
-        "ensuite chaque réussite ôte un niveau (0 = guéri) et les échecs sont sans effet.",
-        "END + treatment + 1d20 against the progression difficulty. Before the first success "
-        "each failure adds a level; the first success stops the disease; after it each success "
-        "takes a level off (0 = cured) and failures do nothing.",
-    )
     params = ProgressionParams
     outcomes = (
         Outcome("worsens", tr("s'aggrave d'un niveau", "one level worse")),

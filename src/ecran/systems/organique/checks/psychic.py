@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.rules import Outcome, Params, Resolution, param, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
+    OrganiqueCheck,
     PsychicTargetName,
     characteristic_field,
     difficulty_field,
@@ -45,15 +46,8 @@ class ManipulationParams(Params):
     tie_rule: TieRule = TIE_RULE.field()
 
 
-class Manipulation(Check[ManipulationParams]):
+class Manipulation(OrganiqueCheck[ManipulationParams]):
     name = "psychic"
-    title = tr("Manipulation psychique", "Psychic manipulation")
-    description = tr(
-        "VOL + compétence + 1D20 contre la difficulté (2 END). La cible doit remarquer "
-        "l'intrusion (PER contre 20, marge ≥ MR − 3/m) puis résister (VOL contre 20).",
-        "VOL + skill + 1d20 against the difficulty (2 END). The target must notice the "
-        "intrusion (PER against 20, margin ≥ MR − 3/m), then resist (VOL against 20).",
-    )
     params = ManipulationParams
     outcomes = (
         Outcome("failure", tr("échec", "failure")),
@@ -96,13 +90,8 @@ class PerceptionParams(Params):
     luck: bool = luck_field()
 
 
-class Perception(Check[PerceptionParams]):
+class Perception(OrganiqueCheck[PerceptionParams]):
     name = "psychic_perception"
-    title = tr("Perception psychique", "Psychic perception")
-    description = tr(
-        "PER + compétence + 1D20 ; −3 par mètre et −1 par 4 personnes alentour.",
-        "PER + skill + 1d20; −3 per metre and −1 per 4 people around.",
-    )
     params = PerceptionParams
     outcomes = PASS_FAIL
     sources = (src(1367, 1379),)

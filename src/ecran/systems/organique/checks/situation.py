@@ -31,8 +31,8 @@ class Situation(Params):
     all_out: bool = _flag(
         "Action étendue",
         "All-out action",
-        "+5, puis −10 à la prochaine action ou réaction (état all_out_recovery)",
-        "+5, then −10 to the next action or reaction (condition all_out_recovery)",
+        "+5, puis −10 à la prochaine action ou réaction (état « Récupère d'une attaque totale »)",
+        "+5, then −10 to the next action or reaction ('Recovering from an all-out attack')",
     )
     split: bool = _flag(
         "Action divisée", "Split action", "−10 à chacune des deux moitiés", "−10 to both halves"

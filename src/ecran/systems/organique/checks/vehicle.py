@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, tr
+from ecran.rules import Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
+    OrganiqueCheck,
     ReactionName,
     characteristic_field,
     difficulty_field,
@@ -39,15 +40,8 @@ class ManoeuvreParams(Params):
     luck: bool = luck_field()
 
 
-class Manoeuvre(Check[ManoeuvreParams]):
+class Manoeuvre(OrganiqueCheck[ManoeuvreParams]):
     name = "manoeuvre"
-    title = tr("Manœuvre de véhicule", "Vehicle manoeuvre")
-    description = tr(
-        "AGI + compétence + maniabilité + 1D20 contre la difficulté de la manœuvre, ou la "
-        "vitesse quand le MJ le décide.",
-        "AGI + skill + manoeuvrability + 1d20 against the manoeuvre's difficulty, or the speed "
-        "when the GM so decides.",
-    )
     params = ManoeuvreParams
     outcomes = PASS_FAIL
     sources = (src(1393, 1457),)
@@ -85,18 +79,8 @@ class VehicleAttackParams(Params):
     collision_c: float = FIELDS("collision_c", default=0.0, ge=0, le=100, multiple_of=0.5)
 
 
-class VehicleAttack(Check[VehicleAttackParams]):
+class VehicleAttack(OrganiqueCheck[VehicleAttackParams]):
     name = "vehicle_attack"
-    title = tr("Manœuvre de combat en véhicule", "Vehicle combat manoeuvre")
-    description = tr(
-        "Glissade ou tremplin comme action de combat : AGI + compétence + maniabilité + 1D20 "
-        "contre la difficulté de la manœuvre (MJ) ou la vitesse ; le personnage à pied réagit "
-        "(esquive…) et l'évite s'il réussit et égale ou dépasse la MR (Rakesh MR 5 contre "
-        "l'esquive de Lew MR 7).",
-        "Slide or ramp as a combat action: AGI + skill + manoeuvrability + 1d20 against the "
-        "manoeuvre's difficulty (GM) or the speed; the character on foot reacts (dodge…) and "
-        "avoids it by succeeding and matching the MR (Rakesh MR 5 against Lew's dodge MR 7).",
-    )
     params = VehicleAttackParams
     outcomes = (
         Outcome("miss", tr("raté", "miss")),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules import Change, EcranError, FieldMeta, Params, tr
 from ecran.systems.organique.hazards import Report, wound
 from ecran.systems.organique.operations.environment import burn
 from ecran.systems.organique.sheet import OrganiqueSheet
@@ -66,9 +66,11 @@ def limb_damage(
     lost = params.bs + params.c >= DISABLING[params.part]
     if lost and limb not in new.disabled_limbs:
         new = new.model_copy(update={"disabled_limbs": [*new.disabled_limbs, limb]})
+    words = FieldMeta.of_model(LimbParams)
+    part, side = words["part"].choice_label(params.part), words["side"].choice_label(params.side)
     text = tr(
-        f"{limb} {'hors d’usage' if lost else 'touché'}",
-        f"{limb} {'disabled' if lost else 'hit'}",
+        f"{part.fr} ({side.fr.lower()}) {'hors d’usage' if lost else 'touché'}",
+        f"{side.en} {part.en.lower()} {'disabled' if lost else 'hit'}",
     )
     return Change(new, text)
 

@@ -19,6 +19,11 @@ from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, given_or_known, operation, src
 
 KINDS: tuple[Literal["physical", "psychological"], ...] = ("physical", "psychological")
+#: Each kind of dependence as players read it (L964-997).
+KIND_WORDS = {
+    "physical": tr("physique", "physical"),
+    "psychological": tr("psychologique", "psychological"),
+}
 HOUR = 1 / 24  # L993-997: without the drug, a failed test is retried every hour
 
 
@@ -57,13 +62,19 @@ def take_drug(
         held = next((a for a in sheet.addictions if (a.drug, a.kind) == (params.drug, kind)), None)
         if held is not None:
             kept.append(held.model_copy(update=_fresh_clock()))
-            r.say(f"{kind} : le manque recommence à zéro", f"{kind}: withdrawal starts over")
+            r.say(
+                f"{KIND_WORDS[kind].fr} : le manque recommence à zéro",
+                f"{KIND_WORDS[kind].en}: withdrawal starts over",
+            )
             continue
         stat = params.physical_dependence_stat if kind == "physical" else "VOL"
         roll = save(sheet, stat, profile[kind] + params.doses, dice)
         record(r, kind, roll)
         if roll.success:
-            r.say(f"{kind} : pas de dépendance", f"{kind}: not dependent")
+            r.say(
+                f"{KIND_WORDS[kind].fr} : pas de dépendance",
+                f"{KIND_WORDS[kind].en}: not dependent",
+            )
             continue
         kept.append(
             Addiction(
@@ -73,7 +84,7 @@ def take_drug(
                 withdrawal=profile["withdrawal"],
             )
         )
-        r.say(f"{kind} : dépendant", f"{kind}: dependent")
+        r.say(f"{KIND_WORDS[kind].fr} : dépendant", f"{KIND_WORDS[kind].en}: dependent")
     new = sheet.model_copy(update={"addictions": kept})
     return Change(new, r.text(), r.resolution("taken"))
 
@@ -112,7 +123,11 @@ def withdrawal(
         record(r, a.kind, roll)
         kept.append(_after_test(a, day, roll.success))
         verdict = ("tient bon", "holds") if roll.success else ("replonge", "relapses")
-        r.say(f"{a.kind} (jour {day:g}) : {verdict[0]}", f"{a.kind} (day {day:g}): {verdict[1]}")
+        kind_words = KIND_WORDS[a.kind]
+        r.say(
+            f"{kind_words.fr} (jour {day:g}) : {verdict[0]}",
+            f"{kind_words.en} (day {day:g}): {verdict[1]}",
+        )
     new = sheet.model_copy(update={"addictions": kept})
     craving = any(a.craving for a in kept if a.drug == params.drug)
     return Change(new, r.text(), r.resolution("craving" if craving else "holds"))

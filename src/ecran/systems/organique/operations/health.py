@@ -11,7 +11,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, param, tr
 from ecran.systems.organique.hazards import INC_ZERO_EFFECT, Report, after_inc_zero, wound
 from ecran.systems.organique.sheet import ConditionName, HealthTrack, OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
+from ecran.systems.organique.tables import COMBAT, FIELDS, HEALTH, operation, src, words
 from ecran.systems.organique.tracks import (
     CONDITION_PENALTIES,
     CONDITION_WORDS,
@@ -36,7 +36,7 @@ class HitParams(Params):
     c: float = _half("c")
     armour_piercing: int = FIELDS("armour_piercing", default=0, ge=0, le=100)
     attack_margin: int | None = FIELDS("attack_margin", default=None)
-    action: str = FIELDS("action.hit", default="strike")
+    action: str = FIELDS("action.hit", default="strike", choices=words(COMBAT.action))
     ignore_armour: bool = FIELDS("ignore_armour", default=False)
     dirty: bool = FIELDS("dirty", default=False)
 
@@ -171,7 +171,15 @@ def condition(
     rest = [c for c in sheet.conditions if c != params.condition]
     conditions = [*rest, params.condition] if params.present else rest
     new = sheet.model_copy(update={"conditions": conditions})
-    return Change(new, tr(", ".join(conditions) or "aucun état", ", ".join(conditions) or "none"))
+    return Change(new, _conditions_words(conditions))
+
+
+def _conditions_words(conditions: list[str]) -> Text:
+    """The conditions a sheet now bears, by their words (`CONDITION_WORDS`), never their ids."""
+    words = [CONDITION_WORDS.get(c, tr(c, c)) for c in conditions]
+    if not words:
+        return tr("aucun état", "no condition")
+    return tr(", ".join(w.fr for w in words), ", ".join(w.en for w in words))
 
 
 class HealParams(Params):

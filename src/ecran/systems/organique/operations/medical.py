@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules import Change, EcranError, Params, Text, tr
 from ecran.systems.organique.afflictions import DiseaseState
 from ecran.systems.organique.checks.medical import DiseaseProgression, ProgressionParams
 from ecran.systems.organique.hazards import (
@@ -15,18 +15,28 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.options import FEVER_SAVE
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
+from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src, words
 from ecran.systems.organique.tracks import effective
 
 IMMUNE, SIMILAR = 10, 6  # L1083-1088
 
 
+def disease_words(name: str) -> Text:
+    """A disease as players read it: a known profile by its label (L1047-1129), any other by the
+    name the GM gave it."""
+    known = HEALTH.disease_named(name)
+    return tr(known.label_fr, known.label_en) if known is not None else tr(name, name)
+
+
 def _disease(sheet: OrganiqueSheet, name: str) -> DiseaseState:
     found = next((d for d in sheet.diseases if d.name == name), None)
     if found is None:
-        names = ", ".join(d.name for d in sheet.diseases) or "aucune / none"
+        words = [disease_words(d.name) for d in sheet.diseases]
+        fr = ", ".join(w.fr for w in words) or "aucune"
+        en = ", ".join(w.en for w in words) or "none"
+        asked = disease_words(name)
         raise EcranError(
-            tr(f"pas de maladie « {name} » ({names})", f"no disease '{name}' ({names})")
+            tr(f"pas de maladie « {asked.fr} » ({fr})", f"no disease '{asked.en}' ({en})")
         )
     return found
 
@@ -52,7 +62,7 @@ def reach_level(
         record(r, "vomiting", roll)
         if not roll.success:
             sheet = with_condition(sheet, "vomiting")
-            r.say("vomit", "vomiting")
+            r.say("vomissements", "vomiting")
     if disease.fever and fever_save:
         roll = save(sheet, "END", disease.fever * disease.level, dice)
         record(r, "fever", roll)
@@ -61,7 +71,9 @@ def reach_level(
 
 
 class ContractParams(Params):
-    disease: str = FIELDS("disease.contract", default="wound_infection", min_length=1)
+    disease: str = FIELDS(
+        "disease.contract", default="wound_infection", min_length=1, choices=words(HEALTH.disease)
+    )
     difficulty: int | None = FIELDS("difficulty.contract", default=None, ge=0, le=60)
     similar: bool = FIELDS("similar.contract", default=False)
     progression: int | None = FIELDS("progression", default=None, ge=0, le=60)
@@ -122,7 +134,9 @@ def disease_contract(
 
 
 class ProgressParams(Params):
-    disease: str = FIELDS("disease.progress", default="wound_infection", min_length=1)
+    disease: str = FIELDS(
+        "disease.progress", default="wound_infection", min_length=1, choices=words(HEALTH.disease)
+    )
     similar: bool = FIELDS("similar.progress", default=False)
     fever_save: bool = FEVER_SAVE.field()
 
@@ -168,7 +182,9 @@ _PROGRESS_TEXT = {
 
 
 class TreatParams(Params):
-    disease: str = FIELDS("disease.treat", default="wound_infection", min_length=1)
+    disease: str = FIELDS(
+        "disease.treat", default="wound_infection", min_length=1, choices=words(HEALTH.disease)
+    )
     bonus: int = FIELDS("bonus", ge=0, le=40)
 
 
@@ -177,7 +193,8 @@ def disease_treat(
     sheet: OrganiqueSheet, params: TreatParams, dice: DiceSource
 ) -> Change[OrganiqueSheet]:
     d = _disease(sheet, params.disease).model_copy(update={"treatment": params.bonus})
-    text = tr(f"{d.name} : +{params.bonus} aux tests", f"{d.name}: +{params.bonus} to saves")
+    name = disease_words(d.name)
+    text = tr(f"{name.fr} : +{params.bonus} aux tests", f"{name.en}: +{params.bonus} to saves")
     return Change(_replace(sheet, d, d.name), text)
 
 

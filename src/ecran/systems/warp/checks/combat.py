@@ -128,15 +128,17 @@ class AttackBase(Params):
     armour: str = param(
         tr("Armure normale", "Normal armour"),
         tr(
-            "Couches d'armure normale séparées par des virgules (" + ", ".join(NORMAL_KEYS) + ")",
-            "Normal armour layers, comma-separated (" + ", ".join(NORMAL_KEYS) + ")",
+            f"Couches d'armure normale séparées par des virgules ({NORMAL.names.fr})",
+            f"Normal armour layers, comma-separated ({NORMAL.names.en})",
         ),
         default="",
+        choices=NORMAL.words,
     )
     bulletproof: str = param(
         tr("Armure pare-balles", "Bulletproof armour"),
-        tr("Une de : " + ", ".join(BULLETPROOF_KEYS), "One of: " + ", ".join(BULLETPROOF_KEYS)),
+        tr(f"Une de : {BULLETPROOF.names.fr}", f"One of: {BULLETPROOF.names.en}"),
         default="none",
+        choices=BULLETPROOF.words,
     )
     iron_skin: int = FIELDS("iron_skin", default=0, ge=0)
     target_max_hp: int = FIELDS("target_max_hp", default=14, ge=1)
@@ -367,8 +369,9 @@ class MeleeParams(AttackBase):
     defender_extra_actions: int = FIELDS("defender_extra_actions", default=0, ge=0, le=MAX_EXTRA)
     weapon: str = param(
         tr("Arme", "Weapon"),
-        tr("Une de : " + ", ".join(MELEE_KEYS), "One of: " + ", ".join(MELEE_KEYS)),
+        tr(f"Une de : {MELEE.names.fr}", f"One of: {MELEE.names.en}"),
         default="unarmed",
+        choices=MELEE.words,
     )
     damage_factor: int | None = GM_DAMAGE_FACTOR.field(ge=1, le=20)
     better_weapon: bool = FIELDS("better_weapon", default=False)
@@ -490,8 +493,9 @@ RANGED_KEYS, BURST_KEYS = RANGED.keys, BURST.keys
 class RangedParams(AttackBase):
     weapon: str = param(
         tr("Arme", "Weapon"),
-        tr("Une de : " + ", ".join(RANGED_KEYS), "One of: " + ", ".join(RANGED_KEYS)),
+        tr(f"Une de : {RANGED.names.fr}", f"One of: {RANGED.names.en}"),
         default="handgun_small",
+        choices=RANGED.words,
     )
     distance_m: float = FIELDS("distance_m", default=10, ge=0)
     range_dice: int | None = GM_RANGE_DICE.field(ge=1, le=5)
@@ -502,7 +506,7 @@ class RangedParams(AttackBase):
     dodge_dice: int = FIELDS("dodge_dice", default=0, ge=0, le=MAX_EXTRA)
     defence_penalty: int = penalty_field("ranged_defence_penalty")
     second_shot: bool = FIELDS("second_shot", default=False)
-    burst: str = FIELDS("burst", default="none")
+    burst: str = FIELDS("burst", default="none", choices=BURST.words)
     rounds_loaded: int | None = ROUNDS_LOADED.field(ge=0)
     ammo: Literal["normal", "armour_piercing", "hollow_point"] = FIELDS("ammo", default="normal")
     half_range_die: bool = HALF_RANGE_DIE.field()

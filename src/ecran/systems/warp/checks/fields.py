@@ -52,6 +52,13 @@ class Named:
         named = [(row.key, row.label) for row in rows]
         named += list((extra or {}).items())
         self.keys = [key for key, _ in named]
+        #: Each key's people's words (a field's `choices`: its default shown by them).
+        self.words = dict(named)
+        #: Every row by its people's names, as a help lists what one may type (never the keys).
+        self.names = Text(
+            fr=" ; ".join(label.fr for _, label in named),
+            en="; ".join(label.en for _, label in named),
+        )
         self._words: dict[str, str] = {}
         for key, label in named:
             for word in (key, label.fr, label.en):

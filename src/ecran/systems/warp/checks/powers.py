@@ -232,8 +232,9 @@ class ResistSpellParams(Params):
     penalty: int = penalty_field("penalty")
     spell: str = param(
         tr("Sort", "Spell"),
-        tr("Un de : " + ", ".join(SPELL_KEYS), "One of: " + ", ".join(SPELL_KEYS)),
+        tr(f"Un de : {SPELL.names.fr}", f"One of: {SPELL.names.en}"),
         default="stone_grip",
+        choices=SPELL.words,
     )
     casting_roll: int | None = FIELDS("casting_roll", default=None, ge=0)
     stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
