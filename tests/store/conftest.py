@@ -28,3 +28,9 @@ def store(db_url: str) -> Iterator[Store]:
     opened = open_store(db_url)
     yield opened
     opened.engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def check_folded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every state the store keeps or folds is compared with the one read whole."""
+    monkeypatch.setattr(Store, "check_folded", True)

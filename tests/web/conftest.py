@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from ecran.engine import all_systems
 from ecran.rules import System
-from ecran.store import open_store
+from ecran.store import Store, open_store
 from ecran.web.app import create_app
 from toy import registered
 
@@ -57,3 +57,9 @@ def app_client(app: FastAPI) -> Iterator[TestClient]:
     store = getattr(app.state, "store", None)
     if store is not None:
         store.engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def check_folded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every state the store keeps or folds is compared with the one read whole."""
+    monkeypatch.setattr(Store, "check_folded", True)

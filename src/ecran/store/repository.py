@@ -10,11 +10,13 @@ a token is returned only when it is issued (a table's creation, a join, a renewa
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from threading import Lock
+from typing import Any, ClassVar
 
 from sqlalchemy import Engine, delete, select
 from sqlalchemy.exc import DBAPIError
@@ -47,6 +49,12 @@ from ecran.store.tokens import same_hash, seal, token_hash, unseal
 Command = Callable[[TableState, Member], EventDraft]
 
 PAGE_MAX = 500
+
+FOLDED_TABLES = 128
+"""Tables whose state a process keeps folded (least recently used dropped first)."""
+
+FOLD_MAX = 200
+"""Events a kept state is advanced by, at most: further behind, the state is read whole."""
 
 
 @dataclass(frozen=True)
@@ -120,15 +128,55 @@ def _limit(limit: int) -> int:
     return max(1, min(limit, PAGE_MAX))
 
 
+@dataclass(frozen=True)
+class _Folded:
+    """A table's state as its event `state.last_seq` left it, kept by the process. `mark` is
+    the table row's invite hash when it was kept: a table deleted and imported again under
+    the same id has a new invite, so a state kept of the old one never passes for it."""
+
+    mark: str
+    state: TableState
+
+
 class Store:
+    """The repository. It keeps each table's last state in memory (`_folded`), keyed by the
+    sequence number it is at: the log is append-only, so the state at seq N never changes. A
+    write reads the table's committed `last_seq` under the table's lock and uses the kept
+    state only when it is at that seq (advanced by folding the events after it when another
+    process wrote them); any doubt reads the state whole from the database."""
+
+    #: Tests set it: every kept or folded state is compared with the one read whole.
+    check_folded: ClassVar[bool] = False
+
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self._folded: OrderedDict[str, _Folded] = OrderedDict()
+        self._folded_lock = Lock()
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         with self.sessions.begin() as session:
             yield session
+        # committed: the states the transaction's events folded are the table's now
+        for row, state in session.info.pop("folded", []):
+            self._keep(row.id, row.invite_hash, state)
+
+    def _keep(self, table_id: str, mark: str, state: TableState) -> None:
+        """Keep a state the committed log reached (never one behind the state already kept:
+        two writers' threads may finish in either order)."""
+        with self._folded_lock:
+            kept = self._folded.get(table_id)
+            if kept is not None and kept.mark == mark and kept.state.last_seq > state.last_seq:
+                return
+            self._folded[table_id] = _Folded(mark, state)
+            self._folded.move_to_end(table_id)
+            while len(self._folded) > FOLDED_TABLES:
+                self._folded.popitem(last=False)
+
+    def _forget(self, table_id: str) -> None:
+        with self._folded_lock:
+            self._folded.pop(table_id, None)
 
     # -- tables and members -------------------------------------------------------------------
 
@@ -183,7 +231,7 @@ class Store:
             )
             if row is None or not same_hash(row.invite_hash, invite_token):
                 raise _bad_token()
-            state = self._load(s, row)
+            state = self._current(s, row, locked=True)
             joined = play_table.join(state, display_name)
             self._add_member(s, row.id, joined.member, joined.token)
             self._append(s, row, state, joined.event)
@@ -228,7 +276,7 @@ class Store:
         """The GM's new invite link (its event, its token): the old one stops working."""
         with self.transaction() as s:
             row = self._table_row(s, access.table_id, lock=True)
-            state = self._load(s, row)
+            state = self._current(s, row, locked=True)
             draft = play_table.renew_invite(state, state.member(access.member.id))
             invite = new_token()
             row.invite_hash = token_hash(invite)
@@ -240,7 +288,7 @@ class Store:
         replaced by one no one is given). The old token stops working at the commit."""
         with self.transaction() as s:
             row = self._table_row(s, access.table_id, lock=True)
-            state = self._load(s, row)
+            state = self._current(s, row, locked=True)
             draft = play_table.renew_link(state, state.member(access.member.id), member_id, revoke)
             member = s.get(MemberRow, member_id)
             assert member is not None and member.table_id == row.id  # the command checked it
@@ -262,7 +310,7 @@ class Store:
         revoked, in one transaction. The row stays (the log names them as actor)."""
         with self.transaction() as s:
             row = self._table_row(s, access.table_id, lock=True)
-            state = self._load(s, row)
+            state = self._current(s, row, locked=True)
             draft = play_table.remove_member(state, state.member(access.member.id), member_id)
             member = s.get(MemberRow, member_id)
             assert member is not None and member.table_id == row.id  # the command checked it
@@ -283,6 +331,7 @@ class Store:
             for model in (EventRow, EncounterRow, CharacterRow, MemberRow):
                 s.execute(delete(model).where(model.table_id == row.id))
             s.delete(row)
+        self._forget(access.table_id)
 
     # -- state --------------------------------------------------------------------------------
 
@@ -346,6 +395,45 @@ class Store:
             dice_key=self._dice_key(s, row.id),
         )
 
+    def _current(self, s: Session, row: TableRow, locked: bool) -> TableState:
+        """The table's state at `row.last_seq`: the kept one when it is at that seq, or kept
+        a few events before (those are folded onto it: the log is append-only and every
+        event up to `last_seq` is committed); else read whole, and kept only when read under
+        the table's lock (unlocked, PostgreSQL's statements may see different commits)."""
+        with self._folded_lock:
+            kept = self._folded.get(row.id)
+        usable = kept is not None and kept.mark == row.invite_hash
+        folded = self._advanced(s, row, kept.state) if kept is not None and usable else None
+        state = folded if folded is not None else self._load(s, row)
+        if locked or (folded is not None and kept is not None and folded is not kept.state):
+            self._keep(row.id, row.invite_hash, state)
+        if self.check_folded:
+            whole = self._load(s, row)
+            assert state == whole, f"kept state differs from the database's at {row.last_seq}"
+        return state
+
+    @staticmethod
+    def _advanced(s: Session, row: TableRow, kept: TableState) -> TableState | None:
+        """`kept` brought to `row.last_seq` by folding the events after it (None: too far
+        behind, or ahead, which only a table deleted and imported again could be)."""
+        if kept.last_seq == row.last_seq:
+            return kept
+        if not kept.last_seq < row.last_seq <= kept.last_seq + FOLD_MAX:
+            return None
+        state = kept
+        rows = s.scalars(
+            select(EventRow)
+            .where(
+                EventRow.table_id == row.id,
+                EventRow.seq > kept.last_seq,
+                EventRow.seq <= row.last_seq,
+            )
+            .order_by(EventRow.seq)
+        )
+        for found in rows:
+            state = apply(state, _event(found))
+        return state if state.last_seq == row.last_seq else None
+
     @staticmethod
     def _dice_key(s: Session, table_id: str) -> DiceKey | None:
         """The dice key in force: the one the last key event started (the log holds it, as
@@ -370,7 +458,7 @@ class Store:
     def state(self, table_id: str) -> TableState:
         """The current state, whole (a GM's view: pass it through `view_state` for a member)."""
         with self.transaction() as s:
-            return self._load(s, self._table_row(s, table_id))
+            return self._current(s, self._table_row(s, table_id), locked=False)
 
     def rebuild(self, table_id: str) -> TableState:
         """The state folded from the log alone (equal to `state` unless something is broken)."""
@@ -404,6 +492,7 @@ class Store:
         row.last_seq = event.seq
         self._project(s, row, state, after)
         s.flush()
+        s.info.setdefault("folded", []).append((row, after))
         return event
 
     def _project(
@@ -446,7 +535,7 @@ class Store:
         The returned `Event` is whole: send each member `view_for(event, member)` only."""
         with self.transaction() as s:
             row = self._table_row(s, access.table_id, lock=True)
-            state = self._load(s, row)
+            state = self._current(s, row, locked=True)
             actor = state.member(access.member.id)
             return self._append(s, row, state, command(state, actor))
 
