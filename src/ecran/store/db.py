@@ -78,7 +78,7 @@ def _assignments(path: Path) -> dict[str, Any]:
     """The literal `revision` and `down_revision` of one migration file."""
     found: dict[str, Any] = {}
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        target = node.target if isinstance(node, ast.AnnAssign) else None
+        target: ast.expr | None = node.target if isinstance(node, ast.AnnAssign) else None
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
         value = getattr(node, "value", None)
