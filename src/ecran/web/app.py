@@ -4,6 +4,11 @@
 and the pages (`pages/`); no rule lives in this package. With `ECRAN_REDIS_URL` (or
 `app.state.redis_url` set before start-up), the app's lifespan connects its hub to the other
 workers through Redis (`live.bridge`). `/healthz` answers a reverse proxy's health checks.
+
+Start-up (#16): nothing a first request does not need is imported here; the game systems load
+on first use, one package per id. `ecran serve` builds its app with `create_served_app`, whose
+lifespan also imports every system in a background thread once it starts (`engine.warm_up`), so
+the first page listing them all rarely waits.
 """
 
 from __future__ import annotations
@@ -48,7 +53,12 @@ async def language(
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Join the other workers through Redis when there are (nothing to do without)."""
+    """Warm the systems when asked (`create_served_app`); join the other workers through Redis
+    when there are (nothing to do without)."""
+    if getattr(app.state, "warm_up", False):
+        from ecran.engine.registry import warm_up
+
+        warm_up()
     url = getattr(app.state, "redis_url", None) or os.environ.get(ENV_REDIS)
     if not url:
         yield
@@ -106,4 +116,12 @@ def create_app() -> FastAPI:
     app.add_middleware(LimitsMiddleware)
     app.add_middleware(SecurityHeaders)
     redact_logs()
+    return app
+
+
+def create_served_app() -> FastAPI:
+    """The app `ecran serve` runs (each of its workers): `create_app`, whose lifespan also warms
+    every system in the background once the server starts."""
+    app = create_app()
+    app.state.warm_up = True
     return app
