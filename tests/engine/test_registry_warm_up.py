@@ -32,7 +32,7 @@ print(failed[:3], list(registry.all_systems()) == sorted(ids), set(found) == set
 """
 
 SERVED_APP = """
-import sys, threading
+import sys, threading, time
 from fastapi.testclient import TestClient
 from ecran.web.app import create_app, create_served_app
 
@@ -40,10 +40,18 @@ with TestClient(create_app()) as client:
     client.get("/healthz")
 plain = [t for t in threading.enumerate() if t.name == "ecran-systems-warm-up"]
 print(bool(plain), "ecran.systems.artemis" in sys.modules)
-with TestClient(create_served_app()) as client:
-    for t in threading.enumerate():
-        if t.name == "ecran-systems-warm-up":
-            t.join()
+served = create_served_app()
+assert served.state.warm_up_delay > 0  # the first answers come first
+served.state.warm_up_delay = 0
+with TestClient(served) as client:
+    client.get("/healthz")  # the event loop runs the scheduled warm-up
+    for _ in range(1000):  # a wait for the thread to exist, not a timing
+        warming = [t for t in threading.enumerate() if t.name == "ecran-systems-warm-up"]
+        if warming or "ecran.systems.artemis" in sys.modules:
+            break
+        time.sleep(0.01)
+    for t in warming:
+        t.join()
     print("ecran.systems.artemis" in sys.modules, client.get("/").status_code)
 """
 
