@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -13,7 +15,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
 from ecran.store import ENV_URL, default_url, open_store, resolve_url
-from ecran.store.db import MIGRATIONS
+from ecran.store.db import MIGRATIONS, heads, is_current, make_engine, migrate
 from ecran.store.models import Base
 
 
@@ -83,3 +85,34 @@ def test_the_environment_url_is_used_by_open_store(
     store = open_store()
     assert path.exists()
     store.engine.dispose()
+
+
+def test_the_head_read_from_the_files_is_alembics_head() -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    assert heads() == frozenset(ScriptDirectory.from_config(config).get_heads())
+
+
+def test_a_current_database_is_opened_without_loading_alembic(tmp_path: Path) -> None:
+    """Start-up speed: Alembic is imported only when there is something to migrate."""
+    url = f"sqlite:///{tmp_path / 'x.sqlite3'}"
+    open_store(url).engine.dispose()
+    script = (
+        "import sys; from ecran.store import open_store; "
+        f"open_store({url!r}).engine.dispose(); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_only_a_database_at_the_head_counts_as_current(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    assert not is_current(engine)  # no alembic_version table yet
+    migrate(engine)
+    assert is_current(engine)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '0001'"))
+    assert not is_current(engine)
+    engine.dispose()

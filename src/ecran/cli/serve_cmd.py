@@ -50,11 +50,12 @@ def register(app: typer.Typer) -> None:
         options = uvicorn_options(host, port, forwarded_allow_ips)
         try:
             if workers == 1:
-                from ecran.web.app import create_app
+                from ecran.web.app import create_served_app
 
-                uvicorn.run(create_app(), **options)
+                uvicorn.run(create_served_app(), **options)
             else:  # each worker process builds its own app from the same environment
-                uvicorn.run("ecran.web.app:create_app", factory=True, workers=workers, **options)
+                app = "ecran.web.app:create_served_app"
+                uvicorn.run(app, factory=True, workers=workers, **options)
         finally:
             held.release()
 

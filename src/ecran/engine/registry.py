@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from functools import cache
 from typing import Any
 
@@ -64,6 +65,9 @@ def known_ids() -> list[str]:
 #: The loaded systems. One dict for the life of the process: tests may add a system to it.
 _registry: dict[str, System[Any]] = {}
 _complete = False
+#: Held while systems are imported or the registry reordered: the web server warms the registry
+#: in a thread (`warm_up`) while requests may ask for one system.
+_lock = threading.RLock()
 
 
 def _load(system_id: str) -> None:
@@ -77,20 +81,36 @@ def all_systems() -> dict[str, System[Any]]:
     """Every system (importing every package once), in the order of their ids."""
     global _complete
     if not _complete:
-        for system_id in system_ids():
-            _load(system_id)
-        ordered = sorted(_registry.items())
-        _registry.clear()
-        _registry.update(ordered)
-        _complete = True
+        with _lock:
+            if not _complete:
+                for system_id in system_ids():
+                    _load(system_id)
+                ordered = sorted(_registry.items())
+                _registry.clear()
+                _registry.update(ordered)
+                _complete = True
     return _registry
+
+
+def warm_up() -> threading.Thread:
+    """Import every system in a background thread (the web server, once it listens: its first
+    page lists them all, and a player's first request should not wait for the imports)."""
+    thread = threading.Thread(target=all_systems, name="ecran-systems-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def get_system(system_id: str) -> System[Any]:
     """One system; only its own package is imported (the command line starts faster). A
     built-in id is found without reading installed packages' metadata (the plugins)."""
-    if system_id not in _registry and (system_id in _builtin() or system_id in system_ids()):
-        _load(system_id)
-    if system_id not in _registry:
+    system = _registry.get(system_id)
+    if system is None:  # not loaded yet, or `all_systems` reordering: ask under the lock
+        with _lock:
+            if system_id not in _registry and (
+                system_id in _builtin() or system_id in system_ids()
+            ):
+                _load(system_id)
+            system = _registry.get(system_id)
+    if system is None:
         raise unknown(Text(fr="système", en="system"), system_id, known_ids())
-    return _registry[system_id]
+    return system

@@ -4,6 +4,11 @@
 and the pages (`pages/`); no rule lives in this package. With `ECRAN_REDIS_URL` (or
 `app.state.redis_url` set before start-up), the app's lifespan connects its hub to the other
 workers through Redis (`live.bridge`). `/healthz` answers a reverse proxy's health checks.
+
+Start-up (#16): nothing a first request does not need is imported here; the game systems load
+on first use, one package per id. `ecran serve` builds its app with `create_served_app`, whose
+lifespan also imports every system in a background thread a second after it starts
+(`engine.warm_up`), so the first page listing them all rarely waits.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ STATIC = Path(__file__).parent / "static"
 ONE_YEAR = 365 * 24 * 3600
 #: The environment variable of the Redis that several workers share (`live.bridge.ENV_REDIS`).
 ENV_REDIS = "ECRAN_REDIS_URL"
+#: How long after start-up `ecran serve` begins importing every system in the background (s).
+WARM_UP_DELAY_S = 1.0
 #: How long `/healthz` waits for the database's answer (seconds).
 HEALTH_TIMEOUT_S = 3.0
 
@@ -48,7 +55,15 @@ async def language(
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Join the other workers through Redis when there are (nothing to do without)."""
+    """Warm the systems when asked (`create_served_app`); join the other workers through Redis
+    when there are (nothing to do without)."""
+    delay = getattr(app.state, "warm_up_delay", None)
+    if delay is not None:
+        from ecran.engine.registry import warm_up
+
+        # not at once: the thread holds the interpreter for every other import, and the first
+        # answers (a proxy's /healthz, a page) should not share it
+        asyncio.get_running_loop().call_later(delay, warm_up)
     url = getattr(app.state, "redis_url", None) or os.environ.get(ENV_REDIS)
     if not url:
         yield
@@ -106,4 +121,12 @@ def create_app() -> FastAPI:
     app.add_middleware(LimitsMiddleware)
     app.add_middleware(SecurityHeaders)
     redact_logs()
+    return app
+
+
+def create_served_app() -> FastAPI:
+    """The app `ecran serve` runs (each of its workers): `create_app`, whose lifespan also warms
+    every system in the background a moment after the server starts (`WARM_UP_DELAY_S`)."""
+    app = create_app()
+    app.state.warm_up_delay = WARM_UP_DELAY_S
     return app

@@ -1,4 +1,7 @@
-"""Pydantic models of the data files, loaded once at import so a broken table fails at start-up."""
+"""Pydantic models of the data files, each file read and validated on first use, then kept.
+
+The models are built lazily too (`defer_build`): pydantic makes a model's validator when it first
+validates, so importing the game for one check does not pay for every table's (#16, start-up)."""
 
 from __future__ import annotations
 
@@ -42,7 +45,7 @@ def site(first: int, last: int, page: str) -> Source:
 
 
 class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Named(Row):

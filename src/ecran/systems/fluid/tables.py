@@ -1,4 +1,5 @@
-"""Pydantic models of Fluid's data files (`data/*.toml`), loaded once at import."""
+"""Pydantic models of Fluid's data files (`data/*.toml`), loaded once at import (the models are
+built on first validation, `defer_build`, so the first check pays only for the tables it reads)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ SOURCE = cite(SEED, 1, 1957)
 
 
 class _Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Rank(_Row):

@@ -22,7 +22,7 @@ Level = Literal["P", "A", "C", "M"]
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class CharacteristicRow(Model):
@@ -52,7 +52,7 @@ class Bands(Model):
 
 
 class MetaElements(Model):
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
     source: str
 
 
@@ -153,7 +153,7 @@ class Stasis(Model):
 
 
 class Plexus(Model):
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
     source: str
 
     def dice(self) -> dict[str, tuple[int, int]]:

@@ -47,7 +47,7 @@ CHARACTERISTICS = ("AGI", "PER", "CHA", "END", "INT", "VIT", "FOR", "VOL")
 
 
 class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     source: str
 
 
@@ -82,7 +82,7 @@ class SkillLevel(Row):
 
 
 class CoreTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     difficulty: list[Difficulty]
     save: list[SaveKind]
     skill_level: list[SkillLevel]
@@ -204,7 +204,7 @@ class VehicleManoeuvre(Labelled):
 
 
 class CombatTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     action: list[CombatAction]
     reaction: list[Reaction]
     modifier: list[CombatModifier]
@@ -273,7 +273,7 @@ class HackSkill(Labelled):
 
 
 class HackingTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     skill: list[HackSkill]
     information: list[Information]
     privilege: list[Privilege]
@@ -334,7 +334,7 @@ PSYCHIC_TARGETS = tuple(s.name for s in HACKING.psychic_target)
 class PerPoint(BaseModel):
     """A hazard's values per point of damage, per day or per level (keys as in the seed)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     source: str
     bs: float = 0
     stats: dict[str, int] = {}
@@ -439,7 +439,7 @@ class Disease(Labelled):
 
 
 class HealthTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     fire: PerPoint
     electricity: PerPoint
     cold: PerPoint
@@ -511,7 +511,7 @@ class Computer(Labelled):
 
 
 class NetworkTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     network: list[Network]
     system: list[Computer]
 

@@ -25,7 +25,7 @@ def src(first: int, last: int | None = None, note: str = "") -> Source:
 
 
 class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     key: str
     fr: str
@@ -271,7 +271,7 @@ class AdvancementTables(BaseModel):
 class CheckWords(BaseModel):
     """What a table shows of a check: its title and description."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     title: Text
     description: Text
@@ -280,7 +280,7 @@ class CheckWords(BaseModel):
 class SheetRule(BaseModel):
     """A rule a sheet must respect: the seed lines it cites, its message ({name}s to fill)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     lines: tuple[int, int]
     message: Text

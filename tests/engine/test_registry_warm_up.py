@@ -1,0 +1,71 @@
+"""The registry warmed in a background thread (the web server's start-up, #16): every system is
+loaded, in id order, and requests asking for one system meanwhile always get it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+WARM_WHILE_ASKED = """
+import threading
+from ecran.engine import registry
+
+ids = [i for i in registry.system_ids()]
+found, failed = [], []
+
+def ask():
+    for _ in range(200):
+        for system_id in ids:
+            try:
+                found.append(registry.get_system(system_id).id)
+            except Exception as exc:
+                failed.append(repr(exc))
+
+askers = [threading.Thread(target=ask) for _ in range(3)]
+for t in askers:
+    t.start()
+registry.warm_up().join()
+for t in askers:
+    t.join()
+print(failed[:3], list(registry.all_systems()) == sorted(ids), set(found) == set(ids))
+"""
+
+SERVED_APP = """
+import sys, threading, time
+from fastapi.testclient import TestClient
+from ecran.web.app import create_app, create_served_app
+
+with TestClient(create_app()) as client:
+    client.get("/healthz")
+plain = [t for t in threading.enumerate() if t.name == "ecran-systems-warm-up"]
+print(bool(plain), "ecran.systems.artemis" in sys.modules)
+served = create_served_app()
+assert served.state.warm_up_delay > 0  # the first answers come first
+served.state.warm_up_delay = 0
+with TestClient(served) as client:
+    client.get("/healthz")  # the event loop runs the scheduled warm-up
+    for _ in range(1000):  # a wait for the thread to exist, not a timing
+        warming = [t for t in threading.enumerate() if t.name == "ecran-systems-warm-up"]
+        if warming or "ecran.systems.artemis" in sys.modules:
+            break
+        time.sleep(0.01)
+    for t in warming:
+        t.join()
+    print("ecran.systems.artemis" in sys.modules, client.get("/").status_code)
+"""
+
+
+def _run(script: str) -> str:
+    env = {**os.environ, "ECRAN_DATABASE_URL": "sqlite://"}  # never the user's database
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_warming_while_systems_are_asked_for_loses_none() -> None:
+    assert _run(WARM_WHILE_ASKED) == "[] True True"
+
+
+def test_the_served_app_warms_the_systems_and_a_plain_app_does_not() -> None:
+    assert _run(SERVED_APP).splitlines() == ["False False", "True 200"]
