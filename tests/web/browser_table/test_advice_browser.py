@@ -57,6 +57,9 @@ def test_a_player_sees_the_privilege_advised_in_the_roll_panel(server: str, brow
     expect(ana.locator("#roll-form")).to_be_visible()
     ana.select_option("#roll-check", "test")
     expect(ana.locator("#r-skill")).to_be_visible()
+    # the panel of the chosen check is in place, its advice loaded: typing now reaches it (htmx
+    # binds the advice to the form's input events once it has processed the new panel)
+    expect(ana.locator("#roll-advice .advice-choice").first).to_be_attached()
     ana.fill("#r-skill", "5")
     ana.fill("#r-difficulty", "8")
     seen = ana.wait_for_function(
