@@ -119,7 +119,8 @@ def findings(text: str, lang: str, names: Iterable[str] = ()) -> list[str]:
     character's), the books' names and what one types (`words.toml`) are taken out first: a
     name is no word of either language."""
     text = " ".join(text.split())  # a name wrapped over two lines of a help is still a name
-    for name in [*names, *book_names(lang), *ALLOWED["typed"]["words"]]:
+    kept = [*ALLOWED["typed"]["words"], *ALLOWED["book_terms"]["words"]]
+    for name in [*names, *book_names(lang), *kept]:
         text = text.replace(name, " ")
     found = [f"other language: {w}" for w in sorted(words(text) & foreign()[lang])]
     found += [f"id: {m}" for m in sorted(set(SNAKE.findall(text)))]

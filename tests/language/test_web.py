@@ -64,7 +64,7 @@ def test_the_table_pages_read_in_one_language(
     """The table, a new sheet's form, a random NPC's sheet page and edit form, an encounter."""
     expect(request, f"web-table-{system_id}-{lang}")
     gm, _invite = create(web, system_id, [("name", TABLE), ("gm_name", GM)])
-    npc = all_systems()[system_id].random_npc(Roller(1))
+    npc = all_systems()[system_id].random_npc(Roller(1), lang=lang)  # drawn in its reader's words
     made = web.post(
         f"/api/tables/{gm.table_id}/characters",
         json={"sheet": npc.model_dump(mode="json")},

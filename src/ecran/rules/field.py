@@ -45,6 +45,8 @@ class FieldMeta:
     choices: tuple[Any, ...] = ()
     #: A label per choice, where the declaration gives them (`x-choices`).
     choice_labels: Mapping[str, Text] = field(default_factory=dict)
+    #: A dict's keys in words, where the declaration gives them (`x-keys`).
+    key_labels: Mapping[str, Text] = field(default_factory=dict)
     #: `ge`, `le`, `gt`, `lt` as declared.
     bounds: Mapping[str, float] = field(default_factory=dict)
     #: False when `label` is only the fallback (title or name): the field declares no words.
@@ -104,6 +106,7 @@ class FieldMeta:
     ) -> FieldMeta:
         fallback = title or name.replace("_", " ")
         raw_choices = extra.get("x-choices")
+        raw_keys = extra.get("x-keys")
         declared = _text(extra.get("x-label"))
         return cls(
             name=name,
@@ -117,6 +120,11 @@ class FieldMeta:
             choice_labels={
                 str(k): t
                 for k, v in (raw_choices.items() if isinstance(raw_choices, dict) else ())
+                if (t := _text(v)) is not None
+            },
+            key_labels={
+                str(k): t
+                for k, v in (raw_keys.items() if isinstance(raw_keys, dict) else ())
                 if (t := _text(v)) is not None
             },
             bounds=dict(bounds),

@@ -61,9 +61,11 @@ def param(label: Text, help: Text | None = None, **kwargs: Any) -> Any:
     """A pydantic Field for an ordinary check parameter, with its bilingual label. `aliases` are
     older or other names the parameter is also accepted under (`--skill` for the Résistance
     score); `choices` give people's words for the values of a Literal (`feu` → Feu / Fire), which
-    are accepted as input too. Everything else is pydantic's `Field`."""
+    are accepted as input too (a dict's: its values'); `keys` give a dict's keys theirs (skill
+    ids → skill names). Everything else is pydantic's `Field`."""
     aliases: Sequence[str] = kwargs.pop("aliases", ())
     choices: Mapping[str, Text] | None = kwargs.pop("choices", None)
+    keys: Mapping[str, Text] | None = kwargs.pop("keys", None)
     extra: dict[str, Any] = {"x-label": label.model_dump()}
     if help is not None:
         extra["x-help"] = help.model_dump()
@@ -71,4 +73,6 @@ def param(label: Text, help: Text | None = None, **kwargs: Any) -> Any:
         extra["x-aliases"] = list(aliases)
     if choices:
         extra["x-choices"] = {k: v.model_dump() for k, v in choices.items()}
+    if keys:
+        extra["x-keys"] = {k: v.model_dump() for k, v in keys.items()}
     return Field(description=(help or label).en, json_schema_extra=extra, **kwargs)

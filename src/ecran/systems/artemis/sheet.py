@@ -7,11 +7,12 @@ columns (L459): flat maps keep the JSON short and let the guided creation ask fo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import CharacterSheet, param, tr
+from ecran.rules import CharacterSheet, Text, param, tr
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.options import OPTIONS
 
@@ -34,7 +35,20 @@ class Part(BaseModel):
 
 
 def words(fr: str, en: str) -> str:
-    return Field(default="", title=fr, description=en)
+    """A free-text box of the sheet, by its label."""
+    return param(tr(fr, en), default="")  # type: ignore[no-any-return]
+
+
+def _named(rows: Sequence[tables.Named]) -> dict[str, Text]:
+    """The words of data rows by their id (skills, levels, armours...)."""
+    return {row.id: row.label for row in rows}
+
+
+#: Skill levels by their name (L562-575); "" is a box left empty.
+LEVEL_WORDS = {"": tr("—", "—"), **_named(tables.core().level)}
+#: The characteristics by their code (L548-560).
+CODE_WORDS = {c.code: c.label for c in tables.skills().characteristic}
+SKILL_WORDS = _named([*tables.skills().innate, *tables.skills().acquired, *tables.skills().group])
 
 
 def count(fr: str, en: str, default: int = 0) -> int:
@@ -86,11 +100,11 @@ class Power(Part):
 class CustomSkill(Part):
     """A skill written on one of the sheet's blank lines (L591, L614-685)."""
 
-    name: str = Field(min_length=1, max_length=60)
-    characteristic: CharCode
-    group: str = "divers"
-    level: SkillLevel = ""
-    score: int = Field(default=0, ge=0, le=30)
+    name: str = param(tr("Nom", "Name"), min_length=1, max_length=60)
+    characteristic: CharCode = param(tr("Caractéristique", "Characteristic"), choices=CODE_WORDS)
+    group: str = param(tr("Groupe", "Group"), default="divers")
+    level: SkillLevel = param(tr("Niveau", "Level"), default="", choices=LEVEL_WORDS)
+    score: int = param(tr("Score", "Score"), default=0, ge=0, le=30)
 
 
 class Weapon(Part):
@@ -98,23 +112,35 @@ class Weapon(Part):
     in the prudent attitude and for the defensive and aggressive attitudes. The seed gives no
     formula for attack/parry nor the attitude modifiers: the sheet holds the numbers."""
 
-    name: str = Field(min_length=1, max_length=60)
-    level: SkillLevel = ""
-    score: int = Field(default=0, ge=0, le=30)
-    category: WeaponCategoryId = "courte"
-    attack: int = Field(default=0, ge=0, le=30)
-    parry: int = Field(default=0, ge=0, le=30)
-    defensive_attack: int | None = Field(default=None, ge=0, le=30)
-    defensive_parry: int | None = Field(default=None, ge=0, le=30)
-    aggressive_attack: int | None = Field(default=None, ge=0, le=30)
-    aggressive_parry: int | None = Field(default=None, ge=0, le=30)
+    name: str = param(tr("Arme", "Weapon"), min_length=1, max_length=60)
+    level: SkillLevel = param(tr("Niveau", "Level"), default="", choices=LEVEL_WORDS)
+    score: int = param(tr("Score", "Score"), default=0, ge=0, le=30)
+    category: WeaponCategoryId = param(
+        tr("Catégorie", "Category"),
+        default="courte",
+        choices=_named(tables.combat().weapon_category),
+    )
+    attack: int = param(tr("Attaque", "Attack"), default=0, ge=0, le=30)
+    parry: int = param(tr("Parade", "Parry"), default=0, ge=0, le=30)
+    defensive_attack: int | None = param(
+        tr("Attaque (défensif)", "Attack (defensive)"), default=None, ge=0, le=30
+    )
+    defensive_parry: int | None = param(
+        tr("Parade (défensif)", "Parry (defensive)"), default=None, ge=0, le=30
+    )
+    aggressive_attack: int | None = param(
+        tr("Attaque (agressif)", "Attack (aggressive)"), default=None, ge=0, le=30
+    )
+    aggressive_parry: int | None = param(
+        tr("Parade (agressif)", "Parry (aggressive)"), default=None, ge=0, le=30
+    )
 
 
 class BalanceEntry(Part):
     """A source of balance or imbalance, or an event that changed it (L396-399)."""
 
-    label: str = Field(min_length=1, max_length=120)
-    points: int = Field(ge=-20, le=20)
+    label: str = param(tr("Source ou événement", "Source or event"), min_length=1, max_length=120)
+    points: int = param(tr("Points", "Points"), ge=-20, le=20)
 
 
 class Experience(Part):
@@ -147,9 +173,13 @@ class Cause(Part):
     """A line of the box "Causes des Peurs et Stress" (L727): a serious fear is written with its
     approximate date (website)."""
 
-    cause: str = Field(min_length=1, max_length=200)
-    line: Literal["stress", "peur"] = "peur"
-    date: str = ""
+    cause: str = param(tr("Cause", "Cause"), min_length=1, max_length=200)
+    line: Literal["stress", "peur"] = param(
+        tr("Ligne", "Line"),
+        default="peur",
+        choices={"stress": tr("Stress", "Stress"), "peur": tr("Peur", "Fear")},
+    )
+    date: str = param(tr("Date", "Date"), default="")
 
 
 class Nifimo(Part):
@@ -158,11 +188,13 @@ class Nifimo(Part):
     gene_extra: int = count(
         "Gênes en plus (surcharge, court-circuits)", "Extra gênes (overload, short circuits)"
     )
-    blessure: WoundMarks = Field(default_factory=WoundMarks)
-    fatigue: FatigueMarks = Field(default_factory=FatigueMarks)
-    stress: Marks = Field(default_factory=Marks)
-    peur: Marks = Field(default_factory=Marks)
-    causes: list[Cause] = Field(default_factory=list)
+    blessure: WoundMarks = param(tr("Blessure", "Wound"), default_factory=WoundMarks)
+    fatigue: FatigueMarks = param(tr("Fatigue", "Fatigue"), default_factory=FatigueMarks)
+    stress: Marks = param(tr("Stress", "Stress"), default_factory=Marks)
+    peur: Marks = param(tr("Peur", "Fear"), default_factory=Marks)
+    causes: list[Cause] = param(
+        tr("Causes des Peurs et Stress", "Causes of Fears and Stress"), default_factory=list
+    )
     lethal: Literal["", "dead", "destroyed"] = param(
         tr("Mort ou détruit", "Dead or destroyed"),
         tr(
@@ -170,6 +202,11 @@ class Nifimo(Part):
             "reached by a Dead/Destroyed blow",
         ),
         default="",
+        choices={
+            "": tr("—", "—"),
+            "dead": tr("Mort", "Dead"),
+            "destroyed": tr("Détruit", "Destroyed"),
+        },
     )
 
 
@@ -192,30 +229,64 @@ def _milieux() -> dict[str, SkillLevel]:
 
 class ArtemisSheet(CharacterSheet):
     system: Literal["artemis"] = "artemis"
-    career_main: str = words("Carrière principale", "Main career")
+    career_main: str = words("Carrière principale", "Primary career")
     career_secondary: str = words("Carrière secondaire", "Secondary career")
-    description: Description = Field(default_factory=Description)
+    description: Description = param(
+        tr("Description physique", "Physical description"), default_factory=Description
+    )
     origin: str = words("Origine", "Origin")
     protector: str = words("Protecteur", "Patron")
     family: str = words("Famille", "Family")
     advantage: str = words("Avantage", "Advantage")
     disadvantage: str = words("Désavantage", "Disadvantage")
-    power: Power = Field(default_factory=Power)
+    power: Power = param(tr("Pouvoir", "Power"), default_factory=Power)
     relations: str = words("Relations, événements importants", "Relations, important events")
-    characteristics: Characteristics = Field(default_factory=Characteristics)
-    levels: dict[str, SkillLevel] = Field(default_factory=_innate_levels)
-    scores: dict[str, int] = Field(default_factory=_innate_scores)
-    custom_skills: list[CustomSkill] = Field(default_factory=list)
-    weapons: list[Weapon] = Field(default_factory=list)
-    armour: ArmourId = "vetements_legers"
+    characteristics: Characteristics = param(
+        tr("Caractéristiques", "Characteristics"), default_factory=Characteristics
+    )
+    levels: dict[str, SkillLevel] = param(
+        tr("Compétences : niveaux", "Skills: levels"),
+        default_factory=_innate_levels,
+        keys=SKILL_WORDS,
+        choices=LEVEL_WORDS,
+    )
+    scores: dict[str, int] = param(
+        tr("Compétences : scores", "Skills: scores"),
+        default_factory=_innate_scores,
+        keys=SKILL_WORDS,
+    )
+    custom_skills: list[CustomSkill] = param(
+        tr("Autres compétences", "Other skills"), default_factory=list
+    )
+    weapons: list[Weapon] = param(tr("Armes", "Weapons"), default_factory=list)
+    armour: ArmourId = param(
+        tr("Protection", "Protection"),
+        default="vetements_legers",
+        choices=_named(tables.combat().armour),
+    )
     pressurised: bool = param(tr("Protection pressurisée", "Pressurised protection"), default=False)
-    equipment: dict[str, bool] = Field(default_factory=_equipment)
+    equipment: dict[str, bool] = param(
+        tr("Équipement", "Equipment"),
+        default_factory=_equipment,
+        keys=_named(tables.skills().equipment),
+    )
     other_equipment: str = words("Autre matériel", "Other equipment")
-    milieux: dict[str, SkillLevel] = Field(default_factory=_milieux)
-    milieux_gene: dict[str, int] = Field(default_factory=dict)
-    mental_balance: list[BalanceEntry] = Field(default_factory=list)
-    experience: Experience = Field(default_factory=Experience)
-    nifimo: Nifimo = Field(default_factory=Nifimo)
+    milieux: dict[str, SkillLevel] = param(
+        tr("Milieux", "Environments"),
+        default_factory=_milieux,
+        keys=_named(tables.skills().milieu),
+        choices=LEVEL_WORDS,
+    )
+    milieux_gene: dict[str, int] = param(
+        tr("Gênes par milieu", "Gênes per environment"),
+        default_factory=dict,
+        keys=_named(tables.skills().milieu),
+    )
+    mental_balance: list[BalanceEntry] = param(
+        tr("Équilibre mental", "Mental balance"), default_factory=list
+    )
+    experience: Experience = param(tr("Expérience", "Experience"), default_factory=Experience)
+    nifimo: Nifimo = param(tr("NIFIMO", "NIFIMO"), default_factory=Nifimo)
     # How marks become maluses: a house rule the table fills (the seed only gives the columns).
     nifimo_boxes: int = OPTIONS["nifimo_boxes"].field(ge=1, le=20)
     nifimo_aggregate: Literal["sum", "worst"] = OPTIONS["nifimo_aggregate"].field()

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ecran.rules import CharacterSheet
+from ecran.rules import CharacterSheet, param, tr
 
 Code = Literal["FOR", "CON", "AGI", "PER", "INT", "VOL", "CHA", "CONN", "MAG"]
 CODES: tuple[Code, ...] = ("FOR", "CON", "AGI", "PER", "INT", "VOL", "CHA", "CONN")
@@ -23,7 +23,6 @@ ATTRIBUTE_OF: dict[str, str] = {
     "MAG": "magie",
 }
 
-CHAR = Field(default=5, ge=0, le=30)
 #: The seed bounds no Trait (a wound is whatever damage passes RES, L1427-1435); this is only the
 #: size bound of one hit's damage, so that every wound a hit leaves fits on the sheet.
 MAX_DAMAGE = 200
@@ -33,19 +32,24 @@ class _Part(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _char(fr: str, en: str) -> int:
+    """A characteristic by its name on the sheet (L29-101), 0-30."""
+    return param(tr(fr, en), default=5, ge=0, le=30)  # type: ignore[no-any-return]
+
+
 class Characteristics(_Part):
     """Permanent scores (L29-101): 40 points, 1 to 7 each at creation, raised later with XP.
     `magie` exists only when the magic discipline is used (L97-101)."""
 
-    force: int = CHAR
-    constitution: int = CHAR
-    agilite: int = CHAR
-    perception: int = CHAR
-    intelligence: int = CHAR
-    volonte: int = CHAR
-    charisme: int = CHAR
-    connaissances: int = CHAR
-    magie: int | None = Field(default=None, ge=0, le=30)
+    force: int = _char("Force", "Strength")
+    constitution: int = _char("Constitution", "Constitution")
+    agilite: int = _char("Agilité", "Agility")
+    perception: int = _char("Perception", "Perception")
+    intelligence: int = _char("Intelligence", "Intelligence")
+    volonte: int = _char("Volonté", "Will")
+    charisme: int = _char("Charisme", "Charisma")
+    connaissances: int = _char("Connaissances", "Knowledge")
+    magie: int | None = param(tr("Magie", "Magic"), default=None, ge=0, le=30)
 
     def score(self, code: str) -> int:
         value = getattr(self, ATTRIBUTE_OF[code])
@@ -66,7 +70,19 @@ class Trait(_Part):
     name: str = Field(min_length=1, max_length=120)
     value: int = Field(ge=0, le=MAX_DAMAGE)
     kind: TraitKind = "positive"
-    origin: TraitOrigin = "creation"
+    origin: TraitOrigin = param(
+        tr("Origine", "Origin"),
+        default="creation",
+        choices={
+            "creation": tr("Création", "Creation"),
+            "play": tr("En jeu", "Play"),
+            "wound": tr("Blessure", "Wound"),
+            "shock": tr("Choc", "Shock"),
+            "temporary": tr("Temporaire", "Temporary"),
+            "spell": tr("Sort", "Spell"),
+            "botte": tr("Botte", "Secret strike"),
+        },
+    )
     hinders: list[str] = Field(
         default_factory=list,
         description="characteristic codes whose actions this negative Trait hinders; '*' = all",

@@ -103,7 +103,7 @@ class NephilimSheet(CharacterSheet):
         return data
 
     characteristics: Characteristics = FIELDS("characteristics", default_factory=Characteristics)
-    ka: dict[Element, int] = FIELDS("ka_sheet", default_factory=_human_ka)
+    ka: dict[Element, int] = FIELDS("ka_sheet", default_factory=_human_ka, keys=ELEMENT_WORDS)
     skills: dict[str, int] = FIELDS("skills", default_factory=dict)
     skill_characteristics: dict[str, CharacteristicId] = options.SKILL_CHARACTERISTIC.field()
     occult_skills: dict[str, int] = FIELDS("occult_skills", default_factory=dict)
@@ -113,7 +113,7 @@ class NephilimSheet(CharacterSheet):
     )
     wounds: int = FIELDS("wounds", default=0, ge=0, le=10)
     fatigue: int = FIELDS("fatigue_sheet", default=0, ge=0, le=10)
-    stasis: dict[Element, int] = FIELDS("stasis", default_factory=dict)
+    stasis: dict[Element, int] = FIELDS("stasis", default_factory=dict, keys=ELEMENT_WORDS)
     stasis_bonus: int = FIELDS("stasis_bonus", default=0, ge=0)
     # Play state of the current round (L508-518): actions declared, delays carried over.
     round_actions: int = FIELDS("round_actions", default=1, ge=1, le=6)

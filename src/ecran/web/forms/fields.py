@@ -151,6 +151,8 @@ class FormField:
     choices: list[Any] = field(default_factory=list)
     #: People's words for the choices (`x-choices`), by the choice's text.
     choice_labels: Mapping[str, Text] = field(default_factory=dict)
+    #: A dict's keys in words (`x-keys`), by the key.
+    key_labels: Mapping[str, Text] = field(default_factory=dict)
     #: An option's kind (`house_rule`...), None for a plain field.
     option_kind: str | None = None
     source: str | None = None
@@ -193,13 +195,9 @@ def _raw(text: str) -> Text:
 
 
 def _described(prop: Mapping[str, Any], shape: Mapping[str, Any]) -> Text | None:
-    """A sheet field's help: its declared words (`x-help`), else the model's own description,
-    which is English: shown to an English reader only, never as French."""
-    declared = FieldMeta.of("", prop).help
-    if declared is not None:
-        return declared
-    text = str(prop.get("description") or shape.get("description") or "")
-    return Text(fr="", en=text) if text else None
+    """A sheet field's help: its declared words (`x-help`) only. A model's own description is
+    a note for programmers (line numbers, ids, either language), never shown to players."""
+    return FieldMeta.of("", prop).help
 
 
 def control(
@@ -208,6 +206,7 @@ def control(
     """The control of one property at `path`, with its children for a container."""
     shape, nullable = schema.resolve(prop)
     kind = kind_of(shape, split(path)[-1] if path else "")
+    meta = FieldMeta.of(split(path)[-1] if path else "", prop)
     node = FormField(
         kind=kind,
         path=path,
@@ -216,7 +215,8 @@ def control(
         help=_described(prop, shape),
         nullable=nullable,
         choices=choices_of(shape),
-        choice_labels=FieldMeta.of(split(path)[-1] if path else "", prop).choice_labels,
+        choice_labels=meta.choice_labels,
+        key_labels=meta.key_labels,
         minimum=shape.get("minimum"),
         maximum=shape.get("maximum"),
     )
@@ -250,10 +250,12 @@ def _dict_children(schema: Schema, shape: Mapping[str, Any], value: Any, node: F
     allowed = choices_of(names)
     node.fixed_keys = bool(allowed)
     keys = [str(k) for k in allowed] if allowed else [str(k) for k in given]
-    words = FieldMeta.of(node.name, names).choice_labels
+    words = {**node.key_labels, **FieldMeta.of(node.name, names).choice_labels}
     for key in keys:
         label = words.get(key) or _raw(key.replace("_", " "))
         child = control(schema, values_schema, given.get(key), join(node.path, key), label)
+        if not child.choice_labels:
+            child.choice_labels = node.choice_labels  # the dict's words name its values
         child.removable = not allowed
         if allowed:
             child.nullable = True  # an allowed key may be left out

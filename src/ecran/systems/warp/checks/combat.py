@@ -224,6 +224,8 @@ class AttackCheck(Check[Any]):
 
     outcomes: ClassVar[Sequence[Outcome]] = OUTCOMES
     detail_labels: ClassVar[dict[str, Text]] = labels.ATTACK
+    #: The target's state (`target_state`) is one of the outcomes: read by their words.
+    value_labels: ClassVar[dict[str, Text]] = {o.name: o.label for o in OUTCOMES}
 
     def pools(self, params: Any) -> Pools:
         raise NotImplementedError
