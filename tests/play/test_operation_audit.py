@@ -6,6 +6,8 @@ step found)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -133,3 +135,18 @@ def test_old_operation_steps_without_a_seed_still_read() -> None:
         del payload[name]
     step = EncounterChanged.model_validate(payload)
     assert step.seed is None and step.commitment is None and not step.gm_seed
+
+
+def test_ecran_verify_exits_1_naming_the_tampered_operation(cli: Any, tmp_path: Path) -> None:
+    data = _played()
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(data))
+    assert cli("verify", str(path)).code == 0
+    changed = _steps(data, "operation")[0]
+    operation = changed["payload"]["operation"]
+    operation["dice"] = [operation["dice"][0] % 6 + 1]
+    path.write_text(json.dumps(data))
+    result = cli("--lang", "en", "verify", str(path))
+    assert result.code == 1
+    assert f"#{changed['seq']} (Gobelin : " in result.out
+    assert "the dice are not the seed's" in result.out

@@ -134,6 +134,50 @@ def _attack(keys: _Keys, seq: int, step: EncounterChanged) -> RollAudit:
     return found
 
 
+def _consequences(
+    found: RollAudit, step: EncounterChanged, system: System[Any] | None, sheets: _Sheets
+) -> RollAudit:
+    """What an attack did to either side (damage, counter-damage...): the first consequence on
+    each side rolls from the step's seed under its fixed tag (`encounter._seed_tag`), and each
+    one's dice are its seed's, replayed in order on the sheets as the previous ones left them."""
+    assert step.attack is not None
+    attack = step.attack
+    problems: list[Text] = []
+    current: dict[str, dict[str, Any] | None] = {}
+    firsts: set[str] = set()
+    for applied in attack.consequences:
+        pid, made = applied.participant_id, applied.roll
+        if step.seed is not None and applied.side not in firsts:
+            tag = "damage" if applied.side == "defender" else "counter"
+            parts = (step.encounter_id, tag, attack.attacker_id, attack.target_id)
+            if made.seed != derived_seed(step.seed, *parts):
+                problems.append(
+                    _t(
+                        "la graine d'une conséquence ne vient pas de celle de l'étape",
+                        "a consequence's seed does not follow from the step's",
+                    )
+                )
+        firsts.add(applied.side)
+        sheet = current[pid] if pid in current else sheets.before(step, pid)
+        problems += _replayed(system, sheet, made)
+        current[pid] = _after(system, sheet, made)
+    if not problems:
+        return found
+    return RollAudit(found.seq, found.label, "failed", (*found.problems, *problems))
+
+
+def _after(
+    system: System[Any] | None, sheet: dict[str, Any] | None, made: OperationRoll
+) -> dict[str, Any] | None:
+    """The sheet an operation left (None when it cannot be known)."""
+    if system is None or sheet is None:
+        return None
+    try:
+        return run_operation(system, sheet, made.operation, made.params, made.seed)[0]
+    except (EcranError, ValidationError):
+        return None
+
+
 @dataclass
 class _Sheets:
     """The sheets as the log leaves them so far (characters by id, NPCs by encounter and
@@ -358,7 +402,8 @@ def audit(export: TableExport) -> Audit:
             elif event.kind == "encounter" and not event.redacted:
                 step = EncounterChanged.model_validate(event.payload)
                 if step.attack is not None:
-                    found.rolls.append(_attack(keys, event.seq, step))
+                    attacked = _attack(keys, event.seq, step)
+                    found.rolls.append(_consequences(attacked, step, system, sheets))
                 elif step.step == "operation" and step.operation is not None:
                     found.rolls.append(_operation(keys, event.seq, step, system, sheets))
                 elif step.step == "initiative" and step.initiative:
