@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from ecran.dice import Roller
+from ecran.engine import get_system
 from ecran.play import encounter as enc
 from ecran.play import view_for
 from ecran.play.audit import audit
@@ -20,6 +22,7 @@ from ecran.play.dice_key import PlayerSeed
 from ecran.play.export import TableExport, export_table
 from ecran.play.payloads import EncounterChanged
 from ecran.play.rolls import reveal_key
+from ecran.rules import EcranError
 from toy import LiveTable, Toy
 
 TOY = Toy()
@@ -150,3 +153,27 @@ def test_ecran_verify_exits_1_naming_the_tampered_operation(cli: Any, tmp_path: 
     assert result.code == 1
     assert f"#{changed['seq']} (Gobelin : " in result.out
     assert "the dice are not the seed's" in result.out
+
+
+@pytest.mark.parametrize("system_id", ["artemis", "fluid", "nephilim", "organique", "warp"])
+def test_every_operation_of_a_real_system_verifies_when_honest(system_id: str) -> None:
+    """Each operation the system can apply with its defaults to a random NPC, from the key,
+    replays to the same dice and result (no false alarm from a parameter read back from JSON)."""
+    system = get_system(system_id)
+    live = LiveTable(system_id)
+    eid = live.do(enc.create(live.now, live.gm, "Essai")).payload["encounter_id"]
+    sheet = system.random_npc(Roller(1)).model_dump(mode="json")
+    live.do(enc.add_participant(live.now, system, live.gm, eid, sheet=sheet))
+    applied = 0
+    for op in system.operations:
+        try:
+            draft = enc.apply_operation(live.now, system, live.gm, eid, "p1", op.name, {})
+        except EcranError:
+            continue  # an operation that needs parameters the defaults do not give
+        live.do(draft)
+        applied += 1
+    live.do(reveal_key(live.now, live.gm))
+    found = audit(TableExport.model_validate(_export(live)))
+    assert applied >= 2
+    assert found.ok, [(r.label, [p.en for p in r.problems]) for r in found.failed]
+    assert found.count("ok") == applied
