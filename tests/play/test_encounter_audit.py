@@ -68,3 +68,44 @@ def test_a_step_seed_not_from_the_key_fails_and_so_does_the_attacks() -> None:
     problems = [p.en for p in failed.problems]
     assert "the seed does not follow from the key" in problems
     assert "the attack's seed does not follow from the step's" in problems
+
+
+def _hit_with_damage() -> dict[str, Any]:
+    """A GM's attack (chosen seeds, tried in order) that hits and so rolls the target's damage,
+    then the reveal."""
+    for seed in range(1, 200):
+        live = LiveTable()
+        eid = live.do(enc.create(live.now, live.gm, "Duel")).payload["encounter_id"]
+        for name in ("Gobelin", "Orque"):
+            sheet = {"name": name, "might": 3, "agility": 2}
+            live.do(enc.add_participant(live.now, TOY, live.gm, eid, sheet=sheet))
+        step = live.do(
+            enc.attack(live.now, TOY, live.gm, eid, "p1", "p2", "test", {"skill": 2}, seed=seed)
+        )
+        if step.payload["attack"]["consequences"]:
+            live.do(reveal_key(live.now, live.gm))
+            events = [view_for(e, live.gm) for e in live.events]
+            data: dict[str, Any] = export_table(live.now.table, live.gm.id, events).model_dump(
+                mode="json"
+            )
+            return data
+    raise AssertionError("no seed below 200 hits")
+
+
+def test_an_attacks_damage_dice_are_checked_too() -> None:
+    data = _hit_with_damage()
+    assert audit(TableExport.model_validate(data)).ok
+    [step] = _attacks(data)
+    damage = step["payload"]["attack"]["consequences"][0]["roll"]
+    damage["dice"] = [damage["dice"][0] % 6 + 1]
+    [failed] = audit(TableExport.model_validate(data)).failed
+    assert failed.seq == step["seq"]
+    assert "the dice are not the seed's" in [p.en for p in failed.problems]
+
+
+def test_a_damage_seed_not_from_the_steps_fails() -> None:
+    data = _hit_with_damage()
+    [step] = _attacks(data)
+    step["payload"]["attack"]["consequences"][0]["roll"]["seed"] += 1
+    [failed] = audit(TableExport.model_validate(data)).failed
+    assert "a consequence's seed does not follow from the step's" in [p.en for p in failed.problems]

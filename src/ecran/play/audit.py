@@ -12,19 +12,30 @@ from __future__ import annotations
 import hmac
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
+from ecran.dice import Roller
+from ecran.engine import get_system
 from ecran.engine.records import RollRecord
 from ecran.play import dice_key
+from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.dice_key import Commitment, DiceKeyChanged
 from ecran.play.encounter import derived_seed
 from ecran.play.events import EventView
 from ecran.play.export import TableExport
-from ecran.play.payloads import EncounterChanged, RollMade, TableCreated
+from ecran.play.model import StoredCharacter
+from ecran.play.payloads import (
+    CharacterSaved,
+    EncounterChanged,
+    MemberRemoved,
+    OperationRoll,
+    RollMade,
+    TableCreated,
+)
 from ecran.play.rolls import replay
-from ecran.rules import EcranError, Text
+from ecran.rules import EcranError, System, Text
 
 Status = Literal["ok", "gm_seed", "pending", "legacy", "failed"]
 
@@ -123,6 +134,203 @@ def _attack(keys: _Keys, seq: int, step: EncounterChanged) -> RollAudit:
     return found
 
 
+def _consequences(
+    found: RollAudit, step: EncounterChanged, system: System[Any] | None, sheets: _Sheets
+) -> RollAudit:
+    """What an attack did to either side (damage, counter-damage...): the first consequence on
+    each side rolls from the step's seed under its fixed tag (`encounter._seed_tag`), and each
+    one's dice are its seed's, replayed in order on the sheets as the previous ones left them."""
+    assert step.attack is not None
+    attack = step.attack
+    problems: list[Text] = []
+    current: dict[str, dict[str, Any] | None] = {}
+    firsts: set[str] = set()
+    for applied in attack.consequences:
+        pid, made = applied.participant_id, applied.roll
+        if step.seed is not None and applied.side not in firsts:
+            tag = "damage" if applied.side == "defender" else "counter"
+            parts = (step.encounter_id, tag, attack.attacker_id, attack.target_id)
+            if made.seed != derived_seed(step.seed, *parts):
+                problems.append(
+                    _t(
+                        "la graine d'une conséquence ne vient pas de celle de l'étape",
+                        "a consequence's seed does not follow from the step's",
+                    )
+                )
+        firsts.add(applied.side)
+        sheet = current[pid] if pid in current else sheets.before(step, pid)
+        problems += _replayed(system, sheet, made)
+        current[pid] = _after(system, sheet, made)
+    if not problems:
+        return found
+    return RollAudit(found.seq, found.label, "failed", (*found.problems, *problems))
+
+
+def _after(
+    system: System[Any] | None, sheet: dict[str, Any] | None, made: OperationRoll
+) -> dict[str, Any] | None:
+    """The sheet an operation left (None when it cannot be known)."""
+    if system is None or sheet is None:
+        return None
+    try:
+        return run_operation(system, sheet, made.operation, made.params, made.seed)[0]
+    except (EcranError, ValidationError):
+        return None
+
+
+@dataclass
+class _Sheets:
+    """The sheets as the log leaves them so far (characters by id, NPCs by encounter and
+    participant): an operation replays against the sheet it was applied to."""
+
+    characters: dict[str, dict[str, Any]] = field(default_factory=dict)
+    npcs: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+
+    def seen(self, event: EventView) -> None:
+        """Keep the sheets an event leaves (after its dice were checked against the old ones)."""
+        saved: list[StoredCharacter] = []
+        if event.kind == "character_saved":
+            saved = [CharacterSaved.model_validate(event.payload).character]
+        elif event.kind == "member_removed":
+            saved = MemberRemoved.model_validate(event.payload).characters
+        elif event.kind == "encounter":
+            step = EncounterChanged.model_validate(event.payload)
+            saved = step.characters
+            for pid, who in step.encounter.participants.items():
+                if who.sheet is not None:
+                    self.npcs[(step.encounter_id, pid)] = who.sheet
+        for character in saved:
+            self.characters[character.id] = character.sheet
+
+    def before(self, step: EncounterChanged, pid: str) -> dict[str, Any] | None:
+        """The sheet participant `pid` had before `step` (None: the log does not show it)."""
+        who = step.encounter.participants.get(pid)
+        if who is not None and who.character_id is not None:
+            return self.characters.get(who.character_id)
+        return self.npcs.get((step.encounter_id, pid))
+
+
+def _system(export: TableExport) -> System[Any] | None:
+    try:
+        return get_system(export.table.system_id)
+    except EcranError:
+        return None
+
+
+def _replayed(
+    system: System[Any] | None, sheet: dict[str, Any] | None, made: OperationRoll
+) -> list[Text]:
+    """An operation applied again from its seed to the sheet it was applied to: the same dice
+    and the same result, unless it was tampered with. Nothing to say when the log does not show
+    the sheet (a hidden NPC, a secret character) or the system is unknown."""
+    if system is None or sheet is None:
+        return []
+    try:
+        _, again = run_operation(system, sheet, made.operation, made.params, made.seed)
+    except (EcranError, ValidationError):
+        return [_t("l'opération ne se rejoue pas", "the operation cannot be replayed")]
+    if again.dice != made.dice:
+        return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
+    # The summary is text the parameters print: a system's default may print `0` where the
+    # same value read back from the log prints `0.0`; the dice, the resolution and the
+    # conditions are what the result is.
+    if again.model_copy(update={"summary": made.summary}) != made:
+        return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
+    return []
+
+
+def _operation(
+    keys: _Keys,
+    seq: int,
+    step: EncounterChanged,
+    system: System[Any] | None,
+    sheets: _Sheets,
+) -> RollAudit:
+    """An operation step (damage...): its seed against the key, as a roll's; the operation
+    rolls from the step's seed; its dice are the seed's (replayed on the sheet before it)."""
+    made = step.operation
+    assert made is not None
+    label = step.summary.fr
+    status, problems = _seed_status(keys, seq, step.commitment, step.gm_seed, step.seed)
+    if step.seed is not None and made.seed != step.seed:
+        problems.append(
+            _t(
+                "la graine de l'opération n'est pas celle de l'étape",
+                "the operation's seed is not the step's",
+            )
+        )
+    pid = step.participant_id or ""
+    problems += _replayed(system, sheets.before(step, pid), made)
+    if problems:
+        return RollAudit(seq, label, "failed", tuple(problems))
+    return RollAudit(seq, label, status)
+
+
+def _initiative(
+    keys: _Keys,
+    seq: int,
+    step: EncounterChanged,
+    system: System[Any] | None,
+    sheets: _Sheets,
+) -> RollAudit:
+    """An initiative step: its seed against the key; each participant's seed derives from it
+    (`play.encounter.derived_seed`) and its dice are that seed's (replayed on its sheet)."""
+    label = step.summary.fr
+    status, problems = _seed_status(keys, seq, step.commitment, step.gm_seed, step.seed)
+    for rolled in step.initiative:
+        pid = rolled.participant_id
+        if step.seed is not None and rolled.seed != derived_seed(step.seed, step.encounter_id, pid):
+            problems.append(
+                _t(
+                    "la graine d'une initiative ne vient pas de celle de l'étape",
+                    "an initiative's seed does not follow from the step's",
+                )
+            )
+        sheet = sheets.before(step, pid)
+        if system is None or sheet is None:
+            continue
+        roller = Roller(rolled.seed)
+        try:
+            result = system.initiative(parse_sheet(system, sheet), roller)
+        except (EcranError, ValidationError):
+            why = _t("l'initiative ne se rejoue pas", "the initiative cannot be replayed")
+            problems.append(why)
+            continue
+        if list(roller.rolled) != rolled.dice:
+            problems.append(
+                _t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")
+            )
+        elif result.total != rolled.total:
+            problems.append(
+                _t("le résultat n'est pas celui des dés", "the result is not the dice's")
+            )
+    if problems:
+        return RollAudit(seq, label, "failed", tuple(problems))
+    return RollAudit(seq, label, status)
+
+
+def _seed_status(
+    keys: _Keys, seq: int, commitment: Commitment | None, gm_seed: bool, seed: int | None
+) -> tuple[Status, list[Text]]:
+    """What the key says of the seed of the table step numbered `seq` (see `_checked`)."""
+    if commitment != keys.in_force:
+        why = _t(
+            "l'empreinte du jet n'est pas celle en vigueur",
+            "the roll's commitment is not the one in force",
+        )
+        return "failed", [why]
+    if gm_seed:
+        return "gm_seed", []
+    if commitment is None:
+        return "legacy", []
+    if commitment.index not in keys.revealed:
+        return "pending", []
+    if seed != dice_key.seed_for(keys.revealed[commitment.index], seq):
+        en = "the seed does not follow from the key"
+        return "failed", [_t("la graine ne vient pas de la clé révélée", en)]
+    return "ok", []
+
+
 def _checked(
     keys: _Keys,
     seq: int,
@@ -132,25 +340,7 @@ def _checked(
     record: RollRecord,
     label: str,
 ) -> RollAudit:
-    problems: list[Text] = []
-    status: Status = "ok"
-    if commitment != keys.in_force:
-        problems.append(
-            _t(
-                "l'empreinte du jet n'est pas celle en vigueur",
-                "the roll's commitment is not the one in force",
-            )
-        )
-    elif gm_seed:
-        status = "gm_seed"
-    elif commitment is None:
-        status = "legacy"
-    elif commitment.index not in keys.revealed:
-        status = "pending"
-    elif seed != dice_key.seed_for(keys.revealed[commitment.index], seq):
-        problems.append(
-            _t("la graine ne vient pas de la clé révélée", "the seed does not follow from the key")
-        )
+    status, problems = _seed_status(keys, seq, commitment, gm_seed, seed)
     try:
         again = replay(record)
     except EcranError:
@@ -204,6 +394,8 @@ def audit(export: TableExport) -> Audit:
             if change is not None:
                 _key_event(keys, change, found)
         keys.in_force = None
+        system = _system(export)
+        sheets = _Sheets()
         for event in events:
             change = _key_change(event)
             if change is not None:
@@ -213,9 +405,16 @@ def audit(export: TableExport) -> Audit:
             elif event.kind == "encounter" and not event.redacted:
                 step = EncounterChanged.model_validate(event.payload)
                 if step.attack is not None:
-                    found.rolls.append(_attack(keys, event.seq, step))
+                    attacked = _attack(keys, event.seq, step)
+                    found.rolls.append(_consequences(attacked, step, system, sheets))
+                elif step.step == "operation" and step.operation is not None:
+                    found.rolls.append(_operation(keys, event.seq, step, system, sheets))
+                elif step.step == "initiative" and step.initiative:
+                    found.rolls.append(_initiative(keys, event.seq, step, system, sheets))
             elif event.kind in ("hidden", "roll"):
                 found.hidden += 1
+            if not event.redacted:
+                sheets.seen(event)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])

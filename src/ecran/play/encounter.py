@@ -19,7 +19,7 @@ from ecran.engine.records import OddsReport, RollRecord, odds_report
 from ecran.engine.records import roll_record as roll_check
 from ecran.play import tracker
 from ecran.play.characters import parse_sheet, run_operation
-from ecran.play.dice_key import table_seed
+from ecran.play.dice_key import SeedChoice, table_seed
 from ecran.play.errors import Conflict, forbidden, not_found
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter, new_id
@@ -259,8 +259,12 @@ def roll_initiative(
     expected_version: int | None = None,
 ) -> EventDraft:
     """Roll for the named participants (any failure refuses the step), or by default for everyone
-    without an initiative yet (those who cannot roll are left for the GM to enter)."""
+    without an initiative yet (those who cannot roll are left for the GM to enter). The dice are
+    the table's, as an attack's: `seed` is the one asked for (a player's is refused, a GM's
+    kept), else the table's key draws it; each participant's seed derives from it."""
     enc = _running(state, actor, encounter_id, expected_version)
+    drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
+    seed = drawn.seed
     explicit = participant_ids is not None
     targets = participant_ids or [p for p in enc.order if enc.participants[p].initiative is None]
     rolls: list[InitiativeRoll] = []
@@ -285,7 +289,12 @@ def roll_initiative(
         after = tracker.with_participant(after, rolled)
     listing = ", ".join(f"{after.participants[r.participant_id].name} {r.total}" for r in rolls)
     summary = Text(fr=f"Initiative : {listing}", en=f"Initiative: {listing}")
-    return _step(actor, enc, after, "initiative", summary, initiative=rolls)
+    return _step(actor, enc, after, "initiative", summary, initiative=rolls, **_drawn(drawn))
+
+
+def _drawn(drawn: SeedChoice) -> dict[str, Any]:
+    """What a step that rolls the table's dice records of its seed (`EncounterChanged.seed`)."""
+    return {"seed": drawn.seed, "commitment": drawn.commitment, "gm_seed": drawn.gm_seed}
 
 
 def set_initiative(
@@ -449,13 +458,16 @@ def apply_operation(
 ) -> EventDraft:
     """A system operation on a participant's sheet: a character gets a new version, an NPC's
     sheet changes inside the encounter. The GM on anyone; a player on their own character, on
-    its turn (`rights.require_turn`)."""
+    its turn (`rights.require_turn`). The dice are the table's, as a roll's: `seed` is the one
+    asked for (a player's is refused, a GM's kept), else the table's key draws it
+    (`play.dice_key.table_seed`); the operation rolls from that seed."""
     enc = _acting(state, actor, encounter_id, participant_id, expected_version)
     who = _participant(enc, participant_id)
     sheet = _sheet_of(state, who)
     if sheet is None:
         raise EcranError(Text(fr=f"{who.name} n'a pas de feuille", en=f"{who.name} has no sheet"))
-    changed, record = run_operation(system, sheet, operation, params, seed)
+    drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
+    changed, record = run_operation(system, sheet, operation, params, drawn.seed)
     after, characters = _changed_sheet(state, enc, who, changed)
     after = _put_on(after, who.id, record.conditions)
     summary = Text(
@@ -471,6 +483,7 @@ def apply_operation(
         characters=characters,
         operation=record,
         participant_id=participant_id,
+        **_drawn(drawn),
     )
 
 
@@ -697,9 +710,7 @@ def attack(
         operation=first["defender"],
         attack=rolled,
         participant_id=target.id,
-        seed=seed,
-        commitment=drawn.commitment,
-        gm_seed=drawn.gm_seed,
+        **_drawn(drawn),
     )
 
 

@@ -133,7 +133,18 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
             for c in change.attack.consequences
         ]
         update["attack"] = change.attack.model_copy(update=hidden)
+    if _secret_dice(change, secret):
+        update["seed"] = None  # the step's seed replays every die of it, the secret ones too
     return change.model_copy(update=update).model_dump(mode="json")
+
+
+def _secret_dice(change: EncounterChanged, secret: set[str]) -> bool:
+    """Whether the step rolled dice for a secret participant (its seed then stays the GM's)."""
+    if change.operation is not None and change.participant_id in secret:
+        return True
+    if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
+        return True
+    return any(r.participant_id in secret for r in change.initiative)
 
 
 def _what_only(roll: OperationRoll, on_secret: bool = True) -> OperationRoll:

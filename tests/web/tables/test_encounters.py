@@ -230,3 +230,16 @@ def test_the_gm_breaks_a_tie_by_hand_and_removes_a_participant(table: Table) -> 
     assert list(_state(table, enc)["participants"]) == ["p1"]
     stale = table.delete(table.gm, f"/encounters/{enc}/participants/p1?expected_version=1")
     assert stale.status_code == 409
+
+
+def test_an_operation_rolls_the_tables_dice_from_its_key(table: Table) -> None:
+    """Without a seed asked, the operation's seed is the table's (from its key: the step names
+    the commitment in force); a GM's chosen seed is kept and flagged."""
+    enc, _ = _encounter(table)
+    drawn = table.post(table.gm, f"/encounters/{enc}/participants/p1/operations/hit", {})
+    assert drawn.status_code == 200, drawn.text
+    payload = drawn.json()["payload"]
+    assert payload["commitment"] is not None and not payload["gm_seed"]
+    assert payload["operation"]["seed"] == payload["seed"]
+    chosen = table.post(table.gm, f"/encounters/{enc}/participants/p1/operations/hit", {"seed": 5})
+    assert chosen.json()["payload"]["gm_seed"] and chosen.json()["payload"]["seed"] == 5

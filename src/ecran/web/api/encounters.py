@@ -16,7 +16,6 @@ from pydantic import Field
 from ecran.dice import Roller
 from ecran.play import EventDraft, EventView, Member, TableState, view_for
 from ecran.play import encounter as enc
-from ecran.play.dice_key import table_seed  # at a table only the server draws seeds
 from ecran.play.errors import not_found
 from ecran.play.tracker import Encounter
 from ecran.rules import System, Text
@@ -131,7 +130,7 @@ def roll_initiative(
             a,
             encounter_id,
             asked.participant_ids,
-            seed=table_seed(s.dice_key, a, asked.seed, s.last_seq + 1).seed,
+            seed=asked.seed,
             expected_version=asked.expected_version,
         ),
     )
@@ -256,7 +255,7 @@ def operate(
             participant_id,
             operation,
             body.params,
-            seed=table_seed(s.dice_key, a, body.seed, s.last_seq + 1).seed,
+            seed=body.seed,
             expected_version=body.expected_version,
         ),
     )
