@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import CharacterSheet, param, tr
+from ecran.rules import CharacterSheet, Text, param, tr
+from ecran.systems.fluid.tables import CHARACTER
 
 Code = Literal["FOR", "CON", "AGI", "PER", "INT", "VOL", "CHA", "CONN", "MAG"]
 CODES: tuple[Code, ...] = ("FOR", "CON", "AGI", "PER", "INT", "VOL", "CHA", "CONN")
@@ -26,6 +27,10 @@ ATTRIBUTE_OF: dict[str, str] = {
 #: The seed bounds no Trait (a wound is whatever damage passes RES, L1427-1435); this is only the
 #: size bound of one hit's damage, so that every wound a hit leaves fits on the sheet.
 MAX_DAMAGE = 200
+
+
+#: The characteristics by their name on the sheet (L29-101), for dicts and lists keyed by code.
+CODE_WORDS: dict[str, Text] = {c.code: tr(c.fr, c.en) for c in CHARACTER.characteristic}
 
 
 class _Part(BaseModel):
@@ -67,9 +72,13 @@ class Trait(_Part):
     """A tag with a score (L135-241). Negative Traits give disadvantages on the actions they
     hinder (L227-233, L886-892); wounds (L1427-1439) and shocks (L1543-1545) are such Traits."""
 
-    name: str = Field(min_length=1, max_length=120)
-    value: int = Field(ge=0, le=MAX_DAMAGE)
-    kind: TraitKind = "positive"
+    name: str = param(tr("Trait", "Trait"), min_length=1, max_length=120)
+    value: int = param(tr("Valeur", "Value"), ge=0, le=MAX_DAMAGE)
+    kind: TraitKind = param(
+        tr("Type", "Kind"),
+        default="positive",
+        choices={"positive": tr("Positif", "Positive"), "negative": tr("Négatif", "Negative")},
+    )
     origin: TraitOrigin = param(
         tr("Origine", "Origin"),
         default="creation",
@@ -83,67 +92,136 @@ class Trait(_Part):
             "botte": tr("Botte", "Secret strike"),
         },
     )
-    hinders: list[str] = Field(
+    # characteristic codes whose actions this negative Trait hinders; '*' = all (L227-233)
+    hinders: list[str] = param(
+        tr("Gêne les actions de", "Hinders actions of"),
+        tr(
+            "codes des caractéristiques (FOR, AGI…) ; * = toutes",
+            "characteristic codes (FOR, AGI…); * = all",
+        ),
         default_factory=list,
-        description="characteristic codes whose actions this negative Trait hinders; '*' = all",
     )
-    duration: str = Field(default="", description="temporary Traits: how long (L235-241)")
-    note: str = ""
+    duration: str = param(
+        tr("Durée", "Duration"),
+        tr("Traits temporaires : combien de temps (L235-241)", "temporary Traits: how long"),
+        default="",
+    )
+    note: str = param(tr("Note", "Note"), default="")
 
 
 class Equipment(_Part):
     """Weapon, armour and shield scores (L1355-1379); they also lower INI (L977-979)."""
 
-    weapon: int = Field(default=0, ge=0, le=3)
-    weapon_name: str = ""
-    second_weapon: int = Field(default=0, ge=0, le=3, description="two weapons (L1059-1081)")
-    armour: int = Field(default=0, ge=0, le=3)
-    armour_name: str = ""
-    shield: int = Field(default=0, ge=0, le=3)
+    weapon: int = param(tr("Arme", "Weapon"), default=0, ge=0, le=3)
+    weapon_name: str = param(tr("Nom de l'arme", "Weapon's name"), default="")
+    second_weapon: int = param(
+        tr("Seconde arme", "Second weapon"),
+        tr("combat à deux armes (L1059-1081)", "fighting with two weapons"),
+        default=0,
+        ge=0,
+        le=3,
+    )
+    armour: int = param(tr("Armure", "Armour"), default=0, ge=0, le=3)
+    armour_name: str = param(tr("Nom de l'armure", "Armour's name"), default="")
+    shield: int = param(tr("Bouclier", "Shield"), default=0, ge=0, le=3)
 
 
 class Condition(_Part):
     """Lasting results of survival tests (L1501-1529)."""
 
-    dead: bool = False
-    haemorrhage: bool = False
-    coma_days: int = Field(default=0, ge=0)
-    unconscious_hours: int = Field(default=0, ge=0)
-    adrenaline: bool = False
+    dead: bool = param(tr("Mort", "Dead"), default=False)
+    haemorrhage: bool = param(tr("Hémorragie", "Bleeding"), default=False)
+    coma_days: int = param(tr("Jours de coma", "Days in a coma"), default=0, ge=0)
+    unconscious_hours: int = param(
+        tr("Heures d'inconscience", "Hours unconscious"), default=0, ge=0
+    )
+    adrenaline: bool = param(tr("Adrénaline", "Adrenaline"), default=False)
 
 
 class Advance(_Part):
     """One XP purchase (L1945-1955)."""
 
-    kind: Literal["characteristic", "trait", "new_negative", "remove_negative"]
-    target: str = Field(description="a characteristic code or a Trait name")
-    to: int = Field(ge=0, le=30, description="the value after the change")
-    xp: int = Field(description="XP paid (negative: XP gained by a new negative Trait)")
+    kind: Literal["characteristic", "trait", "new_negative", "remove_negative"] = param(
+        tr("Achat", "Purchase"),
+        choices={
+            "characteristic": tr("Caractéristique", "Characteristic"),
+            "trait": tr("Trait", "Trait"),
+            "new_negative": tr("Nouveau Trait négatif", "New negative Trait"),
+            "remove_negative": tr("Trait négatif retiré", "Negative Trait removed"),
+        },
+    )
+    target: str = param(
+        tr("Cible", "Target"),
+        tr("code de caractéristique ou nom de Trait", "a characteristic code or a Trait name"),
+    )
+    to: int = param(tr("Nouvelle valeur", "New value"), ge=0, le=30)
+    xp: int = param(
+        tr("XP", "XP"),
+        tr("XP payés (négatif : gagnés par un Trait négatif)", "XP paid (negative: gained)"),
+    )
+
+
+def _pool(code: str) -> int | None:
+    """A pool's current value (L103-133); empty = full."""
+    return param(  # type: ignore[no-any-return]
+        tr(f"{code} actuelle", f"Current {code}"),
+        tr("vide = au maximum", "empty = full"),
+        default=None,
+        ge=0,
+    )
 
 
 class FluidSheet(CharacterSheet):
     system: Literal["fluid"] = "fluid"
-    characteristics: Characteristics = Field(default_factory=Characteristics)
-    traits: list[Trait] = Field(default_factory=list)
-    equipment: Equipment = Field(default_factory=Equipment)
-    res: int | None = Field(default=None, ge=0, description="current RES; empty = full")
-    aur: int | None = Field(default=None, ge=0, description="current AUR; empty = full")
-    san: int | None = Field(default=None, ge=0, description="current SAN; empty = full")
-    spent: dict[str, int] = Field(
-        default_factory=dict,
-        description="characteristic points spent, back at 1 a day (L790-800, L1569-1573)",
+    characteristics: Characteristics = param(
+        tr("Caractéristiques", "Characteristics"), default_factory=Characteristics
     )
-    pause_res_today: int = Field(default=0, ge=0, description="RES from short pauses today")
-    medicine_today: bool = Field(default=False, description="one medicine test a day (L1593)")
-    condition: Condition = Field(default_factory=Condition)
-    minion: bool = Field(default=False, description="a quick NPC (sbire, L1625-1649)")
-    minion_level: int = Field(
+    traits: list[Trait] = param(tr("Traits", "Traits"), default_factory=list)
+    equipment: Equipment = param(tr("Équipement", "Equipment"), default_factory=Equipment)
+    res: int | None = _pool("RES")
+    aur: int | None = _pool("AUR")
+    san: int | None = _pool("SAN")
+    # characteristic points spent, back at 1 a day (L790-800, L1569-1573)
+    spent: dict[str, int] = param(
+        tr("Points de caractéristique dépensés", "Characteristic points spent"),
+        tr("reviennent à raison de 1 par jour", "back at 1 a day"),
+        default_factory=dict,
+        keys=CODE_WORDS,
+    )
+    pause_res_today: int = param(
+        tr("RES des pauses aujourd'hui", "RES from short pauses today"), default=0, ge=0
+    )
+    medicine_today: bool = param(
+        tr("Test de médecine fait aujourd'hui", "Medicine test done today"),
+        tr("un test de médecine par jour (L1593)", "one medicine test a day"),
+        default=False,
+    )
+    condition: Condition = param(tr("État", "Condition"), default_factory=Condition)
+    minion: bool = param(
+        tr("Sbire", "Minion"),
+        tr("un PNJ rapide (L1625-1649)", "a quick NPC"),
+        default=False,
+    )
+    # difficulty ladder seen by the players: difficult to beat +3, easy −2 (L1637-1643)
+    minion_level: int = param(
+        tr("Sbire : difficulté à le battre", "Minion: how hard to beat"),
+        tr(
+            "avantages (+) ou désavantages (−) à chaque lancer : difficile à battre +3, facile −2",
+            "advantages (+) or disadvantages (−) on every roll: hard to beat +3, easy −2",
+        ),
         default=0,
         ge=-5,
         le=5,
-        description="a minion's flat advantages (+) / disadvantages (−) on every roll, from the "
-        "difficulty ladder seen by the players: difficult to beat +3, easy −2 (L1637-1643)",
     )
-    prepared_spells: list[str] = Field(default_factory=list, description="at most INT (L1888)")
-    xp: int = Field(default=0, ge=0, description="XP awarded in all (1-3 a scenario, L1933)")
-    advances: list[Advance] = Field(default_factory=list)
+    prepared_spells: list[str] = param(
+        tr("Sorts préparés", "Prepared spells"),
+        tr("au plus INT (L1888)", "at most INT"),
+        default_factory=list,
+    )
+    xp: int = param(
+        tr("Expérience", "Experience"),
+        tr("XP reçus en tout (1 à 3 par scénario, L1933)", "XP awarded in all (1-3 a scenario)"),
+        default=0,
+        ge=0,
+    )
+    advances: list[Advance] = param(tr("Progression", "Advances"), default_factory=list)
