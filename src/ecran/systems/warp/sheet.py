@@ -8,12 +8,12 @@ lives on the sheet too, so the same file is a character in play.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic.config import JsonDict
+from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic.fields import FieldInfo
 
-from ecran.rules import CharacterSheet, tr
+from ecran.rules import CharacterSheet, Text, param, tr
 from ecran.systems.warp.options import (
     HEALED_IS_RECOVERY_BASE,
     MULTIPLE_EXPERIENCE,
@@ -22,7 +22,7 @@ from ecran.systems.warp.options import (
     TASER_COUNTS,
     UNKNOWN_TRAITS,
 )
-from ecran.systems.warp.tables import ARMOUR, CORE, WEAPONS, category
+from ecran.systems.warp.tables import ARMOUR, CORE, FIELDS, MAGIC, WEAPONS, Row, category
 from ecran.systems.warp.tracks import current_hp, max_hp
 
 Category = Literal["standard", "technical", "restricted", "restricted_technical"]
@@ -33,9 +33,42 @@ NORMAL_ARMOUR_KEYS = [a.key for a in ARMOUR.normal]
 BULLETPROOF_KEYS = ["none", *(a.key for a in ARMOUR.bulletproof)]
 
 
-def _choices(keys: list[str]) -> JsonDict:
-    """JSON Schema of a list of table keys, so forms offer them as a multiple choice."""
-    return {"items": {"type": "string", "enum": list(keys)}}
+def _words(rows: list[Row]) -> dict[str, Text]:
+    """The words of table rows by their key (weapons, armours, categories)."""
+    return {row.key: row.label for row in rows}
+
+
+WEAPON_WORDS = _words([*WEAPONS.melee, *WEAPONS.ranged])
+NORMAL_ARMOUR_WORDS = _words(list(ARMOUR.normal))
+BULLETPROOF_WORDS = {"none": tr("Aucune", "No armour"), **_words(list(ARMOUR.bulletproof))}
+CATEGORY_WORDS = _words(list(CORE.category))
+
+
+def _pick(label: Text, keys: list[str], words: dict[str, Text], **kwargs: Any) -> Any:
+    """A field whose values are table keys: the schema lists them (`enum`, for a list its
+    `items`), so forms offer them as a choice, each by its name in the table."""
+    field: FieldInfo = param(label, choices={k: words[k] for k in keys}, **kwargs)
+    extra = field.json_schema_extra
+    assert isinstance(extra, dict)
+    enum: dict[str, Any] = {"type": "string", "enum": list(keys)}
+    if "default_factory" in kwargs:
+        extra["items"] = enum
+    else:
+        extra.update(enum)
+    return field
+
+
+def _text(fr: str, en: str) -> str:
+    """A free-text box of the sheet, by its label."""
+    return param(tr(fr, en), default="")  # type: ignore[no-any-return]
+
+
+def _flag(fr: str, en: str) -> bool:
+    return param(tr(fr, en), default=False)  # type: ignore[no-any-return]
+
+
+def _count(fr: str, en: str, default: int = 0, **kwargs: Any) -> int:
+    return param(tr(fr, en), default=default, ge=0, **kwargs)  # type: ignore[no-any-return]
 
 
 def _known(values: list[str], keys: list[str], kind: str) -> list[str]:
@@ -48,20 +81,22 @@ def _known(values: list[str], keys: list[str], kind: str) -> list[str]:
 class Trait(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(default="", max_length=120, title="nom / name")
-    description: str = Field(default="", title="description")
-    sign: str = Field(default="", title="signe / sign")
-    category: Category = Field(default="standard", title="catégorie / category")
-    score: int = Field(default=0, ge=0, le=6, title="dés / dice")
-    superior: bool = Field(default=False, title="supérieur / superior")
-    combat: bool = Field(default=False, title="spécifique au combat / combat-specific")
-    agility: bool = Field(
-        default=False,
-        title="agilité, réflexes : esquive, défense, initiative / agility, reflexes",
+    name: str = param(tr("Nom", "Name"), default="", max_length=120)
+    description: str = _text("Description", "Description")
+    sign: str = _text("Signe", "Sign")
+    category: Category = param(
+        tr("Catégorie", "Category"), default="standard", choices=CATEGORY_WORDS
     )
-    hit_points: bool = Field(default=False, title="trait de points de vie / HP trait")
-    power: bool = Field(default=False, title="pouvoir spécial / special power")
-    unknown: bool = Field(default=False, title="inconnu / unknown")
+    score: int = param(tr("Dés", "Dice"), default=0, ge=0, le=6)
+    superior: bool = _flag("Supérieur", "Superior")
+    combat: bool = _flag("Spécifique au combat", "Combat-specific")
+    agility: bool = _flag(
+        "Agilité, réflexes : esquive, défense, initiative",
+        "Agility, reflexes: dodge, defence, initiative",
+    )
+    hit_points: bool = _flag("Trait de points de vie", "Hit point trait")
+    power: bool = _flag("Pouvoir spécial", "Special power")
+    unknown: bool = _flag("Inconnu", "Unknown")
 
     @property
     def technical(self) -> bool:
@@ -79,55 +114,70 @@ class Trait(BaseModel):
 class SeriousWound(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    kind: Literal["heals_badly", "fatal"] = "heals_badly"
-    daily_loss: int = Field(default=0, ge=0, le=15)
-    note: str = ""
+    kind: Literal["heals_badly", "fatal"] = FIELDS("serious_kind", default="heals_badly")
+    daily_loss: int = FIELDS("daily_loss", default=0, ge=0, le=15)
+    note: str = _text("Note", "Note")
 
 
 class WarpSheet(CharacterSheet):
     system: Literal["warp"] = "warp"
-    concept: str = Field(default="", title="concept")
-    central: Trait = Field(default_factory=Trait)
-    secondary_1: Trait = Field(default_factory=Trait)
-    secondary_2: Trait = Field(default_factory=Trait)
-    flaw: Trait = Field(default_factory=Trait)
-    acquired: list[Trait] = Field(default_factory=list)
-    motivation: str = Field(default="", title="motivation")
-    secret: str = Field(default="", title="secret")
-    important_person: str = Field(default="", title="personne importante / important person")
-    background: str = Field(default="", title="antécédents / background")
-    equipment: str = Field(default="", title="équipement / equipment")
-    finances: str = Field(default="", title="finances")
-    hp_name: str = Field(default="", title="nom des points de vie / name of the HP")
-    max_hp: int = Field(default=14, ge=1, title="points de vie max / max HP")
-    hp_rolled: bool = Field(default=False, title="PV tirés aux dés / rolled HP")
-    hp_advanced: bool = Field(default=False, title="PV accrus en jeu / HP raised in play")
-    damage: int = Field(default=0, ge=0, title="dégâts / damage")
-    temporary_damage: int = Field(default=0, ge=0, title="dégâts temporaires / temporary damage")
-    recovery_base: int | None = Field(default=None, title="PV après la dernière récupération")
-    healing_quarters: int = Field(default=0, ge=0, le=3, title="quarts de PV de soin en cours")
-    serious_wounds: list[SeriousWound] = Field(default_factory=list)
-    experience_pool: int = Field(default=1, ge=0, title="réserve d'expérience / experience pool")
-    experience_used: int = Field(default=0, ge=0, title="dés utilisés cette session / used")
-    experience_earned: int = Field(default=0, ge=0, title="dés gagnés / dice awarded")
-    experience_spent: int = Field(default=0, ge=0, title="dés dépensés / dice spent")
-    psychic_pool: int = Field(default=0, ge=0, title="réserve psychique / psychic pool")
-    psychic_charges: int = Field(default=0, ge=0, title="charges disponibles / charges left")
-    power_attempts: int = Field(default=0, ge=0, title="essais d'apprendre un pouvoir / attempts")
-    psi_null: bool = Field(default=False, title="psi-infirme (secret du MJ) / psi-null (GM secret)")
-    spells: list[str] = Field(default_factory=list)
-    spell_study: dict[str, int] = Field(default_factory=dict)
-    weapons: list[str] = Field(
-        default_factory=list,
-        title="armes / weapons",
-        json_schema_extra=_choices(WEAPON_KEYS),
+    concept: str = _text("Concept", "Concept")
+    central: Trait = param(tr("Trait central", "Central trait"), default_factory=Trait)
+    secondary_1: Trait = param(tr("Trait secondaire 1", "Secondary trait 1"), default_factory=Trait)
+    secondary_2: Trait = param(tr("Trait secondaire 2", "Secondary trait 2"), default_factory=Trait)
+    flaw: Trait = param(tr("Défaut", "Flaw"), default_factory=Trait)
+    acquired: list[Trait] = param(
+        tr("Traits appris en jeu", "Traits learned in play"), default_factory=list
     )
-    armour: list[str] = Field(
-        default_factory=list,
-        title="armure normale / normal armour",
-        json_schema_extra=_choices(NORMAL_ARMOUR_KEYS),
+    motivation: str = _text("Motivation", "Motivation")
+    secret: str = _text("Secret", "Secret")
+    important_person: str = _text("Personne importante", "Important person")
+    background: str = _text("Antécédents", "Background")
+    equipment: str = _text("Matériel", "Gear")
+    finances: str = _text("Finances", "Finances")
+    hp_name: str = _text("Nom des points de vie", "Name of the hit points")
+    max_hp: int = param(tr("Points de vie max.", "Maximum hit points"), default=14, ge=1)
+    hp_rolled: bool = _flag("PV tirés aux dés", "Hit points rolled")
+    hp_advanced: bool = _flag("PV accrus en jeu", "Hit points increased in play")
+    damage: int = _count("Dégâts", "Damage")
+    temporary_damage: int = _count("Dégâts temporaires", "Temporary damage")
+    recovery_base: int | None = param(
+        tr("PV après la dernière récupération", "Hit points after the last recovery"),
+        default=None,
     )
-    bulletproof: str = Field(default="none", title="armure pare-balles / bulletproof armour")
+    healing_quarters: int = _count("Quarts de PV de soin en cours", "Quarters of healing", le=3)
+    serious_wounds: list[SeriousWound] = param(
+        tr("Blessures graves", "Serious wounds"), default_factory=list
+    )
+    experience_pool: int = _count("Réserve d'expérience", "Experience pool", default=1)
+    experience_used: int = _count("Dés d'expérience joués cette séance", "Dice used this session")
+    experience_earned: int = _count("Dés d'expérience gagnés", "Experience dice awarded")
+    experience_spent: int = _count("Dés d'expérience dépensés", "Experience dice paid")
+    psychic_pool: int = _count("Réserve psychique", "Psychic pool")
+    psychic_charges: int = _count("Charges disponibles", "Charges left")
+    power_attempts: int = _count("Essais d'apprendre un pouvoir", "Attempts at a power")
+    psi_null: bool = _flag("Psi-infirme (secret du MJ)", "Psi-null (GM's secret)")
+    spells: list[str] = param(tr("Sorts", "Spells"), default_factory=list)
+    spell_study: dict[str, int] = param(
+        tr("Étude des sorts (semaines)", "Spell study (weeks)"),
+        default_factory=dict,
+        keys=_words(list(MAGIC.spell)),
+    )
+    weapons: list[str] = _pick(
+        tr("Armes", "Weapons"), WEAPON_KEYS, WEAPON_WORDS, default_factory=list
+    )
+    armour: list[str] = _pick(
+        tr("Armure normale", "Normal armour"),
+        NORMAL_ARMOUR_KEYS,
+        NORMAL_ARMOUR_WORDS,
+        default_factory=list,
+    )
+    bulletproof: str = _pick(
+        tr("Armure pare-balles", "Bulletproof armour"),
+        BULLETPROOF_KEYS,
+        BULLETPROOF_WORDS,
+        default="none",
+    )
     # the table's choices of optional rules and readings that act on the sheet in play
     restricted_traits: bool = RESTRICTED_TRAITS.field()
     unknown_traits: bool = UNKNOWN_TRAITS.field()
@@ -135,7 +185,7 @@ class WarpSheet(CharacterSheet):
     serious_wounds_rule: bool = SERIOUS_WOUNDS.field()
     taser_damage_counts: bool = TASER_COUNTS.field()
     healed_level_is_recovery_base: bool = HEALED_IS_RECOVERY_BASE.field()
-    gm_approved: bool = Field(default=False, title="approuvé par le MJ / GM approved")
+    gm_approved: bool = _flag("Approuvé par le MJ", "Approved by the GM")
 
     @field_validator("weapons")
     @classmethod
