@@ -21,7 +21,7 @@ from ecran.systems.organique.options import (
     HALF_ROUNDING,
     INC_ZERO,
 )
-from ecran.systems.organique.tables import CHARACTERISTICS, COMBAT, words
+from ecran.systems.organique.tables import CHARACTERISTICS, COMBAT, FIELDS, words
 from ecran.systems.organique.tracks import CONDITION_PENALTIES, CONDITION_WORDS, Health
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class HealthTrack(Strict):
 
 
 class Skill(Strict):
-    name: str = _label("Compétence", "Skill", min_length=1, max_length=80)
+    name: str = FIELDS("name.sheet_skill", min_length=1, max_length=80)
     characteristic: StatName = _label(
         "Caractéristique", "Characteristic", default="INT", choices=STAT_WORDS
     )
