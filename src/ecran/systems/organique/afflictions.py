@@ -9,6 +9,18 @@ from pydantic import BaseModel, ConfigDict
 
 from ecran.rules import param, tr
 
+#: The characteristics by their code (L167-535).
+STAT_WORDS = {
+    "AGI": tr("Agilité", "Agility"),
+    "PER": tr("Perception", "Perception"),
+    "CHA": tr("Charisme", "Charisma"),
+    "END": tr("Endurance", "Endurance"),
+    "INT": tr("Intelligence", "Intelligence"),
+    "VIT": tr("Vitesse", "Speed"),
+    "FOR": tr("Force", "Strength"),
+    "VOL": tr("Volonté", "Will"),
+}
+
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -21,7 +33,9 @@ class Effect(Strict):
 
     name: str = param(tr("Effet", "Effect"), min_length=1, max_length=80)
     stats: dict[str, int] = param(
-        tr("Points aux caractéristiques", "Points to characteristics"), default_factory=dict
+        tr("Points aux caractéristiques", "Points to characteristics"),
+        default_factory=dict,
+        keys=STAT_WORDS,
     )
     halve: bool = param(tr("Caractéristiques ÷ 2", "Characteristics halved"), default=False)
     actions: int = param(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from ecran.rules import CharacterSheet, Text, param, tr
-from ecran.systems.organique.afflictions import Addiction, DiseaseState, Effect
+from ecran.systems.organique.afflictions import STAT_WORDS, Addiction, DiseaseState, Effect
 from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.options import (
     BLUNT_AFTER_SNG0,
@@ -52,17 +52,6 @@ LIMB_WORDS = {
     "right_arm": tr("Bras droit", "Right arm"),
     "left_leg": tr("Jambe gauche", "Left leg"),
     "right_leg": tr("Jambe droite", "Right leg"),
-}
-#: The characteristics by their code (L167-535).
-STAT_WORDS = {
-    "AGI": tr("Agilité", "Agility"),
-    "PER": tr("Perception", "Perception"),
-    "CHA": tr("Charisme", "Charisma"),
-    "END": tr("Endurance", "Endurance"),
-    "INT": tr("Intelligence", "Intelligence"),
-    "VIT": tr("Vitesse", "Speed"),
-    "FOR": tr("Force", "Strength"),
-    "VOL": tr("Volonté", "Will"),
 }
 #: The combat actions and reactions a combat skill's modifiers are keyed by (L1244-1291).
 ACTION_WORDS = {**words(COMBAT.action), **words(COMBAT.reaction)}
