@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from ecran.rules import CharacterSheet, param, tr
+from ecran.rules import CharacterSheet, Text, param, tr
 from ecran.rules.field import accept_people_input, folded
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.ka import meta_bonuses, normalize
@@ -19,7 +19,10 @@ from ecran.systems.nephilim.tables import (
     CHARACTERISTIC_WORDS,
     ELEMENT_WORDS,
     FIELDS,
+    LANGUAGES,
     OCCULT,
+    SKILLS,
+    Tree,
 )
 from ecran.systems.nephilim.tracks import malus, state, wound_malus_on
 
@@ -42,6 +45,31 @@ CharacteristicId = Literal[
 OCCULT_SKILLS: tuple[str, ...] = tuple(c.id for c in OCCULT.circle) + tuple(
     s.rituals[0].lower() for s in OCCULT.science
 )
+
+
+def _tree_words(tree: Tree) -> dict[str, Text]:
+    """A tree's paths in words: the book's French path, and its English one node by node
+    (`SCIENCES > Physique` → `Sciences > Physics`), from each node's `en` (data)."""
+    english = {node.path: node.en for node in tree.node}
+    words = {}
+    for node in tree.node:
+        parts = node.path.split(" > ")
+        prefixes = [" > ".join(parts[: i + 1]) for i in range(len(parts))]
+        words[node.path] = Text(
+            fr=node.path,
+            en=" > ".join(english.get(p, part) for p, part in zip(prefixes, parts, strict=True)),
+        )
+    return words
+
+
+#: Skill-tree paths (L124-377) and languages (L116-120) by their words.
+SKILL_WORDS = _tree_words(SKILLS)
+LANGUAGE_WORDS = _tree_words(LANGUAGES)
+#: The occult skills (L547-552): the circles and each science's rituals, French and English.
+OCCULT_WORDS = {
+    **{c.id: Text(fr=c.fr, en=c.en) for c in OCCULT.circle},
+    **{s.rituals[0].lower(): Text(fr=s.rituals[0], en=s.rituals[1]) for s in OCCULT.science},
+}
 
 
 def _char(fr: str, en: str) -> Any:
@@ -104,12 +132,12 @@ class NephilimSheet(CharacterSheet):
 
     characteristics: Characteristics = FIELDS("characteristics", default_factory=Characteristics)
     ka: dict[Element, int] = FIELDS("ka_sheet", default_factory=_human_ka, keys=ELEMENT_WORDS)
-    skills: dict[str, int] = FIELDS("skills", default_factory=dict)
+    skills: dict[str, int] = FIELDS("skills", default_factory=dict, keys=SKILL_WORDS)
     skill_characteristics: dict[str, CharacteristicId] = options.SKILL_CHARACTERISTIC.field()
-    occult_skills: dict[str, int] = FIELDS("occult_skills", default_factory=dict)
+    occult_skills: dict[str, int] = FIELDS("occult_skills", default_factory=dict, keys=OCCULT_WORDS)
     languages: list[str] = FIELDS("languages", default_factory=list)
     written_languages: dict[str, Literal["A", "C", "M"]] = FIELDS(
-        "written_languages", default_factory=dict
+        "written_languages", default_factory=dict, keys=LANGUAGE_WORDS
     )
     wounds: int = FIELDS("wounds", default=0, ge=0, le=10)
     fatigue: int = FIELDS("fatigue_sheet", default=0, ge=0, le=10)

@@ -10,6 +10,7 @@ from ecran.systems.nephilim.encounter import initiative_params
 from ecran.systems.nephilim.ka import normalize
 from ecran.systems.nephilim.round import speeds
 from ecran.systems.nephilim.sheet import (
+    SKILL_WORDS,
     NephilimSheet,
     anticipation,
     fatigue_malus,
@@ -249,8 +250,10 @@ def _skill_action(sheet: NephilimSheet, path: str, char: str, unpaired: bool) ->
     }
     group = GROUP_SKILL
     if unpaired:
+        words = SKILL_WORDS.get(path, Text(fr=path, en=path))
         group = Text(
-            fr=f"{path} (caractéristique au choix du MJ)", en=f"{path} (GM picks the char.)"
+            fr=f"{words.fr} (caractéristique au choix du MJ)",
+            en=f"{words.en} (GM picks the char.)",
         )
     return Action(label, "action", params, group)
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import EcranError, tr
+from ecran.rules import EcranError, param, tr
 from ecran.systems.organique.checks.core import skill_bonus
 from ecran.systems.organique.tables import HACKING, NETWORKS, Computer
 
@@ -24,28 +24,39 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+#: The privilege levels by their words (L1903-1916, data/hacking.toml).
+PRIVILEGE_WORDS = {p.name: p.label for p in HACKING.privilege}
+
+
+def _machines(fr: str, en: str) -> list[str]:
+    """A list of the network's machines, by their names."""
+    return param(tr(fr, en), default_factory=list)  # type: ignore[no-any-return]
+
+
 class Access(Strict):
-    system: str
-    privilege: Privilege
+    system: str = param(tr("Machine", "Machine"))
+    privilege: Privilege = param(tr("Privilège", "Privilege"), choices=PRIVILEGE_WORDS)
 
 
 class Intrusion(Strict):
-    network: str = Field(min_length=1, max_length=80)
-    paranoia: int = Field(ge=0, le=60)
-    network_firewall: int = Field(ge=0, le=80)
-    surveillance: int = Field(ge=0, le=100)
-    admin_level: int = Field(ge=0, le=20)
-    info: list[str] = Field(default_factory=list)
-    inside_network: bool = False
-    located: list[str] = Field(default_factory=list)
-    access: list[Access] = Field(default_factory=list)
-    backdoors: list[str] = Field(default_factory=list)
-    crashed: list[str] = Field(default_factory=list)
-    trusts_known: list[str] = Field(default_factory=list)
-    alert: bool = False
-    suspected: bool = False
-    ejected: bool = False
-    minutes: int = Field(0, ge=0)
+    network: str = param(tr("Réseau", "Network"), min_length=1, max_length=80)
+    paranoia: int = param(tr("Paranoïa", "Paranoia"), ge=0, le=60)
+    network_firewall: int = param(tr("Pare-feu du réseau", "Network firewall"), ge=0, le=80)
+    surveillance: int = param(tr("Surveillance", "Surveillance"), ge=0, le=100)
+    admin_level: int = param(tr("Niveau de l'administrateur", "Admin level"), ge=0, le=20)
+    info: list[str] = param(
+        tr("Informations des préliminaires", "Preliminary finds"), default_factory=list
+    )
+    inside_network: bool = param(tr("Dans le réseau", "Inside the network"), default=False)
+    located: list[str] = _machines("Machines localisées", "Machines located")
+    access: list[Access] = param(tr("Accès", "Access"), default_factory=list)
+    backdoors: list[str] = _machines("Portes dérobées", "Backdoors")
+    crashed: list[str] = _machines("Machines plantées", "Crashed machines")
+    trusts_known: list[str] = _machines("Relations de confiance connues", "Known trusts")
+    alert: bool = param(tr("Alerte", "Alert"), default=False)
+    suspected: bool = param(tr("Soupçonné", "Suspected"), default=False)
+    ejected: bool = param(tr("Éjecté", "Ejected"), default=False)
+    minutes: int = param(tr("Minutes passées", "Minutes spent"), default=0, ge=0)
 
     def privilege_on(self, system: str) -> Privilege | None:
         return next((a.privilege for a in self.access if a.system == system), None)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
-from ecran.rules import CharacterSheet
-from ecran.systems.organique.afflictions import Addiction, DiseaseState, Effect
+from ecran.rules import CharacterSheet, Text, param, tr
+from ecran.systems.organique.afflictions import STAT_WORDS, Addiction, DiseaseState, Effect
 from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.options import (
     BLUNT_AFTER_SNG0,
@@ -21,8 +21,8 @@ from ecran.systems.organique.options import (
     HALF_ROUNDING,
     INC_ZERO,
 )
-from ecran.systems.organique.tables import CHARACTERISTICS, COMBAT
-from ecran.systems.organique.tracks import CONDITION_PENALTIES, Health
+from ecran.systems.organique.tables import CHARACTERISTICS, COMBAT, FIELDS, words
+from ecran.systems.organique.tracks import CONDITION_PENALTIES, CONDITION_WORDS, Health
 
 if TYPE_CHECKING:
     StatName = str
@@ -43,6 +43,18 @@ LimbName = Literal[
     "left_leg",
     "right_leg",
 ]
+LIMB_WORDS = {
+    "left_hand": tr("Main gauche", "Left hand"),
+    "right_hand": tr("Main droite", "Right hand"),
+    "left_foot": tr("Pied gauche", "Left foot"),
+    "right_foot": tr("Pied droit", "Right foot"),
+    "left_arm": tr("Bras gauche", "Left arm"),
+    "right_arm": tr("Bras droit", "Right arm"),
+    "left_leg": tr("Jambe gauche", "Left leg"),
+    "right_leg": tr("Jambe droite", "Right leg"),
+}
+#: The combat actions and reactions a combat skill's modifiers are keyed by (L1244-1291).
+ACTION_WORDS = {**words(COMBAT.action), **words(COMBAT.reaction)}
 
 
 #: The model's bound only keeps every size finite: the 0-40 range people expect is a house rule
@@ -51,9 +63,18 @@ LimbName = Literal[
 SCORE_BOUND = 100
 
 
-def _score(title: str, default: int = 10) -> Any:
+def _score(label: Text, default: int = 10) -> Any:
     """A characteristic or a health track (the examples range from 3 to 18)."""
-    return Field(default, ge=0, le=SCORE_BOUND, title=title)
+    return param(label, default=default, ge=0, le=SCORE_BOUND)
+
+
+def _label(fr: str, en: str, help: Text | None = None, **kwargs: Any) -> Any:
+    """A sheet field with its French and English label."""
+    return param(tr(fr, en), help, **kwargs)
+
+
+#: L1244-1291: skill levels 1 (Novice) to 6 (Maître).
+LEVEL_HELP = tr("1 Novice … 6 Maître", "1 Novice … 6 Master")
 
 
 class Strict(BaseModel):
@@ -63,35 +84,37 @@ class Strict(BaseModel):
 class Characteristics(Strict):
     """L167-535: the eight characteristics (the examples range from 3 to 18)."""
 
-    AGI: int = _score("Agilité / Agility")
-    PER: int = _score("Perception")
-    CHA: int = _score("Charisme / Charisma")
-    END: int = _score("Endurance")
-    INT: int = _score("Intelligence")
-    VIT: int = _score("Vitesse / Speed")
-    FOR: int = _score("Force / Strength")
-    VOL: int = _score("Volonté / Will")
+    AGI: int = _score(STAT_WORDS["AGI"])
+    PER: int = _score(STAT_WORDS["PER"])
+    CHA: int = _score(STAT_WORDS["CHA"])
+    END: int = _score(STAT_WORDS["END"])
+    INT: int = _score(STAT_WORDS["INT"])
+    VIT: int = _score(STAT_WORDS["VIT"])
+    FOR: int = _score(STAT_WORDS["FOR"])
+    VOL: int = _score(STAT_WORDS["VOL"])
 
 
 class HealthTrack(Strict):
     """L538-640: maxima are given per character (no formula in this chapter); current values
     move in half points."""
 
-    sng_max: int = _score("SNG (Sang / Blood) max", 4)
-    cps_max: int = _score("CPS (Corps / Body) max", 4)
-    inc_max: int = _score("INC (Incapacité) max", 4)
-    sng: float = _score("SNG", 4)
-    cps: float = _score("CPS", 4)
-    inc: float = _score("INC", 4)
+    sng_max: int = _score(tr("SNG (Sang) max", "SNG (Blood) max"), 4)
+    cps_max: int = _score(tr("CPS (Corps) max", "CPS (Body) max"), 4)
+    inc_max: int = _score(tr("INC (Incapacité) max", "INC (Incapacity) max"), 4)
+    sng: float = _score(tr("SNG (Sang)", "SNG (Blood)"), 4)
+    cps: float = _score(tr("CPS (Corps)", "CPS (Body)"), 4)
+    inc: float = _score(tr("INC (Incapacité)", "INC (Incapacity)"), 4)
 
     def current(self) -> Health:
         return Health(sng=self.sng, cps=self.cps, inc=self.inc)
 
 
 class Skill(Strict):
-    name: str = Field(min_length=1, max_length=80)
-    characteristic: StatName = "INT"
-    level: int = Field(1, title="1 Novice … 6 Maître")
+    name: str = FIELDS("name.sheet_skill", min_length=1, max_length=80)
+    characteristic: StatName = _label(
+        "Caractéristique", "Characteristic", default="INT", choices=STAT_WORDS
+    )
+    level: int = _label("Niveau", "Level", LEVEL_HELP, default=1)
 
 
 class CombatSkill(Strict):
@@ -100,12 +123,17 @@ class CombatSkill(Strict):
     kickboxing, street fighting…) written by name alone takes the catalogue's modifiers,
     initiative and weapon; any other the GM copies from chapter 1 (absent from this seed)."""
 
-    name: str = Field(min_length=1, max_length=80)
-    level: int = Field(1, title="1 Novice … 6 Maître")
-    weapon: str = Field("", max_length=80, title="Arme requise / Weapon needed")
-    initiative_per_level: int = Field(0, ge=0, le=10, title="Initiative par niveau")
-    modifiers: dict[str, int] = Field(
-        default_factory=dict, title="Modificateurs de base par action ou réaction"
+    name: str = _label("Compétence de combat", "Combat skill", min_length=1, max_length=80)
+    level: int = _label("Niveau", "Level", LEVEL_HELP, default=1)
+    weapon: str = _label("Arme requise", "Required weapon", default="", max_length=80)
+    initiative_per_level: int = _label(
+        "Initiative par niveau", "Initiative per level", default=0, ge=0, le=10
+    )
+    modifiers: dict[str, int] = _label(
+        "Modificateurs de base par action ou réaction",
+        "Base modifiers per action or reaction",
+        default_factory=dict,
+        keys=ACTION_WORDS,
     )
 
     @model_validator(mode="before")
@@ -128,54 +156,96 @@ class CombatSkill(Strict):
 class ArmourPiece(Strict):
     """L643-698: coverage (IA) and protection (IP) per damage type; listed outermost first."""
 
-    name: str = Field(min_length=1, max_length=80)
-    coverage: int = 0
-    bs: float = Field(0, ge=0)
-    c: float = Field(0, ge=0)
-    agi_penalty: int = Field(0, le=0)
+    name: str = _label("Protection", "Armour", min_length=1, max_length=80)
+    coverage: int = _label("Couverture (IA)", "Coverage (IA)", default=0)
+    bs: float = _label("Protection (bs)", "Protection (bs)", default=0, ge=0)
+    c: float = _label("Protection (c)", "Protection (c)", default=0, ge=0)
+    agi_penalty: int = _label("Malus d'AGI", "AGI penalty", default=0, le=0)
 
 
 class WeaponItem(Strict):
-    name: str = Field(min_length=1, max_length=80)
-    reach: str = ""
-    bs: float = Field(0, ge=0)
-    c: float = Field(0, ge=0)
-    ap: int = Field(0, ge=0)
+    name: str = _label("Arme", "Weapon", min_length=1, max_length=80)
+    reach: str = _label("Portée", "Reach", default="")
+    bs: float = _label("Dégâts (bs)", "Damage (bs)", default=0, ge=0)
+    c: float = _label("Dégâts (c)", "Damage (c)", default=0, ge=0)
+    ap: int = _label("Perforant", "Armour-piercing", default=0, ge=0)
 
 
 class OrganiqueSheet(CharacterSheet):
     system: Literal["organique"] = "organique"
-    characteristics: Characteristics = Field(default_factory=Characteristics)
-    health: HealthTrack = Field(default_factory=HealthTrack)
-    endurance: int = _score("Réserve d'END / END reserve")
-    suffering: int = Field(0, ge=0, le=60, title="Souffrance / Suffering penalty")
-    conditions: list[ConditionName] = Field(default_factory=list)
-    initiative_bonus: int = Field(
-        0, ge=0, le=40, title="Autre bonus d'initiative / Other initiative bonus"
+    characteristics: Characteristics = _label(
+        "Caractéristiques", "Characteristics", default_factory=Characteristics
     )
-    load_kg: float = Field(0, ge=0, le=1000, title="Charge portée (kg)")
-    skills: list[Skill] = Field(default_factory=list)
-    combat_skills: list[CombatSkill] = Field(default_factory=list)
-    armour: list[ArmourPiece] = Field(default_factory=list)
-    weapons: list[WeaponItem] = Field(default_factory=list)
-    character_class: str = Field("", title="Classe (chapitre 1)")
-    effects: list[Effect] = Field(default_factory=list)
-    diseases: list[DiseaseState] = Field(default_factory=list)
-    immunities: list[str] = Field(default_factory=list, title="Maladies vaincues (+10)")
-    addictions: list[Addiction] = Field(default_factory=list)
-    battle_bs: float = Field(0, ge=0, le=200, title="Blessures (bs) reçues pendant le combat")
-    battle_c: float = Field(0, ge=0, le=200, title="Chocs (c) reçus pendant le combat")
-    bleeding_bs: float = Field(0, ge=0, le=200, title="Blessures (bs) qui saignent encore")
-    intrusion: Intrusion | None = Field(None, title="Intrusion informatique en cours")
-    disabled_limbs: list[LimbName] = Field(
-        default_factory=list, title="Membres hors d'usage / Disabled limbs"
+    health: HealthTrack = _label("Santé", "Health", default_factory=HealthTrack)
+    endurance: int = _score(tr("Réserve d'END", "END reserve"))
+    suffering: int = _label("Malus de souffrance", "Suffering penalty", default=0, ge=0, le=60)
+    conditions: list[ConditionName] = _label(
+        "États", "Conditions", default_factory=list, choices=CONDITION_WORDS
     )
-    structure: float | None = Field(
-        None, ge=0, le=1000, title="Points de structure (machines, MJ) / Structure points"
+    initiative_bonus: int = _label(
+        "Autre bonus d'initiative", "Other initiative bonus", default=0, ge=0, le=40
     )
-    suffocation_sng: float = Field(0, ge=0, le=40, title="SNG perdu faute d'air (récupérable)")
-    infection_malus: int = Field(
-        0, ge=0, le=200, title="Malus aux tests de contraction (plaies sales, feu)"
+    load_kg: float = _label("Charge portée (kg)", "Load carried (kg)", default=0, ge=0, le=1000)
+    skills: list[Skill] = _label("Compétences", "Skills", default_factory=list)
+    combat_skills: list[CombatSkill] = _label(
+        "Compétences de combat", "Combat skills", default_factory=list
+    )
+    armour: list[ArmourPiece] = _label("Protections", "Armour", default_factory=list)
+    weapons: list[WeaponItem] = _label("Armes", "Weapons", default_factory=list)
+    character_class: str = _label("Classe (chapitre 1)", "Class (chapter 1)", default="")
+    effects: list[Effect] = _label("Effets en cours", "Current effects", default_factory=list)
+    diseases: list[DiseaseState] = _label("Maladies", "Diseases", default_factory=list)
+    immunities: list[str] = _label(
+        "Maladies vaincues (+10)", "Diseases overcome (+10)", default_factory=list
+    )
+    addictions: list[Addiction] = _label("Dépendances", "Addictions", default_factory=list)
+    battle_bs: float = _label(
+        "Blessures (bs) reçues pendant le combat",
+        "Wounds (bs) taken in the fight",
+        default=0,
+        ge=0,
+        le=200,
+    )
+    battle_c: float = _label(
+        "Chocs (c) reçus pendant le combat",
+        "Blunt damage (c) taken in the fight",
+        default=0,
+        ge=0,
+        le=200,
+    )
+    bleeding_bs: float = _label(
+        "Blessures (bs) qui saignent encore",
+        "Wounds (bs) still bleeding",
+        default=0,
+        ge=0,
+        le=200,
+    )
+    intrusion: Intrusion | None = _label(
+        "Intrusion informatique en cours", "Computer intrusion under way", default=None
+    )
+    disabled_limbs: list[LimbName] = _label(
+        "Membres hors d'usage", "Disabled limbs", default_factory=list, choices=LIMB_WORDS
+    )
+    structure: float | None = _label(
+        "Points de structure (machines, MJ)",
+        "Structure points (machines, GM)",
+        default=None,
+        ge=0,
+        le=1000,
+    )
+    suffocation_sng: float = _label(
+        "SNG perdu faute d'air (récupérable)",
+        "SNG lost for want of air (recoverable)",
+        default=0,
+        ge=0,
+        le=40,
+    )
+    infection_malus: int = _label(
+        "Malus aux tests de contraction (plaies sales, feu)",
+        "Penalty to contraction tests (dirty wounds, fire)",
+        default=0,
+        ge=0,
+        le=200,
     )
     # Readings of ambiguous play-state rules this sheet's tracks follow (rules/organique.md §9).
     blunt_after_sng0: Literal["cascade", "direct"] = BLUNT_AFTER_SNG0.field()
