@@ -33,7 +33,7 @@ def test_validate_lists_the_range_error_and_the_rule_together(cli: Any, tmp_path
     result = cli("character", "validate", str(path))
     assert result.code == 2
     lines = result.err.strip().splitlines()
-    assert any(line.startswith("characteristics.AGI: AGI 45 : au-delà de 40") for line in lines)
+    assert any(line.startswith("characteristics.AGI : AGI 45 : au-delà de 40") for line in lines)
     assert any("réserve d'END (30) dépasse le score d'END (18)" in line for line in lines)
     # cited by the book and its lines, never the rule's id or the seed's file
     assert any("(Systèmes de règles organiques, l. 305-310)" in line for line in lines)
@@ -75,3 +75,20 @@ def test_a_valid_sheet_still_passes(cli: Any, tmp_path: Path) -> None:
     result = cli("character", "validate", str(path))
     assert result.code == 0 and result.out.strip() == "feuille valide"
     assert cli("character", "validate", str(tmp_path / "missing.json")).code == 2
+
+
+def test_an_unknown_weapon_is_refused_in_one_language(cli: Any, tmp_path: Path) -> None:
+    """A WaRP sheet naming weapons and armour its tables lack: one line each, in the reader's
+    language only (no "arme / weapon"), the values as given, never a Python list."""
+    made = cli("npc", "warp", "--seed", "3", "--json")
+    data = {**json.loads(made.out), "weapons": ["épée laser"], "armour": ["mithril", "cuir"]}
+    path = tmp_path / "warp.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    french = cli("character", "validate", str(path))
+    english = cli("--lang", "en", "character", "validate", str(path))
+    assert french.code == english.code == 2
+    assert "arme inconnue : « épée laser »" in french.err
+    assert "armure inconnue : « mithril, cuir »" in french.err
+    assert "unknown weapon: 'épée laser'" in english.err
+    assert "unknown" not in french.err and "arme" not in english.err
+    assert "/ weapon" not in french.err and "['" not in french.err + english.err

@@ -73,8 +73,7 @@ def _print_violations(violations: list[RuleViolation]) -> None:
     """Each broken rule on its line, cited by its book (the rule's id and file stay in JSON)."""
     lang = current()
     for v in violations:
-        where = f"{v.path}: " if v.path else ""
-        click.echo(f"{where}{v.message(lang)} ({v.source.label(lang)})", err=True)
+        click.echo(v.line(lang), err=True)
 
 
 def _refuse_broken(system: System[Any], sheet: CharacterSheet) -> None:

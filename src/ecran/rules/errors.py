@@ -38,7 +38,17 @@ class UnknownName(EcranError):
 # The French nouns `unknown` names that are feminine, so the adjective agrees ("opération
 # inconnue", "système inconnu") instead of the administrative "inconnu(e)".
 _FEMININE = frozenset(
-    {"opération", "option", "visibilité", "compétence", "caractéristique", "étape", "langue"}
+    {
+        "opération",
+        "option",
+        "visibilité",
+        "compétence",
+        "caractéristique",
+        "étape",
+        "langue",
+        "arme",
+        "armure",
+    }
 )
 
 
@@ -144,9 +154,27 @@ def _fr_number(value: Any) -> str:
 
 def _shown(value: Any) -> str:
     """The value given, as the line repeats it: a long one by its start only (a refused 10 MiB
-    text must not come back whole in the message)."""
-    shown = repr(value)
+    text must not come back whole in the message); a list as its items, not a Python repr."""
+    shown = _plain(value)
     return shown if len(shown) <= SHOWN_MAX else shown[:SHOWN_MAX] + "…"
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(item) for item in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)[: SHOWN_MAX + 1]
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _worded(error: Any) -> Text | None:
+    """A validator's own refusal in both languages (an `EcranError` raised inside a model)."""
+    raised = (error.get("ctx") or {}).get("error")
+    return raised.text if isinstance(raised, EcranError) else None
 
 
 def _field(error: Any) -> str:
@@ -168,7 +196,8 @@ def _fr_message(error: Any) -> str:
         expected = str(ctx["expected"]).replace("' or '", "' ou '")
         return f"valeur non permise, attendu : {expected}"
     if kind == "value_error":
-        return str(ctx.get("error", error["msg"]))
+        worded = _worded(error)
+        return worded.fr if worded is not None else str(ctx.get("error", error["msg"]))
     if kind == "string_too_long" and "max_length" in ctx:
         return f"texte trop long ({_fr_number(ctx['max_length'])} caractères au plus)"
     if kind == "too_long" and "max_length" in ctx:
@@ -192,5 +221,6 @@ def from_errors(errors: Sequence[Any]) -> EcranError:
         shown = "input" in error and error["type"] != "missing" and error["loc"]
         given = f" ({_shown(error['input'])})" if shown else ""
         fr_parts.append(f"{field} : {_fr_message(error)}{given}")
-        en_parts.append(f"{field}: {error['msg']}{given}")
+        worded = _worded(error)
+        en_parts.append(f"{field}: {worded.en if worded else error['msg']}{given}")
     return EcranError(Text(fr="; ".join(fr_parts), en="; ".join(en_parts)))

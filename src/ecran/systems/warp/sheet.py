@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, field_validator
 from pydantic.fields import FieldInfo
 
 from ecran.rules import CharacterSheet, Text, param, tr
+from ecran.rules.errors import unknown
 from ecran.systems.warp.options import (
     HEALED_IS_RECOVERY_BASE,
     MULTIPLE_EXPERIENCE,
@@ -71,10 +72,11 @@ def _count(fr: str, en: str, default: int = 0, **kwargs: Any) -> int:
     return param(tr(fr, en), default=default, ge=0, **kwargs)  # type: ignore[no-any-return]
 
 
-def _known(values: list[str], keys: list[str], kind: str) -> list[str]:
-    unknown = [v for v in values if v not in keys]
-    if unknown:
-        raise ValueError(f"{kind} « {', '.join(unknown)} » ∉ {', '.join(keys)}")
+def _known(values: list[str], keys: list[str], kind: Text) -> list[str]:
+    """The values a table names, refused in the reader's words when one is not in it."""
+    wrong = [v for v in values if v not in keys]
+    if wrong:
+        raise unknown(kind, ", ".join(wrong), keys)
     return values
 
 
@@ -190,17 +192,17 @@ class WarpSheet(CharacterSheet):
     @field_validator("weapons")
     @classmethod
     def _weapons(cls, value: list[str]) -> list[str]:
-        return _known(value, WEAPON_KEYS, "arme / weapon")
+        return _known(value, WEAPON_KEYS, Text(fr="arme", en="weapon"))
 
     @field_validator("armour")
     @classmethod
     def _armour(cls, value: list[str]) -> list[str]:
-        return _known(value, NORMAL_ARMOUR_KEYS, "armure / armour")
+        return _known(value, NORMAL_ARMOUR_KEYS, Text(fr="armure", en="armour"))
 
     @field_validator("bulletproof")
     @classmethod
     def _bulletproof(cls, value: str) -> str:
-        _known([value], BULLETPROOF_KEYS, "pare-balles / bulletproof")
+        _known([value], BULLETPROOF_KEYS, Text(fr="gilet pare-balles", en="bulletproof vest"))
         return value
 
     def positive_traits(self) -> list[Trait]:
