@@ -138,3 +138,11 @@ def test_every_help_reads_in_one_language(cli: Callable[..., Any], lang: str) ->
 def test_the_word_lists_are_not_empty() -> None:
     assert {"show", "message", "command"} <= words()["fr"]
     assert {"afficher", "commande", "chances"} <= words()["en"]
+
+
+def test_help_headings_follow_the_readers_typography(cli: Callable[..., Any]) -> None:
+    """French puts a space before a colon ("Options :"), English does not ("Options:")."""
+    french = cli("--lang", "fr", "odds", "artemis", "--help").out.splitlines()
+    english = cli("--lang", "en", "odds", "artemis", "--help").out.splitlines()
+    assert "Options :" in french and "Commandes :" in french
+    assert "Options:" in english and "Commands:" in english

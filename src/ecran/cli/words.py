@@ -12,8 +12,12 @@ import gettext
 import sys
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ecran.cli.lang import current
+
+if TYPE_CHECKING:  # only the standard library loads here at run time
+    from click.formatting import HelpFormatter
 
 #: Where the compiled catalogues are (one per language; English is the msgids themselves).
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -58,3 +62,13 @@ def install() -> None:
             setattr(module, "_", _)  # noqa: B010 (a module global, not an attribute we own)
         if hasattr(module, "ngettext"):
             setattr(module, "ngettext", ngettext)  # noqa: B010
+    formatting = sys.modules.get("click.formatting")
+    if formatting is not None:
+        formatting.HelpFormatter.write_heading = _write_heading
+
+
+def _write_heading(self: HelpFormatter, heading: str) -> None:
+    """Click's section heading ("Options:") with the reader's typography: French puts a space
+    before the colon ("Options :"), as the catalogue's "Usage :" does."""
+    colon = " :" if current() == "fr" else ":"
+    self.write(f"{'':>{self.current_indent}}{heading}{colon}\n")
