@@ -112,9 +112,16 @@ def _gm_step(gm: Any, button: str) -> None:
 def _choose_attack(gm: Any, scene: Scene) -> None:
     from playwright.sync_api import expect
 
-    gm.select_option("#attack-attacker", "p1")
-    gm.select_option("#attack-target", "p2")
     panel = gm.locator('.attack-panel[data-attacker="p1"][data-target="p2"]')
+    for _ in range(5):  # chosen before htmx bound the freshly swapped tracker, it is not heard
+        gm.select_option("#attack-attacker", "p1")
+        gm.select_option("#attack-target", "p2")
+        gm.locator("#attack-target").dispatch_event("change")
+        try:
+            expect(panel).to_be_visible(timeout=3000)
+            break
+        except AssertionError:
+            continue
     expect(panel).to_be_visible()
     options = panel.locator("#attack-options .attack-option")
     expect(options.nth(scene.attack)).to_be_attached()
