@@ -4,18 +4,16 @@ dead. The file's shape is described in the README ("Chances de victoire")."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import click
 
 from ecran.cli.checks import json_flag, seed_option
+from ecran.cli.files import read_json
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json, number
 from ecran.cli.simulate_cmd import progress_bar, trials_option
 from ecran.cli.words import _
-from ecran.rules import EcranError, Text
 
 HELP = "Simulate a whole fight: each side's probability of winning."
 #: Fights to simulate before a progress bar is worth showing.
@@ -24,24 +22,8 @@ MAX_FILE_BYTES = 2_000_000
 
 
 def read_file(path: str) -> Any:
-    file = Path(path)
-    try:
-        if file.stat().st_size > MAX_FILE_BYTES:
-            raise EcranError(
-                Text(
-                    fr=f"fichier trop gros : {path} (au plus 2 Mo)",
-                    en=f"file too large: {path} (2 MB at most)",
-                )
-            )
-        return json.loads(file.read_text(encoding="utf-8"))
-    except OSError:
-        raise EcranError(
-            Text(fr=f"fichier illisible : {path}", en=f"cannot read file: {path}")
-        ) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise EcranError(
-            Text(fr=f"JSON invalide dans {path} : {exc}", en=f"invalid JSON in {path}: {exc}")
-        ) from None
+    """The encounter file, as JSON."""
+    return read_json(path, MAX_FILE_BYTES)
 
 
 def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:

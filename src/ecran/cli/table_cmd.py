@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from ecran.cli.checks import json_flag
+from ecran.cli.files import read_bounded
 from ecran.cli.lang import current
 from ecran.cli.render import echo_json
 from ecran.cli.words import _
@@ -70,31 +71,11 @@ def _export(table_id: str, output: str | None, database: str | None) -> None:
     )
 
 
-def _read(path: str) -> bytes:
-    file = Path(path)
-    try:
-        if file.stat().st_size > MAX_BYTES:
-            raise EcranError(
-                Text(
-                    fr=f"{path} : fichier trop gros (max {MAX_BYTES // 2**20} Mo)",
-                    en=f"{path}: file too big (max {MAX_BYTES // 2**20} MB)",
-                )
-            )
-        return file.read_bytes()
-    except OSError as exc:
-        raise EcranError(
-            Text(
-                fr=f"lecture impossible de {path} : {exc.strerror}",
-                en=f"cannot read {path}: {exc.strerror}",
-            )
-        ) from None
-
-
 def read_file(path: str) -> object:
     """The export in `path`, checked whole (`ecran.play.export.read_export`)."""
     from ecran.play.export import parse_export, read_export
 
-    return read_export(parse_export(_read(path), path))
+    return read_export(parse_export(read_bounded(path, MAX_BYTES), path))
 
 
 def _import(file: str, database: str | None, url: str, as_json: bool) -> None:

@@ -13,30 +13,12 @@ from pathlib import Path
 import click
 import typer
 
+from ecran.cli.files import read_bounded
 from ecran.cli.lang import current
 from ecran.rules import EcranError, Text
 
 #: An export bigger than this is refused (a table of 100,000 rolls is about 60 MB).
 MAX_BYTES = 200 * 1024 * 1024
-
-
-def _read(path: Path) -> bytes:
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise EcranError(
-                Text(
-                    fr=f"{path} : fichier trop gros (max {MAX_BYTES // 2**20} Mo)",
-                    en=f"{path}: file too big (max {MAX_BYTES // 2**20} MB)",
-                )
-            )
-        return path.read_bytes()
-    except OSError as exc:
-        raise EcranError(
-            Text(
-                fr=f"lecture impossible de {path} : {exc.strerror}",
-                en=f"cannot read {path}: {exc.strerror}",
-            )
-        ) from None
 
 
 def verify_file(path: Path) -> int:
@@ -47,7 +29,7 @@ def verify_file(path: Path) -> int:
     from ecran.play.export import TableExport
 
     try:
-        export = TableExport.model_validate_json(_read(path))
+        export = TableExport.model_validate_json(read_bounded(path, MAX_BYTES))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "JSON"

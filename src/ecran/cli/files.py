@@ -1,0 +1,48 @@
+"""Reading a file the user names, bounded in size: one message for a missing, unreadable or
+oversized file, and for JSON that is not JSON (in words, never the parser's)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ecran.rules import EcranError, Text
+from ecran.rules.errors import invalid_json
+
+
+def read_bounded(path: Path | str, limit: int) -> bytes:
+    """The bytes of `path`, refused in one line past `limit` bytes or when it cannot be read."""
+    file = Path(path)
+    try:
+        if file.stat().st_size > limit:
+            raise EcranError(
+                Text(
+                    fr=f"{path} : fichier trop gros (max {_megabytes(limit)} Mo)",
+                    en=f"{path}: file too big (max {_megabytes(limit)} MB)",
+                )
+            )
+        return file.read_bytes()
+    except FileNotFoundError:
+        raise EcranError(
+            Text(fr=f"fichier introuvable : {path}", en=f"file not found: {path}")
+        ) from None
+    except OSError as exc:  # the system's reason is in its own words; the path says which file
+        raise EcranError(
+            Text(
+                fr=f"lecture impossible de {path} : {exc.strerror}",
+                en=f"cannot read {path}: {exc.strerror}",
+            )
+        ) from None
+
+
+def read_json(path: Path | str, limit: int) -> Any:
+    """`read_bounded`, parsed as JSON."""
+    try:
+        return json.loads(read_bounded(path, limit).decode("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise invalid_json(Text(fr=str(path), en=str(path)), exc) from None
+
+
+def _megabytes(limit: int) -> str:
+    return f"{limit / 2**20:g}"

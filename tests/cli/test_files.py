@@ -1,0 +1,31 @@
+"""The commands that read a file the user names (`encounter`, `table import`, `verify`) refuse a
+missing or broken one in one line, in the reader's language, exit 2 (`ecran.cli.files`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+COMMANDS = [
+    ["encounter", "simulate", "{file}", "--trials", "10"],
+    ["table", "import", "{file}"],
+    ["verify", "{file}"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]))
+def test_a_missing_file_is_one_line(cli: Any, tmp_path: Path, command: list[str]) -> None:
+    missing = tmp_path / "absent.json"
+    result = cli(*(part.format(file=missing) for part in command))
+    assert result.code == 2
+    assert result.err.strip() == f"ecran: fichier introuvable : {missing}"
+
+
+def test_an_encounter_file_that_is_not_json_is_said_in_words(cli: Any, tmp_path: Path) -> None:
+    broken = tmp_path / "fight.json"
+    broken.write_text('{"system": "warp",', encoding="utf-8")
+    result = cli("encounter", "simulate", str(broken), "--trials", "10")
+    assert result.code == 2 and len(result.err.strip().splitlines()) == 1
+    assert str(broken) in result.err and "Expecting" not in result.err  # not the parser's words
