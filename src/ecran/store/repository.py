@@ -435,9 +435,9 @@ class Store:
         return state if state.last_seq == row.last_seq else None
 
     @staticmethod
-    def _dice_key(s: Session, table_id: str) -> DiceKey | None:
-        """The dice key in force: the one the last key event started (the log holds it, as
-        the fold reads it; a table's creation starts the first)."""
+    def _last_key_change(s: Session, table_id: str) -> tuple[int, DiceKeyChanged] | None:
+        """The last key event of the log (a table's creation starts the first key), with its
+        sequence number; None for a table that never had one."""
         last = s.execute(
             select(EventRow.seq, EventRow.kind, EventRow.payload)
             .where(
@@ -451,9 +451,14 @@ class Store:
             return None
         seq, kind, payload = last
         found = payload.get("dice") if kind == "table_created" else payload
-        if found is None:
-            return None
-        return in_force(DiceKeyChanged.model_validate(found), seq)
+        return None if found is None else (seq, DiceKeyChanged.model_validate(found))
+
+    @classmethod
+    def _dice_key(cls, s: Session, table_id: str) -> DiceKey | None:
+        """The dice key in force: the one the last key event started (the log holds it, as
+        the fold reads it)."""
+        last = cls._last_key_change(s, table_id)
+        return None if last is None else in_force(last[1], last[0])
 
     def state(self, table_id: str) -> TableState:
         """The current state, whole (a GM's view: pass it through `view_state` for a member)."""
@@ -757,17 +762,5 @@ class Store:
         """The number the table's next dice key takes: one more than the last its log
         published (1 if none), so an imported table's new key never reuses a number."""
         with self.transaction() as s:
-            rows = s.execute(
-                select(EventRow.kind, EventRow.payload)
-                .where(
-                    EventRow.table_id == table_id,
-                    EventRow.kind.in_(("table_created", "dice_key")),
-                )
-                .order_by(EventRow.seq.desc())
-                .limit(1)
-            ).first()
-        if rows is None:
-            return 1
-        kind, payload = rows
-        found = payload.get("dice") if kind == "table_created" else payload
-        return 1 if found is None else DiceKeyChanged.model_validate(found).next.index + 1
+            last = self._last_key_change(s, table_id)
+        return 1 if last is None else last[1].next.index + 1
