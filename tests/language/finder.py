@@ -68,7 +68,8 @@ def _pairs(node: Any) -> Iterator[Text]:
             yield from _pairs(value)
 
 
-def _data(system_id: str) -> Iterator[Text]:
+def data_texts(system_id: str) -> Iterator[Text]:
+    """Every {fr, en} pair in a game's data files."""
     folder = resources.files(f"ecran.systems.{system_id}") / "data"
     for entry in folder.iterdir():
         if entry.name.endswith(".toml"):
@@ -91,7 +92,7 @@ def texts() -> Iterator[Text]:
     yield from _catalogue(Path(ecran.cli.__file__).parent / "locale/fr/LC_MESSAGES/ecran-cli.po")
     yield from KIND_LABELS.values()
     for system_id in SYSTEMS:
-        yield from _data(system_id)
+        yield from data_texts(system_id)
         yield from _declared(system_id)
 
 

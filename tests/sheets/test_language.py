@@ -25,7 +25,6 @@ import subprocess
 import tomllib
 from collections.abc import Iterator
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +38,7 @@ from ecran.engine import all_systems
 from ecran.rules import FieldMeta, System, Text
 from ecran.rules.text import book_title
 from ecran.sheets import labels, render_sheet_html, render_sheet_pdf
+from language.finder import data_texts
 
 LANGS = ("fr", "en")
 OTHER = {"fr": "en", "en": "fr"}
@@ -60,25 +60,6 @@ EN_ONLY_FRENCH = re.compile(r"\bPNJ\b|\bm/tour\b|\bniv\.|\bl\. \d")
 ENGLISH_SEEN = re.compile(r"\b(?:fit|none|creation|penalty|sum)\b", re.IGNORECASE)
 DECIMAL_POINT = re.compile(r"\b\d+\.\d+\b")
 NEEDLESS_ZERO = re.compile(r"\b\d+[.,]0\b")
-
-
-def _texts(node: Any) -> Iterator[Text]:
-    """Every {fr, en} pair inside a parsed data file."""
-    if isinstance(node, dict):
-        if isinstance(node.get("fr"), str) and isinstance(node.get("en"), str):
-            yield Text(fr=node["fr"], en=node["en"])
-        for value in node.values():
-            yield from _texts(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _texts(value)
-
-
-def _data_texts(system_id: str) -> Iterator[Text]:
-    data = resources.files(f"ecran.systems.{system_id}") / "data"
-    for entry in data.iterdir():
-        if entry.name.endswith(".toml"):
-            yield from _texts(tomllib.loads(entry.read_text(encoding="utf-8")))
 
 
 def _catalogue_texts() -> Iterator[Text]:
@@ -115,7 +96,7 @@ def _vocabulary() -> dict[str, set[str]]:
     """Each language's words that no label of the other language uses."""
     texts = list(_catalogue_texts())
     for system_id in REAL_SYSTEMS:
-        texts.extend(_data_texts(system_id))
+        texts.extend(data_texts(system_id))
     return _split(texts)
 
 
