@@ -6,6 +6,7 @@ Set ECRAN_SCREENSHOTS=DIR to save screenshots there (not committed).
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -113,3 +114,28 @@ def offered_odds(page: Any, panel: str) -> list[list[str]]:
         return rows.length && rows.every(r => r.length) ? rows : null;
     }"""
     return page.wait_for_function(script, arg=panel).json_value()  # type: ignore[no-any-return]
+
+
+#: Where creating or joining a table lands: the table's page, with the member's link.
+TABLE_PAGE = re.compile(r"/tables/[0-9a-f]+\?token=")
+
+
+def create_table(page: Any, server: str, system: str, name: str, gm: str = "Camille") -> Any:
+    """`page` creates a table of `system` through the new-table form; it lands on the table as
+    its GM."""
+    page.goto(server + "/tables/new")
+    page.fill("#table-name", name)
+    page.fill("#gm-name", gm)
+    page.select_option("#table-system", system)
+    page.click("#create-table")
+    page.wait_for_url(TABLE_PAGE)
+    return page
+
+
+def join_table(page: Any, invite: str, name: str) -> Any:
+    """`page` joins through the invite link as `name`; it lands on the table as a player."""
+    page.goto(invite)
+    page.fill("#display-name", name)
+    page.click("#join-button")
+    page.wait_for_url(TABLE_PAGE)
+    return page

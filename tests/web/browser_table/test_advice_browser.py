@@ -4,13 +4,13 @@ two `ecran odds` calls'."""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from ecran.engine import odds
+from web.browser_support import create_table, join_table
 
 pytestmark = pytest.mark.browser
 
@@ -38,22 +38,13 @@ def _success(professional: bool) -> float:
 def test_a_player_sees_the_privilege_advised_in_the_roll_panel(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
-    gm = browser.new_context().new_page()
-    gm.goto(server + "/tables/new")
-    gm.fill("#table-name", "Conseil")
-    gm.fill("#gm-name", "Camille")
-    gm.select_option("#table-system", "artemis")
-    gm.click("#create-table")
-    gm.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    gm = create_table(browser.new_context().new_page(), server, "artemis", "Conseil")
     invite = gm.locator("#link-invite").input_value()
 
     ana = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
     errors: list[str] = []
     ana.on("pageerror", lambda error: errors.append(str(error)))
-    ana.goto(invite)
-    ana.fill("#display-name", "Ana")
-    ana.click("#join-button")
-    ana.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    join_table(ana, invite, "Ana")
     expect(ana.locator("#roll-form")).to_be_visible()
     ana.select_option("#roll-check", "test")
     expect(ana.locator("#r-skill")).to_be_visible()

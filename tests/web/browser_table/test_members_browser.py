@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from web.browser_support import create_table, join_table
+
 pytestmark = pytest.mark.browser
 
 #: The names the members list shows, read in one snapshot of the page.
@@ -31,23 +33,13 @@ def _live(page: Any) -> None:
 
 
 def _join(browser: Any, invite: str, name: str) -> Any:
-    page = browser.new_context().new_page()
-    page.goto(invite)
-    page.fill("#display-name", name)
-    page.click("#join-button")
-    page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    page = join_table(browser.new_context().new_page(), invite, name)
     _live(page)
     return page
 
 
 def _gm(browser: Any, server: str) -> Any:
-    page = browser.new_context().new_page()
-    page.goto(server + "/tables/new")
-    page.fill("#table-name", "Les Quais")
-    page.fill("#gm-name", "Camille")
-    page.select_option("#table-system", "demo")
-    page.click("#create-table")
-    page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    page = create_table(browser.new_context().new_page(), server, "demo", "Les Quais")
     _live(page)
     return page
 

@@ -7,7 +7,6 @@ is about (the GM reading the chances, before and after the hit) happens in the p
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -15,6 +14,7 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
+from web.browser_support import create_table
 
 pytestmark = pytest.mark.browser
 
@@ -58,12 +58,7 @@ def test_the_gm_sees_the_chances_of_victory_change_after_a_hit(server: str, brow
     gm = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
     errors: list[str] = []
     gm.on("pageerror", lambda error: errors.append(str(error)))
-    gm.goto(server + "/tables/new")
-    gm.fill("#table-name", "Embuscade")
-    gm.fill("#gm-name", "Camille")
-    gm.select_option("#table-system", SYSTEM)
-    gm.click("#create-table")
-    gm.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    create_table(gm, server, SYSTEM, "Embuscade")
     sheet = get_system(SYSTEM).random_npc(Roller(11)).model_dump(mode="json")
     made = _api(gm, server, "/characters", {"sheet": {**sheet, "name": "Ana"}})
     assert made.status == 201, made.text()

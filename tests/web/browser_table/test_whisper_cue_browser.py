@@ -4,10 +4,11 @@ same choice as the turn cue's, off by default); no one else is cued."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
+
+from web.browser_support import create_table, join_table
 
 pytestmark = pytest.mark.browser
 
@@ -22,12 +23,7 @@ def _live(page: Any) -> Any:
 
 
 def _join(browser: Any, invite: str, name: str) -> Any:
-    page = browser.new_context().new_page()
-    page.goto(invite)
-    page.fill("#display-name", name)
-    page.click("#join-button")
-    page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
-    return _live(page)
+    return _live(join_table(browser.new_context().new_page(), invite, name))
 
 
 def _say(page: Any, text: str, to: str | None = None) -> None:
@@ -49,13 +45,7 @@ def _seen(page: Any, text: str) -> None:
 def test_a_whisper_to_me_cues_me_as_i_asked(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
-    gm = browser.new_context().new_page()
-    gm.goto(server + "/tables/new")
-    gm.fill("#table-name", "Le Phare")
-    gm.fill("#gm-name", "Camille")
-    gm.select_option("#table-system", "demo")
-    gm.click("#create-table")
-    gm.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    gm = create_table(browser.new_context().new_page(), server, "demo", "Le Phare")
     invite = gm.locator("#link-invite").input_value()
     alice, bob = _join(browser, invite, "Alice"), _join(browser, invite, "Bob")
     gm.reload()  # the whisper list names the players who joined
