@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ecran.engine import known_ids, odds
-from ecran.engine.advise import advise, choices_of
+from ecran.engine.advise import advise, blow_size, choices_of
 from ecran.engine.registry import get_system
 from ecran.rules import EcranError
 
@@ -138,3 +138,11 @@ def test_organique_attack_ranks_by_damage_and_other_checks_by_success() -> None:
     assert advise("artemis", "test", {"skill": 5, "difficulty": 8}).ranking == "success"
     warp = advise("warp", "roll", {"dice": 3, "difficulty": 11})
     assert all(c.damage is None for c in warp.choices)
+
+
+def test_a_blow_counts_each_plus_one_of_artemis_once() -> None:
+    """Artémis's "+1 catégorie" effects (L173-197) as its `hit` counts them: the all-out attack,
+    the head, a defenceless target; a knock-out aims at the head (it sets `head` too), one step."""
+    base = {"category": 2}
+    assert blow_size({**base, "head": True, "knockout": True}) == 3
+    assert blow_size({**base, "total_attack": True, "head": True, "defenceless": True}) == 5

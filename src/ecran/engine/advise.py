@@ -53,8 +53,9 @@ COMBAT_PATHS = 5_000
 #: The parameters of a damage operation that give a blow's size, in the game's own units.
 DAMAGE_PARAMS = ("damage", "category", "bs", "c")
 #: Flags of a damage operation that each add one step to the blow: Artémis's "+1 catégorie"
-#: effects, the all-out attack and the blow to the head (L173-197), handed to its `hit`.
-STEP_FLAGS = ("total_attack", "head", "knockout")
+#: effects — the all-out attack, the blow to the head, a defenceless target (L173-197) — as its
+#: `hit` counts them (a knock-out aims at the head and sets `head`: one step, not two).
+STEP_FLAGS = ("total_attack", "head", "defenceless")
 
 
 class ChoiceOdds(BaseModel):
