@@ -23,7 +23,9 @@ def scene() -> LiveTable:
     cid = cid.payload["character"]["id"]
     live.do(roll(live.now, alice, "test", {"skill": 1}, visibility_name="blind"))
     live.do(change_options(live.now, live.gm, {"easy": True}))
-    live.do(operate_character(live.now, toy, alice, cid, "hit", {}, seed=9))
+    live.do(
+        operate_character(live.now, toy, alice, cid, "hit", {})
+    )  # a player never picks the seed
     eid = live.do(enc.create(live.now, live.gm, "Pont")).payload["encounter_id"]
     live.do(enc.add_participant(live.now, toy, live.gm, eid, character_id=cid))
     live.do(enc.add_participant(live.now, toy, live.gm, eid, sheet={"name": "Troll"}))

@@ -17,12 +17,14 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from ecran.dice import Roller
+from ecran.dice.notation import NotationError
+from ecran.dice.notation.report import roll_report
 from ecran.engine import get_system
 from ecran.engine.records import RollRecord
-from ecran.play import dice_key
+from ecran.play import dice_key, npcs
 from ecran.play.characters import parse_sheet, run_operation
-from ecran.play.dice_key import Commitment, DiceKeyChanged
-from ecran.play.encounter import derived_seed
+from ecran.play.chat import InlineRoll, MessageSent, roll_seed
+from ecran.play.dice_key import Commitment, DiceKeyChanged, derived_seed
 from ecran.play.events import EventView
 from ecran.play.export import TableExport
 from ecran.play.model import StoredCharacter
@@ -359,6 +361,143 @@ def _checked(
     return RollAudit(seq, label, status)
 
 
+def _saved(
+    keys: _Keys,
+    seq: int,
+    saved: CharacterSaved,
+    system: System[Any] | None,
+    sheets: _Sheets,
+) -> RollAudit | None:
+    """A save that rolled the table's dice: an operation on a character outside an encounter
+    (replayed on the sheet the log showed before it, giving the sheet saved) or a random NPC
+    (drawn again from its record, giving the sheet saved). Its seed against the key, as a
+    roll's; a save written before verifiable dice reached it (no seed) is `legacy`: its dice
+    are still checked. None: the save rolled nothing."""
+    made, npc = saved.operation, saved.npc
+    if made is None and npc is None:
+        return None
+    who = saved.character.name
+    label = f"{who} : {made.summary.fr}" if made is not None else f"PNJ tiré : {who}"
+    status: Status = "legacy"
+    problems: list[Text] = []
+    if saved.seed is not None:
+        status, problems = _seed_status(keys, seq, saved.commitment, saved.gm_seed, saved.seed)
+        used = made.seed if made is not None else npc.seed if npc is not None else None
+        if used != saved.seed:
+            problems.append(
+                _t(
+                    "la graine des dés n'est pas celle de l'événement",
+                    "the dice's seed is not the event's",
+                )
+            )
+    if made is not None:
+        before = sheets.characters.get(saved.character.id)
+        problems += _replayed(system, before, made)
+        if (
+            not problems
+            and before is not None
+            and _after(system, before, made) != saved.character.sheet
+        ):
+            problems.append(_changed_sheet())
+    elif npc is not None:
+        problems += _npc_problems(system, npc, saved.character.sheet)
+    if problems:
+        return RollAudit(seq, label, "failed", tuple(problems))
+    return RollAudit(seq, label, status)
+
+
+def _changed_sheet() -> Text:
+    return _t("la feuille n'est pas celle que donnent les dés", "the sheet is not the dice's")
+
+
+def _npc_problems(
+    system: System[Any] | None, npc: npcs.NpcDrawn, shown: dict[str, Any] | None
+) -> list[Text]:
+    """A random NPC drawn again from its record: the same sheet as the one the log shows."""
+    if system is None or shown is None:
+        return []
+    try:
+        again = parse_sheet(system, npcs.regenerate(system, npc)).model_dump(mode="json")
+    except (EcranError, ValidationError):
+        return [_t("le PNJ ne se tire pas de nouveau", "the NPC cannot be drawn again")]
+    return [] if again == shown else [_changed_sheet()]
+
+
+def _npc_added(
+    keys: _Keys, seq: int, step: EncounterChanged, system: System[Any] | None
+) -> RollAudit:
+    """An `add` step of a random NPC: its seed against the key; the NPC drawn from it again is
+    the one the step shows."""
+    npc = step.npc
+    assert npc is not None
+    label = step.summary.fr
+    status, problems = _seed_status(keys, seq, step.commitment, step.gm_seed, step.seed)
+    if step.seed is not None and npc.seed != step.seed:
+        problems.append(
+            _t("la graine du PNJ n'est pas celle de l'étape", "the NPC's seed is not the step's")
+        )
+    who = step.encounter.participants.get(step.participant_id or "")
+    problems += _npc_problems(system, npc, None if who is None else who.sheet)
+    if problems:
+        return RollAudit(seq, label, "failed", tuple(problems))
+    return RollAudit(seq, label, status)
+
+
+def _message(keys: _Keys, seq: int, message: MessageSent) -> RollAudit | None:
+    """A chat message's rolls: the message's seed against the key, as a roll's; each roll's
+    seed derives from it (`chat.roll_seed`), its dice and result are its seed's. A message
+    without a seed (no key in force, or written before) is `legacy`: its dice are still
+    checked. None: the message rolled nothing."""
+    if not message.rolls:
+        return None
+    label = "message : " + ", ".join(r.expression for r in message.rolls)
+    status: Status = "legacy"
+    problems: list[Text] = []
+    if message.seed is not None:
+        status, problems = _seed_status(
+            keys, seq, message.commitment, message.gm_seed, message.seed
+        )
+    for index, rolled in enumerate(message.rolls):
+        if message.seed is not None and rolled.seed != roll_seed(message.seed, index):
+            problems.append(
+                _t(
+                    "la graine d'un jet ne vient pas de celle du message",
+                    "a roll's seed does not follow from the message's",
+                )
+            )
+        problems += _inline_problems(rolled)
+    if problems:
+        return RollAudit(seq, label, "failed", tuple(problems))
+    return RollAudit(seq, label, status)
+
+
+def _inline_problems(rolled: InlineRoll) -> list[Text]:
+    """One roll of a message rolled again from its seed: an action of a sheet as a roll, dice
+    notation through the notation's roller."""
+    if rolled.check is not None:
+        record = rolled.check
+        if record.seed != rolled.seed or record.dice != rolled.dice:
+            return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
+        try:
+            again = replay(record)
+        except EcranError:
+            return [_t("le jet ne se rejoue pas", "the roll cannot be replayed")]
+        if again.dice != record.dice:
+            return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
+        if again != record or rolled.total != again.total or rolled.text != again.outcome:
+            return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
+        return []
+    try:
+        report = roll_report(rolled.expression, Roller(rolled.seed))
+    except (NotationError, EcranError, ValueError):
+        return [_t("le jet ne se rejoue pas", "the roll cannot be replayed")]
+    if report["dice"] != rolled.dice:
+        return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
+    if report["total"] != rolled.total or report["text"] != rolled.text:
+        return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
+    return []
+
+
 def _events(export: TableExport) -> Iterator[EventView]:
     last = 0
     for event in export.events:
@@ -411,6 +550,18 @@ def audit(export: TableExport) -> Audit:
                     found.rolls.append(_operation(keys, event.seq, step, system, sheets))
                 elif step.step == "initiative" and step.initiative:
                     found.rolls.append(_initiative(keys, event.seq, step, system, sheets))
+                elif step.step == "add" and step.npc is not None:
+                    found.rolls.append(_npc_added(keys, event.seq, step, system))
+            elif event.kind == "character_saved" and not event.redacted:
+                saved = _saved(
+                    keys, event.seq, CharacterSaved.model_validate(event.payload), system, sheets
+                )
+                if saved is not None:
+                    found.rolls.append(saved)
+            elif event.kind == "message" and not event.redacted:
+                said = _message(keys, event.seq, MessageSent.model_validate(event.payload))
+                if said is not None:
+                    found.rolls.append(said)
             elif event.kind in ("hidden", "roll"):
                 found.hidden += 1
             if not event.redacted:

@@ -9,13 +9,16 @@ from typing import Any
 from pydantic import ValidationError
 
 from ecran.engine.records import seeded_roller
+from ecran.play import npcs
+from ecran.play.dice_key import SeedChoice, table_seed
 from ecran.play.errors import Conflict, SheetRefused, forbidden
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, StoredCharacter, new_id
 from ecran.play.payloads import CharacterDeleted, CharacterSaved, ConditionPut, OperationRoll
-from ecran.play.rights import require_edit
+from ecran.play.rights import require_edit, require_gm
 from ecran.play.state import TableState
 from ecran.rules import CharacterSheet, EcranError, RuleViolation, System, Text, from_validation
+from ecran.rules.text import DEFAULT_LANG
 
 
 def parse_sheet(system: System[Any], data: Any) -> CharacterSheet:
@@ -124,8 +127,17 @@ def _saved(
     character: StoredCharacter,
     violations: list[RuleViolation],
     operation: OperationRoll | None = None,
+    *,
+    drawn: SeedChoice | None = None,
+    npc: npcs.NpcDrawn | None = None,
 ) -> EventDraft:
-    payload = CharacterSaved(character=character, violations=violations, operation=operation)
+    payload = CharacterSaved(
+        character=character, violations=violations, operation=operation, npc=npc
+    )
+    if drawn is not None:
+        payload = payload.model_copy(
+            update={"seed": drawn.seed, "commitment": drawn.commitment, "gm_seed": drawn.gm_seed}
+        )
     return EventDraft(
         kind="character_saved",
         actor_id=actor.id,
@@ -185,10 +197,42 @@ def operate_character(
     expected_version: int | None = None,
     seed: int | None = None,
 ) -> EventDraft:
-    """A system operation (take a wound, rest...) on a stored character, outside an encounter."""
+    """A system operation (take a wound, rest...) on a stored character, outside an encounter.
+    The dice are the table's, as a roll's: `seed` is the one asked for (a player's is refused,
+    a GM's kept and flagged), else the table's key draws it (`play.dice_key.table_seed`); the
+    operation rolls from that seed, and the event records it with the commitment in force."""
     current = state.character(character_id)
     require_edit(actor, current)
     check_version(current, expected_version, current.sheet)
-    sheet, record = run_operation(system, current.sheet, operation, params, seed)
+    drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
+    sheet, record = run_operation(system, current.sheet, operation, params, drawn.seed)
     character = current.model_copy(update={"sheet": sheet, "version": current.version + 1})
-    return _saved(actor, character, system.validate(parse_sheet(system, sheet)), record)
+    drawn = drawn.model_copy(update={"seed": record.seed})
+    violations = system.validate(parse_sheet(system, sheet))
+    return _saved(actor, character, violations, record, drawn=drawn)
+
+
+def draw_npc(
+    state: TableState,
+    system: System[Any],
+    actor: Member,
+    *,
+    choices: dict[str, Any] | None = None,
+    lang: str = DEFAULT_LANG,
+    overrides: dict[str, Any] | None = None,
+    secret: bool = True,
+    seed: int | None = None,
+) -> EventDraft:
+    """The GM draws a random NPC as a character of their own (secret unless asked otherwise),
+    with the table's dice: the seed is the table's (`play.dice_key.table_seed`; a GM's own
+    is kept and flagged), recorded with what regenerates the NPC (`npcs.NpcDrawn`).
+    `overrides`: sheet fields the table lays over the draw (its options)."""
+    require_gm(actor, Text(fr="générer un PNJ", en="generate an NPC"))
+    drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
+    data, npc = npcs.draw(system, drawn.seed, choices, lang, overrides)
+    sheet, violations = check_sheet(system, data)
+    character = StoredCharacter(
+        id=new_id(), owner_id=actor.id, sheet=sheet, version=1, secret=secret
+    )
+    drawn = drawn.model_copy(update={"seed": npc.seed})
+    return _saved(actor, character, violations, drawn=drawn, npc=npc)

@@ -19,7 +19,10 @@ What a member types, in the common notation of Roll20 and Avrae:
     … [[EXPR]] …          an inline roll inside any message (at most `INLINE_MAX`)
 
 Every roll is drawn by the server (no seed comes from a client) and recorded with its seed and
-its dice, so it replays like any roll of the table.
+its dice, so it replays like any roll of the table. The dice are the table's
+(`ecran.play.dice_key`): the message's seed comes from the table's key and the message's number
+in the log, and its rolls' seeds, in order, from it (`dice_key.derived_seed(seed, "chat", i)`);
+the message records the commitment in force, and `ecran verify` replays each roll.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from ecran.dice.notation.report import roll_report
 from ecran.engine import get_system
 from ecran.engine.records import RollRecord, roll_record, seeded_roller
 from ecran.play.characters import parse_sheet
+from ecran.play.dice_key import Commitment, derived_seed, table_seed
 from ecran.play.errors import forbidden, not_found
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter, Visibility
@@ -81,6 +85,17 @@ class MessageSent(Record):
     #: The addressees of a whisper (member ids); empty for the table.
     to: list[str] = []
     rolls: list[InlineRoll] = []
+    #: A message with rolls: its seed (each roll's derives from it: `roll_seed`), the dice key
+    #: in force (the seed derives from it), as a roll's (`RollMade`). None in messages without
+    #: rolls and in those written before.
+    seed: int | None = None
+    commitment: Commitment | None = None
+    gm_seed: bool = False
+
+
+def roll_seed(seed: int | None, index: int) -> int | None:
+    """The seed of a message's roll number `index` (from 0, in `MessageSent.rolls` order)."""
+    return derived_seed(seed, "chat", str(index))
 
 
 @dataclass(frozen=True)
@@ -119,10 +134,14 @@ def send(
             f"message too long ({len(body)} characters, max {MESSAGE_MAX})",
         )
     voice = _voice(state, actor, character_id)
-    said = _command(state, actor, voice, body)
+    drawn = table_seed(state.dice_key, actor, None, state.last_seq + 1)
+    said = _command(state, actor, voice, body, drawn.seed)
     if to:
         said = _addressed(state, actor, said, to)
-    rolls = [*said.rolls, *_inline_rolls(said.text)]
+    rolls = [*said.rolls, *_inline_rolls(said.text, drawn.seed, len(said.rolls))]
+    dice: dict[str, Any] = {}
+    if rolls and drawn.seed is not None:
+        dice = {"seed": drawn.seed, "commitment": drawn.commitment}
     in_voice = voice is not None and said.style not in ("ooc", "narration")
     payload = MessageSent(
         style=said.style,
@@ -131,6 +150,7 @@ def send(
         speaker=voice.name if in_voice and voice is not None else "",
         to=list(said.to),
         rolls=rolls,
+        **dice,
     )
     return EventDraft(
         kind="message",
@@ -149,7 +169,9 @@ def _voice(state: TableState, actor: Member, character_id: str | None) -> Stored
     return character
 
 
-def _command(state: TableState, actor: Member, voice: StoredCharacter | None, body: str) -> _Said:
+def _command(
+    state: TableState, actor: Member, voice: StoredCharacter | None, body: str, seed: int | None
+) -> _Said:
     if not body.startswith("/"):
         return _Said("say", body)
     word, _, rest = body.partition(" ")
@@ -160,7 +182,7 @@ def _command(state: TableState, actor: Member, voice: StoredCharacter | None, bo
             f"unknown command '{word[:20]}' (known: {', '.join(COMMANDS)})",
         )
     if name in ("/r", "/roll"):
-        return _roll_command(state, actor, voice, rest)
+        return _roll_command(state, actor, voice, rest, roll_seed(seed, 0))
     if not rest:
         raise _refuse(f"{name} : texte attendu", f"{name}: some text is expected")
     if name == "/w":
@@ -253,7 +275,7 @@ def _longest_name(state: TableState, actor: Member, rest: str) -> tuple[Member, 
 
 
 def _roll_command(
-    state: TableState, actor: Member, voice: StoredCharacter | None, rest: str
+    state: TableState, actor: Member, voice: StoredCharacter | None, rest: str, seed: int | None
 ) -> _Said:
     """`/r EXPR [comment]`: the longest run of first words that reads as dice notation; else
     an action of the speaker's sheet by its name."""
@@ -263,11 +285,11 @@ def _roll_command(
     for count in range(min(len(words), EXPRESSION_WORDS), 0, -1):
         expression = " ".join(words[:count])
         try:
-            rolled = _dice(expression)
+            rolled = _dice(expression, seed)
         except EcranError:
             continue
         return _Said("roll", " ".join(words[count:]), rolls=(rolled,))
-    action = _action(state, actor, voice, rest)
+    action = _action(state, actor, voice, rest, seed)
     if action is None:
         shown = rest[:40]
         raise _refuse(
@@ -279,9 +301,9 @@ def _roll_command(
     return _Said("roll", "", rolls=(action,))
 
 
-def _dice(expression: str) -> InlineRoll:
+def _dice(expression: str, seed: int | None) -> InlineRoll:
     try:
-        report: dict[str, Any] = roll_report(expression, seeded_roller(None))
+        report: dict[str, Any] = roll_report(expression, seeded_roller(seed))
     except NotationError as exc:
         raise EcranError(Text(fr=exc.fr, en=exc.en)) from None
     return InlineRoll(
@@ -293,18 +315,20 @@ def _dice(expression: str) -> InlineRoll:
     )
 
 
-def _inline_rolls(text: str) -> list[InlineRoll]:
+def _inline_rolls(text: str, seed: int | None, first: int) -> list[InlineRoll]:
     found = INLINE.findall(text)
     if len(found) > INLINE_MAX:
         raise _refuse(
             f"trop de jets dans un message ({len(found)}, max {INLINE_MAX})",
             f"too many rolls in one message ({len(found)}, max {INLINE_MAX})",
         )
-    return [_dice(expression.strip()) for expression in found]
+    return [
+        _dice(expression.strip(), roll_seed(seed, first + i)) for i, expression in enumerate(found)
+    ]
 
 
 def _action(
-    state: TableState, actor: Member, voice: StoredCharacter | None, name: str
+    state: TableState, actor: Member, voice: StoredCharacter | None, name: str, seed: int | None
 ) -> InlineRoll | None:
     """An action of the speaker's sheet named as the sheet names it (French or English, case
     ignored): the voiced character's, else the member's only character."""
@@ -316,7 +340,7 @@ def _action(
     for action in system.actions(parse_sheet(system, character.sheet)):
         if wanted in (action.label.fr.casefold(), action.label.en.casefold()):
             params = with_table_options(state, action.check, action.params)
-            record = roll_record(state.table.system_id, action.check, params, None)
+            record = roll_record(state.table.system_id, action.check, params, seed)
             return InlineRoll(
                 expression=action.label.fr,
                 seed=record.seed,

@@ -63,6 +63,17 @@ def commitment(key: str) -> str:
     return hashlib.sha256(key_bytes(key)).hexdigest()
 
 
+def derived_seed(seed: int | None, *parts: str) -> int | None:
+    """A seed of its own for each roll of one table event drawn from the event's seed (`seed`):
+    the first 8 bytes of SHA-256("<seed>:<part>:<part>..."), top bit dropped. A step that rolls
+    for several participants (initiative), a message with several rolls: each gets its own, so
+    the seed of one (a public character's) tells nothing of another's (a secret NPC's)."""
+    if seed is None:
+        return None
+    digest = hashlib.sha256(":".join((str(seed), *parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
 def seed_for(key: str, seq: int) -> int:
     """The seed of the roll numbered `seq` at a table holding `key` (see the module's doc)."""
     message = MESSAGE.format(seq=seq).encode()

@@ -10,16 +10,15 @@ kept in the encounter. The last steps can be undone, each undo being an event to
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Literal
 
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report
 from ecran.engine.records import roll_record as roll_check
-from ecran.play import tracker
+from ecran.play import npcs, tracker
 from ecran.play.characters import parse_sheet, run_operation
-from ecran.play.dice_key import SeedChoice, table_seed
+from ecran.play.dice_key import SeedChoice, derived_seed, table_seed
 from ecran.play.errors import Conflict, forbidden, not_found
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter, new_id
@@ -38,6 +37,7 @@ from ecran.play.state import TableState
 from ecran.play.table import clean_name
 from ecran.play.tracker import Condition, Encounter, Participant
 from ecran.rules import CharacterSheet, Consequence, EcranError, Resolution, System, Text
+from ecran.rules.text import DEFAULT_LANG
 
 NAME_MAX = 60
 ROUNDS_MAX = 1000
@@ -158,9 +158,21 @@ def add_participant(
     secret: bool = True,
     initiative: int | None = None,
     expected_version: int | None = None,
+    random_npc: bool = False,
+    npc_choices: dict[str, Any] | None = None,
+    lang: str = DEFAULT_LANG,
+    seed: int | None = None,
 ) -> EventDraft:
-    """A stored character (`character_id`) or an NPC (a name and/or a sheet, secret by default)."""
+    """A stored character (`character_id`) or an NPC (a name and/or a sheet, secret by default).
+    `random_npc`: the NPC's sheet is drawn (`npc_choices`, words in `lang`) with the table's
+    dice, as a roll's: the seed is the table's (`play.dice_key.table_seed`; the GM's own is
+    kept and flagged), recorded with what regenerates the NPC (`npcs.NpcDrawn`)."""
     enc = _running(state, actor, encounter_id, expected_version)
+    extra: dict[str, Any] = {}
+    if random_npc and character_id is None:
+        drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
+        sheet, npc = npcs.draw(system, drawn.seed, npc_choices, lang)
+        extra = {**_drawn(drawn.model_copy(update={"seed": npc.seed})), "npc": npc}
     if character_id is not None:
         character = state.character(character_id)
         if any(p.character_id == character_id for p in enc.participants.values()):
@@ -181,7 +193,7 @@ def add_participant(
     joining = joining.model_copy(update={"initiative": initiative})
     after = tracker.add(enc, joining)
     summary = Text(fr=f"{joining.name} entre dans la rencontre", en=f"{joining.name} joins")
-    return _step(actor, enc, after, "add", summary, participant_id=_newest(after))
+    return _step(actor, enc, after, "add", summary, participant_id=_newest(after), **extra)
 
 
 def _newest(enc: Encounter) -> str:
@@ -633,14 +645,6 @@ def _with_odds(
     except EcranError as exc:
         return option.model_copy(update={"odds_error": exc.text})
     return option.model_copy(update={"odds": report, "params": report.params})
-
-
-def derived_seed(seed: int | None, *parts: str) -> int | None:
-    """A seed of its own for each roll of a step (see `_own_roller`)."""
-    if seed is None:
-        return None
-    digest = hashlib.sha256(":".join((str(seed), *parts)).encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def attack(

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from ecran.engine.records import RollRecord
 from ecran.play.dice_key import Commitment, DiceKeyChanged
 from ecran.play.model import Member, Record, StoredCharacter, TableInfo
+from ecran.play.npcs import NpcDrawn
 from ecran.play.tracker import Encounter
 from ecran.rules import RuleViolation, Text
 
@@ -80,6 +81,14 @@ class CharacterSaved(Record):
     character: StoredCharacter
     violations: list[RuleViolation] = []
     operation: OperationRoll | None = None
+    #: The sheet is a random NPC the table drew (the GM's "générer un PNJ"): what regenerates it.
+    npc: NpcDrawn | None = None
+    #: A save that rolled the table's dice (an operation, a random NPC): the event's seed, the
+    #: dice key in force (the seed derives from it unless `gm_seed`), as a roll's (`RollMade`),
+    #: so `ecran verify` checks them too. None in saves made before, and in saves that roll none.
+    seed: int | None = None
+    commitment: Commitment | None = None
+    gm_seed: bool = False
 
 
 class CharacterDeleted(Record):
@@ -171,3 +180,5 @@ class EncounterChanged(Record):
     seed: int | None = None
     commitment: Commitment | None = None
     gm_seed: bool = False
+    #: An `add` step of a random NPC: what regenerates its sheet (from the step's seed).
+    npc: NpcDrawn | None = None

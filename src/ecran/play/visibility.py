@@ -122,6 +122,8 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
     }
     if change.participant_id in secret and change.operation is not None:
         update["operation"] = _what_only(change.operation)
+    if change.participant_id in secret and change.npc is not None:
+        update["npc"] = None  # it regenerates the secret NPC's sheet
     if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
         hidden: dict[str, Any] = {"record": _outcome_only(change.attack)}
         if change.attack.counter is not None:
@@ -140,7 +142,7 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
 
 def _secret_dice(change: EncounterChanged, secret: set[str]) -> bool:
     """Whether the step rolled dice for a secret participant (its seed then stays the GM's)."""
-    if change.operation is not None and change.participant_id in secret:
+    if (change.operation is not None or change.npc is not None) and change.participant_id in secret:
         return True
     if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
         return True

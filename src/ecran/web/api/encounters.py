@@ -13,7 +13,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import Field
 
-from ecran.dice import Roller
 from ecran.play import EventDraft, EventView, Member, TableState, view_for
 from ecran.play import encounter as enc
 from ecran.play.errors import not_found
@@ -78,10 +77,8 @@ def add(encounter_id: str, body: AddParticipant, me: Me, request: Request) -> Ev
     """A stored character, or an NPC (name, sheet, or a random NPC of the system from a seed)."""
 
     def command(state: TableState, actor: Member, system: System[Any]) -> EventDraft:
-        sheet = body.sheet
-        if body.random_npc:
-            drawn = system.draw_npc(Roller(body.seed), request_lang(request))
-            sheet = drawn.model_dump(mode="json")
+        # a random NPC is drawn with the table's dice (`add_participant`: from its key; a
+        # GM's `seed` is kept and flagged)
         return enc.add_participant(
             state,
             system,
@@ -89,10 +86,13 @@ def add(encounter_id: str, body: AddParticipant, me: Me, request: Request) -> Ev
             encounter_id,
             character_id=body.character_id,
             name=body.name,
-            sheet=sheet,
+            sheet=body.sheet,
             secret=body.secret,
             initiative=body.initiative,
             expected_version=body.expected_version,
+            random_npc=body.random_npc,
+            lang=request_lang(request),
+            seed=body.seed,
         )
 
     return _step(request, me, command)

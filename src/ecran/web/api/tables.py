@@ -471,7 +471,7 @@ def operate(
             operation,
             body.params,
             expected_version=body.expected_version,
-            seed=play_dice.table_seed(s.dice_key, a, body.seed, s.last_seq + 1).seed,
+            seed=body.seed,  # the table's dice: `operate_character` draws them from the key
         ),
     )
 

@@ -13,7 +13,6 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import ValidationError
 from starlette.datastructures import FormData, UploadFile
 
-from ecran.dice import Roller
 from ecran.play import StoredCharacter
 from ecran.play import characters as play_characters
 from ecran.play.errors import Conflict, SheetRefused
@@ -192,14 +191,15 @@ def generate_npc(request: Request, here: Here, form: Form) -> Response:
     """The GM draws a random NPC (legal by construction), secret unless asked otherwise."""
     if not here.member.is_gm:
         raise EcranError(Text(fr="réservé au MJ", en="GM only"))
-    sheet = here.system.draw_npc(Roller(None), here.lang).model_dump(mode="json")
-    saved = _save(
-        request,
-        here,
-        {**sheet, **sheet_options(here)},
-        secret=form.get("secret") == "true",
-        allow_violations=True,
+    lang, overrides, secret = here.lang, sheet_options(here), form.get("secret") == "true"
+    event = commands.execute(
+        request.app,
+        here.access,
+        lambda state, actor, system: play_characters.draw_npc(  # the table's dice (its key)
+            state, system, actor, lang=lang, overrides=overrides, secret=secret
+        ),
     )
+    saved = commands.saved(event)
     return RedirectResponse(here.url(f"/characters/{saved.id}"), status_code=303)
 
 

@@ -169,10 +169,7 @@ def _add(
             initiative=initiative,
             expected_version=v,
         )
-    sheet = None
-    if _text(form, "random") == "true":
-        npc = system.random_npc(Roller(None), **_npc_choices(system, form))
-        sheet = npc.model_dump(mode="json")
+    random = _text(form, "random") == "true"
     name = _text(form, "name").strip() or None
     return play_encounter.add_participant(
         s,
@@ -180,7 +177,8 @@ def _add(
         a,
         eid,
         name=name,
-        sheet=sheet,
+        random_npc=random,  # drawn with the table's dice (its key)
+        npc_choices=_npc_choices(system, form) if random else None,
         secret=_text(form, "secret") == "true",
         initiative=initiative,
         expected_version=v,
