@@ -110,3 +110,23 @@ def test_the_export_of_these_rolls_verifies_and_fails_on_one_changed_die(
     assert result.code == 1
     assert f"roll #{said} (message : 3d6): the dice are not the seed's" in result.out
     assert f"roll #{operated} " not in result.out
+
+
+def test_every_log_names_the_commitment_of_each_event_that_rolled(
+    app_client: TestClient,
+) -> None:
+    """The log page shows the key in force beside an operation, an encounter step that rolled and
+    a chat message's rolls, as beside a roll; a GM's chosen seed is said too."""
+    table = new_table(app_client)
+    commitment = table.get(table.gm, "/dice").json()["commitment"]
+    hector = _hector(table)
+    _operate(table, table.alice, hector["id"], 1)
+    _operate(table, table.gm, hector["id"], 2, seed=4)
+    table.post(table.bob, "/messages", {"text": "[[1d6]]"})
+    table.post(table.bob, "/messages", {"text": "bonsoir"})
+    eid = table.post(table.gm, "/encounters", {"name": "Pont"}).json()["payload"]["encounter_id"]
+    table.post(table.gm, f"/encounters/{eid}/participants", {"random_npc": True})
+    for who in (table.gm, table.bob):
+        log = app_client.get(f"/tables/{table.id}/log", params={"token": who.token}).text
+        assert log.count(commitment) == 4, who  # two operations, one message, one NPC's draw
+        assert log.count("graine choisie par le MJ") == 1
