@@ -2,8 +2,10 @@
 
 Recomputes every roll the export shows from the keys the GM revealed: each revealed key against
 its published commitment, each roll's seed against HMAC(key, its number), each roll's dice and
-result against its seed. Exit 0 when all agree, 1 listing each roll (and key) that does not, 2 on
-bad input. The export comes from `GET /api/tables/{id}/export` (see the README).
+result against its seed — rolls, encounter steps, operations on characters, NPCs drawn at the
+table and chat rolls alike (`ecran.play.audit`). Exit 0 when all agree, 1 listing each roll
+(and key) that does not, 2 on bad input. The export comes from `GET /api/tables/{id}/export`
+(see the README).
 """
 
 from __future__ import annotations

@@ -5,6 +5,12 @@ any roll under it. For each roll the export shows: the commitment it names must 
 force at its place in the log; its seed must be HMAC(key, its number) (`dice_key.seed_for`) once
 that key is revealed, unless the GM chose the seed (flagged in the roll, shown in every log); and
 its dice, outcome and total must be what the check gives from that seed (`rolls.replay`).
+
+The other events that roll the table's dice are checked the same way (their seed against the
+key, their dice from their seed): an encounter's steps (attack, operation, initiative, a random
+NPC added), an operation on a character outside an encounter (replayed on the sheet the log
+showed before it, giving the sheet saved), a random NPC the GM drew as a character (drawn again,
+giving the sheet saved), and a chat message's rolls (each from the message's seed).
 """
 
 from __future__ import annotations
