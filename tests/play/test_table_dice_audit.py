@@ -144,14 +144,36 @@ def test_a_secret_characters_operation_is_hidden_from_a_player_and_their_export_
     assert found.ok and ops[2].seq not in {r.seq for r in found.rolls}
 
 
-def test_an_operation_saved_before_verifiable_dice_reached_it_is_legacy_not_failing() -> None:
-    live, ops = _operated()
-    data = _export(live)
-    payload = _event(data, ops[0].seq)["payload"]
+def _stripped(data: dict[str, Any], seq: int) -> None:
+    """The event as written before verifiable dice reached it: no seed, no commitment."""
+    payload = _event(data, seq)["payload"]
     for name in ("seed", "commitment", "gm_seed"):
         del payload[name]
+
+
+def test_an_operation_without_its_commitment_under_a_key_in_force_fails() -> None:
+    """A seed dropped from an event cannot make its dice unverifiable: a key was in force."""
+    live, ops = _operated()
+    data = _export(live)
+    _stripped(data, ops[0].seq)
+    [(seq, problems)] = _failed(data)
+    assert seq == ops[0].seq and problems == ["the roll's commitment is not the one in force"]
+
+
+def test_before_any_key_operations_and_chat_rolls_are_legacy_their_dice_still_checked() -> None:
+    """A table from before verifiable dice: no key published, events without seeds."""
+    live, ops = _operated()
+    said = live.do(send(live.now, _alice(live), "[[2d6]]"))
+    data = _export(live)
+    data["events"] = [e for e in data["events"] if e["kind"] != "dice_key"]
+    del data["events"][0]["payload"]["dice"]
+    for seq in (*(op.seq for op in ops), said.seq):
+        _stripped(data, seq)
     found = audit(TableExport.model_validate(data))
-    assert found.ok and [r.status for r in found.rolls if r.seq == ops[0].seq] == ["legacy"]
+    assert found.ok and found.count("legacy") == 4
+    rolled = _event(data, said.seq)["payload"]["rolls"][0]
+    rolled["dice"] = [rolled["dice"][0] % 6 + 1, *rolled["dice"][1:]]
+    assert _failed(data) == [(said.seq, ["the dice are not the seed's"])]
 
 
 # -- a random NPC drawn at the table --------------------------------------------------------------

@@ -377,17 +377,15 @@ def _saved(
     """A save that rolled the table's dice: an operation on a character outside an encounter
     (replayed on the sheet the log showed before it, giving the sheet saved) or a random NPC
     (drawn again from its record, giving the sheet saved). Its seed against the key, as a
-    roll's; a save written before verifiable dice reached it (no seed) is `legacy`: its dice
-    are still checked. None: the save rolled nothing."""
+    roll's: a save without a commitment is `legacy` where no key was in force (its dice still
+    checked), and fails where one was. None: the save rolled nothing."""
     made, npc = saved.operation, saved.npc
     if made is None and npc is None:
         return None
     who = saved.character.name
     label = f"{who} : {made.summary.fr}" if made is not None else f"PNJ tiré : {who}"
-    status: Status = "legacy"
-    problems: list[Text] = []
+    status, problems = _seed_status(keys, seq, saved.commitment, saved.gm_seed, saved.seed)
     if saved.seed is not None:
-        status, problems = _seed_status(keys, seq, saved.commitment, saved.gm_seed, saved.seed)
         used = made.seed if made is not None else npc.seed if npc is not None else None
         if used != saved.seed:
             problems.append(
@@ -452,17 +450,12 @@ def _npc_added(
 def _message(keys: _Keys, seq: int, message: MessageSent) -> RollAudit | None:
     """A chat message's rolls: the message's seed against the key, as a roll's; each roll's
     seed derives from it (`chat.roll_seed`), its dice and result are its seed's. A message
-    without a seed (no key in force, or written before) is `legacy`: its dice are still
-    checked. None: the message rolled nothing."""
+    without a commitment is `legacy` where no key was in force (its dice still checked), and
+    fails where one was. None: the message rolled nothing."""
     if not message.rolls:
         return None
     label = "message : " + ", ".join(r.expression for r in message.rolls)
-    status: Status = "legacy"
-    problems: list[Text] = []
-    if message.seed is not None:
-        status, problems = _seed_status(
-            keys, seq, message.commitment, message.gm_seed, message.seed
-        )
+    status, problems = _seed_status(keys, seq, message.commitment, message.gm_seed, message.seed)
     for index, rolled in enumerate(message.rolls):
         if message.seed is not None and rolled.seed != roll_seed(message.seed, index):
             problems.append(
