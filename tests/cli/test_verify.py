@@ -7,7 +7,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ecran.engine import get_system
 from ecran.play import view_for
+from ecran.play.characters import draw_npc
+from ecran.play.chat import send
 from ecran.play.export import export_table
 from ecran.play.rolls import reveal_key, roll
 from toy import LiveTable
@@ -91,3 +94,27 @@ def test_bad_input_is_one_line_and_exit_2(cli: Any, tmp_path: Path) -> None:
         result = cli("verify", str(path))
         assert result.code == 2, path
         assert result.err.startswith("ecran: ") and result.err.count("\n") == 1
+
+
+def test_a_malformed_operation_npc_or_chat_roll_is_bad_input_exit_2(
+    cli: Any, tmp_path: Path
+) -> None:
+    """The events verify now reads beyond rolls (a character's operation, a drawn NPC, a chat
+    message's rolls): a payload of the wrong shape is one line and exit 2, never a traceback."""
+    live = LiveTable("artemis")
+    live.do(draw_npc(live.now, get_system("artemis"), live.gm))
+    live.do(send(live.now, live.gm, "[[2d6]]"))
+    events = [view_for(e, live.gm) for e in live.events]
+    honest = export_table(live.now.table, live.gm.id, events).model_dump(mode="json")
+    path = tmp_path / "table.json"
+    for kind, field, value in (
+        ("character_saved", "npc", {"seed": "douze"}),
+        ("character_saved", "commitment", 7),
+        ("message", "rolls", [{"expression": "2d6"}]),
+    ):
+        data = json.loads(json.dumps(honest))
+        next(e for e in data["events"] if e["kind"] == kind)["payload"][field] = value
+        path.write_text(json.dumps(data))
+        result = cli("verify", str(path))
+        assert result.code == 2, (kind, field, result.out)
+        assert result.err.startswith("ecran: export invalide") and result.err.count("\n") == 1
