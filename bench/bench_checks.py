@@ -13,6 +13,7 @@ that answered an error, and those waiting for a GM input (an opponent's value no
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import Any
 
@@ -50,8 +51,9 @@ def main() -> None:
 
 
 def bench_sheets(npcs: int) -> None:
-    """Sheet odds of `npcs` random NPCs per system, each from an empty cache: wall-clock and
-    CPU time of this process (the CPU figure is the fair one on a shared machine)."""
+    """Sheet odds of `npcs` random NPCs per system, each from an empty cache and a collected
+    heap: wall-clock and CPU time of this process (the CPU figure is the fair one on a shared
+    machine)."""
     print(f"\nSheet odds, ladder (random NPCs, seeds 1..{npcs}, cache emptied before each)")
     print(
         f"{'system':10} {'median ms':>10} {'max ms':>9} {'CPU med':>8} {'CPU max':>8}"
@@ -64,6 +66,7 @@ def bench_sheets(npcs: int) -> None:
         for seed in range(1, npcs + 1):
             sheet = system.random_npc(Roller(seed))
             DISTRIBUTIONS.clear()
+            gc.collect()  # every sheet from a collected heap (see `full_collection`)
             cpu, start = time.process_time(), time.perf_counter()
             report = sheet_odds(system, sheet, ladder=True)
             walls.append((time.perf_counter() - start) * 1000)
@@ -77,6 +80,18 @@ def bench_sheets(npcs: int) -> None:
             f"{system.id:10} {walls[len(walls) // 2]:10.1f} {walls[-1]:9.1f}"
             f" {cpus[len(cpus) // 2]:8.1f} {cpus[-1]:8.1f} {actions:8} {errors:7} {waiting:9}"
         )
+    print(f"a full garbage collection of this process: {full_collection():.1f} ms CPU")
+
+
+def full_collection() -> float:
+    """CPU milliseconds of one full garbage collection here. A sheet allocates thousands of
+    objects: without the collection before each, the one in several sheets that triggers
+    Python's full collection pays it inside its own figure (as `timeit` disables the
+    collector, the bench starts each sheet collected; this figure says what one costs)."""
+    gc.collect()
+    start = time.process_time()
+    gc.collect()
+    return (time.process_time() - start) * 1000
 
 
 if __name__ == "__main__":

@@ -80,16 +80,18 @@ def sheet_odds(
 
 class _Answers:
     """One sheet's answers. Actions that ask the same question (a sheet offers a skill under
-    several groups, and many skills at the same score) are answered once; equal rungs share one
-    list of outcomes."""
+    several groups) are answered once; a rung two actions share (the same distribution at the
+    same difficulty) is one object in both."""
 
     def __init__(
         self, system: System[Any], lang: str, ladder: bool, inputs: Mapping[str, Any]
     ) -> None:
         self.system, self.lang, self.ladder, self.inputs = system, lang, ladder, inputs
         self._answered: dict[str, ActionOdds] = {}
-        # by identity: a ladder hands the same distribution to every rung at the same margin
-        self._rungs: dict[tuple[str, int], tuple[Distribution[str], list[OutcomeOdds]]] = {}
+        # by identity: a ladder hands the same distribution to every rung at the same margin;
+        # each is kept with what was made of it, so its id stays its own
+        self._outcomes: dict[tuple[str, int], tuple[Distribution[str], list[OutcomeOdds]]] = {}
+        self._rungs: dict[tuple[str, int | None, int], tuple[Distribution[str], RungOdds]] = {}
 
     def __call__(self, action: Action) -> ActionOdds:
         group = action.group(self.lang) if action.group is not None else None
@@ -138,24 +140,30 @@ class _Answers:
         if not levels:
             params = _parse(check, values)
             dist = _computed(lambda: DISTRIBUTIONS.distribution(self.system.id, check, params))
-            return [RungOdds(difficulty=None, outcomes=self._outcomes(check, dist))]
+            return [self._rung(check, None, dist)]
         params = _parse(check, {**values, DIFFICULTY: levels[0]})
         rungs = _computed(lambda: DISTRIBUTIONS.ladder(self.system.id, check, params, levels))
-        return [
-            RungOdds(difficulty=level, outcomes=self._outcomes(check, dist))
-            for level, dist in zip(levels, rungs, strict=True)
-        ]
+        return [self._rung(check, level, dist) for level, dist in zip(levels, rungs, strict=True)]
 
-    def _outcomes(self, check: Check[Any], dist: Distribution[str]) -> list[OutcomeOdds]:
-        key = (check.name, id(dist))
+    def _rung(self, check: Check[Any], level: int | None, dist: Distribution[str]) -> RungOdds:
+        """One rung's odds, made once for every action that reaches it."""
+        key = (check.name, level, id(dist))
         found = self._rungs.get(key)
-        if found is None:  # the distribution is kept with its outcomes: its id stays its own
+        if found is None:
+            rung = RungOdds(difficulty=level, outcomes=self._outcomes_of(check, dist))
+            found = self._rungs[key] = (dist, rung)
+        return found[1]
+
+    def _outcomes_of(self, check: Check[Any], dist: Distribution[str]) -> list[OutcomeOdds]:
+        key = (check.name, id(dist))
+        found = self._outcomes.get(key)
+        if found is None:
             outcomes = [
                 OutcomeOdds(outcome=name, probability=fraction_text(p), p=float(p))
                 for name in check.outcome_names()
                 for p in (dist.probability(name),)
             ]
-            found = self._rungs[key] = (dist, outcomes)
+            found = self._outcomes[key] = (dist, outcomes)
         return found[1]
 
 

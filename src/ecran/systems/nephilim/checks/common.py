@@ -106,7 +106,7 @@ def rolled_modifier(dice: DiceSource, name: str, details: dict[str, Any], key: s
 def rolled_plexus(dice: DiceSource, params: BaseModel, details: dict[str, Any]) -> int:
     """Roll the plexus' ordinary dice, first minus second (L626), if the roll has any; show
     their difference when not zero."""
-    name = getattr(params, "plexus", "none")
+    name = _given(params, "plexus", "none")
     if name == "none":
         return 0
     first, second = OCCULT.plexus.dice()[name]
@@ -161,7 +161,7 @@ class DiceTest(NephilimCheck[P]):
         if type(self).resolve is not DiceTest.resolve or self.barred(params) is not None:
             return super().ladder(params, difficulties, recall)
         dice_name, reading, rolled = _settings(params)
-        plexus = getattr(params, "plexus", "none")
+        plexus = _given(params, "plexus", "none")
         crit = variant(dice_name).critical
         law: Distribution[tuple[int, int]] = recall(
             ("nephilim.modifiers", dice_name, plexus, rolled),
@@ -200,7 +200,13 @@ class AgainstZero(DiceTest[P]):
 
 def _settings(params: BaseModel) -> tuple[str, CriticalReading, bool]:
     return (
-        getattr(params, "dice", "D"),
-        getattr(params, "criticals", "never_flips"),
-        getattr(params, "roll_needed", True),
+        _given(params, "dice", "D"),
+        _given(params, "criticals", "never_flips"),
+        _given(params, "roll_needed", True),
     )
+
+
+def _given(params: BaseModel, name: str, default: Any) -> Any:
+    """The parameter `name`, or `default` for a check that has none (asked on every path of a
+    walk: a missing attribute costs pydantic an exception each time)."""
+    return params.__dict__.get(name, default)  # a pydantic model keeps its fields there
