@@ -23,6 +23,7 @@ from pydantic.fields import FieldInfo
 
 from ecran.dice import Distribution, Roller
 from ecran.engine import all_systems, get_system, odds_report
+from ecran.engine.budget import WorkBudget, enforced
 from ecran.engine.cache import DistributionCache
 from ecran.engine.sheet_odds import difficulties, sheet_odds
 from ecran.rules import Check, FieldMeta
@@ -159,3 +160,21 @@ def test_a_sheets_ladder_is_the_odds_of_each_rung_alone(system_id: str) -> None:
         for rung in action.odds[:: max(1, len(action.odds) // 7)]:
             values = {**action.params, DIFFICULTY: rung.difficulty}
             assert rung.outcomes == odds_report(system_id, action.check, values).outcomes
+
+
+def test_a_ladder_under_a_work_budget_is_computed_in_the_worker_and_cached_here() -> None:
+    """Where a request's budget is enforced the ladder runs in a worker process (its parts
+    are not shared with it); the rungs come back and are kept in this process's cache."""
+    system = get_system("nephilim")
+    check = system.check("action")
+    params = check.parse({"characteristic": 3, "skill": 2, "difficulty": 0})
+    levels = [-2, 0, 5]
+    expected = DistributionCache().ladder("nephilim", check, params, levels)
+    cache, worker = DistributionCache(), WorkBudget(5.0)
+    try:
+        with enforced(worker):
+            rungs = cache.ladder("nephilim", check, params, levels)
+        assert worker.accounting.computed == 1
+    finally:
+        worker.close()
+    assert rungs == expected and len(cache) == 3
