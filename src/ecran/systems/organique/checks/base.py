@@ -131,9 +131,11 @@ class D20Check(OrganiqueCheck[P]):
         """Success and margin are base + die − difficulty and the luck rule reads the die
         (L6-24, L83-94, `dice.judge`): a rung depends on base − difficulty, on the luck rule
         and on `reads` only. The die is walked once, and each margin is read once for every
-        action that reaches it (`recall`)."""
+        action that reaches it (`recall`): checks that judge alike (the action test, the skill
+        test) share their rungs."""
         luck = bool(getattr(params, "luck", False))
-        settings = (self.name, luck, *(getattr(params, name) for name in self.reads))
+        judge_of = type(self).judged
+        settings = (judge_of, luck, *(getattr(params, name) for name in self.reads))
         die: Distribution[int] = recall(
             ("organique.d20",), lambda: enumerate_outcomes(lambda d: d20_test(d, 0, 0).die)
         )
