@@ -24,7 +24,7 @@ from pydantic.fields import FieldInfo
 from ecran.dice import Distribution, Roller
 from ecran.engine import all_systems, get_system, odds_report
 from ecran.engine.budget import WorkBudget, enforced
-from ecran.engine.cache import DistributionCache
+from ecran.engine.cache import DISTRIBUTIONS, DistributionCache
 from ecran.engine.sheet_odds import difficulties, sheet_odds
 from ecran.rules import Check, FieldMeta
 from ecran.rules.check import DIFFICULTY, at_difficulty
@@ -178,3 +178,16 @@ def test_a_ladder_under_a_work_budget_is_computed_in_the_worker_and_cached_here(
     finally:
         worker.close()
     assert rungs == expected and len(cache) == 3
+
+
+def test_a_rung_of_a_sheet_is_then_the_single_odds_the_web_asks_for() -> None:
+    """Sheet odds and single odds (`odds_report`: the CLI, the web) read one cache."""
+    system = get_system("artemis")
+    npc = system.random_npc(Roller(3))
+    DISTRIBUTIONS.clear()
+    report = sheet_odds(system, npc, ladder=True)
+    tested = next(a for a in report.actions if a.check == "test")
+    misses = DISTRIBUTIONS.misses
+    alone = odds_report("artemis", "test", {**tested.params, DIFFICULTY: 12})
+    assert DISTRIBUTIONS.misses == misses  # answered from the sheet's rung
+    assert alone.outcomes == next(r for r in tested.odds if r.difficulty == 12).outcomes
