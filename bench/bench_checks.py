@@ -6,12 +6,14 @@ best of the next five (warm: some checks cache intermediate laws).
 
 Then a whole sheet's odds (`ecran.engine.sheet_odds`, every action at every difficulty of its
 ladder) for random NPCs of each system (seeds 1..N), the shared distribution cache emptied
-before each sheet: the slowest sheet, the number of actions that answered an error, and those
-waiting for a GM input (an opponent's value no sheet holds: `needs`).
+before each sheet: the median and slowest sheet (wall-clock and CPU time), the number of actions
+that answered an error, and those waiting for a GM input (an opponent's value no sheet holds:
+`needs`).
 """
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import Any
 
@@ -49,30 +51,47 @@ def main() -> None:
 
 
 def bench_sheets(npcs: int) -> None:
-    """Sheet odds of `npcs` random NPCs per system, each from an empty cache."""
+    """Sheet odds of `npcs` random NPCs per system, each from an empty cache and a collected
+    heap: wall-clock and CPU time of this process (the CPU figure is the fair one on a shared
+    machine)."""
     print(f"\nSheet odds, ladder (random NPCs, seeds 1..{npcs}, cache emptied before each)")
     print(
-        f"{'system':10} {'median ms':>10} {'max ms':>9} {'actions':>8} {'errors':>7}"
-        f" {'GM input':>9}"
+        f"{'system':10} {'median ms':>10} {'max ms':>9} {'CPU med':>8} {'CPU max':>8}"
+        f" {'actions':>8} {'errors':>7} {'GM input':>9}"
     )
     for system in all_systems().values():
         if type(system).random_npc is System.random_npc:
             continue  # no NPC generator (the demo system)
-        times, actions, errors, waiting = [], 0, 0, 0
+        walls, cpus, actions, errors, waiting = [], [], 0, 0, 0
         for seed in range(1, npcs + 1):
             sheet = system.random_npc(Roller(seed))
             DISTRIBUTIONS.clear()
-            start = time.perf_counter()
+            gc.collect()  # every sheet from a collected heap (see `full_collection`)
+            cpu, start = time.process_time(), time.perf_counter()
             report = sheet_odds(system, sheet, ladder=True)
-            times.append((time.perf_counter() - start) * 1000)
+            walls.append((time.perf_counter() - start) * 1000)
+            cpus.append((time.process_time() - cpu) * 1000)
             actions += len(report.actions)
             errors += sum(1 for a in report.actions if a.error)
             waiting += sum(1 for a in report.actions if a.needs)
-        times.sort()
+        walls.sort()
+        cpus.sort()
         print(
-            f"{system.id:10} {times[len(times) // 2]:10.1f} {times[-1]:9.1f} {actions:8} {errors:7}"
-            f" {waiting:9}"
+            f"{system.id:10} {walls[len(walls) // 2]:10.1f} {walls[-1]:9.1f}"
+            f" {cpus[len(cpus) // 2]:8.1f} {cpus[-1]:8.1f} {actions:8} {errors:7} {waiting:9}"
         )
+    print(f"a full garbage collection of this process: {full_collection():.1f} ms CPU")
+
+
+def full_collection() -> float:
+    """CPU milliseconds of one full garbage collection here. A sheet allocates thousands of
+    objects: without the collection before each, the one in several sheets that triggers
+    Python's full collection pays it inside its own figure (as `timeit` disables the
+    collector, the bench starts each sheet collected; this figure says what one costs)."""
+    gc.collect()
+    start = time.process_time()
+    gc.collect()
+    return (time.process_time() - start) * 1000
 
 
 if __name__ == "__main__":

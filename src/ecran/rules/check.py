@@ -10,7 +10,7 @@ a statistical test.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -23,6 +23,19 @@ from ecran.rules.sizes import check_numbers, check_sizes
 from ecran.rules.text import Source, Text
 
 P = TypeVar("P", bound=BaseModel)
+T = TypeVar("T")
+
+#: The parameter a difficulty ladder runs over (`Check.ladder`).
+DIFFICULTY = "difficulty"
+
+Recall = Callable[[Hashable, Callable[[], Any]], Any]
+"""`recall(key, make)`: what `make()` returns, remembered under `key` by the caller's cache (a
+sheet's odds, the web), so a sub-distribution several actions share is computed once."""
+
+
+def no_recall(key: Hashable, make: Callable[[], T]) -> T:
+    """The `Recall` of a caller that keeps nothing: compute every time."""
+    return make()
 
 
 class Params(BaseModel):
@@ -91,6 +104,19 @@ class Check(ABC, Generic[P]):
         """Exact probability of each outcome name. Default: walk every dice sequence."""
         return enumerate_outcomes(lambda dice: self.resolve(params, dice).outcome)
 
+    def ladder(
+        self, params: P, difficulties: Sequence[int], recall: Recall = no_recall
+    ) -> list[Distribution[str]]:
+        """The distribution at each of `difficulties`: `params` with its `difficulty` replaced
+        (each within the parameter's bounds: the caller takes them from there). This is what a
+        sheet shows before a player chooses how hard to try.
+
+        Default: the whole `distribution` at each difficulty. A check whose dice do not depend
+        on the difficulty overrides it to walk its dice once and read every rung from that law,
+        sharing through `recall` what other actions ask too (two skills at the same score); a
+        test holds every override equal to this default."""
+        return [self.distribution(at_difficulty(params, d)) for d in difficulties]
+
     def roll(self, params: P, roller: Roller) -> Resolution:
         return self.resolve(params, roller)
 
@@ -107,3 +133,10 @@ class Check(ABC, Generic[P]):
             if o.name == name:
                 return o
         raise KeyError(name)
+
+
+def at_difficulty(params: P, difficulty: int) -> P:
+    """`params` at another difficulty. Not validated again: a ladder's difficulties come from
+    the parameter's own bounds, and no check's validator reads the difficulty (a contract test
+    holds it: every rung equals the parsed parameters)."""
+    return params.model_copy(update={DIFFICULTY: difficulty})

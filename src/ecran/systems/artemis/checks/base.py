@@ -7,10 +7,13 @@ come from walking every dice sequence of `resolve`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from typing import Any, ClassVar, Literal, TypeVar
 
-from ecran.dice import DiceSource
+from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
+from ecran.rules.check import DIFFICULTY, Recall, no_recall
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.options import OPTIONS
@@ -94,6 +97,37 @@ class ZoneCheck(Check[P]):
     def resolve(self, params: P, dice: DiceSource) -> Resolution:
         rolled = self.roll_zone(params, dice)
         return Resolution(self.outcome_of(rolled.details["zone"]), rolled.total, rolled.details)
+
+    def ladder(
+        self, params: P, difficulties: Sequence[int], recall: Recall = no_recall
+    ) -> list[Distribution[str]]:
+        """The zones are read from total − difficulty (L41-44, `dice.zone`) and the die does not
+        depend on the difficulty (L9-27, L46-53): the die is walked once per way of rolling it,
+        and each margin is read once for every action that reaches it (`recall`)."""
+        own = type(self)
+        if own.resolve is not ZoneCheck.resolve or own.roll_zone is not ZoneCheck.roll_zone:
+            return super().ladder(params, difficulties, recall)
+        professional, privilege = self.professional(params), reading(params)
+        die: Distribution[int] = recall(
+            ("artemis.die", professional, privilege),
+            lambda: enumerate_outcomes(
+                lambda dice: ad.roll_die(dice, professional, privilege).value
+            ),
+        )
+        outcomes = tuple(self.outcome_names())
+
+        def rung(margin: int) -> Distribution[str]:
+            return die.map(lambda value: self.outcome_of(ad.zone(margin + value, 0)))
+
+        # skill and malus never read the difficulty; the difficulty is the parameter's
+        score = self.skill(params) - self.malus(params)
+        added = self.difficulty(params) - int(getattr(params, DIFFICULTY))
+        rungs = []
+        for difficulty in difficulties:
+            margin = score - difficulty - added
+            key = ("artemis.zone", outcomes, professional, privilege, margin)
+            rungs.append(recall(key, partial(rung, margin)))
+        return rungs
 
     def roll_zone(self, params: P, dice: DiceSource) -> Resolution:
         """The test itself; its outcome is the zone."""

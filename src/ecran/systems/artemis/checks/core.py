@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, Text, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, Text, param, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks import labels
@@ -70,6 +70,8 @@ class TestXp(ZoneCheck[TestXpParams]):
     sources = (seed(29, 39), seed(20, 27))
     example = {"skill": 5, "difficulty": 9, "spend_on": "failure"}
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_XP
+    #: the forced die follows the first zone: each difficulty is walked whole
+    ladder = Check.ladder
 
     def _spend_zones(self, params: TestXpParams) -> tuple[ad.Zone, ...]:
         return ("failure",) if params.spend_on == "failure" else ("failure", "uncertainty")

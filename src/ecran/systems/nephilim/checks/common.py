@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, ClassVar, Self, TypeVar
 
 from pydantic import BaseModel, model_validator
 
-from ecran.dice import DiceSource, Distribution
+from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Check, CheckWords, Outcome, Params, Resolution, Text, tr
+from ecran.rules.check import DIFFICULTY, Recall, no_recall
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.dice import (
@@ -104,7 +106,7 @@ def rolled_modifier(dice: DiceSource, name: str, details: dict[str, Any], key: s
 def rolled_plexus(dice: DiceSource, params: BaseModel, details: dict[str, Any]) -> int:
     """Roll the plexus' ordinary dice, first minus second (L626), if the roll has any; show
     their difference when not zero."""
-    name = getattr(params, "plexus", "none")
+    name = _given(params, "plexus", "none")
     if name == "none":
         return 0
     first, second = OCCULT.plexus.dice()[name]
@@ -141,14 +143,51 @@ class DiceTest(NephilimCheck[P]):
         score, difficulty = self.score(params), self.difficulty(params)
         dice_name, reading, rolled = _settings(params)
         details: dict[str, Any] = {}
-        r = rolled_modifier(dice, dice_name, details) if rolled else 0
-        extra = rolled_plexus(dice, params, details)
+        r, extra = _rolled(params, dice, details)
         crit = variant(dice_name).critical
         outcome = classify(score + extra, r, difficulty, crit, reading, rolled)
         total = score + extra + r
         details |= {"score": score, "modifier": r, "difficulty": difficulty}
         details |= {"margin": total - difficulty, **self.explain(params)}
         return Resolution(outcome, total=total, details=details)
+
+    def ladder(
+        self, params: P, difficulties: Sequence[int], recall: Recall = no_recall
+    ) -> list[Distribution[str]]:
+        """The test is `score + R ≥ difficulty` and a raw ±critical is read against the same
+        difference (L452-458, `dice.classify`): a rung depends on score − difficulty only. The
+        dice (R, the plexus' dice) are walked once per way of rolling them, and each margin is
+        read once for every action that reaches it (`recall`)."""
+        if type(self).resolve is not DiceTest.resolve or self.barred(params) is not None:
+            return super().ladder(params, difficulties, recall)
+        dice_name, reading, rolled = _settings(params)
+        plexus = _given(params, "plexus", "none")
+        crit = variant(dice_name).critical
+        law: Distribution[tuple[int, int]] = recall(
+            ("nephilim.modifiers", dice_name, plexus, rolled),
+            lambda: enumerate_outcomes(lambda dice: _rolled(params, dice, {})),
+        )
+
+        def rung(margin: int) -> Distribution[str]:
+            return law.map(lambda q: classify(margin + q[1], q[0], 0, crit, reading, rolled))
+
+        # the score never reads the difficulty; the difficulty is the parameter's, plus what
+        # the check adds to it (nothing in the checks that have one)
+        score = self.score(params)
+        added = self.difficulty(params) - int(getattr(params, DIFFICULTY))
+        rungs = []
+        for difficulty in difficulties:
+            margin = score - difficulty - added
+            key = ("nephilim.test", dice_name, plexus, rolled, reading, margin)
+            rungs.append(recall(key, partial(rung, margin)))
+        return rungs
+
+
+def _rolled(params: BaseModel, dice: DiceSource, details: dict[str, Any]) -> tuple[int, int]:
+    """The dice of a test: R (none when `roll_needed` is off) and the plexus' extra."""
+    dice_name, _, rolled = _settings(params)
+    r = rolled_modifier(dice, dice_name, details) if rolled else 0
+    return r, rolled_plexus(dice, params, details)
 
 
 class AgainstZero(DiceTest[P]):
@@ -161,7 +200,13 @@ class AgainstZero(DiceTest[P]):
 
 def _settings(params: BaseModel) -> tuple[str, CriticalReading, bool]:
     return (
-        getattr(params, "dice", "D"),
-        getattr(params, "criticals", "never_flips"),
-        getattr(params, "roll_needed", True),
+        _given(params, "dice", "D"),
+        _given(params, "criticals", "never_flips"),
+        _given(params, "roll_needed", True),
     )
+
+
+def _given(params: BaseModel, name: str, default: Any) -> Any:
+    """The parameter `name`, or `default` for a check that has none (asked on every path of a
+    walk: a missing attribute costs pydantic an exception each time)."""
+    return params.__dict__.get(name, default)  # a pydantic model keeps its fields there

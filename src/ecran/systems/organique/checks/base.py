@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from abc import abstractmethod
+from collections.abc import Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel
 
+from ecran.dice import Distribution, enumerate_outcomes
 from ecran.rules import Check, CheckWords, Outcome, param, tr
+from ecran.rules.check import Recall, no_recall
+from ecran.systems.organique.dice import TestRoll, d20_test, judge
 from ecran.systems.organique.tables import (
     ACTIONS,
     CHARACTERISTICS,
@@ -101,3 +107,44 @@ class OrganiqueCheck(Check[P]):
     its `name`."""
 
     words = CheckWords.load(PACKAGE)
+
+
+class D20Check(OrganiqueCheck[P]):
+    """A check that is one `d20_test` of `base(params)` (characteristic(s) + every modifier)
+    against its `difficulty`, its outcome read from the roll by `judged`."""
+
+    #: The parameters `judged` reads besides the roll (an opponent's margin, a tie rule).
+    reads: ClassVar[tuple[str, ...]] = ()
+
+    @abstractmethod
+    def base(self, params: P) -> int:
+        """Characteristic(s) + every modifier: what the d20 is added to (never the
+        difficulty)."""
+
+    def judged(self, roll: TestRoll, params: P) -> str:
+        """The outcome of the roll: it reads the roll's success and margin, never its total."""
+        return "success" if roll.success else "failure"
+
+    def ladder(
+        self, params: P, difficulties: Sequence[int], recall: Recall = no_recall
+    ) -> list[Distribution[str]]:
+        """Success and margin are base + die − difficulty and the luck rule reads the die
+        (L6-24, L83-94, `dice.judge`): a rung depends on base − difficulty, on the luck rule
+        and on `reads` only. The die is walked once, and each margin is read once for every
+        action that reaches it (`recall`): checks that judge alike (the action test, the skill
+        test) share their rungs."""
+        luck = bool(getattr(params, "luck", False))
+        judge_of = type(self).judged
+        settings = (judge_of, luck, *(getattr(params, name) for name in self.reads))
+        die: Distribution[int] = recall(
+            ("organique.d20",), lambda: enumerate_outcomes(lambda d: d20_test(d, 0, 0).die)
+        )
+
+        def rung(margin: int) -> Distribution[str]:
+            return die.map(lambda face: self.judged(judge(face, margin, 0, luck), params))
+
+        base, rungs = self.base(params), []
+        for difficulty in difficulties:
+            key = ("organique.d20.rung", settings, base - difficulty)
+            rungs.append(recall(key, partial(rung, base - difficulty)))
+        return rungs

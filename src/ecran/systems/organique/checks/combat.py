@@ -12,6 +12,7 @@ from ecran.rules import Outcome, Params, Resolution, param, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     ActionName,
+    D20Check,
     OrganiqueCheck,
     ReactionName,
     SizeName,
@@ -165,27 +166,39 @@ class StunParams(Params):
     tie_rule: TieRule = TIE_RULE.field()
 
 
-class StunSave(OrganiqueCheck[StunParams]):
+class StunSave(D20Check[StunParams]):
     name = "stun_save"
     params = StunParams
     outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(3221, 3240), src(4076, 4083, "A10"))
     example = {"characteristic": 15, "attacker_margin": 12}
     detail_labels = labels.STUN
+    reads = ("attacker_margin", "stun_opposed", "tie_rule")
+
+    def base(self, params: StunParams) -> int:
+        return params.characteristic + params.modifier
+
+    def short_by(self, roll: TestRoll, params: StunParams) -> int | None:
+        """How far the save fell short of the attacker's margin (or of the difficulty), None
+        when it held."""
+        required = params.attacker_margin if params.stun_opposed else 0
+        if roll.success and beats(roll.margin, required, params.tie_rule == "literal"):
+            return None
+        return max(1, required - roll.margin)
+
+    def judged(self, roll: TestRoll, params: StunParams) -> str:
+        short = self.short_by(roll, params)
+        if short is None:
+            return "no_effect"
+        return "loses_action" if short <= 10 else "loses_action_and_reaction"
 
     def resolve(self, params: StunParams, dice: DiceSource) -> Resolution:
-        required = params.attacker_margin if params.stun_opposed else 0
-        roll = d20_test(
-            dice, params.characteristic + params.modifier, params.difficulty, params.luck
-        )
-        held = roll.success and beats(roll.margin, required, params.tie_rule == "literal")
+        roll = d20_test(dice, self.base(params), params.difficulty, params.luck)
         details: dict[str, Any] = roll.as_details()
-        if held:
-            return Resolution("no_effect", roll.total, details)
-        short = max(1, required - roll.margin)
-        details["short_by"] = short
-        outcome = "loses_action" if short <= 10 else "loses_action_and_reaction"
-        return Resolution(outcome, roll.total, details)
+        short = self.short_by(roll, params)
+        if short is not None:
+            details["short_by"] = short
+        return Resolution(self.judged(roll, params), roll.total, details)
 
 
 class ShockParams(Params):
@@ -195,7 +208,7 @@ class ShockParams(Params):
     luck: bool = luck_field()
 
 
-class ShockPain(OrganiqueCheck[ShockParams]):
+class ShockPain(D20Check[ShockParams]):
     name = "shock_pain"
     params = ShockParams
     outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
@@ -203,15 +216,17 @@ class ShockPain(OrganiqueCheck[ShockParams]):
     example = {"characteristic": 12, "difficulty": 20}
     detail_labels = labels.ROLL
 
-    def resolve(self, params: ShockParams, dice: DiceSource) -> Resolution:
-        roll = d20_test(
-            dice, params.characteristic + params.modifier, params.difficulty, params.luck
-        )
-        details: dict[str, Any] = roll.as_details()
+    def base(self, params: ShockParams) -> int:
+        return params.characteristic + params.modifier
+
+    def judged(self, roll: TestRoll, params: ShockParams) -> str:
         if roll.success:
-            return Resolution("no_effect", roll.total, details)
-        outcome = "loses_action" if -roll.margin <= 9 else "loses_action_and_reaction"
-        return Resolution(outcome, roll.total, details)
+            return "no_effect"
+        return "loses_action" if -roll.margin <= 9 else "loses_action_and_reaction"
+
+    def resolve(self, params: ShockParams, dice: DiceSource) -> Resolution:
+        roll = d20_test(dice, self.base(params), params.difficulty, params.luck)
+        return Resolution(self.judged(roll, params), roll.total, roll.as_details())
 
 
 class FallParams(Params):

@@ -12,6 +12,7 @@ from ecran.rules import Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
+    D20Check,
     OrganiqueCheck,
     SaveKindName,
     characteristic_field,
@@ -19,7 +20,7 @@ from ecran.systems.organique.checks.base import (
     luck_field,
     modifier_field,
 )
-from ecran.systems.organique.dice import beats, d20_test, two_characteristics
+from ecran.systems.organique.dice import TestRoll, beats, d20_test, two_characteristics
 from ecran.systems.organique.options import TIE_RULE, TWO_CHARACTERISTICS, TieRule, TwoCharMode
 from ecran.systems.organique.tables import CORE, FIELDS, src, words
 
@@ -31,7 +32,7 @@ class TestParams(Params):
     luck: bool = luck_field()
 
 
-class ActionTest(OrganiqueCheck[TestParams]):
+class ActionTest(D20Check[TestParams]):
     """The contract's core check: characteristic + 1d20 + modifier against the difficulty."""
 
     name = "test"
@@ -41,9 +42,11 @@ class ActionTest(OrganiqueCheck[TestParams]):
     example = {"characteristic": 9, "difficulty": 20, "modifier": 8}
     detail_labels = labels.ROLL
 
+    def base(self, params: TestParams) -> int:
+        return params.characteristic + params.modifier
+
     def resolve(self, params: TestParams, dice: DiceSource) -> Resolution:
-        base = params.characteristic + params.modifier
-        return d20_test(dice, base, params.difficulty, params.luck).resolution()
+        return d20_test(dice, self.base(params), params.difficulty, params.luck).resolution()
 
 
 class TwoCharParams(Params):
@@ -55,7 +58,7 @@ class TwoCharParams(Params):
     two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
 
 
-class TwoCharacteristicTest(OrganiqueCheck[TwoCharParams]):
+class TwoCharacteristicTest(D20Check[TwoCharParams]):
     name = "two_characteristics"
     params = TwoCharParams
     outcomes = PASS_FAIL
@@ -63,10 +66,15 @@ class TwoCharacteristicTest(OrganiqueCheck[TwoCharParams]):
     example = {"first": 3, "second": 12, "difficulty": 20}
     detail_labels = labels.TWO_CHARACTERISTICS
 
+    def stat(self, params: TwoCharParams) -> int:
+        return two_characteristics(params.first, params.second, params.two_characteristics)
+
+    def base(self, params: TwoCharParams) -> int:
+        return self.stat(params) + params.modifier
+
     def resolve(self, params: TwoCharParams, dice: DiceSource) -> Resolution:
-        stat = two_characteristics(params.first, params.second, params.two_characteristics)
-        roll = d20_test(dice, stat + params.modifier, params.difficulty, params.luck)
-        return roll.resolution(characteristic=stat)
+        roll = d20_test(dice, self.base(params), params.difficulty, params.luck)
+        return roll.resolution(characteristic=self.stat(params))
 
 
 def skill_bonus(level: int) -> int:
@@ -102,7 +110,7 @@ class SkillParams(Params):
     luck: bool = luck_field()
 
 
-class SkillTest(OrganiqueCheck[SkillParams]):
+class SkillTest(D20Check[SkillParams]):
     name = "skill"
     params = SkillParams
     outcomes = PASS_FAIL
@@ -110,14 +118,20 @@ class SkillTest(OrganiqueCheck[SkillParams]):
     example = {"characteristic": 14, "level": 3, "difficulty": 20}
     detail_labels = labels.SKILL
 
-    def resolve(self, params: SkillParams, dice: DiceSource) -> Resolution:
+    def bonus(self, params: SkillParams) -> tuple[int, int]:
+        """The level the roll uses and its bonus (teamwork's included)."""
         level = effective_level(params.level, params.book)
-        bonus = skill_bonus(level) + (4 if params.teamwork else 0)
-        base = params.characteristic + bonus + params.modifier - params.hurry
-        roll = d20_test(dice, base, params.difficulty, params.luck)
+        return level, skill_bonus(level) + (4 if params.teamwork else 0)
+
+    def base(self, params: SkillParams) -> int:
+        return params.characteristic + self.bonus(params)[1] + params.modifier - params.hurry
+
+    def resolve(self, params: SkillParams, dice: DiceSource) -> Resolution:
+        level, bonus = self.bonus(params)
+        roll = d20_test(dice, self.base(params), params.difficulty, params.luck)
         details: dict[str, Any] = {"level": level, "skill_bonus": bonus, **roll.as_details()}
         details["time_multiplier"] = 1 if params.book == "none" else BOOK_TIME[params.book_medium]
-        return Resolution("success" if roll.success else "failure", roll.total, details)
+        return Resolution(self.judged(roll, params), roll.total, details)
 
 
 class SaveParams(Params):
@@ -142,26 +156,36 @@ class SaveParams(Params):
         return self
 
 
-class Save(OrganiqueCheck[SaveParams]):
+class Save(D20Check[SaveParams]):
     name = "save"
     params = SaveParams
     outcomes = PASS_FAIL
     sources = (src(121, 165), src(512, 529))
     example = {"kind": "unconsciousness", "characteristic": 3, "second": 12, "difficulty": 20}
     detail_labels = labels.SAVE
+    reads = ("opponent_margin", "tie_rule")
 
-    def resolve(self, params: SaveParams, dice: DiceSource) -> Resolution:
-        stat = params.characteristic
-        if params.second is not None:
-            stat = two_characteristics(stat, params.second, params.two_characteristics)
-        roll = d20_test(dice, stat + params.modifier, params.difficulty, params.luck)
+    def stat(self, params: SaveParams) -> int:
+        if params.second is None:
+            return params.characteristic
+        return two_characteristics(params.characteristic, params.second, params.two_characteristics)
+
+    def base(self, params: SaveParams) -> int:
+        return self.stat(params) + params.modifier
+
+    def judged(self, roll: TestRoll, params: SaveParams) -> str:
         success = roll.success
         if success and params.opponent_margin is not None:
             success = beats(roll.margin, params.opponent_margin, params.tie_rule == "literal")
-        details: dict[str, Any] = {"characteristic": stat, **roll.as_details()}
-        if not success and params.kind == "suffering":
+        return "success" if success else "failure"
+
+    def resolve(self, params: SaveParams, dice: DiceSource) -> Resolution:
+        roll = d20_test(dice, self.base(params), params.difficulty, params.luck)
+        outcome = self.judged(roll, params)
+        details: dict[str, Any] = {"characteristic": self.stat(params), **roll.as_details()}
+        if outcome == "failure" and params.kind == "suffering":
             details["suffering_penalty"] = shortfall(roll.margin, params.opponent_margin)
-        return Resolution("success" if success else "failure", roll.total, details)
+        return Resolution(outcome, roll.total, details)
 
 
 def shortfall(margin: int, required: int | None) -> int:
