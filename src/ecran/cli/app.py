@@ -244,8 +244,15 @@ def _lang_from_argv(argv: list[str]) -> str:
     return current()
 
 
+#: pydantic looks for plugins in every installed package's metadata when it builds its first
+#: model (~10 ms of every command's start); ecran uses none. A user who sets the variable keeps
+#: their value (README, "Start-up").
+NO_PYDANTIC_PLUGINS = ("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the command, turning every user error into one line and exit 2."""
+    os.environ.setdefault(*NO_PYDANTIC_PLUGINS)  # before pydantic loads (no command has yet)
     reset()
     words.install()
     try:

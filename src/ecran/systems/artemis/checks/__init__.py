@@ -1,32 +1,53 @@
 """Artémis checks, one module per family: the skill test and the tests built on it (`core`),
-action scenes (`combat`), the psy space (`psy`) and the rolls that are not tests (`misc`)."""
+action scenes (`combat`), the psy space (`psy`) and the rolls that are not tests (`misc`).
+
+The list names each check's module and class (`Listed`): `ecran odds artemis test` imports
+`core` and not the action scenes with their sheet and tracks (start-up, #16)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ecran.rules import Check
-from ecran.systems.artemis.checks import combat, core, misc, psy
+from ecran.systems import Listed
 
-CHECKS: tuple[Check[Any], ...] = (
-    core.Test(),
-    core.TestXp(),
-    core.Opposed(),
-    core.Nifimo(),
-    core.Calm(),
-    core.Resistance(),
-    combat.Attack(),
-    combat.Defenceless(),
-    combat.Dodge(),
-    combat.Damage(),
-    psy.SketchTrace(),
-    psy.SketchAttract(),
-    psy.Metamorphosis(),
-    psy.Invocation(),
-    psy.Rendezvous(),
-    psy.Apaiser(),
-    misc.NpcScore(),
-    misc.MentalCrisis(),
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ecran.rules import Check
+
+    #: The same checks by name (made on first use: see `__getattr__`).
+    BY_NAME: dict[str, Check[Any]]
+
+CHECKS: Sequence[Check[Any]] = Listed(
+    __name__,
+    (
+        "core.Test",
+        "core.TestXp",
+        "core.Opposed",
+        "core.Nifimo",
+        "core.Calm",
+        "core.Resistance",
+        "combat.Attack",
+        "combat.Defenceless",
+        "combat.Dodge",
+        "combat.Damage",
+        "psy.SketchTrace",
+        "psy.SketchAttract",
+        "psy.Metamorphosis",
+        "psy.Invocation",
+        "psy.Rendezvous",
+        "psy.Apaiser",
+        "misc.NpcScore",
+        "misc.MentalCrisis",
+    ),
 )
-#: The same checks by name, for the operations that roll one from a sheet.
-BY_NAME: dict[str, Check[Any]] = {c.name: c for c in CHECKS}
+
+
+def __getattr__(name: str) -> Any:
+    """`BY_NAME`, the same checks by name (for the operations that roll one from a sheet),
+    made on first use: it makes every check."""
+    if name == "BY_NAME":
+        by_name = {c.name: c for c in CHECKS}
+        globals()["BY_NAME"] = by_name
+        return by_name
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
