@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
@@ -72,25 +73,31 @@ def hook(module: str, name: str) -> Any:
 
 
 class Listed(Sequence[Any]):
-    """A game's checks in the game's order, named by `module.Class` inside `package`: each module
-    is imported, and its checks made, when a reader reaches it. `System.check("test")` walks the
-    list and stops at the first match, so the skill test loads its module and no other; reading
-    the whole list (the web, `--help`) loads them all, once. The instances are made once each."""
+    """A game's checks in the game's order, each id naming its `module.Class` inside `package`:
+    a module is imported, and its checks made, when a reader reaches it. `System.check("test")`
+    walks the list and stops at the first match, so the skill test loads its own module and no
+    other; reading the whole list (the web, `--help`) loads them all, once. The ids are known
+    without importing anything (the web's index page lists them from data)."""
 
-    def __init__(self, package: str, names: Sequence[str]) -> None:
+    def __init__(self, package: str, where: dict[str, str]) -> None:
         self.package = package
-        self.names = tuple(names)
+        self.ids = tuple(where)
+        self._where = tuple(where.values())
         self._made: list[Any] = []
+        self._lock = threading.RLock()  # the web warms systems in a thread while it answers
 
     def _make(self, upto: int) -> None:
-        while len(self._made) <= upto:
-            module, cls = self.names[len(self._made)].rsplit(".", 1)
-            made = getattr(importlib.import_module(f"{self.package}.{module}"), cls)()
-            if len(self._made) < len(self.names):  # another thread may have made it meanwhile
-                self._made.append(made)
+        if len(self._made) > upto:
+            return
+        with self._lock:
+            while len(self._made) <= upto:
+                module, cls = self._where[len(self._made)].rsplit(".", 1)
+                self._made.append(
+                    getattr(importlib.import_module(f"{self.package}.{module}"), cls)()
+                )
 
     def __len__(self) -> int:
-        return len(self.names)
+        return len(self.ids)
 
     @overload
     def __getitem__(self, index: int) -> Any: ...
@@ -100,14 +107,14 @@ class Listed(Sequence[Any]):
 
     def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
-            self._make(len(self.names) - 1)
+            self._make(len(self.ids) - 1)
             return tuple(self._made)[index]
-        position = range(len(self.names))[index]  # IndexError as a tuple's
+        position = range(len(self.ids))[index]  # an IndexError as a tuple's
         self._make(position)
         return self._made[position]
 
     def __iter__(self) -> Iterator[Any]:
-        for position in range(len(self.names)):
+        for position in range(len(self.ids)):
             yield self[position]
 
     def __eq__(self, other: object) -> bool:
@@ -118,4 +125,4 @@ class Listed(Sequence[Any]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Listed({self.package!r}, {len(self.names)} checks)"
+        return f"Listed({self.package!r}, {list(self.ids)!r})"

@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ecran.systems.artemis.system import SYSTEM
 
-__all__ = ["SYSTEM"]
+__all__ = ["NAME", "SYSTEM"]
+
+#: The game's name (French, English): the web's index lists the games without loading them.
+NAME = ("Espace Artémis", "Espace Artémis")
 
 
 def __getattr__(name: str) -> Any:

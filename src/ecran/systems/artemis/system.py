@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ecran.rules import System, tr
 from ecran.systems import hook, later
+from ecran.systems.artemis import NAME
 from ecran.systems.artemis.options import LISTED
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import SEED
@@ -15,7 +16,7 @@ GAME = "ecran.systems.artemis"
 
 class Artemis(System[ArtemisSheet]):
     id = "artemis"
-    name = tr("Espace Artémis", "Espace Artémis")
+    name = tr(*NAME)
     seed = SEED
     checks = later(f"{GAME}.checks", "CHECKS")
     options = LISTED

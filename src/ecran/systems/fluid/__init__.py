@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ecran.systems.fluid.system import SYSTEM
 
-__all__ = ["SYSTEM"]
+__all__ = ["NAME", "SYSTEM"]
+
+#: The game's name (French, English): the web's index lists the games without loading them.
+NAME = ("Fluid", "Fluid")
 
 
 def __getattr__(name: str) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ecran.rules import System, tr
 from ecran.systems import hook, later
+from ecran.systems.fluid import NAME
 from ecran.systems.fluid.options import CHECK_OPTIONS
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import SEED
@@ -14,7 +15,7 @@ GAME = "ecran.systems.fluid"
 
 class Fluid(System[FluidSheet]):
     id = "fluid"
-    name = tr("Fluid", "Fluid")
+    name = tr(*NAME)
     seed = SEED
     checks = later(f"{GAME}.checks", "CHECKS")
     options = CHECK_OPTIONS

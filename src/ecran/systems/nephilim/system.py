@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ecran.rules import System, tr
 from ecran.systems import hook, later
+from ecran.systems.nephilim import NAME
 from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.tables import SEED
@@ -20,7 +21,7 @@ PLAY_STATE = frozenset(
 
 class Nephilim(System[NephilimSheet]):
     id = "nephilim"
-    name = tr("Règles pour Nephilim v3", "Rules for Nephilim v3")
+    name = tr(*NAME)
     seed = SEED
     checks = later(f"{GAME}.checks", "CHECKS")
     options = tuple(OPTIONS.values())

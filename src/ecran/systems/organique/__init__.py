@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ecran.systems.organique.system import SYSTEM
 
-__all__ = ["SYSTEM"]
+__all__ = ["NAME", "SYSTEM"]
+
+#: The game's name (French, English): the web's index lists the games without loading them.
+NAME = ("Systèmes de règles organiques (2080)", "Organic Rule Components (2080)")
 
 
 def __getattr__(name: str) -> Any:

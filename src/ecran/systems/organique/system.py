@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ecran.rules import System, tr
 from ecran.systems import hook, later
+from ecran.systems.organique import NAME
 from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import SEED
@@ -14,7 +15,7 @@ GAME = "ecran.systems.organique"
 
 class Organique(System[OrganiqueSheet]):
     id = "organique"
-    name = tr("Systèmes de règles organiques (2080)", "Organic Rule Components (2080)")
+    name = tr(*NAME)
     seed = SEED
     checks = later(f"{GAME}.checks", "CHECKS")
     operations = later(f"{GAME}.operations", "OPERATIONS")

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ecran.systems.warp.system import SYSTEM
 
-__all__ = ["SYSTEM"]
+__all__ = ["NAME", "SYSTEM"]
+
+#: The game's name (French, English): the web's index lists the games without loading them.
+NAME = ("WaRP (moteur d'Over the Edge)", "WaRP (Over the Edge engine)")
 
 
 def __getattr__(name: str) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ecran.rules import System, tr
 from ecran.systems import hook, later
+from ecran.systems.warp import NAME
 from ecran.systems.warp.options import ALL_OPTIONS
 from ecran.systems.warp.sheet import WarpSheet
 from ecran.systems.warp.tables import SEED
@@ -14,7 +15,7 @@ GAME = "ecran.systems.warp"
 
 class Warp(System[WarpSheet]):
     id = "warp"
-    name = tr("WaRP (moteur d'Over the Edge)", "WaRP (Over the Edge engine)")
+    name = tr(*NAME)
     seed = SEED
     checks = later(f"{GAME}.checks", "CHECKS")
     operations = later(f"{GAME}.operations", "OPERATIONS")

@@ -1,8 +1,8 @@
 """Artémis checks, one module per family: the skill test and the tests built on it (`core`),
 action scenes (`combat`), the psy space (`psy`) and the rolls that are not tests (`misc`).
 
-The list names each check's module and class (`Listed`): `ecran odds artemis test` imports
-`core` and not the action scenes with their sheet and tracks (start-up, #16)."""
+Each check's id names its module and class (`ecran.systems.Listed`): `ecran odds artemis test`
+imports `core`, not the action scenes with their tracks (start-up, #16)."""
 
 from __future__ import annotations
 
@@ -20,26 +20,26 @@ if TYPE_CHECKING:
 
 CHECKS: Sequence[Check[Any]] = Listed(
     __name__,
-    (
-        "core.Test",
-        "core.TestXp",
-        "core.Opposed",
-        "core.Nifimo",
-        "core.Calm",
-        "core.Resistance",
-        "combat.Attack",
-        "combat.Defenceless",
-        "combat.Dodge",
-        "combat.Damage",
-        "psy.SketchTrace",
-        "psy.SketchAttract",
-        "psy.Metamorphosis",
-        "psy.Invocation",
-        "psy.Rendezvous",
-        "psy.Apaiser",
-        "misc.NpcScore",
-        "misc.MentalCrisis",
-    ),
+    {
+        "test": "core.Test",
+        "test_xp": "core.TestXp",
+        "opposed": "core.Opposed",
+        "nifimo": "core.Nifimo",
+        "calm": "core.Calm",
+        "resistance": "core.Resistance",
+        "attack": "combat.Attack",
+        "defenceless": "combat.Defenceless",
+        "dodge": "combat.Dodge",
+        "damage": "combat.Damage",
+        "sketch_trace": "psy.SketchTrace",
+        "sketch_attract": "psy.SketchAttract",
+        "metamorphosis": "psy.Metamorphosis",
+        "invocation": "psy.Invocation",
+        "rendezvous": "psy.Rendezvous",
+        "apaiser": "psy.Apaiser",
+        "npc_score": "misc.NpcScore",
+        "mental_crisis": "misc.MentalCrisis",
+    },
 )
 
 
