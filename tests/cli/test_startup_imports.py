@@ -56,6 +56,7 @@ def test_artemis_odds_load_the_skill_test_only() -> None:
     assert unwanted == []
     assert "ecran.systems.artemis.checks.core" in modules
     assert plugins == "__all__"  # pydantic's plugin scan skipped (README, "Start-up")
+    assert "importlib.metadata" not in modules  # nor its loader's import of the metadata reader
 
 
 ONE_CHECK = """
@@ -74,6 +75,24 @@ def test_a_games_first_check_loads_no_creation_view_or_operation(game: str) -> N
     package = f"ecran.systems.{game}."
     assert not [m for m in modules if m.startswith(tuple(package + n for n in NOT_FOR_ODDS))]
     assert {m.split(".")[2] for m in modules} == {game}  # no other game
+
+
+PLUGINS = """
+import sys
+from ecran.cli.app import skip_pydantic_plugins
+skip_pydantic_plugins()
+from pydantic import BaseModel
+from pydantic.plugin._loader import PYDANTIC_ENTRY_POINT_GROUP, get_plugins
+
+class Probe(BaseModel):
+    n: int
+
+print(Probe(n=3).n, list(get_plugins()), PYDANTIC_ENTRY_POINT_GROUP)
+"""
+
+
+def test_pydantic_without_plugins_still_answers_its_loaders_names() -> None:
+    assert run(PLUGINS) == ["3 [] pydantic"]
 
 
 @pytest.mark.parametrize("game", GAMES)
