@@ -59,6 +59,24 @@ def test_artemis_odds_load_the_skill_test_only() -> None:
     assert "importlib.metadata" not in modules  # nor its loader's import of the metadata reader
 
 
+DICE = """
+import json, sys
+from ecran.cli.app import main
+try:
+    main(["dice", "4d6kh3", "--json"])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_dice_as_json_loads_no_printing_no_rules() -> None:
+    *out, modules = run(DICE)
+    assert json.loads(out[-1])["expression"] == "4d6kh3"
+    loaded = json.loads(modules)
+    assert not [m for m in loaded if m.startswith(("rich", "pydantic", "ecran.rules", "ecran.web"))]
+
+
 ONE_CHECK = """
 import json, sys
 from ecran.engine import get_system

@@ -144,14 +144,10 @@ def index() -> list[SystemEntry]:
 
     A built-in game is read from data without importing it (start-up, #16): its name from its
     package (`NAME`), its checks' ids in order from its check list (`ecran.systems.Listed`) and
-    their words from `data/checks.toml`, the same words its checks take. A system loaded already,
-    and one that does not give these (a plugin, `demo`), is read from the system itself."""
-    entries = []
-    for system_id in known_ids():
-        loaded = _registry.get(system_id)
-        entry = None if loaded is not None else _from_data(system_id)
-        entries.append(entry or _entry(loaded or get_system(system_id)))
-    return entries
+    their words from `data/checks.toml`, the same words its checks take (a test holds the two
+    listings equal). A system that does not give these (a plugin, `demo`, one added at run time)
+    is read from the system itself."""
+    return [_from_data(i) or _entry(get_system(i)) for i in known_ids()]
 
 
 def _entry(system: System[Any]) -> SystemEntry:
@@ -159,8 +155,10 @@ def _entry(system: System[Any]) -> SystemEntry:
     return SystemEntry(system.id, system.name, checks)
 
 
+@cache
 def _from_data(system_id: str) -> SystemEntry | None:
-    """A built-in game's entry from its data, or None where the game does not give it all."""
+    """A built-in game's entry from its data, or None where the game does not give it all (read
+    once: a package's data does not change while it runs)."""
     module = _builtin().get(system_id)
     if module is None or importlib.util.find_spec(f"{module}.checks") is None:
         return None
