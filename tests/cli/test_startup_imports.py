@@ -59,6 +59,23 @@ def test_artemis_odds_load_the_skill_test_only() -> None:
     assert "importlib.metadata" not in modules  # nor its loader's import of the metadata reader
 
 
+KEBAB = """
+import json, sys
+from ecran.cli.app import main
+try:
+    main(["odds", "artemis", "test-xp", "--skill", "5", "--difficulty", "7", "--json"])
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("ecran.systems.artemis.checks."))))
+"""
+
+
+def test_a_check_named_in_kebab_case_loads_its_module_only() -> None:
+    *out, modules = run(KEBAB)
+    assert json.loads(out[-1])["check"] == "test_xp"
+    assert [m.rsplit(".", 1)[1] for m in json.loads(modules)] == ["base", "core", "labels"]
+
+
 DICE = """
 import json, sys
 from ecran.cli.app import main
