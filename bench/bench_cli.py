@@ -14,6 +14,7 @@ environment's packages once before measuring, both sides alike.
 
 from __future__ import annotations
 
+import os
 import socket
 import statistics
 import subprocess
@@ -23,8 +24,20 @@ import urllib.request
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
+#: The floor of any command that validates with pydantic: Typer's core, pydantic and one model
+#: built and used (plugins off, as `ecran` runs). Not ecran: a reference row.
+PYDANTIC_FLOOR = """
+import os
+os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
+import typer.core
+from pydantic import BaseModel
+class One(BaseModel):
+    n: int
+One(n=1)
+"""
 CASES = {
     "python -c 'import typer, rich'": [sys.executable, "-c", "import typer, rich"],
+    "(typer.core + one pydantic model)": [sys.executable, "-c", PYDANTIC_FLOOR],
     "ecran --help": [str(BIN / "ecran"), "--help"],
     "ecran odds artemis test … --json": [
         str(BIN / "ecran"),
@@ -38,10 +51,19 @@ CASES = {
 }
 
 
-def wall(argv: list[str]) -> float:
+def wall(argv: list[str]) -> tuple[float, float]:
+    """The wall time of one fresh process, and its CPU time (user + system, from the kernel's
+    accounting of children: what a quiet machine would take, where the wall time also counts
+    the turns other work takes on a loaded one)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, capture_output=True, check=True)
-    return time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return elapsed, cpu
 
 
 def compile_bytecode() -> None:
@@ -55,8 +77,6 @@ def compile_bytecode() -> None:
 
 def cpu_seconds(pid: int) -> float:
     """The CPU time (user + system) a running process has used so far, from /proc (Linux)."""
-    import os
-
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -92,16 +112,21 @@ def first_200(path: str = "/") -> tuple[float, float]:
 def main(argv: list[str]) -> None:
     repeats = 3 if "--quick" in argv else 9
     compile_bytecode()
-    times: dict[str, list[float]] = {name: [] for name in CASES}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in CASES}
     for _ in range(repeats):
         for name, command in CASES.items():
             times[name].append(wall(command))
-    base = statistics.median(next(iter(times.values())))
+    base = statistics.median(w for w, _ in next(iter(times.values())))
+    base_cpu = statistics.median(c for _, c in next(iter(times.values())))
     print(f"Start-up, median of {repeats} interleaved fresh processes (bytecode compiled)")
-    print(f"{'command':40} {'time':>9} {'× baseline':>11}")
+    print(f"{'command':40} {'wall':>9} {'×':>6} {'CPU':>9} {'×':>6}")
     for name, values in times.items():
-        t = statistics.median(values)
-        print(f"{name:40} {t * 1e3:7.0f} ms {t / base:10.2f}×")
+        t = statistics.median(w for w, _ in values)
+        c = statistics.median(c for _, c in values)
+        print(
+            f"{name:40} {t * 1e3:6.0f} ms {t / base:5.2f}× {c * 1e3:6.0f} ms {c / base_cpu:5.2f}×"
+        )
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     for path in ("/healthz", "/"):
         serve = [first_200(path) for _ in range(max(1, repeats // 3))]
         wall_s = statistics.median(w for w, _ in serve)

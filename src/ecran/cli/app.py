@@ -244,8 +244,55 @@ def _lang_from_argv(argv: list[str]) -> str:
     return current()
 
 
+#: pydantic's plugins: none for the command line (README, "Start-up"); a user's value is kept.
+PLUGINS_ENV = "PYDANTIC_DISABLE_PLUGINS"
+PLUGIN_LOADER = "pydantic.plugin._loader"
+
+
+def skip_pydantic_plugins() -> None:
+    """No pydantic plugins in a command: ecran uses none, and looking for them costs every
+    command that builds a model ~15 ms (pydantic imports `importlib.metadata`, and with it the
+    `email` package, to read every installed package's entry points). With the variable at
+    `__all__`, pydantic's loader answers "no plugins" without reading them; the loader module
+    itself is then that one answer (`NoPluginLoader`), so `importlib.metadata` is not even
+    imported."""
+    os.environ.setdefault(PLUGINS_ENV, "__all__")
+    installed = any(isinstance(f, NoPluginLoader) for f in sys.meta_path)
+    if os.environ[PLUGINS_ENV] == "__all__" and PLUGIN_LOADER not in sys.modules and not installed:
+        sys.meta_path.insert(0, NoPluginLoader())
+
+
+class NoPluginLoader:
+    """An import finder for pydantic's plugin loader alone: a module whose `get_plugins` finds
+    none. Any other name asked of it loads pydantic's own module (a later pydantic that asks
+    its loader for more stays correct)."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != PLUGIN_LOADER:
+            return None
+        from importlib.machinery import ModuleSpec
+
+        return ModuleSpec(name, self)  # type: ignore[arg-type]  # a Loader by duck typing
+
+    def create_module(self, spec: Any) -> None:
+        return None  # the default module
+
+    def exec_module(self, module: Any) -> None:
+        def real(name: str) -> Any:
+            if name.startswith("__"):  # the import system's questions (`__path__`)
+                raise AttributeError(name)
+            if self in sys.meta_path:
+                sys.meta_path.remove(self)
+            del sys.modules[PLUGIN_LOADER]
+            return getattr(importlib.import_module(PLUGIN_LOADER), name)
+
+        module.get_plugins = tuple
+        module.__getattr__ = real
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the command, turning every user error into one line and exit 2."""
+    skip_pydantic_plugins()  # before pydantic loads (no command has yet)
     reset()
     words.install()
     try:

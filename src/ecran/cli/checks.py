@@ -111,8 +111,16 @@ def checks_group(
         command.name = kebab(check.name)
         return command
 
+    def find(name: str) -> Check[Any]:
+        """`System.check`, a kebab-case id (`test-xp`) first turned to its id where the game
+        lists its ids (`ecran.systems.Listed`): the walk to it then stops at that check, and
+        the checks after it are not imported."""
+        ids = getattr(system.checks, "ids", ())
+        snake = name.replace("-", "_")
+        return system.check(snake if snake in ids else name)
+
     kind = Text(fr="test", en="check")
-    return NamedGroup(system, lang, kind, system.checks, system.check, build)
+    return NamedGroup(system, lang, kind, system.checks, find, build)
 
 
 def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:

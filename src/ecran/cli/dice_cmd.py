@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text as RichText
 
 from ecran.cli.lang import current
 from ecran.cli.render import bar, console, echo_json, number
@@ -19,6 +16,9 @@ from ecran.dice.notation.report import odds_report
 from ecran.dice.notation.roll import roll
 from ecran.dice.notation.text import segments
 from ecran.dice.roller import MAX_SEED
+
+if TYPE_CHECKING:  # Rich loads when a table is drawn: a `--json` answer never needs it
+    from rich.text import Text as RichText
 
 # How the roll's work looks in a terminal, as Roll20 shows it: dropped dice struck through,
 # crits in green (success) or red (failure), labels in italics
@@ -67,6 +67,8 @@ def roll_report(expression: str, seed: int | None) -> dict[str, Any]:
 
 def work(expression: str, seed: int) -> RichText:
     """The roll's work as Rich text: each die, dropped dice struck through, crits coloured."""
+    from rich.text import Text as RichText
+
     out = RichText()
     for text, styles in segments(roll(parse(expression), seeded_roller(seed))):
         style = " ".join(_STYLES[s] for s in sorted(styles) if s in _STYLES)
@@ -82,6 +84,9 @@ def _roll(expression: str, seed: int | None, as_json: bool) -> None:
     if as_json:
         echo_json(report)
         return
+    from rich.markup import escape
+    from rich.table import Table
+
     fr = current() == "fr"
     total = Fraction(report["total"])
     table = Table(show_header=False, title=escape(expression))
@@ -99,6 +104,9 @@ def _odds(expression: str, depth: int, as_json: bool) -> None:
     if as_json:
         echo_json(report)
         return
+    from rich.markup import escape
+    from rich.table import Table
+
     fr = current() == "fr"
     lang = "fr" if fr else "en"
     rows = report["outcomes"]

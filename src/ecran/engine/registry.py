@@ -9,8 +9,10 @@ game means adding one package (or installing one plugin); nothing here changes.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import threading
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -114,3 +116,67 @@ def get_system(system_id: str) -> System[Any]:
     if system is None:
         raise unknown(Text(fr="système", en="system"), system_id, known_ids())
     return system
+
+
+# -- the index: every system and its checks, from data ------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckEntry:
+    """A check as a list of them shows it: its id, title and description."""
+
+    name: str
+    title: Text
+    description: Text
+
+
+@dataclass(frozen=True)
+class SystemEntry:
+    """A system as the web's index lists it: its id, its name and its checks in order."""
+
+    id: str
+    name: Text
+    checks: tuple[CheckEntry, ...]
+
+
+def index() -> list[SystemEntry]:
+    """Every system with its checks, in the order of their ids, for the web's first page.
+
+    A built-in game is read from data without importing it (start-up, #16): its name from its
+    package (`NAME`), its checks' ids in order from its check list (`ecran.systems.Listed`) and
+    their words from `data/checks.toml`, the same words its checks take (a test holds the two
+    listings equal). A system that does not give these (a plugin, `demo`, one added at run time)
+    is read from the system itself."""
+    return [_from_data(i) or _entry(get_system(i)) for i in known_ids()]
+
+
+def _entry(system: System[Any]) -> SystemEntry:
+    checks = tuple(CheckEntry(c.name, c.title, c.description) for c in system.checks)
+    return SystemEntry(system.id, system.name, checks)
+
+
+@cache
+def _from_data(system_id: str) -> SystemEntry | None:
+    """A built-in game's entry from its data, or None where the game does not give it all (read
+    once: a package's data does not change while it runs)."""
+    module = _builtin().get(system_id)
+    if module is None or importlib.util.find_spec(f"{module}.checks") is None:
+        return None
+    name = getattr(importlib.import_module(module), "NAME", None)
+    ids = getattr(importlib.import_module(f"{module}.checks").CHECKS, "ids", None)
+    if name is None or ids is None:
+        return None
+    from ecran.rules.data import load_toml
+
+    words = load_toml(module, "checks.toml")
+    if not all(i in words for i in ids):
+        return None
+    checks = tuple(
+        CheckEntry(
+            i,
+            Text.model_validate(words[i]["title"]),
+            Text.model_validate(words[i]["description"]),
+        )
+        for i in ids
+    )
+    return SystemEntry(system_id, Text(fr=name[0], en=name[1]), checks)

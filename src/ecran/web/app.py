@@ -6,15 +6,18 @@ and the pages (`pages/`); no rule lives in this package. With `ECRAN_REDIS_URL` 
 workers through Redis (`live.bridge`). `/healthz` answers a reverse proxy's health checks.
 
 Start-up (#16): nothing a first request does not need is imported here; the game systems load
-on first use, one package per id. `ecran serve` builds its app with `create_served_app`, whose
-lifespan also imports every system in a background thread a second after it starts
-(`engine.warm_up`), so the first page listing them all rarely waits.
+on first use, one package per id. `ecran serve` builds its app with `create_served_app`: it
+starts with `/healthz`, the first page (`pages.index`, listed from the games' data) and the
+static files; the API, the live socket and the other pages are included when a request first
+asks for a path those do not answer (`RoutesOnFirstUse`), or a moment after start-up in a
+background thread, which also imports every system (`engine.warm_up`), whichever comes first.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -24,8 +27,9 @@ from fastapi import FastAPI, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
-from ecran.web import api, errors, live, pages
+from ecran.web import errors
 from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
 from ecran.web.limits import LimitsMiddleware
@@ -59,15 +63,14 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     when there are (nothing to do without)."""
     delay = getattr(app.state, "warm_up_delay", None)
     if delay is not None:
-        from ecran.engine.registry import warm_up
-
         # not at once: the thread holds the interpreter for every other import, and the first
         # answers (a proxy's /healthz, a page) should not share it
-        asyncio.get_running_loop().call_later(delay, warm_up)
+        asyncio.get_running_loop().call_later(delay, _warm_up, app)
     url = getattr(app.state, "redis_url", None) or os.environ.get(ENV_REDIS)
     if not url:
         yield
         return
+    from ecran.web import live
     from ecran.web.live.bridge import start_bridge  # redis is imported only when used
 
     bridge = await start_bridge(url, live.hub(app))
@@ -100,7 +103,56 @@ async def _database_ok(app: FastAPI) -> str:
     return "ok"
 
 
-def create_app() -> FastAPI:
+def _warm_up(app: FastAPI) -> threading.Thread:
+    """Include the app's routes, then import every system, in a background thread."""
+
+    def warm() -> None:
+        from ecran.engine.registry import all_systems
+
+        include_routes(app)
+        all_systems()
+
+    thread = threading.Thread(target=warm, name="ecran-systems-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+#: Held while a served app's routes are included (a request and the warm-up thread may race).
+_ROUTES = threading.Lock()
+
+
+def include_routes(app: FastAPI) -> None:
+    """The JSON API, the live socket and the pages, included in `app` once. A request that
+    reaches the routes meanwhile matches the ones already there or waits in `RoutesOnFirstUse`."""
+    with _ROUTES:
+        if getattr(app.state, "routes_included", False):
+            return
+        from ecran.web import api, live, pages
+
+        app.include_router(api.router)
+        app.include_router(live.router)
+        app.include_router(pages.router)  # its index repeats the one served first: unreached
+        app.state.routes_included = True
+
+
+class RoutesOnFirstUse:
+    """A served app's router default (what it does when no route matches): include the other
+    routes, then route the request again; once they are in, Starlette's own 404."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.app = app
+        self.not_found = app.router.default
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if getattr(self.app.state, "routes_included", False):
+            await self.not_found(scope, receive, send)
+            return
+        await run_in_threadpool(include_routes, self.app)
+        await self.app.router.app(scope, receive, send)
+
+
+def _app() -> FastAPI:
+    """The app without its routes but `/healthz` and the static files."""
     app = FastAPI(
         lifespan=lifespan,
         title="ecran",
@@ -112,10 +164,7 @@ def create_app() -> FastAPI:
     )
     errors.install(app)
     app.middleware("http")(language)
-    app.include_router(api.router)
-    app.include_router(live.router)
     app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
-    app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # limits and security headers: outermost, so every refusal is cheap and carries the headers
     app.add_middleware(LimitsMiddleware)
@@ -124,9 +173,28 @@ def create_app() -> FastAPI:
     return app
 
 
+def create_app() -> FastAPI:
+    """The whole app, every route included."""
+    app = _app()
+    include_routes(app)
+    return app
+
+
 def create_served_app() -> FastAPI:
-    """The app `ecran serve` runs (each of its workers): `create_app`, whose lifespan also warms
-    every system in the background a moment after the server starts (`WARM_UP_DELAY_S`)."""
-    app = create_app()
+    """The app `ecran serve` runs (each of its workers): `/healthz`, the first page and the
+    static files at once; the other routes on first use or, with every system, in the background
+    a moment after the server starts (`WARM_UP_DELAY_S`)."""
+    from ecran.web.pages import index
+
+    app = _app()
+    app.include_router(index.router)
+    app.router.default = RoutesOnFirstUse(app)
+    schema = app.openapi
+
+    def openapi() -> dict[str, Any]:  # `/api/openapi.json` is there from the start: all routes
+        include_routes(app)
+        return schema()
+
+    app.openapi = openapi  # type: ignore[method-assign]
     app.state.warm_up_delay = WARM_UP_DELAY_S
     return app

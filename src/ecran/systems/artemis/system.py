@@ -4,23 +4,23 @@ hooks the engine calls, each a function of the rule module that holds it."""
 from __future__ import annotations
 
 from ecran.rules import System, tr
-from ecran.systems.artemis import creation, encounter, validation, view
-from ecran.systems.artemis.checks import CHECKS
-from ecran.systems.artemis.operations import OPERATIONS
+from ecran.systems import hook, later
+from ecran.systems.artemis import NAME
 from ecran.systems.artemis.options import LISTED
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import SEED
-from ecran.systems.artemis.tracks import rows as nifimo_rows
-from ecran.systems.artemis.tracks import status as nifimo_status
+
+#: The modules the hooks live in, imported on first use (a check's odds need none of them).
+GAME = "ecran.systems.artemis"
 
 
 class Artemis(System[ArtemisSheet]):
     id = "artemis"
-    name = tr("Espace Artémis", "Espace Artémis")
+    name = tr(*NAME)
     seed = SEED
-    checks = CHECKS
+    checks = later(f"{GAME}.checks", "CHECKS")
     options = LISTED
-    operations = OPERATIONS
+    operations = later(f"{GAME}.operations", "OPERATIONS")
     character = ArtemisSheet
     # What the sheet's identity and skills pages hold (L385-685); NIFIMO, XP and the mental
     # balance are play state and start empty.
@@ -50,18 +50,18 @@ class Artemis(System[ArtemisSheet]):
         "notes",
     )
 
-    npc_params = creation.NpcParams
+    npc_params = later(f"{GAME}.creation", "NpcParams")
 
-    validate = staticmethod(validation.validate)
-    random_npc = staticmethod(creation.random_npc)
-    sections = staticmethod(view.sections)
-    actions = staticmethod(view.actions)
-    initiative = staticmethod(encounter.initiative)
-    attacks = staticmethod(encounter.attacks)
-    damage = staticmethod(encounter.damage)
-    consequences = staticmethod(encounter.consequences)
-    tracks = staticmethod(nifimo_rows)
-    status = staticmethod(nifimo_status)
+    validate = hook(f"{GAME}.validation", "validate")
+    random_npc = hook(f"{GAME}.creation", "random_npc")
+    sections = hook(f"{GAME}.view", "sections")
+    actions = hook(f"{GAME}.view", "actions")
+    initiative = hook(f"{GAME}.encounter", "initiative")
+    attacks = hook(f"{GAME}.encounter", "attacks")
+    damage = hook(f"{GAME}.encounter", "damage")
+    consequences = hook(f"{GAME}.encounter", "consequences")
+    tracks = hook(f"{GAME}.tracks", "rows")
+    status = hook(f"{GAME}.tracks", "status")
 
 
 SYSTEM = Artemis()

@@ -3,37 +3,39 @@
 from __future__ import annotations
 
 from ecran.rules import System, tr
-from ecran.systems.fluid import creation, encounter, tracks, validation, view
-from ecran.systems.fluid.checks import CHECKS
-from ecran.systems.fluid.operations import OPERATIONS
+from ecran.systems import hook, later
+from ecran.systems.fluid import NAME
 from ecran.systems.fluid.options import CHECK_OPTIONS
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import SEED
 
+#: The modules the hooks live in, imported on first use (a check's odds need none of them).
+GAME = "ecran.systems.fluid"
+
 
 class Fluid(System[FluidSheet]):
     id = "fluid"
-    name = tr("Fluid", "Fluid")
+    name = tr(*NAME)
     seed = SEED
-    checks = CHECKS
+    checks = later(f"{GAME}.checks", "CHECKS")
     options = CHECK_OPTIONS
-    operations = OPERATIONS
+    operations = later(f"{GAME}.operations", "OPERATIONS")
     character = FluidSheet
     # Creation: the 40 points (L29-101) and the Traits; pools and wounds start full or empty.
     creation_fields = ("kind", "player", "characteristics", "traits", "equipment", "notes")
 
-    validate = staticmethod(validation.validate)
-    new_character = staticmethod(creation.new_character)
-    random_npc = staticmethod(creation.random_npc)
-    npc_params = creation.NpcParams
-    sections = staticmethod(view.sections)
-    actions = staticmethod(view.actions)
-    initiative = staticmethod(encounter.initiative)
-    attacks = staticmethod(encounter.attacks)
-    damage = staticmethod(encounter.damage)
-    counter_damage = staticmethod(encounter.counter_damage)
-    status = staticmethod(tracks.status)
-    tracks = staticmethod(tracks.rows)
+    validate = hook(f"{GAME}.validation", "validate")
+    new_character = hook(f"{GAME}.creation", "new_character")
+    random_npc = hook(f"{GAME}.creation", "random_npc")
+    npc_params = later(f"{GAME}.creation", "NpcParams")
+    sections = hook(f"{GAME}.view", "sections")
+    actions = hook(f"{GAME}.view", "actions")
+    initiative = hook(f"{GAME}.encounter", "initiative")
+    attacks = hook(f"{GAME}.encounter", "attacks")
+    damage = hook(f"{GAME}.encounter", "damage")
+    counter_damage = hook(f"{GAME}.encounter", "counter_damage")
+    status = hook(f"{GAME}.tracks", "status")
+    tracks = hook(f"{GAME}.tracks", "rows")
 
 
 SYSTEM = Fluid()

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from ecran.rules import System, tr
-from ecran.systems.organique import creation, encounter, validation, view
-from ecran.systems.organique import tracks as tracking
-from ecran.systems.organique.checks import CHECKS
-from ecran.systems.organique.operations import OPERATIONS
+from ecran.systems import hook, later
+from ecran.systems.organique import NAME
 from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import SEED
 
+#: The modules the hooks live in, imported on first use (a check's odds need none of them).
+GAME = "ecran.systems.organique"
+
 
 class Organique(System[OrganiqueSheet]):
     id = "organique"
-    name = tr("Systèmes de règles organiques (2080)", "Organic Rule Components (2080)")
+    name = tr(*NAME)
     seed = SEED
-    checks = CHECKS
-    operations = OPERATIONS
+    checks = later(f"{GAME}.checks", "CHECKS")
+    operations = later(f"{GAME}.operations", "OPERATIONS")
     options = tuple(OPTIONS.values())
     character = OrganiqueSheet
     #: What a GM writes down for a new character (the seed has no creation procedure, reading
@@ -39,18 +40,18 @@ class Organique(System[OrganiqueSheet]):
         "character_class",
     )
 
-    validate = staticmethod(validation.validate)
-    new_character = staticmethod(creation.new_character)
-    random_npc = staticmethod(creation.random_npc)
-    npc_params = creation.NpcParams
-    sections = staticmethod(view.sections)
-    actions = staticmethod(view.actions)
-    initiative = staticmethod(encounter.initiative)
-    attacks = staticmethod(encounter.attacks)
-    damage = staticmethod(encounter.damage)
-    consequences = staticmethod(encounter.consequences)
-    tracks = staticmethod(tracking.tracks)
-    status = staticmethod(tracking.status)
+    validate = hook(f"{GAME}.validation", "validate")
+    new_character = hook(f"{GAME}.creation", "new_character")
+    random_npc = hook(f"{GAME}.creation", "random_npc")
+    npc_params = later(f"{GAME}.creation", "NpcParams")
+    sections = hook(f"{GAME}.view", "sections")
+    actions = hook(f"{GAME}.view", "actions")
+    initiative = hook(f"{GAME}.encounter", "initiative")
+    attacks = hook(f"{GAME}.encounter", "attacks")
+    damage = hook(f"{GAME}.encounter", "damage")
+    consequences = hook(f"{GAME}.encounter", "consequences")
+    tracks = hook(f"{GAME}.tracks", "tracks")
+    status = hook(f"{GAME}.tracks", "status")
 
 
 SYSTEM = Organique()

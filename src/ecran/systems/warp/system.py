@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 from ecran.rules import System, tr
-from ecran.systems.warp import creation, encounter, tracks, validation, view
-from ecran.systems.warp.checks import CHECKS
-from ecran.systems.warp.operations import OPERATIONS
+from ecran.systems import hook, later
+from ecran.systems.warp import NAME
 from ecran.systems.warp.options import ALL_OPTIONS
 from ecran.systems.warp.sheet import WarpSheet
 from ecran.systems.warp.tables import SEED
 
+#: The modules the hooks live in, imported on first use (a check's odds need none of them).
+GAME = "ecran.systems.warp"
+
 
 class Warp(System[WarpSheet]):
     id = "warp"
-    name = tr("WaRP (moteur d'Over the Edge)", "WaRP (Over the Edge engine)")
+    name = tr(*NAME)
     seed = SEED
-    checks = CHECKS
-    operations = OPERATIONS
+    checks = later(f"{GAME}.checks", "CHECKS")
+    operations = later(f"{GAME}.operations", "OPERATIONS")
     options = ALL_OPTIONS
     character = WarpSheet
     #: The creation steps (L99-1281): play state (damage, pools spent, studies) starts empty.
@@ -47,17 +49,17 @@ class Warp(System[WarpSheet]):
         "notes",
     )
 
-    validate = staticmethod(validation.validate)
-    new_character = staticmethod(creation.new_character)
-    random_npc = staticmethod(creation.random_npc)
-    npc_params = creation.NpcParams
-    sections = staticmethod(view.sections)
-    actions = staticmethod(view.actions)
-    initiative = staticmethod(encounter.initiative)
-    attacks = staticmethod(encounter.attacks)
-    damage = staticmethod(encounter.damage)
-    status = staticmethod(tracks.status)
-    tracks = staticmethod(tracks.tracks)
+    validate = hook(f"{GAME}.validation", "validate")
+    new_character = hook(f"{GAME}.creation", "new_character")
+    random_npc = hook(f"{GAME}.creation", "random_npc")
+    npc_params = later(f"{GAME}.creation", "NpcParams")
+    sections = hook(f"{GAME}.view", "sections")
+    actions = hook(f"{GAME}.view", "actions")
+    initiative = hook(f"{GAME}.encounter", "initiative")
+    attacks = hook(f"{GAME}.encounter", "attacks")
+    damage = hook(f"{GAME}.encounter", "damage")
+    status = hook(f"{GAME}.tracks", "status")
+    tracks = hook(f"{GAME}.tracks", "tracks")
 
 
 SYSTEM = Warp()

@@ -1,24 +1,49 @@
-"""Server-rendered pages (HTML, htmx fragments): the systems and their checks (`systems`), dice
-notation (`dice`), and the live table (`tables`, `rolls`, `characters` and its creation
-`wizard`, `encounters`; what they share in `common`)."""
+"""Server-rendered pages (HTML, htmx fragments): the first page listing the systems (`index`),
+the systems' checks (`systems`), dice notation (`dice`), and the live table (`tables`, `rolls`,
+`characters` and its creation `wizard`, `encounters`; what they share in `common`).
 
-from fastapi import APIRouter
+`router` is built on first use (start-up, #16): `ecran serve` answers its first page from
+`index` alone and includes the other pages when a request first needs them."""
 
-from ecran.web.pages import (
-    characters,
-    chat,
-    dice,
-    encounters,
-    fairness,
-    rolls,
-    systems,
-    tables,
-    wizard,
-)
+from __future__ import annotations
 
-router = APIRouter(include_in_schema=False)
-# the wizard before characters: its paths would otherwise read as a character's id
-for module in (systems, dice, tables, rolls, wizard, characters, encounters, chat, fairness):
-    router.include_router(module.router)
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fastapi import APIRouter
+
+    router: APIRouter
 
 __all__ = ["router"]
+
+
+def build() -> APIRouter:
+    """Every page's routes, the index first (the wizard before characters: its paths would
+    otherwise read as a character's id)."""
+    from fastapi import APIRouter
+
+    from ecran.web.pages import (
+        characters,
+        chat,
+        dice,
+        encounters,
+        fairness,
+        index,
+        rolls,
+        systems,
+        tables,
+        wizard,
+    )
+
+    modules = (index, systems, dice, tables, rolls, wizard, characters, encounters, chat, fairness)
+    built = APIRouter(include_in_schema=False)
+    for module in modules:
+        built.include_router(module.router)
+    return built
+
+
+def __getattr__(name: str) -> Any:
+    if name == "router":
+        globals()["router"] = built = build()
+        return built
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

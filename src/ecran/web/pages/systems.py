@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from ecran.engine import all_systems, get_system
+from ecran.engine import get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.rules import Check, EcranError, System
 from ecran.web.api.describe import param_options, source_info
@@ -73,12 +73,6 @@ def _try(compute: Callable[..., T], *args: Any) -> tuple[T | None, EcranError | 
         return compute(*args), None
     except EcranError as exc:
         return None, exc
-
-
-@router.get("/", response_class=HTMLResponse)
-def index(request: Request) -> Response:
-    lang = request_lang(request)
-    return render(request, "index.html", {"systems": list(all_systems().values())}, lang=lang)
 
 
 @router.get("/systems/{system_id}", response_class=HTMLResponse)

@@ -1,32 +1,53 @@
 """Artémis checks, one module per family: the skill test and the tests built on it (`core`),
-action scenes (`combat`), the psy space (`psy`) and the rolls that are not tests (`misc`)."""
+action scenes (`combat`), the psy space (`psy`) and the rolls that are not tests (`misc`).
+
+Each check's id names its module and class (`ecran.systems.Listed`): `ecran odds artemis test`
+imports `core`, not the action scenes with their tracks (start-up, #16)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ecran.rules import Check
-from ecran.systems.artemis.checks import combat, core, misc, psy
+from ecran.systems import Listed
 
-CHECKS: tuple[Check[Any], ...] = (
-    core.Test(),
-    core.TestXp(),
-    core.Opposed(),
-    core.Nifimo(),
-    core.Calm(),
-    core.Resistance(),
-    combat.Attack(),
-    combat.Defenceless(),
-    combat.Dodge(),
-    combat.Damage(),
-    psy.SketchTrace(),
-    psy.SketchAttract(),
-    psy.Metamorphosis(),
-    psy.Invocation(),
-    psy.Rendezvous(),
-    psy.Apaiser(),
-    misc.NpcScore(),
-    misc.MentalCrisis(),
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ecran.rules import Check
+
+    #: The same checks by name (made on first use: see `__getattr__`).
+    BY_NAME: dict[str, Check[Any]]
+
+CHECKS: Sequence[Check[Any]] = Listed(
+    __name__,
+    {
+        "test": "core.Test",
+        "test_xp": "core.TestXp",
+        "opposed": "core.Opposed",
+        "nifimo": "core.Nifimo",
+        "calm": "core.Calm",
+        "resistance": "core.Resistance",
+        "attack": "combat.Attack",
+        "defenceless": "combat.Defenceless",
+        "dodge": "combat.Dodge",
+        "damage": "combat.Damage",
+        "sketch_trace": "psy.SketchTrace",
+        "sketch_attract": "psy.SketchAttract",
+        "metamorphosis": "psy.Metamorphosis",
+        "invocation": "psy.Invocation",
+        "rendezvous": "psy.Rendezvous",
+        "apaiser": "psy.Apaiser",
+        "npc_score": "misc.NpcScore",
+        "mental_crisis": "misc.MentalCrisis",
+    },
 )
-#: The same checks by name, for the operations that roll one from a sheet.
-BY_NAME: dict[str, Check[Any]] = {c.name: c for c in CHECKS}
+
+
+def __getattr__(name: str) -> Any:
+    """`BY_NAME`, the same checks by name (for the operations that roll one from a sheet),
+    made on first use: it makes every check."""
+    if name == "BY_NAME":
+        by_name = {c.name: c for c in CHECKS}
+        globals()["BY_NAME"] = by_name
+        return by_name
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,21 +1,42 @@
-"""The checks of `organique`, one module per family."""
+"""The checks of `organique`, one module per family.
 
-from ecran.systems.organique.checks.combat import COMBAT_CHECKS
-from ecran.systems.organique.checks.core import CORE_CHECKS
-from ecran.systems.organique.checks.drugs import DRUG_CHECKS
-from ecran.systems.organique.checks.hacking import HACKING_CHECKS
-from ecran.systems.organique.checks.medical import MEDICAL_CHECKS
-from ecran.systems.organique.checks.psychic import PSYCHIC_CHECKS
-from ecran.systems.organique.checks.vehicle import VEHICLE_CHECKS
+Each check's id names its module and class (`ecran.systems.Listed`): a check's odds import its
+own module only, and the web's index lists the ids without importing any (start-up, #16)."""
 
-CHECKS = (
-    *CORE_CHECKS,
-    *COMBAT_CHECKS,
-    *PSYCHIC_CHECKS,
-    *VEHICLE_CHECKS,
-    *HACKING_CHECKS,
-    *DRUG_CHECKS,
-    *MEDICAL_CHECKS,
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ecran.systems import Listed
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ecran.rules import Check
+
+CHECKS: Sequence[Check[Any]] = Listed(
+    __name__,
+    {
+        "test": "core.ActionTest",
+        "two_characteristics": "core.TwoCharacteristicTest",
+        "skill": "core.SkillTest",
+        "save": "core.Save",
+        "opposed": "core.Opposed",
+        "attack": "combat.Attack",
+        "stun_save": "combat.StunSave",
+        "shock_pain": "combat.ShockPain",
+        "fall": "combat.FallSave",
+        "psychic": "psychic.Manipulation",
+        "psychic_perception": "psychic.Perception",
+        "manoeuvre": "vehicle.Manoeuvre",
+        "vehicle_attack": "vehicle.VehicleAttack",
+        "hack_preliminary": "hacking.Preliminary",
+        "hack_firewall": "hacking.Firewall",
+        "hack_social": "hacking.SocialPassword",
+        "hack_detection": "hacking.Detection",
+        "decrypt": "hacking.Decrypt",
+        "encrypt": "hacking.Encrypt",
+        "dependence": "drugs.Dependence",
+        "disease_progression": "medical.DiseaseProgression",
+    },
 )
-
-__all__ = ["CHECKS"]

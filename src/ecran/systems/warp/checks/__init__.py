@@ -1,37 +1,38 @@
 """The checks of WaRP, one module per family: the core rolls (core), rolls that are not a trait
-against a number (group), combat (combat), powers and spells (powers)."""
+against a number (group), combat (combat), powers and spells (powers).
+
+Each check's id names its module and class (`ecran.systems.Listed`): a check's odds import its
+own module only, and the web's index lists the ids without importing any (start-up, #16)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ecran.rules import Check
-from ecran.systems.warp.checks.combat import Melee, Ranged, SpecialEffect
-from ecran.systems.warp.checks.core import Opposed, Related, Roll, Versus
-from ecran.systems.warp.checks.group import Abbreviated, FlawTrigger, GroupRoll, HandOfFate
-from ecran.systems.warp.checks.powers import (
-    CureDisease,
-    LearnPower,
-    LearnSpell,
-    Power,
-    ResistSpell,
-)
+from ecran.systems import Listed
 
-CHECKS: tuple[Check[Any], ...] = (
-    Roll(),
-    Opposed(),
-    Versus(),
-    Related(),
-    GroupRoll(),
-    HandOfFate(),
-    FlawTrigger(),
-    Melee(),
-    Ranged(),
-    SpecialEffect(),
-    Abbreviated(),
-    Power(),
-    CureDisease(),
-    LearnPower(),
-    LearnSpell(),
-    ResistSpell(),
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ecran.rules import Check
+
+CHECKS: Sequence[Check[Any]] = Listed(
+    __name__,
+    {
+        "roll": "core.Roll",
+        "opposed": "core.Opposed",
+        "versus": "core.Versus",
+        "related": "core.Related",
+        "group": "group.GroupRoll",
+        "hand_of_fate": "group.HandOfFate",
+        "flaw": "group.FlawTrigger",
+        "melee": "combat.Melee",
+        "ranged": "combat.Ranged",
+        "special_effect": "combat.SpecialEffect",
+        "abbreviated_combat": "group.Abbreviated",
+        "power": "powers.Power",
+        "cure_disease": "powers.CureDisease",
+        "learn_power": "powers.LearnPower",
+        "learn_spell": "powers.LearnSpell",
+        "resist_spell": "powers.ResistSpell",
+    },
 )

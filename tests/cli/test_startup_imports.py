@@ -1,0 +1,177 @@
+"""Start-up (#16), by what a fresh process imports (never by time; bench/bench_cli.py measures):
+a check's odds load that check's module and none of the game's sheet views, creation or
+operations, nor printing or the web; `ecran serve` answers its first page without importing
+any game, the API or the other pages, and the rest still answer on first use."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ecran.engine import get_system
+from ecran.engine.registry import _entry, all_systems, index
+
+GAMES = ["artemis", "fluid", "nephilim", "organique", "warp"]
+#: A game's modules that no check's odds need.
+NOT_FOR_ODDS = ("creation", "operations", "encounter", "view", "validation")
+
+
+def run(script: str) -> list[str]:
+    """The lines a script prints in a fresh interpreter (never the user's database)."""
+    env = {**os.environ, "ECRAN_DATABASE_URL": "sqlite://"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()
+
+
+ODDS = """
+import json, os, sys
+from ecran.cli.app import main
+try:
+    main(["odds", "artemis", "test", "--skill", "5", "--difficulty", "7", "--json"])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)))
+print(os.environ.get("PYDANTIC_DISABLE_PLUGINS"))
+"""
+
+
+def test_artemis_odds_load_the_skill_test_only() -> None:
+    *out, modules_line, plugins = run(ODDS)
+    report = json.loads(out[-1])
+    assert [o["outcome"] for o in report["outcomes"]] == ["failure", "uncertainty", "success"]
+    modules = json.loads(modules_line)
+    unwanted = [
+        m
+        for m in modules
+        if m.startswith(("rich", "ecran.web", "fastapi", "sqlalchemy", "ecran.cli.characters"))
+        or m.startswith(tuple(f"ecran.systems.artemis.{n}" for n in NOT_FOR_ODDS))
+        or m.startswith(("ecran.systems.artemis.checks.combat", "ecran.systems.artemis.checks.psy"))
+    ]
+    assert unwanted == []
+    assert "ecran.systems.artemis.checks.core" in modules
+    assert plugins == "__all__"  # pydantic's plugin scan skipped (README, "Start-up")
+    assert "importlib.metadata" not in modules  # nor its loader's import of the metadata reader
+
+
+KEBAB = """
+import json, sys
+from ecran.cli.app import main
+try:
+    main(["odds", "artemis", "test-xp", "--skill", "5", "--difficulty", "7", "--json"])
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("ecran.systems.artemis.checks."))))
+"""
+
+
+def test_a_check_named_in_kebab_case_loads_its_module_only() -> None:
+    *out, modules = run(KEBAB)
+    assert json.loads(out[-1])["check"] == "test_xp"
+    assert [m.rsplit(".", 1)[1] for m in json.loads(modules)] == ["base", "core", "labels"]
+
+
+DICE = """
+import json, sys
+from ecran.cli.app import main
+try:
+    main(["dice", "4d6kh3", "--json"])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_dice_as_json_loads_no_printing_no_rules() -> None:
+    *out, modules = run(DICE)
+    assert json.loads(out[-1])["expression"] == "4d6kh3"
+    loaded = json.loads(modules)
+    assert not [m for m in loaded if m.startswith(("rich", "pydantic", "ecran.rules", "ecran.web"))]
+
+
+ONE_CHECK = """
+import json, sys
+from ecran.engine import get_system
+system = get_system({game!r})
+check = system.check(system.checks.ids[0])
+print(json.dumps([check.name, sorted(m for m in sys.modules if m.startswith("ecran.systems."))]))
+"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_first_check_loads_no_creation_view_or_operation(game: str) -> None:
+    name, modules = json.loads(run(ONE_CHECK.format(game=game))[-1])
+    assert name == get_system(game).checks[0].name
+    package = f"ecran.systems.{game}."
+    assert not [m for m in modules if m.startswith(tuple(package + n for n in NOT_FOR_ODDS))]
+    assert {m.split(".")[2] for m in modules} == {game}  # no other game
+
+
+PLUGINS = """
+import sys
+from ecran.cli.app import skip_pydantic_plugins
+skip_pydantic_plugins()
+from pydantic import BaseModel
+from pydantic.plugin._loader import PYDANTIC_ENTRY_POINT_GROUP, get_plugins
+
+class Probe(BaseModel):
+    n: int
+
+print(Probe(n=3).n, list(get_plugins()), PYDANTIC_ENTRY_POINT_GROUP)
+"""
+
+
+def test_pydantic_without_plugins_still_answers_its_loaders_names() -> None:
+    assert run(PLUGINS) == ["3 [] pydantic"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_listed_id_is_its_checks_name(game: str) -> None:
+    checks = get_system(game).checks
+    assert list(checks.ids) == [c.name for c in checks]  # type: ignore[attr-defined]
+    assert checks[0] is checks[0] and list(checks)[-1] is checks[-1]  # made once
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hooks_named_by_module_keep_their_signature(game: str) -> None:
+    """`draw_npc` passes the reader's language only to a generator that takes it."""
+    assert "lang" in inspect.signature(get_system(game).random_npc).parameters
+
+
+def test_the_index_from_data_is_what_the_systems_list() -> None:
+    """The first page's listing, read from the games' data, is the systems' own: names, checks
+    in order, titles and descriptions."""
+    assert index() == [_entry(s) for s in all_systems().values()]
+
+
+SERVED = """
+import json, sys
+from fastapi.testclient import TestClient
+from ecran.web.app import create_served_app
+
+app = create_served_app()
+app.state.warm_up_delay = None  # this test asks for the routes itself
+with TestClient(app) as client:
+    first = client.get("/")
+    listed = "Espace Artémis" in first.text, "/systems/warp/checks/roll" in first.text
+    print(first.status_code, *listed)
+    print(json.dumps(sorted(m for m in sys.modules if m.startswith("ecran."))))
+    print("/api/odds/{system_id}/{check_name}" in client.get("/api/openapi.json").json()["paths"])
+    print(client.get("/api/systems").status_code, client.get("/nope").status_code)
+"""
+
+
+def test_serve_answers_its_first_page_from_data_then_every_route() -> None:
+    page, modules, schema, later = run(SERVED)  # the schema asked first: it includes them all
+    assert page == "200 True True"
+    loaded = json.loads(modules)
+    games = tuple(f"ecran.systems.{g}." for g in GAMES)
+    assert [m for m in loaded if m.startswith(games)] == [f"{g}checks" for g in games]
+    assert not [m for m in loaded if m.startswith(("ecran.web.api", "ecran.web.pages.systems"))]
+    assert later == "200 404"
+    assert schema == "True"
