@@ -3,7 +3,7 @@
 Per dice term: the fair die, then the reroll (`r` conditions the die on the faces it keeps, `ro`
 mixes one reroll in), then the explosion (each roll adds the next while it shows an exploding
 face, followed `depth` extra rolls deep: the mass beyond is the reported residual), then keep /
-drop by rank (`order.kept_statistic`), then successes minus failures, or matching sets. Terms are
+drop by rank (`order.kept_sum`), then successes minus failures, or matching sets. Terms are
 convolved; `* / % **` combine every pair of outcomes exactly (fractions stay fractions).
 Before any heavy step the cost is estimated and refused past the limits in `limits`.
 """
@@ -35,7 +35,7 @@ from ecran.dice.notation.ast import (
     kept_range,
 )
 from ecran.dice.notation.errors import NotationError
-from ecran.dice.notation.order import kept_statistic, weighted, work
+from ecran.dice.notation.order import kept_statistic, kept_sum, weighted, work
 from ecran.dice.notation.parser import parse
 
 
@@ -169,10 +169,7 @@ def _pool(
             part = (die.map(score) if score else die).repeat(count)
             result = part if result is None else result + part
         return result if result is not None else Distribution.constant(0)
-    if score is None:
-        return kept_statistic(types, lo, hi, lambda face, c: face * c)
-    scored = score
-    return kept_statistic(types, lo, hi, lambda face, c: scored(face) * c)
+    return kept_sum(types, lo, hi, score)
 
 
 def _exploded_pool(
@@ -449,17 +446,23 @@ def _size(node: Node, depth: int) -> tuple[int, float]:
     if isinstance(node, Group):
         pooled = node.pooled()
         if pooled:
-            return _pool_cost(pooled, node.keeps, node.success is not None, node.text, depth)
+            scored = node.success is not None
+            return _pool_cost(pooled, node.keeps, scored, node.text, depth, node.failure)
         costs = [_cost(child, depth) for child in node.items]
         if node.success is not None:
             return len(costs), sum(c[1] for c in costs)
         return sum(c[0] for c in costs), sum(c[1] for c in costs)
     scored = node.success is not None or (node.match is not None and node.match.total)
-    return _pool_cost([node], node.keeps, scored, node.text, depth)
+    return _pool_cost([node], node.keeps, scored, node.text, depth, node.failure)
 
 
 def _pool_cost(
-    terms: list[Dice], keeps: tuple[Keep, ...], scored: bool, text: str, depth: int
+    terms: list[Dice],
+    keeps: tuple[Keep, ...],
+    scored: bool,
+    text: str,
+    depth: int,
+    failure: Comparison | None = None,
 ) -> tuple[int, float]:
     if keeps and any(t.explode and not t.explode.into_die for t in terms):
         return _exploded_cost(terms, keeps, scored, text, depth)
@@ -479,7 +482,8 @@ def _pool_cost(
         return span, bits
     lo, hi = kept_range(keeps, count) if keeps else (0, count)
     kept = max(hi - lo, 0)
-    sums = (kept + 1) if scored else kept * faces + 1
+    # running totals: a count of successes spans 0..kept, minus failures -kept..kept
+    sums = ((2 if failure is not None else 1) * kept + 1) if scored else kept * faces + 1
     steps = work(faces, count, lo, hi, sums, len(terms))
     if weighted(steps, bits) > limits.MAX_KEEP_WORK:
         raise NotationError(
