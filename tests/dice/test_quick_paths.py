@@ -1,10 +1,11 @@
-"""The quick path of exact odds for `NdX ± C` gives what the general way gives."""
+"""The quick paths of exact odds for `NdX ± C` and `NdX` kept by rank `± C` give what the general
+way gives, and refuse what it refuses."""
 
 from __future__ import annotations
 
 import pytest
 
-from ecran.dice.notation import exact, limits, parse
+from ecran.dice.notation import NotationError, exact, limits, parse
 
 
 @pytest.mark.parametrize("text", ["3d6", "1d20+5", "2d6-1", "0d6", "1d1", "40d6", "7d10-100"])
@@ -18,3 +19,42 @@ def test_the_quick_path_is_the_general_way(text: str) -> None:
 @pytest.mark.parametrize("text", ["-3d6", "3d6kh2", "3d6+1d4", "3d6*2", "3d6!", "3d6>4", "(3d6)"])
 def test_other_shapes_take_the_general_way(text: str) -> None:
     assert exact._bare(parse(text).root) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4d6kh3",
+        "4d6kl3+2",
+        "4d6dl1-1",
+        "4d6dh1",
+        "7d6kh3",
+        "60d6kh30",
+        "5d10kh2kl1",
+        "4d6kh4",
+        "0d6kh1",
+        "1000d6kh23",
+        "200d10kl25",
+        "3d20k1+5",
+    ],
+)
+def test_the_kept_quick_path_is_the_general_way(text: str) -> None:
+    root = parse(text).root
+    quick = exact._kept_quick(root, limits.DEFAULT_DEPTH)
+    assert quick is not None
+    exact._check_size(root, limits.DEFAULT_DEPTH)
+    general = exact._node(root, limits.DEFAULT_DEPTH)
+    assert quick == general
+    assert quick.residual == general.residual == 0
+
+
+@pytest.mark.parametrize("text", ["4d6kh3r1", "4d6!!kh3", "4d6kh3>4", "4d6kh3*2", "1d6+4d6kh3"])
+def test_other_kept_shapes_take_the_general_way(text: str) -> None:
+    assert exact._kept_quick(parse(text).root, limits.DEFAULT_DEPTH) is None
+
+
+def test_the_kept_quick_path_refuses_what_the_general_way_refuses() -> None:
+    with pytest.raises(NotationError):
+        exact._kept_quick(parse("50d100kh40").root, limits.DEFAULT_DEPTH)
+    with pytest.raises(NotationError):
+        exact._check_size(parse("50d100kh40").root, limits.DEFAULT_DEPTH)

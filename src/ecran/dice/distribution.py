@@ -53,7 +53,7 @@ class Distribution(Generic[T]):
         """A fair die numbered 1..sides."""
         if sides < 1:
             raise ValueError("a die needs at least one side")
-        return Distribution(dict.fromkeys(range(1, sides + 1), 1))
+        return Distribution._trusted(dict.fromkeys(range(1, sides + 1), 1), sides)
 
     @classmethod
     def faces(cls, faces: Iterable[U]) -> Distribution[U]:

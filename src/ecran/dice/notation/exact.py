@@ -50,19 +50,20 @@ def distribution(
             f"explosion depth must be between 0 and {limits.MAX_DEPTH}, not {depth}",
         )
     quick = _bare(expr.root)
+    if quick is None:
+        quick = _kept_quick(expr.root, depth)
     if quick is not None:
         return quick
     _check_size(expr.root, depth)
     return _node(expr.root, depth)
 
 
-def _bare(root: Node) -> Distribution[Value] | None:
-    """`NdX` or `NdX ± C`, the commonest question, straight to the kernel's power of one die
-    (the same distribution the general way gives; fewer steps on a first call)."""
+def _single_term(root: Node) -> tuple[Dice, int] | None:
+    """`root` as one dice term plus an integer constant (0 if none), else None."""
     if not isinstance(root, Sum) or not 1 <= len(root.terms) <= 2:
         return None
     (sign, term), *rest = root.terms
-    if sign != 1 or not isinstance(term, Dice) or not term.bare:
+    if sign != 1 or not isinstance(term, Dice):
         return None
     shift = 0
     if rest:
@@ -70,6 +71,16 @@ def _bare(root: Node) -> Distribution[Value] | None:
         if not isinstance(constant, Constant) or type(constant.value) is not int:
             return None
         shift = sign * constant.value
+    return term, shift
+
+
+def _bare(root: Node) -> Distribution[Value] | None:
+    """`NdX` or `NdX ± C`, the commonest question, straight to the kernel's power of one die
+    (the same distribution the general way gives; fewer steps on a first call)."""
+    single = _single_term(root)
+    if single is None or not single[0].bare:
+        return None
+    term, shift = single
     _bounded((term.count * (term.sides - 1), term.count * log2(term.sides)))
     return _bare_sum(term.count, term.sides, shift)
 
@@ -79,6 +90,29 @@ def _bare_sum(count: int, sides: int, shift: int) -> Distribution[Value]:
     # cached like `_dice`: asked again, `40d6` is a lookup
     total = Distribution.die(sides).repeat(count)
     return total.map(lambda x: x + shift) if shift else total
+
+
+def _kept_quick(root: Node, depth: int) -> Distribution[Value] | None:
+    """`NdX` kept by rank (`kh`, `kl`, `dh`, `dl`, chained) `± C`, the next commonest, straight
+    to the kernel's keep (the same refusals and the same distribution as the general way,
+    cached by its numbers rather than by its tree)."""
+    single = _single_term(root)
+    if single is None:
+        return None
+    term, shift = single
+    if not term.keeps or term.fate or term.clamped:
+        return None
+    if term.reroll or term.explode or term.success or term.match:
+        return None
+    _cost(term, depth)
+    lo, hi = kept_range(term.keeps, term.count)
+    return _kept_sum(term.count, term.sides, lo, hi, shift)
+
+
+@lru_cache(maxsize=256)
+def _kept_sum(count: int, sides: int, lo: int, hi: int, shift: int) -> Distribution[Value]:
+    kept: Distribution[Value] = kept_sum([(Distribution.die(sides), count)], lo, hi)  # type: ignore[assignment]
+    return kept.map(lambda x: x + shift) if shift else kept
 
 
 def _node(node: Node, depth: int) -> Distribution[Value]:

@@ -75,51 +75,66 @@ def _top_packed(
     comes from one recurrence per face: with d = n - k and S(M) that sum for M = n - m dice,
     S(d) = (w + r)^d and S(M) = (w + r) S(M-1) - C(M-1, d) w^(M-1-d) r^(d+1)."""
     weights = die.weights()
-    items = sorted(
-        ((face, value(face) if value is not None else face, w) for face, w in weights.items()),
-        reverse=descending,
-    )
-    low = min(v for _, v, _ in items)
+    if value is None:
+        items = sorted(weights.items(), reverse=descending)
+    else:
+        items = [(value(face), w) for face, w in sorted(weights.items(), reverse=descending)]
+    low = min(v for v, _ in items)
     rest = sum(weights.values())
     width = ((rest**n).bit_length() + 7) // 8 * 8
     d = n - k
     done = 0
-    states: dict[int, int] = {0: 1}  # dice placed (< k) -> their totals, packed
+    states = [1] + [0] * (k - 1)  # m dice placed (m < k) -> their totals, packed
     finished = 0
-    for index, (_, v, w) in enumerate(items):
+    last = len(items) - 1
+    for index, (v, w) in enumerate(items):
         rest -= w
-        last = index == len(items) - 1
         shift = (v - low) * width
         finishing = _finishing(n, k, d, w, rest)
         done += k
-        carried: dict[int, int] = {}
-        for m, packed in states.items():
+        carried = [0] * k
+        for m, packed in enumerate(states):
+            if not packed:
+                continue
             digits = packed.bit_length() // width + 1
-            if not last:  # the last face takes every die left: nothing is carried
+            if index != last:  # the last face takes every die left: nothing is carried
                 left = n - m
                 ways = 1
                 for c in range(k - m):
-                    key = m + c
-                    carried[key] = carried.get(key, 0) + (packed * ways << shift * c)
+                    carried[m + c] += packed * ways << shift * c
                     ways = ways * w * (left - c) // (c + 1)
                 done += digits * (k - m)
-            if finishing[m]:
-                finished += packed * finishing[m] << shift * (k - m)
-                done += digits
+            finished += packed * finishing[m] << shift * (k - m)
+            done += digits
         states = carried
-        if not states:
-            break
     if steps is not None:
         steps[0] += done
-    size = finished.bit_length() // width + 1
-    step = width // 8
-    data = finished.to_bytes(size * step, "little")
+    return Distribution._trusted(_unpack(finished, width, low * k), die.denominator**n).reduced()
+
+
+def _unpack(packed: int, width: int, first: int) -> dict[int, int]:
+    """The digits of `packed` (`width` bits each, a multiple of 8), keyed from `first` up."""
+    size = packed.bit_length() // width + 1
     result: dict[int, int] = {}
+    if size * width <= _SHIFT_UP_TO:  # small: by shifts, no bytes object to build
+        mask = (1 << width) - 1
+        while packed:
+            if packed & mask:
+                result[first] = packed & mask
+            packed >>= width
+            first += 1
+        return result
+    step = width // 8
+    data = packed.to_bytes(size * step, "little")
     for i in range(size):
         weight = int.from_bytes(data[i * step : (i + 1) * step], "little")
         if weight:
-            result[low * k + i] = weight
-    return Distribution._trusted(result, die.denominator**n).reduced()
+            result[first + i] = weight
+    return result
+
+
+_SHIFT_UP_TO = 8192
+"""Bits of a packed result up to which reading its digits by shifts beats going through bytes."""
 
 
 def _finishing(n: int, k: int, d: int, w: int, r: int) -> list[int]:
