@@ -16,7 +16,7 @@ from math import lcm, log2
 from typing import Any
 
 from ecran.dice.distribution import Distribution
-from ecran.dice.explode import explode, explode_chain
+from ecran.dice.explode import chains_sum, explode, explode_chain
 from ecran.dice.notation import arith, exploded, limits
 from ecran.dice.notation.ast import (
     BinOp,
@@ -178,6 +178,13 @@ def _dice(node: Dice, depth: int) -> Distribution[Value]:
         # grown pool (Roll20), else each roll is scored
         if node.keeps:
             return _exploded_pool([node], node.keeps, node, depth)
+        if explosion.limit is None:  # `!`: the chains summed at once (`explode.chains_sum`)
+            die = _rerolled(node)
+            value = _roll_value(node)
+            chains: Distribution[Any] = chains_sum(
+                die, explosion.faces, node.count, max_depth=depth, score=value
+            )
+            return chains
         return _chain(node, _rerolled(node), explosion, depth).repeat(node.count)
     kept = kept_range(node.keeps, node.count) if node.keeps else ()
     return _pool([node], kept, node, depth)
@@ -274,15 +281,21 @@ def _cap(scoring: Dice | Group, node: Dice, depth: int) -> int | None:
 
 def _chain(node: Dice, die: Distribution[int], explosion: Explode, depth: int) -> Distribution[int]:
     """Σ score over one die's chain of rolls, each roll a die of its own."""
-    score = _score(node.success, node.failure)
-    clamp = node.clamp
-    value: Callable[[int], int] = (lambda f: score(clamp(f))) if score is not None else clamp
+    value = _roll_value(node)
     if explosion.limit is None:
         return explode_chain(die, explosion.faces, max_depth=depth, score=value)
     # d20's `ra`: a die showing an exploding face rolls once more, and that roll does not
     stop, going = _split(die, explosion.faces)
     once = die.map(value)
     return _mix(stop.map(value), going.map(value) + once)
+
+
+def _roll_value(node: Dice) -> Callable[[int], int]:
+    """What one roll of a `!` chain counts for: its face clamped (`mi`/`ma`), then scored
+    against the target number if there is one."""
+    score = _score(node.success, node.failure)
+    clamp = node.clamp
+    return (lambda f: score(clamp(f))) if score is not None else clamp
 
 
 def _penetrating(die: Distribution[int], faces: frozenset[int], depth: int) -> Distribution[int]:
