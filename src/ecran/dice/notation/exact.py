@@ -88,7 +88,7 @@ def _bare(root: Node) -> Distribution[Value] | None:
 @lru_cache(maxsize=256)
 def _bare_sum(count: int, sides: int, shift: int) -> Distribution[Value]:
     # cached like `_dice`: asked again, `40d6` is a lookup
-    total = Distribution.die(sides).repeat(count)
+    total: Distribution[Value] = Distribution.dice_sum(count, sides)  # type: ignore[assignment]
     return total.map(lambda x: x + shift) if shift else total
 
 
