@@ -185,7 +185,10 @@ def kept_statistic(
         rest[t] -= w
         last = rest[t] == 0
         carried: dict[tuple[int, ...], dict[int, int]] = {}
-        for assigned, sums in states.items():
+        # states with the most dice of this type first: none of them is written to by a state
+        # visited before it, so a state no die of this face moves (c = 0: one way, nothing
+        # added) is carried as it is, not copied, and the states after it add to it in place
+        for assigned, sums in sorted(states.items(), key=lambda state: -state[0][t]):
             m = sum(assigned)
             left = counts[t] - assigned[t]
             low_c = left if last else 0
@@ -193,10 +196,15 @@ def kept_statistic(
                 ways = comb(left, c) * w**c
                 add = gain(face, _overlap(m, m + c, lo, hi))
                 key = (*assigned[:t], assigned[t] + c, *assigned[t + 1 :])
+                steps_done += 1
+                if c == 0 and add == 0 and key not in carried:
+                    carried[key] = sums
+                    continue
                 bucket = carried.setdefault(key, {})
-                steps_done += len(sums) + 1
+                steps_done += len(sums)
                 for total, count in sums.items():
-                    bucket[total + add] = bucket.get(total + add, 0) + count * ways
+                    key_total = total + add
+                    bucket[key_total] = bucket.get(key_total, 0) + count * ways
             if m + left < hi:
                 continue
             # `hi` dice reached at this face: the others show faces not yet visited
@@ -219,7 +227,8 @@ def kept_statistic(
             add = gain(face, hi - max(m, lo))
             steps_done += len(sums) + min(first, left - first + 1) + 1
             for total, count in sums.items():
-                finished[total + add] = finished.get(total + add, 0) + count * ways
+                key_total = total + add
+                finished[key_total] = finished.get(key_total, 0) + count * ways
         states = carried
         if not states:
             break
