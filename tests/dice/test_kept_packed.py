@@ -64,3 +64,39 @@ def test_the_benchmark_pool_takes_the_packed_walk_and_matches_the_dictionary_wal
     assert packed.probability(180) == walked.probability(180) > 0
     # the packed walk: a handful of big-integer steps per state, far fewer than the dictionary's
     assert 0 < steps[0] < order.work(6, 60, 0, 30, 30 * 6 + 1)
+
+
+@st.composite
+def mixed_pools(draw: st.DrawFn) -> tuple[list[tuple[Distribution[int], int]], int, int]:
+    types = []
+    for _ in range(draw(st.integers(1, 3))):
+        weights = draw(
+            st.dictionaries(st.integers(-2, 6), st.integers(1, 4), min_size=1, max_size=4)
+        )
+        types.append((Distribution(weights), draw(st.integers(0, 3))))
+    n = sum(count for _, count in types)
+    lo = draw(st.integers(0, n))
+    return types, lo, draw(st.integers(lo, n))
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(mixed_pools())
+def test_kept_dice_of_several_types_as_listing_every_roll(
+    pool: tuple[list[tuple[Distribution[int], int]], int, int],
+) -> None:
+    # `{4d6+3d8}kh3`: the dictionary walk, whose states are carried without a copy when no die
+    # of a face moves them
+    types, lo, hi = pool
+    dice = [die for die, count in types for _ in range(count)]
+    weights: dict[int, int] = {}
+    for roll in product(*(die.weights().items() for die in dice)):
+        faces = sorted((face for face, _ in roll), reverse=True)
+        ways = 1
+        for _, w in roll:
+            ways *= w
+        weights[sum(faces[lo:hi])] = weights.get(sum(faces[lo:hi]), 0) + ways
+    denominator = 1
+    for die in dice:
+        denominator *= die.denominator
+    expected = Distribution(weights, denominator)
+    assert order.kept_statistic(types, lo, hi, lambda face, c: face * c) == expected
