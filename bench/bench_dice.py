@@ -7,9 +7,10 @@ Method
 ------
 * Rolling (same notation text on both sides): per-roll wall time of `d20.roll(text)` and of
   `ecran.dice.notation.roll(text, roller)`, parse included. Both cache parses (d20: its 256-entry
-  LFU AST cache; ecran: a 512-entry LRU cache of immutable ASTs), so after the first roll the
-  parse is a cache hit on both sides. ecran rolls with one seeded `Roller` reused across rolls
-  (d20 uses the global `random`). Neither builds its result text (d20 makes it lazily, ecran too).
+  LFU AST cache; ecran: a 512-entry LRU cache of immutable ASTs, and per text the plan that rolls
+  it, `roll._PLANS`, at most 512), so after the first roll the parse is a cache hit on both
+  sides. ecran rolls with one seeded `Roller` reused across rolls (d20 uses the global `random`).
+  Neither builds its result text (d20 makes it lazily, ecran too).
   Figure: the best of 5 runs of N rolls, divided by N.
 * Exact odds, cold: each measurement is a fresh Python subprocess that imports the library
   (untimed), then times one computation of the distribution (ecran: parse + exact distribution
@@ -94,10 +95,11 @@ def bench_rolls(n: int) -> list[tuple[str, float, float]]:
 
 
 def bench_uncached(n: int) -> list[tuple[str, float]]:
-    """ecran with its parse cache emptied before every roll: the full parse each time."""
+    """ecran with its parse and plan caches emptied before every roll: the full parse each time."""
     sys.path.insert(0, SRC)
     from ecran.dice import Roller
     from ecran.dice.notation import parser, roll
+    from ecran.dice.notation.roll import _PLANS as plans
 
     roller = Roller(2026)
     rows = []
@@ -105,6 +107,7 @@ def bench_uncached(n: int) -> list[tuple[str, float]]:
 
         def once(text: str = text) -> None:
             parser._parse_cached.cache_clear()
+            plans.clear()
             roll(text, roller)
 
         rows.append((text, per_roll(once, n)))
@@ -216,7 +219,7 @@ def main(argv: list[str]) -> None:
         bench_rolls(2000 if quick else 20000),
     )
     print(
-        "ecran without its parse cache (parse on every roll): "
+        "ecran without its parse and plan caches (parse and plan on every roll): "
         + ", ".join(f"{text} {fmt(t)}" for text, t in bench_uncached(2000 if quick else 20000))
     )
     show(
