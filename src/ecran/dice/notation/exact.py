@@ -178,14 +178,7 @@ def _dice(node: Dice, depth: int) -> Distribution[Value]:
         # grown pool (Roll20), else each roll is scored
         if node.keeps:
             return _exploded_pool([node], node.keeps, node, depth)
-        if explosion.limit is None:  # `!`: the chains summed at once (`explode.chains_sum`)
-            die = _rerolled(node)
-            value = _roll_value(node)
-            chains: Distribution[Any] = chains_sum(
-                die, explosion.faces, node.count, max_depth=depth, score=value
-            )
-            return chains
-        return _chain(node, _rerolled(node), explosion, depth).repeat(node.count)
+        return _chains(node, explosion, depth)
     kept = kept_range(node.keeps, node.count) if node.keeps else ()
     return _pool([node], kept, node, depth)
 
@@ -279,15 +272,15 @@ def _cap(scoring: Dice | Group, node: Dice, depth: int) -> int | None:
     return cap if 1 <= cap <= (depth + 1) * node.sides else None
 
 
-def _chain(node: Dice, die: Distribution[int], explosion: Explode, depth: int) -> Distribution[int]:
-    """Σ score over one die's chain of rolls, each roll a die of its own."""
-    value = _roll_value(node)
-    if explosion.limit is None:
-        return explode_chain(die, explosion.faces, max_depth=depth, score=value)
+def _chains(node: Dice, explosion: Explode, depth: int) -> Distribution[Any]:
+    """Σ score over the term's chains of rolls, each roll a die of its own."""
+    die, value = _rerolled(node), _roll_value(node)
+    if explosion.limit is None:  # `!`: the chains summed at once (`explode.chains_sum`)
+        return chains_sum(die, explosion.faces, node.count, max_depth=depth, score=value)
     # d20's `ra`: a die showing an exploding face rolls once more, and that roll does not
     stop, going = _split(die, explosion.faces)
     once = die.map(value)
-    return _mix(stop.map(value), going.map(value) + once)
+    return _mix(stop.map(value), going.map(value) + once).repeat(node.count)
 
 
 def _roll_value(node: Dice) -> Callable[[int], int]:
