@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from ecran.dice.notation import NotationError, exact, limits, parse
+from ecran.dice.notation import NotationError, distribution, exact, limits, parse
+from ecran.dice.notation.ast import Constant, Dice, Sum
+from ecran.dice.notation.parser import bare_numbers
 
 
 @pytest.mark.parametrize("text", ["3d6", "1d20+5", "2d6-1", "0d6", "1d1", "40d6", "7d10-100"])
@@ -58,3 +60,30 @@ def test_the_kept_quick_path_refuses_what_the_general_way_refuses() -> None:
         exact._kept_quick(parse("50d100kh40").root, limits.DEFAULT_DEPTH)
     with pytest.raises(NotationError):
         exact._check_size(parse("50d100kh40").root, limits.DEFAULT_DEPTH)
+
+
+@pytest.mark.parametrize("text", ["3d6", "d20", "1d20+5", "2d6-1", "40d6", "300d6", "7d10-100"])
+def test_bare_numbers_read_what_the_parser_reads(text: str) -> None:
+    # `distribution("3d6")` reads the numbers without building the tree
+    numbers = bare_numbers(text)
+    assert numbers is not None
+    root = parse(text).root
+    assert isinstance(root, Sum)
+    (_, term), *rest = root.terms
+    assert isinstance(term, Dice) and term.bare
+    shift = sum(sign * c.value for sign, c in rest if isinstance(c, Constant))
+    assert numbers == (term.count, term.sides, shift)
+    assert distribution(text) == exact._node(root, limits.DEFAULT_DEPTH)
+
+
+@pytest.mark.parametrize("text", ["0d6", "1001d6", "3d1001", "3d6+1d4", "3d6kh2", "3D6", " 3d6"])
+def test_other_texts_are_not_read_as_bare_numbers(text: str) -> None:
+    assert bare_numbers(text) is None
+
+
+@pytest.mark.parametrize("text", ["1000d6", "1000d1000+3"])
+def test_a_bare_sum_past_the_size_limit_is_refused_either_way(text: str) -> None:
+    with pytest.raises(NotationError):
+        distribution(text)
+    with pytest.raises(NotationError):
+        exact._check_size(parse(text).root, limits.DEFAULT_DEPTH)

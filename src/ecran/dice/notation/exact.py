@@ -36,13 +36,17 @@ from ecran.dice.notation.ast import (
 )
 from ecran.dice.notation.errors import NotationError
 from ecran.dice.notation.order import kept_statistic, kept_sum, weighted, work
-from ecran.dice.notation.parser import parse
+from ecran.dice.notation.parser import bare_numbers, parse
 
 
 def distribution(
     expression: Expression | str, depth: int = limits.DEFAULT_DEPTH
 ) -> Distribution[Value]:
     """The exact distribution of the expression's total (a sub-distribution if truncated)."""
+    if type(expression) is str and 0 <= depth <= limits.MAX_DEPTH:
+        numbers = bare_numbers(expression)  # `NdX ± C`: no tree to build
+        if numbers is not None:
+            return _fair_sum(*numbers)
     expr = parse(expression) if isinstance(expression, str) else expression
     if not 0 <= depth <= limits.MAX_DEPTH:
         raise NotationError(
@@ -81,8 +85,13 @@ def _bare(root: Node) -> Distribution[Value] | None:
     if single is None or not single[0].bare:
         return None
     term, shift = single
-    _bounded((term.count * (term.sides - 1), term.count * log2(term.sides)))
-    return _bare_sum(term.count, term.sides, shift)
+    return _fair_sum(term.count, term.sides, shift)
+
+
+def _fair_sum(count: int, sides: int, shift: int) -> Distribution[Value]:
+    """`count` fair dice of `sides` faces summed, plus `shift`, within the size limits."""
+    _bounded((count * (sides - 1), count * log2(sides)))
+    return _bare_sum(count, sides, shift)
 
 
 @lru_cache(maxsize=256)

@@ -133,6 +133,24 @@ _SIMPLE = re.compile(
 )
 
 
+_BARE = re.compile(r"([1-9][0-9]{0,3})?d([1-9][0-9]{0,3})([+-][0-9]{1,6})?")
+
+
+def bare_numbers(text: str) -> tuple[int, int, int] | None:
+    """`NdX` or `NdX ± C` (the commonest question) read as (N, X, ±C) without building its
+    tree, when within the limits; else None (the text goes the way of `parse`, which gives the
+    same sum: a test holds them equal)."""
+    match = _BARE.fullmatch(text)
+    if match is None:
+        return None
+    count_text, sides_text, constant_text = match.groups()
+    count = int(count_text) if count_text else 1
+    sides = int(sides_text)
+    if count > limits.MAX_DICE or sides > limits.MAX_SIDES:
+        return None
+    return count, sides, int(constant_text) if constant_text else 0
+
+
 def _simple(text: str) -> Expression | None:
     """The commonest shapes, `NdX`, `NdXkhK`/`NdXklK` and `± C` after them, built without the
     tokeniser (the same tree the full parser builds: a test holds them equal); anything else,
