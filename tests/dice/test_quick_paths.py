@@ -7,7 +7,7 @@ import pytest
 
 from ecran.dice.notation import NotationError, distribution, exact, limits, parse
 from ecran.dice.notation.ast import Constant, Dice, Sum
-from ecran.dice.notation.parser import bare_numbers
+from ecran.dice.notation.parser import bare_numbers, kept_numbers
 
 
 @pytest.mark.parametrize("text", ["3d6", "1d20+5", "2d6-1", "0d6", "1d1", "40d6", "7d10-100"])
@@ -87,3 +87,42 @@ def test_a_bare_sum_past_the_size_limit_is_refused_either_way(text: str) -> None
         distribution(text)
     with pytest.raises(NotationError):
         exact._check_size(parse(text).root, limits.DEFAULT_DEPTH)
+
+
+@pytest.mark.parametrize(
+    "text", ["4d6kh3", "d20kh1", "4d6kl3+2", "7d6kh3-1", "60d6kh30", "200d10kl25", "4d6kh4"]
+)
+def test_kept_numbers_read_what_the_parser_reads(text: str) -> None:
+    # `distribution("4d6kh3")` reads the numbers without building the tree
+    numbers = kept_numbers(text)
+    assert numbers is not None
+    count, sides, highest, kept, shift, term_text = numbers
+    root = parse(text).root
+    assert isinstance(root, Sum)
+    (_, term), *rest = root.terms
+    assert isinstance(term, Dice) and len(term.keeps) == 1
+    keep = term.keeps[0]
+    assert (count, sides, highest, kept, term_text) == (
+        term.count,
+        term.sides,
+        keep.highest,
+        keep.count,
+        term.text,
+    )
+    assert shift == sum(sign * c.value for sign, c in rest if isinstance(c, Constant))
+    exact._check_size(root, limits.DEFAULT_DEPTH)
+    assert distribution(text) == exact._node(root, limits.DEFAULT_DEPTH)
+
+
+@pytest.mark.parametrize("text", ["4d6kh5", "4d6k3", "4d6dl1", "4d6kh3kl2", "1001d6kh1", "4d6kh"])
+def test_other_texts_are_not_read_as_kept_numbers(text: str) -> None:
+    assert kept_numbers(text) is None
+
+
+@pytest.mark.parametrize("text", ["50d100kh40", "50d100kh40+2", "200d20kl100"])
+def test_a_keep_past_the_budget_is_refused_in_the_same_words_either_way(text: str) -> None:
+    with pytest.raises(NotationError) as quick:
+        distribution(text)
+    with pytest.raises(NotationError) as general:
+        exact._check_size(parse(text).root, limits.DEFAULT_DEPTH)
+    assert (quick.value.fr, quick.value.en) == (general.value.fr, general.value.en)

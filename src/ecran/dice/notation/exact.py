@@ -36,7 +36,7 @@ from ecran.dice.notation.ast import (
 )
 from ecran.dice.notation.errors import NotationError
 from ecran.dice.notation.order import kept_statistic, kept_sum, weighted, work
-from ecran.dice.notation.parser import bare_numbers, parse
+from ecran.dice.notation.parser import bare_numbers, kept_numbers, parse
 
 
 def distribution(
@@ -47,6 +47,9 @@ def distribution(
         numbers = bare_numbers(expression)  # `NdX ± C`: no tree to build
         if numbers is not None:
             return _fair_sum(*numbers)
+        kept = kept_numbers(expression)  # `NdXkhK ± C`, `NdXklK ± C`: no tree either
+        if kept is not None:
+            return _fair_kept(*kept)
     expr = parse(expression) if isinstance(expression, str) else expression
     if not 0 <= depth <= limits.MAX_DEPTH:
         raise NotationError(
@@ -116,6 +119,18 @@ def _kept_quick(root: Node, depth: int) -> Distribution[Value] | None:
     _cost(term, depth)
     lo, hi = kept_range(term.keeps, term.count)
     return _kept_sum(term.count, term.sides, lo, hi, shift)
+
+
+def _fair_kept(
+    count: int, sides: int, highest: bool, k: int, shift: int, text: str
+) -> Distribution[Value]:
+    """The `k` highest (or lowest) of `count` fair dice, plus `shift`: the refusals of the
+    general way (`_pool_cost` for one plain die) from the numbers alone, then the kernel."""
+    lo, hi = (0, k) if highest else (count - k, count)
+    bits = count * log2(sides)
+    _keep_work(text, sides, count, lo, hi, k * sides + 1, 1, bits)
+    _bounded((sides * k, bits))
+    return _kept_sum(count, sides, lo, hi, shift)
 
 
 @lru_cache(maxsize=256)
@@ -533,15 +548,23 @@ def _pool_cost(
     kept = max(hi - lo, 0)
     # running totals: a count of successes spans 0..kept, minus failures -kept..kept
     sums = ((2 if failure is not None else 1) * kept + 1) if scored else kept * faces + 1
-    steps = work(faces, count, lo, hi, sums, len(terms))
-    if weighted(steps, bits) > limits.MAX_KEEP_WORK:
+    _keep_work(text, faces, count, lo, hi, sums, len(terms), bits)
+    return (1 if scored else faces) * kept, bits
+
+
+def _keep_work(
+    text: str, faces: int, count: int, lo: int, hi: int, sums: int, types: int, bits: float
+) -> None:
+    """Refuse a keep/drop whose estimated steps (`order.work`), weighted by the size of their
+    integers, are past the budget."""
+    if weighted(work(faces, count, lo, hi, sums, types), bits) > limits.MAX_KEEP_WORK:
+        kept = max(hi - lo, 0)
         raise NotationError(
             f"« {text} » : garder {kept} dés sur {count} est trop coûteux "
             "à calculer exactement ; lancez plutôt les dés",
             f"'{text}': keeping {kept} of {count} dice is too costly to compute "
             "exactly; roll the dice instead",
         )
-    return (1 if scored else faces) * kept, bits
 
 
 def _exploded_cost(
