@@ -1,7 +1,7 @@
 """The cost estimate that refuses an exact computation before it starts is sound: what it lets
 through does no more work than it said (issue 16: "no expression the notation accepts takes more
-than one second"). Work is counted, not timed: `order.STEPS` counts the inner-loop steps of the
-keep/drop kernel, and each step adds integers no larger than the result's denominator, so the
+than one second"). Work is counted, not timed: a counter passed to the keep/drop kernels counts
+their inner-loop steps, and each step adds integers no larger than the result's denominator, so the
 estimate weighted by that size (`order.weighted`) bounds the time on any machine."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecran.dice import Distribution
-from ecran.dice.notation import NotationError, distribution, exact, limits, order
+from ecran.dice.notation import NotationError, distribution, exact, limits, order, parse
+from ecran.dice.notation.ast import kept_range
 
 
 def die(faces: int) -> Distribution[int]:
@@ -41,9 +42,31 @@ def test_keep_kernel_does_no_more_steps_than_estimated(
     faces = max(f for f, _ in types)
     kept = hi - lo
     estimate = order.work(faces, sum(c for _, c in types), lo, hi, kept * faces + 1, len(types))
-    before = order.STEPS[0]
-    order.kept_statistic([(die(f), c) for f, c in types], lo, hi, lambda face, c: face * c)
-    assert order.STEPS[0] - before <= estimate
+    steps = [0]
+    order.kept_statistic([(die(f), c) for f, c in types], lo, hi, lambda face, c: face * c, steps)
+    assert steps[0] <= estimate
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(pools(), st.sampled_from(["sum", "success", "success-failure"]))
+def test_the_kernel_a_pool_takes_does_no_more_steps_than_estimated(
+    pool: tuple[list[tuple[int, int]], int, int], scoring: str
+) -> None:
+    # `kept_sum` is what the notation calls: the packed walk for one die type kept from one end,
+    # else `kept_statistic`; success counts with failures span -kept..kept
+    types, lo, hi = pool
+    faces = max(f for f, _ in types)
+    kept = hi - lo
+    value = None
+    sums = kept * faces + 1
+    if scoring == "success":
+        value, sums = (lambda face: 1 if face >= 4 else 0), kept + 1
+    elif scoring == "success-failure":
+        value, sums = (lambda face: (face >= 4) - (face == 1)), 2 * kept + 1
+    estimate = order.work(faces, sum(c for _, c in types), lo, hi, sums, len(types))
+    steps = [0]
+    order.kept_sum([(die(f), c) for f, c in types], lo, hi, value, steps)
+    assert steps[0] <= estimate
 
 
 @pytest.mark.parametrize(
@@ -59,11 +82,14 @@ def test_keep_kernel_does_no_more_steps_than_estimated(
     ],
 )
 def test_accepted_keeps_stay_within_the_weighted_budget(text: str, faces: int, count: int) -> None:
-    exact._dice.cache_clear()
-    before = order.STEPS[0]
     result = distribution(text)  # accepted: the case is one the estimate let through
-    steps = order.STEPS[0] - before
-    assert 0 < order.weighted(steps, count * log2(faces)) <= limits.MAX_KEEP_WORK
+    term = parse(text).dice_terms()[0]
+    lo, hi = kept_range(term.keeps, term.count)
+    steps = [0]
+    value = exact._score(term.success, term.failure)
+    again = order.kept_sum([(exact._die_value(term, 20, term), term.count)], lo, hi, value, steps)
+    assert again == result  # the very computation `distribution` makes, counted
+    assert 0 < order.weighted(steps[0], count * log2(faces)) <= limits.MAX_KEEP_WORK
     assert result.total + result.residual == 1
 
 

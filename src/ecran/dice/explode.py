@@ -117,5 +117,43 @@ def explode_chain(
     return Distribution(result, den**levels).reduced()
 
 
+def chains_sum(
+    die: Distribution[int],
+    on: Collection[int],
+    count: int,
+    *,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    score: Callable[[int], int] | None = None,
+) -> Distribution[int]:
+    """Sum of `count` independent chains of `explode_chain` (the same distribution as
+    `explode_chain(...).repeat(count)`).
+
+    When every exploding face scores alike (`g`: a plain `!` explodes on the top face alone), a
+    chain is `g * J + X`, J the number of explosions (0..max_depth) and X the stopping roll, and
+    the weight of (J = j, X = x) is a product of a weight of j and a weight of x: J and X are
+    independent. So `count` chains sum to `g * ΣJ + ΣX`, two short sums of independent copies
+    (big-integer powers) and one convolution, instead of the power of a long chain (`10d10!`:
+    210 outcomes raised to the 10th)."""
+    weights = die.weights()
+    value = score if score is not None else _identity
+    going: dict[int, int] = {}
+    stopping: dict[int, int] = {}
+    for face, w in weights.items():
+        table = going if face in on else stopping
+        key = value(face)
+        table[key] = table.get(key, 0) + w
+    if len(going) != 1 or not stopping or max_depth < 0 or count < 2:
+        return explode_chain(die, on, max_depth=max_depth, score=score).repeat(count)
+    ((g, wg),) = going.items()
+    den = die.denominator
+    # J = j: j exploding rolls, then any stopping roll; over den**(max_depth + 1) in all
+    explosions = {j: wg**j * den ** (max_depth - j) for j in range(max_depth + 1)}
+    # weights only: each part over its own total, the whole over den**((max_depth + 1) * count)
+    jumps = Distribution._trusted(explosions, sum(explosions.values())).repeat(count)
+    stops = Distribution._trusted(stopping, sum(stopping.values())).repeat(count)
+    total = jumps.map(lambda j: g * j) + stops
+    return Distribution._trusted(total.weights(), den ** ((max_depth + 1) * count)).reduced()
+
+
 def _identity(face: int) -> int:
     return face

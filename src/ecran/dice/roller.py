@@ -68,8 +68,8 @@ class Roller:
         value += 1
         rolled = self.rolled
         rolled.append(value)
-        if len(rolled) > RECORD_LIMIT:
-            del rolled[: RECORD_LIMIT // 2]
+        if len(rolled) > RECORD_LIMIT:  # trimmed as `many` trims: the newest half kept
+            del rolled[: len(rolled) - RECORD_LIMIT // 2]
         return value
 
     def many(self, sides: int, count: int) -> list[int]:

@@ -3,7 +3,7 @@
 Per dice term: the fair die, then the reroll (`r` conditions the die on the faces it keeps, `ro`
 mixes one reroll in), then the explosion (each roll adds the next while it shows an exploding
 face, followed `depth` extra rolls deep: the mass beyond is the reported residual), then keep /
-drop by rank (`order.kept_statistic`), then successes minus failures, or matching sets. Terms are
+drop by rank (`order.kept_sum`), then successes minus failures, or matching sets. Terms are
 convolved; `* / % **` combine every pair of outcomes exactly (fractions stay fractions).
 Before any heavy step the cost is estimated and refused past the limits in `limits`.
 """
@@ -16,7 +16,7 @@ from math import lcm, log2
 from typing import Any
 
 from ecran.dice.distribution import Distribution
-from ecran.dice.explode import explode, explode_chain
+from ecran.dice.explode import chains_sum, explode, explode_chain
 from ecran.dice.notation import arith, exploded, limits
 from ecran.dice.notation.ast import (
     BinOp,
@@ -35,14 +35,21 @@ from ecran.dice.notation.ast import (
     kept_range,
 )
 from ecran.dice.notation.errors import NotationError
-from ecran.dice.notation.order import kept_statistic, weighted, work
-from ecran.dice.notation.parser import parse
+from ecran.dice.notation.order import kept_statistic, kept_sum, weighted, work
+from ecran.dice.notation.parser import bare_numbers, kept_numbers, parse
 
 
 def distribution(
     expression: Expression | str, depth: int = limits.DEFAULT_DEPTH
 ) -> Distribution[Value]:
     """The exact distribution of the expression's total (a sub-distribution if truncated)."""
+    if type(expression) is str and 0 <= depth <= limits.MAX_DEPTH:
+        numbers = bare_numbers(expression)  # `NdX ± C`: no tree to build
+        if numbers is not None:
+            return _fair_sum(*numbers)
+        kept = kept_numbers(expression)  # `NdXkhK ± C`, `NdXklK ± C`: no tree either
+        if kept is not None:
+            return _fair_kept(*kept)
     expr = parse(expression) if isinstance(expression, str) else expression
     if not 0 <= depth <= limits.MAX_DEPTH:
         raise NotationError(
@@ -50,19 +57,20 @@ def distribution(
             f"explosion depth must be between 0 and {limits.MAX_DEPTH}, not {depth}",
         )
     quick = _bare(expr.root)
+    if quick is None:
+        quick = _kept_quick(expr.root, depth)
     if quick is not None:
         return quick
     _check_size(expr.root, depth)
     return _node(expr.root, depth)
 
 
-def _bare(root: Node) -> Distribution[Value] | None:
-    """`NdX` or `NdX ± C`, the commonest question, straight to the kernel's power of one die
-    (the same distribution the general way gives; fewer steps on a first call)."""
+def _single_term(root: Node) -> tuple[Dice, int] | None:
+    """`root` as one dice term plus an integer constant (0 if none), else None."""
     if not isinstance(root, Sum) or not 1 <= len(root.terms) <= 2:
         return None
     (sign, term), *rest = root.terms
-    if sign != 1 or not isinstance(term, Dice) or not term.bare:
+    if sign != 1 or not isinstance(term, Dice):
         return None
     shift = 0
     if rest:
@@ -70,15 +78,65 @@ def _bare(root: Node) -> Distribution[Value] | None:
         if not isinstance(constant, Constant) or type(constant.value) is not int:
             return None
         shift = sign * constant.value
-    _bounded((term.count * (term.sides - 1), term.count * log2(term.sides)))
-    return _bare_sum(term.count, term.sides, shift)
+    return term, shift
+
+
+def _bare(root: Node) -> Distribution[Value] | None:
+    """`NdX` or `NdX ± C`, the commonest question, straight to the kernel's power of one die
+    (the same distribution the general way gives; fewer steps on a first call)."""
+    single = _single_term(root)
+    if single is None or not single[0].bare:
+        return None
+    term, shift = single
+    return _fair_sum(term.count, term.sides, shift)
+
+
+def _fair_sum(count: int, sides: int, shift: int) -> Distribution[Value]:
+    """`count` fair dice of `sides` faces summed, plus `shift`, within the size limits."""
+    _bounded((count * (sides - 1), count * log2(sides)))
+    return _bare_sum(count, sides, shift)
 
 
 @lru_cache(maxsize=256)
 def _bare_sum(count: int, sides: int, shift: int) -> Distribution[Value]:
     # cached like `_dice`: asked again, `40d6` is a lookup
-    total = Distribution.die(sides).repeat(count)
+    total: Distribution[Value] = Distribution.dice_sum(count, sides)  # type: ignore[assignment]
     return total.map(lambda x: x + shift) if shift else total
+
+
+def _kept_quick(root: Node, depth: int) -> Distribution[Value] | None:
+    """`NdX` kept by rank (`kh`, `kl`, `dh`, `dl`, chained) `± C`, the next commonest, straight
+    to the kernel's keep (the same refusals and the same distribution as the general way,
+    cached by its numbers rather than by its tree)."""
+    single = _single_term(root)
+    if single is None:
+        return None
+    term, shift = single
+    if not term.keeps or term.fate or term.clamped:
+        return None
+    if term.reroll or term.explode or term.success or term.match:
+        return None
+    _cost(term, depth)
+    lo, hi = kept_range(term.keeps, term.count)
+    return _kept_sum(term.count, term.sides, lo, hi, shift)
+
+
+def _fair_kept(
+    count: int, sides: int, highest: bool, k: int, shift: int, text: str
+) -> Distribution[Value]:
+    """The `k` highest (or lowest) of `count` fair dice, plus `shift`: the refusals of the
+    general way (`_pool_cost` for one plain die) from the numbers alone, then the kernel."""
+    lo, hi = (0, k) if highest else (count - k, count)
+    bits = count * log2(sides)
+    _keep_work(text, sides, count, lo, hi, k * sides + 1, 1, bits)
+    _bounded((sides * k, bits))
+    return _kept_sum(count, sides, lo, hi, shift)
+
+
+@lru_cache(maxsize=256)
+def _kept_sum(count: int, sides: int, lo: int, hi: int, shift: int) -> Distribution[Value]:
+    kept: Distribution[Value] = kept_sum([(Distribution.die(sides), count)], lo, hi)  # type: ignore[assignment]
+    return kept.map(lambda x: x + shift) if shift else kept
 
 
 def _node(node: Node, depth: int) -> Distribution[Value]:
@@ -144,7 +202,7 @@ def _dice(node: Dice, depth: int) -> Distribution[Value]:
         # grown pool (Roll20), else each roll is scored
         if node.keeps:
             return _exploded_pool([node], node.keeps, node, depth)
-        return _chain(node, _rerolled(node), explosion, depth).repeat(node.count)
+        return _chains(node, explosion, depth)
     kept = kept_range(node.keeps, node.count) if node.keeps else ()
     return _pool([node], kept, node, depth)
 
@@ -169,10 +227,7 @@ def _pool(
             part = (die.map(score) if score else die).repeat(count)
             result = part if result is None else result + part
         return result if result is not None else Distribution.constant(0)
-    if score is None:
-        return kept_statistic(types, lo, hi, lambda face, c: face * c)
-    scored = score
-    return kept_statistic(types, lo, hi, lambda face, c: scored(face) * c)
+    return kept_sum(types, lo, hi, score)
 
 
 def _exploded_pool(
@@ -241,17 +296,23 @@ def _cap(scoring: Dice | Group, node: Dice, depth: int) -> int | None:
     return cap if 1 <= cap <= (depth + 1) * node.sides else None
 
 
-def _chain(node: Dice, die: Distribution[int], explosion: Explode, depth: int) -> Distribution[int]:
-    """Σ score over one die's chain of rolls, each roll a die of its own."""
-    score = _score(node.success, node.failure)
-    clamp = node.clamp
-    value: Callable[[int], int] = (lambda f: score(clamp(f))) if score is not None else clamp
-    if explosion.limit is None:
-        return explode_chain(die, explosion.faces, max_depth=depth, score=value)
+def _chains(node: Dice, explosion: Explode, depth: int) -> Distribution[Any]:
+    """Σ score over the term's chains of rolls, each roll a die of its own."""
+    die, value = _rerolled(node), _roll_value(node)
+    if explosion.limit is None:  # `!`: the chains summed at once (`explode.chains_sum`)
+        return chains_sum(die, explosion.faces, node.count, max_depth=depth, score=value)
     # d20's `ra`: a die showing an exploding face rolls once more, and that roll does not
     stop, going = _split(die, explosion.faces)
     once = die.map(value)
-    return _mix(stop.map(value), going.map(value) + once)
+    return _mix(stop.map(value), going.map(value) + once).repeat(node.count)
+
+
+def _roll_value(node: Dice) -> Callable[[int], int]:
+    """What one roll of a `!` chain counts for: its face clamped (`mi`/`ma`), then scored
+    against the target number if there is one."""
+    score = _score(node.success, node.failure)
+    clamp = node.clamp
+    return (lambda f: score(clamp(f))) if score is not None else clamp
 
 
 def _penetrating(die: Distribution[int], faces: frozenset[int], depth: int) -> Distribution[int]:
@@ -449,17 +510,23 @@ def _size(node: Node, depth: int) -> tuple[int, float]:
     if isinstance(node, Group):
         pooled = node.pooled()
         if pooled:
-            return _pool_cost(pooled, node.keeps, node.success is not None, node.text, depth)
+            scored = node.success is not None
+            return _pool_cost(pooled, node.keeps, scored, node.text, depth, node.failure)
         costs = [_cost(child, depth) for child in node.items]
         if node.success is not None:
             return len(costs), sum(c[1] for c in costs)
         return sum(c[0] for c in costs), sum(c[1] for c in costs)
     scored = node.success is not None or (node.match is not None and node.match.total)
-    return _pool_cost([node], node.keeps, scored, node.text, depth)
+    return _pool_cost([node], node.keeps, scored, node.text, depth, node.failure)
 
 
 def _pool_cost(
-    terms: list[Dice], keeps: tuple[Keep, ...], scored: bool, text: str, depth: int
+    terms: list[Dice],
+    keeps: tuple[Keep, ...],
+    scored: bool,
+    text: str,
+    depth: int,
+    failure: Comparison | None = None,
 ) -> tuple[int, float]:
     if keeps and any(t.explode and not t.explode.into_die for t in terms):
         return _exploded_cost(terms, keeps, scored, text, depth)
@@ -479,16 +546,25 @@ def _pool_cost(
         return span, bits
     lo, hi = kept_range(keeps, count) if keeps else (0, count)
     kept = max(hi - lo, 0)
-    sums = (kept + 1) if scored else kept * faces + 1
-    steps = work(faces, count, lo, hi, sums, len(terms))
-    if weighted(steps, bits) > limits.MAX_KEEP_WORK:
+    # running totals: a count of successes spans 0..kept, minus failures -kept..kept
+    sums = ((2 if failure is not None else 1) * kept + 1) if scored else kept * faces + 1
+    _keep_work(text, faces, count, lo, hi, sums, len(terms), bits)
+    return (1 if scored else faces) * kept, bits
+
+
+def _keep_work(
+    text: str, faces: int, count: int, lo: int, hi: int, sums: int, types: int, bits: float
+) -> None:
+    """Refuse a keep/drop whose estimated steps (`order.work`), weighted by the size of their
+    integers, are past the budget."""
+    if weighted(work(faces, count, lo, hi, sums, types), bits) > limits.MAX_KEEP_WORK:
+        kept = max(hi - lo, 0)
         raise NotationError(
             f"« {text} » : garder {kept} dés sur {count} est trop coûteux "
             "à calculer exactement ; lancez plutôt les dés",
             f"'{text}': keeping {kept} of {count} dice is too costly to compute "
             "exactly; roll the dice instead",
         )
-    return (1 if scored else faces) * kept, bits
 
 
 def _exploded_cost(

@@ -133,6 +133,43 @@ _SIMPLE = re.compile(
 )
 
 
+_BARE = re.compile(r"([1-9][0-9]{0,3})?d([1-9][0-9]{0,3})([+-][0-9]{1,6})?")
+
+
+def bare_numbers(text: str) -> tuple[int, int, int] | None:
+    """`NdX` or `NdX ± C` (the commonest question) read as (N, X, ±C) without building its
+    tree, when within the limits; else None (the text goes the way of `parse`, which gives the
+    same sum: a test holds them equal)."""
+    match = _BARE.fullmatch(text)
+    if match is None:
+        return None
+    count_text, sides_text, constant_text = match.groups()
+    count = int(count_text) if count_text else 1
+    sides = int(sides_text)
+    if count > limits.MAX_DICE or sides > limits.MAX_SIDES:
+        return None
+    return count, sides, int(constant_text) if constant_text else 0
+
+
+_KEPT = re.compile(r"([1-9][0-9]{0,3})?d([1-9][0-9]{0,3})k([hl])([1-9][0-9]{0,3})([+-][0-9]{1,6})?")
+
+
+def kept_numbers(text: str) -> tuple[int, int, bool, int, int, str] | None:
+    """`NdXkhK` or `NdXklK`, `± C` after it, read as (N, X, highest?, K, ±C, the term's text)
+    without building its tree, when within the limits and K <= N; else None (the text goes the
+    way of `parse`, which reads the same numbers: a test holds them equal)."""
+    match = _KEPT.fullmatch(text)
+    if match is None:
+        return None
+    count_text, sides_text, side, kept_text, constant_text = match.groups()
+    count = int(count_text) if count_text else 1
+    sides, kept = int(sides_text), int(kept_text)
+    if count > limits.MAX_DICE or sides > limits.MAX_SIDES or kept > count:
+        return None
+    term = text[: match.start(5)] if constant_text else text
+    return count, sides, side == "h", kept, int(constant_text) if constant_text else 0, term
+
+
 def _simple(text: str) -> Expression | None:
     """The commonest shapes, `NdX`, `NdXkhK`/`NdXklK` and `± C` after them, built without the
     tokeniser (the same tree the full parser builds: a test holds them equal); anything else,

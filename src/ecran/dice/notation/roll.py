@@ -9,8 +9,8 @@ seeded `Roller` replays the same record. Fudge dice (dF) are recorded as -1, 0 o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ecran.dice.notation import arith, limits
 from ecran.dice.notation.ast import (
@@ -146,15 +146,29 @@ class GroupRoll:
 Rolled = TermRoll | SumRoll | Constant | OpRoll | CallRoll | LabelRoll | GroupRoll
 
 
-@dataclass(slots=True)
 class RollResult:
-    """A rolled expression: its total, every die in the order rolled, and the tree to show."""
+    """A rolled expression: its total, every die in the order rolled, and the tree to show.
 
-    expression: Expression
-    total: Value
-    dice: list[int]
-    tree: SumRoll
-    _text: str | None = field(default=None, repr=False)
+    A roll of the commonest shapes (`_plan`) leaves `tree` to be built on first use, from its
+    dice: the same tree the general walk builds (a test holds them equal)."""
+
+    __slots__ = ("_text", "_tree", "dice", "expression", "total")
+
+    def __init__(
+        self, expression: Expression, total: Value, dice: list[int], tree: SumRoll | None = None
+    ) -> None:
+        self.expression = expression
+        self.total = total
+        self.dice = dice
+        self._tree = tree
+        self._text: str | None = None
+
+    @property
+    def tree(self) -> SumRoll:
+        tree = self._tree
+        if tree is None:
+            tree = self._tree = _planned_tree(self.expression, list(self.dice), self.total)
+        return tree
 
     @property
     def text(self) -> str:
@@ -165,16 +179,130 @@ class RollResult:
             self._text = roll_text(self)
         return self._text
 
+    def __repr__(self) -> str:
+        return f"RollResult({self.expression.source!r}, total={self.total!r}, dice={self.dice!r})"
+
 
 def roll(expression: Expression | str, dice: DiceSource) -> RollResult:
     """Roll the expression with `dice` (a seeded `Roller` to replay it)."""
     if type(expression) is str:
-        expr = _parse_cached(expression)  # parse's own cache, without its type check
-    else:
-        expr = parse(expression) if isinstance(expression, str) else expression
+        plan = _PLANS.get(expression)
+        if plan is None:
+            plan = _plan(expression)
+        return plan(dice)
+    expr = parse(expression) if isinstance(expression, str) else expression
+    return _walk(expr, dice)
+
+
+def _walk(expr: Expression, dice: DiceSource) -> RollResult:
+    """The general roll: the tree walked node by node, every die recorded."""
     rolled: list[int] = []
     tree = _sum(expr.root, _Dice(dice, rolled))  # type: ignore[arg-type]  # a root is a Sum
     return RollResult(expr, tree.value, rolled, tree)
+
+
+Plan = Callable[[DiceSource], RollResult]
+
+_PLANS: dict[str, Plan] = {}
+"""Text -> how to roll it, built once (as parses are cached): the commonest shapes roll in a few
+lines; the rest walk the tree. Bounded: emptied when full."""
+
+_MAX_PLANS = 512
+
+
+def _plan(text: str) -> Plan:
+    """How to roll `text`: `NdX`, `NdX` with keep/drop, or `NdX!` (a plain explosion), then
+    integer constants added or taken off, with a `Roller`: the dice drawn by the roller's own
+    loops, the total summed, the tree left for later (`_planned_tree`). Any other shape, or
+    another dice source, walks the tree."""
+    expr = _parse_cached(text)  # raises NotationError on bad input: nothing stored
+
+    def walk(dice: DiceSource) -> RollResult:
+        return _walk(expr, dice)
+
+    plan: Plan = walk
+    planned = _planned_term(expr)
+    if planned is not None:
+        plan = _fast(expr, *planned, walk)
+    if len(_PLANS) >= _MAX_PLANS:
+        _PLANS.clear()
+    _PLANS[text] = plan
+    return plan
+
+
+def _planned_term(expr: Expression) -> tuple[Dice, int] | None:
+    """The dice term of a shape `_plan` rolls directly and the constant added to it, else None."""
+    root = expr.root
+    if not isinstance(root, Sum) or not root.terms:
+        return None
+    (sign, node), *rest = root.terms
+    if sign != 1 or not isinstance(node, Dice):
+        return None
+    shift = 0
+    for sign_c, constant in rest:
+        if not isinstance(constant, Constant) or type(constant.value) is not int:
+            return None
+        shift += sign_c * constant.value
+    if node.fate or node.reroll or node.clamped or node.success or node.match:
+        return None
+    if node.explode is not None and (node.explode.into_die or node.keeps):
+        return None
+    return node, shift
+
+
+def _fast(expr: Expression, node: Dice, shift: int, walk: Plan) -> Plan:
+    sides, count = node.sides, node.count
+    if node.explode is not None:
+        faces, most = node.explode.faces, _most(node)
+
+        def exploding(dice: DiceSource) -> RollResult:
+            if type(dice) is not Roller:
+                return walk(dice)
+            values = dice.exploding(sides, count, faces, most, limits.MAX_ROLLS)
+            if len(values) > limits.MAX_ROLLS:
+                _Dice(dice, []).budget(len(values))
+            return RollResult(expr, sum(values) + shift, values)
+
+        return exploding
+    if node.keeps:
+        lo, hi = kept_range(node.keeps, count)
+        start, stop = count - hi, count - lo  # the kept ranks in increasing order
+
+        def kept(dice: DiceSource) -> RollResult:
+            if type(dice) is not Roller:
+                return walk(dice)
+            values = dice.many(sides, count)
+            return RollResult(expr, sum(sorted(values)[start:stop]) + shift, values)
+
+        return kept
+    if count == 1:
+
+        def one(dice: DiceSource) -> RollResult:
+            if type(dice) is not Roller:
+                return walk(dice)
+            value = dice.d(sides)
+            return RollResult(expr, value + shift, [value])
+
+        return one
+
+    def bare(dice: DiceSource) -> RollResult:
+        if type(dice) is not Roller:
+            return walk(dice)
+        values = dice.many(sides, count)
+        return RollResult(expr, sum(values) + shift, values)
+
+    return bare
+
+
+def _planned_tree(expr: Expression, values: list[int], total: Value) -> SumRoll:
+    """The tree `_walk` builds for a shape `_plan` rolled directly, from its dice."""
+    root = expr.root
+    assert isinstance(root, Sum)
+    (_, node), *rest = root.terms
+    assert isinstance(node, Dice)
+    kept = _kept(values, kept_range(node.keeps, len(values))) if node.keeps else None
+    term = TermRoll(node, values, kept, _value(node, values, kept))
+    return SumRoll(root, [(1, term), *rest], total)  # type: ignore[list-item]
 
 
 class _Dice:
