@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from threading import Lock
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from sqlalchemy import Engine, delete, select
 from sqlalchemy.exc import DBAPIError
@@ -43,8 +43,8 @@ from ecran.play.model import new_token
 from ecran.play.rights import require_gm, require_open
 from ecran.play.tracker import EncounterState
 from ecran.rules import EcranError, Text
-from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
-from ecran.store.tokens import same_hash, seal, token_hash, unseal
+from ecran.store.models import Base, CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
+from ecran.store.tokens import seal, token_hash, unseal
 
 Command = Callable[[TableState, Member], EventDraft]
 
@@ -102,6 +102,33 @@ def _now() -> datetime:
 
 def _bad_token() -> NotFound:
     return NotFound(Text(fr="lien invalide ou expiré", en="invalid or expired link"))
+
+
+_Hashed = TypeVar("_Hashed", TableRow, MemberRow)
+
+#: The column holding the hash of the token that opens a row of each table.
+_TOKEN_HASH = {TableRow: TableRow.invite_hash, MemberRow: MemberRow.token_hash}
+
+
+def _by_token(s: Session, model: type[_Hashed], token: str, lock: bool = False) -> _Hashed:
+    """The row `token` opens (an invite: its table; a member's link: the member), or the one
+    refusal a bad link gets.
+
+    One indexed equality on the hash, and nothing compared after it: the database matched the
+    hash already, and a comparison's timing could only tell an attacker how much of a *hash*
+    they guessed, which brings them no closer to a 256-bit token (SHA-256 has no known
+    preimage). Constant-time comparison stays where a secret is compared in Python
+    (`ecran.store.tokens.unseal`)."""
+    query = select(model).where(_TOKEN_HASH[model] == token_hash(token))
+    row = s.scalar(query.with_for_update() if lock else query)
+    if row is None:
+        raise _bad_token()
+    return row
+
+
+#: The tables holding a game table's rows, children before parents (a character names its
+#: owner member), from the schema itself so a table added later is deleted with the rest.
+_OWNED_BY_TABLE = [t for t in reversed(Base.metadata.sorted_tables) if "table_id" in t.c]
 
 
 def _member(row: MemberRow) -> Member:
@@ -216,21 +243,12 @@ class Store:
 
     def table_for_invite(self, invite_token: str) -> TableInfo:
         with self.transaction() as s:
-            row = s.scalar(select(TableRow).where(TableRow.invite_hash == token_hash(invite_token)))
-            if row is None or not same_hash(row.invite_hash, invite_token):
-                raise _bad_token()
-            return self._info(row)
+            return self._info(_by_token(s, TableRow, invite_token))
 
     def join(self, invite_token: str, display_name: str) -> tuple[Access, str]:
         """A player joins through the invite link; returns their access and their own token."""
         with self.transaction() as s:
-            row = s.scalar(
-                select(TableRow)
-                .where(TableRow.invite_hash == token_hash(invite_token))
-                .with_for_update()
-            )
-            if row is None or not same_hash(row.invite_hash, invite_token):
-                raise _bad_token()
+            row = _by_token(s, TableRow, invite_token, lock=True)
             state = self._current(s, row, locked=True)
             joined = play_table.join(state, display_name)
             self._add_member(s, row.id, joined.member, joined.token)
@@ -238,12 +256,9 @@ class Store:
         return Access(row.id, joined.member, joined.token), joined.token
 
     def authenticate(self, token: str) -> Access:
-        """The member whose link carries `token`: looked up by its hash (an index), and the
-        hash compared again in constant time."""
+        """The member whose link carries `token`, looked up by its hash (`_by_token`)."""
         with self.transaction() as s:
-            row = s.scalar(select(MemberRow).where(MemberRow.token_hash == token_hash(token)))
-            if row is None or not same_hash(row.token_hash, token):
-                raise _bad_token()
+            row = _by_token(s, MemberRow, token)
             return Access(row.table_id, _member(row), token)
 
     def members(self, table_id: str) -> list[Member]:
@@ -328,8 +343,8 @@ class Store:
                     f"pour supprimer la table, recopiez son nom : « {row.name} »",
                     f"to delete the table, type its name: '{row.name}'",
                 )
-            for model in (EventRow, EncounterRow, CharacterRow, MemberRow):
-                s.execute(delete(model).where(model.table_id == row.id))
+            for owned in _OWNED_BY_TABLE:
+                s.execute(delete(owned).where(owned.c.table_id == row.id))
             s.delete(row)
         self._forget(access.table_id)
 
