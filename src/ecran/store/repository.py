@@ -293,9 +293,10 @@ class Store:
             row = self._table_row(s, access.table_id, lock=True)
             state = self._current(s, row, locked=True)
             draft = play_table.renew_invite(state, state.member(access.member.id))
+            gm_token = self._current_token(s, row, access)
             invite = new_token()
             row.invite_hash = token_hash(invite)
-            row.invite_sealed = seal(invite, access.token) if access.token else None
+            row.invite_sealed = seal(invite, gm_token)
             return self._append(s, row, state, draft), invite
 
     def renew_link(self, access: Access, member_id: str, revoke: bool) -> tuple[Event, str | None]:
@@ -308,17 +309,35 @@ class Store:
             member = s.get(MemberRow, member_id)
             assert member is not None and member.table_id == row.id  # the command checked it
             token = new_token()
-            member.token_hash = token_hash(token)
             if member.id == access.member.id:  # the GM's own: the invite is sealed anew
-                self._reseal_invite(row, access.token, token)
+                self._reseal_invite(row, self._current_token(s, row, access), token)
+            member.token_hash = token_hash(token)
             event = self._append(s, row, state, draft)
             return event, None if revoke else token
 
     @staticmethod
     def _reseal_invite(row: TableRow, old_gm_token: str, new_gm_token: str) -> None:
+        """The invite sealed under the GM's new token. An invite no token opens (a table
+        stored before invites were sealed) stays unsealed: its page asks to renew it."""
         sealed = row.invite_sealed
         invite = unseal(sealed, row.invite_hash, old_gm_token) if sealed else None
-        row.invite_sealed = seal(invite, new_gm_token) if invite else None
+        if invite is not None:
+            row.invite_sealed = seal(invite, new_gm_token)
+
+    @staticmethod
+    def _current_token(s: Session, row: TableRow, access: Access) -> str:
+        """The token `access` came with, if it is still its member's link now that the table is
+        locked. A request that authenticated with a link renewed meanwhile (another tab) would
+        seal the invite under a token no one holds, leaving the GM's page an invite it cannot
+        show: it is refused as the stale link it is."""
+        member = s.get(MemberRow, access.member.id)
+        if (
+            member is None
+            or member.table_id != row.id
+            or member.token_hash != token_hash(access.token)
+        ):
+            raise _bad_token()
+        return access.token
 
     def remove_member(self, access: Access, member_id: str) -> Event:
         """The GM removes a member: the event (their characters pass to the GM) and their link
