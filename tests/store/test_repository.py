@@ -4,7 +4,7 @@ reconnection, paging, atomicity, rebuilding from the log."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from ecran.engine import get_system
@@ -226,3 +226,30 @@ def test_deleting_a_table_removes_every_row_of_it_and_nothing_else(store: Store)
             left = {row[0] for row in conn.execute(select(key).distinct())}
             assert created.table.id not in left, table.name
     assert store.state(kept.table.id) == before == store.rebuild(kept.table.id)
+
+
+def test_a_member_row_the_log_disagrees_with_is_refused_not_asserted(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`renew_link`/`remove_member` once asserted the member's row matched the log; `python -O`
+    strips asserts, and an AssertionError answers 500. A row moved under the state this process
+    keeps (the seat left for another table) is refused as an unknown member, and nothing else
+    is touched."""
+    monkeypatch.setattr(Store, "check_folded", False)  # the kept state is stale on purpose
+    created = store.create_table("Jeudi", "demo")
+    elsewhere = store.create_table("Vendredi", "demo")
+    gm = store.authenticate(created.gm_token)
+    alice, alice_token = store.join(created.invite_token, "Alice")
+    with store.engine.begin() as conn:
+        conn.execute(
+            text("UPDATE members SET table_id = :other WHERE id = :alice"),
+            {"other": elsewhere.table.id, "alice": alice.member.id},
+        )
+    for attempt in (
+        lambda: store.renew_link(gm, alice.member.id, revoke=False),
+        lambda: store.renew_link(gm, alice.member.id, revoke=True),
+        lambda: store.remove_member(gm, alice.member.id),
+    ):
+        with pytest.raises(NotFound):
+            attempt()
+    assert store.authenticate(alice_token).member == alice.member  # her link untouched

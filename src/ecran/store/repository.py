@@ -306,8 +306,7 @@ class Store:
             row = self._table_row(s, access.table_id, lock=True)
             state = self._current(s, row, locked=True)
             draft = play_table.renew_link(state, state.member(access.member.id), member_id, revoke)
-            member = s.get(MemberRow, member_id)
-            assert member is not None and member.table_id == row.id  # the command checked it
+            member = self._seat(s, row, member_id)
             token = new_token()
             if member.id == access.member.id:  # the GM's own: the invite is sealed anew
                 self._reseal_invite(row, self._current_token(s, row, access), token)
@@ -339,6 +338,16 @@ class Store:
             raise _bad_token()
         return access.token
 
+    @staticmethod
+    def _seat(s: Session, row: TableRow, member_id: str) -> MemberRow:
+        """A member's row at this table. The play command found them in the log already; a row
+        that disagrees is refused like any unknown member (never an assertion, which `python
+        -O` strips and which would answer 500)."""
+        member = s.get(MemberRow, member_id)
+        if member is None or member.table_id != row.id:
+            raise not_found(Text(fr="membre", en="member"), member_id)
+        return member
+
     def remove_member(self, access: Access, member_id: str) -> Event:
         """The GM removes a member: the event (their characters pass to the GM) and their link
         revoked, in one transaction. The row stays (the log names them as actor)."""
@@ -346,8 +355,7 @@ class Store:
             row = self._table_row(s, access.table_id, lock=True)
             state = self._current(s, row, locked=True)
             draft = play_table.remove_member(state, state.member(access.member.id), member_id)
-            member = s.get(MemberRow, member_id)
-            assert member is not None and member.table_id == row.id  # the command checked it
+            member = self._seat(s, row, member_id)
             member.token_hash = token_hash(new_token())  # a token no one is given
             return self._append(s, row, state, draft)
 
