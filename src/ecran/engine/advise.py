@@ -36,12 +36,11 @@ from pydantic import BaseModel, ValidationError
 
 from ecran.dice import TooManyPaths
 from ecran.engine.fight import walk_results
-from ecran.engine.records import OutcomeOdds, fraction_text
+from ecran.engine.records import OutcomeOdds, fraction_text, parse_params
 from ecran.engine.registry import get_system
 from ecran.engine.simulate import exact
 from ecran.rules import CharacterSheet, Check, EcranError, FieldMeta, System, Text
 from ecran.rules.choice import CheckChoices, Choice, Decision, load_choices
-from ecran.rules.errors import from_validation
 from ecran.rules.text import Source
 
 #: The most combinations one piece of advice weighs (each is one exact computation).
@@ -103,14 +102,6 @@ def choices_of(system_id: str) -> dict[str, CheckChoices]:
     except (OSError, TypeError, ImportError):
         # a game without a data folder of its own (a plugin, a test system): no choices
         return {}
-
-
-def _parse(check: Check[Any], values: dict[str, Any]) -> BaseModel:
-    try:
-        params: BaseModel = check.parse(values)
-    except ValidationError as exc:
-        raise from_validation(exc) from None
-    return params
 
 
 def _none(system: System[Any], check: str) -> EcranError:
@@ -201,7 +192,7 @@ def advise(
     check, each with its expected damage and risk against `defender` (by `attacker`)."""
     system = get_system(system_id)
     check = system.check(check_name)
-    base = _parse(check, values).model_dump(mode="json")
+    base = parse_params(check, values).model_dump(mode="json")
     declared = choices_of(system_id).get(check_name)
     decisions = list(declared.decisions) if declared else []
     for param, options in (alternatives or {}).items():
