@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,7 @@ from ecran.engine import known_ids, odds
 from ecran.engine.advise import advise, blow_size, choices_of
 from ecran.engine.registry import get_system
 from ecran.rules import EcranError
+from ecran.rules.choice import load_choices
 
 
 def _success_or_better(report_outcomes: list[tuple[str, str]], start: str) -> Fraction:
@@ -146,3 +148,22 @@ def test_a_blow_counts_each_plus_one_of_artemis_once() -> None:
     base = {"category": 2}
     assert blow_size({**base, "head": True, "knockout": True}) == 3
     assert blow_size({**base, "total_attack": True, "head": True, "defenceless": True}) == 5
+
+
+def test_a_malformed_data_file_of_a_game_is_one_line_not_silence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A typo in a choices.toml (here `lines` not a pair) once made the game offer no choice
+    at all, silently: it is refused in one line naming the file."""
+    data = tmp_path / "badgame" / "data"
+    data.mkdir(parents=True)
+    (data.parent / "__init__.py").write_text("", encoding="utf-8")
+    (data / "choices.toml").write_text(
+        '[test]\nsuccess = "success"\n[[test.decision]]\nname = "x"\nlines = 3\n',
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(EcranError) as refused:
+        load_choices("badgame", "seed.txt")
+    said = str(refused.value)
+    assert "badgame/data/choices.toml" in said and len(said.splitlines()) == 1

@@ -27,6 +27,7 @@ option per value of one parameter.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 from fractions import Fraction
 from functools import cache
@@ -92,16 +93,21 @@ class AdviceReport(BaseModel):
     sources: list[str]
 
 
+def _data_package(system: System[Any]) -> str | None:
+    """The package whose `data/` folder holds a game's files (its system module's package);
+    None for a system written in a module of its own (a plugin's single file, a test's)."""
+    module = type(system).__module__
+    name = module.rpartition(".")[0] or module
+    return name if hasattr(importlib.import_module(name), "__path__") else None
+
+
 @cache
 def choices_of(system_id: str) -> dict[str, CheckChoices]:
-    """A game's declared choices by check (read once per process)."""
+    """A game's declared choices by check (read once per process); none for a game without a
+    data folder or a choices file, one line when the file is malformed."""
     system = get_system(system_id)
-    package = type(system).__module__.rsplit(".", 1)[0]
-    try:
-        return load_choices(package, system.seed)
-    except (OSError, TypeError, ImportError):
-        # a game without a data folder of its own (a plugin, a test system): no choices
-        return {}
+    package = _data_package(system)
+    return {} if package is None else load_choices(package, system.seed)
 
 
 def _none(system: System[Any], check: str) -> EcranError:
