@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -167,3 +169,16 @@ def test_a_malformed_data_file_of_a_game_is_one_line_not_silence(
         load_choices("badgame", "seed.txt")
     said = str(refused.value)
     assert "badgame/data/choices.toml" in said and len(said.splitlines()) == 1
+
+
+def test_a_count_the_check_does_not_have_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A choices.toml whose `count` names no parameter of the check once raised
+    AttributeError (a traceback on the CLI, a 500 on the web)."""
+    declared = choices_of("nephilim")
+    name, counted = next((n, c) for n, c in declared.items() if c.count)
+    broken = {name: replace(counted, count="no_such_parameter")}
+    advise_module = importlib.import_module("ecran.engine.advise")
+    monkeypatch.setattr(advise_module, "choices_of", lambda system_id: broken)
+    with pytest.raises(EcranError) as refused:
+        advise("nephilim", name, {"characteristic": 3, "skill": 4, "difficulty": 0})
+    assert "no_such_parameter" in str(refused.value)

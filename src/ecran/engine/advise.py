@@ -279,7 +279,7 @@ def _choice_odds(
     p_success = sum((dist.probability(n) for n in names[start:]), Fraction(0))
     expected = None
     if count is not None:
-        expected = float(p_success * int(getattr(params, count)))
+        expected = float(p_success * _count(system, target, params, count))
     costs = [p.cost(lang) for p in picks if p.cost is not None]
     harm = combat_figures(system, target, params, *sides)
     return ChoiceOdds(
@@ -296,6 +296,21 @@ def _choice_odds(
         risk=None if harm is None else fraction_text(harm[1]),
         p_risk=None if harm is None else float(harm[1]),
     )
+
+
+def _count(system: System[Any], check: Check[Any], params: BaseModel, count: str) -> int:
+    """The number of actions one roll stands for: the check's `count` parameter."""
+    value = getattr(params, count, None)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise EcranError(
+            Text(
+                fr=f"choices.toml de {system.id} : le test {check.name} n'a pas de paramètre "
+                f"entier « {count} » pour compter ses actions",
+                en=f"{system.id}'s choices.toml: check {check.name} has no integer parameter "
+                f"'{count}' to count its actions",
+            )
+        )
+    return value
 
 
 def blow_size(params: dict[str, Any]) -> Fraction:
