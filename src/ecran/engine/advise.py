@@ -12,7 +12,8 @@ the cheaper (fewer costs) first, then the file's order.
 Combat checks (those whose results the game turns into damage on a defender,
 `System.consequences`) rank by expected damage, then by risk (the issue's words). Both come from
 the check's exact result distribution (its `resolve` walked over every dice sequence, as the
-encounter simulator does) and the game's own consequences of each result, against the sheets
+encounter simulator does and in its cache, `fight.RESULTS`; the choice's outcome odds are read
+from the same walk) and the game's own consequences of each result, against the sheets
 given (else a blank character of the game standing in for each side):
 - the damage of one result is the size of the blow the game hands to the defender's damage
   operation, in the game's own units: the sum of its parameters named in `DAMAGE_PARAMS`
@@ -36,7 +37,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ecran.dice import TooManyPaths
-from ecran.engine.fight import walk_results
+from ecran.engine.fight import MAX_RESULTS, RESULTS, Results, walk_results
 from ecran.engine.records import OutcomeOdds, fraction_text, parse_params
 from ecran.engine.registry import get_system
 from ecran.engine.simulate import exact
@@ -269,19 +270,20 @@ def _choice_odds(
         params = target.parse(values)
     except ValidationError:
         return None
-    dist = exact(system.id, target, params)
+    walked = _walked(target, params)
+    chance = _Odds(walked) if walked is not None else exact(system.id, target, params)
     names = target.outcome_names()
     outcomes = []
     for name in names:
-        p = dist.probability(name)
+        p = chance.probability(name)
         outcomes.append(OutcomeOdds(outcome=name, probability=fraction_text(p), p=float(p)))
     start = names.index(success) if success in names else len(names) - 1
-    p_success = sum((dist.probability(n) for n in names[start:]), Fraction(0))
+    p_success = sum((chance.probability(n) for n in names[start:]), Fraction(0))
     expected = None
     if count is not None:
         expected = float(p_success * _count(system, target, params, count))
     costs = [p.cost(lang) for p in picks if p.cost is not None]
-    harm = combat_figures(system, target, params, *sides)
+    harm = None if walked is None else combat_figures(system, target, params, *sides, walked)
     return ChoiceOdds(
         label=", ".join(p.label(lang) for p in picks),
         changes=changes,
@@ -313,6 +315,36 @@ def _count(system: System[Any], check: Check[Any], params: BaseModel, count: str
     return value
 
 
+def _walked(check: Check[Any], params: BaseModel) -> Results | None:
+    """The check's whole results, walked once and kept in the simulator's cache (the advice of
+    the next choice, and the tracker's fights, read them again); None past `COMBAT_PATHS`."""
+    key = (type(check), params.model_dump_json())
+    found = RESULTS.get(key)
+    if found is None:
+        try:
+            found = walk_results(check, params, COMBAT_PATHS)
+        except TooManyPaths:
+            return None
+        if len(RESULTS) >= MAX_RESULTS:
+            RESULTS.clear()
+        RESULTS[key] = found
+    return found
+
+
+class _Odds:
+    """Outcome probabilities read off a walk of the whole results."""
+
+    def __init__(self, walked: Results) -> None:
+        results, seen = walked
+        self.by_outcome: dict[str, Fraction] = {}
+        for key, p in results.items():
+            outcome = seen[key].outcome
+            self.by_outcome[outcome] = self.by_outcome.get(outcome, Fraction(0)) + p
+
+    def probability(self, outcome: str) -> Fraction:
+        return self.by_outcome.get(outcome, Fraction(0))
+
+
 def blow_size(params: dict[str, Any]) -> Fraction:
     """A damage operation's blow, in the game's units: its `DAMAGE_PARAMS` added up."""
     total = Fraction(0)
@@ -329,14 +361,16 @@ def combat_figures(
     params: BaseModel,
     attacker: CharacterSheet,
     defender: CharacterSheet,
+    walked: Results | None = None,
 ) -> tuple[Fraction, Fraction] | None:
     """(expected damage, risk) of one combat check's parameters: each exact result's
     consequences by the game's own rules. None when no result does anything to a defender
     (not an attack) or the check's results cannot be walked within `COMBAT_PATHS`."""
-    try:
-        results, seen = walk_results(check, params, COMBAT_PATHS)
-    except TooManyPaths:
-        return None
+    if walked is None:
+        walked = _walked(check, params)
+        if walked is None:
+            return None
+    results, seen = walked
     values = params.model_dump(mode="json")
     damage, risk, hurts = Fraction(0), Fraction(0), False
     for key, p in results.items():
