@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ecran.engine import known_ids, odds
-from ecran.engine.advise import advise, blow_size, choices_of
+from ecran.engine.advise import advise, blow_size, blows_of, choices_of
 from ecran.engine.registry import get_system
 from ecran.rules import EcranError
 from ecran.rules.choice import load_choices
@@ -148,8 +148,28 @@ def test_a_blow_counts_each_plus_one_of_artemis_once() -> None:
     """Artémis's "+1 catégorie" effects (L173-197) as its `hit` counts them: the all-out attack,
     the head, a defenceless target; a knock-out aims at the head (it sets `head` too), one step."""
     base = {"category": 2}
-    assert blow_size({**base, "head": True, "knockout": True}) == 3
-    assert blow_size({**base, "total_attack": True, "head": True, "defenceless": True}) == 5
+    assert blow_size("artemis", "hit", {**base, "head": True, "knockout": True}) == 3
+    blow = {**base, "total_attack": True, "head": True, "defenceless": True}
+    assert blow_size("artemis", "hit", blow) == 5
+
+
+@pytest.mark.parametrize("system_id", known_ids())
+def test_every_game_measures_its_blows_with_real_operations_and_parameters(
+    system_id: str,
+) -> None:
+    """Each game's `data/blow.toml` (the advice's damage, game knowledge out of the engine)
+    names operations of the game and parameters they take, with seed lines; every game with a
+    combat attack has one."""
+    system = get_system(system_id)
+    measures = blows_of(system_id)
+    for name, measure in measures.items():
+        fields = system.operation(name).params.model_fields
+        for param in (*measure.params, *measure.steps):
+            assert param in fields, (name, param)
+        assert 0 < measure.source.lines[0] <= measure.source.lines[1]
+    if system.character is not None:
+        fighter = system.new_character("A")
+        assert bool(measures) == bool(system.attacks(fighter, system.new_character("B")))
 
 
 def test_a_malformed_data_file_of_a_game_is_one_line_not_silence(

@@ -16,9 +16,9 @@ encounter simulator does and in its cache, `fight.RESULTS`; the choice's outcome
 from the same walk) and the game's own consequences of each result, against the sheets
 given (else a blank character of the game standing in for each side):
 - the damage of one result is the size of the blow the game hands to the defender's damage
-  operation, in the game's own units: the sum of its parameters named in `DAMAGE_PARAMS`
-  (WaRP, Fluid and Nephilim's `damage`, Artémis's wound `category`, Organique's `bs` + `c`
-  before armour), plus one per `STEP_FLAGS` set (Artémis's "+1 catégorie" effects);
+  operation, in the game's own units, as the game measures it in `systems/<id>/data/blow.toml`
+  (`blow_size`: the operation's parameters that add up to it and its flags that each add one
+  step, with their seed lines);
 - the risk is the probability that the result also costs the attacker something (a counter,
   a fall, a privilege's fatigue): a consequence on the attacker's side.
 
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -43,6 +44,7 @@ from ecran.engine.registry import get_system
 from ecran.engine.simulate import exact
 from ecran.rules import CharacterSheet, Check, EcranError, FieldMeta, System, Text
 from ecran.rules.choice import CheckChoices, Choice, Decision, load_choices
+from ecran.rules.data import MALFORMED, load_toml, malformed
 from ecran.rules.text import Source
 
 #: The most combinations one piece of advice weighs (each is one exact computation).
@@ -51,12 +53,8 @@ MAX_COMBINATIONS = 64
 MAX_ALTERNATIVES = 12
 #: A combat check's result walk stops here (then it ranks by success, as any other check).
 COMBAT_PATHS = 5_000
-#: The parameters of a damage operation that give a blow's size, in the game's own units.
-DAMAGE_PARAMS = ("damage", "category", "bs", "c")
-#: Flags of a damage operation that each add one step to the blow: Artémis's "+1 catégorie"
-#: effects — the all-out attack, the blow to the head, a defenceless target (L173-197) — as its
-#: `hit` counts them (a knock-out aims at the head and sets `head`: one step, not two).
-STEP_FLAGS = ("total_attack", "head", "defenceless")
+#: Each game's measure of a blow, in its data folder (see `blow_size`).
+BLOW_FILE = "blow.toml"
 
 
 class ChoiceOdds(BaseModel):
@@ -109,6 +107,32 @@ def choices_of(system_id: str) -> dict[str, CheckChoices]:
     system = get_system(system_id)
     package = _data_package(system)
     return {} if package is None else load_choices(package, system.seed)
+
+
+@dataclass(frozen=True)
+class BlowMeasure:
+    """How a game measures the blow one of its operations deals (`data/blow.toml`): the
+    parameters whose values add up to it and the flags that each add one step."""
+
+    params: tuple[str, ...]
+    steps: tuple[str, ...]
+    source: Source
+
+
+@cache
+def blows_of(system_id: str) -> dict[str, BlowMeasure]:
+    """A game's blow measures by operation (read once per process); none without the file."""
+    system = get_system(system_id)
+    package = _data_package(system)
+    if package is None:
+        return {}
+    try:
+        rows = load_toml(package, BLOW_FILE)
+        return {operation: _measure(row, system.seed) for operation, row in rows.items()}
+    except FileNotFoundError:
+        return {}
+    except MALFORMED as exc:
+        raise malformed(package, BLOW_FILE, exc) from None
 
 
 def _none(system: System[Any], check: str) -> EcranError:
@@ -300,6 +324,15 @@ def _choice_odds(
     )
 
 
+def _measure(row: dict[str, Any], seed: str) -> BlowMeasure:
+    first, last = row["lines"]
+    return BlowMeasure(
+        params=tuple(str(p) for p in row.get("params", [])),
+        steps=tuple(str(f) for f in row.get("steps", [])),
+        source=Source(seed=seed, lines=(int(first), int(last)), note=row.get("note", "")),
+    )
+
+
 def _count(system: System[Any], check: Check[Any], params: BaseModel, count: str) -> int:
     """The number of actions one roll stands for: the check's `count` parameter."""
     value = getattr(params, count, None)
@@ -345,14 +378,19 @@ class _Odds:
         return self.by_outcome.get(outcome, Fraction(0))
 
 
-def blow_size(params: dict[str, Any]) -> Fraction:
-    """A damage operation's blow, in the game's units: its `DAMAGE_PARAMS` added up."""
+def blow_size(system_id: str, operation: str, params: dict[str, Any]) -> Fraction:
+    """The size of the blow `operation` deals with `params`, in the game's units: the
+    parameters its `blow.toml` names added up, plus one per step flag set (0 for an operation
+    the file does not list)."""
+    measure = blows_of(system_id).get(operation)
+    if measure is None:
+        return Fraction(0)
     total = Fraction(0)
-    for name in DAMAGE_PARAMS:
+    for name in measure.params:
         value = params.get(name)
         if isinstance(value, int | float) and not isinstance(value, bool):
             total += Fraction(value)
-    return total + sum(params.get(flag) is True for flag in STEP_FLAGS)
+    return total + sum(params.get(flag) is True for flag in measure.steps)
 
 
 def combat_figures(
@@ -378,7 +416,7 @@ def combat_figures(
         for c in found:
             if c.side == "defender":
                 hurts = True
-                damage += p * blow_size(c.params)
+                damage += p * blow_size(system.id, c.operation, c.params)
         if any(c.side == "attacker" for c in found):
             risk += p
     return (damage, risk) if hurts else None
