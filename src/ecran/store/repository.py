@@ -135,6 +135,33 @@ def _member(row: MemberRow) -> Member:
     return Member(id=row.id, role=row.role, display_name=row.display_name)
 
 
+def _member_row(
+    table_id: str, member: Member | ExportedMember, token: str, joined_at: datetime
+) -> MemberRow:
+    """A member's row: their link's token kept only as its hash (`ecran.store.tokens`)."""
+    return MemberRow(
+        id=member.id,
+        table_id=table_id,
+        role=member.role,
+        display_name=member.display_name,
+        token_hash=token_hash(token),
+        joined_at=joined_at,
+    )
+
+
+def _event_row(table_id: str, event: Event, at: datetime) -> EventRow:
+    """An event's row of the log (`_event` reads it back)."""
+    return EventRow(
+        table_id=table_id,
+        seq=event.seq,
+        kind=event.kind,
+        actor_id=event.actor_id,
+        visibility=event.visibility,
+        payload=event.payload,
+        at=at,
+    )
+
+
 def _event(row: EventRow) -> Event:
     return Event(
         table_id=row.table_id,
@@ -229,16 +256,7 @@ class Store:
         return CreatedTable(created.table, created.gm, created.gm_token, created.invite_token)
 
     def _add_member(self, s: Session, table_id: str, member: Member, token: str) -> None:
-        s.add(
-            MemberRow(
-                id=member.id,
-                table_id=table_id,
-                role=member.role,
-                display_name=member.display_name,
-                token_hash=token_hash(token),
-                joined_at=_now(),
-            )
-        )
+        s.add(_member_row(table_id, member, token, _now()))
         s.flush()
 
     def table_for_invite(self, invite_token: str) -> TableInfo:
@@ -523,19 +541,10 @@ class Store:
     ) -> Event:
         if state is not None:
             require_open(state.archived, draft.kind)
-        event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=_now())
+        at = _now()
+        event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=at)
         after = apply(state, event)
-        s.add(
-            EventRow(
-                table_id=row.id,
-                seq=event.seq,
-                kind=event.kind,
-                actor_id=event.actor_id,
-                visibility=event.visibility,
-                payload=event.payload,
-                at=event.at,
-            )
-        )
+        s.add(_event_row(row.id, event, at))
         row.last_seq = event.seq
         self._project(s, row, state, after)
         s.flush()
@@ -740,29 +749,10 @@ class Store:
                 s.add(row)
                 s.flush()
                 for m in imported.members:
-                    s.add(
-                        MemberRow(
-                            id=m.id,
-                            table_id=table.id,
-                            role=m.role,
-                            display_name=m.display_name,
-                            token_hash=token_hash(tokens[m.id]),
-                            joined_at=m.joined_at or first,
-                        )
-                    )
+                    s.add(_member_row(table.id, m, tokens[m.id], m.joined_at or first))
                 s.flush()
                 for e in imported.events:
-                    s.add(
-                        EventRow(
-                            table_id=table.id,
-                            seq=e.seq,
-                            kind=e.kind,
-                            actor_id=e.actor_id,
-                            visibility=e.visibility,
-                            payload=e.payload,
-                            at=e.at or first,
-                        )
-                    )
+                    s.add(_event_row(table.id, e, e.at or first))
                 self._project(s, row, None, state)
                 s.flush()
         except DBAPIError:
