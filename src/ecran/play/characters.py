@@ -6,11 +6,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ecran.engine.records import seeded_roller
 from ecran.play.errors import Conflict, SheetRefused, forbidden
-from ecran.play.events import EventDraft
+from ecran.play.events import EventDraft, EventKind
 from ecran.play.model import Member, StoredCharacter, new_id
 from ecran.play.payloads import CharacterDeleted, CharacterSaved, ConditionPut, OperationRoll
 from ecran.play.rights import require_edit
@@ -126,12 +126,7 @@ def _saved(
     operation: OperationRoll | None = None,
 ) -> EventDraft:
     payload = CharacterSaved(character=character, violations=violations, operation=operation)
-    return EventDraft(
-        kind="character_saved",
-        actor_id=actor.id,
-        visibility="gm" if character.secret else "public",
-        payload=payload.model_dump(mode="json"),
-    )
+    return _draft("character_saved", actor, character.secret, payload)
 
 
 def delete_character(
@@ -141,10 +136,15 @@ def delete_character(
     require_edit(actor, current)
     check_version(current, expected_version, current.sheet)
     payload = CharacterDeleted(character_id=current.id, version=current.version + 1)
+    return _draft("character_deleted", actor, current.secret, payload)
+
+
+def _draft(kind: EventKind, actor: Member, secret: bool, payload: BaseModel) -> EventDraft:
+    """A character's event: a secret character's reaches the GM only."""
     return EventDraft(
-        kind="character_deleted",
+        kind=kind,
         actor_id=actor.id,
-        visibility="gm" if current.secret else "public",
+        visibility="gm" if secret else "public",
         payload=payload.model_dump(mode="json"),
     )
 
