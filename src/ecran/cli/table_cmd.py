@@ -11,6 +11,7 @@ bad input is one line and exit 2, and nothing is stored.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,6 +21,9 @@ from ecran.cli.lang import current
 from ecran.cli.render import echo_json
 from ecran.cli.words import _
 from ecran.rules import EcranError, Text
+
+if TYPE_CHECKING:
+    from ecran.play.export import ImportedTable
 
 HELP = "Export a whole table (JSON) or import one into this server's database."
 #: Where the links point when `--url` is not given (`ecran serve`'s default address).
@@ -69,7 +73,7 @@ def _export(table_id: str, output: str | None, database: str | None) -> None:
     )
 
 
-def read_file(path: str) -> object:
+def read_file(path: str) -> ImportedTable:
     """The export in `path`, checked whole (`ecran.play.export.read_export`)."""
     from ecran.play.export import read_export
 
@@ -77,11 +81,9 @@ def read_file(path: str) -> object:
 
 
 def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
-    from ecran.play.export import ImportedTable
     from ecran.store import open_store
 
     imported = read_file(file)
-    assert isinstance(imported, ImportedTable)
     store = open_store(database)
     try:
         made = store.import_table(imported)
