@@ -38,6 +38,7 @@ from ecran.rules import (
     RuleViolation,
     SheetRow,
     System,
+    Text,
     cite,
     param,
     tr,
@@ -200,11 +201,22 @@ class Toy(System[ToySheet]):
         return "hit", {"extra": min(10, result.total - 5)}
 
 
+class ToyWithActions(Toy):
+    """`toy` whose sheet offers one action: the test with `might` as the skill, called `label`
+    (prefilled checks with hand-computable odds; the chat tests type the label)."""
+
+    def __init__(self, label: Text) -> None:
+        self.label = label
+
+    def actions(self, sheet: ToySheet) -> list[Action]:
+        return [Action(self.label, "test", {"skill": sheet.might})]
+
+
 @contextmanager
-def registered() -> Iterator[None]:
-    """`toy` in the registry for the duration of a test."""
+def registered(system: Toy | None = None) -> Iterator[None]:
+    """`toy` (or the variant given) in the registry for the duration of a test."""
     systems = all_systems()
-    systems["toy"] = Toy()
+    systems["toy"] = system or Toy()
     try:
         yield
     finally:

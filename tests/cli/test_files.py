@@ -29,3 +29,30 @@ def test_an_encounter_file_that_is_not_json_is_said_in_words(cli: Any, tmp_path:
     result = cli("encounter", "simulate", str(broken), "--trials", "10")
     assert result.code == 2 and len(result.err.strip().splitlines()) == 1
     assert str(broken) in result.err and "Expecting" not in result.err  # not the parser's words
+
+
+EXPORT_READERS = [["table", "import", "{file}"], ["verify", "{file}"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"version": 2,', "n'est pas du JSON valide, ligne 1"),
+        ('{"version": 2}', "n'est pas un export de table ecran"),
+    ],
+    ids=["not JSON", "not an export"],
+)
+def test_both_export_readers_refuse_a_bad_file_with_the_same_line(
+    cli: Any, tmp_path: Path, text: str, said: str
+) -> None:
+    broken = tmp_path / "table.json"
+    broken.write_text(text, encoding="utf-8")
+    lines = set()
+    for command in EXPORT_READERS:
+        result = cli(*(part.format(file=broken) for part in command))
+        assert result.code == 2 and len(result.err.strip().splitlines()) == 1
+        lines.add(result.err.strip())
+    assert len(lines) == 1  # one reader: `table import` and `verify` say the same
+    (line,) = lines
+    assert line.startswith(f"ecran: {broken} ") and said in line
+    assert "Invalid JSON" not in line  # the parser's English never reaches a French reader

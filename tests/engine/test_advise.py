@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from ecran.engine import known_ids, odds
-from ecran.engine.advise import advise, blow_size, choices_of
+from ecran.engine.advise import advise, blow_size, blows_of, choices_of
 from ecran.engine.registry import get_system
 from ecran.rules import EcranError
+from ecran.rules.choice import load_choices
 
 
 def _success_or_better(report_outcomes: list[tuple[str, str]], start: str) -> Fraction:
@@ -144,5 +148,57 @@ def test_a_blow_counts_each_plus_one_of_artemis_once() -> None:
     """Artémis's "+1 catégorie" effects (L173-197) as its `hit` counts them: the all-out attack,
     the head, a defenceless target; a knock-out aims at the head (it sets `head` too), one step."""
     base = {"category": 2}
-    assert blow_size({**base, "head": True, "knockout": True}) == 3
-    assert blow_size({**base, "total_attack": True, "head": True, "defenceless": True}) == 5
+    assert blow_size("artemis", "hit", {**base, "head": True, "knockout": True}) == 3
+    blow = {**base, "total_attack": True, "head": True, "defenceless": True}
+    assert blow_size("artemis", "hit", blow) == 5
+
+
+@pytest.mark.parametrize("system_id", known_ids())
+def test_every_game_measures_its_blows_with_real_operations_and_parameters(
+    system_id: str,
+) -> None:
+    """Each game's `data/blow.toml` (the advice's damage, game knowledge out of the engine)
+    names operations of the game and parameters they take, with seed lines; every game with a
+    combat attack has one."""
+    system = get_system(system_id)
+    measures = blows_of(system_id)
+    for name, measure in measures.items():
+        fields = system.operation(name).params.model_fields
+        for param in (*measure.params, *measure.steps):
+            assert param in fields, (name, param)
+        assert 0 < measure.source.lines[0] <= measure.source.lines[1]
+    if system.character is not None:
+        fighter = system.new_character("A")
+        assert bool(measures) == bool(system.attacks(fighter, system.new_character("B")))
+
+
+def test_a_malformed_data_file_of_a_game_is_one_line_not_silence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A typo in a choices.toml (here `lines` not a pair) once made the game offer no choice
+    at all, silently: it is refused in one line naming the file."""
+    data = tmp_path / "badgame" / "data"
+    data.mkdir(parents=True)
+    (data.parent / "__init__.py").write_text("", encoding="utf-8")
+    (data / "choices.toml").write_text(
+        '[test]\nsuccess = "success"\n[[test.decision]]\nname = "x"\nlines = 3\n',
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(EcranError) as refused:
+        load_choices("badgame", "seed.txt")
+    said = str(refused.value)
+    assert "badgame/data/choices.toml" in said and len(said.splitlines()) == 1
+
+
+def test_a_count_the_check_does_not_have_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A choices.toml whose `count` names no parameter of the check once raised
+    AttributeError (a traceback on the CLI, a 500 on the web)."""
+    declared = choices_of("nephilim")
+    name, counted = next((n, c) for n, c in declared.items() if c.count)
+    broken = {name: replace(counted, count="no_such_parameter")}
+    advise_module = importlib.import_module("ecran.engine.advise")
+    monkeypatch.setattr(advise_module, "choices_of", lambda system_id: broken)
+    with pytest.raises(EcranError) as refused:
+        advise("nephilim", name, {"characteristic": 3, "skill": 4, "difficulty": 0})
+    assert "no_such_parameter" in str(refused.value)

@@ -1,8 +1,7 @@
 """Cases of the language test that still fail on today's output, each a strict xfail with the
-reason (`known.toml`): a case that starts passing fails until its entry is deleted, so the list
-only shrinks. An entry written as a table with `strict = false` waits on work in progress
-elsewhere (the sheets' own words): it may start passing when that work is merged, and should
-then be deleted."""
+reason (`known.toml`, one string per case): a case that starts passing fails until its entry is
+deleted, so the list only shrinks. There is no lenient entry: a case that may start passing
+without anyone noticing is a case nobody has to delete."""
 
 from __future__ import annotations
 
@@ -16,11 +15,10 @@ KNOWN: dict[str, Any] = tomllib.loads((Path(__file__).parent / "known.toml").rea
 
 
 def expect(request: pytest.FixtureRequest, case: str) -> None:
-    """Mark the running test as a known failure if `case` is listed (strict unless it says not)."""
-    entry = KNOWN.get(case)
-    if entry is None:
+    """Mark the running test as a known failure, strictly, if `case` is listed."""
+    reason = KNOWN.get(case)
+    if reason is None:
         return
-    if isinstance(entry, str):
-        entry = {"reason": entry}
-    strict = bool(entry.get("strict", True))
-    request.applymarker(pytest.mark.xfail(strict=strict, reason=str(entry["reason"])))
+    if not isinstance(reason, str) or not reason.strip():
+        pytest.fail(f"known.toml: {case} must be its reason, one non-empty string (strict only)")
+    request.applymarker(pytest.mark.xfail(strict=True, reason=reason))

@@ -162,3 +162,20 @@ def test_the_migration_hashes_existing_tokens_and_links_keep_working(
     assert store.authenticate("old-alice").member.display_name == "Alice"
     assert store.table_for_invite("old-invite").name == "Ancienne"
     assert store.invite_token(gm) == "old-invite"
+
+
+def test_a_stale_gm_link_never_leaves_an_invite_the_gm_cannot_read(store: Store) -> None:
+    """A request that authenticated with the GM's link just before it was renewed (another tab)
+    would seal the invite under a token no one holds: it is refused, the invite stays readable."""
+    created = store.create_table("Jeudi", "demo")
+    stale = store.authenticate(created.gm_token)
+    _, new_gm_token = store.renew_link(stale, stale.member.id, revoke=False)
+    assert new_gm_token is not None
+    with pytest.raises(NotFound):
+        store.renew_invite(stale)
+    with pytest.raises(NotFound):
+        store.renew_link(stale, stale.member.id, revoke=False)
+    gm = store.authenticate(new_gm_token)
+    assert store.invite_token(gm) == created.invite_token
+    _, invite = store.renew_invite(gm)
+    assert store.invite_token(gm) == invite

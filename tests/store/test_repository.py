@@ -4,6 +4,7 @@ reconnection, paging, atomicity, rebuilding from the log."""
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from ecran.engine import get_system
@@ -205,3 +206,50 @@ def test_a_scene_rebuilt_from_the_log_equals_the_stored_state(store: Store) -> N
     with pytest.raises(Forbidden):  # conditions are the GM's, even on the player's own turn
         store.execute(alice, lambda s, m: enc.add_condition(s, m, eid, "p2", "à terre", 1))
     assert store.state(gm.table_id) == state
+
+
+def test_deleting_a_table_removes_every_row_of_it_and_nothing_else(store: Store) -> None:
+    from ecran.store.models import Base
+
+    kept = store.create_table("Vendredi", "toy")
+    before = store.state(kept.table.id)
+    created = store.create_table("Jeudi", "toy")
+    gm = store.authenticate(created.gm_token)
+    alice, _ = store.join(created.invite_token, "Alice")
+    save_character(store, alice, {"name": "Hector"})
+    store.execute(gm, lambda s, m: enc.create(s, m, "Pont"))
+    roll(store, alice, "test", {"skill": 1})
+    store.delete_table(gm, "  jeudi ")
+    with store.engine.connect() as conn:
+        for table in Base.metadata.sorted_tables:
+            key = table.c.id if table.name == "game_tables" else table.c.table_id
+            left = {row[0] for row in conn.execute(select(key).distinct())}
+            assert created.table.id not in left, table.name
+    assert store.state(kept.table.id) == before == store.rebuild(kept.table.id)
+
+
+def test_a_member_row_the_log_disagrees_with_is_refused_not_asserted(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`renew_link`/`remove_member` once asserted the member's row matched the log; `python -O`
+    strips asserts, and an AssertionError answers 500. A row moved under the state this process
+    keeps (the seat left for another table) is refused as an unknown member, and nothing else
+    is touched."""
+    monkeypatch.setattr(Store, "check_folded", False)  # the kept state is stale on purpose
+    created = store.create_table("Jeudi", "demo")
+    elsewhere = store.create_table("Vendredi", "demo")
+    gm = store.authenticate(created.gm_token)
+    alice, alice_token = store.join(created.invite_token, "Alice")
+    with store.engine.begin() as conn:
+        conn.execute(
+            text("UPDATE members SET table_id = :other WHERE id = :alice"),
+            {"other": elsewhere.table.id, "alice": alice.member.id},
+        )
+    for attempt in (
+        lambda: store.renew_link(gm, alice.member.id, revoke=False),
+        lambda: store.renew_link(gm, alice.member.id, revoke=True),
+        lambda: store.remove_member(gm, alice.member.id),
+    ):
+        with pytest.raises(NotFound):
+            attempt()
+    assert store.authenticate(alice_token).member == alice.member  # her link untouched

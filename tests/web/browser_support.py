@@ -123,10 +123,19 @@ TABLE_PAGE = re.compile(r"/tables/[0-9a-f]+\?token=")
 def create_table(page: Any, server: str, system: str, name: str, gm: str = "Camille") -> Any:
     """`page` creates a table of `system` through the new-table form; it lands on the table as
     its GM."""
+    from playwright.sync_api import expect
+
+    from ecran.engine import get_system
+
     page.goto(server + "/tables/new")
     page.fill("#table-name", name)
     page.fill("#gm-name", gm)
     page.select_option("#table-system", system)
+    # the system's options come in by htmx: submitting before would send the last system's
+    if get_system(system).options:
+        expect(page.locator(f"#options-{system}")).to_be_attached()
+    else:
+        expect(page.locator("#table-options details.options")).to_have_count(0)
     page.click("#create-table")
     page.wait_for_url(TABLE_PAGE)
     return page

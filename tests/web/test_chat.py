@@ -14,28 +14,19 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from ecran.engine import all_systems
 from ecran.play.chat import MESSAGE_MAX
-from ecran.rules import Action, tr
-from toy import Toy, ToySheet
+from ecran.rules import tr
+from toy import ToyWithActions, registered
 from web.tables.tables_support import Member, Table, new_table
 
 SECRET = "Le-tresor-est-sous-la-dalle-42"  # distinctive: must not appear where it is hidden
 
 
-class ToyWithActions(Toy):
-    def actions(self, sheet: ToySheet) -> list[Action]:
-        return [Action(tr("Bagarre", "Brawl"), "test", {"skill": sheet.might})]
-
-
 @pytest.fixture(autouse=True)
 def toy_system() -> Iterator[None]:
-    systems = all_systems()
-    systems["toy"] = ToyWithActions()
-    try:
+    """`toy` with one sheet action, "Bagarre", that a chat line can roll (`/r Bagarre`)."""
+    with registered(ToyWithActions(tr("Bagarre", "Brawl"))):
         yield
-    finally:
-        systems.pop("toy", None)
 
 
 @pytest.fixture

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ecran.rules import EcranError, Text
 from ecran.rules.errors import invalid_json
+
+if TYPE_CHECKING:
+    from ecran.play.export import TableExport
+
+#: A table export bigger than this is refused (a table of 100,000 rolls is about 60 MB).
+EXPORT_MAX_BYTES = 200 * 1024 * 1024
 
 
 def read_bounded(path: Path | str, limit: int) -> bytes:
@@ -42,6 +48,14 @@ def read_json(path: Path | str, limit: int) -> Any:
         return json.loads(read_bounded(path, limit).decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise invalid_json(Text(fr=str(path), en=str(path)), exc) from None
+
+
+def read_table_export(path: Path | str) -> TableExport:
+    """A table's export file (`ecran table import`, `ecran verify`): bounded, parsed and checked
+    field by field by one reader, so both commands refuse a bad file with the same line."""
+    from ecran.play.export import parse_export
+
+    return parse_export(read_bounded(path, EXPORT_MAX_BYTES), str(path))
 
 
 def _megabytes(limit: int) -> str:

@@ -11,19 +11,21 @@ bad input is one line and exit 2, and nothing is stored.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ecran.cli.checks import json_flag
-from ecran.cli.files import read_bounded
+from ecran.cli.files import read_table_export
 from ecran.cli.lang import current
 from ecran.cli.render import echo_json
 from ecran.cli.words import _
 from ecran.rules import EcranError, Text
 
+if TYPE_CHECKING:
+    from ecran.play.export import ImportedTable
+
 HELP = "Export a whole table (JSON) or import one into this server's database."
-#: An export bigger than this is refused (a table of 100,000 rolls is about 60 MB).
-MAX_BYTES = 200 * 1024 * 1024
 #: Where the links point when `--url` is not given (`ecran serve`'s default address).
 BASE_URL = "http://127.0.0.1:8000"
 
@@ -71,19 +73,17 @@ def _export(table_id: str, output: str | None, database: str | None) -> None:
     )
 
 
-def read_file(path: str) -> object:
+def read_file(path: str) -> ImportedTable:
     """The export in `path`, checked whole (`ecran.play.export.read_export`)."""
-    from ecran.play.export import parse_export, read_export
+    from ecran.play.export import read_export
 
-    return read_export(parse_export(read_bounded(path, MAX_BYTES), path))
+    return read_export(read_table_export(path))
 
 
 def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
-    from ecran.play.export import ImportedTable
     from ecran.store import open_store
 
     imported = read_file(file)
-    assert isinstance(imported, ImportedTable)
     store = open_store(database)
     try:
         made = store.import_table(imported)

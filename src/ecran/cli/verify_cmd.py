@@ -15,32 +15,15 @@ from pathlib import Path
 import click
 import typer
 
-from ecran.cli.files import read_bounded
+from ecran.cli.files import read_table_export
 from ecran.cli.lang import current
-from ecran.rules import EcranError, Text
-
-#: An export bigger than this is refused (a table of 100,000 rolls is about 60 MB).
-MAX_BYTES = 200 * 1024 * 1024
 
 
 def verify_file(path: Path) -> int:
     """Print the verdict; the exit code (0 all agree, 1 some do not)."""
-    from pydantic import ValidationError
-
     from ecran.play.audit import audit
-    from ecran.play.export import TableExport
 
-    try:
-        export = TableExport.model_validate_json(read_bounded(path, MAX_BYTES))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "JSON"
-        raise EcranError(
-            Text(
-                fr=f"{path} n'est pas un export de table ecran : {where} : {first['msg']}",
-                en=f"{path} is not an ecran table export: {where}: {first['msg']}",
-            )
-        ) from None
+    export = read_table_export(path)
     found = audit(export)
     lang = current()
     for index, why in found.bad_keys:

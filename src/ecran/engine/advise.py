@@ -12,12 +12,13 @@ the cheaper (fewer costs) first, then the file's order.
 Combat checks (those whose results the game turns into damage on a defender,
 `System.consequences`) rank by expected damage, then by risk (the issue's words). Both come from
 the check's exact result distribution (its `resolve` walked over every dice sequence, as the
-encounter simulator does) and the game's own consequences of each result, against the sheets
+encounter simulator does and in its cache, `fight.RESULTS`; the choice's outcome odds are read
+from the same walk) and the game's own consequences of each result, against the sheets
 given (else a blank character of the game standing in for each side):
 - the damage of one result is the size of the blow the game hands to the defender's damage
-  operation, in the game's own units: the sum of its parameters named in `DAMAGE_PARAMS`
-  (WaRP, Fluid and Nephilim's `damage`, Artémis's wound `category`, Organique's `bs` + `c`
-  before armour), plus one per `STEP_FLAGS` set (Artémis's "+1 catégorie" effects);
+  operation, in the game's own units, as the game measures it in `systems/<id>/data/blow.toml`
+  (`blow_size`: the operation's parameters that add up to it and its flags that each add one
+  step, with their seed lines);
 - the risk is the probability that the result also costs the attacker something (a counter,
   a fall, a privilege's fatigue): a consequence on the attacker's side.
 
@@ -27,7 +28,9 @@ option per value of one parameter.
 
 from __future__ import annotations
 
+import importlib
 import itertools
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -35,13 +38,13 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ecran.dice import TooManyPaths
-from ecran.engine.fight import walk_results
-from ecran.engine.records import OutcomeOdds, fraction_text
+from ecran.engine.fight import MAX_RESULTS, RESULTS, Results, walk_results
+from ecran.engine.records import OutcomeOdds, fraction_text, parse_params
 from ecran.engine.registry import get_system
 from ecran.engine.simulate import exact
 from ecran.rules import CharacterSheet, Check, EcranError, FieldMeta, System, Text
 from ecran.rules.choice import CheckChoices, Choice, Decision, load_choices
-from ecran.rules.errors import from_validation
+from ecran.rules.data import MALFORMED, load_toml, malformed
 from ecran.rules.text import Source
 
 #: The most combinations one piece of advice weighs (each is one exact computation).
@@ -50,12 +53,8 @@ MAX_COMBINATIONS = 64
 MAX_ALTERNATIVES = 12
 #: A combat check's result walk stops here (then it ranks by success, as any other check).
 COMBAT_PATHS = 5_000
-#: The parameters of a damage operation that give a blow's size, in the game's own units.
-DAMAGE_PARAMS = ("damage", "category", "bs", "c")
-#: Flags of a damage operation that each add one step to the blow: Artémis's "+1 catégorie"
-#: effects — the all-out attack, the blow to the head, a defenceless target (L173-197) — as its
-#: `hit` counts them (a knock-out aims at the head and sets `head`: one step, not two).
-STEP_FLAGS = ("total_attack", "head", "defenceless")
+#: Each game's measure of a blow, in its data folder (see `blow_size`).
+BLOW_FILE = "blow.toml"
 
 
 class ChoiceOdds(BaseModel):
@@ -93,24 +92,47 @@ class AdviceReport(BaseModel):
     sources: list[str]
 
 
+def _data_package(system: System[Any]) -> str | None:
+    """The package whose `data/` folder holds a game's files (its system module's package);
+    None for a system written in a module of its own (a plugin's single file, a test's)."""
+    module = type(system).__module__
+    name = module.rpartition(".")[0] or module
+    return name if hasattr(importlib.import_module(name), "__path__") else None
+
+
 @cache
 def choices_of(system_id: str) -> dict[str, CheckChoices]:
-    """A game's declared choices by check (read once per process)."""
+    """A game's declared choices by check (read once per process); none for a game without a
+    data folder or a choices file, one line when the file is malformed."""
     system = get_system(system_id)
-    package = type(system).__module__.rsplit(".", 1)[0]
-    try:
-        return load_choices(package, system.seed)
-    except (OSError, TypeError, ImportError):
-        # a game without a data folder of its own (a plugin, a test system): no choices
+    package = _data_package(system)
+    return {} if package is None else load_choices(package, system.seed)
+
+
+@dataclass(frozen=True)
+class BlowMeasure:
+    """How a game measures the blow one of its operations deals (`data/blow.toml`): the
+    parameters whose values add up to it and the flags that each add one step."""
+
+    params: tuple[str, ...]
+    steps: tuple[str, ...]
+    source: Source
+
+
+@cache
+def blows_of(system_id: str) -> dict[str, BlowMeasure]:
+    """A game's blow measures by operation (read once per process); none without the file."""
+    system = get_system(system_id)
+    package = _data_package(system)
+    if package is None:
         return {}
-
-
-def _parse(check: Check[Any], values: dict[str, Any]) -> BaseModel:
     try:
-        params: BaseModel = check.parse(values)
-    except ValidationError as exc:
-        raise from_validation(exc) from None
-    return params
+        rows = load_toml(package, BLOW_FILE)
+        return {operation: _measure(row, system.seed) for operation, row in rows.items()}
+    except FileNotFoundError:
+        return {}
+    except MALFORMED as exc:
+        raise malformed(package, BLOW_FILE, exc) from None
 
 
 def _none(system: System[Any], check: str) -> EcranError:
@@ -201,7 +223,7 @@ def advise(
     check, each with its expected damage and risk against `defender` (by `attacker`)."""
     system = get_system(system_id)
     check = system.check(check_name)
-    base = _parse(check, values).model_dump(mode="json")
+    base = parse_params(check, values).model_dump(mode="json")
     declared = choices_of(system_id).get(check_name)
     decisions = list(declared.decisions) if declared else []
     for param, options in (alternatives or {}).items():
@@ -272,19 +294,20 @@ def _choice_odds(
         params = target.parse(values)
     except ValidationError:
         return None
-    dist = exact(system.id, target, params)
+    walked = _walked(target, params)
+    chance = _Odds(walked) if walked is not None else exact(system.id, target, params)
     names = target.outcome_names()
     outcomes = []
     for name in names:
-        p = dist.probability(name)
+        p = chance.probability(name)
         outcomes.append(OutcomeOdds(outcome=name, probability=fraction_text(p), p=float(p)))
     start = names.index(success) if success in names else len(names) - 1
-    p_success = sum((dist.probability(n) for n in names[start:]), Fraction(0))
+    p_success = sum((chance.probability(n) for n in names[start:]), Fraction(0))
     expected = None
     if count is not None:
-        expected = float(p_success * int(getattr(params, count)))
+        expected = float(p_success * _count(system, target, params, count))
     costs = [p.cost(lang) for p in picks if p.cost is not None]
-    harm = combat_figures(system, target, params, *sides)
+    harm = None if walked is None else combat_figures(system, target, params, *sides, walked)
     return ChoiceOdds(
         label=", ".join(p.label(lang) for p in picks),
         changes=changes,
@@ -301,14 +324,73 @@ def _choice_odds(
     )
 
 
-def blow_size(params: dict[str, Any]) -> Fraction:
-    """A damage operation's blow, in the game's units: its `DAMAGE_PARAMS` added up."""
+def _measure(row: dict[str, Any], seed: str) -> BlowMeasure:
+    first, last = row["lines"]
+    return BlowMeasure(
+        params=tuple(str(p) for p in row.get("params", [])),
+        steps=tuple(str(f) for f in row.get("steps", [])),
+        source=Source(seed=seed, lines=(int(first), int(last)), note=row.get("note", "")),
+    )
+
+
+def _count(system: System[Any], check: Check[Any], params: BaseModel, count: str) -> int:
+    """The number of actions one roll stands for: the check's `count` parameter."""
+    value = getattr(params, count, None)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise EcranError(
+            Text(
+                fr=f"choices.toml de {system.id} : le test {check.name} n'a pas de paramètre "
+                f"entier « {count} » pour compter ses actions",
+                en=f"{system.id}'s choices.toml: check {check.name} has no integer parameter "
+                f"'{count}' to count its actions",
+            )
+        )
+    return value
+
+
+def _walked(check: Check[Any], params: BaseModel) -> Results | None:
+    """The check's whole results, walked once and kept in the simulator's cache (the advice of
+    the next choice, and the tracker's fights, read them again); None past `COMBAT_PATHS`."""
+    key = (type(check), params.model_dump_json())
+    found = RESULTS.get(key)
+    if found is None:
+        try:
+            found = walk_results(check, params, COMBAT_PATHS)
+        except TooManyPaths:
+            return None
+        if len(RESULTS) >= MAX_RESULTS:
+            RESULTS.clear()
+        RESULTS[key] = found
+    return found
+
+
+class _Odds:
+    """Outcome probabilities read off a walk of the whole results."""
+
+    def __init__(self, walked: Results) -> None:
+        results, seen = walked
+        self.by_outcome: dict[str, Fraction] = {}
+        for key, p in results.items():
+            outcome = seen[key].outcome
+            self.by_outcome[outcome] = self.by_outcome.get(outcome, Fraction(0)) + p
+
+    def probability(self, outcome: str) -> Fraction:
+        return self.by_outcome.get(outcome, Fraction(0))
+
+
+def blow_size(system_id: str, operation: str, params: dict[str, Any]) -> Fraction:
+    """The size of the blow `operation` deals with `params`, in the game's units: the
+    parameters its `blow.toml` names added up, plus one per step flag set (0 for an operation
+    the file does not list)."""
+    measure = blows_of(system_id).get(operation)
+    if measure is None:
+        return Fraction(0)
     total = Fraction(0)
-    for name in DAMAGE_PARAMS:
+    for name in measure.params:
         value = params.get(name)
         if isinstance(value, int | float) and not isinstance(value, bool):
             total += Fraction(value)
-    return total + sum(params.get(flag) is True for flag in STEP_FLAGS)
+    return total + sum(params.get(flag) is True for flag in measure.steps)
 
 
 def combat_figures(
@@ -317,14 +399,16 @@ def combat_figures(
     params: BaseModel,
     attacker: CharacterSheet,
     defender: CharacterSheet,
+    walked: Results | None = None,
 ) -> tuple[Fraction, Fraction] | None:
     """(expected damage, risk) of one combat check's parameters: each exact result's
     consequences by the game's own rules. None when no result does anything to a defender
     (not an attack) or the check's results cannot be walked within `COMBAT_PATHS`."""
-    try:
-        results, seen = walk_results(check, params, COMBAT_PATHS)
-    except TooManyPaths:
-        return None
+    if walked is None:
+        walked = _walked(check, params)
+        if walked is None:
+            return None
+    results, seen = walked
     values = params.model_dump(mode="json")
     damage, risk, hurts = Fraction(0), Fraction(0), False
     for key, p in results.items():
@@ -332,7 +416,7 @@ def combat_figures(
         for c in found:
             if c.side == "defender":
                 hurts = True
-                damage += p * blow_size(c.params)
+                damage += p * blow_size(system.id, c.operation, c.params)
         if any(c.side == "attacker" for c in found):
             risk += p
     return (damage, risk) if hurts else None

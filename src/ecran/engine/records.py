@@ -15,6 +15,7 @@ from ecran.dice import Roller, TooManyPaths
 from ecran.dice.roller import MAX_SEED
 from ecran.engine.cache import DISTRIBUTIONS
 from ecran.engine.registry import get_system
+from ecran.rules.check import Check
 from ecran.rules.errors import EcranError, from_validation
 from ecran.rules.text import Text
 
@@ -43,12 +44,18 @@ class RollRecord(BaseModel):
     details: dict[str, Any]
 
 
-def _parse(system_id: str, check_name: str, values: dict[str, Any]) -> tuple[Any, BaseModel]:
-    check = get_system(system_id).check(check_name)
+def parse_params(check: Check[Any], values: dict[str, Any]) -> BaseModel:
+    """A check's parameters from a user's values, or their refusal in one line."""
     try:
-        return check, check.parse(values)
+        params: BaseModel = check.parse(values)
     except ValidationError as exc:
         raise from_validation(exc) from None
+    return params
+
+
+def _parse(system_id: str, check_name: str, values: dict[str, Any]) -> tuple[Any, BaseModel]:
+    check = get_system(system_id).check(check_name)
+    return check, parse_params(check, values)
 
 
 def fraction_text(p: Fraction) -> str:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ecran.engine.records import seeded_roller
 from ecran.play import npcs
 from ecran.play.dice_key import SeedChoice, table_seed
 from ecran.play.errors import Conflict, SheetRefused, forbidden
-from ecran.play.events import EventDraft
+from ecran.play.events import EventDraft, EventKind
 from ecran.play.model import Member, StoredCharacter, new_id
 from ecran.play.payloads import CharacterDeleted, CharacterSaved, ConditionPut, OperationRoll
 from ecran.play.rights import require_edit, require_gm
@@ -138,12 +138,7 @@ def _saved(
         payload = payload.model_copy(
             update={"seed": drawn.seed, "commitment": drawn.commitment, "gm_seed": drawn.gm_seed}
         )
-    return EventDraft(
-        kind="character_saved",
-        actor_id=actor.id,
-        visibility="gm" if character.secret else "public",
-        payload=payload.model_dump(mode="json"),
-    )
+    return _draft("character_saved", actor, character.secret, payload)
 
 
 def delete_character(
@@ -153,10 +148,15 @@ def delete_character(
     require_edit(actor, current)
     check_version(current, expected_version, current.sheet)
     payload = CharacterDeleted(character_id=current.id, version=current.version + 1)
+    return _draft("character_deleted", actor, current.secret, payload)
+
+
+def _draft(kind: EventKind, actor: Member, secret: bool, payload: BaseModel) -> EventDraft:
+    """A character's event: a secret character's reaches the GM only."""
     return EventDraft(
-        kind="character_deleted",
+        kind=kind,
         actor_id=actor.id,
-        visibility="gm" if current.secret else "public",
+        visibility="gm" if secret else "public",
         payload=payload.model_dump(mode="json"),
     )
 

@@ -23,6 +23,7 @@ reveal the key before exporting to make them verifiable; the copy's first roll s
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ from ecran.play.state import TableState
 from ecran.play.table import DISPLAY_NAME_MAX, NAME_MAX, resolve_options
 from ecran.play.tracker import EncounterState
 from ecran.rules import EcranError, Text, from_validation
+from ecran.rules.errors import invalid_json
 
 #: The version this server writes (it reads 1 and 2; only 2 imports).
 VERSION: Literal[2] = 2
@@ -109,6 +111,8 @@ def parse_export(raw: bytes | str, where: str) -> TableExport:
         return TableExport.model_validate_json(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
+        if first["type"] == "json_invalid":
+            _not_json(raw, where)  # the parser's English never reaches the reader
         at = ".".join(str(p) for p in first["loc"]) or "JSON"
         raise EcranError(
             Text(
@@ -116,6 +120,15 @@ def parse_export(raw: bytes | str, where: str) -> TableExport:
                 en=f"{where} is not an ecran table export: {at}: {first['msg']}",
             )
         ) from None
+
+
+def _not_json(raw: bytes | str, where: str) -> None:
+    """Raise the words of `rules.errors.invalid_json` for text that is not JSON (read again
+    with `json` only on this error path, for its line and column)."""
+    try:
+        json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise invalid_json(Text(fr=where, en=where), exc) from None
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ecran.rules.data import load_toml
+from ecran.rules.data import MALFORMED, load_toml, malformed
 from ecran.rules.text import Source, Text
 
 
@@ -81,18 +81,22 @@ def _choice(row: dict[str, Any]) -> Choice:
 
 
 def load_choices(package: str, seed: str, filename: str = FILENAME) -> dict[str, CheckChoices]:
-    """A game's choices by check name; an empty map when the game declares none."""
+    """A game's choices by check name; an empty map when the game declares none, one line
+    naming the file when it is malformed."""
     try:
         rows = load_toml(package, filename)
+        return {check: _check(check, table, seed) for check, table in rows.items()}
     except FileNotFoundError:
         return {}
-    found: dict[str, CheckChoices] = {}
-    for check, table in rows.items():
-        decisions = []
-        for d in table.get("decision", []):
-            first, last = d["lines"]
-            source = Source(seed=d.get("seed", seed), lines=(first, last), note=d.get("note", ""))
-            options = tuple(_choice(o) for o in d["option"])
-            decisions.append(Decision(d["name"], options, source))
-        found[check] = CheckChoices(check, table["success"], tuple(decisions), table.get("count"))
-    return found
+    except MALFORMED as exc:  # a game that silently offered no choice would hide the typo
+        raise malformed(package, filename, exc) from None
+
+
+def _check(check: str, table: dict[str, Any], seed: str) -> CheckChoices:
+    decisions = []
+    for d in table.get("decision", []):
+        first, last = d["lines"]
+        source = Source(seed=d.get("seed", seed), lines=(first, last), note=d.get("note", ""))
+        options = tuple(_choice(o) for o in d["option"])
+        decisions.append(Decision(d["name"], options, source))
+    return CheckChoices(check, table["success"], tuple(decisions), table.get("count"))

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from ecran.rules.errors import EcranError
 from ecran.rules.option import Option, param
 from ecran.rules.text import Source, Text
 
@@ -19,6 +20,20 @@ def load_toml(package: str, filename: str) -> dict[str, Any]:
     """Parse `data/<filename>` of the given system package (e.g. "ecran.systems.warp")."""
     text = resources.files(package).joinpath("data", filename).read_text(encoding="utf-8")
     return tomllib.loads(text)
+
+
+def malformed(package: str, filename: str, exc: Exception) -> EcranError:
+    """A game's data file that does not have the shape its reader expects: one line naming the
+    file and the first thing wrong (a missing key, a value of the wrong type)."""
+    first = (str(exc).splitlines() or [type(exc).__name__])[0]
+    what = f"{package}/data/{filename}"
+    reason = f"{type(exc).__name__} {first}" if isinstance(exc, KeyError) else first
+    return EcranError(Text(fr=f"{what} mal formé : {reason}", en=f"{what} is malformed: {reason}"))
+
+
+#: What a data file's reader raises on a row of the wrong shape (pydantic's ValidationError and
+#: tomllib's TOMLDecodeError are ValueErrors).
+MALFORMED = (KeyError, TypeError, ValueError)
 
 
 def load_model(package: str, filename: str, model: type[M]) -> M:

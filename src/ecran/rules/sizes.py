@@ -19,6 +19,7 @@ anything near a billion.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -104,13 +105,7 @@ def oversized(value: Any, loc: Loc = (), depth: int = 0) -> Iterator[InitErrorDe
 
 def check_sizes(model: str, data: Any) -> None:
     """Raise pydantic's `ValidationError` naming the first few oversized places of `data`."""
-    errors = []
-    for error in oversized(data):
-        errors.append(error)
-        if len(errors) == SHOWN_MAX:
-            break
-    if errors:
-        raise ValidationError.from_exception_data(model, errors)
+    _refuse(model, oversized(data))
 
 
 def _number(loc: Loc, value: int) -> Iterator[InitErrorDetails]:
@@ -149,10 +144,12 @@ def big_numbers(value: Any, loc: Loc = ()) -> Iterator[InitErrorDetails]:
 def check_numbers(model: BaseModel) -> None:
     """Raise pydantic's `ValidationError` naming the first few numbers of `model` out of
     bounds."""
-    errors = []
-    for error in big_numbers(model):
-        errors.append(error)
-        if len(errors) == SHOWN_MAX:
-            break
+    _refuse(type(model).__name__, big_numbers(model))
+
+
+def _refuse(model: str, found: Iterator[InitErrorDetails]) -> None:
+    """Raise pydantic's `ValidationError` with the first `SHOWN_MAX` of `found`, if any (the
+    walk stops there: a huge input is not walked whole to be refused)."""
+    errors = list(itertools.islice(found, SHOWN_MAX))
     if errors:
-        raise ValidationError.from_exception_data(type(model).__name__, errors)
+        raise ValidationError.from_exception_data(model, errors)

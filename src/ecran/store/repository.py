@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from threading import Lock
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from sqlalchemy import Engine, delete, select
 from sqlalchemy.exc import DBAPIError
@@ -43,8 +43,8 @@ from ecran.play.model import new_token
 from ecran.play.rights import require_gm, require_open
 from ecran.play.tracker import EncounterState
 from ecran.rules import EcranError, Text
-from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
-from ecran.store.tokens import same_hash, seal, token_hash, unseal
+from ecran.store.models import Base, CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
+from ecran.store.tokens import seal, token_hash, unseal
 
 Command = Callable[[TableState, Member], EventDraft]
 
@@ -104,8 +104,62 @@ def _bad_token() -> NotFound:
     return NotFound(Text(fr="lien invalide ou expiré", en="invalid or expired link"))
 
 
+_Hashed = TypeVar("_Hashed", TableRow, MemberRow)
+
+#: The column holding the hash of the token that opens a row of each table.
+_TOKEN_HASH = {TableRow: TableRow.invite_hash, MemberRow: MemberRow.token_hash}
+
+
+def _by_token(s: Session, model: type[_Hashed], token: str, lock: bool = False) -> _Hashed:
+    """The row `token` opens (an invite: its table; a member's link: the member), or the one
+    refusal a bad link gets.
+
+    One indexed equality on the hash, and nothing compared after it: the database matched the
+    hash already, and a comparison's timing could only tell an attacker how much of a *hash*
+    they guessed, which brings them no closer to a 256-bit token (SHA-256 has no known
+    preimage). Constant-time comparison stays where a secret is compared in Python
+    (`ecran.store.tokens.unseal`)."""
+    query = select(model).where(_TOKEN_HASH[model] == token_hash(token))
+    row = s.scalar(query.with_for_update() if lock else query)
+    if row is None:
+        raise _bad_token()
+    return row
+
+
+#: The tables holding a game table's rows, children before parents (a character names its
+#: owner member), from the schema itself so a table added later is deleted with the rest.
+_OWNED_BY_TABLE = [t for t in reversed(Base.metadata.sorted_tables) if "table_id" in t.c]
+
+
 def _member(row: MemberRow) -> Member:
     return Member(id=row.id, role=row.role, display_name=row.display_name)
+
+
+def _member_row(
+    table_id: str, member: Member | ExportedMember, token: str, joined_at: datetime
+) -> MemberRow:
+    """A member's row: their link's token kept only as its hash (`ecran.store.tokens`)."""
+    return MemberRow(
+        id=member.id,
+        table_id=table_id,
+        role=member.role,
+        display_name=member.display_name,
+        token_hash=token_hash(token),
+        joined_at=joined_at,
+    )
+
+
+def _event_row(table_id: str, event: Event, at: datetime) -> EventRow:
+    """An event's row of the log (`_event` reads it back)."""
+    return EventRow(
+        table_id=table_id,
+        seq=event.seq,
+        kind=event.kind,
+        actor_id=event.actor_id,
+        visibility=event.visibility,
+        payload=event.payload,
+        at=at,
+    )
 
 
 def _event(row: EventRow) -> Event:
@@ -202,35 +256,17 @@ class Store:
         return CreatedTable(created.table, created.gm, created.gm_token, created.invite_token)
 
     def _add_member(self, s: Session, table_id: str, member: Member, token: str) -> None:
-        s.add(
-            MemberRow(
-                id=member.id,
-                table_id=table_id,
-                role=member.role,
-                display_name=member.display_name,
-                token_hash=token_hash(token),
-                joined_at=_now(),
-            )
-        )
+        s.add(_member_row(table_id, member, token, _now()))
         s.flush()
 
     def table_for_invite(self, invite_token: str) -> TableInfo:
         with self.transaction() as s:
-            row = s.scalar(select(TableRow).where(TableRow.invite_hash == token_hash(invite_token)))
-            if row is None or not same_hash(row.invite_hash, invite_token):
-                raise _bad_token()
-            return self._info(row)
+            return self._info(_by_token(s, TableRow, invite_token))
 
     def join(self, invite_token: str, display_name: str) -> tuple[Access, str]:
         """A player joins through the invite link; returns their access and their own token."""
         with self.transaction() as s:
-            row = s.scalar(
-                select(TableRow)
-                .where(TableRow.invite_hash == token_hash(invite_token))
-                .with_for_update()
-            )
-            if row is None or not same_hash(row.invite_hash, invite_token):
-                raise _bad_token()
+            row = _by_token(s, TableRow, invite_token, lock=True)
             state = self._current(s, row, locked=True)
             joined = play_table.join(state, display_name)
             self._add_member(s, row.id, joined.member, joined.token)
@@ -238,12 +274,9 @@ class Store:
         return Access(row.id, joined.member, joined.token), joined.token
 
     def authenticate(self, token: str) -> Access:
-        """The member whose link carries `token`: looked up by its hash (an index), and the
-        hash compared again in constant time."""
+        """The member whose link carries `token`, looked up by its hash (`_by_token`)."""
         with self.transaction() as s:
-            row = s.scalar(select(MemberRow).where(MemberRow.token_hash == token_hash(token)))
-            if row is None or not same_hash(row.token_hash, token):
-                raise _bad_token()
+            row = _by_token(s, MemberRow, token)
             return Access(row.table_id, _member(row), token)
 
     def members(self, table_id: str) -> list[Member]:
@@ -278,9 +311,10 @@ class Store:
             row = self._table_row(s, access.table_id, lock=True)
             state = self._current(s, row, locked=True)
             draft = play_table.renew_invite(state, state.member(access.member.id))
+            gm_token = self._current_token(s, row, access)
             invite = new_token()
             row.invite_hash = token_hash(invite)
-            row.invite_sealed = seal(invite, access.token) if access.token else None
+            row.invite_sealed = seal(invite, gm_token)
             return self._append(s, row, state, draft), invite
 
     def renew_link(self, access: Access, member_id: str, revoke: bool) -> tuple[Event, str | None]:
@@ -290,20 +324,47 @@ class Store:
             row = self._table_row(s, access.table_id, lock=True)
             state = self._current(s, row, locked=True)
             draft = play_table.renew_link(state, state.member(access.member.id), member_id, revoke)
-            member = s.get(MemberRow, member_id)
-            assert member is not None and member.table_id == row.id  # the command checked it
+            member = self._seat(s, row, member_id)
             token = new_token()
-            member.token_hash = token_hash(token)
             if member.id == access.member.id:  # the GM's own: the invite is sealed anew
-                self._reseal_invite(row, access.token, token)
+                self._reseal_invite(row, self._current_token(s, row, access), token)
+            member.token_hash = token_hash(token)
             event = self._append(s, row, state, draft)
             return event, None if revoke else token
 
     @staticmethod
     def _reseal_invite(row: TableRow, old_gm_token: str, new_gm_token: str) -> None:
+        """The invite sealed under the GM's new token. An invite no token opens (a table
+        stored before invites were sealed) stays unsealed: its page asks to renew it."""
         sealed = row.invite_sealed
         invite = unseal(sealed, row.invite_hash, old_gm_token) if sealed else None
-        row.invite_sealed = seal(invite, new_gm_token) if invite else None
+        if invite is not None:
+            row.invite_sealed = seal(invite, new_gm_token)
+
+    @staticmethod
+    def _current_token(s: Session, row: TableRow, access: Access) -> str:
+        """The token `access` came with, if it is still its member's link now that the table is
+        locked. A request that authenticated with a link renewed meanwhile (another tab) would
+        seal the invite under a token no one holds, leaving the GM's page an invite it cannot
+        show: it is refused as the stale link it is."""
+        member = s.get(MemberRow, access.member.id)
+        if (
+            member is None
+            or member.table_id != row.id
+            or member.token_hash != token_hash(access.token)
+        ):
+            raise _bad_token()
+        return access.token
+
+    @staticmethod
+    def _seat(s: Session, row: TableRow, member_id: str) -> MemberRow:
+        """A member's row at this table. The play command found them in the log already; a row
+        that disagrees is refused like any unknown member (never an assertion, which `python
+        -O` strips and which would answer 500)."""
+        member = s.get(MemberRow, member_id)
+        if member is None or member.table_id != row.id:
+            raise not_found(Text(fr="membre", en="member"), member_id)
+        return member
 
     def remove_member(self, access: Access, member_id: str) -> Event:
         """The GM removes a member: the event (their characters pass to the GM) and their link
@@ -312,8 +373,7 @@ class Store:
             row = self._table_row(s, access.table_id, lock=True)
             state = self._current(s, row, locked=True)
             draft = play_table.remove_member(state, state.member(access.member.id), member_id)
-            member = s.get(MemberRow, member_id)
-            assert member is not None and member.table_id == row.id  # the command checked it
+            member = self._seat(s, row, member_id)
             member.token_hash = token_hash(new_token())  # a token no one is given
             return self._append(s, row, state, draft)
 
@@ -328,8 +388,8 @@ class Store:
                     f"pour supprimer la table, recopiez son nom : « {row.name} »",
                     f"to delete the table, type its name: '{row.name}'",
                 )
-            for model in (EventRow, EncounterRow, CharacterRow, MemberRow):
-                s.execute(delete(model).where(model.table_id == row.id))
+            for owned in _OWNED_BY_TABLE:
+                s.execute(delete(owned).where(owned.c.table_id == row.id))
             s.delete(row)
         self._forget(access.table_id)
 
@@ -481,19 +541,10 @@ class Store:
     ) -> Event:
         if state is not None:
             require_open(state.archived, draft.kind)
-        event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=_now())
+        at = _now()
+        event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=at)
         after = apply(state, event)
-        s.add(
-            EventRow(
-                table_id=row.id,
-                seq=event.seq,
-                kind=event.kind,
-                actor_id=event.actor_id,
-                visibility=event.visibility,
-                payload=event.payload,
-                at=event.at,
-            )
-        )
+        s.add(_event_row(row.id, event, at))
         row.last_seq = event.seq
         self._project(s, row, state, after)
         s.flush()
@@ -698,29 +749,10 @@ class Store:
                 s.add(row)
                 s.flush()
                 for m in imported.members:
-                    s.add(
-                        MemberRow(
-                            id=m.id,
-                            table_id=table.id,
-                            role=m.role,
-                            display_name=m.display_name,
-                            token_hash=token_hash(tokens[m.id]),
-                            joined_at=m.joined_at or first,
-                        )
-                    )
+                    s.add(_member_row(table.id, m, tokens[m.id], m.joined_at or first))
                 s.flush()
                 for e in imported.events:
-                    s.add(
-                        EventRow(
-                            table_id=table.id,
-                            seq=e.seq,
-                            kind=e.kind,
-                            actor_id=e.actor_id,
-                            visibility=e.visibility,
-                            payload=e.payload,
-                            at=e.at or first,
-                        )
-                    )
+                    s.add(_event_row(table.id, e, e.at or first))
                 self._project(s, row, None, state)
                 s.flush()
         except DBAPIError:

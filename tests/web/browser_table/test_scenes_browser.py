@@ -25,7 +25,7 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from web.browser_support import offered_odds, shoot
+from web.browser_support import create_table, join_table, offered_odds, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -58,13 +58,7 @@ def _new_table(browser: Any, server: str, system: str) -> tuple[Any, str]:
     from playwright.sync_api import expect
 
     gm = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
-    gm.goto(server + "/tables/new")
-    gm.fill("#table-name", f"Scène {system}")
-    gm.fill("#gm-name", "Camille")
-    gm.select_option("#table-system", system)
-    expect(gm.locator(f"#options-{system}")).to_be_attached()
-    gm.click("#create-table")
-    gm.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    create_table(gm, server, system, f"Scène {system}")
     expect(gm.locator("#live-status")).to_have_attribute("data-state", "live")
     return gm, gm.locator("#link-invite").input_value()
 
@@ -73,11 +67,9 @@ def _player(browser: Any, invite: str, name: str, system: str, sheet: bytes, gm:
     """Joins, imports a sheet, rolls its first action; the GM sees the roll live."""
     from playwright.sync_api import expect
 
-    page = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
-    page.goto(invite)
-    page.fill("#display-name", name)
-    page.click("#join-button")
-    page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    page = join_table(
+        browser.new_context(viewport={"width": 1000, "height": 900}).new_page(), invite, name
+    )
     expect(page.locator("#live-status")).to_have_attribute("data-state", "live")
     file = {"name": f"{name}.json", "mimeType": "application/json", "buffer": sheet}
     page.set_input_files("#import-file", files=[file])
@@ -217,15 +209,7 @@ def test_a_scene_in_three_browsers(server: str, browser: Any, scene: Scene) -> N
 
 
 def test_every_system_table_can_be_made_through_the_form(server: str, browser: Any) -> None:
-    from playwright.sync_api import expect
-
     page = browser.new_context().new_page()
     for scene in SCENES:
-        page.goto(server + "/tables/new")
-        page.fill("#table-name", "Formulaire")
-        page.fill("#gm-name", "Camille")
-        page.select_option("#table-system", scene.system)
-        expect(page.locator(f"#options-{scene.system}")).to_be_attached()
-        page.click("#create-table")
-        page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="), timeout=5000)
+        create_table(page, server, scene.system, "Formulaire")
     page.context.close()

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from web.browser_support import shoot
+from web.browser_support import create_table, join_table, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -26,13 +26,7 @@ def _new_table(browser: Any, server: str) -> tuple[Any, str, str]:
     from playwright.sync_api import expect
 
     gm = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
-    gm.goto(server + "/tables/new")
-    gm.fill("#table-name", "La Station")
-    gm.fill("#gm-name", "Camille")
-    gm.select_option("#table-system", SYSTEM)
-    expect(gm.locator(f"#options-{SYSTEM}")).to_be_attached()  # the system's options came in
-    gm.click("#create-table")
-    gm.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    create_table(gm, server, SYSTEM, "La Station")
     expect(gm.locator("#live-status")).to_have_attribute("data-state", "live")
     invite = gm.locator("#link-invite").input_value()
     assert invite.startswith(server + "/join/")
@@ -42,11 +36,7 @@ def _new_table(browser: Any, server: str) -> tuple[Any, str, str]:
 def _join(browser: Any, invite: str, name: str, **context: Any) -> Any:
     from playwright.sync_api import expect
 
-    page = browser.new_context(**context).new_page()
-    page.goto(invite)
-    page.fill("#display-name", name)
-    page.click("#join-button")
-    page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    page = join_table(browser.new_context(**context).new_page(), invite, name)
     expect(page.locator("#live-status")).to_have_attribute("data-state", "live")
     return page
 
@@ -67,11 +57,8 @@ def test_player_creates_rolls_gm_sees_live_and_secrets_stay_hidden(
 
     player_context = browser.new_context(viewport={"width": 1200, "height": 900})
     player = player_context.new_page()
-    frames = _frames(player)
-    player.goto(invite)
-    player.fill("#display-name", "Bastien")
-    player.click("#join-button")
-    player.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    frames = _frames(player)  # listening before the page opens its socket
+    join_table(player, invite, "Bastien")
     expect(player.locator("#live-status")).to_have_attribute("data-state", "live")
     expect(player.locator("#links")).to_have_count(0)  # no GM link nor invite for a player
     # the GM's log shows the arrival without a reload

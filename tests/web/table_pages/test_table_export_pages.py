@@ -58,8 +58,12 @@ def test_an_exported_table_imports_through_the_new_table_page(web: TestClient) -
 
 
 def test_a_bad_file_is_one_line(web: TestClient) -> None:
-    for content in (b"{", b'{"format": "ecran-table"}', b"[]"):
+    for content, said in (
+        (b"{", "pas du JSON valide, ligne 1"),  # in words, not the JSON parser's English
+        (b'{"format": "ecran-table"}', "export de table ecran"),
+        (b"[]", "export de table ecran"),
+    ):
         refused = _upload(web, content)
         assert refused.status_code == 422
         text = refused.text
-        assert "export de table ecran" in text and "Traceback" not in text
+        assert said in text and "Traceback" not in text and "Invalid JSON" not in text

@@ -9,27 +9,15 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from ecran.engine import all_systems
-from ecran.rules import Action, tr
-from toy import Toy, ToySheet
+from ecran.rules import tr
+from toy import ToyWithActions, registered
 from web.tables.tables_support import Table, new_table
-
-
-class ToyWithActions(Toy):
-    """`toy` whose sheet offers one action: the test with `might` as the skill."""
-
-    def actions(self, sheet: ToySheet) -> list[Action]:
-        return [Action(tr("Force", "Might"), "test", {"skill": sheet.might})]
 
 
 @pytest.fixture(autouse=True)
 def toy_system() -> Iterator[None]:
-    systems = all_systems()
-    systems["toy"] = ToyWithActions()
-    try:
+    with registered(ToyWithActions(tr("Force", "Might"))):
         yield
-    finally:
-        systems.pop("toy", None)
 
 
 @pytest.fixture

@@ -249,3 +249,30 @@ def test_a_revocation_racing_the_connection_still_closes_it(
                 assert ws.receive_json()["type"] != "pong"
         assert closed.value.code == 4404
     assert len(calls) == 2
+
+
+def test_a_seat_the_database_disagrees_on_is_a_404_never_a_500(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store once asserted that a member's row matched the log (`python -O` strips asserts;
+    an AssertionError is a 500): now every seat route answers in one line, 4xx."""
+    from sqlalchemy import text
+
+    from ecran.store import Store
+    from ecran.web.deps import app_store
+
+    monkeypatch.setattr(Store, "check_folded", False)  # the kept state is stale on purpose
+    store = app_store(table.client.app)  # type: ignore[arg-type]
+    other = store.create_table("Ailleurs", "toy")
+    with store.engine.begin() as conn:
+        conn.execute(
+            text("UPDATE members SET table_id = :other WHERE id = :alice"),
+            {"other": other.table.id, "alice": table.alice.id},
+        )
+    for answer in (
+        table.post(table.gm, f"/members/{table.alice.id}/link"),
+        table.delete(table.gm, f"/members/{table.alice.id}/link"),
+        table.delete(table.gm, f"/members/{table.alice.id}"),
+    ):
+        assert answer.status_code == 404, answer.text
+        assert answer.json()["detail"].startswith("membre")

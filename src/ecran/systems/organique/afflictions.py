@@ -3,11 +3,11 @@ and drug dependences (L724-1129, L3669-3711). Pure data; the operations change t
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.rules import param, tr
+from ecran.rules import Text, param, tr
 
 #: The characteristics by their code (L167-535).
 STAT_WORDS = {
@@ -24,6 +24,12 @@ STAT_WORDS = {
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def _per_level(label: Text) -> Any:
+    """A disease's symptom, its strength per level (L1047-1129): 0 when the disease has none.
+    At most 40: a size bound of our sheet (the same for the three symptoms), not a seed number."""
+    return param(label, default=0, ge=0, le=40)
 
 
 class Effect(Strict):
@@ -64,27 +70,18 @@ class DiseaseState(Strict):
     )
     stopped: bool = param(tr("Enrayée", "Stopped"), default=False)
     treatment: int = param(tr("Bonus du traitement", "Treatment bonus"), default=0, ge=0, le=40)
-    fever: int = param(
-        tr("Fièvre : malus aux sauvegardes de chaleur/niveau", "Fever: heat-save penalty/level"),
-        default=0,
-        ge=0,
-        le=40,
+    fever: int = _per_level(
+        tr("Fièvre : malus aux sauvegardes de chaleur/niveau", "Fever: heat-save penalty/level")
     )
     fever_active: bool = param(
         tr("Fièvre en cours (option : sauvegarde réussie)", "Fever under way (option: save made)"),
         default=True,
     )
-    vomiting: int = param(
-        tr("Vomissements : difficulté par niveau", "Vomiting: difficulty per level"),
-        default=0,
-        ge=0,
-        le=40,
+    vomiting: int = _per_level(
+        tr("Vomissements : difficulté par niveau", "Vomiting: difficulty per level")
     )
-    weakness: int = param(
-        tr("Faiblesse : −FOR et −VIT par niveau", "Weakness: −FOR and −VIT per level"),
-        default=0,
-        ge=0,
-        le=40,
+    weakness: int = _per_level(
+        tr("Faiblesse : −FOR et −VIT par niveau", "Weakness: −FOR and −VIT per level")
     )
     bs: float = param(
         tr("Points de blessure en atteignant chaque niveau", "Wound points on reaching each level"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, as_text, joined, number, phrase, tr
+from ecran.systems.organique.afflictions import STAT_WORDS
 from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet
 from ecran.systems.organique.skills import (
@@ -29,17 +30,6 @@ from ecran.systems.organique.tracks import (
     out_of_combat,
     pain_save_bonus,
 )
-
-NAMES = {
-    "AGI": tr("Agilité", "Agility"),
-    "PER": tr("Perception", "Perception"),
-    "CHA": tr("Charisme", "Charisma"),
-    "END": tr("Endurance", "Endurance"),
-    "INT": tr("Intelligence", "Intelligence"),
-    "VIT": tr("Vitesse", "Speed"),
-    "FOR": tr("Force", "Strength"),
-    "VOL": tr("Volonté", "Will"),
-}
 
 #: L331-336: an exhausted character fails every test of these.
 PHYSICAL = ("AGI", "END", "VIT", "FOR")
@@ -178,7 +168,7 @@ def _characteristics(sheet: OrganiqueSheet) -> SheetSection:
     base = sheet.characteristics.model_dump()
     rows = [
         SheetRow(
-            Text(fr=f"{k} {NAMES[k].fr}", en=f"{k} {NAMES[k].en}"),
+            Text(fr=f"{k} {STAT_WORDS[k].fr}", en=f"{k} {STAT_WORDS[k].en}"),
             str(base[k]),
             f"→ {now[k]}" if now[k] != base[k] else "",
         )
