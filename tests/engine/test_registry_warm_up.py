@@ -34,12 +34,12 @@ print(failed[:3], list(registry.all_systems()) == sorted(ids), set(found) == set
 SERVED_APP = """
 import sys, time
 from fastapi.testclient import TestClient
-from ecran.engine import registry
+from ecran.web import app as web_app
 from ecran.web.app import create_app, create_served_app
 
-started = []  # the warm-up threads the app started (the app imports `warm_up` when it calls it)
-real_warm_up = registry.warm_up
-registry.warm_up = lambda: started.append(real_warm_up()) or started[-1]
+started = []  # the warm-up threads the app started (its lifespan schedules `_warm_up`)
+real_warm_up = web_app._warm_up
+web_app._warm_up = lambda app: started.append(real_warm_up(app)) or started[-1]
 
 with TestClient(create_app()) as client:
     client.get("/healthz")
