@@ -171,6 +171,10 @@ def test_nothing_rolls_at_a_table_without_a_key_in_force() -> None:
         with pytest.raises(dk.NoDiceKey):
             command()
     assert send(keyless, alice, "Bonsoir").kind == "message"
+    with pytest.raises(dk.NoDiceKey):
+        reveal_key(keyless, live.gm)  # nothing to reveal: a key starts first, numbered on
+    with pytest.raises(Forbidden):
+        reveal_key(keyless, alice)
     live.state = keyless
     live.do(start_key(live.now, alice, 4))
     key = live.now.dice_key

@@ -146,12 +146,6 @@ def public_payload(payload: dict[str, Any]) -> dict[str, Any]:
     return payload
 
 
-def reveal_key(current: DiceKey | None, actor: Member) -> EventDraft:
-    """The GM reveals the key in force (if any) and a new key and commitment start."""
-    require_gm(actor, Text(fr="révéler la clé des dés", en="reveal the dice key"))
-    return _change(current, actor)
-
-
 class NoDiceKey(EcranError):
     """A roll asked at a table with no key in force (`table_seed`): the write path starts a key
     (`start_key`) and asks again; nothing is rolled with a fresh, unverifiable seed."""
@@ -169,6 +163,16 @@ def no_key() -> NoDiceKey:
             en="no dice key in force at this table: it must publish one before rolling",
         )
     )
+
+
+def reveal_key(current: DiceKey | None, actor: Member) -> EventDraft:
+    """The GM reveals the key in force and a new key and commitment start. At a table without a
+    key in force there is nothing to reveal (`NoDiceKey`): the write path starts one first, its
+    number on from the log's last key (never one the log already published)."""
+    require_gm(actor, Text(fr="révéler la clé des dés", en="reveal the dice key"))
+    if current is None:
+        raise no_key()
+    return _change(current, actor)
 
 
 def start_key(current: DiceKey | None, actor: Member, index: int = 1) -> EventDraft:

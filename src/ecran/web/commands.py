@@ -36,9 +36,10 @@ def execute(app: FastAPI, access: Access, command: Command) -> Event:
     connections (each sees its own view). Call from a thread, never from the event loop.
 
     Nothing is rolled at a table without a dice key in force, whatever the route: a command
-    that rolls there is refused by the play layer (`dice_key.NoDiceKey`: a table created before
-    verifiable dice, or imported), so the table's key starts first (`start_dice_key`) and the
-    command runs again, numbered after the key's event and seeded by it."""
+    that rolls (or reveals the key) there is refused by the play layer (`dice_key.NoDiceKey`: a
+    table created before verifiable dice, or imported), so the table's key starts first
+    (`start_dice_key`) and the command runs again, numbered after the key's event and seeded
+    by it."""
 
     def bound(state: TableState, actor: Member) -> EventDraft:
         return command(state, actor, get_system(state.table.system_id))

@@ -320,7 +320,28 @@ def test_a_table_from_before_verifiable_dice_gets_its_first_key_at_its_first_rol
     assert chat.status_code == 201, chat.text
     key = other.get(f"{url}/dice", headers=gm.auth).json()
     assert key["index"] == 1 and chat.json()["payload"]["commitment"] == key
+    log = other.get(f"/tables/{table.id}/events", params={"token": gm.token})
+    assert log.status_code == 200 and "empreinte de la clé des dés n° 1" in log.text
     assert other.post(f"{url}/dice/reveal", headers=gm.auth).status_code == 201
     result = _verify(cli, tmp_path / "old.json", other.get(f"{url}/export", headers=gm.auth).json())
     assert result.code == 0, result.out
     assert _counts(result.out) == {"ok": 1, "gm_seed": 0, "pending": 0, "legacy": 1, "failed": 0}
+
+
+def test_a_reveal_at_a_copy_never_reuses_a_key_number(
+    table: Table, other: TestClient, cli: Any, tmp_path: Path
+) -> None:
+    """The GM reveals before anything rolled at the copy (the page's button, then the API): the
+    copy's key starts first, numbered on from the export's, and is revealed; the export of the
+    copy verifies, the original's rolls under keys 1 and 2 with them."""
+    copy = _copied(table, other)
+    revealed = copy.page(copy.gm, "/dice/reveal", [])
+    assert revealed.status_code < 400, revealed.text
+    assert copy.commitment()["index"] == COPY_KEY + 1
+    assert copy.api(copy.gm, "POST", "/dice/reveal").status_code == 201
+    changes = [e["payload"] for e in copy.events() if e["kind"] == "dice_key"]
+    numbers = [(c["revealed"] and c["revealed"]["index"], c["next"]["index"]) for c in changes]
+    assert numbers == [(1, 2), (None, 3), (3, 4), (4, 5)]
+    result = _verify(cli, tmp_path / "copy.json", copy.api(copy.gm, "GET", "/export").json())
+    assert result.code == 0, result.out
+    assert _counts(result.out) == {"ok": 1, "gm_seed": 0, "pending": 1, "legacy": 0, "failed": 0}
