@@ -134,3 +134,52 @@ def test_the_upper_gamma_agrees_with_its_closed_form_for_whole_a() -> None:
             exact = math.exp(-x) * sum(x**i / math.factorial(i) for i in range(a))
             assert gamma_q(a, x) == pytest.approx(exact, rel=1e-10)
     assert chi2_sf(0.0, 3) == 1.0
+
+
+def test_nothing_rolls_at_a_table_without_a_key_in_force() -> None:
+    """A table from before verifiable dice or imported (its key in force dropped): every roll is
+    refused (`NoDiceKey`, for the write path to start a key), a player's seed first as a seed; a
+    chat message without dice needs no key; once a key starts, the roll is seeded by it."""
+    from ecran.play import encounter as enc
+    from ecran.play.characters import draw_npc, operate_character, save_character
+    from ecran.play.chat import send
+    from toy import Toy
+
+    live = LiveTable()
+    alice = live.join("Alice")
+    hector = {"name": "Hector", "might": 3, "agility": 2}
+    saved = live.do(save_character(live.now, Toy(), alice, hector))
+    cid = saved.payload["character"]["id"]
+    eid = live.do(enc.create(live.now, live.gm, "Embuscade")).payload["encounter_id"]
+    keyless = live.now.model_copy(update={"dice_key": None})
+    with pytest.raises(dk.NoDiceKey) as refused:
+        roll(keyless, alice, "test", {"skill": 1})
+    assert "clé de dés" in refused.value.text.fr and "\n" not in refused.value.text.fr
+    with pytest.raises(dk.NoDiceKey):
+        roll(keyless, live.gm, "test", {"skill": 1}, seed=5)  # a GM's seed too: key first
+    with pytest.raises(dk.PlayerSeed):
+        roll(keyless, alice, "test", {"skill": 1}, seed=5)  # refused as a seed, no key started
+    rolling = [
+        lambda: operate_character(keyless, Toy(), alice, cid, "hit", {}),
+        lambda: draw_npc(keyless, Toy(), live.gm),
+        lambda: enc.add_participant(keyless, Toy(), live.gm, eid, random_npc=True),
+        lambda: enc.roll_initiative(keyless, Toy(), live.gm, eid, None),
+        lambda: send(keyless, alice, "/r 1d20"),
+        lambda: send(keyless, alice, "on tente [[2d6]]"),
+    ]
+    for command in rolling:
+        with pytest.raises(dk.NoDiceKey):
+            command()
+    assert send(keyless, alice, "Bonsoir").kind == "message"
+    with pytest.raises(dk.NoDiceKey):
+        reveal_key(keyless, live.gm)  # nothing to reveal: a key starts first, numbered on
+    with pytest.raises(Forbidden):
+        reveal_key(keyless, alice)
+    live.state = keyless
+    live.do(start_key(live.now, alice, 4))
+    key = live.now.dice_key
+    assert key is not None and key.index == 4
+    event = live.do(roll(live.now, alice, "test", {"skill": 1}))
+    assert _made(event.payload).record.seed == dk.seed_for(key.key, event.seq)
+    with pytest.raises(dk.KeyInForce):
+        start_key(live.now, live.gm, 5)

@@ -12,6 +12,7 @@ import pytest
 from ecran.play import Forbidden
 from ecran.play import table as play_table
 from ecran.play.export import read_export
+from ecran.play.rolls import start_key
 from ecran.store import Store, open_store
 from toy import roll, save_character
 
@@ -99,7 +100,9 @@ def test_a_table_deleted_and_imported_again_elsewhere_is_read_anew(
     save_character(store, alice, {"name": "Hector"})  # kept here at seq 3
     other.delete_table(other.authenticate(created.gm_token), "Jeudi")
     made = other.import_table(read_export(export))  # seq 2, no Hector
-    roll(other, other.authenticate(made.gm_token), "test", {"skill": 1})
+    # the copy's first roll starts its dice key first (`web.commands.execute`): seq 3
+    index = other.next_dice_index(made.table.id)
+    other.execute(other.authenticate(made.gm_token), lambda s, a: start_key(s, a, index))
     state = store.state(made.table.id)
     assert made.table.id == gm.table_id and state.last_seq == 3
     assert state.characters == {}

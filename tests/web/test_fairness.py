@@ -125,7 +125,7 @@ def test_every_log_shows_a_gm_seed_as_such_and_the_commitment_of_each_roll(
     for who in (table.gm, table.alice, table.bob):
         log = app_client.get(f"/tables/{table.id}/log", params={"token": who.token}).text
         assert log.count("graine choisie par le MJ") == 1
-        assert log.count(commitment) == 2  # each roll names the key in force
+        assert log.count(commitment) == 3  # the creation publishes it, each roll names it
         one = app_client.get(
             f"/tables/{table.id}/events/{by_gm['seq']}", params={"token": who.token}
         )

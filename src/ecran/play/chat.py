@@ -36,7 +36,7 @@ from ecran.dice.notation.report import roll_report
 from ecran.engine import get_system
 from ecran.engine.records import RollRecord, roll_record, seeded_roller
 from ecran.play.characters import parse_sheet
-from ecran.play.dice_key import Commitment, derived_seed, table_seed
+from ecran.play.dice_key import Commitment, derived_seed, no_key, table_seed
 from ecran.play.errors import forbidden, not_found
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter, Visibility
@@ -134,13 +134,20 @@ def send(
             f"message too long ({len(body)} characters, max {MESSAGE_MAX})",
         )
     voice = _voice(state, actor, character_id)
-    drawn = table_seed(state.dice_key, actor, None, state.last_seq + 1)
-    said = _command(state, actor, voice, body, drawn.seed)
+    # A message without rolls needs no key; one with rolls at a table without a key in force
+    # is refused (`NoDiceKey`) once read, and the write path starts a key and sends it again.
+    drawn = None
+    if state.dice_key is not None:
+        drawn = table_seed(state.dice_key, actor, None, state.last_seq + 1)
+    seed = None if drawn is None else drawn.seed
+    said = _command(state, actor, voice, body, seed)
     if to:
         said = _addressed(state, actor, said, to)
-    rolls = [*said.rolls, *_inline_rolls(said.text, drawn.seed, len(said.rolls))]
+    rolls = [*said.rolls, *_inline_rolls(said.text, seed, len(said.rolls))]
     dice: dict[str, Any] = {}
-    if rolls and drawn.seed is not None:
+    if rolls and drawn is None:
+        raise no_key()
+    if rolls and drawn is not None:
         dice = {"seed": drawn.seed, "commitment": drawn.commitment}
     in_voice = voice is not None and said.style not in ("ooc", "narration")
     payload = MessageSent(

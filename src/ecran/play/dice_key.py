@@ -11,6 +11,11 @@ The scheme is the commit-reveal of online games ("provably fair" dice):
 - the GM may reveal the key at any time (`reveal_key`); a new key and commitment start in the
   same event. With the revealed key anyone recomputes each roll's seed, then its dice.
 
+Nothing is rolled at a table without a key in force: `table_seed` refuses (`NoDiceKey`) at a
+table that has none — one created before verifiable dice, or imported from an export (which
+never carries the key in force) — and the write path (`ecran.web.commands.execute`) then starts
+one (`start_key`) and runs the command again, so the roll is numbered after the key's event.
+
 The server cannot choose the dice after the commitment (the key is bound by its hash, the seed
 by the key and the roll's number), and nobody can predict them before the reveal. The key is
 never sent to anyone before its reveal: every view of an event or of the state drops it
@@ -141,19 +146,42 @@ def public_payload(payload: dict[str, Any]) -> dict[str, Any]:
     return payload
 
 
+class NoDiceKey(EcranError):
+    """A roll asked at a table with no key in force (`table_seed`): the write path starts a key
+    (`start_key`) and asks again; nothing is rolled with a fresh, unverifiable seed."""
+
+
+class KeyInForce(EcranError):
+    """A key asked to start at a table that has one (another request started it meanwhile)."""
+
+
+def no_key() -> NoDiceKey:
+    return NoDiceKey(
+        Text(
+            fr="aucune clé de dés en vigueur à cette table : elle doit en publier une avant de "
+            "lancer les dés",
+            en="no dice key in force at this table: it must publish one before rolling",
+        )
+    )
+
+
 def reveal_key(current: DiceKey | None, actor: Member) -> EventDraft:
-    """The GM reveals the key in force (if any) and a new key and commitment start."""
+    """The GM reveals the key in force and a new key and commitment start. At a table without a
+    key in force there is nothing to reveal (`NoDiceKey`): the write path starts one first, its
+    number on from the log's last key (never one the log already published)."""
     require_gm(actor, Text(fr="révéler la clé des dés", en="reveal the dice key"))
+    if current is None:
+        raise no_key()
     return _change(current, actor)
 
 
 def start_key(current: DiceKey | None, actor: Member, index: int = 1) -> EventDraft:
     """A table without a key in force gets one (any member's first roll starts it): a table
     created before verifiable dice, or one imported from an export (which never holds the key
-    in force; its key numbers go on from `index`). Refused when a key is in force: only the GM
-    ends one, by revealing it."""
+    in force; its key numbers go on from `index`). Refused (`KeyInForce`) when a key is in
+    force: only the GM ends one, by revealing it."""
     if current is not None:
-        raise EcranError(
+        raise KeyInForce(
             Text(fr="une clé de dés est déjà en vigueur", en="a dice key is already in force")
         )
     return _change(None, actor, index)
@@ -182,20 +210,18 @@ class SeedChoice(Record):
 
 def table_seed(current: DiceKey | None, actor: Member, asked: int | None, seq: int) -> SeedChoice:
     """At a table only the server draws seeds: a player's seed is refused; a GM's is allowed and
-    flagged (`gm_seed`); otherwise the seed of roll `seq` comes from the key in force (None when
-    the table has none yet: a fresh seed, not verifiable)."""
-    public = None
-    if current is not None:
-        public = Commitment(index=current.index, commitment=current.commitment)
-    if asked is not None:
-        if not actor.is_gm:
-            raise PlayerSeed(
-                Text(
-                    fr="à une table, seul le serveur tire les dés : pas de graine pour un joueur",
-                    en="at a table only the server draws the dice: no seed for a player",
-                )
+    flagged (`gm_seed`); otherwise the seed of roll `seq` comes from the key in force. A table
+    with no key in force rolls nothing (`NoDiceKey`: the write path starts one first)."""
+    if asked is not None and not actor.is_gm:
+        raise PlayerSeed(
+            Text(
+                fr="à une table, seul le serveur tire les dés : pas de graine pour un joueur",
+                en="at a table only the server draws the dice: no seed for a player",
             )
-        return SeedChoice(seed=asked, commitment=public, gm_seed=True)
+        )
     if current is None:
-        return SeedChoice(seed=None)
+        raise no_key()
+    public = Commitment(index=current.index, commitment=current.commitment)
+    if asked is not None:
+        return SeedChoice(seed=asked, commitment=public, gm_seed=True)
     return SeedChoice(seed=seed_for(current.key, seq), commitment=public)

@@ -18,7 +18,8 @@ On import the log is folded again (`ecran.play.rebuild`): the copy's state is wh
 says, and the export's members, characters and encounters must agree with it, or nothing is
 stored. A private roll stays private in the copy: sealed in its place (a roll no one sees). The
 key in force is not in the export, so the copy's rolls under it stay unverifiable ("pending") —
-reveal the key before exporting to make them verifiable; the copy's first roll starts a new key.
+reveal the key before exporting to make them verifiable. The copy rolls nothing without a key:
+its first roll, through any route, publishes a new key first (`ecran.web.commands.execute`).
 """
 
 from __future__ import annotations

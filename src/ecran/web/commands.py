@@ -10,6 +10,7 @@ pool); async code calls them through `run_in_threadpool`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from fastapi import FastAPI
@@ -17,6 +18,8 @@ from fastapi import FastAPI
 from ecran.engine import get_system
 from ecran.play import Event, EventDraft, Member, StoredCharacter, TableState
 from ecran.play import characters as play_characters
+from ecran.play import dice_key as play_dice
+from ecran.play import rolls as play_rolls
 from ecran.play.export import TableExport, read_export
 from ecran.rules import System
 from ecran.store import Access, CreatedTable
@@ -30,14 +33,37 @@ Command = Callable[[TableState, Member, System[Any]], EventDraft]
 
 def execute(app: FastAPI, access: Access, command: Command) -> Event:
     """Run the command for this member atomically, then send the event to the table's
-    connections (each sees its own view). Call from a thread, never from the event loop."""
+    connections (each sees its own view). Call from a thread, never from the event loop.
+
+    Nothing is rolled at a table without a dice key in force, whatever the route: a command
+    that rolls (or reveals the key) there is refused by the play layer (`dice_key.NoDiceKey`: a
+    table created before verifiable dice, or imported), so the table's key starts first
+    (`start_dice_key`) and the command runs again, numbered after the key's event and seeded
+    by it."""
 
     def bound(state: TableState, actor: Member) -> EventDraft:
         return command(state, actor, get_system(state.table.system_id))
 
-    event = app_store(app).execute(access, bound)
+    try:
+        event = app_store(app).execute(access, bound)
+    except play_dice.NoDiceKey:
+        start_dice_key(app, access)
+        event = app_store(app).execute(access, bound)  # a key is in force now: never refused so
     hub(app).publish_nowait(access.table_id, event)
     return event
+
+
+def start_dice_key(app: FastAPI, access: Access) -> None:
+    """Publish a new dice key's commitment at a table without a key in force (its number goes
+    on from the last key its log published). Two requests may both find no key: the first
+    starts it, the other's start is refused (`KeyInForce`) and both roll under it. A key never
+    stops being in force (a reveal starts the next in the same event), so the command run
+    after this always finds one."""
+    store = app_store(app)
+    index = store.next_dice_index(access.table_id)
+    with suppress(play_dice.KeyInForce):
+        event = store.execute(access, lambda s, a: play_rolls.start_key(s, a, index))
+        hub(app).publish_nowait(access.table_id, event)
 
 
 def save(data: Any, **options: Any) -> Command:

@@ -128,5 +128,6 @@ def test_every_log_names_the_commitment_of_each_event_that_rolled(
     table.post(table.gm, f"/encounters/{eid}/participants", {"random_npc": True})
     for who in (table.gm, table.bob):
         log = app_client.get(f"/tables/{table.id}/log", params={"token": who.token}).text
-        assert log.count(commitment) == 4, who  # two operations, one message, one NPC's draw
+        # the table's creation publishes it; two operations, one message, one NPC's draw name it
+        assert log.count(commitment) == 5, who
         assert log.count("graine choisie par le MJ") == 1

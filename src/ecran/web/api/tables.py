@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from contextlib import suppress
 from typing import Any
 
 from fastapi import APIRouter, Body, Path, Query, Request
@@ -491,13 +490,8 @@ def table_odds(body: AskOdds, me: Me) -> OddsReport:
 def make_roll(body: MakeRoll, me: Me, request: Request) -> EventView:
     """Roll a check at the table: stored, sent live, and answered as the roller may see it (a
     blind roll's result is not in the answer). The seed is the table's (derived from its dice
-    key and the roll's number); a player's `seed` is refused (403), a GM's is flagged."""
-    if me.state.dice_key is None:  # a table from before verifiable dice, or imported: a key
-        index = me.store.next_dice_index(me.table_id)
-        with suppress(EcranError):  # someone started it meanwhile
-            commands.execute(
-                request.app, me.access, lambda s, a, _: play_rolls.start_key(s, a, index)
-            )
+    key and the roll's number); a player's `seed` is refused (403), a GM's is flagged. A table
+    without a key in force starts one first (`commands.execute`)."""
     event = commands.execute(
         request.app,
         me.access,
