@@ -150,6 +150,7 @@ class Seat:
     token: str
     lang: str
     _state: TableState | None = field(default=None, repr=False)
+    _query: str | None = field(default=None, repr=False)
 
     @property
     def member(self) -> Member:
@@ -173,7 +174,13 @@ class Seat:
         return get_system(self.state.table.system_id)
 
     def url(self, path: str = "", **query: Any) -> str:
-        return table_url(self.table_id, self.token, path, lang=self.lang, **query)
+        if query:
+            return table_url(self.table_id, self.token, path, lang=self.lang, **query)
+        # a page writes a few links per member, log entry and form: encode their common query
+        # (the token and the language) once per seat, not once per link
+        if self._query is None:
+            self._query = urlencode({"token": self.token, "lang": self.lang})
+        return f"/tables/{self.table_id}{path}?{self._query}"
 
     def refresh(self) -> Seat:
         """The same seat after a write (the state is read again)."""
