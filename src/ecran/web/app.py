@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from fastapi.staticfiles import StaticFiles
 from ecran.web import api, errors, live, pages
 from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
-from ecran.web.limits import LimitsMiddleware
+from ecran.web.limits import ASGIApp, LimitsMiddleware, Message, Receive, Scope, Send
 from ecran.web.security import SecurityHeaders, redact_logs
 
 STATIC = Path(__file__).parent / "static"
@@ -41,16 +41,35 @@ WARM_UP_DELAY_S = 1.0
 HEALTH_TIMEOUT_S = 3.0
 
 
-async def language(
-    request: Request, call_next: Callable[[Request], Awaitable[Response]]
-) -> Response:
-    """Decide the request's language once; remember an explicit `?lang=` in a cookie."""
-    request.state.lang = pick_lang(request)
-    response = await call_next(request)
-    asked = request.query_params.get("lang")
-    if asked is not None and asked == request.state.lang and request.cookies.get(COOKIE) != asked:
-        response.set_cookie(COOKIE, asked, max_age=ONE_YEAR, samesite="lax", httponly=True)
-    return response
+class Language:
+    """Decides each HTTP request's language once (`request.state.lang`); an explicit `?lang=`
+    is remembered in a cookie. Plain ASGI: as an `@app.middleware("http")` function, every
+    request (every roll's POST) ran inside a task group with memory streams."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        lang = pick_lang(request)
+        scope.setdefault("state", {})["lang"] = lang
+        asked = request.query_params.get("lang")
+        if asked is None or asked != lang or request.cookies.get(COOKIE) == asked:
+            await self.app(scope, receive, send)
+            return
+        remembered = Response()
+        remembered.set_cookie(COOKIE, asked, max_age=ONE_YEAR, samesite="lax", httponly=True)
+        cookies = [(k, v) for k, v in remembered.raw_headers if k == b"set-cookie"]
+
+        async def with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *cookies]
+            await send(message)
+
+        await self.app(scope, receive, with_cookie)
 
 
 @asynccontextmanager
@@ -111,12 +130,12 @@ def create_app() -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
-    app.middleware("http")(language)
     app.include_router(api.router)
     app.include_router(live.router)
     app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Language)
     # limits and security headers: outermost, so every refusal is cheap and carries the headers
     app.add_middleware(LimitsMiddleware)
     app.add_middleware(SecurityHeaders)

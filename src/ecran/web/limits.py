@@ -158,7 +158,7 @@ class LimitsMiddleware:
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = _content_length(scope)
         if declared is not None and declared > self.limits.max_body:
-            await _refuse(scope, send, 413, _too_large(scope, self.limits.max_body))
+            await _refuse(scope, send, 413, _too_large(scope, self.limits.max_body), close=True)
             return
         path: str = scope.get("path", "")
         if path.startswith(RATED_PREFIXES):
@@ -166,9 +166,9 @@ class LimitsMiddleware:
             wait = self.buckets.take(str(client))
             if wait > 0:
                 seconds = max(1, math.ceil(wait))
-                await _refuse(
-                    scope, send, 429, _too_many(scope, seconds), {"retry-after": str(seconds)}
-                )
+                headers = {"retry-after": str(seconds)}
+                line = _too_many(scope, seconds)
+                await _refuse(scope, send, 429, line, headers, close=_has_body(scope, declared))
                 return
         with enforced(self.budget):
             await self._bounded(scope, receive, send)
@@ -189,7 +189,8 @@ class LimitsMiddleware:
                 if seen > self.limits.max_body:
                     refused = True
                     if not started:
-                        await _refuse(scope, send, 413, _too_large(scope, self.limits.max_body))
+                        line = _too_large(scope, self.limits.max_body)
+                        await _refuse(scope, send, 413, line, close=True)
                     return {"type": "http.disconnect"}
             return message
 
@@ -231,6 +232,13 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
+def _has_body(scope: Scope, declared: int | None) -> bool:
+    """Whether the request says a body follows (a length above 0, or chunks)."""
+    if declared:
+        return True
+    return any(name == b"transfer-encoding" for name, _ in scope.get("headers", []))
+
+
 def _lang(scope: Scope) -> str:
     return pick_lang(Request(scope))
 
@@ -248,19 +256,25 @@ def _too_many(scope: Scope, seconds: int) -> str:
 
 
 async def _refuse(
-    scope: Scope, send: Send, status: int, line: str, headers: dict[str, str] | None = None
+    scope: Scope,
+    send: Send,
+    status: int,
+    line: str,
+    headers: dict[str, str] | None = None,
+    *,
+    close: bool,
 ) -> None:
-    """One line: `{"detail": …}` under /api, plain text elsewhere (the connection is closed, the
-    unread body with it)."""
+    """One line: `{"detail": …}` under /api, plain text elsewhere. With `close`, the connection
+    is closed, the unread body with it; a refused request without a body keeps its connection
+    (a client sending as fast as it can would otherwise cost the server a new connection per
+    refusal, more than the refusal itself)."""
     if scope.get("path", "").startswith("/api"):
         body, kind = json.dumps({"detail": line}).encode(), b"application/json"
     else:
         body, kind = line.encode(), b"text/plain; charset=utf-8"
-    raw = [
-        (b"content-type", kind),
-        (b"content-length", str(len(body)).encode()),
-        (b"connection", b"close"),
-    ]
+    raw = [(b"content-type", kind), (b"content-length", str(len(body)).encode())]
+    if close:
+        raw.append((b"connection", b"close"))
     raw += [(k.encode(), v.encode()) for k, v in (headers or {}).items()]
     await send({"type": "http.response.start", "status": status, "headers": raw})
     await send({"type": "http.response.body", "body": body})
