@@ -28,7 +28,15 @@ from fastapi.staticfiles import StaticFiles
 from ecran.web import api, errors, live, pages
 from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
-from ecran.web.limits import ASGIApp, LimitsMiddleware, Message, Receive, Scope, Send
+from ecran.web.limits import (
+    ASGIApp,
+    LimitsMiddleware,
+    Message,
+    Receive,
+    Scope,
+    Send,
+    quiet_refusals,
+)
 from ecran.web.security import SecurityHeaders, redact_logs
 
 STATIC = Path(__file__).parent / "static"
@@ -140,6 +148,7 @@ def create_app() -> FastAPI:
     app.add_middleware(LimitsMiddleware)
     app.add_middleware(SecurityHeaders)
     redact_logs()
+    quiet_refusals()
     return app
 
 
