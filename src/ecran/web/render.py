@@ -120,7 +120,7 @@ def fragment(lang: str, template: str, context: dict[str, Any]) -> str:
     return environment(lang).get_template(template).render(context)
 
 
-def html(text: str, status_code: int = 200) -> HTMLResponse:
+def html(text: str | bytes, status_code: int = 200) -> HTMLResponse:
     response = HTMLResponse(text, status_code=status_code)
     # the language may come from the browser's Accept-Language (see i18n.pick_lang)
     response.headers["Vary"] = "Accept-Language, Cookie"

@@ -16,23 +16,27 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable
 from threading import Lock
+from typing import Any, Generic, TypeVar
 
 from fastapi import FastAPI
+
+T = TypeVar("T", str, bytes)
 
 #: Characters of HTML each cache keeps (a GM's page with 200 members is ~0.5 M).
 MAX_CHARS = 16_000_000
 
 
-class Kept:
-    """Texts by view, each at one version; least recently used views dropped past `max_chars`."""
+class Kept(Generic[T]):
+    """Texts by view, each at one version; least recently used views dropped past `max_chars`
+    (characters, or bytes for encoded pages)."""
 
     def __init__(self, max_chars: int = MAX_CHARS) -> None:
         self.max_chars = max_chars
-        self._texts: OrderedDict[Hashable, tuple[Hashable, str]] = OrderedDict()
+        self._texts: OrderedDict[Hashable, tuple[Hashable, T]] = OrderedDict()
         self._chars = 0
         self._lock = Lock()
 
-    def get(self, view: Hashable, version: Hashable) -> str | None:
+    def get(self, view: Hashable, version: Hashable) -> T | None:
         """The text of `view` kept at `version`, if any."""
         with self._lock:
             found = self._texts.get(view)
@@ -41,7 +45,7 @@ class Kept:
             self._texts.move_to_end(view)
             return found[1]
 
-    def keep(self, view: Hashable, version: Hashable, text: str) -> None:
+    def keep(self, view: Hashable, version: Hashable, text: T) -> None:
         """`text` is `view` at `version` (the view's older text is dropped)."""
         with self._lock:
             old = self._texts.pop(view, None)
@@ -64,9 +68,9 @@ class Kept:
 _MAKING = Lock()
 
 
-def kept(app: FastAPI, name: str) -> Kept:
+def kept(app: FastAPI, name: str) -> Kept[Any]:
     """The app's cache of this name (each app its own: tests run many apps in one process)."""
-    caches: dict[str, Kept] | None = getattr(app.state, "kept", None)
+    caches: dict[str, Kept[Any]] | None = getattr(app.state, "kept", None)
     if caches is None:
         with _MAKING:
             caches = getattr(app.state, "kept", None)

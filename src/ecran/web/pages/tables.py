@@ -20,7 +20,7 @@ from ecran.web.deps import Db, Form, Here, Seat, table_url
 from ecran.web.forms import form_values, option_fields, option_values
 from ecran.web.i18n import request_lang
 from ecran.web.pages.common import multi, page, page_text, redirect
-from ecran.web.pages.kept import kept
+from ecran.web.pages.kept import Kept, kept
 from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
 from ecran.web.render import fragment, html
 
@@ -109,9 +109,9 @@ def join(request: Request, invite: str, form: Form) -> Response:
 def table_page(request: Request, here: Here) -> Response:
     """The table as this member sees it: rendered once per event (`kept`), served as it was
     rendered until the next one."""
-    pages = kept(request.app, "pages")
+    pages: Kept[bytes] = kept(request.app, "pages")
     view = (here.table_id, here.member.id, here.token, here.lang, request.url.query)
-    text = pages.get(view, here.state.last_seq)
+    text = pages.get(view, here.state.last_seq)  # kept encoded: a GM's page is ~0.5 MB
     if text is None:
         query = request.query_params
         check = form_of(here, query.get("check"), query.get("character"), query)
@@ -124,7 +124,7 @@ def table_page(request: Request, here: Here) -> Response:
             **panel,
             **log_context(here, None),
         }
-        text = page_text(request, here, "table/table.html", context)
+        text = page_text(request, here, "table/table.html", context).encode()
         if panel["odds_error"] is None:  # an error may be transient (a busy budget): not kept
             pages.keep(view, here.state.last_seq, text)
     return html(text)
@@ -135,7 +135,7 @@ def _members_context(request: Request, here: Seat) -> dict[str, Any]:
     member): the table page includes it as it is."""
     members = list(here.state.members.values())
     shown = tuple((m.id, m.role, m.display_name) for m in members)  # all _members.html reads
-    lists = kept(request.app, "members")
+    lists: Kept[str] = kept(request.app, "members")
     view = (here.table_id, here.member.id, here.member.role, here.token, here.lang)
     text = lists.get(view, shown)
     if text is None:
