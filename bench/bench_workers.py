@@ -143,6 +143,8 @@ class Run:
     #: The machine's 1-minute load average, sampled every second of the run.
     load: list[float] = field(default_factory=list)
     killed_at: float | None = None
+    #: The side clients' process's CPU seconds while the GM rolled and after.
+    side_cpu: float = 0.0
     pages: list[tuple[int, float]] = field(default_factory=list)
     costly: list[tuple[int, float]] = field(default_factory=list)
     done: asyncio.Event = field(default_factory=asyncio.Event)
@@ -349,8 +351,10 @@ async def drive(
             results,
         ),
     )
+    side_before = 0.0
     if pages or heavy:
         others.start()
+        side_before = _cpu_seconds_of(others.pid)
     cpu, wall = time.process_time(), time.perf_counter()
     workers_before = [_cpu_seconds(w) for w in pool]
     rolling = asyncio.create_task(gm(run, pool, alive, rolls, rate))
@@ -370,6 +374,7 @@ async def drive(
         await asyncio.sleep(0.1)
     run.done.set()
     if others.is_alive():
+        run.side_cpu = _cpu_seconds_of(others.pid) - side_before
         stop.set()
         run.pages, run.costly = await asyncio.to_thread(results.get, True, 60)
         others.join(10)
@@ -439,7 +444,11 @@ async def calibrate(run: Run, worker: Worker, rolls: int = 15, pages: int = 40) 
 
 def _cpu_seconds(worker: Worker) -> float:
     """The worker process's user + system CPU time so far (Linux `/proc`)."""
-    fields = Path(f"/proc/{worker.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return _cpu_seconds_of(worker.process.pid)
+
+
+def _cpu_seconds_of(pid: int | None) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -491,6 +500,11 @@ def report(
         f"({run.client_cpu / run.client_wall:.0%} of a core); its loop woke late by "
         f"{_quantiles(run.lag)}"
     )
+    if run.side_cpu:
+        print(
+            f"  side clients' own process (pages, odds requests): {run.side_cpu:.1f} CPU s, "
+            "on the same cores as the workers"
+        )
     print(
         f"  table page loads: {len(run.pages)}, statuses {_statuses(run.pages)}, "
         f"{_quantiles([t * 1000 for _, t in run.pages])}"
