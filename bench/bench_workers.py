@@ -1,14 +1,24 @@
 """Benchmark: one table, 200 WebSocket clients across 2 workers sharing PostgreSQL and Redis.
 
-Run: `.venv/bin/python bench/bench_workers.py [--clients 200] [--rolls 100] [--rate 5] [--sqlite]`.
-Not a test: it prints figures, it never fails on them.
+Run: `.venv/bin/python bench/bench_workers.py [--clients 200] [--rolls 100] [--rate 5] [--sqlite]
+[--spread]`. Not a test: it prints figures, it never fails on them.
 
 It starts a throwaway PostgreSQL and redis-server (as the tests do, `tests/servers.py`) and two
 `ecran serve` processes on one database and one Redis (two workers a proxy would balance across).
 The GM posts rolls at `rate` per second, alternately on each worker; half the clients listen on
-each. Meanwhile one client loads the table's page in a loop and another sends costly odds
-requests (`/api/dice?…&odds=true`, a new expression each time). Halfway through, one worker is
-killed with SIGKILL: its clients reconnect to the other with `after=<last seq seen>`.
+each. Meanwhile one client loads the GM's table page (200 members) in a loop and another sends
+costly odds requests (`/api/dice?…&odds=true`, a new expression each time), each as fast as it
+is answered, never waiting for a `Retry-After` (as an attacker would not), from a process of
+their own (as from other machines: their client-side work does not delay the listeners' event
+loop, which times the frames). By default both send
+everything to the first live worker (A), which then carries all the side traffic: the worst
+case. With `--spread` they alternate workers as the GM's POSTs do, as a reverse proxy in front
+of the workers would spread them. Halfway through, one worker is killed with SIGKILL: its
+clients reconnect to the other with `after=<last seq seen>`.
+
+Before the run, worker A's CPU per request is measured alone, each kind in turn (robust on a
+loaded machine, where the latencies are not): a roll (its POST and the fan-out to A's sockets),
+a table page kept since the last event, a page rendered at a new event, a refused odds request.
 
 Reported: latency from the start of each POST to each client's frame of that event (p50, p95,
 p99, max; clients of the killed worker excluded for the events they missed while reconnecting,
@@ -27,6 +37,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import signal
 import statistics
@@ -34,9 +45,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -49,10 +61,11 @@ ROLL = {"check": "test", "params": {"skill": 3, "difficulty": 6}, "visibility": 
 
 
 @dataclass
-class Worker:
+class Address:
+    """Where a worker listens (all the side clients' process knows of it)."""
+
     name: str
     port: int
-    process: subprocess.Popen[bytes]
 
     @property
     def http(self) -> str:
@@ -61,6 +74,11 @@ class Worker:
     @property
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
+
+
+@dataclass
+class Worker(Address):
+    process: subprocess.Popen[bytes]
 
 
 @contextlib.contextmanager
@@ -125,6 +143,8 @@ class Run:
     #: The machine's 1-minute load average, sampled every second of the run.
     load: list[float] = field(default_factory=list)
     killed_at: float | None = None
+    #: The side clients' process's CPU seconds while the GM rolled and after.
+    side_cpu: float = 0.0
     pages: list[tuple[int, float]] = field(default_factory=list)
     costly: list[tuple[int, float]] = field(default_factory=list)
     done: asyncio.Event = field(default_factory=asyncio.Event)
@@ -199,21 +219,31 @@ async def gm(run: Run, pool: list[Worker], alive: list[bool], rolls: int, rate: 
                 print(f"  roll {n} on {worker.name}: {made.status_code} {made.text[:100]}")
 
 
-async def page_loader(run: Run, pool: list[Worker], alive: list[bool]) -> None:
+def _side_worker(pool: Sequence[Address], alive: Sequence[bool], n: int, spread: bool) -> Address:
+    """The first live worker (A: all the side traffic on one), or with `spread` each in turn."""
+    live = [w for w, up in zip(pool, alive, strict=True) if up]
+    return live[n % len(live)] if spread else live[0]
+
+
+async def page_loader(
+    run: Run, pool: Sequence[Address], alive: Sequence[bool], spread: bool
+) -> None:
     async with httpx.AsyncClient(timeout=60) as http:
+        n = 0
         while not run.done.is_set():
-            worker = next(w for w, up in zip(pool, alive, strict=True) if up)
+            worker = _side_worker(pool, alive, n, spread)
+            n += 1
             sent = time.perf_counter()
             with contextlib.suppress(httpx.HTTPError):
                 got = await http.get(f"{worker.http}/tables/{run.table_id}?token={run.gm_token}")
                 run.pages.append((got.status_code, time.perf_counter() - sent))
 
 
-async def costly(run: Run, pool: list[Worker], alive: list[bool]) -> None:
+async def costly(run: Run, pool: Sequence[Address], alive: Sequence[bool], spread: bool) -> None:
     async with httpx.AsyncClient(timeout=120) as http:
         n = 0
         while not run.done.is_set():
-            worker = next(w for w, up in zip(pool, alive, strict=True) if up)
+            worker = _side_worker(pool, alive, n, spread)
             expr = f"{1000 + n}d6kh23"  # a new expression each time: no cache helps
             n += 1
             sent = time.perf_counter()
@@ -222,6 +252,42 @@ async def costly(run: Run, pool: list[Worker], alive: list[bool]) -> None:
                     f"{worker.http}/api/dice", params={"expr": expr, "odds": "true"}
                 )
                 run.costly.append((got.status_code, time.perf_counter() - sent))
+
+
+def side_traffic(
+    ports: list[int],
+    table_id: str,
+    gm_token: str,
+    pages: bool,
+    heavy: bool,
+    spread: bool,
+    alive: Any,
+    stop: Any,
+    results: Any,
+) -> None:
+    """The page loader and the costly client, in a process of their own as they would be on
+    other machines: their own work (reading a GM's 0.5 MB page 50 times a second, hundreds of
+    refusals a second) does not delay the listeners' event loop, so it is not counted in the
+    frames' latency. `alive` (shared booleans) says which workers to use, `stop` ends them;
+    their results go to `results`."""
+    run = Run(table_id=table_id, gm_token=gm_token)
+    pool = [Address(name, port) for name, port in zip("AB", ports, strict=True)]
+
+    async def side() -> None:
+        async def until_stopped() -> None:
+            while not stop.is_set():
+                await asyncio.sleep(0.05)
+            run.done.set()
+
+        tasks = [asyncio.create_task(until_stopped())]
+        if pages:
+            tasks.append(asyncio.create_task(page_loader(run, pool, alive, spread)))
+        if heavy:
+            tasks.append(asyncio.create_task(costly(run, pool, alive, spread)))
+        await asyncio.gather(*tasks)
+
+    asyncio.run(side())
+    results.put((run.pages, run.costly))
 
 
 async def lag_meter(run: Run) -> None:
@@ -236,8 +302,14 @@ async def lag_meter(run: Run) -> None:
 
 
 async def drive(
-    pool: list[Worker], clients: int, rolls: int, rate: float, heavy: bool, pages: bool = True
-) -> tuple[Run, list[Listener]]:
+    pool: list[Worker],
+    clients: int,
+    rolls: int,
+    rate: float,
+    heavy: bool,
+    pages: bool = True,
+    spread: bool = False,
+) -> tuple[Run, list[Listener], Costs]:
     run = Run()
     alive = [True] * len(pool)
     async with httpx.AsyncClient(timeout=60) as http:
@@ -261,16 +333,33 @@ async def drive(
         for listener, ready in zip(listeners, readies, strict=True)
     ]
     await asyncio.gather(*(ready.wait() for ready in readies))
+    costs = await calibrate(run, pool[0])
     side = [asyncio.create_task(lag_meter(run))]
-    if pages:
-        side.append(asyncio.create_task(page_loader(run, pool, alive)))
-    if heavy:
-        side.append(asyncio.create_task(costly(run, pool, alive)))
+    spawn = multiprocessing.get_context("spawn")
+    shared_alive, stop, results = spawn.Array("b", [1] * len(pool)), spawn.Event(), spawn.Queue()
+    others = spawn.Process(
+        target=side_traffic,
+        args=(
+            [w.port for w in pool],
+            run.table_id,
+            run.gm_token,
+            pages,
+            heavy,
+            spread,
+            shared_alive,
+            stop,
+            results,
+        ),
+    )
+    side_before = 0.0
+    if pages or heavy:
+        others.start()
+        side_before = _cpu_seconds_of(others.pid)
     cpu, wall = time.process_time(), time.perf_counter()
     workers_before = [_cpu_seconds(w) for w in pool]
     rolling = asyncio.create_task(gm(run, pool, alive, rolls, rate))
     await asyncio.sleep(rolls / rate / 2)
-    alive[1] = False  # the GM and the side clients stop using B first, then B dies
+    alive[1] = shared_alive[1] = False  # the GM and the side clients leave B first, then B dies
     b_used = _cpu_seconds(pool[1]) - workers_before[1]
     pool[1].process.send_signal(signal.SIGKILL)
     run.killed_at = time.perf_counter()
@@ -284,20 +373,88 @@ async def drive(
     ):
         await asyncio.sleep(0.1)
     run.done.set()
+    if others.is_alive():
+        run.side_cpu = _cpu_seconds_of(others.pid) - side_before
+        stop.set()
+        run.pages, run.costly = await asyncio.to_thread(results.get, True, 60)
+        others.join(10)
     for listener in listeners:
         if listener.socket is not None:
             await listener.socket.close()
     await asyncio.gather(*tasks, *side, return_exceptions=True)
-    return run, listeners
+    return run, listeners, costs
+
+
+@dataclass
+class Costs:
+    """Worker A's CPU milliseconds per request of each kind, measured alone."""
+
+    roll: float = 0.0
+    page_kept: float = 0.0
+    page_new: float = 0.0
+    refused: float = 0.0
+    refused_statuses: dict[int, int] = field(default_factory=dict)
+
+
+async def calibrate(run: Run, worker: Worker, rolls: int = 15, pages: int = 40) -> Costs:
+    """Each kind of request in turn on one worker, its CPU read from `/proc` around them."""
+    costs = Costs()
+    auth = {"Authorization": f"Bearer {run.gm_token}"}
+    page = f"{worker.http}/tables/{run.table_id}?token={run.gm_token}"
+    rolled = 0
+    async with httpx.AsyncClient(timeout=60) as http:
+
+        async def roll() -> None:
+            nonlocal rolled
+            rolled += 1
+            body = {**ROLL, "seed": 10_000 + rolled}
+            url = f"{worker.http}/api/tables/{run.table_id}/rolls"
+            (await http.post(url, json=body, headers=auth)).raise_for_status()
+
+        async def load_page() -> None:
+            (await http.get(page)).raise_for_status()
+
+        async def roll_then_page() -> None:
+            await roll()
+            await load_page()
+
+        async def refused() -> None:
+            expr = f"{900 + sum(costs.refused_statuses.values())}d6kh23"  # a new one each time
+            got = await http.get(f"{worker.http}/api/dice", params={"expr": expr, "odds": "true"})
+            statuses = costs.refused_statuses
+            statuses[got.status_code] = statuses.get(got.status_code, 0) + 1
+
+        async def cpu_ms(request: Callable[[], Awaitable[None]], times: int) -> float:
+            before = _cpu_seconds(worker)
+            for _ in range(times):
+                await request()
+            await asyncio.sleep(0.2)  # the fan-out after the last answer
+            return (_cpu_seconds(worker) - before) * 1000 / times
+
+        costs.roll = await cpu_ms(roll, rolls)
+        await load_page()
+        costs.page_kept = await cpu_ms(load_page, pages)
+        costs.page_new = await cpu_ms(roll_then_page, rolls) - costs.roll
+        for _ in range(40):  # the burst spent first: what an attacker's flood meets
+            await refused()
+        costs.refused_statuses.clear()
+        costs.refused = await cpu_ms(refused, 500)
+    return costs
 
 
 def _cpu_seconds(worker: Worker) -> float:
     """The worker process's user + system CPU time so far (Linux `/proc`)."""
-    fields = Path(f"/proc/{worker.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return _cpu_seconds_of(worker.process.pid)
+
+
+def _cpu_seconds_of(pid: int | None) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def report(run: Run, listeners: list[Listener], clients: int, rolls: int, rate: float) -> None:
+def report(
+    run: Run, listeners: list[Listener], costs: Costs, clients: int, rolls: int, rate: float
+) -> None:
     last = max(run.posted)
     exact = list(range(1, last + 1))
     bad = [lst for lst in listeners if lst.seqs != exact]
@@ -315,6 +472,12 @@ def report(run: Run, listeners: list[Listener], clients: int, rolls: int, rate: 
             else:
                 steady.append(ms)
     moved = sum(lst.moved for lst in listeners)
+    print(
+        f"worker A's CPU per request, alone before the run: roll {costs.roll:.1f} ms (POST and "
+        f"fan-out to its {clients // 2} sockets), table page kept {costs.page_kept:.2f} ms, "
+        f"page at a new event {costs.page_new:.1f} ms, refused odds request "
+        f"{costs.refused:.2f} ms (statuses {costs.refused_statuses})"
+    )
     print(f"{clients} clients, {len(run.posted)} rolls at {rate}/s on 2 workers; B killed halfway")
     print(f"  POST → frame, {len(steady)} frames: {_quantiles(steady)}")
     if across:
@@ -337,6 +500,11 @@ def report(run: Run, listeners: list[Listener], clients: int, rolls: int, rate: 
         f"({run.client_cpu / run.client_wall:.0%} of a core); its loop woke late by "
         f"{_quantiles(run.lag)}"
     )
+    if run.side_cpu:
+        print(
+            f"  side clients' own process (pages, odds requests): {run.side_cpu:.1f} CPU s, "
+            "on the same cores as the workers"
+        )
     print(
         f"  table page loads: {len(run.pages)}, statuses {_statuses(run.pages)}, "
         f"{_quantiles([t * 1000 for _, t in run.pages])}"
@@ -370,6 +538,9 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile the workers")
     parser.add_argument("--no-pages", action="store_true", help="no table page loads")
     parser.add_argument("--no-costly", action="store_true", help="no costly odds requests")
+    parser.add_argument(
+        "--spread", action="store_true", help="the side clients alternate workers (a proxy's way)"
+    )
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="ecran-bench-"))
     load_before = os.getloadavg()[0]
@@ -381,15 +552,27 @@ def main() -> None:
             else stack.enter_context(servers.postgres())
         )
         pool = stack.enter_context(workers(database, redis, home, args.profile))
-        run, listeners = asyncio.run(
-            drive(pool, args.clients, args.rolls, args.rate, not args.no_costly, not args.no_pages)
+        run, listeners, costs = asyncio.run(
+            drive(
+                pool,
+                args.clients,
+                args.rolls,
+                args.rate,
+                not args.no_costly,
+                not args.no_pages,
+                args.spread,
+            )
         )
     print(f"database: {'SQLite' if args.sqlite else 'PostgreSQL'}; logs in {home}")
     load_after = os.getloadavg()[0]
     print(f"load average before/after: {load_before:.1f}/{load_after:.1f}, {os.cpu_count()} cores")
-    if args.no_costly:
-        print("  (no costly odds requests)")
-    report(run, listeners, args.clients, args.rolls, args.rate)
+    side = [
+        "no table pages" if args.no_pages else "table pages",
+        "no costly odds requests" if args.no_costly else "costly odds requests",
+    ]
+    where = "alternating workers (--spread)" if args.spread else "all on worker A"
+    print(f"  side traffic: {', '.join(side)}; {where}")
+    report(run, listeners, costs, args.clients, args.rolls, args.rate)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -27,12 +27,19 @@ from fastapi import FastAPI, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.types import Receive, Scope, Send
 
 from ecran.web import errors
 from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
-from ecran.web.limits import LimitsMiddleware
+from ecran.web.limits import (
+    ASGIApp,
+    LimitsMiddleware,
+    Message,
+    Receive,
+    Scope,
+    Send,
+    quiet_refusals,
+)
 from ecran.web.security import SecurityHeaders, redact_logs
 
 STATIC = Path(__file__).parent / "static"
@@ -45,16 +52,35 @@ WARM_UP_DELAY_S = 1.0
 HEALTH_TIMEOUT_S = 3.0
 
 
-async def language(
-    request: Request, call_next: Callable[[Request], Awaitable[Response]]
-) -> Response:
-    """Decide the request's language once; remember an explicit `?lang=` in a cookie."""
-    request.state.lang = pick_lang(request)
-    response = await call_next(request)
-    asked = request.query_params.get("lang")
-    if asked is not None and asked == request.state.lang and request.cookies.get(COOKIE) != asked:
-        response.set_cookie(COOKIE, asked, max_age=ONE_YEAR, samesite="lax", httponly=True)
-    return response
+class Language:
+    """Decides each HTTP request's language once (`request.state.lang`); an explicit `?lang=`
+    is remembered in a cookie. Plain ASGI: as an `@app.middleware("http")` function, every
+    request (every roll's POST) ran inside a task group with memory streams."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        lang = pick_lang(request)
+        scope.setdefault("state", {})["lang"] = lang
+        asked = request.query_params.get("lang")
+        if asked is None or asked != lang or request.cookies.get(COOKIE) == asked:
+            await self.app(scope, receive, send)
+            return
+        remembered = Response()
+        remembered.set_cookie(COOKIE, asked, max_age=ONE_YEAR, samesite="lax", httponly=True)
+        cookies = [(k, v) for k, v in remembered.raw_headers if k == b"set-cookie"]
+
+        async def with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *cookies]
+            await send(message)
+
+        await self.app(scope, receive, with_cookie)
 
 
 @asynccontextmanager
@@ -163,13 +189,14 @@ def _app() -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
-    app.middleware("http")(language)
     app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Language)
     # limits and security headers: outermost, so every refusal is cheap and carries the headers
     app.add_middleware(LimitsMiddleware)
     app.add_middleware(SecurityHeaders)
     redact_logs()
+    quiet_refusals()
     return app
 
 

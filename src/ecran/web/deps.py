@@ -8,7 +8,8 @@ one table; a token of another table is refused like a wrong one, so a link never
 was not made for.
 
 The seat dependencies are plain functions: FastAPI runs them in its thread pool, so reading the
-database never blocks the event loop (the handlers that use them are plain `def` too).
+database never blocks the event loop (the handlers that use them are plain `def` too). The ones
+that only read the request are `async`: each plain one costs a trip through the pool.
 `ECRAN_DATABASE_URL` chooses the database; tests give each app its own SQLite file
 (`app.state.database_url` before the first request, or `attach_store(app, url)`).
 """
@@ -22,6 +23,7 @@ from typing import Annotated, Any
 from urllib.parse import urlencode
 
 from fastapi import Depends, FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.datastructures import FormData
 
@@ -59,9 +61,14 @@ def app_store(app: FastAPI) -> Store:
         return store
 
 
-def get_store(request: Request) -> Store:
-    """FastAPI dependency: the app's store."""
-    return app_store(request.app)
+async def get_store(request: Request) -> Store:
+    """FastAPI dependency: the app's store. On the event loop (a plain `def` would cost every
+    request a trip through the thread pool for nothing), but opening it the first time is
+    blocking work: that one runs in the pool."""
+    store: Store | None = getattr(request.app.state, "store", None)
+    if store is not None:
+        return store
+    return await run_in_threadpool(app_store, request.app)
 
 
 Db = Annotated[Store, Depends(get_store)]
@@ -118,10 +125,11 @@ async def page_token(request: Request, form: Form) -> str:
 _bearer = HTTPBearer(auto_error=False, description="the member's link token")
 
 
-def api_token(
+async def api_token(
     request: Request, credentials: HTTPAuthorizationCredentials | None = Depends(_bearer)
 ) -> str:
-    """An API call's token; none is 401 (`credentials` documents the scheme in OpenAPI)."""
+    """An API call's token; none is 401 (`credentials` documents the scheme in OpenAPI). On the
+    event loop: it reads headers, nothing that blocks."""
     token = credentials.credentials if credentials is not None else None
     token = token or token_in(request.headers, request.query_params)
     if not token:
@@ -150,6 +158,7 @@ class Seat:
     token: str
     lang: str
     _state: TableState | None = field(default=None, repr=False)
+    _query: str | None = field(default=None, repr=False)
 
     @property
     def member(self) -> Member:
@@ -173,7 +182,13 @@ class Seat:
         return get_system(self.state.table.system_id)
 
     def url(self, path: str = "", **query: Any) -> str:
-        return table_url(self.table_id, self.token, path, lang=self.lang, **query)
+        if query:
+            return table_url(self.table_id, self.token, path, lang=self.lang, **query)
+        # a page writes a few links per member, log entry and form: encode their common query
+        # (the token and the language) once per seat, not once per link
+        if self._query is None:
+            self._query = urlencode({"token": self.token, "lang": self.lang})
+        return f"/tables/{self.table_id}{path}?{self._query}"
 
     def refresh(self) -> Seat:
         """The same seat after a write (the state is read again)."""

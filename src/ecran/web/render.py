@@ -106,9 +106,22 @@ def render(
     lang: str,
     status_code: int = 200,
 ) -> HTMLResponse:
-    page = environment(lang).get_template(template)
+    return html(render_text(request, template, context, lang=lang), status_code)
+
+
+def render_text(request: Request, template: str, context: dict[str, Any], *, lang: str) -> str:
+    """A page's HTML: `template` with the request's language links."""
     full = {"request": request, "lang_url": lambda other: lang_url(request, other), **context}
-    response = HTMLResponse(page.render(full), status_code=status_code)
+    return fragment(lang, template, full)
+
+
+def fragment(lang: str, template: str, context: dict[str, Any]) -> str:
+    """A template rendered with `context` alone (a fragment that reads nothing of the request)."""
+    return environment(lang).get_template(template).render(context)
+
+
+def html(text: str | bytes, status_code: int = 200) -> HTMLResponse:
+    response = HTMLResponse(text, status_code=status_code)
     # the language may come from the browser's Accept-Language (see i18n.pick_lang)
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response

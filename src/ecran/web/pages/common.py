@@ -16,7 +16,7 @@ from ecran.web.deps import Seat
 from ecran.web.errors import is_htmx
 from ecran.web.forms import fields_of
 from ecran.web.i18n import request_lang
-from ecran.web.render import render
+from ecran.web.render import render, render_text
 
 
 def multi(data: QueryParams | ImmutableMultiDict[str, Any] | FormData) -> dict[str, list[str]]:
@@ -58,18 +58,27 @@ def page(
 ) -> HTMLResponse:
     """Render a page or fragment of the table with what every table template reads."""
     lang = where.lang if where is not None else request_lang(request)
-    common: dict[str, Any] = {}
-    if where is not None:
-        common = {
-            "seat": where,
-            "state": where.state,
-            "table": where.state.table,
-            "system": where.system,
-            "me": where.member,
-            "token": where.token,
-            "url": where.url,
-        }
-    return render(request, template, {**common, **context}, lang=lang, status_code=status)
+    return render(request, template, _with_seat(where, context), lang=lang, status_code=status)
+
+
+def page_text(request: Request, where: Seat, template: str, context: dict[str, Any]) -> str:
+    """`page`'s HTML, to keep (`pages.kept`) and answer with `html`."""
+    return render_text(request, template, _with_seat(where, context), lang=where.lang)
+
+
+def _with_seat(where: Seat | None, context: dict[str, Any]) -> dict[str, Any]:
+    if where is None:
+        return context
+    common = {
+        "seat": where,
+        "state": where.state,
+        "table": where.state.table,
+        "system": where.system,
+        "me": where.member,
+        "token": where.token,
+        "url": where.url,
+    }
+    return {**common, **context}
 
 
 def redirect(request: Request, target: str) -> Response:

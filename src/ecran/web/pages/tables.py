@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from markupsafe import Markup
 from starlette.datastructures import UploadFile
 
 from ecran.engine import all_systems, get_system
@@ -18,8 +19,10 @@ from ecran.web import commands
 from ecran.web.deps import Db, Form, Here, Seat, table_url
 from ecran.web.forms import form_values, option_fields, option_values
 from ecran.web.i18n import request_lang
-from ecran.web.pages.common import multi, page, redirect
+from ecran.web.pages.common import multi, page, page_text, redirect
+from ecran.web.pages.kept import Kept, kept
 from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
+from ecran.web.render import fragment, html
 
 router = APIRouter(include_in_schema=False)
 
@@ -104,27 +107,48 @@ def join(request: Request, invite: str, form: Form) -> Response:
 
 @router.get("/tables/{table_id}")
 def table_page(request: Request, here: Here) -> Response:
-    query = request.query_params
-    check = form_of(here, query.get("check"), query.get("character"), query)
-    context: dict[str, Any] = {
-        "invite": _invite(here),
-        "gm_link": here.url() if here.member.is_gm else None,
-        **_members_context(here),
-        "characters": _characters(here.state.characters.values(), here.member),
-        **roll_panel_context(here, check),
-        **log_context(here, None),
-    }
-    return page(request, here, "table/table.html", context)
+    """The table as this member sees it: rendered once per event (`kept`), served as it was
+    rendered until the next one."""
+    pages: Kept[bytes] = kept(request.app, "pages")
+    view = (here.table_id, here.member.id, here.token, here.lang, request.url.query)
+    text = pages.get(view, here.state.last_seq)  # kept encoded: a GM's page is ~0.5 MB
+    if text is None:
+        query = request.query_params
+        check = form_of(here, query.get("check"), query.get("character"), query)
+        panel = roll_panel_context(here, check)
+        context: dict[str, Any] = {
+            "invite": _invite(here),
+            "gm_link": here.url() if here.member.is_gm else None,
+            **_members_context(request, here),
+            "characters": _characters(here.state.characters.values(), here.member),
+            **panel,
+            **log_context(here, None),
+        }
+        text = page_text(request, here, "table/table.html", context).encode()
+        if panel["odds_error"] is None:  # an error may be transient (a busy budget): not kept
+            pages.keep(view, here.state.last_seq, text)
+    return html(text)
 
 
-def _members_context(here: Seat) -> dict[str, Any]:
-    return {"members": list(here.state.members.values())}
+def _members_context(request: Request, here: Seat) -> dict[str, Any]:
+    """The members list, rendered once for what it shows (a GM's list has three forms per
+    member): the table page includes it as it is."""
+    members = list(here.state.members.values())
+    shown = tuple((m.id, m.role, m.display_name) for m in members)  # all _members.html reads
+    lists: Kept[str] = kept(request.app, "members")
+    view = (here.table_id, here.member.id, here.member.role, here.token, here.lang)
+    text = lists.get(view, shown)
+    if text is None:
+        context = {"members": members, "me": here.member, "token": here.token, "url": here.url}
+        text = fragment(here.lang, "table/_members.html", context)
+        lists.keep(view, shown, text)
+    return {"members": members, "members_html": Markup(text)}
 
 
 @router.get("/tables/{table_id}/members")
 def members_panel(request: Request, here: Here) -> Response:
     """The members list (htmx reloads it when someone joins or a link changes)."""
-    return page(request, here, "table/_members.html", _members_context(here))
+    return html(_members_context(request, here)["members_html"])
 
 
 @router.post("/tables/{table_id}/invite")
