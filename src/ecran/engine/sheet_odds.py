@@ -26,7 +26,7 @@ are this one call.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +76,7 @@ def sheet_odds(
     ladder: bool = False,
     inputs: Mapping[str, Any] | None = None,
     options: Mapping[str, Any] | None = None,
+    actions: Sequence[Action] | None = None,
 ) -> SheetOdds:
     """Every action of `sheet` with its exact odds (at every difficulty of its ladder).
     `inputs`: the GM's values (`opponent_characteristic=4`) for the checks that take them, the
@@ -84,9 +85,11 @@ def sheet_odds(
 
     Every distribution not already in the shared cache is computed in one go: under a work
     budget (a web request) one job within its limit; over it the whole sheet is refused
-    (`TooCostly`), not answered in part."""
+    (`TooCostly`), not answered in part. `actions`: `system.actions(sheet)` when the caller
+    has them already (the web lists them too; a large sheet's take milliseconds)."""
     answers = _Answers(system, lang, ladder, inputs or {}, options or {})
-    return SheetOdds(system=system.id, name=sheet.name, actions=answers.all(system.actions(sheet)))
+    listed = list(system.actions(sheet) if actions is None else actions)
+    return SheetOdds(system=system.id, name=sheet.name, actions=answers.all(listed))
 
 
 @dataclass

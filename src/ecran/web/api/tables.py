@@ -441,14 +441,15 @@ def actions(
     stored = me.store.character(me.access, character_id)
     system = me.system
     sheet = play_characters.parse_sheet(system, stored.sheet)
+    listed = system.actions(sheet)
     found = [
-        ActionOut(label=a.label, group=a.group, check=a.check, params=a.params)
-        for a in system.actions(sheet)
+        ActionOut(label=a.label, group=a.group, check=a.check, params=a.params) for a in listed
     ]
     if not (with_odds or ladder):
         return found
     lang = request_lang(request)
-    report = sheet_odds(system, sheet, lang, ladder=ladder, options=me.state.table.options)
+    options = me.state.table.options
+    report = sheet_odds(system, sheet, lang, ladder=ladder, options=options, actions=listed)
     return [
         _with_odds(system, out, answered, lang, own=with_odds, ladder=ladder)
         for out, answered in zip(found, report.actions, strict=True)
