@@ -15,25 +15,30 @@ opponent's characteristic) is not an error: it names the values it waits for (`n
 labels), and is answered once the GM gives them (`inputs`, applied to every action whose check
 takes them). An action whose check refuses its parameters, or whose odds cannot be computed, is
 reported with its one-line error in place of odds; the other actions are still answered.
+
+A table's options (`options`) win over the sheet's values for every check that takes them, as
+they do for a roll at that table. Every distribution the cache lacks is computed in one go (one
+job of the work budget where a web request enforces one): the web's
+`GET /api/tables/{id}/characters/{cid}/actions?odds=true[&ladder=true]` and `ecran odds-sheet`
+are this one call.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ecran.dice import Distribution, TooManyPaths
-from ecran.engine.cache import DISTRIBUTIONS
+from ecran.dice import Distribution
+from ecran.engine.cache import DISTRIBUTIONS, Question
 from ecran.engine.records import OutcomeOdds, fraction_text
 from ecran.rules import Action, CharacterSheet, Check, EcranError, FieldMeta, System
 from ecran.rules.check import DIFFICULTY
 from ecran.rules.errors import from_validation
 from ecran.rules.text import Text
-
-T = TypeVar("T")
 
 #: The most steps one ladder may have.
 MAX_LADDER = 61
@@ -70,12 +75,30 @@ def sheet_odds(
     *,
     ladder: bool = False,
     inputs: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+    actions: Sequence[Action] | None = None,
 ) -> SheetOdds:
-    """Every action of `sheet` with its exact odds (at every difficulty of its ladder). `inputs`:
-    the GM's values (`opponent_characteristic=4`) for the checks that take them."""
-    answer = _Answers(system, lang, ladder, inputs or {})
-    actions = [answer(action) for action in system.actions(sheet)]
-    return SheetOdds(system=system.id, name=sheet.name, actions=actions)
+    """Every action of `sheet` with its exact odds (at every difficulty of its ladder).
+    `inputs`: the GM's values (`opponent_characteristic=4`) for the checks that take them, the
+    sheet's own winning. `options`: a table's option values, winning over the sheet's for every
+    check that takes them (what a roll at that table uses: `play.rolls.with_table_options`).
+
+    Every distribution not already in the shared cache is computed in one go: under a work
+    budget (a web request) one job within its limit; over it the whole sheet is refused
+    (`TooCostly`), not answered in part. `actions`: `system.actions(sheet)` when the caller
+    has them already (the web lists them too; a large sheet's take milliseconds)."""
+    answers = _Answers(system, lang, ladder, inputs or {}, options or {})
+    listed = list(system.actions(sheet) if actions is None else actions)
+    return SheetOdds(system=system.id, name=sheet.name, actions=answers.all(listed))
+
+
+@dataclass
+class _Plan:
+    """What one action asks (`question`, None when it waits or was refused), and its answer
+    as it is filled in."""
+
+    answer: ActionOdds
+    question: Question | None = None
 
 
 class _Answers:
@@ -84,26 +107,51 @@ class _Answers:
     same difficulty) is one object in both."""
 
     def __init__(
-        self, system: System[Any], lang: str, ladder: bool, inputs: Mapping[str, Any]
+        self,
+        system: System[Any],
+        lang: str,
+        ladder: bool,
+        inputs: Mapping[str, Any],
+        options: Mapping[str, Any],
     ) -> None:
-        self.system, self.lang, self.ladder, self.inputs = system, lang, ladder, inputs
-        self._answered: dict[str, ActionOdds] = {}
+        self.system, self.lang, self.ladder = system, lang, ladder
+        self.inputs, self.options = inputs, options
         # by identity: a ladder hands the same distribution to every rung at the same margin;
         # each is kept with what was made of it, so its id stays its own
         self._outcomes: dict[tuple[str, int], tuple[Distribution[str], list[OutcomeOdds]]] = {}
         self._rungs: dict[tuple[str, int | None, int], tuple[Distribution[str], RungOdds]] = {}
 
-    def __call__(self, action: Action) -> ActionOdds:
+    def all(self, actions: list[Action]) -> list[ActionOdds]:
+        plans = self._plans(actions)
+        asked = list({id(p): p for p in plans if p.question is not None}.values())
+        questions = [p.question for p in asked if p.question is not None]
+        answered = DISTRIBUTIONS.answers(self.system.id, questions)
+        for plan, result in zip(asked, answered, strict=True):
+            assert plan.question is not None
+            if isinstance(result, Text):
+                plan.answer.error = result(self.lang)
+            else:
+                plan.answer.odds = self._odds(plan.question, result)
+        return [self._labelled(action, p.answer) for action, p in zip(actions, plans, strict=True)]
+
+    def _plans(self, actions: list[Action]) -> list[_Plan]:
+        """Each action's plan, one for the actions that ask the same question."""
+        by_question: dict[str, _Plan] = {}
+        plans = []
+        for action in actions:
+            question = _question(action)
+            plan = by_question.get(question) if question is not None else None
+            if plan is None:
+                plan = self._plan(action)
+                if question is not None:
+                    by_question[question] = plan
+            plans.append(plan)
+        return plans
+
+    def _labelled(self, action: Action, known: ActionOdds) -> ActionOdds:
         group = action.group(self.lang) if action.group is not None else None
-        label = action.label(self.lang)
-        question = _question(action)
-        known = self._answered.get(question) if question is not None else None
-        if known is None:
-            known = self._answer(action)
-            if question is not None:
-                self._answered[question] = known
         return ActionOdds(
-            label=label,
+            label=action.label(self.lang),
             group=group,
             check=action.check,
             params=dict(known.params),
@@ -112,38 +160,41 @@ class _Answers:
             needs=known.needs,
         )
 
-    def _answer(self, action: Action) -> ActionOdds:
+    def _plan(self, action: Action) -> _Plan:
         lang = self.lang
         base = ActionOdds(label="", group=None, check=action.check, params=action.params, odds=[])
         try:
             check = self.system.check(action.check)
             fields = check.params.model_fields
-            values = {**{k: v for k, v in self.inputs.items() if k in fields}, **action.params}
+            values = {
+                **{k: v for k, v in self.inputs.items() if k in fields},
+                **action.params,
+                **{k: v for k, v in self.options.items() if k in fields},
+            }
             missing = [n for n, info in fields.items() if info.is_required() and n not in values]
             if missing:  # waits for the GM: an opponent's value no sheet holds
                 base.needs = [FieldMeta.of(n, fields[n]).label(lang) for n in missing]
-                return base
+                return _Plan(base)
             base.params = values
-            base.odds = self._odds(check, values)
+            levels = [d for d in difficulties(check) if d is not None] if self.ladder else []
+            if not levels:
+                return _Plan(base, Question(check, _parse(check, values)))
+            params = _parse(check, {**values, DIFFICULTY: levels[0]})
+            return _Plan(base, Question(check, params, tuple(levels)))
         except EcranError as exc:
-            base.odds, base.error = [], exc.message(lang)
+            base.error = exc.message(lang)
         except Exception as exc:  # a bug of the game's rules: this action only, named, not hidden
-            base.odds = []
             base.error = Text(
                 fr=f"erreur interne du système ({type(exc).__name__}: {exc})",
                 en=f"internal error of the system ({type(exc).__name__}: {exc})",
             )(lang)
-        return base
+        return _Plan(base)
 
-    def _odds(self, check: Check[Any], values: dict[str, Any]) -> list[RungOdds]:
-        levels = [d for d in difficulties(check) if d is not None] if self.ladder else []
-        if not levels:
-            params = _parse(check, values)
-            dist = _computed(lambda: DISTRIBUTIONS.distribution(self.system.id, check, params))
-            return [self._rung(check, None, dist)]
-        params = _parse(check, {**values, DIFFICULTY: levels[0]})
-        rungs = _computed(lambda: DISTRIBUTIONS.ladder(self.system.id, check, params, levels))
-        return [self._rung(check, level, dist) for level, dist in zip(levels, rungs, strict=True)]
+    def _odds(self, question: Question, dists: list[Distribution[str]]) -> list[RungOdds]:
+        check, levels = question.check, question.difficulties
+        if levels is None:
+            return [self._rung(check, None, dist) for dist in dists]
+        return [self._rung(check, level, dist) for level, dist in zip(levels, dists, strict=True)]
 
     def _rung(self, check: Check[Any], level: int | None, dist: Distribution[str]) -> RungOdds:
         """One rung's odds, made once for every action that reaches it."""
@@ -194,15 +245,3 @@ def _parse(check: Check[Any], values: dict[str, Any]) -> Any:
         return check.parse(values)
     except ValidationError as exc:
         raise from_validation(exc) from None
-
-
-def _computed(compute: Callable[[], T]) -> T:
-    try:
-        return compute()
-    except TooManyPaths:
-        raise EcranError(
-            Text(
-                fr="trop de combinaisons de dés pour un calcul exact",
-                en="too many dice combinations for an exact computation",
-            )
-        ) from None

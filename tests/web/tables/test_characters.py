@@ -213,6 +213,8 @@ def test_actions_are_prefilled_and_their_odds_use_the_table_options(table: Table
             "params": {"skill": 2},
             "odds": None,
             "odds_error": None,
+            "ladder": None,
+            "needs": [],
         }
     ]
     [action] = table.get(table.alice, f"/characters/{made['id']}/actions?odds=true").json()

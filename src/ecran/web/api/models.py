@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.dice.roller import MAX_SEED
 from ecran.engine.records import OddsReport, RollRecord
+from ecran.engine.sheet_odds import RungOdds
 from ecran.play import EventView, Member, StoredCharacter, TableInfo, Visibility
 from ecran.play.encounter import ROUNDS_MAX
 from ecran.play.payloads import OperationRoll
@@ -165,6 +166,12 @@ class ActionOut(BaseModel):
     odds: OddsReport | None = None
     #: Why the odds are missing (too many dice combinations...), in the request's language.
     odds_error: str | None = None
+    #: With `ladder=true`: the odds at every difficulty of the check's range, easiest first
+    #: (one rung with `difficulty` null for a check without one), as `ecran odds-sheet`.
+    ladder: list[RungOdds] | None = None
+    #: The values the GM must give before this action has odds (an opponent's), as a player
+    #: reads them.
+    needs: list[str] = Field(default_factory=list)
 
 
 # -- rolls and the log --------------------------------------------------------------------------

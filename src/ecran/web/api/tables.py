@@ -17,10 +17,11 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Path, Query, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from ecran.engine import get_system
 from ecran.engine.records import OddsReport, odds_report
+from ecran.engine.sheet_odds import ActionOdds, sheet_odds
 from ecran.play import EventView, Member, TableInfo, TableState, view_for
 from ecran.play import characters as play_characters
 from ecran.play import dice_key as play_dice
@@ -30,7 +31,9 @@ from ecran.play.export import TableExport
 from ecran.play.fairness import Fairness, fairness
 from ecran.play.payloads import CharacterSaved as SavedPayload
 from ecran.play.payloads import RollMade
-from ecran.rules import CharacterSheet, EcranError
+from ecran.rules import CharacterSheet, EcranError, System, Text
+from ecran.rules.check import DIFFICULTY
+from ecran.rules.errors import from_validation
 from ecran.store.repository import PAGE_MAX
 from ecran.web import commands
 from ecran.web.api import encounters, systems
@@ -425,30 +428,69 @@ def actions(
     me: Me,
     request: Request,
     with_odds: bool = Query(False, alias="odds", description="add each action's exact odds"),
+    ladder: bool = Query(
+        False, description="add each action's odds at every difficulty of its check's range"
+    ),
 ) -> list[ActionOut]:
     """The checks a click on the sheet rolls, prefilled with its values and penalties; with
-    `odds=true`, the exact odds of each at this table (its options in force)."""
+    `odds=true`, the exact odds of each at this table (its options in force); with
+    `ladder=true`, at every difficulty too. All of them one sheet-odds call (`sheet_odds`, as
+    `ecran odds-sheet`), every missing distribution in one job of the work budget: a sheet
+    over it is refused whole (422)."""
     stored = me.store.character(me.access, character_id)
-    state, system = me.state, me.system
+    system = me.system
     sheet = play_characters.parse_sheet(system, stored.sheet)
-    found = []
-    for action in system.actions(sheet):
-        out = ActionOut(
-            label=action.label, group=action.group, check=action.check, params=action.params
-        )
-        if with_odds:
-            out = _with_odds(out, state, request_lang(request))
-        found.append(out)
-    return found
+    listed = system.actions(sheet)
+    found = [
+        ActionOut(label=a.label, group=a.group, check=a.check, params=a.params) for a in listed
+    ]
+    if not (with_odds or ladder):
+        return found
+    lang = request_lang(request)
+    options = me.state.table.options
+    report = sheet_odds(system, sheet, lang, ladder=ladder, options=options, actions=listed)
+    return [
+        _with_odds(system, out, answered, lang, own=with_odds, ladder=ladder)
+        for out, answered in zip(found, report.actions, strict=True)
+    ]
 
 
-def _with_odds(action: ActionOut, state: TableState, lang: str) -> ActionOut:
+def _with_odds(
+    system: System[Any], out: ActionOut, answered: ActionOdds, lang: str, *, own: bool, ladder: bool
+) -> ActionOut:
+    """`out` with what the sheet's odds say of it: its own odds (the rung at its own
+    difficulty), its ladder, what it waits for, or why it has none."""
+    update: dict[str, Any] = {"needs": answered.needs}
+    if answered.needs:
+        waiting = Text(fr="valeurs à donner par le MJ : ", en="values the GM must give: ")(lang)
+        update["odds_error"] = waiting + ", ".join(answered.needs)
+    elif answered.error is not None:
+        update["odds_error"] = answered.error
+    else:
+        if ladder:
+            update["ladder"] = answered.odds
+        if own:
+            try:
+                update["odds"] = _own_odds(system, answered)
+            except EcranError as exc:
+                update["odds_error"] = exc.message(lang)
+    return out.model_copy(update=update)
+
+
+def _own_odds(system: System[Any], answered: ActionOdds) -> OddsReport:
+    """The odds at the action's own parameters (the table's options in force): its one rung,
+    or on a ladder the rung at its own difficulty."""
+    check = system.check(answered.check)
     try:
-        params = play_rolls.with_table_options(state, action.check, action.params)
-        report = odds_report(state.table.system_id, action.check, params)
-    except EcranError as exc:
-        return action.model_copy(update={"odds_error": exc.message(lang)})
-    return action.model_copy(update={"odds": report})
+        params = check.parse(answered.params).model_dump(mode="json")
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+    laddered = answered.odds[0].difficulty is not None
+    level = params.get(DIFFICULTY) if laddered else None
+    rung = next((r for r in answered.odds if r.difficulty == level), None)
+    if rung is None:  # not a rung of its range (no check declares one so): asked alone
+        return odds_report(system.id, answered.check, answered.params)
+    return OddsReport(system=system.id, check=answered.check, params=params, outcomes=rung.outcomes)
 
 
 @router.post(
