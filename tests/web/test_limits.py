@@ -61,7 +61,7 @@ def small(
 def test_a_declared_oversized_body_is_refused_413_in_french(small: TestClient) -> None:
     answer = small.post("/api/tables", content=b"{" + b" " * 5000 + b"}")
     assert answer.status_code == 413
-    assert answer.json()["detail"] == "corps de requête trop gros : au plus 2000 octets"
+    assert answer.json()["detail"] == "corps de requête trop gros : au plus 2\u202f000 octets"
 
 
 def test_a_body_within_the_limit_goes_through(small: TestClient) -> None:
@@ -153,7 +153,7 @@ def test_costly_odds_are_refused_422_naming_the_limit(small: TestClient) -> None
     answer = small.get("/api/dice", params={"expr": COSTLY, "odds": "true"})
     assert answer.status_code == 422
     assert answer.json()["detail"] == (
-        "calcul exact trop coûteux : au-delà de la limite de 0.001 s de calcul"
+        "calcul exact trop coûteux : au-delà de la limite de 0,001 s de calcul"
     )
     assert budget.accounting.refused == refused_before + 1
     # asked again, the refusal is remembered: no second computation

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the pool's modules load when a pool starts (the CLI never n
     from concurrent.futures import Future, ProcessPoolExecutor
 
 from ecran.rules.errors import EcranError
+from ecran.rules.sheet import number
 from ecran.rules.text import Text
 
 T = TypeVar("T")
@@ -57,11 +58,11 @@ class TooCostly(EcranError):
 
 
 def too_costly(seconds: float) -> TooCostly:
-    limit = f"{seconds:g}"
+    limit = number(seconds)  # "0,5" in French, "0.5" in English
     return TooCostly(
         Text(
-            fr=f"calcul exact trop coûteux : au-delà de la limite de {limit} s de calcul",
-            en=f"exact computation too costly: over the limit of {limit} CPU-second(s)",
+            fr=f"calcul exact trop coûteux : au-delà de la limite de {limit.fr} s de calcul",
+            en=f"exact computation too costly: over the limit of {limit.en} CPU-second(s)",
         )
     )
 

@@ -37,6 +37,7 @@ from typing import Any
 from starlette.requests import Request
 
 from ecran.engine.budget import DEFAULT_SECONDS, WorkBudget, enforced
+from ecran.rules.sheet import number
 from ecran.web.i18n import pick_lang
 
 Scope = MutableMapping[str, Any]
@@ -292,9 +293,10 @@ def _lang(scope: Scope) -> str:
 
 
 def _too_large(scope: Scope, limit: int) -> str:
+    written = number(limit)  # "1 048 576" in French, "1,048,576" in English
     if _lang(scope) == "en":
-        return f"request body too large: at most {limit} bytes"
-    return f"corps de requête trop gros : au plus {limit} octets"
+        return f"request body too large: at most {written.en} bytes"
+    return f"corps de requête trop gros : au plus {written.fr} octets"
 
 
 def _too_many(scope: Scope, seconds: int) -> str:
