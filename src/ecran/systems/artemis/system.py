@@ -10,6 +10,7 @@ from ecran.systems.artemis.operations import OPERATIONS
 from ecran.systems.artemis.options import LISTED
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import SEED
+from ecran.systems.artemis.tracks import fight_state as nifimo_fight_state
 from ecran.systems.artemis.tracks import rows as nifimo_rows
 from ecran.systems.artemis.tracks import status as nifimo_status
 
@@ -62,6 +63,7 @@ class Artemis(System[ArtemisSheet]):
     consequences = staticmethod(encounter.consequences)
     tracks = staticmethod(nifimo_rows)
     status = staticmethod(nifimo_status)
+    fight_state = staticmethod(nifimo_fight_state)
 
 
 SYSTEM = Artemis()
