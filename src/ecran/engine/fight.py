@@ -321,29 +321,53 @@ SPAN = 1 << STATE_BITS
 
 
 class Keyed:
-    """Ids of int64 keys, looked up for many trials at once: the keys sorted once after each
-    addition, then one `searchsorted` per lookup (-1: not known yet)."""
+    """Ids of non-negative int64 keys, looked up for many trials at once: an open-addressing
+    hash table in numpy (multiplicative hash, linear probing, at most half full), so a lookup
+    is a few gathers, not a sort (-1: not known yet). Keys are added one by one, in Python."""
+
+    HASH = 0x9E3779B97F4A7C15  # 2**64 / the golden ratio: spreads consecutive keys
 
     def __init__(self) -> None:
         self.ids: dict[int, int] = {}
-        self._keys: Any = np.empty(0, dtype=np.int64)
-        self._values: Any = np.empty(0, dtype=np.int64)
-        self._fresh = True
+        self._bits = 10
+        self._grow()
+
+    def _grow(self) -> None:
+        size = 1 << self._bits
+        self._keys: Any = np.full(size, -1, dtype=np.int64)
+        self._values: Any = np.full(size, -1, dtype=np.int64)
+        for key, value in self.ids.items():
+            self._put(key, value)
+
+    def _put(self, key: int, value: int) -> None:
+        mask = (1 << self._bits) - 1
+        at = ((key * self.HASH) & 0xFFFFFFFFFFFFFFFF) >> (64 - self._bits)
+        while self._keys[at] not in (-1, key):
+            at = (at + 1) & mask
+        self._keys[at], self._values[at] = key, value
 
     def add(self, key: int, value: int) -> None:
         self.ids[key] = value
-        self._fresh = False
+        if 2 * len(self.ids) > 1 << self._bits:
+            self._bits += 1
+            self._grow()
+        else:
+            self._put(key, value)
 
     def find(self, keys: Any) -> Any:
-        if not self._fresh:
-            items = sorted(self.ids.items())
-            self._keys = np.array([k for k, _ in items], dtype=np.int64)
-            self._values = np.array([v for _, v in items], dtype=np.int64)
-            self._fresh = True
-        if not self._keys.size:
-            return np.full(keys.shape, -1, dtype=np.int64)
-        at = np.minimum(np.searchsorted(self._keys, keys), self._keys.size - 1)
-        return np.where(self._keys[at] == keys, self._values[at], -1)
+        mask = (1 << self._bits) - 1
+        with np.errstate(over="ignore"):
+            hashed = keys.astype(np.uint64) * np.uint64(self.HASH)
+        at = (hashed >> np.uint64(64 - self._bits)).astype(np.int64)
+        found = np.full(keys.shape, -1, dtype=np.int64)
+        pending = np.arange(keys.size)
+        while pending.size:
+            here = self._keys[at[pending]]
+            hit = here == keys[pending]
+            found[pending[hit]] = self._values[at[pending[hit]]]
+            pending = pending[~hit & (here != -1)]
+            at[pending] = (at[pending] + 1) & mask
+        return found
 
 
 class Segments:
@@ -361,7 +385,6 @@ class Segments:
         self._count: list[int] = []
         self._denominator: list[int] = []
         self._arrays: tuple[Any, ...] = ()
-        self._longest = 1
 
     def add(self, values: Sequence[int], weights: Sequence[int], denominator: int) -> int:
         running, cumulative = 0, []
@@ -376,7 +399,6 @@ class Segments:
         self._denominator.append(denominator)
         self.values.extend(values)
         self._cumulative.extend(cumulative)
-        self._longest = max(self._longest, len(values))
         self._arrays = ()
         return len(self._offset) - 1
 
@@ -403,9 +425,11 @@ class Segments:
         if not several.any():
             return low
         at = np.nonzero(several)[0]
-        pick = rng.integers(0, denominator[segment[at]], dtype=np.int64)
-        lo, hi = low[at], low[at] + count[segment[at]] - 1
-        for _ in range(self._longest.bit_length()):
+        drawn = segment[at]
+        pick = rng.integers(0, denominator[drawn], dtype=np.int64)
+        counts = count[drawn]
+        lo, hi = low[at], low[at] + counts - 1
+        for _ in range(int(counts.max()).bit_length()):
             mid = (lo + hi) >> 1
             go = cumulative[mid] <= pick
             lo = np.where(go, mid + 1, lo)
@@ -640,28 +664,29 @@ class Fight:
         order = self.order(rng, n)
         winner = np.full(n, -2, dtype=np.int64)
         ended = np.zeros(n, dtype=np.int64)
-        running = np.ones(n, dtype=bool)
+        live = np.arange(n)  # the trials still running
         for round_ in range(1, self.spec.max_rounds + 1):
             for slot in range(count):
-                self._act(rng, states, order[:, slot], running)
-                self._settle(states, running, winner, ended, round_)
-                if not running.any():
+                self._act(rng, states, live, order[live, slot])
+                live = self._settle(states, live, winner, ended, round_)
+                if not live.size:
                     return states, winner, ended
         return states, winner, ended
 
-    def _act(self, rng: np.random.Generator, states: Any, actor: Any, running: Any) -> None:
-        up = self.standing(states)
-        rows = np.arange(states.shape[0])
-        acts = running & up[rows, actor]
-        # the first standing opponent in the file's order
+    def _act(self, rng: np.random.Generator, states: Any, live: Any, actor: Any) -> None:
+        """Each live trial's acting participant, if standing, attacks the first standing
+        opponent in the file's order."""
+        here = states[live]
+        up = self.standing(here)
+        rows = np.arange(live.size)
         candidates = up & (self.side_of[None, :] != self.side_of[actor][:, None])
-        acts &= candidates.any(axis=1)
-        idx = np.nonzero(acts)[0]
-        if idx.size == 0:
+        acts = up[rows, actor] & candidates.any(axis=1)
+        at = np.nonzero(acts)[0]
+        if at.size == 0:
             return
-        who = actor[idx]
-        whom = np.argmax(candidates[idx], axis=1)
-        keys = (self.choice_of[who] * SPAN + states[idx, who]) * SPAN + states[idx, whom]
+        idx, who = live[at], actor[at]
+        whom = np.argmax(candidates[at], axis=1)
+        keys = (self.choice_of[who] * SPAN + here[at, who]) * SPAN + here[at, whom]
         pair = self.pairs.find(keys)
         if (pair < 0).any():
             for key in np.unique(keys[pair < 0]).tolist():
@@ -742,16 +767,20 @@ class Fight:
         ):
             states[row, a], states[row, d] = self.attacks[p].play(Roller(seed))
 
-    def _settle(self, states: Any, running: Any, winner: Any, ended: Any, round_: int) -> None:
-        up = self.standing(states)
-        sides_up = np.zeros((states.shape[0], len(self.sides)), dtype=bool)
+    def _settle(self, states: Any, live: Any, winner: Any, ended: Any, round_: int) -> Any:
+        """Ends the live trials where at most one side stands; returns those still live."""
+        up = self.standing(states[live])
+        sides_up = np.zeros((live.size, len(self.sides)), dtype=bool)
         for s in range(len(self.sides)):
             sides_up[:, s] = (up & (self.side_of == s)[None, :]).any(axis=1)
         alive = sides_up.sum(axis=1)
-        done = running & (alive <= 1)
-        winner[done] = np.where(alive[done] == 1, np.argmax(sides_up[done], axis=1), -1)
-        ended[done] = round_
-        running &= ~done
+        done = alive <= 1
+        if not done.any():
+            return live
+        finished = live[done]
+        winner[finished] = np.where(alive[done] == 1, np.argmax(sides_up[done], axis=1), -1)
+        ended[finished] = round_
+        return live[~done]
 
 
 #: Encounters whose tables are kept between simulations (the web recomputes the same fight, a
