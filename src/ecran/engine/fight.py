@@ -24,10 +24,12 @@ that operations put on a bearer (a lost action, a stun) are not followed.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -528,6 +530,8 @@ class Fight:
         self.result_segments = Segments()
         self._segment_of: dict[tuple[Any, str], tuple[int, list[str], dict[str, Resolution]]] = {}
         self.does = Growing()
+        #: Pairs whose check is rolled: each distinct result's what, as it is met.
+        self._rolled_does: dict[int, dict[str, int]] = {}
         # what results do
         self.whats: dict[str, int] = {}
         self._what_rows: list[list[tuple[int, int]]] = []
@@ -586,8 +590,13 @@ class Fight:
         attack = self.attacks[pair]
         ckey = (type(attack.check), attack.params.model_dump_json())
         _, order, seen = self._segment_of[ckey]
+        what = self._what(attack.consequences(seen[order[result]]))
+        self.does.data[self._pair_does[pair] + result] = what
+
+    def _what(self, found: list[Consequence]) -> int:
+        """The number of what these consequences do (each operation with its parameters)."""
         rows = []
-        for c in attack.consequences(seen[order[result]]):
+        for c in found:
             params = json.dumps(c.params, sort_keys=True, default=str)
             op_key = f"{c.operation}\n{params}"
             op = self.operations.get(op_key)
@@ -601,7 +610,7 @@ class Fight:
             what = self.whats[what_key] = len(self._what_rows)
             self._what_rows.append(rows)
             self._what_arrays = ()
-        self.does.data[self._pair_does[pair] + result] = what
+        return what
 
     def _what_table(self) -> tuple[Any, ...]:
         """(number of consequences, side, operation) of each what, padded to the longest."""
@@ -759,13 +768,25 @@ class Fight:
     def _roll(
         self, rng: np.random.Generator, states: Any, rows: Any, who: Any, whom: Any, pair: Any
     ) -> None:
-        """Attacks whose check cannot be walked: each trial's whole exchange played on its own
-        seeded Roller, by the same procedure."""
-        seeds = rng.integers(0, 2**31, size=rows.size)
-        for row, a, d, p, seed in zip(
-            rows.tolist(), who.tolist(), whom.tolist(), pair.tolist(), seeds.tolist(), strict=True
-        ):
-            states[row, a], states[row, d] = self.attacks[p].play(Roller(seed))
+        """Attacks whose check cannot be walked (an open explosion, a large pool): each trial's
+        check rolled on its own seeded Roller by the check's `resolve`, then what the result
+        does (the game's consequences, worked out once per pair and distinct result) carried
+        out by the operations' exact next states, as for a walked check."""
+        seeds = rng.integers(0, 2**31, size=rows.size).tolist()
+        what = np.empty(rows.size, dtype=np.int64)
+        for i, (p, seed) in enumerate(zip(pair.tolist(), seeds, strict=True)):
+            attack = self.attacks[p]
+            assert attack.check is not None
+            result = attack.check.resolve(attack.params, Roller(seed))
+            known = self._rolled_does.setdefault(p, {})
+            key = _result_key(result)
+            found = known.get(key)
+            if found is None:
+                found = self._what(attack.consequences(result))
+                if len(known) < MAX_RESULTS:  # a bound on memory: past it, worked out again
+                    known[key] = found
+            what[i] = found
+        self._carry(rng, states, rows, who, whom, what)
 
     def _settle(self, states: Any, live: Any, winner: Any, ended: Any, round_: int) -> Any:
         """Ends the live trials where at most one side stands; returns those still live."""
@@ -807,60 +828,135 @@ def fight_of(data: Any) -> Fight:
     return found
 
 
+#: Trials per batch. Each batch draws from its own generator, seeded from the user's seed and
+#: the batch's number: the report depends on the seed and the batch size, never on how many
+#: processes ran the batches, in what order, or on what the tables held before (warm or cold).
+BATCH = 5_000
+#: Processes for a long simulation: this machine's two cores.
+WORKERS = 2
+#: Below this many trials one process does it all (a second one's start costs more).
+PARALLEL_FROM = 10_000
+
+
+@dataclass
+class Tally:
+    """What a batch of fights ended in, added up over batches."""
+
+    wins: Any  # per side, then none standing, then undecided
+    out: Any
+    dead: Any
+    rounds: dict[int, int]
+    trials: int
+
+    def add(self, other: Tally) -> None:
+        self.wins += other.wins
+        self.out += other.out
+        self.dead += other.dead
+        for r, c in other.rounds.items():
+            self.rounds[r] = self.rounds.get(r, 0) + c
+        self.trials += other.trials
+
+
+def _batch(fight: Fight, seed: int, number: int, n: int) -> Tally:
+    """Batch `number` of `n` fights, on its own generator (seed, number)."""
+    states, winner, ended = fight.run(np.random.default_rng([seed, number]), n)
+    status = fight.status_table()[states]
+    wins = np.array(
+        [int((winner == s).sum()) for s in range(len(fight.sides))]
+        + [int((winner == -1).sum()), int((winner == -2).sum())],
+        dtype=np.int64,
+    )
+    values, counts = np.unique(ended[winner != -2], return_counts=True)
+    rounds = dict(zip(values.tolist(), counts.tolist(), strict=True))
+    out, dead = (status >= OUT).sum(axis=0), (status == DEAD).sum(axis=0)
+    return Tally(wins, out, dead, rounds, n)
+
+
+def _batch_in_worker(data: Any, seed: int, number: int, n: int) -> Tally | Text:
+    """`_batch` in a worker process, on the worker's own tables for this file (kept between
+    simulations); a refusal comes back as its words (an EcranError does not pickle whole)."""
+    try:
+        fight = fight_of(data)
+        with fight.lock:
+            return _batch(fight, seed, number, n)
+    except EcranError as exc:
+        return exc.text
+
+
+_POOL: ProcessPoolExecutor | None = None
+
+
+def _pool(workers: int) -> ProcessPoolExecutor | None:
+    """The worker processes (forked once, then kept, their tables warm), or None where a fork
+    is not safe: another thread than the main one (a web request), or no fork on this OS."""
+    global _POOL
+    if workers < 2 or threading.current_thread() is not threading.main_thread():
+        return None
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    if _POOL is None:
+        context = multiprocessing.get_context("fork")
+        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return _POOL
+
+
 def simulate_encounter(
     data: Any,
     trials: int,
     seed: int | None = None,
     progress: Callable[[int], None] | None = None,
-    batch: int = 10_000,
+    batch: int = BATCH,
     seconds: float | None = None,
+    workers: int | None = None,
 ) -> EncounterReport:
     """Each side's chance to win, the rounds fights last, each participant's chance to end out
     of action or dead, over `trials` fights; with `seconds`, over the batches run within that
-    time (at least one: `trials` in the report says how many)."""
+    time (at least one: `trials` in the report says how many). The batches run in `workers`
+    processes (default: two from PARALLEL_FROM trials on, where a fork is safe); the report
+    is the same whatever the number."""
     check_trials(trials)
-    seed, rng = generator(seed)
+    seed, _ = generator(seed)
     start = time.perf_counter()
     fight = fight_of(data)
-    with fight.lock:
-        return _simulate(fight, trials, seed, rng, start, progress, batch, seconds)
-
-
-def _simulate(
-    fight: Fight,
-    trials: int,
-    seed: int,
-    rng: np.random.Generator,
-    start: float,
-    progress: Callable[[int], None] | None,
-    batch: int,
-    seconds: float | None,
-) -> EncounterReport:
-    count = len(fight.start)
-    wins = np.zeros(len(fight.sides) + 2, dtype=np.int64)  # sides, then none standing, undecided
-    out = np.zeros(count, dtype=np.int64)
-    dead = np.zeros(count, dtype=np.int64)
-    rounds: dict[int, int] = {}
-    done = 0
-    while done < trials:
-        n = min(batch, trials - done)
-        states, winner, ended = fight.run(rng, n)
-        status = np.array(fight.books.status, dtype=np.int64)[states]
-        out += (status >= OUT).sum(axis=0)
-        dead += (status == DEAD).sum(axis=0)
-        for s in range(len(fight.sides)):
-            wins[s] += int((winner == s).sum())
-        wins[-2] += int((winner == -1).sum())
-        wins[-1] += int((winner == -2).sum())
-        values, counts = np.unique(ended[winner != -2], return_counts=True)
-        for v, c in zip(values.tolist(), counts.tolist(), strict=True):
-            rounds[v] = rounds.get(v, 0) + c
-        done += n
+    if workers is None:
+        workers = WORKERS if trials >= PARALLEL_FROM else 1
+    sizes = [min(batch, trials - done) for done in range(0, trials, batch)]
+    pool = _pool(workers)
+    tally = Tally(
+        np.zeros(len(fight.sides) + 2, dtype=np.int64),
+        np.zeros(len(fight.start), dtype=np.int64),
+        np.zeros(len(fight.start), dtype=np.int64),
+        {},
+        0,
+    )
+    wave = workers if pool is not None else 1
+    for first in range(0, len(sizes), wave):
+        numbers = range(first, min(first + wave, len(sizes)))
+        if pool is None:
+            with fight.lock:
+                done = [_batch(fight, seed, k, sizes[k]) for k in numbers]
+        else:
+            found = list(
+                pool.map(
+                    _batch_in_worker,
+                    *zip(*((data, seed, k, sizes[k]) for k in numbers), strict=True),
+                )
+            )
+            for one in found:
+                if isinstance(one, Text):
+                    raise EcranError(one)
+            done = [one for one in found if isinstance(one, Tally)]
+        for one in done:
+            tally.add(one)
         if progress is not None:
-            progress(done)
+            progress(tally.trials)
         if seconds is not None and time.perf_counter() - start > seconds:
             break
-    trials = done
+    return _report(fight, seed, tally, time.perf_counter() - start)
+
+
+def _report(fight: Fight, seed: int, tally: Tally, seconds: float) -> EncounterReport:
+    trials, wins = tally.trials, tally.wins
     return EncounterReport(
         system=fight.system.id,
         trials=trials,
@@ -871,12 +967,14 @@ def _simulate(
         ],
         draw=float(wins[-2]) / trials,
         undecided=float(wins[-1]) / trials,
-        rounds=dict(sorted(rounds.items())),
+        rounds=dict(sorted(tally.rounds.items())),
         participants=[
-            FighterOdds(name=p.name, side=p.side, out=out[i] / trials, dead=dead[i] / trials)
+            FighterOdds(
+                name=p.name, side=p.side, out=tally.out[i] / trials, dead=tally.dead[i] / trials
+            )
             for i, p in enumerate(fight.spec.participants)
         ],
-        seconds=round(time.perf_counter() - start, 6),
+        seconds=round(seconds, 6),
     )
 
 
