@@ -2,16 +2,19 @@
 
 Nothing of a game's rules is written here. One exchange — an attacker's attack on a defender —
 is the game's own procedure: the attack the system offers (`System.attacks`), its check's
-`resolve`, the result's `consequences` and the operations that apply them to both sheets. That
-procedure is walked over every dice sequence (`enumerate_outcomes`, as the odds are), which gives
-the exact distribution of the two sheets after the exchange. It is computed once per pair of
-sheets and cached: the sheets carry every track and penalty, so a wound that changes the next
-attack changes the key. Numpy then only keeps the books: each participant's state (an index into
-the sheets seen so far) over all trials, grouped by (attacker, defender, states) and drawn from
-the cached distributions in one call per group.
+`resolve`, the result's `consequences` and the operations that apply them to both sheets. A
+participant's state is its sheet's fight state (`System.fight_state`: the part of the sheet a
+fight reads and changes), so sheets that fight alike share every cached step and a wound that
+changes the next attack changes the state. Each step is drawn from an exact distribution: the
+check's whole results (walked once per parameter set, over every dice sequence, as the odds
+are), then what the drawn result does (the game's consequences, worked out the first time it is
+drawn), then each operation's next states (walked over the operation's own dice, once per state
+and operation). Numpy keeps the books: every state over every trial, and those distributions in
+lazily filled integer tables (`Fight`), drawn for all trials at once.
 
-Where an exchange cannot be walked (an open explosion, a large pool) it is rolled instead, trial
-by trial, with the engine's own procedure and a seeded `Roller`: correct first, then fast.
+Where a check cannot be walked (an open explosion, a large pool) its exchanges are rolled
+instead, trial by trial, with the engine's own procedure and a seeded `Roller`: correct first,
+then fast.
 
 The fight (our simulator's convention, shown with the result): initiative is rolled once
 (`System.initiative`, exact distribution; ties in random order), then every round each standing
@@ -530,8 +533,6 @@ class Fight:
         self.result_segments = Segments()
         self._segment_of: dict[tuple[Any, str], tuple[int, list[str], dict[str, Resolution]]] = {}
         self.does = Growing()
-        #: Pairs whose check is rolled: each distinct result's what, as it is met.
-        self._rolled_does: dict[int, dict[str, int]] = {}
         # what results do
         self.whats: dict[str, int] = {}
         self._what_rows: list[list[tuple[int, int]]] = []
@@ -769,24 +770,14 @@ class Fight:
         self, rng: np.random.Generator, states: Any, rows: Any, who: Any, whom: Any, pair: Any
     ) -> None:
         """Attacks whose check cannot be walked (an open explosion, a large pool): each trial's
-        check rolled on its own seeded Roller by the check's `resolve`, then what the result
-        does (the game's consequences, worked out once per pair and distinct result) carried
-        out by the operations' exact next states, as for a walked check."""
-        seeds = rng.integers(0, 2**31, size=rows.size).tolist()
-        what = np.empty(rows.size, dtype=np.int64)
-        for i, (p, seed) in enumerate(zip(pair.tolist(), seeds, strict=True)):
-            attack = self.attacks[p]
-            assert attack.check is not None
-            result = attack.check.resolve(attack.params, Roller(seed))
-            known = self._rolled_does.setdefault(p, {})
-            key = _result_key(result)
-            found = known.get(key)
-            if found is None:
-                found = self._what(attack.consequences(result))
-                if len(known) < MAX_RESULTS:  # a bound on memory: past it, worked out again
-                    known[key] = found
-            what[i] = found
-        self._carry(rng, states, rows, who, whom, what)
+        whole exchange played on its own seeded Roller, by the same procedure. (Carrying their
+        results through the step tables instead walks each operation for every new sheet
+        state these fights reach, which costs more than it saves: measured on Fluid.)"""
+        seeds = rng.integers(0, 2**31, size=rows.size)
+        for row, a, d, p, seed in zip(
+            rows.tolist(), who.tolist(), whom.tolist(), pair.tolist(), seeds.tolist(), strict=True
+        ):
+            states[row, a], states[row, d] = self.attacks[p].play(Roller(seed))
 
     def _settle(self, states: Any, live: Any, winner: Any, ended: Any, round_: int) -> Any:
         """Ends the live trials where at most one side stands; returns those still live."""
