@@ -183,6 +183,7 @@ def test_a_seed_gives_one_report_whatever_the_processes_and_the_tables() -> None
 
     data = _random_four_against_four("organique", 6)
     fight.FIGHTS.clear()
+    fight.TABLES.clear()
     cold = simulate_encounter(data, 400, seed=9, batch=100, workers=1)
     warm = simulate_encounter(data, 400, seed=9, batch=100, workers=1)
     two = simulate_encounter(data, 400, seed=9, batch=100, workers=2)
@@ -216,3 +217,20 @@ def test_sheets_that_fight_alike_share_one_state() -> None:
     assert books.state(wounded(past - 1)) != one
     report = simulate_encounter(data, 2_000, seed=4, workers=1)
     assert report.trials == 2_000
+
+
+def test_encounters_of_one_game_share_their_tables() -> None:
+    """After a blow the web simulates a new file (the wounded sheet in it): that sheet's state
+    and every step learned from it are already in the game's tables."""
+    data = _load("duel_organique.json")
+    simulate_encounter(data, 200, seed=3, workers=1)
+    fight = Fight(data)
+    reached = next(i for i in range(len(fight.books.sheets)) if i not in fight.start)
+    wounded = fight.books.sheets[reached].model_dump(mode="json")
+    after = {
+        **data,
+        "participants": [{**data["participants"][0], "sheet": wounded}, *data["participants"][1:]],
+    }
+    again = Fight(after)
+    assert again.tables is fight.tables
+    assert again.start[0] == reached

@@ -66,6 +66,10 @@ WALK_PATHS = 2_000
 #: The budget of one planned attack's exact odds (computed once, not per trial).
 PLANNED_PATHS = 100_000
 
+#: A game's tables start afresh, when a fight begins, past this many states (a bound on memory;
+#: every fight has room for MAX_STATES new ones).
+TABLES_KEEP = MAX_STATES // 2
+
 UP, OUT, DEAD = 0, 1, 2
 #: A sheet's `System.status` as the simulator's books hold it (an int, for numpy).
 STATUS_CODE = {"up": UP, "out": OUT, "dead": DEAD}
@@ -143,7 +147,7 @@ class Books:
         key = self.system.fight_state(sheet)
         found = self.index.get(key)
         if found is None:
-            if len(self.sheets) >= MAX_STATES:
+            if len(self.sheets) >= MAX_STATES + TABLES_KEEP:  # MAX_STATES for this fight at least
                 raise EcranError(
                     Text(
                         fr="trop d'états différents dans ce combat pour le simuler",
@@ -497,8 +501,9 @@ def load_encounter(data: Any) -> tuple[EncounterFile, System[Any], list[Characte
     return spec, system, sheets
 
 
-class Fight:
-    """The books and caches of one encounter file, reused over every batch of trials.
+class Tables:
+    """The books and caches of one game's fights, shared by every encounter file of the game
+    (the web's recomputation after a blow meets the states the last one reached).
 
     Everything a fight learns is a lazily filled table, read for all trials at once:
     - a *pair* (attacker's choice, attacker's state, defender's state): its attack, and the
@@ -513,13 +518,9 @@ class Fight:
     not filled yet, and for checks or operations that cannot be walked (rolled trial by trial).
     """
 
-    def __init__(self, data: Any) -> None:
-        self.spec, self.system, sheets = load_encounter(data)
-        self.books = Books(self.system)
-        self.start = [self.books.state(s) for s in sheets]
-        self.sides = sorted({p.side for p in self.spec.participants}, key=self._side_order)
-        self.side_of = np.array([self.sides.index(p.side) for p in self.spec.participants])
-        self.choice_of = np.array([p.attack for p in self.spec.participants], dtype=np.int64)
+    def __init__(self, system: System[Any]) -> None:
+        self.system = system
+        self.books = Books(system)
         self.initiatives: dict[int, Sampler[int] | None] = {}
         self.results = RESULTS
         #: One simulation at a time fills these tables (the web's request threads share them).
@@ -545,9 +546,6 @@ class Fight:
         self._step_segment: list[int] = []  # -1: rolled trial by trial
         self._step_array: Any = np.empty(0, dtype=np.int64)
         self._status: Any = np.empty(0, dtype=np.int64)
-
-    def _side_order(self, side: str) -> int:
-        return next(i for i, p in enumerate(self.spec.participants) if p.side == side)
 
     # -- filling the tables (Python, once per entry) -----------------------------------------
 
@@ -650,6 +648,40 @@ class Fight:
     def standing(self, states: Any) -> Any:
         return self.status_table()[states] == UP
 
+
+class Fight:
+    """One encounter file: its participants, sides and choices, over its game's `Tables`."""
+
+    def __init__(self, data: Any) -> None:
+        self.spec, self.system, sheets = load_encounter(data)
+        self.tables = tables_of(self.system)
+        with self.tables.lock:
+            self.start = [self.books.state(s) for s in sheets]
+        self.sides = sorted({p.side for p in self.spec.participants}, key=self._side_order)
+        self.side_of = np.array([self.sides.index(p.side) for p in self.spec.participants])
+        self.choice_of = np.array([p.attack for p in self.spec.participants], dtype=np.int64)
+
+    @property
+    def books(self) -> Books:
+        return self.tables.books
+
+    @property
+    def results(self) -> dict[tuple[Any, str], Results]:
+        return self.tables.results
+
+    @property
+    def lock(self) -> threading.Lock:
+        return self.tables.lock
+
+    def status_table(self) -> Any:
+        return self.tables.status_table()
+
+    def standing(self, states: Any) -> Any:
+        return self.tables.standing(states)
+
+    def _side_order(self, side: str) -> int:
+        return next(i for i, p in enumerate(self.spec.participants) if p.side == side)
+
     # -- the fight over trials (numpy) ----------------------------------------------------------
 
     def order(self, rng: np.random.Generator, n: int) -> Any:
@@ -657,9 +689,9 @@ class Fight:
         count = len(self.start)
         score = np.zeros((n, count), dtype=np.float64)
         for i, state in enumerate(self.start):
-            if state not in self.initiatives:
-                self.initiatives[state] = initiative_sampler(self.books, state)
-            sampler = self.initiatives[state]
+            if state not in self.tables.initiatives:
+                self.tables.initiatives[state] = initiative_sampler(self.books, state)
+            sampler = self.tables.initiatives[state]
             if sampler is not None:
                 values = np.array(sampler.outcomes, dtype=np.float64)
                 score[:, i] = values[sampler.draw(rng, n)]
@@ -697,12 +729,12 @@ class Fight:
         idx, who = live[at], actor[at]
         whom = np.argmax(candidates[at], axis=1)
         keys = (self.choice_of[who] * SPAN + here[at, who]) * SPAN + here[at, whom]
-        pair = self.pairs.find(keys)
+        pair = self.tables.pairs.find(keys)
         if (pair < 0).any():
             for key in np.unique(keys[pair < 0]).tolist():
-                self._new_pair(key)
-            pair = self.pairs.find(keys)
-        segment, does_at = self._pair_table()
+                self.tables._new_pair(key)
+            pair = self.tables.pairs.find(keys)
+        segment, does_at = self.tables._pair_table()
         seg = segment[pair]
         rolled = seg == -2
         if rolled.any():
@@ -712,16 +744,16 @@ class Fight:
         pair, seg = pair[walked], seg[walked]
         if idx.size == 0:
             return
-        offset = self.result_segments.arrays()[0]
-        result = self.result_segments.draw(rng, seg) - offset[seg]
+        offset = self.tables.result_segments.arrays()[0]
+        result = self.tables.result_segments.draw(rng, seg) - offset[seg]
         at = does_at[pair] + result
-        what = self.does.data[at]
+        what = self.tables.does.data[at]
         if (what < 0).any():
             _, first = np.unique(at[what < 0], return_index=True)
             missing = np.nonzero(what < 0)[0][first]
             for p, r in zip(pair[missing].tolist(), result[missing].tolist(), strict=True):
-                self._work_out(p, r)
-            what = self.does.data[at]
+                self.tables._work_out(p, r)
+            what = self.tables.does.data[at]
         self._carry(rng, states, idx, who, whom, what)
 
     def _carry(
@@ -729,7 +761,7 @@ class Fight:
     ) -> None:
         """Each trial's consequences, in order, each by its operation's exact next states for
         the sheet the previous ones left."""
-        count, side, op = self._what_table()
+        count, side, op = self.tables._what_table()
         length = count[what]
         for j in range(side.shape[1]):
             m = length > j
@@ -739,18 +771,18 @@ class Fight:
             col = np.where(side[w, j] == 0, who[m], whom[m])
             current = states[rows, col]
             keys = current * SPAN + op[w, j]
-            step = self.steps.find(keys)
+            step = self.tables.steps.find(keys)
             if (step < 0).any():
                 for key in np.unique(keys[step < 0]).tolist():
-                    self._new_step(key)
-                step = self.steps.find(keys)
-            seg = self._step_array[step]
+                    self.tables._new_step(key)
+                step = self.tables.steps.find(keys)
+            seg = self.tables._step_array[step]
             rolled = seg < 0
             if rolled.any():
                 self._roll_steps(rng, states, rows[rolled], col[rolled], keys[rolled])
                 rows, col, seg = rows[~rolled], col[~rolled], seg[~rolled]
-            values = self.step_segments.arrays()[4]
-            states[rows, col] = values[self.step_segments.draw(rng, seg)]
+            values = self.tables.step_segments.arrays()[4]
+            states[rows, col] = values[self.tables.step_segments.draw(rng, seg)]
 
     def _roll_steps(
         self, rng: np.random.Generator, states: Any, rows: Any, col: Any, keys: Any
@@ -761,7 +793,7 @@ class Fight:
             rows.tolist(), col.tolist(), keys.tolist(), seeds.tolist(), strict=True
         ):
             state, op_index = divmod(key, SPAN)
-            name, params = self._operation_list[op_index]
+            name, params = self.tables._operation_list[op_index]
             op = self.system.operation(name)
             after = op.run(self.books.sheets[state], op.params.model_validate(params), Roller(seed))
             states[row, c] = self.books.state(after.sheet)
@@ -777,7 +809,7 @@ class Fight:
         for row, a, d, p, seed in zip(
             rows.tolist(), who.tolist(), whom.tolist(), pair.tolist(), seeds.tolist(), strict=True
         ):
-            states[row, a], states[row, d] = self.attacks[p].play(Roller(seed))
+            states[row, a], states[row, d] = self.tables.attacks[p].play(Roller(seed))
 
     def _settle(self, states: Any, live: Any, winner: Any, ended: Any, round_: int) -> Any:
         """Ends the live trials where at most one side stands; returns those still live."""
@@ -808,15 +840,25 @@ def fight_of(data: Any) -> Fight:
     key = json.dumps(data, sort_keys=True, default=str)
     with _FIGHTS_LOCK:
         found = FIGHTS.get(key)
-        if found is not None:
+        if found is not None and found.tables is TABLES.get(found.system.id):
             FIGHTS.move_to_end(key)
-            return found
+            if len(found.tables.books.sheets) <= TABLES_KEEP:
+                return found
     found = Fight(data)
     with _FIGHTS_LOCK:
         FIGHTS[key] = found
         while len(FIGHTS) > MAX_FIGHTS:
             FIGHTS.popitem(last=False)
     return found
+
+
+def tables_of(system: System[Any]) -> Tables:
+    """The game's shared tables, afresh when they hold more than TABLES_KEEP states."""
+    with _FIGHTS_LOCK:
+        found = TABLES.get(system.id)
+        if found is None or len(found.books.sheets) > TABLES_KEEP:
+            found = TABLES[system.id] = Tables(system)
+        return found
 
 
 #: Trials per batch. Each batch draws from its own generator, seeded from the user's seed and
@@ -875,6 +917,8 @@ def _batch_in_worker(data: Any, seed: int, number: int, n: int) -> Tally | Text:
 
 
 _POOL: ProcessPoolExecutor | None = None
+#: Each game's tables, shared by its encounter files.
+TABLES: dict[str, Tables] = {}
 
 
 def _pool(workers: int) -> ProcessPoolExecutor | None:
