@@ -16,13 +16,11 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ecran.dice import Roller
-from ecran.engine import fight as fight_module
 from ecran.engine import get_system
 from ecran.engine.fight import BATCH, simulate_encounter
 from ecran.engine.simulate import check_sampler, parsed
@@ -122,21 +120,11 @@ def bare_fight(rng: np.random.Generator, trials: int, rounds: int, faces: int) -
     return hp
 
 
-def _cpu(pids: list[int]) -> float:
-    """CPU seconds (user + system) these processes have used so far (/proc/<pid>/stat)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += (int(fields[11]) + int(fields[12])) / tick
-    return total
-
-
-def _processes() -> list[int]:
-    """This process and the simulator's worker processes (forked on first use)."""
-    pool = fight_module._POOL
-    workers = list(pool._processes) if pool is not None and pool._processes else []
-    return [os.getpid(), *workers]
+def _cpu() -> float:
+    """CPU seconds (user + system) of this process and of its finished children (the helper
+    processes a simulation forks, reaped when it ends)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 #: Games whose attacks are rolled fight by fight (too big for an exact walk): small batches, so
@@ -146,12 +134,12 @@ SMALL_BATCH = {"fluid": 250, "warp": 250}
 
 def _timed(data: dict[str, Any], trials: int, seconds: float) -> tuple[Any, float, float]:
     """One simulation: the report, wall seconds, CPU seconds of every process it ran in."""
-    before = _cpu(_processes())
+    before = _cpu()
     start = time.perf_counter()
     batch = SMALL_BATCH.get(data["system"], BATCH)
     report = simulate_encounter(data, trials, seed=1, batch=batch, seconds=seconds)
     wall = time.perf_counter() - start
-    return report, wall, _cpu(_processes()) - before
+    return report, wall, _cpu() - before
 
 
 def encounter(system_id: str) -> dict[str, Any]:
@@ -171,9 +159,9 @@ def fights(trials: int = 10_000, seconds: float = 20.0) -> None:
     """Whole fights per second beside the bare loop: cold (the first simulation of the file:
     every check walked, every consequence worked out) then warm (the same file again, its
     tables filled: what the web's recomputations and a repeated `--seed` run meet). The
-    simulator runs its batches in two worker processes; `cpu` adds up every process's CPU
-    time, on a shared machine the steadier figure. A run stops after the batch that passes
-    `seconds` (the report says how many fights ran)."""
+    simulator runs its batches in two processes (itself and a forked helper); `cpu` adds up
+    every process's CPU time, on a shared machine the steadier figure. A run stops after the
+    batch that passes `seconds` (the report says how many fights ran)."""
     print(f"\n4 against 4, {trials} fights (random NPCs, seeds 1-8, 30 rounds at most)")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(

@@ -906,8 +906,8 @@ def _batch(fight: Fight, seed: int, number: int, n: int) -> Tally:
 
 
 def _batch_in_worker(data: Any, seed: int, number: int, n: int) -> Tally | Text:
-    """`_batch` in a worker process, on the worker's own tables for this file (kept between
-    simulations); a refusal comes back as its words (an EcranError does not pickle whole)."""
+    """`_batch` in a helper process, on the tables it was forked with; a refusal comes back
+    as its words (an EcranError does not pickle whole)."""
     try:
         fight = fight_of(data)
         with fight.lock:
@@ -916,23 +916,19 @@ def _batch_in_worker(data: Any, seed: int, number: int, n: int) -> Tally | Text:
         return exc.text
 
 
-_POOL: ProcessPoolExecutor | None = None
 #: Each game's tables, shared by its encounter files.
 TABLES: dict[str, Tables] = {}
 
 
-def _pool(workers: int) -> ProcessPoolExecutor | None:
-    """The worker processes (forked once, then kept, their tables warm), or None where a fork
-    is not safe: another thread than the main one (a web request), or no fork on this OS."""
-    global _POOL
-    if workers < 2 or threading.current_thread() is not threading.main_thread():
-        return None
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return None
-    if _POOL is None:
-        context = multiprocessing.get_context("fork")
-        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    return _POOL
+def _can_fork(workers: int, batches: int) -> bool:
+    """Whether to fork helpers: more than one batch, and a fork is safe here (the main thread:
+    never a web request's; an OS that forks)."""
+    return (
+        workers > 1
+        and batches > 1
+        and threading.current_thread() is threading.main_thread()
+        and "fork" in multiprocessing.get_all_start_methods()
+    )
 
 
 def simulate_encounter(
@@ -946,9 +942,12 @@ def simulate_encounter(
 ) -> EncounterReport:
     """Each side's chance to win, the rounds fights last, each participant's chance to end out
     of action or dead, over `trials` fights; with `seconds`, over the batches run within that
-    time (at least one: `trials` in the report says how many). The batches run in `workers`
-    processes (default: two from PARALLEL_FROM trials on, where a fork is safe); the report
-    is the same whatever the number."""
+    time (at least one: `trials` in the report says how many).
+
+    The batches run in `workers` processes (default: two from PARALLEL_FROM trials on): this
+    process runs every `workers`-th batch, helpers forked for this simulation run the others.
+    A helper starts from this process's tables as they are (warm after a first simulation)
+    and its own learning ends with it. The report is the same whatever the number."""
     check_trials(trials)
     seed, _ = generator(seed)
     start = time.perf_counter()
@@ -956,7 +955,8 @@ def simulate_encounter(
     if workers is None:
         workers = WORKERS if trials >= PARALLEL_FROM else 1
     sizes = [min(batch, trials - done) for done in range(0, trials, batch)]
-    pool = _pool(workers)
+    if not _can_fork(workers, len(sizes)):
+        workers = 1
     tally = Tally(
         np.zeros(len(fight.sides) + 2, dtype=np.int64),
         np.zeros(len(fight.start), dtype=np.int64),
@@ -964,29 +964,33 @@ def simulate_encounter(
         {},
         0,
     )
-    wave = workers if pool is not None else 1
-    for first in range(0, len(sizes), wave):
-        numbers = range(first, min(first + wave, len(sizes)))
-        if pool is None:
+    helpers = (
+        ProcessPoolExecutor(workers - 1, mp_context=multiprocessing.get_context("fork"))
+        if workers > 1
+        else None
+    )
+    try:
+        for first in range(0, len(sizes), workers):
+            numbers = range(first, min(first + workers, len(sizes)))
+            jobs = [
+                helpers.submit(_batch_in_worker, data, seed, k, sizes[k])
+                for k in numbers[1:]
+                if helpers is not None
+            ]
             with fight.lock:
-                done = [_batch(fight, seed, k, sizes[k]) for k in numbers]
-        else:
-            found = list(
-                pool.map(
-                    _batch_in_worker,
-                    *zip(*((data, seed, k, sizes[k]) for k in numbers), strict=True),
-                )
-            )
-            for one in found:
-                if isinstance(one, Text):
-                    raise EcranError(one)
-            done = [one for one in found if isinstance(one, Tally)]
-        for one in done:
-            tally.add(one)
-        if progress is not None:
-            progress(tally.trials)
-        if seconds is not None and time.perf_counter() - start > seconds:
-            break
+                tally.add(_batch(fight, seed, numbers[0], sizes[numbers[0]]))
+            for job in jobs:
+                found = job.result()
+                if isinstance(found, Text):
+                    raise EcranError(found)
+                tally.add(found)
+            if progress is not None:
+                progress(tally.trials)
+            if seconds is not None and time.perf_counter() - start > seconds:
+                break
+    finally:
+        if helpers is not None:
+            helpers.shutdown(cancel_futures=True)
     return _report(fight, seed, tally, time.perf_counter() - start)
 
 
