@@ -16,11 +16,13 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ecran.dice import Roller
+from ecran.engine import fight as fight_module
 from ecran.engine import get_system
 from ecran.engine.fight import BATCH, simulate_encounter
 from ecran.engine.simulate import check_sampler, parsed
@@ -121,10 +123,17 @@ def bare_fight(rng: np.random.Generator, trials: int, rounds: int, faces: int) -
 
 
 def _cpu() -> float:
-    """CPU seconds (user + system) of this process and of its finished children (the helper
-    processes a simulation forks, reaped when it ends)."""
+    """CPU seconds (user + system) of this process and of the simulator's kept helper
+    processes (/proc/<pid>/stat)."""
+    tick = os.sysconf("SC_CLK_TCK")
     t = os.times()
-    return t.user + t.system + t.children_user + t.children_system
+    total = t.user + t.system
+    for helper in fight_module._HELPERS:
+        if helper.process.pid is None:
+            continue
+        stat = Path(f"/proc/{helper.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(stat[11]) + int(stat[12])) / tick
+    return total
 
 
 #: Games whose attacks are rolled fight by fight (too big for an exact walk): small batches, so
@@ -159,7 +168,7 @@ def fights(trials: int = 10_000, seconds: float = 20.0) -> None:
     """Whole fights per second beside the bare loop: cold (the first simulation of the file:
     every check walked, every consequence worked out) then warm (the same file again, its
     tables filled: what the web's recomputations and a repeated `--seed` run meet). The
-    simulator runs its batches in two processes (itself and a forked helper); `cpu` adds up
+    simulator runs its batches in two processes (itself and a kept helper); `cpu` adds up
     every process's CPU time, on a shared machine the steadier figure. A run stops after the
     batch that passes `seconds` (the report says how many fights ran)."""
     print(f"\n4 against 4, {trials} fights (random NPCs, seeds 1-8, 30 rounds at most)")

@@ -32,7 +32,6 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -931,6 +930,44 @@ def _can_fork(workers: int, batches: int) -> bool:
     )
 
 
+def _serve(conn: Any) -> None:
+    """A helper process: runs the batches it is sent, on its own tables, until told to stop."""
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        conn.send(_batch_in_worker(*job))
+
+
+class Helper:
+    """A process forked once, then kept: it always runs the same share of the batches (those
+    whose number leaves this remainder), so its tables are as warm as this process's."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("fork")
+        self.conn, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs,), daemon=True)
+        self.process.start()
+
+    def send(self, job: tuple[Any, int, int, int]) -> None:
+        self.conn.send(job)
+
+    def result(self) -> Tally | Text:
+        found: Tally | Text = self.conn.recv()
+        return found
+
+
+_HELPERS: list[Helper] = []
+
+
+def _helpers(count: int) -> list[Helper]:
+    """`count` kept helper processes (a dead one is forked again)."""
+    _HELPERS[:] = [h for h in _HELPERS if h.process.is_alive()]
+    while len(_HELPERS) < count:
+        _HELPERS.append(Helper())
+    return _HELPERS[:count]
+
+
 def simulate_encounter(
     data: Any,
     trials: int,
@@ -945,9 +982,9 @@ def simulate_encounter(
     time (at least one: `trials` in the report says how many).
 
     The batches run in `workers` processes (default: two from PARALLEL_FROM trials on): this
-    process runs every `workers`-th batch, helpers forked for this simulation run the others.
-    A helper starts from this process's tables as they are (warm after a first simulation)
-    and its own learning ends with it. The report is the same whatever the number."""
+    process runs every `workers`-th batch, kept helper processes (forked on first use) the
+    others, each always the same share, so its tables are warm when this process's are. The
+    report is the same whatever the number."""
     check_trials(trials)
     seed, _ = generator(seed)
     start = time.perf_counter()
@@ -964,33 +1001,25 @@ def simulate_encounter(
         {},
         0,
     )
-    helpers = (
-        ProcessPoolExecutor(workers - 1, mp_context=multiprocessing.get_context("fork"))
-        if workers > 1
-        else None
-    )
-    try:
-        for first in range(0, len(sizes), workers):
-            numbers = range(first, min(first + workers, len(sizes)))
-            jobs = [
-                helpers.submit(_batch_in_worker, data, seed, k, sizes[k])
-                for k in numbers[1:]
-                if helpers is not None
-            ]
+    helpers = _helpers(workers - 1) if workers > 1 else []
+    for first in range(0, len(sizes), workers):
+        numbers = range(first, min(first + workers, len(sizes)))
+        sent = list(zip(helpers, numbers[1:], strict=False))
+        for helper, k in sent:
+            helper.send((data, seed, k, sizes[k]))
+        try:
             with fight.lock:
                 tally.add(_batch(fight, seed, numbers[0], sizes[numbers[0]]))
-            for job in jobs:
-                found = job.result()
-                if isinstance(found, Text):
-                    raise EcranError(found)
-                tally.add(found)
-            if progress is not None:
-                progress(tally.trials)
-            if seconds is not None and time.perf_counter() - start > seconds:
-                break
-    finally:
-        if helpers is not None:
-            helpers.shutdown(cancel_futures=True)
+        finally:  # the helpers' answers are read even then: none is left for the next call
+            found = [helper.result() for helper, _ in sent]
+        for one in found:
+            if isinstance(one, Text):
+                raise EcranError(one)
+            tally.add(one)
+        if progress is not None:
+            progress(tally.trials)
+        if seconds is not None and time.perf_counter() - start > seconds:
+            break
     return _report(fight, seed, tally, time.perf_counter() - start)
 
 
