@@ -173,3 +173,64 @@ def test_a_time_budget_stops_after_a_batch_and_says_how_many_ran() -> None:
     report = simulate_encounter(data, 1_000, seed=2, batch=100, seconds=0.0)
     assert report.trials == 100
     assert sum(s.wins for s in report.sides) <= 100
+
+
+def test_a_seed_gives_one_report_whatever_the_processes_and_the_tables() -> None:
+    """`--seed S` replays: each batch draws from its own generator (seed, batch number), so
+    the report is the same from a cold table, a warm one, and batches run in two worker
+    processes."""
+    from ecran.engine import fight
+
+    data = _random_four_against_four("organique", 6)
+    fight.FIGHTS.clear()
+    fight.TABLES.clear()
+    cold = simulate_encounter(data, 400, seed=9, batch=100, workers=1)
+    warm = simulate_encounter(data, 400, seed=9, batch=100, workers=1)
+    two = simulate_encounter(data, 400, seed=9, batch=100, workers=2)
+    for other in (warm, two):
+        assert other.model_dump(exclude={"seconds"}) == cold.model_dump(exclude={"seconds"})
+    another = simulate_encounter(data, 400, seed=10, batch=100, workers=1)
+    assert another.model_dump(exclude={"seconds"}) != cold.model_dump(exclude={"seconds"})
+
+
+def test_sheets_that_fight_alike_share_one_state() -> None:
+    """Artémis: wound marks past the last malus column (L688) fold into one fight state, so a
+    long fight no longer runs out of states (it stopped on "too many different states")."""
+    from ecran.engine.fight import Books
+    from ecran.systems.artemis.sheet import ArtemisSheet
+
+    data = _random_four_against_four("artemis", 30)
+    fight = Fight(data)
+    sheet = fight.books.sheets[fight.start[0]]
+    assert isinstance(sheet, ArtemisSheet)
+
+    def wounded(light: int) -> ArtemisSheet:
+        marks = sheet.nifimo.blessure.model_copy(update={"light": light})
+        return sheet.model_copy(
+            update={"nifimo": sheet.nifimo.model_copy(update={"blessure": marks})}
+        )
+
+    books = Books(fight.system)
+    past = 3 * sheet.nifimo_boxes + 1  # the first box of the last column (-4)
+    one = books.state(wounded(past))
+    assert books.state(wounded(past + 7)) == one
+    assert books.state(wounded(past - 1)) != one
+    report = simulate_encounter(data, 2_000, seed=4, workers=1)
+    assert report.trials == 2_000
+
+
+def test_encounters_of_one_game_share_their_tables() -> None:
+    """After a blow the web simulates a new file (the wounded sheet in it): that sheet's state
+    and every step learned from it are already in the game's tables."""
+    data = _load("duel_organique.json")
+    simulate_encounter(data, 200, seed=3, workers=1)
+    fight = Fight(data)
+    reached = next(i for i in range(len(fight.books.sheets)) if i not in fight.start)
+    wounded = fight.books.sheets[reached].model_dump(mode="json")
+    after = {
+        **data,
+        "participants": [{**data["participants"][0], "sheet": wounded}, *data["participants"][1:]],
+    }
+    again = Fight(after)
+    assert again.tables is fight.tables
+    assert again.start[0] == reached

@@ -2,16 +2,19 @@
 
 Nothing of a game's rules is written here. One exchange — an attacker's attack on a defender —
 is the game's own procedure: the attack the system offers (`System.attacks`), its check's
-`resolve`, the result's `consequences` and the operations that apply them to both sheets. That
-procedure is walked over every dice sequence (`enumerate_outcomes`, as the odds are), which gives
-the exact distribution of the two sheets after the exchange. It is computed once per pair of
-sheets and cached: the sheets carry every track and penalty, so a wound that changes the next
-attack changes the key. Numpy then only keeps the books: each participant's state (an index into
-the sheets seen so far) over all trials, grouped by (attacker, defender, states) and drawn from
-the cached distributions in one call per group.
+`resolve`, the result's `consequences` and the operations that apply them to both sheets. A
+participant's state is its sheet's fight state (`System.fight_state`: the part of the sheet a
+fight reads and changes), so sheets that fight alike share every cached step and a wound that
+changes the next attack changes the state. Each step is drawn from an exact distribution: the
+check's whole results (walked once per parameter set, over every dice sequence, as the odds
+are), then what the drawn result does (the game's consequences, worked out the first time it is
+drawn), then each operation's next states (walked over the operation's own dice, once per state
+and operation). Numpy keeps the books: every state over every trial, and those distributions in
+lazily filled integer tables (`Fight`), drawn for all trials at once.
 
-Where an exchange cannot be walked (an open explosion, a large pool) it is rolled instead, trial
-by trial, with the engine's own procedure and a seeded `Roller`: correct first, then fast.
+Where a check cannot be walked (an open explosion, a large pool) its exchanges are rolled
+instead, trial by trial, with the engine's own procedure and a seeded `Roller`: correct first,
+then fast.
 
 The fight (our simulator's convention, shown with the result): initiative is rolled once
 (`System.initiative`, exact distribution; ties in random order), then every round each standing
@@ -24,8 +27,11 @@ that operations put on a bearer (a lost action, a stun) are not followed.
 from __future__ import annotations
 
 import json
+import multiprocessing
+import threading
 import time
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -35,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ecran.dice import DiceSource, Distribution, Roller, TooManyPaths, enumerate_outcomes
 from ecran.engine.registry import get_system
-from ecran.engine.simulate import Sampler, check_trials, generator
+from ecran.engine.simulate import EXACT_LIMIT, Sampler, check_trials, generator
 from ecran.rules import (
     Action,
     CharacterSheet,
@@ -58,6 +64,10 @@ MAX_RESULTS = 4_096
 WALK_PATHS = 2_000
 #: The budget of one planned attack's exact odds (computed once, not per trial).
 PLANNED_PATHS = 100_000
+
+#: A game's tables start afresh, when a fight begins, past this many states (a bound on memory;
+#: every fight has room for MAX_STATES new ones).
+TABLES_KEEP = MAX_STATES // 2
 
 UP, OUT, DEAD = 0, 1, 2
 #: A sheet's `System.status` as the simulator's books hold it (an int, for numpy).
@@ -118,20 +128,25 @@ class EncounterReport(BaseModel):
 
 @dataclass
 class Books:
-    """Every sheet seen so far, by canonical JSON: a participant's state is its index here."""
+    """Every fight state seen so far (`System.fight_state`): a participant's state is its index
+    here. Sheets that fight alike (the same fight state) share one index; the sheet kept is the
+    first seen, which fights as any other of its state does."""
 
     system: System[Any]
     sheets: list[CharacterSheet] = field(default_factory=list)
     status: list[int] = field(default_factory=list)
-    index: dict[str, int] = field(default_factory=dict)
+    index: dict[Hashable, int] = field(default_factory=dict)
+    #: Each state's fight state as a string: the canonical order of the states an operation
+    #: leads to, so a draw does not depend on the order states were found in.
+    names: list[str] = field(default_factory=list)
     #: (state, operation, parameters) -> the states the operation leads that sheet to.
     transitions: dict[tuple[int, str, str], Distribution[int]] = field(default_factory=dict)
 
     def state(self, sheet: CharacterSheet) -> int:
-        key = sheet.model_dump_json()
+        key = self.system.fight_state(sheet)
         found = self.index.get(key)
         if found is None:
-            if len(self.sheets) >= MAX_STATES:
+            if len(self.sheets) >= MAX_STATES + TABLES_KEEP:  # MAX_STATES for this fight at least
                 raise EcranError(
                     Text(
                         fr="trop d'états différents dans ce combat pour le simuler",
@@ -141,6 +156,7 @@ class Books:
             found = self.index[key] = len(self.sheets)
             self.sheets.append(sheet)
             self.status.append(STATUS_CODE[self.system.status(sheet)])
+            self.names.append(key if isinstance(key, str) else repr(key))
         return found
 
 
@@ -304,65 +320,148 @@ def _carried_out(
     return dist
 
 
-@dataclass
-class Plan:
-    """What attacks of one attacker's state on one defender's state lead to, drawn lazily:
-    the check's result from its exact distribution (shared by every pair that asks the same
-    parameters), then that result's consequences, worked out only for the results drawn."""
+# -- the books over trials, in numpy -------------------------------------------------------
 
-    attack: Attack
-    results: Sampler[str] | None
-    seen: dict[str, Resolution]
-    #: Each result's number among the distinct things results do (-1: not worked out yet):
-    #: results that do the same are carried out together.
-    does: Any = None
-    #: What each of those does: the consequences, each with its parameters as a cache key.
-    what: list[list[tuple[Consequence, str]]] = field(default_factory=list)
-    known: dict[str, int] = field(default_factory=dict)
+#: State indices fit in this many bits, so that a pair of states (and an attack's choice) or a
+#: state and an operation pack into one int64 key.
+STATE_BITS = 21
+SPAN = 1 << STATE_BITS
 
-    def __post_init__(self) -> None:
-        if self.results is not None:
-            self.does = np.full(len(self.results.outcomes), -1, dtype=np.int64)
 
-    def work_out(self, picks: Any) -> Any:
-        """What each drawn result does (its number in `what`), working out the new ones."""
-        assert self.results is not None
-        found = self.does[picks]
-        if (found < 0).any():
-            for index in np.unique(picks[found < 0]).tolist():
-                result = self.seen[self.results.outcomes[index]]
-                found_here = self.attack.consequences(result)
-                keyed = [(c, json.dumps(c.params, sort_keys=True, default=str)) for c in found_here]
-                key = repr([(c.side, c.operation, k) for c, k in keyed])
-                if key not in self.known:
-                    self.known[key] = len(self.what)
-                    self.what.append(keyed)
-                self.does[index] = self.known[key]
-            found = self.does[picks]
+class Keyed:
+    """Ids of non-negative int64 keys, looked up for many trials at once: an open-addressing
+    hash table in numpy (multiplicative hash, linear probing, at most half full), so a lookup
+    is a few gathers, not a sort (-1: not known yet). Keys are added one by one, in Python."""
+
+    HASH = 0x9E3779B97F4A7C15  # 2**64 / the golden ratio: spreads consecutive keys
+
+    def __init__(self) -> None:
+        self.ids: dict[int, int] = {}
+        self._bits = 10
+        self._grow()
+
+    def _grow(self) -> None:
+        size = 1 << self._bits
+        self._keys: Any = np.full(size, -1, dtype=np.int64)
+        self._values: Any = np.full(size, -1, dtype=np.int64)
+        for key, value in self.ids.items():
+            self._put(key, value)
+
+    def _put(self, key: int, value: int) -> None:
+        mask = (1 << self._bits) - 1
+        at = ((key * self.HASH) & 0xFFFFFFFFFFFFFFFF) >> (64 - self._bits)
+        while self._keys[at] not in (-1, key):
+            at = (at + 1) & mask
+        self._keys[at], self._values[at] = key, value
+
+    def add(self, key: int, value: int) -> None:
+        self.ids[key] = value
+        if 2 * len(self.ids) > 1 << self._bits:
+            self._bits += 1
+            self._grow()
+        else:
+            self._put(key, value)
+
+    def find(self, keys: Any) -> Any:
+        mask = (1 << self._bits) - 1
+        with np.errstate(over="ignore"):
+            hashed = keys.astype(np.uint64) * np.uint64(self.HASH)
+        at = (hashed >> np.uint64(64 - self._bits)).astype(np.int64)
+        found = np.full(keys.shape, -1, dtype=np.int64)
+        pending = np.arange(keys.size)
+        while pending.size:
+            here = self._keys[at[pending]]
+            hit = here == keys[pending]
+            found[pending[hit]] = self._values[at[pending[hit]]]
+            pending = pending[~hit & (here != -1)]
+            at[pending] = (at[pending] + 1) & mask
         return found
 
 
-def make_plan(
-    books: Books, attacker: int, defender: int, choice: int, cache: dict[tuple[Any, str], Results]
-) -> Plan:
-    """The plan of one pair; `results` is None where the check's walk cannot run (an open
-    explosion, a large pool): its attacks are then rolled trial by trial."""
-    attack = Attack.of(books, attacker, defender, choice)
-    if attack.check is None:
-        return Plan(attack, None, {})
-    try:
-        results, seen = check_results(attack, cache)
-    except TooManyPaths:
-        return Plan(attack, None, {})
-    return Plan(attack, Sampler(results), seen)
+class Segments:
+    """Many exact distributions over ints, drawn from many at once. Distribution `i` is the
+    segment `offset[i]` to `offset[i] + count[i]` of flat arrays: its values and its cumulative
+    integer weights, the last equal to its denominator. A draw is one uniform integer below the
+    denominator per trial (exact), then a vectorised bisection inside each trial's segment.
+    A denominator of 2**62 or more (no game's fight has met one) is rescaled to 2**62: the
+    cumulative weights rounded down, an error below 2**-62 per outcome."""
+
+    def __init__(self) -> None:
+        self.values: list[int] = []
+        self._cumulative: list[int] = []
+        self._offset: list[int] = []
+        self._count: list[int] = []
+        self._denominator: list[int] = []
+        self._arrays: tuple[Any, ...] = ()
+
+    def add(self, values: Sequence[int], weights: Sequence[int], denominator: int) -> int:
+        running, cumulative = 0, []
+        for w in weights:
+            running += w
+            cumulative.append(running)
+        if denominator >= EXACT_LIMIT:
+            cumulative = [c * EXACT_LIMIT // denominator for c in cumulative]
+            denominator = EXACT_LIMIT
+        self._offset.append(len(self.values))
+        self._count.append(len(values))
+        self._denominator.append(denominator)
+        self.values.extend(values)
+        self._cumulative.extend(cumulative)
+        self._arrays = ()
+        return len(self._offset) - 1
+
+    def arrays(self) -> tuple[Any, ...]:
+        """(offset, count, denominator, cumulative, values) as numpy arrays."""
+        if not self._arrays:
+            self._arrays = tuple(
+                np.array(x, dtype=np.int64)
+                for x in (
+                    self._offset,
+                    self._count,
+                    self._denominator,
+                    self._cumulative,
+                    self.values,
+                )
+            )
+        return self._arrays
+
+    def draw(self, rng: np.random.Generator, segment: Any) -> Any:
+        """One draw from each trial's segment: the position drawn in the flat arrays."""
+        offset, count, denominator, cumulative, _ = self.arrays()
+        low = offset[segment]
+        several = count[segment] > 1
+        if not several.any():
+            return low
+        at = np.nonzero(several)[0]
+        drawn = segment[at]
+        pick = rng.integers(0, denominator[drawn], dtype=np.int64)
+        counts = count[drawn]
+        lo, hi = low[at], low[at] + counts - 1
+        for _ in range(int(counts.max()).bit_length()):
+            mid = (lo + hi) >> 1
+            go = cumulative[mid] <= pick
+            lo = np.where(go, mid + 1, lo)
+            hi = np.where(go, hi, mid)
+        low = low.copy()
+        low[at] = lo
+        return low
 
 
-@dataclass
-class Step:
-    """One operation's next states for one sheet, ready to draw (None: rolled instead)."""
+class Growing:
+    """An int64 array that grows (doubling) as entries are added, -1 where not filled."""
 
-    sampler: Sampler[int] | None
-    states: Any
+    def __init__(self) -> None:
+        self.data: Any = np.full(64, -1, dtype=np.int64)
+        self.size = 0
+
+    def extend(self, n: int) -> int:
+        start = self.size
+        self.size += n
+        if self.size > self.data.size:
+            bigger = np.full(max(self.size, 2 * self.data.size), -1, dtype=np.int64)
+            bigger[:start] = self.data[:start]
+            self.data = bigger
+        return start
 
 
 def initiative_sampler(books: Books, state: int) -> Sampler[int] | None:
@@ -401,51 +500,197 @@ def load_encounter(data: Any) -> tuple[EncounterFile, System[Any], list[Characte
     return spec, system, sheets
 
 
+class Tables:
+    """The books and caches of one game's fights, shared by every encounter file of the game
+    (the web's recomputation after a blow meets the states the last one reached).
+
+    Everything a fight learns is a lazily filled table, read for all trials at once:
+    - a *pair* (attacker's choice, attacker's state, defender's state): its attack, and the
+      segment of its check's result distribution (`results`; pairs that ask the same
+      parameters share one), or None where the check cannot be walked;
+    - `does[pair's offset + result]`: what that result does (an index into `whats`), worked
+      out by the game's `consequences` the first time a trial draws it;
+    - a *what*: the consequences in order, each a side and an operation with its parameters;
+    - a *step* (state, operation): the segment of the states that operation leads the sheet
+      to (`steps`), walked over the operation's own dice.
+    A trial's attack is then a few numpy lookups and draws; Python runs only for the entries
+    not filled yet, and for checks or operations that cannot be walked (rolled trial by trial).
+    """
+
+    def __init__(self, system: System[Any]) -> None:
+        self.system = system
+        self.books = Books(system)
+        self.initiatives: dict[int, Sampler[int] | None] = {}
+        self.results = RESULTS
+        #: One simulation at a time fills these tables (the web's request threads share them).
+        self.lock = threading.Lock()
+        # pairs
+        self.pairs = Keyed()
+        self.attacks: list[Attack] = []
+        self._pair_segment: list[int] = []  # -1: no attack; -2: rolled trial by trial
+        self._pair_does: list[int] = []
+        self._pair_arrays: tuple[Any, ...] = ()
+        self.result_segments = Segments()
+        self._segment_of: dict[tuple[Any, str], tuple[int, list[str], dict[str, Resolution]]] = {}
+        self.does = Growing()
+        # what results do
+        self.whats: dict[str, int] = {}
+        self._what_rows: list[list[tuple[int, int]]] = []
+        self._what_arrays: tuple[Any, ...] = ()
+        self.operations: dict[str, int] = {}
+        self._operation_list: list[tuple[str, dict[str, Any]]] = []
+        # steps
+        self.steps = Keyed()
+        self.step_segments = Segments()
+        self._step_segment: list[int] = []  # -1: rolled trial by trial
+        self._step_array: Any = np.empty(0, dtype=np.int64)
+        self._status: Any = np.empty(0, dtype=np.int64)
+
+    # -- filling the tables (Python, once per entry) -----------------------------------------
+
+    def _new_pair(self, key: int) -> None:
+        choice, rest = divmod(key, SPAN * SPAN)
+        attacker, defender = divmod(rest, SPAN)
+        attack = Attack.of(self.books, attacker, defender, choice)
+        segment, count = -1, 0
+        if attack.check is not None:
+            ckey = (type(attack.check), attack.params.model_dump_json())
+            found = self._segment_of.get(ckey)
+            if found is None:
+                try:
+                    dist, seen = check_results(attack, self.results)
+                except TooManyPaths:
+                    found = (-2, [], {})
+                else:
+                    order = dist.outcomes()
+                    weights = [dist.weight(o) for o in order]
+                    values = list(range(len(order)))
+                    index = self.result_segments.add(values, weights, dist.denominator)
+                    found = (index, order, seen)
+                self._segment_of[ckey] = found
+            segment, count = found[0], len(found[1])
+        self.pairs.add(key, len(self.attacks))
+        self.attacks.append(attack)
+        self._pair_segment.append(segment)
+        self._pair_does.append(self.does.extend(count))
+        self._pair_arrays = ()
+
+    def _pair_table(self) -> tuple[Any, ...]:
+        if not self._pair_arrays:
+            self._pair_arrays = (
+                np.array(self._pair_segment, dtype=np.int64),
+                np.array(self._pair_does, dtype=np.int64),
+            )
+        return self._pair_arrays
+
+    def _work_out(self, pair: int, result: int) -> None:
+        """What result number `result` of a pair's check does: the game's consequences."""
+        attack = self.attacks[pair]
+        ckey = (type(attack.check), attack.params.model_dump_json())
+        _, order, seen = self._segment_of[ckey]
+        what = self._what(attack.consequences(seen[order[result]]))
+        self.does.data[self._pair_does[pair] + result] = what
+
+    def _what(self, found: list[Consequence]) -> int:
+        """The number of what these consequences do (each operation with its parameters)."""
+        rows = []
+        for c in found:
+            params = json.dumps(c.params, sort_keys=True, default=str)
+            op_key = f"{c.operation}\n{params}"
+            op = self.operations.get(op_key)
+            if op is None:
+                op = self.operations[op_key] = len(self._operation_list)
+                self._operation_list.append((c.operation, c.params))
+            rows.append((0 if c.side == "attacker" else 1, op))
+        what_key = repr(rows)
+        what = self.whats.get(what_key)
+        if what is None:
+            what = self.whats[what_key] = len(self._what_rows)
+            self._what_rows.append(rows)
+            self._what_arrays = ()
+        return what
+
+    def _what_table(self) -> tuple[Any, ...]:
+        """(number of consequences, side, operation) of each what, padded to the longest."""
+        if not self._what_arrays:
+            longest = max((len(r) for r in self._what_rows), default=0)
+            count = np.array([len(r) for r in self._what_rows], dtype=np.int64)
+            side = np.zeros((len(self._what_rows), max(longest, 1)), dtype=np.int64)
+            op = np.zeros_like(side)
+            for w, rows in enumerate(self._what_rows):
+                for j, (s, o) in enumerate(rows):
+                    side[w, j], op[w, j] = s, o
+            self._what_arrays = (count, side, op)
+        return self._what_arrays
+
+    def _new_step(self, key: int) -> None:
+        state, op = divmod(key, SPAN)
+        name, params = self._operation_list[op]
+        try:
+            dist = transition(self.books, state, name, params)
+        except TooManyPaths:
+            segment = -1
+        else:
+            names = self.books.names
+            order = sorted(dist.outcomes(), key=lambda s: names[s])
+            weights = [dist.weight(s) for s in order]
+            segment = self.step_segments.add(order, weights, dist.denominator)
+        self.steps.add(key, len(self._step_segment))
+        self._step_segment.append(segment)
+        self._step_array = np.array(self._step_segment, dtype=np.int64)
+
+    def status_table(self) -> Any:
+        if self._status.size != len(self.books.status):
+            self._status = np.array(self.books.status, dtype=np.int64)
+        return self._status
+
+    def standing(self, states: Any) -> Any:
+        return self.status_table()[states] == UP
+
+
 class Fight:
-    """The books and caches of one encounter file, reused over every batch of trials."""
+    """One encounter file: its participants, sides and choices, over its game's `Tables`."""
 
     def __init__(self, data: Any) -> None:
         self.spec, self.system, sheets = load_encounter(data)
-        self.books = Books(self.system)
-        self.start = [self.books.state(s) for s in sheets]
+        self.tables = tables_of(self.system)
+        with self.tables.lock:
+            self.start = [self.books.state(s) for s in sheets]
         self.sides = sorted({p.side for p in self.spec.participants}, key=self._side_order)
         self.side_of = np.array([self.sides.index(p.side) for p in self.spec.participants])
-        self.plans: dict[tuple[int, int, int], Plan] = {}
-        self.steps: dict[tuple[int, str, str], Step] = {}
-        self.initiatives: dict[int, Sampler[int] | None] = {}
-        self.results = RESULTS
+        self.choice_of = np.array([p.attack for p in self.spec.participants], dtype=np.int64)
+
+    @property
+    def books(self) -> Books:
+        return self.tables.books
+
+    @property
+    def results(self) -> dict[tuple[Any, str], Results]:
+        return self.tables.results
+
+    @property
+    def lock(self) -> threading.Lock:
+        return self.tables.lock
+
+    def status_table(self) -> Any:
+        return self.tables.status_table()
+
+    def standing(self, states: Any) -> Any:
+        return self.tables.standing(states)
 
     def _side_order(self, side: str) -> int:
         return next(i for i, p in enumerate(self.spec.participants) if p.side == side)
 
-    def plan(self, attacker: int, defender: int, choice: int) -> Plan:
-        key = (attacker, defender, choice)
-        found = self.plans.get(key)
-        if found is None:
-            found = self.plans[key] = make_plan(self.books, *key, self.results)
-        return found
-
-    def step(self, state: int, c: Consequence, params: str) -> Step:
-        key = (state, c.operation, params)
-        found = self.steps.get(key)
-        if found is None:
-            try:
-                dist = transition(self.books, state, c.operation, c.params)
-                sampler = Sampler(dist)
-                found = Step(sampler, np.array(sampler.outcomes, dtype=np.int64))
-            except TooManyPaths:
-                found = Step(None, None)
-            self.steps[key] = found
-        return found
+    # -- the fight over trials (numpy) ----------------------------------------------------------
 
     def order(self, rng: np.random.Generator, n: int) -> Any:
         """Each trial's acting order: initiative rolled once, highest first, ties at random."""
         count = len(self.start)
         score = np.zeros((n, count), dtype=np.float64)
         for i, state in enumerate(self.start):
-            if state not in self.initiatives:
-                self.initiatives[state] = initiative_sampler(self.books, state)
-            sampler = self.initiatives[state]
+            if state not in self.tables.initiatives:
+                self.tables.initiatives[state] = initiative_sampler(self.books, state)
+            sampler = self.tables.initiatives[state]
             if sampler is not None:
                 values = np.array(sampler.outcomes, dtype=np.float64)
                 score[:, i] = values[sampler.draw(rng, n)]
@@ -460,123 +705,267 @@ class Fight:
         order = self.order(rng, n)
         winner = np.full(n, -2, dtype=np.int64)
         ended = np.zeros(n, dtype=np.int64)
-        running = np.ones(n, dtype=bool)
-        choices = [p.attack for p in self.spec.participants]
-        rows = np.arange(n)
+        live = np.arange(n)  # the trials still running
         for round_ in range(1, self.spec.max_rounds + 1):
             for slot in range(count):
-                actor = order[:, slot]
-                self._act(rng, states, rows, actor, running, choices)
-                self._settle(states, running, winner, ended, round_)
-                if not running.any():
+                self._act(rng, states, live, order[live, slot])
+                live = self._settle(states, live, winner, ended, round_)
+                if not live.size:
                     return states, winner, ended
         return states, winner, ended
 
-    def standing(self, states: Any) -> Any:
-        status = np.array(self.books.status, dtype=np.int64)
-        return status[states] == UP
-
-    def _act(
-        self,
-        rng: np.random.Generator,
-        states: Any,
-        rows: Any,
-        actor: Any,
-        running: Any,
-        choices: list[int],
-    ) -> None:
-        up = self.standing(states)
-        acts = running & up[rows, actor]
-        if not acts.any():
+    def _act(self, rng: np.random.Generator, states: Any, live: Any, actor: Any) -> None:
+        """Each live trial's acting participant, if standing, attacks the first standing
+        opponent in the file's order."""
+        here = states[live]
+        up = self.standing(here)
+        rows = np.arange(live.size)
+        candidates = up & (self.side_of[None, :] != self.side_of[actor][:, None])
+        acts = up[rows, actor] & candidates.any(axis=1)
+        at = np.nonzero(acts)[0]
+        if at.size == 0:
             return
-        # the first standing opponent in the file's order
-        enemy = self.side_of[None, :] != self.side_of[actor][:, None]
-        candidates = up & enemy
-        has_target = candidates.any(axis=1)
-        acts &= has_target
-        target = np.argmax(candidates, axis=1)
-        idx = np.nonzero(acts)[0]
+        idx, who = live[at], actor[at]
+        whom = np.argmax(candidates[at], axis=1)
+        keys = (self.choice_of[who] * SPAN + here[at, who]) * SPAN + here[at, whom]
+        pair = self.tables.pairs.find(keys)
+        if (pair < 0).any():
+            for key in np.unique(keys[pair < 0]).tolist():
+                self.tables._new_pair(key)
+            pair = self.tables.pairs.find(keys)
+        segment, does_at = self.tables._pair_table()
+        seg = segment[pair]
+        rolled = seg == -2
+        if rolled.any():
+            self._roll(rng, states, idx[rolled], who[rolled], whom[rolled], pair[rolled])
+        walked = seg >= 0
+        idx, who, whom = idx[walked], who[walked], whom[walked]
+        pair, seg = pair[walked], seg[walked]
         if idx.size == 0:
             return
-        a_state = states[idx, actor[idx]]
-        d_state = states[idx, target[idx]]
-        keys = np.stack([actor[idx], a_state, target[idx], d_state], axis=1)
-        groups, inverse = np.unique(keys, axis=0, return_inverse=True)
-        inverse = inverse.reshape(-1)
-        for g, (who, a, whom, d) in enumerate(groups.tolist()):
-            members = idx[inverse == g]
-            plan = self.plan(a, d, choices[who])
-            if plan.results is None:
-                self._roll(rng, states, members, who, whom, plan.attack)
-                continue
-            does = plan.work_out(plan.results.draw(rng, members.size))
-            kinds, which = np.unique(does, return_inverse=True)
-            which = which.reshape(-1)
-            for j, kind in enumerate(kinds.tolist()):
-                found = plan.what[kind]
-                if found:
-                    sides = {"attacker": (who, a), "defender": (whom, d)}
-                    self._carry(rng, states, members[which == j], sides, found)
-        # the books may have grown: status is read again by the caller
+        offset = self.tables.result_segments.arrays()[0]
+        result = self.tables.result_segments.draw(rng, seg) - offset[seg]
+        at = does_at[pair] + result
+        what = self.tables.does.data[at]
+        if (what < 0).any():
+            _, first = np.unique(at[what < 0], return_index=True)
+            missing = np.nonzero(what < 0)[0][first]
+            for p, r in zip(pair[missing].tolist(), result[missing].tolist(), strict=True):
+                self.tables._work_out(p, r)
+            what = self.tables.does.data[at]
+        self._carry(rng, states, idx, who, whom, what)
 
     def _carry(
-        self,
-        rng: np.random.Generator,
-        states: Any,
-        members: Any,
-        sides: dict[str, tuple[int, int]],
-        found: list[tuple[Consequence, str]],
+        self, rng: np.random.Generator, states: Any, idx: Any, who: Any, whom: Any, what: Any
     ) -> None:
-        """The consequences of one drawn result, in order, each by its operation's exact
-        next states for the sheet the previous ones left. `sides`: each side's column and the
-        state all these trials share before the first consequence on it."""
-        changed: set[str] = set()
-        for c, key in found:
-            col, start = sides[c.side]
-            if c.side in changed:
-                current = states[members, col]
-                groups = [(s, members[current == s]) for s in np.unique(current).tolist()]
-            else:
-                groups = [(start, members)]
-            changed.add(c.side)
-            for state, rows in groups:
-                step = self.step(state, c, key)
-                if step.sampler is not None:
-                    states[rows, col] = step.states[step.sampler.draw(rng, rows.size)]
-                    continue
-                op = self.system.operation(c.operation)
-                params = op.params.model_validate(c.params)
-                sheet = self.books.sheets[state]
-                for row in rows.tolist():
-                    dice = Roller(int(rng.integers(0, 2**31)))
-                    states[row, col] = self.books.state(op.run(sheet, params, dice).sheet)
+        """Each trial's consequences, in order, each by its operation's exact next states for
+        the sheet the previous ones left."""
+        count, side, op = self.tables._what_table()
+        length = count[what]
+        for j in range(side.shape[1]):
+            m = length > j
+            if not m.any():
+                return
+            rows, w = idx[m], what[m]
+            col = np.where(side[w, j] == 0, who[m], whom[m])
+            current = states[rows, col]
+            keys = current * SPAN + op[w, j]
+            step = self.tables.steps.find(keys)
+            if (step < 0).any():
+                for key in np.unique(keys[step < 0]).tolist():
+                    self.tables._new_step(key)
+                step = self.tables.steps.find(keys)
+            seg = self.tables._step_array[step]
+            rolled = seg < 0
+            if rolled.any():
+                self._roll_steps(rng, states, rows[rolled], col[rolled], keys[rolled])
+                rows, col, seg = rows[~rolled], col[~rolled], seg[~rolled]
+            values = self.tables.step_segments.arrays()[4]
+            states[rows, col] = values[self.tables.step_segments.draw(rng, seg)]
+
+    def _roll_steps(
+        self, rng: np.random.Generator, states: Any, rows: Any, col: Any, keys: Any
+    ) -> None:
+        """Operations whose dice cannot be walked: run on each trial's own seeded Roller."""
+        seeds = rng.integers(0, 2**31, size=rows.size)
+        for row, c, key, seed in zip(
+            rows.tolist(), col.tolist(), keys.tolist(), seeds.tolist(), strict=True
+        ):
+            state, op_index = divmod(key, SPAN)
+            name, params = self.tables._operation_list[op_index]
+            op = self.system.operation(name)
+            after = op.run(self.books.sheets[state], op.params.model_validate(params), Roller(seed))
+            states[row, c] = self.books.state(after.sheet)
 
     def _roll(
-        self,
-        rng: np.random.Generator,
-        states: Any,
-        members: Any,
-        who: int,
-        whom: int,
-        attack: Attack,
+        self, rng: np.random.Generator, states: Any, rows: Any, who: Any, whom: Any, pair: Any
     ) -> None:
-        """Attacks whose check cannot be walked: each trial's whole exchange played on its own
-        seeded Roller, by the same procedure."""
-        seeds = rng.integers(0, 2**31, size=members.size)
-        after = np.array([attack.play(Roller(int(x))) for x in seeds], dtype=np.int64)
-        states[members, who] = after[:, 0]
-        states[members, whom] = after[:, 1]
+        """Attacks whose check cannot be walked (an open explosion, a large pool): each trial's
+        whole exchange played on its own seeded Roller, by the same procedure. (Carrying their
+        results through the step tables instead walks each operation for every new sheet
+        state these fights reach, which costs more than it saves: measured on Fluid.)"""
+        seeds = rng.integers(0, 2**31, size=rows.size)
+        for row, a, d, p, seed in zip(
+            rows.tolist(), who.tolist(), whom.tolist(), pair.tolist(), seeds.tolist(), strict=True
+        ):
+            states[row, a], states[row, d] = self.tables.attacks[p].play(Roller(seed))
 
-    def _settle(self, states: Any, running: Any, winner: Any, ended: Any, round_: int) -> None:
-        up = self.standing(states)
-        sides_up = np.zeros((states.shape[0], len(self.sides)), dtype=bool)
+    def _settle(self, states: Any, live: Any, winner: Any, ended: Any, round_: int) -> Any:
+        """Ends the live trials where at most one side stands; returns those still live."""
+        up = self.standing(states[live])
+        sides_up = np.zeros((live.size, len(self.sides)), dtype=bool)
         for s in range(len(self.sides)):
             sides_up[:, s] = (up & (self.side_of == s)[None, :]).any(axis=1)
         alive = sides_up.sum(axis=1)
-        done = running & (alive <= 1)
-        winner[done] = np.where(alive[done] == 1, np.argmax(sides_up[done], axis=1), -1)
-        ended[done] = round_
-        running &= ~done
+        done = alive <= 1
+        if not done.any():
+            return live
+        finished = live[done]
+        winner[finished] = np.where(alive[done] == 1, np.argmax(sides_up[done], axis=1), -1)
+        ended[finished] = round_
+        return live[~done]
+
+
+#: Encounters whose tables are kept between simulations (the web recomputes the same fight, a
+#: benchmark repeats it): the most recent first out when full, a bound on memory.
+MAX_FIGHTS = 8
+FIGHTS: OrderedDict[str, Fight] = OrderedDict()
+_FIGHTS_LOCK = threading.Lock()
+
+
+def fight_of(data: Any) -> Fight:
+    """The `Fight` of an encounter file, its tables as the last simulation of the same file
+    left them (the draws do not depend on them: a warm run reports what a cold one does)."""
+    key = json.dumps(data, sort_keys=True, default=str)
+    with _FIGHTS_LOCK:
+        found = FIGHTS.get(key)
+        if found is not None and found.tables is TABLES.get(found.system.id):
+            FIGHTS.move_to_end(key)
+            if len(found.tables.books.sheets) <= TABLES_KEEP:
+                return found
+    found = Fight(data)
+    with _FIGHTS_LOCK:
+        FIGHTS[key] = found
+        while len(FIGHTS) > MAX_FIGHTS:
+            FIGHTS.popitem(last=False)
+    return found
+
+
+def tables_of(system: System[Any]) -> Tables:
+    """The game's shared tables, afresh when they hold more than TABLES_KEEP states."""
+    with _FIGHTS_LOCK:
+        found = TABLES.get(system.id)
+        if found is None or len(found.books.sheets) > TABLES_KEEP:
+            found = TABLES[system.id] = Tables(system)
+        return found
+
+
+#: Trials per batch. Each batch draws from its own generator, seeded from the user's seed and
+#: the batch's number: the report depends on the seed and the batch size, never on how many
+#: processes ran the batches, in what order, or on what the tables held before (warm or cold).
+BATCH = 5_000
+#: Processes for a long simulation: this machine's two cores.
+WORKERS = 2
+#: Below this many trials one process does it all (a second one's start costs more).
+PARALLEL_FROM = 10_000
+
+
+@dataclass
+class Tally:
+    """What a batch of fights ended in, added up over batches."""
+
+    wins: Any  # per side, then none standing, then undecided
+    out: Any
+    dead: Any
+    rounds: dict[int, int]
+    trials: int
+
+    def add(self, other: Tally) -> None:
+        self.wins += other.wins
+        self.out += other.out
+        self.dead += other.dead
+        for r, c in other.rounds.items():
+            self.rounds[r] = self.rounds.get(r, 0) + c
+        self.trials += other.trials
+
+
+def _batch(fight: Fight, seed: int, number: int, n: int) -> Tally:
+    """Batch `number` of `n` fights, on its own generator (seed, number)."""
+    states, winner, ended = fight.run(np.random.default_rng([seed, number]), n)
+    status = fight.status_table()[states]
+    wins = np.array(
+        [int((winner == s).sum()) for s in range(len(fight.sides))]
+        + [int((winner == -1).sum()), int((winner == -2).sum())],
+        dtype=np.int64,
+    )
+    values, counts = np.unique(ended[winner != -2], return_counts=True)
+    rounds = dict(zip(values.tolist(), counts.tolist(), strict=True))
+    out, dead = (status >= OUT).sum(axis=0), (status == DEAD).sum(axis=0)
+    return Tally(wins, out, dead, rounds, n)
+
+
+def _batch_in_worker(data: Any, seed: int, number: int, n: int) -> Tally | Text:
+    """`_batch` in a helper process, on the tables it was forked with; a refusal comes back
+    as its words (an EcranError does not pickle whole)."""
+    try:
+        fight = fight_of(data)
+        with fight.lock:
+            return _batch(fight, seed, number, n)
+    except EcranError as exc:
+        return exc.text
+
+
+#: Each game's tables, shared by its encounter files.
+TABLES: dict[str, Tables] = {}
+
+
+def _can_fork(workers: int, batches: int) -> bool:
+    """Whether to fork helpers: more than one batch, and a fork is safe here (the main thread:
+    never a web request's; an OS that forks)."""
+    return (
+        workers > 1
+        and batches > 1
+        and threading.current_thread() is threading.main_thread()
+        and "fork" in multiprocessing.get_all_start_methods()
+    )
+
+
+def _serve(conn: Any) -> None:
+    """A helper process: runs the batches it is sent, on its own tables, until told to stop."""
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        conn.send(_batch_in_worker(*job))
+
+
+class Helper:
+    """A process forked once, then kept: it always runs the same share of the batches (those
+    whose number leaves this remainder), so its tables are as warm as this process's."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("fork")
+        self.conn, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs,), daemon=True)
+        self.process.start()
+
+    def send(self, job: tuple[Any, int, int, int]) -> None:
+        self.conn.send(job)
+
+    def result(self) -> Tally | Text:
+        found: Tally | Text = self.conn.recv()
+        return found
+
+
+_HELPERS: list[Helper] = []
+
+
+def _helpers(count: int) -> list[Helper]:
+    """`count` kept helper processes (a dead one is forked again)."""
+    _HELPERS[:] = [h for h in _HELPERS if h.process.is_alive()]
+    while len(_HELPERS) < count:
+        _HELPERS.append(Helper())
+    return _HELPERS[:count]
 
 
 def simulate_encounter(
@@ -584,41 +973,58 @@ def simulate_encounter(
     trials: int,
     seed: int | None = None,
     progress: Callable[[int], None] | None = None,
-    batch: int = 10_000,
+    batch: int = BATCH,
     seconds: float | None = None,
+    workers: int | None = None,
 ) -> EncounterReport:
     """Each side's chance to win, the rounds fights last, each participant's chance to end out
     of action or dead, over `trials` fights; with `seconds`, over the batches run within that
-    time (at least one: `trials` in the report says how many)."""
+    time (at least one: `trials` in the report says how many).
+
+    The batches run in `workers` processes (default: two from PARALLEL_FROM trials on): this
+    process runs every `workers`-th batch, kept helper processes (forked on first use) the
+    others, each always the same share, so its tables are warm when this process's are. The
+    report is the same whatever the number."""
     check_trials(trials)
-    seed, rng = generator(seed)
+    seed, _ = generator(seed)
     start = time.perf_counter()
-    fight = Fight(data)
-    count = len(fight.start)
-    wins = np.zeros(len(fight.sides) + 2, dtype=np.int64)  # sides, then none standing, undecided
-    out = np.zeros(count, dtype=np.int64)
-    dead = np.zeros(count, dtype=np.int64)
-    rounds: dict[int, int] = {}
-    done = 0
-    while done < trials:
-        n = min(batch, trials - done)
-        states, winner, ended = fight.run(rng, n)
-        status = np.array(fight.books.status, dtype=np.int64)[states]
-        out += (status >= OUT).sum(axis=0)
-        dead += (status == DEAD).sum(axis=0)
-        for s in range(len(fight.sides)):
-            wins[s] += int((winner == s).sum())
-        wins[-2] += int((winner == -1).sum())
-        wins[-1] += int((winner == -2).sum())
-        values, counts = np.unique(ended[winner != -2], return_counts=True)
-        for v, c in zip(values.tolist(), counts.tolist(), strict=True):
-            rounds[v] = rounds.get(v, 0) + c
-        done += n
+    fight = fight_of(data)
+    if workers is None:
+        workers = WORKERS if trials >= PARALLEL_FROM else 1
+    sizes = [min(batch, trials - done) for done in range(0, trials, batch)]
+    if not _can_fork(workers, len(sizes)):
+        workers = 1
+    tally = Tally(
+        np.zeros(len(fight.sides) + 2, dtype=np.int64),
+        np.zeros(len(fight.start), dtype=np.int64),
+        np.zeros(len(fight.start), dtype=np.int64),
+        {},
+        0,
+    )
+    helpers = _helpers(workers - 1) if workers > 1 else []
+    for first in range(0, len(sizes), workers):
+        numbers = range(first, min(first + workers, len(sizes)))
+        sent = list(zip(helpers, numbers[1:], strict=False))
+        for helper, k in sent:
+            helper.send((data, seed, k, sizes[k]))
+        try:
+            with fight.lock:
+                tally.add(_batch(fight, seed, numbers[0], sizes[numbers[0]]))
+        finally:  # the helpers' answers are read even then: none is left for the next call
+            found = [helper.result() for helper, _ in sent]
+        for one in found:
+            if isinstance(one, Text):
+                raise EcranError(one)
+            tally.add(one)
         if progress is not None:
-            progress(done)
+            progress(tally.trials)
         if seconds is not None and time.perf_counter() - start > seconds:
             break
-    trials = done
+    return _report(fight, seed, tally, time.perf_counter() - start)
+
+
+def _report(fight: Fight, seed: int, tally: Tally, seconds: float) -> EncounterReport:
+    trials, wins = tally.trials, tally.wins
     return EncounterReport(
         system=fight.system.id,
         trials=trials,
@@ -629,12 +1035,14 @@ def simulate_encounter(
         ],
         draw=float(wins[-2]) / trials,
         undecided=float(wins[-1]) / trials,
-        rounds=dict(sorted(rounds.items())),
+        rounds=dict(sorted(tally.rounds.items())),
         participants=[
-            FighterOdds(name=p.name, side=p.side, out=out[i] / trials, dead=dead[i] / trials)
+            FighterOdds(
+                name=p.name, side=p.side, out=tally.out[i] / trials, dead=tally.dead[i] / trials
+            )
             for i, p in enumerate(fight.spec.participants)
         ],
-        seconds=round(time.perf_counter() - start, 6),
+        seconds=round(seconds, 6),
     )
 
 

@@ -11,7 +11,7 @@ import functools
 import inspect
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from ecran.dice import DiceSource, Roller
@@ -68,6 +68,7 @@ SHEET_HOOKS = (
     "consequences",
     "tracks",
     "status",
+    "fight_state",
 )
 
 
@@ -273,6 +274,16 @@ class System(Generic[SheetT]):
         (`dead`), read from the game's own tracks: what ends a fight for the encounter simulator
         and the tracker. Default: always `up` (a game without tracks never leaves a fight)."""
         return "up"
+
+    def fight_state(self, sheet: SheetT) -> Hashable:
+        """The part of the sheet a fight reads and changes: two sheets with the same fight
+        state are offered the same attacks with the same parameters, take the same
+        consequences, have the same status and initiative, and the same operation leads them
+        to sheets of the same fight state again. The encounter simulator keeps one state per
+        fight state, so sheets that fight alike share every cached exchange. Default: the
+        whole sheet (always exact); a game whose tracks hold more than a fight reads (marks
+        past the last malus column, notes) folds them here, citing its lines."""
+        return sheet.model_dump_json()
 
     def sources(self) -> list[Source]:
         found: list[Source] = []

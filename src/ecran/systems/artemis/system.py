@@ -62,6 +62,7 @@ class Artemis(System[ArtemisSheet]):
     consequences = hook(f"{GAME}.encounter", "consequences")
     tracks = hook(f"{GAME}.tracks", "rows")
     status = hook(f"{GAME}.tracks", "status")
+    fight_state = hook(f"{GAME}.tracks", "fight_state")
 
 
 SYSTEM = Artemis()

@@ -307,3 +307,18 @@ def status(sheet: ArtemisSheet) -> Status:
     """The seed names no out-of-action state short of Mort and Détruit (L108-109, rules §9 A5):
     a character fights on until one of those."""
     return "dead" if sheet.nifimo.lethal else "up"
+
+
+def fight_state(sheet: ArtemisSheet) -> tuple[str, tuple[int, ...], str]:
+    """What a fight reads of the sheet (`System.fight_state`). A fight reads the NIFIMO only
+    through each line's count of filled boxes, strokes, crosses and permanent marks alike
+    (`line_marks`, website §2.3), and those only through the malus column the last mark falls
+    in (L688), and through Mort or Détruit (A5). Marks past the first box of the last column
+    (-4) change nothing more, so each count is clamped there; the split light/serious, the
+    stabilised flag and the causes (L727) are read by no attack, check or wound procedure.
+    The rest of the sheet (skills, weapons, armour, the house rules on boxes) is kept whole."""
+    boxes = sheet.nifimo_boxes
+    last = (len(tables.nifimo().block.malus_columns) - 1) * boxes + 1
+    counts = tuple(min(m, last) for m in line_marks(sheet).values())
+    rest = sheet.model_dump_json(exclude={"nifimo"})
+    return rest, counts, sheet.nifimo.lethal
