@@ -246,3 +246,41 @@ def test_a_websocket_resuming_beyond_a_bigint_gets_one_line_and_4422(small: Test
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
     assert closed.value.code == 4422
+
+
+def test_a_second_costly_computation_of_one_client_is_429_with_retry_after(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, migrated_db: Path
+) -> None:
+    """While a client's costly computation holds the full lane, its next one is refused at once
+    (429, Retry-After), never queued behind it; another client's cheap odds are answered."""
+    import threading
+    import time
+
+    from ecran.engine.budget import enforced
+    from workload import burn
+
+    app = _app(monkeypatch, tmp_path, migrated_db, ECRAN_WORK_BUDGET="7")
+    budget = shared_budget(7.0, 1)
+    DISTRIBUTIONS.clear()
+    moved = budget.accounting.moved
+
+    def hold() -> None:
+        with enforced(budget, "testclient"):  # TestClient's own address
+            budget.run(burn, 4.0)
+
+    holder = threading.Thread(target=hold, daemon=True)
+    holder.start()
+    deadline = time.monotonic() + 60
+    while budget.accounting.moved == moved:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    costly = {"dice": 30, "opponent_dice": 30, "open_ended": "true"}
+    with TestClient(app) as client:
+        refused = client.get("/api/odds/warp/versus", params=costly)
+        cheap = client.get("/api/odds/artemis/test", params={"skill": 5, "difficulty": 7})
+    assert refused.status_code == 429
+    assert refused.headers["retry-after"] == "1"
+    assert refused.json()["detail"].startswith("calcul exact en attente")
+    assert cheap.status_code == 200
+    assert holder.is_alive()
+    holder.join()

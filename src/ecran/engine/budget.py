@@ -9,13 +9,25 @@ answer is one line, "trop coûteux", naming the limit; the web maps it to 422. A
 not answer within a generous wall-clock backstop (it cannot, e.g. stuck in one huge C-level
 multiplication) is killed and replaced.
 
-The budget is active where a request is served (`enforced()`, set by the web for each request);
-the command line computes in its own process, without one. Nothing here knows a game.
+Two lanes, so that a costly request never makes a cheap one wait: every computation starts in
+the *quick* lane, a worker of its own where it may use `QUICK_SECONDS` of CPU (most odds take a
+few milliseconds); one that needs more is moved to the *full* lane, whose workers give it the
+whole budget. A client has at most `QUICK_PER_CLIENT` computations in the quick lane and one in
+the full lane at a time, and the full lane holds at most `WAITING_PER_PROCESS` computations per
+worker: past any of these the request is refused at once (`Busy`, HTTP 429 with `Retry-After`),
+never queued behind minutes of work. So a cheap request waits at most a few quick slices,
+whatever the costly ones do (measured before the lanes: one client's 8 costly requests made an
+Artémis test's odds at another table wait 7.4 s).
+
+The budget is active where a request is served (`enforced()`, set by the web for each request,
+with the client's address); the command line computes in its own process, without one. Nothing
+here knows a game.
 
 Configuration (read once, when the process first needs the pool):
 
 - `ECRAN_WORK_BUDGET`: CPU-seconds one computation may use (default 1).
-- `ECRAN_WORK_PROCESSES`: worker processes (default 1: the server keeps the other core).
+- `ECRAN_WORK_PROCESSES`: worker processes of the full lane (default 1: the server keeps the
+  other core; the quick lane has one worker of its own).
 """
 
 from __future__ import annotations
@@ -52,9 +64,40 @@ rule; this only catches a worker that cannot notice it (queueing behind other jo
 
 BACKSTOP_MIN = 10.0
 
+QUICK_SECONDS = 0.05
+"""CPU-seconds a computation gets in the quick lane before it moves to the full lane."""
+
+WAITING_PER_PROCESS = 4
+"""Computations the full lane holds (running or waiting) per worker before it refuses more."""
+
+QUICK_PER_CLIENT = 2
+"""Computations of one client in the quick lane at once (a page may ask two things together);
+more at once are refused: one client's burst cannot fill the lane everyone's cheap odds use."""
+
+RETRY_AFTER = 1
+"""Seconds a client refused by a busy full lane is told to wait."""
+
 
 class TooCostly(EcranError):
     """An exact computation over the work budget."""
+
+
+class Busy(EcranError):
+    """The full lane cannot take this computation now: the client already has one there, or
+    the lane is full. Transient (HTTP 429 with `Retry-After`): never remembered as an answer."""
+
+    retry_after = RETRY_AFTER
+
+
+def busy() -> Busy:
+    return Busy(
+        Text(
+            fr=f"calcul exact en attente : le serveur calcule déjà les vôtres ou est occupé,"
+            f" réessayez dans {RETRY_AFTER} s",
+            en=f"exact computation waiting: the server is already computing yours or is busy,"
+            f" try again in {RETRY_AFTER} s",
+        )
+    )
 
 
 def too_costly(seconds: float) -> TooCostly:
@@ -141,19 +184,75 @@ class Accounting:
     refused: int = 0
     killed: int = 0
     cpu: float = 0.0
+    #: Computations that outgrew the quick lane and went on in the full one.
+    moved: int = 0
+    #: Computations refused because the full lane could not take them (`Busy`).
+    busy: int = 0
+
+
+class _Lane:
+    """A pool of worker processes, started on first use, killed whole when one is stuck."""
+
+    def __init__(self, processes: int, on_kill: Callable[[], None]) -> None:
+        self.processes = processes
+        self._on_kill = on_kill
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = Lock()
+
+    def submit(self, fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Future[Any]:
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+        from multiprocessing import get_context
+
+        with self._lock:
+            if self._pool is None:
+                # spawn: a clean interpreter, safe whatever threads the server runs
+                self._pool = ProcessPoolExecutor(self.processes, mp_context=get_context("spawn"))
+            pool = self._pool
+        try:
+            return pool.submit(_work, fn, args, seconds)
+        except BrokenProcessPool:
+            self.kill()
+            return self.submit(fn, args, seconds)
+
+    def kill(self) -> None:
+        """Stop every worker (a stuck one cannot be reached otherwise); the next call starts
+        fresh ones."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        self._on_kill()
+        if pool is None:
+            return
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 class WorkBudget:
-    """A pool of worker processes running computations under a CPU-time limit."""
+    """Computations in worker processes under a CPU-time limit, in two lanes (the module's
+    docstring): `quick` CPU-seconds in a worker of its own, then the whole `seconds` in the
+    full lane's `processes` workers, one computation per client at a time there."""
 
-    def __init__(self, seconds: float = DEFAULT_SECONDS, processes: int = 1) -> None:
+    def __init__(
+        self, seconds: float = DEFAULT_SECONDS, processes: int = 1, quick: float = QUICK_SECONDS
+    ) -> None:
         if seconds <= 0 or processes < 1:
             raise ValueError("a work budget needs seconds > 0 and at least one process")
         self.seconds = seconds
         self.processes = processes
+        self.quick = quick
         self.accounting = Accounting()
-        self._pool: ProcessPoolExecutor | None = None
         self._lock = Lock()
+        self._quick = _Lane(1, self._killed)
+        self._full = _Lane(processes, self._killed)
+        self._in_quick: dict[str, int] = {}
+        self._in_full: dict[str, int] = {}
 
     @classmethod
     def from_env(cls) -> WorkBudget:
@@ -167,19 +266,54 @@ class WorkBudget:
         return max(BACKSTOP_MIN, BACKSTOP_FACTOR * self.seconds)
 
     def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """`fn(*args)` computed in a worker within the budget; `TooCostly` above it. `fn` and its
-        arguments travel by pickle (module-level functions, a check's bound method)."""
+        """`fn(*args)` computed in a worker within the budget; `TooCostly` above it, `Busy` when
+        the full lane cannot take it now. `fn` and its arguments travel by pickle (module-level
+        functions, a check's bound method)."""
+        if self.quick < self.seconds:
+            with self._slot(self._in_quick, QUICK_PER_CLIENT, None):
+                outcome = self._outcome(self._quick, fn, args, self.quick)
+            if not isinstance(outcome, _Refused):
+                value: T = self._settle(outcome)
+                return value
+            with self._lock:
+                self.accounting.cpu += outcome.cpu
+                self.accounting.moved += 1
+        with self._slot(self._in_full, 1, WAITING_PER_PROCESS * self.processes):
+            outcome = self._outcome(self._full, fn, args, self.seconds)
+        value = self._settle(outcome)
+        return value
+
+    def _outcome(
+        self, lane: _Lane, fn: Callable[..., Any], args: tuple[Any, ...], seconds: float
+    ) -> Any:
         from concurrent.futures import TimeoutError as FutureTimeout
         from concurrent.futures.process import BrokenProcessPool
 
-        future = self._submit(fn, args)
+        future = lane.submit(fn, args, seconds)
         try:
-            outcome = future.result(timeout=self.backstop)
+            return future.result(timeout=self.backstop)
         except (FutureTimeout, BrokenProcessPool):
-            self._kill()
+            lane.kill()
             raise too_costly(self.seconds) from None
-        value: T = self._settle(outcome)
-        return value
+
+    @contextmanager
+    def _slot(self, lane: dict[str, int], per_client: int, whole: int | None) -> Iterator[None]:
+        """A place in a lane (its count per client) for the active client, or `Busy` at once:
+        past `per_client` of theirs, or past `whole` in all."""
+        client = _CLIENT.get()
+        with self._lock:
+            full = whole is not None and sum(lane.values()) >= whole
+            if full or lane.get(client, 0) >= per_client:
+                self.accounting.busy += 1
+                raise busy()
+            lane[client] = lane.get(client, 0) + 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                left = lane.pop(client) - 1
+                if left:
+                    lane[client] = left
 
     def _settle(self, outcome: Any) -> Any:
         with self._lock:
@@ -197,39 +331,13 @@ class WorkBudget:
             raise outcome.error
         return outcome.value
 
-    def _submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Future[Any]:
-        from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
-        from multiprocessing import get_context
-
+    def _killed(self) -> None:
         with self._lock:
-            if self._pool is None:
-                # spawn: a clean interpreter, safe whatever threads the server runs
-                self._pool = ProcessPoolExecutor(self.processes, mp_context=get_context("spawn"))
-            pool = self._pool
-        try:
-            return pool.submit(_work, fn, args, self.seconds)
-        except BrokenProcessPool:
-            self._kill()
-            return self._submit(fn, args)
-
-    def _kill(self) -> None:
-        """Stop every worker (a stuck one cannot be reached otherwise); the next call starts
-        fresh ones."""
-        with self._lock:
-            pool, self._pool = self._pool, None
             self.accounting.killed += 1
-        if pool is None:
-            return
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        self._quick.close()
+        self._full.close()
 
 
 def _env_number(name: str, default: float, kind: Callable[[str], float]) -> float:
@@ -259,6 +367,8 @@ def process_budget() -> WorkBudget:
 
 
 _ACTIVE: ContextVar[WorkBudget | None] = ContextVar("ecran_work_budget", default=None)
+#: Who asks (the web's client address): one computation of theirs at a time in the full lane.
+_CLIENT: ContextVar[str] = ContextVar("ecran_work_client", default="")
 
 
 def active() -> WorkBudget | None:
@@ -267,14 +377,15 @@ def active() -> WorkBudget | None:
 
 
 @contextmanager
-def enforced(budget: WorkBudget | None = None) -> Iterator[WorkBudget]:
+def enforced(budget: WorkBudget | None = None, client: str = "") -> Iterator[WorkBudget]:
     """Every exact computation under this block runs within `budget` (the process's one by
-    default)."""
+    default), asked by `client`."""
     chosen = budget or process_budget()
-    token = _ACTIVE.set(chosen)
+    token, asker = _ACTIVE.set(chosen), _CLIENT.set(client)
     try:
         yield chosen
     finally:
+        _CLIENT.reset(asker)
         _ACTIVE.reset(token)
 
 

@@ -10,7 +10,8 @@ that the rules do not know (the same name sent in a form or body stays a 422).
 
 Live play's refusals keep their meaning: `Unauthorized` (no token) 401, `Forbidden` 403,
 `NotFound` 404, `Conflict` 409 (the JSON adds both versions, so nothing is lost), `SheetRefused`
-422 (the JSON adds the violations); every other `EcranError` 422.
+422 (the JSON adds the violations), the work budget's `Busy` 429 with `Retry-After`; every other
+`EcranError` 422.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
+from ecran.engine.budget import Busy
 from ecran.play.errors import Conflict, Forbidden, NotFound, SheetRefused
 from ecran.rules import EcranError, Text, UnknownName, from_errors
 from ecran.rules.errors import json_reason
@@ -143,6 +145,7 @@ _STATUS: tuple[tuple[type[EcranError], int], ...] = (
     (Forbidden, 403),
     (NotFound, 404),
     (Conflict, 409),
+    (Busy, 429),
 )
 
 
@@ -170,7 +173,10 @@ def refusal(request: Request, exc: EcranError) -> Response:
     only in some cases)."""
     lang = request_lang(request)
     status = status_of(exc, request)
-    return _answer(request, status, one_line(exc.message(lang)), error_extra(exc, lang))
+    response = _answer(request, status, one_line(exc.message(lang)), error_extra(exc, lang))
+    if isinstance(exc, Busy):
+        response.headers["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 async def on_ecran_error(request: Request, exc: Exception) -> Response:

@@ -10,7 +10,9 @@ One ASGI middleware, in front of everything, so a refused request costs almost n
   any routing; a refused request without a body keeps its connection, and the access log writes
   a client's refusals once a second (`QuietRefusals`): a refusal costs ~0.15 ms of CPU;
 - every request runs under the work budget (`ecran.engine.budget`): its exact computations run
-  in a worker process within one CPU-second, above it 422 "trop coûteux".
+  in a worker process within one CPU-second, above it 422 "trop coûteux"; a cheap one never
+  waits behind a costly one (the budget's quick lane), and a client has one costly one at a
+  time (a second: 429 with `Retry-After`).
 
 Configuration, read by `Limits.from_env()` when the app is created:
 `ECRAN_MAX_BODY` (bytes, default 1 MiB), `ECRAN_MAX_WS_MESSAGE` (bytes, default 64 KiB),
@@ -199,7 +201,7 @@ class LimitsMiddleware:
         if scope["type"] == "http":
             await self._http(scope, receive, send)
         elif scope["type"] == "websocket":
-            with enforced(self.budget):
+            with enforced(self.budget, _client(scope)):
                 await self.app(scope, self._ws_receive(receive, send), send)
         else:
             await self.app(scope, receive, send)
@@ -211,15 +213,14 @@ class LimitsMiddleware:
             return
         path: str = scope.get("path", "")
         if path.startswith(RATED_PREFIXES):
-            client = (scope.get("client") or ("?", 0))[0]
-            wait = self.buckets.take(str(client))
+            wait = self.buckets.take(_client(scope))
             if wait > 0:
                 seconds = max(1, math.ceil(wait))
                 headers = {"retry-after": str(seconds)}
                 line = _too_many(scope, seconds)
                 await _refuse(scope, send, 429, line, headers, close=_has_body(scope, declared))
                 return
-        with enforced(self.budget):
+        with enforced(self.budget, _client(scope)):
             await self._bounded(scope, receive, send)
 
     async def _bounded(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -269,6 +270,11 @@ class LimitsMiddleware:
             return message
 
         return bounded
+
+
+def _client(scope: Scope) -> str:
+    """The client's address (the proxy's, unless uvicorn trusts its `X-Forwarded-For`)."""
+    return str((scope.get("client") or ("?", 0))[0])
 
 
 def _content_length(scope: Scope) -> int | None:

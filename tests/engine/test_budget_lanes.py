@@ -1,0 +1,74 @@
+"""The work budget's two lanes: a cheap computation never waits behind a costly one, and a
+client has at most one costly computation at a time (measured before: one client's 8 costly
+odds requests made another table's Artémis test wait 7.4 s)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from ecran.engine.budget import Busy, TooCostly, WorkBudget, enforced
+from workload import burn
+
+COSTLY = 4.0
+"""CPU-seconds of the costly computation: long enough that nothing else finishes after it."""
+
+
+@pytest.fixture
+def budget() -> Iterator[WorkBudget]:
+    made = WorkBudget(10.0)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def _costly_in_full_lane(budget: WorkBudget, client: str) -> threading.Thread:
+    """A thread whose costly computation has moved to the full lane when this returns."""
+
+    def run() -> None:
+        with enforced(budget, client):
+            budget.run(burn, COSTLY)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while budget.accounting.moved == 0:
+        assert time.monotonic() < deadline, "the costly computation never left the quick lane"
+        time.sleep(0.01)
+    return thread
+
+
+def test_a_cheap_computation_is_answered_while_a_costly_one_runs(budget: WorkBudget) -> None:
+    costly = _costly_in_full_lane(budget, "player")
+    with enforced(budget, "another table"):
+        assert budget.run(burn, 0.0) > 0
+    assert costly.is_alive()  # answered before the costly one ended
+    costly.join()
+    assert budget.accounting.computed == 2
+    assert budget.accounting.moved == 1
+
+
+def test_a_client_has_one_costly_computation_at_a_time(budget: WorkBudget) -> None:
+    costly = _costly_in_full_lane(budget, "player")
+    with enforced(budget, "player"), pytest.raises(Busy) as refused:
+        budget.run(burn, 0.5)
+    assert "réessayez dans 1 s" in refused.value.message("fr")
+    with enforced(budget, "player"):  # a cheap one of the same client is still answered
+        assert budget.run(burn, 0.0) > 0
+    assert costly.is_alive()
+    costly.join()
+    assert budget.accounting.busy == 1
+
+
+def test_over_the_whole_budget_is_still_too_costly() -> None:
+    budget = WorkBudget(0.2, quick=0.02)
+    try:
+        with pytest.raises(TooCostly):
+            budget.run(burn, 1.0)
+        assert (budget.accounting.moved, budget.accounting.refused) == (1, 1)
+    finally:
+        budget.close()
