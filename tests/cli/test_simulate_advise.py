@@ -3,7 +3,10 @@ errors."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+DATA = Path(__file__).parent.parent / "engine" / "data"
 
 
 def test_simulate_json_contract(cli: Any) -> None:
@@ -77,3 +80,40 @@ def test_encounter_attack_json(cli: Any) -> None:
     result = cli(*args)
     assert result.code == 0, result.err
     assert result.json()["out"] == "6043/46656"
+
+
+def test_the_terminal_reports_write_numbers_and_sources_as_a_french_reader_does(cli: Any) -> None:
+    """Counts grouped and decimals with a comma ("100 000 essais", "0,004 s"), the advice's
+    sources by the book's title and lines, never a seed file's name, "; " spaced in French."""
+    trials = cli(
+        "simulate",
+        "artemis",
+        "test",
+        "--skill",
+        "5",
+        "--difficulty",
+        "7",
+        "--trials",
+        "100000",
+        "--seed",
+        "3",
+    )
+    assert trials.code == 0
+    assert "100\u202f000 essais, graine 3, 0," in trials.out
+    fight = cli(
+        "encounter",
+        "simulate",
+        str(DATA / "duel_organique.json"),
+        "--trials",
+        "1000",
+        "--seed",
+        "1",
+    )
+    assert fight.code == 0
+    assert "1\u202f000 combats, graine 1," in fight.out
+    advice = cli("advise", "artemis", "test", "--skill", "5", "--difficulty", "8")
+    assert advice.code == 0
+    assert "Espace Artémis, l. 46-53 ; Espace Artémis, l. 29-39" in advice.out
+    assert ".txt" not in advice.out
+    english = cli("--lang", "en", "advise", "artemis", "test", "--skill", "5", "--difficulty", "8")
+    assert "Espace Artémis, lines 46–53; Espace Artémis, lines 29–39" in english.out

@@ -64,7 +64,7 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
             title=f"{check.title(current())} — {system_id} {check.name}",
             caption=params_line(report.params, check.params, current())
             + "\n"
-            + "; ".join(report.sources),
+            + (" ; " if fr else "; ").join(report.references),
         )
         table.add_column("choix" if fr else "choice")
         table.add_column((f"{success} ou mieux") if fr else f"{success} or better", justify="right")

@@ -12,7 +12,7 @@ from ecran.cli.checks import json_flag, seed_option
 from ecran.cli.files import read_json
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json, number
-from ecran.cli.simulate_cmd import progress_bar, trials_option
+from ecran.cli.simulate_cmd import progress_bar, run_line, trials_option
 from ecran.cli.words import _
 
 HELP = "Simulate a whole fight: each side's probability of winning."
@@ -44,11 +44,7 @@ def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
 
     sides = Table(
         title="Chances de victoire" if fr else "Chances of victory",
-        caption=(
-            f"{report.trials} combats, graine {report.seed}, {report.seconds:.2f} s"
-            if fr
-            else f"{report.trials} fights, seed {report.seed}, {report.seconds:.2f} s"
-        ),
+        caption=run_line(report.trials, report.seed, report.seconds, ("combats", "fights")),
     )
     sides.add_column("camp" if fr else "side")
     sides.add_column("victoire" if fr else "wins", justify="right")

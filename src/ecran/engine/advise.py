@@ -90,6 +90,9 @@ class AdviceReport(BaseModel):
     ranking: str = "success"
     choices: list[ChoiceOdds]
     sources: list[str]
+    #: The same sources as a reader cites them, in the report's language ("Espace Artémis,
+    #: l. 46-53"): `sources` names the seed files, for programs.
+    references: list[str] = []
 
 
 def _data_package(system: System[Any]) -> str | None:
@@ -271,6 +274,7 @@ def advise(
         ranking="damage" if combat else "success",
         choices=[row[5] for row in ranked],
         sources=[str(d.source) for d in decisions if d.source.seed],
+        references=[d.source.label(lang) for d in decisions if d.source.seed],
     )
 
 
@@ -311,7 +315,7 @@ def _choice_odds(
     return ChoiceOdds(
         label=", ".join(p.label(lang) for p in picks),
         changes=changes,
-        cost="; ".join(costs),
+        cost=(" ; " if lang == "fr" else "; ").join(costs),
         check=target.name,
         outcomes=outcomes,
         success=fraction_text(p_success),
