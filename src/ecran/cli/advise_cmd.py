@@ -71,7 +71,7 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
         table.add_column("", no_wrap=True)
         table.add_column("coût" if fr else "cost")
         for row in report.choices:
-            percent = f"{row.p_success * 100:.1f} %" if fr else f"{row.p_success * 100:.1f}%"
+            percent = f"{row.p_success * 100:.1f}\u202f%" if fr else f"{row.p_success * 100:.1f}%"
             if row.expected is not None:
                 percent += f" (×{row.expected:.2f})".replace(".", "," if fr else ".")
             table.add_row(

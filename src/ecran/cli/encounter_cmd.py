@@ -40,7 +40,7 @@ def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
     from rich.table import Table
 
     def pct(p: float) -> str:
-        return f"{p * 100:.1f} %".replace(".", ",") if fr else f"{p * 100:.1f}%"
+        return f"{p * 100:.1f}\u202f%".replace(".", ",") if fr else f"{p * 100:.1f}%"
 
     sides = Table(
         title="Chances de victoire" if fr else "Chances of victory",
