@@ -407,7 +407,45 @@ def _group(node: Group, depth: int) -> Distribution[Value]:
         for item in items:
             total = _combine(total, item.map(score) if score else item, "+")  # type: ignore[arg-type]
         return total
-    return _kept_items(items, kept_range(node.keeps, len(items)), score)
+    kept = kept_range(node.keeps, len(items))
+    extreme = _extreme_rank(kept, len(items))
+    if extreme is not None:
+        return _extreme(items, extreme, score)
+    return _kept_items(items, kept, score)
+
+
+def _extreme_rank(kept: tuple[int, int], n: int) -> bool | None:
+    """True when the kept range is the highest sub-roll alone, False the lowest alone, else
+    None (in `_kept_items`'s terms: one rank at the end it visits from)."""
+    lo, hi = kept
+    if hi <= n - lo:
+        return True if (lo, hi) == (0, 1) else None
+    return False if (n - hi, n - lo) == (0, 1) else None
+
+
+def _extreme(
+    items: list[Distribution[Value]], highest: bool, score: Callable[[int], int] | None
+) -> Distribution[Value]:
+    """The highest (or lowest) of independent sub-rolls, `{A, B}kh1`: P(max <= x) is the product
+    of each sub-roll's P(<= x), so one pass over their totals in order, instead of following
+    every pair of totals (`{300d4, 300d4}kh1` took 1.2 s that way)."""
+    points = sorted({v for item in items for v in item.weights()}, reverse=not highest)
+    tables = [item.weights() for item in items]
+    running = [0] * len(items)
+    weights: dict[Value, int] = {}
+    below = 0  # the product of the running weights at the previous total
+    for x in points:
+        product = 1
+        for i, table in enumerate(tables):
+            running[i] += table.get(x, 0)
+            product *= running[i]
+        value = arith.normal(score(x) if score is not None else x)  # type: ignore[arg-type]
+        weights[value] = weights.get(value, 0) + product - below
+        below = product
+    denominator = 1
+    for item in items:
+        denominator *= item.denominator
+    return Distribution(weights, denominator).reduced()
 
 
 def _kept_items(
