@@ -48,3 +48,10 @@ def test_notation_groups_keep_their_meaning() -> None:
     drop = exact.distribution("{2d6, 2d6}dl1")
     keep = exact.distribution("{2d6, 2d6}kh1")
     assert drop.weights() == keep.weights()
+
+
+def test_a_keep_that_keeps_every_sub_roll_is_their_sum() -> None:
+    """`{2d6, 1d4}kh2` keeps both: the sum, without following every pair of totals."""
+    both = exact.distribution("{2d6, 1d4}kh2")
+    assert both.weights() == exact.distribution("2d6 + 1d4").weights()
+    assert both.denominator == exact.distribution("2d6 + 1d4").denominator

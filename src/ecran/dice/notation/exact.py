@@ -402,7 +402,7 @@ def _group(node: Group, depth: int) -> Distribution[Value]:
         return _pool(pooled, kept, node, depth)
     items = [_node(item, depth) for item in node.items]
     score = _score(node.success, node.failure)
-    if not node.keeps:
+    if not node.keeps or kept_range(node.keeps, len(items)) == (0, len(items)):  # all kept
         total: Distribution[Value] = Distribution.constant(0)
         for item in items:
             total = _combine(total, item.map(score) if score else item, "+")  # type: ignore[arg-type]
