@@ -72,3 +72,34 @@ def test_over_the_whole_budget_is_still_too_costly() -> None:
         assert (budget.accounting.moved, budget.accounting.refused) == (1, 1)
     finally:
         budget.close()
+
+
+def test_one_client_fills_no_more_than_its_share_of_the_quick_lane(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past its share of quick computations at once, a client is refused (429), so its burst
+    cannot make everyone's cheap odds wait; its next one is taken once the first is answered."""
+    from ecran.engine import budget as module
+
+    monkeypatch.setattr(module, "QUICK_PER_CLIENT", 1)
+    budget = WorkBudget(10.0, quick=5.0)  # a long quick slice: the first one stays there
+
+    def run() -> None:
+        with enforced(budget, "burst"):
+            budget.run(burn, 2.0)
+
+    first = threading.Thread(target=run, daemon=True)
+    first.start()
+    deadline = time.monotonic() + 60
+    try:
+        while not budget._in_quick.get("burst"):
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        with enforced(budget, "burst"), pytest.raises(Busy):
+            budget.run(burn, 0.0)
+        first.join()
+        with enforced(budget, "burst"):  # its turn again once the first is answered
+            assert budget.run(burn, 0.0) > 0
+    finally:
+        first.join()
+        budget.close()

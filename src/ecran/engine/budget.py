@@ -70,9 +70,10 @@ QUICK_SECONDS = 0.05
 WAITING_PER_PROCESS = 4
 """Computations the full lane holds (running or waiting) per worker before it refuses more."""
 
-QUICK_PER_CLIENT = 2
-"""Computations of one client in the quick lane at once (a page may ask two things together);
-more at once are refused: one client's burst cannot fill the lane everyone's cheap odds use."""
+QUICK_PER_CLIENT = 6
+"""Computations of one client (an address: a club's players may share one) in the quick lane at
+once; more at once are refused: one client's burst cannot fill the lane everyone's cheap odds
+use for longer than this many quick slices."""
 
 RETRY_AFTER = 1
 """Seconds a client refused by a busy full lane is told to wait."""
