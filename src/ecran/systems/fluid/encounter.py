@@ -20,6 +20,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ecran.dice import DiceSource
@@ -53,13 +54,21 @@ class Mode:
     disadvantages: int = 0
 
 
+@lru_cache(maxsize=4096)
 def _plain(name: str) -> str:
+    """A name folded for comparison: no case, no accents, single spaces (cached: every new pair
+    of sheets asks it for every Trait)."""
     folded = unicodedata.normalize("NFKD", name.casefold())
     return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
 
 
 def _fits(trait: str, names: Iterable[str]) -> bool:
     """A Trait fits a weapon named like it: 'Épée' fits 'Épée longue' and the reverse."""
+    return _fits_all(trait, tuple(names))
+
+
+@lru_cache(maxsize=4096)
+def _fits_all(trait: str, names: tuple[str, ...]) -> bool:
     t = _plain(trait)
     for name in names:
         n = _plain(name)
@@ -70,8 +79,8 @@ def _fits(trait: str, names: Iterable[str]) -> bool:
 
 def best_trait(sheet: FluidSheet, names: Iterable[str]) -> tuple[str, int] | None:
     """The sheet's highest positive Trait fitting one of `names`."""
-    wanted = list(names)
-    fitting = [t for t in sheet.traits if t.kind == "positive" and _fits(t.name, wanted)]
+    wanted = tuple(names)
+    fitting = [t for t in sheet.traits if t.kind == "positive" and _fits_all(t.name, wanted)]
     if not fitting:
         return None
     top = max(fitting, key=lambda t: t.value)

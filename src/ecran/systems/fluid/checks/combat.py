@@ -206,6 +206,22 @@ class Exchange:
         return "down" if self.damage_left(d) >= self.p.opponent_res else "hit"
 
 
+#: The last parameters `resolve` saw and their exchange, as one tuple (replaced whole, so a
+#: thread never reads one's exchange with another's parameters): a walk replays `resolve` on
+#: the same parameters once per dice sequence, and the numbers before the dice are the same.
+_last: tuple[AttackParams | None, Exchange | None] = (None, None)
+
+
+def exchange_of(params: AttackParams) -> Exchange:
+    """`Exchange(params)`, worked out once for consecutive calls on the same parameters."""
+    global _last
+    seen, ex = _last
+    if seen is not params or ex is None:
+        ex = Exchange(params)
+        _last = (params, ex)
+    return ex
+
+
 class Attack(FluidCheck[AttackParams]):
     """One opposed exchange: the better score deals the difference + weapon − armour, counter
     included (L995-1049, L1343-1353); RES, wound Trait and survival test follow (L1425-1493)."""
@@ -239,7 +255,7 @@ class Attack(FluidCheck[AttackParams]):
     }
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
-        ex = Exchange(params)
+        ex = exchange_of(params)
         rules = explosions(params)
         fixed = ex.defender_score()
         while True:
