@@ -206,19 +206,23 @@ class Exchange:
         return "down" if self.damage_left(d) >= self.p.opponent_res else "hit"
 
 
-#: The last parameters `resolve` saw and their exchange, as one tuple (replaced whole, so a
-#: thread never reads one's exchange with another's parameters): a walk replays `resolve` on
-#: the same parameters once per dice sequence, and the numbers before the dice are the same.
-_last: tuple[AttackParams | None, Exchange | None] = (None, None)
+#: The exchanges of the parameters `resolve` has seen lately, by their identity: a walk replays
+#: `resolve` once per dice sequence, and a simulation rolls the same few attacks trial after
+#: trial. Each entry keeps its parameters alive, so their id is never another's; cleared when
+#: full, a bound on memory.
+_EXCHANGES: dict[int, tuple[AttackParams, Exchange]] = {}
+EXCHANGES_KEPT = 4096
 
 
 def exchange_of(params: AttackParams) -> Exchange:
-    """`Exchange(params)`, worked out once for consecutive calls on the same parameters."""
-    global _last
-    seen, ex = _last
-    if seen is not params or ex is None:
-        ex = Exchange(params)
-        _last = (params, ex)
+    """`Exchange(params)`, worked out once for the same parameters."""
+    found = _EXCHANGES.get(id(params))
+    if found is not None and found[0] is params:
+        return found[1]
+    ex = Exchange(params)
+    if len(_EXCHANGES) >= EXCHANGES_KEPT:
+        _EXCHANGES.clear()
+    _EXCHANGES[id(params)] = (params, ex)
     return ex
 
 

@@ -226,9 +226,12 @@ class BeforeDice:
     armour: Protection
 
 
-#: The last (check, parameters) `resolve` saw and their numbers, as one tuple (replaced whole,
-#: so a thread never reads one's numbers with another's parameters).
-_last: tuple[tuple[Any, Any], BeforeDice | None] = ((None, None), None)
+#: The numbers of the parameters `resolve` has seen lately, by the identity of (check,
+#: parameters): a walk replays `resolve` once per dice sequence, and a simulation rolls the
+#: same few attacks trial after trial. Each entry keeps its parameters alive, so their id is
+#: never another's; cleared when full, a bound on memory.
+_NUMBERS: dict[tuple[int, int], tuple[Any, Any, BeforeDice]] = {}
+NUMBERS_KEPT = 4096
 
 
 class AttackCheck(Check[Any]):
@@ -291,14 +294,15 @@ class AttackCheck(Check[Any]):
         """The numbers of an attack before any die (pools, factor, what the armour sees, the
         armour), worked out once for consecutive calls on the same check and parameters: a
         walk replays `resolve` once per dice sequence on the same ones."""
-        global _last
-        seen, numbers = _last
-        if seen[0] is self and seen[1] is params and numbers is not None:
-            return numbers
+        found = _NUMBERS.get((id(self), id(params)))
+        if found is not None and found[0] is self and found[1] is params:
+            return found[2]
         numbers = BeforeDice(
             self.pools(params), self.factor(params), self.hit(params), params.protection()
         )
-        _last = ((self, params), numbers)
+        if len(_NUMBERS) >= NUMBERS_KEPT:
+            _NUMBERS.clear()
+        _NUMBERS[id(self), id(params)] = (self, params, numbers)
         return numbers
 
     def resolve(self, params: Any, dice: DiceSource) -> Resolution:
