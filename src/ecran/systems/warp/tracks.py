@@ -10,6 +10,7 @@ the encounter's attacks read them here, so a roll from the sheet and one from th
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from math import ceil
 from typing import TYPE_CHECKING
 
@@ -74,8 +75,10 @@ def hp_state(max_points: int, damage: int, temporary: int, temporary_counts: boo
     return "wounded" if hp < max_points else "unhurt"
 
 
+@cache
 def health(key: str) -> HealthState:
-    """The words and effect of a state (data/health.toml)."""
+    """The words and effect of a state (data/health.toml); a row of the table, looked up once
+    (every blow a fight rolls reads the states before and after)."""
     return by_key(HEALTH.state, key, tr("état", "state"))
 
 
