@@ -94,3 +94,18 @@ def test_positive_traits_keep_their_names_and_order() -> None:
     base = npc(2)
     more = base.model_copy(update={"traits": [*base.traits, Trait(name="Épée", value=2)]})
     assert SYSTEM.fight_state(base) != SYSTEM.fight_state(more)
+
+
+def test_the_hindrances_a_state_keeps_are_each_characteristics() -> None:
+    """`hindrances` (one pass) reads as `hindrance` does code by code: '*' hinders every
+    characteristic once, a code listed twice hinders once (L227-233, L1437-1439)."""
+    base = npc(2)
+    odd = [
+        Trait(name="a", value=2, kind="negative", hinders=["AGI", "AGI"]),
+        Trait(name="b", value=3, kind="negative", hinders=["*", "FOR"]),
+        Trait(name="c", value=1, kind="negative", hinders=["MAG", "INI"]),
+        Trait(name="d", value=4, kind="positive", hinders=["*"]),
+    ]
+    sheet = base.model_copy(update={"traits": [*base.traits, *odd]})
+    expected = tuple(tracks.hindrance(sheet, code) for code in tracks.ACTION_CODES)
+    assert tracks.hindrances(sheet) == expected

@@ -8,11 +8,17 @@ from ecran.rules.system import Status
 from ecran.systems.fluid.sheet import CODES, FluidSheet
 from ecran.systems.fluid.tables import CHARACTER
 
+#: Every characteristic an action can call for: the codes a hindrance is read for.
+ACTION_CODES = (*CODES, "MAG")
+
+
+#: The characteristics each attribute adds up (L103-133), by the attribute's code.
+ATTRIBUTE_SUMS = {a.code: tuple(a.sum) for a in CHARACTER.attribute}
+
 
 def attribute(sheet: FluidSheet, code: str) -> int:
     """RES = CON + VOL, AUR = CHA + CONN, SAN = INT + PER, INI = FOR + AGI (L103-133)."""
-    row = next(a for a in CHARACTER.attribute if a.code == code)
-    return sum(sheet.characteristics.score(c) for c in row.sum)
+    return sum(sheet.characteristics.score(c) for c in ATTRIBUTE_SUMS[code])
 
 
 def current(sheet: FluidSheet, pool: str) -> int:
@@ -33,6 +39,17 @@ def hindrance(sheet: FluidSheet, code: str) -> int:
         for t in sheet.traits
         if t.kind == "negative" and ("*" in t.hinders or code in t.hinders)
     )
+
+
+def hindrances(sheet: FluidSheet) -> tuple[int, ...]:
+    """`hindrance` for every characteristic, in `ACTION_CODES` order, in one pass."""
+    found = dict.fromkeys(ACTION_CODES, 0)
+    for t in sheet.traits:
+        if t.kind == "negative":
+            hit = ACTION_CODES if "*" in t.hinders else [c for c in found if c in t.hinders]
+            for code in hit:
+                found[code] += t.value
+    return tuple(found.values())
 
 
 def wound_total(sheet: FluidSheet) -> int:
@@ -128,9 +145,6 @@ def status(sheet: FluidSheet) -> Status:
 
 # -- what a fight reads (System.fight_state) ----------------------------------------------------
 
-#: Every characteristic an action can call for: the codes a hindrance is read for.
-ACTION_CODES = (*CODES, "MAG")
-
 
 def fight_state(sheet: FluidSheet) -> tuple[object, ...]:
     """What a fight reads of the sheet (`System.fight_state`). Negative Traits count only as
@@ -153,7 +167,7 @@ def fight_state(sheet: FluidSheet) -> tuple[object, ...]:
         sheet.minion,
         sheet.minion_level,
         traits,
-        tuple(hindrance(sheet, code) for code in ACTION_CODES),
+        hindrances(sheet),
         wound_total(sheet),
         tuple(current(sheet, pool) for pool in ("RES", "AUR", "SAN")),
     )
