@@ -188,9 +188,14 @@ def _defence(defender: FluidSheet, stance: str) -> dict[str, Any]:
 
 
 def attack_params(
-    attacker: FluidSheet, defender: FluidSheet, mode: Mode, stance: str
+    attacker: FluidSheet,
+    defender: FluidSheet,
+    mode: Mode,
+    stance: str,
+    defence: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any], tuple[str, int] | None]:
-    """The `attack` check's parameters for this mode against this stance, and the Trait used."""
+    """The `attack` check's parameters for this mode against this stance, and the Trait used;
+    `defence`, the defender's side in this stance when already worked out (`_defence`)."""
     trait = best_trait(attacker, mode.traits) if mode.traits else None
     net = _net(attacker, mode.code, (trait[1] if trait else 0) - mode.disadvantages)
     gear = attacker.equipment
@@ -199,7 +204,7 @@ def attack_params(
         "weapon": mode.weapon,
         "armour": gear.armour,
         "shield": gear.shield,
-        **_defence(defender, stance),
+        **(_defence(defender, stance) if defence is None else defence),
     }
     if mode.key == "botte":
         params["secret_strike"] = True
@@ -229,8 +234,9 @@ def attacks(attacker: FluidSheet, defender: FluidSheet) -> list[Action]:
     found: list[Action] = []
     all_modes = modes(attacker)
     stance = "defenceless" if helpless(defender) else "counter"
+    defence = _defence(defender, stance)  # the same side against every mode
     for mode in all_modes:
-        params, trait = attack_params(attacker, defender, mode, stance)
+        params, trait = attack_params(attacker, defender, mode, stance, defence)
         found.append(Action(_label(mode, trait, stance), "attack", params, fight))
     if stance == "counter":
         # The defender declares a full defence instead of striking back (L1281-1289).
