@@ -92,8 +92,10 @@ def test_sheets_of_one_fight_state_fight_alike(system: System[Any]) -> None:
         hash(key)
         groups.setdefault(key, {})[sheet.model_dump_json()] = sheet
     shared = [list(g.values()) for g in groups.values() if len(g) > 1]
-    if system.id == "artemis":
-        # wound marks past the last malus column, and the light/serious split, fold together
+    if system.id in ("artemis", "warp"):
+        # Artémis: wound marks past the last malus column, and the light/serious split, fold
+        # together; WaRP: NPCs whose traits give the same fighting dice, with the same hit
+        # points and gear, are one fighter (names, signs, pools are read by no fight step)
         assert shared, "no two sheets reached share a fight state: the test proves nothing"
     opponents = [system.random_npc(Roller(1)), system.random_npc(Roller(5))]
     for group in shared[:6]:

@@ -237,29 +237,38 @@ def roll_die(dice: DiceSource, net: int, rules: Explosions = Explosions()) -> Di
     """Roll the base die and |net| other dice, then apply §2.6 (L360-374, L412-424, L518-522,
     L854-870)."""
     base = dice.d(10)
-    others = [dice.d(10) for _ in range(abs(net))]
-    everything = [base, *others]
+    others = [dice.d(10) for _ in range(abs(net))] if net else []
     if rules.base and base == 10:
         return _up(dice, base, others, "base_up")
     if rules.base and base == 1:
         return _down(dice, base, others, "base_down")
-    if rules.doubles and net > 0 and everything.count(10) >= 2:
-        return _up(dice, base, others, "double_10")
-    if rules.doubles and net < 0 and everything.count(1) >= 2:
+    if not net:
+        return DieRoll(base, others, base)
+    if net > 0:
+        if rules.doubles and (base == 10) + others.count(10) >= 2:
+            return _up(dice, base, others, "double_10")
+        return DieRoll(base, others, max(base, *others))
+    if rules.doubles and (base == 1) + others.count(1) >= 2:
         return _down(dice, base, others, "double_1")
-    value = max(everything) if net > 0 else min(everything) if net < 0 else base
-    return DieRoll(base, others, value)
+    return DieRoll(base, others, min(base, *others))
+
+
+def _rerolls(dice: DiceSource, again: int) -> list[int]:
+    """The rerolls of an explosion: d10s rolled while they show `again` (the last one does
+    not). The loop runs once per die of the walk's every replay, hence no list until the end."""
+    repeats = 0
+    last = dice.d(10)
+    while last == again:
+        repeats += 1
+        last = dice.d(10)
+    return [again] * repeats + [last]
 
 
 def _up(dice: DiceSource, base: int, others: list[int], why: str) -> DieRoll:
-    chain = [dice.d(10)]
-    while chain[-1] == 10:
-        chain.append(dice.d(10))
+    chain = _rerolls(dice, 10)
     return DieRoll(base, others, 10 + sum(chain), why, chain)
 
 
 def _down(dice: DiceSource, base: int, others: list[int], why: str) -> DieRoll:
-    chain = [dice.d(10)]
-    while chain[-1] == 1:
-        chain.append(dice.d(10))
+    chain = _rerolls(dice, 1)
     return DieRoll(base, others, -1 - sum(chain), why, chain)

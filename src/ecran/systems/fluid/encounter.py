@@ -20,6 +20,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ecran.dice import DiceSource
@@ -53,13 +54,21 @@ class Mode:
     disadvantages: int = 0
 
 
+@lru_cache(maxsize=4096)
 def _plain(name: str) -> str:
+    """A name folded for comparison: no case, no accents, single spaces (cached: every new pair
+    of sheets asks it for every Trait)."""
     folded = unicodedata.normalize("NFKD", name.casefold())
     return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
 
 
 def _fits(trait: str, names: Iterable[str]) -> bool:
     """A Trait fits a weapon named like it: 'Épée' fits 'Épée longue' and the reverse."""
+    return _fits_all(trait, tuple(names))
+
+
+@lru_cache(maxsize=4096)
+def _fits_all(trait: str, names: tuple[str, ...]) -> bool:
     t = _plain(trait)
     for name in names:
         n = _plain(name)
@@ -70,8 +79,8 @@ def _fits(trait: str, names: Iterable[str]) -> bool:
 
 def best_trait(sheet: FluidSheet, names: Iterable[str]) -> tuple[str, int] | None:
     """The sheet's highest positive Trait fitting one of `names`."""
-    wanted = list(names)
-    fitting = [t for t in sheet.traits if t.kind == "positive" and _fits(t.name, wanted)]
+    wanted = tuple(names)
+    fitting = [t for t in sheet.traits if t.kind == "positive" and _fits_all(t.name, wanted)]
     if not fitting:
         return None
     top = max(fitting, key=lambda t: t.value)
@@ -179,9 +188,14 @@ def _defence(defender: FluidSheet, stance: str) -> dict[str, Any]:
 
 
 def attack_params(
-    attacker: FluidSheet, defender: FluidSheet, mode: Mode, stance: str
+    attacker: FluidSheet,
+    defender: FluidSheet,
+    mode: Mode,
+    stance: str,
+    defence: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any], tuple[str, int] | None]:
-    """The `attack` check's parameters for this mode against this stance, and the Trait used."""
+    """The `attack` check's parameters for this mode against this stance, and the Trait used;
+    `defence`, the defender's side in this stance when already worked out (`_defence`)."""
     trait = best_trait(attacker, mode.traits) if mode.traits else None
     net = _net(attacker, mode.code, (trait[1] if trait else 0) - mode.disadvantages)
     gear = attacker.equipment
@@ -190,7 +204,7 @@ def attack_params(
         "weapon": mode.weapon,
         "armour": gear.armour,
         "shield": gear.shield,
-        **_defence(defender, stance),
+        **(_defence(defender, stance) if defence is None else defence),
     }
     if mode.key == "botte":
         params["secret_strike"] = True
@@ -220,8 +234,9 @@ def attacks(attacker: FluidSheet, defender: FluidSheet) -> list[Action]:
     found: list[Action] = []
     all_modes = modes(attacker)
     stance = "defenceless" if helpless(defender) else "counter"
+    defence = _defence(defender, stance)  # the same side against every mode
     for mode in all_modes:
-        params, trait = attack_params(attacker, defender, mode, stance)
+        params, trait = attack_params(attacker, defender, mode, stance, defence)
         found.append(Action(_label(mode, trait, stance), "attack", params, fight))
     if stance == "counter":
         # The defender declares a full defence instead of striking back (L1281-1289).

@@ -36,6 +36,7 @@ class Fluid(System[FluidSheet]):
     counter_damage = hook(f"{GAME}.encounter", "counter_damage")
     status = hook(f"{GAME}.tracks", "status")
     tracks = hook(f"{GAME}.tracks", "rows")
+    fight_state = hook(f"{GAME}.tracks", "fight_state")
 
 
 SYSTEM = Fluid()

@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from ecran.rules import SheetRow, joined, tr
 from ecran.rules.system import Status
-from ecran.systems.fluid.sheet import FluidSheet
+from ecran.systems.fluid.sheet import CODES, FluidSheet
 from ecran.systems.fluid.tables import CHARACTER
+
+#: Every characteristic an action can call for: the codes a hindrance is read for.
+ACTION_CODES = (*CODES, "MAG")
+
+
+#: The characteristics each attribute adds up (L103-133), by the attribute's code.
+ATTRIBUTE_SUMS = {a.code: tuple(a.sum) for a in CHARACTER.attribute}
 
 
 def attribute(sheet: FluidSheet, code: str) -> int:
     """RES = CON + VOL, AUR = CHA + CONN, SAN = INT + PER, INI = FOR + AGI (L103-133)."""
-    row = next(a for a in CHARACTER.attribute if a.code == code)
-    return sum(sheet.characteristics.score(c) for c in row.sum)
+    return sum(sheet.characteristics.score(c) for c in ATTRIBUTE_SUMS[code])
 
 
 def current(sheet: FluidSheet, pool: str) -> int:
@@ -33,6 +39,17 @@ def hindrance(sheet: FluidSheet, code: str) -> int:
         for t in sheet.traits
         if t.kind == "negative" and ("*" in t.hinders or code in t.hinders)
     )
+
+
+def hindrances(sheet: FluidSheet) -> tuple[int, ...]:
+    """`hindrance` for every characteristic, in `ACTION_CODES` order, in one pass."""
+    found = dict.fromkeys(ACTION_CODES, 0)
+    for t in sheet.traits:
+        if t.kind == "negative":
+            hit = ACTION_CODES if "*" in t.hinders else [c for c in found if c in t.hinders]
+            for code in hit:
+                found[code] += t.value
+    return tuple(found.values())
 
 
 def wound_total(sheet: FluidSheet) -> int:
@@ -124,3 +141,33 @@ def status(sheet: FluidSheet) -> Status:
     if c.dead:
         return "dead"
     return "out" if c.coma_days or c.unconscious_hours else "up"
+
+
+# -- what a fight reads (System.fight_state) ----------------------------------------------------
+
+
+def fight_state(sheet: FluidSheet) -> tuple[object, ...]:
+    """What a fight reads of the sheet (`System.fight_state`). Negative Traits count only as
+    the disadvantages they put on each characteristic's actions (`hindrance`, L227-233,
+    L1437-1439) and wounds only as their total against RES (accumulation, L1463-1471): a wound
+    Trait's name (L1427-1431) and its split among several wounds change no roll, so 3 + 2 and
+    5 fight alike. Positive Traits are kept in order with their names (an attack uses the best
+    one that fits its weapon, a botte's order is its attack's, L642-648, L1177-1199); pools by
+    their current value (empty = full, L103-133); the rest a fight reads (characteristics less
+    points spent, gear with the weapon's name, the lasting condition, a minion's level) whole.
+    Left out: names, notes, XP and advances, prepared spells, the day's recovery counters and
+    the armour's name, which no attack, check or fight operation reads."""
+    traits = tuple((t.name, t.value, t.origin) for t in sheet.traits if t.kind == "positive")
+    gear = sheet.equipment
+    return (
+        tuple(vars(sheet.characteristics).values()),
+        tuple(sorted((c, n) for c, n in sheet.spent.items() if n)),
+        (gear.weapon, gear.weapon_name, gear.second_weapon, gear.armour, gear.shield),
+        tuple(vars(sheet.condition).values()),
+        sheet.minion,
+        sheet.minion_level,
+        traits,
+        hindrances(sheet),
+        wound_total(sheet),
+        tuple(current(sheet, pool) for pool in ("RES", "AUR", "SAN")),
+    )

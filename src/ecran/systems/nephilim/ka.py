@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache, lru_cache
 from math import ceil
 from typing import Literal
 
@@ -52,13 +53,28 @@ def meta_bonus(ka: int) -> int:
     return bonus
 
 
+@cache
+def _meta_map() -> dict[str, list[str]]:
+    """The elements feeding each characteristic (L55-62), read from the table once."""
+    return KA.meta_map()
+
+
 def associated_ka(characteristic: str, kas: Mapping[str, int]) -> int:
     """The Ka feeding a characteristic's meta bonus: one element, or the mean of two rounded
     up (L55-62)."""
-    elements = KA.meta_map()[characteristic]
+    elements = _meta_map()[characteristic]
     values = [kas.get(e, 0) for e in elements]
     return ceil(sum(values) / len(values))
 
 
 def meta_bonuses(kas: Mapping[str, int]) -> dict[str, int]:
-    return {c: meta_bonus(associated_ka(c, kas)) for c in KA.meta_map()}
+    """Every characteristic's meta bonus (L49-70) from the Ka scores."""
+    return dict(_bonuses(tuple(sorted(kas.items()))))
+
+
+@lru_cache(maxsize=4096)
+def _bonuses(kas: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """`meta_bonuses` for one set of Ka scores, worked out once: every attack offered between
+    two sheets reads each side's meta-characteristics several times."""
+    scores = dict(kas)
+    return tuple((c, meta_bonus(associated_ka(c, scores))) for c in _meta_map())

@@ -4,6 +4,7 @@ where it falls (which characteristics, which tests)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ecran.rules import SheetRow, Text, tr
@@ -31,8 +32,10 @@ class State:
     out: bool
 
 
+@lru_cache(maxsize=1024)
 def state(track: Track, boxes: int, reading: str = "pairs") -> State:
-    """The state shown by `boxes` checked boxes (L77-84; box map per §9 A2)."""
+    """The state shown by `boxes` checked boxes (L77-84; box map per §9 A2); worked out once
+    per track, count and reading (every side of every attack offered reads its malus)."""
     if not 0 <= boxes <= TRACKS.boxes:
         raise ValueError(f"boxes must be 0..{TRACKS.boxes}")
     firsts = getattr(TRACKS.first_box, reading)

@@ -57,13 +57,15 @@ class PoolRoll:
         return sum(1 for d in self.kept if d == 6)
 
     def details(self, prefix: str = "") -> dict[str, object]:
+        kept = list(self.kept)
         return {
             f"{prefix}rolled": list(self.rolled),
-            f"{prefix}kept": list(self.kept),
-            f"{prefix}dropped": list(self.dropped),
+            f"{prefix}kept": kept,
+            # nothing is dropped without bonus or penalty dice (every die rolled is kept)
+            f"{prefix}dropped": list(self.dropped) if len(kept) < len(self.rolled) else [],
             f"{prefix}open_dice": list(self.open_dice),
-            f"{prefix}total": self.total,
-            f"{prefix}kept_sixes": self.kept_sixes,
+            f"{prefix}total": sum(kept) + sum(self.open_dice),
+            f"{prefix}kept_sixes": kept.count(6),
         }
 
 
@@ -73,7 +75,7 @@ def roll_pool(
     """Roll N d6 with bonus/penalty dice; with `open_ended`, add d6s while every kept die is 6."""
     net = bonus - penalty
     check_net(net)
-    rolled = tuple(dice.d(6) for _ in range(n + abs(net)))
+    rolled = tuple([dice.d(6) for _ in range(n + abs(net))])
     kept = tuple(sorted(rolled, reverse=net >= 0)[:n])
     extra: list[int] = []
     if open_ended and kept and all(d == 6 for d in kept):

@@ -60,6 +60,7 @@ class Warp(System[WarpSheet]):
     damage = hook(f"{GAME}.encounter", "damage")
     status = hook(f"{GAME}.tracks", "status")
     tracks = hook(f"{GAME}.tracks", "tracks")
+    fight_state = hook(f"{GAME}.tracks", "fight_state")
 
 
 SYSTEM = Warp()

@@ -10,6 +10,7 @@ the encounter's attacks read them here, so a roll from the sheet and one from th
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from math import ceil
 from typing import TYPE_CHECKING
 
@@ -74,8 +75,10 @@ def hp_state(max_points: int, damage: int, temporary: int, temporary_counts: boo
     return "wounded" if hp < max_points else "unhurt"
 
 
+@cache
 def health(key: str) -> HealthState:
-    """The words and effect of a state (data/health.toml)."""
+    """The words and effect of a state (data/health.toml); a row of the table, looked up once
+    (every blow a fight rolls reads the states before and after)."""
     return by_key(HEALTH.state, key, tr("état", "state"))
 
 
@@ -223,3 +226,33 @@ def status(sheet: WarpSheet) -> Status:
     if is_dying(hp, sheet.max_hp):
         return "dead"
     return "out" if is_out(hp) else "up"
+
+
+# -- what a fight reads (System.fight_state) --------------------------------------------------
+
+
+def fight_state(sheet: WarpSheet) -> tuple[object, ...]:
+    """What a fight reads of the sheet (`System.fight_state`): the hit points as damage and
+    temporary damage apart (temporary damage counts toward the penalty die and out of combat,
+    never toward death, L2405-2408, L3253-3376, reading §9.29) with the maximum; the dice the
+    traits give in a fight (the best combat or agility trait attacks, defends and rolls
+    initiative, agility dodges, L2294-2310, L2520-2528, L2714-2727); the weapons in order (one
+    attack each), the armour (its dice and penalty dice, L3026-3114, L3049-3075); badly healed
+    serious wounds (a penalty die each, L3957-3969) and the serious-wound rule that adds them;
+    whether the sheet is an NPC's (never a predictable attack). A trait's name, sign and
+    description, the pools, the spells and the recovery base (read only by recovery after the
+    fight, L3505-3515) are read by no attack, check or fight operation."""
+    return (
+        sheet.kind == "npc",
+        sheet.max_hp,
+        sheet.damage,
+        sheet.temporary_damage,
+        sheet.taser_damage_counts,
+        sheet.serious_wounds_rule,
+        lame(sheet),
+        fighting_dice(sheet),
+        dodge_dice(sheet),
+        tuple(sheet.weapons),
+        tuple(sheet.armour),
+        sheet.bulletproof,
+    )

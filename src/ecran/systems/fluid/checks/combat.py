@@ -206,6 +206,26 @@ class Exchange:
         return "down" if self.damage_left(d) >= self.p.opponent_res else "hit"
 
 
+#: The exchanges of the parameters `resolve` has seen lately, by their identity: a walk replays
+#: `resolve` once per dice sequence, and a simulation rolls the same few attacks trial after
+#: trial. Each entry keeps its parameters alive, so their id is never another's; cleared when
+#: full, a bound on memory.
+_EXCHANGES: dict[int, tuple[AttackParams, Exchange]] = {}
+EXCHANGES_KEPT = 4096
+
+
+def exchange_of(params: AttackParams) -> Exchange:
+    """`Exchange(params)`, worked out once for the same parameters."""
+    found = _EXCHANGES.get(id(params))
+    if found is not None and found[0] is params:
+        return found[1]
+    ex = Exchange(params)
+    if len(_EXCHANGES) >= EXCHANGES_KEPT:
+        _EXCHANGES.clear()
+    _EXCHANGES[id(params)] = (params, ex)
+    return ex
+
+
 class Attack(FluidCheck[AttackParams]):
     """One opposed exchange: the better score deals the difference + weapon − armour, counter
     included (L995-1049, L1343-1353); RES, wound Trait and survival test follow (L1425-1493)."""
@@ -239,7 +259,7 @@ class Attack(FluidCheck[AttackParams]):
     }
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
-        ex = Exchange(params)
+        ex = exchange_of(params)
         rules = explosions(params)
         fixed = ex.defender_score()
         while True:

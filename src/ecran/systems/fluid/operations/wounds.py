@@ -154,8 +154,11 @@ class HitParams(Params):
 )
 def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[FluidSheet]:
     """RES first, then a wound Trait, then the survival test of a critical wound."""
-    damage = DamageParams(
+    # built from parameters already checked against the same bounds: not validated again
+    # (a simulation applies this once per blow)
+    damage = DamageParams.model_construct(
         damage=params.damage,
+        target="RES",
         wound_name=params.wound_name,
         hinders=params.hinders,
         survival_combine=params.survival_combine,
@@ -165,7 +168,7 @@ def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[F
     if not (params.survival_test and wound.survival_penalty) or sheet.minion:
         return hurt
     penalty = min(MAX_PENALTY, wound.survival_penalty)  # past it, only wounds piled by hand
-    test = survive.apply(hurt.sheet, SurviveParams(penalty=penalty), dice)
+    test = survive.apply(hurt.sheet, SurviveParams.model_construct(penalty=penalty), dice)
     summary = tr(
         f"{hurt.summary.fr} ; test de survie : {test.summary.fr}",
         f"{hurt.summary.en}; survival test: {test.summary.en}",

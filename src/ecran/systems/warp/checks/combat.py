@@ -9,6 +9,7 @@ odds answer "what are my chances of putting him down?".
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Literal
 
@@ -215,6 +216,24 @@ def _with_actions(
     return n - fewer, bonus, penalty + more_penalty
 
 
+@dataclass(frozen=True)
+class BeforeDice:
+    """What an attack works out from its parameters alone, before the dice."""
+
+    pools: Pools
+    factor: int
+    hit: Hit
+    armour: Protection
+
+
+#: The numbers of the parameters `resolve` has seen lately, by the identity of (check,
+#: parameters): a walk replays `resolve` once per dice sequence, and a simulation rolls the
+#: same few attacks trial after trial. Each entry keeps its parameters alive, so their id is
+#: never another's; cleared when full, a bound on memory.
+_NUMBERS: dict[tuple[int, int], tuple[Any, Any, BeforeDice]] = {}
+NUMBERS_KEPT = 4096
+
+
 class AttackCheck(Check[Any]):
     """Shared procedure; subclasses say how the pools, the factor and the hit are built.
 
@@ -271,18 +290,35 @@ class AttackCheck(Check[Any]):
             low, high = (low, mid) if dead(mid) else (mid + 1, high)
         return high
 
+    def before_dice(self, params: Any) -> BeforeDice:
+        """The numbers of an attack before any die (pools, factor, what the armour sees, the
+        armour), worked out once for consecutive calls on the same check and parameters: a
+        walk replays `resolve` once per dice sequence on the same ones."""
+        found = _NUMBERS.get((id(self), id(params)))
+        if found is not None and found[0] is self and found[1] is params:
+            return found[2]
+        numbers = BeforeDice(
+            self.pools(params), self.factor(params), self.hit(params), params.protection()
+        )
+        if len(_NUMBERS) >= NUMBERS_KEPT:
+            _NUMBERS.clear()
+        _NUMBERS[id(self), id(params)] = (self, params, numbers)
+        return numbers
+
     def resolve(self, params: Any, dice: DiceSource) -> Resolution:
-        an, ab, ap, dn, db, dp = self.pools(params)
+        numbers = self.before_dice(params)
+        an, ab, ap, dn, db, dp = numbers.pools
         attack = roll_pool(dice, an, ab, ap, params.open_ended)
         defence = roll_pool(dice, dn, db, dp, params.open_ended)
         margin = attack.total - defence.total
         fumbled = params.fumbles and attack.all_ones
         defence_fumbled = params.fumbles and defence.all_ones
+        factor = numbers.factor
         details: dict[str, Any] = {
             **attack.details("attack_"),
             **defence.details("defence_"),
             "margin": margin,
-            "damage_factor": self.factor(params),
+            "damage_factor": factor,
             "defence_fumble": defence_fumbled,
         }
         if fumbled:
@@ -290,7 +326,6 @@ class AttackCheck(Check[Any]):
         if margin <= 0 and not defence_fumbled:
             return Resolution("miss", total=0, details=details)
         margin = max(margin, 0)
-        factor = self.factor(params)
         double = attack.total >= 2 * defence.total
         if params.alternative_damage:
             rolled = [dice.d(6) for _ in range(factor)]
@@ -299,7 +334,7 @@ class AttackCheck(Check[Any]):
         else:
             raw = margin * factor
         raw = self.scale(params, raw)
-        hit, armour = self.hit(params), params.protection()
+        hit, armour = numbers.hit, numbers.armour
         normal, bp = roll_armour(dice, armour, hit)
         damage = final_damage(raw, margin, normal, bp, hit, armour, params.rules())
         details.update(raw_damage=raw, armour_roll=normal, bulletproof_roll=bp, damage=damage)
