@@ -72,6 +72,9 @@ def exact_duel(data: dict[str, Any]) -> tuple[Fraction, Fraction, Fraction]:
 
 
 def test_a_small_duel_agrees_with_its_exact_odds() -> None:
+    """Both fighters have 1 INC: a mortal wound (SNG 0) no longer ends a fight, INC 0 does
+    (organique L548-551, L614-615), and with so little INC two blows past the armour still
+    decide the duel within its three rounds, on both sides."""
     data = _load("duel_organique.json")
     first, second, undecided = exact_duel(data)
     assert first + second + undecided == 1 and first > 0 and second > 0

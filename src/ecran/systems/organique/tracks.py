@@ -335,9 +335,25 @@ def effect_label(name: str) -> Text:
 
 
 def status(sheet: OrganiqueSheet) -> Status:
-    """Dead at SNG 0 — mortally wounded, dying without first aid (L591-601); out of combat by
-    the health track and endurance (L614-635)."""
+    """Whether the character still fights, is out of combat or is dead (L538-640, §9 A5).
+
+    - Up: at SNG 0 the character is mortally wounded (L591-593), "mais le personnage peut
+      continuer à agir tant que sa réserve d'Incapacité (INC) ou d'Endurance (END) est
+      supérieure à 0" (L548-551); he may go on fighting for a limited time (L594-601) and acts
+      "presque normalement tant qu'il lui reste de l'endurance" (L628-630). A mortal wound alone
+      never stops him (Juanita acts on at SNG 0, INC 2.5, L3824-3836).
+    - Out: INC 0 (L614-615), or END 0 while mortally wounded (L634-635), is out of combat
+      (`out_of_combat`). He then has INC + END rounds to get first aid "avant de mourir"
+      (L637-640): dying, not dead (Tyra at END 0, INC 2: two rounds, L4107-4110). The sheet
+      records neither the rounds gone by since the fall nor first aid given, so the status stays
+      "out" and the tracker shows the rounds (`death_timer`). INC + END = 0 on the sheet is no
+      proof the time is up: falling to INC 0 drops the END reserve "pendant 24 heures"
+      (L377-379, `hazards.after_inc_zero`), which supposes a survivor, while the clock runs on
+      the END the character had when he fell, which the sheet no longer holds.
+    - Dead: only under the other reading of INC 0 (the `inc_zero` option, §9 A5), L551-553's
+      "Une fois sa réserve d'INC à 0, le personnage est considéré comme mort".
+    """
     health = sheet.health.current()
-    if mortally_wounded(health):
+    if sheet.inc_zero == "dead" and health.inc <= 0:
         return "dead"
     return "out" if out_of_combat(health, sheet.endurance) else "up"

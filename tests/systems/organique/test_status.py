@@ -1,0 +1,82 @@
+"""`System.status` for organique: what ends a character's part in a fight, read from the health
+tracks (L538-640, §9 A5). A mortal wound (SNG 0) alone never does; INC 0, or END 0 while
+mortally wounded, puts him out of combat with INC + END rounds to get first aid; INC 0 is death
+only under the reading of L551-553."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ecran.engine import get_system
+from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.testing import ScriptedDice
+
+SYSTEM = get_system("organique")
+
+
+def sheet(sng: float, inc: float, endurance: int, **update: Any) -> OrganiqueSheet:
+    base = SYSTEM.new_character("Test").model_dump()
+    base["health"].update(sng_max=4, cps_max=4, inc_max=4, sng=sng, cps=4, inc=inc)
+    base.update(endurance=endurance, **update)
+    return OrganiqueSheet.model_validate(base)
+
+
+def hit(s: OrganiqueSheet, bs: float) -> OrganiqueSheet:
+    op = SYSTEM.operation("take_hit")
+    return op.run(s, op.params.model_validate({"bs": bs}), ScriptedDice()).sheet
+
+
+def test_a_mortal_wound_keeps_the_character_fighting_L548_551_L591_601_L3824_3836() -> None:
+    """L548-551: at SNG 0 "le personnage peut continuer à agir tant que sa réserve
+    d'Incapacité (INC) ou d'Endurance (END) est supérieure à 0"; Juanita, SNG 1, takes 2.5 bs,
+    falls to INC 2.5 and acts on (L3824-3836)."""
+    juanita = hit(sheet(sng=1, inc=4, endurance=9), 2.5)
+    assert (juanita.health.sng, juanita.health.inc) == (0, 2.5)
+    assert SYSTEM.status(juanita) == "up"
+
+
+def test_the_last_up_is_half_a_point_of_inc_and_one_of_end_L548_551_L628_635() -> None:
+    """The last sheet still fighting: mortally wounded with INC and END both above 0; half a
+    point of INC counts, as damage moves in half points (L541-613)."""
+    assert SYSTEM.status(sheet(sng=0, inc=0.5, endurance=1)) == "up"
+
+
+def test_end_0_while_mortally_wounded_is_out_not_dead_L634_640_L4107_4110() -> None:
+    """L634-635: "Lorsque l'endurance tombe à 0, le personnage est hors de combat"; L637-640:
+    he then has INC + END rounds to get first aid before dying. Tyra, END 0 and INC 2, has two
+    rounds left (L4107-4110): out, not dead."""
+    tyra = sheet(sng=0, inc=2, endurance=0)
+    assert SYSTEM.status(tyra) == "out"
+    assert SYSTEM.status(sheet(sng=0, inc=2, endurance=1)) == "up"
+
+
+def test_end_0_without_a_mortal_wound_is_not_out_of_combat_L331_336_L634_635() -> None:
+    """END 0 puts a character out of combat only once mortally wounded (L634-635); the END 0
+    of a character with blood left is exhaustion (L331-336), which the health tracks do not
+    count as out of combat."""
+    assert SYSTEM.status(sheet(sng=0.5, inc=4, endurance=0)) == "up"
+
+
+def test_inc_0_is_out_of_combat_dying_by_default_L614_615_L637_640_A5() -> None:
+    """L614-615: INC 0 is "en incapacité, hors de combat"; L637-640 gives INC + END rounds to
+    get first aid before death (§9 A5's recommended reading, the option's default). A blow
+    that takes the last half point of INC puts the character out; the sheet's END, dropped by
+    the fall (L377-379), is not the clock's, so nothing on the sheet says the time is up."""
+    fallen = hit(sheet(sng=0, inc=0.5, endurance=6), 0.5)
+    assert (fallen.health.inc, fallen.endurance) == (0, 0)
+    assert fallen.inc_zero == "out_of_combat"
+    assert SYSTEM.status(fallen) == "out"
+
+
+@pytest.mark.parametrize(("inc", "status"), [(0.5, "up"), (0, "dead")])
+def test_inc_0_is_death_under_the_reading_of_L551_553(inc: float, status: str) -> None:
+    """L551-553: "Une fois sa réserve d'INC à 0, le personnage est considéré comme mort", the
+    `inc_zero` option's other reading (§9 A5): the last half point of INC is the line."""
+    assert SYSTEM.status(sheet(sng=0, inc=inc, endurance=3, inc_zero="dead")) == status
+
+
+def test_a_healthy_character_is_up_under_either_reading_L538_640() -> None:
+    for reading in ("out_of_combat", "dead"):
+        assert SYSTEM.status(sheet(sng=4, inc=4, endurance=10, inc_zero=reading)) == "up"
