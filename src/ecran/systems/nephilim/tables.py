@@ -78,6 +78,9 @@ class TrackState(Model):
     source: str
     round_check: bool = False
     out: bool = False
+    #: The tracks on which this state is death (the wound track's "Mort", L78); the other
+    #: track's name for the same row may be a state one lives through ("Évanoui", L83).
+    dead: tuple[Literal["wound", "fatigue"], ...] = ()
 
 
 class FirstBox(Model):

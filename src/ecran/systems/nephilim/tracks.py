@@ -30,6 +30,7 @@ class State:
     malus: int | None  # None once out of play
     round_check: bool
     out: bool
+    dead: bool  # the state is death on this track (the data's `dead`, L78)
 
 
 @lru_cache(maxsize=1024)
@@ -42,7 +43,8 @@ def state(track: Track, boxes: int, reading: str = "pairs") -> State:
     index = max(i for i, first in enumerate(firsts) if boxes >= first)
     row: TrackState = TRACKS.state[index]
     names = row.wound if track == "wound" else row.fatigue
-    return State(index, Text(fr=names[0], en=names[1]), row.malus, row.round_check, row.out)
+    label = Text(fr=names[0], en=names[1])
+    return State(index, label, row.malus, row.round_check, row.out, track in row.dead)
 
 
 def malus(track: Track, boxes: int, reading: str = "pairs") -> int:
@@ -102,10 +104,16 @@ def shown(sheet: NephilimSheet) -> list[SheetRow]:
 
 
 def status(sheet: NephilimSheet) -> Status:
-    """Dead on the wound track's last state (L77-84); out of play when either track says so
-    (the sheet's `out_of_play`, L72-84)."""
+    """Dead when a track shows a state the table names death: the wound track's "Mort" (L78,
+    the data's `dead`). Out of play otherwise when either track reaches its last state, Mort
+    or "Évanoui" (L78, L83; the sheet's `out_of_play`): "Évanoui" is unconscious, where the
+    coma and unconsciousness of L88 put a character, not dead. "Incapacité" and "Épuisé"
+    (L78, L83) still act, at malus 4 with a test every round (L79, L84, L88): up."""
+    # sheet.py reads its maluses from this module, so its `out_of_play` is imported here, when
+    # the status is asked, and the one rule for "out" stays in one place.
+    from ecran.systems.nephilim.sheet import out_of_play
+
     boxes = sheet.track_boxes
-    if state("wound", sheet.wounds, boxes).index == 5:
+    if state("wound", sheet.wounds, boxes).dead or state("fatigue", sheet.fatigue, boxes).dead:
         return "dead"
-    out = state("wound", sheet.wounds, boxes).out or state("fatigue", sheet.fatigue, boxes).out
-    return "out" if out else "up"
+    return "out" if out_of_play(sheet) else "up"
