@@ -52,11 +52,19 @@ def test_end_0_while_mortally_wounded_is_out_not_dead_L634_640_L4107_4110() -> N
     assert SYSTEM.status(sheet(sng=0, inc=2, endurance=1)) == "up"
 
 
-def test_end_0_without_a_mortal_wound_is_not_out_of_combat_L331_336_L634_635() -> None:
-    """END 0 puts a character out of combat only once mortally wounded (L634-635); the END 0
-    of a character with blood left is exhaustion (L331-336), which the health tracks do not
-    count as out of combat."""
-    assert SYSTEM.status(sheet(sng=0.5, inc=4, endurance=0)) == "up"
+def test_end_0_without_a_mortal_wound_is_exhaustion_and_stops_the_fight_L331_336() -> None:
+    """END 0 with blood left is exhaustion, not the health tracks' out of combat (L634-635
+    needs a mortal wound), but L331-336: the exhausted character "ne peut pas rester debout, ne
+    peut effectuer aucune action ou réaction de combat" — out of the fight all the same."""
+    assert SYSTEM.status(sheet(sng=0.5, inc=4, endurance=0)) == "out"
+    assert SYSTEM.status(sheet(sng=0.5, inc=4, endurance=1)) == "up"
+
+
+def test_an_unconscious_character_is_out_of_the_fight_L3195_3216() -> None:
+    """A blow that knocks the victim out ("elle tombe au sol inconsciente", L3195-3216): an
+    incapacitating condition stops the fight whatever the health tracks say."""
+    knocked = sheet(sng=4, inc=4, endurance=10, conditions=["unconscious"])
+    assert SYSTEM.status(knocked) == "out"
 
 
 def test_inc_0_is_out_of_combat_dying_by_default_L614_615_L637_640_A5() -> None:

@@ -350,10 +350,14 @@ def status(sheet: OrganiqueSheet) -> Status:
       proof the time is up: falling to INC 0 drops the END reserve "pendant 24 heures"
       (L377-379, `hazards.after_inc_zero`), which supposes a survivor, while the clock runs on
       the END the character had when he fell, which the sheet no longer holds.
+    - Out too, whatever the wounds: an exhausted character (END 0) "ne peut plus tenir debout,
+      combattre" (L331-336), and an unconscious or otherwise incapacitated one neither acts nor
+      reacts (L3195-3216): what `encounter.can_fight` refuses.
     - Dead: only under the other reading of INC 0 (the `inc_zero` option, §9 A5), L551-553's
       "Une fois sa réserve d'INC à 0, le personnage est considéré comme mort".
     """
     health = sheet.health.current()
     if sheet.inc_zero == "dead" and health.inc <= 0:
         return "dead"
-    return "out" if out_of_combat(health, sheet.endurance) else "up"
+    stopped = exhausted(sheet.endurance) or any(c in INCAPACITATED for c in sheet.conditions)
+    return "out" if stopped or out_of_combat(health, sheet.endurance) else "up"
