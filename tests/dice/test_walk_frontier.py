@@ -121,3 +121,15 @@ def test_any_procedure_with_repeated_faces(dice: list[list[int]], stop: int, bud
     exact = enumerate_outcomes(procedure)
     assert walk_frontier(procedure, 10**5).distribution() == exact
     assert resumed_exactly(procedure, budget) == exact
+
+
+def test_patience_gives_up_a_walk_that_ends_nothing() -> None:
+    def pools(dice: DiceSource) -> int:  # four d10 a side: no sequence ends before 10**8
+        return max(dice.d(10) for _ in range(4)) - max(dice.d(10) for _ in range(4))
+
+    walked = walk_frontier(pools, 2_000, patience=16)
+    assert walked.results == {} and len(walked.frontier) == 1 + 16 * 9  # 16 replays of 10 faces
+    assert sum(w for _, w in walked.frontier) == walked.denominator
+    # a walk that ends some sequences keeps going to its end
+    assert walk_frontier(nephilim, 2_000, patience=16) == walk_frontier(nephilim, 2_000)
+    assert walk_frontier(nephilim, 2_000).frontier == []

@@ -122,18 +122,30 @@ def _branches(faces: Sequence[int]) -> list[tuple[int, int]]:
     return list(count.items())
 
 
-def walk_frontier(procedure: Callable[[_Script], R], max_paths: int) -> Walked[R]:
+def walk_frontier(
+    procedure: Callable[[_Script], R], max_paths: int, patience: int | None = None
+) -> Walked[R]:
     """Replays `procedure` at most `max_paths` times, the most probable prefix first.
 
     A prefix's probability is exact (`ways` / `product` in integers); the heap orders by its
     float, ties by the order prefixes were found, so the same call always leaves the same
-    frontier. A replay that asks for one die more pushes a prefix per distinct face."""
+    frontier. A replay that asks for one die more pushes a prefix per distinct face.
+
+    With `patience`, the walk also gives up early where its budget buys little: after
+    `patience` replays, and each time they double, it stops if it has reached less than
+    replays / (16 × max_paths) of the mass (a pool of d10 on each side ends no sequence in
+    thousands of replays; a walk that ends some keeps its pace). The rule reads only the walk
+    itself, so it stays deterministic."""
     heap: list[tuple[float, int, tuple[int, ...], int, int]] = [(-1.0, 0, (), 1, 1)]
     found: dict[R, dict[int, int]] = {}
-    pushed = 1
-    for _ in range(max_paths):
+    pushed, reached, checkpoint = 1, 0.0, patience or max_paths
+    for replays in range(max_paths):
         if not heap:
             break
+        if replays == checkpoint:
+            if reached * 16 * max_paths < replays:
+                break
+            checkpoint *= 2
         _, _, prefix, ways, product = heapq.heappop(heap)
         try:
             result = procedure(_Script(list(prefix)))
@@ -144,8 +156,16 @@ def walk_frontier(procedure: Callable[[_Script], R], max_paths: int) -> Walked[R
                 heapq.heappush(heap, (-share / below, pushed, (*prefix, face), share, below))
                 pushed += 1
             continue
+        reached += ways / product
         per_product = found.setdefault(result, {})
         per_product[product] = per_product.get(product, 0) + ways
+    return _walked(found, heap)
+
+
+def _walked(
+    found: dict[R, dict[int, int]], heap: list[tuple[float, int, tuple[int, ...], int, int]]
+) -> Walked[R]:
+    """The reached results and the frontier (in the order found) over one denominator."""
     left = sorted(heap, key=lambda entry: entry[1])
     denominator = lcm(*{d for per in found.values() for d in per}, *(e[4] for e in left))
     results = {
