@@ -78,7 +78,7 @@ FRONTIER_PATHS = 2_000
 #: (`walk_frontier`'s patience): Nephilim's attack ends its first ones near 64 replays.
 CHECK_PATIENCE = 64
 #: The same for an operation's walk (`step_walk`).
-STEP_PATIENCE = 16
+STEP_PATIENCE = 4
 #: The budget of one planned attack's exact odds (computed once, not per trial).
 PLANNED_PATHS = 100_000
 
@@ -278,15 +278,15 @@ class CheckTable:
         return _result_key(result), result
 
 
-#: (check class, parameters) -> its `CheckTable`, shared by every fight of the process.
-TABLED: dict[tuple[Any, str], CheckTable] = {}
+#: (check class, parameters, budget) -> its `CheckTable`, shared by every fight of the process.
+TABLED: dict[tuple[Any, str, int], CheckTable] = {}
 
 
 def check_table(check: Check[Any], params: Any, paths: int = FRONTIER_PATHS) -> CheckTable:
     """The `CheckTable` of a check's parameters, walked within `paths` replays of `resolve`:
     a fixed budget, so the same parameters always give the same table (a seed draws the same
     fights from cold tables as from warm ones)."""
-    key = (type(check), params.model_dump_json())
+    key = (type(check), params.model_dump_json(), paths)
     found = TABLED.get(key)
     if found is not None:
         return found
