@@ -5,16 +5,22 @@ is the game's own procedure: the attack the system offers (`System.attacks`), it
 `resolve`, the result's `consequences` and the operations that apply them to both sheets. A
 participant's state is its sheet's fight state (`System.fight_state`: the part of the sheet a
 fight reads and changes), so sheets that fight alike share every cached step and a wound that
-changes the next attack changes the state. Each step is drawn from an exact distribution: the
-check's whole results (walked once per parameter set, over every dice sequence, as the odds
-are), then what the drawn result does (the game's consequences, worked out the first time it is
-drawn), then each operation's next states (walked over the operation's own dice, once per state
-and operation). Numpy keeps the books: every state over every trial, and those distributions in
-lazily filled integer tables (`Fight`), drawn for all trials at once.
+changes the next attack changes the state. Each step is drawn from an exact table: the check's
+results (`CheckTable`: its `resolve` walked once per parameter set, the most probable dice
+sequences first, within a fixed budget; the sequences not walked are left as a frontier of
+prefixes, each with its exact probability), then what the drawn result does (the game's
+consequences, worked out the first time it is drawn), then each operation's next states (walked
+over the operation's own dice, once per state and operation). Numpy keeps the books: every state
+over every trial, and those tables in lazily filled integer arrays (`Tables`), drawn for all
+trials at once.
 
-Where a check cannot be walked (an open explosion, a large pool) its exchanges are rolled
-instead, trial by trial, with the engine's own procedure and a seeded `Roller`: correct first,
-then fast.
+A draw that lands on a frontier prefix resumes the check's `resolve` from it on fresh dice (a
+seeded `Roller`): exact in law, since the dice after a prefix do not depend on it. Its result
+then goes through the same tables as a walked one. So a check with an endless tree (Fluid's
+attack re-rolls ties and explodes) or a large pool costs one `resolve` per trial that reaches
+its frontier, never a wrong law. A walk that ends no dice sequence in its first replays gives up
+early (`walk_frontier`'s patience): walking such a check for every parameter set costs more
+than resuming it. An operation whose walk gives up is run on each trial's own `Roller`.
 
 The fight (our simulator's convention, shown with the result): initiative is rolled once
 (`System.initiative`, exact distribution; ties in random order), then every round each standing
@@ -582,15 +588,17 @@ class Tables:
 
     Everything a fight learns is a lazily filled table, read for all trials at once:
     - a *pair* (attacker's choice, attacker's state, defender's state): its attack, and the
-      segment of its check's result distribution (`results`; pairs that ask the same
-      parameters share one), or None where the check cannot be walked;
-    - `does[pair's offset + result]`: what that result does (an index into `whats`), worked
-      out by the game's `consequences` the first time a trial draws it;
+      segment of its check's `CheckTable` (walked results, then frontier prefixes; pairs that
+      ask the same parameters share one), or -1 where there is no attack;
+    - `does[pair's offset + result]`: what a walked result does (an index into `whats`),
+      worked out by the game's `consequences` the first time a trial draws it; a resumed
+      result's is kept per pair and result (`resumed`);
     - a *what*: the consequences in order, each a side and an operation with its parameters;
     - a *step* (state, operation): the segment of the states that operation leads the sheet
       to (`steps`), walked over the operation's own dice.
     A trial's attack is then a few numpy lookups and draws; Python runs only for the entries
-    not filled yet, and for checks or operations that cannot be walked (rolled trial by trial).
+    not filled yet, for draws on a frontier (the check resumed) and for operations whose walk
+    gave up (rolled trial by trial).
     """
 
     def __init__(self, system: System[Any]) -> None:
