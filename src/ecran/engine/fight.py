@@ -79,10 +79,10 @@ MAX_RESULTS = 4_096
 WALK_PATHS = 2_000
 #: Replays of a check's `resolve` its table may cost (`check_table`): past them, a draw resumes
 #: the check from the prefix the walk left. Measured on the benchmark's 4-against-4 (10,000
-#: fights, cold then warm): 256 walks most of Organique's, Nephilim's and Artemis's mass (a
-#: Nephilim attack: 37%, the rest a few dice away) and was the fastest of 64-2,000 cold (a full
-#: walk costs more than resuming the few trials that reach a rare sequence), no slower warm.
-FRONTIER_PATHS = 256
+#: fights, one process, cold then warm, load 3-4): 256 left most of a Nephilim attack's mass
+#: on the frontier (warm 15 s against 1 s: a resumed trial costs a `resolve`), 1,024 and 2,000
+#: walk Organique's, Nephilim's and Artemis's checks whole (their costs within the noise).
+FRONTIER_PATHS = 2_000
 #: A check's walk gives up after this many replays if it ends (almost) no dice sequence
 #: (`walk_frontier`'s patience): Nephilim's attack ends its first ones near 64 replays.
 CHECK_PATIENCE = 64
@@ -291,10 +291,11 @@ class CheckTable:
 TABLED: dict[tuple[Any, str, int], CheckTable] = {}
 
 
-def check_table(check: Check[Any], params: Any, paths: int = FRONTIER_PATHS) -> CheckTable:
-    """The `CheckTable` of a check's parameters, walked within `paths` replays of `resolve`:
-    a fixed budget, so the same parameters always give the same table (a seed draws the same
-    fights from cold tables as from warm ones)."""
+def check_table(check: Check[Any], params: Any, paths: int | None = None) -> CheckTable:
+    """The `CheckTable` of a check's parameters, walked within `paths` replays of `resolve`
+    (default: FRONTIER_PATHS): a fixed budget, so the same parameters always give the same
+    table (a seed draws the same fights from cold tables as from warm ones)."""
+    paths = FRONTIER_PATHS if paths is None else paths
     key = (type(check), params.model_dump_json(), paths)
     found = TABLED.get(key)
     if found is not None:
