@@ -136,7 +136,8 @@ def _cpu() -> float:
     return total
 
 
-#: Games whose attacks are rolled fight by fight (too big for an exact walk): small batches, so
+#: Games whose attacks are mostly resumed trial by trial from their walk's frontier (pools of
+#: d10 or d6 on each side: the walk ends no dice sequence within its budget): small batches, so
 #: the time limit can stop them.
 SMALL_BATCH = {"fluid": 250, "warp": 250}
 

@@ -4,7 +4,7 @@ Dice notation (parse, roll, exact odds, shown work) lives in `ecran.dice.notatio
 """
 
 from ecran.dice.distribution import Distribution
-from ecran.dice.enumerate import TooManyPaths, enumerate_outcomes
+from ecran.dice.enumerate import Resumed, TooManyPaths, Walked, enumerate_outcomes, walk_frontier
 from ecran.dice.explode import explode, explode_chain
 from ecran.dice.pool import count_successes, keep_highest, keep_lowest, keep_scored
 from ecran.dice.roller import DiceSource, Roller
@@ -12,8 +12,10 @@ from ecran.dice.roller import DiceSource, Roller
 __all__ = [
     "DiceSource",
     "Distribution",
+    "Resumed",
     "Roller",
     "TooManyPaths",
+    "Walked",
     "count_successes",
     "enumerate_outcomes",
     "explode",
@@ -21,4 +23,5 @@ __all__ = [
     "keep_highest",
     "keep_lowest",
     "keep_scored",
+    "walk_frontier",
 ]

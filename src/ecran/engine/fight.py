@@ -5,16 +5,22 @@ is the game's own procedure: the attack the system offers (`System.attacks`), it
 `resolve`, the result's `consequences` and the operations that apply them to both sheets. A
 participant's state is its sheet's fight state (`System.fight_state`: the part of the sheet a
 fight reads and changes), so sheets that fight alike share every cached step and a wound that
-changes the next attack changes the state. Each step is drawn from an exact distribution: the
-check's whole results (walked once per parameter set, over every dice sequence, as the odds
-are), then what the drawn result does (the game's consequences, worked out the first time it is
-drawn), then each operation's next states (walked over the operation's own dice, once per state
-and operation). Numpy keeps the books: every state over every trial, and those distributions in
-lazily filled integer tables (`Fight`), drawn for all trials at once.
+changes the next attack changes the state. Each step is drawn from an exact table: the check's
+results (`CheckTable`: its `resolve` walked once per parameter set, the most probable dice
+sequences first, within a fixed budget; the sequences not walked are left as a frontier of
+prefixes, each with its exact probability), then what the drawn result does (the game's
+consequences, worked out the first time it is drawn), then each operation's next states (walked
+over the operation's own dice, once per state and operation). Numpy keeps the books: every state
+over every trial, and those tables in lazily filled integer arrays (`Tables`), drawn for all
+trials at once.
 
-Where a check cannot be walked (an open explosion, a large pool) its exchanges are rolled
-instead, trial by trial, with the engine's own procedure and a seeded `Roller`: correct first,
-then fast.
+A draw that lands on a frontier prefix resumes the check's `resolve` from it on fresh dice (a
+seeded `Roller`): exact in law, since the dice after a prefix do not depend on it. Its result
+then goes through the same tables as a walked one. So a check with an endless tree (Fluid's
+attack re-rolls ties and explodes) or a large pool costs one `resolve` per trial that reaches
+its frontier, never a wrong law. A walk that ends no dice sequence in its first replays gives up
+early (`walk_frontier`'s patience): walking such a check for every parameter set costs more
+than resuming it. An operation whose walk gives up is run on each trial's own `Roller`.
 
 The fight (our simulator's convention, shown with the result): initiative is rolled once
 (`System.initiative`, exact distribution; ties in random order), then every round each standing
@@ -39,7 +45,15 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ecran.dice import DiceSource, Distribution, Roller, TooManyPaths, enumerate_outcomes
+from ecran.dice import (
+    DiceSource,
+    Distribution,
+    Resumed,
+    Roller,
+    TooManyPaths,
+    enumerate_outcomes,
+    walk_frontier,
+)
 from ecran.engine.registry import get_system
 from ecran.engine.simulate import EXACT_LIMIT, Sampler, check_trials, generator
 from ecran.rules import (
@@ -60,10 +74,26 @@ MAX_STATES = 20_000
 #: Check results kept between fights (the web's recomputations share them): (check class,
 #: parameters) -> the walked results. Cleared when full: a bound on memory.
 MAX_RESULTS = 4_096
-#: Dice sequences one exchange's walk may visit before it is rolled trial by trial instead.
+#: Dice sequences an exact walk (an operation's, an initiative's) may visit before it is rolled
+#: trial by trial instead.
 WALK_PATHS = 2_000
+#: Replays of a check's `resolve` its table may cost (`check_table`): past them, a draw resumes
+#: the check from the prefix the walk left. Measured on the benchmark's 4-against-4 (10,000
+#: fights, one process, cold then warm, load 3-4): 256 left most of a Nephilim attack's mass
+#: on the frontier (warm 15 s against 1 s: a resumed trial costs a `resolve`), 1,024 and 2,000
+#: walk Organique's, Nephilim's and Artemis's checks whole (their costs within the noise).
+FRONTIER_PATHS = 2_000
+#: A check's walk gives up after this many replays if it ends (almost) no dice sequence
+#: (`walk_frontier`'s patience): Nephilim's attack ends its first ones near 64 replays.
+CHECK_PATIENCE = 64
+#: The same for an operation's walk (`step_walk`).
+STEP_PATIENCE = 4
 #: The budget of one planned attack's exact odds (computed once, not per trial).
 PLANNED_PATHS = 100_000
+
+#: Resumed results' consequences kept per pair (results with their dice in their details are
+#: many: a bound on memory).
+MAX_RESUMED = 4_096
 
 #: A game's tables start afresh, when a fight begins, past this many states (a bound on memory;
 #: every fight has room for MAX_STATES new ones).
@@ -188,28 +218,6 @@ class Attack:
         a, d = self.books.sheets[self.attacker], self.books.sheets[self.defender]
         return self.books.system.consequences(self.action.check, self.action.params, result, a, d)
 
-    def apply(self, result: Resolution, dice: DiceSource) -> tuple[int, int]:
-        """The result's consequences, by the game's operations, on both sheets."""
-        return self.carry_out(self.consequences(result), dice)
-
-    def carry_out(self, found: list[Consequence], dice: DiceSource) -> tuple[int, int]:
-        system, books = self.books.system, self.books
-        a, d = books.sheets[self.attacker], books.sheets[self.defender]
-        sheets = {"attacker": a, "defender": d}
-        for c in found:
-            op = system.operation(c.operation)
-            sheet = sheets[c.side]
-            sheets[c.side] = op.run(sheet, op.params.model_validate(c.params), dice).sheet
-        after_a = self.attacker if sheets["attacker"] is a else books.state(sheets["attacker"])
-        after_d = self.defender if sheets["defender"] is d else books.state(sheets["defender"])
-        return after_a, after_d
-
-    def play(self, dice: DiceSource) -> tuple[int, int]:
-        """The whole exchange on one dice source (a seeded Roller: one trial)."""
-        if self.check is None:
-            return self.attacker, self.defender
-        return self.apply(self.check.resolve(self.params, dice), dice)
-
 
 def _result_key(result: Resolution) -> str:
     # repr, not JSON: this runs once per dice sequence walked. Two equal results whose details
@@ -252,6 +260,69 @@ def check_results(
         if len(cache) >= MAX_RESULTS:
             cache.clear()
         found = cache[key] = walk_results(check, params, paths)
+    return found
+
+
+@dataclass(frozen=True)
+class CheckTable:
+    """A check's results as the simulator draws them, for one parameter set: the results its
+    partial walk reached (`walk_frontier`, the most probable dice sequences first), then the
+    prefixes it left, each with its exact weight over one denominator. A draw that lands on a
+    prefix resumes the check's own `resolve` from it on fresh dice (`resume`): the result is
+    exact in law, and it goes through the same tables as a walked one."""
+
+    check: Check[Any]
+    params: Any
+    #: The walked results' keys, in the walk's order; then `frontier`.
+    keys: list[str]
+    seen: dict[str, Resolution]
+    index: dict[str, int]
+    frontier: list[tuple[int, ...]]
+    weights: list[int]
+    denominator: int
+
+    def resume(self, entry: int, dice: DiceSource) -> tuple[str, Resolution]:
+        """The result of frontier prefix `entry`, the dice after it drawn from `dice`."""
+        result = self.check.resolve(self.params, Resumed(self.frontier[entry], dice))
+        return _result_key(result), result
+
+
+#: (check class, parameters, budget) -> its `CheckTable`, shared by every fight of the process.
+TABLED: dict[tuple[Any, str, int], CheckTable] = {}
+
+
+def check_table(check: Check[Any], params: Any, paths: int | None = None) -> CheckTable:
+    """The `CheckTable` of a check's parameters, walked within `paths` replays of `resolve`
+    (default: FRONTIER_PATHS): a fixed budget, so the same parameters always give the same
+    table (a seed draws the same fights from cold tables as from warm ones)."""
+    paths = FRONTIER_PATHS if paths is None else paths
+    key = (type(check), params.model_dump_json(), paths)
+    found = TABLED.get(key)
+    if found is not None:
+        return found
+    seen: dict[str, Resolution] = {}
+
+    def resolve(dice: DiceSource) -> str:
+        result = check.resolve(params, dice)
+        k = _result_key(result)
+        seen.setdefault(k, result)
+        return k
+
+    walked = walk_frontier(resolve, paths, CHECK_PATIENCE)
+    keys = list(walked.results)
+    found = CheckTable(
+        check,
+        params,
+        keys,
+        {k: seen[k] for k in keys},
+        {k: i for i, k in enumerate(keys)},
+        [prefix for prefix, _ in walked.frontier],
+        [walked.results[k] for k in keys] + [w for _, w in walked.frontier],
+        walked.denominator,
+    )
+    if len(TABLED) >= MAX_RESULTS:
+        TABLED.clear()
+    TABLED[key] = found
     return found
 
 
@@ -303,11 +374,35 @@ def transition(
     return found
 
 
+def step_walk(
+    books: Books, state: int, operation: str, params: dict[str, Any]
+) -> Distribution[int] | None:
+    """`transition` for the simulator's step tables, or None (the step is then rolled trial
+    by trial) where the walk gives up: after STEP_PATIENCE replays that end no dice sequence
+    (a survival test on exploding d10: every wounded sheet is a new state, and walking each
+    one's test cost more than rolling it for the few trials that reach it)."""
+    key = (state, operation, json.dumps(params, sort_keys=True, default=str))
+    found = books.transitions.get(key)
+    if found is None:
+        op = books.system.operation(operation)
+        sheet, parsed = books.sheets[state], op.params.model_validate(params)
+
+        def run(dice: DiceSource) -> int:
+            after = op.run(sheet, parsed, dice).sheet
+            return state if after is sheet else books.state(after)
+
+        walked = walk_frontier(run, WALK_PATHS, STEP_PATIENCE)
+        if walked.frontier:
+            return None
+        found = books.transitions[key] = walked.distribution()
+    return found
+
+
 def _carried_out(
     attack: Attack, found: list[Consequence], paths: int
 ) -> dict[tuple[int, int], Fraction]:
     """The two states after the given consequences, in order, each applied by its operation
-    to the sheet the previous ones left (as `Attack.carry_out` does on one dice source)."""
+    to the sheet the previous ones left (as `Fight._carry` draws them)."""
     dist = {(attack.attacker, attack.defender): Fraction(1)}
     for c in found:
         after: dict[tuple[int, int], Fraction] = {}
@@ -388,11 +483,10 @@ class Segments:
 
     def __init__(self) -> None:
         self.values: list[int] = []
-        self._cumulative: list[int] = []
-        self._offset: list[int] = []
-        self._count: list[int] = []
-        self._denominator: list[int] = []
-        self._arrays: tuple[Any, ...] = ()
+        # numpy from the start, grown by doubling: a table adds segments in the middle of a
+        # batch (a new pair, a new step), and rebuilding every array each time was quadratic
+        self._flat = [Growing(), Growing()]  # cumulative, values
+        self._head = [Growing(), Growing(), Growing()]  # offset, count, denominator
 
     def add(self, values: Sequence[int], weights: Sequence[int], denominator: int) -> int:
         running, cumulative = 0, []
@@ -402,28 +496,20 @@ class Segments:
         if denominator >= EXACT_LIMIT:
             cumulative = [c * EXACT_LIMIT // denominator for c in cumulative]
             denominator = EXACT_LIMIT
-        self._offset.append(len(self.values))
-        self._count.append(len(values))
-        self._denominator.append(denominator)
+        offset = len(self.values)
         self.values.extend(values)
-        self._cumulative.extend(cumulative)
-        self._arrays = ()
-        return len(self._offset) - 1
+        for grown, row in zip(self._flat, (cumulative, values), strict=True):
+            start = grown.extend(len(row))
+            grown.data[start : start + len(row)] = row
+        index = self._head[0].size
+        for grown, value in zip(self._head, (offset, len(values), denominator), strict=True):
+            at = grown.extend(1)  # first: it may put a bigger array in `data`
+            grown.data[at] = value
+        return index
 
     def arrays(self) -> tuple[Any, ...]:
         """(offset, count, denominator, cumulative, values) as numpy arrays."""
-        if not self._arrays:
-            self._arrays = tuple(
-                np.array(x, dtype=np.int64)
-                for x in (
-                    self._offset,
-                    self._count,
-                    self._denominator,
-                    self._cumulative,
-                    self.values,
-                )
-            )
-        return self._arrays
+        return tuple(g.data for g in (*self._head, *self._flat))
 
     def draw(self, rng: np.random.Generator, segment: Any) -> Any:
         """One draw from each trial's segment: the position drawn in the flat arrays."""
@@ -506,15 +592,17 @@ class Tables:
 
     Everything a fight learns is a lazily filled table, read for all trials at once:
     - a *pair* (attacker's choice, attacker's state, defender's state): its attack, and the
-      segment of its check's result distribution (`results`; pairs that ask the same
-      parameters share one), or None where the check cannot be walked;
-    - `does[pair's offset + result]`: what that result does (an index into `whats`), worked
-      out by the game's `consequences` the first time a trial draws it;
+      segment of its check's `CheckTable` (walked results, then frontier prefixes; pairs that
+      ask the same parameters share one), or -1 where there is no attack;
+    - `does[pair's offset + result]`: what a walked result does (an index into `whats`),
+      worked out by the game's `consequences` the first time a trial draws it; a resumed
+      result's is kept per pair and result (`resumed`);
     - a *what*: the consequences in order, each a side and an operation with its parameters;
     - a *step* (state, operation): the segment of the states that operation leads the sheet
       to (`steps`), walked over the operation's own dice.
     A trial's attack is then a few numpy lookups and draws; Python runs only for the entries
-    not filled yet, and for checks or operations that cannot be walked (rolled trial by trial).
+    not filled yet, for draws on a frontier (the check resumed) and for operations whose walk
+    gave up (rolled trial by trial).
     """
 
     def __init__(self, system: System[Any]) -> None:
@@ -527,11 +615,15 @@ class Tables:
         # pairs
         self.pairs = Keyed()
         self.attacks: list[Attack] = []
-        self._pair_segment: list[int] = []  # -1: no attack; -2: rolled trial by trial
+        self.tabled: list[CheckTable | None] = []  # None: no attack
+        #: Per pair: result key -> what, for resumed results the walk did not reach.
+        self.resumed: list[dict[str, int]] = []
+        self._pair_segment: list[int] = []  # -1: no attack
         self._pair_does: list[int] = []
+        self._pair_count: list[int] = []
         self._pair_arrays: tuple[Any, ...] = ()
         self.result_segments = Segments()
-        self._segment_of: dict[tuple[Any, str], tuple[int, list[str], dict[str, Resolution]]] = {}
+        self._segment_of: dict[tuple[Any, str], tuple[int, CheckTable]] = {}
         self.does = Growing()
         # what results do
         self.whats: dict[str, int] = {}
@@ -552,44 +644,60 @@ class Tables:
         choice, rest = divmod(key, SPAN * SPAN)
         attacker, defender = divmod(rest, SPAN)
         attack = Attack.of(self.books, attacker, defender, choice)
-        segment, count = -1, 0
+        segment, table = -1, None
         if attack.check is not None:
             ckey = (type(attack.check), attack.params.model_dump_json())
             found = self._segment_of.get(ckey)
             if found is None:
-                try:
-                    dist, seen = check_results(attack, self.results)
-                except TooManyPaths:
-                    found = (-2, [], {})
-                else:
-                    order = dist.outcomes()
-                    weights = [dist.weight(o) for o in order]
-                    values = list(range(len(order)))
-                    index = self.result_segments.add(values, weights, dist.denominator)
-                    found = (index, order, seen)
-                self._segment_of[ckey] = found
-            segment, count = found[0], len(found[1])
+                table = check_table(attack.check, attack.params)
+                values = list(range(len(table.weights)))
+                index = self.result_segments.add(values, table.weights, table.denominator)
+                found = self._segment_of[ckey] = (index, table)
+            segment, table = found
+        count = 0 if table is None else len(table.keys)
         self.pairs.add(key, len(self.attacks))
         self.attacks.append(attack)
+        self.tabled.append(table)
+        self.resumed.append({})
         self._pair_segment.append(segment)
         self._pair_does.append(self.does.extend(count))
+        self._pair_count.append(count)
         self._pair_arrays = ()
 
     def _pair_table(self) -> tuple[Any, ...]:
+        """(segment, offset in `does`, walked results) of each pair."""
         if not self._pair_arrays:
-            self._pair_arrays = (
-                np.array(self._pair_segment, dtype=np.int64),
-                np.array(self._pair_does, dtype=np.int64),
+            self._pair_arrays = tuple(
+                np.array(x, dtype=np.int64)
+                for x in (self._pair_segment, self._pair_does, self._pair_count)
             )
         return self._pair_arrays
 
     def _work_out(self, pair: int, result: int) -> None:
-        """What result number `result` of a pair's check does: the game's consequences."""
-        attack = self.attacks[pair]
-        ckey = (type(attack.check), attack.params.model_dump_json())
-        _, order, seen = self._segment_of[ckey]
-        what = self._what(attack.consequences(seen[order[result]]))
-        self.does.data[self._pair_does[pair] + result] = what
+        """What walked result number `result` of a pair's check does: the game's consequences."""
+        table = self.tabled[pair]
+        assert table is not None
+        found = self.attacks[pair].consequences(table.seen[table.keys[result]])
+        self.does.data[self._pair_does[pair] + result] = self._what(found)
+
+    def _resumed_what(self, pair: int, key: str, result: Resolution) -> int:
+        """What a resumed result does: a walked result's entry if the walk reached it, else
+        the game's consequences, kept per pair and result."""
+        table = self.tabled[pair]
+        assert table is not None
+        at = table.index.get(key)
+        if at is not None:
+            where = self._pair_does[pair] + at
+            if self.does.data[where] < 0:
+                self._work_out(pair, at)
+            return int(self.does.data[where])
+        known = self.resumed[pair]
+        what = known.get(key)
+        if what is None:
+            if len(known) >= MAX_RESUMED:
+                known.clear()
+            what = known[key] = self._what(self.attacks[pair].consequences(result))
+        return what
 
     def _what(self, found: list[Consequence]) -> int:
         """The number of what these consequences do (each operation with its parameters)."""
@@ -626,9 +734,8 @@ class Tables:
     def _new_step(self, key: int) -> None:
         state, op = divmod(key, SPAN)
         name, params = self._operation_list[op]
-        try:
-            dist = transition(self.books, state, name, params)
-        except TooManyPaths:
+        dist = step_walk(self.books, state, name, params)
+        if dist is None:
             segment = -1
         else:
             names = self.books.names
@@ -733,18 +840,25 @@ class Fight:
             for key in np.unique(keys[pair < 0]).tolist():
                 self.tables._new_pair(key)
             pair = self.tables.pairs.find(keys)
-        segment, does_at = self.tables._pair_table()
+        segment, does_at, walked = self.tables._pair_table()
         seg = segment[pair]
-        rolled = seg == -2
-        if rolled.any():
-            self._roll(rng, states, idx[rolled], who[rolled], whom[rolled], pair[rolled])
-        walked = seg >= 0
-        idx, who, whom = idx[walked], who[walked], whom[walked]
-        pair, seg = pair[walked], seg[walked]
+        attacks = seg >= 0
+        idx, who, whom = idx[attacks], who[attacks], whom[attacks]
+        pair, seg = pair[attacks], seg[attacks]
         if idx.size == 0:
             return
         offset = self.tables.result_segments.arrays()[0]
         result = self.tables.result_segments.draw(rng, seg) - offset[seg]
+        what = np.empty(idx.size, dtype=np.int64)
+        reached = result < walked[pair]
+        what[reached] = self._walked_what(pair[reached], result[reached], does_at)
+        left = ~reached
+        if left.any():
+            what[left] = self._resume(rng, pair[left], result[left] - walked[pair[left]])
+        self._carry(rng, states, idx, who, whom, what)
+
+    def _walked_what(self, pair: Any, result: Any, does_at: Any) -> Any:
+        """What each walked result drawn does (worked out the first time it is drawn)."""
         at = does_at[pair] + result
         what = self.tables.does.data[at]
         if (what < 0).any():
@@ -753,7 +867,21 @@ class Fight:
             for p, r in zip(pair[missing].tolist(), result[missing].tolist(), strict=True):
                 self.tables._work_out(p, r)
             what = self.tables.does.data[at]
-        self._carry(rng, states, idx, who, whom, what)
+        return what
+
+    def _resume(self, rng: np.random.Generator, pair: Any, entry: Any) -> Any:
+        """What each result drawn on the frontier does: the check resumed from its prefix on
+        one Roller seeded from the batch's generator, trial after trial in order (each trial's
+        dice after its prefix are fresh, so the law is exact; the seed replays them)."""
+        dice = Roller(int(rng.integers(0, 2**63 - 1)))
+        tables = self.tables
+        what = []
+        for p, e in zip(pair.tolist(), entry.tolist(), strict=True):
+            table = tables.tabled[p]
+            assert table is not None
+            key, result = table.resume(e, dice)
+            what.append(tables._resumed_what(p, key, result))
+        return np.array(what, dtype=np.int64)
 
     def _carry(
         self, rng: np.random.Generator, states: Any, idx: Any, who: Any, whom: Any, what: Any
@@ -796,19 +924,6 @@ class Fight:
             op = self.system.operation(name)
             after = op.run(self.books.sheets[state], op.params.model_validate(params), Roller(seed))
             states[row, c] = self.books.state(after.sheet)
-
-    def _roll(
-        self, rng: np.random.Generator, states: Any, rows: Any, who: Any, whom: Any, pair: Any
-    ) -> None:
-        """Attacks whose check cannot be walked (an open explosion, a large pool): each trial's
-        whole exchange played on its own seeded Roller, by the same procedure. (Carrying their
-        results through the step tables instead walks each operation for every new sheet
-        state these fights reach, which costs more than it saves: measured on Fluid.)"""
-        seeds = rng.integers(0, 2**31, size=rows.size)
-        for row, a, d, p, seed in zip(
-            rows.tolist(), who.tolist(), whom.tolist(), pair.tolist(), seeds.tolist(), strict=True
-        ):
-            states[row, a], states[row, d] = self.tables.attacks[p].play(Roller(seed))
 
     def _settle(self, states: Any, live: Any, winner: Any, ended: Any, round_: int) -> Any:
         """Ends the live trials where at most one side stands; returns those still live."""
