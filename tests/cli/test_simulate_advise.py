@@ -3,6 +3,7 @@ errors."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -86,17 +87,7 @@ def test_the_terminal_reports_write_numbers_and_sources_as_a_french_reader_does(
     """Counts grouped and decimals with a comma ("100 000 essais", "0,004 s"), the advice's
     sources by the book's title and lines, never a seed file's name, "; " spaced in French."""
     trials = cli(
-        "simulate",
-        "artemis",
-        "test",
-        "--skill",
-        "5",
-        "--difficulty",
-        "7",
-        "--trials",
-        "100000",
-        "--seed",
-        "3",
+        *shlex.split("simulate artemis test --skill 5 --difficulty 7 --trials 100000 --seed 3")
     )
     assert trials.code == 0
     assert "100\u202f000 essais, graine 3, 0," in trials.out

@@ -363,15 +363,23 @@ def transition(
     key = (state, operation, json.dumps(params, sort_keys=True, default=str))
     found = books.transitions.get(key)
     if found is None:
-        op = books.system.operation(operation)
-        sheet, parsed = books.sheets[state], op.params.model_validate(params)
-
-        def run(dice: DiceSource) -> int:
-            after = op.run(sheet, parsed, dice).sheet
-            return state if after is sheet else books.state(after)
-
+        run = _operation_run(books, state, operation, params)
         found = books.transitions[key] = enumerate_outcomes(run, max_paths=paths)
     return found
+
+
+def _operation_run(
+    books: Books, state: int, operation: str, params: dict[str, Any]
+) -> Callable[[DiceSource], int]:
+    """The game's operation on a state's sheet as a dice procedure: the state it leads to."""
+    op = books.system.operation(operation)
+    sheet, parsed = books.sheets[state], op.params.model_validate(params)
+
+    def run(dice: DiceSource) -> int:
+        after = op.run(sheet, parsed, dice).sheet
+        return state if after is sheet else books.state(after)
+
+    return run
 
 
 def step_walk(
@@ -384,13 +392,7 @@ def step_walk(
     key = (state, operation, json.dumps(params, sort_keys=True, default=str))
     found = books.transitions.get(key)
     if found is None:
-        op = books.system.operation(operation)
-        sheet, parsed = books.sheets[state], op.params.model_validate(params)
-
-        def run(dice: DiceSource) -> int:
-            after = op.run(sheet, parsed, dice).sheet
-            return state if after is sheet else books.state(after)
-
+        run = _operation_run(books, state, operation, params)
         walked = walk_frontier(run, WALK_PATHS, STEP_PATIENCE)
         if walked.frontier:
             return None
