@@ -31,7 +31,7 @@ WeaponCategoryId = Literal["poings", "baton", "courte", "moyenne", "longue"]
 
 
 class Part(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 def words(fr: str, en: str) -> str:

@@ -34,7 +34,7 @@ CODE_WORDS: dict[str, Text] = {c.code: tr(c.fr, c.en) for c in CHARACTER.charact
 
 
 class _Part(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 def _char(fr: str, en: str) -> int:

@@ -84,7 +84,7 @@ class Characteristics(BaseModel):
     """Natural scores, −3..+3 for humans, −4 = total absence (L5-7). A Nephilim's meta-values
     are computed from his Ka-elements, never stored."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     force: int = _char("Force", "Strength")
     intelligence: int = _char("Intelligence", "Intelligence")

@@ -78,7 +78,7 @@ LEVEL_HELP = tr("1 Novice … 6 Maître", "1 Novice … 6 Master")
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class Characteristics(Strict):

@@ -81,7 +81,7 @@ def _known(values: list[str], keys: list[str], kind: Text) -> list[str]:
 
 
 class Trait(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str = param(tr("Nom", "Name"), default="", max_length=120)
     description: str = _text("Description", "Description")
@@ -114,7 +114,7 @@ class Trait(BaseModel):
 
 
 class SeriousWound(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     kind: Literal["heals_badly", "fatal"] = FIELDS("serious_kind", default="heals_badly")
     daily_loss: int = FIELDS("daily_loss", default=0, ge=0, le=15)
