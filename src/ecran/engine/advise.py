@@ -38,7 +38,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ecran.dice import TooManyPaths
-from ecran.engine.fight import MAX_RESULTS, RESULTS, Results, walk_results
+from ecran.engine.fight import RESULTS, Results, check_results
 from ecran.engine.records import OutcomeOdds, fraction_text, parse_params
 from ecran.engine.registry import get_system
 from ecran.engine.simulate import exact
@@ -355,17 +355,10 @@ def _count(system: System[Any], check: Check[Any], params: BaseModel, count: str
 def _walked(check: Check[Any], params: BaseModel) -> Results | None:
     """The check's whole results, walked once and kept in the simulator's cache (the advice of
     the next choice, and the tracker's fights, read them again); None past `COMBAT_PATHS`."""
-    key = (type(check), params.model_dump_json())
-    found = RESULTS.get(key)
-    if found is None:
-        try:
-            found = walk_results(check, params, COMBAT_PATHS)
-        except TooManyPaths:
-            return None
-        if len(RESULTS) >= MAX_RESULTS:
-            RESULTS.clear()
-        RESULTS[key] = found
-    return found
+    try:
+        return check_results(check, params, RESULTS, COMBAT_PATHS)
+    except TooManyPaths:
+        return None
 
 
 class _Odds:

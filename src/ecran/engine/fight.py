@@ -233,9 +233,11 @@ Results = tuple[Distribution[str], dict[str, Resolution]]
 RESULTS: dict[tuple[Any, str], Results] = {}
 
 
-def walk_results(check: Check[Any], params: Any, paths: int = WALK_PATHS) -> Results:
-    """The exact distribution of a check's whole result (outcome, total and details), by
-    walking its `resolve` over every dice sequence; each distinct result kept once."""
+def _keyed(
+    check: Check[Any], params: Any
+) -> tuple[Callable[[DiceSource], str], dict[str, Resolution]]:
+    """The check's `resolve` as a procedure answering its result's key, and the results met
+    by key (each distinct result kept once), for a walk."""
     seen: dict[str, Resolution] = {}
 
     def resolve(dice: DiceSource) -> str:
@@ -244,16 +246,24 @@ def walk_results(check: Check[Any], params: Any, paths: int = WALK_PATHS) -> Res
         seen.setdefault(k, result)
         return k
 
+    return resolve, seen
+
+
+def walk_results(check: Check[Any], params: Any, paths: int = WALK_PATHS) -> Results:
+    """The exact distribution of a check's whole result (outcome, total and details), by
+    walking its `resolve` over every dice sequence; each distinct result kept once."""
+    resolve, seen = _keyed(check, params)
     return enumerate_outcomes(resolve, max_paths=paths), seen
 
 
 def check_results(
-    attack: Attack, cache: dict[tuple[Any, str], Results], paths: int = WALK_PATHS
+    check: Check[Any],
+    params: Any,
+    cache: dict[tuple[Any, str], Results],
+    paths: int = WALK_PATHS,
 ) -> Results:
-    """`walk_results` of the attack's check, shared by every pair of sheets that asks the same
-    parameters."""
-    assert attack.check is not None
-    check, params = attack.check, attack.params
+    """`walk_results` of a check's parameters, kept in `cache` (cleared when full): shared by
+    every pair of sheets, and every piece of advice, that asks the same parameters."""
     key = (type(check), params.model_dump_json())
     found = cache.get(key)
     if found is None:
@@ -300,14 +310,7 @@ def check_table(check: Check[Any], params: Any, paths: int | None = None) -> Che
     found = TABLED.get(key)
     if found is not None:
         return found
-    seen: dict[str, Resolution] = {}
-
-    def resolve(dice: DiceSource) -> str:
-        result = check.resolve(params, dice)
-        k = _result_key(result)
-        seen.setdefault(k, result)
-        return k
-
+    resolve, seen = _keyed(check, params)
     walked = walk_frontier(resolve, paths, CHECK_PATIENCE)
     keys = list(walked.results)
     found = CheckTable(
@@ -339,7 +342,9 @@ def exact_exchange(
     attack = Attack.of(books, attacker, defender, choice)
     if attack.check is None:
         return Distribution.constant((attacker, defender))
-    results, seen = check_results(attack, RESULTS if cache is None else cache, paths)
+    assert attack.check is not None
+    cache = RESULTS if cache is None else cache
+    results, seen = check_results(attack.check, attack.params, cache, paths)
     # results that do the same things (the same operations with the same parameters) are one:
     # their operations are walked once
     same: dict[str, tuple[list[Consequence], Fraction]] = {}
