@@ -14,12 +14,10 @@ from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponIte
 from ecran.systems.organique.skills import best_bonus, best_initiative
 from ecran.systems.organique.tables import COMBAT, Weapon
 from ecran.systems.organique.tracks import (
-    INCAPACITATED,
     action_penalty,
     effective,
-    exhausted,
-    out_of_combat,
     reaction_penalty,
+    status,
 )
 
 #: Actions whose effect is the weapon's damage through the armour (L3266-3381): the vital
@@ -50,12 +48,8 @@ def bounded(value: int, low: int = -100, high: int = 100) -> int:
 
 def can_fight(sheet: OrganiqueSheet) -> bool:
     """L331-336, L614-635, L3195-3216: an exhausted, unconscious or out-of-combat character
-    neither acts nor reacts."""
-    return not (
-        any(c in INCAPACITATED for c in sheet.conditions)
-        or exhausted(sheet.endurance)
-        or out_of_combat(sheet.health.current(), sheet.endurance)
-    )
+    neither acts nor reacts: whoever `tracks.status` does not call up."""
+    return status(sheet) == "up"
 
 
 def catalogue_weapon(item: WeaponItem) -> Weapon | None:
