@@ -77,8 +77,9 @@ def test_over_the_whole_budget_is_still_too_costly() -> None:
 def test_one_client_fills_no_more_than_its_share_of_the_quick_lane(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Past its share of quick computations at once, a client is refused (429), so its burst
-    cannot make everyone's cheap odds wait; its next one is taken once the first is answered."""
+    """Past its share of quick computations at once, a client waits a little (SLOT_WAIT) and is
+    then refused (429), so its burst cannot make everyone's cheap odds wait; its next one is
+    taken once the first is answered."""
     from ecran.engine import budget as module
 
     monkeypatch.setattr(module, "QUICK_PER_CLIENT", 1)
@@ -86,7 +87,7 @@ def test_one_client_fills_no_more_than_its_share_of_the_quick_lane(
 
     def run() -> None:
         with enforced(budget, "burst"):
-            budget.run(burn, 2.0)
+            budget.run(burn, COSTLY)
 
     first = threading.Thread(target=run, daemon=True)
     first.start()
@@ -103,3 +104,23 @@ def test_one_client_fills_no_more_than_its_share_of_the_quick_lane(
     finally:
         first.join()
         budget.close()
+
+
+def test_a_clients_second_costly_computation_waits_for_its_first(budget: WorkBudget) -> None:
+    """Players behind one address share its place in the full lane: a second costly
+    computation waits for the first (within SLOT_WAIT) instead of being refused."""
+
+    def first() -> None:
+        with enforced(budget, "club"):
+            budget.run(burn, 0.3)
+
+    thread = threading.Thread(target=first, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while budget.accounting.moved == 0:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    with enforced(budget, "club"):
+        assert budget.run(burn, 0.2) > 0
+    thread.join()
+    assert (budget.accounting.moved, budget.accounting.busy) == (2, 0)

@@ -14,10 +14,11 @@ the *quick* lane, a worker of its own where it may use `QUICK_SECONDS` of CPU (m
 few milliseconds); one that needs more is moved to the *full* lane, whose workers give it the
 whole budget. A client has at most `QUICK_PER_CLIENT` computations in the quick lane and one in
 the full lane at a time, and the full lane holds at most `WAITING_PER_PROCESS` computations per
-worker: past any of these the request is refused at once (`Busy`, HTTP 429 with `Retry-After`),
-never queued behind minutes of work. So a cheap request waits at most a few quick slices,
-whatever the costly ones do (measured before the lanes: one client's 8 costly requests made an
-Artémis test's odds at another table wait 7.4 s).
+worker: past any of these the request waits at most `SLOT_WAIT` seconds for a place (at most
+`WAITERS_PER_CLIENT` of a client's at once), then is refused (`Busy`, HTTP 429 with
+`Retry-After`), never queued behind minutes of work. So another client's cheap request waits at
+most a few quick slices, whatever the costly ones do (measured before the lanes: one client's 8
+costly requests made an Artémis test's odds at another table wait 7.4 s).
 
 The budget is active where a request is served (`enforced()`, set by the web for each request,
 with the client's address); the command line computes in its own process, without one. Nothing
@@ -40,7 +41,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from threading import Lock
+from threading import Condition, Lock
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # the pool's modules load when a pool starts (the CLI never needs one)
@@ -76,6 +77,14 @@ once; more at once are refused: one client's burst cannot fill the lane everyone
 use for longer than this many quick slices."""
 
 RETRY_AFTER = 1
+
+SLOT_WAIT = 2.0
+"""Seconds a computation waits for its client's place in a lane to free (players behind one
+address share it, and a page may ask several odds at once) before it is refused."""
+
+WAITERS_PER_CLIENT = 3
+"""Computations of one client that may wait for a place at once; more are refused at once (a
+waiting request holds one of the server's threads)."""
 """Seconds a client refused by a busy full lane is told to wait."""
 
 
@@ -252,6 +261,8 @@ class WorkBudget:
         self._lock = Lock()
         self._quick = _Lane(1, self._killed)
         self._full = _Lane(processes, self._killed)
+        self._freed = Condition(self._lock)
+        self._waiting: dict[str, int] = {}
         self._in_quick: dict[str, int] = {}
         self._in_full: dict[str, int] = {}
 
@@ -299,22 +310,30 @@ class WorkBudget:
 
     @contextmanager
     def _slot(self, lane: dict[str, int], per_client: int, whole: int | None) -> Iterator[None]:
-        """A place in a lane (its count per client) for the active client, or `Busy` at once:
-        past `per_client` of theirs, or past `whole` in all."""
+        """A place in a lane (its count per client) for the active client: past `per_client` of
+        theirs or `whole` in all, it waits for one to free (`SLOT_WAIT`), else `Busy`."""
         client = _CLIENT.get()
-        with self._lock:
-            full = whole is not None and sum(lane.values()) >= whole
-            if full or lane.get(client, 0) >= per_client:
-                self.accounting.busy += 1
-                raise busy()
+        deadline = time.monotonic() + SLOT_WAIT
+        with self._freed:
+            while (whole is not None and sum(lane.values()) >= whole) or lane.get(
+                client, 0
+            ) >= per_client:
+                left = deadline - time.monotonic()
+                if left <= 0 or self._waiting.get(client, 0) >= WAITERS_PER_CLIENT:
+                    self.accounting.busy += 1
+                    raise busy()
+                self._waiting[client] = self._waiting.get(client, 0) + 1
+                self._freed.wait(left)
+                self._waiting[client] -= 1
             lane[client] = lane.get(client, 0) + 1
         try:
             yield
         finally:
-            with self._lock:
-                left = lane.pop(client) - 1
-                if left:
-                    lane[client] = left
+            with self._freed:
+                taken = lane.pop(client) - 1
+                if taken:
+                    lane[client] = taken
+                self._freed.notify_all()
 
     def _settle(self, outcome: Any) -> Any:
         with self._lock:
