@@ -40,6 +40,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import lcm
 from typing import Any
 
 import numpy as np
@@ -63,6 +64,7 @@ from ecran.rules import (
     Consequence,
     EcranError,
     Resolution,
+    ResultLaw,
     System,
     Text,
 )
@@ -241,7 +243,7 @@ def _keyed(
     seen: dict[str, Resolution] = {}
 
     def resolve(dice: DiceSource) -> str:
-        result = check.resolve(params, dice)
+        result = check.summary(check.resolve(params, dice))
         k = _result_key(result)
         seen.setdefault(k, result)
         return k
@@ -250,8 +252,29 @@ def _keyed(
 
 
 def walk_results(check: Check[Any], params: Any, paths: int = WALK_PATHS) -> Results:
-    """The exact distribution of a check's whole result (outcome, total and details), by
-    walking its `resolve` over every dice sequence; each distinct result kept once."""
+    """The exact distribution of a check's whole result (outcome, total and details, dice work
+    left out): its `result_law` where it has one with no tail, else by walking its `resolve`
+    over every dice sequence; each distinct result kept once."""
+    law = check.result_law(params)
+    if law is not None and not law.tails:
+        mass, listed = _by_key(law)
+        return Distribution.from_fractions(mass), listed
+    return walk_resolve(check, params, paths)
+
+
+def _by_key(law: ResultLaw) -> tuple[dict[str, Fraction], dict[str, Resolution]]:
+    """A result law's probabilities by result key, and each distinct result once."""
+    listed: dict[str, Resolution] = {}
+    mass: dict[str, Fraction] = {}
+    for result, p in law.results:
+        k = _result_key(result)
+        listed.setdefault(k, result)
+        mass[k] = mass.get(k, Fraction(0)) + p
+    return mass, listed
+
+
+def walk_resolve(check: Check[Any], params: Any, paths: int = WALK_PATHS) -> Results:
+    """The check's whole result (dice work left out) by walking its `resolve` alone."""
     resolve, seen = _keyed(check, params)
     return enumerate_outcomes(resolve, max_paths=paths), seen
 
@@ -279,7 +302,8 @@ class CheckTable:
     partial walk reached (`walk_frontier`, the most probable dice sequences first), then the
     prefixes it left, each with its exact weight over one denominator. A draw that lands on a
     prefix resumes the check's own `resolve` from it on fresh dice (`resume`): the result is
-    exact in law, and it goes through the same tables as a walked one."""
+    exact in law, and it goes through the same tables as a walked one. A check with a
+    `result_law` gives its results and tails instead of a walk (a tail drawn as a prefix is)."""
 
     check: Check[Any]
     params: Any
@@ -287,14 +311,21 @@ class CheckTable:
     keys: list[str]
     seen: dict[str, Resolution]
     index: dict[str, int]
-    frontier: list[tuple[int, ...]]
+    #: Each frontier entry's procedure: a result on fresh dice, given the entry was drawn.
+    frontier: list[Callable[[DiceSource], Resolution]]
     weights: list[int]
     denominator: int
 
     def resume(self, entry: int, dice: DiceSource) -> tuple[str, Resolution]:
-        """The result of frontier prefix `entry`, the dice after it drawn from `dice`."""
-        result = self.check.resolve(self.params, Resumed(self.frontier[entry], dice))
+        """The result of frontier entry `entry`, the dice after it drawn from `dice`."""
+        result = self.check.summary(self.frontier[entry](dice))
         return _result_key(result), result
+
+
+def _prefix_resume(
+    check: Check[Any], params: Any, prefix: tuple[int, ...]
+) -> Callable[[DiceSource], Resolution]:
+    return lambda dice: check.resolve(params, Resumed(prefix, dice))
 
 
 #: (check class, parameters, budget) -> its `CheckTable`, shared by every fight of the process.
@@ -310,23 +341,47 @@ def check_table(check: Check[Any], params: Any, paths: int | None = None) -> Che
     found = TABLED.get(key)
     if found is not None:
         return found
+    law = check.result_law(params)
+    found = _walked_table(check, params, paths) if law is None else _law_table(check, params, law)
+    if len(TABLED) >= MAX_RESULTS:
+        TABLED.clear()
+    TABLED[key] = found
+    return found
+
+
+def _walked_table(check: Check[Any], params: Any, paths: int) -> CheckTable:
     resolve, seen = _keyed(check, params)
     walked = walk_frontier(resolve, paths, CHECK_PATIENCE)
     keys = list(walked.results)
-    found = CheckTable(
+    return CheckTable(
         check,
         params,
         keys,
         {k: seen[k] for k in keys},
         {k: i for i, k in enumerate(keys)},
-        [prefix for prefix, _ in walked.frontier],
+        [_prefix_resume(check, params, prefix) for prefix, _ in walked.frontier],
         [walked.results[k] for k in keys] + [w for _, w in walked.frontier],
         walked.denominator,
     )
-    if len(TABLED) >= MAX_RESULTS:
-        TABLED.clear()
-    TABLED[key] = found
-    return found
+
+
+def _law_table(check: Check[Any], params: Any, law: ResultLaw) -> CheckTable:
+    """A check's table from its own `result_law`: every listed result, then its tails."""
+    mass, seen = _by_key(law)
+    denominator = lcm(*(p.denominator for p in mass.values()), 1)
+    denominator = lcm(denominator, *(t.weight.denominator for t in law.tails))
+    keys = list(mass)
+    return CheckTable(
+        check,
+        params,
+        keys,
+        seen,
+        {k: i for i, k in enumerate(keys)},
+        [t.draw for t in law.tails],
+        [int(mass[k] * denominator) for k in keys]
+        + [int(t.weight * denominator) for t in law.tails],
+        denominator,
+    )
 
 
 def exact_exchange(

@@ -13,7 +13,7 @@ from ecran.rules.errors import (
 from ecran.rules.field import FieldMeta
 from ecran.rules.operation import Change, Consequence, Operation, OperationDeclarer, PutCondition
 from ecran.rules.option import Option, param
-from ecran.rules.outcome import Outcome, Resolution
+from ecran.rules.outcome import Outcome, Resolution, ResultLaw, Tail
 from ecran.rules.sheet import (
     NPC_NAME,
     Action,
@@ -47,11 +47,13 @@ __all__ = [
     "Params",
     "PutCondition",
     "Resolution",
+    "ResultLaw",
     "RuleViolation",
     "SheetRow",
     "SheetSection",
     "Source",
     "System",
+    "Tail",
     "Text",
     "UnknownName",
     "as_text",

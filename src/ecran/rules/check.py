@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from ecran.dice import DiceSource, Distribution, Roller, enumerate_outcomes
 from ecran.rules.data import CheckWords
 from ecran.rules.field import accept_people_input
-from ecran.rules.outcome import Outcome, Resolution
+from ecran.rules.outcome import Outcome, Resolution, ResultLaw
 from ecran.rules.sizes import check_numbers, check_sizes
 from ecran.rules.text import Source, Text
 
@@ -81,6 +81,10 @@ class Check(ABC, Generic[P]):
     #: People's words for the named values a check's details hold (`zone = "failure"`), from
     #: the `[detail_values]` group of the game's `data/details.toml`.
     value_labels: ClassVar[dict[str, Text]] = {}
+    #: Keys of `Resolution.details` that only show the dice (faces rolled, kept, rerolled): no
+    #: consequence reads them, so a result law leaves them out and the encounter simulator
+    #: counts two results that differ only there as one.
+    work_details: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -116,6 +120,22 @@ class Check(ABC, Generic[P]):
         sharing through `recall` what other actions ask too (two skills at the same score); a
         test holds every override equal to this default."""
         return [self.distribution(at_difficulty(params, d)) for d in difficulties]
+
+    def result_law(self, params: P) -> ResultLaw | None:
+        """The exact law of `resolve`'s whole result, dice work left out (`summary`), where
+        walking `resolve` cannot reach it: a pool whose sequences are too many, an open
+        explosion. The encounter simulator draws a fight's attacks from it. Written from the
+        same exact pieces as `distribution` (its outcome law is `distribution`'s, a contract
+        test holds it), and held to `resolve`'s rolls by a statistical test. Default: None,
+        `resolve` is walked."""
+        return None
+
+    def summary(self, result: Resolution) -> Resolution:
+        """`result` without the details that only show its dice (`work_details`)."""
+        if not self.work_details or not self.work_details & result.details.keys():
+            return result
+        kept = {k: v for k, v in result.details.items() if k not in self.work_details}
+        return Resolution(result.outcome, result.total, kept)
 
     def roll(self, params: P, roller: Roller) -> Resolution:
         return self.resolve(params, roller)
