@@ -628,12 +628,17 @@ def initiative_sampler(books: Books, state: int) -> Sampler[int] | None:
 # -- the fight ---------------------------------------------------------------------------------
 
 
-def load_encounter(data: Any) -> tuple[EncounterFile, System[Any], list[CharacterSheet]]:
+def load_encounter(
+    data: Any, system: System[Any] | None = None
+) -> tuple[EncounterFile, System[Any], list[CharacterSheet]]:
+    """An encounter file read: its participants' sheets, its game (`system` where the caller
+    holds it: a job of the work budget carries the table's)."""
     try:
         spec = EncounterFile.model_validate(data)
     except ValidationError as exc:
         raise from_validation(exc) from None
-    system = get_system(spec.system)
+    if system is None or system.id != spec.system:
+        system = get_system(spec.system)
     model = system.sheet_model()
     sheets = []
     for p in spec.participants:
@@ -820,8 +825,8 @@ class Tables:
 class Fight:
     """One encounter file: its participants, sides and choices, over its game's `Tables`."""
 
-    def __init__(self, data: Any) -> None:
-        self.spec, self.system, sheets = load_encounter(data)
+    def __init__(self, data: Any, system: System[Any] | None = None) -> None:
+        self.spec, self.system, sheets = load_encounter(data, system)
         self.tables = tables_of(self.system)
         with self.tables.lock:
             self.start = [self.books.state(s) for s in sheets]
@@ -1010,7 +1015,7 @@ FIGHTS: OrderedDict[str, Fight] = OrderedDict()
 _FIGHTS_LOCK = threading.Lock()
 
 
-def fight_of(data: Any) -> Fight:
+def fight_of(data: Any, system: System[Any] | None = None) -> Fight:
     """The `Fight` of an encounter file, its tables as the last simulation of the same file
     left them (the draws do not depend on them: a warm run reports what a cold one does)."""
     key = json.dumps(data, sort_keys=True, default=str)
@@ -1020,7 +1025,7 @@ def fight_of(data: Any) -> Fight:
             FIGHTS.move_to_end(key)
             if len(found.tables.books.sheets) <= TABLES_KEEP:
                 return found
-    found = Fight(data)
+    found = Fight(data, system)
     with _FIGHTS_LOCK:
         FIGHTS[key] = found
         while len(FIGHTS) > MAX_FIGHTS:
@@ -1153,6 +1158,7 @@ def simulate_encounter(
     batch: int = BATCH,
     seconds: float | None = None,
     workers: int | None = None,
+    system: System[Any] | None = None,
 ) -> EncounterReport:
     """Each side's chance to win, the rounds fights last, each participant's chance to end out
     of action or dead, over `trials` fights; with `seconds`, over the batches run within that
@@ -1165,7 +1171,7 @@ def simulate_encounter(
     check_trials(trials)
     seed, _ = generator(seed)
     start = time.perf_counter()
-    fight = fight_of(data)
+    fight = fight_of(data, system)
     if workers is None:
         workers = WORKERS if trials >= PARALLEL_FROM else 1
     sizes = [min(batch, trials - done) for done in range(0, trials, batch)]
@@ -1245,11 +1251,12 @@ def planned_attack(
     choice: int = 0,
     lang: str = "fr",
     paths: int = PLANNED_PATHS,
+    system: System[Any] | None = None,
 ) -> PlannedAttack:
     """The exact chance that one attack of `attacker` takes `target` out (names from the
     encounter file): the same walked exchange the simulator samples from, within `paths` dice
     sequences per walk (past them: a one-line error)."""
-    fight = Fight(data)
+    fight = Fight(data, system)
     names = [p.name for p in fight.spec.participants]
     for name in (attacker, target):
         if name not in names:
@@ -1285,3 +1292,47 @@ def planned_attack(
         attacker_out=str(p_back),
         p_attacker_out=float(p_back),
     )
+
+
+def victory(
+    data: Any,
+    trials: int,
+    seed: int,
+    seconds: float,
+    planned: Sequence[tuple[str, str]] = (),
+    lang: str = "fr",
+    system: System[Any] | None = None,
+) -> tuple[EncounterReport, list[PlannedAttack]]:
+    """The encounter tracker's "chances de victoire" in one job of the work budget: the fight
+    simulated over `trials` (the batches run within `seconds`), then each planned attack
+    (attacker, target) the rules let the acting participant make (one the dice are too many
+    for is left out). A run cut short (the budget's signal, an interrupt) may stop in the
+    middle of filling a table: every simulator table of the process is dropped then, so the
+    worker's next job never reads one half filled."""
+    try:
+        report = simulate_encounter(
+            data, trials, seed=seed, batch=250, seconds=seconds, system=system
+        )
+        found = []
+        for attacker, target in planned:
+            try:
+                found.append(
+                    planned_attack(
+                        data, attacker, target, lang=lang, paths=WALK_PATHS, system=system
+                    )
+                )
+            except EcranError:
+                continue
+    except BaseException:
+        forget_tables()
+        raise
+    return report, found
+
+
+def forget_tables() -> None:
+    """Drops every table the simulator keeps in this process (they fill again on demand)."""
+    with _FIGHTS_LOCK:
+        FIGHTS.clear()
+        TABLES.clear()
+    RESULTS.clear()
+    TABLED.clear()

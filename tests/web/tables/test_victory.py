@@ -49,3 +49,42 @@ def test_advice_is_empty_for_a_check_without_choices(table: Table) -> None:
     got = _page(table, table.alice, "/advice", check="test", skill="2")
     assert got.status_code == 200
     assert "advice-choice" not in got.text
+
+
+def test_the_chances_are_computed_off_the_server_process(table: Table) -> None:
+    """The simulation runs in the work budget's workers, like every exact computation: the
+    server's own process keeps no fight table (a slow fight never holds other requests)."""
+    from ecran.engine import fight
+
+    enc = _encounter(table)
+    fight.forget_tables()
+    got = _page(table, table.gm, f"/encounters/{enc}/victory")
+    assert got.status_code == 200 and "combats simulés" in got.text
+    assert not fight.FIGHTS and not fight.TABLES
+
+
+def test_a_run_cut_short_leaves_no_table_half_filled(monkeypatch: Any, toy_system: Any) -> None:
+    """The budget stops a job with a signal anywhere: `victory` then drops every table."""
+    from ecran.engine import fight
+
+    data = {
+        "system": "toy",
+        "participants": [
+            {"name": "A", "side": "a", "sheet": {"name": "A", "might": 3, "agility": 3}},
+            {"name": "B", "side": "b", "sheet": {"name": "B", "might": 1, "agility": 4}},
+        ],
+    }
+    fight.victory(data, 200, 1, 5.0)
+    assert fight.FIGHTS and fight.TABLES
+
+    def cut(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fight, "planned_attack", cut)
+    try:
+        fight.victory(data, 200, 1, 5.0, [("A", "B")])
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("the interrupt went through")
+    assert not fight.FIGHTS and not fight.TABLES and not fight.TABLED

@@ -19,7 +19,8 @@ from starlette.datastructures import FormData, QueryParams
 
 from ecran.dice import Roller
 from ecran.engine.advise import advise
-from ecran.engine.fight import WALK_PATHS, planned_attack, simulate_encounter
+from ecran.engine.budget import Busy, active, within_budget
+from ecran.engine.fight import victory
 from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
@@ -515,26 +516,27 @@ def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
             :7
         ]
     )
-    try:
-        report = simulate_encounter(
-            data, VICTORY_TRIALS, seed=seed, batch=250, seconds=VICTORY_SECONDS
-        )
-    except EcranError as exc:
-        return {**context, "victory_note": exc.text}
-    planned = []
+    pairs = []
     acting = enc.participants.get(enc.current or "")
     if acting is not None:
         mine = "pc" if acting.character_id is not None else "npc"
         for pid, name in names.items():
             other = enc.participants[pid]
-            if ("pc" if other.character_id is not None else "npc") == mine:
-                continue
-            try:
-                planned.append(
-                    planned_attack(data, names[acting.id], name, lang=here.lang, paths=WALK_PATHS)
-                )
-            except EcranError:
-                continue
+            if ("pc" if other.character_id is not None else "npc") != mine:
+                pairs.append((names[acting.id], name))
+    # off the server's process, in the work budget, like every exact computation: a fight of
+    # slow tables must not hold the other tables' requests (the GIL); it stops by itself at
+    # half the budget, so it reports the trials it ran rather than "too costly"
+    limit = active()
+    seconds = VICTORY_SECONDS if limit is None else min(VICTORY_SECONDS, limit.seconds / 2)
+    try:
+        report, planned = within_budget(
+            victory, data, VICTORY_TRIALS, seed, seconds, pairs, here.lang, here.system
+        )
+    except Busy:
+        raise
+    except EcranError as exc:
+        return {**context, "victory_note": exc.text}
     return {**context, "report": report, "acting": acting, "planned": planned}
 
 
