@@ -1294,6 +1294,10 @@ def planned_attack(
     )
 
 
+#: The tracker's batches: small, so a slow game's first batch ends well within the budget.
+VICTORY_BATCH = 100
+
+
 def victory(
     data: Any,
     trials: int,
@@ -1311,7 +1315,7 @@ def victory(
     worker's next job never reads one half filled."""
     try:
         report = simulate_encounter(
-            data, trials, seed=seed, batch=250, seconds=seconds, system=system
+            data, trials, seed=seed, batch=VICTORY_BATCH, seconds=seconds, system=system
         )
         found = []
         for attacker, target in planned:
