@@ -63,15 +63,15 @@ def _shared(attacker: WarpSheet, defender: WarpSheet) -> dict[str, Any]:
     }
 
 
-def _melee_params(attacker: WarpSheet, defender: WarpSheet, weapon: str) -> dict[str, Any]:
-    armed_against_bare_hands = weapon != "unarmed" and not _melee_weapons(defender)
+def _melee_params(
+    shared: dict[str, Any], defence: dict[str, Any], weapon: str, defender_armed: bool
+) -> dict[str, Any]:
     return {
-        **_shared(attacker, defender),
-        "defence_dice": fighting_dice(defender),
-        "defence_penalty": fighting(defender),
+        **shared,
+        **defence,
         "weapon": weapon,
         # "a club against bare hands": a bonus die for reach and blocking (L3779-3815)
-        "better_weapon": armed_against_bare_hands,
+        "better_weapon": weapon != "unarmed" and not defender_armed,
     }
 
 
@@ -95,16 +95,16 @@ def short_range(weapon: RangedWeapon) -> dict[str, Any]:
 
 
 def _ranged_params(
-    attacker: WarpSheet, defender: WarpSheet, weapon: RangedWeapon
+    shared: dict[str, Any], defender: WarpSheet, penalty: int, weapon: RangedWeapon
 ) -> dict[str, Any]:
     return {
-        **_shared(attacker, defender),
+        **shared,
         "weapon": weapon.key,
         **short_range(weapon),
         # reading: an aware target dodges, with its agility dice as bonus dice (L2714-2727);
         # the GM sets 0 for a target that does not see it coming (the ambush of L3117-3127)
         "dodge_dice": dodge_dice(defender),
-        "defence_penalty": fighting(defender),
+        "defence_penalty": penalty,
     }
 
 
@@ -127,17 +127,23 @@ def attacks(attacker: WarpSheet, defender: WarpSheet) -> list[Action]:
     if is_out(attacker.hp()):
         return []
     result: list[Action] = []
+    # what every attack reads of both sheets, worked out once for all of them
+    shared = _shared(attacker, defender)
+    penalty = fighting(defender)
+    defence = {"defence_dice": fighting_dice(defender), "defence_penalty": penalty}
+    armed = bool(_melee_weapons(defender))
     for key in ["unarmed", *_melee_weapons(attacker)]:
         melee = by_key(WEAPONS.melee, key, tr("arme", "weapon"))
-        result.append(Action(melee.label, "melee", _melee_params(attacker, defender, key), MELEE))
-    special = {**_melee_params(attacker, defender, "unarmed"), "effect_margin": 1}
+        params = _melee_params(shared, defence, key, armed)
+        result.append(Action(melee.label, "melee", params, MELEE))
+    special = {**_melee_params(shared, defence, "unarmed", armed), "effect_margin": 1}
     label = tr(
         "Effet spécial (plaquage, désarmement, croc-en-jambe, clé)",
         "Special effect (tackle, disarm, trip, lock)",
     )
     result.append(Action(label, "special_effect", special, MELEE))
     for weapon in _ranged_weapons(attacker):
-        base = _ranged_params(attacker, defender, weapon)
+        base = _ranged_params(shared, defender, penalty, weapon)
         for mode, extra in _ranged_modes(weapon):
             label = tr(f"{weapon.fr} : {mode.fr}", f"{weapon.en}: {mode.en}")
             result.append(Action(label, "ranged", {**base, **extra}, RANGED))
