@@ -399,14 +399,19 @@ class AttackCheck(Check[Any]):
         fumbled: bool,
         defence_fumbled: bool,
     ) -> Resolution | None:
-        """Adds the exchange's details; the result if the attack does nothing: a fumbled
-        attack misses (L1784-1851), and attack <= defence misses (L2664-2679) unless the
-        defence fumbled."""
+        """Adds the exchange's details; the result if the attack does nothing (`_missed`)."""
         details.update(margin=margin, damage_factor=numbers.factor, defence_fumble=defence_fumbled)
+        missed = AttackCheck._missed(margin, fumbled, defence_fumbled)
+        return None if missed is None else Resolution(missed, total=0, details=details)
+
+    @staticmethod
+    def _missed(margin: int, fumbled: bool, defence_fumbled: bool) -> str | None:
+        """The outcome of an attack that does nothing, else None: a fumbled attack misses
+        (L1784-1851), and attack <= defence misses (L2664-2679) unless the defence fumbled."""
         if fumbled:
-            return Resolution("fumble", total=0, details=details)
+            return "fumble"
         if margin <= 0 and not defence_fumbled:
-            return Resolution("miss", total=0, details=details)
+            return "miss"
         return None
 
     def _raw(
@@ -440,10 +445,19 @@ class AttackCheck(Check[Any]):
         damage = final_damage(raw, margin, normal, bp, hit, numbers.armour, numbers.rules)
         details.update(raw_damage=raw, armour_roll=normal, bulletproof_roll=bp, damage=damage)
         details["temporary"] = hit.taser
-        state = state_after(params.hp(), params.target_max_hp, damage, hit.taser)
+        state, outcome = self._judged(params, margin, double, defence_fumbled, damage)
         details["target_state"] = state
-        ex = Exchange(margin, double, False, defence_fumbled)
-        return Resolution(self.classify(params, ex, state), damage, details)
+        return Resolution(outcome, damage, details)
+
+    def _judged(
+        self, params: Any, margin: int, double: bool, defence_fumbled: bool, damage: int
+    ) -> tuple[str, str]:
+        """The target's state after a hit's damage (`state_after`; a taser's is temporary)
+        and the check's outcome from it (`classify`)."""
+        taser = self.before_dice(params).hit.taser
+        state = state_after(params.hp(), params.target_max_hp, damage, taser)
+        ex = Exchange(max(margin, 0), double, False, defence_fumbled)
+        return state, self.classify(params, ex, state)
 
     def result_law(self, params: Any) -> ResultLaw:
         """The law of the whole result, dice work left out: the exchange with exact margins
@@ -567,8 +581,8 @@ class AttackCheck(Check[Any]):
             fumbles=params.fumbles,
             cap=self.cap(params),
         )
-        hit, armour, rules = self.hit(params), params.protection(), params.rules()
-        factor, hp, top = self.factor(params), params.hp(), params.target_max_hp
+        numbers = self.before_dice(params)
+        hit, armour, rules, factor = numbers.hit, numbers.armour, numbers.rules, numbers.factor
         armour_rolls = normal_roll_distribution(armour).combine(
             bp_roll_distribution(armour, hit), lambda n, b: (n, b)
         )
@@ -580,28 +594,24 @@ class AttackCheck(Check[Any]):
             )
 
         @cache
-        def states(margin: int, double: bool) -> Distribution[str]:
-            raws = _raw_damage(margin, factor, alt, double).map(lambda r: self.scale(params, r))
-            damages = raws.bind(lambda raw: damage_of(margin, raw))
-            return damages.map(lambda dmg: state_after(hp, top, dmg, hit.taser))
+        def damages(margin: int, double: bool) -> Distribution[int]:
+            if alt:
+                raws = D6.repeat(factor).map(
+                    lambda s: self._raw(params, numbers, margin, double, s)
+                )
+            else:
+                raws = Distribution.constant(self._raw(params, numbers, margin, double, 0))
+            return raws.bind(lambda raw: damage_of(margin, raw))
 
         def after(ex: Exchange) -> Distribution[str]:
-            if ex.attacker_fumble:
-                return Distribution.constant("fumble")
-            if ex.margin <= 0 and not ex.defender_fumble:
-                return Distribution.constant("miss")
-            return states(ex.margin, ex.double and alt).map(
-                lambda state: self.classify(params, ex, state)
+            missed = self._missed(ex.margin, ex.attacker_fumble, ex.defender_fumble)
+            if missed is not None:
+                return Distribution.constant(missed)
+            return damages(ex.margin, ex.double and alt).map(
+                lambda dmg: self._judged(params, ex.margin, ex.double, ex.defender_fumble, dmg)[1]
             )
 
         return exchanges.bind(after).reduced()
-
-
-def _raw_damage(margin: int, factor: int, alt: bool, double: bool) -> Distribution[int]:
-    if not alt:
-        return Distribution.constant(margin * factor)
-    sums = D6.repeat(factor)
-    return sums.map(lambda s: 2 * s) if double else sums
 
 
 # -- melee ----------------------------------------------------------------------------------
