@@ -437,24 +437,33 @@ class AttackCheck(Check[Any]):
         raw: int,
         normal: int,
         bp: int,
+        shown: bool = True,
     ) -> Resolution:
         """A hit's result from its raw damage and the armour rolls: the damage through the
-        armour (`final_damage`), the target's state after it, the check's outcome."""
+        armour (`final_damage`), the target's state after it, the check's outcome. The armour
+        rolls are shown unless `shown` is False (`result_law`: they are work details)."""
         margin = max(margin, 0)
         hit = numbers.hit
         damage = final_damage(raw, margin, normal, bp, hit, numbers.armour, numbers.rules)
-        details.update(raw_damage=raw, armour_roll=normal, bulletproof_roll=bp, damage=damage)
-        details["temporary"] = hit.taser
-        state, outcome = self._judged(params, margin, double, defence_fumbled, damage)
+        details["raw_damage"] = raw
+        if shown:
+            details.update(armour_roll=normal, bulletproof_roll=bp)
+        details.update(damage=damage, temporary=hit.taser)
+        state, outcome = self._judged(params, hit.taser, margin, double, defence_fumbled, damage)
         details["target_state"] = state
         return Resolution(outcome, damage, details)
 
     def _judged(
-        self, params: Any, margin: int, double: bool, defence_fumbled: bool, damage: int
+        self,
+        params: Any,
+        taser: bool,
+        margin: int,
+        double: bool,
+        defence_fumbled: bool,
+        damage: int,
     ) -> tuple[str, str]:
         """The target's state after a hit's damage (`state_after`; a taser's is temporary)
         and the check's outcome from it (`classify`)."""
-        taser = self.before_dice(params).hit.taser
         state = state_after(params.hp(), params.target_max_hp, damage, taser)
         ex = Exchange(max(margin, 0), double, False, defence_fumbled)
         return state, self.classify(params, ex, state)
@@ -523,8 +532,9 @@ class AttackCheck(Check[Any]):
                         raw,
                         normal,
                         bp_roll,
+                        shown=False,
                     )
-                    add(self.summary(result), w * ws * wd)
+                    add(result, w * ws * wd)
         den = ex.denominator * hit_den
         tails = []
         if ex.attack_tail:
@@ -608,7 +618,9 @@ class AttackCheck(Check[Any]):
             if missed is not None:
                 return Distribution.constant(missed)
             return damages(ex.margin, ex.double and alt).map(
-                lambda dmg: self._judged(params, ex.margin, ex.double, ex.defender_fumble, dmg)[1]
+                lambda dmg: self._judged(
+                    params, hit.taser, ex.margin, ex.double, ex.defender_fumble, dmg
+                )[1]
             )
 
         return exchanges.bind(after).reduced()
