@@ -4,6 +4,12 @@ Both roll the attack against a defence roll; a hit (attack > defence, L2664-2679
 (attack - defence) x damage factor (L2879-2895), or the alternative damage (L3907-3934), which the
 armour then reduces (`damage.final_damage`). The outcome is the target's state afterwards, so the
 odds answer "what are my chances of putting him down?".
+
+The rule from the two rolls to the result is written once (`_exchanged`, `_raw`, `_hit`,
+`_judged`) and serves three readers: `resolve` with rolled dice, `distribution` (the outcome's
+exact odds, margins merged past `cap` where the outcome stops changing) and `result_law` (the
+whole result's exact law for the encounter simulator: every margin and damage kept, the dice
+left out, `law`).
 """
 
 from __future__ import annotations
@@ -497,7 +503,7 @@ class AttackCheck(Check[Any]):
                 for normal, bp_roll, w in rolls:
                     dmg = final_damage(raw, margin, normal, bp_roll, hit, armour, rules)
                     entry = found.get(dmg)
-                    if entry is None:
+                    if entry is None:  # any roll of this damage stands for all: not shown
                         found[dmg] = [w, normal, bp_roll]
                     else:
                         entry[0] += w
