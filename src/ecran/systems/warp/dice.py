@@ -77,13 +77,49 @@ def roll_pool(
     check_net(net)
     rolled = tuple([dice.d(6) for _ in range(n + abs(net))])
     kept = tuple(sorted(rolled, reverse=net >= 0)[:n])
-    extra: list[int] = []
+    extra: tuple[int, ...] = ()
     if open_ended and kept and all(d == 6 for d in kept):
-        while True:
-            extra.append(dice.d(6))
-            if extra[-1] != 6:
-                break
-    return PoolRoll(rolled, kept, tuple(extra))
+        extra = explosion(dice)
+    return PoolRoll(rolled, kept, extra)
+
+
+def explosion(dice: DiceSource, sixes: int = 0) -> tuple[int, ...]:
+    """The open-ended additions (L1853-1885): a d6 added, and another while it shows 6. With
+    `sixes`, the chain is the one known to start with that many sixes: they are shown, and the
+    rest is a fresh chain, since a chain has no memory (each die is rolled on its own)."""
+    extra = [6] * sixes
+    while True:
+        extra.append(dice.d(6))
+        if extra[-1] != 6:
+            return tuple(extra)
+
+
+def roll_all_six(dice: DiceSource, n: int, bonus: int = 0, penalty: int = 0) -> PoolRoll:
+    """`roll_pool`'s dice (without the explosion) drawn given that every kept die shows 6:
+    exact in law, without rolling again and again. With penalty dice (the lowest kept) every
+    die is a 6. With `b` net bonus dice, the number S of sixes among the N + b dice is drawn
+    given S >= N (weights C(N + b, s) 5**(N + b - s)), the other dice uniform on 1..5, then
+    the sixes' places uniform (a shuffle): the roll's law given at least N sixes."""
+    net = bonus - penalty
+    check_net(net)
+    total = n + abs(net)
+    if net <= 0:
+        six = (6,) * total
+        return PoolRoll(six, six[:n])
+    weights = [comb(total, s) * 5 ** (total - s) for s in range(n, total + 1)]
+    pick = dice.d(sum(weights))
+    sixes = n
+    for w in weights:
+        if pick <= w:
+            break
+        pick -= w
+        sixes += 1
+    faces = [6] * sixes + [dice.d(5) for _ in range(total - sixes)]
+    for i in range(total - 1, 0, -1):  # Fisher-Yates: every order equally likely
+        j = dice.d(i + 1) - 1
+        faces[i], faces[j] = faces[j], faces[i]
+    rolled = tuple(faces)
+    return PoolRoll(rolled, tuple(sorted(rolled, reverse=True)[:n]))
 
 
 #: Net bonus or penalty dice beyond this are refused: the exact odds of N kept dice of N + k carry

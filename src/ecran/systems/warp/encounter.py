@@ -13,13 +13,14 @@ says what it needs (L4171, L4253-4257).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
 from ecran.systems.warp.dice import roll_pool
 from ecran.systems.warp.sheet import WarpSheet
-from ecran.systems.warp.tables import WEAPONS, RangedWeapon, by_key, range_row
+from ecran.systems.warp.tables import WEAPONS, RangedWeapon, range_row
 from ecran.systems.warp.tracks import (
     dodge_dice,
     fighting,
@@ -63,26 +64,33 @@ def _shared(attacker: WarpSheet, defender: WarpSheet) -> dict[str, Any]:
     }
 
 
-def _melee_params(attacker: WarpSheet, defender: WarpSheet, weapon: str) -> dict[str, Any]:
-    armed_against_bare_hands = weapon != "unarmed" and not _melee_weapons(defender)
+def _melee_params(
+    shared: dict[str, Any], defence: dict[str, Any], weapon: str, defender_armed: bool
+) -> dict[str, Any]:
     return {
-        **_shared(attacker, defender),
-        "defence_dice": fighting_dice(defender),
-        "defence_penalty": fighting(defender),
+        **shared,
+        **defence,
         "weapon": weapon,
         # "a club against bare hands": a bonus die for reach and blocking (L3779-3815)
-        "better_weapon": armed_against_bare_hands,
+        "better_weapon": weapon != "unarmed" and not defender_armed,
     }
 
 
+#: The weapon tables by key, read once (attacks() runs for every pair of sheets in a fight).
+_MELEE = {w.key: w for w in WEAPONS.melee}
+_RANGED = {w.key: w for w in WEAPONS.ranged}
+SPECIAL = tr(
+    "Effet spécial (plaquage, désarmement, croc-en-jambe, clé)",
+    "Special effect (tackle, disarm, trip, lock)",
+)
+
+
 def _melee_weapons(sheet: WarpSheet) -> list[str]:
-    keys = {w.key for w in WEAPONS.melee}
-    return [w for w in sheet.weapons if w in keys]
+    return [w for w in sheet.weapons if w in _MELEE]
 
 
 def _ranged_weapons(sheet: WarpSheet) -> list[RangedWeapon]:
-    keys = {w.key for w in WEAPONS.ranged}
-    return [by_key(WEAPONS.ranged, w, tr("arme", "weapon")) for w in sheet.weapons if w in keys]
+    return [_RANGED[w] for w in sheet.weapons if w in _RANGED]
 
 
 def short_range(weapon: RangedWeapon) -> dict[str, Any]:
@@ -95,20 +103,16 @@ def short_range(weapon: RangedWeapon) -> dict[str, Any]:
 
 
 def _ranged_params(
-    attacker: WarpSheet, defender: WarpSheet, weapon: RangedWeapon
+    shared: dict[str, Any], defence: dict[str, Any], weapon: RangedWeapon
 ) -> dict[str, Any]:
-    return {
-        **_shared(attacker, defender),
-        "weapon": weapon.key,
-        **short_range(weapon),
-        # reading: an aware target dodges, with its agility dice as bonus dice (L2714-2727);
-        # the GM sets 0 for a target that does not see it coming (the ambush of L3117-3127)
-        "dodge_dice": dodge_dice(defender),
-        "defence_penalty": fighting(defender),
-    }
+    return {**shared, "weapon": weapon.key, **short_range(weapon), **defence}
 
 
-def _ranged_modes(weapon: RangedWeapon) -> list[tuple[Text, dict[str, Any]]]:
+@cache
+def _ranged_modes(key: str) -> list[tuple[Text, dict[str, Any]]]:
+    """A ranged weapon's ways to fire with their labels, worked out once per weapon (read
+    only: its callers copy the parameters)."""
+    weapon = _RANGED[key]
     modes: list[tuple[Text, dict[str, Any]]] = [(tr("tir", "shot"), {})]
     if weapon.shots >= 2:
         modes.append((tr("2e tir du round", "2nd shot of the round"), {"second_shot": True}))
@@ -127,18 +131,23 @@ def attacks(attacker: WarpSheet, defender: WarpSheet) -> list[Action]:
     if is_out(attacker.hp()):
         return []
     result: list[Action] = []
+    # what every attack reads of both sheets, worked out once for all of them
+    shared = _shared(attacker, defender)
+    penalty = fighting(defender)
+    defence = {"defence_dice": fighting_dice(defender), "defence_penalty": penalty}
+    armed = bool(_melee_weapons(defender))
     for key in ["unarmed", *_melee_weapons(attacker)]:
-        melee = by_key(WEAPONS.melee, key, tr("arme", "weapon"))
-        result.append(Action(melee.label, "melee", _melee_params(attacker, defender, key), MELEE))
-    special = {**_melee_params(attacker, defender, "unarmed"), "effect_margin": 1}
-    label = tr(
-        "Effet spécial (plaquage, désarmement, croc-en-jambe, clé)",
-        "Special effect (tackle, disarm, trip, lock)",
-    )
-    result.append(Action(label, "special_effect", special, MELEE))
-    for weapon in _ranged_weapons(attacker):
-        base = _ranged_params(attacker, defender, weapon)
-        for mode, extra in _ranged_modes(weapon):
+        params = _melee_params(shared, defence, key, armed)
+        result.append(Action(_MELEE[key].label, "melee", params, MELEE))
+    special = {**_melee_params(shared, defence, "unarmed", armed), "effect_margin": 1}
+    result.append(Action(SPECIAL, "special_effect", special, MELEE))
+    ranged = _ranged_weapons(attacker)
+    # reading: an aware target dodges, with its agility dice as bonus dice (L2714-2727); the
+    # GM sets 0 for a target that does not see it coming (the ambush of L3117-3127)
+    dodge = {"dodge_dice": dodge_dice(defender), "defence_penalty": penalty} if ranged else {}
+    for weapon in ranged:
+        base = _ranged_params(shared, dodge, weapon)
+        for mode, extra in _ranged_modes(weapon.key):
             label = tr(f"{weapon.fr} : {mode.fr}", f"{weapon.en}: {mode.en}")
             result.append(Action(label, "ranged", {**base, **extra}, RANGED))
     return result

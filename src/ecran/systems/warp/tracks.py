@@ -132,13 +132,19 @@ def wounds(sheet: WarpSheet) -> int:
     return wound_penalty(sheet.hp(), sheet.max_hp)
 
 
+#: Each armour's penalty die by key, read once: a fight reads every sheet's armour for every
+#: attack.
+_NORMAL_HEAVY = {a.key: a.penalty_die for a in ARMOUR.normal}
+_BULLETPROOF_HEAVY = {a.key: a.penalty_die for a in ARMOUR.bulletproof}
+
+
 def armour_penalty(sheet: WarpSheet) -> int:
-    """Heavy armour: a penalty die on agility actions; each extra layer one more (L3049-3075)."""
-    rows = [a for a in ARMOUR.normal if a.key in sheet.armour]
-    rows_bp = [a for a in ARMOUR.bulletproof if a.key == sheet.bulletproof]
-    layers = len(rows) + len(rows_bp)
-    heavy = sum(a.penalty_die for a in rows) + sum(a.penalty_die for a in rows_bp)
-    return heavy + max(0, layers - 1)
+    """Heavy armour: a penalty die on agility actions; each extra layer one more (L3049-3075).
+    Each kind of normal armour worn counts once, with the bulletproof armour if any."""
+    worn = [_NORMAL_HEAVY[k] for k in set(sheet.armour) if k in _NORMAL_HEAVY]
+    if sheet.bulletproof in _BULLETPROOF_HEAVY:
+        worn.append(_BULLETPROOF_HEAVY[sheet.bulletproof])
+    return sum(worn) + max(0, len(worn) - 1)
 
 
 def lame(sheet: WarpSheet) -> int:

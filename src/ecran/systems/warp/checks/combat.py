@@ -4,12 +4,19 @@ Both roll the attack against a defence roll; a hit (attack > defence, L2664-2679
 (attack - defence) x damage factor (L2879-2895), or the alternative damage (L3907-3934), which the
 armour then reduces (`damage.final_damage`). The outcome is the target's state afterwards, so the
 odds answer "what are my chances of putting him down?".
+
+The rule from the two rolls to the result is written once (`_exchanged`, `_raw`, `_hit`,
+`_judged`) and serves three readers: `resolve` with rolled dice, `distribution` (the outcome's
+exact odds, margins merged past `cap` where the outcome stops changing) and `result_law` (the
+whole result's exact law for the encounter simulator: every margin and damage kept, the dice
+left out, `law`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar, Literal
 
@@ -22,7 +29,9 @@ from ecran.rules import (
     Outcome,
     Params,
     Resolution,
+    ResultLaw,
     Source,
+    Tail,
     Text,
     param,
     tr,
@@ -48,8 +57,15 @@ from ecran.systems.warp.damage import (
     state_after,
     worst_state,
 )
-from ecran.systems.warp.dice import D6, roll_pool
+from ecran.systems.warp.dice import (
+    D6,
+    PoolRoll,
+    explosion,
+    roll_all_six,
+    roll_pool,
+)
 from ecran.systems.warp.exchange import Exchange, Side, exchange
+from ecran.systems.warp.law import armour_law, damage_dice_law, exchange_law, side_law
 from ecran.systems.warp.options import (
     ALTERNATIVE_DAMAGE,
     ATTACKER_MOVING_DICE,
@@ -224,6 +240,7 @@ class BeforeDice:
     factor: int
     hit: Hit
     armour: Protection
+    rules: DamageRules
 
 
 #: The numbers of the parameters `resolve` has seen lately, by the identity of (check,
@@ -232,6 +249,11 @@ class BeforeDice:
 #: never another's; cleared when full, a bound on memory.
 _NUMBERS: dict[tuple[int, int], tuple[Any, Any, BeforeDice]] = {}
 NUMBERS_KEPT = 4096
+
+#: Parsed parameters by (check class, the values' items): `AttackCheck.parse`. Cleared when
+#: full, a bound on memory.
+_PARSED: dict[tuple[type, tuple[tuple[str, type, Any], ...]], Any] = {}
+PARSED_KEPT = 4096
 
 
 class AttackCheck(Check[Any]):
@@ -245,6 +267,35 @@ class AttackCheck(Check[Any]):
     detail_labels: ClassVar[dict[str, Text]] = labels.ATTACK
     #: The target's state (`target_state`) is one of the outcomes: read by their words.
     value_labels: ClassVar[dict[str, Text]] = {o.name: o.label for o in OUTCOMES}
+    #: The dice shown: both pools' faces and totals (the margin says what they did), the
+    #: alternative damage dice (the raw damage says it) and the armour rolls (the damage does).
+    work_details: ClassVar[frozenset[str]] = frozenset(
+        {
+            f"{side}_{key}"
+            for side in ("attack", "defence")
+            for key in ("rolled", "kept", "dropped", "open_dice", "total", "kept_sixes")
+        }
+        | {"damage_dice", "armour_roll", "bulletproof_roll"}
+    )
+
+    def parse(self, values: dict[str, Any]) -> Any:
+        """The parameters validated, the same object again for the same values lately seen:
+        the encounter simulator offers the same few attacks for thousands of pairs of sheets,
+        and validation (names, sizes, the fire rules) costs more than the rest of its step.
+        Parameters are never changed in place (a ladder copies them), so sharing them is safe;
+        values that are not plain scalars are validated each time."""
+        try:
+            # each value's type too: 1, 1.0 and True are equal keys, not equal parameters
+            key = (type(self), tuple([(k, v.__class__, v) for k, v in values.items()]))
+            found = _PARSED.get(key)
+        except TypeError:  # a list or dict among the values: unhashable, not kept
+            return super().parse(values)
+        if found is None:
+            found = super().parse(values)
+            if len(_PARSED) >= PARSED_KEPT:
+                _PARSED.clear()
+            _PARSED[key] = found
+        return found
 
     def pools(self, params: Any) -> Pools:
         raise NotImplementedError
@@ -298,7 +349,11 @@ class AttackCheck(Check[Any]):
         if found is not None and found[0] is self and found[1] is params:
             return found[2]
         numbers = BeforeDice(
-            self.pools(params), self.factor(params), self.hit(params), params.protection()
+            self.pools(params),
+            self.factor(params),
+            self.hit(params),
+            params.protection(),
+            params.rules(),
         )
         if len(_NUMBERS) >= NUMBERS_KEPT:
             _NUMBERS.clear()
@@ -310,39 +365,227 @@ class AttackCheck(Check[Any]):
         an, ab, ap, dn, db, dp = numbers.pools
         attack = roll_pool(dice, an, ab, ap, params.open_ended)
         defence = roll_pool(dice, dn, db, dp, params.open_ended)
-        margin = attack.total - defence.total
+        return self._rolled(params, numbers, attack, defence, dice)
+
+    def _rolled(
+        self,
+        params: Any,
+        numbers: BeforeDice,
+        attack: PoolRoll,
+        defence: PoolRoll,
+        dice: DiceSource,
+    ) -> Resolution:
+        """The rest of `resolve` once both pools are rolled: the exchange, then on a hit the
+        alternative damage dice and the armour's dice (`result_law`'s tails resume here)."""
         fumbled = params.fumbles and attack.all_ones
         defence_fumbled = params.fumbles and defence.all_ones
-        factor = numbers.factor
-        details: dict[str, Any] = {
-            **attack.details("attack_"),
-            **defence.details("defence_"),
-            "margin": margin,
-            "damage_factor": factor,
-            "defence_fumble": defence_fumbled,
-        }
-        if fumbled:
-            return Resolution("fumble", total=0, details=details)
-        if margin <= 0 and not defence_fumbled:
-            return Resolution("miss", total=0, details=details)
-        margin = max(margin, 0)
+        details: dict[str, Any] = {**attack.details("attack_"), **defence.details("defence_")}
+        margin = attack.total - defence.total
+        missed = self._exchanged(numbers, details, margin, fumbled, defence_fumbled)
+        if missed is not None:
+            return missed
         double = attack.total >= 2 * defence.total
+        rolled_sum = 0
         if params.alternative_damage:
-            rolled = [dice.d(6) for _ in range(factor)]
-            raw = sum(rolled) * (2 if double else 1)
+            rolled = [dice.d(6) for _ in range(numbers.factor)]
             details["damage_dice"] = rolled
+            rolled_sum = sum(rolled)
+        raw = self._raw(params, numbers, margin, double, rolled_sum)
+        normal, bp = roll_armour(dice, numbers.armour, numbers.hit)
+        return self._hit(params, numbers, details, margin, double, defence_fumbled, raw, normal, bp)
+
+    # The rule from the exchange to the result, written once: `resolve` (and the tails of
+    # `result_law`) call it with rolled dice, `result_law` with each value of their law.
+
+    @staticmethod
+    def _exchanged(
+        numbers: BeforeDice,
+        details: dict[str, Any],
+        margin: int,
+        fumbled: bool,
+        defence_fumbled: bool,
+    ) -> Resolution | None:
+        """Adds the exchange's details; the result if the attack does nothing (`_missed`)."""
+        details.update(margin=margin, damage_factor=numbers.factor, defence_fumble=defence_fumbled)
+        missed = AttackCheck._missed(margin, fumbled, defence_fumbled)
+        return None if missed is None else Resolution(missed, total=0, details=details)
+
+    @staticmethod
+    def _missed(margin: int, fumbled: bool, defence_fumbled: bool) -> str | None:
+        """The outcome of an attack that does nothing, else None: a fumbled attack misses
+        (L1784-1851), and attack <= defence misses (L2664-2679) unless the defence fumbled."""
+        if fumbled:
+            return "fumble"
+        if margin <= 0 and not defence_fumbled:
+            return "miss"
+        return None
+
+    def _raw(
+        self, params: Any, numbers: BeforeDice, margin: int, double: bool, rolled_sum: int
+    ) -> int:
+        """The raw damage of a hit: margin x damage factor (L2879-2895; a fumbled defence's
+        negative margin counts 0), or the alternative damage dice's sum, doubled when the
+        attack doubled the defence (L3907-3934); then the check's own scaling."""
+        if params.alternative_damage:
+            raw = rolled_sum * (2 if double else 1)
         else:
-            raw = margin * factor
-        raw = self.scale(params, raw)
-        hit, armour = numbers.hit, numbers.armour
-        normal, bp = roll_armour(dice, armour, hit)
-        damage = final_damage(raw, margin, normal, bp, hit, armour, params.rules())
-        details.update(raw_damage=raw, armour_roll=normal, bulletproof_roll=bp, damage=damage)
-        details["temporary"] = hit.taser
-        state = state_after(params.hp(), params.target_max_hp, damage, hit.taser)
+            raw = max(margin, 0) * numbers.factor
+        return self.scale(params, raw)
+
+    def _hit(
+        self,
+        params: Any,
+        numbers: BeforeDice,
+        details: dict[str, Any],
+        margin: int,
+        double: bool,
+        defence_fumbled: bool,
+        raw: int,
+        normal: int,
+        bp: int,
+        shown: bool = True,
+    ) -> Resolution:
+        """A hit's result from its raw damage and the armour rolls: the damage through the
+        armour (`final_damage`), the target's state after it, the check's outcome. The armour
+        rolls are shown unless `shown` is False (`result_law`: they are work details)."""
+        margin = max(margin, 0)
+        hit = numbers.hit
+        damage = final_damage(raw, margin, normal, bp, hit, numbers.armour, numbers.rules)
+        details["raw_damage"] = raw
+        if shown:
+            details.update(armour_roll=normal, bulletproof_roll=bp)
+        details.update(damage=damage, temporary=hit.taser)
+        state, outcome = self._judged(params, hit.taser, margin, double, defence_fumbled, damage)
         details["target_state"] = state
-        ex = Exchange(margin, double, False, defence_fumbled)
-        return Resolution(self.classify(params, ex, state), damage, details)
+        return Resolution(outcome, damage, details)
+
+    def _judged(
+        self,
+        params: Any,
+        taser: bool,
+        margin: int,
+        double: bool,
+        defence_fumbled: bool,
+        damage: int,
+    ) -> tuple[str, str]:
+        """The target's state after a hit's damage (`state_after`; a taser's is temporary)
+        and the check's outcome from it (`classify`)."""
+        state = state_after(params.hp(), params.target_max_hp, damage, taser)
+        ex = Exchange(max(margin, 0), double, False, defence_fumbled)
+        return state, self.classify(params, ex, state)
+
+    def result_law(self, params: Any) -> ResultLaw:
+        """The law of the whole result, dice work left out: the exchange with exact margins
+        (`law.exchange_law`: no `cap`, since beyond it the damage still grows), then on a hit
+        each alternative damage sum and each armour roll, through `_exchanged`, `_raw` and
+        `_hit` as `resolve` goes. Listed: every result but those of an open-ended side past
+        its listed sixes (`law.side_law`); those are two tails (the attack's explosion past
+        its listed sixes; else the defence's), drawn by rolling the rest of `resolve` after
+        the sixes known (`_attack_tail`, `_defence_tail`)."""
+        numbers = self.before_dice(params)
+        an, ab, ap, dn, db, dp = numbers.pools
+        ex = exchange_law((an, ab - ap), (dn, db - dp), params.open_ended, params.fumbles)
+        hit, armour, rules = numbers.hit, numbers.armour, numbers.rules
+        bp = armour.bulletproof
+        bp_dice = bp.divide_dice if bp is not None and hit.firearm and not hit.taser else 0
+        rolls, roll_den = armour_law(armour.normal_dice, armour.normal_points, bp_dice)
+        alt = params.alternative_damage
+        sums, sum_den = damage_dice_law(numbers.factor) if alt else ([(0, 1)], 1)
+        hit_den = roll_den * sum_den
+        #: (margin for a taser, raw) -> damage -> [weight over roll_den, a normal, a bp roll]
+        damages: dict[tuple[int, int], dict[int, list[int]]] = {}
+
+        def damage_law(margin: int, raw: int) -> dict[int, list[int]]:
+            key = (margin if hit.taser else 0, raw)  # only a taser's damage reads the margin
+            found = damages.get(key)
+            if found is None:
+                found = damages[key] = {}
+                for normal, bp_roll, w in rolls:
+                    dmg = final_damage(raw, margin, normal, bp_roll, hit, armour, rules)
+                    entry = found.get(dmg)
+                    if entry is None:  # any roll of this damage stands for all: not shown
+                        found[dmg] = [w, normal, bp_roll]
+                    else:
+                        entry[0] += w
+            return found
+
+        merged: dict[Hashable, list[Any]] = {}
+
+        def add(result: Resolution, weight: int) -> None:
+            key = (result.outcome, result.total, tuple(result.details.items()))
+            entry = merged.get(key)
+            if entry is None:
+                merged[key] = [result, weight]
+            else:
+                entry[1] += weight
+
+        for (margin, fumbled, defence_fumbled, double), w in ex.weights.items():
+            details: dict[str, Any] = {}
+            missed = self._exchanged(numbers, details, margin, fumbled, defence_fumbled)
+            if missed is not None:
+                add(missed, w * hit_den)
+                continue
+            for rolled_sum, ws in sums:
+                raw = self._raw(params, numbers, margin, double, rolled_sum)
+                for wd, normal, bp_roll in damage_law(max(margin, 0), raw).values():
+                    result = self._hit(
+                        params,
+                        numbers,
+                        dict(details),
+                        margin,
+                        double,
+                        defence_fumbled,
+                        raw,
+                        normal,
+                        bp_roll,
+                        shown=False,
+                    )
+                    add(result, w * ws * wd)
+        den = ex.denominator * hit_den
+        tails = []
+        if ex.attack_tail:
+            tails.append(Tail(Fraction(ex.attack_tail, ex.denominator), self._attack_tail(params)))
+        if ex.defence_tail:
+            tails.append(
+                Tail(Fraction(ex.defence_tail, ex.denominator), self._defence_tail(params))
+            )
+        return ResultLaw([(r, Fraction(w, den)) for r, w in merged.values()], tails)
+
+    def _attack_tail(self, params: Any) -> Callable[[DiceSource], Resolution]:
+        """A result given the attack explodes past its listed sixes (every kept die a 6, then
+        `sixes` + 1 sixes): those dice drawn in law given that (`roll_all_six`, then a fresh
+        chain, `explosion`), the defence and the rest rolled as `resolve` rolls them."""
+
+        def draw(dice: DiceSource) -> Resolution:
+            numbers = self.before_dice(params)
+            an, ab, ap, dn, db, dp = numbers.pools
+            sixes = side_law(an, ab - ap, True).sixes
+            base = roll_all_six(dice, an, ab, ap)
+            attack = PoolRoll(base.rolled, base.kept, explosion(dice, sixes + 1))
+            defence = roll_pool(dice, dn, db, dp, params.open_ended)
+            return self._rolled(params, numbers, attack, defence, dice)
+
+        return draw
+
+    def _defence_tail(self, params: Any) -> Callable[[DiceSource], Resolution]:
+        """A result given the defence explodes past its listed sixes and the attack does not:
+        the attack rolled again while it does (rarely: at most TAIL_LIMIT), the defence's
+        dice drawn given its explosion (`roll_all_six`, `explosion`)."""
+
+        def draw(dice: DiceSource) -> Resolution:
+            numbers = self.before_dice(params)
+            an, ab, ap, dn, db, dp = numbers.pools
+            a_sixes = side_law(an, ab - ap, params.open_ended).sixes
+            while True:
+                attack = roll_pool(dice, an, ab, ap, params.open_ended)
+                if len(attack.open_dice) < a_sixes + 2:  # at most `a_sixes` sixes exploded
+                    break
+            sixes = side_law(dn, db - dp, True).sixes
+            base = roll_all_six(dice, dn, db, dp)
+            defence = PoolRoll(base.rolled, base.kept, explosion(dice, sixes + 1))
+            return self._rolled(params, numbers, attack, defence, dice)
+
+        return draw
 
     def distribution(self, params: Any) -> Distribution[str]:
         an, ab, ap, dn, db, dp = self.pools(params)
@@ -354,8 +597,8 @@ class AttackCheck(Check[Any]):
             fumbles=params.fumbles,
             cap=self.cap(params),
         )
-        hit, armour, rules = self.hit(params), params.protection(), params.rules()
-        factor, hp, top = self.factor(params), params.hp(), params.target_max_hp
+        numbers = self.before_dice(params)
+        hit, armour, rules, factor = numbers.hit, numbers.armour, numbers.rules, numbers.factor
         armour_rolls = normal_roll_distribution(armour).combine(
             bp_roll_distribution(armour, hit), lambda n, b: (n, b)
         )
@@ -367,28 +610,26 @@ class AttackCheck(Check[Any]):
             )
 
         @cache
-        def states(margin: int, double: bool) -> Distribution[str]:
-            raws = _raw_damage(margin, factor, alt, double).map(lambda r: self.scale(params, r))
-            damages = raws.bind(lambda raw: damage_of(margin, raw))
-            return damages.map(lambda dmg: state_after(hp, top, dmg, hit.taser))
+        def damages(margin: int, double: bool) -> Distribution[int]:
+            if alt:
+                raws = D6.repeat(factor).map(
+                    lambda s: self._raw(params, numbers, margin, double, s)
+                )
+            else:
+                raws = Distribution.constant(self._raw(params, numbers, margin, double, 0))
+            return raws.bind(lambda raw: damage_of(margin, raw))
 
         def after(ex: Exchange) -> Distribution[str]:
-            if ex.attacker_fumble:
-                return Distribution.constant("fumble")
-            if ex.margin <= 0 and not ex.defender_fumble:
-                return Distribution.constant("miss")
-            return states(ex.margin, ex.double and alt).map(
-                lambda state: self.classify(params, ex, state)
+            missed = self._missed(ex.margin, ex.attacker_fumble, ex.defender_fumble)
+            if missed is not None:
+                return Distribution.constant(missed)
+            return damages(ex.margin, ex.double and alt).map(
+                lambda dmg: self._judged(
+                    params, hit.taser, ex.margin, ex.double, ex.defender_fumble, dmg
+                )[1]
             )
 
         return exchanges.bind(after).reduced()
-
-
-def _raw_damage(margin: int, factor: int, alt: bool, double: bool) -> Distribution[int]:
-    if not alt:
-        return Distribution.constant(margin * factor)
-    sums = D6.repeat(factor)
-    return sums.map(lambda s: 2 * s) if double else sums
 
 
 # -- melee ----------------------------------------------------------------------------------
@@ -456,6 +697,45 @@ class Melee(AttackCheck):
     example = {"attack_dice": 3, "defence_dice": 2, "weapon": "knife", "armour": "leather"}
     #: Beyond the walk: 4 attack and 3 defence dice: 6**7 sequences, then damage dice.
     beyond_walk = {"attack_dice": 4, "defence_dice": 3, "weapon": "knife"}
+    #: Result laws held to `resolve` (tests/rules/test_result_law.py): open-ended rolls,
+    #: fumbles, the alternative damage, bonus and penalty dice on both sides, iron skin.
+    law_examples: ClassVar[list[dict[str, Any]]] = [
+        {"attack_dice": 3, "defence_dice": 2, "weapon": "knife", "open_ended": True},
+        {"attack_dice": 2, "defence_dice": 2, "fumbles": True, "attack_penalty": 1},
+        {
+            "attack_dice": 3,
+            "defence_dice": 3,
+            "weapon": "sword",
+            "armour": "leather",
+            "alternative_damage": True,
+            "open_ended": True,
+            "fumbles": True,
+        },
+        {
+            "attack_dice": 2,
+            "attack_bonus": 2,
+            "defence_dice": 3,
+            "defence_penalty": 1,
+            "armour": "leather,chain_mail",
+            "iron_skin": 1,
+            "target_hp": 6,
+        },
+        {"attack_dice": 1, "attack_bonus": 3, "defence_dice": 1, "open_ended": True},
+    ]
+    #: Small pools without explosion: the law is the walk's, result by result.
+    walkable_law_examples: ClassVar[list[dict[str, Any]]] = [
+        {"attack_dice": 1, "defence_dice": 1, "weapon": "knife", "armour": "leather"},
+        {"attack_dice": 2, "defence_dice": 1, "fumbles": True, "target_hp": 3},
+        {"attack_dice": 1, "defence_dice": 1, "alternative_damage": True, "weapon": "knife"},
+        {
+            "attack_dice": 1,
+            "attack_bonus": 1,
+            "defence_dice": 1,
+            "defence_penalty": 1,
+            "fumbles": True,
+            "armour": "leather",
+        },
+    ]
 
     def pools(self, params: Any) -> Pools:
         p: MeleeParams = params
@@ -509,6 +789,13 @@ class SpecialEffect(Melee):
     )
     sources = (src(3710, 3730), src(2602, 2698))
     example = {"attack_dice": 3, "defence_dice": 2, "effect_margin": 3}
+    law_examples: ClassVar[list[dict[str, Any]]] = [
+        {"attack_dice": 3, "defence_dice": 2, "effect_margin": 4, "open_ended": True},
+        {"attack_dice": 2, "defence_dice": 3, "round_half_up": False, "fumbles": True},
+    ]
+    walkable_law_examples: ClassVar[list[dict[str, Any]]] = [
+        {"attack_dice": 1, "defence_dice": 1, "effect_margin": 2, "armour": "leather"},
+    ]
 
     def scale(self, params: Any, raw: int) -> int:
         return divide(raw, 2, params.round_half_up)
@@ -651,6 +938,72 @@ class Ranged(AttackCheck):
     }
     #: Beyond the walk: 4 attack dice against the range dice: over 6**7 sequences.
     beyond_walk = {"attack_dice": 4, "weapon": "handgun_small", "distance_m": 30}
+    #: Result laws held to `resolve`: a taser, bulletproof armour, armour-piercing and
+    #: hollow-point rounds, a burst, a shotgun, open-ended rolls, fumbles, alternative damage.
+    law_examples: ClassVar[list[dict[str, Any]]] = [
+        {
+            "attack_dice": 3,
+            "weapon": "taser",
+            "range_dice": 1,
+            "armour": "armoured_jacket",
+            "bulletproof": "vest",
+            "open_ended": True,
+        },
+        {
+            "attack_dice": 3,
+            "weapon": "handgun_medium",
+            "range_dice": 2,
+            "armour": "leather",
+            "bulletproof": "suit",
+            "open_ended": True,
+        },
+        {
+            "attack_dice": 2,
+            "weapon": "rifle",
+            "range_dice": 2,
+            "ammo": "armour_piercing",
+            "bulletproof": "military",
+            "fumbles": True,
+        },
+        {
+            "attack_dice": 2,
+            "weapon": "handgun_small",
+            "range_dice": 1,
+            "ammo": "hollow_point",
+            "bulletproof": "vest",
+            "alternative_damage": True,
+            "fumbles": True,
+        },
+        {
+            "attack_dice": 3,
+            "weapon": "smg_small",
+            "range_dice": 2,
+            "burst": "three_round",
+            "dodge_dice": 1,
+            "open_ended": True,
+        },
+        {"attack_dice": 3, "weapon": "shotgun", "range_dice": 3, "target_hp": 5},
+        {
+            "attack_dice": 2,
+            "weapon": "taser",
+            "range_dice": 1,
+            "armour": "leather",
+            "alternative_damage": True,
+            "open_ended": True,
+        },
+    ]
+    walkable_law_examples: ClassVar[list[dict[str, Any]]] = [
+        {"attack_dice": 1, "weapon": "taser", "range_dice": 1, "armour": "leather"},
+        {"attack_dice": 1, "weapon": "handgun_small", "range_dice": 1, "bulletproof": "vest"},
+        {
+            "attack_dice": 1,
+            "weapon": "handgun_small",
+            "range_dice": 1,
+            "ammo": "hollow_point",
+            "armour": "leather",
+            "fumbles": True,
+        },
+    ]
 
     def _band(self, p: RangedParams) -> int:
         return p.band()
