@@ -37,6 +37,10 @@ MAX_POINTS = 60  # the checks' bound on flat bonus points; penalties go down to 
 #: The operation's bound on damage: a longer explosion chain destroys the limb all the same.
 MAX_DAMAGE = 200
 HITS = ("hit", "down", "critical")
+#: An encounter's survival tests are drawn from their exact odds (`take_hit`'s `odds`): the
+#: same law as the dice, which the encounter simulator walks once per state instead of
+#: rolling a CON test with a wound's many disadvantage dice for every trial.
+SURVIVAL_ROLL = "odds"
 JOUST_HITS = ("scores", "wins")
 JOUST_LOSSES = ("shaken", "convinced")
 
@@ -308,6 +312,7 @@ def damage(
             "damage": min(MAX_DAMAGE, int(details["damage"])),
             "wound_name": wound_name(details.get("location")),
             "survival_combine": combine,
+            "survival_roll": SURVIVAL_ROLL,
         }
     if check == "verbal_joust" and result.outcome in JOUST_HITS:
         # The joust's "damage" is the score difference, taken off AUR (L1673-1677).
@@ -334,6 +339,7 @@ def counter_damage(
         return "take_hit", {
             "damage": min(MAX_DAMAGE, int(details["damage_taken"])),
             "survival_combine": combine,
+            "survival_roll": SURVIVAL_ROLL,
         }
     if check == "verbal_joust" and result.outcome in JOUST_LOSSES:
         lost = min(MAX_DAMAGE, -int(result.total or 0))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
@@ -16,6 +17,7 @@ from ecran.systems.fluid.checks.common import (
     major_as_read,
     margin,
 )
+from ecran.systems.fluid.dice import ExactDraw
 from ecran.systems.fluid.options import (
     MAJOR_SUCCESS_AS,
     ME_REFERENCE,
@@ -74,16 +76,34 @@ class Survival(FluidCheck[SurvivalParams]):
     def resolve(self, params: SurvivalParams, dice: DiceSource) -> Resolution:
         score, details = rolled_score(params, dice)
         outcome = self._outcome(score, params.major_success_as)
-        if outcome == "coma":
-            details["coma_days"] = params.penalty
-        if outcome == "unconscious":
-            details["unconscious_hours"] = params.penalty
-        if outcome == "haemorrhage":
-            details["next_penalty"] = params.penalty + 1
+        details.update(self.lasting(outcome, params.penalty))
         return Resolution(outcome, total=score, details=details)
+
+    @staticmethod
+    def lasting(outcome: str, penalty: int) -> dict[str, int]:
+        """What a result lasts: days of coma, hours unconscious, a haemorrhage's next test with
+        one more disadvantage (L1503-1517)."""
+        if outcome == "coma":
+            return {"coma_days": penalty}
+        if outcome == "unconscious":
+            return {"unconscious_hours": penalty}
+        if outcome == "haemorrhage":
+            return {"next_penalty": penalty + 1}
+        return {}
 
     def distribution(self, params: SurvivalParams) -> Distribution[str]:
         return score_distribution(params).map(lambda s: self._outcome(s, params.major_success_as))
+
+
+@lru_cache(maxsize=1024)
+def survival_draw(characteristic: int, penalty: int) -> ExactDraw[str]:
+    """The survival test of a characteristic with a penalty (no advantages, explosions in
+    force), as its exact outcome law (`Survival.distribution`) drawn with d10s: what a
+    sheet's survival test comes to, walkable where its own dice are not (a penalty of 5 rolls
+    six d10 and their chains)."""
+    check = Survival()
+    params = check.parse({"characteristic": characteristic, "penalty": penalty})
+    return ExactDraw(check.distribution(params))
 
 
 class ShockParams(PenaltyParams):

@@ -5,14 +5,15 @@ wound calls for (the defender's own CON roll, L1495-1499) is rolled here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, PutCondition, Text, cite, tr
+from ecran.rules import Change, Params, PutCondition, Resolution, Text, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.checks.combat import Wound, wound_of
 from ecran.systems.fluid.checks.common import MAX_PENALTY
-from ecran.systems.fluid.checks.health import Survival
+from ecran.systems.fluid.checks.health import Survival, survival_draw
 from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
 from ecran.systems.fluid.sheet import MAX_DAMAGE, Condition, FluidSheet
@@ -90,18 +91,42 @@ class SurviveParams(Params):
 def survive(sheet: FluidSheet, params: SurviveParams, dice: DiceSource) -> Change[FluidSheet]:
     """Roll the survival test with the sheet's CON and record its lasting result (L1495-1529);
     adrenaline already in the blood spares the test once."""
+    return _survived(sheet, params.penalty, survival_test(sheet, params.penalty, dice))
+
+
+SurvivalRoll = Literal["dice", "odds"]
+
+
+def survival_test(
+    sheet: FluidSheet, penalty: int, dice: DiceSource, roll: SurvivalRoll = "dice"
+) -> Resolution | None:
+    """The survival test of the sheet's CON with `penalty` disadvantages (L1495-1529): the
+    `survival` check rolled die by die (`dice`), or its result drawn from the check's exact odds
+    (`odds`: `survival_draw`, the same law without the dice shown, walkable where a test with
+    many disadvantage dice is not). None where adrenaline already in the blood spares it
+    (L1527-1529)."""
     if sheet.condition.adrenaline:
+        return None
+    con = tracks.effective(sheet, "CON")
+    check = Survival()
+    if roll == "dice":
+        return check.resolve(check.parse({"characteristic": con, "penalty": penalty}), dice)
+    outcome = survival_draw(con, penalty).draw(dice)
+    details = {"characteristic": con, "penalty": penalty, **check.lasting(outcome, penalty)}
+    return Resolution(outcome, details=details)
+
+
+def _survived(sheet: FluidSheet, penalty: int, result: Resolution | None) -> Change[FluidSheet]:
+    """What a survival test's result leaves on the sheet (L1501-1529); None: adrenaline spent."""
+    if result is None:
         changed = sheet.model_copy(
             update={"condition": sheet.condition.model_copy(update={"adrenaline": False})}
         )
         return Change(changed, tr("adrénaline : test ignoré", "adrenaline: test ignored"))
-    check = Survival()
-    values = {"characteristic": tracks.effective(sheet, "CON"), "penalty": params.penalty}
-    result = check.resolve(check.parse(values), dice)
-    cond = _condition(sheet.condition, result.outcome, params.penalty)
-    outcome = check.outcome(result.outcome).label
+    cond = _condition(sheet.condition, result.outcome, penalty)
+    label = Survival().outcome(result.outcome).label
     changed = sheet.model_copy(update={"condition": cond})
-    return Change(changed, outcome, result, _conditions(result.outcome, params.penalty))
+    return Change(changed, label, result, _conditions(result.outcome, penalty))
 
 
 def _conditions(outcome: str, penalty: int) -> tuple[PutCondition, ...]:
@@ -144,6 +169,7 @@ class HitParams(Params):
     hinders: str = FIELDS("wound_hinders", default="*")
     survival_test: bool = FIELDS("survival_test", default=True)
     survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
+    survival_roll: SurvivalRoll = FIELDS("survival_roll", default="dice")
 
 
 @operation(
@@ -154,6 +180,45 @@ class HitParams(Params):
 )
 def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[FluidSheet]:
     """RES first, then a wound Trait, then the survival test of a critical wound."""
+    hurt, penalty, done = _hit(sheet, params)
+    if not penalty:
+        return hurt
+    result = survival_test(hurt.sheet, penalty, dice, params.survival_roll)
+    # drawn from the odds, a result is its outcome alone: its change is worked out once
+    outcome = None if result is None else result.outcome
+    found = done.get(outcome) if params.survival_roll == "odds" else None
+    if found is None:
+        test = _survived(hurt.sheet, penalty, result)
+        summary = tr(
+            f"{hurt.summary.fr} ; test de survie : {test.summary.fr}",
+            f"{hurt.summary.en}; survival test: {test.summary.en}",
+        )
+        found = Change(test.sheet, summary, test.resolution, hurt.conditions + test.conditions)
+        if params.survival_roll == "odds":
+            done[outcome] = found
+    return found
+
+
+#: take_hit's work by the identity of its sheet and parameters: the damage taken, the survival
+#: test's penalty (0: none) and the change each survival result drawn from the odds makes. A
+#: simulator walks the operation over the survival draw's dice, replaying it once per dice
+#: sequence: the damage is worked out once, each result's change once. Each entry keeps its
+#: sheet and parameters alive (their ids are never another's); cleared when full, a bound on
+#: memory. Sheets and parameters are values: no rule changes one in place.
+_HITS: dict[
+    tuple[int, int],
+    tuple[FluidSheet, HitParams, Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]],
+] = {}
+HITS_KEPT = 1024
+
+
+def _hit(
+    sheet: FluidSheet, params: HitParams
+) -> tuple[Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]]:
+    key = (id(sheet), id(params))
+    found = _HITS.get(key)
+    if found is not None and found[0] is sheet and found[1] is params:
+        return found[2], found[3], found[4]
     # built from parameters already checked against the same bounds: not validated again
     # (a simulation applies this once per blow)
     damage = DamageParams.model_construct(
@@ -163,14 +228,25 @@ def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[F
         hinders=params.hinders,
         survival_combine=params.survival_combine,
     )
-    hurt = take_damage.apply(sheet, damage, dice)
+    hurt = take_damage.apply(sheet, damage, _NO_DICE)
     wound = _wound(sheet, params.damage, params.survival_combine)
-    if not (params.survival_test and wound.survival_penalty) or sheet.minion:
-        return hurt
-    penalty = min(MAX_PENALTY, wound.survival_penalty)  # past it, only wounds piled by hand
-    test = survive.apply(hurt.sheet, SurviveParams.model_construct(penalty=penalty), dice)
-    summary = tr(
-        f"{hurt.summary.fr} ; test de survie : {test.summary.fr}",
-        f"{hurt.summary.en}; survival test: {test.summary.en}",
-    )
-    return Change(test.sheet, summary, test.resolution, hurt.conditions + test.conditions)
+    penalty = 0
+    if params.survival_test and wound.survival_penalty and not sheet.minion:
+        penalty = min(MAX_PENALTY, wound.survival_penalty)  # past it, only wounds piled by hand
+    if len(_HITS) >= HITS_KEPT:
+        _HITS.clear()
+    _HITS[key] = (sheet, params, hurt, penalty, {})
+    return hurt, penalty, _HITS[key][4]
+
+
+class _NoDice:
+    """take_damage rolls no dice (the attack already did): a source that refuses them."""
+
+    def d(self, sides: int) -> int:
+        raise AssertionError("take_damage rolls no dice")
+
+    def face(self, faces: Sequence[int]) -> int:
+        raise AssertionError("take_damage rolls no dice")
+
+
+_NO_DICE = _NoDice()
