@@ -27,6 +27,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
 from ecran.systems.fluid import manoeuvres, tracks
 from ecran.systems.fluid.checks.common import MAX_PENALTY
+from ecran.systems.fluid.operations.wounds import encounter_survival_roll
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import EQUIPMENT, HEALTH
@@ -37,10 +38,6 @@ MAX_POINTS = 60  # the checks' bound on flat bonus points; penalties go down to 
 #: The operation's bound on damage: a longer explosion chain destroys the limb all the same.
 MAX_DAMAGE = 200
 HITS = ("hit", "down", "critical")
-#: An encounter's survival tests are drawn from their exact odds (`take_hit`'s `odds`): the
-#: same law as the dice, which the encounter simulator walks once per state instead of
-#: rolling a CON test with a wound's many disadvantage dice for every trial.
-SURVIVAL_ROLL = "odds"
 JOUST_HITS = ("scores", "wins")
 JOUST_LOSSES = ("shaken", "convinced")
 
@@ -308,11 +305,12 @@ def damage(
     details = result.details
     if check == "attack" and result.outcome in HITS:
         combine = params.get("survival_combine", SURVIVAL_COMBINE.default)
+        damage = min(MAX_DAMAGE, int(details["damage"]))
         return "take_hit", {
-            "damage": min(MAX_DAMAGE, int(details["damage"])),
+            "damage": damage,
             "wound_name": wound_name(details.get("location")),
             "survival_combine": combine,
-            "survival_roll": SURVIVAL_ROLL,
+            "survival_roll": encounter_survival_roll(defender, damage, combine),
         }
     if check == "verbal_joust" and result.outcome in JOUST_HITS:
         # The joust's "damage" is the score difference, taken off AUR (L1673-1677).
@@ -336,10 +334,11 @@ def counter_damage(
     details = result.details
     if check == "attack" and result.outcome == "countered":
         combine = params.get("survival_combine", SURVIVAL_COMBINE.default)
+        damage = min(MAX_DAMAGE, int(details["damage_taken"]))
         return "take_hit", {
-            "damage": min(MAX_DAMAGE, int(details["damage_taken"])),
+            "damage": damage,
             "survival_combine": combine,
-            "survival_roll": SURVIVAL_ROLL,
+            "survival_roll": encounter_survival_roll(attacker, damage, combine),
         }
     if check == "verbal_joust" and result.outcome in JOUST_LOSSES:
         lost = min(MAX_DAMAGE, -int(result.total or 0))

@@ -116,6 +116,27 @@ def survival_test(
     return Resolution(outcome, details=details)
 
 
+#: The longest survival law, in decimal digits, an encounter draws from its odds
+#: (`encounter_survival_roll`). A walk of the draw costs about the square of its digits per
+#: boundary between two results; past ten (a test with more than about eight disadvantage
+#: dice), walking every wounded state's test cost a simulation more than rolling it for the
+#: trials that reach it (4 against 4, 1,000 fights: all by odds 217 s cold, 0.4 s warm; by
+#: dice 34 s, 5.6 s; by odds up to 10 digits 34 s, 1.9 s).
+ODDS_DIGITS = 10
+
+
+def encounter_survival_roll(sheet: FluidSheet, damage: int, combine: str) -> SurvivalRoll:
+    """How an encounter rolls the survival test `damage` may call for on this sheet: from its
+    exact odds (`odds`) where their law is short, so the encounter simulator walks it once per
+    state; die by die otherwise (the same law)."""
+    wound = _wound(sheet, damage, combine)
+    if not wound.survival_penalty or sheet.minion or sheet.condition.adrenaline:
+        return "odds"  # no test to roll: either reads the same
+    penalty = min(MAX_PENALTY, wound.survival_penalty)
+    law = survival_draw(tracks.effective(sheet, "CON"), penalty)
+    return "odds" if law.scale <= 10**ODDS_DIGITS else "dice"
+
+
 def _survived(sheet: FluidSheet, penalty: int, result: Resolution | None) -> Change[FluidSheet]:
     """What a survival test's result leaves on the sheet (L1501-1529); None: adrenaline spent."""
     if result is None:
