@@ -13,6 +13,7 @@ from ecran.dice import Distribution, Roller
 from ecran.dice.enumerate import walk_frontier
 from ecran.engine import get_system
 from ecran.rules import Resolution
+from ecran.systems.fluid import tracks
 from ecran.systems.fluid.checks.combat import Attack
 from ecran.systems.fluid.checks.health import Survival, survival_draw
 from ecran.systems.fluid.dice import (
@@ -25,6 +26,7 @@ from ecran.systems.fluid.dice import (
     difference_law,
     score_law,
 )
+from ecran.systems.fluid.operations.wounds import ODDS_DIGITS, encounter_survival_roll
 from ecran.systems.fluid.sheet import FluidSheet
 
 ATTACK = Attack()
@@ -175,3 +177,32 @@ def _survival_values(sheet: FluidSheet, op: Any, params: Any) -> dict[str, int]:
         "characteristic": result.details["characteristic"],
         "penalty": result.details["penalty"],
     }
+
+
+def test_an_encounter_draws_short_survival_laws_from_their_odds() -> None:
+    """Odds where the survival law is short (the simulator walks it), dice where it is long
+    (a grave wound's many disadvantage dice), odds where no test follows."""
+    sheet = SYSTEM.random_npc(Roller(3))
+    assert isinstance(sheet, FluidSheet)
+    full = tracks.current(sheet, "RES")
+    assert encounter_survival_roll(sheet, 1, "max") == "odds"
+    rolls = {encounter_survival_roll(sheet, full + wound, "max") for wound in (6, 7, 40)}
+    assert rolls == {"odds", "dice"}
+    for wound in (6, 7, 40):
+        roll = encounter_survival_roll(sheet, full + wound, "max")
+        penalty = _penalty(sheet, full + wound)
+        deep = survival_draw(_con(sheet), penalty).scale > 10**ODDS_DIGITS
+        assert roll == ("dice" if deep else "odds")
+
+
+def _penalty(sheet: FluidSheet, damage: int) -> int:
+    op = SYSTEM.operation("take_hit")
+    result = op.run(
+        sheet, op.params.model_validate({"damage": damage, "survival_roll": "odds"}), Roller(1)
+    )
+    assert result.resolution is not None
+    return int(result.resolution.details["penalty"])
+
+
+def _con(sheet: FluidSheet) -> int:
+    return tracks.effective(sheet, "CON")

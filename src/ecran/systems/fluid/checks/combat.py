@@ -159,6 +159,12 @@ class Exchange:
         self.attacker = attacker
         self.defender = defender
         self.manoeuvre_details = _manoeuvre_details(p, self)
+        # the damage either way, past the difference (L1343-1353, L1167-1175, reading A3):
+        # worked out once, a result law asks it for a hundred differences
+        weapon = p.weapon if p.include_weapon_damage else 0
+        self._dealt = weapon + 2 * p.furious - p.feint - p.opponent_armour
+        self._taken = (p.opponent_weapon if p.include_weapon_damage else 0) - p.armour
+        self._wounds: dict[int, Wound] = {}
 
     def defender_score(self) -> int | None:
         """A defenceless target rolls nothing (L1045-1049); its score is our reading A9."""
@@ -169,14 +175,10 @@ class Exchange:
         )
 
     def damage_dealt(self, d: int) -> int:
-        p = self.p
-        weapon = p.weapon if p.include_weapon_damage else 0
-        return d + weapon + 2 * p.furious - p.feint - p.opponent_armour
+        return d + self._dealt
 
     def damage_taken(self, d: int) -> int:
-        p = self.p
-        weapon = p.opponent_weapon if p.include_weapon_damage else 0
-        return -d + weapon - p.armour
+        return -d + self._taken
 
     def manoeuvre_points(self, d: int) -> int:
         """The damage points turned into a manoeuvre, at most the damage (L1381-1401)."""
@@ -186,14 +188,17 @@ class Exchange:
         return self.damage_dealt(d) - self.manoeuvre_points(d)
 
     def wound(self, d: int) -> Wound:
-        p = self.p
-        return wound_of(
-            self.damage_left(d),
-            p.opponent_res,
-            p.opponent_res_max,
-            p.opponent_wounds,
-            p.survival_combine,
-        )
+        found = self._wounds.get(d)
+        if found is None:
+            p = self.p
+            found = self._wounds[d] = wound_of(
+                self.damage_left(d),
+                p.opponent_res,
+                p.opponent_res_max,
+                p.opponent_wounds,
+                p.survival_combine,
+            )
+        return found
 
     def outcome(self, d: int) -> str:
         if d <= 0:
