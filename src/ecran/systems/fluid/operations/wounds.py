@@ -6,6 +6,7 @@ wound calls for (the defender's own CON roll, L1495-1499) is rolled here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
@@ -13,7 +14,7 @@ from ecran.rules import Change, Params, PutCondition, Resolution, Text, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.checks.combat import Wound, wound_of
 from ecran.systems.fluid.checks.common import MAX_PENALTY
-from ecran.systems.fluid.checks.health import Survival, survival_draw
+from ecran.systems.fluid.checks.health import Survival, SurvivalParams, survival_draw
 from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
 from ecran.systems.fluid.sheet import MAX_DAMAGE, Condition, FluidSheet
@@ -110,7 +111,7 @@ def survival_test(
     con = tracks.effective(sheet, "CON")
     check = Survival()
     if roll == "dice":
-        return check.resolve(check.parse({"characteristic": con, "penalty": penalty}), dice)
+        return check.resolve(_survival_params(con, penalty), dice)
     outcome = survival_draw(con, penalty).draw(dice)
     details = {"characteristic": con, "penalty": penalty, **check.lasting(outcome, penalty)}
     return Resolution(outcome, details=details)
@@ -135,6 +136,13 @@ def encounter_survival_roll(sheet: FluidSheet, damage: int, combine: str) -> Sur
     penalty = min(MAX_PENALTY, wound.survival_penalty)
     law = survival_draw(tracks.effective(sheet, "CON"), penalty)
     return "odds" if law.scale <= 10**ODDS_DIGITS else "dice"
+
+
+@lru_cache(maxsize=1024)
+def _survival_params(characteristic: int, penalty: int) -> SurvivalParams:
+    """The survival check's parameters, validated once per CON and penalty."""
+    check = Survival()
+    return check.parse({"characteristic": characteristic, "penalty": penalty})
 
 
 def _survived(sheet: FluidSheet, penalty: int, result: Resolution | None) -> Change[FluidSheet]:
@@ -205,9 +213,9 @@ def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[F
     if not penalty:
         return hurt
     result = survival_test(hurt.sheet, penalty, dice, params.survival_roll)
-    # drawn from the odds, a result is its outcome alone: its change is worked out once
+    # the sheet, summary and conditions follow from the outcome alone: worked out once each
     outcome = None if result is None else result.outcome
-    found = done.get(outcome) if params.survival_roll == "odds" else None
+    found = done.get(outcome)
     if found is None:
         test = _survived(hurt.sheet, penalty, result)
         summary = tr(
@@ -215,20 +223,22 @@ def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[F
             f"{hurt.summary.en}; survival test: {test.summary.en}",
         )
         found = Change(test.sheet, summary, test.resolution, hurt.conditions + test.conditions)
-        if params.survival_roll == "odds":
-            done[outcome] = found
+        done[outcome] = found
+    if found.resolution is not result:  # rolled die by die: this roll's dice shown
+        found = Change(found.sheet, found.summary, result, found.conditions)
     return found
 
 
-#: take_hit's work by the identity of its sheet and parameters: the damage taken, the survival
-#: test's penalty (0: none) and the change each survival result drawn from the odds makes. A
+#: take_hit's work by the identity of its sheet and its parameters' values: the damage taken,
+#: the survival test's penalty (0: none) and the change each survival result makes. A
 #: simulator walks the operation over the survival draw's dice, replaying it once per dice
-#: sequence: the damage is worked out once, each result's change once. Each entry keeps its
-#: sheet and parameters alive (their ids are never another's); cleared when full, a bound on
-#: memory. Sheets and parameters are values: no rule changes one in place.
+#: sequence, or rolls it for every trial that reaches the same sheet: the damage is worked out
+#: once, each result's change once. Each entry keeps its sheet alive (its id is never
+#: another's); cleared when full, a bound on memory. Sheets are values: no rule changes one in
+#: place.
 _HITS: dict[
-    tuple[int, int],
-    tuple[FluidSheet, HitParams, Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]],
+    tuple[int, tuple[object, ...]],
+    tuple[FluidSheet, Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]],
 ] = {}
 HITS_KEPT = 1024
 
@@ -236,10 +246,10 @@ HITS_KEPT = 1024
 def _hit(
     sheet: FluidSheet, params: HitParams
 ) -> tuple[Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]]:
-    key = (id(sheet), id(params))
+    key = (id(sheet), tuple(params.model_dump().values()))
     found = _HITS.get(key)
-    if found is not None and found[0] is sheet and found[1] is params:
-        return found[2], found[3], found[4]
+    if found is not None and found[0] is sheet:
+        return found[1], found[2], found[3]
     # built from parameters already checked against the same bounds: not validated again
     # (a simulation applies this once per blow)
     damage = DamageParams.model_construct(
@@ -256,8 +266,8 @@ def _hit(
         penalty = min(MAX_PENALTY, wound.survival_penalty)  # past it, only wounds piled by hand
     if len(_HITS) >= HITS_KEPT:
         _HITS.clear()
-    _HITS[key] = (sheet, params, hurt, penalty, {})
-    return hurt, penalty, _HITS[key][4]
+    _HITS[key] = (sheet, hurt, penalty, {})
+    return hurt, penalty, _HITS[key][3]
 
 
 class _NoDice:
