@@ -26,7 +26,11 @@ from ecran.systems.fluid.dice import (
     difference_law,
     score_law,
 )
-from ecran.systems.fluid.operations.wounds import ODDS_DIGITS, encounter_survival_roll
+from ecran.systems.fluid.operations.wounds import (
+    ODDS_DIGITS,
+    encounter_survival_roll,
+    take_hit_law,
+)
 from ecran.systems.fluid.sheet import FluidSheet
 
 ATTACK = Attack()
@@ -206,3 +210,24 @@ def _penalty(sheet: FluidSheet, damage: int) -> int:
 
 def _con(sheet: FluidSheet) -> int:
     return tracks.effective(sheet, "CON")
+
+
+@pytest.mark.parametrize("wound", [0, 6, 9])
+def test_take_hit_law_is_the_walk_of_take_hit_by_odds(wound: int) -> None:
+    """The operation's law of changes, result by result, equals walking it with the survival
+    test drawn from its odds (no test: one change, certain)."""
+    sheet = SYSTEM.random_npc(Roller(3))
+    assert isinstance(sheet, FluidSheet)
+    op = SYSTEM.operation("take_hit")
+    damage = tracks.current(sheet, "RES") + wound
+    params = op.params.model_validate({"damage": damage, "survival_roll": "odds"})
+    law: dict[str, Fraction] = {}
+    for change, p in take_hit_law(sheet, params):
+        key = repr(tracks.fight_state(change.sheet))
+        law[key] = law.get(key, Fraction(0)) + p
+    walked = walk_frontier(
+        lambda dice: repr(tracks.fight_state(op.run(sheet, params, dice).sheet)), 2000
+    )
+    assert not walked.frontier
+    assert dict(walked.distribution().items()) == law
+    assert (len(law) == 1) == (wound == 0)

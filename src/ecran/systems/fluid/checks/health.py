@@ -96,14 +96,19 @@ class Survival(FluidCheck[SurvivalParams]):
 
 
 @lru_cache(maxsize=1024)
-def survival_draw(characteristic: int, penalty: int) -> ExactDraw[str]:
-    """The survival test of a characteristic with a penalty (no advantages, explosions in
-    force), as its exact outcome law (`Survival.distribution`) drawn with d10s: what a
-    sheet's survival test comes to, walkable where its own dice are not (a penalty of 5 rolls
-    six d10 and their chains)."""
+def survival_law(characteristic: int, penalty: int) -> Distribution[str]:
+    """The exact outcome law (`Survival.distribution`) of the survival test of a
+    characteristic with a penalty (no advantages, explosions in force): what a sheet's survival
+    test comes to."""
     check = Survival()
-    params = check.parse({"characteristic": characteristic, "penalty": penalty})
-    return ExactDraw(check.distribution(params))
+    return check.distribution(check.parse({"characteristic": characteristic, "penalty": penalty}))
+
+
+@lru_cache(maxsize=1024)
+def survival_draw(characteristic: int, penalty: int) -> ExactDraw[str]:
+    """`survival_law` drawn with d100s, walkable where the test's own dice are not (a penalty
+    of 5 rolls six d10 and their chains)."""
+    return ExactDraw(survival_law(characteristic, penalty))
 
 
 class ShockParams(PenaltyParams):

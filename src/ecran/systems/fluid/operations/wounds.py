@@ -6,6 +6,7 @@ wound calls for (the defender's own CON roll, L1495-1499) is rolled here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -14,7 +15,12 @@ from ecran.rules import Change, Params, PutCondition, Resolution, Text, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.checks.combat import Wound, wound_of
 from ecran.systems.fluid.checks.common import MAX_PENALTY
-from ecran.systems.fluid.checks.health import Survival, SurvivalParams, survival_draw
+from ecran.systems.fluid.checks.health import (
+    Survival,
+    SurvivalParams,
+    survival_draw,
+    survival_law,
+)
 from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
 from ecran.systems.fluid.sheet import MAX_DAMAGE, Condition, FluidSheet
@@ -109,11 +115,14 @@ def survival_test(
     if sheet.condition.adrenaline:
         return None
     con = tracks.effective(sheet, "CON")
-    check = Survival()
     if roll == "dice":
-        return check.resolve(_survival_params(con, penalty), dice)
-    outcome = survival_draw(con, penalty).draw(dice)
-    details = {"characteristic": con, "penalty": penalty, **check.lasting(outcome, penalty)}
+        return Survival().resolve(_survival_params(con, penalty), dice)
+    return _by_odds(con, penalty, survival_draw(con, penalty).draw(dice))
+
+
+def _by_odds(con: int, penalty: int, outcome: str) -> Resolution:
+    """A survival result drawn from its odds: its outcome and what it lasts, no dice."""
+    details = {"characteristic": con, "penalty": penalty, **Survival.lasting(outcome, penalty)}
     return Resolution(outcome, details=details)
 
 
@@ -212,8 +221,36 @@ def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[F
     hurt, penalty, done = _hit(sheet, params)
     if not penalty:
         return hurt
-    result = survival_test(hurt.sheet, penalty, dice, params.survival_roll)
-    # the sheet, summary and conditions follow from the outcome alone: worked out once each
+    return _tested(
+        hurt, penalty, done, survival_test(hurt.sheet, penalty, dice, params.survival_roll)
+    )
+
+
+def take_hit_law(sheet: FluidSheet, params: HitParams) -> list[tuple[Change[FluidSheet], Fraction]]:
+    """`take_hit`'s exact law of changes, its survival test by its odds (`survival_law`): each
+    result's change with its probability, for a simulator that takes an operation's law
+    instead of walking its dice (a survival test by dice cannot be walked, by odds it costs a
+    walk per state; this costs the law once per CON and penalty, then a change per result)."""
+    hurt, penalty, done = _hit(sheet, params)
+    if not penalty:
+        return [(hurt, Fraction(1))]
+    if hurt.sheet.condition.adrenaline:
+        return [(_tested(hurt, penalty, done, None), Fraction(1))]
+    con = tracks.effective(hurt.sheet, "CON")
+    return [
+        (_tested(hurt, penalty, done, _by_odds(con, penalty, outcome)), p)
+        for outcome, p in survival_law(con, penalty).items()
+    ]
+
+
+def _tested(
+    hurt: Change[FluidSheet],
+    penalty: int,
+    done: dict[str | None, Change[FluidSheet]],
+    result: Resolution | None,
+) -> Change[FluidSheet]:
+    """The hit's change with the survival test's `result` (None: adrenaline spent): the sheet,
+    summary and conditions follow from the outcome alone, worked out once each."""
     outcome = None if result is None else result.outcome
     found = done.get(outcome)
     if found is None:
@@ -224,7 +261,7 @@ def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[F
         )
         found = Change(test.sheet, summary, test.resolution, hurt.conditions + test.conditions)
         done[outcome] = found
-    if found.resolution is not result:  # rolled die by die: this roll's dice shown
+    if found.resolution is not result:  # another roll of the same outcome: its work shown
         found = Change(found.sheet, found.summary, result, found.conditions)
     return found
 
