@@ -14,6 +14,12 @@ distribution of ``A - B`` *clipped* to a window ``[lo, hi]``: mass outside the w
 onto its edge, exactly, because the chains are either capped where the result can no longer
 change, or (two chains in the same direction) summed in closed form over the geometric law of
 ``M1 - M2``. Nothing is truncated, so no residual ever appears.
+
+Where a rule needs the difference itself, every value of it (an attack's damage grows with it
+without end), `difference_law` lists it exactly wherever no chain repeats more than
+LISTED_REPEATS times and leaves the rest as a tail of known weight, drawn on fresh dice by the
+chain's memorylessness (`DieLaw.roll_long`). `ExactDraw` draws any of these exact laws with
+dice a walk can follow (the survival test by its odds).
 """
 
 from __future__ import annotations

@@ -12,7 +12,10 @@ wounds.
 What a result does then (L1343-1353, L1425-1529, L1645-1649, L1671-1677): the operation an
 encounter tracker applies to the defender's sheet (`damage`) and, since both sides strike at
 once, to the attacker's (`counter_damage`). The attack check has already rolled the exchange
-and worked out the damage, so the damage is passed on as a number, never rolled again.
+and worked out the damage, so the damage is passed on as a number, never rolled again; the
+survival test a critical wound calls for is drawn from its exact odds where their law is short
+(`encounter_survival_roll`: the encounter simulator then walks it once per state), rolled die
+by die otherwise.
 """
 
 from __future__ import annotations

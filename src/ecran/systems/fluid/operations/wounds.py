@@ -136,8 +136,8 @@ ODDS_DIGITS = 10
 
 
 def encounter_survival_roll(sheet: FluidSheet, damage: int, combine: str) -> SurvivalRoll:
-    """How an encounter rolls the survival test `damage` may call for on this sheet: from its
-    exact odds (`odds`) where their law is short, so the encounter simulator walks it once per
+    """How an encounter rolls the survival test `damage` may call for on this sheet
+    (L1459-1529): from its exact odds (`odds`) where their law is short, so the encounter simulator walks it once per
     state; die by die otherwise (the same law)."""
     wound = _wound(sheet, damage, combine)
     if not wound.survival_penalty or sheet.minion or sheet.condition.adrenaline:
@@ -217,7 +217,8 @@ class HitParams(Params):
     cite(SEED, 1645, 1649, note="minions: out at RES 0, survival test optional"),
 )
 def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[FluidSheet]:
-    """RES first, then a wound Trait, then the survival test of a critical wound."""
+    """RES first, then a wound Trait, then the survival test of a critical wound (L1425-1529):
+    rolled die by die, or drawn from its exact odds (`survival_roll`)."""
     hurt, penalty, done = _hit(sheet, params)
     if not penalty:
         return hurt
