@@ -137,8 +137,8 @@ ODDS_DIGITS = 10
 
 def encounter_survival_roll(sheet: FluidSheet, damage: int, combine: str) -> SurvivalRoll:
     """How an encounter rolls the survival test `damage` may call for on this sheet
-    (L1459-1529): from its exact odds (`odds`) where their law is short, so the encounter simulator walks it once per
-    state; die by die otherwise (the same law)."""
+    (L1459-1529): from its exact odds (`odds`) where their law is short, so the encounter
+    simulator walks it once per state; die by die otherwise (the same law)."""
     wound = _wound(sheet, damage, combine)
     if not wound.survival_penalty or sheet.minion or sheet.condition.adrenaline:
         return "odds"  # no test to roll: either reads the same
