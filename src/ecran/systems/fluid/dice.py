@@ -14,16 +14,28 @@ distribution of ``A - B`` *clipped* to a window ``[lo, hi]``: mass outside the w
 onto its edge, exactly, because the chains are either capped where the result can no longer
 change, or (two chains in the same direction) summed in closed form over the geometric law of
 ``M1 - M2``. Nothing is truncated, so no residual ever appears.
+
+Where a rule needs the difference itself, every value of it (an attack's damage grows with it
+without end), `difference_law` lists it exactly wherever no chain repeats more than
+LISTED_REPEATS times and leaves the rest as a tail of known weight, drawn on fresh dice by the
+chain's memorylessness (`DieLaw.roll_long`). `ExactDraw` draws any of these exact laws with
+dice a walk can follow (the survival test by its odds).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from math import lcm
+from typing import Generic, TypeVar
 
 from ecran.dice import DiceSource, Distribution, explode
 
 Atom = tuple[str, int]
+T = TypeVar("T", bound=Hashable)
 D10 = Distribution.die(10)
 TENTH = Fraction(1, 10)
 
@@ -272,3 +284,213 @@ def _up(dice: DiceSource, base: int, others: list[int], why: str) -> DieRoll:
 def _down(dice: DiceSource, base: int, others: list[int], why: str) -> DieRoll:
     chain = _rerolls(dice, 1)
     return DieRoll(base, others, -1 - sum(chain), why, chain)
+
+
+# -- the whole law of a die difference, for result laws -----------------------------------------
+
+#: The repeats (tens of an upward chain, ones of a downward one) a result law lists value by
+#: value; a chain that repeats more is a tail. Each repeat costs a factor 10: past 2 repeats a
+#: side's chain carries at most P(explosion) / 1000 of the mass (under 0.1 % for the two sides
+#: of an attack), while the listed differences stay near a hundred values.
+LISTED_REPEATS = 2
+_LONG = TENTH ** (LISTED_REPEATS + 1)
+
+
+@dataclass(frozen=True)
+class DieLaw:
+    """A die with `net` advantage (or disadvantage) dice, its value listed exactly wherever its
+    chain repeats at most LISTED_REPEATS times (`listed`); the rest, a *long* chain, has weight
+    `long`. `net` None: no die at all (a defenceless target's fixed score, L1045-1049)."""
+
+    net: int | None
+    rules: Explosions
+    listed: tuple[tuple[int, Fraction], ...]
+    up: Fraction  # P(upward explosion)
+    down: Fraction  # P(downward explosion)
+
+    @property
+    def long(self) -> Fraction:
+        """A chain repeats past LISTED_REPEATS with probability 1/10 per repeat (L364-374)."""
+        return (self.up + self.down) * _LONG
+
+    def roll(self, dice: DiceSource) -> int:
+        """The die rolled by the game's own code (`roll_die`)."""
+        return 0 if self.net is None else roll_die(dice, self.net, self.rules).value
+
+    def roll_listed(self, dice: DiceSource) -> int:
+        """The die given that its chain is not long: rolled again while it is (exact: rejection
+        keeps the law conditioned on acceptance; it rejects at most 1/1000 of rolls)."""
+        if self.net is None:
+            return 0
+        while True:
+            die = roll_die(dice, self.net, self.rules)
+            if len(die.chain) <= LISTED_REPEATS + 1:
+                return die.value
+
+    def roll_long(self, dice: DiceSource) -> int:
+        """The die given that its chain is long. Both chains repeat with the same 1/10, so the
+        explosion is upward with probability up / (up + down); its first LISTED_REPEATS + 1
+        rerolls are all 10s (or 1s), and a chain has no memory: what follows them is a fresh
+        chain, rolled by the game's own `_rerolls` (L364-374, L518-522, L868-870)."""
+        repeats = LISTED_REPEATS + 1
+        if chance(dice, self.up / (self.up + self.down)):
+            return 10 + 10 * repeats + sum(_rerolls(dice, 10))
+        return -1 - repeats - sum(_rerolls(dice, 1))
+
+
+def chance(dice: DiceSource, p: Fraction) -> bool:
+    """True with probability exactly `p`: one die with as many faces as p's denominator."""
+    return p >= 1 or (p > 0 and dice.d(p.denominator) <= p.numerator)
+
+
+@lru_cache(maxsize=256)
+def die_law(net: int | None, rules: Explosions) -> DieLaw:
+    """The `DieLaw` of the die `die_atoms(net, rules)` describes: an upward atom is worth
+    10 + 10·M + R (R in 1..9), a downward one -1 - M - R (R in 2..10), each (M, R) with
+    probability (1/10)^(M+1) (M repeats, then one of 9 faces)."""
+    if net is None:
+        return DieLaw(None, rules, ((0, Fraction(1)),), Fraction(0), Fraction(0))
+    listed: dict[int, Fraction] = {}
+    up = down = Fraction(0)
+
+    def add(value: int, p: Fraction) -> None:
+        listed[value] = listed.get(value, Fraction(0)) + p
+
+    for (kind, value), p in die_atoms(net, rules).items():
+        if kind == "fin":
+            add(value, p)
+            continue
+        if kind == "up":
+            up += p
+        else:
+            down += p
+        for m in range(LISTED_REPEATS + 1):
+            each = p * TENTH ** (m + 1)
+            for r in range(1, 10) if kind == "up" else range(2, 11):
+                add(value + 10 * m + r if kind == "up" else value - m - r, each)
+    return DieLaw(net, rules, tuple(sorted(listed.items())), up, down)
+
+
+@dataclass(frozen=True)
+class DifferenceLaw:
+    """The law of the difference of two dice, A's die minus B's (`die_law`), as a result law
+    needs it: `listed`, each difference where neither chain is long with its exact probability;
+    `tail`, the weight of the rest (one chain long at least), drawn by `draw_tail`."""
+
+    a: DieLaw
+    b: DieLaw
+    listed: tuple[tuple[int, Fraction], ...]
+    tail: Fraction
+
+    def draw_tail(self, dice: DiceSource) -> int:
+        """A difference given that one chain at least is long: A's long (any B), with weight
+        P(A long); else A's listed and B's long, with weight P(A listed)·P(B long)."""
+        a_long = self.a.long
+        if chance(dice, a_long / self.tail):
+            return self.a.roll_long(dice) - self.b.roll(dice)
+        return self.a.roll_listed(dice) - self.b.roll_long(dice)
+
+    def at(self, value: int) -> Fraction:
+        """Exact P(A - B = value), tails included."""
+        return _difference_at(self.a.net, self.b.net, self.a.rules, value)
+
+
+@lru_cache(maxsize=1024)
+def difference_law(net_a: int, net_b: int | None, rules: Explosions) -> DifferenceLaw:
+    """`DifferenceLaw` of A's die (`net_a`) minus B's (`net_b`, None: no die). It depends on the
+    dice alone, never on characteristics or modifiers (a score is the die shifted by them):
+    cached, so every parameter set with the same dice shares it."""
+    a, b = die_law(net_a, rules), die_law(net_b, rules)
+    # in integers over one denominator (every probability here is a power of 1/10 times an
+    # integer), Fractions made once per difference: a new pair of dice costs a few ms
+    den_a = lcm(*(p.denominator for _, p in a.listed))
+    den_b = lcm(*(p.denominator for _, p in b.listed))
+    wa = [(x, p.numerator * (den_a // p.denominator)) for x, p in a.listed]
+    wb = [(y, q.numerator * (den_b // q.denominator)) for y, q in b.listed]
+    found: dict[int, int] = {}
+    for x, w in wa:
+        for y, v in wb:
+            found[x - y] = found.get(x - y, 0) + w * v
+    den = den_a * den_b
+    listed = tuple((delta, Fraction(w, den)) for delta, w in sorted(found.items()))
+    tail = 1 - (1 - a.long) * (1 - b.long)
+    return DifferenceLaw(a, b, listed, tail)
+
+
+@lru_cache(maxsize=4096)
+def _difference_at(net_a: int | None, net_b: int | None, rules: Explosions, value: int) -> Fraction:
+    def atoms(net: int | None) -> Distribution[Atom]:
+        return constant(0) if net is None else die_atoms(net, rules)
+
+    return difference(atoms(net_a), atoms(net_b), value - 1, value + 1).probability(value)
+
+
+# -- an exact law drawn with d10s, walkably -----------------------------------------------------
+
+
+class ExactDraw(Generic[T]):
+    """Draws one outcome of an exact law whose probabilities are decimal fractions (every law of
+    Fluid's dice is: each die and each reroll a 1/10) as a uniform number read two decimal
+    digits at a time, each read a die of BASE faces (a d100) only as fine as the draw still
+    needs: the faces whose digits settle the outcome show that outcome (BASE + its index), the
+    others their digits, to read on. Exact (each face a 1/BASE), and a walk of it
+    (`enumerate_outcomes`) branches about three ways per read around each boundary between two
+    outcomes, where rolling the test's own dice (a base die, its advantage dice, their chains)
+    branches ten ways per die: a survival test with 15 disadvantages is a law over 10^18, read
+    in 9 dice at most, walked in about a hundred sequences. (A walk costs about BASE per die it
+    branches on and the square of the reads per boundary: 100 is the cheaper of 10, 100 and
+    1000 for the penalties a fight meets.)"""
+
+    BASE = 100
+
+    def __init__(self, law: Distribution[T]) -> None:
+        self.outcomes = law.outcomes()
+        den = rest = law.denominator
+        for prime in (2, 5):
+            while rest % prime == 0:
+                rest //= prime
+        if rest != 1:
+            raise ValueError("a law whose denominator divides no power of 10")
+        scale = 1
+        while scale % den:
+            scale *= self.BASE
+        self.scale = scale
+        running, upper = 0, []
+        for outcome in self.outcomes:
+            running += law.weight(outcome) * (scale // den)
+            upper.append(running)
+        self.upper = upper
+        self._faces: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def _faces_at(self, lo: int, width: int) -> tuple[int, ...]:
+        """The die that reads [lo, lo + BASE·width) one face per `width`: a face within one
+        outcome shows it, a face across a boundary its digits."""
+        found = self._faces.get((lo, width))
+        if found is not None:
+            return found
+        upper, base = self.upper, self.BASE
+        faces: list[int] = []
+        i = bisect_right(upper, lo)
+        while len(faces) < base:
+            digit = len(faces)
+            while upper[i] <= lo + digit * width:
+                i += 1
+            within = min(base, (upper[i] - lo) // width)  # faces wholly below upper[i]
+            if within > digit:
+                faces.extend([base + i] * (within - digit))
+            else:
+                faces.append(digit)
+        found = self._faces[(lo, width)] = tuple(faces)
+        return found
+
+    def draw(self, dice: DiceSource) -> T:
+        """One outcome, exactly in law."""
+        if len(self.outcomes) == 1:
+            return self.outcomes[0]
+        lo, width = 0, self.scale
+        while True:
+            width //= self.BASE
+            face = dice.face(self._faces_at(lo, width))
+            if face >= self.BASE:
+                return self.outcomes[face - self.BASE]
+            lo += face * width

@@ -3,17 +3,19 @@ wound they leave (L1425-1493): one opposed exchange, read from the attacker's si
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
 
 from pydantic import model_validator
 
-from ecran.dice import DiceSource, Distribution
-from ecran.rules import Params, Resolution, cite
+from ecran.dice import DiceSource, Distribution, enumerate_outcomes
+from ecran.rules import Params, Resolution, ResultLaw, Tail, cite
 from ecran.systems.fluid import manoeuvres as man
 from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
-from ecran.systems.fluid.dice import constant
+from ecran.systems.fluid.dice import constant, difference_law
 from ecran.systems.fluid.options import (
     DEFENCELESS_BASELINE,
     EQUIPMENT_DIFFERENCE,
@@ -25,6 +27,8 @@ from ecran.systems.fluid.options import (
     TIE_RULE,
 )
 from ecran.systems.fluid.tables import FIELDS, HEALTH, SEED
+
+ONE = Fraction(1)
 
 Stance = Literal["counter", "parry", "dodge", "defenceless"]
 RangeBand = Literal["melee", "point_blank", "short", "medium", "long", "very_long", "in_sight"]
@@ -154,6 +158,13 @@ class Exchange:
             defender = defender.with_bonus(points=p.opponent_characteristic // 2)
         self.attacker = attacker
         self.defender = defender
+        self.manoeuvre_details = _manoeuvre_details(p, self)
+        # the damage either way, past the difference (L1343-1353, L1167-1175, reading A3):
+        # worked out once, a result law asks it for a hundred differences
+        weapon = p.weapon if p.include_weapon_damage else 0
+        self._dealt = weapon + 2 * p.furious - p.feint - p.opponent_armour
+        self._taken = (p.opponent_weapon if p.include_weapon_damage else 0) - p.armour
+        self._wounds: dict[int, Wound] = {}
 
     def defender_score(self) -> int | None:
         """A defenceless target rolls nothing (L1045-1049); its score is our reading A9."""
@@ -164,14 +175,10 @@ class Exchange:
         )
 
     def damage_dealt(self, d: int) -> int:
-        p = self.p
-        weapon = p.weapon if p.include_weapon_damage else 0
-        return d + weapon + 2 * p.furious - p.feint - p.opponent_armour
+        return d + self._dealt
 
     def damage_taken(self, d: int) -> int:
-        p = self.p
-        weapon = p.opponent_weapon if p.include_weapon_damage else 0
-        return -d + weapon - p.armour
+        return -d + self._taken
 
     def manoeuvre_points(self, d: int) -> int:
         """The damage points turned into a manoeuvre, at most the damage (L1381-1401)."""
@@ -181,14 +188,17 @@ class Exchange:
         return self.damage_dealt(d) - self.manoeuvre_points(d)
 
     def wound(self, d: int) -> Wound:
-        p = self.p
-        return wound_of(
-            self.damage_left(d),
-            p.opponent_res,
-            p.opponent_res_max,
-            p.opponent_wounds,
-            p.survival_combine,
-        )
+        found = self._wounds.get(d)
+        if found is None:
+            p = self.p
+            found = self._wounds[d] = wound_of(
+                self.damage_left(d),
+                p.opponent_res,
+                p.opponent_res_max,
+                p.opponent_wounds,
+                p.survival_combine,
+            )
+        return found
 
     def outcome(self, d: int) -> str:
         if d <= 0:
@@ -257,6 +267,51 @@ class Attack(FluidCheck[AttackParams]):
         "opponent_armour": 1,
         "opponent_res": 8,
     }
+    #: The two sides' rolled dice and scores: no consequence reads them (`encounter.damage` and
+    #: `counter_damage` read the damage, the location and the damage taken).
+    work_details = frozenset({"you", "opponent"})
+    #: The result law's contract cases (tests/rules/test_result_law.py): the options that
+    #: change its shape.
+    law_examples: ClassVar[list[dict[str, Any]]] = [
+        {**example, "hit_location": True, "opponent_res": 2},
+        {**example, "stance": "defenceless", "opponent_res": 3},
+        {**example, "tie_rule": "reroll"},
+        {**example, "tie_rule": "reroll", "stance": "defenceless", "defenceless_baseline": "ten"},
+        {
+            "characteristic": 4,
+            "disadvantage_dice": 2,
+            "opponent_characteristic": 6,
+            "opponent_disadvantage_dice": 1,
+            "opponent_armour": 2,
+            "opponent_res": 4,
+        },
+        {**example, "no_base_explosion": True},
+        {**example, "no_doubles": True, "converted_damage": 2},
+        {**example, "stance": "dodge", "advantage_dice": 0, "opponent_advantage_dice": 4},
+    ]
+    #: Explosions off and few dice: `resolve` walks whole, the law must be the walk's.
+    walkable_law_examples: ClassVar[list[dict[str, Any]]] = [
+        {
+            "characteristic": 5,
+            "advantage_dice": 1,
+            "opponent_characteristic": 4,
+            "weapon": 2,
+            "opponent_res": 3,
+            "no_base_explosion": True,
+            "no_doubles": True,
+        },
+        {
+            "characteristic": 8,
+            "disadvantage_dice": 1,
+            "opponent_characteristic": 5,
+            "opponent_res": 2,
+            "stance": "defenceless",
+            "defenceless_baseline": "characteristic",
+            "hit_location": True,
+            "no_base_explosion": True,
+            "no_doubles": True,
+        },
+    ]
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         ex = exchange_of(params)
@@ -269,28 +324,41 @@ class Attack(FluidCheck[AttackParams]):
             )
             if a != b or params.tie_rule != "reroll":
                 break
-        d = a - b
-        outcome = ex.outcome(d)
-        details: dict[str, Any] = {"you": a_work, "opponent": b_work, "difference": d}
-        details.update(_manoeuvre_details(params, ex))
-        if outcome == "countered":
-            details["damage_taken"] = ex.damage_taken(d)
-        landed = outcome in ("manoeuvre", "hit", "down", "critical")
-        if params.converted_damage and not params.secret_strike and landed:
-            details["manoeuvre_points"] = ex.manoeuvre_points(d)
-        if outcome in ("hit", "down", "critical"):
-            w = ex.wound(d)
-            details.update(
-                damage=ex.damage_left(d),
-                res_lost=w.res_lost,
-                wound=w.wound,
-                survival_penalty=w.survival_penalty,
-                destroyed=w.destroyed,
-            )
-            if params.hit_location and w.wound:
-                loc = HEALTH.location_of(dice.d(10))
-                details["location"] = loc.id
-        return Resolution(outcome, total=d, details=details)
+        return settled(params, ex, a - b, dice, {"you": a_work, "opponent": b_work})
+
+    def result_law(self, params: AttackParams) -> ResultLaw:
+        """The law of `settled` over the difference's law: the dice alone make the law of the
+        dice difference (`difference_law`, cached by the sides' net dice and the explosions);
+        the characteristics and modifiers only shift it. Listed: every difference where no
+        chain repeats past LISTED_REPEATS; one tail for the rest, drawn on fresh dice. A
+        rerolled tie (option tie_rule) is the law conditioned on a nonzero difference; the tail
+        draw rolls again on a tie (rejection, exact)."""
+        ex = exchange_of(params)
+        fixed = ex.defender_score()
+        defender_net = ex.defender.net if fixed is None else None  # no die: a fixed score
+        law = difference_law(ex.attacker.net, defender_net, explosions(params))
+        shift = ex.attacker.characteristic + ex.attacker.modifier
+        shift -= fixed if fixed is not None else ex.defender.characteristic + ex.defender.modifier
+        listed, tail = law.listed, law.tail
+        reroll = params.tie_rule == "reroll"
+        if reroll:  # conditioned on d = δ + shift ≠ 0
+            tie = law.at(-shift)
+            listed_tie = sum((p for delta, p in listed if delta == -shift), Fraction(0))
+            kept = 1 - tie
+            listed = tuple((delta, p / kept) for delta, p in listed if delta != -shift)
+            tail = (tail - (tie - listed_tie)) / kept
+        results: list[tuple[Resolution, Fraction]] = []
+        for delta, p in listed:
+            for r, q in _settled_law(params, ex, delta + shift):
+                results.append((r, p if q is ONE else p * q))
+
+        def draw(dice: DiceSource) -> Resolution:
+            while True:
+                d = law.draw_tail(dice) + shift
+                if d or not reroll:
+                    return settled(params, ex, d, dice)
+
+        return ResultLaw(results, (Tail(tail, draw),) if tail else ())
 
     def distribution(self, params: AttackParams) -> Distribution[str]:
         ex = Exchange(params)
@@ -299,6 +367,73 @@ class Attack(FluidCheck[AttackParams]):
         b = constant(fixed) if fixed is not None else ex.defender.atoms(rules)
         reroll = params.tie_rule == "reroll"
         return outcome_law(ex.attacker.atoms(rules), b, ex.outcome, reroll)
+
+
+def settled(
+    params: AttackParams,
+    ex: Exchange,
+    d: int,
+    dice: DiceSource,
+    work: dict[str, Any] | None = None,
+) -> Resolution:
+    """What a difference `d` of the two scores comes to (L1343-1353, L1381-1401, L1425-1493):
+    the outcome, the damage either way and the wound; with option hit_location, a d10 for the
+    place a wound strikes (L1441-1449). `work` shows the dice that made `d` (`resolve`); a result
+    law leaves it out (`Attack.work_details`)."""
+    outcome = ex.outcome(d)
+    details: dict[str, Any] = dict(work) if work else {}
+    details["difference"] = d
+    details.update(ex.manoeuvre_details)
+    if outcome == "countered":
+        details["damage_taken"] = ex.damage_taken(d)
+    landed = outcome in ("manoeuvre", "hit", "down", "critical")
+    if params.converted_damage and not params.secret_strike and landed:
+        details["manoeuvre_points"] = ex.manoeuvre_points(d)
+    if outcome in ("hit", "down", "critical"):
+        w = ex.wound(d)
+        details.update(
+            damage=ex.damage_left(d),
+            res_lost=w.res_lost,
+            wound=w.wound,
+            survival_penalty=w.survival_penalty,
+            destroyed=w.destroyed,
+        )
+        if params.hit_location and w.wound:
+            loc = HEALTH.location_of(dice.d(10))
+            details["location"] = loc.id
+    return Resolution(outcome, total=d, details=details)
+
+
+class _NoDice:
+    """A dice source for a `settled` that should ask none: most differences roll nothing
+    more, and trying them so first skips the walk's bookkeeping."""
+
+    class Asked(Exception):
+        pass
+
+    def d(self, sides: int) -> int:
+        raise self.Asked
+
+    def face(self, faces: Sequence[int]) -> int:
+        raise self.Asked
+
+
+_NO_DICE = _NoDice()
+
+
+def _settled_law(params: AttackParams, ex: Exchange, d: int) -> list[tuple[Resolution, Fraction]]:
+    """`settled` at `d` over its own dice (the hit location's d10, if any): walked, exact."""
+    try:
+        return [(settled(params, ex, d, _NO_DICE), ONE)]
+    except _NoDice.Asked:
+        pass
+    seen: list[Resolution] = []
+
+    def run(dice: DiceSource) -> int:
+        seen.append(settled(params, ex, d, dice))
+        return len(seen) - 1
+
+    return [(seen[i], p) for i, p in enumerate_outcomes(run).items()]
 
 
 def _manoeuvre_details(p: AttackParams, ex: Exchange) -> dict[str, Any]:

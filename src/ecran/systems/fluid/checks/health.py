@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
@@ -16,6 +17,7 @@ from ecran.systems.fluid.checks.common import (
     major_as_read,
     margin,
 )
+from ecran.systems.fluid.dice import ExactDraw
 from ecran.systems.fluid.options import (
     MAJOR_SUCCESS_AS,
     ME_REFERENCE,
@@ -74,16 +76,39 @@ class Survival(FluidCheck[SurvivalParams]):
     def resolve(self, params: SurvivalParams, dice: DiceSource) -> Resolution:
         score, details = rolled_score(params, dice)
         outcome = self._outcome(score, params.major_success_as)
-        if outcome == "coma":
-            details["coma_days"] = params.penalty
-        if outcome == "unconscious":
-            details["unconscious_hours"] = params.penalty
-        if outcome == "haemorrhage":
-            details["next_penalty"] = params.penalty + 1
+        details.update(self.lasting(outcome, params.penalty))
         return Resolution(outcome, total=score, details=details)
+
+    @staticmethod
+    def lasting(outcome: str, penalty: int) -> dict[str, int]:
+        """What a result lasts: days of coma, hours unconscious, a haemorrhage's next test with
+        one more disadvantage (L1503-1517)."""
+        if outcome == "coma":
+            return {"coma_days": penalty}
+        if outcome == "unconscious":
+            return {"unconscious_hours": penalty}
+        if outcome == "haemorrhage":
+            return {"next_penalty": penalty + 1}
+        return {}
 
     def distribution(self, params: SurvivalParams) -> Distribution[str]:
         return score_distribution(params).map(lambda s: self._outcome(s, params.major_success_as))
+
+
+@lru_cache(maxsize=1024)
+def survival_law(characteristic: int, penalty: int) -> Distribution[str]:
+    """The exact outcome law (`Survival.distribution`) of the survival test of a
+    characteristic with a penalty (no advantages, explosions in force): what a sheet's survival
+    test comes to."""
+    check = Survival()
+    return check.distribution(check.parse({"characteristic": characteristic, "penalty": penalty}))
+
+
+@lru_cache(maxsize=1024)
+def survival_draw(characteristic: int, penalty: int) -> ExactDraw[str]:
+    """`survival_law` drawn with d100s, walkable where the test's own dice are not (a penalty
+    of 5 rolls six d10 and their chains)."""
+    return ExactDraw(survival_law(characteristic, penalty))
 
 
 class ShockParams(PenaltyParams):
