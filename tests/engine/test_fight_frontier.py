@@ -1,7 +1,9 @@
 """A check whose walk cannot end (Fluid's attack re-rolls ties and explodes: an infinite tree)
 is drawn from its partial walk: the results reached, then the frontier's prefixes resumed on
 fresh dice. The drawn outcomes must follow the game's own analytic law (`distribution`, written
-apart from `resolve`): a chi-square test, from a frontier alone and from a mix of both."""
+apart from `resolve`): a chi-square test, from a frontier alone and from a mix of both. The
+attack's own `result_law` (listed results, then tails drawn on fresh dice) is held to the same
+test: the simulator's table for it comes from the law, not from a walk."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from ecran.engine.fight import Segments, check_table
+from ecran.engine.fight import Segments, _walked_table, check_table
 
 
 def chi_square_p(observed: dict[str, int], expected: dict[str, float]) -> float:
@@ -26,10 +28,13 @@ def chi_square_p(observed: dict[str, int], expected: dict[str, float]) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
-def drawn(check: Any, params: Any, paths: int, n: int, seed: int) -> tuple[Counter[str], Any]:
+def drawn(
+    check: Any, params: Any, paths: int, n: int, seed: int, walk: bool = True
+) -> tuple[Counter[str], Any]:
     """`n` outcomes drawn as the simulator draws them: one integer per trial over the table's
-    segment, a walked result read off, a frontier prefix resumed on one seeded Roller."""
-    table = check_table(check, params, paths)
+    segment, a walked result read off, a frontier prefix resumed on one seeded Roller (with
+    `walk` false: the table the simulator builds, from the check's result law)."""
+    table = _walked_table(check, params, paths) if walk else check_table(check, params, paths)
     segments = Segments()
     index = segments.add(range(len(table.weights)), table.weights, table.denominator)
     at = segments.draw(np.random.default_rng(seed), np.full(n, index, dtype=np.int64))
@@ -58,6 +63,18 @@ def test_a_fluid_attack_with_ties_rerolled_follows_its_exact_law(
     observed, table = drawn(check, params, 300, 20_000, seed=7)
     assert table.frontier  # the tree has no end
     assert bool(table.keys) == reached
+    assert set(observed) <= set(expected)
+    assert chi_square_p(dict(observed), expected) > 1e-4, (observed, expected)
+
+
+@pytest.mark.parametrize("tie_rule", ["reroll", "stand_off"])
+def test_the_attacks_result_law_table_follows_its_exact_law(tie_rule: str) -> None:
+    check = get_system("fluid").check("attack")
+    params = check.parse({**check.example, "tie_rule": tie_rule})
+    law = check.distribution(params)
+    expected = {str(o): float(p) for o, p in law.items() if p}
+    observed, table = drawn(check, params, 300, 20_000, seed=7, walk=False)
+    assert table.keys and table.frontier  # listed results, then the long chains' tail
     assert set(observed) <= set(expected)
     assert chi_square_p(dict(observed), expected) > 1e-4, (observed, expected)
 
