@@ -69,6 +69,7 @@ from ecran.rules import (
     Text,
 )
 from ecran.rules.errors import from_validation
+from ecran.rules.operation import validated
 
 MAX_PARTICIPANTS = 16
 MAX_ROUNDS = 200
@@ -173,6 +174,9 @@ class Books:
     names: list[str] = field(default_factory=list)
     #: (state, operation, parameters) -> the states the operation leads that sheet to.
     transitions: dict[tuple[int, str, str], Distribution[int]] = field(default_factory=dict)
+    #: id of a check's table -> (the table, each walked result's group, each group's results):
+    #: the results whose consequences read alike (`System.consequence_reads`).
+    read_groups: dict[int, tuple[Any, list[int], list[Any]]] = field(default_factory=dict)
 
     def state(self, sheet: CharacterSheet) -> int:
         key = self.system.fight_state(sheet)
@@ -433,7 +437,7 @@ def _operation_run(
 ) -> Callable[[DiceSource], int]:
     """The game's operation on a state's sheet as a dice procedure: the state it leads to."""
     op = books.system.operation(operation)
-    sheet, parsed = books.sheets[state], op.params.model_validate(params)
+    sheet, parsed = books.sheets[state], validated(op.params, params)
 
     def run(dice: DiceSource) -> int:
         after = op.run(sheet, parsed, dice).sheet
@@ -736,11 +740,33 @@ class Tables:
         return self._pair_arrays
 
     def _work_out(self, pair: int, result: int) -> None:
-        """What walked result number `result` of a pair's check does: the game's consequences."""
+        """What walked result number `result` of a pair's check does: the game's consequences,
+        worked out once for every walked result of the pair that the consequences read alike
+        (`System.consequence_reads`) and written for them all."""
         table = self.tabled[pair]
-        assert table is not None
-        found = self.attacks[pair].consequences(table.seen[table.keys[result]])
-        self.does.data[self._pair_does[pair] + result] = self._what(found)
+        attack = self.attacks[pair]
+        assert table is not None and attack.action is not None
+        group, members = self._read_groups(attack.action.check, table)
+        found = attack.consequences(table.seen[table.keys[result]])
+        self.does.data[self._pair_does[pair] + members[group[result]]] = self._what(found)
+
+    def _read_groups(self, check: str, table: CheckTable) -> tuple[list[int], list[Any]]:
+        """Each walked result's group of a check's table, and each group's results (numpy
+        indices): results whose `System.consequence_reads` are equal share a group. Once per
+        table: pairs that share the table share its groups."""
+        found = self.books.read_groups.get(id(table))
+        if found is None or found[0] is not table:
+            reads: dict[Hashable, int] = {}
+            group: list[int] = []
+            for i, key in enumerate(table.keys):
+                part = self.system.consequence_reads(check, table.seen[key])
+                group.append(reads.setdefault(("result", i) if part is None else part, len(reads)))
+            members: list[list[int]] = [[] for _ in reads]
+            for i, g in enumerate(group):
+                members[g].append(i)
+            arrays = [np.array(m, dtype=np.int64) for m in members]
+            found = self.books.read_groups[id(table)] = (table, group, arrays)
+        return found[1], found[2]
 
     def _resumed_what(self, pair: int, key: str, result: Resolution) -> int:
         """What a resumed result does: a walked result's entry if the walk reached it, else
@@ -753,12 +779,18 @@ class Tables:
             if self.does.data[where] < 0:
                 self._work_out(pair, at)
             return int(self.does.data[where])
+        attack = self.attacks[pair]
+        assert attack.action is not None
+        part = self.system.consequence_reads(attack.action.check, result)
+        # kept by what the consequences read: results with their dice in their details are
+        # many, the parts they read few
         known = self.resumed[pair]
-        what = known.get(key)
+        read = key if part is None else repr(part)
+        what = known.get(read)
         if what is None:
             if len(known) >= MAX_RESUMED:
                 known.clear()
-            what = known[key] = self._what(self.attacks[pair].consequences(result))
+            what = known[read] = self._what(attack.consequences(result))
         return what
 
     def _what(self, found: list[Consequence]) -> int:
@@ -984,7 +1016,7 @@ class Fight:
             state, op_index = divmod(key, SPAN)
             name, params = self.tables._operation_list[op_index]
             op = self.system.operation(name)
-            after = op.run(self.books.sheets[state], op.params.model_validate(params), Roller(seed))
+            after = op.run(self.books.sheets[state], validated(op.params, params), Roller(seed))
             states[row, c] = self.books.state(after.sheet)
 
     def _settle(self, states: Any, live: Any, winner: Any, ended: Any, round_: int) -> Any:

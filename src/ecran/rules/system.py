@@ -264,6 +264,16 @@ class System(Generic[SheetT]):
             found.append(Consequence("attacker", *back))
         return found
 
+    def consequence_reads(self, check: str, result: Resolution) -> Hashable | None:
+        """The part of an attack's result the game's `consequences` read (`damage` and
+        `counter_damage` by default): two results of the same check, on the same parameters
+        and sheets, whose parts are equal have the same consequences. The encounter simulator
+        works the consequences out once per part, not once per result (a check's walk meets
+        every total and die it can show, while a wound reads the outcome and perhaps a
+        margin). Default: None, the whole result is read. A contract test holds every
+        override to the game's own consequences (tests/rules/test_consequence_reads.py)."""
+        return None
+
     def tracks(self, sheet: SheetT) -> list[SheetRow]:
         """What combat changes on this sheet, as the encounter tracker shows it beside each
         participant (wounds, fatigue, hit points, reserves…). Default: nothing."""

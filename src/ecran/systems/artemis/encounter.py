@@ -26,6 +26,7 @@ from ecran.rules import (
     from_validation,
     tr,
 )
+from ecran.rules.operation import validated
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks.combat import (
@@ -292,8 +293,10 @@ def _forces(choice: str, hit: dict[str, Any], defender: ArtemisSheet) -> bool:
 
 
 def _parse(model: type[BaseModel], params: dict[str, Any]) -> BaseModel:
+    """The blow's parameters, validated once per values (`validated`: the simulator asks the
+    consequences of every result of the same attack)."""
     try:
-        return model.model_validate(params)
+        return validated(model, params)
     except ValidationError as error:
         raise from_validation(error) from None
 
@@ -327,6 +330,13 @@ def consequences(
         cost = {"total_attack_cost": blow.total_attack_cost}
         found.append(Consequence("attacker", "all_out_attack", cost))
     return found
+
+
+def consequence_reads(check: str, result: Resolution) -> str:
+    """What `consequences` read of a result (`System.consequence_reads`): its outcome alone
+    (missed or avoided, uncertain, hit: `damage`, L71-128, L156-161). The wound is rolled by
+    the defender's `hit` operation, so the attack's totals and dice change nothing it does."""
+    return result.outcome
 
 
 def _privileged(check: str, blow: BaseModel) -> list[Literal["attacker", "defender"]]:

@@ -206,3 +206,12 @@ def damage(
     if int(boxes) <= 0:
         return None
     return WOUND_OPERATION, {"damage": int(boxes), "ignore_armour": True}
+
+
+def consequence_reads(check: str, result: Resolution) -> tuple[str, Any, Any]:
+    """What `damage` reads of a result (`System.consequence_reads`; Nephilim strikes nothing
+    back): the outcome, and for a landed blow its wound boxes (L72-84), or the margin they
+    are recomputed from when a result lacks them. Totals and dice change nothing it does."""
+    boxes = result.details.get("wound_boxes")
+    margin = result.details.get("margin") if boxes is None else None
+    return result.outcome, boxes, margin

@@ -275,3 +275,17 @@ def consequences(
     if hurt is not None and params.get("action") == "tackle":
         found.append(Consequence("attacker", "condition", {"condition": "prone", "present": True}))
     return found
+
+
+#: The outcomes whose consequences read the margin (`damage`: a blow that lands, through the
+#: armour or not, L541-698, L3158-3320).
+LANDED = ("armour", "hit")
+
+
+def consequence_reads(check: str, result: Resolution) -> tuple[str, Any]:
+    """What `consequences` read of a result (`System.consequence_reads`): the outcome, and the
+    margin of a blow that lands (the damage and the effects' tests take it); a miss or a
+    defended attack does nothing whatever its margin."""
+    if result.outcome not in LANDED:
+        return result.outcome, None
+    return result.outcome, result.details.get("margin")

@@ -50,6 +50,7 @@ class Organique(System[OrganiqueSheet]):
     attacks = hook(f"{GAME}.encounter", "attacks")
     damage = hook(f"{GAME}.encounter", "damage")
     consequences = hook(f"{GAME}.encounter", "consequences")
+    consequence_reads = hook(f"{GAME}.encounter", "consequence_reads")
     tracks = hook(f"{GAME}.tracks", "tracks")
     status = hook(f"{GAME}.tracks", "status")
 

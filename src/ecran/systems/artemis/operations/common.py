@@ -8,6 +8,7 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import EcranError, OperationDeclarer, Params, Resolution, load_titles, tr
+from ecran.rules.operation import validated
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks import BY_NAME
 from ecran.systems.artemis.sheet import ArtemisSheet
@@ -21,9 +22,10 @@ class NoParams(Params):
 
 
 def roll(check: str, values: dict[str, Any], dice: DiceSource) -> Resolution:
-    """Roll the named Artémis check on these values, parsed as its form would be."""
+    """Roll the named Artémis check on these values, parsed as its form would be (once per
+    values, `validated`: an encounter's walk replays an operation for every dice sequence)."""
     found = BY_NAME[check]
-    return found.resolve(found.parse(values), dice)
+    return found.resolve(validated(found.params, values), dice)
 
 
 def privilege(sheet: ArtemisSheet, skill: str, professional: bool) -> ArtemisSheet:
