@@ -8,13 +8,18 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Outcome, Params, Resolution, cite, tr
+from ecran.rules import Outcome, Params, Resolution, ResultLaw, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions, NephilimCheck
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
-from ecran.systems.nephilim.dice import DiceVariant, roll_modifier, variant
+from ecran.systems.nephilim.dice import (
+    DiceVariant,
+    modifier_distribution,
+    roll_modifier,
+    variant,
+)
 from ecran.systems.nephilim.round import speeds
 from ecran.systems.nephilim.tables import COMBAT, FIELDS, SEED
 from ecran.systems.nephilim.tracks import clamp
@@ -163,11 +168,47 @@ class Attack(OpposedCheck[AttackParams]):
     def explain(self, params: AttackParams) -> dict[str, Any]:
         return {"defender_reacts": params.defender_reacts}
 
+    #: The two modifiers' dice (L457-458): what they add is in the totals and the margin.
+    work_details = frozenset({"dice", "opponent_dice"})
+    law_examples: ClassVar[list[dict[str, Any]]] = [
+        {**example, "defender_reacts": False, "difficulty": 2, "malus": 1},
+        {**example, "dice": "d6", "margin_wounds": True, "weapon_boxes": 2, "armour": 1},
+        {**example, "dice": "d4", "defence_malus": 2, "skill": None},
+    ]
+    walkable_law_examples = law_examples
+
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         result = super().resolve(params, dice)
         boxes = wound_boxes(params, result.outcome, int(result.details["margin"]))
         details = {**result.details, "wound_boxes": boxes}
         return Resolution(result.outcome, total=result.total, details=details)
+
+    def result_law(self, params: AttackParams) -> ResultLaw:
+        """The whole result's law, the dice left out (`work_details`): the attacker's modifier
+        R and, when the defender reacts, the defender's, each the exact difference of two dice
+        (L457-458, `modifier_distribution`), give the totals and the margin; the verdict and
+        the wound boxes (L72-84) follow as `resolve` reads them. The encounter simulator draws
+        an attack from it instead of walking the four dice for every parameter set. The
+        details in `resolve`'s order (a result's key reads them in order)."""
+        own, own_rolls, other, other_rolls = self.sides(params)
+        modifier = modifier_distribution(params.dice)
+        none = Distribution.constant(0)
+        results = []
+        for r, p in (modifier if own_rolls else none).items():
+            for s, q in (modifier if other_rolls else none).items():
+                total, opponent_total = own + r, other + s
+                margin = total - opponent_total
+                outcome = self.verdict(params, margin)
+                details = {
+                    "score": own,
+                    "opponent_score": other,
+                    "opponent_total": opponent_total,
+                    "margin": margin,
+                    **self.explain(params),
+                    "wound_boxes": wound_boxes(params, outcome, margin),
+                }
+                results.append((Resolution(outcome, total=total, details=details), p * q))
+        return ResultLaw(results)
 
 
 def wound_boxes(params: AttackParams, outcome: str, margin: int) -> int:
