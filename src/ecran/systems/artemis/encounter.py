@@ -180,15 +180,19 @@ MISSED = {"miss", "avoided"}
 
 
 def attacks(attacker: ArtemisSheet, defender: ArtemisSheet) -> list[Action]:
+    # each side's malus read once for every action (the encounter simulator asks this list
+    # for every pair of states it meets)
+    maluses = tracks.malus(attacker), tracks.malus(defender)
     found: list[Action] = []
     for index, w in enumerate(attacker.weapons):
-        found += _duels(attacker, defender, index)
-        found += _against_dodge(attacker, defender, w)
-        found.append(_defenceless(attacker, w.name, damage_category(w), _group(w)))
+        group, category = _group(w), damage_category(w)
+        found += _duels(attacker, defender, index, maluses, group, category)
+        found += _against_dodge(defender, w, maluses[1], group, category)
+        found.append(_defenceless(attacker, w.name, category, group, maluses[0]))
     if not attacker.weapons:
         fists = next(c for c in tables.combat().weapon_category if c.id == FISTS)
         name = Text(fr=fists.fr.capitalize(), en=fists.en.capitalize())
-        found.append(_defenceless(attacker, name.fr, fists.category, name))
+        found.append(_defenceless(attacker, name.fr, fists.category, name, maluses[0]))
     return found
 
 
@@ -202,18 +206,33 @@ def _with_mode(label: Text, mode: Text | None) -> Text:
     return Text(fr=f"{label.fr}, {mode.fr}", en=f"{label.en}, {mode.en}")
 
 
-def _duels(attacker: ArtemisSheet, defender: ArtemisSheet, index: int) -> list[Action]:
+def _duels(
+    attacker: ArtemisSheet,
+    defender: ArtemisSheet,
+    index: int,
+    maluses: tuple[int, int],
+    group: Text,
+    category: int,
+) -> list[Action]:
     """Every attitude pair both sheets hold numbers for, in every mode; none when the defender
     has no weapon block to parry with (then only the dodge and the defenceless attack remain).
-    The defender parries with the first weapon of its sheet."""
+    The defender parries with the first weapon of its sheet. Each pair's parameters are
+    `attack_params`' (both sides' malus given, read once)."""
     if not defender.weapons:
         return []
     w, parrying = attacker.weapons[index], defender.weapons[0]
-    blow = {"category": damage_category(w)}
+    blow = {"category": category}
     found = []
     for mine in attitudes(w):
+        attack, _ = scores(w, mine)
         for theirs in attitudes(parrying):
-            base = attack_params(attacker, defender, index, 0, mine, theirs)
+            _, parry = scores(parrying, theirs)
+            base = {
+                "attack": attack,
+                "parry": parry,
+                "attack_malus": maluses[0],
+                "parry_malus": maluses[1],
+            }
             a, d = ATTITUDE_LABELS[mine], ATTITUDE_LABELS[theirs]
             label = Text(
                 fr=f"{w.name} ({a.fr}) contre la parade de {parrying.name} ({d.fr})",
@@ -221,27 +240,38 @@ def _duels(attacker: ArtemisSheet, defender: ArtemisSheet, index: int) -> list[A
             )
             for mode, extra in MODES:
                 params = {**base, **blow, **extra}
-                found.append(Action(_with_mode(label, mode), "attack", params, _group(w)))
+                found.append(Action(_with_mode(label, mode), "attack", params, group))
     return found
 
 
-def _against_dodge(attacker: ArtemisSheet, defender: ArtemisSheet, w: Weapon) -> list[Action]:
+def _against_dodge(
+    defender: ArtemisSheet, w: Weapon, malus: int, group: Text, category: int
+) -> list[Action]:
     """The defender dodges (L129-161): its Esquive against the space (open unless the GM says
-    otherwise) and the opponents able to attack it (one: this attacker, a GM input too)."""
-    base = {**dodge_params(defender), "category": damage_category(w)}
+    otherwise) and the opponents able to attack it (one: this attacker, a GM input too), as
+    `dodge_params` gives them (the defender's malus given)."""
+    base = {
+        "skill": defender.score("esquive"),
+        "malus": malus,
+        "space": "open",
+        "opponents": 1,
+        "category": category,
+    }
     label = Text(fr=f"{w.name} contre l'esquive", en=f"{w.name} against a dodge")
     return [
-        Action(_with_mode(label, mode), "dodge", {**base, **extra}, _group(w))
+        Action(_with_mode(label, mode), "dodge", {**base, **extra}, group)
         for mode, extra in DODGE_MODES
     ]
 
 
-def _defenceless(attacker: ArtemisSheet, name: str, category: int, group: Text) -> Action:
+def _defenceless(
+    attacker: ArtemisSheet, name: str, category: int, group: Text, malus: int
+) -> Action:
     """Bagarre whatever the weapon, difficulty 8, damage +1 category (L183-187). Whether the
     target is defenceless is the GM's call (rules §9.4): offered, never assumed."""
     params = {
         "skill": attacker.score("bagarre"),
-        "malus": tracks.malus(attacker),
+        "malus": malus,
         "category": category,
     }
     label = Text(
