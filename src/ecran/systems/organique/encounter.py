@@ -120,18 +120,50 @@ def attacks(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> list[Action]:
     if not can_fight(attacker):
         return []
     group = tr("Attaques", "Attacks")
+    # what every action reads of both sheets, read once (the encounter simulator asks this
+    # list for every pair of states it meets): `attack_params` for each action
+    read = _Read(attacker, defender)
     found = [
-        Action(
-            _label(action, item), "attack", attack_params(attacker, defender, action, item), group
-        )
+        Action(_label(action, item), "attack", read.params(action, item), group)
         for item in attacker.weapons
         for action in weapon_actions(item)
     ]
     found += [
-        Action(_label(action, None), "attack", attack_params(attacker, defender, action), group)
+        Action(_label(action, None), "attack", read.params(action), group)
         for action in BODY_ACTIONS
     ]
     return found
+
+
+class _Read:
+    """Both sheets as `attack_params` reads them, each part read once for all the actions."""
+
+    def __init__(self, attacker: OrganiqueSheet, defender: OrganiqueSheet) -> None:
+        self.attacker, self.defender = attacker, defender
+        self.stats = effective(attacker)
+        self.penalty = action_penalty(attacker)
+        self.prone = "prone" in defender.conditions
+        self.defences: dict[bool, dict[str, Any]] = {}
+
+    def params(self, action: str, item: WeaponItem | None = None) -> dict[str, Any]:
+        stats = self.stats
+        pair = sum(stats[s] for s in COMBAT.action_named(action).stats)
+        values: dict[str, Any] = {
+            "action": action,
+            "characteristics": bounded(pair, -20, 80),
+            "modifier": bounded(
+                self.penalty + best_bonus(skills_with(self.attacker, item), action)
+            ),
+            "will": bounded(stats["VOL"], 0, 40),
+            "target_prone": self.prone,
+        }
+        if item is not None:
+            values.update(_weapon_values(item, action))
+        ranged = action == "shoot" or (item is not None and is_ranged(item))
+        if ranged not in self.defences:
+            self.defences[ranged] = defence(self.defender, ranged=ranged)
+        values.update(self.defences[ranged])
+        return values
 
 
 def _label(action: str, item: WeaponItem | None) -> Text:
@@ -152,22 +184,7 @@ def attack_params(
     (suffering, conditions, effects), the weapon's label, improvised penalty and damage; the
     defender's reaction, armour coverage and penalties. Range, size and situation stay at
     their defaults for the GM to set."""
-    stats = effective(attacker)
-    pair = sum(stats[s] for s in COMBAT.action_named(action).stats)
-    values: dict[str, Any] = {
-        "action": action,
-        "characteristics": bounded(pair, -20, 80),
-        "modifier": bounded(
-            action_penalty(attacker) + best_bonus(skills_with(attacker, item), action)
-        ),
-        "will": bounded(stats["VOL"], 0, 40),
-        "target_prone": "prone" in defender.conditions,
-    }
-    if item is not None:
-        values.update(_weapon_values(item, action))
-    ranged = action == "shoot" or (item is not None and is_ranged(item))
-    values.update(defence(defender, ranged=ranged))
-    return values
+    return _Read(attacker, defender).params(action, item)
 
 
 def _weapon_values(item: WeaponItem, action: str) -> dict[str, Any]:
