@@ -427,9 +427,29 @@ def transition(
     key = (state, operation, json.dumps(params, sort_keys=True, default=str))
     found = books.transitions.get(key)
     if found is None:
-        run = _operation_run(books, state, operation, params)
-        found = books.transitions[key] = enumerate_outcomes(run, max_paths=paths)
+        found = _operation_law(books, state, operation, params)
+        if found is None:
+            run = _operation_run(books, state, operation, params)
+            found = enumerate_outcomes(run, max_paths=paths)
+        books.transitions[key] = found
     return found
+
+
+def _operation_law(
+    books: Books, state: int, operation: str, params: dict[str, Any]
+) -> Distribution[int] | None:
+    """The states the game's operation leads a state's sheet to, from the operation's own
+    exact `law` where it writes one (no walk), else None."""
+    op = books.system.operation(operation)
+    sheet = books.sheets[state]
+    law = op.law(sheet, validated(op.params, params))
+    if law is None:
+        return None
+    total: dict[int, Fraction] = {}
+    for after, p in law:
+        s = state if after is sheet else books.state(after)
+        total[s] = total.get(s, Fraction(0)) + p
+    return Distribution.from_fractions(total)
 
 
 def _operation_run(
@@ -456,11 +476,14 @@ def step_walk(
     key = (state, operation, json.dumps(params, sort_keys=True, default=str))
     found = books.transitions.get(key)
     if found is None:
-        run = _operation_run(books, state, operation, params)
-        walked = walk_frontier(run, WALK_PATHS, STEP_PATIENCE)
-        if walked.frontier:
-            return None
-        found = books.transitions[key] = walked.distribution()
+        found = _operation_law(books, state, operation, params)
+        if found is None:
+            run = _operation_run(books, state, operation, params)
+            walked = walk_frontier(run, WALK_PATHS, STEP_PATIENCE)
+            if walked.frontier:
+                return None
+            found = walked.distribution()
+        books.transitions[key] = found
     return found
 
 
