@@ -33,9 +33,10 @@ MAX_VALIDATED = 4_096
 
 def values_key(values: Mapping[str, Any]) -> Hashable:
     """The values as a key: each value with its type (True and 1, 1 and 1.0 hash alike but may
-    parse apart), in key order; JSON where a value is a list or a mapping."""
+    parse apart), in the mapping's order (the same values in another order are another key:
+    one more validation, never a wrong model); JSON where a value is a list or a mapping."""
     try:
-        key = tuple(sorted((k, type(v), v) for k, v in values.items()))
+        key = tuple([(k, type(v), v) for k, v in values.items()])
         hash(key)
         return key
     except TypeError:

@@ -293,7 +293,15 @@ def damage(
     model = PARAMS.get(check)
     if model is None or result.outcome in MISSED:
         return None
-    blow = _parse(model, params)
+    return _damage(check, _parse(model, params), result, defender)
+
+
+def _damage(
+    check: str, blow: BaseModel, result: Resolution, defender: ArtemisSheet
+) -> tuple[str, dict[str, Any]] | None:
+    """`damage` of the blow's parsed parameters."""
+    if result.outcome in MISSED:
+        return None
     assert isinstance(blow, BlowParams)
     hit: dict[str, Any] = {
         "category": blow.category,
@@ -352,7 +360,7 @@ def consequences(
     found = [Consequence(side, "privilege_fatigue", {}) for side in _privileged(check, blow)]
     if check == "dodge":
         found.append(Consequence("defender", "dodge_turn", {}))
-    hurt = damage(check, params, result, defender)
+    hurt = _damage(check, blow, result, defender)
     if hurt is not None:
         found.append(Consequence("defender", *hurt))
     assert isinstance(blow, BlowParams)
