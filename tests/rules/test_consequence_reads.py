@@ -79,3 +79,38 @@ def test_results_that_read_alike_do_the_same(system: System[Any]) -> None:
                     assert done == expected, (action.check, part, result)
                     checked += 1
     assert checked
+
+
+BLIND = [
+    pytest.param(s, id=s.id)
+    for s in all_systems().values()
+    if s.character is not None and not s.consequences_read_sheets
+]
+
+
+def test_nephilim_and_organique_consequences_read_no_sheet() -> None:
+    assert {p.id for p in BLIND} >= {"nephilim", "organique"}
+
+
+@pytest.mark.parametrize("system", BLIND)
+def test_consequences_that_read_no_sheet_do_the_same_on_other_sheets(system: System[Any]) -> None:
+    """`consequences_read_sheets = False`: the same attack's results do the same between any
+    two sheets (the simulator shares them between every pair that asks the same parameters)."""
+    sheets = _sheets(system)
+    others = [(sheets[-1], sheets[0]), (sheets[1], sheets[-2])]
+    checked = 0
+    for a in sheets:
+        for d in sheets:
+            if a is d:
+                continue
+            for action in system.attacks(a, d)[:8]:
+                check = system.check(action.check)
+                params = check.parse(action.params)
+                table = check_table(check, params)
+                for key in table.keys:
+                    result = table.seen[key]
+                    done = _done(system, action.check, action.params, result, a, d)
+                    for a2, d2 in others:
+                        assert _done(system, action.check, action.params, result, a2, d2) == done
+                    checked += 1
+    assert checked

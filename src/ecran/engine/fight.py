@@ -177,6 +177,10 @@ class Books:
     #: id of a check's table -> (the table, each walked result's group, each group's results):
     #: the results whose consequences read alike (`System.consequence_reads`).
     read_groups: dict[int, tuple[Any, list[int], list[Any]]] = field(default_factory=dict)
+    #: (id of a check's table, group) -> (the table, what the group's results do), for a game
+    #: whose consequences read no sheet (`System.consequences_read_sheets`): every pair that
+    #: shares the table shares it.
+    table_does: dict[tuple[int, int], tuple[Any, int]] = field(default_factory=dict)
 
     def state(self, sheet: CharacterSheet) -> int:
         key = self.system.fight_state(sheet)
@@ -770,8 +774,16 @@ class Tables:
         attack = self.attacks[pair]
         assert table is not None and attack.action is not None
         group, members = self._read_groups(attack.action.check, table)
-        found = attack.consequences(table.seen[table.keys[result]])
-        self.does.data[self._pair_does[pair] + members[group[result]]] = self._what(found)
+        g = group[result]
+        shared = None if self.system.consequences_read_sheets else (id(table), g)
+        known = None if shared is None else self.books.table_does.get(shared)
+        if known is not None and known[0] is table:
+            what = known[1]
+        else:
+            what = self._what(attack.consequences(table.seen[table.keys[result]]))
+            if shared is not None:
+                self.books.table_does[shared] = (table, what)
+        self.does.data[self._pair_does[pair] + members[g]] = what
 
     def _read_groups(self, check: str, table: CheckTable) -> tuple[list[int], list[Any]]:
         """Each walked result's group of a check's table, and each group's results (numpy

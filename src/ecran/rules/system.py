@@ -264,6 +264,13 @@ class System(Generic[SheetT]):
             found.append(Consequence("attacker", *back))
         return found
 
+    #: Whether `consequences` read the two sheets beyond the attack's parameters (which the
+    #: attack prefilled from both). False: what a result does depends on the check, its
+    #: parameters and the result alone, and the encounter simulator works it out once for
+    #: every pair of states that asks the same parameters. Default True (always exact). A
+    #: contract test holds a False to the game's consequences on other sheets.
+    consequences_read_sheets: ClassVar[bool] = True
+
     def consequence_reads(self, check: str, result: Resolution) -> Hashable | None:
         """The part of an attack's result the game's `consequences` read (`damage` and
         `counter_damage` by default): two results of the same check, on the same parameters
