@@ -873,7 +873,13 @@ class Tables:
             segment = self.step_segments.add(order, weights, dist.denominator)
         self.steps.add(key, len(self._step_segment))
         self._step_segment.append(segment)
-        self._step_array = np.array(self._step_segment, dtype=np.int64)
+        # grown by doubling, not rebuilt for every new step (quadratic over a cold fight)
+        n = len(self._step_segment)
+        if n > self._step_array.size:
+            bigger = np.full(max(64, 2 * n), -1, dtype=np.int64)
+            bigger[: n - 1] = self._step_array[: n - 1]
+            self._step_array = bigger
+        self._step_array[n - 1] = segment
 
     def status_table(self) -> Any:
         if self._status.size != len(self.books.status):

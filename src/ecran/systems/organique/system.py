@@ -56,6 +56,7 @@ class Organique(System[OrganiqueSheet]):
     consequences_read_sheets = False
     tracks = hook(f"{GAME}.tracks", "tracks")
     status = hook(f"{GAME}.tracks", "status")
+    fight_state = hook(f"{GAME}.tracks", "fight_state")
 
 
 SYSTEM = Organique()
