@@ -368,7 +368,7 @@ def status(sheet: OrganiqueSheet) -> Status:
 #: dirty wounds and fire to contraction tests (`operations.medical`, never rolled in a fight).
 #: `slash_effect` compares `battle_bs` before and after its blow (whether anything got
 #: through, L3243-3258), which its value does not change.
-AFTER_BATTLE = frozenset({"battle_bs", "battle_c", "infection_malus"})
+AFTER_BATTLE = {"battle_bs", "battle_c", "infection_malus"}
 
 
 def fight_state(sheet: OrganiqueSheet) -> str:
