@@ -146,6 +146,10 @@ class AttackParams(Params):
     dice: DiceVariant = options.DICE.field()
 
 
+#: The attack's result laws by what they read of the parameters (`Attack.result_law`).
+LAWS: dict[tuple[Any, ...], ResultLaw] = {}
+
+
 class Attack(OpposedCheck[AttackParams]):
     name = "attack"
     params = AttackParams
@@ -191,6 +195,20 @@ class Attack(OpposedCheck[AttackParams]):
         an attack from it instead of walking the four dice for every parameter set. The
         details in `resolve`'s order (a result's key reads them in order)."""
         own, own_rolls, other, other_rolls = self.sides(params)
+        # what the law reads of the parameters: attack parameters that differ elsewhere (the
+        # same score made of another characteristic and skill) share one law
+        key: tuple[Any, ...] = (own, own_rolls, other, other_rolls, params.dice)
+        key += (params.defender_reacts, params.weapon_boxes, params.margin_wounds, params.armour)
+        found = LAWS.get(key)
+        if found is None:
+            if len(LAWS) >= 4_096:
+                LAWS.clear()
+            found = LAWS[key] = self._law(params, own, own_rolls, other, other_rolls)
+        return found
+
+    def _law(
+        self, params: AttackParams, own: int, own_rolls: bool, other: int, other_rolls: bool
+    ) -> ResultLaw:
         modifier = modifier_distribution(params.dice)
         none = Distribution.constant(0)
         results = []
