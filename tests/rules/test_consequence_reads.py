@@ -81,36 +81,34 @@ def test_results_that_read_alike_do_the_same(system: System[Any]) -> None:
     assert checked
 
 
-BLIND = [
+SHARING = [
     pytest.param(s, id=s.id)
     for s in all_systems().values()
-    if s.character is not None and not s.consequences_read_sheets
+    if type(s).consequence_sheets is not System.consequence_sheets
 ]
 
 
-def test_nephilim_and_organique_consequences_read_no_sheet() -> None:
-    assert {p.id for p in BLIND} >= {"nephilim", "organique"}
+def test_the_three_games_say_what_their_consequences_read_of_the_sheets() -> None:
+    assert {p.id for p in SHARING} >= {"artemis", "nephilim", "organique"}
 
 
-@pytest.mark.parametrize("system", BLIND)
-def test_consequences_that_read_no_sheet_do_the_same_on_other_sheets(system: System[Any]) -> None:
-    """`consequences_read_sheets = False`: the same attack's results do the same between any
-    two sheets (the simulator shares them between every pair that asks the same parameters)."""
+@pytest.mark.parametrize("system", SHARING)
+def test_pairs_of_sheets_that_read_alike_take_the_same_consequences(system: System[Any]) -> None:
+    """`consequence_sheets`: the same attack's results do the same between any two pairs of
+    sheets whose answers are equal (the simulator shares them between those pairs)."""
     sheets = _sheets(system)
-    others = [(sheets[-1], sheets[0]), (sheets[1], sheets[-2])]
+    pairs = [(a, d) for a in sheets for d in sheets if a is not d]
     checked = 0
-    for a in sheets:
-        for d in sheets:
-            if a is d:
-                continue
-            for action in system.attacks(a, d)[:8]:
-                check = system.check(action.check)
-                params = check.parse(action.params)
-                table = check_table(check, params)
-                for key in table.keys:
-                    result = table.seen[key]
-                    done = _done(system, action.check, action.params, result, a, d)
-                    for a2, d2 in others:
-                        assert _done(system, action.check, action.params, result, a2, d2) == done
+    for a, d in pairs:
+        read = system.consequence_sheets(a, d)
+        alike = [(a2, d2) for a2, d2 in pairs if system.consequence_sheets(a2, d2) == read]
+        for action in system.attacks(a, d)[:8]:
+            check = system.check(action.check)
+            table = check_table(check, check.parse(action.params))
+            for key in table.keys:
+                result = table.seen[key]
+                done = _done(system, action.check, action.params, result, a, d)
+                for a2, d2 in alike:
+                    assert _done(system, action.check, action.params, result, a2, d2) == done
                     checked += 1
     assert checked

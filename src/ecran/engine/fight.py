@@ -177,10 +177,11 @@ class Books:
     #: id of a check's table -> (the table, each walked result's group, each group's results):
     #: the results whose consequences read alike (`System.consequence_reads`).
     read_groups: dict[int, tuple[Any, list[int], list[Any]]] = field(default_factory=dict)
-    #: (id of a check's table, group) -> (the table, what the group's results do), for a game
-    #: whose consequences read no sheet (`System.consequences_read_sheets`): every pair that
-    #: shares the table shares it.
-    table_does: dict[tuple[int, int], tuple[Any, int]] = field(default_factory=dict)
+    #: (id of a check's table, group, what the consequences read of the sheets) -> (the
+    #: table, what the group's results do), for a game that says what its consequences read
+    #: of the sheets (`System.consequence_sheets`): every pair that shares the table and the
+    #: answer shares it.
+    table_does: dict[tuple[int, int, Hashable], tuple[Any, int]] = field(default_factory=dict)
 
     def state(self, sheet: CharacterSheet) -> int:
         key = self.system.fight_state(sheet)
@@ -775,7 +776,9 @@ class Tables:
         assert table is not None and attack.action is not None
         group, members = self._read_groups(attack.action.check, table)
         g = group[result]
-        shared = None if self.system.consequences_read_sheets else (id(table), g)
+        sheets = self.books.sheets
+        read = self.system.consequence_sheets(sheets[attack.attacker], sheets[attack.defender])
+        shared = None if read is None else (id(table), g, read)
         known = None if shared is None else self.books.table_does.get(shared)
         if known is not None and known[0] is table:
             what = known[1]

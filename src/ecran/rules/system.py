@@ -66,6 +66,7 @@ SHEET_HOOKS = (
     "damage",
     "counter_damage",
     "consequences",
+    "consequence_sheets",
     "tracks",
     "status",
     "fight_state",
@@ -264,13 +265,6 @@ class System(Generic[SheetT]):
             found.append(Consequence("attacker", *back))
         return found
 
-    #: Whether `consequences` read the two sheets beyond the attack's parameters (which the
-    #: attack prefilled from both). False: what a result does depends on the check, its
-    #: parameters and the result alone, and the encounter simulator works it out once for
-    #: every pair of states that asks the same parameters. Default True (always exact). A
-    #: contract test holds a False to the game's consequences on other sheets.
-    consequences_read_sheets: ClassVar[bool] = True
-
     def consequence_reads(self, check: str, result: Resolution) -> Hashable | None:
         """The part of an attack's result the game's `consequences` read (`damage` and
         `counter_damage` by default): two results of the same check, on the same parameters
@@ -279,6 +273,15 @@ class System(Generic[SheetT]):
         every total and die it can show, while a wound reads the outcome and perhaps a
         margin). Default: None, the whole result is read. A contract test holds every
         override to the game's own consequences (tests/rules/test_consequence_reads.py)."""
+        return None
+
+    def consequence_sheets(self, attacker: SheetT, defender: SheetT) -> Hashable | None:
+        """What `consequences` read of the two sheets beyond the attack's parameters (which
+        the attack prefilled from both): two pairs of sheets with equal answers have the same
+        consequences for the same check, parameters and result. The encounter simulator works
+        a result's consequences out once per answer, for every pair of states that asks the
+        same parameters. Default: None, the whole sheets (nothing shared). A contract test
+        holds every override to the game's consequences (tests/rules/test_consequence_reads.py)."""
         return None
 
     def tracks(self, sheet: SheetT) -> list[SheetRow]:

@@ -377,6 +377,14 @@ def consequence_reads(check: str, result: Resolution) -> str:
     return result.outcome
 
 
+def consequence_sheets(attacker: ArtemisSheet, defender: ArtemisSheet) -> str:
+    """What `consequences` read of the sheets (`System.consequence_sheets`): the defender's
+    armour, for its protection (whether a forced defence is worth a fatigue, L156-161) and
+    whether it is an exoskeleton a short-circuit reaches (website). The rest they read from
+    the attack's parameters and result."""
+    return defender.armour
+
+
 def _privileged(check: str, blow: BaseModel) -> list[Literal["attacker", "defender"]]:
     """Who used the privilege: in the duel either side; the dodge is the defender's test, the
     Bagarre test on a defenceless target the attacker's."""

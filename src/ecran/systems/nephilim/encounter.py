@@ -246,3 +246,10 @@ def consequence_reads(check: str, result: Resolution) -> tuple[str, Any, Any]:
     boxes = result.details.get("wound_boxes")
     margin = result.details.get("margin") if boxes is None else None
     return result.outcome, boxes, margin
+
+
+def consequence_sheets(attacker: NephilimSheet, defender: NephilimSheet) -> tuple[()]:
+    """What the consequences read of the sheets (`System.consequence_sheets`): nothing. `damage`
+    reads the check, its parameters (the armour already taken off, L72-84) and the result;
+    Nephilim strikes nothing back (no `counter_damage`)."""
+    return ()

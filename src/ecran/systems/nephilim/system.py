@@ -40,9 +40,7 @@ class Nephilim(System[NephilimSheet]):
     attacks = hook(f"{GAME}.encounter", "attacks")
     damage = hook(f"{GAME}.encounter", "damage")
     consequence_reads = hook(f"{GAME}.encounter", "consequence_reads")
-    # `damage` reads the check, its parameters (armour already taken off, L72-84) and the
-    # result; Nephilim strikes nothing back (no `counter_damage`)
-    consequences_read_sheets = False
+    consequence_sheets = hook(f"{GAME}.encounter", "consequence_sheets")
     tracks = hook(f"{GAME}.tracks", "shown")
     status = hook(f"{GAME}.tracks", "status")
 

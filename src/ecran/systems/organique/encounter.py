@@ -306,3 +306,10 @@ def consequence_reads(check: str, result: Resolution) -> tuple[str, Any]:
     if result.outcome not in LANDED:
         return result.outcome, None
     return result.outcome, result.details.get("margin")
+
+
+def consequence_sheets(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> tuple[()]:
+    """What `consequences` read of the sheets (`System.consequence_sheets`): nothing. They
+    read the check, its parameters (the weapon, the action) and the result; the operations
+    they name read the sheets (L541-698, L3158-3381)."""
+    return ()

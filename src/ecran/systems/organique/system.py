@@ -51,9 +51,7 @@ class Organique(System[OrganiqueSheet]):
     damage = hook(f"{GAME}.encounter", "damage")
     consequences = hook(f"{GAME}.encounter", "consequences")
     consequence_reads = hook(f"{GAME}.encounter", "consequence_reads")
-    # `consequences` read the check, its parameters (the weapon, the action) and the result;
-    # never the sheets (L541-698, L3158-3381: the operations read them)
-    consequences_read_sheets = False
+    consequence_sheets = hook(f"{GAME}.encounter", "consequence_sheets")
     tracks = hook(f"{GAME}.tracks", "tracks")
     status = hook(f"{GAME}.tracks", "status")
     fight_state = hook(f"{GAME}.tracks", "fight_state")
