@@ -69,7 +69,7 @@ from ecran.rules import (
     Text,
 )
 from ecran.rules.errors import from_validation
-from ecran.rules.operation import validated
+from ecran.rules.operation import Operation, validated
 
 MAX_PARTICIPANTS = 16
 MAX_ROUNDS = 200
@@ -446,6 +446,8 @@ def _operation_law(
     """The states the game's operation leads a state's sheet to, from the operation's own
     exact `law` where it writes one (no walk), else None."""
     op = books.system.operation(operation)
+    if type(op).law is Operation.law:  # none written: not even its parameters parsed here
+        return None
     sheet = books.sheets[state]
     law = op.law(sheet, validated(op.params, params))
     if law is None:

@@ -4,6 +4,7 @@ prefilled from both (L2687-3480), and what a landed attack does to the defender'
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ecran.dice import DiceSource
@@ -12,7 +13,7 @@ from ecran.rules.field import folded
 from ecran.systems.organique.checks.situation import reach_span
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
 from ecran.systems.organique.skills import best_bonus, best_initiative
-from ecran.systems.organique.tables import COMBAT, Weapon
+from ecran.systems.organique.tables import COMBAT, CombatAction, Weapon
 from ecran.systems.organique.tracks import (
     action_penalty,
     effective,
@@ -58,7 +59,9 @@ def catalogue_weapon(item: WeaponItem) -> Weapon | None:
     return weapon_named(item.name)
 
 
+@functools.lru_cache(maxsize=1024)
 def weapon_named(name: str) -> Weapon | None:
+    """The chapter's weapon row by id or French/English name (a frozen row: kept by name)."""
     key = name.casefold()
     return next(
         (w for w in COMBAT.weapon if key in (w.name, w.label_fr.casefold(), w.label_en.casefold())),
@@ -87,10 +90,15 @@ def skills_with(sheet: OrganiqueSheet, item: WeaponItem | None) -> list[CombatSk
 def is_ranged(item: WeaponItem) -> bool:
     """Reach 4+ is projectile range (L2777); a reach written in metres (an increment) is a
     thrown or fired weapon; an empty reach is taken as melee."""
-    if not item.reach.strip():
+    return _ranged_reach(item.reach)
+
+
+@functools.lru_cache(maxsize=1024)
+def _ranged_reach(reach: str) -> bool:
+    if not reach.strip():
         return False
     try:
-        low, _ = reach_span(item.reach)
+        low, _ = reach_span(reach)
     except ValueError:
         return True
     return low >= 4
@@ -147,7 +155,7 @@ class _Read:
 
     def params(self, action: str, item: WeaponItem | None = None) -> dict[str, Any]:
         stats = self.stats
-        pair = sum(stats[s] for s in COMBAT.action_named(action).stats)
+        pair = sum(stats[s] for s in _action(action).stats)
         values: dict[str, Any] = {
             "action": action,
             "characteristics": bounded(pair, -20, 80),
@@ -167,10 +175,22 @@ class _Read:
 
 
 def _label(action: str, item: WeaponItem | None) -> Text:
-    name = COMBAT.action_named(action).label
-    if item is None:
+    return _labelled(action, None if item is None else item.name)
+
+
+@functools.lru_cache(maxsize=1024)
+def _labelled(action: str, weapon: str | None) -> Text:
+    """An action's label, with the weapon's name (kept: the same words for every pair)."""
+    name = _action(action).label
+    if weapon is None:
         return name
-    return Text(fr=f"{name.fr} ({item.name})", en=f"{name.en} ({item.name})")
+    return Text(fr=f"{name.fr} ({weapon})", en=f"{name.en} ({weapon})")
+
+
+@functools.lru_cache(maxsize=256)
+def _action(name: str) -> CombatAction:
+    """`COMBAT.action_named`, kept by name (a frozen row)."""
+    return COMBAT.action_named(name)
 
 
 def attack_params(
