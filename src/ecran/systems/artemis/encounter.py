@@ -12,6 +12,7 @@ defender's sheet: the attack check rolls no damage die, so nothing is rolled twi
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
@@ -197,13 +198,45 @@ def attacks(attacker: ArtemisSheet, defender: ArtemisSheet) -> list[Action]:
 
 
 def _group(w: Weapon) -> Text:
-    return Text(fr=f"Arme : {w.name}", en=f"Weapon: {w.name}")
+    return _group_named(w.name)
+
+
+# The actions' words depend on names alone: made once per name (the encounter simulator asks
+# the attacks of every pair of states it meets; a Text is never changed once made).
+@functools.lru_cache(maxsize=1024)
+def _group_named(name: str) -> Text:
+    return Text(fr=f"Arme : {name}", en=f"Weapon: {name}")
 
 
 def _with_mode(label: Text, mode: Text | None) -> Text:
     if mode is None:
         return label
     return Text(fr=f"{label.fr}, {mode.fr}", en=f"{label.en}, {mode.en}")
+
+
+@functools.lru_cache(maxsize=1024)
+def _duel_labels(weapon: str, parrying: str, mine: Attitude, theirs: Attitude) -> tuple[Text, ...]:
+    """The duel's label in each mode of `MODES`."""
+    a, d = ATTITUDE_LABELS[mine], ATTITUDE_LABELS[theirs]
+    label = Text(
+        fr=f"{weapon} ({a.fr}) contre la parade de {parrying} ({d.fr})",
+        en=f"{weapon} ({a.en}) against the parry of {parrying} ({d.en})",
+    )
+    return tuple(_with_mode(label, mode) for mode, _ in MODES)
+
+
+@functools.lru_cache(maxsize=1024)
+def _dodge_labels(weapon: str) -> tuple[Text, ...]:
+    """The blow against a dodge in each mode of `DODGE_MODES`."""
+    label = Text(fr=f"{weapon} contre l'esquive", en=f"{weapon} against a dodge")
+    return tuple(_with_mode(label, mode) for mode, _ in DODGE_MODES)
+
+
+@functools.lru_cache(maxsize=1024)
+def _defenceless_label(name: str) -> Text:
+    return Text(
+        fr=f"{name} : cible sans défense (Bagarre)", en=f"{name}: defenceless target (Bagarre)"
+    )
 
 
 def _duels(
@@ -233,14 +266,10 @@ def _duels(
                 "attack_malus": maluses[0],
                 "parry_malus": maluses[1],
             }
-            a, d = ATTITUDE_LABELS[mine], ATTITUDE_LABELS[theirs]
-            label = Text(
-                fr=f"{w.name} ({a.fr}) contre la parade de {parrying.name} ({d.fr})",
-                en=f"{w.name} ({a.en}) against the parry of {parrying.name} ({d.en})",
-            )
-            for mode, extra in MODES:
+            labels = _duel_labels(w.name, parrying.name, mine, theirs)
+            for label, (_, extra) in zip(labels, MODES, strict=True):
                 params = {**base, **blow, **extra}
-                found.append(Action(_with_mode(label, mode), "attack", params, group))
+                found.append(Action(label, "attack", params, group))
     return found
 
 
@@ -257,10 +286,9 @@ def _against_dodge(
         "opponents": 1,
         "category": category,
     }
-    label = Text(fr=f"{w.name} contre l'esquive", en=f"{w.name} against a dodge")
     return [
-        Action(_with_mode(label, mode), "dodge", {**base, **extra}, group)
-        for mode, extra in DODGE_MODES
+        Action(label, "dodge", {**base, **extra}, group)
+        for label, (_, extra) in zip(_dodge_labels(w.name), DODGE_MODES, strict=True)
     ]
 
 
@@ -274,10 +302,7 @@ def _defenceless(
         "malus": malus,
         "category": category,
     }
-    label = Text(
-        fr=f"{name} : cible sans défense (Bagarre)", en=f"{name}: defenceless target (Bagarre)"
-    )
-    return Action(label, "defenceless", params, group)
+    return Action(_defenceless_label(name), "defenceless", params, group)
 
 
 # -- what a rolled attack does ---------------------------------------------------------------
