@@ -7,6 +7,7 @@ options.py)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -216,7 +217,9 @@ def _unopposed(
     return Action(label, ATTACK_CHECK, params, GROUP_UNOPPOSED)
 
 
+@functools.lru_cache(maxsize=256)
 def _name(characteristic: str) -> Text:
+    """A characteristic's words (kept by id: the same for every pair of states)."""
     row = next(c for c in CHARACTERISTICS.characteristic if c.id == characteristic)
     return Text(fr=row.fr, en=row.en)
 
