@@ -131,17 +131,30 @@ class System(Generic[SheetT]):
     def check(self, name: str) -> Check[Any]:
         """The check named `name`: its id (`test_xp`), the id in kebab-case (`test-xp`), or
         its French title as the book names it (`test-d-experience`, any case or accents)."""
-        found = _named(self.checks, name)
+        found = self._found(self.checks, name)
         if found is None:
             raise unknown(Text(fr="test", en="check"), name, [c.name for c in self.checks])
         return found
 
     def operation(self, name: str) -> Operation[Any, Any]:
         """The operation named `name`: its id, kebab-case or French title, as `check`."""
-        found = _named(self.operations, name)
+        found = self._found(self.operations, name)
         if found is None:
             allowed = [o.name for o in self.operations]
             raise unknown(Text(fr="opération", en="operation"), name, allowed)
+        return found
+
+    def _found(self, items: Sequence[Named], name: str) -> Named | None:
+        """`_named`, kept per list and name (the encounter simulator asks the same check and
+        operations for every pair and step it meets; a game's lazy list is walked once)."""
+        kept: dict[tuple[int, str], tuple[Any, Any]] = self.__dict__.setdefault("_named", {})
+        hit = kept.get((id(items), name))
+        if hit is not None and hit[0] is items:
+            found: Named | None = hit[1]
+            return found
+        found = _named(items, name)
+        if found is not None:
+            kept[(id(items), name)] = (items, found)
         return found
 
     def table_options(self) -> list[Option]:

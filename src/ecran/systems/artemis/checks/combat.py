@@ -94,6 +94,10 @@ class AttackParams(ForcibleParams, BlowParams, AttackCore):
     """The duel's own fields first (forms and `--help` list them in this order)."""
 
 
+#: The duel's result laws by what they read of the parameters (`Attack.result_law`).
+LAWS: dict[tuple[Any, ...], ResultLaw] = {}
+
+
 class Attack(ZoneCheck[AttackParams]):
     name = "attack"
     title, description = words("attack")
@@ -132,8 +136,27 @@ class Attack(ZoneCheck[AttackParams]):
         order)."""
         attack, parry = self._scores(params)
         privilege = reading(params)
-        results: list[tuple[Resolution, Fraction]] = []
         static = params.attack_resolution == "static_parry"
+        # what the law reads of the parameters: duels that differ only in what the blow does
+        # (category, aim, all-out attack) share one law
+        key: tuple[Any, ...] = (attack, parry, privilege, static)
+        key += (params.attacker_professional, params.defender_professional)
+        found = LAWS.get(key)
+        if found is None:
+            if len(LAWS) >= 4_096:
+                LAWS.clear()
+            found = LAWS[key] = self._law(attack, parry, params, privilege, static)
+        return found
+
+    def _law(
+        self,
+        attack: int,
+        parry: int,
+        params: AttackParams,
+        privilege: ad.PrivilegeReading,
+        static: bool,
+    ) -> ResultLaw:
+        results: list[tuple[Resolution, Fraction]] = []
         theirs = ad.die_law(params.defender_professional, privilege).map(lambda vc: vc[0])
         for (value, critical), p in ad.die_law(params.attacker_professional, privilege).items():
             a_total = attack + value
