@@ -1,7 +1,8 @@
 """Benchmark: simulated check trials per second beside a bare numpy loop of the same dice, and
 whole fights (4 against 4, each game) per second.
 
-Run: `.venv/bin/python bench/bench_simulate.py [--fights [N]] [--no-checks]`. Not a test: it
+Run: `.venv/bin/python bench/bench_simulate.py [--fights [N]] [--no-checks] [--games a,b]`
+(`--games`: only these games' fights, in the bench's order). Not a test: it
 prints figures and never fails on them. The simulator draws each trial's outcome from the
 check's exact distribution (one integer per trial, looked up in the cumulative weights); the
 bare loop rolls the check's own dice with numpy and does the least arithmetic the rule needs (a
@@ -165,7 +166,10 @@ def encounter(system_id: str) -> dict[str, Any]:
     return loaded
 
 
-def fights(trials: int = 10_000, seconds: float = 20.0) -> None:
+GAMES = ("organique", "nephilim", "artemis", "fluid", "warp")
+
+
+def fights(trials: int = 10_000, seconds: float = 20.0, games: tuple[str, ...] = GAMES) -> None:
     """Whole fights per second beside the bare loop: cold (the first simulation of the file:
     every check walked, every consequence worked out) then warm (the same file again, its
     tables filled: what the web's recomputations and a repeated `--seed` run meet). The
@@ -178,7 +182,7 @@ def fights(trials: int = 10_000, seconds: float = 20.0) -> None:
         f"{'system':10} {'run':5} {'fights':>7} {'wall s':>7} {'cpu s':>7}"
         f" {'ecran fights/s':>15} {'bare numpy/s':>13}"
     )
-    for system_id in ("organique", "nephilim", "artemis", "fluid", "warp"):
+    for system_id in games:
         data = encounter(system_id)
         rng, faces = np.random.default_rng(1), CORE_DIE[system_id]
         start = time.perf_counter()
@@ -200,4 +204,10 @@ if __name__ == "__main__":
     if "--no-checks" not in sys.argv:
         checks()
     if "--fights" in sys.argv:
-        fights(int(sys.argv[sys.argv.index("--fights") + 1]) if sys.argv[-1].isdigit() else 10_000)
+        after = sys.argv.index("--fights") + 1
+        count = sys.argv[after] if after < len(sys.argv) else ""
+        chosen = GAMES
+        if "--games" in sys.argv:
+            named = sys.argv[sys.argv.index("--games") + 1].split(",")
+            chosen = tuple(g for g in GAMES if g in named)
+        fights(int(count) if count.isdigit() else 10_000, games=chosen)

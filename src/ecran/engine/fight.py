@@ -69,6 +69,7 @@ from ecran.rules import (
     Text,
 )
 from ecran.rules.errors import from_validation
+from ecran.rules.operation import Operation, validated
 
 MAX_PARTICIPANTS = 16
 MAX_ROUNDS = 200
@@ -173,6 +174,14 @@ class Books:
     names: list[str] = field(default_factory=list)
     #: (state, operation, parameters) -> the states the operation leads that sheet to.
     transitions: dict[tuple[int, str, str], Distribution[int]] = field(default_factory=dict)
+    #: id of a check's table -> (the table, each walked result's group, each group's results):
+    #: the results whose consequences read alike (`System.consequence_reads`).
+    read_groups: dict[int, tuple[Any, list[int], list[Any]]] = field(default_factory=dict)
+    #: (id of a check's table, group, what the consequences read of the sheets) -> (the
+    #: table, what the group's results do), for a game that says what its consequences read
+    #: of the sheets (`System.consequence_sheets`): every pair that shares the table and the
+    #: answer shares it.
+    table_does: dict[tuple[int, int, Hashable], tuple[Any, int]] = field(default_factory=dict)
 
     def state(self, sheet: CharacterSheet) -> int:
         key = self.system.fight_state(sheet)
@@ -423,9 +432,31 @@ def transition(
     key = (state, operation, json.dumps(params, sort_keys=True, default=str))
     found = books.transitions.get(key)
     if found is None:
-        run = _operation_run(books, state, operation, params)
-        found = books.transitions[key] = enumerate_outcomes(run, max_paths=paths)
+        found = _operation_law(books, state, operation, params)
+        if found is None:
+            run = _operation_run(books, state, operation, params)
+            found = enumerate_outcomes(run, max_paths=paths)
+        books.transitions[key] = found
     return found
+
+
+def _operation_law(
+    books: Books, state: int, operation: str, params: dict[str, Any]
+) -> Distribution[int] | None:
+    """The states the game's operation leads a state's sheet to, from the operation's own
+    exact `law` where it writes one (no walk), else None."""
+    op = books.system.operation(operation)
+    if type(op).law is Operation.law:  # none written: not even its parameters parsed here
+        return None
+    sheet = books.sheets[state]
+    law = op.law(sheet, validated(op.params, params))
+    if law is None:
+        return None
+    total: dict[int, Fraction] = {}
+    for after, p in law:
+        s = state if after is sheet else books.state(after)
+        total[s] = total.get(s, Fraction(0)) + p
+    return Distribution.from_fractions(total)
 
 
 def _operation_run(
@@ -433,7 +464,7 @@ def _operation_run(
 ) -> Callable[[DiceSource], int]:
     """The game's operation on a state's sheet as a dice procedure: the state it leads to."""
     op = books.system.operation(operation)
-    sheet, parsed = books.sheets[state], op.params.model_validate(params)
+    sheet, parsed = books.sheets[state], validated(op.params, params)
 
     def run(dice: DiceSource) -> int:
         after = op.run(sheet, parsed, dice).sheet
@@ -452,11 +483,14 @@ def step_walk(
     key = (state, operation, json.dumps(params, sort_keys=True, default=str))
     found = books.transitions.get(key)
     if found is None:
-        run = _operation_run(books, state, operation, params)
-        walked = walk_frontier(run, WALK_PATHS, STEP_PATIENCE)
-        if walked.frontier:
-            return None
-        found = books.transitions[key] = walked.distribution()
+        found = _operation_law(books, state, operation, params)
+        if found is None:
+            run = _operation_run(books, state, operation, params)
+            walked = walk_frontier(run, WALK_PATHS, STEP_PATIENCE)
+            if walked.frontier:
+                return None
+            found = walked.distribution()
+        books.transitions[key] = found
     return found
 
 
@@ -741,11 +775,43 @@ class Tables:
         return self._pair_arrays
 
     def _work_out(self, pair: int, result: int) -> None:
-        """What walked result number `result` of a pair's check does: the game's consequences."""
+        """What walked result number `result` of a pair's check does: the game's consequences,
+        worked out once for every walked result of the pair that the consequences read alike
+        (`System.consequence_reads`) and written for them all."""
         table = self.tabled[pair]
-        assert table is not None
-        found = self.attacks[pair].consequences(table.seen[table.keys[result]])
-        self.does.data[self._pair_does[pair] + result] = self._what(found)
+        attack = self.attacks[pair]
+        assert table is not None and attack.action is not None
+        group, members = self._read_groups(attack.action.check, table)
+        g = group[result]
+        sheets = self.books.sheets
+        read = self.system.consequence_sheets(sheets[attack.attacker], sheets[attack.defender])
+        shared = None if read is None else (id(table), g, read)
+        known = None if shared is None else self.books.table_does.get(shared)
+        if known is not None and known[0] is table:
+            what = known[1]
+        else:
+            what = self._what(attack.consequences(table.seen[table.keys[result]]))
+            if shared is not None:
+                self.books.table_does[shared] = (table, what)
+        self.does.data[self._pair_does[pair] + members[g]] = what
+
+    def _read_groups(self, check: str, table: CheckTable) -> tuple[list[int], list[Any]]:
+        """Each walked result's group of a check's table, and each group's results (numpy
+        indices): results whose `System.consequence_reads` are equal share a group. Once per
+        table: pairs that share the table share its groups."""
+        found = self.books.read_groups.get(id(table))
+        if found is None or found[0] is not table:
+            reads: dict[Hashable, int] = {}
+            group: list[int] = []
+            for i, key in enumerate(table.keys):
+                part = self.system.consequence_reads(check, table.seen[key])
+                group.append(reads.setdefault(("result", i) if part is None else part, len(reads)))
+            members: list[list[int]] = [[] for _ in reads]
+            for i, g in enumerate(group):
+                members[g].append(i)
+            arrays = [np.array(m, dtype=np.int64) for m in members]
+            found = self.books.read_groups[id(table)] = (table, group, arrays)
+        return found[1], found[2]
 
     def _resumed_what(self, pair: int, key: str, result: Resolution) -> int:
         """What a resumed result does: a walked result's entry if the walk reached it, else
@@ -758,12 +824,18 @@ class Tables:
             if self.does.data[where] < 0:
                 self._work_out(pair, at)
             return int(self.does.data[where])
+        attack = self.attacks[pair]
+        assert attack.action is not None
+        part = self.system.consequence_reads(attack.action.check, result)
+        # kept by what the consequences read: results with their dice in their details are
+        # many, the parts they read few
         known = self.resumed[pair]
-        what = known.get(key)
+        read = key if part is None else repr(part)
+        what = known.get(read)
         if what is None:
             if len(known) >= MAX_RESUMED:
                 known.clear()
-            what = known[key] = self._what(self.attacks[pair].consequences(result))
+            what = known[read] = self._what(attack.consequences(result))
         return what
 
     def _what(self, found: list[Consequence]) -> int:
@@ -811,7 +883,13 @@ class Tables:
             segment = self.step_segments.add(order, weights, dist.denominator)
         self.steps.add(key, len(self._step_segment))
         self._step_segment.append(segment)
-        self._step_array = np.array(self._step_segment, dtype=np.int64)
+        # grown by doubling, not rebuilt for every new step (quadratic over a cold fight)
+        n = len(self._step_segment)
+        if n > self._step_array.size:
+            bigger = np.full(max(64, 2 * n), -1, dtype=np.int64)
+            bigger[: n - 1] = self._step_array[: n - 1]
+            self._step_array = bigger
+        self._step_array[n - 1] = segment
 
     def status_table(self) -> Any:
         if self._status.size != len(self.books.status):
@@ -989,7 +1067,7 @@ class Fight:
             state, op_index = divmod(key, SPAN)
             name, params = self.tables._operation_list[op_index]
             op = self.system.operation(name)
-            after = op.run(self.books.sheets[state], op.params.model_validate(params), Roller(seed))
+            after = op.run(self.books.sheets[state], validated(op.params, params), Roller(seed))
             states[row, c] = self.books.state(after.sheet)
 
     def _settle(self, states: Any, live: Any, winner: Any, ended: Any, round_: int) -> Any:

@@ -6,9 +6,11 @@ never changed in place, so the event log can store before and after and an encou
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast, get_type_hints
 
 from pydantic import BaseModel, ValidationError
@@ -21,6 +23,41 @@ from ecran.rules.text import Source, Text
 
 S = TypeVar("S", bound=CharacterSheet)
 P = TypeVar("P", bound=BaseModel)
+M = TypeVar("M", bound=BaseModel)
+
+#: Parameters already validated (`validated`): (model, the values' key) -> the model. Cleared
+#: when full: a bound on memory.
+VALIDATED: dict[tuple[type[BaseModel], Hashable], BaseModel] = {}
+MAX_VALIDATED = 4_096
+
+
+def values_key(values: Mapping[str, Any]) -> Hashable:
+    """The values as a key: each value with its type (True and 1, 1 and 1.0 hash alike but may
+    parse apart), in the mapping's order (the same values in another order are another key:
+    one more validation, never a wrong model); JSON where a value is a list or a mapping."""
+    try:
+        key = tuple([(k, type(v), v) for k, v in values.items()])
+        hash(key)
+        return key
+    except TypeError:
+        return json.dumps(values, sort_keys=True, default=repr)
+
+
+def validated(model: type[M], values: Mapping[str, Any]) -> M:
+    """`model.model_validate(values)`, remembered by the values: the encounter simulator asks
+    the same parameters of an operation, or of an attack's consequences, for every state and
+    result it meets, and a check's validators (sizes, people's words) cost more than the rule.
+    Exact: the same values always validate to the same model; a refusal is raised each time,
+    never kept. The model returned is shared between callers: read it, never change it (its
+    `model_copy(update=...)` for a changed one)."""
+    key = (model, values_key(values))
+    found = VALIDATED.get(key)
+    if found is None:
+        found = model.model_validate(values)
+        if len(VALIDATED) >= MAX_VALIDATED:
+            VALIDATED.clear()
+        VALIDATED[key] = found
+    return cast(M, found)
 
 
 @dataclass(frozen=True)
@@ -62,6 +99,14 @@ class Operation(ABC, Generic[S, P]):
     def apply(self, sheet: S, params: P, dice: DiceSource) -> Change[S]:
         """Return the changed sheet; raise EcranError when the rules forbid the change."""
 
+    def law(self, sheet: S, params: P) -> Sequence[tuple[S, Fraction]] | None:
+        """The exact law of the sheet `apply` leads to over its dice, where the game writes it
+        cheaper than a walk of `apply` (a check's odds read once, not `apply` replayed for
+        every dice sequence): each sheet `apply` can give with its probability, adding up to 1.
+        The encounter simulator's steps take it. Default None: `apply` is walked. A game's
+        test holds each law to the walk of `apply`."""
+        return None
+
     def run(self, sheet: S, params: P, dice: DiceSource) -> Change[S]:
         """`apply` for a user: a change that would leave a sheet its own model refuses (a value
         past a field's bound) is that one-line EcranError, never a traceback; nothing changes."""
@@ -72,6 +117,8 @@ class Operation(ABC, Generic[S, P]):
 
 
 Rule = Callable[[S, P, DiceSource], Change[S]]
+#: An operation's `law`: the sheets its rule leads to, with their probabilities, or None.
+Law = Callable[[S, P], Sequence[tuple[S, Fraction]] | None]
 
 
 class OperationDeclarer:
@@ -90,7 +137,10 @@ class OperationDeclarer:
     def __init__(self, titles: Mapping[str, Text]) -> None:
         self._titles = titles
 
-    def __call__(self, name: str, *sources: Source) -> Callable[[Rule[S, P]], Operation[S, P]]:
+    def __call__(
+        self, name: str, *sources: Source, law: Law[Any, Any] | None = None
+    ) -> Callable[[Rule[S, P]], Operation[S, P]]:
+        """`law`: the operation's `Operation.law`, where the game writes one."""
         title = self._titles[name]
 
         def declare(rule: Rule[S, P]) -> Operation[S, P]:
@@ -105,6 +155,8 @@ class OperationDeclarer:
                 "__module__": rule.__module__,
                 "__qualname__": rule.__qualname__,
             }
+            if law is not None:
+                attributes["law"] = lambda self, sheet, values: law(sheet, values)
             kind = cast(type[Operation[S, P]], type(rule.__name__, (Operation,), attributes))
             return kind()
 

@@ -66,6 +66,7 @@ SHEET_HOOKS = (
     "damage",
     "counter_damage",
     "consequences",
+    "consequence_sheets",
     "tracks",
     "status",
     "fight_state",
@@ -130,17 +131,30 @@ class System(Generic[SheetT]):
     def check(self, name: str) -> Check[Any]:
         """The check named `name`: its id (`test_xp`), the id in kebab-case (`test-xp`), or
         its French title as the book names it (`test-d-experience`, any case or accents)."""
-        found = _named(self.checks, name)
+        found = self._found(self.checks, name)
         if found is None:
             raise unknown(Text(fr="test", en="check"), name, [c.name for c in self.checks])
         return found
 
     def operation(self, name: str) -> Operation[Any, Any]:
         """The operation named `name`: its id, kebab-case or French title, as `check`."""
-        found = _named(self.operations, name)
+        found = self._found(self.operations, name)
         if found is None:
             allowed = [o.name for o in self.operations]
             raise unknown(Text(fr="opération", en="operation"), name, allowed)
+        return found
+
+    def _found(self, items: Sequence[Named], name: str) -> Named | None:
+        """`_named`, kept per list and name (the encounter simulator asks the same check and
+        operations for every pair and step it meets; a game's lazy list is walked once)."""
+        kept: dict[tuple[int, str], tuple[Any, Any]] = self.__dict__.setdefault("_named", {})
+        hit = kept.get((id(items), name))
+        if hit is not None and hit[0] is items:
+            found: Named | None = hit[1]
+            return found
+        found = _named(items, name)
+        if found is not None:
+            kept[(id(items), name)] = (items, found)
         return found
 
     def table_options(self) -> list[Option]:
@@ -263,6 +277,25 @@ class System(Generic[SheetT]):
         if back is not None:
             found.append(Consequence("attacker", *back))
         return found
+
+    def consequence_reads(self, check: str, result: Resolution) -> Hashable | None:
+        """The part of an attack's result the game's `consequences` read (`damage` and
+        `counter_damage` by default): two results of the same check, on the same parameters
+        and sheets, whose parts are equal have the same consequences. The encounter simulator
+        works the consequences out once per part, not once per result (a check's walk meets
+        every total and die it can show, while a wound reads the outcome and perhaps a
+        margin). Default: None, the whole result is read. A contract test holds every
+        override to the game's own consequences (tests/rules/test_consequence_reads.py)."""
+        return None
+
+    def consequence_sheets(self, attacker: SheetT, defender: SheetT) -> Hashable | None:
+        """What `consequences` read of the two sheets beyond the attack's parameters (which
+        the attack prefilled from both): two pairs of sheets with equal answers have the same
+        consequences for the same check, parameters and result. The encounter simulator works
+        a result's consequences out once per answer, for every pair of states that asks the
+        same parameters. Default: None, the whole sheets (nothing shared). A contract test
+        holds every override to the game's consequences (tests/rules/test_consequence_reads.py)."""
+        return None
 
     def tracks(self, sheet: SheetT) -> list[SheetRow]:
         """What combat changes on this sheet, as the encounter tracker shows it beside each

@@ -8,10 +8,11 @@ enumeration and a kernel-built distribution, tests/systems/artemis/artemis_helpe
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ecran.dice import DiceSource
+from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.systems.artemis import tables
 
 Zone = Literal["failure", "uncertainty", "success"]
@@ -70,3 +71,15 @@ def roll_die(dice: DiceSource, professional: bool, reading: PrivilegeReading) ->
 def force_die(dice: DiceSource) -> DieRoll:
     """An experience point makes the die a 6, then one roll tells if it is critical (L29-39)."""
     return confirm(tables.core().experience_force.forced_face, dice)
+
+
+@functools.cache
+def die_law(professional: bool, reading: PrivilegeReading) -> Distribution[tuple[int, str]]:
+    """The exact law of `roll_die`'s value and critical (L20-27, L46-53), its raw dice left out:
+    walked once per way of rolling."""
+
+    def rolled(dice: DiceSource) -> tuple[int, str]:
+        die = roll_die(dice, professional, reading)
+        return die.value, die.critical
+
+    return enumerate_outcomes(rolled)

@@ -12,6 +12,7 @@ defender's sheet: the attack check rolls no damage die, so nothing is rolled twi
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
@@ -26,6 +27,7 @@ from ecran.rules import (
     from_validation,
     tr,
 )
+from ecran.rules.operation import validated
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks.combat import (
@@ -179,20 +181,31 @@ MISSED = {"miss", "avoided"}
 
 
 def attacks(attacker: ArtemisSheet, defender: ArtemisSheet) -> list[Action]:
+    # each side's malus read once for every action (the encounter simulator asks this list
+    # for every pair of states it meets)
+    maluses = tracks.malus(attacker), tracks.malus(defender)
     found: list[Action] = []
     for index, w in enumerate(attacker.weapons):
-        found += _duels(attacker, defender, index)
-        found += _against_dodge(attacker, defender, w)
-        found.append(_defenceless(attacker, w.name, damage_category(w), _group(w)))
+        group, category = _group(w), damage_category(w)
+        found += _duels(attacker, defender, index, maluses, group, category)
+        found += _against_dodge(defender, w, maluses[1], group, category)
+        found.append(_defenceless(attacker, w.name, category, group, maluses[0]))
     if not attacker.weapons:
         fists = next(c for c in tables.combat().weapon_category if c.id == FISTS)
         name = Text(fr=fists.fr.capitalize(), en=fists.en.capitalize())
-        found.append(_defenceless(attacker, name.fr, fists.category, name))
+        found.append(_defenceless(attacker, name.fr, fists.category, name, maluses[0]))
     return found
 
 
 def _group(w: Weapon) -> Text:
-    return Text(fr=f"Arme : {w.name}", en=f"Weapon: {w.name}")
+    return _group_named(w.name)
+
+
+# The actions' words depend on names alone: made once per name (the encounter simulator asks
+# the attacks of every pair of states it meets; a Text is never changed once made).
+@functools.lru_cache(maxsize=1024)
+def _group_named(name: str) -> Text:
+    return Text(fr=f"Arme : {name}", en=f"Weapon: {name}")
 
 
 def _with_mode(label: Text, mode: Text | None) -> Text:
@@ -201,52 +214,95 @@ def _with_mode(label: Text, mode: Text | None) -> Text:
     return Text(fr=f"{label.fr}, {mode.fr}", en=f"{label.en}, {mode.en}")
 
 
-def _duels(attacker: ArtemisSheet, defender: ArtemisSheet, index: int) -> list[Action]:
+@functools.lru_cache(maxsize=1024)
+def _duel_labels(weapon: str, parrying: str, mine: Attitude, theirs: Attitude) -> tuple[Text, ...]:
+    """The duel's label in each mode of `MODES`."""
+    a, d = ATTITUDE_LABELS[mine], ATTITUDE_LABELS[theirs]
+    label = Text(
+        fr=f"{weapon} ({a.fr}) contre la parade de {parrying} ({d.fr})",
+        en=f"{weapon} ({a.en}) against the parry of {parrying} ({d.en})",
+    )
+    return tuple(_with_mode(label, mode) for mode, _ in MODES)
+
+
+@functools.lru_cache(maxsize=1024)
+def _dodge_labels(weapon: str) -> tuple[Text, ...]:
+    """The blow against a dodge in each mode of `DODGE_MODES`."""
+    label = Text(fr=f"{weapon} contre l'esquive", en=f"{weapon} against a dodge")
+    return tuple(_with_mode(label, mode) for mode, _ in DODGE_MODES)
+
+
+@functools.lru_cache(maxsize=1024)
+def _defenceless_label(name: str) -> Text:
+    return Text(
+        fr=f"{name} : cible sans défense (Bagarre)", en=f"{name}: defenceless target (Bagarre)"
+    )
+
+
+def _duels(
+    attacker: ArtemisSheet,
+    defender: ArtemisSheet,
+    index: int,
+    maluses: tuple[int, int],
+    group: Text,
+    category: int,
+) -> list[Action]:
     """Every attitude pair both sheets hold numbers for, in every mode; none when the defender
     has no weapon block to parry with (then only the dodge and the defenceless attack remain).
-    The defender parries with the first weapon of its sheet."""
+    The defender parries with the first weapon of its sheet. Each pair's parameters are
+    `attack_params`' (both sides' malus given, read once)."""
     if not defender.weapons:
         return []
     w, parrying = attacker.weapons[index], defender.weapons[0]
-    blow = {"category": damage_category(w)}
+    blow = {"category": category}
     found = []
     for mine in attitudes(w):
+        attack, _ = scores(w, mine)
         for theirs in attitudes(parrying):
-            base = attack_params(attacker, defender, index, 0, mine, theirs)
-            a, d = ATTITUDE_LABELS[mine], ATTITUDE_LABELS[theirs]
-            label = Text(
-                fr=f"{w.name} ({a.fr}) contre la parade de {parrying.name} ({d.fr})",
-                en=f"{w.name} ({a.en}) against the parry of {parrying.name} ({d.en})",
-            )
-            for mode, extra in MODES:
+            _, parry = scores(parrying, theirs)
+            base = {
+                "attack": attack,
+                "parry": parry,
+                "attack_malus": maluses[0],
+                "parry_malus": maluses[1],
+            }
+            labels = _duel_labels(w.name, parrying.name, mine, theirs)
+            for label, (_, extra) in zip(labels, MODES, strict=True):
                 params = {**base, **blow, **extra}
-                found.append(Action(_with_mode(label, mode), "attack", params, _group(w)))
+                found.append(Action(label, "attack", params, group))
     return found
 
 
-def _against_dodge(attacker: ArtemisSheet, defender: ArtemisSheet, w: Weapon) -> list[Action]:
+def _against_dodge(
+    defender: ArtemisSheet, w: Weapon, malus: int, group: Text, category: int
+) -> list[Action]:
     """The defender dodges (L129-161): its Esquive against the space (open unless the GM says
-    otherwise) and the opponents able to attack it (one: this attacker, a GM input too)."""
-    base = {**dodge_params(defender), "category": damage_category(w)}
-    label = Text(fr=f"{w.name} contre l'esquive", en=f"{w.name} against a dodge")
+    otherwise) and the opponents able to attack it (one: this attacker, a GM input too), as
+    `dodge_params` gives them (the defender's malus given)."""
+    base = {
+        "skill": defender.score("esquive"),
+        "malus": malus,
+        "space": "open",
+        "opponents": 1,
+        "category": category,
+    }
     return [
-        Action(_with_mode(label, mode), "dodge", {**base, **extra}, _group(w))
-        for mode, extra in DODGE_MODES
+        Action(label, "dodge", {**base, **extra}, group)
+        for label, (_, extra) in zip(_dodge_labels(w.name), DODGE_MODES, strict=True)
     ]
 
 
-def _defenceless(attacker: ArtemisSheet, name: str, category: int, group: Text) -> Action:
+def _defenceless(
+    attacker: ArtemisSheet, name: str, category: int, group: Text, malus: int
+) -> Action:
     """Bagarre whatever the weapon, difficulty 8, damage +1 category (L183-187). Whether the
     target is defenceless is the GM's call (rules §9.4): offered, never assumed."""
     params = {
         "skill": attacker.score("bagarre"),
-        "malus": tracks.malus(attacker),
+        "malus": malus,
         "category": category,
     }
-    label = Text(
-        fr=f"{name} : cible sans défense (Bagarre)", en=f"{name}: defenceless target (Bagarre)"
-    )
-    return Action(label, "defenceless", params, group)
+    return Action(_defenceless_label(name), "defenceless", params, group)
 
 
 # -- what a rolled attack does ---------------------------------------------------------------
@@ -262,7 +318,15 @@ def damage(
     model = PARAMS.get(check)
     if model is None or result.outcome in MISSED:
         return None
-    blow = _parse(model, params)
+    return _damage(check, _parse(model, params), result, defender)
+
+
+def _damage(
+    check: str, blow: BaseModel, result: Resolution, defender: ArtemisSheet
+) -> tuple[str, dict[str, Any]] | None:
+    """`damage` of the blow's parsed parameters."""
+    if result.outcome in MISSED:
+        return None
     assert isinstance(blow, BlowParams)
     hit: dict[str, Any] = {
         "category": blow.category,
@@ -292,8 +356,10 @@ def _forces(choice: str, hit: dict[str, Any], defender: ArtemisSheet) -> bool:
 
 
 def _parse(model: type[BaseModel], params: dict[str, Any]) -> BaseModel:
+    """The blow's parameters, validated once per values (`validated`: the simulator asks the
+    consequences of every result of the same attack)."""
     try:
-        return model.model_validate(params)
+        return validated(model, params)
     except ValidationError as error:
         raise from_validation(error) from None
 
@@ -319,7 +385,7 @@ def consequences(
     found = [Consequence(side, "privilege_fatigue", {}) for side in _privileged(check, blow)]
     if check == "dodge":
         found.append(Consequence("defender", "dodge_turn", {}))
-    hurt = damage(check, params, result, defender)
+    hurt = _damage(check, blow, result, defender)
     if hurt is not None:
         found.append(Consequence("defender", *hurt))
     assert isinstance(blow, BlowParams)
@@ -327,6 +393,21 @@ def consequences(
         cost = {"total_attack_cost": blow.total_attack_cost}
         found.append(Consequence("attacker", "all_out_attack", cost))
     return found
+
+
+def consequence_reads(check: str, result: Resolution) -> str:
+    """What `consequences` read of a result (`System.consequence_reads`): its outcome alone
+    (missed or avoided, uncertain, hit: `damage`, L71-128, L156-161). The wound is rolled by
+    the defender's `hit` operation, so the attack's totals and dice change nothing it does."""
+    return result.outcome
+
+
+def consequence_sheets(attacker: ArtemisSheet, defender: ArtemisSheet) -> str:
+    """What `consequences` read of the sheets (`System.consequence_sheets`): the defender's
+    armour, for its protection (whether a forced defence is worth a fatigue, L156-161) and
+    whether it is an exoskeleton a short-circuit reaches (website). The rest they read from
+    the attack's parameters and result."""
+    return defender.armour
 
 
 def _privileged(check: str, blow: BaseModel) -> list[Literal["attacker", "defender"]]:

@@ -420,7 +420,10 @@ def category(index: int) -> Category:
     return combat().category[index]
 
 
+@cache
 def armour(armour_id: str) -> Armour:
+    """The armour row by id (a frozen row of the loaded data: kept by id, read for every
+    malus and every blow)."""
     return next(a for a in combat().armour if a.id == armour_id)
 
 

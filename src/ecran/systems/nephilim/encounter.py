@@ -7,6 +7,8 @@ options.py)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from ecran.dice import DiceSource
@@ -128,22 +130,48 @@ def attacks(attacker: NephilimSheet, defender: NephilimSheet) -> list[Action]:
     the fight (dead, unconscious, L77-88) attacks, and nobody out of the fight defends."""
     if out_of_play(attacker):
         return []
+    # each side of a sheet read once for all the modes (the encounter simulator asks this
+    # list for every pair of states it meets)
+    sides = _Sides()
     found: list[Action] = []
     for mode in COMBAT.attack_mode:
         if not mode.always and skill(attacker, mode.skill) <= UNBOUGHT:
             continue  # −4: no knowledge at all of the weapon (L97)
         if not out_of_play(defender):
-            found.append(_opposed(attacker, defender, mode))
-        found.append(_unopposed(attacker, defender, mode))
+            found.append(_opposed(attacker, defender, mode, sides))
+        found.append(_unopposed(attacker, defender, mode, sides))
     return found
 
 
-def best_defence(defender: NephilimSheet, mode: AttackMode) -> tuple[Defence, str]:
+Side = Callable[[NephilimSheet, str, "str | None"], dict[str, "int | None"]]
+
+
+class _Sides:
+    """`side`, each (sheet, characteristic, skill) read once."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[int, str, str | None], dict[str, int | None]] = {}
+        self.sheets: list[NephilimSheet] = []  # kept: their ids stay theirs
+
+    def __call__(
+        self, sheet: NephilimSheet, characteristic: str, skill_path: str | None
+    ) -> dict[str, int | None]:
+        key = (id(sheet), characteristic, skill_path)
+        found = self.known.get(key)
+        if found is None:
+            self.sheets.append(sheet)
+            found = self.known[key] = side(sheet, characteristic, skill_path)
+        return found
+
+
+def best_defence(
+    defender: NephilimSheet, mode: AttackMode, side_of: Side = side
+) -> tuple[Defence, str]:
     """The defence the defender opposes to this mode (L493): the best score among those the
     data allows (parry, dodge), with his current penalties; ties go to the first listed."""
 
     def score(d: Defence) -> int:
-        own = side(defender, characteristic_for(defender, d.skill, d.characteristic), d.skill)
+        own = side_of(defender, characteristic_for(defender, d.skill, d.characteristic), d.skill)
         return base_score(int(own["characteristic"] or 0), own["skill"]) - int(own["malus"] or 0)
 
     options = [COMBAT.defence_by_id(i) for i in mode.defences]
@@ -151,12 +179,14 @@ def best_defence(defender: NephilimSheet, mode: AttackMode) -> tuple[Defence, st
     return chosen, characteristic_for(defender, chosen.skill, chosen.characteristic)
 
 
-def _opposed(attacker: NephilimSheet, defender: NephilimSheet, mode: AttackMode) -> Action:
+def _opposed(
+    attacker: NephilimSheet, defender: NephilimSheet, mode: AttackMode, side_of: Side = side
+) -> Action:
     own = characteristic_for(attacker, mode.skill, mode.characteristic)
-    defence, theirs = best_defence(defender, mode)
-    sides = side(defender, theirs, defence.skill)
+    defence, theirs = best_defence(defender, mode, side_of)
+    sides = side_of(defender, theirs, defence.skill)
     params: dict[str, Any] = {
-        **side(attacker, own, mode.skill),
+        **side_of(attacker, own, mode.skill),
         "defender_reacts": True,
         "defence_characteristic": sides["characteristic"],
         "defence_skill": sides["skill"],
@@ -170,10 +200,12 @@ def _opposed(attacker: NephilimSheet, defender: NephilimSheet, mode: AttackMode)
     return Action(label, ATTACK_CHECK, params, GROUP)
 
 
-def _unopposed(attacker: NephilimSheet, defender: NephilimSheet, mode: AttackMode) -> Action:
+def _unopposed(
+    attacker: NephilimSheet, defender: NephilimSheet, mode: AttackMode, side_of: Side = side
+) -> Action:
     own = characteristic_for(attacker, mode.skill, mode.characteristic)
     params: dict[str, Any] = {
-        **side(attacker, own, mode.skill),
+        **side_of(attacker, own, mode.skill),
         "defender_reacts": False,
         "difficulty": 0,  # an average action (L452) until the GM says otherwise
         "armour": defender.armour,
@@ -185,7 +217,9 @@ def _unopposed(attacker: NephilimSheet, defender: NephilimSheet, mode: AttackMod
     return Action(label, ATTACK_CHECK, params, GROUP_UNOPPOSED)
 
 
+@functools.lru_cache(maxsize=256)
 def _name(characteristic: str) -> Text:
+    """A characteristic's words (kept by id: the same for every pair of states)."""
     row = next(c for c in CHARACTERISTICS.characteristic if c.id == characteristic)
     return Text(fr=row.fr, en=row.en)
 
@@ -206,3 +240,19 @@ def damage(
     if int(boxes) <= 0:
         return None
     return WOUND_OPERATION, {"damage": int(boxes), "ignore_armour": True}
+
+
+def consequence_reads(check: str, result: Resolution) -> tuple[str, Any, Any]:
+    """What `damage` reads of a result (`System.consequence_reads`; Nephilim strikes nothing
+    back): the outcome, and for a landed blow its wound boxes (L72-84), or the margin they
+    are recomputed from when a result lacks them. Totals and dice change nothing it does."""
+    boxes = result.details.get("wound_boxes")
+    margin = result.details.get("margin") if boxes is None else None
+    return result.outcome, boxes, margin
+
+
+def consequence_sheets(attacker: NephilimSheet, defender: NephilimSheet) -> tuple[()]:
+    """What the consequences read of the sheets (`System.consequence_sheets`): nothing. `damage`
+    reads the check, its parameters (the armour already taken off, L72-84) and the result;
+    Nephilim strikes nothing back (no `counter_damage`)."""
+    return ()

@@ -39,6 +39,8 @@ class Nephilim(System[NephilimSheet]):
     initiative = hook(f"{GAME}.encounter", "initiative")
     attacks = hook(f"{GAME}.encounter", "attacks")
     damage = hook(f"{GAME}.encounter", "damage")
+    consequence_reads = hook(f"{GAME}.encounter", "consequence_reads")
+    consequence_sheets = hook(f"{GAME}.encounter", "consequence_sheets")
     tracks = hook(f"{GAME}.tracks", "shown")
     status = hook(f"{GAME}.tracks", "status")
 

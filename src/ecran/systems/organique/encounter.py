@@ -4,6 +4,7 @@ prefilled from both (L2687-3480), and what a landed attack does to the defender'
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ecran.dice import DiceSource
@@ -12,7 +13,7 @@ from ecran.rules.field import folded
 from ecran.systems.organique.checks.situation import reach_span
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
 from ecran.systems.organique.skills import best_bonus, best_initiative
-from ecran.systems.organique.tables import COMBAT, Weapon
+from ecran.systems.organique.tables import COMBAT, CombatAction, Weapon
 from ecran.systems.organique.tracks import (
     action_penalty,
     effective,
@@ -58,7 +59,9 @@ def catalogue_weapon(item: WeaponItem) -> Weapon | None:
     return weapon_named(item.name)
 
 
+@functools.lru_cache(maxsize=1024)
 def weapon_named(name: str) -> Weapon | None:
+    """The chapter's weapon row by id or French/English name (a frozen row: kept by name)."""
     key = name.casefold()
     return next(
         (w for w in COMBAT.weapon if key in (w.name, w.label_fr.casefold(), w.label_en.casefold())),
@@ -87,10 +90,15 @@ def skills_with(sheet: OrganiqueSheet, item: WeaponItem | None) -> list[CombatSk
 def is_ranged(item: WeaponItem) -> bool:
     """Reach 4+ is projectile range (L2777); a reach written in metres (an increment) is a
     thrown or fired weapon; an empty reach is taken as melee."""
-    if not item.reach.strip():
+    return _ranged_reach(item.reach)
+
+
+@functools.lru_cache(maxsize=1024)
+def _ranged_reach(reach: str) -> bool:
+    if not reach.strip():
         return False
     try:
-        low, _ = reach_span(item.reach)
+        low, _ = reach_span(reach)
     except ValueError:
         return True
     return low >= 4
@@ -120,25 +128,69 @@ def attacks(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> list[Action]:
     if not can_fight(attacker):
         return []
     group = tr("Attaques", "Attacks")
+    # what every action reads of both sheets, read once (the encounter simulator asks this
+    # list for every pair of states it meets): `attack_params` for each action
+    read = _Read(attacker, defender)
     found = [
-        Action(
-            _label(action, item), "attack", attack_params(attacker, defender, action, item), group
-        )
+        Action(_label(action, item), "attack", read.params(action, item), group)
         for item in attacker.weapons
         for action in weapon_actions(item)
     ]
     found += [
-        Action(_label(action, None), "attack", attack_params(attacker, defender, action), group)
+        Action(_label(action, None), "attack", read.params(action), group)
         for action in BODY_ACTIONS
     ]
     return found
 
 
+class _Read:
+    """Both sheets as `attack_params` reads them, each part read once for all the actions."""
+
+    def __init__(self, attacker: OrganiqueSheet, defender: OrganiqueSheet) -> None:
+        self.attacker, self.defender = attacker, defender
+        self.stats = effective(attacker)
+        self.penalty = action_penalty(attacker)
+        self.prone = "prone" in defender.conditions
+        self.defences: dict[bool, dict[str, Any]] = {}
+
+    def params(self, action: str, item: WeaponItem | None = None) -> dict[str, Any]:
+        stats = self.stats
+        pair = sum(stats[s] for s in _action(action).stats)
+        values: dict[str, Any] = {
+            "action": action,
+            "characteristics": bounded(pair, -20, 80),
+            "modifier": bounded(
+                self.penalty + best_bonus(skills_with(self.attacker, item), action)
+            ),
+            "will": bounded(stats["VOL"], 0, 40),
+            "target_prone": self.prone,
+        }
+        if item is not None:
+            values.update(_weapon_values(item, action))
+        ranged = action == "shoot" or (item is not None and is_ranged(item))
+        if ranged not in self.defences:
+            self.defences[ranged] = defence(self.defender, ranged=ranged)
+        values.update(self.defences[ranged])
+        return values
+
+
 def _label(action: str, item: WeaponItem | None) -> Text:
-    name = COMBAT.action_named(action).label
-    if item is None:
+    return _labelled(action, None if item is None else item.name)
+
+
+@functools.lru_cache(maxsize=1024)
+def _labelled(action: str, weapon: str | None) -> Text:
+    """An action's label, with the weapon's name (kept: the same words for every pair)."""
+    name = _action(action).label
+    if weapon is None:
         return name
-    return Text(fr=f"{name.fr} ({item.name})", en=f"{name.en} ({item.name})")
+    return Text(fr=f"{name.fr} ({weapon})", en=f"{name.en} ({weapon})")
+
+
+@functools.lru_cache(maxsize=256)
+def _action(name: str) -> CombatAction:
+    """`COMBAT.action_named`, kept by name (a frozen row)."""
+    return COMBAT.action_named(name)
 
 
 def attack_params(
@@ -152,22 +204,7 @@ def attack_params(
     (suffering, conditions, effects), the weapon's label, improvised penalty and damage; the
     defender's reaction, armour coverage and penalties. Range, size and situation stay at
     their defaults for the GM to set."""
-    stats = effective(attacker)
-    pair = sum(stats[s] for s in COMBAT.action_named(action).stats)
-    values: dict[str, Any] = {
-        "action": action,
-        "characteristics": bounded(pair, -20, 80),
-        "modifier": bounded(
-            action_penalty(attacker) + best_bonus(skills_with(attacker, item), action)
-        ),
-        "will": bounded(stats["VOL"], 0, 40),
-        "target_prone": "prone" in defender.conditions,
-    }
-    if item is not None:
-        values.update(_weapon_values(item, action))
-    ranged = action == "shoot" or (item is not None and is_ranged(item))
-    values.update(defence(defender, ranged=ranged))
-    return values
+    return _Read(attacker, defender).params(action, item)
 
 
 def _weapon_values(item: WeaponItem, action: str) -> dict[str, Any]:
@@ -275,3 +312,24 @@ def consequences(
     if hurt is not None and params.get("action") == "tackle":
         found.append(Consequence("attacker", "condition", {"condition": "prone", "present": True}))
     return found
+
+
+#: The outcomes whose consequences read the margin (`damage`: a blow that lands, through the
+#: armour or not, L541-698, L3158-3320).
+LANDED = ("armour", "hit")
+
+
+def consequence_reads(check: str, result: Resolution) -> tuple[str, Any]:
+    """What `consequences` read of a result (`System.consequence_reads`): the outcome, and the
+    margin of a blow that lands (the damage and the effects' tests take it); a miss or a
+    defended attack does nothing whatever its margin."""
+    if result.outcome not in LANDED:
+        return result.outcome, None
+    return result.outcome, result.details.get("margin")
+
+
+def consequence_sheets(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> tuple[()]:
+    """What `consequences` read of the sheets (`System.consequence_sheets`): nothing. They
+    read the check, its parameters (the weapon, the action) and the result; the operations
+    they name read the sheets (L541-698, L3158-3381)."""
+    return ()

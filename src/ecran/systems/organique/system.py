@@ -50,8 +50,11 @@ class Organique(System[OrganiqueSheet]):
     attacks = hook(f"{GAME}.encounter", "attacks")
     damage = hook(f"{GAME}.encounter", "damage")
     consequences = hook(f"{GAME}.encounter", "consequences")
+    consequence_reads = hook(f"{GAME}.encounter", "consequence_reads")
+    consequence_sheets = hook(f"{GAME}.encounter", "consequence_sheets")
     tracks = hook(f"{GAME}.tracks", "tracks")
     status = hook(f"{GAME}.tracks", "status")
+    fight_state = hook(f"{GAME}.tracks", "fight_state")
 
 
 SYSTEM = Organique()

@@ -361,3 +361,17 @@ def status(sheet: OrganiqueSheet) -> Status:
         return "dead"
     stopped = exhausted(sheet.endurance) or any(c in INCAPACITATED for c in sheet.conditions)
     return "out" if stopped or out_of_combat(health, sheet.endurance) else "up"
+
+
+#: What no fight reads of a sheet: the damage a fight adds up for after the battle (the
+#: haemorrhage, pain and infection tests, L3669-3711, `operations.aftermath`) and the malus of
+#: dirty wounds and fire to contraction tests (`operations.medical`, never rolled in a fight).
+#: `slash_effect` compares `battle_bs` before and after its blow (whether anything got
+#: through, L3243-3258), which its value does not change.
+AFTER_BATTLE = {"battle_bs", "battle_c", "infection_malus"}
+
+
+def fight_state(sheet: OrganiqueSheet) -> str:
+    """What a fight reads of the sheet (`System.fight_state`): all of it but `AFTER_BATTLE`,
+    so two sheets that took the same wounds by other blows fight on as one."""
+    return sheet.model_dump_json(exclude=AFTER_BATTLE)

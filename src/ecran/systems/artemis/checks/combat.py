@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, Text, tr
+from ecran.rules import Outcome, Params, Resolution, ResultLaw, Text, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks import labels
@@ -33,6 +34,12 @@ ATTACK_OUTCOMES = (
     Outcome("uncertain", tr("incertain", "uncertain"), UNCERTAIN_HELP),
     Outcome("hit", tr("touché", "hit")),
 )
+
+
+#: The attack's outcome from its zone: against a static parry the attacker's total is read
+#: (a success hits); in the duel the parry's total against the attack's (a success parries).
+STATIC = {"success": "hit", "uncertainty": "uncertain", "failure": "miss"}
+DUEL = {"success": "miss", "uncertainty": "uncertain", "failure": "hit"}
 
 
 class BlowParams(Params):
@@ -87,6 +94,10 @@ class AttackParams(ForcibleParams, BlowParams, AttackCore):
     """The duel's own fields first (forms and `--help` list them in this order)."""
 
 
+#: The duel's result laws by what they read of the parameters (`Attack.result_law`).
+LAWS: dict[tuple[Any, ...], ResultLaw] = {}
+
+
 class Attack(ZoneCheck[AttackParams]):
     name = "attack"
     title, description = words("attack")
@@ -102,21 +113,78 @@ class Attack(ZoneCheck[AttackParams]):
         parry = p.parry - p.parry_malus - (optional.too_big_parry if p.weapon_too_big else 0)
         return attack, parry
 
+    #: The dice each side rolled and the value they came to: the totals hold the value.
+    work_details = frozenset({"die", "raw_dice", "parry_die", "parry_raw_dice"})
+    law_examples: ClassVar[list[dict[str, Any]]] = [
+        {"attack": 7, "parry": 6, "attack_malus": 1, "attacker_professional": True},
+        {"attack": 5, "parry": 8, "defender_professional": True, "privilege_criticals": "each_die"},
+        {"attack": 7, "parry": 6, "attack_resolution": "static_parry", "precise": True},
+    ]
+    #: Each of the privilege's dice confirmed apart is past the walk's budget.
+    walkable_law_examples: ClassVar[list[dict[str, Any]]] = [
+        example,
+        law_examples[0],
+        law_examples[2],
+    ]
+
+    def result_law(self, params: AttackParams) -> ResultLaw:
+        """The duel's whole result, the dice left out (`work_details`): each side's die is
+        its exact law of value and critical (`dice.die_law`: the confirmation roll, L20-27, the
+        privilege's two dice, L46-53), read as `resolve` reads it (zones, L41-44, L729-759).
+        The encounter simulator draws an attack from it instead of walking both dice for every
+        parameter set. The details in `resolve`'s order (a result's key reads them in
+        order)."""
+        attack, parry = self._scores(params)
+        privilege = reading(params)
+        static = params.attack_resolution == "static_parry"
+        # what the law reads of the parameters: duels that differ only in what the blow does
+        # (category, aim, all-out attack) share one law
+        key: tuple[Any, ...] = (attack, parry, privilege, static)
+        key += (params.attacker_professional, params.defender_professional)
+        found = LAWS.get(key)
+        if found is None:
+            if len(LAWS) >= 4_096:
+                LAWS.clear()
+            found = LAWS[key] = self._law(attack, parry, params, privilege, static)
+        return found
+
+    def _law(
+        self,
+        attack: int,
+        parry: int,
+        params: AttackParams,
+        privilege: ad.PrivilegeReading,
+        static: bool,
+    ) -> ResultLaw:
+        results: list[tuple[Resolution, Fraction]] = []
+        theirs = ad.die_law(params.defender_professional, privilege).map(lambda vc: vc[0])
+        for (value, critical), p in ad.die_law(params.attacker_professional, privilege).items():
+            a_total = attack + value
+            head: dict[str, Any] = {"critical": critical} if critical else {}
+            head["attack_total"] = a_total
+            if static:
+                outcome = STATIC[ad.zone(a_total, parry)]
+                details = {**head, "difficulty": parry}
+                results.append((Resolution(outcome, a_total, details), p))
+                continue
+            for d, q in theirs.items():
+                d_total = parry + d
+                outcome = DUEL[ad.zone(d_total, a_total)]
+                details = {**head, "parry_total": d_total}
+                results.append((Resolution(outcome, a_total, details), p * q))
+        return ResultLaw(results)
+
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         attack, parry = self._scores(params)
         a = ad.roll_die(dice, params.attacker_professional, reading(params))
         a_total = attack + a.value
         details: dict[str, Any] = {**die_details(a), "attack_total": a_total}
         if params.attack_resolution == "static_parry":
-            outcome = {"success": "hit", "uncertainty": "uncertain", "failure": "miss"}[
-                ad.zone(a_total, parry)
-            ]
+            outcome = STATIC[ad.zone(a_total, parry)]
             return Resolution(outcome, a_total, {**details, "difficulty": parry})
         d = ad.roll_die(dice, params.defender_professional, reading(params))
         d_total = parry + d.value
-        outcome = {"success": "miss", "uncertainty": "uncertain", "failure": "hit"}[
-            ad.zone(d_total, a_total)
-        ]
+        outcome = DUEL[ad.zone(d_total, a_total)]
         details |= {"parry_die": d.value, "parry_raw_dice": d.raw, "parry_total": d_total}
         return Resolution(outcome, a_total, details)
 

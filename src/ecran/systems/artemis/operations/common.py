@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.dice import DiceSource
+from ecran.dice import DiceSource, Distribution
 from ecran.rules import EcranError, OperationDeclarer, Params, Resolution, load_titles, tr
+from ecran.rules.operation import validated, values_key
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks import BY_NAME
 from ecran.systems.artemis.sheet import ArtemisSheet
@@ -21,9 +22,27 @@ class NoParams(Params):
 
 
 def roll(check: str, values: dict[str, Any], dice: DiceSource) -> Resolution:
-    """Roll the named Artémis check on these values, parsed as its form would be."""
+    """Roll the named Artémis check on these values, parsed as its form would be (once per
+    values, `validated`: an encounter's walk replays an operation for every dice sequence)."""
     found = BY_NAME[check]
-    return found.resolve(found.parse(values), dice)
+    return found.resolve(validated(found.params, values), dice)
+
+
+#: (check, the values' key) -> the check's exact odds (`odds`). Cleared when full.
+ODDS: dict[tuple[str, Any], Distribution[str]] = {}
+
+
+def odds(check: str, values: dict[str, Any]) -> Distribution[str]:
+    """The exact odds of the named check on these values, as `roll` would roll it, computed
+    once per values (an operation's `law` reads them for every sheet that asks the same)."""
+    key = (check, values_key(values))
+    found = ODDS.get(key)
+    if found is None:
+        rolled = BY_NAME[check]
+        if len(ODDS) >= 4_096:
+            ODDS.clear()
+        found = ODDS[key] = rolled.distribution(validated(rolled.params, values))
+    return found
 
 
 def privilege(sheet: ArtemisSheet, skill: str, professional: bool) -> ArtemisSheet:

@@ -3,12 +3,13 @@ defence's fatigue (L71-128, L156-161)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from fractions import Fraction
+from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, PutCondition, tr
 from ecran.systems.artemis import tables, tracks
-from ecran.systems.artemis.operations.common import NoParams, operation, roll
+from ecran.systems.artemis.operations.common import NoParams, odds, operation, roll
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site
@@ -77,12 +78,9 @@ KNOCKED_OUT = PutCondition(
 DISARMED = PutCondition(tr("désarmé (L188-191)", "disarmed (L188-191)"))
 
 
-@operation("hit", seed(71, 128), seed(714, 725), seed(188, 197), site(199, 211, "0106070701"))
-def hit(sheet: ArtemisSheet, params: HitParams, dice: DiceSource) -> Change[ArtemisSheet]:
-    """The wound procedure on this character, with its armour, its Résistance and its malus
-    (L71-128, example L714-725); a short-circuit adds one gêne to an exoskeleton (website). A
-    knock-out blow is a precise attack on the head (+1 category); with a disarming one, it
-    takes effect when the wounds include a serious one (L188-197)."""
+def _damage_values(sheet: ArtemisSheet, params: HitParams) -> dict[str, Any]:
+    """The Résistance test's values for this blow on this sheet: its armour, Résistance and
+    malus (L71-128); a knock-out blow aims at the head (+1 category, L192-197)."""
     if params.knockout and params.disarm:
         raise EcranError(
             tr(
@@ -97,8 +95,12 @@ def hit(sheet: ArtemisSheet, params: HitParams, dice: DiceSource) -> Change[Arte
         "malus": tracks.malus(sheet),
         "protection": tracks.protection(sheet),
     }
-    result = roll("damage", values, dice)
-    wounds = _wounds(result.outcome)
+    return values
+
+
+def _struck(sheet: ArtemisSheet, params: HitParams, wounds: tracks.Wounds) -> ArtemisSheet:
+    """The sheet after the wound procedure came to `wounds`: Mort or Détruit (A5), else the
+    wounds marked; a short-circuit adds one gêne to an exoskeleton (website)."""
     changed = sheet
     if wounds.lethal:
         n = sheet.nifimo.model_copy(update={"lethal": wounds.lethal})
@@ -107,8 +109,36 @@ def hit(sheet: ArtemisSheet, params: HitParams, dice: DiceSource) -> Change[Arte
         changed = tracks.add_marks(sheet, "blessure", wounds.light, wounds.serious)
     if params.short_circuit and tables.armour(sheet.armour).exoskeleton:
         changed = tracks.add_marks(changed, "gene", light=1)
+    return changed
+
+
+def _hit_law(sheet: ArtemisSheet, params: HitParams) -> list[tuple[ArtemisSheet, Fraction]]:
+    """`hit`'s exact law: the damage check's odds on this sheet's values (`odds`, computed
+    once per values), each outcome's sheet made once (`_struck`), as `hit` makes it."""
+    chances = odds("damage", _damage_values(sheet, params))
+    return [(_struck(sheet, params, _wounds(o)), p) for o, p in chances.items()]
+
+
+@operation(
+    "hit",
+    seed(71, 128),
+    seed(714, 725),
+    seed(188, 197),
+    site(199, 211, "0106070701"),
+    law=_hit_law,
+)
+def hit(sheet: ArtemisSheet, params: HitParams, dice: DiceSource) -> Change[ArtemisSheet]:
+    """The wound procedure on this character, with its armour, its Résistance and its malus
+    (L71-128, example L714-725); a short-circuit adds one gêne to an exoskeleton (website). A
+    knock-out blow is a precise attack on the head (+1 category); with a disarming one, it
+    takes effect when the wounds include a serious one (L188-197)."""
+    result = roll("damage", _damage_values(sheet, params), dice)
+    wounds = _wounds(result.outcome)
     return Change(
-        changed, tracks.outcome_label(result.outcome), result, _conditions(params, wounds)
+        _struck(sheet, params, wounds),
+        tracks.outcome_label(result.outcome),
+        result,
+        _conditions(params, wounds),
     )
 
 

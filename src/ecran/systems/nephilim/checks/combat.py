@@ -8,13 +8,18 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Outcome, Params, Resolution, cite, tr
+from ecran.rules import Outcome, Params, Resolution, ResultLaw, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions, NephilimCheck
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
-from ecran.systems.nephilim.dice import DiceVariant, roll_modifier, variant
+from ecran.systems.nephilim.dice import (
+    DiceVariant,
+    modifier_distribution,
+    roll_modifier,
+    variant,
+)
 from ecran.systems.nephilim.round import speeds
 from ecran.systems.nephilim.tables import COMBAT, FIELDS, SEED
 from ecran.systems.nephilim.tracks import clamp
@@ -141,6 +146,10 @@ class AttackParams(Params):
     dice: DiceVariant = options.DICE.field()
 
 
+#: The attack's result laws by what they read of the parameters (`Attack.result_law`).
+LAWS: dict[tuple[Any, ...], ResultLaw] = {}
+
+
 class Attack(OpposedCheck[AttackParams]):
     name = "attack"
     params = AttackParams
@@ -163,11 +172,61 @@ class Attack(OpposedCheck[AttackParams]):
     def explain(self, params: AttackParams) -> dict[str, Any]:
         return {"defender_reacts": params.defender_reacts}
 
+    #: The two modifiers' dice (L457-458): what they add is in the totals and the margin.
+    work_details = frozenset({"dice", "opponent_dice"})
+    law_examples: ClassVar[list[dict[str, Any]]] = [
+        {**example, "defender_reacts": False, "difficulty": 2, "malus": 1},
+        {**example, "dice": "d6", "margin_wounds": True, "weapon_boxes": 2, "armour": 1},
+        {**example, "dice": "d4", "defence_malus": 2, "skill": None},
+    ]
+    walkable_law_examples = law_examples
+
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         result = super().resolve(params, dice)
         boxes = wound_boxes(params, result.outcome, int(result.details["margin"]))
         details = {**result.details, "wound_boxes": boxes}
         return Resolution(result.outcome, total=result.total, details=details)
+
+    def result_law(self, params: AttackParams) -> ResultLaw:
+        """The whole result's law, the dice left out (`work_details`): the attacker's modifier
+        R and, when the defender reacts, the defender's, each the exact difference of two dice
+        (L457-458, `modifier_distribution`), give the totals and the margin; the verdict and
+        the wound boxes (L72-84) follow as `resolve` reads them. The encounter simulator draws
+        an attack from it instead of walking the four dice for every parameter set. The
+        details in `resolve`'s order (a result's key reads them in order)."""
+        own, own_rolls, other, other_rolls = self.sides(params)
+        # what the law reads of the parameters: attack parameters that differ elsewhere (the
+        # same score made of another characteristic and skill) share one law
+        key: tuple[Any, ...] = (own, own_rolls, other, other_rolls, params.dice)
+        key += (params.defender_reacts, params.weapon_boxes, params.margin_wounds, params.armour)
+        found = LAWS.get(key)
+        if found is None:
+            if len(LAWS) >= 4_096:
+                LAWS.clear()
+            found = LAWS[key] = self._law(params, own, own_rolls, other, other_rolls)
+        return found
+
+    def _law(
+        self, params: AttackParams, own: int, own_rolls: bool, other: int, other_rolls: bool
+    ) -> ResultLaw:
+        modifier = modifier_distribution(params.dice)
+        none = Distribution.constant(0)
+        results = []
+        for r, p in (modifier if own_rolls else none).items():
+            for s, q in (modifier if other_rolls else none).items():
+                total, opponent_total = own + r, other + s
+                margin = total - opponent_total
+                outcome = self.verdict(params, margin)
+                details = {
+                    "score": own,
+                    "opponent_score": other,
+                    "opponent_total": opponent_total,
+                    "margin": margin,
+                    **self.explain(params),
+                    "wound_boxes": wound_boxes(params, outcome, margin),
+                }
+                results.append((Resolution(outcome, total=total, details=details), p * q))
+        return ResultLaw(results)
 
 
 def wound_boxes(params: AttackParams, outcome: str, margin: int) -> int:

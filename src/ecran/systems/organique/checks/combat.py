@@ -3,12 +3,13 @@ falls (L2687-3711, L186-194, L498-510)."""
 
 from __future__ import annotations
 
-from typing import Any
+from fractions import Fraction
+from typing import Any, ClassVar
 
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, param, tr
+from ecran.rules import Outcome, Params, Resolution, ResultLaw, param, tr
 from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     ActionName,
@@ -28,7 +29,7 @@ from ecran.systems.organique.checks.situation import (
     defender_modifiers,
     situation_modifiers,
 )
-from ecran.systems.organique.dice import TestRoll, beats, d20_test
+from ecran.systems.organique.dice import TestRoll, beats, d20_test, judge
 from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RULE, TieRule
 from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
 from ecran.systems.organique.tracks import hits_armour
@@ -110,18 +111,72 @@ class Attack(OrganiqueCheck[AttackParams]):
     }
     detail_labels = labels.ATTACK
 
+    law_examples: ClassVar[list[dict[str, Any]]] = [
+        {**example, "reaction": "none", "coverage": 4, "modifier": 3},
+        {**example, "reaction": "parry", "coverage": 20, "luck_in_combat": True},
+        {**example, "defender_modifier": -5, "coverage": 6},
+    ]
+    walkable_law_examples = law_examples
+
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
+        base, difficulty, situation = self._attack(params)
+        attack = d20_test(dice, base, difficulty, params.luck_in_combat)
+        if not attack.success:
+            return self._verdict(params, attack, situation, None)
+        reaction = self._reaction(params)
+        if reaction is None:
+            return self._verdict(params, attack, situation, None)
+        defence = d20_test(dice, *reaction, params.luck_in_combat)
+        return self._verdict(params, attack, situation, defence)
+
+    def result_law(self, params: AttackParams) -> ResultLaw:
+        """`resolve` over every face of its d20s (1/20 each, L6-24): the attack's die, then,
+        when it succeeds and the defender reacts, the reaction's (L3385-3480), read by the same
+        verdict. The encounter simulator draws an attack from it instead of walking the dice
+        for every parameter set."""
+        base, difficulty, situation = self._attack(params)
+        reaction = self._reaction(params)
+        luck, one, results = params.luck_in_combat, Fraction(1, 20), []
+        for die in range(1, 21):
+            attack = judge(die, base, difficulty, luck)
+            if not attack.success or reaction is None:
+                results.append((self._verdict(params, attack, situation, None), one))
+                continue
+            for other in range(1, 21):
+                defence = judge(other, *reaction, luck)
+                results.append((self._verdict(params, attack, situation, defence), one / 20))
+        return ResultLaw(results)
+
+    def _attack(self, params: AttackParams) -> tuple[int, int, dict[str, int]]:
+        """The attack test's base, difficulty and situation modifiers."""
         action = COMBAT.action_named(params.action)
         situation = situation_modifiers(params.action, params)
         base = params.characteristics + params.modifier + attack_bonus(params)
         base += sum(situation.values())
-        difficulty = action.difficulty + params.extra_difficulty
-        luck = params.luck_in_combat
-        attack = d20_test(dice, base, difficulty, luck)
+        return base, action.difficulty + params.extra_difficulty, situation
+
+    def _reaction(self, params: AttackParams) -> tuple[int, int] | None:
+        """The reaction test's base and difficulty; None without a reaction."""
+        if params.reaction == "none":
+            return None
+        reaction = COMBAT.reaction_named(params.reaction)
+        difficulty = reaction.difficulty + reaction.per_extra_band * (params.leap_bands - 1)
+        base = params.defender_characteristics + params.defender_modifier
+        base += sum(defender_modifiers(params).values())
+        return base, difficulty
+
+    def _verdict(
+        self,
+        params: AttackParams,
+        attack: TestRoll,
+        situation: dict[str, int],
+        defence: TestRoll | None,
+    ) -> Resolution:
+        """A failed attack misses; a reaction that succeeds and beats the attack's margin
+        defends; else the blow hits the armour or an unprotected part (L643-675)."""
         details: dict[str, Any] = {**attack.as_details(), **situation}
         if not attack.success:
             return Resolution("miss", attack.total, details)
-        defence = self._react(params, dice)
         if defence is not None:
             details.update(defence.as_details("defender_"))
             reaction = COMBAT.reaction_named(params.reaction)
@@ -131,15 +186,6 @@ class Attack(OrganiqueCheck[AttackParams]):
                 return Resolution("defended", attack.total, details)
         outcome = "armour" if hits_armour(attack.margin, params.coverage) else "hit"
         return Resolution(outcome, attack.total, details)
-
-    def _react(self, params: AttackParams, dice: DiceSource) -> TestRoll | None:
-        if params.reaction == "none":
-            return None
-        reaction = COMBAT.reaction_named(params.reaction)
-        difficulty = reaction.difficulty + reaction.per_extra_band * (params.leap_bands - 1)
-        base = params.defender_characteristics + params.defender_modifier
-        base += sum(defender_modifiers(params).values())
-        return d20_test(dice, base, difficulty, params.luck_in_combat)
 
 
 def attack_bonus(params: AttackParams) -> int:
