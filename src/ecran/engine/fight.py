@@ -69,7 +69,8 @@ from ecran.rules import (
     Text,
 )
 from ecran.rules.errors import from_validation
-from ecran.rules.operation import Operation, validated
+from ecran.rules.operation import Operation
+from ecran.rules.validated import validated
 
 MAX_PARTICIPANTS = 16
 MAX_ROUNDS = 200
@@ -159,6 +160,10 @@ class EncounterReport(BaseModel):
 # -- the states and the exchanges --------------------------------------------------------------
 
 
+#: The key of the one state of all sheets out of a fight with the same status (`Books.state`).
+FOLDED = "\x00folded"
+
+
 @dataclass
 class Books:
     """Every fight state seen so far (`System.fight_state`): a participant's state is its index
@@ -183,21 +188,36 @@ class Books:
     #: answer shares it.
     table_does: dict[tuple[int, int, Hashable], tuple[Any, int]] = field(default_factory=dict)
 
-    def state(self, sheet: CharacterSheet) -> int:
+    def state(self, sheet: CharacterSheet, fold: bool = False) -> int:
+        """The sheet's state. With `fold` (a sheet a blow led to), a sheet out of the fight is
+        its status alone: out or dead, a participant never acts again and no one attacks it
+        (the fight's convention), so nothing reads the rest of it; a survival test's every
+        result (Fluid: coma days, hours unconscious) is then one state, not one each."""
         key = self.system.fight_state(sheet)
         found = self.index.get(key)
         if found is None:
-            if len(self.sheets) >= MAX_STATES + TABLES_KEEP:  # MAX_STATES for this fight at least
-                raise EcranError(
-                    Text(
-                        fr="trop d'états différents dans ce combat pour le simuler",
-                        en="too many different states in this fight to simulate it",
-                    )
+            status = self.system.status(sheet)
+            if fold and status != "up":
+                found = self.index.get((FOLDED, status))
+                if found is None:
+                    found = self._new(sheet, (FOLDED, status), status)
+                self.index[key] = found
+            else:
+                found = self._new(sheet, key, status)
+        return found
+
+    def _new(self, sheet: CharacterSheet, key: Hashable, status: str) -> int:
+        if len(self.sheets) >= MAX_STATES + TABLES_KEEP:  # MAX_STATES for this fight at least
+            raise EcranError(
+                Text(
+                    fr="trop d'états différents dans ce combat pour le simuler",
+                    en="too many different states in this fight to simulate it",
                 )
-            found = self.index[key] = len(self.sheets)
-            self.sheets.append(sheet)
-            self.status.append(STATUS_CODE[self.system.status(sheet)])
-            self.names.append(key if isinstance(key, str) else repr(key))
+            )
+        found = self.index[key] = len(self.sheets)
+        self.sheets.append(sheet)
+        self.status.append(STATUS_CODE[status])
+        self.names.append(key if isinstance(key, str) else repr(key))
         return found
 
 
@@ -454,7 +474,7 @@ def _operation_law(
         return None
     total: dict[int, Fraction] = {}
     for after, p in law:
-        s = state if after is sheet else books.state(after)
+        s = state if after is sheet else books.state(after, fold=True)
         total[s] = total.get(s, Fraction(0)) + p
     return Distribution.from_fractions(total)
 
@@ -468,7 +488,7 @@ def _operation_run(
 
     def run(dice: DiceSource) -> int:
         after = op.run(sheet, parsed, dice).sheet
-        return state if after is sheet else books.state(after)
+        return state if after is sheet else books.state(after, fold=True)
 
     return run
 
@@ -1068,7 +1088,7 @@ class Fight:
             name, params = self.tables._operation_list[op_index]
             op = self.system.operation(name)
             after = op.run(self.books.sheets[state], validated(op.params, params), Roller(seed))
-            states[row, c] = self.books.state(after.sheet)
+            states[row, c] = self.books.state(after.sheet, fold=True)
 
     def _settle(self, states: Any, live: Any, winner: Any, ended: Any, round_: int) -> Any:
         """Ends the live trials where at most one side stands; returns those still live."""

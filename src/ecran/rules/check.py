@@ -21,6 +21,7 @@ from ecran.rules.field import accept_people_input
 from ecran.rules.outcome import Outcome, Resolution, ResultLaw
 from ecran.rules.sizes import check_numbers, check_sizes
 from ecran.rules.text import Source, Text
+from ecran.rules.validated import validated
 
 P = TypeVar("P", bound=BaseModel)
 T = TypeVar("T")
@@ -143,7 +144,9 @@ class Check(ABC, Generic[P]):
     # -- helpers for the layers above ---------------------------------------------------------
 
     def parse(self, values: dict[str, Any]) -> P:
-        return self.params.model_validate(values)  # type: ignore[return-value]
+        """The parameters validated, once per values (`validated`): the model returned may be
+        shared with another caller, so it is read, never changed (`model_copy(update=...)`)."""
+        return validated(self.params, values)  # type: ignore[return-value]
 
     def outcome_names(self) -> list[str]:
         return [o.name for o in self.outcomes]

@@ -6,9 +6,8 @@ never changed in place, so the event log can store before and after and an encou
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast, get_type_hints
@@ -23,41 +22,6 @@ from ecran.rules.text import Source, Text
 
 S = TypeVar("S", bound=CharacterSheet)
 P = TypeVar("P", bound=BaseModel)
-M = TypeVar("M", bound=BaseModel)
-
-#: Parameters already validated (`validated`): (model, the values' key) -> the model. Cleared
-#: when full: a bound on memory.
-VALIDATED: dict[tuple[type[BaseModel], Hashable], BaseModel] = {}
-MAX_VALIDATED = 4_096
-
-
-def values_key(values: Mapping[str, Any]) -> Hashable:
-    """The values as a key: each value with its type (True and 1, 1 and 1.0 hash alike but may
-    parse apart), in the mapping's order (the same values in another order are another key:
-    one more validation, never a wrong model); JSON where a value is a list or a mapping."""
-    try:
-        key = tuple([(k, type(v), v) for k, v in values.items()])
-        hash(key)
-        return key
-    except TypeError:
-        return json.dumps(values, sort_keys=True, default=repr)
-
-
-def validated(model: type[M], values: Mapping[str, Any]) -> M:
-    """`model.model_validate(values)`, remembered by the values: the encounter simulator asks
-    the same parameters of an operation, or of an attack's consequences, for every state and
-    result it meets, and a check's validators (sizes, people's words) cost more than the rule.
-    Exact: the same values always validate to the same model; a refusal is raised each time,
-    never kept. The model returned is shared between callers: read it, never change it (its
-    `model_copy(update=...)` for a changed one)."""
-    key = (model, values_key(values))
-    found = VALIDATED.get(key)
-    if found is None:
-        found = model.model_validate(values)
-        if len(VALIDATED) >= MAX_VALIDATED:
-            VALIDATED.clear()
-        VALIDATED[key] = found
-    return cast(M, found)
 
 
 @dataclass(frozen=True)

@@ -258,7 +258,7 @@ def test_e32_ripois_mace_costs_the_demon_1_res_l1237_1241() -> None:
     mapped = SYSTEM.damage("attack", params, text, DEMON)
     assert mapped == (
         "take_hit",
-        {"damage": 1, "wound_name": "Blessure", "survival_combine": "max", "survival_roll": "odds"},
+        {"damage": 1, "wound_name": "Blessure", "survival_combine": "max"},
     )
     full = tracks.attribute(DEMON, "RES")
     assert tracks.current(hurt(act, text, DEMON), "RES") == full - 1

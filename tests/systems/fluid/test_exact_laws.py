@@ -27,8 +27,6 @@ from ecran.systems.fluid.dice import (
     score_law,
 )
 from ecran.systems.fluid.operations.wounds import (
-    ODDS_DIGITS,
-    encounter_survival_roll,
     take_hit_law,
 )
 from ecran.systems.fluid.sheet import FluidSheet
@@ -183,35 +181,6 @@ def _survival_values(sheet: FluidSheet, op: Any, params: Any) -> dict[str, int]:
     }
 
 
-def test_an_encounter_draws_short_survival_laws_from_their_odds() -> None:
-    """Odds where the survival law is short (the simulator walks it), dice where it is long
-    (a grave wound's many disadvantage dice), odds where no test follows."""
-    sheet = SYSTEM.random_npc(Roller(3))
-    assert isinstance(sheet, FluidSheet)
-    full = tracks.current(sheet, "RES")
-    assert encounter_survival_roll(sheet, 1, "max") == "odds"
-    rolls = {encounter_survival_roll(sheet, full + wound, "max") for wound in (6, 7, 40)}
-    assert rolls == {"odds", "dice"}
-    for wound in (6, 7, 40):
-        roll = encounter_survival_roll(sheet, full + wound, "max")
-        penalty = _penalty(sheet, full + wound)
-        deep = survival_draw(_con(sheet), penalty).scale > 10**ODDS_DIGITS
-        assert roll == ("dice" if deep else "odds")
-
-
-def _penalty(sheet: FluidSheet, damage: int) -> int:
-    op = SYSTEM.operation("take_hit")
-    result = op.run(
-        sheet, op.params.model_validate({"damage": damage, "survival_roll": "odds"}), Roller(1)
-    )
-    assert result.resolution is not None
-    return int(result.resolution.details["penalty"])
-
-
-def _con(sheet: FluidSheet) -> int:
-    return tracks.effective(sheet, "CON")
-
-
 @pytest.mark.parametrize("wound", [0, 6, 9])
 def test_take_hit_law_is_the_walk_of_take_hit_by_odds(wound: int) -> None:
     """The operation's law of changes, result by result, equals walking it with the survival
@@ -231,3 +200,10 @@ def test_take_hit_law_is_the_walk_of_take_hit_by_odds(wound: int) -> None:
     assert not walked.frontier
     assert dict(walked.distribution().items()) == law
     assert (len(law) == 1) == (wound == 0)
+    declared = op.law(sheet, params)  # the law the simulator's steps read
+    assert declared is not None
+    sheets: dict[str, Fraction] = {}
+    for after, p in declared:
+        key = repr(tracks.fight_state(after))
+        sheets[key] = sheets.get(key, Fraction(0)) + p
+    assert sheets == law

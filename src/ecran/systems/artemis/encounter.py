@@ -27,7 +27,7 @@ from ecran.rules import (
     from_validation,
     tr,
 )
-from ecran.rules.operation import validated
+from ecran.rules.validated import validated
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks.combat import (

@@ -13,9 +13,8 @@ What a result does then (L1343-1353, L1425-1529, L1645-1649, L1671-1677): the op
 encounter tracker applies to the defender's sheet (`damage`) and, since both sides strike at
 once, to the attacker's (`counter_damage`). The attack check has already rolled the exchange
 and worked out the damage, so the damage is passed on as a number, never rolled again; the
-survival test a critical wound calls for is drawn from its exact odds where their law is short
-(`encounter_survival_roll`: the encounter simulator then walks it once per state), rolled die
-by die otherwise.
+survival test a critical wound calls for is rolled die by die, as at the table (the encounter
+simulator reads its exact law instead: `take_hit`'s `Operation.law`).
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
 from ecran.systems.fluid import manoeuvres, tracks
 from ecran.systems.fluid.checks.common import MAX_PENALTY
-from ecran.systems.fluid.operations.wounds import encounter_survival_roll
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import EQUIPMENT, HEALTH
@@ -313,7 +311,6 @@ def damage(
             "damage": damage,
             "wound_name": wound_name(details.get("location")),
             "survival_combine": combine,
-            "survival_roll": encounter_survival_roll(defender, damage, combine),
         }
     if check == "verbal_joust" and result.outcome in JOUST_HITS:
         # The joust's "damage" is the score difference, taken off AUR (L1673-1677).
@@ -341,7 +338,6 @@ def counter_damage(
         return "take_hit", {
             "damage": damage,
             "survival_combine": combine,
-            "survival_roll": encounter_survival_roll(attacker, damage, combine),
         }
     if check == "verbal_joust" and result.outcome in JOUST_LOSSES:
         lost = min(MAX_DAMAGE, -int(result.total or 0))

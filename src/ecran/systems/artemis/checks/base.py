@@ -14,7 +14,6 @@ from typing import Any, ClassVar, Literal, TypeVar
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
 from ecran.rules.check import DIFFICULTY, Recall, no_recall
-from ecran.rules.operation import validated
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.options import OPTIONS
@@ -76,11 +75,6 @@ class ZoneCheck(Check[P]):
 
     detail_labels: ClassVar[dict[str, Text]] = labels.ZONE
     value_labels: ClassVar[dict[str, Text]] = labels.VALUES
-
-    def parse(self, values: dict[str, Any]) -> P:
-        """`Check.parse`, once per values (`validated`): the encounter simulator parses the
-        attack of every pair of states it meets, and most pairs ask the same parameters."""
-        return validated(self.params, values)  # type: ignore[return-value]
 
     def difficulty(self, params: P) -> int:
         return int(params.difficulty)  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ from typing import Any
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import EcranError, OperationDeclarer, Params, Resolution, load_titles, tr
-from ecran.rules.operation import validated, values_key
+from ecran.rules.validated import validated, values_key
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks import BY_NAME
 from ecran.systems.artemis.sheet import ArtemisSheet

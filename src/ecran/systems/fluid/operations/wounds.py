@@ -126,27 +126,6 @@ def _by_odds(con: int, penalty: int, outcome: str) -> Resolution:
     return Resolution(outcome, details=details)
 
 
-#: The longest survival law, in decimal digits, an encounter draws from its odds
-#: (`encounter_survival_roll`). A walk of the draw costs about the square of its digits per
-#: boundary between two results; past ten (a test with more than about eight disadvantage
-#: dice), walking every wounded state's test cost a simulation more than rolling it for the
-#: trials that reach it (4 against 4, 1,000 fights: all by odds 217 s cold, 0.4 s warm; by
-#: dice 34 s, 5.6 s; by odds up to 10 digits 34 s, 1.9 s).
-ODDS_DIGITS = 10
-
-
-def encounter_survival_roll(sheet: FluidSheet, damage: int, combine: str) -> SurvivalRoll:
-    """How an encounter rolls the survival test `damage` may call for on this sheet
-    (L1459-1529): from its exact odds (`odds`) where their law is short, so the encounter
-    simulator walks it once per state; die by die otherwise (the same law)."""
-    wound = _wound(sheet, damage, combine)
-    if not wound.survival_penalty or sheet.minion or sheet.condition.adrenaline:
-        return "odds"  # no test to roll: either reads the same
-    penalty = min(MAX_PENALTY, wound.survival_penalty)
-    law = survival_draw(tracks.effective(sheet, "CON"), penalty)
-    return "odds" if law.scale <= 10**ODDS_DIGITS else "dice"
-
-
 @lru_cache(maxsize=1024)
 def _survival_params(characteristic: int, penalty: int) -> SurvivalParams:
     """The survival check's parameters, validated once per CON and penalty."""
@@ -210,11 +189,18 @@ class HitParams(Params):
     survival_roll: SurvivalRoll = FIELDS("survival_roll", default="dice")
 
 
+def _take_hit_sheets(sheet: FluidSheet, params: HitParams) -> list[tuple[FluidSheet, Fraction]]:
+    """`take_hit`'s `Operation.law`: the sheets of `take_hit_law`, whichever way the survival
+    test is drawn (by dice or by its odds: the same law)."""
+    return [(change.sheet, p) for change, p in take_hit_law(sheet, params)]
+
+
 @operation(
     "take_hit",
     cite(SEED, 1425, 1439, note="RES, then wound Traits"),
     cite(SEED, 1459, 1529, note="critical wounds and the survival test"),
     cite(SEED, 1645, 1649, note="minions: out at RES 0, survival test optional"),
+    law=_take_hit_sheets,
 )
 def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[FluidSheet]:
     """RES first, then a wound Trait, then the survival test of a critical wound (L1425-1529):

@@ -13,7 +13,6 @@ from pydantic import BaseModel, model_validator
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Check, CheckWords, Outcome, Params, Resolution, Text, tr
 from ecran.rules.check import DIFFICULTY, Recall, no_recall
-from ecran.rules.operation import validated
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.dice import (
@@ -38,11 +37,6 @@ class NephilimCheck(Check[P]):
     its `name`."""
 
     words = CheckWords.load(PACKAGE)
-
-    def parse(self, values: dict[str, Any]) -> P:
-        """`Check.parse`, once per values (`validated`): the encounter simulator parses the
-        attack of every pair of states it meets, and most pairs ask the same parameters."""
-        return validated(self.params, values)  # type: ignore[return-value]
 
 
 BARRED = "barred"

@@ -12,7 +12,6 @@ from pydantic import BaseModel
 from ecran.dice import Distribution, enumerate_outcomes
 from ecran.rules import Check, CheckWords, Outcome, param, tr
 from ecran.rules.check import Recall, no_recall
-from ecran.rules.operation import validated
 from ecran.systems.organique.dice import TestRoll, d20_test, judge
 from ecran.systems.organique.tables import (
     ACTIONS,
@@ -108,11 +107,6 @@ class OrganiqueCheck(Check[P]):
     its `name`."""
 
     words = CheckWords.load(PACKAGE)
-
-    def parse(self, values: dict[str, Any]) -> P:
-        """`Check.parse`, once per values (`validated`): the encounter simulator parses the
-        attack of every pair of states it meets, and most pairs ask the same parameters."""
-        return validated(self.params, values)  # type: ignore[return-value]
 
 
 class D20Check(OrganiqueCheck[P]):

@@ -250,11 +250,6 @@ class BeforeDice:
 _NUMBERS: dict[tuple[int, int], tuple[Any, Any, BeforeDice]] = {}
 NUMBERS_KEPT = 4096
 
-#: Parsed parameters by (check class, the values' items): `AttackCheck.parse`. Cleared when
-#: full, a bound on memory.
-_PARSED: dict[tuple[type, tuple[tuple[str, type, Any], ...]], Any] = {}
-PARSED_KEPT = 4096
-
 
 class AttackCheck(Check[Any]):
     """Shared procedure; subclasses say how the pools, the factor and the hit are built.
@@ -277,25 +272,6 @@ class AttackCheck(Check[Any]):
         }
         | {"damage_dice", "armour_roll", "bulletproof_roll"}
     )
-
-    def parse(self, values: dict[str, Any]) -> Any:
-        """The parameters validated, the same object again for the same values lately seen:
-        the encounter simulator offers the same few attacks for thousands of pairs of sheets,
-        and validation (names, sizes, the fire rules) costs more than the rest of its step.
-        Parameters are never changed in place (a ladder copies them), so sharing them is safe;
-        values that are not plain scalars are validated each time."""
-        try:
-            # each value's type too: 1, 1.0 and True are equal keys, not equal parameters
-            key = (type(self), tuple([(k, v.__class__, v) for k, v in values.items()]))
-            found = _PARSED.get(key)
-        except TypeError:  # a list or dict among the values: unhashable, not kept
-            return super().parse(values)
-        if found is None:
-            found = super().parse(values)
-            if len(_PARSED) >= PARSED_KEPT:
-                _PARSED.clear()
-            _PARSED[key] = found
-        return found
 
     def pools(self, params: Any) -> Pools:
         raise NotImplementedError
