@@ -137,10 +137,9 @@ def _cpu() -> float:
     return total
 
 
-#: Games whose attacks are mostly resumed trial by trial from their walk's frontier (pools of
-#: d10 or d6 on each side: the walk ends no dice sequence within its budget): small batches, so
-#: the time limit can stop them.
-SMALL_BATCH = {"fluid": 250, "warp": 250}
+#: Games whose fights still meet new states trial after trial (Fluid: every RES and wound a
+#: blow leaves is a new attack to table): small batches, so the time limit can stop them.
+SMALL_BATCH = {"fluid": 250}
 
 
 def _timed(data: dict[str, Any], trials: int, seconds: float) -> tuple[Any, float, float]:
