@@ -7,9 +7,11 @@ the CLI, the API and the web table show of a game comes from here.
 
 from __future__ import annotations
 
+import copyreg
 import functools
 import inspect
 import re
+import sys
 import unicodedata
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
@@ -127,6 +129,16 @@ class System(Generic[SheetT]):
         return sheet
 
     # -- checks -------------------------------------------------------------------------------
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        """A game travels to another process (a job of the work budget) as its package's
+        `SYSTEM` where it is that one, else as its class and its attributes without the
+        caches of what it looked up (underscored, some unpicklable)."""
+        module = sys.modules.get(type(self).__module__)
+        if module is not None and getattr(module, "SYSTEM", None) is self:
+            return "SYSTEM"
+        state = {k: v for k, v in vars(self).items() if not k.startswith("_")}
+        return (copyreg.__newobj__, (type(self),), state)  # type: ignore[attr-defined]
 
     def check(self, name: str) -> Check[Any]:
         """The check named `name`: its id (`test_xp`), the id in kebab-case (`test-xp`), or
