@@ -6,11 +6,14 @@ is the game's own procedure: the attack the system offers (`System.attacks`), it
 participant's state is its sheet's fight state (`System.fight_state`: the part of the sheet a
 fight reads and changes), so sheets that fight alike share every cached step and a wound that
 changes the next attack changes the state. Each step is drawn from an exact table: the check's
-results (`CheckTable`: its `resolve` walked once per parameter set, the most probable dice
-sequences first, within a fixed budget; the sequences not walked are left as a frontier of
+results (`CheckTable`: the check's own `result_law` where the game writes one, its listed
+results then its tails; else its `resolve` walked once per parameter set, the most probable
+dice sequences first, within a fixed budget, the sequences not walked left as a frontier of
 prefixes, each with its exact probability), then what the drawn result does (the game's
-consequences, worked out the first time it is drawn), then each operation's next states (walked
-over the operation's own dice, once per state and operation). Numpy keeps the books: every state
+consequences, worked out the first time it is drawn, once per part of the result and of the
+sheets they read: `System.consequence_reads`, `consequence_sheets`), then each operation's next
+states (its `Operation.law`, else walked over the operation's own dice, once per state and
+operation). A sheet a blow puts out of the fight is its status alone (`Books.state`). Numpy keeps the books: every state
 over every trial, and those tables in lazily filled integer arrays (`Tables`), drawn for all
 trials at once.
 

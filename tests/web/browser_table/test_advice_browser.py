@@ -53,6 +53,7 @@ def test_a_player_sees_the_privilege_advised_in_the_roll_panel(server: str, brow
     expect(ana.locator("#roll-advice .advice-choice").first).to_be_attached()
     ana.fill("#r-skill", "5")
     ana.fill("#r-difficulty", "8")
+    ana.press("#r-difficulty", "Tab")  # leaving the field, as a player does: its change event
     seen = ana.wait_for_function(
         f"() => {{ const r = ({READ})(); "
         f"return r && Math.abs(r.plain - {_success(False)}) < 1e-9 ? r : null; }}",
