@@ -13,9 +13,9 @@ prefixes, each with its exact probability), then what the drawn result does (the
 consequences, worked out the first time it is drawn, once per part of the result and of the
 sheets they read: `System.consequence_reads`, `consequence_sheets`), then each operation's next
 states (its `Operation.law`, else walked over the operation's own dice, once per state and
-operation). A sheet a blow puts out of the fight is its status alone (`Books.state`). Numpy keeps the books: every state
-over every trial, and those tables in lazily filled integer arrays (`Tables`), drawn for all
-trials at once.
+operation). A sheet a blow puts out of the fight is its status alone (`Books.state`). Numpy
+keeps the books: every state over every trial, and those tables in lazily filled integer arrays
+(`Tables`), drawn for all trials at once.
 
 A draw that lands on a frontier prefix resumes the check's `resolve` from it on fresh dice (a
 seeded `Roller`): exact in law, since the dice after a prefix do not depend on it. Its result

@@ -4,6 +4,7 @@ points and the penalties that follow (L103-133, L790-800, L1413-1439, L1569-1573
 from __future__ import annotations
 
 from ecran.rules import SheetRow, joined, tr
+from ecran.rules.memo import per_object
 from ecran.rules.system import Status
 from ecran.systems.fluid.sheet import CODES, FluidSheet
 from ecran.systems.fluid.tables import CHARACTER
@@ -146,25 +147,6 @@ def status(sheet: FluidSheet) -> Status:
 # -- what a fight reads (System.fight_state) ----------------------------------------------------
 
 
-#: Fight states by the identity of their sheet: a simulator's walk of an operation meets the
-#: same resulting sheet once per dice sequence that leads to it. Each entry keeps its sheet
-#: alive (its id is never another's); cleared when full, a bound on memory.
-_STATES: dict[int, tuple[FluidSheet, tuple[object, ...]]] = {}
-STATES_KEPT = 4096
-
-
-def fight_state(sheet: FluidSheet) -> tuple[object, ...]:
-    """`_fight_state(sheet)`, worked out once for the same sheet object."""
-    found = _STATES.get(id(sheet))
-    if found is not None and found[0] is sheet:
-        return found[1]
-    state = _fight_state(sheet)
-    if len(_STATES) >= STATES_KEPT:
-        _STATES.clear()
-    _STATES[id(sheet)] = (sheet, state)
-    return state
-
-
 def _fight_state(sheet: FluidSheet) -> tuple[object, ...]:
     """What a fight reads of the sheet (`System.fight_state`). Negative Traits count only as
     the disadvantages they put on each characteristic's actions (`hindrance`, L227-233,
@@ -190,3 +172,8 @@ def _fight_state(sheet: FluidSheet) -> tuple[object, ...]:
         wound_total(sheet),
         tuple(current(sheet, pool) for pool in ("RES", "AUR", "SAN")),
     )
+
+
+#: Fight states by the identity of their sheet: a simulator's walk of an operation meets the
+#: same resulting sheet once per dice sequence that leads to it.
+fight_state = per_object(_fight_state)

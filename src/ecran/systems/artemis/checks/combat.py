@@ -9,6 +9,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, ResultLaw, Text, tr
+from ecran.rules.memo import Kept
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks import labels
@@ -95,7 +96,7 @@ class AttackParams(ForcibleParams, BlowParams, AttackCore):
 
 
 #: The duel's result laws by what they read of the parameters (`Attack.result_law`).
-LAWS: dict[tuple[Any, ...], ResultLaw] = {}
+LAWS: Kept[ResultLaw] = Kept()
 
 
 class Attack(ZoneCheck[AttackParams]):
@@ -141,12 +142,7 @@ class Attack(ZoneCheck[AttackParams]):
         # (category, aim, all-out attack) share one law
         key: tuple[Any, ...] = (attack, parry, privilege, static)
         key += (params.attacker_professional, params.defender_professional)
-        found = LAWS.get(key)
-        if found is None:
-            if len(LAWS) >= 4_096:
-                LAWS.clear()
-            found = LAWS[key] = self._law(attack, parry, params, privilege, static)
-        return found
+        return LAWS.get(key, lambda: self._law(attack, parry, params, privilege, static))
 
     def _law(
         self,

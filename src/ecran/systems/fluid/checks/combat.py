@@ -12,6 +12,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Params, Resolution, ResultLaw, Tail, cite
+from ecran.rules.memo import per_object
 from ecran.systems.fluid import manoeuvres as man
 from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
@@ -216,24 +217,9 @@ class Exchange:
         return "down" if self.damage_left(d) >= self.p.opponent_res else "hit"
 
 
-#: The exchanges of the parameters `resolve` has seen lately, by their identity: a walk replays
-#: `resolve` once per dice sequence, and a simulation rolls the same few attacks trial after
-#: trial. Each entry keeps its parameters alive, so their id is never another's; cleared when
-#: full, a bound on memory.
-_EXCHANGES: dict[int, tuple[AttackParams, Exchange]] = {}
-EXCHANGES_KEPT = 4096
-
-
-def exchange_of(params: AttackParams) -> Exchange:
-    """`Exchange(params)`, worked out once for the same parameters."""
-    found = _EXCHANGES.get(id(params))
-    if found is not None and found[0] is params:
-        return found[1]
-    ex = Exchange(params)
-    if len(_EXCHANGES) >= EXCHANGES_KEPT:
-        _EXCHANGES.clear()
-    _EXCHANGES[id(params)] = (params, ex)
-    return ex
+#: `Exchange(params)`, worked out once for the same parameters: a walk replays `resolve` once
+#: per dice sequence, and a simulation rolls the same few attacks trial after trial.
+exchange_of = per_object(Exchange)
 
 
 class Attack(FluidCheck[AttackParams]):

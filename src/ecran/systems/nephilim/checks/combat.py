@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Outcome, Params, Resolution, ResultLaw, cite, tr
+from ecran.rules.memo import Kept
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions, NephilimCheck
@@ -147,7 +148,7 @@ class AttackParams(Params):
 
 
 #: The attack's result laws by what they read of the parameters (`Attack.result_law`).
-LAWS: dict[tuple[Any, ...], ResultLaw] = {}
+LAWS: Kept[ResultLaw] = Kept()
 
 
 class Attack(OpposedCheck[AttackParams]):
@@ -199,12 +200,7 @@ class Attack(OpposedCheck[AttackParams]):
         # same score made of another characteristic and skill) share one law
         key: tuple[Any, ...] = (own, own_rolls, other, other_rolls, params.dice)
         key += (params.defender_reacts, params.weapon_boxes, params.margin_wounds, params.armour)
-        found = LAWS.get(key)
-        if found is None:
-            if len(LAWS) >= 4_096:
-                LAWS.clear()
-            found = LAWS[key] = self._law(params, own, own_rolls, other, other_rolls)
-        return found
+        return LAWS.get(key, lambda: self._law(params, own, own_rolls, other, other_rolls))
 
     def _law(
         self, params: AttackParams, own: int, own_rolls: bool, other: int, other_rolls: bool
