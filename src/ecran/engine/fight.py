@@ -296,13 +296,24 @@ def walk_results(check: Check[Any], params: Any, paths: int = WALK_PATHS) -> Res
 
 def _by_key(law: ResultLaw) -> tuple[dict[str, Fraction], dict[str, Resolution]]:
     """A result law's probabilities by result key, and each distinct result once."""
+    weights, denominator, listed = _weights_by_key(law)
+    return {k: Fraction(w, denominator) for k, w in weights.items()}, listed
+
+
+def _weights_by_key(law: ResultLaw) -> tuple[dict[str, int], int, dict[str, Resolution]]:
+    """A result law's weights by result key over one denominator (the tails' included), and
+    each distinct result once: integer sums, not Fraction ones (a law lists a hundred results
+    and the simulator meets thousands of laws)."""
+    denominator = lcm(
+        *(p.denominator for _, p in law.results), *(t.weight.denominator for t in law.tails), 1
+    )
     listed: dict[str, Resolution] = {}
-    mass: dict[str, Fraction] = {}
+    weights: dict[str, int] = {}
     for result, p in law.results:
         k = _result_key(result)
         listed.setdefault(k, result)
-        mass[k] = mass.get(k, Fraction(0)) + p
-    return mass, listed
+        weights[k] = weights.get(k, 0) + p.numerator * (denominator // p.denominator)
+    return weights, denominator, listed
 
 
 def walk_resolve(check: Check[Any], params: Any, paths: int = WALK_PATHS) -> Results:
@@ -399,10 +410,9 @@ def _walked_table(check: Check[Any], params: Any, paths: int) -> CheckTable:
 
 def _law_table(check: Check[Any], params: Any, law: ResultLaw) -> CheckTable:
     """A check's table from its own `result_law`: every listed result, then its tails."""
-    mass, seen = _by_key(law)
-    denominator = lcm(*(p.denominator for p in mass.values()), 1)
-    denominator = lcm(denominator, *(t.weight.denominator for t in law.tails))
-    keys = list(mass)
+    weights, denominator, seen = _weights_by_key(law)
+    keys = list(weights)
+    tails = [t.weight.numerator * (denominator // t.weight.denominator) for t in law.tails]
     return CheckTable(
         check,
         params,
@@ -410,8 +420,7 @@ def _law_table(check: Check[Any], params: Any, law: ResultLaw) -> CheckTable:
         seen,
         {k: i for i, k in enumerate(keys)},
         [t.draw for t in law.tails],
-        [int(mass[k] * denominator) for k in keys]
-        + [int(t.weight * denominator) for t in law.tails],
+        [weights[k] for k in keys] + tails,
         denominator,
     )
 
