@@ -289,15 +289,9 @@ def walk_results(check: Check[Any], params: Any, paths: int = WALK_PATHS) -> Res
     over every dice sequence; each distinct result kept once."""
     law = check.result_law(params)
     if law is not None and not law.tails:
-        mass, listed = _by_key(law)
-        return Distribution.from_fractions(mass), listed
+        weights, denominator, listed = _weights_by_key(law)
+        return Distribution(weights, denominator), listed
     return walk_resolve(check, params, paths)
-
-
-def _by_key(law: ResultLaw) -> tuple[dict[str, Fraction], dict[str, Resolution]]:
-    """A result law's probabilities by result key, and each distinct result once."""
-    weights, denominator, listed = _weights_by_key(law)
-    return {k: Fraction(w, denominator) for k, w in weights.items()}, listed
 
 
 def _weights_by_key(law: ResultLaw) -> tuple[dict[str, int], int, dict[str, Resolution]]:
@@ -461,13 +455,30 @@ def transition(
     """The states one of the game's operations leads a sheet to, walked over the operation's
     own dice. Cached by (state, operation, parameters): every blow that asks the same of the
     same sheet — whoever strikes it — shares one walk."""
+    found = _kept_step(
+        books, state, operation, params, lambda run: enumerate_outcomes(run, max_paths=paths)
+    )
+    assert found is not None  # the walk raises past its budget
+    return found
+
+
+def _kept_step(
+    books: Books,
+    state: int,
+    operation: str,
+    params: dict[str, Any],
+    walk: Callable[[Callable[[DiceSource], int]], Distribution[int] | None],
+) -> Distribution[int] | None:
+    """An operation's next states from a state, kept in `books.transitions`: its own `law`
+    where it writes one, else `walk` over its dice procedure (None: not kept)."""
     key = (state, operation, json.dumps(params, sort_keys=True, default=str))
     found = books.transitions.get(key)
     if found is None:
         found = _operation_law(books, state, operation, params)
         if found is None:
-            run = _operation_run(books, state, operation, params)
-            found = enumerate_outcomes(run, max_paths=paths)
+            found = walk(_operation_run(books, state, operation, params))
+            if found is None:
+                return None
         books.transitions[key] = found
     return found
 
@@ -512,18 +523,12 @@ def step_walk(
     by trial) where the walk gives up: after STEP_PATIENCE replays that end no dice sequence
     (a survival test on exploding d10: every wounded sheet is a new state, and walking each
     one's test cost more than rolling it for the few trials that reach it)."""
-    key = (state, operation, json.dumps(params, sort_keys=True, default=str))
-    found = books.transitions.get(key)
-    if found is None:
-        found = _operation_law(books, state, operation, params)
-        if found is None:
-            run = _operation_run(books, state, operation, params)
-            walked = walk_frontier(run, WALK_PATHS, STEP_PATIENCE)
-            if walked.frontier:
-                return None
-            found = walked.distribution()
-        books.transitions[key] = found
-    return found
+
+    def walk(run: Callable[[DiceSource], int]) -> Distribution[int] | None:
+        walked = walk_frontier(run, WALK_PATHS, STEP_PATIENCE)
+        return None if walked.frontier else walked.distribution()
+
+    return _kept_step(books, state, operation, params, walk)
 
 
 def _carried_out(
@@ -767,8 +772,8 @@ class Tables:
         # steps
         self.steps = Keyed()
         self.step_segments = Segments()
-        self._step_segment: list[int] = []  # -1: rolled trial by trial
-        self._step_array: Any = np.empty(0, dtype=np.int64)
+        #: Each step's segment in `step_segments`, -1 where it is rolled trial by trial.
+        self.step_of = Growing()
         self._status: Any = np.empty(0, dtype=np.int64)
 
     # -- filling the tables (Python, once per entry) -----------------------------------------
@@ -913,15 +918,9 @@ class Tables:
             order = sorted(dist.outcomes(), key=lambda s: names[s])
             weights = [dist.weight(s) for s in order]
             segment = self.step_segments.add(order, weights, dist.denominator)
-        self.steps.add(key, len(self._step_segment))
-        self._step_segment.append(segment)
-        # grown by doubling, not rebuilt for every new step (quadratic over a cold fight)
-        n = len(self._step_segment)
-        if n > self._step_array.size:
-            bigger = np.full(max(64, 2 * n), -1, dtype=np.int64)
-            bigger[: n - 1] = self._step_array[: n - 1]
-            self._step_array = bigger
-        self._step_array[n - 1] = segment
+        at = self.step_of.extend(1)
+        self.step_of.data[at] = segment
+        self.steps.add(key, at)
 
     def status_table(self) -> Any:
         if self._status.size != len(self.books.status):
@@ -1080,7 +1079,7 @@ class Fight:
                 for key in np.unique(keys[step < 0]).tolist():
                     self.tables._new_step(key)
                 step = self.tables.steps.find(keys)
-            seg = self.tables._step_array[step]
+            seg = self.tables.step_of.data[step]
             rolled = seg < 0
             if rolled.any():
                 self._roll_steps(rng, states, rows[rolled], col[rolled], keys[rolled])
