@@ -29,3 +29,19 @@ def assert_rolls_match_odds(
             continue
         tolerance = 5 * sqrt(p * (1 - p) / n) + 1 / n
         assert abs(freq - p) <= tolerance, (name, freq, p, counts)
+
+
+def systems_overriding(hook: str) -> list[Any]:
+    """A pytest parameter (id: the system's id) for every registered system whose class writes
+    its own `System.<hook>`: the games a hook's contract test runs over."""
+    import pytest
+
+    from ecran.engine import all_systems
+    from ecran.rules import System
+
+    base = getattr(System, hook)
+    return [
+        pytest.param(s, id=s.id)
+        for s in all_systems().values()
+        if getattr(type(s), hook) is not base
+    ]

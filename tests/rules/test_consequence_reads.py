@@ -11,15 +11,11 @@ from typing import Any
 import pytest
 
 from ecran.dice import Roller
-from ecran.engine import all_systems
 from ecran.engine.fight import check_table
 from ecran.rules import CharacterSheet, Resolution, System
+from support import systems_overriding
 
-DECLARING = [
-    pytest.param(s, id=s.id)
-    for s in all_systems().values()
-    if type(s).consequence_reads is not System.consequence_reads
-]
+DECLARING = systems_overriding("consequence_reads")
 
 
 def test_the_three_games_declare_what_their_consequences_read() -> None:
@@ -81,11 +77,7 @@ def test_results_that_read_alike_do_the_same(system: System[Any]) -> None:
     assert checked
 
 
-SHARING = [
-    pytest.param(s, id=s.id)
-    for s in all_systems().values()
-    if type(s).consequence_sheets is not System.consequence_sheets
-]
+SHARING = systems_overriding("consequence_sheets")
 
 
 def test_the_three_games_say_what_their_consequences_read_of_the_sheets() -> None:

@@ -10,12 +10,12 @@ from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel
 
+from ecran.rules.memo import Kept
+
 M = TypeVar("M", bound=BaseModel)
 
-#: Parameters already validated (`validated`): (model, the values' key) -> the model. Cleared
-#: when full: a bound on memory.
-VALIDATED: dict[tuple[type[BaseModel], Hashable], BaseModel] = {}
-MAX_VALIDATED = 4_096
+#: Parameters already validated (`validated`), by (model, the values' key).
+VALIDATED: Kept[BaseModel] = Kept()
 
 
 def values_key(values: Mapping[str, Any]) -> Hashable:
@@ -37,11 +37,5 @@ def validated(model: type[M], values: Mapping[str, Any]) -> M:
     Exact: the same values always validate to the same model; a refusal is raised each time,
     never kept. The model returned is shared between callers: read it, never change it (its
     `model_copy(update=...)` for a changed one)."""
-    key = (model, values_key(values))
-    found = VALIDATED.get(key)
-    if found is None:
-        found = model.model_validate(values)
-        if len(VALIDATED) >= MAX_VALIDATED:
-            VALIDATED.clear()
-        VALIDATED[key] = found
+    found = VALIDATED.get((model, values_key(values)), lambda: model.model_validate(values))
     return cast(M, found)
