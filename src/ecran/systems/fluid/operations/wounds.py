@@ -254,10 +254,10 @@ def _tested(
 
 
 #: take_hit's work by the identity of its sheet and its parameters' values: the damage taken,
-#: the survival test's penalty (0: none) and the change each survival result makes. A
-#: simulator walks the operation over the survival draw's dice, replaying it once per dice
-#: sequence, or rolls it for every trial that reaches the same sheet: the damage is worked out
-#: once, each result's change once. Each entry keeps its sheet alive (its id is never
+#: the survival test's penalty (0: none) and the change each survival result makes. The
+#: simulator reads `take_hit_law` for every state a blow reaches, and a walk replays the
+#: operation once per dice sequence: the damage is worked out once, each result's change
+#: once. Each entry keeps its sheet alive (its id is never
 #: another's); cleared when full, a bound on memory. Sheets are values: no rule changes one in
 #: place.
 _HITS: dict[
