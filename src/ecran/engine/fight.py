@@ -724,6 +724,10 @@ def load_encounter(
     return spec, system, sheets
 
 
+#: A pair whose `System.consequence_sheets` was not asked yet (None is an answer: "all").
+_UNREAD = object()
+
+
 class Tables:
     """The books and caches of one game's fights, shared by every encounter file of the game
     (the web's recomputation after a blow meets the states the last one reached).
@@ -760,6 +764,8 @@ class Tables:
         self._pair_does: list[int] = []
         self._pair_count: list[int] = []
         self._pair_arrays: tuple[Any, ...] = ()
+        #: Per pair: what its consequences read of the two sheets, asked on first need.
+        self._pair_read: list[Hashable] = []
         self.result_segments = Segments()
         self._segment_of: dict[tuple[Any, str], tuple[int, CheckTable]] = {}
         self.does = Growing()
@@ -800,6 +806,7 @@ class Tables:
         self._pair_segment.append(segment)
         self._pair_does.append(self.does.extend(count))
         self._pair_count.append(count)
+        self._pair_read.append(_UNREAD)
         self._pair_arrays = ()
 
     def _pair_table(self) -> tuple[Any, ...]:
@@ -820,8 +827,11 @@ class Tables:
         assert table is not None and attack.action is not None
         group, members = self._read_groups(attack.action.check, table)
         g = group[result]
-        sheets = self.books.sheets
-        read = self.system.consequence_sheets(sheets[attack.attacker], sheets[attack.defender])
+        read = self._pair_read[pair]
+        if read is _UNREAD:  # once per pair: a pair's groups are worked out one by one
+            sheets = self.books.sheets
+            a, d = sheets[attack.attacker], sheets[attack.defender]
+            read = self._pair_read[pair] = self.system.consequence_sheets(a, d)
         shared = None if read is None else (id(table), g, read)
         known = None if shared is None else self.books.table_does.get(shared)
         if known is not None and known[0] is table:

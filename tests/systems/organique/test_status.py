@@ -88,3 +88,33 @@ def test_inc_0_is_death_under_the_reading_of_L551_553(inc: float, status: str) -
 def test_a_healthy_character_is_up_under_either_reading_L538_640() -> None:
     for reading in ("out_of_combat", "dead"):
         assert SYSTEM.status(sheet(sng=4, inc=4, endurance=10, inc_zero=reading)) == "up"
+
+
+def _state_row(s: OrganiqueSheet) -> str:
+    from ecran.systems.organique.tracks import health_rows
+
+    [state] = [row.value for row in health_rows(s) if row.label.en == "State"]
+    return str(state.fr)
+
+
+def test_the_first_aid_clock_is_counted_at_the_fall_to_inc_0_L637_640_L377_379() -> None:
+    """L637-640: out of combat, the character "dispose d'INC + END tours pour recevoir les
+    premiers soins". A fall to INC 0 drops the END reserve (L377-379): the clock is the END he
+    had as he fell, 0 + 6 rounds here, not the 0 + 0 the sheet holds after the drop."""
+    fallen = hit(sheet(sng=0, inc=0.5, endurance=6), 0.5)
+    assert fallen.endurance == 0 and fallen.first_aid_rounds == 6
+    assert _state_row(fallen) == "hors de combat : 6 tours pour les premiers soins"
+
+
+def test_an_end_fall_keeps_inc_rounds_Tyra_L4107_4110() -> None:
+    """Tyra, END 0 and INC 2 (L4107-4110): two rounds, read from the sheet as it is."""
+    assert _state_row(sheet(sng=0, inc=2, endurance=0)) == (
+        "hors de combat : 2 tours pour les premiers soins"
+    )
+
+
+def test_no_round_left_reads_as_first_aid_at_once_L637_640() -> None:
+    """A fall with no END left (0 + 0): no round to wait, first aid now or death."""
+    fallen = hit(sheet(sng=0, inc=0.5, endurance=0), 0.5)
+    assert fallen.first_aid_rounds == 0
+    assert _state_row(fallen) == "hors de combat : premiers soins immédiats, sinon la mort"

@@ -11,7 +11,13 @@ from ecran.rules import Resolution, Text
 from ecran.systems.organique.afflictions import Effect
 from ecran.systems.organique.dice import TestRoll, d20_test, two_characteristics
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tracks import Damage, apply_damage, effective, pain_save_bonus
+from ecran.systems.organique.tracks import (
+    Damage,
+    apply_damage,
+    death_timer,
+    effective,
+    pain_save_bonus,
+)
 
 
 @dataclass
@@ -50,7 +56,9 @@ def after_inc_zero(before: OrganiqueSheet, after: OrganiqueSheet) -> OrganiqueSh
     if before.health.inc <= 0 or after.health.inc > 0:
         return after
     note = "réserve d'END à −1 pendant 24 h / END reserve −1 for 24 h (L377-379)"
-    spent = after.model_copy(update={"endurance": 0})
+    # the clock of L637-640 runs on the END he had when he fell, which the drop wipes
+    clock = death_timer(after.health.current(), after.endurance)
+    spent = after.model_copy(update={"endurance": 0, "first_aid_rounds": clock})
     return with_effect(spent, Effect(name=INC_ZERO_EFFECT, note=note))
 
 

@@ -240,6 +240,13 @@ class OrganiqueSheet(CharacterSheet):
         ge=0,
         le=40,
     )
+    first_aid_rounds: int | None = _label(
+        "Tours pour recevoir les premiers soins, comptés à la chute (INC + END)",
+        "Rounds to get first aid, counted at the fall (INC + END)",
+        default=None,
+        ge=0,
+        le=200,
+    )
     infection_malus: int = _label(
         "Malus aux tests de contraction (plaies sales, feu)",
         "Penalty to contraction tests (dirty wounds, fire)",

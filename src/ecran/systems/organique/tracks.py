@@ -151,6 +151,25 @@ def death_timer(health: Health, endurance: int) -> int:
     return max(0, ceil(health.inc)) + max(0, endurance)
 
 
+def first_aid_rounds(sheet: OrganiqueSheet) -> int:
+    """L637-640: the rounds an out-of-combat character has to get first aid. A fall to INC 0
+    drops END (L377-379), so its clock is the one counted at the fall (`first_aid_rounds`,
+    written by `hazards.after_inc_zero`); an END fall's is the sheet's INC + END."""
+    health = sheet.health.current()
+    if health.inc <= 0 and sheet.first_aid_rounds is not None:
+        return sheet.first_aid_rounds
+    return death_timer(health, sheet.endurance)
+
+
+def first_aid_text(rounds: int) -> Text:
+    """The clock as a person reads it: none left is first aid at once or death."""
+    if rounds <= 0:
+        return tr("premiers soins immédiats, sinon la mort", "first aid at once, or death")
+    if rounds == 1:
+        return tr("1 tour pour les premiers soins", "1 round to get first aid")
+    return tr(f"{rounds} tours pour les premiers soins", f"{rounds} rounds to get first aid")
+
+
 def endurance_loss_per_round(
     exertion: bool, no_oxygen: bool, health: Health, psychic_actions: int = 0
 ) -> int:
@@ -285,11 +304,8 @@ def health_rows(sheet: OrganiqueSheet) -> list[SheetRow]:
     if sheet.inc_zero == "dead" and h.inc <= 0:
         state = tr("mort (lecture : INC 0 = mort)", "dead (reading: INC 0 = dead)")
     elif out_of_combat(h.current(), sheet.endurance):
-        t = death_timer(h.current(), sheet.endurance)
-        state = tr(
-            f"hors de combat : {t} tours pour les premiers soins",
-            f"out of the fight: {t} rounds to get first aid",
-        )
+        clock = first_aid_text(first_aid_rounds(sheet))
+        state = tr(f"hors de combat : {clock.fr}", f"out of the fight: {clock.en}")
     elif mortally_wounded(h.current()):
         state = tr("mortellement blessé (−1 END/tour)", "mortally wounded (−1 END/round)")
     elif exhausted(sheet.endurance):

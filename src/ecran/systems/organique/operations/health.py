@@ -18,8 +18,9 @@ from ecran.systems.organique.tracks import (
     Damage,
     Layer,
     apply_damage,
-    death_timer,
     endurance_loss_per_round,
+    first_aid_rounds,
+    first_aid_text,
     mortally_wounded,
     out_of_combat,
     scale_after_armour,
@@ -70,9 +71,8 @@ def _health_summary(sheet: OrganiqueSheet, hit: Damage) -> Text:
     h = sheet.health
     state = ""
     if out_of_combat(h.current(), sheet.endurance):
-        t = death_timer(h.current(), sheet.endurance)
-        state = f" ; hors de combat, {t} tours pour les premiers soins"
-        state_en = f"; out of the fight, {t} rounds to get first aid"
+        clock = first_aid_text(first_aid_rounds(sheet))
+        state, state_en = f" ; hors de combat, {clock.fr}", f"; out of the fight, {clock.en}"
     elif mortally_wounded(h.current()):
         state, state_en = " ; mortellement blessé", "; mortally wounded"
     else:
