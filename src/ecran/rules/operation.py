@@ -58,6 +58,10 @@ class Operation(ABC, Generic[S, P]):
     title: ClassVar[Text]
     params: ClassVar[type[BaseModel]]
     sources: ClassVar[Sequence[Source]]
+    #: Parameters the law's contract test (tests/rules/test_operation_law.py) holds `law` to
+    #: the walk of `apply` with, on the game's random NPCs: a law needs at least one, each
+    #: with dice a walk can finish.
+    law_examples: ClassVar[Sequence[Mapping[str, Any]]] = ()
 
     @abstractmethod
     def apply(self, sheet: S, params: P, dice: DiceSource) -> Change[S]:
@@ -102,9 +106,14 @@ class OperationDeclarer:
         self._titles = titles
 
     def __call__(
-        self, name: str, *sources: Source, law: Law[Any, Any] | None = None
+        self,
+        name: str,
+        *sources: Source,
+        law: Law[Any, Any] | None = None,
+        law_examples: Sequence[Mapping[str, Any]] = (),
     ) -> Callable[[Rule[S, P]], Operation[S, P]]:
-        """`law`: the operation's `Operation.law`, where the game writes one."""
+        """`law`: the operation's `Operation.law`, where the game writes one, with the
+        parameters its contract test tries (`Operation.law_examples`)."""
         title = self._titles[name]
 
         def declare(rule: Rule[S, P]) -> Operation[S, P]:
@@ -121,6 +130,7 @@ class OperationDeclarer:
             }
             if law is not None:
                 attributes["law"] = lambda self, sheet, values: law(sheet, values)
+                attributes["law_examples"] = tuple(law_examples)
             kind = cast(type[Operation[S, P]], type(rule.__name__, (Operation,), attributes))
             return kind()
 

@@ -126,6 +126,12 @@ def _hit_law(sheet: ArtemisSheet, params: HitParams) -> list[tuple[ArtemisSheet,
     seed(188, 197),
     site(199, 211, "0106070701"),
     law=_hit_law,
+    law_examples=(
+        {"category": 2},
+        {"category": 5},
+        {"category": 3, "total_attack": True, "head": True},
+        {"category": 4, "knockout": True},
+    ),
 )
 def hit(sheet: ArtemisSheet, params: HitParams, dice: DiceSource) -> Change[ArtemisSheet]:
     """The wound procedure on this character, with its armour, its Résistance and its malus

@@ -201,6 +201,12 @@ def _take_hit_sheets(sheet: FluidSheet, params: HitParams) -> list[tuple[FluidSh
     cite(SEED, 1459, 1529, note="critical wounds and the survival test"),
     cite(SEED, 1645, 1649, note="minions: out at RES 0, survival test optional"),
     law=_take_hit_sheets,
+    # the survival test by its odds: by dice, its exploding d10 never end a walk
+    law_examples=(
+        {"damage": 4, "survival_roll": "odds"},
+        {"damage": 30, "survival_roll": "odds"},
+        {"damage": 30, "survival_roll": "odds", "survival_combine": "sum"},
+    ),
 )
 def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[FluidSheet]:
     """RES first, then a wound Trait, then the survival test of a critical wound (L1425-1529):
