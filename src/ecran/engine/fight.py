@@ -72,6 +72,7 @@ from ecran.rules import (
     Text,
 )
 from ecran.rules.errors import from_validation
+from ecran.rules.memo import KeptBy
 from ecran.rules.operation import Operation
 from ecran.rules.validated import validated
 
@@ -167,6 +168,10 @@ class EncounterReport(BaseModel):
 FOLDED = "\x00folded"
 
 
+#: Entries the books' per-table memos keep before they start again (a bound on memory).
+KEEP = 1 << 16
+
+
 @dataclass
 class Books:
     """Every fight state seen so far (`System.fight_state`): a participant's state is its index
@@ -182,14 +187,13 @@ class Books:
     names: list[str] = field(default_factory=list)
     #: (state, operation, parameters) -> the states the operation leads that sheet to.
     transitions: dict[tuple[int, str, str], Distribution[int]] = field(default_factory=dict)
-    #: id of a check's table -> (the table, each walked result's group, each group's results):
-    #: the results whose consequences read alike (`System.consequence_reads`).
-    read_groups: dict[int, tuple[Any, list[int], list[Any]]] = field(default_factory=dict)
-    #: (id of a check's table, group, what the consequences read of the sheets) -> (the
-    #: table, what the group's results do), for a game that says what its consequences read
-    #: of the sheets (`System.consequence_sheets`): every pair that shares the table and the
-    #: answer shares it.
-    table_does: dict[tuple[int, int, Hashable], tuple[Any, int]] = field(default_factory=dict)
+    #: A check's table -> (each walked result's group, each group's results): the results
+    #: whose consequences read alike (`System.consequence_reads`).
+    read_groups: KeptBy[tuple[list[int], list[Any]]] = field(default_factory=lambda: KeptBy(KEEP))
+    #: (a check's table; group, what the consequences read of the sheets) -> what the
+    #: group's results do, for a game that says what its consequences read of the sheets
+    #: (`System.consequence_sheets`): every pair that shares the table and the answer shares it.
+    table_does: KeptBy[int] = field(default_factory=lambda: KeptBy(KEEP))
 
     def state(self, sheet: CharacterSheet, fold: bool = False) -> int:
         """The sheet's state. With `fold` (a sheet a blow led to), a sheet out of the fight is
@@ -832,22 +836,20 @@ class Tables:
             sheets = self.books.sheets
             a, d = sheets[attack.attacker], sheets[attack.defender]
             read = self._pair_read[pair] = self.system.consequence_sheets(a, d)
-        shared = None if read is None else (id(table), g, read)
-        known = None if shared is None else self.books.table_does.get(shared)
-        if known is not None and known[0] is table:
-            what = known[1]
-        else:
-            what = self._what(attack.consequences(table.seen[table.keys[result]]))
-            if shared is not None:
-                self.books.table_does[shared] = (table, what)
+
+        def work_out() -> int:
+            return self._what(attack.consequences(table.seen[table.keys[result]]))
+
+        shared = self.books.table_does
+        what = work_out() if read is None else shared.get((table,), (g, read), work_out)
         self.does.data[self._pair_does[pair] + members[g]] = what
 
     def _read_groups(self, check: str, table: CheckTable) -> tuple[list[int], list[Any]]:
         """Each walked result's group of a check's table, and each group's results (numpy
         indices): results whose `System.consequence_reads` are equal share a group. Once per
         table: pairs that share the table share its groups."""
-        found = self.books.read_groups.get(id(table))
-        if found is None or found[0] is not table:
+
+        def grouped() -> tuple[list[int], list[Any]]:
             reads: dict[Hashable, int] = {}
             group: list[int] = []
             for i, key in enumerate(table.keys):
@@ -856,9 +858,9 @@ class Tables:
             members: list[list[int]] = [[] for _ in reads]
             for i, g in enumerate(group):
                 members[g].append(i)
-            arrays = [np.array(m, dtype=np.int64) for m in members]
-            found = self.books.read_groups[id(table)] = (table, group, arrays)
-        return found[1], found[2]
+            return group, [np.array(m, dtype=np.int64) for m in members]
+
+        return self.books.read_groups.get((table,), None, grouped)
 
     def _resumed_what(self, pair: int, key: str, result: Resolution) -> int:
         """What a resumed result does: a walked result's entry if the walk reached it, else

@@ -32,21 +32,36 @@ class Kept(Generic[V]):
         self._values.clear()
 
 
+class KeptBy(Generic[V]):
+    """Values made once per objects, by identity (models are not hashable, and a walk or a
+    simulation hands the same ones again and again), and a hashable rest of the key; at most
+    `size` of them. Each entry keeps its objects alive, so their ids are never another's."""
+
+    def __init__(self, size: int = KEPT) -> None:
+        self.size = size
+        self._values: dict[Hashable, tuple[tuple[object, ...], V]] = {}
+
+    def get(self, objects: tuple[object, ...], rest: Hashable, make: Callable[[], V]) -> V:
+        key = (tuple(map(id, objects)), rest)
+        found = self._values.get(key)
+        if found is not None and all(a is b for a, b in zip(found[0], objects, strict=True)):
+            return found[1]
+        value = make()
+        if len(self._values) >= self.size:
+            self._values.clear()
+        self._values[key] = (objects, value)
+        return value
+
+    def clear(self) -> None:
+        self._values.clear()
+
+
 def per_object(make: Callable[[A], V], size: int = KEPT) -> Callable[[A], V]:
-    """`make(obj)` worked out once for the same object, by identity (a model is not hashable,
-    and a walk hands the same one to every replay). Each entry keeps its object alive, so its
-    id is never another's."""
-    kept: dict[int, tuple[A, V]] = {}
+    """`make(obj)` worked out once for the same object, by identity (`KeptBy`)."""
+    kept: KeptBy[V] = KeptBy(size)
 
     def made(obj: A) -> V:
-        found = kept.get(id(obj))
-        if found is not None and found[0] is obj:
-            return found[1]
-        value = make(obj)
-        if len(kept) >= size:
-            kept.clear()
-        kept[id(obj)] = (obj, value)
-        return value
+        return kept.get((obj,), None, lambda: make(obj))
 
     made.__doc__ = make.__doc__
     return made

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, Resolution, Text, cite, tr
+from ecran.rules.memo import KeptBy
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.checks.combat import Wound, wound_of
 from ecran.systems.fluid.checks.common import MAX_PENALTY
@@ -263,23 +264,19 @@ def _tested(
 #: the survival test's penalty (0: none) and the change each survival result makes. The
 #: simulator reads `take_hit_law` for every state a blow reaches, and a walk replays the
 #: operation once per dice sequence: the damage is worked out once, each result's change
-#: once. Each entry keeps its sheet alive (its id is never
-#: another's); cleared when full, a bound on memory. Sheets are values: no rule changes one in
-#: place.
-_HITS: dict[
-    tuple[int, tuple[object, ...]],
-    tuple[FluidSheet, Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]],
-] = {}
-HITS_KEPT = 1024
+#: once. Sheets are values: no rule changes one in place.
+_HITS: KeptBy[tuple[Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]]] = KeptBy(1024)
 
 
 def _hit(
     sheet: FluidSheet, params: HitParams
 ) -> tuple[Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]]:
-    key = (id(sheet), tuple(params.model_dump().values()))
-    found = _HITS.get(key)
-    if found is not None and found[0] is sheet:
-        return found[1], found[2], found[3]
+    return _HITS.get((sheet,), tuple(params.model_dump().values()), lambda: _hurt(sheet, params))
+
+
+def _hurt(
+    sheet: FluidSheet, params: HitParams
+) -> tuple[Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]]:
     # built from parameters already checked against the same bounds: not validated again
     # (a simulation applies this once per blow)
     damage = DamageParams.model_construct(
@@ -294,10 +291,7 @@ def _hit(
     penalty = 0
     if params.survival_test and wound.survival_penalty and not sheet.minion:
         penalty = min(MAX_PENALTY, wound.survival_penalty)  # past it, only wounds piled by hand
-    if len(_HITS) >= HITS_KEPT:
-        _HITS.clear()
-    _HITS[key] = (sheet, hurt, penalty, {})
-    return hurt, penalty, _HITS[key][3]
+    return hurt, penalty, {}
 
 
 class _NoDice:

@@ -36,6 +36,7 @@ from ecran.rules import (
     param,
     tr,
 )
+from ecran.rules.memo import KeptBy
 from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.fields import (
     MAX_DICE,
@@ -245,10 +246,8 @@ class BeforeDice:
 
 #: The numbers of the parameters `resolve` has seen lately, by the identity of (check,
 #: parameters): a walk replays `resolve` once per dice sequence, and a simulation rolls the
-#: same few attacks trial after trial. Each entry keeps its parameters alive, so their id is
-#: never another's; cleared when full, a bound on memory.
-_NUMBERS: dict[tuple[int, int], tuple[Any, Any, BeforeDice]] = {}
-NUMBERS_KEPT = 4096
+#: same few attacks trial after trial.
+_NUMBERS: KeptBy[BeforeDice] = KeptBy()
 
 
 class AttackCheck(Check[Any]):
@@ -321,20 +320,17 @@ class AttackCheck(Check[Any]):
         """The numbers of an attack before any die (pools, factor, what the armour sees, the
         armour), worked out once for consecutive calls on the same check and parameters: a
         walk replays `resolve` once per dice sequence on the same ones."""
-        found = _NUMBERS.get((id(self), id(params)))
-        if found is not None and found[0] is self and found[1] is params:
-            return found[2]
-        numbers = BeforeDice(
-            self.pools(params),
-            self.factor(params),
-            self.hit(params),
-            params.protection(),
-            params.rules(),
+        return _NUMBERS.get(
+            (self, params),
+            None,
+            lambda: BeforeDice(
+                self.pools(params),
+                self.factor(params),
+                self.hit(params),
+                params.protection(),
+                params.rules(),
+            ),
         )
-        if len(_NUMBERS) >= NUMBERS_KEPT:
-            _NUMBERS.clear()
-        _NUMBERS[id(self), id(params)] = (self, params, numbers)
-        return numbers
 
     def resolve(self, params: Any, dice: DiceSource) -> Resolution:
         numbers = self.before_dice(params)
