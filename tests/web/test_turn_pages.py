@@ -147,3 +147,29 @@ def test_max_cannot_act_on_lous_turn_and_the_turn_passes_to_him(
     passed = unescape(_step(lou, eid, ("step", "next")).text)
     assert 'data-acting="p2"' in passed and 'id="turn-cue"' not in passed
     assert 'id="turn-cue"' in _page(max_, eid)
+
+
+def test_odds_a_busy_budget_put_off_are_asked_again_a_few_times(
+    app_client: TestClient, toy_system: Any, monkeypatch: Any
+) -> None:
+    """A busy work budget (`Busy`) leaves an attack without its odds for a moment: the panel
+    says so and asks again by itself a second later (with its pair and pick), a few times at
+    most, never when the odds are there."""
+    from ecran.engine.budget import busy
+    from ecran.play import encounter
+
+    _gm, lou, _max, eid = _scene(app_client)
+    calm = unescape(lou.get(f"/encounters/{eid}/attack-panel", a_target="p2").text)
+    assert "odds-retry" not in calm
+
+    def refused(*args: Any) -> Any:
+        raise busy()
+
+    monkeypatch.setattr(encounter, "odds_report", refused)
+    waiting = unescape(lou.get(f"/encounters/{eid}/attack-panel", a_target="p2").text)
+    assert "calcul exact en attente" in waiting
+    retry = re.search(r'<span hidden class="odds-retry" hx-get="([^"]+)"', waiting)
+    assert retry is not None
+    assert "a_attacker=p1&a_target=p2&a_pick=0&a_retry=1" in retry.group(1)
+    last = unescape(lou.get(f"/encounters/{eid}/attack-panel", a_target="p2", a_retry="5").text)
+    assert "calcul exact en attente" in last and "odds-retry" not in last

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from ecran.dice import Roller
 from ecran.engine import get_system
+from ecran.engine.budget import Busy
 from ecran.engine.records import OddsReport, RollRecord, odds_report
 from ecran.engine.records import roll_record as roll_check
 from ecran.play import npcs, tracker
@@ -583,6 +584,8 @@ class AttackOption(Record):
     params: dict[str, Any]
     odds: OddsReport | None = None
     odds_error: Text | None = None
+    #: The odds wait for a busy work budget (`Busy`): asking again in a moment answers them.
+    odds_waiting: bool = False
 
 
 def _fighters(
@@ -643,7 +646,8 @@ def _with_odds(
     try:
         report = odds_report(state.table.system_id, check, forced)
     except EcranError as exc:
-        return option.model_copy(update={"odds_error": exc.text})
+        waiting = isinstance(exc, Busy)
+        return option.model_copy(update={"odds_error": exc.text, "odds_waiting": waiting})
     return option.model_copy(update={"odds": report, "params": report.params})
 
 

@@ -374,6 +374,9 @@ def _refused(request: Request, here: Seat, encounter_id: str, error: EcranError)
 
 # -- the attack panel: target, the system's attacks with their odds, the check's form ---------
 
+#: Times the panel asks again, a second apart, for odds a busy work budget put off.
+ODDS_RETRIES = 5
+
 
 @router.get("/tables/{table_id}/encounters/{encounter_id}/attack-panel")
 def attack_panel(request: Request, here: Here, encounter_id: str) -> Response:
@@ -403,7 +406,11 @@ def attack_context(here: Seat, encounter_id: str, query: QueryParams) -> dict[st
     except EcranError as exc:  # a sheetless participant: the GM picks any check
         options, note = [], exc.message(here.lang).splitlines()[0]
     pick = _pick(query.get("a_pick"), len(options))
+    retry = _pick(query.get("a_retry"), ODDS_RETRIES + 1)
+    waiting = not query.get("check") and any(o.odds_waiting for o in options)
     base = {
+        # odds refused by a busy work budget: the panel asks again by itself, a few times
+        "retry": retry + 1 if waiting and retry < ODDS_RETRIES else None,
         "enc": enc,
         "attacker": enc.participants.get(attacker),
         "target": enc.participants.get(target),
