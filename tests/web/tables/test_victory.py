@@ -51,6 +51,25 @@ def test_advice_is_empty_for_a_check_without_choices(table: Table) -> None:
     assert "advice-choice" not in got.text
 
 
+def test_advice_a_busy_budget_put_off_is_asked_again_a_few_times(
+    table: Table, monkeypatch: Any
+) -> None:
+    """A busy work budget (`Busy`) puts the advice off: the slot asks again a second later,
+    with the roll form's values, a few times at most."""
+    from ecran.engine.budget import busy
+    from ecran.web.pages import encounters
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise busy()
+
+    monkeypatch.setattr(encounters, "advise", refused)
+    html = _page(table, table.alice, "/advice", check="test", skill="2").text
+    assert 'class="advice-retry"' in html and 'hx-include="#roll-form"' in html
+    assert """hx-vals='{"advice_retry": 1}'""" in html
+    last = _page(table, table.alice, "/advice", check="test", skill="2", advice_retry="5").text
+    assert "advice-retry" not in last
+
+
 def test_the_chances_are_computed_off_the_server_process(table: Table) -> None:
     """The simulation runs in the work budget's workers, like every exact computation: the
     server's own process keeps no fight table (a slow fight never holds other requests)."""

@@ -563,6 +563,10 @@ def roll_advice(request: Request, here: Here) -> Response:
     context: dict[str, Any] = {"advice": None, "plain": None, "others": []}
     try:
         report = advise(here.system.id, form.check.name, form.values, lang=here.lang)
+    except Busy:  # put off by a busy work budget: the slot asks again by itself, a few times
+        retry = _pick(q.get("advice_retry"), ODDS_RETRIES + 1)
+        context["retry"] = retry + 1 if retry < ODDS_RETRIES else None
+        return page(request, here, "table/_advice.html", context)
     except EcranError:
         return page(request, here, "table/_advice.html", context)
     plain = next((c for c in report.choices if c.plain), None)
