@@ -166,3 +166,20 @@ def damage(
     if amount <= 0:
         return None
     return "take_damage", {"damage": amount, "temporary": bool(result.details.get("temporary"))}
+
+
+def consequence_reads(check: str, result: Resolution) -> tuple[int, bool] | tuple[()]:
+    """What `damage` reads of a result (`System.consequence_reads`; WaRP strikes nothing
+    back): the hit points lost and whether they are temporary, nothing for a miss, a fumble or
+    armour that stops everything. The dice, the margin and the pools change nothing it does."""
+    if check not in ATTACK_CHECKS or result.outcome in NOTHING:
+        return ()
+    amount = int(result.total or 0)
+    return (amount, bool(result.details.get("temporary"))) if amount > 0 else ()
+
+
+def consequence_sheets(attacker: WarpSheet, defender: WarpSheet) -> tuple[()]:
+    """What the consequences read of the sheets (`System.consequence_sheets`): nothing.
+    `damage` reads the check and its result (armour and dodge already in the attack's
+    parameters and dice); WaRP strikes nothing back (no `counter_damage`)."""
+    return ()

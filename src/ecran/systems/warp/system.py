@@ -58,6 +58,8 @@ class Warp(System[WarpSheet]):
     initiative = hook(f"{GAME}.encounter", "initiative")
     attacks = hook(f"{GAME}.encounter", "attacks")
     damage = hook(f"{GAME}.encounter", "damage")
+    consequence_reads = hook(f"{GAME}.encounter", "consequence_reads")
+    consequence_sheets = hook(f"{GAME}.encounter", "consequence_sheets")
     status = hook(f"{GAME}.tracks", "status")
     tracks = hook(f"{GAME}.tracks", "tracks")
     fight_state = hook(f"{GAME}.tracks", "fight_state")
