@@ -343,3 +343,27 @@ def counter_damage(
         lost = min(MAX_DAMAGE, -int(result.total or 0))
         return "take_damage", {"damage": lost, "target": "AUR"}
     return None
+
+
+def consequence_reads(check: str, result: Resolution) -> tuple[Any, ...]:
+    """What `damage` and `counter_damage` read of a result (`System.consequence_reads`): the
+    damage a landed blow deals and where (its wound's name, with option hit_location), the
+    damage a counter deals back, a joust's score, the RES a vampire drains. The dice, the
+    scores and the difference change nothing they do."""
+    details, outcome = result.details, result.outcome
+    if check == "attack" and outcome in HITS:
+        return "hit", min(MAX_DAMAGE, int(details["damage"])), details.get("location")
+    if check == "attack" and outcome == "countered":
+        return "countered", min(MAX_DAMAGE, int(details["damage_taken"]))
+    if check == "verbal_joust" and outcome in JOUST_HITS + JOUST_LOSSES:
+        return outcome in JOUST_HITS, int(result.total or 0)
+    if check == "vampirism" and outcome == "drained":
+        return "drained", int(details["res_stolen"])
+    return ()
+
+
+def consequence_sheets(attacker: FluidSheet, defender: FluidSheet) -> int:
+    """What the consequences read of the sheets (`System.consequence_sheets`): the defender's
+    RES left, which caps what a vampire drains (L1892-1898); a blow's damage and a counter's
+    come with the result, their wounds worked out by `take_hit` on the sheet it hits."""
+    return tracks.current(defender, "RES")

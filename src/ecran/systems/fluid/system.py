@@ -34,6 +34,8 @@ class Fluid(System[FluidSheet]):
     attacks = hook(f"{GAME}.encounter", "attacks")
     damage = hook(f"{GAME}.encounter", "damage")
     counter_damage = hook(f"{GAME}.encounter", "counter_damage")
+    consequence_reads = hook(f"{GAME}.encounter", "consequence_reads")
+    consequence_sheets = hook(f"{GAME}.encounter", "consequence_sheets")
     status = hook(f"{GAME}.tracks", "status")
     tracks = hook(f"{GAME}.tracks", "rows")
     fight_state = hook(f"{GAME}.tracks", "fight_state")
