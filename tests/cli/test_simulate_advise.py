@@ -3,6 +3,7 @@ errors."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -108,3 +109,17 @@ def test_the_terminal_reports_write_numbers_and_sources_as_a_french_reader_does(
     assert ".txt" not in advice.out
     english = cli("--lang", "en", "advise", "artemis", "test", "--skill", "5", "--difficulty", "8")
     assert "Espace Artémis, lines 46–53; Espace Artémis, lines 29–39" in english.out
+
+
+def test_a_fight_report_charts_the_sides_and_the_rounds(cli: Any) -> None:
+    """The terminal's fight report draws each side's chance and the rounds fights end in as
+    bars, the run's line under them (not a caption wrapped at a narrow table's width); a file
+    whose fights all run out of rounds says none ended instead of an empty table."""
+    fight = cli("encounter", "simulate", str(DATA / "duel_organique.json"), "--trials", "500")
+    assert fight.code == 0
+    assert "Tour où le combat se termine" in fight.out and "█" in fight.out
+    assert re.search(r"\n500 combats, graine \d+, [\d,]+ s\n", fight.out)
+    melee = str(DATA / "melee_organique.json")  # four rounds: none of these 50 fights ends
+    long = cli("encounter", "simulate", melee, "--trials", "50", "--seed", "1")
+    assert long.code == 0
+    assert "Aucun combat terminé." in long.out and "Tour où" not in long.out

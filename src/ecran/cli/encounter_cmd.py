@@ -4,6 +4,7 @@ dead. The file's shape is described in the README ("Chances de victoire")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -11,7 +12,7 @@ import click
 from ecran.cli.checks import json_flag, seed_option
 from ecran.cli.files import read_json
 from ecran.cli.lang import current
-from ecran.cli.render import console, echo_json, number
+from ecran.cli.render import bar, console, echo_json, number
 from ecran.cli.simulate_cmd import progress_bar, run_line, trials_option
 from ecran.cli.words import _
 
@@ -42,16 +43,16 @@ def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
     def pct(p: float) -> str:
         return f"{p * 100:.1f}\u202f%".replace(".", ",") if fr else f"{p * 100:.1f}%"
 
-    sides = Table(
-        title="Chances de victoire" if fr else "Chances of victory",
-        caption=run_line(report.trials, report.seed, report.seconds, ("combats", "fights")),
-    )
+    sides = Table(title="Chances de victoire" if fr else "Chances of victory")
     sides.add_column("camp" if fr else "side")
     sides.add_column("victoire" if fr else "wins", justify="right")
-    for row in report.sides:
-        sides.add_row(row.side, pct(row.probability))
-    sides.add_row("personne debout" if fr else "no one standing", pct(report.draw))
-    sides.add_row("indécis" if fr else "undecided", pct(report.undecided))
+    sides.add_column("")
+    for side, chance in [
+        *((row.side, row.probability) for row in report.sides),
+        ("personne debout" if fr else "no one standing", report.draw),
+        ("indécis" if fr else "undecided", report.undecided),
+    ]:
+        sides.add_row(side, pct(chance), bar(chance))
     people = Table()
     people.add_column("participant")
     people.add_column("camp" if fr else "side")
@@ -59,13 +60,28 @@ def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
     people.add_column("mort" if fr else "dead", justify="right")
     for p in report.participants:
         people.add_row(p.name, p.side, pct(p.out), pct(p.dead))
-    rounds = Table()
-    rounds.add_column("round")
+    out = console()
+    out.print(sides)
+    out.print(people)
+    out.print(_rounds(report, pct, fr))
+    # under the tables, not as a caption: a caption wraps at the narrow table's width
+    out.print(run_line(report.trials, report.seed, report.seconds, ("combats", "fights")))
+
+
+def _rounds(report: Any, pct: Callable[[float], str], fr: bool) -> Any:
+    """The round each decided fight ended in, as a chart; a line where none ended."""
+    from rich.table import Table
+
+    if not report.rounds:
+        return "Aucun combat terminé." if fr else "No fight ended."
+    rounds = Table(title="Tour où le combat se termine" if fr else "Round the fight ends in")
+    rounds.add_column("tour" if fr else "round", justify="right")
     rounds.add_column("%", justify="right")
+    rounds.add_column("")
+    top = max(report.rounds.values())
     for r, c in report.rounds.items():
-        rounds.add_row(str(r), pct(c / report.trials))
-    for table in (sides, people, rounds):
-        console().print(table)
+        rounds.add_row(str(r), pct(c / report.trials), bar(c / top))
+    return rounds
 
 
 def _attack(file: str, attacker: str, target: str, attack: int, as_json: bool) -> None:
