@@ -56,3 +56,15 @@ def test_both_export_readers_refuse_a_bad_file_with_the_same_line(
     (line,) = lines
     assert line.startswith(f"ecran: {broken} ") and said in line
     assert "Invalid JSON" not in line  # the parser's English never reaches a French reader
+    assert "Field required" not in line  # nor pydantic's
+
+
+def test_several_wrong_parameters_are_one_french_line_spaced_as_french_is(cli: Any) -> None:
+    """Each wrong parameter named with what is wrong, joined by " ; " in French (a space
+    before the semicolon), "; " in English."""
+    fr = cli("simulate", "artemis", "test", "--trials", "3")
+    assert fr.code == 2
+    assert "skill : valeur requise ; difficulty : valeur requise" in fr.err
+    en = cli("--lang", "en", "simulate", "artemis", "test", "--trials", "3")
+    assert en.code == 2
+    assert "skill: " in en.err and "; difficulty: " in en.err

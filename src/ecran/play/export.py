@@ -44,7 +44,7 @@ from ecran.play.state import TableState
 from ecran.play.table import DISPLAY_NAME_MAX, NAME_MAX, resolve_options
 from ecran.play.tracker import EncounterState
 from ecran.rules import EcranError, Text, from_validation
-from ecran.rules.errors import invalid_json
+from ecran.rules.errors import from_errors, invalid_json
 
 #: The version this server writes (it reads 1 and 2; only 2 imports).
 VERSION: Literal[2] = 2
@@ -114,11 +114,11 @@ def parse_export(raw: bytes | str, where: str) -> TableExport:
         first = exc.errors()[0]
         if first["type"] == "json_invalid":
             _not_json(raw, where)  # the parser's English never reaches the reader
-        at = ".".join(str(p) for p in first["loc"]) or "JSON"
+        said = from_errors([first]).text  # pydantic's English never reaches a French reader
         raise EcranError(
             Text(
-                fr=f"{where} n'est pas un export de table ecran : {at} : {first['msg']}",
-                en=f"{where} is not an ecran table export: {at}: {first['msg']}",
+                fr=f"{where} n'est pas un export de table ecran : {said.fr}",
+                en=f"{where} is not an ecran table export: {said.en}",
             )
         ) from None
 

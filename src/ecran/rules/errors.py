@@ -223,4 +223,5 @@ def from_errors(errors: Sequence[Any]) -> EcranError:
         fr_parts.append(f"{field} : {_fr_message(error)}{given}")
         worded = _worded(error)
         en_parts.append(f"{field}: {worded.en if worded else error['msg']}{given}")
-    return EcranError(Text(fr="; ".join(fr_parts), en="; ".join(en_parts)))
+    # French sets a space before the semicolon (as the advice's sources do)
+    return EcranError(Text(fr=" ; ".join(fr_parts), en="; ".join(en_parts)))
