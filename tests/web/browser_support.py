@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 import uvicorn
@@ -148,3 +149,46 @@ def join_table(page: Any, invite: str, name: str) -> Any:
     page.click("#join-button")
     page.wait_for_url(TABLE_PAGE)
     return page
+
+
+def page_token(page: Any) -> str:
+    """The member's token in a table page's address (`?token=`)."""
+    return parse_qs(urlparse(page.url).query)["token"][0]
+
+
+def page_table(page: Any) -> str:
+    """The table id in a table page's address (`/tables/{id}…`)."""
+    return str(urlparse(page.url).path.split("/")[2])
+
+
+def table_api(page: Any, server: str, path: str, body: Any) -> Any:
+    """A POST to the JSON API of the page's table, as the page's member (setting a scene up
+    without clicking through it)."""
+    return page.request.post(
+        f"{server}/api/tables/{page_table(page)}{path}",
+        data=body,
+        headers={"Authorization": f"Bearer {page_token(page)}"},
+    )
+
+
+def ana_against_brute(page: Any, server: str, system: str, initiatives: tuple[int, int]) -> str:
+    """Through the API of the page's table: Ana (a character, the system's random NPC of seed
+    11, p1) against Brute (a random NPC of seed 12, p2) with these initiatives, started; the
+    encounter's id."""
+    from ecran.dice import Roller
+    from ecran.engine import get_system
+
+    sheet = get_system(system).random_npc(Roller(11)).model_dump(mode="json")
+    made = table_api(page, server, "/characters", {"sheet": {**sheet, "name": "Ana"}})
+    assert made.status == 201, made.text()
+    created = table_api(page, server, "/encounters", {"name": "Ruelle"})
+    eid = str(created.json()["payload"]["encounter_id"])
+    ana, brute = initiatives
+    for body in (
+        {"character_id": made.json()["id"], "initiative": ana},
+        {"random_npc": True, "seed": 12, "name": "Brute", "initiative": brute},
+    ):
+        added = table_api(page, server, f"/encounters/{eid}/participants", body)
+        assert added.status == 201, added.text()
+    assert table_api(page, server, f"/encounters/{eid}/start", {}).ok
+    return eid

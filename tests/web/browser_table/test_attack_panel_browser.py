@@ -9,50 +9,15 @@ GM has picked, then let through: the GM's pair must be the panel left."""
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from ecran.dice import Roller
-from ecran.engine import get_system
-from web.browser_support import create_table
+from web.browser_support import ana_against_brute, create_table, page_table, page_token
 
 pytestmark = pytest.mark.browser
 
 SYSTEM = "organique"
 PANEL = ".attack-panel"
-
-
-def _token(page: Any) -> str:
-    return parse_qs(urlparse(page.url).query)["token"][0]
-
-
-def _table(page: Any) -> str:
-    return urlparse(page.url).path.split("/")[2]
-
-
-def _api(page: Any, server: str, path: str, body: Any) -> Any:
-    return page.request.post(
-        f"{server}/api/tables/{_table(page)}{path}",
-        data=body,
-        headers={"Authorization": f"Bearer {_token(page)}"},
-    )
-
-
-def _encounter(gm: Any, server: str) -> str:
-    """An encounter where the NPC (p2) acts first: the panel opens on the NPC attacking Ana."""
-    sheet = get_system(SYSTEM).random_npc(Roller(11)).model_dump(mode="json")
-    made = _api(gm, server, "/characters", {"sheet": {**sheet, "name": "Ana"}})
-    assert made.status == 201, made.text()
-    eid: str = _api(gm, server, "/encounters", {"name": "Ruelle"}).json()["payload"]["encounter_id"]
-    for body in (
-        {"character_id": made.json()["id"], "initiative": 3},
-        {"random_npc": True, "seed": 12, "name": "Brute", "initiative": 9},
-    ):
-        added = _api(gm, server, f"/encounters/{eid}/participants", body)
-        assert added.status == 201, added.text()
-    assert _api(gm, server, f"/encounters/{eid}/start", {}).ok
-    return eid
 
 
 def test_a_late_first_panel_never_replaces_the_pair_the_gm_picked(
@@ -62,7 +27,7 @@ def test_a_late_first_panel_never_replaces_the_pair_the_gm_picked(
 
     gm = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
     create_table(gm, server, SYSTEM, "Embuscade")
-    eid = _encounter(gm, server)
+    eid = ana_against_brute(gm, server, SYSTEM, (3, 9))  # Brute (p2) acts first
 
     held: list[Any] = []
 
@@ -73,7 +38,7 @@ def test_a_late_first_panel_never_replaces_the_pair_the_gm_picked(
             held.append(route)
 
     gm.route("**/attack-panel?*", hold_the_first)
-    gm.goto(f"{server}/tables/{_table(gm)}/encounters/{eid}?token={_token(gm)}")
+    gm.goto(f"{server}/tables/{page_table(gm)}/encounters/{eid}?token={page_token(gm)}")
     expect(gm.locator("#attack-attacker")).to_have_value("p2")
     gm.wait_for_function("() => document.querySelector('#attack-panel .attack-panel') === null")
     assert len(held) == 1 and "a_attacker=p2" in held[0].request.url

@@ -8,13 +8,16 @@ is about (the GM reading the chances, before and after the hit) happens in the p
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from ecran.dice import Roller
-from ecran.engine import get_system
-from web.browser_support import create_table
+from web.browser_support import (
+    ana_against_brute,
+    create_table,
+    page_table,
+    page_token,
+    table_api,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -36,22 +39,6 @@ READ = """() => {
 }"""
 
 
-def _token(page: Any) -> str:
-    return parse_qs(urlparse(page.url).query)["token"][0]
-
-
-def _table(page: Any) -> str:
-    return urlparse(page.url).path.split("/")[2]
-
-
-def _api(page: Any, server: str, path: str, body: Any) -> Any:
-    return page.request.post(
-        f"{server}/api/tables/{_table(page)}{path}",
-        data=body,
-        headers={"Authorization": f"Bearer {_token(page)}"},
-    )
-
-
 def test_the_gm_sees_the_chances_of_victory_change_after_a_hit(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
@@ -59,19 +46,9 @@ def test_the_gm_sees_the_chances_of_victory_change_after_a_hit(server: str, brow
     errors: list[str] = []
     gm.on("pageerror", lambda error: errors.append(str(error)))
     create_table(gm, server, SYSTEM, "Embuscade")
-    sheet = get_system(SYSTEM).random_npc(Roller(11)).model_dump(mode="json")
-    made = _api(gm, server, "/characters", {"sheet": {**sheet, "name": "Ana"}})
-    assert made.status == 201, made.text()
-    eid = _api(gm, server, "/encounters", {"name": "Ruelle"}).json()["payload"]["encounter_id"]
-    for body in (
-        {"character_id": made.json()["id"], "initiative": 9},
-        {"random_npc": True, "seed": 12, "name": "Brute", "initiative": 5},
-    ):
-        added = _api(gm, server, f"/encounters/{eid}/participants", body)
-        assert added.status == 201, added.text()
-    assert _api(gm, server, f"/encounters/{eid}/start", {}).ok
+    eid = ana_against_brute(gm, server, SYSTEM, (9, 5))
 
-    gm.goto(f"{server}/tables/{_table(gm)}/encounters/{eid}?token={_token(gm)}")
+    gm.goto(f"{server}/tables/{page_table(gm)}/encounters/{eid}?token={page_token(gm)}")
     expect(gm.locator("#live-status")).to_have_attribute("data-state", "live")
     before = gm.wait_for_function(READ, timeout=60_000).json_value()
     assert before["heading"] == "Chances de victoire"
@@ -83,7 +60,7 @@ def test_the_gm_sees_the_chances_of_victory_change_after_a_hit(server: str, brow
 
     # Ana strikes until a blow lands on the NPC's tracks
     for _ in range(30):
-        hit = _api(
+        hit = table_api(
             gm, server, f"/encounters/{eid}/attack", {"attacker": "p1", "target": "p2", "option": 0}
         )
         assert hit.ok, hit.text()
