@@ -65,7 +65,15 @@ def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
     out.print(people)
     out.print(_rounds(report, pct, fr))
     # under the tables, not as a caption: a caption wraps at the narrow table's width
-    out.print(run_line(report.trials, report.seed, report.seconds, ("combats", "fights")))
+    run = run_line(report.trials, report.seed, report.seconds, ("combats", "fights"))
+    margin = number(report.margin() * 100, current(), 1)
+    within = (
+        f"Marge\u00a0: à {margin} points près, 19 fois sur 20"
+        if fr
+        else f"Margin: within {margin} points, 19 times out of 20"
+    )
+    out.print(run)
+    out.print(within)
 
 
 def _rounds(report: Any, pct: Callable[[float], str], fr: bool) -> Any:

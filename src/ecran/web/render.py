@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ecran.rules.text import LANGS, Source, Text, cite
-from ecran.rules.wording import COLON, details_words, params_words
+from ecran.rules.wording import COLON, details_words, number, params_words
 from ecran.web.i18n import percent, translations
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -80,6 +80,8 @@ def environment(lang: str) -> Environment:
 
     env.filters["t"] = text
     env.filters["percent"] = lambda p: percent(float(p), lang)
+    # a difference of percentages, in points: `4,4` (one decimal, as the reader writes it)
+    env.filters["points"] = lambda p: number(float(p) * 100, lang, 1)
     env.filters["source"] = lambda value: source_label(value, lang)
     env.filters["show"] = _show
     env.filters["param"] = _param

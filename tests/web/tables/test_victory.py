@@ -4,6 +4,7 @@ panel's advice fragment."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from web.tables.tables_support import Member, Table
@@ -30,6 +31,10 @@ def test_the_gm_reads_the_chances_a_player_is_refused(table: Table) -> None:
     html = got.text
     assert 'id="victory-odds"' in html and 'data-side="pc"' in html and 'data-side="npc"' in html
     assert "combats simulés" in html
+    # an estimate says how good it is: "à 4,4 points près, 19 fois sur 20"
+    said = r'data-margin="([0-9.e-]+)">à ([0-9]+,[0-9]) points près, 19 fois sur 20'
+    margin = re.search(said, html)
+    assert margin is not None and 0 < float(margin.group(1)) < 0.5
     refused = _page(table, table.alice, f"/encounters/{enc}/victory")
     assert refused.status_code == 403
     # the tracker loads it for the GM only
