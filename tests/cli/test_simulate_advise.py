@@ -70,6 +70,7 @@ def test_encounter_simulate_json(cli: Any) -> None:
     report = result.json()
     assert [s["side"] for s in report["sides"]] == ["PJ", "PNJ"]
     assert {p["name"] for p in report["participants"]} == {"Ana", "Eve"}
+    assert 0 < report["margin"] < 0.2  # 200 fights: an estimate says how good it is
     bad = cli("encounter", "simulate", str(file.parent / "missing.json"), "--trials", "5")
     assert bad.code == 2 and len(bad.err.strip().splitlines()) == 1
 

@@ -87,7 +87,7 @@ def test_a_small_duel_agrees_with_its_exact_odds() -> None:
 
 
 def test_the_margin_covers_the_exact_odds_and_shrinks_with_the_fights() -> None:
-    """`EncounterReport.margin()`: the farthest 95 % Wilson bound from the estimates. On the
+    """`EncounterReport.margin`: the farthest 95 % Wilson bound from the estimates. On the
     duel whose exact odds are known, every estimate lies within it of the exact value (seeded,
     reproducible), and four times the fights halve it, about."""
     data = _load("duel_organique.json")
@@ -95,8 +95,8 @@ def test_the_margin_covers_the_exact_odds_and_shrinks_with_the_fights() -> None:
     small, large = (simulate_encounter(data, n, seed=5) for n in (500, 2000))
     for report in (small, large):
         seen = [report.sides[0].probability, report.sides[1].probability, report.undecided]
-        assert all(abs(a - b) <= report.margin() for a, b in zip(seen, exact, strict=True))
-    assert 0.4 < large.margin() / small.margin() < 0.6
+        assert all(abs(a - b) <= report.margin for a, b in zip(seen, exact, strict=True))
+    assert 0.4 < large.margin / small.margin < 0.6
     # half and half over 400 fights: the textbook 1.96 × 0.025, a little wider (Wilson)
     half = small.model_copy(
         update={
@@ -106,13 +106,13 @@ def test_the_margin_covers_the_exact_odds_and_shrinks_with_the_fights() -> None:
             "draw": 0.0,
         }
     )
-    assert half.margin() == pytest.approx(0.0488, abs=5e-4)
+    assert half.margin == pytest.approx(0.0488, abs=5e-4)
     # none of 40: not known to ±0
     won, lost = (
         s.model_copy(update={"probability": p}) for s, p in zip(small.sides, (1, 0), strict=True)
     )
     none = half.model_copy(update={"trials": 40, "sides": [won, lost]})
-    assert none.margin() > 0.08
+    assert none.margin > 0.08
 
 
 def test_a_melee_reports_every_side_and_participant() -> None:

@@ -66,7 +66,7 @@ def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
     out.print(_rounds(report, pct, fr))
     # under the tables, not as a caption: a caption wraps at the narrow table's width
     run = run_line(report.trials, report.seed, report.seconds, ("combats", "fights"))
-    margin = number(report.margin() * 100, current(), 1)
+    margin = number(report.margin * 100, current(), 1)
     within = (
         f"Marge\u00a0: à {margin} points près, 19 fois sur 20"
         if fr

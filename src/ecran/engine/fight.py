@@ -47,7 +47,7 @@ from math import lcm, sqrt
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
 from ecran.dice import (
     DiceSource,
@@ -164,12 +164,14 @@ class EncounterReport(BaseModel):
     participants: list[FighterOdds]
     seconds: float
 
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented pattern
+    @property
     def margin(self) -> float:
         """How far the estimates may be from the true chances: over each side's chance to win
         and the undecided share, the farthest bound of its 95 % Wilson interval from the
         estimate (Wilson, not the normal approximation: 0 out of 40 fights is not known to ±0).
         A simulation is an estimate; the reader should know how good (400 fights: about ±5
-        points)."""
+        points). In the JSON too (`encounter simulate --json`)."""
         z2, n = Z95 * Z95, self.trials
         farthest = 0.0
         for p in [s.probability for s in self.sides] + [self.undecided + self.draw]:
