@@ -75,6 +75,31 @@ def test_advice_a_busy_budget_put_off_is_asked_again_a_few_times(
     assert "advice-retry" not in last
 
 
+def test_a_first_batch_past_the_budget_gives_a_few_fights_not_an_error(
+    table: Table, monkeypatch: Any
+) -> None:
+    """One batch of a slow game's cold fights can pass the work budget by itself (Fluid, four
+    against four): the fragment then runs a few fights, without the planned attacks, rather
+    than say "trop coûteux"."""
+    from ecran.engine.budget import too_costly
+    from ecran.web.pages import encounters
+
+    real = encounters.within_budget
+    asked: list[int] = []
+
+    def first_too_costly(job: Any, data: Any, trials: int, *rest: Any) -> Any:
+        asked.append(trials)
+        if len(asked) == 1:
+            raise too_costly(1.0)
+        return real(job, data, trials, *rest)
+
+    monkeypatch.setattr(encounters, "within_budget", first_too_costly)
+    html = _page(table, table.gm, f"/encounters/{_encounter(table)}/victory").text
+    assert asked == [encounters.VICTORY_TRIALS, encounters.VICTORY_FEW]
+    assert f'data-trials="{encounters.VICTORY_FEW}"' in html and 'data-side="pc"' in html
+    assert "trop coûteux" not in html
+
+
 def test_the_chances_are_computed_off_the_server_process(table: Table) -> None:
     """The simulation runs in the work budget's workers, like every exact computation: the
     server's own process keeps no fight table (a slow fight never holds other requests)."""

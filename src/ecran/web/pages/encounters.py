@@ -19,7 +19,7 @@ from starlette.datastructures import FormData, QueryParams
 
 from ecran.dice import Roller
 from ecran.engine.advise import advise
-from ecran.engine.budget import Busy, active, within_budget
+from ecran.engine.budget import Busy, TooCostly, active, within_budget
 from ecran.engine.fight import victory
 from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
@@ -456,6 +456,8 @@ def _pick(raw: str | None, count: int) -> int:
 #: Fights simulated for the GM's chances of victory, and the time they may take (the fragment
 #: reports how many ran).
 VICTORY_TRIALS = 2_000
+#: The fights of a second try when the first batch alone passed the budget.
+VICTORY_FEW = 10
 VICTORY_SECONDS = 2.0
 #: The two sides of the tracker: the players' characters and the GM's NPCs.
 SIDES = {
@@ -537,9 +539,16 @@ def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
     limit = active()
     seconds = VICTORY_SECONDS if limit is None else min(VICTORY_SECONDS, limit.seconds / 2)
     try:
-        report, planned = within_budget(
-            victory, data, VICTORY_TRIALS, seed, seconds, pairs, here.lang, here.system
-        )
+        try:
+            report, planned = within_budget(
+                victory, data, VICTORY_TRIALS, seed, seconds, pairs, here.lang, here.system
+            )
+        except TooCostly:
+            # one batch of a slow game's cold fights (Fluid, four against four) can pass the
+            # budget by itself: a few fights then, without the planned attacks, say something
+            report, planned = within_budget(
+                victory, data, VICTORY_FEW, seed, seconds, (), here.lang, here.system
+            )
     except Busy:
         raise
     except EcranError as exc:
