@@ -28,6 +28,10 @@ class Kept(Generic[V]):
             found = self._values[key] = make()
         return found
 
+    def known(self, key: Hashable) -> bool:
+        """Whether a value is kept for `key` (made and not yet cleared)."""
+        return key in self._values
+
     def clear(self) -> None:
         self._values.clear()
 

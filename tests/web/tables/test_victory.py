@@ -94,10 +94,17 @@ def test_a_first_batch_past_the_budget_gives_a_few_fights_not_an_error(
         return real(job, data, trials, *rest)
 
     monkeypatch.setattr(encounters, "within_budget", first_too_costly)
-    html = _page(table, table.gm, f"/encounters/{_encounter(table)}/victory").text
+    enc = _encounter(table)
+    html = _page(table, table.gm, f"/encounters/{enc}/victory").text
     assert asked == [encounters.VICTORY_TRIALS, encounters.VICTORY_FEW]
     assert f'data-trials="{encounters.VICTORY_FEW}"' in html and 'data-side="pc"' in html
     assert "trop coûteux" not in html
+    # the next recomputation of that encounter starts small: no CPU-second spent to learn it again
+    again = _page(table, table.gm, f"/encounters/{enc}/victory").text
+    assert asked[2:] == [encounters.VICTORY_FEW] and "victory-odds" in again
+    # another encounter of the table is tried in full
+    _page(table, table.gm, f"/encounters/{_encounter(table)}/victory")
+    assert asked[3:] == [encounters.VICTORY_TRIALS]
 
 
 def test_the_chances_are_computed_off_the_server_process(table: Table) -> None:

@@ -30,6 +30,7 @@ from ecran.play.rights import is_turn_of
 from ecran.play.tracker import Encounter, Participant
 from ecran.play.visibility import view_for
 from ecran.rules import EcranError, SheetRow, System, Text, from_validation
+from ecran.rules.memo import Kept
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.errors import is_htmx, refusal
@@ -458,6 +459,10 @@ def _pick(raw: str | None, count: int) -> int:
 VICTORY_TRIALS = 2_000
 #: The fights of a second try when the first batch alone passed the budget.
 VICTORY_FEW = 10
+#: Encounters (table, encounter) whose first batch passed the budget in this process: their
+#: recomputations start with the few fights (each step of a slow fight would otherwise spend
+#: the budget's whole CPU-second, the full lane's worker held from the other tables, first).
+SLOW_ENCOUNTERS: Kept[bool] = Kept(1024)
 VICTORY_SECONDS = 2.0
 #: The two sides of the tracker: the players' characters and the GM's NPCs.
 SIDES = {
@@ -538,17 +543,22 @@ def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
     # half the budget, so it reports the trials it ran rather than "too costly"
     limit = active()
     seconds = VICTORY_SECONDS if limit is None else min(VICTORY_SECONDS, limit.seconds / 2)
+    slow = (here.table_id, encounter_id)
+
+    def few() -> Any:  # a few fights, without the planned attacks, still say something
+        return within_budget(victory, data, VICTORY_FEW, seed, seconds, (), here.lang, here.system)
+
     try:
-        try:
-            report, planned = within_budget(
-                victory, data, VICTORY_TRIALS, seed, seconds, pairs, here.lang, here.system
-            )
-        except TooCostly:
-            # one batch of a slow game's cold fights (Fluid, four against four) can pass the
-            # budget by itself: a few fights then, without the planned attacks, say something
-            report, planned = within_budget(
-                victory, data, VICTORY_FEW, seed, seconds, (), here.lang, here.system
-            )
+        if SLOW_ENCOUNTERS.known(slow):
+            report, planned = few()
+        else:
+            try:
+                report, planned = within_budget(
+                    victory, data, VICTORY_TRIALS, seed, seconds, pairs, here.lang, here.system
+                )
+            except TooCostly:  # one batch of a slow game's cold fights (Fluid, 4 v 4) can
+                SLOW_ENCOUNTERS.get(slow, lambda: True)  # pass the budget by itself
+                report, planned = few()
     except Busy:
         raise
     except EcranError as exc:
