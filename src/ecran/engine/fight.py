@@ -44,6 +44,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm, sqrt
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -149,8 +150,8 @@ class FighterOdds(BaseModel):
     dead: float
 
 
-#: The normal quantile of a two-sided 95 % interval.
-Z95 = 1.959963984540054
+#: The normal quantile of a two-sided 95 % interval (1.96).
+Z95 = NormalDist().inv_cdf(0.975)
 
 
 class EncounterReport(BaseModel):

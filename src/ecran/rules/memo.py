@@ -39,25 +39,18 @@ class Kept(Generic[V]):
 class KeptBy(Generic[V]):
     """Values made once per objects, by identity (models are not hashable, and a walk or a
     simulation hands the same ones again and again), and a hashable rest of the key; at most
-    `size` of them. Each entry keeps its objects alive, so their ids are never another's."""
+    `size` of them (`Kept`). Each entry keeps its objects alive, so while it is kept no other
+    object can have their ids."""
 
     def __init__(self, size: int = KEPT) -> None:
-        self.size = size
-        self._values: dict[Hashable, tuple[tuple[object, ...], V]] = {}
+        self._kept: Kept[tuple[tuple[object, ...], V]] = Kept(size)
 
     def get(self, objects: tuple[object, ...], rest: Hashable, make: Callable[[], V]) -> V:
         key = (tuple(map(id, objects)), rest)
-        found = self._values.get(key)
-        if found is not None and all(a is b for a, b in zip(found[0], objects, strict=True)):
-            return found[1]
-        value = make()
-        if len(self._values) >= self.size:
-            self._values.clear()
-        self._values[key] = (objects, value)
-        return value
+        return self._kept.get(key, lambda: (objects, make()))[1]
 
     def clear(self) -> None:
-        self._values.clear()
+        self._kept.clear()
 
 
 def per_object(make: Callable[[A], V], size: int = KEPT) -> Callable[[A], V]:

@@ -9,7 +9,7 @@ attack shows in the panel of whoever made it."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -407,11 +407,9 @@ def attack_context(here: Seat, encounter_id: str, query: QueryParams) -> dict[st
     except EcranError as exc:  # a sheetless participant: the GM picks any check
         options, note = [], exc.message(here.lang).splitlines()[0]
     pick = _pick(query.get("a_pick"), len(options))
-    retry = _pick(query.get("a_retry"), ODDS_RETRIES + 1)
     waiting = not query.get("check") and any(o.odds_waiting for o in options)
     base = {
-        # odds refused by a busy work budget: the panel asks again by itself, a few times
-        "retry": retry + 1 if waiting and retry < ODDS_RETRIES else None,
+        "retry": _next_retry(query.get("a_retry")) if waiting else None,
         "enc": enc,
         "attacker": enc.participants.get(attacker),
         "target": enc.participants.get(target),
@@ -446,10 +444,18 @@ def _offered_odds(here: Seat, chosen: play_encounter.AttackOption | None) -> dic
 
 
 def _pick(raw: str | None, count: int) -> int:
+    """An index below `count` from the query (0 when absent or not a number)."""
     try:
         return min(max(int(raw or 0), 0), max(count - 1, 0))
     except ValueError:
         return 0
+
+
+def _next_retry(raw: str | None) -> int | None:
+    """The number of the next try of a fragment a busy work budget put off (`raw`: this one's,
+    from the query), or None once ODDS_RETRIES were made: the fragment then stops asking."""
+    done = _pick(raw, ODDS_RETRIES + 1)
+    return done + 1 if done < ODDS_RETRIES else None
 
 
 # -- the GM's "chances de victoire" -------------------------------------------------------------
@@ -543,27 +549,31 @@ def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
     # half the budget, so it reports the trials it ran rather than "too costly"
     limit = active()
     seconds = VICTORY_SECONDS if limit is None else min(VICTORY_SECONDS, limit.seconds / 2)
-    slow = (here.table_id, encounter_id)
 
-    def few() -> Any:  # a few fights, without the planned attacks, still say something
-        return within_budget(victory, data, VICTORY_FEW, seed, seconds, (), here.lang, here.system)
+    def run(trials: int, planning: Sequence[tuple[str, str]]) -> Any:
+        args = (data, trials, seed, seconds, planning, here.lang, here.system)
+        return within_budget(victory, *args)
 
     try:
-        if SLOW_ENCOUNTERS.known(slow):
-            report, planned = few()
-        else:
-            try:
-                report, planned = within_budget(
-                    victory, data, VICTORY_TRIALS, seed, seconds, pairs, here.lang, here.system
-                )
-            except TooCostly:  # one batch of a slow game's cold fights (Fluid, 4 v 4) can
-                SLOW_ENCOUNTERS.get(slow, lambda: True)  # pass the budget by itself
-                report, planned = few()
+        report, planned = _chances(run, (here.table_id, encounter_id), pairs)
     except Busy:
         raise
     except EcranError as exc:
         return {**context, "victory_note": exc.text}
     return {**context, "report": report, "acting": acting, "planned": planned}
+
+
+def _chances(run: Callable[[int, Sequence[Any]], Any], slow: Hashable, pairs: list[Any]) -> Any:
+    """`run(trials, planned attacks)` in full, or, for an encounter one batch of whose cold
+    fights passed the budget by itself (Fluid, four against four), a few fights without the
+    planned attacks: remembered, so its next recomputations do not spend the budget to learn it
+    again."""
+    if not SLOW_ENCOUNTERS.known(slow):
+        try:
+            return run(VICTORY_TRIALS, pairs)
+        except TooCostly:
+            SLOW_ENCOUNTERS.get(slow, lambda: True)
+    return run(VICTORY_FEW, ())
 
 
 # -- advice in the roll panel -------------------------------------------------------------------
@@ -582,9 +592,8 @@ def roll_advice(request: Request, here: Here) -> Response:
     context: dict[str, Any] = {"advice": None, "plain": None, "others": []}
     try:
         report = advise(here.system.id, form.check.name, form.values, lang=here.lang)
-    except Busy:  # put off by a busy work budget: the slot asks again by itself, a few times
-        retry = _pick(q.get("advice_retry"), ODDS_RETRIES + 1)
-        context["retry"] = retry + 1 if retry < ODDS_RETRIES else None
+    except Busy:
+        context["retry"] = _next_retry(q.get("advice_retry"))
         return page(request, here, "table/_advice.html", context)
     except EcranError:
         return page(request, here, "table/_advice.html", context)
