@@ -9,7 +9,7 @@ import click
 
 from ecran.cli.checks import SystemsGroup, checks_group, given, json_flag, param_options
 from ecran.cli.lang import current
-from ecran.cli.render import console, echo_json, params_line
+from ecran.cli.render import console, echo_json, number, params_line, percent
 from ecran.cli.words import _
 from ecran.rules import Check, EcranError, System, Text
 
@@ -71,12 +71,10 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
         table.add_column("", no_wrap=True)
         table.add_column("coût" if fr else "cost")
         for row in report.choices:
-            percent = f"{row.p_success * 100:.1f}\u202f%" if fr else f"{row.p_success * 100:.1f}%"
+            shown = percent(row.p_success, current())
             if row.expected is not None:
-                percent += f" (×{row.expected:.2f})".replace(".", "," if fr else ".")
-            table.add_row(
-                row.label, percent.replace(".", "," if fr else "."), _bar(row.p_success), row.cost
-            )
+                shown += f" (×{number(row.expected, current())})"
+            table.add_row(row.label, shown, _bar(row.p_success), row.cost)
         console().print(table)
 
     params: list[click.Parameter] = [

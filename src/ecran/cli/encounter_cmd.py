@@ -4,7 +4,6 @@ dead. The file's shape is described in the README ("Chances de victoire")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import click
@@ -12,7 +11,7 @@ import click
 from ecran.cli.checks import json_flag, seed_option
 from ecran.cli.files import read_json
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, number
+from ecran.cli.render import bar, console, echo_json, number, percent
 from ecran.cli.simulate_cmd import progress_bar, run_line, trials_option
 from ecran.cli.words import _
 
@@ -40,8 +39,7 @@ def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
         return
     from rich.table import Table
 
-    def pct(p: float) -> str:
-        return f"{p * 100:.1f}\u202f%".replace(".", ",") if fr else f"{p * 100:.1f}%"
+    lang = current()
 
     sides = Table(title="Chances de victoire" if fr else "Chances of victory")
     sides.add_column("camp" if fr else "side")
@@ -52,21 +50,21 @@ def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
         ("personne debout" if fr else "no one standing", report.draw),
         ("indécis" if fr else "undecided", report.undecided),
     ]:
-        sides.add_row(side, pct(chance), bar(chance))
+        sides.add_row(side, percent(chance, lang), bar(chance))
     people = Table()
     people.add_column("participant")
     people.add_column("camp" if fr else "side")
     people.add_column("hors de combat" if fr else "out of action", justify="right")
     people.add_column("mort" if fr else "dead", justify="right")
     for p in report.participants:
-        people.add_row(p.name, p.side, pct(p.out), pct(p.dead))
+        people.add_row(p.name, p.side, percent(p.out, lang), percent(p.dead, lang))
     out = console()
     out.print(sides)
     out.print(people)
-    out.print(_rounds(report, pct, fr))
+    out.print(_rounds(report, lang))
     # under the tables, not as a caption: a caption wraps at the narrow table's width
     run = run_line(report.trials, report.seed, report.seconds, ("combats", "fights"))
-    margin = number(report.margin * 100, current(), 1)
+    margin = number(report.margin * 100, lang, 1)
     within = (
         f"Marge\u00a0: à {margin} points près, 19 fois sur 20"
         if fr
@@ -76,10 +74,11 @@ def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
     out.print(within)
 
 
-def _rounds(report: Any, pct: Callable[[float], str], fr: bool) -> Any:
+def _rounds(report: Any, lang: str) -> Any:
     """The round each decided fight ended in, as a chart; a line where none ended."""
     from rich.table import Table
 
+    fr = lang == "fr"
     if not report.rounds:
         return "Aucun combat terminé." if fr else "No fight ended."
     rounds = Table(title="Tour où le combat se termine" if fr else "Round the fight ends in")
@@ -88,7 +87,7 @@ def _rounds(report: Any, pct: Callable[[float], str], fr: bool) -> Any:
     rounds.add_column("")
     top = max(report.rounds.values())
     for r, c in report.rounds.items():
-        rounds.add_row(str(r), pct(c / report.trials), bar(c / top))
+        rounds.add_row(str(r), percent(c / report.trials, lang), bar(c / top))
     return rounds
 
 
@@ -101,14 +100,11 @@ def _attack(file: str, attacker: str, target: str, attack: int, as_json: bool) -
         return
     lang = current()
 
-    def pct(p: float) -> str:
-        return number(p * 100, lang, 1) + ("\u202f%" if lang == "fr" else "%")
-
     colon = _(": ")
     click.echo(f"{report.attacker} → {report.target} ({report.attack}){colon.rstrip()}")
-    click.echo(f"  {_('out of action')}{colon}{pct(report.p_out)} ({report.out})")
-    click.echo(f"  {_('dead')}{colon}{pct(report.p_dead)} ({report.dead})")
-    click.echo(f"  {_('attacker out of action')}{colon}{pct(report.p_attacker_out)}")
+    click.echo(f"  {_('out of action')}{colon}{percent(report.p_out, lang)} ({report.out})")
+    click.echo(f"  {_('dead')}{colon}{percent(report.p_dead, lang)} ({report.dead})")
+    click.echo(f"  {_('attacker out of action')}{colon}{percent(report.p_attacker_out, lang)}")
 
 
 def build(lang: str) -> click.Group:

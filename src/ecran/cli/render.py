@@ -32,6 +32,12 @@ def number(x: float, lang: str, digits: int = 2) -> str:
     return worded(x, lang, digits)
 
 
+def percent(p: float, lang: str) -> str:
+    """A probability as the reader writes it, one decimal: `58,3 %` (a narrow no-break space
+    before %, as French typography wants) / `58.3%`."""
+    return number(p * 100, lang, 1) + ("\u202f%" if lang == "fr" else "%")
+
+
 def odds_table(report: OddsReport, check: Check[Any], lang: str) -> Table:
     from rich.table import Table
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json
+from ecran.cli.render import bar, console, echo_json, percent
 from ecran.cli.words import _
 
 
@@ -57,19 +57,12 @@ def _show(report: dict[str, object], check_of: object, lang: str) -> None:
         check = check_of(action["check"])  # type: ignore[operator]
         for rung in action["odds"]:
             cells = ", ".join(
-                f"{check.outcome(o['outcome']).label(lang)} {_percent(o['p'], fr)}"
+                f"{check.outcome(o['outcome']).label(lang)} {percent(o['p'], lang)}"
                 for o in rung["outcomes"]
             )
             level = "" if rung["difficulty"] is None else str(rung["difficulty"])
             table.add_row(action["label"], level, cells)
     console().print(table)
-
-
-def _percent(p: float, fr: bool) -> str:
-    from ecran.cli.render import number
-
-    # French: a narrow no-break space before %, as French typography wants
-    return number(p * 100, "fr", 1) + "\u202f%" if fr else number(p * 100, "en", 1) + "%"
 
 
 __all__ = ["bar", "build"]
