@@ -9,11 +9,12 @@ from typing import Any
 import click
 
 from ecran.cli.checks import json_flag, seed_option
-from ecran.cli.files import read_json
+from ecran.cli.files import EXPORT_MAX_BYTES, parse_json, read_bounded, too_big
 from ecran.cli.lang import current
 from ecran.cli.render import bar, console, echo_json, number, percent
 from ecran.cli.simulate_cmd import progress_bar, run_line, trials_option
 from ecran.cli.words import _
+from ecran.rules import EcranError, Text
 
 HELP = "Simulate a whole fight: each side's probability of winning."
 #: Fights to simulate before a progress bar is worth showing.
@@ -21,15 +22,39 @@ PROGRESS_FROM = 20_000
 MAX_FILE_BYTES = 2_000_000
 
 
-def read_file(path: str) -> Any:
-    """The encounter file, as JSON."""
-    return read_json(path, MAX_FILE_BYTES)
+def read_fight(path: str, encounter: str | None = None) -> Any:
+    """The fight to simulate, as the simulator reads it: an encounter file, or one encounter of
+    a table's export (`ecran table export`, the table's "Exporter" button), the one named, or
+    the only one still running."""
+    from ecran.play.export import EXPORT_FORMAT, parse_export
+    from ecran.play.fight_file import pick_encounter, readable_fight
+
+    raw = read_bounded(path, EXPORT_MAX_BYTES)
+    data = parse_json(path, raw)
+    if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
+        export = parse_export(raw, path)
+        found = pick_encounter(export.encounters, encounter)
+        characters = {c.id: c for c in export.characters}
+        return readable_fight(export.table.system_id, found, characters, current())
+    if encounter is not None:
+        raise EcranError(
+            Text(
+                fr="--encounter choisit une rencontre dans l'export d'une table ; "
+                f"{path} est un fichier de rencontre",
+                en=f"--encounter picks an encounter of a table's export; {path} is a fight file",
+            )
+        )
+    if len(raw) > MAX_FILE_BYTES:
+        raise too_big(path, MAX_FILE_BYTES)
+    return data
 
 
-def _simulate(file: str, trials: int, seed: int | None, as_json: bool) -> None:
+def _simulate(
+    file: str, trials: int, seed: int | None, as_json: bool, encounter: str | None
+) -> None:
     from ecran.engine.fight import simulate_encounter
 
-    data = read_file(file)
+    data = read_fight(file, encounter)
     fr = current() == "fr"
     show = not as_json and trials >= PROGRESS_FROM
     with progress_bar(trials, "combats" if fr else "fights", show) as tell:
@@ -91,10 +116,12 @@ def _rounds(report: Any, lang: str) -> Any:
     return rounds
 
 
-def _attack(file: str, attacker: str, target: str, attack: int, as_json: bool) -> None:
+def _attack(
+    file: str, attacker: str, target: str, attack: int, as_json: bool, encounter: str | None
+) -> None:
     from ecran.engine.fight import planned_attack
 
-    report = planned_attack(read_file(file), attacker, target, attack, current())
+    report = planned_attack(read_fight(file, encounter), attacker, target, attack, current())
     if as_json:
         echo_json(report.model_dump())
         return
@@ -105,6 +132,14 @@ def _attack(file: str, attacker: str, target: str, attack: int, as_json: bool) -
     click.echo(f"  {_('out of action')}{colon}{percent(report.p_out, lang)} ({report.out})")
     click.echo(f"  {_('dead')}{colon}{percent(report.p_dead, lang)} ({report.dead})")
     click.echo(f"  {_('attacker out of action')}{colon}{percent(report.p_attacker_out, lang)}")
+
+
+def encounter_option() -> click.Option:
+    return click.Option(
+        ["--encounter"],
+        metavar=_("TEXT"),
+        help=_("in a table's export: the encounter's name (default: the one still running)"),
+    )
 
 
 def build(lang: str) -> click.Group:
@@ -128,6 +163,7 @@ def build(lang: str) -> click.Group:
                     metavar="INT",
                     help=_("which of the offered attacks (0: the first)"),
                 ),
+                encounter_option(),
                 json_flag(),
             ],
             help=_("Exact chance that one planned attack takes the target out."),
@@ -141,6 +177,7 @@ def build(lang: str) -> click.Group:
                 click.Argument(["file"]),
                 trials_option(),
                 seed_option(),
+                encounter_option(),
                 json_flag(),
             ],
             help=_(HELP),

@@ -22,12 +22,7 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
     file = Path(path)
     try:
         if file.stat().st_size > limit:
-            raise EcranError(
-                Text(
-                    fr=f"{path} : fichier trop gros (max {_megabytes(limit)} Mo)",
-                    en=f"{path}: file too big (max {_megabytes(limit)} MB)",
-                )
-            )
+            raise too_big(path, limit)
         return file.read_bytes()
     except FileNotFoundError:
         raise EcranError(
@@ -42,10 +37,24 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
         ) from None
 
 
+def too_big(path: Path | str, limit: int) -> EcranError:
+    return EcranError(
+        Text(
+            fr=f"{path} : fichier trop gros (max {_megabytes(limit)} Mo)",
+            en=f"{path}: file too big (max {_megabytes(limit)} MB)",
+        )
+    )
+
+
 def read_json(path: Path | str, limit: int) -> Any:
     """`read_bounded`, parsed as JSON."""
+    return parse_json(path, read_bounded(path, limit))
+
+
+def parse_json(path: Path | str, raw: bytes) -> Any:
+    """The bytes read from `path` as JSON, or one line saying where they are not."""
     try:
-        return json.loads(read_bounded(path, limit).decode("utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise invalid_json(Text(fr=str(path), en=str(path)), exc) from None
 

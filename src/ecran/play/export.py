@@ -46,6 +46,8 @@ from ecran.play.tracker import EncounterState
 from ecran.rules import EcranError, Text, from_validation
 from ecran.rules.errors import from_errors, invalid_json
 
+#: What a table's export says it is (its `format`).
+EXPORT_FORMAT: Literal["ecran-table"] = "ecran-table"
 #: The version this server writes (it reads 1 and 2; only 2 imports).
 VERSION: Literal[2] = 2
 #: Ids as the store keeps them (at most 32 characters: `ecran.store.models.ID`).
@@ -73,7 +75,7 @@ class ExportedMember(BaseModel):
 class TableExport(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["ecran-table"] = "ecran-table"
+    format: Literal["ecran-table"] = EXPORT_FORMAT
     version: Literal[1, 2] = VERSION
     table: TableInfo
     #: The member whose view this is.

@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse
 from pydantic import Field
 
 from ecran.play import EventDraft, EventView, Member, TableState, view_for
 from ecran.play import encounter as enc
-from ecran.play.errors import not_found
+from ecran.play.errors import Forbidden, not_found
+from ecran.play.fight_file import readable_fight
 from ecran.play.tracker import Encounter
 from ecran.rules import System, Text
 from ecran.web import commands
@@ -32,6 +34,7 @@ from ecran.web.api.models import (
     seed_field,
 )
 from ecran.web.deps import Me, Seat
+from ecran.web.downloads import json_file
 from ecran.web.i18n import request_lang
 from ecran.web.limits import MAX_INT
 
@@ -64,6 +67,23 @@ def encounter(encounter_id: str, me: Me) -> Encounter:
     if encounter_id not in seen.encounters:
         raise not_found(Text(fr="rencontre", en="encounter"), encounter_id)
     return seen.encounters[encounter_id].encounter
+
+
+@router.get(ONE + "/fight")
+def fight(encounter_id: str, me: Me, request: Request) -> JSONResponse:
+    """The encounter as `ecran encounter simulate` reads it, as a file to download: every
+    participant's sheet as it is now, player characters against NPCs (the sides in words). For
+    the GM: the NPCs' sheets are theirs to see."""
+    if not me.member.is_gm:
+        raise Forbidden(
+            Text(fr="réservé au MJ : le fichier de la rencontre", en="the GM's only: its file")
+        )
+    state = me.state
+    if encounter_id not in state.encounters:
+        raise not_found(Text(fr="rencontre", en="encounter"), encounter_id)
+    found = state.encounters[encounter_id].encounter
+    data = readable_fight(me.system.id, found, state.characters, request_lang(request))
+    return json_file(data, found.name, "encounter")
 
 
 @router.post(BASE, response_model=EventView, status_code=201)

@@ -11,8 +11,6 @@ sheet); always one line in the request's language.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Any
 
 from fastapi import APIRouter, Body, Path, Query, Request
@@ -58,6 +56,7 @@ from ecran.web.api.models import (
     UpdateCharacter,
 )
 from ecran.web.deps import Db, Me, Seat
+from ecran.web.downloads import json_file
 from ecran.web.i18n import request_lang
 from ecran.web.limits import MAX_INT
 from ecran.web.live import hub
@@ -409,17 +408,11 @@ def delete_character(
     return view_for(event, me.member)
 
 
-def _file_name(name: str) -> str:
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^A-Za-z0-9_-]+", "-", plain).strip("-") or "character"
-
-
 @router.get("/{table_id}/characters/{character_id}/export")
 def export_character(character_id: str, me: Me) -> JSONResponse:
     """The sheet as a JSON file (the system's schema: `…/schema`), for import elsewhere."""
     stored = me.store.character(me.access, character_id)
-    disposition = f'attachment; filename="{_file_name(stored.name)}.json"'
-    return JSONResponse(stored.sheet, headers={"Content-Disposition": disposition})
+    return json_file(stored.sheet, stored.name, "character")
 
 
 @router.get("/{table_id}/characters/{character_id}/actions", response_model=list[ActionOut])
@@ -621,8 +614,7 @@ def export(me: Me) -> JSONResponse:
     anyone's is checked by `ecran verify TABLE.json`. No secret dice key is in it (the revealed
     ones are); a player's private rolls are stubs even in the GM's."""
     made = me.store.export(me.table_id, me.member.id)
-    disposition = f'attachment; filename="{_file_name(made.table.name)}.json"'
-    return JSONResponse(made.model_dump(mode="json"), headers={"Content-Disposition": disposition})
+    return json_file(made.model_dump(mode="json"), made.table.name, "table")
 
 
 @router.get("/{table_id}/fairness", response_model=Fairness)

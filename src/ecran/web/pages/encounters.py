@@ -25,6 +25,7 @@ from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
 from ecran.play.errors import Forbidden
+from ecran.play.fight_file import NPC, PC, fight_file, side_of
 from ecran.play.payloads import AttackRoll, EncounterChanged
 from ecran.play.rights import is_turn_of
 from ecran.play.tracker import Encounter, Participant
@@ -472,8 +473,8 @@ SLOW_ENCOUNTERS: Kept[bool] = Kept(1024)
 VICTORY_SECONDS = 2.0
 #: The two sides of the tracker: the players' characters and the GM's NPCs.
 SIDES = {
-    "pc": Text(fr="personnages joueurs", en="player characters"),
-    "npc": Text(fr="PNJ", en="NPCs"),
+    PC: Text(fr="personnages joueurs", en="player characters"),
+    NPC: Text(fr="PNJ", en="NPCs"),
 }
 
 
@@ -492,43 +493,13 @@ def victory_panel(request: Request, here: Here, encounter_id: str) -> Response:
     return page(request, here, "table/_victory.html", victory_context(here, encounter_id))
 
 
-def _fight_file(here: Seat, enc: Encounter) -> tuple[dict[str, Any], dict[str, str]] | Text:
-    """The encounter as `ecran encounter simulate` reads it (each participant's current sheet,
-    characters against NPCs), with each participant's name in it; or why it cannot be."""
-    people: list[dict[str, Any]] = []
-    names: dict[str, str] = {}
-    for pid in enc.order:
-        p = enc.participants[pid]
-        sheet = p.sheet
-        if p.character_id is not None:
-            stored = here.state.characters.get(p.character_id)
-            sheet = None if stored is None else stored.sheet
-        if sheet is None:
-            return Text(
-                fr=f"{p.name} n'a pas de feuille : pas de simulation",
-                en=f"{p.name} has no sheet: no simulation",
-            )
-        name, n = p.name, 2
-        while name in names.values():
-            name, n = f"{p.name} ({n})", n + 1
-        names[pid] = name
-        side = "pc" if p.character_id is not None else "npc"
-        people.append({"name": name, "side": side, "sheet": sheet})
-    if len({p["side"] for p in people}) < 2:
-        return Text(
-            fr="il faut des personnages joueurs et des PNJ",
-            en="it takes player characters and NPCs",
-        )
-    return {"system": here.system.id, "participants": people}, names
-
-
 def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
     enc = here.state.encounter(encounter_id).encounter
-    found = _fight_file(here, enc)
+    found = fight_file(here.system.id, enc, here.state.characters)
     context: dict[str, Any] = {"enc": enc, "seq": here.state.last_seq, "sides": SIDES}
     if isinstance(found, Text):
         return {**context, "victory_note": found}
-    data, names = found
+    data, names = found.data, found.names
     # the same state gives the same figures (a reload does not flicker); this is an estimate
     # for the GM, not a roll of the table: no table dice are spent
     seed = int.from_bytes(
@@ -539,10 +510,10 @@ def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
     pairs = []
     acting = enc.participants.get(enc.current or "")
     if acting is not None:
-        mine = "pc" if acting.character_id is not None else "npc"
+        mine = side_of(acting)
         for pid, name in names.items():
             other = enc.participants[pid]
-            if ("pc" if other.character_id is not None else "npc") != mine:
+            if side_of(other) != mine:
                 pairs.append((names[acting.id], name))
     # off the server's process, in the work budget, like every exact computation: a fight of
     # slow tables must not hold the other tables' requests (the GIL); it stops by itself at
