@@ -60,6 +60,8 @@ def test_clicks_own_errors_are_french(cli: Cli) -> None:
     result = cli("odds", "demo", "d6", "--targte", "3")
     assert result.code == 2
     assert "Option inconnue" in result.err and "--target" in result.err  # click's own hint
+    # click's suggestion, quoted as French quotes: not as Python's repr
+    assert result.err.rstrip().endswith("Vouliez-vous dire « --target »\xa0?")
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import shutil
 import sys
 import textwrap
@@ -331,8 +332,20 @@ def _is_user_error(exc: Exception) -> bool:
 
 
 def _fail(message: str) -> None:
-    click.echo(f"ecran: {message.splitlines()[0] if message else 'error'}", err=True)
+    line = message.splitlines()[0] if message else "error"
+    click.echo(f"ecran: {french_quotes(line) if current() == 'fr' else line}", err=True)
     sys.exit(2)
+
+
+#: Click quotes the names it suggests as Python does ('--skill'); a French line quotes « --skill ».
+_SUGGESTED = re.compile(r"'([^'\s]+)'")
+
+
+def french_quotes(line: str) -> str:
+    """Click's suggestions in French quotation marks (only after "Vouliez-vous dire", where
+    every quote is Click's: an apostrophe elsewhere may be the message's French)."""
+    head, said, tail = line.partition("Vouliez-vous dire")
+    return head + said + _SUGGESTED.sub(r"« \1 »", tail) if said else line
 
 
 if __name__ == "__main__":

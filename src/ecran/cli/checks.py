@@ -229,7 +229,9 @@ def json_flag() -> click.Option:
 
 
 def seed_option() -> click.Option:
-    return click.Option(["--seed"], type=int, default=None, help=_("seed (replays the same dice)"))
+    return click.Option(
+        ["--seed"], type=int, default=None, metavar="INT", help=_("seed (replays the same dice)")
+    )
 
 
 def build(kind: str, lang: str) -> click.Group:

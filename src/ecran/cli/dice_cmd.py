@@ -38,10 +38,12 @@ def register(app: typer.Typer) -> None:
     @app.command(context_settings={"ignore_unknown_options": True})
     def dice(
         expression: str = typer.Argument(..., metavar="EXPR", help="e.g. 4d6kh3, 1d20+5, 6d10>8"),
-        seed: int = typer.Option(None, "--seed", help="seed (the same seed gives the same dice)"),
+        seed: int = typer.Option(
+            None, "--seed", metavar="INT", help="seed (the same seed gives the same dice)"
+        ),
         odds: bool = typer.Option(False, "--odds", help="exact odds instead of a roll"),
         depth: int = typer.Option(
-            limits.DEFAULT_DEPTH, "--depth", help="explosion depth for exact odds"
+            limits.DEFAULT_DEPTH, "--depth", metavar="INT", help="explosion depth for exact odds"
         ),
         as_json: bool = typer.Option(False, "--json", help="JSON output"),
     ) -> None:

@@ -28,8 +28,10 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
         host: str = typer.Option("127.0.0.1", metavar="ADDRESS", help="address to listen on"),
-        port: int = typer.Option(8000, help="port"),
-        workers: int = typer.Option(1, help="worker processes (more than 1 needs ECRAN_REDIS_URL)"),
+        port: int = typer.Option(8000, metavar="INT", help="port"),
+        workers: int = typer.Option(
+            1, metavar="INT", help="worker processes (more than 1 needs ECRAN_REDIS_URL)"
+        ),
         forwarded_allow_ips: str | None = typer.Option(
             None,
             metavar="ADDRESSES",
