@@ -1448,16 +1448,17 @@ def victory(
     planned: Sequence[tuple[str, str]] = (),
     lang: str = "fr",
     system: System[Any] | None = None,
+    batch: int = VICTORY_BATCH,
 ) -> tuple[EncounterReport, list[PlannedAttack]]:
     """The encounter tracker's "chances de victoire" in one job of the work budget: the fight
-    simulated over `trials` (the batches run within `seconds`), then each planned attack
-    (attacker, target) the rules let the acting participant make (one the dice are too many
-    for is left out). A run cut short (the budget's signal, an interrupt) may stop in the
-    middle of filling a table: every simulator table of the process is dropped then, so the
-    worker's next job never reads one half filled."""
+    simulated over `trials` (the batches of `batch` fights run within `seconds`), then each
+    planned attack (attacker, target) the rules let the acting participant make (one the dice
+    are too many for is left out). A run cut short (the budget's signal, an interrupt) may stop
+    in the middle of filling a table: every simulator table of the process is dropped then, so
+    the worker's next job never reads one half filled."""
     try:
         report = simulate_encounter(
-            data, trials, seed=seed, batch=VICTORY_BATCH, seconds=seconds, system=system
+            data, trials, seed=seed, batch=batch, seconds=seconds, system=system
         )
         found = []
         for attacker, target in planned:

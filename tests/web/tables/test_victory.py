@@ -85,10 +85,10 @@ def test_a_first_batch_past_the_budget_gives_a_few_fights_not_an_error(
     from ecran.web.pages import encounters
 
     real = encounters.within_budget
-    asked: list[int] = []
+    asked: list[int] = []  # the fights per batch of each run
 
     def first_too_costly(job: Any, data: Any, trials: int, *rest: Any) -> Any:
-        asked.append(trials)
+        asked.append(rest[-1])
         if len(asked) == 1:
             raise too_costly(1.0)
         return real(job, data, trials, *rest)
@@ -96,15 +96,58 @@ def test_a_first_batch_past_the_budget_gives_a_few_fights_not_an_error(
     monkeypatch.setattr(encounters, "within_budget", first_too_costly)
     enc = _encounter(table)
     html = _page(table, table.gm, f"/encounters/{enc}/victory").text
-    assert asked == [encounters.VICTORY_TRIALS, encounters.VICTORY_FEW]
-    assert f'data-trials="{encounters.VICTORY_FEW}"' in html and 'data-side="pc"' in html
+    full, slow = encounters.VICTORY_BATCH, encounters.SLOW_BATCH
+    assert asked == [full, slow]
+    assert 'id="victory-odds"' in html and 'data-side="pc"' in html
     assert "trop coûteux" not in html
     # the next recomputation of that encounter starts small: no CPU-second spent to learn it again
     again = _page(table, table.gm, f"/encounters/{enc}/victory").text
-    assert asked[2:] == [encounters.VICTORY_FEW] and "victory-odds" in again
+    assert asked[2:] == [slow] and "victory-odds" in again
     # another encounter of the table is tried in full
     _page(table, table.gm, f"/encounters/{_encounter(table)}/victory")
-    assert asked[3:] == [encounters.VICTORY_TRIALS]
+    assert asked[3:] == [full]
+
+
+def test_figures_cut_short_by_the_time_ask_again_a_few_times(
+    table: Table, monkeypatch: Any
+) -> None:
+    """A recomputation that ran out of time with a wide margin asks again a second later (the
+    tables it filled run more fights the next time), at most VICTORY_REFINES times, and only
+    while the encounter stays where it is."""
+    from ecran.web.pages import encounters
+
+    monkeypatch.setattr(encounters, "VICTORY_SECONDS", 0.0)  # one batch, then the time is up
+    monkeypatch.setattr(encounters, "VICTORY_REFINE_MARGIN", 0.0)  # the toy's fight is lopsided
+    enc = _encounter(table)
+    seq = table.last_seq()
+    html = _page(table, table.gm, f"/encounters/{enc}/victory").text
+    trials = int(re.findall(r'data-trials="(\d+)"', html)[0])
+    assert trials == encounters.VICTORY_BATCH < encounters.VICTORY_TRIALS
+    said = f"""hx-vals='{{"victory_more": 1, "victory_seq": {seq}}}'"""
+    assert 'class="victory-refine"' in html and said in html
+    assert 'hx-target="#victory-body"' in html
+    last = encounters.VICTORY_REFINES
+    more = _page(
+        table, table.gm, f"/encounters/{enc}/victory", victory_more="1", victory_seq=str(seq)
+    )
+    assert '"victory_more": 2' in more.text
+    done = _page(
+        table, table.gm, f"/encounters/{enc}/victory", victory_more=str(last), victory_seq=str(seq)
+    )
+    assert done.status_code == 200 and "victory-odds" in done.text
+    assert "victory-refine" not in done.text
+    # the table moved on: the tracker's fresh load has the slot, a late second look swaps nothing
+    table.post(table.gm, f"/encounters/{enc}/participants", {"name": "Ombre"})
+    stale = _page(
+        table, table.gm, f"/encounters/{enc}/victory", victory_more="1", victory_seq=str(seq)
+    )
+    assert stale.status_code == 204 and stale.text == ""
+    # figures the time did not cut short do not ask again
+    monkeypatch.setattr(encounters, "VICTORY_TRIALS", encounters.VICTORY_BATCH)
+    enc2 = _encounter(table)
+    whole = _page(table, table.gm, f"/encounters/{enc2}/victory").text
+    assert f'data-trials="{encounters.VICTORY_TRIALS}"' in whole
+    assert "victory-refine" not in whole
 
 
 def test_the_chances_are_computed_off_the_server_process(table: Table) -> None:

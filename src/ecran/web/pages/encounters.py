@@ -20,7 +20,7 @@ from starlette.datastructures import FormData, QueryParams
 from ecran.dice import Roller
 from ecran.engine.advise import advise
 from ecran.engine.budget import Busy, TooCostly, active, within_budget
-from ecran.engine.fight import victory
+from ecran.engine.fight import VICTORY_BATCH, victory
 from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
@@ -464,10 +464,18 @@ def _next_retry(raw: str | None) -> int | None:
 #: Fights simulated for the GM's chances of victory, and the time they may take (the fragment
 #: reports how many ran).
 VICTORY_TRIALS = 2_000
-#: The fights of a second try when the first batch alone passed the budget.
-VICTORY_FEW = 10
+#: The batches of an encounter whose first batch alone passed the budget (Fluid, four against
+#: four, cold: ten fights took 0.3-0.6 CPU-second here), and the share of the time they start
+#: in: the batch running when that time is up still ends within the budget.
+SLOW_BATCH = 5
+SLOW_SHARE = 0.5
+#: A recomputation that ran out of time with a margin wider than this asks again a second
+#: later (the tables it filled make the next one run more fights), VICTORY_REFINES times at
+#: most, while the encounter stays where it is.
+VICTORY_REFINE_MARGIN = 0.05
+VICTORY_REFINES = 6
 #: Encounters (table, encounter) whose first batch passed the budget in this process: their
-#: recomputations start with the few fights (each step of a slow fight would otherwise spend
+#: recomputations start with the small batches (each step of a slow fight would otherwise spend
 #: the budget's whole CPU-second, the full lane's worker held from the other tables, first).
 SLOW_ENCOUNTERS: Kept[bool] = Kept(1024)
 VICTORY_SECONDS = 2.0
@@ -483,17 +491,25 @@ def victory_panel(request: Request, here: Here, encounter_id: str) -> Response:
     """The GM's chances of victory, recomputed from the current tracks: fights simulated from
     every participant's sheet as it is now (`engine.fight`), and for whoever acts, the exact
     chance that one attack takes each opponent out. Loaded by the tracker (which the live
-    client reloads after every step), so it follows every hit."""
+    client reloads after every step), so it follows every hit. A refinement (`victory_more`,
+    the fragment's own second look) of a table that moved on since answers 204: the tracker's
+    fresh load has the slot."""
     if not here.member.is_gm:
         raise Forbidden(
             Text(
                 fr="réservé au MJ : les chances de victoire", en="the GM's only: chances of victory"
             )
         )
-    return page(request, here, "table/_victory.html", victory_context(here, encounter_id))
+    query = request.query_params
+    refine = query.get("victory_more")
+    if refine is not None and query.get("victory_seq") != str(here.state.last_seq):
+        return Response(status_code=204)
+    context = victory_context(here, encounter_id, _pick(refine, VICTORY_REFINES + 1))
+    return page(request, here, "table/_victory.html", context)
 
 
-def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
+def victory_context(here: Seat, encounter_id: str, refined: int = 0) -> dict[str, Any]:
+    """The fragment's figures; `refined`: how many times it asked again already."""
     enc = here.state.encounter(encounter_id).encounter
     found = fight_file(here.system.id, enc, here.state.characters)
     context: dict[str, Any] = {"enc": enc, "seq": here.state.last_seq, "sides": SIDES}
@@ -521,9 +537,9 @@ def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
     limit = active()
     seconds = VICTORY_SECONDS if limit is None else min(VICTORY_SECONDS, limit.seconds / 2)
 
-    def run(trials: int, planning: Sequence[tuple[str, str]]) -> Any:
-        args = (data, trials, seed, seconds, planning, here.lang, here.system)
-        return within_budget(victory, *args)
+    def run(planning: Sequence[tuple[str, str]], batch: int, share: float = 1.0) -> Any:
+        args = (data, VICTORY_TRIALS, seed, seconds * share, planning, here.lang, here.system)
+        return within_budget(victory, *args, batch)
 
     try:
         report, planned = _chances(run, (here.table_id, encounter_id), pairs)
@@ -531,20 +547,22 @@ def victory_context(here: Seat, encounter_id: str) -> dict[str, Any]:
         raise
     except EcranError as exc:
         return {**context, "victory_note": exc.text}
-    return {**context, "report": report, "acting": acting, "planned": planned}
+    short = report.trials < VICTORY_TRIALS and report.margin > VICTORY_REFINE_MARGIN
+    refine = refined + 1 if short and refined < VICTORY_REFINES else None
+    return {**context, "report": report, "acting": acting, "planned": planned, "refine": refine}
 
 
-def _chances(run: Callable[[int, Sequence[Any]], Any], slow: Hashable, pairs: list[Any]) -> Any:
-    """`run(trials, planned attacks)` in full, or, for an encounter one batch of whose cold
-    fights passed the budget by itself (Fluid, four against four), a few fights without the
-    planned attacks: remembered, so its next recomputations do not spend the budget to learn it
-    again."""
+def _chances(run: Callable[..., Any], slow: Hashable, pairs: list[Any]) -> Any:
+    """`run(planned attacks, batch, share of the time)` in full, or, for an encounter one batch
+    of whose cold fights passed the budget by itself (Fluid, four against four), the fights
+    small batches run in part of the time, without the planned attacks: remembered, so its next
+    recomputations do not spend the budget to learn it again."""
     if not SLOW_ENCOUNTERS.known(slow):
         try:
-            return run(VICTORY_TRIALS, pairs)
+            return run(pairs, VICTORY_BATCH)
         except TooCostly:
             SLOW_ENCOUNTERS.get(slow, lambda: True)
-    return run(VICTORY_FEW, ())
+    return run((), SLOW_BATCH, SLOW_SHARE)
 
 
 # -- advice in the roll panel -------------------------------------------------------------------
