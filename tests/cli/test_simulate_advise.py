@@ -85,6 +85,31 @@ def test_encounter_attack_json(cli: Any) -> None:
     assert result.json()["out"] == "6043/46656"
 
 
+def test_a_fluid_planned_attack_says_what_its_explosions_leave_out(
+    cli: Any, tmp_path: Path
+) -> None:
+    import json
+
+    from ecran.dice import Roller
+    from ecran.engine import get_system
+
+    fluid = get_system("fluid")
+    people = [
+        {"name": name, "side": side, "sheet": fluid.random_npc(Roller(i)).model_dump(mode="json")}
+        for i, (name, side) in enumerate((("Ana", "PJ"), ("Eve", "PNJ")), start=1)
+    ]
+    file = tmp_path / "duel.json"
+    file.write_text(json.dumps({"system": "fluid", "participants": people}), encoding="utf-8")
+    args = ("encounter", "attack", str(file), "--attacker", "Ana", "--target", "Eve")
+    said = cli(*args)
+    assert said.code == 0, said.err
+    assert re.search(
+        r"hors du compte \(les plus longues explosions\)\xa0: 0,\d{3}\u202f% \(", said.out
+    )
+    data = cli(*args, "--json").json()
+    assert 0 < data["p_unsettled"] < 0.01 and "/" in data["unsettled"]
+
+
 def test_the_terminal_reports_write_numbers_and_sources_as_a_french_reader_does(cli: Any) -> None:
     """Counts grouped and decimals with a comma ("100 000 essais", "0,004 s"), the advice's
     sources by the book's title and lines, never a seed file's name, "; " spaced in French."""

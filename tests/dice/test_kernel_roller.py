@@ -35,6 +35,20 @@ def test_faces_and_dice_interleave_as_before() -> None:
     assert got == want
 
 
+def test_a_reused_roller_records_only_the_current_roll() -> None:
+    """Each notation roll is a roll of its own: the roller's record is that roll's dice, not
+    every die since the roller was made (issue 16: "a roller that records only the current
+    roll"); the dice still follow one another from the seed."""
+    roller, again = Roller(3), Roller(3)
+    first = roll("4d6kh3", roller)
+    second = roll("2d8+1", roller)
+    assert roller.rolled == second.dice and len(roller.rolled) == 2
+    assert first.dice + second.dice == again.many(6, 4) + again.many(8, 2)
+    for text in ("1d20+5", "3d6!", "{2d6, 1d8}kh1"):  # planned shapes and the general walk
+        result = roll(text, roller)
+        assert roller.rolled == result.dice
+
+
 def test_new_roll_records_only_the_current_roll() -> None:
     roller = Roller(3)
     roll("4d6", roller)

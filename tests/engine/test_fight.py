@@ -172,6 +172,52 @@ def test_a_planned_attack_agrees_with_the_checks_own_odds() -> None:
         planned_attack(data, "Ana", "Nobody")
 
 
+def test_past_its_walk_a_planned_attack_reads_the_listed_results_and_says_what_is_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A check whose dice are too many to walk answers from its result law's listed results
+    (exact), the tails (the longest explosion chains) left out and said. Held to a known truth:
+    WaRP's duel, its law's blows that take Eve out moved into a tail, lies between the listed
+    answer and it plus what was left out, for every chance; the listed part is exact."""
+    from ecran.engine import fight as fight_module
+    from ecran.engine.fight import Attack, planned_attack
+    from ecran.rules.outcome import ResultLaw, Tail
+
+    data = _load("duel_warp.json")
+    walked = planned_attack(data, "Ana", "Eve")
+    assert walked.unsettled == "0" and walked.p_unsettled == 0
+    fight = Fight(data)
+    attack = Attack.of(fight.books, fight.start[0], fight.start[1], 0)
+    assert attack.check is not None
+    exact = attack.check.result_law(attack.params)
+    assert exact is not None and not exact.tails
+    kept = [(r, p) for r, p in exact.results if r.outcome != "out"]
+    moved = [(r, p) for r, p in exact.results if r.outcome == "out"]
+    left = sum((p for _, p in moved), Fraction(0))
+    blow = moved[0][0]
+    tailed = ResultLaw(kept, (Tail(left, lambda dice: blow),))
+    monkeypatch.setattr(type(attack.check), "result_law", lambda self, params: tailed)
+    fight_module.forget_tables()
+    listed = planned_attack(data, "Ana", "Eve", paths=10)  # the walk gives up at once
+    assert Fraction(listed.unsettled) == left > 0
+    for name in ("out", "dead", "attacker_out"):
+        low, truth = Fraction(getattr(listed, name)), Fraction(getattr(walked, name))
+        assert low <= truth <= low + left, name
+    assert Fraction(listed.out) == Fraction(walked.out) - left  # the rest exactly
+    fight_module.forget_tables()
+
+
+def test_a_fluid_planned_attack_is_answered_with_what_its_explosions_leave_out() -> None:
+    """Fluid's attack explodes without end (no walk covers it): the tracker used to leave its
+    planned attacks out; they are now the listed results' exact chances, with the rest said."""
+    from ecran.engine.fight import planned_attack
+
+    data = _random_four_against_four("fluid", 30)
+    planned = planned_attack(data, "n0", "n4")
+    assert 0 < planned.p_unsettled < 0.01
+    assert 0 <= planned.p_dead <= planned.p_out <= 1 - planned.p_unsettled
+
+
 def _random_four_against_four(system_id: str, rounds: int) -> dict[str, Any]:
     from ecran.dice import Roller
     from ecran.engine import get_system

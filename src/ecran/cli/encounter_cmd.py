@@ -132,6 +132,9 @@ def _attack(
     click.echo(f"  {_('out of action')}{colon}{percent(report.p_out, lang)} ({report.out})")
     click.echo(f"  {_('dead')}{colon}{percent(report.p_dead, lang)} ({report.dead})")
     click.echo(f"  {_('attacker out of action')}{colon}{percent(report.p_attacker_out, lang)}")
+    if report.p_unsettled:
+        left = percent(report.p_unsettled, lang, 3)  # small: one decimal would say 0
+        click.echo(f"  {_('left out (the longest explosions)')}{colon}{left} ({report.unsettled})")
 
 
 def encounter_option() -> click.Option:

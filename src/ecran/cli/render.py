@@ -32,10 +32,10 @@ def number(x: float, lang: str, digits: int = 2) -> str:
     return worded(x, lang, digits)
 
 
-def percent(p: float, lang: str) -> str:
+def percent(p: float, lang: str, decimals: int = 1) -> str:
     """A probability as the reader writes it, one decimal: `58,3 %` (a narrow no-break space
     before %, as French typography wants) / `58.3%`."""
-    return number(p * 100, lang, 1) + ("\u202f%" if lang == "fr" else "%")
+    return number(p * 100, lang, decimals) + ("\u202f%" if lang == "fr" else "%")
 
 
 def odds_table(report: OddsReport, check: Check[Any], lang: str) -> Table:

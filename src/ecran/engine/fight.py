@@ -451,15 +451,26 @@ def exact_exchange(
     choice: int,
     cache: dict[tuple[Any, str], Results] | None = None,
     paths: int = WALK_PATHS,
+    listed: bool = False,
 ) -> Distribution[tuple[int, int]]:
     """The exact distribution of the two states after one attack: each distinct result of the
-    check (walked once per parameters), then its consequences walked over their own dice."""
+    check (walked once per parameters), then its consequences walked over their own dice.
+    With `listed`, a check whose dice are too many to walk but whose `result_law` lists its
+    results gives those, exactly: the law's tails (an open explosion's longest chains) are then
+    the distribution's residual, the part of the chance not worked out."""
     attack = Attack.of(books, attacker, defender, choice)
     if attack.check is None:
         return Distribution.constant((attacker, defender))
     assert attack.check is not None
     cache = RESULTS if cache is None else cache
-    results, seen = check_results(attack.check, attack.params, cache, paths)
+    try:
+        results, seen = check_results(attack.check, attack.params, cache, paths)
+    except TooManyPaths:
+        law = attack.check.result_law(attack.params) if listed else None
+        if law is None:
+            raise
+        weights, denominator, seen = _weights_by_key(law)
+        results = Distribution(weights, denominator)
     # results that do the same things (the same operations with the same parameters) are one:
     # their operations are walked once
     same: dict[str, tuple[list[Consequence], Fraction]] = {}
@@ -1384,6 +1395,11 @@ class PlannedAttack(BaseModel):
     p_dead: float
     attacker_out: str
     p_attacker_out: float
+    #: The chance of the results not worked out exactly (a Fluid attack's longest explosion
+    #: chains, `Check.result_law`'s tails): each chance above is exact for the rest, so the
+    #: true one lies between it and it plus this. 0 where every result was worked out.
+    unsettled: str = "0"
+    p_unsettled: float = 0.0
 
 
 def planned_attack(
@@ -1397,7 +1413,8 @@ def planned_attack(
 ) -> PlannedAttack:
     """The exact chance that one attack of `attacker` takes `target` out (names from the
     encounter file): the same walked exchange the simulator samples from, within `paths` dice
-    sequences per walk (past them: a one-line error)."""
+    sequences per walk; past them, the check's listed results where it lists them (the rest's
+    chance is `unsettled`), else a one-line error."""
     fight = Fight(data, system)
     names = [p.name for p in fight.spec.participants]
     for name in (attacker, target):
@@ -1411,7 +1428,7 @@ def planned_attack(
     a, d = fight.start[names.index(attacker)], fight.start[names.index(target)]
     attack = Attack.of(fight.books, a, d, choice)
     try:
-        dist = exact_exchange(fight.books, a, d, choice, fight.results, paths)
+        dist = exact_exchange(fight.books, a, d, choice, fight.results, paths, listed=True)
     except TooManyPaths:
         raise EcranError(
             Text(
@@ -1423,6 +1440,7 @@ def planned_attack(
     p_out = dist.probability_where(lambda s: status[s[1]] >= OUT)
     p_dead = dist.probability_where(lambda s: status[s[1]] == DEAD)
     p_back = dist.probability_where(lambda s: status[s[0]] >= OUT)
+    unsettled = 1 - dist.total
     return PlannedAttack(
         attacker=attacker,
         target=target,
@@ -1433,6 +1451,8 @@ def planned_attack(
         p_dead=float(p_dead),
         attacker_out=str(p_back),
         p_attacker_out=float(p_back),
+        unsettled=str(unsettled),
+        p_unsettled=float(unsettled),
     )
 
 

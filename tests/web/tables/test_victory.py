@@ -187,3 +187,28 @@ def test_a_run_cut_short_leaves_no_table_half_filled(monkeypatch: Any, toy_syste
     else:
         raise AssertionError("the interrupt went through")
     assert not fight.FIGHTS and not fight.TABLES and not fight.TABLED
+
+
+def test_a_fluid_planned_attack_shows_what_its_explosions_leave_out(api: Any) -> None:
+    """Fluid's attack explodes without end: the acting fighter's planned attack shows its
+    listed results' chance and the small part the longest explosions leave out."""
+    from ecran.dice import Roller
+    from ecran.engine import get_system
+    from web.tables.tables_support import new_table
+
+    fluid = get_system("fluid")
+    table = new_table(api, system="fluid")
+    hero = table.character(table.alice, fluid.random_npc(Roller(1)).model_dump(mode="json"))
+    enc = table.post(table.gm, "/encounters", {"name": "Duel"}).json()["payload"]["encounter_id"]
+    table.post(table.gm, f"/encounters/{enc}/participants", {"character_id": hero["id"]})
+    npc = fluid.random_npc(Roller(2)).model_dump(mode="json")
+    table.post(table.gm, f"/encounters/{enc}/participants", {"sheet": npc})
+    assert table.post(table.gm, f"/encounters/{enc}/initiative", {"seed": 3}).status_code == 200
+    assert table.post(table.gm, f"/encounters/{enc}/start").status_code == 200
+    html = _page(table, table.gm, f"/encounters/{enc}/victory").text
+    found = re.search(
+        r'<li data-target="[^"]+" data-p-out="([^"]+)" data-p-unsettled="([^"]+)"', html
+    )
+    assert found is not None, html
+    assert 0 < float(found.group(2)) < 0.01
+    assert "hors du compte : les plus longues explosions" in html

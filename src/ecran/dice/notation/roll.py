@@ -184,7 +184,10 @@ class RollResult:
 
 
 def roll(expression: Expression | str, dice: DiceSource) -> RollResult:
-    """Roll the expression with `dice` (a seeded `Roller` to replay it)."""
+    """Roll the expression with `dice` (a seeded `Roller` to replay it). A roll of its own: a
+    `Roller`'s `rolled` then holds this roll's dice only, however long the roller lives."""
+    if isinstance(dice, Roller):
+        dice.new_roll()
     if type(expression) is str:
         plan = _PLANS.get(expression)
         if plan is None:
