@@ -1480,7 +1480,24 @@ def victory(
         report = simulate_encounter(
             data, trials, seed=seed, batch=batch, seconds=seconds, system=system
         )
-        found = []
+        found = planned_attacks(data, planned, lang, system)
+    except BaseException:
+        forget_tables()
+        raise
+    return report, found
+
+
+def planned_attacks(
+    data: Any,
+    planned: Sequence[tuple[str, str]],
+    lang: str = "fr",
+    system: System[Any] | None = None,
+) -> list[PlannedAttack]:
+    """Each planned attack (attacker, target) the rules let the acting participant make, one
+    the dice are too many for left out; in a job of the work budget of its own (the tracker's
+    slow encounters), every table dropped if the budget cuts it short, as in `victory`."""
+    found = []
+    try:
         for attacker, target in planned:
             try:
                 found.append(
@@ -1493,7 +1510,7 @@ def victory(
     except BaseException:
         forget_tables()
         raise
-    return report, found
+    return found
 
 
 def forget_tables() -> None:

@@ -150,6 +150,32 @@ def test_figures_cut_short_by_the_time_ask_again_a_few_times(
     assert "victory-refine" not in whole
 
 
+def test_a_slow_encounter_still_plans_the_acting_fighters_attacks(
+    table: Table, monkeypatch: Any
+) -> None:
+    """Past the budget, the few fights run without the planned attacks; those come in a job
+    of their own, so the GM still reads one attack's chance to take each opponent out."""
+    from ecran.engine.budget import too_costly
+    from ecran.web.pages import encounters
+
+    real = encounters.within_budget
+    jobs: list[str] = []
+
+    def first_too_costly(job: Any, *args: Any) -> Any:
+        jobs.append(job.__name__)
+        if len(jobs) == 1:
+            raise too_costly(1.0)
+        return real(job, *args)
+
+    enc = _encounter(table)
+    assert table.post(table.gm, f"/encounters/{enc}/initiative", {"seed": 1}).status_code == 200
+    assert table.post(table.gm, f"/encounters/{enc}/start").status_code == 200
+    monkeypatch.setattr(encounters, "within_budget", first_too_costly)
+    html = _page(table, table.gm, f"/encounters/{enc}/victory").text
+    assert jobs == ["victory", "victory", "planned_attacks"]
+    assert 'id="planned-attacks"' in html and "data-p-out=" in html
+
+
 def test_the_chances_are_computed_off_the_server_process(table: Table) -> None:
     """The simulation runs in the work budget's workers, like every exact computation: the
     server's own process keeps no fight table (a slow fight never holds other requests)."""

@@ -20,7 +20,7 @@ from starlette.datastructures import FormData, QueryParams
 from ecran.dice import Roller
 from ecran.engine.advise import advise
 from ecran.engine.budget import Busy, TooCostly, active, within_budget
-from ecran.engine.fight import VICTORY_BATCH, victory
+from ecran.engine.fight import VICTORY_BATCH, planned_attacks, victory
 from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
@@ -541,8 +541,17 @@ def victory_context(here: Seat, encounter_id: str, refined: int = 0) -> dict[str
         args = (data, VICTORY_TRIALS, seed, seconds * share, planning, here.lang, here.system)
         return within_budget(victory, *args, batch)
 
+    def plan(planning: Sequence[tuple[str, str]]) -> list[Any]:
+        try:
+            found: list[Any] = within_budget(
+                planned_attacks, data, planning, here.lang, here.system
+            )
+        except (TooCostly, Busy):  # the fights' figures stand without them
+            return []
+        return found
+
     try:
-        report, planned = _chances(run, (here.table_id, encounter_id), pairs)
+        report, planned = _chances(run, plan, (here.table_id, encounter_id), pairs)
     except Busy:
         raise
     except EcranError as exc:
@@ -552,17 +561,21 @@ def victory_context(here: Seat, encounter_id: str, refined: int = 0) -> dict[str
     return {**context, "report": report, "acting": acting, "planned": planned, "refine": refine}
 
 
-def _chances(run: Callable[..., Any], slow: Hashable, pairs: list[Any]) -> Any:
+def _chances(
+    run: Callable[..., Any], plan: Callable[..., Any], slow: Hashable, pairs: list[Any]
+) -> Any:
     """`run(planned attacks, batch, share of the time)` in full, or, for an encounter one batch
     of whose cold fights passed the budget by itself (Fluid, four against four), the fights
-    small batches run in part of the time, without the planned attacks: remembered, so its next
-    recomputations do not spend the budget to learn it again."""
+    small batches run in part of the time, then the planned attacks in a job of their own
+    (`plan`): remembered, so its next recomputations do not spend the budget to learn it
+    again."""
     if not SLOW_ENCOUNTERS.known(slow):
         try:
             return run(pairs, VICTORY_BATCH)
         except TooCostly:
             SLOW_ENCOUNTERS.get(slow, lambda: True)
-    return run((), SLOW_BATCH, SLOW_SHARE)
+    report, _ = run((), SLOW_BATCH, SLOW_SHARE)
+    return report, plan(pairs) if pairs else []
 
 
 # -- advice in the roll panel -------------------------------------------------------------------
