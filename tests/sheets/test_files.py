@@ -61,7 +61,9 @@ def test_schema_errors_name_the_field(npcs):
     data["name"] = ""
     data["pouvoir"] = 12
     error = _refusal(json.dumps(data))
-    assert "name" in error.message("en") and "pouvoir" in error.message("en")
+    assert "Name" in error.message("en") and "pouvoir" in error.message("en")
+    # the command line names the field as its reader types it
+    assert error.command_line("en").startswith("name: ")
     assert "paramètre inconnu" in error.message("fr")
     assert not isinstance(error, SheetRejected)
 

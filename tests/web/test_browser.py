@@ -48,7 +48,7 @@ def test_pick_fill_see_odds_roll_and_replay(server: str, browser: Any) -> None:
     expect(odds.locator('tr[data-outcome="success"]')).to_contain_text("33,33")
 
     page.fill("#p-target", "9")
-    expect(odds.locator(".error")).to_contain_text("target : doit être ≤ 6")
+    expect(odds.locator(".error")).to_contain_text("Seuil : doit être ≤ 6")
     page.fill("#p-target", "5")
     expect(odds.locator('tr[data-outcome="success"]')).to_have_attribute("data-probability", "1/3")
     shoot(page, "light")

@@ -83,10 +83,10 @@ def test_bad_value_gives_a_422_fragment_with_the_one_line_message(client: TestCl
     fragment = client.get("/systems/demo/checks/d6/odds?target=9", headers=HTMX)
     assert fragment.status_code == 422
     assert fragment.text.strip() == (
-        '<p class="error" role="alert">target : doit être ≤ 6 (&#39;9&#39;)</p>'
-    )
+        '<p class="error" role="alert">Seuil : doit être ≤ 6 (&#39;9&#39;)</p>'
+    )  # the field as the form labels it, never its id
     english = client.get("/systems/demo/checks/d6/odds?target=&lang=en", headers=HTMX)
-    assert "target: Input should be a valid integer" in unescape(english.text)
+    assert "Target: Input should be a valid integer" in unescape(english.text)
 
 
 def test_rolling_a_bad_value_gives_the_message_where_the_record_would_be(
@@ -98,13 +98,16 @@ def test_rolling_a_bad_value_gives_the_message_where_the_record_would_be(
     result = cli("--lang", "en", "roll", "demo", "d6", "--target", "7", "--json")
     assert result.code == 2
     line = result.err.strip().removeprefix("ecran: ")
-    assert unescape(fragment.text).strip() == f'<p class="error" role="alert">{line}</p>'
+    # the same refusal, the field named as each reader knows it: the option typed, the label read
+    assert line.startswith("target: ")
+    shown = line.replace("target: ", "Target: ", 1)
+    assert unescape(fragment.text).strip() == f'<p class="error" role="alert">{shown}</p>'
 
 
 def test_check_page_with_a_bad_value_shows_the_message_in_place(client: TestClient) -> None:
     page = client.get("/systems/demo/checks/d6?target=0")
     assert page.status_code == 200
-    assert "target : doit être ≥ 1" in unescape(page.text)
+    assert "Seuil : doit être ≥ 1" in unescape(page.text)
     assert 'value="0"' in page.text  # the user's value is kept to be corrected
 
 

@@ -314,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         _fail(exc.format_message())
     except Exception as exc:
         if _is_user_error(exc):
-            _fail(exc.message(current()))  # type: ignore[attr-defined]
+            _fail(exc.command_line(current()))  # type: ignore[attr-defined]
         if os.environ.get("ECRAN_DEBUG"):  # a bug of ours: one line, the trace on demand
             raise
         click.echo(

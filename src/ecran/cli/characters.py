@@ -174,7 +174,7 @@ def guided(system: System[Any]) -> CharacterSheet:
         try:
             sheet: CharacterSheet = model.model_validate(data)
         except ValidationError as exc:
-            click.echo(from_validation(exc).message(lang), err=True)
+            click.echo(from_validation(exc, model).command_line(lang), err=True)
             continue
         violations = system.validate(sheet)
         if not violations:
@@ -213,7 +213,7 @@ def _npc_command(system: System[Any], lang: str) -> click.Command:
         try:
             chosen = system.npc_params.model_validate(given(values))
         except ValidationError as exc:
-            raise from_validation(exc) from None
+            raise from_validation(exc, system.npc_params) from None
         roller = seeded_roller(seed)
         sheet = system.draw_npc(roller, lang, **dict(chosen))
         if as_json:

@@ -39,7 +39,7 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
     try:
         params = operation.params.model_validate(given(values))
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, operation.params) from None
     roller = seeded_roller(seed)
     change = operation.run(sheet, params, roller)
     if out is not None:

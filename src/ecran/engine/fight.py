@@ -752,7 +752,7 @@ def load_encounter(
         try:
             sheets.append(model.model_validate(p.sheet))
         except ValidationError as exc:
-            raise from_validation(exc) from None
+            raise from_validation(exc, model) from None
     if len({p.side for p in spec.participants}) < 2:
         raise EcranError(
             Text(fr="il faut au moins deux camps", en="a fight needs at least two sides")

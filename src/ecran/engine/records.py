@@ -49,7 +49,7 @@ def parse_params(check: Check[Any], values: dict[str, Any]) -> BaseModel:
     try:
         params: BaseModel = check.parse(values)
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, check.params) from None
     return params
 
 

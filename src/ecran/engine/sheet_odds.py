@@ -244,4 +244,4 @@ def _parse(check: Check[Any], values: dict[str, Any]) -> Any:
     try:
         return check.parse(values)
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, check.params) from None

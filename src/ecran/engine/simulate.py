@@ -119,7 +119,7 @@ def parsed(system_id: str, check_name: str, values: dict[str, Any]) -> tuple[Che
     try:
         return check, check.parse(values)
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, check.params) from None
 
 
 def exact(system_id: str, check: Check[Any], params: BaseModel) -> Distribution[str]:

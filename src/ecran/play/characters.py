@@ -18,6 +18,7 @@ from ecran.play.payloads import CharacterDeleted, CharacterSaved, ConditionPut, 
 from ecran.play.rights import require_edit, require_gm
 from ecran.play.state import TableState
 from ecran.rules import CharacterSheet, EcranError, RuleViolation, System, Text, from_validation
+from ecran.rules.field import field_labels
 from ecran.rules.text import DEFAULT_LANG
 
 
@@ -36,7 +37,7 @@ def parse_sheet(system: System[Any], data: Any) -> CharacterSheet:
         sheet: CharacterSheet = system.sheet_model().model_validate({**data, "system": system.id})
         return sheet
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, system.sheet_model()) from None
 
 
 def check_sheet(system: System[Any], data: Any) -> tuple[dict[str, Any], list[RuleViolation]]:
@@ -44,10 +45,13 @@ def check_sheet(system: System[Any], data: Any) -> tuple[dict[str, Any], list[Ru
     return sheet.model_dump(mode="json"), system.validate(sheet)
 
 
-def refuse(violations: list[RuleViolation]) -> SheetRefused:
-    fr = "; ".join(v.line("fr") for v in violations)
-    en = "; ".join(v.line("en") for v in violations)
-    return SheetRefused(Text(fr=f"feuille refusée : {fr}", en=f"sheet refused: {en}"), violations)
+def refuse(violations: list[RuleViolation], system: System[Any]) -> SheetRefused:
+    """Every violation in one line, each field by its label on the sheet's form."""
+    labels = field_labels(system.sheet_model())
+    fr = " ; ".join(v.line("fr", labels) for v in violations)
+    en = "; ".join(v.line("en", labels) for v in violations)
+    refused = Text(fr=f"feuille refusée : {fr}", en=f"sheet refused: {en}")
+    return SheetRefused(refused, violations, labels)
 
 
 def _conflict(current: StoredCharacter, expected: int, attempted: dict[str, Any]) -> Conflict:
@@ -90,7 +94,7 @@ def save_character(
     violation unless `allow_violations` (a draft in guided creation)."""
     sheet, violations = check_sheet(system, data)
     if violations and not allow_violations:
-        raise refuse(violations)
+        raise refuse(violations, system)
     if character_id is None:
         owner = state.member(owner_id) if owner_id else actor
         if owner.id != actor.id and not actor.is_gm:
@@ -170,7 +174,7 @@ def run_operation(
     try:
         params = op.params.model_validate(values)
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, op.params) from None
     roller = seeded_roller(seed)
     change = op.run(parse_sheet(system, sheet), params, roller)
     resolution = None if change.resolution is None else dataclasses.asdict(change.resolution)

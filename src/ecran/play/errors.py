@@ -4,6 +4,7 @@ layers above print it as they print any bad input; the subclasses let the web pi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ecran.rules import EcranError, RuleViolation, Text
@@ -40,9 +41,16 @@ class Conflict(EcranError):
 class SheetRefused(EcranError):
     """A sheet that breaks the system's rules, refused with every violation."""
 
-    def __init__(self, text: Text, violations: list[RuleViolation]) -> None:
+    def __init__(
+        self,
+        text: Text,
+        violations: list[RuleViolation],
+        labels: Mapping[str, Text] | None = None,
+    ) -> None:
         super().__init__(text)
         self.violations = violations
+        #: The sheet's fields by their labels, for each violation's `line`.
+        self.labels = labels
 
 
 def not_found(kind: Text, key: str) -> NotFound:

@@ -41,7 +41,7 @@ def draw(
     try:
         chosen = system.npc_params.model_validate(choices or {})
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, system.npc_params) from None
     roller = seeded_roller(seed)
     sheet = system.draw_npc(roller, lang, **dict(chosen)).model_dump(mode="json")
     record = NpcDrawn(

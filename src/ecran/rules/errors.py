@@ -7,10 +7,10 @@ answers HTTP 422 with the same text. Nothing else should reach a user.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ecran.rules.text import DEFAULT_LANG, Text
 
@@ -21,9 +21,16 @@ class EcranError(ValueError):
     def __init__(self, text: Text) -> None:
         super().__init__(text.en)
         self.text = text
+        #: The same refusal naming fields by their ids, where `text` names them by their
+        #: labels (`from_errors`): what the command line says, whose reader typed the ids.
+        self.by_id: Text | None = None
 
     def message(self, lang: str = DEFAULT_LANG) -> str:
         return self.text(lang)
+
+    def command_line(self, lang: str = DEFAULT_LANG) -> str:
+        """The message as the command line says it: fields by the options' names."""
+        return (self.by_id or self.text)(lang)
 
 
 class UnknownName(EcranError):
@@ -177,8 +184,19 @@ def _worded(error: Any) -> Text | None:
     return raised.text if isinstance(raised, EcranError) else None
 
 
-def _field(error: Any) -> str:
-    return ".".join(str(part).replace("_", "-") for part in error["loc"]) or "params"
+def _ids(loc: Sequence[Any]) -> str:
+    return ".".join(str(part).replace("_", "-") for part in loc)
+
+
+def field_words(loc: Sequence[Any], labels: Mapping[str, Text] | None) -> Text:
+    """A field as people read it: its label where the model declares one (the rest of a
+    nested place in brackets: `Compétences (tir)`), else its id (`max-hp`)."""
+    label = labels.get(loc[0]) if labels and loc and isinstance(loc[0], str) else None
+    if label is None:
+        plain = _ids(loc) or "params"
+        return Text(fr=plain, en=plain)
+    rest = f" ({_ids(loc[1:])})" if len(loc) > 1 else ""
+    return Text(fr=label.fr + rest, en=label.en + rest)
 
 
 def _fr_message(error: Any) -> str:
@@ -207,21 +225,36 @@ def _fr_message(error: Any) -> str:
     return _FR.get(kind, str(error["msg"]))
 
 
-def from_validation(exc: ValidationError) -> EcranError:
-    """One line out of pydantic's errors: each field, what is wrong, and the value given."""
-    return from_errors(exc.errors())
+def from_validation(exc: ValidationError, model: type[BaseModel] | None = None) -> EcranError:
+    """One line out of pydantic's errors: each field, what is wrong, and the value given. With
+    the `model` validated, each field by its label (`FIELD_NAMES`)."""
+    if model is None:
+        return from_errors(exc.errors())
+    from ecran.rules.field import field_labels
+
+    return from_errors(exc.errors(), field_labels(model))
 
 
-def from_errors(errors: Sequence[Any]) -> EcranError:
-    """The same from pydantic-shaped error dicts (as FastAPI's RequestValidationError gives)."""
+def from_errors(errors: Sequence[Any], labels: Mapping[str, Text] | None = None) -> EcranError:
+    """The same from pydantic-shaped error dicts (as FastAPI's RequestValidationError gives);
+    `labels`: the people's words of the fields, by name. A form's reader reads the labels
+    (`Seuil : doit être ≤ 6`); the command line's, who typed `--target`, the ids
+    (`EcranError.command_line`)."""
+    error = EcranError(_said(errors, labels))
+    if labels:
+        error.by_id = _said(errors, None)
+    return error
+
+
+def _said(errors: Sequence[Any], labels: Mapping[str, Text] | None) -> Text:
     fr_parts, en_parts = [], []
     for error in errors:
-        field = _field(error)
+        field = field_words(error["loc"], labels)
         # A whole-model error (empty loc) would echo every parameter: name none.
         shown = "input" in error and error["type"] != "missing" and error["loc"]
         given = f" ({_shown(error['input'])})" if shown else ""
-        fr_parts.append(f"{field} : {_fr_message(error)}{given}")
+        fr_parts.append(f"{field.fr} : {_fr_message(error)}{given}")
         worded = _worded(error)
-        en_parts.append(f"{field}: {worded.en if worded else error['msg']}{given}")
+        en_parts.append(f"{field.en}: {worded.en if worded else error['msg']}{given}")
     # French sets a space before the semicolon (as the advice's sources do)
-    return EcranError(Text(fr=" ; ".join(fr_parts), en="; ".join(en_parts)))
+    return Text(fr=" ; ".join(fr_parts), en="; ".join(en_parts))

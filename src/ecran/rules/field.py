@@ -151,6 +151,33 @@ def _choices(annotation: Any) -> tuple[Any, ...]:
     return ()
 
 
+#: The words of the fields every sheet has (`CharacterSheet`), which no game declares.
+COMMON_WORDS = {
+    "name": Text(fr="Nom", en="Name"),
+    "kind": Text(fr="Type", en="Kind"),
+    "player": Text(fr="Joueur", en="Player"),
+    "notes": Text(fr="Notes", en="Notes"),
+}
+
+
+_LABELS: dict[type[BaseModel], dict[str, Text]] = {}
+
+
+def field_labels(model: type[BaseModel]) -> dict[str, Text]:
+    """Each field of `model` by its label as a form shows it (declared, else the common words
+    of every sheet), under its name and its aliases: what a refusal names a field by. Read
+    once per model (models are few: a game's checks, sheets and operations)."""
+    found = _LABELS.get(model)
+    if found is None:
+        found = {}
+        for name, meta in FieldMeta.of_model(model).items():
+            label = meta.label if meta.label_declared else COMMON_WORDS.get(name)
+            if label is not None:
+                found.update((key, label) for key in (name, *meta.aliases))
+        _LABELS[model] = found
+    return found
+
+
 def folded(word: str) -> str:
     """A word as people may type it: no case, no accents, no surrounding spaces."""
     decomposed = unicodedata.normalize("NFKD", word.strip().casefold())

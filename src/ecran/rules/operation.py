@@ -81,7 +81,7 @@ class Operation(ABC, Generic[S, P]):
         try:
             return self.apply(sheet, params, dice)
         except ValidationError as exc:
-            raise from_validation(exc) from None
+            raise from_validation(exc, type(sheet)) from None
 
 
 Rule = Callable[[S, P, DiceSource], Change[S]]

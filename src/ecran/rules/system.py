@@ -254,7 +254,7 @@ class System(Generic[SheetT]):
             try:
                 sheet = self.sheet_model().model_validate(sheet)
             except ValidationError as exc:
-                raise from_validation(exc) from None
+                raise from_validation(exc, self.sheet_model()) from None
         return _SHEET_ODDS[0](self, self.own(sheet), lang, **kwargs)
 
     # -- combat -------------------------------------------------------------------------------

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import BaseModel, ConfigDict
 
+from ecran.rules.errors import field_words
 from ecran.rules.text import Source, Text
 
 
@@ -15,12 +18,19 @@ class RuleViolation(BaseModel):
     message: Text
     path: str = ""
 
-    def line(self, lang: str = "fr") -> str:
-        """What a player reads: what is wrong and where the book says so (its title and
+    def where(self, lang: str = "fr", labels: Mapping[str, Text] | None = None) -> str:
+        """The field the rule is about, as the sheet's form names it (`labels`: the sheet's
+        `rules.field.field_labels`; without them its id), with its colon; "" for none."""
+        if not self.path:
+            return ""
+        field = field_words(self.path.split("."), labels)(lang)
+        return f"{field} : " if lang == "fr" else f"{field}: "
+
+    def line(self, lang: str = "fr", labels: Mapping[str, Text] | None = None) -> str:
+        """What a player reads: where, what is wrong and where the book says so (its title and
         lines, "Espace Artémis, l. 46-53"), never the rule's id or the seed's file name."""
-        where = f"{self.path} : " if lang == "fr" else f"{self.path}: "
         book = self.source.label(lang)
-        return f"{where if self.path else ''}{self.message(lang)} ({book})"
+        return f"{self.where(lang, labels)}{self.message(lang)} ({book})"
 
     def reference(self) -> str:
         """The rule's id and the seed file's lines, for JSON and logs (a maintainer's form)."""

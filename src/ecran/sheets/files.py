@@ -91,7 +91,7 @@ def sheet_from_data(
     try:
         return system, system.sheet_model().model_validate(data)
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, system.sheet_model()) from None
 
 
 def _parse(text: str | bytes) -> Any:

@@ -161,7 +161,11 @@ def error_extra(exc: EcranError, lang: str) -> dict[str, Any]:
     if isinstance(exc, SheetRefused):
         return {
             "violations": [
-                {**v.model_dump(mode="json"), "line": v.line(lang), "reference": v.reference()}
+                {
+                    **v.model_dump(mode="json"),
+                    "line": v.line(lang, exc.labels),
+                    "reference": v.reference(),
+                }
                 for v in exc.violations
             ]
         }

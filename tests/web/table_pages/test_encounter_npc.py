@@ -59,7 +59,7 @@ def test_the_add_npc_form_takes_the_systems_choices(web: TestClient) -> None:
         htmx=True,
     )
     assert refused.status_code == 422
-    assert "level : doit être ≤ 3" in unescape(refused.text)
+    assert "Niveau : doit être ≤ 3" in unescape(refused.text)
     api = gm.client.get(
         f"/api/tables/{gm.table_id}/encounters", headers={"Authorization": f"Bearer {gm.token}"}
     )

@@ -105,7 +105,7 @@ def test_live_validation_names_the_problem_in_the_page_language(web: TestClient)
     sheet = get_system("warp").random_npc(Roller(3)).model_dump(mode="json")
     pairs = [(k, "-4" if k == "max_hp" else v) for k, v in _form_of(sheet, "warp")]
     french = player.post("/characters/check", pairs, htmx=True)
-    assert "max-hp : doit être ≥ 1" in unescape(french.text)
+    assert "Points de vie max. : doit être ≥ 1" in unescape(french.text)  # its label
     english = player.client.post(
         player.url("/characters/check") + "?lang=en",
         data=dict(pairs),
@@ -150,7 +150,7 @@ def test_import_refuses_an_invalid_sheet_and_stores_nothing(web: TestClient) -> 
     before = store.state(gm.table_id).last_seq
     refused = player.upload("/characters/import", b'{"system": "artemis", "name": ""}')
     assert refused.status_code == 422
-    assert "name : texte trop court" in unescape(refused.text)
+    assert "Nom : texte trop court" in unescape(refused.text)
     assert player.upload("/characters/import", b"{oops").status_code == 422
     assert store.state(gm.table_id).last_seq == before
     cid = _new_character(player, "artemis")

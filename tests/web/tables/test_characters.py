@@ -107,7 +107,7 @@ def test_a_draft_keeps_its_violations_until_fixed(table: Table) -> None:
 def test_malformed_sheets_are_one_line_422s(table: Table) -> None:
     before = table.last_seq()
     cases = [
-        ({"sheet": {"might": 2}}, "name"),
+        ({"sheet": {"might": 2}}, "Nom"),
         ({"sheet": {"name": "X", "might": "lots"}}, "might"),
         ({"sheet": {"name": "X", "strength": 3}}, "strength"),
         ({"sheet": {"name": "X", "system": "nephilim"}}, "nephilim"),
@@ -242,7 +242,7 @@ def test_an_operation_changes_the_sheet_with_its_dice_recorded(table: Table) -> 
     stale = table.post(table.alice, path, {"expected_version": 1})
     assert stale.status_code == 409
     bad = table.post(table.alice, path, {"params": {"extra": 99}})
-    assert bad.status_code == 422 and "extra" in bad.json()["detail"]
+    assert bad.status_code == 422 and "En plus" in bad.json()["detail"]
     unknown = table.post(table.alice, f"/characters/{made['id']}/operations/fly", {})
     assert unknown.status_code == 404 and "fly" in unknown.json()["detail"]  # named by the URL
     ops = table.get(table.alice, "/operations").json()

@@ -103,7 +103,7 @@ def test_bad_roll_input_is_a_one_line_422_and_stores_nothing(table: Table) -> No
     before = table.last_seq()
     cases: list[tuple[dict[str, Any], str]] = [
         ({"check": "nosuch"}, "nosuch"),
-        ({"check": "test", "params": {"skill": 9}}, "skill"),
+        ({"check": "test", "params": {"skill": 9}}, "Skill"),  # its label (English here)
         ({"check": "test", "params": {"luck": 1}}, "luck"),
         ({"check": "test", "visibility": "secret"}, "visibility"),
         ({"check": "test", "seed": -1}, "seed"),

@@ -15,7 +15,7 @@ def test_notes_too_long_are_refused_422_and_nothing_is_stored(table: Table) -> N
     answer = table.post(table.alice, "/characters", {"sheet": sheet})
     assert answer.status_code == 422
     detail = answer.json()["detail"]
-    assert detail.startswith("notes : texte trop long (20\u202f000 caractères au plus)")
+    assert detail.startswith("Notes : texte trop long (20\u202f000 caractères au plus)")
     assert len(detail) < 200 and "\n" not in detail
     assert table.last_seq() == before and table.get(table.alice, "/characters").json() == []
 

@@ -60,7 +60,7 @@ def random_npc(roller: DiceSource, lang: str = DEFAULT_LANG, **choices: Any) -> 
     try:
         chosen = NpcParams.model_validate(choices)
     except ValidationError as error:
-        raise from_validation(error) from None
+        raise from_validation(error, NpcParams) from None
     value = chosen.characteristic
     levels: dict[str, SkillLevel] = {}
     scores: dict[str, int] = {}

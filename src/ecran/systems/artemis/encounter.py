@@ -361,7 +361,7 @@ def _parse(model: type[BaseModel], params: dict[str, Any]) -> BaseModel:
     try:
         return validated(model, params)
     except ValidationError as error:
-        raise from_validation(error) from None
+        raise from_validation(error, model) from None
 
 
 # -- everything one result does, to either side -------------------------------------------------

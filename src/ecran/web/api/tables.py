@@ -477,7 +477,7 @@ def _own_odds(system: System[Any], answered: ActionOdds) -> OddsReport:
     try:
         params = check.parse(answered.params).model_dump(mode="json")
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, check.params) from None
     laddered = answered.odds[0].difficulty is not None
     level = params.get(DIFFICULTY) if laddered else None
     rung = next((r for r in answered.odds if r.difficulty == level), None)

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from ecran.rules import FieldMeta, Text
+from ecran.rules.field import COMMON_WORDS
 from ecran.rules.option import KIND_LABELS
 
 Kind = Literal[
@@ -38,12 +39,6 @@ Kind = Literal[
 #: Fields the server sets (the system) or the table decides (its options): never in a sheet form.
 SKIPPED = {"system"}
 #: The words of the fields every sheet has (`CharacterSheet`), which declare none of their own.
-COMMON_WORDS = {
-    "name": Text(fr="Nom", en="Name"),
-    "kind": Text(fr="Type", en="Kind"),
-    "player": Text(fr="Joueur", en="Player"),
-    "notes": Text(fr="Notes", en="Notes"),
-}
 #: The kinds of character, as players say them.
 KIND_WORDS = {"pc": Text(fr="PJ", en="PC"), "npc": Text(fr="PNJ", en="NPC")}
 LONG_TEXT = {"notes", "background", "relations"}

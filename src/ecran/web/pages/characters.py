@@ -18,6 +18,7 @@ from ecran.play import characters as play_characters
 from ecran.play.errors import Conflict, SheetRefused
 from ecran.play.rights import can_edit
 from ecran.rules import CharacterSheet, EcranError, System, Text, from_errors, invalid_json
+from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.forms import Schema, build, edit, fields_of, read, values_from_form
@@ -36,16 +37,19 @@ def sheet_options(here: Seat) -> dict[str, Any]:
 
 def problems(system: System[Any], data: dict[str, Any], lang: str) -> list[dict[str, str]]:
     """Everything wrong with a sheet, one item each: the model's refusals, else the rules'."""
+    model = system.sheet_model()
     try:
-        sheet = system.sheet_model().model_validate({**data, "system": system.id})
+        sheet = model.model_validate({**data, "system": system.id})
     except ValidationError as exc:
+        labels = field_labels(model)
         return [
-            {"message": from_errors([e]).message(lang), "rule": "", "source": ""}
+            {"message": from_errors([e], labels).message(lang), "rule": "", "source": ""}
             for e in exc.errors()
         ]
+    labels = field_labels(model)
     return [
         {
-            "message": (f"{v.path} : " if v.path else "") + v.message(lang),
+            "message": v.where(lang, labels) + v.message(lang),
             "rule": v.rule,
             "source": v.source.label(lang),
         }
@@ -238,6 +242,7 @@ def sheet_context(here: Seat, character: StoredCharacter) -> dict[str, Any]:
         "action_groups": list(groups.values()),
         "operations": operations,
         "violations": system.validate(sheet),
+        "labels": field_labels(system.sheet_model()),
         "pdf": True,
     }
 

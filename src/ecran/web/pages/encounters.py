@@ -204,7 +204,7 @@ def _npc_choices(system: System[Any], form: FormData) -> dict[str, Any]:
             values_from_form(fields_of(system.npc_params), given)
         )
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, system.npc_params) from None
     return dict(chosen)
 
 
