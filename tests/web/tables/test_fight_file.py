@@ -40,6 +40,15 @@ def _fight(api: TestClient) -> tuple[Table, str]:
     return table, enc
 
 
+def _downloaded(api: TestClient, tmp_path: Path) -> tuple[Path, Path, str]:
+    """The GM's two downloads, as files: the table's export and the encounter's fight file."""
+    table, enc = _fight(api)
+    export, fight = tmp_path / "table.json", tmp_path / "fight.json"
+    export.write_text(table.get(table.gm, "/export").text, encoding="utf-8")
+    fight.write_text(table.get(table.gm, f"/encounters/{enc}/fight").text, encoding="utf-8")
+    return export, fight, enc
+
+
 def test_the_gm_downloads_the_fight_the_tracker_simulates(api: TestClient) -> None:
     table, enc = _fight(api)
     got = table.get(table.gm, f"/encounters/{enc}/fight")
@@ -72,10 +81,7 @@ def test_the_tracker_links_the_file_for_the_gm(api: TestClient) -> None:
 def test_the_command_line_simulates_an_encounter_of_the_export(
     api: TestClient, cli: Any, tmp_path: Path
 ) -> None:
-    table, enc = _fight(api)
-    export, fight = tmp_path / "table.json", tmp_path / "fight.json"
-    export.write_text(table.get(table.gm, "/export").text, encoding="utf-8")
-    fight.write_text(table.get(table.gm, f"/encounters/{enc}/fight").text, encoding="utf-8")
+    export, fight, enc = _downloaded(api, tmp_path)
     run = ("encounter", "simulate", "--trials", "300", "--seed", "7", "--json")
     from_file = cli(*run, str(fight))
     assert from_file.code == 0, from_file.err
@@ -95,10 +101,7 @@ def test_the_command_line_simulates_an_encounter_of_the_export(
 def test_a_wrong_encounter_is_one_line_naming_those_there(
     api: TestClient, cli: Any, tmp_path: Path
 ) -> None:
-    table, enc = _fight(api)
-    export, fight = tmp_path / "table.json", tmp_path / "fight.json"
-    export.write_text(table.get(table.gm, "/export").text, encoding="utf-8")
-    fight.write_text(table.get(table.gm, f"/encounters/{enc}/fight").text, encoding="utf-8")
+    export, fight, _ = _downloaded(api, tmp_path)
     run = ("encounter", "simulate", "--trials", "10")
     wrong = cli(*run, str(export), "--encounter", "Bataille")
     assert wrong.code == 2 and wrong.out == ""
