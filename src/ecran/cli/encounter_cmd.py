@@ -4,6 +4,7 @@ dead. The file's shape is described in the README ("Chances de victoire")."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -56,7 +57,8 @@ def _simulate(
 
     data = read_fight(file, encounter)
     fr = current() == "fr"
-    show = not as_json and trials >= PROGRESS_FROM
+    # in a terminal, always: a slow game's few fights can take longer than many of another's
+    show = not as_json and (trials >= PROGRESS_FROM or sys.stderr.isatty())
     with progress_bar(trials, "combats" if fr else "fights", show) as tell:
         report = simulate_encounter(data, trials, seed, tell)
     if as_json:

@@ -54,9 +54,12 @@ def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int],
         yield None
         return
     from rich.console import Console
-    from rich.progress import Progress
+    from rich.progress import Progress, SpinnerColumn, TimeElapsedColumn
 
-    with Progress(console=Console(stderr=True), transient=True) as bar_:
+    # the spinner and the time turn between two updates (a slow game's first batch of fights
+    # is one update), so a long run never looks stuck
+    columns = (SpinnerColumn(), *Progress.get_default_columns(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar_:
         task = bar_.add_task(label, total=total)
         yield lambda done: bar_.update(task, completed=done)
 
