@@ -68,7 +68,9 @@ def test_player_creates_rolls_gm_sees_live_and_secrets_stay_hidden(
     player.click("#new-character")
     name = player.locator("#f-name")
     name.fill("")
-    expect(player.locator("#problems .problem").first).to_contain_text("name")
+    expect(player.locator("#problems .problem").first).to_contain_text(
+        "Nom : texte trop court"
+    )  # its label, not its id
     name.fill("Zoé Marchal")
     expect(player.locator("#problems .ok")).to_be_visible()
     shoot(player, "creation")
