@@ -118,3 +118,17 @@ def test_a_malformed_operation_npc_or_chat_roll_is_bad_input_exit_2(
         result = cli("verify", str(path))
         assert result.code == 2, (kind, field, result.out)
         assert result.err.startswith("ecran: export invalide") and result.err.count("\n") == 1
+
+
+def test_a_long_audit_tells_how_far_it_is(tmp_path: Path, monkeypatch: Any) -> None:
+    """`audit(export, progress)` says now and then how many events it checked (the terminal's
+    bar for a table of many rolls), in order, from the first."""
+    from ecran.play import audit as audit_module
+    from ecran.play.export import TableExport
+
+    _, data = _export(tmp_path)
+    monkeypatch.setattr(audit_module, "PROGRESS_EVERY", 2)
+    told: list[int] = []
+    found = audit_module.audit(TableExport.model_validate(data), told.append)
+    assert found.ok
+    assert told == list(range(0, len(data["events"]), 2)) and len(told) >= 3

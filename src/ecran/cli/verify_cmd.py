@@ -10,6 +10,7 @@ table and chat rolls alike (`ecran.play.audit`). Exit 0 when all agree, 1 listin
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -18,14 +19,22 @@ import typer
 from ecran.cli.files import read_table_export
 from ecran.cli.lang import current
 
+#: Events from which checking them is worth a progress bar (about a second here).
+PROGRESS_FROM = 5_000
+
 
 def verify_file(path: Path) -> int:
     """Print the verdict; the exit code (0 all agree, 1 some do not)."""
+    from ecran.cli.simulate_cmd import progress_bar
     from ecran.play.audit import audit
 
     export = read_table_export(path)
-    found = audit(export)
     lang = current()
+    total = len(export.events)
+    # a table of many rolls takes seconds: a bar in a terminal (stderr), never in a pipe
+    show = total >= PROGRESS_FROM and sys.stderr.isatty()
+    with progress_bar(total, _t("vérification", "verifying", lang), show) as tell:
+        found = audit(export, tell)
     for index, why in found.bad_keys:
         click.echo(_t(f"clé n° {index} : {why.fr}", f"key #{index}: {why.en}", lang))
     for roll in found.failed:

@@ -16,7 +16,7 @@ giving the sheet saved), and a chat message's rolls (each from the message's see
 from __future__ import annotations
 
 import hmac
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -519,10 +519,15 @@ def _key_change(event: EventView) -> DiceKeyChanged | None:
     return None
 
 
-def audit(export: TableExport) -> Audit:
+#: Events between two calls of an audit's `progress`.
+PROGRESS_EVERY = 500
+
+
+def audit(export: TableExport, progress: Callable[[int], None] | None = None) -> Audit:
     """Check every roll of the export (see the module's doc); bad payloads are bad input. The
     keys first (a roll is checked against the key revealed later in the log), then each roll
-    against the commitment in force at its place."""
+    against the commitment in force at its place. `progress(n)`: n of the export's events
+    checked, now and then (a table of 100,000 rolls takes seconds)."""
     found = Audit()
     keys = _Keys()
     try:
@@ -534,7 +539,9 @@ def audit(export: TableExport) -> Audit:
         keys.in_force = None
         system = _system(export)
         sheets = _Sheets()
-        for event in events:
+        for done, event in enumerate(events):
+            if progress is not None and done % PROGRESS_EVERY == 0:
+                progress(done)
             change = _key_change(event)
             if change is not None:
                 keys.in_force = change.next
