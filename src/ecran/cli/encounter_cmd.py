@@ -12,8 +12,8 @@ import click
 from ecran.cli.checks import json_flag, seed_option
 from ecran.cli.files import EXPORT_MAX_BYTES, parse_json, read_bounded, too_big
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, number, percent
-from ecran.cli.simulate_cmd import progress_bar, run_line, trials_option
+from ecran.cli.render import bar, console, echo_json, number, percent, progress_bar
+from ecran.cli.simulate_cmd import run_line, trials_option
 from ecran.cli.words import _
 from ecran.rules import EcranError, Text
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -17,6 +19,36 @@ if TYPE_CHECKING:  # Rich loads when a table is drawn: a `--json` answer never n
     from ecran.rules import Check, SheetSection, Text
 
 BAR_WIDTH = 40
+
+
+@contextmanager
+def working(message: str) -> Iterator[None]:
+    """A Rich spinner with `message` on stderr while a step of unknown length runs (reading a
+    large table's export, storing it), in a terminal only: a pipe reads nothing of it."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status(message):
+        yield
+
+
+@contextmanager
+def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None] | None]:
+    """A Rich progress bar on stderr while a long simulation runs (None when not shown)."""
+    if not show:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TimeElapsedColumn
+
+    # the spinner and the time turn between two updates (a slow game's first batch of fights
+    # is one update), so a long run never looks stuck
+    columns = (SpinnerColumn(), *Progress.get_default_columns(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar_:
+        task = bar_.add_task(label, total=total)
+        yield lambda done: bar_.update(task, completed=done)
 
 
 def bar(p: float) -> str:

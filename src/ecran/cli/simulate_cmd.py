@@ -3,8 +3,6 @@ over many trials, drawn from its exact odds (`ecran.engine.simulate`), beside th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -18,7 +16,7 @@ from ecran.cli.checks import (
     seed_option,
 )
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, params_line
+from ecran.cli.render import bar, console, echo_json, params_line, progress_bar
 from ecran.cli.words import _
 from ecran.rules import Check, System
 from ecran.rules.sheet import number
@@ -45,23 +43,6 @@ def trials_option() -> click.Option:
         metavar="INT",
         help=_("number of trials (1 to 100,000,000)"),
     )
-
-
-@contextmanager
-def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None] | None]:
-    """A Rich progress bar on stderr while a long simulation runs (None when not shown)."""
-    if not show:
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TimeElapsedColumn
-
-    # the spinner and the time turn between two updates (a slow game's first batch of fights
-    # is one update), so a long run never looks stuck
-    columns = (SpinnerColumn(), *Progress.get_default_columns(), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar_:
-        task = bar_.add_task(label, total=total)
-        yield lambda done: bar_.update(task, completed=done)
 
 
 def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:

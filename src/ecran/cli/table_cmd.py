@@ -18,7 +18,7 @@ import click
 from ecran.cli.checks import json_flag
 from ecran.cli.files import read_table_export
 from ecran.cli.lang import current
-from ecran.cli.render import echo_json
+from ecran.cli.render import echo_json, working
 from ecran.cli.words import _
 from ecran.rules import EcranError, Text
 
@@ -48,7 +48,8 @@ def _export(table_id: str, output: str | None, database: str | None) -> None:
 
     store = open_store(database)
     try:
-        made = store.export(table_id)
+        with working(_t("Lecture de la table…", "Reading the table…")):
+            made = store.export(table_id)
     finally:
         store.engine.dispose()
     text = made.model_dump_json(indent=1)
@@ -83,10 +84,12 @@ def read_file(path: str) -> ImportedTable:
 def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
     from ecran.store import open_store
 
-    imported = read_file(file)
+    with working(_t("Vérification de l'export…", "Checking the export…")):
+        imported = read_file(file)
     store = open_store(database)
     try:
-        made = store.import_table(imported)
+        with working(_t("Enregistrement de la table…", "Storing the table…")):
+            made = store.import_table(imported)
     finally:
         store.engine.dispose()
     base = url.rstrip("/")

@@ -25,11 +25,12 @@ PROGRESS_FROM = 5_000
 
 def verify_file(path: Path) -> int:
     """Print the verdict; the exit code (0 all agree, 1 some do not)."""
-    from ecran.cli.simulate_cmd import progress_bar
+    from ecran.cli.render import progress_bar, working
     from ecran.play.audit import audit
 
-    export = read_table_export(path)
     lang = current()
+    with working(_t("Lecture de l'export…", "Reading the export…", lang)):
+        export = read_table_export(path)
     total = len(export.events)
     # a table of many rolls takes seconds: a bar in a terminal (stderr), never in a pipe
     show = total >= PROGRESS_FROM and sys.stderr.isatty()
