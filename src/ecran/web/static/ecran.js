@@ -23,3 +23,18 @@
     });
   });
 })();
+
+// A form whose answer takes a while (importing a whole table): on submit, its status line
+// with a progress bar shows and its button waits, so the page never looks stuck.
+(function () {
+  "use strict";
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented) { return; }
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-busy")) { return; }
+    var status = form.querySelector("[data-busy-status]");
+    if (status) { status.hidden = false; }
+    var button = form.querySelector("button[type=submit]");
+    if (button) { button.setAttribute("aria-disabled", "true"); }
+  });
+})();
