@@ -471,9 +471,11 @@ SLOW_BATCH = 5
 SLOW_SHARE = 0.5
 #: A recomputation that ran out of time with a margin wider than this asks again a second
 #: later (the tables it filled make the next one run more fights), VICTORY_REFINES times at
-#: most, while the encounter stays where it is.
-VICTORY_REFINE_MARGIN = 0.05
-VICTORY_REFINES = 6
+#: most, while the encounter stays where it is. Ten points: a slow game's few fights (Fluid,
+#: four against four), not a quick game's figures a busy server cut at a few hundred fights
+#: (each look is a job of the work budget's full lane, shared by every table).
+VICTORY_REFINE_MARGIN = 0.10
+VICTORY_REFINES = 4
 #: Encounters (table, encounter) whose first batch passed the budget in this process: their
 #: recomputations start with the small batches (each step of a slow fight would otherwise spend
 #: the budget's whole CPU-second, the full lane's worker held from the other tables, first).
