@@ -796,10 +796,11 @@ class Tables:
         self.tabled: list[CheckTable | None] = []  # None: no attack
         #: Per pair: result key -> what, for resumed results the walk did not reach.
         self.resumed: list[dict[str, int]] = []
-        self._pair_segment: list[int] = []  # -1: no attack
-        self._pair_does: list[int] = []
-        self._pair_count: list[int] = []
-        self._pair_arrays: tuple[Any, ...] = ()
+        # per pair, grown in place (rebuilding arrays from lists at every new pair was
+        # quadratic over a cold run's thousands of pairs)
+        self._pair_segment = Growing()  # -1: no attack
+        self._pair_does = Growing()
+        self._pair_count = Growing()
         #: Per pair: what its consequences read of the two sheets, asked on first need.
         self._pair_read: list[Hashable] = []
         self.result_segments = Segments()
@@ -839,20 +840,18 @@ class Tables:
         self.attacks.append(attack)
         self.tabled.append(table)
         self.resumed.append({})
-        self._pair_segment.append(segment)
-        self._pair_does.append(self.does.extend(count))
-        self._pair_count.append(count)
+        at = self._pair_segment.extend(1)
+        self._pair_does.extend(1)
+        self._pair_count.extend(1)
+        self._pair_segment.data[at] = segment
+        self._pair_does.data[at] = self.does.extend(count)
+        self._pair_count.data[at] = count
         self._pair_read.append(_UNREAD)
-        self._pair_arrays = ()
 
     def _pair_table(self) -> tuple[Any, ...]:
-        """(segment, offset in `does`, walked results) of each pair."""
-        if not self._pair_arrays:
-            self._pair_arrays = tuple(
-                np.array(x, dtype=np.int64)
-                for x in (self._pair_segment, self._pair_does, self._pair_count)
-            )
-        return self._pair_arrays
+        """(segment, offset in `does`, walked results) of each pair, by pair number (read
+        after the pairs are added: a growing array is replaced by a bigger one)."""
+        return self._pair_segment.data, self._pair_does.data, self._pair_count.data
 
     def _work_out(self, pair: int, result: int) -> None:
         """What walked result number `result` of a pair's check does: the game's consequences,
@@ -874,7 +873,7 @@ class Tables:
 
         shared = self.books.table_does
         what = work_out() if read is None else shared.get((table,), (g, read), work_out)
-        self.does.data[self._pair_does[pair] + members[g]] = what
+        self.does.data[int(self._pair_does.data[pair]) + members[g]] = what
 
     def _read_groups(self, check: str, table: CheckTable) -> tuple[list[int], list[Any]]:
         """Each walked result's group of a check's table, and each group's results (numpy
@@ -901,7 +900,7 @@ class Tables:
         assert table is not None
         at = table.index.get(key)
         if at is not None:
-            where = self._pair_does[pair] + at
+            where = int(self._pair_does.data[pair]) + at
             if self.does.data[where] < 0:
                 self._work_out(pair, at)
             return int(self.does.data[where])
