@@ -966,8 +966,12 @@ class Tables:
         self.steps.add(key, at)
 
     def status_table(self) -> Any:
-        if self._status.size != len(self.books.status):
-            self._status = np.array(self.books.status, dtype=np.int64)
+        """Each state's status code, by state number: only the states new since the last
+        call are read from the books (a cold run meets thousands, a few at a time)."""
+        known = self._status.size
+        if known < len(self.books.status):
+            new = np.array(self.books.status[known:], dtype=np.int64)
+            self._status = np.concatenate((self._status, new))
         return self._status
 
     def standing(self, states: Any) -> Any:
