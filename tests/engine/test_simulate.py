@@ -11,7 +11,7 @@ import pytest
 
 from ecran.dice import Distribution
 from ecran.engine import odds
-from ecran.engine.simulate import Sampler, simulate_check
+from ecran.engine.simulate import Sampler, check_trials, simulate_check
 from ecran.rules import EcranError
 
 #: (system, check, parameters): each core check at two settings.
@@ -81,3 +81,12 @@ def test_bad_trials_and_seeds_are_one_line_errors() -> None:
     for trials, seed in ((0, 1), (10**9, 1), (10, -1)):
         with pytest.raises(EcranError):
             simulate_check("artemis", "test", {"skill": 5, "difficulty": 7}, trials, seed)
+
+
+def test_a_wrong_number_of_trials_is_said_as_a_reader_counts() -> None:
+    with pytest.raises(EcranError) as refused:
+        check_trials(10**9)
+    assert refused.value.message("fr") == (
+        "nombre d'essais invalide : 1\u202f000\u202f000\u202f000 (entre 1 et 100\u202f000\u202f000)"
+    )
+    assert refused.value.message("en").endswith("(between 1 and 100,000,000)")

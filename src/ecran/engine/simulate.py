@@ -27,6 +27,7 @@ from ecran.engine.cache import DISTRIBUTIONS
 from ecran.engine.registry import get_system
 from ecran.rules import Check, EcranError, Text
 from ecran.rules.errors import from_validation
+from ecran.rules.sheet import number
 
 T = TypeVar("T", bound=Hashable)
 
@@ -105,10 +106,11 @@ def generator(seed: int | None) -> tuple[int, np.random.Generator]:
 
 def check_trials(trials: int) -> int:
     if not 1 <= trials <= MAX_TRIALS:
+        given, most = number(trials), number(MAX_TRIALS)  # "100 000 000", as a reader counts
         raise EcranError(
             Text(
-                fr=f"nombre d'essais invalide : {trials} (entre 1 et {MAX_TRIALS})",
-                en=f"invalid number of trials: {trials} (between 1 and {MAX_TRIALS})",
+                fr=f"nombre d'essais invalide : {given.fr} (entre 1 et {most.fr})",
+                en=f"invalid number of trials: {given.en} (between 1 and {most.en})",
             )
         )
     return trials
