@@ -65,6 +65,11 @@ def test_the_gm_downloads_the_fight_the_tracker_simulates(api: TestClient) -> No
     assert {p["side"] for p in english["participants"]} == {"PCs", "NPCs"}
     report = simulate_encounter(data, 200, seed=4)
     assert {s.side for s in report.sides} == {"PJ", "PNJ"}
+    # a sheetless participant: one line saying who, nothing to download
+    table.post(table.gm, f"/encounters/{enc}/participants", {"name": "Ombre"})
+    refused = table.get(table.gm, f"/encounters/{enc}/fight", params={"lang": "fr"})
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == "Ombre n'a pas de feuille : pas de simulation"
     # the players may not read the NPCs' sheets
     assert table.get(table.alice, f"/encounters/{enc}/fight").status_code == 403
     assert table.get(table.gm, "/encounters/nope/fight").status_code == 404
