@@ -11,7 +11,8 @@ tracks; the secret NPC's tracks never reach them. Undo takes the whole attack ba
 The attack's dice are drawn by the server (the page sends no seed), so a roll that leaves the
 target's sheet as it was is undone and rolled again (at most a few times: the pairs below were
 picked for an attack that changes the target's sheet in over 3 of 4 seeded tries, measured with
-`ecran.play.encounter.attack` over 60 seeds).
+`ecran.play.encounter.attack` over 100 seeds: Artémis 92, WaRP 92, Fluid 77, Nephilim 95,
+Organique 89 — Organique's was option 7 at 36 in 100, all six tries missing one run in 15).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ SCENES = [
     Scene("warp", (2, 1), 0),
     Scene("fluid", (1, 2), 1),
     Scene("nephilim", (31, 32), 1),
-    Scene("organique", (11, 12), 7),
+    Scene("organique", (11, 12), 6),
 ]
 TRIES = 6
 
