@@ -4,7 +4,6 @@ dead. The file's shape is described in the README ("Chances de victoire")."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import click
@@ -18,8 +17,6 @@ from ecran.cli.words import _
 from ecran.rules import EcranError, Text
 
 HELP = "Simulate a whole fight: each side's probability of winning."
-#: Fights to simulate before a progress bar is worth showing.
-PROGRESS_FROM = 20_000
 MAX_FILE_BYTES = 2_000_000
 
 
@@ -57,9 +54,8 @@ def _simulate(
 
     data = read_fight(file, encounter)
     fr = current() == "fr"
-    # in a terminal, always: a slow game's few fights can take longer than many of another's
-    show = not as_json and (trials >= PROGRESS_FROM or sys.stderr.isatty())
-    with progress_bar(trials, "combats" if fr else "fights", show) as tell:
+    # whatever the count: a slow game's few fights can take longer than many of another's
+    with progress_bar(trials, "combats" if fr else "fights", not as_json) as tell:
         report = simulate_encounter(data, trials, seed, tell)
     if as_json:
         echo_json(report.model_dump())

@@ -36,8 +36,9 @@ def working(message: str) -> Iterator[None]:
 
 @contextmanager
 def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None] | None]:
-    """A Rich progress bar on stderr while a long simulation runs (None when not shown)."""
-    if not show:
+    """A Rich progress bar on stderr while a long run goes on, where the caller judges it worth
+    `show`ing, in a terminal only (None when not shown): a pipe reads nothing of it."""
+    if not show or not sys.stderr.isatty():
         yield None
         return
     from rich.console import Console

@@ -10,7 +10,6 @@ table and chat rolls alike (`ecran.play.audit`). Exit 0 when all agree, 1 listin
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -32,9 +31,8 @@ def verify_file(path: Path) -> int:
     with working(_t("Lecture de l'export…", "Reading the export…", lang)):
         export = read_table_export(path)
     total = len(export.events)
-    # a table of many rolls takes seconds: a bar in a terminal (stderr), never in a pipe
-    show = total >= PROGRESS_FROM and sys.stderr.isatty()
-    with progress_bar(total, _t("vérification", "verifying", lang), show) as tell:
+    # a table of many rolls takes seconds
+    with progress_bar(total, _t("vérification", "verifying", lang), total >= PROGRESS_FROM) as tell:
         found = audit(export, tell)
     for index, why in found.bad_keys:
         click.echo(_t(f"clé n° {index} : {why.fr}", f"key #{index}: {why.en}", lang))

@@ -1483,11 +1483,10 @@ def victory(
         report = simulate_encounter(
             data, trials, seed=seed, batch=batch, seconds=seconds, system=system
         )
-        found = planned_attacks(data, planned, lang, system)
     except BaseException:
         forget_tables()
         raise
-    return report, found
+    return report, planned_attacks(data, planned, lang, system)
 
 
 def planned_attacks(

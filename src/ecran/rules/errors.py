@@ -227,7 +227,7 @@ def _fr_message(error: Any) -> str:
 
 def from_validation(exc: ValidationError, model: type[BaseModel] | None = None) -> EcranError:
     """One line out of pydantic's errors: each field, what is wrong, and the value given. With
-    the `model` validated, each field by its label (`FIELD_NAMES`)."""
+    the `model` validated, each field by its label (its id stays in `EcranError.by_id`)."""
     if model is None:
         return from_errors(exc.errors())
     from ecran.rules.field import field_labels

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -17,7 +18,15 @@ from ecran.play import StoredCharacter
 from ecran.play import characters as play_characters
 from ecran.play.errors import Conflict, SheetRefused
 from ecran.play.rights import can_edit
-from ecran.rules import CharacterSheet, EcranError, System, Text, from_errors, invalid_json
+from ecran.rules import (
+    CharacterSheet,
+    EcranError,
+    RuleViolation,
+    System,
+    Text,
+    from_errors,
+    invalid_json,
+)
 from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
@@ -35,26 +44,32 @@ def sheet_options(here: Seat) -> dict[str, Any]:
     return forced(here.state.table.options, here.system.sheet_model())
 
 
-def problems(system: System[Any], data: dict[str, Any], lang: str) -> list[dict[str, str]]:
+def problems(system: System[Any], data: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """Everything wrong with a sheet, one item each: the model's refusals, else the rules'."""
     model = system.sheet_model()
+    labels = field_labels(model)
     try:
         sheet = model.model_validate({**data, "system": system.id})
     except ValidationError as exc:
-        labels = field_labels(model)
-        return [
-            {"message": from_errors([e], labels).message(lang), "rule": "", "source": ""}
-            for e in exc.errors()
-        ]
-    labels = field_labels(model)
+        return refusal_rows(exc, labels, lang)
+    return [violation_row(v, labels, lang) for v in system.validate(sheet)]
+
+
+def refusal_rows(
+    exc: ValidationError, labels: Mapping[str, Text], lang: str
+) -> list[dict[str, Any]]:
+    """The sheet model's refusals as a sheet's problems list them, one per field, each field
+    by its label on the form."""
     return [
-        {
-            "message": v.where(lang, labels) + v.message(lang),
-            "rule": v.rule,
-            "source": v.source.label(lang),
-        }
-        for v in system.validate(sheet)
+        {"message": from_errors([e], labels).message(lang), "rule": "", "source": ""}
+        for e in exc.errors()
     ]
+
+
+def violation_row(v: RuleViolation, labels: Mapping[str, Text], lang: str) -> dict[str, Any]:
+    """A broken rule as a sheet's problems list it: the field by its label, what is wrong, and
+    the book's lines (the templates' `source` filter words them)."""
+    return {"message": v.where(lang, labels) + v.message(lang), "rule": v.rule, "source": v.source}
 
 
 def _form_context(here: Seat, data: dict[str, Any], **extra: Any) -> dict[str, Any]:

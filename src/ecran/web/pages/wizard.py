@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -20,12 +19,12 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from ecran.engine import creation
-from ecran.rules import EcranError, RuleViolation, System, Text, from_errors
+from ecran.rules import EcranError, System, Text
 from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.forms import Schema, build, edit, read
-from ecran.web.pages.characters import sheet_options
+from ecran.web.pages.characters import refusal_rows, sheet_options, violation_row
 from ecran.web.pages.common import multi, page
 
 router = APIRouter(include_in_schema=False)
@@ -71,25 +70,13 @@ def _merged(here: Seat, form: FormData, step: creation.Step) -> dict[str, Any]:
     return {**_carried(form), **typed, **sheet_options(here)}
 
 
-def _problem(v: RuleViolation, lang: str, labels: Mapping[str, Text]) -> dict[str, str]:
-    """A broken rule said as the long form says it (`characters.problems`)."""
-    return {
-        "message": v.where(lang, labels) + v.message(lang),
-        "rule": v.rule,
-        "source": str(v.source),
-    }
-
-
 def _summary(system: System[Any], data: dict[str, Any], step: creation.Step, lang: str) -> Any:
     """The budget, the rules broken (this step's first) and the sheet's sections, from the
     rules themselves: the sheet is validated again at every change."""
     found = creation.check(system, data)
     labels = field_labels(system.sheet_model())
     if not isinstance(found, list):  # the model refuses a value: say which, nothing to derive
-        refused = [
-            {"message": from_errors([e], labels).message(lang), "rule": "", "source": ""}
-            for e in found.errors()
-        ]
+        refused = refusal_rows(found, labels, lang)
         return {"budgets": [], "here": refused, "elsewhere": [], "sections": [], "legal": False}
     mine = [v for v in found if creation.field_of(v) in step.fields]
     others = [v for v in found if creation.field_of(v) not in step.fields]
@@ -97,8 +84,8 @@ def _summary(system: System[Any], data: dict[str, Any], step: creation.Step, lan
     budgets = sorted(creation.budgets(found), key=lambda b: b.field not in step.fields)
     return {
         "budgets": [{"line": b.line(lang), "remaining": b.remaining} for b in budgets],
-        "here": [_problem(v, lang, labels) for v in mine],
-        "elsewhere": [_problem(v, lang, labels) for v in others],
+        "here": [violation_row(v, labels, lang) for v in mine],
+        "elsewhere": [violation_row(v, labels, lang) for v in others],
         "sections": system.sections(sheet),
         "legal": not found,
     }
