@@ -7,11 +7,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from ecran.engine.budget import Busy, TooCostly, WorkBudget, enforced
-from workload import burn
+from workload import burn, burn_swallowed, burn_wrapped
 
 COSTLY = 4.0
 """CPU-seconds of the costly computation: long enough that nothing else finishes after it."""
@@ -124,3 +125,21 @@ def test_a_clients_second_costly_computation_waits_for_its_first(budget: WorkBud
         assert budget.run(burn, 0.2) > 0
     thread.join()
     assert (budget.accounting.moved, budget.accounting.busy) == (2, 0)
+
+
+@pytest.mark.parametrize("work", [burn_wrapped, burn_swallowed], ids=["wrapped", "swallowed"])
+def test_a_timer_a_library_catches_is_still_over_budget(work: Any) -> None:
+    """The budget's CPU timer interrupts whatever runs, a library's callback included: one that
+    wraps the interruption in its own error (seen: pydantic building a model's schema lazily,
+    `SchemaError: … _OverBudget`, a 500 for a Fluid duel's chances on a busy server) or swallows
+    it is still over budget — moved to the full lane, then refused as too costly — never a
+    failure of the computation nor an answer cut short."""
+    budget = WorkBudget(0.3)
+    try:
+        with enforced(budget, "player"):
+            assert budget.run(work, 0.1) > 0  # past the quick lane: moved, answered
+            with pytest.raises(TooCostly):
+                budget.run(work, 2.0)
+        assert budget.accounting.moved == 2
+    finally:
+        budget.close()

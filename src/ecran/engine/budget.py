@@ -128,7 +128,16 @@ class _OverBudget(BaseException):
     computation swallows it."""
 
 
+#: Whether the CPU timer fired during this worker's current computation. The timer's exception
+#: lands in whatever code runs, and a library may catch it: pydantic-core turns it into a
+#: `SchemaError` when it strikes a lazy model build, another could swallow it. The flag, not the
+#: exception that comes out, says the computation went over its budget.
+_fired = False
+
+
 def _over_budget(signum: int, frame: Any) -> None:
+    global _fired
+    _fired = True
     raise _OverBudget
 
 
@@ -166,8 +175,12 @@ def _portable(exc: BaseException, cpu: float) -> _Failed:
 
 
 def _work(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Any:
-    """Run `fn(*args)` in this worker with at most `seconds` of its CPU time."""
+    """Run `fn(*args)` in this worker with at most `seconds` of its CPU time. Once the timer
+    has fired, whatever comes out (its exception, another a library made of it, or a value
+    computed past the interruption) is over budget."""
+    global _fired
     start = time.process_time()
+    _fired = False
     signal.signal(signal.SIGPROF, _over_budget)
     signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
@@ -177,9 +190,13 @@ def _work(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Any:
         return _Refused(time.process_time() - start)
     except Exception as exc:
         signal.setitimer(signal.ITIMER_PROF, 0)
+        if _fired:
+            return _Refused(time.process_time() - start)
         return _portable(exc, time.process_time() - start)
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
+    if _fired:
+        return _Refused(time.process_time() - start)
     return _Done(value, time.process_time() - start)
 
 
