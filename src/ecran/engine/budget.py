@@ -267,13 +267,26 @@ class WorkBudget:
     full lane's `processes` workers, one computation per client at a time there."""
 
     def __init__(
-        self, seconds: float = DEFAULT_SECONDS, processes: int = 1, quick: float = QUICK_SECONDS
+        self,
+        seconds: float = DEFAULT_SECONDS,
+        processes: int = 1,
+        quick: float = QUICK_SECONDS,
+        *,
+        per_client: int = 1,
+        holds: int = WAITING_PER_PROCESS,
+        slot_wait: float = SLOT_WAIT,
     ) -> None:
+        """`per_client`: a client's computations in the full lane at once; `holds`: the full
+        lane's computations (running or queued) per worker; `slot_wait`: seconds a computation
+        waits for a place there before `Busy`. A `quick` of `seconds` or more: no quick lane."""
         if seconds <= 0 or processes < 1:
             raise ValueError("a work budget needs seconds > 0 and at least one process")
         self.seconds = seconds
         self.processes = processes
         self.quick = quick
+        self.per_client = per_client
+        self.holds = holds
+        self.slot_wait = slot_wait
         self.accounting = Accounting()
         self._lock = Lock()
         self._quick = _Lane(1, self._killed)
@@ -307,7 +320,7 @@ class WorkBudget:
             with self._lock:
                 self.accounting.cpu += outcome.cpu
                 self.accounting.moved += 1
-        with self._slot(self._in_full, 1, WAITING_PER_PROCESS * self.processes):
+        with self._slot(self._in_full, self.per_client, self.holds * self.processes):
             outcome = self._outcome(self._full, fn, args, self.seconds)
         value = self._settle(outcome)
         return value
@@ -330,7 +343,7 @@ class WorkBudget:
         """A place in a lane (its count per client) for the active client: past `per_client` of
         theirs or `whole` in all, it waits for one to free (`SLOT_WAIT`), else `Busy`."""
         client = _CLIENT.get()
-        deadline = time.monotonic() + SLOT_WAIT
+        deadline = time.monotonic() + self.slot_wait
         with self._freed:
             while (whole is not None and sum(lane.values()) >= whole) or lane.get(
                 client, 0

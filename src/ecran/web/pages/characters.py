@@ -33,6 +33,7 @@ from ecran.web.deps import Form, Here, Seat
 from ecran.web.forms import Schema, build, edit, fields_of, read, values_from_form
 from ecran.web.pages.common import forced, multi, operation_forms, page, redirect
 from ecran.web.pages.rolls import log_context
+from ecran.web.printing import sheet_pdf
 
 router = APIRouter(include_in_schema=False)
 
@@ -164,10 +165,7 @@ def _slug(name: str) -> str:
 @router.get("/tables/{table_id}/characters/{character_id}.pdf")
 def character_pdf(here: Here, character_id: str) -> Response:
     character = _character(here, character_id)
-    # imported here: printing (WeasyPrint) is heavy and only this route needs it
-    from ecran.sheets import render_sheet_pdf
-
-    pdf = render_sheet_pdf(here.system, _parsed(here.system, character), here.lang)
+    pdf = sheet_pdf(here.system.id, character.sheet, here.lang)
     filename = f"{here.system.id}-{_slug(character.name)}.pdf"
     return Response(
         bytes(pdf),
