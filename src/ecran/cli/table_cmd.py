@@ -17,7 +17,6 @@ import click
 
 from ecran.cli.checks import json_flag
 from ecran.cli.files import read_table_export
-from ecran.cli.lang import current
 from ecran.cli.render import echo_json, working
 from ecran.cli.words import _
 from ecran.rules import EcranError, Text
@@ -39,16 +38,12 @@ def _database() -> click.Option:
     )
 
 
-def _t(fr: str, en: str) -> str:
-    return fr if current() == "fr" else en
-
-
 def _export(table_id: str, output: str | None, database: str | None) -> None:
     from ecran.store import open_store
 
     store = open_store(database)
     try:
-        with working(_t("Lecture de la table…", "Reading the table…")):
+        with working(_("Reading the table…")):
             made = store.export(table_id)
     finally:
         store.engine.dispose()
@@ -66,9 +61,8 @@ def _export(table_id: str, output: str | None, database: str | None) -> None:
             )
         ) from None
     click.echo(
-        _t(
-            f"{made.table.name} : {len(made.events)} événement(s) exporté(s) dans {output}",
-            f"{made.table.name}: {len(made.events)} event(s) exported to {output}",
+        _("{table}: {count} event(s) exported to {file}").format(
+            table=made.table.name, count=len(made.events), file=output
         ),
         err=True,
     )
@@ -84,11 +78,11 @@ def read_file(path: str) -> ImportedTable:
 def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
     from ecran.store import open_store
 
-    with working(_t("Vérification de l'export…", "Checking the export…")):
+    with working(_("Checking the export…")):
         imported = read_file(file)
     store = open_store(database)
     try:
-        with working(_t("Enregistrement de la table…", "Storing the table…")):
+        with working(_("Storing the table…")):
             made = store.import_table(imported)
     finally:
         store.engine.dispose()
@@ -107,15 +101,14 @@ def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
         )
         return
     click.echo(
-        _t(
-            f"table « {made.table.name} » importée ({made.table.id}) ; vous en êtes le MJ :",
-            f"table '{made.table.name}' imported ({made.table.id}); you are its GM:",
+        _("table '{name}' imported ({id}); you are its GM:").format(
+            name=made.table.name, id=made.table.id
         )
     )
     click.echo(f"  {page + made.gm_token}")
-    click.echo(_t("invitation :", "invite:") + f" {base}/join/{made.invite_token}")
+    click.echo(_("invite: {link}").format(link=f"{base}/join/{made.invite_token}"))
     for name, link in players.items():
-        click.echo(f"  {name} : {link}" if current() == "fr" else f"  {name}: {link}")
+        click.echo("  " + _("{name}: {link}").format(name=name, link=link))
 
 
 def build(lang: str) -> click.Group:

@@ -17,6 +17,7 @@ import typer
 
 from ecran.cli.files import read_table_export
 from ecran.cli.lang import current
+from ecran.cli.words import _
 
 #: Events from which checking them is worth a progress bar (about a second here).
 PROGRESS_FROM = 5_000
@@ -28,41 +29,38 @@ def verify_file(path: Path) -> int:
     from ecran.play.audit import audit
 
     lang = current()
-    with working(_t("Lecture de l'export…", "Reading the export…", lang)):
+    with working(_("Reading the export…")):
         export = read_table_export(path)
     total = len(export.events)
     # a table of many rolls takes seconds
-    with progress_bar(total, _t("vérification", "verifying", lang), total >= PROGRESS_FROM) as tell:
+    with progress_bar(total, _("verifying"), total >= PROGRESS_FROM) as tell:
         found = audit(export, tell)
     for index, why in found.bad_keys:
-        click.echo(_t(f"clé n° {index} : {why.fr}", f"key #{index}: {why.en}", lang))
+        click.echo(_("key #{index}: {why}").format(index=index, why=why(lang)))
     for roll in found.failed:
-        said = " ; ".join(p.fr if lang == "fr" else p.en for p in roll.problems)
+        said = _("; ").join(p(lang) for p in roll.problems)
         click.echo(
-            _t(
-                f"jet n° {roll.seq} ({roll.label}) : {said}",
-                f"roll #{roll.seq} ({roll.label}): {said}",
-                lang,
+            _("roll #{seq} ({label}): {problems}").format(
+                seq=roll.seq, label=roll.label, problems=said
             )
         )
     checked = len(found.rolls)
     verified, gm, pending, legacy = (found.count(s) for s in ("ok", "gm_seed", "pending", "legacy"))
-    summary = _t(
-        f"{checked} jet(s) : {verified} vérifié(s) par la clé révélée, {gm} à graine choisie "
-        f"par le MJ, {pending} sous la clé en vigueur (pas encore révélée), {legacy} d'avant "
-        f"les dés vérifiables, {len(found.failed)} en défaut ; {found.hidden} événement(s) "
-        "caché(s) à l'exportateur",
-        f"{checked} roll(s): {verified} verified by the revealed key, {gm} with a GM-chosen seed, "
-        f"{pending} under the key in force (not revealed yet), {legacy} from before verifiable "
-        f"dice, {len(found.failed)} failing; {found.hidden} event(s) hidden from the exporter",
-        lang,
+    summary = _(
+        "{checked} roll(s): {verified} verified by the revealed key, {gm} with a GM-chosen seed, "
+        "{pending} under the current key (not revealed yet), {legacy} from before verifiable "
+        "dice, {failed} failing; {hidden} event(s) hidden from the exporter"
+    ).format(
+        checked=checked,
+        verified=verified,
+        gm=gm,
+        pending=pending,
+        legacy=legacy,
+        failed=len(found.failed),
+        hidden=found.hidden,
     )
     click.echo(summary)
     return 0 if found.ok else 1
-
-
-def _t(fr: str, en: str, lang: str) -> str:
-    return fr if lang == "fr" else en
 
 
 def register(app: typer.Typer) -> None:
