@@ -53,9 +53,8 @@ def _simulate(
     from ecran.engine.fight import simulate_encounter
 
     data = read_fight(file, encounter)
-    fr = current() == "fr"
     # whatever the count: a slow game's few fights can take longer than many of another's
-    with progress_bar(trials, "combats" if fr else "fights", not as_json) as tell:
+    with progress_bar(trials, _("fights"), not as_json) as tell:
         report = simulate_encounter(data, trials, seed, tell)
     if as_json:
         echo_json(report.model_dump())
@@ -64,21 +63,21 @@ def _simulate(
 
     lang = current()
 
-    sides = Table(title="Chances de victoire" if fr else "Chances of victory")
-    sides.add_column("camp" if fr else "side")
-    sides.add_column("victoire" if fr else "wins", justify="right")
+    sides = Table(title=_("Chances of victory"))
+    sides.add_column(_("side"))
+    sides.add_column(_("wins"), justify="right")
     sides.add_column("")
     for side, chance in [
         *((row.side, row.probability) for row in report.sides),
-        ("personne debout" if fr else "no one standing", report.draw),
-        ("indécis" if fr else "undecided", report.undecided),
+        (_("no one standing"), report.draw),
+        (_("undecided"), report.undecided),
     ]:
         sides.add_row(side, percent(chance, lang), bar(chance))
     people = Table()
     people.add_column("participant")
-    people.add_column("camp" if fr else "side")
-    people.add_column("hors de combat" if fr else "out of action", justify="right")
-    people.add_column("mort" if fr else "dead", justify="right")
+    people.add_column(_("side"))
+    people.add_column(_("out of action"), justify="right")
+    people.add_column(_("dead"), justify="right")
     for p in report.participants:
         people.add_row(p.name, p.side, percent(p.out, lang), percent(p.dead, lang))
     out = console()
@@ -88,11 +87,7 @@ def _simulate(
     # under the tables, not as a caption: a caption wraps at the narrow table's width
     run = run_line(report.trials, report.seed, report.seconds, ("combats", "fights"))
     margin = number(report.margin * 100, lang, 1)
-    within = (
-        f"Marge\u00a0: à {margin} points près, 19 fois sur 20"
-        if fr
-        else f"Margin: within {margin} points, 19 times out of 20"
-    )
+    within = _("Margin: within {margin} points, 19 times out of 20").format(margin=margin)
     out.print(run)
     out.print(within)
 
@@ -101,11 +96,10 @@ def _rounds(report: Any, lang: str) -> Any:
     """The round each decided fight ended in, as a chart; a line where none ended."""
     from rich.table import Table
 
-    fr = lang == "fr"
     if not report.rounds:
-        return "Aucun combat terminé." if fr else "No fight ended."
-    rounds = Table(title="Tour où le combat se termine" if fr else "Round the fight ends in")
-    rounds.add_column("tour" if fr else "round", justify="right")
+        return _("No fight ended.")
+    rounds = Table(title=_("Round the fight ends in"))
+    rounds.add_column(_("round"), justify="right")
     rounds.add_column("%", justify="right")
     rounds.add_column("")
     top = max(report.rounds.values())
