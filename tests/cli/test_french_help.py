@@ -31,7 +31,7 @@ SEED_FILE = re.compile(r"\d{3}_[0-9a-f]{16}\.txt")
 #: Words both languages write alike though only one side of the catalogue has them.
 SHARED = {"json", "bash", "fish", "fastapi", "roll20", "floor", "options", "port", "test", "tests"}
 SHARED |= {"standard", "plus", "explosion", "explosions", "expr", "arguments", "version"}
-SHARED |= {"combat", "code", "chances", "round", "rounds"}  # a round: the games' French too
+SHARED |= {"combat", "code", "chances", "round", "rounds", "force"}  # the games' French too
 
 
 @cache

@@ -48,7 +48,7 @@ def verify_file(path: Path) -> int:
     verified, gm, pending, legacy = (found.count(s) for s in ("ok", "gm_seed", "pending", "legacy"))
     summary = _(
         "{checked} roll(s): {verified} verified by the revealed key, {gm} with a GM-chosen seed, "
-        "{pending} under the current key (not revealed yet), {legacy} from before verifiable "
+        "{pending} under the key in force (not revealed yet), {legacy} from before verifiable "
         "dice, {failed} failing; {hidden} event(s) hidden from the exporter"
     ).format(
         checked=checked,
