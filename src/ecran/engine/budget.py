@@ -177,24 +177,24 @@ def _portable(exc: BaseException, cpu: float) -> _Failed:
 def _work(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Any:
     """Run `fn(*args)` in this worker with at most `seconds` of its CPU time. Once the timer
     has fired, whatever comes out (its exception, another a library made of it, or a value
-    computed past the interruption) is over budget."""
+    computed past the interruption) is over budget. The timer fires once: it is disarmed before
+    anything else is done with the outcome, so its exception cannot strike the handlers."""
     global _fired
     start = time.process_time()
     _fired = False
     signal.signal(signal.SIGPROF, _over_budget)
     signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
-        value = fn(*args)
-        signal.setitimer(signal.ITIMER_PROF, 0)
+        try:
+            value = fn(*args)
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
     except _OverBudget:
         return _Refused(time.process_time() - start)
     except Exception as exc:
-        signal.setitimer(signal.ITIMER_PROF, 0)
         if _fired:
             return _Refused(time.process_time() - start)
         return _portable(exc, time.process_time() - start)
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
     if _fired:
         return _Refused(time.process_time() - start)
     return _Done(value, time.process_time() - start)
