@@ -180,7 +180,16 @@ def refusal(request: Request, exc: EcranError) -> Response:
     response = _answer(request, status, one_line(exc.message(lang)), error_extra(exc, lang))
     if isinstance(exc, Busy):
         response.headers["Retry-After"] = str(exc.retry_after)
+        if _is_page_visit(request):  # the page says "try again in N s": the browser does
+            response.headers["Refresh"] = str(exc.retry_after)
     return response
+
+
+def _is_page_visit(request: Request) -> bool:
+    """A page the reader asked for in the address bar or a new tab (a sheet's PDF): not the
+    API, not a fragment htmx swaps in, not a form sent (reloading would send it again)."""
+    api = request.url.path.startswith("/api")
+    return request.method == "GET" and not api and not is_htmx(request)
 
 
 async def on_ecran_error(request: Request, exc: Exception) -> Response:

@@ -63,6 +63,8 @@ def test_a_full_print_queue_is_refused_at_once_while_pages_answer(
         assert statuses == [200, 429, 429], statuses
         for refused in (a for a in answers if a.status_code == 429):
             assert refused.headers["retry-after"] == str(printing.RETRY_AFTER)
+            # a PDF opened in a tab: the browser asks again by itself, as the page says
+            assert refused.headers["refresh"] == str(printing.RETRY_AFTER)
             assert "impression en attente" in refused.text
             assert "Traceback" not in refused.text
     finally:
