@@ -184,20 +184,19 @@ def _work(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Any:
     _fired = False
     signal.signal(signal.SIGPROF, _over_budget)
     signal.setitimer(signal.ITIMER_PROF, seconds)
+    value: Any = None
     try:
         try:
             value = fn(*args)
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
     except _OverBudget:
-        return _Refused(time.process_time() - start)
+        pass  # `_fired` says so
     except Exception as exc:
-        if _fired:
-            return _Refused(time.process_time() - start)
-        return _portable(exc, time.process_time() - start)
-    if _fired:
-        return _Refused(time.process_time() - start)
-    return _Done(value, time.process_time() - start)
+        if not _fired:
+            return _portable(exc, time.process_time() - start)
+    cpu = time.process_time() - start
+    return _Refused(cpu) if _fired else _Done(value, cpu)
 
 
 # -- in the server --------------------------------------------------------------------------------

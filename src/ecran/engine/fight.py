@@ -672,8 +672,7 @@ class Segments:
             grown.data[start : start + len(row)] = row
         index = self._head[0].size
         for grown, value in zip(self._head, (offset, len(values), denominator), strict=True):
-            at = grown.extend(1)  # first: it may put a bigger array in `data`
-            grown.data[at] = value
+            grown.append(value)
         return index
 
     def arrays(self) -> tuple[Any, ...]:
@@ -717,6 +716,12 @@ class Growing:
             bigger[:start] = self.data[:start]
             self.data = bigger
         return start
+
+    def append(self, value: int) -> int:
+        """Add one entry; its index."""
+        at = self.extend(1)
+        self.data[at] = value
+        return at
 
 
 def initiative_sampler(books: Books, state: int) -> Sampler[int] | None:
@@ -840,12 +845,9 @@ class Tables:
         self.attacks.append(attack)
         self.tabled.append(table)
         self.resumed.append({})
-        at = self._pair_segment.extend(1)
-        self._pair_does.extend(1)
-        self._pair_count.extend(1)
-        self._pair_segment.data[at] = segment
-        self._pair_does.data[at] = self.does.extend(count)
-        self._pair_count.data[at] = count
+        self._pair_segment.append(segment)
+        self._pair_does.append(self.does.extend(count))
+        self._pair_count.append(count)
         self._pair_read.append(_UNREAD)
 
     def _pair_table(self) -> tuple[Any, ...]:
@@ -961,9 +963,7 @@ class Tables:
             order = sorted(dist.outcomes(), key=lambda s: names[s])
             weights = [dist.weight(s) for s in order]
             segment = self.step_segments.add(order, weights, dist.denominator)
-        at = self.step_of.extend(1)
-        self.step_of.data[at] = segment
-        self.steps.add(key, at)
+        self.steps.add(key, self.step_of.append(segment))
 
     def status_table(self) -> Any:
         """Each state's status code, by state number: only the states new since the last

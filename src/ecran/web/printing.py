@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import OrderedDict
 from threading import Lock
 from typing import Any
 
 from ecran.engine.budget import Busy, TooCostly, WorkBudget
 from ecran.rules import EcranError, Text
+from ecran.web.pages.kept import Kept
 
 PRINT_SECONDS = 30.0
 """CPU-seconds one sheet's PDF may take (a full sheet of any game takes one to three)."""
@@ -37,10 +37,11 @@ CACHE_BYTES = 32 * 1024 * 1024
 
 _printer: WorkBudget | None = None
 _printer_lock = Lock()
-_cache: OrderedDict[str, bytes] = OrderedDict()
-_cache_lock = Lock()
+#: PDFs by their sheet's print key (one version each: the key is the sheet's whole content).
+_printed: Kept[bytes] = Kept(CACHE_BYTES)
 #: The sheets being printed now: each one's lock and how many requests hold it.
 _printing: dict[str, tuple[Lock, int]] = {}
+_printing_lock = Lock()
 
 
 def printer() -> WorkBudget:
@@ -66,7 +67,7 @@ def sheet_pdf(system_id: str, sheet: dict[str, Any], lang: str) -> bytes:
     key = hashlib.sha256(
         json.dumps([system_id, lang, sheet], sort_keys=True, default=str).encode()
     ).hexdigest()
-    found = _cached(key)
+    found = _printed.get(key, None)
     if found is not None:
         return found
     lock = _hold(key)
@@ -74,10 +75,10 @@ def sheet_pdf(system_id: str, sheet: dict[str, Any], lang: str) -> bytes:
         if not lock.acquire(timeout=WAIT_SECONDS + PRINT_SECONDS):
             raise _queue_full()
         try:
-            found = _cached(key)
+            found = _printed.get(key, None)
             if found is None:
                 found = _print(system_id, sheet, lang)
-                _keep(key, found)
+                _printed.keep(key, None, found)
             return found
         finally:
             lock.release()
@@ -116,33 +117,16 @@ class PrintQueueFull(Busy):
     retry_after = RETRY_AFTER
 
 
-def _cached(key: str) -> bytes | None:
-    with _cache_lock:
-        found = _cache.get(key)
-        if found is not None:
-            _cache.move_to_end(key)
-        return found
-
-
-def _keep(key: str, pdf: bytes) -> None:
-    with _cache_lock:
-        _cache[key] = pdf
-        total = sum(len(b) for b in _cache.values())
-        while total > CACHE_BYTES and len(_cache) > 1:
-            _, dropped = _cache.popitem(last=False)
-            total -= len(dropped)
-
-
 def _hold(key: str) -> Lock:
     """The lock of one sheet's print, shared by everyone asking for it now."""
-    with _cache_lock:
+    with _printing_lock:
         lock, holders = _printing.get(key, (Lock(), 0))
         _printing[key] = (lock, holders + 1)
         return lock
 
 
 def _let_go(key: str) -> None:
-    with _cache_lock:
+    with _printing_lock:
         lock, holders = _printing[key]
         if holders == 1:
             del _printing[key]
