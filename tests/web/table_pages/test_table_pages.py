@@ -96,7 +96,7 @@ def test_a_bad_option_value_is_refused_with_one_line(web: TestClient) -> None:
         follow_redirects=False,
     )
     assert answer.status_code == 422
-    assert f"option {number.name}" in unescape(answer.text)
+    assert f"{number.label.fr}\u00a0: " in unescape(answer.text)  # its label, not its id
 
 
 def test_live_validation_names_the_problem_in_the_page_language(web: TestClient) -> None:
@@ -152,6 +152,10 @@ def test_import_refuses_an_invalid_sheet_and_stores_nothing(web: TestClient) -> 
     assert refused.status_code == 422
     assert "Nom : texte trop court" in unescape(refused.text)
     assert player.upload("/characters/import", b"{oops").status_code == 422
+    for not_a_sheet in (b"[1, 2]", b'"x"', b"1", b"null"):
+        refused = player.upload("/characters/import", not_a_sheet)
+        assert refused.status_code == 422
+        assert "n'est pas une feuille de personnage" in unescape(refused.text)
     assert store.state(gm.table_id).last_seq == before
     cid = _new_character(player, "artemis")
     exported = player.get(f"/characters/{cid}.json")
@@ -173,6 +177,12 @@ def test_hidden_rolls_never_reach_a_player_page(web: TestClient) -> None:
     for page in (player.get(), player.get("/events", after=0), player.get(f"/events/{seq[1]}")):
         assert "SECRET-LABEL" not in page.text
     assert "SECRET-LABEL" in gm.get().text
+    store = web.app.state.store  # type: ignore[attr-defined]
+    before = store.state(gm.table_id).last_seq
+    mistyped = player.post("/roll", [*roll, ("visibility", "mj"), ("label", "TYPO")], htmx=True)
+    assert mistyped.status_code == 422  # never made public instead
+    assert "visibilité inconnue" in unescape(mistyped.text)
+    assert store.state(gm.table_id).last_seq == before
     blind = player.post("/roll", [*roll, ("visibility", "blind"), ("label", "aveugle")], htmx=True)
     assert "seul le MJ voit le résultat" in unescape(blind.text)
     assert "data-outcome" not in blind.text  # the roller does not learn the outcome
@@ -199,6 +209,41 @@ def test_an_action_prefills_the_roll_and_the_replay_agrees(web: TestClient) -> N
     assert seq is not None
     opened = gm.get(f"/events/{seq[1]}").text
     assert 'data-same="true"' in opened
+
+
+@pytest.mark.parametrize("system_id", SHEET_SYSTEMS)
+def test_every_action_opens_the_roll_panel_at_its_own_exact_odds(
+    web: TestClient, system_id: str
+) -> None:
+    """A click on a sheet's action shows the odds of that action, nothing added: a parameter
+    the action leaves out is the check's default, never the check's example (a WaRP bonus
+    die, a Nephilim skill the character does not have)."""
+    from fractions import Fraction
+
+    def odds(pairs: Any) -> dict[str, Fraction]:
+        return {k: Fraction(v) for k, v in pairs if Fraction(v)}
+
+    _gm, invite = create(web, system_id)
+    player = join(web, invite, "Lou")
+    cid = _new_character(player, system_id)
+    sheet_page = player.get(f"/characters/{cid}").text
+    links = re.findall(r'data-action="(\d+)" hx-get="([^"]*roll-panel[^"]*)"', sheet_page)
+    api = player.client.get(
+        f"/api/tables/{player.table_id}/characters/{cid}/actions",
+        params={"odds": "true"},
+        headers={"X-Ecran-Token": player.token},
+    ).json()
+    compared = 0
+    for index, link in links:
+        expected = api[int(index)]["odds"]
+        if expected is None:  # waits for the GM's values (Fluid's opponent)
+            continue
+        panel = player.client.get(unescape(link), headers={"HX-Request": "true"}).text
+        shown = re.findall(r'data-outcome="([^"]+)" data-probability="([^"]+)"', panel)
+        wanted = [(o["outcome"], o["probability"]) for o in expected["outcomes"]]
+        assert odds(shown) == odds(wanted), (api[int(index)]["label"], link)
+        compared += 1
+    assert compared >= 1
 
 
 def test_operations_make_a_new_version_and_refuse_a_stale_one(web: TestClient) -> None:

@@ -73,7 +73,7 @@ def form_of(
     check = system.check(check_name) if check_name else system.checks[0]
     fields = fields_of(check.params)
     sent = multi(given) if isinstance(given, QueryParams | FormData) else {}
-    values = {**check.example, **values_from_form(fields, sent)}
+    values = _with_example(check, values_from_form(fields, sent))
     given_by_table = forced(here.state.table.options, check.params)
     mine = [c for c in here.state.characters.values() if not c.deleted and can_edit(here.member, c)]
     if character_id and all(c.id != character_id for c in mine):
@@ -86,9 +86,22 @@ def form_of(
         forced=given_by_table,
         character_id=character_id or None,
         label=_first(sent, "label") or "",
-        visibility=visibility if visibility in VISIBILITIES else "public",
+        visibility=visibility,  # an unknown one is refused by the roll, never made public
         characters=mine,
     )
+
+
+def _with_example(check: Check[Any], values: dict[str, Any]) -> dict[str, Any]:
+    """A fresh panel starts from the check's example; a sheet's action sends its own values,
+    and only what it leaves out that the check requires comes from the example (an example's
+    bonus or skill must not slip into an action that has none)."""
+    if not values:
+        return dict(check.example)
+    fields = check.params.model_fields
+    missing = {
+        k: v for k, v in check.example.items() if k not in values and fields[k].is_required()
+    }
+    return {**missing, **values}
 
 
 def _first(multi: Mapping[str, Sequence[str]], name: str) -> str | None:
