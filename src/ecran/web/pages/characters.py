@@ -181,6 +181,13 @@ def import_character(request: Request, here: Here, form: Form) -> Response:
     data = _uploaded(form.get("file"))
     found = problems(here.system, data, here.lang) if isinstance(data, dict) else []
     try:
+        if not isinstance(data, dict):
+            raise EcranError(
+                Text(
+                    fr="ce fichier n'est pas une feuille de personnage (un objet JSON est attendu)",
+                    en="this file is not a character sheet (a JSON object is expected)",
+                )
+            )
         if found:
             raise EcranError(Text(fr="feuille refusée", en="sheet refused"))
         saved = _save(request, here, {**data, **sheet_options(here)})
