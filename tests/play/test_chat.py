@@ -158,6 +158,21 @@ def test_slash_r_rolls_an_action_of_the_speakers_sheet_by_its_name() -> None:
         send(live.now, bob, "/r Bagarre")  # Bob has no character
 
 
+def test_slash_r_says_why_the_notation_refuses_the_dice() -> None:
+    """Dice the notation refuses get the notation's reason (as `ecran dice` and `/api/dice`
+    say it), not a guess between dice and an action."""
+    live, alice, _ = _table()
+    for expression, reason in (
+        ("99999d99999", "too many dice"),
+        ("1d1! pour voir", "explodes on every face"),
+        ("1d0", "a die has 1 to 1000 sides"),
+    ):
+        with pytest.raises(EcranError) as refused:
+            send(live.now, alice, f"/r {expression}")
+        assert reason in refused.value.message("en"), refused.value.message("en")
+        assert refused.value.message("fr").startswith("/r : ")
+
+
 def test_inline_rolls_are_rolled_in_place_and_bounded() -> None:
     live, alice, _ = _table()
     said = _said(live.do(send(live.now, alice, "J'esquive [[1d20+2]] puis [[1d4]] !")))

@@ -253,3 +253,15 @@ def test_a_member_row_the_log_disagrees_with_is_refused_not_asserted(
         with pytest.raises(NotFound):
             attempt()
     assert store.authenticate(alice_token).member == alice.member  # her link untouched
+
+
+def test_a_nul_anywhere_in_an_event_is_refused_on_every_database(store: Store) -> None:
+    """PostgreSQL cannot store a NUL (SQLite can): a label that slipped one past the commands is
+    refused the same way on both, in words, and nothing is stored."""
+    gm, alice, _ = _table(store)
+    before = _seqs(store, gm)
+    with pytest.raises(EcranError) as refused:
+        roll(store, alice, "test", {"skill": 3}, label="Attaque\x00")
+    assert "U+0000" in refused.value.text.fr and "contrôle" in refused.value.text.fr
+    assert _seqs(store, gm) == before
+    assert roll(store, alice, "test", {"skill": 3}, label="Attaque").seq == before[-1] + 1

@@ -44,6 +44,7 @@ from ecran.play.rights import can_see_character, require_edit
 from ecran.play.rolls import with_table_options
 from ecran.play.state import TableState
 from ecran.rules import EcranError, Text
+from ecran.rules.sizes import control_character
 
 #: The longest message, in characters (a long paragraph of narration).
 MESSAGE_MAX = 2000
@@ -128,6 +129,12 @@ def send(
     body = text.strip()
     if not body:
         raise _refuse("message vide", "empty message")
+    control = control_character(body)
+    if control is not None:
+        raise _refuse(
+            f"caractère de contrôle non permis ({control})",
+            f"control character not allowed ({control})",
+        )
     if len(body) > MESSAGE_MAX:
         raise _refuse(
             f"message trop long ({len(body)} caractères, max {MESSAGE_MAX})",
@@ -281,6 +288,11 @@ def _longest_name(state: TableState, actor: Member, rest: str) -> tuple[Member, 
 # -- rolls ----------------------------------------------------------------------------------------
 
 
+#: A first word that begins as dice notation does (`2d6`, `d20`, `4dF`, `10`): a refusal of it
+#: is the notation's.
+_LOOKS_LIKE_DICE = re.compile(r"(\d|[dD](\d|%|F)|\(|\{|floor|ceil|round|abs)")
+
+
 def _roll_command(
     state: TableState, actor: Member, voice: StoredCharacter | None, rest: str, seed: int | None
 ) -> _Said:
@@ -289,15 +301,21 @@ def _roll_command(
     if not rest:
         raise _refuse("/r : expression de dés attendue (/r 2d6+3)", "/r: dice expected (/r 2d6+3)")
     words = rest.split()
+    why: EcranError | None = None
     for count in range(min(len(words), EXPRESSION_WORDS), 0, -1):
         expression = " ".join(words[:count])
         try:
             rolled = _dice(expression, seed)
-        except EcranError:
+        except EcranError as exc:
+            why = exc
             continue
         return _Said("roll", " ".join(words[count:]), rolls=(rolled,))
     action = _action(state, actor, voice, rest, seed)
     if action is None:
+        if why is not None and _LOOKS_LIKE_DICE.match(words[0]):
+            # dice notation the parser refused: its reason (too many dice, explodes on every
+            # face…), not a guess between dice and an action
+            raise _refuse(f"/r : {why.message('fr')}", f"/r: {why.message('en')}")
         shown = rest[:40]
         raise _refuse(
             f"/r : « {shown} » n'est ni une expression de dés (2d6+3) ni une action de la "

@@ -22,7 +22,8 @@ from ecran.play.payloads import (
 )
 from ecran.play.rights import require_gm
 from ecran.play.state import TableState
-from ecran.rules import EcranError, Option, System, Text, from_validation, unknown
+from ecran.rules import EcranError, Option, System, Text, from_errors, unknown
+from ecran.rules.sizes import control_character
 
 NAME_MAX = 120
 DISPLAY_NAME_MAX = 60
@@ -48,6 +49,14 @@ class Joined:
 
 def clean_name(value: str, limit: int, what: Text) -> str:
     name = " ".join(str(value).split())
+    control = control_character(name)
+    if control is not None:
+        raise EcranError(
+            Text(
+                fr=f"{what.fr} : caractère de contrôle non permis ({control})",
+                en=f"{what.en}: control character not allowed ({control})",
+            )
+        )
     if not 1 <= len(name) <= limit:
         raise EcranError(
             Text(
@@ -90,11 +99,9 @@ def resolve_options(system: System[Any], given: dict[str, Any]) -> dict[str, Any
             continue
         try:
             values[name] = _adapter(system, option).validate_python(given[name], strict=True)
-        except ValidationError as exc:
-            error = from_validation(exc)
-            raise EcranError(
-                Text(fr=f"option {name} : {error.text.fr}", en=f"option {name}: {error.text.en}")
-            ) from None
+        except ValidationError as exc:  # named by the option's label, as the form shows it
+            errors = [{**e, "loc": (name, *e["loc"])} for e in exc.errors()]
+            raise from_errors(errors, {name: option.label}) from None
     return values
 
 

@@ -20,6 +20,7 @@ anything near a billion.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -42,7 +43,27 @@ def _preview(text: str) -> str:
     return text if len(text) <= PREVIEW else text[:PREVIEW] + "…"
 
 
+#: Control characters no one types (NUL, escapes…; tab and line breaks are text): refused in
+#: every text, since PostgreSQL cannot store a NUL and the others only hide what is written.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def control_character(text: str) -> str | None:
+    """The first control character of `text`, as its code point (`U+0000`), or None."""
+    found = CONTROL.search(text)
+    return None if found is None else f"U+{ord(found.group()):04X}"
+
+
 def _text(loc: Loc, text: str) -> Iterator[InitErrorDetails]:
+    control = control_character(text)
+    if control is not None:
+        yield InitErrorDetails(
+            type=PydanticCustomError(
+                "string_control", "Control character {code} not allowed", {"code": control}
+            ),
+            loc=loc,
+            input=_preview(CONTROL.sub("", text)),
+        )
     if len(text) > TEXT_MAX:
         yield InitErrorDetails(
             type=PydanticCustomError(
@@ -93,8 +114,8 @@ def oversized(value: Any, loc: Loc = (), depth: int = 0) -> Iterator[InitErrorDe
         return
     if isinstance(value, dict):
         for key, item in value.items():
-            if isinstance(key, str) and len(key) > TEXT_MAX:
-                yield from _text((*loc, _preview(key)), key)
+            if isinstance(key, str) and (len(key) > TEXT_MAX or control_character(key)):
+                yield from _text((*loc, _preview(CONTROL.sub("", key))), key)
                 continue
             where = key if isinstance(key, str | int) else str(key)
             yield from oversized(item, (*loc, where), depth + 1)

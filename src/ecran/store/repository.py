@@ -57,6 +57,27 @@ FOLD_MAX = 200
 """Events a kept state is advanced by, at most: further behind, the state is read whole."""
 
 
+def _refuse_nul(value: Any) -> None:
+    """A backstop under every command: PostgreSQL cannot store a NUL in text or jsonb (SQLite
+    can), so an event that carries one is refused on both, the same way, before anything is
+    written. The commands refuse control characters in what people type; this catches the rest."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise EcranError(
+                Text(
+                    fr="caractère de contrôle non permis (U+0000)",
+                    en="control character not allowed (U+0000)",
+                )
+            )
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _refuse_nul(key)
+            _refuse_nul(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _refuse_nul(item)
+
+
 @dataclass(frozen=True)
 class Access:
     """A member at a table, as their link's token says (`token`: the one presented, kept out of
@@ -541,6 +562,7 @@ class Store:
     ) -> Event:
         if state is not None:
             require_open(state.archived, draft.kind)
+        _refuse_nul(draft.payload)
         at = _now()
         event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=at)
         after = apply(state, event)

@@ -66,7 +66,9 @@ def test_query_values_are_checked(table: Table) -> None:
         assert answer.status_code == 422, path
         assert "\n" not in answer.json()["detail"]
     deleting = table.delete(table.gm, "/characters/x")  # the version is required
-    assert deleting.status_code == 422 and "expected-version" in deleting.json()["detail"]
+    assert (
+        deleting.status_code == 422 and "expected_version" in deleting.json()["detail"]
+    )  # as typed
 
 
 def test_the_openapi_document_describes_the_table_api(api: TestClient) -> None:
@@ -85,3 +87,30 @@ def test_the_openapi_document_describes_the_table_api(api: TestClient) -> None:
     schema = roll["responses"]["201"]["content"]["application/json"]["schema"]
     assert schema == {"$ref": "#/components/schemas/EventView"}
     assert "HTTPBearer" in spec["components"]["securitySchemes"]
+
+
+def test_control_characters_are_refused_by_name_and_store_nothing(table: Table) -> None:
+    """A NUL cannot be stored by PostgreSQL and an escape only hides what was written: every
+    text people type refuses them in words (the character's code), before anything is stored."""
+    before = table.last_seq()
+    roll = {"check": "test", "params": {"skill": 1}}
+    writes = [
+        ("/characters", {"sheet": {"name": "Hec\x00tor"}}),
+        ("/messages", {"text": "bonjour\x00"}),
+        ("/messages", {"text": "\x1b[31mrouge"}),
+        ("/rolls", {**roll, "label": "Attaque\x00"}),
+        ("/encounters", {"name": "Embuscade\x00"}),
+    ]
+    for path, body in writes:
+        answer = table.post(table.gm, path, body)
+        assert answer.status_code == 422, (path, answer.text)
+        assert "caractère de contrôle" in answer.json()["detail"], (path, answer.text)
+    renamed = table.client.patch(
+        table.url(f"/members/{table.alice.id}"),
+        headers=table.gm.auth,
+        json={"display_name": "Al\x00ice"},
+    )
+    assert renamed.status_code == 422, renamed.text
+    made = table.client.post("/api/tables", json={"name": "Jeu\x00di", "system": "toy"})
+    assert made.status_code == 422 and "U+0000" in made.json()["detail"]
+    assert table.last_seq() == before
