@@ -30,7 +30,9 @@ def test_option_values_are_checked_against_the_check_fields() -> None:
     assert new_table("t", "toy", {"easy": True}).table.options == {"easy": True}
     with pytest.raises(EcranError) as bad:
         new_table("t", "toy", {"easy": "yes"})
-    assert "option easy" in bad.value.text.fr and "option easy" in bad.value.text.en
+    # named by its label, as the table form shows it; its id stays for the command line
+    assert bad.value.text.fr.startswith("Facile : booléen attendu")
+    assert bad.value.text.en.startswith("Easy: ") and "easy" in bad.value.command_line("en")
     with pytest.raises(EcranError) as unknown:
         new_table("t", "toy", {"hard": True})
     assert "hard" in unknown.value.text.fr and "easy" in unknown.value.text.en

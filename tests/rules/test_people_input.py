@@ -66,3 +66,11 @@ def test_the_own_name_wins_over_an_alias_beside_it() -> None:
 def test_unknown_parameters_are_still_refused() -> None:
     with pytest.raises(ValidationError):
         Spell.model_validate({"skil": 7})
+
+
+@pytest.mark.parametrize("given", [True, False])
+def test_a_yes_or_no_is_not_a_number(given: bool) -> None:
+    """pydantic reads true as 1: a JSON body `{"score": true}` would roll with a score of 1."""
+    with pytest.raises(ValidationError) as refused:
+        Spell.model_validate({"score": given})
+    assert refused.value.errors()[0]["loc"] == ("score",)

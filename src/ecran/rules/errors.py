@@ -151,6 +151,22 @@ _FR = {
     "string_too_long": "texte trop long",
     "too_short": "trop peu d'éléments",
     "too_long": "trop d'éléments",
+    "int_parsing_size": "nombre entier bien trop grand",
+    "finite_number": "nombre fini attendu",
+    "string_pattern_mismatch": "forme non permise",
+    "string_unicode": "texte Unicode attendu",
+    "bytes_type": "texte attendu",
+    "tuple_type": "liste attendue",
+    "set_type": "liste attendue",
+    "none_required": "aucune valeur attendue (null)",
+    "union_tag_invalid": "sorte inconnue",
+    "union_tag_not_found": "sorte non précisée",
+    "multiple_of": "multiple attendu",
+    "date_parsing": "date attendue",
+    "datetime_parsing": "date et heure attendues",
+    "uuid_parsing": "identifiant attendu",
+    "frozen_field": "valeur non modifiable",
+    "recursion_loop": "structure circulaire",
 }
 
 
@@ -167,8 +183,10 @@ def _shown(value: Any) -> str:
 
 
 def _plain(value: Any) -> str:
+    if isinstance(value, bytes):  # a body that is not JSON: its text, never b'…'
+        value = value[: SHOWN_MAX + 1].decode("utf-8", "replace")
     if isinstance(value, list | tuple):
-        return ", ".join(_plain(item) for item in value)
+        return ", ".join(_plain(item) for item in value) if value else "[]"
     if isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)[: SHOWN_MAX + 1]
     if value is None:
@@ -184,18 +202,21 @@ def _worded(error: Any) -> Text | None:
     return raised.text if isinstance(raised, EcranError) else None
 
 
-def _ids(loc: Sequence[Any]) -> str:
-    return ".".join(str(part).replace("_", "-") for part in loc)
+def _ids(loc: Sequence[Any], typed: bool = False) -> str:
+    """A field's place by its ids: as an option is typed on the command line (`max-hp`), or
+    with `typed` as a JSON body spells it (`max_hp`)."""
+    return ".".join(str(part) if typed else str(part).replace("_", "-") for part in loc)
 
 
-def field_words(loc: Sequence[Any], labels: Mapping[str, Text] | None) -> Text:
+def field_words(loc: Sequence[Any], labels: Mapping[str, Text] | None, typed: bool = False) -> Text:
     """A field as people read it: its label where the model declares one (the rest of a
-    nested place in brackets: `Compétences (tir)`), else its id (`max-hp`)."""
+    nested place in brackets: `Compétences (tir)`), else its id (`max-hp`; `typed`: as the
+    JSON body spells it, `max_hp`)."""
     label = labels.get(loc[0]) if labels and loc and isinstance(loc[0], str) else None
     if label is None:
-        plain = _ids(loc) or "params"
+        plain = _ids(loc, typed) or "params"
         return Text(fr=plain, en=plain)
-    rest = f" ({_ids(loc[1:])})" if len(loc) > 1 else ""
+    rest = f" ({_ids(loc[1:], typed)})" if len(loc) > 1 else ""
     return Text(fr=label.fr + rest, en=label.en + rest)
 
 
@@ -220,9 +241,12 @@ def _fr_message(error: Any) -> str:
         return f"texte trop long ({_fr_number(ctx['max_length'])} caractères au plus)"
     if kind == "too_long" and "max_length" in ctx:
         return f"trop d'éléments ({_fr_number(ctx['max_length'])} au plus)"
+    if kind == "string_control":
+        return f"caractère de contrôle non permis ({ctx.get('code')})"
     if kind == "too_deep":
         return f"imbriqué sur plus de {ctx.get('max_depth')} niveaux"
-    return _FR.get(kind, str(error["msg"]))
+    # a refusal pydantic words and this table does not: said in French, never in English
+    return _FR.get(kind, "valeur refusée")
 
 
 def from_validation(exc: ValidationError, model: type[BaseModel] | None = None) -> EcranError:
@@ -235,21 +259,23 @@ def from_validation(exc: ValidationError, model: type[BaseModel] | None = None) 
     return from_errors(exc.errors(), field_labels(model))
 
 
-def from_errors(errors: Sequence[Any], labels: Mapping[str, Text] | None = None) -> EcranError:
+def from_errors(
+    errors: Sequence[Any], labels: Mapping[str, Text] | None = None, typed: bool = False
+) -> EcranError:
     """The same from pydantic-shaped error dicts (as FastAPI's RequestValidationError gives);
     `labels`: the people's words of the fields, by name. A form's reader reads the labels
     (`Seuil : doit être ≤ 6`); the command line's, who typed `--target`, the ids
-    (`EcranError.command_line`)."""
-    error = EcranError(_said(errors, labels))
+    (`EcranError.command_line`); a JSON body's writer (`typed`), its keys (`gm_name`)."""
+    error = EcranError(_said(errors, labels, typed))
     if labels:
         error.by_id = _said(errors, None)
     return error
 
 
-def _said(errors: Sequence[Any], labels: Mapping[str, Text] | None) -> Text:
+def _said(errors: Sequence[Any], labels: Mapping[str, Text] | None, typed: bool = False) -> Text:
     fr_parts, en_parts = [], []
     for error in errors:
-        field = field_words(error["loc"], labels)
+        field = field_words(error["loc"], labels, typed)
         # A whole-model error (empty loc) would echo every parameter: name none.
         shown = "input" in error and error["type"] != "missing" and error["loc"]
         given = f" ({_shown(error['input'])})" if shown else ""

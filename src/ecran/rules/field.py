@@ -14,12 +14,14 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from ecran.rules.text import Text
+
+UNIONS = (typing.Union, types.UnionType)
 
 #: Bound names as pydantic's constraints and their JSON-Schema keywords.
 _SCHEMA_BOUNDS = {
@@ -144,7 +146,7 @@ def _choices(annotation: Any) -> tuple[Any, ...]:
     origin = typing.get_origin(annotation)
     if origin is Literal:
         return typing.get_args(annotation)
-    if origin in (typing.Union, types.UnionType):
+    if origin in UNIONS:
         return tuple(c for arg in typing.get_args(annotation) for c in _choices(arg))
     if isinstance(annotation, type) and hasattr(annotation, "__members__"):
         return tuple(m.value for m in annotation.__members__.values())
@@ -201,11 +203,27 @@ def _reading(model: type[BaseModel]) -> tuple[dict[str, str], dict[str, dict[str
     return aliases, words
 
 
+@cache
+def _numbers(model: type[BaseModel]) -> frozenset[str]:
+    """The fields of a model that hold a number (int or float, or none)."""
+    found = set()
+    for name, info in model.model_fields.items():
+        kinds = get_args(info.annotation) if get_origin(info.annotation) in UNIONS else ()
+        if info.annotation in (int, float) or (
+            (int in kinds or float in kinds) and bool not in kinds
+        ):
+            found.add(name)
+    return frozenset(found)
+
+
 def accept_people_input(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:
     """`data` with aliases renamed to their field and named choices read as people type them;
-    anything else is left for the model to judge (an unknown word is still refused there)."""
+    anything else is left for the model to judge (an unknown word is still refused there). A
+    yes/no given for a number is passed on as the word `true`/`false`, so the model refuses it
+    by the field's name ("nombre entier attendu"): pydantic reads True as 1 otherwise."""
     aliases, words = _reading(model)
-    if not aliases and not words:
+    numbers = _numbers(model)
+    if not aliases and not words and not numbers:
         return data
     out: dict[str, Any] = {}
     for key, value in data.items():
@@ -215,5 +233,7 @@ def accept_people_input(model: type[BaseModel], data: dict[str, Any]) -> dict[st
         table = words.get(name)
         if table is not None and isinstance(value, str):
             value = table.get(folded(value), value)
+        elif isinstance(value, bool) and name in numbers:
+            value = "true" if value else "false"
         out[name] = value
     return out

@@ -59,7 +59,7 @@ def request_error(errors: Sequence[Any]) -> EcranError:
         if len(loc) > 1 and loc[0] in _LOCATIONS:
             loc = loc[1:]
         cleaned.append({**error, "loc": loc, "msg": error.get("msg", error["type"])})
-    return from_errors(cleaned)
+    return from_errors(cleaned, typed=True)  # the body's keys as the client wrote them
 
 
 def _invalid_body(error: Any) -> EcranError:

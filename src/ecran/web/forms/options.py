@@ -73,8 +73,8 @@ def option_fields(system: System[Any]) -> list[FormField]:
 def _bad(f: FormField, given: str, what: Text) -> EcranError:
     return EcranError(
         Text(
-            fr=f"option {f.name} : {what.fr} (« {given} »)",
-            en=f"option {f.name}: {what.en} ('{given}')",
+            fr=f"{f.label.fr}\u00a0: {what.fr} (« {given} »)",
+            en=f"{f.label.en}: {what.en} ('{given}')",
         )
     )
 
