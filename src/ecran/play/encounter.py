@@ -680,6 +680,8 @@ def attack(
     drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
     seed = drawn.seed
     attacker, target = _fighters(state, enc, attacker_pid, target_pid)
+    if not check and option is None:
+        option = _first_offered(params)
     if option is not None or not actor.is_gm:
         check, params, label = _offered(state, system, attacker, target, option, check, params)
     record = roll_check(
@@ -720,6 +722,19 @@ def attack(
         participant_id=target.id,
         **_drawn(drawn),
     )
+
+
+def _first_offered(params: dict[str, Any]) -> int:
+    """Neither an attack offered nor a check: the first the system offers (its usual attack);
+    parameters without their check say nothing, so they are refused rather than dropped."""
+    if params:
+        raise EcranError(
+            Text(
+                fr="check : valeur requise (le test de ces paramètres), ou option",
+                en="check: value required (the check of these parameters), or option",
+            )
+        )
+    return 0
 
 
 def _offered(

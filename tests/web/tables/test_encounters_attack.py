@@ -118,3 +118,24 @@ def test_bad_attacks_are_refused_in_one_line(table: Table) -> None:
     assert table.get(table.gm, listing, params={"target": "p9"}).status_code == 404
     assert table.get(table.gm, listing).status_code == 422
     assert table.get(table.gm, f"/encounters/{enc}").json()["version"] == version
+
+
+def test_an_attack_without_its_check_is_the_usual_one_and_params_alone_are_refused(
+    table: Table,
+) -> None:
+    """A client that names only who attacks whom gets the system's first attack (as offered,
+    with its label); parameters without their check are refused in words, nothing stored."""
+    enc, _ = _encounter(table)
+    table.post(table.gm, f"/encounters/{enc}/start")
+    before = table.last_seq()
+    alone = table.post(
+        table.gm,
+        f"/encounters/{enc}/attack",
+        {"attacker": "p1", "target": "p2", "params": {"skill": 2}},
+    )
+    assert alone.status_code == 422 and alone.json()["detail"].startswith("check : valeur requise")
+    assert table.last_seq() == before
+    usual = table.post(table.gm, f"/encounters/{enc}/attack", {"attacker": "p1", "target": "p2"})
+    assert usual.status_code == 200, usual.text
+    rolled = usual.json()["payload"]["attack"]
+    assert rolled["record"]["check"] == "test" and rolled["label"]["fr"] == "Coup de poing"
