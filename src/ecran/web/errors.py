@@ -212,12 +212,19 @@ _HTTP_MESSAGES = {
 }
 
 
+_UNREADABLE_BODY = "There was an error parsing the body"
+_TOO_DEEP = N_("The request body is nested too deeply (JSON of over a thousand levels).")
+
+
 async def on_http_error(request: Request, exc: Exception) -> Response:
     """Starlette's refusals (an address no route answers, a wrong method) said like ours:
     JSON under `/api`, else a page in the site's layout, in the visitor's language."""
     assert isinstance(exc, HTTPException)
     lang = request_lang(request)
     known = _HTTP_MESSAGES.get(exc.status_code)
+    if exc.status_code == 400 and exc.detail == _UNREADABLE_BODY:  # FastAPI's json.loads failed
+        deep = isinstance(exc.__cause__, RecursionError)
+        known = _TOO_DEEP if deep else N_("The request body could not be read.")
     if known is not None:
         message = gettext(lang, known)
     else:

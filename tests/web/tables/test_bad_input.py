@@ -114,3 +114,22 @@ def test_control_characters_are_refused_by_name_and_store_nothing(table: Table) 
     made = table.client.post("/api/tables", json={"name": "Jeu\x00di", "system": "toy"})
     assert made.status_code == 422 and "U+0000" in made.json()["detail"]
     assert table.last_seq() == before
+
+
+def test_a_body_nested_too_deeply_says_so(table: Table) -> None:
+    """Python's JSON reader gives up past about a thousand levels: FastAPI answers a bare 400;
+    the reader is told why, in their language."""
+    deep = '{"check": "test", "params": ' + "[" * 5000 + "]" * 5000 + "}"
+    for lang, words in (("fr", "imbriqué trop profondément"), ("en", "nested too deeply")):
+        answer = table.client.post(
+            table.url("/rolls") + f"?lang={lang}",
+            headers={**table.gm.auth, "Content-Type": "application/json"},
+            content=deep,
+        )
+        assert answer.status_code == 400 and words in answer.json()["detail"], answer.text
+    broken = table.client.post(
+        table.url("/rolls"),
+        headers={**table.gm.auth, "Content-Type": "application/json"},
+        content=b"{",
+    )
+    assert broken.status_code in (400, 422) and "HTTP" not in broken.json()["detail"]
