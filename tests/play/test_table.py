@@ -35,7 +35,9 @@ def test_option_values_are_checked_against_the_check_fields() -> None:
     assert bad.value.text.en.startswith("Easy: ") and "easy" in bad.value.command_line("en")
     with pytest.raises(EcranError) as unknown:
         new_table("t", "toy", {"hard": True})
-    assert "hard" in unknown.value.text.fr and "easy" in unknown.value.text.en
+    # a reader is offered the options' labels; whoever typed the id, the ids
+    assert unknown.value.text.fr == "option inconnue : « hard ». Possibles : Facile"
+    assert unknown.value.command_line("en") == "unknown option: 'hard'. Allowed: easy"
 
 
 def test_unknown_system_and_empty_name_are_refused_in_both_languages() -> None:

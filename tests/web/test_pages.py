@@ -114,8 +114,12 @@ def test_check_page_with_a_bad_value_shows_the_message_in_place(client: TestClie
 def test_unknown_check_page_is_a_404_page(client: TestClient) -> None:
     page = client.get("/systems/demo/checks/d7")
     assert page.status_code == 404
-    assert "test inconnu : « d7 ». Possibles : d6" in unescape(page.text)
+    # the page offers the checks by their titles, never their ids; the API, the ids it takes
+    assert "test inconnu : « d7 ». Possibles : Un d6 contre un seuil" in unescape(page.text)
     assert "<html" in page.text
+    api = client.get("/api/systems/demo/checks/d7")
+    assert api.status_code == 404
+    assert api.json()["detail"] == "test inconnu : « d7 ». Possibles : d6"
 
 
 def _record(html: str) -> dict[str, Any]:

@@ -91,7 +91,8 @@ def resolve_options(system: System[Any], given: dict[str, Any]) -> dict[str, Any
     given = {k: v for k, v in given.items() if k not in per_roll}  # GM inputs: not table-wide
     for name in given:
         if name not in known:
-            raise unknown(Text(fr="option", en="option"), name, known)
+            labels = {n: o.label for n, o in known.items()}
+            raise unknown(Text(fr="option", en="option"), name, known, labels)
     values: dict[str, Any] = {}
     for name, option in known.items():
         if name not in given:

@@ -59,17 +59,36 @@ _FEMININE = frozenset(
 )
 
 
-def unknown(kind: Text, name: str, allowed: Iterable[str]) -> UnknownName:
-    choices = ", ".join(sorted(allowed)) or "-"
+def unknown(
+    kind: Text, name: str, allowed: Iterable[str], labels: Mapping[str, Text] | None = None
+) -> UnknownName:
+    """`name` is not one of `allowed`. With `labels` (the names' words for people), a reader
+    is offered the labels (`Possibles : Test de compétence, Attaque`) and whoever typed the id
+    (the command line, the API) the ids, as `EcranError.command_line` says it."""
+    ids = list(allowed)
     head = kind.fr.split(" ", 1)[0].lower()
     adjective = "inconnue" if head in _FEMININE else "inconnu"
-    return UnknownName(
-        Text(
-            fr=f"{kind.fr} {adjective} : « {name} ». Possibles : {choices}",
-            en=f"unknown {kind.en}: '{name}'. Allowed: {choices}",
+
+    def said(fr: str, en: str) -> Text:
+        return Text(
+            fr=f"{kind.fr} {adjective} : « {name} ». Possibles : {fr or '-'}",
+            en=f"unknown {kind.en}: '{name}'. Allowed: {en or '-'}",
+        )
+
+    plain = ", ".join(sorted(ids))
+    if not labels:
+        return UnknownName(said(plain, plain), name)
+    refused = UnknownName(
+        said(
+            *(
+                ", ".join(labels[i](lang) if i in labels else i for i in ids)
+                for lang in ("fr", "en")
+            )
         ),
         name,
     )
+    refused.by_id = said(plain, plain)
+    return refused
 
 
 # What the json module's messages mean, said to a person (its own words are for programmers).

@@ -156,7 +156,12 @@ class System(Generic[SheetT]):
         its French title as the book names it (`test-d-experience`, any case or accents)."""
         found = self._found(self.checks, name)
         if found is None:
-            raise unknown(Text(fr="test", en="check"), name, [c.name for c in self.checks])
+            raise unknown(
+                Text(fr="test", en="check"),
+                name,
+                [c.name for c in self.checks],
+                {c.name: c.title for c in self.checks},
+            )
         return found
 
     def operation(self, name: str) -> Operation[Any, Any]:
@@ -164,7 +169,8 @@ class System(Generic[SheetT]):
         found = self._found(self.operations, name)
         if found is None:
             allowed = [o.name for o in self.operations]
-            raise unknown(Text(fr="opération", en="operation"), name, allowed)
+            titles = {o.name: o.title for o in self.operations}
+            raise unknown(Text(fr="opération", en="operation"), name, allowed, titles)
         return found
 
     def _found(self, items: Sequence[Named], name: str) -> Named | None:

@@ -177,7 +177,10 @@ def refusal(request: Request, exc: EcranError) -> Response:
     only in some cases)."""
     lang = request_lang(request)
     status = status_of(exc, request)
-    response = _answer(request, status, one_line(exc.message(lang)), error_extra(exc, lang))
+    # a client of the API typed ids: an unknown one is answered with the ids it may type
+    typed = request.url.path.startswith("/api") and isinstance(exc, UnknownName)
+    said = exc.command_line(lang) if typed else exc.message(lang)
+    response = _answer(request, status, one_line(said), error_extra(exc, lang))
     if isinstance(exc, Busy):
         response.headers["Retry-After"] = str(exc.retry_after)
         if _is_page_visit(request):  # the page says "try again in N s": the browser does
