@@ -5,6 +5,7 @@ rolls are checked; a secret roll reads "… a lancé un jet secret" in a player'
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from html import unescape
@@ -205,3 +206,20 @@ def test_a_secret_roll_reads_who_rolled_in_a_players_log_not_what(table: Table) 
     ).text
     assert "The GM (Claire) made a secret roll" in unescape(en)
     assert SECRET in page(table, table.gm, f"/events/{view['seq']}")
+
+
+def test_dropped_and_counted_dice_are_marked_in_the_log_not_written_as_markdown(
+    table: Table,
+) -> None:
+    """`/r 4d6kh3` keeps its dropped die struck in the log, as the dice page and Roll20 show it;
+    the API keeps the plain line (`~~3~~`) its clients read."""
+    sent = say(table, table.alice, "/r 4d6kh3 et [[3d6>4]]")
+    assert sent.status_code == 201, sent.text
+    plain = [r["text"] for r in sent.json()["payload"]["rolls"]]
+    assert "~~" in plain[0]  # one of the four dice is dropped
+    got = table.client.get(
+        f"/tables/{table.id}/events", params={"token": table.bob.token, "after": 0}
+    )
+    log = got.text
+    assert "~~" not in log and "**" not in log
+    assert re.search(r"<s>\d</s>", log)

@@ -23,6 +23,7 @@ from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.errors import is_htmx
 from ecran.web.pages.common import redirect
+from ecran.web.pages.dice import marked_work
 
 router = APIRouter(include_in_schema=False)
 
@@ -86,7 +87,7 @@ def shown_roll(here: Seat, rolled: InlineRoll) -> dict[str, Any]:
     """A roll of a message as a reader sees it: dice notation's rolled work, or an action's
     name, outcome and total."""
     if rolled.check is None:
-        return {"total": rolled.total, "work": rolled.text, "dice": rolled.dice}
+        return {"total": rolled.total, "work": marked_work(rolled.text), "dice": rolled.dice}
     label = rolled.label(here.lang) if rolled.label is not None else rolled.expression
     try:
         outcome = here.system.check(rolled.check.check).outcome(rolled.check.outcome).label

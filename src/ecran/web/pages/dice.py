@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlencode
 
@@ -39,6 +40,23 @@ def work_html(expression: str, seed: int) -> Markup:
                 piece = f"<{tag}>{piece}</{tag}>"
         marks = sorted(styles - _TAGS.keys())
         html.append(f'<span class="{" ".join(marks)}">{piece}</span>' if marks else piece)
+    return Markup("".join(html))
+
+
+_MARKED = re.compile(r"~~(.+?)~~|\*\*(.+?)\*\*")
+
+
+def marked_work(line: str) -> Markup:
+    """A roll's work as the log keeps it, one plain line (`(4, ~~3~~) = 4`, `**5**`), with its
+    marks as the page shows them: struck and bold, never the raw markers."""
+    html, at = [], 0
+    for found in _MARKED.finditer(line):
+        html.append(str(escape(line[at : found.start()])))
+        struck, bold = found.groups()
+        piece = f"<s>{escape(struck)}</s>" if struck is not None else None
+        html.append(piece or f"<strong>{escape(bold)}</strong>")
+        at = found.end()
+    html.append(str(escape(line[at:])))
     return Markup("".join(html))
 
 
