@@ -5,6 +5,8 @@ accepts, and the fairness panel for members."""
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +115,15 @@ def test_the_fairness_panel_counts_each_members_faces_and_each_checks_outcomes(
     assert page.status_code == 200
     assert "Dés vérifiables" in page.text and "p-valeur" in page.text
     assert "trop peu de jets pour conclure" in page.text
+    # numbers as a French reader writes them: χ² and expected counts with a decimal comma
+    text = unescape(page.text)
+    assert re.search(r"<td>\d+,\d\d \(\d+\)</td>", text), "χ² (degrees of freedom)"
+    assert not re.search(r"<td>\d+\.\d+", text)
+    assert "clé n°\u00a0" in text
+    english = app_client.get(
+        f"/tables/{table.id}/fairness", params={"token": table.bob.token, "lang": "en"}
+    )
+    assert re.search(r"<td>\d+\.\d\d \(\d+\)</td>", english.text)
 
 
 def test_every_log_shows_a_gm_seed_as_such_and_the_commitment_of_each_roll(

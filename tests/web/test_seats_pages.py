@@ -5,6 +5,7 @@ such button and is refused (403) if they post one."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from fastapi.testclient import TestClient
 
@@ -29,11 +30,17 @@ def test_gm_revokes_a_link_from_the_page(app_client: TestClient, toy_system: obj
     page = app_client.get(f"/tables/{table.id}?token={table.gm.token}")
     assert f"/members/{table.alice.id}/revoke" in page.text
     assert "Confirm: revoke" in page.text or "Confirmer" in page.text
+    # French elides before a vowel: "le lien d'Alice", "de Bob"
+    said = unescape(page.text)
+    assert "Révoquer le lien d'Alice" in said and "Révoquer le lien de Bob" in said
+    english = unescape(app_client.get(f"/tables/{table.id}?token={table.gm.token}&lang=en").text)
+    assert "Revoke Alice's link" in english
     done = app_client.post(
-        f"/tables/{table.id}/members/{table.alice.id}/revoke?token={table.gm.token}",
+        f"/tables/{table.id}/members/{table.alice.id}/revoke?token={table.gm.token}&lang=fr",
         data={"confirm": "1"},
     )
     assert done.status_code == 200, done.text
+    assert "Le lien d'Alice est révoqué." in unescape(done.text)
     assert app_client.get(f"/tables/{table.id}?token={table.alice.token}").status_code == 404
 
 

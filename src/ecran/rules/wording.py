@@ -29,6 +29,44 @@ def number(x: float, lang: str, digits: int = 2) -> str:
     return str(format_decimal(x, format=pattern, locale="fr_FR" if lang == "fr" else "en_GB"))
 
 
+#: French elides "de" before a vowel or a mute h (d'Alice, d'Héroïne); names with an aspirated
+#: h are rare at a table, and "d'Hugo" is the common usage.
+_ELIDED = frozenset("aeiouyhâàäéèêëîïôöûùüœæ")
+
+
+def de(name: str) -> str:
+    """`de` before a name, in French: `de Bob`, `d'Alice`."""
+    return f"d'{name}" if name[:1].lower() in _ELIDED else f"de {name}"
+
+
+def whose(name: str, lang: str) -> str:
+    """A name as the owner of what follows or precedes it: `d'Alice` (le lien d'Alice) in
+    French, `Alice's` (Alice's link) in English."""
+    return de(name) if lang == "fr" else f"{name}'s"
+
+
+def whole_number(n: int, lang: str) -> str:
+    """A count with its thousands grouped as the reader writes them (`2 000`, `2,000`)."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(n, format="#,##0", locale="fr_FR" if lang == "fr" else "en_GB"))
+
+
+def plural_count(x: float, lang: str) -> int:
+    """The count that picks a noun's form for `x` in `lang` (gettext's plural forms take
+    whole numbers): French is singular below 2 (`0,2 point`), English only at 1 (`0.2 points`)."""
+    if lang == "fr":
+        return 1 if abs(x) < 2 else 2
+    return 1 if x == 1 else 2
+
+
+def short_number(x: float, lang: str) -> str:
+    """A number without needless zeros (`3,5`, `7`), up to three decimals."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(x, format="0.###", locale="fr_FR" if lang == "fr" else "en_GB"))
+
+
 def named(value: str, checks: Sequence[Check[Any]], labels: Mapping[str, Text]) -> Text | None:
     """The words of a named value: an outcome of one of the checks, a value the game's checks
     name (`Check.value_labels`), or a label of the result's own keys."""

@@ -14,7 +14,16 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ecran.rules.text import LANGS, Source, Text, cite
-from ecran.rules.wording import COLON, details_words, number, params_words
+from ecran.rules.wording import (
+    COLON,
+    details_words,
+    number,
+    params_words,
+    plural_count,
+    short_number,
+    whole_number,
+    whose,
+)
 from ecran.web.i18n import percent, translations
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -82,12 +91,20 @@ def environment(lang: str) -> Environment:
     env.filters["percent"] = lambda p: percent(float(p), lang)
     # a difference of percentages, in points: `4,4` (one decimal, as the reader writes it)
     env.filters["points"] = lambda p: number(float(p) * 100, lang, 1)
+    # a decimal as the reader writes it (`2,35`), and one without needless zeros (`3,5`)
+    env.filters["decimal"] = lambda x, digits=2: number(float(x), lang, digits)
+    env.filters["short"] = lambda x: short_number(float(x), lang)
+    env.filters["whose"] = lambda name: whose(str(name), lang)
+    env.filters["count"] = lambda n: whole_number(int(n), lang)
+    # the number gettext's ngettext picks a noun's form by (`0,2 point`, `0.2 points`)
+    env.filters["plural"] = lambda x: plural_count(float(x), lang)
     env.filters["source"] = lambda value: source_label(value, lang)
     env.filters["show"] = _show
     env.filters["param"] = _param
     env.globals["lang"] = lang
     # a result's work and parameters in words (labels, yes/no, choices' words), never `key=value`
     env.globals["colon"] = COLON[lang]
+    env.globals["semicolon"] = " ; " if lang == "fr" else "; "  # between items of a list
     env.globals["detail_rows"] = lambda details, check: details_words(details, check, lang)
     env.globals["param_rows"] = lambda params, model: params_words(params, model, lang)
     env.globals["langs"] = LANGS

@@ -31,10 +31,17 @@ def test_the_gm_reads_the_chances_a_player_is_refused(table: Table) -> None:
     html = got.text
     assert 'id="victory-odds"' in html and 'data-side="pc"' in html and 'data-side="npc"' in html
     assert "combats simulés" in html
-    # an estimate says how good it is: "à 4,4 points près, 19 fois sur 20"
-    said = r'data-margin="([0-9.e-]+)">à ([0-9]+,[0-9]) points près, 19 fois sur 20'
+    # an estimate says how good it is: "à 4,4 points près, 19 fois sur 20" (a French count
+    # below 2 is singular: "à 1,5 point près"), the count of fights grouped ("2 000")
+    said = r'data-margin="([0-9.e-]+)">à ([0-9]+,[0-9]) (points?) près, 19 fois sur 20'
     margin = re.search(said, html)
     assert margin is not None and 0 < float(margin.group(1)) < 0.5
+    shown = float(margin.group(2).replace(",", "."))
+    assert margin.group(3) == ("point" if shown < 2 else "points")
+    trials = re.search(r'data-trials="(\d+)"', html)
+    assert trials is not None
+    if int(trials.group(1)) >= 1000:
+        assert f"{int(trials.group(1)):,}".replace(",", "\u202f") + " combats" in html
     refused = _page(table, table.alice, f"/encounters/{enc}/victory")
     assert refused.status_code == 403
     # the tracker loads it for the GM only

@@ -40,7 +40,7 @@ WORDS: dict[str, Text] = {
         "'ecran verify table.json'. A seed chosen by the GM is marked in the log.",
     ),
     "in_force": Text(fr="Empreinte de la clé en vigueur", en="Fingerprint of the key in force"),
-    "key_no": Text(fr="clé n°", en="key #"),
+    "key_no": Text(fr="clé n°\u00a0", en="key #"),
     "no_key": Text(
         fr="Pas encore de clé : elle naît au premier jet.",
         en="No key yet: it starts with the first roll.",
