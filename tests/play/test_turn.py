@@ -112,10 +112,10 @@ def test_no_one_else_acts_for_her_and_she_acts_only_on_her_turn() -> None:
     live, eid, alice, bob = _scene()
     with pytest.raises(Forbidden) as not_his:
         enc.attack(live.now, TOY, bob, eid, "p1", "p2", "", {}, option=0)
-    assert not_his.value.text.fr == "seuls le joueur de Hector et le MJ agissent pour ce personnage"
+    assert not_his.value.text.fr == "seuls le joueur d'Hector et le MJ agissent pour ce personnage"
     with pytest.raises(Forbidden) as not_now:
         enc.attack(live.now, TOY, bob, eid, "p2", "p1", "", {}, option=0)
-    assert not_now.value.text.fr == "ce n'est pas le tour de Brutus (au tour de Hector)"
+    assert not_now.value.text.fr == "ce n'est pas le tour de Brutus (au tour d'Hector)"
     assert not_now.value.text.en == "it is not Brutus's turn (Hector's turn)"
     with pytest.raises(Forbidden):
         enc.attack_options(live.now, TOY, bob, eid, "p2", "p1")

@@ -61,7 +61,7 @@ def test_a_player_operates_on_their_own_character_on_its_turn_through_the_api(
 
     # the turn passes to Brutus: now Bob may, Alice no longer
     assert table.post(table.alice, f"/encounters/{enc}/next").status_code == 200
-    _refused(_op(table, table.alice, enc, "p1", "heal"), "ce n'est pas le tour de Hector")
+    _refused(_op(table, table.alice, enc, "p1", "heal"), "ce n'est pas le tour d'Hector")
     assert _op(table, table.bob, enc, "p2", "heal").status_code == 200
     # the GM acts for anyone at any time
     assert _op(table, table.gm, enc, "p1", "heal").status_code == 200
@@ -126,4 +126,4 @@ def test_a_player_operates_from_the_tracker_on_their_turn(
     refused = _step(
         max_, eid, ("step", "operation"), ("participant", "p1"), ("operation", "heal"),
     )  # fmt: skip
-    assert "seuls le joueur de Hector" in unescape(refused.text)
+    assert "seuls le joueur d'Hector" in unescape(refused.text)

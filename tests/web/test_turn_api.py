@@ -89,9 +89,9 @@ def test_bob_cannot_act_on_alices_turn_nor_for_her(table: Table) -> None:
     enc = _started(table)
     before = table.last_seq()
     not_now = _refused(_attack(table, table.bob, enc, attacker="p2", target="p1", option=0))
-    assert not_now == "ce n'est pas le tour de Brutus (au tour de Hector)"
+    assert not_now == "ce n'est pas le tour de Brutus (au tour d'Hector)"
     not_his = _refused(_attack(table, table.bob, enc, attacker="p1", target="p2", option=0))
-    assert not_his == "seuls le joueur de Hector et le MJ agissent pour ce personnage"
+    assert not_his == "seuls le joueur d'Hector et le MJ agissent pour ce personnage"
     _refused(table.get(table.bob, f"/encounters/{enc}/participants/p2/attacks?target=p1"))
     _refused(table.post(table.bob, f"/encounters/{enc}/next"))
     assert table.last_seq() == before

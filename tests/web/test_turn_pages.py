@@ -139,9 +139,9 @@ def test_max_cannot_act_on_lous_turn_and_the_turn_passes_to_him(
         max_, eid, ("step", "attack"), ("a_attacker", "p2"), ("a_target", "p1"), ("a_pick", "0")
     )
     assert refused.status_code == 422
-    assert "ce n'est pas le tour de Brutus (au tour de Hector)" in unescape(refused.text)
+    assert "ce n'est pas le tour de Brutus (au tour d'Hector)" in unescape(refused.text)
     not_yours = unescape(_step(max_, eid, ("step", "next")).text)
-    assert "ce n'est pas votre tour (au tour de Hector)" in not_yours
+    assert "ce n'est pas votre tour (au tour d'Hector)" in not_yours
     gm_only = _step(lou, eid, ("step", "undo"))
     assert "réservé au MJ" in unescape(gm_only.text)
     passed = unescape(_step(lou, eid, ("step", "next")).text)

@@ -39,6 +39,7 @@ from ecran.play.table import clean_name
 from ecran.play.tracker import Condition, Encounter, Participant
 from ecran.rules import CharacterSheet, Consequence, EcranError, Resolution, System, Text
 from ecran.rules.text import DEFAULT_LANG
+from ecran.rules.wording import de
 
 NAME_MAX = 60
 ROUNDS_MAX = 1000
@@ -102,7 +103,7 @@ def _acting(
     who = _participant(enc, pid)
     if participant_id is None and not plays(actor, who, owner_of(state, who)):
         raise forbidden(
-            f"ce n'est pas votre tour (au tour de {who.name})",
+            f"ce n'est pas votre tour (au tour {de(who.name)})",
             f"it is not your turn ({who.name}'s turn)",
         )
     require_turn(actor, enc, who, owner_of(state, who))
@@ -239,7 +240,7 @@ def _roll_one(
     except EcranError as exc:
         raise EcranError(
             Text(
-                fr=f"{exc.text.fr} : le MJ saisit l'initiative de {participant.name}",
+                fr=f"{exc.text.fr} : le MJ saisit l'initiative {de(participant.name)}",
                 en=f"{exc.text.en}: the GM enters {participant.name}'s initiative",
             )
         ) from None
@@ -328,7 +329,7 @@ def set_initiative(
         enc, who.model_copy(update={"initiative": value, "initiative_roll": None})
     )
     summary = Text(
-        fr=f"Initiative de {who.name} fixée à {value} par le MJ",
+        fr=f"Initiative {de(who.name)} fixée à {value} par le MJ",
         en=f"{who.name}'s initiative set to {value} by the GM",
     )
     return _step(actor, enc, after, "initiative", summary, participant_id=participant_id)
@@ -391,7 +392,7 @@ def next_turn(
     after, expired = tracker.advance(enc)
     assert after.current is not None
     acting = after.participants[after.current].name
-    fr = f"Round {after.round} : au tour de {acting}"
+    fr = f"Round {after.round} : au tour {de(acting)}"
     en = f"Round {after.round}: {acting}'s turn"
     if expired:
         fr += f" (fin pour {bearer} : {_names(expired, 'fr')})"
@@ -453,7 +454,7 @@ def remove_condition(
     if all(c.name != name for c in who.conditions):
         raise not_found(Text(fr="état", en="condition"), name)
     after = tracker.drop_condition(enc, participant_id, name)
-    summary = Text(fr=f"{who.name} : fin de {name}", en=f"{who.name}: {name} ends")
+    summary = Text(fr=f"{who.name} : fin {de(name)}", en=f"{who.name}: {name} ends")
     return _step(actor, enc, after, "condition", summary, participant_id=participant_id)
 
 
@@ -632,7 +633,7 @@ def attack_options(
         return options
     secret = target if target.secret else attacker
     why = Text(
-        fr=f"chances connues du MJ seul (la fiche de {secret.name} est secrète)",
+        fr=f"chances connues du MJ seul (la fiche {de(secret.name)} est secrète)",
         en=f"odds known to the GM only ({secret.name}'s sheet is secret)",
     )
     return [o.model_copy(update={"params": {}, "odds": None, "odds_error": why}) for o in options]

@@ -7,6 +7,7 @@ from ecran.play.errors import forbidden
 from ecran.play.model import Member, StoredCharacter
 from ecran.play.tracker import Encounter, Participant
 from ecran.rules import Text
+from ecran.rules.wording import de
 
 
 def require_gm(actor: Member, action: Text) -> None:
@@ -73,12 +74,13 @@ def require_turn(
         )
     if owner_id != actor.id:
         raise forbidden(
-            f"seuls le joueur de {participant.name} et le MJ agissent pour ce personnage",
+            f"seuls le joueur {de(participant.name)} et le MJ agissent pour ce personnage",
             f"only {participant.name}'s player and the GM act for this character",
         )
     if not enc.started or enc.ended or enc.current != participant.id:
         now = enc.participants[enc.current].name if enc.current in enc.participants else None
         raise forbidden(
-            f"ce n'est pas le tour de {participant.name}" + (f" (au tour de {now})" if now else ""),
+            f"ce n'est pas le tour {de(participant.name)}"
+            + (f" (au tour {de(now)})" if now else ""),
             f"it is not {participant.name}'s turn" + (f" ({now}'s turn)" if now else ""),
         )

@@ -123,7 +123,7 @@ def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser:
         bruno, server, f"/encounters/{eid}/attack", {"attacker": "p2", "target": "p1", "option": 0}
     )
     assert refused.status == 403
-    assert refused.json()["detail"] == "ce n'est pas le tour de Bruno (au tour de Ana)"
+    assert refused.json()["detail"] == "ce n'est pas le tour de Bruno (au tour d'Ana)"
 
     ana.click("#attack-button")
     result = ana.locator("#attack-result")

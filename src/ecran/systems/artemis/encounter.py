@@ -63,7 +63,7 @@ def attitudes(w: Weapon) -> list[Attitude]:
 def weapon(sheet: ArtemisSheet, index: int) -> Weapon:
     if not 0 <= index < len(sheet.weapons):
         raise EcranError(
-            tr(f"{sheet.name} n'a pas d'arme n°{index}", f"{sheet.name} has no weapon #{index}")
+            tr(f"{sheet.name} n'a pas d'arme n° {index}", f"{sheet.name} has no weapon #{index}")
         )
     return sheet.weapons[index]
 

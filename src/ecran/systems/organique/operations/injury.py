@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules.wording import de
 from ecran.systems.organique.afflictions import Effect
 from ecran.systems.organique.checks.combat import FallParams, FallSave
 from ecran.systems.organique.hazards import (
@@ -150,7 +151,7 @@ def end_effect(
             )
         )
     new = sheet.model_copy(update={"effects": effects, "conditions": conditions})
-    return Change(new, tr(f"fin de {params.name}", f"{params.name} ends"))
+    return Change(new, tr(f"fin {de(params.name)}", f"{params.name} ends"))
 
 
 INJURY_OPERATIONS = (poison_round, fall, impact, swarm, end_effect)
