@@ -20,6 +20,7 @@ from ecran.cli.render import console, echo_json, sheet_tables
 from ecran.cli.suggest import unknown_name
 from ecran.cli.words import _
 from ecran.engine import get_system
+from ecran.engine.creation import starting_sheet
 from ecran.engine.records import seeded_roller
 from ecran.engine.registry import known_ids
 from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr
@@ -165,7 +166,7 @@ def guided(system: System[Any]) -> CharacterSheet:
 
     lang = current()
     name = prompts.ask(lang, "Nom du personnage" if lang == "fr" else "Character name")
-    data = system.new_character(name).model_dump()
+    data = starting_sheet(system, name).model_dump()
     model = system.sheet_model()
     while True:
         asked = set(system.creation_fields or model.model_fields)

@@ -26,7 +26,26 @@ from typing import Any
 from pydantic import ValidationError
 
 from ecran.dice import Roller
-from ecran.rules import EcranError, FieldMeta, RuleViolation, System, Text
+from ecran.rules import (
+    CharacterSheet,
+    EcranError,
+    FieldMeta,
+    RuleViolation,
+    System,
+    Text,
+    from_validation,
+)
+
+
+def starting_sheet(system: System[Any], name: str) -> CharacterSheet:
+    """`System.new_character`, with a name the sheet refuses (a control character, a name too
+    long) said in words by the field's label, as every sheet refusal is."""
+    try:
+        sheet: CharacterSheet = system.new_character(name)
+    except ValidationError as exc:
+        raise from_validation(exc, system.sheet_model()) from None
+    return sheet
+
 
 #: The steps, in the order creation goes through them.
 STEPS = ("identity", "characteristics", "skills", "health", "powers", "equipment", "finishing")

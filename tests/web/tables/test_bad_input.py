@@ -133,3 +133,21 @@ def test_a_body_nested_too_deeply_says_so(table: Table) -> None:
         content=b"{",
     )
     assert broken.status_code in (400, 422) and "HTTP" not in broken.json()["detail"]
+
+
+def test_a_starting_sheet_refuses_a_name_it_cannot_hold_in_words(table: Table) -> None:
+    """The guided creation's first sheet, by the API and the pages: a control character or a
+    name past the longest text is a 422 naming the field, never a 500."""
+    for name in ("\x1f", "Hec\x00tor", "x" * 5000):
+        for path in (
+            table.url("/characters/new"),
+            "/api/systems/toy/character/new",
+        ):
+            answer = table.client.get(path, params={"name": name}, headers=table.gm.auth)
+            assert answer.status_code == 422, (path, answer.text)
+            assert answer.json()["detail"].startswith("Nom"), answer.text
+        for page in ("/characters/new", "/characters/wizard"):
+            shown = table.client.get(
+                f"/tables/{table.id}{page}", params={"name": name, "token": table.gm.token}
+            )
+            assert shown.status_code == 422, (page, shown.text[:200])

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.dice.roller import MAX_SEED
 from ecran.engine import all_systems, get_system
+from ecran.engine.creation import starting_sheet
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record, seeded_roller
 from ecran.rules import CharacterSheet, RuleViolation, Text
 from ecran.sheets import sheet_from_data, sheet_json_schema
@@ -144,7 +145,7 @@ def sheet_schema(system_id: str, request: Request) -> dict[str, Any]:
 @router.get("/systems/{system_id}/character/new")
 def new_character(system_id: str, name: str = Query(..., min_length=1)) -> dict[str, Any]:
     """A starting sheet for the guided creation to fill in."""
-    sheet: CharacterSheet = get_system(system_id).new_character(name)
+    sheet: CharacterSheet = starting_sheet(get_system(system_id), name)
     return sheet.model_dump(mode="json")
 
 

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 
 from ecran.engine import get_system
+from ecran.engine.creation import starting_sheet
 from ecran.engine.records import OddsReport, odds_report
 from ecran.engine.sheet_odds import ActionOdds, sheet_odds
 from ecran.play import EventView, Member, TableInfo, TableState, view_for
@@ -352,7 +353,7 @@ def create_character(body: CreateCharacter, me: Me, request: Request) -> Charact
 @router.get("/{table_id}/characters/new")
 def new_sheet(me: Me, name: str = Query(..., min_length=1)) -> dict[str, Any]:
     """A starting sheet of this table's system, for the guided creation to fill in."""
-    sheet: CharacterSheet = me.system.new_character(name)
+    sheet: CharacterSheet = starting_sheet(me.system, name)
     return sheet.model_dump(mode="json")
 
 

@@ -14,6 +14,7 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import ValidationError
 from starlette.datastructures import FormData, UploadFile
 
+from ecran.engine.creation import starting_sheet
 from ecran.play import StoredCharacter
 from ecran.play import characters as play_characters
 from ecran.play.errors import Conflict, SheetRefused
@@ -92,7 +93,7 @@ def new_character(request: Request, here: Here) -> Response:
     name = request.query_params.get("name") or (
         "Nouveau personnage" if here.lang == "fr" else "New character"
     )
-    sheet = here.system.new_character(name)
+    sheet = starting_sheet(here.system, name)
     data = {**sheet.model_dump(mode="json"), **sheet_options(here)}
     context = _form_context(here, data, character=None, conflict=None)
     return page(request, here, "table/character_form.html", context)

@@ -19,6 +19,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from ecran.engine import creation
+from ecran.engine.creation import starting_sheet
 from ecran.rules import EcranError, System, Text
 from ecran.rules.field import field_labels
 from ecran.web import commands
@@ -115,7 +116,7 @@ def wizard(request: Request, here: Here) -> Response:
     name = request.query_params.get("name") or (
         "Nouveau personnage" if here.lang == "fr" else "New character"
     )
-    sheet = here.system.new_character(name)
+    sheet = starting_sheet(here.system, name)
     data = {**sheet.model_dump(mode="json"), **sheet_options(here)}
     step = _steps(here)[0]
     return page(request, here, "table/wizard.html", _context(here, data, step))
