@@ -68,3 +68,17 @@ def test_readable_odds_table(cli: Any) -> None:
     result = cli("odds", "demo", "d6", "--target", "5")
     assert result.code == 0
     assert "réussite" in result.out and "1/3" in result.out
+
+
+def test_a_number_refused_by_the_command_line_is_said_in_french_only(cli: Any) -> None:
+    """Click names the number's type in English ("integer"): the French line leaves it out."""
+    result = cli("roll", "demo", "d6", "--seed", "abc")
+    assert result.code == 2
+    assert "« abc » n'est pas un nombre valide" in result.err and "integer" not in result.err
+
+
+def test_a_drawn_npc_names_its_seed_in_the_readers_language(cli: Any) -> None:
+    french = cli("npc", "warp", "--seed", "7")
+    assert french.code == 0 and french.err.strip() == "graine 7"
+    english = cli("--lang", "en", "npc", "warp", "--seed", "7")
+    assert english.code == 0 and english.err.strip() == "seed 7"

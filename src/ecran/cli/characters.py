@@ -221,7 +221,8 @@ def _npc_command(system: System[Any], lang: str) -> click.Command:
             click.echo(sheet.model_dump_json(indent=2))
         else:
             _show(system, sheet)
-            click.echo(f"seed {roller.seed}", err=True)
+            said = "graine" if lang == "fr" else "seed"
+            click.echo(f"{said} {roller.seed}", err=True)
 
     params: list[click.Parameter] = [
         *param_options(system.npc_params, lang),
