@@ -54,3 +54,17 @@ def test_guided_creation_never_ends_in_a_traceback(cli: Any, terminal: Any, syst
     if result.code == 0:
         data = json.loads(result.out[result.out.index("{") :])
         assert data["system"] == system_id and data["name"] == "Nom"
+
+
+def test_the_prompts_name_skills_and_levels_in_words_never_by_their_ids(
+    cli: Any, terminal: Any, tmp_path: Path
+) -> None:
+    """Artémis asks each skill's level: the skill by its name ("Attraper/lancer"), the levels
+    by theirs ("Débutant"), a blank box as a dash — never `attraper_lancer` or `debutant`."""
+    terminal("Zoé\n" + "\n" * 400)
+    result = cli("character", "new", "artemis", "-o", str(tmp_path / "zoe.json"))
+    asked = result.out + result.err  # the prompts only: the sheet goes to the file
+    assert "Compétences : niveaux · " in asked
+    assert "attraper_lancer" not in asked and "debutant" not in asked
+    assert "ordinateur_portable" not in asked
+    assert "(, " not in asked  # a blank choice reads as a dash

@@ -102,7 +102,10 @@ def choice_words(name: str, info: FieldInfo, lang: str) -> dict[str, str]:
     """id -> how the reader names a choice of the field (its declared label, else the id)."""
     meta = FieldMeta.of(name, info)
     labels = KIND_CHOICES if name == "kind" else meta.choice_labels
-    return {c: labels[c](lang) if c in labels else c for c in choices_of(info.annotation)}
+    return {
+        c: labels[c](lang) if c in labels else (c.replace("_", " ") if c else "—")
+        for c in choices_of(info.annotation)
+    }
 
 
 def choices_of(annotation: Any) -> list[str]:

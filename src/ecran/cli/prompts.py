@@ -8,6 +8,7 @@ prompts cannot ask for keep their value (the sheet can still be completed with -
 from __future__ import annotations
 
 import types
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any, Union, get_args, get_origin
 
@@ -16,6 +17,7 @@ import typer
 from pydantic import BaseModel
 
 from ecran.cli.fields import choice_words, choices_of, prompt_label
+from ecran.rules import FieldMeta, Text
 
 
 def ask_model(
@@ -34,11 +36,16 @@ def ask_model(
         if choices_of(info.annotation) and not isinstance(result.get(name), bool):
             result[name] = ask_choice(label, choice_words(name, info, lang), result.get(name), lang)
         else:
-            result[name] = ask_value(label, info.annotation, result.get(name), lang)
+            meta = FieldMeta.of(name, info)
+            result[name] = ask_value(label, info.annotation, result.get(name), lang, meta)
     return result
 
 
-def ask_value(label: str, annotation: Any, value: Any, lang: str) -> Any:
+def ask_value(
+    label: str, annotation: Any, value: Any, lang: str, meta: FieldMeta | None = None
+) -> Any:
+    """One value, asked as its type says; `meta` gives a dict's keys and choices their words
+    (a skill's name and its levels, never their ids)."""
     optional = _unwrap_optional(annotation) is not annotation
     annotation = _unwrap_optional(annotation)
     if optional and annotation in (int, float):
@@ -53,10 +60,15 @@ def ask_value(label: str, annotation: Any, value: Any, lang: str) -> Any:
         return value
     if origin is dict and isinstance(value, dict):
         item = (get_args(annotation) or (Any, Any))[1]
-        return {k: ask_value(f"{label} · {k}", item, v, lang) for k, v in value.items()}
+        keys = meta.key_labels if meta is not None else {}
+        return {
+            k: ask_value(f"{label} · {_word(keys, k, lang)}", item, v, lang, meta)
+            for k, v in value.items()
+        }
     choices = choices_of(annotation)
     if choices:
-        return ask_choice(label, {c: c for c in choices}, value, lang)
+        labels = meta.choice_labels if meta is not None else {}
+        return ask_choice(label, {c: _word(labels, c, lang) for c in choices}, value, lang)
     if annotation is bool:
         return confirm(label, bool(value), lang)
     if annotation is int:
@@ -135,9 +147,18 @@ def _ask_list(label: str, item: type[BaseModel], items: list[Any], lang: str) ->
         )
         if keep:
             kept.append(ask_model(item, entry, lang))
-    while confirm(f"{label} : en ajouter un ?" if fr else f"{label}: add one?", False, lang):
+    add = f"{label}\u00a0: ajouter une entrée ?" if fr else f"{label}: add one?"
+    while confirm(add, False, lang):
         kept.append(ask_model(item, {}, lang))
     return kept
+
+
+def _word(labels: Mapping[str, Text], key: str, lang: str) -> str:
+    """A key or a choice as the reader names it: its declared words, else the id in words
+    (`attraper lancer`); an empty choice (a box left blank) reads as a dash."""
+    if key in labels:
+        return labels[key](lang)
+    return key.replace("_", " ") if key else "—"
 
 
 def _short(entry: Any) -> str:
