@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 from pydantic import BaseModel
 
 from ecran.dice import Distribution, enumerate_outcomes
-from ecran.rules import Check, CheckWords, Outcome, param, tr
+from ecran.rules import Check, CheckWords, Outcome, Text, param, tr
 from ecran.rules.check import Recall, no_recall
 from ecran.systems.organique.dice import TestRoll, d20_test, judge
 from ecran.systems.organique.tables import (
@@ -54,11 +54,9 @@ DIFF_RANGE = {"ge": 0, "le": 60}
 MOD_RANGE = {"ge": -100, "le": 100}
 
 
-def characteristic_field(label: str = "", default: Any = ...) -> Any:
-    fr = label or "Caractéristique"
-    en = label or "Characteristic"
+def characteristic_field(label: Text | None = None, default: Any = ...) -> Any:
     return param(
-        tr(fr, en),
+        label or tr("Caractéristique", "Characteristic"),
         tr("Score de la caractéristique utilisée", "Score of the characteristic used"),
         default=default,
         **STAT_RANGE,

@@ -203,7 +203,7 @@ NO_EFFECT = Outcome("no_effect", tr("tient bon", "holds on"))
 
 
 class StunParams(Params):
-    characteristic: int = characteristic_field("VOL")
+    characteristic: int = characteristic_field(tr("VOL", "VOL"))
     modifier: int = modifier_field("Drogues, poison (engourdissement +7)…", "Drugs, numbness +7…")
     difficulty: int = difficulty_field(default=20)
     attacker_margin: int = FIELDS("attacker_margin", default=0, ge=0, le=80)
@@ -248,7 +248,7 @@ class StunSave(D20Check[StunParams]):
 
 
 class ShockParams(Params):
-    characteristic: int = characteristic_field("VOL")
+    characteristic: int = characteristic_field(tr("VOL", "VOL"))
     modifier: int = modifier_field()
     difficulty: int = difficulty_field(default=20)
     luck: bool = luck_field()
@@ -276,7 +276,7 @@ class ShockPain(D20Check[ShockParams]):
 
 
 class FallParams(Params):
-    characteristic: int = characteristic_field("AGI")
+    characteristic: int = characteristic_field(tr("AGI", "AGI"))
     modifier: int = modifier_field()
     floors: int = FIELDS("floors.fall", default=1)
 

@@ -50,8 +50,8 @@ class ActionTest(D20Check[TestParams]):
 
 
 class TwoCharParams(Params):
-    first: int = characteristic_field("Première caractéristique")
-    second: int = characteristic_field("Seconde caractéristique")
+    first: int = characteristic_field(tr("Première caractéristique", "First characteristic"))
+    second: int = characteristic_field(tr("Seconde caractéristique", "Second characteristic"))
     difficulty: int = difficulty_field()
     modifier: int = modifier_field()
     luck: bool = luck_field()
@@ -197,7 +197,9 @@ class OpposedParams(Params):
     characteristic: int = characteristic_field()
     modifier: int = modifier_field()
     difficulty: int = difficulty_field()
-    opponent_characteristic: int = characteristic_field("Caractéristique de l'adversaire")
+    opponent_characteristic: int = characteristic_field(
+        tr("Caractéristique de l'adversaire", "The opponent's characteristic")
+    )
     opponent_modifier: int = modifier_field("Modificateurs de l'adversaire", "Opponent's modifiers")
     opponent_difficulty: int = difficulty_field()
     luck: bool = luck_field()

@@ -18,8 +18,8 @@ from ecran.systems.organique.tables import FIELDS, src
 
 
 class DependenceParams(Params):
-    endurance: int = characteristic_field("END (réserve actuelle)")
-    will: int = characteristic_field("VOL")
+    endurance: int = characteristic_field(tr("END (réserve actuelle)", "END (current pool)"))
+    will: int = characteristic_field(tr("VOL", "VOL"))
     physical: int = difficulty_field(default=5)
     psychological: int = difficulty_field(default=1)
     doses: int = FIELDS("doses.dependence", default=1, ge=1, le=100)

@@ -18,7 +18,7 @@ from ecran.systems.organique.tables import FIELDS, src
 
 
 class ProgressionParams(Params):
-    endurance: int = characteristic_field("END (réserve actuelle)")
+    endurance: int = characteristic_field(tr("END (réserve actuelle)", "END (current pool)"))
     treatment: int = FIELDS("treatment", default=0, ge=0, le=40)
     immunity: int = FIELDS("immunity", default=0, ge=0, le=10)
     difficulty: int = difficulty_field(default=20)

@@ -30,7 +30,7 @@ def distance_field() -> Any:
 
 
 class ManipulationParams(Params):
-    will: int = characteristic_field("VOL du médium")
+    will: int = characteristic_field(tr("VOL du médium", "The medium's VOL"))
     skill_bonus: int = FIELDS("skill_bonus.manipulation", default=0, ge=0, le=20)
     modifier: int = modifier_field()
     difficulty: int = difficulty_field(default=20)
@@ -40,8 +40,10 @@ class ManipulationParams(Params):
         "target.manipulation", default="human", choices=words(HACKING.psychic_target)
     )
     obvious: bool = FIELDS("obvious", default=False)
-    target_perception: int = characteristic_field("PER de la cible", default=10)
-    target_will: int = characteristic_field("VOL de la cible", default=10)
+    target_perception: int = characteristic_field(
+        tr("PER de la cible", "The target's PER"), default=10
+    )
+    target_will: int = characteristic_field(tr("VOL de la cible", "The target's VOL"), default=10)
     luck: bool = luck_field()
     tie_rule: TieRule = TIE_RULE.field()
 
@@ -81,7 +83,7 @@ class Manipulation(OrganiqueCheck[ManipulationParams]):
 
 
 class PerceptionParams(Params):
-    perception: int = characteristic_field("PER")
+    perception: int = characteristic_field(tr("PER", "PER"))
     skill_bonus: int = FIELDS("skill_bonus.perception", default=0, ge=0, le=20)
     modifier: int = modifier_field()
     difficulty: int = difficulty_field(default=20)

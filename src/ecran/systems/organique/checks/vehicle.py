@@ -30,7 +30,7 @@ else:
 
 
 class ManoeuvreParams(Params):
-    agility: int = characteristic_field("AGI")
+    agility: int = characteristic_field(tr("AGI", "AGI"))
     level: int = FIELDS("level.manoeuvre", default=1, ge=0, le=6)
     manoeuvrability: int = FIELDS("manoeuvrability", default=0, ge=-40, le=40)
     difficulty: int = difficulty_field(default=20)
@@ -58,7 +58,7 @@ class VehicleAttackParams(Params):
     manoeuvre: VehicleManoeuvreName = FIELDS(
         "manoeuvre.combat", default="ramp", choices=words(COMBAT.vehicle_manoeuvre)
     )
-    agility: int = characteristic_field("AGI")
+    agility: int = characteristic_field(tr("AGI", "AGI"))
     level: int = FIELDS("level.manoeuvre", default=1, ge=0, le=6)
     manoeuvrability: int = FIELDS("manoeuvrability", default=0, ge=-40, le=40)
     difficulty: int = FIELDS("difficulty.vehicle_combat", ge=0, le=60)
