@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ecran.rules import RuleViolation, Source, tr
+from ecran.rules import FieldMeta, RuleViolation, Source, Text, tr
 from ecran.systems.artemis import tables
-from ecran.systems.artemis.sheet import ArtemisSheet
+from ecran.systems.artemis.sheet import SKILL_WORDS, ArtemisSheet, Characteristics
 from ecran.systems.artemis.tables import seed, site
 
 Found = Iterator[RuleViolation]
@@ -14,6 +14,22 @@ Found = Iterator[RuleViolation]
 
 def violation(rule: str, source: Source, fr: str, en: str, path: str = "") -> RuleViolation:
     return RuleViolation(rule=rule, source=source, message=tr(fr, en), path=path)
+
+
+def _words(key: str) -> Text:
+    """A skill row's key as the reader names it: a book skill by its name, a custom skill or
+    a weapon by the name the sheet gives it (`custom:…`, `weapon:…`); an unknown id as is."""
+    kind, _, name = key.partition(":")
+    if kind == "weapon" and name:
+        return tr(f"arme {name}", f"weapon {name}")
+    if kind == "custom" and name:
+        return tr(name, name)
+    return SKILL_WORDS.get(key) or tr(key, key)
+
+
+def _characteristic(name: str) -> Text:
+    meta = FieldMeta.of_model(Characteristics).get(name)
+    return meta.label if meta is not None else tr(name, name)
 
 
 def known_skills() -> set[str]:
@@ -27,8 +43,8 @@ def characteristics(sheet: ArtemisSheet) -> Found:
             yield violation(
                 "characteristic_range",
                 seed(382, 384, "Force 1-5 in the aggravation table; reading of the range"),
-                f"{name} vaut {value} : les caractéristiques vont de 1 à 5",
-                f"{name} is {value}: characteristics range from 1 to 5",
+                f"{_characteristic(name).fr} vaut {value} : les caractéristiques vont de 1 à 5",
+                f"{_characteristic(name).en} is {value}: characteristics range from 1 to 5",
                 f"characteristics.{name}",
             )
 
@@ -52,7 +68,7 @@ def skills(sheet: ArtemisSheet) -> Found:
                 "innate_debutant",
                 site(357, 363, "0105130001"),
                 f"{skill.fr} : tout personnage a toutes les compétences innées, au moins Débutant",
-                f"{skill.en}: every character has every innate skill, at least Débutant",
+                f"{skill.en}: every character has every innate skill, at least Beginner",
                 f"levels.{skill.id}",
             )
     for key, level in sheet.levels.items():
@@ -60,8 +76,8 @@ def skills(sheet: ArtemisSheet) -> Found:
             yield violation(
                 "skill_score_missing",
                 seed(459),
-                f"{key} a un niveau mais pas de score",
-                f"{key} has a level but no score",
+                f"{_words(key).fr} a un niveau mais pas de score",
+                f"{_words(key).en} has a level but no score",
                 f"scores.{key}",
             )
     if sheet.kind == "pc":
@@ -70,8 +86,8 @@ def skills(sheet: ArtemisSheet) -> Found:
                 yield violation(
                     "skill_level_missing",
                     seed(459),
-                    f"{key} a un score mais pas de niveau (la feuille note les deux)",
-                    f"{key} has a score but no level (the sheet records both)",
+                    f"{_words(key).fr} a un score mais pas de niveau (la feuille note les deux)",
+                    f"{_words(key).en} has a score but no level (the sheet records both)",
                     f"levels.{key}",
                 )
 
@@ -94,16 +110,18 @@ def npc_scores(sheet: ArtemisSheet) -> Found:
             yield violation(
                 "npc_level_score",
                 seed(79, 93),
-                f"PNJ : {key} est {tables.level(level).fr}, son score est {expected} (pas {score})",
-                f"NPC: {key} is {tables.level(level).en}, its score is {expected} (not {score})",
+                f"PNJ : {_words(key).fr} est {tables.level(level).fr}, "
+                f"son score est {expected} (pas {score})",
+                f"NPC: {_words(key).en} is {tables.level(level).en}, "
+                f"its score is {expected} (not {score})",
                 key,
             )
         if not level and score and not low <= score <= high:
             yield violation(
                 "npc_random_score",
                 seed(94, 96),
-                f"PNJ : {key} sans niveau doit avoir un score tiré de {low} à {high}",
-                f"NPC: {key} without a level needs a random score from {low} to {high}",
+                f"PNJ : {_words(key).fr} sans niveau doit avoir un score tiré de {low} à {high}",
+                f"NPC: {_words(key).en} without a level needs a random score from {low} to {high}",
                 key,
             )
 
