@@ -21,6 +21,7 @@ import pytest
         (["roll", "demo", "d6", "--seed", "abc"], "--seed"),
         (["character", "validate", "/nonexistent.json"], "introuvable"),
         (["npc", "nope"], "Possibles"),
+        (["roll", "4d6kh3"], "pour lancer des dés : ecran dice 4d6kh3"),
         (["--lang", "xx", "odds", "demo", "d6"], "fr"),
     ],
 )

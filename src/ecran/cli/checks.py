@@ -7,6 +7,7 @@ the same thing about the same bad value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -29,6 +30,10 @@ if TYPE_CHECKING:
 
 #: What a check command answers: exact odds or one seeded roll.
 Answer = TypeVar("Answer", OddsReport, RollRecord)
+
+
+#: A first word that is dice notation (`4d6kh3`, `d20`, `2d6+3`), not a game's id.
+_DICE = re.compile(r"^\d*d(\d+|%|F)", re.IGNORECASE)
 
 
 class OneLineGroup(click.Group):
@@ -57,6 +62,21 @@ class SystemsGroup(OneLineGroup):
         super().__init__(name, help=_(help), kind=Text(fr="système", en="system"))
         self.build_system = build_system
         self._built: dict[str, click.Group | None] = {}
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except EcranError as exc:
+            if not args or not _DICE.match(args[0]):
+                raise
+            # `ecran roll 4d6kh3`: dice notation where a game was expected says where it goes
+            hint = Text(
+                fr=f" — pour lancer des dés : ecran dice {args[0]}",
+                en=f" — to roll dice: ecran dice {args[0]}",
+            )
+            raise EcranError(Text(fr=exc.text.fr + hint.fr, en=exc.text.en + hint.en)) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return known_ids()
