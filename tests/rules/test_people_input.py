@@ -74,3 +74,16 @@ def test_a_yes_or_no_is_not_a_number(given: bool) -> None:
     with pytest.raises(ValidationError) as refused:
         Spell.model_validate({"score": given})
     assert refused.value.errors()[0]["loc"] == ("score",)
+
+
+def test_a_refused_choice_lists_the_allowed_ones_in_french() -> None:
+    """pydantic joins the last two with "or", for numbers too ("1 or 2"): French says "ou"."""
+    from ecran.rules.errors import from_validation
+
+    class Version(Params):
+        version: Literal[1, 2] = 1
+
+    with pytest.raises(ValidationError) as refused:
+        Version.model_validate({"version": 999})
+    said = from_validation(refused.value).text.fr
+    assert "attendu : 1 ou 2" in said and " or " not in said

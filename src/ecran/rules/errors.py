@@ -251,7 +251,9 @@ def _fr_message(error: Any) -> str:
     if kind == "less_than":
         return f"doit être < {_fr_number(ctx['lt'])}"
     if kind in ("literal_error", "enum") and "expected" in ctx:
-        expected = str(ctx["expected"]).replace("' or '", "' ou '")
+        # pydantic joins the last two with " or " ('a', 'b' or 'c'; 1 or 2)
+        head, joined, last = str(ctx["expected"]).rpartition(" or ")
+        expected = f"{head} ou {last}" if joined else last
         return f"valeur non permise, attendu : {expected}"
     if kind == "value_error":
         worded = _worded(error)
