@@ -132,3 +132,12 @@ def test_a_long_audit_tells_how_far_it_is(tmp_path: Path, monkeypatch: Any) -> N
     found = audit_module.audit(TableExport.model_validate(data), told.append)
     assert found.ok
     assert told == list(range(0, len(data["events"]), 2)) and len(told) >= 3
+
+
+def test_a_file_that_is_no_object_is_refused_in_words(cli: Any, tmp_path: Path) -> None:
+    listed = tmp_path / "list.json"
+    listed.write_text("[]", encoding="utf-8")
+    result = cli("verify", str(listed))
+    assert result.code == 2
+    assert "n'est pas un export de table ecran : un objet JSON est attendu" in result.err
+    assert "params" not in result.err

@@ -117,6 +117,8 @@ def parse_export(raw: bytes | str, where: str) -> TableExport:
         if first["type"] == "json_invalid":
             _not_json(raw, where)  # the parser's English never reaches the reader
         said = from_errors([first]).text  # pydantic's English never reaches a French reader
+        if not first["loc"]:  # the file as a whole is no object (a list, a number)
+            said = Text(fr="un objet JSON est attendu", en="a JSON object is expected")
         raise EcranError(
             Text(
                 fr=f"{where} n'est pas un export de table ecran : {said.fr}",
