@@ -9,7 +9,7 @@ import click
 
 from ecran.cli.checks import SystemsGroup, checks_group, given, json_flag, param_options
 from ecran.cli.lang import current
-from ecran.cli.render import console, echo_json, number, params_line, percent
+from ecran.cli.render import console, echo_json, number, params_line, percent, plain
 from ecran.cli.words import _
 from ecran.rules import Check, EcranError, System, Text
 
@@ -61,20 +61,23 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
             else report.success
         )
         table = Table(
-            title=f"{check.title(current())} — {system_id} {check.name}",
-            caption=params_line(report.params, check.params, current())
-            + "\n"
-            + (" ; " if fr else "; ").join(report.references),
+            title=plain(f"{check.title(current())} — {system_id} {check.name}"),
+            caption=plain(
+                params_line(report.params, check.params, current())
+                + "\n"
+                + (" ; " if fr else "; ").join(report.references)
+            ),
         )
         table.add_column("choix" if fr else "choice")
-        table.add_column((f"{success} ou mieux") if fr else f"{success} or better", justify="right")
+        better = f"{success} ou mieux" if fr else f"{success} or better"
+        table.add_column(plain(better), justify="right")
         table.add_column("", no_wrap=True)
         table.add_column("coût" if fr else "cost")
         for row in report.choices:
             shown = percent(row.p_success, current())
             if row.expected is not None:
                 shown += f" (×{number(row.expected, current())})"
-            table.add_row(row.label, shown, _bar(row.p_success), row.cost)
+            table.add_row(plain(row.label), shown, _bar(row.p_success), plain(row.cost))
         console().print(table)
 
     params: list[click.Parameter] = [

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from typer.core import TyperGroup
 
 from ecran.cli.lang import current
-from ecran.cli.render import console, echo_json, sheet_tables
+from ecran.cli.render import console, echo_json, plain, sheet_tables
 from ecran.cli.suggest import unknown_name
 from ecran.cli.words import _
 from ecran.engine import get_system
@@ -319,6 +319,6 @@ def _write(path: Path, content: bytes) -> None:
 
 def _show(system: System[Any], character: CharacterSheet) -> None:
     out = console()
-    out.print(f"[bold]{character.name}[/bold] — {system.name(current())}")
+    out.print(f"[bold]{plain(character.name)}[/bold] — {plain(system.name(current()))}")
     for table in sheet_tables(system.sections(character), current()):
         out.print(table)

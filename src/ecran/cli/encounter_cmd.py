@@ -11,7 +11,7 @@ import click
 from ecran.cli.checks import json_flag, seed_option
 from ecran.cli.files import EXPORT_MAX_BYTES, parse_json, read_bounded, too_big
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, number, percent, progress_bar
+from ecran.cli.render import bar, console, echo_json, number, percent, plain, progress_bar
 from ecran.cli.simulate_cmd import run_line, trials_option
 from ecran.cli.words import _
 from ecran.rules import EcranError, Text
@@ -72,14 +72,14 @@ def _simulate(
         (_("no one standing"), report.draw),
         (_("undecided"), report.undecided),
     ]:
-        sides.add_row(side, percent(chance, lang), bar(chance))
+        sides.add_row(plain(side), percent(chance, lang), bar(chance))
     people = Table()
     people.add_column("participant")
     people.add_column(_("side"))
     people.add_column(_("out of action"), justify="right")
     people.add_column(_("dead"), justify="right")
     for p in report.participants:
-        people.add_row(p.name, p.side, percent(p.out, lang), percent(p.dead, lang))
+        people.add_row(plain(p.name), plain(p.side), percent(p.out, lang), percent(p.dead, lang))
     out = console()
     out.print(sides)
     out.print(people)

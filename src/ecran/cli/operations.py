@@ -23,7 +23,7 @@ from ecran.cli.checks import (
 )
 from ecran.cli.fields import kebab
 from ecran.cli.lang import current
-from ecran.cli.render import console, details_rows, echo_json
+from ecran.cli.render import console, details_rows, echo_json, plain
 from ecran.cli.words import _
 from ecran.engine.records import seeded_roller
 from ecran.rules import Operation, System, Text, from_validation
@@ -62,7 +62,8 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
         return
     lang = current()
     out = console()
-    out.print(f"[bold]{operation.title(lang)}[/bold] — {change.summary(lang)}", highlight=False)
+    title, summary = plain(operation.title(lang)), plain(change.summary(lang))
+    out.print(f"[bold]{title}[/bold] — {summary}", highlight=False)
     if resolution is not None:
         out.print(_work(system_id, resolution.details, roller.rolled, roller.seed, lang))
     if out is None:
@@ -86,7 +87,7 @@ def _work(system_id: str, details: dict[str, Any], dice: list[int], seed: int, l
     fr = lang == "fr"
     table.add_row("dés" if fr else "dice", " ".join(str(d) for d in dice))
     for label, value in details_rows(details, labels, checks, lang):
-        table.add_row(label, value)
+        table.add_row(plain(label), plain(value))
     table.add_row("graine" if fr else "seed", str(seed))
     return table
 

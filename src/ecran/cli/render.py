@@ -52,6 +52,15 @@ def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int],
         yield lambda done: bar_.update(task, completed=done)
 
 
+def plain(text: object) -> str:
+    """Text from a file, an argument or the rules, as Rich prints it: literally. A sheet named
+    `[/]` or `[bold]x[/bold]` is shown as written, never read as Rich markup (which styles it,
+    or refuses it with an error). Every such text goes into a table or a line through here."""
+    from rich.markup import escape
+
+    return escape(str(text))
+
+
 def bar(p: float) -> str:
     cells = round(p * BAR_WIDTH * 8)
     full, part = divmod(cells, 8)
@@ -74,32 +83,33 @@ def percent(p: float, lang: str, decimals: int = 1) -> str:
 def odds_table(report: OddsReport, check: Check[Any], lang: str) -> Table:
     from rich.table import Table
 
-    table = Table(title=check.title(lang), caption=params_line(report.params, check.params, lang))
+    caption = params_line(report.params, check.params, lang)
+    table = Table(title=plain(check.title(lang)), caption=plain(caption))
     table.add_column("résultat" if lang == "fr" else "outcome")
     table.add_column("exact", justify="right")
     table.add_column("%", justify="right")
     table.add_column("")
     for row in report.outcomes:
         label = check.outcome(row.outcome).label(lang)
-        table.add_row(label, row.probability, number(row.p * 100, lang), bar(row.p))
+        table.add_row(plain(label), row.probability, number(row.p * 100, lang), bar(row.p))
     return table
 
 
 def roll_table(record: RollRecord, check: Check[Any], lang: str) -> Table:
     from rich.table import Table
 
-    table = Table(title=check.title(lang), show_header=False)
+    table = Table(title=plain(check.title(lang)), show_header=False)
     table.add_column(style="bold")
     table.add_column()
     fr = lang == "fr"
-    table.add_row("résultat" if fr else "outcome", check.outcome(record.outcome).label(lang))
+    table.add_row("résultat" if fr else "outcome", plain(check.outcome(record.outcome).label(lang)))
     if record.total is not None:
         table.add_row("total", str(record.total))
     table.add_row("dés" if fr else "dice", " ".join(str(d) for d in record.dice))
     for label, value in details_rows(record.details, check.detail_labels, [check], lang):
-        table.add_row(label, value)
+        table.add_row(plain(label), plain(value))
     table.add_row(
-        "paramètres" if fr else "parameters", params_line(record.params, check.params, lang)
+        "paramètres" if fr else "parameters", plain(params_line(record.params, check.params, lang))
     )
     table.add_row("graine" if fr else "seed", str(record.seed))
     return table
@@ -152,13 +162,13 @@ def sheet_tables(sections: list[SheetSection], lang: str) -> list[Table]:
         title = section.title(lang)
         # at least as wide as its title, so a short table does not wrap it
         table = Table(
-            title=title, show_header=False, title_justify="left", min_width=len(title) + 4
+            title=plain(title), show_header=False, title_justify="left", min_width=len(title) + 4
         )
         table.add_column(style="bold")
         table.add_column()
         table.add_column(style="dim")
         for row in section.rows:
-            table.add_row(row.label(lang), row.value(lang), row.note(lang))
+            table.add_row(plain(row.label(lang)), plain(row.value(lang)), plain(row.note(lang)))
         tables.append(table)
     return tables
 

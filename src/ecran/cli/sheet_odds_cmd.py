@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, percent
+from ecran.cli.render import bar, console, echo_json, percent, plain
 from ecran.cli.words import _
 
 
@@ -43,7 +43,7 @@ def _show(report: dict[str, object], check_of: object, lang: str) -> None:
     from rich.table import Table
 
     fr = lang == "fr"
-    table = Table(title=str(report["name"]))
+    table = Table(title=plain(report["name"]))
     for title in (
         "action",
         "difficulté" if fr else "difficulty",
@@ -52,7 +52,7 @@ def _show(report: dict[str, object], check_of: object, lang: str) -> None:
         table.add_column(title)
     for action in report["actions"]:  # type: ignore[attr-defined]
         if action["error"]:
-            table.add_row(action["label"], "", f"[red]{action['error']}[/red]")
+            table.add_row(plain(action["label"]), "", f"[red]{plain(action['error'])}[/red]")
             continue
         check = check_of(action["check"])  # type: ignore[operator]
         for rung in action["odds"]:
@@ -61,7 +61,7 @@ def _show(report: dict[str, object], check_of: object, lang: str) -> None:
                 for o in rung["outcomes"]
             )
             level = "" if rung["difficulty"] is None else str(rung["difficulty"])
-            table.add_row(action["label"], level, cells)
+            table.add_row(plain(action["label"]), level, plain(cells))
     console().print(table)
 
 

@@ -16,7 +16,7 @@ from ecran.cli.checks import (
     seed_option,
 )
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, params_line, progress_bar
+from ecran.cli.render import bar, console, echo_json, params_line, plain, progress_bar
 from ecran.cli.words import _
 from ecran.rules import Check, System
 from ecran.rules.sheet import number
@@ -59,9 +59,11 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
 
         fr = current() == "fr"
         table = Table(
-            title=f"{check.title(current())} — {system_id} {check.name}",
-            caption=f"{params_line(report.params, check.params, current())}\n"
-            + run_line(report.trials, report.seed, report.seconds, ("essais", "trials")),
+            title=plain(f"{check.title(current())} — {system_id} {check.name}"),
+            caption=plain(
+                f"{params_line(report.params, check.params, current())}\n"
+                + run_line(report.trials, report.seed, report.seconds, ("essais", "trials"))
+            ),
         )
         table.add_column("résultat" if fr else "outcome")
         table.add_column("nombre" if fr else "count", justify="right")
@@ -71,7 +73,7 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
             share = row.count / report.trials
             percent = f"{share * 100:.2f}".replace(".", "," if fr else ".")
             table.add_row(
-                check.outcome(row.outcome).label(current()),
+                plain(check.outcome(row.outcome).label(current())),
                 number(row.count)(current()),
                 percent,
                 bar(share),
