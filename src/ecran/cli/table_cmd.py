@@ -23,6 +23,7 @@ from ecran.rules import EcranError, Text
 
 if TYPE_CHECKING:
     from ecran.play.export import ImportedTable
+    from ecran.store import Store
 
 HELP = "Export a whole table (JSON) or import one into this server's database."
 #: Where the links point when `--url` is not given (`ecran serve`'s default address).
@@ -38,10 +39,29 @@ def _database() -> click.Option:
     )
 
 
-def _export(table_id: str, output: str | None, database: str | None) -> None:
-    from ecran.store import open_store
+def _store(database: str | None, create: bool) -> Store:
+    """The database, or one line saying why not: an address SQLAlchemy cannot read, a SQLite
+    file that is not there (`create` False: an export never makes an empty database), a server
+    that does not answer."""
+    from sqlalchemy.exc import SQLAlchemyError
 
-    store = open_store(database)
+    from ecran.store import open_store, resolve_url, where
+
+    try:
+        return open_store(database, create=create)
+    except SQLAlchemyError as exc:
+        url = resolve_url(database)
+        reason = (str(getattr(exc, "orig", None) or exc).splitlines() or [type(exc).__name__])[0]
+        raise EcranError(
+            Text(
+                fr=f"base de données injoignable ({where(url)}) : {reason}",
+                en=f"database unreachable ({where(url)}): {reason}",
+            )
+        ) from None
+
+
+def _export(table_id: str, output: str | None, database: str | None) -> None:
+    store = _store(database, create=False)
     try:
         with working(_("Reading the table…")):
             made = store.export(table_id)
@@ -76,11 +96,9 @@ def read_file(path: str) -> ImportedTable:
 
 
 def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
-    from ecran.store import open_store
-
     with working(_("Checking the export…")):
         imported = read_file(file)
-    store = open_store(database)
+    store = _store(database, create=True)
     try:
         with working(_("Storing the table…")):
             made = store.import_table(imported)

@@ -6,16 +6,20 @@
 
 from __future__ import annotations
 
-from ecran.store.db import ENV_URL, default_url, make_engine, migrate, resolve_url
+from ecran.store.db import ENV_URL, default_url, existing, make_engine, migrate, resolve_url
 from ecran.store.repository import Access, CreatedTable, LogPage, Store
 from ecran.store.serving import AlreadyServed, Claim, shareable, where
 from ecran.store.serving import claim as claim_serving
 
 
-def open_store(url: str | None = None) -> Store:
+def open_store(url: str | None = None, *, create: bool = True) -> Store:
     """The store at `url`, else `ECRAN_DATABASE_URL`, else SQLite in the platform data
-    directory; its schema is brought up to date first."""
-    engine = make_engine(resolve_url(url))
+    directory; its schema is brought up to date first. A SQLite file that is not there is
+    created, unless `create` is False (a command that only reads it): then it is refused."""
+    url = resolve_url(url)
+    if not create:
+        existing(url)
+    engine = make_engine(url)
     migrate(engine)
     return Store(engine)
 

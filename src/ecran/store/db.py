@@ -10,7 +10,10 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+from ecran.rules import EcranError, Text
 
 ENV_URL = "ECRAN_DATABASE_URL"
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -28,6 +31,41 @@ def default_url() -> str:
 def resolve_url(url: str | None = None) -> str:
     """The given URL, else `ECRAN_DATABASE_URL`, else SQLite in the platform data directory."""
     return url or os.environ.get(ENV_URL) or default_url()
+
+
+def parse_url(url: str) -> URL:
+    """The database URL, refused in one line when SQLAlchemy cannot read it (`a`) or knows no
+    such database (`bogus://x`), rather than failing with SQLAlchemy's error."""
+    parsed: URL | None = None
+    try:
+        parsed = make_url(url)
+        parsed.get_dialect()  # an unknown backend or driver is refused here
+    except ArgumentError:  # NoSuchModuleError (unknown backend) is one too
+        shown = url if parsed is None else parsed.render_as_string(hide_password=True)
+        raise EcranError(
+            Text(
+                fr=f"adresse de base de données invalide : {shown}",
+                en=f"invalid database URL: {shown}",
+            )
+        ) from None
+    return parsed
+
+
+def sqlite_file(parsed: URL) -> Path | None:
+    """The file of a SQLite database (None for another database, or an in-memory one)."""
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database).expanduser()
+
+
+def existing(url: str) -> None:
+    """Refuse, in one line, a SQLite file that is not there: a command that only reads the
+    database must not create an empty one (the server creates it on its first start)."""
+    file = sqlite_file(parse_url(url))
+    if file is not None and not file.is_file():
+        raise EcranError(
+            Text(fr=f"base de données introuvable : {file}", en=f"database not found: {file}")
+        )
 
 
 def _sqlite_settings(engine: Engine) -> None:
@@ -49,11 +87,12 @@ def _sqlite_settings(engine: Engine) -> None:
 
 
 def make_engine(url: str) -> Engine:
-    parsed = make_url(url)
+    parsed = parse_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
-    if parsed.database and parsed.database != ":memory:":
-        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    file = sqlite_file(parsed)
+    if file is not None:
+        file.parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
     _sqlite_settings(engine)
     return engine
