@@ -22,6 +22,8 @@ import typer
 
 #: Beyond this many workers on one machine, memory and database connections run out first.
 WORKERS_MAX = 64
+#: The TCP ports one can listen on (0, "any free port", would leave the links unknown).
+PORT_MIN, PORT_MAX = 1, 65535
 
 
 def register(app: typer.Typer) -> None:
@@ -40,6 +42,7 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Start the web table (FastAPI) on http://HOST:PORT."""
+        _check_address(host, port)
         import uvicorn
 
         from ecran.store import claim_serving, resolve_url
@@ -84,11 +87,34 @@ def uvicorn_options(host: str, port: int, forwarded_allow_ips: str | None) -> di
     return options
 
 
+def _check_address(host: str, port: int) -> None:
+    """Refuse, in one line and before anything starts, an address no server can listen on: a
+    port out of 1-65535, a host empty or with a space or a control character."""
+    from ecran.rules import EcranError, Text
+
+    if not PORT_MIN <= port <= PORT_MAX:
+        raise EcranError(
+            Text(
+                fr=f"--port : entre {PORT_MIN} et {PORT_MAX} ({port})",
+                en=f"--port: between {PORT_MIN} and {PORT_MAX} ({port})",
+            )
+        )
+    if not host or not host.isprintable() or any(c.isspace() for c in host):
+        raise EcranError(
+            Text(
+                fr=f"--host : adresse invalide (vide, espace ou caractère de contrôle) : {host!r}",
+                en=f"--host: invalid address (empty, a space or a control character): {host!r}",
+            )
+        )
+
+
 def _check(url: str, redis_url: str | None, workers: int) -> None:
     """Refuse, in one line, what could not share live events."""
     from ecran.rules import EcranError, Text
     from ecran.store import shareable
+    from ecran.store.db import parse_url
 
+    parse_url(url)  # a database address SQLAlchemy cannot read: one line, before anything
     if not 1 <= workers <= WORKERS_MAX:
         raise EcranError(
             Text(
