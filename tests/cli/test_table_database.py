@@ -56,3 +56,25 @@ def test_import_into_an_invalid_database_url(cli: Any, tmp_path: Path) -> None:
     file = tmp_path / "table.json"
     assert cli("table", "export", table_id, "--database", url, "-o", str(file)).code == 0
     _one_line(cli("table", "import", str(file), "--database", "bogus://x"), "invalide")
+
+
+@pytest.mark.parametrize(
+    "base", ["not a url", "ftp://x", "http://", "http://x:99999", "http://x?a=1", "x.com"]
+)
+def test_import_refuses_a_bad_url_and_stores_nothing(cli: Any, tmp_path: Path, base: str) -> None:
+    url = f"sqlite:///{tmp_path / 'source.sqlite3'}"
+    store = open_store(url)
+    table_id = store.create_table("Jeudi soir", "demo", gm_name="Claire").table.id
+    store.engine.dispose()
+    file = tmp_path / "table.json"
+    assert cli("table", "export", table_id, "--database", url, "-o", str(file)).code == 0
+    fresh = tmp_path / "fresh.sqlite3"
+    result = cli("table", "import", str(file), "--database", f"sqlite:///{fresh}", "--url", base)
+    _one_line(result, "--url : adresse invalide")
+    assert not fresh.exists()
+    english = cli("--lang", "en", "table", "import", str(file), "--url", base)
+    _one_line(english, "--url: invalid address")
+    good = "https://ecran.test:8443/jdr/"
+    moved = cli("table", "import", str(file), "--database", f"sqlite:///{fresh}", "--url", good)
+    assert moved.code == 0, moved.err
+    assert f"https://ecran.test:8443/jdr/tables/{table_id}?token=" in moved.out

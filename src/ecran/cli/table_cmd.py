@@ -95,7 +95,39 @@ def read_file(path: str) -> ImportedTable:
     return read_export(read_table_export(path))
 
 
+def base_url(url: str) -> str:
+    """`--url` as the links' start, without its last `/`; refused in one line unless it is
+    http(s)://HOST[:PORT][/PATH] (no space, no query, no fragment, no user)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        port_ok = parts.port is None or parts.port > 0  # out of 0-65535: ValueError
+    except ValueError:
+        parts, port_ok = None, False
+    if (
+        parts is None
+        or not port_ok
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username is not None
+        or parts.query
+        or parts.fragment
+        or url.endswith(("?", "#"))
+        or not url.isprintable()
+        or any(c.isspace() for c in url)
+    ):
+        raise EcranError(
+            Text(
+                fr=f"--url : adresse invalide, http(s)://HÔTE[:PORT][/CHEMIN] attendu : {url!r}",
+                en=f"--url: invalid address, expected http(s)://HOST[:PORT][/PATH]: {url!r}",
+            )
+        )
+    return url.rstrip("/")
+
+
 def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
+    base = base_url(url)  # before anything is read or stored
     with working(_("Checking the export…")):
         imported = read_file(file)
     store = _store(database, create=True)
@@ -104,7 +136,6 @@ def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
             made = store.import_table(imported)
     finally:
         store.engine.dispose()
-    base = url.rstrip("/")
     page = f"{base}/tables/{made.table.id}?token="
     names = {m.id: m.display_name for m in imported.members}
     players = {names[k]: page + t for k, t in made.tokens.items() if k != made.gm.id}
