@@ -152,8 +152,8 @@ def _secret_dice(change: EncounterChanged, secret: set[str]) -> bool:
 def _what_only(roll: OperationRoll, on_secret: bool = True) -> OperationRoll:
     """An operation of a step involving a secret participant: players read the conditions it
     put on (they see them on the tracker anyway), not its dice or parameters; and on the secret
-    side not what it did either (its summary reads the secret tracks: « // (0 grave(s),
-    2 légère(s)) »)."""
+    side not what it did either (its summary reads the secret tracks: « // (0 grave,
+    2 légères) »)."""
     hidden: dict[str, Any] = {"params": {}, "dice": [], "seed": 0, "resolution": None}
     if on_secret:
         hidden["summary"] = SECRET_EFFECT

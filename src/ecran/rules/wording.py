@@ -60,6 +60,13 @@ def plural_count(x: float, lang: str) -> int:
     return 1 if x == 1 else 2
 
 
+def agreed(n: float, one: str, many: str, lang: str = "fr") -> str:
+    """The form of a word that agrees with the count `n` in `lang` (not the number itself):
+    `agreed(0, "blessure grave", "blessures graves")` is singular in French (below 2), and
+    `agreed(0, "wound", "wounds", "en")` plural in English (only 1 is singular)."""
+    return one if plural_count(n, lang) == 1 else many
+
+
 def short_number(x: float, lang: str) -> str:
     """A number without needless zeros (`3,5`, `7`), up to three decimals."""
     from babel.numbers import format_decimal

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from ecran.rules import SheetRow, Text, tr
 from ecran.rules.system import Status
+from ecran.rules.wording import agreed
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.sheet import ArtemisSheet, Marks, Nifimo
 
@@ -263,7 +264,8 @@ def outcome_label(name: str) -> Text:
     serious, light = (int(part[1:]) for part in name.split("_"))
     marks = "x" * serious + "/" * light
     return Text(
-        fr=f"{marks} ({serious} grave(s), {light} légère(s))",
+        fr=f"{marks} ({serious} {agreed(serious, 'grave', 'graves')}, "
+        f"{light} {agreed(light, 'légère', 'légères')})",
         en=f"{marks} ({serious} serious, {light} light)",
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, tr
+from ecran.rules.wording import agreed
 from ecran.systems.artemis import tracks
 from ecran.systems.artemis.operations.common import operation
 from ecran.systems.artemis.sheet import ArtemisSheet
@@ -20,7 +21,10 @@ def rest(sheet: ArtemisSheet, params: DurationParams, dice: DiceSource) -> Chang
     gone = tracks.light_fatigue_recovered(params.duration, sheet.nifimo.fatigue.light)
     return Change(
         tracks.add_marks(sheet, "fatigue", light=-gone),
-        tr(f"{gone} fatigue(s) légère(s) en moins", f"{gone} light fatigue(s) gone"),
+        tr(
+            f"{gone} {agreed(gone, 'fatigue légère', 'fatigues légères')} en moins",
+            f"{gone} {agreed(gone, 'light fatigue', 'light fatigues', 'en')} gone",
+        ),
     )
 
 
@@ -33,8 +37,10 @@ def sleep(sheet: ArtemisSheet, params: DurationParams, dice: DiceSource) -> Chan
     return Change(
         tracks.add_marks(sheet, "fatigue", serious=-gone),
         tr(
-            f"{gone} fatigue(s) grave(s) en moins ; {wait} h avant de redormir",
-            f"{gone} serious fatigue(s) gone; {wait} h before sleeping again",
+            f"{gone} {agreed(gone, 'fatigue grave', 'fatigues graves')} en moins ; "
+            f"{wait} h avant de redormir",
+            f"{gone} {agreed(gone, 'serious fatigue', 'serious fatigues', 'en')} gone; "
+            f"{wait} h before sleeping again",
         ),
     )
 
@@ -46,8 +52,10 @@ def holiday(sheet: ArtemisSheet, params: DurationParams, dice: DiceSource) -> Ch
     return Change(
         tracks.add_marks(sheet, "fatigue", permanent=-gone),
         tr(
-            f"{gone} fatigue(s) permanente(s) en moins ; pas d'apprentissage",
-            f"{gone} permanent fatigue(s) gone; no learning meanwhile",
+            f"{gone} {agreed(gone, 'fatigue permanente', 'fatigues permanentes')} en moins ; "
+            "pas d'apprentissage",
+            f"{gone} {agreed(gone, 'permanent fatigue', 'permanent fatigues', 'en')} gone; "
+            "no learning meanwhile",
         ),
     )
 
@@ -61,7 +69,8 @@ def stay_awake(
     return Change(
         tracks.add_marks(sheet, "fatigue", serious=gained),
         tr(
-            f"règle optionnelle : +{gained} fatigue(s) grave(s)",
-            f"optional rule: +{gained} serious fatigue(s)",
+            f"règle optionnelle : +{gained} {agreed(gained, 'fatigue grave', 'fatigues graves')}",
+            f"optional rule: +{gained} "
+            f"{agreed(gained, 'serious fatigue', 'serious fatigues', 'en')}",
         ),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules.wording import agreed
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.operations.common import NoParams, operation
 from ecran.systems.artemis.options import OPTIONS
@@ -36,9 +37,12 @@ def aggravate(
     return Change(
         tracks.add_marks(sheet, "blessure", serious=step.new_serious),
         tr(
-            f"+{step.new_serious} blessure(s) grave(s) (une toutes les "
+            f"+{step.new_serious} "
+            f"{agreed(step.new_serious, 'blessure grave', 'blessures graves')} (une toutes les "
             f"{step.interval} {step.unit})",
-            f"+{step.new_serious} serious wound(s) (one every {step.interval} {step.unit})",
+            f"+{step.new_serious} "
+            f"{agreed(step.new_serious, 'serious wound', 'serious wounds', 'en')} "
+            f"(one every {step.interval} {step.unit})",
         ),
     )
 
@@ -83,5 +87,8 @@ def convalesce(
     light = min(w.light, healed - serious)
     return Change(
         tracks.add_marks(sheet, "blessure", -light, -serious),
-        tr(f"{serious + light} blessure(s) guérie(s)", f"{serious + light} wound(s) healed"),
+        tr(
+            f"{serious + light} {agreed(serious + light, 'blessure guérie', 'blessures guéries')}",
+            f"{serious + light} {agreed(serious + light, 'wound', 'wounds', 'en')} healed",
+        ),
     )

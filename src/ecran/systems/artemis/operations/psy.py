@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, tr
+from ecran.rules.wording import agreed
 from ecran.systems.artemis import tracks
 from ecran.systems.artemis.checks import BY_NAME
 from ecran.systems.artemis.operations.common import operation, privilege, roll
@@ -59,7 +60,8 @@ def psy_power(sheet: ArtemisSheet, params: PsyParams, dice: DiceSource) -> Chang
     return Change(
         changed,
         tr(
-            f"{check.title.fr} : {zone.fr} ; fatigue {light} légère(s), {permanent} permanente(s)",
+            f"{check.title.fr} : {zone.fr} ; fatigue {light} {agreed(light, 'légère', 'légères')}, "
+            f"{permanent} {agreed(permanent, 'permanente', 'permanentes')}",
             f"{check.title.en}: {zone.en}; fatigue {light} light, {permanent} permanent",
         ),
         result,

@@ -7,6 +7,7 @@ from typing import Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules.wording import agreed
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.operations.common import operation, roll
 from ecran.systems.artemis.options import OPTIONS
@@ -39,7 +40,10 @@ def soothe(sheet: ArtemisSheet, params: SootheParams, dice: DiceSource) -> Chang
     removed = REMOVED[result.outcome]
     return Change(
         tracks.add_marks(sheet, "stress", light=-removed),
-        tr(f"{removed} stress léger(s) en moins", f"{removed} light stress removed"),
+        tr(
+            f"{removed} {agreed(removed, 'stress léger', 'stress légers')} en moins",
+            f"{removed} light stress removed",
+        ),
         result,
     )
 
@@ -63,4 +67,10 @@ def fear_fades(sheet: ArtemisSheet, params: FearParams, dice: DiceSource) -> Cha
         )
     light = sheet.nifimo.peur.light if params.days >= rule.light_fades_days else 0
     changed = tracks.add_marks(sheet, "peur", -light, -int(params.release_serious))
-    return Change(changed, tr(f"{light} frayeur(s) disparue(s)", f"{light} light fear(s) gone"))
+    return Change(
+        changed,
+        tr(
+            f"{light} {agreed(light, 'frayeur disparue', 'frayeurs disparues')}",
+            f"{light} {agreed(light, 'light fear', 'light fears', 'en')} gone",
+        ),
+    )
