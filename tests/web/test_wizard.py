@@ -96,7 +96,10 @@ def test_a_budget_reads_spent_then_allowed_from_every_budget_rule() -> None:
     assert isinstance(found, list)
     [budget] = creation.budgets(found)
     assert (budget.spent, budget.allowed, budget.remaining) == (37, 40, 3)
-    assert budget.line("fr") == "37 dépensé(s) sur 40 : il en reste 3"
+    assert budget.line("fr") == "37 dépensés sur 40 : il en reste 3"
+    # the participle agrees with the points spent: singular below 2 in French
+    one = creation.Budget(budget.rule, 1, 40, budget.field)
+    assert one.line("fr") == "1 dépensé sur 40 : il en reste 39"
     data["characteristics"]["force"] = 6
     found = creation.check(fluid, data)
     assert isinstance(found, list)
@@ -167,7 +170,7 @@ def test_the_budget_and_derived_values_follow_each_change(app_client: TestClient
     )
     assert live.status_code == 200
     text = unescape(live.text)
-    assert 'data-remaining="1">39 dépensé(s) sur 40 : il en reste 1' in text
+    assert 'data-remaining="1">39 dépensés sur 40 : il en reste 1' in text
     # 2 + 7 + 6 × 5 = 39; Résistance follows Constitution (the system's sections, recomputed)
     assert re.search(r"<dt>Résistance \(RES\)</dt><dd>12 / 12</dd>", text)
     before = gm.post("/characters/wizard/check", pairs, htmx=True).text

@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # the pool's modules load when a pool starts (the CLI never n
 from ecran.rules.errors import EcranError
 from ecran.rules.sheet import number
 from ecran.rules.text import Text
+from ecran.rules.wording import agreed
 
 T = TypeVar("T")
 
@@ -115,7 +116,8 @@ def too_costly(seconds: float) -> TooCostly:
     return TooCostly(
         Text(
             fr=f"calcul exact trop coûteux : au-delà de la limite de {limit.fr} s de calcul",
-            en=f"exact computation too costly: over the limit of {limit.en} CPU-second(s)",
+            en=f"exact computation too costly: over the limit of {limit.en} "
+            f"{agreed(seconds, 'CPU-second', 'CPU-seconds', 'en')}",
         )
     )
 

@@ -35,6 +35,7 @@ from ecran.rules import (
     Text,
     from_validation,
 )
+from ecran.rules.wording import agreed
 
 
 def starting_sheet(system: System[Any], name: str) -> CharacterSheet:
@@ -191,14 +192,15 @@ class Budget:
 
     def line(self, lang: str) -> str:
         left = self.remaining
+        spent = agreed(self.spent, "dépensé", "dépensés")  # agrees with the points spent
         if left >= 0:
             text = Text(
-                fr=f"{self.spent} dépensé(s) sur {self.allowed} : il en reste {left}",
+                fr=f"{self.spent} {spent} sur {self.allowed} : il en reste {left}",
                 en=f"{self.spent} spent of {self.allowed}: {left} left",
             )
         else:
             text = Text(
-                fr=f"{self.spent} dépensé(s) sur {self.allowed} : {-left} de trop",
+                fr=f"{self.spent} {spent} sur {self.allowed} : {-left} de trop",
                 en=f"{self.spent} spent of {self.allowed}: {-left} too many",
             )
         return text(lang)

@@ -133,7 +133,7 @@ def test_the_budget_follows_what_the_player_types(server: str, browser: Any) -> 
     page.fill("#f-characteristics-force", "2")
     page.locator("#f-characteristics-force").blur()
     # L91-101: 40 characteristic points at creation
-    expect(page.locator("#budgets")).to_contain_text("37 dépensé(s) sur 40 : il en reste 3")
+    expect(page.locator("#budgets")).to_contain_text("37 dépensés sur 40 : il en reste 3")
     page.fill("#f-characteristics-constitution", "8")
     page.locator("#f-characteristics-constitution").blur()
     expect(page.locator("#budgets")).to_have_count(0)
