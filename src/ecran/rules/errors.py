@@ -55,8 +55,17 @@ _FEMININE = frozenset(
         "langue",
         "arme",
         "armure",
+        "rafale",
+        "maladie",
+        "catégorie",
+        "portée",
     }
 )
+
+
+def unknown_adjective(kind_fr: str) -> str:
+    """`inconnu` or `inconnue`, agreeing with the French noun that heads `kind_fr`."""
+    return "inconnue" if kind_fr.split(" ", 1)[0].lower() in _FEMININE else "inconnu"
 
 
 def unknown(
@@ -66,8 +75,7 @@ def unknown(
     is offered the labels (`Possibles : Test de compétence, Attaque`) and whoever typed the id
     (the command line, the API) the ids, as `EcranError.command_line` says it."""
     ids = list(allowed)
-    head = kind.fr.split(" ", 1)[0].lower()
-    adjective = "inconnue" if head in _FEMININE else "inconnu"
+    adjective = unknown_adjective(kind.fr)
 
     def said(fr: str, en: str) -> Text:
         return Text(

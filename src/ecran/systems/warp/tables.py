@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.rules import EcranError, Source, Text, cite, tr
 from ecran.rules.data import load_fields, load_model, load_toml
+from ecran.rules.errors import unknown_adjective
 from ecran.rules.text import book
 
 SEED = "001_28b97aa83a1ddfc6.txt"
@@ -320,7 +321,7 @@ def by_key(rows: list[R], key: str, kind: Text) -> R:
     allowed = ", ".join(r.key for r in rows)
     raise EcranError(
         tr(
-            f"{kind.fr} inconnu(e) : « {key} ». Possibles : {allowed}",
+            f"{kind.fr} {unknown_adjective(kind.fr)} : « {key} ». Possibles : {allowed}",
             f"unknown {kind.en}: '{key}'. Allowed: {allowed}",
         )
     )

@@ -37,6 +37,7 @@ from ecran.rules import (
     tr,
 )
 from ecran.rules.memo import KeptBy
+from ecran.rules.wording import agreed
 from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.fields import (
     MAX_DICE,
@@ -644,7 +645,8 @@ class MeleeParams(AttackBase):
     def _ganging_up(self) -> MeleeParams:
         if self.unguarded and gang_bonus_attackers(self.attackers, self.defence_dice) == 0:
             raise ValueError(
-                f"{self.attackers} attaquant(s) contre {self.defence_dice} dés de défense : "
+                f"{self.attackers} {agreed(self.attackers, 'attaquant', 'attaquants')} contre "
+                f"{self.defence_dice} {agreed(self.defence_dice, 'dé', 'dés')} de défense : "
                 f"tous gardés / all guarded"
             )
         return self
@@ -843,8 +845,9 @@ class RangedParams(AttackBase):
         needed = self.rounds_needed()
         if self.rounds_loaded is not None and self.rounds_loaded < needed:
             raise ValueError(
-                f"{self.rounds_loaded} balle(s) au chargeur, il en faut {needed} / "
-                f"{self.rounds_loaded} round(s) loaded, {needed} needed"
+                f"{self.rounds_loaded} {agreed(self.rounds_loaded, 'balle', 'balles')} au "
+                f"chargeur, il en faut {needed} / {self.rounds_loaded} "
+                f"{agreed(self.rounds_loaded, 'round', 'rounds', 'en')} loaded, {needed} needed"
             )
 
     def _check_range(self, weapon: RangedWeapon) -> None:

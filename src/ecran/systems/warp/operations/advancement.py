@@ -12,6 +12,7 @@ from pydantic import field_validator
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, Resolution, tr
 from ecran.rules.field import folded
+from ecran.rules.wording import agreed
 from ecran.systems.warp.operations.common import operation, refuse, spend
 from ecran.systems.warp.options import HP_INCREASE_FIXED
 from ecran.systems.warp.sheet import Trait, WarpSheet
@@ -60,8 +61,10 @@ def roll_hit_points(sheet: WarpSheet, params: RollHpParams, dice: DiceSource) ->
     choices = params.choices.split(",")
     if not traits or len(choices) != len(traits):
         raise refuse(
-            f"{len(traits)} trait(s) de PV sur la feuille, {len(choices)} choix donnés",
-            f"{len(traits)} HP trait(s) on the sheet, {len(choices)} choices given",
+            f"{len(traits)} {agreed(len(traits), 'trait', 'traits')} de PV sur la feuille, "
+            f"{len(choices)} choix {agreed(len(choices), 'donné', 'donnés')}",
+            f"{len(traits)} HP {agreed(len(traits), 'trait', 'traits', 'en')} on the sheet, "
+            f"{len(choices)} {agreed(len(choices), 'choice', 'choices', 'en')} given",
         )
     if sheet.damage or sheet.experience_spent:
         raise refuse("à la création seulement", "at creation only")

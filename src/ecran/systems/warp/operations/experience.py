@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, tr
+from ecran.rules.wording import agreed
 from ecran.systems.warp.operations.common import NoParams, operation, refuse
 from ecran.systems.warp.sheet import WarpSheet
 from ecran.systems.warp.tables import CORE, FIELDS, src
@@ -22,7 +23,13 @@ def award_experience(sheet: WarpSheet, params: AmountParams, dice: DiceSource) -
             "experience_earned": sheet.experience_earned + params.dice,
         }
     )
-    return Change(new, tr(f"+{params.dice} dé(s) d'expérience", f"+{params.dice} experience dice"))
+    return Change(
+        new,
+        tr(
+            f"+{params.dice} {agreed(params.dice, 'dé', 'dés')} d'expérience",
+            f"+{params.dice} experience {agreed(params.dice, 'die', 'dice', 'en')}",
+        ),
+    )
 
 
 class UseExperienceParams(Params):
@@ -44,7 +51,11 @@ def use_experience(
         )
     new = sheet.model_copy(update={"experience_used": sheet.experience_used + params.dice})
     return Change(
-        new, tr(f"{params.dice} dé(s) bonus d'expérience", f"{params.dice} experience bonus dice")
+        new,
+        tr(
+            f"{params.dice} {agreed(params.dice, 'dé', 'dés')} bonus d'expérience",
+            f"{params.dice} experience bonus {agreed(params.dice, 'die', 'dice', 'en')}",
+        ),
     )
 
 

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, Resolution, tr
+from ecran.rules.wording import agreed
 from ecran.systems.warp.dice import roll_pool
 from ecran.systems.warp.operations.common import operation, refuse
 from ecran.systems.warp.sheet import SeriousWound, WarpSheet
@@ -117,8 +118,9 @@ def heal(sheet: WarpSheet, params: HealParams, dice: DiceSource) -> Change[WarpS
     return Change(
         new,
         tr(
-            f"{params.days} jour(s) : {new.hp()} / {new.max_hp} PV",
-            f"{params.days} day(s): {new.hp()} / {new.max_hp} HP",
+            f"{params.days} {agreed(params.days, 'jour', 'jours')} : {new.hp()} / {new.max_hp} PV",
+            f"{params.days} {agreed(params.days, 'day', 'days', 'en')}: "
+            f"{new.hp()} / {new.max_hp} HP",
         ),
     )
 

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, Resolution, tr
+from ecran.rules.wording import agreed
 from ecran.systems.warp.operations.common import NoParams, operation, refuse, spend
 from ecran.systems.warp.options import PSI_NULL
 from ecran.systems.warp.sheet import Trait, WarpSheet
@@ -41,7 +42,13 @@ def spend_charge(sheet: WarpSheet, params: ChargeParams, dice: DiceSource) -> Ch
     if sheet.psychic_charges < cost:
         raise refuse("pas assez de charges", "not enough charges")
     new = sheet.model_copy(update={"psychic_charges": sheet.psychic_charges - cost})
-    return Change(new, tr(f"−{cost} charge(s)", f"-{cost} charge(s)"))
+    return Change(
+        new,
+        tr(
+            f"−{cost} {agreed(cost, 'charge', 'charges')}",
+            f"-{cost} {agreed(cost, 'charge', 'charges', 'en')}",
+        ),
+    )
 
 
 class RechargeParams(Params):
