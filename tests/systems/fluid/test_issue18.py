@@ -369,13 +369,15 @@ def test_a_stun_from_converted_damage_is_a_condition_for_its_rounds_l1393_1401(
     sheet = SYSTEM.random_npc(Roller(3))
     change = run("suffer_manoeuvre", sheet, effect="Étourdir", disadvantages=1, rounds=3)
     (stun,) = change.conditions
-    assert (stun.label.fr, stun.rounds) == ("étourdi : 1 désavantage(s)", 3)
-    assert change.sheet == sheet and "3 point(s)" in change.summary.fr
+    assert (stun.label.fr, stun.rounds) == ("étourdi : 1 désavantage", 3)
+    assert change.sheet == sheet
+    assert change.summary.fr == "étourdi : 1 désavantage, 3 rounds (3 points de dégâts convertis)"
+    assert change.summary.en == "stunned: 1 disadvantage, 3 rounds (3 damage points converted)"
     npc = tmp_path / "npc.json"
     npc.write_text(cli("npc", "fluid", "--seed", "3", "--json").out, encoding="utf-8")
     args = ("--effect", "stun", "--disadvantages", "3", "--rounds", "1", "--json")
     done = cli("op", "fluid", "suffer_manoeuvre", str(npc), *args)
-    assert done.code == 0 and "3 désavantage(s), 1 round(s)" in done.json()["summary"]["fr"]
+    assert done.code == 0 and "3 désavantages, 1 round (3 points" in done.json()["summary"]["fr"]
 
 
 # -- secret strikes in the attack chain, L1177-1199 ------------------------------------------------
@@ -398,4 +400,4 @@ def test_a_secret_strike_lands_only_its_effect_l1177_1199() -> None:
     assert action.params["secret_strike"] is True
     assert SYSTEM.damage("attack", action.params, landed, base) is None
     blind = run("suffer_manoeuvre", base, effect="blind", disadvantages=1, rounds=3)
-    assert blind.conditions[0].label.fr == "aveuglé : 1 désavantage(s)"
+    assert blind.conditions[0].label.fr == "aveuglé : 1 désavantage"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ecran.rules import EcranError, tr
+from ecran.rules.wording import agreed
 from ecran.systems.fluid.tables import DIFFICULTY
 
 
@@ -76,11 +77,15 @@ class Split:
 
 def split(net: int, as_points: int) -> Split:
     if as_points > abs(net):
+        left = abs(net)
+        asked_fr = agreed(as_points, "point demandé", "points demandés")
+        net_fr = agreed(left, "avantage ou désavantage net", "avantages ou désavantages nets")
+        asked_en = agreed(as_points, "point", "points", "en")
+        net_en = agreed(left, "advantage or disadvantage", "advantages or disadvantages", "en")
         raise EcranError(
             tr(
-                f"{as_points} points demandés mais seulement {abs(net)} avantage(s) ou "
-                "désavantage(s) net(s)",
-                f"{as_points} points asked but only {abs(net)} net advantage(s) or disadvantage(s)",
+                f"{as_points} {asked_fr} mais seulement {left} {net_fr}",
+                f"{as_points} {asked_en} asked but only {left} net {net_en}",
             )
         )
     sign = 1 if net > 0 else -1

@@ -7,6 +7,7 @@ from typing import Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, cite, tr
+from ecran.rules.wording import agreed
 from ecran.systems.fluid.operations.common import operation
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
@@ -40,11 +41,14 @@ def suffer_manoeuvre(
     name = EFFECTS[params.effect]
     d, r = params.disadvantages, params.rounds
     label = tr(
-        f"{name.fr} : {d} désavantage(s)" if d else name.fr,
-        f"{name.en}: {d} disadvantage(s)" if d else name.en,
+        f"{name.fr} : {d} {agreed(d, 'désavantage', 'désavantages')}" if d else name.fr,
+        f"{name.en}: {d} {agreed(d, 'disadvantage', 'disadvantages', 'en')}" if d else name.en,
     )
+    points = d * r
     summary = tr(
-        f"{label.fr}, {r} round(s) ({d * r} point(s) de dégâts convertis)",
-        f"{label.en}, {r} round(s) ({d * r} damage point(s) converted)",
+        f"{label.fr}, {r} {agreed(r, 'round', 'rounds')} ({points} "
+        f"{agreed(points, 'point de dégâts converti', 'points de dégâts convertis')})",
+        f"{label.en}, {r} {agreed(r, 'round', 'rounds', 'en')} ({points} damage "
+        f"{agreed(points, 'point', 'points', 'en')} converted)",
     )
     return Change(sheet, summary, conditions=(PutCondition(label, r),))

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, Resolution, Text, cite, tr
 from ecran.rules.memo import KeptBy
+from ecran.rules.wording import agreed
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.checks.combat import Wound, wound_of
 from ecran.systems.fluid.checks.common import MAX_PENALTY
@@ -86,8 +87,11 @@ def _damage_summary(sheet: FluidSheet, w: Wound) -> Text:
         parts_fr.append("organe ou membre détruit")
         parts_en.append("organ or limb destroyed")
     if w.survival_penalty:
-        parts_fr.append(f"test de survie avec {w.survival_penalty} désavantage(s)")
-        parts_en.append(f"survival test with {w.survival_penalty} disadvantage(s)")
+        n = w.survival_penalty
+        parts_fr.append(f"test de survie avec {n} {agreed(n, 'désavantage', 'désavantages')}")
+        parts_en.append(
+            f"survival test with {n} {agreed(n, 'disadvantage', 'disadvantages', 'en')}"
+        )
     return tr(", ".join(parts_fr), ", ".join(parts_en))
 
 
