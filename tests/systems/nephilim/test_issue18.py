@@ -170,7 +170,9 @@ def test_tracks_show_what_this_round_carries_L510_L518_L630() -> None:
     shown = {r.label.en: (r.value.en, r.note.en) for r in rows}
     assert shown["Stasis bonus"] == ("+3", "")
     assert shown["Actions this round"] == ("2", "malus 4")
-    assert shown["Delays"][0].startswith("1 segment")
+    assert shown["Delays"][0] == "1 segment, 0 rounds"
+    delays = next(r for r in rows if r.label.en == "Delays")
+    assert delays.value.fr == "1 segment, 0 round"  # French is singular below 2
 
 
 # -- NPCs by role: a labelled house rule (the text has no NPCs) ---------------------------------

@@ -160,7 +160,8 @@ def test_magic_extra_action_slots_and_malus_E12_L512() -> None:
     each at -8."""
     change = apply(sheet(), "declare_actions", actions=3, magical_actions=1, initiative=5)
     assert change.sheet.round_actions == 3
-    assert change.summary.en == "4 action(s), malus 8 on each @ +5, -1, -7, -13"
+    assert change.summary.en == "4 actions, malus 8 on each @ +5, -1, -7, -13"
+    assert change.summary.fr == "4 actions, malus 8 sur chacune @ +5, -1, -7, -13"
 
 
 def test_delaying_carries_anticipation_and_initiative_L514_518() -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ecran.rules import SheetRow, Text, tr
 from ecran.rules.system import Status
+from ecran.rules.wording import agreed
 from ecran.systems.nephilim.tables import COMBAT, TRACKS, TrackState
 
 if TYPE_CHECKING:  # the sheet reads its penalties from this module
@@ -93,11 +94,17 @@ def shown(sheet: NephilimSheet) -> list[SheetRow]:
             )
         )
     if sheet.delayed_segments or sheet.delayed_rounds:
+        segments, rounds = sheet.delayed_segments, sheet.delayed_rounds
         rows.append(
             SheetRow(
                 tr("Retards", "Delays"),
-                # the same words in both languages
-                f"{sheet.delayed_segments} segment(s), {sheet.delayed_rounds} round(s)",
+                # the same words, but French is singular below 2 and English only at 1
+                tr(
+                    f"{segments} {agreed(segments, 'segment', 'segments')}, "
+                    f"{rounds} {agreed(rounds, 'round', 'rounds')}",
+                    f"{segments} {agreed(segments, 'segment', 'segments', 'en')}, "
+                    f"{rounds} {agreed(rounds, 'round', 'rounds', 'en')}",
+                ),
             )
         )
     return rows

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, cite, tr
+from ecran.rules.wording import agreed
 from ecran.systems.nephilim.operations.common import NoParams, operation
 from ecran.systems.nephilim.round import action_slots, delay_bonus
 from ecran.systems.nephilim.sheet import NephilimSheet
@@ -26,9 +27,10 @@ def declare_actions(
     slots, malus = action_slots(params.initiative or 0, params.actions, params.magical_actions)
     new = sheet.model_copy(update={"round_actions": params.actions})
     where = "" if params.initiative is None else f" @ {', '.join(f'{i:+d}' for i in slots)}"
+    n = len(slots)
     summary = tr(
-        f"{len(slots)} action(s), malus {malus} sur chacune{where}",
-        f"{len(slots)} action(s), malus {malus} on each{where}",
+        f"{n} {agreed(n, 'action', 'actions')}, malus {malus} sur chacune{where}",
+        f"{n} {agreed(n, 'action', 'actions', 'en')}, malus {malus} on each{where}",
     )
     # For this round only: the next round's actions are declared anew (L510).
     shown = tr(f"{len(slots)} actions, malus {malus}", f"{len(slots)} actions, malus {malus}")

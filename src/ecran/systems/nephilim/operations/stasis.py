@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, cite, tr
+from ecran.rules.wording import agreed
 from ecran.systems.nephilim.checks.occult import StasisDistance, StasisRitual
 from ecran.systems.nephilim.operations.common import NoParams, operation
 from ecran.systems.nephilim.sheet import Element, NephilimSheet, fatigue_malus, ka_for_test
@@ -36,7 +37,10 @@ def draw_from_stasis(
     drawn = int(result.total or 0)
     stasis = _withdraw(dict(sheet.stasis), params.element, drawn, params.overflow)
     update = {"stasis": stasis, "stasis_bonus": sheet.stasis_bonus + drawn}
-    summary = tr(f"{drawn} point(s) puisé(s)", f"{drawn} point(s) drawn")
+    summary = tr(
+        f"{drawn} {agreed(drawn, 'point puisé', 'points puisés')}",
+        f"{drawn} {agreed(drawn, 'point', 'points', 'en')} drawn",
+    )
     return Change(sheet.model_copy(update=update), summary, result)
 
 

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Check, EcranError, Params, PutCondition, Text, cite, tr
+from ecran.rules.wording import agreed
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
 from ecran.systems.nephilim.operations.common import NoParams, operation
 from ecran.systems.nephilim.sheet import NephilimSheet, fatigue_malus, ka_for_test, meta
@@ -67,7 +68,10 @@ def take_wounds(
     taken = params.damage if params.ignore_armour else max(0, params.damage - sheet.armour)
     new = _moved(sheet, "wounds", taken)
     now = _states(new)
-    summary = tr(f"+{taken} blessure(s) : {now.fr}", f"+{taken} wound box(es): {now.en}")
+    summary = tr(
+        f"+{taken} {agreed(taken, 'blessure', 'blessures')} : {now.fr}",
+        f"+{taken} {agreed(taken, 'wound box', 'wound boxes', 'en')}: {now.en}",
+    )
     return Change(new, summary, conditions=entered(sheet, new))
 
 

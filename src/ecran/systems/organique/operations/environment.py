@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, param, tr
+from ecran.rules.wording import agreed
 from ecran.systems.organique.afflictions import Effect
 from ecran.systems.organique.hazards import (
     Report,
@@ -261,7 +262,10 @@ def sleep_loss(
     days = params.days + (old.stats.get("PER", 0) // sleep.stats["PER"] if old else 0)
     stats = {k: v * days for k, v in sleep.stats.items()}
     sheet = with_effect(sheet, Effect(name="sleep_loss", stats=stats))
-    r.say(f"{days} jour(s) sans dormir", f"{days} day(s) awake")
+    r.say(
+        f"{days} {agreed(days, 'jour', 'jours')} sans dormir",
+        f"{days} {agreed(days, 'day', 'days', 'en')} awake",
+    )
     seeing = save(sheet, "VOL", sleep.hallucination * days, dice)
     record(r, "hallucination", seeing)
     if not seeing.success:
