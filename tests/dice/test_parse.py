@@ -192,3 +192,15 @@ def test_the_quick_parse_of_common_shapes_is_the_full_parse(text: str) -> None:
 )
 def test_other_shapes_go_the_full_way(text: str) -> None:
     assert parser._simple(text) is None
+
+
+def test_the_expected_number_agrees_with_its_noun() -> None:
+    """Never the administrative "attendu(e)": the participle agrees with what is expected."""
+    from ecran.dice.notation.parser import _Parser, _tokenise
+
+    with pytest.raises(NotationError) as sides:
+        parse("2d")
+    assert sides.value.fr == "un nombre de faces attendu en position 3, trouvé « fin »"
+    with pytest.raises(NotationError) as value:
+        _Parser("d6", _tokenise("d6")).integer("une valeur", "a value")
+    assert value.value.fr.startswith("une valeur attendue en position 1")

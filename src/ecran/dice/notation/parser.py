@@ -261,10 +261,13 @@ class _Parser:
             raise _unexpected(text, column, "+ - * / % **", "+ - * / % **")
 
     def integer(self, what_fr: str, what_en: str) -> int:
+        """A whole number; `what_fr` names it with its article (`un nombre de faces`, `une
+        valeur`), which the participle agrees with (`attendu`, `attendue`)."""
         kind, text, column = self.take()
         if kind != "num" or "." in text:
+            expected = "attendue" if what_fr.startswith("une ") else "attendu"
             raise NotationError(
-                f"{what_fr} attendu(e) en position {column}, trouvé « {text or 'fin'} »",
+                f"{what_fr} {expected} en position {column}, trouvé « {text or 'fin'} »",
                 f"expected {what_en} at position {column}, found '{text or 'end'}'",
             )
         return _bounded(int(text), column)
