@@ -42,7 +42,7 @@ def test_a_table_moves_between_databases(cli: Any, tmp_path: Path) -> None:
     assert out.code == 0, out.err
     assert "exporté(s)" in out.err
     checked = cli("verify", str(file))
-    assert checked.code == 0 and "1 vérifié(s)" in checked.out, checked.out
+    assert checked.code == 0 and "1 vérifié par la clé" in checked.out, checked.out
 
     fresh = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
     moved = cli("table", "import", str(file), "--database", fresh, "--url", "https://ecran.test")

@@ -41,7 +41,8 @@ def test_an_honest_export_verifies(cli: Any, tmp_path: Path) -> None:
     path, _ = _export(tmp_path)
     result = cli("verify", str(path))
     assert result.code == 0, result.out + result.err
-    assert "5 jet(s) : 3 vérifié(s)" in result.out
+    assert "5 jets : 3 vérifiés par la clé révélée" in result.out
+    assert result.out.rstrip().endswith("0 en défaut ; 0 événement caché à l'exportateur")
     assert "1 à graine choisie par le MJ" in result.out
     assert "1 sous la clé en vigueur" in result.out
 
@@ -82,7 +83,7 @@ def test_before_the_reveal_rolls_are_pending_not_failing(cli: Any, tmp_path: Pat
     path, _ = _export(tmp_path, reveal=False)
     result = cli("verify", str(path))
     assert result.code == 0
-    assert "0 vérifié(s)" in result.out and "4 sous la clé en vigueur" in result.out
+    assert "0 vérifié par la clé" in result.out and "4 sous la clé en vigueur" in result.out
 
 
 def test_bad_input_is_one_line_and_exit_2(cli: Any, tmp_path: Path) -> None:

@@ -87,7 +87,7 @@ def test_the_export_verifies_with_ecran_verify(
     path.write_text(exported.text)
     result = cli("verify", str(path))
     assert result.code == 0, result.out
-    assert "5 jet(s) : 4 vérifié(s)" in result.out
+    assert "5 jets : 4 vérifiés" in result.out
     data = json.loads(exported.text)
     data["events"][3]["payload"]["record"]["dice"] = [7]
     path.write_text(json.dumps(data))

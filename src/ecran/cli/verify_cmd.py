@@ -17,7 +17,7 @@ import typer
 
 from ecran.cli.files import read_table_export
 from ecran.cli.lang import current
-from ecran.cli.words import _
+from ecran.cli.words import _, ngettext
 
 #: Events from which checking them is worth a progress bar (about a second here).
 PROGRESS_FROM = 5_000
@@ -46,18 +46,24 @@ def verify_file(path: Path) -> int:
         )
     checked = len(found.rolls)
     verified, gm, pending, legacy = (found.count(s) for s in ("ok", "gm_seed", "pending", "legacy"))
+    # each count's own words agree with it (French: "1 jet", "0 vérifié", "2 vérifiés")
     summary = _(
-        "{checked} roll(s): {verified} verified by the revealed key, {gm} with a GM-chosen seed, "
-        "{pending} under the key in force (not revealed yet), {legacy} from before verifiable "
-        "dice, {failed} failing; {hidden} event(s) hidden from the exporter"
+        "{rolls}: {verified}, {gm} with a GM-chosen seed, {pending} under the key in force "
+        "(not revealed yet), {legacy} from before verifiable dice, {failed} failing; {hidden}"
     ).format(
-        checked=checked,
-        verified=verified,
+        rolls=ngettext("{count} roll", "{count} rolls", checked).format(count=checked),
+        verified=ngettext(
+            "{count} verified by the revealed key", "{count} verified by the revealed key", verified
+        ).format(count=verified),
         gm=gm,
         pending=pending,
         legacy=legacy,
         failed=len(found.failed),
-        hidden=found.hidden,
+        hidden=ngettext(
+            "{count} event hidden from the exporter",
+            "{count} events hidden from the exporter",
+            found.hidden,
+        ).format(count=found.hidden),
     )
     click.echo(summary)
     return 0 if found.ok else 1

@@ -45,7 +45,7 @@ def test_npcs_drawn_through_the_pages_are_the_keys_and_verify(
     path.write_text(json.dumps(data))
     result = cli("--lang", "en", "verify", str(path))
     assert result.code == 0, result.out
-    assert "2 roll(s): 2 verified by the revealed key" in result.out
+    assert "2 rolls: 2 verified by the revealed key" in result.out
     [character] = [e for e in data["events"] if e["kind"] == "character_saved"]
     character["payload"]["character"]["sheet"]["name"] += " bis"
     path.write_text(json.dumps(data))

@@ -100,7 +100,7 @@ def test_the_export_of_these_rolls_verifies_and_fails_on_one_changed_die(
     path.write_text(json.dumps(data))
     result = cli("--lang", "en", "verify", str(path))
     assert result.code == 0, result.out
-    assert "3 roll(s): 3 verified by the revealed key" in result.out
+    assert "3 rolls: 3 verified by the revealed key" in result.out
     for event in data["events"]:
         if event["seq"] == said:
             rolled = event["payload"]["rolls"][0]
