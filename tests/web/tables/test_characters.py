@@ -248,3 +248,14 @@ def test_an_operation_changes_the_sheet_with_its_dice_recorded(table: Table) -> 
     ops = table.get(table.alice, "/operations").json()
     assert [o["name"] for o in ops] == ["hit", "heal"]
     assert ops[0]["params_schema"]["properties"]["extra"]["maximum"] == 10
+
+
+def test_the_log_counts_a_drafts_broken_rules_in_words(table: Table) -> None:
+    """One broken rule reads "1 règle enfreinte", never "règle(s) enfreinte(s)"."""
+    from html import unescape
+
+    table.character(table.alice, TOO_STRONG, allow_violations=True)
+    got = table.client.get(f"/tables/{table.id}/events", params={"token": table.gm.token})
+    assert got.status_code == 200
+    assert "1 règle enfreinte<" in unescape(got.text)
+    assert "(s)" not in unescape(got.text)
