@@ -48,3 +48,16 @@ def test_an_unknown_weapon_is_feminine() -> None:
     with pytest.raises(EcranError) as refused:
         by_key(WEAPONS.melee, "nope", tr("sort", "spell"))
     assert refused.value.message("fr").startswith("sort inconnu : « nope »")
+
+
+@pytest.mark.parametrize(
+    ("category", "score", "fr", "en"),
+    [("technical", 0, "au moins 1 dé,", "at least 1 die,"), ("standard", 2, "3 dés,", "3 dice,")],
+)
+def test_an_acquired_traits_least_dice_agree_with_their_count(
+    category: str, score: int, fr: str, en: str
+) -> None:
+    low = Trait(name="Appris", sign="s", category=category, score=score)
+    broken = sam().model_copy(update={"acquired": [low]})
+    [violation] = [v for v in WARP.validate(broken) if v.rule == "warp.trait.acquired"]
+    assert fr in violation.message.fr and en in violation.message.en

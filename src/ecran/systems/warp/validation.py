@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ecran.rules import RuleViolation, Text, tr
+from ecran.rules.wording import agreed
 from ecran.systems.warp.sheet import Trait, WarpSheet
 from ecran.systems.warp.tables import CORE, SHEET_RULES, category, src
 from ecran.systems.warp.tracks import max_hp
@@ -88,7 +89,9 @@ def _score(trait: Trait, path: str, improved: bool) -> Iterator[RuleViolation]:
 def _acquired_score(trait: Trait, path: str) -> Iterator[RuleViolation]:
     row = category(trait.category)
     if trait.score <= row.average or trait.superior:
-        yield _v("trait.acquired", f"{path}.score", least=row.average + 1)
+        least = row.average + 1
+        dice = tr(agreed(least, "dé", "dés"), agreed(least, "die", "dice", "en"))
+        yield _v("trait.acquired", f"{path}.score", least=least, dice=dice)
 
 
 def _superior(sheet: WarpSheet) -> Iterator[RuleViolation]:
