@@ -202,3 +202,16 @@ def test_a_count_the_check_does_not_have_is_one_line(monkeypatch: pytest.MonkeyP
     with pytest.raises(EcranError) as refused:
         advise("nephilim", name, {"characteristic": 3, "skill": 4, "difficulty": 0})
     assert "no_such_parameter" in str(refused.value)
+
+
+def test_a_callers_alternatives_are_typed_and_checked_by_the_field() -> None:
+    """`alternatives` are read by the parameter's field: typed values in `changes`, a value
+    the field refuses refused in one line (never an advice left empty)."""
+    params = {"characteristic": 2, "difficulty": 0}
+    report = advise("nephilim", "test", params, {"skill": ["1", "3"]})
+    assert [c.changes for c in report.choices] == [{"skill": 3}, {"skill": 1}]
+    for bad in (["a", "b"], ["1", "1" + "0" * 30]):
+        with pytest.raises(EcranError) as refused:
+            advise("nephilim", "test", params, {"skill": bad})
+        assert "--skill" in refused.value.text("fr")
+        assert "--skill" in refused.value.text("en")

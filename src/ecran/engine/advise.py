@@ -42,10 +42,12 @@ from ecran.engine.fight import RESULTS, Results, check_results
 from ecran.engine.records import OutcomeOdds, fraction_text, parse_params
 from ecran.engine.registry import get_system
 from ecran.engine.simulate import exact
-from ecran.rules import CharacterSheet, Check, EcranError, FieldMeta, System, Text
+from ecran.rules import CharacterSheet, Check, EcranError, System, Text
 from ecran.rules.choice import CheckChoices, Choice, Decision, load_choices
 from ecran.rules.data import MALFORMED, load_toml, malformed
+from ecran.rules.errors import from_errors
 from ecran.rules.text import Source
+from ecran.rules.wording import de, params_words, value_words
 
 #: The most combinations one piece of advice weighs (each is one exact computation).
 MAX_COMBINATIONS = 64
@@ -138,15 +140,26 @@ def blows_of(system_id: str) -> dict[str, BlowMeasure]:
         raise malformed(package, BLOW_FILE, exc) from None
 
 
-def _none(system: System[Any], check: str) -> EcranError:
-    declared = [name for name in choices_of(system.id) if name in {c.name for c in system.checks}]
-    allowed = ", ".join(declared) or "-"
+def _none(system: System[Any], check: Check[Any]) -> EcranError:
+    """The check offers no choice: said with its title and the game's name, and the checks of
+    the game that do offer some (by their titles and the names the command line takes)."""
+    declared = [c for c in system.checks if c.name in choices_of(system.id)]
+
+    def others(lang: str) -> str:
+        return ", ".join(f"{c.title(lang)} ({c.name.replace('_', '-')})" for c in declared)
+
+    if declared:
+        rest = Text(fr=f" ; en offrent : {others('fr')}", en=f"; these do: {others('en')}")
+    else:
+        rest = Text(
+            fr=" ; aucun test de ce jeu n'en offre", en="; no check of this game offers any"
+        )
     return EcranError(
         Text(
-            fr=f"le test {check} de {system.id} n'offre aucun choix au joueur "
-            f"(avec choix : {allowed})",
-            en=f"check {check} of {system.id} offers the player no choice "
-            f"(with choices: {allowed})",
+            fr=f"le test « {check.title('fr')} » {de(system.name('fr'))} "
+            f"n'offre aucun choix au joueur{rest.fr}",
+            en=f"the check '{check.title('en')}' of {system.name('en')} "
+            f"offers the player no choice{rest.en}",
         )
     )
 
@@ -160,29 +173,82 @@ def _success(check: Check[Any]) -> str:
     return next((n for n in SUCCESS_NAMES if n in names), names[-1])
 
 
-def user_decision(check: Check[Any], param: str, values: list[Any]) -> Decision:
-    """A decision the caller adds: one option per value of `param` (the skills that apply)."""
-    info = check.params.model_fields.get(param)
+def flag(param: str) -> str:
+    """A parameter as the command line names it: `--skill`, `--advantage-dice`."""
+    return "--" + param.replace("_", "-")
+
+
+def user_decision(
+    check: Check[Any], param: str, values: list[Any], base: dict[str, Any] | None = None
+) -> Decision:
+    """A decision the caller adds: one option per value of `param` (the skills that apply).
+    Each value is read by the parameter's own field, with the roll's other parameters (`base`):
+    a value the field refuses (`a`, past its bounds) is refused in one line naming the
+    parameter and the value, never left out of the advice; the options carry the typed values."""
+    fields = check.params.model_fields
+    info = fields.get(param)
     if info is None:
+        allowed = ", ".join(flag(name) for name in fields)
         raise EcranError(
             Text(
-                fr=f"paramètre inconnu : {param} (permis : {', '.join(check.params.model_fields)})",
-                en=f"unknown parameter: {param} (allowed: {', '.join(check.params.model_fields)})",
+                fr=f"--either : paramètre inconnu : {flag(param)} (permis : {allowed})",
+                en=f"--either: unknown parameter: {flag(param)} (allowed: {allowed})",
             )
         )
     if not 1 <= len(values) <= MAX_ALTERNATIVES:
         raise EcranError(
             Text(
-                fr=f"entre 1 et {MAX_ALTERNATIVES} valeurs pour {param}",
-                en=f"between 1 and {MAX_ALTERNATIVES} values for {param}",
+                fr=f"--either : entre 1 et {MAX_ALTERNATIVES} valeurs pour {flag(param)}",
+                en=f"--either: between 1 and {MAX_ALTERNATIVES} values for {flag(param)}",
             )
         )
-    label = FieldMeta.of(param, info).label
+    typed: list[Any] = []
+    for value in values:
+        try:
+            parsed = check.parse({**(base or {}), param: value})
+        except ValidationError as exc:
+            raise _refused(exc, param, value) from None
+        got = parsed.model_dump(mode="json")[param]
+        if got in typed:
+            shown = value_words(got, "fr")
+            raise EcranError(
+                Text(
+                    fr=f"--either : {flag(param)} : valeur donnée deux fois ({shown})",
+                    en=f"--either: {flag(param)}: value given twice ({value_words(got, 'en')})",
+                )
+            )
+        typed.append(got)
     options = tuple(
-        Choice(Text(fr=f"{label.fr} = {v}", en=f"{label.en} = {v}"), changes={param: v})
-        for v in values
+        Choice(
+            Text(fr=_said(check, param, v, "fr"), en=_said(check, param, v, "en")),
+            changes={param: v},
+        )
+        for v in typed
     )
     return Decision(param, options, Source(seed="", lines=(0, 0), note="the player's own"))
+
+
+def _said(check: Check[Any], param: str, value: Any, lang: str) -> str:
+    """`Compétence = 3`: a caller's option by the parameter's label and the value in words."""
+    ((label, shown),) = params_words({param: value}, check.params, lang)
+    return f"{label} = {shown}"
+
+
+def _refused(exc: ValidationError, param: str, value: Any) -> EcranError:
+    """A value of `--either` the parameter refuses: the option's name, what is wrong and the
+    value given (a refusal of the whole parameters, not of the field, names them both too)."""
+    own = [e for e in exc.errors() if tuple(e["loc"][:1]) == (param,)]
+    name = Text(fr=flag(param), en=flag(param))
+    if own:
+        said = from_errors(own, {param: name}).text
+        return EcranError(Text(fr=f"--either : {said.fr}", en=f"--either: {said.en}"))
+    said = from_errors(exc.errors()).text
+    return EcranError(
+        Text(
+            fr=f"--either : {flag(param)} ({value!r}) : {said.fr}",
+            en=f"--either: {flag(param)} ({value!r}): {said.en}",
+        )
+    )
 
 
 def _expand(option: Choice, base: dict[str, Any]) -> list[Choice]:
@@ -230,9 +296,9 @@ def advise(
     declared = choices_of(system_id).get(check_name)
     decisions = list(declared.decisions) if declared else []
     for param, options in (alternatives or {}).items():
-        decisions.append(user_decision(check, param, options))
+        decisions.append(user_decision(check, param, options, base))
     if not decisions:
-        raise _none(system, check_name)
+        raise _none(system, check)
     success = declared.success if declared else _success(check)
     count = declared.count if declared else None
     options = [[x for o in d.options for x in _expand(o, base)] for d in decisions]
