@@ -150,3 +150,70 @@ def test_a_fight_report_charts_the_sides_and_the_rounds(cli: Any) -> None:
     long = cli("encounter", "simulate", melee, "--trials", "50", "--seed", "1")
     assert long.code == 0
     assert "Aucun combat terminé." in long.out and "Tour où" not in long.out
+
+
+NEPHILIM = ("advise", "nephilim", "test", "--characteristic", "2", "--difficulty", "0")
+
+
+def test_advise_refuses_a_bad_value_of_either_naming_the_option_and_the_value(cli: Any) -> None:
+    """Each value of --either is read by the parameter's field: a value it refuses is one line
+    naming `--skill` and the value, exit 2, never an empty advice or a value left out."""
+    huge = "1" + "0" * 30
+    for values, shown, fr_words, en_words in (
+        ("a,b", "'a'", "nombre entier attendu", "integer"),
+        (f"1,{huge}", huge, "doit être ≤ 10", "less than or equal to 10"),
+        ("1,", "''", "nombre entier attendu", "integer"),
+    ):
+        for lang, words in (("fr", fr_words), ("en", en_words)):
+            result = cli("--lang", lang, *NEPHILIM, "--either", f"skill={values}", "--json")
+            assert result.code == 2, (values, result.out)
+            assert result.out == ""
+            line = result.err.strip()
+            assert len(line.splitlines()) == 1, line
+            assert "--skill" in line and shown in line and words in line, line
+
+
+def test_advise_refuses_an_either_given_twice_or_a_value_repeated(cli: Any) -> None:
+    for either in (("skill=1,3", "skill=4"), ("skill=1,01",)):
+        args = [a for e in either for a in ("--either", e)]
+        result = cli(*NEPHILIM, *args)
+        assert result.code == 2 and len(result.err.strip().splitlines()) == 1, result.err
+        assert "--skill" in result.err
+
+
+def test_advise_json_changes_carry_the_typed_values(cli: Any) -> None:
+    result = cli(*NEPHILIM, "--either", "skill=1,3", "--json")
+    assert result.code == 0, result.err
+    changes = [c["changes"] for c in result.json()["choices"]]
+    assert changes == [{"skill": 3}, {"skill": 1}]
+    labels = [c["label"] for c in result.json()["choices"]]
+    assert labels == ["Compétence = 3", "Compétence = 1"]
+
+
+def test_a_check_without_choices_is_named_by_its_title_and_its_game(cli: Any) -> None:
+    result = cli("advise", "artemis", "test-xp", "--skill", "3", "--difficulty", "5")
+    assert result.code == 2
+    line = result.err.strip()
+    assert "« Test en forçant le hasard » d'Espace Artémis n'offre aucun choix" in line, line
+    assert "test_xp" not in line and " de artemis" not in line
+    assert "Test de compétence (test)" in line  # the checks that do, as the reader reads them
+    demo = cli("advise", "demo", "d6").err.strip()
+    assert "de Démonstration" in demo and "(avec choix : -)" not in demo, demo
+    assert "aucun test de ce jeu" in demo
+    english = cli("--lang", "en", "advise", "demo", "d6").err.strip()
+    assert "'One d6 against a target' of Demonstration" in english, english
+
+
+def test_titles_name_the_check_and_the_game_not_their_ids(cli: Any) -> None:
+    simulate = cli(
+        "simulate", "artemis", "test-xp", "--skill", "3", "--difficulty", "5", "--trials", "50"
+    )
+    assert simulate.code == 0, simulate.err
+    assert "Test en forçant le hasard — Espace Artémis" in simulate.out
+    assert "test_xp" not in simulate.out and "artemis" not in simulate.out
+    advised = cli(*NEPHILIM, "--either", "skill=1,3")
+    assert advised.code == 0, advised.err
+    assert "Test d'action — Règles pour Nephilim v3" in advised.out
+    assert "nephilim test" not in advised.out
+    english = cli("--lang", "en", *NEPHILIM, "--either", "skill=1,3")
+    assert "Action test — Rules for Nephilim v3" in english.out

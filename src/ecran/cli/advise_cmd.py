@@ -11,6 +11,7 @@ from ecran.cli.checks import SystemsGroup, checks_group, given, json_flag, param
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json, number, params_line, percent, plain
 from ecran.cli.words import _
+from ecran.engine import get_system
 from ecran.rules import Check, EcranError, System, Text
 
 HELP = "The player's choices for a roll (privilege, experience, aim...), ranked by exact odds."
@@ -40,8 +41,25 @@ def alternatives(either: tuple[str, ...]) -> dict[str, list[Any]]:
                     en=f"--either expects PARAM=V1,V2: {item!r}",
                 )
             )
-        found[name.strip().replace("-", "_")] = [v.strip() for v in values.split(",")]
+        param = name.strip().replace("-", "_")
+        if param in found:
+            shown = "--" + param.replace("_", "-")
+            raise EcranError(
+                Text(
+                    fr=f"--either : {shown} donné deux fois ; ses valeurs vont dans un seul "
+                    f"--either {name.strip()}=V1,V2",
+                    en=f"--either: {shown} given twice; its values go in one "
+                    f"--either {name.strip()}=V1,V2",
+                )
+            )
+        found[param] = [v.strip() for v in values.split(",")]
     return found
+
+
+def heading(system_id: str, check: Check[Any], lang: str) -> str:
+    """A report's title in the reader's words: the check's title and the game's name
+    (`Test d'action — Règles pour Nephilim v3`), never their ids (the JSON keeps those)."""
+    return f"{check.title(lang)} — {get_system(system_id).name(lang)}"
 
 
 def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
@@ -61,7 +79,7 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
             else report.success
         )
         table = Table(
-            title=plain(f"{check.title(current())} — {system_id} {check.name}"),
+            title=plain(heading(system_id, check, current())),
             caption=plain(
                 params_line(report.params, check.params, current())
                 + "\n"

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ecran.cli.advise_cmd import heading
 from ecran.cli.checks import (
     SystemsGroup,
     checks_group,
@@ -59,7 +60,7 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
 
         fr = current() == "fr"
         table = Table(
-            title=plain(f"{check.title(current())} — {system_id} {check.name}"),
+            title=plain(heading(system_id, check, current())),
             caption=plain(
                 f"{params_line(report.params, check.params, current())}\n"
                 + run_line(report.trials, report.seed, report.seconds, ("essais", "trials"))
