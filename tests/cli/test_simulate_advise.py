@@ -217,3 +217,41 @@ def test_titles_name_the_check_and_the_game_not_their_ids(cli: Any) -> None:
     assert "nephilim test" not in advised.out
     english = cli("--lang", "en", *NEPHILIM, "--either", "skill=1,3")
     assert "Action test — Rules for Nephilim v3" in english.out
+
+
+def test_encounter_attack_refuses_an_attack_past_the_list_and_a_self_attack(
+    cli: Any, tmp_path: Path
+) -> None:
+    """Ana has two attacks against Eve (0 and 1): `--attack 99` and a file's `"attack": 99`
+    are refused in one line (were: the last attack, silently), as is Ana attacking Ana."""
+    import json
+
+    file = DATA / "duel_warp.json"
+    base = ("encounter", "attack", str(file), "--attacker", "Ana", "--target")
+    assert cli(*base, "Eve", "--attack", "1", "--json").code == 0
+    for lang, words in (
+        ("fr", "attaque n° 99 inconnue : Ana en a 2 contre Eve (n° 0 ou 1)"),
+        ("en", "unknown attack no. 99: Ana has 2 against Eve (no. 0 or 1)"),
+    ):
+        result = cli("--lang", lang, *base, "Eve", "--attack", "99", "--json")
+        assert result.code == 2 and result.out == "", result.out
+        assert result.err.strip() == f"ecran: {words}"
+    self_attack = cli(*base, "Ana")
+    assert self_attack.code == 2 and self_attack.out == ""
+    assert len(self_attack.err.strip().splitlines()) == 1
+    assert "même participant : Ana" in self_attack.err
+    data = json.loads(file.read_text(encoding="utf-8"))
+    data["participants"][0]["attack"] = 99
+    chosen = tmp_path / "chosen.json"
+    chosen.write_text(json.dumps(data), encoding="utf-8")
+    for args in (
+        ("encounter", "simulate", str(chosen), "--trials", "10"),
+        ("encounter", "attack", str(chosen), "--attacker", "Eve", "--target", "Ana"),
+    ):
+        result = cli(*args)
+        assert result.code == 2, result.out
+        said = "ecran: attaque n° 99 inconnue : Ana en a 2 contre Eve (n° 0 ou 1)"
+        assert result.err.strip() == said
+    data["participants"][0]["attack"] = 1  # one she has: the fight runs
+    chosen.write_text(json.dumps(data), encoding="utf-8")
+    assert cli("encounter", "simulate", str(chosen), "--trials", "10", "--json").code == 0

@@ -312,3 +312,18 @@ def test_encounters_of_one_game_share_their_tables() -> None:
     again = Fight(after)
     assert again.tables is fight.tables
     assert again.start[0] == reached
+
+
+def test_a_chosen_attack_past_the_offered_ones_is_refused() -> None:
+    """The file's `attack` and a planned attack's choice name one of the attacks offered; one
+    past them is refused (was: the last one, silently), and no one attacks themself."""
+    from ecran.engine.fight import planned_attack
+
+    data = json.loads((Path(__file__).parent / "data" / "duel_warp.json").read_text("utf-8"))
+    with pytest.raises(EcranError, match="Ana has 2 against Eve"):
+        planned_attack(data, "Ana", "Eve", 5)
+    with pytest.raises(EcranError, match="same participant"):
+        planned_attack(data, "Eve", "Eve")
+    data["participants"][0]["attack"] = 2
+    with pytest.raises(EcranError, match=r"unknown attack no\. 2"):
+        simulate_encounter(data, 5, 1)

@@ -989,6 +989,21 @@ class Fight:
         self.sides = sorted({p.side for p in self.spec.participants}, key=self._side_order)
         self.side_of = np.array([self.sides.index(p.side) for p in self.spec.participants])
         self.choice_of = np.array([p.attack for p in self.spec.participants], dtype=np.int64)
+        self._check_choices()
+
+    def _check_choices(self) -> None:
+        """Each participant's chosen attack (the file's `attack`) is one it has against every
+        opponent at the start: one past the list is refused, never taken for the last."""
+        people = self.spec.participants
+        for i, p in enumerate(people):
+            if p.attack == 0:  # the first, or none where nothing is offered
+                continue
+            for j, other in enumerate(people):
+                if other.side != p.side:
+                    a, d = self.start[i], self.start[j]
+                    offered = self.system.attacks(self.books.sheets[a], self.books.sheets[d])
+                    if p.attack >= len(offered):
+                        raise unknown_attack(p.name, other.name, p.attack, len(offered))
 
     @property
     def books(self) -> Books:
@@ -1405,6 +1420,27 @@ class PlannedAttack(BaseModel):
     p_unsettled: float = 0.0
 
 
+def unknown_attack(attacker: str, target: str, choice: int, count: int) -> EcranError:
+    """`choice` (0: the first) is past the `count` attacks `attacker` has against `target`."""
+    if count == 0:
+        return EcranError(
+            Text(
+                fr=f"attaque n° {choice} inconnue : {attacker} n'a aucune attaque contre {target}",
+                en=f"unknown attack no. {choice}: {attacker} has no attack against {target}",
+            )
+        )
+    numbers = {1: "0", 2: "0 ou 1"}.get(count, f"0 à {count - 1}")
+    english = {1: "0", 2: "0 or 1"}.get(count, f"0 to {count - 1}")
+    return EcranError(
+        Text(
+            fr=f"attaque n° {choice} inconnue : {attacker} en a {count} contre {target} "
+            f"(n° {numbers})",
+            en=f"unknown attack no. {choice}: {attacker} has {count} against {target} "
+            f"(no. {english})",
+        )
+    )
+
+
 def planned_attack(
     data: Any,
     attacker: str,
@@ -1428,7 +1464,17 @@ def planned_attack(
                     en=f"unknown participant: {name} (known: {', '.join(names)})",
                 )
             )
+    if attacker == target:
+        raise EcranError(
+            Text(
+                fr=f"l'attaquant et la cible sont le même participant : {attacker}",
+                en=f"the attacker and the target are the same participant: {attacker}",
+            )
+        )
     a, d = fight.start[names.index(attacker)], fight.start[names.index(target)]
+    offered = fight.system.attacks(fight.books.sheets[a], fight.books.sheets[d])
+    if choice and choice >= len(offered):
+        raise unknown_attack(attacker, target, choice, len(offered))
     attack = Attack.of(fight.books, a, d, choice)
     try:
         dist = exact_exchange(fight.books, a, d, choice, fight.results, paths, listed=True)
