@@ -114,7 +114,7 @@ def _odds(expression: str, depth: int, as_json: bool) -> None:
     rows = report["outcomes"]
     top = max((row["p"] for row in rows), default=1.0) or 1.0
     mean = sum(Fraction(row["probability"]) * Fraction(row["outcome"]) for row in rows)
-    caption = ("moyenne" if fr else "mean") + f" {_number(float(mean), fr)}"
+    caption = ("moyenne" if fr else "mean") + f" {_number(mean, fr)}"
     if report["residual"] != "0":
         caption += (
             f" ; masse tronquée (explosions au-delà de {depth}) : {report['residual']}"
@@ -133,7 +133,7 @@ def _odds(expression: str, depth: int, as_json: bool) -> None:
     console().print(table)
 
 
-def _number(x: float, fr: bool) -> str:
+def _number(x: float | Fraction, fr: bool) -> str:
     return number(x, "fr" if fr else "en")
 
 

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:  # Rich loads when a table is drawn: a `--json` answer never needs it
+    from fractions import Fraction
+
     from pydantic import BaseModel
     from rich.console import Console
     from rich.table import Table
@@ -67,7 +69,7 @@ def bar(p: float) -> str:
     return "█" * full + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[part]
 
 
-def number(x: float, lang: str, digits: int = 2) -> str:
+def number(x: float | Fraction, lang: str, digits: int = 2) -> str:
     """A decimal as the reader writes it (Babel): `33,33` in French, `33.33` in English."""
     from ecran.rules.wording import number as worded
 

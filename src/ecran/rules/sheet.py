@@ -8,6 +8,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ecran.rules.numerals import formatted
 from ecran.rules.sizes import TEXT_MAX, check_numbers, check_sizes
 from ecran.rules.text import Text
 
@@ -90,13 +91,8 @@ NUMBER_LOCALES = {"fr": "fr_FR", "en": "en_GB"}
 def number(value: float) -> Text:
     """A number as each language writes it (Babel: "2,5" in French, "2.5" in English; no
     needless ".0")."""
-    from babel.numbers import format_decimal
-
     return Text(
-        **{
-            lang: format_decimal(value, "#,##0.###", locale=loc)
-            for lang, loc in NUMBER_LOCALES.items()
-        }
+        **{lang: formatted(value, "#,##0.###", loc) for lang, loc in NUMBER_LOCALES.items()}
     )
 
 

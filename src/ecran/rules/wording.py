@@ -9,9 +9,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ecran.rules.field import FieldMeta
+from ecran.rules.numerals import formatted
 from ecran.rules.text import Text
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from pydantic import BaseModel
 
     from ecran.rules.check import Check
@@ -21,12 +24,10 @@ COLON = {"fr": "\u00a0: ", "en": ": "}
 YES_NO = {"fr": ("oui", "non"), "en": ("yes", "no")}
 
 
-def number(x: float, lang: str, digits: int = 2) -> str:
+def number(x: float | Fraction, lang: str, digits: int = 2) -> str:
     """A decimal as the reader writes it (Babel): `33,33` in French, `33.33` in English."""
-    from babel.numbers import format_decimal
-
     pattern = "0." + "0" * digits if digits else "0"
-    return str(format_decimal(x, format=pattern, locale="fr_FR" if lang == "fr" else "en_GB"))
+    return formatted(x, pattern, "fr_FR" if lang == "fr" else "en_GB")
 
 
 #: French elides "de" before a vowel or a mute h (d'Alice, d'Héroïne); names with an aspirated
@@ -47,9 +48,7 @@ def whose(name: str, lang: str) -> str:
 
 def whole_number(n: int, lang: str) -> str:
     """A count with its thousands grouped as the reader writes them (`2 000`, `2,000`)."""
-    from babel.numbers import format_decimal
-
-    return str(format_decimal(n, format="#,##0", locale="fr_FR" if lang == "fr" else "en_GB"))
+    return formatted(n, "#,##0", "fr_FR" if lang == "fr" else "en_GB")
 
 
 def plural_count(x: float, lang: str) -> int:
@@ -69,9 +68,7 @@ def agreed(n: float, one: str, many: str, lang: str = "fr") -> str:
 
 def short_number(x: float, lang: str) -> str:
     """A number without needless zeros (`3,5`, `7`), up to three decimals."""
-    from babel.numbers import format_decimal
-
-    return str(format_decimal(x, format="0.###", locale="fr_FR" if lang == "fr" else "en_GB"))
+    return formatted(x, "0.###", "fr_FR" if lang == "fr" else "en_GB")
 
 
 def named(value: str, checks: Sequence[Check[Any]], labels: Mapping[str, Text]) -> Text | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from babel.numbers import format_decimal
+from ecran.rules.numerals import formatted
 
 #: French sets a narrow no-break space (U+202F) before : ; ! ? and % (and none in English).
 NNBSP = "\u202f"
@@ -31,7 +31,7 @@ _ELIDED = re.compile(rf"\b(?:([dD])e|([lL])[ea]|([qQ]u)e) (?!onze|Onze|oui|Oui|[
 
 def number(value: float | int | Decimal, lang: str) -> str:
     """A number as the language writes it: "2,5" in French, "2.5" in English, "3" for 3.0."""
-    return format_decimal(value, format="#,##0.###", locale=LOCALES.get(lang, "fr_FR"))
+    return formatted(value, "#,##0.###", LOCALES.get(lang, "fr_FR"))
 
 
 def numbers(text: str, lang: str) -> str:

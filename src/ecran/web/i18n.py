@@ -10,10 +10,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 from fastapi import Request
 
+from ecran.rules.numerals import formatted
 from ecran.rules.text import DEFAULT_LANG, LANGS
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -76,5 +76,5 @@ def gettext(lang: str, message: str) -> str:
 
 def percent(p: float, lang: str) -> str:
     """A probability for display only (exact fractions sit beside it): '58,33 %' / '58.33%'."""
-    number = format_decimal(p * 100, format="0.00", locale=lang)
+    number = formatted(p * 100, "0.00", lang)
     return f"{number}\u202f%" if lang == "fr" else f"{number}%"
