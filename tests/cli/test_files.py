@@ -68,3 +68,43 @@ def test_several_wrong_parameters_are_one_french_line_spaced_as_french_is(cli: A
     en = cli("--lang", "en", "simulate", "artemis", "test", "--trials", "3")
     assert en.code == 2
     assert "skill: " in en.err and "; difficulty: " in en.err
+
+
+DEEP_READERS = [
+    ["character", "validate", "{file}"],
+    ["character", "new", "warp", "--from", "{file}"],
+    ["sheet", "{file}"],
+    ["op", "warp", "take-damage", "{file}", "--damage", "1"],
+    ["verify", "{file}"],
+    ["encounter", "simulate", "{file}", "--trials", "10"],
+    ["table", "import", "{file}"],
+]
+
+
+@pytest.mark.parametrize("depth", [100_000, 250], ids=["past Python's stack", "past the bound"])
+@pytest.mark.parametrize("command", DEEP_READERS, ids=lambda c: " ".join(c[:2]))
+def test_json_nested_too_deeply_is_one_line(
+    cli: Any, tmp_path: Path, command: list[str], depth: int
+) -> None:
+    """Never the parser's RecursionError: the file named, in the reader's language."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * depth + "]" * depth, encoding="utf-8")
+    args = [part.format(file=deep) for part in command]
+    result = cli(*args)
+    assert result.code == 2, result.err
+    assert result.err.strip() == (
+        f"ecran: {deep} : fichier JSON imbriqué trop profondément (plus de 200 niveaux)"
+    )
+    english = cli("--lang", "en", *args)
+    assert english.code == 2
+    assert english.err.strip() == (f"ecran: {deep}: JSON file nested too deeply (over 200 levels)")
+
+
+def test_a_deep_value_inside_a_sheet_is_refused_the_same_way(cli: Any, tmp_path: Path) -> None:
+    deep = tmp_path / "npc.json"
+    deep.write_text(
+        '{"system": "warp", "name": "x", "notes": ' + "[" * 5000 + "]" * 5000 + "}",
+        encoding="utf-8",
+    )
+    result = cli("sheet", str(deep))
+    assert result.code == 2 and "imbriqué trop profondément" in result.err

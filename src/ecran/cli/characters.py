@@ -23,7 +23,7 @@ from ecran.engine import get_system
 from ecran.engine.creation import starting_sheet
 from ecran.engine.records import seeded_roller
 from ecran.engine.registry import known_ids
-from ecran.rules import CharacterSheet, EcranError, System, from_validation, tr
+from ecran.rules import CharacterSheet, EcranError, System, Text, from_validation, tr
 from ecran.rules.violation import RuleViolation
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def read_sheet(
     """A sheet file as its system's sheet model (the rules are checked separately)."""
     from ecran.sheets import parse_sheet_json  # only the commands that read a file load it
 
-    return parse_sheet_json(_read_bytes(path), expected_system)
+    return parse_sheet_json(_read_bytes(path), expected_system, Text(fr=str(path), en=str(path)))
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -60,7 +60,7 @@ def _problems(path: Path) -> SheetProblems:
     it breaks, with the sheet where it can still be shown."""
     from ecran.sheets.files import sheet_problems
 
-    return sheet_problems(_read_bytes(path))
+    return sheet_problems(_read_bytes(path), what=Text(fr=str(path), en=str(path)))
 
 
 def _print_problems(problems: SheetProblems) -> None:

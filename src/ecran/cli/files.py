@@ -3,12 +3,11 @@ oversized file, and for JSON that is not JSON (in words, never the parser's)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ecran.rules import EcranError, Text
-from ecran.rules.errors import invalid_json
+from ecran.rules.errors import load_json
 
 if TYPE_CHECKING:
     from ecran.play.export import TableExport
@@ -52,11 +51,9 @@ def read_json(path: Path | str, limit: int) -> Any:
 
 
 def parse_json(path: Path | str, raw: bytes) -> Any:
-    """The bytes read from `path` as JSON, or one line saying where they are not."""
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise invalid_json(Text(fr=str(path), en=str(path)), exc) from None
+    """The bytes read from `path` as JSON, or one line saying where they are not (or that they
+    nest too deeply)."""
+    return load_json(raw, Text(fr=str(path), en=str(path)))
 
 
 def read_table_export(path: Path | str) -> TableExport:

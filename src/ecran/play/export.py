@@ -24,7 +24,6 @@ its first roll, through any route, publishes a new key first (`ecran.web.command
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -44,7 +43,7 @@ from ecran.play.state import TableState
 from ecran.play.table import DISPLAY_NAME_MAX, NAME_MAX, resolve_options
 from ecran.play.tracker import EncounterState
 from ecran.rules import EcranError, Text, from_validation
-from ecran.rules.errors import from_errors, invalid_json
+from ecran.rules.errors import from_errors, json_too_deep, load_json
 
 #: What a table's export says it is (its `format`).
 EXPORT_FORMAT: Literal["ecran-table"] = "ecran-table"
@@ -115,6 +114,8 @@ def parse_export(raw: bytes | str, where: str) -> TableExport:
     except ValidationError as exc:
         first = exc.errors()[0]
         if first["type"] == "json_invalid":
+            if "recursion limit" in first["msg"]:  # pydantic's parser, at JSON_DEPTH_MAX
+                raise json_too_deep(Text(fr=where, en=where)) from None
             _not_json(raw, where)  # the parser's English never reaches the reader
         said = from_errors([first]).text  # pydantic's English never reaches a French reader
         if not first["loc"]:  # the file as a whole is no object (a list, a number)
@@ -130,10 +131,7 @@ def parse_export(raw: bytes | str, where: str) -> TableExport:
 def _not_json(raw: bytes | str, where: str) -> None:
     """Raise the words of `rules.errors.invalid_json` for text that is not JSON (read again
     with `json` only on this error path, for its line and column)."""
-    try:
-        json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise invalid_json(Text(fr=where, en=where), exc) from None
+    load_json(raw, Text(fr=where, en=where))
 
 
 @dataclass(frozen=True)

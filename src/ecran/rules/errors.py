@@ -153,6 +153,54 @@ def invalid_json(what: Text, exc: json.JSONDecodeError | UnicodeDecodeError) -> 
     )
 
 
+#: JSON nested deeper than this is refused: no sheet, encounter or export nests past a few
+#: dozen levels, and pydantic's own JSON parser stops at the same depth.
+JSON_DEPTH_MAX = 200
+
+
+def json_too_deep(what: Text) -> EcranError:
+    """`what` nests lists or objects past `JSON_DEPTH_MAX` levels."""
+    return EcranError(
+        Text(
+            fr=f"{what.fr} : fichier JSON imbriqué trop profondément "
+            f"(plus de {JSON_DEPTH_MAX} niveaux)",
+            en=f"{what.en}: JSON file nested too deeply (over {JSON_DEPTH_MAX} levels)",
+        )
+    )
+
+
+def load_json(raw: str | bytes, what: Text) -> Any:
+    """`raw` parsed as JSON, or one line naming `what`: not JSON (`invalid_json`), or nested
+    past `JSON_DEPTH_MAX` levels (never the parser's RecursionError)."""
+    try:
+        data = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise invalid_json(what, exc) from None
+    except RecursionError:
+        raise json_too_deep(what) from None
+    if _nests_past(data, JSON_DEPTH_MAX):
+        raise json_too_deep(what)
+    return data
+
+
+def _nests_past(data: Any, most: int) -> bool:
+    """Whether `data` holds lists or mappings more than `most` levels deep (walked without
+    recursion, so a deep value is counted, not a crash)."""
+    pending: list[tuple[Any, int]] = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict):
+            children: Iterable[Any] = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > most:
+            return True
+        pending.extend((child, depth + 1) for child in children)
+    return False
+
+
 #: Longest repr of a refused value a message repeats.
 SHOWN_MAX = 80
 

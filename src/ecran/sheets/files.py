@@ -7,7 +7,6 @@ rule each raise before any sheet is returned, so a caller that stores what it ge
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,12 +22,14 @@ from ecran.rules import (
     Text,
     from_errors,
     from_validation,
-    invalid_json,
     tr,
 )
+from ecran.rules.errors import load_json
 
 #: A sheet is a few kilobytes; anything far larger is not a sheet and is refused unread.
 MAX_CHARS = 1_000_000
+#: How a refusal names a sheet file whose path it does not know (an upload).
+THE_FILE = Text(fr="le fichier", en="the file")
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
@@ -63,10 +64,11 @@ def import_sheet_json(
 
 
 def parse_sheet_json(
-    text: str | bytes, expected_system: str | None = None
+    text: str | bytes, expected_system: str | None = None, what: Text = THE_FILE
 ) -> tuple[System[Any], CharacterSheet]:
-    """The same without the rules: for showing or printing a sheet together with what it breaks."""
-    return sheet_from_data(_parse(text), expected_system)
+    """The same without the rules: for showing or printing a sheet together with what it breaks
+    (`what`: the file as a refusal names it, its path on the command line)."""
+    return sheet_from_data(_parse(text, what), expected_system)
 
 
 def sheet_from_data(
@@ -94,7 +96,7 @@ def sheet_from_data(
         raise from_validation(exc, system.sheet_model()) from None
 
 
-def _parse(text: str | bytes) -> Any:
+def _parse(text: str | bytes, what: Text) -> Any:
     if len(text) > MAX_CHARS:
         raise EcranError(
             tr(
@@ -102,11 +104,7 @@ def _parse(text: str | bytes) -> Any:
                 f"file too large for a sheet (over {MAX_CHARS} characters)",
             )
         )
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise invalid_json(Text(fr="le fichier", en="the file"), exc) from None
-    return data
+    return load_json(text, what)
 
 
 # -- every problem at once ---------------------------------------------------------------------
@@ -134,11 +132,13 @@ class SheetProblems:
 _PAST_A_BOUND = frozenset({"greater_than_equal", "less_than_equal", "greater_than", "less_than"})
 
 
-def sheet_problems(text: str | bytes, expected_system: str | None = None) -> SheetProblems:
+def sheet_problems(
+    text: str | bytes, expected_system: str | None = None, what: Text = THE_FILE
+) -> SheetProblems:
     """Every problem of a sheet file at once (its model's and its rules'), with the sheet where
     it can still be shown. A file that is no sheet at all (not JSON, no system, another game's)
     is still one `EcranError`."""
-    data = _parse(text)
+    data = _parse(text, what)
     try:
         system, sheet = sheet_from_data(data, expected_system)
     except EcranError:

@@ -26,8 +26,8 @@ from ecran.rules import (
     System,
     Text,
     from_errors,
-    invalid_json,
 )
+from ecran.rules.errors import load_json
 from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
@@ -205,10 +205,7 @@ def _uploaded(file: Any) -> Any:
     raw = file.file.read(IMPORT_MAX + 1)  # a plain file: this handler runs in a thread
     if len(raw) > IMPORT_MAX:
         raise EcranError(Text(fr="fichier trop gros (max 1 Mo)", en="file too large (max 1 MB)"))
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise invalid_json(Text(fr="le fichier", en="the file"), exc) from None
+    return load_json(raw, Text(fr="le fichier", en="the file"))
 
 
 @router.post("/tables/{table_id}/npc")
