@@ -15,6 +15,7 @@ import typer
 from pydantic import ValidationError
 from typer.core import TyperGroup
 
+from ecran.cli.files import cannot_read, write_file
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json, plain, sheet_tables
 from ecran.cli.suggest import unknown_name
@@ -47,12 +48,7 @@ def _read_bytes(path: Path) -> bytes:
     except FileNotFoundError:
         raise EcranError(tr(f"fichier introuvable : {path}", f"file not found: {path}")) from None
     except OSError as exc:
-        raise EcranError(
-            tr(
-                f"lecture impossible : {path} ({exc.strerror})",
-                f"cannot read {path}: {exc.strerror}",
-            )
-        ) from None
+        raise cannot_read(path, exc) from None
 
 
 def _problems(path: Path) -> SheetProblems:
@@ -90,7 +86,7 @@ def _emit(sheet: CharacterSheet, out: Path | None) -> None:
     if out is None:
         click.echo(text)
     else:
-        out.write_text(text + "\n", encoding="utf-8")
+        write_file(out, text + "\n")
         click.echo(f"→ {out}", err=True)
 
 
@@ -305,15 +301,7 @@ def sheet_json(problems: SheetProblems) -> dict[str, Any]:
 
 
 def _write(path: Path, content: bytes) -> None:
-    try:
-        path.write_bytes(content)
-    except OSError as exc:
-        raise EcranError(
-            tr(
-                f"écriture impossible : {path} ({exc.strerror})",
-                f"cannot write {path}: {exc.strerror}",
-            )
-        ) from None
+    write_file(path, content)
     click.echo(f"→ {path}", err=True)
 
 

@@ -1,8 +1,13 @@
 """Reading a file the user names, bounded in size: one message for a missing, unreadable or
-oversized file, and for JSON that is not JSON (in words, never the parser's)."""
+oversized file, and for JSON that is not JSON (in words, never the parser's). Writing one
+(`write_file`): a missing folder, a folder, a refused permission are one line in the reader's
+language, and the file is whole or untouched."""
 
 from __future__ import annotations
 
+import errno
+import os
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,13 +32,91 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
         raise EcranError(
             Text(fr=f"fichier introuvable : {path}", en=f"file not found: {path}")
         ) from None
-    except OSError as exc:  # the system's reason is in its own words; the path says which file
-        raise EcranError(
-            Text(
-                fr=f"lecture impossible de {path} : {exc.strerror}",
-                en=f"cannot read {path}: {exc.strerror}",
-            )
-        ) from None
+    except OSError as exc:
+        raise cannot_read(path, exc) from None
+
+
+def cannot_read(path: Path | str, exc: OSError) -> EcranError:
+    reason = os_reason(exc)
+    return EcranError(
+        Text(
+            fr=f"lecture impossible de {path} : {reason.fr}", en=f"cannot read {path}: {reason.en}"
+        )
+    )
+
+
+def cannot_write(path: Path | str, reason: Text) -> EcranError:
+    return EcranError(
+        Text(
+            fr=f"écriture impossible de {path} : {reason.fr}",
+            en=f"cannot write {path}: {reason.en}",
+        )
+    )
+
+
+_NOT_A_FOLDER = Text(fr="dossier introuvable", en="folder not found")
+_A_FOLDER = Text(fr="c'est un dossier", en="it is a folder")
+#: The system's reasons in the reader's words (its own are English whatever the language).
+_REASONS = {
+    errno.ENOENT: _NOT_A_FOLDER,
+    errno.EISDIR: _A_FOLDER,
+    errno.ENOTDIR: Text(
+        fr="un élément du chemin n'est pas un dossier", en="a part of the path is not a folder"
+    ),
+    errno.EACCES: Text(fr="permission refusée", en="permission denied"),
+    errno.EPERM: Text(fr="permission refusée", en="permission denied"),
+    errno.EROFS: Text(fr="système de fichiers en lecture seule", en="read-only file system"),
+    errno.ENOSPC: Text(fr="plus de place sur le disque", en="no space left on the device"),
+    errno.EDQUOT: Text(fr="quota de disque dépassé", en="disk quota exceeded"),
+    errno.ENAMETOOLONG: Text(fr="nom de fichier trop long", en="file name too long"),
+}
+
+
+def os_reason(exc: OSError) -> Text:
+    """Why the system refused, in the reader's language."""
+    known = _REASONS.get(exc.errno or 0)
+    if known is not None:
+        return known
+    code = errno.errorcode.get(exc.errno or 0, "?")
+    return Text(fr=f"erreur du système ({code})", en=f"{exc.strerror or 'system error'} ({code})")
+
+
+def write_file(path: Path | str, content: bytes | str) -> None:
+    """Write `content` to `path`, whole or not at all: into a new file beside it, then renamed
+    over it. A missing folder (none is created), a folder, a refused permission: one line
+    naming the path, nothing written. A device or a pipe (`/dev/stdout`) is written as is."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise cannot_write(path, _A_FOLDER)
+        if target.exists() and not target.is_file():  # a device, a pipe: nothing to replace
+            with target.open("wb") as stream:
+                stream.write(data)
+            return
+        real = target.resolve() if target.is_symlink() else target
+        folder = real.parent
+        if not folder.is_dir():
+            raise cannot_write(path, _REASONS[errno.ENOTDIR if folder.exists() else errno.ENOENT])
+        mode = real.stat().st_mode & 0o7777 if real.exists() else _new_file_mode()
+        made, temporary = tempfile.mkstemp(dir=folder, prefix=f".{real.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(made, "wb") as stream:
+                stream.write(data)
+            os.chmod(temporary, mode)
+            os.replace(temporary, real)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise cannot_write(path, os_reason(exc)) from None
+
+
+def _new_file_mode() -> int:
+    """The mode a new file gets (0o666 less the umask), as `open` would give it."""
+    umask: int = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def too_big(path: Path | str, limit: int) -> EcranError:

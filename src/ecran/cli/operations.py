@@ -22,6 +22,7 @@ from ecran.cli.checks import (
     seed_option,
 )
 from ecran.cli.fields import kebab
+from ecran.cli.files import write_file
 from ecran.cli.lang import current
 from ecran.cli.render import console, details_rows, echo_json, plain
 from ecran.cli.words import _
@@ -43,7 +44,7 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
     roller = seeded_roller(seed)
     change = operation.run(sheet, params, roller)
     if out is not None:
-        Path(out).write_text(change.sheet.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        write_file(out, change.sheet.model_dump_json(indent=2) + "\n")
     resolution = change.resolution
     if as_json:
         report = {

@@ -10,7 +10,6 @@ bad input is one line and exit 2, and nothing is stored.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -19,7 +18,6 @@ from ecran.cli.checks import json_flag
 from ecran.cli.files import read_table_export
 from ecran.cli.render import echo_json, working
 from ecran.cli.words import _
-from ecran.rules import EcranError, Text
 
 if TYPE_CHECKING:
     from ecran.play.export import ImportedTable
@@ -71,15 +69,9 @@ def _export(table_id: str, output: str | None, database: str | None) -> None:
     if output is None:
         click.echo(text)
         return
-    try:
-        Path(output).write_text(text + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise EcranError(
-            Text(
-                fr=f"écriture impossible de {output} : {exc.strerror}",
-                en=f"cannot write {output}: {exc.strerror}",
-            )
-        ) from None
+    from ecran.cli.files import write_file
+
+    write_file(output, text + "\n")
     click.echo(
         _("{table}: {count} event(s) exported to {file}").format(
             table=made.table.name, count=len(made.events), file=output

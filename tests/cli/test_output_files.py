@@ -1,0 +1,116 @@
+"""Every file the CLI writes (`op -o`, `character new -o`, `sheet --pdf/--html`, `table export
+-o`) goes through `ecran.cli.files.write_file`: a missing folder (never created), a folder, a
+refused permission are one line in the reader's language naming the path, exit 2, and the file
+is whole or untouched."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecran.cli.files import write_file
+from ecran.rules import EcranError
+from ecran.store import open_store
+
+
+@pytest.fixture
+def npc(cli: Any, tmp_path: Path) -> Path:
+    made = cli("npc", "warp", "--json")
+    assert made.code == 0, made.err
+    file = tmp_path / "npc.json"
+    file.write_text(made.out, encoding="utf-8")
+    return file
+
+
+def _table(tmp_path: Path) -> tuple[str, str]:
+    url = f"sqlite:///{tmp_path / 'source.sqlite3'}"
+    store = open_store(url)
+    created = store.create_table("Jeudi soir", "demo", gm_name="Claire")
+    store.engine.dispose()
+    return url, created.table.id
+
+
+WRITERS = {
+    "op": ["op", "warp", "take-damage", "{npc}", "--damage", "1", "-o", "{out}"],
+    "character new": ["character", "new", "warp", "--from", "{npc}", "-o", "{out}"],
+    "sheet --pdf": ["sheet", "{npc}", "--pdf", "{out}"],
+    "table export": ["table", "export", "{table}", "--database", "{url}", "-o", "{out}"],
+}
+
+
+def _args(command: list[str], npc: Path, out: Path, tmp_path: Path) -> list[str]:
+    url, table = _table(tmp_path) if "table" in command else ("", "")
+    return [p.format(npc=npc, out=out, url=url, table=table) for p in command]
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+@pytest.mark.parametrize(
+    ("where", "fr", "en"),
+    [
+        ("absent/x.json", "dossier introuvable", "folder not found"),
+        ("somedir", "c'est un dossier", "it is a folder"),
+        ("npc.json/x.json", "un élément du chemin n'est pas un dossier", "a part of the path"),
+    ],
+    ids=["missing folder", "a folder", "under a file"],
+)
+def test_a_file_that_cannot_be_written_is_one_line(
+    cli: Any, tmp_path: Path, npc: Path, writer: str, where: str, fr: str, en: str
+) -> None:
+    (tmp_path / "somedir").mkdir()
+    out = tmp_path / where
+    before = sorted(p.name for p in tmp_path.rglob("*") if "sqlite" not in p.name)
+    args = _args(WRITERS[writer], npc, out, tmp_path)
+    result = cli(*args)
+    assert result.code == 2, result.err
+    assert result.err.strip().splitlines() == [f"ecran: écriture impossible de {out} : {fr}"]
+    english = cli("--lang", "en", *args)
+    assert english.code == 2 and english.err.startswith(f"ecran: cannot write {out}: {en}")
+    assert not (tmp_path / "absent").exists()  # no folder is made
+    assert sorted(p.name for p in tmp_path.rglob("*") if "sqlite" not in p.name) == before
+
+
+def test_a_refused_permission_is_said_in_french(
+    cli: Any, tmp_path: Path, npc: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr("tempfile.mkstemp", refuse)  # root is never refused by the system
+    out = tmp_path / "x.json"
+    result = cli("op", "warp", "take-damage", str(npc), "--damage", "1", "-o", str(out))
+    assert result.code == 2
+    assert result.err.strip() == f"ecran: écriture impossible de {out} : permission refusée"
+    assert "Permission denied" not in result.err
+
+
+def test_a_failed_write_leaves_the_old_file_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = tmp_path / "sheet.json"
+    file.write_text("old", encoding="utf-8")
+
+    def full(*args: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(EcranError) as refused:
+        write_file(file, "new")
+    assert refused.value.message("fr") == (
+        f"écriture impossible de {file} : plus de place sur le disque"
+    )
+    assert file.read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.json"]  # no temporary file left
+
+
+def test_a_written_file_keeps_its_mode_and_a_device_is_written_as_is(tmp_path: Path) -> None:
+    file = tmp_path / "sheet.json"
+    file.write_text("old", encoding="utf-8")
+    file.chmod(0o640)
+    write_file(file, "new")
+    assert file.read_text(encoding="utf-8") == "new" and file.stat().st_mode & 0o777 == 0o640
+    write_file(os.devnull, "nothing")  # not replaced by a regular file
+    assert Path(os.devnull).is_char_device()
