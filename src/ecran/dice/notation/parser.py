@@ -95,6 +95,12 @@ _MODIFIERS = sorted(
 _KNOWN = "r ro ! !! !p k kh kl d dh dl f cs cf s sa sd m mt mi ma e ra"
 _MAX_NESTING = 20
 
+#: Control characters no one types (escapes, BEL, bidi overrides; tab and line breaks are
+#: spaces here): refused before anything is read, so none is ever shown back raw. The same set
+#: as `ecran.rules.sizes.CONTROL`, which every other text is checked against (`dice` is below
+#: `rules`, so it keeps its own copy; a test holds them equal).
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
 Token = tuple[str, str, int]  # kind ("num", "word", "label", "op", "end"), text, 1-based column
 
 
@@ -114,6 +120,13 @@ def _parse_cached(text: str) -> Expression:
         raise NotationError(
             f"expression trop longue ({len(text)} caractères, au plus {limits.MAX_LENGTH})",
             f"expression too long ({len(text)} characters, at most {limits.MAX_LENGTH})",
+        )
+    control = CONTROL.search(text)
+    if control is not None:
+        code, column = f"U+{ord(control.group()):04X}", control.start() + 1
+        raise NotationError(
+            f"caractère de contrôle non permis ({code}) en position {column}",
+            f"control character not allowed ({code}) at position {column}",
         )
     if not text.strip():
         raise NotationError(
