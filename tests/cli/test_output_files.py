@@ -114,3 +114,13 @@ def test_a_written_file_keeps_its_mode_and_a_device_is_written_as_is(tmp_path: P
     assert file.read_text(encoding="utf-8") == "new" and file.stat().st_mode & 0o777 == 0o640
     write_file(os.devnull, "nothing")  # not replaced by a regular file
     assert Path(os.devnull).is_char_device()
+
+
+def test_a_sheet_printed_twice_writes_both_files_or_neither(
+    cli: Any, tmp_path: Path, npc: Path
+) -> None:
+    html, pdf = tmp_path / "fiche.html", tmp_path / "absent" / "fiche.pdf"
+    result = cli("sheet", str(npc), "--html", str(html), "--pdf", str(pdf))
+    assert result.code == 2
+    assert result.err.strip() == f"ecran: écriture impossible de {pdf} : dossier introuvable"
+    assert not html.exists()

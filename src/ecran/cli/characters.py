@@ -15,7 +15,7 @@ import typer
 from pydantic import ValidationError
 from typer.core import TyperGroup
 
-from ecran.cli.files import cannot_read, write_file
+from ecran.cli.files import cannot_read, check_writable, write_file
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json, plain, sheet_tables
 from ecran.cli.suggest import unknown_name
@@ -268,6 +268,9 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(2)
             return
         system, character = read_sheet(path)
+        for out in (html, pdf):  # both files or neither
+            if out is not None:
+                check_writable(out)
         if html is not None:
             from ecran.sheets import render_sheet_html
 

@@ -87,17 +87,14 @@ def write_file(path: Path | str, content: bytes | str) -> None:
     naming the path, nothing written. A device or a pipe (`/dev/stdout`) is written as is."""
     data = content.encode("utf-8") if isinstance(content, str) else content
     target = Path(path)
+    check_writable(path)
     try:
-        if target.is_dir():
-            raise cannot_write(path, _A_FOLDER)
         if target.exists() and not target.is_file():  # a device, a pipe: nothing to replace
             with target.open("wb") as stream:
                 stream.write(data)
             return
         real = target.resolve() if target.is_symlink() else target
         folder = real.parent
-        if not folder.is_dir():
-            raise cannot_write(path, _REASONS[errno.ENOTDIR if folder.exists() else errno.ENOENT])
         mode = real.stat().st_mode & 0o7777 if real.exists() else _new_file_mode()
         made, temporary = tempfile.mkstemp(dir=folder, prefix=f".{real.name}.", suffix=".tmp")
         try:
@@ -108,6 +105,21 @@ def write_file(path: Path | str, content: bytes | str) -> None:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
+    except OSError as exc:
+        raise cannot_write(path, os_reason(exc)) from None
+
+
+def check_writable(path: Path | str) -> None:
+    """Refuse in one line, before anything is written, a path that is a folder or whose folder
+    is missing (several files written by one command: all of them or none)."""
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise cannot_write(path, _A_FOLDER)
+        real = target.resolve() if target.is_symlink() else target
+        if not real.parent.is_dir():
+            missing = not real.parent.exists()
+            raise cannot_write(path, _REASONS[errno.ENOENT if missing else errno.ENOTDIR])
     except OSError as exc:
         raise cannot_write(path, os_reason(exc)) from None
 
