@@ -17,7 +17,8 @@ import click
 from ecran.cli.checks import json_flag
 from ecran.cli.files import read_table_export
 from ecran.cli.render import echo_json, working
-from ecran.cli.words import _
+from ecran.cli.words import _, ngettext
+from ecran.rules import EcranError, Text
 
 if TYPE_CHECKING:
     from ecran.play.export import ImportedTable
@@ -73,9 +74,11 @@ def _export(table_id: str, output: str | None, database: str | None) -> None:
 
     write_file(output, text + "\n")
     click.echo(
-        _("{table}: {count} event(s) exported to {file}").format(
-            table=made.table.name, count=len(made.events), file=output
-        ),
+        ngettext(
+            "{table}: {count} event exported to {file}",
+            "{table}: {count} events exported to {file}",
+            len(made.events),
+        ).format(table=made.table.name, count=len(made.events), file=output),
         err=True,
     )
 
