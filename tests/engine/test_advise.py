@@ -215,3 +215,12 @@ def test_a_callers_alternatives_are_typed_and_checked_by_the_field() -> None:
             advise("nephilim", "test", params, {"skill": bad})
         assert "--skill" in refused.value.text("fr")
         assert "--skill" in refused.value.text("en")
+
+
+def test_an_option_taken_several_times_agrees_its_label_with_the_count() -> None:
+    """Fluid's "{n} avantage{s} en points": one, then two, never "avantage(s)"."""
+
+    report = advise("fluid", "test", {"characteristic": 5, "advantage_dice": 2}, lang="fr")
+    labels = [c.label for c in report.choices]
+    assert "1 avantage en points plutôt qu'en dés" in labels
+    assert "2 avantages en points plutôt qu'en dés" in labels

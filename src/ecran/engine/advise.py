@@ -47,7 +47,7 @@ from ecran.rules.choice import CheckChoices, Choice, Decision, load_choices
 from ecran.rules.data import MALFORMED, load_toml, malformed
 from ecran.rules.errors import from_errors
 from ecran.rules.text import Source
-from ecran.rules.wording import de, params_words, value_words
+from ecran.rules.wording import agreed, de, params_words, value_words
 
 #: The most combinations one piece of advice weighs (each is one exact computation).
 MAX_COMBINATIONS = 64
@@ -258,7 +258,11 @@ def _expand(option: Choice, base: dict[str, Any]) -> list[Choice]:
     n = int(base.get(option.times) or 0)
     return [
         Choice(
-            Text(fr=option.label.fr.format(n=k), en=option.label.en.format(n=k)),
+            # `{s}` in a label is the plural mark, agreed with the count in each language
+            Text(
+                fr=option.label.fr.format(n=k, s=agreed(k, "", "s", "fr")),
+                en=option.label.en.format(n=k, s=agreed(k, "", "s", "en")),
+            ),
             changes=option.changes,
             shift={p: v * k for p, v in option.shift.items()},
             check=option.check,
