@@ -124,6 +124,7 @@ def test_sheet_cli_shows_the_traits(cli, tmp_path: Path) -> None:
     traits = result.out[result.out.index("Traits") :]
     assert re.search(r"central : Antécédents(?: |.*\n.*)militaires", traits), result.out
     assert "[standard]" in traits
+    assert "1* dé " in traits and "4 dés (supérieur)" in traits  # agreed with the count
     assert "21 / 21" in result.out
 
 

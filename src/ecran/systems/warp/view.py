@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, joined, tr
+from ecran.rules.wording import agreed
 from ecran.systems.warp.sheet import Trait, WarpSheet, trait_label
 from ecran.systems.warp.tables import ARMOUR, CORE, WEAPONS, by_key, category
 from ecran.systems.warp.tracks import fighting, fighting_dice, health_rows, wound_penalty
@@ -16,8 +17,10 @@ def _trait_row(role: str, role_en: str, trait: Trait) -> SheetRow:
     """A trait's dice (NPC notation, L1701-1711) and, as typed, its description and sign, with
     its category's label."""
     dice = Text(
-        fr=f"{trait.notation()} dés" + (" (supérieur)" if trait.superior else ""),
-        en=f"{trait.notation()} dice" + (" (superior)" if trait.superior else ""),
+        fr=f"{trait.notation()} {agreed(trait.score, 'dé', 'dés')}"
+        + (" (supérieur)" if trait.superior else ""),
+        en=f"{trait.notation()} {agreed(trait.score, 'die', 'dice', 'en')}"
+        + (" (superior)" if trait.superior else ""),
     )
     cat = category(trait.category).label
     typed = f"{trait.description} ({trait.sign})" if trait.sign else trait.description
