@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -50,9 +51,11 @@ def _show(report: dict[str, object], check_of: object, lang: str) -> None:
         "résultats" if fr else "outcomes",
     ):
         table.add_column(title)
-    for action in report["actions"]:  # type: ignore[attr-defined]
+    actions: list[dict[str, Any]] = report["actions"]  # type: ignore[assignment]
+    for action in actions:
+        label = plain(_named(action, actions))
         if action["error"]:
-            table.add_row(plain(action["label"]), "", f"[red]{plain(action['error'])}[/red]")
+            table.add_row(label, "", f"[red]{plain(action['error'])}[/red]")
             continue
         check = check_of(action["check"])  # type: ignore[operator]
         for rung in action["odds"]:
@@ -60,9 +63,24 @@ def _show(report: dict[str, object], check_of: object, lang: str) -> None:
                 f"{check.outcome(o['outcome']).label(lang)} {percent(o['p'], lang)}"
                 for o in rung["outcomes"]
             )
-            level = "" if rung["difficulty"] is None else str(rung["difficulty"])
-            table.add_row(plain(action["label"]), level, plain(cells))
+            table.add_row(label, _difficulty(rung, action), plain(cells))
     console().print(table)
+
+
+def _named(action: dict[str, Any], actions: list[dict[str, Any]]) -> str:
+    """An action's label, with its group where another action bears the same label (Artémis's
+    "Apaiser" as a skill and under the professional's privilege)."""
+    same = sum(1 for other in actions if other["label"] == action["label"])
+    group = action.get("group") or ""
+    return f"{action['label']} ({group})" if same > 1 and group else str(action["label"])
+
+
+def _difficulty(rung: dict[str, Any], action: dict[str, Any]) -> str:
+    """The rung's difficulty, else the one the sheet's own action rolls at (its parameters)."""
+    level = rung["difficulty"]
+    if level is None:
+        level = (action.get("params") or {}).get("difficulty")
+    return "" if level is None else str(level)
 
 
 __all__ = ["bar", "build"]
