@@ -17,7 +17,7 @@ from typer.core import TyperGroup
 
 from ecran.cli.files import cannot_read, check_writable, write_file
 from ecran.cli.lang import current
-from ecran.cli.render import console, echo_json, plain, sheet_tables
+from ecran.cli.render import console, echo_json, plain, sheet_tables, working
 from ecran.cli.suggest import unknown_name
 from ecran.cli.words import _
 from ecran.engine import get_system
@@ -278,7 +278,9 @@ def register(app: typer.Typer) -> None:
         if pdf is not None:
             from ecran.sheets import render_sheet_pdf
 
-            _write(pdf, render_sheet_pdf(system, character, current(), rolls))
+            with working(_("Printing the sheet…")):  # WeasyPrint takes seconds
+                printed = render_sheet_pdf(system, character, current(), rolls)
+            _write(pdf, printed)
 
 
 def sheet_json(problems: SheetProblems) -> dict[str, Any]:

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, number
+from ecran.cli.render import bar, console, echo_json, number, working
+from ecran.cli.words import _
 from ecran.dice import Roller
 from ecran.dice.notation import NotationError, arith, limits, parse
 from ecran.dice.notation import report as reports
@@ -102,7 +103,8 @@ def _roll(expression: str, seed: int | None, as_json: bool) -> None:
 
 
 def _odds(expression: str, depth: int, as_json: bool) -> None:
-    report = odds_report(expression, depth)
+    with working(_("Computing the exact odds…")):  # seconds for the largest pools
+        report = odds_report(expression, depth)
     if as_json:
         echo_json(report)
         return

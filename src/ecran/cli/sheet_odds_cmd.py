@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, percent, plain
+from ecran.cli.render import bar, console, echo_json, percent, plain, working
 from ecran.cli.words import _
 
 
@@ -18,7 +18,8 @@ def build(lang: str) -> click.Command:
         from ecran.engine.sheet_odds import sheet_odds
 
         system, sheet = read_sheet(Path(sheet_file))
-        report = sheet_odds(system, sheet, current(), ladder=ladder)
+        with working(_("Computing the odds of every action…")):
+            report = sheet_odds(system, sheet, current(), ladder=ladder)
         if as_json:
             echo_json(report.model_dump())
             return
