@@ -14,7 +14,8 @@ import pytest
     [
         (["odds", "nope", "d6"], "système inconnu : « nope »"),
         (["odds", "demo", "zz"], "Possibles : d6"),
-        (["odds", "demo", "d6", "--target", "9"], "target : doit être ≤ 6"),
+        (["odds", "demo", "d6", "--target", "9"], "--target : doit être ≤ 6"),
+        (["odds", "artemis", "test", "--skill", "5"], "--difficulty : valeur requise"),
         (["odds", "demo", "d6", "--target", "x"], "nombre entier attendu"),
         (["odds", "demo", "d6", "--bogus", "1"], "--bogus"),
         (["roll", "demo", "d6", "--seed", "-1"], "graine"),

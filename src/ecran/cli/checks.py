@@ -234,7 +234,10 @@ def _check_command(
     """One command per check: its parameters as options, the answer as JSON or as a table."""
 
     def run(as_json: bool, **values: Any) -> None:
-        result = answer(**values)
+        try:
+            result = answer(**values)
+        except EcranError as exc:
+            raise as_flags(exc, check.params) from None
         if as_json:
             echo_json(result.model_dump())
         else:
@@ -242,6 +245,21 @@ def _check_command(
 
     params: list[click.Parameter] = [*param_options(check.params, lang), *extra, json_flag()]
     return click.Command(check.name, callback=run, params=params, help=check.description(lang))
+
+
+def as_flags(exc: EcranError, model: type[Any]) -> EcranError:
+    """A refusal of the check's parameters as the command line reader typed them: each field
+    named by its option (`--skill : nombre entier attendu`), not by its bare id."""
+    said = exc.by_id
+    if said is None:
+        return exc
+    names = sorted((n.replace("_", "-") for n in model.model_fields), key=len, reverse=True)
+    if not names:
+        return exc
+    field = re.compile(r"(^|; )(" + "|".join(map(re.escape, names)) + r")(?= ?[:(])")
+    flagged = EcranError(exc.text)
+    flagged.by_id = Text(fr=field.sub(r"\1--\2", said.fr), en=field.sub(r"\1--\2", said.en))
+    return flagged
 
 
 def json_flag() -> click.Option:
