@@ -64,10 +64,10 @@ def test_several_wrong_parameters_are_one_french_line_spaced_as_french_is(cli: A
     before the semicolon), "; " in English."""
     fr = cli("simulate", "artemis", "test", "--trials", "3")
     assert fr.code == 2
-    assert "skill : valeur requise ; difficulty : valeur requise" in fr.err
+    assert "--skill : valeur requise ; --difficulty : valeur requise" in fr.err
     en = cli("--lang", "en", "simulate", "artemis", "test", "--trials", "3")
     assert en.code == 2
-    assert "skill: " in en.err and "; difficulty: " in en.err
+    assert "--skill: " in en.err and "; --difficulty: " in en.err
 
 
 DEEP_READERS = [

@@ -147,7 +147,7 @@ def test_english_by_query_or_cookie(client: TestClient) -> None:
 
 def test_out_of_range_value_is_the_cli_message(client: TestClient, cli: Any) -> None:
     expected = cli_error(cli("odds", "demo", "d6", "--target", "9", "--json"))
-    assert expected == "target : doit être ≤ 6 ('9')"  # the option the reader typed
+    assert expected == "--target : doit être ≤ 6 ('9')"  # the option the reader typed
     # The query string carries text, as the command line does: the same line, the field by
     # its label (what a form shows), never its id
     response = client.get("/api/odds/demo/d6?target=9")

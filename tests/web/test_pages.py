@@ -99,8 +99,8 @@ def test_rolling_a_bad_value_gives_the_message_where_the_record_would_be(
     assert result.code == 2
     line = result.err.strip().removeprefix("ecran: ")
     # the same refusal, the field named as each reader knows it: the option typed, the label read
-    assert line.startswith("target: ")
-    shown = line.replace("target: ", "Target: ", 1)
+    assert line.startswith("--target: ")
+    shown = line.replace("--target: ", "Target: ", 1)
     assert unescape(fragment.text).strip() == f'<p class="error" role="alert">{shown}</p>'
 
 

@@ -7,7 +7,14 @@ from typing import Any
 
 import click
 
-from ecran.cli.checks import SystemsGroup, checks_group, given, json_flag, param_options
+from ecran.cli.checks import (
+    SystemsGroup,
+    as_flags,
+    checks_group,
+    given,
+    json_flag,
+    param_options,
+)
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json, number, params_line, percent, plain
 from ecran.cli.words import _
@@ -66,7 +73,10 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
     def run(as_json: bool, either: tuple[str, ...], **values: Any) -> None:
         from ecran.engine.advise import advise
 
-        report = advise(system_id, check.name, given(values), alternatives(either), current())
+        try:
+            report = advise(system_id, check.name, given(values), alternatives(either), current())
+        except EcranError as exc:
+            raise as_flags(exc, check.params) from None
         if as_json:
             echo_json(report.model_dump())
             return

@@ -10,6 +10,7 @@ import click
 from ecran.cli.advise_cmd import heading
 from ecran.cli.checks import (
     SystemsGroup,
+    as_flags,
     checks_group,
     given,
     json_flag,
@@ -19,7 +20,7 @@ from ecran.cli.checks import (
 from ecran.cli.lang import current
 from ecran.cli.render import bar, console, echo_json, params_line, plain, progress_bar
 from ecran.cli.words import _
-from ecran.rules import Check, System
+from ecran.rules import Check, EcranError, System
 from ecran.rules.sheet import number
 
 HELP = "Simulate a check N times from its exact odds: the count of each outcome."
@@ -52,7 +53,10 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
 
         label = "simulation" if current() == "fr" else "simulating"
         with progress_bar(trials, label, not as_json and trials >= PROGRESS_FROM) as tell:
-            report = simulate_check(system_id, check.name, given(values), trials, seed, tell)
+            try:
+                report = simulate_check(system_id, check.name, given(values), trials, seed, tell)
+            except EcranError as exc:
+                raise as_flags(exc, check.params) from None
         if as_json:
             echo_json(report.model_dump())
             return
