@@ -68,3 +68,20 @@ def test_the_prompts_name_skills_and_levels_in_words_never_by_their_ids(
     assert "attraper_lancer" not in asked and "debutant" not in asked
     assert "ordinateur_portable" not in asked
     assert "(, " not in asked  # a blank choice reads as a dash
+
+
+def test_a_number_out_of_its_bounds_is_asked_again_at_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trait's dice (WaRP, 0-6) typed as 99 is refused on the spot and asked again, not found
+    at the end of the questionnaire (which then started over)."""
+    from ecran.cli import prompts
+    from ecran.rules import FieldMeta
+    from ecran.systems.warp.sheet import Trait
+
+    meta = FieldMeta.of("score", Trait.model_fields["score"])
+    assert meta.bounds  # the field declares its range
+    monkeypatch.setattr("sys.stdin", io.StringIO("99\n5\n"))
+    assert prompts.ask_value("Dés", int, 4, "fr", meta) == 5
+    said = capsys.readouterr()
+    assert "99 n'est pas dans l'intervalle" in said.out + said.err

@@ -72,9 +72,9 @@ def ask_value(
     if annotation is bool:
         return confirm(label, bool(value), lang)
     if annotation is int:
-        return ask(lang, label, default=value, type=int)
+        return ask(lang, label, default=value, type=_within(meta, click.IntRange, int))
     if annotation is float:
-        return ask(lang, label, default=value, type=float)
+        return ask(lang, label, default=value, type=_within(meta, click.FloatRange, float))
     if annotation is str:
         return ask(lang, label, default=value or "", show_default=bool(value))
     return value
@@ -151,6 +151,22 @@ def _ask_list(label: str, item: type[BaseModel], items: list[Any], lang: str) ->
     while confirm(add, False, lang):
         kept.append(ask_model(item, {}, lang))
     return kept
+
+
+def _within(meta: FieldMeta | None, ranged: Any, plain: type) -> Any:
+    """A number's type for the prompt: held to the field's bounds, so an answer out of them is
+    asked again at once (not found at the end of the questionnaire, which then starts over)."""
+    bounds = meta.bounds if meta is not None else {}
+    low = bounds.get("ge", bounds.get("gt"))
+    high = bounds.get("le", bounds.get("lt"))
+    if low is None and high is None:
+        return plain
+    return ranged(
+        min=low,
+        max=high,
+        min_open="gt" in bounds and "ge" not in bounds,
+        max_open="lt" in bounds and "le" not in bounds,
+    )
 
 
 def _word(labels: Mapping[str, Text], key: str, lang: str) -> str:
