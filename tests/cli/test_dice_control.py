@@ -8,9 +8,6 @@ from typing import Any
 
 import pytest
 
-from ecran.dice.notation import parser
-from ecran.rules import sizes
-
 
 @pytest.mark.parametrize(
     ("expression", "code", "column"),
@@ -41,7 +38,3 @@ def test_a_control_character_is_named_not_printed(
 def test_tabs_and_line_breaks_stay_spaces(cli: Any) -> None:
     result = cli("dice", "1d6\t+ 1\n", "--seed", "1", "--json")
     assert result.code == 0, result.err
-
-
-def test_the_dice_refuse_the_same_characters_as_every_other_text() -> None:
-    assert parser.CONTROL.pattern == sizes.CONTROL.pattern

@@ -48,13 +48,20 @@ def test_the_store_still_creates_its_sqlite_file(tmp_path: Path) -> None:
     assert file.is_file()
 
 
-def test_import_into_an_invalid_database_url(cli: Any, tmp_path: Path) -> None:
+def _exported(cli: Any, tmp_path: Path) -> tuple[Path, str]:
+    """A demo table's export file, made by `ecran table export` from a database of its own,
+    and the table's id."""
     url = f"sqlite:///{tmp_path / 'source.sqlite3'}"
     store = open_store(url)
     table_id = store.create_table("Jeudi soir", "demo", gm_name="Claire").table.id
     store.engine.dispose()
     file = tmp_path / "table.json"
     assert cli("table", "export", table_id, "--database", url, "-o", str(file)).code == 0
+    return file, table_id
+
+
+def test_import_into_an_invalid_database_url(cli: Any, tmp_path: Path) -> None:
+    file, _ = _exported(cli, tmp_path)
     _one_line(cli("table", "import", str(file), "--database", "bogus://x"), "invalide")
 
 
@@ -62,12 +69,7 @@ def test_import_into_an_invalid_database_url(cli: Any, tmp_path: Path) -> None:
     "base", ["not a url", "ftp://x", "http://", "http://x:99999", "http://x?a=1", "x.com"]
 )
 def test_import_refuses_a_bad_url_and_stores_nothing(cli: Any, tmp_path: Path, base: str) -> None:
-    url = f"sqlite:///{tmp_path / 'source.sqlite3'}"
-    store = open_store(url)
-    table_id = store.create_table("Jeudi soir", "demo", gm_name="Claire").table.id
-    store.engine.dispose()
-    file = tmp_path / "table.json"
-    assert cli("table", "export", table_id, "--database", url, "-o", str(file)).code == 0
+    file, table_id = _exported(cli, tmp_path)
     fresh = tmp_path / "fresh.sqlite3"
     result = cli("table", "import", str(file), "--database", f"sqlite:///{fresh}", "--url", base)
     _one_line(result, "--url : adresse invalide")

@@ -159,16 +159,9 @@ def _migrate(url: str) -> None:
     """Bring the schema up to date once, before any worker starts."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ecran.rules import EcranError, Text
-    from ecran.store import open_store, where
+    from ecran.store import open_store, unreachable
 
     try:
         open_store(url).engine.dispose()
     except SQLAlchemyError as exc:
-        reason = (str(getattr(exc, "orig", None) or exc).splitlines() or [type(exc).__name__])[0]
-        raise EcranError(
-            Text(
-                fr=f"base de données injoignable ({where(url)}) : {reason}",
-                en=f"database unreachable ({where(url)}): {reason}",
-            )
-        ) from None
+        raise unreachable(url, exc) from None

@@ -44,19 +44,12 @@ def _store(database: str | None, create: bool) -> Store:
     that does not answer."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ecran.store import open_store, resolve_url, where
+    from ecran.store import open_store, resolve_url, unreachable
 
     try:
         return open_store(database, create=create)
     except SQLAlchemyError as exc:
-        url = resolve_url(database)
-        reason = (str(getattr(exc, "orig", None) or exc).splitlines() or [type(exc).__name__])[0]
-        raise EcranError(
-            Text(
-                fr=f"base de données injoignable ({where(url)}) : {reason}",
-                en=f"database unreachable ({where(url)}): {reason}",
-            )
-        ) from None
+        raise unreachable(resolve_url(database), exc) from None
 
 
 def _export(table_id: str, output: str | None, database: str | None) -> None:

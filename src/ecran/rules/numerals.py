@@ -12,6 +12,9 @@ import decimal
 from decimal import Decimal
 from fractions import Fraction
 
+#: The locale each reader's numbers are written in (decimal comma and grouping in French).
+NUMBER_LOCALES = {"fr": "fr_FR", "en": "en_GB"}
+
 #: Fraction digits a pattern may ask for, and some to spare for rounding.
 _SPARE_DIGITS = 40
 
@@ -48,3 +51,8 @@ def _decimal(value: Fraction) -> Decimal:
         context.prec = whole + _SPARE_DIGITS
         context.Emax = max(context.Emax, context.prec)
         return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def written(value: float | int | Decimal | Fraction, pattern: str, lang: str) -> str:
+    """`formatted` in the reader's language (`fr`, `en`)."""
+    return formatted(value, pattern, NUMBER_LOCALES["fr" if lang == "fr" else "en"])

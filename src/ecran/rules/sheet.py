@@ -8,7 +8,7 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ecran.rules.numerals import formatted
+from ecran.rules.numerals import NUMBER_LOCALES, formatted
 from ecran.rules.sizes import TEXT_MAX, check_numbers, check_sizes
 from ecran.rules.text import Text
 
@@ -85,9 +85,6 @@ def phrase(template: Text, **values: Text | str | int) -> Text:
 
 
 #: The locale each language's numbers are written in.
-NUMBER_LOCALES = {"fr": "fr_FR", "en": "en_GB"}
-
-
 def number(value: float) -> Text:
     """A number as each language writes it (Babel: "2,5" in French, "2.5" in English; no
     needless ".0")."""

@@ -20,12 +20,13 @@ anything near a billion.
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from ecran.dice.notation import parser
 
 TEXT_MAX = 20_000
 NUMBER_MAX = 10**9
@@ -45,7 +46,8 @@ def _preview(text: str) -> str:
 
 #: Control characters no one types (NUL, escapes…; tab and line breaks are text): refused in
 #: every text, since PostgreSQL cannot store a NUL and the others only hide what is written.
-CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: The dice parser's set, the one definition (`dice` is below `rules`).
+CONTROL = parser.CONTROL
 
 
 def control_character(text: str) -> str | None:

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ecran.rules.field import FieldMeta
-from ecran.rules.numerals import formatted
+from ecran.rules.numerals import written
 from ecran.rules.text import Text
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ YES_NO = {"fr": ("oui", "non"), "en": ("yes", "no")}
 def number(x: float | Fraction, lang: str, digits: int = 2) -> str:
     """A decimal as the reader writes it (Babel): `33,33` in French, `33.33` in English."""
     pattern = "0." + "0" * digits if digits else "0"
-    return formatted(x, pattern, "fr_FR" if lang == "fr" else "en_GB")
+    return written(x, pattern, lang)
 
 
 #: French elides "de" before a vowel or a mute h (d'Alice, d'Héroïne); names with an aspirated
@@ -48,7 +48,7 @@ def whose(name: str, lang: str) -> str:
 
 def whole_number(n: int, lang: str) -> str:
     """A count with its thousands grouped as the reader writes them (`2 000`, `2,000`)."""
-    return formatted(n, "#,##0", "fr_FR" if lang == "fr" else "en_GB")
+    return written(n, "#,##0", lang)
 
 
 def plural_count(x: float, lang: str) -> int:
@@ -68,7 +68,7 @@ def agreed(n: float, one: str, many: str, lang: str = "fr") -> str:
 
 def short_number(x: float, lang: str) -> str:
     """A number without needless zeros (`3,5`, `7`), up to three decimals."""
-    return formatted(x, "0.###", "fr_FR" if lang == "fr" else "en_GB")
+    return written(x, "0.###", lang)
 
 
 def named(value: str, checks: Sequence[Check[Any]], labels: Mapping[str, Text]) -> Text | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ecran.store.db import ENV_URL, default_url, existing, make_engine, migrate, resolve_url
 from ecran.store.repository import Access, CreatedTable, LogPage, Store
-from ecran.store.serving import AlreadyServed, Claim, shareable, where
+from ecran.store.serving import AlreadyServed, Claim, shareable, unreachable, where
 from ecran.store.serving import claim as claim_serving
 
 
@@ -39,5 +39,6 @@ __all__ = [
     "open_store",
     "resolve_url",
     "shareable",
+    "unreachable",
     "where",
 ]

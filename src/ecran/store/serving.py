@@ -53,6 +53,18 @@ def where(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
+def unreachable(url: str, exc: Exception) -> EcranError:
+    """A database that did not open (a server that does not answer, a file out of reach), in
+    one line: where, and the driver's first line of why."""
+    reason = (str(getattr(exc, "orig", None) or exc).splitlines() or [type(exc).__name__])[0]
+    return EcranError(
+        Text(
+            fr=f"base de données injoignable ({where(url)}) : {reason}",
+            en=f"database unreachable ({where(url)}): {reason}",
+        )
+    )
+
+
 @dataclass
 class Claim:
     """A hold on a database, kept until `release()` or the process's end."""

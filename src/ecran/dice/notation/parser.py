@@ -96,9 +96,8 @@ _KNOWN = "r ro ! !! !p k kh kl d dh dl f cs cf s sa sd m mt mi ma e ra"
 _MAX_NESTING = 20
 
 #: Control characters no one types (escapes, BEL, bidi overrides; tab and line breaks are
-#: spaces here): refused before anything is read, so none is ever shown back raw. The same set
-#: as `ecran.rules.sizes.CONTROL`, which every other text is checked against (`dice` is below
-#: `rules`, so it keeps its own copy; a test holds them equal).
+#: spaces here): refused before anything is read, so none is ever shown back raw. Every other
+#: text is checked against the same set (`ecran.rules.sizes.CONTROL` is this one).
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 Token = tuple[str, str, int]  # kind ("num", "word", "label", "op", "end"), text, 1-based column
