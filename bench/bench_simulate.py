@@ -23,9 +23,9 @@ from typing import Any
 import numpy as np
 
 from ecran.dice import Roller
-from ecran.engine import fight as fight_module
 from ecran.engine import get_system
-from ecran.engine.fight import BATCH, simulate_encounter
+from ecran.engine.fight.pool import KEPT_WORKERS
+from ecran.engine.fight.simulation import BATCH, simulate_encounter
 from ecran.engine.simulate import check_sampler, parsed
 
 N = 10_000_000
@@ -129,10 +129,10 @@ def _cpu() -> float:
     tick = os.sysconf("SC_CLK_TCK")
     t = os.times()
     total = t.user + t.system
-    for helper in fight_module._HELPERS:
-        if helper.process.pid is None:
+    for worker in KEPT_WORKERS:
+        if worker.process.pid is None:
             continue
-        stat = Path(f"/proc/{helper.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        stat = Path(f"/proc/{worker.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         total += (int(stat[11]) + int(stat[12])) / tick
     return total
 

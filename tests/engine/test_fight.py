@@ -13,7 +13,10 @@ from typing import Any
 import pytest
 
 from ecran.dice import enumerate_outcomes
-from ecran.engine.fight import UP, Fight, exact_exchange, simulate_encounter
+from ecran.engine.fight.exchange import exact_exchange
+from ecran.engine.fight.run import Fight
+from ecran.engine.fight.simulation import simulate_encounter
+from ecran.engine.fight.states import UP
 from ecran.rules import EcranError
 
 DATA = Path(__file__).parent / "data"
@@ -155,7 +158,8 @@ def test_a_planned_attack_agrees_with_the_checks_own_odds() -> None:
     distribution; the simulator's walked exchange (resolve, the damage operation, the sheet's
     hit points read again) must give the same chance to put the target out."""
     from ecran.engine import odds
-    from ecran.engine.fight import Attack, planned_attack
+    from ecran.engine.fight.chances import planned_attack
+    from ecran.engine.fight.exchange import Attack
 
     data = _load("duel_warp.json")
     planned = planned_attack(data, "Ana", "Eve")
@@ -179,8 +183,9 @@ def test_past_its_walk_a_planned_attack_reads_the_listed_results_and_says_what_i
     (exact), the tails (the longest explosion chains) left out and said. Held to a known truth:
     WaRP's duel, its law's blows that take Eve out moved into a tail, lies between the listed
     answer and it plus what was left out, for every chance; the listed part is exact."""
-    from ecran.engine import fight as fight_module
-    from ecran.engine.fight import Attack, planned_attack
+    from ecran.engine.fight.chances import planned_attack
+    from ecran.engine.fight.exchange import Attack
+    from ecran.engine.fight.kept import forget_tables
     from ecran.rules.outcome import ResultLaw, Tail
 
     data = _load("duel_warp.json")
@@ -197,20 +202,20 @@ def test_past_its_walk_a_planned_attack_reads_the_listed_results_and_says_what_i
     blow = moved[0][0]
     tailed = ResultLaw(kept, (Tail(left, lambda dice: blow),))
     monkeypatch.setattr(type(attack.check), "result_law", lambda self, params: tailed)
-    fight_module.forget_tables()
+    forget_tables()
     listed = planned_attack(data, "Ana", "Eve", paths=10)  # the walk gives up at once
     assert Fraction(listed.unsettled) == left > 0
     for name in ("out", "dead", "attacker_out"):
         low, truth = Fraction(getattr(listed, name)), Fraction(getattr(walked, name))
         assert low <= truth <= low + left, name
     assert Fraction(listed.out) == Fraction(walked.out) - left  # the rest exactly
-    fight_module.forget_tables()
+    forget_tables()
 
 
 def test_a_fluid_planned_attack_is_answered_with_what_its_explosions_leave_out() -> None:
     """Fluid's attack explodes without end (no walk covers it): the tracker used to leave its
     planned attacks out; they are now the listed results' exact chances, with the rest said."""
-    from ecran.engine.fight import planned_attack
+    from ecran.engine.fight.chances import planned_attack
 
     data = _random_four_against_four("fluid", 30)
     planned = planned_attack(data, "n0", "n4")
@@ -257,11 +262,12 @@ def test_a_seed_gives_one_report_whatever_the_processes_and_the_tables() -> None
     """`--seed S` replays: each batch draws from its own generator (seed, batch number), so
     the report is the same from a cold table, a warm one, and batches run in two worker
     processes."""
-    from ecran.engine import fight
+    from ecran.engine.fight.game_tables import TABLES
+    from ecran.engine.fight.kept import FIGHTS
 
     data = _random_four_against_four("organique", 6)
-    fight.FIGHTS.clear()
-    fight.TABLES.clear()
+    FIGHTS.clear()
+    TABLES.clear()
     cold = simulate_encounter(data, 400, seed=9, batch=100, workers=1)
     warm = simulate_encounter(data, 400, seed=9, batch=100, workers=1)
     two = simulate_encounter(data, 400, seed=9, batch=100, workers=2)
@@ -274,7 +280,7 @@ def test_a_seed_gives_one_report_whatever_the_processes_and_the_tables() -> None
 def test_sheets_that_fight_alike_share_one_state() -> None:
     """Artémis: wound marks past the last malus column (L688) fold into one fight state, so a
     long fight no longer runs out of states (it stopped on "too many different states")."""
-    from ecran.engine.fight import Books
+    from ecran.engine.fight.states import FightStates
     from ecran.systems.artemis.sheet import ArtemisSheet
 
     data = _random_four_against_four("artemis", 30)
@@ -288,7 +294,7 @@ def test_sheets_that_fight_alike_share_one_state() -> None:
             update={"nifimo": sheet.nifimo.model_copy(update={"blessure": marks})}
         )
 
-    books = Books(fight.system)
+    books = FightStates(fight.system)
     past = 3 * sheet.nifimo_boxes + 1  # the first box of the last column (-4)
     one = books.state(wounded(past))
     assert books.state(wounded(past + 7)) == one
@@ -317,7 +323,7 @@ def test_encounters_of_one_game_share_their_tables() -> None:
 def test_a_chosen_attack_past_the_offered_ones_is_refused() -> None:
     """The file's `attack` and a planned attack's choice name one of the attacks offered; one
     past them is refused (was: the last one, silently), and no one attacks themself."""
-    from ecran.engine.fight import planned_attack
+    from ecran.engine.fight.chances import planned_attack
 
     data = json.loads((Path(__file__).parent / "data" / "duel_warp.json").read_text("utf-8"))
     with pytest.raises(EcranError, match="Ana has 2 against Eve"):

@@ -16,7 +16,8 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from ecran.engine.fight import Segments, _walked_table, check_table
+from ecran.engine.fight.arrays import FlatDistributions
+from ecran.engine.fight.check_tables import _walked_table, check_table
 
 
 def chi_square_p(observed: dict[str, int], expected: dict[str, float]) -> float:
@@ -35,7 +36,7 @@ def drawn(
     segment, a walked result read off, a frontier prefix resumed on one seeded Roller (with
     `walk` false: the table the simulator builds, from the check's result law)."""
     table = _walked_table(check, params, paths) if walk else check_table(check, params, paths)
-    segments = Segments()
+    segments = FlatDistributions()
     index = segments.add(range(len(table.weights)), table.weights, table.denominator)
     at = segments.draw(np.random.default_rng(seed), np.full(n, index, dtype=np.int64))
     dice = Roller(seed)

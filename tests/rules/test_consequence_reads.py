@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ecran.dice import Roller
-from ecran.engine.fight import check_table
+from ecran.engine.fight.check_tables import check_table
 from ecran.rules import CharacterSheet, Resolution, System
 from support import systems_overriding
 

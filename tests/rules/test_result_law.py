@@ -11,7 +11,7 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import all_systems
-from ecran.engine.fight import _result_key, walk_resolve
+from ecran.engine.fight.check_tables import result_key, walk_resolve
 from ecran.play.fairness import chi_square
 from ecran.rules import Check, Resolution, ResultLaw, System
 
@@ -72,7 +72,7 @@ def test_a_result_law_has_the_checks_odds(system: System[Any], check: Check[Any]
 
 
 def _bucket(check: Check[Any], result: Resolution, keys: set[str]) -> str:
-    key = _result_key(check.summary(result))
+    key = result_key(check.summary(result))
     return key if key in keys else "tail"
 
 
@@ -85,7 +85,7 @@ def test_rolls_agree_with_the_result_law(system: System[Any], check: Check[Any])
         params, law = _law(check, values)
         mass: dict[str, Fraction] = {}
         for result, p in law.results:
-            k = _result_key(result)
+            k = result_key(result)
             mass[k] = mass.get(k, Fraction(0)) + p
         mass["tail"] = sum((t.weight for t in law.tails), Fraction(0))
         big = {k for k, p in mass.items() if k != "tail" and p * ROLLS >= 5}
@@ -114,6 +114,6 @@ def test_a_result_law_without_dice_work_is_the_walk(system: System[Any], check: 
         walked, _ = walk_resolve(check, params)
         mass: dict[str, Fraction] = {}
         for result, p in law.results:
-            k = _result_key(result)
+            k = result_key(result)
             mass[k] = mass.get(k, Fraction(0)) + p
         assert dict(walked.items()) == mass

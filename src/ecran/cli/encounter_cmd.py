@@ -50,7 +50,7 @@ def read_fight(path: str, encounter: str | None = None) -> Any:
 def _simulate(
     file: str, trials: int, seed: int | None, as_json: bool, encounter: str | None
 ) -> None:
-    from ecran.engine.fight import simulate_encounter
+    from ecran.engine.fight.simulation import simulate_encounter
 
     data = read_fight(file, encounter)
     # whatever the count: a slow game's few fights can take longer than many of another's
@@ -111,7 +111,7 @@ def _rounds(report: Any, lang: str) -> Any:
 def _attack(
     file: str, attacker: str, target: str, attack: int, as_json: bool, encounter: str | None
 ) -> None:
-    from ecran.engine.fight import planned_attack
+    from ecran.engine.fight.chances import planned_attack
 
     report = planned_attack(read_fight(file, encounter), attacker, target, attack, current())
     if as_json:

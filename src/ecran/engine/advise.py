@@ -38,7 +38,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from ecran.dice import TooManyPaths
-from ecran.engine.fight import RESULTS, Results, check_results
+from ecran.engine.fight.check_tables import RESULTS, Results, check_results
 from ecran.engine.records import OutcomeOdds, fraction_text, parse_params
 from ecran.engine.registry import get_system
 from ecran.engine.simulate import exact

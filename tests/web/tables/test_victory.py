@@ -212,7 +212,7 @@ def test_a_run_cut_short_leaves_no_table_half_filled(monkeypatch: Any, toy_syste
     def cut(*args: Any, **kwargs: Any) -> Any:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(fight, "planned_attack", cut)
+    monkeypatch.setattr(fight.chances, "planned_attack", cut)
     try:
         fight.victory(data, 200, 1, 5.0, [("A", "B")])
     except KeyboardInterrupt:

@@ -20,7 +20,7 @@ from starlette.datastructures import FormData, QueryParams
 from ecran.dice import Roller
 from ecran.engine.advise import advise
 from ecran.engine.budget import Busy, TooCostly, active, within_budget
-from ecran.engine.fight import VICTORY_BATCH, planned_attacks, victory
+from ecran.engine.fight.chances import VICTORY_BATCH, planned_attacks, victory
 from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet

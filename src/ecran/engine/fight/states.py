@@ -1,0 +1,88 @@
+"""A fight's states: every sheet a fight has met, numbered, so numpy can hold a participant's
+state over thousands of trials as one int. A state is the sheet's fight state
+(`System.fight_state`: the part of the sheet a fight reads and changes), so sheets that fight
+alike share one number, and a sheet a blow puts out of the fight is its status alone."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ecran.dice import Distribution
+from ecran.rules import CharacterSheet, EcranError, System, Text
+from ecran.rules.memo import KeptBy
+
+#: The states one fight may add to its game's (`FightStates`).
+MAX_STATES = 20_000
+#: A game's tables start afresh, when a fight begins, past this many states (a bound on memory;
+#: every fight has room for MAX_STATES new ones).
+TABLES_KEEP = MAX_STATES // 2
+
+UP, OUT, DEAD = 0, 1, 2
+#: A sheet's `System.status` as the simulator's books hold it (an int, for numpy).
+STATUS_CODE = {"up": UP, "out": OUT, "dead": DEAD}
+
+#: The key of the one state of all sheets out of a fight with the same status
+#: (`FightStates.state`).
+FOLDED = "\x00folded"
+
+#: Entries the states' per-table memos keep before they start again (a bound on memory).
+KEEP = 1 << 16
+
+
+@dataclass
+class FightStates:
+    """Every fight state seen so far (`System.fight_state`): a participant's state is its index
+    here. Sheets that fight alike (the same fight state) share one index; the sheet kept is the
+    first seen, which fights as any other of its state does. Also keeps what is learnt per
+    state: each operation's next states, and what a check's results do."""
+
+    system: System[Any]
+    sheets: list[CharacterSheet] = field(default_factory=list)
+    status: list[int] = field(default_factory=list)
+    index: dict[Hashable, int] = field(default_factory=dict)
+    #: Each state's fight state as a string: the canonical order of the states an operation
+    #: leads to, so a draw does not depend on the order states were found in.
+    names: list[str] = field(default_factory=list)
+    #: (state, operation, parameters) -> the states the operation leads that sheet to.
+    transitions: dict[tuple[int, str, str], Distribution[int]] = field(default_factory=dict)
+    #: A check's table -> (each walked result's group, each group's results): the results
+    #: whose consequences read alike (`System.consequence_reads`).
+    read_groups: KeptBy[tuple[list[int], list[Any]]] = field(default_factory=lambda: KeptBy(KEEP))
+    #: (a check's table; group, what the consequences read of the sheets) -> what the
+    #: group's results do, for a game that says what its consequences read of the sheets
+    #: (`System.consequence_sheets`): every pair that shares the table and the answer shares it.
+    table_does: KeptBy[int] = field(default_factory=lambda: KeptBy(KEEP))
+
+    def state(self, sheet: CharacterSheet, fold: bool = False) -> int:
+        """The sheet's state. With `fold` (a sheet a blow led to), a sheet out of the fight is
+        its status alone: out or dead, a participant never acts again and no one attacks it
+        (the fight's convention), so nothing reads the rest of it; a survival test's every
+        result (Fluid: coma days, hours unconscious) is then one state, not one each."""
+        key = self.system.fight_state(sheet)
+        found = self.index.get(key)
+        if found is None:
+            status = self.system.status(sheet)
+            if fold and status != "up":
+                found = self.index.get((FOLDED, status))
+                if found is None:
+                    found = self._new(sheet, (FOLDED, status), status)
+                self.index[key] = found
+            else:
+                found = self._new(sheet, key, status)
+        return found
+
+    def _new(self, sheet: CharacterSheet, key: Hashable, status: str) -> int:
+        if len(self.sheets) >= MAX_STATES + TABLES_KEEP:  # MAX_STATES for this fight at least
+            raise EcranError(
+                Text(
+                    fr="trop d'états différents dans ce combat pour le simuler",
+                    en="too many different states in this fight to simulate it",
+                )
+            )
+        found = self.index[key] = len(self.sheets)
+        self.sheets.append(sheet)
+        self.status.append(STATUS_CODE[status])
+        self.names.append(key if isinstance(key, str) else repr(key))
+        return found
