@@ -39,9 +39,8 @@ from pydantic import BaseModel, ValidationError
 
 from ecran.dice import TooManyPaths
 from ecran.engine.fight.check_tables import RESULTS, Results, check_results
-from ecran.engine.records import OutcomeOdds, fraction_text, parse_params
+from ecran.engine.records import OutcomeOdds, exact, fraction_text, parse_params
 from ecran.engine.registry import get_system
-from ecran.engine.simulate import exact
 from ecran.rules import CharacterSheet, Check, EcranError, System, Text
 from ecran.rules.choice import CheckChoices, Choice, Decision, load_choices
 from ecran.rules.data import MALFORMED, load_toml, malformed

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ecran.dice import Roller, TooManyPaths
+from ecran.dice import Distribution, Roller, TooManyPaths
 from ecran.dice.roller import MAX_SEED
 from ecran.engine.cache import DISTRIBUTIONS
 from ecran.engine.registry import get_system
@@ -62,10 +62,10 @@ def fraction_text(p: Fraction) -> str:
     return str(p)  # Fraction prints reduced: "0", "1", "5/36"
 
 
-def odds_report(system_id: str, check_name: str, values: dict[str, Any]) -> OddsReport:
-    check, params = _parse(system_id, check_name, values)
+def exact(system_id: str, check: Check[Any], params: BaseModel) -> Distribution[str]:
+    """The check's exact distribution through the shared cache; a one-liner past the walk."""
     try:
-        dist = DISTRIBUTIONS.distribution(system_id, check, params)
+        return DISTRIBUTIONS.distribution(system_id, check, params)
     except TooManyPaths:
         raise EcranError(
             Text(
@@ -73,6 +73,11 @@ def odds_report(system_id: str, check_name: str, values: dict[str, Any]) -> Odds
                 en="too many dice combinations for an exact computation with these parameters",
             )
         ) from None
+
+
+def odds_report(system_id: str, check_name: str, values: dict[str, Any]) -> OddsReport:
+    check, params = _parse(system_id, check_name, values)
+    dist = exact(system_id, check, params)
     outcomes = []
     for name in check.outcome_names():
         p = dist.probability(name)

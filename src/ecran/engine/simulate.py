@@ -21,9 +21,9 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 from pydantic import BaseModel, ValidationError
 
-from ecran.dice import Distribution, TooManyPaths
+from ecran.dice import Distribution
 from ecran.dice.roller import MAX_SEED
-from ecran.engine.cache import DISTRIBUTIONS
+from ecran.engine.records import exact
 from ecran.engine.registry import get_system
 from ecran.rules import Check, EcranError, Text
 from ecran.rules.errors import from_validation
@@ -122,19 +122,6 @@ def parsed(system_id: str, check_name: str, values: dict[str, Any]) -> tuple[Che
         return check, check.parse(values)
     except ValidationError as exc:
         raise from_validation(exc, check.params) from None
-
-
-def exact(system_id: str, check: Check[Any], params: BaseModel) -> Distribution[str]:
-    """The check's exact distribution through the shared cache; a one-liner past the walk."""
-    try:
-        return DISTRIBUTIONS.distribution(system_id, check, params)
-    except TooManyPaths:
-        raise EcranError(
-            Text(
-                fr="trop de combinaisons de dés pour un calcul exact avec ces paramètres",
-                en="too many dice combinations for an exact computation with these parameters",
-            )
-        ) from None
 
 
 def check_sampler(system_id: str, check: Check[Any], params: BaseModel) -> Sampler[str]:

@@ -4,7 +4,7 @@ at once (`FlatDistributions`), and an int64 array that grows in place (`GrowingA
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -73,6 +73,15 @@ class ArrayHashMap:
             self._grow()
         else:
             self._put(key, value)
+
+    def find_or_add(self, keys: Any, add: Callable[[int], None]) -> Any:
+        """`find`, each key not known yet first added by `add` (in increasing order)."""
+        found = self.find(keys)
+        if (found < 0).any():
+            for key in np.unique(keys[found < 0]).tolist():
+                add(key)
+            found = self.find(keys)
+        return found
 
     def find(self, keys: Any) -> Any:
         mask = (1 << self._bits) - 1

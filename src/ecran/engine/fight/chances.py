@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ecran.dice import TooManyPaths
+from ecran.dice import Distribution, TooManyPaths
 from ecran.engine.fight.check_tables import WALK_PATHS
 from ecran.engine.fight.exchange import Attack, exact_exchange, unknown_attack
 from ecran.engine.fight.kept import forget_tables
@@ -74,7 +74,14 @@ def planned_attack(
                 en="too many dice combinations for an exact computation of this attack",
             )
         ) from None
-    status = fight.books.status
+    label = "-" if attack.action is None else attack.action.label(lang)
+    return _odds(attacker, target, label, dist, fight.books.status)
+
+
+def _odds(
+    attacker: str, target: str, label: str, dist: Distribution[tuple[int, int]], status: list[int]
+) -> PlannedAttack:
+    """The chances of the (attacker, target) states after the attack, `dist`."""
     p_out = dist.probability_where(lambda s: status[s[1]] >= OUT)
     p_dead = dist.probability_where(lambda s: status[s[1]] == DEAD)
     p_back = dist.probability_where(lambda s: status[s[0]] >= OUT)
@@ -82,7 +89,7 @@ def planned_attack(
     return PlannedAttack(
         attacker=attacker,
         target=target,
-        attack="-" if attack.action is None else attack.action.label(lang),
+        attack=label,
         out=str(p_out),
         p_out=float(p_out),
         dead=str(p_dead),

@@ -97,28 +97,41 @@ def exact_exchange(
     attack = Attack.of(books, attacker, defender, choice)
     if attack.check is None:
         return Distribution.constant((attacker, defender))
+    results, seen = _attack_results(attack, RESULTS if cache is None else cache, paths, listed)
+    total: dict[tuple[int, int], Fraction] = {}
+    for found, p in _alike(attack, results, seen):
+        for states, q in _carried_out(attack, found, paths).items():
+            total[states] = total.get(states, Fraction(0)) + p * q
+    return Distribution.from_fractions(total)
+
+
+def _attack_results(
+    attack: Attack, cache: dict[tuple[Any, str], Results], paths: int, listed: bool
+) -> Results:
+    """The attack's check results, walked within `paths`; past them, with `listed`, the
+    listed results of its `result_law` (its tails left out), else TooManyPaths."""
     assert attack.check is not None
-    cache = RESULTS if cache is None else cache
     try:
-        results, seen = check_results(attack.check, attack.params, cache, paths)
+        return check_results(attack.check, attack.params, cache, paths)
     except TooManyPaths:
         law = attack.check.result_law(attack.params) if listed else None
         if law is None:
             raise
         weights, denominator, seen = weights_by_key(law)
-        results = Distribution(weights, denominator)
-    # results that do the same things (the same operations with the same parameters) are one:
-    # their operations are walked once
+        return Distribution(weights, denominator), seen
+
+
+def _alike(
+    attack: Attack, results: Distribution[str], seen: dict[str, Resolution]
+) -> list[tuple[list[Consequence], Fraction]]:
+    """The results' consequences with their chance, results that do the same things (the same
+    operations with the same parameters) as one: their operations are walked once."""
     same: dict[str, tuple[list[Consequence], Fraction]] = {}
     for key, p in results.items():
         found = attack.consequences(seen[key])
         what = json.dumps([(c.side, c.operation, c.params) for c in found], default=str)
         same[what] = (found, same.get(what, (found, Fraction(0)))[1] + p)
-    total: dict[tuple[int, int], Fraction] = {}
-    for found, p in same.values():
-        for states, q in _carried_out(attack, found, paths).items():
-            total[states] = total.get(states, Fraction(0)) + p * q
-    return Distribution.from_fractions(total)
+    return list(same.values())
 
 
 def transition(

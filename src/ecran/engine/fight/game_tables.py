@@ -73,7 +73,7 @@ class GameTables:
         self._what_rows: list[list[tuple[int, int]]] = []
         self._what_arrays: tuple[Any, ...] = ()
         self.operations: dict[str, int] = {}
-        self._operation_list: list[tuple[str, dict[str, Any]]] = []
+        self.operation_list: list[tuple[str, dict[str, Any]]] = []
         # steps
         self.steps = ArrayHashMap()
         self.step_segments = FlatDistributions()
@@ -83,7 +83,7 @@ class GameTables:
 
     # -- filling the tables (Python, once per entry) -----------------------------------------
 
-    def _new_pair(self, key: int) -> None:
+    def new_pair(self, key: int) -> None:
         choice, rest = divmod(key, SPAN * SPAN)
         attacker, defender = divmod(rest, SPAN)
         attack = Attack.of(self.books, attacker, defender, choice)
@@ -107,12 +107,12 @@ class GameTables:
         self._pair_count.append(count)
         self._pair_read.append(_UNREAD)
 
-    def _pair_table(self) -> tuple[Any, ...]:
+    def pair_table(self) -> tuple[Any, ...]:
         """(segment, offset in `does`, walked results) of each pair, by pair number (read
         after the pairs are added: a growing array is replaced by a bigger one)."""
         return self._pair_segment.data, self._pair_does.data, self._pair_count.data
 
-    def _work_out(self, pair: int, result: int) -> None:
+    def work_out(self, pair: int, result: int) -> None:
         """What walked result number `result` of a pair's check does: the game's consequences,
         worked out once for every walked result of the pair that the consequences read alike
         (`System.consequence_reads`) and written for them all."""
@@ -152,7 +152,7 @@ class GameTables:
 
         return self.books.read_groups.get((table,), None, grouped)
 
-    def _resumed_what(self, pair: int, key: str, result: Resolution) -> int:
+    def resumed_what(self, pair: int, key: str, result: Resolution) -> int:
         """What a resumed result does: a walked result's entry if the walk reached it, else
         the game's consequences, kept per pair and result."""
         table = self.tabled[pair]
@@ -161,7 +161,7 @@ class GameTables:
         if at is not None:
             where = int(self._pair_does.data[pair]) + at
             if self.does.data[where] < 0:
-                self._work_out(pair, at)
+                self.work_out(pair, at)
             return int(self.does.data[where])
         attack = self.attacks[pair]
         assert attack.action is not None
@@ -185,8 +185,8 @@ class GameTables:
             op_key = f"{c.operation}\n{params}"
             op = self.operations.get(op_key)
             if op is None:
-                op = self.operations[op_key] = len(self._operation_list)
-                self._operation_list.append((c.operation, c.params))
+                op = self.operations[op_key] = len(self.operation_list)
+                self.operation_list.append((c.operation, c.params))
             rows.append((0 if c.side == "attacker" else 1, op))
         what_key = repr(rows)
         what = self.whats.get(what_key)
@@ -196,7 +196,7 @@ class GameTables:
             self._what_arrays = ()
         return what
 
-    def _what_table(self) -> tuple[Any, ...]:
+    def what_table(self) -> tuple[Any, ...]:
         """(number of consequences, side, operation) of each what, padded to the longest."""
         if not self._what_arrays:
             longest = max((len(r) for r in self._what_rows), default=0)
@@ -209,9 +209,9 @@ class GameTables:
             self._what_arrays = (count, side, op)
         return self._what_arrays
 
-    def _new_step(self, key: int) -> None:
+    def new_step(self, key: int) -> None:
         state, op = divmod(key, SPAN)
-        name, params = self._operation_list[op]
+        name, params = self.operation_list[op]
         dist = step_walk(self.books, state, name, params)
         if dist is None:
             segment = -1

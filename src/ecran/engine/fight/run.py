@@ -105,23 +105,12 @@ class Fight:
     def _act(self, rng: np.random.Generator, states: Any, live: Any, actor: Any) -> None:
         """Each live trial's acting participant, if standing, attacks the first standing
         opponent in the file's order."""
-        here = states[live]
-        up = self.standing(here)
-        rows = np.arange(live.size)
-        candidates = up & (self.side_of[None, :] != self.side_of[actor][:, None])
-        acts = up[rows, actor] & candidates.any(axis=1)
-        at = np.nonzero(acts)[0]
-        if at.size == 0:
+        found = self._attackers(states[live], live, actor)
+        if found is None:
             return
-        idx, who = live[at], actor[at]
-        whom = np.argmax(candidates[at], axis=1)
-        keys = (self.choice_of[who] * SPAN + here[at, who]) * SPAN + here[at, whom]
-        pair = self.tables.pairs.find(keys)
-        if (pair < 0).any():
-            for key in np.unique(keys[pair < 0]).tolist():
-                self.tables._new_pair(key)
-            pair = self.tables.pairs.find(keys)
-        segment, does_at, walked = self.tables._pair_table()
+        idx, who, whom, keys = found
+        pair = self.tables.pairs.find_or_add(keys, self.tables.new_pair)
+        segment, does_at, walked = self.tables.pair_table()
         seg = segment[pair]
         attacks = seg >= 0
         idx, who, whom = idx[attacks], who[attacks], whom[attacks]
@@ -138,6 +127,21 @@ class Fight:
             what[left] = self._resume(rng, pair[left], result[left] - walked[pair[left]])
         self._carry(rng, states, idx, who, whom, what)
 
+    def _attackers(self, here: Any, live: Any, actor: Any) -> tuple[Any, ...] | None:
+        """The trials whose actor stands and has a standing opponent: (trial, attacker,
+        defender, the pair's key), or None where there is none."""
+        up = self.standing(here)
+        rows = np.arange(live.size)
+        candidates = up & (self.side_of[None, :] != self.side_of[actor][:, None])
+        acts = up[rows, actor] & candidates.any(axis=1)
+        at = np.nonzero(acts)[0]
+        if at.size == 0:
+            return None
+        idx, who = live[at], actor[at]
+        whom = np.argmax(candidates[at], axis=1)
+        keys = (self.choice_of[who] * SPAN + here[at, who]) * SPAN + here[at, whom]
+        return idx, who, whom, keys
+
     def _walked_what(self, pair: Any, result: Any, does_at: Any) -> Any:
         """What each walked result drawn does (worked out the first time it is drawn)."""
         at = does_at[pair] + result
@@ -146,7 +150,7 @@ class Fight:
             _, first = np.unique(at[what < 0], return_index=True)
             missing = np.nonzero(what < 0)[0][first]
             for p, r in zip(pair[missing].tolist(), result[missing].tolist(), strict=True):
-                self.tables._work_out(p, r)
+                self.tables.work_out(p, r)
             what = self.tables.does.data[at]
         return what
 
@@ -161,7 +165,7 @@ class Fight:
             table = tables.tabled[p]
             assert table is not None
             key, result = table.resume(e, dice)
-            what.append(tables._resumed_what(p, key, result))
+            what.append(tables.resumed_what(p, key, result))
         return np.array(what, dtype=np.int64)
 
     def _carry(
@@ -169,7 +173,7 @@ class Fight:
     ) -> None:
         """Each trial's consequences, in order, each by its operation's exact next states for
         the sheet the previous ones left."""
-        count, side, op = self.tables._what_table()
+        count, side, op = self.tables.what_table()
         length = count[what]
         for j in range(side.shape[1]):
             m = length > j
@@ -179,11 +183,7 @@ class Fight:
             col = np.where(side[w, j] == 0, who[m], whom[m])
             current = states[rows, col]
             keys = current * SPAN + op[w, j]
-            step = self.tables.steps.find(keys)
-            if (step < 0).any():
-                for key in np.unique(keys[step < 0]).tolist():
-                    self.tables._new_step(key)
-                step = self.tables.steps.find(keys)
+            step = self.tables.steps.find_or_add(keys, self.tables.new_step)
             seg = self.tables.step_of.data[step]
             rolled = seg < 0
             if rolled.any():
@@ -201,7 +201,7 @@ class Fight:
             rows.tolist(), col.tolist(), keys.tolist(), seeds.tolist(), strict=True
         ):
             state, op_index = divmod(key, SPAN)
-            name, params = self.tables._operation_list[op_index]
+            name, params = self.tables.operation_list[op_index]
             op = self.system.operation(name)
             after = op.run(self.books.sheets[state], validated(op.params, params), Roller(seed))
             states[row, c] = self.books.state(after.sheet, fold=True)
