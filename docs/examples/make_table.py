@@ -46,13 +46,17 @@ def main() -> None:
         ):
             store.execute(who, lambda s, a, p=params: play_rolls.roll(s, a, "roll", p))
         store.execute(gm, lambda s, a: play_rolls.reveal_key(s, a))
-        store.execute(alice, lambda s, a: play_rolls.roll(s, a, "roll", {"dice": 3, "difficulty": 9}))
+        store.execute(
+            alice, lambda s, a: play_rolls.roll(s, a, "roll", {"dice": 3, "difficulty": 9})
+        )
         store.execute(gm, lambda s, a: play_encounter.create(s, a, "Ruelle"))
         state = store.state(created.table.id)
         encounter, character = next(iter(state.encounters)), next(iter(state.characters))
         store.execute(
             gm,
-            lambda s, a: play_encounter.add_participant(s, warp, a, encounter, character_id=character),
+            lambda s, a: play_encounter.add_participant(
+                s, warp, a, encounter, character_id=character
+            ),
         )
         store.execute(
             gm,
