@@ -30,7 +30,10 @@ def centre(grid: Grid, at: Cell) -> tuple[float, float]:
 
 def snap(grid: Grid, x: float, y: float, width: float, height: float) -> tuple[float, float]:
     """The centre of the cell under (x, y), kept inside the scene."""
-    sx, sy = centre(grid, cell(grid, min(max(x, 0.0), width), min(max(y, 0.0), height)))
+    inner = 1e-6  # the scene's far edge belongs to its last cell, not to one past it
+    sx, sy = centre(
+        grid, cell(grid, min(max(x, 0.0), width - inner), min(max(y, 0.0), height - inner))
+    )
     return (min(max(sx, 0.0), width), min(max(sy, 0.0), height))
 
 
