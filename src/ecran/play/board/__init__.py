@@ -2,6 +2,7 @@
 
 - `model`: the records (Scene, Grid, Token, FogOp, Handout, Board).
 - `events`: one payload per change (`op`), `parse`, `dump` and the pure `fold`.
+- `commands`: the GM's and players' commands, rights checked, each returning the event(s).
 - `visibility`: `view_for(board, viewer)` and the live `changes`: the only way out to a member.
 - `movement`: who may move a token, snapping, the game's move allowance as a warning.
 - `coalesce`: whether a drag's move replaces the last one or is appended.
