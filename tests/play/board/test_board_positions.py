@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import ecran
 from board_toy import ON_GROUND, board, token
 from ecran.play.board.model import Board, Token
 from ecran.play.board.positions import allowance, default_grid, positional_params
+from ecran.rules import EcranError
 
 
 def _odds(system: str, check: str, **params: Any) -> list[tuple[str, str]]:
@@ -133,3 +136,32 @@ def test_artemis_fills_nothing_and_unknown_checks_neither() -> None:
     me, foe = token("me", 0, 0), token("foe", 1, 0)
     assert positional_params("artemis", "attack", me, foe, board(me, foe)) == {}
     assert positional_params("fluid", "survival", me, foe, board(me, foe)) == {}
+
+
+def test_a_taser_past_its_five_metre_wires_and_a_sabre_too_far_are_refused() -> None:
+    me = token("me", 0, 0, character_id="c1")
+    foe = token("foe", 5, 0, participant_id="p1")  # 7.5 m; Organique: 5 bands
+    b = board(me, foe)
+    warp = _values("warp", "ranged", me, foe, b)
+    with pytest.raises(EcranError, match="5 m"):
+        ecran.odds("warp", "ranged", weapon="Taser", **warp)
+    near = token("foe", 2, 0, participant_id="p1")  # 3 m: within the wires
+    assert ecran.odds(
+        "warp", "ranged", weapon="Taser", **_values("warp", "ranged", me, near, board(me, near))
+    )
+    sabre = {
+        "action": "strike",
+        "characteristics": 25,
+        "defender_characteristics": 20,
+        "weapon_reach": "1-2",
+    }
+    organique = _values("organique", "attack", me, foe, b)
+    with pytest.raises(EcranError, match="1-2"):
+        ecran.odds("organique", "attack", **sabre, band=organique["band"])
+    close = token("foe", 2, 0, participant_id="p1")
+    assert ecran.odds(
+        "organique",
+        "attack",
+        **sabre,
+        band=_values("organique", "attack", me, close, board(me, close))["band"],
+    )
