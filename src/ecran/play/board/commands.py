@@ -1,0 +1,199 @@
+"""The board's commands: each checks the member's rights and the input against the board and
+returns the event(s) to append (nothing changes until the store folds them). The web's routes
+call these and nothing else, so the rules of who may do what live here once.
+
+Lookups a player makes (a token, a distance) see only what `visibility` lets them see: a hidden
+or fogged token is "not found" for them, exactly like a token that does not exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ecran.play.board import events as ev
+from ecran.play.board.geometry import token_distance
+from ecran.play.board.model import (
+    TOKENS_MAX,
+    Board,
+    Grid,
+    Handout,
+    Rect,
+    Region,
+    Scene,
+    SceneState,
+    Token,
+)
+from ecran.play.board.movement import Allowance, Move, Turn, move
+from ecran.play.board.visibility import Viewer, sees_token, visible_scenes
+from ecran.play.errors import forbidden, not_found
+from ecran.rules import EcranError, Text
+
+SCENE = Text(fr="scène", en="scene")
+TOKEN = Text(fr="pion", en="token")
+HANDOUT = Text(fr="document", en="handout")
+TOKEN_CHANGES = ("token_removed", "token_hidden", "token_revealed", "token_flags")
+
+
+def _gm(viewer: Viewer) -> None:
+    if not viewer.is_gm:
+        raise forbidden("réservé au MJ", "the GM's only")
+
+
+def scene_for(board: Board, viewer: Viewer, scene_id: str) -> SceneState:
+    """The scene if `viewer` may see it (a player: the scene shown), else NotFound."""
+    for state in visible_scenes(board, viewer):
+        if state.scene.id == scene_id:
+            return state
+    raise not_found(SCENE, scene_id)
+
+
+def token_for(board: Board, viewer: Viewer, scene_id: str, token_id: str) -> Token:
+    """The token if `viewer` may see it, else NotFound (a hidden one is not confirmed)."""
+    state = scene_for(board, viewer, scene_id)
+    token = state.tokens.get(token_id)
+    if token is None or not sees_token(state, token, viewer):
+        raise not_found(TOKEN, token_id)
+    return token
+
+
+def _inside(scene: Scene, x: float, y: float) -> None:
+    if not (0 <= x <= scene.width and 0 <= y <= scene.height):
+        raise EcranError(
+            Text(
+                fr=f"position hors de la scène ({scene.width} × {scene.height} pixels)",
+                en=f"position outside the scene ({scene.width} × {scene.height} pixels)",
+            )
+        )
+
+
+def create_scene(
+    board: Board,
+    viewer: Viewer,
+    scene_id: str,
+    name: str,
+    width: int,
+    height: int,
+    grid: Grid,
+    image_id: str | None = None,
+) -> ev.SceneCreated:
+    _gm(viewer)
+    scene = Scene(id=scene_id, name=name, width=width, height=height, grid=grid, image_id=image_id)
+    return ev.SceneCreated(scene=scene)
+
+
+def update_scene(board: Board, viewer: Viewer, scene_id: str, **changes: Any) -> ev.SceneUpdated:
+    _gm(viewer)
+    scene_for(board, viewer, scene_id)
+    return ev.SceneUpdated(scene_id=scene_id, **changes)
+
+
+def show_scene(board: Board, viewer: Viewer, scene_id: str | None) -> ev.SceneShown:
+    _gm(viewer)
+    if scene_id is not None:
+        scene_for(board, viewer, scene_id)
+    return ev.SceneShown(scene_id=scene_id)
+
+
+def delete_scene(board: Board, viewer: Viewer, scene_id: str) -> ev.SceneDeleted:
+    _gm(viewer)
+    scene_for(board, viewer, scene_id)
+    return ev.SceneDeleted(scene_id=scene_id)
+
+
+def place_token(board: Board, viewer: Viewer, token: Token) -> ev.TokenPlaced:
+    _gm(viewer)
+    state = scene_for(board, viewer, token.scene_id)
+    _inside(state.scene, token.x, token.y)
+    if board.token(token.id) is not None:
+        raise EcranError(Text(fr="ce pion existe déjà", en="this token already exists"))
+    if len(state.tokens) >= TOKENS_MAX:
+        raise EcranError(Text(fr=f"{TOKENS_MAX} pions au plus", en=f"at most {TOKENS_MAX} tokens"))
+    return ev.TokenPlaced(token=token)
+
+
+def move_token(
+    board: Board,
+    viewer: Viewer,
+    scene_id: str,
+    token_id: str,
+    x: float,
+    y: float,
+    turn: Turn,
+    allowance: Allowance | None = None,
+) -> tuple[ev.TokenMoved, Move]:
+    """The move event and what it measured (its warning, when longer than the game allows).
+    Forbidden (403) for a player's move of a token not theirs, or out of turn."""
+    token = token_for(board, viewer, scene_id, token_id)
+    done = move(board.scenes[scene_id], token, x, y, viewer, turn, allowance)
+    return ev.TokenMoved(token_id=token.id, x=done.x, y=done.y), done
+
+
+def token_change(
+    board: Board, viewer: Viewer, scene_id: str, token_id: str, op: str, **kw: Any
+) -> ev.BoardEvent:
+    """The GM's other changes of a token: `token_removed`, `token_hidden`, `token_revealed`,
+    `token_flags` (with `flags`)."""
+    _gm(viewer)
+    token_for(board, viewer, scene_id, token_id)
+    if op not in TOKEN_CHANGES:
+        raise ValueError(f"not a token change: {op}")
+    return ev.parse({"op": op, "token_id": token_id, **kw})
+
+
+def fog(
+    board: Board, viewer: Viewer, scene_id: str, reveal: Sequence[Region], hide: Sequence[Region]
+) -> list[ev.BoardEvent]:
+    """The contract's `{"reveal": [...], "hide": [...]}`: reveals first, then hides."""
+    _gm(viewer)
+    scene_for(board, viewer, scene_id)
+    drafted: list[ev.BoardEvent] = []
+    if reveal:
+        drafted.append(ev.FogRevealed(scene_id=scene_id, regions=tuple(reveal)))
+    if hide:
+        drafted.append(ev.FogHidden(scene_id=scene_id, regions=tuple(hide)))
+    return drafted
+
+
+def rect(box: Sequence[float]) -> Region:
+    """The contract's `[x, y, w, h]` as a region."""
+    x, y, w, h = box
+    return Rect(x=x, y=y, w=w, h=h)
+
+
+def share_handout(
+    board: Board, viewer: Viewer, handout: Handout, members: Sequence[str]
+) -> ev.HandoutShared:
+    _gm(viewer)
+    _known(handout.to, members)
+    if handout.id in board.handouts:
+        raise EcranError(Text(fr="ce document existe déjà", en="this handout already exists"))
+    return ev.HandoutShared(handout=handout)
+
+
+def reveal_handout(
+    board: Board, viewer: Viewer, handout_id: str, to: Any, members: Sequence[str]
+) -> ev.HandoutRevealed:
+    _gm(viewer)
+    if handout_id not in board.handouts:
+        raise not_found(HANDOUT, handout_id)
+    _known(to, members)
+    return ev.HandoutRevealed(handout_id=handout_id, to=to)
+
+
+def _known(to: Any, members: Sequence[str]) -> None:
+    if to == "all":
+        return
+    strangers = [m for m in to if m not in members]
+    if strangers:
+        raise not_found(Text(fr="membre", en="member"), strangers[0])
+
+
+def distance(
+    board: Board, viewer: Viewer, scene_id: str, from_id: str, to_id: str
+) -> dict[str, float | str]:
+    """`{"distance", "unit"}` between two tokens `viewer` can both see."""
+    a = token_for(board, viewer, scene_id, from_id)
+    b = token_for(board, viewer, scene_id, to_id)
+    grid = board.scenes[scene_id].scene.grid
+    return {"distance": round(token_distance(grid, a, b), 2), "unit": grid.unit}

@@ -1,0 +1,272 @@
+"""The board's events: one payload model per change, told apart by `op`, and the pure fold.
+
+The table's log keeps them as one event kind (`"board"`, payload = one of these, `op` first), so
+the table's fold delegates: `state.board = fold(state.board, parse(event.payload))`. Every
+change is an event, so replaying the log rebuilds the board exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter
+
+from ecran.play.board.model import (
+    FOG_MAX,
+    TOKENS_MAX,
+    Audience,
+    Board,
+    FogOp,
+    Grid,
+    Handout,
+    Id,
+    Name,
+    Px,
+    Record,
+    Region,
+    Scene,
+    SceneState,
+    Token,
+    TokenFlags,
+)
+
+
+class BrokenBoard(RuntimeError):
+    """An event that does not apply to the board it follows (a bug in a command, not input:
+    the commands check before they draft)."""
+
+
+class SceneCreated(Record):
+    op: Literal["scene_created"] = "scene_created"
+    scene: Scene
+
+
+class SceneUpdated(Record):
+    """A new name, grid or image (the size follows the image)."""
+
+    op: Literal["scene_updated"] = "scene_updated"
+    scene_id: Id
+    name: Name | None = None
+    grid: Grid | None = None
+    image_id: Id | None = None
+    width: Annotated[int, Field(ge=1)] | None = None
+    height: Annotated[int, Field(ge=1)] | None = None
+
+
+class SceneShown(Record):
+    """The scene the players see now (None: none, between scenes)."""
+
+    op: Literal["scene_shown"] = "scene_shown"
+    scene_id: Id | None
+
+
+class SceneDeleted(Record):
+    op: Literal["scene_deleted"] = "scene_deleted"
+    scene_id: Id
+
+
+class TokenPlaced(Record):
+    op: Literal["token_placed"] = "token_placed"
+    token: Token
+
+
+class TokenMoved(Record):
+    op: Literal["token_moved"] = "token_moved"
+    token_id: Id
+    x: Px
+    y: Px
+    facing: Annotated[float, Field(ge=0, lt=360)] | None = None
+
+
+class TokenRemoved(Record):
+    op: Literal["token_removed"] = "token_removed"
+    token_id: Id
+
+
+class TokenHidden(Record):
+    op: Literal["token_hidden"] = "token_hidden"
+    token_id: Id
+
+
+class TokenRevealed(Record):
+    op: Literal["token_revealed"] = "token_revealed"
+    token_id: Id
+
+
+class TokenFlagged(Record):
+    op: Literal["token_flags"] = "token_flags"
+    token_id: Id
+    flags: TokenFlags
+
+
+class FogRevealed(Record):
+    op: Literal["fog_revealed"] = "fog_revealed"
+    scene_id: Id
+    regions: Annotated[tuple[Region, ...], Field(min_length=1, max_length=100)]
+
+
+class FogHidden(Record):
+    op: Literal["fog_hidden"] = "fog_hidden"
+    scene_id: Id
+    regions: Annotated[tuple[Region, ...], Field(min_length=1, max_length=100)]
+
+
+class HandoutShared(Record):
+    op: Literal["handout_shared"] = "handout_shared"
+    handout: Handout
+
+
+class HandoutRevealed(Record):
+    """A handout shown to more members (its audience only grows: what was read stays read)."""
+
+    op: Literal["handout_revealed"] = "handout_revealed"
+    handout_id: Id
+    to: Audience
+
+
+BoardEvent = Annotated[
+    SceneCreated
+    | SceneUpdated
+    | SceneShown
+    | SceneDeleted
+    | TokenPlaced
+    | TokenMoved
+    | TokenRemoved
+    | TokenHidden
+    | TokenRevealed
+    | TokenFlagged
+    | FogRevealed
+    | FogHidden
+    | HandoutShared
+    | HandoutRevealed,
+    Field(discriminator="op"),
+]
+OPS: tuple[str, ...] = (
+    "scene_created",
+    "scene_updated",
+    "scene_shown",
+    "scene_deleted",
+    "token_placed",
+    "token_moved",
+    "token_removed",
+    "token_hidden",
+    "token_revealed",
+    "token_flags",
+    "fog_revealed",
+    "fog_hidden",
+    "handout_shared",
+    "handout_revealed",
+)
+_ADAPTER: TypeAdapter[BoardEvent] = TypeAdapter(BoardEvent)
+
+
+def parse(payload: dict[str, Any]) -> BoardEvent:
+    """A stored payload read back as its event (ValidationError on a malformed one)."""
+    return _ADAPTER.validate_python(payload)
+
+
+def dump(event: BoardEvent) -> dict[str, Any]:
+    """The payload the log stores (JSON-ready)."""
+    return event.model_dump(mode="json")
+
+
+def fold(board: Board, event: BoardEvent) -> Board:
+    """The board after `event`. Pure: the same log gives the same board, live or replayed."""
+    if isinstance(event, SceneCreated | SceneUpdated | SceneShown | SceneDeleted):
+        return _scene(board, event)
+    if isinstance(event, FogRevealed | FogHidden):
+        return _fog(board, event)
+    if isinstance(event, HandoutShared | HandoutRevealed):
+        return _handout(board, event)
+    return _token(board, event)
+
+
+def _scene(board: Board, event: SceneCreated | SceneUpdated | SceneShown | SceneDeleted) -> Board:
+    if isinstance(event, SceneCreated):
+        if event.scene.id in board.scenes:
+            raise BrokenBoard(f"scene {event.scene.id} exists")
+        scenes = {**board.scenes, event.scene.id: SceneState(scene=event.scene)}
+        return board.model_copy(update={"scenes": scenes})
+    if isinstance(event, SceneShown):
+        if event.scene_id is not None:
+            _state(board, event.scene_id)
+        return board.model_copy(update={"shown": event.scene_id})
+    if isinstance(event, SceneDeleted):
+        _state(board, event.scene_id)
+        scenes = {k: v for k, v in board.scenes.items() if k != event.scene_id}
+        shown = None if board.shown == event.scene_id else board.shown
+        return board.model_copy(update={"scenes": scenes, "shown": shown})
+    state = _state(board, event.scene_id)
+    changed = event.model_dump(exclude={"op", "scene_id"}, exclude_none=True)
+    changed.pop("grid", None)
+    scene = state.scene.model_copy(update=changed)
+    if event.grid is not None:
+        scene = scene.model_copy(update={"grid": event.grid})
+    # a new image is a new picture to mask: the version moves so no stale mask is served
+    version = state.fog_version + (1 if event.image_id is not None else 0)
+    return _put(board, state.model_copy(update={"scene": scene, "fog_version": version}))
+
+
+def _fog(board: Board, event: FogRevealed | FogHidden) -> Board:
+    state = _state(board, event.scene_id)
+    reveal = isinstance(event, FogRevealed)
+    fog = (*state.fog, *(FogOp(reveal=reveal, region=r) for r in event.regions))[-FOG_MAX:]
+    return _put(board, state.model_copy(update={"fog": fog, "fog_version": state.fog_version + 1}))
+
+
+def _handout(board: Board, event: HandoutShared | HandoutRevealed) -> Board:
+    if isinstance(event, HandoutShared):
+        handouts = {**board.handouts, event.handout.id: event.handout}
+        return board.model_copy(update={"handouts": handouts})
+    old = board.handouts.get(event.handout_id)
+    if old is None:
+        raise BrokenBoard(f"no handout {event.handout_id}")
+    handout = old.model_copy(update={"to": widened(old.to, event.to)})
+    return board.model_copy(update={"handouts": {**board.handouts, old.id: handout}})
+
+
+def widened(before: Any, more: Any) -> Any:
+    """An audience that only grows: everyone stays everyone; members are added, in order."""
+    if before == "all" or more == "all":
+        return "all"
+    return (*before, *(m for m in more if m not in before))
+
+
+def _token(board: Board, event: BoardEvent) -> Board:
+    if isinstance(event, TokenPlaced):
+        state = _state(board, event.token.scene_id)
+        if len(state.tokens) >= TOKENS_MAX or board.token(event.token.id) is not None:
+            raise BrokenBoard(f"token {event.token.id} cannot be placed")
+        tokens = {**state.tokens, event.token.id: event.token}
+        return _put(board, state.model_copy(update={"tokens": tokens}))
+    token_id = getattr(event, "token_id", None)
+    token = None if token_id is None else board.token(token_id)
+    if token is None:
+        raise BrokenBoard(f"no token for {event!r}")
+    state = _state(board, token.scene_id)
+    if isinstance(event, TokenRemoved):
+        tokens = {k: v for k, v in state.tokens.items() if k != token.id}
+        return _put(board, state.model_copy(update={"tokens": tokens}))
+    if isinstance(event, TokenMoved):
+        update: dict[str, Any] = {"x": event.x, "y": event.y}
+        if event.facing is not None:
+            update["facing"] = event.facing
+        token = token.model_copy(update=update)
+    elif isinstance(event, TokenHidden | TokenRevealed):
+        token = token.model_copy(update={"hidden": isinstance(event, TokenHidden)})
+    elif isinstance(event, TokenFlagged):
+        token = token.model_copy(update={"flags": event.flags})
+    else:
+        raise BrokenBoard(f"unknown board event {event!r}")
+    return _put(board, state.model_copy(update={"tokens": {**state.tokens, token.id: token}}))
+
+
+def _state(board: Board, scene_id: str) -> SceneState:
+    state = board.scenes.get(scene_id)
+    if state is None:
+        raise BrokenBoard(f"no scene {scene_id}")
+    return state
+
+
+def _put(board: Board, state: SceneState) -> Board:
+    return board.model_copy(update={"scenes": {**board.scenes, state.scene.id: state}})

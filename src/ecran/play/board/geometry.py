@@ -1,0 +1,133 @@
+"""Measuring the board: cells, distances in the scene's unit, the fog's cover of a point,
+adjacency, "behind" from a facing, and the allies beside the same target.
+
+A token stands on the cell of its centre. Distances between tokens are measured centre to centre
+(one token per cell, the books' creatures are all about a person's size).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from ecran.play.board.model import FogOp, Grid, Polygon, Rect, SceneState, Token
+
+Cell = tuple[int, int]
+#: A rear arc of 90 degrees: the attacker is behind when within 45 degrees of the target's back.
+BEHIND_ARC = 90.0
+
+
+def cell(grid: Grid, x: float, y: float) -> Cell:
+    return (
+        math.floor((x - grid.offset_x) / grid.size),
+        math.floor((y - grid.offset_y) / grid.size),
+    )
+
+
+def centre(grid: Grid, at: Cell) -> tuple[float, float]:
+    return (grid.offset_x + (at[0] + 0.5) * grid.size, grid.offset_y + (at[1] + 0.5) * grid.size)
+
+
+def snap(grid: Grid, x: float, y: float, width: float, height: float) -> tuple[float, float]:
+    """The centre of the cell under (x, y), kept inside the scene."""
+    inner = 1e-6  # the scene's far edge belongs to its last cell, not to one past it
+    sx, sy = centre(
+        grid, cell(grid, min(max(x, 0.0), width - inner), min(max(y, 0.0), height - inner))
+    )
+    return (min(max(sx, 0.0), width), min(max(sy, 0.0), height))
+
+
+def squares(grid: Grid, a: tuple[float, float], b: tuple[float, float]) -> float:
+    """How many squares from a to b by the scene's diagonal rule (euclidean: a real number)."""
+    if grid.diagonal == "euclidean":
+        return math.hypot(b[0] - a[0], b[1] - a[1]) / grid.size
+    ca, cb = cell(grid, *a), cell(grid, *b)
+    dx, dy = abs(ca[0] - cb[0]), abs(ca[1] - cb[1])
+    if grid.diagonal == "chebyshev":
+        return float(max(dx, dy))
+    if grid.diagonal == "manhattan":
+        return float(dx + dy)
+    return float(max(dx, dy) + min(dx, dy) // 2)  # 5-10-5: every second diagonal counts two
+
+
+def distance(grid: Grid, a: tuple[float, float], b: tuple[float, float]) -> float:
+    """From a to b in the scene's unit (metres on a scale of 1.5 m a square, by default)."""
+    return squares(grid, a, b) * grid.unit_per_square
+
+
+def token_distance(grid: Grid, a: Token, b: Token) -> float:
+    return distance(grid, (a.x, a.y), (b.x, b.y))
+
+
+def adjacent(grid: Grid, a: Token, b: Token) -> bool:
+    """Side by side: on one of the eight cells around the other (or the same one)."""
+    ca, cb = cell(grid, a.x, a.y), cell(grid, b.x, b.y)
+    return a.id != b.id and max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1])) <= 1
+
+
+def behind(attacker: Token, target: Token) -> bool | None:
+    """Whether the attacker stands in the target's back (its rear 90 degrees); None when the
+    target has no facing (the GM says)."""
+    if target.facing is None or (attacker.x, attacker.y) == (target.x, target.y):
+        return None
+    # bearing of the attacker seen from the target, clockwise from up (y grows downwards)
+    bearing = math.degrees(math.atan2(attacker.x - target.x, target.y - attacker.y)) % 360
+    off = abs((bearing - target.facing + 180) % 360 - 180)
+    return off >= 180 - BEHIND_ARC / 2
+
+
+def same_side(a: Token, b: Token) -> bool:
+    """Allies: the same declared side; without sides, characters with characters and the rest
+    (the encounter's NPCs) with the rest."""
+    if a.side or b.side:
+        return a.side == b.side
+    return (a.character_id is not None) == (b.character_id is not None)
+
+
+def allies_on(grid: Grid, tokens: Iterable[Token], attacker: Token, target: Token) -> list[Token]:
+    """The attacker's allies (not the attacker) beside the same target: those who can attack it
+    too (Fluid L1039-1043)."""
+    return [
+        t
+        for t in tokens
+        if t.id not in (attacker.id, target.id)
+        and not same_side(t, target)
+        and same_side(t, attacker)
+        and adjacent(grid, t, target)
+    ]
+
+
+def flanked(grid: Grid, tokens: Iterable[Token], attacker: Token, target: Token) -> bool:
+    """An ally of the attacker on the cell opposite the attacker's, across the target."""
+    ca, ct = cell(grid, attacker.x, attacker.y), cell(grid, target.x, target.y)
+    opposite = (2 * ct[0] - ca[0], 2 * ct[1] - ca[1])
+    if not adjacent(grid, attacker, target):
+        return False
+    return any(cell(grid, t.x, t.y) == opposite for t in allies_on(grid, tokens, attacker, target))
+
+
+# -- the fog's cover -----------------------------------------------------------------------------
+
+
+def inside(region: Rect | Polygon, x: float, y: float) -> bool:
+    if isinstance(region, Rect):
+        return region.x <= x <= region.x + region.w and region.y <= y <= region.y + region.h
+    hit = False
+    points = region.points
+    for (x1, y1), (x2, y2) in zip(points, (*points[1:], points[0]), strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def revealed(fog: Iterable[FogOp], x: float, y: float) -> bool:
+    """Whether the players see (x, y): the last stroke covering it reveals it (none: hidden)."""
+    seen = False
+    for op in fog:
+        if inside(op.region, x, y):
+            seen = op.reveal
+    return seen
+
+
+def visible_point(state: SceneState, x: float, y: float) -> bool:
+    return revealed(state.fog, x, y)

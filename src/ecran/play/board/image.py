@@ -1,0 +1,149 @@
+"""Map and handout images: checked and re-encoded on upload, masked by the fog before a player
+gets them.
+
+An upload is refused in one line unless it is a PNG, JPEG or WebP of at most `MAX_BYTES` and
+`MAX_SIDE` pixels a side; the pixel count is checked from the header before anything is decoded,
+and Pillow's decompression-bomb warning is an error. The picture is turned upright (EXIF) and
+re-encoded without any metadata (no EXIF, GPS, ICC or text chunks), as WebP or PNG.
+
+A player's copy is painted opaque wherever the fog has not revealed it (never a transparent
+layer the browser could remove), at most `DISPLAY_MAX` pixels a side.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from PIL import Image, ImageDraw, ImageOps, UnidentifiedImageError
+
+from ecran.play.board.model import FogOp, Polygon, Rect
+from ecran.rules import EcranError, Text
+
+MAX_BYTES = 10 * 1024 * 1024
+MAX_SIDE = 8192
+#: Pillow's own bomb threshold, made ours: nothing over the largest allowed picture.
+MAX_PIXELS = MAX_SIDE * MAX_SIDE
+#: The largest side a masked copy is sent at (phones get `PHONE_MAX`).
+DISPLAY_MAX = 4096
+PHONE_MAX = 2048
+#: The fog's colour: opaque, dark.
+FOG_RGB = (24, 24, 28)
+FORMATS = ("PNG", "JPEG", "WEBP")
+
+Encoding = Literal["WEBP", "PNG"]
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A re-encoded image: its bytes, their media type, and its size in pixels."""
+
+    data: bytes
+    media_type: str
+    width: int
+    height: int
+
+
+def refused(fr: str, en: str) -> EcranError:
+    return EcranError(Text(fr=f"image refusée : {fr}", en=f"image refused: {en}"))
+
+
+def accept(raw: bytes, encoding: Encoding = "WEBP") -> Stored:
+    """The uploaded bytes as a clean image, or one line saying why not."""
+    if len(raw) > MAX_BYTES:
+        raise refused("plus de 10 Mio", "over 10 MiB")
+    picture = _open(raw)
+    try:
+        upright = ImageOps.exif_transpose(picture)
+        return encode(_plain(upright), encoding)
+    except (OSError, ValueError, Image.DecompressionBombError) as exc:
+        raise refused("fichier illisible", "unreadable file") from exc
+
+
+def _open(raw: bytes) -> Image.Image:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            picture = Image.open(io.BytesIO(raw), formats=list(FORMATS))
+        except (UnidentifiedImageError, OSError, ValueError):
+            raise refused(
+                "seuls PNG, JPEG et WebP sont acceptés", "only PNG, JPEG and WebP are accepted"
+            ) from None
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise _too_large() from None
+        # the header gives the size: refuse before decoding a single pixel
+        width, height = picture.size
+        if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:
+            raise _too_large()
+        try:
+            picture.load()
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise _too_large() from None
+        except (OSError, ValueError, SyntaxError):
+            raise refused("fichier illisible ou tronqué", "unreadable or truncated file") from None
+    return picture
+
+
+def _too_large() -> EcranError:
+    return refused(f"plus de {MAX_SIDE} pixels de côté", f"more than {MAX_SIDE} pixels a side")
+
+
+def _plain(picture: Image.Image) -> Image.Image:
+    """Pixels only: RGB or RGBA, a fresh image so no metadata (EXIF, ICC, text) follows."""
+    mode = (
+        "RGBA" if picture.mode in ("RGBA", "LA", "PA") or "transparency" in picture.info else "RGB"
+    )
+    converted = picture.convert(mode)
+    clean = Image.new(mode, converted.size)
+    clean.paste(converted)
+    return clean
+
+
+def encode(picture: Image.Image, encoding: Encoding = "WEBP") -> Stored:
+    out = io.BytesIO()
+    if encoding == "WEBP":
+        picture.save(out, format="WEBP", quality=85, method=4)
+        media = "image/webp"
+    else:
+        picture.save(out, format="PNG", optimize=False)
+        media = "image/png"
+    return Stored(out.getvalue(), media, picture.width, picture.height)
+
+
+def masked(
+    raw: bytes,
+    fog: Iterable[FogOp],
+    max_side: int = DISPLAY_MAX,
+    encoding: Encoding = "WEBP",
+) -> Stored:
+    """The stored image `raw` with every area the fog has not revealed painted opaque, then
+    scaled down to at most `max_side` pixels a side. The fog is drawn at full size first, so
+    scaling cannot blur hidden pixels into revealed ones beyond a pixel's width."""
+    with Image.open(io.BytesIO(raw), formats=list(FORMATS)) as opened:
+        picture = opened.convert("RGB")
+    shown = mask(picture.size, fog)
+    fogged = Image.new("RGB", picture.size, FOG_RGB)
+    fogged.paste(picture, (0, 0), shown)
+    if max(fogged.size) > max_side:
+        fogged.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
+    return encode(fogged, encoding)
+
+
+def mask(size: tuple[int, int], fog: Iterable[FogOp]) -> Image.Image:
+    """An "L" image: 255 where the players see, 0 under the fog. Strokes in order: a reveal
+    paints 255, a hide paints 0."""
+    shown = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(shown)
+    for op in fog:
+        fill = 255 if op.reveal else 0
+        region = op.region
+        if isinstance(region, Rect):
+            draw.rectangle(
+                [region.x, region.y, region.x + region.w, region.y + region.h], fill=fill
+            )
+        elif isinstance(region, Polygon):
+            draw.polygon([tuple(p) for p in region.points], fill=fill)
+    return shown

@@ -1,0 +1,116 @@
+"""Who may move a token, where it lands, and whether the move is longer than the game allows.
+
+The GM moves any token. A player moves only the tokens of their own characters, and during an
+encounter only on their turn, unless the GM allows free movement. A token lands on the centre of
+its cell (snapped to the grid) inside the scene. A move longer than the game's allowance per turn
+(Fluid: INI squares or metres, L987-993) is said as a warning, never refused: the GM decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ecran.play.board.geometry import snap, squares
+from ecran.play.board.model import SceneState, Token
+from ecran.play.board.visibility import Viewer
+from ecran.play.errors import forbidden
+from ecran.rules import Text
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The encounter's clock as movement reads it: whether one runs, whose turn it is (the
+    current participant's id and its character, if any) and the GM's free-movement switch."""
+
+    running: bool = False
+    participant_id: str | None = None
+    character_id: str | None = None
+    free_movement: bool = False
+
+    def is_turn_of(self, token: Token) -> bool:
+        if token.participant_id is not None and token.participant_id == self.participant_id:
+            return True
+        return token.character_id is not None and token.character_id == self.character_id
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """The longest move the game allows per turn, in squares (or the scene's unit with
+    `in_units`), and the book's lines it comes from."""
+
+    amount: float
+    in_units: bool = False
+    source: Text | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    x: float
+    y: float
+    #: How far, in the scene's unit.
+    distance: float
+    #: Set when the move is longer than the game allows: shown to all, the GM decides.
+    warning: Text | None = None
+
+
+def may_move(token: Token, viewer: Viewer, turn: Turn) -> None:
+    """Raise `Forbidden` (HTTP 403) unless `viewer` may move `token` now."""
+    if viewer.is_gm:
+        return
+    if not viewer.owns(token):
+        raise forbidden(
+            "ce pion n'est pas celui d'un de vos personnages",
+            "this token is not one of your characters'",
+        )
+    if turn.running and not turn.free_movement and not turn.is_turn_of(token):
+        raise forbidden(
+            "ce n'est pas votre tour : vous déplacerez ce pion à votre tour",
+            "it is not your turn: you will move this token on your turn",
+        )
+
+
+def move(
+    state: SceneState,
+    token: Token,
+    x: float,
+    y: float,
+    viewer: Viewer,
+    turn: Turn,
+    allowance: Allowance | None = None,
+) -> Move:
+    """The move `viewer` asks for, checked, snapped and measured (Forbidden if not theirs)."""
+    may_move(token, viewer, turn)
+    scene = state.scene
+    nx, ny = snap(scene.grid, x, y, scene.width, scene.height)
+    counted = squares(scene.grid, (token.x, token.y), (nx, ny))
+    distance = counted * scene.grid.unit_per_square
+    return Move(nx, ny, distance, _warning(counted, distance, scene.grid.unit, allowance))
+
+
+def _warning(
+    counted: float, distance: float, unit: str, allowance: Allowance | None
+) -> Text | None:
+    if allowance is None:
+        return None
+    went = distance if allowance.in_units else counted
+    if went <= allowance.amount + 1e-9:
+        return None
+    said_unit = unit if allowance.in_units else "cases"
+    said_unit_en = unit if allowance.in_units else "squares"
+    source = allowance.source
+    cite_fr = f" ({source.fr})" if source else ""
+    cite_en = f" ({source.en})" if source else ""
+    return Text(
+        fr=f"déplacement de {_fr(went)} {said_unit}, plus que les {_fr(allowance.amount)} "
+        f"permis par tour{cite_fr} : le MJ décide",
+        en=f"a move of {_n(went)} {said_unit_en}, more than the {_n(allowance.amount)} "
+        f"allowed per turn{cite_en}: the GM decides",
+    )
+
+
+def _n(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _fr(value: float) -> str:
+    return _n(value).replace(".", ",")

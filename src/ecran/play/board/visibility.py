@@ -1,0 +1,159 @@
+"""What each member may see of the board, decided here only: pages, API answers, live frames
+and the masked image all go through `view_for` (or `changes`, built from it), so nothing under
+the fog can reach a player by another path.
+
+- The GM sees every scene, token, fog stroke and handout.
+- A player sees the scene shown to the players only; of it, the tokens of their own characters
+  always, another token only if it is not hidden and its centre lies in the revealed area; the
+  handouts addressed to them (without the list of who else got them).
+A hidden or fogged token is absent from a player's view: neither its position nor its existence
+is sent (no stub, no count).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ecran.play.board.geometry import revealed
+from ecran.play.board.model import Board, Handout, SceneState, Token
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """A member as the board sees them: a GM or not, and the characters they own."""
+
+    member_id: str
+    is_gm: bool = False
+    characters: frozenset[str] = field(default_factory=frozenset)
+
+    def owns(self, token: Token) -> bool:
+        return token.character_id is not None and token.character_id in self.characters
+
+
+def sees_token(state: SceneState, token: Token, viewer: Viewer) -> bool:
+    if viewer.is_gm or viewer.owns(token):
+        return True
+    return not token.hidden and revealed(state.fog, token.x, token.y)
+
+
+def sees_handout(handout: Handout, viewer: Viewer) -> bool:
+    return viewer.is_gm or handout.to == "all" or viewer.member_id in handout.to
+
+
+def visible_scenes(board: Board, viewer: Viewer) -> list[SceneState]:
+    if viewer.is_gm:
+        return list(board.scenes.values())
+    shown = board.scenes.get(board.shown) if board.shown else None
+    return [] if shown is None else [shown]
+
+
+def scene_view(state: SceneState, viewer: Viewer) -> dict[str, Any]:
+    """One scene as `viewer` may see it: `{"scene", "tokens", "revealed"}` (the contract's
+    shape; `revealed` holds the fog strokes in order, each revealing or hiding an area)."""
+    scene, grid = state.scene, state.scene.grid
+    head = {
+        "id": scene.id,
+        "name": scene.name,
+        "width": scene.width,
+        "height": scene.height,
+        "grid_size": grid.size,
+        "offset_x": grid.offset_x,
+        "offset_y": grid.offset_y,
+        "unit_per_square": grid.unit_per_square,
+        "unit": grid.unit,
+        "diagonal": grid.diagonal,
+        "has_image": scene.image_id is not None,
+        "fog_version": state.fog_version,
+    }
+    tokens = [token_view(t, viewer) for t in state.tokens.values() if sees_token(state, t, viewer)]
+    strokes = [op.model_dump(mode="json") for op in state.fog]
+    return {"scene": head, "tokens": tokens, "revealed": strokes}
+
+
+def token_view(token: Token, viewer: Viewer) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "id": token.id,
+        "x": token.x,
+        "y": token.y,
+        "name": token.name,
+        "flags": token.flags.model_dump(),
+        "facing": token.facing,
+        "side": token.side,
+        "mine": viewer.owns(token),
+    }
+    if token.character_id is not None:
+        shown["character_id"] = token.character_id
+    if token.participant_id is not None:
+        shown["participant_id"] = token.participant_id
+    if viewer.is_gm:
+        shown["hidden"] = token.hidden
+    return shown
+
+
+def handout_view(handout: Handout, viewer: Viewer) -> dict[str, Any]:
+    shown = {
+        "id": handout.id,
+        "title": handout.title,
+        "text": handout.text,
+        "has_image": handout.image_id is not None,
+    }
+    if viewer.is_gm:
+        shown["to"] = handout.to if handout.to == "all" else list(handout.to)
+    return shown
+
+
+def view_for(board: Board, viewer: Viewer) -> dict[str, Any]:
+    """The whole board as `viewer` may see it: the scene shown, the scenes, the handouts."""
+    scenes = visible_scenes(board, viewer)
+    return {
+        "shown": board.shown if (viewer.is_gm or scenes) else None,
+        "scenes": [scene_view(s, viewer) for s in scenes],
+        "handouts": [
+            handout_view(h, viewer) for h in board.handouts.values() if sees_handout(h, viewer)
+        ],
+    }
+
+
+def changes(before: Board, after: Board, viewer: Viewer) -> list[dict[str, Any]]:
+    """The live frames one event makes for `viewer`: the difference between what they could
+    see before and after it. Empty when nothing they see changed (a hidden token's move, a fog
+    stroke on a scene not shown): the event then reaches them as a stub, or not at all."""
+    old, new = view_for(before, viewer), view_for(after, viewer)
+    frames: list[dict[str, Any]] = []
+    old_scenes = {s["scene"]["id"]: s for s in old["scenes"]}
+    new_scenes = {s["scene"]["id"]: s for s in new["scenes"]}
+    if old["shown"] != new["shown"]:
+        frames.append({"op": "shown", "scene_id": new["shown"]})
+    for sid in old_scenes.keys() - new_scenes.keys():
+        frames.append({"op": "scene_gone", "scene_id": sid})
+    for sid, view in new_scenes.items():
+        frames.extend(_scene_frames(old_scenes.get(sid), view))
+    frames.extend(_handout_frames(old["handouts"], new["handouts"]))
+    return frames
+
+
+def _scene_frames(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[str, Any]]:
+    sid = new["scene"]["id"]
+    if old is None or old["scene"] != new["scene"] or old["revealed"] != new["revealed"]:
+        # a new scene, grid, image or fog: the whole scene again (tokens may appear or go)
+        return [{"op": "scene", **new}]
+    frames: list[dict[str, Any]] = []
+    before = _by_id(old["tokens"])
+    after = _by_id(new["tokens"])
+    for tid in before.keys() - after.keys():
+        frames.append({"op": "token_gone", "scene_id": sid, "token_id": tid})
+    for tid, token in after.items():
+        if before.get(tid) != token:
+            frames.append({"op": "token", "scene_id": sid, "token": token})
+    return frames
+
+
+def _handout_frames(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    before = _by_id(old)
+    return [{"op": "handout", "handout": h} for h in new if before.get(h["id"]) != h]
+
+
+def _by_id(items: Iterable[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {item["id"]: item for item in items}

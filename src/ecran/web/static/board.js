@@ -1,0 +1,393 @@
+// The scene board's client: a Leaflet map (CRS.Simple, one unit a pixel of the scene) showing
+// the image the server masked for this member, a grid, the tokens this member may see, drags
+// and arrow keys for the tokens they may move, and a measure tool.
+//
+// It draws only what it was sent: the server applies the fog (the image is masked on the
+// server, hidden and fogged tokens never reach a player), so nothing here hides anything.
+// Live changes come through the table's socket: `window.ecranBoard.applyFrame(frame)` takes
+// one change (`{"op": "token", …}`) or a frame of them (`{"type": "board", "changes": […]}`).
+//
+// The page gives the board as `<div id="board" data-table="…" data-token="…" data-scene="…"
+// data-gm="true|false">`; the token of the member's link goes in the `X-Ecran-Token` header
+// (as htmx's requests carry it). No inline script, no eval: it runs under the page's CSP.
+(function () {
+  "use strict";
+
+  var SEND_EVERY_MS = 250;  // at most 4 moves a second while dragging; the drop is always sent
+  var EN = document.documentElement.lang === "en";
+  var WORDS = EN
+    ? { measure: "Measure", measuring: "Click two points or tokens", cancel: "Stop measuring",
+        refused: "Move refused", moved: "moved", distance: "Distance", token: "Token",
+        out: "out of action", dead: "dead", map: "Scene map", mine: "yours, movable" }
+    : { measure: "Mesurer", measuring: "Cliquez deux points ou pions", cancel: "Arrêter la mesure",
+        refused: "Déplacement refusé", moved: "déplacé", distance: "Distance", token: "Pion",
+        out: "hors de combat", dead: "mort", map: "Carte de la scène", mine: "le vôtre, déplaçable" };
+
+  function number(value) {
+    var shown = (Math.round(value * 10) / 10).toString();
+    return EN ? shown : shown.replace(".", ",");
+  }
+
+  // Scene pixels (y downwards) <-> Leaflet's LatLng in CRS.Simple (lat upwards).
+  function toLatLng(x, y) { return L.latLng(-y, x); }
+  function toPoint(latlng) { return { x: latlng.lng, y: -latlng.lat }; }
+
+  function Board(root) {
+    this.root = root;
+    this.table = root.dataset.table;
+    this.token = root.dataset.token || "";
+    this.gm = root.dataset.gm === "true";
+    this.sceneId = root.dataset.scene || null;
+    this.scene = null;
+    this.markers = {};
+    this.tokens = {};
+    this.layers = [];
+    this.measuring = null;
+    this.status = root.querySelector(".board-status");
+    this.build();
+  }
+
+  Board.prototype.url = function (tail) {
+    return "/api/tables/" + encodeURIComponent(this.table) + "/scenes/" +
+      encodeURIComponent(this.sceneId) + (tail || "");
+  };
+
+  Board.prototype.request = function (method, url, body) {
+    var headers = { "Accept": "application/json", "X-Ecran-Token": this.token };
+    if (body !== undefined) { headers["Content-Type"] = "application/json"; }
+    return fetch(url, {
+      method: method, headers: headers, credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body)
+    });
+  };
+
+  Board.prototype.say = function (text, urgent) {
+    if (!this.status) { return; }
+    this.status.textContent = text;
+    this.status.classList.toggle("board-warning", !!urgent);
+  };
+
+  Board.prototype.build = function () {
+    var holder = this.root.querySelector(".board-map");
+    if (!holder) {
+      holder = document.createElement("div");
+      holder.className = "board-map";
+      this.root.appendChild(holder);
+    }
+    holder.setAttribute("aria-label", WORDS.map);
+    this.map = L.map(holder, {
+      crs: L.CRS.Simple, minZoom: -4, maxZoom: 3, zoomSnap: 0.25,
+      attributionControl: false, keyboard: true, tap: true
+    });
+    this.map.setView([0, 0], 0);
+    this.toolbar();
+    var self = this;
+    this.map.on("click", function (event) { self.measurePoint(toPoint(event.latlng), null); });
+    // arrow keys on a focused token (delegated: Leaflet replaces a marker's element on setIcon)
+    holder.addEventListener("keydown", function (event) {
+      var el = event.target && event.target.closest ? event.target.closest("[data-token]") : null;
+      if (el) { self.arrow(event, el.dataset.token); }
+    }, true);
+  };
+
+  Board.prototype.toolbar = function () {
+    var bar = this.root.querySelector(".board-tools");
+    if (!bar) { return; }
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "board-measure";
+    button.textContent = WORDS.measure;
+    button.setAttribute("aria-pressed", "false");
+    var self = this;
+    button.addEventListener("click", function () {
+      var on = button.getAttribute("aria-pressed") !== "true";
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.textContent = on ? WORDS.cancel : WORDS.measure;
+      self.measuring = on ? [] : null;
+      self.clearMeasure();
+      self.say(on ? WORDS.measuring : "");
+    });
+    bar.appendChild(button);
+  };
+
+  // -- the scene ---------------------------------------------------------------------------------
+
+  Board.prototype.load = function () {
+    if (!this.sceneId) { return Promise.resolve(); }
+    var self = this;
+    return this.request("GET", this.url())
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (view) { if (view) { self.showScene(view); } })
+      .catch(function () { /* offline: the next live frame or reload shows it */ });
+  };
+
+  Board.prototype.clearScene = function () {
+    var self = this;
+    this.layers.forEach(function (layer) { self.map.removeLayer(layer); });
+    Object.keys(this.markers).forEach(function (id) { self.map.removeLayer(self.markers[id]); });
+    this.layers = [];
+    this.markers = {};
+    this.tokens = {};
+    this.clearMeasure();
+  };
+
+  Board.prototype.showScene = function (view) {
+    this.clearScene();
+    this.scene = view.scene;
+    this.sceneId = view.scene.id;
+    this.root.dataset.scene = view.scene.id;
+    var s = view.scene;
+    var bounds = L.latLngBounds(toLatLng(0, s.height), toLatLng(s.width, 0));
+    if (s.has_image) {
+      // the image as this member may see it: masked by the server; the version is the fog's
+      var image = L.imageOverlay(this.url("/image?v=" + s.fog_version), bounds, {
+        className: "board-image", alt: s.name, interactive: false
+      });
+      this.layers.push(image.addTo(this.map));
+    } else {
+      this.layers.push(L.rectangle(bounds, { className: "board-plain", interactive: false })
+        .addTo(this.map));
+    }
+    this.layers.push(this.grid(s).addTo(this.map));
+    if (this.gm) { this.fogPreview(view.revealed || []); }
+    var self = this;
+    (view.tokens || []).forEach(function (t) { self.putToken(t); });
+    this.map.setMaxBounds(bounds.pad(0.25));
+    this.map.fitBounds(bounds);
+  };
+
+  Board.prototype.grid = function (s) {
+    var lines = [];
+    var size = s.grid_size;
+    for (var x = s.offset_x; x <= s.width; x += size) {
+      lines.push([toLatLng(x, 0), toLatLng(x, s.height)]);
+    }
+    for (var y = s.offset_y; y <= s.height; y += size) {
+      lines.push([toLatLng(0, y), toLatLng(s.width, y)]);
+    }
+    return L.polyline(lines, { className: "board-grid", interactive: false, weight: 1 });
+  };
+
+  // The GM sees the fog's strokes as outlines (the players' image is already masked).
+  Board.prototype.fogPreview = function (strokes) {
+    var self = this;
+    strokes.forEach(function (stroke) {
+      var r = stroke.region;
+      var cls = stroke.reveal ? "board-fog-reveal" : "board-fog-hide";
+      var shape = r.shape === "rect"
+        ? L.rectangle([toLatLng(r.x, r.y + r.h), toLatLng(r.x + r.w, r.y)], { className: cls, interactive: false })
+        : L.polygon(r.points.map(function (p) { return toLatLng(p[0], p[1]); }), { className: cls, interactive: false });
+      self.layers.push(shape.addTo(self.map));
+    });
+  };
+
+  // -- tokens ------------------------------------------------------------------------------------
+
+  Board.prototype.movable = function (t) { return this.gm || !!t.mine; };
+
+  Board.prototype.icon = function (t) {
+    var classes = ["board-token"];
+    if (t.mine) { classes.push("token-mine"); }
+    if (t.hidden) { classes.push("token-hidden"); }
+    if (t.status === "out" || t.status === "dead") { classes.push("token-" + t.status); }
+    var face = document.createElement("span");
+    face.className = "token-face";
+    face.textContent = (t.name || "?").trim().slice(0, 2);
+    var holder = document.createElement("span");
+    holder.appendChild(face);
+    if (t.badge) {
+      var badge = document.createElement("span");
+      badge.className = "token-badge";
+      badge.textContent = String(t.badge);
+      holder.appendChild(badge);
+    }
+    var size = Math.max(24, Math.min(64, (this.scene ? this.scene.grid_size : 40) * 0.8));
+    return L.divIcon({ className: classes.join(" "), html: holder, iconSize: [size, size] });
+  };
+
+  Board.prototype.label = function (t) {
+    var words = [t.name || WORDS.token];
+    if (t.status === "out") { words.push(WORDS.out); }
+    if (t.status === "dead") { words.push(WORDS.dead); }
+    if (this.movable(t)) { words.push(WORDS.mine); }
+    return words.join(", ");
+  };
+
+  Board.prototype.putToken = function (t) {
+    this.tokens[t.id] = t;
+    var marker = this.markers[t.id];
+    if (marker) {
+      if (!marker.dragging || !marker.dragging._draggable || !marker.dragging._draggable._moving) {
+        marker.setLatLng(toLatLng(t.x, t.y));
+      }
+      marker.setIcon(this.icon(t));
+      this.accessible(marker, t);
+      return;
+    }
+    marker = L.marker(toLatLng(t.x, t.y), {
+      icon: this.icon(t), draggable: this.movable(t), keyboard: true, title: t.name,
+      autoPan: true
+    });
+    marker.addTo(this.map);
+    this.markers[t.id] = marker;
+    this.accessible(marker, t);
+    this.wire(marker, t.id);
+  };
+
+  Board.prototype.accessible = function (marker, t) {
+    var el = marker.getElement();
+    if (!el) { return; }
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", this.label(t));
+    el.setAttribute("tabindex", "0");
+    el.dataset.token = t.id;
+  };
+
+  Board.prototype.dropToken = function (id) {
+    if (this.markers[id]) { this.map.removeLayer(this.markers[id]); }
+    delete this.markers[id];
+    delete this.tokens[id];
+  };
+
+  Board.prototype.wire = function (marker, id) {
+    var self = this;
+    var last = 0;
+    marker.on("click", function () {
+      var t = self.tokens[id];
+      if (t) { self.measurePoint({ x: t.x, y: t.y }, id); }
+    });
+    marker.on("drag", function () {
+      var now = Date.now();
+      if (now - last < SEND_EVERY_MS) { return; }  // the drop sends the last position anyway
+      last = now;
+      self.send(id, toPoint(marker.getLatLng()), false);
+    });
+    marker.on("dragend", function () {
+      last = Date.now();
+      self.send(id, toPoint(marker.getLatLng()), true);  // the drop: always sent
+    });
+  };
+
+  var ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+  // An arrow key moves a focused token one square (the map's own arrow-key panning is kept
+  // for the map itself).
+  Board.prototype.arrow = function (event, id) {
+    var step = ARROWS[event.key];
+    var t = this.tokens[id];
+    if (!step || !t || !this.movable(t) || !this.scene) { return; }
+    event.preventDefault();
+    event.stopPropagation();
+    var size = this.scene.grid_size;
+    var target = {
+      x: Math.min(Math.max(t.x + step[0] * size, 0), this.scene.width),
+      y: Math.min(Math.max(t.y + step[1] * size, 0), this.scene.height)
+    };
+    this.markers[id].setLatLng(toLatLng(target.x, target.y));
+    this.send(id, target, true);
+  };
+
+  Board.prototype.send = function (id, at, final) {
+    var self = this;
+    var before = this.tokens[id];
+    return this.request("PATCH", this.url("/tokens/" + encodeURIComponent(id)),
+      { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 })
+      .then(function (response) {
+        return response.json().catch(function () { return {}; }).then(function (body) {
+          return { ok: response.ok, body: body };
+        });
+      })
+      .then(function (answer) {
+        if (!answer.ok) {
+          if (before && self.markers[id]) { self.markers[id].setLatLng(toLatLng(before.x, before.y)); }
+          self.say(WORDS.refused + " : " + ((answer.body && answer.body.detail) || ""), true);
+          return;
+        }
+        if (answer.body && answer.body.token && final) { self.putToken(answer.body.token); }
+        if (answer.body && answer.body.warning) { self.say(answer.body.warning, true); }
+        else if (final && before) { self.say((before.name || "") + " " + WORDS.moved); }
+      })
+      .catch(function () { /* offline: the live frame after reconnecting puts it right */ });
+  };
+
+  // -- measure -----------------------------------------------------------------------------------
+
+  Board.prototype.clearMeasure = function () {
+    if (this.measureLine) { this.map.removeLayer(this.measureLine); this.measureLine = null; }
+  };
+
+  Board.prototype.measurePoint = function (point, tokenId) {
+    if (!this.measuring) { return; }
+    this.measuring.push({ x: point.x, y: point.y, token: tokenId });
+    if (this.measuring.length < 2) { return; }
+    var a = this.measuring[0];
+    var b = this.measuring[1];
+    this.measuring = [];
+    this.clearMeasure();
+    this.measureLine = L.polyline([toLatLng(a.x, a.y), toLatLng(b.x, b.y)],
+      { className: "board-measure-line", interactive: false }).addTo(this.map);
+    var self = this;
+    if (a.token && b.token) {
+      this.request("GET", this.url("/distance?from=" + encodeURIComponent(a.token) +
+        "&to=" + encodeURIComponent(b.token)))
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (answer) {
+          if (answer) { self.say(WORDS.distance + " : " + number(answer.distance) + " " + answer.unit); }
+        })
+        .catch(function () { /* offline */ });
+      return;
+    }
+    this.say(WORDS.distance + " : " + number(this.distance(a, b)) + " " + this.scene.unit);
+  };
+
+  // The scene's own rule between two points (the server's for two tokens: GET …/distance).
+  Board.prototype.distance = function (a, b) {
+    var s = this.scene;
+    var size = s.grid_size;
+    if (s.diagonal === "euclidean") {
+      return Math.sqrt(Math.pow(b.x - a.x, 2) + Math.pow(b.y - a.y, 2)) / size * s.unit_per_square;
+    }
+    function cell(v, offset) { return Math.floor((v - offset) / size); }
+    var dx = Math.abs(cell(a.x, s.offset_x) - cell(b.x, s.offset_x));
+    var dy = Math.abs(cell(a.y, s.offset_y) - cell(b.y, s.offset_y));
+    var squares = s.diagonal === "chebyshev" ? Math.max(dx, dy)
+      : s.diagonal === "manhattan" ? dx + dy
+        : Math.max(dx, dy) + Math.floor(Math.min(dx, dy) / 2);
+    return squares * s.unit_per_square;
+  };
+
+  // -- live --------------------------------------------------------------------------------------
+
+  Board.prototype.applyFrame = function (frame) {
+    if (!frame) { return; }
+    if (frame.type === "board" && Array.isArray(frame.changes)) {
+      frame.changes.forEach(this.applyFrame, this);
+      return;
+    }
+    if (frame.op === "shown") {
+      this.clearScene();
+      this.sceneId = frame.scene_id;
+      if (frame.scene_id) { this.load(); }
+    } else if (frame.op === "scene" && frame.scene) {
+      if (!this.sceneId || frame.scene.id === this.sceneId) { this.showScene(frame); }
+    } else if (frame.op === "scene_gone" && frame.scene_id === this.sceneId) {
+      this.clearScene();
+      this.sceneId = null;
+    } else if (frame.op === "token" && frame.scene_id === this.sceneId && frame.token) {
+      this.putToken(frame.token);
+    } else if (frame.op === "token_gone" && frame.scene_id === this.sceneId) {
+      this.dropToken(frame.token_id);
+    } else if (frame.op === "handout" && frame.handout) {
+      // the Documents panel renders it (server-side Markdown); it listens for this
+      document.dispatchEvent(new CustomEvent("ecran:handout", { detail: frame.handout }));
+    }
+  };
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var root = document.getElementById("board");
+    if (!root || !root.dataset.table || typeof L === "undefined") { return; }
+    var board = new Board(root);
+    window.ecranBoard = board;  // the live socket's frames, the browser tests, the curious
+    board.load();
+  });
+})();

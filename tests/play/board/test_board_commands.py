@@ -1,0 +1,142 @@
+"""The board's commands: the GM's alone, a player's moves checked, lookups filtered as the views
+are (a hidden token is "not found", as a missing one). And a property: whatever the board, no
+view or live frame a player gets names a token they may not see."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from board_toy import board, token
+from ecran.play.board import commands as cmd
+from ecran.play.board import events as ev
+from ecran.play.board.geometry import revealed
+from ecran.play.board.model import Board, Grid, Handout, Rect, Token
+from ecran.play.board.movement import Turn
+from ecran.play.board.visibility import Viewer, changes, view_for
+from ecran.play.errors import Forbidden, NotFound
+from ecran.rules import EcranError
+
+GM = Viewer("gm", is_gm=True)
+ANA = Viewer("ana", characters=frozenset({"c-ana"}))
+LIT = Rect(x=0, y=0, w=280, h=280)
+
+
+def _table() -> Board:
+    return board(
+        token("ana", 1, 1, character_id="c-ana"),
+        token("ghoul", 2, 2, participant_id="p3", hidden=True),
+        token("guard", 3, 1, participant_id="p5"),
+        reveal=(LIT,),
+    )
+
+
+def test_only_the_gm_changes_the_board() -> None:
+    b = _table()
+    with pytest.raises(Forbidden):
+        cmd.create_scene(b, ANA, "s2", "Antre", 100, 100, Grid())
+    with pytest.raises(Forbidden):
+        cmd.fog(b, ANA, "s1", [cmd.rect([0, 0, 10, 10])], [])
+    with pytest.raises(Forbidden):
+        cmd.token_change(b, ANA, "s1", "guard", "token_hidden")
+    with pytest.raises(Forbidden):
+        cmd.place_token(b, ANA, token("new", 0, 0))
+    drafted = cmd.fog(b, GM, "s1", [cmd.rect([0, 0, 10, 10])], [cmd.rect([5, 5, 1, 1])])
+    assert [d.op for d in drafted] == ["fog_revealed", "fog_hidden"]
+    assert cmd.token_change(b, GM, "s1", "ghoul", "token_revealed").op == "token_revealed"
+
+
+def test_a_hidden_token_is_not_found_for_a_player_as_a_missing_one() -> None:
+    b = _table()
+    with pytest.raises(NotFound) as hidden:
+        cmd.distance(b, ANA, "s1", "ana", "ghoul")
+    with pytest.raises(NotFound) as missing:
+        cmd.distance(b, ANA, "s1", "ana", "nobody")
+    assert type(hidden.value) is type(missing.value)
+    assert cmd.distance(b, ANA, "s1", "ana", "guard") == {"distance": 3.0, "unit": "m"}
+    assert cmd.distance(b, GM, "s1", "ana", "ghoul")["distance"] == pytest.approx(2.12, abs=0.01)
+    with pytest.raises(NotFound):
+        cmd.move_token(b, ANA, "s1", "ghoul", 0, 0, Turn())
+
+
+def test_a_scene_not_shown_is_not_found_for_a_player() -> None:
+    b = ev.fold(_table(), ev.SceneShown(scene_id=None))
+    with pytest.raises(NotFound):
+        cmd.scene_for(b, ANA, "s1")
+    assert cmd.scene_for(b, GM, "s1").scene.id == "s1"
+
+
+def test_moves_are_checked_snapped_and_placed_inside() -> None:
+    b = _table()
+    with pytest.raises(Forbidden):
+        cmd.move_token(b, ANA, "s1", "guard", 0, 0, Turn())
+    moved, done = cmd.move_token(b, ANA, "s1", "ana", 150, 150, Turn())
+    assert (moved.x, moved.y) == (175, 175) and done.distance == pytest.approx(1.5 * 2**0.5)
+    with pytest.raises(EcranError, match="outside the scene"):
+        cmd.place_token(b, GM, Token(id="far", scene_id="s1", name="Loin", x=800, y=5))
+    with pytest.raises(EcranError):
+        cmd.place_token(b, GM, token("ana", 0, 0))
+
+
+def test_handouts_go_to_known_members() -> None:
+    b = _table()
+    letter = Handout(id="h1", title="Lettre", text="…", to=("ana",))
+    assert cmd.share_handout(b, GM, letter, ["gm", "ana"]).op == "handout_shared"
+    with pytest.raises(NotFound):
+        cmd.share_handout(b, GM, letter, ["gm"])
+    with pytest.raises(NotFound):
+        cmd.reveal_handout(b, GM, "h9", "all", ["gm", "ana"])
+
+
+cells = st.integers(min_value=0, max_value=9)
+tokens = st.lists(st.tuples(cells, cells, st.booleans(), st.booleans()), min_size=1, max_size=8)
+boxes = st.lists(st.tuples(cells, cells, cells, cells, st.booleans()), max_size=5)
+moves = st.lists(st.tuples(st.integers(0, 7), cells, cells), max_size=6)
+
+
+def _secret(b: Board) -> set[str]:
+    """The tokens Ana may not see: not hers, and hidden or under the fog."""
+    state = b.scenes["s1"]
+    return {
+        t.id
+        for t in state.tokens.values()
+        if t.character_id is None and (t.hidden or not revealed(state.fog, t.x, t.y))
+    }
+
+
+def _named(said: object) -> set[str]:
+    text = json.dumps(said)
+    return {f"t{i}" for i in range(8) if f'"t{i}"' in text}
+
+
+@settings(max_examples=60, deadline=None)
+@given(tokens=tokens, strokes=boxes, moves=moves)
+def test_no_view_or_frame_names_a_token_the_player_may_not_see(
+    tokens: list[tuple[int, int, bool, bool]],
+    strokes: list[tuple[int, int, int, int, bool]],
+    moves: list[tuple[int, int, int]],
+) -> None:
+    placed = [
+        token(f"t{i}", c, r, hidden=hidden, **({"character_id": "c-ana"} if mine else {}))
+        for i, (c, r, hidden, mine) in enumerate(tokens)
+    ]
+    b = board(*placed)
+    for x, y, w, h, reveal in strokes:
+        region = Rect(x=x * 70, y=y * 70, w=w * 70, h=h * 70)
+        op = ev.FogRevealed if reveal else ev.FogHidden
+        after = ev.fold(b, op(scene_id="s1", regions=(region,)))
+        assert not _named(changes(b, after, ANA)) & _secret(after)
+        b = after
+    assert not _named(view_for(b, ANA)) & _secret(b)
+    for index, c, r in moves:
+        if index < len(placed):
+            after = ev.fold(b, ev.TokenMoved(token_id=f"t{index}", x=c * 70 + 35, y=r * 70 + 35))
+            frames = changes(b, after, ANA)
+            # a token gone from sight is named by its removal only, never with a position
+            shown = [f for f in frames if f["op"] != "token_gone"]
+            assert not _named(shown) & _secret(after)
+            assert not _named(view_for(after, ANA)) & _secret(after)
+            b = after

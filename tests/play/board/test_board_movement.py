@@ -1,0 +1,68 @@
+"""Who may move a token, when, where it lands, and the game's allowance as a warning."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from board_toy import board, token
+from ecran.play.board.coalesce import MOVE_INTERVAL, LastMove, coalesce
+from ecran.play.board.movement import Allowance, Turn, move
+from ecran.play.board.visibility import Viewer
+from ecran.play.errors import Forbidden
+from ecran.rules import Text
+
+GM = Viewer("gm", is_gm=True)
+ANA = Viewer("ana", characters=frozenset({"c-ana"}))
+MINE = token("ana", 0, 0, character_id="c-ana", participant_id="p1")
+ORC = token("orc", 5, 5, participant_id="p2")
+STATE = board(MINE, ORC).scenes["s1"]
+
+
+def test_a_player_moves_only_their_own_tokens() -> None:
+    with pytest.raises(Forbidden):
+        move(STATE, ORC, 100, 100, ANA, Turn())
+    assert move(STATE, ORC, 100, 100, GM, Turn(running=True, participant_id="p1")).x == 105
+
+
+def test_in_an_encounter_only_on_their_turn_unless_free_movement() -> None:
+    theirs = Turn(running=True, participant_id="p2")
+    with pytest.raises(Forbidden):
+        move(STATE, MINE, 100, 100, ANA, theirs)
+    assert move(STATE, MINE, 100, 100, ANA, Turn(running=True, participant_id="p1")).y == 105
+    assert move(STATE, MINE, 100, 100, ANA, Turn(running=True, character_id="c-ana")).y == 105
+    free = Turn(running=True, participant_id="p2", free_movement=True)
+    assert move(STATE, MINE, 100, 100, ANA, free).x == 105
+
+
+def test_a_move_is_snapped_and_measured() -> None:
+    moved = move(STATE, MINE, 250, 40, GM, Turn())  # to square (3, 0)
+    assert (moved.x, moved.y) == (245, 35)
+    assert moved.distance == pytest.approx(4.5)
+    assert moved.warning is None
+
+
+def test_a_move_longer_than_the_game_allows_is_a_warning_not_a_refusal() -> None:
+    source = Text(fr="Fluid, l. 987-993", en="Fluid, lines 987–993")
+    moved = move(STATE, MINE, 400, 35, ANA, Turn(), Allowance(4, source=source))
+    assert (moved.x, moved.y) == (385, 35)
+    assert moved.warning is not None
+    assert moved.warning.fr.startswith("déplacement de 5 cases, plus que les 4 permis par tour")
+    assert "Fluid, lines 987" in moved.warning.en
+    within = move(STATE, MINE, 280, 35, ANA, Turn(), Allowance(4))
+    assert within.warning is None
+    in_metres = move(STATE, MINE, 400, 35, ANA, Turn(), Allowance(6, in_units=True))
+    assert in_metres.warning is not None and "7,5 m" in in_metres.warning.fr
+
+
+def test_drags_coalesce_to_a_few_events_a_second() -> None:
+    t0 = datetime(2026, 12, 6, tzinfo=UTC)
+    last = LastMove(at=t0, seq=41, actor_id="ana")
+    soon = t0 + MOVE_INTERVAL / 2
+    assert coalesce(last, soon, 41, "ana") == "replace"
+    assert coalesce(last, t0 + MOVE_INTERVAL, 41, "ana") == "append"
+    assert coalesce(last, soon, 42, "ana") == "append"  # something happened since
+    assert coalesce(last, soon, 41, "gm") == "append"  # someone else's move
+    assert coalesce(None, soon, 41, "ana") == "append"
+    assert coalesce(last, t0 - timedelta(seconds=1), 41, "ana") == "append"

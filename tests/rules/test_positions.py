@@ -1,0 +1,152 @@
+"""Positional parameters as data: each game's `positions.toml` reads, names real parameters of
+real checks, and a board's situation turns into values and labels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ecran.engine import get_system
+from ecran.rules import EcranError
+from ecran.rules.positions import PositionalParam, Situation, fill, load_positions, merged
+
+GAMES = ("artemis", "fluid", "nephilim", "organique", "warp")
+
+
+def _at(**kw: Any) -> Situation:
+    base: dict[str, Any] = {
+        "distance": 0.0,
+        "squares": 0.0,
+        "unit": "m",
+        "adjacent": False,
+        "behind": False,
+        "higher_ground": False,
+        "target_on_ground": False,
+        "attacker_on_ground": False,
+        "allies": 0,
+        "flags": {},
+    }
+    return Situation(**{**base, **kw})
+
+
+def _row(**kw: Any) -> PositionalParam:
+    return PositionalParam.model_validate(
+        {
+            "param": "p",
+            "label": {"fr": "à {distance} {unit}", "en": "at {distance} {unit}"},
+            "lines": [1, 2],
+            **kw,
+        }
+    )
+
+
+@pytest.mark.parametrize("system_id", GAMES)
+def test_each_game_declares_real_parameters_of_real_checks(system_id: str) -> None:
+    system = get_system(system_id)
+    package = type(system).__module__.rpartition(".")[0]
+    declared = load_positions(package, system.seed)
+    checks = {c.name: c for c in system.checks}
+    for check_id, rows in declared.checks.items():
+        assert check_id in checks, check_id
+        for row in rows:
+            assert row.param in checks[check_id].params.model_fields, (check_id, row.param)
+            first, last = row.lines
+            assert 1 <= first <= last
+    # a game says what its book gives, or that it gives none
+    assert declared.checks or declared.none is not None
+
+
+def test_artemis_declares_none() -> None:
+    system = get_system("artemis")
+    declared = load_positions("ecran.systems.artemis", system.seed)
+    assert declared.checks == {}
+    assert declared.none is not None and "aucun paramètre" in declared.none.fr
+
+
+def test_bands_contact_and_beyond() -> None:
+    row = _row(
+        **{
+            "from": "distance",
+            "kind": "bands",
+            "contact": "melee",
+            "bands": [[10, "near"], [50, "far"]],
+        }
+    )
+    assert fill((row,), _at(adjacent=True, distance=1.5))["p"][0] == "melee"
+    assert fill((row,), _at(distance=10))["p"][0] == "near"
+    assert fill((row,), _at(distance=10.5))["p"][0] == "far"
+    assert fill((row,), _at(distance=51)) == {}
+    beyond = row.model_copy(update={"beyond": "sight"})
+    assert fill((beyond,), _at(distance=900))["p"][0] == "sight"
+
+
+def test_steps_round_offset_and_bounds() -> None:
+    nephilim = _row(
+        **{"from": "distance", "kind": "steps", "step": 20, "round": "ceil", "offset": -1, "min": 0}
+    )
+    assert [fill((nephilim,), _at(distance=d))["p"][0] for d in (5, 20, 21, 100)] == [0, 0, 1, 4]
+    squares = _row(
+        **{"from": "distance", "kind": "steps", "measure": "square", "step": 1, "round": "nearest"}
+    )
+    assert fill((squares,), _at(squares=1.41, distance=2.1))["p"][0] == 1
+    weapon = _row(**{"from": "distance", "kind": "steps", "step_from": "increment"})
+    assert fill((weapon,), _at(distance=9)) == {}
+    assert fill((weapon,), _at(distance=9), {"increment": 1.5})["p"][0] == 6  # L3510-3512
+
+
+def test_measure_any_flag_allies_and_labels() -> None:
+    rows = (
+        _row(**{"from": "distance", "kind": "measure", "param": "d"}),
+        _row(
+            **{
+                "from": "any",
+                "when": ["behind", "target_on_ground"],
+                "param": "pos",
+                "label": {"fr": "position : {why}", "en": "position: {why}"},
+            }
+        ),
+        _row(**{"from": "flag", "flag": "target.on_ground", "param": "prone"}),
+        _row(**{"from": "allies", "offset": 1, "param": "n"}),
+    )
+    at = _at(
+        distance=7.46,
+        behind=True,
+        target_on_ground=True,
+        allies=2,
+        flags={"target.on_ground": True},
+    )
+    filled = fill(rows, at)
+    assert {k: v for k, (v, _label) in filled.items()} == {
+        "d": 7.5,
+        "pos": True,
+        "prone": True,
+        "n": 3,
+    }
+    assert filled["d"][1].fr == "à 7,5 m (d'après le plateau)"
+    assert filled["d"][1].en == "at 7.5 m (from the board)"
+    assert filled["pos"][1].fr.startswith("position : dans le dos, adversaire à terre")
+    assert fill(rows, _at())["pos"][0] is False
+    assert "prone" not in fill(rows, _at())
+
+
+def test_merged_sets_or_adds() -> None:
+    rows = (
+        _row(param="improvements", mode="add", **{"from": "allies"}),
+        _row(param="allies", **{"from": "allies"}),
+    )
+    filled = fill(rows, _at(allies=2))
+    assert merged({"improvements": 3, "allies": 5}, rows, filled) == {
+        "improvements": 5,
+        "allies": 2,
+    }
+
+
+def test_a_malformed_file_is_said_in_one_line(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ecran.rules.positions as positions
+
+    monkeypatch.setattr(positions, "load_toml", lambda _p, _f: {"check": {"x": [{"param": "p"}]}})
+    with pytest.raises(EcranError, match=r"positions\.toml"):
+        positions.load_positions("ecran.systems.fluid", "seed")
