@@ -438,8 +438,3 @@ def opponents_add(count: int) -> int:
 
 def aggravation_time(force: int) -> int:
     return next(a.time for a in nifimo().aggravation if a.force == force)
-
-
-def all_loaded() -> None:
-    """Load every table (start-up check and tests)."""
-    core(), combat(), skills(), nifimo(), psy(), advancement()

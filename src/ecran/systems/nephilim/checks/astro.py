@@ -15,7 +15,7 @@ from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import NephilimCheck
+from ecran.systems.nephilim.checks.base import NephilimCheck
 from ecran.systems.nephilim.sheet import Element
 from ecran.systems.nephilim.tables import DAY_WORDS, ELEMENT_WORDS, FIELDS, SEED, SIGN_WORDS
 

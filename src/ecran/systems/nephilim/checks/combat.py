@@ -12,7 +12,7 @@ from ecran.rules import Outcome, Params, Resolution, ResultLaw, cite, tr
 from ecran.rules.memo import Kept
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions, NephilimCheck
+from ecran.systems.nephilim.checks.base import AgainstZero, DiceOptions, NephilimCheck
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
 from ecran.systems.nephilim.dice import (

@@ -10,7 +10,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, Text, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import (
+from ecran.systems.nephilim.checks.base import (
     BARRED_OUTCOME,
     TEST_OUTCOMES,
     DiceOptions,

@@ -7,7 +7,7 @@ from typing import Any
 
 from ecran.rules import cite
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions, KaScaleParams
+from ecran.systems.nephilim.checks.base import AgainstZero, DiceOptions, KaScaleParams
 from ecran.systems.nephilim.checks.core import KA_PARAM
 from ecran.systems.nephilim.tables import FIELDS, SEED
 

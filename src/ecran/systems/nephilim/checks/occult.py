@@ -21,7 +21,7 @@ from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import conjunction
 from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.astro import DATE, ELEMENT
-from ecran.systems.nephilim.checks.common import (
+from ecran.systems.nephilim.checks.base import (
     BARRED_OUTCOME,
     TEST_OUTCOMES,
     DiceOptions,

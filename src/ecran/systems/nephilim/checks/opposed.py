@@ -13,7 +13,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import NephilimCheck, rolled_modifier, rolled_plexus
+from ecran.systems.nephilim.checks.base import NephilimCheck, rolled_modifier, rolled_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.dice import DiceVariant
 from ecran.systems.nephilim.tables import FIELDS, SEED

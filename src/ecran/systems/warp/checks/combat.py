@@ -39,7 +39,7 @@ from ecran.rules import (
 from ecran.rules.memo import KeptBy
 from ecran.rules.wording import agreed
 from ecran.systems.warp.checks import labels
-from ecran.systems.warp.checks.fields import (
+from ecran.systems.warp.checks.base import (
     MAX_DICE,
     MAX_EXTRA,
     Named,

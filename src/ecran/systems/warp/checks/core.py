@@ -13,7 +13,7 @@ from typing import Any
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, tr
 from ecran.systems.warp.checks import labels
-from ecran.systems.warp.checks.fields import (
+from ecran.systems.warp.checks.base import (
     bonus_field,
     dice_field,
     difficulty_field,

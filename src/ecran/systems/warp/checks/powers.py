@@ -8,7 +8,7 @@ from pydantic import field_validator
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, param, tr
 from ecran.systems.warp.checks import labels
-from ecran.systems.warp.checks.fields import (
+from ecran.systems.warp.checks.base import (
     MAX_DICE,
     MAX_EXTRA,
     Named,
