@@ -11,8 +11,8 @@ from pydantic import field_validator, model_validator
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Check, Outcome, Params, Resolution, tr
 from ecran.systems.warp.checks import labels
-from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.checks.base import MAX_DICE, difficulty_field
+from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.dice import D6, kept_sum, roll_pool
 from ecran.systems.warp.tables import FIELDS, src, words
 
