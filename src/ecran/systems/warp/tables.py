@@ -269,15 +269,6 @@ class AdvancementTables(BaseModel):
     hp_increase: HpIncrease
 
 
-class CheckWords(BaseModel):
-    """What a table shows of a check: its title and description."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    title: Text
-    description: Text
-
-
 class SheetRule(BaseModel):
     """A rule a sheet must respect: the seed lines it cites, its message ({name}s to fill)."""
 
@@ -295,10 +286,6 @@ ARMOUR = load_model(PACKAGE, "armour.toml", ArmourTables)
 HEALTH = load_model(PACKAGE, "health.toml", HealthTables)
 MAGIC = load_model(PACKAGE, "magic.toml", MagicTables)
 ADVANCEMENT = load_model(PACKAGE, "advancement.toml", AdvancementTables)
-CHECK_WORDS = {
-    check: CheckWords.model_validate(row)
-    for check, row in load_toml(PACKAGE, "checks.toml").items()
-}
 SHEET_RULES = {
     rule: SheetRule.model_validate(row)
     for rule, row in load_toml(PACKAGE, "violations.toml").items()
@@ -325,12 +312,6 @@ def by_key(rows: list[R], key: str, kind: Text) -> R:
             f"unknown {kind.en}: '{key}'. Allowed: {allowed}",
         )
     )
-
-
-def words(check: str) -> tuple[Text, Text]:
-    """A check's title and description, from data/checks.toml."""
-    row = CHECK_WORDS[check]
-    return row.title, row.description
 
 
 def category(key: str) -> Category:

@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import (
-    Check,
     Outcome,
     Resolution,
     ResultLaw,
@@ -29,12 +28,12 @@ from ecran.rules import (
     Text,
 )
 from ecran.rules.memo import KeptBy
-from ecran.systems.warp.checks import labels
 from ecran.systems.warp.checks.attack_params import (
     OUTCOMES,
     BeforeDice,
     Pools,
 )
+from ecran.systems.warp.checks.base import WarpCheck
 from ecran.systems.warp.damage import (
     Hit,
     bp_roll_distribution,
@@ -60,7 +59,7 @@ from ecran.systems.warp.law import armour_law, damage_dice_law, exchange_law, si
 _NUMBERS: KeptBy[BeforeDice] = KeptBy()
 
 
-class AttackCheck(Check[Any]):
+class AttackCheck(WarpCheck[Any]):
     """Shared procedure; subclasses say how the pools, the factor and the hit are built.
 
     Reading of the fumble rule in combat (L1784-1851: automatic failure "even if the total beats
@@ -68,7 +67,6 @@ class AttackCheck(Check[Any]):
     without a margin (then it does no margin damage)."""
 
     outcomes: ClassVar[Sequence[Outcome]] = OUTCOMES
-    detail_labels: ClassVar[dict[str, Text]] = labels.ATTACK
     #: The target's state (`target_state`) is one of the outcomes: read by their words.
     value_labels: ClassVar[dict[str, Text]] = {o.name: o.label for o in OUTCOMES}
     #: The dice shown: both pools' faces and totals (the margin says what they did), the

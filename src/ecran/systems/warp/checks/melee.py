@@ -44,7 +44,6 @@ from ecran.systems.warp.tables import (
     WEAPONS,
     by_key,
     src,
-    words,
 )
 
 # -- melee ----------------------------------------------------------------------------------
@@ -101,7 +100,6 @@ def gang_bonus_attackers(attackers: int, combat_dice: int) -> int:
 
 class Melee(AttackCheck):
     name = "melee"
-    title, description = words(name)
     params = MeleeParams
     sources: ClassVar[Sequence[Source]] = (
         src(2294, 2324),
@@ -187,7 +185,6 @@ class SpecialEffect(Melee):
     (L3710-3730). Half damage rounds like the other divisions (reading §9.8)."""
 
     name = "special_effect"
-    title, description = words(name)
     params = SpecialEffectParams
     outcomes = (
         FUMBLE,

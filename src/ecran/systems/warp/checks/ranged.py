@@ -45,7 +45,6 @@ from ecran.systems.warp.tables import (
     by_key,
     range_row,
     src,
-    words,
 )
 
 RANGED = Named(WEAPONS.ranged)
@@ -161,7 +160,6 @@ def range_dice(weapon_key: str, distance: float) -> int | None:
 
 class Ranged(AttackCheck):
     name = "ranged"
-    title, description = words(name)
     params = RangedParams
     sources = (
         src(2700, 2827),
