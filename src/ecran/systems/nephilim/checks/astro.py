@@ -14,7 +14,6 @@ from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
-from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.base import NephilimCheck
 from ecran.systems.nephilim.sheet import Element
 from ecran.systems.nephilim.tables import DAY_WORDS, ELEMENT_WORDS, FIELDS, SEED, SIGN_WORDS
@@ -57,7 +56,6 @@ class ConjunctionCheck(NephilimCheck[ConjunctionParams]):
         Outcome(BOTH, tr("jour et signe", "day and sign")),
     )
     sources = (cite(SEED, 598, 623),)
-    detail_labels = labels.CONJUNCTION
     example = {"date": "2024-08-04", "element": "soleil"}
 
     def resolve(self, params: ConjunctionParams, dice: DiceSource) -> Resolution:

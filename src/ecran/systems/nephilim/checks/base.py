@@ -14,7 +14,6 @@ from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Check, CheckWords, Outcome, Params, Resolution, Text, tr
 from ecran.rules.check import DIFFICULTY, Recall, no_recall
 from ecran.systems.nephilim import options
-from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.dice import (
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
@@ -120,7 +119,6 @@ class DiceTest(NephilimCheck[P]):
     """A test `score + R >= difficulty`: subclasses say how the score and difficulty are made."""
 
     outcomes: ClassVar[Sequence[Outcome]] = TEST_OUTCOMES
-    detail_labels = labels.TEST
 
     @abstractmethod
     def score(self, params: P) -> int: ...

@@ -11,7 +11,6 @@ from ecran.dice import DiceSource, Distribution
 from ecran.rules import Outcome, Params, Resolution, ResultLaw, cite, tr
 from ecran.rules.memo import Kept
 from ecran.systems.nephilim import options
-from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.base import AgainstZero, DiceOptions, NephilimCheck
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
@@ -43,7 +42,6 @@ class Initiative(NephilimCheck[InitiativeParams]):
         Outcome("critical_success", tr("réussite critique (premier à égalité)", "critical")),
     )
     sources = (cite(SEED, 491), cite(SEED, 518))
-    detail_labels = labels.INITIATIVE
     example = {"rapidite": 1, "reaction": 0}
 
     def base(self, params: InitiativeParams) -> int:
@@ -82,7 +80,6 @@ class DuelSegments(NephilimCheck[DuelParams]):
         Outcome("first", tr("agit avant, sans réaction possible", "acts first, unopposed")),
     )
     sources = (cite(SEED, 493, 495), cite(SEED, 499, 506))
-    detail_labels = labels.DUEL
     example = {"initiative": 3, "opponent_initiative": -2}
 
     def resolve(self, params: DuelParams, dice: DiceSource) -> Resolution:
@@ -118,7 +115,6 @@ class Sprint(AgainstZero[SprintParams]):
     name = "sprint"
     params = SprintParams
     sources = (cite(SEED, 524, 529),)
-    detail_labels = labels.SPRINT
     example = {"rapidite": 1, "skill": -1}
 
     def score(self, params: SprintParams) -> int:
@@ -155,7 +151,6 @@ class Attack(OpposedCheck[AttackParams]):
     name = "attack"
     params = AttackParams
     sources = (cite(SEED, 479, 481), cite(SEED, 493), cite(SEED, 539, 541, note="headings only"))
-    detail_labels = labels.ATTACK
     example = {"characteristic": 1, "skill": 0, "defence_characteristic": 0, "defence_skill": 0}
 
     def sides(self, params: AttackParams) -> tuple[int, bool, int, bool]:
@@ -265,7 +260,6 @@ class Declaration(NephilimCheck[DeclarationParams]):
         Outcome(LAST, tr("déclare le dernier (avantage)", "declares last (advantage)")),
     )
     sources = (cite(SEED, 493), cite(SEED, 514, 518))
-    detail_labels = labels.DECLARATION
     example = {
         "anticipation": 1,
         "intuition": 1,

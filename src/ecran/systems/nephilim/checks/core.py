@@ -9,7 +9,6 @@ from typing import Any, ClassVar, Literal
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, Text, cite, tr
 from ecran.systems.nephilim import options
-from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.base import (
     BARRED_OUTCOME,
     TEST_OUTCOMES,
@@ -118,7 +117,6 @@ class KaTest(DiceTest[KaTestParams]):
     name = "ka_test"
     params = KaTestParams
     sources = (cite(SEED, 32, 47), cite(SEED, 455))
-    detail_labels = labels.KA_TEST
     example = {"ka": 18, "difficulty": 0}
 
     def score(self, params: KaTestParams) -> int:
@@ -144,7 +142,6 @@ class Knowledge(NephilimCheck[KnowledgeParams]):
         Outcome(SUCCESS, tr("sait", "knows")),
     )
     sources = (cite(SEED, 460),)
-    detail_labels = labels.KNOWLEDGE
     example = {"skill": 0, "threshold": -1}
 
     def resolve(self, params: KnowledgeParams, dice: DiceSource) -> Resolution:

@@ -12,7 +12,6 @@ from pydantic import BaseModel
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.nephilim import options
-from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.base import NephilimCheck, rolled_modifier, rolled_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.dice import DiceVariant
@@ -37,7 +36,6 @@ class OpposedCheck(NephilimCheck[P]):
     """Subclasses give both scores and whether each side rolls."""
 
     outcomes: ClassVar[Sequence[Outcome]] = OPPOSED_OUTCOMES
-    detail_labels = labels.OPPOSED
 
     @abstractmethod
     def sides(self, params: P) -> tuple[int, bool, int, bool]:
