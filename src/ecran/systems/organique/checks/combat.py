@@ -10,7 +10,6 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, ResultLaw, param, tr
-from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     ActionName,
     D20Check,
@@ -109,7 +108,6 @@ class Attack(OrganiqueCheck[AttackParams]):
         "reaction": "dodge",
         "defender_characteristics": 30,
     }
-    detail_labels = labels.ATTACK
 
     law_examples: ClassVar[list[dict[str, Any]]] = [
         {**example, "reaction": "none", "coverage": 4, "modifier": 3},
@@ -218,7 +216,6 @@ class StunSave(D20Check[StunParams]):
     outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(3221, 3240), src(4076, 4083, "A10"))
     example = {"characteristic": 15, "attacker_margin": 12}
-    detail_labels = labels.STUN
     reads = ("attacker_margin", "stun_opposed", "tie_rule")
 
     def base(self, params: StunParams) -> int:
@@ -260,7 +257,6 @@ class ShockPain(D20Check[ShockParams]):
     outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(498, 510),)
     example = {"characteristic": 12, "difficulty": 20}
-    detail_labels = labels.ROLL
 
     def base(self, params: ShockParams) -> int:
         return params.characteristic + params.modifier
@@ -291,7 +287,6 @@ class FallSave(OrganiqueCheck[FallParams]):
     )
     sources = (src(190, 194), src(782, 783))
     example = {"characteristic": 10, "floors": 2}
-    detail_labels = labels.FALL
 
     def resolve(self, params: FallParams, dice: DiceSource) -> Resolution:
         die = dice.d(20)

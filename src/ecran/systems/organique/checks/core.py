@@ -9,7 +9,6 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, tr
-from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
     D20Check,
@@ -40,7 +39,6 @@ class ActionTest(D20Check[TestParams]):
     outcomes = PASS_FAIL
     sources = (src(6, 24), src(58, 61), src(83, 106), src(2809, 2816))
     example = {"characteristic": 9, "difficulty": 20, "modifier": 8}
-    detail_labels = labels.ROLL
 
     def base(self, params: TestParams) -> int:
         return params.characteristic + params.modifier
@@ -64,7 +62,6 @@ class TwoCharacteristicTest(D20Check[TwoCharParams]):
     outcomes = PASS_FAIL
     sources = (src(45, 56),)
     example = {"first": 3, "second": 12, "difficulty": 20}
-    detail_labels = labels.TWO_CHARACTERISTICS
 
     def stat(self, params: TwoCharParams) -> int:
         return two_characteristics(params.first, params.second, params.two_characteristics)
@@ -116,7 +113,6 @@ class SkillTest(D20Check[SkillParams]):
     outcomes = PASS_FAIL
     sources = (src(1132, 1216), src(1219, 1241))
     example = {"characteristic": 14, "level": 3, "difficulty": 20}
-    detail_labels = labels.SKILL
 
     def bonus(self, params: SkillParams) -> tuple[int, int]:
         """The level the roll uses and its bonus (teamwork's included)."""
@@ -162,7 +158,6 @@ class Save(D20Check[SaveParams]):
     outcomes = PASS_FAIL
     sources = (src(121, 165), src(512, 529))
     example = {"kind": "unconsciousness", "characteristic": 3, "second": 12, "difficulty": 20}
-    detail_labels = labels.SAVE
     reads = ("opponent_margin", "tie_rule")
 
     def stat(self, params: SaveParams) -> int:
@@ -221,7 +216,6 @@ class Opposed(OrganiqueCheck[OpposedParams]):
         "opponent_characteristic": 10,
         "opponent_difficulty": 20,
     }
-    detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         me = d20_test(dice, params.characteristic + params.modifier, params.difficulty, params.luck)

@@ -6,7 +6,6 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, tr
-from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     characteristic_field,
@@ -37,7 +36,6 @@ class Dependence(OrganiqueCheck[DependenceParams]):
     )
     sources = (src(953, 962), src(999, 1044), src(147, 149))
     example = {"endurance": 9, "will": 12, "physical": 5, "psychological": 1, "doses": 10}
-    detail_labels = labels.DEPENDENCE
 
     def resolve(self, params: DependenceParams, dice: DiceSource) -> Resolution:
         body = params.endurance if params.physical_dependence_stat == "END" else params.will

@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, tr
-from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
     HoleSkillName,
@@ -46,7 +45,6 @@ class Preliminary(OrganiqueCheck[PreliminaryParams]):
     outcomes = (Outcome("failure", tr("rien trouvé", "nothing found")), *INFO_OUTCOMES)
     sources = (src(1505, 1584), src(2320, 2351))
     example = {"method": "snooping", "base": 10, "paranoia": 10}
-    detail_labels = labels.PRELIMINARY
 
     def resolve(self, params: PreliminaryParams, dice: DiceSource) -> Resolution:
         roll = d20_test(dice, params.base + params.modifier, params.paranoia, params.luck)
@@ -82,7 +80,6 @@ class Firewall(OrganiqueCheck[FirewallParams]):
     )
     sources = (src(1825, 1849), src(1890, 1926))
     example = {"base": 18, "firewall": 20}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: FirewallParams, dice: DiceSource) -> Resolution:
         skill = next(s for s in HACKING.hole_skill if s.name == params.skill)
@@ -113,7 +110,6 @@ class SocialPassword(OrganiqueCheck[SocialParams]):
     )
     sources = (src(1704, 1740),)
     example = {"charisma": 17, "paranoia": 10}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: SocialParams, dice: DiceSource) -> Resolution:
         roll = d20_test(dice, params.charisma + params.modifier, params.paranoia, params.luck)
@@ -145,7 +141,6 @@ class Detection(OrganiqueCheck[DetectionParams]):
     )
     sources = (src(2029, 2070), src(2463, 2465))
     example = {"surveillance": 30, "admin_level": 3, "admin_base": 14, "hacker_base": 18}
-    detail_labels = labels.DETECTION
 
     def resolve(self, params: DetectionParams, dice: DiceSource) -> Resolution:
         d100 = dice.d(100)
@@ -192,7 +187,6 @@ class Decrypt(OrganiqueCheck[DecryptParams]):
     outcomes = tuple(Outcome(r.name, r.label) for r in HACKING.decrypt_time)
     sources = (src(2187, 2257),)
     example = {"program_strength": 6, "computer_power": 2, "assist_margin": 15, "encryption": 37}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: DecryptParams, dice: DiceSource) -> Resolution:
         base = params.program_strength * params.computer_power + params.assist_margin
@@ -212,7 +206,6 @@ class Encrypt(OrganiqueCheck[EncryptParams]):
     outcomes = PASS_FAIL
     sources = (src(2174, 2185), src(2233, 2241))
     example = {"program_strength": 30, "base": 18}
-    detail_labels = labels.ENCRYPT
 
     def resolve(self, params: EncryptParams, dice: DiceSource) -> Resolution:
         roll = d20_test(dice, params.base + params.modifier, 20)

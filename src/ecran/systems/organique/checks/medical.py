@@ -7,7 +7,6 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, tr
-from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     characteristic_field,
@@ -38,7 +37,6 @@ class DiseaseProgression(OrganiqueCheck[ProgressionParams]):
     )
     sources = (src(1062, 1088), src(1100, 1129))
     example = {"endurance": 7, "treatment": 8, "difficulty": 20, "level": 2}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: ProgressionParams, dice: DiceSource) -> Resolution:
         base = params.endurance + params.treatment + params.immunity

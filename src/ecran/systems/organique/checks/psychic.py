@@ -6,7 +6,6 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, param, tr
-from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
     OrganiqueCheck,
@@ -58,7 +57,6 @@ class Manipulation(OrganiqueCheck[ManipulationParams]):
     )
     sources = (src(1307, 1365), src(1381, 1390), src(476, 488))
     example = {"will": 17, "skill_bonus": 4, "area": True, "distance_m": 1}
-    detail_labels = labels.MANIPULATION
 
     def resolve(self, params: ManipulationParams, dice: DiceSource) -> Resolution:
         target = next(t for t in HACKING.psychic_target if t.name == params.target)
@@ -98,7 +96,6 @@ class Perception(OrganiqueCheck[PerceptionParams]):
     outcomes = PASS_FAIL
     sources = (src(1367, 1379),)
     example = {"perception": 14, "skill_bonus": 8, "distance_m": 1, "crowd": 8}
-    detail_labels = labels.PERCEPTION
 
     def resolve(self, params: PerceptionParams, dice: DiceSource) -> Resolution:
         penalty = METRE_PENALTY * params.distance_m + params.crowd // 4

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, tr
-from ecran.systems.organique.checks import labels
 from ecran.systems.organique.checks.base import (
     PASS_FAIL,
     OrganiqueCheck,
@@ -46,7 +45,6 @@ class Manoeuvre(OrganiqueCheck[ManoeuvreParams]):
     outcomes = PASS_FAIL
     sources = (src(1393, 1457),)
     example = {"agility": 15, "level": 3, "manoeuvrability": 15, "difficulty": 20}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: ManoeuvreParams, dice: DiceSource) -> Resolution:
         base = params.agility + skill_bonus(params.level) + params.manoeuvrability + params.modifier
@@ -97,7 +95,6 @@ class VehicleAttack(OrganiqueCheck[VehicleAttackParams]):
         "reaction": "dodge",
         "defender_characteristics": 20,
     }
-    detail_labels = labels.ATTACK
 
     def resolve(self, params: VehicleAttackParams, dice: DiceSource) -> Resolution:
         base = params.agility + skill_bonus(params.level) + params.manoeuvrability + params.modifier
