@@ -8,11 +8,10 @@ from typing import Any, ClassVar, Literal, Self
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, ResultLaw, Text, tr
+from ecran.rules import Outcome, Params, Resolution, ResultLaw, tr
 from ecran.rules.memo import Kept
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, tracks
-from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.base import (
     SkillParams,
     ZoneCheck,
@@ -22,7 +21,6 @@ from ecran.systems.artemis.checks.base import (
     skill_field,
 )
 from ecran.systems.artemis.checks.core import CANCELLED
-from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -101,12 +99,10 @@ LAWS: Kept[ResultLaw] = Kept()
 
 class Attack(ZoneCheck[AttackParams]):
     name = "attack"
-    title, description = words("attack")
     params = AttackParams
     outcomes = ATTACK_OUTCOMES
     sources = (seed(729, 759), seed(168, 182), site(166, 189, "0106070401"))
     example = {"attack": 7, "parry": 6}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_ATTACK
 
     def _scores(self, p: AttackParams) -> tuple[int, int]:
         optional = tables.combat().optional
@@ -196,7 +192,6 @@ class DefencelessParams(BlowParams, DefencelessCore):
 
 class Defenceless(ZoneCheck[DefencelessParams]):
     name = "defenceless"
-    title, description = words("defenceless")
     params = DefencelessParams
     outcomes = (Outcome("miss", tr("raté", "miss")), Outcome("hit", tr("touché", "hit")))
     sources = (seed(183, 187),)
@@ -230,7 +225,6 @@ class DodgeParams(ForcibleParams, BlowParams, DodgeCore):
 
 class Dodge(ZoneCheck[DodgeParams]):
     name = "dodge"
-    title, description = words("dodge")
     params = DodgeParams
     outcomes = (
         Outcome("hit", tr("touché", "hit")),
@@ -273,12 +267,10 @@ def plus_categories(params: DamageParams) -> int:
 
 class Damage(ZoneCheck[DamageParams]):
     name = "damage"
-    title, description = words("damage")
     params = DamageParams
     outcomes = tuple(Outcome(n, tracks.outcome_label(n)) for n in tracks.outcome_names())
     sources = (seed(71, 128), seed(701, 725), seed(813, 833), site(231, 263, "0106060101"))
     example = {"resistance": 5, "category": 5, "protection": 2}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_DAMAGE
 
     def difficulty(self, params: DamageParams) -> int:
         return tables.core().fixed.resistance

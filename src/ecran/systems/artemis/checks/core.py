@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, Text, param, tr
+from ecran.rules import Check, Outcome, Params, Resolution, param, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
-from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.base import (
     ZONE_OUTCOMES,
     SkillParams,
@@ -18,7 +17,6 @@ from ecran.systems.artemis.checks.base import (
     reading,
     skill_field,
 )
-from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -44,7 +42,6 @@ class TestParams(Params):
 
 class Test(ZoneCheck[TestParams]):
     name = "test"
-    title, description = words("test")
     params = TestParams
     outcomes = ZONE_OUTCOMES
     sources = (
@@ -64,12 +61,10 @@ class TestXpParams(SkillParams):
 
 class TestXp(ZoneCheck[TestXpParams]):
     name = "test_xp"
-    title, description = words("test_xp")
     params = TestXpParams
     outcomes = ZONE_OUTCOMES
     sources = (seed(29, 39), seed(20, 27))
     example = {"skill": 5, "difficulty": 9, "spend_on": "failure"}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_XP
     #: the forced die follows the first zone: each difficulty is walked whole
     ladder = Check.ladder
 
@@ -107,7 +102,6 @@ class OpposedParams(Params):
 
 class Opposed(ZoneCheck[OpposedParams]):
     name = "opposed"
-    title, description = words("opposed")
     params = OpposedParams
     outcomes = (
         Outcome("loss", tr("perdu", "loss")),
@@ -116,7 +110,6 @@ class Opposed(ZoneCheck[OpposedParams]):
     )
     sources = (seed(177, 178), site(166, 189, "0106070401"))
     example = {"skill": 6, "opponent_skill": 5}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_OPPONENT
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         mine = ad.roll_die(dice, params.professional, reading(params))
@@ -147,12 +140,10 @@ class NifimoParams(SkillParams):
 
 class Nifimo(ZoneCheck[NifimoParams]):
     name = "nifimo"
-    title, description = words("nifimo")
     params = NifimoParams
     outcomes = NIFIMO_OUTCOMES
     sources = (seed(313, 322), site(100, 113, "0105070201"))
     example = {"skill": 5, "track": "fatigue"}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_NIFIMO
 
     def difficulty(self, params: NifimoParams) -> int:
         return tables.core().fixed.nifimo
@@ -163,7 +154,6 @@ class Nifimo(ZoneCheck[NifimoParams]):
 
 class Calm(ZoneCheck[SkillParams]):
     name = "calm"
-    title, description = words("calm")
     params = SkillParams
     outcomes = NIFIMO_OUTCOMES
     sources = (seed(56, 69), site(115, 119, "0106010001"))
@@ -184,7 +174,6 @@ class ResistanceParams(Params):
 
 class Resistance(ZoneCheck[ResistanceParams]):
     name = "resistance"
-    title, description = words("resistance")
     params = ResistanceParams
     outcomes = (
         Outcome("cancel_none", tr("aucune annulée", "none cancelled")),

@@ -3,20 +3,18 @@ Apaiser (the innate Empathie skill that soothes stress)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import EcranError, Outcome, Resolution, Text, tr
+from ecran.rules import EcranError, Outcome, Resolution, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
-from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.base import (
     ZONE_OUTCOMES,
     SkillParams,
     ZoneCheck,
     skill_field,
 )
-from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -31,12 +29,10 @@ class TraceParams(SkillParams):
 
 class SketchTrace(ZoneCheck[TraceParams]):
     name = "sketch_trace"
-    title, description = words("sketch_trace")
     params = TraceParams
     outcomes = ZONE_OUTCOMES
     sources = (seed(197, 203),)
     example = {"skill": 6}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
 
     def difficulty(self, params: TraceParams) -> int:
         return tables.psy().sketch_trace.difficulty
@@ -53,7 +49,6 @@ class AttractParams(SkillParams):
 
 class SketchAttract(ZoneCheck[AttractParams]):
     name = "sketch_attract"
-    title, description = words("sketch_attract")
     params = AttractParams
     outcomes = (
         Outcome("permanent_and_light", tr("1 permanente + 1 légère", "1 permanent + 1 light")),
@@ -62,7 +57,6 @@ class SketchAttract(ZoneCheck[AttractParams]):
     )
     sources = (seed(204, 215),)
     example = {"skill": 6, "unwilling_spirits": 1}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
 
     def _check_will(self, params: AttractParams) -> None:
         limit = tables.psy().sketch_attract.strong_will
@@ -99,7 +93,6 @@ class _Power(ZoneCheck[PowerParams]):
 
     outcomes = ZONE_OUTCOMES
     example = {"skill": 6, "count": 1}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
 
     def _rule(self) -> tables.Metamorphosis | tables.Invocation:
         raise NotImplementedError
@@ -121,7 +114,6 @@ class _Power(ZoneCheck[PowerParams]):
 
 class Metamorphosis(_Power):
     name = "metamorphosis"
-    title, description = words("metamorphosis")
     params = PowerParams
     sources = (seed(263, 286), site(70, 80, "0105030001"))
 
@@ -138,7 +130,6 @@ class Metamorphosis(_Power):
 
 class Invocation(_Power):
     name = "invocation"
-    title, description = words("invocation")
     params = PowerParams
     sources = (seed(288, 312), site(70, 80, "0105030001"))
 
@@ -163,7 +154,6 @@ class RendezvousParams(SkillParams):
 
 class Rendezvous(ZoneCheck[RendezvousParams]):
     name = "rendezvous"
-    title, description = words("rendezvous")
     params = RendezvousParams
     outcomes = ZONE_OUTCOMES
     sources = (seed(228, 260), site(441, 454, "0108050201"))
@@ -190,7 +180,6 @@ class ApaiserParams(SkillParams):
 
 class Apaiser(ZoneCheck[ApaiserParams]):
     name = "apaiser"
-    title, description = words("apaiser")
     params = ApaiserParams
     outcomes = (
         Outcome("no_effect", tr("aucun effet", "no effect")),
