@@ -7,7 +7,7 @@ import tomllib
 from importlib import resources
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from ecran.rules.errors import EcranError
 from ecran.rules.option import Option, param
@@ -104,12 +104,18 @@ def load_titles(package: str, filename: str) -> dict[str, Text]:
 
 
 class OutcomeWords(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     id: str
     label: Text
     help: Text | None = None
 
 
 class CheckWordsRow(BaseModel):
+    """A check's words; an unknown key is refused (a misspelt `details` would drop labels)."""
+
+    model_config = ConfigDict(extra="forbid")
+
     title: Text
     description: Text
     #: Groups of `data/details.toml` labelling the check's `Resolution.details`, in order (a later
