@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ecran.rules.errors import EcranError
 from ecran.rules.option import Option, param
+from ecran.rules.outcome import Outcome
 from ecran.rules.text import Source, Text
 
 M = TypeVar("M", bound=BaseModel)
@@ -123,34 +124,61 @@ class CheckWordsRow(BaseModel):
     details: list[str] = []
     #: The outcomes, worst to best, where the check names its own (not a table of the rules).
     outcome: list[OutcomeWords] = []
+    #: Or the sets of `data/outcomes.toml` its outcomes are, in order, where several checks share
+    #: them (read into `outcome` at load).
+    outcomes: list[str] = []
 
 
 class CheckWords:
     """A game's words for its checks, from `data/checks.toml` (one table per check id: `title`,
-    `description`, optional `details` groups and `outcome` list) and `data/details.toml` (groups of
-    detail labels). The game's base check class names it (`words = CheckWords.load(PACKAGE)`)
-    and every check then takes its words by its `name`: what players read lives in data."""
+    `description`, optional `details` groups and `outcome` list or `outcomes` sets),
+    `data/details.toml` (groups of detail labels) and `data/outcomes.toml` (sets of outcomes several
+    checks share, `[[set]]` rows of `id`, `label`, optional `help`). The game's base check class
+    names it (`words = CheckWords.load(PACKAGE)`) and every check then takes its words by its
+    `name`: what players read lives in data."""
 
-    def __init__(self, checks: dict[str, CheckWordsRow], groups: dict[str, dict[str, Text]]):
+    def __init__(
+        self,
+        checks: dict[str, CheckWordsRow],
+        groups: dict[str, dict[str, Text]],
+        sets: dict[str, list[OutcomeWords]] | None = None,
+    ):
         self.checks = checks
         self.groups = groups
+        self.sets = sets or {}
 
     @classmethod
     def load(cls, package: str) -> CheckWords:
-        checks = {
-            k: CheckWordsRow.model_validate(v) for k, v in load_toml(package, "checks.toml").items()
+        raw = _optional(package, "outcomes.toml")
+        sets = {
+            name: [OutcomeWords.model_validate(row) for row in rows] for name, rows in raw.items()
         }
-        try:
-            raw = load_toml(package, "details.toml")
-        except FileNotFoundError:
-            raw = {}
+        checks = {}
+        for name, row in load_toml(package, "checks.toml").items():
+            words = CheckWordsRow.model_validate(row)
+            if words.outcomes:
+                words.outcome = [o for s in words.outcomes for o in sets[s]]
+            checks[name] = words
         groups = {
-            g: {k: Text.model_validate(v) for k, v in rows.items()} for g, rows in raw.items()
+            g: {k: Text.model_validate(v) for k, v in rows.items()}
+            for g, rows in _optional(package, "details.toml").items()
         }
-        return cls(checks, groups)
+        return cls(checks, groups, sets)
 
     def __contains__(self, name: str) -> bool:
         return name in self.checks
 
     def detail_labels(self, name: str) -> dict[str, Text]:
         return {k: v for group in self.checks[name].details for k, v in self.groups[group].items()}
+
+    def outcome_set(self, name: str) -> tuple[Outcome, ...]:
+        """The outcomes of a set of `data/outcomes.toml`, for a rule that names them."""
+        return tuple(Outcome(o.id, o.label, o.help) for o in self.sets[name])
+
+
+def _optional(package: str, filename: str) -> dict[str, Any]:
+    """A data file a game may leave out (none of its checks needs it): empty then."""
+    try:
+        return load_toml(package, filename)
+    except FileNotFoundError:
+        return {}
