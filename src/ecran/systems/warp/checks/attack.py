@@ -14,14 +14,13 @@ left out, `law`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import (
-    Outcome,
     Resolution,
     ResultLaw,
     Tail,
@@ -29,11 +28,10 @@ from ecran.rules import (
 )
 from ecran.rules.memo import KeptBy
 from ecran.systems.warp.checks.attack_params import (
-    OUTCOMES,
     BeforeDice,
     Pools,
 )
-from ecran.systems.warp.checks.base import WarpCheck
+from ecran.systems.warp.checks.base import WORDS, WarpCheck
 from ecran.systems.warp.damage import (
     Hit,
     bp_roll_distribution,
@@ -66,9 +64,8 @@ class AttackCheck(WarpCheck[Any]):
     the opposition"): a fumbled attack misses; a fumbled defence fails, so the attack hits even
     without a margin (then it does no margin damage)."""
 
-    outcomes: ClassVar[Sequence[Outcome]] = OUTCOMES
     #: The target's state (`target_state`) is one of the outcomes: read by their words.
-    value_labels: ClassVar[dict[str, Text]] = {o.name: o.label for o in OUTCOMES}
+    value_labels: ClassVar[dict[str, Text]] = {o.name: o.label for o in WORDS.outcome_set("attack")}
     #: The dice shown: both pools' faces and totals (the margin says what they did), the
     #: alternative damage dice (the raw damage says it) and the armour rolls (the damage does).
     work_details: ClassVar[frozenset[str]] = frozenset(

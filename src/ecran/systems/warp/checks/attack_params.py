@@ -1,5 +1,5 @@
 """What every WaRP attack asks before the dice: the attack pool and its situation dice, the
-target's armour and hit points, the optional rules; and the outcomes an attack can have."""
+target's armour and hit points, the optional rules."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from pydantic import field_validator, model_validator
 
 from ecran.rules import (
     EcranError,
-    Outcome,
     Params,
     param,
     tr,
@@ -41,42 +40,6 @@ from ecran.systems.warp.tables import (
 )
 from ecran.systems.warp.tracks import multiple_actions
 
-FUMBLE = Outcome(
-    "fumble",
-    tr("échec critique", "fumble"),
-    tr(
-        "Tous les dés d'attaque gardés font 1 : raté et catastrophe (règle optionnelle)",
-        "Every kept attack die is 1: a miss and a catastrophe (optional rule)",
-    ),
-)
-MISS = Outcome("miss", tr("raté", "miss"), tr("Attaque ≤ défense", "Attack <= defence"))
-OUTCOMES = (
-    FUMBLE,
-    MISS,
-    Outcome(
-        "no_damage",
-        tr("touché sans dégât", "hit, no damage"),
-        tr(
-            "L'armure arrête tout, ou défense en échec critique sans marge",
-            "Armour stops it all, or a fumbled defence with no margin",
-        ),
-    ),
-    Outcome("wounded", tr("blessé", "wounded")),
-    Outcome(
-        "badly_wounded",
-        tr("gravement blessé", "badly wounded"),
-        tr("PV ≤ moitié : un dé de pénalité", "HP <= half: a penalty die"),
-    ),
-    Outcome("out", tr("hors de combat", "out of combat"), tr("PV ≤ 0", "HP <= 0")),
-    Outcome(
-        "dead",
-        tr("mort ou mourant", "dead or dying"),
-        tr(
-            "PV ≤ −max ; jamais par un taser, dont les dégâts sont temporaires",
-            "HP <= -max; never from a taser, whose damage is temporary",
-        ),
-    ),
-)
 NONE = {"none": tr("aucune", "none")}
 NORMAL = Named(ARMOUR.normal)
 BULLETPROOF = Named(ARMOUR.bulletproof, NONE)

@@ -15,11 +15,14 @@ from ecran.systems.warp.tables import FIELDS, PACKAGE, Row
 
 P = TypeVar("P", bound=BaseModel)
 
+#: The words of every check (data/checks.toml, details.toml, outcomes.toml).
+WORDS = CheckWords.load(PACKAGE)
+
 
 class WarpCheck(Check[P]):
     """A WaRP check: its title, description and detail labels are data, under its `name`."""
 
-    words = CheckWords.load(PACKAGE)
+    words = WORDS
 
 
 #: Dice in one pool (a trait's score) and extra dice from one situation.

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Outcome, Params, Resolution, tr
+from ecran.rules import Params, Resolution
 from ecran.systems.warp.checks.base import (
     WarpCheck,
     bonus_field,
@@ -29,12 +29,6 @@ from ecran.systems.warp.dice import (
 from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, RELATED_TRAITS, UNSTOPPABLE_SIX
 from ecran.systems.warp.tables import src
 
-FUMBLE = Outcome(
-    "fumble",
-    tr("échec critique", "fumble"),
-    tr("Tous les dés gardés font 1 : échec et catastrophe", "Every kept die is 1: catastrophe"),
-)
-
 
 class RollParams(Params):
     dice: int = dice_field("dice")
@@ -50,12 +44,6 @@ class Roll(WarpCheck[RollParams]):
 
     name = "roll"
     params = RollParams
-    outcomes = (
-        FUMBLE,
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("tie", tr("résultat nul", "tie"), tr("Impasse, non concluant", "Inconclusive")),
-        Outcome("success", tr("réussite", "success")),
-    )
     sources = (
         src(127, 147),
         src(163, 186),
@@ -102,19 +90,11 @@ class OpposedParams(Params):
     opponent_penalty: int = penalty_field("opponent_penalty")
 
 
-OPPOSED_OUTCOMES = (
-    Outcome("loss", tr("défaite", "loss")),
-    Outcome("tie", tr("égalité", "tie"), tr("Non concluant ; en combat, raté", "Inconclusive")),
-    Outcome("win", tr("victoire", "win")),
-)
-
-
 class Opposed(WarpCheck[OpposedParams]):
     """Both sides roll; the higher kept total wins (L1614-1658); a tie is not a win (L163-169)."""
 
     name = "opposed"
     params = OpposedParams
-    outcomes = OPPOSED_OUTCOMES
     sources = (src(163, 169), src(1568, 1658))
     example = {"dice": 3, "bonus": 1, "opponent_dice": 3}
     #: Beyond the walk: two pools of 4: 6**8 sequences.
@@ -155,16 +135,6 @@ class Versus(WarpCheck[VersusParams]):
 
     name = "versus"
     params = VersusParams
-    outcomes = (
-        FUMBLE,
-        Outcome("loss", tr("défaite", "loss")),
-        Outcome(
-            "loss_with_six",
-            tr("défaite avec un six imparable", "loss with an unstoppable six"),
-            tr("Succès limité laissé au MJ", "Limited success, GM's call"),
-        ),
-        *OPPOSED_OUTCOMES[1:],
-    )
     sources = (src(1614, 1658), src(1784, 1935))
     example = {"dice": 4, "opponent_dice": 3, "unstoppable_six": True, "fumbles": True}
     #: Beyond the walk: two pools of 4: 6**8 sequences; open-ended rolls never end.
@@ -242,7 +212,6 @@ class Related(WarpCheck[RelatedParams]):
 
     name = "related"
     params = RelatedParams
-    outcomes = Roll.outcomes[1:]
     sources = (src(1960, 1989), src(1399, 1405))
     example = {"related_score": 3, "difficulty": 7, "related_traits": True}
     #: Beyond the walk: 3 dice and 4 bonus dice: 6**7 sequences.

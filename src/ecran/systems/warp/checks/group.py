@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import field_validator, model_validator
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Outcome, Params, Resolution, tr
+from ecran.rules import Params, Resolution
 from ecran.systems.warp.checks.base import MAX_DICE, WarpCheck, difficulty_field
 from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.dice import D6, kept_sum, roll_pool
@@ -72,11 +72,6 @@ class GroupRoll(WarpCheck[GroupParams]):
 
     name = "group"
     params = GroupParams
-    outcomes = (
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("tie", tr("résultat nul", "tie")),
-        Outcome("success", tr("réussite", "success")),
-    )
     sources = (src(1991, 2222),)
     example = {"participants": "4,2", "method": "combined", "difficulty": 14}
     #: Beyond the walk: 7 dice: 6**7 sequences.
@@ -126,11 +121,6 @@ class HandParams(Params):
 class HandOfFate(WarpCheck[HandParams]):
     name = "hand_of_fate"
     params = HandParams
-    outcomes = (
-        Outcome("bad", tr("mauvais", "bad")),
-        Outcome("mediocre", tr("médiocre", "mediocre")),
-        Outcome("good", tr("bon", "good")),
-    )
     sources = (src(1748, 1775),)
     example = {"bad_up_to": 5, "good_from": 9}
 
@@ -152,10 +142,6 @@ class FlawParams(Params):
 class FlawTrigger(WarpCheck[FlawParams]):
     name = "flaw"
     params = FlawParams
-    outcomes = (
-        Outcome("triggered", tr("déclenché", "triggered")),
-        Outcome("calm", tr("maîtrisé", "held in check")),
-    )
     sources = (src(604, 653),)
     example = {"trigger_face": 1}
 
@@ -188,11 +174,6 @@ class Abbreviated(WarpCheck[AbbreviatedParams]):
 
     name = "abbreviated_combat"
     params = AbbreviatedParams
-    outcomes = (
-        Outcome("loss", tr("les PJ perdent", "the PCs lose")),
-        Outcome("tie", tr("combat indécis", "undecided")),
-        Outcome("win", tr("les PJ gagnent", "the PCs win")),
-    )
     sources = (src(4011, 4055),)
     example = {"pc_rolls": "4,3,2", "npc_rolls": "2,2,2,2,2"}
     #: Beyond the walk: 11 dice: 6**11 sequences.

@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 from pydantic import field_validator, model_validator
 
 from ecran.rules import (
-    Outcome,
     Source,
     param,
     tr,
@@ -18,8 +17,6 @@ from ecran.rules import (
 from ecran.rules.wording import agreed
 from ecran.systems.warp.checks.attack import AttackCheck
 from ecran.systems.warp.checks.attack_params import (
-    FUMBLE,
-    MISS,
     AttackBase,
     Pools,
     with_actions,
@@ -186,20 +183,6 @@ class SpecialEffect(Melee):
 
     name = "special_effect"
     params = SpecialEffectParams
-    outcomes = (
-        FUMBLE,
-        MISS,
-        Outcome(
-            "no_effect",
-            tr("touché, sans l'effet", "hit, no effect"),
-            tr("Marge insuffisante : demi-dégâts seulement", "Margin too small: half damage only"),
-        ),
-        Outcome(
-            "effect",
-            tr("effet réussi", "effect achieved"),
-            tr("Et demi-dégâts", "And half damage"),
-        ),
-    )
     sources = (src(3710, 3730), src(2602, 2698))
     example = {"attack_dice": 3, "defence_dice": 2, "effect_margin": 3}
     law_examples: ClassVar[list[dict[str, Any]]] = [

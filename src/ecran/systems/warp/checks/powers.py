@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import field_validator
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Outcome, Params, Resolution, param, tr
+from ecran.rules import Params, Resolution, param, tr
 from ecran.systems.warp.checks.base import (
     MAX_DICE,
     MAX_EXTRA,
@@ -45,24 +45,6 @@ class Power(WarpCheck[PowerParams]):
 
     name = "power"
     params = PowerParams
-    outcomes = (
-        Outcome(
-            "out_of_reach",
-            tr("hors de portée", "out of reach"),
-            tr("Le jet × la portée n'atteint pas la cible", "Roll x reach falls short"),
-        ),
-        Outcome(
-            "resisted",
-            tr("résisté", "resisted"),
-            tr("Pas plus que la résistance", "Not above resistance"),
-        ),
-        Outcome("effect", tr("effet", "effect")),
-        Outcome(
-            "overwhelming",
-            tr("écrasant", "overwhelming"),
-            tr("Au moins le double", "At least double"),
-        ),
-    )
     sources = (src(5129, 5200), src(5719, 5749))
     example = {"dice": 2, "resistance_dice": 2, "pushed": True}
     #: Beyond the walk: a pushed power of 4 rolls 8 dice, with 2 against: 6**10 sequences.
@@ -117,12 +99,6 @@ class CureParams(Params):
 class CureDisease(WarpCheck[CureParams]):
     name = "cure_disease"
     params = CureParams
-    outcomes = (
-        Outcome("contagion", tr("contagion", "contagion")),
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("tie", tr("résultat nul", "tie")),
-        Outcome("success", tr("guérison", "cured")),
-    )
     sources = (src(5402, 5458),)
     example = {"dice": 2, "disease": "serious"}
     #: Beyond the walk: a pushed power of 4 rolls 8 dice: 6**8 sequences.
@@ -157,13 +133,6 @@ class LearnPowerParams(Params):
 class LearnPower(WarpCheck[LearnPowerParams]):
     name = "learn_power"
     params = LearnPowerParams
-    outcomes = (
-        Outcome(
-            "psi_null", tr("psi-infirme", "psi-null"), tr("Jamais de pouvoirs", "Never any powers")
-        ),
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("success", tr("pouvoir acquis", "power learned")),
-    )
     sources = (src(4955, 5013),)
     example = {"experience_dice": 3}
     #: Beyond the walk: 7 experience dice: 6**7 sequences.
@@ -197,10 +166,6 @@ class LearnSpellParams(Params):
 class LearnSpell(WarpCheck[LearnSpellParams]):
     name = "learn_spell"
     params = LearnSpellParams
-    outcomes = (
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("success", tr("sort appris", "spell learned")),
-    )
     sources = (src(5958, 6058),)
     example = {"week": 4, "level": 12}
     #: Beyond the walk: the seventh week rolls 7 dice: 6**7 sequences.
@@ -237,10 +202,6 @@ class ResistSpellParams(Params):
 class ResistSpell(WarpCheck[ResistSpellParams]):
     name = "resist_spell"
     params = ResistSpellParams
-    outcomes = (
-        Outcome("affected", tr("affecté", "affected")),
-        Outcome("resisted", tr("résiste", "resisted")),
-    )
     sources = (src(6090, 6102), src(6198, 6210))
     example = {"dice": 3, "spell": "stone_grip"}
     #: Beyond the walk: 4 dice and 3 bonus dice: 6**7 sequences.
