@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any, ClassVar, Literal, TypeVar
 
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
-from ecran.rules import Check, CheckWords, Outcome, Params, Resolution, Text, tr
+from ecran.rules import Check, CheckWords, Params, Resolution, Text
 from ecran.rules.check import DIFFICULTY, Recall, no_recall
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
@@ -20,20 +20,6 @@ from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, PACKAGE
 
 P = TypeVar("P", bound=Params)
-
-ZONE_OUTCOMES = (
-    Outcome(
-        "failure", tr("échec", "failure"), tr("total ≤ difficulté − 2", "total ≤ difficulty − 2")
-    ),
-    Outcome(
-        "uncertainty",
-        tr("incertitude", "uncertainty"),
-        tr("le MJ tranche ; on peut réessayer", "the GM decides; a retry is allowed"),
-    ),
-    Outcome(
-        "success", tr("réussite", "success"), tr("total ≥ difficulté + 2", "total ≥ difficulty + 2")
-    ),
-)
 
 
 def skill_field(name: str = "skill", default: int | None = 5) -> Any:

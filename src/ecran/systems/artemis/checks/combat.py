@@ -28,11 +28,6 @@ UNCERTAIN_HELP = tr(
     "le défenseur choisit : encaisser ou forcer la défense pour une fatigue légère",
     "the defender chooses: take the blow or force the defence for one light fatigue",
 )
-ATTACK_OUTCOMES = (
-    Outcome("miss", tr("raté", "miss")),
-    Outcome("uncertain", tr("incertain", "uncertain"), UNCERTAIN_HELP),
-    Outcome("hit", tr("touché", "hit")),
-)
 
 
 #: The attack's outcome from its zone: against a static parry the attacker's total is read
@@ -100,7 +95,6 @@ LAWS: Kept[ResultLaw] = Kept()
 class Attack(ZoneCheck[AttackParams]):
     name = "attack"
     params = AttackParams
-    outcomes = ATTACK_OUTCOMES
     sources = (seed(729, 759), seed(168, 182), site(166, 189, "0106070401"))
     example = {"attack": 7, "parry": 6}
 
@@ -193,7 +187,6 @@ class DefencelessParams(BlowParams, DefencelessCore):
 class Defenceless(ZoneCheck[DefencelessParams]):
     name = "defenceless"
     params = DefencelessParams
-    outcomes = (Outcome("miss", tr("raté", "miss")), Outcome("hit", tr("touché", "hit")))
     sources = (seed(183, 187),)
     example = {"skill": 5}
 
@@ -226,11 +219,6 @@ class DodgeParams(ForcibleParams, BlowParams, DodgeCore):
 class Dodge(ZoneCheck[DodgeParams]):
     name = "dodge"
     params = DodgeParams
-    outcomes = (
-        Outcome("hit", tr("touché", "hit")),
-        Outcome("uncertain", tr("incertain", "uncertain"), UNCERTAIN_HELP),
-        Outcome("avoided", tr("évité", "avoided")),
-    )
     sources = (seed(129, 161), seed(760, 776))
     example = {"skill": 5, "space": "cluttered", "opponents": 2}
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
+from ecran.rules import Check, Params, Resolution, param, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks.base import (
-    ZONE_OUTCOMES,
     SkillParams,
     ZoneCheck,
     die_details,
@@ -43,7 +42,6 @@ class TestParams(Params):
 class Test(ZoneCheck[TestParams]):
     name = "test"
     params = TestParams
-    outcomes = ZONE_OUTCOMES
     sources = (
         seed(9, 27),
         seed(41, 53),
@@ -62,7 +60,6 @@ class TestXpParams(SkillParams):
 class TestXp(ZoneCheck[TestXpParams]):
     name = "test_xp"
     params = TestXpParams
-    outcomes = ZONE_OUTCOMES
     sources = (seed(29, 39), seed(20, 27))
     example = {"skill": 5, "difficulty": 9, "spend_on": "failure"}
     #: the forced die follows the first zone: each difficulty is walked whole
@@ -103,11 +100,6 @@ class OpposedParams(Params):
 class Opposed(ZoneCheck[OpposedParams]):
     name = "opposed"
     params = OpposedParams
-    outcomes = (
-        Outcome("loss", tr("perdu", "loss")),
-        Outcome("uncertainty", tr("incertitude", "uncertainty")),
-        Outcome("win", tr("gagné", "win")),
-    )
     sources = (seed(177, 178), site(166, 189, "0106070401"))
     example = {"skill": 6, "opponent_skill": 5}
 
@@ -127,13 +119,6 @@ class Opposed(ZoneCheck[OpposedParams]):
         return Resolution(self.outcome_of(zone), total=total, details=details)
 
 
-NIFIMO_OUTCOMES = (
-    Outcome("serious", tr("une grave", "one serious"), tr("8 ou moins", "8 or less")),
-    Outcome("light", tr("une légère", "one light"), tr("9, 10 ou 11", "9, 10 or 11")),
-    Outcome("none", tr("aucun effet", "no effect"), tr("12 ou plus", "12 or more")),
-)
-
-
 class NifimoParams(SkillParams):
     track: Literal["fatigue", "stress", "peur"] = FIELDS("track", default="fatigue")
 
@@ -141,7 +126,6 @@ class NifimoParams(SkillParams):
 class Nifimo(ZoneCheck[NifimoParams]):
     name = "nifimo"
     params = NifimoParams
-    outcomes = NIFIMO_OUTCOMES
     sources = (seed(313, 322), site(100, 113, "0105070201"))
     example = {"skill": 5, "track": "fatigue"}
 
@@ -155,7 +139,6 @@ class Nifimo(ZoneCheck[NifimoParams]):
 class Calm(ZoneCheck[SkillParams]):
     name = "calm"
     params = SkillParams
-    outcomes = NIFIMO_OUTCOMES
     sources = (seed(56, 69), site(115, 119, "0106010001"))
     example = {"skill": 5}
 
@@ -175,11 +158,6 @@ class ResistanceParams(Params):
 class Resistance(ZoneCheck[ResistanceParams]):
     name = "resistance"
     params = ResistanceParams
-    outcomes = (
-        Outcome("cancel_none", tr("aucune annulée", "none cancelled")),
-        Outcome("cancel_one", tr("une annulée", "one cancelled")),
-        Outcome("cancel_two", tr("deux annulées", "two cancelled")),
-    )
     sources = (seed(121, 128), seed(701, 712))
     example = {"resistance": 5}
 

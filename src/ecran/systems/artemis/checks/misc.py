@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
+from ecran.rules import Params, Resolution
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks.base import ArtemisCheck
 from ecran.systems.artemis.options import OPTIONS
@@ -24,7 +24,6 @@ def npc_score(dice: DiceSource) -> tuple[int, list[int]]:
 class NpcScore(ArtemisCheck[NoParams]):
     name = "npc_score"
     params = NoParams
-    outcomes = tuple(Outcome(f"score_{s}", tr(f"score {s}", f"score {s}")) for s in range(3, 9))
     sources = (seed(77, 96),)
     example = {}
 
@@ -48,10 +47,6 @@ def crisis_percent(balance: int) -> int:
 class MentalCrisis(ArtemisCheck[CrisisParams]):
     name = "mental_crisis"
     params = CrisisParams
-    outcomes = (
-        Outcome("crisis", tr("crise", "crisis")),
-        Outcome("no_crisis", tr("pas de crise", "no crisis")),
-    )
     sources = (seed(396, 399), site(335, 355, "0110020301"))
     example = {"balance": -3}
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import EcranError, Outcome, Resolution, tr
+from ecran.rules import EcranError, Resolution, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks.base import (
-    ZONE_OUTCOMES,
     SkillParams,
     ZoneCheck,
     skill_field,
@@ -30,7 +29,6 @@ class TraceParams(SkillParams):
 class SketchTrace(ZoneCheck[TraceParams]):
     name = "sketch_trace"
     params = TraceParams
-    outcomes = ZONE_OUTCOMES
     sources = (seed(197, 203),)
     example = {"skill": 6}
 
@@ -50,11 +48,6 @@ class AttractParams(SkillParams):
 class SketchAttract(ZoneCheck[AttractParams]):
     name = "sketch_attract"
     params = AttractParams
-    outcomes = (
-        Outcome("permanent_and_light", tr("1 permanente + 1 légère", "1 permanent + 1 light")),
-        Outcome("two_light", tr("2 fatigues légères", "2 light fatigues")),
-        Outcome("one_light", tr("1 fatigue légère", "1 light fatigue")),
-    )
     sources = (seed(204, 215),)
     example = {"skill": 6, "unwilling_spirits": 1}
 
@@ -91,7 +84,6 @@ class PowerParams(SkillParams):
 class _Power(ZoneCheck[PowerParams]):
     """Métamorphose and Invocation: difficulty 7 + 1 per item, costs by zone."""
 
-    outcomes = ZONE_OUTCOMES
     example = {"skill": 6, "count": 1}
 
     def _rule(self) -> tables.Metamorphosis | tables.Invocation:
@@ -155,7 +147,6 @@ class RendezvousParams(SkillParams):
 class Rendezvous(ZoneCheck[RendezvousParams]):
     name = "rendezvous"
     params = RendezvousParams
-    outcomes = ZONE_OUTCOMES
     sources = (seed(228, 260), site(441, 454, "0108050201"))
     example = {"skill": 6, "non_empaths": 1, "empaths": 2, "good_descriptions": 2}
 
@@ -181,11 +172,6 @@ class ApaiserParams(SkillParams):
 class Apaiser(ZoneCheck[ApaiserParams]):
     name = "apaiser"
     params = ApaiserParams
-    outcomes = (
-        Outcome("no_effect", tr("aucun effet", "no effect")),
-        Outcome("remove_one", tr("retire 1 stress léger", "removes 1 light stress")),
-        Outcome("remove_two", tr("retire 2 stress légers", "removes 2 light stress")),
-    )
     sources = (site(410, 424, "0110010101"),)
     example = {"skill": 5, "target_light_stress": 3}
 

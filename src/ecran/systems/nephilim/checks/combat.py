@@ -3,12 +3,11 @@ and attack against defence (an opposed test; the text lists no manoeuvres or dam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Outcome, Params, Resolution, ResultLaw, cite, tr
+from ecran.rules import Params, Resolution, ResultLaw, cite
 from ecran.rules.memo import Kept
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks.base import AgainstZero, DiceOptions, NephilimCheck
@@ -36,11 +35,6 @@ class InitiativeParams(Params):
 class Initiative(NephilimCheck[InitiativeParams]):
     name = "initiative"
     params = InitiativeParams
-    outcomes: ClassVar[Sequence[Outcome]] = (
-        Outcome("critical_failure", tr("échec critique (dernier à égalité)", "critical failure")),
-        Outcome("normal", tr("normal", "normal")),
-        Outcome("critical_success", tr("réussite critique (premier à égalité)", "critical")),
-    )
     sources = (cite(SEED, 491), cite(SEED, 518))
     example = {"rapidite": 1, "reaction": 0}
 
@@ -74,11 +68,6 @@ class DuelParams(Params):
 class DuelSegments(NephilimCheck[DuelParams]):
     name = "duel_segments"
     params = DuelParams
-    outcomes: ClassVar[Sequence[Outcome]] = (
-        Outcome("opponent_first", tr("l'adversaire agit avant", "opponent acts first")),
-        Outcome("same_segment", tr("même segment", "same segment")),
-        Outcome("first", tr("agit avant, sans réaction possible", "acts first, unopposed")),
-    )
     sources = (cite(SEED, 493, 495), cite(SEED, 499, 506))
     example = {"initiative": 3, "opponent_initiative": -2}
 
@@ -254,11 +243,6 @@ def declaration_key(p: DeclarationParams) -> tuple[tuple[int, int], tuple[int, i
 class Declaration(NephilimCheck[DeclarationParams]):
     name = "declaration"
     params = DeclarationParams
-    outcomes: ClassVar[Sequence[Outcome]] = (
-        Outcome(FIRST, tr("déclare le premier", "declares first")),
-        Outcome(TOGETHER, tr("déclarations simultanées", "simultaneous declarations")),
-        Outcome(LAST, tr("déclare le dernier (avantage)", "declares last (advantage)")),
-    )
     sources = (cite(SEED, 493), cite(SEED, 514, 518))
     example = {
         "anticipation": 1,

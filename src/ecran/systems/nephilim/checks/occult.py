@@ -21,8 +21,6 @@ from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import conjunction
 from ecran.systems.nephilim.checks.astro import DATE, ELEMENT
 from ecran.systems.nephilim.checks.base import (
-    BARRED_OUTCOME,
-    TEST_OUTCOMES,
     DiceOptions,
     DiceTest,
     KaScaleParams,
@@ -117,8 +115,6 @@ class TimedTest(DiceTest[T]):
     """A work's timed roll (L558, L574, L590): the circle's skill, read by the occult-score
     option, less the malus, against the circle's difficulty for the period taken; not allowed
     while the skill is below the level of the spell, invocation or formula."""
-
-    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
 
     @abstractmethod
     def work(self, params: T) -> tuple[str, int, str]:

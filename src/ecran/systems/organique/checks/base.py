@@ -1,4 +1,4 @@
-"""Shared pieces of the checks: parameter fields, outcomes, dynamic choice types."""
+"""Shared pieces of the checks: parameter fields, dynamic choice types."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 from pydantic import BaseModel
 
 from ecran.dice import Distribution, enumerate_outcomes
-from ecran.rules import Check, CheckWords, Outcome, Text, param, tr
+from ecran.rules import Check, CheckWords, Text, param, tr
 from ecran.rules.check import Recall, no_recall
 from ecran.systems.organique.dice import TestRoll, d20_test, judge
 from ecran.systems.organique.tables import (
@@ -45,9 +45,6 @@ else:
     HoleSkillName = Literal[HOLE_SKILLS]
     PsychicTargetName = Literal[PSYCHIC_TARGETS]
 
-FAILURE = Outcome("failure", tr("échec", "failure"))
-SUCCESS = Outcome("success", tr("réussite", "success"))
-PASS_FAIL = (FAILURE, SUCCESS)
 
 STAT_RANGE = {"ge": -10, "le": 40}
 DIFF_RANGE = {"ge": 0, "le": 60}

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, ResultLaw, param, tr
+from ecran.rules import Params, Resolution, ResultLaw, param, tr
 from ecran.systems.organique.checks.base import (
     ActionName,
     D20Check,
@@ -88,12 +88,6 @@ class AttackParams(Situation):
 class Attack(OrganiqueCheck[AttackParams]):
     name = "attack"
     params = AttackParams
-    outcomes = (
-        Outcome("miss", tr("raté", "miss")),
-        Outcome("defended", tr("paré, esquivé", "defended")),
-        Outcome("armour", tr("touche l'armure", "hits the armour")),
-        Outcome("hit", tr("touche une partie non protégée", "hits an unprotected part")),
-    )
     sources = (
         src(2809, 2867),
         src(2966, 3381),
@@ -192,14 +186,6 @@ def attack_bonus(params: AttackParams) -> int:
     return label.modifier + size.modifier - params.range_increments
 
 
-LOSES_BOTH = Outcome(
-    "loses_action_and_reaction",
-    tr("perd sa prochaine action et sa réaction", "loses next action and reaction"),
-)
-LOSES_ACTION = Outcome("loses_action", tr("perd sa prochaine action", "loses next action"))
-NO_EFFECT = Outcome("no_effect", tr("tient bon", "holds on"))
-
-
 class StunParams(Params):
     characteristic: int = characteristic_field(tr("VOL", "VOL"))
     modifier: int = modifier_field("Drogues, poison (engourdissement +7)…", "Drugs, numbness +7…")
@@ -213,7 +199,6 @@ class StunParams(Params):
 class StunSave(D20Check[StunParams]):
     name = "stun_save"
     params = StunParams
-    outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(3221, 3240), src(4076, 4083, "A10"))
     example = {"characteristic": 15, "attacker_margin": 12}
     reads = ("attacker_margin", "stun_opposed", "tie_rule")
@@ -254,7 +239,6 @@ class ShockParams(Params):
 class ShockPain(D20Check[ShockParams]):
     name = "shock_pain"
     params = ShockParams
-    outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(498, 510),)
     example = {"characteristic": 12, "difficulty": 20}
 
@@ -280,11 +264,6 @@ class FallParams(Params):
 class FallSave(OrganiqueCheck[FallParams]):
     name = "fall"
     params = FallParams
-    outcomes = (
-        Outcome("full_damage", tr("tous les dégâts", "full damage")),
-        Outcome("reduced", tr("dégâts réduits", "reduced damage")),
-        Outcome("unhurt", tr("indemne", "unhurt")),
-    )
     sources = (src(190, 194), src(782, 783))
     example = {"characteristic": 10, "floors": 2}
 

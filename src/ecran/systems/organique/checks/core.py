@@ -8,9 +8,8 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
+from ecran.rules import Params, Resolution, tr
 from ecran.systems.organique.checks.base import (
-    PASS_FAIL,
     D20Check,
     OrganiqueCheck,
     SaveKindName,
@@ -36,7 +35,6 @@ class ActionTest(D20Check[TestParams]):
 
     name = "test"
     params = TestParams
-    outcomes = PASS_FAIL
     sources = (src(6, 24), src(58, 61), src(83, 106), src(2809, 2816))
     example = {"characteristic": 9, "difficulty": 20, "modifier": 8}
 
@@ -59,7 +57,6 @@ class TwoCharParams(Params):
 class TwoCharacteristicTest(D20Check[TwoCharParams]):
     name = "two_characteristics"
     params = TwoCharParams
-    outcomes = PASS_FAIL
     sources = (src(45, 56),)
     example = {"first": 3, "second": 12, "difficulty": 20}
 
@@ -110,7 +107,6 @@ class SkillParams(Params):
 class SkillTest(D20Check[SkillParams]):
     name = "skill"
     params = SkillParams
-    outcomes = PASS_FAIL
     sources = (src(1132, 1216), src(1219, 1241))
     example = {"characteristic": 14, "level": 3, "difficulty": 20}
 
@@ -155,7 +151,6 @@ class SaveParams(Params):
 class Save(D20Check[SaveParams]):
     name = "save"
     params = SaveParams
-    outcomes = PASS_FAIL
     sources = (src(121, 165), src(512, 529))
     example = {"kind": "unconsciousness", "characteristic": 3, "second": 12, "difficulty": 20}
     reads = ("opponent_margin", "tie_rule")
@@ -203,12 +198,6 @@ class OpposedParams(Params):
 class Opposed(OrganiqueCheck[OpposedParams]):
     name = "opposed"
     params = OpposedParams
-    outcomes = (
-        Outcome("loss", tr("l'adversaire l'emporte", "the opponent wins")),
-        Outcome("neither", tr("les deux échouent", "both fail")),
-        Outcome("tie", tr("égalité des marges", "equal margins")),
-        Outcome("win", tr("l'emporte", "wins")),
-    )
     sources = (src(58, 80), src(3935, 3936))
     example = {
         "characteristic": 12,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
+from ecran.rules import Params, Resolution, tr
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     characteristic_field,
@@ -28,12 +28,6 @@ class DependenceParams(Params):
 class Dependence(OrganiqueCheck[DependenceParams]):
     name = "dependence"
     params = DependenceParams
-    outcomes = (
-        Outcome("both", tr("dépendance physique et psychologique", "physically and mentally")),
-        Outcome("physical", tr("dépendance physique", "physically dependent")),
-        Outcome("psychological", tr("dépendance psychologique", "psychologically dependent")),
-        Outcome("none", tr("pas de dépendance", "not dependent")),
-    )
     sources = (src(953, 962), src(999, 1044), src(147, 149))
     example = {"endurance": 9, "will": 12, "physical": 5, "psychological": 1, "doses": 10}
 

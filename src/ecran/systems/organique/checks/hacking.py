@@ -8,7 +8,6 @@ from typing import Any, Literal
 from ecran.dice import DiceSource
 from ecran.rules import Outcome, Params, Resolution, tr
 from ecran.systems.organique.checks.base import (
-    PASS_FAIL,
     HoleSkillName,
     OrganiqueCheck,
     base_field,
@@ -103,11 +102,6 @@ class SocialParams(Params):
 class SocialPassword(OrganiqueCheck[SocialParams]):
     name = "hack_social"
     params = SocialParams
-    outcomes = (
-        Outcome("alert", tr("alerte la sécurité", "security alerted")),
-        Outcome("refused", tr("refus", "refused")),
-        Outcome("success", tr("mot de passe obtenu", "password obtained")),
-    )
     sources = (src(1704, 1740),)
     example = {"charisma": 17, "paranoia": 10}
 
@@ -134,11 +128,6 @@ class DetectionParams(Params):
 class Detection(OrganiqueCheck[DetectionParams]):
     name = "hack_detection"
     params = DetectionParams
-    outcomes = (
-        Outcome("ejected", tr("repéré et éjecté", "spotted and ejected")),
-        Outcome("suspected", tr("l'administrateur a un doute", "the admin suspects")),
-        Outcome("unnoticed", tr("passe inaperçu", "unnoticed")),
-    )
     sources = (src(2029, 2070), src(2463, 2465))
     example = {"surveillance": 30, "admin_level": 3, "admin_base": 14, "hacker_base": 18}
 
@@ -203,7 +192,6 @@ class EncryptParams(Params):
 class Encrypt(OrganiqueCheck[EncryptParams]):
     name = "encrypt"
     params = EncryptParams
-    outcomes = PASS_FAIL
     sources = (src(2174, 2185), src(2233, 2241))
     example = {"program_strength": 30, "base": 18}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
+from ecran.rules import Params, Resolution, tr
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     characteristic_field,
@@ -28,13 +28,6 @@ class ProgressionParams(Params):
 class DiseaseProgression(OrganiqueCheck[ProgressionParams]):
     name = "disease_progression"
     params = ProgressionParams
-    outcomes = (
-        Outcome("worsens", tr("s'aggrave d'un niveau", "one level worse")),
-        Outcome("unchanged", tr("sans effet", "no change")),
-        Outcome("stopped", tr("progression stoppée", "progression stopped")),
-        Outcome("improves", tr("baisse d'un niveau", "one level better")),
-        Outcome("cured", tr("guéri", "cured")),
-    )
     sources = (src(1062, 1088), src(1100, 1129))
     example = {"endurance": 7, "treatment": 8, "difficulty": 20, "level": 2}
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, param, tr
+from ecran.rules import Params, Resolution, param, tr
 from ecran.systems.organique.checks.base import (
-    PASS_FAIL,
     OrganiqueCheck,
     PsychicTargetName,
     characteristic_field,
@@ -50,11 +49,6 @@ class ManipulationParams(Params):
 class Manipulation(OrganiqueCheck[ManipulationParams]):
     name = "psychic"
     params = ManipulationParams
-    outcomes = (
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("resisted", tr("la cible résiste", "the target resists")),
-        Outcome("manipulated", tr("cible manipulée", "target manipulated")),
-    )
     sources = (src(1307, 1365), src(1381, 1390), src(476, 488))
     example = {"will": 17, "skill_bonus": 4, "area": True, "distance_m": 1}
 
@@ -93,7 +87,6 @@ class PerceptionParams(Params):
 class Perception(OrganiqueCheck[PerceptionParams]):
     name = "psychic_perception"
     params = PerceptionParams
-    outcomes = PASS_FAIL
     sources = (src(1367, 1379),)
     example = {"perception": 14, "skill_bonus": 8, "distance_m": 1, "crowd": 8}
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
+from ecran.rules import Params, Resolution, tr
 from ecran.systems.organique.checks.base import (
-    PASS_FAIL,
     OrganiqueCheck,
     ReactionName,
     characteristic_field,
@@ -42,7 +41,6 @@ class ManoeuvreParams(Params):
 class Manoeuvre(OrganiqueCheck[ManoeuvreParams]):
     name = "manoeuvre"
     params = ManoeuvreParams
-    outcomes = PASS_FAIL
     sources = (src(1393, 1457),)
     example = {"agility": 15, "level": 3, "manoeuvrability": 15, "difficulty": 20}
 
@@ -80,11 +78,6 @@ class VehicleAttackParams(Params):
 class VehicleAttack(OrganiqueCheck[VehicleAttackParams]):
     name = "vehicle_attack"
     params = VehicleAttackParams
-    outcomes = (
-        Outcome("miss", tr("raté", "miss")),
-        Outcome("defended", tr("évité", "avoided")),
-        Outcome("hit", tr("percute", "hits")),
-    )
     sources = (src(1447, 1457), src(1393, 1445), src(567, 568), src(3385, 3480))
     example = {
         "manoeuvre": "ramp",
