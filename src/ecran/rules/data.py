@@ -4,6 +4,7 @@ models at import so a malformed table fails loudly at start-up, not in the middl
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any, TypeVar
 
@@ -78,12 +79,20 @@ class FieldCatalogue:
     def label(self, name: str) -> Text:
         return Text.model_validate(self._rows[name]["label"])
 
-    def __call__(self, name: str, **constraints: Any) -> Any:
+    def __call__(
+        self, name: str, *, fill: Mapping[str, Text] | None = None, **constraints: Any
+    ) -> Any:
         """A pydantic Field for `name` with its label and help, and the `aliases` and people's
         words for `choices` its row gives (KeyError on an unknown name: a field without words
-        never reaches a form)."""
+        never reaches a form). `fill` gives the words of the `{placeholders}` of a help that
+        names what a table holds (`{names}`: the weapons of the weapon table)."""
         row = self._rows[name]
         help_ = Text.model_validate(row["help"]) if "help" in row else None
+        if help_ is not None and fill:
+            help_ = Text(
+                fr=help_.fr.format(**{k: v.fr for k, v in fill.items()}),
+                en=help_.en.format(**{k: v.en for k, v in fill.items()}),
+            )
         if "aliases" in row:
             constraints.setdefault("aliases", tuple(row["aliases"]))
         if "choices" in row:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Params, Resolution, param, tr
+from ecran.rules import Check, Params, Resolution, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks.base import (
@@ -23,11 +23,10 @@ from ecran.systems.artemis.tables import FIELDS, seed, site
 def difficulty_field() -> Any:
     """The difficulty, its help the ladder of the data (L11-18)."""
     rungs = tables.core().difficulty
-    help_text = tr(
-        "échelle : " + ", ".join(f"{d.value} {d.fr}" for d in rungs),
-        "ladder: " + ", ".join(f"{d.value} {d.en}" for d in rungs),
+    ladder = tr(
+        ", ".join(f"{d.value} {d.fr}" for d in rungs), ", ".join(f"{d.value} {d.en}" for d in rungs)
     )
-    return param(tr("Difficulté", "Difficulty"), help_text, ge=0, le=40)
+    return FIELDS("difficulty", fill={"ladder": ladder}, ge=0, le=40)
 
 
 class TestParams(Params):

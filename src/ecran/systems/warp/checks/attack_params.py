@@ -10,7 +10,6 @@ from pydantic import field_validator, model_validator
 from ecran.rules import (
     EcranError,
     Params,
-    param,
     tr,
 )
 from ecran.systems.warp.checks.base import (
@@ -51,18 +50,15 @@ class AttackBase(Params):
     attack_bonus: int = bonus_field("attack_bonus")
     attack_penalty: int = penalty_field("attack_penalty")
     extra_actions: int = FIELDS("extra_actions", default=0, ge=0, le=MAX_EXTRA)
-    armour: str = param(
-        tr("Armure normale", "Normal armour"),
-        tr(
-            f"Couches d'armure normale séparées par des virgules ({NORMAL.names.fr})",
-            f"Normal armour layers, comma-separated ({NORMAL.names.en})",
-        ),
+    armour: str = FIELDS(
+        "armour",
+        fill={"names": NORMAL.names},
         default="",
         choices=NORMAL.words,
     )
-    bulletproof: str = param(
-        tr("Armure pare-balles", "Bulletproof armour"),
-        tr(f"Une de : {BULLETPROOF.names.fr}", f"One of: {BULLETPROOF.names.en}"),
+    bulletproof: str = FIELDS(
+        "bulletproof",
+        fill={"names": BULLETPROOF.names},
         default="none",
         choices=BULLETPROOF.words,
     )

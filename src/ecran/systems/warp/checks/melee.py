@@ -11,7 +11,6 @@ from pydantic import field_validator, model_validator
 
 from ecran.rules import (
     Source,
-    param,
     tr,
 )
 from ecran.rules.wording import agreed
@@ -56,9 +55,9 @@ class MeleeParams(AttackBase):
     defence_bonus: int = bonus_field("defence_bonus")
     defence_penalty: int = penalty_field("defence_penalty")
     defender_extra_actions: int = FIELDS("defender_extra_actions", default=0, ge=0, le=MAX_EXTRA)
-    weapon: str = param(
-        tr("Arme", "Weapon"),
-        tr(f"Une de : {MELEE.names.fr}", f"One of: {MELEE.names.en}"),
+    weapon: str = FIELDS(
+        "weapon",
+        fill={"names": MELEE.names},
         default="unarmed",
         choices=MELEE.words,
     )

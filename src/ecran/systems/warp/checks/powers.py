@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import field_validator
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Params, Resolution, param, tr
+from ecran.rules import Params, Resolution, tr
 from ecran.systems.warp.checks.base import (
     MAX_DICE,
     MAX_EXTRA,
@@ -187,9 +187,9 @@ class ResistSpellParams(Params):
     dice: int = dice_field("resist_spell_dice", default=2)
     bonus: int = bonus_field("bonus")
     penalty: int = penalty_field("penalty")
-    spell: str = param(
-        tr("Sort", "Spell"),
-        tr(f"Un de : {SPELL.names.fr}", f"One of: {SPELL.names.en}"),
+    spell: str = FIELDS(
+        "spell.learn",
+        fill={"names": SPELL.names},
         default="stone_grip",
         choices=SPELL.words,
     )

@@ -8,7 +8,6 @@ from typing import Any, ClassVar, Literal
 from pydantic import field_validator, model_validator
 
 from ecran.rules import (
-    param,
     tr,
 )
 from ecran.rules.wording import agreed
@@ -53,9 +52,9 @@ RANGED_KEYS, BURST_KEYS = RANGED.keys, BURST.keys
 
 
 class RangedParams(AttackBase):
-    weapon: str = param(
-        tr("Arme", "Weapon"),
-        tr(f"Une de : {RANGED.names.fr}", f"One of: {RANGED.names.en}"),
+    weapon: str = FIELDS(
+        "weapon",
+        fill={"names": RANGED.names},
         default="handgun_small",
         choices=RANGED.words,
     )
