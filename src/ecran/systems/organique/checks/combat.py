@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Params, Resolution, ResultLaw, param, tr
+from ecran.rules import Params, Resolution, ResultLaw
 from ecran.systems.organique.checks.base import (
     ActionName,
     D20Check,
@@ -36,25 +36,15 @@ from ecran.systems.organique.tracks import hits_armour
 PAIR_RANGE = {"ge": -20, "le": 80}
 
 
-def pair_field(fr: str, en: str, default: Any = ...) -> Any:
-    return param(
-        tr(fr, en),
-        tr(
-            "Somme des deux caractéristiques de l'action ou de la réaction (ex. FOR+AGI)",
-            "Sum of the action's or reaction's two characteristics (e.g. FOR+AGI)",
-        ),
-        default=default,
-        **PAIR_RANGE,
-    )
+def pair_field(key: str, default: Any = ...) -> Any:
+    """The sum of an action's or a reaction's two characteristics, worded by `key`."""
+    return FIELDS(key, default=default, **PAIR_RANGE)
 
 
 class AttackParams(Situation):
     action: ActionName = FIELDS("action.attack", choices=words(COMBAT.action))
-    characteristics: int = pair_field("Caractéristiques de l'attaquant", "Attacker's stats")
-    modifier: int = modifier_field(
-        "Compétence, blessures, souffrance, états, autre situation",
-        "Skill, wounds, suffering, conditions, other situation",
-    )
+    characteristics: int = pair_field("pair.characteristics")
+    modifier: int = modifier_field("modifier.attack")
     weapon_label: WeaponLabelName = FIELDS(
         "weapon_label", default="normal", choices=words(COMBAT.weapon_label)
     )
@@ -64,12 +54,8 @@ class AttackParams(Situation):
     reaction: ReactionName = FIELDS(
         "reaction", default="none", choices=words(COMBAT.reaction, none=NONE)
     )
-    defender_characteristics: int = pair_field(
-        "Caractéristiques du défenseur", "Defender's stats", default=0
-    )
-    defender_modifier: int = modifier_field(
-        "Compétence, bouclier, divisée, blessures…", "Skill, shield, split, wounds…"
-    )
+    defender_characteristics: int = pair_field("pair.defender_characteristics", default=0)
+    defender_modifier: int = modifier_field("modifier.defender_modifier")
     leap_bands: int = FIELDS("leap_bands", default=1, ge=1, le=10)
     coverage: int = FIELDS("coverage", default=0, ge=0, le=20)
     luck_in_combat: bool = LUCK_IN_COMBAT.field()
@@ -187,8 +173,8 @@ def attack_bonus(params: AttackParams) -> int:
 
 
 class StunParams(Params):
-    characteristic: int = characteristic_field(tr("VOL", "VOL"))
-    modifier: int = modifier_field("Drogues, poison (engourdissement +7)…", "Drugs, numbness +7…")
+    characteristic: int = characteristic_field("characteristic.vol")
+    modifier: int = modifier_field("modifier.stun")
     difficulty: int = difficulty_field(default=20)
     attacker_margin: int = FIELDS("attacker_margin", default=0, ge=0, le=80)
     luck: bool = luck_field()
@@ -230,7 +216,7 @@ class StunSave(D20Check[StunParams]):
 
 
 class ShockParams(Params):
-    characteristic: int = characteristic_field(tr("VOL", "VOL"))
+    characteristic: int = characteristic_field("characteristic.vol")
     modifier: int = modifier_field()
     difficulty: int = difficulty_field(default=20)
     luck: bool = luck_field()
@@ -256,7 +242,7 @@ class ShockPain(D20Check[ShockParams]):
 
 
 class FallParams(Params):
-    characteristic: int = characteristic_field(tr("AGI", "AGI"))
+    characteristic: int = characteristic_field("characteristic.agi")
     modifier: int = modifier_field()
     floors: int = FIELDS("floors.fall", default=1)
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Params, Resolution, tr
+from ecran.rules import Params, Resolution
 from ecran.systems.organique.checks.base import (
     D20Check,
     OrganiqueCheck,
@@ -46,8 +46,8 @@ class ActionTest(D20Check[TestParams]):
 
 
 class TwoCharParams(Params):
-    first: int = characteristic_field(tr("Première caractéristique", "First characteristic"))
-    second: int = characteristic_field(tr("Seconde caractéristique", "Second characteristic"))
+    first: int = characteristic_field("characteristic.first")
+    second: int = characteristic_field("characteristic.second")
     difficulty: int = difficulty_field()
     modifier: int = modifier_field()
     luck: bool = luck_field()
@@ -94,9 +94,7 @@ class SkillParams(Params):
     characteristic: int = characteristic_field()
     level: int = FIELDS("level.skill", default=1, ge=0, le=6)
     difficulty: int = difficulty_field()
-    modifier: int = modifier_field(
-        "Équipement, situation, souffrance", "Equipment, situation, pain"
-    )
+    modifier: int = modifier_field("modifier.skill")
     teamwork: bool = FIELDS("teamwork", default=False)
     book: Literal["none", "intro", "reference", "both"] = FIELDS("book", default="none")
     book_medium: Literal["mental", "computer", "paper"] = FIELDS("book_medium", default="paper")
@@ -131,7 +129,7 @@ class SaveParams(Params):
     characteristic: int = characteristic_field()
     second: int | None = FIELDS("second", default=None, ge=-10, le=40)
     difficulty: int = difficulty_field(default=20)
-    modifier: int = modifier_field("Traitement, fièvre, immunité…", "Treatment, fever, immunity…")
+    modifier: int = modifier_field("modifier.save")
     opponent_margin: int | None = FIELDS("opponent_margin", default=None, ge=0, le=80)
     luck: bool = luck_field()
     two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
@@ -187,10 +185,8 @@ class OpposedParams(Params):
     characteristic: int = characteristic_field()
     modifier: int = modifier_field()
     difficulty: int = difficulty_field()
-    opponent_characteristic: int = characteristic_field(
-        tr("Caractéristique de l'adversaire", "The opponent's characteristic")
-    )
-    opponent_modifier: int = modifier_field("Modificateurs de l'adversaire", "Opponent's modifiers")
+    opponent_characteristic: int = characteristic_field("characteristic.opponent_characteristic")
+    opponent_modifier: int = modifier_field("modifier.opponent_modifier")
     opponent_difficulty: int = difficulty_field()
     luck: bool = luck_field()
 

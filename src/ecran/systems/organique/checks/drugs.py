@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Params, Resolution, tr
+from ecran.rules import Params, Resolution
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     characteristic_field,
@@ -17,8 +17,8 @@ from ecran.systems.organique.tables import FIELDS, src
 
 
 class DependenceParams(Params):
-    endurance: int = characteristic_field(tr("END (réserve actuelle)", "END (current pool)"))
-    will: int = characteristic_field(tr("VOL", "VOL"))
+    endurance: int = characteristic_field("characteristic.endurance")
+    will: int = characteristic_field("characteristic.vol")
     physical: int = difficulty_field(default=5)
     psychological: int = difficulty_field(default=1)
     doses: int = FIELDS("doses.dependence", default=1, ge=1, le=100)

@@ -27,14 +27,9 @@ class PreliminaryParams(Params):
     method: Literal["research", "social", "snooping"] = FIELDS(
         "method.preliminary", default="research"
     )
-    base: int = base_field(
-        "Base du test",
-        "Test base",
-        "INT + bonus de compétence, ou CHA, ou 10 (poubelles), 20 (chez un admin), 30 (locaux)",
-        "INT + skill bonus, or CHA, or 10 (bins), 20 (an admin's home), 30 (the premises)",
-    )
+    base: int = base_field("base.preliminary")
     paranoia: int = difficulty_field(default=10)
-    modifier: int = modifier_field("Ajustement du MJ", "GM adjustment")
+    modifier: int = modifier_field("modifier.preliminary")
     luck: bool = luck_field()
 
 
@@ -56,16 +51,12 @@ class Preliminary(OrganiqueCheck[PreliminaryParams]):
 
 
 class FirewallParams(Params):
-    base: int = base_field(
-        "Base du test", "Test base", "INT + bonus de compétence", "INT + skill bonus"
-    )
+    base: int = base_field("base.firewall")
     skill: HoleSkillName = FIELDS(
         "skill.firewall", default="proper", choices=words(HACKING.hole_skill)
     )
     firewall: int = FIELDS("firewall.firewall", default=20, ge=0, le=80)
-    modifier: int = modifier_field(
-        "Informations (+10), OS inconnu (−10), précipitation…", "Information (+10), unknown OS…"
-    )
+    modifier: int = modifier_field("modifier.firewall")
     luck: bool = luck_field()
 
 
@@ -91,11 +82,9 @@ class Firewall(OrganiqueCheck[FirewallParams]):
 
 
 class SocialParams(Params):
-    charisma: int = base_field("CHA", "CHA", "Charisme", "Charisma")
+    charisma: int = base_field("base.charisma")
     paranoia: int = difficulty_field(default=10)
-    modifier: int = modifier_field(
-        "Approche et jeu de rôle (MJ), structure de la société +10", "Approach, role-play (GM)"
-    )
+    modifier: int = modifier_field("modifier.social")
     luck: bool = luck_field()
 
 
@@ -114,14 +103,10 @@ class SocialPassword(OrganiqueCheck[SocialParams]):
 class DetectionParams(Params):
     surveillance: int = FIELDS("surveillance.detection", default=7, ge=0, le=100)
     admin_level: int = FIELDS("admin_level.detection", default=0, ge=0)
-    admin_base: int = base_field(
-        "Base de l'administrateur", "Admin base", "INT + Sécurité Informatique", "INT + Security"
-    )
+    admin_base: int = base_field("base.admin_base")
     stealthy: bool = FIELDS("stealthy", default=True)
-    hacker_base: int = base_field(
-        "Base du hacker", "Hacker base", "INT + Discrétion Informatique", "INT + Computer Stealth"
-    )
-    hacker_modifier: int = modifier_field("Équipe de sécurité connue +10", "Known team +10")
+    hacker_base: int = base_field("base.hacker_base")
+    hacker_modifier: int = modifier_field("modifier.hacker_modifier")
     admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
 
 
@@ -162,11 +147,7 @@ class DecryptParams(Params):
     program_strength: int = FIELDS("program_strength.decrypt", default=6, ge=0)
     computer_power: int = FIELDS("computer_power", default=1, ge=0)
     assist_margin: int = FIELDS("assist_margin", default=0, ge=0)
-    modifier: int = modifier_field(
-        "Petite donnée −5, grande +5, logiciel connu +5, type connu +5, vieux −1/mois, morceau "
-        "déchiffré +5",
-        "Small data −5, large +5, known software +5, known type +5, old −1/month, piece +5",
-    )
+    modifier: int = modifier_field("modifier.decrypt")
     encryption: int = FIELDS("encryption", default=20, ge=0)
 
 
@@ -185,7 +166,7 @@ class Decrypt(OrganiqueCheck[DecryptParams]):
 
 class EncryptParams(Params):
     program_strength: int = FIELDS("program_strength.encrypt", default=20, ge=0)
-    base: int = base_field("Base", "Base", "INT + Cryptographie", "INT + Cryptography")
+    base: int = base_field("base.encrypt")
     modifier: int = modifier_field()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Params, Resolution, tr
+from ecran.rules import Params, Resolution
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     characteristic_field,
@@ -17,7 +17,7 @@ from ecran.systems.organique.tables import FIELDS, src
 
 
 class ProgressionParams(Params):
-    endurance: int = characteristic_field(tr("END (réserve actuelle)", "END (current pool)"))
+    endurance: int = characteristic_field("characteristic.endurance")
     treatment: int = FIELDS("treatment", default=0, ge=0, le=40)
     immunity: int = FIELDS("immunity", default=0, ge=0, le=10)
     difficulty: int = difficulty_field(default=20)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Params, Resolution, tr
+from ecran.rules import Params, Resolution
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     ReactionName,
@@ -28,7 +28,7 @@ else:
 
 
 class ManoeuvreParams(Params):
-    agility: int = characteristic_field(tr("AGI", "AGI"))
+    agility: int = characteristic_field("characteristic.agi")
     level: int = FIELDS("level.manoeuvre", default=1, ge=0, le=6)
     manoeuvrability: int = FIELDS("manoeuvrability", default=0, ge=-40, le=40)
     difficulty: int = difficulty_field(default=20)
@@ -54,7 +54,7 @@ class VehicleAttackParams(Params):
     manoeuvre: VehicleManoeuvreName = FIELDS(
         "manoeuvre.combat", default="ramp", choices=words(COMBAT.vehicle_manoeuvre)
     )
-    agility: int = characteristic_field(tr("AGI", "AGI"))
+    agility: int = characteristic_field("characteristic.agi")
     level: int = FIELDS("level.manoeuvre", default=1, ge=0, le=6)
     manoeuvrability: int = FIELDS("manoeuvrability", default=0, ge=-40, le=40)
     difficulty: int = FIELDS("difficulty.vehicle_combat", ge=0, le=60)
@@ -67,7 +67,7 @@ class VehicleAttackParams(Params):
     defender_characteristics: int = FIELDS(
         "defender_characteristics.vehicle", default=0, ge=-20, le=80
     )
-    defender_modifier: int = modifier_field("Compétence, blessures…", "Skill, wounds…")
+    defender_modifier: int = modifier_field("modifier.vehicle_defender")
     luck_in_combat: bool = LUCK_IN_COMBAT.field()
     # The collision's damage (L567-568: being hit by a vehicle deals c) is the GM's: the
     # chapter gives no figure. It rides along for the damage step, like a weapon's.
