@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal, Self
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, ResultLaw, tr
+from ecran.rules import Outcome, Params, Resolution, ResultLaw
 from ecran.rules.memo import Kept
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, tracks
@@ -23,12 +23,6 @@ from ecran.systems.artemis.checks.base import (
 from ecran.systems.artemis.checks.core import CANCELLED
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
-
-UNCERTAIN_HELP = tr(
-    "le défenseur choisit : encaisser ou forcer la défense pour une fatigue légère",
-    "the defender chooses: take the blow or force the defence for one light fatigue",
-)
-
 
 #: The attack's outcome from its zone: against a static parry the attacker's total is read
 #: (a success hits); in the duel the parry's total against the attack's (a success parries).
