@@ -77,12 +77,15 @@ def luck_field(default: bool = False) -> Any:
 
 P = TypeVar("P", bound=BaseModel)
 
+#: The words of every check (data/checks.toml, details.toml, outcomes.toml).
+WORDS = CheckWords.load(PACKAGE)
+
 
 class OrganiqueCheck(Check[P]):
     """Every Organique check: its title and description are data (`data/checks.toml`), taken by
     its `name`."""
 
-    words = CheckWords.load(PACKAGE)
+    words = WORDS
 
 
 class D20Check(OrganiqueCheck[P]):

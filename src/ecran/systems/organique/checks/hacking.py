@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
+from ecran.rules import Outcome, Params, Resolution
 from ecran.systems.organique.checks.base import (
+    WORDS,
     HoleSkillName,
     OrganiqueCheck,
     base_field,
@@ -36,7 +37,7 @@ class PreliminaryParams(Params):
 class Preliminary(OrganiqueCheck[PreliminaryParams]):
     name = "hack_preliminary"
     params = PreliminaryParams
-    outcomes = (Outcome("failure", tr("rien trouvé", "nothing found")), *INFO_OUTCOMES)
+    outcomes = (*WORDS.outcome_set("nothing_found"), *INFO_OUTCOMES)
     sources = (src(1505, 1584), src(2320, 2351))
     example = {"method": "snooping", "base": 10, "paranoia": 10}
 
@@ -63,11 +64,7 @@ class FirewallParams(Params):
 class Firewall(OrganiqueCheck[FirewallParams]):
     name = "hack_firewall"
     params = FirewallParams
-    outcomes = (
-        Outcome("alert", tr("alerte la sécurité", "security alerted")),
-        Outcome("blocked", tr("bloqué", "blocked")),
-        *PRIVILEGE_OUTCOMES,
-    )
+    outcomes = (*WORDS.outcome_set("kept_out"), *PRIVILEGE_OUTCOMES)
     sources = (src(1825, 1849), src(1890, 1926))
     example = {"base": 18, "firewall": 20}
 
