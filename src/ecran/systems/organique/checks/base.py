@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict, TypeVar
 
 from pydantic import BaseModel
 
@@ -47,9 +47,16 @@ else:
     PsychicTargetName = Literal[PSYCHIC_TARGETS]
 
 
-STAT_RANGE = {"ge": -10, "le": 40}
-DIFF_RANGE = {"ge": 0, "le": 60}
-MOD_RANGE = {"ge": -100, "le": 100}
+class Bounds(TypedDict):
+    """A number field's bounds (typed, so unpacking them never reaches another keyword)."""
+
+    ge: int
+    le: int
+
+
+STAT_RANGE: Bounds = {"ge": -10, "le": 40}
+DIFF_RANGE: Bounds = {"ge": 0, "le": 60}
+MOD_RANGE: Bounds = {"ge": -100, "le": 100}
 
 
 def characteristic_field(key: str = "characteristic.test", default: Any = ...) -> Any:

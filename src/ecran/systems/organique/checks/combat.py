@@ -12,6 +12,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, ResultLaw
 from ecran.systems.organique.checks.base import (
     ActionName,
+    Bounds,
     D20Check,
     OrganiqueCheck,
     ReactionName,
@@ -33,7 +34,7 @@ from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RU
 from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
 from ecran.systems.organique.tracks import hits_armour
 
-PAIR_RANGE = {"ge": -20, "le": 80}
+PAIR_RANGE: Bounds = {"ge": -20, "le": 80}
 
 
 def pair_field(key: str, default: Any = ...) -> Any:
