@@ -18,6 +18,24 @@ from ecran.rules.text import Source, Text
 M = TypeVar("M", bound=BaseModel)
 
 
+class DataRow(BaseModel):
+    """A row of a game's data file: an unknown key is refused (a misspelt one would be read as
+    missing), the row frozen, its validator built on first use (start-up, #16)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class Worded(DataRow):
+    """A row people read by its name in both languages (`fr`, `en`)."""
+
+    fr: str
+    en: str
+
+    @property
+    def label(self) -> Text:
+        return Text(fr=self.fr, en=self.en)
+
+
 def load_toml(package: str, filename: str) -> dict[str, Any]:
     """Parse `data/<filename>` of the given system package (e.g. "ecran.systems.warp")."""
     text = resources.files(package).joinpath("data", filename).read_text(encoding="utf-8")

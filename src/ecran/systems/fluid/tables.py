@@ -3,10 +3,8 @@ built on first validation, `defer_build`, so the first check pays only for the t
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
-
 from ecran.rules import Text, cite, tr
-from ecran.rules.data import load_fields, load_model
+from ecran.rules.data import DataRow, load_fields, load_model
 from ecran.rules.text import book
 
 PACKAGE = "ecran.systems.fluid"
@@ -16,8 +14,7 @@ book(SEED, tr("Fluid", "Fluid"))
 SOURCE = cite(SEED, 1, 1957)
 
 
-class _Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+_Row = DataRow
 
 
 class Rank(_Row):
