@@ -50,18 +50,8 @@ class AttackBase(Params):
     attack_bonus: int = bonus_field("attack_bonus")
     attack_penalty: int = penalty_field("attack_penalty")
     extra_actions: int = FIELDS("extra_actions", default=0, ge=0, le=MAX_EXTRA)
-    armour: str = FIELDS(
-        "armour",
-        fill={"names": NORMAL.names},
-        default="",
-        choices=NORMAL.words,
-    )
-    bulletproof: str = FIELDS(
-        "bulletproof",
-        fill={"names": BULLETPROOF.names},
-        default="none",
-        choices=BULLETPROOF.words,
-    )
+    armour: str = NORMAL.field("armour", "")
+    bulletproof: str = BULLETPROOF.field("bulletproof", "none")
     iron_skin: int = FIELDS("iron_skin", default=0, ge=0)
     target_max_hp: int = FIELDS("target_max_hp", default=14, ge=1)
     target_hp: int | None = FIELDS("target_hp", default=None)

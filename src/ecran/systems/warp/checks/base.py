@@ -85,6 +85,11 @@ class Named:
     def __call__(self, value: str) -> str:
         return one_of(self._words.get(folded(value), value), self.keys)
 
+    def field(self, key: str, default: str) -> Any:
+        """The parameter that names a row: its words are `key`'s in data/fields.toml, its help
+        listing these rows' names (`{names}`)."""
+        return FIELDS(key, fill={"names": self.names}, default=default, choices=self.words)
+
     def many(self, value: str) -> str:
         """A comma-separated list of keys (armour layers), each read as above."""
         return ",".join(self(part) for part in value.split(",") if part.strip())

@@ -55,12 +55,7 @@ class MeleeParams(AttackBase):
     defence_bonus: int = bonus_field("defence_bonus")
     defence_penalty: int = penalty_field("defence_penalty")
     defender_extra_actions: int = FIELDS("defender_extra_actions", default=0, ge=0, le=MAX_EXTRA)
-    weapon: str = FIELDS(
-        "weapon",
-        fill={"names": MELEE.names},
-        default="unarmed",
-        choices=MELEE.words,
-    )
+    weapon: str = MELEE.field("weapon", "unarmed")
     damage_factor: int | None = GM_DAMAGE_FACTOR.field(ge=1, le=20)
     better_weapon: bool = FIELDS("better_weapon", default=False)
     attackers: int = FIELDS("attackers", default=1, ge=1, le=100)

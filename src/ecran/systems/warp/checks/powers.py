@@ -187,12 +187,7 @@ class ResistSpellParams(Params):
     dice: int = dice_field("resist_spell_dice", default=2)
     bonus: int = bonus_field("bonus")
     penalty: int = penalty_field("penalty")
-    spell: str = FIELDS(
-        "spell.learn",
-        fill={"names": SPELL.names},
-        default="stone_grip",
-        choices=SPELL.words,
-    )
+    spell: str = SPELL.field("spell.learn", "stone_grip")
     casting_roll: int | None = FIELDS("casting_roll", default=None, ge=0)
     stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
 

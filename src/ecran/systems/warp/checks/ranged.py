@@ -52,12 +52,7 @@ RANGED_KEYS, BURST_KEYS = RANGED.keys, BURST.keys
 
 
 class RangedParams(AttackBase):
-    weapon: str = FIELDS(
-        "weapon",
-        fill={"names": RANGED.names},
-        default="handgun_small",
-        choices=RANGED.words,
-    )
+    weapon: str = RANGED.field("weapon", "handgun_small")
     distance_m: float = FIELDS("distance_m", default=10, ge=0)
     range_dice: int | None = GM_RANGE_DICE.field(ge=1, le=5)
     cover: bool = FIELDS("cover", default=False)
