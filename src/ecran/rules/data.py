@@ -4,16 +4,36 @@ models at import so a malformed table fails loudly at start-up, not in the middl
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from ecran.rules.errors import EcranError
 from ecran.rules.option import Option, param
+from ecran.rules.outcome import Outcome
 from ecran.rules.text import Source, Text
 
 M = TypeVar("M", bound=BaseModel)
+
+
+class DataRow(BaseModel):
+    """A row of a game's data file: an unknown key is refused (a misspelt one would be read as
+    missing), the row frozen, its validator built on first use (start-up, #16)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class Worded(DataRow):
+    """A row people read by its name in both languages (`fr`, `en`)."""
+
+    fr: str
+    en: str
+
+    @property
+    def label(self) -> Text:
+        return Text(fr=self.fr, en=self.en)
 
 
 def load_toml(package: str, filename: str) -> dict[str, Any]:
@@ -77,12 +97,20 @@ class FieldCatalogue:
     def label(self, name: str) -> Text:
         return Text.model_validate(self._rows[name]["label"])
 
-    def __call__(self, name: str, **constraints: Any) -> Any:
+    def __call__(
+        self, name: str, *, fill: Mapping[str, Text] | None = None, **constraints: Any
+    ) -> Any:
         """A pydantic Field for `name` with its label and help, and the `aliases` and people's
         words for `choices` its row gives (KeyError on an unknown name: a field without words
-        never reaches a form)."""
+        never reaches a form). `fill` gives the words of the `{placeholders}` of a help that
+        names what a table holds (`{names}`: the weapons of the weapon table)."""
         row = self._rows[name]
         help_ = Text.model_validate(row["help"]) if "help" in row else None
+        if help_ is not None and fill:
+            help_ = Text(
+                fr=help_.fr.format(**{k: v.fr for k, v in fill.items()}),
+                en=help_.en.format(**{k: v.en for k, v in fill.items()}),
+            )
         if "aliases" in row:
             constraints.setdefault("aliases", tuple(row["aliases"]))
         if "choices" in row:
@@ -104,12 +132,18 @@ def load_titles(package: str, filename: str) -> dict[str, Text]:
 
 
 class OutcomeWords(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
     id: str
     label: Text
     help: Text | None = None
 
 
 class CheckWordsRow(BaseModel):
+    """A check's words; an unknown key is refused (a misspelt `details` would drop labels)."""
+
+    model_config = ConfigDict(extra="forbid")
+
     title: Text
     description: Text
     #: Groups of `data/details.toml` labelling the check's `Resolution.details`, in order (a later
@@ -117,34 +151,61 @@ class CheckWordsRow(BaseModel):
     details: list[str] = []
     #: The outcomes, worst to best, where the check names its own (not a table of the rules).
     outcome: list[OutcomeWords] = []
+    #: Or the sets of `data/outcomes.toml` its outcomes are, in order, where several checks share
+    #: them (read into `outcome` at load).
+    outcomes: list[str] = []
 
 
 class CheckWords:
     """A game's words for its checks, from `data/checks.toml` (one table per check id: `title`,
-    `description`, optional `details` groups and `outcome` list) and `data/details.toml` (groups of
-    detail labels). The game's base check class names it (`words = CheckWords.load(PACKAGE)`)
-    and every check then takes its words by its `name`: what players read lives in data."""
+    `description`, optional `details` groups and `outcome` list or `outcomes` sets),
+    `data/details.toml` (groups of detail labels) and `data/outcomes.toml` (sets of outcomes several
+    checks share, `[[set]]` rows of `id`, `label`, optional `help`). The game's base check class
+    names it (`words = CheckWords.load(PACKAGE)`) and every check then takes its words by its
+    `name`: what players read lives in data."""
 
-    def __init__(self, checks: dict[str, CheckWordsRow], groups: dict[str, dict[str, Text]]):
+    def __init__(
+        self,
+        checks: dict[str, CheckWordsRow],
+        groups: dict[str, dict[str, Text]],
+        sets: dict[str, list[OutcomeWords]] | None = None,
+    ):
         self.checks = checks
         self.groups = groups
+        self.sets = sets or {}
 
     @classmethod
     def load(cls, package: str) -> CheckWords:
-        checks = {
-            k: CheckWordsRow.model_validate(v) for k, v in load_toml(package, "checks.toml").items()
+        raw = _optional(package, "outcomes.toml")
+        sets = {
+            name: [OutcomeWords.model_validate(row) for row in rows] for name, rows in raw.items()
         }
-        try:
-            raw = load_toml(package, "details.toml")
-        except FileNotFoundError:
-            raw = {}
+        checks = {}
+        for name, row in load_toml(package, "checks.toml").items():
+            words = CheckWordsRow.model_validate(row)
+            if words.outcomes:
+                words.outcome = [o for s in words.outcomes for o in sets[s]]
+            checks[name] = words
         groups = {
-            g: {k: Text.model_validate(v) for k, v in rows.items()} for g, rows in raw.items()
+            g: {k: Text.model_validate(v) for k, v in rows.items()}
+            for g, rows in _optional(package, "details.toml").items()
         }
-        return cls(checks, groups)
+        return cls(checks, groups, sets)
 
     def __contains__(self, name: str) -> bool:
         return name in self.checks
 
     def detail_labels(self, name: str) -> dict[str, Text]:
         return {k: v for group in self.checks[name].details for k, v in self.groups[group].items()}
+
+    def outcome_set(self, name: str) -> tuple[Outcome, ...]:
+        """The outcomes of a set of `data/outcomes.toml`, for a rule that names them."""
+        return tuple(Outcome(o.id, o.label, o.help) for o in self.sets[name])
+
+
+def _optional(package: str, filename: str) -> dict[str, Any]:
+    """A data file a game may leave out (none of its checks needs it): empty then."""
+    try:
+        return load_toml(package, filename)
+    except FileNotFoundError:
+        return {}

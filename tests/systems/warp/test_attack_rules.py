@@ -10,7 +10,7 @@ import pytest
 
 from ecran.dice import Distribution, enumerate_outcomes
 from ecran.engine import get_system
-from ecran.systems.warp.checks.combat import gang_bonus_attackers
+from ecran.systems.warp.checks.melee import gang_bonus_attackers
 from ecran.testing import ScriptedDice
 from support import assert_rolls_match_odds
 from systems.warp.walk import bounded_walk

@@ -9,7 +9,7 @@ import pytest
 from ecran.dice import enumerate_outcomes
 from ecran.engine import get_system
 from ecran.rules import tr
-from ecran.systems.warp.checks.combat import range_dice
+from ecran.systems.warp.checks.ranged import range_dice
 from ecran.systems.warp.damage import DamageRules, Hit, Protection, final_damage
 from ecran.systems.warp.tables import ARMOUR, by_key
 from ecran.systems.warp.tracks import max_hp, multiple_actions

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
-from ecran.rules import Source, Text, cite, load_fields
-from ecran.rules.data import load_model
+from ecran.rules import Source, cite, load_fields
+from ecran.rules.data import DataRow, Worded, load_model
 from ecran.rules.text import book, tr
 
 PACKAGE = "ecran.systems.artemis"
@@ -44,19 +44,12 @@ def site(first: int, last: int, page: str) -> Source:
     return cite(SITE, first, last, note=f"artemis.jdr.free.fr refget {page}")
 
 
-class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+Row = DataRow
 
 
-class Named(Row):
+class Named(Worded):
     id: str
-    fr: str
-    en: str
     source: str
-
-    @property
-    def label(self) -> Text:
-        return Text(fr=self.fr, en=self.en)
 
 
 # -- core.toml --------------------------------------------------------------------------------
@@ -438,8 +431,3 @@ def opponents_add(count: int) -> int:
 
 def aggravation_time(force: int) -> int:
     return next(a.time for a in nifimo().aggravation if a.force == force)
-
-
-def all_loaded() -> None:
-    """Load every table (start-up check and tests)."""
-    core(), combat(), skills(), nifimo(), psy(), advancement()

@@ -28,7 +28,7 @@ from typing import Any
 from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
 from ecran.systems.fluid import manoeuvres, tracks
-from ecran.systems.fluid.checks.common import MAX_PENALTY
+from ecran.systems.fluid.checks.base import MAX_PENALTY
 from ecran.systems.fluid.options import SURVIVAL_COMBINE
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import EQUIPMENT, HEALTH

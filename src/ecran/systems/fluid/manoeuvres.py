@@ -78,9 +78,3 @@ def one_against_many_damage(margins: list[int]) -> int:
     """Beating several foes at once: damage from the lowest margin, shared out freely
     (L1031-1037)."""
     return min(margins) if margins else 0
-
-
-def conversion_budget(damage: int) -> int:
-    """Damage points may be turned into effects (disarm, stun…): the GM prices them; the one
-    example spends 3 of 5 points on 1 disadvantage × 3 rounds (L1381-1401)."""
-    return max(0, damage)

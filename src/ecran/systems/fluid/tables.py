@@ -3,10 +3,8 @@ built on first validation, `defer_build`, so the first check pays only for the t
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
-
 from ecran.rules import Text, cite, tr
-from ecran.rules.data import load_fields, load_model, load_toml
+from ecran.rules.data import DataRow, load_fields, load_model
 from ecran.rules.text import book
 
 PACKAGE = "ecran.systems.fluid"
@@ -16,8 +14,7 @@ book(SEED, tr("Fluid", "Fluid"))
 SOURCE = cite(SEED, 1, 1957)
 
 
-class _Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+_Row = DataRow
 
 
 class Rank(_Row):
@@ -249,22 +246,6 @@ class CharacterTables(_Row):
         return next(c for c in self.characteristic if c.code == code)
 
 
-class OutcomeWords(_Row):
-    id: str
-    label: Text
-    help: Text | None = None
-
-
-class CheckWords(_Row):
-    """What people read of a check; `outcome` only where no table of the rules lists them;
-    `details`: the groups of `data/details.toml` that label its work."""
-
-    title: Text
-    description: Text
-    details: list[str]
-    outcome: list[OutcomeWords] = []
-
-
 RANKS = load_model(PACKAGE, "ranks.toml", RankTable)
 TIME = load_model(PACKAGE, "time.toml", TimeTable)
 DIFFICULTY = load_model(PACKAGE, "difficulty.toml", DifficultyTable)
@@ -272,14 +253,5 @@ EQUIPMENT = load_model(PACKAGE, "equipment.toml", EquipmentTables)
 MAGIC = load_model(PACKAGE, "magic.toml", MagicTables)
 HEALTH = load_model(PACKAGE, "health.toml", HealthTables)
 CHARACTER = load_model(PACKAGE, "character.toml", CharacterTables)
-#: The words of every check, by its id, from `data/checks.toml`.
-CHECK_WORDS = {
-    name: CheckWords.model_validate(row) for name, row in load_toml(PACKAGE, "checks.toml").items()
-}
-#: The labels of the keys of `Resolution.details`, by group, from `data/details.toml`.
-DETAIL_GROUPS = {
-    group: {key: Text.model_validate(label) for key, label in labels.items()}
-    for group, labels in load_toml(PACKAGE, "details.toml").items()
-}
 #: The words (label, help) of every check and operation parameter, from `data/fields.toml`.
 FIELDS = load_fields(PACKAGE)

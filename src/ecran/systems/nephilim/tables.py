@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
 from ecran.rules import Text, cite
-from ecran.rules.data import load_fields, load_model
+from ecran.rules.data import DataRow, load_fields, load_model
 from ecran.rules.text import book, tr
 
 PACKAGE = "ecran.systems.nephilim"
@@ -21,8 +21,7 @@ SOURCE = cite(SEED, 1, 636)
 Level = Literal["P", "A", "C", "M"]
 
 
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+Model = DataRow
 
 
 class CharacteristicRow(Model):

@@ -8,10 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict
-
 from ecran.rules import EcranError, OperationDeclarer, Source, Text, cite
-from ecran.rules.data import load_fields, load_model, load_titles
+from ecran.rules.data import DataRow, load_fields, load_model, load_titles
 from ecran.rules.field import folded
 from ecran.rules.text import book, tr
 
@@ -46,8 +44,7 @@ def given_or_known(given: Mapping[str, int | None], known: object, missing: Text
 CHARACTERISTICS = ("AGI", "PER", "CHA", "END", "INT", "VIT", "FOR", "VOL")
 
 
-class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class Row(DataRow):
     source: str
 
 
@@ -81,8 +78,7 @@ class SkillLevel(Row):
         return 4 * (self.level - 1)
 
 
-class CoreTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class CoreTables(DataRow):
     difficulty: list[Difficulty]
     save: list[SaveKind]
     skill_level: list[SkillLevel]
@@ -203,8 +199,7 @@ class VehicleManoeuvre(Labelled):
     combat: str
 
 
-class CombatTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class CombatTables(DataRow):
     action: list[CombatAction]
     reaction: list[Reaction]
     modifier: list[CombatModifier]
@@ -272,8 +267,7 @@ class HackSkill(Labelled):
     hole: str
 
 
-class HackingTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class HackingTables(DataRow):
     skill: list[HackSkill]
     information: list[Information]
     privilege: list[Privilege]
@@ -331,10 +325,9 @@ HOLE_SKILLS = tuple(s.name for s in HACKING.hole_skill)
 PSYCHIC_TARGETS = tuple(s.name for s in HACKING.psychic_target)
 
 
-class PerPoint(BaseModel):
+class PerPoint(DataRow):
     """A hazard's values per point of damage, per day or per level (keys as in the seed)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     source: str
     bs: float = 0
     stats: dict[str, int] = {}
@@ -438,8 +431,7 @@ class Disease(Labelled):
     bs: float
 
 
-class HealthTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class HealthTables(DataRow):
     fire: PerPoint
     electricity: PerPoint
     cold: PerPoint
@@ -510,8 +502,7 @@ class Computer(Labelled):
     administrator_en: str
 
 
-class NetworkTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class NetworkTables(DataRow):
     network: list[Network]
     system: list[Computer]
 

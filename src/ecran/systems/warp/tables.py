@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from ecran.rules import EcranError, Source, Text, cite, tr
-from ecran.rules.data import load_fields, load_model, load_toml
+from ecran.rules.data import DataRow, Worded, load_fields, load_model, load_toml
 from ecran.rules.errors import unknown_adjective
 from ecran.rules.text import book
 
@@ -25,17 +25,9 @@ def src(first: int, last: int | None = None, note: str = "") -> Source:
     return cite(SEED, first, last, note)
 
 
-class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
+class Row(Worded):
     key: str
-    fr: str
-    en: str
     source: str
-
-    @property
-    def label(self) -> Text:
-        return Text(fr=self.fr, en=self.en)
 
 
 class Difficulty(Row):
@@ -269,19 +261,8 @@ class AdvancementTables(BaseModel):
     hp_increase: HpIncrease
 
 
-class CheckWords(BaseModel):
-    """What a table shows of a check: its title and description."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    title: Text
-    description: Text
-
-
-class SheetRule(BaseModel):
+class SheetRule(DataRow):
     """A rule a sheet must respect: the seed lines it cites, its message ({name}s to fill)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     lines: tuple[int, int]
     message: Text
@@ -295,10 +276,6 @@ ARMOUR = load_model(PACKAGE, "armour.toml", ArmourTables)
 HEALTH = load_model(PACKAGE, "health.toml", HealthTables)
 MAGIC = load_model(PACKAGE, "magic.toml", MagicTables)
 ADVANCEMENT = load_model(PACKAGE, "advancement.toml", AdvancementTables)
-CHECK_WORDS = {
-    check: CheckWords.model_validate(row)
-    for check, row in load_toml(PACKAGE, "checks.toml").items()
-}
 SHEET_RULES = {
     rule: SheetRule.model_validate(row)
     for rule, row in load_toml(PACKAGE, "violations.toml").items()
@@ -325,12 +302,6 @@ def by_key(rows: list[R], key: str, kind: Text) -> R:
             f"unknown {kind.en}: '{key}'. Allowed: {allowed}",
         )
     )
-
-
-def words(check: str) -> tuple[Text, Text]:
-    """A check's title and description, from data/checks.toml."""
-    row = CHECK_WORDS[check]
-    return row.title, row.description
 
 
 def category(key: str) -> Category:

@@ -12,28 +12,14 @@ from functools import partial
 from typing import Any, ClassVar, Literal, TypeVar
 
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
-from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
+from ecran.rules import Check, CheckWords, Params, Resolution, Text
 from ecran.rules.check import DIFFICULTY, Recall, no_recall
 from ecran.systems.artemis import dice as ad
-from ecran.systems.artemis.checks import labels
+from ecran.systems.artemis import tables
 from ecran.systems.artemis.options import OPTIONS
-from ecran.systems.artemis.tables import FIELDS
+from ecran.systems.artemis.tables import FIELDS, PACKAGE
 
 P = TypeVar("P", bound=Params)
-
-ZONE_OUTCOMES = (
-    Outcome(
-        "failure", tr("échec", "failure"), tr("total ≤ difficulté − 2", "total ≤ difficulty − 2")
-    ),
-    Outcome(
-        "uncertainty",
-        tr("incertitude", "uncertainty"),
-        tr("le MJ tranche ; on peut réessayer", "the GM decides; a retry is allowed"),
-    ),
-    Outcome(
-        "success", tr("réussite", "success"), tr("total ≥ difficulté + 2", "total ≥ difficulty + 2")
-    ),
-)
 
 
 def skill_field(name: str = "skill", default: int | None = 5) -> Any:
@@ -68,13 +54,21 @@ def die_details(die: ad.DieRoll) -> dict[str, Any]:
     return details
 
 
-class ZoneCheck(Check[P]):
+class ArtemisCheck(Check[P]):
+    """An Artémis check: its title, description and detail labels are data (`data/checks.toml`,
+    `data/details.toml`), under its `name`; the values its details name are worded there too, and
+    the wound states by the combat table (L71-128)."""
+
+    words = CheckWords.load(PACKAGE)
+    value_labels: ClassVar[dict[str, Text]] = {
+        c.id: Text(fr=c.fr, en=c.en) for c in tables.combat().category
+    }
+
+
+class ZoneCheck(ArtemisCheck[P]):
     """skill + die - malus against `difficulty(params)`, read in zones. A check lists its three
     outcomes in zone order (failure, uncertainty, success); one whose outcomes are not one per
     zone reads the zone of `roll_zone` in its own `resolve`."""
-
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE
-    value_labels: ClassVar[dict[str, Text]] = labels.VALUES
 
     def difficulty(self, params: P) -> int:
         return int(params.difficulty)  # type: ignore[attr-defined]

@@ -8,11 +8,10 @@ from typing import Any, ClassVar, Literal, Self
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, ResultLaw, Text, tr
+from ecran.rules import Outcome, Params, Resolution, ResultLaw
 from ecran.rules.memo import Kept
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, tracks
-from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.base import (
     SkillParams,
     ZoneCheck,
@@ -22,20 +21,8 @@ from ecran.systems.artemis.checks.base import (
     skill_field,
 )
 from ecran.systems.artemis.checks.core import CANCELLED
-from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
-
-UNCERTAIN_HELP = tr(
-    "le défenseur choisit : encaisser ou forcer la défense pour une fatigue légère",
-    "the defender chooses: take the blow or force the defence for one light fatigue",
-)
-ATTACK_OUTCOMES = (
-    Outcome("miss", tr("raté", "miss")),
-    Outcome("uncertain", tr("incertain", "uncertain"), UNCERTAIN_HELP),
-    Outcome("hit", tr("touché", "hit")),
-)
-
 
 #: The attack's outcome from its zone: against a static parry the attacker's total is read
 #: (a success hits); in the duel the parry's total against the attack's (a success parries).
@@ -101,12 +88,9 @@ LAWS: Kept[ResultLaw] = Kept()
 
 class Attack(ZoneCheck[AttackParams]):
     name = "attack"
-    title, description = words("attack")
     params = AttackParams
-    outcomes = ATTACK_OUTCOMES
     sources = (seed(729, 759), seed(168, 182), site(166, 189, "0106070401"))
     example = {"attack": 7, "parry": 6}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_ATTACK
 
     def _scores(self, p: AttackParams) -> tuple[int, int]:
         optional = tables.combat().optional
@@ -196,9 +180,7 @@ class DefencelessParams(BlowParams, DefencelessCore):
 
 class Defenceless(ZoneCheck[DefencelessParams]):
     name = "defenceless"
-    title, description = words("defenceless")
     params = DefencelessParams
-    outcomes = (Outcome("miss", tr("raté", "miss")), Outcome("hit", tr("touché", "hit")))
     sources = (seed(183, 187),)
     example = {"skill": 5}
 
@@ -230,13 +212,7 @@ class DodgeParams(ForcibleParams, BlowParams, DodgeCore):
 
 class Dodge(ZoneCheck[DodgeParams]):
     name = "dodge"
-    title, description = words("dodge")
     params = DodgeParams
-    outcomes = (
-        Outcome("hit", tr("touché", "hit")),
-        Outcome("uncertain", tr("incertain", "uncertain"), UNCERTAIN_HELP),
-        Outcome("avoided", tr("évité", "avoided")),
-    )
     sources = (seed(129, 161), seed(760, 776))
     example = {"skill": 5, "space": "cluttered", "opponents": 2}
 
@@ -273,12 +249,10 @@ def plus_categories(params: DamageParams) -> int:
 
 class Damage(ZoneCheck[DamageParams]):
     name = "damage"
-    title, description = words("damage")
     params = DamageParams
     outcomes = tuple(Outcome(n, tracks.outcome_label(n)) for n in tracks.outcome_names())
     sources = (seed(71, 128), seed(701, 725), seed(813, 833), site(231, 263, "0106060101"))
     example = {"resistance": 5, "category": 5, "protection": 2}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_DAMAGE
 
     def difficulty(self, params: DamageParams) -> int:
         return tables.core().fixed.resistance

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, Text, param, tr
+from ecran.rules import Check, Params, Resolution, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
-from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.base import (
-    ZONE_OUTCOMES,
     SkillParams,
     ZoneCheck,
     die_details,
@@ -18,7 +16,6 @@ from ecran.systems.artemis.checks.base import (
     reading,
     skill_field,
 )
-from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -26,11 +23,10 @@ from ecran.systems.artemis.tables import FIELDS, seed, site
 def difficulty_field() -> Any:
     """The difficulty, its help the ladder of the data (L11-18)."""
     rungs = tables.core().difficulty
-    help_text = tr(
-        "échelle : " + ", ".join(f"{d.value} {d.fr}" for d in rungs),
-        "ladder: " + ", ".join(f"{d.value} {d.en}" for d in rungs),
+    ladder = tr(
+        ", ".join(f"{d.value} {d.fr}" for d in rungs), ", ".join(f"{d.value} {d.en}" for d in rungs)
     )
-    return param(tr("Difficulté", "Difficulty"), help_text, ge=0, le=40)
+    return FIELDS("difficulty", fill={"ladder": ladder}, ge=0, le=40)
 
 
 class TestParams(Params):
@@ -44,9 +40,7 @@ class TestParams(Params):
 
 class Test(ZoneCheck[TestParams]):
     name = "test"
-    title, description = words("test")
     params = TestParams
-    outcomes = ZONE_OUTCOMES
     sources = (
         seed(9, 27),
         seed(41, 53),
@@ -64,12 +58,9 @@ class TestXpParams(SkillParams):
 
 class TestXp(ZoneCheck[TestXpParams]):
     name = "test_xp"
-    title, description = words("test_xp")
     params = TestXpParams
-    outcomes = ZONE_OUTCOMES
     sources = (seed(29, 39), seed(20, 27))
     example = {"skill": 5, "difficulty": 9, "spend_on": "failure"}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_XP
     #: the forced die follows the first zone: each difficulty is walked whole
     ladder = Check.ladder
 
@@ -107,16 +98,9 @@ class OpposedParams(Params):
 
 class Opposed(ZoneCheck[OpposedParams]):
     name = "opposed"
-    title, description = words("opposed")
     params = OpposedParams
-    outcomes = (
-        Outcome("loss", tr("perdu", "loss")),
-        Outcome("uncertainty", tr("incertitude", "uncertainty")),
-        Outcome("win", tr("gagné", "win")),
-    )
     sources = (seed(177, 178), site(166, 189, "0106070401"))
     example = {"skill": 6, "opponent_skill": 5}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_OPPONENT
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         mine = ad.roll_die(dice, params.professional, reading(params))
@@ -134,25 +118,15 @@ class Opposed(ZoneCheck[OpposedParams]):
         return Resolution(self.outcome_of(zone), total=total, details=details)
 
 
-NIFIMO_OUTCOMES = (
-    Outcome("serious", tr("une grave", "one serious"), tr("8 ou moins", "8 or less")),
-    Outcome("light", tr("une légère", "one light"), tr("9, 10 ou 11", "9, 10 or 11")),
-    Outcome("none", tr("aucun effet", "no effect"), tr("12 ou plus", "12 or more")),
-)
-
-
 class NifimoParams(SkillParams):
     track: Literal["fatigue", "stress", "peur"] = FIELDS("track", default="fatigue")
 
 
 class Nifimo(ZoneCheck[NifimoParams]):
     name = "nifimo"
-    title, description = words("nifimo")
     params = NifimoParams
-    outcomes = NIFIMO_OUTCOMES
     sources = (seed(313, 322), site(100, 113, "0105070201"))
     example = {"skill": 5, "track": "fatigue"}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_NIFIMO
 
     def difficulty(self, params: NifimoParams) -> int:
         return tables.core().fixed.nifimo
@@ -163,9 +137,7 @@ class Nifimo(ZoneCheck[NifimoParams]):
 
 class Calm(ZoneCheck[SkillParams]):
     name = "calm"
-    title, description = words("calm")
     params = SkillParams
-    outcomes = NIFIMO_OUTCOMES
     sources = (seed(56, 69), site(115, 119, "0106010001"))
     example = {"skill": 5}
 
@@ -184,13 +156,7 @@ class ResistanceParams(Params):
 
 class Resistance(ZoneCheck[ResistanceParams]):
     name = "resistance"
-    title, description = words("resistance")
     params = ResistanceParams
-    outcomes = (
-        Outcome("cancel_none", tr("aucune annulée", "none cancelled")),
-        Outcome("cancel_one", tr("une annulée", "one cancelled")),
-        Outcome("cancel_two", tr("deux annulées", "two cancelled")),
-    )
     sources = (seed(121, 128), seed(701, 712))
     example = {"resistance": 5}
 

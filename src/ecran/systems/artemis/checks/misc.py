@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
+from ecran.rules import Params, Resolution
 from ecran.systems.artemis import tables
-from ecran.systems.artemis.checks import labels
-from ecran.systems.artemis.checks.labels import words
+from ecran.systems.artemis.checks.base import ArtemisCheck
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -24,14 +21,11 @@ def npc_score(dice: DiceSource) -> tuple[int, list[int]]:
     return min(faces) + rule.add, faces
 
 
-class NpcScore(Check[NoParams]):
+class NpcScore(ArtemisCheck[NoParams]):
     name = "npc_score"
-    title, description = words("npc_score")
     params = NoParams
-    outcomes = tuple(Outcome(f"score_{s}", tr(f"score {s}", f"score {s}")) for s in range(3, 9))
     sources = (seed(77, 96),)
     example = {}
-    detail_labels: ClassVar[dict[str, Text]] = labels.NPC_SCORE
 
     def resolve(self, params: NoParams, dice: DiceSource) -> Resolution:
         score, faces = npc_score(dice)
@@ -50,17 +44,11 @@ def crisis_percent(balance: int) -> int:
     return next((r.percent for r in rows if r.balance == balance), rows[-1].percent)
 
 
-class MentalCrisis(Check[CrisisParams]):
+class MentalCrisis(ArtemisCheck[CrisisParams]):
     name = "mental_crisis"
-    title, description = words("mental_crisis")
     params = CrisisParams
-    outcomes = (
-        Outcome("crisis", tr("crise", "crisis")),
-        Outcome("no_crisis", tr("pas de crise", "no crisis")),
-    )
     sources = (seed(396, 399), site(335, 355, "0110020301"))
     example = {"balance": -3}
-    detail_labels: ClassVar[dict[str, Text]] = labels.CRISIS
 
     def resolve(self, params: CrisisParams, dice: DiceSource) -> Resolution:
         if not params.mental_crisis:

@@ -3,20 +3,17 @@ Apaiser (the innate Empathie skill that soothes stress)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import EcranError, Outcome, Resolution, Text, tr
+from ecran.rules import EcranError, Resolution, tr
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables
-from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.base import (
-    ZONE_OUTCOMES,
     SkillParams,
     ZoneCheck,
     skill_field,
 )
-from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
 
@@ -31,12 +28,9 @@ class TraceParams(SkillParams):
 
 class SketchTrace(ZoneCheck[TraceParams]):
     name = "sketch_trace"
-    title, description = words("sketch_trace")
     params = TraceParams
-    outcomes = ZONE_OUTCOMES
     sources = (seed(197, 203),)
     example = {"skill": 6}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
 
     def difficulty(self, params: TraceParams) -> int:
         return tables.psy().sketch_trace.difficulty
@@ -53,16 +47,9 @@ class AttractParams(SkillParams):
 
 class SketchAttract(ZoneCheck[AttractParams]):
     name = "sketch_attract"
-    title, description = words("sketch_attract")
     params = AttractParams
-    outcomes = (
-        Outcome("permanent_and_light", tr("1 permanente + 1 légère", "1 permanent + 1 light")),
-        Outcome("two_light", tr("2 fatigues légères", "2 light fatigues")),
-        Outcome("one_light", tr("1 fatigue légère", "1 light fatigue")),
-    )
     sources = (seed(204, 215),)
     example = {"skill": 6, "unwilling_spirits": 1}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
 
     def _check_will(self, params: AttractParams) -> None:
         limit = tables.psy().sketch_attract.strong_will
@@ -97,9 +84,7 @@ class PowerParams(SkillParams):
 class _Power(ZoneCheck[PowerParams]):
     """Métamorphose and Invocation: difficulty 7 + 1 per item, costs by zone."""
 
-    outcomes = ZONE_OUTCOMES
     example = {"skill": 6, "count": 1}
-    detail_labels: ClassVar[dict[str, Text]] = labels.ZONE_PSY
 
     def _rule(self) -> tables.Metamorphosis | tables.Invocation:
         raise NotImplementedError
@@ -121,7 +106,6 @@ class _Power(ZoneCheck[PowerParams]):
 
 class Metamorphosis(_Power):
     name = "metamorphosis"
-    title, description = words("metamorphosis")
     params = PowerParams
     sources = (seed(263, 286), site(70, 80, "0105030001"))
 
@@ -138,7 +122,6 @@ class Metamorphosis(_Power):
 
 class Invocation(_Power):
     name = "invocation"
-    title, description = words("invocation")
     params = PowerParams
     sources = (seed(288, 312), site(70, 80, "0105030001"))
 
@@ -163,9 +146,7 @@ class RendezvousParams(SkillParams):
 
 class Rendezvous(ZoneCheck[RendezvousParams]):
     name = "rendezvous"
-    title, description = words("rendezvous")
     params = RendezvousParams
-    outcomes = ZONE_OUTCOMES
     sources = (seed(228, 260), site(441, 454, "0108050201"))
     example = {"skill": 6, "non_empaths": 1, "empaths": 2, "good_descriptions": 2}
 
@@ -190,13 +171,7 @@ class ApaiserParams(SkillParams):
 
 class Apaiser(ZoneCheck[ApaiserParams]):
     name = "apaiser"
-    title, description = words("apaiser")
     params = ApaiserParams
-    outcomes = (
-        Outcome("no_effect", tr("aucun effet", "no effect")),
-        Outcome("remove_one", tr("retire 1 stress léger", "removes 1 light stress")),
-        Outcome("remove_two", tr("retire 2 stress légers", "removes 2 light stress")),
-    )
     sources = (site(410, 424, "0110010101"),)
     example = {"skill": 5, "target_light_stress": 3}
 

@@ -14,7 +14,7 @@ from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Params, Resolution, ResultLaw, Tail, cite
 from ecran.rules.memo import per_object
 from ecran.systems.fluid import manoeuvres as man
-from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, explosions
+from ecran.systems.fluid.checks.base import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
 from ecran.systems.fluid.dice import constant, difference_law
 from ecran.systems.fluid.options import (

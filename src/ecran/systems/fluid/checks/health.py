@@ -9,8 +9,8 @@ from typing import Any, Literal
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
-from ecran.systems.fluid.checks import common as core
-from ecran.systems.fluid.checks.common import (
+from ecran.systems.fluid.checks import base as core
+from ecran.systems.fluid.checks.base import (
     CORE_SOURCES,
     MAX_PENALTY,
     FluidCheck,

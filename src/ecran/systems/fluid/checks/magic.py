@@ -8,7 +8,7 @@ from typing import Any, Literal
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Outcome, Params, Resolution, cite, tr
 from ecran.systems.fluid import advantages as adv
-from ecran.systems.fluid.checks.common import (
+from ecran.systems.fluid.checks.base import (
     CORE_SOURCES,
     FluidCheck,
     major_as_read,

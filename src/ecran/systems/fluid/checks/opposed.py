@@ -11,7 +11,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Resolution, cite
-from ecran.systems.fluid.checks.common import CORE_SOURCES, FluidCheck, explosions
+from ecran.systems.fluid.checks.base import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of, stable_window
 from ecran.systems.fluid.checks.winner import tie_probability, winner_law
 from ecran.systems.fluid.dice import floor_at_zero

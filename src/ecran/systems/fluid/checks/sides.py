@@ -8,7 +8,7 @@ from typing import Any
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params
-from ecran.systems.fluid.checks.common import MAX_PENALTY
+from ecran.systems.fluid.checks.base import MAX_PENALTY
 from ecran.systems.fluid.dice import Atom, Explosions, difference, roll_die, score_atoms
 from ecran.systems.fluid.tables import FIELDS
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, Resolution, cite
 from ecran.systems.fluid import advantages as adv
-from ecran.systems.fluid.checks.common import (
+from ecran.systems.fluid.checks.base import (
     CORE_SOURCES,
     MAX_PENALTY,
     RANK_OUTCOMES,

@@ -15,8 +15,8 @@ from ecran.rules import Change, Params, PutCondition, Resolution, Text, cite, tr
 from ecran.rules.memo import KeptBy
 from ecran.rules.wording import agreed
 from ecran.systems.fluid import tracks
+from ecran.systems.fluid.checks.base import MAX_PENALTY
 from ecran.systems.fluid.checks.combat import Wound, wound_of
-from ecran.systems.fluid.checks.common import MAX_PENALTY
 from ecran.systems.fluid.checks.health import (
     Survival,
     SurvivalParams,

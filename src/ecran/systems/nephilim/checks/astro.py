@@ -5,17 +5,15 @@ Ka-element of the coming roll. The amount of the bonus is the GM's (L600, §9 A1
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
-from typing import ClassVar, Self
+from typing import Self
 
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, cite, tr
+from ecran.rules import Params, Resolution, cite
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
-from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import NephilimCheck
+from ecran.systems.nephilim.checks.base import NephilimCheck
 from ecran.systems.nephilim.sheet import Element
 from ecran.systems.nephilim.tables import DAY_WORDS, ELEMENT_WORDS, FIELDS, SEED, SIGN_WORDS
 
@@ -50,14 +48,7 @@ def matched(params: ConjunctionParams) -> str:
 class ConjunctionCheck(NephilimCheck[ConjunctionParams]):
     name = "conjunction"
     params = ConjunctionParams
-    outcomes: ClassVar[Sequence[Outcome]] = (
-        Outcome(NONE, tr("aucune conjonction de l'élément", "no conjunction of the element")),
-        Outcome(DAY, tr("conjonction du jour", "conjunction of the day")),
-        Outcome(SIGN, tr("conjonction du signe", "conjunction of the sign")),
-        Outcome(BOTH, tr("jour et signe", "day and sign")),
-    )
     sources = (cite(SEED, 598, 623),)
-    detail_labels = labels.CONJUNCTION
     example = {"date": "2024-08-04", "element": "soleil"}
 
     def resolve(self, params: ConjunctionParams, dice: DiceSource) -> Resolution:

@@ -3,16 +3,14 @@ and attack against defence (an opposed test; the text lists no manoeuvres or dam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Outcome, Params, Resolution, ResultLaw, cite, tr
+from ecran.rules import Params, Resolution, ResultLaw, cite
 from ecran.rules.memo import Kept
 from ecran.systems.nephilim import options
-from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions, NephilimCheck
+from ecran.systems.nephilim.checks.base import AgainstZero, DiceOptions, NephilimCheck
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
 from ecran.systems.nephilim.dice import (
@@ -37,13 +35,7 @@ class InitiativeParams(Params):
 class Initiative(NephilimCheck[InitiativeParams]):
     name = "initiative"
     params = InitiativeParams
-    outcomes: ClassVar[Sequence[Outcome]] = (
-        Outcome("critical_failure", tr("échec critique (dernier à égalité)", "critical failure")),
-        Outcome("normal", tr("normal", "normal")),
-        Outcome("critical_success", tr("réussite critique (premier à égalité)", "critical")),
-    )
     sources = (cite(SEED, 491), cite(SEED, 518))
-    detail_labels = labels.INITIATIVE
     example = {"rapidite": 1, "reaction": 0}
 
     def base(self, params: InitiativeParams) -> int:
@@ -76,13 +68,7 @@ class DuelParams(Params):
 class DuelSegments(NephilimCheck[DuelParams]):
     name = "duel_segments"
     params = DuelParams
-    outcomes: ClassVar[Sequence[Outcome]] = (
-        Outcome("opponent_first", tr("l'adversaire agit avant", "opponent acts first")),
-        Outcome("same_segment", tr("même segment", "same segment")),
-        Outcome("first", tr("agit avant, sans réaction possible", "acts first, unopposed")),
-    )
     sources = (cite(SEED, 493, 495), cite(SEED, 499, 506))
-    detail_labels = labels.DUEL
     example = {"initiative": 3, "opponent_initiative": -2}
 
     def resolve(self, params: DuelParams, dice: DiceSource) -> Resolution:
@@ -118,7 +104,6 @@ class Sprint(AgainstZero[SprintParams]):
     name = "sprint"
     params = SprintParams
     sources = (cite(SEED, 524, 529),)
-    detail_labels = labels.SPRINT
     example = {"rapidite": 1, "skill": -1}
 
     def score(self, params: SprintParams) -> int:
@@ -155,7 +140,6 @@ class Attack(OpposedCheck[AttackParams]):
     name = "attack"
     params = AttackParams
     sources = (cite(SEED, 479, 481), cite(SEED, 493), cite(SEED, 539, 541, note="headings only"))
-    detail_labels = labels.ATTACK
     example = {"characteristic": 1, "skill": 0, "defence_characteristic": 0, "defence_skill": 0}
 
     def sides(self, params: AttackParams) -> tuple[int, bool, int, bool]:
@@ -259,13 +243,7 @@ def declaration_key(p: DeclarationParams) -> tuple[tuple[int, int], tuple[int, i
 class Declaration(NephilimCheck[DeclarationParams]):
     name = "declaration"
     params = DeclarationParams
-    outcomes: ClassVar[Sequence[Outcome]] = (
-        Outcome(FIRST, tr("déclare le premier", "declares first")),
-        Outcome(TOGETHER, tr("déclarations simultanées", "simultaneous declarations")),
-        Outcome(LAST, tr("déclare le dernier (avantage)", "declares last (advantage)")),
-    )
     sources = (cite(SEED, 493), cite(SEED, 514, 518))
-    detail_labels = labels.DECLARATION
     example = {
         "anticipation": 1,
         "intuition": 1,

@@ -3,16 +3,12 @@ penalty and option, and the Ka (willpower) test (L47)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, Text, cite, tr
+from ecran.rules import Params, Resolution, Text, cite, tr
 from ecran.systems.nephilim import options
-from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import (
-    BARRED_OUTCOME,
-    TEST_OUTCOMES,
+from ecran.systems.nephilim.checks.base import (
     DiceOptions,
     DiceTest,
     KaScaleParams,
@@ -77,7 +73,6 @@ def action_score(p: ActionParams) -> int:
 class ActionCheck(DiceTest[ActionParams]):
     name = "action"
     params = ActionParams
-    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
     sources = (
         cite(SEED, 452, 460),
         cite(SEED, 86, note="wound and fatigue maluses"),
@@ -118,7 +113,6 @@ class KaTest(DiceTest[KaTestParams]):
     name = "ka_test"
     params = KaTestParams
     sources = (cite(SEED, 32, 47), cite(SEED, 455))
-    detail_labels = labels.KA_TEST
     example = {"ka": 18, "difficulty": 0}
 
     def score(self, params: KaTestParams) -> int:
@@ -139,12 +133,7 @@ class KnowledgeParams(Params):
 class Knowledge(NephilimCheck[KnowledgeParams]):
     name = "knowledge"
     params = KnowledgeParams
-    outcomes: ClassVar[Sequence[Outcome]] = (
-        Outcome(FAILURE, tr("ne sait pas", "does not know")),
-        Outcome(SUCCESS, tr("sait", "knows")),
-    )
     sources = (cite(SEED, 460),)
-    detail_labels = labels.KNOWLEDGE
     example = {"skill": 0, "threshold": -1}
 
     def resolve(self, params: KnowledgeParams, dice: DiceSource) -> Resolution:

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import cite
-from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import AgainstZero, DiceOptions, KaScaleParams
+from ecran.systems.nephilim.checks.base import AgainstZero, DiceOptions, KaScaleParams
 from ecran.systems.nephilim.checks.core import KA_PARAM
 from ecran.systems.nephilim.tables import FIELDS, SEED
 
@@ -40,7 +39,6 @@ class ExhaustionCheck(AgainstZero[ExhaustionParams]):
     name = "exhaustion_check"
     params = ExhaustionParams
     sources = (cite(SEED, 88), cite(SEED, 47))
-    detail_labels = labels.KA_TEST
     example = {"ka": 18}
 
     def score(self, params: ExhaustionParams) -> int:

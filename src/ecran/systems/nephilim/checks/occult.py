@@ -19,11 +19,8 @@ from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, Resolution, Text, cite, tr
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import conjunction
-from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.checks.astro import DATE, ELEMENT
-from ecran.systems.nephilim.checks.common import (
-    BARRED_OUTCOME,
-    TEST_OUTCOMES,
+from ecran.systems.nephilim.checks.base import (
     DiceOptions,
     DiceTest,
     KaScaleParams,
@@ -119,8 +116,6 @@ class TimedTest(DiceTest[T]):
     option, less the malus, against the circle's difficulty for the period taken; not allowed
     while the skill is below the level of the spell, invocation or formula."""
 
-    outcomes = (BARRED_OUTCOME, *TEST_OUTCOMES)
-
     @abstractmethod
     def work(self, params: T) -> tuple[str, int, str]:
         """The circle, the level of the work, and the period it takes (a key of the circle's
@@ -150,7 +145,6 @@ class Concentration(TimedTest[ConcentrationParams]):
     name = "concentration"
     params = ConcentrationParams
     sources = (cite(SEED, 558, 568),)
-    detail_labels = labels.TIMED_TEST
     example = {"circle": "basse_magie", "skill": 1, "spell_level": 0, "duration": "x_rounds"}
 
     def work(self, params: ConcentrationParams) -> tuple[str, int, str]:
@@ -226,7 +220,6 @@ class MagicControl(DiceTest[MagicControlParams]):
     name = "magic_control"
     params = MagicControlParams
     sources = (cite(SEED, 570), cite(SEED, 598, 623), cite(SEED, 626), cite(SEED, 630))
-    detail_labels = labels.CONTROL
     example = {"circle": "basse_magie", "ka": 25, "improvements": 1}
 
     def score(self, params: MagicControlParams) -> int:
@@ -251,7 +244,6 @@ class Incantation(TimedTest[IncantationParams]):
     name = "incantation"
     params = IncantationParams
     sources = (cite(SEED, 574, 584),)
-    detail_labels = labels.TIMED_TEST
     example = {"circle": "sceaux", "skill": 0, "invocation_level": -1, "creature_ka": 12}
 
     def work(self, params: IncantationParams) -> tuple[str, int, str]:
@@ -288,7 +280,6 @@ class Contract(OpposedCheck[ContractParams]):
     name = "contract"
     params = ContractParams
     sources = (cite(SEED, 586), cite(SEED, 626), cite(SEED, 630))
-    detail_labels = labels.CONTRACT
     example = {"ka": 30, "creature_ka": 12}
 
     def sides(self, params: ContractParams) -> tuple[int, bool, int, bool]:
@@ -354,7 +345,6 @@ class AlchemyControl(DiceTest[AlchemyControlParams]):
     name = "alchemy_control"
     params = AlchemyControlParams
     sources = (cite(SEED, 594), cite(SEED, 600), cite(SEED, 626))
-    detail_labels = labels.CONTROL
     example = {"circle": "oeuvre_au_noir", "athanor_ka": 20}
 
     def score(self, params: AlchemyControlParams) -> int:
@@ -382,7 +372,6 @@ class StasisRitual(DiceTest[StasisParams]):
     name = "stasis_ritual"
     params = StasisParams
     sources = (cite(SEED, 630, 633),)
-    detail_labels = labels.STASIS
     example = {"ka": 30, "distance": "under_100m", "points": 3}
 
     def score(self, params: StasisParams) -> int:

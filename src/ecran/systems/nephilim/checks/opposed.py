@@ -4,16 +4,14 @@ higher total wins by the difference. A tie is not specified (§9 A15): it is its
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, cite, tr
+from ecran.rules import Params, Resolution, cite
 from ecran.systems.nephilim import options
-from ecran.systems.nephilim.checks import labels
-from ecran.systems.nephilim.checks.common import NephilimCheck, rolled_modifier, rolled_plexus
+from ecran.systems.nephilim.checks.base import NephilimCheck, rolled_modifier, rolled_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.dice import DiceVariant
 from ecran.systems.nephilim.tables import FIELDS, SEED
@@ -22,12 +20,6 @@ P = TypeVar("P", bound=BaseModel)
 
 LOSS, TIE, WIN = "loss", "tie", "win"
 
-OPPOSED_OUTCOMES = (
-    Outcome(LOSS, tr("perdu", "loss")),
-    Outcome(TIE, tr("égalité", "tie"), tr("non prévue par le texte (§9 A15)", "not in the text")),
-    Outcome(WIN, tr("gagné", "win")),
-)
-
 
 def _verdict(difference: int) -> str:
     return WIN if difference > 0 else TIE if difference == 0 else LOSS
@@ -35,9 +27,6 @@ def _verdict(difference: int) -> str:
 
 class OpposedCheck(NephilimCheck[P]):
     """Subclasses give both scores and whether each side rolls."""
-
-    outcomes: ClassVar[Sequence[Outcome]] = OPPOSED_OUTCOMES
-    detail_labels = labels.OPPOSED
 
     @abstractmethod
     def sides(self, params: P) -> tuple[int, bool, int, bool]:

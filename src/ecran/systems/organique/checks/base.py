@@ -1,21 +1,22 @@
-"""Shared pieces of the checks: parameter fields, outcomes, dynamic choice types."""
+"""Shared pieces of the checks: parameter fields, dynamic choice types."""
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict, TypeVar
 
 from pydantic import BaseModel
 
 from ecran.dice import Distribution, enumerate_outcomes
-from ecran.rules import Check, CheckWords, Outcome, Text, param, tr
+from ecran.rules import Check, CheckWords
 from ecran.rules.check import Recall, no_recall
 from ecran.systems.organique.dice import TestRoll, d20_test, judge
 from ecran.systems.organique.tables import (
     ACTIONS,
     CHARACTERISTICS,
+    FIELDS,
     HOLE_SKILLS,
     PACKAGE,
     PSYCHIC_TARGETS,
@@ -45,66 +46,53 @@ else:
     HoleSkillName = Literal[HOLE_SKILLS]
     PsychicTargetName = Literal[PSYCHIC_TARGETS]
 
-FAILURE = Outcome("failure", tr("échec", "failure"))
-SUCCESS = Outcome("success", tr("réussite", "success"))
-PASS_FAIL = (FAILURE, SUCCESS)
 
-STAT_RANGE = {"ge": -10, "le": 40}
-DIFF_RANGE = {"ge": 0, "le": 60}
-MOD_RANGE = {"ge": -100, "le": 100}
+class Bounds(TypedDict):
+    """A number field's bounds (typed, so unpacking them never reaches another keyword)."""
+
+    ge: int
+    le: int
 
 
-def characteristic_field(label: Text | None = None, default: Any = ...) -> Any:
-    return param(
-        label or tr("Caractéristique", "Characteristic"),
-        tr("Score de la caractéristique utilisée", "Score of the characteristic used"),
-        default=default,
-        **STAT_RANGE,
-    )
+STAT_RANGE: Bounds = {"ge": -10, "le": 40}
+DIFF_RANGE: Bounds = {"ge": 0, "le": 60}
+MOD_RANGE: Bounds = {"ge": -100, "le": 100}
+
+
+def characteristic_field(key: str = "characteristic.test", default: Any = ...) -> Any:
+    """A characteristic's score, worded by `key` in data/fields.toml."""
+    return FIELDS(key, default=default, **STAT_RANGE)
 
 
 def difficulty_field(default: Any = ...) -> Any:
-    return param(
-        tr("Difficulté", "Difficulty"),
-        tr(
-            "0 automatique, 10 facile, 20 moyenne, 30 difficile, 35-40 légendaire",
-            "0 automatic, 10 easy, 20 medium, 30 hard, 35-40 legendary",
-        ),
-        default=default,
-        **DIFF_RANGE,
-    )
+    return FIELDS("difficulty.test", default=default, **DIFF_RANGE)
 
 
-def modifier_field(
-    help_fr: str = "Bonus de compétence, équipement, situation, malus de souffrance",
-    help_en: str = "Skill bonus, equipment, situation, suffering penalty",
-) -> Any:
-    return param(tr("Modificateur", "Modifier"), tr(help_fr, help_en), default=0, **MOD_RANGE)
+def modifier_field(key: str = "modifier.test") -> Any:
+    """The modifiers of a test, its help (`key` in data/fields.toml) naming where they come from."""
+    return FIELDS(key, default=0, **MOD_RANGE)
 
 
-def base_field(fr: str, en: str, help_fr: str, help_en: str) -> Any:
-    return param(tr(fr, en), tr(help_fr, help_en), ge=-20, le=100)
+def base_field(key: str) -> Any:
+    """The base of a test the book gives as a sum (INT + a skill bonus)."""
+    return FIELDS(key, ge=-20, le=100)
 
 
 def luck_field(default: bool = False) -> Any:
-    return param(
-        tr("Jet de chance", "Luck test"),
-        tr(
-            "Le MJ juge l'action immédiate : 1 naturel = échec, 20 naturel = réussite (MR ≥ 1)",
-            "The GM rules the action immediate: natural 1 fails, natural 20 succeeds (MR ≥ 1)",
-        ),
-        default=default,
-    )
+    return FIELDS("luck", default=default)
 
 
 P = TypeVar("P", bound=BaseModel)
+
+#: The words of every check (data/checks.toml, details.toml, outcomes.toml).
+WORDS = CheckWords.load(PACKAGE)
 
 
 class OrganiqueCheck(Check[P]):
     """Every Organique check: its title and description are data (`data/checks.toml`), taken by
     its `name`."""
 
-    words = CheckWords.load(PACKAGE)
+    words = WORDS
 
 
 class D20Check(OrganiqueCheck[P]):

@@ -9,10 +9,10 @@ from typing import Any, ClassVar
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, ResultLaw, param, tr
-from ecran.systems.organique.checks import labels
+from ecran.rules import Params, Resolution, ResultLaw
 from ecran.systems.organique.checks.base import (
     ActionName,
+    Bounds,
     D20Check,
     OrganiqueCheck,
     ReactionName,
@@ -34,28 +34,18 @@ from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RU
 from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
 from ecran.systems.organique.tracks import hits_armour
 
-PAIR_RANGE = {"ge": -20, "le": 80}
+PAIR_RANGE: Bounds = {"ge": -20, "le": 80}
 
 
-def pair_field(fr: str, en: str, default: Any = ...) -> Any:
-    return param(
-        tr(fr, en),
-        tr(
-            "Somme des deux caractéristiques de l'action ou de la réaction (ex. FOR+AGI)",
-            "Sum of the action's or reaction's two characteristics (e.g. FOR+AGI)",
-        ),
-        default=default,
-        **PAIR_RANGE,
-    )
+def pair_field(key: str, default: Any = ...) -> Any:
+    """The sum of an action's or a reaction's two characteristics, worded by `key`."""
+    return FIELDS(key, default=default, **PAIR_RANGE)
 
 
 class AttackParams(Situation):
     action: ActionName = FIELDS("action.attack", choices=words(COMBAT.action))
-    characteristics: int = pair_field("Caractéristiques de l'attaquant", "Attacker's stats")
-    modifier: int = modifier_field(
-        "Compétence, blessures, souffrance, états, autre situation",
-        "Skill, wounds, suffering, conditions, other situation",
-    )
+    characteristics: int = pair_field("pair.characteristics")
+    modifier: int = modifier_field("modifier.attack")
     weapon_label: WeaponLabelName = FIELDS(
         "weapon_label", default="normal", choices=words(COMBAT.weapon_label)
     )
@@ -65,12 +55,8 @@ class AttackParams(Situation):
     reaction: ReactionName = FIELDS(
         "reaction", default="none", choices=words(COMBAT.reaction, none=NONE)
     )
-    defender_characteristics: int = pair_field(
-        "Caractéristiques du défenseur", "Defender's stats", default=0
-    )
-    defender_modifier: int = modifier_field(
-        "Compétence, bouclier, divisée, blessures…", "Skill, shield, split, wounds…"
-    )
+    defender_characteristics: int = pair_field("pair.defender_characteristics", default=0)
+    defender_modifier: int = modifier_field("modifier.defender_modifier")
     leap_bands: int = FIELDS("leap_bands", default=1, ge=1, le=10)
     coverage: int = FIELDS("coverage", default=0, ge=0, le=20)
     luck_in_combat: bool = LUCK_IN_COMBAT.field()
@@ -89,12 +75,6 @@ class AttackParams(Situation):
 class Attack(OrganiqueCheck[AttackParams]):
     name = "attack"
     params = AttackParams
-    outcomes = (
-        Outcome("miss", tr("raté", "miss")),
-        Outcome("defended", tr("paré, esquivé", "defended")),
-        Outcome("armour", tr("touche l'armure", "hits the armour")),
-        Outcome("hit", tr("touche une partie non protégée", "hits an unprotected part")),
-    )
     sources = (
         src(2809, 2867),
         src(2966, 3381),
@@ -109,7 +89,6 @@ class Attack(OrganiqueCheck[AttackParams]):
         "reaction": "dodge",
         "defender_characteristics": 30,
     }
-    detail_labels = labels.ATTACK
 
     law_examples: ClassVar[list[dict[str, Any]]] = [
         {**example, "reaction": "none", "coverage": 4, "modifier": 3},
@@ -194,17 +173,9 @@ def attack_bonus(params: AttackParams) -> int:
     return label.modifier + size.modifier - params.range_increments
 
 
-LOSES_BOTH = Outcome(
-    "loses_action_and_reaction",
-    tr("perd sa prochaine action et sa réaction", "loses next action and reaction"),
-)
-LOSES_ACTION = Outcome("loses_action", tr("perd sa prochaine action", "loses next action"))
-NO_EFFECT = Outcome("no_effect", tr("tient bon", "holds on"))
-
-
 class StunParams(Params):
-    characteristic: int = characteristic_field(tr("VOL", "VOL"))
-    modifier: int = modifier_field("Drogues, poison (engourdissement +7)…", "Drugs, numbness +7…")
+    characteristic: int = characteristic_field("characteristic.vol")
+    modifier: int = modifier_field("modifier.stun")
     difficulty: int = difficulty_field(default=20)
     attacker_margin: int = FIELDS("attacker_margin", default=0, ge=0, le=80)
     luck: bool = luck_field()
@@ -215,10 +186,8 @@ class StunParams(Params):
 class StunSave(D20Check[StunParams]):
     name = "stun_save"
     params = StunParams
-    outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(3221, 3240), src(4076, 4083, "A10"))
     example = {"characteristic": 15, "attacker_margin": 12}
-    detail_labels = labels.STUN
     reads = ("attacker_margin", "stun_opposed", "tie_rule")
 
     def base(self, params: StunParams) -> int:
@@ -248,7 +217,7 @@ class StunSave(D20Check[StunParams]):
 
 
 class ShockParams(Params):
-    characteristic: int = characteristic_field(tr("VOL", "VOL"))
+    characteristic: int = characteristic_field("characteristic.vol")
     modifier: int = modifier_field()
     difficulty: int = difficulty_field(default=20)
     luck: bool = luck_field()
@@ -257,10 +226,8 @@ class ShockParams(Params):
 class ShockPain(D20Check[ShockParams]):
     name = "shock_pain"
     params = ShockParams
-    outcomes = (LOSES_BOTH, LOSES_ACTION, NO_EFFECT)
     sources = (src(498, 510),)
     example = {"characteristic": 12, "difficulty": 20}
-    detail_labels = labels.ROLL
 
     def base(self, params: ShockParams) -> int:
         return params.characteristic + params.modifier
@@ -276,7 +243,7 @@ class ShockPain(D20Check[ShockParams]):
 
 
 class FallParams(Params):
-    characteristic: int = characteristic_field(tr("AGI", "AGI"))
+    characteristic: int = characteristic_field("characteristic.agi")
     modifier: int = modifier_field()
     floors: int = FIELDS("floors.fall", default=1)
 
@@ -284,14 +251,8 @@ class FallParams(Params):
 class FallSave(OrganiqueCheck[FallParams]):
     name = "fall"
     params = FallParams
-    outcomes = (
-        Outcome("full_damage", tr("tous les dégâts", "full damage")),
-        Outcome("reduced", tr("dégâts réduits", "reduced damage")),
-        Outcome("unhurt", tr("indemne", "unhurt")),
-    )
     sources = (src(190, 194), src(782, 783))
     example = {"characteristic": 10, "floors": 2}
-    detail_labels = labels.FALL
 
     def resolve(self, params: FallParams, dice: DiceSource) -> Resolution:
         die = dice.d(20)

@@ -8,10 +8,8 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
-from ecran.systems.organique.checks import labels
+from ecran.rules import Params, Resolution
 from ecran.systems.organique.checks.base import (
-    PASS_FAIL,
     D20Check,
     OrganiqueCheck,
     SaveKindName,
@@ -37,10 +35,8 @@ class ActionTest(D20Check[TestParams]):
 
     name = "test"
     params = TestParams
-    outcomes = PASS_FAIL
     sources = (src(6, 24), src(58, 61), src(83, 106), src(2809, 2816))
     example = {"characteristic": 9, "difficulty": 20, "modifier": 8}
-    detail_labels = labels.ROLL
 
     def base(self, params: TestParams) -> int:
         return params.characteristic + params.modifier
@@ -50,8 +46,8 @@ class ActionTest(D20Check[TestParams]):
 
 
 class TwoCharParams(Params):
-    first: int = characteristic_field(tr("Première caractéristique", "First characteristic"))
-    second: int = characteristic_field(tr("Seconde caractéristique", "Second characteristic"))
+    first: int = characteristic_field("characteristic.first")
+    second: int = characteristic_field("characteristic.second")
     difficulty: int = difficulty_field()
     modifier: int = modifier_field()
     luck: bool = luck_field()
@@ -61,10 +57,8 @@ class TwoCharParams(Params):
 class TwoCharacteristicTest(D20Check[TwoCharParams]):
     name = "two_characteristics"
     params = TwoCharParams
-    outcomes = PASS_FAIL
     sources = (src(45, 56),)
     example = {"first": 3, "second": 12, "difficulty": 20}
-    detail_labels = labels.TWO_CHARACTERISTICS
 
     def stat(self, params: TwoCharParams) -> int:
         return two_characteristics(params.first, params.second, params.two_characteristics)
@@ -100,9 +94,7 @@ class SkillParams(Params):
     characteristic: int = characteristic_field()
     level: int = FIELDS("level.skill", default=1, ge=0, le=6)
     difficulty: int = difficulty_field()
-    modifier: int = modifier_field(
-        "Équipement, situation, souffrance", "Equipment, situation, pain"
-    )
+    modifier: int = modifier_field("modifier.skill")
     teamwork: bool = FIELDS("teamwork", default=False)
     book: Literal["none", "intro", "reference", "both"] = FIELDS("book", default="none")
     book_medium: Literal["mental", "computer", "paper"] = FIELDS("book_medium", default="paper")
@@ -113,10 +105,8 @@ class SkillParams(Params):
 class SkillTest(D20Check[SkillParams]):
     name = "skill"
     params = SkillParams
-    outcomes = PASS_FAIL
     sources = (src(1132, 1216), src(1219, 1241))
     example = {"characteristic": 14, "level": 3, "difficulty": 20}
-    detail_labels = labels.SKILL
 
     def bonus(self, params: SkillParams) -> tuple[int, int]:
         """The level the roll uses and its bonus (teamwork's included)."""
@@ -139,7 +129,7 @@ class SaveParams(Params):
     characteristic: int = characteristic_field()
     second: int | None = FIELDS("second", default=None, ge=-10, le=40)
     difficulty: int = difficulty_field(default=20)
-    modifier: int = modifier_field("Traitement, fièvre, immunité…", "Treatment, fever, immunity…")
+    modifier: int = modifier_field("modifier.save")
     opponent_margin: int | None = FIELDS("opponent_margin", default=None, ge=0, le=80)
     luck: bool = luck_field()
     two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
@@ -159,10 +149,8 @@ class SaveParams(Params):
 class Save(D20Check[SaveParams]):
     name = "save"
     params = SaveParams
-    outcomes = PASS_FAIL
     sources = (src(121, 165), src(512, 529))
     example = {"kind": "unconsciousness", "characteristic": 3, "second": 12, "difficulty": 20}
-    detail_labels = labels.SAVE
     reads = ("opponent_margin", "tie_rule")
 
     def stat(self, params: SaveParams) -> int:
@@ -197,10 +185,8 @@ class OpposedParams(Params):
     characteristic: int = characteristic_field()
     modifier: int = modifier_field()
     difficulty: int = difficulty_field()
-    opponent_characteristic: int = characteristic_field(
-        tr("Caractéristique de l'adversaire", "The opponent's characteristic")
-    )
-    opponent_modifier: int = modifier_field("Modificateurs de l'adversaire", "Opponent's modifiers")
+    opponent_characteristic: int = characteristic_field("characteristic.opponent_characteristic")
+    opponent_modifier: int = modifier_field("modifier.opponent_modifier")
     opponent_difficulty: int = difficulty_field()
     luck: bool = luck_field()
 
@@ -208,12 +194,6 @@ class OpposedParams(Params):
 class Opposed(OrganiqueCheck[OpposedParams]):
     name = "opposed"
     params = OpposedParams
-    outcomes = (
-        Outcome("loss", tr("l'adversaire l'emporte", "the opponent wins")),
-        Outcome("neither", tr("les deux échouent", "both fail")),
-        Outcome("tie", tr("égalité des marges", "equal margins")),
-        Outcome("win", tr("l'emporte", "wins")),
-    )
     sources = (src(58, 80), src(3935, 3936))
     example = {
         "characteristic": 12,
@@ -221,7 +201,6 @@ class Opposed(OrganiqueCheck[OpposedParams]):
         "opponent_characteristic": 10,
         "opponent_difficulty": 20,
     }
-    detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         me = d20_test(dice, params.characteristic + params.modifier, params.difficulty, params.luck)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
-from ecran.systems.organique.checks import labels
+from ecran.rules import Params, Resolution
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     characteristic_field,
@@ -18,8 +17,8 @@ from ecran.systems.organique.tables import FIELDS, src
 
 
 class DependenceParams(Params):
-    endurance: int = characteristic_field(tr("END (réserve actuelle)", "END (current pool)"))
-    will: int = characteristic_field(tr("VOL", "VOL"))
+    endurance: int = characteristic_field("characteristic.endurance")
+    will: int = characteristic_field("characteristic.vol")
     physical: int = difficulty_field(default=5)
     psychological: int = difficulty_field(default=1)
     doses: int = FIELDS("doses.dependence", default=1, ge=1, le=100)
@@ -29,15 +28,8 @@ class DependenceParams(Params):
 class Dependence(OrganiqueCheck[DependenceParams]):
     name = "dependence"
     params = DependenceParams
-    outcomes = (
-        Outcome("both", tr("dépendance physique et psychologique", "physically and mentally")),
-        Outcome("physical", tr("dépendance physique", "physically dependent")),
-        Outcome("psychological", tr("dépendance psychologique", "psychologically dependent")),
-        Outcome("none", tr("pas de dépendance", "not dependent")),
-    )
     sources = (src(953, 962), src(999, 1044), src(147, 149))
     example = {"endurance": 9, "will": 12, "physical": 5, "psychological": 1, "doses": 10}
-    detail_labels = labels.DEPENDENCE
 
     def resolve(self, params: DependenceParams, dice: DiceSource) -> Resolution:
         body = params.endurance if params.physical_dependence_stat == "END" else params.will

@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
-from ecran.systems.organique.checks import labels
+from ecran.rules import Outcome, Params, Resolution
 from ecran.systems.organique.checks.base import (
-    PASS_FAIL,
+    WORDS,
     HoleSkillName,
     OrganiqueCheck,
     base_field,
@@ -29,24 +28,18 @@ class PreliminaryParams(Params):
     method: Literal["research", "social", "snooping"] = FIELDS(
         "method.preliminary", default="research"
     )
-    base: int = base_field(
-        "Base du test",
-        "Test base",
-        "INT + bonus de compétence, ou CHA, ou 10 (poubelles), 20 (chez un admin), 30 (locaux)",
-        "INT + skill bonus, or CHA, or 10 (bins), 20 (an admin's home), 30 (the premises)",
-    )
+    base: int = base_field("base.preliminary")
     paranoia: int = difficulty_field(default=10)
-    modifier: int = modifier_field("Ajustement du MJ", "GM adjustment")
+    modifier: int = modifier_field("modifier.preliminary")
     luck: bool = luck_field()
 
 
 class Preliminary(OrganiqueCheck[PreliminaryParams]):
     name = "hack_preliminary"
     params = PreliminaryParams
-    outcomes = (Outcome("failure", tr("rien trouvé", "nothing found")), *INFO_OUTCOMES)
+    outcomes = (*WORDS.outcome_set("nothing_found"), *INFO_OUTCOMES)
     sources = (src(1505, 1584), src(2320, 2351))
     example = {"method": "snooping", "base": 10, "paranoia": 10}
-    detail_labels = labels.PRELIMINARY
 
     def resolve(self, params: PreliminaryParams, dice: DiceSource) -> Resolution:
         roll = d20_test(dice, params.base + params.modifier, params.paranoia, params.luck)
@@ -59,30 +52,21 @@ class Preliminary(OrganiqueCheck[PreliminaryParams]):
 
 
 class FirewallParams(Params):
-    base: int = base_field(
-        "Base du test", "Test base", "INT + bonus de compétence", "INT + skill bonus"
-    )
+    base: int = base_field("base.firewall")
     skill: HoleSkillName = FIELDS(
         "skill.firewall", default="proper", choices=words(HACKING.hole_skill)
     )
     firewall: int = FIELDS("firewall.firewall", default=20, ge=0, le=80)
-    modifier: int = modifier_field(
-        "Informations (+10), OS inconnu (−10), précipitation…", "Information (+10), unknown OS…"
-    )
+    modifier: int = modifier_field("modifier.firewall")
     luck: bool = luck_field()
 
 
 class Firewall(OrganiqueCheck[FirewallParams]):
     name = "hack_firewall"
     params = FirewallParams
-    outcomes = (
-        Outcome("alert", tr("alerte la sécurité", "security alerted")),
-        Outcome("blocked", tr("bloqué", "blocked")),
-        *PRIVILEGE_OUTCOMES,
-    )
+    outcomes = (*WORDS.outcome_set("kept_out"), *PRIVILEGE_OUTCOMES)
     sources = (src(1825, 1849), src(1890, 1926))
     example = {"base": 18, "firewall": 20}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: FirewallParams, dice: DiceSource) -> Resolution:
         skill = next(s for s in HACKING.hole_skill if s.name == params.skill)
@@ -95,25 +79,17 @@ class Firewall(OrganiqueCheck[FirewallParams]):
 
 
 class SocialParams(Params):
-    charisma: int = base_field("CHA", "CHA", "Charisme", "Charisma")
+    charisma: int = base_field("base.charisma")
     paranoia: int = difficulty_field(default=10)
-    modifier: int = modifier_field(
-        "Approche et jeu de rôle (MJ), structure de la société +10", "Approach, role-play (GM)"
-    )
+    modifier: int = modifier_field("modifier.social")
     luck: bool = luck_field()
 
 
 class SocialPassword(OrganiqueCheck[SocialParams]):
     name = "hack_social"
     params = SocialParams
-    outcomes = (
-        Outcome("alert", tr("alerte la sécurité", "security alerted")),
-        Outcome("refused", tr("refus", "refused")),
-        Outcome("success", tr("mot de passe obtenu", "password obtained")),
-    )
     sources = (src(1704, 1740),)
     example = {"charisma": 17, "paranoia": 10}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: SocialParams, dice: DiceSource) -> Resolution:
         roll = d20_test(dice, params.charisma + params.modifier, params.paranoia, params.luck)
@@ -124,28 +100,18 @@ class SocialPassword(OrganiqueCheck[SocialParams]):
 class DetectionParams(Params):
     surveillance: int = FIELDS("surveillance.detection", default=7, ge=0, le=100)
     admin_level: int = FIELDS("admin_level.detection", default=0, ge=0)
-    admin_base: int = base_field(
-        "Base de l'administrateur", "Admin base", "INT + Sécurité Informatique", "INT + Security"
-    )
+    admin_base: int = base_field("base.admin_base")
     stealthy: bool = FIELDS("stealthy", default=True)
-    hacker_base: int = base_field(
-        "Base du hacker", "Hacker base", "INT + Discrétion Informatique", "INT + Computer Stealth"
-    )
-    hacker_modifier: int = modifier_field("Équipe de sécurité connue +10", "Known team +10")
+    hacker_base: int = base_field("base.hacker_base")
+    hacker_modifier: int = modifier_field("modifier.hacker_modifier")
     admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
 
 
 class Detection(OrganiqueCheck[DetectionParams]):
     name = "hack_detection"
     params = DetectionParams
-    outcomes = (
-        Outcome("ejected", tr("repéré et éjecté", "spotted and ejected")),
-        Outcome("suspected", tr("l'administrateur a un doute", "the admin suspects")),
-        Outcome("unnoticed", tr("passe inaperçu", "unnoticed")),
-    )
     sources = (src(2029, 2070), src(2463, 2465))
     example = {"surveillance": 30, "admin_level": 3, "admin_base": 14, "hacker_base": 18}
-    detail_labels = labels.DETECTION
 
     def resolve(self, params: DetectionParams, dice: DiceSource) -> Resolution:
         d100 = dice.d(100)
@@ -178,11 +144,7 @@ class DecryptParams(Params):
     program_strength: int = FIELDS("program_strength.decrypt", default=6, ge=0)
     computer_power: int = FIELDS("computer_power", default=1, ge=0)
     assist_margin: int = FIELDS("assist_margin", default=0, ge=0)
-    modifier: int = modifier_field(
-        "Petite donnée −5, grande +5, logiciel connu +5, type connu +5, vieux −1/mois, morceau "
-        "déchiffré +5",
-        "Small data −5, large +5, known software +5, known type +5, old −1/month, piece +5",
-    )
+    modifier: int = modifier_field("modifier.decrypt")
     encryption: int = FIELDS("encryption", default=20, ge=0)
 
 
@@ -192,7 +154,6 @@ class Decrypt(OrganiqueCheck[DecryptParams]):
     outcomes = tuple(Outcome(r.name, r.label) for r in HACKING.decrypt_time)
     sources = (src(2187, 2257),)
     example = {"program_strength": 6, "computer_power": 2, "assist_margin": 15, "encryption": 37}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: DecryptParams, dice: DiceSource) -> Resolution:
         base = params.program_strength * params.computer_power + params.assist_margin
@@ -202,17 +163,15 @@ class Decrypt(OrganiqueCheck[DecryptParams]):
 
 class EncryptParams(Params):
     program_strength: int = FIELDS("program_strength.encrypt", default=20, ge=0)
-    base: int = base_field("Base", "Base", "INT + Cryptographie", "INT + Cryptography")
+    base: int = base_field("base.encrypt")
     modifier: int = modifier_field()
 
 
 class Encrypt(OrganiqueCheck[EncryptParams]):
     name = "encrypt"
     params = EncryptParams
-    outcomes = PASS_FAIL
     sources = (src(2174, 2185), src(2233, 2241))
     example = {"program_strength": 30, "base": 18}
-    detail_labels = labels.ENCRYPT
 
     def resolve(self, params: EncryptParams, dice: DiceSource) -> Resolution:
         roll = d20_test(dice, params.base + params.modifier, 20)

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
-from ecran.systems.organique.checks import labels
+from ecran.rules import Params, Resolution
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     characteristic_field,
@@ -18,7 +17,7 @@ from ecran.systems.organique.tables import FIELDS, src
 
 
 class ProgressionParams(Params):
-    endurance: int = characteristic_field(tr("END (réserve actuelle)", "END (current pool)"))
+    endurance: int = characteristic_field("characteristic.endurance")
     treatment: int = FIELDS("treatment", default=0, ge=0, le=40)
     immunity: int = FIELDS("immunity", default=0, ge=0, le=10)
     difficulty: int = difficulty_field(default=20)
@@ -29,16 +28,8 @@ class ProgressionParams(Params):
 class DiseaseProgression(OrganiqueCheck[ProgressionParams]):
     name = "disease_progression"
     params = ProgressionParams
-    outcomes = (
-        Outcome("worsens", tr("s'aggrave d'un niveau", "one level worse")),
-        Outcome("unchanged", tr("sans effet", "no change")),
-        Outcome("stopped", tr("progression stoppée", "progression stopped")),
-        Outcome("improves", tr("baisse d'un niveau", "one level better")),
-        Outcome("cured", tr("guéri", "cured")),
-    )
     sources = (src(1062, 1088), src(1100, 1129))
     example = {"endurance": 7, "treatment": 8, "difficulty": 20, "level": 2}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: ProgressionParams, dice: DiceSource) -> Resolution:
         base = params.endurance + params.treatment + params.immunity

@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, param, tr
-from ecran.systems.organique.checks import labels
+from ecran.rules import Params, Resolution
 from ecran.systems.organique.checks.base import (
-    PASS_FAIL,
     OrganiqueCheck,
     PsychicTargetName,
     characteristic_field,
@@ -24,13 +22,11 @@ METRE_PENALTY = 3  # L1331-1334 and L1359-1361: −3 per metre
 
 
 def distance_field() -> Any:
-    return param(
-        tr("Distance (m)", "Distance (m)"), tr("−3 par mètre", "−3 per metre"), default=0, ge=0
-    )
+    return FIELDS("distance_m", default=0, ge=0)
 
 
 class ManipulationParams(Params):
-    will: int = characteristic_field(tr("VOL du médium", "The medium's VOL"))
+    will: int = characteristic_field("characteristic.medium_will")
     skill_bonus: int = FIELDS("skill_bonus.manipulation", default=0, ge=0, le=20)
     modifier: int = modifier_field()
     difficulty: int = difficulty_field(default=20)
@@ -40,10 +36,8 @@ class ManipulationParams(Params):
         "target.manipulation", default="human", choices=words(HACKING.psychic_target)
     )
     obvious: bool = FIELDS("obvious", default=False)
-    target_perception: int = characteristic_field(
-        tr("PER de la cible", "The target's PER"), default=10
-    )
-    target_will: int = characteristic_field(tr("VOL de la cible", "The target's VOL"), default=10)
+    target_perception: int = characteristic_field("characteristic.target_perception", default=10)
+    target_will: int = characteristic_field("characteristic.target_will", default=10)
     luck: bool = luck_field()
     tie_rule: TieRule = TIE_RULE.field()
 
@@ -51,14 +45,8 @@ class ManipulationParams(Params):
 class Manipulation(OrganiqueCheck[ManipulationParams]):
     name = "psychic"
     params = ManipulationParams
-    outcomes = (
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("resisted", tr("la cible résiste", "the target resists")),
-        Outcome("manipulated", tr("cible manipulée", "target manipulated")),
-    )
     sources = (src(1307, 1365), src(1381, 1390), src(476, 488))
     example = {"will": 17, "skill_bonus": 4, "area": True, "distance_m": 1}
-    detail_labels = labels.MANIPULATION
 
     def resolve(self, params: ManipulationParams, dice: DiceSource) -> Resolution:
         target = next(t for t in HACKING.psychic_target if t.name == params.target)
@@ -83,7 +71,7 @@ class Manipulation(OrganiqueCheck[ManipulationParams]):
 
 
 class PerceptionParams(Params):
-    perception: int = characteristic_field(tr("PER", "PER"))
+    perception: int = characteristic_field("characteristic.per")
     skill_bonus: int = FIELDS("skill_bonus.perception", default=0, ge=0, le=20)
     modifier: int = modifier_field()
     difficulty: int = difficulty_field(default=20)
@@ -95,10 +83,8 @@ class PerceptionParams(Params):
 class Perception(OrganiqueCheck[PerceptionParams]):
     name = "psychic_perception"
     params = PerceptionParams
-    outcomes = PASS_FAIL
     sources = (src(1367, 1379),)
     example = {"perception": 14, "skill_bonus": 8, "distance_m": 1, "crowd": 8}
-    detail_labels = labels.PERCEPTION
 
     def resolve(self, params: PerceptionParams, dice: DiceSource) -> Resolution:
         penalty = METRE_PENALTY * params.distance_m + params.crowd // 4

@@ -5,9 +5,9 @@ L3606-3667). Each value comes from `data/combat.toml`, so the check adds no numb
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
-from ecran.rules import Params, param, tr
+from ecran.rules import Params
 from ecran.systems.organique.tables import COMBAT, FIELDS, IMPROVISED, NONE, words
 
 if TYPE_CHECKING:
@@ -20,50 +20,22 @@ else:
 RANGED = ("shoot", "throw", "barrage")
 
 
-def _flag(fr: str, en: str, help_fr: str, help_en: str) -> Any:
-    return param(tr(fr, en), tr(help_fr, help_en), default=False)
-
-
 class Situation(Params):
-    aim: bool = _flag(
-        "Visée (action libre)", "Aimed (free action)", "+4 après un tour à viser", "+4 after aiming"
-    )
-    all_out: bool = _flag(
-        "Action étendue",
-        "All-out action",
-        "+5, puis −10 à la prochaine action ou réaction (état « Récupère d'une attaque totale »)",
-        "+5, then −10 to the next action or reaction ('Recovering from an all-out attack')",
-    )
-    split: bool = _flag(
-        "Action divisée", "Split action", "−10 à chacune des deux moitiés", "−10 to both halves"
-    )
-    simultaneous: bool = _flag(
-        "Action simultanée",
-        "Simultaneous action",
-        "La réaction devient une action : −20 + VOL ; pas d'opposition",
-        "The reaction becomes an action: −20 + VOL; not opposed",
-    )
+    aim: bool = FIELDS("aim", default=False)
+    all_out: bool = FIELDS("all_out", default=False)
+    split: bool = FIELDS("split", default=False)
+    simultaneous: bool = FIELDS("simultaneous", default=False)
     will: int = FIELDS("will", default=0, ge=0, le=40)
-    burst: bool = _flag(
-        "Rafale", "Burst", "−4 ; tous les tirs touchent ; pas d'arme de jet", "−4; all shots hit"
-    )
-    two_weapons: bool = _flag(
-        "Deux armes", "Two weapons", "−4 ; les deux armes blessent", "−4; both weapons deal damage"
-    )
-    called_shot: bool = _flag(
-        "Action ciblée", "Called shot", "−4 ; le MJ dit si l'armure protège", "−4; GM rules armour"
-    )
-    target_prone: bool = _flag(
-        "Cible couchée", "Prone target", "−8 au tireur (tir, lancer, barrage)", "−8 to the shooter"
-    )
+    burst: bool = FIELDS("burst", default=False)
+    two_weapons: bool = FIELDS("two_weapons", default=False)
+    called_shot: bool = FIELDS("called_shot", default=False)
+    target_prone: bool = FIELDS("target_prone", default=False)
     improvised: ImprovisedName = FIELDS(
         "improvised", default="none", choices=words(COMBAT.improvised, none=NONE)
     )
     weapon_reach: str = FIELDS("weapon_reach", default="", max_length=10)
     band: int | None = FIELDS("band", default=None, ge=0, le=20)
-    defender_split: bool = _flag(
-        "Réaction divisée", "Split reaction", "−10 au défenseur", "−10 to the defender"
-    )
+    defender_split: bool = FIELDS("defender_split", default=False)
 
 
 def reach_span(text: str) -> tuple[int, int | None]:

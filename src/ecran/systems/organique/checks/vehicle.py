@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Outcome, Params, Resolution, tr
-from ecran.systems.organique.checks import labels
+from ecran.rules import Params, Resolution
 from ecran.systems.organique.checks.base import (
-    PASS_FAIL,
     OrganiqueCheck,
     ReactionName,
     characteristic_field,
@@ -30,7 +28,7 @@ else:
 
 
 class ManoeuvreParams(Params):
-    agility: int = characteristic_field(tr("AGI", "AGI"))
+    agility: int = characteristic_field("characteristic.agi")
     level: int = FIELDS("level.manoeuvre", default=1, ge=0, le=6)
     manoeuvrability: int = FIELDS("manoeuvrability", default=0, ge=-40, le=40)
     difficulty: int = difficulty_field(default=20)
@@ -43,10 +41,8 @@ class ManoeuvreParams(Params):
 class Manoeuvre(OrganiqueCheck[ManoeuvreParams]):
     name = "manoeuvre"
     params = ManoeuvreParams
-    outcomes = PASS_FAIL
     sources = (src(1393, 1457),)
     example = {"agility": 15, "level": 3, "manoeuvrability": 15, "difficulty": 20}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: ManoeuvreParams, dice: DiceSource) -> Resolution:
         base = params.agility + skill_bonus(params.level) + params.manoeuvrability + params.modifier
@@ -58,7 +54,7 @@ class VehicleAttackParams(Params):
     manoeuvre: VehicleManoeuvreName = FIELDS(
         "manoeuvre.combat", default="ramp", choices=words(COMBAT.vehicle_manoeuvre)
     )
-    agility: int = characteristic_field(tr("AGI", "AGI"))
+    agility: int = characteristic_field("characteristic.agi")
     level: int = FIELDS("level.manoeuvre", default=1, ge=0, le=6)
     manoeuvrability: int = FIELDS("manoeuvrability", default=0, ge=-40, le=40)
     difficulty: int = FIELDS("difficulty.vehicle_combat", ge=0, le=60)
@@ -71,7 +67,7 @@ class VehicleAttackParams(Params):
     defender_characteristics: int = FIELDS(
         "defender_characteristics.vehicle", default=0, ge=-20, le=80
     )
-    defender_modifier: int = modifier_field("Compétence, blessures…", "Skill, wounds…")
+    defender_modifier: int = modifier_field("modifier.vehicle_defender")
     luck_in_combat: bool = LUCK_IN_COMBAT.field()
     # The collision's damage (L567-568: being hit by a vehicle deals c) is the GM's: the
     # chapter gives no figure. It rides along for the damage step, like a weapon's.
@@ -82,11 +78,6 @@ class VehicleAttackParams(Params):
 class VehicleAttack(OrganiqueCheck[VehicleAttackParams]):
     name = "vehicle_attack"
     params = VehicleAttackParams
-    outcomes = (
-        Outcome("miss", tr("raté", "miss")),
-        Outcome("defended", tr("évité", "avoided")),
-        Outcome("hit", tr("percute", "hits")),
-    )
     sources = (src(1447, 1457), src(1393, 1445), src(567, 568), src(3385, 3480))
     example = {
         "manoeuvre": "ramp",
@@ -97,7 +88,6 @@ class VehicleAttack(OrganiqueCheck[VehicleAttackParams]):
         "reaction": "dodge",
         "defender_characteristics": 20,
     }
-    detail_labels = labels.ATTACK
 
     def resolve(self, params: VehicleAttackParams, dice: DiceSource) -> Resolution:
         base = params.agility + skill_bonus(params.level) + params.manoeuvrability + params.modifier

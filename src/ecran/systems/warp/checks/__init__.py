@@ -1,5 +1,5 @@
 """The checks of WaRP, one module per family: the core rolls (core), rolls that are not a trait
-against a number (group), combat (combat), powers and spells (powers).
+against a number (group), combat (attack_params, attack, melee, ranged), powers and spells (powers).
 
 Each check's id names its module and class (`ecran.systems.Listed`): a check's odds import its
 own module only, and the web's index lists the ids without importing any (start-up, #16)."""
@@ -25,9 +25,9 @@ CHECKS: Sequence[Check[Any]] = Listed(
         "group": "group.GroupRoll",
         "hand_of_fate": "group.HandOfFate",
         "flaw": "group.FlawTrigger",
-        "melee": "combat.Melee",
-        "ranged": "combat.Ranged",
-        "special_effect": "combat.SpecialEffect",
+        "melee": "melee.Melee",
+        "ranged": "ranged.Ranged",
+        "special_effect": "melee.SpecialEffect",
         "abbreviated_combat": "group.Abbreviated",
         "power": "powers.Power",
         "cure_disease": "powers.CureDisease",

@@ -11,9 +11,9 @@ from fractions import Fraction
 from typing import Any
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, tr
-from ecran.systems.warp.checks import labels
-from ecran.systems.warp.checks.fields import (
+from ecran.rules import Params, Resolution
+from ecran.systems.warp.checks.base import (
+    WarpCheck,
     bonus_field,
     dice_field,
     difficulty_field,
@@ -27,13 +27,7 @@ from ecran.systems.warp.dice import (
     total_against,
 )
 from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, RELATED_TRAITS, UNSTOPPABLE_SIX
-from ecran.systems.warp.tables import src, words
-
-FUMBLE = Outcome(
-    "fumble",
-    tr("échec critique", "fumble"),
-    tr("Tous les dés gardés font 1 : échec et catastrophe", "Every kept die is 1: catastrophe"),
-)
+from ecran.systems.warp.tables import src
 
 
 class RollParams(Params):
@@ -45,18 +39,11 @@ class RollParams(Params):
     fumbles: bool = FUMBLES.field()
 
 
-class Roll(Check[RollParams]):
+class Roll(WarpCheck[RollParams]):
     """T > D success, T = D tie (inconclusive), T < D failure (L1361-1383, L163-169)."""
 
     name = "roll"
-    title, description = words(name)
     params = RollParams
-    outcomes = (
-        FUMBLE,
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("tie", tr("résultat nul", "tie"), tr("Impasse, non concluant", "Inconclusive")),
-        Outcome("success", tr("réussite", "success")),
-    )
     sources = (
         src(127, 147),
         src(163, 186),
@@ -67,7 +54,6 @@ class Roll(Check[RollParams]):
     example = {"dice": 3, "bonus": 1, "penalty": 0, "difficulty": 11}
     #: Beyond the walk: a trait of 5 with 2 bonus dice: 6**7 sequences.
     beyond_walk = {"dice": 5, "bonus": 2, "difficulty": 14}
-    detail_labels = labels.ROLL
 
     def resolve(self, params: RollParams, dice: DiceSource) -> Resolution:
         pool = roll_pool(dice, params.dice, params.bonus, params.penalty, params.open_ended)
@@ -104,25 +90,15 @@ class OpposedParams(Params):
     opponent_penalty: int = penalty_field("opponent_penalty")
 
 
-OPPOSED_OUTCOMES = (
-    Outcome("loss", tr("défaite", "loss")),
-    Outcome("tie", tr("égalité", "tie"), tr("Non concluant ; en combat, raté", "Inconclusive")),
-    Outcome("win", tr("victoire", "win")),
-)
-
-
-class Opposed(Check[OpposedParams]):
+class Opposed(WarpCheck[OpposedParams]):
     """Both sides roll; the higher kept total wins (L1614-1658); a tie is not a win (L163-169)."""
 
     name = "opposed"
-    title, description = words(name)
     params = OpposedParams
-    outcomes = OPPOSED_OUTCOMES
     sources = (src(163, 169), src(1568, 1658))
     example = {"dice": 3, "bonus": 1, "opponent_dice": 3}
     #: Beyond the walk: two pools of 4: 6**8 sequences.
     beyond_walk = {"dice": 4, "opponent_dice": 4}
-    detail_labels = labels.OPPOSED
 
     def resolve(self, params: OpposedParams, dice: DiceSource) -> Resolution:
         mine = roll_pool(dice, params.dice, params.bonus, params.penalty)
@@ -153,28 +129,16 @@ class VersusParams(OpposedParams):
     unstoppable_six: bool = UNSTOPPABLE_SIX.field()
 
 
-class Versus(Check[VersusParams]):
+class Versus(WarpCheck[VersusParams]):
     """The opposed roll with the optional rules. Reading: a side that fumbles fails whatever the
     totals (L1823-1851), so an opponent's fumble is a win unless the actor fumbles too."""
 
     name = "versus"
-    title, description = words(name)
     params = VersusParams
-    outcomes = (
-        FUMBLE,
-        Outcome("loss", tr("défaite", "loss")),
-        Outcome(
-            "loss_with_six",
-            tr("défaite avec un six imparable", "loss with an unstoppable six"),
-            tr("Succès limité laissé au MJ", "Limited success, GM's call"),
-        ),
-        *OPPOSED_OUTCOMES[1:],
-    )
     sources = (src(1614, 1658), src(1784, 1935))
     example = {"dice": 4, "opponent_dice": 3, "unstoppable_six": True, "fumbles": True}
     #: Beyond the walk: two pools of 4: 6**8 sequences; open-ended rolls never end.
     beyond_walk = {"dice": 4, "opponent_dice": 4, "fumbles": True}
-    detail_labels = labels.OPPOSED
 
     def resolve(self, params: VersusParams, dice: DiceSource) -> Resolution:
         mine = roll_pool(dice, params.dice, params.bonus, params.penalty, params.open_ended)
@@ -242,19 +206,16 @@ class RelatedParams(Params):
     related_traits: bool = RELATED_TRAITS.field()
 
 
-class Related(Check[RelatedParams]):
+class Related(WarpCheck[RelatedParams]):
     """A trait close to the task but not on it (L1960-1989). Example: a model (3) doing make-up
     to disguise herself rolls 2 dice + 1 bonus die (L1973-1989)."""
 
     name = "related"
-    title, description = words(name)
     params = RelatedParams
-    outcomes = Roll.outcomes[1:]
     sources = (src(1960, 1989), src(1399, 1405))
     example = {"related_score": 3, "difficulty": 7, "related_traits": True}
     #: Beyond the walk: 3 dice and 4 bonus dice: 6**7 sequences.
     beyond_walk = {"related_score": 4, "bonus": 4, "difficulty": 14, "related_traits": True}
-    detail_labels = labels.ROLL
 
     def _roll(self, p: RelatedParams) -> RollParams:
         dice, bonus = related_dice(p.related_score, p.related_traits)

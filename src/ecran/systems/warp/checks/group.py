@@ -9,12 +9,11 @@ from typing import Literal
 from pydantic import field_validator, model_validator
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, tr
-from ecran.systems.warp.checks import labels
+from ecran.rules import Params, Resolution
+from ecran.systems.warp.checks.base import MAX_DICE, WarpCheck, difficulty_field
 from ecran.systems.warp.checks.core import _against
-from ecran.systems.warp.checks.fields import MAX_DICE, difficulty_field
 from ecran.systems.warp.dice import D6, kept_sum, roll_pool
-from ecran.systems.warp.tables import FIELDS, src, words
+from ecran.systems.warp.tables import FIELDS, src
 
 Method = Literal["additive", "combined", "either_or", "worst"]
 
@@ -67,23 +66,16 @@ class GroupParams(Params):
         return [n for n, _ in self.pools()]
 
 
-class GroupRoll(Check[GroupParams]):
+class GroupRoll(WarpCheck[GroupParams]):
     """The four cooperation methods (L1991-2222). Combined dice: the weaker participants' dice
     act as bonus dice of the best one (L2031-2101)."""
 
     name = "group"
-    title, description = words(name)
     params = GroupParams
-    outcomes = (
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("tie", tr("résultat nul", "tie")),
-        Outcome("success", tr("réussite", "success")),
-    )
     sources = (src(1991, 2222),)
     example = {"participants": "4,2", "method": "combined", "difficulty": 14}
     #: Beyond the walk: 7 dice: 6**7 sequences.
     beyond_walk = {"participants": "4,3", "method": "combined", "difficulty": 14}
-    detail_labels = labels.GROUP
 
     def resolve(self, params: GroupParams, dice: DiceSource) -> Resolution:
         pools = params.pools()
@@ -126,18 +118,11 @@ class HandParams(Params):
     good_from: int = FIELDS("good_from", ge=2, le=12)
 
 
-class HandOfFate(Check[HandParams]):
+class HandOfFate(WarpCheck[HandParams]):
     name = "hand_of_fate"
-    title, description = words(name)
     params = HandParams
-    outcomes = (
-        Outcome("bad", tr("mauvais", "bad")),
-        Outcome("mediocre", tr("médiocre", "mediocre")),
-        Outcome("good", tr("bon", "good")),
-    )
     sources = (src(1748, 1775),)
     example = {"bad_up_to": 5, "good_from": 9}
-    detail_labels = labels.HAND_OF_FATE
 
     def resolve(self, params: HandParams, dice: DiceSource) -> Resolution:
         roll = [dice.d(6), dice.d(6)]
@@ -154,17 +139,11 @@ class FlawParams(Params):
     trigger_face: int = FIELDS("trigger_face", default=1, ge=1, le=6)
 
 
-class FlawTrigger(Check[FlawParams]):
+class FlawTrigger(WarpCheck[FlawParams]):
     name = "flaw"
-    title, description = words(name)
     params = FlawParams
-    outcomes = (
-        Outcome("triggered", tr("déclenché", "triggered")),
-        Outcome("calm", tr("maîtrisé", "held in check")),
-    )
     sources = (src(604, 653),)
     example = {"trigger_face": 1}
-    detail_labels = labels.FLAW
 
     def resolve(self, params: FlawParams, dice: DiceSource) -> Resolution:
         die = dice.d(6)
@@ -188,24 +167,17 @@ class AbbreviatedParams(Params):
     _npc = field_validator("npc_rolls")(lambda cls, v: _scores(v))
 
 
-class Abbreviated(Check[AbbreviatedParams]):
+class Abbreviated(WarpCheck[AbbreviatedParams]):
     """Abbreviated combat (heading lost, L4011-4055): the players add up all their rolls, the GM
     all the NPCs' combat rolls; the higher side wins the fight, the GM keeps the NPC total
     secret and narrates. Reading: a tie is inconclusive, as for any roll (L163-169)."""
 
     name = "abbreviated_combat"
-    title, description = words(name)
     params = AbbreviatedParams
-    outcomes = (
-        Outcome("loss", tr("les PJ perdent", "the PCs lose")),
-        Outcome("tie", tr("combat indécis", "undecided")),
-        Outcome("win", tr("les PJ gagnent", "the PCs win")),
-    )
     sources = (src(4011, 4055),)
     example = {"pc_rolls": "4,3,2", "npc_rolls": "2,2,2,2,2"}
     #: Beyond the walk: 11 dice: 6**11 sequences.
     beyond_walk = {"pc_rolls": "4,3", "npc_rolls": "2,2"}
-    detail_labels = labels.ABBREVIATED
 
     def resolve(self, params: AbbreviatedParams, dice: DiceSource) -> Resolution:
         pcs = [[dice.d(6) for _ in range(n)] for n in _ints(params.pc_rolls)]

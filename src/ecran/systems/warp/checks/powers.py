@@ -6,19 +6,19 @@ from __future__ import annotations
 from pydantic import field_validator
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Params, Resolution, param, tr
-from ecran.systems.warp.checks import labels
-from ecran.systems.warp.checks.fields import (
+from ecran.rules import Params, Resolution, tr
+from ecran.systems.warp.checks.base import (
     MAX_DICE,
     MAX_EXTRA,
     Named,
+    WarpCheck,
     bonus_field,
     dice_field,
     penalty_field,
 )
 from ecran.systems.warp.dice import kept_sum, roll_pool
 from ecran.systems.warp.options import PSI_NULL, SPELL_AT_LEAST, STONE_GRIP_CASTING_ROLL
-from ecran.systems.warp.tables import FIELDS, MAGIC, by_key, src, words
+from ecran.systems.warp.tables import FIELDS, MAGIC, by_key, src
 
 PUSHED = FIELDS("pushed", default=False)
 
@@ -39,36 +39,16 @@ class PowerParams(Params):
         return not self.metres_per_point or total * self.metres_per_point >= self.distance_m
 
 
-class Power(Check[PowerParams]):
+class Power(WarpCheck[PowerParams]):
     """Power roll against a living target's resistance (L5149-5200): it must beat it; a scan that
     doubles it reads clear memories (L5719-5749)."""
 
     name = "power"
-    title, description = words(name)
     params = PowerParams
-    outcomes = (
-        Outcome(
-            "out_of_reach",
-            tr("hors de portée", "out of reach"),
-            tr("Le jet × la portée n'atteint pas la cible", "Roll x reach falls short"),
-        ),
-        Outcome(
-            "resisted",
-            tr("résisté", "resisted"),
-            tr("Pas plus que la résistance", "Not above resistance"),
-        ),
-        Outcome("effect", tr("effet", "effect")),
-        Outcome(
-            "overwhelming",
-            tr("écrasant", "overwhelming"),
-            tr("Au moins le double", "At least double"),
-        ),
-    )
     sources = (src(5129, 5200), src(5719, 5749))
     example = {"dice": 2, "resistance_dice": 2, "pushed": True}
     #: Beyond the walk: a pushed power of 4 rolls 8 dice, with 2 against: 6**10 sequences.
     beyond_walk = {"dice": 4, "pushed": True, "resistance_dice": 2}
-    detail_labels = labels.POWER
 
     def _nets(self, p: PowerParams) -> tuple[int, int, int]:
         power_net = p.bonus - p.penalty + (p.dice if p.pushed else 0)
@@ -116,21 +96,13 @@ class CureParams(Params):
     _disease = field_validator("disease")(lambda cls, v: DISEASE(v))
 
 
-class CureDisease(Check[CureParams]):
+class CureDisease(WarpCheck[CureParams]):
     name = "cure_disease"
-    title, description = words(name)
     params = CureParams
-    outcomes = (
-        Outcome("contagion", tr("contagion", "contagion")),
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("tie", tr("résultat nul", "tie")),
-        Outcome("success", tr("guérison", "cured")),
-    )
     sources = (src(5402, 5458),)
     example = {"dice": 2, "disease": "serious"}
     #: Beyond the walk: a pushed power of 4 rolls 8 dice: 6**8 sequences.
     beyond_walk = {"dice": 4, "pushed": True, "disease": "grave"}
-    detail_labels = labels.CURE_DISEASE
 
     def _setup(self, p: CureParams) -> tuple[int, int]:
         net = p.bonus - p.penalty + (p.dice if p.pushed else 0)
@@ -158,22 +130,13 @@ class LearnPowerParams(Params):
     psi_null: bool = PSI_NULL.field()
 
 
-class LearnPower(Check[LearnPowerParams]):
+class LearnPower(WarpCheck[LearnPowerParams]):
     name = "learn_power"
-    title, description = words(name)
     params = LearnPowerParams
-    outcomes = (
-        Outcome(
-            "psi_null", tr("psi-infirme", "psi-null"), tr("Jamais de pouvoirs", "Never any powers")
-        ),
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("success", tr("pouvoir acquis", "power learned")),
-    )
     sources = (src(4955, 5013),)
     example = {"experience_dice": 3}
     #: Beyond the walk: 7 experience dice: 6**7 sequences.
     beyond_walk = {"experience_dice": 7}
-    detail_labels = labels.LEARN_POWER
 
     def resolve(self, params: LearnPowerParams, dice: DiceSource) -> Resolution:
         if params.psi_null and params.first_attempt and dice.d(6) == 1:
@@ -200,19 +163,13 @@ class LearnSpellParams(Params):
     spell_learning_at_least_level: bool = SPELL_AT_LEAST.field()
 
 
-class LearnSpell(Check[LearnSpellParams]):
+class LearnSpell(WarpCheck[LearnSpellParams]):
     name = "learn_spell"
-    title, description = words(name)
     params = LearnSpellParams
-    outcomes = (
-        Outcome("failure", tr("échec", "failure")),
-        Outcome("success", tr("sort appris", "spell learned")),
-    )
     sources = (src(5958, 6058),)
     example = {"week": 4, "level": 12}
     #: Beyond the walk: the seventh week rolls 7 dice: 6**7 sequences.
     beyond_walk = {"week": 7, "level": 18}
-    detail_labels = labels.LEARN_SPELL
 
     def _ok(self, p: LearnSpellParams, total: int) -> str:
         ok = total >= p.level if p.spell_learning_at_least_level else total > p.level
@@ -230,31 +187,20 @@ class ResistSpellParams(Params):
     dice: int = dice_field("resist_spell_dice", default=2)
     bonus: int = bonus_field("bonus")
     penalty: int = penalty_field("penalty")
-    spell: str = param(
-        tr("Sort", "Spell"),
-        tr(f"Un de : {SPELL.names.fr}", f"One of: {SPELL.names.en}"),
-        default="stone_grip",
-        choices=SPELL.words,
-    )
+    spell: str = SPELL.field("spell.learn", "stone_grip")
     casting_roll: int | None = FIELDS("casting_roll", default=None, ge=0)
     stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
 
     _spell = field_validator("spell")(lambda cls, v: SPELL(v))
 
 
-class ResistSpell(Check[ResistSpellParams]):
+class ResistSpell(WarpCheck[ResistSpellParams]):
     name = "resist_spell"
-    title, description = words(name)
     params = ResistSpellParams
-    outcomes = (
-        Outcome("affected", tr("affecté", "affected")),
-        Outcome("resisted", tr("résiste", "resisted")),
-    )
     sources = (src(6090, 6102), src(6198, 6210))
     example = {"dice": 3, "spell": "stone_grip"}
     #: Beyond the walk: 4 dice and 3 bonus dice: 6**7 sequences.
     beyond_walk = {"dice": 4, "bonus": 3, "spell": "stone_grip"}
-    detail_labels = labels.RESIST_SPELL
 
     def strength(self, p: ResistSpellParams) -> int:
         if p.stone_grip_casting_roll and p.spell == "stone_grip" and p.casting_roll is not None:

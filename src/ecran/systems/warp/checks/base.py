@@ -1,14 +1,29 @@
-"""The bounds shared by the pool parameters of several checks; their words are data
-(`data/fields.toml`, one table per parameter, read by `FIELDS`)."""
+"""What the WaRP checks share: their base class, whose words are data (`data/checks.toml` and
+`data/details.toml`, read by `rules.data.CheckWords`), and the bounds of the pool parameters, whose
+words are data too (`data/fields.toml`, one table per parameter, read by `FIELDS`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
-from ecran.rules import Text
+from pydantic import BaseModel
+
+from ecran.rules import Check, CheckWords, Text
 from ecran.rules.field import folded
-from ecran.systems.warp.tables import FIELDS, Row
+from ecran.systems.warp.tables import FIELDS, PACKAGE, Row
+
+P = TypeVar("P", bound=BaseModel)
+
+#: The words of every check (data/checks.toml, details.toml, outcomes.toml).
+WORDS = CheckWords.load(PACKAGE)
+
+
+class WarpCheck(Check[P]):
+    """A WaRP check: its title, description and detail labels are data, under its `name`."""
+
+    words = WORDS
+
 
 #: Dice in one pool (a trait's score) and extra dice from one situation.
 MAX_DICE = 30
@@ -69,6 +84,11 @@ class Named:
 
     def __call__(self, value: str) -> str:
         return one_of(self._words.get(folded(value), value), self.keys)
+
+    def field(self, key: str, default: str) -> Any:
+        """The parameter that names a row: its words are `key`'s in data/fields.toml, its help
+        listing these rows' names (`{names}`)."""
+        return FIELDS(key, fill={"names": self.names}, default=default, choices=self.words)
 
     def many(self, value: str) -> str:
         """A comma-separated list of keys (armour layers), each read as above."""

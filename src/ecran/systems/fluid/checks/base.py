@@ -8,9 +8,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import Check, Outcome, Source, cite, tr
+from ecran.rules import Check, CheckWords, Outcome, Source, cite, tr
 from ecran.systems.fluid.dice import DieRoll, Explosions, roll_die, score_atoms, score_law
-from ecran.systems.fluid.tables import CHECK_WORDS, DETAIL_GROUPS, RANKS, SEED
+from ecran.systems.fluid.tables import PACKAGE, RANKS, SEED
 
 P = TypeVar("P", bound=BaseModel)
 
@@ -39,16 +39,10 @@ class FluidCheck(Check[P]):
     The base die explodes without end (L360-374), so no walk of a check that rolls it ever
     ends: its example is beyond the walk, unless the check names other parameters."""
 
+    words = CheckWords.load(PACKAGE)
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        words = CHECK_WORDS[cls.name]
-        cls.title, cls.description = words.title, words.description
-        cls.detail_labels = {
-            key: label for group in words.details for key, label in DETAIL_GROUPS[group].items()
-        }
-        cls.value_labels = DETAIL_GROUPS.get("detail_values", {})
-        if words.outcome:
-            cls.outcomes = tuple(Outcome(o.id, o.label, o.help) for o in words.outcome)
         if "beyond_walk" not in cls.__dict__:
             cls.beyond_walk = cls.example
 

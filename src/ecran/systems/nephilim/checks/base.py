@@ -1,5 +1,5 @@
-"""What every Nephilim test shares: the four outcomes, the dice options, and one resolution
-procedure; its exact odds come from walking every way the dice fall."""
+"""What every Nephilim test shares: the dice options and one resolution procedure (its four
+outcomes are data, data/outcomes.toml); its exact odds come from walking every way the dice fall."""
 
 from __future__ import annotations
 
@@ -11,15 +11,10 @@ from typing import Any, ClassVar, Self, TypeVar
 from pydantic import BaseModel, model_validator
 
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
-from ecran.rules import Check, CheckWords, Outcome, Params, Resolution, Text, tr
+from ecran.rules import Check, CheckWords, Params, Resolution, Text
 from ecran.rules.check import DIFFICULTY, Recall, no_recall
 from ecran.systems.nephilim import options
-from ecran.systems.nephilim.checks import labels
 from ecran.systems.nephilim.dice import (
-    CRITICAL_FAILURE,
-    CRITICAL_SUCCESS,
-    FAILURE,
-    SUCCESS,
     CriticalReading,
     DiceVariant,
     classify,
@@ -40,19 +35,6 @@ class NephilimCheck(Check[P]):
 
 
 BARRED = "barred"
-
-TEST_OUTCOMES = (
-    Outcome(CRITICAL_FAILURE, tr("échec critique", "critical failure")),
-    Outcome(FAILURE, tr("échec", "failure")),
-    Outcome(SUCCESS, tr("réussite", "success")),
-    Outcome(CRITICAL_SUCCESS, tr("réussite critique", "critical success")),
-)
-
-BARRED_OUTCOME = Outcome(
-    BARRED,
-    tr("jet interdit", "roll not allowed"),
-    tr("le niveau de compétence requis n'est pas atteint", "the required skill level is not met"),
-)
 
 
 class DiceOptions(Params):
@@ -118,9 +100,6 @@ def rolled_plexus(dice: DiceSource, params: BaseModel, details: dict[str, Any]) 
 
 class DiceTest(NephilimCheck[P]):
     """A test `score + R >= difficulty`: subclasses say how the score and difficulty are made."""
-
-    outcomes: ClassVar[Sequence[Outcome]] = TEST_OUTCOMES
-    detail_labels = labels.TEST
 
     @abstractmethod
     def score(self, params: P) -> int: ...
