@@ -76,7 +76,7 @@ def health_rows(sheet: NephilimSheet) -> list[SheetRow]:
     return rows
 
 
-def shown(sheet: NephilimSheet) -> list[SheetRow]:
+def tracks(sheet: NephilimSheet) -> list[SheetRow]:
     """What combat changes on the sheet, as the encounter tracker shows it: the two tracks
     (L72-88), then what this round carries when it carries anything: the stasis bonus for the
     next control or contract roll (L630), the actions declared (malus 4 per extra action,
