@@ -8,6 +8,7 @@ function the game does not have leaves the base's default in place.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import inspect
@@ -130,7 +131,7 @@ def derive(cls: type, defaults: Callable[[str], Any], wrap: Callable[[str, Any],
         return
     for name, module in HOOK_MODULES.items():
         if name not in cls.__dict__:
-            derived = Derived(package, module, defaults(name), lambda f, n=name: wrap(n, f))
+            derived = Derived(package, module, defaults(name), functools.partial(wrap, name))
             derived.attr = name
             setattr(cls, name, derived)
     for name, (module, attr) in LIST_MODULES.items():

@@ -5,16 +5,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ecran.dice import DiceSource
-from ecran.rules import Check, Outcome, Params, Resolution, Text, tr
+from ecran.rules import Check, NoParams, Outcome, Params, Resolution, Text, tr
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks import labels
 from ecran.systems.artemis.checks.labels import words
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
-
-
-class NoParams(Params):
-    pass
 
 
 def npc_score(dice: DiceSource) -> tuple[int, list[int]]:
