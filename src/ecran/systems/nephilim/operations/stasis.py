@@ -8,8 +8,9 @@ from ecran.rules import Change, EcranError, NoParams, Params, cite, tr
 from ecran.rules.wording import agreed
 from ecran.systems.nephilim.checks.occult import StasisDistance, StasisRitual
 from ecran.systems.nephilim.operations.common import operation
-from ecran.systems.nephilim.sheet import Element, NephilimSheet, fatigue_malus, ka_for_test
+from ecran.systems.nephilim.sheet import Element, NephilimSheet, ka_for_test
 from ecran.systems.nephilim.tables import ELEMENT_WORDS, FIELDS, SEED
+from ecran.systems.nephilim.tracks import fatigue_malus
 
 
 class StasisParams(Params):

@@ -22,9 +22,9 @@ from ecran.systems.organique.hazards import (
 from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.health import HitParams, take_hit
 from ecran.systems.organique.options import STUN_OPPOSED, TIE_RULE, TieRule
-from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.sheet import CONDITIONS, OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, src
-from ecran.systems.organique.tracks import CONDITIONS, effective, pain_save_bonus
+from ecran.systems.organique.tracks import effective, pain_save_bonus
 
 if TYPE_CHECKING:
     KnockDownAction = str
