@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
-import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -51,15 +50,12 @@ def found(package: str, module: str, name: str) -> Any:
 
 
 class Later:
-    """A class attribute computed the first time it is asked for, then stored on the class in
-    its place (the descriptor is read once)."""
+    """A class attribute `attr` computed the first time it is asked for, then stored on the
+    class in its place (the descriptor is read once)."""
 
-    def __init__(self, load: Callable[[], Any], attr: str = "") -> None:
+    def __init__(self, attr: str, load: Callable[[], Any]) -> None:
+        self.attr = attr
         self.load = load
-        self.attr = attr
-
-    def __set_name__(self, owner: type, attr: str) -> None:
-        self.attr = attr
 
     def __get__(self, instance: object, owner: type) -> Any:
         value = self.load()
@@ -67,44 +63,19 @@ class Later:
         return value
 
 
-class Hook:
-    """A rule module's function, imported on its first call. Its signature is the function's (the
-    base class reads it: `draw_npc` asks whether `random_npc` takes `lang`)."""
-
-    __slots__ = ("_function", "module", "name")
-
-    def __init__(self, module: str, name: str) -> None:
-        self.module = module
-        self.name = name
-        self._function: Any = None
-
-    def function(self) -> Any:
-        if self._function is None:
-            self._function = getattr(importlib.import_module(self.module), self.name)
-        return self._function
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.function()(*args, **kwargs)
-
-    @property
-    def __signature__(self) -> inspect.Signature:
-        return inspect.signature(self.function())
-
-    def __repr__(self) -> str:
-        return f"<hook {self.module}.{self.name}>"
-
-
 class Derived:
     """A hook the base derives: on first use, the game module's function of the same name put
     in its place on the class (as `wrap` makes it a method), or the base's `default` where the
     game has none."""
 
-    def __init__(self, package: str, module: str, default: Any, wrap: Callable[[Any], Any]) -> None:
+    def __init__(
+        self, attr: str, package: str, module: str, default: Any, wrap: Callable[[Any], Any]
+    ) -> None:
+        self.attr = attr
         self.package = package
         self.module = module
         self.default = default
         self.wrap = wrap
-        self.attr = ""
 
     def __get__(self, instance: object, owner: type) -> Any:
         function = found(self.package, self.module, self.attr)
@@ -114,7 +85,8 @@ class Derived:
 
 def package_of(cls: type) -> str | None:
     """The package a game's class derives its hooks from: the one whose `system` module defines
-    it (another class, a test's toy, derives nothing)."""
+    it, or its own `package` attribute where it sits elsewhere (a plugin); any other class (a
+    test's toy) derives nothing."""
     declared = cls.__dict__.get("package")
     if isinstance(declared, str):
         return declared
@@ -131,14 +103,11 @@ def derive(cls: type, defaults: Callable[[str], Any], wrap: Callable[[str, Any],
         return
     for name, module in HOOK_MODULES.items():
         if name not in cls.__dict__:
-            derived = Derived(package, module, defaults(name), functools.partial(wrap, name))
-            derived.attr = name
-            setattr(cls, name, derived)
+            wrapped = functools.partial(wrap, name)
+            setattr(cls, name, Derived(name, package, module, defaults(name), wrapped))
     for name, (module, attr) in LIST_MODULES.items():
         if name not in cls.__dict__:
-            default = defaults(name)
-            load = _loader(package, module, attr, default)
-            setattr(cls, name, Later(load, name))
+            setattr(cls, name, Later(name, _loader(package, module, attr, defaults(name))))
 
 
 def _loader(package: str, module: str, attr: str, default: Any) -> Callable[[], Any]:

@@ -2,9 +2,8 @@
 
 A game's `system.py` holds only what is the game's own: the `System` base finds its hooks and
 lists in the package's fixed module names (`ecran.rules.package`), imported on first use
-(start-up, #16). `later` and `hook` name a module for what lies elsewhere, `lazy_system` gives
-a package its `SYSTEM` on first use, and `Listed` is a game's checks in order, each module
-imported when the list reaches it.
+(start-up, #16). `lazy_system` gives a package its `SYSTEM` on first use, and `Listed` is a
+game's checks in order, each module imported when the list reaches it.
 """
 
 from __future__ import annotations
@@ -13,22 +12,6 @@ import importlib
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
-
-from ecran.rules.package import Hook, Later
-
-
-def later(module: str, name: str) -> Any:
-    """A System class attribute imported on first use, where the package's fixed name does not
-    hold it: `options = later("ecran.systems.warp.rules", "OPTIONS")`."""
-    return Later(lambda: getattr(importlib.import_module(module), name))
-
-
-def hook(module: str, name: str) -> Any:
-    """A System hook naming a rule module's function, imported on its first call, where the
-    package's fixed module does not hold it: `validate = hook("ecran.systems.warp.rules",
-    "validate")` (as `staticmethod(...)` of the function itself, without importing the module
-    with the system)."""
-    return staticmethod(Hook(module, name))
 
 
 def lazy_system(package: str) -> Callable[[str], Any]:
