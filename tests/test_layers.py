@@ -93,3 +93,82 @@ def test_odds_and_roll_by_keyword() -> None:
     first = ecran.roll("demo", "d6", seed=11, target=5)
     assert ecran.roll("demo", "d6", seed=11, target=5) == first
     assert first.outcome == ("success" if first.dice[0] >= 5 else "failure")
+
+
+# -- a game is its package (#26) ----------------------------------------------------------------
+
+
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _game_imports(root: Path = SRC) -> dict[str, dict[str, set[str]]]:
+    """Game id -> each of its modules -> the modules of the same game it imports (anywhere in
+    the file; `from package import module` counts as the module)."""
+    modules = {_module_name(p, root): p for p in root.rglob("*.py")}
+    games: dict[str, dict[str, set[str]]] = {}
+    for name, path in modules.items():
+        parts = name.split(".")
+        if parts[:2] != ["ecran", "systems"] or len(parts) < 3:
+            continue
+        package = ".".join(parts[:3])
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    full = f"{node.module}.{alias.name}"
+                    found.add(full if full in modules else node.module)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        own = {m for m in found if m in modules and m != name}
+        games.setdefault(parts[2], {})[name] = {
+            m for m in own if m == package or m.startswith(package + ".")
+        }
+    return games
+
+
+def two_file_circles(root: Path = SRC) -> list[str]:
+    """Every pair of a game's modules that import each other."""
+    return [
+        f"{a} <-> {b}"
+        for imports in _game_imports(root).values()
+        for a in sorted(imports)
+        for b in sorted(imports[a])
+        if a < b and a in imports.get(b, ())
+    ]
+
+
+def test_no_two_modules_of_a_game_import_each_other() -> None:
+    assert two_file_circles() == []
+
+
+def test_a_games_sheet_never_imports_its_tracks() -> None:
+    """One direction: `tracks` may read the sheet, the sheet never reads `tracks`."""
+    wrong = [
+        game
+        for game, imports in _game_imports().items()
+        if f"ecran.systems.{game}.tracks" in imports.get(f"ecran.systems.{game}.sheet", set())
+    ]
+    assert wrong == []
+
+
+def test_the_circle_walk_catches_a_circle(tmp_path: Path) -> None:
+    game = tmp_path / "ecran" / "systems" / "toy"
+    game.mkdir(parents=True)
+    (game / "__init__.py").write_text("")
+    (game / "sheet.py").write_text("from ecran.systems.toy import tracks\n")
+    (game / "tracks.py").write_text("def f():\n    from ecran.systems.toy.sheet import S\n")
+    assert two_file_circles(tmp_path / "ecran") == [
+        "ecran.systems.toy.sheet <-> ecran.systems.toy.tracks"
+    ]
+
+
+def test_a_games_system_py_names_at_most_two_hooks_by_hand() -> None:
+    """The base derives the hooks from the package's fixed module names (`ecran.rules.package`);
+    `system.py` keeps what is the game's own."""
+    counts = {
+        path.parent.name: path.read_text(encoding="utf-8").count("hook(")
+        for path in (SRC / "systems").glob("*/system.py")
+    }
+    assert {game: n for game, n in counts.items() if n > 2} == {}

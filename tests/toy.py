@@ -212,6 +212,26 @@ class ToyWithActions(Toy):
         return [Action(self.label, "test", {"skill": sheet.might})]
 
 
+class Bare(System[CharacterSheet]):
+    """A game with nothing but its name: no sheet, no NPCs, no initiative (what the web and a
+    table say of a game that lacks them; `demo` has them all)."""
+
+    id = "bare"
+    name = tr("Nu", "Bare")
+    seed = "bare"
+
+
+@contextmanager
+def bare() -> Iterator[System[Any]]:
+    """`bare` in the registry for the duration of a test."""
+    systems = all_systems()
+    systems["bare"] = system = Bare()
+    try:
+        yield system
+    finally:
+        systems.pop("bare", None)
+
+
 @contextmanager
 def registered(system: Toy | None = None) -> Iterator[None]:
     """`toy` (or the variant given) in the registry for the duration of a test."""

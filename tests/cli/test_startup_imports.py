@@ -16,7 +16,7 @@ import pytest
 from ecran.engine import get_system
 from ecran.engine.registry import _entry, all_systems, index
 
-GAMES = ["artemis", "fluid", "nephilim", "organique", "warp"]
+GAMES = ["artemis", "demo", "fluid", "nephilim", "organique", "warp"]
 #: A game's modules that no check's odds need.
 NOT_FOR_ODDS = ("creation", "operations", "encounter", "view", "validation")
 

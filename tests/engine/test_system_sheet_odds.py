@@ -11,7 +11,7 @@ from ecran.engine import get_system, system_ids
 from ecran.engine.sheet_odds import sheet_odds
 from ecran.rules import EcranError
 
-GAMES = [s for s in system_ids() if s != "demo"]
+GAMES = list(system_ids())
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -8,7 +8,7 @@ from ecran.engine import get_system
 from ecran.play import Conflict, Forbidden, SheetRefused
 from ecran.play.characters import delete_character, operate_character, save_character
 from ecran.rules import EcranError
-from toy import LiveTable
+from toy import LiveTable, bare
 
 
 def _create(live: LiveTable, who, **sheet) -> str:  # type: ignore[no-untyped-def]
@@ -58,9 +58,10 @@ def test_schema_errors_are_one_bilingual_line() -> None:
 
 
 def test_a_system_without_sheet_refuses_characters() -> None:
-    live = LiveTable("demo")
-    with pytest.raises(EcranError) as bad:
-        save_character(live.now, get_system("demo"), live.gm, {"name": "X"})
+    with bare() as system:
+        live = LiveTable("bare")
+        with pytest.raises(EcranError) as bad:
+            save_character(live.now, system, live.gm, {"name": "X"})
     assert "feuille" in bad.value.text.fr
 
 

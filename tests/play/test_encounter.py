@@ -10,7 +10,7 @@ from ecran.play import Conflict, Forbidden
 from ecran.play import encounter as enc
 from ecran.play.characters import save_character
 from ecran.rules import EcranError
-from toy import LiveTable
+from toy import LiveTable, bare
 
 
 def _setup() -> tuple[LiveTable, str, str]:
@@ -58,12 +58,12 @@ def test_initiative_is_the_systems_roll_and_the_gm_enters_the_rest() -> None:
 
 
 def test_a_system_without_initiative_asks_the_gm() -> None:
-    live = LiveTable("demo")
-    demo = get_system("demo")
-    eid = live.do(enc.create(live.now, live.gm, "Duel")).payload["encounter_id"]
-    live.do(enc.add_participant(live.now, demo, live.gm, eid, name="A"))
-    with pytest.raises(EcranError):
-        enc.roll_initiative(live.now, demo, live.gm, eid)
+    with bare() as system:
+        live = LiveTable("bare")
+        eid = live.do(enc.create(live.now, live.gm, "Duel")).payload["encounter_id"]
+        live.do(enc.add_participant(live.now, system, live.gm, eid, name="A"))
+        with pytest.raises(EcranError):
+            enc.roll_initiative(live.now, system, live.gm, eid)
     live.do(enc.set_initiative(live.now, live.gm, eid, "p1", 7))
     assert _enc(live, eid).participants["p1"].initiative == 7
 

@@ -15,11 +15,7 @@ from ecran.dice import Roller
 from ecran.engine import all_systems
 from ecran.rules import CharacterSheet, System
 
-FIGHTERS = [
-    pytest.param(s, id=s.id)
-    for s in all_systems().values()
-    if s.character is not None and s.id != "demo"
-]
+FIGHTERS = [pytest.param(s, id=s.id) for s in all_systems().values() if s.character is not None]
 
 
 def _exchange(

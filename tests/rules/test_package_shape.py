@@ -14,7 +14,7 @@ from ecran.dice import TooManyPaths, enumerate_outcomes
 from ecran.engine import get_system
 from ecran.rules import Check, Operation, Option, Source, System
 
-GAMES = ["artemis", "fluid", "nephilim", "organique", "warp"]
+GAMES = ["artemis", "demo", "fluid", "nephilim", "organique", "warp"]
 SYSTEMS = Path(__file__).resolve().parents[2] / "src" / "ecran" / "systems"
 
 #: The modules of a game package, each with one job (see DESIGN.md).

@@ -12,11 +12,7 @@ from ecran.engine import all_systems
 from ecran.rules import CharacterSheet, EcranError, System
 from ecran.rules.system import STATUSES
 
-FIGHTERS = [
-    pytest.param(s, id=s.id)
-    for s in all_systems().values()
-    if s.character is not None and s.id != "demo"
-]
+FIGHTERS = [pytest.param(s, id=s.id) for s in all_systems().values() if s.character is not None]
 #: Artémis names no out-of-action state short of Mort and Détruit (L108-109, rules §9 A5): only a
 #: blow whose category reaches Mort after protection ends a fight, which ordinary NPCs' weapons
 #: may never land; its status is tested on the `hit` operation itself below.
@@ -65,7 +61,7 @@ def test_a_fresh_npc_fights_and_enough_blows_stop_it(system: System[Any]) -> Non
 def test_a_sheet_of_another_game_is_refused(system: System[Any]) -> None:
     other = next(s for s in all_systems().values() if s.character and s.id != system.id)
     with pytest.raises(EcranError):
-        system.status(other.random_npc(Roller(1)) if other.id != "demo" else CharacterSheet())
+        system.status(other.random_npc(Roller(1)))
 
 
 def test_the_default_is_always_fighting() -> None:

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from ecran.engine import all_systems
 from ecran.rules import System
+from toy import bare
 
 
 def cli_error(result: Any) -> str:
@@ -60,7 +61,9 @@ def test_system_description_lists_system_options(
     assert body["checks"][1] == client.get("/api/systems/toy/checks/mixed").json()
     assert [c["name"] for c in body["checks"]] == ["test", "mixed"]
     assert [o["name"] for o in body["options"]] == ["easy"]
-    assert client.get("/api/systems/demo").json()["has_character"] is False
+    assert client.get("/api/systems/demo").json()["has_character"] is True
+    with bare():
+        assert client.get("/api/systems/bare").json()["has_character"] is False
 
 
 # -- odds and rolls: the same JSON as the CLI ---------------------------------------------------
@@ -244,9 +247,10 @@ def test_sheet_view_lists_sections_and_violations(
 
 
 def test_a_system_without_sheet_says_so(client: TestClient) -> None:
-    response = client.get("/api/systems/demo/character/schema?lang=en")
+    with bare():
+        response = client.get("/api/systems/bare/character/schema?lang=en")
     assert response.status_code == 422
-    assert response.json()["detail"] == "system demo has no character sheet"
+    assert response.json()["detail"] == "system bare has no character sheet"
 
 
 def test_npc_is_seeded_and_valid(client: TestClient, toy_system: System[Any]) -> None:
@@ -259,7 +263,7 @@ def test_npc_is_seeded_and_valid(client: TestClient, toy_system: System[Any]) ->
     assert client.get(f"/api/npc/toy?seed={unseeded['seed']}").json() == unseeded
 
 
-@pytest.mark.parametrize("system", ["artemis", "warp", "fluid", "nephilim", "organique"])
+@pytest.mark.parametrize("system", ["artemis", "warp", "fluid", "nephilim", "organique", "demo"])
 def test_npc_is_drawn_in_the_readers_language(client: TestClient, system: str) -> None:
     """The same seed gives the same NPC, named and described for whoever asked."""
     french = client.get(f"/api/npc/{system}?seed=3&lang=fr").json()["sheet"]
@@ -270,9 +274,10 @@ def test_npc_is_drawn_in_the_readers_language(client: TestClient, system: str) -
 
 
 def test_npc_of_a_system_without_generator_is_422(client: TestClient) -> None:
-    response = client.get("/api/npc/demo?lang=en")
+    with bare():
+        response = client.get("/api/npc/bare?lang=en")
     assert response.status_code == 422
-    assert response.json()["detail"] == "system demo cannot generate NPCs yet"
+    assert response.json()["detail"] == "system bare cannot generate NPCs yet"
 
 
 # -- the OpenAPI document ------------------------------------------------------------

@@ -68,7 +68,7 @@ def known_ids() -> list[str]:
 _registry: dict[str, System[Any]] = {}
 _complete = False
 #: Held while systems are imported or the registry reordered: the web server warms the registry
-#: in a thread (`warm_up`) while requests may ask for one system.
+#: in a thread (`all_systems`, from `ecran.web.app`) while requests may ask for one system.
 _lock = threading.RLock()
 
 
@@ -92,14 +92,6 @@ def all_systems() -> dict[str, System[Any]]:
                 _registry.update(ordered)
                 _complete = True
     return _registry
-
-
-def warm_up() -> threading.Thread:
-    """Import every system in a background thread (the web server, once it listens: its first
-    page lists them all, and a player's first request should not wait for the imports)."""
-    thread = threading.Thread(target=all_systems, name="ecran-systems-warm-up", daemon=True)
-    thread.start()
-    return thread
 
 
 def get_system(system_id: str) -> System[Any]:

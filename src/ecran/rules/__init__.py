@@ -1,6 +1,6 @@
 """The system-neutral vocabulary of rules: systems, checks, outcomes, options, violations."""
 
-from ecran.rules.check import Check, Params
+from ecran.rules.check import Check, NoParams, Params
 from ecran.rules.data import CheckWords, FieldCatalogue, load_fields, load_options, load_titles
 from ecran.rules.errors import (
     EcranError,
@@ -8,6 +8,7 @@ from ecran.rules.errors import (
     from_errors,
     from_validation,
     invalid_json,
+    refuse,
     unknown,
 )
 from ecran.rules.field import FieldMeta
@@ -40,6 +41,7 @@ __all__ = [
     "EcranError",
     "FieldCatalogue",
     "FieldMeta",
+    "NoParams",
     "Operation",
     "OperationDeclarer",
     "Option",
@@ -68,6 +70,7 @@ __all__ = [
     "number",
     "param",
     "phrase",
+    "refuse",
     "tr",
     "unknown",
 ]

@@ -61,6 +61,12 @@ class Params(BaseModel):
         return self
 
 
+#: The parameters of a check or an operation that needs nothing (but the sheet). A comment, not
+#: a docstring: the JSON Schemas of the games' forms stay as they were (no description).
+class NoParams(Params):
+    pass
+
+
 class Check(ABC, Generic[P]):
     name: ClassVar[str]
     title: ClassVar[Text]

@@ -33,6 +33,11 @@ class EcranError(ValueError):
         return (self.by_id or self.text)(lang)
 
 
+def refuse(fr: str, en: str) -> EcranError:
+    """A rule's refusal, said in French and English: `raise refuse("…", "…")`."""
+    return EcranError(Text(fr=fr, en=en))
+
+
 class UnknownName(EcranError):
     """A name (system, check, option...) the rules do not know. The web answers 404 when the
     name came from the address itself (the page does not exist), 422 when from a form or body."""

@@ -24,6 +24,7 @@ from ecran.rules.errors import EcranError, from_validation, unknown
 from ecran.rules.operation import Consequence, Operation
 from ecran.rules.option import Option
 from ecran.rules.outcome import Resolution
+from ecran.rules.package import derive
 from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
 from ecran.rules.text import DEFAULT_LANG, Source, Text
 from ecran.rules.violation import RuleViolation
@@ -93,6 +94,14 @@ def _checked(hook: Any) -> Any:
     return checked
 
 
+def _inherited(cls: type, name: str) -> Any:
+    """`cls`'s attribute `name` as its bases define it (the default a derived hook keeps)."""
+    for base in cls.__mro__[1:]:
+        if name in base.__dict__:
+            return base.__dict__[name]
+    raise AttributeError(name)
+
+
 #: Who answers `System.sheet_odds`: the engine, as it loads (`answer_sheet_odds`).
 _SHEET_ODDS: list[Callable[..., Any]] = []
 
@@ -102,10 +111,22 @@ def answer_sheet_odds(answer: Callable[..., Any]) -> None:
     _SHEET_ODDS[:] = [answer]
 
 
+def _wrapped(name: str, function: Any) -> Any:
+    """A game module's function as the method of its hook (its sheets checked where it takes
+    some)."""
+    hook = staticmethod(function)
+    return _checked(hook) if name in SHEET_HOOKS else hook
+
+
 class System(Generic[SheetT]):
     """One game. A subclass names its sheet class (`class Warp(System[WarpSheet])`, with
     `character = WarpSheet`) and writes its hooks against it; a sheet of another game handed to
-    any hook is refused here with a one-line error, never an AttributeError deep in a rule."""
+    any hook is refused here with a one-line error, never an AttributeError deep in a rule.
+
+    A game's class in `<package>.system` writes only what is its own: every hook and list it
+    leaves out is found by name in the package's fixed modules on first use
+    (`ecran.rules.package`: `validate` in `validation`, `sections` in `view`, `tracks` in
+    `tracks`, `CHECKS` in `checks`…), else the default below applies."""
 
     id: ClassVar[str]
     name: ClassVar[Text]
@@ -126,6 +147,7 @@ class System(Generic[SheetT]):
         for name in SHEET_HOOKS:
             if name in cls.__dict__:
                 setattr(cls, name, _checked(cls.__dict__[name]))
+        derive(cls, functools.partial(_inherited, cls), _wrapped)
 
     def own(self, sheet: CharacterSheet) -> SheetT:
         """The sheet as this system's own sheet class, or a one-line error."""

@@ -1,75 +1,30 @@
 """One package per game. Each defines `SYSTEM`, an instance of `ecran.rules.System`.
 
-Start-up (#16): a game's `system.py` names the modules that hold its hooks and its lists instead
-of importing them, so `ecran odds artemis test` loads the skill test's module and not the game's
-creation, sheet views or operations. `later` and `hook` name them,
-and `Listed` is a game's checks in order, each module imported when the list reaches it.
+A game's `system.py` holds only what is the game's own: the `System` base finds its hooks and
+lists in the package's fixed module names (`ecran.rules.package`), imported on first use
+(start-up, #16). `lazy_system` gives a package its `SYSTEM` on first use, and `Listed` is a
+game's checks in order, each module imported when the list reaches it.
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 
-class _Later:
-    """A class attribute computed the first time it is asked for, then stored on the class in
-    its place (the descriptor is read once)."""
+def lazy_system(package: str) -> Callable[[str], Any]:
+    """A game package's module `__getattr__` (`__getattr__ = lazy_system(__name__)`): its
+    `SYSTEM` from `system.py` on first use, so importing one module of the game (a check for
+    `ecran odds`) does not load the whole game (its sheet, creation, operations)."""
 
-    def __init__(self, load: Callable[[], Any]) -> None:
-        self.load = load
-        self.attr = ""
+    def __getattr__(name: str) -> Any:
+        if name == "SYSTEM":
+            return importlib.import_module(f"{package}.system").SYSTEM
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
-    def __set_name__(self, owner: type, attr: str) -> None:
-        self.attr = attr
-
-    def __get__(self, instance: object, owner: type) -> Any:
-        value = self.load()
-        setattr(owner, self.attr, value)
-        return value
-
-
-def later(module: str, name: str) -> Any:
-    """A System class attribute (`checks`, `operations`, `character`, `npc_params`) imported on
-    first use: `checks = later("ecran.systems.warp.checks", "CHECKS")`."""
-    return _Later(lambda: getattr(importlib.import_module(module), name))
-
-
-class _Hook:
-    """A rule module's function, imported on its first call. Its signature is the function's (the
-    base class reads it: `draw_npc` asks whether `random_npc` takes `lang`)."""
-
-    __slots__ = ("_function", "module", "name")
-
-    def __init__(self, module: str, name: str) -> None:
-        self.module = module
-        self.name = name
-        self._function: Any = None
-
-    def function(self) -> Any:
-        if self._function is None:
-            self._function = getattr(importlib.import_module(self.module), self.name)
-        return self._function
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.function()(*args, **kwargs)
-
-    @property
-    def __signature__(self) -> inspect.Signature:
-        return inspect.signature(self.function())
-
-    def __repr__(self) -> str:
-        return f"<hook {self.module}.{self.name}>"
-
-
-def hook(module: str, name: str) -> Any:
-    """A System hook naming a rule module's function, imported on its first call:
-    `validate = hook("ecran.systems.warp.validation", "validate")` (as `staticmethod(...)` of the
-    function itself, without importing the module with the system)."""
-    return staticmethod(_Hook(module, name))
+    return __getattr__
 
 
 class Listed(Sequence[Any]):

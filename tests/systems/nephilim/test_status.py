@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from ecran.engine import get_system
-from ecran.systems.nephilim.sheet import NephilimSheet, out_of_play
-from ecran.systems.nephilim.tracks import state
+from ecran.systems.nephilim.sheet import NephilimSheet
+from ecran.systems.nephilim.tracks import out_of_play, state
 from ecran.testing import ScriptedDice
 
 SYSTEM = get_system("nephilim")
@@ -74,7 +74,7 @@ def test_mort_is_dead_even_when_unconscious_too_L78_L83() -> None:
 def test_status_stops_exactly_where_the_sheet_is_out_of_play(
     reading: str, wounds: int, fatigue: int
 ) -> None:
-    """The status leaves "up" exactly where the sheet's `out_of_play` says so (the same rule,
+    """The status leaves "up" exactly where the tracks' `out_of_play` says so (the same rule,
     L72-84): the encounter (which offers no attack once out of play) and the simulator agree."""
     s = sheet(wounds=wounds, fatigue=fatigue, track_boxes=reading)
     assert (SYSTEM.status(s) != "up") == out_of_play(s)

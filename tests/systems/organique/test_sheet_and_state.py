@@ -11,10 +11,9 @@ from hypothesis import strategies as st
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.sheet import Health, OrganiqueSheet
 from ecran.systems.organique.tracks import (
     Damage,
-    Health,
     Layer,
     apply_damage,
     death_timer,

@@ -11,8 +11,9 @@ from ecran.engine import get_system
 from ecran.rules import tr
 from ecran.systems.warp.checks.ranged import range_dice
 from ecran.systems.warp.damage import DamageRules, Hit, Protection, final_damage
+from ecran.systems.warp.sheet import max_hp
 from ecran.systems.warp.tables import ARMOUR, by_key
-from ecran.systems.warp.tracks import max_hp, multiple_actions
+from ecran.systems.warp.tracks import multiple_actions
 from support import assert_rolls_match_odds
 
 WARP = get_system("warp")

@@ -1,7 +1,7 @@
 """Play state as pure functions: NIFIMO marks per line, their malus, gêne from armour, fatigue
 recovery, aggravation and healing times, and the wound procedure in three steps (L71-75): the
 category, lowered by protection, then the Résistance test, with the light wound that always
-remains (L126-128). Operations and checks call these; `actions` reads the malus; `rows` is the
+remains (L126-128). Operations and checks call these; `actions` reads the malus; `tracks` is the
 NIFIMO as the sheet and the encounter tracker show it."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def notation(sheet: ArtemisSheet, line: str) -> str:
     return "x" * marks.serious + "/" * marks.light + permanent
 
 
-def rows(sheet: ArtemisSheet) -> list[SheetRow]:
+def tracks(sheet: ArtemisSheet) -> list[SheetRow]:
     """The NIFIMO block (L686-699) as the sheet and the encounter tracker show it: each line's
     marks, how many boxes they fill and that line's malus column; the malus every test takes;
     a Mort or Détruit state (A5); the causes of fears and stress (L727)."""

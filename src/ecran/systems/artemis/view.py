@@ -109,7 +109,7 @@ def sections(sheet: ArtemisSheet) -> list[SheetSection]:
         SheetSection(tr("Compétences innées", "Innate skills"), _skill_rows(sheet, innate)),
         SheetSection(tr("Compétences acquises", "Acquired skills"), _skill_rows(sheet, acquired)),
         SheetSection(tr("Combat", "Combat"), _combat_rows(sheet)),
-        SheetSection(tr("NIFIMO", "NIFIMO"), tracks.rows(sheet)),
+        SheetSection(tr("NIFIMO", "NIFIMO"), tracks.tracks(sheet)),
         SheetSection(
             tr("Expérience et équilibre", "Experience and balance"), _progress_rows(sheet)
         ),

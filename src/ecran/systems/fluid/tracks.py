@@ -128,7 +128,7 @@ def state_rows(sheet: FluidSheet) -> list[SheetRow]:
     return rows
 
 
-def rows(sheet: FluidSheet) -> list[SheetRow]:
+def tracks(sheet: FluidSheet) -> list[SheetRow]:
     """What the encounter tracker shows beside a participant: the attributes combat wears down
     (RES, AUR, SAN, INI) and the state in play (condition, wounds…), the rows of the sheet's
     "Attributes" and "In play" sections."""

@@ -19,15 +19,13 @@ from ecran.systems.nephilim.round import delay_bonus
 from ecran.systems.nephilim.sheet import (
     NephilimSheet,
     anticipation,
-    fatigue_malus,
     meta,
     natural,
-    out_of_play,
     skill,
-    wound_malus,
 )
 from ecran.systems.nephilim.skills import UNBOUGHT
 from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, AttackMode, Defence
+from ecran.systems.nephilim.tracks import fatigue_malus, out_of_play, wound_malus
 
 
 def initiative_params(sheet: NephilimSheet) -> dict[str, int]:

@@ -24,7 +24,6 @@ from ecran.systems.nephilim.tables import (
     SKILLS,
     Tree,
 )
-from ecran.systems.nephilim.tracks import malus, state, wound_malus_on
 
 Element = Literal["feu", "air", "eau", "terre", "lune", "soleil", "orichalque"]
 Nature = Literal["human", "nephilim"]
@@ -193,20 +192,6 @@ def ka_test_element(sheet: NephilimSheet) -> str:
 
 def ka_for_test(sheet: NephilimSheet) -> int:
     return kas(sheet).get(ka_test_element(sheet), 0)
-
-
-def fatigue_malus(sheet: NephilimSheet) -> int:
-    return malus("fatigue", sheet.fatigue, sheet.track_boxes)
-
-
-def wound_malus(sheet: NephilimSheet, characteristic: str) -> int:
-    r = sheet
-    return wound_malus_on(characteristic, sheet.wounds, r.track_boxes, r.wound_characteristics)
-
-
-def out_of_play(sheet: NephilimSheet) -> bool:
-    boxes = sheet.track_boxes
-    return state("wound", sheet.wounds, boxes).out or state("fatigue", sheet.fatigue, boxes).out
 
 
 def skill(sheet: NephilimSheet, path: str) -> int:

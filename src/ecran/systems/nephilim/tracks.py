@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ecran.rules import SheetRow, Text, tr
 from ecran.rules.system import Status
 from ecran.rules.wording import agreed
+from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.tables import COMBAT, TRACKS, TrackState
-
-if TYPE_CHECKING:  # the sheet reads its penalties from this module
-    from ecran.systems.nephilim.sheet import NephilimSheet
 
 Track = str  # "wound" or "fatigue"
 
@@ -58,6 +55,23 @@ def wound_malus_on(characteristic: str, boxes: int, reading: str, wound_set: str
     return malus("wound", boxes, reading) if characteristic in WOUND_SETS[wound_set] else 0
 
 
+def fatigue_malus(sheet: NephilimSheet) -> int:
+    """The fatigue malus of the sheet's state (L83-84)."""
+    return malus("fatigue", sheet.fatigue, sheet.track_boxes)
+
+
+def wound_malus(sheet: NephilimSheet, characteristic: str) -> int:
+    """The wound malus on `characteristic` (L86)."""
+    r = sheet
+    return wound_malus_on(characteristic, sheet.wounds, r.track_boxes, r.wound_characteristics)
+
+
+def out_of_play(sheet: NephilimSheet) -> bool:
+    """Either track at a state that takes the character out of play (L78, L83)."""
+    boxes = sheet.track_boxes
+    return state("wound", sheet.wounds, boxes).out or state("fatigue", sheet.fatigue, boxes).out
+
+
 def clamp(boxes: int) -> int:
     return max(0, min(TRACKS.boxes, boxes))
 
@@ -76,7 +90,7 @@ def health_rows(sheet: NephilimSheet) -> list[SheetRow]:
     return rows
 
 
-def shown(sheet: NephilimSheet) -> list[SheetRow]:
+def tracks(sheet: NephilimSheet) -> list[SheetRow]:
     """What combat changes on the sheet, as the encounter tracker shows it: the two tracks
     (L72-88), then what this round carries when it carries anything: the stasis bonus for the
     next control or contract roll (L630), the actions declared (malus 4 per extra action,
@@ -113,13 +127,9 @@ def shown(sheet: NephilimSheet) -> list[SheetRow]:
 def status(sheet: NephilimSheet) -> Status:
     """Dead when a track shows a state the table names death: the wound track's "Mort" (L78,
     the data's `dead`). Out of play otherwise when either track reaches its last state, Mort
-    or "Évanoui" (L78, L83; the sheet's `out_of_play`): "Évanoui" is unconscious, where the
+    or "Évanoui" (L78, L83; `out_of_play`): "Évanoui" is unconscious, where the
     coma and unconsciousness of L88 put a character, not dead. "Incapacité" and "Épuisé"
     (L78, L83) still act, at malus 4 with a test every round (L79, L84, L88): up."""
-    # sheet.py reads its maluses from this module, so its `out_of_play` is imported here, when
-    # the status is asked, and the one rule for "out" stays in one place.
-    from ecran.systems.nephilim.sheet import out_of_play
-
     boxes = sheet.track_boxes
     if state("wound", sheet.wounds, boxes).dead or state("fatigue", sheet.fatigue, boxes).dead:
         return "dead"

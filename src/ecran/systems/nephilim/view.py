@@ -13,15 +13,12 @@ from ecran.systems.nephilim.sheet import (
     SKILL_WORDS,
     NephilimSheet,
     anticipation,
-    fatigue_malus,
     initiative_rating,
     ka_for_test,
     meta,
     natural,
-    out_of_play,
     skill,
     total_steps,
-    wound_malus,
 )
 from ecran.systems.nephilim.skills import (
     LANGUAGE_NODES,
@@ -35,7 +32,13 @@ from ecran.systems.nephilim.skills import (
     rank_of_score,
 )
 from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, KA, OCCULT
-from ecran.systems.nephilim.tracks import health_rows, state
+from ecran.systems.nephilim.tracks import (
+    fatigue_malus,
+    health_rows,
+    out_of_play,
+    state,
+    wound_malus,
+)
 
 ATHLETICS = "PHYSIQUE > Athlétisme"
 

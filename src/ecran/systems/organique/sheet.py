@@ -8,6 +8,7 @@ The chapter has no creation procedure, point budget or characteristic range (L1-
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -21,8 +22,55 @@ from ecran.systems.organique.options import (
     HALF_ROUNDING,
     INC_ZERO,
 )
-from ecran.systems.organique.tables import CHARACTERISTICS, COMBAT, FIELDS, words
-from ecran.systems.organique.tracks import CONDITION_PENALTIES, CONDITION_WORDS, Health
+from ecran.systems.organique.tables import (
+    CHARACTERISTICS,
+    COMBAT,
+    FIELDS,
+    HEALTH,
+    ConditionRow,
+    words,
+)
+
+# -- what the sheet's fields hold: conditions and health values (tracks.py reads them here) --
+
+
+def _conditions() -> dict[str, ConditionRow]:
+    """Every condition a sheet can carry: the combat table's (L2869-2960…) and those the
+    symptoms put (L859-913), which carry no penalty of their own unless listed there."""
+    found = {c.name: c for c in COMBAT.condition}
+    for s in HEALTH.symptom:
+        if s.puts and s.puts not in found:
+            found[s.puts] = ConditionRow(
+                name=s.puts,
+                label_fr=s.label_fr,
+                label_en=s.label_en,
+                actions=0,
+                reactions=0,
+                incapacitating=s.incapacitating,
+                source=s.source,
+            )
+    return found
+
+
+CONDITIONS = _conditions()
+#: Penalties of the conditions a sheet can carry: (actions, reactions).
+CONDITION_PENALTIES: dict[str, tuple[int, int]] = {
+    name: (c.actions, c.reactions) for name, c in CONDITIONS.items()
+}
+#: Conditions under which the sheet offers no action (saves only).
+INCAPACITATED = tuple(name for name, c in CONDITIONS.items() if c.incapacitating)
+#: People's words for each condition (the `condition` parameter takes them).
+CONDITION_WORDS = {name: c.label for name, c in CONDITIONS.items()}
+
+
+@dataclass(frozen=True)
+class Health:
+    """A health track's current values, in half points (L538-640)."""
+
+    sng: float
+    cps: float
+    inc: float
+
 
 if TYPE_CHECKING:
     StatName = str

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from ecran.rules import EcranError, OperationDeclarer, Source, Text, cite
-from ecran.rules.data import DataRow, load_fields, load_model, load_titles
+from ecran.rules import EcranError, Source, Text, cite
+from ecran.rules.data import DataRow, load_fields, load_model
 from ecran.rules.field import folded
 from ecran.rules.text import book, tr
 
@@ -27,9 +27,6 @@ def src(first: int, last: int | None = None, note: str = "") -> Source:
 
 #: The words of every parameter declared in one line (`data/fields.toml`).
 FIELDS = load_fields(PACKAGE)
-
-#: Declares an operation from the function of its rule; its title is in `data/operations.toml`.
-operation = OperationDeclarer(load_titles(PACKAGE, "operations.toml"))
 
 
 def given_or_known(given: Mapping[str, int | None], known: object, missing: Text) -> dict[str, int]:

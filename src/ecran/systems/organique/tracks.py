@@ -9,44 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from math import ceil, floor
-from typing import TYPE_CHECKING
 
 from ecran.rules import SheetRow, Text, joined, number, phrase, tr
 from ecran.rules.system import Status
-from ecran.systems.organique.dice import two_characteristics
-from ecran.systems.organique.tables import COMBAT, HEALTH, ConditionRow
-
-if TYPE_CHECKING:
-    from ecran.systems.organique.sheet import OrganiqueSheet
-
-
-def _conditions() -> dict[str, ConditionRow]:
-    """Every condition a sheet can carry: the combat table's (L2869-2960…) and those the
-    symptoms put (L859-913), which carry no penalty of their own unless listed there."""
-    found = {c.name: c for c in COMBAT.condition}
-    for s in HEALTH.symptom:
-        if s.puts and s.puts not in found:
-            found[s.puts] = ConditionRow(
-                name=s.puts,
-                label_fr=s.label_fr,
-                label_en=s.label_en,
-                actions=0,
-                reactions=0,
-                incapacitating=s.incapacitating,
-                source=s.source,
-            )
-    return found
-
-
-CONDITIONS = _conditions()
-#: Penalties of the conditions a sheet can carry: (actions, reactions).
-CONDITION_PENALTIES: dict[str, tuple[int, int]] = {
-    name: (c.actions, c.reactions) for name, c in CONDITIONS.items()
-}
-#: Conditions under which the sheet offers no action (saves only).
-INCAPACITATED = tuple(name for name, c in CONDITIONS.items() if c.incapacitating)
-#: People's words for each condition (the `condition` parameter takes them).
-CONDITION_WORDS = {name: c.label for name, c in CONDITIONS.items()}
+from ecran.systems.organique.sheet import (
+    CONDITION_PENALTIES,
+    CONDITIONS,
+    INCAPACITATED,
+    Health,
+    OrganiqueSheet,
+)
+from ecran.systems.organique.tables import HEALTH
 
 
 @dataclass(frozen=True)
@@ -110,13 +83,6 @@ def scale_after_armour(damage: Damage, action: str, halving: str = "floor_half")
     if action == "easy_hit":
         return Damage(floor_half(damage.bs / 2, halving), floor_half(damage.c / 2, halving))
     return damage
-
-
-@dataclass(frozen=True)
-class Health:
-    sng: float
-    cps: float
-    inc: float
 
 
 def apply_damage(health: Health, hit: Damage, blunt_after_sng0: str = "cascade") -> Health:
@@ -239,11 +205,6 @@ def tumble(speed: int) -> Damage:
 def swarm_fraction(coverage: int) -> float:
     """L3563-3567: the share of a swarm that attacks is 1 − AR/20."""
     return 1 - coverage / 20
-
-
-def unconsciousness_stat(endurance_reserve: int, will: int, mode: str) -> int:
-    """L352-353: the save uses the current END reserve with VOL."""
-    return two_characteristics(endurance_reserve, will, mode)
 
 
 # -- the penalties a sheet's state puts on its tests ----------------------------------------

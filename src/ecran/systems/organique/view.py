@@ -9,7 +9,7 @@ from typing import Any
 from ecran.rules import Action, SheetRow, SheetSection, Text, as_text, joined, number, phrase, tr
 from ecran.systems.organique.afflictions import STAT_WORDS
 from ecran.systems.organique.intrusion import Intrusion
-from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet
+from ecran.systems.organique.sheet import INCAPACITATED, CombatSkill, OrganiqueSheet
 from ecran.systems.organique.skills import (
     best_bonus,
     best_initiative,
@@ -18,7 +18,6 @@ from ecran.systems.organique.skills import (
 )
 from ecran.systems.organique.tables import COMBAT, CORE, HEALTH
 from ecran.systems.organique.tracks import (
-    INCAPACITATED,
     action_penalty,
     effect_label,
     effective,

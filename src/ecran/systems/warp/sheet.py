@@ -24,7 +24,6 @@ from ecran.systems.warp.options import (
     UNKNOWN_TRAITS,
 )
 from ecran.systems.warp.tables import ARMOUR, CORE, FIELDS, MAGIC, WEAPONS, Row, category
-from ecran.systems.warp.tracks import current_hp, max_hp
 
 Category = Literal["standard", "technical", "restricted", "restricted_technical"]
 
@@ -32,6 +31,21 @@ Category = Literal["standard", "technical", "restricted", "restricted_technical"
 WEAPON_KEYS = [w.key for w in WEAPONS.melee if w.key != "unarmed"] + [w.key for w in WEAPONS.ranged]
 NORMAL_ARMOUR_KEYS = [a.key for a in ARMOUR.normal]
 BULLETPROOF_KEYS = ["none", *(a.key for a in ARMOUR.bulletproof)]
+
+
+def max_hp(trait_dice: int | None, technical: bool = False) -> int:
+    """Fixed HP (L778-832): 7 per die of the best toughness trait, 14 without one (a 'weak' trait
+    does not lower it); a technical trait counts 2 dice more."""
+    rules = CORE.hit_points
+    if trait_dice is None:
+        return rules.without_trait
+    dice = trait_dice + (rules.technical_extra_dice if technical else 0)
+    return max(rules.without_trait, rules.per_die * dice)
+
+
+def current_hp(max_points: int, damage: int, temporary: int, temporary_counts: bool = True) -> int:
+    """HP left; taser damage counts toward the thresholds by default (reading §9.29)."""
+    return max_points - damage - (temporary if temporary_counts else 0)
 
 
 def _words(rows: list[Row]) -> dict[str, Text]:

@@ -1,24 +1,19 @@
-"""The WaRP system object: its checks, operations, options and sheet, and the sheet hooks."""
+"""The WaRP system object: what is the game's own (its options, sheet and creation fields); the
+base finds its checks, operations and hooks in the package's modules."""
 
 from __future__ import annotations
 
 from ecran.rules import System, tr
-from ecran.systems import hook, later
 from ecran.systems.warp import NAME
 from ecran.systems.warp.options import ALL_OPTIONS
 from ecran.systems.warp.sheet import WarpSheet
 from ecran.systems.warp.tables import SEED
-
-#: The modules the hooks live in, imported on first use (a check's odds need none of them).
-GAME = "ecran.systems.warp"
 
 
 class Warp(System[WarpSheet]):
     id = "warp"
     name = tr(*NAME)
     seed = SEED
-    checks = later(f"{GAME}.checks", "CHECKS")
-    operations = later(f"{GAME}.operations", "OPERATIONS")
     options = ALL_OPTIONS
     character = WarpSheet
     #: The creation steps (L99-1281): play state (damage, pools spent, studies) starts empty.
@@ -48,21 +43,6 @@ class Warp(System[WarpSheet]):
         "unknown_traits",
         "notes",
     )
-
-    validate = hook(f"{GAME}.validation", "validate")
-    new_character = hook(f"{GAME}.creation", "new_character")
-    random_npc = hook(f"{GAME}.creation", "random_npc")
-    npc_params = later(f"{GAME}.creation", "NpcParams")
-    sections = hook(f"{GAME}.view", "sections")
-    actions = hook(f"{GAME}.view", "actions")
-    initiative = hook(f"{GAME}.encounter", "initiative")
-    attacks = hook(f"{GAME}.encounter", "attacks")
-    damage = hook(f"{GAME}.encounter", "damage")
-    consequence_reads = hook(f"{GAME}.encounter", "consequence_reads")
-    consequence_sheets = hook(f"{GAME}.encounter", "consequence_sheets")
-    status = hook(f"{GAME}.tracks", "status")
-    tracks = hook(f"{GAME}.tracks", "tracks")
-    fight_state = hook(f"{GAME}.tracks", "fight_state")
 
 
 SYSTEM = Warp()

@@ -12,14 +12,11 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 from math import ceil
-from typing import TYPE_CHECKING
 
 from ecran.rules import SheetRow, tr
 from ecran.rules.system import Status
+from ecran.systems.warp.sheet import WarpSheet, current_hp
 from ecran.systems.warp.tables import ARMOUR, CORE, HEALTH, HealthState, by_key, choice_words
-
-if TYPE_CHECKING:  # the sheet reads its hit points here: no import at run time
-    from ecran.systems.warp.sheet import WarpSheet
 
 
 def multiple_actions(extra: int, replaces: bool = True) -> tuple[int, int]:
@@ -30,21 +27,6 @@ def multiple_actions(extra: int, replaces: bool = True) -> tuple[int, int]:
     if extra == 1:
         return 1, 0
     return (0 if replaces else 1), extra - 1
-
-
-def max_hp(trait_dice: int | None, technical: bool = False) -> int:
-    """Fixed HP (L778-832): 7 per die of the best toughness trait, 14 without one (a 'weak' trait
-    does not lower it); a technical trait counts 2 dice more."""
-    rules = CORE.hit_points
-    if trait_dice is None:
-        return rules.without_trait
-    dice = trait_dice + (rules.technical_extra_dice if technical else 0)
-    return max(rules.without_trait, rules.per_die * dice)
-
-
-def current_hp(max_points: int, damage: int, temporary: int, temporary_counts: bool = True) -> int:
-    """HP left; taser damage counts toward the thresholds by default (reading §9.29)."""
-    return max_points - damage - (temporary if temporary_counts else 0)
 
 
 def wound_penalty(hp: int, max_points: int) -> int:

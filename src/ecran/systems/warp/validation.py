@@ -9,9 +9,8 @@ from collections.abc import Iterator
 
 from ecran.rules import RuleViolation, Text, tr
 from ecran.rules.wording import agreed
-from ecran.systems.warp.sheet import Trait, WarpSheet
+from ecran.systems.warp.sheet import Trait, WarpSheet, max_hp
 from ecran.systems.warp.tables import CORE, SHEET_RULES, category, src
-from ecran.systems.warp.tracks import max_hp
 
 
 def _v(rule: str, path: str, **values: object) -> RuleViolation:

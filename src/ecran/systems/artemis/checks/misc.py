@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Params, Resolution
+from ecran.rules import NoParams, Params, Resolution
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks.base import ArtemisCheck
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
-
-
-class NoParams(Params):
-    pass
 
 
 def npc_score(dice: DiceSource) -> tuple[int, list[int]]:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, PutCondition, tr
+from ecran.rules import Change, NoParams, Params, PutCondition, tr
 from ecran.systems.artemis import tables, tracks
-from ecran.systems.artemis.operations.common import NoParams, operation
+from ecran.systems.artemis.operations.common import operation
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import seed

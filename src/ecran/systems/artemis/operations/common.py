@@ -1,13 +1,12 @@
 """What several operations share: how one is declared (its title from data/operations.toml),
-the empty parameters, rolling a check from a sheet, and the professional's privilege paid in
-fatigue."""
+rolling a check from a sheet, and the professional's privilege paid in fatigue."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ecran.dice import DiceSource, Distribution
-from ecran.rules import EcranError, OperationDeclarer, Params, Resolution, load_titles, tr
+from ecran.rules import EcranError, OperationDeclarer, Resolution, load_titles, tr
 from ecran.rules.validated import validated, values_key
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.checks import BY_NAME
@@ -15,10 +14,6 @@ from ecran.systems.artemis.sheet import ArtemisSheet
 
 #: `@operation("name", sources…)` turns the function of a rule into an Artémis operation.
 operation = OperationDeclarer(load_titles(tables.PACKAGE, "operations.toml"))
-
-
-class NoParams(Params):
-    """An operation that needs nothing but the sheet."""
 
 
 def roll(check: str, values: dict[str, Any], dice: DiceSource) -> Resolution:

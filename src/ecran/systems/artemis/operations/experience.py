@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules import Change, EcranError, NoParams, Params, tr
 from ecran.systems.artemis import tables
-from ecran.systems.artemis.operations.common import NoParams, operation
+from ecran.systems.artemis.operations.common import operation
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules import Change, EcranError, NoParams, Params, tr
 from ecran.rules.wording import agreed
 from ecran.systems.artemis import tables, tracks
-from ecran.systems.artemis.operations.common import NoParams, operation
+from ecran.systems.artemis.operations.common import operation
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, FieldMeta, Params, tr
+from ecran.rules import Change, EcranError, FieldMeta, NoParams, Params, tr
 from ecran.systems.artemis import tables, tracks
-from ecran.systems.artemis.operations.common import NoParams, operation, privilege, roll
+from ecran.systems.artemis.operations.common import operation, privilege, roll
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site
 

@@ -7,9 +7,9 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, PutCondition, tr
+from ecran.rules import Change, EcranError, NoParams, Params, PutCondition, tr
 from ecran.systems.artemis import tables, tracks
-from ecran.systems.artemis.operations.common import NoParams, odds, operation, roll
+from ecran.systems.artemis.operations.common import odds, operation, roll
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site

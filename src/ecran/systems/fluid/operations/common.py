@@ -1,11 +1,11 @@
-"""What Fluid's operations share: their declarer, errors, Trait lists and the pools a sheet
+"""What Fluid's operations share: their declarer, Trait lists and the pools a sheet
 draws on."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from ecran.rules import EcranError, OperationDeclarer, load_titles, tr
+from ecran.rules import OperationDeclarer, load_titles, refuse
 from ecran.systems.fluid.sheet import FluidSheet, Trait, TraitOrigin
 from ecran.systems.fluid.tables import PACKAGE
 
@@ -13,10 +13,6 @@ Pool = Literal["RES", "AUR", "SAN", "FOR", "CON", "AGI", "PER", "INT", "VOL", "C
 
 #: Declares an operation from the function of its rule; titles from `data/operations.toml`.
 operation = OperationDeclarer(load_titles(PACKAGE, "operations.toml"))
-
-
-def error(fr: str, en: str) -> EcranError:
-    return EcranError(tr(fr, en))
 
 
 def with_traits(sheet: FluidSheet, traits: list[Trait], **update: Any) -> FluidSheet:
@@ -62,5 +58,5 @@ def reduce_wound(sheet: FluidSheet, name: str, points: int) -> list[Trait]:
             continue
         traits.append(trait)
     if not found:
-        raise error(f"pas de blessure « {name} »", f"no wound '{name}'")
+        raise refuse(f"pas de blessure « {name} »", f"no wound '{name}'")
     return traits

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, cite, tr
-from ecran.systems.fluid.operations.common import error, operation
+from ecran.rules import Change, Params, cite, refuse, tr
+from ecran.systems.fluid.operations.common import operation
 from ecran.systems.fluid.sheet import ATTRIBUTE_OF, Advance, FluidSheet, Trait
 from ecran.systems.fluid.tables import FIELDS, SEED
 
@@ -54,7 +54,7 @@ def advance(sheet: FluidSheet, params: AdvanceParams, dice: DiceSource) -> Chang
     cost = advance_cost(kind, to)
     balance = sheet.xp - sum(a.xp for a in sheet.advances)
     if cost > balance:
-        raise error(
+        raise refuse(
             f"{cost} XP nécessaires, {balance} disponibles", f"{cost} XP needed, {balance} left"
         )
     update["advances"] = [*sheet.advances, Advance(kind=kind, target=target, to=to, xp=cost)]
@@ -67,7 +67,9 @@ def _stepped(sheet: FluidSheet, params: AdvanceParams) -> tuple[dict[str, Any], 
     kind, target = params.kind, params.target
     if kind == "characteristic":
         if target not in ATTRIBUTE_OF:
-            raise error(f"caractéristique inconnue : {target}", f"unknown characteristic: {target}")
+            raise refuse(
+                f"caractéristique inconnue : {target}", f"unknown characteristic: {target}"
+            )
         to = sheet.characteristics.score(target) + 1
         chars = sheet.characteristics.model_copy(update={ATTRIBUTE_OF[target]: to})
         return {"characteristics": chars}, to
@@ -76,7 +78,7 @@ def _stepped(sheet: FluidSheet, params: AdvanceParams) -> tuple[dict[str, Any], 
         return {"traits": [*sheet.traits, new]}, params.value
     trait = next((t for t in sheet.traits if t.name == target), None)
     if trait is None:
-        raise error(f"pas de Trait « {target} »", f"no Trait '{target}'")
+        raise refuse(f"pas de Trait « {target} »", f"no Trait '{target}'")
     to = trait.value + 1 if kind == "trait" else trait.value - 1
     traits = [
         t.model_copy(update={"value": to}) if t is trait else t

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, cite, tr
+from ecran.rules import Change, Params, cite, refuse, tr
 from ecran.systems.fluid import tracks
-from ecran.systems.fluid.operations.common import error, operation, reduce_wound, with_traits
+from ecran.systems.fluid.operations.common import operation, reduce_wound, with_traits
 from ecran.systems.fluid.options import DAILY_RECOVERY
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
@@ -25,14 +25,14 @@ def night_rest(sheet: FluidSheet, params: RestParams, dice: DiceSource) -> Chang
     """A night's rest fills RES (L1569-1571) and SAN (L1541) and gives back 1 point of a
     characteristic or of a wound Trait a day (L1571-1573; an option reads it as one of each)."""
     if params.characteristic and params.wound and params.daily_recovery == "one_in_total":
-        raise error(
+        raise refuse(
             "1 point par jour au total : une caractéristique ou une blessure",
             "1 point a day in total: a characteristic or a wound",
         )
     spent = dict(sheet.spent)
     if params.characteristic:
         if spent.get(params.characteristic, 0) <= 0:
-            raise error(
+            raise refuse(
                 f"aucun point dépensé en {params.characteristic}",
                 f"no point spent from {params.characteristic}",
             )
@@ -85,7 +85,7 @@ def medicine(sheet: FluidSheet, params: HealParams, dice: DiceSource) -> Change[
     """A medicine test heals 1 to 4 points of a wound Trait, by its rank; one test a day
     (L1585-1597)."""
     if sheet.medicine_today:
-        raise error("un seul test de médecine par jour", "one medicine test a day")
+        raise refuse("un seul test de médecine par jour", "one medicine test a day")
     traits = reduce_wound(sheet, params.wound, params.points)
     changed = with_traits(sheet, traits, medicine_today=True)
     text = f"{params.wound} −{params.points}"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, cite, tr
+from ecran.rules import Change, Params, cite, refuse, tr
 from ecran.systems.fluid import tracks
-from ecran.systems.fluid.operations.common import Pool, error, operation
+from ecran.systems.fluid.operations.common import Pool, operation
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
@@ -22,13 +22,13 @@ def spend(sheet: FluidSheet, params: SpendParams, dice: DiceSource) -> Change[Fl
     if params.pool in ("RES", "AUR", "SAN"):
         left = tracks.current(sheet, params.pool) - params.points
         if left < 0:
-            raise error(f"pas assez de {params.pool}", f"not enough {params.pool}")
+            raise refuse(f"pas assez de {params.pool}", f"not enough {params.pool}")
         changed = sheet.model_copy(update={params.pool.lower(): left})
     else:
         if params.pool == "MAG" and sheet.characteristics.magie is None:
-            raise error("pas de caractéristique Magie", "no Magic characteristic")
+            raise refuse("pas de caractéristique Magie", "no Magic characteristic")
         if tracks.effective(sheet, params.pool) < params.points:
-            raise error(f"pas assez de {params.pool}", f"not enough {params.pool}")
+            raise refuse(f"pas assez de {params.pool}", f"not enough {params.pool}")
         spent = dict(sheet.spent)
         spent[params.pool] = spent.get(params.pool, 0) + params.points
         changed = sheet.model_copy(update={"spent": spent})

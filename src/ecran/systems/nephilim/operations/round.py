@@ -4,9 +4,9 @@ delayed and then taken, the end of the round."""
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, PutCondition, cite, tr
+from ecran.rules import Change, NoParams, Params, PutCondition, cite, tr
 from ecran.rules.wording import agreed
-from ecran.systems.nephilim.operations.common import NoParams, operation
+from ecran.systems.nephilim.operations.common import operation
 from ecran.systems.nephilim.round import action_slots, delay_bonus
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.tables import FIELDS, SEED

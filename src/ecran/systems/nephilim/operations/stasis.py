@@ -4,12 +4,13 @@ the bonus they give the next control or contract roll."""
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, cite, tr
+from ecran.rules import Change, EcranError, NoParams, Params, cite, tr
 from ecran.rules.wording import agreed
 from ecran.systems.nephilim.checks.occult import StasisDistance, StasisRitual
-from ecran.systems.nephilim.operations.common import NoParams, operation
-from ecran.systems.nephilim.sheet import Element, NephilimSheet, fatigue_malus, ka_for_test
+from ecran.systems.nephilim.operations.common import operation
+from ecran.systems.nephilim.sheet import Element, NephilimSheet, ka_for_test
 from ecran.systems.nephilim.tables import ELEMENT_WORDS, FIELDS, SEED
+from ecran.systems.nephilim.tracks import fatigue_malus
 
 
 class StasisParams(Params):

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Check, EcranError, Params, PutCondition, Text, cite, tr
+from ecran.rules import Change, Check, EcranError, NoParams, Params, PutCondition, Text, cite, tr
 from ecran.rules.wording import agreed
 from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityCheck
-from ecran.systems.nephilim.operations.common import NoParams, operation
-from ecran.systems.nephilim.sheet import NephilimSheet, fatigue_malus, ka_for_test, meta
+from ecran.systems.nephilim.operations.common import operation
+from ecran.systems.nephilim.sheet import NephilimSheet, ka_for_test, meta
 from ecran.systems.nephilim.tables import FIELDS, SEED, TRACKS
-from ecran.systems.nephilim.tracks import clamp, state
+from ecran.systems.nephilim.tracks import clamp, fatigue_malus, state
 
 Track = Literal["wounds", "fatigue"]
 

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, tr
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.sheet import OrganiqueSheet, Skill
-from ecran.systems.organique.tables import CHARACTERISTICS, FIELDS, operation, src
+from ecran.systems.organique.tables import CHARACTERISTICS, FIELDS, src
 
 if TYPE_CHECKING:
     StatName = str

@@ -9,10 +9,11 @@ from typing import Literal
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, tr
 from ecran.systems.organique.hazards import Report, pain_save, record, suffer, wound
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.medical import ContractParams, contract
 from ecran.systems.organique.options import FEVER_SAVE
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
+from ecran.systems.organique.tables import FIELDS, HEALTH, src
 
 CLEAR = {"battle_bs": 0.0, "battle_c": 0.0, "infection_malus": 0}
 

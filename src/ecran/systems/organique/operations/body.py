@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Literal
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, FieldMeta, Params, tr
 from ecran.systems.organique.hazards import Report, wound
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.environment import burn
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, operation, src
+from ecran.systems.organique.tables import FIELDS, src
 from ecran.systems.organique.tracks import Damage, Layer, floor_half, through_armour
 
 if TYPE_CHECKING:

@@ -19,11 +19,12 @@ from ecran.systems.organique.hazards import (
     with_condition,
     wound,
 )
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.health import HitParams, take_hit
 from ecran.systems.organique.options import STUN_OPPOSED, TIE_RULE, TieRule
-from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, operation, src
-from ecran.systems.organique.tracks import CONDITIONS, effective, pain_save_bonus
+from ecran.systems.organique.sheet import CONDITIONS, OrganiqueSheet
+from ecran.systems.organique.tables import FIELDS, src
+from ecran.systems.organique.tracks import effective, pain_save_bonus
 
 if TYPE_CHECKING:
     KnockDownAction = str

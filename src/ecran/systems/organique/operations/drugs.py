@@ -14,9 +14,10 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.organique.afflictions import Addiction
 from ecran.systems.organique.hazards import Report, record, save
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.options import DEPENDENCE_STAT
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, given_or_known, operation, src
+from ecran.systems.organique.tables import FIELDS, HEALTH, given_or_known, src
 
 KINDS: tuple[Literal["physical", "psychological"], ...] = ("physical", "psychological")
 #: Each kind of dependence as players read it (L964-997).

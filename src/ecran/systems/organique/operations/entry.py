@@ -20,9 +20,10 @@ from ecran.systems.organique.intrusion import (
     skill_level,
     skill_total,
 )
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.hacking import save_intrusion, skill_levels
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HACKING, Computer, operation, src
+from ecran.systems.organique.tables import FIELDS, HACKING, Computer, src
 from ecran.systems.organique.tracks import effective
 
 HARD = 30  # "un test difficile" (L1779-1781) on the difficulty ladder (L39-40)

@@ -22,9 +22,10 @@ from ecran.systems.organique.hazards import (
     with_effect,
     wound,
 )
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.options import CHOKE_DRAIN, TWO_CHARACTERISTICS, TwoCharMode
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src
+from ecran.systems.organique.tables import FIELDS, HEALTH, src
 from ecran.systems.organique.tracks import heat_save_penalty
 
 

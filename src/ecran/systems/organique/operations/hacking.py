@@ -31,6 +31,7 @@ from ecran.systems.organique.intrusion import (
     skill_level,
     skill_total,
 )
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import (
@@ -39,7 +40,6 @@ from ecran.systems.organique.tables import (
     HACKING,
     NETWORKS,
     given_or_known,
-    operation,
     src,
     words,
 )

@@ -10,11 +10,16 @@ from typing import Any
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, param, tr
 from ecran.systems.organique.hazards import INC_ZERO_EFFECT, Report, after_inc_zero, wound
-from ecran.systems.organique.sheet import ConditionName, HealthTrack, OrganiqueSheet
-from ecran.systems.organique.tables import COMBAT, FIELDS, HEALTH, operation, src, words
-from ecran.systems.organique.tracks import (
+from ecran.systems.organique.operations.common import operation
+from ecran.systems.organique.sheet import (
     CONDITION_PENALTIES,
     CONDITION_WORDS,
+    ConditionName,
+    HealthTrack,
+    OrganiqueSheet,
+)
+from ecran.systems.organique.tables import COMBAT, FIELDS, HEALTH, src, words
+from ecran.systems.organique.tracks import (
     Damage,
     Layer,
     apply_damage,

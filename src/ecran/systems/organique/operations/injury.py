@@ -20,8 +20,9 @@ from ecran.systems.organique.hazards import (
     with_effect,
     wound,
 )
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, POISONS, operation, src, words
+from ecran.systems.organique.tables import FIELDS, HEALTH, POISONS, src, words
 from ecran.systems.organique.tracks import (
     Damage,
     Layer,

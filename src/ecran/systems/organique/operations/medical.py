@@ -13,9 +13,10 @@ from ecran.systems.organique.hazards import (
     with_condition,
     wound,
 )
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.options import FEVER_SAVE
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, operation, src, words
+from ecran.systems.organique.tables import FIELDS, HEALTH, src, words
 from ecran.systems.organique.tracks import effective
 
 IMMUNE, SIMILAR = 10, 6  # L1083-1088

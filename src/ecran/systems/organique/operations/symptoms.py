@@ -19,10 +19,11 @@ from ecran.systems.organique.hazards import (
     with_effect,
     wound,
 )
+from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.options import TWO_CHARACTERISTICS, TwoCharMode
-from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, Symptom, operation, src, words
-from ecran.systems.organique.tracks import CONDITIONS, effective
+from ecran.systems.organique.sheet import CONDITIONS, OrganiqueSheet
+from ecran.systems.organique.tables import FIELDS, HEALTH, Symptom, src, words
+from ecran.systems.organique.tracks import effective
 
 if TYPE_CHECKING:
     SymptomName = str

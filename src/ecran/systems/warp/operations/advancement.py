@@ -10,14 +10,13 @@ from typing import Literal
 from pydantic import field_validator
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, Resolution, tr
+from ecran.rules import Change, Params, Resolution, refuse, tr
 from ecran.rules.field import folded
 from ecran.rules.wording import agreed
-from ecran.systems.warp.operations.common import operation, refuse, spend
+from ecran.systems.warp.operations.common import operation, spend
 from ecran.systems.warp.options import HP_INCREASE_FIXED
-from ecran.systems.warp.sheet import Trait, WarpSheet
+from ecran.systems.warp.sheet import Trait, WarpSheet, max_hp
 from ecran.systems.warp.tables import ADVANCEMENT, CORE, FIELDS, category, src
-from ecran.systems.warp.tracks import max_hp
 
 #: How a trait is named in a growth operation: a chosen trait of the sheet, or an acquired one.
 TraitRef = Literal["central", "secondary_1", "secondary_2"] | int

@@ -1,24 +1,16 @@
-"""What every WaRP operation module shares: the declarer (titles from data/operations.toml), the
-empty parameter model, a refusal in both languages, and the experience dice growth spends."""
+"""What every WaRP operation module shares: the declarer (titles from data/operations.toml) and
+the experience dice growth spends."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ecran.rules import EcranError, OperationDeclarer, Params, tr
+from ecran.rules import OperationDeclarer, refuse
 from ecran.rules.data import load_titles
 from ecran.systems.warp.sheet import WarpSheet
 from ecran.systems.warp.tables import PACKAGE
 
 operation = OperationDeclarer(load_titles(PACKAGE, "operations.toml"))
-
-
-class NoParams(Params):
-    pass
-
-
-def refuse(fr: str, en: str) -> EcranError:
-    return EcranError(tr(fr, en))
 
 
 def spend(sheet: WarpSheet, cost: int) -> dict[str, Any]:

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, tr
+from ecran.rules import Change, NoParams, Params, refuse, tr
 from ecran.rules.wording import agreed
-from ecran.systems.warp.operations.common import NoParams, operation, refuse
+from ecran.systems.warp.operations.common import operation
 from ecran.systems.warp.sheet import WarpSheet
 from ecran.systems.warp.tables import CORE, FIELDS, src
 

@@ -9,10 +9,10 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, PutCondition, Resolution, tr
+from ecran.rules import Change, Params, PutCondition, Resolution, refuse, tr
 from ecran.rules.wording import agreed
 from ecran.systems.warp.dice import roll_pool
-from ecran.systems.warp.operations.common import operation, refuse
+from ecran.systems.warp.operations.common import operation
 from ecran.systems.warp.sheet import SeriousWound, WarpSheet
 from ecran.systems.warp.tables import FIELDS, HEALTH, src
 from ecran.systems.warp.tracks import daily_healing, health_state, recovered_hp, state

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, Resolution, tr
+from ecran.rules import Change, NoParams, Params, Resolution, refuse, tr
 from ecran.rules.wording import agreed
-from ecran.systems.warp.operations.common import NoParams, operation, refuse, spend
+from ecran.systems.warp.operations.common import operation, spend
 from ecran.systems.warp.options import PSI_NULL
 from ecran.systems.warp.sheet import Trait, WarpSheet
 from ecran.systems.warp.tables import ADVANCEMENT, CORE, FIELDS, MAGIC, src
