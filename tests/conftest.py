@@ -12,6 +12,9 @@ from hypothesis import settings
 
 import servers
 from ecran.cli.app import main
+from ecran.engine import all_systems
+from ecran.rules import System
+from toy import Toy, registered
 
 # Property tests: no per-example deadline (CI shares two cores with browsers) and the same
 # examples on every run, so that a failure seen once is seen again.
@@ -42,6 +45,21 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
         return CliResult(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture
+def toy_variant() -> Toy:
+    """The `toy` that `toy_system` registers; a package or module overrides it for a variant
+    (e.g. `ToyWithActions`)."""
+    return Toy()
+
+
+@pytest.fixture
+def toy_system(toy_variant: Toy) -> Iterator[System[Any]]:
+    """Registers `toy` (tests/toy.py) for one test (the registry's cached dict), then removes
+    it. A package whose every test plays with it asks for it from an autouse fixture."""
+    with registered(toy_variant):
+        yield all_systems()["toy"]
 
 
 @pytest.fixture(scope="session")
