@@ -12,9 +12,6 @@ from hypothesis import settings
 
 import servers
 from ecran.cli.app import main
-from ecran.engine import all_systems
-from ecran.rules import System
-from toy import Toy, registered
 
 # Property tests: no per-example deadline (CI shares two cores with browsers) and the same
 # examples on every run, so that a failure seen once is seen again.
@@ -48,16 +45,22 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
 
 
 @pytest.fixture
-def toy_variant() -> Toy:
+def toy_variant() -> Any:
     """The `toy` that `toy_system` registers; a package or module overrides it for a variant
     (e.g. `ToyWithActions`)."""
+    from toy import Toy  # imported here: a run of the dice tests alone needs no store
+
     return Toy()
 
 
 @pytest.fixture
-def toy_system(toy_variant: Toy) -> Iterator[System[Any]]:
+def toy_system(toy_variant: Any) -> Iterator[Any]:
     """Registers `toy` (tests/toy.py) for one test (the registry's cached dict), then removes
-    it. A package whose every test plays with it asks for it from an autouse fixture."""
+    it and yields the registered system. A package whose every test plays with it asks for it
+    from an autouse fixture."""
+    from ecran.engine import all_systems
+    from toy import registered
+
     with registered(toy_variant):
         yield all_systems()["toy"]
 
