@@ -44,6 +44,27 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
     return run
 
 
+@pytest.fixture
+def toy_variant() -> Any:
+    """The `toy` that `toy_system` registers; a package or module overrides it for a variant
+    (e.g. `ToyWithActions`)."""
+    from toy import Toy  # imported here: a run of the dice tests alone needs no store
+
+    return Toy()
+
+
+@pytest.fixture
+def toy_system(toy_variant: Any) -> Iterator[Any]:
+    """Registers `toy` (tests/toy.py) for one test (the registry's cached dict), then removes
+    it and yields the registered system. A package whose every test plays with it asks for it
+    from an autouse fixture."""
+    from ecran.engine import all_systems
+    from toy import registered
+
+    with registered(toy_variant):
+        yield all_systems()["toy"]
+
+
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A throwaway PostgreSQL for the session (or ECRAN_TEST_POSTGRES_URL's server); the store and

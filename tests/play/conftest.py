@@ -1,13 +1,8 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-
-from toy import registered
 
 
 @pytest.fixture(autouse=True)
-def toy_system() -> Iterator[None]:
-    with registered():
-        yield
+def _toy_registered(toy_system: object) -> None:
+    """Every test here plays with `toy` (the root conftest's `toy_system`)."""

@@ -37,7 +37,7 @@ from ecran.dice import Roller
 from ecran.engine import all_systems
 from ecran.rules import FieldMeta, System, Text
 from ecran.rules.text import book_title
-from ecran.sheets import labels, render_sheet_html, render_sheet_pdf
+from ecran.sheets import labels, render_sheet_html
 from language.finder import data_texts
 
 LANGS = ("fr", "en")
@@ -145,6 +145,8 @@ def pdf_text(pdf: bytes, tmp_path: Path) -> str:
 @pytest.fixture(scope="module")
 def printed(npcs_in, tmp_path_factory) -> dict[tuple[str, str], str]:
     """The PDF text of each game's NPC in each language, laid out once for the module."""
+    from ecran.sheets import render_sheet_pdf  # WeasyPrint: imported when the test runs
+
     folder = tmp_path_factory.mktemp("pdf")
     return {
         (sid, lang): pdf_text(render_sheet_pdf(*npcs_in[sid, lang], lang), folder)

@@ -10,18 +10,25 @@ from typing import Any
 import pytest
 from sheets_fixtures import REAL_SYSTEMS
 
-from ecran.sheets import render_sheet_document, render_sheet_pdf
 from ecran.sheets.html import PAGE
 from ecran.sheets.layout import printed_sheet
-from ecran.sheets.pdf import DEFAULT_MAX_PAGES, PX_PER_MM
 
-A4_PX = (210 * PX_PER_MM, 297 * PX_PER_MM)
+
+def pdf_module() -> Any:
+    """`ecran.sheets.pdf`, imported when a test runs (WeasyPrint takes a second to import)."""
+    from ecran.sheets import pdf
+
+    return pdf
+
+
+def a4_px() -> tuple[float, float]:
+    return (210 * pdf_module().PX_PER_MM, 297 * pdf_module().PX_PER_MM)
 
 
 @pytest.fixture(scope="module")
 def documents(npcs) -> dict[str, Any]:
     """Every sheet with all its roll grids, the longest the packing has to place."""
-    return {sid: render_sheet_document(*npcs[sid], rolls=True) for sid in REAL_SYSTEMS}
+    return {sid: pdf_module().render_sheet_document(*npcs[sid], rolls=True) for sid in REAL_SYSTEMS}
 
 
 @pytest.mark.parametrize("system_id", REAL_SYSTEMS)
@@ -29,7 +36,7 @@ def test_every_system_npc_is_an_a4_pdf(documents, system_id: str):
     document = documents[system_id]
     assert 1 <= len(document.pages) <= 5
     for page in document.pages:
-        assert (page.width, page.height) == pytest.approx(A4_PX)
+        assert (page.width, page.height) == pytest.approx(a4_px())
     pdf = document.write_pdf()
     assert pdf.startswith(b"%PDF-") and len(pdf) > 5_000
     assert pdf.rstrip().endswith(b"%%EOF")
@@ -37,7 +44,7 @@ def test_every_system_npc_is_an_a4_pdf(documents, system_id: str):
 
 def _placements(document: Any, prefix: str) -> list[tuple[int, int]]:
     """(page, column) of each box `prefix0, prefix1...` in the laid-out document."""
-    middle = PAGE.width / 2 * PX_PER_MM
+    middle = PAGE.width / 2 * pdf_module().PX_PER_MM
     found: dict[int, tuple[int, int]] = {}
     for number, page in enumerate(document.pages):
         for name, (left, *_rest) in page.anchors.items():
@@ -68,18 +75,19 @@ def test_a_short_sheet_uses_both_columns_of_one_page(documents):
 
 def test_english_pdf_and_violations_render(fake):
     sheet = fake.new_character("Ada").model_copy(update={"might": 5, "agility": 5})
-    pdf = render_sheet_pdf(fake, sheet, "en")
+    pdf = pdf_module().render_sheet_pdf(fake, sheet, "en")
     assert pdf.startswith(b"%PDF-")
 
 
 def test_by_default_the_roll_grids_print_when_the_sheet_fits_two_pages(npcs, documents):
     """Nephilim's grids (every skill with every characteristic) would run to four pages: by
     default they stay out and the sheet takes two; a shorter sheet keeps its grids."""
+    pdf = pdf_module()
     system, sheet = npcs["nephilim"]
-    assert len(documents["nephilim"].pages) > DEFAULT_MAX_PAGES
-    by_default = render_sheet_document(system, sheet)
-    assert len(by_default.pages) <= DEFAULT_MAX_PAGES
+    assert len(documents["nephilim"].pages) > pdf.DEFAULT_MAX_PAGES
+    by_default = pdf.render_sheet_document(system, sheet)
+    assert len(by_default.pages) <= pdf.DEFAULT_MAX_PAGES
     assert not any(name.startswith("r0") for page in by_default.pages for name in page.anchors)
-    assert len(render_sheet_document(system, sheet, rolls=False).pages) == len(by_default.pages)
-    warp = render_sheet_document(*npcs["warp"])
+    assert len(pdf.render_sheet_document(system, sheet, rolls=False).pages) == len(by_default.pages)
+    warp = pdf.render_sheet_document(*npcs["warp"])
     assert any("r0" in page.anchors for page in warp.pages)

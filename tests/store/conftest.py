@@ -6,13 +6,11 @@ from pathlib import Path
 import pytest
 
 from ecran.store import Store, open_store
-from toy import registered
 
 
 @pytest.fixture(autouse=True)
-def toy_system() -> Iterator[None]:
-    with registered():
-        yield
+def _toy_registered(toy_system: object) -> None:
+    """Every test here plays with `toy` (the root conftest's `toy_system`)."""
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

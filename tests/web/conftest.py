@@ -6,24 +6,14 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from ecran.engine import all_systems
-from ecran.rules import System
 from ecran.store import Store, open_store
 from ecran.web.app import create_app
-from toy import registered
-
-
-@pytest.fixture
-def toy_system() -> Iterator[System[Any]]:
-    """Registers `toy` for one test (the registry's cached dict), then removes it."""
-    with registered():
-        yield all_systems()["toy"]
+from web.tables.tables_support import Table, new_table
 
 
 @pytest.fixture
@@ -48,6 +38,12 @@ def app(tmp_path: Path, migrated_db: Path) -> FastAPI:
     shutil.copyfile(migrated_db, database)
     made.state.database_url = f"sqlite:///{database}"
     return made
+
+
+@pytest.fixture
+def table(app_client: TestClient, toy_system: object) -> Table:
+    """A `toy` table (option `easy` on) with a GM and two players, Alice and Bob."""
+    return new_table(app_client, easy=True)
 
 
 @pytest.fixture

@@ -12,27 +12,25 @@ from html import unescape
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from ecran.play.chat import MESSAGE_MAX
 from ecran.rules import tr
-from toy import ToyWithActions, registered
-from web.tables.tables_support import Member, Table, new_table
+from toy import ToyWithActions
+from web.tables.tables_support import Member, Table
 
 SECRET = "Le-tresor-est-sous-la-dalle-42"  # distinctive: must not appear where it is hidden
 
 
-@pytest.fixture(autouse=True)
-def toy_system() -> Iterator[None]:
-    """`toy` with one sheet action, "Bagarre", that a chat line can roll (`/r Bagarre`)."""
-    with registered(ToyWithActions(tr("Bagarre", "Brawl"))):
-        yield
-
-
 @pytest.fixture
-def table(app_client: TestClient) -> Table:
-    return new_table(app_client, easy=True)
+def toy_variant() -> ToyWithActions:
+    """`toy` with one sheet action, "Bagarre", that a chat line can roll (`/r Bagarre`)."""
+    return ToyWithActions(tr("Bagarre", "Brawl"))
+
+
+@pytest.fixture(autouse=True)
+def _toy_registered(toy_system: object) -> None:
+    """Every test here plays with that `toy` (the root conftest's `toy_system`)."""
 
 
 def say(table: Table, who: Member, text: str, **extra: Any) -> Any:

@@ -9,20 +9,11 @@ has `easy` on) >= 5 succeeds.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-import pytest
-from fastapi.testclient import TestClient
-
-from web.tables.tables_support import Member, Table, new_table
+from web.tables.tables_support import Member, Table
 from web.tables.test_live import connect, events
-
-
-@pytest.fixture
-def table(app_client: TestClient, toy_system: Any) -> Iterator[Table]:
-    yield new_table(app_client, easy=True)
 
 
 def _started(table: Table) -> str:

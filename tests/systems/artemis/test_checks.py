@@ -17,7 +17,7 @@ from ecran.rules import EcranError
 from ecran.systems.artemis import tracks
 from ecran.systems.artemis.options import MOMENT
 from ecran.testing import ScriptedDice
-from support import assert_rolls_match_odds
+from support import Helpers, assert_rolls_match_odds
 
 SYSTEM = get_system("artemis")
 CHECKS = [c.name for c in SYSTEM.checks]
@@ -28,10 +28,7 @@ def resolve(check: str, values: dict[str, Any], *faces: int) -> Any:
     return c.resolve(c.parse(values), ScriptedDice(*faces))
 
 
-def odds(check: str, values: dict[str, Any]) -> dict[str, Fraction]:
-    c = SYSTEM.check(check)
-    dist = c.distribution(c.parse(values))
-    return {name: dist.probability(name) for name in c.outcome_names()}
+odds = Helpers(SYSTEM).odds
 
 
 # -- the contract of every check ---------------------------------------------------------------

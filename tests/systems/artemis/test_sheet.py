@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +15,12 @@ from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.sheet import ArmourId, ArtemisSheet, WeaponCategoryId
+from support import Helpers
 
 SYSTEM = get_system("artemis")
 
 
-def sheet(**changes: Any) -> ArtemisSheet:
-    base = SYSTEM.new_character("Julie Chang").model_dump()
-    base.update(changes)
-    return ArtemisSheet.model_validate(base)
+sheet = partial(Helpers(SYSTEM).created, "Julie Chang")
 
 
 def rules(s: ArtemisSheet) -> set[str]:

@@ -6,6 +6,7 @@ of the options module listed by the system and settable somewhere."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from ecran.rules import Option
 from ecran.systems.fluid import options
 from ecran.systems.fluid.checks.opposed import exchange_law
 from ecran.testing import ScriptedDice
-from support import assert_rolls_match_odds
+from support import Helpers, assert_rolls_match_odds
 
 SYSTEM = get_system("fluid")
 CHASE = SYSTEM.check("chase")
@@ -24,9 +25,7 @@ MR = {"chase_margin": "winner_mr"}
 FLAT = {"no_base_explosion": True, "no_doubles": True}  # no chains: a finite walk is exact
 
 
-def odds(**values: Any) -> dict[str, Fraction]:
-    law = CHASE.distribution(CHASE.parse(values))
-    return {n: law.probability(n) for n in CHASE.outcome_names()}
+odds = partial(Helpers(SYSTEM).odds, "chase")
 
 
 def resolve(dice: ScriptedDice, **values: Any) -> Any:

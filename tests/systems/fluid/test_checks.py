@@ -16,7 +16,7 @@ from ecran.systems.fluid.checks.combat import wound_of
 from ecran.systems.fluid.checks.magic import SpellPlan, extended_duration
 from ecran.systems.fluid.tables import TIME
 from ecran.testing import ScriptedDice
-from support import assert_rolls_match_odds
+from support import Helpers, assert_rolls_match_odds
 
 SYSTEM = get_system("fluid")
 
@@ -32,10 +32,7 @@ def resolve(name: str, dice: ScriptedDice, **values: Any) -> Any:
     return result
 
 
-def odds(name: str, **values: Any) -> dict[str, Fraction]:
-    c = check(name)
-    law = c.distribution(c.parse(values))
-    return {n: law.probability(n) for n in c.outcome_names()}
+odds = Helpers(SYSTEM).odds
 
 
 # -- an independent score law: enumerate the dice, chains truncated deep ------------------------

@@ -4,6 +4,7 @@ the play state, the operations that change it, initiative."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +19,12 @@ from ecran.rules import EcranError
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.testing import ScriptedDice
+from support import Helpers
 
 SYSTEM = get_system("fluid")
 
 
-def sheet(**update: Any) -> FluidSheet:
-    base = SYSTEM.new_character("Jok").model_dump()
-    base.update(update)
-    return FluidSheet.model_validate(base)
+sheet = partial(Helpers(SYSTEM).created, "Jok")
 
 
 def rules_broken(s: FluidSheet) -> list[str]:

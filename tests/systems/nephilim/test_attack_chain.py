@@ -16,7 +16,7 @@ from ecran.engine import get_system
 from ecran.rules import Resolution
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.testing import ScriptedDice
-from support import assert_rolls_match_odds
+from support import Helpers, assert_rolls_match_odds
 
 SYSTEM = get_system("nephilim")
 ATTACK = SYSTEM.check("attack")
@@ -27,8 +27,7 @@ DODGE = "PHYSIQUE > Combat au contact > Esquive"
 FIREARMS = "PHYSIQUE > Combat à distance > Armes à feu"
 
 
-def sheet(**values: object) -> NephilimSheet:
-    return NephilimSheet.model_validate({"name": "Test", **values})
+sheet = Helpers(SYSTEM).sheet
 
 
 def pair(seed: int) -> tuple[NephilimSheet, NephilimSheet]:

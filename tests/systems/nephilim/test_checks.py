@@ -12,17 +12,14 @@ from ecran.dice import enumerate_outcomes
 from ecran.engine import get_system
 from ecran.systems.nephilim.dice import modifier_distribution
 from ecran.systems.nephilim.tables import COMBAT
-from support import assert_rolls_match_odds
+from support import Helpers, assert_rolls_match_odds
 
 SYSTEM = get_system("nephilim")
 CHECKS = [c.name for c in SYSTEM.checks]
 FACES = (0, 1, 2, 2, 3, 4)
 
 
-def odds(check: str, **values: object) -> dict[str, Fraction]:
-    c = SYSTEM.check(check)
-    dist = c.distribution(c.parse(values))
-    return {name: dist.probability(name) for name in c.outcome_names()}
+odds = Helpers(SYSTEM).odds
 
 
 @pytest.mark.parametrize("name", CHECKS)

@@ -10,7 +10,7 @@ import pytest
 
 from ecran.systems.nephilim.dice import modifier_distribution
 from ecran.systems.nephilim.tables import DICE_TABLE
-from support import assert_rolls_match_odds
+from support import assert_rolls_match_odds, cli_odds
 
 FACES = (0, 1, 2, 2, 3, 4)
 
@@ -29,12 +29,6 @@ def brute_force(score: int, difficulty: int) -> dict[str, Fraction]:
         else:
             counts["failure"] += 1
     return {k: Fraction(v, 36) for k, v in counts.items()}
-
-
-def odds(cli, *args: str) -> dict[str, Fraction]:
-    result = cli("odds", "nephilim", "test", *args, "--json")
-    assert result.code == 0, result.err
-    return {o["outcome"]: Fraction(o["probability"]) for o in result.json()["outcomes"]}
 
 
 def test_modifier_distribution_is_the_printed_table_L464_475() -> None:
@@ -69,15 +63,17 @@ def test_odds_equal_brute_force(cli, characteristic, skill, difficulty, malus) -
         args += ["--skill", str(skill)]
     args += ["--malus", str(malus)]
     score = characteristic + (skill if skill is not None else characteristic) - malus
-    got = odds(cli, *args)
+    got = cli_odds(cli, "nephilim", "test", *args)
     assert got == brute_force(score, difficulty)
     assert sum(got.values()) == 1
 
 
 def test_no_skill_counts_the_characteristic_twice_L47_L455(cli) -> None:
     """E3: an 'Agilité' test without skill uses twice the characteristic."""
-    assert odds(cli, "--characteristic", "2", "--difficulty", "3") == odds(
-        cli, "--characteristic", "2", "--skill", "2", "--difficulty", "3"
+    assert cli_odds(
+        cli, "nephilim", "test", "--characteristic", "2", "--difficulty", "3"
+    ) == cli_odds(
+        cli, "nephilim", "test", "--characteristic", "2", "--skill", "2", "--difficulty", "3"
     )
 
 

@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 import typer
 
-from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.rules import EcranError
 from ecran.systems.nephilim import sheet as reading
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.skills import effective
 from ecran.systems.nephilim.tables import CHARACTERISTIC_IDS
+from support import Helpers
 
 SYSTEM = get_system("nephilim")
 
@@ -22,13 +22,10 @@ ATHLETICS = "PHYSIQUE > Athlétisme"
 BOUGHT = {"PHYSIQUE": -3, ATHLETICS: -1}
 
 
-def sheet(**values: object) -> NephilimSheet:
-    return NephilimSheet.model_validate({"name": "Test", **values})
+sheet = Helpers(SYSTEM).sheet
 
 
-def apply(s: NephilimSheet, op: str, **values: object) -> Any:
-    operation = SYSTEM.operation(op)
-    return operation.apply(s, operation.params.model_validate(values), Roller(1))
+apply = Helpers(SYSTEM).apply
 
 
 def skill_actions(s: NephilimSheet, path: str) -> list[dict[str, Any]]:

@@ -18,23 +18,17 @@ from ecran.engine import get_system, odds_report
 from ecran.rules import FieldMeta, PutCondition, SheetRow, Text
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.testing import ScriptedDice
+from support import Helpers, cli_odds
 
 SYSTEM = get_system("nephilim")
 
 
-def sheet(**values: object) -> NephilimSheet:
-    return NephilimSheet.model_validate({"name": "Test", **values})
+sheet = Helpers(SYSTEM).sheet
 
 
 def run(s: NephilimSheet, op: str, dice: Any = None, **values: object) -> Any:
     operation = SYSTEM.operation(op)
     return operation.run(s, operation.params.model_validate(values), dice or Roller(1))
-
-
-def odds(cli: Any, *args: str) -> dict[str, Fraction]:
-    r = cli("odds", "nephilim", *args, "--json")
-    assert r.code == 0, r.err
-    return {o["outcome"]: Fraction(o["probability"]) for o in r.json()["outcomes"]}
 
 
 def success(table: dict[str, Fraction]) -> Fraction:
@@ -51,12 +45,15 @@ def test_magic_control_ka_is_absolute_by_default_and_normalized_on_request_L32_4
     absolute score (the sheet's, L30): 2 is −3 on the normalized scale (L36), so Basse Magie
     (difficulty 0) needs +3 on 1D−1D: 3/36 (L473-475). Given as a normalized score, 2 needs
     −2 or better: 1 − 3/36 (L467-468)."""
-    absolute = odds(cli, "magic_control", "--ka", "2")
+    absolute = cli_odds(cli, "nephilim", "magic_control", "--ka", "2")
     assert success(absolute) == Fraction(3, 36)
-    normalized = odds(cli, "magic_control", "--ka", "2", "--ka-scale", "normalized")
+    normalized = cli_odds(cli, "nephilim", "magic_control", "--ka", "2", "--ka-scale", "normalized")
     assert success(normalized) == 1 - Fraction(3, 36)
     # The French word and accents are accepted as well.
-    assert odds(cli, "magic_control", "--ka", "2", "--ka-scale", "Normalisé") == normalized
+    assert (
+        cli_odds(cli, "nephilim", "magic_control", "--ka", "2", "--ka-scale", "Normalisé")
+        == normalized
+    )
 
 
 def test_magic_control_help_says_which_scale_the_ka_is_on(cli: Any) -> None:
@@ -75,12 +72,20 @@ def test_a_negative_absolute_ka_is_one_line_and_a_normalized_one_is_accepted_L30
     bad = cli("odds", "nephilim", "magic_control", "--ka", "-2")
     assert bad.code == 2 and "\n" not in bad.err.strip() and "absolu" in bad.err
     # −4 normalized: no Ka at all (L35); against Grand Secret (+2) even a +4 falls short.
-    table = odds(
-        cli, "magic_control", "--ka", "-4", "--ka-scale", "normalized", "--circle", "grand_secret"
+    table = cli_odds(
+        cli,
+        "nephilim",
+        "magic_control",
+        "--ka",
+        "-4",
+        "--ka-scale",
+        "normalized",
+        "--circle",
+        "grand_secret",
     )
     assert success(table) == 0
     # −3 against Basse Magie (0) needs +3 or +4: 3/36 (L474-475).
-    low = odds(cli, "magic_control", "--ka", "-3", "--ka-scale", "normalized")
+    low = cli_odds(cli, "nephilim", "magic_control", "--ka", "-3", "--ka-scale", "normalized")
     assert success(low) == Fraction(3, 36)
 
 

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.rules import EcranError
 from ecran.systems.nephilim.round import (
@@ -23,17 +22,15 @@ from ecran.systems.nephilim.round import (
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.tracks import malus, state
 from ecran.testing import ScriptedDice
+from support import Helpers
 
 SYSTEM = get_system("nephilim")
 
 
-def sheet(**values: object) -> NephilimSheet:
-    return NephilimSheet.model_validate({"name": "Test", **values})
+sheet = Helpers(SYSTEM).sheet
 
 
-def apply(s: NephilimSheet, op: str, dice: Any = None, **values: object) -> Any:
-    operation = SYSTEM.operation(op)
-    return operation.apply(s, operation.params.model_validate(values), dice or Roller(1))
+apply = Helpers(SYSTEM).apply
 
 
 def action(s: NephilimSheet, label: str) -> dict[str, Any]:

@@ -9,24 +9,20 @@ from typing import Any
 
 import pytest
 
-from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.systems.nephilim.round import Combatant, combatant, plan_round
 from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.testing import ScriptedDice
-from support import assert_rolls_match_odds
+from support import Helpers, assert_rolls_match_odds
 
 SYSTEM = get_system("nephilim")
 FACES = (0, 1, 2, 2, 3, 4)
 
 
-def sheet(**values: object) -> NephilimSheet:
-    return NephilimSheet.model_validate({"name": "Test", **values})
+sheet = Helpers(SYSTEM).sheet
 
 
-def apply(s: NephilimSheet, op: str, dice: Any = None, **values: object) -> Any:
-    operation = SYSTEM.operation(op)
-    return operation.apply(s, operation.params.model_validate(values), dice or Roller(1))
+apply = Helpers(SYSTEM).apply
 
 
 def action(s: NephilimSheet, check: str, label: str | None = None) -> dict[str, Any]:
@@ -37,10 +33,7 @@ def action(s: NephilimSheet, check: str, label: str | None = None) -> dict[str, 
     )
 
 
-def odds(check: str, **values: object) -> dict[str, Fraction]:
-    c = SYSTEM.check(check)
-    dist = c.distribution(c.parse(values))
-    return {name: dist.probability(name) for name in c.outcome_names()}
+odds = Helpers(SYSTEM).odds
 
 
 # -- declaration order (L493, L516) -----------------------------------------------------------

@@ -16,12 +16,12 @@ from ecran.systems.nephilim.ka import associated_ka, meta_bonus, normalize
 from ecran.systems.nephilim.sheet import NephilimSheet, total_steps
 from ecran.systems.nephilim.skills import SKILL_NODES, effective, steps_paid
 from ecran.systems.nephilim.tables import KA, LANGUAGES, SKILLS
+from support import Helpers
 
 SYSTEM = get_system("nephilim")
 
 
-def sheet(**values: object) -> NephilimSheet:
-    return NephilimSheet.model_validate({"name": "Test", **values})
+sheet = Helpers(SYSTEM).sheet
 
 
 def rules(s: NephilimSheet) -> list[str]:

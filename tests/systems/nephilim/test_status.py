@@ -5,27 +5,22 @@ reading: "pairs" puts the last state on box 10, "zero_alone" on box 9)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from ecran.engine import get_system
-from ecran.systems.nephilim.sheet import NephilimSheet
 from ecran.systems.nephilim.tracks import out_of_play, state
 from ecran.testing import ScriptedDice
+from support import Helpers
 
 SYSTEM = get_system("nephilim")
 #: The last box of "Incapacité" / "Épuisé" and the first of "Mort" / "Évanoui", per reading.
 LAST_BOXES = {"pairs": (9, 10), "zero_alone": (8, 9)}
 
 
-def sheet(**values: object) -> NephilimSheet:
-    return NephilimSheet.model_validate({"name": "Test", **values})
+sheet = Helpers(SYSTEM).sheet
 
 
-def apply(s: NephilimSheet, op: str, dice: Any, **values: object) -> Any:
-    operation = SYSTEM.operation(op)
-    return operation.apply(s, operation.params.model_validate(values), dice)
+apply = Helpers(SYSTEM).apply
 
 
 @pytest.mark.parametrize("reading", sorted(LAST_BOXES))

@@ -8,15 +8,12 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from support import assert_rolls_match_odds
+from support import Helpers, assert_rolls_match_odds
 
 SYSTEM = get_system("organique")
 
 
-def odds(check: str, **values: object) -> dict[str, Fraction]:
-    c = SYSTEM.check(check)
-    dist = c.distribution(c.parse(values))
-    return {name: dist.probability(name) for name in c.outcome_names()}
+odds = Helpers(SYSTEM).odds
 
 
 def brute(characteristic: int, difficulty: int, modifier: int, luck: bool) -> Fraction:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -30,13 +31,12 @@ from ecran.systems.organique.tracks import (
     tumble,
     vehicle_kmh,
 )
+from support import Helpers
 
 SYSTEM = get_system("organique")
 
 
-def sheet(**update: object) -> OrganiqueSheet:
-    base = SYSTEM.new_character("Tyra")
-    return OrganiqueSheet.model_validate({**base.model_dump(), **update})
+sheet = partial(Helpers(SYSTEM).created, "Tyra")
 
 
 @settings(max_examples=40, deadline=None)
