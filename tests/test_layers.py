@@ -16,6 +16,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "ecran"
 #: Rank of each top-level package or module; a module may import only lower ranks (and its own
 #: package). `sheets` and `play` share a rank and may not import each other.
 RANK = {
+    "settings": -1,
     "dice": 0,
     "testing": 1,
     "rules": 1,
@@ -93,3 +94,82 @@ def test_odds_and_roll_by_keyword() -> None:
     first = ecran.roll("demo", "d6", seed=11, target=5)
     assert ecran.roll("demo", "d6", seed=11, target=5) == first
     assert first.outcome == ("success" if first.dice[0] >= 5 else "failure")
+
+
+# -- settings: every ECRAN_ variable is read by ecran.settings alone ------------------------------
+
+#: Calls and subscripts that read the environment: `os.environ[...]`, `os.environ.get(...)`,
+#: `os.getenv(...)` and the like.
+ENV_READERS = {"get", "getenv", "setdefault", "pop", "__getitem__"}
+
+
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """The module's top-level `NAME = "text"` assignments."""
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            for target in node.targets:
+                if isinstance(target, ast.Name) and isinstance(node.value.value, str):
+                    found[target.id] = node.value.value
+    return found
+
+
+def _is_environ(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Attribute) and node.attr == "environ") or (
+        isinstance(node, ast.Name) and node.id == "environ"
+    )
+
+
+def _env_keys(tree: ast.Module) -> list[tuple[int, ast.AST]]:
+    keys: list[tuple[int, ast.AST]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and _is_environ(node.value):
+            keys.append((node.lineno, node.slice))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            reads = node.func.attr in ENV_READERS and _is_environ(node.func.value)
+            if (reads or node.func.attr == "getenv") and node.args:
+                keys.append((node.lineno, node.args[0]))
+    return keys
+
+
+def ecran_env_reads(root: Path = SRC) -> list[str]:
+    """Every read of the environment outside settings.py whose key is (or may be) an ECRAN_
+    variable: a key that is neither a string nor a module constant counts as one."""
+    problems = []
+    for path in sorted(root.rglob("*.py")):
+        if path.relative_to(root).parts == ("settings.py",):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = _constants(tree)
+        for line, key in _env_keys(tree):
+            text = key.value if isinstance(key, ast.Constant) else None
+            if isinstance(key, ast.Name):
+                text = constants.get(key.id)
+            if not isinstance(text, str) or text.startswith("ECRAN_"):
+                problems.append(f"{path.relative_to(root.parent)}:{line}: reads {ast.unparse(key)}")
+    return problems
+
+
+def test_only_settings_reads_ecran_variables() -> None:
+    assert ecran_env_reads() == []
+
+
+def test_the_walk_catches_an_ecran_variable_read(tmp_path: Path) -> None:
+    fake = tmp_path / "ecran"
+    (fake / "web").mkdir(parents=True)
+    (fake / "web" / "bad.py").write_text(
+        'import os\nNAME = "ECRAN_X"\nos.environ.get(NAME)\nos.getenv("ECRAN_Y")\n'
+        'os.environ["HOME"]\n'
+    )
+    (fake / "settings.py").write_text('import os\nos.environ.get("ECRAN_Z")\n')
+    assert ecran_env_reads(fake) == [
+        "ecran/web/bad.py:3: reads NAME",
+        "ecran/web/bad.py:4: reads 'ECRAN_Y'",
+    ]
+
+
+def test_settings_page_is_generated_from_settings() -> None:
+    from ecran.settings import markdown
+
+    page = SRC.parents[1] / "docs" / "settings.md"
+    assert page.read_text(encoding="utf-8") == markdown(), "regenerate docs/settings.md"

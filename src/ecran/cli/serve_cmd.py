@@ -15,7 +15,6 @@ clients and redirects keep https).
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import typer
@@ -26,8 +25,20 @@ WORKERS_MAX = 64
 PORT_MIN, PORT_MAX = 1, 65535
 
 
+def variables_help() -> str:
+    """The help's list of every environment variable (`ecran.settings`: name, default, bounds,
+    meaning), kept as lines (click's `\\b`)."""
+    from ecran.settings import rows
+
+    lines = ["\b", "Environment variables (docs/settings.md):"]
+    for variable, _kind, default, bounds, meaning in rows():
+        limits = f"; {bounds}" if bounds else ""
+        lines.append(f"  {variable} (default {default}{limits}): {meaning}")
+    return "\n".join(lines)
+
+
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(epilog=variables_help())
     def serve(
         host: str = typer.Option("127.0.0.1", metavar="ADDRESS", help="address to listen on"),
         port: int = typer.Option(8000, metavar="INT", help="port"),
@@ -45,10 +56,11 @@ def register(app: typer.Typer) -> None:
         _check_address(host, port)
         import uvicorn
 
+        from ecran.settings import get_settings
         from ecran.store import claim_serving, resolve_url
 
         url = resolve_url()
-        redis_url = os.environ.get("ECRAN_REDIS_URL") or None
+        redis_url = get_settings().redis_url
         _check(url, redis_url, workers)
         _migrate(url)
         held = claim_serving(url, shared=redis_url is not None)
