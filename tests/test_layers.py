@@ -173,3 +173,78 @@ def test_settings_page_is_generated_from_settings() -> None:
 
     page = SRC.parents[1] / "docs" / "settings.md"
     assert page.read_text(encoding="utf-8") == markdown(), "regenerate docs/settings.md"
+
+
+# -- web: authentication in deps alone, never swallowed ---------------------------------------
+
+WEB = SRC / "web"
+#: The calls that authenticate a member (`deps.authenticate`, the store's, the seat dependencies).
+AUTH_CALLS = {"authenticate", "page_seat", "api_seat"}
+
+
+def _called(node: ast.AST) -> set[str]:
+    names = set()
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Call):
+            func = inner.func
+            names.add(func.id if isinstance(func, ast.Name) else getattr(func, "attr", ""))
+    return names
+
+
+def _swallows_everything(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(
+        kind is None or (isinstance(kind, ast.Name) and kind.id in ("Exception", "BaseException"))
+        for kind in kinds
+    )
+
+
+def swallowed_authentications(root: Path = WEB) -> list[str]:
+    """Every `try` of the web whose body authenticates and whose handler catches everything
+    (`except Exception`, bare `except`): a refused member must stay refused, not a default."""
+    problems = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Try):
+                continue
+            calls = set().union(*(_called(statement) for statement in node.body)) & AUTH_CALLS
+            if calls and any(_swallows_everything(h) for h in node.handlers):
+                where = path.relative_to(root.parents[1])
+                problems.append(f"{where}:{node.lineno}: {', '.join(sorted(calls))}")
+    return problems
+
+
+def test_no_authentication_is_swallowed_in_the_web() -> None:
+    assert swallowed_authentications() == []
+
+
+def test_the_walk_catches_a_swallowed_authentication(tmp_path: Path) -> None:
+    web = tmp_path / "ecran" / "web"
+    web.mkdir(parents=True)
+    (web / "bad.py").write_text(
+        "def f(deps, store):\n    try:\n        deps.authenticate(store, 't', 'x')\n"
+        "    except Exception:\n        return None\n"
+        "def g(store):\n    try:\n        store.authenticate('t')\n    except KeyError:\n"
+        "        return None\n"
+    )
+    assert swallowed_authentications(web) == ["ecran/web/bad.py:2: authenticate"]
+
+
+def _modules_imported(path: Path) -> set[str]:
+    """Every module `path` imports, at any level: `from ecran.web import deps` is
+    `ecran.web.deps` (and `ecran.web`)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_web_errors_does_not_import_deps() -> None:
+    """deps raises errors' refusals; errors renders them with what the request carries, never
+    by reaching back into deps (the circle that once authenticated inside error rendering)."""
+    assert "ecran.web.errors" in _modules_imported(WEB / "deps.py")
+    assert not {m for m in _modules_imported(WEB / "errors.py") if m.startswith("ecran.web.deps")}
