@@ -39,10 +39,10 @@ class Settings:
     lang: Literal["fr", "en"] = _declared(
         "fr", "language of the command line: fr or en (--lang overrides it)"
     )
-    debug: bool = _declared(False, "1: an internal error of the command line shows its traceback")
+    debug: bool = _declared(False, "1: a bug of the command line shows its traceback")
     database_url: str | None = _declared(
         None,
-        "SQLAlchemy URL of the database (default: SQLite in the user's data directory; "
+        "SQLAlchemy URL of the database (default: SQLite in the user's application folder; "
         "postgresql+psycopg://… for PostgreSQL)",
     )
     redis_url: str | None = _declared(
@@ -52,7 +52,9 @@ class Settings:
     )
     max_body: int = _declared(MIB, "largest HTTP request body, in bytes", gt=0)
     max_ws_message: int = _declared(64 * 1024, "largest WebSocket message, in bytes", gt=0)
-    rate: float = _declared(2.0, "odds and dice requests per second and client (refill rate)", gt=0)
+    rate: float = _declared(
+        2.0, "refill rate of a client's odds and dice requests (requests/s)", gt=0
+    )
     rate_burst: int = _declared(30, "odds and dice requests a client may burst", gt=0)
     work_budget: float = _declared(
         1.0, "CPU-seconds one exact computation may use on the server", gt=0
@@ -167,7 +169,9 @@ def type_name(name: str) -> str:
 
 def default_text(name: str) -> str:
     chosen = default(name)
-    return "(none)" if chosen is None else str(chosen).lower() if chosen is False else str(chosen)
+    if isinstance(chosen, bool):
+        return "1" if chosen else "0"
+    return "(unset)" if chosen is None else str(chosen)
 
 
 def rows() -> list[tuple[str, str, str, str, str]]:

@@ -19,6 +19,8 @@ from typing import Any
 
 import typer
 
+from ecran.cli.words import _
+
 #: Beyond this many workers on one machine, memory and database connections run out first.
 WORKERS_MAX = 64
 #: The TCP ports one can listen on (0, "any free port", would leave the links unknown).
@@ -27,13 +29,20 @@ PORT_MIN, PORT_MAX = 1, 65535
 
 def variables_help() -> str:
     """The help's list of every environment variable (`ecran.settings`: name, default, bounds,
-    meaning), kept as lines (click's `\\b`)."""
+    meaning) in the reader's language, kept as lines (click's `\\b`)."""
     from ecran.settings import rows
 
-    lines = ["\b", "Environment variables (docs/settings.md):"]
+    lines = ["\b", _("Environment variables (docs/settings.md):")]
     for variable, _kind, default, bounds, meaning in rows():
-        limits = f"; {bounds}" if bounds else ""
-        lines.append(f"  {variable} (default {default}{limits}): {meaning}")
+        bounded = _("{variable} (default {default}; {bounds}): {meaning}")
+        wording = bounded if bounds else _("{variable} (default {default}): {meaning}")
+        line = wording.format(
+            variable=variable,
+            default=_(default),  # "(none)"; a number or a language is the same in both
+            bounds=bounds,
+            meaning=_(meaning),
+        )
+        lines.append("  " + line)
     return "\n".join(lines)
 
 
