@@ -96,12 +96,14 @@ def sheet_odds(
 
 def _own_sheet(system: System[Any], sheet: CharacterSheet | Mapping[str, Any]) -> CharacterSheet:
     """`sheet` as this game's sheet: its JSON validated, another game's refused (one line)."""
-    if isinstance(sheet, Mapping):
-        try:
-            sheet = system.sheet_model().model_validate(sheet)
-        except ValidationError as exc:
-            raise from_validation(exc, system.sheet_model()) from None
-    return system.own(sheet)
+    if not isinstance(sheet, Mapping):
+        own: CharacterSheet = system.own(sheet)
+        return own
+    try:
+        read: CharacterSheet = system.sheet_model().model_validate(sheet)
+    except ValidationError as exc:
+        raise from_validation(exc, system.sheet_model()) from None
+    return read
 
 
 @dataclass
