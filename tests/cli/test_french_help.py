@@ -95,6 +95,7 @@ def prose(help_text: str) -> str:
         elif listing and line.startswith("│ "):
             line = re.sub(r"^│ \S+", "│", line)
         line = CHOICES.sub("", line)  # `[kept-die|each-die]`: the values one types
+        line = re.sub(r"\bECRAN_[A-Z0-9_]+", "", line)  # a variable's name is typed, not read
         kept.append(re.sub(r"(?<![\w-])--?[\w-]+(?:/--?[\w-]+)?", "", line))
     return "\n".join(kept)
 

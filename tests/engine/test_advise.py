@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ecran.engine import known_ids, odds
-from ecran.engine.advise import advise, blow_size, blows_of, choices_of
+from ecran.engine.advise import RefusedAlternative, advise, blow_size, blows_of, choices_of
 from ecran.engine.registry import get_system
 from ecran.rules import EcranError
 from ecran.rules.choice import load_choices
@@ -211,10 +211,11 @@ def test_a_callers_alternatives_are_typed_and_checked_by_the_field() -> None:
     report = advise("nephilim", "test", params, {"skill": ["1", "3"]})
     assert [c.changes for c in report.choices] == [{"skill": 3}, {"skill": 1}]
     for bad in (["a", "b"], ["1", "1" + "0" * 30]):
-        with pytest.raises(EcranError) as refused:
+        with pytest.raises(RefusedAlternative) as refused:
             advise("nephilim", "test", params, {"skill": bad})
-        assert "--skill" in refused.value.text("fr")
-        assert "--skill" in refused.value.text("en")
+        # what it is about, for each caller to word (the command line: `--either : --skill`)
+        assert (refused.value.param, refused.value.reason) == ("skill", "value")
+        assert "skill" in refused.value.text("fr") and "\n" not in refused.value.text("en")
 
 
 def test_an_option_taken_several_times_agrees_its_label_with_the_count() -> None:

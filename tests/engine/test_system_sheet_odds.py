@@ -1,6 +1,5 @@
-"""`System.sheet_odds(sheet)`, the issue's own words for a whole sheet's odds: every game
-answers it, from its sheet or the sheet's JSON, with what `engine.sheet_odds` gives; a sheet of
-another game is one line."""
+"""`engine.sheet_odds.sheet_odds(system, sheet)`, a whole sheet's odds: every game answers it,
+from its sheet or the sheet's JSON; a sheet of another game is one line."""
 
 from __future__ import annotations
 
@@ -18,17 +17,16 @@ GAMES = list(system_ids())
 def test_every_game_answers_its_sheets_odds(game: str) -> None:
     system = get_system(game)
     npc = system.random_npc(Roller(5))
-    found = system.sheet_odds(npc, ladder=True)
-    assert found == sheet_odds(system, npc, ladder=True)
+    found = sheet_odds(system, npc, ladder=True)
     assert found.actions and not [a.error for a in found.actions if a.error]
     # the sheet as a file holds it: its JSON gives the same answer
-    assert system.sheet_odds(npc.model_dump(mode="json")) == sheet_odds(system, npc)
+    assert sheet_odds(system, npc.model_dump(mode="json")) == sheet_odds(system, npc)
 
 
 def test_another_games_sheet_or_a_broken_one_is_one_line() -> None:
     warp, fluid = get_system("warp"), get_system("fluid")
     with pytest.raises(EcranError) as wrong:
-        warp.sheet_odds(fluid.random_npc(Roller(1)))
+        sheet_odds(warp, fluid.random_npc(Roller(1)))
     assert "warp" in wrong.value.message("fr") and "\n" not in wrong.value.message("fr")
     with pytest.raises(EcranError):
-        warp.sheet_odds({"system": "warp", "name": 3})
+        sheet_odds(warp, {"system": "warp", "name": 3})

@@ -3,7 +3,7 @@ made (the game's `choices.toml`), ranked by their exact odds (`ecran.engine.advi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -11,6 +11,7 @@ from ecran.cli.checks import (
     SystemsGroup,
     as_flags,
     checks_group,
+    flag,
     given,
     json_flag,
     param_options,
@@ -20,6 +21,11 @@ from ecran.cli.render import console, echo_json, number, params_line, percent, p
 from ecran.cli.words import _
 from ecran.engine import get_system
 from ecran.rules import Check, EcranError, System, Text
+from ecran.rules.errors import from_errors
+from ecran.rules.wording import value_words
+
+if TYPE_CHECKING:  # the advice's engine loads when a command asks for it
+    from ecran.engine.advise import RefusedAlternative
 
 HELP = "The player's choices for a roll (privilege, experience, aim...), ranked by exact odds."
 
@@ -50,7 +56,7 @@ def alternatives(either: tuple[str, ...]) -> dict[str, list[Any]]:
             )
         param = name.strip().replace("-", "_")
         if param in found:
-            shown = "--" + param.replace("_", "-")
+            shown = flag(param)
             raise EcranError(
                 Text(
                     fr=f"--either : {shown} donné deux fois ; ses valeurs vont dans un seul "
@@ -63,6 +69,37 @@ def alternatives(either: tuple[str, ...]) -> dict[str, list[Any]]:
     return found
 
 
+def either_refused(exc: RefusedAlternative) -> EcranError:
+    """The engine's refusal of a `--either`, worded by the options the reader typed."""
+    from ecran.engine.advise import MAX_ALTERNATIVES
+
+    param = flag(exc.param)
+    if exc.reason == "unknown":
+        allowed = ", ".join(flag(name) for name in exc.allowed)
+        said = Text(
+            fr=f"paramètre inconnu : {param} (permis : {allowed})",
+            en=f"unknown parameter: {param} (allowed: {allowed})",
+        )
+    elif exc.reason == "count":
+        said = Text(
+            fr=f"entre 1 et {MAX_ALTERNATIVES} valeurs pour {param}",
+            en=f"between 1 and {MAX_ALTERNATIVES} values for {param}",
+        )
+    elif exc.reason == "twice":
+        said = Text(
+            fr=f"{param} : valeur donnée deux fois ({value_words(exc.value, 'fr')})",
+            en=f"{param}: value given twice ({value_words(exc.value, 'en')})",
+        )
+    elif exc.own:  # the field's own refusal, the field named by its option
+        said = from_errors(exc.refused, {exc.param: Text(fr=param, en=param)}).text
+    else:  # the whole parameters refused this value: the option and the value, then why
+        why = from_errors(exc.refused).text
+        said = Text(
+            fr=f"{param} ({exc.value!r}) : {why.fr}", en=f"{param} ({exc.value!r}): {why.en}"
+        )
+    return EcranError(Text(fr=f"--either : {said.fr}", en=f"--either: {said.en}"))
+
+
 def heading(system_id: str, check: Check[Any], lang: str) -> str:
     """A report's title in the reader's words: the check's title and the game's name
     (`Test d'action — Règles pour Nephilim v3`), never their ids (the JSON keeps those)."""
@@ -71,10 +108,12 @@ def heading(system_id: str, check: Check[Any], lang: str) -> str:
 
 def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
     def run(as_json: bool, either: tuple[str, ...], **values: Any) -> None:
-        from ecran.engine.advise import advise
+        from ecran.engine.advise import RefusedAlternative, advise
 
         try:
             report = advise(system_id, check.name, given(values), alternatives(either), current())
+        except RefusedAlternative as exc:
+            raise either_refused(exc) from None
         except EcranError as exc:
             raise as_flags(exc, check.params) from None
         if as_json:

@@ -294,9 +294,9 @@ class NoPluginLoader:
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the command, turning every user error into one line and exit 2."""
     skip_pydantic_plugins()  # before pydantic loads (no command has yet)
-    reset()
-    words.install()
     try:
+        reset()
+        words.install()
         # Without standalone mode, click (>= 8.2) returns an exit code instead of raising it.
         code = command(argv).main(args=argv, prog_name="ecran", standalone_mode=False)
         if isinstance(code, int) and code:
@@ -306,6 +306,10 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.NoArgsIsHelpError as exc:  # bare `ecran`, a group alone: its help
         click.echo(exc.ctx.get_help())
         return 0
+    except SystemExit as exc:
+        if _is_bad_setting(exc):
+            _fail(exc.line)  # type: ignore[attr-defined]
+        raise
     except click.exceptions.Abort:
         _fail(_("Aborted!"))
     except click.UsageError as exc:
@@ -315,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         if _is_user_error(exc):
             _fail(exc.command_line(current()))  # type: ignore[attr-defined]
-        if os.environ.get("ECRAN_DEBUG"):  # a bug of ours: one line, the trace on demand
+        if _debugging():  # a bug of ours: one line, the trace on demand
             raise
         click.echo(
             f"ecran: internal error ({type(exc).__name__}: {exc}); ECRAN_DEBUG=1 shows more",
@@ -323,6 +327,21 @@ def main(argv: list[str] | None = None) -> int:
         )
         sys.exit(1)
     return 0
+
+
+def _is_bad_setting(exc: SystemExit) -> bool:
+    """An environment variable's bad value (`ecran.settings.BadSetting`): one line, exit 2."""
+    settings = sys.modules.get("ecran.settings")
+    return settings is not None and isinstance(exc, settings.BadSetting)
+
+
+def _debugging() -> bool:
+    from ecran.settings import BadSetting, value
+
+    try:
+        return bool(value("debug"))
+    except BadSetting:  # while reporting a bug: a wrong ECRAN_DEBUG is no trace
+        return False
 
 
 def _is_user_error(exc: Exception) -> bool:

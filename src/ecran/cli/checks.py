@@ -23,6 +23,7 @@ from ecran.engine import get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.engine.registry import has_system, known_ids
 from ecran.rules import Check, EcranError, FieldMeta, Operation, System
+from ecran.rules.errors import from_errors
 from ecran.rules.text import Text
 
 if TYPE_CHECKING:
@@ -247,18 +248,21 @@ def _check_command(
     return click.Command(check.name, callback=run, params=params, help=check.description(lang))
 
 
+def flag(param: str) -> str:
+    """A parameter as the command line names it: `--skill`, `--advantage-dice`."""
+    return "--" + kebab(param)
+
+
 def as_flags(exc: EcranError, model: type[Any]) -> EcranError:
     """A refusal of the check's parameters as the command line reader typed them: each field
-    named by its option (`--skill : nombre entier attendu`), not by its bare id."""
-    said = exc.by_id
-    if said is None:
+    it is about (`field_errors`) named by its option (`--skill : nombre entier attendu`), not
+    by its label. A refusal that names its fields by their labels only (`by_id` unset) is
+    already in the reader's words."""
+    if exc.by_id is None or not exc.field_errors or not model.model_fields:
         return exc
-    names = sorted((n.replace("_", "-") for n in model.model_fields), key=len, reverse=True)
-    if not names:
-        return exc
-    field = re.compile(r"(^|; )(" + "|".join(map(re.escape, names)) + r")(?= ?[:(])")
+    options = {name: Text(fr=flag(name), en=flag(name)) for name in model.model_fields}
     flagged = EcranError(exc.text)
-    flagged.by_id = Text(fr=field.sub(r"\1--\2", said.fr), en=field.sub(r"\1--\2", said.en))
+    flagged.by_id = from_errors(exc.field_errors, options).text
     return flagged
 
 

@@ -140,11 +140,6 @@ def too_big(path: Path | str, limit: int) -> EcranError:
     )
 
 
-def read_json(path: Path | str, limit: int) -> Any:
-    """`read_bounded`, parsed as JSON."""
-    return parse_json(path, read_bounded(path, limit))
-
-
 def parse_json(path: Path | str, raw: bytes) -> Any:
     """The bytes read from `path` as JSON, or one line saying where they are not (or that they
     nest too deeply)."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
-
 #: French first, as `ecran.rules.text.DEFAULT_LANG` (not imported: that loads every rule module,
 #: and `ecran --help` needs none; a test holds the two equal).
 DEFAULT_LANG = "fr"
 
-_current = {"lang": os.environ.get("ECRAN_LANG", DEFAULT_LANG)}
+#: The environment's choice is read by `reset()`, which `main` calls first (a wrong value is
+#: then one line, exit 2, like any user error).
+_current = {"lang": DEFAULT_LANG}
 
 
 def current() -> str:
@@ -21,4 +21,6 @@ def set_lang(lang: str) -> None:
 
 def reset() -> None:
     """Back to the environment's choice (each invocation starts afresh)."""
-    _current["lang"] = os.environ.get("ECRAN_LANG", DEFAULT_LANG)
+    from ecran.settings import value
+
+    _current["lang"] = value("lang")

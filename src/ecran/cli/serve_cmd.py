@@ -15,10 +15,11 @@ clients and redirects keep https).
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import typer
+
+from ecran.cli.words import _
 
 #: Beyond this many workers on one machine, memory and database connections run out first.
 WORKERS_MAX = 64
@@ -26,8 +27,27 @@ WORKERS_MAX = 64
 PORT_MIN, PORT_MAX = 1, 65535
 
 
+def variables_help() -> str:
+    """The help's list of every environment variable (`ecran.settings`: name, default, bounds,
+    meaning) in the reader's language, kept as lines (click's `\\b`)."""
+    from ecran.settings import rows
+
+    lines = ["\b", _("Environment variables (docs/settings.md):")]
+    for variable, _kind, default, bounds, meaning in rows():
+        bounded = _("{variable} (default {default}; {bounds}): {meaning}")
+        wording = bounded if bounds else _("{variable} (default {default}): {meaning}")
+        line = wording.format(
+            variable=variable,
+            default=_(default),  # "(none)"; a number or a language is the same in both
+            bounds=bounds,
+            meaning=_(meaning),
+        )
+        lines.append("  " + line)
+    return "\n".join(lines)
+
+
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(epilog=variables_help())
     def serve(
         host: str = typer.Option("127.0.0.1", metavar="ADDRESS", help="address to listen on"),
         port: int = typer.Option(8000, metavar="INT", help="port"),
@@ -45,10 +65,11 @@ def register(app: typer.Typer) -> None:
         _check_address(host, port)
         import uvicorn
 
+        from ecran.settings import get_settings
         from ecran.store import claim_serving, resolve_url
 
         url = resolve_url()
-        redis_url = os.environ.get("ECRAN_REDIS_URL") or None
+        redis_url = get_settings().redis_url
         _check(url, redis_url, workers)
         _migrate(url)
         held = claim_serving(url, shared=redis_url is not None)

@@ -19,7 +19,6 @@ from ecran.engine.records import (
     seeded_roller,
 )
 from ecran.engine.registry import all_systems, get_system, known_ids, system_ids
-from ecran.rules.system import System, answer_sheet_odds
 
 
 def odds(system: str, check: str, /, **params: Any) -> OddsReport:
@@ -30,16 +29,6 @@ def odds(system: str, check: str, /, **params: Any) -> OddsReport:
 def roll(system: str, check: str, /, *, seed: int | None = None, **params: Any) -> RollRecord:
     """One roll of a check, replayable from its seed: `roll("fluid", "test", seed=7, …)`."""
     return roll_record(system, check, params, seed)
-
-
-def _sheet_odds(system: System[Any], sheet: Any, lang: str, **kwargs: Any) -> Any:
-    """`System.sheet_odds`, answered here (its module loads on the first sheet)."""
-    from ecran.engine.sheet_odds import sheet_odds
-
-    return sheet_odds(system, sheet, lang, **kwargs)
-
-
-answer_sheet_odds(_sheet_odds)
 
 
 __all__ = [

@@ -172,9 +172,47 @@ def _success(check: Check[Any]) -> str:
     return next((n for n in SUCCESS_NAMES if n in names), names[-1])
 
 
-def flag(param: str) -> str:
-    """A parameter as the command line names it: `--skill`, `--advantage-dice`."""
-    return "--" + param.replace("_", "-")
+class RefusedAlternative(EcranError):
+    """A decision the caller adds (`alternatives`) that cannot be, with what it is about, so
+    that each caller words it in its own terms (the command line by its options: `cli.advise`):
+    `param`, `reason` (`unknown` parameter, values' `count`, a value given `twice`, a `value`
+    the parameter's field refuses), the parameters `allowed`, the `value` given, and for a
+    refused value the field's errors (`refused`, pydantic-shaped; `own`: the field's own, else
+    the whole parameters')."""
+
+    def __init__(
+        self,
+        reason: str,
+        param: str,
+        *,
+        allowed: tuple[str, ...] = (),
+        value: Any = None,
+        refused: tuple[Any, ...] = (),
+        own: bool = False,
+    ) -> None:
+        self.reason, self.param, self.allowed = reason, param, allowed
+        self.value, self.refused, self.own = value, refused, own
+        super().__init__(self._worded())
+
+    def _worded(self) -> Text:
+        """In the engine's terms: parameters by their ids."""
+        param, allowed = self.param, ", ".join(self.allowed)
+        if self.reason == "unknown":
+            return Text(
+                fr=f"paramètre inconnu : {param} (permis : {allowed})",
+                en=f"unknown parameter: {param} (allowed: {allowed})",
+            )
+        if self.reason == "count":
+            return Text(
+                fr=f"entre 1 et {MAX_ALTERNATIVES} valeurs pour {param}",
+                en=f"between 1 and {MAX_ALTERNATIVES} values for {param}",
+            )
+        if self.reason == "twice":
+            return Text(
+                fr=f"{param} : valeur donnée deux fois ({value_words(self.value, 'fr')})",
+                en=f"{param}: value given twice ({value_words(self.value, 'en')})",
+            )
+        return from_errors(self.refused).text
 
 
 def user_decision(
@@ -185,37 +223,23 @@ def user_decision(
     a value the field refuses (`a`, past its bounds) is refused in one line naming the
     parameter and the value, never left out of the advice; the options carry the typed values."""
     fields = check.params.model_fields
-    info = fields.get(param)
-    if info is None:
-        allowed = ", ".join(flag(name) for name in fields)
-        raise EcranError(
-            Text(
-                fr=f"--either : paramètre inconnu : {flag(param)} (permis : {allowed})",
-                en=f"--either: unknown parameter: {flag(param)} (allowed: {allowed})",
-            )
-        )
+    if param not in fields:
+        raise RefusedAlternative("unknown", param, allowed=tuple(fields))
     if not 1 <= len(values) <= MAX_ALTERNATIVES:
-        raise EcranError(
-            Text(
-                fr=f"--either : entre 1 et {MAX_ALTERNATIVES} valeurs pour {flag(param)}",
-                en=f"--either: between 1 and {MAX_ALTERNATIVES} values for {flag(param)}",
-            )
-        )
+        raise RefusedAlternative("count", param)
     typed: list[Any] = []
     for value in values:
         try:
             parsed = check.parse({**(base or {}), param: value})
         except ValidationError as exc:
-            raise _refused(exc, param, value) from None
+            own = tuple(e for e in exc.errors() if tuple(e["loc"][:1]) == (param,))
+            refused = own or tuple(exc.errors())
+            raise RefusedAlternative(
+                "value", param, value=value, refused=refused, own=bool(own)
+            ) from None
         got = parsed.model_dump(mode="json")[param]
         if got in typed:
-            shown = value_words(got, "fr")
-            raise EcranError(
-                Text(
-                    fr=f"--either : {flag(param)} : valeur donnée deux fois ({shown})",
-                    en=f"--either: {flag(param)}: value given twice ({value_words(got, 'en')})",
-                )
-            )
+            raise RefusedAlternative("twice", param, value=got)
         typed.append(got)
     options = tuple(
         Choice(
@@ -231,23 +255,6 @@ def _said(check: Check[Any], param: str, value: Any, lang: str) -> str:
     """`Compétence = 3`: a caller's option by the parameter's label and the value in words."""
     ((label, shown),) = params_words({param: value}, check.params, lang)
     return f"{label} = {shown}"
-
-
-def _refused(exc: ValidationError, param: str, value: Any) -> EcranError:
-    """A value of `--either` the parameter refuses: the option's name, what is wrong and the
-    value given (a refusal of the whole parameters, not of the field, names them both too)."""
-    own = [e for e in exc.errors() if tuple(e["loc"][:1]) == (param,)]
-    name = Text(fr=flag(param), en=flag(param))
-    if own:
-        said = from_errors(own, {param: name}).text
-        return EcranError(Text(fr=f"--either : {said.fr}", en=f"--either: {said.en}"))
-    said = from_errors(exc.errors()).text
-    return EcranError(
-        Text(
-            fr=f"--either : {flag(param)} ({value!r}) : {said.fr}",
-            en=f"--either: {flag(param)} ({value!r}): {said.en}",
-        )
-    )
 
 
 def _expand(option: Choice, base: dict[str, Any]) -> list[Choice]:

@@ -33,7 +33,6 @@ Configuration (read once, when the process first needs the pool):
 
 from __future__ import annotations
 
-import os
 import pickle
 import signal
 import time
@@ -51,14 +50,15 @@ from ecran.rules.errors import EcranError
 from ecran.rules.sheet import number
 from ecran.rules.text import Text
 from ecran.rules.wording import agreed
+from ecran.settings import default, env_name, get_settings
 
 T = TypeVar("T")
 
-DEFAULT_SECONDS = 1.0
+DEFAULT_SECONDS = default("work_budget")
 """The issue's budget: one CPU-second per exact computation."""
 
-BUDGET_ENV = "ECRAN_WORK_BUDGET"
-PROCESSES_ENV = "ECRAN_WORK_PROCESSES"
+BUDGET_ENV = env_name("work_budget")
+PROCESSES_ENV = env_name("work_processes")
 
 BACKSTOP_FACTOR = 20
 """Wall-clock seconds per budget second before a silent worker is killed: the CPU limit is the
@@ -299,10 +299,8 @@ class WorkBudget:
 
     @classmethod
     def from_env(cls) -> WorkBudget:
-        return cls(
-            seconds=_env_number(BUDGET_ENV, DEFAULT_SECONDS, float),
-            processes=int(_env_number(PROCESSES_ENV, 1, int)),
-        )
+        settings = get_settings()
+        return cls(seconds=settings.work_budget, processes=settings.work_processes)
 
     @property
     def backstop(self) -> float:
@@ -389,19 +387,6 @@ class WorkBudget:
     def close(self) -> None:
         self._quick.close()
         self._full.close()
-
-
-def _env_number(name: str, default: float, kind: Callable[[str], float]) -> float:
-    raw = os.environ.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        value = kind(raw)
-    except ValueError:
-        raise SystemExit(f"{name}: a positive number expected, got {raw!r}") from None
-    if value <= 0:
-        raise SystemExit(f"{name}: a positive number expected, got {raw!r}")
-    return value
 
 
 _process_budget: WorkBudget | None = None

@@ -20,8 +20,6 @@ answered together: every missing one in a single job of the work budget.
 from __future__ import annotations
 
 import json
-import math
-import os
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -37,15 +35,16 @@ from ecran.rules import Check
 from ecran.rules.check import DIFFICULTY, Recall
 from ecran.rules.errors import EcranError
 from ecran.rules.text import Text
+from ecran.settings import default, env_name, get_settings
 
 if TYPE_CHECKING:
     from ecran.engine.budget import TooCostly
 
 T = TypeVar("T")
 
-CACHE_ENV = "ECRAN_ODDS_CACHE_MB"
+CACHE_ENV = env_name("odds_cache_mb")
 
-DEFAULT_MEGABYTES = 64
+DEFAULT_MEGABYTES = default("odds_cache_mb")
 """The memory the shared odds cache may hold by default (estimated): a few hundred sheets'
 whole ladders, a small part of a server's memory."""
 
@@ -77,16 +76,7 @@ def weight_of(value: Any, key: Hashable = ()) -> int:
 def cache_bytes() -> int:
     """The bound from `ECRAN_ODDS_CACHE_MB` (megabytes, a positive number; default
     `DEFAULT_MEGABYTES`); a wrong value stops with one line naming the variable."""
-    raw = os.environ.get(CACHE_ENV, "").strip()
-    if not raw:
-        return DEFAULT_MEGABYTES * 1024 * 1024
-    try:
-        megabytes = float(raw)
-    except ValueError:
-        megabytes = -1.0
-    if not megabytes > 0 or math.isinf(megabytes):
-        raise SystemExit(f"{CACHE_ENV}: a positive number of megabytes expected, got {raw!r}")
-    return max(1, int(megabytes * 1024 * 1024))
+    return max(1, int(get_settings().odds_cache_mb * 1024 * 1024))
 
 
 @dataclass(frozen=True)

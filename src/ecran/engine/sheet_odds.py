@@ -70,7 +70,7 @@ class SheetOdds(BaseModel):
 
 def sheet_odds(
     system: System[Any],
-    sheet: CharacterSheet,
+    sheet: CharacterSheet | Mapping[str, Any],
     lang: str = "fr",
     *,
     ladder: bool = False,
@@ -86,10 +86,24 @@ def sheet_odds(
     Every distribution not already in the shared cache is computed in one go: under a work
     budget (a web request) one job within its limit; over it the whole sheet is refused
     (`TooCostly`), not answered in part. `actions`: `system.actions(sheet)` when the caller
-    has them already (the web lists them too; a large sheet's take milliseconds)."""
+    has them already (the web lists them too; a large sheet's take milliseconds). `sheet`:
+    this game's sheet, or its JSON; another game's is refused in one line."""
+    sheet = _own_sheet(system, sheet)
     answers = _Answers(system, lang, ladder, inputs or {}, options or {})
     listed = list(system.actions(sheet) if actions is None else actions)
     return SheetOdds(system=system.id, name=sheet.name, actions=answers.all(listed))
+
+
+def _own_sheet(system: System[Any], sheet: CharacterSheet | Mapping[str, Any]) -> CharacterSheet:
+    """`sheet` as this game's sheet: its JSON validated, another game's refused (one line)."""
+    if not isinstance(sheet, Mapping):
+        own: CharacterSheet = system.own(sheet)
+        return own
+    try:
+        read: CharacterSheet = system.sheet_model().model_validate(sheet)
+    except ValidationError as exc:
+        raise from_validation(exc, system.sheet_model()) from None
+    return read
 
 
 @dataclass

@@ -24,6 +24,9 @@ class EcranError(ValueError):
         #: The same refusal naming fields by their ids, where `text` names them by their
         #: labels (`from_errors`): what the command line says, whose reader typed the ids.
         self.by_id: Text | None = None
+        #: The pydantic-shaped errors it was built from (`from_errors`): which fields it is
+        #: about, for a caller that names them in its own terms (the command line's options).
+        self.field_errors: tuple[Any, ...] = ()
 
     def message(self, lang: str = DEFAULT_LANG) -> str:
         return self.text(lang)
@@ -349,6 +352,7 @@ def from_errors(
     (`Seuil : doit être ≤ 6`); the command line's, who typed `--target`, the ids
     (`EcranError.command_line`); a JSON body's writer (`typed`), its keys (`gm_name`)."""
     error = EcranError(_said(errors, labels, typed))
+    error.field_errors = tuple(errors)
     if labels:
         error.by_id = _said(errors, None)
     return error

@@ -13,14 +13,12 @@ import inspect
 import re
 import sys
 import unicodedata
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
-
-from pydantic import ValidationError
 
 from ecran.dice import DiceSource, Roller
 from ecran.rules.check import Check, Params
-from ecran.rules.errors import EcranError, from_validation, unknown
+from ecran.rules.errors import EcranError, unknown
 from ecran.rules.operation import Consequence, Operation
 from ecran.rules.option import Option
 from ecran.rules.outcome import Resolution
@@ -100,15 +98,6 @@ def _inherited(cls: type, name: str) -> Any:
         if name in base.__dict__:
             return base.__dict__[name]
     raise AttributeError(name)
-
-
-#: Who answers `System.sheet_odds`: the engine, as it loads (`answer_sheet_odds`).
-_SHEET_ODDS: list[Callable[..., Any]] = []
-
-
-def answer_sheet_odds(answer: Callable[..., Any]) -> None:
-    """`answer(system, sheet, lang, **kwargs)` answers `System.sheet_odds` from now on."""
-    _SHEET_ODDS[:] = [answer]
 
 
 def _wrapped(name: str, function: Any) -> Any:
@@ -264,26 +253,6 @@ class System(Generic[SheetT]):
     def actions(self, sheet: SheetT) -> list[Action]:
         """Checks a player can roll from this sheet, prefilled with its values and penalties."""
         return []
-
-    def sheet_odds(
-        self, sheet: SheetT | Mapping[str, Any], lang: str = DEFAULT_LANG, **kwargs: Any
-    ) -> Any:
-        """Every action of `sheet` (this game's sheet, or its JSON) with its exact odds, once
-        each, sharing the distributions actions have in common: `ladder=True` adds every
-        difficulty of each check's range, `inputs` the GM's values (`opponent_characteristic`),
-        `options` a table's option values. An `ecran.engine.sheet_odds.SheetOdds`.
-
-        The engine answers it (its shared cache and work budget: `engine.sheet_odds`), handed
-        to the rules as it loads, since the rules sit below it; a system from
-        `ecran.engine.get_system` always has it."""
-        if not _SHEET_ODDS:
-            raise RuntimeError("System.sheet_odds is answered by ecran.engine: import it first")
-        if isinstance(sheet, Mapping):
-            try:
-                sheet = self.sheet_model().model_validate(sheet)
-            except ValidationError as exc:
-                raise from_validation(exc, self.sheet_model()) from None
-        return _SHEET_ODDS[0](self, self.own(sheet), lang, **kwargs)
 
     # -- combat -------------------------------------------------------------------------------
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,8 +13,9 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from ecran.rules import EcranError, Text
+from ecran.settings import env_name, get_settings
 
-ENV_URL = "ECRAN_DATABASE_URL"
+ENV_URL = env_name("database_url")
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: How long a writer waits for another's transaction before giving up (milliseconds).
 BUSY_TIMEOUT_MS = 30_000
@@ -30,7 +30,7 @@ def default_url() -> str:
 
 def resolve_url(url: str | None = None) -> str:
     """The given URL, else `ECRAN_DATABASE_URL`, else SQLite in the platform data directory."""
-    return url or os.environ.get(ENV_URL) or default_url()
+    return url or get_settings().database_url or default_url()
 
 
 def parse_url(url: str) -> URL:

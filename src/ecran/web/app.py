@@ -16,7 +16,6 @@ background thread, which also imports every system (`engine.warm_up`), whichever
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -28,6 +27,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from ecran.settings import get_settings
 from ecran.web import errors
 from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
@@ -44,8 +44,6 @@ from ecran.web.security import SecurityHeaders, redact_logs
 
 STATIC = Path(__file__).parent / "static"
 ONE_YEAR = 365 * 24 * 3600
-#: The environment variable of the Redis that several workers share (`live.bridge.ENV_REDIS`).
-ENV_REDIS = "ECRAN_REDIS_URL"
 #: How long after start-up `ecran serve` begins importing every system in the background (s).
 WARM_UP_DELAY_S = 1.0
 #: How long `/healthz` waits for the database's answer (seconds).
@@ -92,7 +90,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # not at once: the thread holds the interpreter for every other import, and the first
         # answers (a proxy's /healthz, a page) should not share it
         asyncio.get_running_loop().call_later(delay, _warm_up, app)
-    url = getattr(app.state, "redis_url", None) or os.environ.get(ENV_REDIS)
+    url = getattr(app.state, "redis_url", None) or get_settings().redis_url
     if not url:
         yield
         return

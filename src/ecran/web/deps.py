@@ -32,7 +32,7 @@ from ecran.play import Member, TableState, view_state
 from ecran.play.errors import NotFound
 from ecran.rules import System, Text
 from ecran.store import Access, Store, open_store
-from ecran.web.errors import Unauthorized
+from ecran.web.errors import TABLE_BACK, Unauthorized
 from ecran.web.i18n import request_lang
 
 HEADER = "X-Ecran-Token"
@@ -202,8 +202,11 @@ def table_url(table_id: str, token: str, path: str = "", **query: Any) -> str:
 
 
 def page_seat(table_id: str, request: Request, store: Db, token: str = Depends(page_token)) -> Seat:
-    """FastAPI dependency of the table pages: the member asking, at this table."""
-    return Seat(store, authenticate(store, token, table_id), token, request_lang(request))
+    """FastAPI dependency of the table pages: the member asking, at this table. The way back
+    to it is left on the request, for an error page of this request (`errors.table_back`)."""
+    seat = Seat(store, authenticate(store, token, table_id), token, request_lang(request))
+    setattr(request.state, TABLE_BACK, seat.url())
+    return seat
 
 
 def api_seat(table_id: str, request: Request, store: Db, token: str = Depends(api_token)) -> Seat:

@@ -17,7 +17,6 @@ Live play's refusals keep their meaning: `Unauthorized` (no token) 401, `Forbidd
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -89,7 +88,7 @@ def _answer(
         "message": message,
         "status": status,
         "title": gettext(lang, _TITLES.get(status, N_("Error"))),
-        "back": table_back(request, lang),
+        "back": table_back(request),
     }
     return render(request, "error.html", context, status_code=status, lang=lang)
 
@@ -98,28 +97,17 @@ def _answer(
 _TITLES = {404: N_("Page not found"), 401: N_("Not allowed"), 403: N_("Not allowed")}
 
 
-_TABLE_PATH = re.compile(r"^/tables/([^/]+)/?")
+#: Where `deps.page_seat` leaves the way back to the table of the member it seated.
+TABLE_BACK = "table_back"
 
 
-def table_back(request: Request, lang: str) -> str | None:
+def table_back(request: Request) -> str | None:
     """Where an error page inside a table leads: back to that table with the member's own
-    token, so a refused step never loses the seat. None outside a table, or when the request
-    carries no token that seats a member at this table (a bad link stays a dead end rather
-    than a way to probe tokens)."""
-    found = _TABLE_PATH.match(request.url.path)
-    if found is None:
-        return None
-    from ecran.web import deps  # deps imports this module's Unauthorized
-
-    form = getattr(request, "_form", None)  # the form Starlette already read, if any
-    token = deps.token_in(request.headers, request.query_params, form)
-    if token is None:
-        return None
-    try:
-        access = deps.authenticate(deps.app_store(request.app), token, found.group(1))
-    except Exception:
-        return None
-    return deps.table_url(access.table_id, token, lang=lang)
+    token, so a refused step never loses the seat; the link `deps.page_seat` left on the
+    request once it seated the member (no authentication here). None outside a table, or when
+    no member was seated (a bad link stays a dead end rather than a way to probe tokens)."""
+    back = getattr(request.state, TABLE_BACK, None)
+    return back if isinstance(back, str) else None
 
 
 def is_htmx(request: Request) -> bool:
@@ -197,7 +185,7 @@ def _is_page_visit(request: Request) -> bool:
 
 async def on_ecran_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, EcranError)
-    # in a thread: the page's way back to the table reads the store (no blocking on the loop)
+    # in a thread: rendering a page is no work for the event loop
     return await run_in_threadpool(refusal, request, exc)
 
 

@@ -14,7 +14,7 @@ One ASGI middleware, in front of everything, so a refused request costs almost n
   waits behind a costly one (the budget's quick lane), and a client has one costly one at a
   time (a second: 429 with `Retry-After`).
 
-Configuration, read by `Limits.from_env()` when the app is created:
+Configuration (`ecran.settings`), read by `Limits.from_env()` when the app is created:
 `ECRAN_MAX_BODY` (bytes, default 1 MiB), `ECRAN_MAX_WS_MESSAGE` (bytes, default 64 KiB),
 `ECRAN_RATE` (odds requests per second and client, default 2), `ECRAN_RATE_BURST` (default 30),
 and the budget's `ECRAN_WORK_BUDGET`, `ECRAN_WORK_PROCESSES`.
@@ -28,7 +28,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -38,8 +37,9 @@ from typing import Any
 
 from starlette.requests import Request
 
-from ecran.engine.budget import DEFAULT_SECONDS, WorkBudget, enforced
+from ecran.engine.budget import WorkBudget, enforced
 from ecran.rules.sheet import number
+from ecran.settings import default, get_settings
 from ecran.web.i18n import pick_lang
 
 Scope = MutableMapping[str, Any]
@@ -56,7 +56,6 @@ MAX_COUNT = 1_000_000
 game's, small enough for any sum or display. Every integer of the API is bounded
 (`tests/web/test_openapi_bounds.py` walks the OpenAPI document)."""
 
-MIB = 1024 * 1024
 
 #: Paths whose requests take a token: they may start an exact computation.
 RATED_PREFIXES = ("/api/dice", "/api/odds/", "/dice")
@@ -67,36 +66,24 @@ TOO_MANY_CLIENTS = 10_000
 
 @dataclass(frozen=True)
 class Limits:
-    max_body: int = MIB
-    max_message: int = 64 * 1024
-    rate: float = 2.0
-    burst: int = 30
-    budget_seconds: float = DEFAULT_SECONDS
-    budget_processes: int = 1
+    max_body: int = default("max_body")
+    max_message: int = default("max_ws_message")
+    rate: float = default("rate")
+    burst: int = default("rate_burst")
+    budget_seconds: float = default("work_budget")
+    budget_processes: int = default("work_processes")
 
     @classmethod
     def from_env(cls) -> Limits:
+        settings = get_settings()
         return cls(
-            max_body=int(_positive("ECRAN_MAX_BODY", cls.max_body)),
-            max_message=int(_positive("ECRAN_MAX_WS_MESSAGE", cls.max_message)),
-            rate=_positive("ECRAN_RATE", cls.rate),
-            burst=int(_positive("ECRAN_RATE_BURST", cls.burst)),
-            budget_seconds=_positive("ECRAN_WORK_BUDGET", cls.budget_seconds),
-            budget_processes=int(_positive("ECRAN_WORK_PROCESSES", cls.budget_processes)),
+            max_body=settings.max_body,
+            max_message=settings.max_ws_message,
+            rate=settings.rate,
+            burst=settings.rate_burst,
+            budget_seconds=settings.work_budget,
+            budget_processes=settings.work_processes,
         )
-
-
-def _positive(name: str, default: float) -> float:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or math.isinf(value):
-        raise SystemExit(f"{name}: a positive number expected, got {raw!r}")
-    return value
 
 
 # -- work budgets: one pool per configuration in the process ---------------------------------

@@ -42,7 +42,6 @@ from ecran.web.live.hub import PRESENCE_TTL_S, Hub
 
 log = logging.getLogger(__name__)
 
-ENV_REDIS = "ECRAN_REDIS_URL"
 CHANNEL = "ecran:events"
 #: Longer messages are not ours and are dropped unread (a `here` of `HERE_MAX` ids fits).
 ANNOUNCEMENT_MAX = 256 * 1024
