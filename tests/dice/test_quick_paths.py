@@ -7,7 +7,7 @@ import pytest
 
 from ecran.dice.notation import NotationError, distribution, exact, limits, parse
 from ecran.dice.notation.ast import Constant, Dice, Sum
-from ecran.dice.notation.parser import bare_numbers, kept_numbers
+from ecran.dice.notation.shortcuts import bare_numbers, kept_numbers
 
 
 @pytest.mark.parametrize("text", ["3d6", "1d20+5", "2d6-1", "0d6", "1d1", "40d6", "7d10-100"])

@@ -36,7 +36,8 @@ from ecran.dice.notation.ast import (
 )
 from ecran.dice.notation.errors import NotationError
 from ecran.dice.notation.order import kept_statistic, kept_sum, weighted, work
-from ecran.dice.notation.parser import bare_numbers, kept_numbers, parse
+from ecran.dice.notation.parser import parse
+from ecran.dice.notation.shortcuts import bare_numbers, kept_numbers
 
 
 def distribution(
