@@ -517,13 +517,13 @@ def _group(node: Group, dice: _Dice) -> GroupRoll:
     pooled = node.pooled()
     if pooled is not None:
         if not pooled:
-            from ecran.dice.notation.exact import _one_roll_group
+            from ecran.dice.notation.exact_groups import one_roll_group
 
-            raise _one_roll_group(node)
+            raise one_roll_group(node)
         if len(node.keeps) > 1 and any(t.explode and not t.explode.into_die for t in pooled):
-            from ecran.dice.notation.exact import _chained_on_exploded
+            from ecran.dice.notation.exact_dice import chained_on_exploded
 
-            raise _chained_on_exploded(node.text)
+            raise chained_on_exploded(node.text)
         return _pooled_group(node, items[0], dice)
     values = [item.value for item in items]
     kept = (
@@ -547,9 +547,9 @@ def _pooled_group(node: Group, item: SumRoll, dice: _Dice) -> GroupRoll:
         while isinstance(part, LabelRoll):
             part = part.inner
         if not isinstance(part, TermRoll) or part.node.keeps or part.node.success:
-            from ecran.dice.notation.exact import _one_roll_group
+            from ecran.dice.notation.exact_groups import one_roll_group
 
-            raise _one_roll_group(node)
+            raise one_roll_group(node)
         terms.append(part)
     values = [v for t in terms for v in t.values]
     kept = (
