@@ -54,8 +54,8 @@ from ecran.dice.notation.ast import (
 from ecran.dice.notation.clauses import DROPS, KEEPS, Clauses, check_size, group_modifier
 from ecran.dice.notation.errors import NotationError
 from ecran.dice.notation.shortcuts import simple_expression
+from ecran.dice.notation.tokens import CONTROL as CONTROL  # `rules.sizes` reads it here
 from ecran.dice.notation.tokens import (
-    CONTROL,
     FUNCTIONS,
     KNOWN_MODIFIERS,
     MODIFIERS,
