@@ -400,8 +400,3 @@ def pieces(message: MessageSent) -> list[tuple[str, InlineRoll | None]]:
     if at < len(message.text):
         out.append((message.text[at:], None))
     return out
-
-
-def addressed(message: MessageSent, member: Member) -> bool:
-    """Is `member` one of the message's addressees?"""
-    return member.id in message.to
