@@ -7,24 +7,23 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.engine.budget import Busy
-from ecran.engine.records import OddsReport, RollRecord, odds_report
-from ecran.engine.records import roll_record as roll_check
+from ecran.engine.records import OddsReport, RollRecord, check_odds, check_roll
+from ecran.engine.table_options import with_table_options
 from ecran.play import tracker
 from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.dice_key import derived_seed, table_seed
 from ecran.play.encounter.access import open_to_act, participant_of, sheet_of
 from ecran.play.encounter.conditions import put_on
-from ecran.play.encounter.operations import _with_operation_options
 from ecran.play.encounter.step import drawn_seed, step_event
 from ecran.play.encounter.summaries import attack_summary
 from ecran.play.errors import forbidden
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter
 from ecran.play.payloads import AttackRoll, ConsequenceRoll
-from ecran.play.rolls import with_table_options
+from ecran.play.rolls import table_params
 from ecran.play.state import TableState
 from ecran.play.tracker import Encounter, Participant
-from ecran.rules import CharacterSheet, Consequence, EcranError, Resolution, System, Text
+from ecran.rules import CharacterSheet, Check, Consequence, EcranError, Resolution, System, Text
 from ecran.rules.wording import de
 
 
@@ -81,7 +80,7 @@ def attack_options(
     offered = system.attacks(
         _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
     )
-    options = [_with_odds(state, a.label, a.group, a.check, a.params) for a in offered]
+    options = [_with_odds(state, system, a.label, a.group, a.check, a.params) for a in offered]
     if actor.is_gm or not (attacker.secret or target.secret):
         return options
     secret = target if target.secret else attacker
@@ -93,12 +92,18 @@ def attack_options(
 
 
 def _with_odds(
-    state: TableState, label: Text, group: Text | None, check: str, params: dict[str, Any]
+    state: TableState,
+    system: System[Any],
+    label: Text,
+    group: Text | None,
+    check: str,
+    params: dict[str, Any],
 ) -> AttackOption:
-    forced = with_table_options(state, check, params)
+    found = system.check(check)
+    forced = table_params(state, found, params)
     option = AttackOption(label=label, group=group, check=check, params=forced)
     try:
-        report = odds_report(state.table.system_id, check, forced)
+        report = check_odds(state.table.system_id, found, forced, check)
     except EcranError as exc:
         waiting = isinstance(exc, Busy)
         return option.model_copy(update={"odds_error": exc.text, "odds_waiting": waiting})
@@ -138,11 +143,13 @@ def attack(
         option = _first_offered(params)
     if option is not None or not actor.is_gm:
         check, params, label = _offered(state, system, attacker, target, option, check, params)
-    record = roll_check(
+    found_check = system.check(check)
+    record = check_roll(
         state.table.system_id,
-        check,
-        with_table_options(state, check, params),
+        found_check,
+        table_params(state, found_check, params),
         derived_seed(seed, encounter_id, "attack", attacker.id, target.id),
+        check,
     )
     result = Resolution(record.outcome, record.total, record.details)
     found = _consequences(state, system, attacker, target, check, record, result)
@@ -206,14 +213,15 @@ def _offered(
         _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
     )
     if option is None:
-        wanted = _normal(system, check, with_table_options(state, check, params))
+        asked = system.check(check)
+        wanted = _normal(state, asked, params)
         option = next(
             (
                 i
                 for i, a in enumerate(offered)
                 if wanted is not None
                 and a.check == check
-                and _normal(system, a.check, with_table_options(state, a.check, a.params)) == wanted
+                and _normal(state, asked, a.params) == wanted
             ),
             None,
         )
@@ -233,11 +241,12 @@ def _offered(
     return chosen.check, chosen.params, chosen.label
 
 
-def _normal(system: System[Any], check: str, params: dict[str, Any]) -> dict[str, Any] | None:
-    """A check's parameters as its model reads them (defaults filled in), to compare two sets;
-    None when the model refuses them."""
+def _normal(state: TableState, check: Check[Any], params: dict[str, Any]) -> dict[str, Any] | None:
+    """A check's parameters as its model reads them at this table (its options in force,
+    defaults filled in), to compare two sets; None when the model refuses them."""
     try:
-        return system.check(check).params.model_validate(params).model_dump(mode="json")
+        forced = table_params(state, check, params)
+        return check.params.model_validate(forced).model_dump(mode="json")
     except (ValueError, EcranError):
         return None
 
@@ -296,7 +305,9 @@ def _apply_all(
             system,
             sheet,
             name,
-            _with_operation_options(state, system, name, consequence.params),
+            with_table_options(
+                state.table.options, system.operation(name).params, consequence.params
+            ),
             derived_seed(seed, enc.id, *tag, attacker.id, target.id),
         )
         if who.character_id is not None:

@@ -69,11 +69,3 @@ def _changed_sheet(
         current = state.character(who.character_id)
         return enc, [current.model_copy(update={"sheet": changed, "version": current.version + 1})]
     return tracker.with_participant(enc, who.model_copy(update={"sheet": changed})), []
-
-
-def _with_operation_options(
-    state: TableState, system: System[Any], name: str, params: dict[str, Any]
-) -> dict[str, Any]:
-    """The table's options win over the system's defaults, as for the GM's own operations."""
-    fields = system.operation(name).params.model_fields
-    return {**params, **{k: v for k, v in state.table.options.items() if k in fields}}
