@@ -23,7 +23,16 @@ from ecran.play.payloads import AttackRoll, ConsequenceRoll
 from ecran.play.rolls import table_params
 from ecran.play.state import TableState
 from ecran.play.tracker import Encounter, Participant
-from ecran.rules import CharacterSheet, Check, Consequence, EcranError, Resolution, System, Text
+from ecran.rules import (
+    Action,
+    CharacterSheet,
+    Check,
+    Consequence,
+    EcranError,
+    Resolution,
+    System,
+    Text,
+)
 from ecran.rules.wording import de
 
 
@@ -62,6 +71,15 @@ def _sheet_needed(state: TableState, system: System[Any], who: Participant) -> C
     return parse_sheet(system, sheet)
 
 
+def _attacks_offered(
+    state: TableState, system: System[Any], attacker: Participant, target: Participant
+) -> list[Action]:
+    """`System.attacks` between both sides' sheets as they are now."""
+    return system.attacks(
+        _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
+    )
+
+
 def attack_options(
     state: TableState,
     system: System[Any],
@@ -77,9 +95,7 @@ def attack_options(
     the labels only (the parameters and odds hold the secret sheet's values)."""
     enc = open_to_act(state, actor, encounter_id, attacker_pid, None)
     attacker, target = _fighters(state, enc, attacker_pid, target_pid)
-    offered = system.attacks(
-        _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
-    )
+    offered = _attacks_offered(state, system, attacker, target)
     options = [_with_odds(state, system, a.label, a.group, a.check, a.params) for a in offered]
     if actor.is_gm or not (attacker.secret or target.secret):
         return options
@@ -209,9 +225,7 @@ def _offered(
 ) -> tuple[str, dict[str, Any], Text]:
     """The attack `option` names among those the system offers (a player's attack must be one
     of them, as offered: `check` and `params` matching one of them stand for it)."""
-    offered = system.attacks(
-        _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
-    )
+    offered = _attacks_offered(state, system, attacker, target)
     if option is None:
         asked = system.check(check)
         wanted = _normal(state, asked, params)
