@@ -13,7 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecran.dice import Distribution
-from ecran.dice.notation import NotationError, distribution, exact, limits, order, parse
+from ecran.dice.notation import (
+    NotationError,
+    distribution,
+    exact_dice,
+    limits,
+    order,
+    parse,
+)
 from ecran.dice.notation.ast import kept_range
 
 
@@ -86,8 +93,10 @@ def test_accepted_keeps_stay_within_the_weighted_budget(text: str, faces: int, c
     term = parse(text).dice_terms()[0]
     lo, hi = kept_range(term.keeps, term.count)
     steps = [0]
-    value = exact._score(term.success, term.failure)
-    again = order.kept_sum([(exact._die_value(term, 20, term), term.count)], lo, hi, value, steps)
+    value = exact_dice.score_of(term.success, term.failure)
+    again = order.kept_sum(
+        [(exact_dice._die_value(term, 20, term), term.count)], lo, hi, value, steps
+    )
     assert again == result  # the very computation `distribution` makes, counted
     assert 0 < order.weighted(steps[0], count * log2(faces)) <= limits.MAX_KEEP_WORK
     assert result.total + result.residual == 1

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ecran.dice import Distribution
-from ecran.dice.notation import exact
+from ecran.dice.notation import exact, exact_groups
 
 weights = st.dictionaries(st.integers(-5, 12), st.integers(1, 9), min_size=1, max_size=5)
 sub_rolls = st.lists(weights, min_size=2, max_size=4).map(
@@ -24,20 +24,20 @@ def test_the_extreme_of_sub_rolls_is_the_general_keep(
 ) -> None:
     n = len(items)
     kept = (0, 1) if highest else (n - 1, n)
-    assert exact._extreme_rank(kept, n) is highest
+    assert exact_groups.extreme_rank(kept, n) is highest
 
     def score(x: int) -> int:
         return int(x >= target) if target is not None else x
 
     chosen = score if target is not None else None
-    fast = exact._extreme(list(items), highest, chosen)
-    general = exact._kept_items(list(items), kept, chosen)
+    fast = exact_groups.extreme_items(list(items), highest, chosen)
+    general = exact_groups.kept_items(list(items), kept, chosen)
     assert fast.weights() == general.weights() and fast.denominator == general.denominator
 
 
 def test_only_a_single_extreme_rank_takes_the_product() -> None:
-    assert exact._extreme_rank((0, 2), 3) is None  # two kept
-    assert exact._extreme_rank((1, 2), 3) is None  # the middle one
+    assert exact_groups.extreme_rank((0, 2), 3) is None  # two kept
+    assert exact_groups.extreme_rank((1, 2), 3) is None  # the middle one
 
 
 def test_notation_groups_keep_their_meaning() -> None:

@@ -7,7 +7,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecran.dice import Roller
-from ecran.dice.notation import Constant, Dice, NotationError, Sum, limits, parse, parser, roll
+from ecran.dice.notation import (
+    Constant,
+    Dice,
+    NotationError,
+    Sum,
+    limits,
+    parse,
+    parser,
+    roll,
+    shortcuts,
+)
 
 
 def term(text: str) -> Dice:
@@ -179,7 +189,7 @@ def test_any_text_parses_or_gives_a_notation_error(text: str) -> None:
     ],
 )
 def test_the_quick_parse_of_common_shapes_is_the_full_parse(text: str) -> None:
-    quick = parser._simple(text)
+    quick = shortcuts.simple_expression(text)
     assert quick is not None
     parser._parse_cached.cache_clear()
     # the full way: the same text with a space, which the quick path does not take
@@ -191,12 +201,13 @@ def test_the_quick_parse_of_common_shapes_is_the_full_parse(text: str) -> None:
     "text", ["0d6", "4d6kh5", "1001d6", "3d0", "3d6k3", "3d6+1.5", "03d6", "4d6kh3+1000000"]
 )
 def test_other_shapes_go_the_full_way(text: str) -> None:
-    assert parser._simple(text) is None
+    assert shortcuts.simple_expression(text) is None
 
 
 def test_the_expected_number_agrees_with_its_noun() -> None:
     """Never the administrative "attendu(e)": the participle agrees with what is expected."""
-    from ecran.dice.notation.parser import _Parser, _tokenise
+    from ecran.dice.notation.parser import _Parser
+    from ecran.dice.notation.tokens import tokenise as _tokenise
 
     with pytest.raises(NotationError) as sides:
         parse("2d")

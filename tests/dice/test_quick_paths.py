@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from ecran.dice.notation import NotationError, distribution, exact, limits, parse
+from ecran.dice.notation import NotationError, distribution, exact, exact_cost, limits, parse
 from ecran.dice.notation.ast import Constant, Dice, Sum
-from ecran.dice.notation.parser import bare_numbers, kept_numbers
+from ecran.dice.notation.shortcuts import bare_numbers, kept_numbers
 
 
 @pytest.mark.parametrize("text", ["3d6", "1d20+5", "2d6-1", "0d6", "1d1", "40d6", "7d10-100"])
@@ -44,7 +44,7 @@ def test_the_kept_quick_path_is_the_general_way(text: str) -> None:
     root = parse(text).root
     quick = exact._kept_quick(root, limits.DEFAULT_DEPTH)
     assert quick is not None
-    exact._check_size(root, limits.DEFAULT_DEPTH)
+    exact_cost.check_size(root, limits.DEFAULT_DEPTH)
     general = exact._node(root, limits.DEFAULT_DEPTH)
     assert quick == general
     assert quick.residual == general.residual == 0
@@ -59,7 +59,7 @@ def test_the_kept_quick_path_refuses_what_the_general_way_refuses() -> None:
     with pytest.raises(NotationError):
         exact._kept_quick(parse("50d100kh40").root, limits.DEFAULT_DEPTH)
     with pytest.raises(NotationError):
-        exact._check_size(parse("50d100kh40").root, limits.DEFAULT_DEPTH)
+        exact_cost.check_size(parse("50d100kh40").root, limits.DEFAULT_DEPTH)
 
 
 @pytest.mark.parametrize("text", ["3d6", "d20", "1d20+5", "2d6-1", "40d6", "300d6", "7d10-100"])
@@ -86,7 +86,7 @@ def test_a_bare_sum_past_the_size_limit_is_refused_either_way(text: str) -> None
     with pytest.raises(NotationError):
         distribution(text)
     with pytest.raises(NotationError):
-        exact._check_size(parse(text).root, limits.DEFAULT_DEPTH)
+        exact_cost.check_size(parse(text).root, limits.DEFAULT_DEPTH)
 
 
 @pytest.mark.parametrize(
@@ -110,7 +110,7 @@ def test_kept_numbers_read_what_the_parser_reads(text: str) -> None:
         term.text,
     )
     assert shift == sum(sign * c.value for sign, c in rest if isinstance(c, Constant))
-    exact._check_size(root, limits.DEFAULT_DEPTH)
+    exact_cost.check_size(root, limits.DEFAULT_DEPTH)
     assert distribution(text) == exact._node(root, limits.DEFAULT_DEPTH)
 
 
@@ -124,5 +124,5 @@ def test_a_keep_past_the_budget_is_refused_in_the_same_words_either_way(text: st
     with pytest.raises(NotationError) as quick:
         distribution(text)
     with pytest.raises(NotationError) as general:
-        exact._check_size(parse(text).root, limits.DEFAULT_DEPTH)
+        exact_cost.check_size(parse(text).root, limits.DEFAULT_DEPTH)
     assert (quick.value.fr, quick.value.en) == (general.value.fr, general.value.en)

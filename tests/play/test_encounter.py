@@ -209,7 +209,7 @@ def test_an_ended_encounter_takes_no_more_steps_but_can_be_undone() -> None:
 def test_each_participant_rolls_initiative_from_its_own_seed() -> None:
     """A player sees a public character's initiative seed; it must not replay a secret NPC's
     dice (one shared seed would). A given seed still replays the whole step."""
-    from ecran.play.encounter import _own_roller
+    from ecran.play.encounter.turns import _own_roller
 
     a, b = _own_roller(42, "e1", "p1"), _own_roller(42, "e1", "p2")
     assert a.seed != b.seed

@@ -156,7 +156,7 @@ def test_odds_a_busy_budget_put_off_are_asked_again_a_few_times(
     says so and asks again by itself a second later (with its pair and pick), a few times at
     most, never when the odds are there."""
     from ecran.engine.budget import busy
-    from ecran.play import encounter
+    from ecran.play.encounter import attacks
 
     _gm, lou, _max, eid = _scene(app_client)
     calm = unescape(lou.get(f"/encounters/{eid}/attack-panel", a_target="p2").text)
@@ -165,7 +165,7 @@ def test_odds_a_busy_budget_put_off_are_asked_again_a_few_times(
     def refused(*args: Any) -> Any:
         raise busy()
 
-    monkeypatch.setattr(encounter, "odds_report", refused)
+    monkeypatch.setattr(attacks, "check_odds", refused)
     waiting = unescape(lou.get(f"/encounters/{eid}/attack-panel", a_target="p2").text)
     assert "calcul exact en attente" in waiting
     retry = re.search(r'<span hidden class="odds-retry" hx-get="([^"]+)"', waiting)

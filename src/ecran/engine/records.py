@@ -53,11 +53,6 @@ def parse_params(check: Check[Any], values: dict[str, Any]) -> BaseModel:
     return params
 
 
-def _parse(system_id: str, check_name: str, values: dict[str, Any]) -> tuple[Any, BaseModel]:
-    check = get_system(system_id).check(check_name)
-    return check, parse_params(check, values)
-
-
 def fraction_text(p: Fraction) -> str:
     return str(p)  # Fraction prints reduced: "0", "1", "5/36"
 
@@ -76,14 +71,25 @@ def exact(system_id: str, check: Check[Any], params: BaseModel) -> Distribution[
 
 
 def odds_report(system_id: str, check_name: str, values: dict[str, Any]) -> OddsReport:
-    check, params = _parse(system_id, check_name, values)
+    return check_odds(system_id, get_system(system_id).check(check_name), values, check_name)
+
+
+def check_odds(
+    system_id: str, check: Check[Any], values: dict[str, Any], named: str | None = None
+) -> OddsReport:
+    """`odds_report` of a check the caller looked up already (`named`: the name it was asked
+    by, which the report keeps; its own name by default)."""
+    params = parse_params(check, values)
     dist = exact(system_id, check, params)
     outcomes = []
     for name in check.outcome_names():
         p = dist.probability(name)
         outcomes.append(OutcomeOdds(outcome=name, probability=fraction_text(p), p=float(p)))
     return OddsReport(
-        system=system_id, check=check_name, params=params.model_dump(mode="json"), outcomes=outcomes
+        system=system_id,
+        check=named or check.name,
+        params=params.model_dump(mode="json"),
+        outcomes=outcomes,
     )
 
 
@@ -102,12 +108,24 @@ def seeded_roller(seed: int | None) -> Roller:
 def roll_record(
     system_id: str, check_name: str, values: dict[str, Any], seed: int | None
 ) -> RollRecord:
-    check, params = _parse(system_id, check_name, values)
+    return check_roll(system_id, get_system(system_id).check(check_name), values, seed, check_name)
+
+
+def check_roll(
+    system_id: str,
+    check: Check[Any],
+    values: dict[str, Any],
+    seed: int | None,
+    named: str | None = None,
+) -> RollRecord:
+    """`roll_record` of a check the caller looked up already (`named`: the name it was asked
+    by, which the record keeps; its own name by default)."""
+    params = parse_params(check, values)
     roller = seeded_roller(seed)
     result = check.roll(params, roller)
     return RollRecord(
         system=system_id,
-        check=check_name,
+        check=named or check.name,
         params=params.model_dump(mode="json"),
         seed=roller.seed,
         dice=list(roller.rolled),

@@ -35,6 +35,7 @@ from pydantic import BaseModel, ValidationError
 from ecran.dice import Distribution
 from ecran.engine.cache import DISTRIBUTIONS, Question
 from ecran.engine.records import OutcomeOdds, fraction_text
+from ecran.engine.table_options import with_table_options
 from ecran.rules import Action, CharacterSheet, Check, EcranError, FieldMeta, System
 from ecran.rules.check import DIFFICULTY
 from ecran.rules.errors import from_validation
@@ -81,7 +82,7 @@ def sheet_odds(
     """Every action of `sheet` with its exact odds (at every difficulty of its ladder).
     `inputs`: the GM's values (`opponent_characteristic=4`) for the checks that take them, the
     sheet's own winning. `options`: a table's option values, winning over the sheet's for every
-    check that takes them (what a roll at that table uses: `play.rolls.with_table_options`).
+    check that takes them (what a roll at that table uses: `engine.table_options`).
 
     Every distribution not already in the shared cache is computed in one go: under a work
     budget (a web request) one job within its limit; over it the whole sheet is refused
@@ -180,11 +181,8 @@ class _Answers:
         try:
             check = self.system.check(action.check)
             fields = check.params.model_fields
-            values = {
-                **{k: v for k, v in self.inputs.items() if k in fields},
-                **action.params,
-                **{k: v for k, v in self.options.items() if k in fields},
-            }
+            given = {**{k: v for k, v in self.inputs.items() if k in fields}, **action.params}
+            values = with_table_options(self.options, check.params, given)
             missing = [n for n, info in fields.items() if info.is_required() and n not in values]
             if missing:  # waits for the GM: an opponent's value no sheet holds
                 base.needs = [FieldMeta.of(n, fields[n]).label(lang) for n in missing]

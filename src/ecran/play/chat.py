@@ -34,14 +34,14 @@ from typing import Any, Literal
 from ecran.dice.notation import NotationError, limits
 from ecran.dice.notation.report import roll_report
 from ecran.engine import get_system
-from ecran.engine.records import RollRecord, roll_record, seeded_roller
+from ecran.engine.records import RollRecord, check_roll, seeded_roller
 from ecran.play.characters import parse_sheet
 from ecran.play.dice_key import Commitment, derived_seed, no_key, table_seed
 from ecran.play.errors import forbidden, not_found
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter, Visibility
 from ecran.play.rights import can_see_character, require_edit
-from ecran.play.rolls import with_table_options
+from ecran.play.rolls import table_params
 from ecran.play.state import TableState
 from ecran.rules import EcranError, Text
 from ecran.rules.sizes import control_character
@@ -364,8 +364,9 @@ def _action(
     wanted = " ".join(name.split()).casefold()
     for action in system.actions(parse_sheet(system, character.sheet)):
         if wanted in (action.label.fr.casefold(), action.label.en.casefold()):
-            params = with_table_options(state, action.check, action.params)
-            record = roll_record(state.table.system_id, action.check, params, seed)
+            check = system.check(action.check)
+            params = table_params(state, check, action.params)
+            record = check_roll(state.table.system_id, check, params, seed, action.check)
             return InlineRoll(
                 expression=action.label.fr,
                 seed=record.seed,
@@ -400,8 +401,3 @@ def pieces(message: MessageSent) -> list[tuple[str, InlineRoll | None]]:
     if at < len(message.text):
         out.append((message.text[at:], None))
     return out
-
-
-def addressed(message: MessageSent, member: Member) -> bool:
-    """Is `member` one of the message's addressees?"""
-    return member.id in message.to

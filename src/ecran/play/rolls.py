@@ -10,15 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.engine import get_system
-from ecran.engine.records import RollRecord
+from ecran.engine.records import RollRecord, check_roll
 from ecran.engine.records import roll_record as roll_check
+from ecran.engine.table_options import with_table_options
 from ecran.play import dice_key
 from ecran.play.events import EventDraft
 from ecran.play.model import VISIBILITIES, Member, Visibility
 from ecran.play.payloads import RollMade
 from ecran.play.rights import require_edit
 from ecran.play.state import TableState
-from ecran.rules import EcranError, Text, unknown
+from ecran.rules import Check, EcranError, Text, unknown
 
 LABEL_MAX = 200
 
@@ -30,21 +31,21 @@ def visibility(value: str) -> Visibility:
     raise unknown(Text(fr="visibilité", en="visibility"), value, VISIBILITIES)
 
 
-def with_table_options(
-    state: TableState, check_name: str, params: dict[str, Any]
-) -> dict[str, Any]:
+def table_check(state: TableState, check_name: str) -> Check[Any]:
+    """The check of the table's system named `check_name` (its id, kebab-case or title)."""
+    return get_system(state.table.system_id).check(check_name)
+
+
+def table_params(state: TableState, check: Check[Any], params: dict[str, Any]) -> dict[str, Any]:
     """The table's option values win over the roller's for every option the check takes: the
-    GM's choice of rules holds for every roll at the table."""
-    check = get_system(state.table.system_id).check(check_name)
-    fields = check.params.model_fields
-    forced = {k: v for k, v in state.table.options.items() if k in fields}
-    return {**params, **forced}
+    GM's choice of rules holds for every roll at the table (`engine.table_options`)."""
+    return with_table_options(state.table.options, check.params, params)
 
 
 def roll(
     state: TableState,
     actor: Member,
-    check: str,
+    check: str | Check[Any],
     params: dict[str, Any],
     *,
     visibility_name: str = "public",
@@ -52,6 +53,8 @@ def roll(
     label: str = "",
     seed: int | None = None,
 ) -> EventDraft:
+    """`check`: its name, or the check itself where the caller looked it up already (the
+    roll panel's form): a roll looks its check up once."""
     seen = visibility(visibility_name)
     if character_id is not None:
         require_edit(actor, state.character(character_id))
@@ -60,9 +63,10 @@ def roll(
             Text(fr=f"libellé trop long (max {LABEL_MAX})", en=f"label too long (max {LABEL_MAX})")
         )
     drawn = dice_key.table_seed(state.dice_key, actor, seed, state.last_seq + 1)
-    record = roll_check(
-        state.table.system_id, check, with_table_options(state, check, params), drawn.seed
-    )
+    found = table_check(state, check) if isinstance(check, str) else check
+    named = check if isinstance(check, str) else None
+    params = table_params(state, found, params)
+    record = check_roll(state.table.system_id, found, params, drawn.seed, named)
     payload = RollMade(
         record=record,
         label=label,

@@ -32,7 +32,7 @@ def token_hash(token: str) -> str:
 def same_hash(stored: str, token: str) -> bool:
     """Whether `token` hashes to `stored`, compared in constant time: for a secret checked in
     Python (an unsealed invite against its stored hash). A lookup by hash in the database needs
-    no second comparison after it (`ecran.store.repository._by_token` says why)."""
+    no second comparison after it (`ecran.store.repository.rows.by_token` says why)."""
     return hmac.compare_digest(stored.encode(), token_hash(token).encode())
 
 

@@ -69,12 +69,12 @@ def test_advice_a_busy_budget_put_off_is_asked_again_a_few_times(
     """A busy work budget (`Busy`) puts the advice off: the slot asks again a second later,
     with the roll form's values, a few times at most."""
     from ecran.engine.budget import busy
-    from ecran.web.pages import encounters
+    from ecran.web.pages import advice
 
     def refused(*args: Any, **kwargs: Any) -> Any:
         raise busy()
 
-    monkeypatch.setattr(encounters, "advise", refused)
+    monkeypatch.setattr(advice, "advise", refused)
     html = _page(table, table.alice, "/advice", check="test", skill="2").text
     assert 'class="advice-retry"' in html and 'hx-include="#roll-form"' in html
     assert """hx-vals='{"advice_retry": 1}'""" in html
@@ -89,9 +89,9 @@ def test_a_first_batch_past_the_budget_gives_a_few_fights_not_an_error(
     against four): the fragment then runs a few fights, without the planned attacks, rather
     than say "trop coûteux"."""
     from ecran.engine.budget import too_costly
-    from ecran.web.pages import encounters
+    from ecran.web.pages import chances
 
-    real = encounters.within_budget
+    real = chances.within_budget
     asked: list[int] = []  # the fights per batch of each run
 
     def first_too_costly(job: Any, data: Any, trials: int, *rest: Any) -> Any:
@@ -100,10 +100,10 @@ def test_a_first_batch_past_the_budget_gives_a_few_fights_not_an_error(
             raise too_costly(1.0)
         return real(job, data, trials, *rest)
 
-    monkeypatch.setattr(encounters, "within_budget", first_too_costly)
+    monkeypatch.setattr(chances, "within_budget", first_too_costly)
     enc = _encounter(table)
     html = _page(table, table.gm, f"/encounters/{enc}/victory").text
-    full, slow = encounters.VICTORY_BATCH, encounters.SLOW_BATCH
+    full, slow = chances.VICTORY_BATCH, chances.SLOW_BATCH
     assert asked == [full, slow]
     assert 'id="victory-odds"' in html and 'data-side="pc"' in html
     assert "trop coûteux" not in html
@@ -121,19 +121,19 @@ def test_figures_cut_short_by_the_time_ask_again_a_few_times(
     """A recomputation that ran out of time with a wide margin asks again a second later (the
     tables it filled run more fights the next time), at most VICTORY_REFINES times, and only
     while the encounter stays where it is."""
-    from ecran.web.pages import encounters
+    from ecran.web.pages import chances
 
-    monkeypatch.setattr(encounters, "VICTORY_SECONDS", 0.0)  # one batch, then the time is up
-    monkeypatch.setattr(encounters, "VICTORY_REFINE_MARGIN", 0.0)  # the toy's fight is lopsided
+    monkeypatch.setattr(chances, "VICTORY_SECONDS", 0.0)  # one batch, then the time is up
+    monkeypatch.setattr(chances, "VICTORY_REFINE_MARGIN", 0.0)  # the toy's fight is lopsided
     enc = _encounter(table)
     seq = table.last_seq()
     html = _page(table, table.gm, f"/encounters/{enc}/victory").text
     trials = int(re.findall(r'data-trials="(\d+)"', html)[0])
-    assert trials == encounters.VICTORY_BATCH < encounters.VICTORY_TRIALS
+    assert trials == chances.VICTORY_BATCH < chances.VICTORY_TRIALS
     said = f"""hx-vals='{{"victory_more": 1, "victory_seq": {seq}}}'"""
     assert 'class="victory-refine"' in html and said in html
     assert 'hx-target="#victory-body"' in html
-    last = encounters.VICTORY_REFINES
+    last = chances.VICTORY_REFINES
     more = _page(
         table, table.gm, f"/encounters/{enc}/victory", victory_more="1", victory_seq=str(seq)
     )
@@ -150,10 +150,10 @@ def test_figures_cut_short_by_the_time_ask_again_a_few_times(
     )
     assert stale.status_code == 204 and stale.text == ""
     # figures the time did not cut short do not ask again
-    monkeypatch.setattr(encounters, "VICTORY_TRIALS", encounters.VICTORY_BATCH)
+    monkeypatch.setattr(chances, "VICTORY_TRIALS", chances.VICTORY_BATCH)
     enc2 = _encounter(table)
     whole = _page(table, table.gm, f"/encounters/{enc2}/victory").text
-    assert f'data-trials="{encounters.VICTORY_TRIALS}"' in whole
+    assert f'data-trials="{chances.VICTORY_TRIALS}"' in whole
     assert "victory-refine" not in whole
 
 
@@ -163,9 +163,9 @@ def test_a_slow_encounter_still_plans_the_acting_fighters_attacks(
     """Past the budget, the few fights run without the planned attacks; those come in a job
     of their own, so the GM still reads one attack's chance to take each opponent out."""
     from ecran.engine.budget import too_costly
-    from ecran.web.pages import encounters
+    from ecran.web.pages import chances
 
-    real = encounters.within_budget
+    real = chances.within_budget
     jobs: list[str] = []
 
     def first_too_costly(job: Any, *args: Any) -> Any:
@@ -177,7 +177,7 @@ def test_a_slow_encounter_still_plans_the_acting_fighters_attacks(
     enc = _encounter(table)
     assert table.post(table.gm, f"/encounters/{enc}/initiative", {"seed": 1}).status_code == 200
     assert table.post(table.gm, f"/encounters/{enc}/start").status_code == 200
-    monkeypatch.setattr(encounters, "within_budget", first_too_costly)
+    monkeypatch.setattr(chances, "within_budget", first_too_costly)
     html = _page(table, table.gm, f"/encounters/{enc}/victory").text
     assert jobs == ["victory", "victory", "planned_attacks"]
     assert 'id="planned-attacks"' in html and "data-p-out=" in html

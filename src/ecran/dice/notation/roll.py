@@ -517,27 +517,19 @@ def _group(node: Group, dice: _Dice) -> GroupRoll:
     pooled = node.pooled()
     if pooled is not None:
         if not pooled:
-            from ecran.dice.notation.exact import _one_roll_group
+            from ecran.dice.notation.exact_groups import one_roll_group
 
-            raise _one_roll_group(node)
+            raise one_roll_group(node)
         if len(node.keeps) > 1 and any(t.explode and not t.explode.into_die for t in pooled):
-            from ecran.dice.notation.exact import _chained_on_exploded
+            from ecran.dice.notation.exact_dice import chained_on_exploded
 
-            raise _chained_on_exploded(node.text)
+            raise chained_on_exploded(node.text)
         return _pooled_group(node, items[0], dice)
     values = [item.value for item in items]
-    kept = (
-        _kept(values, kept_range(node.keeps, len(values))) if node.keeps else [True] * len(values)
-    )
+    kept = _group_kept(node, values)
     standing = [v for v, k in zip(values, kept, strict=True) if k]
-    if node.success is not None:
-        hit, miss = node.success.test, node.failure.test if node.failure else None
-        value: Value = sum(1 for v in standing if hit(v)) - sum(
-            1 for v in standing if miss and miss(v)
-        )
-    else:
-        value = arith.normal(sum(standing))
-    return GroupRoll(node, items, kept, value)
+    value = _successes(node, standing)
+    return GroupRoll(node, items, kept, arith.normal(sum(standing)) if value is None else value)
 
 
 def _pooled_group(node: Group, item: SumRoll, dice: _Dice) -> GroupRoll:
@@ -547,24 +539,32 @@ def _pooled_group(node: Group, item: SumRoll, dice: _Dice) -> GroupRoll:
         while isinstance(part, LabelRoll):
             part = part.inner
         if not isinstance(part, TermRoll) or part.node.keeps or part.node.success:
-            from ecran.dice.notation.exact import _one_roll_group
+            from ecran.dice.notation.exact_groups import one_roll_group
 
-            raise _one_roll_group(node)
+            raise one_roll_group(node)
         terms.append(part)
-    values = [v for t in terms for v in t.values]
-    kept = (
-        _kept(values, kept_range(node.keeps, len(values))) if node.keeps else [True] * len(values)
-    )
+    values: list[Value] = [v for t in terms for v in t.values]
+    kept = _group_kept(node, values)
     start = 0
     for t in terms:
         t.kept = kept[start : start + len(t.values)]
         start += len(t.values)
     standing = [v for v, k in zip(values, kept, strict=True) if k]
-    if node.success is not None:
-        hit, miss = node.success.test, node.failure.test if node.failure else None
-        value: Value = sum(1 for v in standing if hit(v)) - sum(
-            1 for v in standing if miss and miss(v)
-        )
-    else:
-        value = sum(standing)
-    return GroupRoll(node, [item], [True], value)
+    value = _successes(node, standing)
+    return GroupRoll(node, [item], [True], sum(standing) if value is None else value)
+
+
+def _group_kept(node: Group, values: list[Value]) -> list[bool]:
+    """Which of a group's values its keeps and drops keep (all of them without any)."""
+    if not node.keeps:
+        return [True] * len(values)
+    return _kept(values, kept_range(node.keeps, len(values)))
+
+
+def _successes(node: Group, standing: list[Value]) -> Value | None:
+    """Successes minus failures among a group's kept values; None for a group without a
+    target (its value is their sum)."""
+    if node.success is None:
+        return None
+    hit, miss = node.success.test, node.failure.test if node.failure else None
+    return sum(1 for v in standing if hit(v)) - sum(1 for v in standing if miss and miss(v))

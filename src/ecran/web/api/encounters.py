@@ -8,18 +8,19 @@ step made from a stale view of the encounter with 409.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import Field
 
-from ecran.play import EventDraft, EventView, Member, TableState, view_for
+from ecran.play import EventDraft, EventView, TableState, view_for
 from ecran.play import encounter as enc
 from ecran.play.errors import Forbidden, not_found
 from ecran.play.fight_file import readable_fight
 from ecran.play.tracker import Encounter
-from ecran.rules import System, Text
+from ecran.rules import Text
 from ecran.web import commands
 from ecran.web.api.models import (
     ActionOut,
@@ -49,6 +50,26 @@ def _step(request: Request, me: Seat, command: commands.Command) -> EventView:
     return view_for(commands.execute(request.app, me.access, command), me.member)
 
 
+def _run(
+    request: Request, me: Seat, move: Callable[..., EventDraft], *args: Any, **kw: Any
+) -> EventView:
+    """The step `move(state, actor, *args, **kw)` (one that needs no rules of the system)."""
+    return _step(request, me, lambda s, a, _: move(s, a, *args, **kw))
+
+
+def _ruled(
+    request: Request, me: Seat, move: Callable[..., EventDraft], *args: Any, **kw: Any
+) -> EventView:
+    """The step `move(state, system, actor, *args, **kw)`, which reads the system's rules."""
+    return _step(request, me, lambda s, a, system: move(s, system, a, *args, **kw))
+
+
+def _encounter(state: TableState, encounter_id: str) -> Encounter:
+    if encounter_id not in state.encounters:
+        raise not_found(Text(fr="rencontre", en="encounter"), encounter_id)
+    return state.encounters[encounter_id].encounter
+
+
 def _version(expected_version: int | None = Query(None, ge=0, le=MAX_INT)) -> int | None:
     return expected_version
 
@@ -63,10 +84,7 @@ def encounters(me: Me) -> list[Encounter]:
 
 @router.get(ONE, response_model=Encounter)
 def encounter(encounter_id: str, me: Me) -> Encounter:
-    seen = me.state
-    if encounter_id not in seen.encounters:
-        raise not_found(Text(fr="rencontre", en="encounter"), encounter_id)
-    return seen.encounters[encounter_id].encounter
+    return _encounter(me.state, encounter_id)
 
 
 @router.get(ONE + "/fight")
@@ -79,9 +97,7 @@ def fight(encounter_id: str, me: Me, request: Request) -> JSONResponse:
             Text(fr="réservé au MJ : le fichier de la rencontre", en="the GM's only: its file")
         )
     state = me.state
-    if encounter_id not in state.encounters:
-        raise not_found(Text(fr="rencontre", en="encounter"), encounter_id)
-    found = state.encounters[encounter_id].encounter
+    found = _encounter(state, encounter_id)
     data = readable_fight(me.system.id, found, state.characters, request_lang(request))
     return json_file(data, found.name, "encounter")
 
@@ -89,33 +105,30 @@ def fight(encounter_id: str, me: Me, request: Request) -> JSONResponse:
 @router.post(BASE, response_model=EventView, status_code=201)
 def create(body: CreateEncounter, me: Me, request: Request) -> EventView:
     """A new encounter (its id is in the answer's `payload.encounter_id`)."""
-    return _step(request, me, lambda s, a, _: enc.create(s, a, body.name))
+    return _run(request, me, enc.create, body.name)
 
 
 @router.post(ONE + "/participants", response_model=EventView, status_code=201)
 def add(encounter_id: str, body: AddParticipant, me: Me, request: Request) -> EventView:
     """A stored character, or an NPC (name, sheet, or a random NPC of the system from a seed)."""
 
-    def command(state: TableState, actor: Member, system: System[Any]) -> EventDraft:
-        # a random NPC is drawn with the table's dice (`add_participant`: from its key; a
-        # GM's `seed` is kept and flagged)
-        return enc.add_participant(
-            state,
-            system,
-            actor,
-            encounter_id,
-            character_id=body.character_id,
-            name=body.name,
-            sheet=body.sheet,
-            secret=body.secret,
-            initiative=body.initiative,
-            expected_version=body.expected_version,
-            random_npc=body.random_npc,
-            lang=request_lang(request),
-            seed=body.seed,
-        )
-
-    return _step(request, me, command)
+    # a random NPC is drawn with the table's dice (`add_participant`: from its key; a GM's
+    # `seed` is kept and flagged)
+    return _ruled(
+        request,
+        me,
+        enc.add_participant,
+        encounter_id,
+        character_id=body.character_id,
+        name=body.name,
+        sheet=body.sheet,
+        secret=body.secret,
+        initiative=body.initiative,
+        expected_version=body.expected_version,
+        random_npc=body.random_npc,
+        lang=request_lang(request),
+        seed=body.seed,
+    )
 
 
 @router.delete(PARTICIPANT, response_model=EventView)
@@ -126,12 +139,13 @@ def remove(
     request: Request,
     expected_version: Version,
 ) -> EventView:
-    return _step(
+    return _run(
         request,
         me,
-        lambda s, a, _: enc.remove_participant(
-            s, a, encounter_id, participant_id, expected_version=expected_version
-        ),
+        enc.remove_participant,
+        encounter_id,
+        participant_id,
+        expected_version=expected_version,
     )
 
 
@@ -141,18 +155,14 @@ def roll_initiative(
 ) -> EventView:
     """Roll initiative by the system's rule (default: everyone who has none yet)."""
     asked = body or RollInitiative()
-    return _step(
+    return _ruled(
         request,
         me,
-        lambda s, a, system: enc.roll_initiative(
-            s,
-            system,
-            a,
-            encounter_id,
-            asked.participant_ids,
-            seed=asked.seed,
-            expected_version=asked.expected_version,
-        ),
+        enc.roll_initiative,
+        encounter_id,
+        asked.participant_ids,
+        seed=asked.seed,
+        expected_version=asked.expected_version,
     )
 
 
@@ -165,24 +175,22 @@ def set_initiative(
     request: Request,
 ) -> EventView:
     """The GM enters an initiative (a system without an initiative rule, a sheetless NPC)."""
-    return _step(
+    return _run(
         request,
         me,
-        lambda s, a, _: enc.set_initiative(
-            s, a, encounter_id, participant_id, body.value, expected_version=body.expected_version
-        ),
+        enc.set_initiative,
+        encounter_id,
+        participant_id,
+        body.value,
+        expected_version=body.expected_version,
     )
 
 
 @router.put(ONE + "/order", response_model=EventView)
 def reorder(encounter_id: str, body: Reorder, me: Me, request: Request) -> EventView:
     """Break ties by hand: every participant once (initiative still rules)."""
-    return _step(
-        request,
-        me,
-        lambda s, a, _: enc.reorder(
-            s, a, encounter_id, body.order, expected_version=body.expected_version
-        ),
+    return _run(
+        request, me, enc.reorder, encounter_id, body.order, expected_version=body.expected_version
     )
 
 
@@ -192,11 +200,7 @@ def _simple(name: str, doc: str) -> None:
 
     def step(encounter_id: str, me: Me, request: Request, body: Step | None = None) -> EventView:
         expected = (body or Step()).expected_version
-        return _step(
-            request,
-            me,
-            lambda s, a, _: move(s, a, encounter_id, expected_version=expected),
-        )
+        return _run(request, me, move, encounter_id, expected_version=expected)
 
     path = ONE + "/" + name.replace("next_turn", "next")
     step.__doc__ = doc
@@ -220,18 +224,15 @@ def add_condition(
     request: Request,
 ) -> EventView:
     """A condition for `rounds` of the bearer's turns (None: until removed)."""
-    return _step(
+    return _run(
         request,
         me,
-        lambda s, a, _: enc.add_condition(
-            s,
-            a,
-            encounter_id,
-            participant_id,
-            body.name,
-            body.rounds,
-            expected_version=body.expected_version,
-        ),
+        enc.add_condition,
+        encounter_id,
+        participant_id,
+        body.name,
+        body.rounds,
+        expected_version=body.expected_version,
     )
 
 
@@ -244,12 +245,14 @@ def remove_condition(
     request: Request,
     expected_version: Version,
 ) -> EventView:
-    return _step(
+    return _run(
         request,
         me,
-        lambda s, a, _: enc.remove_condition(
-            s, a, encounter_id, participant_id, name, expected_version=expected_version
-        ),
+        enc.remove_condition,
+        encounter_id,
+        participant_id,
+        name,
+        expected_version=expected_version,
     )
 
 
@@ -264,20 +267,16 @@ def operate(
 ) -> EventView:
     """A system operation (damage, wounds...) on a participant: a character gets a new version,
     an NPC's sheet changes inside the encounter."""
-    return _step(
+    return _ruled(
         request,
         me,
-        lambda s, a, system: enc.apply_operation(
-            s,
-            system,
-            a,
-            encounter_id,
-            participant_id,
-            operation,
-            body.params,
-            seed=body.seed,
-            expected_version=body.expected_version,
-        ),
+        enc.apply_operation,
+        encounter_id,
+        participant_id,
+        operation,
+        body.params,
+        seed=body.seed,
+        expected_version=body.expected_version,
     )
 
 
@@ -332,20 +331,16 @@ def attacks(
 @router.post(ONE + "/attack", response_model=EventView)
 def attack(encounter_id: str, body: Attack, me: Me, request: Request) -> EventView:
     """Roll the attack and apply the system's damage to the target: one step, one undo."""
-    return _step(
+    return _ruled(
         request,
         me,
-        lambda s, a, system: enc.attack(
-            s,
-            system,
-            a,
-            encounter_id,
-            body.attacker,
-            body.target,
-            body.check,
-            body.params,
-            seed=body.seed,  # the table's dice: `attack` draws them from the table's key
-            expected_version=body.expected_version,
-            option=body.option,
-        ),
+        enc.attack,
+        encounter_id,
+        body.attacker,
+        body.target,
+        body.check,
+        body.params,
+        seed=body.seed,  # the table's dice: `attack` draws them from the table's key
+        expected_version=body.expected_version,
+        option=body.option,
     )

@@ -4,14 +4,13 @@ lists of values."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from pydantic import BaseModel
 from starlette.datastructures import FormData, ImmutableMultiDict, QueryParams
 
+from ecran.engine.table_options import forced as forced  # the pages read it here
 from ecran.web.deps import Seat
 from ecran.web.errors import is_htmx
 from ecran.web.forms import fields_of
@@ -33,11 +32,6 @@ def seed_of(text: str) -> int | None:
         return int(text)
     except ValueError:
         return -1
-
-
-def forced(options: Mapping[str, Any], model: type[BaseModel]) -> dict[str, Any]:
-    """The table's option values a check or an operation takes: the GM's, not the roller's."""
-    return {k: v for k, v in options.items() if k in model.model_fields}
 
 
 def operation_forms(here: Seat) -> list[dict[str, Any]]:
@@ -86,3 +80,23 @@ def redirect(request: Request, target: str) -> Response:
     if is_htmx(request):
         return Response(status_code=204, headers={"HX-Redirect": target})
     return RedirectResponse(target, status_code=303)
+
+
+#: Times a fragment (odds, advice) asks again, a second apart, for what a busy work budget put
+#: off.
+ODDS_RETRIES = 5
+
+
+def query_index(raw: str | None, count: int) -> int:
+    """An index below `count` from the query (0 when absent or not a number)."""
+    try:
+        return min(max(int(raw or 0), 0), max(count - 1, 0))
+    except ValueError:
+        return 0
+
+
+def next_retry(raw: str | None) -> int | None:
+    """The number of the next try of a fragment a busy work budget put off (`raw`: this one's,
+    from the query), or None once ODDS_RETRIES were made: the fragment then stops asking."""
+    done = query_index(raw, ODDS_RETRIES + 1)
+    return done + 1 if done < ODDS_RETRIES else None

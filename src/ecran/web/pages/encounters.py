@@ -4,43 +4,41 @@ damage applied to the target's tracks), applies the system's operations to a par
 undoes the last steps. Each step is an event: players see the tracker live. On their
 character's turn a player gets the cue ("à vous de jouer"), attacks from their own page with
 one of the system's attacks (its exact odds shown first) and ends the turn; the result of an
-attack shows in the panel of whoever made it."""
+attack shows in the panel of whoever made it.
+
+The attack panel (`attack_panel`), the GM's chances of victory (`chances`) and the roll panel's
+advice (`advice`) are included in its router."""
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from pydantic import ValidationError
-from starlette.datastructures import FormData, QueryParams
+from starlette.datastructures import FormData
 
 from ecran.dice import Roller
-from ecran.engine.advise import advise
-from ecran.engine.budget import Busy, TooCostly, active, within_budget
-from ecran.engine.fight.chances import VICTORY_BATCH, planned_attacks, victory
+from ecran.engine.table_options import forced
 from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
-from ecran.play.errors import Forbidden
-from ecran.play.fight_file import NPC, PC, fight_file, side_of
 from ecran.play.payloads import AttackRoll, EncounterChanged
 from ecran.play.rights import is_turn_of
 from ecran.play.tracker import Encounter, Participant
 from ecran.play.visibility import view_for
 from ecran.rules import EcranError, SheetRow, System, Text, from_validation
-from ecran.rules.memo import Kept
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.errors import is_htmx, refusal
-from ecran.web.forms import fields_of, form_values, values_from_form
-from ecran.web.pages.common import forced, multi, operation_forms, page
-from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
-from ecran.web.pages.systems import outcome_rows
+from ecran.web.forms import fields_of, values_from_form
+from ecran.web.pages import advice, attack_panel, chances
+from ecran.web.pages.common import multi, operation_forms, page
+from ecran.web.pages.rolls import log_context
 
 router = APIRouter(include_in_schema=False)
+
 
 #: One step of the tracker: the table's system, the form, the state, the GM, the version seen.
 Step = Callable[[System[Any], FormData, TableState, Member, int | None], EventDraft]
@@ -374,234 +372,5 @@ def _refused(request: Request, here: Seat, encounter_id: str, error: EcranError)
     return page(request, here, "table/_encounter.html", context, status=422)
 
 
-# -- the attack panel: target, the system's attacks with their odds, the check's form ---------
-
-#: Times the panel asks again, a second apart, for odds a busy work budget put off.
-ODDS_RETRIES = 5
-
-
-@router.get("/tables/{table_id}/encounters/{encounter_id}/attack-panel")
-def attack_panel(request: Request, here: Here, encounter_id: str) -> Response:
-    """The GM's attack panel for `attacker` (default: whose turn it is) on `target`: the
-    system's attacks between their sheets with exact odds; `pick` chooses one, `check` asks for
-    any check of the system instead (a system offering no attack, a sheetless participant)."""
-    context = attack_context(here, encounter_id, request.query_params)
-    return page(request, here, "table/_attack_panel.html", context)
-
-
-def attack_context(here: Seat, encounter_id: str, query: QueryParams) -> dict[str, Any]:
-    enc = here.state.encounter(encounter_id).encounter
-    attacker = query.get("a_attacker") or enc.current or ""
-    if not here.member.is_gm:  # a player attacks with the active character only (theirs)
-        attacker = enc.current or ""
-    targets = [enc.participants[p] for p in enc.order if p != attacker]
-    target = query.get("a_target") or (targets[0].id if targets else "")
-    note = None
-    # the whole table: the options read both sheets (a player's lose a secret side's numbers)
-    whole = here.state if here.member.is_gm else here.store.state(here.table_id)
-    try:
-        options = play_encounter.attack_options(
-            whole, here.system, here.member, encounter_id, attacker, target
-        )
-    except Forbidden:
-        raise
-    except EcranError as exc:  # a sheetless participant: the GM picks any check
-        options, note = [], exc.message(here.lang).splitlines()[0]
-    pick = _pick(query.get("a_pick"), len(options))
-    waiting = not query.get("check") and any(o.odds_waiting for o in options)
-    base = {
-        "retry": _next_retry(query.get("a_retry")) if waiting else None,
-        "enc": enc,
-        "attacker": enc.participants.get(attacker),
-        "target": enc.participants.get(target),
-        "options": options,
-        "pick": pick,
-        "note": note,
-    }
-    if not here.member.is_gm:
-        return {**base, **_offered_odds(here, options[pick] if options else None)}
-    asked = query.get("check")
-    chosen = options[pick] if options and not asked else None
-    if chosen is not None:
-        form = form_of(here, chosen.check, None, QueryParams(form_values(chosen.params)))
-    else:
-        form = form_of(here, asked or None, None, query)
-    return {**roll_panel_context(here, form), **base, "chosen": chosen}
-
-
-def _offered_odds(here: Seat, chosen: play_encounter.AttackOption | None) -> dict[str, Any]:
-    """A player's chosen attack: its odds as the system offers it (no parameter to change)."""
-    context: dict[str, Any] = {"chosen": chosen, "report": None, "odds_error": None}
-    if chosen is None:
-        return context
-    check = here.system.check(chosen.check)
-    context["check"] = check
-    if chosen.odds is not None:
-        context["report"] = chosen.odds
-        context["rows"] = outcome_rows(check, chosen.odds)
-    elif chosen.odds_error is not None:
-        context["odds_error"] = chosen.odds_error(here.lang)
-    return context
-
-
-def _pick(raw: str | None, count: int) -> int:
-    """An index below `count` from the query (0 when absent or not a number)."""
-    try:
-        return min(max(int(raw or 0), 0), max(count - 1, 0))
-    except ValueError:
-        return 0
-
-
-def _next_retry(raw: str | None) -> int | None:
-    """The number of the next try of a fragment a busy work budget put off (`raw`: this one's,
-    from the query), or None once ODDS_RETRIES were made: the fragment then stops asking."""
-    done = _pick(raw, ODDS_RETRIES + 1)
-    return done + 1 if done < ODDS_RETRIES else None
-
-
-# -- the GM's "chances de victoire" -------------------------------------------------------------
-
-#: Fights simulated for the GM's chances of victory, and the time they may take (the fragment
-#: reports how many ran).
-VICTORY_TRIALS = 2_000
-#: The batches of an encounter whose first batch alone passed the budget (Fluid, four against
-#: four, cold: ten fights took 0.3-0.6 CPU-second here), and the share of the time they start
-#: in: the batch running when that time is up still ends within the budget.
-SLOW_BATCH = 5
-SLOW_SHARE = 0.5
-#: A recomputation that ran out of time with a margin wider than this asks again a second
-#: later (the tables it filled make the next one run more fights), VICTORY_REFINES times at
-#: most, while the encounter stays where it is. Ten points: a slow game's few fights (Fluid,
-#: four against four), not a quick game's figures a busy server cut at a few hundred fights
-#: (each look is a job of the work budget's full lane, shared by every table).
-VICTORY_REFINE_MARGIN = 0.10
-VICTORY_REFINES = 4
-#: Encounters (table, encounter) whose first batch passed the budget in this process: their
-#: recomputations start with the small batches (each step of a slow fight would otherwise spend
-#: the budget's whole CPU-second, the full lane's worker held from the other tables, first).
-SLOW_ENCOUNTERS: Kept[bool] = Kept(1024)
-VICTORY_SECONDS = 2.0
-#: The two sides of the tracker: the players' characters and the GM's NPCs.
-SIDES = {
-    PC: Text(fr="personnages joueurs", en="player characters"),
-    NPC: Text(fr="PNJ", en="NPCs"),
-}
-
-
-@router.get("/tables/{table_id}/encounters/{encounter_id}/victory")
-def victory_panel(request: Request, here: Here, encounter_id: str) -> Response:
-    """The GM's chances of victory, recomputed from the current tracks: fights simulated from
-    every participant's sheet as it is now (`engine.fight`), and for whoever acts, the exact
-    chance that one attack takes each opponent out. Loaded by the tracker (which the live
-    client reloads after every step), so it follows every hit. A refinement (`victory_more`,
-    the fragment's own second look) of a table that moved on since answers 204: the tracker's
-    fresh load has the slot."""
-    if not here.member.is_gm:
-        raise Forbidden(
-            Text(
-                fr="réservé au MJ : les chances de victoire", en="the GM's only: chances of victory"
-            )
-        )
-    query = request.query_params
-    refine = query.get("victory_more")
-    if refine is not None and query.get("victory_seq") != str(here.state.last_seq):
-        return Response(status_code=204)
-    context = victory_context(here, encounter_id, _pick(refine, VICTORY_REFINES + 1))
-    return page(request, here, "table/_victory.html", context)
-
-
-def victory_context(here: Seat, encounter_id: str, refined: int = 0) -> dict[str, Any]:
-    """The fragment's figures; `refined`: how many times it asked again already."""
-    enc = here.state.encounter(encounter_id).encounter
-    found = fight_file(here.system.id, enc, here.state.characters)
-    context: dict[str, Any] = {"enc": enc, "seq": here.state.last_seq, "sides": SIDES}
-    if isinstance(found, Text):
-        return {**context, "victory_note": found}
-    data, names = found.data, found.names
-    # the same state gives the same figures (a reload does not flicker); this is an estimate
-    # for the GM, not a roll of the table: no table dice are spent
-    seed = int.from_bytes(
-        hashlib.sha256(f"{here.table_id}:{encounter_id}:{here.state.last_seq}".encode()).digest()[
-            :7
-        ]
-    )
-    pairs = []
-    acting = enc.participants.get(enc.current or "")
-    if acting is not None:
-        mine = side_of(acting)
-        for pid, name in names.items():
-            other = enc.participants[pid]
-            if side_of(other) != mine:
-                pairs.append((names[acting.id], name))
-    # off the server's process, in the work budget, like every exact computation: a fight of
-    # slow tables must not hold the other tables' requests (the GIL); it stops by itself at
-    # half the budget, so it reports the trials it ran rather than "too costly"
-    limit = active()
-    seconds = VICTORY_SECONDS if limit is None else min(VICTORY_SECONDS, limit.seconds / 2)
-
-    def run(planning: Sequence[tuple[str, str]], batch: int, share: float = 1.0) -> Any:
-        args = (data, VICTORY_TRIALS, seed, seconds * share, planning, here.lang, here.system)
-        return within_budget(victory, *args, batch)
-
-    def plan(planning: Sequence[tuple[str, str]]) -> list[Any]:
-        try:
-            found: list[Any] = within_budget(
-                planned_attacks, data, planning, here.lang, here.system
-            )
-        except (TooCostly, Busy):  # the fights' figures stand without them
-            return []
-        return found
-
-    try:
-        report, planned = _chances(run, plan, (here.table_id, encounter_id), pairs)
-    except Busy:
-        raise
-    except EcranError as exc:
-        return {**context, "victory_note": exc.text}
-    short = report.trials < VICTORY_TRIALS and report.margin > VICTORY_REFINE_MARGIN
-    refine = refined + 1 if short and refined < VICTORY_REFINES else None
-    return {**context, "report": report, "acting": acting, "planned": planned, "refine": refine}
-
-
-def _chances(
-    run: Callable[..., Any], plan: Callable[..., Any], slow: Hashable, pairs: list[Any]
-) -> Any:
-    """`run(planned attacks, batch, share of the time)` in full, or, for an encounter one batch
-    of whose cold fights passed the budget by itself (Fluid, four against four), the fights
-    small batches run in part of the time, then the planned attacks in a job of their own
-    (`plan`): remembered, so its next recomputations do not spend the budget to learn it
-    again."""
-    if not SLOW_ENCOUNTERS.known(slow):
-        try:
-            return run(pairs, VICTORY_BATCH)
-        except TooCostly:
-            SLOW_ENCOUNTERS.get(slow, lambda: True)
-    report, _ = run((), SLOW_BATCH, SLOW_SHARE)
-    return report, plan(pairs) if pairs else []
-
-
-# -- advice in the roll panel -------------------------------------------------------------------
-
-#: The choices the roll panel's advice lists besides the plain roll.
-ADVICE_SHOWN = 4
-
-
-@router.get("/tables/{table_id}/advice")
-def roll_advice(request: Request, here: Here) -> Response:
-    """The roll panel's advice ("conseil"): the choices the rules give for the check about to
-    be rolled, each against the plain roll, best first (`engine.advise`). Nothing where the
-    check offers no choice or its parameters are not complete yet."""
-    q = request.query_params
-    form = form_of(here, q.get("check"), None, q)
-    context: dict[str, Any] = {"advice": None, "plain": None, "others": []}
-    try:
-        report = advise(here.system.id, form.check.name, form.values, lang=here.lang)
-    except Busy:
-        context["retry"] = _next_retry(q.get("advice_retry"))
-        return page(request, here, "table/_advice.html", context)
-    except EcranError:
-        return page(request, here, "table/_advice.html", context)
-    plain = next((c for c in report.choices if c.plain), None)
-    others = [c for c in report.choices if not c.plain][:ADVICE_SHOWN]
-    context.update(advice=report, plain=plain, others=others)
-    return page(request, here, "table/_advice.html", context)
+for part in (attack_panel, chances, advice):
+    router.include_router(part.router)

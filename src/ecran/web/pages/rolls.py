@@ -154,7 +154,7 @@ def make_roll(request: Request, here: Here, data: Form) -> Response:
         lambda state, actor, _: play_rolls.roll(
             state,
             actor,
-            form.check.name,
+            form.check,
             form.values,
             visibility_name=form.visibility,
             character_id=form.character_id,

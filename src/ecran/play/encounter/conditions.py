@@ -1,0 +1,84 @@
+"""Conditions on participants: put on and removed by the GM, or put on by an operation."""
+
+from __future__ import annotations
+
+from ecran.play import tracker
+from ecran.play.encounter.access import participant_of, running
+from ecran.play.encounter.step import NAME_MAX, ROUNDS_MAX, step_event
+from ecran.play.errors import not_found
+from ecran.play.events import EventDraft
+from ecran.play.model import Member
+from ecran.play.payloads import ConditionPut, OperationRoll
+from ecran.play.state import TableState
+from ecran.play.table import clean_name
+from ecran.play.tracker import Encounter
+from ecran.rules import EcranError, Text
+from ecran.rules.wording import de
+
+
+def add_condition(
+    state: TableState,
+    actor: Member,
+    encounter_id: str,
+    participant_id: str,
+    name: str,
+    rounds: int | None = None,
+    *,
+    expected_version: int | None = None,
+) -> EventDraft:
+    """Put a condition on a participant, for `rounds` of its turns (None: until removed)."""
+    enc = running(state, actor, encounter_id, expected_version)
+    who = participant_of(enc, participant_id)
+    clean = clean_name(name, NAME_MAX, Text(fr="nom de l'état", en="condition name"))
+    if rounds is not None and not 1 <= rounds <= ROUNDS_MAX:
+        raise EcranError(
+            Text(
+                fr=f"durée : entre 1 et {ROUNDS_MAX} rounds",
+                en=f"duration: between 1 and {ROUNDS_MAX} rounds",
+            )
+        )
+    after = tracker.put_condition(enc, participant_id, clean, rounds)
+    span = "" if rounds is None else f" ({rounds} rounds)"
+    summary = Text(fr=f"{who.name} : {clean}{span}", en=f"{who.name}: {clean}{span}")
+    return step_event(actor, enc, after, "condition", summary, participant_id=participant_id)
+
+
+def remove_condition(
+    state: TableState,
+    actor: Member,
+    encounter_id: str,
+    participant_id: str,
+    name: str,
+    *,
+    expected_version: int | None = None,
+) -> EventDraft:
+    enc = running(state, actor, encounter_id, expected_version)
+    who = participant_of(enc, participant_id)
+    if all(c.name != name for c in who.conditions):
+        raise not_found(Text(fr="état", en="condition"), name)
+    after = tracker.drop_condition(enc, participant_id, name)
+    summary = Text(fr=f"{who.name} : fin {de(name)}", en=f"{who.name}: {name} ends")
+    return step_event(actor, enc, after, "condition", summary, participant_id=participant_id)
+
+
+def put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounter:
+    """The conditions an operation put on its bearer, as tracker conditions (keyed by their
+    French label, shown in each member's language). A duration below one round puts nothing on;
+    one beyond the tracker's bound lasts that bound."""
+    for put in conditions:
+        if put.rounds is not None and put.rounds < 1:
+            continue
+        rounds = None if put.rounds is None else min(put.rounds, ROUNDS_MAX)
+        enc = tracker.put_condition(enc, pid, put.label.fr[:NAME_MAX], rounds, put.label)
+    return enc
+
+
+def conditions_said(record: OperationRoll, lang: str) -> str:
+    """` [Stunned (1 round)]`: what the operation put on, for the step's summary."""
+    said = []
+    for put in record.conditions:
+        if put.rounds is None:
+            said.append(put.label(lang))
+        elif put.rounds >= 1:
+            said.append(f"{put.label(lang)} ({put.rounds} round{'s' if put.rounds > 1 else ''})")
+    return f" [{', '.join(said)}]" if said else ""

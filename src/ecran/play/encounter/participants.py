@@ -1,0 +1,97 @@
+"""Creating an encounter, and who takes part in it: stored characters and NPCs (a sheet given
+or drawn with the table's dice)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.play import npcs, tracker
+from ecran.play.characters import parse_sheet
+from ecran.play.dice_key import table_seed
+from ecran.play.encounter.access import participant_of, running
+from ecran.play.encounter.step import NAME_MAX, drawn_seed, step_event
+from ecran.play.events import EventDraft
+from ecran.play.model import Member, new_id
+from ecran.play.rights import require_gm
+from ecran.play.state import TableState
+from ecran.play.table import clean_name
+from ecran.play.tracker import Encounter, Participant
+from ecran.rules import EcranError, System, Text
+from ecran.rules.text import DEFAULT_LANG
+
+
+def create(state: TableState, actor: Member, name: str) -> EventDraft:
+    require_gm(actor, Text(fr="créer une rencontre", en="create an encounter"))
+    clean = clean_name(name, NAME_MAX, Text(fr="nom de la rencontre", en="encounter name"))
+    enc = Encounter(id=new_id(), name=clean)
+    summary = Text(fr=f"Rencontre « {clean} » créée", en=f"Encounter '{clean}' created")
+    return step_event(actor, enc, enc, "create", summary)
+
+
+def add_participant(
+    state: TableState,
+    system: System[Any],
+    actor: Member,
+    encounter_id: str,
+    *,
+    character_id: str | None = None,
+    name: str | None = None,
+    sheet: dict[str, Any] | None = None,
+    secret: bool = True,
+    initiative: int | None = None,
+    expected_version: int | None = None,
+    random_npc: bool = False,
+    npc_choices: dict[str, Any] | None = None,
+    lang: str = DEFAULT_LANG,
+    seed: int | None = None,
+) -> EventDraft:
+    """A stored character (`character_id`) or an NPC (a name and/or a sheet, secret by default).
+    `random_npc`: the NPC's sheet is drawn (`npc_choices`, words in `lang`) with the table's
+    dice, as a roll's: the seed is the table's (`play.dice_key.table_seed`; the GM's own is
+    kept and flagged), recorded with what regenerates the NPC (`npcs.NpcDrawn`)."""
+    enc = running(state, actor, encounter_id, expected_version)
+    extra: dict[str, Any] = {}
+    if random_npc and character_id is None:
+        drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
+        sheet, npc = npcs.draw(system, drawn.seed, npc_choices, lang)
+        extra = {**drawn_seed(drawn.model_copy(update={"seed": npc.seed})), "npc": npc}
+    if character_id is not None:
+        character = state.character(character_id)
+        if any(p.character_id == character_id for p in enc.participants.values()):
+            raise EcranError(
+                Text(
+                    fr=f"« {character.name} » est déjà dans la rencontre",
+                    en=f"'{character.name}' is already in the encounter",
+                )
+            )
+        joining = Participant(
+            id="", name=character.name, character_id=character.id, secret=character.secret
+        )
+    else:
+        npc_sheet = None if sheet is None else parse_sheet(system, sheet).model_dump(mode="json")
+        label = name if name is not None else (npc_sheet or {}).get("name", "")
+        clean = clean_name(label, NAME_MAX, Text(fr="nom du participant", en="participant name"))
+        joining = Participant(id="", name=clean, sheet=npc_sheet, secret=secret)
+    joining = joining.model_copy(update={"initiative": initiative})
+    after = tracker.add(enc, joining)
+    summary = Text(fr=f"{joining.name} entre dans la rencontre", en=f"{joining.name} joins")
+    return step_event(actor, enc, after, "add", summary, participant_id=_newest(after), **extra)
+
+
+def _newest(enc: Encounter) -> str:
+    return f"p{enc.next_number - 1}"
+
+
+def remove_participant(
+    state: TableState,
+    actor: Member,
+    encounter_id: str,
+    participant_id: str,
+    *,
+    expected_version: int | None = None,
+) -> EventDraft:
+    enc = running(state, actor, encounter_id, expected_version)
+    leaving = participant_of(enc, participant_id)
+    after = tracker.remove(enc, participant_id)
+    summary = Text(fr=f"{leaving.name} quitte la rencontre", en=f"{leaving.name} leaves")
+    return step_event(actor, enc, after, "remove", summary, participant_id=participant_id)

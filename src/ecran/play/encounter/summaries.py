@@ -1,0 +1,72 @@
+"""A step's log line as players read it: what would read a secret participant's sheet left out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.engine import get_system
+from ecran.play.encounter.conditions import conditions_said
+from ecran.play.payloads import AttackRoll, EncounterChanged
+from ecran.play.tracker import Participant
+from ecran.rules import System, Text
+
+
+def attack_summary(
+    system: System[Any],
+    attacker: Participant,
+    target: Participant,
+    rolled: AttackRoll,
+    secret: frozenset[str] = frozenset(),
+) -> Text:
+    """`A attacks B (Punch): hit; B: 4 wounds [Stunned (1 round)]; A: 1 fatigue`: the roll's
+    outcome, then what it did to each side, in the order applied. What it did to a `secret`
+    side is left out (players read the outcome, not the secret NPC's tracks)."""
+    check = system.check(rolled.record.check)
+    what = rolled.label or check.title
+    outcome = check.outcome(rolled.record.outcome).label
+    fr = f"{attacker.name} attaque {target.name} ({what.fr}) : {outcome.fr}"
+    en = f"{attacker.name} attacks {target.name} ({what.en}): {outcome.en}"
+    names = {attacker.id: attacker.name, target.id: target.name}
+    for done in rolled.consequences:
+        if done.participant_id in secret:
+            continue
+        who, roll = names[done.participant_id], done.roll
+        fr += f" ; {who} : {roll.summary.fr}{conditions_said(roll, 'fr')}"
+        en += f"; {who}: {roll.summary.en}{conditions_said(roll, 'en')}"
+    if not rolled.consequences:
+        fr += f" ({rolled.no_damage.fr})" if rolled.no_damage else " ; sans effet"
+        en += f" ({rolled.no_damage.en})" if rolled.no_damage else "; no effect"
+    return Text(fr=fr, en=en)
+
+
+#: What players read of an operation on a secret participant's sheet.
+SECRET_EFFECT = Text(fr="le MJ applique l'effet", en="the GM applies the effect")
+
+
+def players_summary(change: EncounterChanged) -> Text:
+    """A step's log line as players read it: the same, except where it would read a secret
+    participant's sheet. An attack on (or by) a secret NPC keeps its outcome (hit, miss) and
+    what it did to the visible side; an operation on a secret NPC says only that the GM applied
+    an effect, with the conditions it put on (shown on the tracker anyway); undoing a step of an
+    encounter with a secret participant does not repeat the step's line."""
+    enc = change.encounter
+    secret = frozenset(pid for pid, p in enc.participants.items() if p.secret)
+    if not secret:
+        return change.summary
+    attack = change.attack
+    if change.step == "attack" and attack is not None:
+        attacker = enc.participants.get(attack.attacker_id)
+        target = enc.participants.get(attack.target_id)
+        if attacker is None or target is None or not {attacker.id, target.id} & secret:
+            return change.summary
+        system = get_system(attack.record.system)
+        return attack_summary(system, attacker, target, attack, secret)
+    if change.step == "operation" and change.participant_id in secret:
+        who = enc.participants[change.participant_id].name
+        said = change.operation
+        fr = "" if said is None else conditions_said(said, "fr")
+        en = "" if said is None else conditions_said(said, "en")
+        return Text(fr=f"{who} : {SECRET_EFFECT.fr}{fr}", en=f"{who}: {SECRET_EFFECT.en}{en}")
+    if change.step == "undo":
+        return Text(fr="Annulé : la dernière étape du MJ", en="Undone: the GM's last step")
+    return change.summary

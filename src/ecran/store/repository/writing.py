@@ -1,0 +1,78 @@
+"""Writing: a play command run in one transaction that takes the table's next sequence number,
+appends the event and updates characters and encounters beside it (an error anywhere stores
+nothing)."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from ecran.play import Event, EventDraft, TableState, apply
+from ecran.play.rights import require_open
+from ecran.store.models import CharacterRow, EncounterRow, MemberRow, TableRow
+from ecran.store.repository.records import Access, Command
+from ecran.store.repository.rows import event_row, now, refuse_nul
+from ecran.store.repository.state import StoreState
+
+
+class Writing(StoreState):
+    """Appending events and projecting what they changed beside the log."""
+
+    def _append(
+        self, s: Session, row: TableRow, state: TableState | None, draft: EventDraft
+    ) -> Event:
+        if state is not None:
+            require_open(state.archived, draft.kind)
+        refuse_nul(draft.payload)
+        at = now()
+        event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=at)
+        after = apply(state, event)
+        s.add(event_row(row.id, event, at))
+        row.last_seq = event.seq
+        self._project(s, row, state, after)
+        s.flush()
+        s.info.setdefault("folded", []).append((row, after))
+        return event
+
+    def _project(
+        self, s: Session, row: TableRow, before: TableState | None, after: TableState
+    ) -> None:
+        """Write what the event changed beside the log (the fold shares unchanged records, so
+        identity tells what changed)."""
+        old_characters = before.characters if before else {}
+        old_encounters = before.encounters if before else {}
+        if before is None or after.table.options != before.table.options:
+            row.options = after.table.options
+        for mid, member in after.members.items():
+            old = before.members.get(mid) if before else None
+            if old is not None and old is not member:  # renamed
+                found = s.get(MemberRow, mid)
+                if found is not None:
+                    found.display_name = member.display_name
+        for cid, character in after.characters.items():
+            if old_characters.get(cid) is not character:
+                s.merge(
+                    CharacterRow(
+                        id=cid,
+                        table_id=row.id,
+                        owner_id=character.owner_id,
+                        version=character.version,
+                        secret=character.secret,
+                        deleted=character.deleted,
+                        sheet=character.sheet,
+                    )
+                )
+        for eid, encounter in after.encounters.items():
+            if old_encounters.get(eid) is not encounter:
+                state = encounter.model_dump(mode="json")
+                s.merge(EncounterRow(id=eid, table_id=row.id, state=state))
+
+    def execute(self, access: Access, command: Command) -> Event:
+        """Run a play command for a member, atomically: the command sees the current state (the
+        table is locked meanwhile), its event is numbered, stored and folded, or nothing is.
+
+        The returned `Event` is whole: send each member `view_for(event, member)` only."""
+        with self.transaction() as s:
+            row = self._table_row(s, access.table_id, lock=True)
+            state = self._current(s, row, locked=True)
+            actor = state.member(access.member.id)
+            return self._append(s, row, state, command(state, actor))

@@ -1,0 +1,140 @@
+"""The GM's "chances de victoire": each side's chances to win the encounter, estimated by
+simulated fights within the request's work budget, refined when close."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from ecran.engine.budget import Busy, TooCostly, active, within_budget
+from ecran.engine.fight.chances import VICTORY_BATCH, planned_attacks, victory
+from ecran.play.errors import Forbidden
+from ecran.play.fight_file import NPC, PC, fight_file, side_of
+from ecran.rules import EcranError, Text
+from ecran.rules.memo import Kept
+from ecran.web.deps import Here, Seat
+from ecran.web.pages.common import page, query_index
+
+router = APIRouter(include_in_schema=False)
+
+#: Fights simulated for the GM's chances of victory, and the time they may take (the fragment
+#: reports how many ran).
+VICTORY_TRIALS = 2_000
+#: The batches of an encounter whose first batch alone passed the budget (Fluid, four against
+#: four, cold: ten fights took 0.3-0.6 CPU-second here), and the share of the time they start
+#: in: the batch running when that time is up still ends within the budget.
+SLOW_BATCH = 5
+SLOW_SHARE = 0.5
+#: A recomputation that ran out of time with a margin wider than this asks again a second
+#: later (the tables it filled make the next one run more fights), VICTORY_REFINES times at
+#: most, while the encounter stays where it is. Ten points: a slow game's few fights (Fluid,
+#: four against four), not a quick game's figures a busy server cut at a few hundred fights
+#: (each look is a job of the work budget's full lane, shared by every table).
+VICTORY_REFINE_MARGIN = 0.10
+VICTORY_REFINES = 4
+#: Encounters (table, encounter) whose first batch passed the budget in this process: their
+#: recomputations start with the small batches (each step of a slow fight would otherwise spend
+#: the budget's whole CPU-second, the full lane's worker held from the other tables, first).
+SLOW_ENCOUNTERS: Kept[bool] = Kept(1024)
+VICTORY_SECONDS = 2.0
+#: The two sides of the tracker: the players' characters and the GM's NPCs.
+SIDES = {
+    PC: Text(fr="personnages joueurs", en="player characters"),
+    NPC: Text(fr="PNJ", en="NPCs"),
+}
+
+
+@router.get("/tables/{table_id}/encounters/{encounter_id}/victory")
+def victory_panel(request: Request, here: Here, encounter_id: str) -> Response:
+    """The GM's chances of victory, recomputed from the current tracks: fights simulated from
+    every participant's sheet as it is now (`engine.fight`), and for whoever acts, the exact
+    chance that one attack takes each opponent out. Loaded by the tracker (which the live
+    client reloads after every step), so it follows every hit. A refinement (`victory_more`,
+    the fragment's own second look) of a table that moved on since answers 204: the tracker's
+    fresh load has the slot."""
+    if not here.member.is_gm:
+        raise Forbidden(
+            Text(
+                fr="réservé au MJ : les chances de victoire", en="the GM's only: chances of victory"
+            )
+        )
+    query = request.query_params
+    refine = query.get("victory_more")
+    if refine is not None and query.get("victory_seq") != str(here.state.last_seq):
+        return Response(status_code=204)
+    context = victory_context(here, encounter_id, query_index(refine, VICTORY_REFINES + 1))
+    return page(request, here, "table/_victory.html", context)
+
+
+def victory_context(here: Seat, encounter_id: str, refined: int = 0) -> dict[str, Any]:
+    """The fragment's figures; `refined`: how many times it asked again already."""
+    enc = here.state.encounter(encounter_id).encounter
+    found = fight_file(here.system.id, enc, here.state.characters)
+    context: dict[str, Any] = {"enc": enc, "seq": here.state.last_seq, "sides": SIDES}
+    if isinstance(found, Text):
+        return {**context, "victory_note": found}
+    data, names = found.data, found.names
+    # the same state gives the same figures (a reload does not flicker); this is an estimate
+    # for the GM, not a roll of the table: no table dice are spent
+    seed = int.from_bytes(
+        hashlib.sha256(f"{here.table_id}:{encounter_id}:{here.state.last_seq}".encode()).digest()[
+            :7
+        ]
+    )
+    pairs = []
+    acting = enc.participants.get(enc.current or "")
+    if acting is not None:
+        mine = side_of(acting)
+        for pid, name in names.items():
+            other = enc.participants[pid]
+            if side_of(other) != mine:
+                pairs.append((names[acting.id], name))
+    # off the server's process, in the work budget, like every exact computation: a fight of
+    # slow tables must not hold the other tables' requests (the GIL); it stops by itself at
+    # half the budget, so it reports the trials it ran rather than "too costly"
+    limit = active()
+    seconds = VICTORY_SECONDS if limit is None else min(VICTORY_SECONDS, limit.seconds / 2)
+
+    def run(planning: Sequence[tuple[str, str]], batch: int, share: float = 1.0) -> Any:
+        args = (data, VICTORY_TRIALS, seed, seconds * share, planning, here.lang, here.system)
+        return within_budget(victory, *args, batch)
+
+    def plan(planning: Sequence[tuple[str, str]]) -> list[Any]:
+        try:
+            found: list[Any] = within_budget(
+                planned_attacks, data, planning, here.lang, here.system
+            )
+        except (TooCostly, Busy):  # the fights' figures stand without them
+            return []
+        return found
+
+    try:
+        report, planned = _chances(run, plan, (here.table_id, encounter_id), pairs)
+    except Busy:
+        raise
+    except EcranError as exc:
+        return {**context, "victory_note": exc.text}
+    short = report.trials < VICTORY_TRIALS and report.margin > VICTORY_REFINE_MARGIN
+    refine = refined + 1 if short and refined < VICTORY_REFINES else None
+    return {**context, "report": report, "acting": acting, "planned": planned, "refine": refine}
+
+
+def _chances(
+    run: Callable[..., Any], plan: Callable[..., Any], slow: Hashable, pairs: list[Any]
+) -> Any:
+    """`run(planned attacks, batch, share of the time)` in full, or, for an encounter one batch
+    of whose cold fights passed the budget by itself (Fluid, four against four), the fights
+    small batches run in part of the time, then the planned attacks in a job of their own
+    (`plan`): remembered, so its next recomputations do not spend the budget to learn it
+    again."""
+    if not SLOW_ENCOUNTERS.known(slow):
+        try:
+            return run(pairs, VICTORY_BATCH)
+        except TooCostly:
+            SLOW_ENCOUNTERS.get(slow, lambda: True)
+    report, _ = run((), SLOW_BATCH, SLOW_SHARE)
+    return report, plan(pairs) if pairs else []
