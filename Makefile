@@ -21,15 +21,15 @@ run: $(STAMP) printing build/guide/index.html
 # The French guide (docs/guide, mkdocs.yml) as a static site in build/guide, served by
 # `ecran serve` under /aide. Built from the installed mkdocs-material alone: no network.
 docs: $(STAMP)
-	$(VENV)/bin/mkdocs build --quiet
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --quiet
 
 build/guide/index.html: $(STAMP)
-	$(VENV)/bin/mkdocs build --quiet
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --quiet
 
 # The guide's screenshots (docs/guide/images), played by headless Chromium on a scripted scene.
 docs-pictures: $(STAMP) chromium
 	$(PY) docs/guide_pictures.py docs/guide/images
-	$(VENV)/bin/mkdocs build --quiet
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --quiet
 
 test: $(STAMP) chromium services printing lint typecheck unit
 

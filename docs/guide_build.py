@@ -4,6 +4,7 @@ page, the tables of its checks and of its named options (defaults, kinds, the bo
 
 from __future__ import annotations
 
+import json
 import re
 from html import escape
 from pathlib import Path
@@ -23,7 +24,7 @@ KINDS = {
     "house_rule": "règle maison",
     "gm_input": "choix du MJ",
 }
-MARKER = re.compile(r"<!-- ecran:(?P<what>checks|options) (?P<game>[a-z]+) -->")
+MARKER = re.compile(r"<!-- ecran:(?P<what>checks|options|operations|openapi) ?(?P<game>[a-z]*) -->")
 
 
 def _french(value: float) -> str:
@@ -65,6 +66,40 @@ def write_charts(folder: Path) -> None:
             target.write_text(svg, encoding="utf-8")
 
 
+def _where(system: Any, sources: Any) -> str:
+    """Sources as lines ("l. 46-53"): the book's title left out (it is the page's own), another
+    text's title kept ("site d'Espace Artémis, l. 166-189")."""
+    labels = []
+    for source in sources:
+        title, _, lines = source.label("fr").rpartition(", ")
+        labels.append(f"{title}, {lines}" if title.startswith("site") else lines)
+    return ", ".join(labels)
+
+
+def openapi_document() -> dict[str, Any]:
+    from ecran.web.app import create_app
+
+    return create_app().openapi()
+
+
+def write_openapi(folder: Path) -> None:
+    """The server's OpenAPI document beside the guide's pages (`api.md` links to it)."""
+    text = json.dumps(openapi_document(), ensure_ascii=False, indent=1) + "\n"
+    target = folder / "openapi.json"
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+
+
+def openapi_table() -> str:
+    """Every operation of the API, grouped by path, with its summary."""
+    lines = ["| méthode | chemin | ce qu'elle fait |", "|---|---|---|"]
+    for path, operations in openapi_document()["paths"].items():
+        for method, operation in operations.items():
+            summary = operation.get("summary") or operation.get("operationId", "")
+            lines.append(f"| `{method.upper()}` | `{path}` | {_cell(summary)} |")
+    return "\n".join(lines)
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -85,6 +120,18 @@ def checks_table(game: str) -> str:
     return "\n".join(lines)
 
 
+def operations_table(game: str) -> str:
+    from ecran.engine import get_system
+
+    lines = ["| opération | ce qu'elle fait | lignes du livre |", "|---|---|---|"]
+    system = get_system(game)
+    for operation in system.operations:
+        sources = _where(system, operation.sources)
+        command = operation.name.replace("_", "-")
+        lines.append(f"| `{command}` | {_cell(operation.title('fr'))} | {_cell(sources)} |")
+    return "\n".join(lines)
+
+
 def _default(value: Any) -> str:
     if isinstance(value, bool):
         return "oui" if value else "non"
@@ -100,7 +147,7 @@ def options_table(game: str) -> str:
         "|---|---|---|---|---|",
     ]
     for option in system.options:
-        where = option.source.label("fr").rsplit(", ", 1)[-1] if option.source else ""
+        where = _where(system, [option.source]) if option.source else ""
         note = f" ({option.source.note})" if option.source and option.source.note else ""
         kind = KINDS.get(option.kind, option.kind)
         lines.append(
@@ -111,11 +158,12 @@ def options_table(game: str) -> str:
 
 
 def expand(markdown: str) -> str:
-    """A page's `<!-- ecran:checks GAME -->` and `<!-- ecran:options GAME -->` as tables."""
+    """A page's `<!-- ecran:checks GAME -->` (`options`, `operations`) markers as tables."""
 
     def table(found: re.Match[str]) -> str:
-        if found["what"] == "checks":
-            return checks_table(found["game"])
-        return options_table(found["game"])
+        if found["what"] == "openapi":
+            return openapi_table()
+        tables = {"checks": checks_table, "options": options_table, "operations": operations_table}
+        return tables[found["what"]](found["game"])
 
     return MARKER.sub(table, markdown)

@@ -25,6 +25,7 @@ _INLINE = re.compile(r"<script>(?P<body>.*?)</script>", re.S)
 
 def on_pre_build(config: Any) -> None:
     guide_build.write_charts(Path(config["docs_dir"]) / "images")
+    guide_build.write_openapi(Path(config["docs_dir"]))
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
