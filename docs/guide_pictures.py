@@ -18,6 +18,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from ecran.web.app import create_app  # noqa: E402
 from web.browser_support import (  # noqa: E402
     ana_against_brute,
     chromium,
@@ -28,8 +29,6 @@ from web.browser_support import (  # noqa: E402
     serving,
     table_api,
 )
-
-from ecran.web.app import create_app  # noqa: E402
 
 DESKTOP = {"viewport": {"width": 1200, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
