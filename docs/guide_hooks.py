@@ -33,8 +33,20 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
+    return _external_scripts(output, config, "../" * page.url.count("/"))
+
+
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    """The site's 404 page: it answers at any depth, so its links start from /aide/ (where the
+    table serves the guide; without a `site_url`, MkDocs writes them from /)."""
+    if template_name != "404.html":
+        return output
+    output = re.sub(r'(href|src)="/(?!/)', r'\1="/aide/', output)
+    return _external_scripts(output, config, "/aide/")
+
+
+def _external_scripts(output: str, config: Any, prefix: str) -> str:
     site = Path(config["site_dir"])
-    prefix = "../" * page.url.count("/")
 
     def external(found: re.Match[str]) -> str:
         body = found["body"]

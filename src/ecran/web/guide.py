@@ -28,7 +28,6 @@ PREFIXES = ("/aide", "/help")
 HELP: dict[str, str] = {
     "/": "premiers-pas/#ouvrir-une-table",
     "/dice": "chances/#notation-des-des",
-    "/systems/{system_id}": "jeux/{system_id}/",
     "/systems/{system_id}/checks/{check_name}": "chances/#lire-les-barres",
     "/tables/new": "premiers-pas/#ouvrir-une-table",
     "/join/{invite}": "joueurs/#rejoindre",
