@@ -138,3 +138,33 @@ def test_a_guide_not_built_says_how_to_build_it(
         page = client.get("/aide/")
     assert page.status_code == 404
     assert "make docs" in page.text and "pas encore construit" in page.text
+
+
+@pytest.mark.browser
+def test_a_reader_finds_the_chances_of_victory_by_searching_the_guide(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In Chromium, under the table's CSP and with no network: /aide, the search box, "chances de
+    victoire", and the result leads to the section; no CSP violation on the way."""
+    from playwright.sync_api import expect
+
+    from web.browser_support import chromium, serving
+
+    monkeypatch.setenv(guide.ENV_GUIDE, str(site))
+    with serving(create_app()) as server, chromium() as browser:
+        page = browser.new_page()
+        refused: list[str] = []
+        page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else 0)
+        page.goto(server + "/aide")
+        expect(page.locator("h1")).to_contain_text("Le guide d'ecran")
+        page.locator("label.md-search__icon, .md-search__input").first.click()
+        page.locator("input.md-search__input").fill("chances de victoire")
+        results = page.locator(".md-search-result__item a")
+        found = results.filter(has_text="Chances de victoire").first
+        expect(found).to_have_attribute("href", re.compile(r"/aide/chances/"))
+        found.click()
+        expect(page.locator("#chances-de-victoire")).to_be_visible()
+        page.goto(server + "/tables/new")
+        page.locator("#help-link").click()
+        expect(page.locator("#ouvrir-une-table")).to_be_attached()
+        assert not refused, refused
