@@ -24,7 +24,9 @@ KINDS = {
     "house_rule": "règle maison",
     "gm_input": "choix du MJ",
 }
-MARKER = re.compile(r"<!-- ecran:(?P<what>checks|options|operations|openapi) ?(?P<game>[a-z]*) -->")
+MARKER = re.compile(
+    r"<!-- ecran:(?P<what>checks|options|operations|openapi|settings) ?(?P<game>[a-z]*) -->"
+)
 
 
 def _french(value: float) -> str:
@@ -100,6 +102,16 @@ def openapi_table() -> str:
     return "\n".join(lines)
 
 
+def settings_table() -> str:
+    """Every `ECRAN_` variable as `ecran.settings` declares it (its own Markdown table, the
+    variables' meanings in English), or where to find them before that module exists."""
+    try:
+        from ecran import settings  # type: ignore[attr-defined]
+    except ImportError:
+        return "*(La liste des réglages viendra de `ecran.settings`.)*"
+    return "\n".join(ln for ln in settings.markdown().splitlines() if ln.startswith("|"))
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -163,6 +175,8 @@ def expand(markdown: str) -> str:
     def table(found: re.Match[str]) -> str:
         if found["what"] == "openapi":
             return openapi_table()
+        if found["what"] == "settings":
+            return settings_table()
         tables = {"checks": checks_table, "options": options_table, "operations": operations_table}
         return tables[found["what"]](found["game"])
 

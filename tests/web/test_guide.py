@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from ecran.engine import system_ids
@@ -52,10 +53,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+def _app(guide_dir: Path) -> FastAPI:
+    app = create_app()
+    app.state.guide_dir = guide_dir
+    return app
+
+
 @pytest.fixture
-def served(site: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.setenv(guide.ENV_GUIDE, str(site))
-    with TestClient(create_app()) as client:
+def served(site: Path) -> Iterator[TestClient]:
+    with TestClient(_app(site)) as client:
         yield client
 
 
@@ -130,35 +136,32 @@ def test_the_table_serves_the_guide_under_aide_and_help(served: TestClient) -> N
     assert served.get("/aide/nulle-part/").status_code == 404
 
 
-def test_a_guide_not_built_says_how_to_build_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(guide.ENV_GUIDE, str(tmp_path / "absent"))
-    with TestClient(create_app()) as client:
+def test_a_guide_not_built_says_how_to_build_it(tmp_path: Path) -> None:
+    with TestClient(_app(tmp_path / "absent")) as client:
         page = client.get("/aide/")
     assert page.status_code == 404
     assert "make docs" in page.text and "pas encore construit" in page.text
 
 
 @pytest.mark.browser
-def test_a_reader_finds_the_chances_of_victory_by_searching_the_guide(
-    site: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_reader_finds_the_chances_of_victory_by_searching_the_guide(site: Path) -> None:
     """In Chromium, under the table's CSP and with no network: /aide, the search box, "chances de
     victoire", and the result leads to the section; no CSP violation on the way."""
     from playwright.sync_api import expect
 
     from web.browser_support import chromium, serving
 
-    monkeypatch.setenv(guide.ENV_GUIDE, str(site))
-    with serving(create_app()) as server, chromium() as browser:
+    with serving(_app(site)) as server, chromium() as browser:
         page = browser.new_page()
         refused: list[str] = []
         page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else 0)
         page.goto(server + "/aide")
         expect(page.locator("h1")).to_contain_text("Le guide d'ecran")
         page.locator("label.md-search__icon, .md-search__input").first.click()
-        page.locator("input.md-search__input").fill("chances de victoire")
+        box = page.locator("input.md-search__input")
+        # the search worker loads its index first; Material says so in the results' header
+        expect(page.locator(".md-search-result__meta")).not_to_contain_text("Initialisation")
+        box.press_sequentially("chances de victoire")
         results = page.locator(".md-search-result__item a")
         found = results.filter(has_text="Chances de victoire").first
         expect(found).to_have_attribute("href", re.compile(r"/aide/chances/"))

@@ -4,12 +4,11 @@
 both answer 404 with a French page that says how to build it. `help_url(request)` is the "?"
 link every page of the table carries (base.html): `HELP` maps a page's route to the section of
 the guide that explains it (tests/web/test_guide.py checks every anchor exists in the site).
-`ECRAN_GUIDE_DIR` points to a guide built elsewhere (an installed package has no build/).
+`app.state.guide_dir` points to a guide built elsewhere (the tests' own build).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,6 @@ from fastapi.staticfiles import StaticFiles
 
 from ecran.web.limits import Receive, Scope, Send
 
-ENV_GUIDE = "ECRAN_GUIDE_DIR"
 #: Where `make docs` writes the site (mkdocs.yml's `site_dir`), from a clone's src/ecran/web.
 BUILT = Path(__file__).resolve().parents[3] / "build" / "guide"
 PREFIXES = ("/aide", "/help")
@@ -50,15 +48,16 @@ MISSING = """<!doctype html>
 dossier du projet, lancez&nbsp;:</p>
 <pre><code>make docs</code></pre>
 <p>(<code>make run</code> le construit aussi s'il manque.) Le site est écrit dans
-<code>build/guide</code>&nbsp;; pour en servir un autre, donnez son dossier dans la variable
-<code>ECRAN_GUIDE_DIR</code>.</p>
+<code>build/guide</code>, d'où ce serveur le sert.</p>
 <p><a href="/">Retour à l'accueil</a></p>
 </main></body></html>
 """
 
 
-def guide_dir() -> Path:
-    return Path(os.environ.get(ENV_GUIDE) or BUILT)
+def guide_dir(scope: Scope) -> Path:
+    """The built site: `build/guide` of this clone, unless the app names another folder."""
+    app = scope.get("app")
+    return Path(getattr(getattr(app, "state", None), "guide_dir", None) or BUILT)
 
 
 class Guide:
@@ -69,7 +68,7 @@ class Guide:
         self.folder: Path | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        folder = guide_dir()
+        folder = guide_dir(scope)
         if not (folder / "index.html").is_file():
             await HTMLResponse(MISSING, status_code=404)(scope, receive, send)
             return
