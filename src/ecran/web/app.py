@@ -28,7 +28,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from ecran.web import errors, guide
+from ecran.web import errors
 from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
 from ecran.web.limits import (
@@ -191,7 +191,9 @@ def _app() -> FastAPI:
     errors.install(app)
     app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    guide.install(app)  # /aide and /help: the built guide (make docs)
+    from ecran.web import guide  # /aide and /help: the built guide (make docs)
+
+    guide.install(app)
     app.add_middleware(Language)
     # limits and security headers: outermost, so every refusal is cheap and carries the headers
     app.add_middleware(LimitsMiddleware)
