@@ -106,7 +106,7 @@ def settings_table() -> str:
     """Every `ECRAN_` variable as `ecran.settings` declares it (its own Markdown table, the
     variables' meanings in English), or where to find them before that module exists."""
     try:
-        from ecran import settings  # type: ignore[attr-defined]
+        from ecran import settings
     except ImportError:
         return "*(La liste des réglages viendra de `ecran.settings`.)*"
     return "\n".join(ln for ln in settings.markdown().splitlines() if ln.startswith("|"))
