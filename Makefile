@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 UV := $(VENV)/bin/uv
 STAMP := $(VENV)/.synced
 
-.PHONY: run test lint typecheck unit bench chromium services printing clean
+.PHONY: run test lint typecheck unit bench chromium services printing clean docs docs-pictures
 
 $(UV):
 	python3 -m venv $(VENV)
@@ -15,8 +15,21 @@ $(STAMP): $(UV) pyproject.toml uv.lock
 	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --inexact --quiet
 	touch $(STAMP)
 
-run: $(STAMP) printing
+run: $(STAMP) printing build/guide/index.html
 	$(VENV)/bin/ecran serve
+
+# The French guide (docs/guide, mkdocs.yml) as a static site in build/guide, served by
+# `ecran serve` under /aide. Built from the installed mkdocs-material alone: no network.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --quiet
+
+build/guide/index.html: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --quiet
+
+# The guide's screenshots (docs/guide/images), played by headless Chromium on a scripted scene.
+docs-pictures: $(STAMP) chromium
+	$(PY) docs/guide_pictures.py docs/guide/images
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --quiet
 
 test: $(STAMP) chromium services printing lint typecheck unit
 

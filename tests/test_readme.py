@@ -26,7 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 MAX_LINES = 250
-SKIP_MARKER = re.compile(r"<!-- not run by tests/test_readme\.py: \S.* -->")
+# the guide (tests/test_guide_examples.py) runs its blocks by the same rule, under its own marker
+SKIP_MARKER = re.compile(r"<!-- not run by tests/test_(?:readme|guide_examples)\.py: \S.* -->")
 EXPECTED_EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
 ONE_COMMAND_SECONDS = 60
 

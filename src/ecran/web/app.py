@@ -189,6 +189,9 @@ def _app() -> FastAPI:
     errors.install(app)
     app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    from ecran.web import guide  # /aide and /help: the built guide (make docs)
+
+    guide.install(app)
     app.add_middleware(Language)
     # limits and security headers: outermost, so every refusal is cheap and carries the headers
     app.add_middleware(LimitsMiddleware)

@@ -24,6 +24,7 @@ from ecran.rules.wording import (
     whole_number,
     whose,
 )
+from ecran.web.guide import help_url
 from ecran.web.i18n import percent, translations
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -108,6 +109,7 @@ def environment(lang: str) -> Environment:
     env.globals["detail_rows"] = lambda details, check: details_words(details, check, lang)
     env.globals["param_rows"] = lambda params, model: params_words(params, model, lang)
     env.globals["langs"] = LANGS
+    env.globals["help_url"] = help_url  # the "?" link of every page: its section of the guide
     return env
 
 
