@@ -295,6 +295,16 @@ class OrganiqueSheet(CharacterSheet):
         ge=0,
         le=200,
     )
+    first_aid: bool = _label(
+        "Premiers soins reçus (le décompte L637-640 est arrêté)",
+        "First aid given (the L637-640 countdown is stopped)",
+        default=False,
+    )
+    dead: bool = _label(
+        "Mort (pas de premiers soins à temps, L637-640)",
+        "Dead (no first aid in time, L637-640)",
+        default=False,
+    )
     infection_malus: int = _label(
         "Malus aux tests de contraction (plaies sales, feu)",
         "Penalty to contraction tests (dirty wounds, fire)",
