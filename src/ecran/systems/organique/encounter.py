@@ -12,7 +12,7 @@ from ecran.rules import Action, Consequence, Resolution, Text, tr
 from ecran.rules.field import folded
 from ecran.systems.organique.checks.situation import reach_span
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
-from ecran.systems.organique.skills import best_bonus, best_initiative
+from ecran.systems.organique.skills import best_bonus, best_initiative, simultaneous_bonus
 from ecran.systems.organique.tables import COMBAT, CombatAction, Weapon
 from ecran.systems.organique.tracks import (
     action_penalty,
@@ -164,6 +164,7 @@ class _Read:
             ),
             "will": bounded(stats["VOL"], 0, 40),
             "target_prone": self.prone,
+            **simultaneous_bonus(skills_with(self.attacker, item)),
         }
         if item is not None:
             values.update(_weapon_values(item, action))
