@@ -19,6 +19,7 @@ from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_o
 from ecran.systems.fluid.dice import constant, difference_law
 from ecran.systems.fluid.options import (
     DEFENCELESS_BASELINE,
+    DOUBLES_OVER_BASE,
     EQUIPMENT_DIFFERENCE,
     HIT_LOCATION,
     INCLUDE_WEAPON_DAMAGE,
@@ -106,6 +107,7 @@ class AttackParams(TwoSides, ManoeuvreParams):
     survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
+    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
 
     @model_validator(mode="after")
     def _feint_within_agility(self) -> AttackParams:

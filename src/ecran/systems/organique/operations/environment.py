@@ -70,7 +70,7 @@ class ElectricityParams(Params):
     two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
 
 
-@operation("electricity", src(753, 762))
+@operation("electricity", src(753, 766))
 def electricity(
     sheet: OrganiqueSheet, params: ElectricityParams, dice: DiceSource
 ) -> Change[OrganiqueSheet]:
