@@ -111,3 +111,16 @@ def test_no_exertion_at_inc_0_only_the_mortal_wound_L312_317_L614_626_L630_633()
     # still fighting at SNG 0: exertion and the mortal wound (Tim, L338-346)
     up = sheet(health=health(0, 3), endurance=5)
     assert op("end_of_round", up).endurance == 3
+
+
+def test_the_fights_round_end_counts_the_clock_down_L637_640() -> None:
+    """`encounter.round_end`, applied round after round, kills a fighter left out of combat
+    with no first aid (what the simulator needs to report deaths)."""
+    from ecran.systems.organique.encounter import round_end
+
+    s = sheet(health=health(0, 2), endurance=0)
+    for _ in range(2):
+        (step,) = round_end(s)
+        assert step.params == {"exertion": False}
+        s = op(step.operation, s, **step.params)
+    assert s.dead and round_end(s) == []

@@ -334,3 +334,14 @@ def consequence_sheets(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> tu
     read the check, its parameters (the weapon, the action) and the result; the operations
     they name read the sheets (L541-698, L3158-3381)."""
     return ()
+
+
+def round_end(sheet: OrganiqueSheet) -> list[Consequence]:
+    """What the end of a fight's round does to a participant: its `end_of_round` (exertion
+    for a fighter still standing, L312-317; the mortal wound's END point; the first-aid clock
+    of one out of combat, L637-640). Not called by the simulator yet: the fight engine would
+    run it for every participant at each round's end, and keep a dying participant's sheet
+    (its clock) instead of folding it to its status (issue #31, items 1 and 8)."""
+    if sheet.dead:
+        return []
+    return [Consequence("defender", "end_of_round", {"exertion": can_fight(sheet)})]
