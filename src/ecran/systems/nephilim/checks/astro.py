@@ -5,7 +5,7 @@ Ka-element of the coming roll. The amount of the bonus is the GM's (L600, §9 A1
 from __future__ import annotations
 
 import datetime as dt
-from typing import Self
+from typing import Self, cast
 
 from pydantic import model_validator
 
@@ -48,9 +48,9 @@ class ConjunctionParams(Params):
         then say which (a roll's footer reads "Jour : Dimanche", not "—")."""
         if self.date is not None:
             if self.weekday is None:
-                self.weekday = day_conjunction(self.date).id
+                self.weekday = cast(WeekdayId, day_conjunction(self.date).id)
             if self.sign is None:
-                self.sign = zodiac_sign(self.date).id
+                self.sign = cast(SignId, zodiac_sign(self.date).id)
         return self
 
 
