@@ -1,6 +1,6 @@
 """The reading of rules/artemis.md §13 (A5): the summary names no state short of Mort and
 Détruit (L108-109); "Mortellement blessé x x x / /" (L106) is the last category before them.
-The `out_of_fight` option stops a fighter there (default) or lets him fight on to Mort."""
+The `out_of_fight` option lets him fight on to Mort (default, the letter) or stops him there."""
 
 from __future__ import annotations
 
@@ -20,17 +20,19 @@ def _wounded(serious: int, **update: Any) -> Any:
 
 
 def test_mortally_wounded_is_out_of_the_fight_L106_L108_109() -> None:
-    assert SYSTEM.status(_wounded(2)) == "up"
-    assert SYSTEM.status(_wounded(3)) == "out"
-    assert SYSTEM.status(_wounded(3, out_of_fight="death")) == "up"
+    stop = "mortally_wounded"
+    assert SYSTEM.status(_wounded(2, out_of_fight=stop)) == "up"
+    assert SYSTEM.status(_wounded(3, out_of_fight=stop)) == "out"
+    assert SYSTEM.status(_wounded(3)) == "up"
     option = OPTIONS["out_of_fight"]
-    assert option.kind == "reading" and option.source.lines == (100, 109)
+    assert option.kind == "reading" and option.default == "death"
+    assert option.source.lines == (100, 109)
 
 
 def test_the_fight_state_tells_the_serious_wounds_apart_L106() -> None:
     """Two serious + one light and three serious fill as many boxes: the fight must not take
     one for the other."""
-    a = _wounded(3)
+    a = _wounded(3, out_of_fight="mortally_wounded")
     b = tracks.with_nifimo(
         a,
         a.nifimo.model_copy(

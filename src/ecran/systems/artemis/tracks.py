@@ -311,8 +311,8 @@ MORTAL_SERIOUS = 3
 
 def status(sheet: ArtemisSheet) -> Status:
     """The seed names no out-of-action state short of Mort and Détruit (L108-109, rules §9 A5).
-    The `out_of_fight` reading: at Mortellement blessé's three serious wounds (L106) a fighter
-    is out (default, so a fight of light weapons ends), or fights on until Mort (the letter)."""
+    The `out_of_fight` reading: a fighter fights on until Mort (the letter, default), or is out
+    at Mortellement blessé's three serious wounds (L106), so a fight of light weapons ends."""
     if sheet.nifimo.lethal:
         return "dead"
     mortal = sheet.nifimo.blessure.serious >= MORTAL_SERIOUS
@@ -327,10 +327,12 @@ def fight_state(sheet: ArtemisSheet) -> tuple[str, tuple[int, ...], str, int]:
     (-4) change nothing more, so each count is clamped there; the split light/serious, the
     stabilised flag and the causes (L727) are read by no attack, check or wound procedure.
     The rest of the sheet (skills, weapons, armour, the house rules on boxes) is kept whole.
-    The serious wounds count up to Mortellement blessé's three (`status`, `out_of_fight`)."""
+    Under the `out_of_fight` reading that stops a fighter at Mortellement blessé, the serious
+    wounds count too, up to its three (`status`)."""
     boxes = sheet.nifimo_boxes
     last = (len(tables.nifimo().block.malus_columns) - 1) * boxes + 1
     counts = tuple(min(m, last) for m in line_marks(sheet).values())
     rest = sheet.model_dump_json(exclude={"nifimo"})
-    mortal = min(sheet.nifimo.blessure.serious, MORTAL_SERIOUS)
+    counted = sheet.out_of_fight == "mortally_wounded"
+    mortal = min(sheet.nifimo.blessure.serious, MORTAL_SERIOUS) if counted else 0
     return rest, counts, sheet.nifimo.lethal, mortal
