@@ -38,7 +38,7 @@ def test_the_roll_follows_the_reading_L518_522() -> None:
     assert base_wins.explosion == "base_down"
     double = roll_die(ScriptedDice(1, 10, 10, 3), 2, Explosions(doubles_over_base=True))
     assert (double.explosion, double.value) == ("double_10", 13)
-    # and the mirror: a double 1 on disadvantage dice beside a base 10 (L868-869)
+    # and the mirror: a double 1 on disadvantage dice beside a base 10 (L868-870)
     mirror = roll_die(ScriptedDice(10, 1, 1, 4), -2, Explosions(doubles_over_base=True))
     assert mirror.explosion == "double_1"
     assert roll_die(Roller(1), 0, Explosions(doubles_over_base=True)).others == []

@@ -94,7 +94,7 @@ def test_no_oxygen_takes_sng_once_end_is_0_one_path_L824_828_L777_780() -> None:
     held = op("suffocate", s, rounds=12)
     assert (rounds.endurance, rounds.health.sng) == (0, 8)
     assert rounds == held
-    assert rounds.suffocation_sng == 2  # it comes back on breathing (L828-829)
+    assert rounds.suffocation_sng == 2  # it comes back on breathing (L827-828)
 
 
 def test_respiratory_arrest_takes_sng_once_end_is_0_L895_896_L777_780() -> None:

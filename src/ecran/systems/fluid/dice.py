@@ -48,7 +48,7 @@ class Explosions:
     base: bool = True
     doubles: bool = True
     #: Reading: a double 10 among the advantage dice explodes up even when the base die shows 1,
-    #: "quels que soient les dés concernés" (L518-522; and a double 1 beside a base 10, L868).
+    #: "quels que soient les dés concernés" (L518-522; and a double 1 beside a base 10, L868-870).
     #: False: the base die's own explosion, read first (L546-550), wins.
     doubles_over_base: bool = False
 
