@@ -133,7 +133,13 @@ def test_cli_odds_json_is_the_contract(cli: Any) -> None:
     assert result.json() == {
         "system": "fluid",
         "check": "test",
-        "params": {"characteristic": 5, "advantage_dice": 0, "disadvantage_dice": 0, "modifier": 0},
+        "params": {
+            "characteristic": 5,
+            "advantage_dice": 0,
+            "disadvantage_dice": 0,
+            "modifier": 0,
+            "doubles_over_base": False,  # the reading of L518-522 (issue #31), default kept
+        },
         "outcomes": [
             {"outcome": "crit_fail", "probability": "79/1000", "p": 0.079},
             {"outcome": "major_fail", "probability": "21/1000", "p": 0.021},

@@ -195,6 +195,9 @@ class Nifimo(Part):
     causes: list[Cause] = param(
         tr("Causes des Peurs et Stress", "Causes of Fears and Stress"), default_factory=list
     )
+    sleep_wait: int = count(
+        "Heures à attendre avant de redormir (L339-341)", "Hours to wait before sleeping again"
+    )
     lethal: Literal["", "dead", "destroyed"] = param(
         tr("Mort ou détruit", "Dead or destroyed"),
         tr(
@@ -289,6 +292,7 @@ class ArtemisSheet(CharacterSheet):
     nifimo: Nifimo = param(tr("NIFIMO", "NIFIMO"), default_factory=Nifimo)
     # How marks become maluses: a house rule the table fills (the seed only gives the columns).
     nifimo_boxes: int = OPTIONS["nifimo_boxes"].field(ge=1, le=20)
+    out_of_fight: Literal["mortally_wounded", "death"] = OPTIONS["out_of_fight"].field()
     nifimo_aggregate: Literal["sum", "worst"] = OPTIONS["nifimo_aggregate"].field()
 
     def level(self, skill: str) -> SkillLevel:

@@ -305,22 +305,34 @@ def without_test(category: int, floor_on_scratch: bool) -> Wounds:
     return inflicted(category)
 
 
+#: "Mortellement blessé x x x / /" (L106): the serious wounds of the last category before Mort.
+MORTAL_SERIOUS = 3
+
+
 def status(sheet: ArtemisSheet) -> Status:
-    """The seed names no out-of-action state short of Mort and Détruit (L108-109, rules §9 A5):
-    a character fights on until one of those."""
-    return "dead" if sheet.nifimo.lethal else "up"
+    """The seed names no out-of-action state short of Mort and Détruit (L108-109, rules §9 A5).
+    The `out_of_fight` reading: a fighter fights on until Mort (the letter, default), or is out
+    at Mortellement blessé's three serious wounds (L106), so a fight of light weapons ends."""
+    if sheet.nifimo.lethal:
+        return "dead"
+    mortal = sheet.nifimo.blessure.serious >= MORTAL_SERIOUS
+    return "out" if mortal and sheet.out_of_fight == "mortally_wounded" else "up"
 
 
-def fight_state(sheet: ArtemisSheet) -> tuple[str, tuple[int, ...], str]:
+def fight_state(sheet: ArtemisSheet) -> tuple[str, tuple[int, ...], str, int]:
     """What a fight reads of the sheet (`System.fight_state`). A fight reads the NIFIMO only
     through each line's count of filled boxes, strokes, crosses and permanent marks alike
     (`line_marks`, website §2.3), and those only through the malus column the last mark falls
     in (L688), and through Mort or Détruit (A5). Marks past the first box of the last column
     (-4) change nothing more, so each count is clamped there; the split light/serious, the
     stabilised flag and the causes (L727) are read by no attack, check or wound procedure.
-    The rest of the sheet (skills, weapons, armour, the house rules on boxes) is kept whole."""
+    The rest of the sheet (skills, weapons, armour, the house rules on boxes) is kept whole.
+    Under the `out_of_fight` reading that stops a fighter at Mortellement blessé, the serious
+    wounds count too, up to its three (`status`)."""
     boxes = sheet.nifimo_boxes
     last = (len(tables.nifimo().block.malus_columns) - 1) * boxes + 1
     counts = tuple(min(m, last) for m in line_marks(sheet).values())
     rest = sheet.model_dump_json(exclude={"nifimo"})
-    return rest, counts, sheet.nifimo.lethal
+    counted = sheet.out_of_fight == "mortally_wounded"
+    mortal = min(sheet.nifimo.blessure.serious, MORTAL_SERIOUS) if counted else 0
+    return rest, counts, sheet.nifimo.lethal, mortal

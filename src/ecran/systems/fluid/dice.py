@@ -47,6 +47,10 @@ class Explosions:
 
     base: bool = True
     doubles: bool = True
+    #: Reading: a double 10 among the advantage dice explodes up even when the base die shows 1,
+    #: "quels que soient les dés concernés" (L518-522; and a double 1 beside a base 10, L868-870).
+    #: False: the base die's own explosion, read first (L546-550), wins.
+    doubles_over_base: bool = False
 
 
 # -- the die as atoms ---------------------------------------------------------------------------
@@ -83,7 +87,10 @@ def die_atoms(net: int, rules: Explosions = Explosions()) -> Distribution[Atom]:
             add(("up", 10), TENTH)
             continue
         if rules.base and base == 1:
-            add(("down", -1), TENTH)
+            both = net and rules.doubles and rules.doubles_over_base
+            double = law.get("two10", Fraction(0)) if both else Fraction(0)
+            add(("up", 10), TENTH * double)
+            add(("down", -1), TENTH * (1 - double))
             continue
         for key, p in law.items():
             if key == "two10" or (key == "one10" and base == 10):
@@ -250,6 +257,11 @@ def roll_die(dice: DiceSource, net: int, rules: Explosions = Explosions()) -> Di
     L854-870)."""
     base = dice.d(10)
     others = [dice.d(10) for _ in range(abs(net))] if net else []
+    if rules.doubles and rules.doubles_over_base and rules.base:
+        if net > 0 and base == 1 and others.count(10) >= 2:
+            return _up(dice, base, others, "double_10")
+        if net < 0 and base == 10 and others.count(1) >= 2:
+            return _down(dice, base, others, "double_1")
     if rules.base and base == 10:
         return _up(dice, base, others, "base_up")
     if rules.base and base == 1:

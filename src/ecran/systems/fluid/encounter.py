@@ -206,6 +206,7 @@ def attack_params(
         "weapon": mode.weapon,
         "armour": gear.armour,
         "shield": gear.shield,
+        "agility": attacker.characteristics.agilite,  # the feint's cap (L1173-1175)
         **(_defence(defender, stance) if defence is None else defence),
     }
     if mode.key == "botte":

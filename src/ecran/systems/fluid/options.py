@@ -12,6 +12,7 @@ OPTIONS = load_options(__package__ or "ecran.systems.fluid", SEED)
 
 NO_BASE_EXPLOSION = OPTIONS["no_base_explosion"]
 NO_DOUBLES = OPTIONS["no_doubles"]
+DOUBLES_OVER_BASE = OPTIONS["doubles_over_base"]
 BINARY_RESULTS = OPTIONS["binary_results"]
 VARIABLE_DELAY = OPTIONS["variable_delay"]
 ME_REFERENCE = OPTIONS["me_reference"]
@@ -28,6 +29,7 @@ SURVIVAL_COMBINE = OPTIONS["survival_combine"]
 CHECK_OPTIONS = (
     NO_BASE_EXPLOSION,
     NO_DOUBLES,
+    DOUBLES_OVER_BASE,
     BINARY_RESULTS,
     VARIABLE_DELAY,
     ME_REFERENCE,

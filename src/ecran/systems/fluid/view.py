@@ -121,11 +121,18 @@ def actions(sheet: FluidSheet) -> list[Action]:
     gear = sheet.equipment
     attack = {
         **_side(sheet, "AGI"),
-        "weapon": gear.weapon + gear.second_weapon,
+        "weapon": gear.weapon,
         "armour": gear.armour,
         "shield": gear.shield,
+        # the feint's cap, X ≤ AGI (L1173-1175)
+        "agility": sheet.characteristics.agilite,
     }
     found.append(Action(tr("Attaquer (AGI)", "Attack (AGI)"), "attack", attack, fight))
+    if gear.weapon and gear.second_weapon:
+        # both at once: a disadvantage per weapon, the scores added (L1059-1081)
+        both = {**attack, "second_weapon": gear.second_weapon}
+        label = tr("Attaquer des deux armes (AGI)", "Attack with both weapons (AGI)")
+        found.append(Action(label, "attack", both, fight))
     found.append(
         Action(tr("Riposter (jet opposé)", "Opposed roll"), "opposed", _side(sheet, "AGI"), fight)
     )

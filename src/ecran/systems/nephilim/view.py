@@ -157,13 +157,21 @@ def occult_label(skill_id: str) -> Text:
 
 def language_label(path: str) -> Text:
     """A language by its path in the tree (L378-446), each step in the reader's language; a
-    language the tree does not list stays as written."""
+    language the tree does not list stays as written. The list names a branch like its group
+    ("Français / Langue d'oil (A)" over "Français / Langue d'oil", L410-411; Espagnol,
+    L406-407): on the way to a language below them the step is said once; the branch itself
+    keeps both ("Italien > Italien", its rank C beside it)."""
     steps = path.split(SEP)
-    english = []
+    french: list[str] = []
+    english: list[str] = []
     for depth in range(1, len(steps) + 1):
         node = LANGUAGE_NODES.get(SEP.join(steps[:depth]))
-        english.append(node.en if node else steps[depth - 1])
-    return Text(fr=path, en=SEP.join(english))
+        step = steps[depth - 1]
+        if french and french[-1] == step and depth < len(steps):
+            continue
+        french.append(step)
+        english.append(node.en if node else step)
+    return Text(fr=SEP.join(french), en=SEP.join(english))
 
 
 def _derived(sheet: NephilimSheet) -> SheetSection:

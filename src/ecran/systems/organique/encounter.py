@@ -12,7 +12,7 @@ from ecran.rules import Action, Consequence, Resolution, Text, tr
 from ecran.rules.field import folded
 from ecran.systems.organique.checks.situation import reach_span
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
-from ecran.systems.organique.skills import best_bonus, best_initiative
+from ecran.systems.organique.skills import best_bonus, best_initiative, simultaneous_bonus
 from ecran.systems.organique.tables import COMBAT, CombatAction, Weapon
 from ecran.systems.organique.tracks import (
     action_penalty,
@@ -164,6 +164,7 @@ class _Read:
             ),
             "will": bounded(stats["VOL"], 0, 40),
             "target_prone": self.prone,
+            **simultaneous_bonus(skills_with(self.attacker, item)),
         }
         if item is not None:
             values.update(_weapon_values(item, action))
@@ -333,3 +334,14 @@ def consequence_sheets(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> tu
     read the check, its parameters (the weapon, the action) and the result; the operations
     they name read the sheets (L541-698, L3158-3381)."""
     return ()
+
+
+def round_end(sheet: OrganiqueSheet) -> list[Consequence]:
+    """What the end of a fight's round does to a participant: its `end_of_round` (exertion
+    for a fighter still standing, L312-317; the mortal wound's END point; the first-aid clock
+    of one out of combat, L637-640). Not called by the simulator yet: the fight engine would
+    run it for every participant at each round's end, and keep a dying participant's sheet
+    (its clock) instead of folding it to its status (issue #31, items 1 and 8)."""
+    if sheet.dead:
+        return []
+    return [Consequence("defender", "end_of_round", {"exertion": can_fight(sheet)})]

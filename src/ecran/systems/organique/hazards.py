@@ -11,11 +11,14 @@ from ecran.rules import Resolution, Text
 from ecran.systems.organique.afflictions import Effect
 from ecran.systems.organique.dice import TestRoll, d20_test, two_characteristics
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tables import HEALTH
 from ecran.systems.organique.tracks import (
     Damage,
     apply_damage,
     death_timer,
     effective,
+    first_aid_rounds,
+    out_of_combat,
     pain_save_bonus,
 )
 
@@ -44,7 +47,16 @@ def wound(sheet: OrganiqueSheet, bs: float = 0.0, c: float = 0.0) -> OrganiqueSh
     (L541-613)."""
     after = apply_damage(sheet.health.current(), Damage(bs, c), sheet.blunt_after_sng0)
     health = sheet.health.model_copy(update={"sng": after.sng, "cps": after.cps, "inc": after.inc})
-    return after_inc_zero(sheet, sheet.model_copy(update={"health": health}))
+    return after_wound(sheet, sheet.model_copy(update={"health": health}))
+
+
+def after_wound(before: OrganiqueSheet, after: OrganiqueSheet) -> OrganiqueSheet:
+    """What a wound changes beside the tracks: a fall to INC 0 (`after_inc_zero`), and first
+    aid given before no longer holds for a new wound (the L637-640 clock may start again)."""
+    after = after_inc_zero(before, after)
+    if before.first_aid and after.health.current() != before.health.current():
+        after = after.model_copy(update={"first_aid": False})
+    return after
 
 
 #: L377-379: falling to INC 0 drops the END reserve to −1 for 24 hours. The reserve cannot go
@@ -60,6 +72,42 @@ def after_inc_zero(before: OrganiqueSheet, after: OrganiqueSheet) -> OrganiqueSh
     clock = death_timer(after.health.current(), after.endurance)
     spent = after.model_copy(update={"endurance": 0, "first_aid_rounds": clock})
     return with_effect(spent, Effect(name=INC_ZERO_EFFECT, note=note))
+
+
+def air_drain(sheet: OrganiqueSheet, points: int) -> tuple[OrganiqueSheet, float]:
+    """Rounds without air (L824-828; a respiratory arrest's point, L895-896): each takes 1 END,
+    and once END is 0, 1 SNG (damage to END past 0 comes off SNG, L777-780). What air takes
+    from SNG comes back once breathing (`suffocation_sng`, `breathe`), so it stops at SNG 0
+    and never reaches INC. The one path of `suffocate` and `end_of_round`. Returns the sheet
+    and the SNG taken."""
+    air = HEALTH.suffocation
+    end, sng = sheet.endurance, 0.0
+    for _ in range(points):
+        if end > 0:
+            end = max(0, end - air.endurance)
+        else:
+            sng += air.sng
+    sng = min(sng, sheet.health.sng)
+    new = wound(sheet.model_copy(update={"endurance": end}), bs=sng)
+    return new.model_copy(update={"suffocation_sng": sheet.suffocation_sng + sng}), sng
+
+
+def dying_round(before: OrganiqueSheet, after: OrganiqueSheet) -> OrganiqueSheet:
+    """One round of the L637-640 clock: a character already out of combat when the round ends
+    (`before`), with no first aid, has INC + END rounds counted at the fall
+    (`tracks.first_aid_rounds`); each round's end takes one, and the end of the last one is
+    death (no resurrection, L639-640). Out of combat only now (END fell this round): the clock
+    is set and runs from the next round."""
+    if after.dead or after.first_aid:
+        return after
+    if not out_of_combat(after.health.current(), after.endurance):
+        return after.model_copy(update={"first_aid_rounds": None})
+    left = first_aid_rounds(after)
+    if not out_of_combat(before.health.current(), before.endurance):
+        return after.model_copy(update={"first_aid_rounds": left})
+    if left <= 1:
+        return after.model_copy(update={"first_aid_rounds": 0, "dead": True})
+    return after.model_copy(update={"first_aid_rounds": left - 1})
 
 
 def save(

@@ -101,8 +101,14 @@ LIMB_WORDS = {
     "left_leg": tr("Jambe gauche", "Left leg"),
     "right_leg": tr("Jambe droite", "Right leg"),
 }
-#: The combat actions and reactions a combat skill's modifiers are keyed by (L1244-1291).
-ACTION_WORDS = {**words(COMBAT.action), **words(COMBAT.reaction)}
+#: The combat actions and reactions a combat skill's modifiers are keyed by (L1244-1291), and
+#: the situations a skill may help (street fighting's simultaneous attack, L3858-3859).
+SKILL_SITUATIONS = ("simultaneous",)
+ACTION_WORDS = {
+    **words(COMBAT.action),
+    **words(COMBAT.reaction),
+    **{n: COMBAT.modifier_named(n).label for n in SKILL_SITUATIONS},
+}
 
 
 #: The model's bound only keeps every size finite: the 0-40 range people expect is a house rule
@@ -294,6 +300,16 @@ class OrganiqueSheet(CharacterSheet):
         default=None,
         ge=0,
         le=200,
+    )
+    first_aid: bool = _label(
+        "Premiers soins reçus (le décompte L637-640 est arrêté)",
+        "First aid given (the L637-640 countdown is stopped)",
+        default=False,
+    )
+    dead: bool = _label(
+        "Mort (pas de premiers soins à temps, L637-640)",
+        "Dead (no first aid in time, L637-640)",
+        default=False,
     )
     infection_malus: int = _label(
         "Malus aux tests de contraction (plaies sales, feu)",

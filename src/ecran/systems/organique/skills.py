@@ -33,5 +33,12 @@ def best_bonus(skills: Iterable[CombatSkillLike], action: str) -> int:
     )
 
 
+def simultaneous_bonus(skills: Iterable[CombatSkillLike]) -> dict[str, int]:
+    """The attack's `simultaneous_bonus` parameter from the sheet's skills (street fighting's +4
+    to a simultaneous attack, L3858-3859), where it is not 0."""
+    bonus = best_bonus(skills, "simultaneous")
+    return {"simultaneous_bonus": min(bonus, 40)} if bonus else {}
+
+
 def best_initiative(skills: Iterable[CombatSkillLike]) -> int:
     return max((initiative_from(s) for s in skills), default=0)

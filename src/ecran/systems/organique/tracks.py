@@ -120,9 +120,10 @@ def death_timer(health: Health, endurance: int) -> int:
 def first_aid_rounds(sheet: OrganiqueSheet) -> int:
     """L637-640: the rounds an out-of-combat character has to get first aid. A fall to INC 0
     drops END (L377-379), so its clock is the one counted at the fall (`first_aid_rounds`,
-    written by `hazards.after_inc_zero`); an END fall's is the sheet's INC + END."""
+    written by `hazards.after_inc_zero`); an END fall's is the sheet's INC + END. Each round's
+    end then takes one (`hazards.dying_round`), so the field is what is left."""
     health = sheet.health.current()
-    if health.inc <= 0 and sheet.first_aid_rounds is not None:
+    if sheet.first_aid_rounds is not None and out_of_combat(health, sheet.endurance):
         return sheet.first_aid_rounds
     return death_timer(health, sheet.endurance)
 
@@ -262,8 +263,12 @@ def health_rows(sheet: OrganiqueSheet) -> list[SheetRow]:
     INC, the END reserve, suffering, conditions, the action penalty and the resulting state."""
     h = sheet.health
     state = tr("valide", "fit")
-    if sheet.inc_zero == "dead" and h.inc <= 0:
+    if sheet.dead:
+        state = tr("mort : pas de premiers soins à temps", "dead: no first aid in time")
+    elif sheet.inc_zero == "dead" and h.inc <= 0:
         state = tr("mort (lecture : INC 0 = mort)", "dead (reading: INC 0 = dead)")
+    elif out_of_combat(h.current(), sheet.endurance) and sheet.first_aid:
+        state = tr("hors de combat, premiers soins reçus", "out of the fight, first aid given")
     elif out_of_combat(h.current(), sheet.endurance):
         clock = first_aid_text(first_aid_rounds(sheet))
         state = tr(f"hors de combat : {clock.fr}", f"out of the fight: {clock.en}")
@@ -322,19 +327,20 @@ def status(sheet: OrganiqueSheet) -> Status:
     - Out: INC 0 (L614-615), or END 0 while mortally wounded (L634-635), is out of combat
       (`out_of_combat`). He then has INC + END rounds to get first aid "avant de mourir"
       (L637-640): dying, not dead (Tyra at END 0, INC 2: two rounds, L4107-4110). The sheet
-      records neither the rounds gone by since the fall nor first aid given, so the status stays
-      "out" and the tracker shows the rounds (`death_timer`). INC + END = 0 on the sheet is no
-      proof the time is up: falling to INC 0 drops the END reserve "pendant 24 heures"
-      (L377-379, `hazards.after_inc_zero`), which supposes a survivor, while the clock runs on
-      the END the character had when he fell, which the sheet no longer holds.
+      holds the rounds left (`first_aid_rounds`), which each end of round takes one of, and
+      whether first aid was given (`first_aid`, which stops it): `hazards.dying_round`.
+      INC + END = 0 on the sheet is no proof the time is up: falling to INC 0 drops the END
+      reserve "pendant 24 heures" (L377-379, `hazards.after_inc_zero`), which supposes a
+      survivor, while the clock runs on the END the character had when he fell.
+    - Dead: the clock ran out with no first aid (`dead`, L637-640: "avant de mourir").
     - Out too, whatever the wounds: an exhausted character (END 0) "ne peut plus tenir debout,
       combattre" (L331-336), and an unconscious or otherwise incapacitated one neither acts nor
       reacts (L3195-3216): what `encounter.can_fight` refuses.
-    - Dead: only under the other reading of INC 0 (the `inc_zero` option, §9 A5), L551-553's
-      "Une fois sa réserve d'INC à 0, le personnage est considéré comme mort".
+    - Dead at once: only under the other reading of INC 0 (the `inc_zero` option, §9 A5),
+      L551-553's "Une fois sa réserve d'INC à 0, le personnage est considéré comme mort".
     """
     health = sheet.health.current()
-    if sheet.inc_zero == "dead" and health.inc <= 0:
+    if sheet.dead or (sheet.inc_zero == "dead" and health.inc <= 0):
         return "dead"
     stopped = exhausted(sheet.endurance) or any(c in INCAPACITATED for c in sheet.conditions)
     return "out" if stopped or out_of_combat(health, sheet.endurance) else "up"

@@ -4,7 +4,7 @@ budget or characteristic range (L1-4180; reading §3.4): validation checks what 
 from __future__ import annotations
 
 from ecran.rules import RuleViolation, Source, tr
-from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.sheet import SKILL_SITUATIONS, OrganiqueSheet
 from ecran.systems.organique.tables import COMBAT, src
 
 
@@ -138,6 +138,7 @@ def _skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
 
 def _combat_skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
     known = {a.name for a in COMBAT.action} | {r.name for r in COMBAT.reaction}
+    known |= set(SKILL_SITUATIONS)
     found = []
     for i, skill in enumerate(sheet.combat_skills):
         if not 1 <= skill.level <= 6:

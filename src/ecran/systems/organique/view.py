@@ -9,12 +9,18 @@ from typing import Any
 from ecran.rules import Action, SheetRow, SheetSection, Text, as_text, joined, number, phrase, tr
 from ecran.systems.organique.afflictions import STAT_WORDS
 from ecran.systems.organique.intrusion import Intrusion
-from ecran.systems.organique.sheet import INCAPACITATED, CombatSkill, OrganiqueSheet
+from ecran.systems.organique.sheet import (
+    INCAPACITATED,
+    SKILL_SITUATIONS,
+    CombatSkill,
+    OrganiqueSheet,
+)
 from ecran.systems.organique.skills import (
     best_bonus,
     best_initiative,
     combat_bonus,
     initiative_from,
+    simultaneous_bonus,
 )
 from ecran.systems.organique.tables import COMBAT, CORE, HEALTH
 from ecran.systems.organique.tracks import (
@@ -227,6 +233,7 @@ def _combat_bonuses(skill: CombatSkill) -> Text:
     Fenn's knife throwing 4 reads initiative +8, frapper +16…)."""
     names = {a.name: a.label for a in COMBAT.action}
     names.update({r.name: r.label for r in COMBAT.reaction})
+    names.update({n: COMBAT.modifier_named(n).label for n in SKILL_SITUATIONS})
     found: list[Text | str] = []
     if skill.initiative_per_level:
         found.append(f"initiative +{initiative_from(skill)}")
@@ -419,5 +426,6 @@ def _combat_actions(sheet: OrganiqueSheet, stats: dict[str, int]) -> list[Action
             "characteristics": pair,
             "modifier": action_penalty(sheet) + skill,
         }
+        values.update(simultaneous_bonus(sheet.combat_skills))
         found.append(Action(action.label, "attack", values, group))
     return found

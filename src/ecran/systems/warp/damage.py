@@ -41,6 +41,9 @@ class DamageRules:
     round_half_up: bool = True
     iron_skin_halved: bool = True
     hollow_one_no_effect: bool = True
+    #: Armour-piercing rounds: the deducted damage is halved (L4359-4363), bulletproof armour
+    #: or not; False follows E27's text, no halving through bulletproof armour (L4375-4381).
+    ap_halved_through_bulletproof: bool = True
 
 
 def divide(x: int, d: int, half_up: bool) -> int:
@@ -69,6 +72,8 @@ def final_damage(
     if hit.ammo == "armour_piercing":
         flat = armour.normal_dice + armour.normal_points + armour.iron_skin
         flat += bp.ap_points if bp else 0
+        if bp and not rules.ap_halved_through_bulletproof:
+            return max(0, dmg - flat)  # E27 as written: 6 − 1 = 5 (L4375-4381)
         return divide(max(0, dmg - flat), 2, rules.round_half_up)
     if not hit.firearm:
         dmg -= normal_roll + armour.iron_skin + (bp.points if bp else 0)

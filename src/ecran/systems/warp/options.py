@@ -30,6 +30,8 @@ DARKNESS_DICE = OPTIONS["darkness_dice"]
 ROUND_HALF_UP = OPTIONS["round_half_up"]
 IRON_SKIN_AS_ARMOUR = OPTIONS["iron_skin_as_normal_armour"]
 HOLLOW_ONE_NO_EFFECT = OPTIONS["hollow_point_one_no_effect"]
+AP_VEST_AS_EXAMPLE = OPTIONS["ap_vest_as_example"]
+GROUP_NUMBER_REACHED = OPTIONS["group_number_reached"]
 TASER_COUNTS = OPTIONS["taser_damage_counts"]
 STONE_GRIP_CASTING_ROLL = OPTIONS["stone_grip_casting_roll"]
 SPELL_AT_LEAST = OPTIONS["spell_learning_at_least_level"]
@@ -60,6 +62,8 @@ ALL_OPTIONS: tuple[Option, ...] = (
     ROUND_HALF_UP,
     IRON_SKIN_AS_ARMOUR,
     HOLLOW_ONE_NO_EFFECT,
+    AP_VEST_AS_EXAMPLE,
+    GROUP_NUMBER_REACHED,
     TASER_COUNTS,
     STONE_GRIP_CASTING_ROLL,
     SPELL_AT_LEAST,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, tr
+from ecran.rules import Change, Params, refuse, tr
 from ecran.rules.wording import agreed
 from ecran.systems.artemis import tracks
 from ecran.systems.artemis.operations.common import operation
@@ -28,14 +28,30 @@ def rest(sheet: ArtemisSheet, params: DurationParams, dice: DiceSource) -> Chang
     )
 
 
+class SleepParams(DurationParams):
+    awake_hours: int = FIELDS("awake_hours", default=0, ge=0, le=100_000)
+
+
 @operation("sleep", seed(330, 341))
-def sleep(sheet: ArtemisSheet, params: DurationParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def sleep(sheet: ArtemisSheet, params: SleepParams, dice: DiceSource) -> Change[ArtemisSheet]:
     """Consecutive hours of sleep clear serious fatigue, then forbid sleeping again for a while
-    (L330-341)."""
+    (L330-341): "Si un personnage se réveille après avoir dormi 6 heures ou plus il devra
+    attendre 3 heures pour pouvoir dormir à nouveau" (L339-341). The wait is kept on the sheet
+    (`nifimo.sleep_wait`) and a sleep inside it is refused."""
+    left = sheet.nifimo.sleep_wait - params.awake_hours
+    if left > 0:
+        raise refuse(
+            f"encore {left} h avant de pouvoir redormir (L339-341) : donnez --awake-hours, "
+            "les heures passées éveillé depuis",
+            f"{left} h more before sleeping again (L339-341): give --awake-hours, the hours "
+            "awake since",
+        )
     gone = tracks.serious_fatigue_recovered(params.duration, sheet.nifimo.fatigue.serious)
     wait = tracks.sleep_lockout_hours(params.duration)
+    slept = tracks.add_marks(sheet, "fatigue", serious=-gone)
+    nifimo = slept.nifimo.model_copy(update={"sleep_wait": wait})
     return Change(
-        tracks.add_marks(sheet, "fatigue", serious=-gone),
+        slept.model_copy(update={"nifimo": nifimo}),
         tr(
             f"{gone} {agreed(gone, 'fatigue grave', 'fatigues graves')} en moins ; "
             f"{wait} h avant de redormir",

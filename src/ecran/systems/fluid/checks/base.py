@@ -51,6 +51,7 @@ def explosions(params: Any) -> Explosions:
     return Explosions(
         base=not getattr(params, "no_base_explosion", False),
         doubles=not getattr(params, "no_doubles", False),
+        doubles_over_base=getattr(params, "doubles_over_base", False),
     )
 
 

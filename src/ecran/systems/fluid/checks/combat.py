@@ -19,6 +19,7 @@ from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_o
 from ecran.systems.fluid.dice import constant, difference_law
 from ecran.systems.fluid.options import (
     DEFENCELESS_BASELINE,
+    DOUBLES_OVER_BASE,
     EQUIPMENT_DIFFERENCE,
     HIT_LOCATION,
     INCLUDE_WEAPON_DAMAGE,
@@ -53,6 +54,7 @@ class ManoeuvreParams(Params):
     split_share: int = FIELDS("split_share", default=1, ge=1, le=10)
     converted_damage: int = FIELDS("converted_damage", default=0, ge=0, le=60)
     secret_strike: bool = FIELDS("secret_strike", default=False)
+    second_weapon: int = FIELDS("second_weapon", default=0, ge=0, le=6)
 
     @model_validator(mode="after")
     def _share_of_the_split(self) -> ManoeuvreParams:
@@ -72,13 +74,14 @@ class ManoeuvreParams(Params):
         )
 
     def disadvantages(self) -> int:
-        """Range, double move, aim, the n-th action of the round (L987-993, L1089-1095,
-        L1201-1215, L1311-1323)."""
+        """Range, double move, aim, the n-th action of the round, two weapons at once (L987-993,
+        L1089-1095, L1201-1215, L1311-1323, L1059-1063)."""
         return (
             man.range_dis(self.range_band)
             + (man.double_move_dis() if self.double_move else 0)
             + (man.aim_dis(self.aim == "precise") if self.aim != "none" else 0)
             + man.multi_action_dis(self.action_number, self.repeats_previous)
+            + (man.two_weapons_dis() if self.second_weapon else 0)
         )
 
 
@@ -92,6 +95,7 @@ class AttackParams(TwoSides, ManoeuvreParams):
     stance: Stance = FIELDS("stance", default="counter")
     furious: int = FIELDS("furious", default=0, ge=0, le=20)
     feint: int = FIELDS("feint", default=0, ge=0, le=20)
+    agility: int | None = FIELDS("attacker_agility", default=None, ge=-10, le=30)
     opponent_res: int = FIELDS("opponent_res", default=10, ge=0, le=60)
     opponent_res_max: int = FIELDS("opponent_res_max", default=10, ge=1, le=60)
     opponent_wounds: int = FIELDS("opponent_wounds", default=0, ge=0, le=200)
@@ -103,6 +107,18 @@ class AttackParams(TwoSides, ManoeuvreParams):
     survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
+    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
+
+    @model_validator(mode="after")
+    def _feint_within_agility(self) -> AttackParams:
+        """ "L'attaquant augmente son score d'attaque jusqu'à un maximum égal à son AGI"
+        (L1173-1175): checked where the attacker's AGI is known (a sheet's action gives it)."""
+        if self.agility is not None and self.feint > max(0, self.agility):
+            raise ValueError(
+                f"feinte {self.feint} > AGI {self.agility} : au plus l'AGI (L1173-1175) / "
+                f"feint {self.feint} > AGI {self.agility}: at most the AGI (L1173-1175)"
+            )
+        return self
 
 
 @dataclass(frozen=True)
@@ -162,7 +178,8 @@ class Exchange:
         self.manoeuvre_details = _manoeuvre_details(p, self)
         # the damage either way, past the difference (L1343-1353, L1167-1175, reading A3):
         # worked out once, a result law asks it for a hundred differences
-        weapon = p.weapon if p.include_weapon_damage else 0
+        # two weapons at once: "Les scores des deux armes sont ajoutés" (L1067-1069)
+        weapon = p.weapon + p.second_weapon if p.include_weapon_damage else 0
         self._dealt = weapon + 2 * p.furious - p.feint - p.opponent_armour
         self._taken = (p.opponent_weapon if p.include_weapon_damage else 0) - p.armour
         self._wounds: dict[int, Wound] = {}
@@ -231,6 +248,7 @@ class Attack(FluidCheck[AttackParams]):
     sources = (
         cite(SEED, 985, 993, note="double move"),
         cite(SEED, 995, 1049, note="melee engagement, position, several against one"),
+        cite(SEED, 1059, 1081, note="two weapons: a disadvantage each, damage added"),
         cite(SEED, 1083, 1095, note="charge, aim"),
         cite(SEED, 1115, 1121, note="simultaneous attack: the score shared"),
         cite(SEED, 1177, 1199, note="secret strikes: only their effect on a success"),

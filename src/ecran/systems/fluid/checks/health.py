@@ -19,6 +19,7 @@ from ecran.systems.fluid.checks.base import (
 )
 from ecran.systems.fluid.dice import ExactDraw
 from ecran.systems.fluid.options import (
+    DOUBLES_OVER_BASE,
     MAJOR_SUCCESS_AS,
     ME_REFERENCE,
     NO_BASE_EXPLOSION,
@@ -35,6 +36,7 @@ class PenaltyParams(Params):
     modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
+    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
 
 
 def _plan(p: PenaltyParams) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from ecran.systems.fluid.checks.base import (
     score_distribution,
 )
 from ecran.systems.fluid.options import (
+    DOUBLES_OVER_BASE,
     MAJOR_SUCCESS_AS,
     ME_REFERENCE,
     NO_BASE_EXPLOSION,
@@ -42,6 +43,7 @@ class SpellParams(Params):
     me_reference: Literal[10, 11] = ME_REFERENCE.field()
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
+    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
 
 
 RESULTS = {row.rank: row for row in MAGIC.result}

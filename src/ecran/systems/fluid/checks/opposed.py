@@ -15,7 +15,13 @@ from ecran.systems.fluid.checks.base import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of, stable_window
 from ecran.systems.fluid.checks.winner import tie_probability, winner_law
 from ecran.systems.fluid.dice import floor_at_zero
-from ecran.systems.fluid.options import CHASE_MARGIN, NO_BASE_EXPLOSION, NO_DOUBLES, TIE_RULE
+from ecran.systems.fluid.options import (
+    CHASE_MARGIN,
+    DOUBLES_OVER_BASE,
+    NO_BASE_EXPLOSION,
+    NO_DOUBLES,
+    TIE_RULE,
+)
 from ecran.systems.fluid.tables import FIELDS, RANKS, SEED
 
 
@@ -23,6 +29,7 @@ class OpposedParams(TwoSides):
     tie_rule: Literal["stand_off", "reroll"] = TIE_RULE.field()
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
+    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
 
 
 def exchange(params: Any, dice: DiceSource) -> tuple[int, dict[str, Any]]:
@@ -245,6 +252,7 @@ class VerbalJoust(FluidCheck[JoustParams]):
 class MassParams(TwoSides):
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
+    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
     characteristic: int = FIELDS("mass_characteristic", ge=0, le=30)
     modifier: int = FIELDS("mass_modifier", default=0, ge=-10, le=60)
     opponent_characteristic: int = FIELDS("mass_opponent_characteristic", ge=0, le=30)

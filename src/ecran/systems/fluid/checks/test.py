@@ -20,6 +20,7 @@ from ecran.systems.fluid.checks.base import (
 from ecran.systems.fluid.options import (
     AVERAGE_ROUNDING,
     BINARY_RESULTS,
+    DOUBLES_OVER_BASE,
     ME_REFERENCE,
     NO_BASE_EXPLOSION,
     NO_DOUBLES,
@@ -37,6 +38,8 @@ class TestParams(Params):
     advantage_dice: int = FIELDS("advantage_dice", default=0, ge=0, le=10)
     disadvantage_dice: int = FIELDS("disadvantage_dice", default=0, ge=0, le=10)
     modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)
+    # The one reading of the dice themselves the core roll offers (L518-522; see the option).
+    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
 
 
 class Test(FluidCheck[TestParams]):
@@ -101,6 +104,7 @@ class ActionParams(Params):
     base_time: int = FIELDS("base_time", default=0, ge=0, le=12)
     no_base_explosion: bool = NO_BASE_EXPLOSION.field()
     no_doubles: bool = NO_DOUBLES.field()
+    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
     binary_results: bool = BINARY_RESULTS.field()
     variable_delay: bool = VARIABLE_DELAY.field()
     me_reference: Literal[10, 11] = ME_REFERENCE.field()

@@ -5,14 +5,20 @@ Ka-element of the coming roll. The amount of the bonus is the GM's (L600, §9 A1
 from __future__ import annotations
 
 import datetime as dt
-from typing import Self
+from typing import Self, cast
 
 from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, cite
 from ecran.systems.nephilim import options
-from ecran.systems.nephilim.astro import SignId, WeekdayId, conjunction
+from ecran.systems.nephilim.astro import (
+    SignId,
+    WeekdayId,
+    conjunction,
+    day_conjunction,
+    zodiac_sign,
+)
 from ecran.systems.nephilim.checks.base import NephilimCheck
 from ecran.systems.nephilim.sheet import Element
 from ecran.systems.nephilim.tables import DAY_WORDS, ELEMENT_WORDS, FIELDS, SEED, SIGN_WORDS
@@ -34,6 +40,17 @@ class ConjunctionParams(Params):
             raise ValueError(
                 "il faut une date, un jour ou un signe / a date, a weekday or a sign is needed"
             )
+        return self
+
+    @model_validator(mode="after")
+    def _the_dates_day_and_sign(self) -> Self:
+        """A date gives the weekday and the sign (L598-623) where none is named: the parameters
+        then say which (a roll's footer reads "Jour : Dimanche", not "—")."""
+        if self.date is not None:
+            if self.weekday is None:
+                self.weekday = cast(WeekdayId, day_conjunction(self.date).id)
+            if self.sign is None:
+                self.sign = cast(SignId, zodiac_sign(self.date).id)
         return self
 
 

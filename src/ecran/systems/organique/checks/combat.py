@@ -30,7 +30,14 @@ from ecran.systems.organique.checks.situation import (
     situation_modifiers,
 )
 from ecran.systems.organique.dice import TestRoll, beats, d20_test, judge
-from ecran.systems.organique.options import LUCK_IN_COMBAT, STUN_OPPOSED, TIE_RULE, TieRule
+from ecran.systems.organique.options import (
+    LUCK_IN_COMBAT,
+    STUN_OPPOSED,
+    STUN_SHORTFALL,
+    TIE_RULE,
+    StunShortfall,
+    TieRule,
+)
 from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
 from ecran.systems.organique.tracks import hits_armour
 
@@ -181,6 +188,7 @@ class StunParams(Params):
     luck: bool = luck_field()
     stun_opposed: bool = STUN_OPPOSED.field()
     tie_rule: TieRule = TIE_RULE.field()
+    stun_shortfall: StunShortfall = STUN_SHORTFALL.field()
 
 
 class StunSave(D20Check[StunParams]):
@@ -188,17 +196,20 @@ class StunSave(D20Check[StunParams]):
     params = StunParams
     sources = (src(3221, 3240), src(4076, 4083, "A10"))
     example = {"characteristic": 15, "attacker_margin": 12}
-    reads = ("attacker_margin", "stun_opposed", "tie_rule")
+    reads = ("attacker_margin", "stun_opposed", "tie_rule", "stun_shortfall")
 
     def base(self, params: StunParams) -> int:
         return params.characteristic + params.modifier
 
     def short_by(self, roll: TestRoll, params: StunParams) -> int | None:
         """How far the save fell short of the attacker's margin (or of the difficulty), None
-        when it held."""
+        when it held. The `stun_shortfall` reading counts it against the difficulty alone
+        (L3235-3237): a save that passes 20 but not the margin is short by 1."""
         required = params.attacker_margin if params.stun_opposed else 0
         if roll.success and beats(roll.margin, required, params.tie_rule == "literal"):
             return None
+        if params.stun_shortfall == "difficulty":
+            return max(1, -roll.margin)
         return max(1, required - roll.margin)
 
     def judged(self, roll: TestRoll, params: StunParams) -> str:

@@ -26,6 +26,7 @@ class Situation(Params):
     split: bool = FIELDS("split", default=False)
     simultaneous: bool = FIELDS("simultaneous", default=False)
     will: int = FIELDS("will", default=0, ge=0, le=40)
+    simultaneous_bonus: int = FIELDS("simultaneous_bonus", default=0, ge=0, le=40)
     burst: bool = FIELDS("burst", default=False)
     two_weapons: bool = FIELDS("two_weapons", default=False)
     called_shot: bool = FIELDS("called_shot", default=False)
@@ -80,6 +81,8 @@ def situation_modifiers(action: str, s: Situation) -> dict[str, int]:
             found[name] = table(name).action
     if s.simultaneous:
         found["simultaneous"] = table("simultaneous").action + s.will
+        if s.simultaneous_bonus:  # a combat skill's (street fighting +4, L3858-3859)
+            found["simultaneous_skill"] = s.simultaneous_bonus
     if s.target_prone and action in RANGED:
         found["target_prone"] = table("prone").action
     if s.improvised != "none":

@@ -21,7 +21,13 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.health import HitParams, take_hit
-from ecran.systems.organique.options import STUN_OPPOSED, TIE_RULE, TieRule
+from ecran.systems.organique.options import (
+    STUN_OPPOSED,
+    STUN_SHORTFALL,
+    TIE_RULE,
+    StunShortfall,
+    TieRule,
+)
 from ecran.systems.organique.sheet import CONDITIONS, OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, src
 from ecran.systems.organique.tracks import effective, pain_save_bonus
@@ -42,6 +48,7 @@ class StunEffectParams(Params):
     attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
     stun_opposed: bool = STUN_OPPOSED.field()
     tie_rule: TieRule = TIE_RULE.field()
+    stun_shortfall: StunShortfall = STUN_SHORTFALL.field()
 
 
 @operation("stun_effect", src(3221, 3240), src(4076, 4083, "A10"))
@@ -58,6 +65,7 @@ def stun_effect(
         attacker_margin=params.attacker_margin,
         stun_opposed=params.stun_opposed,
         tie_rule=params.tie_rule,
+        stun_shortfall=params.stun_shortfall,
     )
     result = StunSave().resolve(values, dice)
     outcome = StunSave().outcome(result.outcome).label

@@ -12,6 +12,7 @@ from ecran.rules.wording import agreed
 from ecran.systems.organique.afflictions import Effect
 from ecran.systems.organique.hazards import (
     Report,
+    air_drain,
     effect_named,
     medical_shock,
     pain_save,
@@ -69,7 +70,7 @@ class ElectricityParams(Params):
     two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
 
 
-@operation("electricity", src(753, 762))
+@operation("electricity", src(753, 766))
 def electricity(
     sheet: OrganiqueSheet, params: ElectricityParams, dice: DiceSource
 ) -> Change[OrganiqueSheet]:
@@ -194,20 +195,15 @@ def _drains_blood_directly(params: AirParams) -> bool:
 
 @operation("suffocate", src(824, 829), src(3109, 3131, "A24"))
 def suffocate(sheet: OrganiqueSheet, params: AirParams, dice: DiceSource) -> Change[OrganiqueSheet]:
-    """L824-829: −1 END per round, then −1 SNG per round once END is 0; the choke hold's own
-    rule drains 1 SNG per round (L3125-3128, reading A24)."""
-    air = HEALTH.suffocation
-    end, sng = sheet.endurance, 0.0
-    for _ in range(params.rounds):
-        if _drains_blood_directly(params):
-            sng += HEALTH.choke_hold.sng
-        elif end > 0:
-            end -= air.endurance
-        else:
-            sng += air.sng
-    sng = min(sng, sheet.health.sng)
-    new = wound(sheet.model_copy(update={"endurance": max(0, end)}), bs=sng)
-    new = new.model_copy(update={"suffocation_sng": sheet.suffocation_sng + sng})
+    """L824-829: −1 END per round, then −1 SNG per round once END is 0 (`air_drain`, the
+    path `end_of_round --no-oxygen` takes too); the choke hold's own rule drains 1 SNG per
+    round (L3125-3128, reading A24)."""
+    if _drains_blood_directly(params):
+        sng = min(float(HEALTH.choke_hold.sng * params.rounds), sheet.health.sng)
+        new = wound(sheet, bs=sng)
+        new = new.model_copy(update={"suffocation_sng": sheet.suffocation_sng + sng})
+    else:
+        new, sng = air_drain(sheet, params.rounds)
     text = tr(f"END {new.endurance}, SNG −{sng}", f"END {new.endurance}, SNG −{sng}")
     return Change(new, text)
 

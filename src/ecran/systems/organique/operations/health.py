@@ -9,7 +9,14 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, param, tr
-from ecran.systems.organique.hazards import INC_ZERO_EFFECT, Report, after_inc_zero, wound
+from ecran.systems.organique.hazards import (
+    INC_ZERO_EFFECT,
+    Report,
+    after_wound,
+    air_drain,
+    dying_round,
+    wound,
+)
 from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.sheet import (
     CONDITION_PENALTIES,
@@ -57,7 +64,7 @@ def take_hit(sheet: OrganiqueSheet, params: HitParams, dice: DiceSource) -> Chan
     after = apply_damage(sheet.health.current(), passed, sheet.blunt_after_sng0)
     health = sheet.health.model_copy(update={"sng": after.sng, "cps": after.cps, "inc": after.inc})
     dirt = HEALTH.dirty_wounds.infection * (passed.bs + passed.c) if params.dirty else 0
-    new = after_inc_zero(
+    new = after_wound(
         sheet,
         sheet.model_copy(
             update={
@@ -94,20 +101,39 @@ class RoundParams(Params):
     psychic_actions: int = FIELDS("psychic_actions", default=0, ge=0)
 
 
-@operation("end_of_round", src(305, 353), src(623, 633), src(863), src(895, 896))
+@operation(
+    "end_of_round",
+    src(305, 353),
+    src(614, 640),
+    src(777, 780),
+    src(824, 828),
+    src(863),
+    src(895, 896),
+)
 def end_of_round(
     sheet: OrganiqueSheet, params: RoundParams, dice: DiceSource
 ) -> Change[OrganiqueSheet]:
     """The round's END losses (L305-353), then what the symptoms in force take each round: a
-    cardiac arrest 1 wound point (L863), a respiratory arrest 1 END (L895-896)."""
-    loss = endurance_loss_per_round(
-        params.exertion, params.no_oxygen, sheet.health.current(), params.psychic_actions
-    )
+    cardiac arrest 1 wound point (L863), a respiratory arrest 1 END (L895-896). A character
+    out of combat exerts himself no more (L614-626): only the mortal wound's point
+    (L630-633). Lack of air and a respiratory arrest go on from SNG once END is 0 (L824-828,
+    L777-780; `hazards.air_drain`, the path of `suffocate`). Last, the first-aid clock of
+    an out-of-combat character (L637-640, `hazards.dying_round`)."""
+    if sheet.dead:
+        return Change(sheet, tr("mort", "dead"))
+    health = sheet.health.current()
+    exertion = params.exertion and not out_of_combat(health, sheet.endurance)
     symptoms = [s for c in sheet.conditions if (s := HEALTH.symptom_named(c)) is not None]
-    loss += sum(s.endurance_per_round for s in symptoms)
+    air = int(params.no_oxygen) + sum(s.endurance_per_round for s in symptoms)
+    loss = endurance_loss_per_round(exertion, False, health, params.psychic_actions)
     new = sheet.model_copy(update={"endurance": max(0, sheet.endurance - loss)})
+    new, choked = air_drain(new, air)
     report = Report()
-    report.say(f"END −{loss} → {new.endurance}", f"END −{loss} → {new.endurance}")
+    spent = sheet.endurance - new.endurance
+    report.say(f"END −{spent} → {new.endurance}", f"END −{spent} → {new.endurance}")
+    if choked:
+        sng = new.health.sng
+        report.say(f"faute d'air : SNG −{choked:g} → {sng}", f"no air: SNG −{choked:g} → {sng}")
     for symptom in symptoms:
         if symptom.bs_per_round:
             new = wound(new, bs=symptom.bs_per_round)
@@ -116,7 +142,35 @@ def end_of_round(
                 f"{symptom.label_fr} : {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
                 f"{symptom.label_en}: {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
             )
+    new = dying_round(sheet, new)
+    if new.dead:
+        report.say("mort : pas de premiers soins à temps", "dead: no first aid in time")
+    elif out_of_combat(new.health.current(), new.endurance) and not new.first_aid:
+        clock = first_aid_text(first_aid_rounds(new))
+        report.say(f"hors de combat, {clock.fr}", f"out of the fight, {clock.en}")
     return Change(new, report.text())
+
+
+class FirstAidParams(Params):
+    pass
+
+
+@operation("first_aid", src(637, 640), src(3669, 3676))
+def first_aid(
+    sheet: OrganiqueSheet, params: FirstAidParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
+    """First aid given in time stops the L637-640 clock (its quality and the care after the
+    battle are `after_battle`'s, L3669-3711). The dead stay dead: "il n'existe aucun moyen de
+    ressusciter quelqu'un" (L639-640)."""
+    if sheet.dead:
+        raise EcranError(
+            tr(
+                "trop tard : personne ne ressuscite (L639-640)",
+                "too late: no one comes back from the dead (L639-640)",
+            )
+        )
+    new = sheet.model_copy(update={"first_aid": True, "first_aid_rounds": None})
+    return Change(new, tr("premiers soins : le décompte s'arrête", "first aid: the clock stops"))
 
 
 class RecoverParams(Params):
@@ -215,4 +269,12 @@ def heal(sheet: OrganiqueSheet, params: HealParams, dice: DiceSource) -> Change[
     )
 
 
-HEALTH_OPERATIONS = (take_hit, end_of_round, recover_endurance, suffering, condition, heal)
+HEALTH_OPERATIONS = (
+    take_hit,
+    end_of_round,
+    first_aid,
+    recover_endurance,
+    suffering,
+    condition,
+    heal,
+)

@@ -13,6 +13,7 @@ from ecran.rules import Params, Resolution
 from ecran.systems.warp.checks.base import MAX_DICE, WarpCheck, difficulty_field
 from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.dice import D6, kept_sum, roll_pool
+from ecran.systems.warp.options import GROUP_NUMBER_REACHED
 from ecran.systems.warp.tables import FIELDS, src
 
 Method = Literal["additive", "combined", "either_or", "worst"]
@@ -35,6 +36,7 @@ class GroupParams(Params):
     participants: str = FIELDS("participants")
     method: Method = FIELDS("method", default="combined")
     difficulty: int = difficulty_field()
+    group_number_reached: bool = GROUP_NUMBER_REACHED.field()
 
     @field_validator("participants")
     @classmethod
@@ -95,10 +97,10 @@ class GroupRoll(WarpCheck[GroupParams]):
             total = rolls[chosen].total
         else:
             total = min(r.total for r in rolls)
-        return Resolution(_against(total, params.difficulty), total, details)
+        return Resolution(_judged(total, params), total, details)
 
     def distribution(self, params: GroupParams) -> Distribution[str]:
-        pools, d = params.pools(), params.difficulty
+        pools = params.pools()
         scores = params.scores()
         if params.method == "additive":
             totals = D6.repeat(sum(scores))
@@ -110,7 +112,15 @@ class GroupRoll(WarpCheck[GroupParams]):
         else:
             sums = [kept_sum(n, k) for n, k in pools]
             totals = reduce(lambda a, b: a.combine(b, min), sums)
-        return totals.map(lambda t: _against(t, d))
+        return totals.map(lambda t: _judged(t, params))
+
+
+def _judged(total: int, params: GroupParams) -> str:
+    """Beat the number, a tie inconclusive (L1361-1375); or, the stone's "un résultat de 13 est
+    nécessaire" (L2017, `group_number_reached`), the number reached is a success."""
+    if params.group_number_reached and total == params.difficulty:
+        return "success"
+    return _against(total, params.difficulty)
 
 
 class HandParams(Params):

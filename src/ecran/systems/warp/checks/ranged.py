@@ -29,6 +29,7 @@ from ecran.systems.warp.damage import (
     Hit,
 )
 from ecran.systems.warp.options import (
+    AP_VEST_AS_EXAMPLE,
     ATTACKER_MOVING_DICE,
     COVER_DICE,
     DARKNESS_DICE,
@@ -70,6 +71,7 @@ class RangedParams(AttackBase):
     attacker_moving_dice: int = ATTACKER_MOVING_DICE.field(ge=0, le=6)
     darkness_dice: int = DARKNESS_DICE.field(ge=0, le=6)
     hollow_point_one_no_effect: bool = HOLLOW_ONE_NO_EFFECT.field()
+    ap_vest_as_example: bool = AP_VEST_AS_EXAMPLE.field()
 
     _weapon = field_validator("weapon")(lambda cls, v: RANGED(v))
 
@@ -136,6 +138,7 @@ class RangedParams(AttackBase):
             round_half_up=self.round_half_up,
             iron_skin_halved=self.iron_skin_as_normal_armour,
             hollow_one_no_effect=self.hollow_point_one_no_effect,
+            ap_halved_through_bulletproof=not self.ap_vest_as_example,
         )
 
 
