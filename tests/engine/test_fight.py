@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -13,10 +14,10 @@ from typing import Any
 import pytest
 
 from ecran.dice import enumerate_outcomes
-from ecran.engine.fight.exchange import exact_exchange
+from ecran.engine.fight.exchange import exact_exchange, transition
 from ecran.engine.fight.run import Fight
 from ecran.engine.fight.simulation import simulate_encounter
-from ecran.engine.fight.states import UP
+from ecran.engine.fight.states import DEAD, OUT, UP
 from ecran.rules import EcranError
 
 DATA = Path(__file__).parent / "data"
@@ -27,10 +28,51 @@ def _load(name: str) -> dict[str, Any]:
     return data
 
 
-def exact_duel(data: dict[str, Any]) -> tuple[Fraction, Fraction, Fraction]:
-    """P(first side wins), P(second side wins), P(undecided) by exact dynamic programming over
-    the two sheets' states, from the same game procedures (initiative, attack, consequences)
-    walked over every dice sequence: no sampling anywhere."""
+@dataclass
+class ExactDuel:
+    """A duel's exact answer: each side's chance to win, undecided, and each fighter's chance
+    to end out of action (when the fight ends) and dead (when the fallen's clocks have run)."""
+
+    first: Fraction
+    second: Fraction
+    undecided: Fraction
+    out: tuple[Fraction, Fraction]
+    dead: tuple[Fraction, Fraction]
+
+
+def _round_end(books: Any, state: int) -> dict[int, Fraction]:
+    """The exact law of a state after its game's round end (`System.round_end`)."""
+    dist = {state: Fraction(1)}
+    for step in books.system.round_end(books.sheets[state]):
+        after: dict[int, Fraction] = {}
+        for s, p in dist.items():
+            for t, q in transition(books, s, step.operation, step.params).items():
+                after[t] = after.get(t, Fraction(0)) + p * q
+        dist = after
+    return dist
+
+
+def _fallen_clock(books: Any, state: int) -> dict[int, Fraction]:
+    """A fallen fighter's state once its round ends change nothing more (no first aid: the
+    simulator's convention), by exact iteration."""
+    dist, done = {state: Fraction(1)}, {}
+    for _ in range(500):
+        moving: dict[int, Fraction] = {}
+        for s, p in dist.items():
+            law = _round_end(books, s)
+            target = done if books.status[s] == UP or law == {s: 1} else moving
+            for t, q in ({s: Fraction(1)} if target is done else law).items():
+                target[t] = target.get(t, Fraction(0)) + p * q
+        dist = moving
+        if not dist:
+            return done
+    raise AssertionError("a clock that never ends")
+
+
+def exact_duel(data: dict[str, Any]) -> ExactDuel:
+    """The duel by exact dynamic programming over the two sheets' states, from the same game
+    procedures (initiative, attack, consequences, round end) walked over every dice sequence:
+    no sampling anywhere."""
     fight = Fight(data)
     books, system = fight.books, fight.system
     a0, b0 = fight.start
@@ -50,28 +92,45 @@ def exact_duel(data: dict[str, Any]) -> tuple[Fraction, Fraction, Fraction]:
     def up(state: int) -> bool:
         return books.status[state] == UP
 
+    def add(to: dict[tuple[int, int], Fraction], key: tuple[int, int], p: Fraction) -> None:
+        to[key] = to.get(key, Fraction(0)) + p
+
     def turn(dist: dict[tuple[int, int], Fraction], who: int) -> dict[tuple[int, int], Fraction]:
         after: dict[tuple[int, int], Fraction] = {}
         for (a, b), p in dist.items():
             me, them = (a, b) if who == 0 else (b, a)
             if not (up(a) and up(b)):
-                after[(a, b)] = after.get((a, b), Fraction(0)) + p
+                add(after, (a, b), p)
                 continue
             for (m2, t2), q in exact_exchange(books, me, them, choice[who], cache).items():
-                key = (m2, t2) if who == 0 else (t2, m2)
-                after[key] = after.get(key, Fraction(0)) + p * q
+                add(after, (m2, t2) if who == 0 else (t2, m2), p * q)
         return after
 
-    results = [Fraction(0)] * 3
+    def round_end(dist: dict[tuple[int, int], Fraction]) -> dict[tuple[int, int], Fraction]:
+        after: dict[tuple[int, int], Fraction] = {}
+        for (a, b), p in dist.items():
+            if not (up(a) and up(b)):
+                add(after, (a, b), p)
+                continue
+            for a2, q in _round_end(books, a).items():
+                for b2, r in _round_end(books, b).items():
+                    add(after, (a2, b2), p * q * r)
+        return after
+
+    wins = [Fraction(0)] * 3
+    out, dead = [Fraction(0)] * 2, [Fraction(0)] * 2
     for first, weight in ((0, p_a_first), (1, 1 - p_a_first)):
         dist = {(a0, b0): Fraction(1)}
         for _ in range(fight.spec.max_rounds):
-            dist = turn(dist, first)
-            dist = turn(dist, 1 - first)
+            dist = round_end(turn(turn(dist, first), 1 - first))
         for (a, b), p in dist.items():
             index = 0 if up(a) and not up(b) else 1 if up(b) and not up(a) else 2
-            results[index] += weight * p
-    return results[0], results[1], results[2]
+            wins[index] += weight * p
+            for i, s in enumerate((a, b)):
+                out[i] += weight * p * (books.status[s] >= OUT)
+                for t, q in _fallen_clock(books, s).items():
+                    dead[i] += weight * p * q * (books.status[t] == DEAD)
+    return ExactDuel(wins[0], wins[1], wins[2], (out[0], out[1]), (dead[0], dead[1]))
 
 
 def test_a_small_duel_agrees_with_its_exact_odds() -> None:
@@ -79,7 +138,8 @@ def test_a_small_duel_agrees_with_its_exact_odds() -> None:
     (organique L548-551, L614-615), and with so little INC two blows past the armour still
     decide the duel within its three rounds, on both sides."""
     data = _load("duel_organique.json")
-    first, second, undecided = exact_duel(data)
+    exact = exact_duel(data)
+    first, second, undecided = exact.first, exact.second, exact.undecided
     assert first + second + undecided == 1 and first > 0 and second > 0
     trials = 3000
     report = simulate_encounter(data, trials, seed=11)
@@ -89,12 +149,33 @@ def test_a_small_duel_agrees_with_its_exact_odds() -> None:
         assert abs(seen - float(p)) <= 4.5 * sigma + 1e-9, (float(p), seen)
 
 
+def test_the_fallen_die_when_their_first_aid_clock_runs_out_L637_640() -> None:
+    """Organique L637-640: "Après être tombé hors de combat (INC ou END = 0), le personnage
+    dispose d'INC + END tours pour recevoir les premiers soins avant de mourir." Every round
+    ends with the game's round end (`System.round_end`: exertion L312-317, the mortal wound's
+    point L630-633, the clock); no one gives first aid (the simulator's convention), so one
+    left out of combat dies when the clock runs out, after the fight if need be. Held to the
+    exact dynamic programming of the same duel: each side's chance, out and dead."""
+    data = _load("duel_organique.json")
+    exact = exact_duel(data)
+    assert exact.dead[1] > 0 and exact.dead[0] > 0  # was 0 for both: no one ever died
+    assert all(d <= o for d, o in zip(exact.dead, exact.out, strict=True))
+    trials = 3000
+    report = simulate_encounter(data, trials, seed=12)
+    seen = [p.out for p in report.participants] + [p.dead for p in report.participants]
+    wanted = [*exact.out, *exact.dead]
+    for p, got in zip(wanted, seen, strict=True):
+        sigma = math.sqrt(float(p) * (1 - float(p)) / trials)
+        assert abs(got - float(p)) <= 4.5 * sigma + 1e-9, (float(p), got)
+
+
 def test_the_margin_covers_the_exact_odds_and_shrinks_with_the_fights() -> None:
     """`EncounterReport.margin`: the farthest 95 % Wilson bound from the estimates. On the
     duel whose exact odds are known, every estimate lies within it of the exact value (seeded,
     reproducible), and four times the fights halve it, about."""
     data = _load("duel_organique.json")
-    exact = [float(p) for p in exact_duel(data)]
+    duel = exact_duel(data)
+    exact = [float(p) for p in (duel.first, duel.second, duel.undecided)]
     small, large = (simulate_encounter(data, n, seed=5) for n in (500, 2000))
     for report in (small, large):
         seen = [report.sides[0].probability, report.sides[1].probability, report.undecided]

@@ -28,6 +28,7 @@ HOOK_MODULES = {
     "consequences": "encounter",
     "consequence_reads": "encounter",
     "consequence_sheets": "encounter",
+    "round_end": "encounter",
     "tracks": "tracks",
     "status": "tracks",
     "fight_state": "tracks",

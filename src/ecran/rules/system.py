@@ -70,6 +70,7 @@ SHEET_HOOKS = (
     "counter_damage",
     "consequences",
     "consequence_sheets",
+    "round_end",
     "tracks",
     "status",
     "fight_state",
@@ -336,6 +337,15 @@ class System(Generic[SheetT]):
         same parameters. Default: None, the whole sheets (nothing shared). A contract test
         holds every override to the game's consequences (tests/rules/test_consequence_reads.py)."""
         return None
+
+    def round_end(self, sheet: SheetT) -> list[Consequence]:
+        """What the end of a fight's round does to a participant, whatever its status: the
+        operations the game's rules run on it each round (exertion, a dying character's clock,
+        a condition counted down), in order; each consequence's side is the bearer itself. The
+        encounter simulator runs it on every participant at each round's end, and on the fallen
+        after the fight until it changes nothing more; a sheet out of the fight on which it can
+        change nothing is folded to its status (`FightStates.state`). Default: nothing."""
+        return []
 
     def tracks(self, sheet: SheetT) -> list[SheetRow]:
         """What combat changes on this sheet, as the encounter tracker shows it beside each

@@ -39,7 +39,9 @@ class GameTables:
       result's is kept per pair and result (`resumed`);
     - a *what*: the consequences in order, each a side and an operation with its parameters;
     - a *step* (state, operation): the segment of the states that operation leads the sheet
-      to (`steps`), walked over the operation's own dice.
+      to (`steps`), walked over the operation's own dice;
+    - a state's *round end*: the what its game's `System.round_end` runs on it, -1 where the
+      round end can change nothing of it (`FightStates.still`).
     A trial's attack is then a few numpy lookups and draws; Python runs only for the entries
     not filled yet, for draws on a frontier (the check resumed) and for operations whose walk
     gave up (rolled trial by trial).
@@ -80,6 +82,7 @@ class GameTables:
         #: Each step's segment in `step_segments`, -1 where it is rolled trial by trial.
         self.step_of = GrowingArray()
         self._status: Any = np.empty(0, dtype=np.int64)
+        self._round_end: Any = np.empty(0, dtype=np.int64)
 
     # -- filling the tables (Python, once per entry) -----------------------------------------
 
@@ -230,6 +233,19 @@ class GameTables:
             new = np.array(self.books.status[known:], dtype=np.int64)
             self._status = np.concatenate((self._status, new))
         return self._status
+
+    def round_end_table(self) -> Any:
+        """Each state's round end (a what), -1 where it can change nothing, by state number:
+        only the states new since the last call are asked (`System.round_end`)."""
+        known = self._round_end.size
+        books = self.books
+        if known < len(books.sheets):
+            new = [
+                -1 if books.still[s] else self._what(self.system.round_end(books.sheets[s]))
+                for s in range(known, len(books.sheets))
+            ]
+            self._round_end = np.concatenate((self._round_end, np.array(new, dtype=np.int64)))
+        return self._round_end
 
     def standing(self, states: Any) -> Any:
         return self.status_table()[states] == UP

@@ -1,6 +1,9 @@
 """The run: one encounter file's fights over many trials at once (`Fight`), a round at a time,
-each participant in initiative order attacking the first standing opponent, every draw from
-the game's tables (`GameTables`); and one batch of fights added up (`run_batch`)."""
+each participant in initiative order attacking the first standing opponent, then every
+participant's round end (`System.round_end`), every draw from the game's tables
+(`GameTables`); after the fight, the fallen's round ends until they change nothing more (no
+first aid: a dying participant's clock runs out); and one batch of fights added up
+(`run_batch`)."""
 
 from __future__ import annotations
 
@@ -19,6 +22,11 @@ from ecran.engine.fight.report import BatchTally
 from ecran.engine.fight.states import DEAD, OUT, FightStates
 from ecran.rules import System
 from ecran.rules.validated import validated
+
+#: The rounds the fallen's round ends run after a fight at most (`Fight.aftermath`): past
+#: them, one still dying is counted out, not dead (a bound on time; Organique's first-aid
+#: clock, INC + END rounds, ends well within it).
+AFTER_ROUNDS = 500
 
 
 class Fight:
@@ -100,7 +108,38 @@ class Fight:
                 live = self._settle(states, live, winner, ended, round_)
                 if not live.size:
                     return states, winner, ended
+            self._round_end(rng, states, live, self.tables.round_end_table()[states[live]] >= 0)
+            live = self._settle(states, live, winner, ended, round_)
+            if not live.size:
+                break
         return states, winner, ended
+
+    def aftermath(self, rng: np.random.Generator, states: Any) -> Any:
+        """The trials' states once the fallen's round ends have run to their end (at most
+        AFTER_ROUNDS): no one gives first aid (the simulator's convention), so a participant
+        left dying dies when its clock runs out (Organique L637-640). The standing are left
+        as the fight left them (no more exertion)."""
+        after = states.copy()
+        rows = np.arange(after.shape[0])
+        for _ in range(AFTER_ROUNDS):
+            moving = self.tables.round_end_table()[after[rows]] >= 0
+            moving &= ~self.standing(after[rows])
+            keep = moving.any(axis=1)
+            rows, moving = rows[keep], moving[keep]
+            if not rows.size:
+                break
+            self._round_end(rng, after, rows, moving)
+        return after
+
+    def _round_end(self, rng: np.random.Generator, states: Any, rows: Any, moving: Any) -> None:
+        """Each trial's round end (`System.round_end`) for the participants `moving` marks
+        (rows × participants), one participant after another, in the file's order."""
+        table = self.tables.round_end_table()
+        for c in range(moving.shape[1]):
+            at = rows[moving[:, c]]
+            if at.size:
+                who = np.full(at.size, c, dtype=np.int64)
+                self._carry(rng, states, at, who, who, table[states[at, c]])
 
     def _act(self, rng: np.random.Generator, states: Any, live: Any, actor: Any) -> None:
         """Each live trial's acting participant, if standing, attacks the first standing
@@ -227,8 +266,11 @@ class Fight:
 
 def run_batch(fight: Fight, seed: int, number: int, n: int) -> BatchTally:
     """Batch `number` of `n` fights, on its own generator (seed, number)."""
-    states, winner, ended = fight.run(np.random.default_rng([seed, number]), n)
+    rng = np.random.default_rng([seed, number])
+    states, winner, ended = fight.run(rng, n)
     status = fight.status_table()[states]
+    after = fight.aftermath(rng, states)
+    dead = (fight.status_table()[after] == DEAD).sum(axis=0)
     wins = np.array(
         [int((winner == s).sum()) for s in range(len(fight.sides))]
         + [int((winner == -1).sum()), int((winner == -2).sum())],
@@ -236,5 +278,4 @@ def run_batch(fight: Fight, seed: int, number: int, n: int) -> BatchTally:
     )
     values, counts = np.unique(ended[winner != -2], return_counts=True)
     rounds = dict(zip(values.tolist(), counts.tolist(), strict=True))
-    out, dead = (status >= OUT).sum(axis=0), (status == DEAD).sum(axis=0)
-    return BatchTally(wins, out, dead, rounds, n)
+    return BatchTally(wins, (status >= OUT).sum(axis=0), dead, rounds, n)

@@ -1,7 +1,8 @@
 """A fight's states: every sheet a fight has met, numbered, so numpy can hold a participant's
 state over thousands of trials as one int. A state is the sheet's fight state
 (`System.fight_state`: the part of the sheet a fight reads and changes), so sheets that fight
-alike share one number, and a sheet a blow puts out of the fight is its status alone."""
+alike share one number, and a sheet a blow puts out of the fight, on which the round end can
+change nothing more, is its status alone."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ecran.dice import Distribution
+from ecran.dice import Distribution, TooManyPaths, enumerate_outcomes
 from ecran.rules import CharacterSheet, EcranError, System, Text
 from ecran.rules.memo import KeptBy
+from ecran.rules.validated import validated
 
 #: The states one fight may add to its game's (`FightStates`).
 MAX_STATES = 20_000
@@ -29,6 +31,9 @@ FOLDED = "\x00folded"
 
 #: Entries the states' per-table memos keep before they start again (a bound on memory).
 KEEP = 1 << 16
+#: The dice sequences a fallen sheet's round end is walked over to learn whether it can change
+#: the sheet (`FightStates.still`); past them, it is taken as able to.
+STILL_PATHS = 1_000
 
 
 @dataclass
@@ -41,6 +46,10 @@ class FightStates:
     system: System[Any]
     sheets: list[CharacterSheet] = field(default_factory=list)
     status: list[int] = field(default_factory=list)
+    #: Per state: the round end can change nothing of it (`System.round_end` empty, or for a
+    #: sheet out of the fight, leading back to its fight state whatever the dice). The
+    #: simulator runs the round end of the others only.
+    still: list[bool] = field(default_factory=list)
     index: dict[Hashable, int] = field(default_factory=dict)
     #: Each state's fight state as a string: the canonical order of the states an operation
     #: leads to, so a draw does not depend on the order states were found in.
@@ -56,24 +65,50 @@ class FightStates:
     table_does: KeptBy[int] = field(default_factory=lambda: KeptBy(KEEP))
 
     def state(self, sheet: CharacterSheet, fold: bool = False) -> int:
-        """The sheet's state. With `fold` (a sheet a blow led to), a sheet out of the fight is
-        its status alone: out or dead, a participant never acts again and no one attacks it
-        (the fight's convention), so nothing reads the rest of it; a survival test's every
-        result (Fluid: coma days, hours unconscious) is then one state, not one each."""
+        """The sheet's state. With `fold` (a sheet a blow led to), a sheet out of the fight on
+        which the round end can change nothing (`still`) is its status alone: out or dead, a
+        participant never acts again and no one attacks it (the fight's convention), so
+        nothing reads the rest of it; a survival test's every result (Fluid: coma days, hours
+        unconscious) is then one state, not one each. A dying one (Organique's first-aid
+        clock, L637-640) keeps its sheet: its round end counts the clock down."""
         key = self.system.fight_state(sheet)
         found = self.index.get(key)
         if found is None:
             status = self.system.status(sheet)
-            if fold and status != "up":
+            still = self._still(sheet, key, status)
+            if fold and status != "up" and still:
                 found = self.index.get((FOLDED, status))
                 if found is None:
-                    found = self._new(sheet, (FOLDED, status), status)
+                    found = self._new(sheet, (FOLDED, status), status, still)
                 self.index[key] = found
             else:
-                found = self._new(sheet, key, status)
+                found = self._new(sheet, key, status, still)
         return found
 
-    def _new(self, sheet: CharacterSheet, key: Hashable, status: str) -> int:
+    def _still(self, sheet: CharacterSheet, key: Hashable, status: str) -> bool:
+        """Whether the round end can change nothing of the sheet: none written, or, for a sheet
+        out of the fight, every dice sequence of its operations leads back to `key`. A fighter
+        still up with a round end is never still (its exertion is run each round)."""
+        steps = self.system.round_end(sheet)
+        if not steps:
+            return True
+        if status == "up":
+            return False
+        system = self.system
+
+        def stays(dice: Any) -> bool:
+            after = sheet
+            for step in steps:
+                op = system.operation(step.operation)
+                after = op.run(after, validated(op.params, step.params), dice).sheet
+            return system.fight_state(after) == key
+
+        try:
+            return enumerate_outcomes(stays, max_paths=STILL_PATHS).outcomes() == [True]
+        except TooManyPaths:
+            return False
+
+    def _new(self, sheet: CharacterSheet, key: Hashable, status: str, still: bool) -> int:
         if len(self.sheets) >= MAX_STATES + TABLES_KEEP:  # MAX_STATES for this fight at least
             raise EcranError(
                 Text(
@@ -84,5 +119,6 @@ class FightStates:
         found = self.index[key] = len(self.sheets)
         self.sheets.append(sheet)
         self.status.append(STATUS_CODE[status])
+        self.still.append(still)
         self.names.append(key if isinstance(key, str) else repr(key))
         return found

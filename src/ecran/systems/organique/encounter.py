@@ -337,11 +337,12 @@ def consequence_sheets(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> tu
 
 
 def round_end(sheet: OrganiqueSheet) -> list[Consequence]:
-    """What the end of a fight's round does to a participant: its `end_of_round` (exertion
-    for a fighter still standing, L312-317; the mortal wound's END point; the first-aid clock
-    of one out of combat, L637-640). Not called by the simulator yet: the fight engine would
-    run it for every participant at each round's end, and keep a dying participant's sheet
-    (its clock) instead of folding it to its status (issue #31, items 1 and 8)."""
+    """What the end of a fight's round does to a participant (`System.round_end`): its
+    `end_of_round`, the one path of the operation (exertion for a fighter still standing,
+    L312-317, none once out of combat, L614-626; the mortal wound's END point, L630-633; a
+    symptom's round, L863, L895-896; and the first-aid clock of one out of combat, L637-640:
+    INC + END rounds, then death). The encounter simulator runs it on every participant at each
+    round's end, and on the fallen after the fight, so one left dying with no first aid dies."""
     if sheet.dead:
         return []
     return [Consequence("defender", "end_of_round", {"exertion": can_fight(sheet)})]
