@@ -1,8 +1,9 @@
 """`System.fight_state`: the part of a sheet a fight reads and changes. The encounter simulator
 keeps one state per fight state, so the hook must be exact: two sheets with the same fight state
 are offered the same attacks, roll the same initiative and checks, take the same consequences,
-have the same status, and the same operation on the same dice leads them to the same fight
-state again. Checked on every game, on the sheets NPCs reach by striking one another."""
+have the same status and round end (`System.round_end`), and the same operation on the same
+dice leads them to the same fight state again. Checked on every game, on the sheets NPCs
+reach by striking one another."""
 
 from __future__ import annotations
 
@@ -55,6 +56,15 @@ def _reached(system: System[Any]) -> list[CharacterSheet]:
     return seen
 
 
+def _ended(system: System[Any], sheet: Any, ends: list[Any], seed: int) -> Any:
+    """The sheet after its round end's operations, on `Roller(seed)`."""
+    dice = Roller(seed)
+    for c in ends:
+        op = system.operation(c.operation)
+        sheet = op.run(sheet, op.params.model_validate(c.params), dice).sheet
+    return sheet
+
+
 def _alike(system: System[Any], one: Any, other: Any, opponents: list[Any]) -> None:
     """`one` and `other` share a fight state: they must fight the same."""
     state = system.fight_state
@@ -63,6 +73,11 @@ def _alike(system: System[Any], one: Any, other: Any, opponents: list[Any]) -> N
         assert system.initiative(one, Roller(seed)).total == (
             system.initiative(other, Roller(seed)).total
         )
+    ends = system.round_end(one)
+    assert ends == system.round_end(other)
+    for seed in range(2):
+        after = [_ended(system, sheet, ends, seed) for sheet in (one, other)]
+        assert state(after[0]) == state(after[1])
     for opponent in opponents:
         for mine, theirs in ((one, opponent), (opponent, one)):
             yours = (other, opponent) if mine is one else (opponent, other)

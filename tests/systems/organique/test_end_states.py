@@ -124,3 +124,19 @@ def test_the_fights_round_end_counts_the_clock_down_L637_640() -> None:
         assert step.params == {"exertion": False}
         s = op(step.operation, s, **step.params)
     assert s.dead and round_end(s) == []
+
+
+def test_the_simulator_keeps_a_dying_sheet_and_folds_the_dead_L637_640() -> None:
+    """A sheet out of the fight is folded to its status only where the round end can change
+    nothing of it: the dying keep their clock, the dead and the exhausted (END 0 with blood
+    left: nothing more to lose, L331-336) are their status alone."""
+    from ecran.engine.fight.states import FOLDED, FightStates
+
+    books = FightStates(SYSTEM)
+    dying = sheet(health=health(0, 2), endurance=0)
+    kept = books.state(dying, fold=True)
+    assert books.sheets[kept] is dying and not books.still[kept]
+    dead = books.state(op("end_of_round", op("end_of_round", dying)), fold=True)
+    assert books.names[dead] == repr((FOLDED, "dead")) and books.still[dead]
+    spent = books.state(sheet(health=health(5, 6), endurance=0), fold=True)
+    assert books.names[spent] == repr((FOLDED, "out"))

@@ -13,7 +13,11 @@ prefixes, each with its exact probability), then what the drawn result does (the
 consequences, worked out the first time it is drawn, once per part of the result and of the
 sheets they read: `System.consequence_reads`, `consequence_sheets`), then each operation's next
 states (its `Operation.law`, else walked over the operation's own dice, once per state and
-operation). A sheet a blow puts out of the fight is its status alone (`FightStates.state`).
+operation). Each round ends with the game's round end on every participant
+(`System.round_end`: exertion, a dying character's first-aid clock, a condition counted down),
+its operations drawn from the same step tables. A sheet a blow puts out of the fight is its
+status alone (`FightStates.state`) once the round end can change nothing of it; a dying one
+keeps its sheet.
 Numpy keeps the books: every state over every trial, and those tables in lazily filled integer
 arrays (`GameTables`), drawn for all trials at once.
 
@@ -29,8 +33,13 @@ The fight (our simulator's convention, shown with the result): initiative is rol
 (`System.initiative`, exact distribution; ties in random order), then every round each standing
 participant, in that order, makes its chosen attack (`attack`: its index in the list the
 tracker offers, default 0, the first) on the first standing opponent in the file's order. A side
-wins when the other has no one standing; after `max_rounds` the fight is undecided. Conditions
-that operations put on a bearer (a lost action, a stun) are not followed.
+wins when the other has no one standing; after `max_rounds` the fight is undecided. No one
+gives first aid: after the fight, the fallen's round ends run until they change nothing more
+(`Fight.aftermath`), so one left dying dies when its clock runs out (Organique L637-640); "out"
+is read when the fight ends, "dead" after that. Conditions the game keeps on the sheet (prone,
+unconscious, a symptom) act through the sheet and count down through its round end;
+conditions an operation puts on the tracker only (`Change.conditions`: a stun's lost action)
+are not followed.
 
 The modules, from the file to the answer:
 - `encounter_file`: the encounter file's schema, read into a game and its sheets;
