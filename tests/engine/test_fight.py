@@ -169,6 +169,25 @@ def test_the_fallen_die_when_their_first_aid_clock_runs_out_L637_640() -> None:
         assert abs(got - float(p)) <= 4.5 * sigma + 1e-9, (float(p), got)
 
 
+def test_a_condition_on_the_sheet_acts_every_round_L895_896_L824_828() -> None:
+    """Issue #31 item 8: a condition the game keeps on the sheet is followed. Ana fights with
+    a respiratory arrest (L895-896: 1 END a round; once END is 0, 1 SNG a round, L824-828,
+    L777-780) besides her exertion (L312-317): her round end takes her out of the fight and
+    her clock kills her (L637-640) where Eve's blows would not. The simulator ignored it (she
+    never fell but to a blow, and no one died); it now agrees with the exact duel."""
+    data = _load("duel_organique.json")
+    data["participants"][0]["sheet"]["conditions"] = ["respiratory_arrest"]
+    data["max_rounds"] = 6
+    exact = exact_duel(data)
+    assert exact.undecided == 0 and exact.dead[0] == exact.second > Fraction(3, 4)
+    trials = 2000
+    report = simulate_encounter(data, trials, seed=13)
+    seen = [report.sides[1].probability, report.participants[0].dead]
+    for p, got in zip((exact.second, exact.dead[0]), seen, strict=True):
+        sigma = math.sqrt(float(p) * (1 - float(p)) / trials)
+        assert abs(got - float(p)) <= 4.5 * sigma + 1e-9, (float(p), got)
+
+
 def test_the_margin_covers_the_exact_odds_and_shrinks_with_the_fights() -> None:
     """`EncounterReport.margin`: the farthest 95 % Wilson bound from the estimates. On the
     duel whose exact odds are known, every estimate lies within it of the exact value (seeded,
