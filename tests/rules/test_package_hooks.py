@@ -21,7 +21,13 @@ def test_a_hook_is_the_function_of_its_module() -> None:
 
 def test_a_function_the_game_lacks_keeps_the_default() -> None:
     demo = type(get_system("demo"))
-    for name in ("counter_damage", "consequence_reads", "fight_state", "new_character"):
+    for name in (
+        "counter_damage",
+        "consequence_reads",
+        "fight_state",
+        "new_character",
+        "round_end",
+    ):
         getattr(demo, name)  # found (or not) on first use
         assert demo.__dict__[name] is System.__dict__[name], name
     assert get_system("demo").npc_params is Params  # no `creation.NpcParams`
