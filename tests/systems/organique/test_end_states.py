@@ -12,6 +12,7 @@ for the operation and the end of round.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ecran.dice import Roller
@@ -140,3 +141,30 @@ def test_the_simulator_keeps_a_dying_sheet_and_folds_the_dead_L637_640() -> None
     assert books.names[dead] == repr((FOLDED, "dead")) and books.still[dead]
     spent = books.state(sheet(health=health(5, 6), endurance=0), fold=True)
     assert books.names[spent] == repr((FOLDED, "out"))
+
+
+def test_a_lethal_fight_kills_through_the_command_line_L637_640(cli: Any, tmp_path: Any) -> None:
+    """`ecran encounter simulate`: a fighter taken out of combat with no first aid dies when
+    the clock ends (issue #31's done-when: dead > 0 for a lethal fight; it was 0.0 for all).
+    Bob is already down, out of combat at INC 0 with 2 rounds on his clock; his friend Ana is
+    there to keep the fight going, but no one gives first aid in a simulated fight."""
+    down = sheet(health=health(0, 0), endurance=0, first_aid_rounds=2)
+    fighter = SYSTEM.random_npc(Roller(3))
+    data = {
+        "system": "organique",
+        "max_rounds": 1,
+        "participants": [
+            {"name": name, "side": side, "sheet": s.model_dump(mode="json")}
+            for name, side, s in (
+                ("Ana", "PJ", fighter),
+                ("Bob", "PJ", down),
+                ("Eve", "PNJ", fighter),
+            )
+        ],
+    }
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps(data))
+    result = cli("encounter", "simulate", str(path), "--trials", "50", "--seed", "1", "--json")
+    assert result.code == 0, result.err
+    bob = next(p for p in result.json()["participants"] if p["name"] == "Bob")
+    assert bob["out"] == bob["dead"] == 1.0
