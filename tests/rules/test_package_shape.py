@@ -118,3 +118,29 @@ def test_a_walkable_check_keeps_the_default_distribution() -> None:
     """The base class is what the contract above compares with."""
     assert isinstance(get_system("demo"), System)
     assert type(get_system("demo").check("d6")).distribution is Check.distribution
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_checks_are_its_data_tables_in_order(game: str) -> None:
+    """The check list is data: `data/checks.toml`'s tables in file order, each naming the
+    `module.Class` that makes it (`ecran.systems.listed`)."""
+    from ecran.rules.data import load_toml
+
+    rows = load_toml(f"ecran.systems.{game}", "checks.toml")
+    checks = get_system(game).checks
+    assert [c.name for c in checks] == list(rows)
+    for check, row in zip(checks, rows.values(), strict=True):
+        module, cls = row["class"].rsplit(".", 1)
+        assert type(check).__name__ == cls
+        assert type(check).__module__ == f"ecran.systems.{game}.checks.{module}"
+
+
+def test_a_check_table_without_its_class_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ecran.rules.data
+    from ecran.rules import EcranError
+    from ecran.systems import listed
+
+    rows = {"d6": {"class": "d6.D6"}, "d8": {"title": {"fr": "d8", "en": "d8"}}}
+    monkeypatch.setattr(ecran.rules.data, "load_toml", lambda package, filename: rows)
+    with pytest.raises(EcranError, match=r"checks\.toml.*class of d8"):
+        listed("ecran.systems.demo.checks")

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.rules.errors import EcranError
 from ecran.rules.option import Option, param
@@ -142,8 +142,11 @@ class OutcomeWords(BaseModel):
 class CheckWordsRow(BaseModel):
     """A check's words; an unknown key is refused (a misspelt `details` would drop labels)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
+    #: The check's `module.Class` inside the game's `checks` package: the game's list of checks
+    #: is this file's tables in order (`ecran.systems.listed`).
+    made_by: str = Field("", alias="class")
     title: Text
     description: Text
     #: Groups of `data/details.toml` labelling the check's `Resolution.details`, in order (a later
