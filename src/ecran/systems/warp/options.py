@@ -42,9 +42,10 @@ HP_INCREASE_FIXED = OPTIONS["hp_increase_fixed"]
 GM_RANGE_DICE = OPTIONS["range_dice"]
 ROUNDS_LOADED = OPTIONS["rounds_loaded"]
 GM_DAMAGE_FACTOR = OPTIONS["damage_factor"]
-#: Chosen per NPC (`System.npc_params`), not fixed once by a table: not in ALL_OPTIONS.
+#: Chosen per NPC (`System.npc_params`), not fixed once by a table: not in LISTED.
 NPC_ROLE = OPTIONS["npc_role"]
-ALL_OPTIONS: tuple[Option, ...] = (
+#: The options the System lists (the GM inputs above and the NPC's role stay apart).
+LISTED: tuple[Option, ...] = (
     OPEN_ENDED,
     FUMBLES,
     UNSTOPPABLE_SIX,
