@@ -8,7 +8,7 @@ from typing import Any
 from ecran.dice import Roller
 from ecran.rules import NPC_NAME, Params
 from ecran.rules.text import DEFAULT_LANG
-from ecran.systems.organique.options import NPC_ROLE, NpcRole
+from ecran.systems.organique.options import OPTIONS, NpcRole
 from ecran.systems.organique.sheet import (
     ArmourPiece,
     Characteristics,
@@ -52,7 +52,7 @@ NAMED_SKILLS: tuple[tuple[str, StatName], ...] = (
 class NpcParams(Params):
     """The choices a random NPC takes: its role, a labelled house rule (option `role`)."""
 
-    role: NpcRole = NPC_ROLE.field()
+    role: NpcRole = OPTIONS["role"].field()
 
 
 #: House rule `role`: (characteristic shift, highest skill level, skill level shift,

@@ -16,12 +16,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from ecran.rules import CharacterSheet, Text, param, tr
 from ecran.systems.organique.afflictions import STAT_WORDS, Addiction, DiseaseState, Effect
 from ecran.systems.organique.intrusion import Intrusion
-from ecran.systems.organique.options import (
-    BLUNT_AFTER_SNG0,
-    ENCUMBRANCE_EXAMPLE,
-    HALF_ROUNDING,
-    INC_ZERO,
-)
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.tables import (
     CHARACTERISTICS,
     COMBAT,
@@ -319,7 +314,7 @@ class OrganiqueSheet(CharacterSheet):
         le=200,
     )
     # Readings of ambiguous play-state rules this sheet's tracks follow (rules/organique.md §9).
-    blunt_after_sng0: Literal["cascade", "direct"] = BLUNT_AFTER_SNG0.field()
-    halving: Literal["floor_half", "floor"] = HALF_ROUNDING.field()
-    inc_zero: Literal["out_of_combat", "dead"] = INC_ZERO.field()
-    encumbrance_erratum: bool = ENCUMBRANCE_EXAMPLE.field()
+    blunt_after_sng0: Literal["cascade", "direct"] = OPTIONS["blunt_after_sng0"].field()
+    halving: Literal["floor_half", "floor"] = OPTIONS["halving"].field()
+    inc_zero: Literal["out_of_combat", "dead"] = OPTIONS["inc_zero"].field()
+    encumbrance_erratum: bool = OPTIONS["encumbrance_erratum"].field()

@@ -18,13 +18,7 @@ from ecran.systems.fluid.checks.base import (
     margin,
 )
 from ecran.systems.fluid.dice import ExactDraw
-from ecran.systems.fluid.options import (
-    DOUBLES_OVER_BASE,
-    MAJOR_SUCCESS_AS,
-    ME_REFERENCE,
-    NO_BASE_EXPLOSION,
-    NO_DOUBLES,
-)
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.tables import FIELDS, HEALTH, RANKS, SEED
 
 
@@ -34,9 +28,9 @@ class PenaltyParams(Params):
     advantages: int = FIELDS("advantages", default=0, ge=0, le=30)
     as_points: int = FIELDS("as_points", default=0, ge=0, le=30)
     modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)
-    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
-    no_doubles: bool = NO_DOUBLES.field()
-    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
+    no_base_explosion: bool = OPTIONS["no_base_explosion"].field()
+    no_doubles: bool = OPTIONS["no_doubles"].field()
+    doubles_over_base: bool = OPTIONS["doubles_over_base"].field()
 
 
 def _plan(p: PenaltyParams) -> tuple[int, int]:
@@ -55,7 +49,7 @@ def score_distribution(p: PenaltyParams) -> Distribution[int]:
 
 
 class SurvivalParams(PenaltyParams):
-    major_success_as: Literal["success", "critical"] = MAJOR_SUCCESS_AS.field()
+    major_success_as: Literal["success", "critical"] = OPTIONS["major_success_as"].field()
 
 
 SURVIVAL = {row.rank: row for row in HEALTH.survival}
@@ -115,7 +109,7 @@ def survival_draw(characteristic: int, penalty: int) -> ExactDraw[str]:
 
 class ShockParams(PenaltyParams):
     san: int = FIELDS("san", default=10, ge=0, le=60)
-    me_reference: Literal[10, 11] = ME_REFERENCE.field()
+    me_reference: Literal[10, 11] = OPTIONS["me_reference"].field()
 
 
 class Shock(FluidCheck[ShockParams]):

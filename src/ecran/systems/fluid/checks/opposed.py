@@ -15,21 +15,15 @@ from ecran.systems.fluid.checks.base import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of, stable_window
 from ecran.systems.fluid.checks.winner import tie_probability, winner_law
 from ecran.systems.fluid.dice import floor_at_zero
-from ecran.systems.fluid.options import (
-    CHASE_MARGIN,
-    DOUBLES_OVER_BASE,
-    NO_BASE_EXPLOSION,
-    NO_DOUBLES,
-    TIE_RULE,
-)
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.tables import FIELDS, RANKS, SEED
 
 
 class OpposedParams(TwoSides):
-    tie_rule: Literal["stand_off", "reroll"] = TIE_RULE.field()
-    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
-    no_doubles: bool = NO_DOUBLES.field()
-    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
+    tie_rule: Literal["stand_off", "reroll"] = OPTIONS["tie_rule"].field()
+    no_base_explosion: bool = OPTIONS["no_base_explosion"].field()
+    no_doubles: bool = OPTIONS["no_doubles"].field()
+    doubles_over_base: bool = OPTIONS["doubles_over_base"].field()
 
 
 def exchange(params: Any, dice: DiceSource) -> tuple[int, dict[str, Any]]:
@@ -117,7 +111,7 @@ class ChaseParams(OpposedParams):
     gap: int = FIELDS("gap", default=10, ge=1, le=10 * ON_FOOT_MAX)
     escape_at: int = FIELDS("escape_at", default=30, ge=2, le=10 * ON_FOOT_MAX)
     vehicles: bool = FIELDS("vehicles", default=False)
-    chase_margin: Literal["difference", "winner_mr"] = CHASE_MARGIN.field()
+    chase_margin: Literal["difference", "winner_mr"] = OPTIONS["chase_margin"].field()
 
     @model_validator(mode="after")
     def _on_foot_within_reach(self) -> ChaseParams:
@@ -250,9 +244,9 @@ class VerbalJoust(FluidCheck[JoustParams]):
 
 
 class MassParams(TwoSides):
-    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
-    no_doubles: bool = NO_DOUBLES.field()
-    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
+    no_base_explosion: bool = OPTIONS["no_base_explosion"].field()
+    no_doubles: bool = OPTIONS["no_doubles"].field()
+    doubles_over_base: bool = OPTIONS["doubles_over_base"].field()
     characteristic: int = FIELDS("mass_characteristic", ge=0, le=30)
     modifier: int = FIELDS("mass_modifier", default=0, ge=-10, le=60)
     opponent_characteristic: int = FIELDS("mass_opponent_characteristic", ge=0, le=30)

@@ -8,7 +8,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, Params, cite, refuse, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.common import operation, reduce_wound, with_traits
-from ecran.systems.fluid.options import DAILY_RECOVERY
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
@@ -17,7 +17,7 @@ class RestParams(Params):
     characteristic: str = FIELDS("recovered_characteristic", default="")
     wound: str = FIELDS("healed_wound", default="")
     restore_aura: bool = FIELDS("restore_aura", default=False)
-    daily_recovery: Literal["one_in_total", "one_of_each"] = DAILY_RECOVERY.field()
+    daily_recovery: Literal["one_in_total", "one_of_each"] = OPTIONS["daily_recovery"].field()
 
 
 @operation("night_rest", cite(SEED, 1541, 1543), cite(SEED, 1567, 1583))

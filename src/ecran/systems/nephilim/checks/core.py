@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, Text, cite, tr
-from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks.base import (
     DiceOptions,
     DiceTest,
@@ -16,6 +15,7 @@ from ecran.systems.nephilim.checks.base import (
 )
 from ecran.systems.nephilim.dice import FAILURE, SUCCESS
 from ecran.systems.nephilim.ka import NO_KA
+from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.tables import COMBAT, FIELDS, SEED
 
 CHARACTERISTIC = FIELDS("characteristic", ge=-4, le=10)
@@ -59,8 +59,8 @@ class ActionParams(DiceOptions):
     bonus: int = FIELDS("bonus", default=0)
     actions_this_round: int = FIELDS("actions_this_round", default=1, ge=1, le=6)
     min_skill: int | None = FIELDS("min_skill", default=None, ge=-4, le=10)
-    wound_malus_count: Literal["per_characteristic", "once"] = options.WOUND_COUNT.field()
-    roll_needed: bool = options.ROLL_NEEDED.field()
+    wound_malus_count: Literal["per_characteristic", "once"] = OPTIONS["wound_malus_count"].field()
+    roll_needed: bool = OPTIONS["roll_needed"].field()
 
 
 def action_score(p: ActionParams) -> int:
@@ -106,7 +106,7 @@ class KaTestParams(DiceOptions, KaScaleParams):
     difficulty: int = DIFFICULTY
     malus: int = FIELDS("malus_ka_test", default=0, ge=0)
     bonus: int = FIELDS("bonus_ka_test", default=0)
-    roll_needed: bool = options.ROLL_NEEDED.field()
+    roll_needed: bool = OPTIONS["roll_needed"].field()
 
 
 class KaTest(DiceTest[KaTestParams]):

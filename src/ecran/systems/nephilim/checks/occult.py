@@ -17,7 +17,6 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, Resolution, Text, cite, tr
-from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import conjunction
 from ecran.systems.nephilim.checks.astro import DATE, ELEMENT
 from ecran.systems.nephilim.checks.base import (
@@ -30,6 +29,7 @@ from ecran.systems.nephilim.checks.base import (
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
 from ecran.systems.nephilim.dice import DiceVariant, modifier_distribution, roll_modifier
 from ecran.systems.nephilim.ka import NO_KA, normalize
+from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.sheet import Element
 from ecran.systems.nephilim.tables import CIRCLE_WORDS, FIELDS, OCCULT, SEED
 
@@ -103,9 +103,9 @@ class TimedParams(DiceOptions):
     skill: int = OCCULT_SKILL
     characteristic: int = GM_CHARACTERISTIC
     malus: int = MALUS
-    occult_score: Literal["skill_plus_characteristic", "skill", "double_skill"] = (
-        options.OCCULT_SCORE.field()
-    )
+    occult_score: Literal["skill_plus_characteristic", "skill", "double_skill"] = OPTIONS[
+        "occult_score"
+    ].field()
 
 
 T = TypeVar("T", bound=TimedParams)
@@ -138,7 +138,7 @@ class ConcentrationParams(TimedParams):
     circle: MagicCircle = FIELDS("circle", choices=CIRCLE_WORDS["magie"], default="basse_magie")
     spell_level: int = FIELDS("spell_level", ge=OCCULT.level_min, le=OCCULT.level_max)
     duration: MagicDuration = FIELDS("duration", default="normal_action")
-    sizaines: Literal["six_hours", "tens_of_hours"] = options.SIZAINES.field()
+    sizaines: Literal["six_hours", "tens_of_hours"] = OPTIONS["sizaines"].field()
 
 
 class Concentration(TimedTest[ConcentrationParams]):
@@ -164,7 +164,7 @@ class AstroParams(Params):
     astro_modifier: int = ASTRO
     date: dt.date | None = DATE
     element: Element | None = ELEMENT
-    conjunction_modifier: int = options.CONJUNCTION.field(ge=-10, le=10)
+    conjunction_modifier: int = OPTIONS["conjunction_modifier"].field(ge=-10, le=10)
 
 
 def astro_bonus(params: AstroParams) -> tuple[int, dict[str, Any]]:
@@ -185,7 +185,7 @@ class BoostParams(KaScaleParams):
     malus: int = MALUS
     stasis_points: int = STASIS_POINTS
     sacrifice_bonus: int = SACRIFICE
-    stasis_bonus_unit: Literal["roll", "absolute_ka"] = options.STASIS_UNIT.field()
+    stasis_bonus_unit: Literal["roll", "absolute_ka"] = OPTIONS["stasis_bonus_unit"].field()
 
     @model_validator(mode="after")
     def _absolute_ka_needs_absolute_scores(self) -> Self:
@@ -237,7 +237,7 @@ class IncantationParams(TimedParams):
     invocation_level: int = FIELDS("invocation_level", ge=OCCULT.level_min, le=OCCULT.level_max)
     creature_ka: int = FIELDS("creature_ka", ge=0)
     duration: KabbalahDuration = FIELDS("duration_incantation", default="x_rounds")
-    half_rounding: Literal["up", "down"] = options.HALF_ROUNDING.field()
+    half_rounding: Literal["up", "down"] = OPTIONS["half_rounding"].field()
 
 
 class Incantation(TimedTest[IncantationParams]):
@@ -262,8 +262,8 @@ class ContractParams(PlexusOption, AstroParams, BoostParams):
     creature_ka: int = FIELDS("creature_ka_contract", ge=NO_KA, le=10000)
     fast_incantation: bool = FIELDS("fast_incantation", default=False)
     creature_rolls: bool = FIELDS("creature_rolls", default=True)
-    contract_scale: Literal["normalized", "absolute"] = options.CONTRACT_SCALE.field()
-    dice: DiceVariant = options.DICE.field()
+    contract_scale: Literal["normalized", "absolute"] = OPTIONS["contract_scale"].field()
+    dice: DiceVariant = OPTIONS["dice"].field()
     ka_fields: ClassVar[tuple[str, ...]] = ("ka", "creature_ka")
 
     @model_validator(mode="after")

@@ -30,14 +30,7 @@ from ecran.systems.organique.checks.situation import (
     situation_modifiers,
 )
 from ecran.systems.organique.dice import TestRoll, beats, d20_test, judge
-from ecran.systems.organique.options import (
-    LUCK_IN_COMBAT,
-    STUN_OPPOSED,
-    STUN_SHORTFALL,
-    TIE_RULE,
-    StunShortfall,
-    TieRule,
-)
+from ecran.systems.organique.options import OPTIONS, StunShortfall, TieRule
 from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
 from ecran.systems.organique.tracks import hits_armour
 
@@ -66,7 +59,7 @@ class AttackParams(Situation):
     defender_modifier: int = modifier_field("modifier.defender_modifier")
     leap_bands: int = FIELDS("leap_bands", default=1, ge=1, le=10)
     coverage: int = FIELDS("coverage", default=0, ge=0, le=20)
-    luck_in_combat: bool = LUCK_IN_COMBAT.field()
+    luck_in_combat: bool = OPTIONS["luck_in_combat"].field()
     # The weapon's damage does not change the odds; it rides along so that what the hit does
     # can be applied to the defender's tracks without asking again (L541-698).
     weapon_bs: float = FIELDS("weapon_bs", default=0.0, ge=0, le=100, multiple_of=0.5)
@@ -186,9 +179,9 @@ class StunParams(Params):
     difficulty: int = difficulty_field(default=20)
     attacker_margin: int = FIELDS("attacker_margin", default=0, ge=0, le=80)
     luck: bool = luck_field()
-    stun_opposed: bool = STUN_OPPOSED.field()
-    tie_rule: TieRule = TIE_RULE.field()
-    stun_shortfall: StunShortfall = STUN_SHORTFALL.field()
+    stun_opposed: bool = OPTIONS["stun_opposed"].field()
+    tie_rule: TieRule = OPTIONS["tie_rule"].field()
+    stun_shortfall: StunShortfall = OPTIONS["stun_shortfall"].field()
 
 
 class StunSave(D20Check[StunParams]):

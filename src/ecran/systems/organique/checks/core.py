@@ -19,7 +19,7 @@ from ecran.systems.organique.checks.base import (
     modifier_field,
 )
 from ecran.systems.organique.dice import TestRoll, beats, d20_test, two_characteristics
-from ecran.systems.organique.options import TIE_RULE, TWO_CHARACTERISTICS, TieRule, TwoCharMode
+from ecran.systems.organique.options import OPTIONS, TieRule, TwoCharMode
 from ecran.systems.organique.tables import CORE, FIELDS, src, words
 
 
@@ -51,7 +51,7 @@ class TwoCharParams(Params):
     difficulty: int = difficulty_field()
     modifier: int = modifier_field()
     luck: bool = luck_field()
-    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
+    two_characteristics: TwoCharMode = OPTIONS["two_characteristics"].field()
 
 
 class TwoCharacteristicTest(D20Check[TwoCharParams]):
@@ -132,8 +132,8 @@ class SaveParams(Params):
     modifier: int = modifier_field("modifier.save")
     opponent_margin: int | None = FIELDS("opponent_margin", default=None, ge=0, le=80)
     luck: bool = luck_field()
-    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
-    tie_rule: TieRule = TIE_RULE.field()
+    two_characteristics: TwoCharMode = OPTIONS["two_characteristics"].field()
+    tie_rule: TieRule = OPTIONS["tie_rule"].field()
 
     @model_validator(mode="after")
     def _second_when_needed(self) -> SaveParams:

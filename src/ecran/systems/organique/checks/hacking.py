@@ -17,7 +17,7 @@ from ecran.systems.organique.checks.base import (
     modifier_field,
 )
 from ecran.systems.organique.dice import d20_test
-from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.tables import FIELDS, HACKING, src, words
 
 INFO_OUTCOMES = tuple(Outcome(i.name, i.label) for i in HACKING.information)
@@ -104,7 +104,7 @@ class DetectionParams(Params):
     stealthy: bool = FIELDS("stealthy", default=True)
     hacker_base: int = base_field("base.hacker_base")
     hacker_modifier: int = modifier_field("modifier.hacker_modifier")
-    admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
+    admin_level_bonus: Literal["roll", "skill_level"] = OPTIONS["admin_level_bonus"].field()
 
 
 class Detection(OrganiqueCheck[DetectionParams]):

@@ -16,7 +16,7 @@ from ecran.systems.organique.checks.base import (
 )
 from ecran.systems.organique.checks.core import skill_bonus
 from ecran.systems.organique.dice import beats, d20_test
-from ecran.systems.organique.options import LUCK_IN_COMBAT
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class VehicleAttackParams(Params):
         "defender_characteristics.vehicle", default=0, ge=-20, le=80
     )
     defender_modifier: int = modifier_field("modifier.vehicle_defender")
-    luck_in_combat: bool = LUCK_IN_COMBAT.field()
+    luck_in_combat: bool = OPTIONS["luck_in_combat"].field()
     # The collision's damage (L567-568: being hit by a vehicle deals c) is the GM's: the
     # chapter gives no figure. It rides along for the damage step, like a weapon's.
     collision_bs: float = FIELDS("collision_bs", default=0.0, ge=0, le=100, multiple_of=0.5)

@@ -24,7 +24,7 @@ from ecran.systems.organique.hazards import (
     wound,
 )
 from ecran.systems.organique.operations.common import operation
-from ecran.systems.organique.options import CHOKE_DRAIN, TWO_CHARACTERISTICS, TwoCharMode
+from ecran.systems.organique.options import OPTIONS, TwoCharMode
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, src
 from ecran.systems.organique.tracks import heat_save_penalty
@@ -67,7 +67,7 @@ def fire(sheet: OrganiqueSheet, params: FireParams, dice: DiceSource) -> Change[
 
 class ElectricityParams(Params):
     points: int = _points("Points électriques", "Electric points")
-    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
+    two_characteristics: TwoCharMode = OPTIONS["two_characteristics"].field()
 
 
 @operation("electricity", src(753, 766))
@@ -186,7 +186,7 @@ def _vomit_and_headache(
 class AirParams(Params):
     rounds: int = FIELDS("rounds", default=1, ge=1, le=600)
     cause: Literal["suffocation", "choke_hold"] = FIELDS("cause", default="suffocation")
-    choke_drain: Literal["hold_text", "general"] = CHOKE_DRAIN.field()
+    choke_drain: Literal["hold_text", "general"] = OPTIONS["choke_drain"].field()
 
 
 def _drains_blood_directly(params: AirParams) -> bool:
@@ -245,7 +245,7 @@ def hunger_thirst(
 
 class SleepParams(Params):
     days: int = FIELDS("days", default=1, ge=1, le=20)
-    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
+    two_characteristics: TwoCharMode = OPTIONS["two_characteristics"].field()
 
 
 @operation("sleep_loss", src(816, 822, "A18"))

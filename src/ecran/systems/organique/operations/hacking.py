@@ -32,7 +32,7 @@ from ecran.systems.organique.intrusion import (
     skill_total,
 )
 from ecran.systems.organique.operations.common import operation
-from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import (
     FIELDS,
@@ -252,7 +252,7 @@ class TaskParams(Params):
         "skill.task", default="operating_system", choices=words(HACKING.skill)
     )
     admin_base: int = FIELDS("admin_base.task", default=10, ge=0, le=80)
-    admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
+    admin_level_bonus: Literal["roll", "skill_level"] = OPTIONS["admin_level_bonus"].field()
     difficulty: int | None = FIELDS("difficulty.task", default=None, ge=0, le=80)
     minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
@@ -343,7 +343,7 @@ def _task_done(intrusion: Intrusion, params: TaskParams, privilege: Privilege) -
 class WatchParams(Params):
     admin_present: Literal["roll", "yes", "no"] = FIELDS("admin_present", default="roll")
     admin_base: int = FIELDS("admin_base.watch", default=10, ge=0, le=80)
-    admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
+    admin_level_bonus: Literal["roll", "skill_level"] = OPTIONS["admin_level_bonus"].field()
     minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 

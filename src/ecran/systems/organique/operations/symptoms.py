@@ -20,7 +20,7 @@ from ecran.systems.organique.hazards import (
     wound,
 )
 from ecran.systems.organique.operations.common import operation
-from ecran.systems.organique.options import TWO_CHARACTERISTICS, TwoCharMode
+from ecran.systems.organique.options import OPTIONS, TwoCharMode
 from ecran.systems.organique.sheet import CONDITIONS, OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, Symptom, src, words
 from ecran.systems.organique.tracks import effective
@@ -36,7 +36,7 @@ class SymptomParams(Params):
     difficulty: int | None = FIELDS("difficulty.symptom", default=None, ge=0, le=60)
     modifier: int = FIELDS("modifier.symptom", default=0, ge=-100, le=100)
     failure_margin: int = FIELDS("failure_margin", default=0, ge=0, le=60)
-    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
+    two_characteristics: TwoCharMode = OPTIONS["two_characteristics"].field()
 
 
 @operation("symptom", src(859, 913), src(121, 153))

@@ -26,7 +26,7 @@ from ecran.systems.warp.dice import (
     roll_pool,
     total_against,
 )
-from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, RELATED_TRAITS, UNSTOPPABLE_SIX
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import src
 
 
@@ -35,8 +35,8 @@ class RollParams(Params):
     bonus: int = bonus_field("bonus")
     penalty: int = penalty_field("penalty")
     difficulty: int = difficulty_field()
-    open_ended: bool = OPEN_ENDED.field()
-    fumbles: bool = FUMBLES.field()
+    open_ended: bool = OPTIONS["open_ended"].field()
+    fumbles: bool = OPTIONS["fumbles"].field()
 
 
 class Roll(WarpCheck[RollParams]):
@@ -124,9 +124,9 @@ def _versus(a: int, b: int) -> str:
 
 
 class VersusParams(OpposedParams):
-    open_ended: bool = OPEN_ENDED.field()
-    fumbles: bool = FUMBLES.field()
-    unstoppable_six: bool = UNSTOPPABLE_SIX.field()
+    open_ended: bool = OPTIONS["open_ended"].field()
+    fumbles: bool = OPTIONS["fumbles"].field()
+    unstoppable_six: bool = OPTIONS["unstoppable_six"].field()
 
 
 class Versus(WarpCheck[VersusParams]):
@@ -203,7 +203,7 @@ class RelatedParams(Params):
     bonus: int = bonus_field("bonus")
     penalty: int = penalty_field("penalty")
     difficulty: int = difficulty_field()
-    related_traits: bool = RELATED_TRAITS.field()
+    related_traits: bool = OPTIONS["related_traits"].field()
 
 
 class Related(WarpCheck[RelatedParams]):

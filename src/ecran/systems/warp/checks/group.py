@@ -13,7 +13,7 @@ from ecran.rules import Params, Resolution
 from ecran.systems.warp.checks.base import MAX_DICE, WarpCheck, difficulty_field
 from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.dice import D6, kept_sum, roll_pool
-from ecran.systems.warp.options import GROUP_NUMBER_REACHED
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import FIELDS, src
 
 Method = Literal["additive", "combined", "either_or", "worst"]
@@ -36,7 +36,7 @@ class GroupParams(Params):
     participants: str = FIELDS("participants")
     method: Method = FIELDS("method", default="combined")
     difficulty: int = difficulty_field()
-    group_number_reached: bool = GROUP_NUMBER_REACHED.field()
+    group_number_reached: bool = OPTIONS["group_number_reached"].field()
 
     @field_validator("participants")
     @classmethod

@@ -31,10 +31,7 @@ from ecran.systems.warp.damage import (
     divide,
 )
 from ecran.systems.warp.exchange import Exchange
-from ecran.systems.warp.options import (
-    DESPERATE_DEFENCE,
-    GM_DAMAGE_FACTOR,
-)
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import (
     FIELDS,
     WEAPONS,
@@ -56,11 +53,11 @@ class MeleeParams(AttackBase):
     defence_penalty: int = penalty_field("defence_penalty")
     defender_extra_actions: int = FIELDS("defender_extra_actions", default=0, ge=0, le=MAX_EXTRA)
     weapon: str = MELEE.field("weapon", "unarmed")
-    damage_factor: int | None = GM_DAMAGE_FACTOR.field(ge=1, le=20)
+    damage_factor: int | None = OPTIONS["damage_factor"].field(ge=1, le=20)
     better_weapon: bool = FIELDS("better_weapon", default=False)
     attackers: int = FIELDS("attackers", default=1, ge=1, le=100)
     unguarded: bool = FIELDS("unguarded", default=False)
-    desperate_defence: bool = DESPERATE_DEFENCE.field()
+    desperate_defence: bool = OPTIONS["desperate_defence"].field()
 
     _weapon = field_validator("weapon")(lambda cls, v: MELEE(v))
 

@@ -17,7 +17,7 @@ from ecran.systems.warp.checks.base import (
     penalty_field,
 )
 from ecran.systems.warp.dice import kept_sum, roll_pool
-from ecran.systems.warp.options import PSI_NULL, SPELL_AT_LEAST, STONE_GRIP_CASTING_ROLL
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import FIELDS, MAGIC, by_key, src
 
 PUSHED = FIELDS("pushed", default=False)
@@ -127,7 +127,7 @@ def _vs(total: int, difficulty: int) -> str:
 class LearnPowerParams(Params):
     experience_dice: int = FIELDS("experience_dice", default=1, ge=1, le=MAX_DICE)
     first_attempt: bool = FIELDS("first_attempt", default=True)
-    psi_null: bool = PSI_NULL.field()
+    psi_null: bool = OPTIONS["psi_null"].field()
 
 
 class LearnPower(WarpCheck[LearnPowerParams]):
@@ -160,7 +160,7 @@ SPELL_KEYS = SPELL.keys
 class LearnSpellParams(Params):
     week: int = FIELDS("week", default=1, ge=1, le=MAX_DICE)
     level: int = FIELDS("level", default=12, ge=1)
-    spell_learning_at_least_level: bool = SPELL_AT_LEAST.field()
+    spell_learning_at_least_level: bool = OPTIONS["spell_learning_at_least_level"].field()
 
 
 class LearnSpell(WarpCheck[LearnSpellParams]):
@@ -189,7 +189,7 @@ class ResistSpellParams(Params):
     penalty: int = penalty_field("penalty")
     spell: str = SPELL.field("spell.learn", "stone_grip")
     casting_roll: int | None = FIELDS("casting_roll", default=None, ge=0)
-    stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
+    stone_grip_casting_roll: bool = OPTIONS["stone_grip_casting_roll"].field()
 
     _spell = field_validator("spell")(lambda cls, v: SPELL(v))
 

@@ -14,7 +14,7 @@ from ecran.rules import Change, Params, Resolution, refuse, tr
 from ecran.rules.field import folded
 from ecran.rules.wording import agreed
 from ecran.systems.warp.operations.common import operation, spend
-from ecran.systems.warp.options import HP_INCREASE_FIXED
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.sheet import Trait, WarpSheet, max_hp
 from ecran.systems.warp.tables import ADVANCEMENT, CORE, FIELDS, category, src
 
@@ -132,7 +132,7 @@ class IncreaseHpParams(Params):
     trait: TraitRef = FIELDS("trait_developed")
     hp_trait: bool = FIELDS("hp_trait", default=True)
     roll: bool = FIELDS("roll", default=False)
-    hp_increase_fixed: int = HP_INCREASE_FIXED.field(ge=0, le=20)
+    hp_increase_fixed: int = OPTIONS["hp_increase_fixed"].field(ge=0, le=20)
 
 
 @operation("increase_hp", src(4860, 4888))

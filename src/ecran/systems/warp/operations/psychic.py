@@ -9,7 +9,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, NoParams, Params, Resolution, refuse, tr
 from ecran.rules.wording import agreed
 from ecran.systems.warp.operations.common import operation, spend
-from ecran.systems.warp.options import PSI_NULL
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.sheet import Trait, WarpSheet
 from ecran.systems.warp.tables import ADVANCEMENT, CORE, FIELDS, MAGIC, src
 
@@ -99,7 +99,7 @@ class LearnPowerParams(Params):
     power_name: str = FIELDS("power_name", min_length=1, max_length=120)
     sign: str = FIELDS("sign", min_length=1)
     experience_dice: int = FIELDS("experience_dice_given_up", default=1, ge=1, le=100)
-    psi_null: bool = PSI_NULL.field()
+    psi_null: bool = OPTIONS["psi_null"].field()
 
 
 @operation("learn_power", src(4955, 5013), src(5059, 5075))
