@@ -172,10 +172,14 @@ class CheckWords:
         checks: dict[str, CheckWordsRow],
         groups: dict[str, dict[str, Text]],
         sets: dict[str, list[OutcomeWords]] | None = None,
+        package: str = "",
     ):
         self.checks = checks
         self.groups = groups
         self.sets = sets or {}
+        #: `<module>.<Class>` under the game's `checks` package -> the check id that names it.
+        self.makers = {row.made_by: name for name, row in checks.items() if row.made_by}
+        self.package = package
 
     @classmethod
     def load(cls, package: str) -> CheckWords:
@@ -193,10 +197,18 @@ class CheckWords:
             g: {k: Text.model_validate(v) for k, v in rows.items()}
             for g, rows in _optional(package, "details.toml").items()
         }
-        return cls(checks, groups, sets)
+        return cls(checks, groups, sets, package)
 
     def __contains__(self, name: str) -> bool:
         return name in self.checks
+
+    def name_of(self, cls: type) -> str | None:
+        """The id the data gives the check class `cls` (its table's `class` is `cls`'s module
+        under the game's `checks` package and its name), or None where no table names it."""
+        prefix = f"{self.package}.checks."
+        if not self.package or not cls.__module__.startswith(prefix):
+            return None
+        return self.makers.get(f"{cls.__module__.removeprefix(prefix)}.{cls.__qualname__}")
 
     def detail_labels(self, name: str) -> dict[str, Text]:
         return {k: v for group in self.checks[name].details for k, v in self.groups[group].items()}

@@ -27,8 +27,6 @@ class TraceParams(SkillParams):
 
 
 class SketchTrace(ZoneCheck[TraceParams]):
-    name = "sketch_trace"
-    params = TraceParams
     sources = (seed(197, 203),)
     example = {"skill": 6}
 
@@ -46,8 +44,6 @@ class AttractParams(SkillParams):
 
 
 class SketchAttract(ZoneCheck[AttractParams]):
-    name = "sketch_attract"
-    params = AttractParams
     sources = (seed(204, 215),)
     example = {"skill": 6, "unwilling_spirits": 1}
 
@@ -105,7 +101,6 @@ class _Power(ZoneCheck[PowerParams]):
 
 
 class Metamorphosis(_Power):
-    name = "metamorphosis"
     params = PowerParams
     sources = (seed(263, 286), site(70, 80, "0105030001"))
 
@@ -121,7 +116,6 @@ class Metamorphosis(_Power):
 
 
 class Invocation(_Power):
-    name = "invocation"
     params = PowerParams
     sources = (seed(288, 312), site(70, 80, "0105030001"))
 
@@ -145,8 +139,6 @@ class RendezvousParams(SkillParams):
 
 
 class Rendezvous(ZoneCheck[RendezvousParams]):
-    name = "rendezvous"
-    params = RendezvousParams
     sources = (seed(228, 260), site(441, 454, "0108050201"))
     example = {"skill": 6, "non_empaths": 1, "empaths": 2, "good_descriptions": 2}
 
@@ -170,8 +162,6 @@ class ApaiserParams(SkillParams):
 
 
 class Apaiser(ZoneCheck[ApaiserParams]):
-    name = "apaiser"
-    params = ApaiserParams
     sources = (site(410, 424, "0110010101"),)
     example = {"skill": 5, "target_light_stress": 3}
 

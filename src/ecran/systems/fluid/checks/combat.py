@@ -235,8 +235,6 @@ class Attack(FluidCheck[AttackParams]):
     """One opposed exchange: the better score deals the difference + weapon − armour, counter
     included (L995-1049, L1343-1353); RES, wound Trait and survival test follow (L1425-1493)."""
 
-    name = "attack"
-    params = AttackParams
     sources = (
         cite(SEED, 985, 993, note="double move"),
         cite(SEED, 995, 1049, note="melee engagement, position, several against one"),

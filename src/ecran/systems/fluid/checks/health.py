@@ -59,8 +59,6 @@ class Survival(FluidCheck[SurvivalParams]):
     """A CON test with the critical wound's disadvantages: from death to adrenaline
     (L1495-1529)."""
 
-    name = "survival"
-    params = SurvivalParams
     outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in HEALTH.survival)
     sources = (cite(SEED, 1495, 1529), cite(SEED, 1459, 1493, note="penalty"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 2}
@@ -116,8 +114,6 @@ class Shock(FluidCheck[ShockParams]):
     """On failure, SAN lost equals the margin of failure; the excess below 0 becomes a negative
     Trait (L1531-1545)."""
 
-    name = "shock"
-    params = ShockParams
     sources = (cite(SEED, 1531, 1545), cite(SEED, 352, 358, note="ME"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 3, "san": 8}
 
@@ -143,8 +139,6 @@ class Shock(FluidCheck[ShockParams]):
 class Medicine(FluidCheck[PenaltyParams]):
     """Wound Trait points healed by the rank of the test, 1 to 4 (L1585-1597)."""
 
-    name = "medicine"
-    params = PenaltyParams
     sources = (cite(SEED, 1585, 1597), *CORE_SOURCES)
     example = {"characteristic": 6, "advantages": 1}
 
@@ -176,8 +170,6 @@ class HitLocation(FluidCheck[HitLocationParams]):
     """Option: 1d10 for the part hit once RES is exceeded; aiming with N disadvantages shifts
     the die by up to N toward the aimed part (L1441-1457)."""
 
-    name = "hit_location"
-    params = HitLocationParams
     outcomes = tuple(Outcome(loc.id, tr(loc.fr, loc.en)) for loc in HEALTH.location)
     sources = (cite(SEED, 1441, 1457),)
     example = {"aim": 2, "aim_at": "head"}

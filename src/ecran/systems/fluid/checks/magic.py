@@ -80,8 +80,6 @@ class Spell(FluidCheck[SpellParams]):
     """Complexity + range + area are the disadvantages and the casting time (L1680-1802); the
     rank decides the spell (L1804-1858)."""
 
-    name = "spell"
-    params = SpellParams
     outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in MAGIC.result)
     sources = (
         cite(SEED, 1680, 1744, note="complexity and parameters"),

@@ -61,8 +61,6 @@ class Opposed(FluidCheck[OpposedParams]):
     """Each side rolls with its own advantages and disadvantages; the higher score wins
     (L932-966)."""
 
-    name = "opposed"
-    params = OpposedParams
     sources = OPPOSED_SOURCES
     example = {"characteristic": 5, "opponent_characteristic": 6, "advantage_dice": 1}
 
@@ -82,8 +80,6 @@ class VampirismParams(OpposedParams):
 class Vampirism(FluidCheck[VampirismParams]):
     """An opposed VOL test against the victim; the margin is the RES stolen (L1892-1898)."""
 
-    name = "vampirism"
-    params = VampirismParams
     sources = (cite(SEED, 1892, 1898), *OPPOSED_SOURCES)
     example = {"characteristic": 6, "opponent_characteristic": 5}
 
@@ -133,8 +129,6 @@ class Chase(FluidCheck[ChaseParams]):
     """You are the pursuer; the opponent flees. The winner's margin narrows or widens the gap,
     ×10 with vehicles: at 0 the fugitive is caught, at the target it escapes (L1651-1669)."""
 
-    name = "chase"
-    params = ChaseParams
     sources = (
         cite(SEED, 1651, 1669, note="margin: score difference or winner's MR, reading A26"),
         cite(SEED, 1653, 1663, note="one unit: metres; with vehicles 1 point of margin = 10 m"),
@@ -217,8 +211,6 @@ class VerbalJoust(FluidCheck[JoustParams]):
     """Like combat: the score difference comes off the loser's AUR; the first at 0 is beaten
     or convinced (L1671-1677)."""
 
-    name = "verbal_joust"
-    params = JoustParams
     sources = (
         cite(SEED, 1671, 1677, note="damage = score difference, no weapon"),
         *OPPOSED_SOURCES,
@@ -258,8 +250,6 @@ class MassCombat(FluidCheck[MassParams]):
     """Each side tests; its score (at least 0) is the casualties it inflicts, ×10 or ×100 at
     large scale (L1599-1623)."""
 
-    name = "mass_combat"
-    params = MassParams
     sources = (cite(SEED, 1599, 1623), *CORE_SOURCES)
     example = {"characteristic": 5, "opponent_characteristic": 5, "advantage_dice": 2}
 

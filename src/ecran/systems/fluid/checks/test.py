@@ -38,8 +38,6 @@ class Test(FluidCheck[TestParams]):
     """Characteristic + base die + modifier, read on the Results Table (L244-268); advantage
     and disadvantage dice cancel one for one (L852-870); every explosion in force."""
 
-    name = "test"
-    params = TestParams
     outcomes = RANK_OUTCOMES
     sources = (*CORE_SOURCES, EXPLOSION_ODDS)
     example = {"characteristic": 5, "advantage_dice": 1, "disadvantage_dice": 0, "modifier": 0}
@@ -164,8 +162,6 @@ class ActionCheck(FluidCheck[ActionParams]):
     """The test with its advantages and disadvantages assembled from every source the rules
     list (L604-930)."""
 
-    name = "action"
-    params = ActionParams
     outcomes = RANK_OUTCOMES
     sources = (
         *CORE_SOURCES,

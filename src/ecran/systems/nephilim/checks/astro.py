@@ -63,8 +63,6 @@ def matched(params: ConjunctionParams) -> str:
 
 
 class ConjunctionCheck(NephilimCheck[ConjunctionParams]):
-    name = "conjunction"
-    params = ConjunctionParams
     sources = (cite(SEED, 598, 623),)
     example = {"date": "2024-08-04", "element": "soleil"}
 

@@ -33,8 +33,6 @@ class InitiativeParams(Params):
 
 
 class Initiative(NephilimCheck[InitiativeParams]):
-    name = "initiative"
-    params = InitiativeParams
     sources = (cite(SEED, 491), cite(SEED, 518))
     example = {"rapidite": 1, "reaction": 0}
 
@@ -66,8 +64,6 @@ class DuelParams(Params):
 
 
 class DuelSegments(NephilimCheck[DuelParams]):
-    name = "duel_segments"
-    params = DuelParams
     sources = (cite(SEED, 493, 495), cite(SEED, 499, 506))
     example = {"initiative": 3, "opponent_initiative": -2}
 
@@ -101,8 +97,6 @@ class SprintParams(DiceOptions):
 
 
 class Sprint(AgainstZero[SprintParams]):
-    name = "sprint"
-    params = SprintParams
     sources = (cite(SEED, 524, 529),)
     example = {"rapidite": 1, "skill": -1}
 
@@ -137,8 +131,6 @@ LAWS: Kept[ResultLaw] = Kept()
 
 
 class Attack(OpposedCheck[AttackParams]):
-    name = "attack"
-    params = AttackParams
     sources = (cite(SEED, 479, 481), cite(SEED, 493), cite(SEED, 539, 541, note="headings only"))
     example = {"characteristic": 1, "skill": 0, "defence_characteristic": 0, "defence_skill": 0}
 
@@ -241,8 +233,6 @@ def declaration_key(p: DeclarationParams) -> tuple[tuple[int, int], tuple[int, i
 
 
 class Declaration(NephilimCheck[DeclarationParams]):
-    name = "declaration"
-    params = DeclarationParams
     sources = (cite(SEED, 493), cite(SEED, 514, 518))
     example = {
         "anticipation": 1,

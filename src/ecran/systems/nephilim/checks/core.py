@@ -37,8 +37,6 @@ class CoreTestParams(Params):
 
 
 class CoreTest(DiceTest[CoreTestParams]):
-    name = "test"
-    params = CoreTestParams
     sources = (cite(SEED, 452, 458), cite(SEED, 464, 475))
     example = {"characteristic": 1, "skill": 0, "difficulty": 0, "malus": 0}
 
@@ -71,8 +69,6 @@ def action_score(p: ActionParams) -> int:
 
 
 class ActionCheck(DiceTest[ActionParams]):
-    name = "action"
-    params = ActionParams
     sources = (
         cite(SEED, 452, 460),
         cite(SEED, 86, note="wound and fatigue maluses"),
@@ -110,8 +106,6 @@ class KaTestParams(DiceOptions, KaScaleParams):
 
 
 class KaTest(DiceTest[KaTestParams]):
-    name = "ka_test"
-    params = KaTestParams
     sources = (cite(SEED, 32, 47), cite(SEED, 455))
     example = {"ka": 18, "difficulty": 0}
 
@@ -131,8 +125,6 @@ class KnowledgeParams(Params):
 
 
 class Knowledge(NephilimCheck[KnowledgeParams]):
-    name = "knowledge"
-    params = KnowledgeParams
     sources = (cite(SEED, 460),)
     example = {"skill": 0, "threshold": -1}
 

@@ -142,8 +142,6 @@ class ConcentrationParams(TimedParams):
 
 
 class Concentration(TimedTest[ConcentrationParams]):
-    name = "concentration"
-    params = ConcentrationParams
     sources = (cite(SEED, 558, 568),)
     example = {"circle": "basse_magie", "skill": 1, "spell_level": 0, "duration": "x_rounds"}
 
@@ -217,8 +215,6 @@ def control_score(params: ControlParams, name: str) -> tuple[int, dict[str, Any]
 
 
 class MagicControl(DiceTest[MagicControlParams]):
-    name = "magic_control"
-    params = MagicControlParams
     sources = (cite(SEED, 570), cite(SEED, 598, 623), cite(SEED, 626), cite(SEED, 630))
     example = {"circle": "basse_magie", "ka": 25, "improvements": 1}
 
@@ -241,8 +237,6 @@ class IncantationParams(TimedParams):
 
 
 class Incantation(TimedTest[IncantationParams]):
-    name = "incantation"
-    params = IncantationParams
     sources = (cite(SEED, 574, 584),)
     example = {"circle": "sceaux", "skill": 0, "invocation_level": -1, "creature_ka": 12}
 
@@ -277,8 +271,6 @@ class ContractParams(PlexusOption, AstroParams, BoostParams):
 
 
 class Contract(OpposedCheck[ContractParams]):
-    name = "contract"
-    params = ContractParams
     sources = (cite(SEED, 586), cite(SEED, 626), cite(SEED, 630))
     example = {"ka": 30, "creature_ka": 12}
 
@@ -324,8 +316,6 @@ class TransmutationParams(TimedParams):
 
 
 class Transmutation(TimedTest[TransmutationParams]):
-    name = "transmutation"
-    params = TransmutationParams
     sources = (cite(SEED, 590, 592),)
     example = {"circle": "oeuvre_au_noir", "skill": 0, "formula_level": 0}
 
@@ -342,8 +332,6 @@ class AlchemyControlParams(ControlParams):
 
 
 class AlchemyControl(DiceTest[AlchemyControlParams]):
-    name = "alchemy_control"
-    params = AlchemyControlParams
     sources = (cite(SEED, 594), cite(SEED, 600), cite(SEED, 626))
     example = {"circle": "oeuvre_au_noir", "athanor_ka": 20}
 
@@ -369,8 +357,6 @@ def stasis_difficulty(distance: str) -> int:
 
 
 class StasisRitual(DiceTest[StasisParams]):
-    name = "stasis_ritual"
-    params = StasisParams
     sources = (cite(SEED, 630, 633),)
     example = {"ka": 30, "distance": "under_100m", "points": 3}
 

@@ -66,8 +66,6 @@ class OpposedParams(Params):
 
 
 class Opposed(OpposedCheck[OpposedParams]):
-    name = "opposed"
-    params = OpposedParams
     sources = (cite(SEED, 479, 481),)
     example = {"characteristic": 1, "skill": 0, "opponent_characteristic": 0, "opponent_skill": 1}
 

@@ -73,8 +73,6 @@ class AttackParams(Situation):
 
 
 class Attack(OrganiqueCheck[AttackParams]):
-    name = "attack"
-    params = AttackParams
     sources = (
         src(2809, 2867),
         src(2966, 3381),
@@ -185,8 +183,6 @@ class StunParams(Params):
 
 
 class StunSave(D20Check[StunParams]):
-    name = "stun_save"
-    params = StunParams
     sources = (src(3221, 3240), src(4076, 4083, "A10"))
     example = {"characteristic": 15, "attacker_margin": 12}
     reads = ("attacker_margin", "stun_opposed", "tie_rule", "stun_shortfall")
@@ -228,8 +224,6 @@ class ShockParams(Params):
 
 
 class ShockPain(D20Check[ShockParams]):
-    name = "shock_pain"
-    params = ShockParams
     sources = (src(498, 510),)
     example = {"characteristic": 12, "difficulty": 20}
 
@@ -253,8 +247,6 @@ class FallParams(Params):
 
 
 class FallSave(OrganiqueCheck[FallParams]):
-    name = "fall"
-    params = FallParams
     sources = (src(190, 194), src(782, 783))
     example = {"characteristic": 10, "floors": 2}
 

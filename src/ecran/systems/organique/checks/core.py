@@ -33,8 +33,6 @@ class TestParams(Params):
 class ActionTest(D20Check[TestParams]):
     """The contract's core check: characteristic + 1d20 + modifier against the difficulty."""
 
-    name = "test"
-    params = TestParams
     sources = (src(6, 24), src(58, 61), src(83, 106), src(2809, 2816))
     example = {"characteristic": 9, "difficulty": 20, "modifier": 8}
 
@@ -55,8 +53,6 @@ class TwoCharParams(Params):
 
 
 class TwoCharacteristicTest(D20Check[TwoCharParams]):
-    name = "two_characteristics"
-    params = TwoCharParams
     sources = (src(45, 56),)
     example = {"first": 3, "second": 12, "difficulty": 20}
 
@@ -103,8 +99,6 @@ class SkillParams(Params):
 
 
 class SkillTest(D20Check[SkillParams]):
-    name = "skill"
-    params = SkillParams
     sources = (src(1132, 1216), src(1219, 1241))
     example = {"characteristic": 14, "level": 3, "difficulty": 20}
 
@@ -147,8 +141,6 @@ class SaveParams(Params):
 
 
 class Save(D20Check[SaveParams]):
-    name = "save"
-    params = SaveParams
     sources = (src(121, 165), src(512, 529))
     example = {"kind": "unconsciousness", "characteristic": 3, "second": 12, "difficulty": 20}
     reads = ("opponent_margin", "tie_rule")
@@ -192,8 +184,6 @@ class OpposedParams(Params):
 
 
 class Opposed(OrganiqueCheck[OpposedParams]):
-    name = "opposed"
-    params = OpposedParams
     sources = (src(58, 80), src(3935, 3936))
     example = {
         "characteristic": 12,

@@ -26,8 +26,6 @@ class DependenceParams(Params):
 
 
 class Dependence(OrganiqueCheck[DependenceParams]):
-    name = "dependence"
-    params = DependenceParams
     sources = (src(953, 962), src(999, 1044), src(147, 149))
     example = {"endurance": 9, "will": 12, "physical": 5, "psychological": 1, "doses": 10}
 

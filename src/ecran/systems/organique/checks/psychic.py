@@ -43,8 +43,6 @@ class ManipulationParams(Params):
 
 
 class Manipulation(OrganiqueCheck[ManipulationParams]):
-    name = "psychic"
-    params = ManipulationParams
     sources = (src(1307, 1365), src(1381, 1390), src(476, 488))
     example = {"will": 17, "skill_bonus": 4, "area": True, "distance_m": 1}
 
@@ -81,8 +79,6 @@ class PerceptionParams(Params):
 
 
 class Perception(OrganiqueCheck[PerceptionParams]):
-    name = "psychic_perception"
-    params = PerceptionParams
     sources = (src(1367, 1379),)
     example = {"perception": 14, "skill_bonus": 8, "distance_m": 1, "crowd": 8}
 

@@ -39,8 +39,6 @@ class ManoeuvreParams(Params):
 
 
 class Manoeuvre(OrganiqueCheck[ManoeuvreParams]):
-    name = "manoeuvre"
-    params = ManoeuvreParams
     sources = (src(1393, 1457),)
     example = {"agility": 15, "level": 3, "manoeuvrability": 15, "difficulty": 20}
 
@@ -76,8 +74,6 @@ class VehicleAttackParams(Params):
 
 
 class VehicleAttack(OrganiqueCheck[VehicleAttackParams]):
-    name = "vehicle_attack"
-    params = VehicleAttackParams
     sources = (src(1447, 1457), src(1393, 1445), src(567, 568), src(3385, 3480))
     example = {
         "manoeuvre": "ramp",

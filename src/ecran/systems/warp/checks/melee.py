@@ -87,7 +87,6 @@ def gang_bonus_attackers(attackers: int, combat_dice: int) -> int:
 
 
 class Melee(AttackCheck):
-    name = "melee"
     params = MeleeParams
     sources: ClassVar[Sequence[Source]] = (
         src(2294, 2324),
@@ -172,7 +171,6 @@ class SpecialEffect(Melee):
     the normal damage, and the effect works only past a margin the GM deems enough
     (L3710-3730). Half damage rounds like the other divisions (reading §9.8)."""
 
-    name = "special_effect"
     params = SpecialEffectParams
     sources = (src(3710, 3730), src(2602, 2698))
     example = {"attack_dice": 3, "defence_dice": 2, "effect_margin": 3}

@@ -43,8 +43,6 @@ class Power(WarpCheck[PowerParams]):
     """Power roll against a living target's resistance (L5149-5200): it must beat it; a scan that
     doubles it reads clear memories (L5719-5749)."""
 
-    name = "power"
-    params = PowerParams
     sources = (src(5129, 5200), src(5719, 5749))
     example = {"dice": 2, "resistance_dice": 2, "pushed": True}
     #: Beyond the walk: a pushed power of 4 rolls 8 dice, with 2 against: 6**10 sequences.
@@ -97,8 +95,6 @@ class CureParams(Params):
 
 
 class CureDisease(WarpCheck[CureParams]):
-    name = "cure_disease"
-    params = CureParams
     sources = (src(5402, 5458),)
     example = {"dice": 2, "disease": "serious"}
     #: Beyond the walk: a pushed power of 4 rolls 8 dice: 6**8 sequences.
@@ -131,8 +127,6 @@ class LearnPowerParams(Params):
 
 
 class LearnPower(WarpCheck[LearnPowerParams]):
-    name = "learn_power"
-    params = LearnPowerParams
     sources = (src(4955, 5013),)
     example = {"experience_dice": 3}
     #: Beyond the walk: 7 experience dice: 6**7 sequences.
@@ -164,8 +158,6 @@ class LearnSpellParams(Params):
 
 
 class LearnSpell(WarpCheck[LearnSpellParams]):
-    name = "learn_spell"
-    params = LearnSpellParams
     sources = (src(5958, 6058),)
     example = {"week": 4, "level": 12}
     #: Beyond the walk: the seventh week rolls 7 dice: 6**7 sequences.
@@ -195,8 +187,6 @@ class ResistSpellParams(Params):
 
 
 class ResistSpell(WarpCheck[ResistSpellParams]):
-    name = "resist_spell"
-    params = ResistSpellParams
     sources = (src(6090, 6102), src(6198, 6210))
     example = {"dice": 3, "spell": "stone_grip"}
     #: Beyond the walk: 4 dice and 3 bonus dice: 6**7 sequences.

@@ -147,7 +147,6 @@ def range_dice(weapon_key: str, distance: float) -> int | None:
 
 
 class Ranged(AttackCheck):
-    name = "ranged"
     params = RangedParams
     sources = (
         src(2700, 2827),
