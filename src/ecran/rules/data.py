@@ -4,7 +4,7 @@ models at import so a malformed table fails loudly at start-up, not in the middl
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any, TypeVar
 
@@ -16,6 +16,7 @@ from ecran.rules.outcome import Outcome
 from ecran.rules.text import Source, Text
 
 M = TypeVar("M", bound=BaseModel)
+R = TypeVar("R")
 
 
 class DataRow(BaseModel):
@@ -34,6 +35,16 @@ class Worded(DataRow):
     @property
     def label(self) -> Text:
         return Text(fr=self.fr, en=self.en)
+
+
+def row_where(rows: Iterable[R], **key: Any) -> R:
+    """The row of a data table whose fields equal `key` (`row_where(COMBAT.action, name="strike")`,
+    `row_where(OCCULT.circle, id="magie_1")`): the one lookup every game's tables need. A value no
+    row has is a KeyError naming it (the callers pass ids their own data or models allowed)."""
+    for row in rows:
+        if all(getattr(row, field) == value for field, value in key.items()):
+            return row
+    raise KeyError(", ".join(f"{field}={value!r}" for field, value in key.items()))
 
 
 def load_toml(package: str, filename: str) -> dict[str, Any]:

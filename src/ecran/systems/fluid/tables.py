@@ -46,9 +46,6 @@ class RankTable(_Row):
     def ids(self) -> list[str]:
         return [r.id for r in self.rank]
 
-    def get(self, rank_id: str) -> Rank:
-        return next(r for r in self.rank if r.id == rank_id)
-
 
 class TimeStep(_Row):
     rank: int
@@ -89,9 +86,6 @@ class Difficulty(_Row):
 
 class DifficultyTable(_Row):
     level: list[Difficulty]
-
-    def get(self, level_id: str) -> Difficulty:
-        return next(d for d in self.level if d.id == level_id)
 
 
 class Gear(_Row):
@@ -241,9 +235,6 @@ class CharacterTables(_Row):
     characteristic: list[CharacteristicRow]
     attribute: list[AttributeRow]
     examples: TraitExamples
-
-    def by_code(self, code: str) -> CharacteristicRow:
-        return next(c for c in self.characteristic if c.code == code)
 
 
 RANKS = load_model(PACKAGE, "ranks.toml", RankTable)

@@ -173,9 +173,6 @@ class Occult(Model):
     stasis: Stasis
     plexus: Plexus
 
-    def circle_by_id(self, circle_id: str) -> Circle:
-        return next(c for c in self.circle if c.id == circle_id)
-
 
 class Day(Model):
     id: str
@@ -281,9 +278,6 @@ class Combat(Model):
     segment_lead_table: LeadTable
     attack_mode: list[AttackMode]
     defence: list[Defence]
-
-    def defence_by_id(self, defence_id: str) -> Defence:
-        return next(d for d in self.defence if d.id == defence_id)
 
 
 class DiceTable(Model):

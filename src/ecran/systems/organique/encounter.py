@@ -9,6 +9,7 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Action, Consequence, Resolution, Text, tr
+from ecran.rules.data import row_where
 from ecran.rules.field import folded
 from ecran.systems.organique.checks.situation import reach_span
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
@@ -191,7 +192,7 @@ def _labelled(action: str, weapon: str | None) -> Text:
 @functools.lru_cache(maxsize=256)
 def _action(name: str) -> CombatAction:
     """`COMBAT.action_named`, kept by name (a frozen row)."""
-    return COMBAT.action_named(name)
+    return row_where(COMBAT.action, name=name)
 
 
 def attack_params(
@@ -234,7 +235,7 @@ def defence(defender: OrganiqueSheet, ranged: bool) -> dict[str, Any]:
     options = ("dodge",) if ranged else ("dodge", "parry")
     scored = []
     for name in options:
-        reaction = COMBAT.reaction_named(name)
+        reaction = row_where(COMBAT.reaction, name=name)
         pair = sum(stats[s] for s in reaction.stats)
         bonus = reaction_penalty(defender) + best_bonus(skills, name)
         scored.append((pair + bonus - reaction.difficulty, name, pair, bonus))

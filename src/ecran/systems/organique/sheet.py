@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from ecran.rules import CharacterSheet, Text, param, tr
+from ecran.rules.data import row_where
 from ecran.systems.organique.afflictions import STAT_WORDS, Addiction, DiseaseState, Effect
 from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.options import OPTIONS
@@ -102,7 +103,7 @@ SKILL_SITUATIONS = ("simultaneous",)
 ACTION_WORDS = {
     **words(COMBAT.action),
     **words(COMBAT.reaction),
-    **{n: COMBAT.modifier_named(n).label for n in SKILL_SITUATIONS},
+    **{n: row_where(COMBAT.modifier, name=n).label for n in SKILL_SITUATIONS},
 }
 
 

@@ -80,9 +80,6 @@ class CoreTables(DataRow):
     save: list[SaveKind]
     skill_level: list[SkillLevel]
 
-    def save_kind(self, kind: str) -> SaveKind:
-        return next(s for s in self.save if s.kind == kind)
-
 
 class CombatAction(Labelled):
     name: str
@@ -218,23 +215,8 @@ class CombatTables(DataRow):
         key = folded(name)
         return next((s for s in self.combat_skill if key in {folded(n) for n in s.names()}), None)
 
-    def modifier_named(self, name: str) -> CombatModifier:
-        return next(m for m in self.modifier if m.name == name)
-
-    def improvised_named(self, name: str) -> Improvised:
-        return next(i for i in self.improvised if i.name == name)
-
-    def free_action_named(self, name: str) -> FreeAction:
-        return next(f for f in self.free_action if f.name == name)
-
     def thrown_for(self, kg: float) -> ThrownRow | None:
         return next((t for t in self.thrown if t.min_kg <= kg <= t.max_kg), None)
-
-    def action_named(self, name: str) -> CombatAction:
-        return next(a for a in self.action if a.name == name)
-
-    def reaction_named(self, name: str) -> Reaction:
-        return next(r for r in self.reaction if r.name == name)
 
 
 class Information(Labelled):
@@ -271,9 +253,6 @@ class HackingTables(DataRow):
     decrypt_time: list[DecryptTime]
     hole_skill: list[Named]
     psychic_target: list[Named]
-
-    def skill_named(self, name: str) -> HackSkill:
-        return next(s for s in self.skill if s.name == name)
 
     def information_for(self, d100: int) -> Information:
         return next(i for i in self.information if i.low <= d100 <= i.high)
@@ -452,9 +431,6 @@ class HealthTables(DataRow):
 
     def drug_named(self, name: str) -> Drug | None:
         return next((d for d in self.drug if d.name == name), None)
-
-    def poison_named(self, name: str) -> Poison:
-        return next(p for p in self.poison if p.name == name)
 
     def disease_named(self, name: str) -> Disease | None:
         return next((d for d in self.disease if d.name == name), None)

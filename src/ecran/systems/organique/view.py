@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, as_text, joined, number, phrase, tr
+from ecran.rules.data import row_where
 from ecran.systems.organique.afflictions import STAT_WORDS
 from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.sheet import (
@@ -233,7 +234,7 @@ def _combat_bonuses(skill: CombatSkill) -> Text:
     Fenn's knife throwing 4 reads initiative +8, frapper +16…)."""
     names = {a.name: a.label for a in COMBAT.action}
     names.update({r.name: r.label for r in COMBAT.reaction})
-    names.update({n: COMBAT.modifier_named(n).label for n in SKILL_SITUATIONS})
+    names.update({n: row_where(COMBAT.modifier, name=n).label for n in SKILL_SITUATIONS})
     found: list[Text | str] = []
     if skill.initiative_per_level:
         found.append(f"initiative +{initiative_from(skill)}")

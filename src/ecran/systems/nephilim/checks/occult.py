@@ -17,6 +17,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, Resolution, Text, cite, tr
+from ecran.rules.data import row_where
 from ecran.systems.nephilim.astro import conjunction
 from ecran.systems.nephilim.checks.astro import DATE, ELEMENT
 from ecran.systems.nephilim.checks.base import (
@@ -83,7 +84,7 @@ def gate(skill: int, level: int, circle: str) -> Text | None:
     """The circle's skill must reach the level of the spell, invocation or formula."""
     if skill >= level:
         return None
-    name = OCCULT.circle_by_id(circle)
+    name = row_where(OCCULT.circle, id=circle)
     return tr(
         f"{name.fr} {skill} < niveau {level} : impossible ({OCCULT.level_source})",
         f"{name.en} {skill} < level {level}: not allowed ({OCCULT.level_source})",
@@ -127,7 +128,7 @@ class TimedTest(DiceTest[T]):
 
     def difficulty(self, params: T) -> int:
         circle, _, period = self.work(params)
-        return OCCULT.circle_by_id(circle).durations[period]
+        return row_where(OCCULT.circle, id=circle).durations[period]
 
     def barred(self, params: T) -> Text | None:
         circle, level, _ = self.work(params)
@@ -222,7 +223,7 @@ class MagicControl(DiceTest[MagicControlParams]):
         return control_score(params, "ka")[0] + params.concentration_bonus
 
     def difficulty(self, params: MagicControlParams) -> int:
-        return (OCCULT.circle_by_id(params.circle).control or 0) + params.improvements
+        return (row_where(OCCULT.circle, id=params.circle).control or 0) + params.improvements
 
     def explain(self, params: MagicControlParams) -> dict[str, Any]:
         return control_score(params, "ka")[1]
@@ -339,7 +340,7 @@ class AlchemyControl(DiceTest[AlchemyControlParams]):
         return control_score(params, "athanor_ka")[0]
 
     def difficulty(self, params: AlchemyControlParams) -> int:
-        return OCCULT.circle_by_id(params.circle).control or 0
+        return row_where(OCCULT.circle, id=params.circle).control or 0
 
     def explain(self, params: AlchemyControlParams) -> dict[str, Any]:
         return control_score(params, "athanor_ka")[1]

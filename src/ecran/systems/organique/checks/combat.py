@@ -10,6 +10,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, ResultLaw
+from ecran.rules.data import row_where
 from ecran.systems.organique.checks.base import (
     ActionName,
     Bounds,
@@ -126,7 +127,7 @@ class Attack(OrganiqueCheck[AttackParams]):
 
     def _attack(self, params: AttackParams) -> tuple[int, int, dict[str, int]]:
         """The attack test's base, difficulty and situation modifiers."""
-        action = COMBAT.action_named(params.action)
+        action = row_where(COMBAT.action, name=params.action)
         situation = situation_modifiers(params.action, params)
         base = params.characteristics + params.modifier + attack_bonus(params)
         base += sum(situation.values())
@@ -136,7 +137,7 @@ class Attack(OrganiqueCheck[AttackParams]):
         """The reaction test's base and difficulty; None without a reaction."""
         if params.reaction == "none":
             return None
-        reaction = COMBAT.reaction_named(params.reaction)
+        reaction = row_where(COMBAT.reaction, name=params.reaction)
         difficulty = reaction.difficulty + reaction.per_extra_band * (params.leap_bands - 1)
         base = params.defender_characteristics + params.defender_modifier
         base += sum(defender_modifiers(params).values())
@@ -156,7 +157,7 @@ class Attack(OrganiqueCheck[AttackParams]):
             return Resolution("miss", attack.total, details)
         if defence is not None:
             details.update(defence.as_details("defender_"))
-            reaction = COMBAT.reaction_named(params.reaction)
+            reaction = row_where(COMBAT.reaction, name=params.reaction)
             if defence.success and beats(
                 defence.margin, attack.margin, ties_to_other=reaction.defender_must_exceed
             ):

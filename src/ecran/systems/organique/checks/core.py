@@ -9,6 +9,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution
+from ecran.rules.data import row_where
 from ecran.systems.organique.checks.base import (
     D20Check,
     OrganiqueCheck,
@@ -131,7 +132,7 @@ class SaveParams(Params):
 
     @model_validator(mode="after")
     def _second_when_needed(self) -> SaveParams:
-        stats = CORE.save_kind(self.kind).stats
+        stats = row_where(CORE.save, kind=self.kind).stats
         if len(stats) == 2 and self.second is None:
             raise ValueError(
                 f"la sauvegarde {self.kind} utilise {'+'.join(stats)} : donnez --second "

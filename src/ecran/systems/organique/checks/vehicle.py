@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution
+from ecran.rules.data import row_where
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     ReactionName,
@@ -93,7 +94,7 @@ class VehicleAttack(OrganiqueCheck[VehicleAttackParams]):
         if not attack.success:
             return Resolution("miss", attack.total, details)
         if params.reaction != "none":
-            reaction = COMBAT.reaction_named(params.reaction)
+            reaction = row_where(COMBAT.reaction, name=params.reaction)
             base = params.defender_characteristics + params.defender_modifier
             defence = d20_test(dice, base, reaction.difficulty, params.luck_in_combat)
             details.update(defence.as_details("defender_"))

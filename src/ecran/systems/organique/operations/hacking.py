@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Resolution, tr
+from ecran.rules.data import row_where
 from ecran.systems.organique.checks.core import compare
 from ecran.systems.organique.checks.hacking import (
     Detection,
@@ -156,7 +157,7 @@ def hack_enter(
     (L1575-1577); entering a machine already entered gives +10 (L1920-1926)."""
     intrusion = require_live(sheet.intrusion)
     firewall = _firewall(intrusion, params)
-    category = HACKING.skill_named(params.skill).hole
+    category = row_where(HACKING.skill, name=params.skill).hole
     if category == "none":
         raise EcranError(
             tr(f"{params.skill} ne trouve pas de faille", f"{params.skill} cannot find a hole")

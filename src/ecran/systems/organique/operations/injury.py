@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules.data import row_where
 from ecran.rules.wording import de
 from ecran.systems.organique.afflictions import Effect
 from ecran.systems.organique.checks.combat import FallParams, FallSave
@@ -50,7 +51,7 @@ def poison_round(
 ) -> Change[OrganiqueSheet]:
     """One round of a poison in the blood: its wound, its vomiting and shock saves, and its
     penalties, all multiplied by the doses (Ying's two doses: vomiting 40, −14, 2 bs)."""
-    p, n, r = HEALTH.poison_named(params.poison), params.doses, Report()
+    p, n, r = row_where(HEALTH.poison, name=params.poison), params.doses, Report()
     sheet = wound(sheet, bs=p.bs * n)
     r.say(f"{p.bs * n} bs", f"{p.bs * n} bs")
     if p.vomiting:
