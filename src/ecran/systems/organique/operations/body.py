@@ -12,7 +12,7 @@ from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.environment import burn
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, src
-from ecran.systems.organique.tracks import Damage, Layer, floor_half, through_armour
+from ecran.systems.organique.tracks import Damage, floor_half, through_armour
 
 if TYPE_CHECKING:
     Part = str
@@ -39,7 +39,7 @@ def explosion(
     r = Report()
     hit = Damage(params.shrapnel_bs, params.blast_c)
     if params.armour:
-        hit, _ = through_armour(hit, [Layer(a.coverage, a.bs, a.c) for a in sheet.armour], None)
+        hit, _ = through_armour(hit, sheet.armour, None)
     new = wound(sheet, bs=floor_half(hit.bs, sheet.halving), c=floor_half(hit.c, sheet.halving))
     r.say(f"souffle {hit.c} c, shrapnels {hit.bs} bs", f"blast {hit.c} c, shrapnel {hit.bs} bs")
     if params.fire:

@@ -28,7 +28,6 @@ from ecran.systems.organique.sheet import (
 from ecran.systems.organique.tables import COMBAT, FIELDS, HEALTH, src, words
 from ecran.systems.organique.tracks import (
     Damage,
-    Layer,
     apply_damage,
     endurance_loss_per_round,
     first_aid_rounds,
@@ -56,7 +55,7 @@ class HitParams(Params):
 
 @operation("take_hit", src(541, 698), src(3323, 3381))
 def take_hit(sheet: OrganiqueSheet, params: HitParams, dice: DiceSource) -> Change[OrganiqueSheet]:
-    layers = [] if params.ignore_armour else [Layer(a.coverage, a.bs, a.c) for a in sheet.armour]
+    layers = [] if params.ignore_armour else sheet.armour
     passed, _ = through_armour(
         Damage(params.bs, params.c), layers, params.attack_margin, params.armour_piercing
     )

@@ -26,7 +26,6 @@ from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, POISONS, src, words
 from ecran.systems.organique.tracks import (
     Damage,
-    Layer,
     falling_object_c,
     floor_half,
     swarm_fraction,
@@ -104,7 +103,7 @@ def impact(sheet: OrganiqueSheet, params: ImpactParams, dice: DiceSource) -> Cha
     roll = tumble(params.speed)
     hit = Damage(roll.bs, roll.c + falling_object_c(params.kg, params.floors))
     if params.armour:
-        layers = [Layer(a.coverage, a.bs, a.c) for a in sheet.armour]
+        layers = sheet.armour
         hit, _ = through_armour(hit, layers, None)
     new = wound(sheet, bs=floor_half(hit.bs), c=floor_half(hit.c))
     text = tr(f"{hit.bs} bs, {hit.c} c", f"{hit.bs} bs, {hit.c} c")
