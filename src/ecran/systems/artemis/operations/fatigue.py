@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, Params, refuse, tr
 from ecran.rules.wording import agreed
 from ecran.systems.artemis import tracks
@@ -16,7 +15,7 @@ class DurationParams(Params):
 
 
 @operation("rest", seed(324, 329))
-def rest(sheet: ArtemisSheet, params: DurationParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def rest(sheet: ArtemisSheet, params: DurationParams) -> Change[ArtemisSheet]:
     """A continuous rest of so many minutes clears light fatigue (L324-329)."""
     gone = tracks.light_fatigue_recovered(params.duration, sheet.nifimo.fatigue.light)
     return Change(
@@ -33,7 +32,7 @@ class SleepParams(DurationParams):
 
 
 @operation("sleep", seed(330, 341))
-def sleep(sheet: ArtemisSheet, params: SleepParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def sleep(sheet: ArtemisSheet, params: SleepParams) -> Change[ArtemisSheet]:
     """Consecutive hours of sleep clear serious fatigue, then forbid sleeping again for a while
     (L330-341): "Si un personnage se réveille après avoir dormi 6 heures ou plus il devra
     attendre 3 heures pour pouvoir dormir à nouveau" (L339-341). The wait is kept on the sheet
@@ -62,7 +61,7 @@ def sleep(sheet: ArtemisSheet, params: SleepParams, dice: DiceSource) -> Change[
 
 
 @operation("holiday", seed(342, 347))
-def holiday(sheet: ArtemisSheet, params: DurationParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def holiday(sheet: ArtemisSheet, params: DurationParams) -> Change[ArtemisSheet]:
     """Complete rest clears permanent fatigue, and nothing is learnt meanwhile (L342-347)."""
     gone = tracks.permanent_fatigue_recovered(params.duration, sheet.nifimo.fatigue.permanent)
     return Change(
@@ -77,9 +76,7 @@ def holiday(sheet: ArtemisSheet, params: DurationParams, dice: DiceSource) -> Ch
 
 
 @operation("stay_awake", site(142, 155, "0110020201"))
-def stay_awake(
-    sheet: ArtemisSheet, params: DurationParams, dice: DiceSource
-) -> Change[ArtemisSheet]:
+def stay_awake(sheet: ArtemisSheet, params: DurationParams) -> Change[ArtemisSheet]:
     """Optional rule: long hours awake bring serious fatigue (website §2.5)."""
     gained = tracks.natural_fatigue(params.duration)
     return Change(

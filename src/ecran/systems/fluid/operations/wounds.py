@@ -41,7 +41,7 @@ class DamageParams(Params):
 
 
 @operation("take_damage", cite(SEED, 1425, 1493), cite(SEED, 1645, 1649, note="minions"))
-def take_damage(sheet: FluidSheet, params: DamageParams, dice: DiceSource) -> Change[FluidSheet]:
+def take_damage(sheet: FluidSheet, params: DamageParams) -> Change[FluidSheet]:
     """Damage comes off RES first, the rest is a wound Trait (L1425-1439); a minion takes no
     wound and is out at RES 0 (L1645-1649). A verbal joust's damage comes off AUR (L1671-1677)."""
     if params.target == "AUR":

@@ -60,9 +60,7 @@ def _moved(sheet: NephilimSheet, track: Track, delta: int) -> NephilimSheet:
 
 
 @operation("take_wounds", cite(SEED, 72, 86), cite(SEED, 541, note="no damage rules"))
-def take_wounds(
-    sheet: NephilimSheet, params: WoundParams, dice: DiceSource
-) -> Change[NephilimSheet]:
+def take_wounds(sheet: NephilimSheet, params: WoundParams) -> Change[NephilimSheet]:
     """Wound boxes are checked one by one (L72-86); armour takes off its boxes unless the GM
     says the blow ignores it (the text gives no damage rules, L541)."""
     taken = params.damage if params.ignore_armour else max(0, params.damage - sheet.armour)
@@ -76,9 +74,7 @@ def take_wounds(
 
 
 @operation("take_fatigue", cite(SEED, 72, 86))
-def take_fatigue(
-    sheet: NephilimSheet, params: DamageParams, dice: DiceSource
-) -> Change[NephilimSheet]:
+def take_fatigue(sheet: NephilimSheet, params: DamageParams) -> Change[NephilimSheet]:
     """Fatigue boxes are checked one by one (L72-86)."""
     new = _moved(sheet, "fatigue", params.damage)
     now = _states(new)
@@ -87,7 +83,7 @@ def take_fatigue(
 
 
 @operation("heal", cite(SEED, 86, note="'tant qu'il n'aura pas été soigné'; no healing rates"))
-def heal(sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[NephilimSheet]:
+def heal(sheet: NephilimSheet, params: BoxesParams) -> Change[NephilimSheet]:
     """Care clears wound boxes (L86); how many is the GM's call, the text gives no rate."""
     new = _moved(sheet, "wounds", -params.boxes)
     now = _states(new)
@@ -95,7 +91,7 @@ def heal(sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[
 
 
 @operation("rest", cite(SEED, 72, note="fatigue includes sleep; no recovery rates"))
-def rest(sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[NephilimSheet]:
+def rest(sheet: NephilimSheet, params: BoxesParams) -> Change[NephilimSheet]:
     """Rest clears fatigue boxes (L72); how many is the GM's call, the text gives no rate."""
     new = _moved(sheet, "fatigue", -params.boxes)
     now = _states(new)

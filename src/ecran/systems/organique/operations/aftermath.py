@@ -58,9 +58,7 @@ class BleedParams(Params):
 
 
 @operation("haemorrhage", src(3681, 3684))
-def haemorrhage(
-    sheet: OrganiqueSheet, params: BleedParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def haemorrhage(sheet: OrganiqueSheet, params: BleedParams) -> Change[OrganiqueSheet]:
     """For each bs point received, 0.5 SNG every 15 minutes until the wound is closed."""
     ab = HEALTH.after_battle
     periods = params.minutes // ab.haemorrhage_minutes
@@ -78,9 +76,7 @@ class CloseParams(Params):
 
 
 @operation("close_wounds", src(3681, 3684))
-def close_wounds(
-    sheet: OrganiqueSheet, params: CloseParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def close_wounds(sheet: OrganiqueSheet, params: CloseParams) -> Change[OrganiqueSheet]:
     """The wounds are closed, cauterised…: the bleeding stops (L3681-3684)."""
     return Change(
         sheet.model_copy(update={"bleeding_bs": 0.0}),

@@ -57,9 +57,7 @@ class LimbParams(Params):
 
 
 @operation("limb_damage", src(742, 746))
-def limb_damage(
-    sheet: OrganiqueSheet, params: LimbParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def limb_damage(sheet: OrganiqueSheet, params: LimbParams) -> Change[OrganiqueSheet]:
     """Disabling damage (L742-746): damage that reaches a limb (after armour) goes through the
     tracks as usual, and 0.5 of it puts a hand or foot, 1 an arm or leg, out of use."""
     new = wound(sheet, bs=params.bs, c=params.c)
@@ -81,9 +79,7 @@ class StructureParams(Params):
 
 
 @operation("structure_damage", src(3528, 3535))
-def structure_damage(
-    sheet: OrganiqueSheet, params: StructureParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def structure_damage(sheet: OrganiqueSheet, params: StructureParams) -> Change[OrganiqueSheet]:
     """Machines and robots have no SNG, CPS or INC but structure points, set by the GM; at 0
     they are out of order (L3528-3535)."""
     if sheet.structure is None:

@@ -194,7 +194,7 @@ def _drains_blood_directly(params: AirParams) -> bool:
 
 
 @operation("suffocate", src(824, 829), src(3109, 3131, "A24"))
-def suffocate(sheet: OrganiqueSheet, params: AirParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def suffocate(sheet: OrganiqueSheet, params: AirParams) -> Change[OrganiqueSheet]:
     """L824-829: −1 END per round, then −1 SNG per round once END is 0 (`air_drain`, the
     path `end_of_round --no-oxygen` takes too); the choke hold's own rule drains 1 SNG per
     round (L3125-3128, reading A24)."""
@@ -209,7 +209,7 @@ def suffocate(sheet: OrganiqueSheet, params: AirParams, dice: DiceSource) -> Cha
 
 
 @operation("breathe", src(824, 829), src(367, 377), src(3125, 3128))
-def breathe(sheet: OrganiqueSheet, params: AirParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def breathe(sheet: OrganiqueSheet, params: AirParams) -> Change[OrganiqueSheet]:
     """Breathing again: 1 point back per round (L824-829, L374-377; the freed choke victim
     regains 1 SNG per round, L3125-3128), the SNG lost to lack of air first."""
     per_round = HEALTH.suffocation.recovery
@@ -231,9 +231,7 @@ class FastingParams(Params):
 
 
 @operation("hunger_thirst", src(791, 792), src(830))
-def hunger_thirst(
-    sheet: OrganiqueSheet, params: FastingParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def hunger_thirst(sheet: OrganiqueSheet, params: FastingParams) -> Change[OrganiqueSheet]:
     """Hunger: 0.5 bs and −4 END per day (L791-792); thirst: 0.5 bs per day (L830)."""
     food, water = params.days_without_food, params.days_without_water
     bs = HEALTH.hunger.bs * food + HEALTH.thirst.bs * water
@@ -282,9 +280,7 @@ class ToxinParams(Params):
 
 
 @operation("endurance_damage", src(777, 781))
-def endurance_damage(
-    sheet: OrganiqueSheet, params: ToxinParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def endurance_damage(sheet: OrganiqueSheet, params: ToxinParams) -> Change[OrganiqueSheet]:
     """Toxins on the END reserve (L777-781): at 0, the rest comes off SNG."""
     rest = max(0, params.points - sheet.endurance)
     new = wound(sheet.model_copy(update={"endurance": max(0, sheet.endurance - params.points)}))

@@ -79,9 +79,7 @@ class StartParams(Params):
 
 
 @operation("hack_start", src(2491, 2510), src(1505, 1520))
-def hack_start(
-    sheet: OrganiqueSheet, params: StartParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def hack_start(sheet: OrganiqueSheet, params: StartParams) -> Change[OrganiqueSheet]:
     values = given_or_known(
         params.model_dump(include={"paranoia", "firewall", "surveillance", "admin_level"}),
         NETWORKS.network_named(params.network),
@@ -387,7 +385,7 @@ class EndParams(Params):
 
 
 @operation("hack_end", src(2054, 2070))
-def hack_end(sheet: OrganiqueSheet, params: EndParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def hack_end(sheet: OrganiqueSheet, params: EndParams) -> Change[OrganiqueSheet]:
     return Change(sheet.model_copy(update={"intrusion": None}), tr("déconnecté", "logged off"))
 
 

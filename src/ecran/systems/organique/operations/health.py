@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, param, tr
 from ecran.systems.organique.hazards import (
     INC_ZERO_EFFECT,
@@ -54,7 +53,7 @@ class HitParams(Params):
 
 
 @operation("take_hit", src(541, 698), src(3323, 3381))
-def take_hit(sheet: OrganiqueSheet, params: HitParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def take_hit(sheet: OrganiqueSheet, params: HitParams) -> Change[OrganiqueSheet]:
     layers = [] if params.ignore_armour else sheet.armour
     passed, _ = through_armour(
         Damage(params.bs, params.c), layers, params.attack_margin, params.armour_piercing
@@ -109,9 +108,7 @@ class RoundParams(Params):
     src(863),
     src(895, 896),
 )
-def end_of_round(
-    sheet: OrganiqueSheet, params: RoundParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def end_of_round(sheet: OrganiqueSheet, params: RoundParams) -> Change[OrganiqueSheet]:
     """The round's END losses (L305-353), then what the symptoms in force take each round: a
     cardiac arrest 1 wound point (L863), a respiratory arrest 1 END (L895-896). A character
     out of combat exerts himself no more (L614-626): only the mortal wound's point
@@ -155,9 +152,7 @@ class FirstAidParams(Params):
 
 
 @operation("first_aid", src(637, 640), src(3669, 3676))
-def first_aid(
-    sheet: OrganiqueSheet, params: FirstAidParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def first_aid(sheet: OrganiqueSheet, params: FirstAidParams) -> Change[OrganiqueSheet]:
     """First aid given in time stops the L637-640 clock (its quality and the care after the
     battle are `after_battle`'s, L3669-3711). The dead stay dead: "il n'existe aucun moyen de
     ressusciter quelqu'un" (L639-640)."""
@@ -177,9 +172,7 @@ class RecoverParams(Params):
 
 
 @operation("recover_endurance", src(367, 383))
-def recover_endurance(
-    sheet: OrganiqueSheet, params: RecoverParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def recover_endurance(sheet: OrganiqueSheet, params: RecoverParams) -> Change[OrganiqueSheet]:
     if any(e.name == INC_ZERO_EFFECT for e in sheet.effects):
         return Change(
             sheet,
@@ -199,9 +192,7 @@ class SufferingParams(Params):
 
 
 @operation("suffering", src(512, 529))
-def suffering(
-    sheet: OrganiqueSheet, params: SufferingParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def suffering(sheet: OrganiqueSheet, params: SufferingParams) -> Change[OrganiqueSheet]:
     new = sheet.model_copy(update={"suffering": params.penalty})
     return Change(new, tr(f"souffrance −{params.penalty}", f"suffering −{params.penalty}"))
 
@@ -216,9 +207,7 @@ class ConditionParams(Params):
 
 
 @operation("condition", src(2869, 2960))
-def condition(
-    sheet: OrganiqueSheet, params: ConditionParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def condition(sheet: OrganiqueSheet, params: ConditionParams) -> Change[OrganiqueSheet]:
     if params.condition not in CONDITION_PENALTIES:
         raise EcranError(
             tr(
@@ -247,7 +236,7 @@ class HealParams(Params):
 
 
 @operation("heal", src(3669, 3711))
-def heal(sheet: OrganiqueSheet, params: HealParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def heal(sheet: OrganiqueSheet, params: HealParams) -> Change[OrganiqueSheet]:
     """The chapter gives no healing rate (reading §5.10): the GM enters what comes back."""
     h = sheet.health
     health = HealthTrack(

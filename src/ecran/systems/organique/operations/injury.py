@@ -97,7 +97,7 @@ class ImpactParams(Params):
 
 
 @operation("impact", src(745, 751), src(808, 814))
-def impact(sheet: OrganiqueSheet, params: ImpactParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def impact(sheet: OrganiqueSheet, params: ImpactParams) -> Change[OrganiqueSheet]:
     """A falling object (kg ÷ 5 × floors c, L745-751) and a tumble from a moving vehicle (1 bs +
     1 c per 20 speed, L808-814)."""
     roll = tumble(params.speed)
@@ -117,7 +117,7 @@ class SwarmParams(Params):
 
 
 @operation("swarm", src(3552, 3575))
-def swarm(sheet: OrganiqueSheet, params: SwarmParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def swarm(sheet: OrganiqueSheet, params: SwarmParams) -> Change[OrganiqueSheet]:
     """A swarm (L3552-3575): every creature's attack succeeds, but only the share 1 − AR/20 can
     reach uncovered skin (the best coverage worn)."""
     coverage = max((a.coverage for a in sheet.armour), default=0)
@@ -136,9 +136,7 @@ class EndParams(Params):
 
 
 @operation("end_effect", src(835, 912))
-def end_effect(
-    sheet: OrganiqueSheet, params: EndParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def end_effect(sheet: OrganiqueSheet, params: EndParams) -> Change[OrganiqueSheet]:
     """An effect or condition ends (sleep, a meal, the poison wears off, the vomiting stops):
     durations are mostly the GM's (reading A31)."""
     effects = [e for e in sheet.effects if e.name != params.name]

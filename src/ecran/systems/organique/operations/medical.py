@@ -190,9 +190,7 @@ class TreatParams(Params):
 
 
 @operation("disease_treat", src(1077, 1082), src(1110, 1115))
-def disease_treat(
-    sheet: OrganiqueSheet, params: TreatParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def disease_treat(sheet: OrganiqueSheet, params: TreatParams) -> Change[OrganiqueSheet]:
     d = _disease(sheet, params.disease).model_copy(update={"treatment": params.bonus})
     name = disease_words(d.name)
     text = tr(f"{name.fr} : +{params.bonus} aux tests", f"{name.en}: +{params.bonus} to saves")

@@ -148,9 +148,7 @@ class MinutesParams(Params):
 
 
 @operation("minutes_pass", src(903, 904))
-def minutes_pass(
-    sheet: OrganiqueSheet, params: MinutesParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def minutes_pass(sheet: OrganiqueSheet, params: MinutesParams) -> Change[OrganiqueSheet]:
     """Minutes go by under the symptoms that take wounds by the minute: shock, 1 bs a minute
     (L903-904)."""
     names = set(sheet.conditions) | {e.name for e in sheet.effects}
