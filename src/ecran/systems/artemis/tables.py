@@ -292,20 +292,16 @@ class SketchAttract(Row):
     cost: dict[Literal["success", "uncertainty", "failure"], Cost]
 
 
-class Metamorphosis(Row):
+class Power(Row):
+    """Métamorphose or Invocation (L263-312): difficulty `base` + `per_item` per item; the
+    fatigue it marks, `success_per_item` per item on a success, `failure` on a failure."""
+
     base: int
     per_item: int
     source: str
-    success_light_per_item: int
-    failure_light: int
-
-
-class Invocation(Row):
-    base: int
-    per_item: int
-    source: str
-    success_permanent_per_item: int
-    failure_permanent: int
+    fatigue: Literal["light", "permanent"]
+    success_per_item: int
+    failure: int
 
 
 class Rendezvous(Row):
@@ -339,8 +335,8 @@ class Scope(Row):
 class Psy(Row):
     sketch_trace: SketchTrace
     sketch_attract: SketchAttract
-    metamorphosis: Metamorphosis
-    invocation: Invocation
+    metamorphosis: Power
+    invocation: Power
     rendezvous: Rendezvous
     apaiser: Apaiser
     scope: list[Scope]
