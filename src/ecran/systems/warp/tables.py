@@ -181,14 +181,10 @@ class HealthState(Row):
         return Text(fr=self.effect_fr, en=self.effect_en)
 
 
-class Words(BaseModel):
-    fr: str
-    en: str
-    source: str
+class Words(Worded):
+    """A rule's words (its `label`), with the lines they stand on."""
 
-    @property
-    def text(self) -> Text:
-        return Text(fr=self.fr, en=self.en)
+    source: str
 
 
 class HealthTables(BaseModel):

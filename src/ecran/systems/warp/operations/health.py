@@ -50,7 +50,7 @@ def take_damage(sheet: WarpSheet, params: DamageParams) -> Change[WarpSheet]:
     before, after = state(sheet), state(new)
     reached = after.key in MARKED and after.key != before.key
     tasered = params.temporary and after.key == "out"
-    label = HEALTH.tasered.text if tasered else after.label
+    label = HEALTH.tasered.label if tasered else after.label
     conditions = (PutCondition(label),) if reached else ()
     return Change(
         new,
