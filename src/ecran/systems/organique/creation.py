@@ -115,7 +115,7 @@ def _rolled(roller: Roller, lang: str, **choices: Any) -> OrganiqueSheet:
     weapons = [weapon]
     # The weapon a combat skill needs comes with it (knife throwing: the throwing daggers).
     for skill in combat:
-        needed = next((w for w in COMBAT.weapon if w.label_fr == skill.weapon), None)
+        needed = next((w for w in COMBAT.weapon if w.label.fr == skill.weapon), None)
         if needed is not None and needed not in weapons:
             weapons.append(needed)
     return OrganiqueSheet(
@@ -127,11 +127,11 @@ def _rolled(roller: Roller, lang: str, **choices: Any) -> OrganiqueSheet:
         skills=skills,
         combat_skills=combat,
         weapons=[
-            WeaponItem(name=w.label_fr, reach=w.reach, bs=w.bs, c=w.c, ap=w.ap) for w in weapons
+            WeaponItem(name=w.label.fr, reach=w.reach, bs=w.bs, c=w.c, ap=w.ap) for w in weapons
         ],
         armour=[
             ArmourPiece(
-                name=armour.label_fr,
+                name=armour.label.fr,
                 coverage=armour.coverage,
                 bs=armour.bs,
                 c=armour.c,

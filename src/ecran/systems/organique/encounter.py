@@ -65,7 +65,7 @@ def weapon_named(name: str) -> Weapon | None:
     """The chapter's weapon row by id or French/English name (a frozen row: kept by name)."""
     key = name.casefold()
     return next(
-        (w for w in COMBAT.weapon if key in (w.name, w.label_fr.casefold(), w.label_en.casefold())),
+        (w for w in COMBAT.weapon if key in (w.name, w.label.fr.casefold(), w.label.en.casefold())),
         None,
     )
 

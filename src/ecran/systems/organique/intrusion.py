@@ -76,7 +76,7 @@ class Intrusion(Strict):
 def skill_level(skills: list[tuple[str, int]], skill: str) -> int:
     """The sheet's level in a hacking skill, matched by its French or English name or id."""
     row = row_where(HACKING.skill, name=skill)
-    names = {row.name, row.label_fr.casefold(), row.label_en.casefold()}
+    names = {row.name, row.label.fr.casefold(), row.label.en.casefold()}
     return max((lvl for name, lvl in skills if name.casefold() in names), default=0)
 
 

@@ -38,8 +38,7 @@ def _conditions() -> dict[str, ConditionRow]:
         if s.puts and s.puts not in found:
             found[s.puts] = ConditionRow(
                 name=s.puts,
-                label_fr=s.label_fr,
-                label_en=s.label_en,
+                label=s.label,
                 actions=0,
                 reactions=0,
                 incapacitating=s.incapacitating,
@@ -194,7 +193,7 @@ class CombatSkill(Strict):
         row = COMBAT.combat_skill_named(str(data.get("name", "")))
         if row is None:
             return data
-        weapons = [w.label_fr for w in COMBAT.weapon if w.name in row.weapons]
+        weapons = [w.label.fr for w in COMBAT.weapon if w.name in row.weapons]
         return {
             **data,
             "modifiers": dict(row.modifiers),

@@ -46,12 +46,9 @@ class Row(DataRow):
 
 
 class Labelled(Row):
-    label_fr: str
-    label_en: str
+    """A row people read by its label (`label = { fr, en }`)."""
 
-    @property
-    def label(self) -> Text:
-        return Text(fr=self.label_fr, en=self.label_en)
+    label: Text
 
 
 class Difficulty(Labelled):
@@ -85,14 +82,9 @@ class CombatAction(Labelled):
     name: str
     stats: list[str]
     difficulty: int
-    effect_fr: str
-    effect_en: str
+    effect: Text
     #: The reach band the action requires (disarm and disable: 1, L2768-2772).
     band: int | None = None
-
-    @property
-    def effect(self) -> Text:
-        return Text(fr=self.effect_fr, en=self.effect_en)
 
 
 class Reaction(Labelled):
@@ -177,7 +169,7 @@ class CombatSkillRow(Labelled):
     note_en: str
 
     def names(self) -> tuple[str, ...]:
-        return (self.name, self.label_fr, self.label_en, *self.aliases)
+        return (self.name, self.label.fr, self.label.en, *self.aliases)
 
 
 class ConditionRow(Labelled):
@@ -335,8 +327,7 @@ class AfterBattle(Row):
 class Symptom(Labelled):
     name: str
     stat: str
-    effect_fr: str
-    effect_en: str
+    effect: Text
     #: Losses while the symptom lasts, applied at the end of each round (L863, L895-896) or
     #: each minute (shock, L903-904).
     bs_per_round: float = 0

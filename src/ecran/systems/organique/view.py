@@ -281,7 +281,7 @@ def skill_label(name: str) -> Text:
 
 def weapon_label(name: str) -> Text:
     """A weapon of the table (L3577-3604) by its name in the reader's language, else as written."""
-    row = next((w for w in COMBAT.weapon if name in (w.label_fr, w.name)), None)
+    row = next((w for w in COMBAT.weapon if name in (w.label.fr, w.name)), None)
     return row.label if row is not None else as_text(name)
 
 
@@ -292,7 +292,7 @@ def reach_label(reach: str) -> Text:
 
 
 def armour_label(name: str) -> Text:
-    row = next((a for a in COMBAT.armour if name in (a.label_fr, a.name)), None)
+    row = next((a for a in COMBAT.armour if name in (a.label.fr, a.name)), None)
     return row.label if row is not None else as_text(name)
 
 

@@ -173,12 +173,7 @@ class SeriousWoundRules(BaseModel):
 class HealthState(Row):
     """A state reached by losing hit points, and what it does to the character's rolls."""
 
-    effect_fr: str
-    effect_en: str
-
-    @property
-    def effect(self) -> Text:
-        return Text(fr=self.effect_fr, en=self.effect_en)
+    effect: Text
 
 
 class Words(Worded):
@@ -196,8 +191,7 @@ class HealthTables(BaseModel):
 
 
 class Power(Row):
-    effect_fr: str
-    effect_en: str
+    effect: Text
     resisted: bool
 
 

@@ -135,8 +135,8 @@ def end_of_round(sheet: OrganiqueSheet, params: RoundParams) -> Change[Organique
             new = wound(new, bs=symptom.bs_per_round)
             h = new.health
             report.say(
-                f"{symptom.label_fr} : {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
-                f"{symptom.label_en}: {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
+                f"{symptom.label.fr} : {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
+                f"{symptom.label.en}: {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
             )
     new = dying_round(sheet, new)
     if new.dead:

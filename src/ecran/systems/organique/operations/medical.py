@@ -26,7 +26,7 @@ def disease_words(name: str) -> Text:
     """A disease as players read it: a known profile by its label (L1047-1129), any other by the
     name the GM gave it."""
     known = HEALTH.disease_named(name)
-    return tr(known.label_fr, known.label_en) if known is not None else tr(name, name)
+    return tr(known.label.fr, known.label.en) if known is not None else tr(name, name)
 
 
 def _disease(sheet: OrganiqueSheet, name: str) -> DiseaseState:

@@ -63,7 +63,7 @@ def symptom(
         )
         record(report, "save", roll)
         if roll.success:
-            report.say(f"{row.label_fr} : résiste", f"{row.label_en}: resists")
+            report.say(f"{row.label.fr} : résiste", f"{row.label.en}: resists")
             return Change(sheet, report.text(), report.resolution("resisted"))
         margin = -roll.margin
     report.details["failure_margin"] = margin
@@ -80,7 +80,7 @@ def strike(
     sheet: OrganiqueSheet, row: Symptom, margin: int, dice: DiceSource, report: Report
 ) -> tuple[OrganiqueSheet, list[PutCondition]]:
     """What one symptom does at a margin of failure, and the conditions it puts on its bearer."""
-    report.say(f"{row.label_fr} : {row.effect_fr}", f"{row.label_en}: {row.effect_en}")
+    report.say(f"{row.label.fr} : {row.effect.fr}", f"{row.label.en}: {row.effect.en}")
     new, put = sheet, []
     label = CONDITIONS[row.puts].label if row.puts else row.label
     rounds = _rounds(row, margin, dice, report)
@@ -125,11 +125,11 @@ def _changes(sheet: OrganiqueSheet, row: Symptom, margin: int, report: Report) -
         new = medical_shock(new)
     if row.zero:
         stats = effective(new)
-        zero = Effect(name=row.name, stats={s: -stats[s] for s in row.zero}, note=row.effect_fr)
+        zero = Effect(name=row.name, stats={s: -stats[s] for s in row.zero}, note=row.effect.fr)
         new = with_effect(new, zero)
     if row.penalty_per_margin:
         penalty = -min(100, row.penalty_per_margin * margin)
-        new = with_effect(new, Effect(name=row.name, actions=penalty, note=row.effect_fr))
+        new = with_effect(new, Effect(name=row.name, actions=penalty, note=row.effect.fr))
         report.say(f"malus {penalty}", f"penalty {penalty}")
     if row.after_effects_over and margin > row.after_effects_over:
         report.say("séquelles physiques (MJ)", "physical after-effects (GM)")

@@ -56,9 +56,9 @@ def take_damage(sheet: WarpSheet, params: DamageParams) -> Change[WarpSheet]:
         new,
         tr(
             f"{sheet.name} perd {params.damage} PV{' temporaires' if params.temporary else ''} : "
-            f"{new.hp()} / {new.max_hp}, {after.fr} ({after.effect_fr})",
+            f"{new.hp()} / {new.max_hp}, {after.fr} ({after.effect.fr})",
             f"{sheet.name} loses {params.damage}{' temporary' if params.temporary else ''} HP: "
-            f"{new.hp()} / {new.max_hp}, {after.en} ({after.effect_en})",
+            f"{new.hp()} / {new.max_hp}, {after.en} ({after.effect.en})",
         ),
         conditions=conditions,
     )
