@@ -81,10 +81,8 @@ class Privilege(Row):
     serious_fatigue: int
 
 
-class Difficulty(Row):
+class Difficulty(Worded):
     value: int
-    fr: str
-    en: str
     source: str
 
 
