@@ -6,7 +6,7 @@ validates, so importing the game for one check does not pay for every table's (#
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel
@@ -34,8 +34,8 @@ LEVELS: tuple[LevelId, ...] = (
 )
 
 
-def seed(first: int, last: int | None = None, note: str = "") -> Source:
-    return cite(SEED, first, last, note)
+#: `seed(first, last, note)`: the book's lines `first`..`last`.
+seed = partial(cite, SEED)
 
 
 def site(first: int, last: int, page: str) -> Source:

@@ -6,9 +6,9 @@ Every row carries `source`, the seed lines it comes from, so a wrong number can 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, partial
 
-from ecran.rules import EcranError, Source, Text, cite
+from ecran.rules import EcranError, Text, cite
 from ecran.rules.data import DataRow, load_fields, load_model
 from ecran.rules.field import folded
 from ecran.rules.text import book, tr
@@ -20,9 +20,9 @@ PACKAGE = "ecran.systems.organique"
 SOURCE = cite(SEED, 1, 4180)
 
 
-def src(first: int, last: int | None = None, note: str = "") -> Source:
-    """The seed's lines `first`..`last`: how every rule of this package cites its text."""
-    return cite(SEED, first, last, note)
+#: `src(first, last, note)`: the seed's lines `first`..`last`, how every rule of this package
+#: cites its text.
+src = partial(cite, SEED)
 
 
 #: The words of every parameter declared in one line (`data/fields.toml`).

@@ -4,11 +4,12 @@ models of the tables in `data/*.toml`, loaded once at import (a bad table fails 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from ecran.rules import EcranError, Source, Text, cite, tr
+from ecran.rules import EcranError, Text, cite, tr
 from ecran.rules.data import DataRow, Worded, load_fields, load_model, load_toml
 from ecran.rules.errors import unknown_adjective
 from ecran.rules.text import book
@@ -20,9 +21,8 @@ PACKAGE = "ecran.systems.warp"
 SOURCE = cite(SEED, 1, 6239)
 
 
-def src(first: int, last: int | None = None, note: str = "") -> Source:
-    """A citation of the WaRP seed (line numbers of the OCR text)."""
-    return cite(SEED, first, last, note)
+#: `src(first, last, note)`: a citation of the WaRP seed (line numbers of the OCR text).
+src = partial(cite, SEED)
 
 
 class Row(Worded):
