@@ -144,3 +144,23 @@ def test_a_check_table_without_its_class_is_refused(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(ecran.rules.data, "load_toml", lambda package, filename: rows)
     with pytest.raises(EcranError, match=r"checks\.toml.*class of d8"):
         listed("ecran.systems.demo.checks")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sheet_rule_in_data_is_checked(game: str) -> None:
+    """A game whose breaches are data (`data/violations.toml`, `rules.data.SheetRules`) names
+    each of its rules in `validation.py`, and each message has the same blanks in both
+    languages."""
+    import re
+
+    from ecran.rules.data import load_toml
+
+    path = SYSTEMS / game / "data" / "violations.toml"
+    if not path.is_file():
+        pytest.skip(f"{game} writes its breaches in code")
+    code = (SYSTEMS / game / "validation.py").read_text(encoding="utf-8")
+    for rule, row in load_toml(f"ecran.systems.{game}", "violations.toml").items():
+        family = rule.rpartition(".")[0]
+        assert f'"{rule}"' in code or f'f"{family}.' in code, rule
+        blanks = [set(re.findall(r"{(\w+)}", row["message"][lang])) for lang in ("fr", "en")]
+        assert blanks[0] == blanks[1], rule

@@ -14,6 +14,7 @@ from ecran.rules.errors import EcranError
 from ecran.rules.option import Option, param
 from ecran.rules.outcome import Outcome
 from ecran.rules.text import Source, Text
+from ecran.rules.violation import RuleViolation
 
 M = TypeVar("M", bound=BaseModel)
 R = TypeVar("R")
@@ -227,6 +228,44 @@ class CheckWords:
     def outcome_set(self, name: str) -> tuple[Outcome, ...]:
         """The outcomes of a set of `data/outcomes.toml`, for a rule that names them."""
         return tuple(Outcome(o.id, o.label, o.help) for o in self.sets[name])
+
+
+class SheetRule(DataRow):
+    """A rule a sheet must respect: the seed lines it cites, its message ({name}s to fill)."""
+
+    lines: tuple[int, int]
+    message: Text
+
+
+class SheetRules:
+    """A game's sheet rules, from `data/violations.toml` (one table per rule: `lines` and
+    `message` = {fr, en}): what a breach says is data, and `validation.py` names the rule and
+    the values its message fills (`rules("traits.unique", "traits", name=name, count=2)`). A
+    value that is a `Text` is read in each message's language. The breach's rule id is the
+    game's `prefix` and the table's name (`fluid.traits.unique`)."""
+
+    def __init__(self, package: str, seed: str, prefix: str = "") -> None:
+        self.rows = {
+            rule: SheetRule.model_validate(row)
+            for rule, row in load_toml(package, "violations.toml").items()
+        }
+        self.seed = seed
+        self.prefix = prefix
+
+    def __call__(self, rule: str, path: str = "", **values: object) -> RuleViolation:
+        row = self.rows[rule]
+
+        def said(lang: str, template: str) -> str:
+            return template.format(
+                **{k: v(lang) if isinstance(v, Text) else v for k, v in values.items()}
+            )
+
+        return RuleViolation(
+            rule=f"{self.prefix}{rule}",
+            source=Source(seed=self.seed, lines=row.lines),
+            message=Text(fr=said("fr", row.message.fr), en=said("en", row.message.en)),
+            path=path,
+        )
 
 
 def _optional(package: str, filename: str) -> dict[str, Any]:

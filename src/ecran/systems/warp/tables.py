@@ -10,7 +10,7 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from ecran.rules import EcranError, Text, cite, tr
-from ecran.rules.data import DataRow, Worded, load_fields, load_model, load_toml
+from ecran.rules.data import SheetRules, Worded, load_fields, load_model, load_toml
 from ecran.rules.errors import unknown_adjective
 from ecran.rules.text import book
 
@@ -251,13 +251,6 @@ class AdvancementTables(BaseModel):
     hp_increase: HpIncrease
 
 
-class SheetRule(DataRow):
-    """A rule a sheet must respect: the seed lines it cites, its message ({name}s to fill)."""
-
-    lines: tuple[int, int]
-    message: Text
-
-
 #: The words of check and operation parameters (data/fields.toml).
 FIELDS = load_fields(PACKAGE)
 CORE = load_model(PACKAGE, "core.toml", CoreTables)
@@ -266,10 +259,8 @@ ARMOUR = load_model(PACKAGE, "armour.toml", ArmourTables)
 HEALTH = load_model(PACKAGE, "health.toml", HealthTables)
 MAGIC = load_model(PACKAGE, "magic.toml", MagicTables)
 ADVANCEMENT = load_model(PACKAGE, "advancement.toml", AdvancementTables)
-SHEET_RULES = {
-    rule: SheetRule.model_validate(row)
-    for rule, row in load_toml(PACKAGE, "violations.toml").items()
-}
+#: The rules a sheet must respect (data/violations.toml), each breach one call.
+SHEET_RULES = SheetRules(PACKAGE, SEED, "warp.")
 
 
 R = TypeVar("R", bound=Row)
