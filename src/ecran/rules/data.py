@@ -231,10 +231,13 @@ class CheckWords:
 
 
 class SheetRule(DataRow):
-    """A rule a sheet must respect: the seed lines it cites, its message ({name}s to fill)."""
+    """A rule a sheet must respect: the seed lines it cites (of `seed`, another document than
+    the game's book, where given, with a `note`), its message ({name}s to fill)."""
 
     lines: tuple[int, int]
     message: Text
+    seed: str | None = None
+    note: str = ""
 
 
 class SheetRules:
@@ -262,7 +265,7 @@ class SheetRules:
 
         return RuleViolation(
             rule=f"{self.prefix}{rule}",
-            source=Source(seed=self.seed, lines=row.lines),
+            source=Source(seed=row.seed or self.seed, lines=row.lines, note=row.note),
             message=Text(fr=said("fr", row.message.fr), en=said("en", row.message.en)),
             path=path,
         )
