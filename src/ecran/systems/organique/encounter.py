@@ -191,7 +191,7 @@ def _labelled(action: str, weapon: str | None) -> Text:
 
 @functools.lru_cache(maxsize=256)
 def _action(name: str) -> CombatAction:
-    """`COMBAT.action_named`, kept by name (a frozen row)."""
+    """The combat action of that name (`row_where`), kept by name (a frozen row)."""
     return row_where(COMBAT.action, name=name)
 
 
