@@ -25,7 +25,7 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.options import OPTIONS, TwoCharMode
-from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.sheet import CONDITION_WORDS, OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, src
 from ecran.systems.organique.tracks import heat_save_penalty
 
@@ -86,10 +86,8 @@ def electricity(
         record(r, key, roll)
         if not roll.success:
             sheet = with_condition(sheet, condition)
-            r.say(
-                f"{condition} (raté de {-roll.margin})",
-                f"{condition} (failed by {-roll.margin})",
-            )
+            said = CONDITION_WORDS[condition]  # the condition as people name it, not its id
+            r.say(f"{said.fr} (raté de {-roll.margin})", f"{said.en} (failed by {-roll.margin})")
     if n // e.points_per_fire:
         sheet = burn(sheet, n // e.points_per_fire, dice, r)
     return Change(sheet, r.text(), r.resolution("shocked"))
