@@ -66,3 +66,37 @@ def test_detail_groups_merge_in_order_later_wins() -> None:
 
 def test_a_check_not_in_the_data_keeps_its_own_words() -> None:
     assert Other.title("en") == "Other" and Other.detail_labels == {}
+
+
+class SideParams(Params):
+    side: int = 1
+
+
+def test_a_check_class_takes_its_params_from_its_base_argument() -> None:
+    class Base(Check[SideParams]):
+        name = "based"
+        title = description = tr("x", "x")
+        outcomes = ()
+        sources = ()
+
+        def resolve(self, params: SideParams, dice: DiceSource) -> Resolution:
+            return Resolution("x")
+
+    class Child(Base):
+        name = "child"
+
+    assert Base.params is SideParams and Child.params is SideParams
+    assert GameCheck.params is Params  # written: kept
+
+
+def test_a_check_class_takes_its_name_from_the_table_naming_it() -> None:
+    """`data/checks.toml` names each check's class (`[medicine] class = "health.Medicine"`):
+    the class does not write the id again; a class no table names has no name given."""
+    from ecran.systems.fluid.checks.health import Medicine
+    from ecran.systems.fluid.checks.test import Test
+
+    assert "name" not in vars(Medicine) or Medicine.name == "medicine"
+    assert Medicine.name == "medicine" and Test.name == "test"
+    words = CheckWords({}, {}, package="ecran.systems.fluid")
+    assert words.name_of(Medicine) is None  # no table names it here
+    assert WORDS.name_of(Coin) is None  # no package: only written names

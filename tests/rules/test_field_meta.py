@@ -60,3 +60,20 @@ def test_an_option_with_named_choices() -> None:
 def test_a_plain_field_falls_back_to_its_name() -> None:
     meta = FieldMeta.of_model(Sample)["note"]
     assert meta.label("fr") == "note" and meta.help is None and meta.choices == ()
+
+
+def test_a_sheet_view_row_takes_the_label_its_field_declares() -> None:
+    """`field_rows`: the sheet's view shows a field under the words declared on the field
+    (and the common words of every sheet for `player`), never a second copy of them."""
+    from ecran.engine import get_system
+    from ecran.rules.field import field_labels, field_rows
+
+    warp = get_system("warp")
+    sheet = warp.new_character("Zoé").model_copy(update={"concept": "Pilote", "player": "Ana"})
+    rows = field_rows(sheet, ("player", "concept"))
+    labels = field_labels(type(sheet))
+    assert [(r.label, r.value("fr")) for r in rows] == [
+        (labels["player"], "Ana"),
+        (labels["concept"], "Pilote"),
+    ]
+    assert rows[0].label.fr == "Joueur" and rows[1].label.en == "Concept"

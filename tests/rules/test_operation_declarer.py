@@ -54,3 +54,17 @@ def test_declared_function_applies_its_rule() -> None:
 def test_a_title_missing_from_data_fails_at_import() -> None:
     with pytest.raises(KeyError):
         operation("unknown")
+
+
+def test_a_rule_that_rolls_nothing_takes_no_dice() -> None:
+    """A rule of two arguments (sheet, parameters) is declared as well; the dice an operation
+    is run with never reach it (a rule that asked one would find no script left)."""
+    heal = OperationDeclarer({"heal": tr("Soigner", "Heal")})
+
+    @heal("heal", cite("t.txt", 6))
+    def healed(sheet: Sheet, params: WoundParams) -> Change[Sheet]:
+        return Change(sheet.model_copy(update={"wounds": 0}), tr("soigné", "healed"))
+
+    assert healed.params is WoundParams
+    change = healed.run(Sheet(name="Zoé", wounds=3), WoundParams(), ScriptedDice())
+    assert change.sheet.wounds == 0

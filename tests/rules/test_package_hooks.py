@@ -48,3 +48,31 @@ def test_a_class_outside_a_system_module_derives_nothing() -> None:
         character = CharacterSheet
 
     assert Toy.tracks is System.tracks and Toy.checks == ()
+
+
+@pytest.mark.parametrize("game", ["artemis", "demo", "fluid", "nephilim", "organique", "warp"])
+def test_a_game_is_named_by_its_package(game: str) -> None:
+    """id, name, seed and options come from the package (its name, `NAME`, `tables.SEED`,
+    `options.LISTED` else every one of `options.OPTIONS`), not from lines in `system.py`."""
+    import importlib
+
+    package = importlib.import_module(f"ecran.systems.{game}")
+    options = importlib.import_module(f"ecran.systems.{game}.options")
+    system = get_system(game)
+    assert system.id == game
+    assert (system.name.fr, system.name.en) == package.NAME
+    assert system.seed == importlib.import_module(f"ecran.systems.{game}.tables").SEED
+    listed = getattr(options, "LISTED", None) or tuple(options.OPTIONS.values())
+    assert tuple(system.options) == tuple(listed)
+
+
+def test_what_a_game_class_writes_wins_over_its_package() -> None:
+    class Toy(System[CharacterSheet]):
+        package = "ecran.systems.demo"
+        id = "toy_named"
+        seed = "toy.txt"
+        options = ()
+        character = CharacterSheet
+
+    assert (Toy.id, Toy.seed, Toy.options) == ("toy_named", "toy.txt", ())
+    assert Toy.name.en == "Demonstration"  # not written: the package's

@@ -118,3 +118,49 @@ def test_a_walkable_check_keeps_the_default_distribution() -> None:
     """The base class is what the contract above compares with."""
     assert isinstance(get_system("demo"), System)
     assert type(get_system("demo").check("d6")).distribution is Check.distribution
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_checks_are_its_data_tables_in_order(game: str) -> None:
+    """The check list is data: `data/checks.toml`'s tables in file order, each naming the
+    `module.Class` that makes it (`ecran.systems.listed`)."""
+    from ecran.rules.data import load_toml
+
+    rows = load_toml(f"ecran.systems.{game}", "checks.toml")
+    checks = get_system(game).checks
+    assert [c.name for c in checks] == list(rows)
+    for check, row in zip(checks, rows.values(), strict=True):
+        module, cls = row["class"].rsplit(".", 1)
+        assert type(check).__name__ == cls
+        assert type(check).__module__ == f"ecran.systems.{game}.checks.{module}"
+
+
+def test_a_check_table_without_its_class_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ecran.rules.data
+    from ecran.rules import EcranError
+    from ecran.systems import listed
+
+    rows = {"d6": {"class": "d6.D6"}, "d8": {"title": {"fr": "d8", "en": "d8"}}}
+    monkeypatch.setattr(ecran.rules.data, "load_toml", lambda package, filename: rows)
+    with pytest.raises(EcranError, match=r"checks\.toml.*class of d8"):
+        listed("ecran.systems.demo.checks")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sheet_rule_in_data_is_checked(game: str) -> None:
+    """A game whose breaches are data (`data/violations.toml`, `rules.data.SheetRules`) names
+    each of its rules in `validation.py`, and each message has the same blanks in both
+    languages."""
+    import re
+
+    from ecran.rules.data import load_toml
+
+    path = SYSTEMS / game / "data" / "violations.toml"
+    if not path.is_file():
+        pytest.skip(f"{game} writes its breaches in code")
+    code = (SYSTEMS / game / "validation.py").read_text(encoding="utf-8")
+    for rule, row in load_toml(f"ecran.systems.{game}", "violations.toml").items():
+        family = rule.rpartition(".")[0]
+        assert f'"{rule}"' in code or f'f"{family}.' in code, rule
+        blanks = [set(re.findall(r"{(\w+)}", row["message"][lang])) for lang in ("fr", "en")]
+        assert blanks[0] == blanks[1], rule

@@ -84,13 +84,7 @@ def explode_chain(
     weights = die.weights()
     if weights and all(face in on for face in weights):
         raise ValueError("a die that explodes on every face never stops")
-    value = score if score is not None else _identity
-    going: dict[int, int] = {}
-    stopping: dict[int, int] = {}
-    for face, w in weights.items():
-        table = going if face in on else stopping
-        key = value(face)
-        table[key] = table.get(key, 0) + w
+    going, stopping = _split(weights, on, score)
     if not going:
         return Distribution(stopping, die.denominator).reduced()
     den = die.denominator
@@ -135,13 +129,7 @@ def chains_sum(
     (big-integer powers) and one convolution, instead of the power of a long chain (`10d10!`:
     210 outcomes raised to the 10th)."""
     weights = die.weights()
-    value = score if score is not None else _identity
-    going: dict[int, int] = {}
-    stopping: dict[int, int] = {}
-    for face, w in weights.items():
-        table = going if face in on else stopping
-        key = value(face)
-        table[key] = table.get(key, 0) + w
+    going, stopping = _split(weights, on, score)
     if len(going) != 1 or not stopping or max_depth < 0 or count < 2:
         return explode_chain(die, on, max_depth=max_depth, score=score).repeat(count)
     ((g, wg),) = going.items()
@@ -153,6 +141,21 @@ def chains_sum(
     stops = Distribution._trusted(stopping, sum(stopping.values())).repeat(count)
     total = jumps.map(lambda j: g * j) + stops
     return Distribution._trusted(total.weights(), den ** ((max_depth + 1) * count)).reduced()
+
+
+def _split(
+    weights: dict[int, int], on: Collection[int], score: Callable[[int], int] | None
+) -> tuple[dict[int, int], dict[int, int]]:
+    """One roll of a chain by what it scores, weighted: the faces that explode again (in
+    `on`), then the faces that stop it; the faces themselves where `score` is None."""
+    value = score if score is not None else _identity
+    going: dict[int, int] = {}
+    stopping: dict[int, int] = {}
+    for face, w in weights.items():
+        table = going if face in on else stopping
+        key = value(face)
+        table[key] = table.get(key, 0) + w
+    return going, stopping
 
 
 def _identity(face: int) -> int:

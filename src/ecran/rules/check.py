@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -94,7 +94,17 @@ class Check(ABC, Generic[P]):
     work_details: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A check class writes neither its `params` (its base's type argument:
+        `class Medicine(FluidCheck[PenaltyParams])`) nor, where its game's data names its
+        class, its `name` (`data/checks.toml`: `[medicine] class = "health.Medicine"`)."""
         super().__init_subclass__(**kwargs)
+        given = params_argument(cls)
+        if "params" not in cls.__dict__ and given is not None:
+            cls.params = given
+        if "name" not in cls.__dict__ and cls.words is not None:
+            named = cls.words.name_of(cls)
+            if named is not None:
+                cls.name = named
         name = cls.__dict__.get("name")
         if cls.words is not None and "value_labels" not in cls.__dict__:
             cls.value_labels = {**cls.value_labels, **cls.words.groups.get("detail_values", {})}
@@ -162,6 +172,16 @@ class Check(ABC, Generic[P]):
             if o.name == name:
                 return o
         raise KeyError(name)
+
+
+def params_argument(cls: type) -> type[BaseModel] | None:
+    """The parameter model a class names as its generic base's argument (`Check[TestParams]`,
+    `FluidCheck[PenaltyParams]`), or None where it names none (a TypeVar, no argument)."""
+    for base in cls.__dict__.get("__orig_bases__", ()):
+        for argument in get_args(base):
+            if isinstance(argument, type) and issubclass(argument, BaseModel):
+                return argument
+    return None
 
 
 def at_difficulty(params: P, difficulty: int) -> P:

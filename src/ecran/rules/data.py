@@ -4,18 +4,20 @@ models at import so a malformed table fails loudly at start-up, not in the middl
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.rules.errors import EcranError
 from ecran.rules.option import Option, param
 from ecran.rules.outcome import Outcome
 from ecran.rules.text import Source, Text
+from ecran.rules.violation import RuleViolation
 
 M = TypeVar("M", bound=BaseModel)
+R = TypeVar("R")
 
 
 class DataRow(BaseModel):
@@ -34,6 +36,16 @@ class Worded(DataRow):
     @property
     def label(self) -> Text:
         return Text(fr=self.fr, en=self.en)
+
+
+def row_where(rows: Iterable[R], **key: Any) -> R:
+    """The row of a data table whose fields equal `key` (`row_where(COMBAT.action, name="strike")`,
+    `row_where(OCCULT.circle, id="magie_1")`): the one lookup every game's tables need. A value no
+    row has is a KeyError naming it (the callers pass ids their own data or models allowed)."""
+    for row in rows:
+        if all(getattr(row, field) == value for field, value in key.items()):
+            return row
+    raise KeyError(", ".join(f"{field}={value!r}" for field, value in key.items()))
 
 
 def load_toml(package: str, filename: str) -> dict[str, Any]:
@@ -142,8 +154,11 @@ class OutcomeWords(BaseModel):
 class CheckWordsRow(BaseModel):
     """A check's words; an unknown key is refused (a misspelt `details` would drop labels)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
+    #: The check's `module.Class` inside the game's `checks` package: the game's list of checks
+    #: is this file's tables in order (`ecran.systems.listed`).
+    made_by: str = Field("", alias="class")
     title: Text
     description: Text
     #: Groups of `data/details.toml` labelling the check's `Resolution.details`, in order (a later
@@ -169,10 +184,14 @@ class CheckWords:
         checks: dict[str, CheckWordsRow],
         groups: dict[str, dict[str, Text]],
         sets: dict[str, list[OutcomeWords]] | None = None,
+        package: str = "",
     ):
         self.checks = checks
         self.groups = groups
         self.sets = sets or {}
+        #: `<module>.<Class>` under the game's `checks` package -> the check id that names it.
+        self.makers = {row.made_by: name for name, row in checks.items() if row.made_by}
+        self.package = package
 
     @classmethod
     def load(cls, package: str) -> CheckWords:
@@ -190,10 +209,18 @@ class CheckWords:
             g: {k: Text.model_validate(v) for k, v in rows.items()}
             for g, rows in _optional(package, "details.toml").items()
         }
-        return cls(checks, groups, sets)
+        return cls(checks, groups, sets, package)
 
     def __contains__(self, name: str) -> bool:
         return name in self.checks
+
+    def name_of(self, cls: type) -> str | None:
+        """The id the data gives the check class `cls` (its table's `class` is `cls`'s module
+        under the game's `checks` package and its name), or None where no table names it."""
+        prefix = f"{self.package}.checks."
+        if not self.package or not cls.__module__.startswith(prefix):
+            return None
+        return self.makers.get(f"{cls.__module__.removeprefix(prefix)}.{cls.__qualname__}")
 
     def detail_labels(self, name: str) -> dict[str, Text]:
         return {k: v for group in self.checks[name].details for k, v in self.groups[group].items()}
@@ -201,6 +228,47 @@ class CheckWords:
     def outcome_set(self, name: str) -> tuple[Outcome, ...]:
         """The outcomes of a set of `data/outcomes.toml`, for a rule that names them."""
         return tuple(Outcome(o.id, o.label, o.help) for o in self.sets[name])
+
+
+class SheetRule(DataRow):
+    """A rule a sheet must respect: the seed lines it cites (of `seed`, another document than
+    the game's book, where given, with a `note`), its message ({name}s to fill)."""
+
+    lines: tuple[int, int]
+    message: Text
+    seed: str | None = None
+    note: str = ""
+
+
+class SheetRules:
+    """A game's sheet rules, from `data/violations.toml` (one table per rule: `lines` and
+    `message` = {fr, en}): what a breach says is data, and `validation.py` names the rule and
+    the values its message fills (`rules("traits.unique", "traits", name=name, count=2)`). A
+    value that is a `Text` is read in each message's language. The breach's rule id is the
+    game's `prefix` and the table's name (`fluid.traits.unique`)."""
+
+    def __init__(self, package: str, seed: str, prefix: str = "") -> None:
+        self.rows = {
+            rule: SheetRule.model_validate(row)
+            for rule, row in load_toml(package, "violations.toml").items()
+        }
+        self.seed = seed
+        self.prefix = prefix
+
+    def __call__(self, rule: str, path: str = "", **values: object) -> RuleViolation:
+        row = self.rows[rule]
+
+        def said(lang: str, template: str) -> str:
+            return template.format(
+                **{k: v(lang) if isinstance(v, Text) else v for k, v in values.items()}
+            )
+
+        return RuleViolation(
+            rule=f"{self.prefix}{rule}",
+            source=Source(seed=row.seed or self.seed, lines=row.lines, note=row.note),
+            message=Text(fr=said("fr", row.message.fr), en=said("en", row.message.en)),
+            path=path,
+        )
 
 
 def _optional(package: str, filename: str) -> dict[str, Any]:

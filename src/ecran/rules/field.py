@@ -11,7 +11,7 @@ from __future__ import annotations
 import types
 import typing
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal, get_args, get_origin
@@ -19,6 +19,7 @@ from typing import Any, Literal, get_args, get_origin
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from ecran.rules.sheet import SheetRow
 from ecran.rules.text import Text
 
 UNIONS = (typing.Union, types.UnionType)
@@ -178,6 +179,13 @@ def field_labels(model: type[BaseModel]) -> dict[str, Text]:
                 found.update((key, label) for key in (name, *meta.aliases))
         _LABELS[model] = found
     return found
+
+
+def field_rows(sheet: BaseModel, names: Sequence[str]) -> list[SheetRow]:
+    """A row per named field of `sheet`, labelled as its form labels it (`field_labels`): a
+    sheet's words are declared once, on its fields, and the sheet's view reads them there."""
+    labels = field_labels(type(sheet))
+    return [SheetRow(labels[name], str(getattr(sheet, name))) for name in names]
 
 
 def folded(word: str) -> str:

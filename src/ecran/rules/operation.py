@@ -6,6 +6,7 @@ never changed in place, so the event log can store before and after and an encou
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -85,6 +86,8 @@ class Operation(ABC, Generic[S, P]):
 
 
 Rule = Callable[[S, P, DiceSource], Change[S]]
+#: A rule that rolls nothing: the declarer passes it no dice.
+Fixed = Callable[[S, P], Change[S]]
 #: An operation's `law`: the sheets its rule leads to, with their probabilities, or None.
 Law = Callable[[S, P], Sequence[tuple[S, Fraction]] | None]
 
@@ -95,11 +98,13 @@ class OperationDeclarer:
         operation = OperationDeclarer(load_titles(PACKAGE, "operations.toml"))
 
         @operation("stabilise", seed(284, 311))
-        def stabilise(sheet: ArtemisSheet, params: NoParams, dice: DiceSource) -> Change[…]:
+        def stabilise(sheet: ArtemisSheet, params: NoParams) -> Change[ArtemisSheet]:
             \"\"\"Stabilised wounds stop worsening (L284-311).\"\"\"
 
     The name is the operation's id; its title (what people read) comes from the game's data; the
     parameter model is the annotation of the function's `params`; the sources sit beside the rule.
+    A rule that rolls takes the dice as its third argument, `dice: DiceSource`; one that rolls
+    nothing takes only the sheet and the parameters.
     """
 
     def __init__(self, titles: Mapping[str, Text]) -> None:
@@ -111,19 +116,19 @@ class OperationDeclarer:
         *sources: Source,
         law: Law[Any, Any] | None = None,
         law_examples: Sequence[Mapping[str, Any]] = (),
-    ) -> Callable[[Rule[S, P]], Operation[S, P]]:
+    ) -> Callable[[Rule[S, P] | Fixed[S, P]], Operation[S, P]]:
         """`law`: the operation's `Operation.law`, where the game writes one, with the
         parameters its contract test tries (`Operation.law_examples`)."""
         title = self._titles[name]
 
-        def declare(rule: Rule[S, P]) -> Operation[S, P]:
+        def declare(rule: Rule[S, P] | Fixed[S, P]) -> Operation[S, P]:
             params = get_type_hints(rule)["params"]
             attributes = {
                 "name": name,
                 "title": title,
                 "params": params,
                 "sources": sources,
-                "apply": lambda self, sheet, values, dice: rule(sheet, values, dice),
+                "apply": _applying(rule),
                 "__doc__": rule.__doc__,
                 "__module__": rule.__module__,
                 "__qualname__": rule.__qualname__,
@@ -135,3 +140,12 @@ class OperationDeclarer:
             return kind()
 
         return declare
+
+
+def _applying(rule: Rule[S, P] | Fixed[S, P]) -> Callable[..., Change[S]]:
+    """The `apply` method of a declared rule: the dice passed on to a rule that takes them."""
+    if len(inspect.signature(rule).parameters) == 3:
+        rolls = cast(Rule[S, P], rule)
+        return lambda self, sheet, values, dice: rolls(sheet, values, dice)
+    fixed = cast(Fixed[S, P], rule)
+    return lambda self, sheet, values, dice: fixed(sheet, values)

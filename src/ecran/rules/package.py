@@ -1,5 +1,7 @@
 """A game is its package: the `System` base finds a game's hooks and lists in the fixed module
-names of the package its class lives in (`<package>.system`), each imported on first use.
+names of the package its class lives in (`<package>.system`), each imported on first use, and
+its identity in the package itself: the id is the package's name, the name its `NAME`, the seed
+`tables.SEED`, the options `options.LISTED` (else every one of `options.OPTIONS`).
 
 Start-up (#16): naming the modules instead of importing them keeps `ecran odds artemis test`
 to the skill test's module, not the game's creation, sheet views or operations. A module or a
@@ -13,6 +15,8 @@ import importlib
 import importlib.util
 from collections.abc import Callable
 from typing import Any
+
+from ecran.rules.text import Text
 
 #: Each hook the base derives -> the module of the game's package holding a function of its name.
 HOOK_MODULES = {
@@ -102,6 +106,9 @@ def derive(cls: type, defaults: Callable[[str], Any], wrap: Callable[[str, Any],
     package = package_of(cls)
     if package is None:
         return
+    for name, value in identity(package).items():
+        if name not in cls.__dict__ and value is not None:
+            setattr(cls, name, value)
     for name, module in HOOK_MODULES.items():
         if name not in cls.__dict__:
             wrapped = functools.partial(wrap, name)
@@ -109,6 +116,31 @@ def derive(cls: type, defaults: Callable[[str], Any], wrap: Callable[[str, Any],
     for name, (module, attr) in LIST_MODULES.items():
         if name not in cls.__dict__:
             setattr(cls, name, Later(name, _loader(package, module, attr, defaults(name))))
+    if "options" not in cls.__dict__:
+        options = Later("options", functools.partial(listed_options, package))
+        setattr(cls, "options", options)  # noqa: B010 (`cls` is any class: no such attribute)
+
+
+def identity(package: str) -> dict[str, Any]:
+    """What names a game, from its package: `id` (the package's last name), `name` (the
+    package's `NAME`, French and English) and `seed` (`tables.SEED`); None where the package
+    does not give it (the class must then write it)."""
+    name = getattr(importlib.import_module(package), "NAME", None)
+    return {
+        "id": package.rpartition(".")[2],
+        "name": None if name is None else Text(fr=name[0], en=name[1]),
+        "seed": found(package, "tables", "SEED"),
+    }
+
+
+def listed_options(package: str) -> tuple[Any, ...]:
+    """The options a game lists: `options.LISTED` where the game keeps some apart (chosen blow
+    by blow, per NPC), else every one of `options.OPTIONS`, in the data's order."""
+    listed = found(package, "options", "LISTED")
+    if listed is not None:
+        return tuple(listed)
+    every = found(package, "options", "OPTIONS")
+    return () if every is None else tuple(every.values())
 
 
 def _loader(package: str, module: str, attr: str, default: Any) -> Callable[[], Any]:

@@ -3,7 +3,8 @@
 A game's `system.py` holds only what is the game's own: the `System` base finds its hooks and
 lists in the package's fixed module names (`ecran.rules.package`), imported on first use
 (start-up, #16). `lazy_system` gives a package its `SYSTEM` on first use, and `Listed` is a
-game's checks in order, each module imported when the list reaches it.
+game's checks in order, each module imported when the list reaches it; `listed` reads that order
+and each check's class from the game's `data/checks.toml`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,20 @@ def lazy_system(package: str) -> Callable[[str], Any]:
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return __getattr__
+
+
+def listed(package: str) -> Listed:
+    """The checks of a game's `checks` package (`__name__` there): the tables of the game's
+    `data/checks.toml` in file order, each naming its `module.Class` under `class`. The list is
+    data, beside the check's words; a table without a class is refused at import."""
+    from ecran.rules.data import load_toml, malformed
+
+    game = package.rpartition(".")[0]
+    rows = load_toml(game, "checks.toml")
+    missing = [name for name, row in rows.items() if not row.get("class")]
+    if missing:
+        raise malformed(game, "checks.toml", KeyError(f"class of {missing[0]}"))
+    return Listed(package, {name: row["class"] for name, row in rows.items()})
 
 
 class Listed(Sequence[Any]):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from ecran.rules.data import row_where
 from ecran.systems.organique.checks.situation import reach_span
 from ecran.systems.organique.tables import COMBAT
 from support import assert_rolls_match_odds
@@ -14,7 +15,7 @@ STRIKE = {"action": "strike", "reaction": "dodge"}
 
 def test_aim_is_the_free_action_bonus_L2795_2801(resolve) -> None:
     result = resolve("attack", (10,), action="shoot", characteristics=20, aim=True)
-    assert result.details["aim"] == COMBAT.free_action_named("aim").modifier == 4
+    assert result.details["aim"] == row_where(COMBAT.free_action, name="aim").modifier == 4
 
 
 @pytest.mark.parametrize(

@@ -12,10 +12,9 @@ from hypothesis import strategies as st
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from ecran.systems.organique.sheet import Health, OrganiqueSheet
+from ecran.systems.organique.sheet import ArmourPiece, Health, OrganiqueSheet
 from ecran.systems.organique.tracks import (
     Damage,
-    Layer,
     apply_damage,
     death_timer,
     encumbrance_penalty,
@@ -37,6 +36,11 @@ SYSTEM = get_system("organique")
 
 
 sheet = partial(Helpers(SYSTEM).created, "Tyra")
+
+
+def layer(coverage: int, bs: float, c: float) -> ArmourPiece:
+    """An armour layer of the sheet (IA, bs and c protection)."""
+    return ArmourPiece(name="armour", coverage=coverage, bs=bs, c=c)
 
 
 @settings(max_examples=40, deadline=None)
@@ -115,19 +119,27 @@ def test_wound_beyond_sng_carries_to_inc_L3821_3825_L3968_3970_L3986_3988(
 
 def test_leather_jacket_L660_671() -> None:
     """IA 7 / 2 bs: MR ≤ 7 turns 4 bs + 2 c into 2 bs + 2 c; MR ≥ 8 does the full damage."""
-    jacket = [Layer(7, 2, 0)]
+    jacket = [layer(7, 2, 0)]
     assert through_armour(Damage(4, 2), jacket, 7)[0] == Damage(2, 2)
     assert through_armour(Damage(4, 2), jacket, 8)[0] == Damage(4, 2)
 
 
 def test_ice_pick_fully_absorbed_L711_722() -> None:
     """1 bs AP 3, MR 7 against biker leathers IA 10 / 3 bs → nothing gets through."""
-    assert through_armour(Damage(1, 0), [Layer(10, 3, 1)], 7, ap=3)[0] == Damage(0, 0)
+    assert through_armour(Damage(1, 0), [layer(10, 3, 1)], 7, ap=3)[0] == Damage(0, 0)
 
 
 def test_tech_sword_ap_8_against_two_layers_L3983_3986() -> None:
     """6 bs AP 8 against 2 + 3 bs of protection (the example's figures) → 3 bs."""
-    passed, _ = through_armour(Damage(6, 0), [Layer(10, 2, 2), Layer(7, 3, 1)], 4, ap=8)
+    passed, _ = through_armour(
+        Damage(6, 0),
+        [
+            layer(10, 2, 2),
+            layer(7, 3, 1),
+        ],
+        4,
+        ap=8,
+    )
     assert passed == Damage(3, 0)
 
 

@@ -10,10 +10,9 @@ import pytest
 
 from ecran.engine import get_system
 from ecran.rules import EcranError
-from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.sheet import ArmourPiece, OrganiqueSheet
 from ecran.systems.organique.tracks import (
     Damage,
-    Layer,
     lift_difficulty,
     range_increments,
     through_armour,
@@ -29,6 +28,11 @@ def fighter(name: str, stats: dict[str, int], **update: Any) -> OrganiqueSheet:
     return OrganiqueSheet.model_validate(base)
 
 
+def layer(coverage: int, bs: float, c: float) -> ArmourPiece:
+    """An armour layer of the sheet (IA, bs and c protection)."""
+    return ArmourPiece(name="armour", coverage=coverage, bs=bs, c=c)
+
+
 def test_lift_100_kg_is_34_by_the_formula_L439_441() -> None:
     """The text says "about 30"; reading A8 keeps the formula ceil(kg / 3)."""
     assert lift_difficulty(100) == 34
@@ -36,8 +40,8 @@ def test_lift_100_kg_is_34_by_the_formula_L439_441() -> None:
 
 def test_ap_bullet_counts_as_its_ap_against_armour_L688_695() -> None:
     """5 bs AP 10 counts as 10 against the armour; never more than its 5 bs get through."""
-    assert through_armour(Damage(5, 0), [Layer(20, 7, 0)], None, ap=10)[0] == Damage(3, 0)
-    assert through_armour(Damage(5, 0), [Layer(20, 3, 0)], None, ap=10)[0] == Damage(5, 0)
+    assert through_armour(Damage(5, 0), [layer(20, 7, 0)], None, ap=10)[0] == Damage(3, 0)
+    assert through_armour(Damage(5, 0), [layer(20, 3, 0)], None, ap=10)[0] == Damage(5, 0)
 
 
 def test_dagger_increments_L3903_L3959() -> None:

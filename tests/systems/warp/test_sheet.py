@@ -66,7 +66,7 @@ def test_each_broken_rule_is_named_and_cited() -> None:
 def test_every_sheet_rule_in_data_is_checked() -> None:
     """Each rule of data/violations.toml is named by validation.py, and each message fills."""
     code = inspect.getsource(validation)
-    for rule, row in SHEET_RULES.items():
+    for rule, row in SHEET_RULES.rows.items():
         assert f'"{rule}"' in code, rule
         assert row.message.fr.count("{") == row.message.en.count("{"), rule
 

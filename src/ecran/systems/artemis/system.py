@@ -1,20 +1,13 @@
-"""The Espace Artémis system: what is the game's own (its options, sheet and creation fields);
+"""The Espace Artémis system: what is the game's own (its sheet and creation fields);
 the base finds its checks, operations and hooks in the package's modules."""
 
 from __future__ import annotations
 
-from ecran.rules import System, tr
-from ecran.systems.artemis import NAME
-from ecran.systems.artemis.options import LISTED
+from ecran.rules import System
 from ecran.systems.artemis.sheet import ArtemisSheet
-from ecran.systems.artemis.tables import SEED
 
 
 class Artemis(System[ArtemisSheet]):
-    id = "artemis"
-    name = tr(*NAME)
-    seed = SEED
-    options = LISTED
     character = ArtemisSheet
     # What the sheet's identity and skills pages hold (L385-685); NIFIMO, XP and the mental
     # balance are play state and start empty.

@@ -6,7 +6,7 @@ validates, so importing the game for one check does not pay for every table's (#
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel
@@ -34,8 +34,8 @@ LEVELS: tuple[LevelId, ...] = (
 )
 
 
-def seed(first: int, last: int | None = None, note: str = "") -> Source:
-    return cite(SEED, first, last, note)
+#: `seed(first, last, note)`: the book's lines `first`..`last`.
+seed = partial(cite, SEED)
 
 
 def site(first: int, last: int, page: str) -> Source:
@@ -81,10 +81,8 @@ class Privilege(Row):
     serious_fatigue: int
 
 
-class Difficulty(Row):
+class Difficulty(Worded):
     value: int
-    fr: str
-    en: str
     source: str
 
 
@@ -292,20 +290,16 @@ class SketchAttract(Row):
     cost: dict[Literal["success", "uncertainty", "failure"], Cost]
 
 
-class Metamorphosis(Row):
+class Power(Row):
+    """Métamorphose or Invocation (L263-312): difficulty `base` + `per_item` per item; the
+    fatigue it marks, `success_per_item` per item on a success, `failure` on a failure."""
+
     base: int
     per_item: int
     source: str
-    success_light_per_item: int
-    failure_light: int
-
-
-class Invocation(Row):
-    base: int
-    per_item: int
-    source: str
-    success_permanent_per_item: int
-    failure_permanent: int
+    fatigue: Literal["light", "permanent"]
+    success_per_item: int
+    failure: int
 
 
 class Rendezvous(Row):
@@ -339,8 +333,8 @@ class Scope(Row):
 class Psy(Row):
     sketch_trace: SketchTrace
     sketch_attract: SketchAttract
-    metamorphosis: Metamorphosis
-    invocation: Invocation
+    metamorphosis: Power
+    invocation: Power
     rendezvous: Rendezvous
     apaiser: Apaiser
     scope: list[Scope]

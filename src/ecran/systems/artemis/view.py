@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, joined, phrase, tr
+from ecran.rules.field import field_rows
 from ecran.systems.artemis import encounter, tables, tracks
 from ecran.systems.artemis.sheet import ArtemisSheet, Weapon
 
@@ -80,16 +81,22 @@ def _attitude(label: Text, attack: int | None, parry: int | None) -> Text:
     return phrase(tr("{label} {a} / {p}", "{label} {a} / {p}"), label=label, a=a, p=p)
 
 
+#: The identity page's text fields, each shown under the label its sheet field declares.
+IDENTITY = (
+    "player",
+    "career_main",
+    "career_secondary",
+    "origin",
+    "protector",
+    "family",
+    "advantage",
+    "disadvantage",
+)
+
+
 def sections(sheet: ArtemisSheet) -> list[SheetSection]:
     identity = [
-        SheetRow(tr("Joueur", "Player"), sheet.player),
-        SheetRow(tr("Carrière principale", "Main career"), sheet.career_main),
-        SheetRow(tr("Carrière secondaire", "Secondary career"), sheet.career_secondary),
-        SheetRow(tr("Origine", "Origin"), sheet.origin),
-        SheetRow(tr("Protecteur", "Patron"), sheet.protector),
-        SheetRow(tr("Famille", "Family"), sheet.family),
-        SheetRow(tr("Avantage", "Advantage"), sheet.advantage),
-        SheetRow(tr("Désavantage", "Disadvantage"), sheet.disadvantage),
+        *field_rows(sheet, IDENTITY),
         SheetRow(tr("Pouvoir", "Power"), sheet.power.text),
     ]
     described = [

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ecran.rules import EcranError, tr
+from ecran.rules.data import row_where
 from ecran.rules.wording import agreed
 from ecran.systems.fluid.tables import DIFFICULTY
 
@@ -34,7 +35,7 @@ def multiple_traits(own: Sequence[int], lent: Sequence[int] = ()) -> TraitUse:
 
 def difficulty_net(level: str) -> int:
     """Signed ladder: +5 cannot miss .. −5 impossible (L776-786, L920-930)."""
-    return DIFFICULTY.get(level).net
+    return row_where(DIFFICULTY.level, id=level).net
 
 
 def time_net(steps: int) -> int:

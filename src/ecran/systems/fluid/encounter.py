@@ -29,7 +29,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
 from ecran.systems.fluid import manoeuvres, tracks
 from ecran.systems.fluid.checks.base import MAX_PENALTY
-from ecran.systems.fluid.options import SURVIVAL_COMBINE
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import EQUIPMENT, HEALTH
 
@@ -306,7 +306,7 @@ def damage(
     `damage_taken`)."""
     details = result.details
     if check == "attack" and result.outcome in HITS:
-        combine = params.get("survival_combine", SURVIVAL_COMBINE.default)
+        combine = params.get("survival_combine", OPTIONS["survival_combine"].default)
         damage = min(MAX_DAMAGE, int(details["damage"]))
         return "take_hit", {
             "damage": damage,
@@ -334,7 +334,7 @@ def counter_damage(
     AUR. The encounter tracker applies it to the attacker's sheet."""
     details = result.details
     if check == "attack" and result.outcome == "countered":
-        combine = params.get("survival_combine", SURVIVAL_COMBINE.default)
+        combine = params.get("survival_combine", OPTIONS["survival_combine"].default)
         damage = min(MAX_DAMAGE, int(details["damage_taken"]))
         return "take_hit", {
             "damage": damage,

@@ -9,38 +9,3 @@ from ecran.rules import load_options
 from ecran.systems.fluid.tables import SEED
 
 OPTIONS = load_options(__package__ or "ecran.systems.fluid", SEED)
-
-NO_BASE_EXPLOSION = OPTIONS["no_base_explosion"]
-NO_DOUBLES = OPTIONS["no_doubles"]
-DOUBLES_OVER_BASE = OPTIONS["doubles_over_base"]
-BINARY_RESULTS = OPTIONS["binary_results"]
-VARIABLE_DELAY = OPTIONS["variable_delay"]
-ME_REFERENCE = OPTIONS["me_reference"]
-MAJOR_SUCCESS_AS = OPTIONS["major_success_as"]
-TIE_RULE = OPTIONS["tie_rule"]
-DEFENCELESS_BASELINE = OPTIONS["defenceless_baseline"]
-INCLUDE_WEAPON_DAMAGE = OPTIONS["include_weapon_damage"]
-EQUIPMENT_DIFFERENCE = OPTIONS["equipment_difference"]
-HIT_LOCATION = OPTIONS["hit_location"]
-CHASE_MARGIN = OPTIONS["chase_margin"]
-AVERAGE_ROUNDING = OPTIONS["average_rounding"]
-DAILY_RECOVERY = OPTIONS["daily_recovery"]
-SURVIVAL_COMBINE = OPTIONS["survival_combine"]
-CHECK_OPTIONS = (
-    NO_BASE_EXPLOSION,
-    NO_DOUBLES,
-    DOUBLES_OVER_BASE,
-    BINARY_RESULTS,
-    VARIABLE_DELAY,
-    ME_REFERENCE,
-    MAJOR_SUCCESS_AS,
-    TIE_RULE,
-    DEFENCELESS_BASELINE,
-    INCLUDE_WEAPON_DAMAGE,
-    EQUIPMENT_DIFFERENCE,
-    HIT_LOCATION,
-    CHASE_MARGIN,
-    AVERAGE_ROUNDING,
-    SURVIVAL_COMBINE,
-    DAILY_RECOVERY,
-)

@@ -3,8 +3,8 @@ built on first validation, `defer_build`, so the first check pays only for the t
 
 from __future__ import annotations
 
-from ecran.rules import Text, cite, tr
-from ecran.rules.data import DataRow, load_fields, load_model
+from ecran.rules import cite, tr
+from ecran.rules.data import DataRow, Worded, load_fields, load_model
 from ecran.rules.text import book
 
 PACKAGE = "ecran.systems.fluid"
@@ -17,19 +17,13 @@ SOURCE = cite(SEED, 1, 1957)
 _Row = DataRow
 
 
-class Rank(_Row):
+class Rank(Worded):
     id: str
     min: int | None = None
     max: int | None = None
-    fr: str
-    en: str
     help_fr: str
     help_en: str
     source: str
-
-    @property
-    def label(self) -> Text:
-        return tr(self.fr, self.en)
 
 
 class RankTable(_Row):
@@ -46,14 +40,9 @@ class RankTable(_Row):
     def ids(self) -> list[str]:
         return [r.id for r in self.rank]
 
-    def get(self, rank_id: str) -> Rank:
-        return next(r for r in self.rank if r.id == rank_id)
 
-
-class TimeStep(_Row):
+class TimeStep(Worded):
     rank: int
-    fr: str
-    en: str
     seconds: int
 
 
@@ -79,10 +68,8 @@ class TimeTable(_Row):
         return self.step[min(max(rank, 1), len(self.step)) - 1]
 
 
-class Difficulty(_Row):
+class Difficulty(Worded):
     id: str
-    fr: str
-    en: str
     net: int
     source: str
 
@@ -90,14 +77,9 @@ class Difficulty(_Row):
 class DifficultyTable(_Row):
     level: list[Difficulty]
 
-    def get(self, level_id: str) -> Difficulty:
-        return next(d for d in self.level if d.id == level_id)
 
-
-class Gear(_Row):
+class Gear(Worded):
     score: int
-    fr: str
-    en: str
     source: str
     names: list[str] = []  # the weapons the seed lists at this score
 
@@ -116,10 +98,8 @@ class ShieldRange(_Row):
     source: str
 
 
-class RangeBand(_Row):
+class RangeBand(Worded):
     dis: int
-    fr: str
-    en: str
     metres: int
     source: str
 
@@ -132,10 +112,8 @@ class EquipmentTables(_Row):
     combat_traits: CombatTraits
 
 
-class Complexity(_Row):
+class Complexity(Worded):
     dis: int
-    fr: str
-    en: str
     source: str
 
 
@@ -148,11 +126,9 @@ class SpellParameter(_Row):
     source: str
 
 
-class RankEffect(_Row):
+class RankEffect(Worded):
     rank: str
     outcome: str
-    fr: str
-    en: str
     source: str
 
 
@@ -179,11 +155,9 @@ class Medicine(_Row):
         return int(getattr(self, rank, 0) or 0)
 
 
-class Location(_Row):
+class Location(Worded):
     faces: list[int]
     id: str
-    fr: str
-    en: str
 
 
 class HealthTables(_Row):
@@ -205,19 +179,15 @@ class Creation(_Row):
     source: str
 
 
-class CharacteristicRow(_Row):
+class CharacteristicRow(Worded):
     code: str
     field: str
-    fr: str
-    en: str
     source: str
     optional: bool = False
 
 
-class AttributeRow(_Row):
+class AttributeRow(Worded):
     code: str
-    fr: str
-    en: str
     sum: list[str]
     source: str
 
@@ -241,9 +211,6 @@ class CharacterTables(_Row):
     characteristic: list[CharacteristicRow]
     attribute: list[AttributeRow]
     examples: TraitExamples
-
-    def by_code(self, code: str) -> CharacteristicRow:
-        return next(c for c in self.characteristic if c.code == code)
 
 
 RANKS = load_model(PACKAGE, "ranks.toml", RankTable)

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ecran.rules import RuleViolation, cite, tr
+from ecran.rules import RuleViolation
+from ecran.rules.data import SheetRules
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.experience import advance_cost
 from ecran.systems.fluid.sheet import ATTRIBUTE_OF, FluidSheet, Trait
-from ecran.systems.fluid.tables import CHARACTER, SEED
+from ecran.systems.fluid.tables import CHARACTER, PACKAGE, SEED
 
 RULES = CHARACTER.creation
 ALL_CODES = set(ATTRIBUTE_OF) | {"*"}
 
 
-def _v(rule: str, lines: tuple[int, int], fr: str, en: str, path: str = "") -> RuleViolation:
-    return RuleViolation(rule=rule, source=cite(SEED, *lines), message=tr(fr, en), path=path)
+#: A breach of a rule of `data/violations.toml` at a path, its message filled with values.
+_v = SheetRules(PACKAGE, SEED, "fluid.")
 
 
 def creation_value(sheet: FluidSheet, code: str) -> int:
@@ -46,27 +47,11 @@ def _characteristics(sheet: FluidSheet) -> list[RuleViolation]:
     values = {code: creation_value(sheet, code) for code in codes}
     total = sum(values.values())
     if total != RULES.characteristic_points:
-        found.append(
-            _v(
-                "fluid.char.points",
-                (91, 101),
-                f"les caractéristiques de création font {total} points au lieu de 40 "
-                f"(sur {len(codes)} caractéristiques)",
-                f"creation characteristics total {total} points instead of 40 "
-                f"(over {len(codes)} characteristics)",
-                "characteristics",
-            )
-        )
+        found.append(_v("char.points", "characteristics", total=total, count=len(codes)))
     for code, value in values.items():
         if not RULES.characteristic_min <= value <= RULES.characteristic_max:
             found.append(
-                _v(
-                    "fluid.char.range",
-                    (93, 95),
-                    f"{code} vaut {value} à la création : entre 1 et 7",
-                    f"{code} is {value} at creation: must be 1 to 7",
-                    f"characteristics.{ATTRIBUTE_OF[code]}",
-                )
+                _v("char.range", f"characteristics.{ATTRIBUTE_OF[code]}", code=code, value=value)
             )
     return found
 
@@ -78,111 +63,50 @@ def _traits(sheet: FluidSheet) -> list[RuleViolation]:
     negative = sum(t.value for t in created if t.kind == "negative")
     budget = RULES.trait_points + negative
     if positive > budget:
-        found.append(
-            _v(
-                "fluid.traits.budget",
-                (213, 233),
-                f"{positive} points de Traits positifs pour {budget} permis (8 + Traits négatifs)",
-                f"{positive} positive Trait points for {budget} allowed (8 + negative Traits)",
-                "traits",
-            )
-        )
+        found.append(_v("traits.budget", "traits", positive=positive, budget=budget))
     for index, trait in enumerate(sheet.traits):
         path = f"traits.{index}"
         start = trait_creation_value(sheet, trait)
         if trait.origin == "creation" and trait.kind == "positive" and start > RULES.trait_max:
-            found.append(
-                _v(
-                    "fluid.traits.max",
-                    (213, 213),
-                    f"« {trait.name} » vaut {start} à la création : 3 au plus",
-                    f"'{trait.name}' is {start} at creation: 3 at most",
-                    path,
-                )
-            )
+            found.append(_v("traits.max", path, name=trait.name, start=start))
         bad = [h for h in trait.hinders if h not in ALL_CODES]
         if bad:
             found.append(
-                _v(
-                    "fluid.traits.hinders",
-                    (886, 892),
-                    f"« {trait.name} » gêne des caractéristiques inconnues : {', '.join(bad)}",
-                    f"'{trait.name}' hinders unknown characteristics: {', '.join(bad)}",
-                    f"{path}.hinders",
-                )
+                _v("traits.hinders", f"{path}.hinders", name=trait.name, codes=", ".join(bad))
             )
     names = Counter(t.name for t in sheet.traits)
     for name, count in names.items():
         if count > 1:
-            found.append(
-                _v(
-                    "fluid.traits.unique",
-                    (199, 203),
-                    f"le Trait « {name} » apparaît {count} fois",
-                    f"Trait '{name}' appears {count} times",
-                    "traits",
-                )
-            )
+            found.append(_v("traits.unique", "traits", name=name, count=count))
     return found
 
 
 def _pools(sheet: FluidSheet) -> list[RuleViolation]:
     found = []
-    lines = {"RES": (109, 113), "AUR": (115, 119), "SAN": (121, 127)}
-    for pool, span in lines.items():
+    for pool in ("RES", "AUR", "SAN"):
         top = tracks.attribute(sheet, pool)
         if tracks.current(sheet, pool) > top:
             found.append(
                 _v(
-                    f"fluid.pool.{pool.lower()}",
-                    span,
-                    f"{pool} actuelle {tracks.current(sheet, pool)} au-dessus du maximum {top}",
-                    f"current {pool} {tracks.current(sheet, pool)} above its maximum {top}",
+                    f"pool.{pool.lower()}",
                     pool.lower(),
+                    pool=pool,
+                    current=tracks.current(sheet, pool),
+                    top=top,
                 )
             )
     for code, points in sheet.spent.items():
         if code not in ATTRIBUTE_OF or (code == "MAG" and sheet.characteristics.magie is None):
-            found.append(
-                _v(
-                    "fluid.spend.code",
-                    (790, 800),
-                    f"points dépensés dans une caractéristique inconnue : {code}",
-                    f"points spent from an unknown characteristic: {code}",
-                    "spent",
-                )
-            )
+            found.append(_v("spend.code", "spent", code=code))
         elif not 0 <= points <= sheet.characteristics.score(code):
-            found.append(
-                _v(
-                    "fluid.spend.range",
-                    (790, 800),
-                    f"{points} points dépensés en {code} : entre 0 et son score",
-                    f"{points} points spent from {code}: between 0 and its score",
-                    f"spent.{code}",
-                )
-            )
+            found.append(_v("spend.range", f"spent.{code}", points=points, code=code))
     con = sheet.characteristics.score("CON")
     if sheet.pause_res_today > con:
-        found.append(
-            _v(
-                "fluid.recovery.pause",
-                (1575, 1581),
-                f"{sheet.pause_res_today} RES regagnés en pauses aujourd'hui : CON ({con}) au plus",
-                f"{sheet.pause_res_today} RES from pauses today: CON ({con}) at most",
-                "pause_res_today",
-            )
-        )
+        found.append(_v("recovery.pause", "pause_res_today", res=sheet.pause_res_today, con=con))
     intel = sheet.characteristics.score("INT")
     if len(sheet.prepared_spells) > intel:
         found.append(
-            _v(
-                "fluid.magic.prepared",
-                (1884, 1890),
-                f"{len(sheet.prepared_spells)} sorts préparés : INT ({intel}) au plus",
-                f"{len(sheet.prepared_spells)} prepared spells: INT ({intel}) at most",
-                "prepared_spells",
-            )
+            _v("magic.prepared", "prepared_spells", count=len(sheet.prepared_spells), intel=intel)
         )
     return found
 
@@ -194,22 +118,15 @@ def _advances(sheet: FluidSheet) -> list[RuleViolation]:
         if adv.xp != expected:
             found.append(
                 _v(
-                    "fluid.xp.cost",
-                    (1945, 1955),
-                    f"{adv.target} → {adv.to} coûte {expected} XP, pas {adv.xp}",
-                    f"{adv.target} → {adv.to} costs {expected} XP, not {adv.xp}",
+                    "xp.cost",
                     f"advances.{index}",
+                    target=adv.target,
+                    to=adv.to,
+                    expected=expected,
+                    xp=adv.xp,
                 )
             )
     spent = sum(a.xp for a in sheet.advances)
     if spent > sheet.xp:
-        found.append(
-            _v(
-                "fluid.xp.balance",
-                (1933, 1955),
-                f"{spent} XP dépensés pour {sheet.xp} gagnés",
-                f"{spent} XP spent for {sheet.xp} earned",
-                "xp",
-            )
-        )
+        found.append(_v("xp.balance", "xp", spent=spent, xp=sheet.xp))
     return found

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, joined, tr
+from ecran.rules.data import row_where
 from ecran.systems.fluid import encounter, tracks
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import CHARACTER
 
 
 def _char_label(code: str) -> Text:
-    row = CHARACTER.by_code(code)
+    row = row_where(CHARACTER.characteristic, code=code)
     return tr(f"{row.fr} ({code})", f"{row.en} ({code})")
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
+from ecran.rules.data import row_where
 from ecran.systems.nephilim.checks.combat import Attack, Initiative, wound_boxes
 from ecran.systems.nephilim.checks.core import base_score
 from ecran.systems.nephilim.round import delay_bonus
@@ -172,7 +173,7 @@ def best_defence(
         own = side_of(defender, characteristic_for(defender, d.skill, d.characteristic), d.skill)
         return base_score(int(own["characteristic"] or 0), own["skill"]) - int(own["malus"] or 0)
 
-    options = [COMBAT.defence_by_id(i) for i in mode.defences]
+    options = [row_where(COMBAT.defence, id=i) for i in mode.defences]
     chosen = max(options, key=lambda d: (score(d), -options.index(d)))
     return chosen, characteristic_for(defender, chosen.skill, chosen.characteristic)
 

@@ -11,8 +11,8 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from ecran.rules import CharacterSheet, Text, param, tr
 from ecran.rules.field import accept_people_input, folded
-from ecran.systems.nephilim import options
 from ecran.systems.nephilim.ka import meta_bonuses, normalize
+from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.skills import effective, steps_paid
 from ecran.systems.nephilim.tables import (
     CHARACTERISTIC_IDS,
@@ -132,7 +132,7 @@ class NephilimSheet(CharacterSheet):
     characteristics: Characteristics = FIELDS("characteristics", default_factory=Characteristics)
     ka: dict[Element, int] = FIELDS("ka_sheet", default_factory=_human_ka, keys=ELEMENT_WORDS)
     skills: dict[str, int] = FIELDS("skills", default_factory=dict, keys=SKILL_WORDS)
-    skill_characteristics: dict[str, CharacteristicId] = options.SKILL_CHARACTERISTIC.field()
+    skill_characteristics: dict[str, CharacteristicId] = OPTIONS["skill_characteristics"].field()
     occult_skills: dict[str, int] = FIELDS("occult_skills", default_factory=dict, keys=OCCULT_WORDS)
     languages: list[str] = FIELDS("languages", default_factory=list)
     written_languages: dict[str, Literal["A", "C", "M"]] = FIELDS(
@@ -146,18 +146,20 @@ class NephilimSheet(CharacterSheet):
     round_actions: int = FIELDS("round_actions", default=1, ge=1, le=6)
     delayed_segments: int = FIELDS("delayed_segments_sheet", default=0, ge=0, le=20)
     delayed_rounds: int = FIELDS("delayed_rounds_sheet", default=0, ge=0, le=10)
-    armour: int = options.ARMOUR.field(ge=0, le=10)
+    armour: int = OPTIONS["armour"].field(ge=0, le=10)
     # How this table reads the ambiguous rules that shape the sheet, its penalties and combat.
-    wound_characteristics: Literal["motor", "force_coordination"] = options.WOUND_SET.field()
-    wound_malus_count: Literal["per_characteristic", "once"] = options.WOUND_COUNT.field()
-    track_boxes: Literal["pairs", "zero_alone"] = options.TRACK_BOXES.field()
-    ka_test_element: Literal["dominant", "feu", "air", "eau", "terre", "lune", "soleil"] = (
-        options.KA_TEST_ELEMENT.field()
-    )
-    language_prerequisites: bool = options.LANGUAGE_PREREQUISITES.field()
-    skill_step_budget: int = options.STEP_BUDGET.field(ge=0)
-    segments: Literal["from_highest_remaining", "fixed_windows"] = options.SEGMENTS.field()
-    anticipation_tie: Literal["simultaneous", "roll_off"] = options.ANTICIPATION_TIE.field()
+    wound_characteristics: Literal["motor", "force_coordination"] = OPTIONS[
+        "wound_characteristics"
+    ].field()
+    wound_malus_count: Literal["per_characteristic", "once"] = OPTIONS["wound_malus_count"].field()
+    track_boxes: Literal["pairs", "zero_alone"] = OPTIONS["track_boxes"].field()
+    ka_test_element: Literal["dominant", "feu", "air", "eau", "terre", "lune", "soleil"] = OPTIONS[
+        "ka_test_element"
+    ].field()
+    language_prerequisites: bool = OPTIONS["language_prerequisites"].field()
+    skill_step_budget: int = OPTIONS["skill_step_budget"].field(ge=0)
+    segments: Literal["from_highest_remaining", "fixed_windows"] = OPTIONS["segments"].field()
+    anticipation_tie: Literal["simultaneous", "roll_off"] = OPTIONS["anticipation_tie"].field()
 
 
 # -- reading the sheet ---------------------------------------------------------------------

@@ -1,13 +1,10 @@
-"""The `nephilim` System: what is the game's own (its options, sheet and creation fields); the
+"""The `nephilim` System: what is the game's own (its sheet and creation fields); the
 base finds its checks, operations and hooks in the package's modules."""
 
 from __future__ import annotations
 
-from ecran.rules import System, tr
-from ecran.systems.nephilim import NAME
-from ecran.systems.nephilim.options import OPTIONS
+from ecran.rules import System
 from ecran.systems.nephilim.sheet import NephilimSheet
-from ecran.systems.nephilim.tables import SEED
 
 #: Sheet fields that change in play (tracks L72-88, the stasis bonus L630, the round L508-518).
 PLAY_STATE = frozenset(
@@ -16,10 +13,6 @@ PLAY_STATE = frozenset(
 
 
 class Nephilim(System[NephilimSheet]):
-    id = "nephilim"
-    name = tr(*NAME)
-    seed = SEED
-    options = tuple(OPTIONS.values())
     character = NephilimSheet
     # Guided creation asks for the character, not for the state of a fight in progress.
     creation_fields = tuple(f for f in NephilimSheet.model_fields if f not in PLAY_STATE)

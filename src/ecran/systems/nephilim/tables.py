@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import ConfigDict
 
 from ecran.rules import Text, cite
-from ecran.rules.data import DataRow, load_fields, load_model
+from ecran.rules.data import DataRow, Worded, load_fields, load_model
 from ecran.rules.text import book, tr
 
 PACKAGE = "ecran.systems.nephilim"
@@ -24,10 +24,8 @@ Level = Literal["P", "A", "C", "M"]
 Model = DataRow
 
 
-class CharacteristicRow(Model):
+class CharacteristicRow(Worded):
     id: str
-    fr: str
-    en: str
     source: str
     benchmarks: list[str]
     benchmarks_en: list[str]
@@ -106,13 +104,11 @@ class Node(Model):
     prereq_mode: Literal["all", "any"] | None = None
 
 
-class RankRow(Model):
+class RankRow(Worded):
     """A language rank's capability (L116-120) or a skill score's knowledge (L92-104)."""
 
     level: Level
     source: str
-    fr: str
-    en: str
     score: int | None = None
 
 
@@ -123,20 +119,16 @@ class Tree(Model):
     scale: list[RankRow] = []
 
 
-class Science(Model):
+class Science(Worded):
     id: str
-    fr: str
-    en: str
     rituals: tuple[str, str]
     source: str
 
 
-class Circle(Model):
+class Circle(Worded):
     id: str
     science: str
     rank: int
-    fr: str
-    en: str
     control: int | None = None
     control_source: str | None = None
     durations_source: str
@@ -173,24 +165,17 @@ class Occult(Model):
     stasis: Stasis
     plexus: Plexus
 
-    def circle_by_id(self, circle_id: str) -> Circle:
-        return next(c for c in self.circle if c.id == circle_id)
 
-
-class Day(Model):
+class Day(Worded):
     id: str
     weekday: int
-    fr: str
-    en: str
     planet: str
     element: str
     source: str
 
 
-class Sign(Model):
+class Sign(Worded):
     id: str
-    fr: str
-    en: str
     start: tuple[int, int]
     end: tuple[int, int]
     planet: str
@@ -247,13 +232,11 @@ class LeadTable(Model):
     percent: list[str]
 
 
-class AttackMode(Model):
+class AttackMode(Worded):
     """An attack the encounter tracker offers: a combat skill, its default characteristic
     (the GM's choice, L455) and what the defender may oppose to it (L493)."""
 
     id: str
-    fr: str
-    en: str
     skill: str
     characteristic: str
     defences: list[str]
@@ -261,10 +244,8 @@ class AttackMode(Model):
     source: str
 
 
-class Defence(Model):
+class Defence(Worded):
     id: str
-    fr: str
-    en: str
     skill: str
     characteristic: str
     source: str
@@ -282,9 +263,6 @@ class Combat(Model):
     attack_mode: list[AttackMode]
     defence: list[Defence]
 
-    def defence_by_id(self, defence_id: str) -> Defence:
-        return next(d for d in self.defence if d.id == defence_id)
-
 
 class DiceTable(Model):
     source: str
@@ -293,11 +271,9 @@ class DiceTable(Model):
     cumulative_in_36: list[int]
 
 
-class NpcRole(Model):
+class NpcRole(Worded):
     """How a random NPC of one role is rolled (a house rule: the text has no NPCs)."""
 
-    fr: str
-    en: str
     characteristic_shift: int
     skill_picks: tuple[int, int]
     skill_steps: int

@@ -8,7 +8,7 @@ from typing import Any
 from ecran.dice import Roller
 from ecran.rules import NPC_NAME, Params
 from ecran.rules.text import DEFAULT_LANG
-from ecran.systems.organique.options import NPC_ROLE, NpcRole
+from ecran.systems.organique.options import OPTIONS, NpcRole
 from ecran.systems.organique.sheet import (
     ArmourPiece,
     Characteristics,
@@ -52,7 +52,7 @@ NAMED_SKILLS: tuple[tuple[str, StatName], ...] = (
 class NpcParams(Params):
     """The choices a random NPC takes: its role, a labelled house rule (option `role`)."""
 
-    role: NpcRole = NPC_ROLE.field()
+    role: NpcRole = OPTIONS["role"].field()
 
 
 #: House rule `role`: (characteristic shift, highest skill level, skill level shift,
@@ -115,7 +115,7 @@ def _rolled(roller: Roller, lang: str, **choices: Any) -> OrganiqueSheet:
     weapons = [weapon]
     # The weapon a combat skill needs comes with it (knife throwing: the throwing daggers).
     for skill in combat:
-        needed = next((w for w in COMBAT.weapon if w.label_fr == skill.weapon), None)
+        needed = next((w for w in COMBAT.weapon if w.label.fr == skill.weapon), None)
         if needed is not None and needed not in weapons:
             weapons.append(needed)
     return OrganiqueSheet(
@@ -127,11 +127,11 @@ def _rolled(roller: Roller, lang: str, **choices: Any) -> OrganiqueSheet:
         skills=skills,
         combat_skills=combat,
         weapons=[
-            WeaponItem(name=w.label_fr, reach=w.reach, bs=w.bs, c=w.c, ap=w.ap) for w in weapons
+            WeaponItem(name=w.label.fr, reach=w.reach, bs=w.bs, c=w.c, ap=w.ap) for w in weapons
         ],
         armour=[
             ArmourPiece(
-                name=armour.label_fr,
+                name=armour.label.fr,
                 coverage=armour.coverage,
                 bs=armour.bs,
                 c=armour.c,

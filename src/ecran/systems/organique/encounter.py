@@ -9,6 +9,7 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Action, Consequence, Resolution, Text, tr
+from ecran.rules.data import row_where
 from ecran.rules.field import folded
 from ecran.systems.organique.checks.situation import reach_span
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
@@ -64,7 +65,7 @@ def weapon_named(name: str) -> Weapon | None:
     """The chapter's weapon row by id or French/English name (a frozen row: kept by name)."""
     key = name.casefold()
     return next(
-        (w for w in COMBAT.weapon if key in (w.name, w.label_fr.casefold(), w.label_en.casefold())),
+        (w for w in COMBAT.weapon if key in (w.name, w.label.fr.casefold(), w.label.en.casefold())),
         None,
     )
 
@@ -190,8 +191,8 @@ def _labelled(action: str, weapon: str | None) -> Text:
 
 @functools.lru_cache(maxsize=256)
 def _action(name: str) -> CombatAction:
-    """`COMBAT.action_named`, kept by name (a frozen row)."""
-    return COMBAT.action_named(name)
+    """The combat action of that name (`row_where`), kept by name (a frozen row)."""
+    return row_where(COMBAT.action, name=name)
 
 
 def attack_params(
@@ -234,7 +235,7 @@ def defence(defender: OrganiqueSheet, ranged: bool) -> dict[str, Any]:
     options = ("dodge",) if ranged else ("dodge", "parry")
     scored = []
     for name in options:
-        reaction = COMBAT.reaction_named(name)
+        reaction = row_where(COMBAT.reaction, name=name)
         pair = sum(stats[s] for s in reaction.stats)
         bonus = reaction_penalty(defender) + best_bonus(skills, name)
         scored.append((pair + bonus - reaction.difficulty, name, pair, bonus))

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from ecran.rules import EcranError, param, tr
+from ecran.rules.data import row_where
 from ecran.systems.organique.checks.core import skill_bonus
 from ecran.systems.organique.tables import HACKING, NETWORKS, Computer
 
@@ -74,8 +75,8 @@ class Intrusion(Strict):
 
 def skill_level(skills: list[tuple[str, int]], skill: str) -> int:
     """The sheet's level in a hacking skill, matched by its French or English name or id."""
-    row = HACKING.skill_named(skill)
-    names = {row.name, row.label_fr.casefold(), row.label_en.casefold()}
+    row = row_where(HACKING.skill, name=skill)
+    names = {row.name, row.label.fr.casefold(), row.label.en.casefold()}
     return max((lvl for name, lvl in skills if name.casefold() in names), default=0)
 
 

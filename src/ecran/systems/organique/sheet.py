@@ -14,14 +14,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from ecran.rules import CharacterSheet, Text, param, tr
+from ecran.rules.data import row_where
 from ecran.systems.organique.afflictions import STAT_WORDS, Addiction, DiseaseState, Effect
 from ecran.systems.organique.intrusion import Intrusion
-from ecran.systems.organique.options import (
-    BLUNT_AFTER_SNG0,
-    ENCUMBRANCE_EXAMPLE,
-    HALF_ROUNDING,
-    INC_ZERO,
-)
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.tables import (
     CHARACTERISTICS,
     COMBAT,
@@ -42,8 +38,7 @@ def _conditions() -> dict[str, ConditionRow]:
         if s.puts and s.puts not in found:
             found[s.puts] = ConditionRow(
                 name=s.puts,
-                label_fr=s.label_fr,
-                label_en=s.label_en,
+                label=s.label,
                 actions=0,
                 reactions=0,
                 incapacitating=s.incapacitating,
@@ -107,7 +102,7 @@ SKILL_SITUATIONS = ("simultaneous",)
 ACTION_WORDS = {
     **words(COMBAT.action),
     **words(COMBAT.reaction),
-    **{n: COMBAT.modifier_named(n).label for n in SKILL_SITUATIONS},
+    **{n: row_where(COMBAT.modifier, name=n).label for n in SKILL_SITUATIONS},
 }
 
 
@@ -120,15 +115,6 @@ SCORE_BOUND = 100
 def _score(label: Text, default: int = 10) -> Any:
     """A characteristic or a health track (the examples range from 3 to 18)."""
     return param(label, default=default, ge=0, le=SCORE_BOUND)
-
-
-def _label(fr: str, en: str, help: Text | None = None, **kwargs: Any) -> Any:
-    """A sheet field with its French and English label."""
-    return param(tr(fr, en), help, **kwargs)
-
-
-#: L1244-1291: skill levels 1 (Novice) to 6 (Maître).
-LEVEL_HELP = tr("1 Novice … 6 Maître", "1 Novice … 6 Master")
 
 
 class Strict(BaseModel):
@@ -165,10 +151,10 @@ class HealthTrack(Strict):
 
 class Skill(Strict):
     name: str = FIELDS("name.sheet_skill", min_length=1, max_length=80)
-    characteristic: StatName = _label(
-        "Caractéristique", "Characteristic", default="INT", choices=STAT_WORDS
+    characteristic: StatName = FIELDS(
+        "characteristic.sheet_skill", default="INT", choices=STAT_WORDS
     )
-    level: int = _label("Niveau", "Level", LEVEL_HELP, default=1)
+    level: int = FIELDS("level.sheet_skill", default=1)
 
 
 class CombatSkill(Strict):
@@ -177,17 +163,14 @@ class CombatSkill(Strict):
     kickboxing, street fighting…) written by name alone takes the catalogue's modifiers,
     initiative and weapon; any other the GM copies from chapter 1 (absent from this seed)."""
 
-    name: str = _label("Compétence de combat", "Combat skill", min_length=1, max_length=80)
-    level: int = _label("Niveau", "Level", LEVEL_HELP, default=1)
-    weapon: str = _label("Arme requise", "Required weapon", default="", max_length=80)
-    initiative_per_level: int = _label(
-        "Initiative par niveau", "Initiative per level", default=0, ge=0, le=10
+    name: str = FIELDS("name.sheet_combatskill", min_length=1, max_length=80)
+    level: int = FIELDS("level.sheet_combatskill", default=1)
+    weapon: str = FIELDS("weapon.sheet_combatskill", default="", max_length=80)
+    initiative_per_level: int = FIELDS(
+        "initiative_per_level.sheet_combatskill", default=0, ge=0, le=10
     )
-    modifiers: dict[str, int] = _label(
-        "Modificateurs de base par action ou réaction",
-        "Base modifiers per action or reaction",
-        default_factory=dict,
-        keys=ACTION_WORDS,
+    modifiers: dict[str, int] = FIELDS(
+        "modifiers.sheet_combatskill", default_factory=dict, keys=ACTION_WORDS
     )
 
     @model_validator(mode="before")
@@ -198,7 +181,7 @@ class CombatSkill(Strict):
         row = COMBAT.combat_skill_named(str(data.get("name", "")))
         if row is None:
             return data
-        weapons = [w.label_fr for w in COMBAT.weapon if w.name in row.weapons]
+        weapons = [w.label.fr for w in COMBAT.weapon if w.name in row.weapons]
         return {
             **data,
             "modifiers": dict(row.modifiers),
@@ -210,116 +193,58 @@ class CombatSkill(Strict):
 class ArmourPiece(Strict):
     """L643-698: coverage (IA) and protection (IP) per damage type; listed outermost first."""
 
-    name: str = _label("Protection", "Armour", min_length=1, max_length=80)
-    coverage: int = _label("Couverture (IA)", "Coverage (IA)", default=0)
-    bs: float = _label("Protection (bs)", "Protection (bs)", default=0, ge=0)
-    c: float = _label("Protection (c)", "Protection (c)", default=0, ge=0)
-    agi_penalty: int = _label("Malus d'AGI", "AGI penalty", default=0, le=0)
+    name: str = FIELDS("name.sheet_armourpiece", min_length=1, max_length=80)
+    coverage: int = FIELDS("coverage.sheet_armourpiece", default=0)
+    bs: float = FIELDS("bs.sheet_armourpiece", default=0, ge=0)
+    c: float = FIELDS("c.sheet_armourpiece", default=0, ge=0)
+    agi_penalty: int = FIELDS("agi_penalty.sheet_armourpiece", default=0, le=0)
 
 
 class WeaponItem(Strict):
-    name: str = _label("Arme", "Weapon", min_length=1, max_length=80)
-    reach: str = _label("Portée", "Reach", default="")
-    bs: float = _label("Dégâts (bs)", "Damage (bs)", default=0, ge=0)
-    c: float = _label("Dégâts (c)", "Damage (c)", default=0, ge=0)
-    ap: int = _label("Perforant", "Armour-piercing", default=0, ge=0)
+    name: str = FIELDS("name.sheet_weaponitem", min_length=1, max_length=80)
+    reach: str = FIELDS("reach.sheet_weaponitem", default="")
+    bs: float = FIELDS("bs.sheet_weaponitem", default=0, ge=0)
+    c: float = FIELDS("c.sheet_weaponitem", default=0, ge=0)
+    ap: int = FIELDS("ap.sheet_weaponitem", default=0, ge=0)
 
 
 class OrganiqueSheet(CharacterSheet):
     system: Literal["organique"] = "organique"
-    characteristics: Characteristics = _label(
-        "Caractéristiques", "Characteristics", default_factory=Characteristics
+    characteristics: Characteristics = FIELDS(
+        "characteristics.sheet", default_factory=Characteristics
     )
-    health: HealthTrack = _label("Santé", "Health", default_factory=HealthTrack)
+    health: HealthTrack = FIELDS("health.sheet", default_factory=HealthTrack)
     endurance: int = _score(tr("Réserve d'END", "END reserve"))
-    suffering: int = _label("Malus de souffrance", "Suffering penalty", default=0, ge=0, le=60)
-    conditions: list[ConditionName] = _label(
-        "États", "Conditions", default_factory=list, choices=CONDITION_WORDS
+    suffering: int = FIELDS("suffering.sheet", default=0, ge=0, le=60)
+    conditions: list[ConditionName] = FIELDS(
+        "conditions.sheet", default_factory=list, choices=CONDITION_WORDS
     )
-    initiative_bonus: int = _label(
-        "Autre bonus d'initiative", "Other initiative bonus", default=0, ge=0, le=40
+    initiative_bonus: int = FIELDS("initiative_bonus.sheet", default=0, ge=0, le=40)
+    load_kg: float = FIELDS("load_kg.sheet", default=0, ge=0, le=1000)
+    skills: list[Skill] = FIELDS("skills.sheet", default_factory=list)
+    combat_skills: list[CombatSkill] = FIELDS("combat_skills.sheet", default_factory=list)
+    armour: list[ArmourPiece] = FIELDS("armour.sheet", default_factory=list)
+    weapons: list[WeaponItem] = FIELDS("weapons.sheet", default_factory=list)
+    character_class: str = FIELDS("character_class.sheet", default="")
+    effects: list[Effect] = FIELDS("effects.sheet", default_factory=list)
+    diseases: list[DiseaseState] = FIELDS("diseases.sheet", default_factory=list)
+    immunities: list[str] = FIELDS("immunities.sheet", default_factory=list)
+    addictions: list[Addiction] = FIELDS("addictions.sheet", default_factory=list)
+    battle_bs: float = FIELDS("battle_bs.sheet", default=0, ge=0, le=200)
+    battle_c: float = FIELDS("battle_c.sheet", default=0, ge=0, le=200)
+    bleeding_bs: float = FIELDS("bleeding_bs.sheet", default=0, ge=0, le=200)
+    intrusion: Intrusion | None = FIELDS("intrusion.sheet", default=None)
+    disabled_limbs: list[LimbName] = FIELDS(
+        "disabled_limbs.sheet", default_factory=list, choices=LIMB_WORDS
     )
-    load_kg: float = _label("Charge portée (kg)", "Load carried (kg)", default=0, ge=0, le=1000)
-    skills: list[Skill] = _label("Compétences", "Skills", default_factory=list)
-    combat_skills: list[CombatSkill] = _label(
-        "Compétences de combat", "Combat skills", default_factory=list
-    )
-    armour: list[ArmourPiece] = _label("Protections", "Armour", default_factory=list)
-    weapons: list[WeaponItem] = _label("Armes", "Weapons", default_factory=list)
-    character_class: str = _label("Classe (chapitre 1)", "Class (chapter 1)", default="")
-    effects: list[Effect] = _label("Effets en cours", "Current effects", default_factory=list)
-    diseases: list[DiseaseState] = _label("Maladies", "Diseases", default_factory=list)
-    immunities: list[str] = _label(
-        "Maladies vaincues (+10)", "Diseases overcome (+10)", default_factory=list
-    )
-    addictions: list[Addiction] = _label("Dépendances", "Addictions", default_factory=list)
-    battle_bs: float = _label(
-        "Blessures (bs) reçues pendant le combat",
-        "Wounds (bs) taken in the fight",
-        default=0,
-        ge=0,
-        le=200,
-    )
-    battle_c: float = _label(
-        "Chocs (c) reçus pendant le combat",
-        "Blunt damage (c) taken in the fight",
-        default=0,
-        ge=0,
-        le=200,
-    )
-    bleeding_bs: float = _label(
-        "Blessures (bs) qui saignent encore",
-        "Wounds (bs) still bleeding",
-        default=0,
-        ge=0,
-        le=200,
-    )
-    intrusion: Intrusion | None = _label(
-        "Intrusion informatique en cours", "Computer intrusion under way", default=None
-    )
-    disabled_limbs: list[LimbName] = _label(
-        "Membres hors d'usage", "Disabled limbs", default_factory=list, choices=LIMB_WORDS
-    )
-    structure: float | None = _label(
-        "Points de structure (machines, MJ)",
-        "Structure points (machines, GM)",
-        default=None,
-        ge=0,
-        le=1000,
-    )
-    suffocation_sng: float = _label(
-        "SNG perdu faute d'air (récupérable)",
-        "SNG lost for want of air (recoverable)",
-        default=0,
-        ge=0,
-        le=40,
-    )
-    first_aid_rounds: int | None = _label(
-        "Tours pour recevoir les premiers soins, comptés à la chute (INC + END)",
-        "Rounds to get first aid, counted at the fall (INC + END)",
-        default=None,
-        ge=0,
-        le=200,
-    )
-    first_aid: bool = _label(
-        "Premiers soins reçus (le décompte L637-640 est arrêté)",
-        "First aid given (the L637-640 countdown is stopped)",
-        default=False,
-    )
-    dead: bool = _label(
-        "Mort (pas de premiers soins à temps, L637-640)",
-        "Dead (no first aid in time, L637-640)",
-        default=False,
-    )
-    infection_malus: int = _label(
-        "Malus aux tests de contraction (plaies sales, feu)",
-        "Penalty to contraction tests (dirty wounds, fire)",
-        default=0,
-        ge=0,
-        le=200,
-    )
+    structure: float | None = FIELDS("structure.sheet", default=None, ge=0, le=1000)
+    suffocation_sng: float = FIELDS("suffocation_sng.sheet", default=0, ge=0, le=40)
+    first_aid_rounds: int | None = FIELDS("first_aid_rounds.sheet", default=None, ge=0, le=200)
+    first_aid: bool = FIELDS("first_aid.sheet", default=False)
+    dead: bool = FIELDS("dead.sheet", default=False)
+    infection_malus: int = FIELDS("infection_malus.sheet", default=0, ge=0, le=200)
     # Readings of ambiguous play-state rules this sheet's tracks follow (rules/organique.md §9).
-    blunt_after_sng0: Literal["cascade", "direct"] = BLUNT_AFTER_SNG0.field()
-    halving: Literal["floor_half", "floor"] = HALF_ROUNDING.field()
-    inc_zero: Literal["out_of_combat", "dead"] = INC_ZERO.field()
-    encumbrance_erratum: bool = ENCUMBRANCE_EXAMPLE.field()
+    blunt_after_sng0: Literal["cascade", "direct"] = OPTIONS["blunt_after_sng0"].field()
+    halving: Literal["floor_half", "floor"] = OPTIONS["halving"].field()
+    inc_zero: Literal["out_of_combat", "dead"] = OPTIONS["inc_zero"].field()
+    encumbrance_erratum: bool = OPTIONS["encumbrance_erratum"].field()

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-from ecran.rules import System, tr
-from ecran.systems.organique import NAME
-from ecran.systems.organique.options import OPTIONS
+from ecran.rules import System
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import SEED
 
 
 class Organique(System[OrganiqueSheet]):
-    id = "organique"
-    name = tr(*NAME)
-    seed = SEED
-    options = tuple(OPTIONS.values())
     character = OrganiqueSheet
     #: What a GM writes down for a new character (the seed has no creation procedure, reading
     #: §3.4); wounds, pain, afflictions, a hack in progress and the §9 readings start at their

@@ -6,9 +6,9 @@ Every row carries `source`, the seed lines it comes from, so a wrong number can 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, partial
 
-from ecran.rules import EcranError, Source, Text, cite
+from ecran.rules import EcranError, Text, cite
 from ecran.rules.data import DataRow, load_fields, load_model
 from ecran.rules.field import folded
 from ecran.rules.text import book, tr
@@ -20,9 +20,9 @@ PACKAGE = "ecran.systems.organique"
 SOURCE = cite(SEED, 1, 4180)
 
 
-def src(first: int, last: int | None = None, note: str = "") -> Source:
-    """The seed's lines `first`..`last`: how every rule of this package cites its text."""
-    return cite(SEED, first, last, note)
+#: `src(first, last, note)`: the seed's lines `first`..`last`, how every rule of this package
+#: cites its text.
+src = partial(cite, SEED)
 
 
 #: The words of every parameter declared in one line (`data/fields.toml`).
@@ -46,12 +46,9 @@ class Row(DataRow):
 
 
 class Labelled(Row):
-    label_fr: str
-    label_en: str
+    """A row people read by its label (`label = { fr, en }`)."""
 
-    @property
-    def label(self) -> Text:
-        return Text(fr=self.label_fr, en=self.label_en)
+    label: Text
 
 
 class Difficulty(Labelled):
@@ -80,22 +77,14 @@ class CoreTables(DataRow):
     save: list[SaveKind]
     skill_level: list[SkillLevel]
 
-    def save_kind(self, kind: str) -> SaveKind:
-        return next(s for s in self.save if s.kind == kind)
-
 
 class CombatAction(Labelled):
     name: str
     stats: list[str]
     difficulty: int
-    effect_fr: str
-    effect_en: str
+    effect: Text
     #: The reach band the action requires (disarm and disable: 1, L2768-2772).
     band: int | None = None
-
-    @property
-    def effect(self) -> Text:
-        return Text(fr=self.effect_fr, en=self.effect_en)
 
 
 class Reaction(Labelled):
@@ -180,7 +169,7 @@ class CombatSkillRow(Labelled):
     note_en: str
 
     def names(self) -> tuple[str, ...]:
-        return (self.name, self.label_fr, self.label_en, *self.aliases)
+        return (self.name, self.label.fr, self.label.en, *self.aliases)
 
 
 class ConditionRow(Labelled):
@@ -218,23 +207,8 @@ class CombatTables(DataRow):
         key = folded(name)
         return next((s for s in self.combat_skill if key in {folded(n) for n in s.names()}), None)
 
-    def modifier_named(self, name: str) -> CombatModifier:
-        return next(m for m in self.modifier if m.name == name)
-
-    def improvised_named(self, name: str) -> Improvised:
-        return next(i for i in self.improvised if i.name == name)
-
-    def free_action_named(self, name: str) -> FreeAction:
-        return next(f for f in self.free_action if f.name == name)
-
     def thrown_for(self, kg: float) -> ThrownRow | None:
         return next((t for t in self.thrown if t.min_kg <= kg <= t.max_kg), None)
-
-    def action_named(self, name: str) -> CombatAction:
-        return next(a for a in self.action if a.name == name)
-
-    def reaction_named(self, name: str) -> Reaction:
-        return next(r for r in self.reaction if r.name == name)
 
 
 class Information(Labelled):
@@ -271,9 +245,6 @@ class HackingTables(DataRow):
     decrypt_time: list[DecryptTime]
     hole_skill: list[Named]
     psychic_target: list[Named]
-
-    def skill_named(self, name: str) -> HackSkill:
-        return next(s for s in self.skill if s.name == name)
 
     def information_for(self, d100: int) -> Information:
         return next(i for i in self.information if i.low <= d100 <= i.high)
@@ -356,8 +327,7 @@ class AfterBattle(Row):
 class Symptom(Labelled):
     name: str
     stat: str
-    effect_fr: str
-    effect_en: str
+    effect: Text
     #: Losses while the symptom lasts, applied at the end of each round (L863, L895-896) or
     #: each minute (shock, L903-904).
     bs_per_round: float = 0
@@ -452,9 +422,6 @@ class HealthTables(DataRow):
 
     def drug_named(self, name: str) -> Drug | None:
         return next((d for d in self.drug if d.name == name), None)
-
-    def poison_named(self, name: str) -> Poison:
-        return next(p for p in self.poison if p.name == name)
 
     def disease_named(self, name: str) -> Disease | None:
         return next((d for d in self.disease if d.name == name), None)

@@ -7,6 +7,7 @@ holds any multiple of 0.5 exactly, so no rounding ever happens here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from math import ceil, floor
 
@@ -16,17 +17,11 @@ from ecran.systems.organique.sheet import (
     CONDITION_PENALTIES,
     CONDITIONS,
     INCAPACITATED,
+    ArmourPiece,
     Health,
     OrganiqueSheet,
 )
 from ecran.systems.organique.tables import HEALTH
-
-
-@dataclass(frozen=True)
-class Layer:
-    coverage: int
-    bs: float
-    c: float
 
 
 @dataclass(frozen=True)
@@ -52,12 +47,12 @@ def hits_armour(margin: int | None, coverage: int) -> bool:
 
 
 def through_armour(
-    hit: Damage, layers: list[Layer], margin: int | None, ap: int = 0
+    hit: Damage, layers: Sequence[ArmourPiece], margin: int | None, ap: int = 0
 ) -> tuple[Damage, bool]:
-    """L643-698: a layer protects only if it is hit (`hits_armour`); the layers hit add their
-    protection (Hammerhead's 2 + 3, L3984-3986). Armour-piercing N counts as N against the
-    armour and lets through min(base, N − protection). Returns the damage left and whether any
-    layer was hit."""
+    """L643-698: a layer of the sheet's armour protects only if it is hit (`hits_armour`); the
+    layers hit add their protection (Hammerhead's 2 + 3, L3984-3986). Armour-piercing N counts
+    as N against the armour and lets through min(base, N − protection). Returns the damage left
+    and whether any layer was hit."""
     hit_layers = [x for x in layers if hits_armour(margin, x.coverage)]
     if not hit_layers:
         return hit, False

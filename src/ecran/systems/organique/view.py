@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, as_text, joined, number, phrase, tr
+from ecran.rules.data import row_where
 from ecran.systems.organique.afflictions import STAT_WORDS
 from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.sheet import (
@@ -233,7 +234,7 @@ def _combat_bonuses(skill: CombatSkill) -> Text:
     Fenn's knife throwing 4 reads initiative +8, frapper +16…)."""
     names = {a.name: a.label for a in COMBAT.action}
     names.update({r.name: r.label for r in COMBAT.reaction})
-    names.update({n: COMBAT.modifier_named(n).label for n in SKILL_SITUATIONS})
+    names.update({n: row_where(COMBAT.modifier, name=n).label for n in SKILL_SITUATIONS})
     found: list[Text | str] = []
     if skill.initiative_per_level:
         found.append(f"initiative +{initiative_from(skill)}")
@@ -280,7 +281,7 @@ def skill_label(name: str) -> Text:
 
 def weapon_label(name: str) -> Text:
     """A weapon of the table (L3577-3604) by its name in the reader's language, else as written."""
-    row = next((w for w in COMBAT.weapon if name in (w.label_fr, w.name)), None)
+    row = next((w for w in COMBAT.weapon if name in (w.label.fr, w.name)), None)
     return row.label if row is not None else as_text(name)
 
 
@@ -291,7 +292,7 @@ def reach_label(reach: str) -> Text:
 
 
 def armour_label(name: str) -> Text:
-    row = next((a for a in COMBAT.armour if name in (a.label_fr, a.name)), None)
+    row = next((a for a in COMBAT.armour if name in (a.label.fr, a.name)), None)
     return row.label if row is not None else as_text(name)
 
 

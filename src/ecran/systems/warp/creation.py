@@ -12,7 +12,7 @@ from ecran.rules.data import load_model
 from ecran.rules.errors import from_validation
 from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.warp.operations.advancement import RaiseParams, raise_cost, raise_trait
-from ecran.systems.warp.options import NPC_ROLE
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.sheet import Category, Trait, WarpSheet
 from ecran.systems.warp.tables import CORE, PACKAGE
 
@@ -23,7 +23,7 @@ class NpcParams(Params):
     """The choices a random NPC takes: its role, a labelled house rule (the seed defines no NPC
     levels)."""
 
-    role: Role = NPC_ROLE.field()
+    role: Role = OPTIONS["npc_role"].field()
 
 
 class Words(BaseModel):
@@ -124,7 +124,9 @@ def random_npc(roller: Roller, lang: str = DEFAULT_LANG, **choices: Any) -> Warp
     `weapons`, `armour` (a key or a list of table keys) and `bulletproof` choices; the `role`
     (house rule, see `npc_role`): a minion draws only traits that do not fight, an elite has
     each starting trait raised one die with the experience it costs."""
-    role = NpcParams.model_validate({"role": choices.get("role") or NPC_ROLE.default}).role
+    role = NpcParams.model_validate(
+        {"role": choices.get("role") or OPTIONS["npc_role"].default}
+    ).role
     weapons, armour = _keys(choices, "weapons"), _keys(choices, "armour")
     bulletproof = str(choices.get("bulletproof") or "none")
     centrals, secondaries = EXAMPLES.central, EXAMPLES.secondary

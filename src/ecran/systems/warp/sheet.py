@@ -15,14 +15,7 @@ from pydantic.fields import FieldInfo
 
 from ecran.rules import CharacterSheet, Text, param, tr
 from ecran.rules.errors import unknown
-from ecran.systems.warp.options import (
-    HEALED_IS_RECOVERY_BASE,
-    MULTIPLE_EXPERIENCE,
-    RESTRICTED_TRAITS,
-    SERIOUS_WOUNDS,
-    TASER_COUNTS,
-    UNKNOWN_TRAITS,
-)
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import ARMOUR, CORE, FIELDS, MAGIC, WEAPONS, Row, category
 
 Category = Literal["standard", "technical", "restricted", "restricted_technical"]
@@ -195,12 +188,12 @@ class WarpSheet(CharacterSheet):
         default="none",
     )
     # the table's choices of optional rules and readings that act on the sheet in play
-    restricted_traits: bool = RESTRICTED_TRAITS.field()
-    unknown_traits: bool = UNKNOWN_TRAITS.field()
-    multiple_experience_dice: bool = MULTIPLE_EXPERIENCE.field()
-    serious_wounds_rule: bool = SERIOUS_WOUNDS.field()
-    taser_damage_counts: bool = TASER_COUNTS.field()
-    healed_level_is_recovery_base: bool = HEALED_IS_RECOVERY_BASE.field()
+    restricted_traits: bool = OPTIONS["restricted_traits"].field()
+    unknown_traits: bool = OPTIONS["unknown_traits"].field()
+    multiple_experience_dice: bool = OPTIONS["multiple_experience_dice"].field()
+    serious_wounds_rule: bool = OPTIONS["serious_wounds_rule"].field()
+    taser_damage_counts: bool = OPTIONS["taser_damage_counts"].field()
+    healed_level_is_recovery_base: bool = OPTIONS["healed_level_is_recovery_base"].field()
     gm_approved: bool = _flag("Approuvé par le MJ", "Approved by the GM")
 
     @field_validator("weapons")

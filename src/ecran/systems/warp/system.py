@@ -1,20 +1,13 @@
-"""The WaRP system object: what is the game's own (its options, sheet and creation fields); the
+"""The WaRP system object: what is the game's own (its sheet and creation fields); the
 base finds its checks, operations and hooks in the package's modules."""
 
 from __future__ import annotations
 
-from ecran.rules import System, tr
-from ecran.systems.warp import NAME
-from ecran.systems.warp.options import ALL_OPTIONS
+from ecran.rules import System
 from ecran.systems.warp.sheet import WarpSheet
-from ecran.systems.warp.tables import SEED
 
 
 class Warp(System[WarpSheet]):
-    id = "warp"
-    name = tr(*NAME)
-    seed = SEED
-    options = ALL_OPTIONS
     character = WarpSheet
     #: The creation steps (L99-1281): play state (damage, pools spent, studies) starts empty.
     creation_fields = (

@@ -4,12 +4,13 @@ models of the tables in `data/*.toml`, loaded once at import (a bad table fails 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from ecran.rules import EcranError, Source, Text, cite, tr
-from ecran.rules.data import DataRow, Worded, load_fields, load_model, load_toml
+from ecran.rules import EcranError, Text, cite, tr
+from ecran.rules.data import SheetRules, Worded, load_fields, load_model, load_toml
 from ecran.rules.errors import unknown_adjective
 from ecran.rules.text import book
 
@@ -20,9 +21,8 @@ PACKAGE = "ecran.systems.warp"
 SOURCE = cite(SEED, 1, 6239)
 
 
-def src(first: int, last: int | None = None, note: str = "") -> Source:
-    """A citation of the WaRP seed (line numbers of the OCR text)."""
-    return cite(SEED, first, last, note)
+#: `src(first, last, note)`: a citation of the WaRP seed (line numbers of the OCR text).
+src = partial(cite, SEED)
 
 
 class Row(Worded):
@@ -173,22 +173,13 @@ class SeriousWoundRules(BaseModel):
 class HealthState(Row):
     """A state reached by losing hit points, and what it does to the character's rolls."""
 
-    effect_fr: str
-    effect_en: str
-
-    @property
-    def effect(self) -> Text:
-        return Text(fr=self.effect_fr, en=self.effect_en)
+    effect: Text
 
 
-class Words(BaseModel):
-    fr: str
-    en: str
+class Words(Worded):
+    """A rule's words (its `label`), with the lines they stand on."""
+
     source: str
-
-    @property
-    def text(self) -> Text:
-        return Text(fr=self.fr, en=self.en)
 
 
 class HealthTables(BaseModel):
@@ -200,8 +191,7 @@ class HealthTables(BaseModel):
 
 
 class Power(Row):
-    effect_fr: str
-    effect_en: str
+    effect: Text
     resisted: bool
 
 
@@ -261,13 +251,6 @@ class AdvancementTables(BaseModel):
     hp_increase: HpIncrease
 
 
-class SheetRule(DataRow):
-    """A rule a sheet must respect: the seed lines it cites, its message ({name}s to fill)."""
-
-    lines: tuple[int, int]
-    message: Text
-
-
 #: The words of check and operation parameters (data/fields.toml).
 FIELDS = load_fields(PACKAGE)
 CORE = load_model(PACKAGE, "core.toml", CoreTables)
@@ -276,10 +259,8 @@ ARMOUR = load_model(PACKAGE, "armour.toml", ArmourTables)
 HEALTH = load_model(PACKAGE, "health.toml", HealthTables)
 MAGIC = load_model(PACKAGE, "magic.toml", MagicTables)
 ADVANCEMENT = load_model(PACKAGE, "advancement.toml", AdvancementTables)
-SHEET_RULES = {
-    rule: SheetRule.model_validate(row)
-    for rule, row in load_toml(PACKAGE, "violations.toml").items()
-}
+#: The rules a sheet must respect (data/violations.toml), each breach one call.
+SHEET_RULES = SheetRules(PACKAGE, SEED, "warp.")
 
 
 R = TypeVar("R", bound=Row)

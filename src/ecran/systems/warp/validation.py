@@ -7,27 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ecran.rules import RuleViolation, Text, tr
+from ecran.rules import RuleViolation, tr
 from ecran.rules.wording import agreed
 from ecran.systems.warp.sheet import Trait, WarpSheet, max_hp
-from ecran.systems.warp.tables import CORE, SHEET_RULES, category, src
+from ecran.systems.warp.tables import CORE, SHEET_RULES, category
 
-
-def _v(rule: str, path: str, **values: object) -> RuleViolation:
-    """The breach of `rule` at `path`, its message filled with `values` (a Text in its language)."""
-    row = SHEET_RULES[rule]
-
-    def said(lang: str, template: str) -> str:
-        return template.format(
-            **{k: v(lang) if isinstance(v, Text) else v for k, v in values.items()}
-        )
-
-    return RuleViolation(
-        rule=f"warp.{rule}",
-        source=src(*row.lines),
-        message=tr(said("fr", row.message.fr), said("en", row.message.en)),
-        path=path,
-    )
+#: A breach of a rule of `data/violations.toml` at a path, its message filled with values.
+_v = SHEET_RULES
 
 
 def validate(sheet: WarpSheet) -> list[RuleViolation]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.rules import Action, SheetRow, SheetSection, Text, joined, tr
+from ecran.rules.field import field_rows
 from ecran.rules.wording import agreed
 from ecran.systems.warp.sheet import Trait, WarpSheet, trait_label
 from ecran.systems.warp.tables import ARMOUR, CORE, WEAPONS, by_key, category
@@ -41,13 +42,9 @@ def _armour(sheet: WarpSheet) -> Text:
 
 
 def sections(sheet: WarpSheet) -> list[SheetSection]:
-    identity = [
-        SheetRow(tr("Concept", "Concept"), sheet.concept),
-        SheetRow(tr("Motivation", "Motivation"), sheet.motivation),
-        SheetRow(tr("Secret", "Secret"), sheet.secret),
-        SheetRow(tr("Personne importante", "Important person"), sheet.important_person),
-        SheetRow(tr("Antécédents", "Background"), sheet.background),
-    ]
+    identity = field_rows(
+        sheet, ("concept", "motivation", "secret", "important_person", "background")
+    )
     traits = [
         _trait_row("central", "central", sheet.central),
         _trait_row("secondaire", "secondary", sheet.secondary_1),

@@ -1,46 +1,23 @@
 """Artémis checks, one module per family: the skill test and the tests built on it (`core`),
 action scenes (`combat`), the psy space (`psy`) and the rolls that are not tests (`misc`).
 
-Each check's id names its module and class (`ecran.systems.Listed`): `ecran odds artemis test`
-imports `core`, not the action scenes with their tracks (start-up, #16)."""
+The list is `data/checks.toml`'s tables in order, each naming its module and class
+(`ecran.systems.listed`): `ecran odds artemis test` imports `core`, not the action scenes with
+their tracks (start-up, #16)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ecran.systems import Listed
+from ecran.systems import listed
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from ecran.rules import Check
 
     #: The same checks by name (made on first use: see `__getattr__`).
     BY_NAME: dict[str, Check[Any]]
 
-CHECKS: Sequence[Check[Any]] = Listed(
-    __name__,
-    {
-        "test": "core.Test",
-        "test_xp": "core.TestXp",
-        "opposed": "core.Opposed",
-        "nifimo": "core.Nifimo",
-        "calm": "core.Calm",
-        "resistance": "core.Resistance",
-        "attack": "combat.Attack",
-        "defenceless": "combat.Defenceless",
-        "dodge": "combat.Dodge",
-        "damage": "combat.Damage",
-        "sketch_trace": "psy.SketchTrace",
-        "sketch_attract": "psy.SketchAttract",
-        "metamorphosis": "psy.Metamorphosis",
-        "invocation": "psy.Invocation",
-        "rendezvous": "psy.Rendezvous",
-        "apaiser": "psy.Apaiser",
-        "npc_score": "misc.NpcScore",
-        "mental_crisis": "misc.MentalCrisis",
-    },
-)
+CHECKS = listed(__name__)
 
 
 def __getattr__(name: str) -> Any:

@@ -87,8 +87,6 @@ LAWS: Kept[ResultLaw] = Kept()
 
 
 class Attack(ZoneCheck[AttackParams]):
-    name = "attack"
-    params = AttackParams
     sources = (seed(729, 759), seed(168, 182), site(166, 189, "0106070401"))
     example = {"attack": 7, "parry": 6}
 
@@ -179,8 +177,6 @@ class DefencelessParams(BlowParams, DefencelessCore):
 
 
 class Defenceless(ZoneCheck[DefencelessParams]):
-    name = "defenceless"
-    params = DefencelessParams
     sources = (seed(183, 187),)
     example = {"skill": 5}
 
@@ -211,8 +207,6 @@ class DodgeParams(ForcibleParams, BlowParams, DodgeCore):
 
 
 class Dodge(ZoneCheck[DodgeParams]):
-    name = "dodge"
-    params = DodgeParams
     sources = (seed(129, 161), seed(760, 776))
     example = {"skill": 5, "space": "cluttered", "opponents": 2}
 
@@ -248,8 +242,6 @@ def plus_categories(params: DamageParams) -> int:
 
 
 class Damage(ZoneCheck[DamageParams]):
-    name = "damage"
-    params = DamageParams
     outcomes = tuple(Outcome(n, tracks.outcome_label(n)) for n in tracks.outcome_names())
     sources = (seed(71, 128), seed(701, 725), seed(813, 833), site(231, 263, "0106060101"))
     example = {"resistance": 5, "category": 5, "protection": 2}

@@ -39,8 +39,6 @@ class TestParams(Params):
 
 
 class Test(ZoneCheck[TestParams]):
-    name = "test"
-    params = TestParams
     sources = (
         seed(9, 27),
         seed(41, 53),
@@ -57,8 +55,6 @@ class TestXpParams(SkillParams):
 
 
 class TestXp(ZoneCheck[TestXpParams]):
-    name = "test_xp"
-    params = TestXpParams
     sources = (seed(29, 39), seed(20, 27))
     example = {"skill": 5, "difficulty": 9, "spend_on": "failure"}
     #: the forced die follows the first zone: each difficulty is walked whole
@@ -97,8 +93,6 @@ class OpposedParams(Params):
 
 
 class Opposed(ZoneCheck[OpposedParams]):
-    name = "opposed"
-    params = OpposedParams
     sources = (seed(177, 178), site(166, 189, "0106070401"))
     example = {"skill": 6, "opponent_skill": 5}
 
@@ -123,8 +117,6 @@ class NifimoParams(SkillParams):
 
 
 class Nifimo(ZoneCheck[NifimoParams]):
-    name = "nifimo"
-    params = NifimoParams
     sources = (seed(313, 322), site(100, 113, "0105070201"))
     example = {"skill": 5, "track": "fatigue"}
 
@@ -136,8 +128,6 @@ class Nifimo(ZoneCheck[NifimoParams]):
 
 
 class Calm(ZoneCheck[SkillParams]):
-    name = "calm"
-    params = SkillParams
     sources = (seed(56, 69), site(115, 119, "0106010001"))
     example = {"skill": 5}
 
@@ -155,8 +145,6 @@ class ResistanceParams(Params):
 
 
 class Resistance(ZoneCheck[ResistanceParams]):
-    name = "resistance"
-    params = ResistanceParams
     sources = (seed(121, 128), seed(701, 712))
     example = {"resistance": 5}
 

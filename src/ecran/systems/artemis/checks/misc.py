@@ -18,8 +18,6 @@ def npc_score(dice: DiceSource) -> tuple[int, list[int]]:
 
 
 class NpcScore(ArtemisCheck[NoParams]):
-    name = "npc_score"
-    params = NoParams
     sources = (seed(77, 96),)
     example = {}
 
@@ -41,8 +39,6 @@ def crisis_percent(balance: int) -> int:
 
 
 class MentalCrisis(ArtemisCheck[CrisisParams]):
-    name = "mental_crisis"
-    params = CrisisParams
     sources = (seed(396, 399), site(335, 355, "0110020301"))
     example = {"balance": -3}
 

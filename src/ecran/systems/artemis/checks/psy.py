@@ -3,7 +3,7 @@ Apaiser (the innate Empathie skill that soothes stress)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import EcranError, Resolution, tr
@@ -27,8 +27,6 @@ class TraceParams(SkillParams):
 
 
 class SketchTrace(ZoneCheck[TraceParams]):
-    name = "sketch_trace"
-    params = TraceParams
     sources = (seed(197, 203),)
     example = {"skill": 6}
 
@@ -46,8 +44,6 @@ class AttractParams(SkillParams):
 
 
 class SketchAttract(ZoneCheck[AttractParams]):
-    name = "sketch_attract"
-    params = AttractParams
     sources = (seed(204, 215),)
     example = {"skill": 6, "unwilling_spirits": 1}
 
@@ -82,58 +78,40 @@ class PowerParams(SkillParams):
 
 
 class _Power(ZoneCheck[PowerParams]):
-    """Métamorphose and Invocation: difficulty 7 + 1 per item, costs by zone."""
+    """Métamorphose and Invocation: difficulty 7 + 1 per item, costs by zone in the fatigue
+    the power marks (`data/psy.toml`)."""
 
     example = {"skill": 6, "count": 1}
+    #: The power's table in `data/psy.toml`.
+    power: ClassVar[Literal["metamorphosis", "invocation"]]
 
-    def _rule(self) -> tables.Metamorphosis | tables.Invocation:
-        raise NotImplementedError
+    def _rule(self) -> tables.Power:
+        rule: tables.Power = getattr(tables.psy(), self.power)
+        return rule
 
     def difficulty(self, params: PowerParams) -> int:
         rule = self._rule()
         return rule.base + rule.per_item * params.count
 
-    def _costs(self, params: PowerParams) -> dict[str, dict[str, int]]:
-        raise NotImplementedError
-
     def more_details(self, params: PowerParams, die: ad.DieRoll, zone: ad.Zone) -> dict[str, Any]:
-        if zone != "uncertainty":
-            return {"cost": self._costs(params)[zone]}
+        rule = self._rule()
+        if zone == "success":
+            return {"cost": _cost(**{rule.fatigue: rule.success_per_item * params.count})}
+        if zone == "failure":
+            return {"cost": _cost(**{rule.fatigue: rule.failure})}
         if params.psy_uncertainty == "force":
             return {"cost": _cost(), "house_rule": "fail_unless_paid"}
         return {"cost": _cost(), "gm": "retry_allowed"}
 
 
 class Metamorphosis(_Power):
-    name = "metamorphosis"
-    params = PowerParams
     sources = (seed(263, 286), site(70, 80, "0105030001"))
-
-    def _rule(self) -> tables.Metamorphosis:
-        return tables.psy().metamorphosis
-
-    def _costs(self, params: PowerParams) -> dict[str, dict[str, int]]:
-        rule = tables.psy().metamorphosis
-        return {
-            "success": _cost(light=rule.success_light_per_item * params.count),
-            "failure": _cost(light=rule.failure_light),
-        }
+    power = "metamorphosis"
 
 
 class Invocation(_Power):
-    name = "invocation"
-    params = PowerParams
     sources = (seed(288, 312), site(70, 80, "0105030001"))
-
-    def _rule(self) -> tables.Invocation:
-        return tables.psy().invocation
-
-    def _costs(self, params: PowerParams) -> dict[str, dict[str, int]]:
-        rule = tables.psy().invocation
-        return {
-            "success": _cost(permanent=rule.success_permanent_per_item * params.count),
-            "failure": _cost(permanent=rule.failure_permanent),
-        }
+    power = "invocation"
 
 
 class RendezvousParams(SkillParams):
@@ -145,8 +123,6 @@ class RendezvousParams(SkillParams):
 
 
 class Rendezvous(ZoneCheck[RendezvousParams]):
-    name = "rendezvous"
-    params = RendezvousParams
     sources = (seed(228, 260), site(441, 454, "0108050201"))
     example = {"skill": 6, "non_empaths": 1, "empaths": 2, "good_descriptions": 2}
 
@@ -170,8 +146,6 @@ class ApaiserParams(SkillParams):
 
 
 class Apaiser(ZoneCheck[ApaiserParams]):
-    name = "apaiser"
-    params = ApaiserParams
     sources = (site(410, 424, "0110010101"),)
     example = {"skill": 5, "target_light_stress": 3}
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, NoParams, Params, PutCondition, tr
 from ecran.systems.artemis import tables, tracks
 from ecran.systems.artemis.operations.common import operation
@@ -20,9 +19,7 @@ THIS_TURN = 1
 
 
 @operation("privilege_fatigue", seed(46, 53))
-def privilege_fatigue(
-    sheet: ArtemisSheet, params: NoParams, dice: DiceSource
-) -> Change[ArtemisSheet]:
+def privilege_fatigue(sheet: ArtemisSheet, params: NoParams) -> Change[ArtemisSheet]:
     """The professional's privilege, chosen before the roll: one serious fatigue for two dice
     keeping the better (L46-53)."""
     serious = tables.core().privilege.serious_fatigue
@@ -39,7 +36,7 @@ DODGING = PutCondition(tr("esquive : pas d'attaque à ce tour", "dodging: no att
 
 
 @operation("dodge_turn", seed(129, 136), seed(760, 763))
-def dodge_turn(sheet: ArtemisSheet, params: NoParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def dodge_turn(sheet: ArtemisSheet, params: NoParams) -> Change[ArtemisSheet]:
     """Choosing to dodge replaces the combat attitude and gives up the turn's attack; the
     character may dodge every blow of the turn (L129-136, L760-763)."""
     return Change(
@@ -73,9 +70,7 @@ ALL_OUT = {
 
 
 @operation("all_out_attack", seed(173, 176))
-def all_out_attack(
-    sheet: ArtemisSheet, params: AllOutParams, dice: DiceSource
-) -> Change[ArtemisSheet]:
+def all_out_attack(sheet: ArtemisSheet, params: AllOutParams) -> Change[ArtemisSheet]:
     """The all-out attack strikes "without caring for one's defence" for +1 damage category
     (L173-176); the seed gives its price no number (A17), so the attacker carries a condition
     until the end of the turn whose effect is the GM's, or by house rule makes him a

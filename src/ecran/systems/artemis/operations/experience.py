@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, NoParams, Params, tr
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.operations.common import operation
@@ -19,7 +18,7 @@ class AwardParams(Params):
 
 
 @operation("award_xp", seed(403, 407), site(357, 376, "0105130001"))
-def award_xp(sheet: ArtemisSheet, params: AwardParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def award_xp(sheet: ArtemisSheet, params: AwardParams) -> Change[ArtemisSheet]:
     """Experience for a session, plus a scenario's bonus within its length's band; a finished
     scenario starts the forced-luck count again (website §7)."""
     gained, xp = params.session, sheet.experience
@@ -50,7 +49,7 @@ def award_xp(sheet: ArtemisSheet, params: AwardParams, dice: DiceSource) -> Chan
 
 
 @operation("new_scenario", seed(37, 39))
-def new_scenario(sheet: ArtemisSheet, params: NoParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def new_scenario(sheet: ArtemisSheet, params: NoParams) -> Change[ArtemisSheet]:
     """Luck may be forced three times per scenario: a new one resets the count (L37-39)."""
     xp = sheet.experience.model_copy(update={"forced_this_scenario": 0})
     return Change(
@@ -70,9 +69,7 @@ class BalanceParams(Params):
 
 
 @operation("balance_event", seed(396, 399), site(315, 334, "0105150101"))
-def balance_event(
-    sheet: ArtemisSheet, params: BalanceParams, dice: DiceSource
-) -> Change[ArtemisSheet]:
+def balance_event(sheet: ArtemisSheet, params: BalanceParams) -> Change[ArtemisSheet]:
     """An event of the mental balance, from the table or named by the GM, noted with its points
     (L396-399, website §7)."""
     if params.event == "custom":

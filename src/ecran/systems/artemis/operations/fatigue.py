@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ecran.dice import DiceSource
-from ecran.rules import Change, Params, refuse, tr
+from ecran.rules import Change, Params, Text, refuse, tr
 from ecran.rules.wording import agreed
 from ecran.systems.artemis import tracks
 from ecran.systems.artemis.operations.common import operation
@@ -15,17 +14,37 @@ class DurationParams(Params):
     duration: int = FIELDS("duration", default=0, ge=0, le=100_000)
 
 
+#: Each kind of fatigue a rest clears, singular and plural, in French and English.
+FATIGUE_WORDS = {
+    "light": (("fatigue légère", "fatigues légères"), ("light fatigue", "light fatigues")),
+    "serious": (("fatigue grave", "fatigues graves"), ("serious fatigue", "serious fatigues")),
+    "permanent": (
+        ("fatigue permanente", "fatigues permanentes"),
+        ("permanent fatigue", "permanent fatigues"),
+    ),
+}
+
+
+def _recovered(
+    sheet: ArtemisSheet, kind: str, gone: int, then: Text | None = None
+) -> Change[ArtemisSheet]:
+    """The sheet with `gone` marks of `kind` fatigue cleared, and what it says ("2 fatigues
+    légères en moins"), followed by `then` where the rest does more."""
+    (fr_one, fr_many), (en_one, en_many) = FATIGUE_WORDS[kind]
+    said = tr(
+        f"{gone} {agreed(gone, fr_one, fr_many)} en moins",
+        f"{gone} {agreed(gone, en_one, en_many, 'en')} gone",
+    )
+    if then is not None:
+        said = tr(f"{said.fr} ; {then.fr}", f"{said.en}; {then.en}")
+    return Change(tracks.add_marks(sheet, "fatigue", **{kind: -gone}), said)
+
+
 @operation("rest", seed(324, 329))
-def rest(sheet: ArtemisSheet, params: DurationParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def rest(sheet: ArtemisSheet, params: DurationParams) -> Change[ArtemisSheet]:
     """A continuous rest of so many minutes clears light fatigue (L324-329)."""
     gone = tracks.light_fatigue_recovered(params.duration, sheet.nifimo.fatigue.light)
-    return Change(
-        tracks.add_marks(sheet, "fatigue", light=-gone),
-        tr(
-            f"{gone} {agreed(gone, 'fatigue légère', 'fatigues légères')} en moins",
-            f"{gone} {agreed(gone, 'light fatigue', 'light fatigues', 'en')} gone",
-        ),
-    )
+    return _recovered(sheet, "light", gone)
 
 
 class SleepParams(DurationParams):
@@ -33,7 +52,7 @@ class SleepParams(DurationParams):
 
 
 @operation("sleep", seed(330, 341))
-def sleep(sheet: ArtemisSheet, params: SleepParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def sleep(sheet: ArtemisSheet, params: SleepParams) -> Change[ArtemisSheet]:
     """Consecutive hours of sleep clear serious fatigue, then forbid sleeping again for a while
     (L330-341): "Si un personnage se réveille après avoir dormi 6 heures ou plus il devra
     attendre 3 heures pour pouvoir dormir à nouveau" (L339-341). The wait is kept on the sheet
@@ -48,38 +67,21 @@ def sleep(sheet: ArtemisSheet, params: SleepParams, dice: DiceSource) -> Change[
         )
     gone = tracks.serious_fatigue_recovered(params.duration, sheet.nifimo.fatigue.serious)
     wait = tracks.sleep_lockout_hours(params.duration)
-    slept = tracks.add_marks(sheet, "fatigue", serious=-gone)
-    nifimo = slept.nifimo.model_copy(update={"sleep_wait": wait})
-    return Change(
-        slept.model_copy(update={"nifimo": nifimo}),
-        tr(
-            f"{gone} {agreed(gone, 'fatigue grave', 'fatigues graves')} en moins ; "
-            f"{wait} h avant de redormir",
-            f"{gone} {agreed(gone, 'serious fatigue', 'serious fatigues', 'en')} gone; "
-            f"{wait} h before sleeping again",
-        ),
-    )
+    then = tr(f"{wait} h avant de redormir", f"{wait} h before sleeping again")
+    slept = _recovered(sheet, "serious", gone, then)
+    nifimo = slept.sheet.nifimo.model_copy(update={"sleep_wait": wait})
+    return Change(slept.sheet.model_copy(update={"nifimo": nifimo}), slept.summary)
 
 
 @operation("holiday", seed(342, 347))
-def holiday(sheet: ArtemisSheet, params: DurationParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def holiday(sheet: ArtemisSheet, params: DurationParams) -> Change[ArtemisSheet]:
     """Complete rest clears permanent fatigue, and nothing is learnt meanwhile (L342-347)."""
     gone = tracks.permanent_fatigue_recovered(params.duration, sheet.nifimo.fatigue.permanent)
-    return Change(
-        tracks.add_marks(sheet, "fatigue", permanent=-gone),
-        tr(
-            f"{gone} {agreed(gone, 'fatigue permanente', 'fatigues permanentes')} en moins ; "
-            "pas d'apprentissage",
-            f"{gone} {agreed(gone, 'permanent fatigue', 'permanent fatigues', 'en')} gone; "
-            "no learning meanwhile",
-        ),
-    )
+    return _recovered(sheet, "permanent", gone, tr("pas d'apprentissage", "no learning meanwhile"))
 
 
 @operation("stay_awake", site(142, 155, "0110020201"))
-def stay_awake(
-    sheet: ArtemisSheet, params: DurationParams, dice: DiceSource
-) -> Change[ArtemisSheet]:
+def stay_awake(sheet: ArtemisSheet, params: DurationParams) -> Change[ArtemisSheet]:
     """Optional rule: long hours awake bring serious fatigue (website §2.5)."""
     gained = tracks.natural_fatigue(params.duration)
     return Change(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, NoParams, Params, tr
 from ecran.rules.wording import agreed
 from ecran.systems.artemis import tables, tracks
@@ -19,9 +18,7 @@ class AggravateParams(Params):
 
 
 @operation("aggravate", seed(368, 384), site(265, 280, "0106060101"))
-def aggravate(
-    sheet: ArtemisSheet, params: AggravateParams, dice: DiceSource
-) -> Change[ArtemisSheet]:
+def aggravate(sheet: ArtemisSheet, params: AggravateParams) -> Change[ArtemisSheet]:
     """Untreated wounds gain one serious wound per aggravation time of the character's Force;
     stabilised ones do not worsen (L368-384, website §5)."""
     w = sheet.nifimo.blessure
@@ -48,7 +45,7 @@ def aggravate(
 
 
 @operation("stabilise", site(284, 311, "0110030401, 0107070301"))
-def stabilise(sheet: ArtemisSheet, params: NoParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def stabilise(sheet: ArtemisSheet, params: NoParams) -> Change[ArtemisSheet]:
     """Care, a medikit or a pod stabilises the wounds: they stop worsening (website §5)."""
     w = sheet.nifimo.blessure.model_copy(update={"stabilised": True})
     return Change(
@@ -66,9 +63,7 @@ class ConvalesceParams(Params):
 
 
 @operation("convalesce", site(284, 295, "0110030401"))
-def convalesce(
-    sheet: ArtemisSheet, params: ConvalesceParams, dice: DiceSource
-) -> Change[ArtemisSheet]:
+def convalesce(sheet: ArtemisSheet, params: ConvalesceParams) -> Change[ArtemisSheet]:
     """Only stabilised wounds heal: one per so many days of convalescence or hours in a pod,
     serious wounds first (website §5)."""
     w = sheet.nifimo.blessure

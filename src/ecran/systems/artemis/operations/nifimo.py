@@ -24,9 +24,7 @@ class MarksParams(Params):
 
 
 @operation("adjust_marks", seed(686, 699), site(121, 132, "0105100001"))
-def adjust_marks(
-    sheet: ArtemisSheet, params: MarksParams, dice: DiceSource
-) -> Change[ArtemisSheet]:
+def adjust_marks(sheet: ArtemisSheet, params: MarksParams) -> Change[ArtemisSheet]:
     """Boxes of one NIFIMO line marked or cleared by hand, never below zero (L686-699)."""
     p = params
     changed = tracks.add_marks(sheet, p.line, p.light, p.serious, p.permanent)

@@ -54,7 +54,7 @@ class FearParams(Params):
 
 
 @operation("fear_fades", site(133, 141, "0105110001"))
-def fear_fades(sheet: ArtemisSheet, params: FearParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def fear_fades(sheet: ArtemisSheet, params: FearParams) -> Change[ArtemisSheet]:
     """Light fears fade after some days; a serious fear (terreur) lasts at least its minimum
     before the GM releases it (website L133-141)."""
     rule = tables.nifimo().fear

@@ -16,7 +16,7 @@ from ecran.systems.artemis.tables import FIELDS, seed, site
 
 
 @operation("force_defence", seed(156, 161), seed(756, 759))
-def force_defence(sheet: ArtemisSheet, params: NoParams, dice: DiceSource) -> Change[ArtemisSheet]:
+def force_defence(sheet: ArtemisSheet, params: NoParams) -> Change[ArtemisSheet]:
     """Forcing a parry or a dodge costs one light fatigue (L156-161, L756-759)."""
     light = tables.combat().optional.force_fatigue_light
     return Change(
@@ -31,9 +31,7 @@ class TakeWoundsParams(Params):
 
 
 @operation("take_wounds", seed(98, 106))
-def take_wounds(
-    sheet: ArtemisSheet, params: TakeWoundsParams, dice: DiceSource
-) -> Change[ArtemisSheet]:
+def take_wounds(sheet: ArtemisSheet, params: TakeWoundsParams) -> Change[ArtemisSheet]:
     """Wounds noted by hand: x per serious wound, / per light wound (L98-106)."""
     changed = tracks.add_marks(sheet, "blessure", params.light, params.serious)
     marks = tracks.Wounds(params.serious, params.light).marks

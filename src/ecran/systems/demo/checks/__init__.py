@@ -1,6 +1,6 @@
-"""The demo's checks, in order: each id names its `module.Class`, imported when the list reaches
-it (`ecran.systems.Listed`)."""
+"""The demo's checks, in order: the tables of `data/checks.toml`, each naming its `module.Class`,
+imported when the list reaches it (`ecran.systems.listed`)."""
 
-from ecran.systems import Listed
+from ecran.systems import listed
 
-CHECKS = Listed("ecran.systems.demo.checks", {"d6": "d6.D6"})
+CHECKS = listed(__name__)

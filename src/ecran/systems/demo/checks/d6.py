@@ -16,8 +16,6 @@ class D6Params(Params):
 
 
 class D6(DemoCheck[D6Params]):
-    name = "d6"
-    params = D6Params
     sources = (SOURCE,)
     example = {"target": 4}
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, tr
 from ecran.systems.demo.operations.common import operation
 from ecran.systems.demo.sheet import MAX_HIT_POINTS, DemoSheet
@@ -18,7 +17,7 @@ class DamageParams(Params):
 
 
 @operation("take_damage", SOURCE)
-def take_damage(sheet: DemoSheet, params: DamageParams, dice: DiceSource) -> Change[DemoSheet]:
+def take_damage(sheet: DemoSheet, params: DamageParams) -> Change[DemoSheet]:
     """Hit points lost, counted no further than death; reaching out of the fight or death puts
     it on the participant."""
     damage = min(sheet.damage + params.damage, 2 * sheet.hit_points)

@@ -17,17 +17,7 @@ from ecran.systems.fluid import manoeuvres as man
 from ecran.systems.fluid.checks.base import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
 from ecran.systems.fluid.dice import constant, difference_law
-from ecran.systems.fluid.options import (
-    DEFENCELESS_BASELINE,
-    DOUBLES_OVER_BASE,
-    EQUIPMENT_DIFFERENCE,
-    HIT_LOCATION,
-    INCLUDE_WEAPON_DAMAGE,
-    NO_BASE_EXPLOSION,
-    NO_DOUBLES,
-    SURVIVAL_COMBINE,
-    TIE_RULE,
-)
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.tables import FIELDS, HEALTH, SEED
 
 ONE = Fraction(1)
@@ -99,15 +89,17 @@ class AttackParams(TwoSides, ManoeuvreParams):
     opponent_res: int = FIELDS("opponent_res", default=10, ge=0, le=60)
     opponent_res_max: int = FIELDS("opponent_res_max", default=10, ge=1, le=60)
     opponent_wounds: int = FIELDS("opponent_wounds", default=0, ge=0, le=200)
-    tie_rule: Literal["stand_off", "reroll"] = TIE_RULE.field()
-    defenceless_baseline: Literal["ten", "zero", "characteristic"] = DEFENCELESS_BASELINE.field()
-    include_weapon_damage: bool = INCLUDE_WEAPON_DAMAGE.field()
-    equipment_difference: bool = EQUIPMENT_DIFFERENCE.field()
-    hit_location: bool = HIT_LOCATION.field()
-    survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
-    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
-    no_doubles: bool = NO_DOUBLES.field()
-    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
+    tie_rule: Literal["stand_off", "reroll"] = OPTIONS["tie_rule"].field()
+    defenceless_baseline: Literal["ten", "zero", "characteristic"] = OPTIONS[
+        "defenceless_baseline"
+    ].field()
+    include_weapon_damage: bool = OPTIONS["include_weapon_damage"].field()
+    equipment_difference: bool = OPTIONS["equipment_difference"].field()
+    hit_location: bool = OPTIONS["hit_location"].field()
+    survival_combine: Literal["max", "sum"] = OPTIONS["survival_combine"].field()
+    no_base_explosion: bool = OPTIONS["no_base_explosion"].field()
+    no_doubles: bool = OPTIONS["no_doubles"].field()
+    doubles_over_base: bool = OPTIONS["doubles_over_base"].field()
 
     @model_validator(mode="after")
     def _feint_within_agility(self) -> AttackParams:
@@ -243,8 +235,6 @@ class Attack(FluidCheck[AttackParams]):
     """One opposed exchange: the better score deals the difference + weapon − armour, counter
     included (L995-1049, L1343-1353); RES, wound Trait and survival test follow (L1425-1493)."""
 
-    name = "attack"
-    params = AttackParams
     sources = (
         cite(SEED, 985, 993, note="double move"),
         cite(SEED, 995, 1049, note="melee engagement, position, several against one"),

@@ -18,13 +18,7 @@ from ecran.systems.fluid.checks.base import (
     margin,
 )
 from ecran.systems.fluid.dice import ExactDraw
-from ecran.systems.fluid.options import (
-    DOUBLES_OVER_BASE,
-    MAJOR_SUCCESS_AS,
-    ME_REFERENCE,
-    NO_BASE_EXPLOSION,
-    NO_DOUBLES,
-)
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.tables import FIELDS, HEALTH, RANKS, SEED
 
 
@@ -34,9 +28,9 @@ class PenaltyParams(Params):
     advantages: int = FIELDS("advantages", default=0, ge=0, le=30)
     as_points: int = FIELDS("as_points", default=0, ge=0, le=30)
     modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)
-    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
-    no_doubles: bool = NO_DOUBLES.field()
-    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
+    no_base_explosion: bool = OPTIONS["no_base_explosion"].field()
+    no_doubles: bool = OPTIONS["no_doubles"].field()
+    doubles_over_base: bool = OPTIONS["doubles_over_base"].field()
 
 
 def _plan(p: PenaltyParams) -> tuple[int, int]:
@@ -55,7 +49,7 @@ def score_distribution(p: PenaltyParams) -> Distribution[int]:
 
 
 class SurvivalParams(PenaltyParams):
-    major_success_as: Literal["success", "critical"] = MAJOR_SUCCESS_AS.field()
+    major_success_as: Literal["success", "critical"] = OPTIONS["major_success_as"].field()
 
 
 SURVIVAL = {row.rank: row for row in HEALTH.survival}
@@ -65,8 +59,6 @@ class Survival(FluidCheck[SurvivalParams]):
     """A CON test with the critical wound's disadvantages: from death to adrenaline
     (L1495-1529)."""
 
-    name = "survival"
-    params = SurvivalParams
     outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in HEALTH.survival)
     sources = (cite(SEED, 1495, 1529), cite(SEED, 1459, 1493, note="penalty"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 2}
@@ -115,15 +107,13 @@ def survival_draw(characteristic: int, penalty: int) -> ExactDraw[str]:
 
 class ShockParams(PenaltyParams):
     san: int = FIELDS("san", default=10, ge=0, le=60)
-    me_reference: Literal[10, 11] = ME_REFERENCE.field()
+    me_reference: Literal[10, 11] = OPTIONS["me_reference"].field()
 
 
 class Shock(FluidCheck[ShockParams]):
     """On failure, SAN lost equals the margin of failure; the excess below 0 becomes a negative
     Trait (L1531-1545)."""
 
-    name = "shock"
-    params = ShockParams
     sources = (cite(SEED, 1531, 1545), cite(SEED, 352, 358, note="ME"), *CORE_SOURCES)
     example = {"characteristic": 5, "penalty": 3, "san": 8}
 
@@ -149,8 +139,6 @@ class Shock(FluidCheck[ShockParams]):
 class Medicine(FluidCheck[PenaltyParams]):
     """Wound Trait points healed by the rank of the test, 1 to 4 (L1585-1597)."""
 
-    name = "medicine"
-    params = PenaltyParams
     sources = (cite(SEED, 1585, 1597), *CORE_SOURCES)
     example = {"characteristic": 6, "advantages": 1}
 
@@ -182,8 +170,6 @@ class HitLocation(FluidCheck[HitLocationParams]):
     """Option: 1d10 for the part hit once RES is exceeded; aiming with N disadvantages shifts
     the die by up to N toward the aimed part (L1441-1457)."""
 
-    name = "hit_location"
-    params = HitLocationParams
     outcomes = tuple(Outcome(loc.id, tr(loc.fr, loc.en)) for loc in HEALTH.location)
     sources = (cite(SEED, 1441, 1457),)
     example = {"aim": 2, "aim_at": "head"}

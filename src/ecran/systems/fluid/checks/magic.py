@@ -16,13 +16,7 @@ from ecran.systems.fluid.checks.base import (
     rolled,
     score_distribution,
 )
-from ecran.systems.fluid.options import (
-    DOUBLES_OVER_BASE,
-    MAJOR_SUCCESS_AS,
-    ME_REFERENCE,
-    NO_BASE_EXPLOSION,
-    NO_DOUBLES,
-)
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.tables import FIELDS, MAGIC, SEED, TIME
 
 
@@ -39,11 +33,11 @@ class SpellParams(Params):
     as_points: int = FIELDS("spell_as_points", default=0, ge=0, le=40)
     spellbook_int: int = FIELDS("spellbook_int", default=0, ge=0, le=30)
     modifier: int = FIELDS("spell_modifier", default=0, ge=-30, le=30)
-    major_success_as: Literal["success", "critical"] = MAJOR_SUCCESS_AS.field()
-    me_reference: Literal[10, 11] = ME_REFERENCE.field()
-    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
-    no_doubles: bool = NO_DOUBLES.field()
-    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
+    major_success_as: Literal["success", "critical"] = OPTIONS["major_success_as"].field()
+    me_reference: Literal[10, 11] = OPTIONS["me_reference"].field()
+    no_base_explosion: bool = OPTIONS["no_base_explosion"].field()
+    no_doubles: bool = OPTIONS["no_doubles"].field()
+    doubles_over_base: bool = OPTIONS["doubles_over_base"].field()
 
 
 RESULTS = {row.rank: row for row in MAGIC.result}
@@ -86,8 +80,6 @@ class Spell(FluidCheck[SpellParams]):
     """Complexity + range + area are the disadvantages and the casting time (L1680-1802); the
     rank decides the spell (L1804-1858)."""
 
-    name = "spell"
-    params = SpellParams
     outcomes = tuple(Outcome(r.outcome, tr(r.fr, r.en)) for r in MAGIC.result)
     sources = (
         cite(SEED, 1680, 1744, note="complexity and parameters"),

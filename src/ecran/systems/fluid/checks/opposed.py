@@ -15,21 +15,15 @@ from ecran.systems.fluid.checks.base import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import TwoSides, outcome_law, side_of, stable_window
 from ecran.systems.fluid.checks.winner import tie_probability, winner_law
 from ecran.systems.fluid.dice import floor_at_zero
-from ecran.systems.fluid.options import (
-    CHASE_MARGIN,
-    DOUBLES_OVER_BASE,
-    NO_BASE_EXPLOSION,
-    NO_DOUBLES,
-    TIE_RULE,
-)
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.tables import FIELDS, RANKS, SEED
 
 
 class OpposedParams(TwoSides):
-    tie_rule: Literal["stand_off", "reroll"] = TIE_RULE.field()
-    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
-    no_doubles: bool = NO_DOUBLES.field()
-    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
+    tie_rule: Literal["stand_off", "reroll"] = OPTIONS["tie_rule"].field()
+    no_base_explosion: bool = OPTIONS["no_base_explosion"].field()
+    no_doubles: bool = OPTIONS["no_doubles"].field()
+    doubles_over_base: bool = OPTIONS["doubles_over_base"].field()
 
 
 def exchange(params: Any, dice: DiceSource) -> tuple[int, dict[str, Any]]:
@@ -67,8 +61,6 @@ class Opposed(FluidCheck[OpposedParams]):
     """Each side rolls with its own advantages and disadvantages; the higher score wins
     (L932-966)."""
 
-    name = "opposed"
-    params = OpposedParams
     sources = OPPOSED_SOURCES
     example = {"characteristic": 5, "opponent_characteristic": 6, "advantage_dice": 1}
 
@@ -88,8 +80,6 @@ class VampirismParams(OpposedParams):
 class Vampirism(FluidCheck[VampirismParams]):
     """An opposed VOL test against the victim; the margin is the RES stolen (L1892-1898)."""
 
-    name = "vampirism"
-    params = VampirismParams
     sources = (cite(SEED, 1892, 1898), *OPPOSED_SOURCES)
     example = {"characteristic": 6, "opponent_characteristic": 5}
 
@@ -117,7 +107,7 @@ class ChaseParams(OpposedParams):
     gap: int = FIELDS("gap", default=10, ge=1, le=10 * ON_FOOT_MAX)
     escape_at: int = FIELDS("escape_at", default=30, ge=2, le=10 * ON_FOOT_MAX)
     vehicles: bool = FIELDS("vehicles", default=False)
-    chase_margin: Literal["difference", "winner_mr"] = CHASE_MARGIN.field()
+    chase_margin: Literal["difference", "winner_mr"] = OPTIONS["chase_margin"].field()
 
     @model_validator(mode="after")
     def _on_foot_within_reach(self) -> ChaseParams:
@@ -139,8 +129,6 @@ class Chase(FluidCheck[ChaseParams]):
     """You are the pursuer; the opponent flees. The winner's margin narrows or widens the gap,
     ×10 with vehicles: at 0 the fugitive is caught, at the target it escapes (L1651-1669)."""
 
-    name = "chase"
-    params = ChaseParams
     sources = (
         cite(SEED, 1651, 1669, note="margin: score difference or winner's MR, reading A26"),
         cite(SEED, 1653, 1663, note="one unit: metres; with vehicles 1 point of margin = 10 m"),
@@ -223,8 +211,6 @@ class VerbalJoust(FluidCheck[JoustParams]):
     """Like combat: the score difference comes off the loser's AUR; the first at 0 is beaten
     or convinced (L1671-1677)."""
 
-    name = "verbal_joust"
-    params = JoustParams
     sources = (
         cite(SEED, 1671, 1677, note="damage = score difference, no weapon"),
         *OPPOSED_SOURCES,
@@ -250,9 +236,9 @@ class VerbalJoust(FluidCheck[JoustParams]):
 
 
 class MassParams(TwoSides):
-    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
-    no_doubles: bool = NO_DOUBLES.field()
-    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
+    no_base_explosion: bool = OPTIONS["no_base_explosion"].field()
+    no_doubles: bool = OPTIONS["no_doubles"].field()
+    doubles_over_base: bool = OPTIONS["doubles_over_base"].field()
     characteristic: int = FIELDS("mass_characteristic", ge=0, le=30)
     modifier: int = FIELDS("mass_modifier", default=0, ge=-10, le=60)
     opponent_characteristic: int = FIELDS("mass_opponent_characteristic", ge=0, le=30)
@@ -264,8 +250,6 @@ class MassCombat(FluidCheck[MassParams]):
     """Each side tests; its score (at least 0) is the casualties it inflicts, ×10 or ×100 at
     large scale (L1599-1623)."""
 
-    name = "mass_combat"
-    params = MassParams
     sources = (cite(SEED, 1599, 1623), *CORE_SOURCES)
     example = {"characteristic": 5, "opponent_characteristic": 5, "advantage_dice": 2}
 

@@ -17,15 +17,7 @@ from ecran.systems.fluid.checks.base import (
     rolled,
     score_distribution,
 )
-from ecran.systems.fluid.options import (
-    AVERAGE_ROUNDING,
-    BINARY_RESULTS,
-    DOUBLES_OVER_BASE,
-    ME_REFERENCE,
-    NO_BASE_EXPLOSION,
-    NO_DOUBLES,
-    VARIABLE_DELAY,
-)
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.tables import FIELDS, RANKS, SEED, TIME
 
 #: The book's list of explosion odds is the author's additive approximation; the description
@@ -39,15 +31,13 @@ class TestParams(Params):
     disadvantage_dice: int = FIELDS("disadvantage_dice", default=0, ge=0, le=10)
     modifier: int = FIELDS("modifier", default=0, ge=-60, le=60)
     # The one reading of the dice themselves the core roll offers (L518-522; see the option).
-    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
+    doubles_over_base: bool = OPTIONS["doubles_over_base"].field()
 
 
 class Test(FluidCheck[TestParams]):
     """Characteristic + base die + modifier, read on the Results Table (L244-268); advantage
     and disadvantage dice cancel one for one (L852-870); every explosion in force."""
 
-    name = "test"
-    params = TestParams
     outcomes = RANK_OUTCOMES
     sources = (*CORE_SOURCES, EXPLOSION_ODDS)
     example = {"characteristic": 5, "advantage_dice": 1, "disadvantage_dice": 0, "modifier": 0}
@@ -102,13 +92,13 @@ class ActionParams(Params):
     as_points: int = FIELDS("action_as_points", default=0, ge=0, le=40)
     flat: int = FIELDS("flat", default=0, ge=-30, le=30)
     base_time: int = FIELDS("base_time", default=0, ge=0, le=12)
-    no_base_explosion: bool = NO_BASE_EXPLOSION.field()
-    no_doubles: bool = NO_DOUBLES.field()
-    doubles_over_base: bool = DOUBLES_OVER_BASE.field()
-    binary_results: bool = BINARY_RESULTS.field()
-    variable_delay: bool = VARIABLE_DELAY.field()
-    me_reference: Literal[10, 11] = ME_REFERENCE.field()
-    average_rounding: Literal["half_up", "down"] = AVERAGE_ROUNDING.field()
+    no_base_explosion: bool = OPTIONS["no_base_explosion"].field()
+    no_doubles: bool = OPTIONS["no_doubles"].field()
+    doubles_over_base: bool = OPTIONS["doubles_over_base"].field()
+    binary_results: bool = OPTIONS["binary_results"].field()
+    variable_delay: bool = OPTIONS["variable_delay"].field()
+    me_reference: Literal[10, 11] = OPTIONS["me_reference"].field()
+    average_rounding: Literal["half_up", "down"] = OPTIONS["average_rounding"].field()
 
 
 class Plan:
@@ -172,8 +162,6 @@ class ActionCheck(FluidCheck[ActionParams]):
     """The test with its advantages and disadvantages assembled from every source the rules
     list (L604-930)."""
 
-    name = "action"
-    params = ActionParams
     outcomes = RANK_OUTCOMES
     sources = (
         *CORE_SOURCES,

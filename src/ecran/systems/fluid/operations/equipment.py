@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, FieldMeta, Params, cite, tr
 from ecran.systems.fluid.operations.common import operation
 from ecran.systems.fluid.sheet import FluidSheet
@@ -17,9 +16,7 @@ class GearDamageParams(Params):
 
 
 @operation("damage_equipment", cite(SEED, 1403, 1409))
-def damage_equipment(
-    sheet: FluidSheet, params: GearDamageParams, dice: DiceSource
-) -> Change[FluidSheet]:
+def damage_equipment(sheet: FluidSheet, params: GearDamageParams) -> Change[FluidSheet]:
     """A blow of at least twice an item's score takes a point off it; at 0 it is unusable
     (L1403-1409)."""
     score = getattr(sheet.equipment, params.item)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, Params, cite, refuse, tr
 from ecran.systems.fluid.operations.common import operation
 from ecran.systems.fluid.sheet import ATTRIBUTE_OF, Advance, FluidSheet, Trait
@@ -28,7 +27,7 @@ class XpParams(Params):
 
 
 @operation("award_xp", cite(SEED, 1931, 1941))
-def award_xp(sheet: FluidSheet, params: XpParams, dice: DiceSource) -> Change[FluidSheet]:
+def award_xp(sheet: FluidSheet, params: XpParams) -> Change[FluidSheet]:
     """At the end of each scenario the GM awards 1 to 3 XP (L1931-1941)."""
     text = f"+{params.xp} XP"
     return Change(sheet.model_copy(update={"xp": sheet.xp + params.xp}), tr(text, text))
@@ -46,7 +45,7 @@ class AdvanceParams(Params):
 
 
 @operation("advance", cite(SEED, 1943, 1955))
-def advance(sheet: FluidSheet, params: AdvanceParams, dice: DiceSource) -> Change[FluidSheet]:
+def advance(sheet: FluidSheet, params: AdvanceParams) -> Change[FluidSheet]:
     """One step bought with the XP not yet spent (L1943-1955): a characteristic or a Trait
     +1, a negative Trait −1 (gone at 0), or a new negative Trait that brings XP."""
     kind, target = params.kind, params.target

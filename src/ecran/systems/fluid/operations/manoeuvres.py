@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, cite, tr
 from ecran.rules.wording import agreed
 from ecran.systems.fluid.operations.common import operation
@@ -31,9 +30,7 @@ class ManoeuvreParams(Params):
 
 
 @operation("suffer_manoeuvre", cite(SEED, 1381, 1401))
-def suffer_manoeuvre(
-    sheet: FluidSheet, params: ManoeuvreParams, dice: DiceSource
-) -> Change[FluidSheet]:
+def suffer_manoeuvre(sheet: FluidSheet, params: ManoeuvreParams) -> Change[FluidSheet]:
     """The target of a manoeuvre bears its effect: so many disadvantages for so many rounds,
     priced by the GM from the converted damage — the seed's stun spends 3 points on 1
     disadvantage for 3 rounds, or 3 disadvantages for 1 round (L1393-1401). The sheet itself

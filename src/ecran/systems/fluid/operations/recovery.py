@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, Params, cite, refuse, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.common import operation, reduce_wound, with_traits
-from ecran.systems.fluid.options import DAILY_RECOVERY
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
@@ -17,11 +16,11 @@ class RestParams(Params):
     characteristic: str = FIELDS("recovered_characteristic", default="")
     wound: str = FIELDS("healed_wound", default="")
     restore_aura: bool = FIELDS("restore_aura", default=False)
-    daily_recovery: Literal["one_in_total", "one_of_each"] = DAILY_RECOVERY.field()
+    daily_recovery: Literal["one_in_total", "one_of_each"] = OPTIONS["daily_recovery"].field()
 
 
 @operation("night_rest", cite(SEED, 1541, 1543), cite(SEED, 1567, 1583))
-def night_rest(sheet: FluidSheet, params: RestParams, dice: DiceSource) -> Change[FluidSheet]:
+def night_rest(sheet: FluidSheet, params: RestParams) -> Change[FluidSheet]:
     """A night's rest fills RES (L1569-1571) and SAN (L1541) and gives back 1 point of a
     characteristic or of a wound Trait a day (L1571-1573; an option reads it as one of each)."""
     if params.characteristic and params.wound and params.daily_recovery == "one_in_total":
@@ -59,7 +58,7 @@ class PauseParams(Params):
 
 
 @operation("short_pause", cite(SEED, 1575, 1583))
-def short_pause(sheet: FluidSheet, params: PauseParams, dice: DiceSource) -> Change[FluidSheet]:
+def short_pause(sheet: FluidSheet, params: PauseParams) -> Change[FluidSheet]:
     """A short pause gives back 1 or 2 RES, never more than CON a day (L1575-1583), nor past
     the maximum."""
     room_today = sheet.characteristics.score("CON") - sheet.pause_res_today
@@ -81,7 +80,7 @@ class HealParams(Params):
 
 
 @operation("medicine", cite(SEED, 1585, 1597))
-def medicine(sheet: FluidSheet, params: HealParams, dice: DiceSource) -> Change[FluidSheet]:
+def medicine(sheet: FluidSheet, params: HealParams) -> Change[FluidSheet]:
     """A medicine test heals 1 to 4 points of a wound Trait, by its rank; one test a day
     (L1585-1597)."""
     if sheet.medicine_today:

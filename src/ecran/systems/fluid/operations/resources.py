@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, Params, cite, refuse, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.common import Pool, operation
@@ -16,7 +15,7 @@ class SpendParams(Params):
 
 
 @operation("spend", cite(SEED, 788, 800), cite(SEED, 846, 850))
-def spend(sheet: FluidSheet, params: SpendParams, dice: DiceSource) -> Change[FluidSheet]:
+def spend(sheet: FluidSheet, params: SpendParams) -> Change[FluidSheet]:
     """Drawing on one's resources (L788-800), helping (L846-850), magic (L1782-1796): RES, AUR
     and SAN are used up; a characteristic's points are spent until the night's rest."""
     if params.pool in ("RES", "AUR", "SAN"):

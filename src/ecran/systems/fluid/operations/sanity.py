@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, Params, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
@@ -17,7 +16,7 @@ class ShockLossParams(Params):
 
 
 @operation("lose_sanity", cite(SEED, 1531, 1545))
-def lose_sanity(sheet: FluidSheet, params: ShockLossParams, dice: DiceSource) -> Change[FluidSheet]:
+def lose_sanity(sheet: FluidSheet, params: ShockLossParams) -> Change[FluidSheet]:
     """SAN lost; what goes below 0 is kept as a negative Trait of that value (L1531-1545)."""
     san = tracks.current(sheet, "SAN")
     excess = max(0, params.loss - san)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, Params, cite, tr
 from ecran.systems.fluid.operations.common import hinders_of, operation, unique, with_traits
 from ecran.systems.fluid.sheet import FluidSheet, Trait
@@ -21,7 +20,7 @@ class TraitParams(Params):
 
 
 @operation("add_trait", cite(SEED, 215, 241), cite(SEED, 802, 806))
-def add_trait(sheet: FluidSheet, params: TraitParams, dice: DiceSource) -> Change[FluidSheet]:
+def add_trait(sheet: FluidSheet, params: TraitParams) -> Change[FluidSheet]:
     """Temporary Traits granted or imposed by the GM (L235-241), the self-inflicted negative
     Trait (L802-806), Traits defined in play (L215-223), spells written down (L1912-1918)."""
     trait = Trait(

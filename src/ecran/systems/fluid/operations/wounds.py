@@ -24,7 +24,7 @@ from ecran.systems.fluid.checks.health import (
     survival_law,
 )
 from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
-from ecran.systems.fluid.options import SURVIVAL_COMBINE
+from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.sheet import MAX_DAMAGE, Condition, FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
@@ -37,11 +37,11 @@ class DamageParams(Params):
     target: Literal["RES", "AUR"] = FIELDS("damage_pool", default="RES")
     wound_name: str | None = FIELDS("wound_name", default=None)
     hinders: str = FIELDS("wound_hinders", default="*")
-    survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
+    survival_combine: Literal["max", "sum"] = OPTIONS["survival_combine"].field()
 
 
 @operation("take_damage", cite(SEED, 1425, 1493), cite(SEED, 1645, 1649, note="minions"))
-def take_damage(sheet: FluidSheet, params: DamageParams, dice: DiceSource) -> Change[FluidSheet]:
+def take_damage(sheet: FluidSheet, params: DamageParams) -> Change[FluidSheet]:
     """Damage comes off RES first, the rest is a wound Trait (L1425-1439); a minion takes no
     wound and is out at RES 0 (L1645-1649). A verbal joust's damage comes off AUR (L1671-1677)."""
     if params.target == "AUR":
@@ -190,7 +190,7 @@ class HitParams(Params):
     wound_name: str | None = FIELDS("hit_wound_name", default=None)
     hinders: str = FIELDS("wound_hinders", default="*")
     survival_test: bool = FIELDS("survival_test", default=True)
-    survival_combine: Literal["max", "sum"] = SURVIVAL_COMBINE.field()
+    survival_combine: Literal["max", "sum"] = OPTIONS["survival_combine"].field()
     survival_roll: SurvivalRoll = FIELDS("survival_roll", default="dice")
 
 

@@ -11,7 +11,6 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, cite
-from ecran.systems.nephilim import options
 from ecran.systems.nephilim.astro import (
     SignId,
     WeekdayId,
@@ -20,6 +19,7 @@ from ecran.systems.nephilim.astro import (
     zodiac_sign,
 )
 from ecran.systems.nephilim.checks.base import NephilimCheck
+from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.sheet import Element
 from ecran.systems.nephilim.tables import DAY_WORDS, ELEMENT_WORDS, FIELDS, SEED, SIGN_WORDS
 
@@ -32,7 +32,7 @@ class ConjunctionParams(Params):
     weekday: WeekdayId | None = FIELDS("weekday", default=None, choices=DAY_WORDS)
     sign: SignId | None = FIELDS("sign", default=None, choices=SIGN_WORDS)
     element: Element | None = ELEMENT
-    conjunction_modifier: int = options.CONJUNCTION.field(ge=-10, le=10)
+    conjunction_modifier: int = OPTIONS["conjunction_modifier"].field(ge=-10, le=10)
 
     @model_validator(mode="after")
     def _something_to_look_up(self) -> Self:
@@ -63,8 +63,6 @@ def matched(params: ConjunctionParams) -> str:
 
 
 class ConjunctionCheck(NephilimCheck[ConjunctionParams]):
-    name = "conjunction"
-    params = ConjunctionParams
     sources = (cite(SEED, 598, 623),)
     example = {"date": "2024-08-04", "element": "soleil"}
 

@@ -13,7 +13,6 @@ from pydantic import BaseModel, model_validator
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Check, CheckWords, Params, Resolution, Text
 from ecran.rules.check import DIFFICULTY, Recall, no_recall
-from ecran.systems.nephilim import options
 from ecran.systems.nephilim.dice import (
     CriticalReading,
     DiceVariant,
@@ -22,6 +21,7 @@ from ecran.systems.nephilim.dice import (
     variant,
 )
 from ecran.systems.nephilim.ka import KaScale, on_normalized_scale
+from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.tables import FIELDS, OCCULT, PACKAGE
 
 P = TypeVar("P", bound=BaseModel)
@@ -38,8 +38,8 @@ BARRED = "barred"
 
 
 class DiceOptions(Params):
-    dice: DiceVariant = options.DICE.field()
-    criticals: CriticalReading = options.CRITICALS.field()
+    dice: DiceVariant = OPTIONS["dice"].field()
+    criticals: CriticalReading = OPTIONS["criticals"].field()
 
 
 class KaScaleParams(Params):
@@ -68,7 +68,7 @@ class KaScaleParams(Params):
 
 
 class PlexusOption(Params):
-    plexus: str = options.PLEXUS.field(pattern=r"^(none|d6-d4|d8-d4|d8-d8)$")
+    plexus: str = OPTIONS["plexus"].field(pattern=r"^(none|d6-d4|d8-d4|d8-d8)$")
 
 
 def plexus_distribution(name: str) -> Distribution[int] | None:

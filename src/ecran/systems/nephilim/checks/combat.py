@@ -9,7 +9,6 @@ from typing import Any, ClassVar, Literal
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, Resolution, ResultLaw, cite
 from ecran.rules.memo import Kept
-from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks.base import AgainstZero, DiceOptions, NephilimCheck
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
@@ -19,6 +18,7 @@ from ecran.systems.nephilim.dice import (
     roll_modifier,
     variant,
 )
+from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.round import speeds
 from ecran.systems.nephilim.tables import COMBAT, FIELDS, SEED
 from ecran.systems.nephilim.tracks import clamp
@@ -29,12 +29,10 @@ class InitiativeParams(Params):
     reaction: int = FIELDS("reaction", ge=-4, le=20)
     malus: int = FIELDS("malus", default=0, ge=0)
     delayed_rounds: int = FIELDS("delayed_rounds", default=0, ge=0, le=10)
-    dice: DiceVariant = options.DICE.field()
+    dice: DiceVariant = OPTIONS["dice"].field()
 
 
 class Initiative(NephilimCheck[InitiativeParams]):
-    name = "initiative"
-    params = InitiativeParams
     sources = (cite(SEED, 491), cite(SEED, 518))
     example = {"rapidite": 1, "reaction": 0}
 
@@ -59,15 +57,13 @@ class DuelParams(Params):
     opponent_initiative: int = FIELDS("opponent_initiative", ge=-20, le=40)
     anticipation: int = FIELDS("anticipation", default=0, ge=-20, le=60)
     opponent_anticipation: int = FIELDS("opponent_anticipation", default=0, ge=-20, le=60)
-    round_structure: Literal["segments", "no_segments", "declare_and_resolve"] = (
-        options.ROUND_STRUCTURE.field()
-    )
-    dice: DiceVariant = options.DICE.field()
+    round_structure: Literal["segments", "no_segments", "declare_and_resolve"] = OPTIONS[
+        "round_structure"
+    ].field()
+    dice: DiceVariant = OPTIONS["dice"].field()
 
 
 class DuelSegments(NephilimCheck[DuelParams]):
-    name = "duel_segments"
-    params = DuelParams
     sources = (cite(SEED, 493, 495), cite(SEED, 499, 506))
     example = {"initiative": 3, "opponent_initiative": -2}
 
@@ -101,8 +97,6 @@ class SprintParams(DiceOptions):
 
 
 class Sprint(AgainstZero[SprintParams]):
-    name = "sprint"
-    params = SprintParams
     sources = (cite(SEED, 524, 529),)
     example = {"rapidite": 1, "skill": -1}
 
@@ -125,11 +119,11 @@ class AttackParams(Params):
     defence_characteristic: int = FIELDS("defence_characteristic", default=0, ge=-4, le=10)
     defence_skill: int | None = FIELDS("defence_skill", default=None, ge=-4, le=10)
     defence_malus: int = FIELDS("defence_malus", default=0, ge=0)
-    armour: int = options.ARMOUR.field(ge=0, le=10)
-    weapon_boxes: int = options.WEAPON_BOXES.field(ge=0, le=10)
-    margin_wounds: bool = options.MARGIN_WOUNDS.field()
+    armour: int = OPTIONS["armour"].field(ge=0, le=10)
+    weapon_boxes: int = OPTIONS["weapon_boxes"].field(ge=0, le=10)
+    margin_wounds: bool = OPTIONS["margin_wounds"].field()
     difficulty: int = FIELDS("difficulty", default=0, ge=-15, le=15)
-    dice: DiceVariant = options.DICE.field()
+    dice: DiceVariant = OPTIONS["dice"].field()
 
 
 #: The attack's result laws by what they read of the parameters (`Attack.result_law`).
@@ -137,8 +131,6 @@ LAWS: Kept[ResultLaw] = Kept()
 
 
 class Attack(OpposedCheck[AttackParams]):
-    name = "attack"
-    params = AttackParams
     sources = (cite(SEED, 479, 481), cite(SEED, 493), cite(SEED, 539, 541, note="headings only"))
     example = {"characteristic": 1, "skill": 0, "defence_characteristic": 0, "defence_skill": 0}
 
@@ -225,8 +217,8 @@ class DeclarationParams(Params):
     opponent_anticipation: int = FIELDS("opponent_anticipation", ge=-20, le=60)
     opponent_intuition: int = FIELDS("opponent_intuition", ge=-4, le=30)
     opponent_delayed_segments: int = FIELDS("opponent_delayed_segments", default=0, ge=0, le=20)
-    anticipation_tie: Literal["simultaneous", "roll_off"] = options.ANTICIPATION_TIE.field()
-    dice: DiceVariant = options.DICE.field()
+    anticipation_tie: Literal["simultaneous", "roll_off"] = OPTIONS["anticipation_tie"].field()
+    dice: DiceVariant = OPTIONS["dice"].field()
 
 
 FIRST, TOGETHER, LAST = "declares_first", "simultaneous", "declares_last"
@@ -241,8 +233,6 @@ def declaration_key(p: DeclarationParams) -> tuple[tuple[int, int], tuple[int, i
 
 
 class Declaration(NephilimCheck[DeclarationParams]):
-    name = "declaration"
-    params = DeclarationParams
     sources = (cite(SEED, 493), cite(SEED, 514, 518))
     example = {
         "anticipation": 1,

@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, Text, cite, tr
-from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks.base import (
     DiceOptions,
     DiceTest,
@@ -16,6 +15,7 @@ from ecran.systems.nephilim.checks.base import (
 )
 from ecran.systems.nephilim.dice import FAILURE, SUCCESS
 from ecran.systems.nephilim.ka import NO_KA
+from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.tables import COMBAT, FIELDS, SEED
 
 CHARACTERISTIC = FIELDS("characteristic", ge=-4, le=10)
@@ -37,8 +37,6 @@ class CoreTestParams(Params):
 
 
 class CoreTest(DiceTest[CoreTestParams]):
-    name = "test"
-    params = CoreTestParams
     sources = (cite(SEED, 452, 458), cite(SEED, 464, 475))
     example = {"characteristic": 1, "skill": 0, "difficulty": 0, "malus": 0}
 
@@ -59,8 +57,8 @@ class ActionParams(DiceOptions):
     bonus: int = FIELDS("bonus", default=0)
     actions_this_round: int = FIELDS("actions_this_round", default=1, ge=1, le=6)
     min_skill: int | None = FIELDS("min_skill", default=None, ge=-4, le=10)
-    wound_malus_count: Literal["per_characteristic", "once"] = options.WOUND_COUNT.field()
-    roll_needed: bool = options.ROLL_NEEDED.field()
+    wound_malus_count: Literal["per_characteristic", "once"] = OPTIONS["wound_malus_count"].field()
+    roll_needed: bool = OPTIONS["roll_needed"].field()
 
 
 def action_score(p: ActionParams) -> int:
@@ -71,8 +69,6 @@ def action_score(p: ActionParams) -> int:
 
 
 class ActionCheck(DiceTest[ActionParams]):
-    name = "action"
-    params = ActionParams
     sources = (
         cite(SEED, 452, 460),
         cite(SEED, 86, note="wound and fatigue maluses"),
@@ -106,12 +102,10 @@ class KaTestParams(DiceOptions, KaScaleParams):
     difficulty: int = DIFFICULTY
     malus: int = FIELDS("malus_ka_test", default=0, ge=0)
     bonus: int = FIELDS("bonus_ka_test", default=0)
-    roll_needed: bool = options.ROLL_NEEDED.field()
+    roll_needed: bool = OPTIONS["roll_needed"].field()
 
 
 class KaTest(DiceTest[KaTestParams]):
-    name = "ka_test"
-    params = KaTestParams
     sources = (cite(SEED, 32, 47), cite(SEED, 455))
     example = {"ka": 18, "difficulty": 0}
 
@@ -131,8 +125,6 @@ class KnowledgeParams(Params):
 
 
 class Knowledge(NephilimCheck[KnowledgeParams]):
-    name = "knowledge"
-    params = KnowledgeParams
     sources = (cite(SEED, 460),)
     example = {"skill": 0, "threshold": -1}
 

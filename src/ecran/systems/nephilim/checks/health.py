@@ -20,8 +20,6 @@ class IncapacityParams(DiceOptions):
 
 
 class IncapacityCheck(AgainstZero[IncapacityParams]):
-    name = "incapacity_check"
-    params = IncapacityParams
     sources = (cite(SEED, 88),)
     example = {"constitution": 0}
 
@@ -36,8 +34,6 @@ class ExhaustionParams(DiceOptions, KaScaleParams):
 
 
 class ExhaustionCheck(AgainstZero[ExhaustionParams]):
-    name = "exhaustion_check"
-    params = ExhaustionParams
     sources = (cite(SEED, 88), cite(SEED, 47))
     example = {"ka": 18}
 

@@ -17,7 +17,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource, Distribution
 from ecran.rules import Params, Resolution, Text, cite, tr
-from ecran.systems.nephilim import options
+from ecran.rules.data import row_where
 from ecran.systems.nephilim.astro import conjunction
 from ecran.systems.nephilim.checks.astro import DATE, ELEMENT
 from ecran.systems.nephilim.checks.base import (
@@ -30,6 +30,7 @@ from ecran.systems.nephilim.checks.base import (
 from ecran.systems.nephilim.checks.opposed import OpposedCheck
 from ecran.systems.nephilim.dice import DiceVariant, modifier_distribution, roll_modifier
 from ecran.systems.nephilim.ka import NO_KA, normalize
+from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.sheet import Element
 from ecran.systems.nephilim.tables import CIRCLE_WORDS, FIELDS, OCCULT, SEED
 
@@ -83,7 +84,7 @@ def gate(skill: int, level: int, circle: str) -> Text | None:
     """The circle's skill must reach the level of the spell, invocation or formula."""
     if skill >= level:
         return None
-    name = OCCULT.circle_by_id(circle)
+    name = row_where(OCCULT.circle, id=circle)
     return tr(
         f"{name.fr} {skill} < niveau {level} : impossible ({OCCULT.level_source})",
         f"{name.en} {skill} < level {level}: not allowed ({OCCULT.level_source})",
@@ -103,9 +104,9 @@ class TimedParams(DiceOptions):
     skill: int = OCCULT_SKILL
     characteristic: int = GM_CHARACTERISTIC
     malus: int = MALUS
-    occult_score: Literal["skill_plus_characteristic", "skill", "double_skill"] = (
-        options.OCCULT_SCORE.field()
-    )
+    occult_score: Literal["skill_plus_characteristic", "skill", "double_skill"] = OPTIONS[
+        "occult_score"
+    ].field()
 
 
 T = TypeVar("T", bound=TimedParams)
@@ -127,7 +128,7 @@ class TimedTest(DiceTest[T]):
 
     def difficulty(self, params: T) -> int:
         circle, _, period = self.work(params)
-        return OCCULT.circle_by_id(circle).durations[period]
+        return row_where(OCCULT.circle, id=circle).durations[period]
 
     def barred(self, params: T) -> Text | None:
         circle, level, _ = self.work(params)
@@ -138,12 +139,10 @@ class ConcentrationParams(TimedParams):
     circle: MagicCircle = FIELDS("circle", choices=CIRCLE_WORDS["magie"], default="basse_magie")
     spell_level: int = FIELDS("spell_level", ge=OCCULT.level_min, le=OCCULT.level_max)
     duration: MagicDuration = FIELDS("duration", default="normal_action")
-    sizaines: Literal["six_hours", "tens_of_hours"] = options.SIZAINES.field()
+    sizaines: Literal["six_hours", "tens_of_hours"] = OPTIONS["sizaines"].field()
 
 
 class Concentration(TimedTest[ConcentrationParams]):
-    name = "concentration"
-    params = ConcentrationParams
     sources = (cite(SEED, 558, 568),)
     example = {"circle": "basse_magie", "skill": 1, "spell_level": 0, "duration": "x_rounds"}
 
@@ -164,7 +163,7 @@ class AstroParams(Params):
     astro_modifier: int = ASTRO
     date: dt.date | None = DATE
     element: Element | None = ELEMENT
-    conjunction_modifier: int = options.CONJUNCTION.field(ge=-10, le=10)
+    conjunction_modifier: int = OPTIONS["conjunction_modifier"].field(ge=-10, le=10)
 
 
 def astro_bonus(params: AstroParams) -> tuple[int, dict[str, Any]]:
@@ -185,7 +184,7 @@ class BoostParams(KaScaleParams):
     malus: int = MALUS
     stasis_points: int = STASIS_POINTS
     sacrifice_bonus: int = SACRIFICE
-    stasis_bonus_unit: Literal["roll", "absolute_ka"] = options.STASIS_UNIT.field()
+    stasis_bonus_unit: Literal["roll", "absolute_ka"] = OPTIONS["stasis_bonus_unit"].field()
 
     @model_validator(mode="after")
     def _absolute_ka_needs_absolute_scores(self) -> Self:
@@ -217,8 +216,6 @@ def control_score(params: ControlParams, name: str) -> tuple[int, dict[str, Any]
 
 
 class MagicControl(DiceTest[MagicControlParams]):
-    name = "magic_control"
-    params = MagicControlParams
     sources = (cite(SEED, 570), cite(SEED, 598, 623), cite(SEED, 626), cite(SEED, 630))
     example = {"circle": "basse_magie", "ka": 25, "improvements": 1}
 
@@ -226,7 +223,7 @@ class MagicControl(DiceTest[MagicControlParams]):
         return control_score(params, "ka")[0] + params.concentration_bonus
 
     def difficulty(self, params: MagicControlParams) -> int:
-        return (OCCULT.circle_by_id(params.circle).control or 0) + params.improvements
+        return (row_where(OCCULT.circle, id=params.circle).control or 0) + params.improvements
 
     def explain(self, params: MagicControlParams) -> dict[str, Any]:
         return control_score(params, "ka")[1]
@@ -237,12 +234,10 @@ class IncantationParams(TimedParams):
     invocation_level: int = FIELDS("invocation_level", ge=OCCULT.level_min, le=OCCULT.level_max)
     creature_ka: int = FIELDS("creature_ka", ge=0)
     duration: KabbalahDuration = FIELDS("duration_incantation", default="x_rounds")
-    half_rounding: Literal["up", "down"] = options.HALF_ROUNDING.field()
+    half_rounding: Literal["up", "down"] = OPTIONS["half_rounding"].field()
 
 
 class Incantation(TimedTest[IncantationParams]):
-    name = "incantation"
-    params = IncantationParams
     sources = (cite(SEED, 574, 584),)
     example = {"circle": "sceaux", "skill": 0, "invocation_level": -1, "creature_ka": 12}
 
@@ -262,8 +257,8 @@ class ContractParams(PlexusOption, AstroParams, BoostParams):
     creature_ka: int = FIELDS("creature_ka_contract", ge=NO_KA, le=10000)
     fast_incantation: bool = FIELDS("fast_incantation", default=False)
     creature_rolls: bool = FIELDS("creature_rolls", default=True)
-    contract_scale: Literal["normalized", "absolute"] = options.CONTRACT_SCALE.field()
-    dice: DiceVariant = options.DICE.field()
+    contract_scale: Literal["normalized", "absolute"] = OPTIONS["contract_scale"].field()
+    dice: DiceVariant = OPTIONS["dice"].field()
     ka_fields: ClassVar[tuple[str, ...]] = ("ka", "creature_ka")
 
     @model_validator(mode="after")
@@ -277,8 +272,6 @@ class ContractParams(PlexusOption, AstroParams, BoostParams):
 
 
 class Contract(OpposedCheck[ContractParams]):
-    name = "contract"
-    params = ContractParams
     sources = (cite(SEED, 586), cite(SEED, 626), cite(SEED, 630))
     example = {"ka": 30, "creature_ka": 12}
 
@@ -324,8 +317,6 @@ class TransmutationParams(TimedParams):
 
 
 class Transmutation(TimedTest[TransmutationParams]):
-    name = "transmutation"
-    params = TransmutationParams
     sources = (cite(SEED, 590, 592),)
     example = {"circle": "oeuvre_au_noir", "skill": 0, "formula_level": 0}
 
@@ -342,8 +333,6 @@ class AlchemyControlParams(ControlParams):
 
 
 class AlchemyControl(DiceTest[AlchemyControlParams]):
-    name = "alchemy_control"
-    params = AlchemyControlParams
     sources = (cite(SEED, 594), cite(SEED, 600), cite(SEED, 626))
     example = {"circle": "oeuvre_au_noir", "athanor_ka": 20}
 
@@ -351,7 +340,7 @@ class AlchemyControl(DiceTest[AlchemyControlParams]):
         return control_score(params, "athanor_ka")[0]
 
     def difficulty(self, params: AlchemyControlParams) -> int:
-        return OCCULT.circle_by_id(params.circle).control or 0
+        return row_where(OCCULT.circle, id=params.circle).control or 0
 
     def explain(self, params: AlchemyControlParams) -> dict[str, Any]:
         return control_score(params, "athanor_ka")[1]
@@ -369,8 +358,6 @@ def stasis_difficulty(distance: str) -> int:
 
 
 class StasisRitual(DiceTest[StasisParams]):
-    name = "stasis_ritual"
-    params = StasisParams
     sources = (cite(SEED, 630, 633),)
     example = {"ka": 30, "distance": "under_100m", "points": 3}
 

@@ -10,10 +10,10 @@ from pydantic import BaseModel
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, cite
-from ecran.systems.nephilim import options
 from ecran.systems.nephilim.checks.base import NephilimCheck, rolled_modifier, rolled_plexus
 from ecran.systems.nephilim.checks.core import CHARACTERISTIC, SKILL, base_score
 from ecran.systems.nephilim.dice import DiceVariant
+from ecran.systems.nephilim.options import OPTIONS
 from ecran.systems.nephilim.tables import FIELDS, SEED
 
 P = TypeVar("P", bound=BaseModel)
@@ -62,12 +62,10 @@ class OpposedParams(Params):
     opponent_skill: int | None = FIELDS("opponent_skill", default=None, ge=-4, le=10)
     opponent_malus: int = FIELDS("opponent_malus", default=0, ge=0)
     opponent_roll: bool = FIELDS("opponent_roll", default=True)
-    dice: DiceVariant = options.DICE.field()
+    dice: DiceVariant = OPTIONS["dice"].field()
 
 
 class Opposed(OpposedCheck[OpposedParams]):
-    name = "opposed"
-    params = OpposedParams
     sources = (cite(SEED, 479, 481),)
     example = {"characteristic": 1, "skill": 0, "opponent_characteristic": 0, "opponent_skill": 1}
 

@@ -3,7 +3,6 @@ delayed and then taken, the end of the round."""
 
 from __future__ import annotations
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, NoParams, Params, PutCondition, cite, tr
 from ecran.rules.wording import agreed
 from ecran.systems.nephilim.operations.common import operation
@@ -19,9 +18,7 @@ class DeclareParams(Params):
 
 
 @operation("declare_actions", cite(SEED, 508, 512))
-def declare_actions(
-    sheet: NephilimSheet, params: DeclareParams, dice: DiceSource
-) -> Change[NephilimSheet]:
+def declare_actions(sheet: NephilimSheet, params: DeclareParams) -> Change[NephilimSheet]:
     """Several actions are declared with the first one: each comes 6 initiative later
     and all take −4 per extra action; magical extra actions take no malus (L508-512)."""
     slots, malus = action_slots(params.initiative or 0, params.actions, params.magical_actions)
@@ -43,9 +40,7 @@ class DelayParams(Params):
 
 
 @operation("delay_action", cite(SEED, 514, 518))
-def delay_action(
-    sheet: NephilimSheet, params: DelayParams, dice: DiceSource
-) -> Change[NephilimSheet]:
+def delay_action(sheet: NephilimSheet, params: DelayParams) -> Change[NephilimSheet]:
     """A delayed action gains +6 Anticipation per segment, and +6 initiative per round it
     is pushed into the next (L514-518)."""
     update = {
@@ -68,7 +63,7 @@ def delay_action(
 
 
 @operation("act_delayed", cite(SEED, 514, 518, note="the bonuses belong to the delayed action"))
-def act_delayed(sheet: NephilimSheet, params: NoParams, dice: DiceSource) -> Change[NephilimSheet]:
+def act_delayed(sheet: NephilimSheet, params: NoParams) -> Change[NephilimSheet]:
     """The delayed action takes place; its bonuses are spent with it (L514-518)."""
     new = sheet.model_copy(update={"delayed_segments": 0, "delayed_rounds": 0})
     return Change(new, tr("l'action retardée a lieu", "the delayed action takes place"))
@@ -77,7 +72,7 @@ def act_delayed(sheet: NephilimSheet, params: NoParams, dice: DiceSource) -> Cha
 @operation(
     "end_round", cite(SEED, 487, note="one action per round by default"), cite(SEED, 508, 518)
 )
-def end_round(sheet: NephilimSheet, params: NoParams, dice: DiceSource) -> Change[NephilimSheet]:
+def end_round(sheet: NephilimSheet, params: NoParams) -> Change[NephilimSheet]:
     """A new round: one action by default (L487); delays carry over (L518), the number of
     actions is declared anew (L510)."""
     new = sheet.model_copy(update={"round_actions": 1})

@@ -3,7 +3,6 @@ skill with the characteristic the GM picks for it, learning a language."""
 
 from __future__ import annotations
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, cite, tr
 from ecran.systems.nephilim.operations.common import operation
 from ecran.systems.nephilim.sheet import CharacteristicId, NephilimSheet
@@ -24,9 +23,7 @@ class SkillStepParams(Params):
 
 
 @operation("buy_skill_step", cite(SEED, 108, 112), cite(SEED, 92, 104))
-def buy_skill_step(
-    sheet: NephilimSheet, params: SkillStepParams, dice: DiceSource
-) -> Change[NephilimSheet]:
+def buy_skill_step(sheet: NephilimSheet, params: SkillStepParams) -> Change[NephilimSheet]:
     """A step buys the next score of a skill, within the scores of its level (L92-104): an
     unbought skill starts at its level's first paid score; a skill past its level's top is
     refused, and so is one whose parent skills are not yet high enough (L108-112)."""
@@ -52,7 +49,7 @@ class PairParams(Params):
 
 
 @operation("pair_skill", cite(SEED, 455, note="the GM picks the characteristic and the skill"))
-def pair_skill(sheet: NephilimSheet, params: PairParams, dice: DiceSource) -> Change[NephilimSheet]:
+def pair_skill(sheet: NephilimSheet, params: PairParams) -> Change[NephilimSheet]:
     """The GM picks the characteristic a skill is tested with (L455); no characteristic
     clears the pairing."""
     if params.path not in SKILL_NODES and params.path not in sheet.skills:
@@ -72,9 +69,7 @@ class LanguageParams(Params):
 
 
 @operation("learn_language", cite(SEED, 114, 120), cite(SEED, 378, 446))
-def learn_language(
-    sheet: NephilimSheet, params: LanguageParams, dice: DiceSource
-) -> Change[NephilimSheet]:
+def learn_language(sheet: NephilimSheet, params: LanguageParams) -> Change[NephilimSheet]:
     """A language is learnt rank by rank, group before branch before tongue (L114-120,
     list L378-446); one already held is refused, and so is one whose parent is
     missing when the prerequisites option holds."""

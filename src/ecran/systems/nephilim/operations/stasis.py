@@ -64,9 +64,7 @@ def _withdraw(
 
 
 @operation("spend_stasis_bonus", cite(SEED, 630, note="for the next control or contract roll"))
-def spend_stasis_bonus(
-    sheet: NephilimSheet, params: NoParams, dice: DiceSource
-) -> Change[NephilimSheet]:
+def spend_stasis_bonus(sheet: NephilimSheet, params: NoParams) -> Change[NephilimSheet]:
     """The stasis bonus is spent on the next control or contract roll (L630)."""
     new = sheet.model_copy(update={"stasis_bonus": 0})
     return Change(new, tr(f"bonus +{sheet.stasis_bonus} utilisé", "stasis bonus used"))

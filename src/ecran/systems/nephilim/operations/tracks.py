@@ -60,9 +60,7 @@ def _moved(sheet: NephilimSheet, track: Track, delta: int) -> NephilimSheet:
 
 
 @operation("take_wounds", cite(SEED, 72, 86), cite(SEED, 541, note="no damage rules"))
-def take_wounds(
-    sheet: NephilimSheet, params: WoundParams, dice: DiceSource
-) -> Change[NephilimSheet]:
+def take_wounds(sheet: NephilimSheet, params: WoundParams) -> Change[NephilimSheet]:
     """Wound boxes are checked one by one (L72-86); armour takes off its boxes unless the GM
     says the blow ignores it (the text gives no damage rules, L541)."""
     taken = params.damage if params.ignore_armour else max(0, params.damage - sheet.armour)
@@ -76,9 +74,7 @@ def take_wounds(
 
 
 @operation("take_fatigue", cite(SEED, 72, 86))
-def take_fatigue(
-    sheet: NephilimSheet, params: DamageParams, dice: DiceSource
-) -> Change[NephilimSheet]:
+def take_fatigue(sheet: NephilimSheet, params: DamageParams) -> Change[NephilimSheet]:
     """Fatigue boxes are checked one by one (L72-86)."""
     new = _moved(sheet, "fatigue", params.damage)
     now = _states(new)
@@ -87,7 +83,7 @@ def take_fatigue(
 
 
 @operation("heal", cite(SEED, 86, note="'tant qu'il n'aura pas été soigné'; no healing rates"))
-def heal(sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[NephilimSheet]:
+def heal(sheet: NephilimSheet, params: BoxesParams) -> Change[NephilimSheet]:
     """Care clears wound boxes (L86); how many is the GM's call, the text gives no rate."""
     new = _moved(sheet, "wounds", -params.boxes)
     now = _states(new)
@@ -95,7 +91,7 @@ def heal(sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[
 
 
 @operation("rest", cite(SEED, 72, note="fatigue includes sleep; no recovery rates"))
-def rest(sheet: NephilimSheet, params: BoxesParams, dice: DiceSource) -> Change[NephilimSheet]:
+def rest(sheet: NephilimSheet, params: BoxesParams) -> Change[NephilimSheet]:
     """Rest clears fatigue boxes (L72); how many is the GM's call, the text gives no rate."""
     new = _moved(sheet, "fatigue", -params.boxes)
     now = _states(new)
@@ -107,10 +103,8 @@ def incapacity_round(
     sheet: NephilimSheet, params: NoParams, dice: DiceSource
 ) -> Change[NephilimSheet]:
     """Each round in Incapacity, a Constitution test or coma (L88)."""
-    if not state("wound", sheet.wounds, sheet.track_boxes).round_check:
-        raise EcranError(tr("le personnage n'est pas en Incapacité", "not incapacitated"))
     values = {"constitution": meta(sheet)["constitution"]}
-    return _round_test(sheet, IncapacityCheck(), values, dice, tr("Coma", "Coma"))
+    return _round_test(sheet, "wound", IncapacityCheck(), values, dice)
 
 
 @operation("exhaustion_round", cite(SEED, 88))
@@ -118,18 +112,29 @@ def exhaustion_round(
     sheet: NephilimSheet, params: NoParams, dice: DiceSource
 ) -> Change[NephilimSheet]:
     """Each round Exhausted, a Ka test or unconsciousness (L88)."""
-    if not state("fatigue", sheet.fatigue, sheet.track_boxes).round_check:
-        raise EcranError(tr("le personnage n'est pas Épuisé", "not exhausted"))
-    fate = state("fatigue", TRACKS.boxes, sheet.track_boxes).label  # Évanoui
-    return _round_test(sheet, ExhaustionCheck(), {"ka": ka_for_test(sheet)}, dice, fate)
+    return _round_test(sheet, "fatigue", ExhaustionCheck(), {"ka": ka_for_test(sheet)}, dice)
+
+
+#: Each track whose critical state asks a test every round (L88): the refusal of a sheet not
+#: in it, and where a failure leaves the character (coma; the fatigue track's last state,
+#: Évanoui).
+ROUND_STATES = {
+    "wound": (tr("le personnage n'est pas en Incapacité", "not incapacitated"), tr("Coma", "Coma")),
+    "fatigue": (tr("le personnage n'est pas Épuisé", "not exhausted"), None),
+}
 
 
 def _round_test(
-    sheet: NephilimSheet, check: Check[Any], values: dict[str, int], dice: DiceSource, fate: Text
+    sheet: NephilimSheet, track: str, check: Check[Any], values: dict[str, int], dice: DiceSource
 ) -> Change[NephilimSheet]:
-    """The round's test, with the fatigue malus; a failure checks every fatigue box (L88) and
-    puts the character out of the fight: `fate` (coma, unconsciousness) until the GM lifts it,
-    the text giving no recovery."""
+    """The round's test, with the fatigue malus, for a sheet in the track's critical state (else
+    refused); a failure checks every fatigue box (L88) and puts the character out of the fight:
+    its fate (coma, unconsciousness) until the GM lifts it, the text giving no recovery."""
+    refusal, fate = ROUND_STATES[track]
+    marks = sheet.wounds if track == "wound" else sheet.fatigue
+    if not state(track, marks, sheet.track_boxes).round_check:
+        raise EcranError(refusal)
+    fate = fate or state("fatigue", TRACKS.boxes, sheet.track_boxes).label
     result = check.resolve(check.parse({**values, "fatigue_malus": fatigue_malus(sheet)}), dice)
     if result.outcome.endswith("success"):
         return Change(sheet, tr("tient bon ce round", "holds on this round"), result)

@@ -10,6 +10,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, ResultLaw
+from ecran.rules.data import row_where
 from ecran.systems.organique.checks.base import (
     ActionName,
     Bounds,
@@ -30,14 +31,7 @@ from ecran.systems.organique.checks.situation import (
     situation_modifiers,
 )
 from ecran.systems.organique.dice import TestRoll, beats, d20_test, judge
-from ecran.systems.organique.options import (
-    LUCK_IN_COMBAT,
-    STUN_OPPOSED,
-    STUN_SHORTFALL,
-    TIE_RULE,
-    StunShortfall,
-    TieRule,
-)
+from ecran.systems.organique.options import OPTIONS, StunShortfall, TieRule
 from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
 from ecran.systems.organique.tracks import hits_armour
 
@@ -66,7 +60,7 @@ class AttackParams(Situation):
     defender_modifier: int = modifier_field("modifier.defender_modifier")
     leap_bands: int = FIELDS("leap_bands", default=1, ge=1, le=10)
     coverage: int = FIELDS("coverage", default=0, ge=0, le=20)
-    luck_in_combat: bool = LUCK_IN_COMBAT.field()
+    luck_in_combat: bool = OPTIONS["luck_in_combat"].field()
     # The weapon's damage does not change the odds; it rides along so that what the hit does
     # can be applied to the defender's tracks without asking again (L541-698).
     weapon_bs: float = FIELDS("weapon_bs", default=0.0, ge=0, le=100, multiple_of=0.5)
@@ -80,8 +74,6 @@ class AttackParams(Situation):
 
 
 class Attack(OrganiqueCheck[AttackParams]):
-    name = "attack"
-    params = AttackParams
     sources = (
         src(2809, 2867),
         src(2966, 3381),
@@ -135,7 +127,7 @@ class Attack(OrganiqueCheck[AttackParams]):
 
     def _attack(self, params: AttackParams) -> tuple[int, int, dict[str, int]]:
         """The attack test's base, difficulty and situation modifiers."""
-        action = COMBAT.action_named(params.action)
+        action = row_where(COMBAT.action, name=params.action)
         situation = situation_modifiers(params.action, params)
         base = params.characteristics + params.modifier + attack_bonus(params)
         base += sum(situation.values())
@@ -145,7 +137,7 @@ class Attack(OrganiqueCheck[AttackParams]):
         """The reaction test's base and difficulty; None without a reaction."""
         if params.reaction == "none":
             return None
-        reaction = COMBAT.reaction_named(params.reaction)
+        reaction = row_where(COMBAT.reaction, name=params.reaction)
         difficulty = reaction.difficulty + reaction.per_extra_band * (params.leap_bands - 1)
         base = params.defender_characteristics + params.defender_modifier
         base += sum(defender_modifiers(params).values())
@@ -165,7 +157,7 @@ class Attack(OrganiqueCheck[AttackParams]):
             return Resolution("miss", attack.total, details)
         if defence is not None:
             details.update(defence.as_details("defender_"))
-            reaction = COMBAT.reaction_named(params.reaction)
+            reaction = row_where(COMBAT.reaction, name=params.reaction)
             if defence.success and beats(
                 defence.margin, attack.margin, ties_to_other=reaction.defender_must_exceed
             ):
@@ -186,14 +178,12 @@ class StunParams(Params):
     difficulty: int = difficulty_field(default=20)
     attacker_margin: int = FIELDS("attacker_margin", default=0, ge=0, le=80)
     luck: bool = luck_field()
-    stun_opposed: bool = STUN_OPPOSED.field()
-    tie_rule: TieRule = TIE_RULE.field()
-    stun_shortfall: StunShortfall = STUN_SHORTFALL.field()
+    stun_opposed: bool = OPTIONS["stun_opposed"].field()
+    tie_rule: TieRule = OPTIONS["tie_rule"].field()
+    stun_shortfall: StunShortfall = OPTIONS["stun_shortfall"].field()
 
 
 class StunSave(D20Check[StunParams]):
-    name = "stun_save"
-    params = StunParams
     sources = (src(3221, 3240), src(4076, 4083, "A10"))
     example = {"characteristic": 15, "attacker_margin": 12}
     reads = ("attacker_margin", "stun_opposed", "tie_rule", "stun_shortfall")
@@ -235,8 +225,6 @@ class ShockParams(Params):
 
 
 class ShockPain(D20Check[ShockParams]):
-    name = "shock_pain"
-    params = ShockParams
     sources = (src(498, 510),)
     example = {"characteristic": 12, "difficulty": 20}
 
@@ -260,8 +248,6 @@ class FallParams(Params):
 
 
 class FallSave(OrganiqueCheck[FallParams]):
-    name = "fall"
-    params = FallParams
     sources = (src(190, 194), src(782, 783))
     example = {"characteristic": 10, "floors": 2}
 

@@ -9,6 +9,7 @@ from pydantic import model_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution
+from ecran.rules.data import row_where
 from ecran.systems.organique.checks.base import (
     D20Check,
     OrganiqueCheck,
@@ -19,7 +20,7 @@ from ecran.systems.organique.checks.base import (
     modifier_field,
 )
 from ecran.systems.organique.dice import TestRoll, beats, d20_test, two_characteristics
-from ecran.systems.organique.options import TIE_RULE, TWO_CHARACTERISTICS, TieRule, TwoCharMode
+from ecran.systems.organique.options import OPTIONS, TieRule, TwoCharMode
 from ecran.systems.organique.tables import CORE, FIELDS, src, words
 
 
@@ -33,8 +34,6 @@ class TestParams(Params):
 class ActionTest(D20Check[TestParams]):
     """The contract's core check: characteristic + 1d20 + modifier against the difficulty."""
 
-    name = "test"
-    params = TestParams
     sources = (src(6, 24), src(58, 61), src(83, 106), src(2809, 2816))
     example = {"characteristic": 9, "difficulty": 20, "modifier": 8}
 
@@ -51,12 +50,10 @@ class TwoCharParams(Params):
     difficulty: int = difficulty_field()
     modifier: int = modifier_field()
     luck: bool = luck_field()
-    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
+    two_characteristics: TwoCharMode = OPTIONS["two_characteristics"].field()
 
 
 class TwoCharacteristicTest(D20Check[TwoCharParams]):
-    name = "two_characteristics"
-    params = TwoCharParams
     sources = (src(45, 56),)
     example = {"first": 3, "second": 12, "difficulty": 20}
 
@@ -103,8 +100,6 @@ class SkillParams(Params):
 
 
 class SkillTest(D20Check[SkillParams]):
-    name = "skill"
-    params = SkillParams
     sources = (src(1132, 1216), src(1219, 1241))
     example = {"characteristic": 14, "level": 3, "difficulty": 20}
 
@@ -132,12 +127,12 @@ class SaveParams(Params):
     modifier: int = modifier_field("modifier.save")
     opponent_margin: int | None = FIELDS("opponent_margin", default=None, ge=0, le=80)
     luck: bool = luck_field()
-    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
-    tie_rule: TieRule = TIE_RULE.field()
+    two_characteristics: TwoCharMode = OPTIONS["two_characteristics"].field()
+    tie_rule: TieRule = OPTIONS["tie_rule"].field()
 
     @model_validator(mode="after")
     def _second_when_needed(self) -> SaveParams:
-        stats = CORE.save_kind(self.kind).stats
+        stats = row_where(CORE.save, kind=self.kind).stats
         if len(stats) == 2 and self.second is None:
             raise ValueError(
                 f"la sauvegarde {self.kind} utilise {'+'.join(stats)} : donnez --second "
@@ -147,8 +142,6 @@ class SaveParams(Params):
 
 
 class Save(D20Check[SaveParams]):
-    name = "save"
-    params = SaveParams
     sources = (src(121, 165), src(512, 529))
     example = {"kind": "unconsciousness", "characteristic": 3, "second": 12, "difficulty": 20}
     reads = ("opponent_margin", "tie_rule")
@@ -192,8 +185,6 @@ class OpposedParams(Params):
 
 
 class Opposed(OrganiqueCheck[OpposedParams]):
-    name = "opposed"
-    params = OpposedParams
     sources = (src(58, 80), src(3935, 3936))
     example = {
         "characteristic": 12,

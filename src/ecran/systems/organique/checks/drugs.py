@@ -12,7 +12,7 @@ from ecran.systems.organique.checks.base import (
     difficulty_field,
 )
 from ecran.systems.organique.dice import d20_test
-from ecran.systems.organique.options import DEPENDENCE_STAT
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.tables import FIELDS, src
 
 
@@ -22,12 +22,10 @@ class DependenceParams(Params):
     physical: int = difficulty_field(default=5)
     psychological: int = difficulty_field(default=1)
     doses: int = FIELDS("doses.dependence", default=1, ge=1, le=100)
-    physical_dependence_stat: Literal["END", "VOL"] = DEPENDENCE_STAT.field()
+    physical_dependence_stat: Literal["END", "VOL"] = OPTIONS["physical_dependence_stat"].field()
 
 
 class Dependence(OrganiqueCheck[DependenceParams]):
-    name = "dependence"
-    params = DependenceParams
     sources = (src(953, 962), src(999, 1044), src(147, 149))
     example = {"endurance": 9, "will": 12, "physical": 5, "psychological": 1, "doses": 10}
 

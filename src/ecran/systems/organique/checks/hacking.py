@@ -17,7 +17,7 @@ from ecran.systems.organique.checks.base import (
     modifier_field,
 )
 from ecran.systems.organique.dice import d20_test
-from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.tables import FIELDS, HACKING, src, words
 
 INFO_OUTCOMES = tuple(Outcome(i.name, i.label) for i in HACKING.information)
@@ -35,8 +35,6 @@ class PreliminaryParams(Params):
 
 
 class Preliminary(OrganiqueCheck[PreliminaryParams]):
-    name = "hack_preliminary"
-    params = PreliminaryParams
     outcomes = (*WORDS.outcome_set("nothing_found"), *INFO_OUTCOMES)
     sources = (src(1505, 1584), src(2320, 2351))
     example = {"method": "snooping", "base": 10, "paranoia": 10}
@@ -62,8 +60,6 @@ class FirewallParams(Params):
 
 
 class Firewall(OrganiqueCheck[FirewallParams]):
-    name = "hack_firewall"
-    params = FirewallParams
     outcomes = (*WORDS.outcome_set("kept_out"), *PRIVILEGE_OUTCOMES)
     sources = (src(1825, 1849), src(1890, 1926))
     example = {"base": 18, "firewall": 20}
@@ -86,8 +82,6 @@ class SocialParams(Params):
 
 
 class SocialPassword(OrganiqueCheck[SocialParams]):
-    name = "hack_social"
-    params = SocialParams
     sources = (src(1704, 1740),)
     example = {"charisma": 17, "paranoia": 10}
 
@@ -104,12 +98,10 @@ class DetectionParams(Params):
     stealthy: bool = FIELDS("stealthy", default=True)
     hacker_base: int = base_field("base.hacker_base")
     hacker_modifier: int = modifier_field("modifier.hacker_modifier")
-    admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
+    admin_level_bonus: Literal["roll", "skill_level"] = OPTIONS["admin_level_bonus"].field()
 
 
 class Detection(OrganiqueCheck[DetectionParams]):
-    name = "hack_detection"
-    params = DetectionParams
     sources = (src(2029, 2070), src(2463, 2465))
     example = {"surveillance": 30, "admin_level": 3, "admin_base": 14, "hacker_base": 18}
 
@@ -149,8 +141,6 @@ class DecryptParams(Params):
 
 
 class Decrypt(OrganiqueCheck[DecryptParams]):
-    name = "decrypt"
-    params = DecryptParams
     outcomes = tuple(Outcome(r.name, r.label) for r in HACKING.decrypt_time)
     sources = (src(2187, 2257),)
     example = {"program_strength": 6, "computer_power": 2, "assist_margin": 15, "encryption": 37}
@@ -168,8 +158,6 @@ class EncryptParams(Params):
 
 
 class Encrypt(OrganiqueCheck[EncryptParams]):
-    name = "encrypt"
-    params = EncryptParams
     sources = (src(2174, 2185), src(2233, 2241))
     example = {"program_strength": 30, "base": 18}
 

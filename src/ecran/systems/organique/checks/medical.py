@@ -26,8 +26,6 @@ class ProgressionParams(Params):
 
 
 class DiseaseProgression(OrganiqueCheck[ProgressionParams]):
-    name = "disease_progression"
-    params = ProgressionParams
     sources = (src(1062, 1088), src(1100, 1129))
     example = {"endurance": 7, "treatment": 8, "difficulty": 20, "level": 2}
 

@@ -15,7 +15,7 @@ from ecran.systems.organique.checks.base import (
     modifier_field,
 )
 from ecran.systems.organique.dice import beats, d20_test
-from ecran.systems.organique.options import TIE_RULE, TieRule
+from ecran.systems.organique.options import OPTIONS, TieRule
 from ecran.systems.organique.tables import FIELDS, HACKING, src, words
 
 METRE_PENALTY = 3  # L1331-1334 and L1359-1361: −3 per metre
@@ -39,12 +39,10 @@ class ManipulationParams(Params):
     target_perception: int = characteristic_field("characteristic.target_perception", default=10)
     target_will: int = characteristic_field("characteristic.target_will", default=10)
     luck: bool = luck_field()
-    tie_rule: TieRule = TIE_RULE.field()
+    tie_rule: TieRule = OPTIONS["tie_rule"].field()
 
 
 class Manipulation(OrganiqueCheck[ManipulationParams]):
-    name = "psychic"
-    params = ManipulationParams
     sources = (src(1307, 1365), src(1381, 1390), src(476, 488))
     example = {"will": 17, "skill_bonus": 4, "area": True, "distance_m": 1}
 
@@ -81,8 +79,6 @@ class PerceptionParams(Params):
 
 
 class Perception(OrganiqueCheck[PerceptionParams]):
-    name = "psychic_perception"
-    params = PerceptionParams
     sources = (src(1367, 1379),)
     example = {"perception": 14, "skill_bonus": 8, "distance_m": 1, "crowd": 8}
 

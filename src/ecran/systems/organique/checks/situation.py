@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING, Literal
 
 from ecran.rules import Params
+from ecran.rules.data import row_where
 from ecran.systems.organique.tables import COMBAT, FIELDS, IMPROVISED, NONE, words
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def reach_span(text: str) -> tuple[int, int | None]:
 def check_situation(action: str, s: Situation) -> None:
     """Refuse what the rules forbid: a weapon out of reach, disarm and disable outside reach 1,
     a burst with a thrown weapon (raises ValueError, which the CLI shows as one line)."""
-    needed = COMBAT.action_named(action).band
+    needed = row_where(COMBAT.action, name=action).band
     if s.band is not None and needed is not None and s.band != needed:
         raise ValueError(
             f"{action} se fait à portée {needed}, pas {s.band} / {action} needs reach {needed}"
@@ -72,25 +73,28 @@ def check_situation(action: str, s: Situation) -> None:
 
 def situation_modifiers(action: str, s: Situation) -> dict[str, int]:
     """The named modifiers to the action's roll, each from the data tables."""
-    table = COMBAT.modifier_named
     found: dict[str, int] = {}
     if s.aim:
-        found["aim"] = COMBAT.free_action_named("aim").modifier
+        found["aim"] = row_where(COMBAT.free_action, name="aim").modifier
     for name in ("all_out", "split", "burst", "two_weapons", "called_shot"):
         if getattr(s, name):
-            found[name] = table(name).action
+            found[name] = row_where(COMBAT.modifier, name=name).action
     if s.simultaneous:
-        found["simultaneous"] = table("simultaneous").action + s.will
+        found["simultaneous"] = row_where(COMBAT.modifier, name="simultaneous").action + s.will
         if s.simultaneous_bonus:  # a combat skill's (street fighting +4, L3858-3859)
             found["simultaneous_skill"] = s.simultaneous_bonus
     if s.target_prone and action in RANGED:
-        found["target_prone"] = table("prone").action
+        found["target_prone"] = row_where(COMBAT.modifier, name="prone").action
     if s.improvised != "none":
-        weapon = COMBAT.improvised_named(s.improvised)
+        weapon = row_where(COMBAT.improvised, name=s.improvised)
         if action not in weapon.exempt:
             found["improvised"] = weapon.penalty
     return found
 
 
 def defender_modifiers(s: Situation) -> dict[str, int]:
-    return {"defender_split": COMBAT.modifier_named("split").reaction} if s.defender_split else {}
+    return (
+        {"defender_split": row_where(COMBAT.modifier, name="split").reaction}
+        if s.defender_split
+        else {}
+    )

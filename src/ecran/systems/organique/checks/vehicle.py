@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution
+from ecran.rules.data import row_where
 from ecran.systems.organique.checks.base import (
     OrganiqueCheck,
     ReactionName,
@@ -16,7 +17,7 @@ from ecran.systems.organique.checks.base import (
 )
 from ecran.systems.organique.checks.core import skill_bonus
 from ecran.systems.organique.dice import beats, d20_test
-from ecran.systems.organique.options import LUCK_IN_COMBAT
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ class ManoeuvreParams(Params):
 
 
 class Manoeuvre(OrganiqueCheck[ManoeuvreParams]):
-    name = "manoeuvre"
-    params = ManoeuvreParams
     sources = (src(1393, 1457),)
     example = {"agility": 15, "level": 3, "manoeuvrability": 15, "difficulty": 20}
 
@@ -68,7 +67,7 @@ class VehicleAttackParams(Params):
         "defender_characteristics.vehicle", default=0, ge=-20, le=80
     )
     defender_modifier: int = modifier_field("modifier.vehicle_defender")
-    luck_in_combat: bool = LUCK_IN_COMBAT.field()
+    luck_in_combat: bool = OPTIONS["luck_in_combat"].field()
     # The collision's damage (L567-568: being hit by a vehicle deals c) is the GM's: the
     # chapter gives no figure. It rides along for the damage step, like a weapon's.
     collision_bs: float = FIELDS("collision_bs", default=0.0, ge=0, le=100, multiple_of=0.5)
@@ -76,8 +75,6 @@ class VehicleAttackParams(Params):
 
 
 class VehicleAttack(OrganiqueCheck[VehicleAttackParams]):
-    name = "vehicle_attack"
-    params = VehicleAttackParams
     sources = (src(1447, 1457), src(1393, 1445), src(567, 568), src(3385, 3480))
     example = {
         "manoeuvre": "ramp",
@@ -97,7 +94,7 @@ class VehicleAttack(OrganiqueCheck[VehicleAttackParams]):
         if not attack.success:
             return Resolution("miss", attack.total, details)
         if params.reaction != "none":
-            reaction = COMBAT.reaction_named(params.reaction)
+            reaction = row_where(COMBAT.reaction, name=params.reaction)
             base = params.defender_characteristics + params.defender_modifier
             defence = d20_test(dice, base, reaction.difficulty, params.luck_in_combat)
             details.update(defence.as_details("defender_"))

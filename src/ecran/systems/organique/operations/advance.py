@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.sheet import OrganiqueSheet, Skill
@@ -25,9 +24,7 @@ class AdvanceParams(Params):
 
 
 @operation("advance", src(1161, 1186, "costs in chapter 1, not in this seed"))
-def advance(
-    sheet: OrganiqueSheet, params: AdvanceParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def advance(sheet: OrganiqueSheet, params: AdvanceParams) -> Change[OrganiqueSheet]:
     key = params.skill.casefold()
     old = next((s for s in sheet.skills if s.name.casefold() == key), None)
     if old is not None and old.level >= 6:

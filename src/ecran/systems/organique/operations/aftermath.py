@@ -11,7 +11,7 @@ from ecran.rules import Change, Params, tr
 from ecran.systems.organique.hazards import Report, pain_save, record, suffer, wound
 from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.medical import ContractParams, contract
-from ecran.systems.organique.options import FEVER_SAVE
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, src
 
@@ -22,7 +22,7 @@ class AfterBattleParams(Params):
     care: Literal["clean", "poor", "none"] = FIELDS("care", default="none")
     attenuation: int = FIELDS("attenuation", default=0, ge=0, le=30)
     extra_infection: int = FIELDS("extra_infection", default=0, ge=0, le=30)
-    fever_save: bool = FEVER_SAVE.field()
+    fever_save: bool = OPTIONS["fever_save"].field()
 
 
 @operation("after_battle", src(3669, 3711), src(4107, 4118))
@@ -58,9 +58,7 @@ class BleedParams(Params):
 
 
 @operation("haemorrhage", src(3681, 3684))
-def haemorrhage(
-    sheet: OrganiqueSheet, params: BleedParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def haemorrhage(sheet: OrganiqueSheet, params: BleedParams) -> Change[OrganiqueSheet]:
     """For each bs point received, 0.5 SNG every 15 minutes until the wound is closed."""
     ab = HEALTH.after_battle
     periods = params.minutes // ab.haemorrhage_minutes
@@ -78,9 +76,7 @@ class CloseParams(Params):
 
 
 @operation("close_wounds", src(3681, 3684))
-def close_wounds(
-    sheet: OrganiqueSheet, params: CloseParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def close_wounds(sheet: OrganiqueSheet, params: CloseParams) -> Change[OrganiqueSheet]:
     """The wounds are closed, cauterised…: the bleeding stops (L3681-3684)."""
     return Change(
         sheet.model_copy(update={"bleeding_bs": 0.0}),

@@ -12,7 +12,7 @@ from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.environment import burn
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, src
-from ecran.systems.organique.tracks import Damage, Layer, floor_half, through_armour
+from ecran.systems.organique.tracks import Damage, floor_half, through_armour
 
 if TYPE_CHECKING:
     Part = str
@@ -39,7 +39,7 @@ def explosion(
     r = Report()
     hit = Damage(params.shrapnel_bs, params.blast_c)
     if params.armour:
-        hit, _ = through_armour(hit, [Layer(a.coverage, a.bs, a.c) for a in sheet.armour], None)
+        hit, _ = through_armour(hit, sheet.armour, None)
     new = wound(sheet, bs=floor_half(hit.bs, sheet.halving), c=floor_half(hit.c, sheet.halving))
     r.say(f"souffle {hit.c} c, shrapnels {hit.bs} bs", f"blast {hit.c} c, shrapnel {hit.bs} bs")
     if params.fire:
@@ -57,9 +57,7 @@ class LimbParams(Params):
 
 
 @operation("limb_damage", src(742, 746))
-def limb_damage(
-    sheet: OrganiqueSheet, params: LimbParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def limb_damage(sheet: OrganiqueSheet, params: LimbParams) -> Change[OrganiqueSheet]:
     """Disabling damage (L742-746): damage that reaches a limb (after armour) goes through the
     tracks as usual, and 0.5 of it puts a hand or foot, 1 an arm or leg, out of use."""
     new = wound(sheet, bs=params.bs, c=params.c)
@@ -81,9 +79,7 @@ class StructureParams(Params):
 
 
 @operation("structure_damage", src(3528, 3535))
-def structure_damage(
-    sheet: OrganiqueSheet, params: StructureParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def structure_damage(sheet: OrganiqueSheet, params: StructureParams) -> Change[OrganiqueSheet]:
     """Machines and robots have no SNG, CPS or INC but structure points, set by the GM; at 0
     they are out of order (L3528-3535)."""
     if sheet.structure is None:

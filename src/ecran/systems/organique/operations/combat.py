@@ -21,13 +21,7 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.health import HitParams, take_hit
-from ecran.systems.organique.options import (
-    STUN_OPPOSED,
-    STUN_SHORTFALL,
-    TIE_RULE,
-    StunShortfall,
-    TieRule,
-)
+from ecran.systems.organique.options import OPTIONS, StunShortfall, TieRule
 from ecran.systems.organique.sheet import CONDITIONS, OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, src
 from ecran.systems.organique.tracks import effective, pain_save_bonus
@@ -46,9 +40,9 @@ SAVE_DIFFICULTY = 20
 
 class StunEffectParams(Params):
     attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
-    stun_opposed: bool = STUN_OPPOSED.field()
-    tie_rule: TieRule = TIE_RULE.field()
-    stun_shortfall: StunShortfall = STUN_SHORTFALL.field()
+    stun_opposed: bool = OPTIONS["stun_opposed"].field()
+    tie_rule: TieRule = OPTIONS["tie_rule"].field()
+    stun_shortfall: StunShortfall = OPTIONS["stun_shortfall"].field()
 
 
 @operation("stun_effect", src(3221, 3240), src(4076, 4083, "A10"))
@@ -106,7 +100,7 @@ class KnockOutParams(Params):
     attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
     knockout_save: SaveMode = FIELDS("knockout_save", default="sum")
     brain_damage: bool = FIELDS("brain_damage", default=False)
-    tie_rule: TieRule = TIE_RULE.field()
+    tie_rule: TieRule = OPTIONS["tie_rule"].field()
 
 
 @operation("knockout_effect", src(3195, 3216), src(155, 165), src(4092, 4099))
@@ -142,7 +136,7 @@ def _resists(roll: TestRoll, required: int, tie_rule: str) -> bool:
 class KnockDownParams(Params):
     action: KnockDownAction = FIELDS("action.knock_down")
     attacker_margin: int = FIELDS("attacker_margin.effect", default=0, ge=0, le=80)
-    tie_rule: TieRule = TIE_RULE.field()
+    tie_rule: TieRule = OPTIONS["tie_rule"].field()
 
 
 @operation("knock_down_effect", src(3308, 3320), src(3158, 3175), src(2915, 2925))

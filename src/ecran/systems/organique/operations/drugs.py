@@ -15,7 +15,7 @@ from ecran.rules import Change, EcranError, Params, tr
 from ecran.systems.organique.afflictions import Addiction
 from ecran.systems.organique.hazards import Report, record, save
 from ecran.systems.organique.operations.common import operation
-from ecran.systems.organique.options import DEPENDENCE_STAT
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, given_or_known, src
 
@@ -35,7 +35,7 @@ class DrugParams(Params):
     physical: int | None = FIELDS("physical", default=None, ge=0, le=60)
     psychological: int | None = FIELDS("psychological", default=None, ge=0, le=60)
     withdrawal: int | None = FIELDS("withdrawal", default=None)
-    physical_dependence_stat: Literal["END", "VOL"] = DEPENDENCE_STAT.field()
+    physical_dependence_stat: Literal["END", "VOL"] = OPTIONS["physical_dependence_stat"].field()
 
 
 def _profile(params: DrugParams) -> dict[str, int]:

@@ -43,7 +43,7 @@ def _granted(intrusion: Intrusion, system: str, roll: TestRoll, report: Report) 
     """L1901-1918: outside trust, the account depends on the MR of the test that let him in."""
     privilege = HACKING.privilege_for(roll.margin)
     report.details["privilege"] = privilege.name
-    report.say(f"{system} : accès {privilege.label_fr}", f"{system}: {privilege.label_en} access")
+    report.say(f"{system} : accès {privilege.label.fr}", f"{system}: {privilege.label.en} access")
     return intrusion.with_access(system, privilege.name)  # type: ignore[arg-type]
 
 
@@ -216,7 +216,7 @@ def hack_sniff(
     r.details.update({"wait_minutes": wait, "decrypt": result.outcome, **result.details})
     time = next(t for t in HACKING.decrypt_time if t.name == result.outcome)
     r.say(f"login intercepté après {wait} min", f"login intercepted after {wait} min")
-    r.say(f"décryptage : {time.label_fr}", f"decryption: {time.label_en}")
+    r.say(f"décryptage : {time.label.fr}", f"decryption: {time.label.en}")
     if time.minutes is None:
         r.say("hors de portée en jeu", "out of reach in play")
         return Change(

@@ -24,8 +24,8 @@ from ecran.systems.organique.hazards import (
     wound,
 )
 from ecran.systems.organique.operations.common import operation
-from ecran.systems.organique.options import CHOKE_DRAIN, TWO_CHARACTERISTICS, TwoCharMode
-from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.options import OPTIONS, TwoCharMode
+from ecran.systems.organique.sheet import CONDITION_WORDS, OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, src
 from ecran.systems.organique.tracks import heat_save_penalty
 
@@ -67,7 +67,7 @@ def fire(sheet: OrganiqueSheet, params: FireParams, dice: DiceSource) -> Change[
 
 class ElectricityParams(Params):
     points: int = _points("Points électriques", "Electric points")
-    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
+    two_characteristics: TwoCharMode = OPTIONS["two_characteristics"].field()
 
 
 @operation("electricity", src(753, 766))
@@ -86,10 +86,8 @@ def electricity(
         record(r, key, roll)
         if not roll.success:
             sheet = with_condition(sheet, condition)
-            r.say(
-                f"{condition} (raté de {-roll.margin})",
-                f"{condition} (failed by {-roll.margin})",
-            )
+            said = CONDITION_WORDS[condition]  # the condition as people name it, not its id
+            r.say(f"{said.fr} (raté de {-roll.margin})", f"{said.en} (failed by {-roll.margin})")
     if n // e.points_per_fire:
         sheet = burn(sheet, n // e.points_per_fire, dice, r)
     return Change(sheet, r.text(), r.resolution("shocked"))
@@ -186,7 +184,7 @@ def _vomit_and_headache(
 class AirParams(Params):
     rounds: int = FIELDS("rounds", default=1, ge=1, le=600)
     cause: Literal["suffocation", "choke_hold"] = FIELDS("cause", default="suffocation")
-    choke_drain: Literal["hold_text", "general"] = CHOKE_DRAIN.field()
+    choke_drain: Literal["hold_text", "general"] = OPTIONS["choke_drain"].field()
 
 
 def _drains_blood_directly(params: AirParams) -> bool:
@@ -194,7 +192,7 @@ def _drains_blood_directly(params: AirParams) -> bool:
 
 
 @operation("suffocate", src(824, 829), src(3109, 3131, "A24"))
-def suffocate(sheet: OrganiqueSheet, params: AirParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def suffocate(sheet: OrganiqueSheet, params: AirParams) -> Change[OrganiqueSheet]:
     """L824-829: −1 END per round, then −1 SNG per round once END is 0 (`air_drain`, the
     path `end_of_round --no-oxygen` takes too); the choke hold's own rule drains 1 SNG per
     round (L3125-3128, reading A24)."""
@@ -209,7 +207,7 @@ def suffocate(sheet: OrganiqueSheet, params: AirParams, dice: DiceSource) -> Cha
 
 
 @operation("breathe", src(824, 829), src(367, 377), src(3125, 3128))
-def breathe(sheet: OrganiqueSheet, params: AirParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def breathe(sheet: OrganiqueSheet, params: AirParams) -> Change[OrganiqueSheet]:
     """Breathing again: 1 point back per round (L824-829, L374-377; the freed choke victim
     regains 1 SNG per round, L3125-3128), the SNG lost to lack of air first."""
     per_round = HEALTH.suffocation.recovery
@@ -231,9 +229,7 @@ class FastingParams(Params):
 
 
 @operation("hunger_thirst", src(791, 792), src(830))
-def hunger_thirst(
-    sheet: OrganiqueSheet, params: FastingParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def hunger_thirst(sheet: OrganiqueSheet, params: FastingParams) -> Change[OrganiqueSheet]:
     """Hunger: 0.5 bs and −4 END per day (L791-792); thirst: 0.5 bs per day (L830)."""
     food, water = params.days_without_food, params.days_without_water
     bs = HEALTH.hunger.bs * food + HEALTH.thirst.bs * water
@@ -245,7 +241,7 @@ def hunger_thirst(
 
 class SleepParams(Params):
     days: int = FIELDS("days", default=1, ge=1, le=20)
-    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
+    two_characteristics: TwoCharMode = OPTIONS["two_characteristics"].field()
 
 
 @operation("sleep_loss", src(816, 822, "A18"))
@@ -282,9 +278,7 @@ class ToxinParams(Params):
 
 
 @operation("endurance_damage", src(777, 781))
-def endurance_damage(
-    sheet: OrganiqueSheet, params: ToxinParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def endurance_damage(sheet: OrganiqueSheet, params: ToxinParams) -> Change[OrganiqueSheet]:
     """Toxins on the END reserve (L777-781): at 0, the rest comes off SNG."""
     rest = max(0, params.points - sheet.endurance)
     new = wound(sheet.model_copy(update={"endurance": max(0, sheet.endurance - params.points)}))

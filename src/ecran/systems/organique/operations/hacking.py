@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Resolution, tr
+from ecran.rules.data import row_where
 from ecran.systems.organique.checks.core import compare
 from ecran.systems.organique.checks.hacking import (
     Detection,
@@ -32,7 +33,7 @@ from ecran.systems.organique.intrusion import (
     skill_total,
 )
 from ecran.systems.organique.operations.common import operation
-from ecran.systems.organique.options import ADMIN_LEVEL_BONUS
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import (
     FIELDS,
@@ -78,9 +79,7 @@ class StartParams(Params):
 
 
 @operation("hack_start", src(2491, 2510), src(1505, 1520))
-def hack_start(
-    sheet: OrganiqueSheet, params: StartParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def hack_start(sheet: OrganiqueSheet, params: StartParams) -> Change[OrganiqueSheet]:
     values = given_or_known(
         params.model_dump(include={"paranoia", "firewall", "surveillance", "admin_level"}),
         NETWORKS.network_named(params.network),
@@ -156,7 +155,7 @@ def hack_enter(
     (L1575-1577); entering a machine already entered gives +10 (L1920-1926)."""
     intrusion = require_live(sheet.intrusion)
     firewall = _firewall(intrusion, params)
-    category = HACKING.skill_named(params.skill).hole
+    category = row_where(HACKING.skill, name=params.skill).hole
     if category == "none":
         raise EcranError(
             tr(f"{params.skill} ne trouve pas de faille", f"{params.skill} cannot find a hole")
@@ -252,7 +251,7 @@ class TaskParams(Params):
         "skill.task", default="operating_system", choices=words(HACKING.skill)
     )
     admin_base: int = FIELDS("admin_base.task", default=10, ge=0, le=80)
-    admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
+    admin_level_bonus: Literal["roll", "skill_level"] = OPTIONS["admin_level_bonus"].field()
     difficulty: int | None = FIELDS("difficulty.task", default=None, ge=0, le=80)
     minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
@@ -343,7 +342,7 @@ def _task_done(intrusion: Intrusion, params: TaskParams, privilege: Privilege) -
 class WatchParams(Params):
     admin_present: Literal["roll", "yes", "no"] = FIELDS("admin_present", default="roll")
     admin_base: int = FIELDS("admin_base.watch", default=10, ge=0, le=80)
-    admin_level_bonus: Literal["roll", "skill_level"] = ADMIN_LEVEL_BONUS.field()
+    admin_level_bonus: Literal["roll", "skill_level"] = OPTIONS["admin_level_bonus"].field()
     minutes: int = FIELDS("minutes.hack", default=0, ge=0, le=100000)
 
 
@@ -386,7 +385,7 @@ class EndParams(Params):
 
 
 @operation("hack_end", src(2054, 2070))
-def hack_end(sheet: OrganiqueSheet, params: EndParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def hack_end(sheet: OrganiqueSheet, params: EndParams) -> Change[OrganiqueSheet]:
     return Change(sheet.model_copy(update={"intrusion": None}), tr("déconnecté", "logged off"))
 
 

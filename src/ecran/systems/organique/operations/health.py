@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, param, tr
 from ecran.systems.organique.hazards import (
     INC_ZERO_EFFECT,
@@ -28,7 +27,6 @@ from ecran.systems.organique.sheet import (
 from ecran.systems.organique.tables import COMBAT, FIELDS, HEALTH, src, words
 from ecran.systems.organique.tracks import (
     Damage,
-    Layer,
     apply_damage,
     endurance_loss_per_round,
     first_aid_rounds,
@@ -55,8 +53,8 @@ class HitParams(Params):
 
 
 @operation("take_hit", src(541, 698), src(3323, 3381))
-def take_hit(sheet: OrganiqueSheet, params: HitParams, dice: DiceSource) -> Change[OrganiqueSheet]:
-    layers = [] if params.ignore_armour else [Layer(a.coverage, a.bs, a.c) for a in sheet.armour]
+def take_hit(sheet: OrganiqueSheet, params: HitParams) -> Change[OrganiqueSheet]:
+    layers = [] if params.ignore_armour else sheet.armour
     passed, _ = through_armour(
         Damage(params.bs, params.c), layers, params.attack_margin, params.armour_piercing
     )
@@ -110,9 +108,7 @@ class RoundParams(Params):
     src(863),
     src(895, 896),
 )
-def end_of_round(
-    sheet: OrganiqueSheet, params: RoundParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def end_of_round(sheet: OrganiqueSheet, params: RoundParams) -> Change[OrganiqueSheet]:
     """The round's END losses (L305-353), then what the symptoms in force take each round: a
     cardiac arrest 1 wound point (L863), a respiratory arrest 1 END (L895-896). A character
     out of combat exerts himself no more (L614-626): only the mortal wound's point
@@ -139,8 +135,8 @@ def end_of_round(
             new = wound(new, bs=symptom.bs_per_round)
             h = new.health
             report.say(
-                f"{symptom.label_fr} : {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
-                f"{symptom.label_en}: {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
+                f"{symptom.label.fr} : {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
+                f"{symptom.label.en}: {symptom.bs_per_round:g} bs → SNG {h.sng}, INC {h.inc}",
             )
     new = dying_round(sheet, new)
     if new.dead:
@@ -156,9 +152,7 @@ class FirstAidParams(Params):
 
 
 @operation("first_aid", src(637, 640), src(3669, 3676))
-def first_aid(
-    sheet: OrganiqueSheet, params: FirstAidParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def first_aid(sheet: OrganiqueSheet, params: FirstAidParams) -> Change[OrganiqueSheet]:
     """First aid given in time stops the L637-640 clock (its quality and the care after the
     battle are `after_battle`'s, L3669-3711). The dead stay dead: "il n'existe aucun moyen de
     ressusciter quelqu'un" (L639-640)."""
@@ -178,9 +172,7 @@ class RecoverParams(Params):
 
 
 @operation("recover_endurance", src(367, 383))
-def recover_endurance(
-    sheet: OrganiqueSheet, params: RecoverParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def recover_endurance(sheet: OrganiqueSheet, params: RecoverParams) -> Change[OrganiqueSheet]:
     if any(e.name == INC_ZERO_EFFECT for e in sheet.effects):
         return Change(
             sheet,
@@ -200,9 +192,7 @@ class SufferingParams(Params):
 
 
 @operation("suffering", src(512, 529))
-def suffering(
-    sheet: OrganiqueSheet, params: SufferingParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def suffering(sheet: OrganiqueSheet, params: SufferingParams) -> Change[OrganiqueSheet]:
     new = sheet.model_copy(update={"suffering": params.penalty})
     return Change(new, tr(f"souffrance −{params.penalty}", f"suffering −{params.penalty}"))
 
@@ -217,9 +207,7 @@ class ConditionParams(Params):
 
 
 @operation("condition", src(2869, 2960))
-def condition(
-    sheet: OrganiqueSheet, params: ConditionParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def condition(sheet: OrganiqueSheet, params: ConditionParams) -> Change[OrganiqueSheet]:
     if params.condition not in CONDITION_PENALTIES:
         raise EcranError(
             tr(
@@ -248,7 +236,7 @@ class HealParams(Params):
 
 
 @operation("heal", src(3669, 3711))
-def heal(sheet: OrganiqueSheet, params: HealParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def heal(sheet: OrganiqueSheet, params: HealParams) -> Change[OrganiqueSheet]:
     """The chapter gives no healing rate (reading §5.10): the GM enters what comes back."""
     h = sheet.health
     health = HealthTrack(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules.data import row_where
 from ecran.rules.wording import de
 from ecran.systems.organique.afflictions import Effect
 from ecran.systems.organique.checks.combat import FallParams, FallSave
@@ -25,7 +26,6 @@ from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, POISONS, src, words
 from ecran.systems.organique.tracks import (
     Damage,
-    Layer,
     falling_object_c,
     floor_half,
     swarm_fraction,
@@ -50,7 +50,7 @@ def poison_round(
 ) -> Change[OrganiqueSheet]:
     """One round of a poison in the blood: its wound, its vomiting and shock saves, and its
     penalties, all multiplied by the doses (Ying's two doses: vomiting 40, −14, 2 bs)."""
-    p, n, r = HEALTH.poison_named(params.poison), params.doses, Report()
+    p, n, r = row_where(HEALTH.poison, name=params.poison), params.doses, Report()
     sheet = wound(sheet, bs=p.bs * n)
     r.say(f"{p.bs * n} bs", f"{p.bs * n} bs")
     if p.vomiting:
@@ -97,13 +97,13 @@ class ImpactParams(Params):
 
 
 @operation("impact", src(745, 751), src(808, 814))
-def impact(sheet: OrganiqueSheet, params: ImpactParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def impact(sheet: OrganiqueSheet, params: ImpactParams) -> Change[OrganiqueSheet]:
     """A falling object (kg ÷ 5 × floors c, L745-751) and a tumble from a moving vehicle (1 bs +
     1 c per 20 speed, L808-814)."""
     roll = tumble(params.speed)
     hit = Damage(roll.bs, roll.c + falling_object_c(params.kg, params.floors))
     if params.armour:
-        layers = [Layer(a.coverage, a.bs, a.c) for a in sheet.armour]
+        layers = sheet.armour
         hit, _ = through_armour(hit, layers, None)
     new = wound(sheet, bs=floor_half(hit.bs), c=floor_half(hit.c))
     text = tr(f"{hit.bs} bs, {hit.c} c", f"{hit.bs} bs, {hit.c} c")
@@ -117,7 +117,7 @@ class SwarmParams(Params):
 
 
 @operation("swarm", src(3552, 3575))
-def swarm(sheet: OrganiqueSheet, params: SwarmParams, dice: DiceSource) -> Change[OrganiqueSheet]:
+def swarm(sheet: OrganiqueSheet, params: SwarmParams) -> Change[OrganiqueSheet]:
     """A swarm (L3552-3575): every creature's attack succeeds, but only the share 1 − AR/20 can
     reach uncovered skin (the best coverage worn)."""
     coverage = max((a.coverage for a in sheet.armour), default=0)
@@ -136,9 +136,7 @@ class EndParams(Params):
 
 
 @operation("end_effect", src(835, 912))
-def end_effect(
-    sheet: OrganiqueSheet, params: EndParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def end_effect(sheet: OrganiqueSheet, params: EndParams) -> Change[OrganiqueSheet]:
     """An effect or condition ends (sleep, a meal, the poison wears off, the vomiting stops):
     durations are mostly the GM's (reading A31)."""
     effects = [e for e in sheet.effects if e.name != params.name]

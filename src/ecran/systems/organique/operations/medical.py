@@ -14,7 +14,7 @@ from ecran.systems.organique.hazards import (
     wound,
 )
 from ecran.systems.organique.operations.common import operation
-from ecran.systems.organique.options import FEVER_SAVE
+from ecran.systems.organique.options import OPTIONS
 from ecran.systems.organique.sheet import OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, src, words
 from ecran.systems.organique.tracks import effective
@@ -26,7 +26,7 @@ def disease_words(name: str) -> Text:
     """A disease as players read it: a known profile by its label (L1047-1129), any other by the
     name the GM gave it."""
     known = HEALTH.disease_named(name)
-    return tr(known.label_fr, known.label_en) if known is not None else tr(name, name)
+    return tr(known.label.fr, known.label.en) if known is not None else tr(name, name)
 
 
 def _disease(sheet: OrganiqueSheet, name: str) -> DiseaseState:
@@ -83,7 +83,7 @@ class ContractParams(Params):
     vomiting: int = FIELDS("vomiting", default=0, ge=0, le=40)
     weakness: int = FIELDS("weakness", default=0, ge=0, le=40)
     bs: float = FIELDS("bs", default=0, ge=0, le=10, multiple_of=0.5)
-    fever_save: bool = FEVER_SAVE.field()
+    fever_save: bool = OPTIONS["fever_save"].field()
 
 
 #: What a disease's data row, or the GM, gives its state (L1047-1129).
@@ -139,7 +139,7 @@ class ProgressParams(Params):
         "disease.progress", default="wound_infection", min_length=1, choices=words(HEALTH.disease)
     )
     similar: bool = FIELDS("similar.progress", default=False)
-    fever_save: bool = FEVER_SAVE.field()
+    fever_save: bool = OPTIONS["fever_save"].field()
 
 
 @operation("disease_progress", src(1062, 1088))
@@ -190,9 +190,7 @@ class TreatParams(Params):
 
 
 @operation("disease_treat", src(1077, 1082), src(1110, 1115))
-def disease_treat(
-    sheet: OrganiqueSheet, params: TreatParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def disease_treat(sheet: OrganiqueSheet, params: TreatParams) -> Change[OrganiqueSheet]:
     d = _disease(sheet, params.disease).model_copy(update={"treatment": params.bonus})
     name = disease_words(d.name)
     text = tr(f"{name.fr} : +{params.bonus} aux tests", f"{name.en}: +{params.bonus} to saves")

@@ -20,7 +20,7 @@ from ecran.systems.organique.hazards import (
     wound,
 )
 from ecran.systems.organique.operations.common import operation
-from ecran.systems.organique.options import TWO_CHARACTERISTICS, TwoCharMode
+from ecran.systems.organique.options import OPTIONS, TwoCharMode
 from ecran.systems.organique.sheet import CONDITIONS, OrganiqueSheet
 from ecran.systems.organique.tables import FIELDS, HEALTH, Symptom, src, words
 from ecran.systems.organique.tracks import effective
@@ -36,7 +36,7 @@ class SymptomParams(Params):
     difficulty: int | None = FIELDS("difficulty.symptom", default=None, ge=0, le=60)
     modifier: int = FIELDS("modifier.symptom", default=0, ge=-100, le=100)
     failure_margin: int = FIELDS("failure_margin", default=0, ge=0, le=60)
-    two_characteristics: TwoCharMode = TWO_CHARACTERISTICS.field()
+    two_characteristics: TwoCharMode = OPTIONS["two_characteristics"].field()
 
 
 @operation("symptom", src(859, 913), src(121, 153))
@@ -63,7 +63,7 @@ def symptom(
         )
         record(report, "save", roll)
         if roll.success:
-            report.say(f"{row.label_fr} : résiste", f"{row.label_en}: resists")
+            report.say(f"{row.label.fr} : résiste", f"{row.label.en}: resists")
             return Change(sheet, report.text(), report.resolution("resisted"))
         margin = -roll.margin
     report.details["failure_margin"] = margin
@@ -80,7 +80,7 @@ def strike(
     sheet: OrganiqueSheet, row: Symptom, margin: int, dice: DiceSource, report: Report
 ) -> tuple[OrganiqueSheet, list[PutCondition]]:
     """What one symptom does at a margin of failure, and the conditions it puts on its bearer."""
-    report.say(f"{row.label_fr} : {row.effect_fr}", f"{row.label_en}: {row.effect_en}")
+    report.say(f"{row.label.fr} : {row.effect.fr}", f"{row.label.en}: {row.effect.en}")
     new, put = sheet, []
     label = CONDITIONS[row.puts].label if row.puts else row.label
     rounds = _rounds(row, margin, dice, report)
@@ -125,11 +125,11 @@ def _changes(sheet: OrganiqueSheet, row: Symptom, margin: int, report: Report) -
         new = medical_shock(new)
     if row.zero:
         stats = effective(new)
-        zero = Effect(name=row.name, stats={s: -stats[s] for s in row.zero}, note=row.effect_fr)
+        zero = Effect(name=row.name, stats={s: -stats[s] for s in row.zero}, note=row.effect.fr)
         new = with_effect(new, zero)
     if row.penalty_per_margin:
         penalty = -min(100, row.penalty_per_margin * margin)
-        new = with_effect(new, Effect(name=row.name, actions=penalty, note=row.effect_fr))
+        new = with_effect(new, Effect(name=row.name, actions=penalty, note=row.effect.fr))
         report.say(f"malus {penalty}", f"penalty {penalty}")
     if row.after_effects_over and margin > row.after_effects_over:
         report.say("séquelles physiques (MJ)", "physical after-effects (GM)")
@@ -148,9 +148,7 @@ class MinutesParams(Params):
 
 
 @operation("minutes_pass", src(903, 904))
-def minutes_pass(
-    sheet: OrganiqueSheet, params: MinutesParams, dice: DiceSource
-) -> Change[OrganiqueSheet]:
+def minutes_pass(sheet: OrganiqueSheet, params: MinutesParams) -> Change[OrganiqueSheet]:
     """Minutes go by under the symptoms that take wounds by the minute: shock, 1 bs a minute
     (L903-904)."""
     names = set(sheet.conditions) | {e.name for e in sheet.effects}

@@ -24,14 +24,7 @@ from ecran.systems.warp.damage import (
     Hit,
     Protection,
 )
-from ecran.systems.warp.options import (
-    ALTERNATIVE_DAMAGE,
-    FUMBLES,
-    IRON_SKIN_AS_ARMOUR,
-    MULTI_ACTION_REPLACES,
-    OPEN_ENDED,
-    ROUND_HALF_UP,
-)
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import (
     ARMOUR,
     FIELDS,
@@ -60,12 +53,12 @@ class AttackBase(Params):
     psychological_edge: bool = FIELDS("psychological_edge", default=False)
     predictable: bool = FIELDS("predictable", default=False)
     attacker_is_npc: bool = FIELDS("attacker_is_npc", default=False)
-    open_ended: bool = OPEN_ENDED.field()
-    fumbles: bool = FUMBLES.field()
-    multi_action_dice_replace_penalty: bool = MULTI_ACTION_REPLACES.field()
-    alternative_damage: bool = ALTERNATIVE_DAMAGE.field()
-    round_half_up: bool = ROUND_HALF_UP.field()
-    iron_skin_as_normal_armour: bool = IRON_SKIN_AS_ARMOUR.field()
+    open_ended: bool = OPTIONS["open_ended"].field()
+    fumbles: bool = OPTIONS["fumbles"].field()
+    multi_action_dice_replace_penalty: bool = OPTIONS["multi_action_dice_replace_penalty"].field()
+    alternative_damage: bool = OPTIONS["alternative_damage"].field()
+    round_half_up: bool = OPTIONS["round_half_up"].field()
+    iron_skin_as_normal_armour: bool = OPTIONS["iron_skin_as_normal_armour"].field()
 
     _armour = field_validator("armour")(lambda cls, v: NORMAL.many(v))
 

@@ -26,7 +26,7 @@ from ecran.systems.warp.dice import (
     roll_pool,
     total_against,
 )
-from ecran.systems.warp.options import FUMBLES, OPEN_ENDED, RELATED_TRAITS, UNSTOPPABLE_SIX
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import src
 
 
@@ -35,15 +35,13 @@ class RollParams(Params):
     bonus: int = bonus_field("bonus")
     penalty: int = penalty_field("penalty")
     difficulty: int = difficulty_field()
-    open_ended: bool = OPEN_ENDED.field()
-    fumbles: bool = FUMBLES.field()
+    open_ended: bool = OPTIONS["open_ended"].field()
+    fumbles: bool = OPTIONS["fumbles"].field()
 
 
 class Roll(WarpCheck[RollParams]):
     """T > D success, T = D tie (inconclusive), T < D failure (L1361-1383, L163-169)."""
 
-    name = "roll"
-    params = RollParams
     sources = (
         src(127, 147),
         src(163, 186),
@@ -93,8 +91,6 @@ class OpposedParams(Params):
 class Opposed(WarpCheck[OpposedParams]):
     """Both sides roll; the higher kept total wins (L1614-1658); a tie is not a win (L163-169)."""
 
-    name = "opposed"
-    params = OpposedParams
     sources = (src(163, 169), src(1568, 1658))
     example = {"dice": 3, "bonus": 1, "opponent_dice": 3}
     #: Beyond the walk: two pools of 4: 6**8 sequences.
@@ -124,17 +120,15 @@ def _versus(a: int, b: int) -> str:
 
 
 class VersusParams(OpposedParams):
-    open_ended: bool = OPEN_ENDED.field()
-    fumbles: bool = FUMBLES.field()
-    unstoppable_six: bool = UNSTOPPABLE_SIX.field()
+    open_ended: bool = OPTIONS["open_ended"].field()
+    fumbles: bool = OPTIONS["fumbles"].field()
+    unstoppable_six: bool = OPTIONS["unstoppable_six"].field()
 
 
 class Versus(WarpCheck[VersusParams]):
     """The opposed roll with the optional rules. Reading: a side that fumbles fails whatever the
     totals (L1823-1851), so an opponent's fumble is a win unless the actor fumbles too."""
 
-    name = "versus"
-    params = VersusParams
     sources = (src(1614, 1658), src(1784, 1935))
     example = {"dice": 4, "opponent_dice": 3, "unstoppable_six": True, "fumbles": True}
     #: Beyond the walk: two pools of 4: 6**8 sequences; open-ended rolls never end.
@@ -203,15 +197,13 @@ class RelatedParams(Params):
     bonus: int = bonus_field("bonus")
     penalty: int = penalty_field("penalty")
     difficulty: int = difficulty_field()
-    related_traits: bool = RELATED_TRAITS.field()
+    related_traits: bool = OPTIONS["related_traits"].field()
 
 
 class Related(WarpCheck[RelatedParams]):
     """A trait close to the task but not on it (L1960-1989). Example: a model (3) doing make-up
     to disguise herself rolls 2 dice + 1 bonus die (L1973-1989)."""
 
-    name = "related"
-    params = RelatedParams
     sources = (src(1960, 1989), src(1399, 1405))
     example = {"related_score": 3, "difficulty": 7, "related_traits": True}
     #: Beyond the walk: 3 dice and 4 bonus dice: 6**7 sequences.

@@ -13,7 +13,7 @@ from ecran.rules import Params, Resolution
 from ecran.systems.warp.checks.base import MAX_DICE, WarpCheck, difficulty_field
 from ecran.systems.warp.checks.core import _against
 from ecran.systems.warp.dice import D6, kept_sum, roll_pool
-from ecran.systems.warp.options import GROUP_NUMBER_REACHED
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import FIELDS, src
 
 Method = Literal["additive", "combined", "either_or", "worst"]
@@ -36,7 +36,7 @@ class GroupParams(Params):
     participants: str = FIELDS("participants")
     method: Method = FIELDS("method", default="combined")
     difficulty: int = difficulty_field()
-    group_number_reached: bool = GROUP_NUMBER_REACHED.field()
+    group_number_reached: bool = OPTIONS["group_number_reached"].field()
 
     @field_validator("participants")
     @classmethod
@@ -72,8 +72,6 @@ class GroupRoll(WarpCheck[GroupParams]):
     """The four cooperation methods (L1991-2222). Combined dice: the weaker participants' dice
     act as bonus dice of the best one (L2031-2101)."""
 
-    name = "group"
-    params = GroupParams
     sources = (src(1991, 2222),)
     example = {"participants": "4,2", "method": "combined", "difficulty": 14}
     #: Beyond the walk: 7 dice: 6**7 sequences.
@@ -129,8 +127,6 @@ class HandParams(Params):
 
 
 class HandOfFate(WarpCheck[HandParams]):
-    name = "hand_of_fate"
-    params = HandParams
     sources = (src(1748, 1775),)
     example = {"bad_up_to": 5, "good_from": 9}
 
@@ -150,8 +146,6 @@ class FlawParams(Params):
 
 
 class FlawTrigger(WarpCheck[FlawParams]):
-    name = "flaw"
-    params = FlawParams
     sources = (src(604, 653),)
     example = {"trigger_face": 1}
 
@@ -182,8 +176,6 @@ class Abbreviated(WarpCheck[AbbreviatedParams]):
     all the NPCs' combat rolls; the higher side wins the fight, the GM keeps the NPC total
     secret and narrates. Reading: a tie is inconclusive, as for any roll (L163-169)."""
 
-    name = "abbreviated_combat"
-    params = AbbreviatedParams
     sources = (src(4011, 4055),)
     example = {"pc_rolls": "4,3,2", "npc_rolls": "2,2,2,2,2"}
     #: Beyond the walk: 11 dice: 6**11 sequences.

@@ -31,10 +31,7 @@ from ecran.systems.warp.damage import (
     divide,
 )
 from ecran.systems.warp.exchange import Exchange
-from ecran.systems.warp.options import (
-    DESPERATE_DEFENCE,
-    GM_DAMAGE_FACTOR,
-)
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import (
     FIELDS,
     WEAPONS,
@@ -56,11 +53,11 @@ class MeleeParams(AttackBase):
     defence_penalty: int = penalty_field("defence_penalty")
     defender_extra_actions: int = FIELDS("defender_extra_actions", default=0, ge=0, le=MAX_EXTRA)
     weapon: str = MELEE.field("weapon", "unarmed")
-    damage_factor: int | None = GM_DAMAGE_FACTOR.field(ge=1, le=20)
+    damage_factor: int | None = OPTIONS["damage_factor"].field(ge=1, le=20)
     better_weapon: bool = FIELDS("better_weapon", default=False)
     attackers: int = FIELDS("attackers", default=1, ge=1, le=100)
     unguarded: bool = FIELDS("unguarded", default=False)
-    desperate_defence: bool = DESPERATE_DEFENCE.field()
+    desperate_defence: bool = OPTIONS["desperate_defence"].field()
 
     _weapon = field_validator("weapon")(lambda cls, v: MELEE(v))
 
@@ -90,7 +87,6 @@ def gang_bonus_attackers(attackers: int, combat_dice: int) -> int:
 
 
 class Melee(AttackCheck):
-    name = "melee"
     params = MeleeParams
     sources: ClassVar[Sequence[Source]] = (
         src(2294, 2324),
@@ -175,7 +171,6 @@ class SpecialEffect(Melee):
     the normal damage, and the effect works only past a margin the GM deems enough
     (L3710-3730). Half damage rounds like the other divisions (reading §9.8)."""
 
-    name = "special_effect"
     params = SpecialEffectParams
     sources = (src(3710, 3730), src(2602, 2698))
     example = {"attack_dice": 3, "defence_dice": 2, "effect_margin": 3}

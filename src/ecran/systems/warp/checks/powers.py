@@ -17,7 +17,7 @@ from ecran.systems.warp.checks.base import (
     penalty_field,
 )
 from ecran.systems.warp.dice import kept_sum, roll_pool
-from ecran.systems.warp.options import PSI_NULL, SPELL_AT_LEAST, STONE_GRIP_CASTING_ROLL
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import FIELDS, MAGIC, by_key, src
 
 PUSHED = FIELDS("pushed", default=False)
@@ -43,8 +43,6 @@ class Power(WarpCheck[PowerParams]):
     """Power roll against a living target's resistance (L5149-5200): it must beat it; a scan that
     doubles it reads clear memories (L5719-5749)."""
 
-    name = "power"
-    params = PowerParams
     sources = (src(5129, 5200), src(5719, 5749))
     example = {"dice": 2, "resistance_dice": 2, "pushed": True}
     #: Beyond the walk: a pushed power of 4 rolls 8 dice, with 2 against: 6**10 sequences.
@@ -97,8 +95,6 @@ class CureParams(Params):
 
 
 class CureDisease(WarpCheck[CureParams]):
-    name = "cure_disease"
-    params = CureParams
     sources = (src(5402, 5458),)
     example = {"dice": 2, "disease": "serious"}
     #: Beyond the walk: a pushed power of 4 rolls 8 dice: 6**8 sequences.
@@ -127,12 +123,10 @@ def _vs(total: int, difficulty: int) -> str:
 class LearnPowerParams(Params):
     experience_dice: int = FIELDS("experience_dice", default=1, ge=1, le=MAX_DICE)
     first_attempt: bool = FIELDS("first_attempt", default=True)
-    psi_null: bool = PSI_NULL.field()
+    psi_null: bool = OPTIONS["psi_null"].field()
 
 
 class LearnPower(WarpCheck[LearnPowerParams]):
-    name = "learn_power"
-    params = LearnPowerParams
     sources = (src(4955, 5013),)
     example = {"experience_dice": 3}
     #: Beyond the walk: 7 experience dice: 6**7 sequences.
@@ -160,12 +154,10 @@ SPELL_KEYS = SPELL.keys
 class LearnSpellParams(Params):
     week: int = FIELDS("week", default=1, ge=1, le=MAX_DICE)
     level: int = FIELDS("level", default=12, ge=1)
-    spell_learning_at_least_level: bool = SPELL_AT_LEAST.field()
+    spell_learning_at_least_level: bool = OPTIONS["spell_learning_at_least_level"].field()
 
 
 class LearnSpell(WarpCheck[LearnSpellParams]):
-    name = "learn_spell"
-    params = LearnSpellParams
     sources = (src(5958, 6058),)
     example = {"week": 4, "level": 12}
     #: Beyond the walk: the seventh week rolls 7 dice: 6**7 sequences.
@@ -189,14 +181,12 @@ class ResistSpellParams(Params):
     penalty: int = penalty_field("penalty")
     spell: str = SPELL.field("spell.learn", "stone_grip")
     casting_roll: int | None = FIELDS("casting_roll", default=None, ge=0)
-    stone_grip_casting_roll: bool = STONE_GRIP_CASTING_ROLL.field()
+    stone_grip_casting_roll: bool = OPTIONS["stone_grip_casting_roll"].field()
 
     _spell = field_validator("spell")(lambda cls, v: SPELL(v))
 
 
 class ResistSpell(WarpCheck[ResistSpellParams]):
-    name = "resist_spell"
-    params = ResistSpellParams
     sources = (src(6090, 6102), src(6198, 6210))
     example = {"dice": 3, "spell": "stone_grip"}
     #: Beyond the walk: 4 dice and 3 bonus dice: 6**7 sequences.

@@ -28,16 +28,7 @@ from ecran.systems.warp.damage import (
     DamageRules,
     Hit,
 )
-from ecran.systems.warp.options import (
-    AP_VEST_AS_EXAMPLE,
-    ATTACKER_MOVING_DICE,
-    COVER_DICE,
-    DARKNESS_DICE,
-    GM_RANGE_DICE,
-    HALF_RANGE_DIE,
-    HOLLOW_ONE_NO_EFFECT,
-    ROUNDS_LOADED,
-)
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.tables import (
     FIELDS,
     WEAPONS,
@@ -55,7 +46,7 @@ RANGED_KEYS, BURST_KEYS = RANGED.keys, BURST.keys
 class RangedParams(AttackBase):
     weapon: str = RANGED.field("weapon", "handgun_small")
     distance_m: float = FIELDS("distance_m", default=10, ge=0)
-    range_dice: int | None = GM_RANGE_DICE.field(ge=1, le=5)
+    range_dice: int | None = OPTIONS["range_dice"].field(ge=1, le=5)
     cover: bool = FIELDS("cover", default=False)
     target_moving: bool = FIELDS("target_moving", default=False)
     attacker_moving: bool = FIELDS("attacker_moving", default=False)
@@ -64,14 +55,14 @@ class RangedParams(AttackBase):
     defence_penalty: int = penalty_field("ranged_defence_penalty")
     second_shot: bool = FIELDS("second_shot", default=False)
     burst: str = FIELDS("burst", default="none", choices=BURST.words)
-    rounds_loaded: int | None = ROUNDS_LOADED.field(ge=0)
+    rounds_loaded: int | None = OPTIONS["rounds_loaded"].field(ge=0)
     ammo: Literal["normal", "armour_piercing", "hollow_point"] = FIELDS("ammo", default="normal")
-    half_range_die: bool = HALF_RANGE_DIE.field()
-    cover_dice: int = COVER_DICE.field(ge=0, le=6)
-    attacker_moving_dice: int = ATTACKER_MOVING_DICE.field(ge=0, le=6)
-    darkness_dice: int = DARKNESS_DICE.field(ge=0, le=6)
-    hollow_point_one_no_effect: bool = HOLLOW_ONE_NO_EFFECT.field()
-    ap_vest_as_example: bool = AP_VEST_AS_EXAMPLE.field()
+    half_range_die: bool = OPTIONS["half_range_die"].field()
+    cover_dice: int = OPTIONS["cover_dice"].field(ge=0, le=6)
+    attacker_moving_dice: int = OPTIONS["attacker_moving_dice"].field(ge=0, le=6)
+    darkness_dice: int = OPTIONS["darkness_dice"].field(ge=0, le=6)
+    hollow_point_one_no_effect: bool = OPTIONS["hollow_point_one_no_effect"].field()
+    ap_vest_as_example: bool = OPTIONS["ap_vest_as_example"].field()
 
     _weapon = field_validator("weapon")(lambda cls, v: RANGED(v))
 
@@ -156,7 +147,6 @@ def range_dice(weapon_key: str, distance: float) -> int | None:
 
 
 class Ranged(AttackCheck):
-    name = "ranged"
     params = RangedParams
     sources = (
         src(2700, 2827),

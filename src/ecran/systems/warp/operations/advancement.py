@@ -14,7 +14,7 @@ from ecran.rules import Change, Params, Resolution, refuse, tr
 from ecran.rules.field import folded
 from ecran.rules.wording import agreed
 from ecran.systems.warp.operations.common import operation, spend
-from ecran.systems.warp.options import HP_INCREASE_FIXED
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.sheet import Trait, WarpSheet, max_hp
 from ecran.systems.warp.tables import ADVANCEMENT, CORE, FIELDS, category, src
 
@@ -97,7 +97,7 @@ class NewTraitParams(Params):
 
 
 @operation("new_trait", src(4694, 4730))
-def new_trait(sheet: WarpSheet, params: NewTraitParams, dice: DiceSource) -> Change[WarpSheet]:
+def new_trait(sheet: WarpSheet, params: NewTraitParams) -> Change[WarpSheet]:
     """5 experience dice and a use in play buy a narrow trait one die above the average person:
     1 if technical, 3 if standard (L4694-4730)."""
     rules = ADVANCEMENT.new_trait
@@ -132,7 +132,7 @@ class IncreaseHpParams(Params):
     trait: TraitRef = FIELDS("trait_developed")
     hp_trait: bool = FIELDS("hp_trait", default=True)
     roll: bool = FIELDS("roll", default=False)
-    hp_increase_fixed: int = HP_INCREASE_FIXED.field(ge=0, le=20)
+    hp_increase_fixed: int = OPTIONS["hp_increase_fixed"].field(ge=0, le=20)
 
 
 @operation("increase_hp", src(4860, 4888))
@@ -184,7 +184,7 @@ class RaiseParams(Params):
 
 
 @operation("raise_trait", src(4778, 4858))
-def raise_trait(sheet: WarpSheet, params: RaiseParams, dice: DiceSource) -> Change[WarpSheet]:
+def raise_trait(sheet: WarpSheet, params: RaiseParams) -> Change[WarpSheet]:
     """+1 for 5 dice up to 3, 10 dice and training for 4, 15 dice and costly training for 5; 6 is
     beyond the rules; double for the central trait (L4778-4858)."""
     trait = _trait(sheet, params.trait)

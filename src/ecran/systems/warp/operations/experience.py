@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from ecran.dice import DiceSource
 from ecran.rules import Change, NoParams, Params, refuse, tr
 from ecran.rules.wording import agreed
 from ecran.systems.warp.operations.common import operation
@@ -16,7 +15,7 @@ class AmountParams(Params):
 
 
 @operation("award_experience", src(1038, 1138))
-def award_experience(sheet: WarpSheet, params: AmountParams, dice: DiceSource) -> Change[WarpSheet]:
+def award_experience(sheet: WarpSheet, params: AmountParams) -> Change[WarpSheet]:
     new = sheet.model_copy(
         update={
             "experience_pool": sheet.experience_pool + params.dice,
@@ -37,9 +36,7 @@ class UseExperienceParams(Params):
 
 
 @operation("use_experience", src(955, 1036), src(1466, 1471))
-def use_experience(
-    sheet: WarpSheet, params: UseExperienceParams, dice: DiceSource
-) -> Change[WarpSheet]:
+def use_experience(sheet: WarpSheet, params: UseExperienceParams) -> Change[WarpSheet]:
     """An experience die is a bonus die once per session (or cancels a penalty die), at most one
     per roll unless the optional rule allows more (L955-1036, L1466-1471)."""
     if params.dice > CORE.experience.per_roll and not sheet.multiple_experience_dice:
@@ -60,7 +57,7 @@ def use_experience(
 
 
 @operation("new_session", src(188, 203))
-def new_session(sheet: WarpSheet, params: NoParams, dice: DiceSource) -> Change[WarpSheet]:
+def new_session(sheet: WarpSheet, params: NoParams) -> Change[WarpSheet]:
     new = sheet.model_copy(update={"experience_used": 0})
     return Change(
         new, tr("dés d'expérience de nouveau disponibles", "experience dice available again")

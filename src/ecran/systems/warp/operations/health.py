@@ -30,7 +30,7 @@ MARKED = ("out", "dead")
 
 
 @operation("take_damage", src(2336, 2408), src(3253, 3376), src(3936, 4009))
-def take_damage(sheet: WarpSheet, params: DamageParams, dice: DiceSource) -> Change[WarpSheet]:
+def take_damage(sheet: WarpSheet, params: DamageParams) -> Change[WarpSheet]:
     """Hit points lost (L2336-2349); taser damage is kept apart and comes back at recovery
     (L2405-2408). The summary says the state reached as the sheet does: a penalty die at half
     HP, out of combat at 0, dead or dying at -max (L3253-3376), never dead from temporary
@@ -50,15 +50,15 @@ def take_damage(sheet: WarpSheet, params: DamageParams, dice: DiceSource) -> Cha
     before, after = state(sheet), state(new)
     reached = after.key in MARKED and after.key != before.key
     tasered = params.temporary and after.key == "out"
-    label = HEALTH.tasered.text if tasered else after.label
+    label = HEALTH.tasered.label if tasered else after.label
     conditions = (PutCondition(label),) if reached else ()
     return Change(
         new,
         tr(
             f"{sheet.name} perd {params.damage} PV{' temporaires' if params.temporary else ''} : "
-            f"{new.hp()} / {new.max_hp}, {after.fr} ({after.effect_fr})",
+            f"{new.hp()} / {new.max_hp}, {after.fr} ({after.effect.fr})",
             f"{sheet.name} loses {params.damage}{' temporary' if params.temporary else ''} HP: "
-            f"{new.hp()} / {new.max_hp}, {after.en} ({after.effect_en})",
+            f"{new.hp()} / {new.max_hp}, {after.en} ({after.effect.en})",
         ),
         conditions=conditions,
     )
@@ -70,7 +70,7 @@ class RecoverParams(Params):
 
 
 @operation("recover", src(2356, 2364), src(3462, 3591))
-def recover(sheet: WarpSheet, params: RecoverParams, dice: DiceSource) -> Change[WarpSheet]:
+def recover(sheet: WarpSheet, params: RecoverParams) -> Change[WarpSheet]:
     """Short-term recovery after a fight: half the HP lost since the last recovery, rounded up
     (L3462-3591); all temporary (taser) damage returns (L2405-2408)."""
     share = Fraction(params.numerator, params.denominator)
@@ -95,7 +95,7 @@ class HealParams(Params):
 
 
 @operation("heal", src(3593, 3661), src(3936, 4009))
-def heal(sheet: WarpSheet, params: HealParams, dice: DiceSource) -> Change[WarpSheet]:
+def heal(sheet: WarpSheet, params: HealParams) -> Change[WarpSheet]:
     """Long-term healing day by day; serious wounds heal at half speed or lose HP (L3936-4009)."""
     damage, quarters = sheet.damage, sheet.healing_quarters
     slow = any(w.kind == "heals_badly" for w in sheet.serious_wounds)

@@ -9,7 +9,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, NoParams, Params, Resolution, refuse, tr
 from ecran.rules.wording import agreed
 from ecran.systems.warp.operations.common import operation, spend
-from ecran.systems.warp.options import PSI_NULL
+from ecran.systems.warp.options import OPTIONS
 from ecran.systems.warp.sheet import Trait, WarpSheet
 from ecran.systems.warp.tables import ADVANCEMENT, CORE, FIELDS, MAGIC, src
 
@@ -20,7 +20,7 @@ def first_pool(sheet: WarpSheet, charges: int) -> dict[str, int]:
 
 
 @operation("buy_charge", src(5117, 5127))
-def buy_charge(sheet: WarpSheet, params: NoParams, dice: DiceSource) -> Change[WarpSheet]:
+def buy_charge(sheet: WarpSheet, params: NoParams) -> Change[WarpSheet]:
     if (
         not sheet.psychic_pool
         and not any(t.power for t in sheet.positive_traits())
@@ -37,7 +37,7 @@ class ChargeParams(Params):
 
 
 @operation("spend_charge", src(5129, 5147), src(6066, 6102))
-def spend_charge(sheet: WarpSheet, params: ChargeParams, dice: DiceSource) -> Change[WarpSheet]:
+def spend_charge(sheet: WarpSheet, params: ChargeParams) -> Change[WarpSheet]:
     cost = 2 if params.pushed else 1
     if sheet.psychic_charges < cost:
         raise refuse("pas assez de charges", "not enough charges")
@@ -57,7 +57,7 @@ class RechargeParams(Params):
 
 
 @operation("recharge", src(5202, 5226))
-def recharge(sheet: WarpSheet, params: RechargeParams, dice: DiceSource) -> Change[WarpSheet]:
+def recharge(sheet: WarpSheet, params: RechargeParams) -> Change[WarpSheet]:
     """The pool refills in 24 h, evenly: one charge per 24/pool hours (L5202-5226)."""
     if not sheet.psychic_pool:
         return Change(sheet, tr("pas de réserve psychique", "no psychic pool"))
@@ -75,7 +75,7 @@ class LearnSpellParams(Params):
 
 
 @operation("study_spell", src(5958, 6058))
-def study_spell(sheet: WarpSheet, params: LearnSpellParams, dice: DiceSource) -> Change[WarpSheet]:
+def study_spell(sheet: WarpSheet, params: LearnSpellParams) -> Change[WarpSheet]:
     """A week of study costs 5 experience dice; the marker counts the weeks; success adds the
     spell and a first charge when there was no pool (L5958-6058)."""
     rules = MAGIC.spell_learning
@@ -99,7 +99,7 @@ class LearnPowerParams(Params):
     power_name: str = FIELDS("power_name", min_length=1, max_length=120)
     sign: str = FIELDS("sign", min_length=1)
     experience_dice: int = FIELDS("experience_dice_given_up", default=1, ge=1, le=100)
-    psi_null: bool = PSI_NULL.field()
+    psi_null: bool = OPTIONS["psi_null"].field()
 
 
 @operation("learn_power", src(4955, 5013), src(5059, 5075))
