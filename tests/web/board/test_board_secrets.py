@@ -28,8 +28,11 @@ CORNER = [0, 0, 280, 280]
 ROOM = (490, 490, 140, 140)
 
 
+Crypt = tuple[Table, dict[str, str], list[str]]
+
+
 @pytest.fixture
-def crypt(table: Table) -> Iterator[tuple[Table, dict[str, object], list[str]]]:
+def crypt(table: Table) -> Iterator[Crypt]:
     """Alice's socket open while the GM builds the scene: her frames are collected."""
     with table.client.websocket_connect(table.socket_url(table.alice)) as ws:
         made = scene(table, image=picture(secret=ROOM))
@@ -43,7 +46,7 @@ def crypt(table: Table) -> Iterator[tuple[Table, dict[str, object], list[str]]]:
         yield table, ids, seen
 
 
-def test_a_secret_or_fogged_token_never_reaches_a_player(crypt) -> None:  # type: ignore[no-untyped-def]
+def test_a_secret_or_fogged_token_never_reaches_a_player(crypt: Crypt) -> None:
     table, ids, seen = crypt
     raw = "\n".join(seen)
     for secret in (ids["npc"], ids["goblin"], "Nécromancien", "Gobelin", '"hidden":'):
@@ -62,7 +65,7 @@ def test_a_secret_or_fogged_token_never_reaches_a_player(crypt) -> None:  # type
         assert far.status_code == 404
 
 
-def test_a_players_map_is_masked_on_the_server(crypt) -> None:  # type: ignore[no-untyped-def]
+def test_a_players_map_is_masked_on_the_server(crypt: Crypt) -> None:
     table, ids, _ = crypt
     theirs = table.get(table.alice, f"/scenes/{ids['scene']}/image")
     assert theirs.status_code == 200 and theirs.headers["etag"]
@@ -84,7 +87,7 @@ def test_a_players_map_is_masked_on_the_server(crypt) -> None:  # type: ignore[n
     assert again.status_code == 304 and not again.content
 
 
-def test_the_fog_moves_the_mask_and_the_tokens_live(crypt) -> None:  # type: ignore[no-untyped-def]
+def test_the_fog_moves_the_mask_and_the_tokens_live(crypt: Crypt) -> None:
     table, ids, _ = crypt
     before = table.get(table.alice, f"/scenes/{ids['scene']}/image").headers["etag"]
     with table.client.websocket_connect(table.socket_url(table.alice, table.last_seq())) as ws:
@@ -98,7 +101,7 @@ def test_the_fog_moves_the_mask_and_the_tokens_live(crypt) -> None:  # type: ign
     assert not _far(pixels(after.content).getpixel((500, 500)), SECRET)
 
 
-def test_a_token_walking_into_the_fog_is_gone_for_players(crypt) -> None:  # type: ignore[no-untyped-def]
+def test_a_token_walking_into_the_fog_is_gone_for_players(crypt: Crypt) -> None:
     table, ids, _ = crypt
     path = f"/scenes/{ids['scene']}/tokens/{ids['npc']}"
     with table.client.websocket_connect(table.socket_url(table.bob, table.last_seq())) as ws:
