@@ -7,6 +7,7 @@
 - `GET …/scenes/{sid}`: `{"scene", "tokens", "revealed"}` as the caller may see it.
 - `PATCH …/scenes/{sid}` (GM): a new name or grid. `DELETE …/scenes/{sid}` (GM).
 - `PUT …/shown` (GM) `{"scene_id": sid | null}`: the scene the players see, switched live.
+- `PUT …/free-movement` (GM) `{"free": bool}`: players move their tokens out of turn too.
 - `POST …/scenes/{sid}/fog` (GM) `{"reveal": [[x, y, w, h] | {"points": [[x, y]...]}...],
   "hide": [...]}`: reveals first, then hides; answers the scene as the GM sees it.
 - `GET …/scenes/{sid}/distance?from=TOKEN&to=TOKEN` → `{"distance", "unit"}` (both tokens
@@ -216,6 +217,19 @@ def show_scene(body: Shown, request: Request, me: Me) -> dict[str, Any]:
     """The scene the players see now (GM; null: none), switched live for everyone."""
     change(request, me, lambda b, v, _: board.show_scene(b, v, body.scene_id))
     return {"shown": body.scene_id}
+
+
+class FreeMovement(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    free: bool
+
+
+@router.put("/{table_id}/free-movement")
+def free_movement(body: FreeMovement, request: Request, me: Me) -> dict[str, Any]:
+    """The GM lets players move their tokens out of turn during an encounter (or not)."""
+    change(request, me, lambda b, v, _: board.free_movement(b, v, body.free))
+    return {"free_movement": body.free}
 
 
 # -- fog, measure, image ----------------------------------------------------------------------
