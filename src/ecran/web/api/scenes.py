@@ -12,8 +12,9 @@
   "hide": [...]}`: reveals first, then hides; answers the scene as the GM sees it.
 - `GET …/scenes/{sid}/distance?from=TOKEN&to=TOKEN` → `{"distance", "unit"}` (both tokens
   visible to the caller, else 404).
-- `GET …/scenes/{sid}/image`: the map as the caller may see it: a player's copy is masked by
-  the fog on the server (`image.masked`); cached by the fog's version (`ETag`).
+- `GET …/scenes/{sid}/image[?max=2048]`: the map as the caller may see it: a player's copy is
+  masked by the fog on the server (`image.masked`); cached by the fog's version (`ETag`).
+- `PUT …/scenes/{sid}/image` (GM; multipart `image`): a new map (the scene takes its size).
 Tokens are `tokens`' routes.
 """
 
@@ -259,10 +260,44 @@ def distance(
 
 
 @router.get(SCENE + "/image")
-def scene_image(scene_id: str, request: Request, me: Me) -> Any:
-    """The map as the caller may see it: masked by the fog for a player (never the whole)."""
+def scene_image(
+    scene_id: str,
+    request: Request,
+    me: Me,
+    max_side: Annotated[int, Query(alias="max", ge=256, le=pictures.DISPLAY_MAX)] = (
+        pictures.DISPLAY_MAX
+    ),
+) -> Any:
+    """The map as the caller may see it: masked by the fog for a player (never the whole),
+    at most `max` pixels a side for them (a phone asks for 2048)."""
     state, viewer = seen(me)
     held = board.scene_for(state.board, viewer, scene_id)
     if held.scene.image_id is None:
         raise not_found(Text(fr="image de la scène", en="scene image"), scene_id)
-    return image_response(request, me, held.scene.image_id, None if viewer.is_gm else held)
+    fogged = None if viewer.is_gm else held
+    return image_response(request, me, held.scene.image_id, fogged, max_side)
+
+
+@router.put(SCENE + "/image")
+async def replace_image(table_id: str, scene_id: str, request: Request, me: Me) -> Any:
+    """A new map for the scene (GM; multipart `image`): its size follows the picture."""
+    body = await read_body(request, get_settings().max_upload)
+    return await run_in_threadpool(_replace_image, request, me, scene_id, body)
+
+
+def _replace_image(request: Request, me: Seat, scene_id: str, body: Body) -> dict[str, Any]:
+    if body.image is None:
+        raise EcranError(Text(fr="image attendue (champ image)", en="an image is expected"))
+    refuse_unsupported(body.image)
+    stored = pictures.accept(body.image)
+
+    def with_image(state: Any, actor: Any, image_id: str) -> Any:
+        viewer = board_log.viewer(state, actor)
+        made = board.update_scene(
+            state.board, viewer, scene_id, image_id=image_id, width=stored.width,
+            height=stored.height,
+        )  # fmt: skip
+        return board_log.draft(actor, made)
+
+    commands.execute_with_image(request.app, me.access, stored, with_image)
+    return scene_answer(me, scene_id)
