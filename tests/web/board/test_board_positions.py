@@ -84,3 +84,24 @@ def test_a_target_the_player_cannot_see_is_not_found(app_client: TestClient) -> 
     spy = token(table, s["id"], 2, 1, name="Espion", hidden=True)
     got = table.get(table.alice, f"/characters/{ana}/actions?odds=true&target_token={spy['id']}")
     assert got.status_code == 404 and "Espion" not in got.text
+
+
+def test_a_tokens_status_follows_its_sheet(app_client: TestClient) -> None:
+    table = new_table(app_client, "warp")
+    npc = get_system("warp").random_npc(Roller(11)).model_dump(mode="json")
+    brute = table.character(table.gm, {**npc, "name": "Brute"}, allow_violations=True)
+    s = scene(table)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    token(table, s["id"], 2, 1, character_id=brute["id"])
+    token(table, s["id"], 3, 1, name="Caisse")
+    [up, crate] = table.get(table.alice, f"/scenes/{s['id']}").json()["tokens"]
+    assert up["status"] == "up" and "status" not in crate
+    dead = {**brute["sheet"], "damage": 2 * brute["sheet"]["max_hp"]}
+    saved = table.put(
+        table.gm,
+        f"/characters/{brute['id']}",
+        {"sheet": dead, "expected_version": 1, "allow_violations": True},
+    )
+    assert saved.status_code == 200, saved.text
+    [down, _] = table.get(table.alice, "/board").json()["scenes"][0]["tokens"]
+    assert down["status"] == "dead" and "damage" not in str(down)

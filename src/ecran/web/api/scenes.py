@@ -39,6 +39,7 @@ from ecran.settings import get_settings
 from ecran.web import commands
 from ecran.web.api.board import Body, change, checked, read_body, seen
 from ecran.web.api.images import image_response, refuse_unsupported
+from ecran.web.api.token_status import statuses, with_status
 from ecran.web.deps import Me, Seat
 
 router = APIRouter(prefix="/api/tables", tags=["board"])
@@ -127,7 +128,8 @@ def regions(areas: list[list[float] | PolygonIn]) -> list[Region]:
 
 def scene_answer(me: Seat, scene_id: str) -> dict[str, Any]:
     state, viewer = seen(me)
-    return scene_view(board.scene_for(state.board, viewer, scene_id), viewer)
+    view = scene_view(board.scene_for(state.board, viewer, scene_id), viewer)
+    return with_status(view, statuses(state))
 
 
 # -- scenes -----------------------------------------------------------------------------------
@@ -174,16 +176,18 @@ def _create_scene(request: Request, me: Seat, body: Body) -> dict[str, Any]:
 @router.get(SCENES)
 def list_scenes(me: Me) -> dict[str, Any]:
     """The scenes the caller may see (a player: the one shown), each as they may see it."""
-    state, viewer = seen(me)
-    whole = view_for(state.board, viewer)
+    whole = whole_board(me)
     return {"shown": whole["shown"], "scenes": whole["scenes"]}
 
 
 @router.get("/{table_id}/board")
 def whole_board(me: Me) -> dict[str, Any]:
-    """The whole board as the caller may see it: `{"shown", "scenes", "handouts"}`."""
+    """The whole board as the caller may see it: `{"shown", "free_movement", "scenes",
+    "handouts"}`, each token with its bearer's `status` (`token_status`)."""
     state, viewer = seen(me)
-    return view_for(state.board, viewer)
+    whole = view_for(state.board, viewer)
+    found = statuses(state)
+    return {**whole, "scenes": [with_status(s, found) for s in whole["scenes"]]}
 
 
 @router.get(SCENE)
