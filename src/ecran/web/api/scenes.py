@@ -34,6 +34,7 @@ from ecran.play.board.positions import default_grid
 from ecran.play.board.visibility import scene_view, view_for
 from ecran.play.errors import not_found
 from ecran.play.model import new_id
+from ecran.play.rights import require_gm
 from ecran.rules import EcranError, Text
 from ecran.settings import get_settings
 from ecran.web import commands
@@ -139,6 +140,7 @@ def scene_answer(me: Seat, scene_id: str) -> dict[str, Any]:
 async def create_scene(table_id: str, request: Request, me: Me) -> dict[str, Any]:
     """A new scene (GM): a map uploaded as `image` (PNG, JPEG or WebP, re-encoded) or a plain
     grid; `grid_size` in pixels, `unit_per_square` in the game's unit."""
+    require_gm(me.member, Text(fr="créer une scène", en="create a scene"))  # before any upload
     body = await read_body(request, get_settings().max_upload)
     return await run_in_threadpool(_create_scene, request, me, body)
 
@@ -285,6 +287,7 @@ def scene_image(
 @router.put(SCENE + "/image")
 async def replace_image(table_id: str, scene_id: str, request: Request, me: Me) -> Any:
     """A new map for the scene (GM; multipart `image`): its size follows the picture."""
+    require_gm(me.member, Text(fr="changer la carte", en="change the map"))
     body = await read_body(request, get_settings().max_upload)
     return await run_in_threadpool(_replace_image, request, me, scene_id, body)
 
