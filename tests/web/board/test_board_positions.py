@@ -3,6 +3,7 @@ positional parameters (labelled as the board's, editable) and the exact odds fol
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -105,3 +106,26 @@ def test_a_tokens_status_follows_its_sheet(app_client: TestClient) -> None:
     assert saved.status_code == 200, saved.text
     [down, _] = table.get(table.alice, "/board").json()["scenes"][0]["tokens"]
     assert down["status"] == "dead" and "damage" not in str(down)
+
+
+def test_a_fluid_move_longer_than_the_ini_is_said_and_the_gm_decides(
+    app_client: TestClient,
+) -> None:
+    table = new_table(app_client, "fluid")
+    ana = _hero(table, "fluid", table.alice, "Ana")
+    s = scene(table, grid_size=70, unit_per_square=1)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    mine = token(table, s["id"], 0, 0, character_id=ana)
+    enc = table.post(table.gm, "/encounters", {"name": "Rixe"}).json()["payload"]["encounter_id"]
+    body = {"character_id": ana}
+    assert table.post(table.gm, f"/encounters/{enc}/participants", body).status_code == 201
+    rolled = table.post(table.gm, f"/encounters/{enc}/initiative", {"seed": 5})
+    assert rolled.status_code == 200, rolled.text
+    assert table.post(table.gm, f"/encounters/{enc}/start").status_code == 200
+    path = f"/scenes/{s['id']}/tokens/{mine['id']}"
+    short = patch(table, table.alice, path, {"x": 105, "y": 35})
+    assert short.status_code == 200 and short.json()["warning"] is None
+    time.sleep(0.3)  # the next move is logged at once, not held
+    far = patch(table, table.alice, path, {"x": 665, "y": 665})
+    assert far.status_code == 200, far.text  # said, never refused: the GM decides
+    assert "MJ décide" in far.json()["warning"] and "987-993" in far.json()["warning"]

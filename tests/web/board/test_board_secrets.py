@@ -190,3 +190,14 @@ def test_a_new_map_is_masked_too_and_a_phone_gets_a_smaller_copy(crypt: Crypt) -
         not _far(shown.getpixel((x, y)), SECRET) for x in range(0, 512, 4) for y in range(0, 512, 4)
     )
     assert _far(pixels(table.get(table.gm, path).content).getpixel((1000, 1000)), GROUND)
+
+
+def test_a_polygon_of_fog_reveals_exactly_its_area(table: Table) -> None:
+    made = scene(table, image=picture(secret=(0, 0, 700, 700)))  # all red: every pixel a secret
+    triangle = {"points": [[0, 0], [400, 0], [0, 400]]}
+    assert (
+        table.post(table.gm, f"/scenes/{made['id']}/fog", {"reveal": [triangle]}).status_code == 200
+    )
+    shown = pixels(table.get(table.alice, f"/scenes/{made['id']}/image").content)
+    assert not _far(shown.getpixel((50, 50)), SECRET)  # inside: the map
+    assert _far(shown.getpixel((350, 350)), SECRET)  # beyond the hypotenuse: fog
