@@ -29,6 +29,7 @@ from ecran.play.board.model import (
     Token,
     TokenFlags,
 )
+from ecran.rules.text import Text
 
 
 class BrokenBoard(RuntimeError):
@@ -76,6 +77,9 @@ class TokenMoved(Record):
     x: Px
     y: Px
     facing: Annotated[float, Field(ge=0, lt=360)] | None = None
+    #: Longer than the game allows per turn (`movement`): said to all who see the token, the
+    #: GM decides. The fold does not read it.
+    warning: Text | None = None
 
 
 class TokenRemoved(Record):
@@ -124,6 +128,13 @@ class HandoutRevealed(Record):
     to: Audience
 
 
+class MovementFreed(Record):
+    """The GM lets players move their tokens out of turn (`free`), or not any more."""
+
+    op: Literal["free_movement"] = "free_movement"
+    free: bool
+
+
 BoardEvent = Annotated[
     SceneCreated
     | SceneUpdated
@@ -138,7 +149,8 @@ BoardEvent = Annotated[
     | FogRevealed
     | FogHidden
     | HandoutShared
-    | HandoutRevealed,
+    | HandoutRevealed
+    | MovementFreed,
     Field(discriminator="op"),
 ]
 OPS: tuple[str, ...] = (
@@ -156,6 +168,7 @@ OPS: tuple[str, ...] = (
     "fog_hidden",
     "handout_shared",
     "handout_revealed",
+    "free_movement",
 )
 _ADAPTER: TypeAdapter[BoardEvent] = TypeAdapter(BoardEvent)
 
@@ -178,6 +191,8 @@ def fold(board: Board, event: BoardEvent) -> Board:
         return _fog(board, event)
     if isinstance(event, HandoutShared | HandoutRevealed):
         return _handout(board, event)
+    if isinstance(event, MovementFreed):
+        return board.model_copy(update={"free_movement": event.free})
     return _token(board, event)
 
 

@@ -31,6 +31,9 @@ class Writing(StoreState):
         self._project(s, row, state, after)
         s.flush()
         s.info.setdefault("folded", []).append((row, after))
+        if state is not None and draft.kind == "board":
+            kept = ((row.id, row.invite_hash), state.last_seq, state.board)
+            s.info.setdefault("boards", []).append(kept)
         return event
 
     def _project(

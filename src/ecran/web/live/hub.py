@@ -31,7 +31,11 @@ connection reads the store for what it may have missed meanwhile. Presence and c
 travel the same way (`live.bridge`).
 
 A worker renders each event once per view (`live.frames`: the GM's, the players', a whisper's
-author's…) and sends that same text to every socket of the view.
+author's…) and sends that same text to every socket of the view. A `board` event is the
+exception: what a member sees of it depends on the board around it (the fog, hidden tokens,
+their own characters' tokens), so each connection reads its own view from the store
+(`Store.events_after`, which gives each member `play.board.log.event_view`: their changes under
+`payload["changes"]`, the frames `static/board.js` applies, or a stub).
 """
 
 from __future__ import annotations
@@ -418,10 +422,11 @@ class Hub:
         event = fanout.event
         if event.table_id != connection.access.table_id or event.seq <= connection.last:
             return  # another table's event published under this table's id is dropped
-        if event.seq == connection.last + 1:
+        if event.seq == connection.last + 1 and event.kind != "board":
             await connection.socket.send_text(fanout.frame_for(connection.access.member))
             connection.last = event.seq
             return
+        # a board event's view needs the boards around it (fog, hidden tokens): the store's
         await self._catch_up(connection, connection.last)
 
     async def _resume(self, connection: Connection, after: int) -> None:
