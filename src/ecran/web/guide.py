@@ -37,6 +37,7 @@ HELP: dict[str, str] = {
     "/tables/{table_id}/encounters/{encounter_id}": "mj/#rencontres",
     "/tables/{table_id}/fairness": "des-verifiables/#page-equite",
     "/tables/{table_id}/events/{seq}": "des-verifiables/#un-jet",
+    "/tables/{table_id}/plateau": "mj/#plateau",
 }
 
 MISSING = """<!doctype html>
