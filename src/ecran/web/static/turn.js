@@ -1,8 +1,9 @@
 // "À vous de jouer": the cue of a player's turn on the encounter page and the table page. The
 // tracker (`.enc-status[data-my-turn]`) or the table's live Encounters card marks it, with the
 // #turn-cue banner; when the live refresh brings the player's turn, this script makes the
-// banner stand out, and if the player asked for them, plays a short sound and shows a browser notification (both off by default; the
-// notification's permission is asked only on the player's click, as browsers require).
+// banner stand out, and if the player asked for them, plays a short sound and shows a browser
+// notification (both off by default; the notification's permission is asked only on the
+// player's click, as browsers require).
 (function () {
   "use strict";
 
