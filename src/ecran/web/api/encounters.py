@@ -323,6 +323,7 @@ def attacks(
             params=o.params,
             odds=o.odds,
             odds_error=None if o.odds_error is None else o.odds_error(lang),
+            option=o.index,
         )
         for o in offered
     ]
