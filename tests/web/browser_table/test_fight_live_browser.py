@@ -13,52 +13,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
+from web.browser_table.api_support import Api, join, new_table
 
 pytestmark = pytest.mark.browser
 
 SYSTEMS = ("artemis", "warp", "fluid", "nephilim", "organique")
 #: The issue's bound: what a member's page shows within 2 s of the event.
 LIVE_MS = 2_000
-
-
-class Api:
-    def __init__(self, server: str, table: str) -> None:
-        self.server, self.table = server, table
-
-    def call(self, method: str, token: str, path: str, body: Any = None) -> Any:
-        got = httpx.request(
-            method,
-            f"{self.server}/api/tables/{self.table}{path}",
-            json=body,
-            headers={"Authorization": f"Bearer {token}"},
-            timeout=30,
-        )
-        assert got.status_code < 300, got.text
-        return got.json() if got.content else None
-
-
-def _table(server: str, system: str) -> tuple[Api, str, str]:
-    made = httpx.post(
-        f"{server}/api/tables",
-        json={"name": "Soirée", "system": system, "gm_name": "Camille"},
-        timeout=30,
-    )
-    assert made.status_code == 201, made.text
-    body = made.json()
-    return Api(server, body["table"]["id"]), body["gm_token"], body["invite_token"]
-
-
-def _join(api: Api, invite: str, name: str) -> tuple[str, str]:
-    joined = httpx.post(
-        f"{api.server}/api/tables/invites/{invite}/join", json={"display_name": name}, timeout=30
-    )
-    assert joined.status_code == 201, joined.text
-    return joined.json()["member"]["id"], joined.json()["token"]
 
 
 def _open(browser: Any, api: Api, token: str) -> Any:
@@ -74,8 +39,8 @@ def _open(browser: Any, api: Api, token: str) -> Any:
 def test_a_fight_reaches_each_players_page_live(server: str, browser: Any, system: str) -> None:
     from playwright.sync_api import expect
 
-    api, gm, invite = _table(server, system)
-    members = {name: _join(api, invite, name) for name in ("Ana", "Bruno")}
+    api, gm, invite = new_table(server, system)
+    members = {name: join(api, invite, name) for name in ("Ana", "Bruno")}
     game = get_system(system)
     characters = {}
     for seed, (name, (_, token)) in enumerate(members.items(), start=1):
@@ -86,7 +51,7 @@ def test_a_fight_reaches_each_players_page_live(server: str, browser: Any, syste
     for page in (ana, bruno):
         page.on("pageerror", lambda error: errors.append(str(error)))
     # a member joins while the pages are open: Ana's whisper menu offers her at once
-    chloe, _ = _join(api, invite, "Chloé")
+    chloe, _ = join(api, invite, "Chloé")
     expect(ana.locator(f"#chat-to option[value='{chloe}']")).to_have_count(1, timeout=LIVE_MS)
     api.call("DELETE", gm, f"/members/{chloe}")
     expect(ana.locator(f"#chat-to option[value='{chloe}']")).to_have_count(0, timeout=LIVE_MS)
