@@ -98,7 +98,8 @@ def fight(encounter_id: str, me: Me, request: Request) -> JSONResponse:
         )
     state = me.state
     found = _encounter(state, encounter_id)
-    data = readable_fight(me.system.id, found, state.characters, request_lang(request))
+    lang, options = request_lang(request), state.table.options
+    data = readable_fight(me.system.id, found, state.characters, lang, options)
     return json_file(data, found.name, "encounter")
 
 
