@@ -16,6 +16,8 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1}
 SYSTEMS = ("artemis", "warp", "fluid", "nephilim", "organique")
+#: The games whose attacks declare choices (`choices.toml`: all-out, precise, aim…).
+ADVISED = ("artemis", "organique")
 
 
 def _width(page: Any) -> int:
@@ -51,6 +53,8 @@ def test_a_players_pages_fit_a_phone(server: str, browser: Any, system: str) -> 
         expect(odds.locator(".approx").first).to_be_visible()
         expect(odds.locator("code.exact").first).to_be_hidden()
         assert "0,00 %" not in odds.inner_text()
+    if system in ADVISED:  # the attack's declared choices: the Conseil panel (#30 item 4)
+        expect(page.locator("#attack-advice .advice-choice").first).to_be_attached()
     assert _width(page) <= 390, _width(page)
     page.context.close()
 
