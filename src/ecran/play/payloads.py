@@ -61,6 +61,9 @@ class ConditionPut(Record):
     label: Text
     #: The bearer's turns it lasts; None: until the GM removes it.
     rounds: int | None = None
+    #: Its mechanical effect (`PutCondition.effect`, `.facing`): parameter -> shift.
+    effect: dict[str, int] = {}
+    facing: dict[str, int] = {}
 
 
 class OperationRoll(Record):

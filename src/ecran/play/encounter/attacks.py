@@ -77,10 +77,36 @@ def _sheet_needed(state: TableState, system: System[Any], who: Participant) -> C
 def _attacks_offered(
     state: TableState, system: System[Any], attacker: Participant, target: Participant
 ) -> list[Action]:
-    """`System.attacks` between both sides' sheets as they are now."""
-    return system.attacks(
+    """`System.attacks` between both sides' sheets as they are now, with what the conditions
+    on either side do to the roll (`with_conditions`)."""
+    offered = system.attacks(
         _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
     )
+    return [with_conditions(system, a, attacker, target) for a in offered]
+
+
+def with_conditions(
+    system: System[Any], action: Action, attacker: Participant, target: Participant
+) -> Action:
+    """`action` with the conditions at work (#30 item 5): the attacker's own (`effect`) and the
+    target's on those facing it (`facing`) shift the check's parameters that take them, and
+    the label says so (« aveuglé : 2 désavantages »); the GM may still change the numbers."""
+    fields = system.check(action.check).params.model_fields
+    params, said = dict(action.params), []
+    for who, shifts in [(c, c.effect) for c in attacker.conditions] + [
+        (c, c.facing) for c in target.conditions
+    ]:
+        used = {k: v for k, v in shifts.items() if k in fields}
+        for name, shift in used.items():
+            params[name] = int(params.get(name) or 0) + shift
+        if used:
+            said.append(who.label or Text(fr=who.name, en=who.name))
+    if not said:
+        return action
+    fr = " ; ".join(t.fr for t in said)
+    en = "; ".join(t.en for t in said)
+    label = Text(fr=f"{action.label.fr} [{fr}]", en=f"{action.label.en} [{en}]")
+    return Action(label, action.check, params, action.group)
 
 
 def attack_options(

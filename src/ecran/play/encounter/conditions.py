@@ -69,7 +69,8 @@ def put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounte
         if put.rounds is not None and put.rounds < 1:
             continue
         rounds = None if put.rounds is None else min(put.rounds, ROUNDS_MAX)
-        enc = tracker.put_condition(enc, pid, put.label.fr[:NAME_MAX], rounds, put.label)
+        name = put.label.fr[:NAME_MAX]
+        enc = tracker.put_condition(enc, pid, name, rounds, put.label, put.effect, put.facing)
     return enc
 
 
