@@ -17,6 +17,7 @@ from typing import Any
 #: Each hook the base derives -> the module of the game's package holding a function of its name.
 HOOK_MODULES = {
     "validate": "validation",
+    "creation_budgets": "validation",
     "new_character": "creation",
     "random_npc": "creation",
     "sections": "view",
@@ -37,6 +38,7 @@ LIST_MODULES = {
     "checks": ("checks", "CHECKS"),
     "operations": ("operations", "OPERATIONS"),
     "npc_params": ("creation", "NpcParams"),
+    "no_budget": ("validation", "NO_BUDGET"),
 }
 
 
