@@ -25,7 +25,7 @@ from ecran.rules.budget import PointBudget
 from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
-from ecran.web.forms import Schema, build, edit, read
+from ecran.web.forms import FormField, Schema, build, edit, read
 from ecran.web.pages.characters import refusal_rows, sheet_options, violation_row
 from ecran.web.pages.common import multi, page
 
@@ -105,6 +105,24 @@ def _summary(system: System[Any], data: dict[str, Any], step: creation.Step, lan
     }
 
 
+#: A group of more entries than this is folded in the wizard, and the step gets a search box
+#: (#30 item 7: Artémis's skills step was 3,104 px tall)...
+FOLD_OVER = 12
+#: ...and in a step of more entries than this, every group after the first (WaRP's four
+#: traits of eleven fields each).
+STEP_ENTRIES = 36
+
+
+def folded(nodes: list[FormField]) -> set[str]:
+    """The groups of a wizard step shown folded behind their title, so that no step is taller
+    than two laptop screens."""
+    sizes = {n.path: len(n.children) for n in nodes}
+    found = {path for path, size in sizes.items() if size > FOLD_OVER}
+    if sum(sizes.values()) > STEP_ENTRIES:
+        found |= {n.path for n in nodes[1:] if n.children}
+    return found
+
+
 def _budget_row(budget: creation.Budget | PointBudget, lang: str) -> dict[str, Any]:
     source = budget.source.label(lang) if isinstance(budget, PointBudget) else None
     return {"line": budget.line(lang), "remaining": budget.remaining, "source": source}
@@ -123,6 +141,7 @@ def _context(here: Seat, data: dict[str, Any], step: creation.Step, **extra: Any
         "nodes": nodes,
         "sheet_json": json.dumps(data, ensure_ascii=False),
         "node_edit_url": here.url("/characters/wizard/fields"),
+        "folds": folded(nodes),
         "summary": _summary(here.system, data, step, here.lang),
         **extra,
     }
