@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.play.model import Count, Record, Signed, StoredCharacter
+from pydantic import Field
+
+from ecran.play.model import SHIFTS_MAX, Count, Record, Shift, Signed, StoredCharacter
 from ecran.rules import Text
 
 
@@ -27,8 +29,8 @@ class Condition(Record):
     fresh: bool = False
     #: What it does to the bearer's rolls, and to the rolls of those facing it: a check's
     #: parameter -> shift (an operation's `PutCondition`; none for a condition the GM typed).
-    effect: dict[str, int] = {}
-    facing: dict[str, int] = {}
+    effect: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
+    facing: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
 
 
 class Participant(Record):

@@ -172,9 +172,14 @@ class ActionOut(BaseModel):
     #: The values the GM must give before this action has odds (an opponent's), as a player
     #: reads them.
     needs: list[str] = Field(default_factory=list)
-    #: An encounter's attack: its number to send as the attack's `option` (a player facing a
-    #: secret side gets fewer attacks than the system offers, each with its own number).
-    option: int | None = None
+
+
+class AttackOut(ActionOut):
+    """An attack an encounter offers (`GET …/attacks`), with its number to send as the
+    attack's `option` (a player facing a secret side gets fewer than the system offers, each
+    with its own number)."""
+
+    option: int
 
 
 # -- rolls and the log --------------------------------------------------------------------------
