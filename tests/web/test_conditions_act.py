@@ -7,6 +7,7 @@ as before."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -80,3 +81,44 @@ def test_a_blinding_manoeuvre_weighs_on_the_bearers_rolls_and_ends_L1381_1401(
     after = _first(table, eid, "p1", "p2")
     assert after["params"] == before[("p1", "p2")]["params"] or BLIND not in after["label"]["fr"]
     assert BLIND not in after["label"]["fr"]
+
+
+def test_a_blinded_characters_sheet_actions_carry_the_disadvantages(
+    app_client: TestClient,
+) -> None:
+    """The same condition on a player's character in a running fight weighs on the actions of
+    its sheet page (their prefilled parameters, labelled), and no longer once it has ended."""
+    from html import unescape
+
+    game = get_system(SYSTEM)
+    table = new_table(app_client, SYSTEM)
+    mine = {**game.random_npc(Roller(1)).model_dump(mode="json"), "name": "Ana"}
+    ana = table.character(table.alice, mine)
+    eid = table.post(table.gm, "/encounters", {"name": "Rixe"}).json()["payload"]
+    eid = str(eid["encounter_id"])
+    table.post(table.gm, f"/encounters/{eid}/participants", {"character_id": ana["id"]})
+    brute = {**game.random_npc(Roller(2)).model_dump(mode="json"), "name": "Brute"}
+    table.post(table.gm, f"/encounters/{eid}/participants", {"sheet": brute})
+
+    def sheet_page() -> str:
+        got = table.client.get(
+            f"/tables/{table.id}/characters/{ana['id']}", params={"token": table.alice.token}
+        )
+        assert got.status_code == 200, got.text
+        return unescape(got.text)
+
+    before = sheet_page()
+    assert f"[{BLIND}]" not in before
+    params = {"effect": "blind", "disadvantages": 2, "rounds": 1}
+    path = f"/encounters/{eid}/participants/p1/operations/suffer_manoeuvre"
+    assert table.post(table.gm, path, {"params": params}).status_code == 200
+    blinded = sheet_page()
+    assert BLIND in blinded
+    # the attack and the opposed rolls take disadvantage dice: two more, labelled
+    assert "&check=attack&" in blinded
+    attack = re.search(r"check=attack&[^\"]*", blinded)
+    assert attack is not None and "disadvantage_dice=2" in attack.group(0)
+    assert "disadvantage_dice=2" not in (re.search(r"check=attack&[^\"]*", before) or [""])[0]
+    table.post(table.gm, f"/encounters/{eid}/end")
+    ended = re.search(r"check=attack&[^\"]*", sheet_page())
+    assert ended is not None and "disadvantage_dice=0" in ended.group(0)

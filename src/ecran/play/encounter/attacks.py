@@ -13,7 +13,7 @@ from ecran.play import tracker
 from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.dice_key import derived_seed, table_seed
 from ecran.play.encounter.access import open_to_act, participant_of, sheet_of
-from ecran.play.encounter.conditions import put_on
+from ecran.play.encounter.conditions import put_on, shifted
 from ecran.play.encounter.step import drawn_seed, step_event
 from ecran.play.encounter.summaries import SECRET_FOE, attack_summary
 from ecran.play.errors import forbidden
@@ -88,25 +88,9 @@ def _attacks_offered(
 def with_conditions(
     system: System[Any], action: Action, attacker: Participant, target: Participant
 ) -> Action:
-    """`action` with the conditions at work (#30 item 5): the attacker's own (`effect`) and the
-    target's on those facing it (`facing`) shift the check's parameters that take them, and
-    the label says so (« aveuglé : 2 désavantages »); the GM may still change the numbers."""
-    fields = system.check(action.check).params.model_fields
-    params, said = dict(action.params), []
-    for who, shifts in [(c, c.effect) for c in attacker.conditions] + [
-        (c, c.facing) for c in target.conditions
-    ]:
-        used = {k: v for k, v in shifts.items() if k in fields}
-        for name, shift in used.items():
-            params[name] = int(params.get(name) or 0) + shift
-        if used:
-            said.append(who.label or Text(fr=who.name, en=who.name))
-    if not said:
-        return action
-    fr = " ; ".join(t.fr for t in said)
-    en = "; ".join(t.en for t in said)
-    label = Text(fr=f"{action.label.fr} [{fr}]", en=f"{action.label.en} [{en}]")
-    return Action(label, action.check, params, action.group)
+    """`action` with the conditions at work (#30 item 5): the attacker's own and the target's
+    on those facing it (`conditions.shifted`)."""
+    return shifted(system, action, attacker.conditions, target.conditions)
 
 
 def attack_options(
