@@ -85,3 +85,43 @@ def test_a_number_out_of_its_bounds_is_asked_again_at_once(
     assert prompts.ask_value("Dés", int, 4, "fr", meta) == 5
     said = capsys.readouterr()
     assert "99 n'est pas dans l'intervalle" in said.out + said.err
+
+
+def test_skills_are_a_list_to_fill_not_asked_one_by_one(
+    cli: Any, terminal: Any, tmp_path: Path
+) -> None:
+    """#30 item 7: Artémis's 26 skill levels are listed once and filled in one answer
+    (« Bagarre = Professionnel, Esquive = Amateur »); a bad name or value is said in one line
+    and asked again; an empty answer keeps the list. Nephilim's hundreds of skills ask a few
+    questions, not one per skill."""
+    out = tmp_path / "zoe.json"
+    answers = ["Zoé"] + [""] * 30  # identity, characteristics… up to the levels
+    terminal("\n".join(answers) + "\n" * 400)
+    plain = cli("character", "new", "artemis", "-o", str(out))
+    asked = plain.out + plain.err
+    assert "Compétences : niveaux · Bagarre = " in asked  # the list, in words
+    assert asked.count("Compétences : niveaux (« nom = valeur »") >= 1
+    from ecran.cli import prompts
+    from ecran.rules import FieldMeta
+    from ecran.systems.artemis.sheet import ArtemisSheet
+
+    info = ArtemisSheet.model_fields["levels"]
+    meta = FieldMeta.of("levels", info)
+    levels = ArtemisSheet(system="artemis", name="x").levels
+    typed = "Bagarre = Professionnel, esquive = amateur\nNage = x\n\n"
+    import sys
+
+    sys.stdin = io.StringIO(typed)
+    try:
+        got = prompts.ask_value("Compétences : niveaux", info.annotation, dict(levels), "fr", meta)
+    finally:
+        sys.stdin = sys.__stdin__
+    assert got["bagarre"] == "professionnel" and got["esquive"] == "amateur"
+    assert {k: v for k, v in got.items() if k not in ("bagarre", "esquive")} == {
+        k: v for k, v in levels.items() if k not in ("bagarre", "esquive")
+    }
+    terminal("Nom\n" + "\n" * 400)
+    nephilim = cli("character", "new", "nephilim", "-o", str(tmp_path / "n.json"))
+    prompts_seen = (nephilim.out + nephilim.err).count("\u00a0: ")
+    assert "Traceback" not in nephilim.err + nephilim.out
+    assert prompts_seen < 120, prompts_seen  # ~250 skill prompts before

@@ -72,12 +72,25 @@ def test_the_default_is_always_fighting() -> None:
     assert Bare().status(CharacterSheet(system="bare", name="x")) == "up"
 
 
-@pytest.mark.parametrize(("category", "status"), [(5, "up"), (6, "dead"), (7, "dead")])
-def test_artemis_fights_on_until_mort(category: int, status: str) -> None:
-    """Mortellement blessé still fights (A5); a blow of Mort or Détruit (L108-109) kills."""
+@pytest.mark.parametrize(
+    ("category", "reading", "status"),
+    [
+        (5, "mortally_wounded", "out"),
+        (5, "death", "up"),
+        (6, "mortally_wounded", "dead"),
+        (6, "death", "dead"),
+        (7, "death", "dead"),
+    ],
+)
+def test_artemis_out_at_mortellement_blesse_by_default(
+    category: int, reading: str, status: str
+) -> None:
+    """Mortellement blessé (L106) is out of the fight under the default reading of
+    `out_of_fight` and still fights under the letter (A5); a blow of Mort or Détruit
+    (L108-109) kills under both."""
     system = all_systems()["artemis"]
     hit = system.operation("hit")
-    sheet = system.random_npc(Roller(3))
+    sheet = system.random_npc(Roller(3)).model_copy(update={"out_of_fight": reading})
     assert system.status(sheet) == "up"
     after = hit.run(sheet, hit.params.model_validate({"category": category}), Roller(1)).sheet
     assert system.status(after) == status

@@ -83,7 +83,9 @@ def test_her_attacks_show_exact_odds_and_a_secret_npcs_show_none(
     assert 'data-outcome="success" data-probability="2/3"' in panel
     assert 'name="a_pick" value="0"' in panel and 'name="skill"' not in panel
     secret = unescape(lou.get(f"/encounters/{eid}/attack-panel", a_target="p3").text)
-    assert "Coup de poing" in secret and "data-probability" not in secret
+    # the system's label may name the secret side's gear: the player reads it veiled (#30)
+    assert "Attaque contre un adversaire dont le MJ garde la fiche" in secret
+    assert "data-probability" not in secret
     assert "chances connues du MJ seul (la fiche de Gobelin est secrète)" in secret
     # asking for another attacker still gives Hector's attacks (hers, on her turn)
     other = unescape(lou.get(f"/encounters/{eid}/attack-panel", a_attacker="p2").text)

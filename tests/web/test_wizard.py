@@ -170,7 +170,9 @@ def test_the_budget_and_derived_values_follow_each_change(app_client: TestClient
     )
     assert live.status_code == 200
     text = unescape(live.text)
-    assert 'data-remaining="1">39 dépensés sur 40 : il en reste 1' in text
+    # the book's budget, running (#30 item 7), with its lines
+    assert 'data-remaining="1">Caractéristiques : 39 / 40 points (il en reste 1)' in text
+    assert "l. 91-101" in text
     # 2 + 7 + 6 × 5 = 39; Résistance follows Constitution (the system's sections, recomputed)
     assert re.search(r"<dt>Résistance \(RES\)</dt><dd>12 / 12</dd>", text)
     before = gm.post("/characters/wizard/check", pairs, htmx=True).text
@@ -267,3 +269,27 @@ def test_an_unknown_step_is_one_line(app_client: TestClient) -> None:
 def test_the_table_page_offers_the_wizard(app_client: TestClient) -> None:
     gm = Gm(app_client, "organique")
     assert 'id="wizard-character"' in gm.get("").text
+
+
+def test_every_step_shows_the_running_budget_or_says_once_there_is_none(
+    app_client: TestClient,
+) -> None:
+    """#30 item 7: Fluid's budgets run on every step, kept as well as broken ("40 / 40"); a game
+    whose book gives none says so, with its lines, instead of a budget to guess."""
+    gm = Gm(app_client, "fluid")
+    page = gm.get("/characters/wizard").text
+    for _ in range(3):  # identity, characteristics, traits
+        text = unescape(page)
+        assert "Caractéristiques : 40 / 40 points (il en reste 0)" in text
+        assert "Traits positifs : 0 / 8 points (il en reste 8)" in text
+        page = _go(gm, page, "next").text
+    for system_id, words in (
+        ("artemis", "ni méthode de création ni budget de points (l. 385-457)"),
+        ("warp", "Pas de budget de points"),
+        ("organique", "ni procédure de création ni budget de points"),
+        ("nephilim", "ne donne pas de budget de création (L108)"),
+    ):
+        other = Gm(app_client, system_id)
+        text = unescape(other.get("/characters/wizard").text)
+        assert words in text, system_id
+        assert text.count(words) == 1  # said once

@@ -33,7 +33,8 @@ def read_fight(path: str, encounter: str | None = None) -> Any:
         export = parse_export(raw, path)
         found = pick_encounter(export.encounters, encounter)
         characters = {c.id: c for c in export.characters}
-        return readable_fight(export.table.system_id, found, characters, current())
+        table = export.table
+        return readable_fight(table.system_id, found, characters, current(), table.options)
     if encounter is not None:
         raise EcranError(
             Text(

@@ -61,6 +61,8 @@ def ask_value(
     if origin is dict and isinstance(value, dict):
         item = (get_args(annotation) or (Any, Any))[1]
         keys = meta.key_labels if meta is not None else {}
+        if len(value) > LIST_OVER and (item in (int, str) or choices_of(item)):
+            return _ask_as_list(label, item, value, lang, meta)
         return {
             k: ask_value(f"{label} · {_word(keys, k, lang)}", item, v, lang, meta)
             for k, v in value.items()
@@ -78,6 +80,101 @@ def ask_value(
     if annotation is str:
         return ask(lang, label, default=value or "", show_default=bool(value))
     return value
+
+
+#: A dict of more entries than this (a game's skills) is shown as a list and filled in a few
+#: answers (« bagarre = professionnel, esquive = amateur »), not asked entry by entry (#30).
+LIST_OVER = 8
+
+
+def _ask_as_list(
+    label: str, item: Any, value: dict[str, Any], lang: str, meta: FieldMeta | None
+) -> dict[str, Any]:
+    """The entries and their values listed once; then each answer changes those it names
+    (« nom = valeur », separated by commas), until an empty answer keeps the list."""
+    fr = lang == "fr"
+    keys = meta.key_labels if meta is not None else {}
+    choices = choices_of(item)
+    words = {}
+    if choices:
+        labels = meta.choice_labels if meta is not None else {}
+        words = {c: _word(labels, c, lang) for c in choices}
+    result = dict(value)
+    for key, current in result.items():
+        shown = words.get(str(current), str(current)) if choices else str(current)
+        click.echo(f"{label} · {_word(keys, key, lang)} = {shown}")
+    if words:
+        listed = " / ".join(words.values())
+        click.echo(f"valeurs possibles\u00a0: {listed}" if fr else f"possible values: {listed}")
+    hint = (
+        "« nom = valeur », séparés par des virgules ; vide = garder"
+        if fr
+        else "'name = value', separated by commas; empty = keep"
+    )
+    while True:
+        answer = str(ask(lang, f"{label} ({hint})", default="", show_default=False)).strip()
+        if not answer:
+            return result
+        try:
+            result.update(_read_pairs(answer, item, result, keys, words, lang, meta))
+        except click.BadParameter as exc:
+            click.echo(exc.message, err=True)
+
+
+def _read_pairs(
+    answer: str,
+    item: Any,
+    current: dict[str, Any],
+    keys: Mapping[str, Text],
+    words: dict[str, str],
+    lang: str,
+    meta: FieldMeta | None,
+) -> dict[str, Any]:
+    """« bagarre = professionnel, esquive = 3 » read against the entries (by their words or
+    ids, any case) and the values (a choice by its word, a number within its bounds)."""
+    fr = lang == "fr"
+    by_key = {_word(keys, k, lang).casefold(): k for k in current} | {
+        k.casefold(): k for k in current
+    }
+    by_word = {w.casefold(): c for c, w in words.items()} | {c.casefold(): c for c in words}
+    changed: dict[str, Any] = {}
+    for part in answer.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        name, sep, raw = part.partition("=")
+        key = by_key.get(name.strip().casefold())
+        if not sep or key is None:
+            raise click.BadParameter(
+                f"« {part.strip()} » : nom = valeur attendu, nom parmi les entrées listées"
+                if fr
+                else f"'{part.strip()}': name = value expected, a name among those listed"
+            )
+        raw = raw.strip()
+        if words:
+            if raw.casefold() not in by_word:
+                listed = " / ".join(words.values())
+                raise click.BadParameter(
+                    f"« {raw} » : choisir parmi {listed}" if fr else f"'{raw}': one of {listed}"
+                )
+            changed[key] = by_word[raw.casefold()]
+        elif item is int:
+            changed[key] = _number(raw, meta, lang)
+        else:
+            changed[key] = raw
+    return changed
+
+
+def _number(raw: str, meta: FieldMeta | None, lang: str) -> int:
+    """A whole number typed in a list's answer, held to the entries' bounds."""
+    kind = _within(meta, click.IntRange, int)
+    if kind is int:
+        try:
+            return int(raw)
+        except ValueError:
+            said = "nombre entier attendu" if lang == "fr" else "a whole number is expected"
+            text = f"« {raw} » : {said}" if lang == "fr" else f"'{raw}': {said}"
+            raise click.BadParameter(text) from None
+    return int(kind.convert(raw, None, None))
 
 
 def ask(lang: str, text: str, **options: Any) -> Any:

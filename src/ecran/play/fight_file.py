@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ecran.engine import get_system
+from ecran.engine.table_options import forced
 from ecran.play.model import StoredCharacter
 from ecran.play.tracker import Encounter, EncounterState, Participant
 from ecran.rules import EcranError, Text
@@ -46,10 +48,13 @@ def fight_file(
     enc: Encounter,
     characters: Mapping[str, StoredCharacter],
     sides: Mapping[str, str] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> FightFile | Text:
     """The encounter as the simulator reads it, in acting order, or why it cannot be (a
     participant without a sheet, a single side). `sides` renames the two sides (default: the
-    tracker's ids)."""
+    tracker's ids). The table's `options` win over every sheet's field of the same name (a
+    reading such as Espace Artémis's `out_of_fight` is the table's, as for every roll)."""
+    fixed = forced(options or {}, get_system(system_id).sheet_model()) if options else {}
     people: list[dict[str, Any]] = []
     names: dict[str, str] = {}
     for pid in enc.order:
@@ -68,7 +73,9 @@ def fight_file(
             name, n = f"{p.name} ({n})", n + 1
         names[pid] = name
         side = side_of(p)
-        people.append({"name": name, "side": (sides or {}).get(side, side), "sheet": sheet})
+        people.append(
+            {"name": name, "side": (sides or {}).get(side, side), "sheet": {**sheet, **fixed}}
+        )
     if len({p["side"] for p in people}) < 2:
         return Text(
             fr="il faut des personnages joueurs et des PNJ",
@@ -82,11 +89,15 @@ def side_words(lang: str) -> dict[str, str]:
 
 
 def readable_fight(
-    system_id: str, enc: Encounter, characters: Mapping[str, StoredCharacter], lang: str
+    system_id: str,
+    enc: Encounter,
+    characters: Mapping[str, StoredCharacter],
+    lang: str,
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The file a person downloads or names on the command line: sides in words
     ("PJ", "PNJ"); an encounter that cannot be simulated is refused in one line."""
-    found = fight_file(system_id, enc, characters, side_words(lang))
+    found = fight_file(system_id, enc, characters, side_words(lang), options)
     if isinstance(found, Text):
         raise EcranError(found)
     return found.data

@@ -24,6 +24,10 @@ BIGINT = 2**63 - 1
 
 #: A sequence number, a version, a count: what the store can hold.
 Count = Annotated[int, Field(ge=0, le=BIGINT)]
+#: What a condition adds to one parameter of a check (`tracker.Condition.effect`), and the most
+#: parameters one condition shifts.
+Shift = Annotated[int, Field(ge=-100, le=100)]
+SHIFTS_MAX = 16
 #: A signed number a GM may type (an initiative): what the store can hold.
 Signed = Annotated[int, Field(ge=-BIGINT, le=BIGINT)]
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from pydantic import Field
+
 from ecran.engine.records import RollRecord
 from ecran.play.dice_key import Commitment, DiceKeyChanged
-from ecran.play.model import Member, Record, StoredCharacter, TableInfo
+from ecran.play.model import SHIFTS_MAX, Member, Record, Shift, StoredCharacter, TableInfo
 from ecran.play.npcs import NpcDrawn
 from ecran.play.tracker import Encounter
 from ecran.rules import RuleViolation, Text
@@ -61,6 +63,9 @@ class ConditionPut(Record):
     label: Text
     #: The bearer's turns it lasts; None: until the GM removes it.
     rounds: int | None = None
+    #: Its mechanical effect (`PutCondition.effect`, `.facing`): parameter -> shift.
+    effect: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
+    facing: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
 
 
 class OperationRoll(Record):

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.play.model import Count, Record, Signed, StoredCharacter
+from pydantic import Field
+
+from ecran.play.model import SHIFTS_MAX, Count, Record, Shift, Signed, StoredCharacter
 from ecran.rules import Text
 
 
@@ -25,6 +27,10 @@ class Condition(Record):
     rounds: Count | None = None
     #: Put on during the bearer's own turn: that turn's end does not count.
     fresh: bool = False
+    #: What it does to the bearer's rolls, and to the rolls of those facing it: a check's
+    #: parameter -> shift (an operation's `PutCondition`; none for a condition the GM typed).
+    effect: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
+    facing: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
 
 
 class Participant(Record):
@@ -155,13 +161,26 @@ def advance(enc: Encounter) -> tuple[Encounter, list[Condition]]:
 
 
 def put_condition(
-    enc: Encounter, pid: str, name: str, rounds: int | None, label: Text | None = None
+    enc: Encounter,
+    pid: str,
+    name: str,
+    rounds: int | None,
+    label: Text | None = None,
+    effect: dict[str, int] | None = None,
+    facing: dict[str, int] | None = None,
 ) -> Encounter:
     """Put a condition on (a condition of the same name is replaced: its duration restarts)."""
     bearer = enc.participants[pid]
     fresh = enc.started and enc.current == pid and rounds is not None
     others = tuple(c for c in bearer.conditions if c.name != name)
-    cond = Condition(name=name, label=label, rounds=rounds, fresh=fresh)
+    cond = Condition(
+        name=name,
+        label=label,
+        rounds=rounds,
+        fresh=fresh,
+        effect=effect or {},
+        facing=facing or {},
+    )
     return with_participant(enc, bearer.model_copy(update={"conditions": (*others, cond)}))
 
 

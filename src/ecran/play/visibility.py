@@ -130,7 +130,8 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
     if change.participant_id in secret and change.npc is not None:
         update["npc"] = None  # it regenerates the secret NPC's sheet
     if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
-        hidden: dict[str, Any] = {"record": _outcome_only(change.attack)}
+        # the record's parameters and the attack's label name the secret side's numbers, gear
+        hidden: dict[str, Any] = {"record": _outcome_only(change.attack), "label": None}
         if change.attack.counter is not None:
             hidden["counter"] = _what_only(
                 change.attack.counter, change.attack.attacker_id in secret

@@ -33,6 +33,12 @@ class PutCondition:
 
     label: Text
     rounds: int | None = None
+    #: What it does to its bearer's rolls: parameter -> shift, added where a check takes that
+    #: parameter ("aveuglé : 2 désavantages": `(("disadvantage_dice", 2),)`).
+    effect: tuple[tuple[str, int], ...] = ()
+    #: What it does to the rolls of those facing the bearer (their check's parameter that
+    #: describes the bearer: `(("opponent_disadvantage_dice", 2),)`).
+    facing: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from ecran.rules.text import Text
 #: Each hook the base derives -> the module of the game's package holding a function of its name.
 HOOK_MODULES = {
     "validate": "validation",
+    "creation_budgets": "validation",
     "new_character": "creation",
     "random_npc": "creation",
     "sections": "view",
@@ -42,6 +43,7 @@ LIST_MODULES = {
     "checks": ("checks", "CHECKS"),
     "operations": ("operations", "OPERATIONS"),
     "npc_params": ("creation", "NpcParams"),
+    "no_budget": ("validation", "NO_BUDGET"),
 }
 
 

@@ -17,6 +17,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from ecran.dice import DiceSource, Roller
+from ecran.rules.budget import PointBudget
 from ecran.rules.check import Check, Params
 from ecran.rules.errors import EcranError, unknown
 from ecran.rules.operation import Consequence, Operation
@@ -131,6 +132,9 @@ class System(Generic[SheetT]):
     #: The choices a random NPC takes (a level, a role…), a parameter model like a check's, so the
     #: CLI, the API and the forms offer them. Default: none.
     npc_params: ClassVar[type[Params]] = Params
+    #: Where the book gives creation no points budget: said once in the wizard, with its lines
+    #: (`validation.NO_BUDGET`). None: the game has budgets (`creation_budgets`) or says nothing.
+    no_budget: ClassVar[Text | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -217,6 +221,12 @@ class System(Generic[SheetT]):
 
     def validate(self, sheet: SheetT) -> list[RuleViolation]:
         """Every rule of creation and play the sheet breaks; empty when the sheet is legal."""
+        return []
+
+    def creation_budgets(self, sheet: SheetT) -> list[PointBudget]:
+        """The budgets the book gives creation, as the sheet spends them now (running: shown
+        at every step of the wizard, kept or broken). Default: none; a game whose book gives
+        none says so once in `no_budget`, with its lines."""
         return []
 
     def new_character(self, name: str) -> SheetT:

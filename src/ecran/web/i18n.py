@@ -7,6 +7,7 @@ browser's `Accept-Language` decides; French when it names neither language.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from fastapi import Request
 
 from ecran.rules.numerals import formatted
 from ecran.rules.text import DEFAULT_LANG, LANGS
+from ecran.rules.wording import whole_number
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 COOKIE = "ecran_lang"
@@ -78,3 +80,27 @@ def percent(p: float, lang: str) -> str:
     """A probability for display only (exact fractions sit beside it): '58,33 %' / '58.33%'."""
     number = formatted(p * 100, "0.00", lang)
     return f"{number}\u202f%" if lang == "fr" else f"{number}%"
+
+
+#: The largest "in" of a short chance (« 3 sur 5 »): beyond it, « 1 sur N ».
+SHORT_IN = 12
+
+
+def chance_in(probability: str, lang: str) -> str:
+    """An exact probability (`"2/3"`) in a short form a phone shows instead of a long fraction
+    (#30 item 6): « 2 sur 3 » when it is that, else « ≈ 3 sur 5 » (the nearest with at most
+    `SHORT_IN` in all), « ≈ 1 sur 1 250 » for a rare one, « ≈ 99 sur 100 » for an almost sure
+    one; "0" and "1" as they are."""
+    exact = Fraction(probability)
+    word = " sur " if lang == "fr" else " in "
+    if exact <= 0 or exact >= 1:
+        return str(exact)
+    if exact.denominator <= SHORT_IN:
+        return f"{exact.numerator}{word}{exact.denominator}"
+    near = exact.limit_denominator(SHORT_IN)
+    if near.numerator == 0 or exact < Fraction(1, SHORT_IN):
+        return f"≈ 1{word}{whole_number(round(1 / exact), lang)}"
+    if near == 1:  # almost sure: « ≈ 99 sur 100 »
+        n = round(1 / (1 - exact))
+        return f"≈ {whole_number(n - 1, lang)}{word}{whole_number(n, lang)}"
+    return f"≈ {near.numerator}{word}{near.denominator}"

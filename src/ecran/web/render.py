@@ -25,7 +25,7 @@ from ecran.rules.wording import (
     whose,
 )
 from ecran.web.guide import help_url
-from ecran.web.i18n import percent, translations
+from ecran.web.i18n import chance_in, percent, translations
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -90,6 +90,8 @@ def environment(lang: str) -> Environment:
 
     env.filters["t"] = text
     env.filters["percent"] = lambda p: percent(float(p), lang)
+    # an exact probability's short form for narrow screens: « ≈ 1 sur 3 »
+    env.filters["chance_in"] = lambda p: chance_in(str(p), lang)
     # a difference of percentages, in points: `4,4` (one decimal, as the reader writes it)
     env.filters["points"] = lambda p: number(float(p) * 100, lang, 1)
     # a decimal as the reader writes it (`2,35`), and one without needless zeros (`3,5`)

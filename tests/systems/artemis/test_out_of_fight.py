@@ -1,6 +1,7 @@
 """The reading of rules/artemis.md §13 (A5): the summary names no state short of Mort and
 Détruit (L108-109); "Mortellement blessé x x x / /" (L106) is the last category before them.
-The `out_of_fight` option lets him fight on to Mort (default, the letter) or stops him there."""
+The `out_of_fight` option stops him there (default, so a typical fight ends: #30, §13) or lets
+him fight on to Mort (the letter)."""
 
 from __future__ import annotations
 
@@ -23,9 +24,10 @@ def test_mortally_wounded_is_out_of_the_fight_L106_L108_109() -> None:
     stop = "mortally_wounded"
     assert SYSTEM.status(_wounded(2, out_of_fight=stop)) == "up"
     assert SYSTEM.status(_wounded(3, out_of_fight=stop)) == "out"
-    assert SYSTEM.status(_wounded(3)) == "up"
+    assert SYSTEM.status(_wounded(3)) == "out"  # the default
+    assert SYSTEM.status(_wounded(3, out_of_fight="death")) == "up"
     option = OPTIONS["out_of_fight"]
-    assert option.kind == "reading" and option.default == "death"
+    assert option.kind == "reading" and option.default == "mortally_wounded"
     assert option.source.lines == (100, 109)
 
 

@@ -5,6 +5,7 @@ panel's advice fragment."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 from web.tables.tables_support import Member, Table
@@ -245,3 +246,41 @@ def test_a_fluid_planned_attack_shows_what_its_explosions_leave_out(api: Any) ->
     assert found is not None, html
     assert 0 < float(found.group(2)) < 0.01
     assert "hors du compte : les plus longues explosions" in html
+
+
+def _artemis_two_against_two(api: Any, **options: Any) -> str:
+    """Two random Espace Artémis NPC sheets of Alice against two of the GM (seeds 1-4: light
+    armour, fights that end under the default reading)."""
+    from ecran.dice import Roller
+    from ecran.engine import get_system
+    from web.tables.tables_support import new_table
+
+    game = get_system("artemis")
+    table = new_table(api, system="artemis", **options)
+    enc = table.post(table.gm, "/encounters", {"name": "Rixe"}).json()["payload"]["encounter_id"]
+    for seed in (1, 2):
+        sheet = game.random_npc(Roller(seed)).model_dump(mode="json")
+        made = table.character(table.alice, sheet)
+        table.post(table.gm, f"/encounters/{enc}/participants", {"character_id": made["id"]})
+    for seed in (3, 4):
+        sheet = game.random_npc(Roller(seed)).model_dump(mode="json")
+        table.post(table.gm, f"/encounters/{enc}/participants", {"sheet": sheet})
+    html = _page(table, table.gm, f"/encounters/{enc}/victory").text
+    return str(unescape(html))
+
+
+def test_an_artemis_fight_ends_under_the_default_reading_and_undecided_says_why(api: Any) -> None:
+    """#30 item 3: under the default `out_of_fight` reading (Mortellement blessé, L106) the
+    typical fight ends, no "why" panel; under the letter (Mort only) the same fight is all
+    undecided, and the panel says why: the round limit, who is never out, the table's option
+    with its lines."""
+    ends = _artemis_two_against_two(api)
+    undecided = re.search(r'data-side="none" data-probability="([^"]+)"', ends)
+    assert undecided is None or float(undecided.group(1)) <= 0.2, undecided
+    assert 'id="undecided-reason"' not in ends
+    drags = _artemis_two_against_two(api, out_of_fight="death")
+    assert 'id="undecided-reason"' in drags  # the table's option reached the fights
+    assert "des combats durent encore après 30 rounds" in drags
+    assert "Jamais hors de combat :" in drags
+    assert "Option de la table « Hors de combat » : Mort seulement" in drags
+    assert "l. 100-109" in drags

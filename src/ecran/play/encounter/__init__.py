@@ -12,7 +12,12 @@ from __future__ import annotations
 from ecran.play.dice_key import derived_seed
 from ecran.play.encounter.access import owner_of
 from ecran.play.encounter.attacks import SIDES, AttackOption, attack, attack_options
-from ecran.play.encounter.conditions import add_condition, remove_condition
+from ecran.play.encounter.conditions import (
+    add_condition,
+    bearer_conditions,
+    remove_condition,
+    shifted,
+)
 from ecran.play.encounter.operations import apply_operation
 from ecran.play.encounter.participants import add_participant, create, remove_participant
 from ecran.play.encounter.step import NAME_MAX, ROUNDS_MAX
@@ -38,6 +43,7 @@ __all__ = [
     "apply_operation",
     "attack",
     "attack_options",
+    "bearer_conditions",
     "create",
     "derived_seed",
     "end",
@@ -49,6 +55,7 @@ __all__ = [
     "reorder",
     "roll_initiative",
     "set_initiative",
+    "shifted",
     "start",
     "undo",
 ]

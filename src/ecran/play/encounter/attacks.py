@@ -13,9 +13,9 @@ from ecran.play import tracker
 from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.dice_key import derived_seed, table_seed
 from ecran.play.encounter.access import open_to_act, participant_of, sheet_of
-from ecran.play.encounter.conditions import put_on
+from ecran.play.encounter.conditions import put_on, shifted
 from ecran.play.encounter.step import drawn_seed, step_event
-from ecran.play.encounter.summaries import attack_summary
+from ecran.play.encounter.summaries import SECRET_FOE, attack_summary
 from ecran.play.errors import forbidden
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter
@@ -48,6 +48,9 @@ class AttackOption(Record):
     odds_error: Text | None = None
     #: The odds wait for a busy work budget (`Busy`): asking again in a moment answers them.
     odds_waiting: bool = False
+    #: Its number among the attacks the system offers (what `attack(option=…)` takes): a
+    #: player facing a secret side gets fewer options than the system offers (`_veiled`).
+    index: int = 0
 
 
 def _fighters(
@@ -74,10 +77,20 @@ def _sheet_needed(state: TableState, system: System[Any], who: Participant) -> C
 def _attacks_offered(
     state: TableState, system: System[Any], attacker: Participant, target: Participant
 ) -> list[Action]:
-    """`System.attacks` between both sides' sheets as they are now."""
-    return system.attacks(
+    """`System.attacks` between both sides' sheets as they are now, with what the conditions
+    on either side do to the roll (`with_conditions`)."""
+    offered = system.attacks(
         _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
     )
+    return [with_conditions(system, a, attacker, target) for a in offered]
+
+
+def with_conditions(
+    system: System[Any], action: Action, attacker: Participant, target: Participant
+) -> Action:
+    """`action` with the conditions at work (#30 item 5): the attacker's own and the target's
+    on those facing it (`conditions.shifted`)."""
+    return shifted(system, action, attacker.conditions, target.conditions)
 
 
 def attack_options(
@@ -96,15 +109,46 @@ def attack_options(
     enc = open_to_act(state, actor, encounter_id, attacker_pid, None)
     attacker, target = _fighters(state, enc, attacker_pid, target_pid)
     offered = _attacks_offered(state, system, attacker, target)
-    options = [_with_odds(state, system, a.label, a.group, a.check, a.params) for a in offered]
+    options = [
+        _with_odds(state, system, a.label, a.group, a.check, a.params).model_copy(
+            update={"index": i}
+        )
+        for i, a in enumerate(offered)
+    ]
     if actor.is_gm or not (attacker.secret or target.secret):
         return options
+    return _veiled(options, attacker, target)
+
+
+def _veiled(
+    options: list[AttackOption], attacker: Participant, target: Participant
+) -> list[AttackOption]:
+    """A player's attacks when either side is secret: the system's labels name the secret
+    side's weapon, stance or defence, and the parameters and odds hold its numbers, so each
+    reads `SECRET_FOE` under its group (the attacker's own weapon, unless the attacker is the
+    secret one), once per group and check (the first the system offers, its usual attack); the
+    GM's copy of the dice decides the defence."""
     secret = target if target.secret else attacker
     why = Text(
         fr=f"chances connues du MJ seul (la fiche {de(secret.name)} est secrète)",
         en=f"odds known to the GM only ({secret.name}'s sheet is secret)",
     )
-    return [o.model_copy(update={"params": {}, "odds": None, "odds_error": why}) for o in options]
+    kept: dict[tuple[str, str, str], AttackOption] = {}
+    for o in options:
+        group = None if attacker.secret else o.group
+        key = (group.fr if group else "", group.en if group else "", o.check)
+        if key in kept:
+            continue
+        kept[key] = o.model_copy(
+            update={
+                "label": SECRET_FOE,
+                "group": group,
+                "params": {},
+                "odds": None,
+                "odds_error": why,
+            }
+        )
+    return list(kept.values())
 
 
 def _with_odds(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ecran.play import tracker
 from ecran.play.encounter.access import participant_of, running
 from ecran.play.encounter.step import NAME_MAX, ROUNDS_MAX, step_event
@@ -11,8 +14,8 @@ from ecran.play.model import Member
 from ecran.play.payloads import ConditionPut, OperationRoll
 from ecran.play.state import TableState
 from ecran.play.table import clean_name
-from ecran.play.tracker import Encounter
-from ecran.rules import EcranError, Text
+from ecran.play.tracker import Condition, Encounter
+from ecran.rules import Action, EcranError, System, Text
 from ecran.rules.wording import de
 
 
@@ -69,7 +72,8 @@ def put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounte
         if put.rounds is not None and put.rounds < 1:
             continue
         rounds = None if put.rounds is None else min(put.rounds, ROUNDS_MAX)
-        enc = tracker.put_condition(enc, pid, put.label.fr[:NAME_MAX], rounds, put.label)
+        name = put.label.fr[:NAME_MAX]
+        enc = tracker.put_condition(enc, pid, name, rounds, put.label, put.effect, put.facing)
     return enc
 
 
@@ -82,3 +86,40 @@ def conditions_said(record: OperationRoll, lang: str) -> str:
         elif put.rounds >= 1:
             said.append(f"{put.label(lang)} ({put.rounds} round{'s' if put.rounds > 1 else ''})")
     return f" [{', '.join(said)}]" if said else ""
+
+
+def shifted(
+    system: System[Any],
+    action: Action,
+    own: Sequence[Condition],
+    facing: Sequence[Condition] = (),
+) -> Action:
+    """`action` with the conditions at work (#30 item 5): its author's own (`effect`) and the
+    opponent's on those facing it (`facing`) shift the check's parameters that take them, and
+    the label says so (« aveuglé : 2 désavantages »); the numbers stay the GM's to change."""
+    fields = system.check(action.check).params.model_fields
+    params, said = dict(action.params), []
+    for cond, shifts in [(c, c.effect) for c in own] + [(c, c.facing) for c in facing]:
+        used = {k: v for k, v in shifts.items() if k in fields}
+        for name, shift in used.items():
+            params[name] = int(params.get(name) or 0) + shift
+        if used:
+            said.append(cond.label or Text(fr=cond.name, en=cond.name))
+    if not said:
+        return action
+    fr, en = " ; ".join(t.fr for t in said), "; ".join(t.en for t in said)
+    label = Text(fr=f"{action.label.fr} [{fr}]", en=f"{action.label.en} [{en}]")
+    return Action(label, action.check, params, action.group)
+
+
+def bearer_conditions(state: TableState, character_id: str) -> list[Condition]:
+    """The conditions on a stored character in the table's encounters not ended yet."""
+    found: list[Condition] = []
+    for es in state.encounters.values():
+        enc = es.encounter
+        if enc.ended:
+            continue
+        for p in enc.participants.values():
+            if p.character_id == character_id:
+                found.extend(p.conditions)
+    return found

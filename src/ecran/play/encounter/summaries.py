@@ -22,7 +22,8 @@ def attack_summary(
     outcome, then what it did to each side, in the order applied. What it did to a `secret`
     side is left out (players read the outcome, not the secret NPC's tracks)."""
     check = system.check(rolled.record.check)
-    what = rolled.label or check.title
+    veiled = bool(secret & {attacker.id, target.id})  # its label names the secret side's gear
+    what = check.title if veiled else (rolled.label or check.title)
     outcome = check.outcome(rolled.record.outcome).label
     fr = f"{attacker.name} attaque {target.name} ({what.fr}) : {outcome.fr}"
     en = f"{attacker.name} attacks {target.name} ({what.en}): {outcome.en}"
@@ -38,6 +39,12 @@ def attack_summary(
         en += f" ({rolled.no_damage.en})" if rolled.no_damage else "; no effect"
     return Text(fr=fr, en=en)
 
+
+#: What a player reads of their attack on a side whose sheet the GM keeps (#30 item 2).
+SECRET_FOE = Text(
+    fr="Attaque contre un adversaire dont le MJ garde la fiche",
+    en="Attack against an opponent whose sheet the GM keeps",
+)
 
 #: What players read of an operation on a secret participant's sheet.
 SECRET_EFFECT = Text(fr="le MJ applique l'effet", en="the GM applies the effect")

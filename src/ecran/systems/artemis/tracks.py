@@ -311,8 +311,9 @@ MORTAL_SERIOUS = 3
 
 def status(sheet: ArtemisSheet) -> Status:
     """The seed names no out-of-action state short of Mort and Détruit (L108-109, rules §9 A5).
-    The `out_of_fight` reading: a fighter fights on until Mort (the letter, default), or is out
-    at Mortellement blessé's three serious wounds (L106), so a fight of light weapons ends."""
+    The `out_of_fight` reading: a fighter is out at Mortellement blessé's three serious wounds
+    (L106; default, rules/artemis.md §13: so a typical fight ends), or fights on until Mort
+    (the summary's letter)."""
     if sheet.nifimo.lethal:
         return "dead"
     mortal = sheet.nifimo.blessure.serious >= MORTAL_SERIOUS

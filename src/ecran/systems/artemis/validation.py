@@ -152,3 +152,13 @@ RULES = (characteristics, skills, npc_scores, custom_skills, equipment, experien
 
 def validate(sheet: ArtemisSheet) -> list[RuleViolation]:
     return [v for rule in RULES for v in rule(sheet)]
+
+
+#: Said once in the wizard: the summary gives creation no points budget (rules/artemis.md §3.9:
+#: careers, origin, advantage, power and equipment, no procedure and no points).
+NO_BUDGET = tr(
+    "Le résumé ne donne ni méthode de création ni budget de points (l. 385-457) : les "
+    "valeurs se choisissent avec le MJ.",
+    "The summary gives creation neither a method nor a points budget (l. 385-457): the values "
+    "are chosen with the GM.",
+)

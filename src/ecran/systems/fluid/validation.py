@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ecran.rules import RuleViolation
+from ecran.rules import RuleViolation, cite, tr
+from ecran.rules.budget import PointBudget
 from ecran.rules.data import SheetRules
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.experience import advance_cost
@@ -130,3 +131,31 @@ def _advances(sheet: FluidSheet) -> list[RuleViolation]:
     if spent > sheet.xp:
         found.append(_v("xp.balance", "xp", spent=spent, xp=sheet.xp))
     return found
+
+
+def creation_budgets(sheet: FluidSheet) -> list[PointBudget]:
+    """The 40 characteristic points (L91-101) and the 8 Trait points plus the negative Traits
+    (L213-233), as the sheet spends them (a minion has neither: L-rules of minions)."""
+    if sheet.minion:
+        return []
+    codes = sheet.characteristics.codes()
+    spent = sum(creation_value(sheet, code) for code in codes)
+    created = [t for t in sheet.traits if t.origin == "creation"]
+    positive = sum(trait_creation_value(sheet, t) for t in created if t.kind == "positive")
+    negative = sum(t.value for t in created if t.kind == "negative")
+    return [
+        PointBudget(
+            tr("Caractéristiques", "Characteristics"),
+            spent,
+            RULES.characteristic_points,
+            "characteristics",
+            cite(SEED, 91, 101),
+        ),
+        PointBudget(
+            tr("Traits positifs", "Positive Traits"),
+            positive,
+            RULES.trait_points + negative,
+            "traits",
+            cite(SEED, 213, 233),
+        ),
+    ]

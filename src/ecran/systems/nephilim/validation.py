@@ -3,7 +3,8 @@ every one it breaks, each with its source."""
 
 from __future__ import annotations
 
-from ecran.rules import RuleViolation, Source, Text, cite
+from ecran.rules import RuleViolation, Source, Text, cite, tr
+from ecran.rules.budget import PointBudget
 from ecran.systems.nephilim.sheet import OCCULT_SKILLS, NephilimSheet, total_steps
 from ecran.systems.nephilim.skills import (
     SKILL_NODES,
@@ -139,3 +140,22 @@ def _pairings(sheet: NephilimSheet) -> list[RuleViolation]:
         for path in sheet.skill_characteristics
         if path not in SKILL_NODES and path not in sheet.skills
     ]
+
+
+def creation_budgets(sheet: NephilimSheet) -> list[PointBudget]:
+    """The skill steps against the table's house-rule budget (the text gives none, L108), where
+    the table sets one."""
+    budget = sheet.skill_step_budget
+    if budget == 0:
+        return []
+    label = tr("Pas de compétence (règle maison)", "Skill steps (house rule)")
+    return [PointBudget(label, total_steps(sheet), budget, "skills", SOURCES["skills.budget"])]
+
+
+#: Said once in the wizard when no house-rule budget is set.
+NO_BUDGET = tr(
+    "Le texte ne donne pas de budget de création (L108) : une règle maison de la table peut "
+    "en fixer un pour les pas de compétence.",
+    "The text gives creation no budget (L108): a house rule of the table may set one for the "
+    "skill steps.",
+)

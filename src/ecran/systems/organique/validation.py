@@ -169,3 +169,13 @@ def _armour_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
         for i, piece in enumerate(sheet.armour)
         if not 0 <= piece.coverage <= 20
     ]
+
+
+#: Said once in the wizard: the document gives no creation procedure nor points budget
+#: (rules/organique.md §3.4); it names a character's "classe" (L1162) without details.
+NO_BUDGET = tr(
+    "Le document ne donne ni procédure de création ni budget de points ; il nomme la « classe » "
+    "du personnage sans la détailler (l. 1162).",
+    "The document gives neither a creation procedure nor a points budget; it names the "
+    "character's 'classe' without details (l. 1162).",
+)

@@ -119,3 +119,13 @@ def _pools(sheet: WarpSheet) -> Iterator[RuleViolation]:
         yield _v("psychic.pool", "psychic_pool")
     if sheet.psychic_charges > sheet.psychic_pool:
         yield _v("psychic.charges", "psychic_charges")
+
+
+#: Said once in the wizard: WaRP's creation has no points to spend; each trait's score comes
+#: from its category's column, superior or good (L505-601).
+NO_BUDGET = tr(
+    "Pas de budget de points : le score de chaque trait vient du tableau de sa catégorie, "
+    "colonne « supérieur » ou « bon » (l. 505-601).",
+    "No points budget: each trait's score comes from its category's table, the 'superior' or "
+    "'good' column (l. 505-601).",
+)

@@ -23,9 +23,9 @@ from ecran.play.tracker import Encounter
 from ecran.rules import Text
 from ecran.web import commands
 from ecran.web.api.models import (
-    ActionOut,
     AddCondition,
     AddParticipant,
+    AttackOut,
     CreateEncounter,
     EncounterOperation,
     Reorder,
@@ -98,7 +98,8 @@ def fight(encounter_id: str, me: Me, request: Request) -> JSONResponse:
         )
     state = me.state
     found = _encounter(state, encounter_id)
-    data = readable_fight(me.system.id, found, state.characters, request_lang(request))
+    lang, options = request_lang(request), state.table.options
+    data = readable_fight(me.system.id, found, state.characters, lang, options)
     return json_file(data, found.name, "encounter")
 
 
@@ -300,14 +301,14 @@ class Attack(Step):
     seed: int | None = seed_field()
 
 
-@router.get(PARTICIPANT + "/attacks", response_model=list[ActionOut])
+@router.get(PARTICIPANT + "/attacks", response_model=list[AttackOut])
 def attacks(
     encounter_id: str,
     participant_id: str,
     me: Me,
     request: Request,
     target: str = Query(description="the participant attacked"),
-) -> list[ActionOut]:
+) -> list[AttackOut]:
     """The attacks `participant_id` can make on `target`, prefilled by the system from both
     sheets, each with its exact odds at this table: for the GM; for a player, for their own
     character on its turn (against a secret side: the labels only)."""
@@ -316,13 +317,14 @@ def attacks(
     offered = enc.attack_options(state, me.system, me.member, encounter_id, participant_id, target)
     lang = request_lang(request)
     return [
-        ActionOut(
+        AttackOut(
             label=o.label,
             group=o.group,
             check=o.check,
             params=o.params,
             odds=o.odds,
             odds_error=None if o.odds_error is None else o.odds_error(lang),
+            option=o.index,
         )
         for o in offered
     ]

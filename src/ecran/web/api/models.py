@@ -177,6 +177,14 @@ class ActionOut(BaseModel):
     board: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
+class AttackOut(ActionOut):
+    """An attack an encounter offers (`GET …/attacks`), with its number to send as the
+    attack's `option` (a player facing a secret side gets fewer than the system offers, each
+    with its own number)."""
+
+    option: int
+
+
 # -- rolls and the log --------------------------------------------------------------------------
 
 

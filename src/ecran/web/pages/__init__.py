@@ -29,13 +29,26 @@ def build() -> APIRouter:
         encounters,
         fairness,
         index,
+        live_panels,
         rolls,
         systems,
         tables,
         wizard,
     )
 
-    modules = (index, systems, dice, tables, rolls, wizard, characters, encounters, chat, fairness)
+    modules = (
+        index,
+        systems,
+        dice,
+        tables,
+        live_panels,
+        rolls,
+        wizard,
+        characters,
+        encounters,
+        chat,
+        fairness,
+    )
     built = APIRouter(include_in_schema=False)
     for module in modules:
         built.include_router(module.router)

@@ -19,6 +19,9 @@ router = APIRouter(include_in_schema=False)
 
 #: The choices the roll panel's advice lists besides the plain roll.
 ADVICE_SHOWN = 4
+#: Where advice is shown besides the roll panel (table, sheet: `#roll-advice`, its parameters
+#: from `#roll-form`): the encounter's attack panel (the GM's form, a player's offered attack).
+SLOTS = ("attack-advice",)
 
 
 @router.get("/tables/{table_id}/advice")
@@ -28,7 +31,13 @@ def roll_advice(request: Request, here: Here) -> Response:
     check offers no choice or its parameters are not complete yet."""
     q = request.query_params
     form = form_of(here, q.get("check"), None, q)
+    slot = q.get("advice_slot") or ""
     context: dict[str, Any] = {"advice": None, "plain": None, "others": []}
+    if slot in SLOTS:  # the attack panel's: its retry carries the parameters it was asked with
+        asked = {k: v for k, v in q.items() if k not in ("advice_retry", "token")}
+        context.update(advice_slot=slot, advice_asked=asked)
+    else:
+        context.update(advice_slot="roll-advice", advice_asked=None)
     try:
         report = advise(here.system.id, form.check.name, form.values, lang=here.lang)
     except Busy:

@@ -75,6 +75,9 @@ def _offered_odds(here: Seat, chosen: play_encounter.AttackOption | None) -> dic
     context: dict[str, Any] = {"chosen": chosen, "report": None, "odds_error": None}
     if chosen is None:
         return context
+    # the advice's parameters: the offered attack's (empty against a secret side: none then)
+    asked = {**form_values(chosen.params), "check": chosen.check, "advice_slot": "attack-advice"}
+    context["advice_vals"] = asked
     check = here.system.check(chosen.check)
     context["check"] = check
     if chosen.odds is not None:

@@ -12,11 +12,14 @@ from fastapi.responses import Response
 
 from ecran.engine.budget import Busy, TooCostly, active, within_budget
 from ecran.engine.fight.chances import VICTORY_BATCH, planned_attacks, victory
+from ecran.engine.fight.encounter_file import EncounterFile
+from ecran.engine.fight.report import EncounterReport
 from ecran.play.errors import Forbidden
 from ecran.play.fight_file import NPC, PC, fight_file, side_of
 from ecran.rules import EcranError, Text
 from ecran.rules.memo import Kept
 from ecran.web.deps import Here, Seat
+from ecran.web.i18n import percent
 from ecran.web.pages.common import page, query_index
 
 router = APIRouter(include_in_schema=False)
@@ -73,7 +76,7 @@ def victory_panel(request: Request, here: Here, encounter_id: str) -> Response:
 def victory_context(here: Seat, encounter_id: str, refined: int = 0) -> dict[str, Any]:
     """The fragment's figures; `refined`: how many times it asked again already."""
     enc = here.state.encounter(encounter_id).encounter
-    found = fight_file(here.system.id, enc, here.state.characters)
+    found = fight_file(here.system.id, enc, here.state.characters, options=here.state.table.options)
     context: dict[str, Any] = {"enc": enc, "seq": here.state.last_seq, "sides": SIDES}
     if isinstance(found, Text):
         return {**context, "victory_note": found}
@@ -120,7 +123,83 @@ def victory_context(here: Seat, encounter_id: str, refined: int = 0) -> dict[str
         return {**context, "victory_note": exc.text}
     short = report.trials < VICTORY_TRIALS and report.margin > VICTORY_REFINE_MARGIN
     refine = refined + 1 if short and refined < VICTORY_REFINES else None
-    return {**context, "report": report, "acting": acting, "planned": planned, "refine": refine}
+    reasons = undecided_reasons(here, report, int(data.get("max_rounds") or MAX_ROUNDS_DEFAULT))
+    return {
+        **context,
+        "report": report,
+        "acting": acting,
+        "planned": planned,
+        "refine": refine,
+        "undecided_reasons": reasons,
+    }
+
+
+#: "Indécis" above this share is explained (#30 item 3).
+UNDECIDED_EXPLAINED = 0.2
+#: The longest fight the simulator follows when the file does not say.
+MAX_ROUNDS_DEFAULT: int = EncounterFile.model_fields["max_rounds"].default
+
+
+def undecided_reasons(here: Seat, report: EncounterReport, max_rounds: int) -> list[Text]:
+    """Why so many fights end undecided, from what the fights did: those still going after
+    `max_rounds`, the fighters no fight ever took out (their opponents' blows do not stop them:
+    armour, weapons, a reading that keeps them fighting), the table's reading of when a fighter
+    leaves the fight if the game has one, and the fights that left no one standing."""
+    if report.undecided + report.draw <= UNDECIDED_EXPLAINED:
+        return []
+    lang = here.lang
+    reasons = []
+    if report.undecided:
+        share = percent(report.undecided, lang)
+        reasons.append(
+            Text(
+                fr=f"{share} des combats durent encore après {max_rounds} rounds (la limite "
+                "de la simulation) : aucun camp n'a mis l'autre hors de combat.",
+                en=f"{share} of the fights still go on after {max_rounds} rounds (the "
+                "simulation's limit): neither side took the other out.",
+            )
+        )
+    never = [p.name for p in report.participants if p.out == 0 and p.dead == 0]
+    if never:
+        names = ", ".join(never)
+        reasons.append(
+            Text(
+                fr=f"Jamais hors de combat : {names}. Les coups de l'autre camp ne les arrêtent "
+                "pas (armure, arme, ou la lecture des règles qui les garde au combat).",
+                en=f"Never out of the fight: {names}. The other side's blows do not stop them "
+                "(armour, weapons, or the reading of the rules that keeps them fighting).",
+            )
+        )
+    reasons += _out_readings(here)
+    if report.draw:
+        share = percent(report.draw, lang)
+        reasons.append(
+            Text(
+                fr=f"{share} des combats finissent sans personne debout.",
+                en=f"{share} of the fights end with no one standing.",
+            )
+        )
+    return reasons
+
+
+def _out_readings(here: Seat) -> list[Text]:
+    """The table's reading of when a fighter leaves the fight, where the game has one (an
+    option named `out_of_fight`: Espace Artémis's A5), with its value at this table."""
+    found = []
+    for option in here.system.table_options():
+        if option.name != "out_of_fight":
+            continue
+        value = here.state.table.options.get(option.name, option.default)
+        chosen = option.choices.get(str(value))
+        said = chosen(here.lang) if chosen is not None else str(value)
+        label, source = option.label(here.lang), option.source.label(here.lang)
+        found.append(
+            Text(
+                fr=f"Option de la table « {label} » : {said} — {option.help.fr} ({source})",
+                en=f"The table's option '{label}': {said} — {option.help.en} ({source})",
+            )
+        )
+    return found
 
 
 def _chances(

@@ -17,6 +17,7 @@ from starlette.datastructures import FormData, UploadFile
 from ecran.engine.creation import starting_sheet
 from ecran.play import StoredCharacter
 from ecran.play import characters as play_characters
+from ecran.play import encounter as play_encounter
 from ecran.play.errors import Conflict, SheetRefused
 from ecran.play.rights import can_edit
 from ecran.rules import (
@@ -238,7 +239,10 @@ def sheet_context(here: Seat, character: StoredCharacter) -> dict[str, Any]:
     system = here.system
     sheet = _parsed(system, character)
     groups: dict[str, dict[str, Any]] = {}
-    for i, action in enumerate(system.actions(sheet)):
+    # the conditions on the character in a running fight weigh on its actions (#30 item 5)
+    own = play_encounter.bearer_conditions(here.state, character.id)
+    for i, found in enumerate(system.actions(sheet)):
+        action = play_encounter.shifted(system, found, own)
         key = action.group(here.lang) if action.group else ""
         group = groups.setdefault(key, {"title": action.group, "actions": []})
         penalties = {k: v for k, v in action.params.items() if _penalty(k) and v not in (0, None)}

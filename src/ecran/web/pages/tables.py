@@ -21,6 +21,7 @@ from ecran.web.forms import form_values, option_fields, option_values
 from ecran.web.i18n import request_lang
 from ecran.web.pages.common import multi, page, page_text, redirect
 from ecran.web.pages.kept import Kept, kept
+from ecran.web.pages.live_panels import encounters_context
 from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
 from ecran.web.render import fragment, html
 
@@ -123,6 +124,7 @@ def table_page(request: Request, here: Here) -> Response:
             "characters": _characters(here.state.characters.values(), here.member),
             **panel,
             **log_context(here, None),
+            **encounters_context(here),
         }
         text = page_text(request, here, "table/table.html", context).encode()
         if panel["odds_error"] is None:  # an error may be transient (a busy budget): not kept

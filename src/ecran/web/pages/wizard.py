@@ -21,10 +21,11 @@ from starlette.datastructures import FormData
 from ecran.engine import creation
 from ecran.engine.creation import starting_sheet
 from ecran.rules import EcranError, System, Text
+from ecran.rules.budget import PointBudget
 from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
-from ecran.web.forms import Schema, build, edit, read
+from ecran.web.forms import FormField, Schema, build, edit, read
 from ecran.web.pages.characters import refusal_rows, sheet_options, violation_row
 from ecran.web.pages.common import multi, page
 
@@ -78,18 +79,53 @@ def _summary(system: System[Any], data: dict[str, Any], step: creation.Step, lan
     labels = field_labels(system.sheet_model())
     if not isinstance(found, list):  # the model refuses a value: say which, nothing to derive
         refused = refusal_rows(found, labels, lang)
-        return {"budgets": [], "here": refused, "elsewhere": [], "sections": [], "legal": False}
+        return {
+            "budgets": [],
+            "no_budget": None,
+            "here": refused,
+            "elsewhere": [],
+            "sections": [],
+            "legal": False,
+        }
     mine = [v for v in found if creation.field_of(v) in step.fields]
     others = [v for v in found if creation.field_of(v) not in step.fields]
     sheet = system.sheet_model().model_validate({**data, "system": system.id})
-    budgets = sorted(creation.budgets(found), key=lambda b: b.field not in step.fields)
+    # the book's budgets running (#30 item 7), this step's first; else those the rules report
+    # broken (a house rule's), else the game's word that its book gives none
+    running: list[creation.Budget | PointBudget] = [*system.creation_budgets(sheet)]
+    budgets = sorted(running or creation.budgets(found), key=lambda b: b.field not in step.fields)
+    no_budget = None if budgets or system.no_budget is None else system.no_budget(lang)
     return {
-        "budgets": [{"line": b.line(lang), "remaining": b.remaining} for b in budgets],
+        "budgets": [_budget_row(b, lang) for b in budgets],
+        "no_budget": no_budget,
         "here": [violation_row(v, labels, lang) for v in mine],
         "elsewhere": [violation_row(v, labels, lang) for v in others],
         "sections": system.sections(sheet),
         "legal": not found,
     }
+
+
+#: A group of more entries than this is folded in the wizard, and the step gets a search box
+#: (#30 item 7: Artémis's skills step was 3,104 px tall)...
+FOLD_OVER = 12
+#: ...and in a step of more entries than this, every group after the first (WaRP's four
+#: traits of eleven fields each).
+STEP_ENTRIES = 36
+
+
+def folded(nodes: list[FormField]) -> set[str]:
+    """The groups of a wizard step shown folded behind their title, so that no step is taller
+    than two laptop screens."""
+    sizes = {n.path: len(n.children) for n in nodes}
+    found = {path for path, size in sizes.items() if size > FOLD_OVER}
+    if sum(sizes.values()) > STEP_ENTRIES:
+        found |= {n.path for n in nodes[1:] if n.children}
+    return found
+
+
+def _budget_row(budget: creation.Budget | PointBudget, lang: str) -> dict[str, Any]:
+    source = budget.source.label(lang) if isinstance(budget, PointBudget) else None
+    return {"line": budget.line(lang), "remaining": budget.remaining, "source": source}
 
 
 def _context(here: Seat, data: dict[str, Any], step: creation.Step, **extra: Any) -> dict[str, Any]:
@@ -105,6 +141,7 @@ def _context(here: Seat, data: dict[str, Any], step: creation.Step, **extra: Any
         "nodes": nodes,
         "sheet_json": json.dumps(data, ensure_ascii=False),
         "node_edit_url": here.url("/characters/wizard/fields"),
+        "folds": folded(nodes),
         "summary": _summary(here.system, data, step, here.lang),
         **extra,
     }

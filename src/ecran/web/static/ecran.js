@@ -14,6 +14,15 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // the phone's menu button (under 600 px): opens the links and settings, and closes them
+    var menu = document.getElementById("menu-button");
+    if (menu) {
+      menu.addEventListener("click", function () {
+        var open = menu.getAttribute("aria-expanded") !== "true";
+        menu.setAttribute("aria-expanded", open ? "true" : "false");
+        menu.closest(".top").classList.toggle("menu-open", open);
+      });
+    }
     var button = document.getElementById("theme-toggle");
     if (!button) { return; }
     button.addEventListener("click", function () {

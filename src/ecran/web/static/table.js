@@ -300,8 +300,31 @@
     });
   }
 
+  // The wizard's search: the entries whose label holds the words typed stay, the others hide,
+  // and the folded groups open while a search is on (accents and case ignored).
+  function fold(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  }
+  function wizardSearch() {
+    document.addEventListener("input", function (event) {
+      if (event.target.id !== "wizard-search") { return; }
+      var wanted = fold(event.target.value);
+      var holder = document.getElementById("sheet-fields");
+      if (!holder) { return; }
+      var fields = holder.querySelectorAll(".sheet-field");
+      for (var i = 0; i < fields.length; i++) {
+        var label = fields[i].querySelector("label");
+        var text = fold(label ? label.textContent : "");
+        fields[i].hidden = wanted !== "" && text.indexOf(wanted) < 0;
+      }
+      var folds = holder.querySelectorAll("details.fold");
+      for (var j = 0; j < folds.length; j++) { if (wanted) { folds[j].open = true; } }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     copyButtons();
+    wizardSearch();
     chatBox();
     cuePrefs();
     var root = document.getElementById("live");

@@ -1,8 +1,9 @@
-// "À vous de jouer": the cue of a player's turn on the encounter page. The tracker marks it
-// (`.enc-status[data-my-turn]`, and the #turn-cue banner it renders); when the live refresh
-// brings the player's turn, this script makes the banner stand out, and if the player asked
-// for them, plays a short sound and shows a browser notification (both off by default; the
-// notification's permission is asked only on the player's click, as browsers require).
+// "À vous de jouer": the cue of a player's turn on the encounter page and the table page. The
+// tracker (`.enc-status[data-my-turn]`) or the table's live Encounters card marks it, with the
+// #turn-cue banner; when the live refresh brings the player's turn, this script makes the
+// banner stand out, and if the player asked for them, plays a short sound and shows a browser
+// notification (both off by default; the notification's permission is asked only on the
+// player's click, as browsers require).
 (function () {
   "use strict";
 
@@ -17,9 +18,9 @@
   var stored = cues.stored;
   var store = cues.store;
 
+  // The encounter page's tracker, or the table page's Encounters card (live), says so.
   function myTurn() {
-    var status = document.querySelector("#encounter .enc-status");
-    return !!status && status.dataset.myTurn === "true";
+    return !!document.querySelector("[data-my-turn='true']");
   }
 
   function beep() {
@@ -34,8 +35,8 @@
 
   // The turn has just come to this player: the banner pulses, then sound and notification.
   function cue() {
-    var prefs = document.getElementById("turn-prefs");
     var banner = document.getElementById("turn-cue");
+    var prefs = document.getElementById("turn-prefs") || banner;
     state.cues += 1;
     if (banner) {
       banner.classList.add("turn-cue-fresh");

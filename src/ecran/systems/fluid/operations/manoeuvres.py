@@ -48,4 +48,8 @@ def suffer_manoeuvre(sheet: FluidSheet, params: ManoeuvreParams) -> Change[Fluid
         f"{label.en}, {r} {agreed(r, 'round', 'rounds', 'en')} ({points} damage "
         f"{agreed(points, 'point', 'points', 'en')} converted)",
     )
-    return Change(sheet, summary, conditions=(PutCondition(label, r),))
+    # the disadvantages weigh on the bearer's rolls, and favour those who face it (L412-424:
+    # a disadvantage is a die kept low, or a point off)
+    effect = (("disadvantage_dice", d),) if d else ()
+    facing = (("opponent_disadvantage_dice", d),) if d else ()
+    return Change(sheet, summary, conditions=(PutCondition(label, r, effect, facing),))
