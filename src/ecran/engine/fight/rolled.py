@@ -1,0 +1,145 @@
+"""The rolled route: an attack, or an operation, rolled through the game's own procedure on a
+seeded `Roller`, trial by trial, where building its exact table would cost more than the
+trials that use it (#32).
+
+A table (`GameTables`: a pair's check table, a step's next states) pays once per key: the
+game's `result_law` over every difference, every result's consequences, an operation's exact
+law. One new law costs as much as ~100 rolled blows; a fight whose every blow leaves a new
+sheet (Fluid: RES and wounds) meets thousands of keys that one or two trials ever reach. Those
+are rolled instead: the attack's check `resolve`d on fresh dice, its result's consequences
+(kept per pair and per part the consequences read), each operation `run` on the sheet. Both
+routes are exact in law (a test holds them to the check's `odds` and to each other).
+
+The route is chosen per key by how many of the batch's trials ask it at that moment (`rare`:
+fewer than `roll_below(system)`): a fact of the batch's own draws, so a seed replays the same
+fights whatever the tables held before (warm or cold) and however many processes ran the
+batches. Frequent keys (every trial's first blows, a duel's few states) keep their cached
+tables; the web's recomputations and a warm run find them filled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ecran.dice import Roller
+from ecran.engine.fight.arrays import SPAN
+from ecran.engine.fight.check_tables import result_key
+from ecran.engine.fight.exchange import Attack
+from ecran.rules.validated import validated
+
+if TYPE_CHECKING:
+    from ecran.engine.fight.game_tables import GameTables
+
+#: A key asked by fewer trials than this, in one step of a batch, is rolled; 0: never (every
+#: key tabled). Measured on the benchmark's 4-against-4 (`bench/bench_simulate.py --fights`,
+#: 10,000 fights, before/after interleaved): Fluid's cold run 2.8x faster at 16 (4 and 64
+#: alike), its memory 5x smaller; Organique's 5x slower (its tables are few and cheap, its
+#: rolled blows dearer), so the route is on where it pays, game by game.
+ROLL_BELOW = 0
+ROLL_BELOW_BY_GAME: dict[str, int] = {"fluid": 16}
+#: Rolled pairs whose attack is kept (`RolledRoute.attack`): a bound on memory.
+MAX_KEPT = 1 << 16
+
+
+def roll_below(system_id: str) -> int:
+    return ROLL_BELOW_BY_GAME.get(system_id, ROLL_BELOW)
+
+
+def rare(keys: Any, below: int) -> Any:
+    """Which rows' keys fewer than `below` rows share (a boolean mask)."""
+    if below <= 0 or keys.size == 0:
+        return np.zeros(keys.size, dtype=bool)
+    _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
+    found: Any = counts[inverse] < below
+    return found
+
+
+class RolledRoute:
+    """The rolled route over a game's tables: attacks rolled per trial, what their results do
+    (the tables' `whats`, shared with the tabled route), operations run per trial."""
+
+    def __init__(self, tables: GameTables) -> None:
+        self.tables = tables
+        self.below = roll_below(tables.system.id)
+        #: pair key -> its attack (a pair's attack costs the game's `attacks` and a parse).
+        self._attacks: dict[int, Attack] = {}
+        #: pair key -> (what the consequences read -> what the result does).
+        self._whats: dict[int, dict[Hashable, int]] = {}
+        #: (state, operation) key -> the state it leads to, for operations that asked no die
+        #: (kept: running one again would give the same state and draw nothing).
+        self._fixed: dict[int, int] = {}
+        #: operation index -> (the operation, its parameters validated).
+        self._ops: dict[int, tuple[Any, Any]] = {}
+
+    def attack(self, key: int) -> Attack:
+        """The attack of a pair key ((choice, attacker, defender) packed): the tabled route's
+        where that pair has one, else made once and kept."""
+        at = self.tables.pairs.ids.get(key)
+        if at is not None:
+            return self.tables.attacks[at]
+        found = self._attacks.get(key)
+        if found is None:
+            if len(self._attacks) >= MAX_KEPT:
+                self._attacks.clear()
+                self._whats.clear()
+            choice, rest = divmod(key, SPAN * SPAN)
+            attacker, defender = divmod(rest, SPAN)
+            found = self._attacks[key] = Attack.of(self.tables.books, attacker, defender, choice)
+        return found
+
+    def whats(self, rng: np.random.Generator, keys: Any) -> Any:
+        """What each trial's attack does (an index into the tables' whats; -1: no attack), its
+        check rolled on one Roller seeded from the batch's generator, trial after trial."""
+        dice = Roller(int(rng.integers(0, 2**63 - 1)))
+        found = [self._one(key, dice) for key in keys.tolist()]
+        return np.array(found, dtype=np.int64)
+
+    def _one(self, key: int, dice: Roller) -> int:
+        attack = self.attack(key)
+        check, action = attack.check, attack.action
+        if check is None or action is None:
+            return -1
+        result = check.summary(check.resolve(attack.params, dice))
+        part = self.tables.system.consequence_reads(action.check, result)
+        read: Hashable = ("result", result_key(result)) if part is None else ("part", part)
+        known = self._whats.setdefault(key, {})
+        what = known.get(read)
+        if what is None:
+            what = known[read] = self.tables.what_of(attack.consequences(result))
+        return what
+
+    def steps(self, rng: np.random.Generator, keys: Any) -> Any:
+        """The state each (state, operation) key leads to: the game's operation run on the
+        state's sheet, one Roller seeded from the batch's generator, trial after trial."""
+        dice = Roller(int(rng.integers(0, 2**63 - 1)))
+        books = self.tables.books
+        found = []
+        fixed = self._fixed
+        for key in keys.tolist():
+            known = fixed.get(key)
+            if known is not None:
+                found.append(known)
+                continue
+            state, op_index = divmod(key, SPAN)
+            op, params = self._operation(op_index)
+            sheet = books.sheets[state]
+            dice.new_roll()
+            after = op.run(sheet, params, dice).sheet
+            reached = state if after is sheet else books.state(after, fold=True)
+            if not dice.rolled:  # no die asked: the same state every time, the dice untouched
+                if len(fixed) >= MAX_KEPT:
+                    fixed.clear()
+                fixed[key] = reached
+            found.append(reached)
+        return np.array(found, dtype=np.int64)
+
+    def _operation(self, index: int) -> tuple[Any, Any]:
+        found = self._ops.get(index)
+        if found is None:
+            name, params = self.tables.operation_list[index]
+            op = self.tables.system.operation(name)
+            found = self._ops[index] = (op, validated(op.params, params))
+        return found
