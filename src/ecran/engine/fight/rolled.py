@@ -28,6 +28,7 @@ from ecran.dice import Roller
 from ecran.engine.fight.arrays import SPAN
 from ecran.engine.fight.check_tables import result_key
 from ecran.engine.fight.exchange import Attack
+from ecran.rules import Resolution
 from ecran.rules.validated import validated
 
 if TYPE_CHECKING:
@@ -97,13 +98,22 @@ class RolledRoute:
         found = [self._one(key, dice) for key in keys.tolist()]
         return np.array(found, dtype=np.int64)
 
-    def _one(self, key: int, dice: Roller) -> int:
+    def result(self, key: int, dice: Roller) -> Resolution | None:
+        """A pair's attack rolled once: its check's whole result (dice work left out, as a
+        table holds it), or None where the pair has no attack."""
         attack = self.attack(key)
-        check, action = attack.check, attack.action
-        if check is None or action is None:
+        check = attack.check
+        if check is None:
+            return None
+        return check.summary(check.resolve(attack.params, dice))
+
+    def _one(self, key: int, dice: Roller) -> int:
+        result = self.result(key, dice)
+        if result is None:
             return -1
-        result = check.summary(check.resolve(attack.params, dice))
-        part = self.tables.system.consequence_reads(action.check, result)
+        attack = self.attack(key)
+        assert attack.action is not None
+        part = self.tables.system.consequence_reads(attack.action.check, result)
         read: Hashable = ("result", result_key(result)) if part is None else ("part", part)
         known = self._whats.setdefault(key, {})
         what = known.get(read)
