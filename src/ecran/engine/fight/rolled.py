@@ -20,6 +20,7 @@ tables; the web's recomputations and a warm run find them filled.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -28,8 +29,8 @@ from ecran.dice import Roller
 from ecran.engine.fight.arrays import SPAN
 from ecran.engine.fight.check_tables import result_key
 from ecran.engine.fight.exchange import Attack
-from ecran.rules import Resolution
-from ecran.rules.validated import validated
+from ecran.rules import Check, Resolution
+from ecran.rules.validated import validated, values_key
 
 if TYPE_CHECKING:
     from ecran.engine.fight.game_tables import GameTables
@@ -58,6 +59,26 @@ def rare(keys: Any, below: int) -> Any:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class RolledAttack:
+    """What the rolled route keeps of a pair's attack: its check, the action's check name and
+    values (what `resolve` and the game's consequences read; the parameters' model is asked
+    of `Check.parse` at each roll, kept there for the values met lately, so a pair met once or
+    twice keeps no model of its own), and the key its results' consequences are kept by
+    (`shared`). No label."""
+
+    check: Check[Any] | None
+    name: str
+    values: dict[str, Any]
+    attacker: int
+    defender: int
+    shared: Hashable
+
+    @property
+    def params(self) -> Any:
+        return None if self.check is None else self.check.parse(self.values)
+
+
 class RolledRoute:
     """The rolled route over a game's tables: attacks rolled per trial, what their results do
     (the tables' `whats`, shared with the tabled route), operations run per trial."""
@@ -66,30 +87,46 @@ class RolledRoute:
         self.tables = tables
         self.below = roll_below(tables.system.id)
         #: pair key -> its attack (a pair's attack costs the game's `attacks` and a parse).
-        self._attacks: dict[int, Attack] = {}
-        #: pair key -> (what the consequences read -> what the result does).
-        self._whats: dict[int, dict[Hashable, int]] = {}
+        self._attacks: dict[int, RolledAttack] = {}
+        #: (check name, values) -> a number, the same for every pair that asks them.
+        self._models: dict[Hashable, int] = {}
+        #: an attack's `shared` key -> (what the consequences read -> what the result does).
+        self._whats: dict[Hashable, dict[Hashable, int]] = {}
         #: (state, operation) key -> the state it leads to, for operations that asked no die
         #: (kept: running one again would give the same state and draw nothing).
         self._fixed: dict[int, int] = {}
         #: operation index -> (the operation, its parameters validated).
         self._ops: dict[int, tuple[Any, Any]] = {}
 
-    def attack(self, key: int) -> Attack:
-        """The attack of a pair key ((choice, attacker, defender) packed): the tabled route's
-        where that pair has one, else made once and kept."""
-        at = self.tables.pairs.ids.get(key)
-        if at is not None:
-            return self.tables.attacks[at]
+    def attack(self, key: int) -> RolledAttack:
+        """The attack of a pair key ((choice, attacker, defender) packed): made once and
+        kept (the tabled route's where that pair has one)."""
         found = self._attacks.get(key)
         if found is None:
             if len(self._attacks) >= MAX_KEPT:
                 self._attacks.clear()
+                self._models.clear()
                 self._whats.clear()
-            choice, rest = divmod(key, SPAN * SPAN)
-            attacker, defender = divmod(rest, SPAN)
-            found = self._attacks[key] = Attack.of(self.tables.books, attacker, defender, choice)
+            at = self.tables.pairs.ids.get(key)
+            if at is None:
+                choice, rest = divmod(key, SPAN * SPAN)
+                attacker, defender = divmod(rest, SPAN)
+                made = Attack.of(self.tables.books, attacker, defender, choice)
+            else:
+                made = self.tables.attacks[at]
+            found = self._attacks[key] = self._kept(key, made)
         return found
+
+    def _kept(self, key: int, attack: Attack) -> RolledAttack:
+        a, d = attack.attacker, attack.defender
+        if attack.action is None or attack.check is None:
+            return RolledAttack(None, "", {}, a, d, key)
+        name, values = attack.action.check, attack.action.params
+        same = self._models.setdefault((name, values_key(values)), len(self._models))
+        sheets = self.tables.books.sheets
+        read = self.tables.system.consequence_sheets(sheets[a], sheets[d])
+        shared = key if read is None else (name, same, read)
+        return RolledAttack(attack.check, name, values, a, d, shared)
 
     def whats(self, rng: np.random.Generator, keys: Any) -> Any:
         """What each trial's attack does (an index into the tables' whats; -1: no attack), its
@@ -112,13 +149,16 @@ class RolledRoute:
         if result is None:
             return -1
         attack = self.attack(key)
-        assert attack.action is not None
-        part = self.tables.system.consequence_reads(attack.action.check, result)
+        system = self.tables.system
+        part = system.consequence_reads(attack.name, result)
         read: Hashable = ("result", result_key(result)) if part is None else ("part", part)
-        known = self._whats.setdefault(key, {})
+        known = self._whats.setdefault(attack.shared, {})
         what = known.get(read)
         if what is None:
-            what = known[read] = self.tables.what_of(attack.consequences(result))
+            sheets = self.tables.books.sheets
+            a, d = sheets[attack.attacker], sheets[attack.defender]
+            found = system.consequences(attack.name, attack.values, result, a, d)
+            what = known[read] = self.tables.what_of(found)
         return what
 
     def steps(self, rng: np.random.Generator, keys: Any) -> Any:
