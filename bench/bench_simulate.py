@@ -151,12 +151,12 @@ def _peak_mb() -> tuple[float, float]:
     return mine, helper
 
 
-def _timed(data: dict[str, Any], trials: int, seconds: float) -> dict[str, float]:
+def _timed(data: dict[str, Any], trials: int, seconds: float, seed: int = 1) -> dict[str, float]:
     """One simulation: fights run, wall seconds, CPU seconds of every process it ran in
     (`time.process_time` here, /proc for the helpers)."""
     own, helpers = time.process_time(), _helpers_cpu()
     start = time.perf_counter()
-    report = simulate_encounter(data, trials, seed=1, seconds=seconds)
+    report = simulate_encounter(data, trials, seed=seed, seconds=seconds)
     wall = time.perf_counter() - start
     cpu = time.process_time() - own + _helpers_cpu() - helpers
     return {"fights": report.trials, "wall": wall, "cpu": cpu}
@@ -169,8 +169,10 @@ def fight_child(system_id: str, trials: int, seconds: float) -> None:
     data = encounter(system_id)
     cold = _timed(data, trials, seconds)
     warm = _timed(data, trials, seconds)
+    tables = _timed(data, trials, seconds, seed=2)  # warm tables, a new seed: run afresh
     main, helper = _peak_mb()
-    print(json.dumps({"cold": cold, "warm": warm, "rss": main, "helper_rss": helper}))
+    runs = {"cold": cold, "warm": warm, "tables": tables}
+    print(json.dumps({**runs, "rss": main, "helper_rss": helper}))
 
 
 def _child(system_id: str, trials: int, seconds: float, src: Path | None) -> dict[str, Any]:
@@ -191,7 +193,7 @@ def _row(system_id: str, label: str, found: dict[str, Any], trials: int) -> None
     if "error" in found:
         print(f"{system_id:10} {label:6} failed: {found['error']}")
         return
-    for run in ("cold", "warm"):
+    for run in ("cold", "warm", "tables"):
         r = found[run]
         per_cpu = r["fights"] / r["cpu"] if r["cpu"] else float("inf")
         # the time `trials` fights take at this run's pace on two free cores (CPU / 2: on a
@@ -204,7 +206,7 @@ def _row(system_id: str, label: str, found: dict[str, Any], trials: int) -> None
             over = "ok" if peak <= TARGET_MB else f"{peak / TARGET_MB:.1f}x over"
             memory = f"{found['rss']:6.0f} {found['helper_rss']:6.0f} {over:>9}"
         print(
-            f"{system_id:10} {label:6} {run:5} {r['fights']:7} {r['wall']:7.2f} {r['cpu']:7.2f}"
+            f"{system_id:10} {label:6} {run:6} {r['fights']:7} {r['wall']:7.2f} {r['cpu']:7.2f}"
             f" {per_cpu:9,.0f} {quiet:8.2f} {TARGET_SECONDS:5.1f} {mark:>10} {memory}"
         )
 
@@ -216,8 +218,10 @@ def fights(
     before: Path | None = None,
 ) -> None:
     """Whole fights of 4 against 4, each game in its own process: cold (the first simulation
-    of the file: every check walked or rolled, every consequence worked out) then warm (the
-    same file again: what the web's recomputations and a repeated `--seed` run meet). The
+    of the file: every check walked or rolled, every consequence worked out), warm (the same
+    file and seed again: what the web's recomputations and a repeated `--seed` run meet; a
+    version that keeps batch tallies replays them), then `tables` (the same file, warm
+    tables, another seed: every fight run, what a new seed costs). The
     simulator runs its batches in two processes (itself and a kept helper); `cpu` adds up
     both. A run stops after the batch that passes `seconds`. With `before` (another
     checkout's `src`), each game runs on both versions, interleaved, so a loaded machine
@@ -228,7 +232,7 @@ def fights(
     print(f"\n4 against 4, {trials} fights (random NPCs, seeds 1-8, 30 rounds at most)")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
-        f"{'system':10} {'code':6} {'run':5} {'fights':>7} {'wall s':>7} {'cpu s':>7}"
+        f"{'system':10} {'code':6} {'run':6} {'fights':>7} {'wall s':>7} {'cpu s':>7}"
         f" {'fights/cpu':>9} {'cpu/2':>8} {'goal':>5} {'':>10}"
         f" {'MB':>6} {'helper':>6} (goal {TARGET_MB:.0f} MB)"
     )

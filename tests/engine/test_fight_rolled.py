@@ -23,9 +23,10 @@ from ecran.engine.fight import rolled
 from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import check_table
 from ecran.engine.fight.game_tables import TABLES
-from ecran.engine.fight.kept import FIGHTS
+from ecran.engine.fight.kept import FIGHTS, fight_of
+from ecran.engine.fight.replays import forget_replays
 from ecran.engine.fight.rolled import rare
-from ecran.engine.fight.run import Fight
+from ecran.engine.fight.run import Fight, run_batch
 from ecran.engine.fight.simulation import simulate_encounter
 
 N = 20_000
@@ -175,7 +176,24 @@ def test_a_seed_replays_one_fluid_report_with_the_route_on() -> None:
     data = four_against_four(rounds=30)
     with route(16):
         cold = simulate_encounter(data, 300, seed=9, batch=100, workers=1)
+        forget_replays()  # run again on the warm tables, not replayed from the tallies
         warm = simulate_encounter(data, 300, seed=9, batch=100, workers=1)
+        forget_replays()
         two = simulate_encounter(data, 300, seed=9, batch=100, workers=2)
-    for other in (warm, two):
+        replay = simulate_encounter(data, 300, seed=9, batch=100, workers=1)
+    for other in (warm, two, replay):
         assert other.model_dump(exclude={"seconds"}) == cold.model_dump(exclude={"seconds"})
+
+
+def test_a_replayed_batch_is_its_kept_tally_and_a_new_seed_runs() -> None:
+    data = four_against_four(rounds=5)
+    data["participants"] = data["participants"][3:5]
+    forget_replays()
+    fight = fight_of(data)
+    first = run_batch(fight, 3, 0, 50)
+    assert run_batch(fight, 3, 0, 50) is first
+    assert run_batch(fight, 4, 0, 50) is not first
+    forget_replays()
+    again = run_batch(fight, 3, 0, 50)
+    assert again is not first and again.trials == first.trials == 50
+    assert again.wins.tolist() == first.wins.tolist()

@@ -16,6 +16,7 @@ from ecran.engine.fight.collector import collector_paused
 from ecran.engine.fight.encounter_file import load_encounter
 from ecran.engine.fight.exchange import initiative_sampler, unknown_attack
 from ecran.engine.fight.game_tables import tables_of
+from ecran.engine.fight.replays import replayed
 from ecran.engine.fight.report import BatchTally
 from ecran.engine.fight.rolled import rare
 from ecran.engine.fight.states import DEAD, OUT, FightStates
@@ -246,7 +247,12 @@ class Fight:
 
 
 def run_batch(fight: Fight, seed: int, number: int, n: int) -> BatchTally:
-    """Batch `number` of `n` fights, on its own generator (seed, number)."""
+    """Batch `number` of `n` fights, on its own generator (seed, number); a batch already run
+    for this file is its kept tally (`replays`)."""
+    return replayed(fight, seed, number, n, lambda: _run_batch(fight, seed, number, n))
+
+
+def _run_batch(fight: Fight, seed: int, number: int, n: int) -> BatchTally:
     with collector_paused():
         states, winner, ended = fight.run(np.random.default_rng([seed, number]), n)
     status = fight.status_table()[states]
