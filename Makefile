@@ -78,6 +78,7 @@ bench: $(STAMP)
 	$(PY) bench/bench_dice.py
 	$(PY) bench/bench_checks.py
 	$(PY) bench/bench_cli.py
+	$(PY) bench/bench_simulate.py --fights
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

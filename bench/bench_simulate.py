@@ -1,8 +1,10 @@
 """Benchmark: simulated check trials per second beside a bare numpy loop of the same dice, and
 whole fights (4 against 4, each game) per second.
 
-Run: `.venv/bin/python bench/bench_simulate.py [--fights [N]] [--no-checks] [--games a,b]`
-(`--games`: only these games' fights, in the bench's order). Not a test: it
+Run: `.venv/bin/python bench/bench_simulate.py [--fights [N]] [--no-checks] [--games a,b]
+[--before OTHER/src]` (`--games`: only these games' fights, in the bench's order; `--before`:
+each game's fights also run on another checkout's code, interleaved, e.g. one made by
+`git archive HEAD~3 src | tar -x -C /tmp/before`). Not a test: it
 prints figures and never fails on them. The simulator draws each trial's outcome from the
 check's exact distribution (one integer per trial, looked up in the cumulative weights); the
 bare loop rolls the check's own dice with numpy and does the least arithmetic the rule needs (a
@@ -25,7 +27,7 @@ import numpy as np
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.engine.fight.pool import KEPT_WORKERS
-from ecran.engine.fight.simulation import BATCH, simulate_encounter
+from ecran.engine.fight.simulation import simulate_encounter
 from ecran.engine.simulate import check_sampler, parsed
 
 N = 10_000_000
@@ -100,56 +102,16 @@ def checks() -> None:
         )
 
 
-#: Each game's core die, for the bare fight loop.
-CORE_DIE = {"organique": 20, "nephilim": 6, "artemis": 6, "fluid": 10, "warp": 6}
-
-
-def bare_fight(rng: np.random.Generator, trials: int, rounds: int, faces: int) -> Any:
-    """The floor of a 4-against-4 fight's bookkeeping in numpy, with the game's core die: each
-    round, each of 8 fighters still standing rolls one die against a fixed target and takes one
-    more die off the first standing opponent's 10 points. No rule of any game: what any
-    vectorised simulator pays to roll these dice and keep these books."""
-    hp = np.full((trials, 8), 10, dtype=np.int64)
-    side = np.array([0, 0, 0, 0, 1, 1, 1, 1])
-    rows = np.arange(trials)
-    for _ in range(rounds):
-        for actor in range(8):
-            up = hp > 0
-            enemy = up & (side != side[actor])[None, :]
-            acts = up[:, actor] & enemy.any(axis=1)
-            target = np.argmax(enemy, axis=1)
-            hit = rng.integers(1, faces + 1, trials) > faces // 2
-            hp[rows, target] -= (acts & hit) * rng.integers(1, faces + 1, trials)
-    return hp
-
-
-def _cpu() -> float:
-    """CPU seconds (user + system) of this process and of the simulator's kept helper
-    processes (/proc/<pid>/stat)."""
+def _helpers_cpu() -> float:
+    """CPU seconds (user + system) of the simulator's kept helper processes (/proc/<pid>/stat)."""
     tick = os.sysconf("SC_CLK_TCK")
-    t = os.times()
-    total = t.user + t.system
+    total = 0.0
     for worker in KEPT_WORKERS:
         if worker.process.pid is None:
             continue
         stat = Path(f"/proc/{worker.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         total += (int(stat[11]) + int(stat[12])) / tick
     return total
-
-
-#: Games whose fights still meet new states trial after trial (Fluid: every RES and wound a
-#: blow leaves is a new attack to table): small batches, so the time limit can stop them.
-SMALL_BATCH = {"fluid": 250}
-
-
-def _timed(data: dict[str, Any], trials: int, seconds: float) -> tuple[Any, float, float]:
-    """One simulation: the report, wall seconds, CPU seconds of every process it ran in."""
-    before = _cpu()
-    start = time.perf_counter()
-    batch = SMALL_BATCH.get(data["system"], BATCH)
-    report = simulate_encounter(data, trials, seed=1, batch=batch, seconds=seconds)
-    wall = time.perf_counter() - start
-    return report, wall, _cpu() - before
 
 
 def encounter(system_id: str) -> dict[str, Any]:
@@ -167,39 +129,127 @@ def encounter(system_id: str) -> dict[str, Any]:
 
 GAMES = ("organique", "nephilim", "artemis", "fluid", "warp")
 
+#: The issue's targets (#32): 10,000 fights of 4 against 4, cold, within this many wall seconds
+#: on the machine's two cores, for every game; a simulation's peak memory within this many MB.
+TARGET_SECONDS = 2.0
+TARGET_MB = 150.0
 
-def fights(trials: int = 10_000, seconds: float = 20.0, games: tuple[str, ...] = GAMES) -> None:
-    """Whole fights per second beside the bare loop: cold (the first simulation of the file:
-    every check walked, every consequence worked out) then warm (the same file again, its
-    tables filled: what the web's recomputations and a repeated `--seed` run meet). The
+
+def _peak_mb() -> tuple[float, float]:
+    """Peak resident memory (MB) of this process and of its largest kept helper."""
+    import resource
+
+    mine = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    helper = 0.0
+    for worker in KEPT_WORKERS:
+        if worker.process.pid is None:
+            continue
+        status = Path(f"/proc/{worker.process.pid}/status").read_text()
+        for line in status.splitlines():
+            if line.startswith("VmHWM:"):
+                helper = max(helper, int(line.split()[1]) / 1024)
+    return mine, helper
+
+
+def _timed(data: dict[str, Any], trials: int, seconds: float, seed: int = 1) -> dict[str, float]:
+    """One simulation: fights run, wall seconds, CPU seconds of every process it ran in
+    (`time.process_time` here, /proc for the helpers)."""
+    own, helpers = time.process_time(), _helpers_cpu()
+    start = time.perf_counter()
+    report = simulate_encounter(data, trials, seed=seed, seconds=seconds)
+    wall = time.perf_counter() - start
+    cpu = time.process_time() - own + _helpers_cpu() - helpers
+    return {"fights": report.trials, "wall": wall, "cpu": cpu}
+
+
+def fight_child(system_id: str, trials: int, seconds: float) -> None:
+    """One game's cold run then warm run in this fresh process, as one JSON line (the parent
+    runs each game, and each version of the code, in its own process: peak memory is then
+    the game's own)."""
+    data = encounter(system_id)
+    cold = _timed(data, trials, seconds)
+    warm = _timed(data, trials, seconds)
+    tables = _timed(data, trials, seconds, seed=2)  # warm tables, a new seed: run afresh
+    main, helper = _peak_mb()
+    runs = {"cold": cold, "warm": warm, "tables": tables}
+    print(json.dumps({**runs, "rss": main, "helper_rss": helper}))
+
+
+def _child(system_id: str, trials: int, seconds: float, src: Path | None) -> dict[str, Any]:
+    import subprocess
+
+    env = dict(os.environ)
+    if src is not None:  # another version of the code (a checkout's `src`), for before/after
+        env["PYTHONPATH"] = str(src)
+    argv = [sys.executable, __file__, "--fight-child", system_id, str(trials), str(seconds)]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+    if done.returncode:
+        return {"error": (done.stderr.strip().splitlines() or ["?"])[-1]}
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def _row(system_id: str, label: str, found: dict[str, Any], trials: int) -> None:
+    if "error" in found:
+        print(f"{system_id:10} {label:6} failed: {found['error']}")
+        return
+    for run in ("cold", "warm", "tables"):
+        r = found[run]
+        per_cpu = r["fights"] / r["cpu"] if r["cpu"] else float("inf")
+        # the time `trials` fights take at this run's pace on two free cores (CPU / 2: on a
+        # loaded machine the wall time measures the others' work), beside the target
+        quiet = r["cpu"] / 2 * trials / r["fights"]
+        mark = "ok" if quiet <= TARGET_SECONDS else f"{quiet / TARGET_SECONDS:.1f}x over"
+        memory = ""
+        if run == "cold":
+            peak = max(found["rss"], found["helper_rss"])
+            over = "ok" if peak <= TARGET_MB else f"{peak / TARGET_MB:.1f}x over"
+            memory = f"{found['rss']:6.0f} {found['helper_rss']:6.0f} {over:>9}"
+        print(
+            f"{system_id:10} {label:6} {run:6} {r['fights']:7} {r['wall']:7.2f} {r['cpu']:7.2f}"
+            f" {per_cpu:9,.0f} {quiet:8.2f} {TARGET_SECONDS:5.1f} {mark:>10} {memory}"
+        )
+
+
+def fights(
+    trials: int = 10_000,
+    seconds: float = 60.0,
+    games: tuple[str, ...] = GAMES,
+    before: Path | None = None,
+) -> None:
+    """Whole fights of 4 against 4, each game in its own process: cold (the first simulation
+    of the file: every check walked or rolled, every consequence worked out), warm (the same
+    file and seed again: what the web's recomputations and a repeated `--seed` run meet; a
+    version that keeps batch tallies replays them), then `tables` (the same file, warm
+    tables, another seed: every fight run, what a new seed costs). The
     simulator runs its batches in two processes (itself and a kept helper); `cpu` adds up
-    every process's CPU time, on a shared machine the steadier figure. A run stops after the
-    batch that passes `seconds` (the report says how many fights ran)."""
+    both. A run stops after the batch that passes `seconds`. With `before` (another
+    checkout's `src`), each game runs on both versions, interleaved, so a loaded machine
+    weighs on both alike. Beside each figure its target (#32): `cpu/2` is the time `trials`
+    fights take at the run's pace on two free cores (the CPU time of both processes halved),
+    against TARGET_SECONDS; peak memory (MB, the main process and its helper) against
+    TARGET_MB."""
     print(f"\n4 against 4, {trials} fights (random NPCs, seeds 1-8, 30 rounds at most)")
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
-        f"{'system':10} {'run':5} {'fights':>7} {'wall s':>7} {'cpu s':>7}"
-        f" {'ecran fights/s':>15} {'bare numpy/s':>13}"
+        f"{'system':10} {'code':6} {'run':6} {'fights':>7} {'wall s':>7} {'cpu s':>7}"
+        f" {'fights/cpu':>9} {'cpu/2':>8} {'goal':>5} {'':>10}"
+        f" {'MB':>6} {'helper':>6} (goal {TARGET_MB:.0f} MB)"
     )
+    versions: list[tuple[str, Path | None]] = [("after", None)]
+    if before is not None:
+        versions = [("before", before), ("after", None)]
     for system_id in games:
-        data = encounter(system_id)
-        rng, faces = np.random.default_rng(1), CORE_DIE[system_id]
-        start = time.perf_counter()
-        bare_fight(rng, trials, 30, faces)
-        floor = trials / (time.perf_counter() - start)
-        for run in ("cold", "warm"):
-            try:
-                report, wall, cpu = _timed(data, trials, seconds)
-            except Exception as exc:  # a game's operation refusing a state: named, not hidden
-                print(f"{system_id:10} {run:5} failed: {type(exc).__name__}: {exc}")
-                break
-            print(
-                f"{system_id:10} {run:5} {report.trials:7} {wall:7.2f} {cpu:7.2f}"
-                f" {report.trials / wall:15,.0f} {floor:13,.0f}"
-            )
+        for label, src in versions:
+            _row(system_id, label, _child(system_id, trials, seconds, src), trials)
 
 
 if __name__ == "__main__":
+    if "--fight-child" in sys.argv:
+        at = sys.argv.index("--fight-child")
+        game, count, limit = sys.argv[at + 1 : at + 4]
+        fight_child(game, int(count), float(limit))
+        sys.exit(0)
     if "--no-checks" not in sys.argv:
         checks()
     if "--fights" in sys.argv:
@@ -209,4 +259,5 @@ if __name__ == "__main__":
         if "--games" in sys.argv:
             named = sys.argv[sys.argv.index("--games") + 1].split(",")
             chosen = tuple(g for g in GAMES if g in named)
-        fights(int(count) if count.isdigit() else 10_000, games=chosen)
+        old = Path(sys.argv[sys.argv.index("--before") + 1]) if "--before" in sys.argv else None
+        fights(int(count) if count.isdigit() else 10_000, games=chosen, before=old)

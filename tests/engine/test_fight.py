@@ -364,11 +364,13 @@ def test_a_seed_gives_one_report_whatever_the_processes_and_the_tables() -> None
     processes."""
     from ecran.engine.fight.game_tables import TABLES
     from ecran.engine.fight.kept import FIGHTS
+    from ecran.engine.fight.replays import forget_replays
 
     data = _random_four_against_four("organique", 6)
     FIGHTS.clear()
     TABLES.clear()
     cold = simulate_encounter(data, 400, seed=9, batch=100, workers=1)
+    forget_replays()  # the fights run again on the warm tables, not replayed from their tallies
     warm = simulate_encounter(data, 400, seed=9, batch=100, workers=1)
     two = simulate_encounter(data, 400, seed=9, batch=100, workers=2)
     for other in (warm, two):

@@ -29,6 +29,11 @@ its frontier, never a wrong law. A walk that ends no dice sequence in its first 
 early (`walk_frontier`'s patience): walking such a check for every parameter set costs more
 than resuming it. An operation whose walk gives up is run on each trial's own `Roller`.
 
+A key few trials of a batch ask (a pair of states, a state and an operation: Fluid meets
+thousands that one or two trials reach) is rolled instead (`rolled`): the check's `resolve`
+and the operations run on a seeded `Roller`, exact in law as the tables are, chosen by the
+batch's own draws so a seed replays the same fights warm or cold (#32).
+
 The fight (our simulator's convention, shown with the result): initiative is rolled once
 (`System.initiative`, exact distribution; ties in random order), then every round each standing
 participant, in that order, makes its chosen attack (`attack`: its index in the list the
@@ -49,6 +54,8 @@ The modules, from the file to the answer:
 - `arrays`: the numpy bookkeeping (`ArrayHashMap`, `FlatDistributions`, `GrowingArray`);
 - `game_tables`: a game's lazily filled tables, shared by its fights (`GameTables`);
 - `run`: one encounter file's fights over many trials (`Fight`, `run_batch`);
+- `rolled`: the rolled route of rare keys (`RolledRoute`, `rare`);
+- `collector`: the garbage collector paused during a batch (`collector_paused`);
 - `report`: what a simulation answers (`EncounterReport`, `BatchTally`);
 - `kept`: the fights and tables the process keeps between simulations (`forget_tables`);
 - `pool`: the helper processes of a long simulation (`BatchWorker`);

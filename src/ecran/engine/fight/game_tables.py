@@ -14,6 +14,7 @@ import numpy as np
 from ecran.engine.fight.arrays import SPAN, ArrayHashMap, FlatDistributions, GrowingArray
 from ecran.engine.fight.check_tables import RESULTS, CheckTable, check_table
 from ecran.engine.fight.exchange import Attack, step_walk
+from ecran.engine.fight.rolled import RolledRoute
 from ecran.engine.fight.states import TABLES_KEEP, UP, FightStates
 from ecran.engine.simulate import Sampler
 from ecran.rules import Consequence, Resolution, System
@@ -83,6 +84,8 @@ class GameTables:
         self.step_of = GrowingArray()
         self._status: Any = np.empty(0, dtype=np.int64)
         self._round_end: Any = np.empty(0, dtype=np.int64)
+        #: Rare keys' attacks and operations, rolled trial by trial (`rolled`).
+        self.rolled = RolledRoute(self)
 
     # -- filling the tables (Python, once per entry) -----------------------------------------
 
@@ -179,6 +182,10 @@ class GameTables:
                 known.clear()
             what = known[read] = self._what(attack.consequences(result))
         return what
+
+    def what_of(self, found: list[Consequence]) -> int:
+        """The number of what these consequences do (the rolled route's way in)."""
+        return self._what(found)
 
     def _what(self, found: list[Consequence]) -> int:
         """The number of what these consequences do (each operation with its parameters)."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from ecran.engine.fight.check_tables import RESULTS, TABLED
 from ecran.engine.fight.game_tables import KEPT_LOCK, TABLES
+from ecran.engine.fight.replays import forget_replays
 from ecran.engine.fight.run import Fight
 from ecran.engine.fight.states import TABLES_KEEP
 from ecran.rules import System
@@ -45,3 +46,4 @@ def forget_tables() -> None:
         TABLES.clear()
     RESULTS.clear()
     TABLED.clear()
+    forget_replays()

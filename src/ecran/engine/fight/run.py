@@ -15,10 +15,13 @@ import numpy as np
 from ecran.dice import Roller
 from ecran.engine.fight.arrays import SPAN
 from ecran.engine.fight.check_tables import Results
+from ecran.engine.fight.collector import collector_paused
 from ecran.engine.fight.encounter_file import load_encounter
 from ecran.engine.fight.exchange import initiative_sampler, unknown_attack
 from ecran.engine.fight.game_tables import tables_of
+from ecran.engine.fight.replays import replayed
 from ecran.engine.fight.report import BatchTally
+from ecran.engine.fight.rolled import rare
 from ecran.engine.fight.states import DEAD, OUT, FightStates
 from ecran.rules import System
 from ecran.rules.validated import validated
@@ -148,6 +151,20 @@ class Fight:
         if found is None:
             return
         idx, who, whom, keys = found
+        rolled = self.tables.rolled
+        few = rare(keys, rolled.below)
+        if few.any():  # rare pairs: rolled through the check's resolve (`rolled`)
+            what = rolled.whats(rng, keys[few])
+            some = what >= 0
+            self._carry(rng, states, idx[few][some], who[few][some], whom[few][some], what[some])
+            many = ~few
+            idx, who, whom, keys = idx[many], who[many], whom[many], keys[many]
+        self._tabled(rng, states, idx, who, whom, keys)
+
+    def _tabled(
+        self, rng: np.random.Generator, states: Any, idx: Any, who: Any, whom: Any, keys: Any
+    ) -> None:
+        """The attacks of frequent pairs, drawn from their check tables."""
         pair = self.tables.pairs.find_or_add(keys, self.tables.new_pair)
         segment, does_at, walked = self.tables.pair_table()
         seg = segment[pair]
@@ -222,6 +239,10 @@ class Fight:
             col = np.where(side[w, j] == 0, who[m], whom[m])
             current = states[rows, col]
             keys = current * SPAN + op[w, j]
+            few = rare(keys, self.tables.rolled.below)
+            if few.any():  # rare steps: the operation run on the trial's sheet (`rolled`)
+                states[rows[few], col[few]] = self.tables.rolled.steps(rng, keys[few])
+                rows, col, keys = rows[~few], col[~few], keys[~few]
             step = self.tables.steps.find_or_add(keys, self.tables.new_step)
             seg = self.tables.step_of.data[step]
             rolled = seg < 0
@@ -261,13 +282,16 @@ class Fight:
         return live[~done]
 
 
-#: Encounters whose tables are kept between simulations (the web recomputes the same fight, a
-
-
 def run_batch(fight: Fight, seed: int, number: int, n: int) -> BatchTally:
-    """Batch `number` of `n` fights, on its own generator (seed, number)."""
+    """Batch `number` of `n` fights, on its own generator (seed, number); a batch already run
+    for this file is its kept tally (`replays`)."""
+    return replayed(fight, seed, number, n, lambda: _run_batch(fight, seed, number, n))
+
+
+def _run_batch(fight: Fight, seed: int, number: int, n: int) -> BatchTally:
     rng = np.random.default_rng([seed, number])
-    states, winner, ended = fight.run(rng, n)
+    with collector_paused():
+        states, winner, ended = fight.run(rng, n)
     status = fight.status_table()[states]
     after = fight.aftermath(rng, states)
     dead = (fight.status_table()[after] == DEAD).sum(axis=0)

@@ -1,0 +1,199 @@
+"""The rolled route (#32): a pair few trials ask is rolled through the attack's own `resolve`
+on a seeded Roller instead of drawn from its check table. Both routes must follow the check's
+exact law (`distribution`, written apart from `resolve` and from `result_law`) and each other:
+chi-square tests with fixed seeds, on the benchmark's Fluid 4-against-4 (every blow a new
+sheet, the game the route is on for). A whole fight then reports the same chances by either
+route (within the sampling error), and a seed still replays one report cold, warm and in two
+processes."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ecran.dice import Roller
+from ecran.engine import get_system
+from ecran.engine.fight import rolled
+from ecran.engine.fight.arrays import SPAN, FlatDistributions
+from ecran.engine.fight.check_tables import check_table
+from ecran.engine.fight.game_tables import TABLES
+from ecran.engine.fight.kept import FIGHTS, fight_of
+from ecran.engine.fight.replays import forget_replays
+from ecran.engine.fight.rolled import rare
+from ecran.engine.fight.run import Fight, run_batch
+from ecran.engine.fight.simulation import simulate_encounter
+
+N = 20_000
+
+
+def _wilson_hilferty(stat: float, dof: int) -> float:
+    """The chi-square upper tail (Wilson-Hilferty's normal approximation: no scipy)."""
+    z = ((stat / dof) ** (1 / 3) - (1 - 2 / (9 * dof))) / math.sqrt(2 / (9 * dof))
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def fit_p(observed: Counter[str], expected: dict[str, float]) -> float:
+    """Goodness of fit of counts to exact probabilities (outcomes of chance 0 must not occur)."""
+    assert not set(observed) - {k for k, p in expected.items() if p > 0}
+    kept = {k: p for k, p in expected.items() if p > 0}
+    n = sum(observed.values())
+    stat = sum((observed.get(k, 0) - n * p) ** 2 / (n * p) for k, p in kept.items())
+    return _wilson_hilferty(stat, len(kept) - 1)
+
+
+def same_p(a: Counter[str], b: Counter[str]) -> float:
+    """Two samples from one law (the 2 x k contingency table's chi-square)."""
+    keys = sorted(set(a) | set(b))
+    na, nb = sum(a.values()), sum(b.values())
+    stat = 0.0
+    for k in keys:
+        total = a[k] + b[k]
+        for count, n in ((a[k], na), (b[k], nb)):
+            e = total * n / (na + nb)
+            stat += (count - e) ** 2 / e
+    return _wilson_hilferty(stat, len(keys) - 1)
+
+
+def four_against_four(system_id: str = "fluid", rounds: int = 30) -> dict[str, Any]:
+    system = get_system(system_id)
+    people = [
+        {
+            "name": f"n{i}",
+            "side": "A" if i < 4 else "B",
+            "sheet": system.random_npc(Roller(i + 1)).model_dump(mode="json"),
+        }
+        for i in range(8)
+    ]
+    return {"system": system_id, "participants": people, "max_rounds": rounds}
+
+
+def _pair_key(fight: Fight, attacker: int, defender: int) -> int:
+    return (0 * SPAN + fight.start[attacker]) * SPAN + fight.start[defender]
+
+
+def rolled_outcomes(fight: Fight, key: int, n: int, seed: int) -> Counter[str]:
+    dice = Roller(seed)
+    found: Counter[str] = Counter()
+    for _ in range(n):
+        result = fight.tables.rolled.result(key, dice)
+        assert result is not None
+        found[result.outcome] += 1
+    return found
+
+
+def tabled_outcomes(check: Any, params: Any, n: int, seed: int) -> Counter[str]:
+    """As the tabled route draws: one integer per trial over the table's segment, a listed
+    result read off, a tail or frontier entry resumed on one seeded Roller."""
+    table = check_table(check, params)
+    segments = FlatDistributions()
+    index = segments.add(range(len(table.weights)), table.weights, table.denominator)
+    at = segments.draw(np.random.default_rng(seed), np.full(n, index, dtype=np.int64))
+    dice = Roller(seed)
+    found: Counter[str] = Counter()
+    for position in at.tolist():
+        if position < len(table.keys):
+            found[table.seen[table.keys[position]].outcome] += 1
+        else:
+            found[table.resume(position - len(table.keys), dice)[1].outcome] += 1
+    return found
+
+
+@pytest.mark.parametrize(("attacker", "defender"), [(0, 4), (5, 1)])
+def test_both_routes_follow_the_attack_odds_and_each_other(attacker: int, defender: int) -> None:
+    fight = Fight(four_against_four())
+    key = _pair_key(fight, attacker, defender)
+    attack = fight.tables.rolled.attack(key)
+    assert attack.check is not None
+    exact = {k: float(p) for k, p in attack.check.distribution(attack.params).items()}
+    by_roll = rolled_outcomes(fight, key, N, seed=11)
+    by_table = tabled_outcomes(attack.check, attack.params, N, seed=12)
+    assert len(by_roll) >= 3  # several outcomes, so the test can tell laws apart
+    assert fit_p(by_roll, exact) > 1e-4, (by_roll, exact)
+    assert fit_p(by_table, exact) > 1e-4, (by_table, exact)
+    assert same_p(by_roll, by_table) > 1e-4, (by_roll, by_table)
+
+
+def test_the_fit_tells_a_wrong_law_apart() -> None:
+    """The test can fail: rolls of another pair's attack do not fit this pair's odds."""
+    fight = Fight(four_against_four())
+    one, other = _pair_key(fight, 0, 4), _pair_key(fight, 4, 0)
+    attack = fight.tables.rolled.attack(one)
+    assert attack.check is not None
+    exact = {k: float(p) for k, p in attack.check.distribution(attack.params).items()}
+    assert fit_p(rolled_outcomes(fight, one, N, seed=3), exact) > 1e-4
+    wrong = rolled_outcomes(fight, other, N, seed=3)
+    assert set(wrong) - {k for k, p in exact.items() if p > 0} or fit_p(wrong, exact) < 1e-6
+
+
+def test_rare_marks_the_keys_few_rows_share() -> None:
+    keys = np.array([5, 7, 5, 9, 5, 7], dtype=np.int64)
+    assert rare(keys, 3).tolist() == [False, True, False, True, False, True]
+    assert not rare(keys, 0).any()
+
+
+@contextmanager
+def route(below: int) -> Iterator[None]:
+    """Fluid's tables afresh with the rolled route's threshold at `below` (0: off)."""
+    saved = dict(rolled.ROLL_BELOW_BY_GAME)
+    rolled.ROLL_BELOW_BY_GAME["fluid"] = below
+    FIGHTS.clear()
+    TABLES.pop("fluid", None)
+    try:
+        yield
+    finally:
+        rolled.ROLL_BELOW_BY_GAME.clear()
+        rolled.ROLL_BELOW_BY_GAME.update(saved)
+        FIGHTS.clear()
+        TABLES.pop("fluid", None)
+
+
+def test_a_whole_fight_reports_the_same_chances_by_either_route() -> None:
+    """Two-against-two, 1,000 fights each way: every key rolled (a threshold no key reaches)
+    against every key tabled; each side's chance within 4.5 standard errors of the
+    difference."""
+    data = four_against_four(rounds=30)
+    data["participants"] = data["participants"][2:6]
+    n = 1_000
+    with route(10**9):
+        by_roll = simulate_encounter(data, n, seed=4, workers=1)
+    with route(0):
+        by_table = simulate_encounter(data, n, seed=5, workers=1)
+    for a, b in zip(by_roll.sides, by_table.sides, strict=True):
+        p = (a.probability + b.probability) / 2
+        error = math.sqrt(2 * p * (1 - p) / n) or 1 / n
+        assert abs(a.probability - b.probability) < 4.5 * error, (a, b)
+
+
+def test_a_seed_replays_one_fluid_report_with_the_route_on() -> None:
+    """Fluid rolls its rare keys: the report still depends on the seed alone (cold, warm,
+    two processes), the route being chosen by the batch's own draws."""
+    data = four_against_four(rounds=30)
+    with route(16):
+        cold = simulate_encounter(data, 300, seed=9, batch=100, workers=1)
+        forget_replays()  # run again on the warm tables, not replayed from the tallies
+        warm = simulate_encounter(data, 300, seed=9, batch=100, workers=1)
+        forget_replays()
+        two = simulate_encounter(data, 300, seed=9, batch=100, workers=2)
+        replay = simulate_encounter(data, 300, seed=9, batch=100, workers=1)
+    for other in (warm, two, replay):
+        assert other.model_dump(exclude={"seconds"}) == cold.model_dump(exclude={"seconds"})
+
+
+def test_a_replayed_batch_is_its_kept_tally_and_a_new_seed_runs() -> None:
+    data = four_against_four(rounds=5)
+    data["participants"] = data["participants"][3:5]
+    forget_replays()
+    fight = fight_of(data)
+    first = run_batch(fight, 3, 0, 50)
+    assert run_batch(fight, 3, 0, 50) is first
+    assert run_batch(fight, 4, 0, 50) is not first
+    forget_replays()
+    again = run_batch(fight, 3, 0, 50)
+    assert again is not first and again.trials == first.trials == 50
+    assert again.wins.tolist() == first.wins.tolist()
