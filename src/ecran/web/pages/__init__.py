@@ -23,6 +23,7 @@ def build() -> APIRouter:
     from fastapi import APIRouter
 
     from ecran.web.pages import (
+        board,
         characters,
         chat,
         dice,
@@ -35,7 +36,19 @@ def build() -> APIRouter:
         wizard,
     )
 
-    modules = (index, systems, dice, tables, rolls, wizard, characters, encounters, chat, fairness)
+    modules = (
+        index,
+        systems,
+        dice,
+        tables,
+        rolls,
+        wizard,
+        characters,
+        encounters,
+        chat,
+        fairness,
+        board,
+    )
     built = APIRouter(include_in_schema=False)
     for module in modules:
         built.include_router(module.router)

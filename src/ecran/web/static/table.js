@@ -170,6 +170,12 @@
       try { frame = JSON.parse(message.data); } catch (e) { return; }
       if (frame && frame.type === "event" && frame.event && frame.event.seq > self.last) {
         self.catchUp();
+        // a change of the board: its page asks for what this member sees now
+        var kind = frame.event.kind;
+        if ((kind === "board" || kind === "hidden") && window.ecranBoardPage) { window.ecranBoardPage.sync(); }
+      } else if (frame && frame.type === "board") {
+        // the board's changes for this member (static/board.js, on the board's page)
+        if (window.ecranBoard) { window.ecranBoard.applyFrame(frame); }
       } else if (frame && frame.type === "presence" && Array.isArray(frame.connected)) {
         self.presence(frame.connected);
       } else if (frame && frame.type === "error") {
