@@ -65,6 +65,15 @@ class Settings:
     odds_cache_mb: float = _declared(
         64, "memory the shared odds cache may hold, in megabytes", gt=0
     )
+    max_upload: int = _declared(
+        10 * MIB,
+        "largest image a GM may upload (a scene's map, a handout), in bytes",
+        gt=0,
+        le=64 * MIB,
+    )
+    table_images_mb: float = _declared(
+        100, "room the stored images of one table may take (after re-encoding), in MiB", gt=0
+    )
 
 
 FIELDS: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(Settings)}

@@ -14,6 +14,10 @@ class Forbidden(EcranError):
     """The member's role does not allow this."""
 
 
+class TooLarge(EcranError):
+    """Over a size limit or a quota (an upload, a table's images): HTTP 413."""
+
+
 class NotFound(EcranError):
     """No such table, member, character, encounter or participant (or a wrong token)."""
 

@@ -33,6 +33,7 @@ EventKind = Literal[
     "member_removed",
     "table_archived",
     "member_renamed",
+    "board",
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ecran.play.board import events as board_events
 from ecran.play.dice_key import DiceKeyChanged, in_force
 from ecran.play.events import Event
 from ecran.play.payloads import (
@@ -75,6 +76,9 @@ def apply(state: TableState | None, event: Event) -> TableState:
         return _encounter(state, event.seq, EncounterChanged.model_validate(event.payload))
     if event.kind in ("roll", "message", "invite_renewed", "link_renewed"):
         return state  # rolls, chat and links change nothing but the log (tokens: the store's)
+    if event.kind == "board":
+        board = board_events.fold(state.board, board_events.parse(event.payload))
+        return state.model_copy(update={"board": board})
     if event.kind == "dice_key":
         change = DiceKeyChanged.model_validate(event.payload)
         return state.model_copy(update={"dice_key": in_force(change, event.seq)})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from ecran.play.board.model import Board
 from ecran.play.dice_key import DiceKey
 from ecran.play.errors import not_found
 from ecran.play.model import Member, Record, StoredCharacter, TableInfo
@@ -22,6 +23,9 @@ class TableState(Record):
     #: The dice key in force (None at a table created before verifiable dice, until its first
     #: roll). Secret: excluded from every dump, so no answer or page can carry it.
     dice_key: DiceKey | None = Field(default=None, exclude=True)
+    #: The scene board folded from the log's `board` events. Never dumped: a member reads it
+    #: only through `ecran.play.board.visibility` (`view_state` empties it for a player).
+    board: Board = Field(default=Board(), exclude=True)
 
     def member(self, member_id: str) -> Member:
         if member_id not in self.members:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.engine.records import RollRecord
+from ecran.play.board.model import Board
 from ecran.play.dice_key import public_payload
 from ecran.play.encounter import SECRET_EFFECT, players_summary
 from ecran.play.events import Event, EventView
@@ -56,6 +57,10 @@ SECRET_ROLL = {"secret": "roll"}
 
 
 def view_for(event: Event, viewer: Member) -> EventView:
+    if event.kind == "board" and not viewer.is_gm:
+        # what a player sees of the board depends on the board (fog, hidden tokens): the store
+        # and the hub give them `play.board.log.event_view`; without the board, a stub
+        return _view(event, "hidden", None, {}, True)
     if sees(event, viewer):
         payload = event.payload
         redacted = False
@@ -179,4 +184,6 @@ def view_state(state: TableState, viewer: Member) -> TableState:
         k: EncounterState(encounter=player_encounter(e.encounter))
         for k, e in state.encounters.items()
     }
-    return state.model_copy(update={"characters": characters, "encounters": encounters})
+    return state.model_copy(
+        update={"characters": characters, "encounters": encounters, "board": Board()}
+    )

@@ -6,7 +6,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -90,3 +99,21 @@ class EventRow(Base):
     visibility: Mapped[str] = mapped_column(String(10))
     payload: Mapped[dict[str, Any]] = mapped_column(Json)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ImageRow(Base):
+    """An image of a table (a scene's map, a handout), re-encoded without metadata
+    (`ecran.play.board.image.accept`): stored in the database so every worker serves it."""
+
+    __tablename__ = "images"
+
+    #: Its table first: an imported table keeps its images' ids (its events name them).
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    id: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    media_type: Mapped[str] = mapped_column(String(32))
+    width: Mapped[int] = mapped_column(Integer)
+    height: Mapped[int] = mapped_column(Integer)
+    #: len(data), summed for the table's quota without reading the images.
+    size: Mapped[int] = mapped_column(Integer)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

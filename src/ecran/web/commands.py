@@ -20,9 +20,11 @@ from ecran.play import Event, EventDraft, Member, StoredCharacter, TableState
 from ecran.play import characters as play_characters
 from ecran.play import dice_key as play_dice
 from ecran.play import rolls as play_rolls
+from ecran.play.board.image import Stored
 from ecran.play.export import TableExport, read_export
 from ecran.rules import System
 from ecran.store import Access, CreatedTable
+from ecran.store.images import ImageCommand
 from ecran.store.repository import ImportedSeats
 from ecran.web.deps import app_store
 from ecran.web.live import hub
@@ -130,3 +132,11 @@ def delete_table(app: FastAPI, access: Access, confirm: str) -> None:
     """The GM deletes the table; every socket of it is closed."""
     app_store(app).delete_table(access, confirm)
     hub(app).close_table(access.table_id)
+
+
+def execute_with_image(app: FastAPI, access: Access, image: Stored, command: ImageCommand) -> Event:
+    """Store an uploaded image and run the command that uses it, in one transaction; then send
+    the event to the table's connections (`execute`'s rules)."""
+    event = app_store(app).execute_with_image(access, image, command)
+    hub(app).publish_nowait(access.table_id, event)
+    return event

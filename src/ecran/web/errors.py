@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from ecran.engine.budget import Busy
-from ecran.play.errors import Conflict, Forbidden, NotFound, SheetRefused
+from ecran.play.errors import Conflict, Forbidden, NotFound, SheetRefused, TooLarge
 from ecran.rules import EcranError, Text, UnknownName, from_errors
 from ecran.rules.errors import json_reason
 from ecran.web.i18n import N_, gettext, request_lang
@@ -41,6 +41,10 @@ _LOCATIONS = {"body", "query", "path", "header", "cookie"}
 
 class Unauthorized(EcranError):
     """A table route called without a member's token."""
+
+
+class Unsupported(EcranError):
+    """A body or a file of a type the route does not take (415)."""
 
 
 def one_line(text: str) -> str:
@@ -134,6 +138,8 @@ _STATUS: tuple[tuple[type[EcranError], int], ...] = (
     (NotFound, 404),
     (Conflict, 409),
     (Busy, 429),
+    (TooLarge, 413),
+    (Unsupported, 415),
 )
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -57,6 +58,11 @@ game's, small enough for any sum or display. Every integer of the API is bounded
 (`tests/web/test_openapi_bounds.py` walks the OpenAPI document)."""
 
 
+#: Paths that take an uploaded image (a scene's map, a handout): their body may be as large as
+#: `max_upload` and a form's fields beside it.
+UPLOADS = re.compile(r"^/api/tables/[^/]+/(scenes|handouts)(/[^/]+)?/?$")
+UPLOAD_FIELDS = 64 * 1024
+
 #: Paths whose requests take a token: they may start an exact computation.
 RATED_PREFIXES = ("/api/dice", "/api/odds/", "/dice")
 
@@ -67,6 +73,8 @@ TOO_MANY_CLIENTS = 10_000
 @dataclass(frozen=True)
 class Limits:
     max_body: int = default("max_body")
+    #: The uploads' routes (`UPLOADS`) read bodies up to this (an image and a few fields).
+    max_upload: int = default("max_upload")
     max_message: int = default("max_ws_message")
     rate: float = default("rate")
     burst: int = default("rate_burst")
@@ -78,6 +86,7 @@ class Limits:
         settings = get_settings()
         return cls(
             max_body=settings.max_body,
+            max_upload=settings.max_upload,
             max_message=settings.max_ws_message,
             rate=settings.rate,
             burst=settings.rate_burst,
@@ -193,10 +202,17 @@ class LimitsMiddleware:
         else:
             await self.app(scope, receive, send)
 
+    def max_body(self, scope: Scope) -> int:
+        """The largest body this request may send."""
+        if UPLOADS.match(scope.get("path", "")):
+            return max(self.limits.max_body, self.limits.max_upload + UPLOAD_FIELDS)
+        return self.limits.max_body
+
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = _content_length(scope)
-        if declared is not None and declared > self.limits.max_body:
-            await _refuse(scope, send, 413, _too_large(scope, self.limits.max_body), close=True)
+        limit = self.max_body(scope)
+        if declared is not None and declared > limit:
+            await _refuse(scope, send, 413, _too_large(scope, limit), close=True)
             return
         path: str = scope.get("path", "")
         if path.startswith(RATED_PREFIXES):
@@ -215,6 +231,7 @@ class LimitsMiddleware:
         app is told the client left, and whatever it answers is dropped."""
         seen = 0
         started = refused = False
+        limit = self.max_body(scope)
 
         async def counted() -> Message:
             nonlocal seen, refused
@@ -223,10 +240,10 @@ class LimitsMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limits.max_body:
+                if seen > limit:
                     refused = True
                     if not started:
-                        line = _too_large(scope, self.limits.max_body)
+                        line = _too_large(scope, limit)
                         await _refuse(scope, send, 413, line, close=True)
                     return {"type": "http.disconnect"}
             return message

@@ -6,13 +6,13 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ecran.play import Event, EventView, Member, StoredCharacter, view_for
+from ecran.play import Event, EventView, Member, StoredCharacter
 from ecran.play.errors import not_found
 from ecran.rules import Text
 from ecran.store.models import CharacterRow, EventRow, MemberRow
+from ecran.store.repository.board import BoardViews
 from ecran.store.repository.records import Access, LogPage
 from ecran.store.repository.rows import as_event, as_member, bad_token
-from ecran.store.repository.state import StoreState
 
 PAGE_MAX = 500
 
@@ -21,7 +21,7 @@ def page_limit(limit: int) -> int:
     return max(1, min(limit, PAGE_MAX))
 
 
-class LogReads(StoreState):
+class LogReads(BoardViews):
     """The log's events and a character, read for a member."""
 
     def character(self, access: Access, character_id: str) -> StoredCharacter:
@@ -57,7 +57,7 @@ class LogReads(StoreState):
                 .order_by(EventRow.seq)
                 .limit(page_limit(limit))
             )
-            return [view_for(as_event(r), viewer) for r in rows]
+            return self._views(s, access.table_id, (as_event(r) for r in rows), viewer)
 
     def events_since(self, table_id: str, after_seq: int, limit: int = PAGE_MAX) -> list[Event]:
         """The table's events after `after_seq`, in order and whole: for the live hub of a worker
@@ -94,7 +94,7 @@ class LogReads(StoreState):
             rows.reverse()
             first = rows[0].seq if rows else None
             return LogPage(
-                [view_for(as_event(r), viewer) for r in rows],
+                self._views(s, access.table_id, (as_event(r) for r in rows), viewer),
                 first if first is not None and first > 1 else None,
             )
 
@@ -107,4 +107,4 @@ class LogReads(StoreState):
             )
             if row is None:
                 raise not_found(Text(fr="événement", en="event"), str(seq))
-            return view_for(as_event(row), viewer)
+            return self._views(s, access.table_id, [as_event(row)], viewer)[0]

@@ -14,6 +14,8 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from ecran.play import StoredCharacter, TableInfo, TableState, apply, rebuild
+from ecran.play.board import events as board_events
+from ecran.play.board.model import Board
 from ecran.play.dice_key import DiceKey, DiceKeyChanged, in_force
 from ecran.play.errors import not_found
 from ecran.play.tracker import EncounterState
@@ -27,6 +29,9 @@ FOLDED_TABLES = 128
 
 FOLD_MAX = 200
 """Events a kept state is advanced by, at most: further behind, the state is read whole."""
+
+BOARDS_KEPT = 512
+"""Boards kept in memory by (table, seq) for the `board` events' views (`repository.board`)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,7 @@ class StoreState:
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self._folded: OrderedDict[str, Folded] = OrderedDict()
         self._folded_lock = Lock()
+        self._boards: OrderedDict[tuple[str, int], Board] = OrderedDict()
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -59,6 +65,22 @@ class StoreState:
         # committed: the states the transaction's events folded are the table's now
         for row, state in session.info.pop("folded", []):
             self._keep(row.id, row.invite_hash, state)
+            self._keep_board(row.id, state.last_seq, state.board)
+        for table_id, seq, board in session.info.pop("boards", []):
+            self._keep_board(table_id, seq, board)
+
+    def _keep_board(self, table_id: str, seq: int, board: Board) -> None:
+        """Keep the board after the table's event `seq` (the log's, so it never changes but
+        when a drag's last move is replaced: `Writing` keeps the new one)."""
+        with self._folded_lock:
+            self._boards[(table_id, seq)] = board
+            self._boards.move_to_end((table_id, seq))
+            while len(self._boards) > BOARDS_KEPT:
+                self._boards.popitem(last=False)
+
+    def _kept_board(self, table_id: str, seq: int) -> Board | None:
+        with self._folded_lock:
+            return self._boards.get((table_id, seq))
 
     def _keep(self, table_id: str, mark: str, state: TableState) -> None:
         """Keep a state the committed log reached (never one behind the state already kept:
@@ -75,6 +97,8 @@ class StoreState:
     def _forget(self, table_id: str) -> None:
         with self._folded_lock:
             self._folded.pop(table_id, None)
+            for key in [k for k in self._boards if k[0] == table_id]:
+                del self._boards[key]
 
     def _table_row(self, s: Session, table_id: str, lock: bool = False) -> TableRow:
         row = s.get(TableRow, table_id, with_for_update=lock)
@@ -134,7 +158,25 @@ class StoreState:
             last_seq=row.last_seq,
             archived=archived,
             dice_key=self._dice_key(s, row.id),
+            board=self._board_at(s, row.id, row.last_seq),
         )
+
+    def _board_at(self, s: Session, table_id: str, seq: int) -> Board:
+        """The board after the table's event `seq`: kept, or folded from the log's `board`
+        events."""
+        kept = self._kept_board(table_id, seq)
+        if kept is not None:
+            return kept
+        board = Board()
+        payloads = s.scalars(
+            select(EventRow.payload)
+            .where(EventRow.table_id == table_id, EventRow.kind == "board", EventRow.seq <= seq)
+            .order_by(EventRow.seq)
+        )
+        for payload in payloads:
+            board = board_events.fold(board, board_events.parse(payload))
+        self._keep_board(table_id, seq, board)
+        return board
 
     def _current(self, s: Session, row: TableRow, locked: bool) -> TableState:
         """The table's state at `row.last_seq`: the kept one when it is at that seq, or kept

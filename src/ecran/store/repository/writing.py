@@ -31,6 +31,8 @@ class Writing(StoreState):
         self._project(s, row, state, after)
         s.flush()
         s.info.setdefault("folded", []).append((row, after))
+        if state is not None and draft.kind == "board":
+            s.info.setdefault("boards", []).append((row.id, state.last_seq, state.board))
         return event
 
     def _project(

@@ -3,10 +3,10 @@ notation (`dice`), and the live table (`tables`, `encounters`, their bodies in `
 
 from fastapi import APIRouter
 
-from ecran.web.api import chat, dice, encounters, systems, tables
+from ecran.web.api import chat, dice, encounters, handouts, scenes, systems, tables, tokens
 
 router = APIRouter()
-for module in (systems, dice, tables, chat):
+for module in (systems, dice, tables, chat, scenes, tokens, handouts):
     router.include_router(module.router)
 
 __all__ = ["encounters", "router"]

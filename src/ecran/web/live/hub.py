@@ -418,10 +418,11 @@ class Hub:
         event = fanout.event
         if event.table_id != connection.access.table_id or event.seq <= connection.last:
             return  # another table's event published under this table's id is dropped
-        if event.seq == connection.last + 1:
+        if event.seq == connection.last + 1 and event.kind != "board":
             await connection.socket.send_text(fanout.frame_for(connection.access.member))
             connection.last = event.seq
             return
+        # a board event's view needs the boards around it (fog, hidden tokens): the store's
         await self._catch_up(connection, connection.last)
 
     async def _resume(self, connection: Connection, after: int) -> None:

@@ -1,0 +1,80 @@
+"""The board in the table's log: one event kind, `board`, whose payload is one board event
+(`events.dump`), and what a member sees of it.
+
+- `viewer(state, member)`: the member as the board sees them (a GM, the characters they own).
+- `draft(actor, change)`: the log's event for one board change.
+- `turn(state)`: the encounter's clock as movement reads it (the running encounter's current
+  participant), for a player's move on their turn only.
+- `event_view(event, before, after, viewer, member)`: a `board` event as one member sees it,
+  from the board before and after it: the changes they may see (`visibility.changes`), under
+  `payload["changes"]` (the GM also gets the whole change, `payload["event"]`); a player for
+  whom nothing visible changed gets the same stub as for any hidden event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ecran.play.board.events import BoardEvent, dump
+from ecran.play.board.model import Board
+from ecran.play.board.movement import Turn
+from ecran.play.board.visibility import Viewer, changes
+from ecran.play.events import Event, EventDraft, EventView
+from ecran.play.model import Member
+from ecran.play.state import TableState
+
+
+def viewer(state: TableState, member: Member) -> Viewer:
+    owned = frozenset(
+        c.id for c in state.characters.values() if c.owner_id == member.id and not c.deleted
+    )
+    return Viewer(member_id=member.id, is_gm=member.is_gm, characters=owned)
+
+
+def draft(actor: Member, change: BoardEvent) -> EventDraft:
+    return EventDraft(kind="board", actor_id=actor.id, payload=dump(change))
+
+
+def turn(state: TableState) -> Turn:
+    """The first running encounter's turn (started, not ended, someone's turn); none: no turn
+    holds a player's move back."""
+    for held in state.encounters.values():
+        enc = held.encounter
+        if enc.started and not enc.ended and enc.current in enc.participants:
+            current = enc.participants[enc.current]
+            return Turn(running=True, participant_id=current.id, character_id=current.character_id)
+    return Turn()
+
+
+def event_view(
+    event: Event, before: Board, after: Board, seen_by: Viewer, member: Member
+) -> EventView:
+    shown = changes(before, after, seen_by)
+    if not member.is_gm and not shown:
+        return _stub(event)
+    payload: dict[str, Any] = {"changes": shown}
+    if member.is_gm:
+        payload["event"] = event.payload
+    return EventView(
+        table_id=event.table_id,
+        seq=event.seq,
+        at=event.at,
+        kind="board",
+        actor_id=event.actor_id,
+        visibility=event.visibility,
+        payload=payload,
+        redacted=not member.is_gm,
+    )
+
+
+def _stub(event: Event) -> EventView:
+    return EventView(
+        table_id=event.table_id,
+        seq=event.seq,
+        at=event.at,
+        kind="hidden",
+        actor_id=None,
+        visibility=event.visibility,
+        payload={},
+        redacted=True,
+    )

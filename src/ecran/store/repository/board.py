@@ -1,0 +1,56 @@
+"""`board` events as each member may see them.
+
+A member's view of a `board` event depends on the board before and after it (a token moved
+into the fog disappears for a player; a token leaving it appears): the boards come from
+`StoreState._board_at` (kept by the writes that folded them, else folded from the log).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ecran.play import Event, EventView, Member, view_for
+from ecran.play.board import events as board_events
+from ecran.play.board.log import event_view
+from ecran.play.board.visibility import Viewer
+from ecran.store.models import CharacterRow
+from ecran.store.repository.state import StoreState
+
+
+class BoardViews(StoreState):
+    """Events viewed with the boards around them."""
+
+    @staticmethod
+    def _board_viewer(s: Session, table_id: str, member: Member) -> Viewer:
+        owned = s.scalars(
+            select(CharacterRow.id).where(
+                CharacterRow.table_id == table_id,
+                CharacterRow.owner_id == member.id,
+                CharacterRow.deleted.is_(False),
+            )
+        )
+        return Viewer(member_id=member.id, is_gm=member.is_gm, characters=frozenset(owned))
+
+    def _views(
+        self, s: Session, table_id: str, events: Iterable[Event], member: Member
+    ) -> list[EventView]:
+        """Each event (consecutive, in order) as `member` may see it; `board` events from the
+        boards around them, a player's as the changes they may see."""
+        listed = list(events)
+        boarded = [e.seq for e in listed if e.kind == "board"]
+        if not boarded:
+            return [view_for(e, member) for e in listed]
+        seen_by = self._board_viewer(s, table_id, member)
+        board = self._board_at(s, table_id, boarded[0] - 1)
+        views = []
+        for event in listed:
+            if event.kind != "board" or event.seq < boarded[0]:
+                views.append(view_for(event, member))
+                continue
+            after = board_events.fold(board, board_events.parse(event.payload))
+            views.append(event_view(event, board, after, seen_by, member))
+            board = after
+        return views

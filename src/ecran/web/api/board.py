@@ -1,0 +1,123 @@
+"""What the board's routes share (`scenes`, `tokens`, `handouts`): the table's board and the
+caller as the board sees them, one board change through the one write path, and a body read
+as JSON or as a form with an image.
+
+A route reads the whole board (`Store.state`, not the member's `view_state`) and answers only
+through `play.board.visibility` (`scene_view`, `token_view`, `handout_view`) or a command of
+`play.board.commands`, whose lookups see what the caller may see: a hidden or fogged token is
+"not found" for a player, as one that does not exist.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from fastapi import Request
+from pydantic import BaseModel, ValidationError
+from starlette.datastructures import UploadFile
+
+from ecran.play import Event, Member, TableState
+from ecran.play.board import log as board_log
+from ecran.play.board.events import BoardEvent
+from ecran.play.board.model import Board
+from ecran.play.board.visibility import Viewer
+from ecran.play.errors import TooLarge
+from ecran.rules import EcranError, Text, from_validation
+from ecran.web import commands
+from ecran.web.deps import Seat
+from ecran.web.errors import Unsupported
+
+M = TypeVar("M", bound=BaseModel)
+
+#: A board change: the board, the caller as it sees them, the table's state → the event.
+Change = Callable[[Board, Viewer, TableState], BoardEvent]
+
+
+@dataclass(frozen=True)
+class Body:
+    """A request's fields (JSON object or form) and its uploaded image's bytes, if any."""
+
+    fields: dict[str, Any]
+    image: bytes | None = None
+
+
+def seen(me: Seat) -> tuple[TableState, Viewer]:
+    """The table's whole state and the caller as the board sees them (answer only through
+    `play.board.visibility`)."""
+    state = me.store.state(me.table_id)
+    return state, board_log.viewer(state, me.member)
+
+
+def change(request: Request, me: Seat, make: Change) -> Event:
+    """One board change through the one write path (checked against the board as it is in
+    the transaction, under the table's lock)."""
+
+    def command(state: TableState, actor: Member, _: Any) -> Any:
+        return board_log.draft(actor, make(state.board, board_log.viewer(state, actor), state))
+
+    return commands.execute(request.app, me.access, command)
+
+
+def checked(model: type[M], fields: dict[str, Any]) -> M:
+    try:
+        return model.model_validate(fields)
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+
+
+def too_large(limit: int) -> TooLarge:
+    mib = limit / (1024 * 1024)
+    return TooLarge(
+        Text(
+            fr=f"fichier trop gros (au plus {mib:g} Mio)",
+            en=f"file too large (at most {mib:g} MiB)",
+        )
+    )
+
+
+async def read_body(request: Request, max_image: int, image_field: str = "image") -> Body:
+    """The body as JSON (an object) or as a form (`multipart/form-data`, with an optional file
+    `image_field` of at most `max_image` bytes); any other type is refused (415)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind in ("multipart/form-data", "application/x-www-form-urlencoded"):
+        return await _form(request, max_image, image_field)
+    if kind not in ("application/json", ""):
+        raise Unsupported(
+            Text(
+                fr=f"type de corps non pris en charge : {kind} (JSON ou formulaire multipart)",
+                en=f"unsupported body type: {kind} (JSON or a multipart form)",
+            )
+        )
+    raw = await request.body()
+    if not raw:
+        return Body({})
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        raise EcranError(Text(fr="JSON invalide", en="invalid JSON")) from None
+    if not isinstance(value, dict):
+        raise EcranError(Text(fr="objet JSON attendu", en="a JSON object is expected"))
+    return Body(value)
+
+
+async def _form(request: Request, max_image: int, image_field: str) -> Body:
+    form = await request.form(max_files=1, max_fields=50)
+    fields: dict[str, Any] = {}
+    image: bytes | None = None
+    for key, value in form.multi_items():
+        if isinstance(value, UploadFile):
+            if key != image_field:
+                raise EcranError(
+                    Text(fr=f"fichier inattendu : {key}", en=f"unexpected file: {key}")
+                )
+            image = await value.read(max_image + 1)
+            if len(image) > max_image:
+                raise too_large(max_image)
+            if not image:
+                image = None
+        elif key != "token":
+            fields[key] = value
+    return Body(fields, image)

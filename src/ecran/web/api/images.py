@@ -1,0 +1,70 @@
+"""Serving a table's images: a scene's map (masked by the fog for a player) and a handout's
+picture, with `ETag` and `Cache-Control: private, no-cache` (the browser keeps its copy and
+asks again with `If-None-Match`: 304 while the image and the fog are unchanged).
+
+A player's map is painted opaque under the fog on the server (`play.board.image.masked`):
+the whole picture never leaves for them. Masking a large map costs a few hundred milliseconds,
+so the last masked copies are kept (`MASKED_KEPT`), keyed by image and fog version.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+
+from fastapi import Request, Response
+
+from ecran.play.board import image as pictures
+from ecran.play.board.model import SceneState
+from ecran.rules import Text
+from ecran.web.deps import Seat
+from ecran.web.errors import Unsupported
+
+#: Masked copies kept in memory (about a megabyte each).
+MASKED_KEPT = 32
+_masked: OrderedDict[tuple[str, str, int], pictures.Stored] = OrderedDict()
+_lock = Lock()
+
+#: The first bytes of the formats an upload may have.
+_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
+
+
+def refuse_unsupported(raw: bytes) -> None:
+    """415 unless the bytes start as a PNG, a JPEG or a WebP (the rest is `image.accept`'s)."""
+    webp = raw[:4] == b"RIFF" and raw[8:12] == b"WEBP"
+    if not (webp or raw.startswith(_MAGIC)):
+        raise Unsupported(
+            Text(
+                fr="image refusée : seuls PNG, JPEG et WebP sont acceptés",
+                en="image refused: only PNG, JPEG and WebP are accepted",
+            )
+        )
+
+
+def image_response(
+    request: Request, me: Seat, image_id: str, fogged: SceneState | None = None
+) -> Response:
+    """The image `image_id` of the caller's table: whole, or masked by `fogged`'s fog."""
+    tag = f'"{image_id}"' if fogged is None else f'"{image_id}-{fogged.fog_version}"'
+    headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers=headers)
+    stored = me.store.image(me.table_id, image_id)
+    if fogged is None:
+        return Response(stored.data, media_type=stored.media_type, headers=headers)
+    shown = _masked_copy(me.table_id, image_id, fogged, stored.data)
+    return Response(shown.data, media_type=shown.media_type, headers=headers)
+
+
+def _masked_copy(table_id: str, image_id: str, fogged: SceneState, data: bytes) -> pictures.Stored:
+    key = (table_id, image_id, fogged.fog_version)
+    with _lock:
+        kept = _masked.get(key)
+    if kept is not None:
+        return kept
+    made = pictures.masked(data, fogged.fog)
+    with _lock:
+        _masked[key] = made
+        while len(_masked) > MASKED_KEPT:
+            _masked.popitem(last=False)
+    return made

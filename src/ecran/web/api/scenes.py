@@ -1,0 +1,254 @@
+"""`/api/tables/{table_id}/scenes/…`: the scene board's scenes, fog, measures and images.
+
+- `POST …/scenes` (GM; JSON, or a multipart form with an `image`): a new scene → 201
+  `{"scene": {...}}`; without an image, a plain grid of `width` × `height` pixels.
+- `GET …/scenes`: the scenes the caller may see (a player: the one shown) `{"shown", "scenes"}`.
+- `GET …/board`: the whole board as the caller may see it (`visibility.view_for`).
+- `GET …/scenes/{sid}`: `{"scene", "tokens", "revealed"}` as the caller may see it.
+- `PATCH …/scenes/{sid}` (GM): a new name or grid. `DELETE …/scenes/{sid}` (GM).
+- `PUT …/shown` (GM) `{"scene_id": sid | null}`: the scene the players see, switched live.
+- `POST …/scenes/{sid}/fog` (GM) `{"reveal": [[x, y, w, h] | {"points": [[x, y]...]}...],
+  "hide": [...]}`: reveals first, then hides; answers the scene as the GM sees it.
+- `GET …/scenes/{sid}/distance?from=TOKEN&to=TOKEN` → `{"distance", "unit"}` (both tokens
+  visible to the caller, else 404).
+- `GET …/scenes/{sid}/image`: the map as the caller may see it: a player's copy is masked by
+  the fog on the server (`image.masked`); cached by the fog's version (`ETag`).
+Tokens are `tokens`' routes.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ecran.play.board import commands as board
+from ecran.play.board import image as pictures
+from ecran.play.board import log as board_log
+from ecran.play.board.model import MAX_SIDE, Diagonal, Grid, Name, Polygon, Region
+from ecran.play.board.positions import default_grid
+from ecran.play.board.visibility import scene_view, view_for
+from ecran.play.errors import not_found
+from ecran.play.model import new_id
+from ecran.rules import EcranError, Text
+from ecran.settings import get_settings
+from ecran.web import commands
+from ecran.web.api.board import Body, change, checked, read_body, seen
+from ecran.web.api.images import image_response, refuse_unsupported
+from ecran.web.deps import Me, Seat
+
+router = APIRouter(prefix="/api/tables", tags=["board"])
+SCENES = "/{table_id}/scenes"
+SCENE = SCENES + "/{scene_id}"
+
+#: A plain grid's default size, in squares.
+PLAIN_SQUARES = (30, 20)
+
+
+class GridFields(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    grid_size: Annotated[float, Field(ge=8, le=1024, allow_inf_nan=False)] | None = None
+    offset_x: Annotated[float, Field(ge=0, le=1024, allow_inf_nan=False)] | None = None
+    offset_y: Annotated[float, Field(ge=0, le=1024, allow_inf_nan=False)] | None = None
+    unit_per_square: Annotated[float, Field(gt=0, le=10_000, allow_inf_nan=False)] | None = None
+    unit: Annotated[str, Field(min_length=1, max_length=16)] | None = None
+    diagonal: Diagonal | None = None
+
+    def grid(self, base: Grid) -> Grid:
+        given = self.model_dump(exclude_none=True, include=set(GridFields.model_fields))
+        if "grid_size" in given:
+            given["size"] = given.pop("grid_size")
+        return base.model_copy(update=given) if given else base
+
+
+class NewScene(GridFields):
+    name: Name
+    width: Annotated[int, Field(ge=1, le=MAX_SIDE)] | None = None
+    height: Annotated[int, Field(ge=1, le=MAX_SIDE)] | None = None
+    #: Show it to the players at once.
+    show: bool = False
+
+
+class SceneChange(GridFields):
+    name: Name | None = None
+
+
+class Shown(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    scene_id: Annotated[str, Field(max_length=64)] | None
+
+
+Coordinate = Annotated[float, Field(allow_inf_nan=False)]
+Box = Annotated[list[Coordinate], Field(min_length=4, max_length=4)]
+
+
+class PolygonIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    shape: Literal["polygon"] = "polygon"
+    points: list[tuple[float, float]]
+
+
+class Fog(BaseModel):
+    """Rectangles `[x, y, w, h]` or polygons `{"points": [[x, y], ...]}` (3 to 256 points)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    reveal: Annotated[list[Box | PolygonIn], Field(max_length=100)] = []
+    hide: Annotated[list[Box | PolygonIn], Field(max_length=100)] = []
+
+    @model_validator(mode="after")
+    def _something(self) -> Fog:
+        if not self.reveal and not self.hide:
+            raise ValueError("reveal or hide at least one area")
+        return self
+
+
+def regions(areas: list[list[float] | PolygonIn]) -> list[Region]:
+    found: list[Region] = []
+    try:
+        for area in areas:
+            if isinstance(area, PolygonIn):
+                found.append(Polygon(points=tuple(area.points)))
+            else:
+                found.append(board.rect(area))
+    except ValueError as exc:
+        raise EcranError(
+            Text(fr=f"zone de brouillard invalide : {exc}", en=f"invalid fog area: {exc}")
+        ) from None
+    return found
+
+
+def scene_answer(me: Seat, scene_id: str) -> dict[str, Any]:
+    state, viewer = seen(me)
+    return scene_view(board.scene_for(state.board, viewer, scene_id), viewer)
+
+
+# -- scenes -----------------------------------------------------------------------------------
+
+
+@router.post(SCENES, status_code=201)
+async def create_scene(table_id: str, request: Request, me: Me) -> dict[str, Any]:
+    """A new scene (GM): a map uploaded as `image` (PNG, JPEG or WebP, re-encoded) or a plain
+    grid; `grid_size` in pixels, `unit_per_square` in the game's unit."""
+    body = await read_body(request, get_settings().max_upload)
+    return await run_in_threadpool(_create_scene, request, me, body)
+
+
+def _create_scene(request: Request, me: Seat, body: Body) -> dict[str, Any]:
+    asked = checked(NewScene, body.fields)
+    grid = asked.grid(default_grid(me.state.table.system_id))
+    scene_id = new_id()
+    if body.image is not None:
+        refuse_unsupported(body.image)
+        stored = pictures.accept(body.image)
+
+        def with_image(state: Any, actor: Any, image_id: str) -> Any:
+            viewer = board_log.viewer(state, actor)
+            made = board.create_scene(
+                state.board, viewer, scene_id, asked.name, stored.width, stored.height, grid,
+                image_id,
+            )  # fmt: skip
+            return board_log.draft(actor, made)
+
+        commands.execute_with_image(request.app, me.access, stored, with_image)
+    else:
+        width = asked.width or min(MAX_SIDE, int(grid.size * PLAIN_SQUARES[0]))
+        height = asked.height or min(MAX_SIDE, int(grid.size * PLAIN_SQUARES[1]))
+        change(
+            request,
+            me,
+            lambda b, v, _: board.create_scene(b, v, scene_id, asked.name, width, height, grid),
+        )
+    if asked.show:
+        change(request, me, lambda b, v, _: board.show_scene(b, v, scene_id))
+    return {"scene": scene_answer(me, scene_id)["scene"]}
+
+
+@router.get(SCENES)
+def list_scenes(me: Me) -> dict[str, Any]:
+    """The scenes the caller may see (a player: the one shown), each as they may see it."""
+    state, viewer = seen(me)
+    whole = view_for(state.board, viewer)
+    return {"shown": whole["shown"], "scenes": whole["scenes"]}
+
+
+@router.get("/{table_id}/board")
+def whole_board(me: Me) -> dict[str, Any]:
+    """The whole board as the caller may see it: `{"shown", "scenes", "handouts"}`."""
+    state, viewer = seen(me)
+    return view_for(state.board, viewer)
+
+
+@router.get(SCENE)
+def get_scene(scene_id: str, me: Me) -> dict[str, Any]:
+    """The scene as the caller may see it: `{"scene", "tokens", "revealed"}`."""
+    return scene_answer(me, scene_id)
+
+
+@router.patch(SCENE)
+def update_scene(scene_id: str, body: SceneChange, request: Request, me: Me) -> dict[str, Any]:
+    """A new name or grid (GM)."""
+
+    def make(b: Any, v: Any, _: Any) -> Any:
+        state = board.scene_for(b, v, scene_id)
+        grid = body.grid(state.scene.grid)
+        return board.update_scene(
+            b, v, scene_id, name=body.name, grid=None if grid == state.scene.grid else grid
+        )
+
+    change(request, me, make)
+    return scene_answer(me, scene_id)
+
+
+@router.delete(SCENE, status_code=204)
+def delete_scene(scene_id: str, request: Request, me: Me) -> None:
+    """Delete a scene and its tokens (GM)."""
+    change(request, me, lambda b, v, _: board.delete_scene(b, v, scene_id))
+
+
+@router.put("/{table_id}/shown")
+def show_scene(body: Shown, request: Request, me: Me) -> dict[str, Any]:
+    """The scene the players see now (GM; null: none), switched live for everyone."""
+    change(request, me, lambda b, v, _: board.show_scene(b, v, body.scene_id))
+    return {"shown": body.scene_id}
+
+
+# -- fog, measure, image ----------------------------------------------------------------------
+
+
+@router.post(SCENE + "/fog")
+def fog(scene_id: str, body: Fog, request: Request, me: Me) -> dict[str, Any]:
+    """Reveal then hide areas (GM); the players' image, tokens and frames follow."""
+    reveal, hide = regions(body.reveal), regions(body.hide)
+    if reveal:
+        change(request, me, lambda b, v, _: board.fog(b, v, scene_id, reveal, ())[0])
+    if hide:
+        change(request, me, lambda b, v, _: board.fog(b, v, scene_id, (), hide)[0])
+    return scene_answer(me, scene_id)
+
+
+@router.get(SCENE + "/distance")
+def distance(
+    scene_id: str,
+    me: Me,
+    from_: Annotated[str, Query(alias="from", max_length=64)],
+    to: Annotated[str, Query(max_length=64)],
+) -> dict[str, Any]:
+    """Between two tokens the caller can both see, in the scene's unit."""
+    state, viewer = seen(me)
+    return board.distance(state.board, viewer, scene_id, from_, to)
+
+
+@router.get(SCENE + "/image")
+def scene_image(scene_id: str, request: Request, me: Me) -> Any:
+    """The map as the caller may see it: masked by the fog for a player (never the whole)."""
+    state, viewer = seen(me)
+    held = board.scene_for(state.board, viewer, scene_id)
+    if held.scene.image_id is None:
+        raise not_found(Text(fr="image de la scène", en="scene image"), scene_id)
+    return image_response(request, me, held.scene.image_id, None if viewer.is_gm else held)

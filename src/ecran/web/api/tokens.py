@@ -1,0 +1,192 @@
+"""`/api/tables/{table_id}/scenes/{scene_id}/tokens/…`: the board's tokens.
+
+- `POST …/tokens` (GM) `{"character_id" | "participant_id", "x", "y", "hidden", "name",
+  "side", "facing", "flags": {"on_ground", "higher_ground"}}` → 201 `{"token": {...}}`. A token
+  of an encounter's participant that plays a character is that character's too (its player
+  moves it); a secret character's or participant's token starts hidden unless `hidden` says.
+- `PATCH …/tokens/{tid}` `{"x", "y", "facing"}`: a move (the GM any token; a player their own
+  character's, during an encounter on its turn only: else 403), snapped to the grid, answered
+  `{"token", "distance", "warning"}` (`warning`: longer than the game allows per turn, the GM
+  decides); the GM also sets `"hidden"` (a secret NPC revealed or hidden again) and `"flags"`.
+- `DELETE …/tokens/{tid}` (GM) → 204.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from ecran.play import TableState
+from ecran.play.board import commands as board
+from ecran.play.board import events as ev
+from ecran.play.board.log import turn
+from ecran.play.board.model import Board, Id, Name, Px, Token, TokenFlags
+from ecran.play.board.movement import Move
+from ecran.play.board.positions import allowance
+from ecran.play.board.visibility import Viewer, token_view
+from ecran.play.errors import not_found
+from ecran.play.model import new_id
+from ecran.rules import EcranError, Text
+from ecran.web.api.board import change, seen
+from ecran.web.deps import Me, Seat
+
+router = APIRouter(prefix="/api/tables", tags=["board"])
+TOKENS = "/{table_id}/scenes/{scene_id}/tokens"
+TOKEN = TOKENS + "/{token_id}"
+
+Facing = Annotated[float, Field(ge=0, lt=360, allow_inf_nan=False)]
+
+
+class NewToken(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    character_id: Id | None = None
+    participant_id: Id | None = None
+    name: Name | None = None
+    x: Px
+    y: Px
+    hidden: bool | None = None
+    side: Annotated[str, Field(max_length=32)] = ""
+    facing: Facing | None = None
+    flags: TokenFlags = TokenFlags()
+
+
+class TokenChange(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    x: Px | None = None
+    y: Px | None = None
+    facing: Facing | None = None
+    hidden: bool | None = None
+    flags: TokenFlags | None = None
+
+
+def _token_answer(me: Seat, scene_id: str, token_id: str) -> dict[str, Any]:
+    state, viewer = seen(me)
+    return token_view(board.token_for(state.board, viewer, scene_id, token_id), viewer)
+
+
+def _linked(state: TableState, body: NewToken) -> dict[str, Any]:
+    """The token's name, character and secrecy from what it stands for."""
+    linked: dict[str, Any] = {"character_id": body.character_id, "name": body.name}
+    secret = False
+    if body.participant_id is not None:
+        found = [
+            e.encounter.participants[body.participant_id]
+            for e in state.encounters.values()
+            if body.participant_id in e.encounter.participants
+        ]
+        if not found:
+            raise not_found(Text(fr="participant", en="participant"), body.participant_id)
+        linked["character_id"] = linked["character_id"] or found[-1].character_id
+        linked["name"] = linked["name"] or found[-1].name
+        secret = found[-1].secret
+    if linked["character_id"] is not None:
+        character = state.character(linked["character_id"])
+        linked["name"] = linked["name"] or character.name or "?"
+        secret = secret or character.secret
+    if linked["name"] is None:
+        raise EcranError(
+            Text(
+                fr="un pion sans personnage ni participant a un nom (name)",
+                en="a token with no character or participant has a name",
+            )
+        )
+    linked["hidden"] = secret if body.hidden is None else body.hidden
+    return linked
+
+
+@router.post(TOKENS, status_code=201)
+def place_token(scene_id: str, body: NewToken, request: Request, me: Me) -> dict[str, Any]:
+    """Place a token (GM)."""
+    token_id = new_id()
+
+    def make(b: Board, v: Viewer, state: TableState) -> ev.BoardEvent:
+        linked = _linked(state, body)
+        token = Token(
+            id=token_id,
+            scene_id=scene_id,
+            participant_id=body.participant_id,
+            x=body.x,
+            y=body.y,
+            side=body.side,
+            facing=body.facing,
+            flags=body.flags,
+            **linked,
+        )
+        return board.place_token(b, v, token)
+
+    change(request, me, make)
+    return {"token": _token_answer(me, scene_id, token_id)}
+
+
+@router.patch(TOKEN)
+def change_token(
+    scene_id: str, token_id: str, body: TokenChange, request: Request, me: Me
+) -> dict[str, Any]:
+    """Move a token (its player on their turn, or the GM), or hide, reveal or flag it (GM)."""
+    if (body.x is None) != (body.y is None):
+        raise EcranError(Text(fr="x et y vont ensemble", en="x and y go together"))
+    if body.hidden is not None:
+        op = "token_hidden" if body.hidden else "token_revealed"
+        change(request, me, lambda b, v, _: board.token_change(b, v, scene_id, token_id, op))
+    if body.flags is not None:
+        flags = body.flags
+        change(
+            request,
+            me,
+            lambda b, v, _: board.token_change(
+                b, v, scene_id, token_id, "token_flags", flags=flags.model_dump()
+            ),
+        )
+    done: list[Move] = []
+    if body.x is not None and body.y is not None:
+        done.append(_move(request, me, scene_id, token_id, body))
+    answer: dict[str, Any] = {"token": _token_answer(me, scene_id, token_id)}
+    if done:
+        answer["distance"] = round(done[0].distance, 2)
+        answer["warning"] = None if done[0].warning is None else done[0].warning(me.lang)
+    return answer
+
+
+def _move(request: Request, me: Seat, scene_id: str, token_id: str, body: TokenChange) -> Move:
+    measured: list[Move] = []
+    x, y = float(body.x or 0), float(body.y or 0)
+
+    def make(b: Board, v: Viewer, state: TableState) -> ev.BoardEvent:
+        token = board.token_for(b, v, scene_id, token_id)
+        limit = allowance(state.table.system_id, _initiative(state, token))
+        moved, how = board.move_token(b, v, scene_id, token_id, x, y, turn(state), limit)
+        measured.append(how)
+        if body.facing is not None:
+            moved = moved.model_copy(update={"facing": body.facing})
+        return moved
+
+    change(request, me, make)
+    return measured[-1]
+
+
+def _initiative(state: TableState, token: Token) -> dict[str, Any] | None:
+    """The initiative's details of the running encounter's participant the token stands for."""
+    for held in state.encounters.values():
+        enc = held.encounter
+        if not enc.started or enc.ended:
+            continue
+        for p in enc.participants.values():
+            mine = p.id == token.participant_id or (
+                token.character_id is not None and p.character_id == token.character_id
+            )
+            if mine and p.initiative_roll:
+                details = p.initiative_roll.get("details")
+                return details if isinstance(details, dict) else None
+    return None
+
+
+@router.delete(TOKEN, status_code=204)
+def remove_token(scene_id: str, token_id: str, request: Request, me: Me) -> None:
+    """Remove a token (GM)."""
+    change(
+        request, me, lambda b, v, _: board.token_change(b, v, scene_id, token_id, "token_removed")
+    )

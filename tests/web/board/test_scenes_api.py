@@ -1,0 +1,48 @@
+"""The scene board's contract routes: scenes, tokens, fog, distance, shown scene, as the GM and
+as players see them."""
+
+from __future__ import annotations
+
+from web.board.board_support import hero, patch, reveal, scene, square, token
+from web.tables.tables_support import Table
+
+
+def test_a_gm_creates_a_plain_scene_and_a_player_sees_it_once_shown(table: Table) -> None:
+    made = scene(table, show=False)
+    assert {"id", "name", "width", "height", "grid_size", "unit_per_square"} <= set(made)
+    assert (made["width"], made["height"], made["grid_size"]) == (700, 700, 70)
+    assert table.get(table.alice, f"/scenes/{made['id']}").status_code == 404
+    shown = table.put(table.gm, "/shown", {"scene_id": made["id"]})
+    assert shown.status_code == 200, shown.text
+    seen = table.get(table.alice, f"/scenes/{made['id']}").json()
+    assert seen["scene"]["id"] == made["id"] and seen["tokens"] == []
+
+
+def test_tokens_placed_moved_and_measured(table: Table) -> None:
+    s = scene(table)
+    ana = hero(table, table.alice, "Ana")
+    mine = token(table, s["id"], 1, 1, character_id=ana)
+    assert mine["name"] == "Ana" and mine["character_id"] == ana
+    other = token(table, s["id"], 4, 1, name="Gobelin")
+    reveal(table, s["id"], [0, 0, 700, 700])
+    moved = patch(
+        table, table.alice, f"/scenes/{s['id']}/tokens/{mine['id']}", {"x": 150, "y": 110}
+    )
+    assert moved.status_code == 200, moved.text
+    assert (moved.json()["token"]["x"], moved.json()["token"]["y"]) == square(2, 1)
+    far = table.get(
+        table.alice, f"/scenes/{s['id']}/distance", params={"from": mine["id"], "to": other["id"]}
+    )
+    assert far.json() == {"distance": 3.0, "unit": "m"}
+
+
+def test_a_player_moves_only_their_own_token(table: Table) -> None:
+    s = scene(table)
+    bob_hero = hero(table, table.bob, "Brutus")
+    his = token(table, s["id"], 1, 1, character_id=bob_hero)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    refused = patch(
+        table, table.alice, f"/scenes/{s['id']}/tokens/{his['id']}", {"x": 200, "y": 200}
+    )
+    assert refused.status_code == 403
+    assert "\n" not in refused.json()["detail"]
