@@ -141,6 +141,8 @@
     this.layers = [];
     this.markers = {};
     this.tokens = {};
+    this.scene = null;
+    this.revealedKey = null;
     this.clearMeasure();
     if (this.selected) { this.select(null); }
   };

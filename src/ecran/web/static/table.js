@@ -172,7 +172,12 @@
         self.catchUp();
         // a change of the board: its page asks for what this member sees now
         var kind = frame.event.kind;
-        if ((kind === "board" || kind === "hidden") && window.ecranBoardPage) { window.ecranBoardPage.sync(); }
+        var changes = frame.event.payload && frame.event.payload.changes;
+        if (kind === "board" && Array.isArray(changes) && window.ecranBoard) {
+          window.ecranBoard.applyFrame({ type: "board", changes: changes });
+        } else if ((kind === "board" || kind === "hidden") && window.ecranBoardPage) {
+          window.ecranBoardPage.sync();
+        }
       } else if (frame && frame.type === "board") {
         // the board's changes for this member (static/board.js, on the board's page)
         if (window.ecranBoard) { window.ecranBoard.applyFrame(frame); }
