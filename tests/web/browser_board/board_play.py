@@ -202,7 +202,9 @@ def reveal(page: Any, box: tuple[int, int, int, int]) -> None:
 
 
 def token_at(page: Any, token_id: str) -> tuple[float, float] | None:
-    found = page.evaluate("id => { const t = window.ecranBoard.tokens[id]; return t && [t.x, t.y]; }", token_id)
+    found = page.evaluate(
+        "id => { const t = window.ecranBoard.tokens[id]; return t && [t.x, t.y]; }", token_id
+    )
     return None if found is None else (float(found[0]), float(found[1]))
 
 
@@ -236,7 +238,8 @@ def board_params(page: Any, check: str) -> dict[str, str]:
     """The positional parameters the panel shows for `check`: name → the board's words."""
     found = page.evaluate(
         """check => {
-            const block = document.querySelector(`#attack-result .attack-board[data-check="${check}"]`);
+            const block = document.querySelector(
+                `#attack-result .attack-board[data-check="${check}"]`);
             if (!block) return {};
             return Object.fromEntries([...block.querySelectorAll('.board-param')]
                 .filter(p => p.querySelector('.from-board'))
@@ -263,7 +266,9 @@ class Received:
         return page
 
     def _frame(self, payload: Any) -> None:
-        self.frames.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))
+        self.frames.append(
+            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+        )
 
     def _answer(self, response: Any) -> None:
         if "/api/" in response.url or "/events" in response.url:
@@ -274,7 +279,7 @@ class Received:
         for response in self.answers:
             try:
                 body = response.body()
-            except Exception:  # noqa: BLE001 - a redirect or an aborted request has no body
+            except Exception:
                 continue
             if response.header_value("content-type") and "image" in (
                 response.header_value("content-type") or ""
@@ -312,3 +317,40 @@ def player_image(game: Game, who: Seat, scene_id: str) -> bytes:
     answer = game.api(who, "GET", f"/scenes/{scene_id}/image")
     assert answer.status_code == 200, answer.text
     return answer.content
+
+
+def api_scene(game: Game, scale: float = 1.0) -> dict[str, str]:
+    """The GM's scene set up through the API (the map, shown, the west half revealed) with Aube,
+    Boris, Brute and the hidden Ombre on it: their token ids by name, and the scene's as
+    `scene`."""
+    made = httpx.post(
+        f"{game.server}/api/tables/{game.table}/scenes",
+        headers=game.gm.auth,
+        data={"name": "Crypte", "grid_size": str(SQUARE), "unit_per_square": str(scale),
+              "show": "true"},
+        files={"image": ("carte.png", map_png(), "image/png")},
+        timeout=60,
+    )  # fmt: skip
+    assert made.status_code == 201, made.text
+    sid = made.json()["scene"]["id"]
+    ids = {"scene": sid}
+    places = {"Aube": (1, 1), "Boris": (5, 2), "Brute": (5, 1), "Ombre": (2, 7)}
+    for name, (col, row) in places.items():
+        x, y = centre(col, row)
+        body: dict[str, Any] = {"x": x, "y": y, "hidden": name == "Ombre"}
+        if name in game.characters:
+            body["character_id"] = game.characters[name]
+        else:
+            body["participant_id"] = game.participants[name]
+        placed = game.api(game.gm, "POST", f"/scenes/{sid}/tokens", body)
+        assert placed.status_code == 201, placed.text
+        ids[name] = placed.json()["token"]["id"]
+    fog = game.api(game.gm, "POST", f"/scenes/{sid}/fog", {"reveal": [list(REVEALED)]})
+    assert fog.status_code == 200, fog.text
+    return ids
+
+
+def gm_token_at(game: Game, scene_id: str, token_id: str) -> tuple[float, float]:
+    seen = game.api(game.gm, "GET", f"/scenes/{scene_id}").json()
+    found = next(t for t in seen["tokens"] if t["id"] == token_id)
+    return (float(found["x"]), float(found["y"]))

@@ -87,7 +87,9 @@ def test_a_scene_on_the_board(browser: Any, server: str, case: Case) -> None:
 
     seen_by_ana, seen_by_bruno = Received(), Received()
     ana = open_board(seen_by_ana.listen(_context(browser, 1100, 900).new_page()), game.ana.link)
-    bruno = open_board(seen_by_bruno.listen(_context(browser, 1000, 900).new_page()), game.bruno.link)
+    bruno = open_board(
+        seen_by_bruno.listen(_context(browser, 1000, 900).new_page()), game.bruno.link
+    )
     for page in (ana, bruno):
         expect(page.locator(".board-token")).to_have_count(3)  # not Ombre
         expect(page.locator(".board-image")).to_have_count(1)

@@ -225,6 +225,10 @@
     return L.divIcon({ className: classes.join(" "), html: holder, iconSize: [size, size] });
   };
 
+  Board.prototype.iconKey = function (t) {
+    return [t.name, !!t.mine, !!t.hidden, t.status || "", t.badge || ""].join("|");
+  };
+
   Board.prototype.label = function (t) {
     var words = [t.name || WORDS.token];
     if (t.status === "out") { words.push(WORDS.out); }
@@ -235,14 +239,19 @@
 
   Board.prototype.putToken = function (t) {
     var marker = this.markers[t.id];
-    if (marker && JSON.stringify(this.tokens[t.id]) === JSON.stringify(t)) { return; }
+    var before = this.tokens[t.id];
+    if (marker && JSON.stringify(before) === JSON.stringify(t)) { return; }
     this.tokens[t.id] = t;
     if (marker) {
-      if (!marker.dragging || !marker.dragging._draggable || !marker.dragging._draggable._moving) {
+      // a drag under way keeps its marker: a new icon would leave the finger on an element
+      // gone from the page (the drop puts the token where the server says)
+      var moving = marker.dragging && marker.dragging._draggable && marker.dragging._draggable._moving;
+      if (!moving) {
         marker.setLatLng(toLatLng(t.x, t.y));
+        // a new icon only when it looks different: replacing it would lose the keyboard focus
+        if (!before || this.iconKey(before) !== this.iconKey(t)) { marker.setIcon(this.icon(t)); }
+        this.accessible(marker, t);
       }
-      marker.setIcon(this.icon(t));
-      this.accessible(marker, t);
       this.changed("token");
       return;
     }
