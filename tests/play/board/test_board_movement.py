@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from board_toy import board, token
-from ecran.play.board.coalesce import MOVE_INTERVAL, LastMove, coalesce
+from ecran.play.board.coalesce import MOVE_INTERVAL, wait
 from ecran.play.board.movement import Allowance, Turn, move
 from ecran.play.board.visibility import Viewer
 from ecran.play.errors import Forbidden
@@ -58,11 +58,8 @@ def test_a_move_longer_than_the_game_allows_is_a_warning_not_a_refusal() -> None
 
 def test_drags_coalesce_to_a_few_events_a_second() -> None:
     t0 = datetime(2026, 12, 6, tzinfo=UTC)
-    last = LastMove(at=t0, seq=41, actor_id="ana")
-    soon = t0 + MOVE_INTERVAL / 2
-    assert coalesce(last, soon, 41, "ana") == "replace"
-    assert coalesce(last, t0 + MOVE_INTERVAL, 41, "ana") == "append"
-    assert coalesce(last, soon, 42, "ana") == "append"  # something happened since
-    assert coalesce(last, soon, 41, "gm") == "append"  # someone else's move
-    assert coalesce(None, soon, 41, "ana") == "append"
-    assert coalesce(last, t0 - timedelta(seconds=1), 41, "ana") == "append"
+    soon = t0 + MOVE_INTERVAL / 4
+    assert wait(t0, soon) == MOVE_INTERVAL * 3 / 4  # held until the interval is over
+    assert wait(t0, t0 + MOVE_INTERVAL) == timedelta(0)
+    assert wait(None, soon) == timedelta(0)  # the first move of a drag is logged at once
+    assert wait(t0, t0 - timedelta(seconds=1)) == timedelta(0)  # a clock gone back holds nothing

@@ -4,9 +4,11 @@ and pictures made with Pillow (the map's pixels are compared with what a player 
 from __future__ import annotations
 
 import io
+import json
 from typing import Any
 
 from PIL import Image
+from starlette.testclient import WebSocketTestSession
 
 from web.tables.tables_support import Member, Table
 
@@ -79,3 +81,24 @@ def reveal(table: Table, scene_id: str, *boxes: list[float]) -> dict[str, Any]:
 def hero(table: Table, who: Member, name: str) -> str:
     """A character of `who` (the toy's sheet)."""
     return str(table.character(who, {"name": name, "might": 2, "agility": 2})["id"])
+
+
+def frames(ws: WebSocketTestSession) -> list[str]:
+    """The raw text of every frame sent before the answer to a ping."""
+    ws.send_json({"type": "ping"})
+    got = []
+    while True:
+        text = ws.receive_text()
+        if json.loads(text)["type"] == "pong":
+            return got
+        got.append(text)
+
+
+def board_changes(raw: list[str]) -> list[dict[str, Any]]:
+    """The board changes in those frames (each `board` event's `payload.changes`)."""
+    found: list[dict[str, Any]] = []
+    for text in raw:
+        frame = json.loads(text)
+        if frame["type"] == "event" and frame["event"]["kind"] == "board":
+            found.extend(frame["event"]["payload"]["changes"])
+    return found

@@ -3,6 +3,9 @@ as players see them."""
 
 from __future__ import annotations
 
+import time
+
+from ecran.play.board.coalesce import MOVE_INTERVAL
 from web.board.board_support import hero, patch, reveal, scene, square, token
 from web.tables.tables_support import Table
 
@@ -46,3 +49,18 @@ def test_a_player_moves_only_their_own_token(table: Table) -> None:
     )
     assert refused.status_code == 403
     assert "\n" not in refused.json()["detail"]
+
+
+def test_a_drag_logs_a_few_moves_a_second_and_its_drop_lands(table: Table) -> None:
+    s = scene(table)
+    mine = token(table, s["id"], 0, 0, character_id=hero(table, table.alice, "Ana"))
+    path = f"/scenes/{s['id']}/tokens/{mine['id']}"
+    start, began = table.last_seq(), time.monotonic()
+    answers = [patch(table, table.alice, path, {"x": 35 + 7 * i, "y": 35}) for i in range(40)]
+    took = time.monotonic() - began
+    assert answers[0].json()["held"] is False
+    time.sleep(2 * MOVE_INTERVAL.total_seconds())
+    logged = table.last_seq() - start
+    assert 2 <= logged <= took / MOVE_INTERVAL.total_seconds() + 2  # a few a second at most
+    assert table.get(table.gm, f"/scenes/{s['id']}").json()["tokens"][0]["x"] == square(4, 0)[0]
+    assert answers[-1].json()["token"]["x"] == square(4, 0)[0]

@@ -300,3 +300,31 @@ def test_an_event_published_under_the_wrong_table_is_dropped(
         assert frames(ws) == []
         table.roll(table.alice)
         assert seqs(events(ws)) == [table.last_seq()]
+
+
+def test_board_events_catch_up_exactly_as_each_member_saw_them_live(table: Table) -> None:
+    """A board event's frame is the member's own changes (`payload.changes`), or a stub when
+    nothing they see changed (a hidden token placed): the same live and on resume."""
+    start = table.last_seq()
+    with (
+        connect(table, table.bob, start) as (bob_ws, _),
+        connect(table, table.gm, start) as (gm_ws, _),
+    ):
+        made = table.post(
+            table.gm, "/scenes", {"name": "Crypte", "width": 700, "height": 700, "show": True}
+        )
+        sid = made.json()["scene"]["id"]
+        table.post(
+            table.gm, f"/scenes/{sid}/tokens", {"name": "Espion", "x": 35, "y": 35, "hidden": True}
+        )
+        table.post(table.gm, f"/scenes/{sid}/fog", {"reveal": [[0, 0, 700, 700]]})
+        bob_live, gm_live = events(bob_ws), events(gm_ws)
+    # created (not shown yet), shown, the hidden token, the fog
+    assert [e["kind"] for e in bob_live] == ["hidden", "board", "hidden", "board"]
+    assert "Espion" not in json.dumps(bob_live) and "Espion" in json.dumps(gm_live)
+    assert all(e["payload"]["event"] for e in gm_live)  # the GM reads the whole change
+    with (
+        connect(table, table.bob, start) as (_, bob_again),
+        connect(table, table.gm, start) as (_, gm_again),
+    ):
+        assert (bob_again, gm_again) == (bob_live, gm_live)

@@ -5,7 +5,7 @@
 - `commands`: the GM's and players' commands, rights checked, each returning the event(s).
 - `visibility`: `view_for(board, viewer)` and the live `changes`: the only way out to a member.
 - `movement`: who may move a token, snapping, the game's move allowance as a warning.
-- `coalesce`: whether a drag's move replaces the last one or is appended.
+- `coalesce`: how long a drag's move waits so a token logs a few moves a second at most.
 - `geometry`: cells, distances by the scene's diagonal rule, adjacency, behind, allies, fog cover.
 - `positions`: a game's positional parameters filled from two tokens.
 - `image`: uploads checked and re-encoded, images masked by the fog (Pillow).

@@ -1,40 +1,27 @@
-"""Drags do not flood the log: a token's moves closer together than `MOVE_INTERVAL` are merged.
+"""Drags do not flood the log: a token's moves are logged at most `MOVES_PER_SECOND` a second.
 
-The client sends at most a few positions a second while dragging (and the last one on drop); the
-server decides, per move, whether it replaces the token's previous move event (still the last
-event of the table's log, and recent) or is appended as a new one. Replacing the last event
-keeps the log append-only for everything already followed by another event; a replaced move is
-folded from the state before it, so replay gives the same board.
+The client sends a few positions a second while dragging and the last one on drop; the server
+logs a move at once when the token's previous move was logged at least `MOVE_INTERVAL` ago,
+else holds it until then, a newer move replacing the one held (the drop always lands, at most
+`MOVE_INTERVAL` late). The log stays append-only: nothing logged is ever rewritten.
+(`ecran.web.api.drags` holds the moves; this says how long.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal
 
 #: At most this many move events a second per token reach the log.
 MOVES_PER_SECOND = 4
 MOVE_INTERVAL = timedelta(seconds=1 / MOVES_PER_SECOND)
 
-Decision = Literal["append", "replace"]
 
-
-@dataclass(frozen=True)
-class LastMove:
-    """The token's latest move event: when, its sequence number, and whether the same member
-    made it."""
-
-    at: datetime
-    seq: int
-    actor_id: str | None
-
-
-def coalesce(
-    last: LastMove | None, now: datetime, table_last_seq: int, actor_id: str | None
-) -> Decision:
-    """`replace` when the token's previous move is the table's last event, by the same member,
-    less than `MOVE_INTERVAL` ago; `append` otherwise (a move after anything else is new)."""
-    if last is None or last.seq != table_last_seq or last.actor_id != actor_id:
-        return "append"
-    return "replace" if timedelta(0) <= now - last.at < MOVE_INTERVAL else "append"
+def wait(last_logged: datetime | None, now: datetime) -> timedelta:
+    """How long a move of the token made `now` waits before it is logged: none when its
+    previous move was logged `MOVE_INTERVAL` ago or more (or never, or the clock went back)."""
+    if last_logged is None:
+        return timedelta(0)
+    since = now - last_logged
+    if since < timedelta(0) or since >= MOVE_INTERVAL:
+        return timedelta(0)
+    return MOVE_INTERVAL - since

@@ -28,6 +28,7 @@ from ecran.web.api.models import (
     CreateCharacter,
     UpdateCharacter,
 )
+from ecran.web.api.positions import filled_from_board
 from ecran.web.deps import Me, Seat
 from ecran.web.downloads import json_file
 from ecran.web.i18n import request_lang
@@ -137,18 +138,29 @@ def actions(
     ladder: bool = Query(
         False, description="add each action's odds at every difficulty of its check's range"
     ),
+    target_token: str | None = Query(
+        None,
+        max_length=64,
+        description="a token of the board: the positional parameters filled from it",
+    ),
 ) -> list[ActionOut]:
     """The checks a click on the sheet rolls, prefilled with its values and penalties; with
     `odds=true`, the exact odds of each at this table (its options in force); with
     `ladder=true`, at every difficulty too. All of them one sheet-odds call (`sheet_odds`, as
     `ecran odds-sheet`), every missing distribution in one job of the work budget: a sheet
-    over it is refused whole (422)."""
+    over it is refused whole (422). With `target_token`, the positional parameters are filled
+    from the board (this character's token against that one), each named in `board` with its
+    label, and the odds are computed with them."""
     stored = me.store.character(me.access, character_id)
     system = me.system
     sheet = play_characters.parse_sheet(system, stored.sheet)
     listed = system.actions(sheet)
+    from_board: list[dict[str, Any]] = [{} for _ in listed]
+    if target_token is not None:
+        listed, from_board = filled_from_board(me, character_id, target_token, listed)
     found = [
-        ActionOut(label=a.label, group=a.group, check=a.check, params=a.params) for a in listed
+        ActionOut(label=a.label, group=a.group, check=a.check, params=a.params, board=b)
+        for a, b in zip(listed, from_board, strict=True)
     ]
     if not (with_odds or ladder):
         return found

@@ -172,6 +172,9 @@ class ActionOut(BaseModel):
     #: The values the GM must give before this action has odds (an opponent's), as a player
     #: reads them.
     needs: list[str] = Field(default_factory=list)
+    #: With `target_token`: the parameters the board filled (`{param: {"value", "label"}}`),
+    #: already in `params`, each still the player's or GM's to change.
+    board: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
 # -- rolls and the log --------------------------------------------------------------------------

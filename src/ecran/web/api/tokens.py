@@ -6,8 +6,10 @@
   moves it); a secret character's or participant's token starts hidden unless `hidden` says.
 - `PATCH …/tokens/{tid}` `{"x", "y", "facing"}`: a move (the GM any token; a player their own
   character's, during an encounter on its turn only: else 403), snapped to the grid, answered
-  `{"token", "distance", "warning"}` (`warning`: longer than the game allows per turn, the GM
-  decides); the GM also sets `"hidden"` (a secret NPC revealed or hidden again) and `"flags"`.
+  `{"token", "distance", "warning", "held"}` (`warning`: longer than the game allows per turn,
+  the GM decides; `held`: a drag's move logged a moment later, `web.api.drags`); `"facing"`
+  alone turns it where it stands; the GM also sets `"hidden"` (a secret NPC revealed or hidden
+  again) and `"flags"` (`on_ground`, `higher_ground`).
 - `DELETE …/tokens/{tid}` (GM) → 204.
 """
 
@@ -30,6 +32,7 @@ from ecran.play.errors import not_found
 from ecran.play.model import new_id
 from ecran.rules import EcranError, Text
 from ecran.web.api.board import change, seen
+from ecran.web.api.drags import drags
 from ecran.web.deps import Me, Seat
 
 router = APIRouter(prefix="/api/tables", tags=["board"])
@@ -141,31 +144,53 @@ def change_token(
                 b, v, scene_id, token_id, "token_flags", flags=flags.model_dump()
             ),
         )
-    done: list[Move] = []
     if body.x is not None and body.y is not None:
-        done.append(_move(request, me, scene_id, token_id, body))
-    answer: dict[str, Any] = {"token": _token_answer(me, scene_id, token_id)}
-    if done:
-        answer["distance"] = round(done[0].distance, 2)
-        answer["warning"] = None if done[0].warning is None else done[0].warning(me.lang)
-    return answer
+        return _move(request, me, scene_id, token_id, float(body.x), float(body.y), body.facing)
+    if body.facing is not None:  # turned where it stands
+        state, viewer = seen(me)
+        here = board.token_for(state.board, viewer, scene_id, token_id)
+        return _move(request, me, scene_id, token_id, here.x, here.y, body.facing)
+    return {"token": _token_answer(me, scene_id, token_id)}
 
 
-def _move(request: Request, me: Seat, scene_id: str, token_id: str, body: TokenChange) -> Move:
-    measured: list[Move] = []
-    x, y = float(body.x or 0), float(body.y or 0)
+def _move(
+    request: Request,
+    me: Seat,
+    scene_id: str,
+    token_id: str,
+    x: float,
+    y: float,
+    facing: float | None,
+) -> dict[str, Any]:
+    """A move checked now, logged now or held a moment (`drags`): answered with where the
+    token lands, how far it went and the game's warning."""
 
     def make(b: Board, v: Viewer, state: TableState) -> ev.BoardEvent:
         token = board.token_for(b, v, scene_id, token_id)
         limit = allowance(state.table.system_id, _initiative(state, token))
         moved, how = board.move_token(b, v, scene_id, token_id, x, y, turn(state), limit)
         measured.append(how)
-        if body.facing is not None:
-            moved = moved.model_copy(update={"facing": body.facing})
-        return moved
+        return moved if facing is None else moved.model_copy(update={"facing": facing})
 
-    change(request, me, make)
-    return measured[-1]
+    measured: list[Move] = []
+    state, viewer = seen(me)
+    make(state.board, viewer, state)  # refused now (403, 404) rather than when logged
+    checked, landed = measured[0], board.token_for(state.board, viewer, scene_id, token_id)
+    logged = drags(request.app).submit((me.table_id, token_id), lambda: change(request, me, make))
+    if logged:
+        shown = _token_answer(me, scene_id, token_id)
+    else:
+        update: dict[str, Any] = {"x": checked.x, "y": checked.y}
+        if facing is not None:
+            update["facing"] = facing
+        shown = token_view(landed.model_copy(update=update), viewer)
+    warning = None if checked.warning is None else checked.warning(me.lang)
+    return {
+        "token": shown,
+        "distance": round(checked.distance, 2),
+        "warning": warning,
+        "held": not logged,
+    }
 
 
 def _initiative(state: TableState, token: Token) -> dict[str, Any] | None:

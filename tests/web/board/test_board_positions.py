@@ -1,0 +1,86 @@
+"""`…/characters/{cid}/actions?odds=true&target_token=TID`: the board fills the check's
+positional parameters (labelled as the board's, editable) and the exact odds follow them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from ecran.dice import Roller
+from ecran.engine import get_system
+from web.board.board_support import patch, reveal, scene, token
+from web.tables.tables_support import Table, new_table
+
+
+def _action(table: Table, cid: str, target: str | None, check: str) -> dict[str, Any]:
+    query = "?odds=true" + (f"&target_token={target}" if target else "")
+    got = table.get(table.alice, f"/characters/{cid}/actions{query}")
+    assert got.status_code == 200, got.text
+    return next(a for a in got.json() if a["check"] == check)
+
+
+def _hero(table: Table, system_id: str, who: Any, name: str) -> str:
+    npc = get_system(system_id).random_npc(Roller(11)).model_dump(mode="json")
+    return str(table.character(who, {**npc, "name": name}, allow_violations=True)["id"])
+
+
+def test_fluid_position_and_allies_are_filled_from_the_board(app_client: TestClient) -> None:
+    table = new_table(app_client, "fluid")
+    ana, bob = _hero(table, "fluid", table.alice, "Ana"), _hero(table, "fluid", table.bob, "Bo")
+    s = scene(table)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    token(table, s["id"], 1, 1, character_id=ana)
+    foe = token(table, s["id"], 2, 1, name="Orque")
+    beside = _action(table, ana, foe["id"], "attack")
+    assert beside["params"]["range_band"] == beside["board"]["range_band"]["value"] == "melee"
+    assert "plateau" in beside["board"]["range_band"]["label"]
+    assert beside["board"]["position"]["value"] is False  # standing, same ground, no facing
+    flags = {"flags": {"on_ground": True}}
+    patch(table, table.gm, f"/scenes/{s['id']}/tokens/{foe['id']}", flags)
+    prone = _action(table, ana, foe["id"], "attack")
+    assert prone["params"]["position"] is prone["board"]["position"]["value"] is True
+    token(table, s["id"], 3, 1, character_id=bob)
+    helped = _action(table, ana, foe["id"], "attack")
+    assert helped["board"]["allies"]["value"] == helped["params"]["allies"] == 1
+    assert "allies" not in _action(table, ana, None, "attack")["board"]
+
+
+def test_fluid_spell_odds_follow_the_distance(app_client: TestClient) -> None:
+    table = new_table(app_client, "fluid")
+    ana = _hero(table, "fluid", table.alice, "Ana")
+    s = scene(table)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    mine = token(table, s["id"], 0, 0, character_id=ana)
+    foe = token(table, s["id"], 1, 0, name="Orque")
+    near = _action(table, ana, foe["id"], "spell")
+    patch(table, table.alice, f"/scenes/{s['id']}/tokens/{mine['id']}", {"x": 35, "y": 665})
+    far = _action(table, ana, foe["id"], "spell")
+    assert near["board"]["range_band"]["value"] != far["board"]["range_band"]["value"]
+    assert near["odds"] is not None and far["odds"] is not None and near["odds"] != far["odds"]
+
+
+def test_warp_better_position_moves_the_melee_odds(app_client: TestClient) -> None:
+    table = new_table(app_client, "warp")
+    ana = _hero(table, "warp", table.alice, "Ana")
+    s = scene(table)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    token(table, s["id"], 1, 1, character_id=ana)
+    foe = token(table, s["id"], 2, 1, name="Brute")
+    standing = _action(table, ana, foe["id"], "melee")
+    flags = {"flags": {"on_ground": True}}
+    patch(table, table.gm, f"/scenes/{s['id']}/tokens/{foe['id']}", flags)
+    down = _action(table, ana, foe["id"], "melee")
+    assert down["params"]["better_position"] and not standing["params"].get("better_position")
+    assert standing["odds"] is not None and down["odds"] != standing["odds"]
+
+
+def test_a_target_the_player_cannot_see_is_not_found(app_client: TestClient) -> None:
+    table = new_table(app_client, "fluid")
+    npc = get_system("fluid").random_npc(Roller(11)).model_dump(mode="json")
+    ana = table.character(table.alice, {**npc, "name": "Ana"}, allow_violations=True)["id"]
+    s = scene(table)
+    token(table, s["id"], 1, 1, character_id=ana)
+    spy = token(table, s["id"], 2, 1, name="Espion", hidden=True)
+    got = table.get(table.alice, f"/characters/{ana}/actions?odds=true&target_token={spy['id']}")
+    assert got.status_code == 404 and "Espion" not in got.text
