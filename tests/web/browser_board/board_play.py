@@ -41,6 +41,12 @@ def colours(data: bytes) -> set[tuple[int, int, int]]:
     return {c for _n, c in found}
 
 
+def near(found: set[tuple[int, int, int]], colour: tuple[int, int, int], by: int = 40) -> bool:
+    """Whether a colour within `by` of `colour` (per channel) is among `found` (the image is
+    re-encoded, maybe lossily)."""
+    return any(all(abs(a - b) <= by for a, b in zip(c, colour, strict=True)) for c in found)
+
+
 def centre(col: int, row: int) -> tuple[float, float]:
     return (col * SQUARE + SQUARE / 2, row * SQUARE + SQUARE / 2)
 
@@ -221,16 +227,22 @@ def drag(page: Any, start: tuple[float, float], end: tuple[float, float], steps:
 
 
 ODDS = """check => {
-    const block = document.querySelector(`#attack-result .attack-board[data-check="${check}"]`);
-    if (!block) return null;
-    const rows = [...block.querySelectorAll('tr[data-outcome]')]
-        .map(r => [r.dataset.outcome, r.dataset.probability]);
-    return rows.length ? rows : null;
+    const blocks = [...document.querySelectorAll(
+        `#attack-result .attack-board[data-check="${check}"]`)];
+    const read = blocks.map(block => {
+        const rows = [...block.querySelectorAll('tr[data-outcome]')]
+            .map(r => r.dataset.outcome + '=' + r.dataset.probability);
+        const error = block.querySelector('.attack-odds .error');
+        return rows.length ? rows.join(' ') : (error ? 'refused: ' + error.textContent : '');
+    });
+    const settled = blocks.every(b => b.dataset.state !== 'pending');
+    return settled && read.some(r => r && !r.startsWith('refused')) ? read : null;
 }"""
 
 
-def odds(page: Any, check: str) -> list[list[str]]:
-    """The exact odds the attack panel shows for the first action of `check`."""
+def odds(page: Any, check: str) -> list[str]:
+    """The exact odds the attack panel shows for each action of `check` (or why it has none),
+    once none is being asked again and one at least has odds."""
     return page.wait_for_function(ODDS, arg=check).json_value()  # type: ignore[no-any-return]
 
 

@@ -24,6 +24,7 @@ import pytest
 from web.axe_support import assert_accessible
 from web.browser_board.board_play import (
     GROUND,
+    ODDS,
     REVEALED,
     SECRET,
     Received,
@@ -32,6 +33,7 @@ from web.browser_board.board_play import (
     colours,
     create_scene,
     drag,
+    near,
     never_sent,
     new_game,
     odds,
@@ -56,14 +58,16 @@ class Case:
     check: str | None
     #: The words the panel shows beside a parameter it filled from the board (one of them).
     words: str = ""
+    #: Values the player types that the odds wait for (the opponent's, not on the board).
+    typed: tuple[tuple[str, str], ...] = ()
 
 
 CASES = [
     Case("artemis", 1.5, None),
-    Case("fluid", 10.0, "attack", "d’après le plateau"),
+    Case("fluid", 10.0, "attack", "allié(s) au contact", (("opponent_characteristic", "5"),)),
     Case("nephilim", 10.0, "magic_control", "tranche de 20 m"),
     Case("organique", 1.0, "attack", "case(s) entre les pions"),
-    Case("warp", 10.0, "ranged", "distance"),
+    Case("warp", 10.0, "ranged", "distance 40 m"),
 ]
 
 
@@ -103,7 +107,14 @@ def test_a_scene_on_the_board(browser: Any, server: str, case: Case) -> None:
         expect(ana.locator("#attack-result")).to_contain_text("n’utilise les positions du plateau")
         far = None
     else:
+        block = ana.locator(f'.attack-board[data-check="{case.check}"]').first
+        expect(block.locator(".from-board").first).to_be_visible()
+        for name, value in case.typed:
+            block.locator(f'[name="{name}"]').fill(value)
+            block.locator(f'[name="{name}"]').press("Tab")  # the change event
         far = odds(ana, case.check)
+        for name, value in case.typed:
+            expect(block.locator(f'[name="{name}"]')).to_have_value(value)
         filled = board_params(ana, case.check)
         assert filled, f"no parameter filled from the board: {case.system}"
         assert any(case.words in words for words in filled.values()), filled
@@ -118,18 +129,12 @@ def test_a_scene_on_the_board(browser: Any, server: str, case: Case) -> None:
     assert token_at(bruno, aube) == centre(4, 1)
     if case.check is not None:
         ana.wait_for_function(
-            """([check, before]) => {
-                const block = document.querySelector(
-                    `#attack-result .attack-board[data-check="${check}"]`);
-                if (!block) return false;
-                const rows = [...block.querySelectorAll('tr[data-outcome]')]
-                    .map(r => [r.dataset.outcome, r.dataset.probability]);
-                return rows.length && JSON.stringify(rows) !== JSON.stringify(before);
-            }""",
+            "([check, before]) => { const now = (" + ODDS + ")(check);"
+            " return now && JSON.stringify(now) !== JSON.stringify(before); }",
             arg=[case.check, far],
         )
-        near = odds(ana, case.check)
-        assert near != far
+        beside = odds(ana, case.check)
+        assert beside != far
     shoot(ana, f"board-{case.system}-player")
 
     # Bruno's token does not move out of his turn
@@ -148,8 +153,8 @@ def test_a_scene_on_the_board(browser: Any, server: str, case: Case) -> None:
     never_sent(board_texts, "Ombre", game.participants["Ombre"])
     for who in (game.ana, game.bruno):
         shown = colours(player_image(game, who, scene))
-        assert GROUND in shown and SECRET not in shown
-    assert SECRET in colours(player_image(game, game.gm, scene))  # the GM's is whole
+        assert near(shown, GROUND) and not near(shown, SECRET)
+    assert near(colours(player_image(game, game.gm, scene)), SECRET)  # the GM's is whole
 
 
 def _board_text(text: str) -> bool:

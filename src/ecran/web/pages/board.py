@@ -46,13 +46,13 @@ def board_context(here: Seat) -> dict[str, Any]:
 
 
 def _checks(here: Seat, declared: dict[str, tuple[PositionalParam, ...]]) -> dict[str, Any]:
-    """For each check the game fills from the board: its name, the fields the board fills (the
-    page's editable controls: label, kind, choices) and its outcomes' words, worst first."""
+    """For each check the game fills from the board: its title, its fields (the page's
+    editable controls: label, kind, choices), which of them the board fills, and its outcomes'
+    words, worst first. The page shows the board's fields, and the ones the odds wait for."""
     lang = here.lang
     found: dict[str, Any] = {}
     for name, rows in sorted(declared.items()):
         check = here.system.check(name)
-        wanted = {r.param for r in rows}
         fields = {
             f.path: {
                 "label": f.label(lang),
@@ -63,10 +63,13 @@ def _checks(here: Seat, declared: dict[str, tuple[PositionalParam, ...]]) -> dic
                 ],
             }
             for f in fields_of(check.params)
-            if f.path in wanted
         }
-        outcomes = {o.name: o.label(lang) for o in check.outcomes}
-        found[name] = {"label": check.title(lang), "fields": fields, "outcomes": outcomes}
+        found[name] = {
+            "label": check.title(lang),
+            "board": sorted({r.param for r in rows}),
+            "fields": fields,
+            "outcomes": {o.name: o.label(lang) for o in check.outcomes},
+        }
     return found
 
 

@@ -21,6 +21,7 @@
     this.checks = JSON.parse(root.dataset.checks || "{}");
     this.timer = null;
     this.asked = 0;
+    this.edits = {};
   }
 
   Page.prototype.request = function (method, path, body) {
@@ -155,7 +156,11 @@
       "/actions?odds=true&target_token=" + encodeURIComponent(target.id))
       .then(function (actions) {
         if (asked !== self.asked) { return; }  // a later move asked again
-        self.showActions(out, actions.filter(function (a) { return self.checks[a.check]; }));
+        var shown = actions.filter(function (a) { return self.checks[a.check]; });
+        var key = JSON.stringify([attacker.id, target.id, shown]);
+        if (key === self.shownKey && out.querySelector(".attack-board")) { return; }  // as it is
+        self.shownKey = key;
+        self.showActions(out, shown);
       })
       .catch(function (error) {
         if (asked === self.asked) { out.textContent = self.words.error + " : " + error.message; }
@@ -189,29 +194,53 @@
     });
   };
 
+  // One action: the board's parameters (and the values its odds wait for), editable; its
+  // odds as the server gave them, or asked again with what the member typed. What they typed
+  // stays while the tokens move, except a value of the board's once the board changes it.
   Page.prototype.actionBlock = function (action, index) {
     var check = this.checks[action.check];
+    var key = action.check + "|" + JSON.stringify(action.label);
+    var edits = this.edits[key] || (this.edits[key] = {});
     var block = element("div", "attack-board");
     block.dataset.check = action.check;
     block.appendChild(element("h3", "", local(action.label) || check.label));
     var filled = positions(action);
     var params = Object.assign({}, action.params || {});
     Object.keys(filled).forEach(function (name) { params[name] = filled[name].value; });
+    Object.keys(edits).forEach(function (name) {
+      var board = name in filled ? JSON.stringify(filled[name].value) : null;
+      if (board !== edits[name].board) { delete edits[name]; return; }
+      params[name] = edits[name].value;
+    });
+    var shown = check.board.filter(function (name) { return name in params; });
+    (action.needs || []).concat(Object.keys(edits)).forEach(function (wanted) {
+      var name = check.fields[wanted] ? wanted : Object.keys(check.fields).filter(function (f) {
+        return check.fields[f].label === wanted;
+      })[0];
+      if (name && shown.indexOf(name) < 0) { shown.push(name); }
+    });
     var odds = element("div", "attack-odds");
     var self = this;
-    Object.keys(check.fields).forEach(function (name) {
-      if (!(name in params) && !(name in filled)) { return; }
-      block.appendChild(self.field(action, index, name, params, filled[name], function () {
+    shown.forEach(function (name) {
+      block.appendChild(self.field(action, index, name, params, filled[name], function (value) {
+        edits[name] = { value: value, board: name in filled ? JSON.stringify(filled[name].value) : null };
+        params[name] = value;
         self.reprice(action.check, params, odds);
       }));
     });
     block.appendChild(odds);
-    if (action.odds) { this.oddsTable(odds, action.check, action.odds.outcomes); }
-    else if (action.odds_error) { odds.appendChild(element("p", "error", action.odds_error)); }
+    // data-state: "odds", "error", "none" or "pending" (asked again), for the curious and tests
+    block.dataset.state = "none";
+    if (Object.keys(edits).length) { this.reprice(action.check, params, odds); }
+    else if (action.odds) { this.oddsTable(odds, action.check, action.odds.outcomes); }
+    else if (action.odds_error) {
+      odds.appendChild(element("p", "error", action.odds_error));
+      block.dataset.state = "error";
+    }
     return block;
   };
 
-  // One positional parameter: its field's label, the board's words beside it, editable.
+  // One parameter: its field's label, the board's words beside it, editable.
   Page.prototype.field = function (action, index, name, params, filled, changed) {
     var meta = this.checks[action.check].fields[name];
     var row = element("div", "board-param");
@@ -220,47 +249,53 @@
     var label = row.appendChild(element("label", "", meta.label));
     label.htmlFor = id;
     var input;
+    var value = params[name] === undefined || params[name] === null ? "" : String(params[name]);
     if (meta.kind === "bool") {
       input = element("input");
       input.type = "checkbox";
       input.checked = !!params[name];
-      input.addEventListener("change", function () { params[name] = input.checked; changed(); });
+      input.addEventListener("change", function () { changed(input.checked); });
     } else if (meta.choices && meta.choices.length) {
       input = element("select");
       meta.choices.forEach(function (c) {
         var option = input.appendChild(element("option", "", c[1]));
         option.value = c[0];
       });
-      input.value = params[name] === undefined || params[name] === null ? "" : String(params[name]);
-      input.addEventListener("change", function () { params[name] = input.value; changed(); });
+      input.value = value;
+      input.addEventListener("change", function () { changed(input.value); });
     } else {
       input = element("input");
-      input.type = meta.kind === "text" ? "text" : "number";
-      if (meta.kind === "number") { input.step = "0.1"; }
-      input.value = params[name] === undefined || params[name] === null ? "" : String(params[name]);
+      var numeric = meta.kind === "int" || meta.kind === "number";
+      input.type = numeric ? "number" : "text";
+      if (meta.kind === "number") { input.step = "any"; }
+      input.value = value;
       input.addEventListener("change", function () {
-        var value = meta.kind === "text" ? input.value : Number(input.value);
-        params[name] = value;
-        changed();
+        changed(numeric && input.value !== "" ? Number(input.value) : input.value);
       });
     }
     input.id = id;
     input.name = name;
     row.appendChild(input);
     if (filled) {
-      var note = this.words.from_board + (filled.label ? " : " + filled.label : "");
-      row.appendChild(element("span", "from-board", note));
+      row.appendChild(element("span", "from-board", filled.label || this.words.from_board));
     }
     return row;
   };
 
   Page.prototype.reprice = function (check, params, holder) {
     var self = this;
+    holder.parentNode.dataset.state = "pending";
+    var asked = (holder.asked || 0) + 1;
+    holder.asked = asked;  // an edit made meanwhile asks again: only the last answer shows
     this.request("POST", "/odds", { check: check, params: params })
-      .then(function (report) { self.oddsTable(holder, check, report.outcomes); })
+      .then(function (report) {
+        if (holder.asked === asked) { self.oddsTable(holder, check, report.outcomes); }
+      })
       .catch(function (error) {
+        if (holder.asked !== asked) { return; }
         holder.textContent = "";
         holder.appendChild(element("p", "error", self.words.error + " : " + error.message));
+        holder.parentNode.dataset.state = "error";
       });
   };
 
@@ -284,6 +319,7 @@
         (LANG === "fr" ? pct.replace(".", ",") + " %" : pct + "%") + ")"));
     });
     holder.appendChild(table);
+    if (holder.parentNode) { holder.parentNode.dataset.state = "odds"; }
   };
 
   // -- the Documents panel -------------------------------------------------------------------

@@ -32,6 +32,17 @@
 
   Tools.prototype.scene = function () { return this.board.sceneId; };
 
+  // The centre of the grid's square under a point (a token stands in a square, as a move
+  // snaps it), inside the scene.
+  Tools.prototype.cell = function (x, y) {
+    var s = this.board.scene;
+    function centre(v, offset, most) {
+      var c = offset + (Math.floor((v - offset) / s.grid_size) + 0.5) * s.grid_size;
+      return Math.round(Math.min(Math.max(c, 0), most) * 10) / 10;
+    }
+    return { x: centre(x, s.offset_x, s.width), y: centre(y, s.offset_y, s.height) };
+  };
+
   // -- scenes --------------------------------------------------------------------------------
 
   Tools.prototype.fillScenes = function () {
@@ -117,8 +128,8 @@
       self.placing = null;
       button.setAttribute("aria-pressed", "false");
       var parts = chosen.who.split(":");
-      var body = { x: Math.round(event.latlng.lng), y: Math.round(-event.latlng.lat),
-        hidden: chosen.hidden };
+      var at = self.cell(event.latlng.lng, -event.latlng.lat);
+      var body = { x: at.x, y: at.y, hidden: chosen.hidden };
       body[parts[0]] = parts.slice(1).join(":");
       self.page.request("POST", "/scenes/" + encodeURIComponent(self.scene()) + "/tokens", body)
         .then(function (answer) {
