@@ -67,9 +67,9 @@ class Settings:
     )
     max_upload: int = _declared(
         10 * MIB,
-        "largest image a GM may upload (a scene's map, a handout), in bytes",
+        "largest image a GM may upload (a scene's map, a handout), in bytes (10 MiB at most)",
         gt=0,
-        le=64 * MIB,
+        le=10 * MIB,
     )
     table_images_mb: float = _declared(
         100, "room the stored images of one table may take (after re-encoding), in MiB", gt=0

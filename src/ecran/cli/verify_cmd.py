@@ -3,14 +3,16 @@
 Recomputes every roll the export shows from the keys the GM revealed: each revealed key against
 its published commitment, each roll's seed against HMAC(key, its number), each roll's dice and
 result against its seed — rolls, encounter steps, operations on characters, NPCs drawn at the
-table and chat rolls alike (`ecran.play.audit`). Exit 0 when all agree, 1 listing each roll
-(and key) that does not, 2 on bad input. The export comes from `GET /api/tables/{id}/export`
-(see the README).
+table and chat rolls alike (`ecran.play.audit`); and that the scene board's log folds, every
+image it names there and readable (`ecran.play.board.exported`). Exit 0 when all agree, 1
+listing each roll (and key) that does not, 2 on bad input. The export comes from
+`GET /api/tables/{id}/export` (see the README).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 import typer
@@ -27,6 +29,7 @@ def verify_file(path: Path) -> int:
     """Print the verdict; the exit code (0 all agree, 1 some do not)."""
     from ecran.cli.render import progress_bar, working
     from ecran.play.audit import audit
+    from ecran.play.board.exported import board_summary
 
     lang = current()
     with working(_("Reading the export…")):
@@ -66,7 +69,33 @@ def verify_file(path: Path) -> int:
         ).format(count=found.hidden),
     )
     click.echo(summary)
-    return 0 if found.ok else 1
+    broken = None
+    boarded = _as_events(export)
+    if boarded or export.images:
+        board, broken = board_summary(boarded, export.images)
+        click.echo(board(lang))
+        if broken is not None:
+            click.echo(broken(lang))
+    return 0 if found.ok and broken is None else 1
+
+
+def _as_events(export: Any) -> list[Any]:
+    """The export's board events as the log's (the GM's views hold them whole)."""
+    from ecran.play.events import Event
+
+    return [
+        Event(
+            kind="board",
+            actor_id=v.actor_id,
+            visibility=v.visibility,
+            payload=v.payload,
+            table_id=v.table_id,
+            seq=v.seq,
+            at=v.at,
+        )
+        for v in export.events
+        if v.kind == "board"
+    ]
 
 
 def register(app: typer.Typer) -> None:

@@ -6,7 +6,8 @@ what `POST /api/tables/import` / `ecran table import FILE` take back:
 - version 1 (older servers): the table, who exported it, and every event in order as
   `EventView`s (the views of `ecran.play.view_for`);
 - version 2 adds the members (no token: the copy issues new links), the characters and the
-  encounters as the exporter may see them.
+  encounters as the exporter may see them; and (the GM's export of a table with a scene board)
+  the board's images, whose ids the log's `board` events name.
 
 The events are always the exporter's view: a roll the exporter may not see is a `hidden` stub
 keeping its place, and no dice key's secret is ever in it (revealed keys are, in their
@@ -27,12 +28,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from datetime import UTC, datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.engine import get_system
+from ecran.play.board.events import BrokenBoard
+from ecran.play.board.exported import ExportedImage, check_images
 from ecran.play.characters import parse_sheet
 from ecran.play.chat import MessageSent
 from ecran.play.events import Event, EventView
@@ -84,6 +88,8 @@ class TableExport(BaseModel):
     characters: list[StoredCharacter] = []
     encounters: dict[str, EncounterState] = {}
     events: list[EventView]
+    #: The board's images (scene maps, handout pictures), in the GM's export only.
+    images: list[ExportedImage] = []
 
 
 def export_table(
@@ -94,6 +100,7 @@ def export_table(
     *,
     members: Iterable[ExportedMember] = (),
     state: TableState | None = None,
+    images: Iterable[ExportedImage] = (),
 ) -> TableExport:
     """The export as `member_id` sees the table (`state`: already `view_state` for them)."""
     return TableExport(
@@ -104,6 +111,7 @@ def export_table(
         characters=list(state.characters.values()) if state else [],
         encounters=dict(state.encounters) if state else {},
         events=list(events),
+        images=list(images),
     )
 
 
@@ -143,6 +151,8 @@ class ImportedTable:
     events: list[Event]
     members: list[ExportedMember]
     gm_id: str
+    #: The board's images, checked (`board.exported.check_images`), each with its bytes.
+    images: list[tuple[ExportedImage, bytes]] = dc_field(default_factory=list)
 
 
 def _bad(fr: str, en: str) -> EcranError:
@@ -174,7 +184,8 @@ def read_export(export: TableExport) -> ImportedTable:
     _check_payloads(events)
     _agree(export, state, members)
     _check_sheets(state)
-    return ImportedTable(state, events, list(members.values()), gm.id)
+    images = check_images(export.images, events)
+    return ImportedTable(state, events, list(members.values()), gm.id, images)
 
 
 def _check_id(value: str, what: str) -> None:
@@ -235,7 +246,7 @@ def _fold(events: list[Event]) -> TableState:
     except ValidationError as exc:
         error = from_validation(exc)
         raise _bad(f"journal : {error.text.fr}", f"log: {error.text.en}") from None
-    except (BrokenLog, KeyError, ValueError, TypeError) as exc:
+    except (BrokenLog, BrokenBoard, KeyError, ValueError, TypeError) as exc:
         raise _bad(
             f"le journal ne se rejoue pas ({type(exc).__name__})",
             f"the log does not fold ({type(exc).__name__})",

@@ -102,30 +102,30 @@ class Images(Writing):
                 raise not_found(Text(fr="image", en="image"), image_id)
             return _stored(row)
 
-    def images_of(self, table_id: str) -> list[StoredImage]:
-        """Every image of the table, oldest first (its export)."""
-        with self.transaction() as s:
-            rows = s.scalars(
-                select(ImageRow).where(ImageRow.table_id == table_id).order_by(ImageRow.created_at)
-            )
-            return [_stored(r) for r in rows]
 
-    @staticmethod
-    def _put_images(s: Session, table_id: str, images: Iterable[StoredImage]) -> None:
-        """An imported table's images, under their ids (the board's events name them)."""
-        for image in images:
-            s.add(
-                ImageRow(
-                    id=image.id,
-                    table_id=table_id,
-                    media_type=image.media_type,
-                    width=image.width,
-                    height=image.height,
-                    size=len(image.data),
-                    data=image.data,
-                    created_at=now(),
-                )
+def images_of(s: Session, table_id: str) -> list[StoredImage]:
+    """Every image of the table, oldest first (its export)."""
+    rows = s.scalars(
+        select(ImageRow).where(ImageRow.table_id == table_id).order_by(ImageRow.created_at)
+    )
+    return [_stored(r) for r in rows]
+
+
+def put_images(s: Session, table_id: str, images: Iterable[StoredImage]) -> None:
+    """An imported table's images, under their ids (the board's events name them)."""
+    for image in images:
+        s.add(
+            ImageRow(
+                id=image.id,
+                table_id=table_id,
+                media_type=image.media_type,
+                width=image.width,
+                height=image.height,
+                size=len(image.data),
+                data=image.data,
+                created_at=now(),
             )
+        )
 
 
 def _stored(row: ImageRow) -> StoredImage:

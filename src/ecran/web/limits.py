@@ -60,7 +60,7 @@ game's, small enough for any sum or display. Every integer of the API is bounded
 
 #: Paths that take an uploaded image (a scene's map, a handout): their body may be as large as
 #: `max_upload` and a form's fields beside it.
-UPLOADS = re.compile(r"^/api/tables/[^/]+/(scenes|handouts)(/[^/]+)?/?$")
+UPLOADS = re.compile(r"^/api/tables/[^/]+/(scenes|handouts)(/[^/]+/image)?/?$")
 UPLOAD_FIELDS = 64 * 1024
 
 #: Paths whose requests take a token: they may start an exact computation.

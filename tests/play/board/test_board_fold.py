@@ -26,6 +26,7 @@ def test_every_op_has_its_payload_model() -> None:
         ev.HandoutRevealed(handout_id="h", to=("m2",)),
         ev.TokenRemoved(token_id="t"),
         ev.SceneDeleted(scene_id="s"),
+        ev.MovementFreed(free=True),
     ]
     assert sorted(p.op for p in payloads) == sorted(ev.OPS)
     b = Board()
@@ -34,7 +35,7 @@ def test_every_op_has_its_payload_model() -> None:
         b = ev.fold(b, p)
         replayed = ev.fold(replayed, ev.parse(ev.dump(p)))  # as stored and read back
         assert replayed == b
-    assert b.scenes == {} and b.shown is None
+    assert b.scenes == {} and b.shown is None and b.free_movement
     assert b.handouts["h"].to == ("m1", "m2")
 
 

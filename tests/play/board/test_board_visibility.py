@@ -60,7 +60,7 @@ def test_a_scene_not_shown_does_not_reach_players() -> None:
     assert "Repaire" not in _said(view_for(b, ANA))
     assert "Repaire" in _said(view_for(b, GM))
     b = ev.fold(b, ev.SceneShown(scene_id=None))
-    assert view_for(b, ANA) == {"shown": None, "scenes": [], "handouts": []}
+    assert view_for(b, ANA) == {"shown": None, "free_movement": False, "scenes": [], "handouts": []}
 
 
 def test_a_hidden_tokens_moves_send_nothing_to_players() -> None:

@@ -3,6 +3,7 @@ positional parameters (labelled as the board's, editable) and the exact odds fol
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -84,3 +85,47 @@ def test_a_target_the_player_cannot_see_is_not_found(app_client: TestClient) -> 
     spy = token(table, s["id"], 2, 1, name="Espion", hidden=True)
     got = table.get(table.alice, f"/characters/{ana}/actions?odds=true&target_token={spy['id']}")
     assert got.status_code == 404 and "Espion" not in got.text
+
+
+def test_a_tokens_status_follows_its_sheet(app_client: TestClient) -> None:
+    table = new_table(app_client, "warp")
+    npc = get_system("warp").random_npc(Roller(11)).model_dump(mode="json")
+    brute = table.character(table.gm, {**npc, "name": "Brute"}, allow_violations=True)
+    s = scene(table)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    token(table, s["id"], 2, 1, character_id=brute["id"])
+    token(table, s["id"], 3, 1, name="Caisse")
+    [up, crate] = table.get(table.alice, f"/scenes/{s['id']}").json()["tokens"]
+    assert up["status"] == "up" and "status" not in crate
+    dead = {**brute["sheet"], "damage": 2 * brute["sheet"]["max_hp"]}
+    saved = table.put(
+        table.gm,
+        f"/characters/{brute['id']}",
+        {"sheet": dead, "expected_version": 1, "allow_violations": True},
+    )
+    assert saved.status_code == 200, saved.text
+    [down, _] = table.get(table.alice, "/board").json()["scenes"][0]["tokens"]
+    assert down["status"] == "dead" and "damage" not in str(down)
+
+
+def test_a_fluid_move_longer_than_the_ini_is_said_and_the_gm_decides(
+    app_client: TestClient,
+) -> None:
+    table = new_table(app_client, "fluid")
+    ana = _hero(table, "fluid", table.alice, "Ana")
+    s = scene(table, grid_size=70, unit_per_square=1)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    mine = token(table, s["id"], 0, 0, character_id=ana)
+    enc = table.post(table.gm, "/encounters", {"name": "Rixe"}).json()["payload"]["encounter_id"]
+    body = {"character_id": ana}
+    assert table.post(table.gm, f"/encounters/{enc}/participants", body).status_code == 201
+    rolled = table.post(table.gm, f"/encounters/{enc}/initiative", {"seed": 5})
+    assert rolled.status_code == 200, rolled.text
+    assert table.post(table.gm, f"/encounters/{enc}/start").status_code == 200
+    path = f"/scenes/{s['id']}/tokens/{mine['id']}"
+    short = patch(table, table.alice, path, {"x": 105, "y": 35})
+    assert short.status_code == 200 and short.json()["warning"] is None
+    time.sleep(0.3)  # the next move is logged at once, not held
+    far = patch(table, table.alice, path, {"x": 665, "y": 665})
+    assert far.status_code == 200, far.text  # said, never refused: the GM decides
+    assert "MJ décide" in far.json()["warning"] and "987-993" in far.json()["warning"]

@@ -105,3 +105,14 @@ def test_bad_input_is_422(table: Table) -> None:
         _upload(table, picture()[:60]),  # a PNG cut short
     ):
         _one_line(refused, 422)
+
+
+def test_a_players_upload_is_refused_before_it_is_read(table: Table) -> None:
+    for path in ("/scenes", "/handouts"):
+        sent = table.client.post(
+            table.url(path),
+            headers=table.alice.auth,
+            data={"name": "X", "title": "X"},
+            files={"image": ("x.png", picture(), "image/png")},
+        )
+        _one_line(sent, 403)

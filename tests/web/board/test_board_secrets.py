@@ -172,3 +172,32 @@ def test_a_handout_image_for_one_player_only(table: Table) -> None:
 def _far(pixel: object, colour: tuple[int, int, int], tolerance: int = 40) -> bool:
     assert isinstance(pixel, tuple)
     return max(abs(a - b) for a, b in zip(pixel[:3], colour, strict=True)) > tolerance
+
+
+def test_a_new_map_is_masked_too_and_a_phone_gets_a_smaller_copy(crypt: Crypt) -> None:
+    table, ids, _ = crypt
+    path = f"/scenes/{ids['scene']}/image"
+    bigger = picture(1400, 1400, secret=(980, 980, 280, 280))
+    made = table.client.put(
+        table.url(path), headers=table.gm.auth, files={"image": ("m.png", bigger, "image/png")}
+    )
+    assert made.status_code == 200, made.text
+    assert (made.json()["scene"]["width"], made.json()["scene"]["height"]) == (1400, 1400)
+    phone = table.get(table.alice, path, params={"max": 512})
+    shown = pixels(phone.content)
+    assert shown.size == (512, 512)
+    assert not any(
+        not _far(shown.getpixel((x, y)), SECRET) for x in range(0, 512, 4) for y in range(0, 512, 4)
+    )
+    assert _far(pixels(table.get(table.gm, path).content).getpixel((1000, 1000)), GROUND)
+
+
+def test_a_polygon_of_fog_reveals_exactly_its_area(table: Table) -> None:
+    made = scene(table, image=picture(secret=(0, 0, 700, 700)))  # all red: every pixel a secret
+    triangle = {"points": [[0, 0], [400, 0], [0, 400]]}
+    assert (
+        table.post(table.gm, f"/scenes/{made['id']}/fog", {"reveal": [triangle]}).status_code == 200
+    )
+    shown = pixels(table.get(table.alice, f"/scenes/{made['id']}/image").content)
+    assert not _far(shown.getpixel((50, 50)), SECRET)  # inside: the map
+    assert _far(shown.getpixel((350, 350)), SECRET)  # beyond the hypotenuse: fog

@@ -64,3 +64,39 @@ def test_a_drag_logs_a_few_moves_a_second_and_its_drop_lands(table: Table) -> No
     assert 2 <= logged <= took / MOVE_INTERVAL.total_seconds() + 2  # a few a second at most
     assert table.get(table.gm, f"/scenes/{s['id']}").json()["tokens"][0]["x"] == square(4, 0)[0]
     assert answers[-1].json()["token"]["x"] == square(4, 0)[0]
+
+
+def test_during_an_encounter_a_player_moves_on_their_turn_unless_movement_is_free(
+    table: Table,
+) -> None:
+    hector = table.character(table.alice, {"name": "Hector", "might": 3, "agility": 2})
+    brutus = table.character(table.bob, {"name": "Brutus", "might": 1, "agility": 3})
+    s = scene(table)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    hers = token(table, s["id"], 1, 1, character_id=hector["id"])
+    his = token(table, s["id"], 3, 3, character_id=brutus["id"])
+    enc = table.post(table.gm, "/encounters", {"name": "Rixe"}).json()["payload"]["encounter_id"]
+    for character, init in ((hector, 9), (brutus, 5)):
+        body = {"character_id": character["id"], "initiative": init}
+        assert table.post(table.gm, f"/encounters/{enc}/participants", body).status_code == 201
+    assert table.post(table.gm, f"/encounters/{enc}/start").status_code == 200
+    x, y = square(4, 4)
+    out_of_turn = patch(table, table.bob, f"/scenes/{s['id']}/tokens/{his['id']}", {"x": x, "y": y})
+    assert out_of_turn.status_code == 403 and "tour" in out_of_turn.json()["detail"]
+    on_turn = patch(table, table.alice, f"/scenes/{s['id']}/tokens/{hers['id']}", {"x": x, "y": 35})
+    assert on_turn.status_code == 200, on_turn.text
+    freed = table.put(table.gm, "/free-movement", {"free": True})
+    assert freed.status_code == 200 and table.get(table.bob, "/board").json()["free_movement"]
+    later = patch(table, table.bob, f"/scenes/{s['id']}/tokens/{his['id']}", {"x": x, "y": y})
+    assert later.status_code == 200, later.text
+    assert table.put(table.alice, "/free-movement", {"free": False}).status_code == 403
+
+
+def test_the_gm_renames_regrids_and_deletes_a_scene(table: Table) -> None:
+    s = scene(table)
+    changed = patch(table, table.gm, f"/scenes/{s['id']}", {"name": "Caveau", "grid_size": 50})
+    assert changed.status_code == 200, changed.text
+    assert (changed.json()["scene"]["name"], changed.json()["scene"]["grid_size"]) == ("Caveau", 50)
+    assert table.get(table.alice, "/scenes").json()["scenes"][0]["scene"]["name"] == "Caveau"
+    assert table.delete(table.gm, f"/scenes/{s['id']}").status_code == 204
+    assert table.get(table.alice, "/scenes").json() == {"shown": None, "scenes": []}

@@ -247,3 +247,30 @@ def test_serve_with_workers_runs_them_and_refuses_a_process_alone_beside(
     assert alone.returncode == 2
     [line] = alone.stderr.splitlines()
     assert "déjà servie" in line
+
+
+def test_board_changes_on_one_worker_reach_the_other_as_each_member_may_see_them(
+    pair: list[Worker], table: Table
+) -> None:
+    a, b = pair
+
+    def gm(on: Worker, path: str, body: dict[str, object]) -> dict[str, object]:
+        made = httpx.post(
+            f"{on.http}/api/tables/{table.id}{path}",
+            json=body,
+            headers={"Authorization": f"Bearer {table.gm.token}"},
+            timeout=10,
+        )
+        assert made.status_code in (200, 201), made.text
+        return dict(made.json())
+
+    with member_socket(table.socket_url(b, table.alice, table.last_seq(a))) as alice:
+        scene = gm(a, "/scenes", {"name": "Crypte", "width": 700, "height": 700, "show": True})
+        sid = scene["scene"]["id"]  # type: ignore[index]
+        gm(a, f"/scenes/{sid}/tokens", {"name": "Espion", "x": 35, "y": 35, "hidden": True})
+        gm(b, f"/scenes/{sid}/tokens", {"name": "Garde", "x": 105, "y": 35})
+        gm(a, f"/scenes/{sid}/fog", {"reveal": [[0, 0, 700, 700]]})
+        alice.until_seq(table.last_seq(a))
+    assert "Espion" not in "".join(alice.raw)
+    shown = [c for e in alice.events if e["kind"] == "board" for c in e["payload"]["changes"]]
+    assert shown[-1]["op"] == "scene" and [t["name"] for t in shown[-1]["tokens"]] == ["Garde"]

@@ -215,6 +215,7 @@ def test_actions_are_prefilled_and_their_odds_use_the_table_options(table: Table
             "odds_error": None,
             "ladder": None,
             "needs": [],
+            "board": {},
         }
     ]
     [action] = table.get(table.alice, f"/characters/{made['id']}/actions?odds=true").json()

@@ -95,6 +95,12 @@ def show_scene(board: Board, viewer: Viewer, scene_id: str | None) -> ev.SceneSh
     return ev.SceneShown(scene_id=scene_id)
 
 
+def free_movement(board: Board, viewer: Viewer, free: bool) -> ev.MovementFreed:
+    """The GM lets players move their tokens out of turn during an encounter (or not)."""
+    _gm(viewer)
+    return ev.MovementFreed(free=free)
+
+
 def delete_scene(board: Board, viewer: Viewer, scene_id: str) -> ev.SceneDeleted:
     _gm(viewer)
     scene_for(board, viewer, scene_id)

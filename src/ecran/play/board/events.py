@@ -124,6 +124,13 @@ class HandoutRevealed(Record):
     to: Audience
 
 
+class MovementFreed(Record):
+    """The GM lets players move their tokens out of turn (`free`), or not any more."""
+
+    op: Literal["free_movement"] = "free_movement"
+    free: bool
+
+
 BoardEvent = Annotated[
     SceneCreated
     | SceneUpdated
@@ -138,7 +145,8 @@ BoardEvent = Annotated[
     | FogRevealed
     | FogHidden
     | HandoutShared
-    | HandoutRevealed,
+    | HandoutRevealed
+    | MovementFreed,
     Field(discriminator="op"),
 ]
 OPS: tuple[str, ...] = (
@@ -156,6 +164,7 @@ OPS: tuple[str, ...] = (
     "fog_hidden",
     "handout_shared",
     "handout_revealed",
+    "free_movement",
 )
 _ADAPTER: TypeAdapter[BoardEvent] = TypeAdapter(BoardEvent)
 
@@ -178,6 +187,8 @@ def fold(board: Board, event: BoardEvent) -> Board:
         return _fog(board, event)
     if isinstance(event, HandoutShared | HandoutRevealed):
         return _handout(board, event)
+    if isinstance(event, MovementFreed):
+        return board.model_copy(update={"free_movement": event.free})
     return _token(board, event)
 
 

@@ -36,14 +36,20 @@ def draft(actor: Member, change: BoardEvent) -> EventDraft:
 
 
 def turn(state: TableState) -> Turn:
-    """The first running encounter's turn (started, not ended, someone's turn); none: no turn
-    holds a player's move back."""
+    """The first running encounter's turn (started, not ended, someone's turn), with the GM's
+    free-movement switch; none: no turn holds a player's move back."""
+    free = state.board.free_movement
     for held in state.encounters.values():
         enc = held.encounter
         if enc.started and not enc.ended and enc.current in enc.participants:
             current = enc.participants[enc.current]
-            return Turn(running=True, participant_id=current.id, character_id=current.character_id)
-    return Turn()
+            return Turn(
+                running=True,
+                participant_id=current.id,
+                character_id=current.character_id,
+                free_movement=free,
+            )
+    return Turn(free_movement=free)
 
 
 def event_view(

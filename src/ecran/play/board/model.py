@@ -145,6 +145,8 @@ class Board(Record):
     scenes: dict[str, SceneState] = {}
     shown: str | None = None
     handouts: dict[str, Handout] = {}
+    #: The GM lets players move their tokens out of turn during an encounter.
+    free_movement: bool = False
 
     def scene(self, scene_id: str) -> SceneState | None:
         return self.scenes.get(scene_id)

@@ -109,6 +109,7 @@ def view_for(board: Board, viewer: Viewer) -> dict[str, Any]:
     scenes = visible_scenes(board, viewer)
     return {
         "shown": board.shown if (viewer.is_gm or scenes) else None,
+        "free_movement": board.free_movement,
         "scenes": [scene_view(s, viewer) for s in scenes],
         "handouts": [
             handout_view(h, viewer) for h in board.handouts.values() if sees_handout(h, viewer)
@@ -126,6 +127,8 @@ def changes(before: Board, after: Board, viewer: Viewer) -> list[dict[str, Any]]
     new_scenes = {s["scene"]["id"]: s for s in new["scenes"]}
     if old["shown"] != new["shown"]:
         frames.append({"op": "shown", "scene_id": new["shown"]})
+    if old["free_movement"] != new["free_movement"]:
+        frames.append({"op": "free_movement", "free": new["free_movement"]})
     for sid in old_scenes.keys() - new_scenes.keys():
         frames.append({"op": "scene_gone", "scene_id": sid})
     for sid, view in new_scenes.items():

@@ -8,10 +8,12 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from ecran.play import view_for, view_state
-from ecran.play.errors import not_found
+from ecran.play.board.exported import exported
+from ecran.play.errors import TooLarge, not_found
 from ecran.play.export import ExportedMember, ImportedTable, TableExport, export_table
 from ecran.play.model import new_token
 from ecran.rules import EcranError, Text
+from ecran.store.images import StoredImage, images_of, put_images, quota
 from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
 from ecran.store.repository.records import ImportedSeats
 from ecran.store.repository.rows import as_event, as_member, event_row, member_row, now, utc
@@ -53,6 +55,10 @@ class Transfer(Writing):
                 )
                 for m in rows
             ]
+            images = [
+                exported(i.id, i.media_type, i.width, i.height, i.data)
+                for i in (images_of(s, table_id) if viewer.is_gm else ())
+            ]  # a player's export has none: their map is the fog's, not the whole picture
             return export_table(
                 state.table,
                 viewer.id,
@@ -60,6 +66,7 @@ class Transfer(Writing):
                 now(),
                 members=members,
                 state=view_state(state, viewer),
+                images=images,
             )
 
     def import_table(self, imported: ImportedTable) -> ImportedSeats:
@@ -92,6 +99,7 @@ class Transfer(Writing):
                 for e in imported.events:
                     s.add(event_row(table.id, e, e.at or first))
                 self._project(s, row, None, state)
+                put_images(s, table.id, _within_quota(_stored_images(imported)))
                 s.flush()
         except DBAPIError:
             raise EcranError(
@@ -134,3 +142,22 @@ class Transfer(Writing):
         with self.transaction() as s:
             last = self._last_key_change(s, table_id)
         return 1 if last is None else last[1].next.index + 1
+
+
+def _stored_images(imported: ImportedTable) -> list[StoredImage]:
+    return [
+        StoredImage(image.id, image.media_type, image.width, image.height, raw)
+        for image, raw in imported.images
+    ]
+
+
+def _within_quota(images: list[StoredImage]) -> list[StoredImage]:
+    """An imported table's images, refused whole over this server's quota per table."""
+    if sum(len(i.data) for i in images) > quota():
+        raise TooLarge(
+            Text(
+                fr="export trop gros : ses images dépassent la place d'une table sur ce serveur",
+                en="export too large: its images exceed a table's room on this server",
+            )
+        )
+    return images

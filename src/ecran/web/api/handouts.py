@@ -27,6 +27,8 @@ from ecran.play.board.model import TEXT_MAX, Handout, Id, Name
 from ecran.play.board.visibility import Viewer, handout_view, sees_handout
 from ecran.play.errors import not_found
 from ecran.play.model import new_id
+from ecran.play.rights import require_gm
+from ecran.rules import Text
 from ecran.settings import get_settings
 from ecran.web import commands
 from ecran.web.api.board import Body, change, checked, read_body, seen
@@ -88,6 +90,7 @@ def _to(value: str | list[str]) -> Any:
 @router.post(HANDOUTS, status_code=201)
 async def share(table_id: str, request: Request, me: Me) -> dict[str, Any]:
     """Share a text, an image or both (GM)."""
+    require_gm(me.member, Text(fr="partager un document", en="share a handout"))
     body = await read_body(request, get_settings().max_upload)
     return await run_in_threadpool(_share, request, me, body)
 

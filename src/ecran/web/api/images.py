@@ -22,7 +22,7 @@ from ecran.web.errors import Unsupported
 
 #: Masked copies kept in memory (about a megabyte each).
 MASKED_KEPT = 32
-_masked: OrderedDict[tuple[str, str, int], pictures.Stored] = OrderedDict()
+_masked: OrderedDict[tuple[str, str, int, int], pictures.Stored] = OrderedDict()
 _lock = Lock()
 
 #: The first bytes of the formats an upload may have.
@@ -42,27 +42,35 @@ def refuse_unsupported(raw: bytes) -> None:
 
 
 def image_response(
-    request: Request, me: Seat, image_id: str, fogged: SceneState | None = None
+    request: Request,
+    me: Seat,
+    image_id: str,
+    fogged: SceneState | None = None,
+    max_side: int = pictures.DISPLAY_MAX,
 ) -> Response:
-    """The image `image_id` of the caller's table: whole, or masked by `fogged`'s fog."""
-    tag = f'"{image_id}"' if fogged is None else f'"{image_id}-{fogged.fog_version}"'
+    """The image `image_id` of the caller's table: whole, or masked by `fogged`'s fog (at
+    most `max_side` pixels a side)."""
+    masked = f"-{fogged.fog_version}-{max_side}" if fogged is not None else ""
+    tag = f'"{image_id}{masked}"'
     headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)
     stored = me.store.image(me.table_id, image_id)
     if fogged is None:
         return Response(stored.data, media_type=stored.media_type, headers=headers)
-    shown = _masked_copy(me.table_id, image_id, fogged, stored.data)
+    shown = _masked_copy(me.table_id, image_id, fogged, stored.data, max_side)
     return Response(shown.data, media_type=shown.media_type, headers=headers)
 
 
-def _masked_copy(table_id: str, image_id: str, fogged: SceneState, data: bytes) -> pictures.Stored:
-    key = (table_id, image_id, fogged.fog_version)
+def _masked_copy(
+    table_id: str, image_id: str, fogged: SceneState, data: bytes, max_side: int
+) -> pictures.Stored:
+    key = (table_id, image_id, fogged.fog_version, max_side)
     with _lock:
         kept = _masked.get(key)
     if kept is not None:
         return kept
-    made = pictures.masked(data, fogged.fog)
+    made = pictures.masked(data, fogged.fog, max_side)
     with _lock:
         _masked[key] = made
         while len(_masked) > MASKED_KEPT:

@@ -7,12 +7,14 @@
 - `GET …/scenes/{sid}`: `{"scene", "tokens", "revealed"}` as the caller may see it.
 - `PATCH …/scenes/{sid}` (GM): a new name or grid. `DELETE …/scenes/{sid}` (GM).
 - `PUT …/shown` (GM) `{"scene_id": sid | null}`: the scene the players see, switched live.
+- `PUT …/free-movement` (GM) `{"free": bool}`: players move their tokens out of turn too.
 - `POST …/scenes/{sid}/fog` (GM) `{"reveal": [[x, y, w, h] | {"points": [[x, y]...]}...],
   "hide": [...]}`: reveals first, then hides; answers the scene as the GM sees it.
 - `GET …/scenes/{sid}/distance?from=TOKEN&to=TOKEN` → `{"distance", "unit"}` (both tokens
   visible to the caller, else 404).
-- `GET …/scenes/{sid}/image`: the map as the caller may see it: a player's copy is masked by
-  the fog on the server (`image.masked`); cached by the fog's version (`ETag`).
+- `GET …/scenes/{sid}/image[?max=2048]`: the map as the caller may see it: a player's copy is
+  masked by the fog on the server (`image.masked`); cached by the fog's version (`ETag`).
+- `PUT …/scenes/{sid}/image` (GM; multipart `image`): a new map (the scene takes its size).
 Tokens are `tokens`' routes.
 """
 
@@ -32,11 +34,13 @@ from ecran.play.board.positions import default_grid
 from ecran.play.board.visibility import scene_view, view_for
 from ecran.play.errors import not_found
 from ecran.play.model import new_id
+from ecran.play.rights import require_gm
 from ecran.rules import EcranError, Text
 from ecran.settings import get_settings
 from ecran.web import commands
 from ecran.web.api.board import Body, change, checked, read_body, seen
 from ecran.web.api.images import image_response, refuse_unsupported
+from ecran.web.api.token_status import statuses, with_status
 from ecran.web.deps import Me, Seat
 
 router = APIRouter(prefix="/api/tables", tags=["board"])
@@ -125,7 +129,8 @@ def regions(areas: list[list[float] | PolygonIn]) -> list[Region]:
 
 def scene_answer(me: Seat, scene_id: str) -> dict[str, Any]:
     state, viewer = seen(me)
-    return scene_view(board.scene_for(state.board, viewer, scene_id), viewer)
+    view = scene_view(board.scene_for(state.board, viewer, scene_id), viewer)
+    return with_status(view, statuses(state))
 
 
 # -- scenes -----------------------------------------------------------------------------------
@@ -135,6 +140,7 @@ def scene_answer(me: Seat, scene_id: str) -> dict[str, Any]:
 async def create_scene(table_id: str, request: Request, me: Me) -> dict[str, Any]:
     """A new scene (GM): a map uploaded as `image` (PNG, JPEG or WebP, re-encoded) or a plain
     grid; `grid_size` in pixels, `unit_per_square` in the game's unit."""
+    require_gm(me.member, Text(fr="créer une scène", en="create a scene"))  # before any upload
     body = await read_body(request, get_settings().max_upload)
     return await run_in_threadpool(_create_scene, request, me, body)
 
@@ -172,16 +178,18 @@ def _create_scene(request: Request, me: Seat, body: Body) -> dict[str, Any]:
 @router.get(SCENES)
 def list_scenes(me: Me) -> dict[str, Any]:
     """The scenes the caller may see (a player: the one shown), each as they may see it."""
-    state, viewer = seen(me)
-    whole = view_for(state.board, viewer)
+    whole = whole_board(me)
     return {"shown": whole["shown"], "scenes": whole["scenes"]}
 
 
 @router.get("/{table_id}/board")
 def whole_board(me: Me) -> dict[str, Any]:
-    """The whole board as the caller may see it: `{"shown", "scenes", "handouts"}`."""
+    """The whole board as the caller may see it: `{"shown", "free_movement", "scenes",
+    "handouts"}`, each token with its bearer's `status` (`token_status`)."""
     state, viewer = seen(me)
-    return view_for(state.board, viewer)
+    whole = view_for(state.board, viewer)
+    found = statuses(state)
+    return {**whole, "scenes": [with_status(s, found) for s in whole["scenes"]]}
 
 
 @router.get(SCENE)
@@ -218,6 +226,19 @@ def show_scene(body: Shown, request: Request, me: Me) -> dict[str, Any]:
     return {"shown": body.scene_id}
 
 
+class FreeMovement(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    free: bool
+
+
+@router.put("/{table_id}/free-movement")
+def free_movement(body: FreeMovement, request: Request, me: Me) -> dict[str, Any]:
+    """The GM lets players move their tokens out of turn during an encounter (or not)."""
+    change(request, me, lambda b, v, _: board.free_movement(b, v, body.free))
+    return {"free_movement": body.free}
+
+
 # -- fog, measure, image ----------------------------------------------------------------------
 
 
@@ -245,10 +266,45 @@ def distance(
 
 
 @router.get(SCENE + "/image")
-def scene_image(scene_id: str, request: Request, me: Me) -> Any:
-    """The map as the caller may see it: masked by the fog for a player (never the whole)."""
+def scene_image(
+    scene_id: str,
+    request: Request,
+    me: Me,
+    max_side: Annotated[int, Query(alias="max", ge=256, le=pictures.DISPLAY_MAX)] = (
+        pictures.DISPLAY_MAX
+    ),
+) -> Any:
+    """The map as the caller may see it: masked by the fog for a player (never the whole),
+    at most `max` pixels a side for them (a phone asks for 2048)."""
     state, viewer = seen(me)
     held = board.scene_for(state.board, viewer, scene_id)
     if held.scene.image_id is None:
         raise not_found(Text(fr="image de la scène", en="scene image"), scene_id)
-    return image_response(request, me, held.scene.image_id, None if viewer.is_gm else held)
+    fogged = None if viewer.is_gm else held
+    return image_response(request, me, held.scene.image_id, fogged, max_side)
+
+
+@router.put(SCENE + "/image")
+async def replace_image(table_id: str, scene_id: str, request: Request, me: Me) -> Any:
+    """A new map for the scene (GM; multipart `image`): its size follows the picture."""
+    require_gm(me.member, Text(fr="changer la carte", en="change the map"))
+    body = await read_body(request, get_settings().max_upload)
+    return await run_in_threadpool(_replace_image, request, me, scene_id, body)
+
+
+def _replace_image(request: Request, me: Seat, scene_id: str, body: Body) -> dict[str, Any]:
+    if body.image is None:
+        raise EcranError(Text(fr="image attendue (champ image)", en="an image is expected"))
+    refuse_unsupported(body.image)
+    stored = pictures.accept(body.image)
+
+    def with_image(state: Any, actor: Any, image_id: str) -> Any:
+        viewer = board_log.viewer(state, actor)
+        made = board.update_scene(
+            state.board, viewer, scene_id, image_id=image_id, width=stored.width,
+            height=stored.height,
+        )  # fmt: skip
+        return board_log.draft(actor, made)
+
+    commands.execute_with_image(request.app, me.access, stored, with_image)
+    return scene_answer(me, scene_id)

@@ -31,7 +31,11 @@ connection reads the store for what it may have missed meanwhile. Presence and c
 travel the same way (`live.bridge`).
 
 A worker renders each event once per view (`live.frames`: the GM's, the players', a whisper's
-author's…) and sends that same text to every socket of the view.
+author's…) and sends that same text to every socket of the view. A `board` event is the
+exception: what a member sees of it depends on the board around it (the fog, hidden tokens,
+their own characters' tokens), so each connection reads its own view from the store
+(`Store.events_after`, which gives each member `play.board.log.event_view`: their changes under
+`payload["changes"]`, the frames `static/board.js` applies, or a stub).
 """
 
 from __future__ import annotations
