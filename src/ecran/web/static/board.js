@@ -158,6 +158,8 @@
       // the image as this member may see it: masked by the server; the version is the fog's
       // an <img> sends no header: the member's token rides in the address (or their cookie)
       var key = this.token ? "&token=" + encodeURIComponent(this.token) : "";
+      // a phone gets a smaller copy (the server's own, masked the same): the scene keeps its size
+      if (Math.max(window.innerWidth, window.innerHeight) < 1000) { key += "&max=2048"; }
       var image = L.imageOverlay(this.url("/image?v=" + s.fog_version + key), bounds, {
         className: "board-image", alt: s.name, interactive: false
       });

@@ -422,7 +422,7 @@
         var data = new FormData();
         data.append("title", body.title);
         data.append("text", body.text);
-        data.append("to", JSON.stringify(to));
+        data.append("to", to === "all" ? "all" : JSON.stringify(to));
         data.append("image", file);
         body = data;
       }
@@ -452,7 +452,13 @@
       page.fillTokens();
       page.soon();
     });
-    document.addEventListener("ecran:handout", function (event) { page.handout(event.detail); });
+    // a live handout: its Markdown comes rendered by the server (GET …/handouts/{id})
+    document.addEventListener("ecran:handout", function (event) {
+      var h = event.detail;
+      page.request("GET", "/handouts/" + encodeURIComponent(h.id))
+        .then(function (answer) { page.handout(answer.handout || h); })
+        .catch(function () { page.handout(h); });
+    });
     ["attack-from", "attack-to"].forEach(function (id) {
       var select = document.getElementById(id);
       if (select) {

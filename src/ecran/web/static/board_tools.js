@@ -139,6 +139,20 @@
         .catch(function (error) { self.fail(error); });
     });
     this.selection();
+    this.freeMovement();
+  };
+
+  // The GM's switch: players move their tokens out of their turn too (or not).
+  Tools.prototype.freeMovement = function () {
+    var box = document.getElementById("free-movement");
+    var self = this;
+    this.page.request("GET", "/board")
+      .then(function (whole) { box.checked = !!whole.free_movement; })
+      .catch(function () { /* offline */ });
+    box.addEventListener("change", function () {
+      self.page.request("PUT", "/free-movement", { free: box.checked })
+        .catch(function (error) { box.checked = !box.checked; self.fail(error); });
+    });
   };
 
   Tools.prototype.selection = function () {
