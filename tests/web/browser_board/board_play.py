@@ -133,6 +133,10 @@ def new_game(server: str, system: str, seeds: tuple[int, int] = (1, 2)) -> Game:
 
 SCREEN = """([x, y]) => {
     const b = window.ecranBoard;
+    const box = b.map.getContainer().getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+        b.map.getContainer().scrollIntoView({block: 'center'});
+    }
     const p = b.map.latLngToContainerPoint(L.latLng(-y, x));
     const r = b.map.getContainer().getBoundingClientRect();
     return [r.left + p.x, r.top + p.y];

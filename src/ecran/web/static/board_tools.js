@@ -243,11 +243,19 @@
         self.board.say(self.words.fog_draw);
       });
     });
-    function point(event) { return { x: event.latlng.lng, y: -event.latlng.lat }; }
-    this.map.on("mousedown", function (event) {
-      if (self.drawing) { self.drawing.from = point(event); }
-    });
-    this.map.on("mousemove", function (event) {
+    // pointer events on the map's element: a mouse, a pen or a finger draws the rectangle
+    var holder = this.map.getContainer();
+    function point(event) {
+      var at = self.map.mouseEventToLatLng(event);
+      return { x: at.lng, y: -at.lat };
+    }
+    holder.addEventListener("pointerdown", function (event) {
+      if (!self.drawing) { return; }
+      event.preventDefault();
+      event.stopPropagation();
+      self.drawing.from = point(event);
+    }, true);
+    holder.addEventListener("pointermove", function (event) {
       if (!self.drawing || !self.drawing.from) { return; }
       var a = self.drawing.from;
       var b = point(event);
@@ -256,8 +264,8 @@
         self.draft = L.rectangle(corners, { className: "board-fog-draft", interactive: false })
           .addTo(self.map);
       }
-    });
-    this.map.on("mouseup", function (event) {
+    }, true);
+    holder.addEventListener("pointerup", function (event) {
       if (!self.drawing || !self.drawing.from) { return; }
       var a = self.drawing.from;
       var b = point(event);
@@ -271,7 +279,7 @@
       if (w >= 1 && h >= 1) {
         self.sendFog(reveal, [Math.round(x), Math.round(y), Math.round(w), Math.round(h)]);
       }
-    });
+    }, true);
     var form = document.getElementById("fog-form");
     form.addEventListener("submit", function (event) {
       event.preventDefault();
