@@ -3,6 +3,7 @@ positional parameters (labelled as the board's, editable) and the exact odds fol
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -10,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from web.board.board_support import patch, reveal, scene, token
+from web.board.board_support import frames, patch, reveal, scene, token
 from web.tables.tables_support import Table, new_table
 
 
@@ -126,6 +127,10 @@ def test_a_fluid_move_longer_than_the_ini_is_said_and_the_gm_decides(
     short = patch(table, table.alice, path, {"x": 105, "y": 35})
     assert short.status_code == 200 and short.json()["warning"] is None
     time.sleep(0.3)  # the next move is logged at once, not held
-    far = patch(table, table.alice, path, {"x": 665, "y": 665})
-    assert far.status_code == 200, far.text  # said, never refused: the GM decides
-    assert "MJ décide" in far.json()["warning"] and "987-993" in far.json()["warning"]
+    with table.client.websocket_connect(table.socket_url(table.bob, table.last_seq())) as ws:
+        ws.receive_json()  # synced
+        far = patch(table, table.alice, path, {"x": 665, "y": 665})
+        assert far.status_code == 200, far.text  # said, never refused: the GM decides
+        assert "MJ décide" in far.json()["warning"] and "987-993" in far.json()["warning"]
+        [seen] = [json.loads(f)["event"] for f in frames(ws)]
+    assert "MJ décide" in seen["payload"]["warning"]["fr"]  # said to all who see the token

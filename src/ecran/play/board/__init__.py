@@ -9,6 +9,8 @@
 - `geometry`: cells, distances by the scene's diagonal rule, adjacency, behind, allies, fog cover.
 - `positions`: a game's positional parameters filled from two tokens.
 - `image`: uploads checked and re-encoded, images masked by the fog (Pillow).
+- `log`: the board in the table's log (event kind `board`), each member's view of an event.
+- `exported`: the board's images in a table's export, checked on import and by `ecran verify`.
 """
 
 from ecran.play.board.events import BoardEvent, fold, parse

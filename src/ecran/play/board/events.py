@@ -29,6 +29,7 @@ from ecran.play.board.model import (
     Token,
     TokenFlags,
 )
+from ecran.rules.text import Text
 
 
 class BrokenBoard(RuntimeError):
@@ -76,6 +77,9 @@ class TokenMoved(Record):
     x: Px
     y: Px
     facing: Annotated[float, Field(ge=0, lt=360)] | None = None
+    #: Longer than the game allows per turn (`movement`): said to all who see the token, the
+    #: GM decides. The fold does not read it.
+    warning: Text | None = None
 
 
 class TokenRemoved(Record):

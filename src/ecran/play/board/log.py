@@ -7,8 +7,10 @@
   participant), for a player's move on their turn only.
 - `event_view(event, before, after, viewer, member)`: a `board` event as one member sees it,
   from the board before and after it: the changes they may see (`visibility.changes`), under
-  `payload["changes"]` (the GM also gets the whole change, `payload["event"]`); a player for
-  whom nothing visible changed gets the same stub as for any hidden event.
+  `payload["changes"]` (the GM also gets the whole change, `payload["event"]`), and a move's
+  `payload["warning"]` (`{"fr", "en"}`) when longer than the game allows and the member sees
+  the token; a player for whom nothing visible changed gets the same stub as for any hidden
+  event.
 """
 
 from __future__ import annotations
@@ -61,6 +63,10 @@ def event_view(
     payload: dict[str, Any] = {"changes": shown}
     if member.is_gm:
         payload["event"] = event.payload
+    warning = event.payload.get("warning")
+    moved = event.payload.get("token_id")
+    if warning and any(c["op"] == "token" and c["token"]["id"] == moved for c in shown):
+        payload["warning"] = warning  # a move longer than the game allows: the GM decides
     return EventView(
         table_id=event.table_id,
         seq=event.seq,

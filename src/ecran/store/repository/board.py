@@ -44,7 +44,7 @@ class BoardViews(StoreState):
         if not boarded:
             return [view_for(e, member) for e in listed]
         seen_by = self._board_viewer(s, table_id, member)
-        board = self._board_at(s, table_id, boarded[0] - 1)
+        board = self._board_at(s, self._table_row(s, table_id), boarded[0] - 1)
         views = []
         for event in listed:
             if event.kind != "board" or event.seq < boarded[0]:

@@ -56,7 +56,7 @@ class StoreState:
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self._folded: OrderedDict[str, Folded] = OrderedDict()
         self._folded_lock = Lock()
-        self._boards: OrderedDict[tuple[str, int], Board] = OrderedDict()
+        self._boards: OrderedDict[tuple[str, str, int], Board] = OrderedDict()
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -65,22 +65,23 @@ class StoreState:
         # committed: the states the transaction's events folded are the table's now
         for row, state in session.info.pop("folded", []):
             self._keep(row.id, row.invite_hash, state)
-            self._keep_board(row.id, state.last_seq, state.board)
-        for table_id, seq, board in session.info.pop("boards", []):
-            self._keep_board(table_id, seq, board)
+            self._keep_board((row.id, row.invite_hash), state.last_seq, state.board)
+        for table_key, seq, board in session.info.pop("boards", []):
+            self._keep_board(table_key, seq, board)
 
-    def _keep_board(self, table_id: str, seq: int, board: Board) -> None:
-        """Keep the board after the table's event `seq` (the log's, so it never changes but
-        when a drag's last move is replaced: `Writing` keeps the new one)."""
+    def _keep_board(self, table_key: tuple[str, str], seq: int, board: Board) -> None:
+        """Keep the board after the table's event `seq` (the log is append-only: it never
+        changes). `table_key`: the table's id and mark (its invite hash, as `Folded`'s), so a
+        table deleted and imported again under its id never reads the old one's boards."""
         with self._folded_lock:
-            self._boards[(table_id, seq)] = board
-            self._boards.move_to_end((table_id, seq))
+            self._boards[(*table_key, seq)] = board
+            self._boards.move_to_end((*table_key, seq))
             while len(self._boards) > BOARDS_KEPT:
                 self._boards.popitem(last=False)
 
-    def _kept_board(self, table_id: str, seq: int) -> Board | None:
+    def _kept_board(self, table_key: tuple[str, str], seq: int) -> Board | None:
         with self._folded_lock:
-            return self._boards.get((table_id, seq))
+            return self._boards.get((*table_key, seq))
 
     def _keep(self, table_id: str, mark: str, state: TableState) -> None:
         """Keep a state the committed log reached (never one behind the state already kept:
@@ -158,13 +159,14 @@ class StoreState:
             last_seq=row.last_seq,
             archived=archived,
             dice_key=self._dice_key(s, row.id),
-            board=self._board_at(s, row.id, row.last_seq),
+            board=self._board_at(s, row, row.last_seq),
         )
 
-    def _board_at(self, s: Session, table_id: str, seq: int) -> Board:
+    def _board_at(self, s: Session, row: TableRow, seq: int) -> Board:
         """The board after the table's event `seq`: kept, or folded from the log's `board`
         events."""
-        kept = self._kept_board(table_id, seq)
+        table_id, table_key = row.id, (row.id, row.invite_hash)
+        kept = self._kept_board(table_key, seq)
         if kept is not None:
             return kept
         board = Board()
@@ -175,7 +177,7 @@ class StoreState:
         )
         for payload in payloads:
             board = board_events.fold(board, board_events.parse(payload))
-        self._keep_board(table_id, seq, board)
+        self._keep_board(table_key, seq, board)
         return board
 
     def _current(self, s: Session, row: TableRow, locked: bool) -> TableState:

@@ -32,7 +32,8 @@ class Writing(StoreState):
         s.flush()
         s.info.setdefault("folded", []).append((row, after))
         if state is not None and draft.kind == "board":
-            s.info.setdefault("boards", []).append((row.id, state.last_seq, state.board))
+            kept = ((row.id, row.invite_hash), state.last_seq, state.board)
+            s.info.setdefault("boards", []).append(kept)
         return event
 
     def _project(

@@ -121,3 +121,25 @@ async def _form(request: Request, max_image: int, image_field: str) -> Body:
         elif key != "token":
             fields[key] = value
     return Body(fields, image)
+
+
+def body_doc(model: type[BaseModel], image: str = "image") -> dict[str, Any]:
+    """OpenAPI's word on a route that reads its body itself (`read_body`): the model as JSON,
+    or as a multipart form with an optional image file."""
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    form = {
+        **schema,
+        "properties": {
+            **schema.get("properties", {}),
+            image: {"type": "string", "format": "binary", "description": "PNG, JPEG or WebP"},
+        },
+    }
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": schema},
+                "multipart/form-data": {"schema": form},
+            },
+        }
+    }

@@ -31,7 +31,7 @@ from ecran.play.rights import require_gm
 from ecran.rules import Text
 from ecran.settings import get_settings
 from ecran.web import commands
-from ecran.web.api.board import Body, change, checked, read_body, seen
+from ecran.web.api.board import Body, body_doc, change, checked, read_body, seen
 from ecran.web.api.images import image_response, refuse_unsupported
 from ecran.web.deps import Me, Seat
 from ecran.web.markdown import to_html
@@ -87,7 +87,7 @@ def _to(value: str | list[str]) -> Any:
     return "all" if value == "all" else tuple(value)
 
 
-@router.post(HANDOUTS, status_code=201)
+@router.post(HANDOUTS, status_code=201, openapi_extra=body_doc(NewHandout))
 async def share(table_id: str, request: Request, me: Me) -> dict[str, Any]:
     """Share a text, an image or both (GM)."""
     require_gm(me.member, Text(fr="partager un document", en="share a handout"))

@@ -38,7 +38,7 @@ from ecran.play.rights import require_gm
 from ecran.rules import EcranError, Text
 from ecran.settings import get_settings
 from ecran.web import commands
-from ecran.web.api.board import Body, change, checked, read_body, seen
+from ecran.web.api.board import Body, body_doc, change, checked, read_body, seen
 from ecran.web.api.images import image_response, refuse_unsupported
 from ecran.web.api.token_status import statuses, with_status
 from ecran.web.deps import Me, Seat
@@ -136,7 +136,7 @@ def scene_answer(me: Seat, scene_id: str) -> dict[str, Any]:
 # -- scenes -----------------------------------------------------------------------------------
 
 
-@router.post(SCENES, status_code=201)
+@router.post(SCENES, status_code=201, openapi_extra=body_doc(NewScene))
 async def create_scene(table_id: str, request: Request, me: Me) -> dict[str, Any]:
     """A new scene (GM): a map uploaded as `image` (PNG, JPEG or WebP, re-encoded) or a plain
     grid; `grid_size` in pixels, `unit_per_square` in the game's unit."""

@@ -170,7 +170,7 @@ def _move(
         limit = allowance(state.table.system_id, _initiative(state, token))
         moved, how = board.move_token(b, v, scene_id, token_id, x, y, turn(state), limit)
         measured.append(how)
-        return moved if facing is None else moved.model_copy(update={"facing": facing})
+        return moved.model_copy(update={"facing": facing, "warning": how.warning})
 
     measured: list[Move] = []
     state, viewer = seen(me)
