@@ -88,9 +88,12 @@ def _joined(server: str, invite: str, name: str) -> Seat:
     return Seat(name, body["member"]["id"], body["token"], body["link"])
 
 
-def new_game(server: str, system: str, seeds: tuple[int, int] = (1, 2)) -> Game:
+def new_game(
+    server: str, system: str, seeds: tuple[int, int] = (1, 2), rolled: bool = False
+) -> Game:
     """The table, its members, Aube (Ana's) and Boris (Bruno's), and the encounter Ruelle with
-    Brute (visible) and Ombre (secret), started on Aube's turn."""
+    Brute (visible) and Ombre (secret), started on Aube's turn (`rolled`: the initiatives
+    rolled by the table's dice instead, whose details carry a game's move allowance)."""
     made = httpx.post(
         f"{server}/api/tables",
         json={"name": f"Plateau {system}", "system": system, "gm_name": "Camille"},
@@ -121,8 +124,13 @@ def new_game(server: str, system: str, seeds: tuple[int, int] = (1, 2)) -> Game:
         {"random_npc": True, "seed": 12, "name": "Brute", "secret": False, "initiative": 10},
         {"random_npc": True, "seed": 13, "name": "Ombre", "secret": True, "initiative": 5},
     ):
+        if rolled:
+            body_.pop("initiative")
         added = game.api(gm, "POST", f"/encounters/{eid}/participants", body_)
         assert added.status_code == 201, added.text
+    if rolled:
+        done = game.api(gm, "POST", f"/encounters/{eid}/initiative", {})
+        assert done.status_code == 200, done.text
     assert game.api(gm, "POST", f"/encounters/{eid}/start", {}).status_code == 200
     held = game.api(gm, "GET", f"/encounters/{eid}").json()
     game.participants = {p["name"]: p["id"] for p in held["participants"].values()}

@@ -23,6 +23,7 @@ from web.browser_board.board_play import (
     open_board,
     player_image,
     screen,
+    token_at,
 )
 
 pytestmark = pytest.mark.browser
@@ -119,3 +120,30 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     expect(ana.locator("#board-scene-name")).to_have_text("Forêt")
     expect(ana.locator(".board-token")).to_have_count(0)
     expect(ana.locator(".board-image")).to_have_count(0)
+
+
+def test_a_move_longer_than_fluid_allows_is_said_to_all(browser: Any, server: str) -> None:
+    """Fluid moves INI squares a round (L987-993): a longer move is said, not refused; with the
+    GM's free movement on, Ana moves out of her turn, and Bruno reads the warning live."""
+    from playwright.sync_api import expect
+
+    game = new_game(server, "fluid", rolled=True)
+    ids = api_scene(game, scale=1.0)
+    gm = open_board(browser.new_page(viewport={"width": 1280, "height": 1000}), game.gm.link)
+    gm.check("#free-movement")
+    gm.wait_for_function(
+        "() => fetch(window.ecranBoardPage.api + '/board', {headers: {'X-Ecran-Token':"
+        " window.ecranBoard.token}}).then(r => r.json()).then(b => b.free_movement)"
+    )
+    ana = open_board(browser.new_page(viewport={"width": 1100, "height": 900}), game.ana.link)
+    bruno = open_board(browser.new_page(viewport={"width": 1000, "height": 900}), game.bruno.link)
+    # one jump (a drag's small steps are each measured from the last: see the report)
+    x, y = centre(6, 9)
+    jumped = game.api(
+        game.ana, "PATCH", f"/scenes/{ids['scene']}/tokens/{ids['Aube']}", {"x": x, "y": y}
+    )
+    assert jumped.status_code == 200, jumped.text
+    for page in (ana, bruno):
+        expect(page.locator(".board-status")).to_contain_text("MJ", timeout=20_000)
+        expect(page.locator(".board-status")).to_contain_text("987")
+    assert token_at(gm, ids["Aube"]) == centre(6, 9)  # said, not refused

@@ -173,6 +173,11 @@
         // a change of the board: its page asks for what this member sees now
         var kind = frame.event.kind;
         var changes = frame.event.payload && frame.event.payload.changes;
+        var warning = frame.event.payload && frame.event.payload.warning;
+        if (kind === "board" && warning && window.ecranBoard) {
+          // a move longer than the game allows: said to all who see the token, the GM decides
+          window.ecranBoard.say(warning[document.documentElement.lang] || warning.fr || "", true);
+        }
         if (kind === "board" && Array.isArray(changes) && window.ecranBoard) {
           window.ecranBoard.applyFrame({ type: "board", changes: changes });
         } else if ((kind === "board" || kind === "hidden") && window.ecranBoardPage) {
