@@ -152,8 +152,15 @@ SCREEN = """([x, y]) => {
 
 
 def screen(page: Any, x: float, y: float) -> tuple[float, float]:
-    """Where the scene's pixel (x, y) is on the page's screen."""
+    """Where the scene's pixel (x, y) is on the page's screen, once the map stands still (a
+    pan or zoom animation under way would move it under the mouse)."""
     found = page.evaluate(SCREEN, [x, y])
+    for _ in range(50):
+        page.wait_for_timeout(60)
+        again = page.evaluate(SCREEN, [x, y])
+        if again == found:
+            break
+        found = again
     return float(found[0]), float(found[1])
 
 
@@ -207,6 +214,7 @@ def place(page: Any, name: str, col: int, row: int, hidden: bool = False) -> str
     )
     token = found.json_value()
     assert token["hidden"] is hidden
+    assert (token["x"], token["y"]) == centre(col, row), token
     return str(token["id"])
 
 
@@ -239,6 +247,7 @@ def drag(page: Any, start: tuple[float, float], end: tuple[float, float], steps:
 
 
 ODDS = """check => {
+    if (document.querySelector('#attack-result[aria-busy]')) return null;
     const blocks = [...document.querySelectorAll(
         `#attack-result .attack-board[data-check="${check}"]`)];
     const read = blocks.map(block => {
@@ -254,7 +263,7 @@ ODDS = """check => {
 
 def odds(page: Any, check: str) -> list[str]:
     """The exact odds the attack panel shows for each action of `check` (or why it has none),
-    once none is being asked again and one at least has odds."""
+    once nothing is being asked again and one at least has odds."""
     return page.wait_for_function(ODDS, arg=check).json_value()  # type: ignore[no-any-return]
 
 

@@ -102,6 +102,7 @@ def test_a_scene_on_the_board(browser: Any, server: str, case: Case) -> None:
     # Ana's attack from Aube on Brute: the board's parameters and their exact odds
     ana.select_option("#attack-from", aube)
     ana.select_option("#attack-to", brute)
+    expect(ana.locator("#attack-result")).to_have_attribute("data-pair", f"{aube}>{brute}")
     if case.check is None:
         expect(ana.locator("#positions-none")).to_contain_text("Le livre ne donne ni portée")
         expect(ana.locator("#attack-result")).to_contain_text("n’utilise les positions du plateau")

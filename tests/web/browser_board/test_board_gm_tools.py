@@ -64,6 +64,8 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     # Ana's attack on Brute: no position advantage yet
     ana.select_option("#attack-from", ids["Aube"])
     ana.select_option("#attack-to", ids["Brute"])
+    pair = f"{ids['Aube']}>{ids['Brute']}"
+    expect(ana.locator("#attack-result")).to_have_attribute("data-pair", pair)
     block = ana.locator('.attack-board[data-check="attack"]').first
     expect(block.locator("[data-param='position'] .from-board")).to_contain_text("aucune")
     block.locator("[name='opponent_characteristic']").fill("5")

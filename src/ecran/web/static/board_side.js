@@ -152,10 +152,19 @@
     }
     var asked = ++this.asked;
     var self = this;
+    var pair = attacker.id + ">" + target.id;
+    if (out.dataset.pair !== pair) {
+      // another attacker or target: what is shown is no longer theirs
+      out.textContent = "";
+      out.dataset.pair = "";
+    }
+    out.setAttribute("aria-busy", "true");
     this.request("GET", "/characters/" + encodeURIComponent(attacker.character_id) +
       "/actions?odds=true&target_token=" + encodeURIComponent(target.id))
       .then(function (actions) {
         if (asked !== self.asked) { return; }  // a later move asked again
+        out.removeAttribute("aria-busy");
+        out.dataset.pair = pair;
         var shown = actions.filter(function (a) { return self.checks[a.check]; });
         var key = JSON.stringify([attacker.id, target.id, shown]);
         if (key === self.shownKey && out.querySelector(".attack-board")) { return; }  // as it is
@@ -163,7 +172,10 @@
         self.showActions(out, shown);
       })
       .catch(function (error) {
-        if (asked === self.asked) { out.textContent = self.words.error + " : " + error.message; }
+        if (asked !== self.asked) { return; }
+        out.removeAttribute("aria-busy");
+        out.dataset.pair = pair;
+        out.textContent = self.words.error + " : " + error.message;
       });
   };
 
