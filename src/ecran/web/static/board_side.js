@@ -273,7 +273,10 @@
         var option = input.appendChild(element("option", "", c[1]));
         option.value = c[0];
       });
-      input.value = value;
+      // the board may spell a choice its own way ("point-blank" for point_blank)
+      var plain = function (v) { return String(v).toLowerCase().replace(/[\s-]/g, "_"); };
+      var match = meta.choices.filter(function (c) { return plain(c[0]) === plain(value); })[0];
+      input.value = match ? String(match[0]) : value;
       input.addEventListener("change", function () { changed(input.value); });
     } else {
       input = element("input");
