@@ -7,9 +7,11 @@ part of the lair, and only it), the measure between two tokens, and a second sce
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from web.browser_board.board_play import (
     ODDS,
@@ -107,6 +109,19 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     shown = colours(player_image(game, game.ana, ids["scene"]))
     assert near(shown, SECRET)
     expect(image).not_to_have_attribute("src", masked or "")  # the new mask, live
+
+    # a polygon of fog, its corners clicked: a triangle of the lair shows, not beside it
+    def red_at(x: int, y: int) -> bool:
+        picture = Image.open(io.BytesIO(player_image(game, game.ana, ids["scene"])))
+        return near({picture.convert("RGB").getpixel((x, y))}, SECRET)  # type: ignore[arg-type]
+
+    assert not red_at(1150, 200) and not red_at(1020, 380)
+    gm.click("#fog-poly-reveal")
+    for corner in ((1000, 100), (1300, 100), (1150, 400)):
+        gm.mouse.click(*screen(gm, *corner))
+    gm.click("#fog-poly-done")
+    expect(gm.locator(".board-status")).to_contain_text("Brouillard mis à jour")
+    assert red_at(1150, 200) and not red_at(1020, 380)
 
     # the measure: Aube to Boris, one square diagonal at 1 m a square
     ana.get_by_role("button", name="Mesurer").click()

@@ -220,8 +220,53 @@
       .catch(function (error) { self.fail(error); });
   };
 
+  // A polygon of fog: its corners clicked on the map, sent when closed (3 at least).
+  Tools.prototype.polygon = function () {
+    var self = this;
+    var done = document.getElementById("fog-poly-done");
+    [["fog-poly-reveal", true], ["fog-poly-hide", false]].forEach(function (pair) {
+      var button = document.getElementById(pair[0]);
+      button.addEventListener("click", function () {
+        var on = button.getAttribute("aria-pressed") !== "true";
+        self.stopDrawing();
+        if (!on) { self.board.say(""); return; }
+        button.setAttribute("aria-pressed", "true");
+        self.corners = { reveal: pair[1], points: [] };
+        done.hidden = false;
+        self.board.say(self.words.fog_poly);
+      });
+    });
+    this.map.on("click", function (event) {
+      if (!self.corners) { return; }
+      var s = self.board.scene;
+      self.corners.points.push([
+        Math.round(Math.min(Math.max(event.latlng.lng, 0), s.width)),
+        Math.round(Math.min(Math.max(-event.latlng.lat, 0), s.height))
+      ]);
+      var line = self.corners.points.map(function (p) { return L.latLng(-p[1], p[0]); });
+      if (self.draft) { self.draft.setLatLngs(line); } else {
+        self.draft = L.polygon(line, { className: "board-fog-draft", interactive: false })
+          .addTo(self.map);
+      }
+    });
+    done.addEventListener("click", function () {
+      var chosen = self.corners;
+      self.stopDrawing();
+      if (chosen && chosen.points.length >= 3) {
+        self.sendFog(chosen.reveal, { points: chosen.points });
+      }
+    });
+  };
+
   Tools.prototype.stopDrawing = function () {
     this.drawing = null;
+    this.corners = null;
+    var done = document.getElementById("fog-poly-done");
+    if (done) { done.hidden = true; }
+    ["fog-poly-reveal", "fog-poly-hide"].forEach(function (id) {
+      var button = document.getElementById(id);
+      if (button) { button.setAttribute("aria-pressed", "false"); }
+    });
     ["fog-reveal-draw", "fog-hide-draw"].forEach(function (id) {
       document.getElementById(id).setAttribute("aria-pressed", "false");
     });
@@ -302,6 +347,7 @@
     tools.scenes();
     tools.tokens();
     tools.fog();
+    tools.polygon();
     tools.fillScenes();
   });
 })();
