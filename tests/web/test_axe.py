@@ -76,3 +76,26 @@ def test_the_main_pages_have_no_serious_violation(browser: Any, server: str) -> 
     player.locator(f"a[href*='/characters/{table['character']}']").first.click()
     expect(player.locator("h1")).to_contain_text("Iris")
     assert_accessible(player, "character page")
+
+
+def test_the_board_pages_have_no_serious_violation(browser: Any, server: str) -> None:
+    """The board with a map, tokens, fog and the attack panel: the GM's (every tool) and a
+    player's on a phone."""
+    from playwright.sync_api import expect
+
+    from web.browser_board.board_play import api_scene, new_game, open_board
+
+    game = new_game(server, "warp")
+    ids = api_scene(game, scale=10.0)
+    gm = open_board(browser.new_page(viewport={"width": 1280, "height": 1000}), game.gm.link)
+    expect(gm.locator(".board-token")).to_have_count(4)
+    gm.locator(f"[data-token='{ids['Brute']}']").focus()
+    gm.keyboard.press("Enter")  # the token panel's controls shown too
+    expect(gm.locator("#token-selected-name")).to_contain_text("Brute")
+    assert_accessible(gm, "the GM's board")
+
+    player = browser.new_page(viewport={"width": 390, "height": 844})
+    open_board(player, game.ana.link)
+    player.select_option("#attack-to", ids["Brute"])
+    expect(player.locator("#attack-result .attack-board").first).to_be_visible()
+    assert_accessible(player, "a player's board (phone)")
