@@ -23,6 +23,7 @@ def build() -> APIRouter:
     from fastapi import APIRouter
 
     from ecran.web.pages import (
+        board,
         characters,
         chat,
         dice,
@@ -48,6 +49,7 @@ def build() -> APIRouter:
         encounters,
         chat,
         fairness,
+        board,
     )
     built = APIRouter(include_in_schema=False)
     for module in modules:

@@ -117,8 +117,21 @@
     var self = this;
     return this.request("GET", this.url())
       .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (view) { if (view) { self.showScene(view); } })
+      .then(function (view) { if (view) { self.sync(view); } })
       .catch(function () { /* offline: the next live frame or reload shows it */ });
+  };
+
+  // A scene as the server sees it for this member now: the same scene, grid, image and fog
+  // keep the map as it is (its zoom, a drag under way) and only the tokens follow.
+  Board.prototype.sync = function (view) {
+    var same = this.scene && view.scene.id === this.scene.id &&
+      JSON.stringify(view.scene) === JSON.stringify(this.scene) &&
+      JSON.stringify(view.revealed || []) === this.revealedKey;
+    if (!same) { this.showScene(view); return; }
+    var seen = {};
+    var self = this;
+    (view.tokens || []).forEach(function (t) { seen[t.id] = true; self.putToken(t); });
+    Object.keys(this.tokens).forEach(function (id) { if (!seen[id]) { self.dropToken(id); } });
   };
 
   Board.prototype.clearScene = function () {
@@ -128,7 +141,10 @@
     this.layers = [];
     this.markers = {};
     this.tokens = {};
+    this.scene = null;
+    this.revealedKey = null;
     this.clearMeasure();
+    if (this.selected) { this.select(null); }
   };
 
   Board.prototype.showScene = function (view) {
@@ -140,7 +156,11 @@
     var bounds = L.latLngBounds(toLatLng(0, s.height), toLatLng(s.width, 0));
     if (s.has_image) {
       // the image as this member may see it: masked by the server; the version is the fog's
-      var image = L.imageOverlay(this.url("/image?v=" + s.fog_version), bounds, {
+      // an <img> sends no header: the member's token rides in the address (or their cookie)
+      var key = this.token ? "&token=" + encodeURIComponent(this.token) : "";
+      // a phone gets a smaller copy (the server's own, masked the same): the scene keeps its size
+      if (Math.max(window.innerWidth, window.innerHeight) < 1000) { key += "&max=2048"; }
+      var image = L.imageOverlay(this.url("/image?v=" + s.fog_version + key), bounds, {
         className: "board-image", alt: s.name, interactive: false
       });
       this.layers.push(image.addTo(this.map));
@@ -152,8 +172,10 @@
     if (this.gm) { this.fogPreview(view.revealed || []); }
     var self = this;
     (view.tokens || []).forEach(function (t) { self.putToken(t); });
+    this.revealedKey = JSON.stringify(view.revealed || []);
     this.map.setMaxBounds(bounds.pad(0.25));
-    this.map.fitBounds(bounds);
+    if (this.fitted !== s.id) { this.map.fitBounds(bounds); this.fitted = s.id; }
+    this.changed("scene");
   };
 
   Board.prototype.grid = function (s) {
@@ -205,6 +227,10 @@
     return L.divIcon({ className: classes.join(" "), html: holder, iconSize: [size, size] });
   };
 
+  Board.prototype.iconKey = function (t) {
+    return [t.name, !!t.mine, !!t.hidden, t.status || "", t.badge || ""].join("|");
+  };
+
   Board.prototype.label = function (t) {
     var words = [t.name || WORDS.token];
     if (t.status === "out") { words.push(WORDS.out); }
@@ -214,14 +240,21 @@
   };
 
   Board.prototype.putToken = function (t) {
-    this.tokens[t.id] = t;
     var marker = this.markers[t.id];
+    var before = this.tokens[t.id];
+    if (marker && JSON.stringify(before) === JSON.stringify(t)) { return; }
+    this.tokens[t.id] = t;
     if (marker) {
-      if (!marker.dragging || !marker.dragging._draggable || !marker.dragging._draggable._moving) {
+      // a drag under way keeps its marker: a new icon would leave the finger on an element
+      // gone from the page (the drop puts the token where the server says)
+      var moving = marker.dragging && marker.dragging._draggable && marker.dragging._draggable._moving;
+      if (!moving) {
         marker.setLatLng(toLatLng(t.x, t.y));
+        // a new icon only when it looks different: replacing it would lose the keyboard focus
+        if (!before || this.iconKey(before) !== this.iconKey(t)) { marker.setIcon(this.icon(t)); }
+        this.accessible(marker, t);
       }
-      marker.setIcon(this.icon(t));
-      this.accessible(marker, t);
+      this.changed("token");
       return;
     }
     marker = L.marker(toLatLng(t.x, t.y), {
@@ -232,6 +265,7 @@
     this.markers[t.id] = marker;
     this.accessible(marker, t);
     this.wire(marker, t.id);
+    this.changed("token");
   };
 
   Board.prototype.accessible = function (marker, t) {
@@ -241,12 +275,30 @@
     el.setAttribute("aria-label", this.label(t));
     el.setAttribute("tabindex", "0");
     el.dataset.token = t.id;
+    el.classList.toggle("token-selected", this.selected === t.id);
+  };
+
+  // The page's panels (board_tools.js, board_side.js) follow the board through two events:
+  // `ecran:board-select` (a token chosen by a click or Enter) and `ecran:board-change`.
+  Board.prototype.select = function (id) {
+    var before = this.selected && this.markers[this.selected];
+    if (before && before.getElement()) { before.getElement().classList.remove("token-selected"); }
+    this.selected = this.tokens[id] ? id : null;
+    var marker = this.selected && this.markers[id];
+    if (marker && marker.getElement()) { marker.getElement().classList.add("token-selected"); }
+    document.dispatchEvent(new CustomEvent("ecran:board-select", { detail: this.selected }));
+  };
+
+  Board.prototype.changed = function (what) {
+    document.dispatchEvent(new CustomEvent("ecran:board-change", { detail: what }));
   };
 
   Board.prototype.dropToken = function (id) {
     if (this.markers[id]) { this.map.removeLayer(this.markers[id]); }
     delete this.markers[id];
     delete this.tokens[id];
+    if (this.selected === id) { this.select(null); }
+    this.changed("token");
   };
 
   Board.prototype.wire = function (marker, id) {
@@ -254,7 +306,8 @@
     var last = 0;
     marker.on("click", function () {
       var t = self.tokens[id];
-      if (t) { self.measurePoint({ x: t.x, y: t.y }, id); }
+      if (!t) { return; }
+      if (self.measuring) { self.measurePoint({ x: t.x, y: t.y }, id); } else { self.select(id); }
     });
     marker.on("drag", function () {
       var now = Date.now();
@@ -273,6 +326,14 @@
   // An arrow key moves a focused token one square (the map's own arrow-key panning is kept
   // for the map itself).
   Board.prototype.arrow = function (event, id) {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      if (this.measuring) {
+        var at = this.tokens[id];
+        if (at) { this.measurePoint({ x: at.x, y: at.y }, id); }
+      } else { this.select(id); }
+      return;
+    }
     var step = ARROWS[event.key];
     var t = this.tokens[id];
     if (!step || !t || !this.movable(t) || !this.scene) { return; }
@@ -364,6 +425,9 @@
       frame.changes.forEach(this.applyFrame, this);
       return;
     }
+    if (frame.op === "shown" || frame.op === "scene" || frame.op === "scene_gone") {
+      this.changed("scenes");
+    }
     if (frame.op === "shown") {
       this.clearScene();
       this.sceneId = frame.scene_id;
@@ -378,6 +442,7 @@
     } else if (frame.op === "token_gone" && frame.scene_id === this.sceneId) {
       this.dropToken(frame.token_id);
     } else if (frame.op === "handout" && frame.handout) {
+      // (scenes and handouts both tell the page's panels below)
       // the Documents panel renders it (server-side Markdown); it listens for this
       document.dispatchEvent(new CustomEvent("ecran:handout", { detail: frame.handout }));
     }

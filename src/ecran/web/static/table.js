@@ -170,6 +170,22 @@
       try { frame = JSON.parse(message.data); } catch (e) { return; }
       if (frame && frame.type === "event" && frame.event && frame.event.seq > self.last) {
         self.catchUp();
+        // a change of the board: its page asks for what this member sees now
+        var kind = frame.event.kind;
+        var changes = frame.event.payload && frame.event.payload.changes;
+        var warning = frame.event.payload && frame.event.payload.warning;
+        if (kind === "board" && warning && window.ecranBoard) {
+          // a move longer than the game allows: said to all who see the token, the GM decides
+          window.ecranBoard.say(warning[document.documentElement.lang] || warning.fr || "", true);
+        }
+        if (kind === "board" && Array.isArray(changes) && window.ecranBoard) {
+          window.ecranBoard.applyFrame({ type: "board", changes: changes });
+        } else if ((kind === "board" || kind === "hidden") && window.ecranBoardPage) {
+          window.ecranBoardPage.sync();
+        }
+      } else if (frame && frame.type === "board") {
+        // the board's changes for this member (static/board.js, on the board's page)
+        if (window.ecranBoard) { window.ecranBoard.applyFrame(frame); }
       } else if (frame && frame.type === "presence" && Array.isArray(frame.connected)) {
         self.presence(frame.connected);
       } else if (frame && frame.type === "error") {

@@ -1,0 +1,353 @@
+// The GM's tools on the board page (board.html): scenes (create one from an uploaded map or a
+// plain grid, open one, show it to the players live), tokens (place a character or an NPC,
+// hidden or not; reveal, hide, flags, facing, remove the selected one) and the fog (reveal or
+// hide a rectangle drawn on the map or typed in pixels, or the whole scene).
+//
+// Each tool is one call of the table's board API; what the players then see is the server's
+// business (it masks the image and leaves out hidden and fogged tokens). Loaded after
+// board_side.js, whose `window.ecranBoardPage` makes the requests.
+(function () {
+  "use strict";
+
+  // The board API's routes beyond the issue's contract, in one place.
+  var ROUTES = {
+    show: function (sid) { return ["PUT", "/shown", { scene_id: sid }]; },
+    token: function (sid, tid) {
+      return "/scenes/" + encodeURIComponent(sid) + "/tokens/" + encodeURIComponent(tid);
+    }
+  };
+
+  function Tools(page) {
+    this.page = page;
+    this.board = page.board;
+    this.map = page.board.map;
+    this.words = page.words;
+    this.placing = null;
+    this.drawing = null;
+  }
+
+  Tools.prototype.fail = function (error) {
+    this.board.say(this.words.error + " : " + error.message, true);
+  };
+
+  Tools.prototype.scene = function () { return this.board.sceneId; };
+
+  // The centre of the grid's square under a point (a token stands in a square, as a move
+  // snaps it), inside the scene.
+  Tools.prototype.cell = function (x, y) {
+    var s = this.board.scene;
+    function centre(v, offset, most) {
+      var c = offset + (Math.floor((v - offset) / s.grid_size) + 0.5) * s.grid_size;
+      return Math.round(Math.min(Math.max(c, 0), most) * 10) / 10;
+    }
+    return { x: centre(x, s.offset_x, s.width), y: centre(y, s.offset_y, s.height) };
+  };
+
+  // -- scenes --------------------------------------------------------------------------------
+
+  Tools.prototype.fillScenes = function () {
+    var pick = document.getElementById("scene-pick");
+    var self = this;
+    return this.page.scenes().then(function (list) {
+      pick.textContent = "";
+      list.scenes.forEach(function (s) {
+        var option = document.createElement("option");
+        option.value = s.id;
+        option.textContent = s.name + (s.id === list.shown ? " ★" : "");
+        pick.appendChild(option);
+      });
+      pick.value = self.scene() || "";
+    }).catch(function () { /* offline */ });
+  };
+
+  Tools.prototype.scenes = function () {
+    var self = this;
+    var pick = document.getElementById("scene-pick");
+    pick.addEventListener("change", function () {
+      self.board.clearScene();
+      self.board.sceneId = pick.value;
+      self.board.load();
+    });
+    document.getElementById("scene-show").addEventListener("click", function () {
+      if (!self.scene()) { return; }
+      var route = ROUTES.show(self.scene());
+      self.page.request(route[0], route[1], route[2])
+        .then(function () { self.board.say(self.words.scene_shown); self.fillScenes(); })
+        .catch(function (error) { self.fail(error); });
+    });
+    var form = document.getElementById("scene-form");
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var data = new FormData();
+      ["name", "grid_size", "unit_per_square"].forEach(function (name) {
+        data.append(name, form.elements[name].value);
+      });
+      var file = form.elements.image.files[0];
+      if (file) { data.append("image", file); } else {
+        data.append("width", form.elements.width.value);
+        data.append("height", form.elements.height.value);
+      }
+      self.page.request("POST", "/scenes", data).then(function (answer) {
+        self.board.clearScene();
+        self.board.sceneId = answer.scene.id;
+        self.board.say(self.words.scene_made);
+        form.reset();
+        return self.board.load().then(function () { return self.fillScenes(); });
+      }).catch(function (error) { self.fail(error); });
+    });
+    document.addEventListener("ecran:board-change", function (event) {
+      if (event.detail === "scenes") { self.fillScenes(); }
+    });
+  };
+
+  // -- tokens --------------------------------------------------------------------------------
+
+  Tools.prototype.tokens = function () {
+    var self = this;
+    var form = document.getElementById("token-form");
+    var who = document.getElementById("token-who");
+    var hidden = document.getElementById("token-hidden");
+    var button = document.getElementById("token-place");
+    function secretDefault() {
+      var option = who.options[who.selectedIndex];
+      hidden.checked = !!option && option.dataset.secret === "true";
+    }
+    who.addEventListener("change", secretDefault);
+    secretDefault();
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var on = button.getAttribute("aria-pressed") !== "true";
+      self.stopDrawing();
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      self.placing = on ? { who: who.value, hidden: hidden.checked } : null;
+      self.board.say(on ? self.words.place : "");
+    });
+    this.map.on("click", function (event) {
+      if (!self.placing || !self.scene()) { return; }
+      var chosen = self.placing;
+      self.placing = null;
+      button.setAttribute("aria-pressed", "false");
+      var parts = chosen.who.split(":");
+      var at = self.cell(event.latlng.lng, -event.latlng.lat);
+      var body = { x: at.x, y: at.y, hidden: chosen.hidden };
+      body[parts[0]] = parts.slice(1).join(":");
+      self.page.request("POST", "/scenes/" + encodeURIComponent(self.scene()) + "/tokens", body)
+        .then(function (answer) {
+          if (answer.token) { self.board.putToken(answer.token); }
+          self.board.say(self.words.placed);
+        })
+        .catch(function (error) { self.fail(error); });
+    });
+    this.selection();
+    this.freeMovement();
+  };
+
+  // The GM's switch: players move their tokens out of their turn too (or not).
+  Tools.prototype.freeMovement = function () {
+    var box = document.getElementById("free-movement");
+    var self = this;
+    this.page.request("GET", "/board")
+      .then(function (whole) { box.checked = !!whole.free_movement; })
+      .catch(function () { /* offline */ });
+    box.addEventListener("change", function () {
+      self.page.request("PUT", "/free-movement", { free: box.checked })
+        .catch(function (error) { box.checked = !box.checked; self.fail(error); });
+    });
+  };
+
+  Tools.prototype.selection = function () {
+    var self = this;
+    var name = document.getElementById("token-selected-name");
+    var actions = document.querySelector("#token-selected .token-actions");
+    var ground = document.getElementById("flag-on-ground");
+    var higher = document.getElementById("flag-higher-ground");
+    var facing = document.getElementById("token-facing");
+    function show() {
+      var t = self.board.tokens[self.board.selected];
+      actions.hidden = !t;
+      if (!t) { name.textContent = self.words.no_token; return; }
+      name.textContent = t.name + (t.hidden ? " · " + self.words.hidden : "");
+      ground.checked = !!(t.flags && t.flags.on_ground);
+      higher.checked = !!(t.flags && t.flags.higher_ground);
+      facing.value = t.facing === null || t.facing === undefined ? "" : String(t.facing);
+    }
+    document.addEventListener("ecran:board-select", show);
+    document.addEventListener("ecran:board-change", show);
+    function change(method, body) {
+      var tid = self.board.selected;
+      if (!tid || !self.scene()) { return; }
+      self.page.request(method, ROUTES.token(self.scene(), tid), body)
+        .then(function (answer) {
+          if (method === "DELETE") { self.board.dropToken(tid); }
+          else if (answer.token) { self.board.putToken(answer.token); }
+        })
+        .catch(function (error) { self.fail(error); });
+    }
+    document.getElementById("token-reveal").addEventListener("click", function () {
+      change("PATCH", { hidden: false });
+    });
+    document.getElementById("token-hide").addEventListener("click", function () {
+      change("PATCH", { hidden: true });
+    });
+    function flags() {
+      change("PATCH", { flags: { on_ground: ground.checked, higher_ground: higher.checked } });
+    }
+    ground.addEventListener("change", flags);
+    higher.addEventListener("change", flags);
+    facing.addEventListener("change", function () {
+      // the API turns a token with its move: the same place, the new facing
+      var t = self.board.tokens[self.board.selected];
+      if (t && facing.value !== "") {
+        change("PATCH", { x: t.x, y: t.y, facing: Number(facing.value) });
+      }
+    });
+    document.getElementById("token-remove").addEventListener("click", function () {
+      change("DELETE");
+    });
+  };
+
+  // -- fog -----------------------------------------------------------------------------------
+
+  Tools.prototype.sendFog = function (reveal, box) {
+    var self = this;
+    if (!this.scene()) { return Promise.resolve(); }
+    var body = reveal ? { reveal: [box], hide: [] } : { reveal: [], hide: [box] };
+    return this.page.request("POST", "/scenes/" + encodeURIComponent(this.scene()) + "/fog", body)
+      .then(function () {
+        self.board.say(self.words.fog_done);
+        return self.board.load();
+      })
+      .catch(function (error) { self.fail(error); });
+  };
+
+  // A polygon of fog: its corners clicked on the map, sent when closed (3 at least).
+  Tools.prototype.polygon = function () {
+    var self = this;
+    var done = document.getElementById("fog-poly-done");
+    [["fog-poly-reveal", true], ["fog-poly-hide", false]].forEach(function (pair) {
+      var button = document.getElementById(pair[0]);
+      button.addEventListener("click", function () {
+        var on = button.getAttribute("aria-pressed") !== "true";
+        self.stopDrawing();
+        if (!on) { self.board.say(""); return; }
+        button.setAttribute("aria-pressed", "true");
+        self.corners = { reveal: pair[1], points: [] };
+        done.hidden = false;
+        self.board.say(self.words.fog_poly);
+      });
+    });
+    this.map.on("click", function (event) {
+      if (!self.corners) { return; }
+      var s = self.board.scene;
+      self.corners.points.push([
+        Math.round(Math.min(Math.max(event.latlng.lng, 0), s.width)),
+        Math.round(Math.min(Math.max(-event.latlng.lat, 0), s.height))
+      ]);
+      var line = self.corners.points.map(function (p) { return L.latLng(-p[1], p[0]); });
+      if (self.draft) { self.draft.setLatLngs(line); } else {
+        self.draft = L.polygon(line, { className: "board-fog-draft", interactive: false })
+          .addTo(self.map);
+      }
+    });
+    done.addEventListener("click", function () {
+      var chosen = self.corners;
+      self.stopDrawing();
+      if (chosen && chosen.points.length >= 3) {
+        self.sendFog(chosen.reveal, { points: chosen.points });
+      }
+    });
+  };
+
+  Tools.prototype.stopDrawing = function () {
+    this.drawing = null;
+    this.corners = null;
+    var done = document.getElementById("fog-poly-done");
+    if (done) { done.hidden = true; }
+    ["fog-poly-reveal", "fog-poly-hide"].forEach(function (id) {
+      var button = document.getElementById(id);
+      if (button) { button.setAttribute("aria-pressed", "false"); }
+    });
+    ["fog-reveal-draw", "fog-hide-draw"].forEach(function (id) {
+      document.getElementById(id).setAttribute("aria-pressed", "false");
+    });
+    if (this.draft) { this.map.removeLayer(this.draft); this.draft = null; }
+    this.map.dragging.enable();
+  };
+
+  Tools.prototype.fog = function () {
+    var self = this;
+    [["fog-reveal-draw", true], ["fog-hide-draw", false]].forEach(function (pair) {
+      var button = document.getElementById(pair[0]);
+      button.addEventListener("click", function () {
+        var on = button.getAttribute("aria-pressed") !== "true";
+        self.stopDrawing();
+        if (!on) { self.board.say(""); return; }
+        button.setAttribute("aria-pressed", "true");
+        self.drawing = { reveal: pair[1], from: null };
+        self.map.dragging.disable();  // a drag now draws the area
+        self.board.say(self.words.fog_draw);
+      });
+    });
+    // pointer events on the map's element: a mouse, a pen or a finger draws the rectangle
+    var holder = this.map.getContainer();
+    function point(event) {
+      var at = self.map.mouseEventToLatLng(event);
+      return { x: at.lng, y: -at.lat };
+    }
+    holder.addEventListener("pointerdown", function (event) {
+      if (!self.drawing) { return; }
+      event.preventDefault();
+      event.stopPropagation();
+      self.drawing.from = point(event);
+    }, true);
+    holder.addEventListener("pointermove", function (event) {
+      if (!self.drawing || !self.drawing.from) { return; }
+      var a = self.drawing.from;
+      var b = point(event);
+      var corners = [L.latLng(-a.y, a.x), L.latLng(-b.y, b.x)];
+      if (self.draft) { self.draft.setBounds(corners); } else {
+        self.draft = L.rectangle(corners, { className: "board-fog-draft", interactive: false })
+          .addTo(self.map);
+      }
+    }, true);
+    holder.addEventListener("pointerup", function (event) {
+      if (!self.drawing || !self.drawing.from) { return; }
+      var a = self.drawing.from;
+      var b = point(event);
+      var reveal = self.drawing.reveal;
+      self.stopDrawing();
+      var s = self.board.scene;
+      var x = Math.max(0, Math.min(a.x, b.x));
+      var y = Math.max(0, Math.min(a.y, b.y));
+      var w = Math.min(s.width, Math.max(a.x, b.x)) - x;
+      var h = Math.min(s.height, Math.max(a.y, b.y)) - y;
+      if (w >= 1 && h >= 1) {
+        self.sendFog(reveal, [Math.round(x), Math.round(y), Math.round(w), Math.round(h)]);
+      }
+    }, true);
+    var form = document.getElementById("fog-form");
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var box = ["x", "y", "w", "h"].map(function (f) { return Number(form.elements[f].value); });
+      self.sendFog(!event.submitter || event.submitter.value !== "0", box);
+    });
+    [["fog-reveal-all", true], ["fog-hide-all", false]].forEach(function (pair) {
+      document.getElementById(pair[0]).addEventListener("click", function () {
+        var s = self.board.scene;
+        if (s) { self.sendFog(pair[1], [0, 0, s.width, s.height]); }
+      });
+    });
+  };
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var page = window.ecranBoardPage;
+    if (!page || !page.gm || !document.getElementById("scene-form")) { return; }
+    var tools = new Tools(page);
+    window.ecranBoardTools = tools;
+    tools.scenes();
+    tools.tokens();
+    tools.fog();
+    tools.polygon();
+    tools.fillScenes();
+  });
+})();

@@ -1,0 +1,166 @@
+"""The GM's tools on the board page, seen from a player's browser (real headless Chromium, a
+Fluid table): revealing the secret NPC's token and hiding it again, a token flagged on higher
+ground and turned away (Fluid's position advantage, L1023-1025: the attack panel says why and
+its odds change), a rectangle of fog drawn with the mouse (the player's map then shows that
+part of the lair, and only it), the measure between two tokens, and a second scene shown live.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from web.browser_board.board_play import (
+    ODDS,
+    SECRET,
+    api_scene,
+    centre,
+    colours,
+    near,
+    new_game,
+    odds,
+    open_board,
+    player_image,
+    screen,
+    token_at,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def _select(gm: Any, token_id: str, name: str) -> None:
+    from playwright.sync_api import expect
+
+    gm.locator(f"[data-token='{token_id}']").focus()
+    gm.keyboard.press("Enter")
+    expect(gm.locator("#token-selected-name")).to_contain_text(name)
+
+
+def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
+    from playwright.sync_api import expect
+
+    game = new_game(server, "fluid")
+    ids = api_scene(game, scale=1.0)
+    # Aube beside Brute already: a melee attack, Boris an ally beside the target
+    x, y = centre(4, 1)
+    moved = game.api(
+        game.gm, "PATCH", f"/scenes/{ids['scene']}/tokens/{ids['Aube']}", {"x": x, "y": y}
+    )
+    assert moved.status_code == 200, moved.text
+    gm = open_board(browser.new_page(viewport={"width": 1280, "height": 1000}), game.gm.link)
+    ana = open_board(browser.new_page(viewport={"width": 1100, "height": 900}), game.ana.link)
+    tokens = ana.locator(".board-token")
+    expect(tokens).to_have_count(3)
+
+    # the secret NPC revealed, then hidden again: live both times
+    _select(gm, ids["Ombre"], "Ombre")
+    gm.click("#token-reveal")
+    expect(tokens).to_have_count(4)
+    expect(ana.locator(f"[data-token='{ids['Ombre']}']")).to_have_attribute("aria-label", "Ombre")
+    gm.click("#token-hide")
+    expect(tokens).to_have_count(3)
+
+    # Ana's attack on Brute: no position advantage yet
+    ana.select_option("#attack-from", ids["Aube"])
+    ana.select_option("#attack-to", ids["Brute"])
+    pair = f"{ids['Aube']}>{ids['Brute']}"
+    expect(ana.locator("#attack-result")).to_have_attribute("data-pair", pair)
+    block = ana.locator('.attack-board[data-check="attack"]').first
+    expect(block.locator("[data-param='position'] .from-board")).to_contain_text("aucune")
+    block.locator("[name='opponent_characteristic']").fill("5")
+    block.locator("[name='opponent_characteristic']").press("Tab")
+    before = odds(ana, "attack")
+
+    # the GM puts Aube on higher ground: the panel says so and the odds change
+    _select(gm, ids["Aube"], "Aube")
+    gm.check("#flag-higher-ground")
+    expect(block.locator("[data-param='position'] .from-board")).to_contain_text(
+        "en hauteur", timeout=20_000
+    )
+    expect(block.locator("[name='position']")).to_be_checked()
+    ana.wait_for_function(
+        "([before]) => { const now = (" + ODDS + ")('attack');"
+        " return now && JSON.stringify(now) !== JSON.stringify(before); }",
+        arg=[before],
+    )
+    # Brute turned east, his back to Aube (west of him): from behind too
+    _select(gm, ids["Brute"], "Brute")
+    gm.select_option("#token-facing", "90")
+    expect(block.locator("[data-param='position'] .from-board")).to_contain_text(
+        "dans le dos", timeout=20_000
+    )
+
+    # a rectangle of fog revealed with the mouse: that part of the lair, and only it, shows
+    assert not near(colours(player_image(game, game.ana, ids["scene"])), SECRET)
+    image = ana.locator(".board-image")
+    masked = image.get_attribute("src")
+    gm.click("#fog-reveal-draw")
+    gm.evaluate("() => document.querySelector('.board-map').scrollIntoView({block: 'center'})")
+    start, end = screen(gm, 710, 810), screen(gm, 890, 990)
+    gm.mouse.move(*start)
+    gm.mouse.down()
+    gm.mouse.move((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    gm.mouse.move(*end)
+    gm.mouse.up()
+    expect(gm.locator(".board-status")).to_contain_text("Brouillard mis à jour")
+    shown = colours(player_image(game, game.ana, ids["scene"]))
+    assert near(shown, SECRET)
+    expect(image).not_to_have_attribute("src", masked or "")  # the new mask, live
+
+    # a polygon of fog, its corners clicked: a triangle of the lair shows, not beside it
+    def red_at(x: int, y: int) -> bool:
+        picture = Image.open(io.BytesIO(player_image(game, game.ana, ids["scene"])))
+        return near({picture.convert("RGB").getpixel((x, y))}, SECRET)  # type: ignore[arg-type]
+
+    assert not red_at(1150, 200) and not red_at(1020, 380)
+    gm.click("#fog-poly-reveal")
+    for corner in ((1000, 100), (1300, 100), (1150, 400)):
+        gm.mouse.click(*screen(gm, *corner))
+    gm.click("#fog-poly-done")
+    expect(gm.locator(".board-status")).to_contain_text("Brouillard mis à jour")
+    assert red_at(1150, 200) and not red_at(1020, 380)
+
+    # the measure: Aube to Boris, one square diagonal at 1 m a square
+    ana.get_by_role("button", name="Mesurer").click()
+    ana.locator(f"[data-token='{ids['Aube']}']").click()
+    ana.locator(f"[data-token='{ids['Boris']}']").click()
+    expect(ana.locator(".board-status")).to_contain_text("Distance : 1,4 m")
+
+    # a second scene, a plain grid, shown live
+    gm.fill("#scene-name", "Forêt")
+    gm.click("#scene-create")
+    gm.wait_for_function("() => (window.ecranBoard.scene || {}).name === 'Forêt'")
+    gm.click("#scene-show")
+    expect(ana.locator("#board-scene-name")).to_have_text("Forêt")
+    expect(ana.locator(".board-token")).to_have_count(0)
+    expect(ana.locator(".board-image")).to_have_count(0)
+
+
+def test_a_move_longer_than_fluid_allows_is_said_to_all(browser: Any, server: str) -> None:
+    """Fluid moves INI squares a round (L987-993): a longer move is said, not refused; with the
+    GM's free movement on, Ana moves out of her turn, and Bruno reads the warning live."""
+    from playwright.sync_api import expect
+
+    game = new_game(server, "fluid", rolled=True)
+    ids = api_scene(game, scale=1.0)
+    gm = open_board(browser.new_page(viewport={"width": 1280, "height": 1000}), game.gm.link)
+    gm.check("#free-movement")
+    gm.wait_for_function(
+        "() => fetch(window.ecranBoardPage.api + '/board', {headers: {'X-Ecran-Token':"
+        " window.ecranBoard.token}}).then(r => r.json()).then(b => b.free_movement)"
+    )
+    ana = open_board(browser.new_page(viewport={"width": 1100, "height": 900}), game.ana.link)
+    bruno = open_board(browser.new_page(viewport={"width": 1000, "height": 900}), game.bruno.link)
+    # one jump (a drag's small steps are each measured from the last: see the report)
+    x, y = centre(6, 9)
+    jumped = game.api(
+        game.ana, "PATCH", f"/scenes/{ids['scene']}/tokens/{ids['Aube']}", {"x": x, "y": y}
+    )
+    assert jumped.status_code == 200, jumped.text
+    for page in (ana, bruno):
+        expect(page.locator(".board-status")).to_contain_text("MJ", timeout=20_000)
+        expect(page.locator(".board-status")).to_contain_text("987")
+    assert token_at(gm, ids["Aube"]) == centre(6, 9)  # said, not refused
