@@ -105,3 +105,20 @@ def test_no_fog_revealed_means_nothing_shown_and_size_is_capped() -> None:
     shown = image.masked(raw, [], max_side=100, encoding="PNG")
     assert (shown.width, shown.height) == (100, 50)
     assert {c for _n, c in _decoded(shown).getcolors() or []} == {image.FOG_RGB}
+
+
+def test_a_cut_short_file_is_refused_even_after_weasyprint_is_imported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """WeasyPrint (printing sheets, same process as the web table) sets Pillow's global
+    LOAD_TRUNCATED_IMAGES at import; a cut-short map must still be refused, not stored grey."""
+    from PIL import ImageFile
+
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", True)
+    noisy = Image.effect_noise((300, 300), 80).convert("RGB")
+    out = io.BytesIO()
+    noisy.save(out, format="PNG")
+    with pytest.raises(EcranError) as refused:
+        image.accept(out.getvalue()[: len(out.getvalue()) // 2])
+    assert "tronqué" in refused.value.message("fr")
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True  # the process's own setting is left as it was

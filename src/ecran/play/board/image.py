@@ -13,12 +13,14 @@ layer the browser could remove), at most `DISPLAY_MAX` pixels a side.
 from __future__ import annotations
 
 import io
+import threading
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
 
-from PIL import Image, ImageDraw, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageDraw, ImageFile, ImageOps, UnidentifiedImageError
 
 from ecran.play.board.model import FogOp, Polygon, Rect
 from ecran.rules import EcranError, Text
@@ -79,12 +81,30 @@ def _open(raw: bytes) -> Image.Image:
         if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:
             raise _too_large()
         try:
-            picture.load()
+            with _strict_decoding():
+                picture.load()
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise _too_large() from None
         except (OSError, ValueError, SyntaxError):
             raise refused("fichier illisible ou tronqué", "unreadable or truncated file") from None
     return picture
+
+
+_DECODING = threading.Lock()
+
+
+@contextmanager
+def _strict_decoding() -> Iterator[None]:
+    """A truncated file is an error while an upload decodes, whatever the process set: WeasyPrint
+    sets Pillow's global `LOAD_TRUNCATED_IMAGES` at import (a printed sheet, then a cut-short
+    map was stored half grey)."""
+    with _DECODING:
+        before = ImageFile.LOAD_TRUNCATED_IMAGES
+        ImageFile.LOAD_TRUNCATED_IMAGES = False
+        try:
+            yield
+        finally:
+            ImageFile.LOAD_TRUNCATED_IMAGES = before
 
 
 def _too_large() -> EcranError:
