@@ -98,7 +98,7 @@ class EcranGroup(TyperGroup):
             params=[
                 click.Option(["--lang"], default=None, help=_(LANG_HELP)),
                 click.Option(
-                    ["--version"],
+                    ["-V", "--version"],
                     is_flag=True,
                     expose_value=False,
                     is_eager=True,
@@ -139,7 +139,7 @@ class EcranGroup(TyperGroup):
         lines += [" " + line for line in textwrap.wrap(_(HELP), width - 2)] + [""]
         options = [
             ("--lang", _("TEXT"), _(LANG_HELP)),
-            ("--version", "", _("Show the version and exit.")),
+            ("-V, --version", "", _("Show the version and exit.")),
             ("-h, --help", "", _("Show this message and exit.")),
         ]
         lines += _panel(_("Options"), [(f"{n:<13} {m}", h) for n, m, h in options], width)
