@@ -17,6 +17,7 @@ from typer.core import TyperGroup
 
 from ecran.cli.files import SHEET_MAX_BYTES, check_writable, read_bounded, write_file
 from ecran.cli.lang import current
+from ecran.cli.localize import AliasGroup
 from ecran.cli.render import console, echo_json, plain, sheet_tables, working
 from ecran.cli.suggest import unknown_name
 from ecran.cli.words import _
@@ -185,15 +186,15 @@ def guided(system: System[Any]) -> CharacterSheet:
             return sheet
 
 
-class NpcGroup(TyperGroup):
+class NpcGroup(AliasGroup, TyperGroup):
     """`ecran npc SYSTEM [--level …|--role …] [--seed N] [--json]`: one command per system, its
     options generated from `System.npc_params` like a check's parameters (built when named, so
     `ecran npc warp` imports only warp). An unknown system is one line listing the known ones."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def base_list(self, ctx: click.Context) -> list[str]:
         return known_ids()
 
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+    def base_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in known_ids():
             return None
         return _npc_command(get_system(name), current())
@@ -201,7 +202,7 @@ class NpcGroup(TyperGroup):
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
-        if args and not args[0].startswith("-") and args[0] not in known_ids():
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
             raise unknown_name(tr("système", "system"), args[0], known_ids())
         return super().resolve_command(ctx, args)
 
