@@ -147,5 +147,5 @@ def test_help_headings_follow_the_readers_typography(cli: Callable[..., Any]) ->
     """French puts a space before a colon ("Options :"), English does not ("Options:")."""
     french = cli("--lang", "fr", "odds", "artemis", "--help").out.splitlines()
     english = cli("--lang", "en", "odds", "artemis", "--help").out.splitlines()
-    assert "Options :" in french and "Commandes :" in french
+    assert "Options\u202f:" in french and "Commandes\u202f:" in french
     assert "Options:" in english and "Commands:" in english

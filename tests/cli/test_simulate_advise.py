@@ -144,7 +144,7 @@ def test_a_fight_report_charts_the_sides_and_the_rounds(cli: Any) -> None:
     fight = cli("encounter", "simulate", str(DATA / "duel_organique.json"), "--trials", "500")
     assert fight.code == 0
     assert "Tour où le combat se termine" in fight.out and "█" in fight.out
-    run = r"\n500 combats, graine \d+, [\d,]+ s\nMarge\u00a0: à [\d,]+ points près, 19 fois"
+    run = r"\n500 combats, graine \d+, [\d,]+ s\nMarge\u202f: à [\d,]+ points près, 19 fois"
     assert re.search(run, fight.out)
     melee = str(DATA / "melee_organique.json")  # four rounds: none of these 50 fights ends
     long = cli("encounter", "simulate", melee, "--trials", "50", "--seed", "1")

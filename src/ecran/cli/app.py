@@ -237,7 +237,9 @@ def _completion(action: str) -> Callable[[click.Context, click.Parameter, Any], 
 
         shell = shell_of(value)
         if action == "show":
-            click.echo(script(shell))
+            from ecran.cli.render import raw_echo
+
+            raw_echo(script(shell))
         else:
             click.echo(install(shell))
         ctx.exit(0)
@@ -439,7 +441,11 @@ def _is_user_error(exc: Exception) -> bool:
 
 def _fail(message: str) -> None:
     line = message.splitlines()[0] if message else "error"
-    click.echo(f"ecran: {french_quotes(line) if current() == 'fr' else line}", err=True)
+    if current() == "fr":
+        from ecran.typography import typeset
+
+        line = typeset(french_quotes(line), "fr")
+    click.echo(f"ecran: {line}", err=True)
     sys.exit(2)
 
 

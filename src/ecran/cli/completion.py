@@ -94,7 +94,9 @@ def install(shell: str, home: Path | None = None) -> str:
 
 def build(lang: str) -> click.Command:
     def run(shell: str) -> None:
-        click.echo(script(shell))
+        from ecran.cli.render import raw_echo
+
+        raw_echo(script(shell))  # a script, as it is
 
     return click.Command(
         "completion",
