@@ -160,17 +160,18 @@ def test_advise_refuses_a_bad_value_of_either_naming_the_option_and_the_value(cl
     naming `--skill` and the value, exit 2, never an empty advice or a value left out."""
     huge = "1" + "0" * 30
     for values, shown, fr_words, en_words in (
-        ("a,b", "'a'", "nombre entier attendu", "integer"),
-        (f"1,{huge}", huge, "doit être ≤ 10", "less than or equal to 10"),
-        ("1,", "''", "nombre entier attendu", "integer"),
+        ("a,b", ("« a »", "'a'"), "nombre entier attendu", "integer"),
+        (f"1,{huge}", (huge, huge), "doit être ≤ 10", "less than or equal to 10"),
+        ("1,", ("(« »)", "''"), "nombre entier attendu", "integer"),
     ):
         for lang, words in (("fr", fr_words), ("en", en_words)):
+            value = shown[0] if lang == "fr" else shown[1]  # quoted as the language quotes
             result = cli("--lang", lang, *NEPHILIM, "--either", f"skill={values}", "--json")
             assert result.code == 2, (values, result.out)
             assert result.out == ""
             line = result.err.strip()
             assert len(line.splitlines()) == 1, line
-            assert "--skill" in line and shown in line and words in line, line
+            assert "--skill" in line and value in line and words in line, line
 
 
 def test_advise_refuses_an_either_given_twice_or_a_value_repeated(cli: Any) -> None:

@@ -85,11 +85,15 @@ class RangedParams(AttackBase):
         if self.burst != "none":
             burst = by_key(WEAPONS.burst, self.burst, tr("rafale", "burst"))
             if not (weapon.full_auto if burst.full_auto else weapon.burst):
-                raise ValueError(f"{self.weapon}: no {self.burst}")
+                raise ValueError(
+                    f"{self.weapon} : pas de {self.burst} / {self.weapon}: no {self.burst}"
+                )
             if self.second_shot:
-                raise ValueError("burst or second shot, not both")
+                raise ValueError(
+                    "rafale ou second tir, pas les deux / burst or second shot, not both"
+                )
         if self.ammo != "normal" and not weapon.firearm:
-            raise ValueError(f"{self.ammo}: firearms only")
+            raise ValueError(f"{self.ammo} : armes à feu seulement / {self.ammo}: firearms only")
         self._check_rounds()
         self._check_range(weapon)
         return self
