@@ -118,3 +118,11 @@ def test_npc_writes_its_sheet_with_o(cli: Any, tmp_path: Path) -> None:
 def test_version_short_and_long(cli: Any, flag: str) -> None:
     result = cli(flag)
     assert result.code == 0 and result.out.startswith("ecran ") and result.err == ""
+
+
+def test_a_count_agrees_with_its_word(cli: Any) -> None:
+    """Issue #29: `1 essai`, never `1 essais` (nor `1 trials`)."""
+    one = cli("simulate", "demo", "d6", "--trials", "1", "--seed", "2").out
+    assert "1 essai," in one, one
+    many = cli("--lang", "en", "simulate", "demo", "d6", "--trials", "1", "--seed", "2").out
+    assert "1 trial," in many, many

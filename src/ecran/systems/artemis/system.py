@@ -16,6 +16,8 @@ class Artemis(System[ArtemisSheet]):
     seed = SEED
     options = LISTED
     character = ArtemisSheet
+    #: The book's round is a "tour" (L131, L195, L201; "round" never appears).
+    round_word = tr("tour", "round")
     # What the sheet's identity and skills pages hold (L385-685); NIFIMO, XP and the mental
     # balance are play state and start empty.
     creation_fields = (
