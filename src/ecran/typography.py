@@ -21,7 +21,8 @@ _DECIMAL = re.compile(r"(?<![\w.])(\d+\.\d+)(?![\w]|\.\d)")
 #: A mark that takes the narrow space in French: after a letter, a closing mark or spaces (not
 #: after a digit for ! and ?, which are dice there: "3d6!"; "%" after anything).
 _FRENCH_SPACED = re.compile(
-    r"(?:(?<=[^\W\d_)\]»'’])[ \u00a0]*([:;!?])|(?<=[\w)])[ \u00a0]*(%))(?=\s|$|[)\],.])"
+    r"(?:(?<=[^\W\d_)\]»'’])[ \u00a0]*([:;!?])|(?<=\d)[ \u00a0]+([:;])"
+    r"|(?<=[\w)])[ \u00a0]*(%))(?=\s|$|[)\],.])"
 )
 #: The space a French habit left before those marks in an English string.
 _ENGLISH_LOOSE = re.compile(r"(?<=[^\W_)\]»]) +([:;!?%])(?=\s|$)")
@@ -45,7 +46,7 @@ def spacing(text: str, lang: str) -> str:
     """French spacing before : ; ! ? % (a narrow no-break space, whatever space was there);
     English drops a space the French habit left before them."""
     if lang == "fr":
-        return _FRENCH_SPACED.sub(lambda found: NNBSP + (found.group(1) or found.group(2)), text)
+        return _FRENCH_SPACED.sub(lambda found: NNBSP + next(g for g in found.groups() if g), text)
     return _ENGLISH_LOOSE.sub(lambda found: found.group(1), text)
 
 
@@ -82,7 +83,7 @@ def typeset(text: str, lang: str) -> str:
 
 #: What the checker calls a fault in a French string.
 _FAULTS = {
-    "space before a mark": re.compile(r"(?<=[^\W\d_)\]»'’]) ?[:;!?](?=\s|$)"),
+    "space before a mark": re.compile(r"(?<=[^\W\d_)\]»'’]) ?[:;!?](?=\s|$)|(?<=\d) [:;](?=\s|$)"),
     "space inside « »": re.compile(r"«(?!\u202f|\u00a0)|(?<!\u202f|\u00a0)»"),
     "decimal point": re.compile(r"(?<![\w.])\d+\.\d+(?![\w]|\.\d)"),
     "hyphen for minus": re.compile(r"(?:^|(?<=[\s(]))-\d"),

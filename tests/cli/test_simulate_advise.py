@@ -131,7 +131,7 @@ def test_the_terminal_reports_write_numbers_and_sources_as_a_french_reader_does(
     assert "1\u202f000 combats, graine 1," in fight.out
     advice = cli("advise", "artemis", "test", "--skill", "5", "--difficulty", "8")
     assert advice.code == 0
-    assert "Espace Artémis, l. 46-53 ; Espace Artémis, l. 29-39" in advice.out
+    assert "Espace Artémis, l. 46-53\u202f; Espace Artémis, l. 29-39" in advice.out
     assert ".txt" not in advice.out
     english = cli("--lang", "en", "advise", "artemis", "test", "--skill", "5", "--difficulty", "8")
     assert "Espace Artémis, lines 46–53; Espace Artémis, lines 29–39" in english.out

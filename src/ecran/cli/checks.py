@@ -222,7 +222,7 @@ def choice_names(words: dict[str, str], lang: str) -> dict[str, str]:
 
 def _metavar(annotation: Any) -> str:
     """What an option's value is, in the reader's words: INT, NOMBRE (decimal), TEXTE, VALEUR."""
-    names = {int: "INT", float: _("NUMBER"), str: _("TEXT")}
+    names = {int: _("INT"), float: _("NUMBER"), str: _("TEXT")}
     return names.get(annotation, _("VALUE"))
 
 
@@ -318,7 +318,7 @@ def json_flag() -> click.Option:
 
 def seed_option() -> click.Option:
     return click.Option(
-        ["--seed"], type=int, default=None, metavar="INT", help=_("seed (replays the same dice)")
+        ["--seed"], type=int, default=None, metavar=_("INT"), help=_("seed (replays the same dice)")
     )
 
 

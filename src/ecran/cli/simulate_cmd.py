@@ -44,7 +44,7 @@ def trials_option() -> click.Option:
         ["--trials"],
         type=int,
         required=True,
-        metavar="INT",
+        metavar=_("INT"),
         help=_("number of trials (1 to 100,000,000)"),
     )
 
