@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -23,10 +24,18 @@ settings.load_profile("ecran")
 class CliResult:
     code: int
     out: str
+    #: stderr with the no-break spaces French typography puts before : ; ! ? and inside « »
+    #: read as spaces (the refusals' words are what the tests check; `raw_err` is the line as
+    #: printed, for its typography)
     err: str
+    raw_err: str = ""
 
     def json(self) -> Any:
         return json.loads(self.out)
+
+
+def _spaced(text: str) -> str:
+    return re.sub("\u202f(?=[:;!?»])|(?<=«)\u202f", " ", text)
 
 
 @pytest.fixture
@@ -39,7 +48,7 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
         except SystemExit as exc:
             code = int(exc.code or 0)
         captured = capsys.readouterr()
-        return CliResult(code, captured.out, captured.err)
+        return CliResult(code, captured.out, _spaced(captured.err), captured.err)
 
     return run
 

@@ -17,6 +17,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "ecran"
 #: package). `sheets` and `play` share a rank and may not import each other.
 RANK = {
     "settings": -1,
+    "numerals": -1,
+    "typography": 0,
     "dice": 0,
     "testing": 1,
     "rules": 1,

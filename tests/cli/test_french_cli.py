@@ -95,14 +95,20 @@ def test_an_operation_by_its_french_title() -> None:
 
 
 def test_checks_are_listed_in_kebab_case(cli: Cli) -> None:
-    listed = cli("odds", "artemis").out
+    listed = cli("--lang", "en", "odds", "artemis").out
     assert " test-xp " in listed and "test_xp" not in listed
+    # in French, by their French names (issue #29)
+    french = cli("odds", "artemis").out
+    assert " forcer-le-hasard " in french and " test-xp " not in french
 
 
 def test_option_kinds_in_words(cli: Cli) -> None:
     out = cli("odds", "artemis", "test-xp", "--help").out
     assert "lecture d'une ambiguïté" in out and "[reading]" not in out
-    assert "[kept-die|each-die]" in out  # the choices as one types them
+    # the choices as one types them, in French (issue #29), the default among them
+    assert "[de-garde|chaque-de]" in out and "[pardéfaut:de-garde]" in "".join(out.split())
+    english = cli("--lang", "en", "odds", "artemis", "test-xp", "--help").out
+    assert "[kept-die|each-die]" in english
 
 
 def test_a_choice_is_typed_in_kebab_case(cli: Cli) -> None:
@@ -151,11 +157,12 @@ def test_completion_scripts(cli: Cli, shell: str) -> None:
 
 
 def test_completion_answers_systems_and_checks(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("_ECRAN_COMPLETE", "complete_bash")
+    monkeypatch.setenv("_ECRAN_COMPLETE", "bash_complete")  # click's protocol (issue #29)
     monkeypatch.setenv("COMP_WORDS", "ecran odds artemis test-")
     monkeypatch.setenv("COMP_CWORD", "3")
+    monkeypatch.setenv("ECRAN_LANG", "en")
     result = cli()
-    assert "test-xp" in result.out
+    assert "plain,test-xp" in result.out.splitlines()
 
 
 def test_guided_creation_asks_in_french(

@@ -82,6 +82,8 @@ def prose(help_text: str) -> str:
     the commands it lists (`odds`, `--seed` are what one types, in any language)."""
     kept = []
     listing = False
+    # a choice's default as one types it (`[par défaut : de-garde]`, issue #29), maybe wrapped
+    help_text = re.sub(r"\[par\s+défaut\s*:\s*[a-z0-9]+(?:-\s*[a-z0-9]+)*\]", "", help_text)
     for line in help_text.splitlines():
         if line.strip().startswith(("Usage", "Utilisation")):
             continue
@@ -145,5 +147,5 @@ def test_help_headings_follow_the_readers_typography(cli: Callable[..., Any]) ->
     """French puts a space before a colon ("Options :"), English does not ("Options:")."""
     french = cli("--lang", "fr", "odds", "artemis", "--help").out.splitlines()
     english = cli("--lang", "en", "odds", "artemis", "--help").out.splitlines()
-    assert "Options :" in french and "Commandes :" in french
+    assert "Options\u202f:" in french and "Commandes\u202f:" in french
     assert "Options:" in english and "Commands:" in english

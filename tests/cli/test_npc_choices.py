@@ -89,10 +89,12 @@ def test_a_bad_choice_is_one_line_and_exit_2(cli: Any) -> None:
 
 
 def test_the_help_lists_the_choices_with_their_words(cli: Any) -> None:
-    result = cli("npc", "toy", "--help")
+    result = cli("--lang", "en", "npc", "toy", "--help")
     assert result.code == 0
     assert "--level" in result.out and "--role" in result.out and "--rank" in result.out
-    assert "[≥ 1, ≤ 3]" in result.out and "règle maison" in result.out
+    assert "[≥ 1, ≤ 3]" in result.out and "house rule" in result.out
+    french = cli("npc", "toy", "--help").out
+    assert "--niveau" in french and "--level" not in french and "règle maison" in french
     assert "Sbire" in result.out or "minion" in result.out
 
 

@@ -24,7 +24,7 @@ def started(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, A
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["--port", "-1"], "--port : entre 1 et 65535 (-1)"),
+        (["--port", "-1"], "--port : entre 1 et 65535 (−1)"),
         (["--port", "0"], "--port : entre 1 et 65535 (0)"),
         (["--port", "70000"], "--port : entre 1 et 65535 (70000)"),
         (["--port", "1" + "0" * 30], "--port : entre 1 et 65535"),

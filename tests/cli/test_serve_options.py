@@ -52,4 +52,5 @@ def test_the_option_is_described_in_french(
 ) -> None:
     monkeypatch.setenv("COLUMNS", "250")  # the help on one line per option
     shown = cli("serve", "--help").out
-    assert "--forwarded-allow-ips" in shown and "proxy inverse" in shown
+    assert "--mandataires" in shown and "proxy inverse" in shown
+    assert "--forwarded-allow-ips" in cli("--lang", "en", "serve", "--help").out

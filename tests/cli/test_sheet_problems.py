@@ -50,7 +50,7 @@ def test_sheet_shows_the_sheet_as_given_with_its_problems(cli: Any, tmp_path: Pa
     problems = result.err.strip().splitlines()
     assert problems[:2] == [
         "characteristics.PER : doit être ≤ 100 (120)",
-        "suffering : nombre entier attendu ('x')",
+        "suffering : nombre entier attendu (« x »)",
     ]
     assert any("réserve d'END (30)" in line for line in problems[2:])
     assert any("AGI 45" in line for line in problems[2:])

@@ -131,7 +131,7 @@ def test_the_terminal_reports_write_numbers_and_sources_as_a_french_reader_does(
     assert "1\u202f000 combats, graine 1," in fight.out
     advice = cli("advise", "artemis", "test", "--skill", "5", "--difficulty", "8")
     assert advice.code == 0
-    assert "Espace Artémis, l. 46-53 ; Espace Artémis, l. 29-39" in advice.out
+    assert "Espace Artémis, l. 46-53\u202f; Espace Artémis, l. 29-39" in advice.out
     assert ".txt" not in advice.out
     english = cli("--lang", "en", "advise", "artemis", "test", "--skill", "5", "--difficulty", "8")
     assert "Espace Artémis, lines 46–53; Espace Artémis, lines 29–39" in english.out
@@ -144,7 +144,7 @@ def test_a_fight_report_charts_the_sides_and_the_rounds(cli: Any) -> None:
     fight = cli("encounter", "simulate", str(DATA / "duel_organique.json"), "--trials", "500")
     assert fight.code == 0
     assert "Tour où le combat se termine" in fight.out and "█" in fight.out
-    run = r"\n500 combats, graine \d+, [\d,]+ s\nMarge\u00a0: à [\d,]+ points près, 19 fois"
+    run = r"\n500 combats, graine \d+, [\d,]+ s\nMarge\u202f: à [\d,]+ points près, 19 fois"
     assert re.search(run, fight.out)
     melee = str(DATA / "melee_organique.json")  # four rounds: none of these 50 fights ends
     long = cli("encounter", "simulate", melee, "--trials", "50", "--seed", "1")
@@ -160,17 +160,18 @@ def test_advise_refuses_a_bad_value_of_either_naming_the_option_and_the_value(cl
     naming `--skill` and the value, exit 2, never an empty advice or a value left out."""
     huge = "1" + "0" * 30
     for values, shown, fr_words, en_words in (
-        ("a,b", "'a'", "nombre entier attendu", "integer"),
-        (f"1,{huge}", huge, "doit être ≤ 10", "less than or equal to 10"),
-        ("1,", "''", "nombre entier attendu", "integer"),
+        ("a,b", ("« a »", "'a'"), "nombre entier attendu", "integer"),
+        (f"1,{huge}", (huge, huge), "doit être ≤ 10", "less than or equal to 10"),
+        ("1,", ("(« »)", "''"), "nombre entier attendu", "integer"),
     ):
         for lang, words in (("fr", fr_words), ("en", en_words)):
+            value = shown[0] if lang == "fr" else shown[1]  # quoted as the language quotes
             result = cli("--lang", lang, *NEPHILIM, "--either", f"skill={values}", "--json")
             assert result.code == 2, (values, result.out)
             assert result.out == ""
             line = result.err.strip()
             assert len(line.splitlines()) == 1, line
-            assert "--skill" in line and shown in line and words in line, line
+            assert "--skill" in line and value in line and words in line, line
 
 
 def test_advise_refuses_an_either_given_twice_or_a_value_repeated(cli: Any) -> None:

@@ -48,10 +48,12 @@ def test_odds_loads_the_named_system_only() -> None:
 
 
 def test_help_names_every_command_with_its_line(cli: Callable[..., Any]) -> None:
-    result = cli("--help")
+    result = cli("--lang", "en", "--help")
     assert result.code == 0
     for name in COMMANDS:
         assert f" {name} " in result.out
+    french = cli("--help").out  # in French, by their French names (issue #29)
+    assert " chances " in french and " odds " not in french
 
 
 def test_every_listed_command_answers_its_own_help(cli: Callable[..., Any]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -48,9 +49,27 @@ def test_tables(cli: Callable[..., Any]) -> None:
         odds.code == 0 and "1/216" in odds.out and "█" in odds.out and "moyenne 10,50" in odds.out
     )
     rolled = cli("dice", "4d6kh3", "--seed", "7")
-    # issue 17: a dropped die is struck through with a Rich style, never shown as `~~`
+    # issue 17: a dropped die is struck through with a Rich style, never shown as `~~`;
+    # issue 29: piped (as here), where no style shows, it is marked `~2~` (d20's habit)
     assert rolled.code == 0 and "graine" in rolled.out and "~~" not in rolled.out
     assert "4d6kh3 (" in rolled.out
+    dropped = re.search(r"4d6kh3 \(([^)]*)\)", rolled.out)
+    assert dropped is not None and dropped[1].count("~") == 2, rolled.out
+    assert re.search(r"~\d~", dropped[1])
+
+
+def test_a_keep_right_after_a_keep_is_refused(cli: Callable[..., Any]) -> None:
+    """Issue 29: `4d6kk3` is a typo (it read as k1 then k3, the highest die alone)."""
+    typo = cli("dice", "4d6kk3", "--odds")
+    assert typo.code == 2 and typo.out == "" and "« kk » en position 4" in typo.err
+    assert "k1k3" in typo.err
+    assert cli("dice", "4d6k1k3", "--odds", "--json").code == 0
+
+
+def test_a_decimal_total_in_the_readers_notation(cli: Callable[..., Any]) -> None:
+    fr = cli("dice", "(1d8+4)/2", "--seed", "1").out
+    assert "= 3,5" in fr and "3.5" not in fr
+    assert "= 3.5" in cli("--lang", "en", "dice", "(1d8+4)/2", "--seed", "1").out
 
 
 def test_bad_notation_is_one_line_exit_2(cli: Callable[..., Any]) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from ecran.cli.dice_cmd import work
 
 
@@ -22,8 +24,9 @@ def test_fraction_outcomes_exact_in_json_decimal_in_table(cli: Callable[..., Any
     assert table.code == 0 and "0,5" in table.out
 
 
-def test_work_strikes_dropped_dice_with_a_style() -> None:
-    # Roll20 shows dropped dice struck through: a Rich style, never `~~`
+def test_work_strikes_dropped_dice_with_a_style(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Roll20 shows dropped dice struck through: a Rich style, never `~~` (in a terminal)
+    monkeypatch.setattr("ecran.cli.dice_cmd.styled", lambda: True)
     shown = work("4d6kh3", 7)
     assert "~~" not in shown.plain
     struck = [shown.plain[s.start : s.end] for s in shown.spans if "strike" in str(s.style)]

@@ -31,8 +31,9 @@ def _walk(group: click.Command, path: list[str]) -> Iterator[list[str]]:
 
 
 def every_command() -> list[list[str]]:
-    """Every command path of the CLI, down to each check and operation of each system."""
-    set_lang("fr")
+    """Every command path of the CLI, down to each check and operation of each system, by
+    their English ids (listed in English; the French names are aliases of the same commands)."""
+    set_lang("en")
     return list(_walk(command([]), []))
 
 

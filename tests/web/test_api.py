@@ -150,12 +150,12 @@ def test_english_by_query_or_cookie(client: TestClient) -> None:
 
 def test_out_of_range_value_is_the_cli_message(client: TestClient, cli: Any) -> None:
     expected = cli_error(cli("odds", "demo", "d6", "--target", "9", "--json"))
-    assert expected == "--target : doit être ≤ 6 ('9')"  # the option the reader typed
+    assert expected == "--target : doit être ≤ 6 (« 9 »)"  # the option the reader typed
     # The query string carries text, as the command line does: the same line, the field by
     # its label (what a form shows), never its id
     response = client.get("/api/odds/demo/d6?target=9")
     assert response.status_code == 422
-    assert response.json()["detail"] == "Seuil : doit être ≤ 6 ('9')"
+    assert response.json()["detail"] == "Seuil : doit être ≤ 6 (« 9 »)"
     # A JSON body carries a number, and the message quotes it as given.
     posted = client.post("/api/odds/demo/d6", json={"params": {"target": 9}})
     assert posted.status_code == 422
@@ -165,12 +165,12 @@ def test_out_of_range_value_is_the_cli_message(client: TestClient, cli: Any) -> 
 @pytest.mark.parametrize(
     ("body", "french"),
     [
-        ({"params": {"target": "x"}}, "Seuil : nombre entier attendu ('x')"),
+        ({"params": {"target": "x"}}, "Seuil : nombre entier attendu (« x »)"),
         ({"params": {"colour": 1}}, "colour : paramètre inconnu (1)"),
         ({"params": [1]}, "params"),
         ({"params": {}, "speed": 3}, "speed : paramètre inconnu (3)"),
         ({"params": {}, "seed": -1}, "seed : doit être ≥ 0 (-1)"),
-        ({"params": {}, "seed": "abc"}, "seed : nombre entier attendu ('abc')"),
+        ({"params": {}, "seed": "abc"}, "seed : nombre entier attendu (« abc »)"),
     ],
 )
 def test_bad_bodies_are_one_line_422(client: TestClient, body: Any, french: str) -> None:
@@ -204,7 +204,7 @@ def test_bad_query_seed_is_one_line_422(client: TestClient, cli: Any) -> None:
     detail = response.json()["detail"]
     assert detail.startswith("seed: ") and "integer" in detail and "('abc')" in detail
     french = client.get("/api/roll/demo/d6?seed=abc&lang=fr").json()["detail"]
-    assert french == "seed : nombre entier attendu ('abc')"
+    assert french == "seed : nombre entier attendu (« abc »)"
 
 
 # -- characters -----------------------------------------------------------------------------------

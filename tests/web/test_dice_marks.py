@@ -34,3 +34,16 @@ def test_labels_and_critical_failures() -> None:
     work, _ = _work("1d20cf<20[attaque]", 1)
     assert '<span class="label">[attaque]</span>' in work
     assert 'class="crit-fail"' in work  # every face is <= 20: always a marked fumble
+
+
+def test_a_decimal_total_in_the_pages_notation() -> None:
+    """Issue #29: `(1d8+4)/2` reads `= 3,5` on a French page (`total 3,5` beside it), `= 3.5` in
+    English."""
+    work, roll = _work("(1d8+4)/2", 1)
+    total = str(roll["total"])
+    assert "/" in total  # an exact fraction in the JSON: the page shows it as a decimal
+    numerator, denominator = (int(x) for x in total.split("/"))
+    assert work.endswith("= " + f"{numerator / denominator:g}".replace(".", ","))
+    client = TestClient(create_app())
+    english = client.get("/dice", params={"expr": "(1d8+4)/2", "seed": "1", "lang": "en"}).text
+    assert f"= {numerator / denominator:g}</code>" in english

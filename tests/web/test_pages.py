@@ -85,7 +85,7 @@ def test_bad_value_gives_a_422_fragment_with_the_one_line_message(client: TestCl
     fragment = client.get("/systems/demo/checks/d6/odds?target=9", headers=HTMX)
     assert fragment.status_code == 422
     assert fragment.text.strip() == (
-        '<p class="error" role="alert">Seuil : doit être ≤ 6 (&#39;9&#39;)</p>'
+        '<p class="error" role="alert">Seuil : doit être ≤ 6 (« 9 »)</p>'
     )  # the field as the form labels it, never its id
     english = client.get("/systems/demo/checks/d6/odds?target=&lang=en", headers=HTMX)
     assert "Target: Input should be a valid integer" in unescape(english.text)

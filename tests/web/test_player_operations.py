@@ -120,7 +120,7 @@ def test_a_player_operates_from_the_tracker_on_their_turn(
     assert 'id="step-error"' not in applied.text
     log = unescape(gm.get().text)
     assert re.search(
-        r'<span class="who">Lou</span>\s*<span class="what">[^<]*Hector : \d+ blessures', log
+        r'<span class="who">Lou</span>\s*<span class="what">[^<]*Hector\u202f: \d+ blessures', log
     )
 
     refused = _step(

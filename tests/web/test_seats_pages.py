@@ -89,8 +89,21 @@ def test_gm_removes_a_member_from_the_page(app_client: TestClient, toy_system: o
     assert app_client.get(f"/tables/{table.id}?token={table.bob.token}").status_code == 404
     panel = app_client.get(f"/tables/{table.id}/members?token={table.gm.token}").text
     assert "Bob" not in panel
-    log = app_client.get(f"/tables/{table.id}?token={table.alice.token}").text
-    assert "a retiré un membre de la table" in log
+    log = unescape(app_client.get(f"/tables/{table.id}?token={table.alice.token}").text)
+    # issue #29: the log says whom, and the removed member's join keeps their name
+    assert "a retiré Bob de la table" in log
+    assert re.search(r'class="who">Bob</span>\s*<span class="what">a rejoint la table', log), log
+    assert 'class="who">?</span>' not in log
+
+
+def test_the_pages_speak_french_without_ids(app_client: TestClient, toy_system: object) -> None:
+    """Issue #29: the home page names each game without its id beside it; the file pickers are
+    labels in the page's language, not the browser's "Choose File / No file chosen"."""
+    home = unescape(app_client.get("/").text)
+    assert "Espace Artémis" in home and '<small class="muted">artemis</small>' not in home
+    new = unescape(app_client.get("/tables/new").text)
+    assert "Choisir un fichier" in new and "Aucun fichier choisi" in new
+    assert 'class="file-input"' in new
 
 
 def test_archive_and_delete_from_the_page(app_client: TestClient, toy_system: object) -> None:

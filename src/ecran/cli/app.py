@@ -22,7 +22,7 @@ from typing import Any
 import click
 from typer.core import TyperGroup
 
-from ecran.cli import words
+from ecran.cli import names, words
 from ecran.cli.lang import current, reset, set_lang
 from ecran.cli.suggest import did_you_mean
 from ecran.cli.words import _
@@ -96,9 +96,29 @@ class EcranGroup(TyperGroup):
             no_args_is_help=True,
             context_settings=CONTEXT,
             params=[
-                click.Option(["--lang"], default=None, help=_(LANG_HELP)),
+                click.Option(["--lang", "--langue"], default=None, help=_(LANG_HELP)),
                 click.Option(
-                    ["--version"],
+                    ["--install-completion", "--installer-completion"],
+                    is_flag=False,
+                    flag_value="",
+                    default=None,
+                    expose_value=False,
+                    is_eager=True,
+                    callback=_completion("install"),
+                    help=_("Install completion for the current shell."),
+                ),
+                click.Option(
+                    ["--show-completion", "--montrer-completion"],
+                    is_flag=False,
+                    flag_value="",
+                    default=None,
+                    expose_value=False,
+                    is_eager=True,
+                    callback=_completion("show"),
+                    help=_("Show completion for the current shell, to copy it or customize it."),
+                ),
+                click.Option(
+                    ["-V", "--version"],
                     is_flag=True,
                     expose_value=False,
                     is_eager=True,
@@ -111,21 +131,45 @@ class EcranGroup(TyperGroup):
         self.lang = lang
         self._built: dict[str, click.Command] = {}
 
+    def _main_shell_completion(
+        self, ctx_args: Any, prog_name: str, complete_var: str | None = None
+    ) -> None:
+        """click's completion protocol (`bash_complete`…), the one its scripts speak; Typer's
+        own (`complete_bash`) answers nothing to them."""
+        click.Command._main_shell_completion(self, ctx_args, prog_name, complete_var)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(COMMANDS)
+        """The commands in the reader's language (`ecran.cli.names`)."""
+        shown = names.commands()
+        return [shown.shown(name, self.lang) for name in COMMANDS]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
+        """A command by its English or French name, accents typed or not."""
+        name = cmd_name if cmd_name in COMMANDS else names.commands().english_of(cmd_name)
+        if name is None:
             return None
-        if cmd_name not in self._built:
-            self._built[cmd_name] = _build(cmd_name, self.lang)
-        return self._built[cmd_name]
+        if name not in self._built:
+            from ecran.cli.localize import localize
+
+            self._built[name] = built = _build(name, self.lang)
+            localize(built, name)
+        return self._built[name]
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[Any]:
+        """Commands in the reader's language, else the other's (`ecran od<TAB>`)."""
+        from click.shell_completion import CompletionItem
+
+        found = super().shell_complete(ctx, incomplete)
+        if found or incomplete.startswith("-"):
+            return found
+        every = names.commands().all_names()
+        return [CompletionItem(n) for n in every if n.startswith(names.typed(incomplete))]
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
-        if args and not args[0].startswith("-") and args[0] not in COMMANDS:
-            hint = did_you_mean(args[0], COMMANDS)
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
+            hint = did_you_mean(args[0], names.commands().all_names())
             message = _("No such command {name!r}.").format(name=args[0])
             raise click.UsageError(f"{message} {hint}".strip(), ctx)
         return super().resolve_command(ctx, args)
@@ -138,14 +182,25 @@ class EcranGroup(TyperGroup):
         lines = ["", f" {usage} {ctx.command_path} {_('[OPTIONS] COMMAND [ARGS]...')}", ""]
         lines += [" " + line for line in textwrap.wrap(_(HELP), width - 2)] + [""]
         options = [
-            ("--lang", _("TEXT"), _(LANG_HELP)),
-            ("--version", "", _("Show the version and exit.")),
+            (self._flag("--lang"), _("TEXT"), _(LANG_HELP)),
+            (
+                self._flag("--install-completion"),
+                "",
+                _("Install completion for the current shell."),
+            ),
+            (self._flag("--show-completion"), "", _("Show completion for the current shell.")),
+            ("-V, --version", "", _("Show the version and exit.")),
             ("-h, --help", "", _("Show this message and exit.")),
         ]
-        lines += _panel(_("Options"), [(f"{n:<13} {m}", h) for n, m, h in options], width)
-        rows = [(n, _(h)) for n, (_module, h) in COMMANDS.items()]
+        lines += _panel(_("Options"), [(f"{n:<20} {m}", h) for n, m, h in options], width)
+        shown = names.commands()
+        rows = [(shown.shown(n, self.lang), _(h)) for n, (_module, h) in COMMANDS.items()]
         lines += _panel(_("Commands"), rows, width)
         formatter.write("\n".join(lines) + "\n")
+
+    def _flag(self, flag: str) -> str:
+        """A root option as the reader's language names it."""
+        return (names.flag_name(flag) or flag) if self.lang == "fr" else flag
 
 
 def _panel(title: str, rows: list[tuple[str, str]], width: int) -> list[str]:
@@ -169,6 +224,27 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
 
     click.echo(f"ecran {version('ecran')}")
     ctx.exit(0)
+
+
+def _completion(action: str) -> Callable[[click.Context, click.Parameter, Any], None]:
+    """`--show-completion [SHELL]` prints the completion script; `--install-completion [SHELL]`
+    adds it to the shell's start-up file (the shell from $SHELL when none is named)."""
+
+    def run(ctx: click.Context, _param: click.Parameter, value: Any) -> None:
+        if value is None or ctx.resilient_parsing:
+            return
+        from ecran.cli.completion import install, script, shell_of
+
+        shell = shell_of(value)
+        if action == "show":
+            from ecran.cli.render import raw_echo
+
+            raw_echo(script(shell))
+        else:
+            click.echo(install(shell))
+        ctx.exit(0)
+
+    return run
 
 
 def _root(lang: str | None) -> None:
@@ -297,8 +373,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         reset()
         words.install()
+        args = typed_args(sys.argv[1:] if argv is None else argv)
+        if "_ECRAN_COMPLETE" in os.environ:  # a shell asks for completions: click's protocol
+            from ecran.cli.completion import click_classes
+
+            click_classes()
         # Without standalone mode, click (>= 8.2) returns an exit code instead of raising it.
-        code = command(argv).main(args=argv, prog_name="ecran", standalone_mode=False)
+        code = command(args).main(args=args, prog_name="ecran", standalone_mode=False)
         if isinstance(code, int) and code:
             sys.exit(code)
     except click.exceptions.Exit as exc:
@@ -329,6 +410,14 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def typed_args(argv: list[str]) -> list[str]:
+    """The arguments with each option as its name without accents or capitals
+    (`--Compétence` is `--competence`, `ecran.cli.names.fold_option`), and `--langue` read as
+    `--lang` (the root reads it before the commands are built)."""
+    args = [names.fold_option(a) for a in argv]
+    return ["--lang" if a == "--langue" else a for a in args]
+
+
 def _is_bad_setting(exc: SystemExit) -> bool:
     """An environment variable's bad value (`ecran.settings.BadSetting`): one line, exit 2."""
     settings = sys.modules.get("ecran.settings")
@@ -352,7 +441,11 @@ def _is_user_error(exc: Exception) -> bool:
 
 def _fail(message: str) -> None:
     line = message.splitlines()[0] if message else "error"
-    click.echo(f"ecran: {french_quotes(line) if current() == 'fr' else line}", err=True)
+    if current() == "fr":
+        from ecran.typography import typeset
+
+        line = typeset(french_quotes(line), "fr")
+    click.echo(f"ecran: {line}", err=True)
     sys.exit(2)
 
 

@@ -15,8 +15,9 @@ import typer
 from pydantic import ValidationError
 from typer.core import TyperGroup
 
-from ecran.cli.files import cannot_read, check_writable, write_file
+from ecran.cli.files import SHEET_MAX_BYTES, check_writable, read_bounded, write_file
 from ecran.cli.lang import current
+from ecran.cli.localize import AliasGroup
 from ecran.cli.render import console, echo_json, plain, sheet_tables, working
 from ecran.cli.suggest import unknown_name
 from ecran.cli.words import _
@@ -43,12 +44,8 @@ def read_sheet(
 
 
 def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise EcranError(tr(f"fichier introuvable : {path}", f"file not found: {path}")) from None
-    except OSError as exc:
-        raise cannot_read(path, exc) from None
+    """A sheet file's bytes (`-`: standard input), bounded."""
+    return read_bounded(path, SHEET_MAX_BYTES)
 
 
 def _problems(path: Path) -> SheetProblems:
@@ -81,12 +78,18 @@ def _refuse_broken(system: System[Any], sheet: CharacterSheet) -> None:
         raise typer.Exit(2)
 
 
-def _emit(sheet: CharacterSheet, out: Path | None) -> None:
+def _emit(sheet: CharacterSheet, out: Path | None, as_json: bool = False) -> None:
+    """The sheet on stdout, or written to `out`; `as_json`: one object saying what was made
+    (`system`, `file` or null, `sheet`)."""
     text = sheet.model_dump_json(indent=2)
-    if out is None:
+    if out is not None:
+        write_file(out, text + "\n")
+    if as_json:
+        file = None if out is None else str(out)
+        echo_json({"system": sheet.system, "file": file, "sheet": sheet.model_dump(mode="json")})
+    elif out is None:
         click.echo(text)
     else:
-        write_file(out, text + "\n")
         click.echo(f"→ {out}", err=True)
 
 
@@ -95,6 +98,7 @@ def new(
     system_id: str = typer.Argument(..., metavar="SYSTEM"),
     from_file: Path = typer.Option(None, "--from", help="start from this JSON sheet"),
     out: Path = typer.Option(None, "--out", "-o", help="write the sheet here (default: stdout)"),
+    as_json: bool = typer.Option(False, "--json", help="JSON output"),
 ) -> None:
     """Create a character: guided in a terminal, or from a JSON file (then validated)."""
     system = get_system(system_id)
@@ -110,7 +114,7 @@ def new(
             )
         sheet = guided(system)
     _refuse_broken(system, sheet)
-    _emit(sheet, out)
+    _emit(sheet, out, as_json)
 
 
 @character_app.command("validate")
@@ -182,15 +186,15 @@ def guided(system: System[Any]) -> CharacterSheet:
             return sheet
 
 
-class NpcGroup(TyperGroup):
+class NpcGroup(AliasGroup, TyperGroup):
     """`ecran npc SYSTEM [--level …|--role …] [--seed N] [--json]`: one command per system, its
     options generated from `System.npc_params` like a check's parameters (built when named, so
     `ecran npc warp` imports only warp). An unknown system is one line listing the known ones."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def base_list(self, ctx: click.Context) -> list[str]:
         return known_ids()
 
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+    def base_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in known_ids():
             return None
         return _npc_command(get_system(name), current())
@@ -198,7 +202,7 @@ class NpcGroup(TyperGroup):
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
-        if args and not args[0].startswith("-") and args[0] not in known_ids():
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
             raise unknown_name(tr("système", "system"), args[0], known_ids())
         return super().resolve_command(ctx, args)
 
@@ -206,14 +210,21 @@ class NpcGroup(TyperGroup):
 def _npc_command(system: System[Any], lang: str) -> click.Command:
     from ecran.cli.checks import given, json_flag, param_options, seed_option
 
-    def run(seed: int | None, as_json: bool, **values: Any) -> None:
+    def run(seed: int | None, as_json: bool, out: str | None, **values: Any) -> None:
         try:
             chosen = system.npc_params.model_validate(given(values))
         except ValidationError as exc:
             raise from_validation(exc, system.npc_params) from None
+        if out is not None:
+            check_writable(out)
         roller = seeded_roller(seed)
         sheet = system.draw_npc(roller, lang, **dict(chosen))
-        if as_json:
+        if out is not None:  # the sheet to a file, as `character new -o` writes it
+            write_file(out, sheet.model_dump_json(indent=2) + "\n")
+            click.echo(f"→ {out}", err=True)
+            said = "graine" if lang == "fr" else "seed"
+            click.echo(f"{said} {roller.seed}", err=True)
+        elif as_json:
             click.echo(sheet.model_dump_json(indent=2))
         else:
             _show(system, sheet)
@@ -223,6 +234,9 @@ def _npc_command(system: System[Any], lang: str) -> click.Command:
     params: list[click.Parameter] = [
         *param_options(system.npc_params, lang),
         seed_option(),
+        click.Option(
+            ["--out", "-o"], default=None, metavar=_("FILE"), help=_("write the sheet here")
+        ),
         json_flag(),
     ]
     helped = _("A random NPC that passes the rules")

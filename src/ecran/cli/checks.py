@@ -8,6 +8,7 @@ the same thing about the same bad value.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -16,6 +17,8 @@ from pydantic import BaseModel
 
 from ecran.cli.fields import choices_of, kebab, option_help
 from ecran.cli.lang import current
+from ecran.cli.localize import AliasGroup, add_french
+from ecran.cli.names import item_names, listed_id, option_name, typed, value_names
 from ecran.cli.render import console, echo_json, odds_table, roll_table
 from ecran.cli.suggest import unknown_name
 from ecran.cli.words import _
@@ -27,6 +30,7 @@ from ecran.rules.errors import from_errors
 from ecran.rules.text import Text
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
     from rich.table import Table
 
 #: What a check command answers: exact odds or one seeded roll.
@@ -37,7 +41,7 @@ Answer = TypeVar("Answer", OddsReport, RollRecord)
 _DICE = re.compile(r"^\d*d(\d+|%|F)", re.IGNORECASE)
 
 
-class OneLineGroup(click.Group):
+class OneLineGroup(AliasGroup):
     """A group whose unknown sub-command is a one-line EcranError listing what is allowed and
     the closest names ("did you mean")."""
 
@@ -50,7 +54,8 @@ class OneLineGroup(click.Group):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
-            raise unknown_name(self.kind, args[0], self.list_commands(ctx))
+            every = self._aliases(ctx).all_names()
+            raise unknown_name(self.kind, args[0], self.list_commands(ctx), every)
         return super().resolve_command(ctx, args)
 
 
@@ -79,10 +84,10 @@ class SystemsGroup(OneLineGroup):
             )
             raise EcranError(Text(fr=exc.text.fr + hint.fr, en=exc.text.en + hint.en)) from None
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def base_list(self, ctx: click.Context) -> list[str]:
         return known_ids()
 
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+    def base_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if not has_system(name):
             return None
         if name not in self._built:  # click asks twice (resolve, then run): build once
@@ -107,17 +112,23 @@ class NamedGroup(OneLineGroup, Generic[Item]):
         make: Callable[[Item], click.Command],
     ) -> None:
         super().__init__(system.id, help=system.name(lang), kind=kind)
+        self.system_id = system.id
+        self.table = "checks" if kind.en == "check" else "operations"
         self.items: Sequence[Item] = items
         self.find: Callable[[str], Item] = find
         self.make: Callable[[Item], click.Command] = make
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def base_list(self, ctx: click.Context) -> list[str]:
         return [kebab(item.name) for item in self.items]
 
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+    def french_names(self, english: list[str]) -> dict[str, list[str]]:
+        """Each item's French names: the data's word, else its title (`ecran.cli.names`)."""
+        return item_names(self.system_id, self.table, ((i.name, i.title.fr) for i in self.items))
+
+    def base_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands:
             try:
-                item = self.find(name)
+                item = self.find(listed_id(self.system_id, self.table, name) or name)
             except EcranError:
                 return None
             self.commands[name] = self.make(item)
@@ -146,65 +157,100 @@ def checks_group(
 
 def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
     """Click options for every field of a parameter model (checks, operations and NPC choices
-    alike). A field's aliases (`FieldMeta.aliases`) are extra names of the same option. A choice
-    is not checked here: the model reads it as people type it (`Feu` for `feu`) and refuses an
-    unknown one with the API's own message."""
+    alike). A field's aliases (`FieldMeta.aliases`) are extra names of the same option, and its
+    French name (`ecran.cli.names`) another. A choice is not checked here: the model reads it
+    as people type it (`Feu` for `feu`) and refuses an unknown one with the API's own message."""
     flags = {name.replace("_", "-") for name in model.model_fields}
+    french = french_flags(model, flags)
     options = []
     for name, info in model.model_fields.items():
         flag = name.replace("_", "-")
+        meta = FieldMeta.of(name, info)
         others = [
-            alias
-            for alias in (a.replace("_", "-") for a in FieldMeta.of(name, info).aliases)
-            if alias not in flags
+            alias for alias in (a.replace("_", "-") for a in meta.aliases) if alias not in flags
         ]
         default = None if info.is_required() else info.default
         if info.annotation is bool:
-            options.append(
-                click.Option(
-                    [f"--{f}/--no-{f}" for f in (flag, *others)] + [name],
-                    default=default,
-                    help=option_help(name, info, lang),  # a flag on by default says so
-                )
+            option = click.Option(
+                [f"--{f}/--no-{f}" for f in (flag, *others)] + [name],
+                default=default,
+                help=option_help(name, info, lang),  # a flag on by default says so
             )
         elif choices := choices_of(info.annotation):
-            options.append(
-                click.Option(
-                    [f"--{f}" for f in (flag, *others)] + [name],
-                    # listed here, checked by pydantic: the same bilingual message as the API
-                    metavar="[" + "|".join(kebab(c) for c in choices) + "]",
-                    default=None,
-                    callback=_choice_id(choices),
-                    help=option_help(name, info, lang),
-                )
+            words = {c: meta.choice_label(c).fr for c in choices}
+            option = click.Option(
+                [f"--{f}" for f in (flag, *others)] + [name],
+                # listed here, checked by pydantic: the same bilingual message as the API
+                metavar="[" + "|".join(choice_names(words, lang).values()) + "]",
+                default=None,
+                callback=_choice_id(words),
+                shell_complete=_complete_choice(words),
+                help=option_help(name, info, lang),
             )
         else:
-            options.append(
-                click.Option(
-                    [f"--{f}" for f in (flag, *others)] + [name],
-                    default=None,
-                    metavar=_metavar(info.annotation),
-                    help=option_help(name, info, lang),
-                )
+            option = click.Option(
+                [f"--{f}" for f in (flag, *others)] + [name],
+                default=None,
+                metavar=_metavar(info.annotation),
+                help=option_help(name, info, lang),
             )
+        if name in french:
+            add_french(option, french[name])
+        options.append(option)
     return options
+
+
+def french_flags(model: type[BaseModel], flags: set[str]) -> dict[str, str]:
+    """field -> its French option name, for the fields whose name is no other field's English
+    or French name (two fields labelled "Malus" get none from their labels)."""
+    names: dict[str, str] = {}
+    for name, info in model.model_fields.items():
+        meta = FieldMeta.of(name, info)
+        found = option_name(name, meta.label.fr if meta.label_declared else None)
+        if found is not None and found not in flags and found != kebab(name):
+            names[name] = found
+    counts = Counter(names.values())
+    return {name: french for name, french in names.items() if counts[french] == 1}
+
+
+def choice_names(words: dict[str, str], lang: str) -> dict[str, str]:
+    """id -> a choice's name to type in the reader's language: its French name (its label,
+    folded) in French where it has one, else its id in kebab-case."""
+    french = value_names(words) if lang == "fr" else {}
+    return {c: french.get(c, kebab(c)) for c in words}
 
 
 def _metavar(annotation: Any) -> str:
     """What an option's value is, in the reader's words: INT, NOMBRE (decimal), TEXTE, VALEUR."""
-    names = {int: "INT", float: _("NUMBER"), str: _("TEXT")}
+    names = {int: _("INT"), float: _("NUMBER"), str: _("TEXT")}
     return names.get(annotation, _("VALUE"))
 
 
-def _choice_id(choices: list[str]) -> Callable[[click.Context, click.Parameter, Any], Any]:
-    """A choice typed in kebab-case (as `--help` lists it) back to its id: `kept-die` →
-    `kept_die`; anything else goes to the model as typed."""
-    ids = {kebab(c): c for c in choices}
+def _choice_id(words: dict[str, str]) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """A choice typed as `--help` lists it, in either language and with accents or not, back to
+    its id: `kept-die`, `de-garde`, `dé gardé` → `kept_die`; anything else goes to the model as
+    typed (its refusal lists what is allowed)."""
+    ids = {typed(c): c for c in words}
+    ids.update((typed(name), c) for c, name in value_names(words).items())
 
     def to_id(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
-        return ids.get(value, value) if isinstance(value, str) else value
+        return ids.get(typed(value), value) if isinstance(value, str) else value
 
     return to_id
+
+
+def _complete_choice(
+    words: dict[str, str],
+) -> Callable[[click.Context, click.Parameter, str], list[CompletionItem]]:
+    """A choice's values for the shell, in the reader's language."""
+
+    def complete(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        names = choice_names(words, current()).values()
+        return [CompletionItem(n) for n in names if n.startswith(typed(incomplete))]
+
+    return complete
 
 
 def given(values: dict[str, Any]) -> dict[str, Any]:
@@ -272,7 +318,7 @@ def json_flag() -> click.Option:
 
 def seed_option() -> click.Option:
     return click.Option(
-        ["--seed"], type=int, default=None, metavar="INT", help=_("seed (replays the same dice)")
+        ["--seed"], type=int, default=None, metavar=_("INT"), help=_("seed (replays the same dice)")
     )
 
 

@@ -72,11 +72,22 @@ def work(expression: str, seed: int) -> RichText:
     """The roll's work as Rich text: each die, dropped dice struck through, crits coloured."""
     from rich.text import Text as RichText
 
+    result = roll(parse(expression), seeded_roller(seed))
+    parts = segments(result, current())
+    if not styled():  # no strike-through to show it (piped, NO_COLOR): a dropped die `~2~`
+        return RichText("".join(f"~{t}~" if "dropped" in s else t for t, s in parts))
     out = RichText()
-    for text, styles in segments(roll(parse(expression), seeded_roller(seed))):
+    for text, styles in parts:
         style = " ".join(_STYLES[s] for s in sorted(styles) if s in _STYLES)
         out.append(text, style=style or None)
     return out
+
+
+def styled() -> bool:
+    """Whether the terminal shows the roll's colours and strike-through (not when piped, not
+    under NO_COLOR)."""
+    screen = console()
+    return screen.is_terminal and not screen.no_color
 
 
 def _roll(expression: str, seed: int | None, as_json: bool) -> None:

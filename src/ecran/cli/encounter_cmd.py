@@ -156,7 +156,7 @@ def build(lang: str) -> click.Group:
                     ["--attack"],
                     type=click.IntRange(0, 500),
                     default=0,
-                    metavar="INT",
+                    metavar=_("INT"),
                     help=_("which of the offered attacks (0: the first)"),
                 ),
                 encounter_option(),

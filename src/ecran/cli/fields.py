@@ -10,6 +10,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic.fields import FieldInfo
 
+from ecran.cli.names import value_names
 from ecran.cli.words import catalogue
 from ecran.rules import FieldMeta, Text
 from ecran.rules.option import KIND_LABELS
@@ -50,8 +51,11 @@ def option_help(name: str, info: FieldInfo, lang: str) -> str:
         info.annotation is not bool or info.default is True
     ):
         default = shown(info.default, lang)
-        if str(default_id := getattr(info.default, "value", info.default)) in meta.choice_labels:
-            default = meta.choice_label(default_id)(lang)  # the choice as the book names it
+        default_id = str(getattr(info.default, "value", info.default))
+        if default_id in meta.choice_labels:  # French: as the choice list names it
+            words = {str(c): meta.choice_label(c).fr for c in meta.choices}
+            named = value_names(words).get(default_id) if lang == "fr" else None
+            default = named or meta.choice_label(default_id)(lang)
         line += " [" + _("default: {default}").format(default=default) + "]"
     return line
 

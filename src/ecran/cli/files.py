@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,8 +22,18 @@ if TYPE_CHECKING:
 EXPORT_MAX_BYTES = 200 * 1024 * 1024
 
 
+#: The file name that means standard input, as every Unix tool reads it.
+STDIN = "-"
+
+#: A sheet file bigger than this is refused (a sheet is a few kilobytes).
+SHEET_MAX_BYTES = 4 * 1024 * 1024
+
+
 def read_bounded(path: Path | str, limit: int) -> bytes:
-    """The bytes of `path`, refused in one line past `limit` bytes or when it cannot be read."""
+    """The bytes of `path` (`-`: standard input), refused in one line past `limit` bytes or
+    when it cannot be read."""
+    if str(path) == STDIN:
+        return read_stdin(limit)
     file = Path(path)
     try:
         if file.stat().st_size > limit:
@@ -34,6 +45,18 @@ def read_bounded(path: Path | str, limit: int) -> bytes:
         ) from None
     except OSError as exc:
         raise cannot_read(path, exc) from None
+
+
+def read_stdin(limit: int) -> bytes:
+    """Standard input, at most `limit` bytes (one more is read to tell a bigger input)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode()
+    except OSError as exc:
+        raise cannot_read(STDIN, exc) from None
+    if len(data) > limit:
+        raise too_big(STDIN, limit)
+    return data
 
 
 def cannot_read(path: Path | str, exc: OSError) -> EcranError:

@@ -62,11 +62,11 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
         echo_json(report)
         return
     lang = current()
-    out = console()
+    screen = console()
     title, summary = plain(operation.title(lang)), plain(change.summary(lang))
-    out.print(f"[bold]{title}[/bold] — {summary}", highlight=False)
+    screen.print(f"[bold]{title}[/bold] — {summary}", highlight=False)
     if resolution is not None:
-        out.print(_work(system_id, resolution.details, roller.rolled, roller.seed, lang))
+        screen.print(_work(system_id, resolution.details, roller.rolled, roller.seed, lang))
     if out is None:
         click.echo(
             "(feuille non écrite : --out FICHIER)" if lang == "fr" else "(not saved: --out FILE)"

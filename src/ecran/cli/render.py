@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-import click
+from ecran.cli.lang import current
 
 if TYPE_CHECKING:  # Rich loads when a table is drawn: a `--json` answer never needs it
     from fractions import Fraction
@@ -176,11 +178,37 @@ def sheet_tables(sections: list[SheetSection], lang: str) -> list[Table]:
 
 
 def echo_json(value: Any) -> None:
-    """A `--json` answer: one line of UTF-8 JSON (the fixed contract)."""
-    click.echo(json.dumps(value, ensure_ascii=False))
+    """A `--json` answer: one line of UTF-8 JSON (the fixed contract), never typeset."""
+    raw_echo(json.dumps(value, ensure_ascii=False))
+
+
+def raw_echo(text: str) -> None:
+    """A line printed as it is (JSON, a shell script): no typographic pass."""
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
 
 
 def console() -> Console:
-    from rich.console import Console
+    """The terminal, in the reader's typography: every string Rich renders (a table's cell, a
+    title, a line) goes through `ecran.typography.typeset` first, and Rich's wrapping
+    keeps a mark bound to its word by the no-break space before it (`typeset_console`)."""
+    return typeset_console()(highlight=False)
 
-    return Console(highlight=False)
+
+@cache
+def typeset_console() -> type[Console]:
+    import rich._wrap
+    from rich.console import Console
+    from rich.text import Text as RichText
+
+    from ecran.typography import typeset
+
+    # Rich cuts a line at any whitespace, the no-break ones included: a French `:` or `%`
+    # would start a line. A "word" here runs through them (Rich's own pattern otherwise).
+    rich._wrap.re_word = re.compile(r"[^\S\u00a0\u202f]*[\S\u00a0\u202f]+[^\S\u00a0\u202f]*")
+
+    class Typeset(Console):
+        def render_str(self, text: str, **kwargs: Any) -> RichText:
+            return super().render_str(typeset(text, current()), **kwargs)
+
+    return Typeset

@@ -32,9 +32,11 @@ def run_line(trials: int, seed: int, seconds: float, what: tuple[str, str]) -> s
     """ "100 000 essais, graine 3, 0,004 s": the run's figures as the reader writes numbers."""
     lang = current()
     count, took = number(trials)(lang), number(round(seconds, 3))(lang)
-    if lang == "fr":
-        return f"{count} {what[0]}, graine {seed}, {took} s"
-    return f"{count} {what[1]}, seed {seed}, {took} s"
+    if lang == "fr":  # agreed with the count: "1 essai", "0 essai", "2 essais"
+        word = what[0] if trials > 1 else what[0].removesuffix("s")
+        return f"{count} {word}, graine {seed}, {took} s"
+    word = what[1] if trials != 1 else what[1].removesuffix("s")
+    return f"{count} {word}, seed {seed}, {took} s"
 
 
 def trials_option() -> click.Option:
@@ -42,7 +44,7 @@ def trials_option() -> click.Option:
         ["--trials"],
         type=int,
         required=True,
-        metavar="INT",
+        metavar=_("INT"),
         help=_("number of trials (1 to 100,000,000)"),
     )
 

@@ -36,13 +36,17 @@ def did_you_mean(name: str, allowed: Iterable[str], lang: str | None = None) -> 
     )
 
 
-def unknown_name(kind: Text, name: str, allowed: Iterable[str]) -> EcranError:
-    """The rules' one-line refusal of an unknown name, with the closest allowed ones."""
+def unknown_name(
+    kind: Text, name: str, allowed: Iterable[str], close_to: Iterable[str] = ()
+) -> EcranError:
+    """The rules' one-line refusal of an unknown name, with the closest allowed ones (among
+    `close_to` too: a name of the other language is suggested as well)."""
     from ecran.rules import EcranError, Text, unknown
 
     names = list(allowed)
+    every = list(dict.fromkeys([*names, *close_to]))
     refused = unknown(kind, name, names).text
-    if not close_names(name, names):
+    if not close_names(name, every):
         return EcranError(refused)
-    fr, en = did_you_mean(name, names, "fr"), did_you_mean(name, names, "en")
+    fr, en = did_you_mean(name, every, "fr"), did_you_mean(name, every, "en")
     return EcranError(Text(fr=f"{refused.fr} — {fr}", en=f"{refused.en} — {en}"))

@@ -52,7 +52,7 @@ def _store(database: str | None, create: bool) -> Store:
         raise unreachable(resolve_url(database), exc) from None
 
 
-def _export(table_id: str, output: str | None, database: str | None) -> None:
+def _export(table_id: str, output: str | None, database: str | None, as_json: bool) -> None:
     store = _store(database, create=False)
     try:
         with working(_("Reading the table…")):
@@ -66,6 +66,12 @@ def _export(table_id: str, output: str | None, database: str | None) -> None:
     from ecran.cli.files import write_file
 
     write_file(output, text + "\n")
+    if as_json:  # what was written, as one object (the export itself is in the file)
+        echo_json(
+            {"table": made.table.id, "name": made.table.name, "events": len(made.events)}
+            | {"file": output}
+        )
+        return
     click.echo(
         ngettext(
             "{table}: {count} event exported to {file}",
@@ -163,6 +169,7 @@ def build(lang: str) -> click.Group:
                     help=_("write the export to FILE (default: the standard output)"),
                 ),
                 _database(),
+                json_flag(),
             ],
             help=_("A whole table as its GM's JSON export: members, characters, encounters, log."),
         )

@@ -25,8 +25,9 @@ from ecran.cli.words import _, ngettext
 PROGRESS_FROM = 5_000
 
 
-def verify_file(path: Path) -> int:
-    """Print the verdict; the exit code (0 all agree, 1 some do not)."""
+def verify_file(path: Path, as_json: bool = False) -> int:
+    """Print the verdict (`as_json`: one JSON object); the exit code (0 all agree, 1 some do
+    not)."""
     from ecran.cli.render import progress_bar, working
     from ecran.play.audit import audit
     from ecran.play.board.exported import board_summary
@@ -38,6 +39,11 @@ def verify_file(path: Path) -> int:
     # a table of many rolls takes seconds
     with progress_bar(total, _("verifying"), total >= PROGRESS_FROM) as tell:
         found = audit(export, tell)
+    if as_json:
+        from ecran.cli.render import echo_json
+
+        echo_json(verdict_json(found, lang))
+        return 0 if found.ok else 1
     for index, why in found.bad_keys:
         click.echo(_("key #{index}: {why}").format(index=index, why=why(lang)))
     for roll in found.failed:
@@ -98,12 +104,34 @@ def _as_events(export: Any) -> list[Any]:
     ]
 
 
+def verdict_json(found: Any, lang: str) -> dict[str, Any]:
+    """`verify --json`: the counts of the summary line, each failing roll and key, in the
+    reader's language for the reasons (keys stay English, as every `--json`)."""
+    return {
+        "ok": found.ok,
+        "rolls": len(found.rolls),
+        "verified": found.count("ok"),
+        "gm_seed": found.count("gm_seed"),
+        "pending": found.count("pending"),
+        "legacy": found.count("legacy"),
+        "hidden": found.hidden,
+        "failed": [
+            {"seq": r.seq, "label": r.label, "problems": [p(lang) for p in r.problems]}
+            for r in found.failed
+        ],
+        "bad_keys": [{"index": i, "why": why(lang)} for i, why in found.bad_keys],
+    }
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def verify(
-        table: Path = typer.Argument(..., metavar="TABLE.json", help="a table's export (JSON)"),
+        table: Path = typer.Argument(
+            ..., metavar="TABLE.json", help="a table's export (JSON; - for standard input)"
+        ),
+        as_json: bool = typer.Option(False, "--json", help="JSON output"),
     ) -> None:
         """Check a table's dice from its export: commitments, seeds and dice."""
-        code = verify_file(table)
+        code = verify_file(table, as_json)
         if code:
             raise typer.Exit(code)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import gettext
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ecran.cli.lang import current
 
@@ -65,6 +66,10 @@ def install() -> None:
     formatting = sys.modules.get("click.formatting")
     if formatting is not None:
         formatting.HelpFormatter.write_heading = _write_heading
+        wrap = getattr(formatting, "wrap_text")  # noqa: B009 (click's, replaced once below)
+        if not getattr(wrap, "typeset", False):
+            setattr(formatting, "wrap_text", _typeset_wrap(wrap))  # noqa: B010
+            formatting.HelpFormatter.getvalue = _typeset_help(formatting.HelpFormatter.getvalue)
 
 
 def _write_heading(self: HelpFormatter, heading: str) -> None:
@@ -72,3 +77,33 @@ def _write_heading(self: HelpFormatter, heading: str) -> None:
     before the colon ("Options :"), as the catalogue's "Usage :" does."""
     colon = " :" if current() == "fr" else ":"
     self.write(f"{'':>{self.current_indent}}{heading}{colon}\n")
+
+
+def _typeset_wrap(wrap: Callable[..., str]) -> Callable[..., str]:
+    """Click's wrapping of a help text, the text first typeset in the reader's language
+    (`ecran.typography`): the wrap then never cuts at the no-break space before a mark
+    (Python's textwrap breaks at ASCII whitespace only)."""
+
+    def wrapped(text: str, *args: Any, **kwargs: Any) -> str:
+        if current() == "fr":
+            from ecran.typography import typeset
+
+            text = typeset(text, "fr")
+        return wrap(text, *args, **kwargs)
+
+    wrapped.typeset = True  # type: ignore[attr-defined]
+    return wrapped
+
+
+def _typeset_help(getvalue: Callable[[HelpFormatter], str]) -> Callable[[HelpFormatter], str]:
+    """The whole help page typeset (its headings, its usage line), once wrapped."""
+
+    def typeset_value(self: HelpFormatter) -> str:
+        text = getvalue(self)
+        if current() != "fr":
+            return text
+        from ecran.typography import typeset
+
+        return typeset(text, "fr")
+
+    return typeset_value

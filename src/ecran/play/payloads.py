@@ -40,6 +40,8 @@ class MemberRemoved(Record):
 
     member_id: str
     characters: list[StoredCharacter] = []
+    #: Whom, as the table named them then (the log says it; empty in an older event).
+    display_name: str = ""
 
 
 class MemberRenamed(Record):

@@ -201,7 +201,9 @@ def remove_member(state: TableState, actor: Member, member_id: str) -> EventDraf
         for c in state.characters.values()
         if c.owner_id == member.id and not c.deleted
     ]
-    payload = MemberRemoved(member_id=member.id, characters=given).model_dump(mode="json")
+    payload = MemberRemoved(
+        member_id=member.id, characters=given, display_name=member.display_name
+    ).model_dump(mode="json")
     return EventDraft(kind="member_removed", actor_id=actor.id, payload=payload)
 
 

@@ -7,6 +7,7 @@ answers HTTP 422 with the same text. Nothing else should reach a user.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -258,11 +259,16 @@ def _fr_number(value: Any) -> str:
     return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) else str(value)
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, lang: str = "en") -> str:
     """The value given, as the line repeats it: a long one by its start only (a refused 10 MiB
-    text must not come back whole in the message); a list as its items, not a Python repr."""
+    text must not come back whole in the message); a list as its items, not a Python repr; a
+    text in the reader's quotation marks (« 99 » in French, '99' in English)."""
     shown = _plain(value)
-    return shown if len(shown) <= SHOWN_MAX else shown[:SHOWN_MAX] + "…"
+    if len(shown) > SHOWN_MAX:
+        shown = shown[:SHOWN_MAX] + ("…'" if isinstance(value, str) else "…")
+    if lang == "fr" and isinstance(value, str) and shown.startswith(("'", '"')):
+        return f"« {shown[1:-1]} »"  # repr's escapes kept: a control character stays visible
+    return shown
 
 
 def _plain(value: Any) -> str:
@@ -280,9 +286,20 @@ def _plain(value: Any) -> str:
 
 
 def _worded(error: Any) -> Text | None:
-    """A validator's own refusal in both languages (an `EcranError` raised inside a model)."""
+    """A validator's own refusal in both languages: an `EcranError` raised inside a model, or
+    a `ValueError` worded "français / English" (the rules' habit), one language each."""
     raised = (error.get("ctx") or {}).get("error")
-    return raised.text if isinstance(raised, EcranError) else None
+    if isinstance(raised, EcranError):
+        return raised.text
+    if isinstance(raised, ValueError) and " / " in str(raised):
+        fr, _, en = str(raised).rpartition(" / ")
+        return Text(fr=fr, en=en)
+    return None
+
+
+def _english(error: Any) -> str:
+    """pydantic's own wording, without its "Value error, " prefix."""
+    return str(error["msg"]).removeprefix("Value error, ")
 
 
 def _ids(loc: Sequence[Any], typed: bool = False) -> str:
@@ -297,8 +314,8 @@ def field_words(loc: Sequence[Any], labels: Mapping[str, Text] | None, typed: bo
     JSON body spells it, `max_hp`)."""
     label = labels.get(loc[0]) if labels and loc and isinstance(loc[0], str) else None
     if label is None:
-        plain = _ids(loc, typed) or "params"
-        return Text(fr=plain, en=plain)
+        plain = _ids(loc, typed)
+        return Text(fr=plain or "paramètres", en=plain or "params")
     rest = f" ({_ids(loc[1:], typed)})" if len(loc) > 1 else ""
     return Text(fr=label.fr + rest, en=label.en + rest)
 
@@ -318,6 +335,7 @@ def _fr_message(error: Any) -> str:
         # pydantic joins the last two with " or " ('a', 'b' or 'c'; 1 or 2)
         head, joined, last = str(ctx["expected"]).rpartition(" or ")
         expected = f"{head} ou {last}" if joined else last
+        expected = re.sub(r"'([^']*)'", lambda m: f"« {m[1].replace('_', '-')} »", expected)
         return f"valeur non permise, attendu : {expected}"
     if kind == "value_error":
         worded = _worded(error)
@@ -364,9 +382,10 @@ def _said(errors: Sequence[Any], labels: Mapping[str, Text] | None, typed: bool 
         field = field_words(error["loc"], labels, typed)
         # A whole-model error (empty loc) would echo every parameter: name none.
         shown = "input" in error and error["type"] != "missing" and error["loc"]
-        given = f" ({_shown(error['input'])})" if shown else ""
-        fr_parts.append(f"{field.fr} : {_fr_message(error)}{given}")
+        given_fr = f" ({_shown(error['input'], 'fr')})" if shown else ""
+        given_en = f" ({_shown(error['input'])})" if shown else ""
+        fr_parts.append(f"{field.fr} : {_fr_message(error)}{given_fr}")
         worded = _worded(error)
-        en_parts.append(f"{field.en}: {worded.en if worded else error['msg']}{given}")
+        en_parts.append(f"{field.en}: {worded.en if worded else _english(error)}{given_en}")
     # French sets a space before the semicolon (as the advice's sources do)
     return Text(fr=" ; ".join(fr_parts), en="; ".join(en_parts))

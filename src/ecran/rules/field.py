@@ -190,6 +190,8 @@ def field_rows(sheet: BaseModel, names: Sequence[str]) -> list[SheetRow]:
 
 def folded(word: str) -> str:
     """A word as people may type it: no case, no accents, no surrounding spaces."""
+    # the ligatures NFKD leaves whole: "Œuvre" is typed "Oeuvre"
+    word = word.replace("œ", "oe").replace("Œ", "Oe").replace("æ", "ae").replace("Æ", "Ae")
     decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 

@@ -43,6 +43,12 @@ def name_key(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
 
 
+def rounds_said(word: Text, count: int, lang: str) -> str:
+    """`count` rounds in `word`, agreed (French: 0 and 1 singular; English: 1 alone)."""
+    plural = count > 1 if lang == "fr" else count != 1
+    return f"{count} {word(lang)}{'s' if plural else ''}"
+
+
 def _named(items: Sequence[Named], name: str) -> Named | None:
     """The item whose id is `name`, else whose id or French title folds as `name` does. The id
     wins over a title (a title that folds like another item's id never hides it)."""
@@ -135,6 +141,14 @@ class System(Generic[SheetT]):
     #: Where the book gives creation no points budget: said once in the wizard, with its lines
     #: (`validation.NO_BUDGET`). None: the game has budgets (`creation_budgets`) or says nothing.
     no_budget: ClassVar[Text | None] = None
+    #: What the book calls a fight's round: "round" in WaRP, Fluid and Nephilim; Artémis and
+    #: Organique say "tour" (their games override it).
+    round_word: ClassVar[Text] = Text(fr="round", en="round")
+
+    def rounds(self, count: int, lang: str) -> str:
+        """`2 tours`, `1 round`, `0 tour`: a count of this game's rounds, agreed with it
+        (French keeps 0 and 1 singular)."""
+        return rounds_said(self.round_word, count, lang)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -24,6 +24,7 @@ from ecran.rules.wording import (
     whole_number,
     whose,
 )
+from ecran.typography import typeset
 from ecran.web.guide import help_url
 from ecran.web.i18n import chance_in, percent, translations
 
@@ -82,11 +83,13 @@ def environment(lang: str) -> Environment:
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
 
     def text(value: Text | dict[str, str] | None) -> str:
+        """The rules' words in the page's language, typeset as that language prints them
+        (`ecran.typography`: the same pass as the command line's and the printed sheet's)."""
         if value is None:
             return ""
         if isinstance(value, dict):
-            return value.get(lang) or value.get("fr") or ""
-        return value(lang)
+            return typeset(value.get(lang) or value.get("fr") or "", lang)
+        return typeset(value(lang), lang)
 
     env.filters["t"] = text
     env.filters["percent"] = lambda p: percent(float(p), lang)

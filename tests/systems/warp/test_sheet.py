@@ -122,7 +122,7 @@ def test_sheet_cli_shows_the_traits(cli, tmp_path: Path) -> None:
     # the trait's name may wrap in an 80-column table (its kind "[standard]" is shown too,
     # literally, no longer swallowed as Rich markup): its words, in order
     traits = result.out[result.out.index("Traits") :]
-    assert re.search(r"central : Antécédents(?: |.*\n.*)militaires", traits), result.out
+    assert re.search(r"central\u202f: Antécédents(?: |.*\n.*)militaires", traits), result.out
     assert "[standard]" in traits
     assert "1* dé " in traits and "4 dés (supérieur)" in traits  # agreed with the count
     assert "21 / 21" in result.out

@@ -109,7 +109,7 @@ def test_an_attack_from_the_page_hurts_the_target_and_undo_heals_it(web: TestCli
     assert re.search(r'data-step="undo">[^<]*Gobelin attaque Hector \(Griffe\)', panel)
     _step(gm, eid, ("step", "undo"))
     healed = unescape(lou.get(f"/encounters/{eid}").text)
-    assert "Annulé : Gobelin attaque Hector" in healed
+    assert "Annulé\u202f: Gobelin attaque Hector" in healed
     assert re.search(r'data-tracks="p1">.*?<dd>0</dd>', healed, re.S)
 
 

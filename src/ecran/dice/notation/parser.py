@@ -304,12 +304,28 @@ class _Parser:
         return Group(tuple(items), tuple(keeps), success, failure, source)
 
     def keep_clause(self, word: str) -> Keep:
-        amount = self.integer("un nombre", "a number") if self.peek()[0] == "num" else 1
+        kind, after, column = self.peek()
+        if kind == "word" and after[:1] in ("k", "d"):  # `4d6kk3`: a typo, not k1 then k3
+            raise self.doubled_keep(word, after, column - len(word))
+        amount = self.integer("un nombre", "a number") if kind == "num" else 1
         text = f"{word}{amount}"
         if word in KEEPS:
             return Keep(KEEPS[word][0], amount, 0, text)
         # dropping the highest is keeping the lowest, and the other way round
         return Keep(not DROPS[word], None, amount, text)
+
+    def doubled_keep(self, word: str, after: str, column: int) -> NotationError:
+        """A keep or drop right after another with no count between (`4d6kk3`): refused as
+        the typo it is, rather than read as `k1k3`."""
+        following = self.tokens[self.i + 1] if self.i + 1 < len(self.tokens) else ("", "", 0)
+        count = following[1] if following[0] == "num" else "1"
+        one, both = f"{after}{count}", f"{word}1{after}{count}"
+        return NotationError(
+            f"« {word}{after} » en position {column} : un maintien ou un retrait juste après un "
+            f"autre, sans son nombre (un seul : {one} ; les deux : {both})",
+            f"'{word}{after}' at position {column}: a keep or drop right after another, without "
+            f"its count (one: {one}; both: {both})",
+        )
 
     def dice(self, count: int, column: int) -> Node:
         kind, word, wcol = self.take()

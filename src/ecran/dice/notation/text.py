@@ -32,11 +32,11 @@ def roll_text(result: RollResult) -> str:
     return plain(segments(result))
 
 
-def segments(result: RollResult) -> list[Segment]:
-    """The roll's work as styled segments, the total last."""
+def segments(result: RollResult, lang: str = "en") -> list[Segment]:
+    """The roll's work as styled segments, the total last (a decimal in `lang`'s notation)."""
     out: list[Segment] = []
     _sum(result.tree, out, top=True)
-    out.append((f" = {arith.show(result.total)}", _PLAIN))
+    out.append((f" = {arith.show(result.total, lang)}", _PLAIN))
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ecran.engine import get_system
 from ecran.play import tracker
 from ecran.play.encounter.access import participant_of, running
 from ecran.play.encounter.step import NAME_MAX, ROUNDS_MAX, step_event
@@ -16,7 +17,11 @@ from ecran.play.state import TableState
 from ecran.play.table import clean_name
 from ecran.play.tracker import Condition, Encounter
 from ecran.rules import Action, EcranError, System, Text
+from ecran.rules.system import rounds_said
 from ecran.rules.wording import de
+
+#: A round, where the game's own word is not at hand.
+ROUND = Text(fr="round", en="round")
 
 
 def add_condition(
@@ -33,16 +38,21 @@ def add_condition(
     enc = running(state, actor, encounter_id, expected_version)
     who = participant_of(enc, participant_id)
     clean = clean_name(name, NAME_MAX, Text(fr="nom de l'état", en="condition name"))
+    word = get_system(state.table.system_id).round_word
     if rounds is not None and not 1 <= rounds <= ROUNDS_MAX:
         raise EcranError(
             Text(
-                fr=f"durée : entre 1 et {ROUNDS_MAX} rounds",
-                en=f"duration: between 1 and {ROUNDS_MAX} rounds",
+                fr=f"durée : entre 1 et {rounds_said(word, ROUNDS_MAX, 'fr')}",
+                en=f"duration: between 1 and {rounds_said(word, ROUNDS_MAX, 'en')}",
             )
         )
     after = tracker.put_condition(enc, participant_id, clean, rounds)
-    span = "" if rounds is None else f" ({rounds} rounds)"
-    summary = Text(fr=f"{who.name} : {clean}{span}", en=f"{who.name}: {clean}{span}")
+    span = Text(fr="", en="")
+    if rounds is not None:
+        span = Text(
+            fr=f" ({rounds_said(word, rounds, 'fr')})", en=f" ({rounds_said(word, rounds, 'en')})"
+        )
+    summary = Text(fr=f"{who.name} : {clean}{span.fr}", en=f"{who.name}: {clean}{span.en}")
     return step_event(actor, enc, after, "condition", summary, participant_id=participant_id)
 
 
@@ -77,14 +87,15 @@ def put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounte
     return enc
 
 
-def conditions_said(record: OperationRoll, lang: str) -> str:
-    """` [Stunned (1 round)]`: what the operation put on, for the step's summary."""
+def conditions_said(record: OperationRoll, lang: str, word: Text = ROUND) -> str:
+    """` [Stunned (1 round)]`: what the operation put on, for the step's summary, its
+    duration in the game's `word` for a round (`System.round_word`)."""
     said = []
     for put in record.conditions:
         if put.rounds is None:
             said.append(put.label(lang))
         elif put.rounds >= 1:
-            said.append(f"{put.label(lang)} ({put.rounds} round{'s' if put.rounds > 1 else ''})")
+            said.append(f"{put.label(lang)} ({rounds_said(word, put.rounds, lang)})")
     return f" [{', '.join(said)}]" if said else ""
 
 

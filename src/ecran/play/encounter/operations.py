@@ -45,8 +45,8 @@ def apply_operation(
     after, characters = _changed_sheet(state, enc, who, changed)
     after = put_on(after, who.id, record.conditions)
     summary = Text(
-        fr=f"{who.name} : {record.summary.fr}{conditions_said(record, 'fr')}",
-        en=f"{who.name}: {record.summary.en}{conditions_said(record, 'en')}",
+        fr=f"{who.name} : {record.summary.fr}{conditions_said(record, 'fr', system.round_word)}",
+        en=f"{who.name}: {record.summary.en}{conditions_said(record, 'en', system.round_word)}",
     )
     return step_event(
         actor,

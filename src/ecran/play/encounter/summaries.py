@@ -32,8 +32,9 @@ def attack_summary(
         if done.participant_id in secret:
             continue
         who, roll = names[done.participant_id], done.roll
-        fr += f" ; {who} : {roll.summary.fr}{conditions_said(roll, 'fr')}"
-        en += f"; {who}: {roll.summary.en}{conditions_said(roll, 'en')}"
+        word = system.round_word
+        fr += f" ; {who} : {roll.summary.fr}{conditions_said(roll, 'fr', word)}"
+        en += f"; {who}: {roll.summary.en}{conditions_said(roll, 'en', word)}"
     if not rolled.consequences:
         fr += f" ({rolled.no_damage.fr})" if rolled.no_damage else " ; sans effet"
         en += f" ({rolled.no_damage.en})" if rolled.no_damage else "; no effect"

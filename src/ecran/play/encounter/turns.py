@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import Roller
+from ecran.engine import get_system
 from ecran.play import tracker
 from ecran.play.characters import parse_sheet
 from ecran.play.dice_key import derived_seed, table_seed
@@ -186,8 +187,9 @@ def next_turn(
     after, expired = tracker.advance(enc)
     assert after.current is not None
     acting = after.participants[after.current].name
-    fr = f"Round {after.round} : au tour {de(acting)}"
-    en = f"Round {after.round}: {acting}'s turn"
+    word = get_system(state.table.system_id).round_word
+    fr = f"{word.fr.capitalize()} {after.round} : au tour {de(acting)}"
+    en = f"{word.en.capitalize()} {after.round}: {acting}'s turn"
     if expired:
         fr += f" (fin pour {bearer} : {_names(expired, 'fr')})"
         en += f" ({bearer} no longer: {_names(expired, 'en')})"

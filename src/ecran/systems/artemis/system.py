@@ -3,12 +3,14 @@ the base finds its checks, operations and hooks in the package's modules."""
 
 from __future__ import annotations
 
-from ecran.rules import System
+from ecran.rules import System, tr
 from ecran.systems.artemis.sheet import ArtemisSheet
 
 
 class Artemis(System[ArtemisSheet]):
     character = ArtemisSheet
+    #: The book's round is a "tour" (L131, L195, L201; "round" never appears).
+    round_word = tr("tour", "round")
     # What the sheet's identity and skills pages hold (L385-685); NIFIMO, XP and the mental
     # balance are play state and start empty.
     creation_fields = (

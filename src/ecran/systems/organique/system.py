@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from ecran.rules import System
+from ecran.rules import System, tr
 from ecran.systems.organique.sheet import OrganiqueSheet
 
 
 class Organique(System[OrganiqueSheet]):
     character = OrganiqueSheet
+    #: The book's round is a "tour" (L312-321 and 70 times; "round" twice, L510, L4166).
+    round_word = tr("tour", "round")
     #: What a GM writes down for a new character (the seed has no creation procedure, reading
     #: §3.4); wounds, pain, afflictions, a hack in progress and the §9 readings start at their
     #: defaults. The END reserve is asked after END so it can be set to it (L305-310).

@@ -28,12 +28,12 @@ DEFAULT_EXPRESSION = "3d6"
 _TAGS = {"dropped": "s", "success": "strong"}
 
 
-def work_html(expression: str, seed: int) -> Markup:
+def work_html(expression: str, seed: int, lang: str = "en") -> Markup:
     """The roll's work (`4d6kh3 (4, 4, 6, 3) = 14`) replayed from its seed, each die marked as
     Roll20 marks it: dropped dice struck, successes bold, crits and failures coloured, labels."""
     result = notation.roll(expression, Roller(seed))
     html: list[str] = []
-    for text, styles in notation_text.segments(result):
+    for text, styles in notation_text.segments(result, lang):  # `= 3,5` in French
         piece = str(escape(text))
         for style, tag in _TAGS.items():
             if style in styles:
@@ -64,7 +64,7 @@ def _roll_context(result: DiceRoll, lang: str) -> dict[str, Any]:
     query = {"expr": result.expression, "seed": str(result.seed)}
     return {
         "dice_roll": result,
-        "work": work_html(result.expression, result.seed),
+        "work": work_html(result.expression, result.seed, lang),
         "replay": "/dice?" + urlencode({**query, "lang": lang}),
         "api": "/api/dice?" + urlencode(query),
     }

@@ -169,9 +169,15 @@ def make_roll(request: Request, here: Here, data: Form) -> Response:
 # -- the log ------------------------------------------------------------------------------------
 
 
-def _name_of(here: Seat, member_id: str | None) -> str:
+def _name_of(here: Seat, member_id: str | None, view: EventView | None = None) -> str:
+    """A member's name; one removed since is named by the event that says it (their join)."""
     member = here.state.members.get(member_id or "")
-    return member.display_name if member is not None else "?"
+    if member is not None:
+        return member.display_name
+    joined = (
+        view.payload.get("member") if view is not None and view.kind == "member_joined" else None
+    )
+    return str(joined.get("display_name") or "?") if isinstance(joined, dict) else "?"
 
 
 def _character_name(here: Seat, character_id: str | None) -> str:
@@ -185,7 +191,7 @@ def describe(here: Seat, view: EventView) -> dict[str, Any]:
         "view": view,
         "seq": view.seq,
         "kind": view.kind,
-        "actor": _name_of(here, view.actor_id),
+        "actor": _name_of(here, view.actor_id, view),
         "mine": view.actor_id == here.member.id,
         "visibility": view.visibility,
         "visibility_label": VISIBILITY_LABELS[view.visibility],

@@ -47,3 +47,16 @@
     if (button) { button.setAttribute("aria-disabled", "true"); }
   });
 })();
+
+// A file picker in the page's language: the browser's own button and "no file chosen" are in
+// the browser's language, so the input is hidden behind a label, and the chosen file's name
+// is shown beside it.
+(function () {
+  "use strict";
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.classList.contains("file-input")) { return; }
+    var shown = input.parentElement && input.parentElement.querySelector("[data-file-name]");
+    if (shown && input.files && input.files.length) { shown.textContent = input.files[0].name; }
+  });
+})();

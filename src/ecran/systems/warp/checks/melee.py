@@ -76,7 +76,8 @@ class MeleeParams(AttackBase):
             raise ValueError(
                 f"{self.attackers} {agreed(self.attackers, 'attaquant', 'attaquants')} contre "
                 f"{self.defence_dice} {agreed(self.defence_dice, 'dé', 'dés')} de défense : "
-                f"tous gardés / all guarded"
+                f"tous gardés / {self.attackers} attackers against {self.defence_dice} defence "
+                f"dice: all guarded"
             )
         return self
 

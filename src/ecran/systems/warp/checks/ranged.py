@@ -72,15 +72,21 @@ class RangedParams(AttackBase):
     def _fire_rules(self) -> RangedParams:
         weapon = by_key(WEAPONS.ranged, self.weapon, tr("arme", "weapon"))
         if self.second_shot and weapon.shots < 2:
-            raise ValueError(f"{self.weapon} : un tir par round / one shot per round")
+            raise ValueError(
+                f"{self.weapon} : un tir par round / {self.weapon}: one shot per round"
+            )
         if self.burst != "none":
             burst = by_key(WEAPONS.burst, self.burst, tr("rafale", "burst"))
             if not (weapon.full_auto if burst.full_auto else weapon.burst):
-                raise ValueError(f"{self.weapon}: no {self.burst}")
+                raise ValueError(
+                    f"{self.weapon} : pas de {self.burst} / {self.weapon}: no {self.burst}"
+                )
             if self.second_shot:
-                raise ValueError("burst or second shot, not both")
+                raise ValueError(
+                    "rafale ou second tir, pas les deux / burst or second shot, not both"
+                )
         if self.ammo != "normal" and not weapon.firearm:
-            raise ValueError(f"{self.ammo}: firearms only")
+            raise ValueError(f"{self.ammo} : armes à feu seulement / {self.ammo}: firearms only")
         self._check_rounds()
         self._check_range(weapon)
         return self
@@ -106,17 +112,20 @@ class RangedParams(AttackBase):
             columns = len(range_row(weapon.range).limits) if weapon.range else 5
             if self.range_dice > columns:
                 raise ValueError(
-                    f"{self.weapon}: {columns} dés de distance au plus / at most {columns} "
-                    f"range dice"
+                    f"{self.weapon} : {columns} dés de distance au plus / "
+                    f"{self.weapon}: at most {columns} range dice"
                 )
         elif weapon.range is None:
             raise ValueError(
-                f"{self.weapon} : portée perdue à l'OCR, donnez range_dice (MJ) / range row "
-                f"lost in the OCR, give range_dice (GM)"
+                f"{self.weapon} : portée perdue à l'OCR, donnez range_dice (MJ) / "
+                f"{self.weapon}: range row lost in the OCR, give range_dice (GM)"
             )
         elif range_dice(self.weapon, self.distance_m) is None:
             limit = range_row(weapon.range).limits[-1]
-            raise ValueError(f"{self.distance_m} m > {limit} m : hors de portée / out of range")
+            raise ValueError(
+                f"{self.distance_m} m > {limit} m : hors de portée / "
+                f"{self.distance_m} m > {limit} m: out of range"
+            )
 
     def band(self) -> int:
         """The range dice: the GM's, else the range table's (checked by the validator)."""

@@ -47,7 +47,10 @@ class RollHpParams(Params):
     def _choices(cls, value: str) -> str:
         parts = [HP_CHOICES.get(folded(p), p.strip()) for p in value.split(",")]
         if not all(p in ("fixed", "roll") for p in parts) or "roll" not in parts:
-            raise ValueError("« fixed » ou « roll » par trait, au moins un « roll »")
+            raise ValueError(
+                "« fixed » ou « roll » par trait, au moins un « roll » / 'fixed' or 'roll' per "
+                "trait, at least one 'roll'"
+            )
         return ",".join(parts)
 
 
