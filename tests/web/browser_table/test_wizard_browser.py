@@ -132,11 +132,13 @@ def test_the_budget_follows_what_the_player_types(server: str, browser: Any) -> 
     expect(page.locator("#wizard-form input[name=step]")).to_have_value("characteristics")
     page.fill("#f-characteristics-force", "2")
     page.locator("#f-characteristics-force").blur()
-    # L91-101: 40 characteristic points at creation
-    expect(page.locator("#budgets")).to_contain_text("37 dépensés sur 40 : il en reste 3")
+    # L91-101: 40 characteristic points at creation, the running budget on every step (#30)
+    spent = page.locator("#budgets li").first
+    expect(spent).to_contain_text("37 / 40 points (il en reste 3)")
+    expect(spent).to_contain_text("l. 91-101")
     page.fill("#f-characteristics-constitution", "8")
     page.locator("#f-characteristics-constitution").blur()
-    expect(page.locator("#budgets")).to_have_count(0)
+    expect(spent).to_have_attribute("data-remaining", "0")
     expect(page.locator("#wizard-sections")).to_contain_text("13 / 13")  # RES follows CON
     _fits(page, "wizard-budget")
     page.context.close()
