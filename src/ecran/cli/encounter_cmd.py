@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ecran.cli.checks import json_flag, seed_option
+from ecran.cli.checks import json_command, seed_option
 from ecran.cli.files import EXPORT_MAX_BYTES, parse_json, read_bounded, too_big
 from ecran.cli.lang import current
 from ecran.cli.render import bar, console, echo_json, number, percent, plain, progress_bar
@@ -141,10 +141,10 @@ def encounter_option() -> click.Option:
 def build(lang: str) -> click.Group:
     group = click.Group("encounter", help=_(HELP))
     group.add_command(
-        click.Command(
+        json_command(
             "attack",
-            callback=_attack,
-            params=[
+            _attack,
+            [
                 click.Argument(["file"]),
                 click.Option(
                     ["--attacker"], required=True, metavar=_("TEXT"), help=_("the attacker's name")
@@ -160,23 +160,21 @@ def build(lang: str) -> click.Group:
                     help=_("which of the offered attacks (0: the first)"),
                 ),
                 encounter_option(),
-                json_flag(),
             ],
-            help=_("Exact chance that one planned attack takes the target out."),
+            _("Exact chance that one planned attack takes the target out."),
         )
     )
     group.add_command(
-        click.Command(
+        json_command(
             "simulate",
-            callback=_simulate,
-            params=[
+            _simulate,
+            [
                 click.Argument(["file"]),
                 trials_option(),
                 seed_option(),
                 encounter_option(),
-                json_flag(),
             ],
-            help=_(HELP),
+            _(HELP),
         )
     )
     return group

@@ -237,14 +237,11 @@ def _replayed(
         _, again = run_operation(system, sheet, made.operation, made.params, made.seed)
     except (EcranError, ValidationError):
         return [_t("l'opération ne se rejoue pas", "the operation cannot be replayed")]
-    if again.dice != made.dice:
-        return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
     # The summary is text the parameters print: a system's default may print `0` where the
     # same value read back from the log prints `0.0`; the dice, the resolution and the
     # conditions are what the result is.
-    if again.model_copy(update={"summary": made.summary}) != made:
-        return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
-    return []
+    same = again.model_copy(update={"summary": made.summary}) == made
+    return _replay_problems(again.dice == made.dice, same)
 
 
 def _operation(
@@ -269,9 +266,7 @@ def _operation(
         )
     pid = step.participant_id or ""
     problems += _replayed(system, sheets.before(step, pid), made)
-    if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+    return _verdict(seq, label, status, problems)
 
 
 def _initiative(
@@ -304,17 +299,10 @@ def _initiative(
             why = _t("l'initiative ne se rejoue pas", "the initiative cannot be replayed")
             problems.append(why)
             continue
-        if list(roller.rolled) != rolled.dice:
-            problems.append(
-                _t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")
-            )
-        elif result.total != rolled.total:
-            problems.append(
-                _t("le résultat n'est pas celui des dés", "the result is not the dice's")
-            )
-    if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+        problems += _replay_problems(
+            list(roller.rolled) == rolled.dice, result.total == rolled.total
+        )
+    return _verdict(seq, label, status, problems)
 
 
 def _seed_status(
@@ -354,17 +342,8 @@ def _checked(
     except EcranError:
         problems.append(_t("le jet ne se rejoue pas", "the roll cannot be replayed"))
     else:
-        if again.dice != record.dice:
-            problems.append(
-                _t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")
-            )
-        elif again != record:
-            problems.append(
-                _t("le résultat n'est pas celui des dés", "the result is not the dice's")
-            )
-    if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+        problems += _replay_problems(again.dice == record.dice, again == record)
+    return _verdict(seq, label, status, problems)
 
 
 def _saved(
@@ -405,9 +384,23 @@ def _saved(
             problems.append(_changed_sheet())
     elif npc is not None:
         problems += _npc_problems(system, npc, saved.character.sheet)
+    return _verdict(seq, label, status, problems)
+
+
+def _verdict(seq: int, label: str, status: Status, problems: list[Text]) -> RollAudit:
+    """The step's audit: failed with its problems, else what the key says of its seed."""
     if problems:
         return RollAudit(seq, label, "failed", tuple(problems))
     return RollAudit(seq, label, status)
+
+
+def _replay_problems(same_dice: bool, same_result: bool) -> list[Text]:
+    """A step rolled again from its seed: the dice are judged first, the result only on them."""
+    if not same_dice:
+        return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
+    if not same_result:
+        return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
+    return []
 
 
 def _changed_sheet() -> Text:
@@ -442,9 +435,7 @@ def _npc_added(
         )
     who = step.encounter.participants.get(step.participant_id or "")
     problems += _npc_problems(system, npc, None if who is None else who.sheet)
-    if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+    return _verdict(seq, label, status, problems)
 
 
 def _message(keys: _Keys, seq: int, message: MessageSent) -> RollAudit | None:
@@ -465,9 +456,7 @@ def _message(keys: _Keys, seq: int, message: MessageSent) -> RollAudit | None:
                 )
             )
         problems += _inline_problems(rolled)
-    if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+    return _verdict(seq, label, status, problems)
 
 
 def _inline_problems(rolled: InlineRoll) -> list[Text]:
@@ -481,20 +470,14 @@ def _inline_problems(rolled: InlineRoll) -> list[Text]:
             again = replay(record)
         except EcranError:
             return [_t("le jet ne se rejoue pas", "the roll cannot be replayed")]
-        if again.dice != record.dice:
-            return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
-        if again != record or rolled.total != again.total or rolled.text != again.outcome:
-            return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
-        return []
+        same = again == record and rolled.total == again.total and rolled.text == again.outcome
+        return _replay_problems(again.dice == record.dice, same)
     try:
         report = roll_report(rolled.expression, Roller(rolled.seed))
     except (NotationError, EcranError, ValueError):
         return [_t("le jet ne se rejoue pas", "the roll cannot be replayed")]
-    if report["dice"] != rolled.dice:
-        return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
-    if report["total"] != rolled.total or report["text"] != rolled.text:
-        return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
-    return []
+    same = report["total"] == rolled.total and report["text"] == rolled.text
+    return _replay_problems(report["dice"] == rolled.dice, same)
 
 
 def _events(export: TableExport) -> Iterator[EventView]:
