@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from math import comb, prod
 
-from ecran.dice.distribution import Distribution
+from ecran.dice.distribution import Distribution, read_digits
 
 Steps = list[int]
 """A one-element counter the kernels add their inner-loop steps to, when given one: what `work`
@@ -124,13 +124,7 @@ def _unpack(packed: int, width: int, first: int) -> dict[int, int]:
             packed >>= width
             first += 1
         return result
-    step = width // 8
-    data = packed.to_bytes(size * step, "little")
-    for i in range(size):
-        weight = int.from_bytes(data[i * step : (i + 1) * step], "little")
-        if weight:
-            result[first + i] = weight
-    return result
+    return read_digits(packed, width // 8, size, first)
 
 
 _SHIFT_UP_TO = 8192
