@@ -15,7 +15,7 @@ from ecran.cli.checks import (
     systems_group,
 )
 from ecran.cli.lang import current
-from ecran.cli.render import console, echo_json, number, params_line, percent, plain
+from ecran.cli.render import answered_in_json, console, number, params_line, percent, plain
 from ecran.cli.words import _
 from ecran.engine import get_system
 from ecran.rules import Check, EcranError, Text
@@ -114,8 +114,7 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
             raise either_refused(exc) from None
         except EcranError as exc:
             raise as_flags(exc, check.params) from None
-        if as_json:
-            echo_json(report.model_dump())
+        if answered_in_json(as_json, report):
             return
         from rich.table import Table
 

@@ -11,7 +11,15 @@ import click
 from ecran.cli.checks import json_command, seed_option
 from ecran.cli.files import EXPORT_MAX_BYTES, parse_json, read_bounded, too_big
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, number, percent, plain, progress_bar
+from ecran.cli.render import (
+    answered_in_json,
+    bar,
+    console,
+    number,
+    percent,
+    plain,
+    progress_bar,
+)
 from ecran.cli.simulate_cmd import run_line, trials_option
 from ecran.cli.words import _
 from ecran.rules import EcranError, Text
@@ -57,8 +65,7 @@ def _simulate(
     # whatever the count: a slow game's few fights can take longer than many of another's
     with progress_bar(trials, _("fights"), not as_json) as tell:
         report = simulate_encounter(data, trials, seed, tell)
-    if as_json:
-        echo_json(report.model_dump())
+    if answered_in_json(as_json, report):
         return
     from rich.table import Table
 
@@ -115,8 +122,7 @@ def _attack(
     from ecran.engine.fight.chances import planned_attack
 
     report = planned_attack(read_fight(file, encounter), attacker, target, attack, current())
-    if as_json:
-        echo_json(report.model_dump())
+    if answered_in_json(as_json, report):
         return
     lang = current()
 

@@ -16,7 +16,7 @@ from ecran.cli.checks import (
     systems_group,
 )
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, params_line, plain, progress_bar
+from ecran.cli.render import answered_in_json, bar, console, params_line, plain, progress_bar
 from ecran.cli.words import _
 from ecran.rules import Check, EcranError
 from ecran.rules.sheet import number
@@ -57,8 +57,7 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
                 report = simulate_check(system_id, check.name, given(values), trials, seed, tell)
             except EcranError as exc:
                 raise as_flags(exc, check.params) from None
-        if as_json:
-            echo_json(report.model_dump())
+        if answered_in_json(as_json, report):
             return
         from rich.table import Table
 
