@@ -332,6 +332,14 @@ def _power_packed(weights: Mapping[Any, int], n: int) -> dict[int, int] | None:
     return read_digits(_pack(weights, low, length, width) ** n, width, size, low * n)
 
 
+def add_shifted(into: dict[int, int], sums: dict[int, int], add: int, ways: int) -> None:
+    """Every `total -> count` of `sums` added into `into` as `total + add -> count × ways` (one
+    step of the kept-dice walks: these dice's points and the ways they fall)."""
+    for total, count in sums.items():
+        key = total + add
+        into[key] = into.get(key, 0) + count * ways
+
+
 def read_digits(power: int, width: int, size: int, base: int) -> dict[int, int]:
     """The `size` digits of `width` bytes of `power`, keyed from `base` up (zeros left out)."""
     data = power.to_bytes(size * width, "little")
