@@ -8,19 +8,17 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ecran.cli.checks import (
-    SystemsGroup,
     as_flags,
-    checks_group,
+    check_command,
     flag,
     given,
-    json_flag,
-    param_options,
+    systems_group,
 )
 from ecran.cli.lang import current
-from ecran.cli.render import console, echo_json, number, params_line, percent, plain
+from ecran.cli.render import answered_in_json, console, number, params_line, percent, plain
 from ecran.cli.words import _
 from ecran.engine import get_system
-from ecran.rules import Check, EcranError, System, Text
+from ecran.rules import Check, EcranError, Text
 from ecran.rules.errors import from_errors
 from ecran.rules.wording import value_words
 
@@ -116,8 +114,7 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
             raise either_refused(exc) from None
         except EcranError as exc:
             raise as_flags(exc, check.params) from None
-        if as_json:
-            echo_json(report.model_dump())
+        if answered_in_json(as_json, report):
             return
         from rich.table import Table
 
@@ -147,16 +144,15 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
             table.add_row(plain(row.label), shown, _bar(row.p_success), plain(row.cost))
         console().print(table)
 
-    params: list[click.Parameter] = [
-        *param_options(check.params, lang),
-        either_option(),
-        json_flag(),
-    ]
-    return click.Command(check.name, callback=run, params=params, help=check.description(lang))
+    return check_command(
+        check,
+        lang,
+        run,
+        [
+            either_option(),
+        ],
+    )
 
 
 def build(lang: str) -> click.Group:
-    def checks_of(system: System[Any]) -> click.Group:
-        return checks_group(system, lang, _command)
-
-    return SystemsGroup("advise", _(HELP), checks_of)
+    return systems_group("advise", _(HELP), lang, _command)

@@ -97,25 +97,13 @@ class EcranGroup(TyperGroup):
             context_settings=CONTEXT,
             params=[
                 click.Option(["--lang", "--langue"], default=None, help=_(LANG_HELP)),
-                click.Option(
-                    ["--install-completion", "--installer-completion"],
-                    is_flag=False,
-                    flag_value="",
-                    default=None,
-                    expose_value=False,
-                    is_eager=True,
-                    callback=_completion("install"),
-                    help=_("Install completion for the current shell."),
+                _completion_option(
+                    "install", "installer", _("Install completion for the current shell.")
                 ),
-                click.Option(
-                    ["--show-completion", "--montrer-completion"],
-                    is_flag=False,
-                    flag_value="",
-                    default=None,
-                    expose_value=False,
-                    is_eager=True,
-                    callback=_completion("show"),
-                    help=_("Show completion for the current shell, to copy it or customize it."),
+                _completion_option(
+                    "show",
+                    "montrer",
+                    _("Show completion for the current shell, to copy it or customize it."),
                 ),
                 click.Option(
                     ["-V", "--version"],
@@ -224,6 +212,20 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
 
     click.echo(f"ecran {version('ecran')}")
     ctx.exit(0)
+
+
+def _completion_option(action: str, french: str, help_text: str) -> click.Option:
+    """`--<action>-completion [SHELL]`, also spelled in French (`--<french>-completion`)."""
+    return click.Option(
+        [f"--{action}-completion", f"--{french}-completion"],
+        is_flag=False,
+        flag_value="",
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_completion(action),
+        help=help_text,
+    )
 
 
 def _completion(action: str) -> Callable[[click.Context, click.Parameter, Any], None]:

@@ -290,8 +290,22 @@ def _check_command(
         else:
             console().print(table(result, check, current()))
 
-    params: list[click.Parameter] = [*param_options(check.params, lang), *extra, json_flag()]
-    return click.Command(check.name, callback=run, params=params, help=check.description(lang))
+    return check_command(check, lang, run, extra)
+
+
+def check_command(
+    check: Check[Any], lang: str, run: Callable[..., None], extra: list[click.Parameter]
+) -> click.Command:
+    """The command of one check: its parameters as options, then `extra`, then `--json`."""
+    params = [*param_options(check.params, lang), *extra]
+    return json_command(check.name, run, params, check.description(lang))
+
+
+def json_command(
+    name: str, run: Callable[..., None], params: list[click.Parameter], help_text: str
+) -> click.Command:
+    """A command with `params` and, last as in every command, `--json`."""
+    return click.Command(name, callback=run, params=[*params, json_flag()], help=help_text)
 
 
 def flag(param: str) -> str:
@@ -329,11 +343,18 @@ def build(kind: str, lang: str) -> click.Group:
         "roll": "Roll a check with seeded dice.",
     }
     make = _odds_command if kind == "odds" else _roll_command
+    return systems_group(kind, helps[kind], lang, make)
+
+
+def systems_group(
+    name: str, help_text: str, lang: str, make: Callable[[str, Check[Any], str], click.Command]
+) -> SystemsGroup:
+    """A command group of one sub-group per system, one command per check (`make` builds it)."""
 
     def checks_of(system: System[Any]) -> click.Group:
         return checks_group(system, lang, make)
 
-    return SystemsGroup(kind, helps[kind], checks_of)
+    return SystemsGroup(name, help_text, checks_of)
 
 
 def check_of(system_id: str, check_name: str) -> Check[Any]:

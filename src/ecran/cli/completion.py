@@ -41,13 +41,11 @@ def shell_of(name: str) -> str:
     """The shell named, else the one in $SHELL; refused in one line when it is none of ours."""
     shell = name or Path(os.environ.get("SHELL", "")).name
     if shell not in SHELLS:
-        from ecran.rules import EcranError, Text
+        from ecran.rules import refuse
 
-        raise EcranError(
-            Text(
-                fr=f"shell inconnu « {shell} » : bash, zsh ou fish",
-                en=f"unknown shell '{shell}': bash, zsh or fish",
-            )
+        raise refuse(
+            f"shell inconnu « {shell} » : bash, zsh ou fish",
+            f"unknown shell '{shell}': bash, zsh or fish",
         )
     return shell
 

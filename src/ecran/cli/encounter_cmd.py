@@ -8,10 +8,18 @@ from typing import Any
 
 import click
 
-from ecran.cli.checks import json_flag, seed_option
+from ecran.cli.checks import json_command, seed_option
 from ecran.cli.files import EXPORT_MAX_BYTES, parse_json, read_bounded, too_big
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, number, percent, plain, progress_bar
+from ecran.cli.render import (
+    answered_in_json,
+    bar,
+    console,
+    number,
+    percent,
+    plain,
+    progress_bar,
+)
 from ecran.cli.simulate_cmd import run_line, trials_option
 from ecran.cli.words import _
 from ecran.rules import EcranError, Text
@@ -57,8 +65,7 @@ def _simulate(
     # whatever the count: a slow game's few fights can take longer than many of another's
     with progress_bar(trials, _("fights"), not as_json) as tell:
         report = simulate_encounter(data, trials, seed, tell)
-    if as_json:
-        echo_json(report.model_dump())
+    if answered_in_json(as_json, report):
         return
     from rich.table import Table
 
@@ -115,8 +122,7 @@ def _attack(
     from ecran.engine.fight.chances import planned_attack
 
     report = planned_attack(read_fight(file, encounter), attacker, target, attack, current())
-    if as_json:
-        echo_json(report.model_dump())
+    if answered_in_json(as_json, report):
         return
     lang = current()
 
@@ -141,10 +147,10 @@ def encounter_option() -> click.Option:
 def build(lang: str) -> click.Group:
     group = click.Group("encounter", help=_(HELP))
     group.add_command(
-        click.Command(
+        json_command(
             "attack",
-            callback=_attack,
-            params=[
+            _attack,
+            [
                 click.Argument(["file"]),
                 click.Option(
                     ["--attacker"], required=True, metavar=_("TEXT"), help=_("the attacker's name")
@@ -160,23 +166,21 @@ def build(lang: str) -> click.Group:
                     help=_("which of the offered attacks (0: the first)"),
                 ),
                 encounter_option(),
-                json_flag(),
             ],
-            help=_("Exact chance that one planned attack takes the target out."),
+            _("Exact chance that one planned attack takes the target out."),
         )
     )
     group.add_command(
-        click.Command(
+        json_command(
             "simulate",
-            callback=_simulate,
-            params=[
+            _simulate,
+            [
                 click.Argument(["file"]),
                 trials_option(),
                 seed_option(),
                 encounter_option(),
-                json_flag(),
             ],
-            help=_(HELP),
+            _(HELP),
         )
     )
     return group

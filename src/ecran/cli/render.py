@@ -182,6 +182,13 @@ def echo_json(value: Any) -> None:
     raw_echo(json.dumps(value, ensure_ascii=False))
 
 
+def answered_in_json(asked: bool, report: BaseModel) -> bool:
+    """`report` as the `--json` answer when it was asked for: True then, the caller is done."""
+    if asked:
+        echo_json(report.model_dump())
+    return asked
+
+
 def raw_echo(text: str) -> None:
     """A line printed as it is (JSON, a shell script): no typographic pass."""
     sys.stdout.write(text + "\n")

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, percent, plain, working
+from ecran.cli.render import answered_in_json, bar, console, percent, plain, working
 from ecran.cli.words import _
 
 
@@ -20,8 +20,7 @@ def build(lang: str) -> click.Command:
         system, sheet = read_sheet(Path(sheet_file))
         with working(_("Computing the odds of every action…")):
             report = sheet_odds(system, sheet, current(), ladder=ladder)
-        if as_json:
-            echo_json(report.model_dump())
+        if answered_in_json(as_json, report):
             return
         _show(report.model_dump(), system.check, current())
 

@@ -9,18 +9,16 @@ import click
 
 from ecran.cli.advise_cmd import heading
 from ecran.cli.checks import (
-    SystemsGroup,
     as_flags,
-    checks_group,
+    check_command,
     given,
-    json_flag,
-    param_options,
     seed_option,
+    systems_group,
 )
 from ecran.cli.lang import current
-from ecran.cli.render import bar, console, echo_json, params_line, plain, progress_bar
+from ecran.cli.render import answered_in_json, bar, console, params_line, plain, progress_bar
 from ecran.cli.words import _
-from ecran.rules import Check, EcranError, System
+from ecran.rules import Check, EcranError
 from ecran.rules.sheet import number
 
 HELP = "Simulate a check N times from its exact odds: the count of each outcome."
@@ -59,8 +57,7 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
                 report = simulate_check(system_id, check.name, given(values), trials, seed, tell)
             except EcranError as exc:
                 raise as_flags(exc, check.params) from None
-        if as_json:
-            echo_json(report.model_dump())
+        if answered_in_json(as_json, report):
             return
         from rich.table import Table
 
@@ -87,17 +84,8 @@ def _command(system_id: str, check: Check[Any], lang: str) -> click.Command:
             )
         console().print(table)
 
-    params: list[click.Parameter] = [
-        *param_options(check.params, lang),
-        trials_option(),
-        seed_option(),
-        json_flag(),
-    ]
-    return click.Command(check.name, callback=run, params=params, help=check.description(lang))
+    return check_command(check, lang, run, [trials_option(), seed_option()])
 
 
 def build(lang: str) -> click.Group:
-    def checks_of(system: System[Any]) -> click.Group:
-        return checks_group(system, lang, _command)
-
-    return SystemsGroup("simulate", _(HELP), checks_of)
+    return systems_group("simulate", _(HELP), lang, _command)

@@ -10,11 +10,13 @@ bad input is one line and exit 2, and nothing is stored.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import click
 
-from ecran.cli.checks import json_flag
+from ecran.cli.checks import json_command
 from ecran.cli.files import read_table_export
 from ecran.cli.render import echo_json, working
 from ecran.cli.words import _, ngettext
@@ -38,27 +40,28 @@ def _database() -> click.Option:
     )
 
 
-def _store(database: str | None, create: bool) -> Store:
+@contextmanager
+def _store(database: str | None, create: bool) -> Iterator[Store]:
     """The database, or one line saying why not: an address SQLAlchemy cannot read, a SQLite
     file that is not there (`create` False: an export never makes an empty database), a server
-    that does not answer."""
+    that does not answer. Its connections are closed on leaving."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from ecran.store import open_store, resolve_url, unreachable
 
     try:
-        return open_store(database, create=create)
+        store = open_store(database, create=create)
     except SQLAlchemyError as exc:
         raise unreachable(resolve_url(database), exc) from None
+    try:
+        yield store
+    finally:
+        store.engine.dispose()
 
 
 def _export(table_id: str, output: str | None, database: str | None, as_json: bool) -> None:
-    store = _store(database, create=False)
-    try:
-        with working(_("Reading the table…")):
-            made = store.export(table_id)
-    finally:
-        store.engine.dispose()
+    with _store(database, create=False) as store, working(_("Reading the table…")):
+        made = store.export(table_id)
     text = made.model_dump_json(indent=1)
     if output is None:
         click.echo(text)
@@ -124,12 +127,8 @@ def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
     base = base_url(url)  # before anything is read or stored
     with working(_("Checking the export…")):
         imported = read_file(file)
-    store = _store(database, create=True)
-    try:
-        with working(_("Storing the table…")):
-            made = store.import_table(imported)
-    finally:
-        store.engine.dispose()
+    with _store(database, create=True) as store, working(_("Storing the table…")):
+        made = store.import_table(imported)
     page = f"{base}/tables/{made.table.id}?token="
     names = {m.id: m.display_name for m in imported.members}
     players = {names[k]: page + t for k, t in made.tokens.items() if k != made.gm.id}
@@ -157,10 +156,10 @@ def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
 def build(lang: str) -> click.Group:
     group = click.Group("table", help=_(HELP), no_args_is_help=True)
     group.add_command(
-        click.Command(
+        json_command(
             "export",
-            callback=_export,
-            params=[
+            _export,
+            [
                 click.Argument(["table_id"], metavar=_("TABLE_ID")),
                 click.Option(
                     ["-o", "--output"],
@@ -169,16 +168,15 @@ def build(lang: str) -> click.Group:
                     help=_("write the export to FILE (default: the standard output)"),
                 ),
                 _database(),
-                json_flag(),
             ],
-            help=_("A whole table as its GM's JSON export: members, characters, encounters, log."),
+            _("A whole table as its GM's JSON export: members, characters, encounters, log."),
         )
     )
     group.add_command(
-        click.Command(
+        json_command(
             "import",
-            callback=_import,
-            params=[
+            _import,
+            [
                 click.Argument(["file"], metavar=_("FILE")),
                 _database(),
                 click.Option(
@@ -188,9 +186,8 @@ def build(lang: str) -> click.Group:
                     show_default=True,
                     help=_("the server's address, for the new links"),
                 ),
-                json_flag(),
             ],
-            help=_("Import a GM's table export as a new table: same log and state, new links."),
+            _("Import a GM's table export as a new table: same log and state, new links."),
         )
     )
     return group

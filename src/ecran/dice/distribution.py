@@ -74,7 +74,7 @@ class Distribution(Generic[T]):
         width = (bound.bit_length() + 8) // 8
         bits = 8 * width
         power = (((1 << bits * sides) - 1) // ((1 << bits) - 1)) ** count
-        return Distribution._trusted(_read_bytes(power, width, size, count), bound)
+        return Distribution._trusted(read_digits(power, width, size, count), bound)
 
     @classmethod
     def faces(cls, faces: Iterable[U]) -> Distribution[U]:
@@ -329,10 +329,18 @@ def _power_packed(weights: Mapping[Any, int], n: int) -> dict[int, int] | None:
     if size <= _SHIFT_UP_TO:
         return _power_shifted(weights, low, high, n, bound.bit_length() + 1)
     width = (bound.bit_length() + 8) // 8
-    return _read_bytes(_pack(weights, low, length, width) ** n, width, size, low * n)
+    return read_digits(_pack(weights, low, length, width) ** n, width, size, low * n)
 
 
-def _read_bytes(power: int, width: int, size: int, base: int) -> dict[int, int]:
+def add_shifted(into: dict[int, int], sums: dict[int, int], add: int, ways: int) -> None:
+    """Every `total -> count` of `sums` added into `into` as `total + add -> count × ways` (one
+    step of the kept-dice walks: these dice's points and the ways they fall)."""
+    for total, count in sums.items():
+        key = total + add
+        into[key] = into.get(key, 0) + count * ways
+
+
+def read_digits(power: int, width: int, size: int, base: int) -> dict[int, int]:
     """The `size` digits of `width` bytes of `power`, keyed from `base` up (zeros left out)."""
     data = power.to_bytes(size * width, "little")
     result: dict[int, int] = {}

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from math import comb
 from typing import Any
 
-from ecran.dice.distribution import Distribution
+from ecran.dice.distribution import Distribution, add_shifted
 
 
 def keep_highest(die: Distribution[int], n: int, k: int) -> Distribution[int]:
@@ -70,16 +70,9 @@ def keep_scored(
                     ways *= rest ** (left - c)
                     if not ways:
                         continue
-                    add = points * (k - m)
-                    for total, count in sums.items():
-                        key = total + add
-                        finished[key] = finished.get(key, 0) + count * ways
+                    add_shifted(finished, sums, points * (k - m), ways)
                 else:
-                    add = points * c
-                    bucket = carried.setdefault(m + c, {})
-                    for total, count in sums.items():
-                        key = total + add
-                        bucket[key] = bucket.get(key, 0) + count * ways
+                    add_shifted(carried.setdefault(m + c, {}), sums, points * c, ways)
         states = carried
         if not states:
             break

@@ -102,13 +102,17 @@ class Busy(EcranError):
 
 def busy() -> Busy:
     return Busy(
-        Text(
-            fr=f"calcul exact en attente : le serveur calcule déjà les vôtres ou est occupé,"
-            f" réessayez dans {RETRY_AFTER} s",
-            en=f"exact computation waiting: the server is already computing yours or is busy,"
-            f" try again in {RETRY_AFTER} s",
+        try_again(
+            "calcul exact en attente : le serveur calcule déjà les vôtres ou est occupé",
+            "exact computation waiting: the server is already computing yours or is busy",
+            RETRY_AFTER,
         )
     )
+
+
+def try_again(fr: str, en: str, seconds: int) -> Text:
+    """Why the server waits, and when to ask again (the `Retry-After` the answer carries)."""
+    return Text(fr=f"{fr}, réessayez dans {seconds} s", en=f"{en}, try again in {seconds} s")
 
 
 def too_costly(seconds: float) -> TooCostly:

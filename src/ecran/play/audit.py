@@ -142,9 +142,7 @@ def _attack(keys: _Keys, seq: int, step: EncounterChanged) -> RollAudit:
     return found
 
 
-def _consequences(
-    found: RollAudit, step: EncounterChanged, system: System[Any] | None, sheets: _Sheets
-) -> RollAudit:
+def _consequences(log: _Log, found: RollAudit, step: EncounterChanged) -> RollAudit:
     """What an attack did to either side (damage, counter-damage...): the first consequence on
     each side rolls from the step's seed under its fixed tag (`encounter._seed_tag`), and each
     one's dice are its seed's, replayed in order on the sheets as the previous ones left them."""
@@ -166,9 +164,9 @@ def _consequences(
                     )
                 )
         firsts.add(applied.side)
-        sheet = current[pid] if pid in current else sheets.before(step, pid)
-        problems += _replayed(system, sheet, made)
-        current[pid] = _after(system, sheet, made)
+        sheet = current[pid] if pid in current else log.sheets.before(step, pid)
+        problems += _replayed(log.system, sheet, made)
+        current[pid] = _after(log.system, sheet, made)
     if not problems:
         return found
     return RollAudit(found.seq, found.label, "failed", (*found.problems, *problems))
@@ -218,6 +216,16 @@ class _Sheets:
         return self.npcs.get((step.encounter_id, pid))
 
 
+@dataclass
+class _Log:
+    """What the walk through the log knows at a step: the keys, the table's game (None:
+    unknown, nothing is replayed) and the sheets so far."""
+
+    keys: _Keys
+    system: System[Any] | None
+    sheets: _Sheets
+
+
 def _system(export: TableExport) -> System[Any] | None:
     try:
         return get_system(export.table.system_id)
@@ -237,54 +245,42 @@ def _replayed(
         _, again = run_operation(system, sheet, made.operation, made.params, made.seed)
     except (EcranError, ValidationError):
         return [_t("l'opération ne se rejoue pas", "the operation cannot be replayed")]
-    if again.dice != made.dice:
-        return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
     # The summary is text the parameters print: a system's default may print `0` where the
     # same value read back from the log prints `0.0`; the dice, the resolution and the
     # conditions are what the result is.
-    if again.model_copy(update={"summary": made.summary}) != made:
-        return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
-    return []
+    same = again.model_copy(update={"summary": made.summary}) == made
+    return _replay_problems(again.dice == made.dice, same)
 
 
-def _operation(
-    keys: _Keys,
-    seq: int,
-    step: EncounterChanged,
-    system: System[Any] | None,
-    sheets: _Sheets,
-) -> RollAudit:
+def _operation(log: _Log, seq: int, step: EncounterChanged) -> RollAudit:
     """An operation step (damage...): its seed against the key, as a roll's; the operation
     rolls from the step's seed; its dice are the seed's (replayed on the sheet before it)."""
     made = step.operation
     assert made is not None
-    label = step.summary.fr
-    status, problems = _seed_status(keys, seq, step.commitment, step.gm_seed, step.seed)
-    if step.seed is not None and made.seed != step.seed:
-        problems.append(
-            _t(
-                "la graine de l'opération n'est pas celle de l'étape",
-                "the operation's seed is not the step's",
-            )
-        )
-    pid = step.participant_id or ""
-    problems += _replayed(system, sheets.before(step, pid), made)
-    if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+    replayed = _replayed(log.system, log.sheets.before(step, step.participant_id or ""), made)
+    wrong = _t(
+        "la graine de l'opération n'est pas celle de l'étape",
+        "the operation's seed is not the step's",
+    )
+    return _one_roll_step(log, seq, step, made.seed, wrong, replayed)
 
 
-def _initiative(
-    keys: _Keys,
-    seq: int,
-    step: EncounterChanged,
-    system: System[Any] | None,
-    sheets: _Sheets,
+def _one_roll_step(
+    log: _Log, seq: int, step: EncounterChanged, used: int, wrong: Text, replayed: list[Text]
 ) -> RollAudit:
+    """A step that rolls once from its own seed (an operation, a random NPC's draw): that seed
+    against the key, the roll made from it (else `wrong`), and what rolling again found."""
+    status, problems = _seed_status(log.keys, seq, step.commitment, step.gm_seed, step.seed)
+    if step.seed is not None and used != step.seed:
+        problems.append(wrong)
+    return _verdict(seq, step.summary.fr, status, [*problems, *replayed])
+
+
+def _initiative(log: _Log, seq: int, step: EncounterChanged) -> RollAudit:
     """An initiative step: its seed against the key; each participant's seed derives from it
     (`play.encounter.derived_seed`) and its dice are that seed's (replayed on its sheet)."""
     label = step.summary.fr
-    status, problems = _seed_status(keys, seq, step.commitment, step.gm_seed, step.seed)
+    status, problems = _seed_status(log.keys, seq, step.commitment, step.gm_seed, step.seed)
     for rolled in step.initiative:
         pid = rolled.participant_id
         if step.seed is not None and rolled.seed != derived_seed(step.seed, step.encounter_id, pid):
@@ -294,27 +290,20 @@ def _initiative(
                     "an initiative's seed does not follow from the step's",
                 )
             )
-        sheet = sheets.before(step, pid)
-        if system is None or sheet is None:
+        sheet = log.sheets.before(step, pid)
+        if log.system is None or sheet is None:
             continue
         roller = Roller(rolled.seed)
         try:
-            result = system.initiative(parse_sheet(system, sheet), roller)
+            result = log.system.initiative(parse_sheet(log.system, sheet), roller)
         except (EcranError, ValidationError):
             why = _t("l'initiative ne se rejoue pas", "the initiative cannot be replayed")
             problems.append(why)
             continue
-        if list(roller.rolled) != rolled.dice:
-            problems.append(
-                _t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")
-            )
-        elif result.total != rolled.total:
-            problems.append(
-                _t("le résultat n'est pas celui des dés", "the result is not the dice's")
-            )
-    if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+        problems += _replay_problems(
+            list(roller.rolled) == rolled.dice, result.total == rolled.total
+        )
+    return _verdict(seq, label, status, problems)
 
 
 def _seed_status(
@@ -354,26 +343,11 @@ def _checked(
     except EcranError:
         problems.append(_t("le jet ne se rejoue pas", "the roll cannot be replayed"))
     else:
-        if again.dice != record.dice:
-            problems.append(
-                _t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")
-            )
-        elif again != record:
-            problems.append(
-                _t("le résultat n'est pas celui des dés", "the result is not the dice's")
-            )
-    if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+        problems += _replay_problems(again.dice == record.dice, again == record)
+    return _verdict(seq, label, status, problems)
 
 
-def _saved(
-    keys: _Keys,
-    seq: int,
-    saved: CharacterSaved,
-    system: System[Any] | None,
-    sheets: _Sheets,
-) -> RollAudit | None:
+def _saved(log: _Log, seq: int, saved: CharacterSaved) -> RollAudit | None:
     """A save that rolled the table's dice: an operation on a character outside an encounter
     (replayed on the sheet the log showed before it, giving the sheet saved) or a random NPC
     (drawn again from its record, giving the sheet saved). Its seed against the key, as a
@@ -384,7 +358,7 @@ def _saved(
         return None
     who = saved.character.name
     label = f"{who} : {made.summary.fr}" if made is not None else f"PNJ tiré : {who}"
-    status, problems = _seed_status(keys, seq, saved.commitment, saved.gm_seed, saved.seed)
+    status, problems = _seed_status(log.keys, seq, saved.commitment, saved.gm_seed, saved.seed)
     if saved.seed is not None:
         used = made.seed if made is not None else npc.seed if npc is not None else None
         if used != saved.seed:
@@ -395,19 +369,33 @@ def _saved(
                 )
             )
     if made is not None:
-        before = sheets.characters.get(saved.character.id)
-        problems += _replayed(system, before, made)
+        before = log.sheets.characters.get(saved.character.id)
+        problems += _replayed(log.system, before, made)
         if (
             not problems
             and before is not None
-            and _after(system, before, made) != saved.character.sheet
+            and _after(log.system, before, made) != saved.character.sheet
         ):
             problems.append(_changed_sheet())
     elif npc is not None:
-        problems += _npc_problems(system, npc, saved.character.sheet)
+        problems += _npc_problems(log.system, npc, saved.character.sheet)
+    return _verdict(seq, label, status, problems)
+
+
+def _verdict(seq: int, label: str, status: Status, problems: list[Text]) -> RollAudit:
+    """The step's audit: failed with its problems, else what the key says of its seed."""
     if problems:
         return RollAudit(seq, label, "failed", tuple(problems))
     return RollAudit(seq, label, status)
+
+
+def _replay_problems(same_dice: bool, same_result: bool) -> list[Text]:
+    """A step rolled again from its seed: the dice are judged first, the result only on them."""
+    if not same_dice:
+        return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
+    if not same_result:
+        return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
+    return []
 
 
 def _changed_sheet() -> Text:
@@ -427,24 +415,15 @@ def _npc_problems(
     return [] if again == shown else [_changed_sheet()]
 
 
-def _npc_added(
-    keys: _Keys, seq: int, step: EncounterChanged, system: System[Any] | None
-) -> RollAudit:
+def _npc_added(log: _Log, seq: int, step: EncounterChanged) -> RollAudit:
     """An `add` step of a random NPC: its seed against the key; the NPC drawn from it again is
     the one the step shows."""
     npc = step.npc
     assert npc is not None
-    label = step.summary.fr
-    status, problems = _seed_status(keys, seq, step.commitment, step.gm_seed, step.seed)
-    if step.seed is not None and npc.seed != step.seed:
-        problems.append(
-            _t("la graine du PNJ n'est pas celle de l'étape", "the NPC's seed is not the step's")
-        )
     who = step.encounter.participants.get(step.participant_id or "")
-    problems += _npc_problems(system, npc, None if who is None else who.sheet)
-    if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+    replayed = _npc_problems(log.system, npc, None if who is None else who.sheet)
+    wrong = _t("la graine du PNJ n'est pas celle de l'étape", "the NPC's seed is not the step's")
+    return _one_roll_step(log, seq, step, npc.seed, wrong, replayed)
 
 
 def _message(keys: _Keys, seq: int, message: MessageSent) -> RollAudit | None:
@@ -465,9 +444,7 @@ def _message(keys: _Keys, seq: int, message: MessageSent) -> RollAudit | None:
                 )
             )
         problems += _inline_problems(rolled)
-    if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+    return _verdict(seq, label, status, problems)
 
 
 def _inline_problems(rolled: InlineRoll) -> list[Text]:
@@ -481,20 +458,14 @@ def _inline_problems(rolled: InlineRoll) -> list[Text]:
             again = replay(record)
         except EcranError:
             return [_t("le jet ne se rejoue pas", "the roll cannot be replayed")]
-        if again.dice != record.dice:
-            return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
-        if again != record or rolled.total != again.total or rolled.text != again.outcome:
-            return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
-        return []
+        same = again == record and rolled.total == again.total and rolled.text == again.outcome
+        return _replay_problems(again.dice == record.dice, same)
     try:
         report = roll_report(rolled.expression, Roller(rolled.seed))
     except (NotationError, EcranError, ValueError):
         return [_t("le jet ne se rejoue pas", "the roll cannot be replayed")]
-    if report["dice"] != rolled.dice:
-        return [_t("les dés ne sont pas ceux de la graine", "the dice are not the seed's")]
-    if report["total"] != rolled.total or report["text"] != rolled.text:
-        return [_t("le résultat n'est pas celui des dés", "the result is not the dice's")]
-    return []
+    same = report["total"] == rolled.total and report["text"] == rolled.text
+    return _replay_problems(report["dice"] == rolled.dice, same)
 
 
 def _events(export: TableExport) -> Iterator[EventView]:
@@ -537,8 +508,7 @@ def audit(export: TableExport, progress: Callable[[int], None] | None = None) ->
             if change is not None:
                 _key_event(keys, change, found)
         keys.in_force = None
-        system = _system(export)
-        sheets = _Sheets()
+        log = _Log(keys, _system(export), _Sheets())
         for done, event in enumerate(events):
             if progress is not None and done % PROGRESS_EVERY == 0:
                 progress(done)
@@ -551,17 +521,15 @@ def audit(export: TableExport, progress: Callable[[int], None] | None = None) ->
                 step = EncounterChanged.model_validate(event.payload)
                 if step.attack is not None:
                     attacked = _attack(keys, event.seq, step)
-                    found.rolls.append(_consequences(attacked, step, system, sheets))
+                    found.rolls.append(_consequences(log, attacked, step))
                 elif step.step == "operation" and step.operation is not None:
-                    found.rolls.append(_operation(keys, event.seq, step, system, sheets))
+                    found.rolls.append(_operation(log, event.seq, step))
                 elif step.step == "initiative" and step.initiative:
-                    found.rolls.append(_initiative(keys, event.seq, step, system, sheets))
+                    found.rolls.append(_initiative(log, event.seq, step))
                 elif step.step == "add" and step.npc is not None:
-                    found.rolls.append(_npc_added(keys, event.seq, step, system))
+                    found.rolls.append(_npc_added(log, event.seq, step))
             elif event.kind == "character_saved" and not event.redacted:
-                saved = _saved(
-                    keys, event.seq, CharacterSaved.model_validate(event.payload), system, sheets
-                )
+                saved = _saved(log, event.seq, CharacterSaved.model_validate(event.payload))
                 if saved is not None:
                     found.rolls.append(saved)
             elif event.kind == "message" and not event.redacted:
@@ -571,7 +539,7 @@ def audit(export: TableExport, progress: Callable[[int], None] | None = None) ->
             elif event.kind in ("hidden", "roll"):
                 found.hidden += 1
             if not event.redacted:
-                sheets.seen(event)
+                log.sheets.seen(event)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])

@@ -36,7 +36,7 @@ from ecran.play.errors import Forbidden
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record
 from ecran.play.rights import require_gm
-from ecran.rules import EcranError, Text
+from ecran.rules import EcranError, Text, refuse
 
 KEY_BYTES = 32
 #: What the key signs for the roll numbered `seq` (the message of the HMAC).
@@ -54,11 +54,9 @@ def key_bytes(key: str) -> bytes:
     except ValueError:
         raw = b""
     if len(raw) != KEY_BYTES:
-        raise EcranError(
-            Text(
-                fr=f"clé de dés invalide : {KEY_BYTES * 2} chiffres hexadécimaux attendus",
-                en=f"invalid dice key: {KEY_BYTES * 2} hex digits expected",
-            )
+        raise refuse(
+            f"clé de dés invalide : {KEY_BYTES * 2} chiffres hexadécimaux attendus",
+            f"invalid dice key: {KEY_BYTES * 2} hex digits expected",
         )
     return raw
 

@@ -70,18 +70,7 @@ class Images(Writing):
                 )
             )
         image_id = new_id()
-        s.add(
-            ImageRow(
-                id=image_id,
-                table_id=table_id,
-                media_type=image.media_type,
-                width=image.width,
-                height=image.height,
-                size=len(image.data),
-                data=image.data,
-                created_at=now(),
-            )
-        )
+        s.add(_row(table_id, image_id, image))
         return image_id
 
     @staticmethod
@@ -114,18 +103,21 @@ def images_of(s: Session, table_id: str) -> list[StoredImage]:
 def put_images(s: Session, table_id: str, images: Iterable[StoredImage]) -> None:
     """An imported table's images, under their ids (the board's events name them)."""
     for image in images:
-        s.add(
-            ImageRow(
-                id=image.id,
-                table_id=table_id,
-                media_type=image.media_type,
-                width=image.width,
-                height=image.height,
-                size=len(image.data),
-                data=image.data,
-                created_at=now(),
-            )
-        )
+        s.add(_row(table_id, image.id, image))
+
+
+def _row(table_id: str, image_id: str, image: Stored | StoredImage) -> ImageRow:
+    """The stored row of one image of the table (an upload or an imported one)."""
+    return ImageRow(
+        id=image_id,
+        table_id=table_id,
+        media_type=image.media_type,
+        width=image.width,
+        height=image.height,
+        size=len(image.data),
+        data=image.data,
+        created_at=now(),
+    )
 
 
 def _stored(row: ImageRow) -> StoredImage:

@@ -18,7 +18,7 @@ import json
 from threading import Lock
 from typing import Any
 
-from ecran.engine.budget import Busy, TooCostly, WorkBudget
+from ecran.engine.budget import Busy, TooCostly, WorkBudget, try_again
 from ecran.rules import EcranError, Text
 from ecran.web.pages.kept import Kept
 
@@ -102,11 +102,10 @@ def _print(system_id: str, sheet: dict[str, Any], lang: str) -> bytes:
 
 def _queue_full() -> PrintQueueFull:
     return PrintQueueFull(
-        Text(
-            fr=f"impression en attente : le serveur imprime déjà d'autres fiches,"
-            f" réessayez dans {RETRY_AFTER} s",
-            en=f"printing waiting: the server is already printing other sheets,"
-            f" try again in {RETRY_AFTER} s",
+        try_again(
+            "impression en attente : le serveur imprime déjà d'autres fiches",
+            "printing waiting: the server is already printing other sheets",
+            RETRY_AFTER,
         )
     )
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from math import comb, prod
 
-from ecran.dice.distribution import Distribution
+from ecran.dice.distribution import Distribution, add_shifted, read_digits
 
 Steps = list[int]
 """A one-element counter the kernels add their inner-loop steps to, when given one: what `work`
@@ -124,13 +124,7 @@ def _unpack(packed: int, width: int, first: int) -> dict[int, int]:
             packed >>= width
             first += 1
         return result
-    step = width // 8
-    data = packed.to_bytes(size * step, "little")
-    for i in range(size):
-        weight = int.from_bytes(data[i * step : (i + 1) * step], "little")
-        if weight:
-            result[first + i] = weight
-    return result
+    return read_digits(packed, width // 8, size, first)
 
 
 _SHIFT_UP_TO = 8192
@@ -202,9 +196,7 @@ def kept_statistic(
                     continue
                 bucket = carried.setdefault(key, {})
                 steps_done += len(sums)
-                for total, count in sums.items():
-                    key_total = total + add
-                    bucket[key_total] = bucket.get(key_total, 0) + count * ways
+                add_shifted(bucket, sums, add, ways)
             if m + left < hi:
                 continue
             # `hi` dice reached at this face: the others show faces not yet visited
@@ -226,9 +218,7 @@ def kept_statistic(
                 continue
             add = gain(face, hi - max(m, lo))
             steps_done += len(sums) + min(first, left - first + 1) + 1
-            for total, count in sums.items():
-                key_total = total + add
-                finished[key_total] = finished.get(key_total, 0) + count * ways
+            add_shifted(finished, sums, add, ways)
         states = carried
         if not states:
             break

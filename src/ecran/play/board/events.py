@@ -7,7 +7,7 @@ change is an event, so replaying the log rebuilds the board exactly.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, TypeAdapter
 
@@ -153,22 +153,9 @@ BoardEvent = Annotated[
     | MovementFreed,
     Field(discriminator="op"),
 ]
-OPS: tuple[str, ...] = (
-    "scene_created",
-    "scene_updated",
-    "scene_shown",
-    "scene_deleted",
-    "token_placed",
-    "token_moved",
-    "token_removed",
-    "token_hidden",
-    "token_revealed",
-    "token_flags",
-    "fog_revealed",
-    "fog_hidden",
-    "handout_shared",
-    "handout_revealed",
-    "free_movement",
+#: Every `op`, read from the union so the two cannot drift apart.
+OPS: tuple[str, ...] = tuple(
+    str(kind.model_fields["op"].default) for kind in get_args(get_args(BoardEvent)[0])
 )
 _ADAPTER: TypeAdapter[BoardEvent] = TypeAdapter(BoardEvent)
 

@@ -224,17 +224,10 @@
   Tools.prototype.polygon = function () {
     var self = this;
     var done = document.getElementById("fog-poly-done");
-    [["fog-poly-reveal", true], ["fog-poly-hide", false]].forEach(function (pair) {
-      var button = document.getElementById(pair[0]);
-      button.addEventListener("click", function () {
-        var on = button.getAttribute("aria-pressed") !== "true";
-        self.stopDrawing();
-        if (!on) { self.board.say(""); return; }
-        button.setAttribute("aria-pressed", "true");
-        self.corners = { reveal: pair[1], points: [] };
-        done.hidden = false;
-        self.board.say(self.words.fog_poly);
-      });
+    this.fogButtons("fog-poly-reveal", "fog-poly-hide", function (reveal) {
+      self.corners = { reveal: reveal, points: [] };
+      done.hidden = false;
+      self.board.say(self.words.fog_poly);
     });
     this.map.on("click", function (event) {
       if (!self.corners) { return; }
@@ -244,10 +237,7 @@
         Math.round(Math.min(Math.max(-event.latlng.lat, 0), s.height))
       ]);
       var line = self.corners.points.map(function (p) { return L.latLng(-p[1], p[0]); });
-      if (self.draft) { self.draft.setLatLngs(line); } else {
-        self.draft = L.polygon(line, { className: "board-fog-draft", interactive: false })
-          .addTo(self.map);
-      }
+      self.showDraft(L.polygon, "setLatLngs", line);
     });
     done.addEventListener("click", function () {
       var chosen = self.corners;
@@ -256,6 +246,30 @@
         self.sendFog(chosen.reveal, { points: chosen.points });
       }
     });
+  };
+
+  // The two buttons (reveal, hide) of one way of drawing fog: pressing one stops any drawing
+  // and, unless it was pressed already, presses it and calls start(reveal).
+  Tools.prototype.fogButtons = function (revealId, hideId, start) {
+    var self = this;
+    [[revealId, true], [hideId, false]].forEach(function (pair) {
+      var button = document.getElementById(pair[0]);
+      button.addEventListener("click", function () {
+        var on = button.getAttribute("aria-pressed") !== "true";
+        self.stopDrawing();
+        if (!on) { self.board.say(""); return; }
+        button.setAttribute("aria-pressed", "true");
+        start(pair[1]);
+      });
+    });
+  };
+
+  // The shape being drawn, made by `make` (L.polygon, L.rectangle) the first time and then
+  // moved with its method `update` (setLatLngs, setBounds).
+  Tools.prototype.showDraft = function (make, update, corners) {
+    if (this.draft) { this.draft[update](corners); return; }
+    this.draft = make(corners, { className: "board-fog-draft", interactive: false })
+      .addTo(this.map);
   };
 
   Tools.prototype.stopDrawing = function () {
@@ -276,17 +290,10 @@
 
   Tools.prototype.fog = function () {
     var self = this;
-    [["fog-reveal-draw", true], ["fog-hide-draw", false]].forEach(function (pair) {
-      var button = document.getElementById(pair[0]);
-      button.addEventListener("click", function () {
-        var on = button.getAttribute("aria-pressed") !== "true";
-        self.stopDrawing();
-        if (!on) { self.board.say(""); return; }
-        button.setAttribute("aria-pressed", "true");
-        self.drawing = { reveal: pair[1], from: null };
-        self.map.dragging.disable();  // a drag now draws the area
-        self.board.say(self.words.fog_draw);
-      });
+    this.fogButtons("fog-reveal-draw", "fog-hide-draw", function (reveal) {
+      self.drawing = { reveal: reveal, from: null };
+      self.map.dragging.disable();  // a drag now draws the area
+      self.board.say(self.words.fog_draw);
     });
     // pointer events on the map's element: a mouse, a pen or a finger draws the rectangle
     var holder = this.map.getContainer();
@@ -304,11 +311,7 @@
       if (!self.drawing || !self.drawing.from) { return; }
       var a = self.drawing.from;
       var b = point(event);
-      var corners = [L.latLng(-a.y, a.x), L.latLng(-b.y, b.x)];
-      if (self.draft) { self.draft.setBounds(corners); } else {
-        self.draft = L.rectangle(corners, { className: "board-fog-draft", interactive: false })
-          .addTo(self.map);
-      }
+      self.showDraft(L.rectangle, "setBounds", [L.latLng(-a.y, a.x), L.latLng(-b.y, b.x)]);
     }, true);
     holder.addEventListener("pointerup", function (event) {
       if (!self.drawing || !self.drawing.from) { return; }
