@@ -32,6 +32,7 @@ from ecran.rules import EcranError, Text, UnknownName, from_errors
 from ecran.rules.errors import json_reason
 from ecran.web.i18n import N_, gettext, request_lang
 from ecran.web.render import render
+from ecran.web.text import shown
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,7 @@ def _invalid_body(error: Any) -> EcranError:
 def _answer(
     request: Request, status: int, message: str, extra: dict[str, Any] | None = None
 ) -> Response:
+    message = shown(message)  # a refusal may quote what was sent: nothing unsendable back
     if request.url.path.startswith("/api"):
         return JSONResponse({"detail": message, **(extra or {})}, status_code=status)
     lang = request_lang(request)

@@ -10,7 +10,7 @@ from ecran.play import Event, EventDraft, TableState, apply
 from ecran.play.rights import require_open
 from ecran.store.models import CharacterRow, EncounterRow, MemberRow, TableRow
 from ecran.store.repository.records import Access, Command
-from ecran.store.repository.rows import event_row, now, refuse_nul
+from ecran.store.repository.rows import event_row, now
 from ecran.store.repository.state import StoreState
 
 
@@ -22,7 +22,6 @@ class Writing(StoreState):
     ) -> Event:
         if state is not None:
             require_open(state.archived, draft.kind)
-        refuse_nul(draft.payload)
         at = now()
         event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=at)
         after = apply(state, event)

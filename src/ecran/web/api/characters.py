@@ -32,8 +32,9 @@ from ecran.web.deps import Me, Seat
 from ecran.web.downloads import json_file
 from ecran.web.i18n import request_lang
 from ecran.web.limits import MAX_INT
+from ecran.web.text import CheckedRoute
 
-router = APIRouter()
+router = APIRouter(route_class=CheckedRoute)
 
 
 def _saved(request: Request, me: Seat, command: commands.Command) -> CharacterSaved:

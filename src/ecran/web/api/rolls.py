@@ -26,8 +26,9 @@ from ecran.web.api.models import (
 from ecran.web.deps import Me, Seat
 from ecran.web.downloads import json_file
 from ecran.web.limits import MAX_INT
+from ecran.web.text import CheckedRoute
 
-router = APIRouter()
+router = APIRouter(route_class=CheckedRoute)
 
 
 @router.post("/{table_id}/odds", response_model=OddsReport)

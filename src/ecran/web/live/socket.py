@@ -14,8 +14,9 @@ from ecran.web.i18n import COOKIE
 from ecran.web.limits import MAX_INT
 from ecran.web.live.hub import hub
 from ecran.web.live.messages import parse_after
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(tags=["live"])
+router = APIRouter(route_class=CheckedRoute, tags=["live"])
 
 
 def _lang(socket: WebSocket) -> str:

@@ -14,8 +14,9 @@ from ecran.rules import EcranError
 from ecran.web.deps import Here
 from ecran.web.pages.common import next_retry, page
 from ecran.web.pages.rolls import form_of
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 #: The choices the roll panel's advice lists besides the plain roll.
 ADVICE_SHOWN = 4

@@ -17,8 +17,9 @@ from ecran.web.forms import form_values
 from ecran.web.pages.common import next_retry, page, query_index
 from ecran.web.pages.rolls import form_of, roll_panel_context
 from ecran.web.pages.systems import outcome_rows
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 
 @router.get("/tables/{table_id}/encounters/{encounter_id}/attack-panel")

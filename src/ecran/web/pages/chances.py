@@ -18,8 +18,9 @@ from ecran.rules import EcranError, Text
 from ecran.rules.memo import Kept
 from ecran.web.deps import Here, Seat
 from ecran.web.pages.common import page, query_index
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 #: Fights simulated for the GM's chances of victory, and the time they may take (the fragment
 #: reports how many ran).

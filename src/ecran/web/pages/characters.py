@@ -35,8 +35,9 @@ from ecran.web.forms import Schema, build, edit, fields_of, read, values_from_fo
 from ecran.web.pages.common import forced, multi, operation_forms, page, redirect
 from ecran.web.pages.rolls import log_context
 from ecran.web.printing import sheet_pdf
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 IMPORT_MAX = 1_000_000  # bytes: a sheet is a few kilobytes
 

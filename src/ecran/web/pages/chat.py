@@ -24,8 +24,9 @@ from ecran.web.deps import Form, Here, Seat
 from ecran.web.errors import is_htmx
 from ecran.web.pages.common import redirect
 from ecran.web.pages.dice import marked_work
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 #: Where a plain form post may send the member back: a page of this table, never elsewhere.
 BACK_TO = re.compile(r"/(encounters|characters)/[0-9A-Za-z_-]{1,64}")

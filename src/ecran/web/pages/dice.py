@@ -19,8 +19,9 @@ from ecran.web.deps import Form
 from ecran.web.i18n import request_lang
 from ecran.web.pages.common import seed_of
 from ecran.web.render import render
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 DEFAULT_EXPRESSION = "3d6"
 #: How a die's styles read on the page: struck when dropped, bold when counted, a class for

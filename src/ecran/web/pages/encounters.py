@@ -36,8 +36,9 @@ from ecran.web.forms import fields_of, values_from_form
 from ecran.web.pages import advice, attack_panel, chances
 from ecran.web.pages.common import multi, operation_forms, page
 from ecran.web.pages.rolls import log_context
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 
 #: One step of the tracker: the table's system, the form, the state, the GM, the version seen.

@@ -27,8 +27,9 @@ from ecran.web.forms import FormField, fields_of, form_values, values_from_form
 from ecran.web.pages.chat import message_entry
 from ecran.web.pages.common import forced, multi, page
 from ecran.web.pages.systems import outcome_rows, replay_url
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 LOG_PAGE = 30
 VISIBILITY_LABELS: dict[str, Text] = {

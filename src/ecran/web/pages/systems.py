@@ -22,8 +22,9 @@ from ecran.web.forms import FormField, fields_of, form_values, values_from_form
 from ecran.web.i18n import request_lang
 from ecran.web.pages.common import multi, seed_of
 from ecran.web.render import render
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 T = TypeVar("T")
 
 

@@ -23,8 +23,9 @@ from ecran.web.pages.common import multi, page, page_text, redirect
 from ecran.web.pages.kept import Kept, kept
 from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
 from ecran.web.render import fragment, html
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 
 def _playable() -> list[System[Any]]:

@@ -27,8 +27,9 @@ from ecran.web.deps import Form, Here, Seat
 from ecran.web.forms import Schema, build, edit, read
 from ecran.web.pages.characters import refusal_rows, sheet_options, violation_row
 from ecran.web.pages.common import multi, page
+from ecran.web.text import CheckedRoute
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 #: The sheet in the page: a sheet is a few kilobytes; anything past this is not ours.
 SHEET_MAX = 200_000
