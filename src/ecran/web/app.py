@@ -91,6 +91,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # answers (a proxy's /healthz, a page) should not share it
         asyncio.get_running_loop().call_later(delay, _warm_up, app)
     url = getattr(app.state, "redis_url", None) or get_settings().redis_url
+    from ecran.web.rates import Rates
+
+    app.state.rates = Rates.from_settings(url)
     if not url:
         yield
         return
@@ -187,6 +190,9 @@ def _app() -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
+    from ecran.web.rates import Rates
+
+    Rates.from_settings()  # a bad limit stops the server at once, in one line
     app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     from ecran.web import guide  # /aide and /help: the built guide (make docs)

@@ -76,10 +76,21 @@ Db = Annotated[Store, Depends(get_store)]
 # -- the token ------------------------------------------------------------------------------------
 
 
+def session_cookie(table_id: str) -> str:
+    """The name of the cookie holding a member's session at this table (one per table: a
+    browser may sit at several)."""
+    return f"ecran_{table_id}"
+
+
 def token_in(
-    headers: Mapping[str, str], query: Mapping[str, str], form: FormData | None = None
+    headers: Mapping[str, str],
+    query: Mapping[str, str],
+    form: FormData | None = None,
+    cookies: Mapping[str, str] | None = None,
+    table_id: str | None = None,
 ) -> str | None:
-    """The member's token, wherever the request carries it."""
+    """The member's token, wherever the request carries it: a header, the address, a form,
+    else the session cookie of the table in the path."""
     bearer = headers.get("authorization", "")
     if bearer.lower().startswith("bearer ") and bearer[7:].strip():
         return bearer[7:].strip()
@@ -87,6 +98,8 @@ def token_in(
     if not token and form is not None:
         given = form.get("token")
         token = given if isinstance(given, str) else None
+    if not token and cookies is not None and table_id:
+        token = cookies.get(session_cookie(table_id))
     return token or None
 
 

@@ -3,7 +3,7 @@
 `ClientText` is the type of the strings of the request models: valid Unicode (no lone
 surrogate), no control character, no bidirectional override (`ecran.rules.clean_text`), and
 bounded. The free parts of a body (a check's parameters, options, a sheet) and the forms are
-checked at the same edge by every route (`CheckedRoute`, the `route_class` of every router):
+checked at the same edge by every route (`ecran.web.edge.CheckedRoute`):
 before the handler runs, the body the handler will read (JSON or form, parsed once: Starlette
 keeps it) is walked, and the first refused character is a 422 naming its field, in the
 request's language. The store refuses what it could not read back all the same
@@ -12,11 +12,9 @@ request's language. The store refuses what it could not read back all the same
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import Request, Response
-from fastapi.routing import APIRoute
+from fastapi import Request
 from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 from starlette.datastructures import UploadFile
@@ -85,21 +83,6 @@ async def unsafe_body(request: Request) -> tuple[Where, str] | None:
     except Exception:  # not JSON: the route says why, in its own words
         return None
     return first_unsafe(body)
-
-
-class CheckedRoute(APIRoute):
-    """A route whose body is checked for refused characters before its handler reads it."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def checked(request: Request) -> Response:
-            found = await unsafe_body(request)
-            if found is not None:
-                raise refused(*found)
-            return await handler(request)
-
-        return checked
 
 
 def shown(line: str) -> str:

@@ -4,7 +4,7 @@ notation (`dice`), and the live table (`tables`, `encounters`, their bodies in `
 from fastapi import APIRouter
 
 from ecran.web.api import chat, dice, encounters, systems, tables
-from ecran.web.text import CheckedRoute
+from ecran.web.edge import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute)
 for module in (systems, dice, tables, chat):

@@ -30,9 +30,9 @@ from ecran.web.api.models import (
 )
 from ecran.web.deps import Me, Seat
 from ecran.web.downloads import json_file
+from ecran.web.edge import CheckedRoute
 from ecran.web.i18n import request_lang
 from ecran.web.limits import MAX_INT
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute)
 

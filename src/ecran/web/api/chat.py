@@ -18,7 +18,8 @@ from ecran.play import chat as play_chat
 from ecran.play.chat import MESSAGE_MAX
 from ecran.web import commands
 from ecran.web.deps import Me
-from ecran.web.text import CheckedRoute, ClientText, Name
+from ecran.web.edge import CheckedRoute
+from ecran.web.text import ClientText, Name
 
 router = APIRouter(route_class=CheckedRoute, prefix="/api/tables", tags=["chat"])
 

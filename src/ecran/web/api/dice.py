@@ -13,7 +13,7 @@ from ecran.dice.roller import MAX_SEED
 from ecran.engine.cache import notation_odds
 from ecran.engine.records import seeded_roller
 from ecran.rules import EcranError, Text
-from ecran.web.text import CheckedRoute
+from ecran.web.edge import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, prefix="/api", tags=["dice"])
 

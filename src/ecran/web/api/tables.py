@@ -34,8 +34,9 @@ from ecran.web.api.models import (
     TableOut,
 )
 from ecran.web.deps import Db, Me
+from ecran.web.edge import CheckedRoute
 from ecran.web.live import hub
-from ecran.web.text import CheckedRoute, Name
+from ecran.web.text import Name
 
 router = APIRouter(route_class=CheckedRoute, prefix="/api/tables", tags=["tables"])
 

@@ -9,12 +9,12 @@ from fastapi.concurrency import run_in_threadpool
 from ecran.rules import EcranError
 from ecran.rules.text import DEFAULT_LANG, LANGS, Text
 from ecran.web.deps import app_store, authenticate, missing_token, token_in
+from ecran.web.edge import CheckedRoute
 from ecran.web.errors import one_line, status_of
 from ecran.web.i18n import COOKIE
 from ecran.web.limits import MAX_INT
 from ecran.web.live.hub import hub
 from ecran.web.live.messages import parse_after
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, tags=["live"])
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ecran.web.text import CheckedRoute
+from ecran.web.edge import CheckedRoute
 
 if TYPE_CHECKING:
     from fastapi import APIRouter

@@ -13,11 +13,11 @@ from ecran.play import encounter as play_encounter
 from ecran.play.errors import Forbidden
 from ecran.rules import EcranError
 from ecran.web.deps import Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.forms import form_values
 from ecran.web.pages.common import next_retry, page, query_index
 from ecran.web.pages.rolls import form_of, roll_panel_context
 from ecran.web.pages.systems import outcome_rows
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 

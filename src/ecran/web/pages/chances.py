@@ -17,8 +17,8 @@ from ecran.play.fight_file import NPC, PC, fight_file, side_of
 from ecran.rules import EcranError, Text
 from ecran.rules.memo import Kept
 from ecran.web.deps import Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.pages.common import page, query_index
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 

@@ -21,10 +21,10 @@ from ecran.play.chat import InlineRoll, MessageSent
 from ecran.rules import EcranError, System
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.errors import is_htmx
 from ecran.web.pages.common import redirect
 from ecran.web.pages.dice import marked_work
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 

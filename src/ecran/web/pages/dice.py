@@ -16,10 +16,10 @@ from ecran.dice.notation import text as notation_text
 from ecran.rules import EcranError
 from ecran.web.api.dice import DiceRoll, dice_odds, dice_roll
 from ecran.web.deps import Form
+from ecran.web.edge import CheckedRoute
 from ecran.web.i18n import request_lang
 from ecran.web.pages.common import seed_of
 from ecran.web.render import render
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 

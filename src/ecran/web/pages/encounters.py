@@ -31,12 +31,12 @@ from ecran.play.visibility import view_for
 from ecran.rules import EcranError, SheetRow, System, Text, from_validation
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.errors import is_htmx, refusal
 from ecran.web.forms import fields_of, values_from_form
 from ecran.web.pages import advice, attack_panel, chances
 from ecran.web.pages.common import multi, operation_forms, page
 from ecran.web.pages.rolls import log_context
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 

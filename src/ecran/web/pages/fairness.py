@@ -17,8 +17,8 @@ from ecran.rules import EcranError, Text
 from ecran.store.repository import PAGE_MAX
 from ecran.web import commands
 from ecran.web.deps import Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.pages.common import page, redirect
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 

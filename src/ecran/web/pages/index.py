@@ -9,9 +9,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from ecran.engine.registry import index as systems_index
+from ecran.web.edge import CheckedRoute
 from ecran.web.i18n import request_lang
 from ecran.web.render import render
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 

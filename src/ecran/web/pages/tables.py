@@ -17,13 +17,13 @@ from ecran.play.export import parse_export
 from ecran.rules import EcranError, System, Text
 from ecran.web import commands
 from ecran.web.deps import Db, Form, Here, Seat, table_url
+from ecran.web.edge import CheckedRoute
 from ecran.web.forms import form_values, option_fields, option_values
 from ecran.web.i18n import request_lang
 from ecran.web.pages.common import multi, page, page_text, redirect
 from ecran.web.pages.kept import Kept, kept
 from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
 from ecran.web.render import fragment, html
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 

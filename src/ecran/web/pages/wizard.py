@@ -24,10 +24,10 @@ from ecran.rules import EcranError, System, Text
 from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.forms import Schema, build, edit, read
 from ecran.web.pages.characters import refusal_rows, sheet_options, violation_row
 from ecran.web.pages.common import multi, page
-from ecran.web.text import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
