@@ -190,6 +190,9 @@ def _app() -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
+    from ecran.web.sessions import Enter, KeepSessions, on_enter
+
+    app.add_exception_handler(Enter, on_enter)
     from ecran.web.rates import Rates
 
     Rates.from_settings()  # a bad limit stops the server at once, in one line
@@ -199,6 +202,7 @@ def _app() -> FastAPI:
 
     guide.install(app)
     app.add_middleware(Language)
+    app.add_middleware(KeepSessions)
     # limits and security headers: outermost, so every refusal is cheap and carries the headers
     app.add_middleware(LimitsMiddleware)
     app.add_middleware(SecurityHeaders)

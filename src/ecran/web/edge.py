@@ -1,6 +1,7 @@
 """The edge every route's request passes before its handler: `CheckedRoute`, the `route_class`
-of every router. In order: the write limits (`ecran.web.rates`), then the text of the body
-(`ecran.web.text`). One place, so no route can forget either."""
+of every router. In order, for a write: the write limits (`ecran.web.rates`), the
+`Idempotency-Key` (`ecran.web.idempotency`), then the text of the body (`ecran.web.text`); for
+any other request the text only. One place, so no route can forget any."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from fastapi.routing import APIRoute
 from starlette.datastructures import FormData
 
 from ecran.web.deps import token_in
+from ecran.web.idempotency import Handler, idempotent
 from ecran.web.rates import counted, limit_write
 from ecran.web.text import refused, unsafe_body
 
@@ -34,11 +36,17 @@ class CheckedRoute(APIRoute):
         handler = super().get_route_handler()
 
         async def checked(request: Request) -> Response:
-            if counted(request):
-                await limit_write(request, await request_token(request))
-            found = await unsafe_body(request)
-            if found is not None:
-                raise refused(*found)
-            return await handler(request)
+            if not counted(request):
+                return await _checked_text(request, handler)
+            token = await request_token(request)
+            await limit_write(request, token)
+            return await idempotent(request, lambda r: _checked_text(r, handler), token)
 
         return checked
+
+
+async def _checked_text(request: Request, handler: Handler) -> Response:
+    found = await unsafe_body(request)
+    if found is not None:
+        raise refused(*found)
+    return await handler(request)

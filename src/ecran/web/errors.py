@@ -44,6 +44,15 @@ class Unauthorized(EcranError):
     """A table route called without a member's token."""
 
 
+class Repeated(EcranError):
+    """A request repeating an `Idempotency-Key` whose first answer cannot be given (409); with
+    `retry_after` while the first is under way."""
+
+    def __init__(self, text: Text, retry_after: int | None = None) -> None:
+        super().__init__(text)
+        self.retry_after = retry_after
+
+
 def one_line(text: str) -> str:
     return text.splitlines()[0] if text else ""
 
@@ -135,6 +144,7 @@ _STATUS: tuple[tuple[type[EcranError], int], ...] = (
     (Forbidden, 403),
     (NotFound, 404),
     (Conflict, 409),
+    (Repeated, 409),
     (Busy, 429),
 )
 
@@ -171,6 +181,8 @@ def refusal(request: Request, exc: EcranError) -> Response:
     typed = request.url.path.startswith("/api") and isinstance(exc, UnknownName)
     said = exc.command_line(lang) if typed else exc.message(lang)
     response = _answer(request, status, one_line(said), error_extra(exc, lang))
+    if isinstance(exc, Repeated) and exc.retry_after is not None:
+        response.headers["Retry-After"] = str(exc.retry_after)
     if isinstance(exc, Busy):
         response.headers["Retry-After"] = str(exc.retry_after)
         if _is_page_visit(request):  # the page says "try again in N s": the browser does

@@ -12,6 +12,7 @@ from ecran.play.rights import require_open
 from ecran.rules import Text
 from ecran.rules.sheet import number
 from ecran.store.models import CharacterRow, EncounterRow, MemberRow, TableRow
+from ecran.store.repository.idempotency import record_event
 from ecran.store.repository.records import Access, Command
 from ecran.store.repository.rows import event_row, now
 from ecran.store.repository.state import StoreState
@@ -44,6 +45,7 @@ class Writing(StoreState):
         event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=at)
         after = apply(state, event)
         s.add(event_row(row.id, event, at))
+        record_event(s, event.seq)
         row.last_seq = event.seq
         self._project(s, row, state, after)
         s.flush()

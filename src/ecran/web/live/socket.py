@@ -39,7 +39,7 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
                     en=f"after: an integer between 0 and {MAX_INT}",
                 )
             )
-        token = token_in(socket.headers, socket.query_params)
+        token = token_in(socket.headers, socket.query_params, None, socket.cookies, table_id)
         if token is None:
             raise missing_token()
         access = await run_in_threadpool(authenticate, app_store(app), token, table_id)
