@@ -3,7 +3,8 @@
 `create_app()` is what `ecran serve` runs: the JSON API (`api/`), the live WebSocket (`live/`)
 and the pages (`pages/`); no rule lives in this package. With `ECRAN_REDIS_URL` (or
 `app.state.redis_url` set before start-up), the app's lifespan connects its hub to the other
-workers through Redis (`live.bridge`). `/healthz` answers a reverse proxy's health checks.
+workers through Redis (`live.bridge`). `/livez` and `/readyz` (alias `/healthz`) answer a
+reverse proxy's health checks.
 
 Start-up (#16): nothing a first request does not need is imported here; the game systems load
 on first use, one package per id. `ecran serve` builds its app with `create_served_app`: it
@@ -108,15 +109,25 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await bridge.stop()
 
 
-async def healthz(request: Request) -> JSONResponse:
-    """For the reverse proxy: 200 when the database answers (and Redis, when configured), else
-    503 naming what does not. Nothing secret: no URL, no error text."""
+async def livez(request: Request) -> JSONResponse:
+    """The process answers (nothing else is asked: a proxy restarts a worker that does not)."""
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> JSONResponse:
+    """For the reverse proxy: 200 while writes succeed, that is while the database answers;
+    503 when it does not. Redis down is `"degraded"`, still 200: every write is stored and each
+    worker's own sockets still hear it, only other workers' hear it once Redis is back (and the
+    write limits count per worker meanwhile). Nothing secret: no URL, no error text.
+    `/healthz` is the same answer (the address the README gave before)."""
     app: FastAPI = request.app
     checks: dict[str, Any] = {"database": await _database_ok(app)}
     bridge = getattr(app.state, "bridge", None)
     checks["redis"] = "off" if bridge is None else ("ok" if await bridge.healthy() else "down")
-    ok = checks["database"] == "ok" and checks["redis"] != "down"
-    return JSONResponse({"status": "ok" if ok else "down", **checks}, 200 if ok else 503)
+    if checks["database"] != "ok":
+        return JSONResponse({"status": "down", **checks}, 503)
+    status = "degraded" if checks["redis"] == "down" else "ok"
+    return JSONResponse({"status": status, **checks}, 200)
 
 
 async def _database_ok(app: FastAPI) -> str:
@@ -196,7 +207,8 @@ def _app() -> FastAPI:
     from ecran.web.rates import Rates
 
     Rates.from_settings()  # a bad limit stops the server at once, in one line
-    app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
+    for path, check in (("/livez", livez), ("/readyz", readyz), ("/healthz", readyz)):
+        app.add_api_route(path, check, methods=["GET", "HEAD"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     from ecran.web import guide  # /aide and /help: the built guide (make docs)
 
