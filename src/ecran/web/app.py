@@ -27,6 +27,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 from ecran.settings import get_settings
 from ecran.web import errors
@@ -80,6 +81,50 @@ class Language:
             await send(message)
 
         await self.app(scope, receive, with_cookie)
+
+
+#: Text answers at least this long are gzip-compressed for a client that accepts it (htmx alone
+#: is 52 KB, a GM's table page ~0.5 MB).
+GZIP_MIN = 1024
+
+
+#: Paths whose answers carry a member's secrets beside what members typed: never compressed
+#: (compressing both lets a page that can send requests guess a secret by the answer's length,
+#: the BREACH attack).
+_SECRET_PATHS = ("/tables/", "/api/tables/", "/join")
+
+
+class GZipOutsideTables(GZipMiddleware):
+    """gzip for text answers (static files, the guide, the systems' pages and API), not for a
+    table's."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("path", "").startswith(_SECRET_PATHS):
+            await self.app(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+
+class HeadAsGet:
+    """`HEAD` wherever `GET` is: the request is routed as a GET and its body left out (the
+    headers, the length included, are the GET's)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
 @asynccontextmanager
@@ -215,6 +260,8 @@ def _app() -> FastAPI:
     guide.install(app)
     app.add_middleware(Language)
     app.add_middleware(KeepSessions)
+    app.add_middleware(GZipOutsideTables, minimum_size=GZIP_MIN)
+    app.add_middleware(HeadAsGet)
     # limits and security headers: outermost, so every refusal is cheap and carries the headers
     app.add_middleware(LimitsMiddleware)
     app.add_middleware(SecurityHeaders)
