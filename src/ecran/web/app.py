@@ -40,6 +40,7 @@ from ecran.web.limits import (
     Receive,
     Scope,
     Send,
+    close_budgets,
     quiet_refusals,
 )
 from ecran.web.security import SecurityHeaders, redact_logs
@@ -140,18 +141,22 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     from ecran.web.rates import Rates
 
     app.state.rates = Rates.from_settings(url)
-    if not url:
-        yield
-        return
-    from ecran.web import live
-    from ecran.web.live.bridge import start_bridge  # redis is imported only when used
-
-    bridge = await start_bridge(url, live.hub(app))
-    app.state.bridge = bridge
     try:
-        yield
+        if not url:
+            yield
+            return
+        from ecran.web import live
+        from ecran.web.live.bridge import start_bridge  # redis is imported only when used
+
+        bridge = await start_bridge(url, live.hub(app))
+        app.state.bridge = bridge
+        try:
+            yield
+        finally:
+            await bridge.stop()
     finally:
-        await bridge.stop()
+        if delay is not None:  # a served app: its process stops, its work processes with it
+            await run_in_threadpool(close_budgets)
 
 
 async def livez(request: Request) -> JSONResponse:
