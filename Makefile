@@ -10,9 +10,12 @@ $(UV):
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check "uv>=0.4"
 
-# --inexact keeps uv itself inside the environment it manages.
+# --inexact keeps uv itself inside the environment it manages. Bytecode compiled at install (the
+# dependencies by uv, ecran's own sources here): a worker restarts without compiling anything,
+# even where PYTHONDONTWRITEBYTECODE keeps Python from writing it at run time (#28).
 $(STAMP): $(UV) pyproject.toml uv.lock
-	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --inexact --quiet
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --inexact --quiet --compile-bytecode
+	$(PY) -m compileall -q src
 	touch $(STAMP)
 
 run: $(STAMP) printing build/guide/index.html

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -13,6 +14,11 @@ from hypothesis import settings
 
 import servers
 from ecran.cli.app import main
+
+# The write limits (#28) lifted for the suite: tests write far faster than people; the tests of
+# the limits set their own (tests/web/test_write_limits.py). Servers the tests start inherit it.
+for _name in ("ECRAN_WRITE_LIMITS", "ECRAN_ADDRESS_WRITE_LIMITS", "ECRAN_CREATE_LIMITS"):
+    os.environ.setdefault(_name, "1000000/second")
 
 # Property tests: no per-example deadline (CI shares two cores with browsers) and the same
 # examples on every run, so that a failure seen once is seen again.

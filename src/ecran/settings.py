@@ -74,6 +74,21 @@ class Settings:
     table_images_mb: float = _declared(
         100, "room the stored images of one table may take (after re-encoding), in MiB", gt=0
     )
+    write_limits: str = _declared(
+        "10/second;120/minute",
+        "writes one member's link may make (rolls, chat, operations, every stored change), "
+        "in the limits library's notation (N/second;M/minute); shared through ECRAN_REDIS_URL",
+    )
+    address_write_limits: str = _declared(
+        "30/second;600/minute", "writes one client address may make, all links together"
+    )
+    create_limits: str = _declared(
+        "10/minute;100/hour",
+        "tables created or imported, joins and uploads one client address may make",
+    )
+    table_events_max: int = _declared(
+        200_000, "events one table may store (then every write is refused)", gt=0
+    )
 
 
 FIELDS: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(Settings)}

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import urlparse
 
 import pytest
 import uvicorn
@@ -117,8 +117,11 @@ def offered_odds(page: Any, panel: str) -> list[list[str]]:
     return page.wait_for_function(script, arg=panel).json_value()  # type: ignore[no-any-return]
 
 
-#: Where creating or joining a table lands: the table's page, with the member's link.
-TABLE_PAGE = re.compile(r"/tables/[0-9a-f]+\?token=")
+#: Where creating or joining a table lands: the table's page at its clean address (the member's
+#: token is in the session cookie, `ecran.web.sessions`).
+TABLE_PAGE = re.compile(r"/tables/[0-9a-f]+(\?lang=\w+)?$")
+#: Where saving a character lands: its sheet, at its clean address.
+CHARACTER_PAGE = re.compile(r"/characters/[0-9a-f]+(\?lang=\w+)?$")
 
 
 def create_table(page: Any, server: str, system: str, name: str, gm: str = "Camille") -> Any:
@@ -152,8 +155,17 @@ def join_table(page: Any, invite: str, name: str) -> Any:
 
 
 def page_token(page: Any) -> str:
-    """The member's token in a table page's address (`?token=`)."""
-    return parse_qs(urlparse(page.url).query)["token"][0]
+    """The token of the member a table page shows: its session cookie (HttpOnly, so read from
+    the browser's context, as no script of the page can)."""
+    name = f"ecran_{page_table(page)}"
+    found = [c["value"] for c in page.context.cookies() if c["name"] == name]
+    assert found, f"no session cookie {name} in this browser"
+    return str(found[0])
+
+
+def page_query(page: Any) -> str:
+    """The query of the page's address (`lang=fr`; never a token now), or empty."""
+    return str(urlparse(page.url).query)
 
 
 def page_table(page: Any) -> str:

@@ -140,14 +140,14 @@ def test_the_chat_box_posts_from_any_table_page(table: Table) -> None:
         follow_redirects=False,
     )
     assert plain.status_code == 303
-    assert plain.headers["location"].startswith(f"/tables/{table.id}/encounters/x?token=")
+    assert plain.headers["location"].startswith(f"/tables/{table.id}/encounters/x?lang=")
     elsewhere = table.client.post(
         f"/tables/{table.id}/chat",
         data={"text": "Bonjour", "back": "//evil.example"},
         headers=headers,
         follow_redirects=False,
     )
-    assert elsewhere.headers["location"].startswith(f"/tables/{table.id}?token=")
+    assert elsewhere.headers["location"].startswith(f"/tables/{table.id}?lang=")
     shown = page(table, table.alice)
     assert "ouvre la porte" in shown and 'data-style="emote"' in shown
     assert 'id="chat-form"' in shown and 'id="chat-to"' in shown

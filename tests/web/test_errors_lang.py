@@ -61,9 +61,10 @@ def made_table(client: TestClient) -> tuple[str, str]:
     )
     assert made.status_code == 303, made.text
     location = made.headers["location"]
-    token = re.search(r"token=([^&]+)", location)
+    table_id = location.split("/tables/")[1].split("?")[0]
+    token = made.cookies.get(f"ecran_{table_id}")  # the session the creation left
     assert token is not None
-    return location.split("/tables/")[1].split("?")[0], token.group(1)
+    return table_id, token
 
 
 def test_the_pages_are_all_walked() -> None:

@@ -15,6 +15,7 @@ clients and redirects keep https).
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 import typer
@@ -74,6 +75,7 @@ def register(app: typer.Typer) -> None:
         _migrate(url)
         held = claim_serving(url, shared=redis_url is not None)
         options = uvicorn_options(host, port, forwarded_allow_ips)
+        _exit_on_sigterm()
         try:
             if workers == 1:
                 from ecran.web.app import create_served_app
@@ -84,6 +86,18 @@ def register(app: typer.Typer) -> None:
                 uvicorn.run(app, factory=True, workers=workers, **options)
         finally:
             held.release()
+
+
+def _exit_on_sigterm() -> None:
+    """SIGTERM ends the command as Ctrl-C does: uvicorn shuts the server down (the app's
+    lifespan ends its work processes), then raises the signal again to the handler it found,
+    this one, so the `finally` below releases the database (no `.serving` file left) instead of
+    the process dying on the spot."""
+
+    def stop(signum: int, _frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
 
 
 def uvicorn_options(host: str, port: int, forwarded_allow_ips: str | None) -> dict[str, Any]:

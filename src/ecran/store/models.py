@@ -14,6 +14,7 @@ from sqlalchemy import (
     LargeBinary,
     MetaData,
     String,
+    Text,
     UniqueConstraint,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -117,3 +118,21 @@ class ImageRow(Base):
     size: Mapped[int] = mapped_column(Integer)
     data: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class IdempotencyRow(Base):
+    """The first answer to a write sent with an `Idempotency-Key` (`ecran.web.idempotency`):
+    per table (empty for a write that makes one) and key hash; sealed under the key, so the
+    database alone cannot read it (an answer may carry a link's token)."""
+
+    __tablename__ = "idempotency_keys"
+
+    table_id: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    #: SHA-256 of the table, the key and the member's token: a key is the member's own.
+    key_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: The first event the request stored (in the event's own transaction), or None.
+    seq: Mapped[int | None] = mapped_column(Integer)
+    #: The answer's status and sealed headers and body, once answered.
+    status: Mapped[int | None] = mapped_column(Integer)
+    answer: Mapped[str | None] = mapped_column(Text)

@@ -73,9 +73,14 @@ class Claim:
     shared: bool
     _file: int | None = None
     _connection: Connection | None = None
+    #: The lock file, removed on release by the process holding it alone (`_claim_file`).
+    _path: Path | None = None
 
     def release(self) -> None:
         if self._file is not None:
+            if self._path is not None and not self.shared:
+                with contextlib.suppress(OSError):  # held exclusively: no one else uses it
+                    self._path.unlink()
             os.close(self._file)  # closing the descriptor drops its flock
             self._file = None
         if self._connection is not None:
@@ -105,13 +110,23 @@ def claim(url: str, shared: bool) -> Claim:
 def _claim_file(url: str, database: Path, shared: bool) -> Claim:
     database.parent.mkdir(parents=True, exist_ok=True)
     lock = database.with_name(database.name + ".serving")
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise _refused(url, shared) from None
+        if _same_file(fd, lock):
+            return Claim(url, shared, _file=fd, _path=lock)
+        os.close(fd)  # locked a file its holder removed meanwhile: lock the one there now
+
+
+def _same_file(fd: int, path: Path) -> bool:
     try:
-        fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        raise _refused(url, shared) from None
-    return Claim(url, shared, _file=fd)
+        return os.fstat(fd).st_ino == path.stat().st_ino
+    except FileNotFoundError:
+        return False
 
 
 def _claim_postgres(url: str, shared: bool) -> Claim:

@@ -66,3 +66,42 @@ def unseal(sealed: str, invite_hash: str, gm_token: str) -> str | None:
     except UnicodeDecodeError:
         return None
     return invite if same_hash(invite_hash, invite) else None
+
+
+def _stream(key: str, label: str, length: int) -> bytes:
+    """HMAC-SHA256 in counter mode, keyed by `key`: a keystream of `length` bytes."""
+    blocks = bytearray()
+    counter = 0
+    while len(blocks) < length:
+        message = f"{label}|{counter}".encode()
+        blocks += hmac.new(key.encode(), message, hashlib.sha256).digest()
+        counter += 1
+    return bytes(blocks[:length])
+
+
+def _xor(a: bytes, b: bytes) -> bytes:
+    return (int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).to_bytes(len(a), "big")
+
+
+def seal_answer(plain: bytes, key: str, label: str) -> str:
+    """An answer kept sealed under `key` (what only its client holds: an idempotency key and
+    the member's token), with a MAC so a wrong key is told from a right one. `label` must
+    differ for every answer sealed under one key (the key's hash does)."""
+    body = bytes(
+        a ^ b for a, b in zip(plain, _stream(key, "seal|" + label, len(plain)), strict=True)
+    )
+    mac = hmac.new(key.encode(), b"mac|" + label.encode() + b"|" + body, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac + body).decode()
+
+
+def open_answer(sealed: str, key: str, label: str) -> bytes | None:
+    """The answer `seal_answer` sealed, or None with another key."""
+    try:
+        data = base64.urlsafe_b64decode(sealed.encode())
+    except ValueError:
+        return None
+    mac, body = data[:32], data[32:]
+    expected = hmac.new(key.encode(), b"mac|" + label.encode() + b"|" + body, hashlib.sha256)
+    if not hmac.compare_digest(mac, expected.digest()):
+        return None
+    return _xor(body, _stream(key, "seal|" + label, len(body)))

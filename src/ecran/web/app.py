@@ -3,7 +3,8 @@
 `create_app()` is what `ecran serve` runs: the JSON API (`api/`), the live WebSocket (`live/`)
 and the pages (`pages/`); no rule lives in this package. With `ECRAN_REDIS_URL` (or
 `app.state.redis_url` set before start-up), the app's lifespan connects its hub to the other
-workers through Redis (`live.bridge`). `/healthz` answers a reverse proxy's health checks.
+workers through Redis (`live.bridge`). `/livez` and `/readyz` (alias `/healthz`) answer a
+reverse proxy's health checks.
 
 Start-up (#16): nothing a first request does not need is imported here; the game systems load
 on first use, one package per id. `ecran serve` builds its app with `create_served_app`: it
@@ -26,6 +27,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 
 from ecran.settings import get_settings
 from ecran.web import errors
@@ -38,6 +40,7 @@ from ecran.web.limits import (
     Receive,
     Scope,
     Send,
+    close_budgets,
     quiet_refusals,
 )
 from ecran.web.security import SecurityHeaders, redact_logs
@@ -81,6 +84,50 @@ class Language:
         await self.app(scope, receive, with_cookie)
 
 
+#: Text answers at least this long are gzip-compressed for a client that accepts it (htmx alone
+#: is 52 KB, a GM's table page ~0.5 MB).
+GZIP_MIN = 1024
+
+
+#: Paths whose answers carry a member's secrets beside what members typed: never compressed
+#: (compressing both lets a page that can send requests guess a secret by the answer's length,
+#: the BREACH attack).
+_SECRET_PATHS = ("/tables/", "/api/tables/", "/join")
+
+
+class GZipOutsideTables(GZipMiddleware):
+    """gzip for text answers (static files, the guide, the systems' pages and API), not for a
+    table's."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("path", "").startswith(_SECRET_PATHS):
+            await self.app(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+
+class HeadAsGet:
+    """`HEAD` wherever `GET` is: the request is routed as a GET and its body left out (the
+    headers, the length included, are the GET's)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
+
+
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Warm the systems when asked (`create_served_app`); join the other workers through Redis
@@ -91,29 +138,46 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # answers (a proxy's /healthz, a page) should not share it
         asyncio.get_running_loop().call_later(delay, _warm_up, app)
     url = getattr(app.state, "redis_url", None) or get_settings().redis_url
-    if not url:
-        yield
-        return
-    from ecran.web import live
-    from ecran.web.live.bridge import start_bridge  # redis is imported only when used
+    from ecran.web.rates import Rates
 
-    bridge = await start_bridge(url, live.hub(app))
-    app.state.bridge = bridge
+    app.state.rates = Rates.from_settings(url)
     try:
-        yield
+        if not url:
+            yield
+            return
+        from ecran.web import live
+        from ecran.web.live.bridge import start_bridge  # redis is imported only when used
+
+        bridge = await start_bridge(url, live.hub(app))
+        app.state.bridge = bridge
+        try:
+            yield
+        finally:
+            await bridge.stop()
     finally:
-        await bridge.stop()
+        if delay is not None:  # a served app: its process stops, its work processes with it
+            await run_in_threadpool(close_budgets)
 
 
-async def healthz(request: Request) -> JSONResponse:
-    """For the reverse proxy: 200 when the database answers (and Redis, when configured), else
-    503 naming what does not. Nothing secret: no URL, no error text."""
+async def livez(request: Request) -> JSONResponse:
+    """The process answers (nothing else is asked: a proxy restarts a worker that does not)."""
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> JSONResponse:
+    """For the reverse proxy: 200 while writes succeed, that is while the database answers;
+    503 when it does not. Redis down is `"degraded"`, still 200: every write is stored and each
+    worker's own sockets still hear it, only other workers' hear it once Redis is back (and the
+    write limits count per worker meanwhile). Nothing secret: no URL, no error text.
+    `/healthz` is the same answer (the address the README gave before)."""
     app: FastAPI = request.app
     checks: dict[str, Any] = {"database": await _database_ok(app)}
     bridge = getattr(app.state, "bridge", None)
     checks["redis"] = "off" if bridge is None else ("ok" if await bridge.healthy() else "down")
-    ok = checks["database"] == "ok" and checks["redis"] != "down"
-    return JSONResponse({"status": "ok" if ok else "down", **checks}, 200 if ok else 503)
+    if checks["database"] != "ok":
+        return JSONResponse({"status": "down", **checks}, 503)
+    status = "degraded" if checks["redis"] == "down" else "ok"
+    return JSONResponse({"status": status, **checks}, 200)
 
 
 async def _database_ok(app: FastAPI) -> str:
@@ -187,12 +251,22 @@ def _app() -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
-    app.add_api_route("/healthz", healthz, methods=["GET"], include_in_schema=False)
+    from ecran.web.sessions import Enter, KeepSessions, on_enter
+
+    app.add_exception_handler(Enter, on_enter)
+    from ecran.web.rates import Rates
+
+    Rates.from_settings()  # a bad limit stops the server at once, in one line
+    for path, check in (("/livez", livez), ("/readyz", readyz), ("/healthz", readyz)):
+        app.add_api_route(path, check, methods=["GET", "HEAD"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     from ecran.web import guide  # /aide and /help: the built guide (make docs)
 
     guide.install(app)
     app.add_middleware(Language)
+    app.add_middleware(KeepSessions)
+    app.add_middleware(GZipOutsideTables, minimum_size=GZIP_MIN)
+    app.add_middleware(HeadAsGet)
     # limits and security headers: outermost, so every refusal is cheap and carries the headers
     app.add_middleware(LimitsMiddleware)
     app.add_middleware(SecurityHeaders)

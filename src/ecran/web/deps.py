@@ -34,6 +34,7 @@ from ecran.rules import System, Text
 from ecran.store import Access, Store, open_store
 from ecran.web.errors import TABLE_BACK, Unauthorized
 from ecran.web.i18n import request_lang
+from ecran.web.sessions import Enter, session_cookie, to_keep, without_token
 
 HEADER = "X-Ecran-Token"
 
@@ -77,9 +78,14 @@ Db = Annotated[Store, Depends(get_store)]
 
 
 def token_in(
-    headers: Mapping[str, str], query: Mapping[str, str], form: FormData | None = None
+    headers: Mapping[str, str],
+    query: Mapping[str, str],
+    form: FormData | None = None,
+    cookies: Mapping[str, str] | None = None,
+    table_id: str | None = None,
 ) -> str | None:
-    """The member's token, wherever the request carries it."""
+    """The member's token, wherever the request carries it: a header, the address, a form,
+    else the session cookie of the table in the path."""
     bearer = headers.get("authorization", "")
     if bearer.lower().startswith("bearer ") and bearer[7:].strip():
         return bearer[7:].strip()
@@ -87,6 +93,8 @@ def token_in(
     if not token and form is not None:
         given = form.get("token")
         token = given if isinstance(given, str) else None
+    if not token and cookies is not None and table_id:
+        token = cookies.get(session_cookie(table_id))
     return token or None
 
 
@@ -115,8 +123,10 @@ Form = Annotated[FormData, Depends(request_form)]
 
 
 async def page_token(request: Request, form: Form) -> str:
-    """A page's token; none is a bad link (404), as a link without its token is."""
-    token = token_in(request.headers, request.query_params, form)
+    """A page's token (its session's when the request carries none); none is a bad link
+    (404), as a link without its token is."""
+    table_id = request.path_params.get("table_id")
+    token = token_in(request.headers, request.query_params, form, request.cookies, table_id)
     if token is None:
         raise bad_link()
     return token
@@ -158,7 +168,6 @@ class Seat:
     token: str
     lang: str
     _state: TableState | None = field(default=None, repr=False)
-    _query: str | None = field(default=None, repr=False)
 
     @property
     def member(self) -> Member:
@@ -182,13 +191,15 @@ class Seat:
         return get_system(self.state.table.system_id)
 
     def url(self, path: str = "", **query: Any) -> str:
+        """A page of the table, for this member: no token (their session cookie carries it)."""
         if query:
-            return table_url(self.table_id, self.token, path, lang=self.lang, **query)
-        # a page writes a few links per member, log entry and form: encode their common query
-        # (the token and the language) once per seat, not once per link
-        if self._query is None:
-            self._query = urlencode({"token": self.token, "lang": self.lang})
-        return f"/tables/{self.table_id}{path}?{self._query}"
+            values = {"lang": self.lang, **{k: v for k, v in query.items() if v is not None}}
+            return f"/tables/{self.table_id}{path}?" + urlencode(values)
+        return f"/tables/{self.table_id}{path}?lang={self.lang}"
+
+    def link(self) -> str:
+        """This member's link (with the token): to share or keep, never to navigate by."""
+        return table_url(self.table_id, self.token)
 
     def refresh(self) -> Seat:
         """The same seat after a write (the state is read again)."""
@@ -201,10 +212,19 @@ def table_url(table_id: str, token: str, path: str = "", **query: Any) -> str:
     return f"/tables/{table_id}{path}?" + urlencode(values)
 
 
+def _link_opened(request: Request) -> bool:
+    """A page opened from a link with its token (not a fragment htmx asks for)."""
+    opened = request.method in ("GET", "HEAD") and "token" in request.query_params
+    return opened and request.headers.get("HX-Request") != "true"
+
+
 def page_seat(table_id: str, request: Request, store: Db, token: str = Depends(page_token)) -> Seat:
     """FastAPI dependency of the table pages: the member asking, at this table. The way back
     to it is left on the request, for an error page of this request (`errors.table_back`)."""
     seat = Seat(store, authenticate(store, token, table_id), token, request_lang(request))
+    if _link_opened(request):  # now a session: the cookie, then the clean address
+        raise Enter(table_id, token, without_token(request))
+    to_keep(request, table_id, token)
     setattr(request.state, TABLE_BACK, seat.url())
     return seat
 

@@ -32,6 +32,7 @@ from ecran.rules import EcranError, Text, UnknownName, from_errors
 from ecran.rules.errors import json_reason
 from ecran.web.i18n import N_, gettext, request_lang
 from ecran.web.render import render
+from ecran.web.text import shown
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,15 @@ class Unauthorized(EcranError):
 
 class Unsupported(EcranError):
     """A body or a file of a type the route does not take (415)."""
+
+
+class Repeated(EcranError):
+    """A request repeating an `Idempotency-Key` whose first answer cannot be given (409); with
+    `retry_after` while the first is under way."""
+
+    def __init__(self, text: Text, retry_after: int | None = None) -> None:
+        super().__init__(text)
+        self.retry_after = retry_after
 
 
 def one_line(text: str) -> str:
@@ -83,6 +93,7 @@ def _invalid_body(error: Any) -> EcranError:
 def _answer(
     request: Request, status: int, message: str, extra: dict[str, Any] | None = None
 ) -> Response:
+    message = shown(message)  # a refusal may quote what was sent: nothing unsendable back
     if request.url.path.startswith("/api"):
         return JSONResponse({"detail": message, **(extra or {})}, status_code=status)
     lang = request_lang(request)
@@ -137,6 +148,7 @@ _STATUS: tuple[tuple[type[EcranError], int], ...] = (
     (Forbidden, 403),
     (NotFound, 404),
     (Conflict, 409),
+    (Repeated, 409),
     (Busy, 429),
     (TooLarge, 413),
     (Unsupported, 415),
@@ -175,6 +187,8 @@ def refusal(request: Request, exc: EcranError) -> Response:
     typed = request.url.path.startswith("/api") and isinstance(exc, UnknownName)
     said = exc.command_line(lang) if typed else exc.message(lang)
     response = _answer(request, status, one_line(said), error_extra(exc, lang))
+    if isinstance(exc, Repeated) and exc.retry_after is not None:
+        response.headers["Retry-After"] = str(exc.retry_after)
     if isinstance(exc, Busy):
         response.headers["Retry-After"] = str(exc.retry_after)
         if _is_page_visit(request):  # the page says "try again in N s": the browser does

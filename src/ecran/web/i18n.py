@@ -17,6 +17,7 @@ from fastapi import Request
 from ecran.rules.numerals import formatted
 from ecran.rules.text import DEFAULT_LANG, LANGS
 from ecran.rules.wording import whole_number
+from ecran.settings import value
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 COOKIE = "ecran_lang"
@@ -25,17 +26,23 @@ DOMAIN = "messages"
 
 def pick_lang(request: Request) -> str:
     """`?lang=` first (a link or the switcher), then the cookie, then the browser's languages,
-    then French."""
+    then the server's (`ECRAN_LANG`, French by default)."""
     for candidate in (request.query_params.get("lang"), request.cookies.get(COOKIE)):
         if candidate in LANGS:
             return candidate
-    return accepted_lang(request.headers.get("accept-language", ""))
+    return accepted_lang(request.headers.get("accept-language", ""), server_lang())
 
 
-def accepted_lang(header: str) -> str:
+def server_lang() -> str:
+    """The server's language when a request names none of ours (`ECRAN_LANG`)."""
+    chosen = str(value("lang"))
+    return chosen if chosen in LANGS else DEFAULT_LANG
+
+
+def accepted_lang(header: str, otherwise: str = DEFAULT_LANG) -> str:
     """The language of ours the browser prefers (RFC 9110 `Accept-Language`: tags with
-    q-weights, `en-GB` counts as `en`, `q=0` refuses); French when it accepts neither."""
-    best, best_q = DEFAULT_LANG, 0.0
+    q-weights, `en-GB` counts as `en`, `q=0` refuses); `otherwise` when it accepts neither."""
+    best, best_q = otherwise, 0.0
     for position, item in enumerate(header.split(",")[:32]):  # a header has a few; bounded
         tag, _, params = item.strip().partition(";")
         primary = tag.strip().lower().split("-", 1)[0]

@@ -110,6 +110,15 @@ def shared_budget(seconds: float, processes: int) -> WorkBudget:
         return _budgets[key]
 
 
+def close_budgets() -> None:
+    """End every shared budget's work processes (a served process stopping: none is left)."""
+    with _budgets_lock:
+        budgets = list(_budgets.values())
+        _budgets.clear()
+    for budget in budgets:
+        budget.close()
+
+
 # -- the rate limit --------------------------------------------------------------------------
 
 

@@ -1,10 +1,11 @@
 """Headers that keep a table's links and pages to the site itself, and logs without tokens.
 
-A member's token travels in the page's address (`?token=`): `Referrer-Policy: no-referrer` keeps
-it from other sites, the access log writes it redacted. The CSP allows only the site's own
-scripts and styles (every page's scripts are files under /static; the only inline styles are
-`style` attributes, the odds bars' widths, which `style-src-attr` allows); no framing
-(`frame-ancestors 'none'`, `X-Frame-Options: DENY`), no MIME sniffing.
+A member's link carries its token in the address (`?token=`) until it is opened
+(`ecran.web.sessions` then keeps it in a cookie): `Referrer-Policy: no-referrer` keeps it from
+other sites, the access log writes it redacted, and an invite in a path too. The CSP allows
+only the site's own scripts and styles (every page's scripts are files under /static; the only
+inline styles are `style` attributes, the odds bars' widths, which `style-src-attr` allows); no
+framing (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), no MIME sniffing.
 
 Over TLS (the request's scheme is https: served so, or behind a proxy uvicorn trusts with
 `--forwarded-allow-ips`, which passes on `X-Forwarded-Proto`), every cookie the site sets is
@@ -86,12 +87,16 @@ def _secure(name: bytes, value: bytes) -> tuple[bytes, bytes]:
 # -- logs ---------------------------------------------------------------------------------------
 
 _TOKEN = re.compile(r"((?:^|[?&;])token=)[^&;#\s\"]*", re.IGNORECASE)
+#: An invite in a path: `/join/<invite>`, `/api/tables/invites/<invite>/join`.
+_INVITE = re.compile(r"(/join/|/invites/)[^/?&;#\s\"]+")
 REDACTED = "…"
 
 
 def redact(text: str) -> str:
-    """`/tables/x?token=abc&lang=fr` -> `/tables/x?token=…&lang=fr`."""
-    return _TOKEN.sub(lambda m: m.group(1) + REDACTED, text)
+    """`/tables/x?token=abc&lang=fr` -> `/tables/x?token=…&lang=fr`; `/join/abc` ->
+    `/join/…`."""
+    text = _TOKEN.sub(lambda m: m.group(1) + REDACTED, text)
+    return _INVITE.sub(lambda m: m.group(1) + REDACTED, text)
 
 
 class RedactTokens(logging.Filter):

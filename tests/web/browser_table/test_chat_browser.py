@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from web.browser_support import shoot
+from web.browser_support import TABLE_PAGE, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +31,7 @@ def _member(browser: Any, url: str, name: str | None = None, **context: Any) -> 
     if name is not None:
         page.fill("#display-name", name)
         page.click("#join-button")
-        page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+        page.wait_for_url(TABLE_PAGE)
     expect(page.locator("#live-status")).to_have_attribute("data-state", "live")
     return page
 
@@ -63,7 +63,7 @@ def test_whispers_reach_only_their_addressee_and_the_gm(server: str, browser: An
     gm.fill("#gm-name", "Camille")
     gm.select_option("#table-system", "warp")
     gm.click("#create-table")
-    gm.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    gm.wait_for_url(TABLE_PAGE)
     invite = gm.locator("#link-invite").input_value()
     alice = _member(browser, invite, "Alice", viewport={"width": 1200, "height": 900})
     bob_context = browser.new_context(viewport={"width": 390, "height": 844})
@@ -73,7 +73,7 @@ def test_whispers_reach_only_their_addressee_and_the_gm(server: str, browser: An
     bob.goto(invite)
     bob.fill("#display-name", "Bob")
     bob.click("#join-button")
-    bob.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    bob.wait_for_url(TABLE_PAGE)
     expect(bob.locator("#live-status")).to_have_attribute("data-state", "live")
     gm.reload()  # the whisper list names the players who joined
 

@@ -26,7 +26,14 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from web.browser_support import create_table, join_table, offered_odds, shoot
+from web.browser_support import (
+    CHARACTER_PAGE,
+    create_table,
+    join_table,
+    offered_odds,
+    page_query,
+    shoot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +82,7 @@ def _player(browser: Any, invite: str, name: str, system: str, sheet: bytes, gm:
     file = {"name": f"{name}.json", "mimeType": "application/json", "buffer": sheet}
     page.set_input_files("#import-file", files=[file])
     page.click("#import-button")
-    page.wait_for_url(re.compile(r"/characters/[0-9a-f]+\?token="))
+    page.wait_for_url(CHARACTER_PAGE)
     page.locator("#actions button.action").first.click()
     expect(page.locator("#roll-odds tr[data-outcome]").first).to_be_visible()
     page.fill("#roll-label", f"Jet de {name}")
@@ -88,7 +95,7 @@ def _player(browser: Any, invite: str, name: str, system: str, sheet: bytes, gm:
 
 
 def _same_page_for(page: Any, url: str) -> str:
-    return url.split("?")[0] + "?" + page.url.split("?", 1)[1]
+    return url.split("?")[0] + "?" + page_query(page)
 
 
 def _gm_step(gm: Any, button: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from web.browser_support import create_table, join_table, shoot
+from web.browser_support import CHARACTER_PAGE, create_table, join_table, page_query, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,7 @@ def test_player_creates_rolls_gm_sees_live_and_secrets_stay_hidden(
     expect(player.locator("#problems .ok")).to_be_visible()
     shoot(player, "creation")
     player.click("#save-character")
-    player.wait_for_url(re.compile(r"/characters/[0-9a-f]+\?token="))
+    player.wait_for_url(CHARACTER_PAGE)
     expect(player.locator("h1")).to_contain_text("Zoé Marchal")
 
     # an action opens the check prefilled, with the exact odds, then rolls
@@ -196,7 +196,7 @@ def test_dark_mode_applies_to_the_table(server: str, browser: Any) -> None:
 
 
 def _query(page: Any) -> str:
-    return str(page.url.split("?", 1)[1])
+    return page_query(page)
 
 
 def _table_of(page: Any) -> str:

@@ -16,13 +16,13 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from typing import Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import urlparse
 
 import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from web.browser_support import offered_odds, shoot
+from web.browser_support import TABLE_PAGE, offered_odds, page_token, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,7 @@ SYSTEM = "artemis"
 
 
 def _token(page: Any) -> str:
-    return parse_qs(urlparse(page.url).query)["token"][0]
+    return page_token(page)
 
 
 def _api(page: Any, server: str, path: str, body: Any) -> Any:
@@ -54,7 +54,7 @@ def _member(browser: Any, server: str, invite: str, name: str, seed: int) -> Any
     page.goto(invite)
     page.fill("#display-name", name)
     page.click("#join-button")
-    page.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    page.wait_for_url(TABLE_PAGE)
     expect(page.locator("#live-status")).to_have_attribute("data-state", "live")
     sheet = get_system(SYSTEM).random_npc(Roller(seed)).model_dump(mode="json")
     made = _api(page, server, "/characters", {"sheet": {**sheet, "name": name}})
@@ -77,7 +77,7 @@ def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser:
     gm.fill("#gm-name", "Camille")
     gm.select_option("#table-system", SYSTEM)
     gm.click("#create-table")
-    gm.wait_for_url(re.compile(r"/tables/[0-9a-f]+\?token="))
+    gm.wait_for_url(TABLE_PAGE)
     invite = gm.locator("#link-invite").input_value()
     ana = _member(browser, server, invite, "Ana", 11)
     bruno = _member(browser, server, invite, "Bruno", 12)

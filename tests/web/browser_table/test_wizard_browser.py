@@ -5,7 +5,6 @@ label in the log; a player's encounter page logs no console error."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +13,7 @@ import pytest
 
 from ecran.engine import get_system
 from ecran.play import rolls as play_rolls
-from web.browser_support import shoot
+from web.browser_support import CHARACTER_PAGE, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -112,7 +111,7 @@ def test_a_character_created_through_the_wizard_on_a_phone_follows_the_rules(
         expect(page.locator("#wizard-drawn")).to_be_visible()
         _fits(page, f"wizard-{system_id}-{step}")
         page.click("#wizard-save" if step == steps[-1] else "#wizard-next")
-    page.wait_for_url(re.compile(r"/characters/[0-9a-f]+\?token="))
+    page.wait_for_url(CHARACTER_PAGE)
     character_id = page.url.split("/characters/")[1].split("?")[0]
     stored = gm.call("GET", f"/characters/{character_id}")
     system = get_system(system_id)

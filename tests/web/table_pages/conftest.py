@@ -1,5 +1,6 @@
 """Fixtures of the table pages' tests: the app on a throw-away SQLite file and a helper that
-plays a GM and players through the pages (links carry each member's token)."""
+plays a GM and players through the pages (each request carries its member's token; creating
+or joining leaves the session cookie, read here)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,17 @@ def token_of(location: str) -> str:
     return found.group(1)
 
 
+def seated(client: TestClient, answer: httpx.Response) -> Seat:
+    """The member a creation or a join seated: the clean table address it leads to, and the
+    session cookie it leaves (`ecran.web.sessions`)."""
+    location = answer.headers["location"]
+    assert "token=" not in location, location
+    table_id = location.split("/tables/")[1].split("?")[0]
+    token = answer.cookies.get(f"ecran_{table_id}")
+    assert token, answer.headers
+    return Seat(client, table_id, token)
+
+
 def create(client: TestClient, system: str, pairs: Pairs = ()) -> tuple[Seat, str]:
     """A table made through the creation form: the GM's seat and the invite path."""
     form = [("name", "La table"), ("system", system), ("gm_name", "Camille"), *pairs]
@@ -72,8 +84,7 @@ def create(client: TestClient, system: str, pairs: Pairs = ()) -> tuple[Seat, st
         follow_redirects=False,
     )
     assert made.status_code == 303, made.text
-    location = made.headers["location"]
-    gm = Seat(client, location.split("/tables/")[1].split("?")[0], token_of(location))
+    gm = seated(client, made)
     invite = re.search(r'data-path="(/join/[^"]+)"', gm.get().text)
     assert invite is not None
     return gm, invite.group(1)
@@ -87,8 +98,7 @@ def join(client: TestClient, invite: str, name: str) -> Seat:
         follow_redirects=False,
     )
     assert joined.status_code == 303, joined.text
-    location = joined.headers["location"]
-    return Seat(client, location.split("/tables/")[1].split("?")[0], token_of(location))
+    return seated(client, joined)
 
 
 def flatten(value: Any, path: str = "") -> list[tuple[str, str]]:

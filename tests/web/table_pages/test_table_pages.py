@@ -314,6 +314,9 @@ def test_a_token_of_another_table_is_refused(web: TestClient) -> None:
     two, _ = create(web, "warp")
     crossed = web.get(f"/tables/{two.table_id}", params={"token": one.token})
     assert crossed.status_code == 404
+    # this browser sits at table two (it made it): its session opens it without the link
+    assert web.get(f"/tables/{two.table_id}").status_code == 200
+    web.cookies.clear()  # a browser that never opened it: no link, no session, no table
     assert web.get(f"/tables/{two.table_id}").status_code == 404
 
 

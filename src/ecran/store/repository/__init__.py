@@ -10,6 +10,7 @@ a token is returned only when it is issued (a table's creation, a join, a renewa
 from __future__ import annotations
 
 from ecran.store.images import Images
+from ecran.store.repository.idempotency import Idempotency
 from ecran.store.repository.log import PAGE_MAX, LogReads
 from ecran.store.repository.members import Members
 from ecran.store.repository.records import Access, Command, CreatedTable, ImportedSeats, LogPage
@@ -17,7 +18,7 @@ from ecran.store.repository.state import FOLD_MAX, FOLDED_TABLES
 from ecran.store.repository.transfer import Transfer
 
 
-class Store(Members, LogReads, Transfer, Images):
+class Store(Members, LogReads, Transfer, Images, Idempotency):
     """The repository. It keeps each table's last state in memory (`_folded`), keyed by the
     sequence number it is at: the log is append-only, so the state at seq N never changes. A
     write reads the table's committed `last_seq` under the table's lock and uses the kept

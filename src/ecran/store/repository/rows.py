@@ -3,6 +3,7 @@ hash), and the backstop refusing what the database cannot store."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -13,29 +14,37 @@ from ecran.play import Event, Member
 from ecran.play.errors import NotFound
 from ecran.play.export import ExportedMember
 from ecran.rules import EcranError, Text
+from ecran.rules.clean_text import UNSTORABLE, dotted, first_unsafe, refusal
 from ecran.store.models import EventRow, MemberRow, TableRow
 from ecran.store.tokens import token_hash
 
 
-def refuse_nul(value: Any) -> None:
-    """A backstop under every command: PostgreSQL cannot store a NUL in text or jsonb (SQLite
-    can), so an event that carries one is refused on both, the same way, before anything is
-    written. The commands refuse control characters in what people type; this catches the rest."""
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise EcranError(
-                Text(
-                    fr="caractère de contrôle non permis (U+0000)",
-                    en="control character not allowed (U+0000)",
-                )
+def refuse_unstorable(value: Any) -> None:
+    """The backstop under every write of the log: an event is stored only if it can be read
+    back. PostgreSQL cannot store a NUL in text or jsonb (SQLite can), and a lone surrogate
+    (valid JSON, `"\\ud800"`) is stored by SQLite but cannot be sent to anyone (no UTF-8 for
+    it): either is refused, the same way on both, before anything is written, as is anything
+    JSON cannot write (NaN, an object). The web refuses these at its edge (`ecran.web.text`);
+    this catches the rest."""
+    found = first_unsafe(value, refused=UNSTORABLE)
+    if found is not None:
+        where, code = found
+        why, at = refusal(code), f" ({dotted(where)})" if where else ""
+        raise EcranError(
+            Text(
+                fr=f"valeur non enregistrable{at} : {why.fr}",
+                en=f"value that cannot be stored{at}: {why.en}",
             )
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            refuse_nul(key)
-            refuse_nul(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            refuse_nul(item)
+        )
+    try:
+        json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError) as exc:  # UnicodeEncodeError is a ValueError
+        raise EcranError(
+            Text(
+                fr=f"valeur non enregistrable : {type(exc).__name__}",
+                en=f"value that cannot be stored: {type(exc).__name__}",
+            )
+        ) from None
 
 
 def now() -> datetime:
@@ -88,7 +97,8 @@ def member_row(
 
 
 def event_row(table_id: str, event: Event, at: datetime) -> EventRow:
-    """An event's row of the log (`as_event` reads it back)."""
+    """An event's row of the log (`as_event` reads it back), if it can be read back."""
+    refuse_unstorable(event.payload)
     return EventRow(
         table_id=table_id,
         seq=event.seq,

@@ -20,6 +20,7 @@ from ecran.play.dice_key import DiceKey, DiceKeyChanged, in_force
 from ecran.play.errors import not_found
 from ecran.play.tracker import EncounterState
 from ecran.rules import Text
+from ecran.settings import get_settings
 from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
 from ecran.store.repository.rows import as_event, as_member
 
@@ -53,6 +54,8 @@ class StoreState:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        #: Events one table may hold (`ECRAN_TABLE_EVENTS_MAX`): a write past it is refused.
+        self.events_max = get_settings().table_events_max
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self._folded: OrderedDict[str, Folded] = OrderedDict()
         self._folded_lock = Lock()

@@ -7,11 +7,28 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from ecran.play import Event, EventDraft, TableState, apply
+from ecran.play.errors import Forbidden
 from ecran.play.rights import require_open
+from ecran.rules import Text
+from ecran.rules.sheet import number
 from ecran.store.models import CharacterRow, EncounterRow, MemberRow, TableRow
+from ecran.store.repository.idempotency import record_event
 from ecran.store.repository.records import Access, Command
-from ecran.store.repository.rows import event_row, now, refuse_nul
+from ecran.store.repository.rows import event_row, now
 from ecran.store.repository.state import StoreState
+
+
+def full_table(events_max: int) -> Forbidden:
+    """A table at its quota of events: nothing more is written (its log stays readable)."""
+    count = number(events_max)
+    return Forbidden(
+        Text(
+            fr=f"table pleine : elle a atteint son quota de {count.fr} événements ; "
+            "exportez-la et importez-la sur un autre serveur, ou demandez à l'administrateur",
+            en=f"table full: it has reached its quota of {count.en} events; export it and "
+            "import it elsewhere, or ask the server's administrator",
+        )
+    )
 
 
 class Writing(StoreState):
@@ -22,11 +39,13 @@ class Writing(StoreState):
     ) -> Event:
         if state is not None:
             require_open(state.archived, draft.kind)
-        refuse_nul(draft.payload)
+        if row.last_seq >= self.events_max:
+            raise full_table(self.events_max)
         at = now()
         event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=at)
         after = apply(state, event)
         s.add(event_row(row.id, event, at))
+        record_event(s, event.seq)
         row.last_seq = event.seq
         self._project(s, row, state, after)
         s.flush()

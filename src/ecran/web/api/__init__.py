@@ -4,8 +4,9 @@ notation (`dice`), and the live table (`tables`, `encounters`, their bodies in `
 from fastapi import APIRouter
 
 from ecran.web.api import chat, dice, encounters, handouts, scenes, systems, tables, tokens
+from ecran.web.edge import CheckedRoute
 
-router = APIRouter()
+router = APIRouter(route_class=CheckedRoute)
 for module in (systems, dice, tables, chat, scenes, tokens, handouts):
     router.include_router(module.router)
 

@@ -31,10 +31,11 @@ from ecran.web.api.models import (
 from ecran.web.api.positions import filled_from_board
 from ecran.web.deps import Me, Seat
 from ecran.web.downloads import json_file
+from ecran.web.edge import CheckedRoute
 from ecran.web.i18n import request_lang
 from ecran.web.limits import MAX_INT
 
-router = APIRouter()
+router = APIRouter(route_class=CheckedRoute)
 
 
 def _saved(request: Request, me: Seat, command: commands.Command) -> CharacterSaved:

@@ -18,8 +18,10 @@ from ecran.play import chat as play_chat
 from ecran.play.chat import MESSAGE_MAX
 from ecran.web import commands
 from ecran.web.deps import Me
+from ecran.web.edge import CheckedRoute
+from ecran.web.text import ClientText, Name
 
-router = APIRouter(prefix="/api/tables", tags=["chat"])
+router = APIRouter(route_class=CheckedRoute, prefix="/api/tables", tags=["chat"])
 
 
 class SendMessage(BaseModel):
@@ -28,9 +30,9 @@ class SendMessage(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    text: str = Field(max_length=MESSAGE_MAX * 4)
-    character_id: str | None = Field(None, max_length=64)
-    to: str | None = Field(None, max_length=64, description="a member id: whisper to them")
+    text: ClientText = Field(max_length=MESSAGE_MAX * 4)
+    character_id: Name | None = Field(None, max_length=64)
+    to: Name | None = Field(None, max_length=64, description="a member id: whisper to them")
 
 
 @router.post("/{table_id}/messages", response_model=EventView, status_code=201)

@@ -13,8 +13,9 @@ from ecran.dice.roller import MAX_SEED
 from ecran.engine.cache import notation_odds
 from ecran.engine.records import seeded_roller
 from ecran.rules import EcranError, Text
+from ecran.web.edge import CheckedRoute
 
-router = APIRouter(prefix="/api", tags=["dice"])
+router = APIRouter(route_class=CheckedRoute, prefix="/api", tags=["dice"])
 
 
 class DiceRoll(BaseModel):

@@ -36,10 +36,11 @@ from ecran.web.api.models import (
 )
 from ecran.web.deps import Me, Seat
 from ecran.web.downloads import json_file
+from ecran.web.edge import CheckedRoute
 from ecran.web.i18n import request_lang
 from ecran.web.limits import MAX_INT
 
-router = APIRouter()
+router = APIRouter(route_class=CheckedRoute)
 BASE = "/{table_id}/encounters"
 ONE = BASE + "/{encounter_id}"
 PARTICIPANT = ONE + "/participants/{participant_id}"

@@ -34,9 +34,10 @@ from ecran.web import commands
 from ecran.web.api.board import Body, body_doc, change, checked, read_body, seen
 from ecran.web.api.images import image_response, refuse_unsupported
 from ecran.web.deps import Me, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.markdown import to_html
 
-router = APIRouter(prefix="/api/tables", tags=["board"])
+router = APIRouter(prefix="/api/tables", tags=["board"], route_class=CheckedRoute)
 HANDOUTS = "/{table_id}/handouts"
 HANDOUT = HANDOUTS + "/{handout_id}"
 

@@ -19,6 +19,7 @@ from ecran.play.encounter import ROUNDS_MAX
 from ecran.play.payloads import OperationRoll
 from ecran.rules import RuleViolation, Text
 from ecran.web.limits import MAX_COUNT, MAX_INT
+from ecran.web.text import ClientText, Name
 
 
 class Strict(BaseModel):
@@ -42,14 +43,14 @@ def version_field() -> Any:
 
 
 class CreateTable(Strict):
-    name: str = Field(description="the table's (campaign's) name")
-    system: str = Field(description="a system id: artemis, warp, fluid, nephilim, organique")
+    name: Name = Field(description="the table's (campaign's) name")
+    system: Name = Field(description="a system id: artemis, warp, fluid, nephilim, organique")
     options: dict[str, Any] = Field(
         default_factory=dict,
         description="option values (optional rules, readings, house rules); the others keep "
         "their default, the recommended reading",
     )
-    gm_name: str = Field("MJ", description="the GM's display name")
+    gm_name: Name = Field("MJ", description="the GM's display name")
 
 
 class CreatedTable(BaseModel):
@@ -72,7 +73,7 @@ class InviteInfo(BaseModel):
 
 
 class JoinTable(Strict):
-    display_name: str
+    display_name: Name
 
 
 class Joined(BaseModel):
@@ -134,7 +135,7 @@ class CharacterSaved(CharacterOut):
 
 class CreateCharacter(Strict):
     sheet: dict[str, Any]
-    owner_id: str | None = Field(None, description="the GM creates for a member; default: self")
+    owner_id: Name | None = Field(None, description="the GM creates for a member; default: self")
     secret: bool | None = Field(None, description="a GM's NPC hidden from players")
     allow_violations: bool = Field(False, description="keep a draft that breaks rules")
 
@@ -189,14 +190,14 @@ class AttackOut(ActionOut):
 
 
 class AskOdds(Strict):
-    check: str
+    check: Name
     params: dict[str, Any] = Field(default_factory=dict)
 
 
 class MakeRoll(AskOdds):
     visibility: Visibility = "public"
-    character_id: str | None = None
-    label: str = ""
+    character_id: Name | None = None
+    label: ClientText = ""
     seed: int | None = seed_field()
 
 
@@ -224,15 +225,15 @@ class Step(Strict):
 
 
 class CreateEncounter(Strict):
-    name: str
+    name: Name
 
 
 class AddParticipant(Step):
     """A stored character (`character_id`), or an NPC: a name, a sheet, or a random NPC of the
     system (`random_npc`, from `seed`)."""
 
-    character_id: str | None = None
-    name: str | None = None
+    character_id: Name | None = None
+    name: Name | None = None
     sheet: dict[str, Any] | None = None
     random_npc: bool = False
     seed: int | None = seed_field()
@@ -241,7 +242,7 @@ class AddParticipant(Step):
 
 
 class RollInitiative(Step):
-    participant_ids: list[str] | None = Field(
+    participant_ids: list[Name] | None = Field(
         None, description="default: everyone without an initiative yet"
     )
     seed: int | None = seed_field()
@@ -252,11 +253,11 @@ class SetInitiative(Step):
 
 
 class Reorder(Step):
-    order: list[str]
+    order: list[Name]
 
 
 class AddCondition(Step):
-    name: str
+    name: Name
     rounds: int | None = Field(
         None, ge=1, le=ROUNDS_MAX, description="turns of the bearer; None: until removed"
     )

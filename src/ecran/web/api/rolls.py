@@ -25,9 +25,10 @@ from ecran.web.api.models import (
 )
 from ecran.web.deps import Me, Seat
 from ecran.web.downloads import json_file
+from ecran.web.edge import CheckedRoute
 from ecran.web.limits import MAX_INT
 
-router = APIRouter()
+router = APIRouter(route_class=CheckedRoute)
 
 
 @router.post("/{table_id}/odds", response_model=OddsReport)

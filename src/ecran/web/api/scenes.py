@@ -42,8 +42,9 @@ from ecran.web.api.board import Body, body_doc, change, checked, read_body, seen
 from ecran.web.api.images import image_response, refuse_unsupported
 from ecran.web.api.token_status import statuses, with_status
 from ecran.web.deps import Me, Seat
+from ecran.web.edge import CheckedRoute
 
-router = APIRouter(prefix="/api/tables", tags=["board"])
+router = APIRouter(prefix="/api/tables", tags=["board"], route_class=CheckedRoute)
 SCENES = "/{table_id}/scenes"
 SCENE = SCENES + "/{scene_id}"
 

@@ -21,9 +21,10 @@ from ecran.rules import CharacterSheet, RuleViolation, Text
 from ecran.sheets import sheet_from_data, sheet_json_schema
 from ecran.web.api.describe import CheckInfo, SystemInfo, SystemSummary, check_info, system_info
 from ecran.web.api.describe import system_summary as summary
+from ecran.web.edge import CheckedRoute
 from ecran.web.i18n import request_lang
 
-router = APIRouter(prefix="/api", tags=["api"])
+router = APIRouter(route_class=CheckedRoute, prefix="/api", tags=["api"])
 
 # Query keys that are never check parameters.
 _RESERVED = {"lang", "seed"}

@@ -34,9 +34,11 @@ from ecran.web.api.models import (
     TableOut,
 )
 from ecran.web.deps import Db, Me
+from ecran.web.edge import CheckedRoute
 from ecran.web.live import hub
+from ecran.web.text import Name
 
-router = APIRouter(prefix="/api/tables", tags=["tables"])
+router = APIRouter(route_class=CheckedRoute, prefix="/api/tables", tags=["tables"])
 
 
 #: Page paths the links point at (the table pages serve them).
@@ -215,7 +217,7 @@ def remove_member(member_id: str, me: Me, request: Request) -> EventView:
 
 
 class Rename(BaseModel):
-    display_name: str
+    display_name: Name
 
 
 @router.patch("/{table_id}/members/{member_id}", response_model=Member)

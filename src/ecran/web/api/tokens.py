@@ -34,8 +34,9 @@ from ecran.rules import EcranError, Text
 from ecran.web.api.board import change, seen
 from ecran.web.api.drags import drags
 from ecran.web.deps import Me, Seat
+from ecran.web.edge import CheckedRoute
 
-router = APIRouter(prefix="/api/tables", tags=["board"])
+router = APIRouter(prefix="/api/tables", tags=["board"], route_class=CheckedRoute)
 TOKENS = "/{table_id}/scenes/{scene_id}/tokens"
 TOKEN = TOKENS + "/{token_id}"
 

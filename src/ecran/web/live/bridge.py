@@ -52,8 +52,10 @@ ID_MAX = 64
 #: Link closures waiting for Redis are kept up to this many (then the oldest are dropped and
 #: the sockets' links are checked when the subscription comes back).
 CLOSED_MAX = 10_000
-#: Waits between attempts while Redis is unreachable (seconds, doubling up to the second value).
-RETRY_FIRST_S, RETRY_MAX_S = 0.1, 5.0
+#: Waits between attempts while Redis is unreachable (seconds, doubling up to the second value):
+#: the longest is short so cross-worker delivery resumes within a second of Redis's return (an
+#: attempt on a stopped Redis is a refused connection, a fraction of a millisecond).
+RETRY_FIRST_S, RETRY_MAX_S = 0.1, 0.5
 #: How long start-up waits for the subscription before serving anyway (seconds).
 SUBSCRIBE_WAIT_S = 5.0
 #: How long the health check waits for Redis's answer (seconds).

@@ -9,13 +9,14 @@ from fastapi.concurrency import run_in_threadpool
 from ecran.rules import EcranError
 from ecran.rules.text import DEFAULT_LANG, LANGS, Text
 from ecran.web.deps import app_store, authenticate, missing_token, token_in
+from ecran.web.edge import CheckedRoute
 from ecran.web.errors import one_line, status_of
 from ecran.web.i18n import COOKIE
 from ecran.web.limits import MAX_INT
 from ecran.web.live.hub import hub
 from ecran.web.live.messages import parse_after
 
-router = APIRouter(tags=["live"])
+router = APIRouter(route_class=CheckedRoute, tags=["live"])
 
 
 def _lang(socket: WebSocket) -> str:
@@ -38,7 +39,7 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
                     en=f"after: an integer between 0 and {MAX_INT}",
                 )
             )
-        token = token_in(socket.headers, socket.query_params)
+        token = token_in(socket.headers, socket.query_params, None, socket.cookies, table_id)
         if token is None:
             raise missing_token()
         access = await run_in_threadpool(authenticate, app_store(app), token, table_id)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ecran.web.edge import CheckedRoute
+
 if TYPE_CHECKING:
     from fastapi import APIRouter
 
@@ -51,7 +53,7 @@ def build() -> APIRouter:
         fairness,
         board,
     )
-    built = APIRouter(include_in_schema=False)
+    built = APIRouter(route_class=CheckedRoute, include_in_schema=False)
     for module in modules:
         built.include_router(module.router)
     return built

@@ -12,10 +12,11 @@ from ecran.engine.advise import advise
 from ecran.engine.budget import Busy
 from ecran.rules import EcranError
 from ecran.web.deps import Here
+from ecran.web.edge import CheckedRoute
 from ecran.web.pages.common import next_retry, page
 from ecran.web.pages.rolls import form_of
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 #: The choices the roll panel's advice lists besides the plain roll.
 ADVICE_SHOWN = 4

@@ -13,12 +13,13 @@ from ecran.play import encounter as play_encounter
 from ecran.play.errors import Forbidden
 from ecran.rules import EcranError
 from ecran.web.deps import Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.forms import form_values
 from ecran.web.pages.common import next_retry, page, query_index
 from ecran.web.pages.rolls import form_of, roll_panel_context
 from ecran.web.pages.systems import outcome_rows
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 
 @router.get("/tables/{table_id}/encounters/{encounter_id}/attack-panel")

@@ -19,10 +19,11 @@ from fastapi.responses import Response
 from ecran.play.board.positions import positions_of
 from ecran.rules.positions import PositionalParam
 from ecran.web.deps import Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.forms import fields_of
 from ecran.web.pages.common import page
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 
 @router.get("/tables/{table_id}/plateau")

@@ -19,10 +19,11 @@ from ecran.play.fight_file import NPC, PC, fight_file, side_of
 from ecran.rules import EcranError, Text
 from ecran.rules.memo import Kept
 from ecran.web.deps import Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.i18n import percent
 from ecran.web.pages.common import page, query_index
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 #: Fights simulated for the GM's chances of victory, and the time they may take (the fragment
 #: reports how many ran).

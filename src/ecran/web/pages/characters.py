@@ -32,12 +32,13 @@ from ecran.rules.errors import load_json
 from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.forms import Schema, build, edit, fields_of, read, values_from_form
 from ecran.web.pages.common import forced, multi, operation_forms, page, redirect
 from ecran.web.pages.rolls import log_context
 from ecran.web.printing import sheet_pdf
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 IMPORT_MAX = 1_000_000  # bytes: a sheet is a few kilobytes
 

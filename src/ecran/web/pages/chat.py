@@ -21,11 +21,12 @@ from ecran.play.chat import InlineRoll, MessageSent
 from ecran.rules import EcranError, System
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.errors import is_htmx
 from ecran.web.pages.common import redirect
 from ecran.web.pages.dice import marked_work
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 #: Where a plain form post may send the member back: a page of this table, never elsewhere.
 BACK_TO = re.compile(r"/(encounters|characters)/[0-9A-Za-z_-]{1,64}")

@@ -16,11 +16,12 @@ from ecran.dice.notation import text as notation_text
 from ecran.rules import EcranError
 from ecran.web.api.dice import DiceRoll, dice_odds, dice_roll
 from ecran.web.deps import Form
+from ecran.web.edge import CheckedRoute
 from ecran.web.i18n import request_lang
 from ecran.web.pages.common import seed_of
 from ecran.web.render import render
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 DEFAULT_EXPRESSION = "3d6"
 #: How a die's styles read on the page: struck when dropped, bold when counted, a class for

@@ -31,13 +31,14 @@ from ecran.play.visibility import view_for
 from ecran.rules import EcranError, SheetRow, System, Text, from_validation
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.errors import is_htmx, refusal
 from ecran.web.forms import fields_of, values_from_form
 from ecran.web.pages import advice, attack_panel, chances
 from ecran.web.pages.common import multi, operation_forms, page
 from ecran.web.pages.rolls import log_context
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 
 #: One step of the tracker: the table's system, the form, the state, the GM, the version seen.

@@ -17,9 +17,10 @@ from ecran.rules import EcranError, Text
 from ecran.store.repository import PAGE_MAX
 from ecran.web import commands
 from ecran.web.deps import Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.pages.common import page, redirect
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 #: Below this p-value a line is marked "to watch" (1 %: fair dice do it once in a hundred tests).
 WATCH = 0.01

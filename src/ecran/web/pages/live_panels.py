@@ -16,9 +16,10 @@ from ecran.play import encounter as play_encounter
 from ecran.play.rights import is_turn_of
 from ecran.play.tracker import Encounter
 from ecran.web.deps import Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.pages.common import page
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 
 @dataclass(frozen=True)

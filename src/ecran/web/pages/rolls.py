@@ -23,12 +23,13 @@ from ecran.play.visibility import SECRET_ROLL
 from ecran.rules import Check, EcranError, Text
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.forms import FormField, fields_of, form_values, values_from_form
 from ecran.web.pages.chat import message_entry
 from ecran.web.pages.common import forced, multi, page
 from ecran.web.pages.systems import outcome_rows, replay_url
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 LOG_PAGE = 30
 VISIBILITY_LABELS: dict[str, Text] = {

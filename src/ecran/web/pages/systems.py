@@ -18,12 +18,13 @@ from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_recor
 from ecran.rules import Check, EcranError, System
 from ecran.web.api.describe import param_options, source_info
 from ecran.web.deps import Form
+from ecran.web.edge import CheckedRoute
 from ecran.web.forms import FormField, fields_of, form_values, values_from_form
 from ecran.web.i18n import request_lang
 from ecran.web.pages.common import multi, seed_of
 from ecran.web.render import render
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 T = TypeVar("T")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from fastapi.responses import RedirectResponse, Response
 from markupsafe import Markup
 from starlette.datastructures import UploadFile
 
@@ -16,7 +16,8 @@ from ecran.play import table as play_table
 from ecran.play.export import parse_export
 from ecran.rules import EcranError, System, Text
 from ecran.web import commands
-from ecran.web.deps import Db, Form, Here, Seat, table_url
+from ecran.web.deps import Db, Form, Here, Seat, bad_link, table_url
+from ecran.web.edge import CheckedRoute
 from ecran.web.forms import form_values, option_fields, option_values
 from ecran.web.i18n import request_lang
 from ecran.web.pages.common import multi, page, page_text, redirect
@@ -24,8 +25,16 @@ from ecran.web.pages.kept import Kept, kept
 from ecran.web.pages.live_panels import encounters_context
 from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
 from ecran.web.render import fragment, html
+from ecran.web.sessions import (
+    INVITE_COOKIE,
+    entered,
+    forget_invite,
+    forget_session,
+    keep_invite,
+    keep_session,
+)
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 
 def _playable() -> list[System[Any]]:
@@ -59,8 +68,15 @@ def create_table(request: Request, form: Form) -> Response:
     options = option_values(option_fields(system), given)
     name, gm_name = _one(given, "name"), _one(given, "gm_name") or "MJ"
     created = commands.create_table(request.app, name, system.id, options, gm_name)
-    target = table_url(created.table.id, created.gm_token, lang=request_lang(request))
-    return redirect(request, target)
+    return _seated(request, created.table.id, created.gm_token)
+
+
+def _seated(request: Request, table_id: str, token: str) -> Response:
+    """To the table's clean address, seated: the member's session cookie set."""
+    target = f"/tables/{table_id}?lang={request_lang(request)}"
+    if request.headers.get("HX-Request"):
+        return keep_session(redirect(request, target), table_id, token)
+    return entered(table_id, token, target)
 
 
 #: The largest export file the page takes (the API and `ecran table import` take more).
@@ -84,7 +100,7 @@ def import_table(request: Request, form: Form) -> Response:
             )
         )
     made = commands.import_table(request.app, parse_export(raw, file.filename or "le fichier"))
-    return redirect(request, table_url(made.table.id, made.gm_token, lang=request_lang(request)))
+    return _seated(request, made.table.id, made.gm_token)
 
 
 def _one(form: dict[str, list[str]], name: str) -> str:
@@ -93,17 +109,48 @@ def _one(form: dict[str, list[str]], name: str) -> str:
 
 
 @router.get("/join/{invite}")
-def join_page(request: Request, invite: str, store: Db) -> Response:
-    table = store.table_for_invite(invite)
-    context = {"invited": table, "invited_system": get_system(table.system_id), "invite": invite}
+def open_invite(request: Request, invite: str, store: Db) -> Response:
+    """An invite link opened: kept in a cookie of `/join`, on to the clean `/join` (a bad one
+    is the bad link's page, as before)."""
+    store.table_for_invite(invite)
+    target = f"/join?lang={request_lang(request)}"
+    return keep_invite(RedirectResponse(target, status_code=303), invite)
+
+
+def _opened_invite(request: Request) -> str:
+    invite = request.cookies.get(INVITE_COOKIE)
+    if not invite:
+        raise bad_link()
+    return invite
+
+
+@router.get("/join")
+def join_page(request: Request, store: Db) -> Response:
+    """The form to join the table whose invite this browser opened."""
+    table = store.table_for_invite(_opened_invite(request))
+    context = {"invited": table, "invited_system": get_system(table.system_id)}
     return page(request, None, "table/join.html", context)
 
 
+@router.post("/join")
+def join(request: Request, form: Form) -> Response:
+    name = str(form.get("display_name") or "")
+    access, token = commands.join(request.app, _opened_invite(request), name)
+    return forget_invite(_seated(request, access.table_id, token))
+
+
 @router.post("/join/{invite}")
-def join(request: Request, invite: str, form: Form) -> Response:
+def join_by_address(request: Request, invite: str, form: Form) -> Response:
+    """Joining with the invite in the address (a form of before: kept working)."""
     name = str(form.get("display_name") or "")
     access, token = commands.join(request.app, invite, name)
-    return redirect(request, table_url(access.table_id, token, lang=request_lang(request)))
+    return _seated(request, access.table_id, token)
+
+
+@router.post("/tables/{table_id}/logout")
+def logout(request: Request, here: Here) -> Response:
+    """ "Se déconnecter": this browser forgets its session at the table (the link still works)."""
+    return forget_session(RedirectResponse(f"/?lang={here.lang}", status_code=303), here.table_id)
 
 
 @router.get("/tables/{table_id}")
@@ -119,7 +166,7 @@ def table_page(request: Request, here: Here) -> Response:
         panel = roll_panel_context(here, check)
         context: dict[str, Any] = {
             "invite": _invite(here),
-            "gm_link": here.url() if here.member.is_gm else None,
+            "gm_link": here.link() if here.member.is_gm else None,
             **_members_context(request, here),
             "characters": _characters(here.state.characters.values(), here.member),
             **panel,
@@ -168,7 +215,7 @@ def _link_changed(request: Request, here: Here, member_id: str, revoke: bool) ->
     if token is not None:
         new_link = str(request.base_url).rstrip("/") + table_url(here.table_id, token)
     if member_id == here.member.id and token is not None:
-        return redirect(request, table_url(here.table_id, token, lang=here.lang))
+        return _seated(request, here.table_id, token)
     context = {"member": member, "new_link": new_link}
     return page(request, here, "table/_member_link.html", context)
 

@@ -25,11 +25,12 @@ from ecran.rules.budget import PointBudget
 from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
+from ecran.web.edge import CheckedRoute
 from ecran.web.forms import FormField, Schema, build, edit, read
 from ecran.web.pages.characters import refusal_rows, sheet_options, violation_row
 from ecran.web.pages.common import multi, page
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 #: The sheet in the page: a sheet is a few kilobytes; anything past this is not ours.
 SHEET_MAX = 200_000

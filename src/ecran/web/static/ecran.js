@@ -60,3 +60,37 @@
     if (shown && input.files && input.files.length) { shown.textContent = input.files[0].name; }
   });
 })();
+
+// Every action sent from a page carries its own Idempotency-Key: a request the network cut off
+// and sent again is stored once (the server gives the first answer to the second). htmx
+// requests carry the header; a plain form posted carries the field `idempotency_key`, added as
+// it is submitted (a new one per submission: sending the form again is another action).
+(function () {
+  "use strict";
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.verb === "post") { event.detail.headers["Idempotency-Key"] = newKey(); }
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || (form.method || "").toLowerCase() !== "post") {
+      return;
+    }
+    if (form.hasAttribute("hx-post")) { return; }  // htmx sends the header instead
+    var field = form.querySelector("input[name=idempotency_key]");
+    if (!field) {
+      field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "idempotency_key";
+      form.appendChild(field);
+    }
+    field.value = newKey();
+  });
+})();

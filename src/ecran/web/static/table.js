@@ -150,7 +150,7 @@
   Live.prototype.socketUrl = function () {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
     return scheme + "//" + location.host + "/ws/tables/" + encodeURIComponent(this.root.dataset.table) +
-      "?token=" + encodeURIComponent(this.root.dataset.token) + "&after=" + this.last +
+      "?after=" + this.last +
       "&presence=1";
   };
 

@@ -1,0 +1,52 @@
+"""The edge every route's request passes before its handler: `CheckedRoute`, the `route_class`
+of every router. In order, for a write: the write limits (`ecran.web.rates`), the
+`Idempotency-Key` (`ecran.web.idempotency`), then the text of the body (`ecran.web.text`); for
+any other request the text only. One place, so no route can forget any."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from fastapi import Request, Response
+from fastapi.routing import APIRoute
+from starlette.datastructures import FormData
+
+from ecran.web.deps import token_in
+from ecran.web.idempotency import Handler, idempotent
+from ecran.web.rates import counted, limit_write
+from ecran.web.text import refused, unsafe_body
+
+_FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+async def request_token(request: Request) -> str | None:
+    """The member's token the request carries, wherever (a form's too: read once, kept)."""
+    form: FormData | None = None
+    if request.headers.get("content-type", "").startswith(_FORMS):
+        form = await request.form()
+    table_id = request.path_params.get("table_id")
+    return token_in(request.headers, request.query_params, form, request.cookies, table_id)
+
+
+class CheckedRoute(APIRoute):
+    """A route whose writes are counted and whose body's text is checked before its handler."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def checked(request: Request) -> Response:
+            if not counted(request):
+                return await _checked_text(request, handler)
+            token = await request_token(request)
+            await limit_write(request, token)
+            return await idempotent(request, lambda r: _checked_text(r, handler), token)
+
+        return checked
+
+
+async def _checked_text(request: Request, handler: Handler) -> Response:
+    found = await unsafe_body(request)
+    if found is not None:
+        raise refused(*found)
+    return await handler(request)
