@@ -43,6 +43,9 @@ def test_a_slow_table_page_does_not_delay_another_tables_requests(
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             slow_id, slow_token = await _table(client, "Lente")
             other_id, other_token = await _table(client, "Vive")
+            for table_id, token in ((slow_id, slow_token), (other_id, other_token)):
+                opened = await client.get(f"/tables/{table_id}?token={token}")  # the link
+                assert opened.status_code == 303  # a session cookie, then the clean address
             slow["id"] = slow_id
             done: list[str] = []
 
@@ -51,10 +54,13 @@ def test_a_slow_table_page_does_not_delay_another_tables_requests(
                 done.append(name)
                 return response
 
-            blocked = asyncio.create_task(get("slow page", f"/tables/{slow_id}?token={slow_token}"))
-            while not stuck.is_set():  # the slow request is inside its database read
+            blocked = asyncio.create_task(get("slow page", f"/tables/{slow_id}"))
+            for _ in range(1000):  # the slow request is inside its database read
+                if stuck.is_set():
+                    break
                 await asyncio.sleep(0.01)
-            page = await get("other page", f"/tables/{other_id}?token={other_token}")
+            assert stuck.is_set(), "the slow page never reached the database"
+            page = await get("other page", f"/tables/{other_id}")
             me = await get("other api", f"/api/tables/{other_id}/me?token={other_token}")
             assert page.status_code == 200 and me.status_code == 200
             assert not blocked.done()
