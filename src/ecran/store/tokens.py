@@ -37,13 +37,8 @@ def same_hash(stored: str, token: str) -> bool:
 
 
 def _keystream(key: str, invite_hash: str, length: int) -> bytes:
-    blocks = bytearray()
-    counter = 0
-    while len(blocks) < length:
-        message = f"ecran invite seal|{invite_hash}|{counter}".encode()
-        blocks += hmac.new(key.encode(), message, hashlib.sha256).digest()
-        counter += 1
-    return bytes(blocks[:length])
+    """The invite's pad: its hash in the label, so no two invites share one."""
+    return _stream(key, f"ecran invite seal|{invite_hash}", length)
 
 
 def seal(invite: str, gm_token: str) -> str:

@@ -31,18 +31,10 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from ecran.settings import get_settings
 from ecran.web import errors
+from ecran.web.asgi import ASGIApp, HttpMiddleware, Message, Receive, Scope, Send
 from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
-from ecran.web.limits import (
-    ASGIApp,
-    LimitsMiddleware,
-    Message,
-    Receive,
-    Scope,
-    Send,
-    close_budgets,
-    quiet_refusals,
-)
+from ecran.web.limits import LimitsMiddleware, close_budgets, quiet_refusals
 from ecran.web.security import SecurityHeaders, redact_logs
 
 STATIC = Path(__file__).parent / "static"
@@ -53,18 +45,12 @@ WARM_UP_DELAY_S = 1.0
 HEALTH_TIMEOUT_S = 3.0
 
 
-class Language:
+class Language(HttpMiddleware):
     """Decides each HTTP request's language once (`request.state.lang`); an explicit `?lang=`
     is remembered in a cookie. Plain ASGI: as an `@app.middleware("http")` function, every
     request (every roll's POST) ran inside a task group with memory streams."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope)
         lang = pick_lang(request)
         scope.setdefault("state", {})["lang"] = lang

@@ -16,7 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from ecran.web.limits import Receive, Scope, Send
+from ecran.web.asgi import Receive, Scope, Send
 
 #: Where `make docs` writes the site (mkdocs.yml's `site_dir`), from a clone's src/ecran/web.
 BUILT = Path(__file__).resolve().parents[3] / "build" / "guide"

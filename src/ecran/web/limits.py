@@ -31,23 +31,17 @@ import math
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from threading import Lock
-from typing import Any
 
 from starlette.requests import Request
 
 from ecran.engine.budget import WorkBudget, enforced
 from ecran.rules.sheet import number
 from ecran.settings import default, get_settings
+from ecran.web.asgi import ASGIApp, Message, Receive, Scope, Send
 from ecran.web.i18n import pick_lang
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_INT = 2**63 - 1
 """Largest integer a path, query or body field may carry: the database's BIGINT."""

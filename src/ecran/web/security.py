@@ -21,7 +21,7 @@ import logging
 import re
 from typing import Any
 
-from ecran.web.limits import ASGIApp, Message, Receive, Scope, Send
+from ecran.web.asgi import HttpMiddleware, Message, Receive, Scope, Send
 
 CSP = "; ".join(
     [
@@ -48,16 +48,10 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
 NO_CSP = ("/api/docs",)
 
 
-class SecurityHeaders:
+class SecurityHeaders(HttpMiddleware):
     """Adds the headers above to every HTTP response (errors and refusals included)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         extra = list(HEADERS)
         if not scope.get("path", "").startswith(NO_CSP):
             extra.append((b"content-security-policy", CSP.encode()))

@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 from fastapi import Request, Response
 from fastapi.responses import RedirectResponse
 
-from ecran.web.limits import ASGIApp, Message, Receive, Scope, Send
+from ecran.web.asgi import HttpMiddleware, Message, Receive, Scope, Send
 
 #: A session lasts this long without a visit (seconds): a season of play.
 SESSION_AGE = 180 * 24 * 3600
@@ -95,17 +95,11 @@ def to_keep(request: Request, table_id: str, token: str) -> None:
         setattr(request.state, TO_KEEP, (table_id, token))
 
 
-class KeepSessions:
+class KeepSessions(HttpMiddleware):
     """Adds the session cookie `to_keep` asked for to the answer, whatever the route answers
     (a page, a redirect, a fragment)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
 
         async def with_cookie(message: Message) -> None:
             kept = scope.get("state", {}).get(TO_KEEP)

@@ -12,7 +12,7 @@ from ecran.rules import Text
 from ecran.store.models import CharacterRow, EventRow, MemberRow
 from ecran.store.repository.board import BoardViews
 from ecran.store.repository.records import Access, LogPage
-from ecran.store.repository.rows import as_event, as_member, bad_token
+from ecran.store.repository.rows import as_character, as_event, as_member, bad_token
 
 PAGE_MAX = 500
 
@@ -30,13 +30,7 @@ class LogReads(BoardViews):
             hidden = row is not None and row.secret and not access.member.is_gm
             if row is None or row.table_id != access.table_id or row.deleted or hidden:
                 raise not_found(Text(fr="personnage", en="character"), character_id)
-            return StoredCharacter(
-                id=row.id,
-                owner_id=row.owner_id,
-                sheet=row.sheet,
-                version=row.version,
-                secret=row.secret,
-            )
+            return as_character(row)
 
     def _viewer(self, s: Session, access: Access) -> Member:
         row = s.get(MemberRow, access.member.id)

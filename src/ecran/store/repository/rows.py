@@ -10,12 +10,12 @@ from typing import Any, TypeVar
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ecran.play import Event, Member
+from ecran.play import Event, Member, StoredCharacter
 from ecran.play.errors import NotFound
 from ecran.play.export import ExportedMember
 from ecran.rules import EcranError, Text
 from ecran.rules.clean_text import UNSTORABLE, dotted, first_unsafe, refusal
-from ecran.store.models import EventRow, MemberRow, TableRow
+from ecran.store.models import CharacterRow, EventRow, MemberRow, TableRow
 from ecran.store.tokens import token_hash
 
 
@@ -80,6 +80,11 @@ def by_token(s: Session, model: type[_Hashed], token: str, lock: bool = False) -
 
 def as_member(row: MemberRow) -> Member:
     return Member(id=row.id, role=row.role, display_name=row.display_name)
+
+
+def as_character(row: CharacterRow) -> StoredCharacter:
+    """A character's row read back: the record's fields are the row's columns, by name."""
+    return StoredCharacter.model_validate(row, from_attributes=True)
 
 
 def member_row(

@@ -13,7 +13,7 @@ from typing import ClassVar
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from ecran.play import StoredCharacter, TableInfo, TableState, apply, rebuild
+from ecran.play import TableInfo, TableState, apply, rebuild
 from ecran.play.board import events as board_events
 from ecran.play.board.model import Board
 from ecran.play.dice_key import DiceKey, DiceKeyChanged, in_force
@@ -22,7 +22,7 @@ from ecran.play.tracker import EncounterState
 from ecran.rules import Text
 from ecran.settings import get_settings
 from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
-from ecran.store.repository.rows import as_event, as_member
+from ecran.store.repository.rows import as_character, as_event, as_member
 
 FOLDED_TABLES = 128
 """Tables whose state a process keeps folded (least recently used dropped first)."""
@@ -147,17 +147,7 @@ class StoreState:
         return TableState(
             table=self._info(row),
             members={m.id: as_member(m) for m in members},
-            characters={
-                c.id: StoredCharacter(
-                    id=c.id,
-                    owner_id=c.owner_id,
-                    sheet=c.sheet,
-                    version=c.version,
-                    secret=c.secret,
-                    deleted=c.deleted,
-                )
-                for c in characters
-            },
+            characters={c.id: as_character(c) for c in characters},
             encounters={e.id: EncounterState.model_validate(e.state) for e in encounters},
             last_seq=row.last_seq,
             archived=archived,

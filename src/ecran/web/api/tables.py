@@ -21,6 +21,8 @@ from ecran.engine import get_system
 from ecran.play import EventView, Member, TableInfo, TableState, view_for
 from ecran.play import table as play_table
 from ecran.play.export import TableExport
+from ecran.store import CreatedTable as StoredTable
+from ecran.store.repository import ImportedSeats
 from ecran.web import commands
 from ecran.web.api import characters, encounters, rolls, systems
 from ecran.web.api.models import (
@@ -65,14 +67,19 @@ def create_table(body: CreateTable, request: Request) -> CreatedTable:
     """A new table; the answer carries the GM's link and the players' invite link (keep both
     secret: each token is the key to the table)."""
     made = commands.create_table(request.app, body.name, body.system, body.options, body.gm_name)
-    return CreatedTable(
-        table=made.table,
-        gm=made.gm,
-        gm_token=made.gm_token,
-        invite_token=made.invite_token,
-        gm_link=gm_link(request, made.table.id, made.gm_token),
-        invite_link=invite_link(request, made.invite_token),
-    )
+    return CreatedTable(**_new_table(request, made))
+
+
+def _new_table(request: Request, made: StoredTable | ImportedSeats) -> dict[str, Any]:
+    """What every new table's answer carries: the table, its GM, both tokens and both links."""
+    return {
+        "table": made.table,
+        "gm": made.gm,
+        "gm_token": made.gm_token,
+        "invite_token": made.invite_token,
+        "gm_link": gm_link(request, made.table.id, made.gm_token),
+        "invite_link": invite_link(request, made.invite_token),
+    }
 
 
 class SeatLink(BaseModel):
@@ -101,12 +108,7 @@ def import_table(body: TableExport, request: Request) -> ImportedOut:
     seated = made.tokens.items()
     names = {m.id: m.display_name for m in body.members}
     return ImportedOut(
-        table=made.table,
-        gm=made.gm,
-        gm_token=made.gm_token,
-        invite_token=made.invite_token,
-        gm_link=gm_link(request, made.table.id, made.gm_token),
-        invite_link=invite_link(request, made.invite_token),
+        **_new_table(request, made),
         members=[
             SeatLink(
                 member_id=mid,
