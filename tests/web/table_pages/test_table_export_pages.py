@@ -10,7 +10,7 @@ import re
 import httpx
 from fastapi.testclient import TestClient
 
-from web.table_pages.conftest import Seat, create, join, token_of
+from web.table_pages.conftest import Seat, create, join, seated
 
 
 def _upload(client: TestClient, content: bytes) -> httpx.Response:
@@ -51,8 +51,8 @@ def test_an_exported_table_imports_through_the_new_table_page(web: TestClient) -
     assert deleted.status_code == 303
     moved = _upload(web, content)
     assert moved.status_code == 303
-    location = moved.headers["location"]
-    copy = Seat(web, gm.table_id, token_of(location))
+    copy = seated(web, moved)  # the clean address and the GM's session cookie
+    assert copy.table_id == gm.table_id
     page = copy.get().text
     assert 'id="links"' in page and "Alice" in page  # its GM, with the members back
 
