@@ -14,7 +14,14 @@ from typing import Any
 
 import pytest
 
-from web.browser_support import CHARACTER_PAGE, create_table, join_table, page_query, shoot
+from web.browser_support import (
+    CHARACTER_PAGE,
+    create_table,
+    join_table,
+    page_query,
+    page_token,
+    shoot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -183,10 +190,13 @@ def test_encounter_live_for_players_and_pages_fit_a_phone(server: str, browser: 
 
 
 def test_dark_mode_applies_to_the_table(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
     gm, _invite, _url = _new_table(browser, server)
     dark = browser.new_context(color_scheme="dark", viewport={"width": 1200, "height": 900})
     page = dark.new_page()
-    page.goto(gm.url)
+    page.goto(f"{gm.url.split('?')[0]}?token={page_token(gm)}")  # the GM's link, another browser
+    expect(page.locator(".card").first).to_be_visible()
     colour = page.evaluate("getComputedStyle(document.querySelector('.card')).backgroundColor")
     red, green, blue = (int(v) for v in re.findall(r"\d+", colour)[:3])
     assert (red + green + blue) / 3 < 80, colour
