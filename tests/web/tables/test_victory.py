@@ -281,7 +281,7 @@ def test_an_artemis_fight_ends_under_the_default_reading_and_undecided_says_why(
     drags = _artemis_two_against_two(api, out_of_fight="death")
     drags = re.sub("[\u202f\xa0]", " ", drags)  # the page's French typography, read as spaces
     assert 'id="undecided-reason"' in drags  # the table's option reached the fights
-    assert "des combats durent encore après 30 rounds" in drags
+    assert "des combats durent encore après 30 tours" in drags  # Artémis's word (L131)
     assert "Jamais hors de combat :" in drags
     assert "Option de la table « Hors de combat » : Mort seulement" in drags
     assert "l. 100-109" in drags

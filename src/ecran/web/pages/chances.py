@@ -154,10 +154,11 @@ def undecided_reasons(here: Seat, report: EncounterReport, max_rounds: int) -> l
         share = percent(report.undecided, lang)
         reasons.append(
             Text(
-                fr=f"{share} des combats durent encore après {max_rounds} rounds (la limite "
-                "de la simulation) : aucun camp n'a mis l'autre hors de combat.",
-                en=f"{share} of the fights still go on after {max_rounds} rounds (the "
-                "simulation's limit): neither side took the other out.",
+                fr=f"{share} des combats durent encore après {here.system.rounds(max_rounds, 'fr')}"
+                " (la limite de la simulation) : aucun camp n'a mis l'autre hors de combat.",
+                en=f"{share} of the fights still go on after "
+                f"{here.system.rounds(max_rounds, 'en')} (the simulation's limit): neither side "
+                "took the other out.",
             )
         )
     never = [p.name for p in report.participants if p.out == 0 and p.dead == 0]
