@@ -1,11 +1,14 @@
 """Fixtures of the web tests: an app client, and the toy system (tests/toy.py) whose `mixed` check
-has every parameter kind."""
+has every parameter kind; a second server for imports (`other`); a live server on its own SQLite
+file and Debian's Chromium for the browser tests (`server`, `browser`; ECRAN_SCREENSHOTS=DIR saves
+their screenshots there, not committed)."""
 
 from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -13,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from ecran.store import Store, open_store
 from ecran.web.app import create_app
+from web.browser_support import chromium, serving
 from web.tables.tables_support import Table, new_table
 
 
@@ -38,6 +42,33 @@ def app(tmp_path: Path, migrated_db: Path) -> FastAPI:
     shutil.copyfile(migrated_db, database)
     made.state.database_url = f"sqlite:///{database}"
     return made
+
+
+@pytest.fixture
+def other(tmp_path: Path, migrated_db: Path) -> Iterator[TestClient]:
+    """A second server, on a fresh database of its own (where an export is imported)."""
+    made = create_app()
+    database = tmp_path / "other.sqlite3"
+    shutil.copyfile(migrated_db, database)
+    made.state.database_url = f"sqlite:///{database}"
+    with TestClient(made) as client:
+        yield client
+    made.state.store.engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live server (uvicorn in a thread) on its own SQLite file, for a browser test module."""
+    app = create_app()
+    app.state.database_url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'ecran.sqlite3'}"
+    with serving(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as opened:
+        yield opened
 
 
 @pytest.fixture

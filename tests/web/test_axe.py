@@ -10,32 +10,15 @@ in a cookie rather than the address: the page's own address is not read).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from ecran.web.app import create_app
 from web.axe_support import assert_accessible
-from web.browser_support import chromium, serving
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    app = create_app()
-    app.state.database_url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'ecran.sqlite3'}"
-    with serving(app) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as opened:
-        yield opened
 
 
 def _table(browser: Any, server: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import pytest
 
 from ecran.engine import all_systems
 from ecran.web.app import create_app
-from web.browser_support import chromium, serving, shoot
+from web.browser_support import serving, shoot
 
 pytestmark = [pytest.mark.browser]
 
@@ -23,12 +23,6 @@ pytestmark = [pytest.mark.browser]
 def server() -> Iterator[str]:
     with serving(create_app()) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as opened:
-        yield opened
 
 
 def test_pick_fill_see_odds_roll_and_replay(server: str, browser: Any) -> None:

@@ -4,29 +4,13 @@ their images (bytes equal); a player's export holds no image and no board secret
 from __future__ import annotations
 
 import json
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from ecran.web.app import create_app
 from web.board.board_support import hero, picture, reveal, scene, token
 from web.tables.tables_support import Table
-
-
-@pytest.fixture
-def other(tmp_path: Path, migrated_db: Path) -> Iterator[TestClient]:
-    """A second server, on a fresh database of its own."""
-    made = create_app()
-    database = tmp_path / "other.sqlite3"
-    shutil.copyfile(migrated_db, database)
-    made.state.database_url = f"sqlite:///{database}"
-    with TestClient(made) as client:
-        yield client
-    made.state.store.engine.dispose()
 
 
 def _built(table: Table) -> dict[str, Any]:

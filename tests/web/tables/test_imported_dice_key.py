@@ -8,8 +8,7 @@ the copy's export then meets no "legacy" event, and fails once a die is changed.
 from __future__ import annotations
 
 import json
-import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,23 +19,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ecran.store import Store
-from ecran.web.app import create_app
 from web.tables.tables_support import Member, Table
 
 #: The export's keys: 1 at creation, 2 after the reveal; the copy's first roll starts the third.
 COPY_KEY = 3
-
-
-@pytest.fixture
-def other(tmp_path: Path, migrated_db: Path) -> Iterator[TestClient]:
-    """A second server, on a fresh database of its own."""
-    made = create_app()
-    database = tmp_path / "other.sqlite3"
-    shutil.copyfile(migrated_db, database)
-    made.state.database_url = f"sqlite:///{database}"
-    with TestClient(made) as client:
-        yield client
-    made.state.store.engine.dispose()
 
 
 @dataclass
