@@ -130,6 +130,13 @@ def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser:
     expect(result).to_be_visible()
     expect(result).to_have_attribute("data-outcome", re.compile(r"\w"))
     expect(result).to_contain_text("Ana → Bruno")
+    # the live notice of her own attack may outrun its answer: the panel's reload it asked then
+    # answers after the result is shown, with nothing newer, and must not wipe the result
+    with ana.expect_response(lambda r: r.url.split("?")[0].endswith("/panel")) as reload:
+        ana.evaluate("() => window.htmx.trigger('#encounter', 'ecran:refresh')")
+    assert reload.value.ok
+    ana.wait_for_timeout(200)  # past htmx's swap of that answer (swapped at once, settled in 20 ms)
+    expect(result).to_be_visible()
     for page in (gm, bruno):  # live, credited to Ana (not to the GM, Camille)
         entry = page.locator('#log .entry[data-kind="encounter"]', has_text="Ana attaque Bruno")
         expect(entry).to_have_count(1)

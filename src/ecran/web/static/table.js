@@ -351,5 +351,22 @@
     document.body.addEventListener("htmx:afterSwap", function (event) {
       if (event.target && event.target.id === "members-list") { live.presence(); }
     });
+    document.body.addEventListener("htmx:beforeSwap", staleRefresh);
   });
+
+  // A live panel's own reload (`ecran:refresh`) that answers after a step of this member already
+  // put a state as new in place (the notification of the step outran its own answer) would
+  // replace that state and what came with it (the attack's result) by the plain panel: it is
+  // dropped. A step's answer (another element's request) always lands.
+  function staleRefresh(event) {
+    var panel = event.detail.target;
+    if (!panel || !panel.dataset || !panel.dataset.liveRefresh || event.detail.elt !== panel) {
+      return;
+    }
+    var mark = panel.querySelector("[data-shown-seq]");
+    var incoming = /data-shown-seq="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (mark && incoming && parseInt(incoming[1], 10) <= parseInt(mark.dataset.shownSeq || "0", 10)) {
+      event.detail.shouldSwap = false;
+    }
+  }
 })();
