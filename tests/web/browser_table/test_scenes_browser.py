@@ -113,15 +113,12 @@ def _choose_attack(gm: Any, scene: Scene) -> None:
     from playwright.sync_api import expect
 
     panel = gm.locator('.attack-panel[data-attacker="p1"][data-target="p2"]')
-    for _ in range(5):  # chosen before htmx bound the freshly swapped tracker, it is not heard
-        gm.select_option("#attack-attacker", "p1")
-        gm.select_option("#attack-target", "p2")
-        gm.locator("#attack-target").dispatch_event("change")
-        try:
-            expect(panel).to_be_visible(timeout=3000)
-            break
-        except AssertionError:
-            continue
+    # the tracker the last step swapped in has loaded its first attack panel: htmx has processed
+    # it, so the choice below is heard (a choice made before was lost, and the page kept the
+    # first pair)
+    expect(gm.locator("#attack-panel .attack-panel")).to_be_attached()
+    gm.select_option("#attack-attacker", "p1")
+    gm.select_option("#attack-target", "p2")
     expect(panel).to_be_visible()
     options = panel.locator("#attack-options .attack-option")
     expect(options.nth(scene.attack)).to_be_attached()
@@ -129,13 +126,12 @@ def _choose_attack(gm: Any, scene: Scene) -> None:
     offered = offered_odds(gm, '.attack-panel[data-attacker="p1"][data-target="p2"]')
     assert offered and all(sum(_fraction(p) for p in chips) == 1 for chips in offered), offered
     chosen = gm.locator(".attack-option").nth(scene.attack)
-    for _ in range(3):  # a click landing while htmx settles the new panel is lost
-        options.nth(scene.attack).locator("button").click()
-        try:
-            expect(chosen).to_have_class(re.compile("chosen"), timeout=2000)
-            break
-        except AssertionError:
-            continue
+    # no reload of the panel is still coming (choosing the target already chosen asks one more:
+    # a click on the panel it replaces is dropped with it) and htmx has processed the panel in
+    # place (its buttons are heard)
+    expect(gm.locator("#encounter .htmx-request")).to_have_count(0)
+    expect(gm.locator("#attack-panel .htmx-added")).to_have_count(0)
+    options.nth(scene.attack).locator("button").click()
     expect(chosen).to_have_class(re.compile("chosen"))
     expect(gm.locator("#attack-odds tr[data-outcome]").first).to_be_visible()
 
