@@ -237,6 +237,9 @@ def _app() -> FastAPI:
         redoc_url=None,
     )
     errors.install(app)
+    from ecran.web.openapi import honest_openapi
+
+    app.openapi = honest_openapi(app)  # type: ignore[method-assign]
     from ecran.web.sessions import Enter, KeepSessions, on_enter
 
     app.add_exception_handler(Enter, on_enter)

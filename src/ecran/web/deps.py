@@ -230,8 +230,23 @@ def page_seat(table_id: str, request: Request, store: Db, token: str = Depends(p
 
 
 def api_seat(table_id: str, request: Request, store: Db, token: str = Depends(api_token)) -> Seat:
-    """FastAPI dependency of the table API: the calling member of the table in the path."""
-    return Seat(store, authenticate(store, token, table_id), token, request_lang(request))
+    """FastAPI dependency of the table API: the calling member of the table in the path. A
+    token that does not open this table (unknown, revoked, another table's) is a 401: the
+    credentials are wrong (a page says "invalid link", 404)."""
+    try:
+        access = authenticate(store, token, table_id)
+    except NotFound:
+        raise wrong_token() from None
+    return Seat(store, access, token, request_lang(request))
+
+
+def wrong_token() -> Unauthorized:
+    return Unauthorized(
+        Text(
+            fr="jeton de membre invalide ou expiré pour cette table",
+            en="invalid or expired member token for this table",
+        )
+    )
 
 
 Here = Annotated[Seat, Depends(page_seat)]

@@ -25,6 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from ecran.engine.budget import Busy
 from ecran.play.errors import Conflict, Forbidden, NotFound, SheetRefused, TooLarge
@@ -243,9 +244,29 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
             "status": exc.status_code
         }
     response = await run_in_threadpool(_answer, request, exc.status_code, message)
+    if exc.status_code == 405:
+        response.headers["Allow"] = ", ".join(allowed_methods(request))
     for key, value in (exc.headers or {}).items():
         response.headers.setdefault(key, value)
     return response
+
+
+#: The methods a route may answer (`HEAD` is `app.HeadAsGet`'s, wherever `GET` is).
+_METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route answers at the request's address (Starlette's 405 names only
+    the first route's: a path with a GET and a POST route said `Allow: POST` to a PUT)."""
+    routes = request.app.router.routes
+    methods = {
+        method
+        for method in _METHODS
+        if any(r.matches({**request.scope, "method": method})[0] == Match.FULL for r in routes)
+    }
+    if "GET" in methods:
+        methods.add("HEAD")
+    return sorted(methods)
 
 
 async def on_unexpected(request: Request, exc: Exception) -> Response:
