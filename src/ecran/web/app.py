@@ -233,7 +233,7 @@ def _app() -> FastAPI:
         summary="L'écran du MJ: rules, exact dice odds and a web table for five French RPGs",
         version="0.1.0",
         openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        docs_url=None,  # `api_docs`: vendored Swagger UI, under the CSP
         redoc_url=None,
     )
     errors.install(app)
@@ -249,7 +249,9 @@ def _app() -> FastAPI:
     for path, check in (("/livez", livez), ("/readyz", readyz), ("/healthz", readyz)):
         app.add_api_route(path, check, methods=["GET", "HEAD"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    from ecran.web import guide  # /aide and /help: the built guide (make docs)
+    from ecran.web import api_docs, guide  # /aide and /help: the built guide (make docs)
+
+    api_docs.install(app)
 
     guide.install(app)
     app.add_middleware(Language)
