@@ -12,7 +12,7 @@ Over TLS (the request's scheme is https: served so, or behind a proxy uvicorn tr
 `Secure`, so a browser never sends it over plain HTTP.
 
 The interactive API documentation (`/api/docs`) is under the same CSP: Swagger UI is vendored
-and started from a file (`ecran.web.api_docs`).
+and started from a file (`ecran.web.swagger`).
 """
 
 from __future__ import annotations
