@@ -8,8 +8,8 @@ Which refusals an operation can give follows from what it is (`refusals`): any r
 refused as malformed (422) or as one costly computation too many (429, `Retry-After`); a body
 may be unreadable (400), too large (413) or of another type (415); a name or id in the address
 may be unknown (404); a table's routes need a member's token (401) with the right role (403)
-and may meet a newer version (409); a write is counted against the write limits (429) and may
-repeat an `Idempotency-Key` (409).
+and may meet a newer version (409); a write is counted against the write limits (429), may
+repeat an `Idempotency-Key` (409) or take a table's events over their room (413).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ _DESCRIPTIONS = {
     403: "The member's role may not do this.",
     404: "A name or id of the address is unknown.",
     409: "A newer version exists, or the Idempotency-Key's first request is under way.",
-    413: "The body is too large.",
+    413: "The body is too large, or the table's events would take more than their room.",
     415: "The body or file is of a type this operation does not take.",
     422: "The request is refused: one line saying why.",
     429: "Too many requests, or one costly computation at a time: see Retry-After.",
@@ -58,7 +58,7 @@ def refusals(path: str, method: str, operation: dict[str, Any]) -> set[int]:
     if path.startswith("/api/tables/") and "{" in path:
         found |= {401, 403, 409}
     if method in _WRITES:
-        found.add(409)
+        found |= {409, 413}  # a repeated Idempotency-Key; a table over its room for events
     return found
 
 
