@@ -89,6 +89,12 @@ class Settings:
     table_events_max: int = _declared(
         200_000, "events one table may store (then every write is refused)", gt=0
     )
+    table_events_mb: float = _declared(
+        100,
+        "room the stored events of one table may take (their JSON), in MiB "
+        "(then every write is refused)",
+        gt=0,
+    )
 
 
 FIELDS: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(Settings)}

@@ -222,6 +222,18 @@ class Accounting:
     busy: int = 0
 
 
+#: CPU-seconds a fresh worker may take to import what computations need (`_warmed`).
+WARM_SECONDS = 30.0
+
+
+def _warmed() -> int:
+    """In a fresh worker: import every system (what a computation's first unpickling would
+    otherwise import while a request waits); how many there are."""
+    from ecran.engine.registry import all_systems
+
+    return len(all_systems())
+
+
 class _Lane:
     """A pool of worker processes, started on first use, killed whole when one is stuck."""
 
@@ -246,6 +258,14 @@ class _Lane:
         except BrokenProcessPool:
             self.kill()
             return self.submit(fn, args, seconds)
+
+    def warm(self) -> None:
+        """Start every worker now, each importing what computations need, and wait until all
+        have answered once (a server is ready only then: its first odds wait for nothing)."""
+        # submitted together, before any worker is up: the pool starts one worker per job
+        jobs = [self.submit(_warmed, (), WARM_SECONDS) for _ in range(self.processes)]
+        for job in jobs:
+            job.result(timeout=WARM_SECONDS * BACKSTOP_FACTOR)
 
     def kill(self) -> None:
         """Stop every worker (a stuck one cannot be reached otherwise); the next call starts
@@ -387,6 +407,11 @@ class WorkBudget:
     def _killed(self) -> None:
         with self._lock:
             self.accounting.killed += 1
+
+    def warm(self) -> None:
+        """Start both lanes' workers now (`_Lane.warm`)."""
+        self._quick.warm()
+        self._full.warm()
 
     def close(self) -> None:
         self._quick.close()

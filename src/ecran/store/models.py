@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     DateTime,
     ForeignKey,
     Integer,
@@ -52,6 +53,8 @@ class TableRow(Base):
     invite_sealed: Mapped[str | None] = mapped_column(String(SEALED_LENGTH))
     #: The last sequence number given to an event of this table (the counter of the log).
     last_seq: Mapped[int] = mapped_column(Integer)
+    #: The UTF-8 bytes of its events' JSON payloads (`rows.payload_bytes`): its quota's count.
+    events_bytes: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

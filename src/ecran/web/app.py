@@ -17,6 +17,7 @@ background thread, which also imports every system (`engine.warm_up`), whichever
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -34,8 +35,10 @@ from ecran.web import errors
 from ecran.web.asgi import ASGIApp, HttpMiddleware, Message, Receive, Scope, Send
 from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
-from ecran.web.limits import LimitsMiddleware, close_budgets, quiet_refusals
+from ecran.web.limits import LimitsMiddleware, close_budgets, quiet_refusals, warm_budget
 from ecran.web.security import SecurityHeaders, redact_logs
+
+log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 ONE_YEAR = 365 * 24 * 3600
@@ -116,13 +119,15 @@ class HeadAsGet:
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Warm the systems when asked (`create_served_app`); join the other workers through Redis
-    when there are (nothing to do without)."""
+    """Warm the systems and start the work processes when asked (`create_served_app`: `/readyz`
+    answers 503 "starting" until every work process answered once); join the other workers
+    through Redis when there are (nothing to do without)."""
     delay = getattr(app.state, "warm_up_delay", None)
     if delay is not None:
         # not at once: the thread holds the interpreter for every other import, and the first
         # answers (a proxy's /healthz, a page) should not share it
         asyncio.get_running_loop().call_later(delay, _warm_up, app)
+        app.state.pool_ready = _warm_pool()
     url = getattr(app.state, "redis_url", None) or get_settings().redis_url
     from ecran.web.rates import Rates
 
@@ -155,8 +160,12 @@ async def readyz(request: Request) -> JSONResponse:
     503 when it does not. Redis down is `"degraded"`, still 200: every write is stored and each
     worker's own sockets still hear it, only other workers' hear it once Redis is back (and the
     write limits count per worker meanwhile). Nothing secret: no URL, no error text.
-    `/healthz` is the same answer (the address the README gave before)."""
+    `/healthz` is the same answer (the address the README gave before). A served app is not
+    ready before its work processes are (503 "starting"): its first odds wait for nothing."""
     app: FastAPI = request.app
+    pool = getattr(app.state, "pool_ready", None)
+    if pool is not None and not pool.is_set():  # a served app's work processes are starting
+        return JSONResponse({"status": "starting"}, 503)
     checks: dict[str, Any] = {"database": await _database_ok(app)}
     bridge = getattr(app.state, "bridge", None)
     checks["redis"] = "off" if bridge is None else ("ok" if await bridge.healthy() else "down")
@@ -175,6 +184,23 @@ async def _database_ok(app: FastAPI) -> str:
     except Exception:
         return "down"
     return "ok"
+
+
+def _warm_pool() -> threading.Event:
+    """Start the work processes in a background thread; the event is set once they answered
+    (or failed to start: logged, and the server stays up, each request then starting them)."""
+    ready = threading.Event()
+
+    def warm() -> None:
+        try:
+            warm_budget()
+        except Exception:
+            log.exception("the work processes did not start")
+        finally:
+            ready.set()
+
+    threading.Thread(target=warm, name="ecran-work-pool-warm-up", daemon=True).start()
+    return ready
 
 
 def _warm_up(app: FastAPI) -> threading.Thread:
@@ -233,10 +259,13 @@ def _app() -> FastAPI:
         summary="L'écran du MJ: rules, exact dice odds and a web table for five French RPGs",
         version="0.1.0",
         openapi_url="/api/openapi.json",
-        docs_url="/api/docs",
+        docs_url=None,  # `swagger`: vendored Swagger UI, under the CSP
         redoc_url=None,
     )
     errors.install(app)
+    from ecran.web.openapi import honest_openapi
+
+    app.openapi = honest_openapi(app)  # type: ignore[method-assign]
     from ecran.web.sessions import Enter, KeepSessions, on_enter
 
     app.add_exception_handler(Enter, on_enter)
@@ -246,9 +275,10 @@ def _app() -> FastAPI:
     for path, check in (("/livez", livez), ("/readyz", readyz), ("/healthz", readyz)):
         app.add_api_route(path, check, methods=["GET", "HEAD"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    from ecran.web import guide  # /aide and /help: the built guide (make docs)
+    from ecran.web import guide, swagger
 
-    guide.install(app)
+    guide.install(app)  # /aide and /help: the built guide (make docs)
+    swagger.install(app)  # /api/docs
     app.add_middleware(Language)
     app.add_middleware(KeepSessions)
     app.add_middleware(GZipOutsideTables, minimum_size=GZIP_MIN)

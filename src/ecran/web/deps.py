@@ -29,12 +29,20 @@ from starlette.datastructures import FormData
 
 from ecran.engine import get_system
 from ecran.play import Member, TableState, view_state
-from ecran.play.errors import NotFound
+from ecran.play.errors import Forbidden, NotFound
 from ecran.rules import System, Text
 from ecran.store import Access, Store, open_store
 from ecran.web.errors import TABLE_BACK, Unauthorized
 from ecran.web.i18n import request_lang
-from ecran.web.sessions import Enter, session_cookie, to_keep, without_token
+from ecran.web.sessions import (
+    CSRF_FIELD,
+    CSRF_HEADER,
+    Enter,
+    csrf_ok,
+    session_cookie,
+    to_keep,
+    without_token,
+)
 
 HEADER = "X-Ecran-Token"
 
@@ -124,12 +132,31 @@ Form = Annotated[FormData, Depends(request_form)]
 
 async def page_token(request: Request, form: Form) -> str:
     """A page's token (its session's when the request carries none); none is a bad link
-    (404), as a link without its token is."""
+    (404), as a link without its token is. A write the cookie alone authenticates needs the
+    session's CSRF token (`sessions.csrf_token`), else 403."""
     table_id = request.path_params.get("table_id")
-    token = token_in(request.headers, request.query_params, form, request.cookies, table_id)
+    carried = token_in(request.headers, request.query_params, form)
+    token = carried or token_in({}, {}, None, request.cookies, table_id)
     if token is None:
         raise bad_link()
+    if carried is None and request.method not in _READS:
+        sent = request.headers.get(CSRF_HEADER) or form.get(CSRF_FIELD)
+        if not csrf_ok(token, sent):
+            raise cross_site()
     return token
+
+
+#: Methods that change nothing: no CSRF token asked.
+_READS = {"GET", "HEAD", "OPTIONS"}
+
+
+def cross_site() -> Forbidden:
+    return Forbidden(
+        Text(
+            fr="requête refusée : jeton anti-CSRF manquant ou invalide (rechargez la page)",
+            en="request refused: missing or invalid CSRF token (reload the page)",
+        )
+    )
 
 
 _bearer = HTTPBearer(auto_error=False, description="the member's link token")
@@ -230,8 +257,23 @@ def page_seat(table_id: str, request: Request, store: Db, token: str = Depends(p
 
 
 def api_seat(table_id: str, request: Request, store: Db, token: str = Depends(api_token)) -> Seat:
-    """FastAPI dependency of the table API: the calling member of the table in the path."""
-    return Seat(store, authenticate(store, token, table_id), token, request_lang(request))
+    """FastAPI dependency of the table API: the calling member of the table in the path. A
+    token that does not open this table (unknown, revoked, another table's) is a 401: the
+    credentials are wrong (a page says "invalid link", 404)."""
+    try:
+        access = authenticate(store, token, table_id)
+    except NotFound:
+        raise wrong_token() from None
+    return Seat(store, access, token, request_lang(request))
+
+
+def wrong_token() -> Unauthorized:
+    return Unauthorized(
+        Text(
+            fr="jeton de membre invalide ou expiré pour cette table",
+            en="invalid or expired member token for this table",
+        )
+    )
 
 
 Here = Annotated[Seat, Depends(page_seat)]

@@ -17,7 +17,8 @@ Live play's refusals keep their meaning: `Unauthorized` (no token) 401, `Forbidd
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -243,9 +244,36 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
             "status": exc.status_code
         }
     response = await run_in_threadpool(_answer, request, exc.status_code, message)
+    if exc.status_code == 405:
+        response.headers["Allow"] = ", ".join(allowed_methods(request))
     for key, value in (exc.headers or {}).items():
         response.headers.setdefault(key, value)
     return response
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods the request's address answers: every route of the path the router matched
+    first (Starlette's 405 names only that route's own methods; a path with a GET and a POST
+    route said `Allow: POST` to a PUT). `HEAD` wherever `GET` is (`app.HeadAsGet`)."""
+    path = request.scope.get("path", "")
+    leaves = list(_leaves(request.app.router.routes))
+    first = next((template for template, regex, _ in leaves if regex.match(path)), None)
+    methods = {m for template, _, found in leaves if template == first for m in found}
+    if "GET" in methods:
+        methods.add("HEAD")
+    return sorted(methods)
+
+
+def _leaves(routes: Sequence[Any]) -> Iterator[tuple[str, re.Pattern[str], set[str]]]:
+    """Every route, those of included routers too, in the router's order: its path template,
+    its pattern, its methods."""
+    for route in routes:
+        contexts = getattr(route, "effective_route_contexts", None)
+        inner = contexts() if callable(contexts) else contexts
+        for leaf in inner if inner is not None else [route]:
+            regex = getattr(leaf, "path_regex", None)
+            if regex is not None:
+                yield str(leaf.path), regex, set(getattr(leaf, "methods", None) or ())
 
 
 async def on_unexpected(request: Request, exc: Exception) -> Response:

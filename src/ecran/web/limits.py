@@ -104,6 +104,13 @@ def shared_budget(seconds: float, processes: int) -> WorkBudget:
         return _budgets[key]
 
 
+def warm_budget() -> None:
+    """Start the work processes of the budget the server's requests use, and wait until each
+    has answered once."""
+    limits = Limits.from_env()
+    shared_budget(limits.budget_seconds, limits.budget_processes).warm()
+
+
 def close_budgets() -> None:
     """End every shared budget's work processes (a served process stopping: none is left)."""
     with _budgets_lock:

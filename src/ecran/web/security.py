@@ -11,8 +11,8 @@ Over TLS (the request's scheme is https: served so, or behind a proxy uvicorn tr
 `--forwarded-allow-ips`, which passes on `X-Forwarded-Proto`), every cookie the site sets is
 `Secure`, so a browser never sends it over plain HTTP.
 
-The interactive API documentation (`/api/docs`) loads Swagger UI from its CDN with an inline
-script: it keeps every header but the CSP.
+The interactive API documentation (`/api/docs`) is under the same CSP: Swagger UI is vendored
+and started from a file (`ecran.web.swagger`).
 """
 
 from __future__ import annotations
@@ -44,17 +44,12 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"x-content-type-options", b"nosniff"),
 )
 
-#: Paths that keep their own scripts (Swagger UI): every header but the CSP.
-NO_CSP = ("/api/docs",)
-
 
 class SecurityHeaders(HttpMiddleware):
     """Adds the headers above to every HTTP response (errors and refusals included)."""
 
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        extra = list(HEADERS)
-        if not scope.get("path", "").startswith(NO_CSP):
-            extra.append((b"content-security-policy", CSP.encode()))
+        extra = [*HEADERS, (b"content-security-policy", CSP.encode())]
         names = {name for name, _ in extra}
 
         tls = scope.get("scheme") == "https"

@@ -12,6 +12,11 @@
 - An invite opened (`/join/{invite}`): the invite is kept in a cookie of `/join` only and a 303
   leads to `/join`; joining sets the member's cookie and leads to the clean table address.
 - "Se déconnecter" (`POST /tables/{id}/logout`) forgets the table's cookie.
+- A write authenticated by the cookie alone (a form posted, an htmx request that carries no
+  token) must carry the session's CSRF token (`csrf_token`: the `X-CSRF-Token` header, which the
+  table page's htmx wrapper sends, or a form's `csrf_token` field), else 403: another site can
+  make a browser send the cookie, never read the token. A synchronizer token derived from the
+  member's token (an HMAC keyed by it): nothing to store, and it ends with the session.
 
 The tokens still reach the access log in the first address: it writes them redacted
 (`ecran.web.security.redact`), the invite in a path too.
@@ -19,6 +24,8 @@ The tokens still reach the access log in the first address: it writes them redac
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from urllib.parse import urlencode
 
 from fastapi import Request, Response
@@ -32,6 +39,20 @@ SESSION_AGE = 180 * 24 * 3600
 INVITE_COOKIE = "ecran_invite"
 #: An invite kept this long (seconds): time to type one's name.
 INVITE_AGE = 3600
+
+
+#: Where a cookie-authenticated write carries its CSRF token: a header (htmx) or a form field.
+CSRF_HEADER = "x-csrf-token"
+CSRF_FIELD = "csrf_token"
+
+
+def csrf_token(token: str) -> str:
+    """The CSRF token of the session holding the member's `token` (the pages write it)."""
+    return hmac.new(token.encode(), b"ecran-csrf", hashlib.sha256).hexdigest()[:32]
+
+
+def csrf_ok(token: str, sent: object) -> bool:
+    return isinstance(sent, str) and hmac.compare_digest(sent, csrf_token(token))
 
 
 def session_cookie(table_id: str) -> str:

@@ -7,6 +7,7 @@ same report as the tracker's own file."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -79,8 +80,13 @@ def test_the_tracker_links_the_file_for_the_gm(api: TestClient) -> None:
     table, enc = _fight(api)
     params = {"token": table.gm.token}
     html = api.get(f"/tables/{table.id}/encounters/{enc}/victory", params=params).text
-    assert f'href="/api/tables/{table.id}/encounters/{enc}/fight?token=' in html
+    link = re.search(r'id="fight-file" href="([^"]+)"', html)
+    assert link is not None and "token" not in link.group(1)
+    assert link.group(1).startswith(f"/tables/{table.id}/encounters/{enc}/fight?")
     assert "Ce combat en fichier" in html
+    # the link opens with the session the page left (no token in it)
+    got = api.get(link.group(1).replace("&amp;", "&"))
+    assert got.status_code == 200 and got.json()["system"] == "organique"
 
 
 def test_the_command_line_simulates_an_encounter_of_the_export(

@@ -55,6 +55,7 @@ def test_the_migration_repairs_a_poisoned_table(tmp_path: Path, migrated_db: Pat
     with engine.begin() as db:  # as a database last migrated before 0004
         db.execute(text("UPDATE alembic_version SET version_num = '0003'"))
         db.execute(text("DROP TABLE idempotency_keys"))  # made by 0005, after the repair
+        db.execute(text("ALTER TABLE game_tables DROP COLUMN events_bytes"))  # made by 0006
     engine.dispose()
     with _client(url) as client:
         table.client = client

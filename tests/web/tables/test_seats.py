@@ -25,7 +25,7 @@ def test_revoked_link_is_refused_everywhere_and_its_socket_closed(table: Table) 
                 seen.append(ws.receive_json())
         assert closed.value.code == 4404
         assert seen[-1] == {"type": "error", "detail": "lien invalide ou expiré"}
-    assert table.get(table.alice).status_code == 404
+    assert table.get(table.alice).status_code == 401  # the API: wrong credentials
     page = table.client.get(f"/tables/{table.id}?token={table.alice.token}")
     assert page.status_code == 404
     with table.client.websocket_connect(table.socket_url(table.alice)) as ws:
@@ -42,7 +42,7 @@ def test_renewed_link_works_and_the_old_one_does_not(table: Table) -> None:
     token = renewed.json()["token"]
     assert token and token != table.bob.token
     assert renewed.json()["link"].endswith(f"/tables/{table.id}?token={token}")
-    assert table.get(table.bob).status_code == 404
+    assert table.get(table.bob).status_code == 401
     me = table.get(Member(table.bob.id, token), "/me")
     assert me.status_code == 200 and me.json()["display_name"] == "Bob"
 
@@ -146,7 +146,7 @@ def test_removed_member_is_gone_live_and_their_characters_pass_to_the_gm(table: 
                 while True:
                     alice.receive_json()
             assert closed.value.code == 4404
-    assert table.get(table.alice).status_code == 404
+    assert table.get(table.alice).status_code == 401
     names = [m["display_name"] for m in table.get(table.gm).json()["members"]]
     assert "Alice" not in names
     owner = table.get(table.gm, f"/characters/{hector['id']}").json()["owner_id"]
@@ -191,7 +191,7 @@ def test_delete_needs_the_gm_and_the_name(table: Table) -> None:
         with pytest.raises(WebSocketDisconnect):
             while True:
                 bob.receive_json()
-    assert table.get(table.gm).status_code == 404
+    assert table.get(table.gm).status_code == 401
     assert table.client.get(f"/api/tables/invites/{table.invite}").status_code == 404
 
 

@@ -5,6 +5,7 @@ once; no token of any kind reaches the access log."""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -26,6 +27,13 @@ def _fresh(table: Table) -> TestClient:
     return TestClient(table.client.app)
 
 
+def _csrf(page: str) -> str:
+    """The session's CSRF token the page's htmx headers carry."""
+    found = re.search(r'"X-CSRF-Token": "([0-9a-f]+)"', page)
+    assert found is not None
+    return found.group(1)
+
+
 def test_a_members_link_becomes_a_session_and_a_clean_address(table: Table) -> None:
     browser = _fresh(table)
     opened = browser.get(
@@ -41,8 +49,10 @@ def test_a_members_link_becomes_a_session_and_a_clean_address(table: Table) -> N
     assert table.alice.token not in str(page.url)
     # the table again, later, without the link
     assert browser.get(f"/tables/{table.id}").status_code == 200
-    # a form posted from the page (the cookie alone carries the member)
-    said = browser.post(f"/tables/{table.id}/chat", data={"text": "coucou"})
+    # a form posted from the page: the cookie carries the member, the page's CSRF token goes
+    # with it (without it, 403: tests/web/table_pages/test_csrf.py)
+    csrf = {"csrf_token": _csrf(page.text)}
+    said = browser.post(f"/tables/{table.id}/chat", data={"text": "coucou", **csrf})
     assert said.status_code == 200
     events = table.get(table.gm, "/events").json()
     assert events[-1]["kind"] == "message" and events[-1]["actor_id"] == table.alice.id
@@ -73,7 +83,8 @@ def test_logging_out_forgets_the_session(table: Table) -> None:
     browser.get(f"/tables/{table.id}?token={table.bob.token}")
     page = browser.get(f"/tables/{table.id}")
     assert 'id="logout"' in page.text and "Se déconnecter" in page.text
-    left = browser.post(f"/tables/{table.id}/logout", follow_redirects=False)
+    csrf = {"csrf_token": _csrf(page.text)}
+    left = browser.post(f"/tables/{table.id}/logout", data=csrf, follow_redirects=False)
     assert left.status_code == 303 and left.headers["location"].startswith("/")
     assert f'ecran_{table.id}=""' in left.headers["set-cookie"]
     browser.cookies.clear()  # httpx keeps an expired cookie's deletion as the client does

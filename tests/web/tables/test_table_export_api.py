@@ -53,7 +53,7 @@ def test_a_table_moves_to_another_server(table: Table, other: TestClient) -> Non
     assert _log(other, table.id, bob2) == _log(table.client, table.id, table.bob.token)
     # the old links are not the copy's; the new ones open it
     old = other.get(f"/api/tables/{table.id}", headers=table.gm.auth)
-    assert old.status_code == 404
+    assert old.status_code == 401
     assert (
         other.get(f"/api/tables/{table.id}/me", headers=Member("", bob2).auth).json()[
             "display_name"

@@ -76,17 +76,17 @@ def test_every_table_route_needs_the_members_token(table: Table) -> None:
     assert missing.status_code == 401
     assert missing.json()["detail"].startswith("jeton de membre manquant")
     wrong = client.get(table.url("/characters"), headers={"Authorization": "Bearer nope"})
-    assert wrong.status_code == 404
-    assert wrong.json() == {"detail": "lien invalide ou expiré"}
+    assert wrong.status_code == 401
+    assert wrong.json() == {"detail": "jeton de membre invalide ou expiré pour cette table"}
     english = client.get(table.url("/characters") + "?token=nope&lang=en")
-    assert english.json() == {"detail": "invalid or expired link"}
+    assert english.json() == {"detail": "invalid or expired member token for this table"}
     assert client.get(table.url("/me") + f"?token={table.alice.token}").status_code == 200
 
 
 def test_a_token_opens_only_its_own_table(api: TestClient, table: Table) -> None:
     other = new_table(api)
-    assert other.get(table.gm, "/characters").status_code == 404
-    assert table.get(other.gm, "/log").status_code == 404
+    assert other.get(table.gm, "/characters").status_code == 401
+    assert table.get(other.gm, "/log").status_code == 401
 
 
 def test_options_are_checked_against_the_systems_options(api: TestClient) -> None:

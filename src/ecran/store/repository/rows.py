@@ -19,13 +19,19 @@ from ecran.store.models import CharacterRow, EventRow, MemberRow, TableRow
 from ecran.store.tokens import token_hash
 
 
-def refuse_unstorable(value: Any) -> None:
+def payload_bytes(value: Any) -> int:
+    """The room an event's payload takes, as a table's quota counts it: its JSON's UTF-8 bytes
+    (checked storable first: `refuse_unstorable`)."""
+    return refuse_unstorable(value)
+
+
+def refuse_unstorable(value: Any) -> int:
     """The backstop under every write of the log: an event is stored only if it can be read
     back. PostgreSQL cannot store a NUL in text or jsonb (SQLite can), and a lone surrogate
     (valid JSON, `"\\ud800"`) is stored by SQLite but cannot be sent to anyone (no UTF-8 for
     it): either is refused, the same way on both, before anything is written, as is anything
     JSON cannot write (NaN, an object). The web refuses these at its edge (`ecran.web.text`);
-    this catches the rest."""
+    this catches the rest. Its JSON's UTF-8 bytes, when storable."""
     found = first_unsafe(value, refused=UNSTORABLE)
     if found is not None:
         where, code = found
@@ -37,7 +43,7 @@ def refuse_unstorable(value: Any) -> None:
             )
         )
     try:
-        json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        return len(json.dumps(value, ensure_ascii=False, allow_nan=False).encode("utf-8"))
     except (TypeError, ValueError) as exc:  # UnicodeEncodeError is a ValueError
         raise EcranError(
             Text(

@@ -55,7 +55,10 @@ class StoreState:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         #: Events one table may hold (`ECRAN_TABLE_EVENTS_MAX`): a write past it is refused.
-        self.events_max = get_settings().table_events_max
+        settings = get_settings()
+        self.events_max = settings.table_events_max
+        #: Room their payloads may take (`ECRAN_TABLE_EVENTS_MB`, in bytes): the same.
+        self.events_bytes_max = int(settings.table_events_mb * 1024 * 1024)
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self._folded: OrderedDict[str, Folded] = OrderedDict()
         self._folded_lock = Lock()

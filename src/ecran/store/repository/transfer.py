@@ -16,8 +16,16 @@ from ecran.rules import EcranError, Text
 from ecran.store.images import StoredImage, images_of, put_images, quota
 from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
 from ecran.store.repository.records import ImportedSeats
-from ecran.store.repository.rows import as_event, as_member, event_row, member_row, now, utc
-from ecran.store.repository.writing import Writing
+from ecran.store.repository.rows import (
+    as_event,
+    as_member,
+    event_row,
+    member_row,
+    now,
+    payload_bytes,
+    utc,
+)
+from ecran.store.repository.writing import Writing, table_too_large
 from ecran.store.tokens import seal, token_hash
 
 
@@ -77,6 +85,9 @@ class Transfer(Writing):
         state, table = imported.state, imported.state.table
         tokens = {m.id: new_token() for m in imported.members}
         invite = new_token()
+        size = sum(payload_bytes(e.payload) for e in imported.events)
+        if size > self.events_bytes_max:
+            raise table_too_large(self.events_bytes_max)
         try:
             with self.transaction() as s:
                 self._refuse_taken(s, imported)
@@ -89,6 +100,7 @@ class Transfer(Writing):
                     invite_hash=token_hash(invite),
                     invite_sealed=seal(invite, tokens[imported.gm_id]),
                     last_seq=state.last_seq,
+                    events_bytes=size,
                     created_at=first,
                 )
                 s.add(row)

@@ -7,14 +7,14 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from ecran.play import Event, EventDraft, TableState, apply
-from ecran.play.errors import Forbidden
+from ecran.play.errors import Forbidden, TooLarge
 from ecran.play.rights import require_open
 from ecran.rules import Text
 from ecran.rules.sheet import number
 from ecran.store.models import CharacterRow, EncounterRow, MemberRow, TableRow
 from ecran.store.repository.idempotency import record_event
 from ecran.store.repository.records import Access, Command
-from ecran.store.repository.rows import event_row, now
+from ecran.store.repository.rows import event_row, now, payload_bytes
 from ecran.store.repository.state import StoreState
 
 
@@ -31,6 +31,23 @@ def full_table(events_max: int) -> Forbidden:
     )
 
 
+def table_too_large(bytes_max: int) -> TooLarge:
+    """A write that would take a table's events over their room: refused, nothing stored."""
+    mib = number(max(1, round(bytes_max / MIB)))
+    return TooLarge(
+        Text(
+            fr=f"table pleine : ses événements prendraient plus que les {mib.fr} Mio permis ; "
+            "exportez-la et importez-la sur un autre serveur, ou demandez à l'administrateur",
+            en=f"table full: its events would take more than the {mib.en} MiB allowed; export "
+            "it and import it elsewhere, or ask the server's administrator",
+        )
+    )
+
+
+#: Bytes in a mebibyte (`ECRAN_TABLE_EVENTS_MB` counts in them).
+MIB = 1024 * 1024
+
+
 class Writing(StoreState):
     """Appending events and projecting what they changed beside the log."""
 
@@ -43,8 +60,12 @@ class Writing(StoreState):
             raise full_table(self.events_max)
         at = now()
         event = Event(**draft.model_dump(), table_id=row.id, seq=row.last_seq + 1, at=at)
+        size = payload_bytes(event.payload)
+        if (row.events_bytes or 0) + size > self.events_bytes_max:
+            raise table_too_large(self.events_bytes_max)
         after = apply(state, event)
         s.add(event_row(row.id, event, at))
+        row.events_bytes = (row.events_bytes or 0) + size
         record_event(s, event.seq)
         row.last_seq = event.seq
         self._project(s, row, state, after)

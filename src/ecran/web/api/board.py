@@ -123,14 +123,29 @@ async def _form(request: Request, max_image: int, image_field: str) -> Body:
     return Body(fields, image)
 
 
-def body_doc(model: type[BaseModel], image: str = "image") -> dict[str, Any]:
+def _form_field(schema: dict[str, Any]) -> dict[str, Any]:
+    """A field's schema without its null choice (a form cannot send null)."""
+    choices = schema.get("anyOf")
+    if not isinstance(choices, list):
+        return schema
+    kept = [c for c in choices if c.get("type") != "null"]
+    rest = {k: v for k, v in schema.items() if k != "anyOf" and not (k == "default" and v is None)}
+    return {**rest, **kept[0]} if len(kept) == 1 else {**rest, "anyOf": kept}
+
+
+def body_doc(
+    model: type[BaseModel], image: str = "image", form_fields: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """OpenAPI's word on a route that reads its body itself (`read_body`): the model as JSON,
-    or as a multipart form with an optional image file."""
+    or as a multipart form with an optional image file. A form sends no null (a field left out
+    keeps its default) and `form_fields` says the fields a form spells its own way."""
     schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    properties = {k: _form_field(v) for k, v in schema.get("properties", {}).items()}
     form = {
         **schema,
         "properties": {
-            **schema.get("properties", {}),
+            **properties,
+            **(form_fields or {}),
             image: {"type": "string", "format": "binary", "description": "PNG, JPEG or WebP"},
         },
     }

@@ -88,7 +88,13 @@ def _to(value: str | list[str]) -> Any:
     return "all" if value == "all" else tuple(value)
 
 
-@router.post(HANDOUTS, status_code=201, openapi_extra=body_doc(NewHandout))
+#: A form's `to`: "all", or member ids separated by commas (none: shown to the GM alone).
+FORM_TO = {"type": "string", "maxLength": 4096, "description": "all, or member ids, with commas"}
+
+
+@router.post(
+    HANDOUTS, status_code=201, openapi_extra=body_doc(NewHandout, form_fields={"to": FORM_TO})
+)
 async def share(table_id: str, request: Request, me: Me) -> dict[str, Any]:
     """Share a text, an image or both (GM)."""
     require_gm(me.member, Text(fr="partager un document", en="share a handout"))

@@ -228,7 +228,7 @@ def show_scene(body: Shown, request: Request, me: Me) -> dict[str, Any]:
 
 
 class FreeMovement(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # 0 is no answer to yes or no
 
     free: bool
 

@@ -31,6 +31,7 @@ def build() -> APIRouter:
         dice,
         encounters,
         fairness,
+        files,
         index,
         live_panels,
         rolls,
@@ -51,6 +52,7 @@ def build() -> APIRouter:
         encounters,
         chat,
         fairness,
+        files,
         board,
     )
     built = APIRouter(route_class=CheckedRoute, include_in_schema=False)

@@ -16,6 +16,7 @@ from ecran.web.errors import is_htmx
 from ecran.web.forms import fields_of
 from ecran.web.i18n import request_lang
 from ecran.web.render import render, render_text
+from ecran.web.sessions import csrf_token
 
 
 def multi(data: QueryParams | ImmutableMultiDict[str, Any] | FormData) -> dict[str, list[str]]:
@@ -70,6 +71,7 @@ def _with_seat(where: Seat | None, context: dict[str, Any]) -> dict[str, Any]:
         "system": where.system,
         "me": where.member,
         "token": where.token,
+        "csrf": csrf_token(where.token),
         "url": where.url,
     }
     return {**common, **context}

@@ -134,7 +134,7 @@ def fairness_page(request: Request, here: Here) -> Response:
         "names": names,
         "checks": checks,
         "verdict": verdict,
-        "export_url": f"/api/tables/{here.table_id}/export?token={here.token}",
+        "export_url": here.url("/export"),
     }
     return page(request, here, "table/fairness.html", context)
 
