@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from ecran.dice import Roller
 from ecran.engine import get_system
+from ecran.systems.fluid import tracks
 from web.board.board_support import frames, patch, reveal, scene, token
 from web.tables.tables_support import Table, new_table
 
@@ -134,3 +135,57 @@ def test_a_fluid_move_longer_than_the_ini_is_said_and_the_gm_decides(
         assert "MJ décide" in far.json()["warning"] and "987-993" in far.json()["warning"]
         [seen] = [json.loads(f)["event"] for f in frames(ws)]
     assert "MJ décide" in seen["payload"]["warning"]["fr"]  # said to all who see the token
+
+
+def _fluid_turn(table: Table, ana: str) -> tuple[str, float]:
+    """A running encounter on Ana's turn, and the squares her INI lets her move per turn."""
+    enc = table.post(table.gm, "/encounters", {"name": "Rixe"}).json()["payload"]["encounter_id"]
+    assert table.post(table.gm, f"/encounters/{enc}/participants", {"character_id": ana}).is_success
+    assert table.post(table.gm, f"/encounters/{enc}/initiative", {"seed": 5}).is_success
+    assert table.post(table.gm, f"/encounters/{enc}/start").status_code == 200
+    [who] = table.get(table.gm, f"/encounters/{enc}").json()["participants"].values()
+    return enc, float(who["initiative_roll"]["details"]["movement"])
+
+
+def test_a_slow_drag_in_small_steps_is_measured_from_the_turns_start(
+    app_client: TestClient,
+) -> None:
+    table = new_table(app_client, "fluid")
+    ana = _hero(table, "fluid", table.alice, "Ana")
+    s = scene(table, grid_size=70, unit_per_square=1, width=4200, height=700)
+    reveal(table, s["id"], [0, 0, 4200, 700])
+    mine = token(table, s["id"], 0, 0, character_id=ana)
+    enc, allowed = _fluid_turn(table, ana)
+    path = f"/scenes/{s['id']}/tokens/{mine['id']}"
+    said = []
+    for step in range(1, int(allowed) + 2):  # one square at a time, each short
+        moved = patch(table, table.alice, path, {"x": 35 + 70 * step, "y": 35})
+        assert moved.status_code == 200, moved.text
+        said.append(moved.json()["warning"])
+        time.sleep(0.3)  # each step logged, none held
+    assert said[:-1] == [None] * int(allowed)  # within the INI from where the turn began
+    assert "MJ décide" in said[-1] and f"{int(allowed) + 1} cases" in said[-1]
+    assert table.post(table.gm, f"/encounters/{enc}/next").status_code == 200  # her next turn
+    again = patch(table, table.alice, path, {"x": 35 + 70 * (int(allowed) + 2), "y": 35})
+    assert again.status_code == 200 and again.json()["warning"] is None
+
+
+def test_with_no_encounter_a_drag_is_measured_from_where_it_began(
+    app_client: TestClient,
+) -> None:
+    table = new_table(app_client, "fluid")
+    ana = _hero(table, "fluid", table.alice, "Ana")
+    s = scene(table, grid_size=70, unit_per_square=1, width=4200, height=700)
+    reveal(table, s["id"], [0, 0, 4200, 700])
+    mine = token(table, s["id"], 0, 0, character_id=ana)
+    sheet = table.get(table.alice, f"/characters/{ana}").json()["sheet"]
+    allowed = tracks.movement(get_system("fluid").sheet_model().model_validate(sheet))
+    path = f"/scenes/{s['id']}/tokens/{mine['id']}"
+    said = []
+    for step in range(1, allowed + 2):  # one drag, in small steps (held or logged)
+        body = {"x": 35 + 70 * step, "y": 35, "drag": "d1"}
+        said.append(patch(table, table.alice, path, body).json()["warning"])
+    assert said[:-1] == [None] * allowed and "MJ décide" in said[-1]
+    time.sleep(0.3)  # the drop is logged
+    dropped = {"x": 35 + 70 * (allowed + 2), "y": 35}  # a new move from the last drop
+    assert patch(table, table.alice, path, {**dropped, "drag": "d2"}).json()["warning"] is None

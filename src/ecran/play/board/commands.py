@@ -127,12 +127,14 @@ def move_token(
     y: float,
     turn: Turn,
     allowance: Allowance | None = None,
+    drag: str | None = None,
 ) -> tuple[ev.TokenMoved, Move]:
-    """The move event and what it measured (its warning, when longer than the game allows).
-    Forbidden (403) for a player's move of a token not theirs, or out of turn."""
+    """The move event and what it measured (its warning, when longer than the game allows,
+    from the turn's start or, with no encounter, the drag's `drag`). Forbidden (403) for a
+    player's move of a token not theirs, or out of turn."""
     token = token_for(board, viewer, scene_id, token_id)
-    done = move(board.scenes[scene_id], token, x, y, viewer, turn, allowance)
-    return ev.TokenMoved(token_id=token.id, x=done.x, y=done.y), done
+    done = move(board.scenes[scene_id], token, x, y, viewer, turn, allowance, drag)
+    return ev.TokenMoved(token_id=token.id, x=done.x, y=done.y, anchor=done.anchor), done
 
 
 def token_change(

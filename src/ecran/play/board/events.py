@@ -14,6 +14,7 @@ from pydantic import Field, TypeAdapter
 from ecran.play.board.model import (
     FOG_MAX,
     TOKENS_MAX,
+    Anchor,
     Audience,
     Board,
     FogOp,
@@ -80,6 +81,8 @@ class TokenMoved(Record):
     #: Longer than the game allows per turn (`movement`): said to all who see the token, the
     #: GM decides. The fold does not read it.
     warning: Text | None = None
+    #: Where this turn's (or drag's) moves of the token are measured from (`Anchor`).
+    anchor: Anchor | None = None
 
 
 class TokenRemoved(Record):
@@ -248,12 +251,15 @@ def _token(board: Board, event: BoardEvent) -> Board:
     state = _state(board, token.scene_id)
     if isinstance(event, TokenRemoved):
         tokens = {k: v for k, v in state.tokens.items() if k != token.id}
-        return _put(board, state.model_copy(update={"tokens": tokens}))
+        anchors = {k: v for k, v in state.anchors.items() if k != token.id}
+        return _put(board, state.model_copy(update={"tokens": tokens, "anchors": anchors}))
     if isinstance(event, TokenMoved):
         update: dict[str, Any] = {"x": event.x, "y": event.y}
         if event.facing is not None:
             update["facing"] = event.facing
         token = token.model_copy(update=update)
+        if event.anchor is not None:
+            state = state.model_copy(update={"anchors": {**state.anchors, token.id: event.anchor}})
     elif isinstance(event, TokenHidden | TokenRevealed):
         token = token.model_copy(update={"hidden": isinstance(event, TokenHidden)})
     elif isinstance(event, TokenFlagged):

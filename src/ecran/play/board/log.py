@@ -50,6 +50,7 @@ def turn(state: TableState) -> Turn:
                 participant_id=current.id,
                 character_id=current.character_id,
                 free_movement=free,
+                key=f"{enc.id}/{enc.round}/{current.id}",
             )
     return Turn(free_movement=free)
 

@@ -17,7 +17,8 @@ from ecran.play.characters import parse_sheet
 from ecran.rules import EcranError
 
 
-def _sheet(state: TableState, token: Token) -> dict[str, Any] | None:
+def token_sheet(state: TableState, token: Token) -> dict[str, Any] | None:
+    """The sheet the token stands for: its participant's (an NPC's), else its character's."""
     for held in state.encounters.values():
         found = held.encounter.participants.get(token.participant_id or "")
         if found is not None and found.sheet is not None:
@@ -32,7 +33,7 @@ def statuses(state: TableState) -> dict[str, str]:
     found: dict[str, str] = {}
     for scene in state.board.scenes.values():
         for token in scene.tokens.values():
-            sheet = _sheet(state, token)
+            sheet = token_sheet(state, token)
             if sheet is None:
                 continue
             try:

@@ -304,6 +304,10 @@
   Board.prototype.wire = function (marker, id) {
     var self = this;
     var last = 0;
+    var drag = null;  // names this drag: with no encounter, its length counts from its start
+    marker.on("dragstart", function () {
+      drag = "d" + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+    });
     marker.on("click", function () {
       var t = self.tokens[id];
       if (!t) { return; }
@@ -313,11 +317,11 @@
       var now = Date.now();
       if (now - last < SEND_EVERY_MS) { return; }  // the drop sends the last position anyway
       last = now;
-      self.send(id, toPoint(marker.getLatLng()), false);
+      self.send(id, toPoint(marker.getLatLng()), false, drag);
     });
     marker.on("dragend", function () {
       last = Date.now();
-      self.send(id, toPoint(marker.getLatLng()), true);  // the drop: always sent
+      self.send(id, toPoint(marker.getLatLng()), true, drag);  // the drop: always sent
     });
   };
 
@@ -348,11 +352,12 @@
     this.send(id, target, true);
   };
 
-  Board.prototype.send = function (id, at, final) {
+  Board.prototype.send = function (id, at, final, drag) {
     var self = this;
     var before = this.tokens[id];
-    return this.request("PATCH", this.url("/tokens/" + encodeURIComponent(id)),
-      { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 })
+    var body = { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 };
+    if (drag) { body.drag = drag; }
+    return this.request("PATCH", this.url("/tokens/" + encodeURIComponent(id)), body)
       .then(function (response) {
         return response.json().catch(function () { return {}; }).then(function (body) {
           return { ok: response.ok, body: body };
