@@ -128,6 +128,8 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     ana.locator(f"[data-token='{ids['Aube']}']").click()
     ana.locator(f"[data-token='{ids['Boris']}']").click()
     expect(ana.locator(".board-status")).to_contain_text("Distance : 1,4 m")
+    expect(gm.locator(".board-status")).to_contain_text("Distance : 1,4 m")  # shown live
+    expect(gm.locator(".board-measure-line")).to_have_count(1)
 
     # a second scene, a plain grid, shown live
     gm.fill("#scene-name", "Forêt")
@@ -154,7 +156,7 @@ def test_a_move_longer_than_fluid_allows_is_said_to_all(browser: Any, server: st
     )
     ana = open_board(browser.new_page(viewport={"width": 1100, "height": 900}), game.ana.link)
     bruno = open_board(browser.new_page(viewport={"width": 1000, "height": 900}), game.bruno.link)
-    # one jump (a drag's small steps are each measured from the last: see the report)
+    # one jump (a drag's small steps add up too: tests/web/board/test_board_positions.py)
     x, y = centre(6, 9)
     jumped = game.api(
         game.ana, "PATCH", f"/scenes/{ids['scene']}/tokens/{ids['Aube']}", {"x": x, "y": y}

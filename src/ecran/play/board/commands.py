@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ecran.play.board import events as ev
-from ecran.play.board.geometry import token_distance
+from ecran.play.board.geometry import squares, token_distance
 from ecran.play.board.model import (
     TOKENS_MAX,
     Board,
@@ -205,3 +205,28 @@ def distance(
     b = token_for(board, viewer, scene_id, to_id)
     grid = board.scenes[scene_id].scene.grid
     return {"distance": round(token_distance(grid, a, b), 2), "unit": grid.unit}
+
+
+#: One end of a measure as asked: a token's id, or a point (x, y) of the scene.
+EndSpec = str | Sequence[float]
+
+
+def measure(
+    board: Board, viewer: Viewer, scene_id: str, ends: tuple[EndSpec, EndSpec]
+) -> ev.Measured:
+    """A measure between two ends `viewer` may name (a token they see, a point inside the
+    scene), in the scene's unit: the event that shows it to those who see both ends."""
+    state = scene_for(board, viewer, scene_id)
+    a, b = (_end(board, viewer, state, spec) for spec in ends)
+    grid = state.scene.grid
+    far = round(squares(grid, (a.x, a.y), (b.x, b.y)) * grid.unit_per_square, 2)
+    return ev.Measured(scene_id=scene_id, ends=(a, b), distance=far, unit=grid.unit)
+
+
+def _end(board: Board, viewer: Viewer, state: SceneState, spec: EndSpec) -> ev.End:
+    if isinstance(spec, str):
+        token = token_for(board, viewer, state.scene.id, spec)
+        return ev.End(x=token.x, y=token.y, token_id=token.id)
+    x, y = spec
+    _inside(state.scene, x, y)
+    return ev.End(x=x, y=y)

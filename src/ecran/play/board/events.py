@@ -131,6 +131,25 @@ class HandoutRevealed(Record):
     to: Audience
 
 
+class End(Record):
+    """One end of a measure: a token (where it stood) or a point of the scene."""
+
+    x: Px
+    y: Px
+    token_id: Id | None = None
+
+
+class Measured(Record):
+    """A member measured between two ends: shown live to every member who sees both ends
+    (`visibility.measure_change`). The board does not change."""
+
+    op: Literal["measured"] = "measured"
+    scene_id: Id
+    ends: tuple[End, End]
+    distance: Annotated[float, Field(ge=0, allow_inf_nan=False)]
+    unit: Annotated[str, Field(min_length=1, max_length=16)]
+
+
 class MovementFreed(Record):
     """The GM lets players move their tokens out of turn (`free`), or not any more."""
 
@@ -153,7 +172,8 @@ BoardEvent = Annotated[
     | FogHidden
     | HandoutShared
     | HandoutRevealed
-    | MovementFreed,
+    | MovementFreed
+    | Measured,
     Field(discriminator="op"),
 ]
 #: Every `op`, read from the union so the two cannot drift apart.
@@ -183,6 +203,8 @@ def fold(board: Board, event: BoardEvent) -> Board:
         return _handout(board, event)
     if isinstance(event, MovementFreed):
         return board.model_copy(update={"free_movement": event.free})
+    if isinstance(event, Measured):
+        return board  # said, not kept
     return _token(board, event)
 
 

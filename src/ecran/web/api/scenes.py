@@ -12,6 +12,8 @@
   "hide": [...]}`: reveals first, then hides; answers the scene as the GM sees it.
 - `GET …/scenes/{sid}/distance?from=TOKEN&to=TOKEN` → `{"distance", "unit"}` (both tokens
   visible to the caller, else 404).
+- `POST …/scenes/{sid}/measure` `{"from": TOKEN | [x, y], "to": TOKEN | [x, y]}` → `{"distance",
+  "unit"}`, and shown live (`{"op": "measure", ...}`) to every member who sees both ends.
 - `GET …/scenes/{sid}/image[?max=2048]`: the map as the caller may see it: a player's copy is
   masked by the fog on the server (`image.masked`); cached by the fog's version (`ETag`).
 - `PUT …/scenes/{sid}/image` (GM; multipart `image`): a new map (the scene takes its size).
@@ -29,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ecran.play.board import commands as board
 from ecran.play.board import image as pictures
 from ecran.play.board import log as board_log
-from ecran.play.board.model import MAX_SIDE, Diagonal, Grid, Name, Polygon, Region
+from ecran.play.board.model import MAX_SIDE, Diagonal, Grid, Id, Name, Polygon, Px, Region
 from ecran.play.board.positions import default_grid
 from ecran.play.board.visibility import scene_view, view_for
 from ecran.play.errors import not_found
@@ -264,6 +266,25 @@ def distance(
     """Between two tokens the caller can both see, in the scene's unit."""
     state, viewer = seen(me)
     return board.distance(state.board, viewer, scene_id, from_, to)
+
+
+Point = tuple[Px, Px]
+
+
+class MeasureBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    from_: Id | Point = Field(alias="from")
+    to: Id | Point
+
+
+@router.post(SCENE + "/measure")
+def measure(scene_id: str, body: MeasureBody, request: Request, me: Me) -> dict[str, Any]:
+    """A measure between two tokens or points the caller sees, shown live to every member who
+    sees both ends (a hidden token or a fogged end is told to no player)."""
+    ends = (body.from_, body.to)
+    made = change(request, me, lambda b, v, _: board.measure(b, v, scene_id, ends))
+    return {"distance": made.payload["distance"], "unit": made.payload["unit"]}
 
 
 @router.get(SCENE + "/image")

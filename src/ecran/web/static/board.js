@@ -389,21 +389,31 @@
     var a = this.measuring[0];
     var b = this.measuring[1];
     this.measuring = [];
+    this.drawMeasure(a, b);
+    var self = this;
+    function end(p) { return p.token ? p.token : [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]; }
+    // the server measures, and shows the measure to every member who sees both ends
+    this.request("POST", this.url("/measure"), { from: end(a), to: end(b) })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (answer) {
+        if (answer) { self.say(WORDS.distance + " : " + number(answer.distance) + " " + answer.unit); }
+      })
+      .catch(function () {
+        if (self.scene) { self.say(WORDS.distance + " : " + number(self.distance(a, b)) + " " + self.scene.unit); }
+      });
+  };
+
+  Board.prototype.drawMeasure = function (a, b) {
     this.clearMeasure();
     this.measureLine = L.polyline([toLatLng(a.x, a.y), toLatLng(b.x, b.y)],
       { className: "board-measure-line", interactive: false }).addTo(this.map);
-    var self = this;
-    if (a.token && b.token) {
-      this.request("GET", this.url("/distance?from=" + encodeURIComponent(a.token) +
-        "&to=" + encodeURIComponent(b.token)))
-        .then(function (response) { return response.ok ? response.json() : null; })
-        .then(function (answer) {
-          if (answer) { self.say(WORDS.distance + " : " + number(answer.distance) + " " + answer.unit); }
-        })
-        .catch(function () { /* offline */ });
-      return;
-    }
-    this.say(WORDS.distance + " : " + number(this.distance(a, b)) + " " + this.scene.unit);
+  };
+
+  // Someone's measure, live (to those who see both ends): its line and its length.
+  Board.prototype.showMeasure = function (frame) {
+    if (!this.map || frame.scene_id !== this.sceneId || !frame.from || !frame.to) { return; }
+    this.drawMeasure(frame.from, frame.to);
+    this.say(WORDS.distance + " : " + number(frame.distance) + " " + frame.unit);
   };
 
   // The scene's own rule between two points (the server's for two tokens: GET …/distance).
@@ -444,6 +454,8 @@
       this.sceneId = null;
     } else if (frame.op === "token" && frame.scene_id === this.sceneId && frame.token) {
       this.putToken(frame.token);
+    } else if (frame.op === "measure") {
+      this.showMeasure(frame);
     } else if (frame.op === "token_gone" && frame.scene_id === this.sceneId) {
       this.dropToken(frame.token_id);
     } else if (frame.op === "handout" && frame.handout) {
