@@ -189,3 +189,59 @@ def test_with_no_encounter_a_drag_is_measured_from_where_it_began(
     time.sleep(0.3)  # the drop is logged
     dropped = {"x": 35 + 70 * (allowed + 2), "y": 35}  # a new move from the last drop
     assert patch(table, table.alice, path, {**dropped, "drag": "d2"}).json()["warning"] is None
+
+
+def _offered(table: Table, system_id: str, attacker: str, target: str) -> dict[str, Any]:
+    """The game's own attack against the target (both sheets as the GM reads them)."""
+    system = get_system(system_id)
+    a, t = (
+        system.sheet_model().model_validate(table.get(table.gm, f"/characters/{c}").json()["sheet"])
+        for c in (attacker, target)
+    )
+    return next(x for x in system.attacks(a, t) if x.check == "attack").params
+
+
+def test_the_targets_sheet_fills_the_opponents_values(app_client: TestClient) -> None:
+    table = new_table(app_client, "fluid")
+    ana = _hero(table, "fluid", table.alice, "Ana")
+    brute = _hero(table, "fluid", table.gm, "Brute")
+    s = scene(table)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    token(table, s["id"], 1, 1, character_id=ana)
+    foe = token(table, s["id"], 2, 1, character_id=brute)
+    got = _action(table, ana, foe["id"], "attack")
+    expected = _offered(table, "fluid", ana, brute)
+    for key in ("opponent_characteristic", "opponent_weapon", "opponent_res", "stance"):
+        assert got["params"][key] == got["board"][key]["value"] == expected[key]
+        assert "fiche de Brute" in got["board"][key]["label"]
+    assert got["board"]["range_band"]["value"] == "melee"  # the board's own values still
+    assert (
+        got["odds"] is not None
+        and got["odds"]["params"]["opponent_res"] == expected["opponent_res"]
+    )
+
+
+def test_a_secret_npcs_values_make_the_odds_but_never_reach_a_player(
+    app_client: TestClient,
+) -> None:
+    table = new_table(app_client, "fluid")
+    ana = _hero(table, "fluid", table.alice, "Ana")
+    npc = get_system("fluid").random_npc(Roller(12)).model_dump(mode="json")
+    ombre = table.character(table.gm, {**npc, "name": "Ombre"}, allow_violations=True, secret=True)
+    s = scene(table)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    token(table, s["id"], 1, 1, character_id=ana)
+    foe = token(table, s["id"], 2, 1, character_id=ombre["id"], hidden=False)
+    query = f"/characters/{ana}/actions?odds=true&target_token={foe['id']}"
+    gms = next(a for a in table.get(table.gm, query).json() if a["check"] == "attack")
+    theirs = next(a for a in table.get(table.alice, query).json() if a["check"] == "attack")
+    assert (
+        gms["params"]["opponent_res"] == _offered(table, "fluid", ana, ombre["id"])["opponent_res"]
+    )
+    secret_keys = [k for k in gms["board"] if k.startswith("opponent_")]
+    assert secret_keys
+    for key in secret_keys:
+        assert key not in theirs["params"] and key not in theirs["odds"]["params"]
+        said = theirs["board"][key]
+        assert said["value"] is None and "dont le MJ garde la fiche" in said["label"]
+    assert theirs["odds"]["outcomes"] == gms["odds"]["outcomes"]  # the secret values counted

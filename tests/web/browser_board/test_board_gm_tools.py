@@ -70,8 +70,7 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     expect(ana.locator("#attack-result")).to_have_attribute("data-pair", pair)
     block = ana.locator('.attack-board[data-check="attack"]').first
     expect(block.locator("[data-param='position'] .from-board")).to_contain_text("aucune")
-    block.locator("[name='opponent_characteristic']").fill("5")
-    block.locator("[name='opponent_characteristic']").press("Tab")
+    expect(block.locator(".from-sheet")).to_contain_text("fiche de Brute")  # his defence
     before = odds(ana, "attack")
 
     # the GM puts Aube on higher ground: the panel says so and the odds change

@@ -28,7 +28,7 @@ from ecran.web.api.models import (
     CreateCharacter,
     UpdateCharacter,
 )
-from ecran.web.api.positions import filled_from_board
+from ecran.web.api.positions import Filled, filled_from_board
 from ecran.web.deps import Me, Seat
 from ecran.web.downloads import json_file
 from ecran.web.edge import CheckedRoute
@@ -156,22 +156,37 @@ def actions(
     system = me.system
     sheet = play_characters.parse_sheet(system, stored.sheet)
     listed = system.actions(sheet)
-    from_board: list[dict[str, Any]] = [{} for _ in listed]
+    filled = Filled(listed, [{} for _ in listed], [frozenset() for _ in listed])
     if target_token is not None:
-        listed, from_board = filled_from_board(me, character_id, target_token, listed)
+        filled = filled_from_board(me, character_id, target_token, listed)
     found = [
         ActionOut(label=a.label, group=a.group, check=a.check, params=a.params, board=b)
-        for a, b in zip(listed, from_board, strict=True)
+        for a, b in zip(filled.actions, filled.labels, strict=True)
     ]
-    if not (with_odds or ladder):
-        return found
-    lang = request_lang(request)
-    options = me.state.table.options
-    report = sheet_odds(system, sheet, lang, ladder=ladder, options=options, actions=listed)
-    return [
-        _with_odds(system, out, answered, lang, own=with_odds, ladder=ladder)
-        for out, answered in zip(found, report.actions, strict=True)
-    ]
+    if with_odds or ladder:
+        lang = request_lang(request)
+        options = me.state.table.options
+        report = sheet_odds(
+            system, sheet, lang, ladder=ladder, options=options, actions=filled.actions
+        )
+        found = [
+            _with_odds(system, out, answered, lang, own=with_odds, ladder=ladder)
+            for out, answered in zip(found, report.actions, strict=True)
+        ]
+    return [_veiled(out, keys) for out, keys in zip(found, filled.hidden, strict=True)]
+
+
+def _veiled(out: ActionOut, keys: frozenset[str]) -> ActionOut:
+    """`out` without a secret sheet's values (they made the odds; the player does not read
+    them)."""
+    if not keys:
+        return out
+    params = {k: v for k, v in out.params.items() if k not in keys}
+    odds = out.odds
+    if odds is not None:
+        shown = {k: v for k, v in odds.params.items() if k not in keys}
+        odds = odds.model_copy(update={"params": shown})
+    return out.model_copy(update={"params": params, "odds": odds})
 
 
 def _with_odds(

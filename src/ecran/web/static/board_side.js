@@ -190,7 +190,8 @@
       Object.keys(given).forEach(function (name) {
         var p = given[name];
         found[name] = Array.isArray(p) ? { value: p[0], label: local(p[1]) }
-          : (p && typeof p === "object" && "value" in p) ? { value: p.value, label: local(p.label) }
+          : (p && typeof p === "object" && "value" in p)
+            ? { value: p.value, label: local(p.label), secret: !!p.secret }
             : { value: p, label: "" };
       });
     }
@@ -218,7 +219,16 @@
     block.appendChild(element("h3", "", local(action.label) || check.label));
     var filled = positions(action);
     var params = Object.assign({}, action.params || {});
-    Object.keys(filled).forEach(function (name) { params[name] = filled[name].value; });
+    // what the target's sheet set (not a field of the board's): said once, by whose sheet; a
+    // secret NPC's values never came (the server counts them in the odds it gives)
+    var sheetSaid = {};
+    Object.keys(filled).forEach(function (name) {
+      if (check.board.indexOf(name) < 0) { sheetSaid[filled[name].label] = true; }
+      if (filled[name].secret) { delete filled[name]; } else { params[name] = filled[name].value; }
+    });
+    Object.keys(sheetSaid).forEach(function (said) {
+      if (said) { block.appendChild(element("p", "muted from-sheet", said)); }
+    });
     Object.keys(edits).forEach(function (name) {
       var board = name in filled ? JSON.stringify(filled[name].value) : null;
       if (board !== edits[name].board) { delete edits[name]; return; }
