@@ -8,6 +8,7 @@ part of the lair, and only it), the measure between two tokens, and a second sce
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -76,6 +77,9 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     # the GM puts Aube on higher ground: the panel says so and the odds change
     _select(gm, ids["Aube"], "Aube")
     gm.check("#flag-higher-ground")
+    aube = ana.locator(f"[data-token='{ids['Aube']}']")
+    expect(aube).to_have_class(re.compile("token-higher-ground"))  # live, from the frame
+    expect(aube).to_have_attribute("aria-label", re.compile("en hauteur"))
     expect(block.locator("[data-param='position'] .from-board")).to_contain_text(
         "en hauteur", timeout=20_000
     )
@@ -129,6 +133,14 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     expect(ana.locator(".board-status")).to_contain_text("Distance : 1,4 m")
     expect(gm.locator(".board-status")).to_contain_text("Distance : 1,4 m")  # shown live
     expect(gm.locator(".board-measure-line")).to_have_count(1)
+
+    # a condition the GM puts on Brute in the encounter: Ana's board marks his token live
+    [enc] = game.api(game.gm, "GET", "/encounters").json()
+    stunned = f"/encounters/{enc['id']}/participants/{game.participants['Brute']}/conditions"
+    assert game.api(game.gm, "POST", stunned, {"name": "Sonné"}).status_code == 201
+    brute = ana.locator(f"[data-token='{ids['Brute']}']")
+    expect(brute).to_have_attribute("aria-label", re.compile("Sonné"))
+    expect(brute.locator(".token-badge")).to_have_text("1")
 
     # a second scene, a plain grid, shown live
     gm.fill("#scene-name", "Forêt")

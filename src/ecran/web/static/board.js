@@ -18,10 +18,12 @@
   var WORDS = EN
     ? { measure: "Measure", measuring: "Click two points or tokens", cancel: "Stop measuring",
         refused: "Move refused", moved: "moved", distance: "Distance", token: "Token",
-        out: "out of action", dead: "dead", map: "Scene map", mine: "yours, movable" }
+        out: "out of action", dead: "dead", map: "Scene map", mine: "yours, movable",
+        on_ground: "on the ground", higher_ground: "on higher ground" }
     : { measure: "Mesurer", measuring: "Cliquez deux points ou pions", cancel: "Arrêter la mesure",
         refused: "Déplacement refusé", moved: "déplacé", distance: "Distance", token: "Pion",
-        out: "hors de combat", dead: "mort", map: "Carte de la scène", mine: "le vôtre, déplaçable" };
+        out: "hors de combat", dead: "mort", map: "Carte de la scène", mine: "le vôtre, déplaçable",
+        on_ground: "à terre", higher_ground: "en hauteur" };
 
   function number(value) {
     var shown = (Math.round(value * 10) / 10).toString();
@@ -212,15 +214,20 @@
     if (t.mine) { classes.push("token-mine"); }
     if (t.hidden) { classes.push("token-hidden"); }
     if (t.status === "out" || t.status === "dead") { classes.push("token-" + t.status); }
+    var flags = t.flags || {};
+    if (flags.on_ground) { classes.push("token-on-ground"); }
+    if (flags.higher_ground) { classes.push("token-higher-ground"); }
     var face = document.createElement("span");
     face.className = "token-face";
     face.textContent = (t.name || "?").trim().slice(0, 2);
     var holder = document.createElement("span");
     holder.appendChild(face);
-    if (t.badge) {
+    // the conditions an encounter puts on it: their number, their names in the label
+    var count = (t.conditions || []).length;
+    if (t.badge || count) {
       var badge = document.createElement("span");
       badge.className = "token-badge";
-      badge.textContent = String(t.badge);
+      badge.textContent = String(t.badge || count);
       holder.appendChild(badge);
     }
     var size = Math.max(24, Math.min(64, (this.scene ? this.scene.grid_size : 40) * 0.8));
@@ -228,13 +235,17 @@
   };
 
   Board.prototype.iconKey = function (t) {
-    return [t.name, !!t.mine, !!t.hidden, t.status || "", t.badge || ""].join("|");
+    return JSON.stringify([t.name, !!t.mine, !!t.hidden, t.status || "", t.badge || "",
+      t.flags || {}, t.conditions || []]);
   };
 
   Board.prototype.label = function (t) {
     var words = [t.name || WORDS.token];
     if (t.status === "out") { words.push(WORDS.out); }
     if (t.status === "dead") { words.push(WORDS.dead); }
+    if (t.flags && t.flags.on_ground) { words.push(WORDS.on_ground); }
+    if (t.flags && t.flags.higher_ground) { words.push(WORDS.higher_ground); }
+    (t.conditions || []).forEach(function (c) { words.push(c[EN ? "en" : "fr"] || c.fr || ""); });
     if (this.movable(t)) { words.push(WORDS.mine); }
     return words.join(", ");
   };
