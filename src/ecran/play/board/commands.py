@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ecran.play.board import events as ev
+from ecran.play.board.brush import brush
 from ecran.play.board.geometry import squares, token_distance
 from ecran.play.board.model import (
     TOKENS_MAX,
@@ -161,6 +162,18 @@ def fog(
     if hide:
         drafted.append(ev.FogHidden(scene_id=scene_id, regions=tuple(hide)))
     return drafted
+
+
+def brush_fog(board: Board, viewer: Viewer, scene_id: str, stroke: Any) -> ev.BoardEvent:
+    """A brush stroke (`reveal`, `radius`, `points`) as the fog event of its polygons."""
+    _gm(viewer)
+    scene = scene_for(board, viewer, scene_id).scene
+    pieces = brush(
+        [(float(x), float(y)) for x, y in stroke.points], stroke.radius, scene.width, scene.height
+    )
+    if stroke.reveal:
+        return ev.FogRevealed(scene_id=scene_id, regions=tuple(pieces))
+    return ev.FogHidden(scene_id=scene_id, regions=tuple(pieces))
 
 
 def rect(box: Sequence[float]) -> Region:
