@@ -126,6 +126,22 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     expect(gm.locator(".board-status")).to_contain_text("Brouillard mis à jour")
     assert red_at(1150, 200) and not red_at(1020, 380)
 
+    # the brush: a stroke along the lair's south-west edge shows what it covers; the GM sees
+    # the fog as shading
+    expect(gm.locator(".board-fog-shade")).to_have_count(1)
+    gm.click("#fog-brush-reveal")
+    gm.fill("#fog-brush-size", "30")
+    start, end = screen(gm, 990, 380), screen(gm, 1060, 380)
+    with gm.expect_response(
+        lambda r: r.url.endswith("/fog") and r.request.method == "POST"
+    ) as sent:
+        gm.mouse.move(*start)
+        gm.mouse.down()
+        gm.mouse.move(*end, steps=5)
+        gm.mouse.up()
+    assert sent.value.ok
+    assert red_at(1020, 380) and not red_at(1020, 450)
+
     # the measure: Aube to Boris, one square diagonal at 1 m a square
     ana.get_by_role("button", name="Mesurer").click()
     ana.locator(f"[data-token='{ids['Aube']}']").click()

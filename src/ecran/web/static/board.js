@@ -192,17 +192,36 @@
     return L.polyline(lines, { className: "board-grid", interactive: false, weight: 1 });
   };
 
-  // The GM sees the fog's strokes as outlines (the players' image is already masked).
+  // The GM sees the fogged areas shaded (the players' image is already masked): an SVG over
+  // the scene whose mask starts all fog and applies each stroke in order, revealing (black) or
+  // hiding again (white), as the server's `revealed` reads them.
+  var SVG = "http://www.w3.org/2000/svg";
+
+  function svg(tag, attributes) {
+    var el = document.createElementNS(SVG, tag);
+    Object.keys(attributes).forEach(function (k) { el.setAttribute(k, attributes[k]); });
+    return el;
+  }
+
   Board.prototype.fogPreview = function (strokes) {
-    var self = this;
+    var s = this.scene;
+    var whole = { x: 0, y: 0, width: s.width, height: s.height };
+    var root = svg("svg", { viewBox: "0 0 " + s.width + " " + s.height, preserveAspectRatio: "none" });
+    var id = "board-fog-" + s.id + "-" + s.fog_version;
+    var mask = svg("mask", Object.assign({ id: id, maskUnits: "userSpaceOnUse" }, whole));
+    mask.appendChild(svg("rect", Object.assign({ fill: "white" }, whole)));
     strokes.forEach(function (stroke) {
       var r = stroke.region;
-      var cls = stroke.reveal ? "board-fog-reveal" : "board-fog-hide";
-      var shape = r.shape === "rect"
-        ? L.rectangle([toLatLng(r.x, r.y + r.h), toLatLng(r.x + r.w, r.y)], { className: cls, interactive: false })
-        : L.polygon(r.points.map(function (p) { return toLatLng(p[0], p[1]); }), { className: cls, interactive: false });
-      self.layers.push(shape.addTo(self.map));
+      var fill = stroke.reveal ? "black" : "white";
+      mask.appendChild(r.shape === "rect"
+        ? svg("rect", { x: r.x, y: r.y, width: r.w, height: r.h, fill: fill })
+        : svg("polygon", { points: r.points.map(function (p) { return p.join(","); }).join(" "), fill: fill }));
     });
+    root.appendChild(svg("defs", {})).appendChild(mask);
+    root.appendChild(svg("rect", Object.assign({ "class": "board-fog-shade", mask: "url(#" + id + ")" }, whole)));
+    var bounds = L.latLngBounds(toLatLng(0, s.height), toLatLng(s.width, 0));
+    this.layers.push(L.svgOverlay(root, bounds, { interactive: false, className: "board-fog" })
+      .addTo(this.map));
   };
 
   // -- tokens ------------------------------------------------------------------------------------
