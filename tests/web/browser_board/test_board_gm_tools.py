@@ -26,7 +26,6 @@ from web.browser_board.board_play import (
     open_board,
     player_image,
     screen,
-    token_at,
 )
 
 pytestmark = pytest.mark.browser
@@ -183,13 +182,22 @@ def test_a_move_longer_than_fluid_allows_is_said_to_all(browser: Any, server: st
     )
     ana = open_board(browser.new_page(viewport={"width": 1100, "height": 900}), game.ana.link)
     bruno = open_board(browser.new_page(viewport={"width": 1000, "height": 900}), game.bruno.link)
-    # one jump (a drag's small steps add up too: tests/web/board/test_board_positions.py)
-    x, y = centre(6, 9)
-    jumped = game.api(
-        game.ana, "PATCH", f"/scenes/{ids['scene']}/tokens/{ids['Aube']}", {"x": x, "y": y}
-    )
-    assert jumped.status_code == 200, jumped.text
+    # square by square with the arrow keys: each step is short, the turn's steps add up
+    ana.locator(f"[data-token='{ids['Aube']}']").focus()
+    col, row = 1, 1
+    for key, dc, dr in [("ArrowDown", 0, 1)] * 8 + [("ArrowRight", 1, 0)] * 5:
+        ana.keyboard.press(key)
+        col, row = col + dc, row + dr
+        ana.wait_for_function(
+            "([id, x, y]) => { const t = window.ecranBoard.tokens[id];"
+            " return !!t && t.x === x && t.y === y; }",
+            arg=[ids["Aube"], *centre(col, row)],
+        )
     for page in (ana, bruno):
         expect(page.locator(".board-status")).to_contain_text("MJ", timeout=20_000)
         expect(page.locator(".board-status")).to_contain_text("987")
-    assert token_at(gm, ids["Aube"]) == centre(6, 9)  # said, not refused
+    gm.wait_for_function(  # said, not refused: the last step lands (logged a moment later)
+        "([id, x, y]) => { const t = window.ecranBoard.tokens[id];"
+        " return !!t && t.x === x && t.y === y; }",
+        arg=[ids["Aube"], *centre(6, 9)],
+    )
