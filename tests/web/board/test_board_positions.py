@@ -245,3 +245,29 @@ def test_a_secret_npcs_values_make_the_odds_but_never_reach_a_player(
         said = theirs["board"][key]
         assert said["value"] is None and "dont le MJ garde la fiche" in said["label"]
     assert theirs["odds"]["outcomes"] == gms["odds"]["outcomes"]  # the secret values counted
+
+
+def test_a_players_edits_are_priced_with_the_secret_values_still_counted(
+    app_client: TestClient,
+) -> None:
+    table = new_table(app_client, "fluid")
+    ana = _hero(table, "fluid", table.alice, "Ana")
+    npc = get_system("fluid").random_npc(Roller(12)).model_dump(mode="json")
+    ombre = table.character(table.gm, {**npc, "name": "Ombre"}, allow_violations=True, secret=True)
+    s = scene(table)
+    reveal(table, s["id"], [0, 0, 700, 700])
+    token(table, s["id"], 1, 1, character_id=ana)
+    foe = token(table, s["id"], 2, 1, character_id=ombre["id"], hidden=False)
+    query = f"/characters/{ana}/actions?odds=true&target_token={foe['id']}"
+    edited = query + "&set=" + json.dumps({"position": True})
+
+    def attack(who: Any, path: str) -> dict[str, Any]:
+        got = table.get(who, path)
+        assert got.status_code == 200, got.text
+        return next(a for a in got.json() if a["check"] == "attack")
+
+    before, after = attack(table.alice, query), attack(table.alice, edited)
+    assert after["params"]["position"] is True and after["odds"] != before["odds"]
+    assert not [k for k in after["params"] if k.startswith("opponent_")]
+    assert after["odds"]["outcomes"] == attack(table.gm, edited)["odds"]["outcomes"]
+    assert table.get(table.alice, query + "&set=[1]").status_code == 422

@@ -60,6 +60,21 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     gm.click("#token-reveal")
     expect(tokens).to_have_count(4)
     expect(ana.locator(f"[data-token='{ids['Ombre']}']")).to_have_attribute("aria-label", "Ombre")
+    # Ana against the secret Ombre: his values stay the GM's; her edit is priced by the server
+    ana.select_option("#attack-from", ids["Aube"])
+    ana.select_option("#attack-to", ids["Ombre"])
+    pair = f"{ids['Aube']}>{ids['Ombre']}"
+    expect(ana.locator("#attack-result")).to_have_attribute("data-pair", pair)
+    secret = ana.locator('.attack-board[data-check="attack"]').first
+    expect(secret.locator(".from-sheet")).to_contain_text("dont le MJ garde la fiche")
+    unseen = odds(ana, "attack")
+    secret.locator("[name='allies']").fill("2")  # (dropped on Brute: the board says 1 there)
+    secret.locator("[name='allies']").press("Tab")
+    ana.wait_for_function(
+        "([before]) => { const now = (" + ODDS + ")('attack');"
+        " return now && JSON.stringify(now) !== JSON.stringify(before); }",
+        arg=[unseen],
+    )
     gm.click("#token-hide")
     expect(tokens).to_have_count(3)
 

@@ -17,6 +17,7 @@ a character without a token on that scene gets nothing filled.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -139,3 +140,33 @@ def _secret(state: TableState, token: Token) -> bool:
         for p in held.encounter.participants.values()
         if p.id == token.participant_id
     )
+
+
+#: Most values one `set` of edits holds.
+EDITS_MAX = 50
+
+
+def edited(system: System[Any], filled: Filled, raw: str) -> Filled:
+    """`filled` with the page's edits (`raw`, a JSON object of scalar values) put in each
+    action's parameters that the action's check has; one line (422) for anything else."""
+    try:
+        edits = json.loads(raw)
+    except ValueError:
+        edits = None
+    if (
+        not isinstance(edits, dict)
+        or len(edits) > EDITS_MAX
+        or not all(isinstance(v, str | int | float | bool) for v in edits.values())
+    ):
+        raise EcranError(
+            Text(
+                fr="set : un objet JSON de valeurs simples est attendu",
+                en="set: a JSON object of plain values is expected",
+            )
+        )
+    actions = []
+    for action in filled.actions:
+        taken = _params_of(system, action.check)
+        mine = {k: v for k, v in edits.items() if k in taken}
+        actions.append(replace(action, params={**action.params, **mine}))
+    return replace(filled, actions=actions)
