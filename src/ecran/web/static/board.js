@@ -423,14 +423,15 @@
     var self = this;
     function end(p) { return p.token ? p.token : [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]; }
     // the server measures, and shows the measure to every member who sees both ends
+    function local() {  // the scene's own rule, when the server cannot say (offline)
+      if (self.scene) { self.say(WORDS.distance + " : " + number(self.distance(a, b)) + " " + self.scene.unit); }
+    }
     this.request("POST", this.url("/measure"), { from: end(a), to: end(b) })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (answer) {
-        if (answer) { self.say(WORDS.distance + " : " + number(answer.distance) + " " + answer.unit); }
+        if (answer) { self.say(WORDS.distance + " : " + number(answer.distance) + " " + answer.unit); } else { local(); }
       })
-      .catch(function () {
-        if (self.scene) { self.say(WORDS.distance + " : " + number(self.distance(a, b)) + " " + self.scene.unit); }
-      });
+      .catch(local);
   };
 
   Board.prototype.drawMeasure = function (a, b) {
