@@ -9,7 +9,7 @@ or fogged token is "not found" for them, exactly like a token that does not exis
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ecran.play.board import events as ev
 from ecran.play.board.brush import brush
@@ -164,7 +164,18 @@ def fog(
     return drafted
 
 
-def brush_fog(board: Board, viewer: Viewer, scene_id: str, stroke: Any) -> ev.BoardEvent:
+class Stroke(Protocol):
+    """A brush stroke as asked: reveal or hide, the brush's radius, the path (scene pixels)."""
+
+    @property
+    def reveal(self) -> bool: ...
+    @property
+    def radius(self) -> float: ...
+    @property
+    def points(self) -> Sequence[tuple[float, float]]: ...
+
+
+def brush_fog(board: Board, viewer: Viewer, scene_id: str, stroke: Stroke) -> ev.BoardEvent:
     """A brush stroke (`reveal`, `radius`, `points`) as the fog event of its polygons."""
     _gm(viewer)
     scene = scene_for(board, viewer, scene_id).scene
