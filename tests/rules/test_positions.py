@@ -9,7 +9,15 @@ import pytest
 
 from ecran.engine import get_system
 from ecran.rules import EcranError
-from ecran.rules.positions import PositionalParam, Situation, fill, load_positions, merged
+from ecran.rules.positions import (
+    PositionalParam,
+    Situation,
+    TargetSheet,
+    fill,
+    from_target,
+    load_positions,
+    merged,
+)
 
 GAMES = ("artemis", "fluid", "nephilim", "organique", "warp")
 
@@ -55,6 +63,25 @@ def test_each_game_declares_real_parameters_of_real_checks(system_id: str) -> No
             assert 1 <= first <= last
     # a game says what its book gives, or that it gives none
     assert declared.checks or declared.none is not None
+    for check_id, target in declared.targets.items():
+        fields = checks[check_id].params.model_fields
+        assert all(p in fields for p in (*target.params, *target.needs)), check_id
+        assert 1 <= target.lines[0] <= target.lines[1]
+
+
+def test_the_targets_values_come_from_the_attack_that_agrees() -> None:
+    target = TargetSheet(params=("parry", "parry_malus"), needs=("category",), lines=(1, 2))
+    offered = [
+        ("attack", {"attack": 6, "category": 3, "parry": 4, "parry_malus": 0}),
+        ("attack", {"attack": 8, "category": 3, "parry": 4, "parry_malus": 1}),
+        ("dodge", {"skill": 5}),
+    ]
+    mine = {"attack": 8, "category": 3, "parry": 6}
+    assert from_target(mine, "attack", offered, target) == {"parry": 4, "parry_malus": 1}
+    other = {"attack": 7, "category": 3}  # agrees with none: the usual one, the first
+    assert from_target(other, "attack", offered, target) == {"parry": 4, "parry_malus": 0}
+    assert from_target({"attack": 8, "parry": 6}, "attack", offered, target) == {}  # a parry
+    assert from_target(mine, "dodge", offered, target) == {}
 
 
 def test_artemis_declares_none() -> None:

@@ -32,6 +32,14 @@ spell's improvements count targets too); otherwise the board sets the value.
 
 A game whose book gives no positional rule says so: `none = { fr = "…", en = "…" }`.
 
+What the target's own sheet sets in a check (its defence, armour, hit points...) is declared per
+check too, the values read from the game's `System.attacks` against that sheet (`from_target`):
+
+    [target.attack]
+    params = ["opponent_characteristic", "opponent_weapon"]
+    needs = ["category"]          # keys an action must hold to be an attack on the target
+    lines = [1137, 1157]
+
 The board's geometry (play) measures a `Situation`; `fill` turns it into values and labels.
 Nothing here knows a token or a scene.
 """
@@ -98,6 +106,17 @@ class PositionalParam(_Row):
     value: Value = True
 
 
+class TargetSheet(_Row):
+    """The parameters of one check the target's sheet sets, and the keys an action of the
+    attacker's sheet must hold to be that check made against the target."""
+
+    params: tuple[str, ...] = Field(min_length=1)
+    needs: tuple[str, ...] = ()
+    lines: tuple[int, int]
+    seed: str | None = None
+    note: str = ""
+
+
 class Positions(BaseModel):
     """A game's positional parameters by check, its board scale, its movement allowance."""
 
@@ -106,10 +125,11 @@ class Positions(BaseModel):
     board: BoardScale = BoardScale()
     movement: Movement | None = None
     checks: dict[str, tuple[PositionalParam, ...]] = {}
+    targets: dict[str, TargetSheet] = {}
     none: Text | None = None
     seed: str = ""
 
-    def source(self, row: PositionalParam | Movement) -> Source:
+    def source(self, row: PositionalParam | Movement | TargetSheet) -> Source:
         seed = getattr(row, "seed", None) or self.seed
         return Source(seed=seed, lines=row.lines, note=row.note)
 
@@ -130,6 +150,10 @@ def load_positions(package: str, seed: str, filename: str = FILENAME) -> Positio
             board=BoardScale.model_validate(rows.get("board", {})),
             movement=None if "movement" not in rows else Movement.model_validate(rows["movement"]),
             checks=checks,
+            targets={
+                check: TargetSheet.model_validate(row)
+                for check, row in rows.get("target", {}).items()
+            },
             none=None if "none" not in rows else Text.model_validate(rows["none"]),
             seed=seed,
         )
@@ -267,3 +291,21 @@ def merged(
         else:
             out[name] = value
     return out
+
+
+def from_target(
+    params: dict[str, Any], check: str, offered: list[tuple[str, dict[str, Any]]], row: TargetSheet
+) -> dict[str, Any]:
+    """The values the target's sheet sets in an action (`params` of `check`), read from the
+    game's own attacks against it (`offered`: `(check, params)`, the usual one first): the one
+    agreeing with the action on every value the action holds of its own, the closest such,
+    else the first of that check. `{}` for an action lacking a key of `row.needs`."""
+    if any(k not in params for k in row.needs):
+        return {}
+    same = [p for c, p in offered if c == check]
+    if not same:
+        return {}
+    own = [k for k in params if k not in row.params]
+    agreeing = [p for p in same if all(p.get(k, params[k]) == params[k] for k in own)]
+    best = max(agreeing, key=lambda p: sum(k in p for k in own), default=same[0])
+    return {k: best[k] for k in row.params if k in best}

@@ -7,7 +7,7 @@ from pydantic import ValidationError
 
 from board_toy import board, token
 from ecran.play.board import events as ev
-from ecran.play.board.model import Board, Grid, Handout, Polygon, Rect, Scene, TokenFlags
+from ecran.play.board.model import Anchor, Board, Grid, Handout, Polygon, Rect, Scene, TokenFlags
 
 
 def test_every_op_has_its_payload_model() -> None:
@@ -16,7 +16,13 @@ def test_every_op_has_its_payload_model() -> None:
         ev.SceneUpdated(scene_id="s", name="B"),
         ev.SceneShown(scene_id="s"),
         ev.TokenPlaced(token=token("t", 0, 0).model_copy(update={"scene_id": "s"})),
-        ev.TokenMoved(token_id="t", x=5, y=5),
+        ev.TokenMoved(token_id="t", x=5, y=5, anchor=Anchor(x=0, y=0, key="e1/1/p1")),
+        ev.Measured(
+            scene_id="s",
+            ends=(ev.End(x=0, y=0, token_id="t"), ev.End(x=5, y=5)),
+            distance=1.5,
+            unit="m",
+        ),
         ev.TokenFlagged(token_id="t", flags=TokenFlags(on_ground=True)),
         ev.TokenHidden(token_id="t"),
         ev.TokenRevealed(token_id="t"),
@@ -50,6 +56,16 @@ def test_moves_flags_and_hiding() -> None:
         90,
         True,
     )
+
+
+def test_a_move_keeps_where_its_turn_began_until_the_token_goes() -> None:
+    b = board(token("ana", 1, 1))
+    began = Anchor(x=1, y=1, key="e1/1/p1")
+    b = ev.fold(b, ev.TokenMoved(token_id="ana", x=70, y=1, anchor=began))
+    b = ev.fold(b, ev.TokenMoved(token_id="ana", x=140, y=1))
+    assert b.scenes["s1"].anchors == {"ana": began}
+    b = ev.fold(b, ev.TokenRemoved(token_id="ana"))
+    assert b.scenes["s1"].anchors == {}
 
 
 def test_fog_strokes_keep_their_order_and_version() -> None:

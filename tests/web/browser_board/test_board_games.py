@@ -60,11 +60,13 @@ class Case:
     words: str = ""
     #: Values the player types that the odds wait for (the opponent's, not on the board).
     typed: tuple[tuple[str, str], ...] = ()
+    #: The words saying the target's own sheet filled its values (its defence...).
+    sheet: str = ""
 
 
 CASES = [
     Case("artemis", 1.5, None),
-    Case("fluid", 10.0, "attack", "allié(s) au contact", (("opponent_characteristic", "5"),)),
+    Case("fluid", 10.0, "attack", "allié(s) au contact", sheet="d'après la fiche de Brute"),
     Case("nephilim", 10.0, "magic_control", "tranche de 20 m"),
     Case("organique", 1.0, "attack", "case(s) entre les pions"),
     Case("warp", 10.0, "ranged", "distance 40 m"),
@@ -110,6 +112,8 @@ def test_a_scene_on_the_board(browser: Any, server: str, case: Case) -> None:
     else:
         block = ana.locator(f'.attack-board[data-check="{case.check}"]').first
         expect(block.locator(".from-board").first).to_be_visible()
+        if case.sheet:
+            expect(block.locator(".from-sheet")).to_contain_text(case.sheet)
         for name, value in case.typed:
             block.locator(f'[name="{name}"]').fill(value)
             block.locator(f'[name="{name}"]').press("Tab")  # the change event

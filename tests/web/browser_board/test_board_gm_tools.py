@@ -8,6 +8,7 @@ part of the lair, and only it), the measure between two tokens, and a second sce
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -25,7 +26,6 @@ from web.browser_board.board_play import (
     open_board,
     player_image,
     screen,
-    token_at,
 )
 
 pytestmark = pytest.mark.browser
@@ -60,6 +60,21 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     gm.click("#token-reveal")
     expect(tokens).to_have_count(4)
     expect(ana.locator(f"[data-token='{ids['Ombre']}']")).to_have_attribute("aria-label", "Ombre")
+    # Ana against the secret Ombre: his values stay the GM's; her edit is priced by the server
+    ana.select_option("#attack-from", ids["Aube"])
+    ana.select_option("#attack-to", ids["Ombre"])
+    pair = f"{ids['Aube']}>{ids['Ombre']}"
+    expect(ana.locator("#attack-result")).to_have_attribute("data-pair", pair)
+    secret = ana.locator('.attack-board[data-check="attack"]').first
+    expect(secret.locator(".from-sheet")).to_contain_text("dont le MJ garde la fiche")
+    unseen = odds(ana, "attack")
+    secret.locator("[name='allies']").fill("2")  # (dropped on Brute: the board says 1 there)
+    secret.locator("[name='allies']").press("Tab")
+    ana.wait_for_function(
+        "([before]) => { const now = (" + ODDS + ")('attack');"
+        " return now && JSON.stringify(now) !== JSON.stringify(before); }",
+        arg=[unseen],
+    )
     gm.click("#token-hide")
     expect(tokens).to_have_count(3)
 
@@ -70,13 +85,15 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     expect(ana.locator("#attack-result")).to_have_attribute("data-pair", pair)
     block = ana.locator('.attack-board[data-check="attack"]').first
     expect(block.locator("[data-param='position'] .from-board")).to_contain_text("aucune")
-    block.locator("[name='opponent_characteristic']").fill("5")
-    block.locator("[name='opponent_characteristic']").press("Tab")
+    expect(block.locator(".from-sheet")).to_contain_text("fiche de Brute")  # his defence
     before = odds(ana, "attack")
 
     # the GM puts Aube on higher ground: the panel says so and the odds change
     _select(gm, ids["Aube"], "Aube")
     gm.check("#flag-higher-ground")
+    aube = ana.locator(f"[data-token='{ids['Aube']}']")
+    expect(aube).to_have_class(re.compile("token-higher-ground"))  # live, from the frame
+    expect(aube).to_have_attribute("aria-label", re.compile("en hauteur"))
     expect(block.locator("[data-param='position'] .from-board")).to_contain_text(
         "en hauteur", timeout=20_000
     )
@@ -123,11 +140,37 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     expect(gm.locator(".board-status")).to_contain_text("Brouillard mis à jour")
     assert red_at(1150, 200) and not red_at(1020, 380)
 
+    # the brush: a stroke along the lair's south-west edge shows what it covers; the GM sees
+    # the fog as shading
+    expect(gm.locator(".board-fog-shade")).to_have_count(1)
+    gm.click("#fog-brush-reveal")
+    gm.fill("#fog-brush-size", "30")
+    start, end = screen(gm, 990, 380), screen(gm, 1060, 380)
+    with gm.expect_response(
+        lambda r: r.url.endswith("/fog") and r.request.method == "POST"
+    ) as sent:
+        gm.mouse.move(*start)
+        gm.mouse.down()
+        gm.mouse.move(*end, steps=5)
+        gm.mouse.up()
+    assert sent.value.ok
+    assert red_at(1020, 380) and not red_at(1020, 450)
+
     # the measure: Aube to Boris, one square diagonal at 1 m a square
     ana.get_by_role("button", name="Mesurer").click()
     ana.locator(f"[data-token='{ids['Aube']}']").click()
     ana.locator(f"[data-token='{ids['Boris']}']").click()
     expect(ana.locator(".board-status")).to_contain_text("Distance : 1,4 m")
+    expect(gm.locator(".board-status")).to_contain_text("Distance : 1,4 m")  # shown live
+    expect(gm.locator(".board-measure-line")).to_have_count(1)
+
+    # a condition the GM puts on Brute in the encounter: Ana's board marks his token live
+    [enc] = game.api(game.gm, "GET", "/encounters").json()
+    stunned = f"/encounters/{enc['id']}/participants/{game.participants['Brute']}/conditions"
+    assert game.api(game.gm, "POST", stunned, {"name": "Sonné"}).status_code == 201
+    brute = ana.locator(f"[data-token='{ids['Brute']}']")
+    expect(brute).to_have_attribute("aria-label", re.compile("Sonné"))
+    expect(brute.locator(".token-badge")).to_have_text("1")
 
     # a second scene, a plain grid, shown live
     gm.fill("#scene-name", "Forêt")
@@ -154,13 +197,22 @@ def test_a_move_longer_than_fluid_allows_is_said_to_all(browser: Any, server: st
     )
     ana = open_board(browser.new_page(viewport={"width": 1100, "height": 900}), game.ana.link)
     bruno = open_board(browser.new_page(viewport={"width": 1000, "height": 900}), game.bruno.link)
-    # one jump (a drag's small steps are each measured from the last: see the report)
-    x, y = centre(6, 9)
-    jumped = game.api(
-        game.ana, "PATCH", f"/scenes/{ids['scene']}/tokens/{ids['Aube']}", {"x": x, "y": y}
-    )
-    assert jumped.status_code == 200, jumped.text
+    # square by square with the arrow keys: each step is short, the turn's steps add up
+    ana.locator(f"[data-token='{ids['Aube']}']").focus()
+    col, row = 1, 1
+    for key, dc, dr in [("ArrowDown", 0, 1)] * 8 + [("ArrowRight", 1, 0)] * 5:
+        ana.keyboard.press(key)
+        col, row = col + dc, row + dr
+        ana.wait_for_function(
+            "([id, x, y]) => { const t = window.ecranBoard.tokens[id];"
+            " return !!t && t.x === x && t.y === y; }",
+            arg=[ids["Aube"], *centre(col, row)],
+        )
     for page in (ana, bruno):
         expect(page.locator(".board-status")).to_contain_text("MJ", timeout=20_000)
         expect(page.locator(".board-status")).to_contain_text("987")
-    assert token_at(gm, ids["Aube"]) == centre(6, 9)  # said, not refused
+    gm.wait_for_function(  # said, not refused: the last step lands (logged a moment later)
+        "([id, x, y]) => { const t = window.ecranBoard.tokens[id];"
+        " return !!t && t.x === x && t.y === y; }",
+        arg=[ids["Aube"], *centre(6, 9)],
+    )

@@ -9,10 +9,11 @@ or fogged token is "not found" for them, exactly like a token that does not exis
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ecran.play.board import events as ev
-from ecran.play.board.geometry import token_distance
+from ecran.play.board.brush import brush
+from ecran.play.board.geometry import squares, token_distance
 from ecran.play.board.model import (
     TOKENS_MAX,
     Board,
@@ -127,12 +128,14 @@ def move_token(
     y: float,
     turn: Turn,
     allowance: Allowance | None = None,
+    drag: str | None = None,
 ) -> tuple[ev.TokenMoved, Move]:
-    """The move event and what it measured (its warning, when longer than the game allows).
-    Forbidden (403) for a player's move of a token not theirs, or out of turn."""
+    """The move event and what it measured (its warning, when longer than the game allows,
+    from the turn's start or, with no encounter, the drag's `drag`). Forbidden (403) for a
+    player's move of a token not theirs, or out of turn."""
     token = token_for(board, viewer, scene_id, token_id)
-    done = move(board.scenes[scene_id], token, x, y, viewer, turn, allowance)
-    return ev.TokenMoved(token_id=token.id, x=done.x, y=done.y), done
+    done = move(board.scenes[scene_id], token, x, y, viewer, turn, allowance, drag)
+    return ev.TokenMoved(token_id=token.id, x=done.x, y=done.y, anchor=done.anchor), done
 
 
 def token_change(
@@ -159,6 +162,29 @@ def fog(
     if hide:
         drafted.append(ev.FogHidden(scene_id=scene_id, regions=tuple(hide)))
     return drafted
+
+
+class Stroke(Protocol):
+    """A brush stroke as asked: reveal or hide, the brush's radius, the path (scene pixels)."""
+
+    @property
+    def reveal(self) -> bool: ...
+    @property
+    def radius(self) -> float: ...
+    @property
+    def points(self) -> Sequence[tuple[float, float]]: ...
+
+
+def brush_fog(board: Board, viewer: Viewer, scene_id: str, stroke: Stroke) -> ev.BoardEvent:
+    """A brush stroke (`reveal`, `radius`, `points`) as the fog event of its polygons."""
+    _gm(viewer)
+    scene = scene_for(board, viewer, scene_id).scene
+    pieces = brush(
+        [(float(x), float(y)) for x, y in stroke.points], stroke.radius, scene.width, scene.height
+    )
+    if stroke.reveal:
+        return ev.FogRevealed(scene_id=scene_id, regions=tuple(pieces))
+    return ev.FogHidden(scene_id=scene_id, regions=tuple(pieces))
 
 
 def rect(box: Sequence[float]) -> Region:
@@ -203,3 +229,28 @@ def distance(
     b = token_for(board, viewer, scene_id, to_id)
     grid = board.scenes[scene_id].scene.grid
     return {"distance": round(token_distance(grid, a, b), 2), "unit": grid.unit}
+
+
+#: One end of a measure as asked: a token's id, or a point (x, y) of the scene.
+EndSpec = str | Sequence[float]
+
+
+def measure(
+    board: Board, viewer: Viewer, scene_id: str, ends: tuple[EndSpec, EndSpec]
+) -> ev.Measured:
+    """A measure between two ends `viewer` may name (a token they see, a point inside the
+    scene), in the scene's unit: the event that shows it to those who see both ends."""
+    state = scene_for(board, viewer, scene_id)
+    a, b = (_end(board, viewer, state, spec) for spec in ends)
+    grid = state.scene.grid
+    far = round(squares(grid, (a.x, a.y), (b.x, b.y)) * grid.unit_per_square, 2)
+    return ev.Measured(scene_id=scene_id, ends=(a, b), distance=far, unit=grid.unit)
+
+
+def _end(board: Board, viewer: Viewer, state: SceneState, spec: EndSpec) -> ev.End:
+    if isinstance(spec, str):
+        token = token_for(board, viewer, state.scene.id, spec)
+        return ev.End(x=token.x, y=token.y, token_id=token.id)
+    x, y = spec
+    _inside(state.scene, x, y)
+    return ev.End(x=x, y=y)

@@ -14,6 +14,7 @@ from pydantic import Field, TypeAdapter
 from ecran.play.board.model import (
     FOG_MAX,
     TOKENS_MAX,
+    Anchor,
     Audience,
     Board,
     FogOp,
@@ -80,6 +81,8 @@ class TokenMoved(Record):
     #: Longer than the game allows per turn (`movement`): said to all who see the token, the
     #: GM decides. The fold does not read it.
     warning: Text | None = None
+    #: Where this turn's (or drag's) moves of the token are measured from (`Anchor`).
+    anchor: Anchor | None = None
 
 
 class TokenRemoved(Record):
@@ -128,6 +131,25 @@ class HandoutRevealed(Record):
     to: Audience
 
 
+class End(Record):
+    """One end of a measure: a token (where it stood) or a point of the scene."""
+
+    x: Px
+    y: Px
+    token_id: Id | None = None
+
+
+class Measured(Record):
+    """A member measured between two ends: shown live to every member who sees both ends
+    (`visibility.measure_change`). The board does not change."""
+
+    op: Literal["measured"] = "measured"
+    scene_id: Id
+    ends: tuple[End, End]
+    distance: Annotated[float, Field(ge=0, allow_inf_nan=False)]
+    unit: Annotated[str, Field(min_length=1, max_length=16)]
+
+
 class MovementFreed(Record):
     """The GM lets players move their tokens out of turn (`free`), or not any more."""
 
@@ -150,7 +172,8 @@ BoardEvent = Annotated[
     | FogHidden
     | HandoutShared
     | HandoutRevealed
-    | MovementFreed,
+    | MovementFreed
+    | Measured,
     Field(discriminator="op"),
 ]
 #: Every `op`, read from the union so the two cannot drift apart.
@@ -180,6 +203,8 @@ def fold(board: Board, event: BoardEvent) -> Board:
         return _handout(board, event)
     if isinstance(event, MovementFreed):
         return board.model_copy(update={"free_movement": event.free})
+    if isinstance(event, Measured):
+        return board  # said, not kept
     return _token(board, event)
 
 
@@ -248,12 +273,15 @@ def _token(board: Board, event: BoardEvent) -> Board:
     state = _state(board, token.scene_id)
     if isinstance(event, TokenRemoved):
         tokens = {k: v for k, v in state.tokens.items() if k != token.id}
-        return _put(board, state.model_copy(update={"tokens": tokens}))
+        anchors = {k: v for k, v in state.anchors.items() if k != token.id}
+        return _put(board, state.model_copy(update={"tokens": tokens, "anchors": anchors}))
     if isinstance(event, TokenMoved):
         update: dict[str, Any] = {"x": event.x, "y": event.y}
         if event.facing is not None:
             update["facing"] = event.facing
         token = token.model_copy(update=update)
+        if event.anchor is not None:
+            state = state.model_copy(update={"anchors": {**state.anchors, token.id: event.anchor}})
     elif isinstance(event, TokenHidden | TokenRevealed):
         token = token.model_copy(update={"hidden": isinstance(event, TokenHidden)})
     elif isinstance(event, TokenFlagged):

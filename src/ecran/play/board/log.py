@@ -9,7 +9,8 @@
   from the board before and after it: the changes they may see (`visibility.changes`), under
   `payload["changes"]` (the GM also gets the whole change, `payload["event"]`), and a move's
   `payload["warning"]` (`{"fr", "en"}`) when longer than the game allows and the member sees
-  the token; a player for whom nothing visible changed gets the same stub as for any hidden
+  the token; a measure (`measured`) as `[{"op": "measure", ..., "by"}]` to those who see both
+  its ends; a player for whom nothing visible changed gets the same stub as for any hidden
   event.
 """
 
@@ -17,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.play.board.events import BoardEvent, dump
+from ecran.play.board.events import BoardEvent, Measured, dump, parse
 from ecran.play.board.model import Board
 from ecran.play.board.movement import Turn
-from ecran.play.board.visibility import Viewer, changes
+from ecran.play.board.visibility import Viewer, changes, measure_change
 from ecran.play.events import Event, EventDraft, EventView
 from ecran.play.model import Member
 from ecran.play.state import TableState
@@ -50,6 +51,7 @@ def turn(state: TableState) -> Turn:
                 participant_id=current.id,
                 character_id=current.character_id,
                 free_movement=free,
+                key=f"{enc.id}/{enc.round}/{current.id}",
             )
     return Turn(free_movement=free)
 
@@ -58,6 +60,10 @@ def event_view(
     event: Event, before: Board, after: Board, seen_by: Viewer, member: Member
 ) -> EventView:
     shown = changes(before, after, seen_by)
+    if event.payload.get("op") == "measured":
+        measured = parse(event.payload)
+        assert isinstance(measured, Measured)
+        shown = [{**c, "by": event.actor_id} for c in measure_change(after, measured, seen_by)]
     if not member.is_gm and not shown:
         return _stub(event)
     payload: dict[str, Any] = {"changes": shown}

@@ -85,6 +85,16 @@ class Token(Record):
     side: Annotated[str, Field(max_length=32)] = ""
 
 
+class Anchor(Record):
+    """Where a token stood when its current turn began (or the drag began, with no encounter):
+    the point a move's length is measured from against the game's allowance per turn. `key`
+    names the turn or drag (`movement.Turn.key`); a move under another key starts afresh."""
+
+    x: Px
+    y: Px
+    key: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 class Rect(Record):
     shape: Literal["rect"] = "rect"
     x: Px
@@ -137,6 +147,8 @@ class SceneState(Record):
     fog: tuple[FogOp, ...] = ()
     #: Grows at every fog change: the masked image's address carries it (a cache key).
     fog_version: int = 0
+    #: By token id, where its current turn's moves are measured from (never shown).
+    anchors: dict[str, Anchor] = {}
 
 
 class Board(Record):

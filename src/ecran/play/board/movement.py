@@ -4,6 +4,12 @@ The GM moves any token. A player moves only the tokens of their own characters, 
 encounter only on their turn, unless the GM allows free movement. A token lands on the centre of
 its cell (snapped to the grid) inside the scene. A move longer than the game's allowance per turn
 (Fluid: INI squares or metres, L987-993) is said as a warning, never refused: the GM decides.
+
+The length checked is measured from where the token stood when the current turn began (an
+encounter's), so a turn's moves add up however small each step (Fluid L989-990: the points are
+shared between several moves); with no encounter, from where the drag began (the page names
+each drag), else from the last drop. The first move under a new turn or drag records that
+point (`Anchor`, folded into the scene's state), so it holds across held and replayed moves.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ecran.play.board.geometry import snap, squares
-from ecran.play.board.model import SceneState, Token
+from ecran.play.board.model import Anchor, SceneState, Token
 from ecran.play.board.visibility import Viewer
 from ecran.play.errors import forbidden
 from ecran.rules import Text
@@ -26,6 +32,8 @@ class Turn:
     participant_id: str | None = None
     character_id: str | None = None
     free_movement: bool = False
+    #: Names the turn (encounter, round, participant): moves under one key add up.
+    key: str | None = None
 
     def is_turn_of(self, token: Token) -> bool:
         if token.participant_id is not None and token.participant_id == self.participant_id:
@@ -51,6 +59,8 @@ class Move:
     distance: float
     #: Set when the move is longer than the game allows: shown to all, the GM decides.
     warning: Text | None = None
+    #: Where the turn's (or drag's) moves are measured from, for the event to record.
+    anchor: Anchor | None = None
 
 
 def may_move(token: Token, viewer: Viewer, turn: Turn) -> None:
@@ -77,14 +87,34 @@ def move(
     viewer: Viewer,
     turn: Turn,
     allowance: Allowance | None = None,
+    drag: str | None = None,
 ) -> Move:
-    """The move `viewer` asks for, checked, snapped and measured (Forbidden if not theirs)."""
+    """The move `viewer` asks for, checked, snapped and measured (Forbidden if not theirs):
+    `distance` is this step's; the warning measures from the turn's (or drag's) start."""
     may_move(token, viewer, turn)
-    scene = state.scene
+    scene, per = state.scene, state.scene.grid.unit_per_square
     nx, ny = snap(scene.grid, x, y, scene.width, scene.height)
-    counted = squares(scene.grid, (token.x, token.y), (nx, ny))
-    distance = counted * scene.grid.unit_per_square
-    return Move(nx, ny, distance, _warning(counted, distance, scene.grid.unit, allowance))
+    distance = squares(scene.grid, (token.x, token.y), (nx, ny)) * per
+    anchor = _anchor(state, token, turn.key if turn.running else _drag_key(drag))
+    start = (token.x, token.y) if anchor is None else (anchor.x, anchor.y)
+    counted = squares(scene.grid, start, (nx, ny))
+    warning = _warning(counted, counted * per, scene.grid.unit, allowance)
+    return Move(nx, ny, distance, warning, anchor)
+
+
+def _drag_key(drag: str | None) -> str | None:
+    return f"drag:{drag}" if drag else None
+
+
+def _anchor(state: SceneState, token: Token, key: str | None) -> Anchor | None:
+    """The point this turn's (or drag's) moves are measured from: recorded by its first move,
+    else where the token stands now; None with no turn or drag (each move alone)."""
+    if key is None:
+        return None
+    known = state.anchors.get(token.id)
+    if known is not None and known.key == key:
+        return known
+    return Anchor(x=token.x, y=token.y, key=key)
 
 
 def _warning(

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ecran.play.board.events import Measured
 from ecran.play.board.geometry import revealed
 from ecran.play.board.model import Board, Handout, SceneState, Token
 
@@ -135,6 +136,34 @@ def changes(before: Board, after: Board, viewer: Viewer) -> list[dict[str, Any]]
         frames.extend(_scene_frames(old_scenes.get(sid), view))
     frames.extend(_handout_frames(old["handouts"], new["handouts"]))
     return frames
+
+
+def measure_change(board: Board, measured: Measured, viewer: Viewer) -> list[dict[str, Any]]:
+    """A measure (`events.Measured`) as `viewer` may see it: `[{"op": "measure", "scene_id",
+    "from", "to", "distance", "unit"}]` when they see the scene and both ends (a token they see,
+    a point in the revealed area), else `[]`: a hidden token or a fogged end is not told."""
+    state = next(
+        (s for s in visible_scenes(board, viewer) if s.scene.id == measured.scene_id), None
+    )
+    if state is None:
+        return []
+    for end in measured.ends:
+        token = None if end.token_id is None else state.tokens.get(end.token_id)
+        if end.token_id is not None and (token is None or not sees_token(state, token, viewer)):
+            return []
+        if token is None and not viewer.is_gm and not revealed(state.fog, end.x, end.y):
+            return []
+    a, b = (end.model_dump(exclude_none=True) for end in measured.ends)
+    return [
+        {
+            "op": "measure",
+            "scene_id": measured.scene_id,
+            "from": a,
+            "to": b,
+            "distance": measured.distance,
+            "unit": measured.unit,
+        }
+    ]
 
 
 def _scene_frames(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[str, Any]]:

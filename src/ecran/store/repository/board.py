@@ -2,7 +2,8 @@
 
 A member's view of a `board` event depends on the board before and after it (a token moved
 into the fog disappears for a player; a token leaving it appears): the boards come from
-`StoreState._board_at` (kept by the writes that folded them, else folded from the log).
+`StoreState._board_at` (kept by the writes that folded them, else folded from the log). The
+tokens it shows carry their marks as the table is now (`play.board.marks`: status, conditions).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from sqlalchemy.orm import Session
 from ecran.play import Event, EventView, Member, view_for
 from ecran.play.board import events as board_events
 from ecran.play.board.log import event_view
+from ecran.play.board.marks import Marks, marked_changes, marks
 from ecran.play.board.visibility import Viewer
 from ecran.store.models import CharacterRow
 from ecran.store.repository.state import StoreState
@@ -44,13 +46,26 @@ class BoardViews(StoreState):
         if not boarded:
             return [view_for(e, member) for e in listed]
         seen_by = self._board_viewer(s, table_id, member)
-        board = self._board_at(s, self._table_row(s, table_id), boarded[0] - 1)
+        row = self._table_row(s, table_id)
+        board = self._board_at(s, row, boarded[0] - 1)
+        found = marks(self._current(s, row, locked=False))
         views = []
         for event in listed:
             if event.kind != "board" or event.seq < boarded[0]:
                 views.append(view_for(event, member))
                 continue
             after = board_events.fold(board, board_events.parse(event.payload))
-            views.append(event_view(event, board, after, seen_by, member))
+            views.append(_marked(event_view(event, board, after, seen_by, member), found))
             board = after
         return views
+
+
+def _marked(view: EventView, found: Marks) -> EventView:
+    """A member's view of a `board` event with the marks (status, conditions) of the tokens
+    its changes show, as the table is now."""
+    changes = view.payload.get("changes")
+    if not changes:
+        return view
+    return view.model_copy(
+        update={"payload": {**view.payload, "changes": marked_changes(changes, found)}}
+    )

@@ -28,7 +28,7 @@ from ecran.web.api.models import (
     CreateCharacter,
     UpdateCharacter,
 )
-from ecran.web.api.positions import filled_from_board
+from ecran.web.api.positions import Filled, edited, filled_from_board
 from ecran.web.deps import Me, Seat
 from ecran.web.downloads import json_file
 from ecran.web.edge import CheckedRoute
@@ -144,6 +144,13 @@ def actions(
         max_length=64,
         description="a token of the board: the positional parameters filled from it",
     ),
+    set_: str | None = Query(
+        None,
+        alias="set",
+        max_length=4000,
+        description="a JSON object of values put in each action's parameters that has them "
+        "(the page's edits), after the board's and the target's sheet's",
+    ),
 ) -> list[ActionOut]:
     """The checks a click on the sheet rolls, prefilled with its values and penalties; with
     `odds=true`, the exact odds of each at this table (its options in force); with
@@ -151,27 +158,45 @@ def actions(
     `ecran odds-sheet`), every missing distribution in one job of the work budget: a sheet
     over it is refused whole (422). With `target_token`, the positional parameters are filled
     from the board (this character's token against that one), each named in `board` with its
-    label, and the odds are computed with them."""
+    label, and the odds are computed with them (a secret NPC's values too, never shown to a
+    player); `set` puts the page's edits in, so their odds count those values as well."""
     stored = me.store.character(me.access, character_id)
     system = me.system
     sheet = play_characters.parse_sheet(system, stored.sheet)
     listed = system.actions(sheet)
-    from_board: list[dict[str, Any]] = [{} for _ in listed]
+    filled = Filled(listed, [{} for _ in listed], [frozenset() for _ in listed])
     if target_token is not None:
-        listed, from_board = filled_from_board(me, character_id, target_token, listed)
+        filled = filled_from_board(me, character_id, target_token, listed)
+    if set_ is not None:
+        filled = edited(system, filled, set_)
     found = [
         ActionOut(label=a.label, group=a.group, check=a.check, params=a.params, board=b)
-        for a, b in zip(listed, from_board, strict=True)
+        for a, b in zip(filled.actions, filled.labels, strict=True)
     ]
-    if not (with_odds or ladder):
-        return found
-    lang = request_lang(request)
-    options = me.state.table.options
-    report = sheet_odds(system, sheet, lang, ladder=ladder, options=options, actions=listed)
-    return [
-        _with_odds(system, out, answered, lang, own=with_odds, ladder=ladder)
-        for out, answered in zip(found, report.actions, strict=True)
-    ]
+    if with_odds or ladder:
+        lang = request_lang(request)
+        options = me.state.table.options
+        report = sheet_odds(
+            system, sheet, lang, ladder=ladder, options=options, actions=filled.actions
+        )
+        found = [
+            _with_odds(system, out, answered, lang, own=with_odds, ladder=ladder)
+            for out, answered in zip(found, report.actions, strict=True)
+        ]
+    return [_veiled(out, keys) for out, keys in zip(found, filled.hidden, strict=True)]
+
+
+def _veiled(out: ActionOut, keys: frozenset[str]) -> ActionOut:
+    """`out` without a secret sheet's values (they made the odds; the player does not read
+    them)."""
+    if not keys:
+        return out
+    params = {k: v for k, v in out.params.items() if k not in keys}
+    odds = out.odds
+    if odds is not None:
+        shown = {k: v for k, v in odds.params.items() if k not in keys}
+        odds = odds.model_copy(update={"params": shown})
+    return out.model_copy(update={"params": params, "odds": odds})
 
 
 def _with_odds(

@@ -9,9 +9,12 @@
 - `PUT …/shown` (GM) `{"scene_id": sid | null}`: the scene the players see, switched live.
 - `PUT …/free-movement` (GM) `{"free": bool}`: players move their tokens out of turn too.
 - `POST …/scenes/{sid}/fog` (GM) `{"reveal": [[x, y, w, h] | {"points": [[x, y]...]}...],
-  "hide": [...]}`: reveals first, then hides; answers the scene as the GM sees it.
+  "hide": [...], "brush": {"reveal", "radius", "points"}}`: reveals first, then hides, then
+  the brush stroke (stored as polygons); answers the scene as the GM sees it.
 - `GET …/scenes/{sid}/distance?from=TOKEN&to=TOKEN` → `{"distance", "unit"}` (both tokens
   visible to the caller, else 404).
+- `POST …/scenes/{sid}/measure` `{"from": TOKEN | [x, y], "to": TOKEN | [x, y]}` → `{"distance",
+  "unit"}`, and shown live (`{"op": "measure", ...}`) to every member who sees both ends.
 - `GET …/scenes/{sid}/image[?max=2048]`: the map as the caller may see it: a player's copy is
   masked by the fog on the server (`image.masked`); cached by the fog's version (`ETag`).
 - `PUT …/scenes/{sid}/image` (GM; multipart `image`): a new map (the scene takes its size).
@@ -29,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ecran.play.board import commands as board
 from ecran.play.board import image as pictures
 from ecran.play.board import log as board_log
-from ecran.play.board.model import MAX_SIDE, Diagonal, Grid, Name, Polygon, Region
+from ecran.play.board.model import MAX_SIDE, Diagonal, Grid, Id, Name, Polygon, Px, Region
 from ecran.play.board.positions import default_grid
 from ecran.play.board.visibility import scene_view, view_for
 from ecran.play.errors import not_found
@@ -47,6 +50,9 @@ from ecran.web.edge import CheckedRoute
 router = APIRouter(prefix="/api/tables", tags=["board"], route_class=CheckedRoute)
 SCENES = "/{table_id}/scenes"
 SCENE = SCENES + "/{scene_id}"
+
+#: Most points of one brush stroke (the page sends a drag's points a few pixels apart).
+BRUSH_POINTS = 2000
 
 #: A plain grid's default size, in squares.
 PLAIN_SQUARES = (30, 20)
@@ -98,17 +104,30 @@ class PolygonIn(BaseModel):
     points: list[tuple[float, float]]
 
 
+class Brush(BaseModel):
+    """A round brush of `radius` pixels dragged along `points`: reveals (or hides again) what
+    it covers (`play.board.brush`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    reveal: bool
+    radius: Annotated[float, Field(ge=2, le=1024, allow_inf_nan=False)]
+    points: Annotated[list[tuple[Px, Px]], Field(min_length=1, max_length=BRUSH_POINTS)]
+
+
 class Fog(BaseModel):
-    """Rectangles `[x, y, w, h]` or polygons `{"points": [[x, y], ...]}` (3 to 256 points)."""
+    """Rectangles `[x, y, w, h]` or polygons `{"points": [[x, y], ...]}` (3 to 256 points), and
+    a brush stroke."""
 
     model_config = ConfigDict(extra="forbid")
 
     reveal: Annotated[list[Box | PolygonIn], Field(max_length=100)] = []
     hide: Annotated[list[Box | PolygonIn], Field(max_length=100)] = []
+    brush: Brush | None = None
 
     @model_validator(mode="after")
     def _something(self) -> Fog:
-        if not self.reveal and not self.hide:
+        if not self.reveal and not self.hide and self.brush is None:
             raise ValueError("reveal or hide at least one area")
         return self
 
@@ -251,6 +270,9 @@ def fog(scene_id: str, body: Fog, request: Request, me: Me) -> dict[str, Any]:
         change(request, me, lambda b, v, _: board.fog(b, v, scene_id, reveal, ())[0])
     if hide:
         change(request, me, lambda b, v, _: board.fog(b, v, scene_id, (), hide)[0])
+    if body.brush is not None:
+        stroke = body.brush
+        change(request, me, lambda b, v, _: board.brush_fog(b, v, scene_id, stroke))
     return scene_answer(me, scene_id)
 
 
@@ -264,6 +286,25 @@ def distance(
     """Between two tokens the caller can both see, in the scene's unit."""
     state, viewer = seen(me)
     return board.distance(state.board, viewer, scene_id, from_, to)
+
+
+Point = tuple[Px, Px]
+
+
+class MeasureBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    from_: Id | Point = Field(alias="from")
+    to: Id | Point
+
+
+@router.post(SCENE + "/measure")
+def measure(scene_id: str, body: MeasureBody, request: Request, me: Me) -> dict[str, Any]:
+    """A measure between two tokens or points the caller sees, shown live to every member who
+    sees both ends (a hidden token or a fogged end is told to no player)."""
+    ends = (body.from_, body.to)
+    made = change(request, me, lambda b, v, _: board.measure(b, v, scene_id, ends))
+    return {"distance": made.payload["distance"], "unit": made.payload["unit"]}
 
 
 @router.get(SCENE + "/image")

@@ -20,19 +20,23 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from ecran.dice import Roller
+from ecran.engine import get_system
 from ecran.play import TableState
 from ecran.play.board import commands as board
 from ecran.play.board import events as ev
 from ecran.play.board.log import turn
 from ecran.play.board.model import Board, Id, Name, Px, Token, TokenFlags
 from ecran.play.board.movement import Move
-from ecran.play.board.positions import allowance
+from ecran.play.board.positions import allowance, positions_of
 from ecran.play.board.visibility import Viewer, token_view
+from ecran.play.characters import parse_sheet
 from ecran.play.errors import not_found
 from ecran.play.model import new_id
 from ecran.rules import EcranError, Text
 from ecran.web.api.board import change, seen
 from ecran.web.api.drags import drags
+from ecran.web.api.token_status import token_sheet
 from ecran.web.deps import Me, Seat
 from ecran.web.edge import CheckedRoute
 
@@ -65,6 +69,9 @@ class TokenChange(BaseModel):
     facing: Facing | None = None
     hidden: bool | None = None
     flags: TokenFlags | None = None
+    #: Names the drag this move belongs to: with no encounter, its length is measured from
+    #: where the drag began (else from the last drop).
+    drag: Id | None = None
 
 
 def _token_answer(me: Seat, scene_id: str, token_id: str) -> dict[str, Any]:
@@ -146,11 +153,12 @@ def change_token(
             ),
         )
     if body.x is not None and body.y is not None:
-        return _move(request, me, scene_id, token_id, float(body.x), float(body.y), body.facing)
+        at = (float(body.x), float(body.y))
+        return _move(request, me, scene_id, token_id, at, body.facing, body.drag)
     if body.facing is not None:  # turned where it stands
         state, viewer = seen(me)
         here = board.token_for(state.board, viewer, scene_id, token_id)
-        return _move(request, me, scene_id, token_id, here.x, here.y, body.facing)
+        return _move(request, me, scene_id, token_id, (here.x, here.y), body.facing)
     return {"token": _token_answer(me, scene_id, token_id)}
 
 
@@ -159,9 +167,9 @@ def _move(
     me: Seat,
     scene_id: str,
     token_id: str,
-    x: float,
-    y: float,
+    at: tuple[float, float],
     facing: float | None,
+    drag: str | None = None,
 ) -> dict[str, Any]:
     """A move checked now, logged now or held a moment (`drags`): answered with where the
     token lands, how far it went and the game's warning."""
@@ -169,7 +177,7 @@ def _move(
     def make(b: Board, v: Viewer, state: TableState) -> ev.BoardEvent:
         token = board.token_for(b, v, scene_id, token_id)
         limit = allowance(state.table.system_id, _initiative(state, token))
-        moved, how = board.move_token(b, v, scene_id, token_id, x, y, turn(state), limit)
+        moved, how = board.move_token(b, v, scene_id, token_id, *at, turn(state), limit, drag)
         measured.append(how)
         return moved.model_copy(update={"facing": facing, "warning": how.warning})
 
@@ -195,6 +203,24 @@ def _move(
 
 
 def _initiative(state: TableState, token: Token) -> dict[str, Any] | None:
+    """The initiative's details of the running encounter's participant the token stands for;
+    with none, those its sheet would give (a game whose movement the initiative's details
+    carry, as Fluid's INI less the gear, reads them without dice: L975-983)."""
+    rolled = _rolled(state, token)
+    if rolled is not None or positions_of(state.table.system_id).movement is None:
+        return rolled
+    sheet = token_sheet(state, token)
+    if sheet is None:
+        return None
+    system = get_system(state.table.system_id)
+    try:
+        details = system.initiative(parse_sheet(system, sheet), Roller(0)).details
+    except (EcranError, ValueError):
+        return None
+    return details if isinstance(details, dict) else None
+
+
+def _rolled(state: TableState, token: Token) -> dict[str, Any] | None:
     """The initiative's details of the running encounter's participant the token stands for."""
     for held in state.encounters.values():
         enc = held.encounter

@@ -18,10 +18,12 @@
   var WORDS = EN
     ? { measure: "Measure", measuring: "Click two points or tokens", cancel: "Stop measuring",
         refused: "Move refused", moved: "moved", distance: "Distance", token: "Token",
-        out: "out of action", dead: "dead", map: "Scene map", mine: "yours, movable" }
+        out: "out of action", dead: "dead", map: "Scene map", mine: "yours, movable",
+        on_ground: "on the ground", higher_ground: "on higher ground" }
     : { measure: "Mesurer", measuring: "Cliquez deux points ou pions", cancel: "Arrêter la mesure",
         refused: "Déplacement refusé", moved: "déplacé", distance: "Distance", token: "Pion",
-        out: "hors de combat", dead: "mort", map: "Carte de la scène", mine: "le vôtre, déplaçable" };
+        out: "hors de combat", dead: "mort", map: "Carte de la scène", mine: "le vôtre, déplaçable",
+        on_ground: "à terre", higher_ground: "en hauteur" };
 
   function number(value) {
     var shown = (Math.round(value * 10) / 10).toString();
@@ -190,17 +192,36 @@
     return L.polyline(lines, { className: "board-grid", interactive: false, weight: 1 });
   };
 
-  // The GM sees the fog's strokes as outlines (the players' image is already masked).
+  // The GM sees the fogged areas shaded (the players' image is already masked): an SVG over
+  // the scene whose mask starts all fog and applies each stroke in order, revealing (black) or
+  // hiding again (white), as the server's `revealed` reads them.
+  var SVG = "http://www.w3.org/2000/svg";
+
+  function svg(tag, attributes) {
+    var el = document.createElementNS(SVG, tag);
+    Object.keys(attributes).forEach(function (k) { el.setAttribute(k, attributes[k]); });
+    return el;
+  }
+
   Board.prototype.fogPreview = function (strokes) {
-    var self = this;
+    var s = this.scene;
+    var whole = { x: 0, y: 0, width: s.width, height: s.height };
+    var root = svg("svg", { viewBox: "0 0 " + s.width + " " + s.height, preserveAspectRatio: "none" });
+    var id = "board-fog-" + s.id + "-" + s.fog_version;
+    var mask = svg("mask", Object.assign({ id: id, maskUnits: "userSpaceOnUse" }, whole));
+    mask.appendChild(svg("rect", Object.assign({ fill: "white" }, whole)));
     strokes.forEach(function (stroke) {
       var r = stroke.region;
-      var cls = stroke.reveal ? "board-fog-reveal" : "board-fog-hide";
-      var shape = r.shape === "rect"
-        ? L.rectangle([toLatLng(r.x, r.y + r.h), toLatLng(r.x + r.w, r.y)], { className: cls, interactive: false })
-        : L.polygon(r.points.map(function (p) { return toLatLng(p[0], p[1]); }), { className: cls, interactive: false });
-      self.layers.push(shape.addTo(self.map));
+      var fill = stroke.reveal ? "black" : "white";
+      mask.appendChild(r.shape === "rect"
+        ? svg("rect", { x: r.x, y: r.y, width: r.w, height: r.h, fill: fill })
+        : svg("polygon", { points: r.points.map(function (p) { return p.join(","); }).join(" "), fill: fill }));
     });
+    root.appendChild(svg("defs", {})).appendChild(mask);
+    root.appendChild(svg("rect", Object.assign({ "class": "board-fog-shade", mask: "url(#" + id + ")" }, whole)));
+    var bounds = L.latLngBounds(toLatLng(0, s.height), toLatLng(s.width, 0));
+    this.layers.push(L.svgOverlay(root, bounds, { interactive: false, className: "board-fog" })
+      .addTo(this.map));
   };
 
   // -- tokens ------------------------------------------------------------------------------------
@@ -212,15 +233,20 @@
     if (t.mine) { classes.push("token-mine"); }
     if (t.hidden) { classes.push("token-hidden"); }
     if (t.status === "out" || t.status === "dead") { classes.push("token-" + t.status); }
+    var flags = t.flags || {};
+    if (flags.on_ground) { classes.push("token-on-ground"); }
+    if (flags.higher_ground) { classes.push("token-higher-ground"); }
     var face = document.createElement("span");
     face.className = "token-face";
     face.textContent = (t.name || "?").trim().slice(0, 2);
     var holder = document.createElement("span");
     holder.appendChild(face);
-    if (t.badge) {
+    // the conditions an encounter puts on it: their number, their names in the label
+    var count = (t.conditions || []).length;
+    if (t.badge || count) {
       var badge = document.createElement("span");
       badge.className = "token-badge";
-      badge.textContent = String(t.badge);
+      badge.textContent = String(t.badge || count);
       holder.appendChild(badge);
     }
     var size = Math.max(24, Math.min(64, (this.scene ? this.scene.grid_size : 40) * 0.8));
@@ -228,13 +254,17 @@
   };
 
   Board.prototype.iconKey = function (t) {
-    return [t.name, !!t.mine, !!t.hidden, t.status || "", t.badge || ""].join("|");
+    return JSON.stringify([t.name, !!t.mine, !!t.hidden, t.status || "", t.badge || "",
+      t.flags || {}, t.conditions || []]);
   };
 
   Board.prototype.label = function (t) {
     var words = [t.name || WORDS.token];
     if (t.status === "out") { words.push(WORDS.out); }
     if (t.status === "dead") { words.push(WORDS.dead); }
+    if (t.flags && t.flags.on_ground) { words.push(WORDS.on_ground); }
+    if (t.flags && t.flags.higher_ground) { words.push(WORDS.higher_ground); }
+    (t.conditions || []).forEach(function (c) { words.push(c[EN ? "en" : "fr"] || c.fr || ""); });
     if (this.movable(t)) { words.push(WORDS.mine); }
     return words.join(", ");
   };
@@ -304,6 +334,10 @@
   Board.prototype.wire = function (marker, id) {
     var self = this;
     var last = 0;
+    var drag = null;  // names this drag: with no encounter, its length counts from its start
+    marker.on("dragstart", function () {
+      drag = "d" + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+    });
     marker.on("click", function () {
       var t = self.tokens[id];
       if (!t) { return; }
@@ -313,11 +347,11 @@
       var now = Date.now();
       if (now - last < SEND_EVERY_MS) { return; }  // the drop sends the last position anyway
       last = now;
-      self.send(id, toPoint(marker.getLatLng()), false);
+      self.send(id, toPoint(marker.getLatLng()), false, drag);
     });
     marker.on("dragend", function () {
       last = Date.now();
-      self.send(id, toPoint(marker.getLatLng()), true);  // the drop: always sent
+      self.send(id, toPoint(marker.getLatLng()), true, drag);  // the drop: always sent
     });
   };
 
@@ -348,11 +382,12 @@
     this.send(id, target, true);
   };
 
-  Board.prototype.send = function (id, at, final) {
+  Board.prototype.send = function (id, at, final, drag) {
     var self = this;
     var before = this.tokens[id];
-    return this.request("PATCH", this.url("/tokens/" + encodeURIComponent(id)),
-      { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 })
+    var body = { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 };
+    if (drag) { body.drag = drag; }
+    return this.request("PATCH", this.url("/tokens/" + encodeURIComponent(id)), body)
       .then(function (response) {
         return response.json().catch(function () { return {}; }).then(function (body) {
           return { ok: response.ok, body: body };
@@ -384,21 +419,32 @@
     var a = this.measuring[0];
     var b = this.measuring[1];
     this.measuring = [];
+    this.drawMeasure(a, b);
+    var self = this;
+    function end(p) { return p.token ? p.token : [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]; }
+    // the server measures, and shows the measure to every member who sees both ends
+    function local() {  // the scene's own rule, when the server cannot say (offline)
+      if (self.scene) { self.say(WORDS.distance + " : " + number(self.distance(a, b)) + " " + self.scene.unit); }
+    }
+    this.request("POST", this.url("/measure"), { from: end(a), to: end(b) })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (answer) {
+        if (answer) { self.say(WORDS.distance + " : " + number(answer.distance) + " " + answer.unit); } else { local(); }
+      })
+      .catch(local);
+  };
+
+  Board.prototype.drawMeasure = function (a, b) {
     this.clearMeasure();
     this.measureLine = L.polyline([toLatLng(a.x, a.y), toLatLng(b.x, b.y)],
       { className: "board-measure-line", interactive: false }).addTo(this.map);
-    var self = this;
-    if (a.token && b.token) {
-      this.request("GET", this.url("/distance?from=" + encodeURIComponent(a.token) +
-        "&to=" + encodeURIComponent(b.token)))
-        .then(function (response) { return response.ok ? response.json() : null; })
-        .then(function (answer) {
-          if (answer) { self.say(WORDS.distance + " : " + number(answer.distance) + " " + answer.unit); }
-        })
-        .catch(function () { /* offline */ });
-      return;
-    }
-    this.say(WORDS.distance + " : " + number(this.distance(a, b)) + " " + this.scene.unit);
+  };
+
+  // Someone's measure, live (to those who see both ends): its line and its length.
+  Board.prototype.showMeasure = function (frame) {
+    if (!this.map || frame.scene_id !== this.sceneId || !frame.from || !frame.to) { return; }
+    this.drawMeasure(frame.from, frame.to);
+    this.say(WORDS.distance + " : " + number(frame.distance) + " " + frame.unit);
   };
 
   // The scene's own rule between two points (the server's for two tokens: GET …/distance).
@@ -439,6 +485,8 @@
       this.sceneId = null;
     } else if (frame.op === "token" && frame.scene_id === this.sceneId && frame.token) {
       this.putToken(frame.token);
+    } else if (frame.op === "measure") {
+      this.showMeasure(frame);
     } else if (frame.op === "token_gone" && frame.scene_id === this.sceneId) {
       this.dropToken(frame.token_id);
     } else if (frame.op === "handout" && frame.handout) {

@@ -159,6 +159,7 @@
       out.dataset.pair = "";
     }
     out.setAttribute("aria-busy", "true");
+    this.pair = { cid: attacker.character_id, tid: target.id };
     this.request("GET", "/characters/" + encodeURIComponent(attacker.character_id) +
       "/actions?odds=true&target_token=" + encodeURIComponent(target.id))
       .then(function (actions) {
@@ -190,7 +191,8 @@
       Object.keys(given).forEach(function (name) {
         var p = given[name];
         found[name] = Array.isArray(p) ? { value: p[0], label: local(p[1]) }
-          : (p && typeof p === "object" && "value" in p) ? { value: p.value, label: local(p.label) }
+          : (p && typeof p === "object" && "value" in p)
+            ? { value: p.value, label: local(p.label), secret: !!p.secret }
             : { value: p, label: "" };
       });
     }
@@ -218,7 +220,17 @@
     block.appendChild(element("h3", "", local(action.label) || check.label));
     var filled = positions(action);
     var params = Object.assign({}, action.params || {});
-    Object.keys(filled).forEach(function (name) { params[name] = filled[name].value; });
+    // what the target's sheet set (not a field of the board's): said once, by whose sheet; a
+    // secret NPC's values never came (the server counts them in the odds it gives)
+    var sheetSaid = {};
+    var secret = false;  // then the server prices the edits, with the values it keeps
+    Object.keys(filled).forEach(function (name) {
+      if (check.board.indexOf(name) < 0) { sheetSaid[filled[name].label] = true; }
+      if (filled[name].secret) { secret = true; delete filled[name]; } else { params[name] = filled[name].value; }
+    });
+    Object.keys(sheetSaid).forEach(function (said) {
+      if (said) { block.appendChild(element("p", "muted from-sheet", said)); }
+    });
     Object.keys(edits).forEach(function (name) {
       var board = name in filled ? JSON.stringify(filled[name].value) : null;
       if (board !== edits[name].board) { delete edits[name]; return; }
@@ -237,13 +249,15 @@
       block.appendChild(self.field(action, index, name, params, filled[name], function (value) {
         edits[name] = { value: value, board: name in filled ? JSON.stringify(filled[name].value) : null };
         params[name] = value;
-        self.reprice(action.check, params, odds);
+        if (secret) { self.repriceKept(action, edits, odds); } else { self.reprice(action.check, params, odds); }
       }));
     });
     block.appendChild(odds);
     // data-state: "odds", "error", "none" or "pending" (asked again), for the curious and tests
     block.dataset.state = "none";
-    if (Object.keys(edits).length) { this.reprice(action.check, params, odds); }
+    if (Object.keys(edits).length) {
+      if (secret) { this.repriceKept(action, edits, odds); } else { this.reprice(action.check, params, odds); }
+    }
     else if (action.odds) { this.oddsTable(odds, action.check, action.odds.outcomes); }
     else if (action.odds_error) {
       odds.appendChild(element("p", "error", action.odds_error));
@@ -305,6 +319,35 @@
     this.request("POST", "/odds", { check: check, params: params })
       .then(function (report) {
         if (holder.asked === asked) { self.oddsTable(holder, check, report.outcomes); }
+      })
+      .catch(function (error) {
+        if (holder.asked !== asked) { return; }
+        holder.textContent = "";
+        holder.appendChild(element("p", "error", self.words.error + " : " + error.message));
+        holder.parentNode.dataset.state = "error";
+      });
+  };
+
+  // The odds of an action whose target's sheet the GM keeps, with the member's edits: the
+  // server puts the edits in and counts the values it does not show (GET …/actions?set=…).
+  Page.prototype.repriceKept = function (action, edits, holder) {
+    var self = this;
+    var pair = this.pair;
+    if (!pair) { return; }
+    var set = {};
+    Object.keys(edits).forEach(function (name) { set[name] = edits[name].value; });
+    holder.parentNode.dataset.state = "pending";
+    var asked = (holder.asked || 0) + 1;
+    holder.asked = asked;
+    this.request("GET", "/characters/" + encodeURIComponent(pair.cid) + "/actions?odds=true&target_token=" +
+      encodeURIComponent(pair.tid) + "&set=" + encodeURIComponent(JSON.stringify(set)))
+      .then(function (actions) {
+        if (holder.asked !== asked) { return; }
+        var same = actions.filter(function (a) {
+          return a.check === action.check && JSON.stringify(a.label) === JSON.stringify(action.label);
+        })[0];
+        if (!same || !same.odds) { throw new Error((same && same.odds_error) || "?"); }
+        self.oddsTable(holder, action.check, same.odds.outcomes);
       })
       .catch(function (error) {
         if (holder.asked !== asked) { return; }

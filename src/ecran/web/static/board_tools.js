@@ -281,9 +281,11 @@
       var button = document.getElementById(id);
       if (button) { button.setAttribute("aria-pressed", "false"); }
     });
-    ["fog-reveal-draw", "fog-hide-draw"].forEach(function (id) {
-      document.getElementById(id).setAttribute("aria-pressed", "false");
+    ["fog-reveal-draw", "fog-hide-draw", "fog-brush-reveal", "fog-brush-hide"].forEach(function (id) {
+      var button = document.getElementById(id);
+      if (button) { button.setAttribute("aria-pressed", "false"); }
     });
+    this.painting = null;
     if (this.draft) { this.map.removeLayer(this.draft); this.draft = null; }
     this.map.dragging.enable();
   };
@@ -342,6 +344,63 @@
     });
   };
 
+  // The fog brush: a drag paints a round brush's path, sent when the pointer lifts (the server
+  // stores it as polygons); its radius is in the scene's pixels.
+  Tools.prototype.brush = function () {
+    var self = this;
+    var size = document.getElementById("fog-brush-size");
+    if (!size) { return; }
+    this.fogButtons("fog-brush-reveal", "fog-brush-hide", function (reveal) {
+      self.painting = { reveal: reveal, points: null };
+      self.map.dragging.disable();  // a drag now paints
+      self.board.say(self.words.fog_brush);
+    });
+    function radius() { return Math.min(1024, Math.max(2, Number(size.value) || 35)); }
+    function point(event) {
+      var at = self.map.mouseEventToLatLng(event);
+      var s = self.board.scene;
+      return [Math.round(Math.min(Math.max(at.lng, 0), s.width)),
+        Math.round(Math.min(Math.max(-at.lat, 0), s.height))];
+    }
+    function trail() {
+      var latlngs = self.painting.points.map(function (p) { return L.latLng(-p[1], p[0]); });
+      var weight = 2 * radius() * Math.pow(2, self.map.getZoom());  // CRS.Simple: 2^zoom px a unit
+      if (self.draft) { self.draft.setLatLngs(latlngs); self.draft.setStyle({ weight: weight }); return; }
+      self.draft = L.polyline(latlngs, { className: "board-fog-brush", interactive: false,
+        weight: weight, lineCap: "round", lineJoin: "round" }).addTo(self.map);
+    }
+    var holder = this.map.getContainer();
+    holder.addEventListener("pointerdown", function (event) {
+      if (!self.painting) { return; }
+      event.preventDefault();
+      event.stopPropagation();
+      self.painting.points = [point(event)];
+      trail();
+    }, true);
+    holder.addEventListener("pointermove", function (event) {
+      var painting = self.painting;
+      if (!painting || !painting.points) { return; }
+      var p = point(event);
+      var last = painting.points[painting.points.length - 1];
+      if (Math.abs(p[0] - last[0]) + Math.abs(p[1] - last[1]) < 3 || painting.points.length >= 2000) { return; }
+      painting.points.push(p);
+      trail();
+    }, true);
+    holder.addEventListener("pointerup", function () {
+      var painting = self.painting;
+      if (!painting || !painting.points) { return; }
+      var stroke = { reveal: painting.reveal, radius: radius(), points: painting.points };
+      painting.points = null;  // the brush stays in hand for the next stroke
+      if (self.draft) { self.map.removeLayer(self.draft); self.draft = null; }
+      self.page.request("POST", "/scenes/" + encodeURIComponent(self.scene()) + "/fog", { brush: stroke })
+        .then(function () {
+          self.board.say(self.words.fog_done);
+          return self.board.load();
+        })
+        .catch(function (error) { self.fail(error); });
+    }, true);
+  };
+
   document.addEventListener("DOMContentLoaded", function () {
     var page = window.ecranBoardPage;
     if (!page || !page.gm || !document.getElementById("scene-form")) { return; }
@@ -351,6 +410,7 @@
     tools.tokens();
     tools.fog();
     tools.polygon();
+    tools.brush();
     tools.fillScenes();
   });
 })();

@@ -180,7 +180,10 @@
         }
         if (kind === "board" && Array.isArray(changes) && window.ecranBoard) {
           window.ecranBoard.applyFrame({ type: "board", changes: changes });
-        } else if ((kind === "board" || kind === "hidden") && window.ecranBoardPage) {
+        } else if (window.ecranBoardPage && (kind === "board" || kind === "hidden" ||
+            kind === "encounter" || kind === "character_saved" || kind === "character_deleted")) {
+          // an encounter step or a sheet's save changes the marks around the tokens (status,
+          // conditions): the board reads its tokens again (the image stays)
           window.ecranBoardPage.sync();
         }
       } else if (frame && frame.type === "board") {
