@@ -140,3 +140,28 @@ def test_no_view_or_frame_names_a_token_the_player_may_not_see(
             assert not _named(shown) & _secret(after)
             assert not _named(view_for(after, ANA)) & _secret(after)
             b = after
+
+
+def test_the_fog_is_bounded_without_a_stroke_silently_dropped() -> None:
+    """A scene keeps at most FOG_MAX strokes: past them the GM is told, in one line, to start
+    again from the whole scene hidden or revealed, which forgets every stroke before it (what
+    each point shows is unchanged). Dropping the oldest strokes instead re-fogged areas."""
+    from ecran.play.board.model import FOG_MAX
+
+    b = board(reveal=(Rect(x=0, y=0, w=10, h=10),))
+    many = [Rect(x=100 + i % 500, y=100, w=1, h=1) for i in range(FOG_MAX - 1)]
+    for start in range(0, len(many), 100):  # an event holds at most 100 regions
+        b = ev.fold(b, ev.FogHidden(scene_id="s1", regions=tuple(many[start : start + 100])))
+    assert revealed(b.scenes["s1"].fog, 5, 5)  # the first stroke still counts
+    with pytest.raises(EcranError) as full:
+        cmd.fog(b, GM, "s1", [cmd.rect([20, 20, 5, 5])], [])
+    assert full.value.text.fr == (
+        "le brouillard de cette scène a déjà 2\u202f000 zones (au plus 2\u202f000) : cachez ou "
+        "révélez toute la scène, puis reprenez"
+    )
+    for drafted in cmd.fog(b, GM, "s1", [], [cmd.rect([0, 0, 700, 700])]):
+        b = ev.fold(b, drafted)
+    assert len(b.scenes["s1"].fog) == 1 and not revealed(b.scenes["s1"].fog, 5, 5)
+    for drafted in cmd.fog(b, GM, "s1", [cmd.rect([20, 20, 5, 5])], []):
+        b = ev.fold(b, drafted)
+    assert revealed(b.scenes["s1"].fog, 22, 22) and not revealed(b.scenes["s1"].fog, 5, 5)

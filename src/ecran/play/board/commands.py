@@ -15,8 +15,10 @@ from ecran.play.board import events as ev
 from ecran.play.board.brush import brush
 from ecran.play.board.geometry import squares, token_distance
 from ecran.play.board.model import (
+    FOG_MAX,
     TOKENS_MAX,
     Board,
+    FogOp,
     Grid,
     Handout,
     Rect,
@@ -29,6 +31,7 @@ from ecran.play.board.movement import Allowance, Move, Turn, move
 from ecran.play.board.visibility import Viewer, sees_token, visible_scenes
 from ecran.play.errors import forbidden, not_found
 from ecran.rules import EcranError, Text
+from ecran.rules.sheet import number
 
 SCENE = Text(fr="scène", en="scene")
 TOKEN = Text(fr="pion", en="token")
@@ -155,13 +158,34 @@ def fog(
 ) -> list[ev.BoardEvent]:
     """The contract's `{"reveal": [...], "hide": [...]}`: reveals first, then hides."""
     _gm(viewer)
-    scene_for(board, viewer, scene_id)
+    _fog_room(scene_for(board, viewer, scene_id), [*reveal, *hide])
     drafted: list[ev.BoardEvent] = []
     if reveal:
         drafted.append(ev.FogRevealed(scene_id=scene_id, regions=tuple(reveal)))
     if hide:
         drafted.append(ev.FogHidden(scene_id=scene_id, regions=tuple(hide)))
     return drafted
+
+
+def _fog_room(state: SceneState, regions: Sequence[Region]) -> None:
+    """A scene keeps at most FOG_MAX strokes of fog; past them the GM is told to start again
+    from a whole scene hidden or revealed (which forgets the strokes before it), never a stroke
+    silently dropped (that would re-fog, or reveal, what it had done)."""
+    kept = ev.compacted(
+        (*state.fog, *(FogOp(reveal=True, region=r) for r in regions)),
+        state.scene.width,
+        state.scene.height,
+    )
+    if len(kept) > FOG_MAX:
+        has, most = number(len(state.fog)), number(FOG_MAX)
+        raise EcranError(
+            Text(
+                fr=f"le brouillard de cette scène a déjà {has.fr} zones (au plus {most.fr}) : "
+                "cachez ou révélez toute la scène, puis reprenez",
+                en=f"this scene's fog already has {has.en} areas (at most {most.en}): hide or "
+                "reveal the whole scene, then go on",
+            )
+        )
 
 
 class Stroke(Protocol):
@@ -178,10 +202,12 @@ class Stroke(Protocol):
 def brush_fog(board: Board, viewer: Viewer, scene_id: str, stroke: Stroke) -> ev.BoardEvent:
     """A brush stroke (`reveal`, `radius`, `points`) as the fog event of its polygons."""
     _gm(viewer)
-    scene = scene_for(board, viewer, scene_id).scene
+    state = scene_for(board, viewer, scene_id)
+    scene = state.scene
     pieces = brush(
         [(float(x), float(y)) for x, y in stroke.points], stroke.radius, scene.width, scene.height
     )
+    _fog_room(state, pieces)
     if stroke.reveal:
         return ev.FogRevealed(scene_id=scene_id, regions=tuple(pieces))
     return ev.FogHidden(scene_id=scene_id, regions=tuple(pieces))

@@ -24,6 +24,7 @@ from ecran.play.board.model import (
     Name,
     Px,
     Record,
+    Rect,
     Region,
     Scene,
     SceneState,
@@ -237,8 +238,29 @@ def _scene(board: Board, event: SceneCreated | SceneUpdated | SceneShown | Scene
 def _fog(board: Board, event: FogRevealed | FogHidden) -> Board:
     state = _state(board, event.scene_id)
     reveal = isinstance(event, FogRevealed)
-    fog = (*state.fog, *(FogOp(reveal=reveal, region=r) for r in event.regions))[-FOG_MAX:]
+    added = (FogOp(reveal=reveal, region=r) for r in event.regions)
+    # `commands.fog` keeps a scene within FOG_MAX; the cut only bounds a log written before it
+    fog = compacted((*state.fog, *added), state.scene.width, state.scene.height)[-FOG_MAX:]
     return _put(board, state.model_copy(update={"fog": fog, "fog_version": state.fog_version + 1}))
+
+
+def compacted(fog: tuple[FogOp, ...], width: float, height: float) -> tuple[FogOp, ...]:
+    """The strokes that still count: a stroke over the whole scene decides every point, so the
+    strokes before the last such one are forgotten (what a point shows does not change)."""
+    for i in range(len(fog) - 1, -1, -1):
+        region = fog[i].region
+        if isinstance(region, Rect) and covers(region, width, height):
+            return fog[i:]
+    return fog
+
+
+def covers(region: Rect, width: float, height: float) -> bool:
+    return (
+        region.x <= 0
+        and region.y <= 0
+        and region.x + region.w >= width
+        and (region.y + region.h >= height)
+    )
 
 
 def _handout(board: Board, event: HandoutShared | HandoutRevealed) -> Board:
