@@ -49,8 +49,8 @@ def test_sheet_shows_the_sheet_as_given_with_its_problems(cli: Any, tmp_path: Pa
     assert "PNJ 3" in result.out and "45" in result.out  # AGI as the file says
     problems = result.err.strip().splitlines()
     assert problems[:2] == [
-        "characteristics.PER : doit être ≤ 100 (120)",
-        "suffering : nombre entier attendu (« x »)",
+        "Caractéristiques (PER) : doit être ≤ 100 (120)",  # as the sheet labels them
+        "Malus de souffrance : nombre entier attendu (« x »)",
     ]
     assert any("réserve d'END (30)" in line for line in problems[2:])
     assert any("AGI 45" in line for line in problems[2:])
@@ -63,8 +63,8 @@ def test_a_sheet_beyond_showing_lists_its_problems_and_exits_2(cli: Any, tmp_pat
         result = cli(*args)
         assert result.code == 2, args
         assert sorted(result.err.strip().splitlines()) == [
-            "characteristics.AGI : doit être ≤ 100 (145)",
-            "name : valeur requise",
+            "Caractéristiques (AGI) : doit être ≤ 100 (145)",
+            "Nom : valeur requise",
         ]
 
 

@@ -202,7 +202,7 @@ def test_bad_query_seed_is_one_line_422(client: TestClient, cli: Any) -> None:
     response = client.get("/api/roll/demo/d6?seed=abc&lang=en")
     assert response.status_code == 422
     detail = response.json()["detail"]
-    assert detail.startswith("seed: ") and "integer" in detail and "('abc')" in detail
+    assert detail.startswith("seed: ") and "whole number" in detail and "('abc')" in detail
     french = client.get("/api/roll/demo/d6?seed=abc&lang=fr").json()["detail"]
     assert french == "seed : nombre entier attendu (« abc »)"
 
