@@ -80,7 +80,14 @@ def environment(lang: str) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    catalogue = translations(lang)
+    # the templates' own words typeset as the rules' are (`ecran.typography`): « : » with its
+    # narrow no-break space in French, placeholders filled after (a name stays as typed)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda message: typeset(catalogue.gettext(message), lang),
+        lambda one, many, n: typeset(catalogue.ngettext(one, many, n), lang),
+        newstyle=True,
+    )
 
     def text(value: Text | dict[str, str] | None) -> str:
         """The rules' words in the page's language, typeset as that language prints them
@@ -110,7 +117,7 @@ def environment(lang: str) -> Environment:
     env.globals["lang"] = lang
     # a result's work and parameters in words (labels, yes/no, choices' words), never `key=value`
     env.globals["colon"] = COLON[lang]
-    env.globals["semicolon"] = " ; " if lang == "fr" else "; "  # between items of a list
+    env.globals["semicolon"] = "\u202f; " if lang == "fr" else "; "  # between items of a list
     env.globals["detail_rows"] = lambda details, check: details_words(details, check, lang)
     env.globals["param_rows"] = lambda params, model: params_words(params, model, lang)
     env.globals["langs"] = LANGS
