@@ -33,7 +33,7 @@ def test_validate_lists_the_range_error_and_the_rule_together(cli: Any, tmp_path
     result = cli("character", "validate", str(path))
     assert result.code == 2
     lines = result.err.strip().splitlines()
-    assert any(line.startswith("characteristics.AGI : AGI 45 : au-delà de 40") for line in lines)
+    assert any(line.startswith("Caractéristiques (AGI) : AGI 45 : au-delà de 40") for line in lines)
     assert any("réserve d'END (30) dépasse le score d'END (18)" in line for line in lines)
     # cited by the book and its lines, never the rule's id or the seed's file
     assert any("(Systèmes de règles organiques, l. 305-310)" in line for line in lines)
@@ -46,7 +46,7 @@ def test_sheet_shows_the_sheet_as_given_with_its_problems(cli: Any, tmp_path: Pa
     path = _organique(cli, tmp_path, endurance=30, suffering="x")
     result = cli("sheet", str(path))
     assert result.code == 0, result.err
-    assert "PNJ 3" in result.out and "45" in result.out  # AGI as the file says
+    assert "Karim Bouaziz" in result.out and "45" in result.out  # AGI as the file says
     problems = result.err.strip().splitlines()
     assert problems[:2] == [
         "Caractéristiques (PER) : doit être ≤ 100 (120)",  # as the sheet labels them
