@@ -28,6 +28,7 @@ from ecran.engine.registry import known_ids
 from ecran.rules import CharacterSheet, EcranError, System, Text, from_validation, tr
 from ecran.rules.field import field_labels
 from ecran.rules.violation import RuleViolation
+from ecran.typography import typeset
 
 if TYPE_CHECKING:
     from ecran.sheets.files import SheetProblems
@@ -74,7 +75,7 @@ def _print_violations(violations: list[RuleViolation], system: System[Any]) -> N
     lang = current()
     labels = field_labels(system.sheet_model())  # each field as the sheet shows it
     for v in violations:
-        click.echo(v.line(lang, labels), err=True)
+        click.echo(typeset(v.line(lang, labels), lang), err=True)  # SNG actuel (7) in French
 
 
 def _refuse_broken(system: System[Any], sheet: CharacterSheet) -> None:

@@ -188,7 +188,11 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                 help=option_help(name, info, lang),
             )
         else:
-            named = {c: meta.choice_label(c).fr for c in union_choices(info.annotation)}
+            # a union's named choices, or a text's declared ones (WaRP's disease: « benigne »)
+            listed = union_choices(info.annotation) or (
+                list(meta.choice_labels) if info.annotation is str else []
+            )
+            named = {c: meta.choice_label(c).fr for c in listed}
             option = click.Option(
                 [f"--{f}" for f in (flag, *others)] + [name],
                 default=None,

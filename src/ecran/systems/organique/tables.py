@@ -421,7 +421,16 @@ class HealthTables(DataRow):
         return next((s for s in self.symptom if s.name == name), None)
 
     def drug_named(self, name: str) -> Drug | None:
-        return next((d for d in self.drug if d.name == name), None)
+        """A drug by its id or its label in either language (« Pilules antidouleur »)."""
+        key = folded(name)
+        return next(
+            (
+                d
+                for d in self.drug
+                if name == d.name or key in (folded(d.label.fr), folded(d.label.en))
+            ),
+            None,
+        )
 
     def disease_named(self, name: str) -> Disease | None:
         return next((d for d in self.disease if d.name == name), None)
