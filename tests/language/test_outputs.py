@@ -29,6 +29,8 @@ from language.finder import LANGS, SYSTEMS, findings, texts
 from language.test_cli import example_args
 from language.test_operations import param_sets
 
+#: A snake_case id that `findings` misses: one that starts with a digit (`36f_escorts`).
+DIGIT_SNAKE = re.compile(r"\b\d\w*_\w+\b")
 KEBAB = re.compile(r"(?<![\w-])(--)?([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])")
 
 
@@ -87,6 +89,7 @@ def leaks(text: str, lang: str, system_id: str, names: tuple[str, ...] = ()) -> 
         text = text.replace(name, " ")
     tokens = KEBAB.findall(text)
     found = findings(re.sub(r"(?<![\w-])--[a-z][a-z0-9-]*", " ", text), lang)
+    found += [f"id: {m}" for m in DIGIT_SNAKE.findall(text)]
     for dashes, token in tokens:
         if dashes and lang == "fr" and token in english_flags(system_id):
             found.append(f"English option: --{token}")
@@ -101,6 +104,7 @@ def test_the_sweep_sees_ids_and_english_options() -> None:
     assert leaks("--skill : valeur requise", "fr", "artemis") == ["English option: --skill"]
     assert leaks("--skill: value required", "en", "artemis") == []
     assert leaks("Points de vie max. : doit être ≥ 1", "fr", "warp") == []
+    assert leaks("36f_escorts : paranoïa 10", "fr", "organique") == ["id: 36f_escorts"]
 
 
 Cli = Callable[..., Any]
