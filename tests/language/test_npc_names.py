@@ -3,8 +3,10 @@ picked by its seed: the same seed the same name, never "PNJ 2490772188379184708"
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,3 +35,29 @@ def test_a_drawn_npc_is_named_from_its_game_s_list_by_its_seed(system_id: str) -
 def test_the_npc_command_prints_a_name(cli: Callable[..., Any], system_id: str) -> None:
     first = cli("npc", system_id, "--seed", "3").out.splitlines()[0]
     assert first.split(" — ")[0] in npc_names(f"ecran.systems.{system_id}")
+
+
+EXAMPLE = Path(__file__).parent.parent.parent / "docs" / "examples" / "table.json"
+
+
+def test_an_export_made_before_npcs_had_names_still_verifies(
+    cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    """The guide's example export drew its NPC as « PNJ … »: its dice and sheet are the seed's,
+    so it verifies; the same NPC under any other name than the old generator's does not."""
+    ok = cli("verify", str(EXAMPLE))
+    assert ok.code == 0 and "0 en défaut" in ok.out, ok.out
+    data = json.loads(EXAMPLE.read_text("utf-8"))
+    sheets = [
+        p["sheet"]
+        for e in data["events"]
+        if e["kind"] == "encounter"
+        for p in e["payload"]["encounter"]["participants"].values()
+        if p.get("sheet") and str(p["sheet"].get("name", "")).startswith("PNJ ")
+    ]
+    assert sheets
+    for sheet in sheets:
+        sheet["name"] = "Quelqu'un d'autre"
+    renamed = tmp_path / "renamed.json"
+    renamed.write_text(json.dumps(data), "utf-8")
+    assert cli("verify", str(renamed)).code == 1

@@ -16,6 +16,7 @@ giving the sheet saved), and a chat message's rolls (each from the message's see
 from __future__ import annotations
 
 import hmac
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -412,7 +413,20 @@ def _npc_problems(
         again = parse_sheet(system, npcs.regenerate(system, npc)).model_dump(mode="json")
     except (EcranError, ValidationError):
         return [_t("le PNJ ne se tire pas de nouveau", "the NPC cannot be drawn again")]
-    return [] if again == shown else [_changed_sheet()]
+    return [] if again == shown or _named_before(again, shown) else [_changed_sheet()]
+
+
+#: The names random NPCs had before each game named them from its list (issue 29): `PNJ 123`,
+#: `NPC 0042`, WaRP's `PNJ voleur` (its central trait).
+_OLD_NPC_NAME = re.compile(r"(?:PNJ|NPC) (?:\d+|\D+)")
+
+
+def _named_before(again: dict[str, Any], shown: dict[str, Any]) -> bool:
+    """The same NPC drawn before NPCs were named from a list: its dice and sheet alike, its name
+    the old generator's (an export made then still verifies; any other name does not)."""
+    rest = {k: v for k, v in shown.items() if k != "name"}
+    old_name = _OLD_NPC_NAME.fullmatch(str(shown.get("name", ""))) is not None
+    return old_name and rest == {k: v for k, v in again.items() if k != "name"}
 
 
 def _npc_added(log: _Log, seq: int, step: EncounterChanged) -> RollAudit:
