@@ -61,3 +61,8 @@ def test_an_export_made_before_npcs_had_names_still_verifies(
     renamed = tmp_path / "renamed.json"
     renamed.write_text(json.dumps(data), "utf-8")
     assert cli("verify", str(renamed)).code == 1
+    # the failing step named in the reader's language (its summary), one language per line
+    english = cli("--lang", "en", "verify", str(renamed)).out
+    assert "roll #11 (Eve joins): the sheet is not the dice's" in english
+    french = cli("verify", str(renamed)).out
+    assert "jet n° 11 (Eve entre dans la rencontre) : la feuille n'est pas" in french
