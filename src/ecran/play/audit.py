@@ -463,8 +463,8 @@ def _message(keys: _Keys, seq: int, message: MessageSent) -> RollAudit | None:
     fails where one was. None: the message rolled nothing."""
     if not message.rolls:
         return None
-    rolled = ", ".join(r.expression for r in message.rolls)
-    words = _t(f"message : {rolled}", f"message: {rolled}")
+    expressions = ", ".join(r.expression for r in message.rolls)
+    words = _t(f"message : {expressions}", f"message: {expressions}")
     label = words.fr
     status, problems = _seed_status(keys, seq, message.commitment, message.gm_seed, message.seed)
     for index, rolled in enumerate(message.rolls):
