@@ -215,3 +215,14 @@ def test_pydantic_never_words_a_refusal(cli: Cli, tmp_path: Path, lang: str) -> 
     pydantic = re.compile(r"Input should|not permitted|valid integer|greater than|Value error")
     assert said and not pydantic.search(said), said
     assert not leaks(said, lang, "warp"), said
+
+
+def test_the_issue_s_raw_values_are_said_by_their_labels(cli: Cli) -> None:
+    """Issue 29's examples, each now its choice's words: Artémis's « choix du défenseur : auto »,
+    WaRP's « Maladie : minor », Nephilim's « Plexus ou nexus : none »."""
+    artemis = " ".join(cli("chances", "artemis", "attaque").out.split())
+    assert "choix du défenseur : automatique" in artemis
+    warp = " ".join(cli("chances", "warp", "guerir-une-maladie", "--des", "2").out.split())
+    assert "Maladie : Bénigne" in warp
+    nephilim = cli("chances", "nephilim", "controle-magie", "--help").out
+    assert "[par défaut : aucun]" in " ".join(nephilim.split()).replace("\u202f", " ")
