@@ -14,8 +14,8 @@ import pytest
     [
         (["odds", "nope", "d6"], "système inconnu : « nope »"),
         (["odds", "demo", "zz"], "Possibles : d6"),
-        (["odds", "demo", "d6", "--target", "9"], "--target : doit être ≤ 6"),
-        (["odds", "artemis", "test", "--skill", "5"], "--difficulty : valeur requise"),
+        (["odds", "demo", "d6", "--target", "9"], "--target : doit être ≤ 6"),  # as typed
+        (["odds", "artemis", "test", "--skill", "5"], "--difficulte : valeur requise"),
         (["odds", "demo", "d6", "--target", "x"], "nombre entier attendu"),
         (["odds", "demo", "d6", "--bogus", "1"], "--bogus"),
         (["roll", "demo", "d6", "--seed", "-1"], "graine"),
@@ -37,7 +37,7 @@ def test_bad_input_is_one_line_and_exit_2(cli: Any, args: list[str], expected: s
 def test_english_on_request(cli: Any) -> None:
     result = cli("--lang", "en", "odds", "demo", "d6", "--target", "0")
     assert result.code == 2
-    assert "target: Input should be greater than or equal to 1" in result.err
+    assert "target: must be ≥ 1" in result.err
 
 
 def test_not_json_sheet(cli: Any, tmp_path: Any) -> None:

@@ -63,8 +63,8 @@ def test_several_wrong_parameters_are_one_french_line_spaced_as_french_is(cli: A
     """Each wrong parameter named with what is wrong, joined by " ; " in French (a space
     before the semicolon), "; " in English."""
     fr = cli("simulate", "artemis", "test", "--trials", "3")
-    assert fr.code == 2
-    assert "--skill : valeur requise ; --difficulty : valeur requise" in fr.err
+    assert fr.code == 2  # the options as the French --help lists them (none was typed)
+    assert "--competence : valeur requise ; --difficulte : valeur requise" in fr.err
     en = cli("--lang", "en", "simulate", "artemis", "test", "--trials", "3")
     assert en.code == 2
     assert "--skill: " in en.err and "; --difficulty: " in en.err

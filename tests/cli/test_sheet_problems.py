@@ -33,7 +33,7 @@ def test_validate_lists_the_range_error_and_the_rule_together(cli: Any, tmp_path
     result = cli("character", "validate", str(path))
     assert result.code == 2
     lines = result.err.strip().splitlines()
-    assert any(line.startswith("characteristics.AGI : AGI 45 : au-delà de 40") for line in lines)
+    assert any(line.startswith("Caractéristiques (AGI) : AGI 45 : au-delà de 40") for line in lines)
     assert any("réserve d'END (30) dépasse le score d'END (18)" in line for line in lines)
     # cited by the book and its lines, never the rule's id or the seed's file
     assert any("(Systèmes de règles organiques, l. 305-310)" in line for line in lines)
@@ -46,11 +46,11 @@ def test_sheet_shows_the_sheet_as_given_with_its_problems(cli: Any, tmp_path: Pa
     path = _organique(cli, tmp_path, endurance=30, suffering="x")
     result = cli("sheet", str(path))
     assert result.code == 0, result.err
-    assert "PNJ 3" in result.out and "45" in result.out  # AGI as the file says
+    assert "Karim Bouaziz" in result.out and "45" in result.out  # AGI as the file says
     problems = result.err.strip().splitlines()
     assert problems[:2] == [
-        "characteristics.PER : doit être ≤ 100 (120)",
-        "suffering : nombre entier attendu (« x »)",
+        "Caractéristiques (PER) : doit être ≤ 100 (120)",  # as the sheet labels them
+        "Malus de souffrance : nombre entier attendu (« x »)",
     ]
     assert any("réserve d'END (30)" in line for line in problems[2:])
     assert any("AGI 45" in line for line in problems[2:])
@@ -63,8 +63,8 @@ def test_a_sheet_beyond_showing_lists_its_problems_and_exits_2(cli: Any, tmp_pat
         result = cli(*args)
         assert result.code == 2, args
         assert sorted(result.err.strip().splitlines()) == [
-            "characteristics.AGI : doit être ≤ 100 (145)",
-            "name : valeur requise",
+            "Caractéristiques (AGI) : doit être ≤ 100 (145)",
+            "Nom : valeur requise",
         ]
 
 

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from ecran.engine import get_system
+from ecran.rules.field import field_labels
 from ecran.rules.sizes import ITEMS_MAX, TEXT_MAX
 
 SYSTEMS = ("artemis", "fluid", "nephilim", "organique", "warp")
@@ -47,7 +49,8 @@ def test_notes_too_long_are_refused_in_one_line(cli: Any, tmp_path: Path, system
     result = _validate(cli, tmp_path, data)
     assert result.code == 2
     [line] = result.err.strip().splitlines()
-    assert "notes" in line and "texte trop long (20\u202f000 caractères au plus)" in line
+    assert line.startswith("Notes : ")
+    assert "texte trop long (20\u202f000 caractères au plus)" in line
     assert len(line) < 300  # the text is not repeated
 
 
@@ -59,7 +62,8 @@ def test_a_list_too_big_is_refused_in_one_line(cli: Any, tmp_path: Path, system:
     result = _validate(cli, tmp_path, data)
     assert result.code == 2
     [line] = result.err.strip().splitlines()
-    assert field.replace("_", "-") in line and "trop d'éléments (500 au plus)" in line
+    label = field_labels(get_system(system).sheet_model())[field].fr  # as the sheet names it
+    assert line.startswith(f"{label} : ") and "trop d'éléments (500 au plus)" in line
 
 
 def test_a_long_text_inside_a_nested_field_is_refused_where_it_is(cli: Any, tmp_path: Path) -> None:
@@ -67,7 +71,7 @@ def test_a_long_text_inside_a_nested_field_is_refused_where_it_is(cli: Any, tmp_
     data["traits"][1]["name"] = "y" * (TEXT_MAX + 1)
     result = _validate(cli, tmp_path, data)
     assert result.code == 2
-    assert "traits.1.name" in result.err and "yyyy" * 20 not in result.err
+    assert "Traits (1.name) : " in result.err and "yyyy" * 20 not in result.err
 
 
 def test_a_huge_number_for_a_check_is_one_line_exit_2(cli: Any) -> None:

@@ -160,9 +160,9 @@ def test_advise_refuses_a_bad_value_of_either_naming_the_option_and_the_value(cl
     naming `--skill` and the value, exit 2, never an empty advice or a value left out."""
     huge = "1" + "0" * 30
     for values, shown, fr_words, en_words in (
-        ("a,b", ("« a »", "'a'"), "nombre entier attendu", "integer"),
-        (f"1,{huge}", (huge, huge), "doit être ≤ 10", "less than or equal to 10"),
-        ("1,", ("(« »)", "''"), "nombre entier attendu", "integer"),
+        ("a,b", ("« a »", "'a'"), "nombre entier attendu", "whole number"),
+        (f"1,{huge}", (huge, huge), "doit être ≤ 10", "must be ≤ 10"),
+        ("1,", ("(« »)", "''"), "nombre entier attendu", "whole number"),
     ):
         for lang, words in (("fr", fr_words), ("en", en_words)):
             value = shown[0] if lang == "fr" else shown[1]  # quoted as the language quotes
@@ -256,3 +256,17 @@ def test_encounter_attack_refuses_an_attack_past_the_list_and_a_self_attack(
     data["participants"][0]["attack"] = 1  # one she has: the fight runs
     chosen.write_text(json.dumps(data), encoding="utf-8")
     assert cli("encounter", "simulate", str(chosen), "--trials", "10", "--json").code == 0
+
+
+def test_encounter_simulate_charts_rounds_in_each_game_s_word(cli: Any) -> None:
+    """The chart of the round each fight ends in says the book's word (issue 29): WaRP's
+    "round", Organique's "tour" (seed 004; `System.round_word`), in French and in English."""
+    said = {}
+    for game in ("warp", "organique"):
+        args = ("encounter", "simulate", str(DATA / f"duel_{game}.json"), "--trials", "50")
+        said[game] = (cli(*args, "--seed", "1").out, cli("--lang", "en", *args, "--seed", "1").out)
+    warp, organique = said["warp"], said["organique"]
+    assert "Round où le combat se termine" in warp[0] and "Tour" not in warp[0]
+    assert "Tour où le combat se termine" in organique[0]
+    assert re.search(r"┃\s+tour\s+┃", organique[0]) and re.search(r"┃\s+round\s+┃", warp[0])
+    assert all("Round the fight ends in" in english for english in (warp[1], organique[1]))

@@ -151,7 +151,7 @@ def test_ecran_verify_exits_1_naming_the_tampered_operation(cli: Any, tmp_path: 
     path.write_text(json.dumps(data))
     result = cli("--lang", "en", "verify", str(path))
     assert result.code == 1
-    assert f"#{changed['seq']} (Gobelin : " in result.out
+    assert f"#{changed['seq']} (Gobelin: " in result.out  # the step's summary in English
     assert "the dice are not the seed's" in result.out
 
 

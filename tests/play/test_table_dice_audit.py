@@ -349,7 +349,7 @@ def test_ecran_verify_passes_honest_and_names_each_tampered_kind(cli: Any, tmp_p
     path.write_text(json.dumps(data))
     result = cli("--lang", "en", "verify", str(path))
     assert result.code == 1
-    assert f"roll #{ops[0].seq} (Hector : " in result.out
-    assert f"roll #{said.seq} (message : 1d6): the dice are not the seed's" in result.out
+    assert f"roll #{ops[0].seq} (Hector: " in result.out  # its summary in English
+    assert f"roll #{said.seq} (message: 1d6): the dice are not the seed's" in result.out
     assert f"roll #{added.seq} (" in result.out
     assert result.out.count("roll #") == 3

@@ -32,7 +32,7 @@ def _file(**values: Any) -> str:
 def test_a_value_past_its_bound_and_the_rule_it_breaks_come_together() -> None:
     found = sheet_problems(_file(might=7, agility=4))
     assert [t.fr for t in found.refused] == ["might : doit être ≤ 5 (7)"]
-    assert [t.en for t in found.refused] == ["might: Input should be less than or equal to 5 (7)"]
+    assert [t.en for t in found.refused] == ["might: must be ≤ 5 (7)"]
     # the sheet as the file says, so the rule sees 7 + 4
     assert isinstance(found.sheet, ToySheet) and found.sheet.might == 7
     assert [v.rule for v in found.violations] == ["budget"]
@@ -51,7 +51,8 @@ def test_a_sheet_that_cannot_be_shown_still_lists_its_problems() -> None:
     found = sheet_problems(json.dumps({"system": "toy", "might": 9}))
     assert found.sheet is None and found.violations == []
     refused = sorted(t.fr for t in found.refused)
-    assert refused == ["might : doit être ≤ 5 (9)", "name : valeur requise"]
+    # a field by its label where the sheet has one (the name), else its id
+    assert refused == ["Nom : valeur requise", "might : doit être ≤ 5 (9)"]
 
 
 def test_a_good_sheet_has_no_problem_and_a_rule_alone_is_reported() -> None:

@@ -88,7 +88,7 @@ def test_bad_value_gives_a_422_fragment_with_the_one_line_message(client: TestCl
         '<p class="error" role="alert">Seuil : doit être ≤ 6 (« 9 »)</p>'
     )  # the field as the form labels it, never its id
     english = client.get("/systems/demo/checks/d6/odds?target=&lang=en", headers=HTMX)
-    assert "Target: Input should be a valid integer" in unescape(english.text)
+    assert "Target: whole number expected" in unescape(english.text)
 
 
 def test_rolling_a_bad_value_gives_the_message_where_the_record_would_be(

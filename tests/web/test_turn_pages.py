@@ -60,7 +60,7 @@ def test_on_her_turn_lou_gets_the_cue_and_her_panel_max_sees_the_order(
     gm, lou, max_, eid = _scene(app_client)
     mine = _page(lou, eid)
     assert 'data-my-turn="true"' in mine and 'id="turn-cue"' in mine
-    assert "À vous de jouer !" in mine and 'data-step="next">Finir mon tour' in mine
+    assert "À vous de jouer\u202f!" in mine and 'data-step="next">Finir mon tour' in mine
     assert 'id="turn"' in mine and 'id="attack"' not in mine  # hers, not the GM's
     assert 'id="turn-sound"' in mine and 'id="turn-notify"' in mine  # both off until asked
     theirs = _page(max_, eid)

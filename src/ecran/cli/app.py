@@ -23,7 +23,7 @@ import click
 from typer.core import TyperGroup
 
 from ecran.cli import names, words
-from ecran.cli.lang import current, reset, set_lang
+from ecran.cli.lang import current, reset, set_lang, set_typed
 from ecran.cli.suggest import did_you_mean
 from ecran.cli.words import _
 
@@ -376,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
         reset()
         words.install()
         args = typed_args(sys.argv[1:] if argv is None else argv)
+        set_typed(args)
         if "_ECRAN_COMPLETE" in os.environ:  # a shell asks for completions: click's protocol
             from ecran.cli.completion import click_classes
 

@@ -26,7 +26,9 @@ from ecran.engine.creation import starting_sheet
 from ecran.engine.records import seeded_roller
 from ecran.engine.registry import known_ids
 from ecran.rules import CharacterSheet, EcranError, System, Text, from_validation, tr
+from ecran.rules.field import field_labels
 from ecran.rules.violation import RuleViolation
+from ecran.typography import typeset
 
 if TYPE_CHECKING:
     from ecran.sheets.files import SheetProblems
@@ -40,7 +42,12 @@ def read_sheet(
     """A sheet file as its system's sheet model (the rules are checked separately)."""
     from ecran.sheets import parse_sheet_json  # only the commands that read a file load it
 
-    return parse_sheet_json(_read_bytes(path), expected_system, Text(fr=str(path), en=str(path)))
+    try:
+        what = Text(fr=str(path), en=str(path))
+        return parse_sheet_json(_read_bytes(path), expected_system, what)
+    except EcranError as exc:
+        exc.by_id = None  # a sheet's fields as the sheet shows them, never their JSON keys
+        raise
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -60,21 +67,22 @@ def _print_problems(problems: SheetProblems) -> None:
     """One line per problem on stderr: the refused values first, then the broken rules."""
     for refused in problems.refused:
         click.echo(refused(current()), err=True)
-    _print_violations(problems.violations)
+    _print_violations(problems.violations, problems.system)
 
 
-def _print_violations(violations: list[RuleViolation]) -> None:
+def _print_violations(violations: list[RuleViolation], system: System[Any]) -> None:
     """Each broken rule on its line, cited by its book (the rule's id and file stay in JSON)."""
     lang = current()
+    labels = field_labels(system.sheet_model())  # each field as the sheet shows it
     for v in violations:
-        click.echo(v.line(lang), err=True)
+        click.echo(typeset(v.line(lang, labels), lang), err=True)  # SNG actuel (7) in French
 
 
 def _refuse_broken(system: System[Any], sheet: CharacterSheet) -> None:
     """Every rule the sheet breaks on stderr, then exit 2."""
     violations = system.validate(sheet)
     if violations:
-        _print_violations(violations)
+        _print_violations(violations, system)
         raise typer.Exit(2)
 
 
@@ -175,12 +183,12 @@ def guided(system: System[Any]) -> CharacterSheet:
         try:
             sheet: CharacterSheet = model.model_validate(data)
         except ValidationError as exc:
-            click.echo(from_validation(exc, model).command_line(lang), err=True)
+            click.echo(from_validation(exc, model).message(lang), err=True)
             continue
         violations = system.validate(sheet)
         if not violations:
             return sheet
-        _print_violations(violations)
+        _print_violations(violations, system)
         again = "Corriger ?" if lang == "fr" else "Fix it?"
         if not prompts.confirm(again, True, lang):
             return sheet
@@ -208,13 +216,13 @@ class NpcGroup(AliasGroup, TyperGroup):
 
 
 def _npc_command(system: System[Any], lang: str) -> click.Command:
-    from ecran.cli.checks import given, json_flag, param_options, seed_option
+    from ecran.cli.checks import as_flags, given, json_flag, param_options, seed_option
 
     def run(seed: int | None, as_json: bool, out: str | None, **values: Any) -> None:
         try:
             chosen = system.npc_params.model_validate(given(values))
         except ValidationError as exc:
-            raise from_validation(exc, system.npc_params) from None
+            raise as_flags(from_validation(exc, system.npc_params), system.npc_params) from None
         if out is not None:
             check_writable(out)
         roller = seeded_roller(seed)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import click
 from pydantic import BaseModel
 
-from ecran.cli.fields import choices_of, kebab, option_help
-from ecran.cli.lang import current
+from ecran.cli.fields import choices_of, kebab, option_help, union_choices
+from ecran.cli.lang import current, was_typed
 from ecran.cli.localize import AliasGroup, add_french
 from ecran.cli.names import item_names, listed_id, option_name, typed, value_names
 from ecran.cli.render import console, echo_json, odds_table, roll_table
@@ -188,11 +188,19 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                 help=option_help(name, info, lang),
             )
         else:
+            # a union's named choices, or a text's declared ones (WaRP's disease: « benigne »)
+            listed = union_choices(info.annotation) or (
+                list(meta.choice_labels) if info.annotation is str else []
+            )
+            named = {c: meta.choice_label(c).fr for c in listed}
             option = click.Option(
                 [f"--{f}" for f in (flag, *others)] + [name],
                 default=None,
                 metavar=_metavar(info.annotation),
                 help=option_help(name, info, lang),
+                # a union's named choices typed in either language, its other values as typed
+                callback=_choice_id(named) if named else None,
+                shell_complete=_complete_choice(named) if named else None,
             )
         if name in french:
             add_french(option, french[name])
@@ -210,7 +218,14 @@ def french_flags(model: type[BaseModel], flags: set[str]) -> dict[str, str]:
         if found is not None and found not in flags and found != kebab(name):
             names[name] = found
     counts = Counter(names.values())
-    return {name: french for name, french in names.items() if counts[french] == 1}
+    # a name the data gives (`difficulty` → `difficulte`) wins over a label's alike
+    # (`opponent_difficulty`, labelled « Difficulté »), which is dropped
+    listed = Counter(f for n, f in names.items() if option_name(n, None) is not None)
+    return {
+        name: french
+        for name, french in names.items()
+        if counts[french] == 1 or (listed[french] == 1 and option_name(name, None) == french)
+    }
 
 
 def choice_names(words: dict[str, str], lang: str) -> dict[str, str]:
@@ -320,10 +335,41 @@ def as_flags(exc: EcranError, model: type[Any]) -> EcranError:
     already in the reader's words."""
     if exc.by_id is None or not exc.field_errors or not model.model_fields:
         return exc
-    options = {name: Text(fr=flag(name), en=flag(name)) for name in model.model_fields}
+    french = french_flags(model, {kebab(name) for name in model.model_fields})
+    options = {
+        name: _option_said(name, french.get(name), FieldMeta.of(name, info).aliases)
+        for name, info in model.model_fields.items()
+    }
+    in_french = [_named_in_french(error, model) for error in exc.field_errors]
     flagged = EcranError(exc.text)
-    flagged.by_id = from_errors(exc.field_errors, options).text
+    french_said = from_errors(in_french, options).text.fr
+    flagged.by_id = Text(fr=french_said, en=from_errors(exc.field_errors, options).text.en)
     return flagged
+
+
+def _option_said(name: str, french: str | None, aliases: Sequence[str] = ()) -> Text:
+    """An option as the reader typed it (`--target`, `--seuil`, an alias `--amount`), else as
+    the `--help` of the reader's language lists it."""
+    english, other = flag(name), f"--{french}" if french else flag(name)
+    typed = [o for o in (english, other, *map(flag, aliases)) if was_typed(o)]
+    if typed:
+        return Text(fr=typed[0], en=typed[0])
+    return Text(fr=other, en=english)
+
+
+def _named_in_french(error: Any, model: type[BaseModel]) -> Any:
+    """A refused choice's error listing the choices by the French names `--help` lists
+    (`« de-garde » ou « chaque-de »`), not their ids."""
+    info = model.model_fields.get(error["loc"][0]) if error["loc"] else None
+    ctx = error.get("ctx") or {}
+    if info is None or error["type"] not in ("literal_error", "enum") or "expected" not in ctx:
+        return error
+    meta = FieldMeta.of(str(error["loc"][0]), info)
+    ids = choices_of(info.annotation) or union_choices(info.annotation)
+    words = {c: meta.choice_label(c).fr for c in ids}
+    names = [f"'{n}'" for n in choice_names(words, "fr").values()]
+    expected = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+    return {**error, "ctx": {**ctx, "expected": expected}}
 
 
 def json_flag() -> click.Option:

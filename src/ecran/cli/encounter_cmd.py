@@ -22,6 +22,7 @@ from ecran.cli.render import (
 )
 from ecran.cli.simulate_cmd import run_line, trials_option
 from ecran.cli.words import _
+from ecran.engine import get_system
 from ecran.rules import EcranError, Text
 
 HELP = "Simulate a whole fight: each side's probability of winning."
@@ -106,8 +107,9 @@ def _rounds(report: Any, lang: str) -> Any:
 
     if not report.rounds:
         return _("No fight ended.")
-    rounds = Table(title=_("Round the fight ends in"))
-    rounds.add_column(_("round"), justify="right")
+    word = get_system(report.system).round_word(lang)  # the book's: "tour" or "round"
+    rounds = Table(title=_("{Round} the fight ends in").format(Round=word.capitalize()))
+    rounds.add_column(word, justify="right")
     rounds.add_column("%", justify="right")
     rounds.add_column("")
     top = max(report.rounds.values())

@@ -120,3 +120,12 @@ def choices_of(annotation: Any) -> list[str]:
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         return [str(m.value) for m in annotation]
     return []
+
+
+def union_choices(annotation: Any) -> list[str]:
+    """The named choices of a union that takes other values too (`Literal["central", …] | int`:
+    a trait by its name or an acquired one's index), empty for anything else."""
+    if choices_of(annotation):
+        return []
+    named = [choices_of(arg) for arg in get_args(annotation)]
+    return [c for found in named for c in found]

@@ -24,3 +24,16 @@ def reset() -> None:
     from ecran.settings import value
 
     _current["lang"] = value("lang")
+
+
+#: The options as this invocation typed them (`--target`, `--seuil`): a refusal names an option
+#: as the reader typed it, else in the reader's language.
+_typed: dict[str, frozenset[str]] = {"options": frozenset()}
+
+
+def set_typed(args: list[str]) -> None:
+    _typed["options"] = frozenset(a.partition("=")[0] for a in args if a.startswith("--"))
+
+
+def was_typed(option: str) -> bool:
+    return option in _typed["options"]

@@ -16,6 +16,7 @@ from ecran.cli.characters import read_sheet
 from ecran.cli.checks import (
     NamedGroup,
     SystemsGroup,
+    as_flags,
     given,
     json_flag,
     param_options,
@@ -40,7 +41,7 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
     try:
         params = operation.params.model_validate(given(values))
     except ValidationError as exc:
-        raise from_validation(exc, operation.params) from None
+        raise as_flags(from_validation(exc, operation.params), operation.params) from None
     roller = seeded_roller(seed)
     change = operation.run(sheet, params, roller)
     if out is not None:
@@ -69,7 +70,7 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
         screen.print(_work(system_id, resolution.details, roller.rolled, roller.seed, lang))
     if out is None:
         click.echo(
-            "(feuille non écrite : --out FICHIER)" if lang == "fr" else "(not saved: --out FILE)"
+            "(feuille non écrite : --sortie FICHIER)" if lang == "fr" else "(not saved: --out FILE)"
         )
 
 

@@ -50,7 +50,7 @@ def verify_file(path: Path, as_json: bool = False) -> int:
         said = _("; ").join(p(lang) for p in roll.problems)
         click.echo(
             _("roll #{seq} ({label}): {problems}").format(
-                seq=roll.seq, label=roll.label, problems=said
+                seq=roll.seq, label=roll.said(current()), problems=said
             )
         )
     checked = len(found.rolls)

@@ -16,6 +16,7 @@ giving the sheet saved), and a chat message's rolls (each from the message's see
 from __future__ import annotations
 
 import hmac
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -58,6 +59,12 @@ class RollAudit:
     label: str
     status: Status
     problems: tuple[Text, ...] = ()
+    #: The label in both languages where the log said it in both (a step's summary), so an
+    #: English reader reads it in English; `label` (the JSON's) stays its French words.
+    words: Text | None = None
+
+    def said(self, lang: str) -> str:
+        return self.words(lang) if self.words is not None else self.label
 
 
 @dataclass
@@ -273,7 +280,7 @@ def _one_roll_step(
     status, problems = _seed_status(log.keys, seq, step.commitment, step.gm_seed, step.seed)
     if step.seed is not None and used != step.seed:
         problems.append(wrong)
-    return _verdict(seq, step.summary.fr, status, [*problems, *replayed])
+    return _verdict(seq, step.summary.fr, status, [*problems, *replayed], step.summary)
 
 
 def _initiative(log: _Log, seq: int, step: EncounterChanged) -> RollAudit:
@@ -303,7 +310,7 @@ def _initiative(log: _Log, seq: int, step: EncounterChanged) -> RollAudit:
         problems += _replay_problems(
             list(roller.rolled) == rolled.dice, result.total == rolled.total
         )
-    return _verdict(seq, label, status, problems)
+    return _verdict(seq, label, status, problems, step.summary)
 
 
 def _seed_status(
@@ -357,7 +364,12 @@ def _saved(log: _Log, seq: int, saved: CharacterSaved) -> RollAudit | None:
     if made is None and npc is None:
         return None
     who = saved.character.name
-    label = f"{who} : {made.summary.fr}" if made is not None else f"PNJ tiré : {who}"
+    words = (
+        _t(f"{who} : {made.summary.fr}", f"{who}: {made.summary.en}")
+        if made is not None
+        else _t(f"PNJ tiré : {who}", f"NPC drawn: {who}")
+    )
+    label = words.fr
     status, problems = _seed_status(log.keys, seq, saved.commitment, saved.gm_seed, saved.seed)
     if saved.seed is not None:
         used = made.seed if made is not None else npc.seed if npc is not None else None
@@ -379,14 +391,16 @@ def _saved(log: _Log, seq: int, saved: CharacterSaved) -> RollAudit | None:
             problems.append(_changed_sheet())
     elif npc is not None:
         problems += _npc_problems(log.system, npc, saved.character.sheet)
-    return _verdict(seq, label, status, problems)
+    return _verdict(seq, label, status, problems, words)
 
 
-def _verdict(seq: int, label: str, status: Status, problems: list[Text]) -> RollAudit:
+def _verdict(
+    seq: int, label: str, status: Status, problems: list[Text], words: Text | None = None
+) -> RollAudit:
     """The step's audit: failed with its problems, else what the key says of its seed."""
     if problems:
-        return RollAudit(seq, label, "failed", tuple(problems))
-    return RollAudit(seq, label, status)
+        return RollAudit(seq, label, "failed", tuple(problems), words)
+    return RollAudit(seq, label, status, words=words)
 
 
 def _replay_problems(same_dice: bool, same_result: bool) -> list[Text]:
@@ -412,7 +426,23 @@ def _npc_problems(
         again = parse_sheet(system, npcs.regenerate(system, npc)).model_dump(mode="json")
     except (EcranError, ValidationError):
         return [_t("le PNJ ne se tire pas de nouveau", "the NPC cannot be drawn again")]
-    return [] if again == shown else [_changed_sheet()]
+    return [] if again == shown or _named_before(again, shown) else [_changed_sheet()]
+
+
+#: The names random NPCs had before each game named them from its list (issue 29): `PNJ 123`,
+#: `NPC 0042`, WaRP's `PNJ voleur` (its central trait).
+_OLD_NPC_NAME = re.compile(r"(?:PNJ|NPC) (?:\d+|\D+)")
+
+
+def _named_before(again: dict[str, Any], shown: dict[str, Any]) -> bool:
+    """The same NPC drawn before NPCs were named from a list: its dice and sheet alike, its name
+    the old generator's (an export made then still verifies; any other name does not)."""
+    rest = {k: v for k, v in shown.items() if k != "name"}
+    old_name = _OLD_NPC_NAME.fullmatch(str(shown.get("name", ""))) is not None
+    # only where the game now names its NPCs otherwise (a game that still says `PNJ 12` is
+    # judged on its name too)
+    named_now = _OLD_NPC_NAME.fullmatch(str(again.get("name", ""))) is None
+    return old_name and named_now and rest == {k: v for k, v in again.items() if k != "name"}
 
 
 def _npc_added(log: _Log, seq: int, step: EncounterChanged) -> RollAudit:
@@ -433,7 +463,9 @@ def _message(keys: _Keys, seq: int, message: MessageSent) -> RollAudit | None:
     fails where one was. None: the message rolled nothing."""
     if not message.rolls:
         return None
-    label = "message : " + ", ".join(r.expression for r in message.rolls)
+    expressions = ", ".join(r.expression for r in message.rolls)
+    words = _t(f"message : {expressions}", f"message: {expressions}")
+    label = words.fr
     status, problems = _seed_status(keys, seq, message.commitment, message.gm_seed, message.seed)
     for index, rolled in enumerate(message.rolls):
         if message.seed is not None and rolled.seed != roll_seed(message.seed, index):
@@ -444,7 +476,7 @@ def _message(keys: _Keys, seq: int, message: MessageSent) -> RollAudit | None:
                 )
             )
         problems += _inline_problems(rolled)
-    return _verdict(seq, label, status, problems)
+    return _verdict(seq, label, status, problems, words)
 
 
 def _inline_problems(rolled: InlineRoll) -> list[Text]:

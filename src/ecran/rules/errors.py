@@ -254,6 +254,55 @@ _FR = {
 }
 
 
+#: The same in English: pydantic's own wording ("Input should be a valid integer, unable to
+#: parse string as an integer") is a programmer's; a reader of either language reads ours.
+_EN = {
+    "missing": "value required",
+    "int_parsing": "whole number expected",
+    "int_type": "whole number expected",
+    "int_from_float": "whole number expected",
+    "bool_parsing": "yes or no expected (true/false)",
+    "bool_type": "yes or no expected (true/false)",
+    "extra_forbidden": "unknown parameter",
+    "string_type": "text expected",
+    "literal_error": "value not allowed",
+    "enum": "value not allowed",
+    "dict_type": "object expected",
+    "model_type": "object expected",
+    "model_attributes_type": "object expected",
+    "list_type": "list expected",
+    "float_parsing": "number expected",
+    "float_type": "number expected",
+    "json_invalid": "invalid JSON",
+    "string_too_short": "text too short",
+    "string_too_long": "text too long",
+    "too_short": "too few items",
+    "too_long": "too many items",
+    "int_parsing_size": "whole number far too large",
+    "finite_number": "finite number expected",
+    "string_pattern_mismatch": "form not allowed",
+    "string_unicode": "Unicode text expected",
+    "bytes_type": "text expected",
+    "tuple_type": "list expected",
+    "set_type": "list expected",
+    "none_required": "no value expected (null)",
+    "union_tag_invalid": "unknown kind",
+    "union_tag_not_found": "kind not given",
+    "multiple_of": "multiple expected",
+    "date_parsing": "date expected",
+    "datetime_parsing": "date and time expected",
+    "uuid_parsing": "identifier expected",
+    "frozen_field": "value cannot be changed",
+    "recursion_loop": "circular structure",
+}
+_EN_BOUNDS = {
+    "greater_than_equal": ("ge", "must be ≥ {}"),
+    "less_than_equal": ("le", "must be ≤ {}"),
+    "greater_than": ("gt", "must be > {}"),
+    "less_than": ("lt", "must be < {}"),
+}
+
+
 def _fr_number(value: Any) -> str:
     """20000 -> "20 000" (French groups thousands with a narrow no-break space)."""
     return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) else str(value)
@@ -298,7 +347,27 @@ def _worded(error: Any) -> Text | None:
 
 
 def _english(error: Any) -> str:
-    """pydantic's own wording, without its "Value error, " prefix."""
+    """A refusal in English words of ours (`_EN`), never pydantic's: its bounds, its allowed
+    choices, a validator's own English; pydantic's wording only for a kind no table names,
+    without its "Value error, " prefix."""
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    if kind in _EN_BOUNDS and _EN_BOUNDS[kind][0] in ctx:
+        key, said = _EN_BOUNDS[kind]
+        return said.format(f"{ctx[key]:,}" if isinstance(ctx[key], int) else ctx[key])
+    if kind in ("literal_error", "enum") and "expected" in ctx:
+        expected = re.sub(r"'([^']*)'", lambda m: f"'{m[1].replace('_', '-')}'", ctx["expected"])
+        return f"value not allowed, expected: {expected}"
+    if kind == "string_too_long" and "max_length" in ctx:
+        return f"text too long ({ctx['max_length']:,} characters at most)"
+    if kind == "too_long" and "max_length" in ctx:
+        return f"too many items ({ctx['max_length']:,} at most)"
+    if kind == "string_control":
+        return f"control character not allowed ({ctx.get('code')})"
+    if kind == "too_deep":
+        return f"nested over {ctx.get('max_depth')} levels"
+    if kind in _EN:
+        return _EN[kind]
     return str(error["msg"]).removeprefix("Value error, ")
 
 
@@ -369,11 +438,34 @@ def from_errors(
     `labels`: the people's words of the fields, by name. A form's reader reads the labels
     (`Seuil : doit être ≤ 6`); the command line's, who typed `--target`, the ids
     (`EcranError.command_line`); a JSON body's writer (`typed`), its keys (`gm_name`)."""
+    errors = _merged(errors)
     error = EcranError(_said(errors, labels, typed))
     error.field_errors = tuple(errors)
     if labels:
         error.by_id = _said(errors, None)
     return error
+
+
+#: The names pydantic gives a union's members in an error's place (`trait.int`), which are no
+#: fields: `int`, `literal['central','secondary_1']`, `function-after[…]`.
+_MEMBER = re.compile(r"^(?:int|float|str|bool|none|list|dict|decimal)$|\[")
+
+
+def _merged(errors: Sequence[Any]) -> list[Any]:
+    """One error per field: a value refused by every member of a union (`Literal[...] | int`)
+    is one refusal of the field, the choices' if one lists them (never `trait.literal[…]` and
+    `trait.int` side by side)."""
+    kept: dict[Any, Any] = {}
+    for n, error in enumerate(errors):
+        loc = tuple(p for p in error["loc"] if not (isinstance(p, str) and _MEMBER.search(p)))
+        key = loc if len(loc) < len(error["loc"]) else n  # a union's member: one per field
+        first = kept.get(key)
+        if first is None or (_CHOICES & {error["type"]} and not _CHOICES & {first["type"]}):
+            kept[key] = {**error, "loc": loc}
+    return list(kept.values())
+
+
+_CHOICES = {"literal_error", "enum"}
 
 
 def _said(errors: Sequence[Any], labels: Mapping[str, Text] | None, typed: bool = False) -> Text:

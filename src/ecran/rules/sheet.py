@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -40,8 +43,23 @@ class CharacterSheet(BaseModel):
         return self
 
 
-#: A random NPC's name, in the language of whoever drew it.
+#: A random NPC's name, in the language of whoever drew it (a game without a list of names).
 NPC_NAME = Text(fr="PNJ {number}", en="NPC {number}")
+
+
+@cache
+def npc_names(package: str) -> tuple[str, ...]:
+    """The names a game gives its random NPCs (`data/npc_names.toml` of its package)."""
+    text = (resources.files(package) / "data" / "npc_names.toml").read_text(encoding="utf-8")
+    return tuple(tomllib.loads(text)["names"])
+
+
+def drawn_name(package: str, seed: int) -> str:
+    """A random NPC's name from its game's list, picked by the NPC's seed, no die drawn: the
+    same seed draws the same NPC as before, now with a name people say (never `PNJ 2490…`)."""
+    names = npc_names(package)
+    return names[seed % len(names)]
+
 
 #: A row's empty note.
 NO_NOTE = Text(fr="", en="")

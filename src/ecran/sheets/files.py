@@ -25,6 +25,7 @@ from ecran.rules import (
     tr,
 )
 from ecran.rules.errors import load_json
+from ecran.rules.field import field_labels
 
 #: A sheet is a few kilobytes; anything far larger is not a sheet and is refused unread.
 MAX_CHARS = 1_000_000
@@ -159,7 +160,8 @@ def _refused_reading(system: System[Any], data: dict[str, Any]) -> SheetProblems
         errors = exc.errors()
     else:  # pragma: no cover - sheet_from_data refused it a moment ago
         errors = []
-    refused = [from_errors([e]).text for e in errors]
+    labels = field_labels(model)  # each field as the sheet shows it, never its JSON key
+    refused = [from_errors([e], labels).text for e in errors]
     sheet = _shown_anyway(model, data, errors)
     if sheet is None:
         return SheetProblems(system, None, refused, [])

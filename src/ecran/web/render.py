@@ -71,6 +71,11 @@ def source_label(value: Source | Text | str | None, lang: str) -> str:
     return cite(found["seed"], first, last).label(lang)
 
 
+def typeset_rows(rows: list[tuple[str, str]], lang: str) -> list[tuple[str, str]]:
+    """(label, value) rows as printed in `lang` (`marge −1`, `attaque : dés gardés`)."""
+    return [(typeset(label, lang), typeset(value, lang)) for label, value in rows]
+
+
 @cache
 def environment(lang: str) -> Environment:
     env = Environment(
@@ -80,7 +85,14 @@ def environment(lang: str) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    catalogue = translations(lang)
+    # the templates' own words typeset as the rules' are (`ecran.typography`): « : » with its
+    # narrow no-break space in French, placeholders filled after (a name stays as typed)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda message: typeset(catalogue.gettext(message), lang),
+        lambda one, many, n: typeset(catalogue.ngettext(one, many, n), lang),
+        newstyle=True,
+    )
 
     def text(value: Text | dict[str, str] | None) -> str:
         """The rules' words in the page's language, typeset as that language prints them
@@ -110,9 +122,15 @@ def environment(lang: str) -> Environment:
     env.globals["lang"] = lang
     # a result's work and parameters in words (labels, yes/no, choices' words), never `key=value`
     env.globals["colon"] = COLON[lang]
-    env.globals["semicolon"] = " ; " if lang == "fr" else "; "  # between items of a list
-    env.globals["detail_rows"] = lambda details, check: details_words(details, check, lang)
-    env.globals["param_rows"] = lambda params, model: params_words(params, model, lang)
+    env.globals["semicolon"] = "\u202f; " if lang == "fr" else "; "  # between items of a list
+    env.globals["detail_rows"] = lambda details, check: typeset_rows(
+        details_words(details, check, lang), lang
+    )
+    env.globals["param_rows"] = lambda params, model: typeset_rows(
+        params_words(params, model, lang), lang
+    )
+    # a number the page prints as it is (a field's bounds): `−10` with the minus sign
+    env.filters["signed"] = lambda x: typeset(str(x), lang)
     env.globals["langs"] = LANGS
     env.globals["help_url"] = help_url  # the "?" link of every page: its section of the guide
     return env

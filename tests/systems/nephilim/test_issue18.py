@@ -60,7 +60,7 @@ def test_magic_control_help_says_which_scale_the_ka_is_on(cli: Any) -> None:
     r = cli("odds", "nephilim", "magic_control", "--help")
     assert r.code == 0
     text = " ".join(r.out.split())
-    assert "Score absolu (L30)" in text and "ka-scale normalized" in text
+    assert "Score absolu (L30)" in text and "l'échelle « normalisé »" in text
     meta = FieldMeta.of_model(SYSTEM.check("magic_control").params)["ka"]
     assert meta.label.fr == "Ka-élément" and meta.help is not None
     assert "absolu" in meta.help.fr and "absolute" in meta.help.en.lower()

@@ -32,12 +32,12 @@ def test_validate_lists_every_problem_at_once_L30_45_L305_310_L538_640_L672_675_
     assert result.code == 2
     text = result.out + result.err
     assert "doit être ≤ 40" not in text
-    for path in (
-        "characteristics.AGI",
-        "health.sng",
-        "endurance",
-        "skills.0.level",
-        "armour.0.coverage",
+    for path in (  # each field as the sheet labels it (issue 29: never its JSON key)
+        "Caractéristiques (AGI)",
+        "Santé (sng)",
+        "Réserve d'END",
+        "Compétences (0.level)",
+        "Protections (0.coverage)",
     ):
         assert path in text, path
     assert "AGI 45" in text and "règle maison" in text

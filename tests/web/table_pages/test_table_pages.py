@@ -111,7 +111,7 @@ def test_live_validation_names_the_problem_in_the_page_language(web: TestClient)
         data=dict(pairs),
         headers={"X-Ecran-Token": player.token, "HX-Request": "true"},
     )
-    assert "greater than or equal to 1" in unescape(english.text)
+    assert "must be ≥ 1" in unescape(english.text)
     fine = player.post("/characters/check", _form_of(sheet, "warp"), htmx=True)
     assert 'data-count="0"' in fine.text
 

@@ -108,7 +108,7 @@ def test_the_export_of_these_rolls_verifies_and_fails_on_one_changed_die(
     path.write_text(json.dumps(data))
     result = cli("--lang", "en", "verify", str(path))
     assert result.code == 1
-    assert f"roll #{said} (message : 3d6): the dice are not the seed's" in result.out
+    assert f"roll #{said} (message: 3d6): the dice are not the seed's" in result.out
     assert f"roll #{operated} " not in result.out
 
 

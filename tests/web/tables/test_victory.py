@@ -245,7 +245,7 @@ def test_a_fluid_planned_attack_shows_what_its_explosions_leave_out(api: Any) ->
     )
     assert found is not None, html
     assert 0 < float(found.group(2)) < 0.01
-    assert "hors du compte : les plus longues explosions" in html
+    assert "hors du compte\u202f: les plus longues explosions" in html  # typeset French
 
 
 def _artemis_two_against_two(api: Any, **options: Any) -> str:

@@ -169,7 +169,10 @@ def start(
         )
     after = tracker.start(enc)
     first = after.participants[after.order[0]].name
-    summary = Text(fr=f"Round 1 : {first} agit", en=f"Round 1: {first} acts")
+    word = get_system(state.table.system_id).round_word  # "Tour 1" in Artémis and Organique
+    summary = Text(
+        fr=f"{word.fr.capitalize()} 1 : {first} agit", en=f"{word.en.capitalize()} 1: {first} acts"
+    )
     return step_event(actor, enc, after, "start", summary)
 
 

@@ -10,12 +10,13 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from ecran.dice import DiceSource
-from ecran.rules import NPC_NAME, Params, Text, from_validation, tr
+from ecran.rules import Params, Text, drawn_name, from_validation, tr
 from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks.misc import npc_score
 from ecran.systems.artemis.sheet import ArtemisSheet, Characteristics, SkillLevel, Weapon
 from ecran.systems.artemis.tables import FIELDS
+from ecran.typography import typeset
 
 #: House rule of the generator, written into the NPC's notes: the seed gives NPCs no
 #: characteristics, so they all sit at this value (middle of the 1-5 range the sheet implies).
@@ -84,16 +85,19 @@ def random_npc(roller: DiceSource, lang: str = DEFAULT_LANG, **choices: Any) -> 
         parry=weapon_score,
     )
     armour = _pick(roller, [a.id for a in tables.combat().armour])
-    number = roller.d(1000)
+    number = roller.d(1000)  # picks the name (a die of the NPC's dice, as it always was)
     return ArtemisSheet(
-        name=name or NPC_NAME.format(number=number)(lang),
+        name=name or drawn_name("ecran.systems.artemis", number),
         kind="npc",
         characteristics=Characteristics(**dict.fromkeys(Characteristics.model_fields, value)),
         levels=levels,
         scores=scores,
         weapons=[weapon],
         armour=armour,
-        notes=GENERATED.format(how=_level_note(chosen.level)(lang), value=value)(lang),
+        # typeset as the reader's language prints it: the note is read on the sheet as drawn
+        notes=typeset(
+            GENERATED.format(how=_level_note(chosen.level)(lang), value=value)(lang), lang
+        ),
     )
 
 

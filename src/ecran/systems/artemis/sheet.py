@@ -196,7 +196,7 @@ class Nifimo(Part):
         tr("Causes des Peurs et Stress", "Causes of Fears and Stress"), default_factory=list
     )
     sleep_wait: int = count(
-        "Heures à attendre avant de redormir (L339-341)", "Hours to wait before sleeping again"
+        "Heures à attendre avant de se rendormir (L339-341)", "Hours to wait before sleeping again"
     )
     lethal: Literal["", "dead", "destroyed"] = param(
         tr("Mort ou détruit", "Dead or destroyed"),

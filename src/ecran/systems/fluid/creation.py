@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import Roller
-from ecran.rules import NPC_NAME, Params, tr
+from ecran.rules import Params, drawn_name, tr
 from ecran.rules.field import folded
 from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.fluid.advantages import difficulty_net
@@ -70,7 +70,7 @@ def random_npc(roller: Roller, lang: str = DEFAULT_LANG, **choices: Any) -> Flui
         budget -= value
     gear = _gear_for(traits, roller)
     return FluidSheet(
-        name=NPC_NAME.format(number=roller.seed)(lang),
+        name=drawn_name("ecran.systems.fluid", roller.seed),
         kind="npc",
         characteristics=chars,
         traits=traits,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ecran.dice import Roller
-from ecran.rules import NPC_NAME, Params
+from ecran.rules import Params, drawn_name
 from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.nephilim import options
 from ecran.systems.nephilim.sheet import OCCULT_SKILLS, Nature, NephilimSheet
@@ -75,7 +75,7 @@ def random_npc(roller: Roller, lang: str = DEFAULT_LANG, **choices: Any) -> Neph
         plus, die = role.human_ka
         ka = {"soleil": plus + roller.d(die)}
     sheet = NephilimSheet(
-        name=NPC_NAME.format(number=f"{roller.seed % 10000:04d}")(lang),
+        name=drawn_name("ecran.systems.nephilim", roller.seed),
         kind="npc",
         nature="nephilim" if is_nephilim else "human",
         characteristics=chars,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice import Roller
-from ecran.rules import NPC_NAME, Params
+from ecran.rules import Params, drawn_name
 from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.organique.options import OPTIONS, NpcRole
 from ecran.systems.organique.sheet import (
@@ -119,7 +119,7 @@ def _rolled(roller: Roller, lang: str, **choices: Any) -> OrganiqueSheet:
         if needed is not None and needed not in weapons:
             weapons.append(needed)
     return OrganiqueSheet(
-        name=str(choices.get("name", "")) or NPC_NAME.format(number=roller.seed)(lang),
+        name=str(choices.get("name", "")) or drawn_name("ecran.systems.organique", roller.seed),
         kind="npc",
         characteristics=Characteristics(**stats),
         health=HealthTrack(sng_max=sng, cps_max=cps, inc_max=inc, sng=sng, cps=cps, inc=inc),

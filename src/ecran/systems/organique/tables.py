@@ -421,7 +421,16 @@ class HealthTables(DataRow):
         return next((s for s in self.symptom if s.name == name), None)
 
     def drug_named(self, name: str) -> Drug | None:
-        return next((d for d in self.drug if d.name == name), None)
+        """A drug by its id or its label in either language (« Pilules antidouleur »)."""
+        key = folded(name)
+        return next(
+            (
+                d
+                for d in self.drug
+                if name == d.name or key in (folded(d.label.fr), folded(d.label.en))
+            ),
+            None,
+        )
 
     def disease_named(self, name: str) -> Disease | None:
         return next((d for d in self.disease if d.name == name), None)
@@ -472,6 +481,12 @@ class NetworkTables(DataRow):
 
     def network_named(self, name: str) -> Network | None:
         return next((n for n in self.network if n.name == name), None)
+
+    def network_words(self, name: str) -> Text:
+        """A network as people read it: a known one by its label (« 36F Escorts (Downtown
+        Manhattan) », never `36f_escorts`), another by the name it was given."""
+        known = self.network_named(name)
+        return known.label if known is not None else Text(fr=name, en=name)
 
     def computer(self, network: str, name: str) -> Computer | None:
         return next((c for c in self.system if (c.network, c.name) == (network, name)), None)

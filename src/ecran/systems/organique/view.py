@@ -23,7 +23,7 @@ from ecran.systems.organique.skills import (
     initiative_from,
     simultaneous_bonus,
 )
-from ecran.systems.organique.tables import COMBAT, CORE, HEALTH
+from ecran.systems.organique.tables import COMBAT, CORE, HEALTH, networks
 from ecran.systems.organique.tracks import (
     action_penalty,
     effect_label,
@@ -138,7 +138,7 @@ def _intrusion(i: Intrusion) -> SheetSection:
     rows = [
         SheetRow(
             tr("Réseau", "Network"),
-            i.network,
+            networks().network_words(i.network),
             tr("paranoïa {n}", "paranoia {n}").format(n=i.paranoia),
         ),
         SheetRow(tr("Sécurité", "Security"), state, f"{i.minutes} min"),

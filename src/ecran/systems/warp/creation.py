@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.dice import Roller
-from ecran.rules import NPC_NAME, Params
+from ecran.rules import Params, drawn_name
 from ecran.rules.data import load_model
 from ecran.rules.errors import from_validation
 from ecran.rules.text import DEFAULT_LANG
@@ -144,7 +144,7 @@ def random_npc(roller: Roller, lang: str = DEFAULT_LANG, **choices: Any) -> Warp
     carried = [w for example in picks for w in example.weapons]
     try:
         sheet = WarpSheet(
-            name=NPC_NAME.format(number=_words(central, lang).name.lower())(lang),
+            name=drawn_name("ecran.systems.warp", roller.seed),
             kind="npc",
             concept=_words(central, lang).description,
             central=traits[0],

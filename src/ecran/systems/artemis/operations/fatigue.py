@@ -60,14 +60,14 @@ def sleep(sheet: ArtemisSheet, params: SleepParams) -> Change[ArtemisSheet]:
     left = sheet.nifimo.sleep_wait - params.awake_hours
     if left > 0:
         raise refuse(
-            f"encore {left} h avant de pouvoir redormir (L339-341) : donnez --awake-hours, "
+            f"encore {left} h avant de pouvoir se rendormir (L339-341) : donnez --awake-hours, "
             "les heures passées éveillé depuis",
             f"{left} h more before sleeping again (L339-341): give --awake-hours, the hours "
             "awake since",
         )
     gone = tracks.serious_fatigue_recovered(params.duration, sheet.nifimo.fatigue.serious)
     wait = tracks.sleep_lockout_hours(params.duration)
-    then = tr(f"{wait} h avant de redormir", f"{wait} h before sleeping again")
+    then = tr(f"{wait} h avant de se rendormir", f"{wait} h before sleeping again")
     slept = _recovered(sheet, "serious", gone, then)
     nifimo = slept.sheet.nifimo.model_copy(update={"sleep_wait": wait})
     return Change(slept.sheet.model_copy(update={"nifimo": nifimo}), slept.summary)

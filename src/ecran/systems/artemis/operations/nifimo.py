@@ -8,6 +8,7 @@ from typing import Literal
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, FieldMeta, NoParams, Params, tr
 from ecran.systems.artemis import tables, tracks
+from ecran.systems.artemis.checks import BY_NAME
 from ecran.systems.artemis.operations.common import operation, privilege, roll
 from ecran.systems.artemis.sheet import ArtemisSheet
 from ecran.systems.artemis.tables import FIELDS, seed, site
@@ -54,8 +55,9 @@ def nifimo_test(
     light = int(result.outcome == "light")
     serious = int(result.outcome == "serious") + params.extra_serious
     changed = tracks.add_marks(changed, params.track, light=light, serious=serious)
-    summary = tr(f"{params.track} : {result.outcome}", f"{params.track}: {result.outcome}")
-    return Change(changed, summary, result)
+    track = FieldMeta.of_model(NifimoTestParams)["track"].choice_label(params.track)
+    said = BY_NAME["nifimo"].outcome(result.outcome).label  # its words, never its id
+    return Change(changed, tr(f"{track.fr} : {said.fr}", f"{track.en}: {said.en}"), result)
 
 
 @operation("calm_test", seed(56, 69), site(115, 119, "0106010001"))
@@ -70,6 +72,9 @@ def calm_test(sheet: ArtemisSheet, params: NoParams, dice: DiceSource) -> Change
     light, serious = int(result.outcome == "light"), int(result.outcome == "serious")
     return Change(
         tracks.add_marks(sheet, "stress", light, serious),
-        tr(f"calme : {result.outcome}", f"calm: {result.outcome}"),
+        tr(
+            f"calme : {BY_NAME['calm'].outcome(result.outcome).label.fr}",
+            f"calm: {BY_NAME['calm'].outcome(result.outcome).label.en}",
+        ),
         result,
     )

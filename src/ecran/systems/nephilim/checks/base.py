@@ -57,7 +57,7 @@ class KaScaleParams(Params):
         at 0 (L30, L35)."""
         if self.ka_scale == "absolute" and any(getattr(self, n) < 0 for n in self.ka_fields):
             raise ValueError(
-                "un Ka absolu est ≥ 0 (L30) ; pour un score normalisé : ka-scale normalized"
+                "un Ka absolu est ≥ 0 (L30) ; pour un score normalisé : l'échelle « normalisé »"
                 " / an absolute Ka is ≥ 0 (L30); for a normalized score: ka-scale normalized"
             )
         return self

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import field_validator
+
 from ecran.dice import DiceSource
-from ecran.rules import Change, EcranError, Params, tr
+from ecran.rules import Change, EcranError, Params, Text, tr
 from ecran.systems.organique.afflictions import Addiction
 from ecran.systems.organique.hazards import Report, record, save
 from ecran.systems.organique.operations.common import operation
@@ -28,8 +30,22 @@ KIND_WORDS = {
 HOUR = 1 / 24  # L993-997: without the drug, a failed test is retried every hour
 
 
+def known_drug(name: str) -> str:
+    """A drug the tables know, by its id or its label (« Pilules antidouleur »), as its id;
+    another as it was given (a free name)."""
+    known = HEALTH.drug_named(name)
+    return known.name if known is not None else name
+
+
+def drug_words(name: str) -> Text:
+    """A drug as people read it: a known one by its label, never its id (`painkillers`)."""
+    known = HEALTH.drug_named(name)
+    return known.label if known is not None else Text(fr=name, en=name)
+
+
 class DrugParams(Params):
     drug: str = FIELDS("drug.drug", default="painkillers", min_length=1)
+    _known = field_validator("drug")(lambda cls, v: known_drug(v))
     doses: int = FIELDS("doses.drug", default=1, ge=1, le=100)
     # Bounds: those of afflictions.Addiction.dependence.
     physical: int | None = FIELDS("physical", default=None, ge=0, le=60)
@@ -96,6 +112,7 @@ def _fresh_clock() -> dict[str, object]:
 
 class WithdrawalParams(Params):
     drug: str = FIELDS("drug.withdrawal", default="painkillers", min_length=1)
+    _known = field_validator("drug")(lambda cls, v: known_drug(v))
     forced: bool = FIELDS("forced", default=False)
     day: float | None = FIELDS("day", default=None, ge=0)
 
@@ -109,7 +126,10 @@ def withdrawal(
     mine = [a for a in sheet.addictions if a.drug == params.drug]
     if not mine:
         raise EcranError(
-            tr(f"pas de dépendance à « {params.drug} »", f"no dependence on '{params.drug}'")
+            tr(
+                f"pas de dépendance à « {drug_words(params.drug).fr} »",
+                f"no dependence on '{drug_words(params.drug).en}'",
+            )
         )
     r, kept = Report(), [a for a in sheet.addictions if a.drug != params.drug]
     for a in mine:

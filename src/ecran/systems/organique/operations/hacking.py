@@ -91,9 +91,10 @@ def hack_start(sheet: OrganiqueSheet, params: StartParams) -> Change[OrganiqueSh
     values["network_firewall"] = values.pop("firewall")
     intrusion = Intrusion(network=params.network, **values)
     wall = intrusion.network_firewall
+    said = NETWORKS.network_words(params.network)
     text = tr(
-        f"{params.network} : paranoïa {intrusion.paranoia}, pare-feu {wall}",
-        f"{params.network}: paranoia {intrusion.paranoia}, firewall {wall}",
+        f"{said.fr} : paranoïa {intrusion.paranoia}, pare-feu {wall}",
+        f"{said.en}: paranoia {intrusion.paranoia}, firewall {wall}",
     )
     return Change(sheet.model_copy(update={"intrusion": intrusion}), text)
 

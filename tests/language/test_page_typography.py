@@ -1,0 +1,71 @@
+"""Issue 29's one typographic pass, on the pages: the templates' own words (their gettext
+strings) are typeset as the rules' words are (`ecran.typography`), so a French page has a
+narrow no-break space before : ; ! ? and inside « », and the checker (`typography.faults`)
+finds nothing on any page of any game: the home page, each check's page with its odds, the
+table, a new sheet's form, a sheet and its edit form, an encounter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ecran.dice import Roller
+from ecran.engine import all_systems
+from ecran.typography import faults
+from ecran.web.render import environment
+from language.finder import SYSTEMS, visible
+from language.known import expect
+from web.table_pages.conftest import create
+
+
+def _faults(response: Any) -> list[str]:
+    assert response.status_code == 200, response.text[:300]
+    return faults(visible(response.text))
+
+
+def test_the_templates_gettext_is_typeset() -> None:
+    """`_` and `ngettext` in a template give the catalogue's words through `typeset`, before
+    their placeholders are filled; English is left as its catalogue says."""
+    plural = 'ngettext("%(num)s rule broken", "%(num)s rules broken", 2)'
+    french = environment("fr").from_string('{{ _("Confirm: archive") }}|{{ ' + plural + " }}")
+    confirm, fights = french.render().split("|")
+    assert confirm == "Confirmer\u202f: archiver" and not faults(confirm)
+    assert fights == "2 règles enfreintes"
+    english = environment("en").from_string('{{ _("Confirm: archive") }}').render()
+    assert english == "Confirm: archive"
+
+
+@pytest.mark.parametrize("system_id", SYSTEMS)
+def test_every_french_page_passes_the_typography_checker(
+    request: pytest.FixtureRequest, web: TestClient, system_id: str
+) -> None:
+    expect(request, f"page-typography-{system_id}")
+    failures: dict[str, list[str]] = {}
+    pages = {"/": web.get("/", params={"lang": "fr"})}
+    for check in all_systems()[system_id].checks:
+        url = f"/systems/{system_id}/checks/{check.name}"
+        pages[url] = web.get(url, params={"lang": "fr", "seed": "1"})
+    gm, _invite = create(web, system_id, [("name", "Ma table"), ("gm_name", "Camille")])
+    npc = all_systems()[system_id].random_npc(Roller(1), lang="fr")
+    made = web.post(
+        f"/api/tables/{gm.table_id}/characters",
+        json={"sheet": npc.model_dump(mode="json")},
+        headers={"Authorization": f"Bearer {gm.token}"},
+    )
+    cid = made.json()["id"]
+    encounter = gm.post("/encounters", [("name", "Embuscade")]).headers["location"]
+    eid = encounter.split("/encounters/")[1].split("?")[0]
+    gm.post(f"/encounters/{eid}/step", [("step", "add"), ("character_id", cid)], htmx=True)
+    pages |= {
+        "table": gm.get(lang="fr"),
+        "new sheet": gm.get("/characters/new", lang="fr"),
+        "sheet": gm.get(f"/characters/{cid}", lang="fr"),
+        "edit sheet": gm.get(f"/characters/{cid}/edit", lang="fr"),
+        "encounter": gm.get(f"/encounters/{eid}", lang="fr"),
+    }
+    for url, response in pages.items():
+        if found := _faults(response):
+            failures[url] = sorted(set(found))
+    assert not failures, "\n".join(f"{k}: {v}" for k, v in failures.items())
