@@ -100,7 +100,7 @@ class FightStates:
             after = sheet
             for step in steps:
                 op = system.operation(step.operation)
-                after = op.run(after, validated(op.params, step.params), dice).sheet
+                after = op.run(after, validated(op.params, step.params), dice).worn
             return system.fight_state(after) == key
 
         try:

@@ -49,7 +49,8 @@ def suffer_manoeuvre(sheet: FluidSheet, params: ManoeuvreParams) -> Change[Fluid
         f"{agreed(points, 'point', 'points', 'en')} converted)",
     )
     # the disadvantages weigh on the bearer's rolls, and favour those who face it (L412-424:
-    # a disadvantage is a die kept low, or a point off)
-    effect = (("disadvantage_dice", d),) if d else ()
+    # a disadvantage is a die kept low, or a point off); an action assembled from its sources
+    # counts them among its circumstances (signed)
+    effect = (("disadvantage_dice", d), ("circumstances", -d)) if d else ()
     facing = (("opponent_disadvantage_dice", d),) if d else ()
     return Change(sheet, summary, conditions=(PutCondition(label, r, effect, facing),))
