@@ -276,7 +276,9 @@ def sheet_option() -> click.Option:
         ["--sheet"],
         default=None,
         metavar=_("FILE.json"),
-        help=_("a sheet whose conditions weigh on the roll (aveuglé : 2 désavantages)"),
+        help=_(
+            "a sheet file: what weighs on its bearer weighs on the roll (blinded: 2 disadvantages)"
+        ),
     )
     add_french(option, "feuille")
     return option

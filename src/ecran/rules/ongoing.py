@@ -45,6 +45,9 @@ class Ongoing(BaseModel):
     facing: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
     #: False: the bearer loses its actions while it lasts (Organique's stun, L3231-3236).
     acts: bool = True
+    #: False: the bearer loses its reactions (defences) too (Organique's stun short by more
+    #: than 10, L3235-3236); the game's attacks read it (`lost_reaction`).
+    reacts: bool = True
     #: The game's own sheet condition it ends when it runs out (`System.lifted`): Organique's
     #: "unconscious" after the knock-out's rounds (L3203-3208).
     lifts: str | None = Field(default=None, max_length=60)
@@ -70,7 +73,7 @@ class Acting(Protocol):
 def acting(put: PutCondition) -> bool:
     """Whether a condition does anything a roll or a turn reads (a bare label does not: the
     sheet's own fields already say "mort", "à terre")."""
-    return bool(put.effect or put.facing or not put.acts or put.lifts)
+    return bool(put.effect or put.facing or not put.acts or not put.reacts or put.lifts)
 
 
 def of_put(put: PutCondition) -> Ongoing:
@@ -81,6 +84,7 @@ def of_put(put: PutCondition) -> Ongoing:
         effect=dict(put.effect),
         facing=dict(put.facing),
         acts=put.acts,
+        reacts=put.reacts,
         lifts=put.lifts,
     )
 
@@ -112,6 +116,10 @@ def counted_down(ongoing: Sequence[Ongoing]) -> tuple[list[Ongoing], list[Ongoin
 
 def lost_action(sheet: Any) -> bool:
     return any(not o.acts for o in sheet.ongoing)
+
+
+def lost_reaction(sheet: Any) -> bool:
+    return any(not o.reacts for o in sheet.ongoing)
 
 
 def shifted(
@@ -173,6 +181,14 @@ def sheet_attacks(
 def state_key(sheet: Any) -> tuple[object, ...]:
     """What a fight reads of the sheet's conditions (`System.fight_state`)."""
     return tuple(
-        (o.label.fr, o.rounds, tuple(o.effect.items()), tuple(o.facing.items()), o.acts, o.lifts)
+        (
+            o.label.fr,
+            o.rounds,
+            tuple(o.effect.items()),
+            tuple(o.facing.items()),
+            o.acts,
+            o.reacts,
+            o.lifts,
+        )
         for o in sheet.ongoing
     )

@@ -42,6 +42,8 @@ class PutCondition:
     facing: tuple[tuple[str, int], ...] = ()
     #: False: the bearer loses its actions while it lasts (a stun's lost action).
     acts: bool = True
+    #: False: the bearer loses its reactions too (a stun short by more than 10).
+    reacts: bool = True
     #: The game's own sheet condition it ends when it runs out (`System.lifted`).
     lifts: str | None = None
 

@@ -54,8 +54,9 @@ class Fight:
                 continue
             for j, other in enumerate(people):
                 if other.side != p.side:
-                    a, d = self.start[i], self.start[j]
-                    offered = self.system.attacks(self.books.sheets[a], self.books.sheets[d])
+                    # as it attacks once its conditions end (a lost action offers none)
+                    a, d = self.books.sheets[self.start[i]], self.books.sheets[self.start[j]]
+                    offered = self.system.attacks(a.model_copy(update={"ongoing": []}), d)
                     if p.attack >= len(offered):
                         raise unknown_attack(p.name, other.name, p.attack, len(offered))
 

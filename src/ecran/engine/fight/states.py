@@ -89,6 +89,8 @@ class FightStates:
         """Whether the round end can change nothing of the sheet: none written, or, for a sheet
         out of the fight, every dice sequence of its operations leads back to `key`. A fighter
         still up with a round end is never still (its exertion is run each round)."""
+        if any(o.rounds is not None and o.lifts for o in sheet.ongoing):
+            return False  # its turns lift a condition (a knock-out's unconsciousness ends)
         steps = self.system.round_end(sheet)
         if not steps:
             return True

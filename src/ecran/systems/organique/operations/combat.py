@@ -64,8 +64,15 @@ def stun_effect(
     result = StunSave().resolve(values, dice)
     outcome = StunSave().outcome(result.outcome).label
     summary = tr(f"étourdissement : {outcome.fr}", f"stun: {outcome.en}")
-    # The lost action (and reaction) lasts the victim's next turn: one round on the tracker.
-    put = () if result.outcome == "no_effect" else (PutCondition(outcome, 1),)
+    # The lost action (and reaction) lasts the victim's next turn: one round on the tracker,
+    # and on the sheet where no tracker holds it (`rules.ongoing`: no action that turn, no
+    # defence until its end when short by more than 10, L3235-3236)
+    reacts = result.outcome != "loses_action_and_reaction"
+    put = (
+        ()
+        if result.outcome == "no_effect"
+        else (PutCondition(outcome, 1, acts=False, reacts=reacts),)
+    )
     return Change(sheet, summary, result, put)
 
 
@@ -119,7 +126,9 @@ def knockout_effect(
     new = with_condition(sheet, "unconscious")
     report.details["rounds"] = mr
     report.say(f"inconscient pendant {mr} tours", f"unconscious for {mr} rounds")
-    put = (PutCondition(CONDITIONS["unconscious"].label, mr),)
+    # the unconsciousness ends after the attacker's MR in turns (L3206-3208): the sheet's
+    # condition lifted then (`tracks.lifted`)
+    put = (PutCondition(CONDITIONS["unconscious"].label, mr, lifts="unconscious"),)
     if params.brain_damage and mr >= 10:
         lost = dice.d(6)
         new = wound(new, bs=float(lost))
