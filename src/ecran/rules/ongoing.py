@@ -139,7 +139,10 @@ def shifted(
     for cond, shifts in pairs:
         used = {k: v for k, v in shifts.items() if k in fields}
         for name, shift in used.items():
-            params[name] = _bounded(fields[name], int(params.get(name) or 0) + shift)
+            value = int(params.get(name) or 0) + shift
+            # a yes-or-no parameter (a favourable position) is set, not counted
+            field = fields[name]
+            params[name] = value > 0 if field.annotation is bool else _bounded(field, value)
         if used:
             said.append(cond.label or Text(fr=cond.name, en=cond.name))
     if not said:
