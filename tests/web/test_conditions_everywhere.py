@@ -92,3 +92,12 @@ def test_a_sheet_of_another_game_is_one_line(cli: Any, tmp_path: Path) -> None:
     refused = cli("odds", "warp", "roll", "--dice", "3", "--difficulty", "10", "--sheet", str(out))
     assert refused.code == 2 and "Traceback" not in refused.err
     assert len(refused.err.strip().splitlines()) == 1
+
+
+def test_the_sheet_shows_the_conditions_in_force(cli: Any, tmp_path: Path) -> None:
+    out = _blinded_file(cli, tmp_path)
+    shown = cli("sheet", str(out))
+    assert shown.code == 0, shown.err
+    text = " ".join(shown.out.split())
+    assert "États en cours" in text and BLIND in text.replace("\u202f", " ")
+    assert "2 rounds" in text

@@ -181,6 +181,23 @@ def sheet_attacks(
     return [shifted(system, a, attacker.ongoing, defender.ongoing) for a in actions]
 
 
+def with_section(system: System[Any], sheet: Any, sections: list[Any]) -> list[Any]:
+    """`System.sections` with the conditions in force on the sheet, one row each: its words
+    and the turns it still lasts in the game's word (« aveuglé : 2 désavantages — 2 rounds »),
+    so `ecran sheet` and the pages show what weighs on the rolls."""
+    if not sheet.ongoing:
+        return sections
+    from ecran.rules.sheet import SheetRow, SheetSection
+
+    rows = []
+    for o in sheet.ongoing:
+        lasts = Text(fr="jusqu'à levée", en="until lifted")
+        if o.rounds is not None:
+            lasts = Text(fr=system.rounds(o.rounds, "fr"), en=system.rounds(o.rounds, "en"))
+        rows.append(SheetRow(o.label, lasts))
+    return [*sections, SheetSection(Text(fr="États en cours", en="Conditions in force"), rows)]
+
+
 def state_key(sheet: Any) -> tuple[object, ...]:
     """What a fight reads of the sheet's conditions (`System.fight_state`)."""
     return tuple(

@@ -90,6 +90,7 @@ SHEET_HOOKS = (
 _ONGOING: dict[str, Any] = {
     "actions": lambda system, answer, sheet: ongoing.sheet_actions(system, sheet, answer),
     "attacks": lambda system, answer, a, d: ongoing.sheet_attacks(system, a, d, answer),
+    "sections": lambda system, answer, sheet: ongoing.with_section(system, sheet, answer),
     "fight_state": lambda system, answer, sheet: (
         (answer, ongoing.state_key(sheet)) if sheet.ongoing else answer
     ),

@@ -85,6 +85,8 @@ class GameTables:
         self._status: Any = np.empty(0, dtype=np.int64)
         self._round_end: Any = np.empty(0, dtype=np.int64)
         self._turn_end: Any = np.empty(0, dtype=np.int64)
+        #: Whether any state's turn end changes it (most fights: none, nothing to look up).
+        self.turns_end = False
         #: Rare keys' attacks and operations, rolled trial by trial (`rolled`).
         self.rolled = RolledRoute(self)
 
@@ -265,6 +267,7 @@ class GameTables:
             for s in range(self._turn_end.size, len(books.sheets)):
                 after = self.system.turn_end(books.sheets[s])
                 new.append(-1 if after is None else books.state(after, fold=True))
+            self.turns_end = self.turns_end or any(n >= 0 for n in new)
             self._turn_end = np.concatenate((self._turn_end, np.array(new, dtype=np.int64)))
         return self._turn_end
 

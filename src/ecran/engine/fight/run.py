@@ -150,7 +150,7 @@ class Fight:
         """The end of each live trial's actor's turn: the conditions that act on its sheet
         run down (`System.turn_end`), whether it acted or lost its action."""
         table = self.tables.turn_end_table()
-        if not (table >= 0).any():
+        if not self.tables.turns_end:
             return
         after = table[states[live, actor]]
         moves = after >= 0

@@ -81,7 +81,10 @@ def put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounte
             continue
         rounds = None if put.rounds is None else min(put.rounds, ROUNDS_MAX)
         name = put.label.fr[:NAME_MAX]
-        enc = tracker.put_condition(enc, pid, name, rounds, put.label, put.effect, put.facing)
+        turns = {"acts": put.acts, "reacts": put.reacts, "lifts": put.lifts}
+        enc = tracker.put_condition(
+            enc, pid, name, rounds, put.label, put.effect, put.facing, **turns
+        )
     return enc
 
 
