@@ -28,7 +28,8 @@ def suffer_manoeuvre(sheet: FluidSheet, params: ManoeuvreParams) -> Change[Fluid
     """The target of a manoeuvre bears its effect: so many disadvantages for so many rounds,
     priced by the GM from the converted damage — the seed's stun spends 3 points on 1
     disadvantage for 3 rounds, or 3 disadvantages for 1 round (L1393-1401). The sheet itself
-    does not change; the condition goes on the encounter participant."""
+    does not change; the condition goes on the encounter participant, or, away from a table's
+    tracker (a sheet file, the simulator), on the sheet (`Change.worn`)."""
     name = CONDITIONS[params.effect].label
     d, r = params.disadvantages, params.rounds
     label = tr(
