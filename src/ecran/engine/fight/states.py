@@ -10,7 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ecran.dice import Distribution, TooManyPaths, enumerate_outcomes
+from ecran.dice import Distribution, Roller, TooManyPaths, enumerate_outcomes
 from ecran.rules import CharacterSheet, EcranError, System, Text
 from ecran.rules.memo import KeptBy
 from ecran.rules.validated import validated
@@ -105,6 +105,8 @@ class FightStates:
                 after = op.run(after, validated(op.params, step.params), dice).worn
             return system.fight_state(after) == key
 
+        if not stays(Roller(0)):  # one way it moves is enough (a haemorrhage's retest)
+            return False
         try:
             return enumerate_outcomes(stays, max_paths=STILL_PATHS).outcomes() == [True]
         except TooManyPaths:
