@@ -273,17 +273,52 @@ def given(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def _odds_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
-    def answer(**values: Any) -> OddsReport:
-        return odds_report(system_id, check.name, given(values))
+    def answer(sheet: str | None, **values: Any) -> OddsReport:
+        return odds_report(system_id, check.name, borne(system_id, check, values, sheet))
 
-    return _check_command(check, lang, answer, odds_table, [])
+    return _check_command(check, lang, answer, odds_table, [sheet_option()])
 
 
 def _roll_command(system_id: str, check: Check[Any], lang: str) -> click.Command:
-    def answer(seed: int | None, **values: Any) -> RollRecord:
-        return roll_record(system_id, check.name, given(values), seed)
+    def answer(seed: int | None, sheet: str | None, **values: Any) -> RollRecord:
+        return roll_record(system_id, check.name, borne(system_id, check, values, sheet), seed)
 
-    return _check_command(check, lang, answer, roll_table, [seed_option()])
+    return _check_command(check, lang, answer, roll_table, [seed_option(), sheet_option()])
+
+
+def sheet_option() -> click.Option:
+    option = click.Option(
+        ["--sheet"],
+        default=None,
+        metavar=_("FILE.json"),
+        help=_(
+            "a sheet file: what weighs on its bearer weighs on the roll (blinded: 2 disadvantages)"
+        ),
+    )
+    add_french(option, "feuille")
+    return option
+
+
+def borne(
+    system_id: str, check: Check[Any], values: dict[str, Any], sheet_file: str | None
+) -> dict[str, Any]:
+    """The parameters typed, with the conditions that act on the sheet `sheet_file` on top
+    (#30 item 5: those an operation wrote into it, `ecran op … -o`), said on standard error
+    as the label says them (« Test [aveuglé : 2 désavantages] »)."""
+    params = given(values)
+    if sheet_file is None:
+        return params
+    from pathlib import Path
+
+    from ecran.cli.characters import read_sheet
+    from ecran.rules import Action
+    from ecran.rules.ongoing import shifted
+
+    system, sheet = read_sheet(Path(sheet_file), expected_system=system_id)
+    action = shifted(system, Action(check.title, check.name, params), sheet.ongoing)
+    if action.label != check.title:
+        click.echo(action.label(current()), err=True)
+    return action.params
 
 
 def _check_command(

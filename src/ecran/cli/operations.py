@@ -44,8 +44,10 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
         raise as_flags(from_validation(exc, operation.params), operation.params) from None
     roller = seeded_roller(seed)
     change = operation.run(sheet, params, roller)
+    # no tracker here: the conditions that act go into the sheet file (#30 item 5)
+    after = change.worn
     if out is not None:
-        write_file(out, change.sheet.model_dump_json(indent=2) + "\n")
+        write_file(out, after.model_dump_json(indent=2) + "\n")
     resolution = change.resolution
     if as_json:
         report = {
@@ -58,7 +60,7 @@ def _run(system_id: str, operation: Operation[Any, Any], values: dict[str, Any])
             "outcome": resolution.outcome if resolution else None,
             "total": resolution.total if resolution else None,
             "details": resolution.details if resolution else {},
-            "sheet": change.sheet.model_dump(mode="json"),
+            "sheet": after.model_dump(mode="json"),
         }
         echo_json(report)
         return

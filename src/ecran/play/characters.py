@@ -185,12 +185,7 @@ def run_operation(
         dice=list(roller.rolled),
         summary=change.summary,
         resolution=resolution,
-        conditions=[
-            ConditionPut(
-                label=c.label, rounds=c.rounds, effect=dict(c.effect), facing=dict(c.facing)
-            )
-            for c in change.conditions
-        ],
+        conditions=[ConditionPut.of(c) for c in change.conditions],
     )
     return change.sheet.model_dump(mode="json"), record
 

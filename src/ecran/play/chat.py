@@ -37,6 +37,7 @@ from ecran.engine import get_system
 from ecran.engine.records import RollRecord, check_roll, seeded_roller
 from ecran.play.characters import parse_sheet
 from ecran.play.dice_key import Commitment, derived_seed, no_key, table_seed
+from ecran.play.encounter.conditions import bearer_conditions, shifted
 from ecran.play.errors import forbidden, not_found
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, Record, StoredCharacter, Visibility
@@ -362,8 +363,11 @@ def _action(
         return None
     system = get_system(state.table.system_id)
     wanted = " ".join(name.split()).casefold()
-    for action in system.actions(parse_sheet(system, character.sheet)):
-        if wanted in (action.label.fr.casefold(), action.label.en.casefold()):
+    # the conditions on the character in a running fight weigh on its roll (#30 item 5)
+    own = bearer_conditions(state, character.id)
+    for found in system.actions(parse_sheet(system, character.sheet)):
+        if wanted in (found.label.fr.casefold(), found.label.en.casefold()):
+            action = shifted(system, found, own)
             check = system.check(action.check)
             params = table_params(state, check, action.params)
             record = check_roll(state.table.system_id, check, params, seed, action.check)

@@ -73,15 +73,34 @@ def fight_file(
             name, n = f"{p.name} ({n})", n + 1
         names[pid] = name
         side = side_of(p)
-        people.append(
-            {"name": name, "side": (sides or {}).get(side, side), "sheet": {**sheet, **fixed}}
-        )
+        sheet = {**sheet, **fixed, **_ongoing(sheet, p)}
+        people.append({"name": name, "side": (sides or {}).get(side, side), "sheet": sheet})
     if len({p["side"] for p in people}) < 2:
         return Text(
             fr="il faut des personnages joueurs et des PNJ",
             en="it takes player characters and NPCs",
         )
     return FightFile({"system": system_id, "participants": people}, names)
+
+
+def _ongoing(sheet: Mapping[str, Any], p: Participant) -> dict[str, Any]:
+    """The participant's conditions that act, put on by operations on the tracker, as its
+    sheet's `ongoing` (#31 item 8: the fight is simulated as played), with the turns they
+    still last; a condition the GM typed does nothing and stays out."""
+    acting = [
+        {
+            "label": (c.label or Text(fr=c.name, en=c.name)).model_dump(),
+            "rounds": c.rounds,
+            "effect": c.effect,
+            "facing": c.facing,
+            "acts": c.acts,
+            "reacts": c.reacts,
+            "lifts": c.lifts,
+        }
+        for c in p.conditions
+        if c.effect or c.facing or not c.acts or not c.reacts or c.lifts
+    ]
+    return {"ongoing": [*sheet.get("ongoing", []), *acting]} if acting else {}
 
 
 def side_words(lang: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ from ecran.play.dice_key import Commitment, DiceKeyChanged
 from ecran.play.model import SHIFTS_MAX, Member, Record, Shift, StoredCharacter, TableInfo
 from ecran.play.npcs import NpcDrawn
 from ecran.play.tracker import Encounter
-from ecran.rules import RuleViolation, Text
+from ecran.rules import PutCondition, RuleViolation, Text
 
 
 class TableCreated(Record):
@@ -68,6 +68,22 @@ class ConditionPut(Record):
     #: Its mechanical effect (`PutCondition.effect`, `.facing`): parameter -> shift.
     effect: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
     facing: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
+    #: A lost action or reaction, the sheet condition it lifts (`PutCondition`).
+    acts: bool = True
+    reacts: bool = True
+    lifts: str | None = Field(default=None, max_length=60)
+
+    @classmethod
+    def of(cls, put: PutCondition) -> ConditionPut:
+        return cls(
+            label=put.label,
+            rounds=put.rounds,
+            effect=dict(put.effect),
+            facing=dict(put.facing),
+            acts=put.acts,
+            reacts=put.reacts,
+            lifts=put.lifts,
+        )
 
 
 class OperationRoll(Record):

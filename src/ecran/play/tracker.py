@@ -31,6 +31,11 @@ class Condition(Record):
     #: parameter -> shift (an operation's `PutCondition`; none for a condition the GM typed).
     effect: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
     facing: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
+    #: A lost action or reaction, and the sheet condition it lifts when it ends
+    #: (`rules.ongoing.Ongoing`): the fight simulated from the tracker follows them.
+    acts: bool = True
+    reacts: bool = True
+    lifts: str | None = Field(default=None, max_length=60)
 
 
 class Participant(Record):
@@ -168,8 +173,10 @@ def put_condition(
     label: Text | None = None,
     effect: dict[str, int] | None = None,
     facing: dict[str, int] | None = None,
+    **turns: Any,
 ) -> Encounter:
-    """Put a condition on (a condition of the same name is replaced: its duration restarts)."""
+    """Put a condition on (a condition of the same name is replaced: its duration restarts).
+    `turns`: `acts`, `reacts`, `lifts` (a lost action or reaction, the condition lifted)."""
     bearer = enc.participants[pid]
     fresh = enc.started and enc.current == pid and rounds is not None
     others = tuple(c for c in bearer.conditions if c.name != name)
@@ -180,6 +187,7 @@ def put_condition(
         fresh=fresh,
         effect=effect or {},
         facing=facing or {},
+        **turns,
     )
     return with_participant(enc, bearer.model_copy(update={"conditions": (*others, cond)}))
 

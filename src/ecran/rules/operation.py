@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from ecran.dice import DiceSource
 from ecran.rules.errors import from_validation
+from ecran.rules.ongoing import worn
 from ecran.rules.outcome import Resolution
 from ecran.rules.sheet import CharacterSheet
 from ecran.rules.text import Source, Text
@@ -39,6 +40,12 @@ class PutCondition:
     #: What it does to the rolls of those facing the bearer (their check's parameter that
     #: describes the bearer: `(("opponent_disadvantage_dice", 2),)`).
     facing: tuple[tuple[str, int], ...] = ()
+    #: False: the bearer loses its actions while it lasts (a stun's lost action).
+    acts: bool = True
+    #: False: the bearer loses its reactions too (a stun short by more than 10).
+    reacts: bool = True
+    #: The game's own sheet condition it ends when it runs out (`System.lifted`).
+    lifts: str | None = None
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,12 @@ class Change(Generic[S]):
     resolution: Resolution | None = None
     #: Conditions the change puts on the sheet's bearer when it happens in an encounter.
     conditions: tuple[PutCondition, ...] = ()
+
+    @property
+    def worn(self) -> S:
+        """The changed sheet with the conditions that act put on it (`ecran.rules.ongoing`),
+        where no encounter tracker keeps them: a sheet file, the simulator's states."""
+        return cast(S, worn(self.sheet, self.conditions))
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ HOOK_MODULES = {
     "tracks": "tracks",
     "status": "tracks",
     "fight_state": "tracks",
+    "lifted": "tracks",
 }
 #: Each class attribute the base derives -> (module, name) in the game's package.
 LIST_MODULES = {

@@ -10,10 +10,15 @@ from importlib import resources
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from ecran.rules.numerals import NUMBER_LOCALES, formatted
+from ecran.rules.ongoing import Ongoing
 from ecran.rules.sizes import TEXT_MAX, check_numbers, check_sizes
 from ecran.rules.text import Text
+
+#: Conditions one sheet carries at once.
+ONGOING_MAX = 32
 
 
 class CharacterSheet(BaseModel):
@@ -30,6 +35,12 @@ class CharacterSheet(BaseModel):
     kind: Literal["pc", "npc"] = "pc"
     player: str = Field("", max_length=120)
     notes: str = Field("", max_length=TEXT_MAX)
+    #: Conditions that act, put on by operations away from a table's tracker (the command
+    #: line's file, the encounter simulator): `ecran.rules.ongoing`. Left out of a sheet's
+    #: JSON while empty, and of the forms' schema (operations write it, people do not).
+    ongoing: SkipJsonSchema[list[Ongoing]] = Field(
+        default_factory=list, max_length=ONGOING_MAX, exclude_if=lambda v: not v
+    )
 
     @model_validator(mode="before")
     @classmethod

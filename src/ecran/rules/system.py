@@ -17,6 +17,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from ecran.dice import DiceSource, Roller
+from ecran.rules import ongoing
 from ecran.rules.budget import PointBudget
 from ecran.rules.check import Check, Params
 from ecran.rules.errors import EcranError, unknown
@@ -81,21 +82,36 @@ SHEET_HOOKS = (
     "tracks",
     "status",
     "fight_state",
+    "lifted",
 )
 
+#: What the sheet's conditions that act do to a hook's answer (`ecran.rules.ongoing`), in
+#: every game alike: the shifts on actions and attacks, a lost action, the fight state.
+_ONGOING: dict[str, Any] = {
+    "actions": lambda system, answer, sheet: ongoing.sheet_actions(system, sheet, answer),
+    "attacks": lambda system, answer, a, d: ongoing.sheet_attacks(system, a, d, answer),
+    "sections": lambda system, answer, sheet: ongoing.with_section(system, sheet, answer),
+    "fight_state": lambda system, answer, sheet: (
+        (answer, ongoing.state_key(sheet)) if sheet.ongoing else answer
+    ),
+}
 
-def _checked(hook: Any) -> Any:
+
+def _checked(hook: Any, name: str) -> Any:
     """`hook` (a method, or a staticmethod naming a rule module's function) with its sheet
-    arguments checked against the system's own sheet class first."""
+    arguments checked against the system's own sheet class first, and its answer as the
+    sheets' conditions that act leave it (`_ONGOING`)."""
     func = hook.__func__ if isinstance(hook, staticmethod) else hook
     pass_self = not isinstance(hook, staticmethod)
+    after = _ONGOING.get(name)
 
     @functools.wraps(func)
     def checked(self: System[Any], *args: Any, **kwargs: Any) -> Any:
         for value in (*args, *kwargs.values()):
             if isinstance(value, CharacterSheet):
                 self.own(value)
-        return func(self, *args, **kwargs) if pass_self else func(*args, **kwargs)
+        answer = func(self, *args, **kwargs) if pass_self else func(*args, **kwargs)
+        return answer if after is None else after(self, answer, *args, *kwargs.values())
 
     return checked
 
@@ -112,7 +128,7 @@ def _wrapped(name: str, function: Any) -> Any:
     """A game module's function as the method of its hook (its sheets checked where it takes
     some)."""
     hook = staticmethod(function)
-    return _checked(hook) if name in SHEET_HOOKS else hook
+    return _checked(hook, name) if name in SHEET_HOOKS else hook
 
 
 class System(Generic[SheetT]):
@@ -154,7 +170,7 @@ class System(Generic[SheetT]):
         super().__init_subclass__(**kwargs)
         for name in SHEET_HOOKS:
             if name in cls.__dict__:
-                setattr(cls, name, _checked(cls.__dict__[name]))
+                setattr(cls, name, _checked(cls.__dict__[name], name))
         derive(cls, functools.partial(_inherited, cls), _wrapped)
 
     def own(self, sheet: CharacterSheet) -> SheetT:
@@ -370,6 +386,25 @@ class System(Generic[SheetT]):
         after the fight until it changes nothing more; a sheet out of the fight on which it can
         change nothing is folded to its status (`FightStates.state`). Default: nothing."""
         return []
+
+    def turn_end(self, sheet: SheetT) -> SheetT | None:
+        """The end of the bearer's turn for the conditions that act on its sheet
+        (`ecran.rules.ongoing`): each one's rounds run down, and one that runs out is gone,
+        with the game's own condition it lifts (`lifted`). None where nothing changes (no
+        condition with a duration). The encounter simulator runs it after each turn."""
+        if all(o.rounds is None for o in sheet.ongoing):
+            return None
+        kept, ended = ongoing.counted_down(sheet.ongoing)
+        after = sheet.model_copy(update={"ongoing": kept})
+        for gone in ended:
+            if gone.lifts is not None:
+                after = self.lifted(after, gone.lifts)
+        return after
+
+    def lifted(self, sheet: SheetT, condition: str) -> SheetT:
+        """`sheet` without the game's own condition `condition` (an `Ongoing.lifts` that ran
+        out). Default: the sheet as it is (a game without conditions of its own)."""
+        return sheet
 
     def tracks(self, sheet: SheetT) -> list[SheetRow]:
         """What combat changes on this sheet, as the encounter tracker shows it beside each

@@ -43,8 +43,10 @@ gives first aid: after the fight, the fallen's round ends run until they change 
 (`Fight.aftermath`), so one left dying dies when its clock runs out (Organique L637-640); "out"
 is read when the fight ends, "dead" after that. Conditions the game keeps on the sheet (prone,
 unconscious, a symptom) act through the sheet and count down through its round end;
-conditions an operation puts on the tracker only (`Change.conditions`: a stun's lost action)
-are not followed.
+the conditions an operation puts on its bearer (`Change.conditions`) that act are kept on the
+sheet (`Change.worn`, `ecran.rules.ongoing`): their shifts weigh on the attacks, a lost action
+offers none, and each one runs down at the end of its bearer's turn (`System.turn_end`, the
+tracker's convention; a knock-out's unconsciousness then lifts, Organique L3203-3208).
 
 The modules, from the file to the answer:
 - `encounter_file`: the encounter file's schema, read into a game and its sheets;

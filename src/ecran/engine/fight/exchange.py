@@ -195,7 +195,7 @@ def _operation_run(
     sheet, parsed = books.sheets[state], validated(op.params, params)
 
     def run(dice: DiceSource) -> int:
-        after = op.run(sheet, parsed, dice).sheet
+        after = op.run(sheet, parsed, dice).worn
         return state if after is sheet else books.state(after, fold=True)
 
     return run

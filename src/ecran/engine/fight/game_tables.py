@@ -84,6 +84,9 @@ class GameTables:
         self.step_of = GrowingArray()
         self._status: Any = np.empty(0, dtype=np.int64)
         self._round_end: Any = np.empty(0, dtype=np.int64)
+        self._turn_end: Any = np.empty(0, dtype=np.int64)
+        #: Whether any state's turn end changes it (most fights: none, nothing to look up).
+        self.turns_end = False
         #: Rare keys' attacks and operations, rolled trial by trial (`rolled`).
         self.rolled = RolledRoute(self)
 
@@ -253,6 +256,20 @@ class GameTables:
             ]
             self._round_end = np.concatenate((self._round_end, np.array(new, dtype=np.int64)))
         return self._round_end
+
+    def turn_end_table(self) -> Any:
+        """Each state's state at the end of its bearer's turn (`System.turn_end`: its
+        conditions run down), -1 where nothing changes, by state number; only the states new
+        since the last call are asked. The end of a turn rolls nothing."""
+        books = self.books
+        while self._turn_end.size < len(books.sheets):  # a new state may be met on the way
+            new = []
+            for s in range(self._turn_end.size, len(books.sheets)):
+                after = self.system.turn_end(books.sheets[s])
+                new.append(-1 if after is None else books.state(after, fold=True))
+            self.turns_end = self.turns_end or any(n >= 0 for n in new)
+            self._turn_end = np.concatenate((self._turn_end, np.array(new, dtype=np.int64)))
+        return self._turn_end
 
     def standing(self, states: Any) -> Any:
         return self.status_table()[states] == UP

@@ -177,7 +177,7 @@ class RolledRoute:
             op, params = self._operation(op_index)
             sheet = books.sheets[state]
             dice.new_roll()
-            after = op.run(sheet, params, dice).sheet
+            after = op.run(sheet, params, dice).worn
             reached = state if after is sheet else books.state(after, fold=True)
             if not dice.rolled:  # no die asked: the same state every time, the dice untouched
                 if len(fixed) >= MAX_KEPT:

@@ -54,8 +54,9 @@ class Fight:
                 continue
             for j, other in enumerate(people):
                 if other.side != p.side:
-                    a, d = self.start[i], self.start[j]
-                    offered = self.system.attacks(self.books.sheets[a], self.books.sheets[d])
+                    # as it attacks once its conditions end (a lost action offers none)
+                    a, d = self.books.sheets[self.start[i]], self.books.sheets[self.start[j]]
+                    offered = self.system.attacks(a.model_copy(update={"ongoing": []}), d)
                     if p.attack >= len(offered):
                         raise unknown_attack(p.name, other.name, p.attack, len(offered))
 
@@ -108,6 +109,7 @@ class Fight:
         for round_ in range(1, self.spec.max_rounds + 1):
             for slot in range(count):
                 self._act(rng, states, live, order[live, slot])
+                self._turn_end(states, live, order[live, slot])
                 live = self._settle(states, live, winner, ended, round_)
                 if not live.size:
                     return states, winner, ended
@@ -143,6 +145,17 @@ class Fight:
             if at.size:
                 who = np.full(at.size, c, dtype=np.int64)
                 self._carry(rng, states, at, who, who, table[states[at, c]])
+
+    def _turn_end(self, states: Any, live: Any, actor: Any) -> None:
+        """The end of each live trial's actor's turn: the conditions that act on its sheet
+        run down (`System.turn_end`), whether it acted or lost its action."""
+        table = self.tables.turn_end_table()
+        if not self.tables.turns_end:
+            return
+        after = table[states[live, actor]]
+        moves = after >= 0
+        if moves.any():
+            states[live[moves], actor[moves]] = after[moves]
 
     def _act(self, rng: np.random.Generator, states: Any, live: Any, actor: Any) -> None:
         """Each live trial's acting participant, if standing, attacks the first standing
@@ -264,7 +277,7 @@ class Fight:
             name, params = self.tables.operation_list[op_index]
             op = self.system.operation(name)
             after = op.run(self.books.sheets[state], validated(op.params, params), Roller(seed))
-            states[row, c] = self.books.state(after.sheet, fold=True)
+            states[row, c] = self.books.state(after.worn, fold=True)
 
     def _settle(self, states: Any, live: Any, winner: Any, ended: Any, round_: int) -> Any:
         """Ends the live trials where at most one side stands; returns those still live."""

@@ -10,7 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ecran.dice import Distribution, TooManyPaths, enumerate_outcomes
+from ecran.dice import Distribution, Roller, TooManyPaths, enumerate_outcomes
 from ecran.rules import CharacterSheet, EcranError, System, Text
 from ecran.rules.memo import KeptBy
 from ecran.rules.validated import validated
@@ -89,6 +89,8 @@ class FightStates:
         """Whether the round end can change nothing of the sheet: none written, or, for a sheet
         out of the fight, every dice sequence of its operations leads back to `key`. A fighter
         still up with a round end is never still (its exertion is run each round)."""
+        if any(o.rounds is not None and o.lifts for o in sheet.ongoing):
+            return False  # its turns lift a condition (a knock-out's unconsciousness ends)
         steps = self.system.round_end(sheet)
         if not steps:
             return True
@@ -100,9 +102,11 @@ class FightStates:
             after = sheet
             for step in steps:
                 op = system.operation(step.operation)
-                after = op.run(after, validated(op.params, step.params), dice).sheet
+                after = op.run(after, validated(op.params, step.params), dice).worn
             return system.fight_state(after) == key
 
+        if not stays(Roller(0)):  # one way it moves is enough (a haemorrhage's retest)
+            return False
         try:
             return enumerate_outcomes(stays, max_paths=STILL_PATHS).outcomes() == [True]
         except TooManyPaths:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from ecran.engine import get_system
 from ecran.play import tracker
 from ecran.play.encounter.access import participant_of, running
@@ -16,7 +13,8 @@ from ecran.play.payloads import ConditionPut, OperationRoll
 from ecran.play.state import TableState
 from ecran.play.table import clean_name
 from ecran.play.tracker import Condition, Encounter
-from ecran.rules import Action, EcranError, System, Text
+from ecran.rules import EcranError, Text
+from ecran.rules.ongoing import shifted as shifted
 from ecran.rules.system import rounds_said
 from ecran.rules.wording import de
 
@@ -83,7 +81,10 @@ def put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounte
             continue
         rounds = None if put.rounds is None else min(put.rounds, ROUNDS_MAX)
         name = put.label.fr[:NAME_MAX]
-        enc = tracker.put_condition(enc, pid, name, rounds, put.label, put.effect, put.facing)
+        turns = {"acts": put.acts, "reacts": put.reacts, "lifts": put.lifts}
+        enc = tracker.put_condition(
+            enc, pid, name, rounds, put.label, put.effect, put.facing, **turns
+        )
     return enc
 
 
@@ -97,30 +98,6 @@ def conditions_said(record: OperationRoll, lang: str, word: Text = ROUND) -> str
         elif put.rounds >= 1:
             said.append(f"{put.label(lang)} ({rounds_said(word, put.rounds, lang)})")
     return f" [{', '.join(said)}]" if said else ""
-
-
-def shifted(
-    system: System[Any],
-    action: Action,
-    own: Sequence[Condition],
-    facing: Sequence[Condition] = (),
-) -> Action:
-    """`action` with the conditions at work (#30 item 5): its author's own (`effect`) and the
-    opponent's on those facing it (`facing`) shift the check's parameters that take them, and
-    the label says so (« aveuglé : 2 désavantages »); the numbers stay the GM's to change."""
-    fields = system.check(action.check).params.model_fields
-    params, said = dict(action.params), []
-    for cond, shifts in [(c, c.effect) for c in own] + [(c, c.facing) for c in facing]:
-        used = {k: v for k, v in shifts.items() if k in fields}
-        for name, shift in used.items():
-            params[name] = int(params.get(name) or 0) + shift
-        if used:
-            said.append(cond.label or Text(fr=cond.name, en=cond.name))
-    if not said:
-        return action
-    fr, en = " ; ".join(t.fr for t in said), "; ".join(t.en for t in said)
-    label = Text(fr=f"{action.label.fr} [{fr}]", en=f"{action.label.en} [{en}]")
-    return Action(label, action.check, params, action.group)
 
 
 def bearer_conditions(state: TableState, character_id: str) -> list[Condition]:

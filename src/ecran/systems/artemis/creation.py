@@ -37,6 +37,19 @@ def _pick(dice: DiceSource, options: list[Any]) -> Any:
 
 #: The NPC levels the seed gives a score (L79-93); Maître has none (A10).
 NpcLevel = Literal["random", "debutant", "amateur", "confirme", "professionnel", "expert"]
+#: What a random NPC wears: everyday clothes (the default), any armour of the table, or one.
+NpcArmour = Literal[
+    "clothes",
+    "random",
+    "vetements_legers",
+    "vetements_epais",
+    "combinaison_securite",
+    "combinaison_combat",
+    "exosquelette",
+    "exosquelette_renforce",
+]
+#: Everyday clothes, protection 0 (L114-115, L352-353): what an NPC wears for its daily life.
+CLOTHES = ("vetements_legers", "vetements_epais")
 
 
 class NpcParams(Params):
@@ -45,6 +58,19 @@ class NpcParams(Params):
 
     level: NpcLevel = FIELDS("npc_level", default="random")
     characteristic: int = FIELDS("npc_characteristic", default=DEFAULT_CHARACTERISTIC, ge=1, le=5)
+    armour: NpcArmour = FIELDS("npc_armour", default="clothes")
+
+
+def _armour(dice: DiceSource, armour: NpcArmour) -> str:
+    """The NPC's armour. The summary gives NPCs no equipment (L77-96): an NPC dressed for
+    its daily life wears light or thick clothes (L114-115), the generator's default; "random"
+    draws from the whole table (L111-119: one in three an exoskeleton, which stops most blows
+    of NPCs' weapons, so most fights of random NPCs never end); else the one named."""
+    if armour == "clothes":
+        return str(_pick(dice, list(CLOTHES)))
+    if armour == "random":
+        return str(_pick(dice, [a.id for a in tables.combat().armour]))
+    return armour
 
 
 def _trade_score(dice: DiceSource, level: NpcLevel) -> int:
@@ -84,7 +110,7 @@ def random_npc(roller: DiceSource, lang: str = DEFAULT_LANG, **choices: Any) -> 
         attack=weapon_score,
         parry=weapon_score,
     )
-    armour = _pick(roller, [a.id for a in tables.combat().armour])
+    armour = _armour(roller, chosen.armour)
     number = roller.d(1000)  # picks the name (a die of the NPC's dice, as it always was)
     return ArtemisSheet(
         name=name or drawn_name("ecran.systems.artemis", number),

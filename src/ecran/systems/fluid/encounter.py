@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Action, Resolution, Text, tr
+from ecran.rules import Action, Consequence, Resolution, Text, tr
 from ecran.systems.fluid import manoeuvres, tracks
 from ecran.systems.fluid.checks.base import MAX_PENALTY
 from ecran.systems.fluid.options import OPTIONS
@@ -368,3 +368,12 @@ def consequence_sheets(attacker: FluidSheet, defender: FluidSheet) -> int:
     RES left, which caps what a vampire drains (L1892-1898); a blow's damage and a counter's
     come with the result, their wounds worked out by `take_hit` on the sheet it hits."""
     return tracks.current(defender, "RES")
+
+
+def round_end(sheet: FluidSheet) -> list[Consequence]:
+    """What the end of a fight's round does to a participant (`System.round_end`): a
+    haemorrhage's test, "au prochain round avec un malus majoré de 1" (L1501-1504), the
+    `bleed` operation; nothing for one not bleeding, nor for the dead."""
+    if sheet.condition.haemorrhage and not sheet.condition.dead:
+        return [Consequence("defender", "bleed", {})]
+    return []

@@ -131,6 +131,14 @@ class Condition(_Part):
 
     dead: bool = param(tr("Mort", "Dead"), default=False)
     haemorrhage: bool = param(tr("Hémorragie", "Bleeding"), default=False)
+    #: The disadvantages of the haemorrhage's next survival test, one more than the test that
+    #: opened it (L1501-1504): the end of the round runs it (`encounter.round_end`).
+    haemorrhage_penalty: int = param(
+        tr("Malus du prochain test (hémorragie)", "Next test's penalty (bleeding)"),
+        default=0,
+        ge=0,
+        le=600,  # a test's most disadvantages (`checks.base.MAX_PENALTY`)
+    )
     coma_days: int = param(tr("Jours de coma", "Days in a coma"), default=0, ge=0)
     unconscious_hours: int = param(
         tr("Heures d'inconscience", "Hours unconscious"), default=0, ge=0

@@ -11,6 +11,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Action, Consequence, Resolution, Text, tr
 from ecran.rules.data import row_where
 from ecran.rules.field import folded
+from ecran.rules.ongoing import lost_reaction
 from ecran.systems.organique.checks.situation import reach_span
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
 from ecran.systems.organique.skills import best_bonus, best_initiative, simultaneous_bonus
@@ -224,7 +225,7 @@ def defence(defender: OrganiqueSheet, ranged: bool) -> dict[str, Any]:
     the attack is not a projectile; none when the defender cannot react. The GM may pick
     another (hit the deck, leap...) in the form."""
     coverage = max((a.coverage for a in defender.armour), default=0)
-    if not can_fight(defender):
+    if not can_fight(defender) or lost_reaction(defender):  # stunned: L3235-3236
         return {"reaction": "none", "coverage": coverage}
     stats = effective(defender)
     skills = [

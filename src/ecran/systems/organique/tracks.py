@@ -311,6 +311,14 @@ def effect_label(name: str) -> Text:
     return row.label if row is not None else Text(fr=name, en=name)
 
 
+def lifted(sheet: OrganiqueSheet, condition: str) -> OrganiqueSheet:
+    """`System.lifted`: the sheet without one of its conditions, once the turns a rule gave
+    it ran out (unconscious for the attacker's MR in turns after a knock-out, L3206-3208)."""
+    if condition not in sheet.conditions:
+        return sheet
+    return sheet.model_copy(update={"conditions": [c for c in sheet.conditions if c != condition]})
+
+
 def status(sheet: OrganiqueSheet) -> Status:
     """Whether the character still fights, is out of combat or is dead (L538-640, §9 A5).
 

@@ -13,7 +13,7 @@ from ecran.systems.fluid.operations.recovery import medicine, night_rest, short_
 from ecran.systems.fluid.operations.resources import spend
 from ecran.systems.fluid.operations.sanity import lose_sanity
 from ecran.systems.fluid.operations.traits import add_trait
-from ecran.systems.fluid.operations.wounds import survive, take_damage, take_hit
+from ecran.systems.fluid.operations.wounds import bleed, survive, take_damage, take_hit
 
 OPERATIONS: tuple[Operation[Any, Any], ...] = (
     take_damage,
@@ -23,6 +23,7 @@ OPERATIONS: tuple[Operation[Any, Any], ...] = (
     short_pause,
     medicine,
     survive,
+    bleed,
     award_xp,
     advance,
     add_trait,

@@ -5,22 +5,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ecran.rules import Change, Params, PutCondition, cite, tr
+from ecran.rules import Change, Params, cite, tr
+from ecran.rules.condition_data import load_conditions
 from ecran.rules.wording import agreed
 from ecran.systems.fluid.operations.common import operation
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
 Effect = Literal["stun", "blind", "push", "trip", "disarm", "other"]
-
-EFFECTS = {
-    "stun": tr("étourdi", "stunned"),
-    "blind": tr("aveuglé", "blinded"),
-    "push": tr("repoussé", "pushed back"),
-    "trip": tr("à terre", "on the ground"),
-    "disarm": tr("désarmé", "disarmed"),
-    "other": tr("manœuvre", "manoeuvre"),
-}
+#: What each manoeuvre's condition does, from data/conditions.toml (L1021-1029, L1381-1401).
+CONDITIONS = load_conditions("ecran.systems.fluid")
 
 
 class ManoeuvreParams(Params):
@@ -34,8 +28,9 @@ def suffer_manoeuvre(sheet: FluidSheet, params: ManoeuvreParams) -> Change[Fluid
     """The target of a manoeuvre bears its effect: so many disadvantages for so many rounds,
     priced by the GM from the converted damage — the seed's stun spends 3 points on 1
     disadvantage for 3 rounds, or 3 disadvantages for 1 round (L1393-1401). The sheet itself
-    does not change; the condition goes on the encounter participant."""
-    name = EFFECTS[params.effect]
+    does not change; the condition goes on the encounter participant, or, away from a table's
+    tracker (a sheet file, the simulator), on the sheet (`Change.worn`)."""
+    name = CONDITIONS[params.effect].label
     d, r = params.disadvantages, params.rounds
     label = tr(
         f"{name.fr} : {d} {agreed(d, 'désavantage', 'désavantages')}" if d else name.fr,
@@ -48,8 +43,7 @@ def suffer_manoeuvre(sheet: FluidSheet, params: ManoeuvreParams) -> Change[Fluid
         f"{label.en}, {r} {agreed(r, 'round', 'rounds', 'en')} ({points} damage "
         f"{agreed(points, 'point', 'points', 'en')} converted)",
     )
-    # the disadvantages weigh on the bearer's rolls, and favour those who face it (L412-424:
-    # a disadvantage is a die kept low, or a point off)
-    effect = (("disadvantage_dice", d),) if d else ()
-    facing = (("opponent_disadvantage_dice", d),) if d else ()
-    return Change(sheet, summary, conditions=(PutCondition(label, r, effect, facing),))
+    # what the condition does (data/conditions.toml): the disadvantages weigh on the bearer's
+    # rolls and favour those who face it (L1027-1029, L412-424); one on the ground gives them
+    # the position's advantage (L1021-1025)
+    return Change(sheet, summary, conditions=(CONDITIONS[params.effect].put(r, d, label),))

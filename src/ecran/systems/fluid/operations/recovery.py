@@ -79,13 +79,19 @@ class HealParams(Params):
     points: int = FIELDS("points_healed", ge=1, le=4)
 
 
-@operation("medicine", cite(SEED, 1585, 1597))
+@operation("medicine", cite(SEED, 1585, 1597), cite(SEED, 1503, 1504))
 def medicine(sheet: FluidSheet, params: HealParams) -> Change[FluidSheet]:
     """A medicine test heals 1 to 4 points of a wound Trait, by its rank; one test a day
-    (L1585-1597)."""
+    (L1585-1597); it stops a haemorrhage too ("Un test de médecine réussi arrête
+    l'hémorragie", L1503-1504)."""
     if sheet.medicine_today:
         raise refuse("un seul test de médecine par jour", "one medicine test a day")
     traits = reduce_wound(sheet, params.wound, params.points)
     changed = with_traits(sheet, traits, medicine_today=True)
+    if changed.condition.haemorrhage:
+        stopped = {"haemorrhage": False, "haemorrhage_penalty": 0}
+        changed = changed.model_copy(
+            update={"condition": changed.condition.model_copy(update=stopped)}
+        )
     text = f"{params.wound} −{params.points}"
     return Change(changed, tr(text, text))

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, Params, PutCondition, Resolution, Text, cite, tr
+from ecran.rules import Change, NoParams, Params, PutCondition, Resolution, Text, cite, tr
 from ecran.rules.memo import KeptBy
 from ecran.rules.wording import agreed
 from ecran.systems.fluid import tracks
@@ -106,6 +106,44 @@ def survive(sheet: FluidSheet, params: SurviveParams, dice: DiceSource) -> Chang
     return _survived(sheet, params.penalty, survival_test(sheet, params.penalty, dice))
 
 
+def _bleeding(sheet: FluidSheet) -> tuple[int, FluidSheet]:
+    """The haemorrhage's test's disadvantages, and the sheet it is rolled on (the haemorrhage
+    lifted: the test's result replaces it)."""
+    penalty = max(1, sheet.condition.haemorrhage_penalty)
+    stopped = {"haemorrhage": False, "haemorrhage_penalty": 0}
+    return penalty, sheet.model_copy(
+        update={"condition": sheet.condition.model_copy(update=stopped)}
+    )
+
+
+def _bleed_law(sheet: FluidSheet, params: NoParams) -> list[tuple[FluidSheet, Fraction]]:
+    """`bleed`'s `Operation.law`: the test's results by their exact odds (`survival_law`, once
+    per CON and penalty), not its exploding dice walked (a walk of them never ends)."""
+    if not sheet.condition.haemorrhage:
+        return [(sheet, Fraction(1))]
+    penalty, tested = _bleeding(sheet)
+    if tested.condition.adrenaline:
+        return [(_survived(tested, penalty, None).sheet, Fraction(1))]
+    con = tracks.effective(tested, "CON")
+    return [
+        (_survived(tested, penalty, _by_odds(con, penalty, outcome)).sheet, p)
+        for outcome, p in survival_law(con, penalty).items()
+    ]
+
+
+@operation("bleed", cite(SEED, 1501, 1504), law=_bleed_law, law_examples=({},))
+def bleed(sheet: FluidSheet, params: NoParams, dice: DiceSource) -> Change[FluidSheet]:
+    """The haemorrhage's test, the round after it opened (L1501-1504): "un autre test au
+    prochain round avec un malus majoré de 1", the sheet's `haemorrhage_penalty`. Its result
+    replaces the haemorrhage (our reading: a success passes it; another aggravated failure
+    bleeds on with one more disadvantage; coma, unconsciousness or death take over). The end
+    of each fight round runs it (`encounter.round_end`); without a haemorrhage it does nothing."""
+    if not sheet.condition.haemorrhage:
+        return Change(sheet, tr("pas d'hémorragie", "no bleeding"))
+    penalty, tested = _bleeding(sheet)
+    return _survived(tested, penalty, survival_test(tested, penalty, dice))
+
+
 SurvivalRoll = Literal["dice", "odds"]
 
 
@@ -175,9 +213,12 @@ def _conditions(outcome: str, penalty: int) -> tuple[PutCondition, ...]:
 
 
 def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
+    """The lasting result of a survival test. A haemorrhage keeps its next test's penalty, one
+    more (L1501-1504): the worse where one already bleeds."""
+    bleeds = max(cond.haemorrhage_penalty, min(penalty + 1, MAX_PENALTY))
     effects: dict[str, dict[str, Any]] = {
         "death": {"dead": True},
-        "haemorrhage": {"haemorrhage": True},
+        "haemorrhage": {"haemorrhage": True, "haemorrhage_penalty": bleeds},
         "coma": {"coma_days": penalty},
         "unconscious": {"unconscious_hours": penalty},
         "adrenaline": {"adrenaline": True},

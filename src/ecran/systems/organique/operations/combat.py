@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, tr
+from ecran.rules.condition_data import load_conditions
 from ecran.systems.organique.checks.combat import StunParams, StunSave
 from ecran.systems.organique.dice import TestRoll, beats
 from ecran.systems.organique.hazards import (
@@ -36,6 +37,8 @@ else:
 #: Every save of these effects is "vs. 20" in the action texts (L3168-3172, L3203-3205,
 #: L3233-3235, L3252-3255); a tackle's balance test is opposed at the same 20 (L3316-3318).
 SAVE_DIFFICULTY = 20
+#: What the stun's and the knock-out's conditions do (data/conditions.toml, L3203-3236).
+CONDITIONS_ACTING = load_conditions("ecran.systems.organique")
 
 
 class StunEffectParams(Params):
@@ -64,8 +67,11 @@ def stun_effect(
     result = StunSave().resolve(values, dice)
     outcome = StunSave().outcome(result.outcome).label
     summary = tr(f"étourdissement : {outcome.fr}", f"stun: {outcome.en}")
-    # The lost action (and reaction) lasts the victim's next turn: one round on the tracker.
-    put = () if result.outcome == "no_effect" else (PutCondition(outcome, 1),)
+    # The lost action (and reaction) lasts the victim's next turn: one round on the tracker,
+    # and on the sheet where no tracker holds it (`rules.ongoing`: no action that turn, no
+    # defence until its end when short by more than 10, L3235-3236)
+    lost = CONDITIONS_ACTING.get(result.outcome)
+    put = () if lost is None else (lost.put(1, label=outcome),)
     return Change(sheet, summary, result, put)
 
 
@@ -119,7 +125,9 @@ def knockout_effect(
     new = with_condition(sheet, "unconscious")
     report.details["rounds"] = mr
     report.say(f"inconscient pendant {mr} tours", f"unconscious for {mr} rounds")
-    put = (PutCondition(CONDITIONS["unconscious"].label, mr),)
+    # the unconsciousness ends after the attacker's MR in turns (L3206-3208): the sheet's
+    # condition lifted then (`tracks.lifted`)
+    put = (CONDITIONS_ACTING["knocked_out"].put(mr, label=CONDITIONS["unconscious"].label),)
     if params.brain_damage and mr >= 10:
         lost = dice.d(6)
         new = wound(new, bs=float(lost))
