@@ -148,19 +148,25 @@ def test_a_check_table_without_its_class_is_refused(monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_sheet_rule_in_data_is_checked(game: str) -> None:
-    """A game whose breaches are data (`data/violations.toml`, `rules.data.SheetRules`) names
-    each of its rules in `validation.py`, and each message has the same blanks in both
-    languages."""
+    """Every game's breaches are data (`data/violations.toml`, `rules.data.SheetRules`, a
+    missing file fails): `validation.py` (or `skills.py`, whose problems it reports) names each
+    of its rules, and each message has the same blanks in both languages."""
     import re
 
-    from ecran.rules.data import load_toml
+    from ecran.rules.data import SheetRules, load_toml
 
-    path = SYSTEMS / game / "data" / "violations.toml"
-    if not path.is_file():
-        pytest.skip(f"{game} writes its breaches in code")
-    code = (SYSTEMS / game / "validation.py").read_text(encoding="utf-8")
-    for rule, row in load_toml(f"ecran.systems.{game}", "violations.toml").items():
+    assert (SYSTEMS / game / "data" / "violations.toml").is_file()
+    code = "".join(
+        (SYSTEMS / game / name).read_text(encoding="utf-8")
+        for name in ("validation.py", "skills.py")
+        if (SYSTEMS / game / name).is_file()
+    )
+    rows = load_toml(f"ecran.systems.{game}", "violations.toml")
+    assert rows and SheetRules(f"ecran.systems.{game}", "seed").rows.keys() == rows.keys()
+    for rule, row in rows.items():
         family = rule.rpartition(".")[0]
         assert f'"{rule}"' in code or f'f"{family}.' in code, rule
-        blanks = [set(re.findall(r"{(\w+)}", row["message"][lang])) for lang in ("fr", "en")]
+        blanks = [
+            set(re.findall(r"{(\w+)(?::[^}]*)?}", row["message"][lang])) for lang in ("fr", "en")
+        ]
         assert blanks[0] == blanks[1], rule

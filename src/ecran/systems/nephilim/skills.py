@@ -6,13 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ecran.systems.nephilim.tables import LANGUAGES, SKILLS, Level, Node, RankRow
+from ecran.rules.data import SheetRules
+from ecran.systems.nephilim.tables import LANGUAGES, PACKAGE, SEED, SKILLS, Level, Node, RankRow
 
 SEP = " > "
 LEVELS: tuple[Level, ...] = ("P", "A", "C", "M")
 #: Score range of each level (L92-104); the first P step (-4) is everyone's and costs nothing.
 RANGES: dict[str, tuple[int, int]] = {"P": (-4, -3), "A": (-2, -1), "C": (0, 1), "M": (2, 3)}
 UNBOUGHT = -4
+
+#: A breach of a rule of `data/violations.toml` at a path, its message filled with values.
+violation = SheetRules(PACKAGE, SEED)
 
 SKILL_NODES: dict[str, Node] = {n.path: n for n in SKILLS.node}
 LANGUAGE_NODES: dict[str, Node] = {n.path: n for n in LANGUAGES.node}
@@ -88,6 +92,12 @@ class SkillProblem:
     en: str
 
 
+def _problem(rule: str, path: str, **values: object) -> SkillProblem:
+    """A problem of a skill or language, its words those of its rule in `data/violations.toml`."""
+    message = violation(rule, path, **values).message
+    return SkillProblem(rule, path, message.fr, message.en)
+
+
 def known(path: str, tree: Mapping[str, Node], held: Mapping[str, object]) -> bool:
     """In the tree, or a GM-added node under a known or held parent, at most four deep (L110)."""
     if path in tree:
@@ -100,14 +110,7 @@ def skill_problems(skills: Mapping[str, int]) -> list[SkillProblem]:
     problems: list[SkillProblem] = []
     for path, score in skills.items():
         if not known(path, SKILL_NODES, skills):
-            problems.append(
-                SkillProblem(
-                    "skills.unknown",
-                    path,
-                    "compétence hors de l'arbre (on n'ajoute que sous un nœud existant)",
-                    "skill not in the tree (new skills go under an existing node)",
-                )
-            )
+            problems.append(_problem("skills.unknown", path))
             continue
         if score == UNBOUGHT:
             continue  # nothing bought: the node inherits from its parent (L108)
@@ -115,12 +118,7 @@ def skill_problems(skills: Mapping[str, int]) -> list[SkillProblem]:
         low, high = RANGES[level]
         if not low <= score <= high:
             problems.append(
-                SkillProblem(
-                    "skills.range",
-                    path,
-                    f"niveau {level} : score entre {low} et {high}, pas {score}",
-                    f"level {level}: score between {low} and {high}, not {score}",
-                )
+                _problem("skills.range", path, level=level, low=low, high=high, score=score)
             )
         problems.extend(_prerequisites(skills, path))
     return problems
@@ -136,12 +134,7 @@ def _prerequisites(skills: Mapping[str, int], path: str) -> list[SkillProblem]:
     if node is not None and node.prereq_mode == "all" and node.prereq_also:
         parents.append(node.prereq_also)
     return [
-        SkillProblem(
-            "skills.prerequisite",
-            path,
-            f"il faut d'abord {p} à {need:+d} (a {effective(skills, p):+d})",
-            f"needs {p} at {need:+d} first (has {effective(skills, p):+d})",
-        )
+        _problem("skills.prerequisite", path, parent=p, need=need, has=effective(skills, p))
         for p in parents
         if effective(skills, p) < need
     ]
@@ -152,25 +145,11 @@ def language_problems(languages: list[str], prerequisites: bool) -> list[SkillPr
     problems: list[SkillProblem] = []
     for path in languages:
         if not known(path, LANGUAGE_NODES, held):
-            problems.append(
-                SkillProblem(
-                    "languages.unknown",
-                    path,
-                    "langue hors de la liste (on n'ajoute que sous un nœud existant)",
-                    "language not in the list (new ones go under an existing node)",
-                )
-            )
+            problems.append(_problem("languages.unknown", path))
             continue
         up = parent(path)
         if prerequisites and up is not None and depth(path) >= 3 and up not in held:
-            problems.append(
-                SkillProblem(
-                    "languages.prerequisite",
-                    path,
-                    f"il faut d'abord {up}",
-                    f"needs {up} first",
-                )
-            )
+            problems.append(_problem("languages.prerequisite", path, parent=up))
     return problems
 
 

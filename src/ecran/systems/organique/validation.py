@@ -3,13 +3,13 @@ budget or characteristic range (L1-4180; reading §3.4): validation checks what 
 
 from __future__ import annotations
 
-from ecran.rules import RuleViolation, Source, tr
+from ecran.rules import RuleViolation, tr
+from ecran.rules.data import SheetRules
 from ecran.systems.organique.sheet import SKILL_SITUATIONS, OrganiqueSheet
-from ecran.systems.organique.tables import COMBAT, src
+from ecran.systems.organique.tables import COMBAT, PACKAGE, SEED
 
-
-def _broken(rule: str, source: Source, path: str, fr: str, en: str) -> RuleViolation:
-    return RuleViolation(rule=rule, source=source, message=tr(fr, en), path=path)
+#: A breach of a rule of `data/violations.toml` at a path, its message filled with values.
+_broken = SheetRules(PACKAGE, SEED)
 
 
 def _half(x: float) -> bool:
@@ -46,15 +46,7 @@ def _score_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
         scores[f"health.{t}"] = (name, name, getattr(h, t))
     scores["endurance"] = ("réserve d'END", "END reserve", sheet.endurance)
     return [
-        _broken(
-            "score.range",
-            src(30, 45, "house rule: the chapter gives no range (reading §3.4)"),
-            path,
-            f"{fr} {value:g} : au-delà de {SCORE_MAX} (règle maison : l'échelle des tests "
-            "s'arrête à 40, légendaire)",
-            f"{en} {value:g}: above {SCORE_MAX} (house rule: the test scale stops at 40, "
-            "legendary)",
-        )
+        _broken("score.range", path, name=tr(fr, en), value=value, most=SCORE_MAX)
         for path, (fr, en, value) in scores.items()
         if value > SCORE_MAX
     ]
@@ -67,23 +59,11 @@ def _health_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
         value, top = getattr(h, track), getattr(h, f"{track}_max")
         if value > top:
             found.append(
-                _broken(
-                    "health.max",
-                    src(538, 640),
-                    f"health.{track}",
-                    f"{track.upper()} actuel ({value}) dépasse son maximum ({top})",
-                    f"current {track.upper()} ({value}) exceeds its maximum ({top})",
-                )
+                _broken("health.max", f"health.{track}", track=track.upper(), value=value, top=top)
             )
         if not _half(value):
             found.append(
-                _broken(
-                    "health.half_points",
-                    src(541, 613),
-                    f"health.{track}",
-                    f"{track.upper()} se compte par demi-points, pas {value}",
-                    f"{track.upper()} counts in half points, not {value}",
-                )
+                _broken("health.half_points", f"health.{track}", track=track.upper(), value=value)
             )
     return found
 
@@ -94,25 +74,16 @@ def _endurance_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
     return [
         _broken(
             "endurance.reserve",
-            src(305, 310),
             "endurance",
-            f"la réserve d'END ({sheet.endurance}) dépasse le score d'END "
-            f"({sheet.characteristics.END})",
-            f"the END reserve ({sheet.endurance}) exceeds the END score "
-            f"({sheet.characteristics.END})",
+            reserve=sheet.endurance,
+            score=sheet.characteristics.END,
         )
     ]
 
 
 def _level_violation(name: str, level: int, path: str) -> RuleViolation:
     """Skill levels run from 1 to 6 (L1161-1186), combat skills included."""
-    return _broken(
-        "skill.level",
-        src(1161, 1186),
-        path,
-        f"{name} : niveau {level} ; les niveaux vont de 1 à 6",
-        f"{name}: level {level}; levels run from 1 to 6",
-    )
+    return _broken("skill.level", path, name=name, level=level)
 
 
 def _skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
@@ -123,15 +94,7 @@ def _skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
             found.append(_level_violation(skill.name, skill.level, f"skills.{i}.level"))
         key = skill.name.casefold()
         if key in seen:
-            found.append(
-                _broken(
-                    "skill.unique",
-                    src(1161, 1164),
-                    f"skills.{i}.name",
-                    f"{skill.name} figure deux fois ; une compétence a un seul niveau",
-                    f"{skill.name} is listed twice; a skill has one level",
-                )
-            )
+            found.append(_broken("skill.unique", f"skills.{i}.name", name=skill.name))
         seen.add(key)
     return found
 
@@ -146,10 +109,9 @@ def _combat_skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
         found += [
             _broken(
                 "combat_skill.action",
-                src(2966, 3480),
                 f"combat_skills.{i}.modifiers.{name}",
-                f"{skill.name} : « {name} » n'est ni une action ni une réaction de combat",
-                f"{skill.name}: '{name}' is neither a combat action nor a reaction",
+                skill=skill.name,
+                name=name,
             )
             for name in skill.modifiers
             if name not in known
@@ -159,13 +121,7 @@ def _combat_skill_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
 
 def _armour_violations(sheet: OrganiqueSheet) -> list[RuleViolation]:
     return [
-        _broken(
-            "armour.coverage",
-            src(672, 675),
-            f"armour.{i}.coverage",
-            f"{piece.name} : couverture {piece.coverage} ; elle va de 0 à 20 (corps entier)",
-            f"{piece.name}: coverage {piece.coverage}; it runs from 0 to 20 (whole body)",
-        )
+        _broken("armour.coverage", f"armour.{i}.coverage", name=piece.name, coverage=piece.coverage)
         for i, piece in enumerate(sheet.armour)
         if not 0 <= piece.coverage <= 20
     ]
