@@ -45,6 +45,8 @@
     this.tokens = {};
     this.layers = [];
     this.measuring = null;
+    this.clock = 0;  // counts the token states heard live (`heard`)
+    this.touched = {};
     this.status = root.querySelector(".board-status");
     this.build();
   }
@@ -117,23 +119,39 @@
   Board.prototype.load = function () {
     if (!this.sceneId) { return Promise.resolve(); }
     var self = this;
+    var asked = this.clock;
     return this.request("GET", this.url())
       .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (view) { if (view) { self.sync(view); } })
+      .then(function (view) { if (view) { self.sync(view, asked); } })
       .catch(function () { /* offline: the next live frame or reload shows it */ });
   };
 
   // A scene as the server sees it for this member now: the same scene, grid, image and fog
   // keep the map as it is (its zoom, a drag under way) and only the tokens follow.
-  Board.prototype.sync = function (view) {
+  // A token a live frame or a move's answer changed after the view was asked (`asked`: the
+  // clock then) keeps that newer state: the view, read before, would move it back (the frames
+  // come in order, so the token's later changes still arrive).
+  Board.prototype.sync = function (view, asked) {
     var same = this.scene && view.scene.id === this.scene.id &&
       JSON.stringify(view.scene) === JSON.stringify(this.scene) &&
       JSON.stringify(view.revealed || []) === this.revealedKey;
     if (!same) { this.showScene(view); return; }
     var seen = {};
     var self = this;
-    (view.tokens || []).forEach(function (t) { seen[t.id] = true; self.putToken(t); });
-    Object.keys(this.tokens).forEach(function (id) { if (!seen[id]) { self.dropToken(id); } });
+    function newer(id) { return asked !== undefined && (self.touched[id] || 0) > asked; }
+    (view.tokens || []).forEach(function (t) {
+      seen[t.id] = true;
+      if (!newer(t.id)) { self.putToken(t); }
+    });
+    Object.keys(this.tokens).forEach(function (id) {
+      if (!seen[id] && !newer(id)) { self.dropToken(id); }
+    });
+  };
+
+  // A token's state as a live frame or a move's answer gives it: newer than any view asked before.
+  Board.prototype.heard = function (id) {
+    this.clock += 1;
+    this.touched[id] = this.clock;
   };
 
   Board.prototype.clearScene = function () {
@@ -269,6 +287,13 @@
     return words.join(", ");
   };
 
+  // Leaflet replaces the marker's element on a new icon: a token the keyboard was on keeps it.
+  Board.prototype.reIcon = function (marker, t) {
+    var focused = marker.getElement() && marker.getElement() === document.activeElement;
+    marker.setIcon(this.icon(t));
+    if (focused && marker.getElement()) { marker.getElement().focus(); }
+  };
+
   Board.prototype.putToken = function (t) {
     var marker = this.markers[t.id];
     var before = this.tokens[t.id];
@@ -281,7 +306,7 @@
       if (!moving) {
         marker.setLatLng(toLatLng(t.x, t.y));
         // a new icon only when it looks different: replacing it would lose the keyboard focus
-        if (!before || this.iconKey(before) !== this.iconKey(t)) { marker.setIcon(this.icon(t)); }
+        if (!before || this.iconKey(before) !== this.iconKey(t)) { this.reIcon(marker, t); }
         this.accessible(marker, t);
       }
       this.changed("token");
@@ -399,7 +424,10 @@
           self.say(WORDS.refused + " : " + ((answer.body && answer.body.detail) || ""), true);
           return;
         }
-        if (answer.body && answer.body.token && final) { self.putToken(answer.body.token); }
+        if (answer.body && answer.body.token && final) {
+          self.heard(answer.body.token.id);
+          self.putToken(answer.body.token);
+        }
         if (answer.body && answer.body.warning) { self.say(answer.body.warning, true); }
         else if (final && before) { self.say((before.name || "") + " " + WORDS.moved); }
       })
@@ -484,10 +512,12 @@
       this.clearScene();
       this.sceneId = null;
     } else if (frame.op === "token" && frame.scene_id === this.sceneId && frame.token) {
+      this.heard(frame.token.id);
       this.putToken(frame.token);
     } else if (frame.op === "measure") {
       this.showMeasure(frame);
     } else if (frame.op === "token_gone" && frame.scene_id === this.sceneId) {
+      this.heard(frame.token_id);
       this.dropToken(frame.token_id);
     } else if (frame.op === "handout" && frame.handout) {
       // (scenes and handouts both tell the page's panels below)

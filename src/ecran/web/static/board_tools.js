@@ -133,7 +133,7 @@
       body[parts[0]] = parts.slice(1).join(":");
       self.page.request("POST", "/scenes/" + encodeURIComponent(self.scene()) + "/tokens", body)
         .then(function (answer) {
-          if (answer.token) { self.board.putToken(answer.token); }
+          if (answer.token) { self.board.heard(answer.token.id); self.board.putToken(answer.token); }
           self.board.say(self.words.placed);
         })
         .catch(function (error) { self.fail(error); });
@@ -179,7 +179,7 @@
       self.page.request(method, ROUTES.token(self.scene(), tid), body)
         .then(function (answer) {
           if (method === "DELETE") { self.board.dropToken(tid); }
-          else if (answer.token) { self.board.putToken(answer.token); }
+          else if (answer.token) { self.board.heard(answer.token.id); self.board.putToken(answer.token); }
         })
         .catch(function (error) { self.fail(error); });
     }
