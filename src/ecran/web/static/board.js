@@ -14,6 +14,7 @@
   "use strict";
 
   var SEND_EVERY_MS = 250;  // at most 4 moves a second while dragging; the drop is always sent
+  var PENDING_MS = 3000;  // how long a move of this member waits for its own live frame
   var EN = document.documentElement.lang === "en";
   var WORDS = EN
     ? { measure: "Measure", measuring: "Click two points or tokens", cancel: "Stop measuring",
@@ -47,6 +48,7 @@
     this.measuring = null;
     this.clock = 0;  // counts the token states heard live (`heard`)
     this.touched = {};
+    this.pending = {};  // this member's last move of a token, until the log sends it back
     this.status = root.querySelector(".board-status");
     this.build();
   }
@@ -146,6 +148,19 @@
     Object.keys(this.tokens).forEach(function (id) {
       if (!seen[id] && !newer(id)) { self.dropToken(id); }
     });
+  };
+
+  // A frame of one of the token's moves logged before this member's last move of it (whose
+  // answer came first): skipped until that move's own frame comes, or PENDING_MS have passed
+  // (the server may have dropped a held move: the log is then right).
+  Board.prototype.behind = function (t) {
+    var mine = this.pending[t.id];
+    if (!mine) { return false; }
+    if ((t.x === mine.x && t.y === mine.y) || Date.now() > mine.until) {
+      delete this.pending[t.id];
+      return false;
+    }
+    return true;
   };
 
   // A token's state as a live frame or a move's answer gives it: newer than any view asked before.
@@ -425,8 +440,12 @@
           return;
         }
         if (answer.body && answer.body.token && final) {
-          self.heard(answer.body.token.id);
-          self.putToken(answer.body.token);
+          var t = answer.body.token;
+          // the log may still send this token's earlier moves (a move held to be logged a
+          // moment later is answered first): until this one comes back, they are behind it
+          self.pending[t.id] = { x: t.x, y: t.y, until: Date.now() + PENDING_MS };
+          self.heard(t.id);
+          self.putToken(t);
         }
         if (answer.body && answer.body.warning) { self.say(answer.body.warning, true); }
         else if (final && before) { self.say((before.name || "") + " " + WORDS.moved); }
@@ -512,6 +531,7 @@
       this.clearScene();
       this.sceneId = null;
     } else if (frame.op === "token" && frame.scene_id === this.sceneId && frame.token) {
+      if (this.behind(frame.token)) { return; }
       this.heard(frame.token.id);
       this.putToken(frame.token);
     } else if (frame.op === "measure") {
