@@ -25,7 +25,7 @@ from ecran.play.board import events as ev
 from ecran.play.board.geometry import token_distance
 from ecran.play.board.image import accept, masked
 from ecran.play.board.model import Board, Grid, Rect, Scene, Token
-from ecran.play.board.movement import Turn, move
+from ecran.play.board.movement import Step, move
 from ecran.play.board.visibility import Viewer, scene_view
 from ecran.play.errors import Forbidden
 from ecran.web.app import STATIC
@@ -127,9 +127,8 @@ class Server:
             self.moves.append((time.monotonic(), body))
             state = self.board.scenes["s1"]
             try:
-                done = move(
-                    state, state.tokens[tid], body["x"], body["y"], self.viewer(request), Turn()
-                )
+                step = Step(body["x"], body["y"])
+                done = move(state, state.tokens[tid], self.viewer(request), step)
             except Forbidden as exc:
                 return JSONResponse({"detail": exc.message()}, status_code=403)
             self.board = ev.fold(self.board, ev.TokenMoved(token_id=tid, x=done.x, y=done.y))

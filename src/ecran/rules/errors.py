@@ -295,12 +295,9 @@ _EN = {
     "frozen_field": "value cannot be changed",
     "recursion_loop": "circular structure",
 }
-_EN_BOUNDS = {
-    "greater_than_equal": ("ge", "must be ≥ {}"),
-    "less_than_equal": ("le", "must be ≤ {}"),
-    "greater_than": ("gt", "must be > {}"),
-    "less_than": ("lt", "must be < {}"),
-}
+#: A bound's kind -> the key of its limit in pydantic's context, and its sign.
+_BOUNDS = {"greater_than_equal": ("ge", "≥"), "less_than_equal": ("le", "≤")}
+_BOUNDS |= {"greater_than": ("gt", ">"), "less_than": ("lt", "<")}
 
 
 def _fr_number(value: Any) -> str:
@@ -346,26 +343,42 @@ def _worded(error: Any) -> Text | None:
     return None
 
 
+def _limit_words(kind: str, ctx: Mapping[str, Any]) -> Text | None:
+    """A size or character limit's refusal, in both languages (None: not one of those)."""
+    if kind in ("string_too_long", "too_long") and "max_length" in ctx:
+        most, en = _fr_number(ctx["max_length"]), f"{ctx['max_length']:,}"
+        if kind == "too_long":
+            return Text(fr=f"trop d'éléments ({most} au plus)", en=f"too many items ({en} at most)")
+        return Text(
+            fr=f"texte trop long ({most} caractères au plus)",
+            en=f"text too long ({en} characters at most)",
+        )
+    if kind == "string_control":
+        code = ctx.get("code")
+        return Text(
+            fr=f"caractère de contrôle non permis ({code})",
+            en=f"control character not allowed ({code})",
+        )
+    if kind == "too_deep":
+        depth = ctx.get("max_depth")
+        return Text(fr=f"imbriqué sur plus de {depth} niveaux", en=f"nested over {depth} levels")
+    return None
+
+
 def _english(error: Any) -> str:
     """A refusal in English words of ours (`_EN`), never pydantic's: its bounds, its allowed
     choices, a validator's own English; pydantic's wording only for a kind no table names,
     without its "Value error, " prefix."""
     kind = error["type"]
     ctx = error.get("ctx") or {}
-    if kind in _EN_BOUNDS and _EN_BOUNDS[kind][0] in ctx:
-        key, said = _EN_BOUNDS[kind]
-        return said.format(f"{ctx[key]:,}" if isinstance(ctx[key], int) else ctx[key])
+    if kind in _BOUNDS and _BOUNDS[kind][0] in ctx:
+        key, sign = _BOUNDS[kind]
+        return f"must be {sign} {f'{ctx[key]:,}' if isinstance(ctx[key], int) else ctx[key]}"
     if kind in ("literal_error", "enum") and "expected" in ctx:
         expected = re.sub(r"'([^']*)'", lambda m: f"'{m[1].replace('_', '-')}'", ctx["expected"])
         return f"value not allowed, expected: {expected}"
-    if kind == "string_too_long" and "max_length" in ctx:
-        return f"text too long ({ctx['max_length']:,} characters at most)"
-    if kind == "too_long" and "max_length" in ctx:
-        return f"too many items ({ctx['max_length']:,} at most)"
-    if kind == "string_control":
-        return f"control character not allowed ({ctx.get('code')})"
-    if kind == "too_deep":
-        return f"nested over {ctx.get('max_depth')} levels"
+    if (limit := _limit_words(kind, ctx)) is not None:
+        return limit.en
     if kind in _EN:
         return _EN[kind]
     return str(error["msg"]).removeprefix("Value error, ")
@@ -392,14 +405,9 @@ def field_words(loc: Sequence[Any], labels: Mapping[str, Text] | None, typed: bo
 def _fr_message(error: Any) -> str:
     kind = error["type"]
     ctx = error.get("ctx") or {}
-    if kind == "greater_than_equal":
-        return f"doit être ≥ {_fr_number(ctx['ge'])}"
-    if kind == "less_than_equal":
-        return f"doit être ≤ {_fr_number(ctx['le'])}"
-    if kind == "greater_than":
-        return f"doit être > {_fr_number(ctx['gt'])}"
-    if kind == "less_than":
-        return f"doit être < {_fr_number(ctx['lt'])}"
+    if kind in _BOUNDS:
+        key, sign = _BOUNDS[kind]
+        return f"doit être {sign} {_fr_number(ctx[key])}"
     if kind in ("literal_error", "enum") and "expected" in ctx:
         # pydantic joins the last two with " or " ('a', 'b' or 'c'; 1 or 2)
         head, joined, last = str(ctx["expected"]).rpartition(" or ")
@@ -409,14 +417,8 @@ def _fr_message(error: Any) -> str:
     if kind == "value_error":
         worded = _worded(error)
         return worded.fr if worded is not None else str(ctx.get("error", error["msg"]))
-    if kind == "string_too_long" and "max_length" in ctx:
-        return f"texte trop long ({_fr_number(ctx['max_length'])} caractères au plus)"
-    if kind == "too_long" and "max_length" in ctx:
-        return f"trop d'éléments ({_fr_number(ctx['max_length'])} au plus)"
-    if kind == "string_control":
-        return f"caractère de contrôle non permis ({ctx.get('code')})"
-    if kind == "too_deep":
-        return f"imbriqué sur plus de {ctx.get('max_depth')} niveaux"
+    if (limit := _limit_words(kind, ctx)) is not None:
+        return limit.fr
     # a refusal pydantic words and this table does not: said in French, never in English
     return _FR.get(kind, "valeur refusée")
 

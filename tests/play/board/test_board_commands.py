@@ -15,7 +15,7 @@ from ecran.play.board import commands as cmd
 from ecran.play.board import events as ev
 from ecran.play.board.geometry import revealed
 from ecran.play.board.model import Board, Grid, Handout, Rect, Token
-from ecran.play.board.movement import Turn
+from ecran.play.board.movement import Step
 from ecran.play.board.visibility import Viewer, changes, view_for
 from ecran.play.errors import Forbidden, NotFound
 from ecran.rules import EcranError
@@ -59,7 +59,7 @@ def test_a_hidden_token_is_not_found_for_a_player_as_a_missing_one() -> None:
     assert cmd.distance(b, ANA, "s1", "ana", "guard") == {"distance": 3.0, "unit": "m"}
     assert cmd.distance(b, GM, "s1", "ana", "ghoul")["distance"] == pytest.approx(2.12, abs=0.01)
     with pytest.raises(NotFound):
-        cmd.move_token(b, ANA, "s1", "ghoul", 0, 0, Turn())
+        cmd.move_token(b, ANA, "s1", "ghoul", Step(0, 0))
 
 
 def test_a_scene_not_shown_is_not_found_for_a_player() -> None:
@@ -72,8 +72,8 @@ def test_a_scene_not_shown_is_not_found_for_a_player() -> None:
 def test_moves_are_checked_snapped_and_placed_inside() -> None:
     b = _table()
     with pytest.raises(Forbidden):
-        cmd.move_token(b, ANA, "s1", "guard", 0, 0, Turn())
-    moved, done = cmd.move_token(b, ANA, "s1", "ana", 150, 150, Turn())
+        cmd.move_token(b, ANA, "s1", "guard", Step(0, 0))
+    moved, done = cmd.move_token(b, ANA, "s1", "ana", Step(150, 150))
     assert (moved.x, moved.y) == (175, 175) and done.distance == pytest.approx(1.5 * 2**0.5)
     with pytest.raises(EcranError, match="outside the scene"):
         cmd.place_token(b, GM, Token(id="far", scene_id="s1", name="Loin", x=800, y=5))

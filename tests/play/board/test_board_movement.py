@@ -8,7 +8,7 @@ import pytest
 
 from board_toy import board, token
 from ecran.play.board.coalesce import MOVE_INTERVAL, wait
-from ecran.play.board.movement import Allowance, Turn, move
+from ecran.play.board.movement import Allowance, Step, Turn, move
 from ecran.play.board.visibility import Viewer
 from ecran.play.errors import Forbidden
 from ecran.rules import Text
@@ -22,22 +22,22 @@ STATE = board(MINE, ORC).scenes["s1"]
 
 def test_a_player_moves_only_their_own_tokens() -> None:
     with pytest.raises(Forbidden):
-        move(STATE, ORC, 100, 100, ANA, Turn())
-    assert move(STATE, ORC, 100, 100, GM, Turn(running=True, participant_id="p1")).x == 105
+        move(STATE, ORC, ANA, Step(100, 100, Turn()))
+    assert move(STATE, ORC, GM, Step(100, 100, Turn(running=True, participant_id="p1"))).x == 105
 
 
 def test_in_an_encounter_only_on_their_turn_unless_free_movement() -> None:
     theirs = Turn(running=True, participant_id="p2")
     with pytest.raises(Forbidden):
-        move(STATE, MINE, 100, 100, ANA, theirs)
-    assert move(STATE, MINE, 100, 100, ANA, Turn(running=True, participant_id="p1")).y == 105
-    assert move(STATE, MINE, 100, 100, ANA, Turn(running=True, character_id="c-ana")).y == 105
+        move(STATE, MINE, ANA, Step(100, 100, theirs))
+    assert move(STATE, MINE, ANA, Step(100, 100, Turn(running=True, participant_id="p1"))).y == 105
+    assert move(STATE, MINE, ANA, Step(100, 100, Turn(running=True, character_id="c-ana"))).y == 105
     free = Turn(running=True, participant_id="p2", free_movement=True)
-    assert move(STATE, MINE, 100, 100, ANA, free).x == 105
+    assert move(STATE, MINE, ANA, Step(100, 100, free)).x == 105
 
 
 def test_a_move_is_snapped_and_measured() -> None:
-    moved = move(STATE, MINE, 250, 40, GM, Turn())  # to square (3, 0)
+    moved = move(STATE, MINE, GM, Step(250, 40, Turn()))  # to square (3, 0)
     assert (moved.x, moved.y) == (245, 35)
     assert moved.distance == pytest.approx(4.5)
     assert moved.warning is None
@@ -45,14 +45,14 @@ def test_a_move_is_snapped_and_measured() -> None:
 
 def test_a_move_longer_than_the_game_allows_is_a_warning_not_a_refusal() -> None:
     source = Text(fr="Fluid, l. 987-993", en="Fluid, lines 987–993")
-    moved = move(STATE, MINE, 400, 35, ANA, Turn(), Allowance(4, source=source))
+    moved = move(STATE, MINE, ANA, Step(400, 35, Turn(), Allowance(4, source=source)))
     assert (moved.x, moved.y) == (385, 35)
     assert moved.warning is not None
     assert moved.warning.fr.startswith("déplacement de 5 cases, plus que les 4 permis par tour")
     assert "Fluid, lines 987" in moved.warning.en
-    within = move(STATE, MINE, 280, 35, ANA, Turn(), Allowance(4))
+    within = move(STATE, MINE, ANA, Step(280, 35, Turn(), Allowance(4)))
     assert within.warning is None
-    in_metres = move(STATE, MINE, 400, 35, ANA, Turn(), Allowance(6, in_units=True))
+    in_metres = move(STATE, MINE, ANA, Step(400, 35, Turn(), Allowance(6, in_units=True)))
     assert in_metres.warning is not None and "7,5 m" in in_metres.warning.fr
 
 

@@ -27,7 +27,7 @@ from ecran.play.board.model import (
     SceneState,
     Token,
 )
-from ecran.play.board.movement import Allowance, Move, Turn, move
+from ecran.play.board.movement import Move, Step, move
 from ecran.play.board.visibility import Viewer, sees_token, visible_scenes
 from ecran.play.errors import forbidden, not_found
 from ecran.rules import EcranError, Text
@@ -123,21 +123,13 @@ def place_token(board: Board, viewer: Viewer, token: Token) -> ev.TokenPlaced:
 
 
 def move_token(
-    board: Board,
-    viewer: Viewer,
-    scene_id: str,
-    token_id: str,
-    x: float,
-    y: float,
-    turn: Turn,
-    allowance: Allowance | None = None,
-    drag: str | None = None,
+    board: Board, viewer: Viewer, scene_id: str, token_id: str, step: Step
 ) -> tuple[ev.TokenMoved, Move]:
     """The move event and what it measured (its warning, when longer than the game allows,
     from the turn's start or, with no encounter, the drag's `drag`). Forbidden (403) for a
     player's move of a token not theirs, or out of turn."""
     token = token_for(board, viewer, scene_id, token_id)
-    done = move(board.scenes[scene_id], token, x, y, viewer, turn, allowance, drag)
+    done = move(board.scenes[scene_id], token, viewer, step)
     return ev.TokenMoved(token_id=token.id, x=done.x, y=done.y, anchor=done.anchor), done
 
 

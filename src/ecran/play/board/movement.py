@@ -79,18 +79,22 @@ def may_move(token: Token, viewer: Viewer, turn: Turn) -> None:
         )
 
 
-def move(
-    state: SceneState,
-    token: Token,
-    x: float,
-    y: float,
-    viewer: Viewer,
-    turn: Turn,
-    allowance: Allowance | None = None,
-    drag: str | None = None,
-) -> Move:
+@dataclass(frozen=True)
+class Step:
+    """A move asked: where to (`x`, `y`), under the encounter's `turn`, with the game's
+    `allowance` per turn and, with no encounter, the drag it belongs to (`drag`)."""
+
+    x: float
+    y: float
+    turn: Turn = Turn()
+    allowance: Allowance | None = None
+    drag: str | None = None
+
+
+def move(state: SceneState, token: Token, viewer: Viewer, step: Step) -> Move:
     """The move `viewer` asks for, checked, snapped and measured (Forbidden if not theirs):
     `distance` is this step's; the warning measures from the turn's (or drag's) start."""
+    x, y, turn, allowance, drag = step.x, step.y, step.turn, step.allowance, step.drag
     may_move(token, viewer, turn)
     scene, per = state.scene, state.scene.grid.unit_per_square
     nx, ny = snap(scene.grid, x, y, scene.width, scene.height)

@@ -14,7 +14,7 @@ from ecran.rules import Params, Text, drawn_name, from_validation, tr
 from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.checks.misc import npc_score
-from ecran.systems.artemis.sheet import ArtemisSheet, Characteristics, SkillLevel, Weapon
+from ecran.systems.artemis.sheet import ArmourId, ArtemisSheet, Characteristics, SkillLevel, Weapon
 from ecran.systems.artemis.tables import FIELDS
 from ecran.typography import typeset
 
@@ -38,16 +38,7 @@ def _pick(dice: DiceSource, options: list[Any]) -> Any:
 #: The NPC levels the seed gives a score (L79-93); Maître has none (A10).
 NpcLevel = Literal["random", "debutant", "amateur", "confirme", "professionnel", "expert"]
 #: What a random NPC wears: everyday clothes (the default), any armour of the table, or one.
-NpcArmour = Literal[
-    "clothes",
-    "random",
-    "vetements_legers",
-    "vetements_epais",
-    "combinaison_securite",
-    "combinaison_combat",
-    "exosquelette",
-    "exosquelette_renforce",
-]
+NpcArmour = Literal["clothes", "random", ArmourId]
 #: Everyday clothes, protection 0 (L114-115, L352-353): what an NPC wears for its daily life.
 CLOTHES = ("vetements_legers", "vetements_epais")
 

@@ -27,7 +27,7 @@ from ecran.play.board import commands as board
 from ecran.play.board import events as ev
 from ecran.play.board.log import turn
 from ecran.play.board.model import Board, Id, Name, Px, Token, TokenFlags
-from ecran.play.board.movement import Move
+from ecran.play.board.movement import Move, Step
 from ecran.play.board.positions import allowance, positions_of
 from ecran.play.board.visibility import Viewer, token_view
 from ecran.play.characters import parse_sheet
@@ -177,7 +177,7 @@ def _move(
     def make(b: Board, v: Viewer, state: TableState) -> ev.BoardEvent:
         token = board.token_for(b, v, scene_id, token_id)
         limit = allowance(state.table.system_id, _initiative(state, token))
-        moved, how = board.move_token(b, v, scene_id, token_id, *at, turn(state), limit, drag)
+        moved, how = board.move_token(b, v, scene_id, token_id, Step(*at, turn(state), limit, drag))
         measured.append(how)
         return moved.model_copy(update={"facing": facing, "warning": how.warning})
 

@@ -311,14 +311,16 @@
     return row;
   };
 
-  Page.prototype.reprice = function (check, params, holder) {
+  // Ask for odds shown in `holder`: `asking()` sends the request, `answered` shows its answer
+  // (or throws, shown as the error). An edit made meanwhile asks again: only the last answer shows.
+  Page.prototype.askOdds = function (holder, asking, answered) {
     var self = this;
     holder.parentNode.dataset.state = "pending";
     var asked = (holder.asked || 0) + 1;
-    holder.asked = asked;  // an edit made meanwhile asks again: only the last answer shows
-    this.request("POST", "/odds", { check: check, params: params })
-      .then(function (report) {
-        if (holder.asked === asked) { self.oddsTable(holder, check, report.outcomes); }
+    holder.asked = asked;
+    asking()
+      .then(function (answer) {
+        if (holder.asked === asked) { answered(answer); }
       })
       .catch(function (error) {
         if (holder.asked !== asked) { return; }
@@ -326,6 +328,13 @@
         holder.appendChild(element("p", "error", self.words.error + " : " + error.message));
         holder.parentNode.dataset.state = "error";
       });
+  };
+
+  Page.prototype.reprice = function (check, params, holder) {
+    var self = this;
+    this.askOdds(holder, function () {
+      return self.request("POST", "/odds", { check: check, params: params });
+    }, function (report) { self.oddsTable(holder, check, report.outcomes); });
   };
 
   // The odds of an action whose target's sheet the GM keeps, with the member's edits: the
@@ -336,25 +345,17 @@
     if (!pair) { return; }
     var set = {};
     Object.keys(edits).forEach(function (name) { set[name] = edits[name].value; });
-    holder.parentNode.dataset.state = "pending";
-    var asked = (holder.asked || 0) + 1;
-    holder.asked = asked;
-    this.request("GET", "/characters/" + encodeURIComponent(pair.cid) + "/actions?odds=true&target_token=" +
-      encodeURIComponent(pair.tid) + "&set=" + encodeURIComponent(JSON.stringify(set)))
-      .then(function (actions) {
-        if (holder.asked !== asked) { return; }
-        var same = actions.filter(function (a) {
-          return a.check === action.check && JSON.stringify(a.label) === JSON.stringify(action.label);
-        })[0];
-        if (!same || !same.odds) { throw new Error((same && same.odds_error) || "?"); }
-        self.oddsTable(holder, action.check, same.odds.outcomes);
-      })
-      .catch(function (error) {
-        if (holder.asked !== asked) { return; }
-        holder.textContent = "";
-        holder.appendChild(element("p", "error", self.words.error + " : " + error.message));
-        holder.parentNode.dataset.state = "error";
-      });
+    this.askOdds(holder, function () {
+      return self.request("GET", "/characters/" + encodeURIComponent(pair.cid) +
+        "/actions?odds=true&target_token=" + encodeURIComponent(pair.tid) + "&set=" +
+        encodeURIComponent(JSON.stringify(set)));
+    }, function (actions) {
+      var same = actions.filter(function (a) {
+        return a.check === action.check && JSON.stringify(a.label) === JSON.stringify(action.label);
+      })[0];
+      if (!same || !same.odds) { throw new Error((same && same.odds_error) || "?"); }
+      self.oddsTable(holder, action.check, same.odds.outcomes);
+    });
   };
 
   Page.prototype.oddsTable = function (holder, check, outcomes) {

@@ -11,15 +11,16 @@ Create Date: 2026-12-06
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
-branch_labels = None
-depends_on = None
+revision: str = "0006"
+down_revision: str | None = "0005"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
 
 
 def _size(raw: Any) -> int:
