@@ -28,6 +28,7 @@ HOOK_MODULES = {
     "actions": "view",
     "initiative": "encounter",
     "attacks": "encounter",
+    "chosen_attack": "encounter",
     "damage": "encounter",
     "counter_damage": "encounter",
     "consequences": "encounter",
