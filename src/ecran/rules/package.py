@@ -42,6 +42,7 @@ HOOK_MODULES = {
 #: Each class attribute the base derives -> (module, name) in the game's package.
 LIST_MODULES = {
     "checks": ("checks", "CHECKS"),
+    "character": ("sheet", "SHEET"),
     "operations": ("operations", "OPERATIONS"),
     "npc_params": ("creation", "NpcParams"),
     "no_budget": ("validation", "NO_BUDGET"),
