@@ -56,6 +56,41 @@ def test_the_light_reader_agrees(monkeypatch: pytest.MonkeyPatch) -> None:
         value("debug")
 
 
+@pytest.mark.parametrize(
+    ("name", "written"),
+    [
+        ("odds_cache_mb", "12"),
+        ("odds_cache_mb", "0.5"),
+        ("odds_cache_mb", " 3 "),
+        ("work_processes", "4"),
+        ("work_processes", "+2"),
+        ("rate", "1e3"),
+        ("work_budget", ""),
+    ],
+)
+def test_the_light_reader_reads_numbers_as_pydantic(
+    monkeypatch: pytest.MonkeyPatch, name: str, written: str
+) -> None:
+    monkeypatch.setenv(f"ECRAN_{name.upper()}", written)
+    found = value(name)
+    assert found == getattr(get_settings(), name) and type(found) is type(
+        getattr(get_settings(), name)
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "wrong"),
+    [("odds_cache_mb", "0"), ("odds_cache_mb", "-3"), ("work_processes", "1000"), ("rate", "x")],
+)
+def test_the_light_reader_refuses_numbers_as_pydantic(
+    monkeypatch: pytest.MonkeyPatch, name: str, wrong: str
+) -> None:
+    monkeypatch.setenv(f"ECRAN_{name.upper()}", wrong)
+    with pytest.raises(BadSetting) as refused:
+        value(name)
+    assert str(refused.value).startswith(f"ECRAN_{name.upper()}: ")
+
+
 def test_the_cli_refuses_a_bad_variable_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

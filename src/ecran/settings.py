@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import typing
 from dataclasses import dataclass, field
 from functools import cache
@@ -139,9 +140,11 @@ def get_settings() -> Settings:
 
 
 def value(name: str) -> Any:
-    """A choice or a yes/no setting alone, read without loading pydantic (the command line's
-    start-up path), as `get_settings` reads it: an empty variable is its default."""
-    raw = os.environ.get(env_name(name), "").strip()
+    """A choice, a yes/no or a plain number setting alone, read without loading pydantic (the
+    command line's start-up path), as `get_settings` reads it: an empty variable is its
+    default; a number past its bounds or written otherwise is read by `get_settings`."""
+    written = os.environ.get(env_name(name), "")
+    raw = written.strip()
     kind = annotation(name)
     if not raw:
         return default(name)
@@ -152,7 +155,32 @@ def value(name: str) -> Any:
     if kind is bool or typing.get_origin(kind) is Literal:
         expected = "a boolean" if kind is bool else " or ".join(map(repr, typing.get_args(kind)))
         raise BadSetting(f"{env_name(name)}: input should be {expected}, got {raw!r}")
-    return getattr(get_settings(), name)
+    number = _plain_number(name, kind, written)
+    return getattr(get_settings(), name) if number is None else number
+
+
+#: The numbers `value` reads itself: plain decimal digits (anything else goes to pydantic).
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+_WITHIN = {
+    "gt": lambda x, b: x > b,
+    "ge": lambda x, b: x >= b,
+    "lt": lambda x, b: x < b,
+    "le": lambda x, b: x <= b,
+}
+
+
+def _plain_number(name: str, kind: Any, raw: str) -> int | float | None:
+    """A number setting written in plain digits and within its bounds, as pydantic reads it;
+    None for anything else (then pydantic reads it, and refuses it with its own words)."""
+    if kind is int and _INTEGER.fullmatch(raw):
+        number: int | float = int(raw)
+    elif kind is float and _DECIMAL.fullmatch(raw):
+        number = float(raw)
+    else:
+        return None
+    ok = all(_WITHIN[key](number, limit) for key, limit in bounds(name).items())
+    return number if ok else None
 
 
 @cache

@@ -35,7 +35,7 @@ from ecran.rules import Check
 from ecran.rules.check import DIFFICULTY, Recall
 from ecran.rules.errors import EcranError
 from ecran.rules.text import Text
-from ecran.settings import default, env_name, get_settings
+from ecran.settings import default, env_name, value
 
 if TYPE_CHECKING:
     from ecran.engine.budget import TooCostly
@@ -76,7 +76,7 @@ def weight_of(value: Any, key: Hashable = ()) -> int:
 def cache_bytes() -> int:
     """The bound from `ECRAN_ODDS_CACHE_MB` (megabytes, a positive number; default
     `DEFAULT_MEGABYTES`); a wrong value stops with one line naming the variable."""
-    return max(1, int(get_settings().odds_cache_mb * 1024 * 1024))
+    return max(1, int(value("odds_cache_mb") * 1024 * 1024))  # no pydantic-settings: start-up
 
 
 @dataclass(frozen=True)

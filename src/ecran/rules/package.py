@@ -28,6 +28,7 @@ HOOK_MODULES = {
     "actions": "view",
     "initiative": "encounter",
     "attacks": "encounter",
+    "chosen_attack": "encounter",
     "damage": "encounter",
     "counter_damage": "encounter",
     "consequences": "encounter",
@@ -42,6 +43,7 @@ HOOK_MODULES = {
 #: Each class attribute the base derives -> (module, name) in the game's package.
 LIST_MODULES = {
     "checks": ("checks", "CHECKS"),
+    "character": ("sheet", "SHEET"),
     "operations": ("operations", "OPERATIONS"),
     "npc_params": ("creation", "NpcParams"),
     "no_budget": ("validation", "NO_BUDGET"),

@@ -128,7 +128,31 @@ def oversized(value: Any, loc: Loc = (), depth: int = 0) -> Iterator[InitErrorDe
 
 def check_sizes(model: str, data: Any) -> None:
     """Raise pydantic's `ValidationError` naming the first few oversized places of `data`."""
-    _refuse(model, oversized(data))
+    if not _flat_and_small(data):
+        _refuse(model, oversized(data))
+
+
+#: Values no bound of `oversized` or `big_numbers` looks into (an int is still compared).
+_SCALARS = frozenset({bool, int, float, type(None)})
+
+
+def _short(text: str) -> bool:
+    return len(text) <= TEXT_MAX and CONTROL.search(text) is None
+
+
+def _flat_and_small(data: Any) -> bool:
+    """`data` is a mapping of at most ITEMS_MAX scalars and short texts under short text keys:
+    `oversized` would find nothing (a check's parameters, asked once per blow by the
+    simulator, #32). Anything else is walked."""
+    if type(data) is not dict or len(data) > ITEMS_MAX:
+        return False
+    for key, item in data.items():
+        kind = type(item)
+        if type(key) is not str or not _short(key):
+            return False
+        if kind not in _SCALARS and not (kind is str and _short(item)):
+            return False
+    return True
 
 
 def _number(loc: Loc, value: int) -> Iterator[InitErrorDetails]:
@@ -167,7 +191,22 @@ def big_numbers(value: Any, loc: Loc = ()) -> Iterator[InitErrorDetails]:
 def check_numbers(model: BaseModel) -> None:
     """Raise pydantic's `ValidationError` naming the first few numbers of `model` out of
     bounds."""
-    _refuse(type(model).__name__, big_numbers(model))
+    if not _flat_numbers_within(model):
+        _refuse(type(model).__name__, big_numbers(model))
+
+
+def _flat_numbers_within(model: BaseModel) -> bool:
+    """Every field of `model` is a scalar or a text, its integers within ±NUMBER_MAX:
+    `big_numbers` would find nothing. Anything nested is walked."""
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        kind = type(value)
+        if kind is int:
+            if not -NUMBER_MAX <= value <= NUMBER_MAX:
+                return False
+        elif kind not in _SCALARS and kind is not str:
+            return False
+    return True
 
 
 def _refuse(model: str, found: Iterator[InitErrorDetails]) -> None:

@@ -74,6 +74,7 @@ SHEET_HOOKS = (
     "actions",
     "initiative",
     "attacks",
+    "chosen_attack",
     "damage",
     "counter_damage",
     "consequences",
@@ -107,8 +108,11 @@ def _checked(hook: Any, name: str) -> Any:
 
     @functools.wraps(func)
     def checked(self: System[Any], *args: Any, **kwargs: Any) -> Any:
+        own = self.character
         for value in (*args, *kwargs.values()):
-            if isinstance(value, CharacterSheet):
+            # the system's own class itself first: pydantic's isinstance goes through its ABC
+            # machinery, and the simulator calls these hooks once per blow (#32)
+            if type(value) is not own and isinstance(value, CharacterSheet):
                 self.own(value)
         answer = func(self, *args, **kwargs) if pass_self else func(*args, **kwargs)
         return answer if after is None else after(self, answer, *args, *kwargs.values())
@@ -313,6 +317,15 @@ class System(Generic[SheetT]):
         from both sheets (weapon, the defender's defence and armour, both sides' current
         penalties), so the tracker can show its exact odds before rolling. Default: none."""
         return []
+
+    def chosen_attack(self, attacker: SheetT, defender: SheetT, choice: int) -> Action | None:
+        """Attack number `choice` of `attacks` (the last where there are fewer), or None where
+        there is none: what the encounter simulator asks for each new pair of states. Default:
+        `attacks` whole, indexed. A game may build that one alone (Fluid: every blow leaves a
+        new sheet, #32); a contract test holds it to `attacks`
+        (tests/rules/test_chosen_attack.py)."""
+        actions = self.attacks(attacker, defender)
+        return actions[min(choice, len(actions) - 1)] if actions else None
 
     def damage(
         self,

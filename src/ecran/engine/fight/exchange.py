@@ -45,10 +45,9 @@ class Attack:
     @classmethod
     def of(cls, books: FightStates, attacker: int, defender: int, choice: int) -> Attack:
         system = books.system
-        actions = system.attacks(books.sheets[attacker], books.sheets[defender])
-        if not actions:
+        action = system.chosen_attack(books.sheets[attacker], books.sheets[defender], choice)
+        if action is None:
             return cls(books, attacker, defender, None)
-        action = actions[min(choice, len(actions) - 1)]
         check = system.check(action.check)
         return cls(books, attacker, defender, action, check, check.parse(action.params))
 

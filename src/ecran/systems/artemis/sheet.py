@@ -310,3 +310,7 @@ class ArtemisSheet(CharacterSheet):
     def balance(self) -> int:
         """The TOTAL of the mental balance box (L399)."""
         return sum(entry.points for entry in self.mental_balance)
+
+
+#: The game's sheet class (`System.character`, found here on first use).
+SHEET = ArtemisSheet

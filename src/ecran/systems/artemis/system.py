@@ -3,12 +3,16 @@ the base finds its checks, operations and hooks in the package's modules."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ecran.rules import System, tr
-from ecran.systems.artemis.sheet import ArtemisSheet
+
+if TYPE_CHECKING:
+    from ecran.systems.artemis.sheet import ArtemisSheet  # noqa: F401 (the base's string)
 
 
-class Artemis(System[ArtemisSheet]):
-    character = ArtemisSheet
+class Artemis(System["ArtemisSheet"]):
+    # `character`, the sheet's class: `sheet.SHEET`, imported on first use (start-up, #32)
     #: The book's round is a "tour" (L131, L195, L201; "round" never appears).
     round_word = tr("tour", "round")
     # What the sheet's identity and skills pages hold (L385-685); NIFIMO, XP and the mental

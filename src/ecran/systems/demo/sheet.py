@@ -17,3 +17,7 @@ class DemoSheet(CharacterSheet):
     target: int = FIELDS("target", default=4, ge=1, le=6)
     hit_points: int = FIELDS("hit_points", default=6, ge=1, le=MAX_HIT_POINTS)
     damage: int = FIELDS("damage", default=0, ge=0, le=2 * MAX_HIT_POINTS)
+
+
+#: The game's sheet class (`System.character`, found here on first use).
+SHEET = DemoSheet

@@ -231,25 +231,57 @@ def _label(mode: Mode, trait: tuple[str, int] | None, stance: str) -> Text:
     )
 
 
+FIGHT = tr("Attaques", "Attacks")
+FULL = tr("Contre une défense renforcée", "Against a full defence")
+
+
+def _stances(defender: FluidSheet) -> tuple[str, tuple[str, ...]]:
+    """The defender's stance against every mode, and the full defences it may declare instead
+    of striking back (L1045-1049, L1281-1289)."""
+    if helpless(defender):
+        return "defenceless", ()
+    return "counter", ("parry", "dodge")
+
+
+def _mode_attack(
+    attacker: FluidSheet,
+    defender: FluidSheet,
+    mode: Mode,
+    stance: str,
+    defence: dict[str, Any] | None = None,
+    group: Text = FIGHT,
+) -> Action:
+    params, trait = attack_params(attacker, defender, mode, stance, defence)
+    return Action(_label(mode, trait, stance), "attack", params, group)
+
+
 def attacks(attacker: FluidSheet, defender: FluidSheet) -> list[Action]:
-    fight = tr("Attaques", "Attacks")
-    full = tr("Contre une défense renforcée", "Against a full defence")
-    found: list[Action] = []
     all_modes = modes(attacker)
-    stance = "defenceless" if helpless(defender) else "counter"
+    stance, full = _stances(defender)
     defence = _defence(defender, stance)  # the same side against every mode
-    for mode in all_modes:
-        params, trait = attack_params(attacker, defender, mode, stance, defence)
-        found.append(Action(_label(mode, trait, stance), "attack", params, fight))
-    if stance == "counter":
-        # The defender declares a full defence instead of striking back (L1281-1289).
-        for stance in ("parry", "dodge"):
-            params, trait = attack_params(attacker, defender, all_modes[0], stance)
-            found.append(Action(_label(all_modes[0], trait, stance), "attack", params, full))
+    found = [_mode_attack(attacker, defender, mode, stance, defence) for mode in all_modes]
+    # The defender declares a full defence instead of striking back (L1281-1289).
+    found += [_mode_attack(attacker, defender, all_modes[0], s, None, FULL) for s in full]
     found.append(_joust(attacker, defender))
     if attacker.characteristics.magie is not None:
         found.append(_drain(attacker, defender))
     return found
+
+
+def chosen_attack(attacker: FluidSheet, defender: FluidSheet, choice: int) -> Action:
+    """`attacks(attacker, defender)[choice]` (the last past the list), built alone: the
+    encounter simulator asks one per new pair of states, and every blow leaves a new sheet
+    (#32)."""
+    all_modes = modes(attacker)
+    stance, full = _stances(defender)
+    count = len(all_modes) + len(full) + 1 + (attacker.characteristics.magie is not None)
+    at = min(choice, count - 1)
+    if at < len(all_modes):
+        return _mode_attack(attacker, defender, all_modes[at], stance)
+    at -= len(all_modes)
+    if at < len(full):
+        return _mode_attack(attacker, defender, all_modes[0], full[at], None, FULL)
+    return _joust(attacker, defender) if at == len(full) else _drain(attacker, defender)
 
 
 def _drain(attacker: FluidSheet, defender: FluidSheet) -> Action:

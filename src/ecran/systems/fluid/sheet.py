@@ -233,3 +233,7 @@ class FluidSheet(CharacterSheet):
         ge=0,
     )
     advances: list[Advance] = param(tr("Progression", "Advances"), default_factory=list)
+
+
+#: The game's sheet class (`System.character`, found here on first use).
+SHEET = FluidSheet

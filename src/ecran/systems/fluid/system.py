@@ -3,12 +3,16 @@ the base finds its checks, operations and hooks in the package's modules."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ecran.rules import System
-from ecran.systems.fluid.sheet import FluidSheet
+
+if TYPE_CHECKING:
+    from ecran.systems.fluid.sheet import FluidSheet  # noqa: F401 (the base's string)
 
 
-class Fluid(System[FluidSheet]):
-    character = FluidSheet
+class Fluid(System["FluidSheet"]):
+    # `character`, the sheet's class: `sheet.SHEET`, imported on first use (start-up, #32)
     # Creation: the 40 points (L29-101) and the Traits; pools and wounds start full or empty.
     creation_fields = ("kind", "player", "characteristics", "traits", "equipment", "notes")
 

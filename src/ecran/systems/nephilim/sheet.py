@@ -218,3 +218,7 @@ def normalized_ka(sheet: NephilimSheet) -> dict[str, int]:
 def total_steps(sheet: NephilimSheet) -> int:
     """Skill steps paid for the whole tree (L108)."""
     return sum(steps_paid(path, score) for path, score in sheet.skills.items())
+
+
+#: The game's sheet class (`System.character`, found here on first use).
+SHEET = NephilimSheet

@@ -248,3 +248,7 @@ class OrganiqueSheet(CharacterSheet):
     halving: Literal["floor_half", "floor"] = OPTIONS["halving"].field()
     inc_zero: Literal["out_of_combat", "dead"] = OPTIONS["inc_zero"].field()
     encumbrance_erratum: bool = OPTIONS["encumbrance_erratum"].field()
+
+
+#: The game's sheet class (`System.character`, found here on first use).
+SHEET = OrganiqueSheet

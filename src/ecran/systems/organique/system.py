@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ecran.rules import System, tr
-from ecran.systems.organique.sheet import OrganiqueSheet
+
+if TYPE_CHECKING:
+    from ecran.systems.organique.sheet import OrganiqueSheet  # noqa: F401 (the base's string)
 
 
-class Organique(System[OrganiqueSheet]):
-    character = OrganiqueSheet
+class Organique(System["OrganiqueSheet"]):
+    # `character`, the sheet's class: `sheet.SHEET`, imported on first use (start-up, #32)
     #: The book's round is a "tour" (L312-321 and 70 times; "round" twice, L510, L4166).
     round_word = tr("tour", "round")
     #: What a GM writes down for a new character (the seed has no creation procedure, reading

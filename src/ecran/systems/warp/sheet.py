@@ -246,3 +246,7 @@ def trait_label(trait: Trait) -> str:
 
 
 __all__ = ["SeriousWound", "Trait", "WarpSheet", "tr", "trait_label", "usable_together"]
+
+
+#: The game's sheet class (`System.character`, found here on first use).
+SHEET = WarpSheet

@@ -3,12 +3,16 @@ base finds its checks, operations and hooks in the package's modules."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ecran.rules import System
-from ecran.systems.warp.sheet import WarpSheet
+
+if TYPE_CHECKING:
+    from ecran.systems.warp.sheet import WarpSheet  # noqa: F401 (the base's string)
 
 
-class Warp(System[WarpSheet]):
-    character = WarpSheet
+class Warp(System["WarpSheet"]):
+    # `character`, the sheet's class: `sheet.SHEET`, imported on first use (start-up, #32)
     #: The creation steps (L99-1281): play state (damage, pools spent, studies) starts empty.
     creation_fields = (
         "kind",

@@ -192,24 +192,25 @@ def _survived(sheet: FluidSheet, penalty: int, result: Resolution | None) -> Cha
 def _conditions(outcome: str, penalty: int) -> tuple[PutCondition, ...]:
     """What a survival test's result puts on its bearer in an encounter (L1501-1529): death;
     a haemorrhage that calls for another test next round; coma for days and unconsciousness
-    for hours (until the GM lifts them: longer than any fight); adrenaline until used."""
+    for hours (until the GM lifts them: longer than any fight); adrenaline until used. Only
+    the outcome's words are made (a simulation asks this once per blow)."""
+    if outcome == "death":
+        return (PutCondition(tr("mort", "dead")),)
+    if outcome == "haemorrhage":
+        said = tr(
+            f"hémorragie : test de survie au prochain round avec {penalty + 1} désavantages",
+            f"haemorrhage: survival test next round with {penalty + 1} disadvantages",
+        )
+        return (PutCondition(said, 1),)
     found = {
-        "death": (tr("mort", "dead"), None),
-        "haemorrhage": (
-            tr(
-                f"hémorragie : test de survie au prochain round avec {penalty + 1} désavantages",
-                f"haemorrhage: survival test next round with {penalty + 1} disadvantages",
-            ),
-            1,
-        ),
-        "coma": (tr(f"coma ({penalty} j)", f"coma ({penalty} d)"), None),
-        "unconscious": (tr(f"inconscient ({penalty} h)", f"unconscious ({penalty} h)"), None),
+        "coma": (f"coma ({penalty} j)", f"coma ({penalty} d)"),
+        "unconscious": (f"inconscient ({penalty} h)", f"unconscious ({penalty} h)"),
         "adrenaline": (
-            tr("adrénaline : prochain test de survie ignoré", "adrenaline: next survival void"),
-            None,
+            "adrénaline : prochain test de survie ignoré",
+            "adrenaline: next survival void",
         ),
     }.get(outcome)
-    return () if found is None else (PutCondition(found[0], found[1]),)
+    return () if found is None else (PutCondition(tr(*found)),)
 
 
 def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
@@ -305,18 +306,19 @@ def _tested(
     return found
 
 
-#: take_hit's work by the identity of its sheet and its parameters' values: the damage taken,
+#: take_hit's work by the identity of its sheet and of its parameters (validated once per values
+#: and shared, `validated`; never changed in place): the damage taken,
 #: the survival test's penalty (0: none) and the change each survival result makes. The
 #: simulator reads `take_hit_law` for every state a blow reaches, and a walk replays the
 #: operation once per dice sequence: the damage is worked out once, each result's change
 #: once. Sheets are values: no rule changes one in place.
-_HITS: KeptBy[tuple[Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]]] = KeptBy(1024)
+_HITS: KeptBy[tuple[Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]]] = KeptBy(4096)
 
 
 def _hit(
     sheet: FluidSheet, params: HitParams
 ) -> tuple[Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]]:
-    return _HITS.get((sheet,), tuple(params.model_dump().values()), lambda: _hurt(sheet, params))
+    return _HITS.get((sheet, params), None, lambda: _hurt(sheet, params))
 
 
 def _hurt(
