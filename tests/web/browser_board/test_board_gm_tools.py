@@ -222,13 +222,16 @@ def test_a_view_read_before_a_move_does_not_move_the_token_back(browser: Any, se
     """The board reads its tokens again on an encounter step or a hidden event; that view may
     be answered after a move the member made meanwhile. The move stays: the older view does
     not put the token back (the keyboard walk of the test above lost its way so, once)."""
+    from playwright.sync_api import expect
+
     game = new_game(server, "fluid")
     ids = api_scene(game, scale=1.0)
     gm = open_board(browser.new_page(viewport={"width": 1280, "height": 1000}), game.gm.link)
     aube = f"[data-token='{ids['Aube']}']"
+    expect(gm.locator(aube)).to_be_attached()  # the page shows the scene it read first
     read_before: list[Any] = []
 
-    def hold(route: Any) -> None:  # the view as it is now, answered only after the move
+    def hold(route: Any) -> None:  # every view read from now on, answered only after the move
         read_before.append((route, route.fetch()))
 
     gm.route(f"**/api/tables/{game.table}/scenes/{ids['scene']}", hold)
@@ -240,9 +243,9 @@ def test_a_view_read_before_a_move_does_not_move_the_token_back(browser: Any, se
         "([id, x, y]) => { const t = window.ecranBoard.tokens[id]; return t.x === x && t.y === y; }"
     )
     gm.wait_for_function(moved, arg=[ids["Aube"], *centre(1, 2)])
-    assert len(read_before) == 1
-    route, answer = read_before[0]
-    route.fulfill(response=answer)
+    assert read_before
+    for route, answer in read_before:
+        route.fulfill(response=answer)
     gm.wait_for_function("() => window.viewRead")
     assert gm.evaluate(moved, [ids["Aube"], *centre(1, 2)])
     gm.unroute(f"**/api/tables/{game.table}/scenes/{ids['scene']}")

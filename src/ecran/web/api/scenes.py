@@ -27,7 +27,8 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from ecran.play.board import commands as board
 from ecran.play.board import image as pictures
@@ -81,6 +82,17 @@ class NewScene(GridFields):
     height: Annotated[int, Field(ge=1, le=MAX_SIDE)] | None = None
     #: Show it to the players at once.
     show: bool = False
+
+    @field_validator("show", mode="before")
+    @classmethod
+    def _yes_or_no(cls, value: object) -> object:
+        """A form's field is text: `true` or `false` (as JSON says them), nothing else that
+        pydantic would read as a yes or no (`0`, `off`): the schema says boolean."""
+        if isinstance(value, str) and value.lower() in ("true", "false"):
+            return value.lower() == "true"
+        if isinstance(value, bool):
+            return value
+        raise PydanticCustomError("bool_parsing", "true or false expected")
 
 
 class SceneChange(GridFields):
