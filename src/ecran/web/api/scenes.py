@@ -59,6 +59,10 @@ BRUSH_POINTS = 2000
 PLAIN_SQUARES = (30, 20)
 
 
+#: The scene fields that are numbers.
+NUMBERS = ("grid_size", "offset_x", "offset_y", "unit_per_square", "width", "height")
+
+
 class GridFields(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -68,6 +72,17 @@ class GridFields(BaseModel):
     unit_per_square: Annotated[float, Field(gt=0, le=10_000, allow_inf_nan=False)] | None = None
     unit: Annotated[str, Field(min_length=1, max_length=16)] | None = None
     diagonal: Diagonal | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _numbers_not_yes_or_no(cls, data: object) -> object:
+        """JSON's `true`/`false` is no number (pydantic alone reads it as 1 or 0): the schema
+        says number, so a yes-or-no where a number goes is refused."""
+        if isinstance(data, dict):
+            for name in NUMBERS:
+                if isinstance(data.get(name), bool):
+                    raise PydanticCustomError("float_type", "a number expected")
+        return data
 
     def grid(self, base: Grid) -> Grid:
         given = self.model_dump(exclude_none=True, include=set(GridFields.model_fields))
