@@ -125,6 +125,10 @@ def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser:
     assert refused.status == 403
     assert refused.json()["detail"] == "ce n'est pas le tour de Bruno (au tour d'Ana)"
 
+    # the attack panel is processed by htmx and nothing of the encounter is loading: a click on
+    # a form htmx has not bound yet would post it natively (the page would leave the fragment)
+    expect(ana.locator("#encounter .htmx-added")).to_have_count(0)
+    expect(ana.locator("#encounter .htmx-request")).to_have_count(0)
     ana.click("#attack-button")
     result = ana.locator("#attack-result")
     expect(result).to_be_visible()
