@@ -102,8 +102,14 @@ def _same_page_for(page: Any, url: str) -> str:
 def _gm_step(gm: Any, button: str) -> None:
     """A step of the GM's, done once the panel it answers with is in place (the live refresh
     that follows is skipped: the panel already shows that event)."""
+    from playwright.sync_api import expect
+
     status = gm.locator(".enc-status")
     version = status.get_attribute("data-version")
+    # htmx has processed what it swapped in and nothing of the encounter is loading: a click
+    # on a form not bound yet is not heard as htmx's
+    expect(gm.locator("#encounter .htmx-added")).to_have_count(0)
+    expect(gm.locator("#encounter .htmx-request")).to_have_count(0)
     gm.click(button)
     gm.wait_for_function(
         "v => document.querySelector('.enc-status').dataset.version !== v", arg=version
