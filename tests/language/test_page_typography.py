@@ -11,13 +11,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ecran.dice import Roller
 from ecran.engine import all_systems
 from ecran.typography import faults
 from ecran.web.render import environment
 from language.finder import SYSTEMS, visible
 from language.known import expect
-from web.table_pages.conftest import create
+from web.table_pages.conftest import with_encounter
 
 
 def _faults(response: Any) -> list[str]:
@@ -47,17 +46,7 @@ def test_every_french_page_passes_the_typography_checker(
     for check in all_systems()[system_id].checks:
         url = f"/systems/{system_id}/checks/{check.name}"
         pages[url] = web.get(url, params={"lang": "fr", "seed": "1"})
-    gm, _invite = create(web, system_id, [("name", "Ma table"), ("gm_name", "Camille")])
-    npc = all_systems()[system_id].random_npc(Roller(1), lang="fr")
-    made = web.post(
-        f"/api/tables/{gm.table_id}/characters",
-        json={"sheet": npc.model_dump(mode="json")},
-        headers={"Authorization": f"Bearer {gm.token}"},
-    )
-    cid = made.json()["id"]
-    encounter = gm.post("/encounters", [("name", "Embuscade")]).headers["location"]
-    eid = encounter.split("/encounters/")[1].split("?")[0]
-    gm.post(f"/encounters/{eid}/step", [("step", "add"), ("character_id", cid)], htmx=True)
+    gm, eid, cid = with_encounter(web, system_id)
     pages |= {
         "table": gm.get(lang="fr"),
         "new sheet": gm.get("/characters/new", lang="fr"),

@@ -9,27 +9,15 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from ecran.dice import Roller
-from ecran.engine import all_systems
 from language.finder import visible
-from web.table_pages.conftest import create
+from web.table_pages.conftest import with_encounter
 
 
 @pytest.mark.parametrize(("system_id", "word"), [("artemis", "Tour"), ("warp", "Round")])
 def test_a_running_encounter_says_the_game_s_round(
     web: TestClient, system_id: str, word: str
 ) -> None:
-    gm, _invite = create(web, system_id, [("name", "Ma table"), ("gm_name", "Camille")])
-    npc = all_systems()[system_id].random_npc(Roller(1), lang="fr")
-    made = web.post(
-        f"/api/tables/{gm.table_id}/characters",
-        json={"sheet": npc.model_dump(mode="json")},
-        headers={"Authorization": f"Bearer {gm.token}"},
-    )
-    cid = made.json()["id"]
-    encounter = gm.post("/encounters", [("name", "Embuscade")]).headers["location"]
-    eid = encounter.split("/encounters/")[1].split("?")[0]
-    gm.post(f"/encounters/{eid}/step", [("step", "add"), ("character_id", cid)], htmx=True)
+    gm, eid, _cid = with_encounter(web, system_id)
     gm.post(f"/encounters/{eid}/step", [("step", "initiative")], htmx=True)  # rolled for all
     started = gm.post(f"/encounters/{eid}/step", [("step", "start")], htmx=True)
     assert started.status_code == 200, started.text[:300]

@@ -90,6 +90,26 @@ def create(client: TestClient, system: str, pairs: Pairs = ()) -> tuple[Seat, st
     return gm, invite.group(1)
 
 
+def with_encounter(client: TestClient, system: str) -> tuple[Seat, str, str]:
+    """A table (GM Camille) with a random NPC of `system` as a character, added to a new
+    encounter "Embuscade" through the page: the GM's seat, the encounter's and the NPC's ids."""
+    from ecran.dice import Roller
+    from ecran.engine import all_systems
+
+    gm, _invite = create(client, system, [("name", "Ma table"), ("gm_name", "Camille")])
+    npc = all_systems()[system].random_npc(Roller(1), lang="fr")
+    made = client.post(
+        f"/api/tables/{gm.table_id}/characters",
+        json={"sheet": npc.model_dump(mode="json")},
+        headers={"Authorization": f"Bearer {gm.token}"},
+    )
+    cid = made.json()["id"]
+    encounter = gm.post("/encounters", [("name", "Embuscade")]).headers["location"]
+    eid = encounter.split("/encounters/")[1].split("?")[0]
+    gm.post(f"/encounters/{eid}/step", [("step", "add"), ("character_id", cid)], htmx=True)
+    return gm, eid, cid
+
+
 def join(client: TestClient, invite: str, name: str) -> Seat:
     joined = client.post(
         invite,
