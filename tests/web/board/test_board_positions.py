@@ -221,9 +221,10 @@ def test_the_targets_sheet_fills_the_opponents_values(app_client: TestClient) ->
     )
 
 
-def test_a_secret_npcs_values_make_the_odds_but_never_reach_a_player(
-    app_client: TestClient,
-) -> None:
+def _ana_against_secret_ombre(app_client: TestClient) -> tuple[Table, str, dict[str, Any], str]:
+    """A Fluid table: Ana's token beside the token of Ombre, an NPC whose sheet the GM keeps
+    secret (the token itself shown), the whole map revealed; the table, Ana's id, Ombre as
+    stored and the query of Ana's actions against Ombre's token."""
     table = new_table(app_client, "fluid")
     ana = _hero(table, "fluid", table.alice, "Ana")
     npc = get_system("fluid").random_npc(Roller(12)).model_dump(mode="json")
@@ -233,6 +234,13 @@ def test_a_secret_npcs_values_make_the_odds_but_never_reach_a_player(
     token(table, s["id"], 1, 1, character_id=ana)
     foe = token(table, s["id"], 2, 1, character_id=ombre["id"], hidden=False)
     query = f"/characters/{ana}/actions?odds=true&target_token={foe['id']}"
+    return table, ana, ombre, query
+
+
+def test_a_secret_npcs_values_make_the_odds_but_never_reach_a_player(
+    app_client: TestClient,
+) -> None:
+    table, ana, ombre, query = _ana_against_secret_ombre(app_client)
     gms = next(a for a in table.get(table.gm, query).json() if a["check"] == "attack")
     theirs = next(a for a in table.get(table.alice, query).json() if a["check"] == "attack")
     assert (
@@ -250,15 +258,7 @@ def test_a_secret_npcs_values_make_the_odds_but_never_reach_a_player(
 def test_a_players_edits_are_priced_with_the_secret_values_still_counted(
     app_client: TestClient,
 ) -> None:
-    table = new_table(app_client, "fluid")
-    ana = _hero(table, "fluid", table.alice, "Ana")
-    npc = get_system("fluid").random_npc(Roller(12)).model_dump(mode="json")
-    ombre = table.character(table.gm, {**npc, "name": "Ombre"}, allow_violations=True, secret=True)
-    s = scene(table)
-    reveal(table, s["id"], [0, 0, 700, 700])
-    token(table, s["id"], 1, 1, character_id=ana)
-    foe = token(table, s["id"], 2, 1, character_id=ombre["id"], hidden=False)
-    query = f"/characters/{ana}/actions?odds=true&target_token={foe['id']}"
+    table, _ana, _ombre, query = _ana_against_secret_ombre(app_client)
     edited = query + "&set=" + json.dumps({"position": True})
 
     def attack(who: Any, path: str) -> dict[str, Any]:
