@@ -5,6 +5,8 @@ multiprocessing resource tracker) is gone, no semaphore is reported leaked, and 
 
 from __future__ import annotations
 
+import os
+import select
 import signal
 import subprocess
 from pathlib import Path
@@ -39,6 +41,29 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _command(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return "?"
+
+
+def _left_after(children: set[int], seconds: float) -> dict[int, str]:
+    """The children still alive once each has had `seconds` to end. The multiprocessing
+    resource tracker ends on its own when its parent's pipe closes, that is just after the
+    parent has exited: its end is awaited (a pidfd is readable once its process is gone)."""
+    for pid in children:
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue
+        try:
+            select.select([fd], [], [], seconds)
+        finally:
+            os.close(fd)
+    return {pid: _command(pid) for pid in children if _alive(pid)}
+
+
 def test_ready_after_the_work_pool_and_sigterm_leaves_nothing(tmp_path: Path) -> None:
     database = tmp_path / "ecran.sqlite3"
     worker = start_worker("alone", f"sqlite:///{database}", None, tmp_path)  # /healthz 200
@@ -57,6 +82,6 @@ def test_ready_after_the_work_pool_and_sigterm_leaves_nothing(tmp_path: Path) ->
         worker.stop()
     said = worker.log.read_text(errors="replace")
     assert code == 128 + signal.SIGTERM, said[-2000:]
-    assert [pid for pid in children if _alive(pid)] == []
+    assert _left_after(children, 10) == {}
     assert "leaked" not in said and "Traceback" not in said, said[-2000:]
     assert not Path(f"{database}.serving").exists()
