@@ -8,14 +8,39 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 from ecran.store import AlreadyServed, claim_serving, shareable
 from ecran.store.serving import Claim
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database of this test's own. The hold is per database, and the session's PostgreSQL
+    database is also served by other tests' processes: a process they stopped keeps its hold
+    until its server session has noticed it is gone, which may be just after the test ends."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'ecran.sqlite3'}"
+        return
+    server = make_url(request.getfixturevalue("postgres_url"))
+    name = f"serving_{uuid.uuid4().hex}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        yield server.set(database=name).render_as_string(hide_password=False)
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+
 
 #: How long the server may take to notice a killed client and drop its lock (a bound, not a
 #: measured figure: the test passes as soon as the lock is free).
