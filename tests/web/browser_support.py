@@ -45,7 +45,13 @@ def free_port() -> int:
 def serving(app: FastAPI) -> Iterator[str]:
     """uvicorn in a thread on a free loopback port, for the duration of the block."""
     port = free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    # An idle keep-alive connection is closed after `timeout_keep_alive` (uvicorn: 5 s); a
+    # browser sends again a request that meets the close, Playwright's API requests do not
+    # (ECONNRESET, seen on a loaded machine): no connection of a test's is closed for idling.
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", timeout_keep_alive=600
+    )
+    srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
