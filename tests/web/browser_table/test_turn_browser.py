@@ -68,7 +68,9 @@ def _errors(page: Any) -> list[str]:
     return found
 
 
-def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser: Any) -> None:
+def _duel(server: str, browser: Any) -> tuple[dict[str, Any], dict[str, list[str]], str]:
+    """The GM, Ana and Bruno on the encounter page of a started duel, Ana's turn first (each
+    page live); with each page's errors as they come, and the encounter's id."""
     from playwright.sync_api import expect
 
     gm = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
@@ -99,6 +101,23 @@ def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser:
         expect(page.locator(".enc-status")).to_have_attribute("data-round", "1")
         expect(page.locator("#acting")).to_have_text("Ana")
         expect(page.locator("#order .participant")).to_have_count(2)
+    return pages, errors, eid
+
+
+def _settled(page: Any) -> None:
+    """htmx has processed the encounter and nothing of it is loading: a click on a form htmx
+    has not bound yet would post it natively (the page would leave the fragment)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#encounter .htmx-added")).to_have_count(0)
+    expect(page.locator("#encounter .htmx-request")).to_have_count(0)
+
+
+def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    pages, errors, eid = _duel(server, browser)
+    gm, ana, bruno = pages["gm"], pages["ana"], pages["bruno"]
 
     # Ana's turn: her cue and her panel; Bruno gets neither
     expect(ana.locator("#turn-cue")).to_contain_text("À vous de jouer")
@@ -125,10 +144,7 @@ def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser:
     assert refused.status == 403
     assert refused.json()["detail"] == "ce n'est pas le tour de Bruno (au tour d'Ana)"
 
-    # the attack panel is processed by htmx and nothing of the encounter is loading: a click on
-    # a form htmx has not bound yet would post it natively (the page would leave the fragment)
-    expect(ana.locator("#encounter .htmx-added")).to_have_count(0)
-    expect(ana.locator("#encounter .htmx-request")).to_have_count(0)
+    _settled(ana)
     ana.click("#attack-button")
     result = ana.locator("#attack-result")
     expect(result).to_be_visible()
@@ -191,3 +207,37 @@ def _characters(gm: Any, server: str) -> list[dict[str, Any]]:
     )
     assert listed.ok, listed.text()
     return list(listed.json())
+
+
+def test_her_attack_answer_lands_after_the_live_reload_it_caused(server: str, browser: Any) -> None:
+    """The live notice of Ana's attack reaches her page before her attack's own answer: the
+    tracker reloads (the new state, no result), then the answer comes, with the same state
+    and the result. The answer is no stale reload: it lands, and she reads her result."""
+    from playwright.sync_api import expect
+
+    pages, errors, _eid = _duel(server, browser)
+    gm, ana = pages["gm"], pages["ana"]
+    held: list[tuple[Any, Any]] = []
+
+    def hold(route: Any) -> None:  # the server records the attack; its answer waits here
+        held.append((route, route.fetch()))
+
+    ana.route(re.compile(r"/encounters/[0-9a-f]+/step(\?|$)"), hold)
+    expect(ana.locator('#turn .attack-panel[data-target="p2"] #attack-button')).to_be_visible()
+    _settled(ana)
+    shown = ana.locator(".enc-status").get_attribute("data-shown-seq")
+    ana.click("#attack-button")
+    attack = gm.locator('#log .entry[data-kind="encounter"]', has_text="Ana attaque Bruno")
+    expect(attack).to_have_count(1)  # recorded (and published) while its answer is held
+    status = ana.locator(".enc-status")
+    expect(status).not_to_have_attribute("data-shown-seq", shown or "")  # the live reload
+    _settled(ana)
+    assert len(held) == 1 and ana.locator("#attack-result").count() == 0
+    route, answer = held.pop()
+    route.fulfill(response=answer)
+    result = ana.locator("#attack-result")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("Ana → Bruno")
+    assert errors == {"gm": [], "ana": [], "bruno": []}
+    for page in pages.values():
+        page.context.close()

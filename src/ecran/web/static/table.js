@@ -360,10 +360,13 @@
   // A live panel's own reload (`ecran:refresh`) that answers after a step of this member already
   // put a state as new in place (the notification of the step outran its own answer) would
   // replace that state and what came with it (the attack's result) by the plain panel: it is
-  // dropped. A step's answer (another element's request) always lands.
+  // dropped. A step's answer (another element's request) always lands, also after the reload
+  // its own notice caused. htmx names the swap's target as the event's `elt`: the element that
+  // asked is the request's (`requestConfig.elt`).
   function staleRefresh(event) {
     var panel = event.detail.target;
-    if (!panel || !panel.dataset || !panel.dataset.liveRefresh || event.detail.elt !== panel) {
+    var config = event.detail.requestConfig;
+    if (!panel || !panel.dataset || !panel.dataset.liveRefresh || !config || config.elt !== panel) {
       return;
     }
     var mark = panel.querySelector("[data-shown-seq]");
