@@ -101,6 +101,17 @@ class FrenchBrowser:
         return getattr(self._browser, name)
 
 
+def htmx_settled(page: Any, scope: str = "#encounter") -> None:
+    """htmx has processed what it swapped into `scope` (it marks new content `.htmx-added` until
+    then) and nothing of it is loading: a click now is heard by htmx. A click on a form htmx has
+    not bound yet posts it natively (the page leaves the fragment); one on what a reload still
+    in flight replaces is lost with it."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(f"{scope} .htmx-added")).to_have_count(0)
+    expect(page.locator(f"{scope} .htmx-request")).to_have_count(0)
+
+
 def shoot(page: Any, name: str) -> None:
     folder = os.environ.get("ECRAN_SCREENSHOTS")
     if folder:

@@ -30,6 +30,7 @@ from ecran.engine import get_system
 from web.browser_support import (
     CHARACTER_PAGE,
     create_table,
+    htmx_settled,
     join_table,
     offered_odds,
     page_query,
@@ -102,14 +103,10 @@ def _same_page_for(page: Any, url: str) -> str:
 def _gm_step(gm: Any, button: str) -> None:
     """A step of the GM's, done once the panel it answers with is in place (the live refresh
     that follows is skipped: the panel already shows that event)."""
-    from playwright.sync_api import expect
 
     status = gm.locator(".enc-status")
     version = status.get_attribute("data-version")
-    # htmx has processed what it swapped in and nothing of the encounter is loading: a click
-    # on a form not bound yet is not heard as htmx's
-    expect(gm.locator("#encounter .htmx-added")).to_have_count(0)
-    expect(gm.locator("#encounter .htmx-request")).to_have_count(0)
+    htmx_settled(gm)
     gm.click(button)
     gm.wait_for_function(
         "v => document.querySelector('.enc-status').dataset.version !== v", arg=version
@@ -136,8 +133,7 @@ def _choose_attack(gm: Any, scene: Scene) -> None:
     # no reload of the panel is still coming (choosing the target already chosen asks one more:
     # a click on the panel it replaces is dropped with it) and htmx has processed the panel in
     # place (its buttons are heard)
-    expect(gm.locator("#encounter .htmx-request")).to_have_count(0)
-    expect(gm.locator("#attack-panel .htmx-added")).to_have_count(0)
+    htmx_settled(gm)
     options.nth(scene.attack).locator("button").click()
     expect(chosen).to_have_class(re.compile("chosen"))
     expect(gm.locator("#attack-odds tr[data-outcome]").first).to_be_visible()

@@ -22,7 +22,7 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from web.browser_support import TABLE_PAGE, offered_odds, page_token, shoot
+from web.browser_support import TABLE_PAGE, htmx_settled, offered_odds, page_token, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -104,15 +104,6 @@ def _duel(server: str, browser: Any) -> tuple[dict[str, Any], dict[str, list[str
     return pages, errors, eid
 
 
-def _settled(page: Any) -> None:
-    """htmx has processed the encounter and nothing of it is loading: a click on a form htmx
-    has not bound yet would post it natively (the page would leave the fragment)."""
-    from playwright.sync_api import expect
-
-    expect(page.locator("#encounter .htmx-added")).to_have_count(0)
-    expect(page.locator("#encounter .htmx-request")).to_have_count(0)
-
-
 def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
@@ -144,7 +135,7 @@ def test_ana_attacks_on_her_turn_and_everyone_sees_it_live(server: str, browser:
     assert refused.status == 403
     assert refused.json()["detail"] == "ce n'est pas le tour de Bruno (au tour d'Ana)"
 
-    _settled(ana)
+    htmx_settled(ana)
     ana.click("#attack-button")
     result = ana.locator("#attack-result")
     expect(result).to_be_visible()
@@ -224,14 +215,14 @@ def test_her_attack_answer_lands_after_the_live_reload_it_caused(server: str, br
 
     ana.route(re.compile(r"/encounters/[0-9a-f]+/step(\?|$)"), hold)
     expect(ana.locator('#turn .attack-panel[data-target="p2"] #attack-button')).to_be_visible()
-    _settled(ana)
+    htmx_settled(ana)
     shown = ana.locator(".enc-status").get_attribute("data-shown-seq")
     ana.click("#attack-button")
     attack = gm.locator('#log .entry[data-kind="encounter"]', has_text="Ana attaque Bruno")
     expect(attack).to_have_count(1)  # recorded (and published) while its answer is held
     status = ana.locator(".enc-status")
     expect(status).not_to_have_attribute("data-shown-seq", shown or "")  # the live reload
-    _settled(ana)
+    htmx_settled(ana)
     assert len(held) == 1 and ana.locator("#attack-result").count() == 0
     route, answer = held.pop()
     route.fulfill(response=answer)
