@@ -19,7 +19,6 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from ecran.engine.fight import rolled
 from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import check_table
 from ecran.engine.fight.game_tables import TABLES
@@ -140,15 +139,14 @@ def test_rare_marks_the_keys_few_rows_share() -> None:
 @contextmanager
 def route(below: int) -> Iterator[None]:
     """Fluid's tables afresh with the rolled route's threshold at `below` (0: off)."""
-    saved = dict(rolled.ROLL_BELOW_BY_GAME)
-    rolled.ROLL_BELOW_BY_GAME["fluid"] = below
+    fluid = get_system("fluid")
+    fluid.fight_roll_below = below  # type: ignore[misc]  # this instance only, for the test
     FIGHTS.clear()
     TABLES.pop("fluid", None)
     try:
         yield
     finally:
-        rolled.ROLL_BELOW_BY_GAME.clear()
-        rolled.ROLL_BELOW_BY_GAME.update(saved)
+        del fluid.fight_roll_below  # back to the game's own
         FIGHTS.clear()
         TABLES.pop("fluid", None)
 

@@ -164,6 +164,10 @@ class System(Generic[SheetT]):
     #: What the book calls a fight's round: "round" in WaRP, Fluid and Nephilim; Artémis and
     #: Organique say "tour" (their games override it).
     round_word: ClassVar[Text] = Text(fr="round", en="round")
+    #: The fight simulator's rolled route (`engine.fight.rolled`): a blow's key asked by fewer
+    #: trials than this, in one step of a batch, is rolled instead of tabled; 0: every key
+    #: tabled. A speed setting, no rule: a game turns it on where it was measured to pay.
+    fight_roll_below: ClassVar[int] = 0
 
     def rounds(self, count: int, lang: str) -> str:
         """`2 tours`, `1 round`, `0 tour`: a count of this game's rounds, agreed with it

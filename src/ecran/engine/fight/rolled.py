@@ -29,27 +29,21 @@ from ecran.dice import Roller
 from ecran.engine.fight.arrays import SPAN
 from ecran.engine.fight.check_tables import result_key
 from ecran.engine.fight.exchange import Attack
-from ecran.rules import Check, Resolution
+from ecran.rules import Check, Resolution, System
 from ecran.rules.validated import validated, values_key
 
 if TYPE_CHECKING:
     from ecran.engine.fight.game_tables import GameTables
 
-#: A key asked by fewer trials than this, in one step of a batch, is rolled; 0: never (every
-#: key tabled). Measured on the benchmark's 4-against-4 (`bench/bench_simulate.py --fights`,
-#: 10,000 fights, before/after interleaved): Fluid's cold run 2.8x faster at 16 (4 and 64
-#: alike), its memory 5x smaller; Organique's 5x slower (its tables are few and cheap, its
-#: rolled blows dearer), so the route is on where it pays, game by game.
-ROLL_BELOW = 0
-ROLL_BELOW_BY_GAME: dict[str, int] = {"fluid": 16}
 #: Rolled pairs whose attack is kept (`RolledRoute.attack`), with their models: a bound on
 #: memory (Fluid, 5,000 fights in one process: traced peak 182 -> 132 MB at 8,192 against
 #: 65,536, CPU alike within the noise).
 MAX_KEPT = 1 << 13
 
 
-def roll_below(system_id: str) -> int:
-    return ROLL_BELOW_BY_GAME.get(system_id, ROLL_BELOW)
+def roll_below(system: System[Any]) -> int:
+    """The game's threshold (`System.fight_roll_below`: its measurement is the game's)."""
+    return system.fight_roll_below
 
 
 def rare(keys: Any, below: int) -> Any:
@@ -83,7 +77,7 @@ class RolledRoute:
 
     def __init__(self, tables: GameTables) -> None:
         self.tables = tables
-        self.below = roll_below(tables.system.id)
+        self.below = roll_below(tables.system)
         #: pair key -> its attack (a pair's attack costs the game's `attacks` and a parse).
         self._attacks: dict[int, RolledAttack] = {}
         #: (check name, values) -> (a number, the values, their model), the same for every
