@@ -130,3 +130,22 @@ def test_a_knock_out_ends_with_its_turns_and_lifts_the_unconsciousness_L3203_320
     assert "unconscious" in sheet()["conditions"]
     assert live.now.encounters[eid].encounter.participants[pid].conditions != ()
     assert live.now == rebuild(live.events)
+
+
+def test_the_command_lines_planned_attack_refuses_the_stunned_in_the_same_line() -> None:
+    """`ecran encounter attack` on the tracker's fight file (`readable_fight`, the stun riding
+    on the Brute's sheet as `ongoing`) refuses his attack as the tracker does, word for word."""
+    from ecran.engine.fight.chances import planned_attack
+    from ecran.play.fight_file import readable_fight
+
+    live, eid, _ = _fight()
+    _operated(live, eid, "p2", "stun_effect", {"attacker_margin": 20}, "loses_action_and_reaction")
+    with pytest.raises(EcranError) as web:
+        enc.attack_options(live.now, GAME, live.gm, eid, "p2", "p1")
+    now = live.now.encounters[eid].encounter
+    data = readable_fight("organique", now, live.now.characters, "fr")
+    with pytest.raises(EcranError) as cli:
+        planned_attack(data, "Brute", "Ana")
+    assert cli.value.text == web.value.text
+    # Ana is not stunned: her planned attack is computed, on a Brute without defence
+    assert planned_attack(data, "Ana", "Brute").attack

@@ -14,6 +14,7 @@ from ecran.play.state import TableState
 from ecran.play.table import clean_name
 from ecran.play.tracker import Condition, Encounter, Participant
 from ecran.rules import EcranError, Text
+from ecran.rules.ongoing import action_taken
 from ecran.rules.ongoing import shifted as shifted
 from ecran.rules.system import rounds_said
 from ecran.rules.wording import de
@@ -89,16 +90,9 @@ def put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounte
 
 
 def action_lost(who: Participant) -> Text | None:
-    """Why `who` cannot attack now: a condition that took its action (Organique's stun, « elle
-    perd sa prochaine action », L3231-3236), until it ends with the bearer's turn; else None.
-    The engine's sheets read the same (`rules.ongoing.lost_action`)."""
-    lost = next((c for c in who.conditions if not c.acts), None)
-    if lost is None:
-        return None
-    said = lost.label or Text(fr=lost.name, en=lost.name)
-    return Text(
-        fr=f"{who.name} ne peut pas attaquer : {said.fr}", en=f"{who.name} cannot attack: {said.en}"
-    )
+    """Why `who` cannot attack now: a condition that took its action (Organique's stun,
+    L3231-3236) until it ends with the bearer's turn (`rules.ongoing.action_taken`)."""
+    return action_taken(who.name, who.conditions)
 
 
 def conditions_said(record: OperationRoll, lang: str, word: Text = ROUND) -> str:
