@@ -16,6 +16,7 @@ from typing import Any
 
 from ecran.engine import get_system
 from ecran.engine.table_options import forced
+from ecran.play import tracker
 from ecran.play.model import StoredCharacter
 from ecran.play.tracker import Encounter, EncounterState, Participant
 from ecran.rules import EcranError, Text
@@ -85,21 +86,8 @@ def fight_file(
 
 def _ongoing(sheet: Mapping[str, Any], p: Participant) -> dict[str, Any]:
     """The participant's conditions that act, put on by operations on the tracker, as its
-    sheet's `ongoing` (#31 item 8: the fight is simulated as played), with the turns they
-    still last; a condition the GM typed does nothing and stays out."""
-    acting = [
-        {
-            "label": (c.label or Text(fr=c.name, en=c.name)).model_dump(),
-            "rounds": c.rounds,
-            "effect": c.effect,
-            "facing": c.facing,
-            "acts": c.acts,
-            "reacts": c.reacts,
-            "lifts": c.lifts,
-        }
-        for c in p.conditions
-        if c.effect or c.facing or not c.acts or not c.reacts or c.lifts
-    ]
+    sheet's `ongoing` (#31 item 8: the fight is simulated as played; `tracker.worn`)."""
+    acting = tracker.worn(p)
     return {"ongoing": [*sheet.get("ongoing", []), *acting]} if acting else {}
 
 

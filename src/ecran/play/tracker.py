@@ -192,6 +192,26 @@ def put_condition(
     return with_participant(enc, bearer.model_copy(update={"conditions": (*others, cond)}))
 
 
+def worn(participant: Participant) -> list[dict[str, Any]]:
+    """The participant's conditions that act (an operation's: shifts, a lost action or
+    reaction, a condition it lifts), as its sheet's `ongoing` (`rules.ongoing.Ongoing`), with
+    the turns they still last: what the game's own hooks read of them (`System.attacks`, the
+    encounter simulator). A condition the GM typed does nothing and stays out."""
+    return [
+        {
+            "label": (c.label or Text(fr=c.name, en=c.name)).model_dump(),
+            "rounds": c.rounds,
+            "effect": c.effect,
+            "facing": c.facing,
+            "acts": c.acts,
+            "reacts": c.reacts,
+            "lifts": c.lifts,
+        }
+        for c in participant.conditions
+        if c.effect or c.facing or not c.acts or not c.reacts or c.lifts
+    ]
+
+
 def drop_condition(enc: Encounter, pid: str, name: str) -> Encounter:
     bearer = enc.participants[pid]
     kept = tuple(c for c in bearer.conditions if c.name != name)

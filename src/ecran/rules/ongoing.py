@@ -122,6 +122,30 @@ def lost_reaction(sheet: Any) -> bool:
     return any(not o.reacts for o in sheet.ongoing)
 
 
+class Turning(Protocol):
+    """A condition that may take its bearer's action: the tracker's or a sheet's."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def label(self) -> Text | None: ...
+    @property
+    def acts(self) -> bool: ...
+
+
+def action_taken(bearer: str, conditions: Iterable[Turning]) -> Text | None:
+    """Why `bearer` cannot attack now, in one line: the first of its conditions that took its
+    action (Organique's stun, « elle perd sa prochaine action », L3231-3236); None if none
+    did. The tracker refuses its attack with it, and the command line's planned attack."""
+    lost = next((c for c in conditions if not c.acts), None)
+    if lost is None:
+        return None
+    said = lost.label or Text(fr=lost.name, en=lost.name)
+    return Text(
+        fr=f"{bearer} ne peut pas attaquer : {said.fr}", en=f"{bearer} cannot attack: {said.en}"
+    )
+
+
 def shifted(
     system: System[Any],
     action: Action,

@@ -19,6 +19,7 @@ from ecran.engine.fight.run import Fight
 from ecran.engine.fight.simulation import simulate_encounter
 from ecran.engine.fight.states import DEAD, OUT
 from ecran.rules import EcranError, System, Text
+from ecran.rules.ongoing import action_taken
 
 #: The budget of one planned attack's exact odds (computed once, not per trial).
 PLANNED_PATHS = 100_000
@@ -61,6 +62,9 @@ def planned_attack(
     chance is `unsettled`), else a one-line error."""
     fight = Fight(data, system)
     a, d = _attacker_and_target(fight, attacker, target)
+    lost = action_taken(attacker, fight.books.sheets[a].ongoing)
+    if lost is not None:  # as the tracker refuses it (Organique's stun, L3231-3236)
+        raise EcranError(lost)
     offered = fight.system.attacks(fight.books.sheets[a], fight.books.sheets[d])
     if choice and choice >= len(offered):
         raise unknown_attack(attacker, target, choice, len(offered))

@@ -13,6 +13,7 @@ from ecran.play.dice_key import derived_seed
 from ecran.play.encounter.access import owner_of
 from ecran.play.encounter.attacks import SIDES, AttackOption, attack, attack_options
 from ecran.play.encounter.conditions import (
+    action_lost,
     add_condition,
     bearer_conditions,
     remove_condition,
@@ -38,6 +39,7 @@ __all__ = [
     "SECRET_EFFECT",
     "SIDES",
     "AttackOption",
+    "action_lost",
     "add_condition",
     "add_participant",
     "apply_operation",

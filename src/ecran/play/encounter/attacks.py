@@ -13,7 +13,7 @@ from ecran.play import tracker
 from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.dice_key import derived_seed, table_seed
 from ecran.play.encounter.access import open_to_act, participant_of, sheet_of
-from ecran.play.encounter.conditions import put_on, shifted
+from ecran.play.encounter.conditions import action_lost, put_on
 from ecran.play.encounter.step import drawn_seed, step_event
 from ecran.play.encounter.summaries import SECRET_FOE, attack_summary
 from ecran.play.errors import forbidden
@@ -67,10 +67,17 @@ def _fighters(
     return attacker, target
 
 
-def _sheet_needed(state: TableState, system: System[Any], who: Participant) -> CharacterSheet:
+def _sheet_in_play(state: TableState, system: System[Any], who: Participant) -> CharacterSheet:
+    """The participant's sheet as it fights now: with the conditions that act on the tracker
+    as its `ongoing` (`tracker.worn`), so the game's own hooks read them as the command line's
+    sheet file and the simulator do (`rules.ongoing`: the shifts, a lost action, a lost
+    reaction's "no defence")."""
     sheet = sheet_of(state, who)
     if sheet is None:
         raise EcranError(Text(fr=f"{who.name} n'a pas de feuille", en=f"{who.name} has no sheet"))
+    worn = tracker.worn(who)
+    if worn:
+        sheet = {**sheet, "ongoing": [*sheet.get("ongoing", []), *worn]}
     return parse_sheet(system, sheet)
 
 
@@ -78,19 +85,18 @@ def _attacks_offered(
     state: TableState, system: System[Any], attacker: Participant, target: Participant
 ) -> list[Action]:
     """`System.attacks` between both sides' sheets as they are now, with what the conditions
-    on either side do to the roll (`with_conditions`)."""
-    offered = system.attacks(
-        _sheet_needed(state, system, attacker), _sheet_needed(state, system, target)
+    on either side do to the roll (`_sheet_in_play`); refused while the attacker has lost its
+    action (`action_lost`)."""
+    _may_attack(attacker)
+    return system.attacks(
+        _sheet_in_play(state, system, attacker), _sheet_in_play(state, system, target)
     )
-    return [with_conditions(system, a, attacker, target) for a in offered]
 
 
-def with_conditions(
-    system: System[Any], action: Action, attacker: Participant, target: Participant
-) -> Action:
-    """`action` with the conditions at work (#30 item 5): the attacker's own and the target's
-    on those facing it (`conditions.shifted`)."""
-    return shifted(system, action, attacker.conditions, target.conditions)
+def _may_attack(attacker: Participant) -> None:
+    lost = action_lost(attacker)
+    if lost is not None:
+        raise EcranError(lost)
 
 
 def attack_options(
@@ -199,6 +205,7 @@ def attack(
     drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
     seed = drawn.seed
     attacker, target = _fighters(state, enc, attacker_pid, target_pid)
+    _may_attack(attacker)
     if not check and option is None:
         option = _first_offered(params)
     if option is not None or not actor.is_gm:

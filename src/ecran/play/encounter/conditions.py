@@ -12,8 +12,9 @@ from ecran.play.model import Member
 from ecran.play.payloads import ConditionPut, OperationRoll
 from ecran.play.state import TableState
 from ecran.play.table import clean_name
-from ecran.play.tracker import Condition, Encounter
+from ecran.play.tracker import Condition, Encounter, Participant
 from ecran.rules import EcranError, Text
+from ecran.rules.ongoing import action_taken
 from ecran.rules.ongoing import shifted as shifted
 from ecran.rules.system import rounds_said
 from ecran.rules.wording import de
@@ -86,6 +87,12 @@ def put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounte
             enc, pid, name, rounds, put.label, put.effect, put.facing, **turns
         )
     return enc
+
+
+def action_lost(who: Participant) -> Text | None:
+    """Why `who` cannot attack now: a condition that took its action (Organique's stun,
+    L3231-3236) until it ends with the bearer's turn (`rules.ongoing.action_taken`)."""
+    return action_taken(who.name, who.conditions)
 
 
 def conditions_said(record: OperationRoll, lang: str, word: Text = ROUND) -> str:

@@ -42,7 +42,7 @@ def apply_operation(
         raise EcranError(Text(fr=f"{who.name} n'a pas de feuille", en=f"{who.name} has no sheet"))
     drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
     changed, record = run_operation(system, sheet, operation, params, drawn.seed)
-    after, characters = _changed_sheet(state, enc, who, changed)
+    after, characters = changed_sheet(state, enc, who, changed)
     after = put_on(after, who.id, record.conditions)
     summary = Text(
         fr=f"{who.name} : {record.summary.fr}{conditions_said(record, 'fr', system.round_word)}",
@@ -61,7 +61,7 @@ def apply_operation(
     )
 
 
-def _changed_sheet(
+def changed_sheet(
     state: TableState, enc: Encounter, who: Participant, changed: dict[str, Any]
 ) -> tuple[Encounter, list[StoredCharacter]]:
     """A participant's new sheet: a new version of a character, or the NPC's in the encounter."""

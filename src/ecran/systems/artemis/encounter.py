@@ -27,6 +27,7 @@ from ecran.rules import (
     from_validation,
     tr,
 )
+from ecran.rules.ongoing import lost_reaction
 from ecran.rules.validated import validated
 from ecran.systems.artemis import dice as ad
 from ecran.systems.artemis import tables, tracks
@@ -181,6 +182,15 @@ MISSED = {"miss", "avoided"}
 
 
 def attacks(attacker: ArtemisSheet, defender: ArtemisSheet) -> list[Action]:
+    """Per weapon: the duels (attack against parry), the defender's dodge, and Bagarre on a
+    defenceless target (L183-187); only the last against one whose reaction a condition took
+    (`rules.ongoing.lost_reaction`: no parry, no dodge)."""
+    if lost_reaction(defender):
+        return [a for a in _attacks(attacker, defender) if a.check == "defenceless"]
+    return _attacks(attacker, defender)
+
+
+def _attacks(attacker: ArtemisSheet, defender: ArtemisSheet) -> list[Action]:
     # each side's malus read once for every action (the encounter simulator asks this list
     # for every pair of states it meets)
     maluses = tracks.malus(attacker), tracks.malus(defender)

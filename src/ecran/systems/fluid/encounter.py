@@ -27,6 +27,7 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Action, Consequence, Resolution, Text, tr
+from ecran.rules.ongoing import lost_reaction
 from ecran.systems.fluid import manoeuvres, tracks
 from ecran.systems.fluid.checks.base import MAX_PENALTY
 from ecran.systems.fluid.options import OPTIONS
@@ -237,8 +238,9 @@ FULL = tr("Contre une défense renforcée", "Against a full defence")
 
 def _stances(defender: FluidSheet) -> tuple[str, tuple[str, ...]]:
     """The defender's stance against every mode, and the full defences it may declare instead
-    of striking back (L1045-1049, L1281-1289)."""
-    if helpless(defender):
+    of striking back (L1045-1049, L1281-1289). One whose reaction a condition took
+    (`rules.ongoing.lost_reaction`) defends no more than a helpless one."""
+    if helpless(defender) or lost_reaction(defender):
         return "defenceless", ()
     return "counter", ("parry", "dodge")
 

@@ -14,6 +14,7 @@ from typing import Any
 from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
 from ecran.rules.data import row_where
+from ecran.rules.ongoing import lost_reaction
 from ecran.systems.nephilim.checks.combat import Attack, Initiative, wound_boxes
 from ecran.systems.nephilim.checks.core import base_score
 from ecran.systems.nephilim.round import delay_bonus
@@ -126,7 +127,8 @@ def characteristic_for(sheet: NephilimSheet, skill_path: str, default: str) -> s
 def attacks(attacker: NephilimSheet, defender: NephilimSheet) -> list[Action]:
     """One attack per mode the attacker can use: against the defender's best defence when he
     can react, and without reaction (GM difficulty 0) for when he cannot (L493). Nobody out of
-    the fight (dead, unconscious, L77-88) attacks, and nobody out of the fight defends."""
+    the fight (dead, unconscious, L77-88) attacks, and nobody out of the fight defends, nor
+    one whose reaction a condition took (`rules.ongoing.lost_reaction`)."""
     if out_of_play(attacker):
         return []
     # each side of a sheet read once for all the modes (the encounter simulator asks this
@@ -136,7 +138,7 @@ def attacks(attacker: NephilimSheet, defender: NephilimSheet) -> list[Action]:
     for mode in COMBAT.attack_mode:
         if not mode.always and skill(attacker, mode.skill) <= UNBOUGHT:
             continue  # −4: no knowledge at all of the weapon (L97)
-        if not out_of_play(defender):
+        if not out_of_play(defender) and not lost_reaction(defender):
             found.append(_opposed(attacker, defender, mode, sides))
         found.append(_unopposed(attacker, defender, mode, sides))
     return found

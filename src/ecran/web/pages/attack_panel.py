@@ -39,6 +39,11 @@ def attack_context(here: Seat, encounter_id: str, query: QueryParams) -> dict[st
     targets = [enc.participants[p] for p in enc.order if p != attacker]
     target = query.get("a_target") or (targets[0].id if targets else "")
     note = None
+    acting = enc.participants.get(attacker)
+    lost = None if acting is None else play_encounter.action_lost(acting)
+    if lost is not None:  # stunned (Organique L3231-3236): why, instead of the attacks
+        found = enc.participants.get(target)
+        return {"enc": enc, "attacker": acting, "target": found, "lost": lost(here.lang)}
     # the whole table: the options read both sheets (a player's lose a secret side's numbers)
     whole = here.state if here.member.is_gm else here.store.state(here.table_id)
     try:
