@@ -57,13 +57,18 @@ class Ongoing(BaseModel):
         return self.label.fr
 
 
-class Acting(Protocol):
-    """A condition with shifts: the tracker's (`ecran.play.tracker.Condition`) or a sheet's."""
+class Named(Protocol):
+    """A condition as the tracker (`ecran.play.tracker.Condition`) or a sheet holds it."""
 
     @property
     def name(self) -> str: ...
     @property
     def label(self) -> Text | None: ...
+
+
+class Acting(Named, Protocol):
+    """A condition with shifts: the tracker's or a sheet's."""
+
     @property
     def effect(self) -> dict[str, int]: ...
     @property
@@ -122,13 +127,9 @@ def lost_reaction(sheet: Any) -> bool:
     return any(not o.reacts for o in sheet.ongoing)
 
 
-class Turning(Protocol):
+class Turning(Named, Protocol):
     """A condition that may take its bearer's action: the tracker's or a sheet's."""
 
-    @property
-    def name(self) -> str: ...
-    @property
-    def label(self) -> Text | None: ...
     @property
     def acts(self) -> bool: ...
 
