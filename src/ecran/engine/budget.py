@@ -414,8 +414,14 @@ class WorkBudget:
         self._full.warm()
 
     def close(self) -> None:
-        self._quick.close()
+        """End both lanes' workers, together (each takes ~0.15 s to end its interpreter; one
+        after the other made a served process's stop that much longer)."""
+        from threading import Thread
+
+        quick = Thread(target=self._quick.close, name="ecran-work-quick-close")
+        quick.start()
         self._full.close()
+        quick.join()
 
 
 _process_budget: WorkBudget | None = None
