@@ -119,3 +119,13 @@ def test_a_sheets_refused_values_are_typeset(cli: Cli, tmp_path: Path, command: 
     result = cli("--lang", "fr", *command, str(file))
     assert result.code == 2 and "Armes, 1ʳᵉ ligne, score" in result.err, result.err
     assert not faults(result.raw_err), result.raw_err
+
+
+def test_a_path_or_a_link_is_kept_as_it_is(capsys: pytest.CaptureFixture[str]) -> None:
+    from ecran.cli.lang import set_lang
+    from ecran.cli.render import echo_typeset
+
+    link = "https://ecran.test/join/-5ab?x=1.5"
+    set_lang("fr")
+    echo_typeset(f"invitation : {link} ; -2", link)
+    assert capsys.readouterr().out == f"invitation\u202f: {link}\u202f; \u22122\n"

@@ -197,23 +197,19 @@ def raw_echo(text: str) -> None:
 
 def echo_typeset(line: str, *kept: str, err: bool = False) -> None:
     """A line in the reader's typography (`ecran.typography.typeset`), each of `kept` (a file's
-    path, a link with its token) left as it is: typesetting could turn its "-5" into "−5"."""
+    path, a link with its token) left as it is: typesetting could turn its "-5" into "−5". Each
+    is typeset as a word in its place (a colon after it is spaced), then put back."""
     import click
 
     from ecran.typography import typeset
 
-    lang = current()
-    parts = [line]
-    for verbatim in (k for k in kept if k):
-        parts = [piece for part in parts for piece in _around(part, verbatim)]
-    said = "".join(p if p in kept else typeset(p, lang) for p in parts)
+    marks = {f"ΞΞ{n}ΞΞ": verbatim for n, verbatim in enumerate(k for k in kept if k)}
+    for mark, verbatim in marks.items():
+        line = line.replace(verbatim, mark)
+    said = typeset(line, current())
+    for mark, verbatim in marks.items():
+        said = said.replace(mark, verbatim)
     click.echo(said, err=err)
-
-
-def _around(text: str, verbatim: str) -> list[str]:
-    """`text` cut before and after each `verbatim` in it, `verbatim` kept as a piece."""
-    pieces = text.split(verbatim)
-    return [x for i, piece in enumerate(pieces) for x in ((verbatim, piece) if i else (piece,))]
 
 
 def console() -> Console:
