@@ -82,8 +82,11 @@ def prose(help_text: str) -> str:
     the commands it lists (`odds`, `--seed` are what one types, in any language)."""
     kept = []
     listing = False
-    # a choice's default as one types it (`[par défaut : de-garde]`, issue #29), maybe wrapped
-    help_text = re.sub(r"\[par\s+défaut\s*:\s*[a-z0-9]+(?:-\s*[a-z0-9]+)*\]", "", help_text)
+    # a choice's default as one types it (`[par défaut : de-garde]`, `[default: normale]`,
+    # issue #29), maybe wrapped
+    help_text = re.sub(
+        r"\[(?:par\s+défaut|default)\s*:\s*[a-z0-9]+(?:-\s*[a-z0-9]+)*\]", "", help_text
+    )
     for line in help_text.splitlines():
         if line.strip().startswith(("Usage", "Utilisation")):
             continue

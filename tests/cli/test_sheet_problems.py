@@ -33,7 +33,9 @@ def test_validate_lists_the_range_error_and_the_rule_together(cli: Any, tmp_path
     result = cli("character", "validate", str(path))
     assert result.code == 2
     lines = result.err.strip().splitlines()
-    assert any(line.startswith("Caractéristiques (AGI) : AGI 45 : au-delà de 40") for line in lines)
+    assert any(
+        line.startswith("Caractéristiques, agilité : AGI 45 : au-delà de 40") for line in lines
+    )
     assert any("réserve d'END (30) dépasse le score d'END (18)" in line for line in lines)
     # cited by the book and its lines, never the rule's id or the seed's file
     assert any("(Systèmes de règles organiques, l. 305-310)" in line for line in lines)
@@ -49,7 +51,7 @@ def test_sheet_shows_the_sheet_as_given_with_its_problems(cli: Any, tmp_path: Pa
     assert "Karim Bouaziz" in result.out and "45" in result.out  # AGI as the file says
     problems = result.err.strip().splitlines()
     assert problems[:2] == [
-        "Caractéristiques (PER) : doit être ≤ 100 (120)",  # as the sheet labels them
+        "Caractéristiques, perception : doit être ≤ 100 (120)",  # as the sheet labels them
         "Malus de souffrance : nombre entier attendu (« x »)",
     ]
     assert any("réserve d'END (30)" in line for line in problems[2:])
@@ -63,7 +65,7 @@ def test_a_sheet_beyond_showing_lists_its_problems_and_exits_2(cli: Any, tmp_pat
         result = cli(*args)
         assert result.code == 2, args
         assert sorted(result.err.strip().splitlines()) == [
-            "Caractéristiques (AGI) : doit être ≤ 100 (145)",
+            "Caractéristiques, agilité : doit être ≤ 100 (145)",
             "Nom : valeur requise",
         ]
 

@@ -71,7 +71,7 @@ def test_a_long_text_inside_a_nested_field_is_refused_where_it_is(cli: Any, tmp_
     data["traits"][1]["name"] = "y" * (TEXT_MAX + 1)
     result = _validate(cli, tmp_path, data)
     assert result.code == 2
-    assert "Traits (1.name) : " in result.err and "yyyy" * 20 not in result.err
+    assert "Traits, 2ᵉ ligne, trait : " in result.err and "yyyy" * 20 not in result.err
 
 
 def test_a_huge_number_for_a_check_is_one_line_exit_2(cli: Any) -> None:

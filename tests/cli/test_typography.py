@@ -6,12 +6,15 @@ mark a no-break space binds to its word."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cli.test_table_cmd import _source as table_source
 from ecran.cli.fields import kebab
 from ecran.engine import all_systems
 from ecran.typography import faults, typeset
@@ -91,3 +94,38 @@ def test_rich_never_starts_a_line_with_a_bound_mark(
         for line in out.splitlines():
             cell = re.sub(r"^[\s│┃|]*", "", line)
             assert not re.match(r"^[:;!?%»]", cell), (system, check, line)
+
+
+def test_the_table_export_and_import_lines_are_typeset(cli: Cli, tmp_path: Path) -> None:
+    """`table export -o` says what it wrote, `table import` the copy's links, in French type."""
+    url, table_id, _ = table_source(tmp_path)
+    file = tmp_path / "table.json"
+    exported = cli("--lang", "fr", "table", "export", table_id, "--database", url, "-o", str(file))
+    assert exported.code == 0 and "exportés" in exported.raw_err, exported.raw_err
+    assert not faults(exported.out + exported.raw_err), exported.raw_err
+    fresh = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    imported = cli("--lang", "fr", "table", "import", str(file), "--database", fresh)
+    assert imported.code == 0 and "MJ" in imported.out, imported.err
+    assert not faults(imported.out + imported.raw_err), imported.out
+
+
+@pytest.mark.parametrize("command", [["sheet"], ["character", "validate"]])
+def test_a_sheets_refused_values_are_typeset(cli: Cli, tmp_path: Path, command: list[str]) -> None:
+    """Each refused value of a sheet file on its line, its place in words, in French type."""
+    sheet = all_systems()["artemis"].new_character("Ana").model_dump(mode="json")
+    sheet["weapons"] = [{"name": "Couteau", "score": 99, "level": ""}]
+    file = tmp_path / "ana.json"
+    file.write_text(json.dumps(sheet), encoding="utf-8")
+    result = cli("--lang", "fr", *command, str(file))
+    assert result.code == 2 and "Armes, 1ʳᵉ ligne, score" in result.err, result.err
+    assert not faults(result.raw_err), result.raw_err
+
+
+def test_a_path_or_a_link_is_kept_as_it_is(capsys: pytest.CaptureFixture[str]) -> None:
+    from ecran.cli.lang import set_lang
+    from ecran.cli.render import echo_typeset
+
+    link = "https://ecran.test/join/-5ab?x=1.5"
+    set_lang("fr")
+    echo_typeset(f"invitation : {link} ; -2", link)
+    assert capsys.readouterr().out == f"invitation\u202f: {link}\u202f; \u22122\n"

@@ -41,7 +41,12 @@ def test_a_value_past_its_bound_and_the_rule_it_breaks_come_together() -> None:
 
 def test_every_refused_value_is_listed_and_a_wrong_kind_shows_the_default() -> None:
     found = sheet_problems(_file(might=0, agility=9, wounds="beaucoup", colour="bleu"))
-    assert [t.fr.split(" :")[0] for t in found.refused] == ["might", "agility", "wounds", "colour"]
+    assert [t.fr.split(" :")[0] for t in found.refused] == [
+        "might",
+        "agility",
+        "wounds",
+        "« colour »",
+    ]
     assert found.sheet is not None
     assert (found.sheet.might, found.sheet.agility, found.sheet.wounds) == (0, 9, 0)
     assert [v.rule for v in found.violations] == ["budget"]  # 0 + 9 > 6

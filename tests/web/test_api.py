@@ -166,7 +166,7 @@ def test_out_of_range_value_is_the_cli_message(client: TestClient, cli: Any) -> 
     ("body", "french"),
     [
         ({"params": {"target": "x"}}, "Seuil : nombre entier attendu (« x »)"),
-        ({"params": {"colour": 1}}, "colour : paramètre inconnu (1)"),
+        ({"params": {"colour": 1}}, "« colour » : paramètre inconnu (1)"),
         ({"params": [1]}, "params"),
         ({"params": {}, "speed": 3}, "speed : paramètre inconnu (3)"),
         ({"params": {}, "seed": -1}, "seed : doit être ≥ 0 (-1)"),

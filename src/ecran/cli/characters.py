@@ -65,8 +65,9 @@ def _problems(path: Path) -> SheetProblems:
 
 def _print_problems(problems: SheetProblems) -> None:
     """One line per problem on stderr: the refused values first, then the broken rules."""
+    lang = current()
     for refused in problems.refused:
-        click.echo(refused(current()), err=True)
+        click.echo(typeset(refused(lang), lang), err=True)
     _print_violations(problems.violations, problems.system)
 
 

@@ -50,14 +50,22 @@ def option_help(name: str, info: FieldInfo, lang: str) -> str:
     elif getattr(info.default, "value", info.default) is not None and (
         info.annotation is not bool or info.default is True
     ):
-        default = shown(info.default, lang)
-        default_id = str(getattr(info.default, "value", info.default))
-        if default_id in meta.choice_labels:  # French: as the choice list names it
-            words = {str(c): meta.choice_label(c).fr for c in meta.choices}
-            named = value_names(words).get(default_id) if lang == "fr" else None
-            default = named or meta.choice_label(default_id)(lang)
+        default = typed_default(meta, info.default, lang)
         line += " [" + _("default: {default}").format(default=default) + "]"
     return line
+
+
+def typed_default(meta: FieldMeta, value: Any, lang: str) -> str:
+    """A default as one types it: a choice by the name its option lists (`de-garde` in French,
+    `kept-die` in English: `ecran.cli.checks.choice_names`), never its label; anything else as
+    `shown`."""
+    default_id = str(getattr(value, "value", value))
+    listed = [str(c) for c in meta.choices] or list(meta.choice_labels)
+    if default_id not in listed:
+        return shown(value, lang)
+    words = {c: meta.choice_label(c).fr for c in listed}
+    named = value_names(words).get(default_id) if lang == "fr" else None
+    return named or kebab(default_id)
 
 
 def source_label(source: str, lang: str) -> str:

@@ -195,6 +195,23 @@ def raw_echo(text: str) -> None:
     sys.stdout.flush()
 
 
+def echo_typeset(line: str, *kept: str, err: bool = False) -> None:
+    """A line in the reader's typography (`ecran.typography.typeset`), each of `kept` (a file's
+    path, a link with its token) left as it is: typesetting could turn its "-5" into "−5". Each
+    is typeset as a word in its place (a colon after it is spaced), then put back."""
+    import click
+
+    from ecran.typography import typeset
+
+    marks = {f"ΞΞ{n}ΞΞ": verbatim for n, verbatim in enumerate(k for k in kept if k)}
+    for mark, verbatim in marks.items():
+        line = line.replace(verbatim, mark)
+    said = typeset(line, current())
+    for mark, verbatim in marks.items():
+        said = said.replace(mark, verbatim)
+    click.echo(said, err=err)
+
+
 def console() -> Console:
     """The terminal, in the reader's typography: every string Rich renders (a table's cell, a
     title, a line) goes through `ecran.typography.typeset` first, and Rich's wrapping

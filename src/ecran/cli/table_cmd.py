@@ -18,7 +18,7 @@ import click
 
 from ecran.cli.checks import json_command
 from ecran.cli.files import read_table_export
-from ecran.cli.render import echo_json, working
+from ecran.cli.render import echo_json, echo_typeset, working
 from ecran.cli.words import _, ngettext
 from ecran.rules import EcranError, Text
 
@@ -75,14 +75,12 @@ def _export(table_id: str, output: str | None, database: str | None, as_json: bo
             | {"file": output}
         )
         return
-    click.echo(
-        ngettext(
-            "{table}: {count} event exported to {file}",
-            "{table}: {count} events exported to {file}",
-            len(made.events),
-        ).format(table=made.table.name, count=len(made.events), file=output),
-        err=True,
-    )
+    said = ngettext(
+        "{table}: {count} event exported to {file}",
+        "{table}: {count} events exported to {file}",
+        len(made.events),
+    ).format(table=made.table.name, count=len(made.events), file=output)
+    echo_typeset(said, output, err=True)
 
 
 def read_file(path: str) -> ImportedTable:
@@ -142,15 +140,13 @@ def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
             }
         )
         return
-    click.echo(
-        _("table '{name}' imported ({id}); you are its GM:").format(
-            name=made.table.name, id=made.table.id
-        )
-    )
+    said = _("table '{name}' imported ({id}); you are its GM:")
+    echo_typeset(said.format(name=made.table.name, id=made.table.id), made.table.id)
     click.echo(f"  {page + made.gm_token}")
-    click.echo(_("invite: {link}").format(link=f"{base}/join/{made.invite_token}"))
+    invite = f"{base}/join/{made.invite_token}"
+    echo_typeset(_("invite: {link}").format(link=invite), invite)
     for name, link in players.items():
-        click.echo("  " + _("{name}: {link}").format(name=name, link=link))
+        echo_typeset("  " + _("{name}: {link}").format(name=name, link=link), link)
 
 
 def build(lang: str) -> click.Group:

@@ -393,7 +393,15 @@ def _ids(loc: Sequence[Any], typed: bool = False) -> str:
 def field_words(loc: Sequence[Any], labels: Mapping[str, Text] | None, typed: bool = False) -> Text:
     """A field as people read it: its label where the model declares one (the rest of a
     nested place in brackets: `Compétences (tir)`), else its id (`max-hp`; `typed`: as the
-    JSON body spells it, `max_hp`)."""
+    JSON body spells it, `max_hp`). Labels that know their model (`field.FieldLabels`) name
+    every part of a nested place in words (`rules.places`: « Armes, 1ʳᵉ ligne, score »)."""
+    model = getattr(labels, "model", None)
+    if model is not None and loc:
+        from ecran.rules.places import place_words
+
+        words = place_words(model, loc)
+        if words is not None:
+            return words
     label = labels.get(loc[0]) if labels and loc and isinstance(loc[0], str) else None
     if label is None:
         plain = _ids(loc, typed)

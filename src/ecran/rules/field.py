@@ -160,19 +160,30 @@ COMMON_WORDS = {
     "kind": Text(fr="Type", en="Kind"),
     "player": Text(fr="Joueur", en="Player"),
     "notes": Text(fr="Notes", en="Notes"),
+    "system": Text(fr="Jeu", en="Game"),
+    "ongoing": Text(fr="États en cours", en="Conditions in force"),
 }
 
 
-_LABELS: dict[type[BaseModel], dict[str, Text]] = {}
+class FieldLabels(dict[str, Text]):
+    """A model's field labels by name (`field_labels`), knowing their model: a refusal of a
+    nested value names each part of its place from the models inside (`rules.places`)."""
+
+    def __init__(self, model: type[BaseModel]) -> None:
+        super().__init__()
+        self.model = model
 
 
-def field_labels(model: type[BaseModel]) -> dict[str, Text]:
+_LABELS: dict[type[BaseModel], FieldLabels] = {}
+
+
+def field_labels(model: type[BaseModel]) -> FieldLabels:
     """Each field of `model` by its label as a form shows it (declared, else the common words
     of every sheet), under its name and its aliases: what a refusal names a field by. Read
     once per model (models are few: a game's checks, sheets and operations)."""
     found = _LABELS.get(model)
     if found is None:
-        found = {}
+        found = FieldLabels(model)
         for name, meta in FieldMeta.of_model(model).items():
             label = meta.label if meta.label_declared else COMMON_WORDS.get(name)
             if label is not None:

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ecran.rules.text import Text
+from ecran.rules.option import param
+from ecran.rules.text import Text, tr
 
 if TYPE_CHECKING:
     from pydantic.fields import FieldInfo
@@ -37,20 +38,28 @@ class Ongoing(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    label: Text
+    label: Text = param(tr("Nom de l'état", "Condition's name"))
     #: Turns of the bearer it still lasts; None: until an operation or the GM lifts it.
-    rounds: int | None = Field(default=None, ge=1, le=ROUNDS_MAX)
+    rounds: int | None = param(tr("Durée", "Duration"), default=None, ge=1, le=ROUNDS_MAX)
     #: Parameter -> shift on the bearer's own rolls, and on the rolls of those facing it.
-    effect: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
-    facing: dict[str, Shift] = Field(default_factory=dict, max_length=SHIFTS_MAX)
+    effect: dict[str, Shift] = param(
+        tr("Effet sur ses jets", "Effect on its rolls"), default_factory=dict, max_length=SHIFTS_MAX
+    )
+    facing: dict[str, Shift] = param(
+        tr("Effet sur les jets contre lui", "Effect on rolls against it"),
+        default_factory=dict,
+        max_length=SHIFTS_MAX,
+    )
     #: False: the bearer loses its actions while it lasts (Organique's stun, L3231-3236).
-    acts: bool = True
+    acts: bool = param(tr("Peut agir", "Can act"), default=True)
     #: False: the bearer loses its reactions (defences) too (Organique's stun short by more
     #: than 10, L3235-3236); the game's attacks read it (`lost_reaction`).
-    reacts: bool = True
+    reacts: bool = param(tr("Peut réagir", "Can react"), default=True)
     #: The game's own sheet condition it ends when it runs out (`System.lifted`): Organique's
     #: "unconscious" after the knock-out's rounds (L3203-3208).
-    lifts: str | None = Field(default=None, max_length=60)
+    lifts: str | None = param(
+        tr("État levé à la fin", "Condition lifted at the end"), default=None, max_length=60
+    )
 
     @property
     def name(self) -> str:

@@ -33,11 +33,11 @@ def test_validate_lists_every_problem_at_once_L30_45_L305_310_L538_640_L672_675_
     text = result.out + result.err
     assert "doit être ≤ 40" not in text
     for path in (  # each field as the sheet labels it (issue 29: never its JSON key)
-        "Caractéristiques (AGI)",
-        "Santé (sng)",
+        "Caractéristiques, agilité : ",
+        "Santé, SNG (Sang) : ",
         "Réserve d'END",
-        "Compétences (0.level)",
-        "Protections (0.coverage)",
+        "Compétences, 1ʳᵉ ligne, niveau : ",
+        "Protections, 1ʳᵉ ligne, couverture (IA) : ",
     ):
         assert path in text, path
     assert "AGI 45" in text and "règle maison" in text
