@@ -11,6 +11,7 @@ from pydantic import model_validator
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, ResultLaw
 from ecran.rules.data import row_where
+from ecran.rules.sheet import CharacterSheet
 from ecran.systems.organique.checks.base import (
     ActionName,
     Bounds,
@@ -32,6 +33,8 @@ from ecran.systems.organique.checks.situation import (
 )
 from ecran.systems.organique.dice import TestRoll, beats, d20_test, judge
 from ecran.systems.organique.options import OPTIONS, StunShortfall, TieRule
+from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.skills import simultaneous_bonus
 from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
 from ecran.systems.organique.tracks import hits_armour
 
@@ -95,6 +98,13 @@ class Attack(OrganiqueCheck[AttackParams]):
         {**example, "defender_modifier": -5, "coverage": 6},
     ]
     walkable_law_examples = law_examples
+
+    def from_sheet(self, sheet: CharacterSheet) -> dict[str, Any]:
+        """A combat skill's bonus to a simultaneous attack (street fighting's +4, L3858-3859),
+        the sheet's, as its own attacks take it (`view._combat_actions`)."""
+        if isinstance(sheet, OrganiqueSheet):
+            return simultaneous_bonus(sheet.combat_skills)
+        return {}
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         base, difficulty, situation = self._attack(params)
