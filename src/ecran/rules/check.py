@@ -19,6 +19,7 @@ from ecran.dice import DiceSource, Distribution, Roller, enumerate_outcomes
 from ecran.rules.data import CheckWords
 from ecran.rules.field import accept_people_input
 from ecran.rules.outcome import Outcome, Resolution, ResultLaw
+from ecran.rules.sheet import CharacterSheet
 from ecran.rules.sizes import check_numbers, check_sizes
 from ecran.rules.text import Source, Text
 from ecran.rules.validated import validated
@@ -120,6 +121,11 @@ class Check(ABC, Generic[P]):
     @abstractmethod
     def resolve(self, params: P, dice: DiceSource) -> Resolution:
         """The rule itself: ask for dice, return the outcome, the total and the work shown."""
+
+    def from_sheet(self, sheet: CharacterSheet) -> dict[str, Any]:
+        """What a sheet fixes of this check's parameters whatever the action (`odds --sheet`:
+        what is typed wins). None by default: a sheet's actions give the rest."""
+        return {}
 
     def distribution(self, params: P) -> Distribution[str]:
         """Exact probability of each outcome name. Default: walk every dice sequence."""

@@ -73,3 +73,23 @@ def test_a_sheet_with_two_weapons_offers_both_at_once_L1059_1081() -> None:
     attacks = [a for a in SYSTEM.actions(sheet) if a.check == "attack"]
     assert [a.params.get("second_weapon", 0) for a in attacks] == [0, 2]
     assert attacks[0].params["weapon"] == 1
+
+
+def test_odds_with_a_sheet_bound_the_feint_by_its_agility_L1173_1175(
+    cli: Any, tmp_path: Any
+) -> None:
+    """`ecran odds fluid attack --sheet FILE`: "jusqu'à un maximum égal à son AGI" (L1173-1175)
+    with the AGI of the sheet given, as the tracker does; an AGI typed still wins."""
+    sheet = SYSTEM.new_character("Roos")
+    agility = sheet.characteristics.agilite
+    path = tmp_path / "roos.json"
+    path.write_text(sheet.model_dump_json(), encoding="utf-8")
+    typed = ["--characteristic", "5", "--opponent-characteristic", "4", "--sheet", str(path)]
+    over = cli("odds", "fluid", "attack", *typed, "--feint", str(agility + 1), "--json")
+    assert over.code == 2 and "L1173-1175" in over.err
+    assert len(over.err.strip().splitlines()) == 1
+    within = cli("odds", "fluid", "attack", *typed, "--feint", str(agility), "--json")
+    assert within.code == 0, within.err
+    assert within.json()["params"]["agility"] == agility
+    raised = ["--agility", str(agility + 1), "--feint", str(agility + 1), "--json"]
+    assert cli("odds", "fluid", "attack", *typed, *raised).code == 0

@@ -47,3 +47,11 @@ def test_electricity_sum_or_average_L758_762() -> None:
     )
     assert "paralysed" in average.sheet.conditions
     assert "paralysed" not in summed.sheet.conditions
+
+
+def test_the_electricity_reading_says_its_lines_in_its_help_L758_762() -> None:
+    """Issue #31, item 7: "each reading a named option with its lines in its help": the sum's
+    own lines, electricity's saves (L758-762), beside the average's rule (L45-56)."""
+    option = OPTIONS["two_characteristics"]
+    assert option.source.lines == (45, 56)
+    assert "L758-762" in option.help.fr and "L758-762" in option.help.en

@@ -35,3 +35,38 @@ def test_the_bonus_counts_only_in_a_simultaneous_attack_L3858_3859() -> None:
         **one, simultaneous=True, modifier=4
     )
     assert _law(**one, simultaneous_bonus=4) == _law(**one)
+
+
+def test_odds_with_a_sheet_give_its_street_fighting_L3858_3859(cli: Any, tmp_path: Any) -> None:
+    """`ecran odds organique attack --simultaneous --sheet FILE`: Tyra's "+4 attaque simultanée"
+    (L3858-3859) comes from her sheet, as the tracker's attacks take it; a bonus typed wins."""
+    base = SYSTEM.new_character("Tyra").model_dump()
+    base["combat_skills"] = [{"name": "Combat de rue", "level": 1}]
+    path = tmp_path / "tyra.json"
+    path.write_text(OrganiqueSheet.model_validate(base).model_dump_json(), encoding="utf-8")
+    odds = ["odds", "organique", "attack", "--action", "strike", "--characteristics", "20"]
+    typed = [*odds, "--simultaneous", "--will", "10", "--json"]
+    plain = cli(*typed)
+    sheet = cli(*typed, "--sheet", str(path))
+    assert sheet.code == 0, sheet.err
+    assert plain.json()["params"]["simultaneous_bonus"] == 0
+    assert sheet.json()["params"]["simultaneous_bonus"] == 4
+    assert sheet.json()["outcomes"] != plain.json()["outcomes"]
+    zero = cli(*typed, "--sheet", str(path), "--simultaneous-bonus", "0")
+    assert zero.json()["params"]["simultaneous_bonus"] == 0
+
+
+def test_odds_with_a_sheet_give_its_will_to_a_simultaneous_attack_L2927_2934(
+    cli: Any, tmp_path: Any
+) -> None:
+    """A simultaneous attack is "−20 + VOL" (L2927-2934): with `--sheet`, the sheet's VOL (as
+    the tracker's attacks take it), not 0; a VOL typed wins."""
+    tyra = SYSTEM.new_character("Tyra")
+    path = tmp_path / "tyra.json"
+    path.write_text(tyra.model_dump_json(), encoding="utf-8")
+    odds = ["odds", "organique", "attack", "--action", "strike", "--characteristics", "20"]
+    typed = [*odds, "--simultaneous", "--sheet", str(path), "--json"]
+    given = cli(*typed)
+    assert given.code == 0, given.err
+    assert given.json()["params"]["will"] == tyra.characteristics.VOL > 0
+    assert cli(*typed, "--will", "3").json()["params"]["will"] == 3

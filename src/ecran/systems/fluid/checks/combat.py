@@ -13,11 +13,13 @@ from pydantic import model_validator
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Params, Resolution, ResultLaw, Tail, cite
 from ecran.rules.memo import per_object
+from ecran.rules.sheet import CharacterSheet
 from ecran.systems.fluid import manoeuvres as man
 from ecran.systems.fluid.checks.base import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
 from ecran.systems.fluid.dice import constant, difference_law
 from ecran.systems.fluid.options import OPTIONS
+from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, HEALTH, SEED
 
 ONE = Fraction(1)
@@ -251,6 +253,14 @@ class Attack(FluidCheck[AttackParams]):
         cite(SEED, 1425, 1493, note="RES, wounds, critical wounds"),
         *CORE_SOURCES,
     )
+
+    def from_sheet(self, sheet: CharacterSheet) -> dict[str, Any]:
+        """The feint's cap, "jusqu'à un maximum égal à son AGI" (L1173-1175): the attacker's
+        AGI, as the sheet's own attacks give it (`encounter.attack_params`)."""
+        if isinstance(sheet, FluidSheet):
+            return {"agility": sheet.characteristics.agilite}
+        return {}
+
     example = {
         "characteristic": 5,
         "advantage_dice": 3,

@@ -11,6 +11,7 @@ from pydantic import model_validator
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, ResultLaw
 from ecran.rules.data import row_where
+from ecran.rules.sheet import CharacterSheet
 from ecran.systems.organique.checks.base import (
     ActionName,
     Bounds,
@@ -32,8 +33,10 @@ from ecran.systems.organique.checks.situation import (
 )
 from ecran.systems.organique.dice import TestRoll, beats, d20_test, judge
 from ecran.systems.organique.options import OPTIONS, StunShortfall, TieRule
+from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.skills import simultaneous_bonus
 from ecran.systems.organique.tables import COMBAT, FIELDS, NONE, src, words
-from ecran.systems.organique.tracks import hits_armour
+from ecran.systems.organique.tracks import effective, hits_armour
 
 PAIR_RANGE: Bounds = {"ge": -20, "le": 80}
 
@@ -95,6 +98,15 @@ class Attack(OrganiqueCheck[AttackParams]):
         {**example, "defender_modifier": -5, "coverage": 6},
     ]
     walkable_law_examples = law_examples
+
+    def from_sheet(self, sheet: CharacterSheet) -> dict[str, Any]:
+        """What a simultaneous attack takes of the sheet: its VOL ("−20 + VOL", L2927-2934) as
+        it stands (`tracks.effective`, as the tracker's attacks take it), and a combat skill's
+        bonus to it (street fighting's +4, L3858-3859; `view._combat_actions`)."""
+        if not isinstance(sheet, OrganiqueSheet):
+            return {}
+        will = min(max(effective(sheet)["VOL"], 0), 40)
+        return {"will": will, **simultaneous_bonus(sheet.combat_skills)}
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         base, difficulty, situation = self._attack(params)
