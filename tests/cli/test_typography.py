@@ -91,3 +91,11 @@ def test_rich_never_starts_a_line_with_a_bound_mark(
         for line in out.splitlines():
             cell = re.sub(r"^[\s│┃|]*", "", line)
             assert not re.match(r"^[:;!?%»]", cell), (system, check, line)
+
+
+def test_the_percentile_die_keeps_its_notation() -> None:
+    """`d%` and `1d%` are dice (Roll20's percentile die), not a percentage: no space before the
+    sign; a percentage still gets its narrow space."""
+    from ecran.typography import spacing
+
+    assert spacing("lancez 1d% ou d%, 50%.", "fr") == "lancez 1d% ou d%, 50\u202f%."
