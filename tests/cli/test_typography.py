@@ -129,3 +129,11 @@ def test_a_path_or_a_link_is_kept_as_it_is(capsys: pytest.CaptureFixture[str]) -
     set_lang("fr")
     echo_typeset(f"invitation : {link} ; -2", link)
     assert capsys.readouterr().out == f"invitation\u202f: {link}\u202f; \u22122\n"
+
+
+def test_the_percentile_die_keeps_its_notation() -> None:
+    """`d%` and `1d%` are dice (Roll20's percentile die), not a percentage: no space before the
+    sign; a percentage still gets its narrow space."""
+    from ecran.typography import spacing
+
+    assert spacing("lancez 1d% ou d%, 50%.", "fr") == "lancez 1d% ou d%, 50\u202f%."
