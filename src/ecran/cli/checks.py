@@ -315,7 +315,7 @@ def borne(
     from ecran.rules.ongoing import shifted
 
     system, sheet = read_sheet(Path(sheet_file), expected_system=system_id)
-    params = {**check.from_sheet(sheet), **params}
+    params = {**check.from_sheet(system.own(sheet)), **params}
     action = shifted(system, Action(check.title, check.name, params), sheet.ongoing)
     if action.label != check.title:
         click.echo(action.label(current()), err=True)

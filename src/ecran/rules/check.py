@@ -124,7 +124,8 @@ class Check(ABC, Generic[P]):
 
     def from_sheet(self, sheet: CharacterSheet) -> dict[str, Any]:
         """What a sheet fixes of this check's parameters whatever the action (`odds --sheet`:
-        what is typed wins). None by default: a sheet's actions give the rest."""
+        what is typed wins), given this game's sheet (`System.own`). None by default: a
+        sheet's actions give the rest."""
         return {}
 
     def distribution(self, params: P) -> Distribution[str]:

@@ -13,7 +13,6 @@ from pydantic import model_validator
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Params, Resolution, ResultLaw, Tail, cite
 from ecran.rules.memo import per_object
-from ecran.rules.sheet import CharacterSheet
 from ecran.systems.fluid import manoeuvres as man
 from ecran.systems.fluid.checks.base import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
@@ -254,12 +253,12 @@ class Attack(FluidCheck[AttackParams]):
         *CORE_SOURCES,
     )
 
-    def from_sheet(self, sheet: CharacterSheet) -> dict[str, Any]:
+    def from_sheet(self, sheet: Any) -> dict[str, Any]:
         """The feint's cap, "jusqu'à un maximum égal à son AGI" (L1173-1175): the attacker's
-        AGI, as the sheet's own attacks give it (`encounter.attack_params`)."""
-        if isinstance(sheet, FluidSheet):
-            return {"agility": sheet.characteristics.agilite}
-        return {}
+        AGI, as the sheet's own attacks give it (`encounter.attack_params`). `sheet`: this
+        game's (the caller checked it, `System.own`)."""
+        fluid: FluidSheet = sheet
+        return {"agility": fluid.characteristics.agilite}
 
     example = {
         "characteristic": 5,

@@ -11,7 +11,6 @@ from pydantic import model_validator
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, ResultLaw
 from ecran.rules.data import row_where
-from ecran.rules.sheet import CharacterSheet
 from ecran.systems.organique.checks.base import (
     ActionName,
     Bounds,
@@ -99,14 +98,14 @@ class Attack(OrganiqueCheck[AttackParams]):
     ]
     walkable_law_examples = law_examples
 
-    def from_sheet(self, sheet: CharacterSheet) -> dict[str, Any]:
+    def from_sheet(self, sheet: Any) -> dict[str, Any]:
         """What a simultaneous attack takes of the sheet: its VOL ("−20 + VOL", L2927-2934) as
         it stands (`tracks.effective`, as the tracker's attacks take it), and a combat skill's
-        bonus to it (street fighting's +4, L3858-3859; `view._combat_actions`)."""
-        if not isinstance(sheet, OrganiqueSheet):
-            return {}
-        will = min(max(effective(sheet)["VOL"], 0), 40)
-        return {"will": will, **simultaneous_bonus(sheet.combat_skills)}
+        bonus to it (street fighting's +4, L3858-3859; `view._combat_actions`). `sheet`: this
+        game's (the caller checked it, `System.own`)."""
+        own: OrganiqueSheet = sheet
+        will = min(max(effective(own)["VOL"], 0), 40)
+        return {"will": will, **simultaneous_bonus(own.combat_skills)}
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         base, difficulty, situation = self._attack(params)
