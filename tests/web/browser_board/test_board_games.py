@@ -16,6 +16,7 @@ GM's board or a player's.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,3 +174,43 @@ def _board_text(text: str) -> bool:
     if isinstance(value, dict) and value.get("type") == "event":
         return bool(value.get("event", {}).get("kind") == "board")
     return isinstance(value, dict) and bool({"scene", "scenes", "token", "tokens"} & set(value))
+
+
+def test_a_drop_is_stored_after_the_drags_passing_move(browser: Any, server: str) -> None:
+    """A drag sends a passing move, then its drop. On a loaded server the two may be stored in
+    the other order, and the token ended short of where it was dropped (seen: the suite run
+    three times at once). The page sends a token's moves one after the other: the drop waits
+    for the passing move, and the server keeps the drop."""
+    from playwright.sync_api import expect
+
+    game = new_game(server, "fluid")
+    gm = open_board(_context(browser).new_page(), game.gm.link)
+    create_scene(gm, "Crypte", 10.0)
+    aube = place(gm, "Aube", 1, 1)
+    ana = open_board(_context(browser, 1100, 900).new_page(), game.ana.link)
+    expect(ana.locator(".board-token")).to_have_count(1)
+    held: list[Any] = []
+    sent: list[str] = []
+
+    def hold(route: Any) -> None:  # the first move waits here; the others go on
+        if route.request.method != "PATCH":
+            route.continue_()
+            return
+        sent.append(route.request.post_data or "")
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    ana.route(re.compile(r"/tokens/"), hold)
+    drag(ana, centre(1, 1), centre(4, 1))
+    assert len(held) == 1 and len(sent) == 1, sent  # the drop waits for the passing move
+    passing = held[0].request.post_data
+    with ana.expect_response(
+        lambda r: r.request.method == "PATCH" and r.request.post_data != passing
+    ):
+        held[0].continue_()  # the passing move is stored, then the drop is sent
+    gm.reload()
+    expect(gm.locator(".board-token")).to_have_count(1)
+    gm.wait_for_function("id => !!(window.ecranBoard && window.ecranBoard.tokens[id])", arg=aube)
+    assert token_at(gm, aube) == centre(4, 1)  # the server kept the drop

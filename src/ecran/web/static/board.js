@@ -422,7 +422,22 @@
     this.send(id, target, true);
   };
 
+  // A token's moves go to the server one after the other: two at once may be stored in the
+  // other order (a drag's drop before its last move on a loaded server left the token short
+  // of where it was dropped). A move asked while one is on its way waits for it; a drag's
+  // passing move is skipped then (its drop sends the last position).
   Board.prototype.send = function (id, at, final, drag) {
+    var self = this;
+    var queue = this.sending || (this.sending = {});
+    if (!final && queue[id]) { return queue[id]; }
+    var run = function () { return self.sendNow(id, at, final, drag); };
+    var sent = (queue[id] || Promise.resolve()).then(run, run);
+    queue[id] = sent;
+    sent.then(function () { if (queue[id] === sent) { delete queue[id]; } });
+    return sent;
+  };
+
+  Board.prototype.sendNow = function (id, at, final, drag) {
     var self = this;
     var before = this.tokens[id];
     var body = { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 };
