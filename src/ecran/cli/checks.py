@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import click
 from pydantic import BaseModel
 
-from ecran.cli.fields import choices_of, kebab, option_help, union_choices
+from ecran.cli.fields import choice_names, choices_of, kebab, option_help, union_choices
 from ecran.cli.lang import current, was_typed
 from ecran.cli.localize import AliasGroup, add_french
 from ecran.cli.names import item_names, listed_id, option_name, typed, value_names
@@ -226,13 +226,6 @@ def french_flags(model: type[BaseModel], flags: set[str]) -> dict[str, str]:
         for name, french in names.items()
         if counts[french] == 1 or (listed[french] == 1 and option_name(name, None) == french)
     }
-
-
-def choice_names(words: dict[str, str], lang: str) -> dict[str, str]:
-    """id -> a choice's name to type in the reader's language: its French name (its label,
-    folded) in French where it has one, else its id in kebab-case."""
-    french = value_names(words) if lang == "fr" else {}
-    return {c: french.get(c, kebab(c)) for c in words}
 
 
 def _metavar(annotation: Any) -> str:

@@ -57,15 +57,20 @@ def option_help(name: str, info: FieldInfo, lang: str) -> str:
 
 def typed_default(meta: FieldMeta, value: Any, lang: str) -> str:
     """A default as one types it: a choice by the name its option lists (`de-garde` in French,
-    `kept-die` in English: `ecran.cli.checks.choice_names`), never its label; anything else as
+    `kept-die` in English: `choice_names`), never its label; anything else as
     `shown`."""
     default_id = str(getattr(value, "value", value))
     listed = [str(c) for c in meta.choices] or list(meta.choice_labels)
     if default_id not in listed:
         return shown(value, lang)
-    words = {c: meta.choice_label(c).fr for c in listed}
-    named = value_names(words).get(default_id) if lang == "fr" else None
-    return named or kebab(default_id)
+    return choice_names({c: meta.choice_label(c).fr for c in listed}, lang)[default_id]
+
+
+def choice_names(words: dict[str, str], lang: str) -> dict[str, str]:
+    """id -> a choice's name to type in the reader's language: its French name (its label,
+    folded) in French where it has one, else its id in kebab-case."""
+    french = value_names(words) if lang == "fr" else {}
+    return {c: french.get(c, kebab(c)) for c in words}
 
 
 def source_label(source: str, lang: str) -> str:
