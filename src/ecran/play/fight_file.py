@@ -74,7 +74,8 @@ def fight_file(
             name, n = f"{p.name} ({n})", n + 1
         names[pid] = name
         side = side_of(p)
-        sheet = {**sheet, **fixed, **_ongoing(sheet, p)}
+        # the conditions that act on the tracker: the fight simulated as played (#31 item 8)
+        sheet = tracker.wearing({**sheet, **fixed}, p)
         people.append({"name": name, "side": (sides or {}).get(side, side), "sheet": sheet})
     if len({p["side"] for p in people}) < 2:
         return Text(
@@ -82,13 +83,6 @@ def fight_file(
             en="it takes player characters and NPCs",
         )
     return FightFile({"system": system_id, "participants": people}, names)
-
-
-def _ongoing(sheet: Mapping[str, Any], p: Participant) -> dict[str, Any]:
-    """The participant's conditions that act, put on by operations on the tracker, as its
-    sheet's `ongoing` (#31 item 8: the fight is simulated as played; `tracker.worn`)."""
-    acting = tracker.worn(p)
-    return {"ongoing": [*sheet.get("ongoing", []), *acting]} if acting else {}
 
 
 def side_words(lang: str) -> dict[str, str]:

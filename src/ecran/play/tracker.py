@@ -9,6 +9,7 @@ the bearer, whoever applied it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field
@@ -190,6 +191,13 @@ def put_condition(
         **turns,
     )
     return with_participant(enc, bearer.model_copy(update={"conditions": (*others, cond)}))
+
+
+def wearing(sheet: Mapping[str, Any], participant: Participant) -> dict[str, Any]:
+    """The participant's sheet (JSON) with the conditions that act on the tracker added to its
+    `ongoing` (`worn`): the sheet as it fights now, for the game's attacks and the simulator."""
+    added = worn(participant)
+    return {**sheet, "ongoing": [*sheet.get("ongoing", []), *added]} if added else dict(sheet)
 
 
 def worn(participant: Participant) -> list[dict[str, Any]]:

@@ -75,10 +75,7 @@ def _sheet_in_play(state: TableState, system: System[Any], who: Participant) -> 
     sheet = sheet_of(state, who)
     if sheet is None:
         raise EcranError(Text(fr=f"{who.name} n'a pas de feuille", en=f"{who.name} has no sheet"))
-    worn = tracker.worn(who)
-    if worn:
-        sheet = {**sheet, "ongoing": [*sheet.get("ongoing", []), *worn]}
-    return parse_sheet(system, sheet)
+    return parse_sheet(system, tracker.wearing(sheet, who))
 
 
 def _attacks_offered(
