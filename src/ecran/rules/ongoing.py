@@ -136,6 +136,14 @@ def lost_reaction(sheet: Any) -> bool:
     return any(not o.reacts for o in sheet.ongoing)
 
 
+class Lifting(Protocol):
+    """A condition that may lift one of the game's own when it ends: the tracker's or a
+    sheet's (`System.all_lifted`)."""
+
+    @property
+    def lifts(self) -> str | None: ...
+
+
 class Turning(Named, Protocol):
     """A condition that may take its bearer's action: the tracker's or a sheet's."""
 

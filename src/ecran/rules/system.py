@@ -13,7 +13,7 @@ import inspect
 import re
 import sys
 import unicodedata
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from ecran.dice import DiceSource, Roller
@@ -412,11 +412,15 @@ class System(Generic[SheetT]):
         if all(o.rounds is None for o in sheet.ongoing):
             return None
         kept, ended = ongoing.counted_down(sheet.ongoing)
-        after = sheet.model_copy(update={"ongoing": kept})
+        return self.all_lifted(sheet.model_copy(update={"ongoing": kept}), ended)
+
+    def all_lifted(self, sheet: SheetT, ended: Iterable[ongoing.Lifting]) -> SheetT:
+        """`sheet` without the game's own conditions that the `ended` ones lift (`lifted`):
+        a sheet file's turn end, and the tracker's (`play.encounter.turns`)."""
         for gone in ended:
             if gone.lifts is not None:
-                after = self.lifted(after, gone.lifts)
-        return after
+                sheet = self.lifted(sheet, gone.lifts)
+        return sheet
 
     def lifted(self, sheet: SheetT, condition: str) -> SheetT:
         """`sheet` without the game's own condition `condition` (an `Ongoing.lifts` that ran

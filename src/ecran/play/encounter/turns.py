@@ -217,16 +217,12 @@ def _lifted(
     (`System.lifted`, as the sheet file's `System.turn_end`): Organique's knock-out ends « pour
     un nombre de tour égal à la marge de réussite de l'attaquant » (L3203-3208), and with it
     the sheet's unconsciousness, in the same step (one undo)."""
-    lifts = [c.lifts for c in expired if c.lifts is not None]
     who = enc.participants[pid]
     sheet = sheet_of(state, who)
-    if not lifts or sheet is None:
+    if sheet is None or all(c.lifts is None for c in expired):
         return enc, []
     system = get_system(state.table.system_id)
-    parsed = parse_sheet(system, sheet)
-    for name in lifts:
-        parsed = system.lifted(parsed, name)
-    changed = parsed.model_dump(mode="json")
+    changed = system.all_lifted(parse_sheet(system, sheet), expired).model_dump(mode="json")
     if changed == sheet:
         return enc, []
     return changed_sheet(state, enc, who, changed)
