@@ -12,7 +12,7 @@ from ecran.rules import Action, Consequence, Resolution, Text, tr
 from ecran.rules.data import row_where
 from ecran.rules.field import folded
 from ecran.rules.ongoing import lost_reaction
-from ecran.systems.organique.checks.situation import reach_span
+from ecran.systems.organique.checks.situation import reach_span, will_of
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
 from ecran.systems.organique.skills import best_bonus, best_initiative, simultaneous_bonus
 from ecran.systems.organique.tables import COMBAT, CombatAction, Weapon
@@ -45,7 +45,7 @@ def initiative(sheet: OrganiqueSheet, dice: DiceSource) -> Resolution:
 
 def bounded(value: int, low: int = -100, high: int = 100) -> int:
     """Keep a prefilled value inside the check's range (modifiers ±100, a pair of
-    characteristics −20..80, VOL 0..40): beyond, only a natural 1 or 20 could matter."""
+    characteristics −20..80; VOL: `will_of`): beyond, only a natural 1 or 20 could matter."""
     return max(low, min(high, value))
 
 
@@ -164,7 +164,7 @@ class _Read:
             "modifier": bounded(
                 self.penalty + best_bonus(skills_with(self.attacker, item), action)
             ),
-            "will": bounded(stats["VOL"], 0, 40),
+            "will": will_of(stats),
             "target_prone": self.prone,
             **simultaneous_bonus(skills_with(self.attacker, item)),
         }

@@ -29,6 +29,7 @@ from ecran.systems.organique.checks.situation import (
     check_situation,
     defender_modifiers,
     situation_modifiers,
+    will_of,
 )
 from ecran.systems.organique.dice import TestRoll, beats, d20_test, judge
 from ecran.systems.organique.options import OPTIONS, StunShortfall, TieRule
@@ -104,8 +105,7 @@ class Attack(OrganiqueCheck[AttackParams]):
         bonus to it (street fighting's +4, L3858-3859; `view._combat_actions`). `sheet`: this
         game's (the caller checked it, `System.own`)."""
         own: OrganiqueSheet = sheet
-        will = min(max(effective(own)["VOL"], 0), 40)
-        return {"will": will, **simultaneous_bonus(own.combat_skills)}
+        return {"will": will_of(effective(own)), **simultaneous_bonus(own.combat_skills)}
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         base, difficulty, situation = self._attack(params)

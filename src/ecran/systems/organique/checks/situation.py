@@ -5,6 +5,7 @@ L3606-3667). Each value comes from `data/combat.toml`, so the check adds no numb
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal
 
 from ecran.rules import Params
@@ -21,12 +22,17 @@ else:
 RANGED = ("shoot", "throw", "barrage")
 
 
+#: The attack's `will` field's range: the VOL a simultaneous attack adds (« −20 + VOL »,
+#: L2927-2934).
+WILL_RANGE = (0, 40)
+
+
 class Situation(Params):
     aim: bool = FIELDS("aim", default=False)
     all_out: bool = FIELDS("all_out", default=False)
     split: bool = FIELDS("split", default=False)
     simultaneous: bool = FIELDS("simultaneous", default=False)
-    will: int = FIELDS("will", default=0, ge=0, le=40)
+    will: int = FIELDS("will", default=0, ge=WILL_RANGE[0], le=WILL_RANGE[1])
     simultaneous_bonus: int = FIELDS("simultaneous_bonus", default=0, ge=0, le=40)
     burst: bool = FIELDS("burst", default=False)
     two_weapons: bool = FIELDS("two_weapons", default=False)
@@ -38,6 +44,13 @@ class Situation(Params):
     weapon_reach: str = FIELDS("weapon_reach", default="", max_length=10)
     band: int | None = FIELDS("band", default=None, ge=0, le=20)
     defender_split: bool = FIELDS("defender_split", default=False)
+
+
+def will_of(stats: Mapping[str, int]) -> int:
+    """The attacker's VOL as it stands (`tracks.effective`), in the `will` field's range: what
+    the sheet's attacks and `odds … --sheet` give a simultaneous attack."""
+    low, high = WILL_RANGE
+    return max(low, min(high, stats["VOL"]))
 
 
 def reach_span(text: str) -> tuple[int, int | None]:
