@@ -149,3 +149,18 @@ def test_the_command_lines_planned_attack_refuses_the_stunned_in_the_same_line()
     assert cli.value.text == web.value.text
     # Ana is not stunned: her planned attack is computed, on a Brute without defence
     assert planned_attack(data, "Ana", "Brute").attack
+
+
+def test_pain_shock_takes_the_bearers_next_action_on_the_tracker_L502_510() -> None:
+    """The `shock_effect` operation on the tracker: its lost action (L502-510) is a condition
+    of one turn, the Brute's attack refused until his turn has passed."""
+    live, eid, _ = _fight()
+    _operated(live, eid, "p2", "shock_effect", {"difficulty": 60}, "loses_action_and_reaction")
+    (shocked,) = live.now.encounters[eid].encounter.participants["p2"].conditions
+    assert shocked.name == "choqué : perd sa prochaine action et sa prochaine réaction"
+    with pytest.raises(EcranError):
+        enc.attack_options(live.now, GAME, live.gm, eid, "p2", "p1")
+    assert _reactions(live, eid, "p1", "p2") == {"none"}
+    live.do(enc.next_turn(live.now, live.gm, eid))
+    live.do(enc.next_turn(live.now, live.gm, eid))
+    assert enc.attack_options(live.now, GAME, live.gm, eid, "p2", "p1")

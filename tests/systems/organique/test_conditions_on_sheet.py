@@ -6,10 +6,14 @@ then it wakes (L3203-3208)."""
 
 from __future__ import annotations
 
+import pytest
+
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.rules import Change
 from ecran.systems.organique.sheet import OrganiqueSheet
+from ecran.systems.organique.tracks import effective
+from ecran.testing import ScriptedDice
 
 SYSTEM = get_system("organique")
 
@@ -69,3 +73,40 @@ def test_a_knockout_lasts_the_attackers_margin_in_turns_then_the_victim_wakes_L3
     woken = SYSTEM.turn_end(out)
     assert woken is not None and "unconscious" not in woken.conditions
     assert SYSTEM.status(woken) == "up" and woken.ongoing == []
+
+
+@pytest.mark.parametrize(
+    ("face", "short_by", "reacts"),
+    [(20, 5, True), (11, 14, False)],  # failure by 1-9: the action; by 10 or more: both
+)
+def test_pain_shock_puts_on_the_lost_action_for_the_next_turn_L502_510(
+    face: int, short_by: int, reacts: bool
+) -> None:
+    """« Un personnage échouant à son test de sauvegarde contre le choc de 1 à 9 points perdra
+    sa prochaine action. S'il échoue de 10 points ou plus, il perdra en plus sa prochaine
+    réaction » (L502-510): the `shock_effect` operation rolls the save (VOL + 1d20 against the
+    difficulty, the `shock_pain` check) and puts the loss on, which the sheet carries."""
+    victim, foe = _pair()
+    vol = effective(victim)["VOL"]
+    difficulty = vol + face + short_by  # the die `face` falls `short_by` short
+    op = SYSTEM.operation("shock_effect")
+    change = op.run(victim, op.params.model_validate({"difficulty": difficulty}), ScriptedDice(face))
+    assert change.resolution is not None and change.resolution.total == vol + face
+    shocked = change.worn
+    (cond,) = shocked.ongoing
+    assert cond.name.startswith("choqué : perd sa prochaine action")
+    assert not cond.acts and cond.reacts is reacts and cond.rounds == 1
+    assert SYSTEM.attacks(shocked, foe) == []
+    defences = {a.params["reaction"] for a in SYSTEM.attacks(foe, shocked)}
+    assert (defences == {"none"}) is not reacts
+    after = SYSTEM.turn_end(shocked)
+    assert after is not None and after.ongoing == []
+
+
+def test_pain_shock_withstood_puts_nothing_on_L502_510() -> None:
+    victim, _ = _pair()
+    op = SYSTEM.operation("shock_effect")
+    params = op.params.model_validate({"difficulty": effective(victim)["VOL"] + 20})
+    held = op.run(victim, params, ScriptedDice(20))
+    assert held.resolution is not None and held.resolution.outcome == "no_effect"
+    assert held.conditions == () and held.worn.ongoing == []

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Literal
 from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, tr
 from ecran.rules.condition_data import load_conditions
-from ecran.systems.organique.checks.combat import StunParams, StunSave
+from ecran.systems.organique.checks.base import difficulty_field, modifier_field
+from ecran.systems.organique.checks.combat import ShockParams, ShockPain, StunParams, StunSave
 from ecran.systems.organique.dice import TestRoll, beats
 from ecran.systems.organique.hazards import (
     Report,
@@ -174,4 +175,37 @@ def knock_down_effect(
     return Change(with_condition(new, "prone"), report.text(), report.resolution("prone"), put)
 
 
-COMBAT_EFFECT_OPERATIONS = (stun_effect, slash_effect, knockout_effect, knock_down_effect)
+class ShockEffectParams(Params):
+    difficulty: int = difficulty_field(default=SAVE_DIFFICULTY)
+    modifier: int = modifier_field()
+
+
+@operation("shock_effect", src(498, 510))
+def shock_effect(
+    sheet: OrganiqueSheet, params: ShockEffectParams, dice: DiceSource
+) -> Change[OrganiqueSheet]:
+    """Pain shock (L502-510): the bearer's save VOL against the shock's difficulty (the
+    `shock_pain` check, numbness helping as every pain save, L3861-3867); « échouant [...] de 1
+    à 9 points perdra sa prochaine action. S'il échoue de 10 points ou plus, il perdra en plus
+    sa prochaine réaction »: a condition for the bearer's next turn, which the tracker and the
+    sheet file carry (`rules.ongoing`), as the stun's. The tracks do not move."""
+    values = ShockParams(
+        characteristic=effective(sheet)["VOL"],
+        modifier=params.modifier + pain_save_bonus(sheet),
+        difficulty=params.difficulty,
+    )
+    result = ShockPain().resolve(values, dice)
+    outcome = ShockPain().outcome(result.outcome).label
+    summary = tr(f"choc : {outcome.fr}", f"shock: {outcome.en}")
+    lost = CONDITIONS_ACTING.get(f"shock_{result.outcome}")
+    put = () if lost is None else (lost.put(1),)
+    return Change(sheet, summary, result, put)
+
+
+COMBAT_EFFECT_OPERATIONS = (
+    stun_effect,
+    slash_effect,
+    knockout_effect,
+    knock_down_effect,
+    shock_effect,
+)
