@@ -90,7 +90,8 @@ def test_pain_shock_puts_on_the_lost_action_for_the_next_turn_L502_510(
     vol = effective(victim)["VOL"]
     difficulty = vol + face + short_by  # the die `face` falls `short_by` short
     op = SYSTEM.operation("shock_effect")
-    change = op.run(victim, op.params.model_validate({"difficulty": difficulty}), ScriptedDice(face))
+    params = op.params.model_validate({"difficulty": difficulty})
+    change = op.run(victim, params, ScriptedDice(face))
     assert change.resolution is not None and change.resolution.total == vol + face
     shocked = change.worn
     (cond,) = shocked.ongoing

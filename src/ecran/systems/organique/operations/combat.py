@@ -10,7 +10,7 @@ from ecran.dice import DiceSource
 from ecran.rules import Change, Params, PutCondition, tr
 from ecran.rules.condition_data import load_conditions
 from ecran.systems.organique.checks.base import difficulty_field, modifier_field
-from ecran.systems.organique.checks.combat import ShockParams, ShockPain, StunParams, StunSave
+from ecran.systems.organique.checks.combat import ShockPain, ShockParams, StunParams, StunSave
 from ecran.systems.organique.dice import TestRoll, beats
 from ecran.systems.organique.hazards import (
     Report,
