@@ -164,3 +164,38 @@ def test_pain_shock_takes_the_bearers_next_action_on_the_tracker_L502_510() -> N
     live.do(enc.next_turn(live.now, live.gm, eid))
     live.do(enc.next_turn(live.now, live.gm, eid))
     assert enc.attack_options(live.now, GAME, live.gm, eid, "p2", "p1")
+
+
+@pytest.mark.parametrize("pid", ["p1", "p2"])
+def test_a_knock_out_removed_by_hand_wakes_the_bearer_L3203_3208(pid: str) -> None:
+    """The GM removes the knock-out before its turns run out: what its end lifts is lifted
+    (`System.all_lifted`, the path of its running out), the sheet's unconsciousness with it,
+    in one step that one undo takes back."""
+    live, eid, cid = _fight()
+
+    def sheet() -> dict[str, Any]:
+        if pid == "p1":
+            return live.now.characters[cid].sheet
+        found = live.now.encounters[eid].encounter.participants[pid].sheet
+        assert found is not None
+        return found
+
+    params = {"attacker_margin": 5, "knockout_save": "average"}
+    _operated(live, eid, pid, "knockout_effect", params, "unconscious")
+    assert "unconscious" in sheet()["conditions"]
+    (knocked,) = live.now.encounters[eid].encounter.participants[pid].conditions
+    assert knocked.rounds == 5
+    live.do(enc.remove_condition(live.now, live.gm, eid, pid, knocked.name))
+    assert live.now.encounters[eid].encounter.participants[pid].conditions == ()
+    assert "unconscious" not in sheet()["conditions"]
+    live.do(enc.undo(live.now, live.gm, eid))
+    assert "unconscious" in sheet()["conditions"]
+    assert live.now == rebuild(live.events)
+
+
+def test_a_condition_typed_by_the_gm_removed_by_hand_changes_no_sheet() -> None:
+    live, eid, cid = _fight()
+    live.do(enc.add_condition(live.now, live.gm, eid, "p1", "inconscient", 3))
+    before = live.now.characters[cid]
+    made = live.do(enc.remove_condition(live.now, live.gm, eid, "p1", "inconscient"))
+    assert made.payload["characters"] == [] and live.now.characters[cid] == before

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ecran.engine import get_system
 from ecran.play import tracker
 from ecran.play.encounter.access import participant_of, running
+from ecran.play.encounter.sheet_change import lifted
 from ecran.play.encounter.step import NAME_MAX, ROUNDS_MAX, step_event
 from ecran.play.errors import not_found
 from ecran.play.events import EventDraft
@@ -64,13 +65,26 @@ def remove_condition(
     *,
     expected_version: int | None = None,
 ) -> EventDraft:
+    """The GM removes a condition by hand: what its end lifts is lifted as when it runs out
+    (`sheet_change.lifted`): Organique's knock-out removed wakes its bearer (L3203-3208), the
+    sheet's unconsciousness gone in the same step (one undo)."""
     enc = running(state, actor, encounter_id, expected_version)
     who = participant_of(enc, participant_id)
-    if all(c.name != name for c in who.conditions):
+    removed = [c for c in who.conditions if c.name == name]
+    if not removed:
         raise not_found(Text(fr="état", en="condition"), name)
     after = tracker.drop_condition(enc, participant_id, name)
+    after, characters = lifted(state, after, participant_id, removed)
     summary = Text(fr=f"{who.name} : fin {de(name)}", en=f"{who.name}: {name} ends")
-    return step_event(actor, enc, after, "condition", summary, participant_id=participant_id)
+    return step_event(
+        actor,
+        enc,
+        after,
+        "condition",
+        summary,
+        participant_id=participant_id,
+        characters=characters,
+    )
 
 
 def put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounter:

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ecran.play import tracker
 from ecran.play.characters import run_operation
 from ecran.play.dice_key import table_seed
 from ecran.play.encounter.access import open_to_act, participant_of, sheet_of
 from ecran.play.encounter.conditions import conditions_said, put_on
+from ecran.play.encounter.sheet_change import changed_sheet
 from ecran.play.encounter.step import drawn_seed, step_event
 from ecran.play.events import EventDraft
-from ecran.play.model import Member, StoredCharacter
+from ecran.play.model import Member
 from ecran.play.state import TableState
-from ecran.play.tracker import Encounter, Participant
 from ecran.rules import EcranError, System, Text
 
 
@@ -59,13 +58,3 @@ def apply_operation(
         participant_id=participant_id,
         **drawn_seed(drawn),
     )
-
-
-def changed_sheet(
-    state: TableState, enc: Encounter, who: Participant, changed: dict[str, Any]
-) -> tuple[Encounter, list[StoredCharacter]]:
-    """A participant's new sheet: a new version of a character, or the NPC's in the encounter."""
-    if who.character_id is not None:
-        current = state.character(who.character_id)
-        return enc, [current.model_copy(update={"sheet": changed, "version": current.version + 1})]
-    return tracker.with_participant(enc, who.model_copy(update={"sheet": changed})), []

@@ -11,13 +11,13 @@ from ecran.play import tracker
 from ecran.play.characters import parse_sheet
 from ecran.play.dice_key import derived_seed, table_seed
 from ecran.play.encounter.access import open_to_act, participant_of, running, sheet_of
-from ecran.play.encounter.operations import changed_sheet
+from ecran.play.encounter.sheet_change import lifted
 from ecran.play.encounter.step import drawn_seed, step_event
 from ecran.play.events import EventDraft
-from ecran.play.model import Member, StoredCharacter
+from ecran.play.model import Member
 from ecran.play.payloads import InitiativeRoll
 from ecran.play.state import TableState
-from ecran.play.tracker import Condition, Encounter, Participant
+from ecran.play.tracker import Condition, Participant
 from ecran.rules import EcranError, System, Text
 from ecran.rules.wording import de
 
@@ -189,7 +189,7 @@ def next_turn(
         )
     bearer = enc.participants[enc.current].name
     after, expired = tracker.advance(enc)
-    after, characters = _lifted(state, after, enc.current, expired)
+    after, characters = lifted(state, after, enc.current, expired)
     assert after.current is not None
     acting = after.participants[after.current].name
     word = get_system(state.table.system_id).round_word
@@ -208,24 +208,6 @@ def next_turn(
         expired=[c.name for c in expired],
         characters=characters,
     )
-
-
-def _lifted(
-    state: TableState, enc: Encounter, pid: str, expired: list[Condition]
-) -> tuple[Encounter, list[StoredCharacter]]:
-    """The bearer's sheet without the game's own conditions its expired ones lift
-    (`System.lifted`, as the sheet file's `System.turn_end`): Organique's knock-out ends « pour
-    un nombre de tour égal à la marge de réussite de l'attaquant » (L3203-3208), and with it
-    the sheet's unconsciousness, in the same step (one undo)."""
-    who = enc.participants[pid]
-    sheet = sheet_of(state, who)
-    if sheet is None or all(c.lifts is None for c in expired):
-        return enc, []
-    system = get_system(state.table.system_id)
-    changed = system.all_lifted(parse_sheet(system, sheet), expired).model_dump(mode="json")
-    if changed == sheet:
-        return enc, []
-    return changed_sheet(state, enc, who, changed)
 
 
 def _names(conditions: list[Condition], lang: str) -> str:
