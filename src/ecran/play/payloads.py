@@ -100,6 +100,16 @@ class OperationRoll(Record):
     conditions: list[ConditionPut] = []
 
 
+class RoundTest(Record):
+    """A test a participant's state called for at a round's end (`System.round_tests`), which
+    the tracker rolled and applied: whose, the operation's title as the log said it, and the
+    operation's record (its seed derives from the step's, `play.encounter.round_tests`)."""
+
+    participant_id: str
+    title: Text
+    operation: OperationRoll
+
+
 class CharacterSaved(Record):
     character: StoredCharacter
     violations: list[RuleViolation] = []
@@ -197,6 +207,9 @@ class EncounterChanged(Record):
     participant_id: str | None = None
     expired: list[str] = []
     undoes: int | None = None
+    #: A `next_turn` that ended a round: the tests the participants' states called for
+    #: (`System.round_tests`), in the acting order, each applied (#30 item 5).
+    round_tests: list[RoundTest] = []
     #: A step that rolls the table's dice (an attack): its seed, the dice key in force (the
     #: seed derives from it unless `gm_seed`), as a roll's (`RollMade`), so `ecran verify`
     #: checks encounter rolls too. None in steps made before.

@@ -127,6 +127,13 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
     }
     if change.participant_id in secret and change.operation is not None:
         update["operation"] = _what_only(change.operation)
+    if any(t.participant_id in secret for t in change.round_tests):
+        update["round_tests"] = [
+            t.model_copy(update={"operation": _what_only(t.operation)})
+            if t.participant_id in secret
+            else t
+            for t in change.round_tests
+        ]
     if change.participant_id in secret and change.npc is not None:
         update["npc"] = None  # it regenerates the secret NPC's sheet
     if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
@@ -151,6 +158,8 @@ def _secret_dice(change: EncounterChanged, secret: set[str]) -> bool:
     if (change.operation is not None or change.npc is not None) and change.participant_id in secret:
         return True
     if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
+        return True
+    if any(t.participant_id in secret for t in change.round_tests):
         return True
     return any(r.participant_id in secret for r in change.initiative)
 

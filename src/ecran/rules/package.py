@@ -35,6 +35,7 @@ HOOK_MODULES = {
     "consequence_reads": "encounter",
     "consequence_sheets": "encounter",
     "round_end": "encounter",
+    "round_tests": "encounter",
     "tracks": "tracks",
     "status": "tracks",
     "fight_state": "tracks",

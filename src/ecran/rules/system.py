@@ -404,6 +404,16 @@ class System(Generic[SheetT]):
         change nothing is folded to its status (`FightStates.state`). Default: nothing."""
         return []
 
+    def round_tests(self, sheet: SheetT) -> list[Consequence]:
+        """The tests the bearer's state calls for at each round's end (#30 item 5): each an
+        operation on the bearer itself that rolls the game's own check and applies what the
+        book says of its failure (Fluid's haemorrhage: a VOL test or coma, then the next
+        survival test, L1501-1507; Nephilim's Incapacité and Épuisé: a test each round or coma,
+        L88). The encounter tracker runs them for every participant when a round ends, asking
+        again after each (one test may end the state that calls for the next). Default:
+        nothing."""
+        return []
+
     def turn_end(self, sheet: SheetT) -> SheetT | None:
         """The end of the bearer's turn for the conditions that act on its sheet
         (`ecran.rules.ongoing`): each one's rounds run down, and one that runs out is gone,

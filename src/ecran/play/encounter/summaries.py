@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ecran.engine import get_system
 from ecran.play.encounter.conditions import conditions_said
-from ecran.play.payloads import AttackRoll, EncounterChanged
-from ecran.play.tracker import Participant
+from ecran.play.payloads import AttackRoll, EncounterChanged, RoundTest
+from ecran.play.tracker import Encounter, Participant
 from ecran.rules import System, Text
 
 
@@ -75,6 +76,46 @@ def players_summary(change: EncounterChanged) -> Text:
         fr = "" if said is None else conditions_said(said, "fr")
         en = "" if said is None else conditions_said(said, "en")
         return Text(fr=f"{who} : {SECRET_EFFECT.fr}{fr}", en=f"{who}: {SECRET_EFFECT.en}{en}")
+    if change.step == "next_turn" and {t.participant_id for t in change.round_tests} & secret:
+        return _veiled_tests(change, secret)
     if change.step == "undo":
         return Text(fr="Annulé : la dernière étape du MJ", en="Undone: the GM's last step")
     return change.summary
+
+
+def _veiled_tests(change: EncounterChanged, secret: frozenset[str]) -> Text:
+    """A turn that ended the round, its tests on secret participants veiled: the step's line
+    up to its tests (`tests_said`), then the tests as players read them."""
+    enc, tests = change.encounter, change.round_tests
+    said = {}
+    for lang in ("fr", "en"):
+        line, full = change.summary(lang), tests_said(enc, tests, lang)
+        base = line[: len(line) - len(full)] if full and line.endswith(full) else line
+        said[lang] = base + tests_said(enc, tests, lang, secret)
+    return Text(fr=said["fr"], en=said["en"])
+
+
+def tests_said(
+    enc: Encounter, tests: Sequence[RoundTest], lang: str, secret: frozenset[str] = frozenset()
+) -> str:
+    """` Ana — Hémorragie : test de VOL ou coma : test de VOL réussi ; …`: each test as the log
+    reads it, after the round's line (`round_line`); on a `secret` participant only that the
+    GM applied an effect, and the conditions it put on (shown on the tracker anyway)."""
+    colon = " :" if lang == "fr" else ":"
+    said = []
+    for test in tests:
+        who = enc.participants[test.participant_id].name
+        conditions = conditions_said(test.operation, lang)
+        if test.participant_id in secret:
+            said.append(f"{who}{colon} {SECRET_EFFECT(lang)}{conditions}")
+        else:
+            what = f"{test.title(lang)}{colon} {test.operation.summary(lang)}"
+            said.append(f"{who} — {what}{conditions}")
+    return " " + (" ; " if lang == "fr" else "; ").join(said) if said else ""
+
+
+def round_line(word: Text, number: int, lang: str) -> str:
+    """`. Fin du round 1 :`, the line before the round's tests (`tests_said`)."""
+    if lang == "fr":
+        return f". Fin du {word.fr} {number} :"
+    return f". End of {word.en} {number}:"

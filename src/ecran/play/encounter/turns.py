@@ -11,11 +11,13 @@ from ecran.play import tracker
 from ecran.play.characters import parse_sheet
 from ecran.play.dice_key import derived_seed, table_seed
 from ecran.play.encounter.access import open_to_act, participant_of, running, sheet_of
+from ecran.play.encounter.round_end import round_end
 from ecran.play.encounter.sheet_change import lifted
 from ecran.play.encounter.step import drawn_seed, step_event
+from ecran.play.encounter.summaries import round_line, tests_said
 from ecran.play.events import EventDraft
 from ecran.play.model import Member
-from ecran.play.payloads import InitiativeRoll
+from ecran.play.payloads import InitiativeRoll, RoundTest
 from ecran.play.state import TableState
 from ecran.play.tracker import Condition, Participant
 from ecran.rules import EcranError, System, Text
@@ -181,7 +183,9 @@ def next_turn(
     state: TableState, actor: Member, encounter_id: str, *, expected_version: int | None = None
 ) -> EventDraft:
     """The next participant acts. The GM moves the turn on; a player ends their own
-    character's turn."""
+    character's turn. A turn that ends the round runs the tests the participants' states call
+    for each round (`round_end`: Fluid's haemorrhage, Nephilim's Incapacité and Épuisé), with
+    the table's dice, in the same step."""
     enc = open_to_act(state, actor, encounter_id, None, expected_version)
     if not enc.started or enc.current is None:
         raise EcranError(
@@ -190,14 +194,23 @@ def next_turn(
     bearer = enc.participants[enc.current].name
     after, expired = tracker.advance(enc)
     after, characters = lifted(state, after, enc.current, expired)
+    system = get_system(state.table.system_id)
+    tests: list[RoundTest] = []
+    rolled: dict[str, Any] = {}
+    if after.round > enc.round:
+        after, characters, tests, drawn = round_end(state, system, actor, after, characters)
+        rolled = {} if drawn is None else drawn_seed(drawn)
     assert after.current is not None
     acting = after.participants[after.current].name
-    word = get_system(state.table.system_id).round_word
+    word = system.round_word
     fr = f"{word.fr.capitalize()} {after.round} : au tour {de(acting)}"
     en = f"{word.en.capitalize()} {after.round}: {acting}'s turn"
     if expired:
         fr += f" (fin pour {bearer} : {_names(expired, 'fr')})"
         en += f" ({bearer} no longer: {_names(expired, 'en')})"
+    if tests:
+        fr += round_line(word, enc.round, "fr") + tests_said(after, tests, "fr")
+        en += round_line(word, enc.round, "en") + tests_said(after, tests, "en")
     return step_event(
         actor,
         enc,
@@ -207,6 +220,8 @@ def next_turn(
         participant_id=after.current,
         expired=[c.name for c in expired],
         characters=characters,
+        round_tests=tests,
+        **rolled,
     )
 
 

@@ -404,10 +404,21 @@ def consequence_sheets(attacker: FluidSheet, defender: FluidSheet) -> int:
     return tracks.current(defender, "RES")
 
 
+def round_tests(sheet: FluidSheet) -> list[Consequence]:
+    """The tests a haemorrhage calls for at the round's end (`System.round_tests`): « elle doit
+    réussir un test de VOL ou tomber dans le coma » (L1504-1505, `will_or_coma`, not for one
+    in a coma already), and « un autre test au prochain round avec un malus majoré de 1 »
+    (L1501-1504, `bleed`); nothing for one not bleeding, nor for the dead."""
+    c = sheet.condition
+    if not c.haemorrhage or c.dead:
+        return []
+    bleeds = [Consequence("defender", "bleed", {})]
+    return bleeds if c.coma_days else [Consequence("defender", "will_or_coma", {}), *bleeds]
+
+
 def round_end(sheet: FluidSheet) -> list[Consequence]:
-    """What the end of a fight's round does to a participant (`System.round_end`): a
-    haemorrhage's test, "au prochain round avec un malus majoré de 1" (L1501-1504), the
-    `bleed` operation; nothing for one not bleeding, nor for the dead."""
-    if sheet.condition.haemorrhage and not sheet.condition.dead:
-        return [Consequence("defender", "bleed", {})]
-    return []
+    """What the end of a fight's round does to a participant (`System.round_end`): the tests
+    of a haemorrhage (`round_tests`: the VOL test or coma, L1504-1505; the survival test "au
+    prochain round avec un malus majoré de 1", L1501-1504); nothing for one not bleeding, nor
+    for the dead."""
+    return round_tests(sheet)

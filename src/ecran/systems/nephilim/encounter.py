@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ecran.dice import DiceSource
-from ecran.rules import Action, Resolution, Text, tr
+from ecran.rules import Action, Consequence, Resolution, Text, tr
 from ecran.rules.data import row_where
 from ecran.rules.ongoing import lost_reaction
 from ecran.systems.nephilim.checks.combat import Attack, Initiative, wound_boxes
@@ -27,7 +27,13 @@ from ecran.systems.nephilim.sheet import (
 )
 from ecran.systems.nephilim.skills import UNBOUGHT
 from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, AttackMode, Defence
-from ecran.systems.nephilim.tracks import fatigue_malus, out_of_play, wound_malus
+from ecran.systems.nephilim.tracks import (
+    fatigue_malus,
+    out_of_play,
+    state,
+    status,
+    wound_malus,
+)
 
 
 def initiative_params(sheet: NephilimSheet) -> dict[str, int]:
@@ -257,3 +263,22 @@ def consequence_sheets(attacker: NephilimSheet, defender: NephilimSheet) -> tupl
     reads the check, its parameters (the armour already taken off, L72-84) and the result;
     Nephilim strikes nothing back (no `counter_damage`)."""
     return ()
+
+
+def round_tests(sheet: NephilimSheet) -> list[Consequence]:
+    """The tests each round asks of a character in a critical state (`System.round_tests`,
+    L88): « Lorsqu'un personnage est incapacité [...] il doit chaque round réussir un test de
+    Constitution + Constitution de difficulté 0 [...] pour ne pas sombrer dans le coma »
+    (`incapacity_round`); « Lorsqu'un personnage est épuisé [...] il doit chaque round réussir
+    un jet de Ka de difficulté 0 [...] pour ne pas sombrer dans l'inconscience »
+    (`exhaustion_round`). Nothing once out of play (coma or unconsciousness check every
+    fatigue box: a test would change nothing), nor for the dead."""
+    if status(sheet) != "up":
+        return []
+    boxes = sheet.track_boxes
+    tests = []
+    if state("wound", sheet.wounds, boxes).round_check:
+        tests.append(Consequence("defender", "incapacity_round", {}))
+    if state("fatigue", sheet.fatigue, boxes).round_check:
+        tests.append(Consequence("defender", "exhaustion_round", {}))
+    return tests

@@ -13,7 +13,13 @@ from ecran.systems.fluid.operations.recovery import medicine, night_rest, short_
 from ecran.systems.fluid.operations.resources import spend
 from ecran.systems.fluid.operations.sanity import lose_sanity
 from ecran.systems.fluid.operations.traits import add_trait
-from ecran.systems.fluid.operations.wounds import bleed, survive, take_damage, take_hit
+from ecran.systems.fluid.operations.wounds import (
+    bleed,
+    survive,
+    take_damage,
+    take_hit,
+    will_or_coma,
+)
 
 OPERATIONS: tuple[Operation[Any, Any], ...] = (
     take_damage,
@@ -24,6 +30,7 @@ OPERATIONS: tuple[Operation[Any, Any], ...] = (
     medicine,
     survive,
     bleed,
+    will_or_coma,
     award_xp,
     advance,
     add_trait,

@@ -18,15 +18,18 @@ from ecran.systems.fluid import tracks
 from ecran.systems.fluid.checks.base import MAX_PENALTY
 from ecran.systems.fluid.checks.combat import Wound, wound_of
 from ecran.systems.fluid.checks.health import (
+    PenaltyParams,
     Survival,
     SurvivalParams,
+    rolled_score,
+    score_distribution,
     survival_draw,
     survival_law,
 )
 from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
 from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.sheet import MAX_DAMAGE, Condition, FluidSheet
-from ecran.systems.fluid.tables import FIELDS, SEED
+from ecran.systems.fluid.tables import FIELDS, RANKS, SEED
 
 #: The name a wound gets on the sheet when the GM gives none (the sheet's own French word).
 UNNAMED = "Blessure"
@@ -142,6 +145,78 @@ def bleed(sheet: FluidSheet, params: NoParams, dice: DiceSource) -> Change[Fluid
         return Change(sheet, tr("pas d'hémorragie", "no bleeding"))
     penalty, tested = _bleeding(sheet)
     return _survived(tested, penalty, survival_test(tested, penalty, dice))
+
+
+def _will_penalty(sheet: FluidSheet) -> int:
+    """The VOL test's disadvantages: the survival test's that opened the haemorrhage (« Ce malus
+    est également utilisé pour tous les tests à réussir ci-dessous », L1497-1498), one fewer
+    than its next survival test's (`haemorrhage_penalty`, « majoré de 1 », L1503)."""
+    return max(0, sheet.condition.haemorrhage_penalty - 1)
+
+
+def _will_tested(sheet: FluidSheet) -> bool:
+    """Whether the bleeding bearer has the VOL test to pass: bleeding, alive, not in a coma
+    already (the test keeps it out of one, L1504-1505)."""
+    c = sheet.condition
+    return c.haemorrhage and not c.dead and not c.coma_days
+
+
+def _will_params(sheet: FluidSheet) -> PenaltyParams:
+    return PenaltyParams(
+        characteristic=tracks.effective(sheet, "VOL"), penalty=_will_penalty(sheet)
+    )
+
+
+def _will_kept(sheet: FluidSheet, passed: bool) -> Change[FluidSheet]:
+    """What the VOL test leaves: nothing when passed; else a coma of as many days as the
+    test's disadvantages (L1509-1510), at least one."""
+    if passed:
+        return Change(sheet, tr("test de VOL réussi : reste conscient", "VOL test passed"))
+    days = max(1, _will_penalty(sheet))
+    cond = sheet.condition.model_copy(update={"coma_days": days})
+    said = tr(f"test de VOL raté : coma ({days} j)", f"VOL test failed: coma ({days} d)")
+    coma = PutCondition(tr(f"coma ({days} j)", f"coma ({days} d)"))
+    return Change(sheet.model_copy(update={"condition": cond}), said, conditions=(coma,))
+
+
+@lru_cache(maxsize=1024)
+def _will_law(characteristic: int, penalty: int) -> dict[bool, Fraction]:
+    """The VOL test's odds of success (a score above 10, L272), exactly."""
+    params = PenaltyParams(characteristic=characteristic, penalty=penalty)
+    law = score_distribution(params).map(lambda s: s > RANKS.success_above)
+    return dict(law.items())
+
+
+def _will_or_coma_law(sheet: FluidSheet, params: NoParams) -> list[tuple[FluidSheet, Fraction]]:
+    """`will_or_coma`'s `Operation.law`: passed or in a coma, by their exact odds."""
+    if not _will_tested(sheet):
+        return [(sheet, Fraction(1))]
+    p = _will_params(sheet)
+    law = _will_law(p.characteristic, p.penalty)
+    return [(_will_kept(sheet, passed).sheet, odds) for passed, odds in law.items() if odds]
+
+
+@operation(
+    "will_or_coma",
+    cite(SEED, 1501, 1507),
+    cite(SEED, 1495, 1498, note="the survival test's penalty"),
+    cite(SEED, 1509, 1510, note="the coma's days"),
+    law=_will_or_coma_law,
+    law_examples=({},),
+)
+def will_or_coma(sheet: FluidSheet, params: NoParams, dice: DiceSource) -> Change[FluidSheet]:
+    """The haemorrhage's VOL test (L1501-1507): « De plus, elle doit réussir un test de VOL ou
+    tomber dans le coma ». Our reading: rolled with the haemorrhage's next survival test, at
+    the end of the round (`encounter.round_tests`), once per aggravated failure (a haemorrhage
+    that goes on was opened again); the coma lasts the test's disadvantages in days
+    (L1509-1510). Nothing for one not bleeding, dead or in a coma already."""
+    if not _will_tested(sheet):
+        return Change(sheet, tr("pas de test de VOL", "no VOL test"))
+    score, details = rolled_score(_will_params(sheet), dice)
+    passed = score > RANKS.success_above
+    kept = _will_kept(sheet, passed)
+    result = Resolution("passed" if passed else "coma", total=score, details=details)
+    return Change(kept.sheet, kept.summary, result, kept.conditions)
 
 
 SurvivalRoll = Literal["dice", "odds"]
