@@ -20,9 +20,12 @@ from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.play import encounter as enc
 from ecran.play import rebuild
+from ecran.play.audit import audit
 from ecran.play.characters import parse_sheet, run_operation, save_character
 from ecran.play.dice_key import derived_seed
+from ecran.play.export import TableExport, export_table
 from ecran.play.payloads import EncounterChanged
+from ecran.play.rolls import reveal_key
 from ecran.play.visibility import view_for
 from ecran.testing import ScriptedDice
 from toy import LiveTable
@@ -188,3 +191,30 @@ def test_a_secret_npcs_round_tests_stay_the_gms() -> None:
     assert all(t.operation.dice == [] and t.operation.seed == 0 for t in seen.round_tests)
     assert seen.summary.fr.startswith("Round 2 : au tour d'Ana. Fin du round 1 : Brute : ")
     assert "Hémorragie" not in seen.summary.fr and "VOL" not in seen.summary.fr
+
+
+def _export(live: LiveTable) -> TableExport:
+    live.do(reveal_key(live.now, live.gm))
+    views = [view_for(e, live.gm) for e in live.events]
+    made = export_table(live.now.table, live.gm.id, views)
+    return TableExport.model_validate(made.model_dump(mode="json"))
+
+
+def test_ecran_verify_replays_a_rounds_end_tests_from_the_key() -> None:
+    """The round's end rolls the table's dice: `audit` (what `ecran verify` runs) checks the
+    step's seed against the revealed key, each test's seed from the step's, and its dice and
+    result replayed on the sheet, one test after the other; a die changed fails."""
+    brute = {**FLUID.random_npc(Roller(7)).model_dump(mode="json"), "name": "Brute"}
+    live, eid, _ = _fight("fluid", _bleeding(3), brute)
+    step = _round_ends(live, eid)
+    assert len(step.round_tests) == 2
+    seq = live.events[-1].seq
+    data = _export(live)
+    found = audit(data)
+    assert found.ok and [r.status for r in found.rolls if r.seq == seq] == ["ok"]
+    event = next(e for e in data.events if e.seq == seq)
+    bleed = event.payload["round_tests"][1]["operation"]
+    bleed["dice"] = [bleed["dice"][0] % 10 + 1, *bleed["dice"][1:]]
+    [failed] = audit(data).failed
+    assert failed.seq == seq
+    assert [p.en for p in failed.problems] == ["the dice are not the seed's"]

@@ -8,9 +8,10 @@ its dice, outcome and total must be what the check gives from that seed (`rolls.
 
 The other events that roll the table's dice are checked the same way (their seed against the
 key, their dice from their seed): an encounter's steps (attack, operation, initiative, a random
-NPC added), an operation on a character outside an encounter (replayed on the sheet the log
-showed before it, giving the sheet saved), a random NPC the GM drew as a character (drawn again,
-giving the sheet saved), and a chat message's rolls (each from the message's seed).
+NPC added, the tests of a round's end), an operation on a character outside an encounter
+(replayed on the sheet the log showed before it, giving the sheet saved), a random NPC the GM
+drew as a character (drawn again, giving the sheet saved), and a chat message's rolls (each from
+the message's seed).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ecran.play import dice_key, npcs
 from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.chat import InlineRoll, MessageSent, roll_seed
 from ecran.play.dice_key import Commitment, DiceKeyChanged, derived_seed
+from ecran.play.encounter.round_end import replay_problems
 from ecran.play.events import EventView
 from ecran.play.export import TableExport
 from ecran.play.model import StoredCharacter
@@ -313,6 +315,14 @@ def _initiative(log: _Log, seq: int, step: EncounterChanged) -> RollAudit:
     return _verdict(seq, label, status, problems, step.summary)
 
 
+def _round_end(log: _Log, seq: int, step: EncounterChanged) -> RollAudit:
+    """A turn that ended a round: its seed against the key; its tests replayed from theirs
+    (`round_end.replay_problems`)."""
+    status, problems = _seed_status(log.keys, seq, step.commitment, step.gm_seed, step.seed)
+    problems += replay_problems(log.system, lambda pid: log.sheets.before(step, pid), step)
+    return _verdict(seq, step.summary.fr, status, problems, step.summary)
+
+
 def _seed_status(
     keys: _Keys, seq: int, commitment: Commitment | None, gm_seed: bool, seed: int | None
 ) -> tuple[Status, list[Text]]:
@@ -560,6 +570,8 @@ def audit(export: TableExport, progress: Callable[[int], None] | None = None) ->
                     found.rolls.append(_initiative(log, event.seq, step))
                 elif step.step == "add" and step.npc is not None:
                     found.rolls.append(_npc_added(log, event.seq, step))
+                elif step.round_tests:
+                    found.rolls.append(_round_end(log, event.seq, step))
             elif event.kind == "character_saved" and not event.redacted:
                 saved = _saved(log, event.seq, CharacterSaved.model_validate(event.payload))
                 if saved is not None:

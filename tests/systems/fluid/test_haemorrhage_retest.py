@@ -36,7 +36,11 @@ def _bleeding(penalty: int = 2) -> FluidSheet:
 def test_a_haemorrhage_keeps_the_next_tests_disadvantages_L1501_1504() -> None:
     sheet = _bleeding(2)
     assert sheet.condition.haemorrhage and sheet.condition.haemorrhage_penalty == 3
-    assert SYSTEM.round_end(sheet) == [Consequence("defender", "bleed", {})]
+    # « De plus, elle doit réussir un test de VOL ou tomber dans le coma » (L1504-1505) first
+    assert SYSTEM.round_end(sheet) == [
+        Consequence("defender", "will_or_coma", {}),
+        Consequence("defender", "bleed", {}),
+    ]
     assert SYSTEM.round_end(SYSTEM.random_npc(Roller(4))) == []
 
 

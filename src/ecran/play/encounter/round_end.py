@@ -9,8 +9,10 @@ character's) tells nothing of a secret NPC's dice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from pydantic import ValidationError
 
 from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.dice_key import SeedChoice, derived_seed, table_seed
@@ -18,13 +20,18 @@ from ecran.play.encounter.access import sheet_of
 from ecran.play.encounter.conditions import put_on
 from ecran.play.encounter.sheet_change import changed_sheet
 from ecran.play.model import Member, StoredCharacter
-from ecran.play.payloads import RoundTest
+from ecran.play.payloads import EncounterChanged, RoundTest
 from ecran.play.state import TableState
 from ecran.play.tracker import Encounter
-from ecran.rules import Consequence, System
+from ecran.rules import Consequence, EcranError, System, Text
 
 #: The most tests one participant's state calls for in one round's end (each operation once).
 TESTS_MAX = 8
+
+
+def test_seed(seed: int | None, encounter_id: str, pid: str, operation: str) -> int | None:
+    """The seed of one test of a round's end, from the step's (`derived_seed`)."""
+    return derived_seed(seed, encounter_id, "round_end", pid, operation)
 
 
 class RoundEnd:
@@ -60,7 +67,7 @@ class RoundEnd:
             done.append(step.operation)
             sheet = self.sheet(pid)
             assert sheet is not None
-            own = derived_seed(seed, self.enc.id, "round_end", pid, step.operation)
+            own = test_seed(seed, self.enc.id, pid, step.operation)
             changed, record = run_operation(self.system, sheet, step.operation, step.params, own)
             who = self.enc.participants[pid]
             # a character changed twice in the step is one new version (of the table's)
@@ -90,3 +97,47 @@ def round_end(
     for pid in testing:
         ending.run(pid, drawn.seed)
     return ending.enc, list(ending.saved.values()), ending.tests, drawn
+
+
+def replay_problems(
+    system: System[Any] | None,
+    before: Callable[[str], dict[str, Any] | None],
+    step: EncounterChanged,
+) -> list[Text]:
+    """What `ecran verify` finds wrong with a round's end (`audit`): each test's seed must
+    derive from the step's, and its operation rolled again from it, one test after the other
+    on the participant's sheet as the log showed it `before` the step, must give its dice and
+    result. Nothing is replayed where the log does not show the sheet or the game is unknown."""
+    problems: list[Text] = []
+    sheets: dict[str, dict[str, Any] | None] = {}
+    for test in step.round_tests:
+        pid, made = test.participant_id, test.operation
+        own = test_seed(step.seed, step.encounter_id, pid, made.operation)
+        if step.seed is not None and made.seed != own:
+            problems.append(_WRONG_SEED)
+        sheet = sheets[pid] if pid in sheets else before(pid)
+        sheets[pid] = None
+        if system is None or sheet is None:
+            continue
+        try:
+            sheets[pid], again = run_operation(
+                system, sheet, made.operation, made.params, made.seed
+            )
+        except (EcranError, ValidationError):
+            problems.append(Text(fr="un test ne se rejoue pas", en="a test cannot be replayed"))
+            continue
+        if again.dice != made.dice:
+            problems.append(
+                Text(fr="les dés ne sont pas ceux de la graine", en="the dice are not the seed's")
+            )
+        elif again.model_copy(update={"summary": made.summary}) != made:
+            problems.append(
+                Text(fr="le résultat n'est pas celui des dés", en="the result is not the dice's")
+            )
+    return problems
+
+
+_WRONG_SEED = Text(
+    fr="la graine d'un test de fin de round ne vient pas de celle de l'étape",
+    en="a round's end test's seed does not follow from the step's",
+)
