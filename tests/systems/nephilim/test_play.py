@@ -236,3 +236,22 @@ def test_stasis_overflow_comes_from_the_gm_s_element_L630_A27() -> None:
         overflow="air",
     )
     assert change.sheet.stasis == {"feu": 0, "eau": 1, "air": 0}
+
+
+def test_the_rounds_tests_follow_the_state_each_asks_again_L88() -> None:
+    """The round's end (the tracker's `round_tests`, the simulator's `round_end`): both tests
+    for a character incapacitated and exhausted, the Ka test skipped when the Constitution
+    test sends it under (every fatigue box checked: no longer Épuisé, L83, L88)."""
+    both = sheet(wounds=8, fatigue=8, characteristics={"constitution": 3}, ka={"soleil": 40})
+    assert [s.operation for s in SYSTEM.round_tests(both)] == [
+        "incapacity_round",
+        "exhaustion_round",
+    ]
+    assert [s.operation for s in SYSTEM.round_end(both)] == ["critical_round"]
+    under = apply(both, "critical_round", ScriptedDice([0, 4]))
+    assert under.sheet.fatigue == 10 and [c.label.fr for c in under.conditions] == ["Coma"]
+    assert SYSTEM.round_tests(under.sheet) == [] and SYSTEM.round_end(under.sheet) == []
+    held = apply(both, "critical_round", ScriptedDice([2, 2, 2, 2]))  # both tests rolled
+    assert held.sheet.fatigue == 8 and held.conditions == ()
+    assert SYSTEM.round_end(sheet()) == []
+    assert apply(sheet(), "critical_round").sheet == sheet()

@@ -30,8 +30,7 @@ from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, AttackMode, D
 from ecran.systems.nephilim.tracks import (
     fatigue_malus,
     out_of_play,
-    state,
-    status,
+    tested_tracks,
     wound_malus,
 )
 
@@ -265,20 +264,22 @@ def consequence_sheets(attacker: NephilimSheet, defender: NephilimSheet) -> tupl
     return ()
 
 
+#: The operation of each track's test each round (L88).
+ROUND_TESTS = {"wound": "incapacity_round", "fatigue": "exhaustion_round"}
+
+
 def round_tests(sheet: NephilimSheet) -> list[Consequence]:
     """The tests each round asks of a character in a critical state (`System.round_tests`,
     L88): « Lorsqu'un personnage est incapacité [...] il doit chaque round réussir un test de
     Constitution + Constitution de difficulté 0 [...] pour ne pas sombrer dans le coma »
     (`incapacity_round`); « Lorsqu'un personnage est épuisé [...] il doit chaque round réussir
     un jet de Ka de difficulté 0 [...] pour ne pas sombrer dans l'inconscience »
-    (`exhaustion_round`). Nothing once out of play (coma or unconsciousness check every
-    fatigue box: a test would change nothing), nor for the dead."""
-    if status(sheet) != "up":
-        return []
-    boxes = sheet.track_boxes
-    tests = []
-    if state("wound", sheet.wounds, boxes).round_check:
-        tests.append(Consequence("defender", "incapacity_round", {}))
-    if state("fatigue", sheet.fatigue, boxes).round_check:
-        tests.append(Consequence("defender", "exhaustion_round", {}))
-    return tests
+    (`exhaustion_round`). Nothing once out of play, nor for the dead (`tested_tracks`)."""
+    return [Consequence("defender", ROUND_TESTS[t], {}) for t in tested_tracks(sheet)]
+
+
+def round_end(sheet: NephilimSheet) -> list[Consequence]:
+    """What the end of a fight's round does to a participant (`System.round_end`): the tests
+    of L88 its critical states ask (`round_tests`), in one operation (`critical_round`: the
+    first may send the character under, and the second then asks nothing)."""
+    return [Consequence("defender", "critical_round", {})] if round_tests(sheet) else []

@@ -134,3 +134,14 @@ def status(sheet: NephilimSheet) -> Status:
     if state("wound", sheet.wounds, boxes).dead or state("fatigue", sheet.fatigue, boxes).dead:
         return "dead"
     return "out" if out_of_play(sheet) else "up"
+
+
+def tested_tracks(sheet: NephilimSheet) -> list[Track]:
+    """The tracks whose state asks a test this round (L88: Incapacité, Épuisé), wounds first;
+    none once out of play (a coma or unconsciousness checks every fatigue box: a test would
+    change nothing) or dead."""
+    if status(sheet) != "up":
+        return []
+    boxes = sheet.track_boxes
+    marks: dict[Track, int] = {"wound": sheet.wounds, "fatigue": sheet.fatigue}
+    return [t for t, m in marks.items() if state(t, m, boxes).round_check]

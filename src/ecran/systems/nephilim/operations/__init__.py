@@ -13,6 +13,7 @@ from ecran.systems.nephilim.operations.round import (
 from ecran.systems.nephilim.operations.skills import buy_skill_step, learn_language, pair_skill
 from ecran.systems.nephilim.operations.stasis import draw_from_stasis, spend_stasis_bonus
 from ecran.systems.nephilim.operations.tracks import (
+    critical_round,
     exhaustion_round,
     heal,
     incapacity_round,
@@ -28,6 +29,7 @@ OPERATIONS = (
     rest,
     incapacity_round,
     exhaustion_round,
+    critical_round,
     draw_from_stasis,
     spend_stasis_bonus,
     buy_skill_step,

@@ -13,7 +13,7 @@ from ecran.systems.nephilim.checks.health import ExhaustionCheck, IncapacityChec
 from ecran.systems.nephilim.operations.common import operation
 from ecran.systems.nephilim.sheet import NephilimSheet, ka_for_test, meta
 from ecran.systems.nephilim.tables import FIELDS, SEED, TRACKS
-from ecran.systems.nephilim.tracks import clamp, fatigue_malus, state
+from ecran.systems.nephilim.tracks import clamp, fatigue_malus, state, tested_tracks
 
 Track = Literal["wounds", "fatigue"]
 
@@ -141,3 +141,24 @@ def _round_test(
     new = sheet.model_copy(update={"fatigue": TRACKS.boxes})
     summary = tr(f"sombre : {fate.fr} (fatigue 10/10)", f"goes under: {fate.en} (fatigue 10/10)")
     return Change(new, summary, result, conditions=(PutCondition(fate),))
+
+
+@operation("critical_round", cite(SEED, 88))
+def critical_round(
+    sheet: NephilimSheet, params: NoParams, dice: DiceSource
+) -> Change[NephilimSheet]:
+    """Both tests of L88 a round asks, in one operation for the encounter simulator's round end
+    (`encounter.round_end`): Incapacité's Constitution test, then Épuisé's Ka test if the
+    character is still exhausted (a coma checks every fatigue box); nothing for a character in
+    neither state or out of play. The tracker runs them one by one (`encounter.round_tests`)."""
+    done: list[Change[NephilimSheet]] = []
+    for track in ("wound", "fatigue"):
+        if track in tested_tracks(sheet):  # asked again: the first test may end the second's
+            test = incapacity_round if track == "wound" else exhaustion_round
+            done.append(test.apply(sheet, NoParams(), dice))
+            sheet = done[-1].sheet
+    if not done:
+        return Change(sheet, tr("aucun test ce round", "no test this round"))
+    summary = tr(" ; ".join(c.summary.fr for c in done), "; ".join(c.summary.en for c in done))
+    conditions = tuple(p for c in done for p in c.conditions)
+    return Change(sheet, summary, done[-1].resolution, conditions)
