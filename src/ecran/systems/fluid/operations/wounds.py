@@ -212,9 +212,9 @@ def will_or_coma(sheet: FluidSheet, params: NoParams, dice: DiceSource) -> Chang
     (L1509-1510). Nothing for one not bleeding, dead or in a coma already."""
     if not _will_tested(sheet):
         return Change(sheet, tr("pas de test de VOL", "no VOL test"))
-    params = _will_params(sheet)
-    score, details = rolled_score(params, dice)
-    details.update(characteristic=params.characteristic, survival_penalty=params.penalty)
+    tested = _will_params(sheet)
+    score, details = rolled_score(tested, dice)
+    details.update(characteristic=tested.characteristic, survival_penalty=tested.penalty)
     passed = score > RANKS.success_above
     kept = _will_kept(sheet, passed)
     result = Resolution("passed" if passed else "coma", total=score, details=details)
