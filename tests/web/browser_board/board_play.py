@@ -387,3 +387,37 @@ def gm_token_at(game: Game, scene_id: str, token_id: str) -> tuple[float, float]
     seen = game.api(game.gm, "GET", f"/scenes/{scene_id}").json()
     found = next(t for t in seen["tokens"] if t["id"] == token_id)
     return (float(found["x"]), float(found["y"]))
+
+
+BOARD_STATE = """id => {
+    const b = window.ecranBoard, m = b.markers[id];
+    const at = m ? m.getLatLng() : null;
+    return {token: b.tokens[id] || null, pending: b.pending[id] || null,
+            sending: Object.keys(b.sending || {}), clock: b.clock, touched: b.touched[id] || 0,
+            marker: at ? [at.lng, -at.lat] : null, centre: b.map.getCenter(), zoom: b.map.getZoom(),
+            status: b.status ? b.status.textContent : null};
+}"""
+
+
+def moved_to(pages: dict[str, Any], token: str, x: float, mover: Received) -> None:
+    """Every page's board puts `token` at scene abscissa `x`; if one does not, the failure
+    says what each page holds and what the mover sent and heard of the token (a load-only
+    failure can then be read from one run)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    waiting = "([id, x]) => { const t = window.ecranBoard.tokens[id]; return t && t.x === x; }"
+    try:
+        for page in pages.values():
+            page.wait_for_function(waiting, arg=[token, x])
+    except PlaywrightTimeout:
+        states = {who: page.evaluate(BOARD_STATE, token) for who, page in pages.items()}
+        heard = [f for f in mover.frames if token in f]
+        sent = [
+            (r.request.method, r.url, r.status, r.request.post_data)
+            for r in mover.answers
+            if token in r.url
+        ]
+        raise AssertionError(
+            f"{token} not at x={x}: states {json.dumps(states)}; the mover sent {sent}; "
+            f"heard {heard}"
+        ) from None

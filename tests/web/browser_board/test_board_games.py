@@ -34,6 +34,7 @@ from web.browser_board.board_play import (
     colours,
     create_scene,
     drag,
+    moved_to,
     near,
     never_sent,
     new_game,
@@ -129,11 +130,7 @@ def test_a_scene_on_the_board(browser: Any, server: str, case: Case) -> None:
 
     # Ana drags Aube beside Brute on her turn; Bruno sees it live
     drag(ana, centre(1, 1), centre(4, 1))
-    for page in (ana, bruno, gm):
-        page.wait_for_function(
-            "([id, x]) => { const t = window.ecranBoard.tokens[id]; return t && t.x === x; }",
-            arg=[aube, centre(4, 1)[0]],
-        )
+    moved_to({"Ana": ana, "Bruno": bruno, "GM": gm}, aube, centre(4, 1)[0], seen_by_ana)
     assert token_at(bruno, aube) == centre(4, 1)
     if case.check is not None:
         ana.wait_for_function(
