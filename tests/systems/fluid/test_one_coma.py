@@ -29,9 +29,7 @@ def _failed(sheet: FluidSheet, operation: str, outcome: str) -> Change[FluidShee
 
 def _bleeding(penalty: int = 3) -> FluidSheet:
     sheet = FLUID.random_npc(Roller(3))
-    cond = sheet.condition.model_copy(
-        update={"haemorrhage": True, "haemorrhage_penalty": penalty}
-    )
+    cond = sheet.condition.model_copy(update={"haemorrhage": True, "haemorrhage_penalty": penalty})
     return sheet.model_copy(update={"condition": cond})
 
 
@@ -61,7 +59,8 @@ def test_the_tracker_shows_one_coma() -> None:
     later one's label."""
     will = _failed(_bleeding(3), "will_or_coma", "coma")
     bleed = _failed(will.sheet, "bleed", "coma")
-    enc = tracker.add(tracker.Encounter(id="e1", name="Rixe"), tracker.Participant(id="p1", name="Ana"))
+    ana = tracker.Participant(id="p1", name="Ana")
+    enc = tracker.add(tracker.Encounter(id="e1", name="Rixe"), ana)
     for change in (will, bleed):
         enc = put_on(enc, "p1", [ConditionPut.of(c) for c in change.conditions])
     assert [c.name for c in enc.participants["p1"].conditions] == ["coma (3 j)"]

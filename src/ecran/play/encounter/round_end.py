@@ -3,7 +3,8 @@ each round (`System.round_tests`: Fluid's haemorrhage, a VOL test or coma and th
 test, L1501-1507; Nephilim's Incapacité and Épuisé, a test each round or coma, L88), rolled
 with the table's dice and applied, then the game's own round end where it is more than those
 tests (`System.round_changes`: Organique's END reserve, mortal wound and first-aid clock,
-L305-317, L630-640), in the `next_turn` step that ends the round (one event, one undo). The step's seed is the table's (`dice_key.table_seed`), each test's derives from it
+L305-317, L630-640), in the `next_turn` step that ends the round (one event, one undo). The
+step's seed is the table's (`dice_key.table_seed`), each test's derives from it
 under its participant and operation (`derived_seed`), so the seed a player may see (a public
 character's) tells nothing of a secret NPC's dice.
 """
