@@ -1,7 +1,7 @@
 """#30 item 5 on the command line: conditions in a sheet file count down and end by
 themselves. `ecran op SYSTEM fin-de-tour FICHE` (`turn-end`) is the end of the bearer's turn
 (`System.turn_end`: each condition's rounds run down, one that runs out gone with what it
-lifts); `ecran op SYSTEM fin-du-round FICHE` (`round-end`) the round's end (the tests the
+lifts); `ecran op SYSTEM fin-de-round FICHE` (`round-end`) the round's end (the tests the
 sheet's state calls for, `System.round_tests`, rolled with `--seed`, then the game's own
 changes, `System.round_changes`: Organique's END reserve, L305-317, L637-640)."""
 
@@ -26,6 +26,11 @@ KNOCKED = {
 BLIND = {"label": {"fr": "aveuglé", "en": "blinded"}, "rounds": 2}
 
 
+def _plain(text: str) -> str:
+    """The output with French typography's narrow spaces read as spaces."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
 def _npc(cli: Any, system: str, tmp_path: Path, **changes: Any) -> Path:
     result = cli("npc", system, "--seed", "2", "--json")
     assert result.code == 0, result.err
@@ -40,7 +45,7 @@ def test_turn_end_counts_the_sheets_conditions_down(cli: Any, tmp_path: Path) ->
     out = tmp_path / "after.json"
     said = cli("op", "organique", "fin-de-tour", str(sheet), "--sortie", str(out))
     assert said.code == 0, said.err
-    assert "aveuglé : 2 → 1" in said.out and "fin : assommé" in said.out
+    assert "aveuglé : 2 → 1" in _plain(said.out) and "fin : assommé" in _plain(said.out)
     after = json.loads(out.read_text(encoding="utf-8"))
     assert [(o["label"]["fr"], o["rounds"]) for o in after["ongoing"]] == [("aveuglé", 1)]
     # the knock-out's end lifts the sheet's unconsciousness (L3203-3208)
@@ -57,7 +62,7 @@ def test_turn_end_without_conditions_changes_nothing(cli: Any, tmp_path: Path) -
     said = cli("op", "warp", "fin-de-tour", str(sheet), "--json")
     assert said.code == 0, said.err
     assert said.json()["sheet"] == json.loads(sheet.read_text(encoding="utf-8"))
-    assert "aucun état" in cli("op", "warp", "fin-de-tour", str(sheet)).out
+    assert "aucun état" in _plain(cli("op", "warp", "fin-de-tour", str(sheet)).out)
 
 
 def test_round_end_rolls_the_haemorrhages_tests_with_the_seed(cli: Any, tmp_path: Path) -> None:
@@ -65,7 +70,7 @@ def test_round_end_rolls_the_haemorrhages_tests_with_the_seed(cli: Any, tmp_path
     bleeding = {**base["condition"], "haemorrhage": True, "haemorrhage_penalty": 3}
     sheet = _npc(cli, "fluid", tmp_path, condition=bleeding)
     first = cli("op", "fluid", "round-end", str(sheet), "--seed", "5", "--json")
-    again = cli("op", "fluid", "fin-du-round", str(sheet), "--graine", "5", "--json")
+    again = cli("op", "fluid", "fin-de-round", str(sheet), "--graine", "5", "--json")
     assert first.code == 0, first.err
     assert first.json() == again.json()
     report = first.json()
@@ -73,17 +78,17 @@ def test_round_end_rolls_the_haemorrhages_tests_with_the_seed(cli: Any, tmp_path
         : len(report["steps"])
     ]
     assert report["steps"][0]["operation"] == "will_or_coma" and report["seed"] == 5
-    said = cli("op", "fluid", "fin-du-round", str(sheet), "--graine", "5")
-    assert "Hémorragie : test de VOL ou coma" in said.out and "graine" in said.out
+    said = cli("op", "fluid", "fin-de-round", str(sheet), "--graine", "5")
+    assert "Hémorragie : test de VOL ou coma" in _plain(said.out) and "graine" in _plain(said.out)
 
 
 def test_round_end_spends_organiques_endurance_L305_317(cli: Any, tmp_path: Path) -> None:
     sheet = _npc(cli, "organique", tmp_path)
     before = json.loads(sheet.read_text(encoding="utf-8"))["endurance"]
     out = tmp_path / "after.json"
-    said = cli("op", "organique", "fin-du-round", str(sheet), "-o", str(out))
+    said = cli("op", "organique", "fin-de-round", str(sheet), "-o", str(out))
     assert said.code == 0, said.err
-    assert "Fin du tour : réserve d'END" in said.out
+    assert "Fin du tour : réserve d'END" in _plain(said.out)
     assert json.loads(out.read_text(encoding="utf-8"))["endurance"] == before - 1
 
 
