@@ -17,8 +17,12 @@ from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.play import encounter as enc
 from ecran.play import rebuild
+from ecran.play.audit import audit
 from ecran.play.characters import save_character
+from ecran.play.export import TableExport, export_table
 from ecran.play.payloads import EncounterChanged
+from ecran.play.rolls import reveal_key
+from ecran.play.visibility import view_for
 from toy import LiveTable
 
 ORGANIQUE = get_system("organique")
@@ -50,6 +54,12 @@ def test_organiques_round_end_spends_each_fighters_endurance_L309_317() -> None:
     said = step.summary.fr
     assert "Ana — Fin du tour : réserve d'END : END −1" in said
     assert "Brute — Fin du tour : réserve d'END : END −1" in said
+    # `ecran verify` replays the round's end as any (`round_end.replay_problems`)
+    seq = live.events[-1].seq
+    live.do(reveal_key(live.now, live.gm))
+    made = export_table(live.now.table, live.gm.id, [view_for(e, live.gm) for e in live.events])
+    found = audit(TableExport.model_validate(made.model_dump(mode="json")))
+    assert found.ok and [r.status for r in found.rolls if r.seq == seq] == ["ok"]
     live.do(enc.undo(live.now, live.gm, eid))
     assert live.now.characters[cid].sheet["endurance"] == ana["endurance"]
     assert live.now == rebuild(live.events)
