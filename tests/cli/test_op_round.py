@@ -7,11 +7,13 @@ changes, `System.round_changes`: Organique's END reserve, L305-317, L637-640).""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 import click
+import pytest
 
 from ecran.cli import checks, operations
 from ecran.cli.lang import set_lang
@@ -117,3 +119,27 @@ def test_every_command_listed_in_french_has_a_french_name() -> None:
                 assert shown == [aliases.primary[e] for e in aliases.english]
     finally:
         set_lang("fr")
+
+
+def test_the_round_end_of_a_sheet_from_standard_input(
+    cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sheet = _npc(cli, "organique", tmp_path)
+    from_file = cli("op", "organique", "round-end", str(sheet), "--seed", "1", "--json").json()
+    data = sheet.read_bytes()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+    from_stdin = cli("op", "organique", "fin-de-round", "-", "--graine", "1", "--json")
+    assert from_stdin.code == 0, from_stdin.err
+    assert from_stdin.json() == from_file
+
+
+def test_bad_input_is_one_line(cli: Any, tmp_path: Path) -> None:
+    sheet = _npc(cli, "warp", tmp_path)
+    for args in (
+        ["op", "fluid", "fin-de-tour", str(sheet)],
+        ["op", "warp", "fin-de-round", str(tmp_path / "missing.json")],
+        ["op", "warp", "round-end", str(sheet), "--seed", "-1"],
+    ):
+        result = cli(*args)
+        assert result.code == 2, args
+        assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err

@@ -24,7 +24,7 @@ from ecran.cli.words import _
 from ecran.engine import get_system
 from ecran.engine.records import seeded_roller
 from ecran.rules import System, Text
-from ecran.rules.ongoing import counted_down
+from ecran.rules.ongoing import Ongoing, counted_down
 
 TURN_END, ROUND_END = "turn-end", "round-end"
 #: The commands beside a game's operations (English ids; French names in names.toml).
@@ -60,11 +60,15 @@ def _written(after: Any, out: str | None, lang: str) -> None:
         )
 
 
+def _colon(lang: str) -> str:
+    """A label's colon as each language writes it (French: a space before)."""
+    return " : " if lang == "fr" else ": "
+
+
 def turn_end(system_id: str, values: dict[str, Any]) -> None:
     system, sheet = _sheet(values, system_id)
     kept, ended = counted_down(sheet.ongoing)
     after = system.turn_end(sheet) or sheet
-    lang = current()
     if values["as_json"]:
         counted = [{"label": o.label.fr, "rounds": o.rounds} for o in kept if o.rounds]
         report = {
@@ -76,21 +80,26 @@ def turn_end(system_id: str, values: dict[str, Any]) -> None:
         }
         echo_json(report)
         return
-    screen = console()
+    _turn_said(system, sheet.ongoing, kept, ended)
+    _written(after, values["out"], current())
+
+
+def _turn_said(
+    system: System[Any], before: list[Ongoing], kept: list[Ongoing], ended: list[Ongoing]
+) -> None:
+    """Each condition's rounds before and after, and the ones that ended, in words."""
+    lang, screen = current(), console()
+    colon = _colon(lang)
     screen.print(f"[bold]{plain(title(TURN_END, system)(lang))}[/bold]", highlight=False)
-    lasting = {o.label.fr: o.rounds for o in sheet.ongoing}
+    lasting = {o.label.fr: o.rounds for o in before}
     for o in kept:
         if o.rounds is not None:
-            screen.print(
-                f"{plain(o.label(lang))} : {lasting[o.label.fr]} → {o.rounds}", highlight=False
-            )
+            said = f"{plain(o.label(lang))}{colon}{lasting[o.label.fr]} → {o.rounds}"
+            screen.print(said, highlight=False)
     for o in ended:
-        screen.print(
-            f"{'fin' if lang == 'fr' else 'ends'} : {plain(o.label(lang))}", highlight=False
-        )
-    if all(o.rounds is None for o in sheet.ongoing):
+        screen.print(f"{'fin' if lang == 'fr' else 'ends'}{colon}{plain(o.label(lang))}")
+    if all(o.rounds is None for o in before):
         screen.print("aucun état à décompter" if lang == "fr" else "no condition to count down")
-    _written(after, values["out"], lang)
 
 
 def round_end(system_id: str, values: dict[str, Any]) -> None:
@@ -146,12 +155,14 @@ def _round_said(
         dice = " ".join(str(d) for d in s["dice"])
         said = f"{plain(s['title'](lang))} — {plain(s['summary'](lang))}"
         screen.print(
-            said + (f" ({'dés' if lang == 'fr' else 'dice'} : {dice})" if dice else ""),
+            said + (f" ({'dés' if lang == 'fr' else 'dice'}{_colon(lang)}{dice})" if dice else ""),
             highlight=False,
         )
     if not steps:
-        screen.print("rien à cette fin de round" if lang == "fr" else "nothing at this round's end")
-    screen.print(f"{'graine' if lang == 'fr' else 'seed'} : {seed}", highlight=False)
+        word = system.round_word
+        nothing = Text(fr=f"rien à la fin du {word.fr}", en=f"nothing at the {word.en}'s end")
+        screen.print(nothing(lang), highlight=False)
+    screen.print(f"{'graine' if lang == 'fr' else 'seed'}{_colon(lang)}{seed}", highlight=False)
     _written(after, values["out"], lang)
 
 
