@@ -65,6 +65,23 @@ def test_organiques_round_end_spends_each_fighters_endurance_L309_317() -> None:
     assert live.now == rebuild(live.events)
 
 
+def test_a_round_end_that_changes_nothing_says_nothing() -> None:
+    """One out of combat (END 0) already given first aid: no END to spend, no clock to run
+    (L637-640); the step rolls nothing and logs no line for it."""
+    live = LiveTable("organique")
+    cared = _npc("organique", 3, "Ana", endurance=0, first_aid=True)
+    eid = live.do(enc.create(live.now, live.gm, "Rixe")).payload["encounter_id"]
+    for sheet, value in ((_npc("organique", 7, "Brute"), 9), (cared, 5)):
+        live.do(
+            enc.add_participant(live.now, ORGANIQUE, live.gm, eid, sheet=sheet, initiative=value)
+        )
+    live.do(enc.start(live.now, live.gm, eid))
+    live.do(enc.next_turn(live.now, live.gm, eid))
+    step = EncounterChanged.model_validate(live.do(enc.next_turn(live.now, live.gm, eid)).payload)
+    assert [t.participant_id for t in step.round_tests] == ["p1"]
+    assert "Ana —" not in step.summary.fr
+
+
 def test_organiques_fallen_count_the_first_aid_clock_L637_640() -> None:
     """One out of combat (END 0) spends no more END but its clock runs: INC + END rounds."""
     fallen = ORGANIQUE.random_npc(Roller(3)).model_copy(update={"endurance": 0})

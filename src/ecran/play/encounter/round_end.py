@@ -71,6 +71,8 @@ class RoundEnd:
             assert sheet is not None
             own = test_seed(seed, self.enc.id, pid, step.operation)
             changed, record = run_operation(self.system, sheet, step.operation, step.params, own)
+            if changed == sheet and not record.dice and not record.conditions:
+                continue  # nothing rolled, nothing changed: no line (the fallen cared for)
             who = self.enc.participants[pid]
             # a character changed twice in the step is one new version (of the table's)
             after, characters = changed_sheet(self.state, self.enc, who, changed)
