@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from pydantic import ValidationError
 
+from ecran.cli import op_round
 from ecran.cli.characters import read_sheet
 from ecran.cli.checks import (
     NamedGroup,
@@ -25,6 +26,7 @@ from ecran.cli.checks import (
 from ecran.cli.fields import kebab
 from ecran.cli.files import write_file
 from ecran.cli.lang import current
+from ecran.cli.names import subcommand_names
 from ecran.cli.render import console, details_rows, echo_json, plain
 from ecran.cli.words import _
 from ecran.engine.records import seeded_roller
@@ -112,6 +114,25 @@ def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click
     return click.Command(operation.name, callback=run, params=params, help=operation.title(lang))
 
 
+class OperationsGroup(NamedGroup[Operation[Any, Any]]):
+    """A game's operations, then the ends of a turn and of a round of a sheet file
+    (`op_round`), named in `names.toml`'s `[subcommands.op]`."""
+
+    lang = "fr"
+
+    def base_list(self, ctx: click.Context) -> list[str]:
+        return [*super().base_list(ctx), *op_round.NAMES]
+
+    def french_names(self, english: list[str]) -> dict[str, list[str]]:
+        ends = {e: [f] for e, f in subcommand_names("op").items() if e in op_round.NAMES}
+        return {**super().french_names(english), **ends}
+
+    def base_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in op_round.NAMES:
+            return self.commands.setdefault(name, op_round.command(self.system_id, name, self.lang))
+        return super().base_command(ctx, name)
+
+
 def build(lang: str) -> click.Group:
     def operations_of(system: System[Any]) -> click.Group:
         def make(operation: Operation[Any, Any]) -> click.Command:
@@ -120,7 +141,9 @@ def build(lang: str) -> click.Group:
             return command
 
         kind = Text(fr="opération", en="operation")
-        return NamedGroup(system, lang, kind, system.operations, system.operation, make)
+        group = OperationsGroup(system, lang, kind, system.operations, system.operation, make)
+        group.lang = lang
+        return group
 
     return SystemsGroup(
         "op", "Apply a rules operation (wound, rest, spend...) to a sheet file.", operations_of

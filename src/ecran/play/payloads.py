@@ -72,6 +72,8 @@ class ConditionPut(Record):
     acts: bool = True
     reacts: bool = True
     lifts: str | None = Field(default=None, max_length=60)
+    #: The bearer's condition it takes the place of (`PutCondition.replaces`).
+    replaces: str | None = Field(default=None, max_length=60)
 
     @classmethod
     def of(cls, put: PutCondition) -> ConditionPut:
@@ -83,6 +85,7 @@ class ConditionPut(Record):
             acts=put.acts,
             reacts=put.reacts,
             lifts=put.lifts,
+            replaces=put.replaces,
         )
 
 

@@ -46,6 +46,9 @@ class PutCondition:
     reacts: bool = True
     #: The game's own sheet condition it ends when it runs out (`System.lifted`).
     lifts: str | None = None
+    #: The French label of the bearer's condition it takes the place of (Fluid's second coma
+    #: of a round's end, L1509-1510: one coma, the later waking), None: it is added.
+    replaces: str | None = None
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ HOOK_MODULES = {
     "consequence_sheets": "encounter",
     "round_end": "encounter",
     "round_tests": "encounter",
+    "round_changes": "encounter",
     "tracks": "tracks",
     "status": "tracks",
     "fight_state": "tracks",

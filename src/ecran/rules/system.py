@@ -414,6 +414,21 @@ class System(Generic[SheetT]):
         nothing."""
         return []
 
+    def round_changes(self, sheet: SheetT) -> list[Consequence]:
+        """What else the end of a fight's round does to the bearer on the tracker and a sheet
+        file, beyond its tests (`round_tests`): the game's own `round_end` where it is more
+        than those tests (Organique's exertion, mortal wound and first-aid clock, L305-317,
+        L630-640). Default: nothing (WaRP and Artémis have no round end; Fluid's and
+        Nephilim's `round_end` are their round tests, never run twice)."""
+        return []
+
+    def round_steps(self, sheet: SheetT) -> list[Consequence]:
+        """The operations a round's end runs on the bearer, in order: its tests
+        (`round_tests`), then the game's own changes (`round_changes`). The tracker
+        (`play.encounter.round_end`) and `ecran op SYSTEM round-end` ask it again after each
+        step, running each operation once."""
+        return [*self.round_tests(sheet), *self.round_changes(sheet)]
+
     def turn_end(self, sheet: SheetT) -> SheetT | None:
         """The end of the bearer's turn for the conditions that act on its sheet
         (`ecran.rules.ongoing`): each one's rounds run down, and one that runs out is gone,

@@ -90,10 +90,12 @@ def remove_condition(
 def put_on(enc: Encounter, pid: str, conditions: list[ConditionPut]) -> Encounter:
     """The conditions an operation put on its bearer, as tracker conditions (keyed by their
     French label, shown in each member's language). A duration below one round puts nothing on;
-    one beyond the tracker's bound lasts that bound."""
+    one beyond the tracker's bound lasts that bound; one that `replaces` another removes it."""
     for put in conditions:
         if put.rounds is not None and put.rounds < 1:
             continue
+        if put.replaces is not None:
+            enc = tracker.drop_condition(enc, pid, put.replaces[:NAME_MAX])
         rounds = None if put.rounds is None else min(put.rounds, ROUNDS_MAX)
         name = put.label.fr[:NAME_MAX]
         turns = {"acts": put.acts, "reacts": put.reacts, "lifts": put.lifts}

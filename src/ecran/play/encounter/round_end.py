@@ -1,8 +1,10 @@
 """The end of a round on the tracker (#30 item 5): the tests the participants' states call for
 each round (`System.round_tests`: Fluid's haemorrhage, a VOL test or coma and the next survival
 test, L1501-1507; Nephilim's Incapacité and Épuisé, a test each round or coma, L88), rolled
-with the table's dice and applied, in the `next_turn` step that ends the round (one event, one
-undo). The step's seed is the table's (`dice_key.table_seed`), each test's derives from it
+with the table's dice and applied, then the game's own round end where it is more than those
+tests (`System.round_changes`: Organique's END reserve, mortal wound and first-aid clock,
+L305-317, L630-640), in the `next_turn` step that ends the round (one event, one undo). The
+step's seed is the table's (`dice_key.table_seed`), each test's derives from it
 under its participant and operation (`derived_seed`), so the seed a player may see (a public
 character's) tells nothing of a secret NPC's dice.
 """
@@ -58,7 +60,7 @@ class RoundEnd:
         sheet = self.sheet(pid)
         if sheet is None:
             return None
-        steps = self.system.round_tests(parse_sheet(self.system, sheet))
+        steps = self.system.round_steps(parse_sheet(self.system, sheet))
         return next((s for s in steps if s.operation not in done), None)
 
     def run(self, pid: str, seed: int | None) -> None:
@@ -69,6 +71,8 @@ class RoundEnd:
             assert sheet is not None
             own = test_seed(seed, self.enc.id, pid, step.operation)
             changed, record = run_operation(self.system, sheet, step.operation, step.params, own)
+            if changed == sheet and not record.dice and not record.conditions:
+                continue  # nothing rolled, nothing changed: no line (the fallen cared for)
             who = self.enc.participants[pid]
             # a character changed twice in the step is one new version (of the table's)
             after, characters = changed_sheet(self.state, self.enc, who, changed)

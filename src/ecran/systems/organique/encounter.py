@@ -348,3 +348,14 @@ def round_end(sheet: OrganiqueSheet) -> list[Consequence]:
     if sheet.dead:
         return []
     return [Consequence("defender", "end_of_round", {"exertion": can_fight(sheet)})]
+
+
+def round_changes(sheet: OrganiqueSheet) -> list[Consequence]:
+    """What the tracker and a sheet file's round end apply (`System.round_changes`): the
+    game's `round_end`, Organique having no test each round. « chaque tour dans lequel le
+    personnage effectue une action physiquement très éprouvante, cela inclue les combats »
+    costs a point of the END reserve (L309-317); « Une fois à 0 SNG, le personnage perd un
+    point d'endurance par tour » (L630-633); « Après être tombé hors de combat (INC ou END =
+    0), le personnage dispose d'INC + END tours pour recevoir les premiers soins avant de
+    mourir » (L637-640)."""
+    return round_end(sheet)

@@ -263,7 +263,17 @@ def _survived(sheet: FluidSheet, penalty: int, result: Resolution | None) -> Cha
     cond = _condition(sheet.condition, result.outcome, penalty)
     label = Survival().outcome(result.outcome).label
     changed = sheet.model_copy(update={"condition": cond})
+    if result.outcome == "coma" and sheet.condition.coma_days:
+        return Change(changed, label, result, (_one_coma(sheet.condition.coma_days, cond),))
     return Change(changed, label, result, _conditions(result.outcome, penalty))
+
+
+def _one_coma(before: int, cond: Condition) -> PutCondition:
+    """A coma on one in a coma already (a haemorrhage's VOL test failed, then its survival
+    test, L1504-1510): one coma, which ends at the later waking (`_condition`: the most days),
+    in the place of the first."""
+    days = cond.coma_days
+    return PutCondition(tr(f"coma ({days} j)", f"coma ({days} d)"), replaces=f"coma ({before} j)")
 
 
 def _conditions(outcome: str, penalty: int) -> tuple[PutCondition, ...]:
@@ -297,7 +307,8 @@ def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
     effects: dict[str, dict[str, Any]] = {
         "death": {"dead": True},
         "haemorrhage": {"haemorrhage": True, "haemorrhage_penalty": bleeds},
-        "coma": {"coma_days": penalty},
+        # one coma: a second one's days count where they outlast the first's (L1509-1510)
+        "coma": {"coma_days": max(cond.coma_days, penalty)},
         "unconscious": {"unconscious_hours": penalty},
         "adrenaline": {"adrenaline": True},
     }
