@@ -33,6 +33,17 @@ _VOWEL = "AEIOUYÉÈÊËÂÎÏÔÛÀaeiouyéèêëâîïôûà"
 _ELIDED = re.compile(rf"\b(?:([dD])e|([lL])[ea]|([qQ]u)e) (?!onze|Onze|oui|Oui|[yY])(?=[{_VOWEL}])")
 
 
+def ordinal(rank: int, lang: str, feminine: bool = False) -> str:
+    """A rank as the language writes it: « 1ᵉʳ », « 1ʳᵉ » (feminine), « 2ᵉ »; "1st", "2nd",
+    "3rd", "4th", "11th"."""
+    if lang == "fr":
+        first = "ʳᵉ" if feminine else "ᵉʳ"
+        return f"{rank}{first}" if rank == 1 else f"{rank}ᵉ"
+    if rank % 100 in (11, 12, 13):
+        return f"{rank}th"
+    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank % 10, 'th') }"
+
+
 def number(value: float | int | Decimal, lang: str) -> str:
     """A number as the language writes it: "2,5" in French, "2.5" in English, "3" for 3.0."""
     return formatted(value, "#,##0.###", LOCALES.get(lang, "fr_FR"))

@@ -58,3 +58,24 @@ def test_every_french_page_passes_the_typography_checker(
         if found := _faults(response):
             failures[url] = sorted(set(found))
     assert not failures, "\n".join(f"{k}: {v}" for k, v in failures.items())
+
+
+def test_a_rank_is_written_as_each_language_writes_it() -> None:
+    """One writer of ranks for the tracker's banner (« vous agissez en 2ᵉ ») and a refusal's
+    place (« 1ʳᵉ ligne »): French superscripts agreeing in gender, English suffixes with the
+    teens apart."""
+    from ecran.typography import ordinal
+
+    assert [ordinal(n, "fr") for n in (1, 2, 11)] == ["1ᵉʳ", "2ᵉ", "11ᵉ"]
+    assert ordinal(1, "fr", feminine=True) == "1ʳᵉ"
+    assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 12, 13, 21, 112)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "112th",
+    ]

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import Field
 
 from ecran.play.model import SHIFTS_MAX, Count, Record, Shift, Signed, StoredCharacter
-from ecran.rules import Text
+from ecran.rules import Text, ongoing
 
 
 class Condition(Record):
@@ -216,7 +216,7 @@ def worn(participant: Participant) -> list[dict[str, Any]]:
             "lifts": c.lifts,
         }
         for c in participant.conditions
-        if c.effect or c.facing or not c.acts or not c.reacts or c.lifts
+        if ongoing.acting(c)
     ]
 
 

@@ -84,9 +84,26 @@ class Acting(Named, Protocol):
     def facing(self) -> dict[str, int]: ...
 
 
-def acting(put: PutCondition) -> bool:
+class Effective(Protocol):
+    """What a condition does, wherever it is held: put by an operation (`PutCondition`), on
+    the tracker (`play.tracker.Condition`)."""
+
+    @property
+    def effect(self) -> Any: ...
+    @property
+    def facing(self) -> Any: ...
+    @property
+    def acts(self) -> bool: ...
+    @property
+    def reacts(self) -> bool: ...
+    @property
+    def lifts(self) -> Any: ...
+
+
+def acting(put: Effective) -> bool:
     """Whether a condition does anything a roll or a turn reads (a bare label does not: the
-    sheet's own fields already say "mort", "à terre")."""
+    sheet's own fields already say "mort", "à terre"; one the GM typed on the tracker does
+    nothing)."""
     return bool(put.effect or put.facing or not put.acts or not put.reacts or put.lifts)
 
 

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from ecran.rules.field import COMMON_WORDS, FieldMeta
 from ecran.rules.text import Text
+from ecran.typography import ordinal
 
 #: Pydantic's mark that a dict's key (not its value) is refused: the key is named already.
 KEY_MARK = "[key]"
@@ -131,7 +132,7 @@ def _bare(annotation: Any) -> Any:
 def _line(index: int) -> Text:
     """A list's item by its rank, counted from one: « 1ʳᵉ ligne », "line 1"."""
     rank = index + 1
-    return Text(fr=f"{rank}{'ʳᵉ' if rank == 1 else 'ᵉ'} ligne", en=f"line {rank}")
+    return Text(fr=f"{ordinal(rank, 'fr', feminine=True)} ligne", en=f"line {rank}")
 
 
 def _quoted(word: str) -> Text:

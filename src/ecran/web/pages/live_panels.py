@@ -15,6 +15,7 @@ from ecran.play import Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.rights import is_turn_of
 from ecran.play.tracker import Encounter
+from ecran.typography import ordinal
 from ecran.web.deps import Here, Seat
 from ecran.web.edge import CheckedRoute
 from ecran.web.pages.common import page
@@ -34,15 +35,6 @@ class EncounterItem:
     @property
     def running(self) -> bool:
         return self.encounter.started and not self.encounter.ended
-
-
-def ordinal(place: int, lang: str) -> str:
-    """A rank as the language writes it: « 1ᵉʳ », « 2ᵉ »; "1st", "2nd", "3rd", "4th"."""
-    if lang == "fr":
-        return f"{place}ᵉʳ" if place == 1 else f"{place}ᵉ"
-    if place % 100 in (11, 12, 13):
-        return f"{place}th"
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
 
 
 def _place(state: TableState, me: Member, enc: Encounter) -> int | None:
