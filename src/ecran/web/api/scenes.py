@@ -27,8 +27,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-from pydantic_core import PydanticCustomError
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ecran.play.board import commands as board
 from ecran.play.board import image as pictures
@@ -59,10 +58,6 @@ BRUSH_POINTS = 2000
 PLAIN_SQUARES = (30, 20)
 
 
-#: The scene fields that are numbers.
-NUMBERS = ("grid_size", "offset_x", "offset_y", "unit_per_square", "width", "height")
-
-
 class GridFields(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -72,17 +67,6 @@ class GridFields(BaseModel):
     unit_per_square: Annotated[float, Field(gt=0, le=10_000, allow_inf_nan=False)] | None = None
     unit: Annotated[str, Field(min_length=1, max_length=16)] | None = None
     diagonal: Diagonal | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _numbers_not_yes_or_no(cls, data: object) -> object:
-        """JSON's `true`/`false` is no number (pydantic alone reads it as 1 or 0): the schema
-        says number, so a yes-or-no where a number goes is refused."""
-        if isinstance(data, dict):
-            for name in NUMBERS:
-                if isinstance(data.get(name), bool):
-                    raise PydanticCustomError("float_type", "a number expected")
-        return data
 
     def grid(self, base: Grid) -> Grid:
         given = self.model_dump(exclude_none=True, include=set(GridFields.model_fields))
@@ -97,17 +81,6 @@ class NewScene(GridFields):
     height: Annotated[int, Field(ge=1, le=MAX_SIDE)] | None = None
     #: Show it to the players at once.
     show: bool = False
-
-    @field_validator("show", mode="before")
-    @classmethod
-    def _yes_or_no(cls, value: object) -> object:
-        """A form's field is text: `true` or `false` (as JSON says them), nothing else that
-        pydantic would read as a yes or no (`0`, `off`): the schema says boolean."""
-        if isinstance(value, str) and value.lower() in ("true", "false"):
-            return value.lower() == "true"
-        if isinstance(value, bool):
-            return value
-        raise PydanticCustomError("bool_parsing", "true or false expected")
 
 
 class SceneChange(GridFields):
@@ -193,7 +166,7 @@ async def create_scene(table_id: str, request: Request, me: Me) -> dict[str, Any
 
 
 def _create_scene(request: Request, me: Seat, body: Body) -> dict[str, Any]:
-    asked = checked(NewScene, body.fields)
+    asked = checked(NewScene, body)
     grid = asked.grid(default_grid(me.state.table.system_id))
     scene_id = new_id()
     if body.image is not None:
