@@ -46,6 +46,7 @@ from ecran.web.api.images import image_response, refuse_unsupported
 from ecran.web.api.token_status import statuses, with_status
 from ecran.web.deps import Me, Seat
 from ecran.web.edge import CheckedRoute
+from ecran.web.limits import MAX_INT
 
 router = APIRouter(prefix="/api/tables", tags=["board"], route_class=CheckedRoute)
 SCENES = "/{table_id}/scenes"
@@ -315,9 +316,14 @@ def scene_image(
     max_side: Annotated[int, Query(alias="max", ge=256, le=pictures.DISPLAY_MAX)] = (
         pictures.DISPLAY_MAX
     ),
+    _version: Annotated[
+        int | None,
+        Query(alias="v", ge=0, le=MAX_INT, description="the fog's version: an address each"),
+    ] = None,
 ) -> Any:
     """The map as the caller may see it: masked by the fog for a player (never the whole),
-    at most `max` pixels a side for them (a phone asks for 2048)."""
+    at most `max` pixels a side for them (a phone asks for 2048). The board's page names the
+    fog's version (`v`), so that each version is its own address in the browser's cache."""
     state, viewer = seen(me)
     held = board.scene_for(state.board, viewer, scene_id)
     if held.scene.image_id is None:
