@@ -116,3 +116,12 @@ def test_a_token_on_a_scene_no_id_can_name_is_not_found(table: Table) -> None:
     and an address no id can be answered 500."""
     answer = table.post(table.gm, "/scenes/%20or%20/tokens", {"x": 2.0, "y": 2.0, "name": "Gob"})
     assert answer.status_code == 404, answer.text
+
+
+def test_the_document_names_the_query_parameters_an_operation_takes(table: Table) -> None:
+    document = table.client.get("/api/openapi.json").json()
+    operation = document["paths"]["/api/tables/{table_id}/characters/new"]["get"]
+    query = {p["name"] for p in operation["parameters"] if p["in"] == "query"}
+    assert query == {"name", "lang"}
+    image = document["paths"]["/api/tables/{table_id}/scenes/{scene_id}/image"]["get"]
+    assert {p["name"] for p in image["parameters"] if p["in"] == "query"} == {"max", "v", "lang"}
