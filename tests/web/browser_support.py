@@ -180,6 +180,13 @@ def page_token(page: Any) -> str:
     return str(found[0])
 
 
+def invite_link(page: Any) -> str:
+    """The invite link on the GM's table page: the links come when asked for (no page carries
+    a token until then)."""
+    page.locator("#show-links").click()
+    return str(page.locator("#link-invite").input_value())
+
+
 def page_query(page: Any) -> str:
     """The query of the page's address (`lang=fr`; never a token now), or empty."""
     return str(urlparse(page.url).query)

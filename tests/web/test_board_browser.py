@@ -47,7 +47,7 @@ PAGE = """<!doctype html><html lang="fr"><head><meta charset="utf-8">
 <script src="/static/vendor/leaflet/leaflet.js" defer></script>
 <script src="/static/board.js" defer></script></head>
 <body><main><h1>Table</h1>
-<div id="board" data-table="t1" data-token="{token}" data-scene="s1" data-gm="{gm}">
+<div id="board" data-table="t1" data-csrf="{token}" data-scene="s1" data-gm="{gm}">
 <div class="board-tools"></div><p class="board-status" role="status" aria-live="polite"></p>
 <div class="board-map"></div></div></main></body></html>"""
 
@@ -90,7 +90,7 @@ class Server:
         self.moves: list[tuple[float, dict[str, Any]]] = []
 
     def viewer(self, request: Request) -> Viewer:
-        found = VIEWERS.get(request.headers.get("X-Ecran-Token", ""))
+        found = VIEWERS.get(request.headers.get("X-CSRF-Token", ""))
         if found is None:
             raise HTTPException(401)
         return found
@@ -175,7 +175,7 @@ def test_a_player_on_a_phone(table: tuple[Server, str]) -> None:
         # the image the player got is masked: not a pixel of the lair
         shown = page.evaluate(
             "() => fetch('/api/tables/t1/scenes/s1/image',"
-            " {headers: {'X-Ecran-Token': 'ana-token'}})"
+            " {headers: {'X-CSRF-Token': 'ana-token'}})"
             ".then(r => r.arrayBuffer()).then(b => Array.from(new Uint8Array(b)))"
         )
         colours = (

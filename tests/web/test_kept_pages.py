@@ -9,6 +9,7 @@ import re
 from fastapi.testclient import TestClient
 
 from ecran.web.pages.kept import Kept
+from ecran.web.sessions import csrf_token
 from web.tables.tables_support import Member, Table, new_table
 
 
@@ -51,7 +52,9 @@ def test_each_member_reads_their_own_view_of_the_same_event(
     assert "Embuscade" in _page_by_header(table, table.gm)
     alices = _page_by_header(table, table.alice)
     assert "Embuscade" not in alices
-    assert table.alice.token in alices and table.gm.token not in alices
+    # Alice's own page (her session's CSRF token), and no token at all (#28)
+    assert csrf_token(table.alice.token) in alices and csrf_token(table.gm.token) not in alices
+    assert table.alice.token not in alices and table.gm.token not in alices
 
 
 def test_a_page_is_kept_per_language(app_client: TestClient, toy_system: object) -> None:

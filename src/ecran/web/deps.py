@@ -166,11 +166,24 @@ async def api_token(
     request: Request, credentials: HTTPAuthorizationCredentials | None = Depends(_bearer)
 ) -> str:
     """An API call's token; none is 401 (`credentials` documents the scheme in OpenAPI). On the
-    event loop: it reads headers, nothing that blocks."""
+    event loop: it reads headers, nothing that blocks. A table page's script carries none: the
+    session cookie of the table in the path stands for it (`session_token`)."""
     token = credentials.credentials if credentials is not None else None
-    token = token or token_in(request.headers, request.query_params)
+    token = token or token_in(request.headers, request.query_params) or session_token(request)
     if not token:
         raise missing_token()
+    return token
+
+
+def session_token(request: Request) -> str | None:
+    """The token of the session cookie of the table in the path, for a table page's script:
+    a read as it is (another site's page cannot send the cookie with its requests, SameSite,
+    nor read an answer), a write only with the session's CSRF token in `X-CSRF-Token` (403
+    without: another site can make a browser send the cookie, never the header)."""
+    token = token_in({}, {}, None, request.cookies, request.path_params.get("table_id"))
+    sent = request.headers.get(CSRF_HEADER)
+    if token is not None and request.method not in _READS and not csrf_ok(token, sent):
+        raise cross_site()
     return token
 
 

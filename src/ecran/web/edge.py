@@ -1,7 +1,9 @@
 """The edge every route's request passes before its handler: `CheckedRoute`, the `route_class`
 of every router. In order, for a write: the write limits (`ecran.web.rates`), the
 `Idempotency-Key` (`ecran.web.idempotency`), then the text of the body (`ecran.web.text`); for
-any other request the text only. One place, so no route can forget any."""
+any other request the text only; then, for a documented operation, its query and JSON body read
+as strictly as the document says them (`ecran.web.strict`). One place, so no route can forget
+any."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from starlette.datastructures import FormData
 from ecran.web.deps import token_in
 from ecran.web.idempotency import Handler, idempotent
 from ecran.web.rates import counted, limit_write
+from ecran.web.strict import PENDING, Reader, after_checks
 from ecran.web.text import refused, unsafe_body
 
 _FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -32,21 +35,29 @@ async def request_token(request: Request) -> str | None:
 class CheckedRoute(APIRoute):
     """A route whose writes are counted and whose body's text is checked before its handler."""
 
+    def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
+        super().__init__(path, after_checks(endpoint), **kwargs)
+
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
+        reader = Reader(self) if self.include_in_schema else None
 
         async def checked(request: Request) -> Response:
             if not counted(request):
-                return await _checked_text(request, handler)
+                return await _checked_text(request, handler, reader)
             token = await request_token(request)
             await limit_write(request, token)
-            return await idempotent(request, lambda r: _checked_text(r, handler), token)
+            return await idempotent(request, lambda r: _checked_text(r, handler, reader), token)
 
         return checked
 
 
-async def _checked_text(request: Request, handler: Handler) -> Response:
+async def _checked_text(request: Request, handler: Handler, reader: Reader | None) -> Response:
     found = await unsafe_body(request)
     if found is not None:
         raise refused(*found)
-    return await handler(request)
+    pending = PENDING.set(await reader.found(request) if reader is not None else None)
+    try:
+        return await handler(request)
+    finally:
+        PENDING.reset(pending)

@@ -81,6 +81,23 @@ def exact_integers(node: Any) -> None:
         exact_integers(value)
 
 
+#: Every operation's `lang` (`ecran.web.strict.EVERYWHERE`): the answer's language; one the
+#: server does not speak is passed over for `Accept-Language`, then the server's.
+LANG = {
+    "name": "lang",
+    "in": "query",
+    "required": False,
+    "description": "the answer's language: fr or en (else Accept-Language, else the server's)",
+    "schema": {"type": "string"},
+}
+
+
+def _with_lang(operation: dict[str, Any]) -> None:
+    parameters = operation.setdefault("parameters", [])
+    if not any(p.get("in") == "query" and p.get("name") == "lang" for p in parameters):
+        parameters.append(LANG)
+
+
 def _patched(document: dict[str, Any]) -> dict[str, Any]:
     exact_integers(document)
     schemas = document.setdefault("components", {}).setdefault("schemas", {})
@@ -90,6 +107,7 @@ def _patched(document: dict[str, Any]) -> dict[str, Any]:
     refused = {"application/json": {"schema": {"$ref": REF}}}
     for path, item in document.get("paths", {}).items():
         for method, operation in item.items():
+            _with_lang(operation)
             responses = operation.setdefault("responses", {})
             for status in sorted(refusals(path, method, operation)):
                 responses[str(status)] = {

@@ -5,8 +5,9 @@
   in an HttpOnly, SameSite=Lax cookie named after the table (`ecran_<table id>`: a browser may
   sit at several tables), and a 303 leads to the same address without the token. Over TLS the
   cookie is `Secure` (`ecran.web.security.SecurityHeaders` marks every cookie so). The pages,
-  htmx and the live socket find the token in it; the JSON API does not (scripts keep
-  `Authorization: Bearer`, and no other site can make a browser call it with the cookie).
+  htmx, the live socket and the table page's own scripts' JSON API calls find the token in it
+  (`deps.session_token`: a write with the CSRF token in `X-CSRF-Token`); scripts of their own
+  keep `Authorization: Bearer`. No page carries a member's token (#28).
 - The cookie holds the link's token itself: a revoked, renewed or removed member's next request
   is refused, and their socket closed, as for the link (nothing else to forget).
 - An invite opened (`/join/{invite}`): the invite is kept in a cookie of `/join` only and a 303

@@ -1,6 +1,6 @@
 """Every refusal of the board's routes: its status and one line (403 a player's GM step or
-another's token, 404 unknown or unseen, 413 over a size or the table's quota, 415 a type the
-route does not take, 422 bad input)."""
+another's token, 404 unknown or unseen, 413 over a size or the table's quota, 415 a body type the
+route does not take, 422 bad input, a file that is no PNG, JPEG or WebP too)."""
 
 from __future__ import annotations
 
@@ -80,11 +80,11 @@ def test_too_large_is_413(table: Table, monkeypatch: pytest.MonkeyPatch) -> None
     assert table.get(table.gm, "/scenes").json()["scenes"] == []  # nothing stored
 
 
-def test_a_type_not_taken_is_415(table: Table) -> None:
+def test_a_body_type_not_taken_is_415_a_file_not_taken_422(table: Table) -> None:
     gif = io.BytesIO()
     Image.new("RGB", (10, 10)).save(gif, format="GIF")
-    _one_line(_upload(table, gif.getvalue(), "image/gif"), 415)
-    _one_line(_upload(table, b"<svg xmlns='http://www.w3.org/2000/svg'/>", "image/svg+xml"), 415)
+    _one_line(_upload(table, gif.getvalue(), "image/gif"), 422)
+    _one_line(_upload(table, b"<svg xmlns='http://www.w3.org/2000/svg'/>", "image/svg+xml"), 422)
     plain = table.client.post(
         table.url("/scenes"), headers={**table.gm.auth, "Content-Type": "text/plain"}, content=b"x"
     )

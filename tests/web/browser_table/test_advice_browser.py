@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ecran.engine import odds
-from web.browser_support import create_table, join_table
+from web.browser_support import create_table, invite_link, join_table
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +56,7 @@ def test_a_player_sees_the_privilege_advised_in_the_roll_panel(server: str, brow
     from playwright.sync_api import expect
 
     gm = create_table(browser.new_context().new_page(), server, "artemis", "Conseil")
-    invite = gm.locator("#link-invite").input_value()
+    invite = invite_link(gm)
 
     ana = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
     errors: list[str] = []

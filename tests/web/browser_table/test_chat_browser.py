@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from web.browser_support import TABLE_PAGE, shoot
+from web.browser_support import TABLE_PAGE, invite_link, page_token, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def _say(page: Any, text: str, to: str | None = None) -> None:
 def _api_log(page: Any, server: str) -> str:
     """The log through the API, with this member's token (as a script of theirs would ask)."""
     live = page.locator("#live")
-    table, token = live.get_attribute("data-table"), live.get_attribute("data-token")
+    table, token = live.get_attribute("data-table"), page_token(live.page)
     answer = page.request.get(
         f"{server}/api/tables/{table}/events", headers={"Authorization": f"Bearer {token}"}
     )
@@ -64,7 +64,7 @@ def test_whispers_reach_only_their_addressee_and_the_gm(server: str, browser: An
     gm.select_option("#table-system", "warp")
     gm.click("#create-table")
     gm.wait_for_url(TABLE_PAGE)
-    invite = gm.locator("#link-invite").input_value()
+    invite = invite_link(gm)
     alice = _member(browser, invite, "Alice", viewport={"width": 1200, "height": 900})
     bob_context = browser.new_context(viewport={"width": 390, "height": 844})
     bob = bob_context.new_page()

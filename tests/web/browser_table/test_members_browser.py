@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from web.browser_support import TABLE_PAGE, create_table, join_table
+from web.browser_support import TABLE_PAGE, create_table, invite_link, join_table, page_token
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def _gm(browser: Any, server: str) -> Any:
 
 def test_the_members_list_follows_joins_and_renames_live(server: str, browser: Any) -> None:
     gm = _gm(browser, server)
-    invite = gm.locator("#link-invite").input_value()
+    invite = invite_link(gm)
     alice = _join(browser, invite, "Alice")
     _names(gm, "Camille", "Alice")
     bob = _join(browser, invite, "Bob")
@@ -67,7 +67,7 @@ def test_a_revoked_link_is_refused_at_once_and_its_socket_closed(server: str, br
     from playwright.sync_api import expect
 
     gm = _gm(browser, server)
-    invite = gm.locator("#link-invite").input_value()
+    invite = invite_link(gm)
     context = browser.new_context()
     alice = context.new_page()
     sockets: list[Any] = []
@@ -79,7 +79,7 @@ def test_a_revoked_link_is_refused_at_once_and_its_socket_closed(server: str, br
     _live(alice)
     link = alice.url
     live = alice.locator("#live")
-    table, token = live.get_attribute("data-table"), live.get_attribute("data-token")
+    table, token = live.get_attribute("data-table"), page_token(live.page)
     _names(gm, "Camille", "Alice")
 
     row = gm.locator("#members-list [data-name='Alice']")

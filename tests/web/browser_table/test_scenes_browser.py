@@ -31,6 +31,7 @@ from web.browser_support import (
     CHARACTER_PAGE,
     create_table,
     htmx_settled,
+    invite_link,
     join_table,
     offered_odds,
     page_query,
@@ -70,7 +71,7 @@ def _new_table(browser: Any, server: str, system: str) -> tuple[Any, str]:
     gm = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
     create_table(gm, server, system, f"Scène {system}")
     expect(gm.locator("#live-status")).to_have_attribute("data-state", "live")
-    return gm, gm.locator("#link-invite").input_value()
+    return gm, invite_link(gm)
 
 
 def _player(browser: Any, invite: str, name: str, system: str, sheet: bytes, gm: Any) -> Any:

@@ -17,6 +17,7 @@ import pytest
 from web.browser_support import (
     CHARACTER_PAGE,
     create_table,
+    invite_link,
     join_table,
     page_query,
     page_token,
@@ -35,7 +36,7 @@ def _new_table(browser: Any, server: str) -> tuple[Any, str, str]:
     gm = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
     create_table(gm, server, SYSTEM, "La Station")
     expect(gm.locator("#live-status")).to_have_attribute("data-state", "live")
-    invite = gm.locator("#link-invite").input_value()
+    invite = invite_link(gm)
     assert invite.startswith(server + "/join/")
     return gm, invite, gm.url
 

@@ -22,7 +22,14 @@ import pytest
 
 from ecran.dice import Roller
 from ecran.engine import get_system
-from web.browser_support import TABLE_PAGE, htmx_settled, offered_odds, page_token, shoot
+from web.browser_support import (
+    TABLE_PAGE,
+    htmx_settled,
+    invite_link,
+    offered_odds,
+    page_token,
+    shoot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -80,7 +87,7 @@ def _duel(server: str, browser: Any) -> tuple[dict[str, Any], dict[str, list[str
     gm.select_option("#table-system", SYSTEM)
     gm.click("#create-table")
     gm.wait_for_url(TABLE_PAGE)
-    invite = gm.locator("#link-invite").input_value()
+    invite = invite_link(gm)
     ana = _member(browser, server, invite, "Ana", 11)
     bruno = _member(browser, server, invite, "Bruno", 12)
 

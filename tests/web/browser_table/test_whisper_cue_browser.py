@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from web.browser_support import create_table, join_table
+from web.browser_support import create_table, invite_link, join_table
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def test_a_whisper_to_me_cues_me_as_i_asked(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     gm = create_table(browser.new_context().new_page(), server, "demo", "Le Phare")
-    invite = gm.locator("#link-invite").input_value()
+    invite = invite_link(gm)
     alice, bob = _join(browser, invite, "Alice"), _join(browser, invite, "Bob")
     gm.reload()  # the whisper list names the players who joined
     _live(gm)

@@ -85,7 +85,7 @@ def create(client: TestClient, system: str, pairs: Pairs = ()) -> tuple[Seat, st
     )
     assert made.status_code == 303, made.text
     gm = seated(client, made)
-    invite = re.search(r'data-path="(/join/[^"]+)"', gm.get().text)
+    invite = re.search(r'data-path="(/join/[^"]+)"', gm.get("/links").text)  # asked for
     assert invite is not None
     return gm, invite.group(1)
 

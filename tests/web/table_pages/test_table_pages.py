@@ -263,7 +263,7 @@ def test_operations_make_a_new_version_and_refuse_a_stale_one(web: TestClient) -
 
 
 def _invite(gm: Seat) -> str:
-    found = re.search(r'data-path="/join/([^"]+)"', gm.get().text)
+    found = re.search(r'data-path="/join/([^"]+)"', gm.get("/links").text)
     assert found is not None
     return found[1]
 

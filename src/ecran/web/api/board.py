@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeVar
 
 from fastapi import Request
@@ -42,6 +43,8 @@ class Body:
 
     fields: dict[str, Any]
     image: bytes | None = None
+    #: The fields are a form's text (else JSON's values).
+    form: bool = False
 
 
 def seen(me: Seat) -> tuple[TableState, Viewer]:
@@ -61,11 +64,48 @@ def change(request: Request, me: Seat, make: Change) -> Event:
     return commands.execute(request.app, me.access, command)
 
 
-def checked(model: type[M], fields: dict[str, Any]) -> M:
+def checked(model: type[M], body: Body) -> M:
+    """The body as `model`, validated strictly as JSON (as the OpenAPI document says it: `true`
+    is no number, `1` no yes-or-no, `"5"` no number); a form's text is first read as the JSON
+    its field's type wants (`json_typed`), nothing looser."""
+    fields = json_typed(model, body.fields) if body.form else body.fields
     try:
-        return model.model_validate(fields)
+        return model.model_validate_json(json.dumps(fields), strict=True)
     except ValidationError as exc:
         raise from_validation(exc) from None
+
+
+def json_typed(model: type[BaseModel], fields: dict[str, Any]) -> dict[str, Any]:
+    """A form's text as JSON's values, for the fields the model wants as a number or a yes or
+    no (`true`, `false`: any case); any other text stays text (refused if it should not)."""
+    kinds = _scalar_kinds(model)
+    return {k: _typed(v, kinds.get(k, set())) for k, v in fields.items()}
+
+
+def _typed(value: Any, kinds: set[str]) -> Any:
+    if not isinstance(value, str) or not kinds:
+        return value
+    if "boolean" in kinds and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    if kinds & {"number", "integer"}:
+        try:
+            number = json.loads(value)
+        except ValueError:
+            return value
+        return number if isinstance(number, int | float) and not isinstance(number, bool) else value
+    return value
+
+
+@cache
+def _scalar_kinds(model: type[BaseModel]) -> dict[str, set[str]]:
+    """Each field's JSON types among number, integer and boolean, by the name a client uses."""
+    found: dict[str, set[str]] = {}
+    for name, schema in model.model_json_schema()["properties"].items():
+        choices = schema.get("anyOf", [schema])
+        kinds = {str(c.get("type")) for c in choices} & {"number", "integer", "boolean"}
+        if kinds and "string" not in {c.get("type") for c in choices}:
+            found[name] = kinds
+    return found
 
 
 def too_large(limit: int) -> TooLarge:
@@ -120,7 +160,7 @@ async def _form(request: Request, max_image: int, image_field: str) -> Body:
                 image = None
         elif key != "token":
             fields[key] = value
-    return Body(fields, image)
+    return Body(fields, image, form=True)
 
 
 def _form_field(schema: dict[str, Any]) -> dict[str, Any]:

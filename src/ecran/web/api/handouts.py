@@ -103,19 +103,21 @@ async def share(table_id: str, request: Request, me: Me) -> dict[str, Any]:
 
 
 def _share(request: Request, me: Seat, body: Body) -> dict[str, Any]:
-    asked = checked(NewHandout, body.fields)
+    asked = checked(NewHandout, body)
     handout_id = new_id()
 
     def handout(image_id: str | None) -> Handout:
         return checked(
             Handout,
-            {
-                "id": handout_id,
-                "title": asked.title,
-                "text": asked.text,
-                "image_id": image_id,
-                "to": _to(asked.to),
-            },
+            Body(
+                {
+                    "id": handout_id,
+                    "title": asked.title,
+                    "text": asked.text,
+                    "image_id": image_id,
+                    "to": _to(asked.to),
+                }
+            ),
         )
 
     if body.image is None:

@@ -16,9 +16,8 @@ from fastapi import Request, Response
 
 from ecran.play.board import image as pictures
 from ecran.play.board.model import SceneState
-from ecran.rules import Text
+from ecran.rules import EcranError, Text
 from ecran.web.deps import Seat
-from ecran.web.errors import Unsupported
 
 #: Masked copies kept in memory (about a megabyte each).
 MASKED_KEPT = 32
@@ -30,10 +29,13 @@ _MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
 
 
 def refuse_unsupported(raw: bytes) -> None:
-    """415 unless the bytes start as a PNG, a JPEG or a WebP (the rest is `image.accept`'s)."""
+    """422 unless the bytes start as a PNG, a JPEG or a WebP (the rest is `image.accept`'s).
+    The body is of a type the route takes (a form), and the document's `image` is any file:
+    bytes of another kind are a body that does not validate, not a body of another type
+    (415)."""
     webp = raw[:4] == b"RIFF" and raw[8:12] == b"WEBP"
     if not (webp or raw.startswith(_MAGIC)):
-        raise Unsupported(
+        raise EcranError(
             Text(
                 fr="image refusée : seuls PNG, JPEG et WebP sont acceptés",
                 en="image refused: only PNG, JPEG and WebP are accepted",

@@ -27,8 +27,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-from pydantic_core import PydanticCustomError
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ecran.play.board import commands as board
 from ecran.play.board import image as pictures
@@ -47,6 +46,7 @@ from ecran.web.api.images import image_response, refuse_unsupported
 from ecran.web.api.token_status import statuses, with_status
 from ecran.web.deps import Me, Seat
 from ecran.web.edge import CheckedRoute
+from ecran.web.limits import MAX_INT
 
 router = APIRouter(prefix="/api/tables", tags=["board"], route_class=CheckedRoute)
 SCENES = "/{table_id}/scenes"
@@ -59,10 +59,6 @@ BRUSH_POINTS = 2000
 PLAIN_SQUARES = (30, 20)
 
 
-#: The scene fields that are numbers.
-NUMBERS = ("grid_size", "offset_x", "offset_y", "unit_per_square", "width", "height")
-
-
 class GridFields(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -72,17 +68,6 @@ class GridFields(BaseModel):
     unit_per_square: Annotated[float, Field(gt=0, le=10_000, allow_inf_nan=False)] | None = None
     unit: Annotated[str, Field(min_length=1, max_length=16)] | None = None
     diagonal: Diagonal | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _numbers_not_yes_or_no(cls, data: object) -> object:
-        """JSON's `true`/`false` is no number (pydantic alone reads it as 1 or 0): the schema
-        says number, so a yes-or-no where a number goes is refused."""
-        if isinstance(data, dict):
-            for name in NUMBERS:
-                if isinstance(data.get(name), bool):
-                    raise PydanticCustomError("float_type", "a number expected")
-        return data
 
     def grid(self, base: Grid) -> Grid:
         given = self.model_dump(exclude_none=True, include=set(GridFields.model_fields))
@@ -97,17 +82,6 @@ class NewScene(GridFields):
     height: Annotated[int, Field(ge=1, le=MAX_SIDE)] | None = None
     #: Show it to the players at once.
     show: bool = False
-
-    @field_validator("show", mode="before")
-    @classmethod
-    def _yes_or_no(cls, value: object) -> object:
-        """A form's field is text: `true` or `false` (as JSON says them), nothing else that
-        pydantic would read as a yes or no (`0`, `off`): the schema says boolean."""
-        if isinstance(value, str) and value.lower() in ("true", "false"):
-            return value.lower() == "true"
-        if isinstance(value, bool):
-            return value
-        raise PydanticCustomError("bool_parsing", "true or false expected")
 
 
 class SceneChange(GridFields):
@@ -193,7 +167,7 @@ async def create_scene(table_id: str, request: Request, me: Me) -> dict[str, Any
 
 
 def _create_scene(request: Request, me: Seat, body: Body) -> dict[str, Any]:
-    asked = checked(NewScene, body.fields)
+    asked = checked(NewScene, body)
     grid = asked.grid(default_grid(me.state.table.system_id))
     scene_id = new_id()
     if body.image is not None:
@@ -342,9 +316,14 @@ def scene_image(
     max_side: Annotated[int, Query(alias="max", ge=256, le=pictures.DISPLAY_MAX)] = (
         pictures.DISPLAY_MAX
     ),
+    _version: Annotated[
+        int | None,
+        Query(alias="v", ge=0, le=MAX_INT, description="the fog's version: an address each"),
+    ] = None,
 ) -> Any:
     """The map as the caller may see it: masked by the fog for a player (never the whole),
-    at most `max` pixels a side for them (a phone asks for 2048)."""
+    at most `max` pixels a side for them (a phone asks for 2048). The board's page names the
+    fog's version (`v`), so that each version is its own address in the browser's cache."""
     state, viewer = seen(me)
     held = board.scene_for(state.board, viewer, scene_id)
     if held.scene.image_id is None:

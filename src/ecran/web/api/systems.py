@@ -23,6 +23,7 @@ from ecran.web.api.describe import CheckInfo, SystemInfo, SystemSummary, check_i
 from ecran.web.api.describe import system_summary as summary
 from ecran.web.edge import CheckedRoute
 from ecran.web.i18n import request_lang
+from ecran.web.strict import free_query
 
 router = APIRouter(route_class=CheckedRoute, prefix="/api", tags=["api"])
 
@@ -110,6 +111,7 @@ def post_odds(system_id: str, check_name: str, body: OddsRequest | None = None) 
 
 
 @router.get("/odds/{system_id}/{check_name}", response_model=OddsReport)
+@free_query
 def get_odds(system_id: str, check_name: str, request: Request) -> OddsReport:
     """The same, parameters in the query string (`?target=5`)."""
     return odds_report(system_id, check_name, query_values(request))
@@ -123,6 +125,7 @@ def post_roll(system_id: str, check_name: str, body: RollRequest | None = None) 
 
 
 @router.get("/roll/{system_id}/{check_name}", response_model=RollRecord)
+@free_query
 def get_roll(
     system_id: str,
     check_name: str,

@@ -115,6 +115,7 @@ def place_token(scene_id: str, body: NewToken, request: Request, me: Me) -> dict
     token_id = new_id()
 
     def make(b: Board, v: Viewer, state: TableState) -> ev.BoardEvent:
+        board.scene_for(b, v, scene_id)  # an unknown scene is 404, before a token names it
         linked = _linked(state, body)
         token = Token(
             id=token_id,

@@ -70,7 +70,6 @@ def _with_seat(where: Seat | None, context: dict[str, Any]) -> dict[str, Any]:
         "table": where.state.table,
         "system": where.system,
         "me": where.member,
-        "token": where.token,
         "csrf": csrf_token(where.token),
         "url": where.url,
     }

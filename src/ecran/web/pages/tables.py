@@ -14,6 +14,7 @@ from ecran.engine import all_systems, get_system
 from ecran.play import Member
 from ecran.play import table as play_table
 from ecran.play.export import parse_export
+from ecran.play.rights import require_gm
 from ecran.rules import EcranError, System, Text
 from ecran.web import commands
 from ecran.web.deps import Db, Form, Here, Seat, bad_link, table_url
@@ -27,6 +28,7 @@ from ecran.web.pages.rolls import form_of, log_context, roll_panel_context
 from ecran.web.render import fragment, html
 from ecran.web.sessions import (
     INVITE_COOKIE,
+    csrf_token,
     entered,
     forget_invite,
     forget_session,
@@ -165,8 +167,6 @@ def table_page(request: Request, here: Here) -> Response:
         check = form_of(here, query.get("check"), query.get("character"), query)
         panel = roll_panel_context(here, check)
         context: dict[str, Any] = {
-            "invite": _invite(here),
-            "gm_link": here.link() if here.member.is_gm else None,
             **_members_context(request, here),
             "characters": _characters(here.state.characters.values(), here.member),
             **panel,
@@ -188,7 +188,8 @@ def _members_context(request: Request, here: Seat) -> dict[str, Any]:
     view = (here.table_id, here.member.id, here.member.role, here.token, here.lang)
     text = lists.get(view, shown)
     if text is None:
-        context = {"members": members, "me": here.member, "token": here.token, "url": here.url}
+        csrf = csrf_token(here.token)
+        context = {"members": members, "me": here.member, "csrf": csrf, "url": here.url}
         text = fragment(here.lang, "table/_members.html", context)
         lists.keep(view, shown, text)
     return {"members": members, "members_html": Markup(text)}
@@ -268,10 +269,19 @@ def delete_table(request: Request, here: Here, form: Form) -> Response:
     return redirect(request, "/")
 
 
-def _invite(here: Seat) -> str | None:
-    if not here.member.is_gm:
-        return None
-    return f"/join/{here.store.invite_token(here.access)}"
+@router.get("/tables/{table_id}/links")
+def links_panel(request: Request, here: Here) -> Response:
+    """The GM's invite link and own link, when asked for: the table page carries no token (a
+    page is kept, cached, shown on a shared screen)."""
+    require_gm(here.member, Text(fr="voir les liens de la table", en="see the table's links"))
+    context = {
+        "invite": f"/join/{here.store.invite_token(here.access)}",
+        "gm_link": here.link(),
+        "origin": str(request.base_url).rstrip("/"),
+    }
+    shown = page(request, here, "table/_links.html", context)
+    shown.headers["Cache-Control"] = "no-store"
+    return shown
 
 
 def _characters(characters: Any, me: Member) -> list[Any]:

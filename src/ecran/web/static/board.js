@@ -38,7 +38,9 @@
   function Board(root) {
     this.root = root;
     this.table = root.dataset.table;
-    this.token = root.dataset.token || "";
+    // no member's token on the page: the session cookie carries it, the CSRF token goes with
+    // each write (X-CSRF-Token)
+    this.csrf = root.dataset.csrf || "";
     this.gm = root.dataset.gm === "true";
     this.sceneId = root.dataset.scene || null;
     this.scene = null;
@@ -59,7 +61,7 @@
   };
 
   Board.prototype.request = function (method, url, body) {
-    var headers = { "Accept": "application/json", "X-Ecran-Token": this.token };
+    var headers = { "Accept": "application/json", "X-CSRF-Token": this.csrf };
     if (body !== undefined) { headers["Content-Type"] = "application/json"; }
     return fetch(url, {
       method: method, headers: headers, credentials: "same-origin",
@@ -191,8 +193,8 @@
     var bounds = L.latLngBounds(toLatLng(0, s.height), toLatLng(s.width, 0));
     if (s.has_image) {
       // the image as this member may see it: masked by the server; the version is the fog's
-      // an <img> sends no header: the member's token rides in the address (or their cookie)
-      var key = this.token ? "&token=" + encodeURIComponent(this.token) : "";
+      // an <img> sends no header: the member's session cookie goes with it
+      var key = "";
       // a phone gets a smaller copy (the server's own, masked the same): the scene keeps its size
       if (Math.max(window.innerWidth, window.innerHeight) < 1000) { key += "&max=2048"; }
       var image = L.imageOverlay(this.url("/image?v=" + s.fog_version + key), bounds, {

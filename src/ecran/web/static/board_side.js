@@ -25,7 +25,7 @@
   }
 
   Page.prototype.request = function (method, path, body) {
-    var headers = { "Accept": "application/json", "X-Ecran-Token": this.board.token };
+    var headers = { "Accept": "application/json", "X-CSRF-Token": this.board.csrf };
     var sent = body;
     if (body !== undefined && !(body instanceof FormData)) {
       headers["Content-Type"] = "application/json";
@@ -413,8 +413,7 @@
     if (h.has_image) {
       var img = element("img");
       img.alt = h.title;
-      img.src = this.api + "/handouts/" + encodeURIComponent(h.id) + "/image?token=" +
-        encodeURIComponent(this.board.token);
+      img.src = this.api + "/handouts/" + encodeURIComponent(h.id) + "/image";
       item.appendChild(img);
     }
     if (typeof h.html === "string") {

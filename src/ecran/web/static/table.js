@@ -283,20 +283,25 @@
     }
   };
 
+  // The GM's links come when asked (no page carries a token): each copy button, of the page
+  // or of a fragment htmx brought, copies its field, which shows the address from here.
   function copyButtons() {
-    var buttons = document.querySelectorAll("[data-copy]");
-    for (var i = 0; i < buttons.length; i++) {
-      var input = document.getElementById(buttons[i].dataset.copy);
-      if (input && input.dataset.path) { input.value = location.origin + input.dataset.path; }
-      buttons[i].addEventListener("click", function (event) {
-        var target = document.getElementById(event.currentTarget.dataset.copy);
-        if (!target) { return; }
-        target.select();
-        if (navigator.clipboard) { navigator.clipboard.writeText(target.value).catch(function () {}); }
-        else { try { document.execCommand("copy"); } catch (e) { /* select is enough */ } }
-        event.currentTarget.classList.add("copied");
-      });
-    }
+    fillLinks(document);
+    document.body.addEventListener("htmx:afterSwap", function (event) { fillLinks(event.target); });
+    document.addEventListener("click", function (event) {
+      var button = event.target.closest ? event.target.closest("[data-copy]") : null;
+      var target = button ? document.getElementById(button.dataset.copy) : null;
+      if (!target) { return; }
+      target.select();
+      if (navigator.clipboard) { navigator.clipboard.writeText(target.value).catch(function () {}); }
+      else { try { document.execCommand("copy"); } catch (e) { /* select is enough */ } }
+      button.classList.add("copied");
+    });
+  }
+
+  function fillLinks(root) {
+    var inputs = root.querySelectorAll ? root.querySelectorAll("input[data-path]") : [];
+    for (var i = 0; i < inputs.length; i++) { inputs[i].value = location.origin + inputs[i].dataset.path; }
   }
 
   // The chat box: Enter sends (Shift+Enter goes to the next line); once the server took the
