@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from ecran.rules.places import choices_at
 from ecran.rules.text import DEFAULT_LANG, Text
+from ecran.rules.wording import de
 
 
 class EcranError(ValueError):
@@ -441,6 +442,23 @@ def _fr_message(error: Any) -> str:
         return limit.fr
     # a refusal pydantic words and this table does not: said in French, never in English
     return _FR.get(kind, "valeur refusée")
+
+
+def in_file(error: EcranError) -> EcranError:
+    """A file's refusal, said by its places in words in every reader's language: a file's keys
+    are no options, so the command line says it as the pages do (no `by_id`)."""
+    error.by_id = None
+    return error
+
+
+def whose_sheet(name: str, error: EcranError) -> EcranError:
+    """A sheet's refusal inside a file of many (an encounter's participants): whose sheet it is
+    (« la fiche d'Ana : … », "Ana's sheet: …"), its places in words."""
+    said = EcranError(
+        Text(fr=f"la fiche {de(name)} : {error.text.fr}", en=f"{name}'s sheet: {error.text.en}")
+    )
+    said.field_errors = error.field_errors
+    return said
 
 
 def from_validation(exc: ValidationError, model: type[BaseModel] | None = None) -> EcranError:
