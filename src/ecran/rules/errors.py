@@ -303,7 +303,12 @@ _BOUNDS |= {"greater_than": ("gt", ">"), "less_than": ("lt", "<")}
 
 
 def _fr_number(value: Any) -> str:
-    """20000 -> "20 000" (French groups thousands with a narrow no-break space)."""
+    """20000 -> "20 000" (French groups thousands with a narrow no-break space); a bound
+    declared as a float but whole, as the whole number (0.0 -> "0"), another with its comma."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, float):
+        return str(value).replace(".", ",")
     return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) else str(value)
 
 
@@ -314,6 +319,13 @@ _EMPTY = {
 }
 
 
+def _en_number(value: Any) -> str:
+    """20000 -> "20,000"; a whole float bound as the whole number (0.0 -> "0")."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
 def _shown(value: Any, lang: str = "en") -> str:
     """The value given, as the line repeats it: a long one by its start only (a refused 10 MiB
     text must not come back whole in the message); a list as its items, not a Python repr; a
@@ -321,6 +333,9 @@ def _shown(value: Any, lang: str = "en") -> str:
     said empty."""
     if isinstance(value, str) and not value.strip():
         return _EMPTY["fr" if lang == "fr" else "en"][1 if value else 0]
+    if isinstance(value, list | tuple) and value:  # each item as the reader quotes it
+        shown = ", ".join(_shown(item, lang) for item in value[:SHOWN_MAX])
+        return shown if len(shown) <= SHOWN_MAX else shown[:SHOWN_MAX] + "…"
     shown = _plain(value)
     if len(shown) > SHOWN_MAX:
         shown = shown[:SHOWN_MAX] + ("…'" if isinstance(value, str) else "…")
@@ -391,7 +406,7 @@ def _english(error: Any) -> str:
     ctx = error.get("ctx") or {}
     if kind in _BOUNDS and _BOUNDS[kind][0] in ctx:
         key, sign = _BOUNDS[kind]
-        return f"must be {sign} {f'{ctx[key]:,}' if isinstance(ctx[key], int) else ctx[key]}"
+        return f"must be {sign} {_en_number(ctx[key])}"
     if kind in _CHOICES and CHOICE_WORDS in ctx:
         return f"value not allowed, expected: {allowed_said(ctx[CHOICE_WORDS], 'en')}"
     if (limit := _limit_words(kind, ctx)) is not None:
@@ -488,7 +503,7 @@ def from_errors(
 
 #: The names pydantic gives a union's members in an error's place (`trait.int`), which are no
 #: fields: `int`, `literal['central','secondary_1']`, `function-after[…]`.
-_MEMBER = re.compile(r"^(?:int|float|str|bool|none|list|dict|decimal)$|\[")
+_MEMBER = re.compile(r"^(?:int|float|str|bool|none|list|dict|decimal)$|\[|^constrained-")
 
 
 def _merged(errors: Sequence[Any]) -> list[Any]:

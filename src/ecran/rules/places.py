@@ -102,6 +102,8 @@ def _step(here: Any, step: Any, key_words: Mapping[str, Text]) -> Found | None:
     members = _models(here)
     if members and isinstance(step, str):
         return _member(members, step)
+    if isinstance(step, int) and typing.get_origin(here) in _UNIONS:
+        here = next((a for a in map(_bare, typing.get_args(here)) if _is_list(a)), here)
     origin = typing.get_origin(here)
     if isinstance(step, str) and step.isdigit() and origin in _LISTS:
         step = int(step)  # a rule's path is written with dots (`skills.0.level`)
@@ -141,6 +143,9 @@ def _member(members: Sequence[type[BaseModel]], step: str) -> Found | None:
     for member in members:
         if step in member.model_fields:
             return _field(member, step)
+    for member in members:  # pydantic's tag of a member that is a model: its class's name
+        if step == member.__name__:
+            return None, member, {}
     for member in members:
         for meta in FieldMeta.of_model(member).values():
             if step in {str(c) for c in meta.choices}:
@@ -148,8 +153,15 @@ def _member(members: Sequence[type[BaseModel]], step: str) -> Found | None:
     return None
 
 
+_UNIONS = (typing.Union, types.UnionType)
+
+
+def _is_list(annotation: Any) -> bool:
+    return typing.get_origin(annotation) in _LISTS
+
+
 def _models(annotation: Any) -> list[type[BaseModel]]:
-    if typing.get_origin(annotation) not in (typing.Union, types.UnionType):
+    if typing.get_origin(annotation) not in _UNIONS:
         return []
     return [
         a for a in typing.get_args(annotation) if isinstance(a, type) and issubclass(a, BaseModel)

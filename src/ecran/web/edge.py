@@ -36,6 +36,7 @@ class CheckedRoute(APIRoute):
         handler = super().get_route_handler()
 
         async def checked(request: Request) -> Response:
+            request.state.route = self  # its body's model names a refused field's place
             if not counted(request):
                 return await _checked_text(request, handler)
             token = await request_token(request)

@@ -65,7 +65,7 @@ def checked(model: type[M], fields: dict[str, Any]) -> M:
     try:
         return model.model_validate(fields)
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, model) from None
 
 
 def too_large(limit: int) -> TooLarge:
