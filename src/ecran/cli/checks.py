@@ -178,13 +178,14 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
             )
         elif choices := choices_of(info.annotation):
             words = {c: meta.choice_label(c).fr for c in choices}
+            english = {c: meta.choice_label(c).en for c in choices}
             option = click.Option(
                 [f"--{f}" for f in (flag, *others)] + [name],
                 # listed here, checked by pydantic: the same bilingual message as the API
-                metavar="[" + "|".join(choice_names(words, lang).values()) + "]",
+                metavar="[" + "|".join(choice_names(words, lang, english).values()) + "]",
                 default=None,
                 callback=_choice_id(words),
-                shell_complete=_complete_choice(words),
+                shell_complete=_complete_choice(words, english),
                 help=option_help(name, info, lang),
             )
         else:
@@ -248,14 +249,14 @@ def _choice_id(words: dict[str, str]) -> Callable[[click.Context, click.Paramete
 
 
 def _complete_choice(
-    words: dict[str, str],
+    words: dict[str, str], english: dict[str, str] | None = None
 ) -> Callable[[click.Context, click.Parameter, str], list[CompletionItem]]:
     """A choice's values for the shell, in the reader's language."""
 
     def complete(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
         from click.shell_completion import CompletionItem
 
-        names = choice_names(words, current()).values()
+        names = choice_names(words, current(), english).values()
         return [CompletionItem(n) for n in names if n.startswith(typed(incomplete))]
 
     return complete
@@ -394,7 +395,8 @@ def _named_as_typed(error: Any, model: type[BaseModel]) -> Any:
     meta = FieldMeta.of(str(error["loc"][0]), info)
     ids = choices_of(info.annotation) or union_choices(info.annotation)
     words = {str(c): meta.choice_label(c).fr for c in ids}
-    french, english = choice_names(words, "fr"), choice_names(words, "en")
+    labels = {str(c): meta.choice_label(c).en for c in ids}
+    french, english = choice_names(words, "fr"), choice_names(words, "en", labels)
     return named_choices(error, [Text(fr=french[c], en=english[c]) for c in words])
 
 

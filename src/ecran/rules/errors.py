@@ -459,6 +459,23 @@ def _fr_message(error: Any) -> str:
     return _FR.get(kind, "valeur refusée")
 
 
+def fields_wanted(head: Text, model: type[BaseModel], names: Sequence[str]) -> EcranError:
+    """`head`, then the fields the reader must give, each by its label (« réseau inconnu :
+    donnez Paranoïa (MJ) et Pare-feu réseau (MJ) »), never by its id."""
+    from ecran.rules.field import field_labels
+
+    labels = field_labels(model)
+    words = [labels.get(n) or Text(fr=n, en=n) for n in names]
+    fr = [w.fr for w in words]
+    en = [w.en for w in words]
+    return EcranError(
+        Text(
+            fr=f"{head.fr} : donnez " + " et ".join(filter(None, [", ".join(fr[:-1]), fr[-1]])),
+            en=f"{head.en}: give " + " and ".join(filter(None, [", ".join(en[:-1]), en[-1]])),
+        )
+    )
+
+
 def in_file(error: EcranError) -> EcranError:
     """A file's refusal, said by its places in words in every reader's language: a file's keys
     are no options, so the command line says it as the pages do (no `by_id`)."""
