@@ -143,3 +143,47 @@ def test_a_loss_past_a_traits_bound_is_refused_as_the_option(cli: Cli, tmp_path:
     sheet = str(_npc_file(cli, tmp_path, "fluid"))
     said = cli("--lang", "fr", "op", "fluid", "lose-sanity", sheet, "--loss", "99999")
     assert said.code == 2 and said.err.startswith("ecran: --loss : doit être ≤ 200"), said.err
+
+
+def test_every_groups_usage_line_is_in_french(cli: Cli) -> None:
+    """`ecran rencontre --help`, `ecran table --help`: « COMMANDE [ARGUMENTS] », never the
+    English `COMMAND [ARGS]` beside French words."""
+    from language.test_cli import every_command
+
+    groups = {tuple(path[:1]) for path in every_command() if len(path) > 1}
+    found = {}
+    for group in sorted(groups):
+        usage = cli("--lang", "fr", *group, "--help").out.strip().splitlines()[0]
+        if re.search(r"\b(?:COMMAND|ARGS|FILE|TEXT|INT)\b", usage):
+            found[" ".join(group)] = usage
+    assert not found, found
+
+
+@pytest.mark.parametrize("command", [["sheet"], ["odds-sheet"], ["character", "validate"]])
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("fr", "c'est un fichier de rencontre, pas une feuille de personnage"),
+        ("en", "this is an encounter file, not a character sheet"),
+    ],
+)
+def test_an_encounter_file_given_as_a_sheet_is_said_so(
+    cli: Cli, command: list[str], lang: str, said: str
+) -> None:
+    """Not its keys refused one by one (« participants » : paramètre inconnu, max_rounds)."""
+    fight = str(Path(__file__).parent.parent / "engine" / "data" / "duel_warp.json")
+    answer = cli("--lang", lang, *command, fight)
+    assert answer.code == 2 and answer.err.strip() == f"ecran: {said}", answer.err
+    verified = cli("--lang", lang, "verify", fight)
+    assert verified.err.strip().endswith(("n'est pas un export de table ecran", "export")), (
+        verified.err
+    )
+
+
+def test_a_sheet_of_another_game_names_both_games(cli: Cli, tmp_path: Path) -> None:
+    sheet = str(_npc_file(cli, tmp_path, "warp"))
+    said = cli("--lang", "fr", "op", "artemis", "repos", sheet)
+    assert (
+        said.err.strip()
+        == "ecran: la feuille est pour WaRP (moteur d'Over the Edge), pas Espace Artémis"
+    )

@@ -128,6 +128,13 @@ def parse_export(raw: bytes | str, where: str) -> TableExport:
         said = from_errors([first]).text  # pydantic's English never reaches a French reader
         if not first["loc"]:  # the file as a whole is no object (a list, a number)
             said = Text(fr="un objet JSON est attendu", en="a JSON object is expected")
+        if first["type"] == "missing" and len(first["loc"]) == 1:  # another file altogether
+            raise EcranError(
+                Text(
+                    fr=f"{where} n'est pas un export de table ecran",
+                    en=f"{where} is not an ecran table export",
+                )
+            ) from None
         raise EcranError(
             Text(
                 fr=f"{where} n'est pas un export de table ecran : {said.fr}",
