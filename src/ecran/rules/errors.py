@@ -486,11 +486,11 @@ def in_file(error: EcranError) -> EcranError:
 def whose_sheet(name: str, error: EcranError) -> EcranError:
     """A sheet's refusal inside a file of many (an encounter's participants): whose sheet it is
     (« la fiche d'Ana : … », "Ana's sheet: …"), its places in words."""
-    said = EcranError(
-        Text(fr=f"la fiche {de(name)} : {error.text.fr}", en=f"{name}'s sheet: {error.text.en}")
+    error.text = Text(
+        fr=f"la fiche {de(name)} : {error.text.fr}", en=f"{name}'s sheet: {error.text.en}"
     )
-    said.field_errors = error.field_errors
-    return said
+    error.by_id = None  # the sheet's places as the sheet names them
+    return error
 
 
 def from_validation(exc: ValidationError, model: type[BaseModel] | None = None) -> EcranError:
