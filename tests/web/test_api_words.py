@@ -62,3 +62,25 @@ def test_the_encounter_apis_refusals_are_in_words(
         assert not RAW.search(detail), detail
         if lang == "fr":
             assert not faults(typeset(detail, "fr")), detail
+
+
+def test_the_trackers_form_names_a_bad_number_in_words(
+    app_client: TestClient, toy_system: object
+) -> None:
+    """The live tracker's form (htmx): « Initiative : nombre entier attendu (« haut ») »,
+    never the form's field id (`value`, `a_pick`)."""
+    from html import unescape
+
+    from web.table_pages.conftest import create
+
+    gm, _invite = create(app_client, "toy")
+    made = gm.post("/encounters", [("name", "Rixe")]).headers["location"]
+    eid = made.split("/encounters/")[1].split("?")[0]
+    for value, given in (("haut", "(« haut »)"), ("1,5", "(« 1,5 »)")):
+        answer = gm.post(
+            f"/encounters/{eid}/step",
+            [("step", "initiative"), ("participant", "p1"), ("value", value)],
+            htmx=True,
+        )
+        text = unescape(answer.text)
+        assert f"Initiative : nombre entier attendu {given}" in text.replace("\u202f", " "), text
