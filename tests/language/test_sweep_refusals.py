@@ -187,3 +187,32 @@ def test_a_sheet_of_another_game_names_both_games(cli: Cli, tmp_path: Path) -> N
         said.err.strip()
         == "ecran: la feuille est pour WaRP (moteur d'Over the Edge), pas Espace Artémis"
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "fr", "en"),
+    [
+        (
+            ["odds", "warp", "ranged", "--weapon", "zzz"],
+            "valeur non permise, possibles : Fronde ; Couteau de lancer",
+            "value not allowed, allowed: Sling; Throwing knife",
+        ),
+        (
+            ["odds", "warp", "group", "--participants", "a", "--difficulty", "1"],
+            "des scores de 1 à 30, par exemple « 4,3-1,2+1 » (« a »)",
+            "scores from 1 to 30, e.g. '4,3-1,2+1' ('a')",
+        ),
+        (["advise", "artemis", "test", "--either", "x"], "(« x »)", "('x')"),
+        (["serve", "--host", " "], "(seulement des espaces)", "(only spaces)"),
+    ],
+)
+def test_a_refused_value_is_quoted_once_in_the_readers_words(
+    cli: Cli, args: list[str], fr: str, en: str
+) -> None:
+    """A table's rows by their names, a value quoted once and never as Python writes it
+    (`'x'` in French, `' '`), ranges in words (`1..30`)."""
+    for lang, words in (("fr", fr), ("en", en)):
+        said = cli("--lang", lang, *args)
+        assert said.code == 2 and words in said.err, said.err
+        assert not _said_wrong(lang, said.raw_err), said.err
+        assert ".." not in said.err and said.err.count("« a »") <= 1, said.err
