@@ -253,10 +253,10 @@ def _fold(events: list[Event]) -> TableState:
     except ValidationError as exc:
         error = from_validation(exc)
         raise _bad(f"journal : {error.text.fr}", f"log: {error.text.en}") from None
-    except (BrokenLog, BrokenBoard, KeyError, ValueError, TypeError) as exc:
-        raise _bad(
-            f"le journal ne se rejoue pas ({type(exc).__name__})",
-            f"the log does not fold ({type(exc).__name__})",
+    except (BrokenLog, BrokenBoard, KeyError, ValueError, TypeError):
+        raise _bad(  # the reader needs no exception's name: which event, not why in Python
+            "le journal ne se rejoue pas : un événement ne s'applique pas à la table",
+            "the log does not fold: an event does not apply to the table",
         ) from None
 
 
