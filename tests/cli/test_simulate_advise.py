@@ -162,7 +162,7 @@ def test_advise_refuses_a_bad_value_of_either_naming_the_option_and_the_value(cl
     for values, shown, fr_words, en_words in (
         ("a,b", ("« a »", "'a'"), "nombre entier attendu", "whole number"),
         (f"1,{huge}", (huge, huge), "doit être ≤ 10", "must be ≤ 10"),
-        ("1,", ("(« »)", "''"), "nombre entier attendu", "whole number"),
+        ("1,", ("(valeur vide)", "(empty value)"), "nombre entier attendu", "whole number"),
     ):
         for lang, words in (("fr", fr_words), ("en", en_words)):
             value = shown[0] if lang == "fr" else shown[1]  # quoted as the language quotes

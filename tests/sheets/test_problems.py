@@ -70,5 +70,5 @@ def test_what_is_no_sheet_at_all_is_still_one_error() -> None:
     for text in ("{", "[]", json.dumps({"system": "nope", "name": "x"})):
         with pytest.raises(EcranError):
             sheet_problems(text)
-    with pytest.raises(EcranError, match="not 'warp'"):
+    with pytest.raises(EcranError, match="not WaRP"):
         sheet_problems(_file(might=9), expected_system="warp")

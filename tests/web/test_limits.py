@@ -242,7 +242,7 @@ def test_a_websocket_resuming_beyond_a_bigint_gets_one_line_and_4422(small: Test
     with small.websocket_connect(url) as socket:
         frame = socket.receive_json()
         assert frame["type"] == "error"
-        assert frame["detail"].startswith("after : entier entre 0 et")
+        assert frame["detail"].startswith("Dernier événement reçu : entier entre 0 et")
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
     assert closed.value.code == 4422

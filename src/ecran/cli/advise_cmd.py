@@ -19,7 +19,7 @@ from ecran.cli.render import answered_in_json, console, number, params_line, per
 from ecran.cli.words import _
 from ecran.engine import get_system
 from ecran.rules import Check, EcranError, Text
-from ecran.rules.errors import from_errors
+from ecran.rules.errors import from_errors, given_said
 from ecran.rules.wording import value_words
 
 if TYPE_CHECKING:  # the advice's engine loads when a command asks for it
@@ -48,8 +48,8 @@ def alternatives(either: tuple[str, ...]) -> dict[str, list[Any]]:
         if not sep or not name or not values:
             raise EcranError(
                 Text(
-                    fr=f"--either attend PARAMÈTRE=V1,V2 : {item!r}",
-                    en=f"--either expects PARAM=V1,V2: {item!r}",
+                    fr=f"--either attend PARAMÈTRE=V1,V2 ({given_said(item, 'fr')})",
+                    en=f"--either expects PARAM=V1,V2 ({given_said(item, 'en')})",
                 )
             )
         param = name.strip().replace("-", "_")

@@ -26,7 +26,7 @@ from ecran.engine import get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.engine.registry import has_system, known_ids
 from ecran.rules import Check, EcranError, FieldMeta, Operation, System
-from ecran.rules.errors import from_errors
+from ecran.rules.errors import from_errors, named_choices
 from ecran.rules.text import Text
 
 if TYPE_CHECKING:
@@ -178,13 +178,14 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
             )
         elif choices := choices_of(info.annotation):
             words = {c: meta.choice_label(c).fr for c in choices}
+            english = {c: meta.choice_label(c).en for c in choices}
             option = click.Option(
                 [f"--{f}" for f in (flag, *others)] + [name],
                 # listed here, checked by pydantic: the same bilingual message as the API
-                metavar="[" + "|".join(choice_names(words, lang).values()) + "]",
+                metavar="[" + "|".join(choice_names(words, lang, english).values()) + "]",
                 default=None,
                 callback=_choice_id(words),
-                shell_complete=_complete_choice(words),
+                shell_complete=_complete_choice(words, english),
                 help=option_help(name, info, lang),
             )
         else:
@@ -248,14 +249,14 @@ def _choice_id(words: dict[str, str]) -> Callable[[click.Context, click.Paramete
 
 
 def _complete_choice(
-    words: dict[str, str],
+    words: dict[str, str], english: dict[str, str] | None = None
 ) -> Callable[[click.Context, click.Parameter, str], list[CompletionItem]]:
     """A choice's values for the shell, in the reader's language."""
 
     def complete(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
         from click.shell_completion import CompletionItem
 
-        names = choice_names(words, current()).values()
+        names = choice_names(words, current(), english).values()
         return [CompletionItem(n) for n in names if n.startswith(typed(incomplete))]
 
     return complete
@@ -369,10 +370,9 @@ def as_flags(exc: EcranError, model: type[Any]) -> EcranError:
         name: _option_said(name, french.get(name), FieldMeta.of(name, info).aliases)
         for name, info in model.model_fields.items()
     }
-    in_french = [_named_in_french(error, model) for error in exc.field_errors]
+    named = [_named_as_typed(error, model) for error in exc.field_errors]
     flagged = EcranError(exc.text)
-    french_said = from_errors(in_french, options).text.fr
-    flagged.by_id = Text(fr=french_said, en=from_errors(exc.field_errors, options).text.en)
+    flagged.by_id = from_errors(named, options).text
     return flagged
 
 
@@ -386,19 +386,18 @@ def _option_said(name: str, french: str | None, aliases: Sequence[str] = ()) -> 
     return Text(fr=other, en=english)
 
 
-def _named_in_french(error: Any, model: type[BaseModel]) -> Any:
-    """A refused choice's error listing the choices by the French names `--help` lists
-    (`« de-garde » ou « chaque-de »`), not their ids."""
+def _named_as_typed(error: Any, model: type[BaseModel]) -> Any:
+    """A refused choice's error listing the choices by the names `--help` lists in each
+    language (`« de-garde » ou « chaque-de »`, `'kept-die' or 'each-die'`)."""
     info = model.model_fields.get(error["loc"][0]) if error["loc"] else None
-    ctx = error.get("ctx") or {}
-    if info is None or error["type"] not in ("literal_error", "enum") or "expected" not in ctx:
+    if info is None:
         return error
     meta = FieldMeta.of(str(error["loc"][0]), info)
     ids = choices_of(info.annotation) or union_choices(info.annotation)
-    words = {c: meta.choice_label(c).fr for c in ids}
-    names = [f"'{n}'" for n in choice_names(words, "fr").values()]
-    expected = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
-    return {**error, "ctx": {**ctx, "expected": expected}}
+    words = {str(c): meta.choice_label(c).fr for c in ids}
+    labels = {str(c): meta.choice_label(c).en for c in ids}
+    french, english = choice_names(words, "fr"), choice_names(words, "en", labels)
+    return named_choices(error, [Text(fr=french[c], en=english[c]) for c in words])
 
 
 def json_flag() -> click.Option:

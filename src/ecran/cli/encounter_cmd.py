@@ -147,7 +147,7 @@ def encounter_option() -> click.Option:
 
 
 def build(lang: str) -> click.Group:
-    group = click.Group("encounter", help=_(HELP))
+    group = click.Group("encounter", help=_(HELP), subcommand_metavar=_("COMMAND [ARGS]..."))
     group.add_command(
         json_command(
             "attack",

@@ -5,12 +5,13 @@ metadata; only the CLI's own layout is decided here."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic.fields import FieldInfo
 
-from ecran.cli.names import value_names
+from ecran.cli.names import label_name, value_names
 from ecran.cli.words import catalogue
 from ecran.rules import FieldMeta, Text
 from ecran.rules.option import KIND_LABELS
@@ -63,14 +64,21 @@ def typed_default(meta: FieldMeta, value: Any, lang: str) -> str:
     listed = [str(c) for c in meta.choices] or list(meta.choice_labels)
     if default_id not in listed:
         return shown(value, lang)
-    return choice_names({c: meta.choice_label(c).fr for c in listed}, lang)[default_id]
+    english = {c: meta.choice_label(c).en for c in listed}
+    return choice_names({c: meta.choice_label(c).fr for c in listed}, lang, english)[default_id]
 
 
-def choice_names(words: dict[str, str], lang: str) -> dict[str, str]:
+def choice_names(
+    words: dict[str, str], lang: str, english: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """id -> a choice's name to type in the reader's language: its French name (its label,
-    folded) in French where it has one, else its id in kebab-case."""
+    folded) in French where it has one, else its id in kebab-case; an empty id (« aucun »)
+    by its `english` label in English (`none`), which is typed as well, never as nothing."""
     french = value_names(words) if lang == "fr" else {}
-    return {c: french.get(c, kebab(c)) for c in words}
+    named = {c: french.get(c, kebab(c)) for c in words}
+    if "" in named and not named[""] and english and english.get(""):
+        named[""] = label_name(english[""])
+    return named
 
 
 def source_label(source: str, lang: str) -> str:

@@ -145,6 +145,7 @@ def _check_address(host: str, port: int) -> None:
     """Refuse, in one line and before anything starts, an address no server can listen on: a
     port out of 1-65535, a host empty or with a space or a control character."""
     from ecran.rules import EcranError, Text
+    from ecran.rules.errors import given_said
 
     if not PORT_MIN <= port <= PORT_MAX:
         raise EcranError(
@@ -156,8 +157,10 @@ def _check_address(host: str, port: int) -> None:
     if not host or not host.isprintable() or any(c.isspace() for c in host):
         raise EcranError(
             Text(
-                fr=f"--host : adresse invalide (vide, espace ou caractère de contrôle) : {host!r}",
-                en=f"--host: invalid address (empty, a space or a control character): {host!r}",
+                fr="--host : adresse invalide (vide, espace ou caractère de contrôle) "
+                f"({given_said(host, 'fr')})",
+                en="--host: invalid address (empty, a space or a control character) "
+                f"({given_said(host, 'en')})",
             )
         )
 

@@ -21,6 +21,7 @@ from ecran.cli.files import read_table_export
 from ecran.cli.render import echo_json, echo_typeset, working
 from ecran.cli.words import _, ngettext
 from ecran.rules import EcranError, Text
+from ecran.rules.errors import given_said
 
 if TYPE_CHECKING:
     from ecran.play.export import ImportedTable
@@ -114,8 +115,10 @@ def base_url(url: str) -> str:
     ):
         raise EcranError(
             Text(
-                fr=f"--url : adresse invalide, http(s)://HÔTE[:PORT][/CHEMIN] attendu : {url!r}",
-                en=f"--url: invalid address, expected http(s)://HOST[:PORT][/PATH]: {url!r}",
+                fr="--url : adresse invalide, http(s)://HÔTE[:PORT][/CHEMIN] attendu "
+                f"({given_said(url, 'fr')})",
+                en="--url: invalid address, expected http(s)://HOST[:PORT][/PATH] "
+                f"({given_said(url, 'en')})",
             )
         )
     return url.rstrip("/")
@@ -150,7 +153,9 @@ def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
 
 
 def build(lang: str) -> click.Group:
-    group = click.Group("table", help=_(HELP), no_args_is_help=True)
+    group = click.Group(
+        "table", help=_(HELP), no_args_is_help=True, subcommand_metavar=_("COMMAND [ARGS]...")
+    )
     group.add_command(
         json_command(
             "export",

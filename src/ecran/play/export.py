@@ -128,6 +128,13 @@ def parse_export(raw: bytes | str, where: str) -> TableExport:
         said = from_errors([first]).text  # pydantic's English never reaches a French reader
         if not first["loc"]:  # the file as a whole is no object (a list, a number)
             said = Text(fr="un objet JSON est attendu", en="a JSON object is expected")
+        if first["type"] == "missing" and len(first["loc"]) == 1:  # another file altogether
+            raise EcranError(
+                Text(
+                    fr=f"{where} n'est pas un export de table ecran",
+                    en=f"{where} is not an ecran table export",
+                )
+            ) from None
         raise EcranError(
             Text(
                 fr=f"{where} n'est pas un export de table ecran : {said.fr}",
@@ -246,10 +253,10 @@ def _fold(events: list[Event]) -> TableState:
     except ValidationError as exc:
         error = from_validation(exc)
         raise _bad(f"journal : {error.text.fr}", f"log: {error.text.en}") from None
-    except (BrokenLog, BrokenBoard, KeyError, ValueError, TypeError) as exc:
-        raise _bad(
-            f"le journal ne se rejoue pas ({type(exc).__name__})",
-            f"the log does not fold ({type(exc).__name__})",
+    except (BrokenLog, BrokenBoard, KeyError, ValueError, TypeError):
+        raise _bad(  # the reader needs no exception's name: which event, not why in Python
+            "le journal ne se rejoue pas : un événement ne s'applique pas à la table",
+            "the log does not fold: an event does not apply to the table",
         ) from None
 
 

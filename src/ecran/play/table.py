@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ecran.engine import get_system
 from ecran.play.dice_key import new_dice
@@ -23,6 +23,8 @@ from ecran.play.payloads import (
 from ecran.play.rights import require_gm
 from ecran.play.state import TableState
 from ecran.rules import EcranError, Option, System, Text, from_errors, unknown
+from ecran.rules.errors import named_choices
+from ecran.rules.places import choices_at
 from ecran.rules.sizes import control_character
 
 NAME_MAX = 120
@@ -67,19 +69,25 @@ def clean_name(value: str, limit: int, what: Text) -> str:
     return name
 
 
-def _adapter(system: System[Any], option: Option) -> TypeAdapter[Any]:
-    """The option's type as a check or the sheet declares it (with its bounds), else its
-    default's type."""
+def _declaring(system: System[Any], option: Option) -> type[BaseModel] | None:
+    """The check's parameters or the sheet that declares the option's field (with its type,
+    bounds and choices), if one does."""
     models = [check.params for check in system.checks]
     if system.character is not None:
         models.append(system.character)  # some options are read from the sheet
-    for model in models:
-        field = model.model_fields.get(option.name)
-        if field is not None:
-            annotation: Any = Any if field.annotation is None else field.annotation
-            if field.metadata:
-                annotation = Annotated[(annotation, *field.metadata)]
-            return TypeAdapter(annotation)
+    return next((m for m in models if option.name in m.model_fields), None)
+
+
+def _adapter(system: System[Any], option: Option) -> TypeAdapter[Any]:
+    """The option's type as a check or the sheet declares it (with its bounds), else its
+    default's type."""
+    model = _declaring(system, option)
+    if model is not None:
+        field = model.model_fields[option.name]
+        annotation: Any = Any if field.annotation is None else field.annotation
+        if field.metadata:
+            annotation = Annotated[(annotation, *field.metadata)]
+        return TypeAdapter(annotation)
     return TypeAdapter(Any if option.default is None else type(option.default))
 
 
@@ -101,7 +109,11 @@ def resolve_options(system: System[Any], given: dict[str, Any]) -> dict[str, Any
         try:
             values[name] = _adapter(system, option).validate_python(given[name], strict=True)
         except ValidationError as exc:  # named by the option's label, as the form shows it
+            model = _declaring(system, option)
+            words = choices_at(model, (name,)) if model is not None else None
             errors = [{**e, "loc": (name, *e["loc"])} for e in exc.errors()]
+            if words:  # its choices by their words, as the form lists them
+                errors = [named_choices(e, words) for e in errors]
             raise from_errors(errors, {name: option.label}) from None
     return values
 

@@ -13,7 +13,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from ecran.rules.places import choices_at
 from ecran.rules.text import DEFAULT_LANG, Text
+from ecran.rules.wording import de
 
 
 class EcranError(ValueError):
@@ -301,20 +303,51 @@ _BOUNDS |= {"greater_than": ("gt", ">"), "less_than": ("lt", "<")}
 
 
 def _fr_number(value: Any) -> str:
-    """20000 -> "20 000" (French groups thousands with a narrow no-break space)."""
+    """20000 -> "20 000" (French groups thousands with a narrow no-break space); a bound
+    declared as a float but whole, as the whole number (0.0 -> "0"), another with its comma."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, float):
+        return str(value).replace(".", ",")
     return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) else str(value)
+
+
+#: A refused text with nothing in it, said as such (never `« »` or `''`).
+_EMPTY = {
+    "fr": ("valeur vide", "seulement des espaces"),
+    "en": ("empty value", "only spaces"),
+}
+
+
+def _en_number(value: Any) -> str:
+    """20000 -> "20,000"; a whole float bound as the whole number (0.0 -> "0")."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def _shown(value: Any, lang: str = "en") -> str:
     """The value given, as the line repeats it: a long one by its start only (a refused 10 MiB
     text must not come back whole in the message); a list as its items, not a Python repr; a
-    text in the reader's quotation marks (« 99 » in French, '99' in English)."""
+    text in the reader's quotation marks (« 99 » in French, '99' in English); an empty one
+    said empty."""
+    if isinstance(value, str) and not value.strip():
+        return _EMPTY["fr" if lang == "fr" else "en"][1 if value else 0]
+    if isinstance(value, list | tuple) and value:  # each item as the reader quotes it
+        shown = ", ".join(_shown(item, lang) for item in value[:SHOWN_MAX])
+        return shown if len(shown) <= SHOWN_MAX else shown[:SHOWN_MAX] + "…"
     shown = _plain(value)
     if len(shown) > SHOWN_MAX:
         shown = shown[:SHOWN_MAX] + ("…'" if isinstance(value, str) else "…")
     if lang == "fr" and isinstance(value, str) and shown.startswith(("'", '"')):
         return f"« {shown[1:-1]} »"  # repr's escapes kept: a control character stays visible
     return shown
+
+
+def given_said(value: Any, lang: str) -> str:
+    """A refused value as a message repeats it in `lang` (quoted, cut if long, an empty one
+    said empty): one way for every refusal that names what was given."""
+    return _shown(value, lang)
 
 
 def _plain(value: Any) -> str:
@@ -373,10 +406,9 @@ def _english(error: Any) -> str:
     ctx = error.get("ctx") or {}
     if kind in _BOUNDS and _BOUNDS[kind][0] in ctx:
         key, sign = _BOUNDS[kind]
-        return f"must be {sign} {f'{ctx[key]:,}' if isinstance(ctx[key], int) else ctx[key]}"
-    if kind in ("literal_error", "enum") and "expected" in ctx:
-        expected = re.sub(r"'([^']*)'", lambda m: f"'{m[1].replace('_', '-')}'", ctx["expected"])
-        return f"value not allowed, expected: {expected}"
+        return f"must be {sign} {_en_number(ctx[key])}"
+    if kind in _CHOICES and CHOICE_WORDS in ctx:
+        return f"value not allowed, expected: {allowed_said(ctx[CHOICE_WORDS], 'en')}"
     if (limit := _limit_words(kind, ctx)) is not None:
         return limit.en
     if kind in _EN:
@@ -416,12 +448,8 @@ def _fr_message(error: Any) -> str:
     if kind in _BOUNDS:
         key, sign = _BOUNDS[kind]
         return f"doit être {sign} {_fr_number(ctx[key])}"
-    if kind in ("literal_error", "enum") and "expected" in ctx:
-        # pydantic joins the last two with " or " ('a', 'b' or 'c'; 1 or 2)
-        head, joined, last = str(ctx["expected"]).rpartition(" or ")
-        expected = f"{head} ou {last}" if joined else last
-        expected = re.sub(r"'([^']*)'", lambda m: f"« {m[1].replace('_', '-')} »", expected)
-        return f"valeur non permise, attendu : {expected}"
+    if kind in _CHOICES and CHOICE_WORDS in ctx:
+        return f"valeur non permise, attendu : {allowed_said(ctx[CHOICE_WORDS], 'fr')}"
     if kind == "value_error":
         worded = _worded(error)
         return worded.fr if worded is not None else str(ctx.get("error", error["msg"]))
@@ -429,6 +457,40 @@ def _fr_message(error: Any) -> str:
         return limit.fr
     # a refusal pydantic words and this table does not: said in French, never in English
     return _FR.get(kind, "valeur refusée")
+
+
+def fields_wanted(head: Text, model: type[BaseModel], names: Sequence[str]) -> EcranError:
+    """`head`, then the fields the reader must give, each by its label (« réseau inconnu :
+    donnez Paranoïa (MJ) et Pare-feu réseau (MJ) »), never by its id."""
+    from ecran.rules.field import field_labels
+
+    labels = field_labels(model)
+    words = [labels.get(n) or Text(fr=n, en=n) for n in names]
+    fr = [w.fr for w in words]
+    en = [w.en for w in words]
+    return EcranError(
+        Text(
+            fr=f"{head.fr} : donnez " + " et ".join(filter(None, [", ".join(fr[:-1]), fr[-1]])),
+            en=f"{head.en}: give " + " and ".join(filter(None, [", ".join(en[:-1]), en[-1]])),
+        )
+    )
+
+
+def in_file(error: EcranError) -> EcranError:
+    """A file's refusal, said by its places in words in every reader's language: a file's keys
+    are no options, so the command line says it as the pages do (no `by_id`)."""
+    error.by_id = None
+    return error
+
+
+def whose_sheet(name: str, error: EcranError) -> EcranError:
+    """A sheet's refusal inside a file of many (an encounter's participants): whose sheet it is
+    (« la fiche d'Ana : … », "Ana's sheet: …"), its places in words."""
+    error.text = Text(
+        fr=f"la fiche {de(name)} : {error.text.fr}", en=f"{name}'s sheet: {error.text.en}"
+    )
+    error.by_id = None  # the sheet's places as the sheet names them
+    return error
 
 
 def from_validation(exc: ValidationError, model: type[BaseModel] | None = None) -> EcranError:
@@ -448,7 +510,7 @@ def from_errors(
     `labels`: the people's words of the fields, by name. A form's reader reads the labels
     (`Seuil : doit être ≤ 6`); the command line's, who typed `--target`, the ids
     (`EcranError.command_line`); a JSON body's writer (`typed`), its keys (`gm_name`)."""
-    errors = _merged(errors)
+    errors = [_with_choices(e, labels) for e in _merged(errors)]
     error = EcranError(_said(errors, labels, typed))
     error.field_errors = tuple(errors)
     if labels:
@@ -458,7 +520,7 @@ def from_errors(
 
 #: The names pydantic gives a union's members in an error's place (`trait.int`), which are no
 #: fields: `int`, `literal['central','secondary_1']`, `function-after[…]`.
-_MEMBER = re.compile(r"^(?:int|float|str|bool|none|list|dict|decimal)$|\[")
+_MEMBER = re.compile(r"^(?:int|float|str|bool|none|list|dict|decimal)$|\[|^constrained-")
 
 
 def _merged(errors: Sequence[Any]) -> list[Any]:
@@ -476,6 +538,48 @@ def _merged(errors: Sequence[Any]) -> list[Any]:
 
 
 _CHOICES = {"literal_error", "enum"}
+#: The context key of a choice refusal's allowed values in words (`list[Text]`).
+CHOICE_WORDS = "choice_words"
+
+
+def named_choices(error: Any, words: Sequence[Text]) -> Any:
+    """A choice refusal (pydantic-shaped) whose allowed values are `words`, as the caller's
+    reader names them (the command line: the names to type); any other error as it is."""
+    if error["type"] not in _CHOICES or not words:
+        return error
+    return {**error, "ctx": {**(error.get("ctx") or {}), CHOICE_WORDS: list(words)}}
+
+
+def _with_choices(error: Any, labels: Mapping[str, Text] | None) -> Any:
+    """A choice refusal with its allowed values in words: as the caller named them, else as
+    the validated model declares them (`rules.places`), else pydantic's ids in kebab-case."""
+    ctx = error.get("ctx") or {}
+    if error["type"] not in _CHOICES or CHOICE_WORDS in ctx:
+        return error
+    model = getattr(labels, "model", None)
+    words = choices_at(model, error["loc"]) if model is not None else None
+    if words is None:
+        if "expected" not in ctx:
+            return error
+        words = [Text(fr=w, en=w) for w in _expected_ids(str(ctx["expected"]))]
+    return named_choices(error, words)
+
+
+def _expected_ids(expected: str) -> list[str]:
+    """pydantic's list of allowed values (`'a', 'b' or 'c'`, `1 or 2`) as the values typed."""
+    found = re.findall(r"'([^']*)'|([^\s,']+)", expected.replace(" or ", ", "))
+    return [(quoted or bare).replace("_", "-") for quoted, bare in found]
+
+
+_NUMBER = re.compile(r"-?\d+")
+
+
+def allowed_said(words: Sequence[Text], lang: str) -> str:
+    """Allowed values in a sentence: « a », « b » ou « c » in French, 'a', 'b' or 'c' in
+    English (a number unquoted: 1 ou 2)."""
+    marks, last = (("« ", " »"), " ou ") if lang == "fr" else (("'", "'"), " or ")
+    names = [w(lang) if _NUMBER.fullmatch(w(lang)) else w(lang).join(marks) for w in words]
+    return last.join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
 def _said(errors: Sequence[Any], labels: Mapping[str, Text] | None, typed: bool = False) -> Text:

@@ -86,7 +86,7 @@ class FieldMeta:
             for attr in _SCHEMA_BOUNDS
             if getattr(m, attr, None) is not None
         }
-        return cls._build(name, extra, info.title, _choices(info.annotation), bounds)
+        return cls._build(name, extra, info.title, literal_choices(info.annotation), bounds)
 
     @classmethod
     def _of_schema(cls, name: str, prop: Mapping[str, Any]) -> FieldMeta:
@@ -142,13 +142,13 @@ def _text(raw: Any) -> Text | None:
     return None
 
 
-def _choices(annotation: Any) -> tuple[Any, ...]:
+def literal_choices(annotation: Any) -> tuple[Any, ...]:
     """The values a `Literal[...]` (possibly optional) or an Enum annotation allows."""
     origin = typing.get_origin(annotation)
     if origin is Literal:
         return typing.get_args(annotation)
     if origin in UNIONS:
-        return tuple(c for arg in typing.get_args(annotation) for c in _choices(arg))
+        return tuple(c for arg in typing.get_args(annotation) for c in literal_choices(arg))
     if isinstance(annotation, type) and hasattr(annotation, "__members__"):
         return tuple(m.value for m in annotation.__members__.values())
     return ()

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ecran.rules.field import COMMON_WORDS, FieldMeta
+from ecran.rules.field import COMMON_WORDS, FieldMeta, literal_choices
 from ecran.rules.text import Text
 from ecran.typography import ordinal
 
@@ -51,6 +51,46 @@ def place_words(model: type[BaseModel], loc: Sequence[Any]) -> Text | None:
     return Text(fr=_joined(parts, "fr"), en=_joined(parts, "en"))
 
 
+def choices_at(model: type[BaseModel], loc: Sequence[Any]) -> list[Text] | None:
+    """The values allowed at `loc` inside `model`, each by the words its field declares (its id
+    in kebab-case where none is declared); None where `loc` holds no choice."""
+    here: Any = model
+    words: Mapping[str, Text] = {}
+    for step in loc:
+        if step == KEY_MARK:
+            continue
+        here = _bare(here)
+        owner = _owner(here, step)
+        if owner is not None:
+            meta = _meta(owner, str(step))
+            if meta is None:
+                return None
+            here, words = owner.model_fields[meta.name].annotation, meta.choice_labels
+            continue
+        found = _step(here, step, {})
+        if found is None:
+            return None
+        here = found[1]
+    allowed = literal_choices(_bare(here))
+    if not allowed:
+        return None
+    return [words.get(str(c)) or _as_typed(c) for c in allowed]
+
+
+def _owner(here: Any, step: Any) -> type[BaseModel] | None:
+    """The model (or the union's member) of which `step` is a field, if any."""
+    if not isinstance(step, str):
+        return None
+    if isinstance(here, type) and issubclass(here, BaseModel):
+        return here
+    return next((m for m in _models(here) if step in m.model_fields), None)
+
+
+def _meta(model: type[BaseModel], name: str) -> FieldMeta | None:
+    metas = FieldMeta.of_model(model)
+    return metas.get(name) or next((m for m in metas.values() if name in m.aliases), None)
+
+
 Found = tuple[Text | None, Any, Mapping[str, Text]]
 _LISTS = (list, tuple, set, frozenset)
 
@@ -63,6 +103,8 @@ def _step(here: Any, step: Any, key_words: Mapping[str, Text]) -> Found | None:
     members = _models(here)
     if members and isinstance(step, str):
         return _member(members, step)
+    if isinstance(step, int) and typing.get_origin(here) in _UNIONS:
+        here = next((a for a in map(_bare, typing.get_args(here)) if _is_list(a)), here)
     origin = typing.get_origin(here)
     if isinstance(step, str) and step.isdigit() and origin in _LISTS:
         step = int(step)  # a rule's path is written with dots (`skills.0.level`)
@@ -87,8 +129,7 @@ def _item(annotation: Any, index: int) -> Any:
 def _field(model: type[BaseModel], name: str) -> Found | None:
     if model is Text and name in TEXT_WORDS:
         return TEXT_WORDS[name], str, {}
-    metas = FieldMeta.of_model(model)
-    meta = metas.get(name) or next((m for m in metas.values() if name in m.aliases), None)
+    meta = _meta(model, name)
     if meta is None:  # a key the model does not have: quoted as the writer wrote it
         return _quoted(name), Any, {}
     label = meta.label if meta.label_declared else COMMON_WORDS.get(meta.name)
@@ -103,6 +144,9 @@ def _member(members: Sequence[type[BaseModel]], step: str) -> Found | None:
     for member in members:
         if step in member.model_fields:
             return _field(member, step)
+    for member in members:  # pydantic's tag of a member that is a model: its class's name
+        if step == member.__name__:
+            return None, member, {}
     for member in members:
         for meta in FieldMeta.of_model(member).values():
             if step in {str(c) for c in meta.choices}:
@@ -110,8 +154,15 @@ def _member(members: Sequence[type[BaseModel]], step: str) -> Found | None:
     return None
 
 
+_UNIONS = (typing.Union, types.UnionType)
+
+
+def _is_list(annotation: Any) -> bool:
+    return typing.get_origin(annotation) in _LISTS
+
+
 def _models(annotation: Any) -> list[type[BaseModel]]:
-    if typing.get_origin(annotation) not in (typing.Union, types.UnionType):
+    if typing.get_origin(annotation) not in _UNIONS:
         return []
     return [
         a for a in typing.get_args(annotation) if isinstance(a, type) and issubclass(a, BaseModel)
@@ -133,6 +184,11 @@ def _line(index: int) -> Text:
     """A list's item by its rank, counted from one: « 1ʳᵉ ligne », "line 1"."""
     rank = index + 1
     return Text(fr=f"{ordinal(rank, 'fr', feminine=True)} ligne", en=f"line {rank}")
+
+
+def _as_typed(choice: Any) -> Text:
+    typed = str(choice).replace("_", "-")
+    return Text(fr=typed, en=typed)
 
 
 def _quoted(word: str) -> Text:

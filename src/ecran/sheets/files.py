@@ -72,10 +72,28 @@ def parse_sheet_json(
     return sheet_from_data(_parse(text, what), expected_system)
 
 
+#: A key of ecran's other files, which no sheet has: what the file is instead.
+_OTHER_FILES = {
+    "participants": tr(
+        "c'est un fichier de rencontre, pas une feuille de personnage",
+        "this is an encounter file, not a character sheet",
+    ),
+    "events": tr(
+        "c'est l'export d'une table, pas une feuille de personnage",
+        "this is a table's export, not a character sheet",
+    ),
+}
+
+
 def sheet_from_data(
     data: Any, expected_system: str | None = None
 ) -> tuple[System[Any], CharacterSheet]:
     """A parsed JSON value as a system's sheet (the model's checks, not the rules')."""
+    other = next(
+        (t for key, t in _OTHER_FILES.items() if isinstance(data, dict) and key in data), None
+    )
+    if other is not None:  # another of ecran's files: said so, not its keys refused one by one
+        raise EcranError(other)
     if not isinstance(data, dict) or not isinstance(data.get("system"), str):
         raise EcranError(
             tr(
@@ -87,8 +105,8 @@ def sheet_from_data(
     if expected_system is not None and system.id != expected_system:
         raise EcranError(
             tr(
-                f"la feuille est pour « {system.id} », pas « {expected_system} »",
-                f"the sheet is for '{system.id}', not '{expected_system}'",
+                f"la feuille est pour {system.name.fr}, pas {get_system(expected_system).name.fr}",
+                f"the sheet is for {system.name.en}, not {get_system(expected_system).name.en}",
             )
         )
     try:
@@ -144,6 +162,8 @@ def sheet_problems(
         system, sheet = sheet_from_data(data, expected_system)
     except EcranError:
         if not isinstance(data, dict) or not isinstance(data.get("system"), str):
+            raise
+        if any(key in data for key in _OTHER_FILES):
             raise
         system = get_system(data["system"])
         if expected_system is not None and system.id != expected_system:

@@ -43,6 +43,7 @@ class CheckedRoute(APIRoute):
         reader = Reader(self) if self.include_in_schema else None
 
         async def checked(request: Request) -> Response:
+            request.state.route = self  # its body's model names a refused field's place
             if not counted(request):
                 return await _checked_text(request, handler, reader)
             token = await request_token(request)

@@ -24,6 +24,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
@@ -31,6 +32,7 @@ from ecran.engine.budget import Busy
 from ecran.play.errors import Conflict, Forbidden, NotFound, SheetRefused, TooLarge
 from ecran.rules import EcranError, Text, UnknownName, from_errors
 from ecran.rules.errors import json_reason
+from ecran.rules.field import field_labels
 from ecran.web.i18n import N_, gettext, request_lang
 from ecran.web.render import render
 from ecran.web.text import shown
@@ -62,8 +64,9 @@ def one_line(text: str) -> str:
     return text.splitlines()[0] if text else ""
 
 
-def request_error(errors: Sequence[Any]) -> EcranError:
-    """FastAPI's request validation errors said the way `from_validation` says a check's."""
+def request_error(errors: Sequence[Any], body: type[BaseModel] | None = None) -> EcranError:
+    """FastAPI's request validation errors said the way `from_validation` says a check's: with
+    the route's `body` model, each place in the words it declares (`rules.places`)."""
     for error in errors:
         if error.get("type") == "json_invalid":
             return _invalid_body(error)
@@ -73,7 +76,8 @@ def request_error(errors: Sequence[Any]) -> EcranError:
         if len(loc) > 1 and loc[0] in _LOCATIONS:
             loc = loc[1:]
         cleaned.append({**error, "loc": loc, "msg": error.get("msg", error["type"])})
-    return from_errors(cleaned, typed=True)  # the body's keys as the client wrote them
+    labels = field_labels(body) if body is not None else None
+    return from_errors(cleaned, labels, typed=True)  # else the body's keys as written
 
 
 def _invalid_body(error: Any) -> EcranError:
@@ -210,9 +214,16 @@ async def on_ecran_error(request: Request, exc: Exception) -> Response:
     return await run_in_threadpool(refusal, request, exc)
 
 
+def _body_model(request: Request) -> type[BaseModel] | None:
+    """The model of the body the request's route reads (`edge.CheckedRoute` keeps the route)."""
+    field = getattr(getattr(request.state, "route", None), "body_field", None)
+    found = getattr(getattr(field, "field_info", None), "annotation", None)
+    return found if isinstance(found, type) and issubclass(found, BaseModel) else None
+
+
 async def on_request_validation(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    error = request_error(exc.errors())
+    error = request_error(exc.errors(), _body_model(request))
     message = one_line(error.message(request_lang(request)))
     return await run_in_threadpool(_answer, request, 422, message)
 

@@ -55,8 +55,10 @@ def test_choices_read_as_people_type_them(
 
 
 def test_an_unknown_word_is_still_refused_with_the_keys() -> None:
-    with pytest.raises(EcranError, match="sword"):
+    """Refused with what one may type: the rows' names in the reader's language."""
+    with pytest.raises(EcranError, match="Sword, axe") as refused:
         odds_report("warp", "melee", {"weapon": "tronçonneuse"})
+    assert "Épée, hache" in refused.value.message("fr"), refused.value.message("fr")
 
 
 def test_operation_choices_read_as_people_type_them() -> None:

@@ -172,7 +172,7 @@ def test_a_stale_step_is_a_409_and_bad_steps_are_422(table: Table) -> None:
     cases = [
         ("post", f"/encounters/{enc}/start", None, "initiative"),
         ("put", f"/encounters/{enc}/order", {"order": ["p1"]}, "participant"),
-        ("put", f"/encounters/{enc}/participants/p1/initiative", {"value": "high"}, "value"),
+        ("put", f"/encounters/{enc}/participants/p1/initiative", {"value": "high"}, "Initiative"),
         ("post", f"/encounters/{enc}/next", None, "commencé"),
         ("post", f"/encounters/{enc}/participants/p1/conditions", {"name": "X", "rounds": 0}, "1"),
         ("post", f"/encounters/{enc}/participants", {}, "nom"),

@@ -172,14 +172,14 @@ def test_a_join_reaches_connected_members(api: TestClient, table: Table) -> None
 @pytest.mark.parametrize(
     ("message", "says"),
     [
-        ("not json", "JSON invalide"),
+        ("not json", "pas du JSON valide"),
         ("[1, 2]", "objet JSON"),
         ('{"after": 3}', "type de message inconnu"),
         ('{"type": "shout"}', "shout"),
-        ('{"type": "resume"}', "after"),
-        ('{"type": "resume", "after": "3"}', "after"),
-        ('{"type": "resume", "after": -1}', "after"),
-        ('{"type": "resume", "after": true}', "after"),
+        ('{"type": "resume"}', "Dernier événement reçu"),  # `after`, in words
+        ('{"type": "resume", "after": "3"}', "Dernier événement reçu"),
+        ('{"type": "resume", "after": -1}', "Dernier événement reçu"),
+        ('{"type": "resume", "after": true}', "Dernier événement reçu"),
         ('{"type": "resume", "after": 1, "x": 2}', "x"),
         ('{"type": "ping", "padding": "' + "x" * 5000 + '"}', "trop long"),
     ],
@@ -210,8 +210,8 @@ def test_binary_frames_are_refused_in_english_when_asked(table: Table) -> None:
     [
         ("", 4401, "jeton de membre manquant"),
         ("?token=nope", 4404, "lien invalide"),
-        ("?token={alice}&after=x", 4422, "after"),
-        ("?token={alice}&after=-2", 4422, "after"),
+        ("?token={alice}&after=x", 4422, "Dernier événement reçu"),
+        ("?token={alice}&after=-2", 4422, "Dernier événement reçu"),
     ],
 )
 def test_a_bad_link_gets_an_error_frame_and_is_closed(

@@ -5,26 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.engine.registry import get_system
 from ecran.rules import CharacterSheet, EcranError, System, Text
-from ecran.rules.errors import from_validation
+from ecran.rules.errors import from_validation, in_file, whose_sheet
+from ecran.rules.option import param
 
 MAX_PARTICIPANTS = 16
 MAX_ROUNDS = 200
 
 
 #: One participant of the file: its name, side, sheet and chosen attack (no docstring: it
-#: would enter the JSON schema).
+#: would enter the JSON schema). The labels name a refused value's place (`rules.places`).
 class FighterFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=60)
-    side: str = Field(min_length=1, max_length=40)
-    sheet: dict[str, Any]
+    name: str = param(Text(fr="Nom", en="Name"), min_length=1, max_length=60)
+    side: str = param(Text(fr="Camp", en="Side"), min_length=1, max_length=40)
+    sheet: dict[str, Any] = param(Text(fr="Fiche", en="Sheet"))
     #: Which of the attacks the tracker offers against each opponent (0: the first).
-    attack: int = Field(default=0, ge=0, le=500)
+    attack: int = param(Text(fr="Attaque", en="Attack"), default=0, ge=0, le=500)
 
 
 class EncounterFile(BaseModel):
@@ -33,9 +34,16 @@ class EncounterFile(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    system: str
-    participants: list[FighterFile] = Field(min_length=2, max_length=MAX_PARTICIPANTS)
-    max_rounds: int = Field(default=30, ge=1, le=MAX_ROUNDS)
+    system: str = param(Text(fr="Jeu", en="Game"))
+    participants: list[FighterFile] = param(
+        Text(fr="Participants", en="Participants"), min_length=2, max_length=MAX_PARTICIPANTS
+    )
+    max_rounds: int = param(
+        Text(fr="Longueur maximale d'un combat", en="Longest fight"),
+        default=30,
+        ge=1,
+        le=MAX_ROUNDS,
+    )
 
 
 def load_encounter(
@@ -46,7 +54,7 @@ def load_encounter(
     try:
         spec = EncounterFile.model_validate(data)
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise in_file(from_validation(exc, EncounterFile)) from None
     if system is None or system.id != spec.system:
         system = get_system(spec.system)
     model = system.sheet_model()
@@ -55,7 +63,7 @@ def load_encounter(
         try:
             sheets.append(model.model_validate(p.sheet))
         except ValidationError as exc:
-            raise from_validation(exc, model) from None
+            raise whose_sheet(p.name, from_validation(exc, model)) from None
     if len({p.side for p in spec.participants}) < 2:
         raise EcranError(
             Text(fr="il faut au moins deux camps", en="a fight needs at least two sides")

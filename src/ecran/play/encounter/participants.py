@@ -17,6 +17,7 @@ from ecran.play.state import TableState
 from ecran.play.table import clean_name
 from ecran.play.tracker import Encounter, Participant
 from ecran.rules import EcranError, System, Text
+from ecran.rules.errors import whose_sheet
 from ecran.rules.text import DEFAULT_LANG
 
 
@@ -26,6 +27,17 @@ def create(state: TableState, actor: Member, name: str) -> EventDraft:
     enc = Encounter(id=new_id(), name=clean)
     summary = Text(fr=f"Rencontre « {clean} » créée", en=f"Encounter '{clean}' created")
     return step_event(actor, enc, enc, "create", summary)
+
+
+def _npc_sheet(system: System[Any], sheet: dict[str, Any], name: str | None) -> dict[str, Any]:
+    """An NPC's sheet as given, checked; refused, it says whose (the name given, else the
+    sheet's own)."""
+    try:
+        return parse_sheet(system, sheet).model_dump(mode="json")
+    except EcranError as exc:
+        own = sheet.get("name")
+        whose = name or (own if isinstance(own, str) and 0 < len(own) <= NAME_MAX else None)
+        raise whose_sheet(whose, exc) if whose else exc from None
 
 
 def add_participant(
@@ -68,7 +80,7 @@ def add_participant(
             id="", name=character.name, character_id=character.id, secret=character.secret
         )
     else:
-        npc_sheet = None if sheet is None else parse_sheet(system, sheet).model_dump(mode="json")
+        npc_sheet = None if sheet is None else _npc_sheet(system, sheet, name)
         label = name if name is not None else (npc_sheet or {}).get("name", "")
         clean = clean_name(label, NAME_MAX, Text(fr="nom du participant", en="participant name"))
         joining = Participant(id="", name=clean, sheet=npc_sheet, secret=secret)

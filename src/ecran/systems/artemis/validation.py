@@ -72,26 +72,33 @@ def npc_scores(sheet: ArtemisSheet) -> Found:
     (L94-96), 7 included (it matches no level, A10)."""
     if sheet.kind != "npc":
         return
-    rows: list[tuple[str, str, int]] = [
-        (k, sheet.levels.get(k, ""), s) for k, s in sheet.scores.items()
+    # each row: its key (its words), the score's place on the sheet, its level and score
+    rows: list[tuple[str, str, str, int]] = [
+        (k, f"scores.{k}", sheet.levels.get(k, ""), s) for k, s in sheet.scores.items()
     ]
-    rows += [(f"custom:{c.name}", c.level, c.score) for c in sheet.custom_skills]
-    rows += [(f"weapon:{w.name}", w.level, w.score) for w in sheet.weapons]
+    rows += [
+        (f"custom:{c.name}", f"custom_skills.{i}.score", c.level, c.score)
+        for i, c in enumerate(sheet.custom_skills)
+    ]
+    rows += [
+        (f"weapon:{w.name}", f"weapons.{i}.score", w.level, w.score)
+        for i, w in enumerate(sheet.weapons)
+    ]
     random_rule = tables.core().npc_random
     low, high = 1 + random_rule.add, 6 + random_rule.add
-    for key, level, score in rows:
+    for key, place, level, score in rows:
         expected = tables.level(level).npc_score if level else None
         if level and expected is not None and score != expected:
             yield violation(
                 "npc_level_score",
-                key,
+                place,
                 skill=_words(key),
                 level=tables.level(level).label,
                 expected=expected,
                 score=score,
             )
         if not level and score and not low <= score <= high:
-            yield violation("npc_random_score", key, skill=_words(key), low=low, high=high)
+            yield violation("npc_random_score", place, skill=_words(key), low=low, high=high)
 
 
 def custom_skills(sheet: ArtemisSheet) -> Found:

@@ -29,12 +29,14 @@ src = partial(cite, SEED)
 FIELDS = load_fields(PACKAGE)
 
 
-def given_or_known(given: Mapping[str, int | None], known: object, missing: Text) -> dict[str, int]:
+def given_or_known(
+    given: Mapping[str, int | None], known: object, missing: EcranError
+) -> dict[str, int]:
     """The GM's value of each field, or else the data row's (`known`, None for a name the data
     does not hold); a field neither gives is the one-line error `missing`."""
     values = {k: v if v is not None else getattr(known, k, None) for k, v in given.items()}
     if any(v is None for v in values.values()):
-        raise EcranError(missing)
+        raise missing
     return {k: int(v or 0) for k, v in values.items()}
 
 

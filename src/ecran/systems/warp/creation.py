@@ -159,7 +159,7 @@ def random_npc(roller: Roller, lang: str = DEFAULT_LANG, **choices: Any) -> Warp
             bulletproof=bulletproof,
         )
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, WarpSheet) from None
     if role == "elite":
         sheet = _seasoned(sheet, roller)
     update: dict[str, object] = {"max_hp": sheet.fixed_hp()}

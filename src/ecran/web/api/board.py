@@ -72,7 +72,7 @@ def checked(model: type[M], body: Body) -> M:
     try:
         return model.model_validate_json(json.dumps(fields), strict=True)
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, model) from None
 
 
 def json_typed(model: type[BaseModel], fields: dict[str, Any]) -> dict[str, Any]:

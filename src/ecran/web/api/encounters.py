@@ -32,6 +32,7 @@ from ecran.web.api.models import (
     RollInitiative,
     SetInitiative,
     Step,
+    said,
     seed_field,
 )
 from ecran.web.deps import Me, Seat
@@ -292,12 +293,18 @@ class Attack(Step):
     system's damage goes to `target`'s sheet in the same step. A player attacks with their
     character on its turn, with an attack as offered, and never chooses the seed."""
 
-    attacker: str
-    target: str
-    check: str = ""
-    params: dict[str, Any] = Field(default_factory=dict)
+    attacker: str = Field(json_schema_extra=said("Attaquant", "Attacker"))
+    target: str = Field(json_schema_extra=said("Cible", "Target"))
+    check: str = Field("", json_schema_extra=said("Test", "Check"))
+    params: dict[str, Any] = Field(
+        default_factory=dict, json_schema_extra=said("Paramètres", "Parameters")
+    )
     option: int | None = Field(
-        None, ge=0, le=OPTIONS_MAX, description="the index of one of `GET …/attacks`"
+        None,
+        ge=0,
+        le=OPTIONS_MAX,
+        description="the index of one of `GET …/attacks`",
+        json_schema_extra=said("Attaque proposée", "Attack offered"),
     )
     seed: int | None = seed_field()
 

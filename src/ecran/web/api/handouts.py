@@ -29,6 +29,7 @@ from ecran.play.errors import not_found
 from ecran.play.model import new_id
 from ecran.play.rights import require_gm
 from ecran.rules import Text
+from ecran.rules.option import param
 from ecran.settings import get_settings
 from ecran.web import commands
 from ecran.web.api.board import Body, body_doc, change, checked, read_body, seen
@@ -54,12 +55,17 @@ def _audience(value: Any) -> Any:
     return value
 
 
+RECIPIENTS = Text(fr="Destinataires", en="Recipients")
+
+
 class NewHandout(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    title: Name
-    text: Annotated[str, Field(max_length=TEXT_MAX)] = ""
-    to: Annotated[str, Field(pattern="^all$")] | To = "all"
+    title: Name = param(Text(fr="Titre", en="Title"))
+    text: Annotated[str, Field(max_length=TEXT_MAX)] = param(
+        Text(fr="Texte", en="Text"), default=""
+    )
+    to: Annotated[str, Field(pattern="^all$")] | To = param(RECIPIENTS, default="all")
 
     _to = field_validator("to", mode="before")(_audience)
 
@@ -67,7 +73,7 @@ class NewHandout(BaseModel):
 class Reveal(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    to: Annotated[str, Field(pattern="^all$")] | To
+    to: Annotated[str, Field(pattern="^all$")] | To = param(RECIPIENTS)
 
     _to = field_validator("to", mode="before")(_audience)
 

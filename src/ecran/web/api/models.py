@@ -26,8 +26,19 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def said(fr: str, en: str) -> dict[str, Any]:
+    """A field's words (`x-label`), by which a refusal names its place (`rules.places`)."""
+    return {"x-label": {"fr": fr, "en": en}}
+
+
 def seed_field() -> Any:
-    return Field(None, ge=0, le=MAX_SEED, description="replays the same dice; drawn if absent")
+    return Field(
+        None,
+        ge=0,
+        le=MAX_SEED,
+        description="replays the same dice; drawn if absent",
+        json_schema_extra=said("Graine", "Seed"),
+    )
 
 
 def version_field() -> Any:
@@ -36,6 +47,7 @@ def version_field() -> Any:
         ge=0,
         le=MAX_INT,
         description="the version this step starts from; a stale one is a 409",
+        json_schema_extra=said("Version attendue", "Expected version"),
     )
 
 
@@ -225,20 +237,26 @@ class Step(Strict):
 
 
 class CreateEncounter(Strict):
-    name: Name
+    name: Name = Field(json_schema_extra=said("Nom", "Name"))
 
 
 class AddParticipant(Step):
     """A stored character (`character_id`), or an NPC: a name, a sheet, or a random NPC of the
     system (`random_npc`, from `seed`)."""
 
-    character_id: Name | None = None
-    name: Name | None = None
-    sheet: dict[str, Any] | None = None
-    random_npc: bool = False
+    character_id: Name | None = Field(None, json_schema_extra=said("Personnage", "Character"))
+    name: Name | None = Field(None, json_schema_extra=said("Nom", "Name"))
+    sheet: dict[str, Any] | None = Field(None, json_schema_extra=said("Fiche", "Sheet"))
+    random_npc: bool = Field(False, json_schema_extra=said("PNJ au hasard", "Random NPC"))
     seed: int | None = seed_field()
-    secret: bool = Field(True, description="an NPC's sheet and dice are shown to the GM only")
-    initiative: int | None = Field(None, ge=-MAX_COUNT, le=MAX_COUNT)
+    secret: bool = Field(
+        True,
+        description="an NPC's sheet and dice are shown to the GM only",
+        json_schema_extra=said("Secret", "Secret"),
+    )
+    initiative: int | None = Field(
+        None, ge=-MAX_COUNT, le=MAX_COUNT, json_schema_extra=said("Initiative", "Initiative")
+    )
 
 
 class RollInitiative(Step):
@@ -249,7 +267,9 @@ class RollInitiative(Step):
 
 
 class SetInitiative(Step):
-    value: int = Field(ge=-MAX_COUNT, le=MAX_COUNT)
+    value: int = Field(
+        ge=-MAX_COUNT, le=MAX_COUNT, json_schema_extra=said("Initiative", "Initiative")
+    )
 
 
 class Reorder(Step):
@@ -257,12 +277,18 @@ class Reorder(Step):
 
 
 class AddCondition(Step):
-    name: Name
+    name: Name = Field(json_schema_extra=said("État", "Condition"))
     rounds: int | None = Field(
-        None, ge=1, le=ROUNDS_MAX, description="turns of the bearer; None: until removed"
+        None,
+        ge=1,
+        le=ROUNDS_MAX,
+        description="turns of the bearer; None: until removed",
+        json_schema_extra=said("Durée", "Duration"),
     )
 
 
 class EncounterOperation(Step):
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, Any] = Field(
+        default_factory=dict, json_schema_extra=said("Paramètres", "Parameters")
+    )
     seed: int | None = seed_field()

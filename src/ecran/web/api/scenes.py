@@ -39,6 +39,7 @@ from ecran.play.errors import not_found
 from ecran.play.model import new_id
 from ecran.play.rights import require_gm
 from ecran.rules import EcranError, Text
+from ecran.rules.option import param
 from ecran.settings import get_settings
 from ecran.web import commands
 from ecran.web.api.board import Body, body_doc, change, checked, read_body, seen
@@ -59,15 +60,36 @@ BRUSH_POINTS = 2000
 PLAIN_SQUARES = (30, 20)
 
 
+#: How a scene counts a diagonal step, in words (`play.board.geometry.squares`).
+DIAGONAL_WORDS = {
+    "euclidean": Text(fr="distance réelle", en="true distance"),
+    "chebyshev": Text(fr="une case", en="one square"),
+    "manhattan": Text(fr="deux cases", en="two squares"),
+    "alternating": Text(fr="une case puis deux", en="one square then two"),
+}
+
+
 class GridFields(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    grid_size: Annotated[float, Field(ge=8, le=1024, allow_inf_nan=False)] | None = None
-    offset_x: Annotated[float, Field(ge=0, le=1024, allow_inf_nan=False)] | None = None
-    offset_y: Annotated[float, Field(ge=0, le=1024, allow_inf_nan=False)] | None = None
-    unit_per_square: Annotated[float, Field(gt=0, le=10_000, allow_inf_nan=False)] | None = None
-    unit: Annotated[str, Field(min_length=1, max_length=16)] | None = None
-    diagonal: Diagonal | None = None
+    grid_size: Annotated[float, Field(ge=8, le=1024, allow_inf_nan=False)] | None = param(
+        Text(fr="Taille d'une case", en="Square size"), default=None
+    )
+    offset_x: Annotated[float, Field(ge=0, le=1024, allow_inf_nan=False)] | None = param(
+        Text(fr="Décalage horizontal de la grille", en="Grid's horizontal offset"), default=None
+    )
+    offset_y: Annotated[float, Field(ge=0, le=1024, allow_inf_nan=False)] | None = param(
+        Text(fr="Décalage vertical de la grille", en="Grid's vertical offset"), default=None
+    )
+    unit_per_square: Annotated[float, Field(gt=0, le=10_000, allow_inf_nan=False)] | None = param(
+        Text(fr="Unités par case", en="Units per square"), default=None
+    )
+    unit: Annotated[str, Field(min_length=1, max_length=16)] | None = param(
+        Text(fr="Unité", en="Unit"), default=None
+    )
+    diagonal: Diagonal | None = param(
+        Text(fr="Diagonales", en="Diagonals"), default=None, choices=DIAGONAL_WORDS
+    )
 
     def grid(self, base: Grid) -> Grid:
         given = self.model_dump(exclude_none=True, include=set(GridFields.model_fields))
@@ -77,21 +99,27 @@ class GridFields(BaseModel):
 
 
 class NewScene(GridFields):
-    name: Name
-    width: Annotated[int, Field(ge=1, le=MAX_SIDE)] | None = None
-    height: Annotated[int, Field(ge=1, le=MAX_SIDE)] | None = None
+    name: Name = param(Text(fr="Nom", en="Name"))
+    width: Annotated[int, Field(ge=1, le=MAX_SIDE)] | None = param(
+        Text(fr="Largeur", en="Width"), default=None
+    )
+    height: Annotated[int, Field(ge=1, le=MAX_SIDE)] | None = param(
+        Text(fr="Hauteur", en="Height"), default=None
+    )
     #: Show it to the players at once.
-    show: bool = False
+    show: bool = param(Text(fr="Montrer aux joueurs", en="Show to the players"), default=False)
 
 
 class SceneChange(GridFields):
-    name: Name | None = None
+    name: Name | None = param(Text(fr="Nom", en="Name"), default=None)
 
 
 class Shown(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    scene_id: Annotated[str, Field(max_length=64)] | None
+    scene_id: Annotated[str, Field(max_length=64)] | None = param(
+        Text(fr="Scène montrée", en="Scene shown")
+    )
 
 
 Coordinate = Annotated[float, Field(allow_inf_nan=False)]
@@ -101,8 +129,8 @@ Box = Annotated[list[Coordinate], Field(min_length=4, max_length=4)]
 class PolygonIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    shape: Literal["polygon"] = "polygon"
-    points: list[tuple[float, float]]
+    shape: Literal["polygon"] = param(Text(fr="Forme", en="Shape"), default="polygon")
+    points: list[tuple[float, float]] = param(Text(fr="Points", en="Points"))
 
 
 class Brush(BaseModel):
@@ -111,9 +139,13 @@ class Brush(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    reveal: bool
-    radius: Annotated[float, Field(ge=2, le=1024, allow_inf_nan=False)]
-    points: Annotated[list[tuple[Px, Px]], Field(min_length=1, max_length=BRUSH_POINTS)]
+    reveal: bool = param(Text(fr="Révéler", en="Reveal"))
+    radius: Annotated[float, Field(ge=2, le=1024, allow_inf_nan=False)] = param(
+        Text(fr="Rayon", en="Radius")
+    )
+    points: Annotated[list[tuple[Px, Px]], Field(min_length=1, max_length=BRUSH_POINTS)] = param(
+        Text(fr="Points", en="Points")
+    )
 
 
 class Fog(BaseModel):
@@ -122,9 +154,13 @@ class Fog(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    reveal: Annotated[list[Box | PolygonIn], Field(max_length=100)] = []
-    hide: Annotated[list[Box | PolygonIn], Field(max_length=100)] = []
-    brush: Brush | None = None
+    reveal: Annotated[list[Box | PolygonIn], Field(max_length=100)] = param(
+        Text(fr="Zones à révéler", en="Areas to reveal"), default=[]
+    )
+    hide: Annotated[list[Box | PolygonIn], Field(max_length=100)] = param(
+        Text(fr="Zones à cacher", en="Areas to hide"), default=[]
+    )
+    brush: Brush | None = param(Text(fr="Pinceau", en="Brush"), default=None)
 
     @model_validator(mode="after")
     def _something(self) -> Fog:
@@ -250,7 +286,7 @@ def show_scene(body: Shown, request: Request, me: Me) -> dict[str, Any]:
 class FreeMovement(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)  # 0 is no answer to yes or no
 
-    free: bool
+    free: bool = param(Text(fr="Déplacement libre", en="Free movement"))
 
 
 @router.put("/{table_id}/free-movement")
@@ -295,8 +331,8 @@ Point = tuple[Px, Px]
 class MeasureBody(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    from_: Id | Point = Field(alias="from")
-    to: Id | Point
+    from_: Id | Point = param(Text(fr="Départ", en="From"), alias="from")
+    to: Id | Point = param(Text(fr="Arrivée", en="To"))
 
 
 @router.post(SCENE + "/measure")

@@ -34,6 +34,7 @@ from ecran.play.characters import parse_sheet
 from ecran.play.errors import not_found
 from ecran.play.model import new_id
 from ecran.rules import EcranError, Text
+from ecran.rules.option import param
 from ecran.web.api.board import change, seen
 from ecran.web.api.drags import drags
 from ecran.web.api.token_status import token_sheet
@@ -47,31 +48,46 @@ TOKEN = TOKENS + "/{token_id}"
 Facing = Annotated[float, Field(ge=0, lt=360, allow_inf_nan=False)]
 
 
+#: A token's fields in words: what a refused value's place is named by (`rules.places`).
+WORDS = {
+    "character_id": Text(fr="Personnage", en="Character"),
+    "participant_id": Text(fr="Participant", en="Participant"),
+    "name": Text(fr="Nom", en="Name"),
+    "x": Text(fr="Position horizontale", en="Horizontal position"),
+    "y": Text(fr="Position verticale", en="Vertical position"),
+    "hidden": Text(fr="Caché", en="Hidden"),
+    "side": Text(fr="Camp", en="Side"),
+    "facing": Text(fr="Orientation", en="Facing"),
+    "flags": Text(fr="Position", en="Stance"),
+    "drag": Text(fr="Glissement", en="Drag"),
+}
+
+
 class NewToken(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    character_id: Id | None = None
-    participant_id: Id | None = None
-    name: Name | None = None
-    x: Px
-    y: Px
-    hidden: bool | None = None
-    side: Annotated[str, Field(max_length=32)] = ""
-    facing: Facing | None = None
-    flags: TokenFlags = TokenFlags()
+    character_id: Id | None = param(WORDS["character_id"], default=None)
+    participant_id: Id | None = param(WORDS["participant_id"], default=None)
+    name: Name | None = param(WORDS["name"], default=None)
+    x: Px = param(WORDS["x"])
+    y: Px = param(WORDS["y"])
+    hidden: bool | None = param(WORDS["hidden"], default=None)
+    side: Annotated[str, Field(max_length=32)] = param(WORDS["side"], default="")
+    facing: Facing | None = param(WORDS["facing"], default=None)
+    flags: TokenFlags = param(WORDS["flags"], default=TokenFlags())
 
 
 class TokenChange(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    x: Px | None = None
-    y: Px | None = None
-    facing: Facing | None = None
-    hidden: bool | None = None
-    flags: TokenFlags | None = None
+    x: Px | None = param(WORDS["x"], default=None)
+    y: Px | None = param(WORDS["y"], default=None)
+    facing: Facing | None = param(WORDS["facing"], default=None)
+    hidden: bool | None = param(WORDS["hidden"], default=None)
+    flags: TokenFlags | None = param(WORDS["flags"], default=None)
     #: Names the drag this move belongs to: with no encounter, its length is measured from
     #: where the drag began (else from the last drop).
-    drag: Id | None = None
+    drag: Id | None = param(WORDS["drag"], default=None)
 
 
 def _token_answer(me: Seat, scene_id: str, token_id: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ecran.rules import EcranError, Option, System, Text
+from ecran.rules.errors import given_said
 from ecran.web.forms.fields import FormField, fields_of
 
 
@@ -73,8 +74,8 @@ def option_fields(system: System[Any]) -> list[FormField]:
 def _bad(f: FormField, given: str, what: Text) -> EcranError:
     return EcranError(
         Text(
-            fr=f"{f.label.fr}\u00a0: {what.fr} (« {given} »)",
-            en=f"{f.label.en}: {what.en} ('{given}')",
+            fr=f"{f.label.fr}\u00a0: {what.fr} ({given_said(given, 'fr')})",
+            en=f"{f.label.en}: {what.en} ({given_said(given, 'en')})",
         )
     )
 

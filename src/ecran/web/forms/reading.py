@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ecran.rules import EcranError, Text
+from ecran.rules.errors import given_said
 from ecran.web.forms.fields import (
     FormField,
     Schema,
@@ -83,8 +84,8 @@ def _zero_default(f: FormField) -> bool:
 
 
 def _refused(f: FormField, given: str, what: Text) -> EcranError:
-    shown = f" (« {given} »)" if given else ""
-    shown_en = f" ('{given}')" if given else ""
+    shown = f" ({given_said(given, 'fr')})" if given else ""
+    shown_en = f" ({given_said(given, 'en')})" if given else ""
     return EcranError(
         Text(fr=f"{f.label.fr} : {what.fr}{shown}", en=f"{f.label.en}: {what.en}{shown_en}")
     )

@@ -6,28 +6,34 @@ answered `{"type": "pong"}` (a keep-alive for proxies that close quiet sockets).
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.rules import EcranError, Text, from_validation, unknown
+from ecran.rules.errors import given_said, load_json
+from ecran.rules.option import param
 
 #: Longer client messages are refused unread (ours are a few dozen bytes).
 MESSAGE_MAX = 4096
 
 
+#: The fields' words, which name a refused value's place (`rules.places`).
+KIND = Text(fr="Type de message", en="Message type")
+AFTER = Text(fr="Dernier événement reçu", en="Last event received")
+
+
 class Resume(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    type: Literal["resume"] = "resume"
-    after: int = Field(ge=0)
+    type: Literal["resume"] = param(KIND, default="resume")
+    after: int = param(AFTER, ge=0)
 
 
 class Ping(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    type: Literal["ping"] = "ping"
+    type: Literal["ping"] = param(KIND, default="ping")
 
 
 ClientMessage = Resume | Ping
@@ -46,10 +52,7 @@ def parse_message(text: str | None) -> ClientMessage:
             f"message trop long (max {MESSAGE_MAX} caractères)",
             f"message too long (max {MESSAGE_MAX} characters)",
         )
-    try:
-        value: Any = json.loads(text)
-    except ValueError as exc:
-        raise _refuse(f"JSON invalide : {exc}", f"invalid JSON: {exc}") from None
+    value: Any = load_json(text, Text(fr="le message", en="the message"))
     if not isinstance(value, dict):
         raise _refuse(
             'un message est un objet JSON avec un champ "type"',
@@ -61,7 +64,7 @@ def parse_message(text: str | None) -> ClientMessage:
     try:
         return _KINDS[kind].model_validate(value)
     except ValidationError as exc:
-        raise from_validation(exc) from None
+        raise from_validation(exc, _KINDS[kind]) from None
 
 
 def parse_after(value: str | None) -> int:
@@ -69,7 +72,10 @@ def parse_after(value: str | None) -> int:
     if value is None or value == "":
         return 0
     if not (value.isascii() and value.isdigit()):
-        raise _refuse(
-            f"after : entier ≥ 0 attendu ({value!r})", f"after: an integer ≥ 0 ({value!r})"
+        raise EcranError(
+            Text(
+                fr=f"{AFTER.fr} : entier ≥ 0 attendu ({given_said(value, 'fr')})",
+                en=f"{AFTER.en}: an integer ≥ 0 expected ({given_said(value, 'en')})",
+            )
         )
     return int(value)

@@ -8,13 +8,14 @@ from fastapi.concurrency import run_in_threadpool
 
 from ecran.rules import EcranError
 from ecran.rules.text import DEFAULT_LANG, LANGS, Text
+from ecran.rules.wording import whole_number
 from ecran.web.deps import app_store, authenticate, missing_token, token_in
 from ecran.web.edge import CheckedRoute
 from ecran.web.errors import one_line, status_of
 from ecran.web.i18n import COOKIE
 from ecran.web.limits import MAX_INT
 from ecran.web.live.hub import hub
-from ecran.web.live.messages import parse_after
+from ecran.web.live.messages import AFTER, parse_after
 
 router = APIRouter(route_class=CheckedRoute, tags=["live"])
 
@@ -35,8 +36,8 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
         if after > MAX_INT:  # a sequence number is a BIGINT: beyond it, nothing to resume
             raise EcranError(
                 Text(
-                    fr=f"after : entier entre 0 et {MAX_INT} attendu",
-                    en=f"after: an integer between 0 and {MAX_INT}",
+                    fr=f"{AFTER.fr} : entier entre 0 et {whole_number(MAX_INT, 'fr')} attendu",
+                    en=f"{AFTER.en}: an integer between 0 and {whole_number(MAX_INT, 'en')}",
                 )
             )
         token = token_in(socket.headers, socket.query_params, None, socket.cookies, table_id)

@@ -29,6 +29,7 @@ from ecran.play.rights import is_turn_of
 from ecran.play.tracker import Encounter, Participant
 from ecran.play.visibility import view_for
 from ecran.rules import EcranError, SheetRow, System, Text, from_validation
+from ecran.rules.errors import given_said
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.edge import CheckedRoute
@@ -50,6 +51,16 @@ def _text(form: FormData, name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
+#: The forms' number fields in words: what a refusal names them by (never their ids).
+_NUMBERS = {
+    "initiative": Text(fr="Initiative", en="Initiative"),
+    "value": Text(fr="Initiative", en="Initiative"),
+    "rounds": Text(fr="Durée", en="Duration"),
+    "a_pick": Text(fr="Attaque proposée", en="Attack offered"),
+    "version": Text(fr="Version de la rencontre", en="Encounter's version"),
+}
+
+
 def _int(form: FormData, name: str, *, optional: bool = False) -> int | None:
     raw = _text(form, name).strip()
     if raw == "" and optional:
@@ -57,8 +68,12 @@ def _int(form: FormData, name: str, *, optional: bool = False) -> int | None:
     try:
         return int(raw)
     except ValueError:
+        field = _NUMBERS.get(name) or Text(fr=name, en=name)
         raise EcranError(
-            Text(fr=f"{name} : nombre entier attendu", en=f"{name}: an integer is expected")
+            Text(
+                fr=f"{field.fr} : nombre entier attendu ({given_said(raw, 'fr')})",
+                en=f"{field.en}: a whole number is expected ({given_said(raw, 'en')})",
+            )
         ) from None
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from ecran.rules import Change, Params, cite, tr
 from ecran.systems.fluid import tracks
 from ecran.systems.fluid.operations.common import new_negative, operation, with_traits
-from ecran.systems.fluid.sheet import FluidSheet
+from ecran.systems.fluid.sheet import MAX_DAMAGE, FluidSheet
 from ecran.systems.fluid.tables import FIELDS, SEED
 
 
 class ShockLossParams(Params):
-    loss: int = FIELDS("loss", ge=0)
+    #: At most a Trait's bound: what goes below 0 becomes a Trait of that value (L1531-1545).
+    loss: int = FIELDS("loss", ge=0, le=MAX_DAMAGE)
     trait_name: str = FIELDS("trait_name", default="Traumatisme")
     hinders: str = FIELDS("hinders", default="*")
 

@@ -57,9 +57,7 @@ def reach_span(text: str) -> tuple[int, int | None]:
     """'1-2' → (1, 2); '2' → (2, 2); '4+' → (4, None)."""
     m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)|(\+))?\s*", text)
     if m is None:
-        raise ValueError(
-            f"portée illisible : {text!r} (ex. 1, 1-2, 4+) / unreadable reach: {text!r}"
-        )
+        raise ValueError("portée illisible (ex. 1, 1-2, 4+) / unreadable reach (e.g. 1, 1-2, 4+)")
     low = int(m.group(1))
     high = None if m.group(3) else int(m.group(2) or low)
     return low, high

@@ -14,6 +14,7 @@ from pydantic import field_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, tr
+from ecran.rules.errors import fields_wanted
 from ecran.systems.organique.afflictions import Addiction
 from ecran.systems.organique.hazards import Report, record, save
 from ecran.systems.organique.operations.common import operation
@@ -58,9 +59,10 @@ def _profile(params: DrugParams) -> dict[str, int]:
     return given_or_known(
         params.model_dump(include={"physical", "psychological", "withdrawal"}),
         HEALTH.drug_named(params.drug),
-        tr(
-            "drogue sans profil : donnez physical, psychological et withdrawal (MJ)",
-            "drug with no profile: give physical, psychological and withdrawal (GM)",
+        fields_wanted(
+            tr("drogue sans profil", "drug with no profile"),
+            DrugParams,
+            ("physical", "psychological", "withdrawal"),
         ),
     )
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Resolution, tr
 from ecran.rules.data import row_where
+from ecran.rules.errors import fields_wanted
 from ecran.systems.organique.checks.core import compare
 from ecran.systems.organique.checks.hacking import (
     Detection,
@@ -83,9 +84,10 @@ def hack_start(sheet: OrganiqueSheet, params: StartParams) -> Change[OrganiqueSh
     values = given_or_known(
         params.model_dump(include={"paranoia", "firewall", "surveillance", "admin_level"}),
         NETWORKS.network_named(params.network),
-        tr(
-            "réseau inconnu : donnez paranoia, firewall, surveillance, admin_level (MJ)",
-            "unknown network: give paranoia, firewall, surveillance, admin_level (GM)",
+        fields_wanted(
+            tr("réseau inconnu", "unknown network"),
+            StartParams,
+            ("paranoia", "firewall", "surveillance", "admin_level"),
         ),
     )
     values["network_firewall"] = values.pop("firewall")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, tr
+from ecran.rules.errors import fields_wanted
 from ecran.systems.organique.afflictions import DiseaseState
 from ecran.systems.organique.checks.medical import DiseaseProgression, ProgressionParams
 from ecran.systems.organique.hazards import (
@@ -96,11 +97,10 @@ def _profile(params: ContractParams) -> tuple[int, DiseaseState]:
         state = DiseaseState(name=known.name, **known.model_dump(include=PROFILE))
         return params.difficulty if params.difficulty is not None else known.contraction, state
     if params.difficulty is None or params.progression is None or params.interval_hours is None:
-        raise EcranError(
-            tr(
-                "maladie sans profil : donnez difficulty, progression et interval_hours (MJ)",
-                "disease with no profile: give difficulty, progression and interval_hours (GM)",
-            )
+        raise fields_wanted(
+            tr("maladie sans profil", "disease with no profile"),
+            ContractParams,
+            ("difficulty", "progression", "interval_hours"),
         )
     state = DiseaseState(name=params.disease, **params.model_dump(include=PROFILE))
     return params.difficulty, state

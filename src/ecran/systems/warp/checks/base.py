@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from ecran.rules import Check, CheckWords, Text
+from ecran.rules import Check, CheckWords, EcranError, Text
 from ecran.rules.field import folded
 from ecran.systems.warp.tables import FIELDS, PACKAGE, Row
 
@@ -50,10 +50,17 @@ def difficulty_field(default: Any = ...) -> Any:
     return FIELDS("difficulty", default=default, ge=0)
 
 
-def one_of(value: str, keys: Sequence[str]) -> str:
-    """A key of a table (a disease, a spell): refused, with the keys allowed, when unknown."""
+def one_of(value: str, keys: Sequence[str], names: Text | None = None) -> str:
+    """A key of a table (a disease, a spell): refused when unknown, with what may be typed (the
+    rows' `names` in the reader's language, else the keys)."""
     if value not in keys:
-        raise ValueError(f"« {value} » ∉ {', '.join(keys)}")
+        allowed = names or Text(fr=", ".join(keys), en=", ".join(keys))
+        raise EcranError(
+            Text(
+                fr=f"valeur non permise, possibles : {allowed.fr}",
+                en=f"value not allowed, allowed: {allowed.en}",
+            )
+        )
     return value
 
 
@@ -83,7 +90,7 @@ class Named:
                 self._words.setdefault(folded(word), key)
 
     def __call__(self, value: str) -> str:
-        return one_of(self._words.get(folded(value), value), self.keys)
+        return one_of(self._words.get(folded(value), value), self.keys, self.names)
 
     def field(self, key: str, default: str) -> Any:
         """The parameter that names a row: its words are `key`'s in data/fields.toml, its help

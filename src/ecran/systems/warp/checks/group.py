@@ -47,9 +47,9 @@ class GroupParams(Params):
         except ValueError:
             parsed = []
         if not parsed or not all(1 <= n <= MAX_DICE and abs(k) <= MAX_DICE for n, k in parsed):
-            raise ValueError(
-                f"« {value} » : scores 1..{MAX_DICE}, ex. « 4,3-1,2+1 » / '{value}': scores "
-                f"1..{MAX_DICE}, e.g. '4,3-1,2+1'"
+            raise ValueError(  # the value itself follows the refusal (`rules.errors`)
+                f"des scores de 1 à {MAX_DICE}, par exemple « 4,3-1,2+1 » / scores "
+                f"from 1 to {MAX_DICE}, e.g. '4,3-1,2+1'"
             )
         if sum(n + abs(k) for n, k in parsed) > 60:
             raise ValueError("60 dés au plus / at most 60 dice")
@@ -160,9 +160,9 @@ class FlawTrigger(WarpCheck[FlawParams]):
 def _scores(value: str) -> str:
     scores = [p.strip() for p in value.split(",") if p.strip()]
     if not scores or not all(s.isdigit() and 1 <= int(s) <= MAX_DICE for s in scores):
-        raise ValueError(
-            f"« {value} » : entiers 1..{MAX_DICE} séparés par des virgules / '{value}': "
-            f"integers 1..{MAX_DICE} separated by commas"
+        raise ValueError(  # the value itself follows the refusal (`rules.errors`)
+            f"des entiers de 1 à {MAX_DICE} séparés par des virgules / "
+            f"whole numbers from 1 to {MAX_DICE} separated by commas"
         )
     if sum(int(s) for s in scores) > 200:
         raise ValueError("200 dés au plus par camp / at most 200 dice a side")

@@ -1,0 +1,93 @@
+"""Issue #29 leftovers: the board's refusals (scenes, tokens, fog, handouts) and a live message's
+name each place in words (`rules.places`), in the reader's language, never a dotted id
+(`reveal.0.PolygonIn`, `grid-size`, `scene_id`) nor a Python repr; French in French type."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from ecran.typography import faults, typeset
+from web.board.board_support import scene, token
+from web.tables.tables_support import Table
+
+#: A dotted place, a snake_case or kebab-case id, a class name pydantic puts in a place.
+RAW = re.compile(r"\b\w+\.\d+\b|\b[a-z]+[_-][a-z]+\b|PolygonIn|constrained|\[\]")
+
+
+def _refusals(table: Table, lang: str) -> list[tuple[str, Any]]:
+    s = scene(table)
+    goblin = token(table, s["id"], 1, 1, name="Gobelin")
+    headers = {**table.gm.auth, "Accept-Language": lang}
+    c, url = table.client, table.url
+    return [
+        (
+            "scene form",
+            c.post(url("/scenes"), headers=headers, data={"name": "X", "grid_size": "x"}),
+        ),
+        ("scene", c.post(url("/scenes"), headers=headers, json={"name": "", "height": 0})),
+        (
+            "token",
+            c.post(url(f"/scenes/{s['id']}/tokens"), headers=headers, json={"x": "a", "y": 1}),
+        ),
+        (
+            "move",
+            c.patch(
+                url(f"/scenes/{s['id']}/tokens/{goblin['id']}"), headers=headers, json={"x": -1}
+            ),
+        ),
+        (
+            "fog",
+            c.post(
+                url(f"/scenes/{s['id']}/fog"),
+                headers=headers,
+                json={"reveal": [[0, 0, "a", 1]], "hide": [{"points": [[1]]}]},
+            ),
+        ),
+        ("shown", c.put(url("/shown"), headers=headers, json={"scene_id": 5})),
+        ("handout", c.post(url("/handouts"), headers=headers, json={"title": "", "text": 5})),
+    ]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_boards_refusals_name_places_in_words(table: Table, lang: str) -> None:
+    found = {}
+    for what, answer in _refusals(table, lang):
+        assert answer.status_code == 422, (what, answer.text)
+        detail = answer.json()["detail"]
+        if RAW.search(detail) or (lang == "fr" and faults(typeset(detail, "fr"))):
+            found[what] = detail
+    assert not found, found
+
+
+def test_a_fog_refusal_names_the_area_by_its_line(table: Table) -> None:
+    s = scene(table)
+    answer = table.client.post(
+        table.url(f"/scenes/{s['id']}/fog"),
+        headers={**table.gm.auth, "Accept-Language": "fr"},
+        json={"reveal": [[0, 0, "a", 1]]},
+    )
+    assert "Zones à révéler, 1ʳᵉ ligne" in answer.json()["detail"], answer.text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(
+    "message", ['{"type": "resume", "after": -1}', '{"type": "resume"', '{"type": "ping", "x": 1}']
+)
+def test_a_live_messages_refusal_is_in_words(lang: str, message: str) -> None:
+    from ecran.rules import EcranError
+    from ecran.web.live.messages import parse_after, parse_message
+
+    with pytest.raises(EcranError) as caught:
+        parse_message(message)
+    said = caught.value.message(lang)
+    assert not RAW.search(said) and "Expecting" not in said and "(char" not in said, said
+    if lang == "fr":
+        assert not faults(typeset(said, "fr")), said
+    with pytest.raises(EcranError) as caught:
+        parse_after("-3")
+    after = caught.value.message(lang)
+    quoted = "« -3 »" if lang == "fr" else "'-3'"
+    assert "after" not in after and quoted in after, after
