@@ -147,13 +147,13 @@ def encounter_option() -> click.Option:
 
 
 def build(lang: str) -> click.Group:
-    group = click.Group("encounter", help=_(HELP))
+    group = click.Group("encounter", help=_(HELP), subcommand_metavar=_("COMMAND [ARGS]..."))
     group.add_command(
         json_command(
             "attack",
             _attack,
             [
-                click.Argument(["file"]),
+                click.Argument(["file"], metavar=_("FILE.json")),
                 click.Option(
                     ["--attacker"], required=True, metavar=_("TEXT"), help=_("the attacker's name")
                 ),
@@ -177,7 +177,7 @@ def build(lang: str) -> click.Group:
             "simulate",
             _simulate,
             [
-                click.Argument(["file"]),
+                click.Argument(["file"], metavar=_("FILE.json")),
                 trials_option(),
                 seed_option(),
                 encounter_option(),

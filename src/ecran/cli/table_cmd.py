@@ -150,7 +150,9 @@ def _import(file: str, database: str | None, url: str, as_json: bool) -> None:
 
 
 def build(lang: str) -> click.Group:
-    group = click.Group("table", help=_(HELP), no_args_is_help=True)
+    group = click.Group(
+        "table", help=_(HELP), no_args_is_help=True, subcommand_metavar=_("COMMAND [ARGS]...")
+    )
     group.add_command(
         json_command(
             "export",
