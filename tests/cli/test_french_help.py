@@ -9,6 +9,7 @@ is French."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -60,6 +61,8 @@ def own_commands() -> Iterator[list[str]]:
         yield [name]
     yield ["character", "new"]
     yield ["character", "validate"]
+    yield from (["encounter", sub] for sub in ("attack", "simulate"))
+    yield from (["table", sub] for sub in ("export", "import"))
     for system in all_systems().values():
         for group in ("odds", "roll", "op"):
             yield [group, system.id]
@@ -89,6 +92,8 @@ def prose(help_text: str) -> str:
     )
     for line in help_text.splitlines():
         if line.strip().startswith(("Usage", "Utilisation")):
+            # what the usage line names is read: its metavars (`COMMANDE [ARGUMENTS]`, `FILE`)
+            kept.append(" ".join(re.findall(r"\b[A-Z][A-Z_]{2,}\b", line)))
             continue
         if line.strip().rstrip(":") in ("Commands", "Commandes"):
             listing = True
@@ -115,6 +120,9 @@ def problems(help_text: str, lang: str) -> list[str]:
     found += [f"snake_case id: {m}" for m in sorted(set(SNAKE.findall(text)))]
     found += [f"repr: {r}" for r in REPRS if r in text]
     found += [f"seed file: {m}" for m in sorted(set(SEED_FILE.findall(text)))]
+    # a flag's off switch is typed in the reader's language (`--sans-precise`, `--no-precise`)
+    other = "--no-" if lang == "fr" else "--sans-"
+    found += [f"off switch: {m}" for m in sorted(set(re.findall(rf"{other}[\w-]+", help_text)))]
     return found
 
 
@@ -152,3 +160,22 @@ def test_help_headings_follow_the_readers_typography(cli: Callable[..., Any]) ->
     english = cli("--lang", "en", "odds", "artemis", "--help").out.splitlines()
     assert "Options\u202f:" in french and "Commandes\u202f:" in french
     assert "Options:" in english and "Commands:" in english
+
+
+def test_a_missing_argument_is_named_in_french_quotes(cli: Callable[..., Any]) -> None:
+    """Click quotes the missing argument as Python does ('EXPR'); a French line quotes it
+    « EXPR », with the encounter's file named as every other file is (FICHIER.json)."""
+    assert cli("--lang", "fr", "dice").err.strip() == "ecran: Argument manquant « EXPR »."
+    assert "« FICHIER.json »" in cli("--lang", "fr", "encounter", "simulate").err
+    assert "'FILE.json'" in cli("--lang", "en", "encounter", "simulate").err
+
+
+def test_a_flag_named_alike_in_both_languages_is_switched_off_in_each(
+    cli: Callable[..., Any],
+) -> None:
+    """Artémis's `--precise` is the same word in French: off, it is `--sans-precise` there
+    (and still `--no-precise`, the English id), with the same answer."""
+    french = cli("--lang", "fr", "odds", "artemis", "attack", "--sans-precise", "--json")
+    english = cli("--lang", "en", "odds", "artemis", "attack", "--no-precise", "--json")
+    assert french.code == english.code == 0
+    assert json.loads(french.out) == json.loads(english.out)

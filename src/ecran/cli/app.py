@@ -456,11 +456,22 @@ def _fail(message: str) -> None:
 _SUGGESTED = re.compile(r"'([^'\s]+)'")
 
 
+#: What Click writes before the names it quotes as Python does: a missing or invalid
+#: parameter's hint ('EXPR', '--skill'), once.
+_HINTED = ("Argument manquant", "Option manquante", "Paramètre manquant", "Valeur invalide pour")
+
+
 def french_quotes(line: str) -> str:
-    """Click's suggestions in French quotation marks (only after "Vouliez-vous dire", where
-    every quote is Click's: an apostrophe elsewhere may be the message's French)."""
+    """Click's quoted names in French quotation marks: every suggestion after "Vouliez-vous
+    dire", and the parameter a missing or invalid value names (the first quote after its
+    words); an apostrophe elsewhere may be the message's French (« l'option »)."""
     head, said, tail = line.partition("Vouliez-vous dire")
-    return head + said + _SUGGESTED.sub(r"« \1 »", tail) if said else line
+    if said:
+        return head + said + _SUGGESTED.sub(r"« \1 »", tail)
+    for lead in _HINTED:
+        if line.startswith(lead):
+            return lead + _SUGGESTED.sub(r"« \1 »", line[len(lead) :], count=1)
+    return line
 
 
 if __name__ == "__main__":

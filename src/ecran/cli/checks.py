@@ -205,6 +205,8 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
             )
         if name in french:
             add_french(option, french[name])
+        elif info.annotation is bool and option_name(name, None) == flag:
+            add_french(option, flag)  # the same word in French: only its off switch differs
         options.append(option)
     return options
 

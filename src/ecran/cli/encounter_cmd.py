@@ -153,7 +153,7 @@ def build(lang: str) -> click.Group:
             "attack",
             _attack,
             [
-                click.Argument(["file"]),
+                click.Argument(["file"], metavar=_("FILE.json")),
                 click.Option(
                     ["--attacker"], required=True, metavar=_("TEXT"), help=_("the attacker's name")
                 ),
@@ -177,7 +177,7 @@ def build(lang: str) -> click.Group:
             "simulate",
             _simulate,
             [
-                click.Argument(["file"]),
+                click.Argument(["file"], metavar=_("FILE.json")),
                 trials_option(),
                 seed_option(),
                 encounter_option(),

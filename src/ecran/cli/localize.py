@@ -37,14 +37,16 @@ class FrenchOption(click.Option):
 
     french_opts: list[str]
     french_secondary: list[str]
+    #: The names the option had before its French ones (a French name may be the same word:
+    #: `--precise`, whose off switch is `--no-precise` in English, `--sans-precise` in French).
+    english_opts: list[str]
+    english_secondary: list[str]
 
     def shown_opts(self, lang: str) -> tuple[list[str], list[str]]:
         short = [o for o in self.opts if not o.startswith("--")]
         if lang == "fr":
             return short + self.french_opts, self.french_secondary or self.secondary_opts
-        english = [o for o in self.opts if o.startswith("--") and o not in self.french_opts]
-        secondary = [o for o in self.secondary_opts if o not in self.french_secondary]
-        return short + english, secondary
+        return short + self.english_opts, self.english_secondary
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         saved = self.opts, self.secondary_opts
@@ -58,11 +60,15 @@ class FrenchOption(click.Option):
 def add_french(option: click.Option, name: str) -> None:
     """`--name` (and `--sans-name` for a flag with an off switch) as more names of `option`."""
     long = f"--{name}"
-    if long in option.opts:
+    if long in getattr(option, "french_opts", []):
         return
-    option.opts.append(long)
+    if not hasattr(option, "english_opts"):
+        option.english_opts = [o for o in option.opts if o.startswith("--")]  # type: ignore[attr-defined]
+        option.english_secondary = list(option.secondary_opts)  # type: ignore[attr-defined]
+    if long not in option.opts:
+        option.opts.append(long)
     secondary = [f"--sans-{name}"] if option.secondary_opts else []
-    option.secondary_opts.extend(secondary)
+    option.secondary_opts.extend(s for s in secondary if s not in option.secondary_opts)
     _extend(option, FrenchOption)
     known = getattr(option, "french_opts", [])
     option.french_opts = [*known, long]  # type: ignore[attr-defined]
