@@ -1,4 +1,4 @@
-"""`ecran table export TABLE_ID [-o FILE]` and `ecran table import FILE`: a whole table out of
+"""`ecran table export TABLE-ID [-o FILE]` and `ecran table import FILE`: a whole table out of
 this server's database and into another's (backup, move), with no web server running.
 
 The database is `--database URL`, else `ECRAN_DATABASE_URL`, else the default SQLite file (as
@@ -161,7 +161,7 @@ def build(lang: str) -> click.Group:
             "export",
             _export,
             [
-                click.Argument(["table_id"], metavar=_("TABLE_ID")),
+                click.Argument(["table_id"], metavar=_("TABLE-ID")),
                 click.Option(
                     ["-o", "--output"],
                     metavar=_("FILE"),
