@@ -19,17 +19,17 @@ tables; the web's recomputations and a warm run find them filled.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ecran.dice import Roller
-from ecran.engine.fight.arrays import SPAN
+from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import result_key
 from ecran.engine.fight.exchange import Attack
-from ecran.rules import Check, Resolution, System
+from ecran.rules import Check, DiceLaw, Resolution, Staged, System
 from ecran.rules.validated import validated, values_key
 
 if TYPE_CHECKING:
@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 #: memory (Fluid, 5,000 fights in one process: traced peak 182 -> 132 MB at 8,192 against
 #: 65,536, CPU alike within the noise).
 MAX_KEPT = 1 << 13
+#: Settled dice values kept (`RolledRoute._settled`): a bound on memory.
+MAX_SETTLED = 1 << 16
+#: A staged dice law's tail as a drawn value (no difference of dice reaches it).
+TAIL = -(1 << 62)
 
 
 def roll_below(system: System[Any]) -> int:
@@ -69,6 +73,23 @@ class RolledAttack:
     attacker: int
     defender: int
     shared: Hashable
+    #: The check's two stages (`Check.staged`) and its dice law's segment in
+    #: `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole).
+    staged: Staged | None = None
+    segment: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class _Stage:
+    """A staged operation on one state (`Operation.staged`): its dice law's segment in
+    `RolledRoute.dice` and the state each value drawn led to (the change a new value makes
+    is asked of the operation again: a kept change would keep its sheets alive)."""
+
+    segment: int
+    reached: dict[int, int]
+
+
+_UNKNOWN = object()
 
 
 class RolledRoute:
@@ -89,8 +110,18 @@ class RolledRoute:
         #: (state, operation) key -> the state it leads to, for operations that asked no die
         #: (kept: running one again would give the same state and draw nothing).
         self._fixed: dict[int, int] = {}
+        #: (state, operation) key -> its way (`_step`): a state, its stages, None (run).
+        self._steps: dict[int, _Stage | int | None] = {}
         #: operation index -> (the operation, its parameters validated).
         self._ops: dict[int, tuple[Any, Any]] = {}
+        #: The staged checks' dice laws, one segment per `Staged.key` (few: the sides' dice,
+        #: not their sheets), drawn for all of a batch's rolled attacks at once; a value
+        #: past a law's listed ones is its tail (TAIL).
+        self.dice = FlatDistributions()
+        self._dice_of: dict[Hashable, int] = {}
+        #: (an attack's `shared` key, a dice value) -> what it does, where settling it asked
+        #: no more dice (kept: settling it again gives the same result).
+        self._settled: dict[tuple[Hashable, int], int] = {}
 
     def attack(self, key: int) -> RolledAttack:
         """The attack of a pair key ((choice, attacker, defender) packed): made once and
@@ -101,6 +132,7 @@ class RolledRoute:
                 self._attacks.clear()
                 self._models.clear()
                 self._whats.clear()
+                self._settled.clear()  # keyed by the models' numbers, which start again
             at = self.tables.pairs.ids.get(key)
             if at is None:
                 choice, rest = divmod(key, SPAN * SPAN)
@@ -125,14 +157,69 @@ class RolledRoute:
         sheets = self.tables.books.sheets
         read = self.tables.system.consequence_sheets(sheets[a], sheets[d])
         shared = key if read is None else (name, same, read)
-        return RolledAttack(attack.check, name, values, params, a, d, shared)
+        staged = attack.check.staged(params)
+        segment = -1 if staged is None else self._segment(("check", staged.key), staged.law)
+        return RolledAttack(attack.check, name, values, params, a, d, shared, staged, segment)
+
+    def _segment(self, key: Hashable, make: Callable[[], DiceLaw]) -> int:
+        """The segment of a staged check's or operation's dice law in `dice`, made once per
+        key (`Staged.key`, `StagedChange.key`)."""
+        found = self._dice_of.get(key)
+        if found is None:
+            law = make()
+            values = [*law.values, TAIL] if law.tail else list(law.values)
+            weights = [*law.weights, law.tail] if law.tail else list(law.weights)
+            found = self._dice_of[key] = self.dice.add(values, weights, law.denominator)
+        return found
+
+    def values(self, rng: np.random.Generator, attacks: list[RolledAttack]) -> Any:
+        """One dice value per staged attack, drawn from its law for all at once (TAIL: the
+        law's tail was drawn; 0 for one not staged)."""
+        segment = np.array([a.segment for a in attacks], dtype=np.int64)
+        found = np.zeros(segment.size, dtype=np.int64)
+        staged = segment >= 0
+        if staged.any():
+            found[staged] = self.dice.arrays()[4][self.dice.draw(rng, segment[staged])]
+        return found
+
+    def settle(self, attack: RolledAttack, value: int, dice: Roller) -> Resolution:
+        """A staged attack's result from its drawn dice value (a tail drawn on `dice`)."""
+        staged = attack.staged
+        assert staged is not None
+        if value == TAIL:
+            value = staged.tail(dice)
+        return staged.settle(value, dice)
 
     def whats(self, rng: np.random.Generator, keys: Any) -> Any:
-        """What each trial's attack does (an index into the tables' whats; -1: no attack), its
-        check rolled on one Roller seeded from the batch's generator, trial after trial."""
+        """What each trial's attack does (an index into the tables' whats; -1: no attack): a
+        staged check's dice value drawn for all trials at once (`values`), then settled, else
+        its check rolled whole; more dice on one Roller seeded from the batch's generator,
+        trial after trial."""
         dice = Roller(int(rng.integers(0, 2**63 - 1)))
-        found = [self._one(key, dice) for key in keys.tolist()]
+        attacks = [self.attack(key) for key in keys.tolist()]
+        drawn = self.values(rng, attacks).tolist()
+        found = [
+            self._one(key, attack, dice)
+            if attack.staged is None
+            else self._by_value(attack, value, dice)
+            for key, attack, value in zip(keys.tolist(), attacks, drawn, strict=True)
+        ]
         return np.array(found, dtype=np.int64)
+
+    def _by_value(self, attack: RolledAttack, value: int, dice: Roller) -> int:
+        """What a staged attack's drawn value does: kept per attack and value where settling
+        it asks no more dice (most values: a hit location's d10 is the exception)."""
+        key = (attack.shared, value)
+        known = self._settled.get(key)
+        if known is not None:
+            return known
+        dice.new_roll()
+        what = self._what(attack, self.settle(attack, value, dice))
+        if not dice.rolled:
+            if len(self._settled) >= MAX_SETTLED:
+                self._settled.clear()
+            self._settled[key] = what
+        return what
 
     def result(self, key: int, dice: Roller) -> Resolution | None:
         """A pair's attack rolled once: its check's whole result (dice work left out, as a
@@ -143,11 +230,12 @@ class RolledRoute:
             return None
         return check.summary(check.resolve(attack.params, dice))
 
-    def _one(self, key: int, dice: Roller) -> int:
+    def _one(self, key: int, attack: RolledAttack, dice: Roller) -> int:
         result = self.result(key, dice)
-        if result is None:
-            return -1
-        attack = self.attack(key)
+        return -1 if result is None else self._what(attack, result)
+
+    def _what(self, attack: RolledAttack, result: Resolution) -> int:
+        """What a pair's result does, kept per attack and part the consequences read."""
         system = self.tables.system
         part = system.consequence_reads(attack.name, result)
         read: Hashable = ("result", result_key(result)) if part is None else ("part", part)
@@ -161,29 +249,83 @@ class RolledRoute:
         return what
 
     def steps(self, rng: np.random.Generator, keys: Any) -> Any:
-        """The state each (state, operation) key leads to: the game's operation run on the
-        state's sheet, one Roller seeded from the batch's generator, trial after trial."""
+        """The state each (state, operation) key leads to: a staged operation's value drawn
+        from its exact law for all trials at once, then the state that value leads to (kept
+        per key and value); else the game's operation run on the state's sheet, one Roller
+        seeded from the batch's generator, trial after trial."""
         dice = Roller(int(rng.integers(0, 2**63 - 1)))
-        books = self.tables.books
+        listed = keys.tolist()
+        entries = [self._step(key) for key in listed]
+        segment = np.array(
+            [e.segment if type(e) is _Stage else -1 for e in entries], dtype=np.int64
+        )
+        drawn = np.zeros(segment.size, dtype=np.int64)
+        staged = segment >= 0
+        if staged.any():
+            drawn[staged] = self.dice.arrays()[4][self.dice.draw(rng, segment[staged])]
         found = []
-        fixed = self._fixed
-        for key in keys.tolist():
-            known = fixed.get(key)
-            if known is not None:
-                found.append(known)
-                continue
-            state, op_index = divmod(key, SPAN)
-            op, params = self._operation(op_index)
-            sheet = books.sheets[state]
-            dice.new_roll()
-            after = op.run(sheet, params, dice).worn
-            reached = state if after is sheet else books.state(after, fold=True)
-            if not dice.rolled:  # no die asked: the same state every time, the dice untouched
-                if len(fixed) >= MAX_KEPT:
-                    fixed.clear()
-                fixed[key] = reached
-            found.append(reached)
+        for key, entry, value in zip(listed, entries, drawn.tolist(), strict=True):
+            if type(entry) is int:
+                found.append(entry)
+            elif type(entry) is _Stage:
+                reached = entry.reached.get(value)
+                if reached is None:
+                    reached = entry.reached[value] = self._settled_step(key, value)
+                found.append(reached)
+            else:
+                found.append(self._run(key, dice))
         return np.array(found, dtype=np.int64)
+
+    def _settled_step(self, key: int, value: int) -> int:
+        """The state a staged operation's drawn value leads a key's sheet to."""
+        state, op_index = divmod(key, SPAN)
+        op, params = self._operation(op_index)
+        stages = op.staged(self.tables.books.sheets[state], params)
+        assert stages is not None
+        return self.tables.books.state(stages.settle(value).worn, fold=True)
+
+    def _step(self, key: int) -> _Stage | int | None:
+        """A (state, operation) key's way: its state where it is certain, its stages
+        (`Operation.staged`), or None (the operation is run trial by trial). Kept per key."""
+        known = self._steps.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
+        if len(self._steps) >= MAX_KEPT:
+            self._steps.clear()
+        state, op_index = divmod(key, SPAN)
+        op, params = self._operation(op_index)
+        sheet = self.tables.books.sheets[state]
+        stages = op.staged(sheet, params)
+        found: _Stage | int | None = None
+        if stages is not None:
+            law = stages.law()
+            if len(law.values) == 1 and not law.tail:
+                after = stages.settle(law.values[0]).worn
+                found = state if after is sheet else self.tables.books.state(after, fold=True)
+            else:
+                segment = self._segment(("step", stages.key), stages.law)
+                found = _Stage(segment, {})
+        self._steps[key] = found
+        return found
+
+    def _run(self, key: int, dice: Roller) -> int:
+        """An operation with no stages run on the key's sheet (kept where it asked no die)."""
+        fixed = self._fixed
+        known = fixed.get(key)
+        if known is not None:
+            return known
+        state, op_index = divmod(key, SPAN)
+        op, params = self._operation(op_index)
+        books = self.tables.books
+        sheet = books.sheets[state]
+        dice.new_roll()
+        after = op.run(sheet, params, dice).worn
+        reached = state if after is sheet else books.state(after, fold=True)
+        if not dice.rolled:  # no die asked: the same state every time, the dice untouched
+            if len(fixed) >= MAX_KEPT:
+                fixed.clear()
+            fixed[key] = reached
+        return reached
 
     def _operation(self, index: int) -> tuple[Any, Any]:
         found = self._ops.get(index)
