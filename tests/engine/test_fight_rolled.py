@@ -123,8 +123,9 @@ def test_the_staged_draw_follows_the_odds_and_the_rolled_resolve(
     fight = Fight(four_against_four())
     key = _pair_key(fight, attacker, defender)
     attack = fight.tables.rolled.attack(key)
-    assert attack.check is not None and attack.staged is not None
-    exact = {k: float(p) for k, p in attack.check.distribution(attack.params).items()}
+    model = fight.tables.rolled.model(attack)
+    assert attack.check is not None and model.staged is not None
+    exact = {k: float(p) for k, p in attack.check.distribution(model.params).items()}
     by_stage = staged_outcomes(fight, key, N, seed=21)
     by_roll = rolled_outcomes(fight, key, N, seed=22)
     assert len(by_stage) >= 3
@@ -168,10 +169,11 @@ def test_both_routes_follow_the_attack_odds_and_each_other(attacker: int, defend
     fight = Fight(four_against_four())
     key = _pair_key(fight, attacker, defender)
     attack = fight.tables.rolled.attack(key)
+    params = fight.tables.rolled.model(attack).params
     assert attack.check is not None
-    exact = {k: float(p) for k, p in attack.check.distribution(attack.params).items()}
+    exact = {k: float(p) for k, p in attack.check.distribution(params).items()}
     by_roll = rolled_outcomes(fight, key, N, seed=11)
-    by_table = tabled_outcomes(attack.check, attack.params, N, seed=12)
+    by_table = tabled_outcomes(attack.check, params, N, seed=12)
     assert len(by_roll) >= 3  # several outcomes, so the test can tell laws apart
     assert fit_p(by_roll, exact) > 1e-4, (by_roll, exact)
     assert fit_p(by_table, exact) > 1e-4, (by_table, exact)
@@ -184,7 +186,8 @@ def test_the_fit_tells_a_wrong_law_apart() -> None:
     one, other = _pair_key(fight, 0, 4), _pair_key(fight, 4, 0)
     attack = fight.tables.rolled.attack(one)
     assert attack.check is not None
-    exact = {k: float(p) for k, p in attack.check.distribution(attack.params).items()}
+    params = fight.tables.rolled.model(attack).params
+    exact = {k: float(p) for k, p in attack.check.distribution(params).items()}
     assert fit_p(rolled_outcomes(fight, one, N, seed=3), exact) > 1e-4
     wrong = rolled_outcomes(fight, other, N, seed=3)
     assert set(wrong) - {k for k, p in exact.items() if p > 0} or fit_p(wrong, exact) < 1e-6

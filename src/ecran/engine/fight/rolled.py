@@ -28,17 +28,18 @@ import numpy as np
 from ecran.dice import Roller
 from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import result_key
-from ecran.engine.fight.exchange import Attack
-from ecran.rules import Check, DiceLaw, Resolution, Staged, System
+from ecran.rules import Action, Check, DiceLaw, Resolution, Staged, System
 from ecran.rules.validated import validated, values_key
 
 if TYPE_CHECKING:
     from ecran.engine.fight.game_tables import GameTables
 
-#: Rolled pairs whose attack is kept (`RolledRoute.attack`), with their models: a bound on
-#: memory (Fluid, 5,000 fights in one process: traced peak 182 -> 132 MB at 8,192 against
-#: 65,536, CPU alike within the noise).
-MAX_KEPT = 1 << 13
+#: Rolled pairs' attacks kept (`RolledRoute.attack`: numbers alone, ~200 bytes each), and
+#: as many steps' ways and consequences by attack (a bound on memory: the models, a few KB
+#: each, are kept apart, MAX_MODELS).
+MAX_ATTACKS = 1 << 15
+#: Attack models kept (`RolledRoute.model`: values, a parsed model and its stages, a few KB).
+MAX_MODELS = 1 << 13
 #: Settled dice values kept (`RolledRoute._settled`): a bound on memory.
 MAX_SETTLED = 1 << 16
 #: A staged dice law's tail as a drawn value (no difference of dice reaches it).
@@ -61,22 +62,30 @@ def rare(keys: Any, below: int) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class RolledAttack:
-    """What the rolled route keeps of a pair's attack: its check, the action's check name,
-    values and their validated model (what `resolve` and the game's consequences read; pairs
-    that ask equal values share one values mapping and one model: `RolledRoute._models`), and
-    the key its results' consequences are kept by (`shared`). No label."""
+    """What the rolled route keeps of a pair's attack, numbers alone (a pair keeps no mapping
+    or model of its own: a bound on memory): its check and the action's check name, the
+    number of its values' model (`RolledRoute.model`: pairs that ask equal values share one),
+    the key its results' consequences are kept by (`shared`) and its staged dice law's segment
+    in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole). No label."""
 
     check: Check[Any] | None
     name: str
-    values: dict[str, Any]
-    params: Any
+    number: int
+    key: int
     attacker: int
     defender: int
     shared: Hashable
-    #: The check's two stages (`Check.staged`) and its dice law's segment in
-    #: `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole).
-    staged: Staged | None = None
     segment: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """An attack's values, their validated model (what `resolve` and the game's consequences
+    read) and the check's two stages (`Check.staged`, None where it has none)."""
+
+    values: dict[str, Any]
+    params: Any
+    staged: Staged | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +110,14 @@ class RolledRoute:
         self.below = roll_below(tables.system)
         #: pair key -> its attack (a pair's attack costs the game's `attacks` and a parse).
         self._attacks: dict[int, RolledAttack] = {}
-        #: (check name, values) -> (a number, the values, their model), the same for every
-        #: pair that asks them (a pair keeps no mapping or model of its own: a bound on memory;
-        #: a roll reads its model with no validation, #32).
-        self._models: dict[Hashable, tuple[int, dict[str, Any], Any]] = {}
+        #: (check name, values) -> the number of their `Model`, and number -> the model: the
+        #: same for every pair that asks them (a roll reads its model with no validation,
+        #: #32). Numbers are never given twice (`_numbers`), so a number kept elsewhere
+        #: (`shared`, `_settled`) names one model's values for ever; a model dropped from
+        #: `_model_of` is made again from its pair (`model`).
+        self._numbers: dict[Hashable, int] = {}
+        self._model_of: dict[int, Model] = {}
+        self._next = 0
         #: an attack's `shared` key -> (what the consequences read -> what the result does).
         self._whats: dict[Hashable, dict[Hashable, int]] = {}
         #: (state, operation) key -> the state it leads to, for operations that asked no die
@@ -125,41 +138,70 @@ class RolledRoute:
 
     def attack(self, key: int) -> RolledAttack:
         """The attack of a pair key ((choice, attacker, defender) packed): made once and
-        kept (the tabled route's where that pair has one)."""
+        kept (from the tabled route's action where that pair has one)."""
         found = self._attacks.get(key)
         if found is None:
-            if len(self._attacks) >= MAX_KEPT:
+            if len(self._attacks) >= MAX_ATTACKS:
                 self._attacks.clear()
-                self._models.clear()
-                self._whats.clear()
-                self._settled.clear()  # keyed by the models' numbers, which start again
-            at = self.tables.pairs.ids.get(key)
-            if at is None:
-                choice, rest = divmod(key, SPAN * SPAN)
-                attacker, defender = divmod(rest, SPAN)
-                made = Attack.of(self.tables.books, attacker, defender, choice)
-            else:
-                made = self.tables.attacks[at]
-            found = self._attacks[key] = self._kept(key, made)
+            found = self._attacks[key] = self._kept(key)
         return found
 
-    def _kept(self, key: int, attack: Attack) -> RolledAttack:
-        a, d = attack.attacker, attack.defender
-        if attack.action is None or attack.check is None:
-            return RolledAttack(None, "", {}, None, a, d, key)
-        name = attack.action.check
-        model_key = (name, values_key(attack.action.params))
-        known = self._models.get(model_key)
-        if known is None:
-            known = (len(self._models), attack.action.params, attack.params)
-            self._models[model_key] = known
-        same, values, params = known
+    def _action(self, key: int) -> tuple[Action | None, int, int]:
+        """A pair key's action (the game's `chosen_attack`), attacker and defender."""
+        choice, rest = divmod(key, SPAN * SPAN)
+        attacker, defender = divmod(rest, SPAN)
+        at = self.tables.pairs.ids.get(key)
+        if at is not None:
+            return self.tables.attacks[at].action, attacker, defender
+        sheets = self.tables.books.sheets
+        system = self.tables.system
+        return system.chosen_attack(sheets[attacker], sheets[defender], choice), attacker, defender
+
+    def _kept(self, key: int) -> RolledAttack:
+        action, a, d = self._action(key)
+        if action is None:
+            return RolledAttack(None, "", -1, key, a, d, key)
+        check = self.tables.system.check(action.check)
+        number, model = self._numbered(check, action)
         sheets = self.tables.books.sheets
         read = self.tables.system.consequence_sheets(sheets[a], sheets[d])
-        shared = key if read is None else (name, same, read)
-        staged = attack.check.staged(params)
+        shared = key if read is None else (action.check, number, read)
+        staged = model.staged
         segment = -1 if staged is None else self._segment(("check", staged.key), staged.law)
-        return RolledAttack(attack.check, name, values, params, a, d, shared, staged, segment)
+        return RolledAttack(check, action.check, number, key, a, d, shared, segment)
+
+    def _numbered(self, check: Check[Any], action: Action) -> tuple[int, Model]:
+        """The number and model of an action's values, parsed once while kept."""
+        model_key = (action.check, values_key(action.params))
+        number = self._numbers.get(model_key)
+        model = None if number is None else self._model_of.get(number)
+        if number is None or model is None:
+            if len(self._model_of) >= MAX_MODELS:
+                self._forget_models()
+            params = check.parse(action.params)
+            model = Model(action.params, params, check.staged(params))
+            number = self._numbers[model_key] = self._next
+            self._next += 1
+            self._model_of[number] = model
+        return number, model
+
+    def _forget_models(self) -> None:
+        """Drops the models, and what is kept by their numbers (a bound on memory)."""
+        self._model_of.clear()
+        self._numbers.clear()
+        self._attacks.clear()
+        self._whats.clear()
+        self._settled.clear()
+
+    def model(self, attack: RolledAttack) -> Model:
+        """The values, model and stages of a kept attack (made again from its pair where
+        dropped meanwhile: the same values, under a new number)."""
+        found = self._model_of.get(attack.number)
+        if found is None:
+            action, _, _ = self._action(attack.key)
+            assert action is not None and attack.check is not None
+            found = self._numbered(attack.check, action)[1]
+        return found
 
     def _segment(self, key: Hashable, make: Callable[[], DiceLaw]) -> int:
         """The segment of a staged check's or operation's dice law in `dice`, made once per
@@ -184,7 +226,7 @@ class RolledRoute:
 
     def settle(self, attack: RolledAttack, value: int, dice: Roller) -> Resolution:
         """A staged attack's result from its drawn dice value (a tail drawn on `dice`)."""
-        staged = attack.staged
+        staged = self.model(attack).staged
         assert staged is not None
         if value == TAIL:
             value = staged.tail(dice)
@@ -199,10 +241,8 @@ class RolledRoute:
         attacks = [self.attack(key) for key in keys.tolist()]
         drawn = self.values(rng, attacks).tolist()
         found = [
-            self._one(key, attack, dice)
-            if attack.staged is None
-            else self._by_value(attack, value, dice)
-            for key, attack, value in zip(keys.tolist(), attacks, drawn, strict=True)
+            self._one(attack, dice) if attack.segment < 0 else self._by_value(attack, value, dice)
+            for attack, value in zip(attacks, drawn, strict=True)
         ]
         return np.array(found, dtype=np.int64)
 
@@ -224,14 +264,16 @@ class RolledRoute:
     def result(self, key: int, dice: Roller) -> Resolution | None:
         """A pair's attack rolled once: its check's whole result (dice work left out, as a
         table holds it), or None where the pair has no attack."""
-        attack = self.attack(key)
+        return self._rolled(self.attack(key), dice)
+
+    def _rolled(self, attack: RolledAttack, dice: Roller) -> Resolution | None:
         check = attack.check
         if check is None:
             return None
-        return check.summary(check.resolve(attack.params, dice))
+        return check.summary(check.resolve(self.model(attack).params, dice))
 
-    def _one(self, key: int, attack: RolledAttack, dice: Roller) -> int:
-        result = self.result(key, dice)
+    def _one(self, attack: RolledAttack, dice: Roller) -> int:
+        result = self._rolled(attack, dice)
         return -1 if result is None else self._what(attack, result)
 
     def _what(self, attack: RolledAttack, result: Resolution) -> int:
@@ -239,12 +281,17 @@ class RolledRoute:
         system = self.tables.system
         part = system.consequence_reads(attack.name, result)
         read: Hashable = ("result", result_key(result)) if part is None else ("part", part)
-        known = self._whats.setdefault(attack.shared, {})
+        known = self._whats.get(attack.shared)
+        if known is None:
+            if len(self._whats) >= MAX_ATTACKS:
+                self._whats.clear()
+            known = self._whats[attack.shared] = {}
         what = known.get(read)
         if what is None:
             sheets = self.tables.books.sheets
             a, d = sheets[attack.attacker], sheets[attack.defender]
-            found = system.consequences(attack.name, attack.values, result, a, d)
+            values = self.model(attack).values
+            found = system.consequences(attack.name, values, result, a, d)
             what = known[read] = self.tables.what_of(found)
         return what
 
@@ -290,7 +337,7 @@ class RolledRoute:
         known = self._steps.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
-        if len(self._steps) >= MAX_KEPT:
+        if len(self._steps) >= MAX_ATTACKS:
             self._steps.clear()
         state, op_index = divmod(key, SPAN)
         op, params = self._operation(op_index)
@@ -322,7 +369,7 @@ class RolledRoute:
         after = op.run(sheet, params, dice).worn
         reached = state if after is sheet else books.state(after, fold=True)
         if not dice.rolled:  # no die asked: the same state every time, the dice untouched
-            if len(fixed) >= MAX_KEPT:
+            if len(fixed) >= MAX_ATTACKS:
                 fixed.clear()
             fixed[key] = reached
         return reached
