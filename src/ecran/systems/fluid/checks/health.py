@@ -91,7 +91,7 @@ class Survival(FluidCheck[SurvivalParams]):
 
 #: The window `survival_law` reads a penalty's die in: wide enough that every characteristic
 #: a sheet can have (-10 to 30) puts the Results Table's edges (LOW, HIGH) inside it shifted.
-_WIDE = 64
+_DIE_LOW, _DIE_HIGH = core.LOW - 30, core.HIGH + 10
 
 
 @lru_cache(maxsize=1024)
@@ -103,7 +103,7 @@ def survival_law(characteristic: int, penalty: int) -> Distribution[str]:
     table's edges, is clipping it at the table's edges (a test holds it to `distribution`)."""
     check = Survival()
     params = check.parse({"characteristic": characteristic, "penalty": penalty})
-    if not core.HIGH - _WIDE <= characteristic <= core.LOW + _WIDE:
+    if not core.HIGH - _DIE_HIGH <= characteristic <= core.LOW - _DIE_LOW:
         return check.distribution(params)
     major = params.major_success_as
 
@@ -113,12 +113,12 @@ def survival_law(characteristic: int, penalty: int) -> Distribution[str]:
     return _die_law(penalty).map(outcome)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _die_law(penalty: int) -> Distribution[int]:
-    """The survival test's die with `penalty` disadvantages, clipped to ±_WIDE."""
+    """The survival test's die with `penalty` disadvantages, clipped to its window."""
     check = Survival()
     params = check.parse({"characteristic": 0, "penalty": penalty})
-    return core.score_distribution_within(*_plan(params), params, -_WIDE, _WIDE)
+    return core.score_distribution_within(*_plan(params), params, _DIE_LOW, _DIE_HIGH)
 
 
 @lru_cache(maxsize=1024)
