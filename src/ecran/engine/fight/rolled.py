@@ -29,7 +29,7 @@ from ecran.dice import Roller
 from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import result_key
 from ecran.rules import Action, Check, DiceLaw, Resolution, Staged, System
-from ecran.rules.validated import validated, values_key
+from ecran.rules.validated import validated
 
 if TYPE_CHECKING:
     from ecran.engine.fight.game_tables import GameTables
@@ -37,11 +37,11 @@ if TYPE_CHECKING:
 #: Rolled pairs' attacks kept (`RolledRoute.attack`: numbers alone, ~200 bytes each), and
 #: as many steps' ways and consequences by attack (a bound on memory: the models, a few KB
 #: each, are kept apart, MAX_MODELS).
-MAX_ATTACKS = 1 << 15
+MAX_ATTACKS = 1 << 14
 #: Attack models kept (`RolledRoute.model`: values, a parsed model and its stages, a few KB).
-MAX_MODELS = 1 << 13
+MAX_MODELS = 1 << 12
 #: Settled dice values kept (`RolledRoute._settled`): a bound on memory.
-MAX_SETTLED = 1 << 16
+MAX_SETTLED = 1 << 15
 #: A staged dice law's tail as a drawn value (no difference of dice reaches it).
 TAIL = -(1 << 62)
 
@@ -101,6 +101,12 @@ class _Stage:
 _UNKNOWN = object()
 
 
+def _model_key(action: Action) -> Hashable:
+    """An action's check and values as a key: a string, not `values_key`'s tuple of triples
+    (a tenth of the memory, hashed once)."""
+    return (action.check, repr(tuple(action.params.items())))
+
+
 class RolledRoute:
     """The rolled route over a game's tables: attacks rolled per trial, what their results do
     (the tables' `whats`, shared with the tabled route), operations run per trial."""
@@ -112,9 +118,9 @@ class RolledRoute:
         self._attacks: dict[int, RolledAttack] = {}
         #: (check name, values) -> the number of their `Model`, and number -> the model: the
         #: same for every pair that asks them (a roll reads its model with no validation,
-        #: #32). Numbers are never given twice (`_numbers`), so a number kept elsewhere
-        #: (`shared`, `_settled`) names one model's values for ever; a model dropped from
-        #: `_model_of` is made again from its pair (`model`).
+        #: #32). A number names one model's values for ever (never given to other values), so
+        #: what is kept by numbers (`shared`, `_settled`) stays right when the models are
+        #: dropped (MAX_MODELS); a dropped one is parsed again from its pair (`model`).
         self._numbers: dict[Hashable, int] = {}
         self._model_of: dict[int, Model] = {}
         self._next = 0
@@ -172,35 +178,37 @@ class RolledRoute:
 
     def _numbered(self, check: Check[Any], action: Action) -> tuple[int, Model]:
         """The number and model of an action's values, parsed once while kept."""
-        model_key = (action.check, values_key(action.params))
+        model_key = _model_key(action)
         number = self._numbers.get(model_key)
         model = None if number is None else self._model_of.get(number)
-        if number is None or model is None:
-            if len(self._model_of) >= MAX_MODELS:
-                self._forget_models()
-            params = check.parse(action.params)
-            model = Model(action.params, params, check.staged(params))
-            number = self._numbers[model_key] = self._next
+        if number is None:
+            number = self._next
             self._next += 1
-            self._model_of[number] = model
+        if model is None:
+            model = self._keep(number, model_key, check, action)
         return number, model
 
-    def _forget_models(self) -> None:
-        """Drops the models, and what is kept by their numbers (a bound on memory)."""
-        self._model_of.clear()
-        self._numbers.clear()
-        self._attacks.clear()
-        self._whats.clear()
-        self._settled.clear()
+    def _keep(self, number: int, model_key: Hashable, check: Check[Any], action: Action) -> Model:
+        """An action's values parsed, kept under `number` (the models dropped when full: what
+        is kept by their numbers stays right, a number naming one model's values for ever)."""
+        if len(self._model_of) >= MAX_MODELS:
+            self._model_of.clear()
+            self._numbers.clear()
+        # validated here, not through the process's memo (`check.parse`): this route keeps its
+        # own models, one copy of each is enough
+        params = check.params.model_validate(action.params)
+        model = self._model_of[number] = Model(action.params, params, check.staged(params))
+        self._numbers[model_key] = number
+        return model
 
     def model(self, attack: RolledAttack) -> Model:
-        """The values, model and stages of a kept attack (made again from its pair where
-        dropped meanwhile: the same values, under a new number)."""
+        """The values, model and stages of a kept attack (parsed again from its pair where
+        dropped meanwhile: the same values, kept under the same number)."""
         found = self._model_of.get(attack.number)
         if found is None:
             action, _, _ = self._action(attack.key)
             assert action is not None and attack.check is not None
-            found = self._numbered(attack.check, action)[1]
+            found = self._keep(attack.number, _model_key(action), attack.check, action)
         return found
 
     def _segment(self, key: Hashable, make: Callable[[], DiceLaw]) -> int:
