@@ -10,6 +10,12 @@ are rolled instead: the attack's check `resolve`d on fresh dice, its result's co
 (kept per pair and per part the consequences read), each operation `run` on the sheet. Both
 routes are exact in law (a test holds them to the check's `odds` and to each other).
 
+A check or an operation the game splits in two (`Check.staged`, `Operation.staged`) is not
+rolled whole: the value its dice make (Fluid: the score difference; a survival test's outcome)
+is drawn for all the batch's trials at once from an exact law kept per `key` (what enters the
+dice: few keys, where the sheets are many), then settled by the rule's own code, what each
+value does kept per attack or per (state, operation) (`_settled`, `_Stage.reached`).
+
 The route is chosen per key by how many of the batch's trials ask it at that moment (`rare`:
 fewer than `roll_below(system)`): a fact of the batch's own draws, so a seed replays the same
 fights whatever the tables held before (warm or cold) and however many processes ran the
