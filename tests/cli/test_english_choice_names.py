@@ -21,7 +21,7 @@ from ecran.rules import FieldMeta
 Cli = Callable[..., Any]
 
 
-def _models() -> Iterator[tuple[str, type[BaseModel]]]:
+def choice_models() -> Iterator[tuple[str, type[BaseModel]]]:
     for system in all_systems().values():
         yield f"npc {system.id}", system.npc_params
         for check in system.checks:
@@ -30,7 +30,7 @@ def _models() -> Iterator[tuple[str, type[BaseModel]]]:
             yield f"op {system.id} {kebab(operation.name)}", operation.params
 
 
-def _french_ids(model: type[BaseModel]) -> Iterator[tuple[str, str, str]]:
+def french_ids(model: type[BaseModel]) -> Iterator[tuple[str, str, str]]:
     """(field, id, English name) of each choice whose id is its French label folded and not
     its English one."""
     for name, info in model.model_fields.items():
@@ -43,7 +43,7 @@ def _french_ids(model: type[BaseModel]) -> Iterator[tuple[str, str, str]]:
 
 
 def test_the_french_ids_found_include_the_known_ones() -> None:
-    found = {(kebab(c), e) for _, model in _models() for _, c, e in _french_ids(model)}
+    found = {(kebab(c), e) for _, model in choice_models() for _, c, e in french_ids(model)}
     assert {("immanquable", "cannot-miss"), ("tres-facile", "very-easy")} <= found
     assert ("debutant", "beginner") in found
 
@@ -53,8 +53,8 @@ def test_no_french_id_is_listed_in_english() -> None:
     listed (where the option lists them) by their English names, never by a French id, and
     the English name typed is the id."""
     wrong: list[str] = []
-    for where, model in _models():
-        french = list(_french_ids(model))
+    for where, model in choice_models():
+        french = list(french_ids(model))
         if not french:
             continue
         options = {o.name: o for o in param_options(model, "en")}
