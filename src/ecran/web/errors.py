@@ -219,6 +219,12 @@ async def on_ecran_error(request: Request, exc: Exception) -> Response:
     return await run_in_threadpool(refusal, request, exc)
 
 
+def body_labels(request: Request) -> Mapping[str, Text] | None:
+    """The words of the fields of the body the request's route reads (None: no model)."""
+    model = _body_model(request)
+    return field_labels(model) if model is not None else None
+
+
 def _body_model(request: Request) -> type[BaseModel] | None:
     """The model of the body the request's route reads (`edge.CheckedRoute` keeps the route)."""
     field = getattr(getattr(request.state, "route", None), "body_field", None)
