@@ -104,3 +104,24 @@ def test_an_english_refusal_lists_the_english_names(cli: Cli) -> None:
 def test_the_default_is_shown_by_its_english_name(cli: Cli) -> None:
     said = cli("--lang", "en", "odds", "fluid", "action", "--help").out
     assert "[default: normal]" in said and "normale" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "expected"), [("en", "ve", "very-easy"), ("fr", "tr", "tres-facile")]
+)
+def test_a_choice_completes_in_the_readers_language(lang: str, typed: str, expected: str) -> None:
+    import click
+
+    from ecran.cli.lang import current, set_lang
+    from ecran.engine import get_system
+
+    check = next(c for c in get_system("fluid").checks if c.name == "action")
+    option = next(o for o in param_options(check.params, lang) if o.name == "difficulty")
+    before = current()
+    set_lang(lang)
+    try:
+        ctx = click.Context(click.Command("action"))
+        names = [item.value for item in option.shell_complete(ctx, typed)]
+    finally:
+        set_lang(before)
+    assert expected in names and all(n.startswith(typed) for n in names), names
