@@ -216,3 +216,30 @@ def test_a_refused_value_is_quoted_once_in_the_readers_words(
         assert said.code == 2 and words in said.err, said.err
         assert not _said_wrong(lang, said.raw_err), said.err
         assert ".." not in said.err and said.err.count("« a »") <= 1, said.err
+
+
+def test_an_english_refusal_lists_no_french_id(cli: Cli, tmp_path: Path) -> None:
+    """Issue #29: in English, a refused choice lists the names to type in English (Fluid's
+    `cannot-miss`, Nephilim's `fire`), never an id that is a French word (`immanquable`,
+    `feu`): every option whose choices have one, of every check, operation and NPC."""
+    from cli.test_english_choice_names import choice_models, french_ids
+
+    found: dict[str, str] = {}
+    sheets: dict[str, Path] = {}
+    for where, model in choice_models():
+        fields: dict[str, list[str]] = {}
+        for field, choice, _ in french_ids(model):
+            fields.setdefault(field, []).append(kebab(choice))
+        for field, ids in fields.items():
+            command = where.split()
+            if command[0] == "op":
+                if command[1] not in sheets:
+                    sheets[command[1]] = _npc_file(cli, tmp_path, command[1])
+                command.append(str(sheets[command[1]]))
+            said = cli("--lang", "en", *command, "--" + kebab(field), "zzz")
+            if said.code != 2:
+                continue  # a value the option takes (a union's free value)
+            listed = re.findall(r"'([\w-]+)'", said.err)
+            if any(i in listed for i in ids) or "zzz" not in listed:
+                found[f"{where} --{kebab(field)}"] = said.err.strip()
+    assert not found, json.dumps(found, ensure_ascii=False, indent=1)

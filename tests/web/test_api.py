@@ -166,11 +166,12 @@ def test_out_of_range_value_is_the_cli_message(client: TestClient, cli: Any) -> 
     ("body", "french"),
     [
         ({"params": {"target": "x"}}, "Seuil : nombre entier attendu (« x »)"),
-        ({"params": {"colour": 1}}, "« colour » : paramètre inconnu (1)"),
-        ({"params": [1]}, "params"),
-        ({"params": {}, "speed": 3}, "speed : paramètre inconnu (3)"),
-        ({"params": {}, "seed": -1}, "seed : doit être ≥ 0 (-1)"),
-        ({"params": {}, "seed": "abc"}, "seed : nombre entier attendu (« abc »)"),
+        # a key the writer made up is quoted as typed (issue #29)
+        ({"params": {"colour": 1}}, "paramètre inconnu « colour »"),
+        ({"params": [1]}, "Paramètres : "),
+        ({"params": {}, "speed": 3}, "paramètre inconnu « speed »"),
+        ({"params": {}, "seed": -1}, "Graine : doit être ≥ 0 (-1)"),
+        ({"params": {}, "seed": "abc"}, "Graine : nombre entier attendu (« abc »)"),
     ],
 )
 def test_bad_bodies_are_one_line_422(client: TestClient, body: Any, french: str) -> None:
@@ -202,9 +203,46 @@ def test_bad_query_seed_is_one_line_422(client: TestClient, cli: Any) -> None:
     response = client.get("/api/roll/demo/d6?seed=abc&lang=en")
     assert response.status_code == 422
     detail = response.json()["detail"]
-    assert detail.startswith("seed: ") and "whole number" in detail and "('abc')" in detail
+    assert detail.startswith("Seed: ") and "whole number" in detail and "('abc')" in detail
     french = client.get("/api/roll/demo/d6?seed=abc&lang=fr").json()["detail"]
-    assert french == "seed : nombre entier attendu (« abc »)"
+    assert french == "Graine : nombre entier attendu (« abc »)"
+
+
+@pytest.mark.parametrize(
+    ("body", "french", "english"),
+    [
+        ({"params": {}, "seed": -1}, "Graine : doit être ≥ 0 (-1)", "Seed: must be ≥ 0 (-1)"),
+        ({"params": {"colour": 1}}, "paramètre inconnu « colour »", "unknown parameter 'colour'"),
+        ({"params": {}, "speed": 3}, "paramètre inconnu « speed »", "unknown parameter 'speed'"),
+    ],
+)
+def test_a_roll_bodys_fields_are_named_in_words(
+    client: TestClient, body: Any, french: str, english: str
+) -> None:
+    """Issue #29: the body's fields by their words, never their keys; a key the writer made
+    up, quoted as typed, after the words (never `« colour » : paramètre inconnu`)."""
+    for lang, words in (("fr", french), ("en", english)):
+        detail = client.post(f"/api/roll/demo/d6?lang={lang}", json=body).json()["detail"]
+        assert detail.startswith(words), detail
+
+
+@pytest.mark.parametrize(
+    ("body", "french"),
+    [
+        ({"check": 3, "params": {}}, "Test : "),
+        ({"check": "test", "params": {}, "visibility": "loud"}, "Visibilité : "),
+        ({"check": "test", "params": {}, "label": 3}, "Libellé : "),
+        ({"check": "test", "params": {}, "character_id": 3}, "Personnage : "),
+        ({"check": "test", "params": 3}, "Paramètres : "),
+    ],
+)
+def test_a_table_rolls_body_names_its_fields_in_words(table: Any, body: Any, french: str) -> None:
+    """The table's roll body (`check`, `visibility`…): each refused field by its words."""
+    answer = table.post(table.gm, "/rolls", body)
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["detail"].startswith(french), answer.json()["detail"]
+    odds = table.post(table.gm, "/odds", {"check": 3, "params": {}})
+    assert odds.json()["detail"].startswith("Test : "), odds.text
 
 
 # -- characters -----------------------------------------------------------------------------------

@@ -86,5 +86,5 @@ def test_the_walk_finds_an_unbounded_integer_in_a_query_or_nested_in_a_body() ->
 def test_a_typed_number_beyond_its_bound_is_422_in_one_line(app_client: TestClient) -> None:
     answer = app_client.get("/api/dice", params={"expr": "1d6", "seed": str(2**64)})
     assert answer.status_code == 422
-    assert answer.json()["detail"].startswith("seed : doit être ≤ ")
+    assert answer.json()["detail"].startswith("Graine : doit être ≤ ")
     assert app_client.get("/api/dice", params={"expr": "1d6", "depth": "-1"}).status_code == 422

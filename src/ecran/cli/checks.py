@@ -18,7 +18,14 @@ from pydantic import BaseModel
 from ecran.cli.fields import choice_names, choices_of, kebab, option_help, union_choices
 from ecran.cli.lang import current, was_typed
 from ecran.cli.localize import AliasGroup, add_french
-from ecran.cli.names import item_names, listed_id, option_name, typed, value_names
+from ecran.cli.names import (
+    english_value_names,
+    item_names,
+    listed_id,
+    option_name,
+    typed,
+    value_names,
+)
 from ecran.cli.render import console, echo_json, odds_table, roll_table
 from ecran.cli.suggest import unknown_name
 from ecran.cli.words import _
@@ -184,7 +191,7 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                 # listed here, checked by pydantic: the same bilingual message as the API
                 metavar="[" + "|".join(choice_names(words, lang, english).values()) + "]",
                 default=None,
-                callback=_choice_id(words),
+                callback=_choice_id(words, english),
                 shell_complete=_complete_choice(words, english),
                 help=option_help(name, info, lang),
             )
@@ -194,14 +201,15 @@ def param_options(model: type[BaseModel], lang: str) -> list[click.Option]:
                 list(meta.choice_labels) if info.annotation is str else []
             )
             named = {c: meta.choice_label(c).fr for c in listed}
+            named_en = {c: meta.choice_label(c).en for c in listed}
             option = click.Option(
                 [f"--{f}" for f in (flag, *others)] + [name],
                 default=None,
                 metavar=_metavar(info.annotation),
                 help=option_help(name, info, lang),
                 # a union's named choices typed in either language, its other values as typed
-                callback=_choice_id(named) if named else None,
-                shell_complete=_complete_choice(named) if named else None,
+                callback=_choice_id(named, named_en) if named else None,
+                shell_complete=_complete_choice(named, named_en) if named else None,
             )
         if name in french:
             add_french(option, french[name])
@@ -237,12 +245,16 @@ def _metavar(annotation: Any) -> str:
     return names.get(annotation, _("VALUE"))
 
 
-def _choice_id(words: dict[str, str]) -> Callable[[click.Context, click.Parameter, Any], Any]:
+def _choice_id(
+    words: dict[str, str], english: dict[str, str] | None = None
+) -> Callable[[click.Context, click.Parameter, Any], Any]:
     """A choice typed as `--help` lists it, in either language and with accents or not, back to
-    its id: `kept-die`, `de-garde`, `dé gardé` → `kept_die`; anything else goes to the model as
-    typed (its refusal lists what is allowed)."""
+    its id: `kept-die`, `de-garde`, `dé gardé` → `kept_die`, `cannot-miss` → `immanquable`;
+    anything else goes to the model as typed (its refusal lists what is allowed)."""
     ids = {typed(c): c for c in words}
     ids.update((typed(name), c) for c, name in value_names(words).items())
+    if english:
+        ids.update((typed(n), c) for c, n in english_value_names(words, english).items())
 
     def to_id(_ctx: click.Context, _param: click.Parameter, value: Any) -> Any:
         return ids.get(typed(value), value) if isinstance(value, str) else value

@@ -11,7 +11,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic.fields import FieldInfo
 
-from ecran.cli.names import label_name, value_names
+from ecran.cli.names import english_value_names, label_name, value_names
 from ecran.cli.words import catalogue
 from ecran.rules import FieldMeta, Text
 from ecran.rules.option import KIND_LABELS
@@ -72,10 +72,15 @@ def choice_names(
     words: dict[str, str], lang: str, english: Mapping[str, str] | None = None
 ) -> dict[str, str]:
     """id -> a choice's name to type in the reader's language: its French name (its label,
-    folded) in French where it has one, else its id in kebab-case; an empty id (« aucun »)
-    by its `english` label in English (`none`), which is typed as well, never as nothing."""
-    french = value_names(words) if lang == "fr" else {}
-    named = {c: french.get(c, kebab(c)) for c in words}
+    folded) in French where it has one, else its id in kebab-case; in English, a French id
+    by its `english` label folded (`immanquable` → `cannot-miss`, `english_value_names`); an
+    empty id (« aucun ») by its `english` label in English (`none`), which is typed as well,
+    never as nothing."""
+    if lang == "fr":
+        own = value_names(words)
+    else:
+        own = english_value_names(words, english) if english else {}
+    named = {c: own.get(c, kebab(c)) for c in words}
     if "" in named and not named[""] and english and english.get(""):
         named[""] = label_name(english[""])
     return named

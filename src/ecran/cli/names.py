@@ -153,6 +153,32 @@ def value_names(choices: Mapping[str, str]) -> dict[str, str]:
     return {c: n for c, n in named.items() if seen[n] == 1}
 
 
+def english_value_names(french: Mapping[str, str], english: Mapping[str, str]) -> dict[str, str]:
+    """id -> the English name to type for each choice whose id is no English word (Fluid's
+    `immanquable`, labelled « Immanquable » / "Cannot miss": `cannot-miss`): an id holding more
+    words of its French label than of its English one (`grand-secret`, "Great secret"; not
+    `disease-contraction`, « Contraction d'une maladie »). The name is the English label folded,
+    kept where it is no other choice's id or French name, nor shared with another choice."""
+    ids = {kebab_id(c) for c in french}
+    taken = ids | set(value_names(french).values())
+    named: dict[str, str] = {}
+    seen: dict[str, int] = {}
+    for choice, label in english.items():
+        words, ours = set(kebab_id(choice).split("-")), label_name(label)
+        theirs = set(label_name(french.get(choice, "")).split("-"))
+        if len(words & theirs) <= len(words & set(ours.split("-"))):
+            continue
+        seen[ours] = seen.get(ours, 0) + 1
+        if ours and ours not in taken:
+            named[choice] = ours
+    return {c: n for c, n in named.items() if seen[n] == 1}
+
+
+def kebab_id(choice: str) -> str:
+    """A choice's id folded as a name (`tres_facile` → `tres-facile`)."""
+    return fold(choice) or choice
+
+
 def fold_option(token: str) -> str:
     """`--compétence=5` as `--competence=5`: an option typed with accents or capitals is the
     option without them (the value after `=` is left as typed)."""

@@ -13,7 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ecran.rules.places import choices_at
+from ecran.rules.field import field_labels
+from ecran.rules.places import choices_at, unknown_key
 from ecran.rules.text import DEFAULT_LANG, Text
 from ecran.rules.wording import de
 
@@ -462,8 +463,6 @@ def _fr_message(error: Any) -> str:
 def fields_wanted(head: Text, model: type[BaseModel], names: Sequence[str]) -> EcranError:
     """`head`, then the fields the reader must give, each by its label (« réseau inconnu :
     donnez Paranoïa (MJ) et Pare-feu réseau (MJ) »), never by its id."""
-    from ecran.rules.field import field_labels
-
     labels = field_labels(model)
     words = [labels.get(n) or Text(fr=n, en=n) for n in names]
     fr = [w.fr for w in words]
@@ -498,8 +497,6 @@ def from_validation(exc: ValidationError, model: type[BaseModel] | None = None) 
     the `model` validated, each field by its label (its id stays in `EcranError.by_id`)."""
     if model is None:
         return from_errors(exc.errors())
-    from ecran.rules.field import field_labels
-
     return from_errors(exc.errors(), field_labels(model))
 
 
@@ -585,6 +582,10 @@ def allowed_said(words: Sequence[Text], lang: str) -> str:
 def _said(errors: Sequence[Any], labels: Mapping[str, Text] | None, typed: bool = False) -> Text:
     fr_parts, en_parts = [], []
     for error in errors:
+        if (unknown := unknown_key(error)) is not None:
+            fr_parts.append(unknown.fr)
+            en_parts.append(unknown.en)
+            continue
         field = field_words(error["loc"], labels, typed)
         # A whole-model error (empty loc) would echo every parameter: name none.
         shown = "input" in error and error["type"] != "missing" and error["loc"]

@@ -209,3 +209,13 @@ def _lowered(word: str) -> str:
     if len(word) > 1 and word[0].isupper() and word[1].islower():
         return word[0].lower() + word[1:]
     return word
+
+
+def unknown_key(error: Mapping[str, Any]) -> Text | None:
+    """A refused top key the model does not know, the writer's own: quoted as typed after the
+    words (« paramètre inconnu « colour » », "unknown parameter 'colour'"); a nested one is
+    said at its place (`place_words`)."""
+    key = error["loc"][0] if len(error["loc"]) == 1 else None
+    if error["type"] != "extra_forbidden" or not isinstance(key, str):
+        return None
+    return Text(fr=f"paramètre inconnu « {key} »", en=f"unknown parameter '{key}'")

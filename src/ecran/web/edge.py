@@ -15,6 +15,7 @@ from fastapi.routing import APIRoute
 from starlette.datastructures import FormData
 
 from ecran.web.deps import token_in
+from ecran.web.errors import body_labels
 from ecran.web.idempotency import Handler, idempotent
 from ecran.web.rates import counted, limit_write
 from ecran.web.strict import PENDING, Reader, after_checks
@@ -56,7 +57,7 @@ class CheckedRoute(APIRoute):
 async def _checked_text(request: Request, handler: Handler, reader: Reader | None) -> Response:
     found = await unsafe_body(request)
     if found is not None:
-        raise refused(*found)
+        raise refused(*found, body_labels(request))
     pending = PENDING.set(await reader.found(request) if reader is not None else None)
     try:
         return await handler(request)

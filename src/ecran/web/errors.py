@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, get_args
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -64,9 +64,14 @@ def one_line(text: str) -> str:
     return text.splitlines()[0] if text else ""
 
 
-def request_error(errors: Sequence[Any], body: type[BaseModel] | None = None) -> EcranError:
+def request_error(
+    errors: Sequence[Any],
+    body: type[BaseModel] | None = None,
+    words: Mapping[str, Text] | None = None,
+) -> EcranError:
     """FastAPI's request validation errors said the way `from_validation` says a check's: with
-    the route's `body` model, each place in the words it declares (`rules.places`)."""
+    the route's `body` model, each place in the words it declares (`rules.places`); without
+    one, by the `words` its query parameters declare (`_query_words`)."""
     for error in errors:
         if error.get("type") == "json_invalid":
             return _invalid_body(error)
@@ -76,7 +81,7 @@ def request_error(errors: Sequence[Any], body: type[BaseModel] | None = None) ->
         if len(loc) > 1 and loc[0] in _LOCATIONS:
             loc = loc[1:]
         cleaned.append({**error, "loc": loc, "msg": error.get("msg", error["type"])})
-    labels = field_labels(body) if body is not None else None
+    labels = field_labels(body) if body is not None else words
     return from_errors(cleaned, labels, typed=True)  # else the body's keys as written
 
 
@@ -214,16 +219,38 @@ async def on_ecran_error(request: Request, exc: Exception) -> Response:
     return await run_in_threadpool(refusal, request, exc)
 
 
+def body_labels(request: Request) -> Mapping[str, Text] | None:
+    """The words of the fields of the body the request's route reads (None: no model)."""
+    model = _body_model(request)
+    return field_labels(model) if model is not None else None
+
+
 def _body_model(request: Request) -> type[BaseModel] | None:
     """The model of the body the request's route reads (`edge.CheckedRoute` keeps the route)."""
     field = getattr(getattr(request.state, "route", None), "body_field", None)
     found = getattr(getattr(field, "field_info", None), "annotation", None)
-    return found if isinstance(found, type) and issubclass(found, BaseModel) else None
+    # an optional body (`RollRequest | None`) is its model
+    models = [a for a in (found, *get_args(found)) if isinstance(a, type)]
+    return next((a for a in models if issubclass(a, BaseModel)), None)
+
+
+def _query_words(request: Request) -> dict[str, Text] | None:
+    """The words the route's query parameters declare (`x-label`: `/api/roll`'s `seed`)."""
+    dependant = getattr(getattr(request.state, "route", None), "dependant", None)
+    words = {}
+    for param in getattr(dependant, "query_params", ()):
+        extra = getattr(param.field_info, "json_schema_extra", None)
+        label = extra.get("x-label") if isinstance(extra, dict) else None
+        if isinstance(label, dict):
+            words[param.name] = Text.model_validate(label)
+    return words or None
 
 
 async def on_request_validation(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    error = request_error(exc.errors(), _body_model(request))
+    body = _body_model(request)
+    words = _query_words(request) if body is None else None
+    error = request_error(exc.errors(), body, words)
     message = one_line(error.message(request_lang(request)))
     return await run_in_threadpool(_answer, request, 422, message)
 

@@ -12,6 +12,7 @@ request's language. The store refuses what it could not read back all the same
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated
 
 from fastapi import Request
@@ -21,6 +22,7 @@ from starlette.datastructures import UploadFile
 
 from ecran.rules import EcranError, Text
 from ecran.rules.clean_text import Where, dotted, first_unsafe, refusal, repaired, unsafe_character
+from ecran.rules.errors import field_words
 from ecran.rules.sizes import TEXT_MAX
 
 #: Methods whose body a route reads.
@@ -53,12 +55,14 @@ NAME_MAX = 200
 Name = Annotated[str, AfterValidator(_valid), Field(max_length=NAME_MAX)]
 
 
-def refused(where: Where, code: str) -> EcranError:
-    """The one line of a refused character: the field, then why."""
-    field, why = dotted(where), refusal(code)
-    if not field:
+def refused(where: Where, code: str, labels: Mapping[str, Text] | None = None) -> EcranError:
+    """The one line of a refused character: the field (by the words of the body's model,
+    `labels`, as a validation refusal names it; else as the body spells it), then why."""
+    why = refusal(code)
+    if not dotted(where):
         return EcranError(why)
-    return EcranError(Text(fr=f"{field} : {why.fr}", en=f"{field}: {why.en}"))
+    field = field_words(list(where), labels, typed=True)
+    return EcranError(Text(fr=f"{field.fr} : {why.fr}", en=f"{field.en}: {why.en}"))
 
 
 async def unsafe_body(request: Request) -> tuple[Where, str] | None:

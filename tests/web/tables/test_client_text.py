@@ -41,20 +41,21 @@ def test_the_lone_surrogate_roll_is_refused_and_the_table_stays_readable(table: 
     refused = _post_raw(table, "/rolls", {**body})
     assert refused.status_code == 422, refused.text
     detail = refused.json()["detail"]
-    assert detail.startswith("label : ") and "U+D800" in detail and "\n" not in detail
+    assert detail.startswith("Libellé : ") and "U+D800" in detail and "\n" not in detail
     assert table.last_seq() == before
     _readable(table)
 
 
 def test_every_text_field_names_itself(table: Table) -> None:
+    """By the words its body's model declares (issue #29), else as the body spells it."""
     roll = {"check": "test", "params": {"skill": 1}}
     cases: list[tuple[str, Any, str]] = [
-        ("/rolls", {**roll, "label": "a\u202eb"}, "label"),
-        ("/rolls", {"check": "te" + SURROGATE, "params": {}}, "check"),
-        ("/rolls", {"check": "test", "params": {"skill": 1, "note": SURROGATE}}, "params.note"),
+        ("/rolls", {**roll, "label": "a\u202eb"}, "Libellé : "),
+        ("/rolls", {"check": "te" + SURROGATE, "params": {}}, "Test : "),
+        ("/rolls", {**roll, "params": {"skill": 1, "note": SURROGATE}}, "Paramètres, « note » : "),
         ("/messages", {"text": "salut\u2066"}, "text"),
-        ("/encounters", {"name": SURROGATE}, "name"),
-        ("/odds", {"check": "test", "params": {SURROGATE: 1}}, "params"),
+        ("/encounters", {"name": SURROGATE}, "Nom : "),
+        ("/odds", {"check": "test", "params": {SURROGATE: 1}}, "Paramètres, « "),
     ]
     for path, body, field in cases:
         answer = _post_raw(table, path, body)

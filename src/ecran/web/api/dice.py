@@ -13,6 +13,7 @@ from ecran.dice.roller import MAX_SEED
 from ecran.engine.cache import notation_odds
 from ecran.engine.records import seeded_roller
 from ecran.rules import EcranError, Text
+from ecran.web.api.models import said
 from ecran.web.edge import CheckedRoute
 
 router = APIRouter(route_class=CheckedRoute, prefix="/api", tags=["dice"])
@@ -66,7 +67,13 @@ def dice_odds(expression: str, depth: int) -> DiceOdds:
 @router.get("/dice", response_model=DiceRoll | DiceOdds)
 def dice(
     expr: str = Query(..., description="dice notation, e.g. 4d6kh3, 1d20+5, 6d10>8"),
-    seed: int | None = Query(None, ge=0, le=MAX_SEED, description="replays the same dice"),
+    seed: int | None = Query(
+        None,
+        ge=0,
+        le=MAX_SEED,
+        description="replays the same dice",
+        json_schema_extra=said("Graine", "Seed"),
+    ),
     odds: bool = Query(False, description="exact odds instead of a roll"),
     depth: int = Query(
         limits.DEFAULT_DEPTH,

@@ -31,6 +31,10 @@ def said(fr: str, en: str) -> dict[str, Any]:
     return {"x-label": {"fr": fr, "en": en}}
 
 
+#: The words of a body's `params` (a check's or an operation's parameters).
+PARAMS_SAID = said("Paramètres", "Parameters")
+
+
 def seed_field() -> Any:
     return Field(
         None,
@@ -157,7 +161,7 @@ class UpdateCharacter(CreateCharacter):
 
 
 class ApplyOperation(Strict):
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, Any] = Field(default_factory=dict, json_schema_extra=PARAMS_SAID)
     seed: int | None = seed_field()
     expected_version: int | None = version_field()
 
@@ -202,14 +206,14 @@ class AttackOut(ActionOut):
 
 
 class AskOdds(Strict):
-    check: Name
-    params: dict[str, Any] = Field(default_factory=dict)
+    check: Name = Field(json_schema_extra=said("Test", "Check"))
+    params: dict[str, Any] = Field(default_factory=dict, json_schema_extra=PARAMS_SAID)
 
 
 class MakeRoll(AskOdds):
-    visibility: Visibility = "public"
-    character_id: Name | None = None
-    label: ClientText = ""
+    visibility: Visibility = Field("public", json_schema_extra=said("Visibilité", "Visibility"))
+    character_id: Name | None = Field(None, json_schema_extra=said("Personnage", "Character"))
+    label: ClientText = Field("", json_schema_extra=said("Libellé", "Label"))
     seed: int | None = seed_field()
 
 

@@ -21,6 +21,7 @@ from ecran.rules import CharacterSheet, RuleViolation, Text
 from ecran.sheets import sheet_from_data, sheet_json_schema
 from ecran.web.api.describe import CheckInfo, SystemInfo, SystemSummary, check_info, system_info
 from ecran.web.api.describe import system_summary as summary
+from ecran.web.api.models import PARAMS_SAID, said, seed_field
 from ecran.web.edge import CheckedRoute
 from ecran.web.i18n import request_lang
 from ecran.web.strict import free_query
@@ -34,13 +35,13 @@ _RESERVED = {"lang", "seed"}
 class OddsRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    params: dict[str, Any] = Field(default_factory=dict, description="the check's parameters")
+    params: dict[str, Any] = Field(
+        default_factory=dict, description="the check's parameters", json_schema_extra=PARAMS_SAID
+    )
 
 
 class RollRequest(OddsRequest):
-    seed: int | None = Field(
-        default=None, ge=0, le=MAX_SEED, description="replays the same dice; drawn if absent"
-    )
+    seed: int | None = seed_field()
 
 
 class Validation(BaseModel):
@@ -130,7 +131,7 @@ def get_roll(
     system_id: str,
     check_name: str,
     request: Request,
-    seed: int | None = Query(None, ge=0, le=MAX_SEED),
+    seed: int | None = Query(None, ge=0, le=MAX_SEED, json_schema_extra=said("Graine", "Seed")),
 ) -> RollRecord:
     """The same, parameters in the query string; with `seed` it replays a roll."""
     return roll_record(system_id, check_name, query_values(request), seed)
@@ -183,7 +184,11 @@ def show_sheet(sheet: dict[str, Any] = Body(...)) -> SheetView:
 
 
 @router.get("/npc/{system_id}", response_model=Npc)
-def npc(system_id: str, request: Request, seed: int | None = Query(None, ge=0, le=MAX_SEED)) -> Npc:
+def npc(
+    system_id: str,
+    request: Request,
+    seed: int | None = Query(None, ge=0, le=MAX_SEED, json_schema_extra=said("Graine", "Seed")),
+) -> Npc:
     """A random NPC that passes the system's validation (`ecran npc SYSTEM --seed N --json`),
     its words (name, notes, traits) in the reader's language."""
     system = get_system(system_id)
