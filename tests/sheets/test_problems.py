@@ -45,7 +45,7 @@ def test_every_refused_value_is_listed_and_a_wrong_kind_shows_the_default() -> N
         "might",
         "agility",
         "wounds",
-        "« colour »",
+        "paramètre inconnu « colour »",
     ]
     assert found.sheet is not None
     assert (found.sheet.might, found.sheet.agility, found.sheet.wounds) == (0, 9, 0)

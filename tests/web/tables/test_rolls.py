@@ -105,12 +105,12 @@ def test_bad_roll_input_is_a_one_line_422_and_stores_nothing(table: Table) -> No
         ({"check": "nosuch"}, "nosuch"),
         ({"check": "test", "params": {"skill": 9}}, "Skill"),  # its label (English here)
         ({"check": "test", "params": {"luck": 1}}, "luck"),
-        ({"check": "test", "visibility": "secret"}, "visibility"),
+        ({"check": "test", "visibility": "secret"}, "Visibility"),  # its label
         ({"check": "test", "seed": -1}, "Seed"),  # its label
         ({"check": "test", "seed": 2**64}, "Seed"),
         ({"check": "test", "label": "x" * 201}, "200"),
         ({"check": "test", "character_id": "nobody"}, "nobody"),
-        ({"params": {}}, "check"),
+        ({"params": {}}, "Check"),  # its label
     ]
     for body, named in cases:
         refused = table.post(table.alice, "/rolls?lang=en", body)
