@@ -1,5 +1,6 @@
 """Benchmark: the command line's start-up beside `python -c "import typer, rich"`, and the web
-server's first answer.
+server's first answer beside a bare uvicorn + FastAPI app's (`BARE_APP`: one route, no
+middleware, the floor of any FastAPI server on uvicorn), with their ratio.
 
 Run: `make bench` (or `.venv/bin/python bench/bench_cli.py [--quick]`). Not a test: it prints
 figures, it never fails on them. Each figure is the median wall time of R fresh processes, the
@@ -34,6 +35,18 @@ from pydantic import BaseModel
 class One(BaseModel):
     n: int
 One(n=1)
+"""
+#: The server's floor (#32): uvicorn serving a FastAPI app with one route, nothing else.
+BARE_APP = """
+import sys
+import uvicorn
+from fastapi import FastAPI
+app = FastAPI()
+@app.get("/")
+@app.get("/healthz")
+def root() -> dict[str, bool]:
+    return {"ok": True}
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
 """
 CASES = {
     "python -c 'import typer, rich'": [sys.executable, "-c", "import typer, rich"],
@@ -81,16 +94,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def first_200(path: str = "/") -> tuple[float, float]:
-    """Seconds from starting `ecran serve` to its first HTTP 200 on `path`, and the CPU seconds
-    the server had used by then: on a loaded machine the wall time waits for the other work's
-    turns, the CPU time is what a quiet machine would take (the start is one thread)."""
+def first_200(path: str = "/", bare: bool = False) -> tuple[float, float]:
+    """Seconds from starting `ecran serve` (with `bare`, the bare app `BARE_APP`) to its first
+    HTTP 200 on `path`, and the CPU seconds the server had used by then: on a loaded machine
+    the wall time waits for the other work's turns, the CPU time is what a quiet machine would
+    take (the start is one thread)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    argv = [sys.executable, "-c", BARE_APP, str(port)] if bare else []
     start = time.perf_counter()
     server = subprocess.Popen(
-        [str(BIN / "ecran"), "serve", "--port", str(port)],
+        argv or [str(BIN / "ecran"), "serve", "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -128,10 +143,18 @@ def main(argv: list[str]) -> None:
         )
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     for path in ("/healthz", "/"):
-        serve = [first_200(path) for _ in range(max(1, repeats // 3))]
-        wall_s = statistics.median(w for w, _ in serve)
-        cpu_s = statistics.median(c for _, c in serve)
-        print(f"ecran serve -> first 200 on {path}: {wall_s:.2f} s, CPU {cpu_s:.2f} s (medians)")
+        serve: list[tuple[float, float]] = []
+        bare: list[tuple[float, float]] = []
+        for _ in range(max(1, repeats // 3)):  # interleaved: load weighs on both alike
+            serve.append(first_200(path))
+            bare.append(first_200(path, bare=True))
+        wall_s, cpu_s = (statistics.median(x[i] for x in serve) for i in (0, 1))
+        bare_wall, bare_cpu = (statistics.median(x[i] for x in bare) for i in (0, 1))
+        print(
+            f"ecran serve -> first 200 on {path}: {wall_s:.2f} s, CPU {cpu_s:.2f} s; bare uvicorn"
+            f" + FastAPI {bare_wall:.2f} s, CPU {bare_cpu:.2f} s; ratio {wall_s / bare_wall:.2f}×"
+            f" wall, {cpu_s / bare_cpu:.2f}× CPU (medians; target 1.5×)"
+        )
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from ecran.engine.fight.replays import forget_replays
 from ecran.engine.fight.rolled import rare
 from ecran.engine.fight.run import Fight, run_batch
 from ecran.engine.fight.simulation import simulate_encounter
+from ecran.rules import Consequence
 
 N = 20_000
 
@@ -103,15 +104,76 @@ def tabled_outcomes(check: Any, params: Any, n: int, seed: int) -> Counter[str]:
     return found
 
 
+def staged_outcomes(fight: Fight, key: int, n: int, seed: int) -> Counter[str]:
+    """As the rolled route draws a staged check (`Check.staged`): the dice values of all
+    trials at once from the law of their key, then each one settled (a tail on the Roller)."""
+    rolled = fight.tables.rolled
+    attack = rolled.attack(key)
+    values = rolled.values(np.random.default_rng(seed), [attack] * n).tolist()
+    dice = Roller(seed)
+    return Counter(rolled.settle(attack, v, dice).outcome for v in values)
+
+
+@pytest.mark.parametrize(("attacker", "defender"), [(0, 4), (5, 1)])
+def test_the_staged_draw_follows_the_odds_and_the_rolled_resolve(
+    attacker: int, defender: int
+) -> None:
+    """The attack's dice value drawn from its keyed law and settled, as the rolled route does
+    for every rare pair, against the exact odds and against `resolve` rolled whole."""
+    fight = Fight(four_against_four())
+    key = _pair_key(fight, attacker, defender)
+    attack = fight.tables.rolled.attack(key)
+    model = fight.tables.rolled.model(attack)
+    assert attack.check is not None and model.staged is not None
+    exact = {k: float(p) for k, p in attack.check.distribution(model.params).items()}
+    by_stage = staged_outcomes(fight, key, N, seed=21)
+    by_roll = rolled_outcomes(fight, key, N, seed=22)
+    assert len(by_stage) >= 3
+    assert fit_p(by_stage, exact) > 1e-4, (by_stage, exact)
+    assert same_p(by_stage, by_roll) > 1e-4, (by_stage, by_roll)
+
+
+def test_staged_steps_follow_the_operations_law() -> None:
+    """A critical hit's steps drawn by the rolled route (`Operation.staged`: the survival
+    test's outcome for all trials at once, then its state) against the operation's exact
+    `law`, and against another sheet's law (the test can fail)."""
+    fight = Fight(four_against_four())
+    tables, books = fight.tables, fight.books
+    state = fight.start[4]
+    sheet = books.sheets[state]
+    damage = 17  # past RES (about 10 for the NPCs): a wound, a critical one, a survival test
+    params = {"damage": damage, "survival_combine": "max"}
+    what = tables.what_of([Consequence("defender", "take_hit", params)])
+    op_index = int(tables.what_table()[2][what, 0])
+    keys = np.full(N, state * SPAN + op_index, dtype=np.int64)
+    reached = tables.rolled.steps(np.random.default_rng(5), keys).tolist()
+    found = Counter(books.names[s] for s in reached)
+    op = get_system("fluid").operation("take_hit")
+    law = op.law(sheet, op.params.model_validate(params))
+    assert law is not None and len(law) >= 3
+    exact: dict[str, float] = {}
+    for after, p in law:
+        name = books.names[books.state(after, fold=True)]
+        exact[name] = exact.get(name, 0.0) + float(p)
+    assert fit_p(found, exact) > 1e-4, (found, exact)
+    other = books.sheets[fight.start[0]]
+    wrong: dict[str, float] = {}
+    for after, p in op.law(other, op.params.model_validate(params)) or []:
+        name = books.names[books.state(after, fold=True)]
+        wrong[name] = wrong.get(name, 0.0) + float(p)
+    assert set(found) - {k for k, p in wrong.items() if p > 0} or fit_p(found, wrong) < 1e-6
+
+
 @pytest.mark.parametrize(("attacker", "defender"), [(0, 4), (5, 1)])
 def test_both_routes_follow_the_attack_odds_and_each_other(attacker: int, defender: int) -> None:
     fight = Fight(four_against_four())
     key = _pair_key(fight, attacker, defender)
     attack = fight.tables.rolled.attack(key)
+    params = fight.tables.rolled.model(attack).params
     assert attack.check is not None
-    exact = {k: float(p) for k, p in attack.check.distribution(attack.params).items()}
+    exact = {k: float(p) for k, p in attack.check.distribution(params).items()}
     by_roll = rolled_outcomes(fight, key, N, seed=11)
-    by_table = tabled_outcomes(attack.check, attack.params, N, seed=12)
+    by_table = tabled_outcomes(attack.check, params, N, seed=12)
     assert len(by_roll) >= 3  # several outcomes, so the test can tell laws apart
     assert fit_p(by_roll, exact) > 1e-4, (by_roll, exact)
     assert fit_p(by_table, exact) > 1e-4, (by_table, exact)
@@ -124,7 +186,8 @@ def test_the_fit_tells_a_wrong_law_apart() -> None:
     one, other = _pair_key(fight, 0, 4), _pair_key(fight, 4, 0)
     attack = fight.tables.rolled.attack(one)
     assert attack.check is not None
-    exact = {k: float(p) for k, p in attack.check.distribution(attack.params).items()}
+    params = fight.tables.rolled.model(attack).params
+    exact = {k: float(p) for k, p in attack.check.distribution(params).items()}
     assert fit_p(rolled_outcomes(fight, one, N, seed=3), exact) > 1e-4
     wrong = rolled_outcomes(fight, other, N, seed=3)
     assert set(wrong) - {k for k, p in exact.items() if p > 0} or fit_p(wrong, exact) < 1e-6

@@ -12,9 +12,16 @@ from ecran.rules.errors import (
     unknown,
 )
 from ecran.rules.field import FieldMeta
-from ecran.rules.operation import Change, Consequence, Operation, OperationDeclarer, PutCondition
+from ecran.rules.operation import (
+    Change,
+    Consequence,
+    Operation,
+    OperationDeclarer,
+    PutCondition,
+    StagedChange,
+)
 from ecran.rules.option import Option, param
-from ecran.rules.outcome import Outcome, Resolution, ResultLaw, Tail
+from ecran.rules.outcome import DiceLaw, Outcome, Resolution, ResultLaw, Staged, Tail
 from ecran.rules.sheet import (
     NPC_NAME,
     Action,
@@ -39,6 +46,7 @@ __all__ = [
     "Check",
     "CheckWords",
     "Consequence",
+    "DiceLaw",
     "EcranError",
     "FieldCatalogue",
     "FieldMeta",
@@ -55,6 +63,8 @@ __all__ = [
     "SheetRow",
     "SheetSection",
     "Source",
+    "Staged",
+    "StagedChange",
     "System",
     "Tail",
     "Text",

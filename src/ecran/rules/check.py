@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from ecran.dice import DiceSource, Distribution, Roller, enumerate_outcomes
 from ecran.rules.data import CheckWords
 from ecran.rules.field import accept_people_input
-from ecran.rules.outcome import Outcome, Resolution, ResultLaw
+from ecran.rules.outcome import Outcome, Resolution, ResultLaw, Staged
 from ecran.rules.sheet import CharacterSheet
 from ecran.rules.sizes import check_numbers, check_sizes
 from ecran.rules.text import Source, Text
@@ -152,6 +152,14 @@ class Check(ABC, Generic[P]):
         same exact pieces as `distribution` (its outcome law is `distribution`'s, a contract
         test holds it), and held to `resolve`'s rolls by a statistical test. Default: None,
         `resolve` is walked."""
+        return None
+
+    def staged(self, params: P) -> Staged | None:
+        """The check as two stages, for the encounter simulator (#32): the number its dice make,
+        drawn from an exact law keyed by what enters the dice (`Staged.key`: the parameters
+        that only relabel or settle a result are not in it), then the check's own `settle` of
+        that number. The same law as `result_law` (a contract test holds them equal). Default:
+        None, the simulator draws `result_law` or rolls `resolve`."""
         return None
 
     def summary(self, result: Resolution) -> Resolution:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast, get_type_hints
@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from ecran.dice import DiceSource
 from ecran.rules.errors import from_validation
 from ecran.rules.ongoing import worn
-from ecran.rules.outcome import Resolution
+from ecran.rules.outcome import DiceLaw, Resolution
 from ecran.rules.sheet import CharacterSheet
 from ecran.rules.text import Source, Text
 
@@ -76,6 +76,17 @@ class Consequence:
     params: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class StagedChange(Generic[S]):
+    """An operation split in two (`Operation.staged`): the value its dice make, whose exact law
+    (`law`, values 0 to n - 1, made on demand, no tail) depends on `key` alone, then the change
+    each value makes (`settle`)."""
+
+    key: Hashable
+    law: Callable[[], DiceLaw]
+    settle: Callable[[int], Change[S]]
+
+
 class Operation(ABC, Generic[S, P]):
     name: ClassVar[str]
     title: ClassVar[Text]
@@ -98,6 +109,14 @@ class Operation(ABC, Generic[S, P]):
         test holds each law to the walk of `apply`."""
         return None
 
+    def staged(self, sheet: S, params: P) -> StagedChange[S] | None:
+        """The operation as two stages, for the encounter simulator (#32): one draw from an
+        exact law keyed by what enters its dice (`StagedChange.key`: a survival test's
+        characteristic and penalty, not the sheet), then the change that value makes
+        (`settle`, the same for the same value). The same pieces as `law` (a contract test
+        holds them equal). Default None: the simulator runs `apply` or walks it."""
+        return None
+
     def run(self, sheet: S, params: P, dice: DiceSource) -> Change[S]:
         """`apply` for a user: a change that would leave a sheet its own model refuses (a value
         past a field's bound) is that one-line EcranError, never a traceback; nothing changes."""
@@ -112,6 +131,8 @@ Rule = Callable[[S, P, DiceSource], Change[S]]
 Fixed = Callable[[S, P], Change[S]]
 #: An operation's `law`: the sheets its rule leads to, with their probabilities, or None.
 Law = Callable[[S, P], Sequence[tuple[S, Fraction]] | None]
+#: An operation's `staged`: its two stages, or None.
+StagedRule = Callable[[S, P], StagedChange[S] | None]
 
 
 class OperationDeclarer:
@@ -138,9 +159,11 @@ class OperationDeclarer:
         *sources: Source,
         law: Law[Any, Any] | None = None,
         law_examples: Sequence[Mapping[str, Any]] = (),
+        staged: StagedRule[Any, Any] | None = None,
     ) -> Callable[[Rule[S, P] | Fixed[S, P]], Operation[S, P]]:
         """`law`: the operation's `Operation.law`, where the game writes one, with the
-        parameters its contract test tries (`Operation.law_examples`)."""
+        parameters its contract test tries (`Operation.law_examples`); `staged`, its
+        `Operation.staged`."""
         title = self._titles[name]
 
         def declare(rule: Rule[S, P] | Fixed[S, P]) -> Operation[S, P]:
@@ -158,6 +181,8 @@ class OperationDeclarer:
             if law is not None:
                 attributes["law"] = lambda self, sheet, values: law(sheet, values)
                 attributes["law_examples"] = tuple(law_examples)
+            if staged is not None:
+                attributes["staged"] = lambda self, sheet, values: staged(sheet, values)
             kind = cast(type[Operation[S, P]], type(rule.__name__, (Operation,), attributes))
             return kind()
 

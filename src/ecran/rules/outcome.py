@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -46,3 +46,30 @@ class ResultLaw:
 
     results: Sequence[tuple[Resolution, Fraction]]
     tails: Sequence[Tail] = ()
+
+
+@dataclass(frozen=True)
+class DiceLaw:
+    """The exact law of the number a check's dice make (`Staged`): `values` with their integer
+    `weights` over one `denominator`, then `tail`, the weight of the values not listed (drawn
+    by `Staged.tail`). Weights and tail add up to the denominator."""
+
+    values: Sequence[int]
+    weights: Sequence[int]
+    tail: int
+    denominator: int
+
+
+@dataclass(frozen=True)
+class Staged:
+    """A check split in two for a simulator (`Check.staged`): the number its dice make, whose
+    exact law (`law`, made on demand) depends on `key` alone (every parameter set with the same
+    key shares it: a simulator draws it for many trials at once), and `settle`, the check's own
+    rule from that number to the result (dice work left out; it may roll more dice). `tail`
+    draws a value the law does not list, on fresh dice, exact in law given it is not listed.
+    The same pieces as `Check.result_law`: a contract test holds the two together."""
+
+    key: Hashable
+    law: Callable[[], DiceLaw]
+    tail: Callable[[DiceSource], int]
+    settle: Callable[[int, DiceSource], Resolution]

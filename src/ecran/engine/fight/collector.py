@@ -1,8 +1,11 @@
 """The garbage collector kept out of a batch's hot loop (#32): a batch makes and drops many
 small objects (sheets, results, numpy views), and each generation-0 pass would scan the
 tables' millions of long-lived ones. The objects alive at the start are frozen (never scanned
-while the batch runs) and collection is off; both are restored after, then the batch's own
-young garbage is collected once."""
+while the batch runs) and collection is off. After the batch, what it left alive (the tables
+it filled, the states it met: long-lived, and made of values, no reference cycles) is frozen
+too, instead of one pass over it (1.1 s of a cold Fluid batch of 5,000 fights, 15 %): the
+objects a batch drops are freed by their reference counts. `thaw` gives them back to the
+collector (`forget_tables`) and collects them once."""
 
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ _WAS_ENABLED = [True]
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Runs the block with the collector off and the objects alive at its start frozen."""
+    """Runs the block with the collector off and the objects alive at its start frozen; what
+    is alive at its end stays frozen (`thaw` unfreezes it)."""
     with _LOCK:
         if _PAUSED[0] == 0:
             _WAS_ENABLED[0] = gc.isenabled()
@@ -32,7 +36,15 @@ def collector_paused() -> Iterator[None]:
         with _LOCK:
             _PAUSED[0] -= 1
             if _PAUSED[0] == 0:
-                gc.unfreeze()
+                gc.freeze()
                 if _WAS_ENABLED[0]:
                     gc.enable()
-                    gc.collect(0)
+
+
+def thaw() -> None:
+    """Gives the objects frozen after the batches back to the collector, and collects once
+    (the simulator's tables were dropped: `forget_tables`)."""
+    with _LOCK:
+        if _PAUSED[0] == 0:
+            gc.unfreeze()
+            gc.collect()

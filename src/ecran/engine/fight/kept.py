@@ -9,6 +9,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ecran.engine.fight.check_tables import RESULTS, TABLED
+from ecran.engine.fight.collector import thaw
 from ecran.engine.fight.game_tables import KEPT_LOCK, TABLES
 from ecran.engine.fight.replays import forget_replays
 from ecran.engine.fight.run import Fight
@@ -47,3 +48,4 @@ def forget_tables() -> None:
     RESULTS.clear()
     TABLED.clear()
     forget_replays()
+    thaw()  # what the batches left frozen is garbage now, or will be

@@ -10,6 +10,12 @@ are rolled instead: the attack's check `resolve`d on fresh dice, its result's co
 (kept per pair and per part the consequences read), each operation `run` on the sheet. Both
 routes are exact in law (a test holds them to the check's `odds` and to each other).
 
+A check or an operation the game splits in two (`Check.staged`, `Operation.staged`) is not
+rolled whole: the value its dice make (Fluid: the score difference; a survival test's outcome)
+is drawn for all the batch's trials at once from an exact law kept per `key` (what enters the
+dice: few keys, where the sheets are many), then settled by the rule's own code, what each
+value does kept per attack or per (state, operation) (`_settled`, `_Stage.reached`).
+
 The route is chosen per key by how many of the batch's trials ask it at that moment (`rare`:
 fewer than `roll_below(system)`): a fact of the batch's own draws, so a seed replays the same
 fights whatever the tables held before (warm or cold) and however many processes ran the
@@ -19,26 +25,31 @@ tables; the web's recomputations and a warm run find them filled.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ecran.dice import Roller
-from ecran.engine.fight.arrays import SPAN
+from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import result_key
-from ecran.engine.fight.exchange import Attack
-from ecran.rules import Check, Resolution, System
-from ecran.rules.validated import validated, values_key
+from ecran.rules import Action, Check, DiceLaw, Resolution, Staged, System
+from ecran.rules.validated import validated
 
 if TYPE_CHECKING:
     from ecran.engine.fight.game_tables import GameTables
 
-#: Rolled pairs whose attack is kept (`RolledRoute.attack`), with their models: a bound on
-#: memory (Fluid, 5,000 fights in one process: traced peak 182 -> 132 MB at 8,192 against
-#: 65,536, CPU alike within the noise).
-MAX_KEPT = 1 << 13
+#: Rolled pairs' attacks kept (`RolledRoute.attack`: numbers alone, ~200 bytes each), and
+#: as many steps' ways and consequences by attack (a bound on memory: the models, a few KB
+#: each, are kept apart, MAX_MODELS).
+MAX_ATTACKS = 1 << 14
+#: Attack models kept (`RolledRoute.model`: values, a parsed model and its stages, a few KB).
+MAX_MODELS = 1 << 12
+#: Settled dice values kept (`RolledRoute._settled`): a bound on memory.
+MAX_SETTLED = 1 << 15
+#: A staged dice law's tail as a drawn value (no difference of dice reaches it).
+TAIL = -(1 << 62)
 
 
 def roll_below(system: System[Any]) -> int:
@@ -57,18 +68,49 @@ def rare(keys: Any, below: int) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class RolledAttack:
-    """What the rolled route keeps of a pair's attack: its check, the action's check name,
-    values and their validated model (what `resolve` and the game's consequences read; pairs
-    that ask equal values share one values mapping and one model: `RolledRoute._models`), and
-    the key its results' consequences are kept by (`shared`). No label."""
+    """What the rolled route keeps of a pair's attack, numbers alone (a pair keeps no mapping
+    or model of its own: a bound on memory): its check and the action's check name, the
+    number of its values' model (`RolledRoute.model`: pairs that ask equal values share one),
+    the key its results' consequences are kept by (`shared`) and its staged dice law's segment
+    in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole). No label."""
 
     check: Check[Any] | None
     name: str
-    values: dict[str, Any]
-    params: Any
+    number: int
+    key: int
     attacker: int
     defender: int
     shared: Hashable
+    segment: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """An attack's values, their validated model (what `resolve` and the game's consequences
+    read) and the check's two stages (`Check.staged`, None where it has none)."""
+
+    values: dict[str, Any]
+    params: Any
+    staged: Staged | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Stage:
+    """A staged operation on one state (`Operation.staged`): its dice law's segment in
+    `RolledRoute.dice` and the state each value drawn led to (the change a new value makes
+    is asked of the operation again: a kept change would keep its sheets alive)."""
+
+    segment: int
+    reached: dict[int, int]
+
+
+_UNKNOWN = object()
+
+
+def _model_key(action: Action) -> Hashable:
+    """An action's check and values as a key: a string, not `values_key`'s tuple of triples
+    (a tenth of the memory, hashed once)."""
+    return (action.check, repr(tuple(action.params.items())))
 
 
 class RolledRoute:
@@ -80,110 +122,271 @@ class RolledRoute:
         self.below = roll_below(tables.system)
         #: pair key -> its attack (a pair's attack costs the game's `attacks` and a parse).
         self._attacks: dict[int, RolledAttack] = {}
-        #: (check name, values) -> (a number, the values, their model), the same for every
-        #: pair that asks them (a pair keeps no mapping or model of its own: a bound on memory;
-        #: a roll reads its model with no validation, #32).
-        self._models: dict[Hashable, tuple[int, dict[str, Any], Any]] = {}
+        #: (check name, values) -> the number of their `Model`, and number -> the model: the
+        #: same for every pair that asks them (a roll reads its model with no validation,
+        #: #32). A number names one model's values for ever (never given to other values), so
+        #: what is kept by numbers (`shared`, `_settled`) stays right when the models are
+        #: dropped (MAX_MODELS); a dropped one is parsed again from its pair (`model`).
+        self._numbers: dict[Hashable, int] = {}
+        self._model_of: dict[int, Model] = {}
+        self._next = 0
         #: an attack's `shared` key -> (what the consequences read -> what the result does).
         self._whats: dict[Hashable, dict[Hashable, int]] = {}
         #: (state, operation) key -> the state it leads to, for operations that asked no die
         #: (kept: running one again would give the same state and draw nothing).
         self._fixed: dict[int, int] = {}
+        #: (state, operation) key -> its way (`_step`): a state, its stages, None (run).
+        self._steps: dict[int, _Stage | int | None] = {}
         #: operation index -> (the operation, its parameters validated).
         self._ops: dict[int, tuple[Any, Any]] = {}
+        #: The staged checks' dice laws, one segment per `Staged.key` (few: the sides' dice,
+        #: not their sheets), drawn for all of a batch's rolled attacks at once; a value
+        #: past a law's listed ones is its tail (TAIL).
+        self.dice = FlatDistributions()
+        self._dice_of: dict[Hashable, int] = {}
+        #: (an attack's `shared` key, a dice value) -> what it does, where settling it asked
+        #: no more dice (kept: settling it again gives the same result).
+        self._settled: dict[tuple[Hashable, int], int] = {}
 
     def attack(self, key: int) -> RolledAttack:
         """The attack of a pair key ((choice, attacker, defender) packed): made once and
-        kept (the tabled route's where that pair has one)."""
+        kept (from the tabled route's action where that pair has one)."""
         found = self._attacks.get(key)
         if found is None:
-            if len(self._attacks) >= MAX_KEPT:
+            if len(self._attacks) >= MAX_ATTACKS:
                 self._attacks.clear()
-                self._models.clear()
-                self._whats.clear()
-            at = self.tables.pairs.ids.get(key)
-            if at is None:
-                choice, rest = divmod(key, SPAN * SPAN)
-                attacker, defender = divmod(rest, SPAN)
-                made = Attack.of(self.tables.books, attacker, defender, choice)
-            else:
-                made = self.tables.attacks[at]
-            found = self._attacks[key] = self._kept(key, made)
+            found = self._attacks[key] = self._kept(key)
         return found
 
-    def _kept(self, key: int, attack: Attack) -> RolledAttack:
-        a, d = attack.attacker, attack.defender
-        if attack.action is None or attack.check is None:
-            return RolledAttack(None, "", {}, None, a, d, key)
-        name = attack.action.check
-        model_key = (name, values_key(attack.action.params))
-        known = self._models.get(model_key)
-        if known is None:
-            known = (len(self._models), attack.action.params, attack.params)
-            self._models[model_key] = known
-        same, values, params = known
+    def _action(self, key: int) -> tuple[Action | None, int, int]:
+        """A pair key's action (the game's `chosen_attack`), attacker and defender."""
+        choice, rest = divmod(key, SPAN * SPAN)
+        attacker, defender = divmod(rest, SPAN)
+        at = self.tables.pairs.ids.get(key)
+        if at is not None:
+            return self.tables.attacks[at].action, attacker, defender
+        sheets = self.tables.books.sheets
+        system = self.tables.system
+        return system.chosen_attack(sheets[attacker], sheets[defender], choice), attacker, defender
+
+    def _kept(self, key: int) -> RolledAttack:
+        action, a, d = self._action(key)
+        if action is None:
+            return RolledAttack(None, "", -1, key, a, d, key)
+        check = self.tables.system.check(action.check)
+        number, model = self._numbered(check, action)
         sheets = self.tables.books.sheets
         read = self.tables.system.consequence_sheets(sheets[a], sheets[d])
-        shared = key if read is None else (name, same, read)
-        return RolledAttack(attack.check, name, values, params, a, d, shared)
+        shared = key if read is None else (action.check, number, read)
+        staged = model.staged
+        segment = -1 if staged is None else self._segment(("check", staged.key), staged.law)
+        return RolledAttack(check, action.check, number, key, a, d, shared, segment)
+
+    def _numbered(self, check: Check[Any], action: Action) -> tuple[int, Model]:
+        """The number and model of an action's values, parsed once while kept."""
+        model_key = _model_key(action)
+        number = self._numbers.get(model_key)
+        model = None if number is None else self._model_of.get(number)
+        if number is None:
+            number = self._next
+            self._next += 1
+        if model is None:
+            model = self._keep(number, model_key, check, action)
+        return number, model
+
+    def _keep(self, number: int, model_key: Hashable, check: Check[Any], action: Action) -> Model:
+        """An action's values parsed, kept under `number` (the models dropped when full: what
+        is kept by their numbers stays right, a number naming one model's values for ever)."""
+        if len(self._model_of) >= MAX_MODELS:
+            self._model_of.clear()
+            self._numbers.clear()
+        # validated here, not through the process's memo (`check.parse`): this route keeps its
+        # own models, one copy of each is enough
+        params = check.params.model_validate(action.params)
+        model = self._model_of[number] = Model(action.params, params, check.staged(params))
+        self._numbers[model_key] = number
+        return model
+
+    def model(self, attack: RolledAttack) -> Model:
+        """The values, model and stages of a kept attack (parsed again from its pair where
+        dropped meanwhile: the same values, kept under the same number)."""
+        found = self._model_of.get(attack.number)
+        if found is None:
+            action, _, _ = self._action(attack.key)
+            assert action is not None and attack.check is not None
+            found = self._keep(attack.number, _model_key(action), attack.check, action)
+        return found
+
+    def _segment(self, key: Hashable, make: Callable[[], DiceLaw]) -> int:
+        """The segment of a staged check's or operation's dice law in `dice`, made once per
+        key (`Staged.key`, `StagedChange.key`)."""
+        found = self._dice_of.get(key)
+        if found is None:
+            law = make()
+            values = [*law.values, TAIL] if law.tail else list(law.values)
+            weights = [*law.weights, law.tail] if law.tail else list(law.weights)
+            found = self._dice_of[key] = self.dice.add(values, weights, law.denominator)
+        return found
+
+    def values(self, rng: np.random.Generator, attacks: list[RolledAttack]) -> Any:
+        """One dice value per staged attack, drawn from its law for all at once (TAIL: the
+        law's tail was drawn; 0 for one not staged)."""
+        segment = np.array([a.segment for a in attacks], dtype=np.int64)
+        found = np.zeros(segment.size, dtype=np.int64)
+        staged = segment >= 0
+        if staged.any():
+            found[staged] = self.dice.arrays()[4][self.dice.draw(rng, segment[staged])]
+        return found
+
+    def settle(self, attack: RolledAttack, value: int, dice: Roller) -> Resolution:
+        """A staged attack's result from its drawn dice value (a tail drawn on `dice`)."""
+        staged = self.model(attack).staged
+        assert staged is not None
+        if value == TAIL:
+            value = staged.tail(dice)
+        return staged.settle(value, dice)
 
     def whats(self, rng: np.random.Generator, keys: Any) -> Any:
-        """What each trial's attack does (an index into the tables' whats; -1: no attack), its
-        check rolled on one Roller seeded from the batch's generator, trial after trial."""
+        """What each trial's attack does (an index into the tables' whats; -1: no attack): a
+        staged check's dice value drawn for all trials at once (`values`), then settled, else
+        its check rolled whole; more dice on one Roller seeded from the batch's generator,
+        trial after trial."""
         dice = Roller(int(rng.integers(0, 2**63 - 1)))
-        found = [self._one(key, dice) for key in keys.tolist()]
+        attacks = [self.attack(key) for key in keys.tolist()]
+        drawn = self.values(rng, attacks).tolist()
+        found = [
+            self._one(attack, dice) if attack.segment < 0 else self._by_value(attack, value, dice)
+            for attack, value in zip(attacks, drawn, strict=True)
+        ]
         return np.array(found, dtype=np.int64)
+
+    def _by_value(self, attack: RolledAttack, value: int, dice: Roller) -> int:
+        """What a staged attack's drawn value does: kept per attack and value where settling
+        it asks no more dice (most values: a hit location's d10 is the exception)."""
+        key = (attack.shared, value)
+        known = self._settled.get(key)
+        if known is not None:
+            return known
+        dice.new_roll()
+        what = self._what(attack, self.settle(attack, value, dice))
+        if not dice.rolled:
+            if len(self._settled) >= MAX_SETTLED:
+                self._settled.clear()
+            self._settled[key] = what
+        return what
 
     def result(self, key: int, dice: Roller) -> Resolution | None:
         """A pair's attack rolled once: its check's whole result (dice work left out, as a
         table holds it), or None where the pair has no attack."""
-        attack = self.attack(key)
+        return self._rolled(self.attack(key), dice)
+
+    def _rolled(self, attack: RolledAttack, dice: Roller) -> Resolution | None:
         check = attack.check
         if check is None:
             return None
-        return check.summary(check.resolve(attack.params, dice))
+        return check.summary(check.resolve(self.model(attack).params, dice))
 
-    def _one(self, key: int, dice: Roller) -> int:
-        result = self.result(key, dice)
-        if result is None:
-            return -1
-        attack = self.attack(key)
+    def _one(self, attack: RolledAttack, dice: Roller) -> int:
+        result = self._rolled(attack, dice)
+        return -1 if result is None else self._what(attack, result)
+
+    def _what(self, attack: RolledAttack, result: Resolution) -> int:
+        """What a pair's result does, kept per attack and part the consequences read."""
         system = self.tables.system
         part = system.consequence_reads(attack.name, result)
         read: Hashable = ("result", result_key(result)) if part is None else ("part", part)
-        known = self._whats.setdefault(attack.shared, {})
+        known = self._whats.get(attack.shared)
+        if known is None:
+            if len(self._whats) >= MAX_ATTACKS:
+                self._whats.clear()
+            known = self._whats[attack.shared] = {}
         what = known.get(read)
         if what is None:
             sheets = self.tables.books.sheets
             a, d = sheets[attack.attacker], sheets[attack.defender]
-            found = system.consequences(attack.name, attack.values, result, a, d)
+            values = self.model(attack).values
+            found = system.consequences(attack.name, values, result, a, d)
             what = known[read] = self.tables.what_of(found)
         return what
 
     def steps(self, rng: np.random.Generator, keys: Any) -> Any:
-        """The state each (state, operation) key leads to: the game's operation run on the
-        state's sheet, one Roller seeded from the batch's generator, trial after trial."""
+        """The state each (state, operation) key leads to: a staged operation's value drawn
+        from its exact law for all trials at once, then the state that value leads to (kept
+        per key and value); else the game's operation run on the state's sheet, one Roller
+        seeded from the batch's generator, trial after trial."""
         dice = Roller(int(rng.integers(0, 2**63 - 1)))
-        books = self.tables.books
+        listed = keys.tolist()
+        entries = [self._step(key) for key in listed]
+        segment = np.array(
+            [e.segment if type(e) is _Stage else -1 for e in entries], dtype=np.int64
+        )
+        drawn = np.zeros(segment.size, dtype=np.int64)
+        staged = segment >= 0
+        if staged.any():
+            drawn[staged] = self.dice.arrays()[4][self.dice.draw(rng, segment[staged])]
         found = []
-        fixed = self._fixed
-        for key in keys.tolist():
-            known = fixed.get(key)
-            if known is not None:
-                found.append(known)
-                continue
-            state, op_index = divmod(key, SPAN)
-            op, params = self._operation(op_index)
-            sheet = books.sheets[state]
-            dice.new_roll()
-            after = op.run(sheet, params, dice).worn
-            reached = state if after is sheet else books.state(after, fold=True)
-            if not dice.rolled:  # no die asked: the same state every time, the dice untouched
-                if len(fixed) >= MAX_KEPT:
-                    fixed.clear()
-                fixed[key] = reached
-            found.append(reached)
+        for key, entry, value in zip(listed, entries, drawn.tolist(), strict=True):
+            if type(entry) is int:
+                found.append(entry)
+            elif type(entry) is _Stage:
+                reached = entry.reached.get(value)
+                if reached is None:
+                    reached = entry.reached[value] = self._settled_step(key, value)
+                found.append(reached)
+            else:
+                found.append(self._run(key, dice))
         return np.array(found, dtype=np.int64)
+
+    def _settled_step(self, key: int, value: int) -> int:
+        """The state a staged operation's drawn value leads a key's sheet to."""
+        state, op_index = divmod(key, SPAN)
+        op, params = self._operation(op_index)
+        stages = op.staged(self.tables.books.sheets[state], params)
+        assert stages is not None
+        return self.tables.books.state(stages.settle(value).worn, fold=True)
+
+    def _step(self, key: int) -> _Stage | int | None:
+        """A (state, operation) key's way: its state where it is certain, its stages
+        (`Operation.staged`), or None (the operation is run trial by trial). Kept per key."""
+        known = self._steps.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
+        if len(self._steps) >= MAX_ATTACKS:
+            self._steps.clear()
+        state, op_index = divmod(key, SPAN)
+        op, params = self._operation(op_index)
+        sheet = self.tables.books.sheets[state]
+        stages = op.staged(sheet, params)
+        found: _Stage | int | None = None
+        if stages is not None:
+            law = stages.law()
+            if len(law.values) == 1 and not law.tail:
+                after = stages.settle(law.values[0]).worn
+                found = state if after is sheet else self.tables.books.state(after, fold=True)
+            else:
+                segment = self._segment(("step", stages.key), stages.law)
+                found = _Stage(segment, {})
+        self._steps[key] = found
+        return found
+
+    def _run(self, key: int, dice: Roller) -> int:
+        """An operation with no stages run on the key's sheet (kept where it asked no die)."""
+        fixed = self._fixed
+        known = fixed.get(key)
+        if known is not None:
+            return known
+        state, op_index = divmod(key, SPAN)
+        op, params = self._operation(op_index)
+        books = self.tables.books
+        sheet = books.sheets[state]
+        dice.new_roll()
+        after = op.run(sheet, params, dice).worn
+        reached = state if after is sheet else books.state(after, fold=True)
+        if not dice.rolled:  # no die asked: the same state every time, the dice untouched
+            if len(fixed) >= MAX_ATTACKS:
+                fixed.clear()
+            fixed[key] = reached
+        return reached
 
     def _operation(self, index: int) -> tuple[Any, Any]:
         found = self._ops.get(index)

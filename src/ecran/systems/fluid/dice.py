@@ -68,6 +68,7 @@ def _max_law(k: int) -> dict[str, Fraction]:
     return law
 
 
+@lru_cache(maxsize=256)
 def die_atoms(net: int, rules: Explosions = Explosions()) -> Distribution[Atom]:
     """Exact law of the die value with `net` advantage dice (net > 0) or disadvantage dice
     (net < 0), after cancellation (L860-862), following the §2.6 order: the base die first

@@ -27,6 +27,7 @@ from typing import Any
 
 from ecran.dice import DiceSource
 from ecran.rules import Action, Consequence, Resolution, Text, tr
+from ecran.rules.memo import KeptBy, per_object
 from ecran.rules.ongoing import lost_reaction
 from ecran.systems.fluid import manoeuvres, tracks
 from ecran.systems.fluid.checks.base import MAX_PENALTY
@@ -99,6 +100,11 @@ def weapon_names(name: str, score: int) -> tuple[str, ...]:
 
 
 def modes(sheet: FluidSheet) -> list[Mode]:
+    """The sheet's ways to strike (worked out once per sheet: `_modes`); read, never changed."""
+    return _modes_of(sheet)
+
+
+def _modes(sheet: FluidSheet) -> list[Mode]:
     gear = sheet.equipment
     main = weapon_names(gear.weapon_name, gear.weapon)
     found: list[Mode] = []
@@ -142,6 +148,11 @@ def modes(sheet: FluidSheet) -> list[Mode]:
     return found
 
 
+#: `_modes` by the identity of the sheet: the encounter simulator asks a state's attacks
+#: against every state of its opponents (sheets are values: none is changed in place).
+_modes_of = per_object(_modes)
+
+
 def _net(sheet: FluidSheet, code: str, bonus: int) -> int:
     """Signed advantages of a roll: Trait and manoeuvres, minion level, hindering Traits."""
     return bonus + sheet.minion_level - tracks.hindrance(sheet, code)
@@ -165,6 +176,13 @@ def helpless(sheet: FluidSheet) -> bool:
 
 
 def _defence(defender: FluidSheet, stance: str) -> dict[str, Any]:
+    """`_defence_of`, worked out once per sheet and stance (`_DEFENCES`): the encounter
+    simulator asks a state's defence against every state of its opponents. Read, never
+    changed (`attack_params` copies it)."""
+    return _DEFENCES.get((defender,), stance, lambda: _defence_of(defender, stance))
+
+
+def _defence_of(defender: FluidSheet, stance: str) -> dict[str, Any]:
     """The defender's side: AGI (the examples defend with AGI, L1137-1157) and the Trait of its
     stance: its weapon's when it strikes back or parries (its shield's when that is the
     bigger), Esquive when it dodges (L1147-1149)."""
@@ -190,6 +208,34 @@ def _defence(defender: FluidSheet, stance: str) -> dict[str, Any]:
     }
 
 
+_DEFENCES: KeptBy[dict[str, Any]] = KeptBy()
+
+
+def _attacker_side(
+    attacker: FluidSheet, mode: Mode
+) -> tuple[dict[str, Any], tuple[str, int] | None]:
+    """The attacker's part of `attack_params` for a mode, and the Trait used: worked out once
+    per sheet and mode (`_ATTACKERS`), read, never changed."""
+
+    def made() -> tuple[dict[str, Any], tuple[str, int] | None]:
+        trait = best_trait(attacker, mode.traits) if mode.traits else None
+        net = _net(attacker, mode.code, (trait[1] if trait else 0) - mode.disadvantages)
+        gear = attacker.equipment
+        found = {
+            **side(attacker, mode.code, net),
+            "weapon": mode.weapon,
+            "armour": gear.armour,
+            "shield": gear.shield,
+            "agility": attacker.characteristics.agilite,  # the feint's cap (L1173-1175)
+        }
+        return found, trait
+
+    return _ATTACKERS.get((attacker,), mode, made)
+
+
+_ATTACKERS: KeptBy[tuple[dict[str, Any], tuple[str, int] | None]] = KeptBy()
+
+
 def attack_params(
     attacker: FluidSheet,
     defender: FluidSheet,
@@ -199,17 +245,8 @@ def attack_params(
 ) -> tuple[dict[str, Any], tuple[str, int] | None]:
     """The `attack` check's parameters for this mode against this stance, and the Trait used;
     `defence`, the defender's side in this stance when already worked out (`_defence`)."""
-    trait = best_trait(attacker, mode.traits) if mode.traits else None
-    net = _net(attacker, mode.code, (trait[1] if trait else 0) - mode.disadvantages)
-    gear = attacker.equipment
-    params = {
-        **side(attacker, mode.code, net),
-        "weapon": mode.weapon,
-        "armour": gear.armour,
-        "shield": gear.shield,
-        "agility": attacker.characteristics.agilite,  # the feint's cap (L1173-1175)
-        **(_defence(defender, stance) if defence is None else defence),
-    }
+    mine, trait = _attacker_side(attacker, mode)
+    params = {**mine, **(_defence(defender, stance) if defence is None else defence)}
     if mode.key == "botte":
         params["secret_strike"] = True
     return params, trait

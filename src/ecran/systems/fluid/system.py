@@ -18,7 +18,10 @@ class Fluid(System["FluidSheet"]):
     # Measured on the benchmark's 4-against-4 (`bench/bench_simulate.py --fights`, 10,000
     # fights, before/after interleaved): the cold run 2.8x faster at 16 (4 and 64 alike), its
     # memory 5x smaller. Organique was 5x slower with it (its tables are few and cheap).
-    fight_roll_below = 16
+    # Since the rolled route draws staged checks and operations for all trials at once (#32,
+    # 5,000 cold fights, one process): 16 6.1 s and 229 MB, 64 5.7-6.1 s and 205 MB, 256
+    # 5.7 s and 191 MB, every key rolled 5.8 s and 188 MB.
+    fight_roll_below = 256
 
 
 SYSTEM = Fluid()

@@ -86,4 +86,12 @@ def rolled(dice: DiceSource, offset: int, net_dice: int, params: Any) -> dict[st
 def score_distribution(offset: int, net_dice: int, params: Any) -> Distribution[int]:
     """Exact law of the score `rolled` makes, every score past the Results Table's window
     counted at its edge."""
-    return score_law(score_atoms(offset, net_dice, explosions(params)), LOW, HIGH)
+    return score_distribution_within(offset, net_dice, params, LOW, HIGH)
+
+
+def score_distribution_within(
+    offset: int, net_dice: int, params: Any, low: int, high: int
+) -> Distribution[int]:
+    """`score_distribution` in another window: every score below `low` counted at `low`,
+    above `high` at `high`."""
+    return score_law(score_atoms(offset, net_dice, explosions(params)), low, high)

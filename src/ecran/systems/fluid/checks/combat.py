@@ -6,17 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 from typing import Any, ClassVar, Literal
 
 from pydantic import model_validator
 
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
-from ecran.rules import Params, Resolution, ResultLaw, Tail, cite
+from ecran.rules import DiceLaw, Params, Resolution, ResultLaw, Staged, Tail, cite
 from ecran.rules.memo import per_object
 from ecran.systems.fluid import manoeuvres as man
 from ecran.systems.fluid.checks.base import CORE_SOURCES, FluidCheck, explosions
 from ecran.systems.fluid.checks.sides import Side, TwoSides, outcome_law, side_of
-from ecran.systems.fluid.dice import constant, difference_law
+from ecran.systems.fluid.dice import DifferenceLaw, constant, difference_law
 from ecran.systems.fluid.options import OPTIONS
 from ecran.systems.fluid.sheet import FluidSheet
 from ecran.systems.fluid.tables import FIELDS, HEALTH, SEED
@@ -330,38 +331,33 @@ class Attack(FluidCheck[AttackParams]):
         return settled(params, ex, a - b, dice, {"you": a_work, "opponent": b_work})
 
     def result_law(self, params: AttackParams) -> ResultLaw:
-        """The law of `settled` over the difference's law: the dice alone make the law of the
-        dice difference (`difference_law`, cached by the sides' net dice and the explosions);
-        the characteristics and modifiers only shift it. Listed: every difference where no
-        chain repeats past LISTED_REPEATS; one tail for the rest, drawn on fresh dice. A
-        rerolled tie (option tie_rule) is the law conditioned on a nonzero difference; the tail
-        draw rolls again on a tie (rejection, exact)."""
+        """The law of `settled` over the difference's law (`_Dice`): listed, every difference
+        where no chain repeats past LISTED_REPEATS; one tail for the rest, drawn on fresh dice."""
         ex = exchange_of(params)
-        fixed = ex.defender_score()
-        defender_net = ex.defender.net if fixed is None else None  # no die: a fixed score
-        law = difference_law(ex.attacker.net, defender_net, explosions(params))
-        shift = ex.attacker.characteristic + ex.attacker.modifier
-        shift -= fixed if fixed is not None else ex.defender.characteristic + ex.defender.modifier
-        listed, tail = law.listed, law.tail
-        reroll = params.tie_rule == "reroll"
-        if reroll:  # conditioned on d = δ + shift ≠ 0
-            tie = law.at(-shift)
-            listed_tie = sum((p for delta, p in listed if delta == -shift), Fraction(0))
-            kept = 1 - tie
-            listed = tuple((delta, p / kept) for delta, p in listed if delta != -shift)
-            tail = (tail - (tie - listed_tie)) / kept
+        dice_law = _dice_of(ex)
+        listed, tail = dice_law.listed()
         results: list[tuple[Resolution, Fraction]] = []
-        for delta, p in listed:
-            for r, q in _settled_law(params, ex, delta + shift):
+        for d, p in listed:
+            for r, q in _settled_law(params, ex, d):
                 results.append((r, p if q is ONE else p * q))
 
         def draw(dice: DiceSource) -> Resolution:
-            while True:
-                d = law.draw_tail(dice) + shift
-                if d or not reroll:
-                    return settled(params, ex, d, dice)
+            return settled(params, ex, dice_law.draw_tail(dice), dice)
 
         return ResultLaw(results, (Tail(tail, draw),) if tail else ())
+
+    def staged(self, params: AttackParams) -> Staged:
+        """The difference of the two scores, keyed by what enters it (the sides' net dice, the
+        explosions, the tie rule, the scores' fixed part: `_Dice.key`), then `settled`: the RES,
+        wounds and gear only settle what a difference does (#32)."""
+        ex = exchange_of(params)
+        dice_law = _dice_of(ex)
+        return Staged(
+            dice_law.key,
+            dice_law.integers,
+            dice_law.draw_tail,
+            lambda d, dice: settled(params, ex, d, dice),
+        )
 
     def distribution(self, params: AttackParams) -> Distribution[str]:
         ex = Exchange(params)
@@ -405,6 +401,61 @@ def settled(
             loc = HEALTH.location_of(dice.d(10))
             details["location"] = loc.id
     return Resolution(outcome, total=d, details=details)
+
+
+@dataclass(frozen=True)
+class _Dice:
+    """The law of the difference of the two scores (L995-1049, L1045-1049): the dice alone make
+    the law of the dice difference (`difference_law`, cached by the sides' net dice and the
+    explosions); the characteristics and modifiers only shift it (`shift`). A rerolled tie
+    (option tie_rule) is the law conditioned on a nonzero difference; the tail draw rolls again
+    on a tie (rejection, exact). Its listing is made on demand (`listed`): a simulator keeps
+    thousands of these keys, and draws from each law once made."""
+
+    law: DifferenceLaw
+    shift: int
+    reroll: bool
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """What enters the difference: the sides' dice, the explosions, the shift, the tie rule."""
+        return (self.law.a.net, self.law.b.net, self.law.a.rules, self.shift, self.reroll)
+
+    def listed(self) -> tuple[tuple[tuple[int, Fraction], ...], Fraction]:
+        """Each listed difference (shifted) with its probability, and the tail's."""
+        law, shift = self.law, self.shift
+        listed, tail = law.listed, law.tail
+        if self.reroll:  # conditioned on d = δ + shift ≠ 0
+            tie = law.at(-shift)
+            listed_tie = sum((p for delta, p in listed if delta == -shift), Fraction(0))
+            kept = 1 - tie
+            listed = tuple((delta, p / kept) for delta, p in listed if delta != -shift)
+            tail = (tail - (tie - listed_tie)) / kept
+        return tuple((delta + shift, p) for delta, p in listed), tail
+
+    def draw_tail(self, dice: DiceSource) -> int:
+        while True:
+            d = self.law.draw_tail(dice) + self.shift
+            if d or not self.reroll:
+                return d
+
+    def integers(self) -> DiceLaw:
+        """`listed` over one integer denominator (`Staged.law`)."""
+        listed, tail = self.listed()
+        den = lcm(tail.denominator, *(p.denominator for _, p in listed))
+        weights = [p.numerator * (den // p.denominator) for _, p in listed]
+        return DiceLaw(
+            [d for d, _ in listed], weights, tail.numerator * (den // tail.denominator), den
+        )
+
+
+def _dice_of(ex: Exchange) -> _Dice:
+    fixed = ex.defender_score()
+    defender_net = ex.defender.net if fixed is None else None  # no die: a fixed score
+    shift = ex.attacker.characteristic + ex.attacker.modifier
+    shift -= fixed if fixed is not None else ex.defender.characteristic + ex.defender.modifier
+    law = difference_law(ex.attacker.net, defender_net, explosions(ex.p))
+    return _Dice(law, shift, ex.p.tie_rule == "reroll")
 
 
 class _NoDice:

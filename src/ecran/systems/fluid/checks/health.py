@@ -89,13 +89,36 @@ class Survival(FluidCheck[SurvivalParams]):
         return score_distribution(params).map(lambda s: self._outcome(s, params.major_success_as))
 
 
+#: The window `survival_law` reads a penalty's die in: wide enough that every characteristic
+#: a sheet can have (-10 to 30) puts the Results Table's edges (LOW, HIGH) inside it shifted.
+_DIE_LOW, _DIE_HIGH = core.LOW - 30, core.HIGH + 10
+
+
 @lru_cache(maxsize=1024)
 def survival_law(characteristic: int, penalty: int) -> Distribution[str]:
     """The exact outcome law (`Survival.distribution`) of the survival test of a
     characteristic with a penalty (no advantages, explosions in force): what a sheet's survival
-    test comes to."""
+    test comes to. The score is the characteristic plus the die, so the die's law is read once
+    per penalty in a wide window (`_die_law`) and shifted: clipping it there, then at the
+    table's edges, is clipping it at the table's edges (a test holds it to `distribution`)."""
     check = Survival()
-    return check.distribution(check.parse({"characteristic": characteristic, "penalty": penalty}))
+    params = check.parse({"characteristic": characteristic, "penalty": penalty})
+    if not core.HIGH - _DIE_HIGH <= characteristic <= core.LOW - _DIE_LOW:
+        return check.distribution(params)
+    major = params.major_success_as
+
+    def outcome(die: int) -> str:
+        return check._outcome(min(core.HIGH, max(core.LOW, characteristic + die)), major)
+
+    return _die_law(penalty).map(outcome)
+
+
+@lru_cache(maxsize=1024)
+def _die_law(penalty: int) -> Distribution[int]:
+    """The survival test's die with `penalty` disadvantages, clipped to its window."""
+    check = Survival()
+    params = check.parse({"characteristic": 0, "penalty": penalty})
+    return core.score_distribution_within(*_plan(params), params, _DIE_LOW, _DIE_HIGH)
 
 
 @lru_cache(maxsize=1024)

@@ -11,7 +11,18 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
-from ecran.rules import Change, NoParams, Params, PutCondition, Resolution, Text, cite, tr
+from ecran.rules import (
+    Change,
+    DiceLaw,
+    NoParams,
+    Params,
+    PutCondition,
+    Resolution,
+    StagedChange,
+    Text,
+    cite,
+    tr,
+)
 from ecran.rules.memo import KeptBy
 from ecran.rules.wording import agreed
 from ecran.systems.fluid import tracks
@@ -330,6 +341,38 @@ def _take_hit_sheets(sheet: FluidSheet, params: HitParams) -> list[tuple[FluidSh
     return [(change.sheet, p) for change, p in take_hit_law(sheet, params)]
 
 
+def _take_hit_staged(sheet: FluidSheet, params: HitParams) -> StagedChange[FluidSheet]:
+    """`take_hit`'s two stages (`Operation.staged`): the survival test's outcome, drawn from
+    its exact odds (`survival_law`, keyed by CON and penalty: every sheet with the same shares
+    it), then the change it makes; the same pieces as `take_hit_law`."""
+    hurt, penalty, done = _hit(sheet, params)
+    if not penalty:
+        return StagedChange(("none",), _certain, lambda value: hurt)
+    if hurt.sheet.condition.adrenaline:
+        spared = _tested(hurt, penalty, done, None)
+        return StagedChange(("none",), _certain, lambda value: spared)
+    con = tracks.effective(hurt.sheet, "CON")
+    outcomes, law = _survival_stage(con, penalty)
+    return StagedChange(
+        ("survival", con, penalty),
+        lambda: law,
+        lambda value: _tested(hurt, penalty, done, _by_odds(con, penalty, outcomes[value])),
+    )
+
+
+def _certain() -> DiceLaw:
+    return DiceLaw([0], [1], 0, 1)
+
+
+@lru_cache(maxsize=1024)
+def _survival_stage(con: int, penalty: int) -> tuple[tuple[str, ...], DiceLaw]:
+    """The survival test's outcomes and their exact law as integer weights (`survival_law`)."""
+    law = survival_law(con, penalty)
+    outcomes = tuple(law.outcomes())
+    weights = [law.weight(o) for o in outcomes]
+    return outcomes, DiceLaw(list(range(len(outcomes))), weights, 0, law.denominator)
+
+
 @operation(
     "take_hit",
     cite(SEED, 1425, 1439, note="RES, then wound Traits"),
@@ -342,6 +385,7 @@ def _take_hit_sheets(sheet: FluidSheet, params: HitParams) -> list[tuple[FluidSh
         {"damage": 30, "survival_roll": "odds"},
         {"damage": 30, "survival_roll": "odds", "survival_combine": "sum"},
     ),
+    staged=_take_hit_staged,
 )
 def take_hit(sheet: FluidSheet, params: HitParams, dice: DiceSource) -> Change[FluidSheet]:
     """RES first, then a wound Trait, then the survival test of a critical wound (L1425-1529):
