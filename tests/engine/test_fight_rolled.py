@@ -24,7 +24,7 @@ from ecran.engine.fight.check_tables import check_table
 from ecran.engine.fight.game_tables import TABLES
 from ecran.engine.fight.kept import FIGHTS, fight_of
 from ecran.engine.fight.replays import forget_replays
-from ecran.engine.fight.rolled import rare
+from ecran.engine.fight.rolled import rare, roll_below
 from ecran.engine.fight.run import Fight, run_batch
 from ecran.engine.fight.simulation import simulate_encounter
 from ecran.rules import Consequence
@@ -244,6 +244,21 @@ def test_a_seed_replays_one_fluid_report_with_the_route_on() -> None:
         replay = simulate_encounter(data, 300, seed=9, batch=100, workers=1)
     for other in (warm, two, replay):
         assert other.model_dump(exclude={"seconds"}) == cold.model_dump(exclude={"seconds"})
+
+
+def test_a_helper_forked_before_the_threshold_changed_runs_a_batch_as_this_process() -> None:
+    """The helper processes are forked once and kept (`kept_workers`): one forked while Fluid
+    rolled below its own threshold runs a batch as this process does once the threshold is
+    another (sent with each batch, and part of its replay's key): the report is the seed's
+    whatever this process ran before."""
+    data = four_against_four(rounds=30)
+    assert roll_below(get_system("fluid")) != 16
+    simulate_encounter(data, 200, seed=1, batch=100, workers=2)  # the helper forked here
+    with route(16):
+        alone = simulate_encounter(data, 300, seed=9, batch=100, workers=1)
+        forget_replays()
+        two = simulate_encounter(data, 300, seed=9, batch=100, workers=2)
+    assert two.model_dump(exclude={"seconds"}) == alone.model_dump(exclude={"seconds"})
 
 
 def test_a_replayed_batch_is_its_kept_tally_and_a_new_seed_runs() -> None:

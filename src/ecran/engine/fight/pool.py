@@ -17,17 +17,18 @@ WORKERS = 2
 #: Below this many trials one process does it all (a second one's start costs more).
 PARALLEL_FROM = 10_000
 
-#: A batch to run: (encounter file, seed, batch number, fights).
-Job = tuple[Any, int, int, int]
+#: A batch to run: (encounter file, seed, batch number, fights, the rolled route's threshold:
+#: the game's in the sending process, which a helper forked earlier may not have).
+Job = tuple[Any, int, int, int, int]
 
 
-def _batch_in_worker(data: Any, seed: int, number: int, n: int) -> BatchTally | Text:
+def _batch_in_worker(data: Any, seed: int, number: int, n: int, below: int) -> BatchTally | Text:
     """`run_batch` in a helper process, on the tables it was forked with; a refusal comes back
     as its words (an EcranError does not pickle whole)."""
     try:
         fight = fight_of(data)
         with fight.lock:
-            return run_batch(fight, seed, number, n)
+            return run_batch(fight, seed, number, n, below)
     except EcranError as exc:
         return exc.text
 

@@ -119,6 +119,7 @@ class RolledRoute:
 
     def __init__(self, tables: GameTables) -> None:
         self.tables = tables
+        #: The threshold of `rare` keys: the game's, set again by each batch (`run_batch`).
         self.below = roll_below(tables.system)
         #: pair key -> its attack (a pair's attack costs the game's `attacks` and a parse).
         self._attacks: dict[int, RolledAttack] = {}

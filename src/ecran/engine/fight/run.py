@@ -21,7 +21,7 @@ from ecran.engine.fight.exchange import initiative_sampler, unknown_attack
 from ecran.engine.fight.game_tables import tables_of
 from ecran.engine.fight.replays import replayed
 from ecran.engine.fight.report import BatchTally
-from ecran.engine.fight.rolled import rare
+from ecran.engine.fight.rolled import rare, roll_below
 from ecran.engine.fight.states import DEAD, OUT, FightStates
 from ecran.rules import System
 from ecran.rules.validated import validated
@@ -295,13 +295,20 @@ class Fight:
         return live[~done]
 
 
-def run_batch(fight: Fight, seed: int, number: int, n: int) -> BatchTally:
+def run_batch(fight: Fight, seed: int, number: int, n: int, below: int | None = None) -> BatchTally:
     """Batch `number` of `n` fights, on its own generator (seed, number); a batch already run
-    for this file is its kept tally (`replays`)."""
-    return replayed(fight, seed, number, n, lambda: _run_batch(fight, seed, number, n))
+    for this file is its kept tally (`replays`). `below`, the rolled route's threshold (default
+    the game's, `roll_below`), is an input of the batch as its seed is: a helper process forked
+    before the game's was changed (a test's, a benchmark's) is sent it, and runs the batch as
+    this process does (#32)."""
+    if below is None:
+        below = roll_below(fight.system)
+    key = (seed, number, n, below)
+    return replayed(fight, key, lambda: _run_batch(fight, seed, number, n, below))
 
 
-def _run_batch(fight: Fight, seed: int, number: int, n: int) -> BatchTally:
+def _run_batch(fight: Fight, seed: int, number: int, n: int, below: int) -> BatchTally:
+    fight.tables.rolled.below = below  # under the tables' lock: the batch's own threshold
     rng = np.random.default_rng([seed, number])
     with collector_paused():
         states, winner, ended = fight.run(rng, n)

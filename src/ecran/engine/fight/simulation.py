@@ -10,6 +10,7 @@ from typing import Any
 from ecran.engine.fight.kept import fight_of
 from ecran.engine.fight.pool import PARALLEL_FROM, WORKERS, BatchWorker, can_fork, kept_workers
 from ecran.engine.fight.report import BatchTally, EncounterReport, encounter_report
+from ecran.engine.fight.rolled import roll_below
 from ecran.engine.fight.run import Fight, run_batch
 from ecran.engine.simulate import check_trials, generator
 from ecran.rules import EcranError, System, Text
@@ -70,11 +71,13 @@ def _run_together(
 ) -> list[BatchTally]:
     """The batches `numbers`: the first here, the others one per helper, at the same time."""
     sent = list(zip(helpers, numbers[1:], strict=False))
+    # the game's threshold as this process has it now: a helper's copy is its fork's (#32)
+    below = roll_below(fight.system)
     for helper, k in sent:
-        helper.send((data, seed, k, sizes[k]))
+        helper.send((data, seed, k, sizes[k], below))
     try:
         with fight.lock:
-            mine = run_batch(fight, seed, numbers[0], sizes[numbers[0]])
+            mine = run_batch(fight, seed, numbers[0], sizes[numbers[0]], below)
     finally:  # the helpers' answers are read even then: none is left for the next call
         found = [helper.result() for helper, _ in sent]
     tallies = [mine]
