@@ -110,6 +110,11 @@
   function Live(root) {
     this.root = root;
     this.last = parseInt(root.dataset.lastSeq || "0", 10);
+    // The newest event whose live effects ran (the board's changes, a warning, a re-read). Not
+    // `last`: the log's catch-up (`catchUp`) reads events as HTML and moves `last` past an
+    // event whose frame has not come yet; that frame must still move the board's tokens (a
+    // drag's drop was lost so: the GM's page kept the passing move).
+    this.applied = this.last;
     this.eventsUrl = root.dataset.events;
     this.fetching = false;
     this.again = false;
@@ -150,7 +155,7 @@
   Live.prototype.socketUrl = function () {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
     return scheme + "//" + location.host + "/ws/tables/" + encodeURIComponent(this.root.dataset.table) +
-      "?after=" + this.last +
+      "?after=" + Math.min(this.last, this.applied) +
       "&presence=1";
   };
 
@@ -170,6 +175,9 @@
       try { frame = JSON.parse(message.data); } catch (e) { return; }
       if (frame && frame.type === "event" && frame.event && frame.event.seq > self.last) {
         self.catchUp();
+      }
+      if (frame && frame.type === "event" && frame.event && frame.event.seq > self.applied) {
+        self.applied = frame.event.seq;
         // a change of the board: its page asks for what this member sees now
         var kind = frame.event.kind;
         var changes = frame.event.payload && frame.event.payload.changes;
