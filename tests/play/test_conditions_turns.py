@@ -92,6 +92,17 @@ def test_a_stunned_bearer_loses_its_action_and_maybe_its_defence_L3231_3236(
     assert "none" not in _reactions(live, eid, "p1", "p2")
 
 
+def _bearer_sheet(live: Any, eid: str, cid: str, pid: str) -> dict[str, Any]:
+    """The bearer's sheet as it stands: p1's stored character (a new version each change),
+    p2's NPC sheet held in the encounter."""
+    if pid == "p1":
+        sheet: dict[str, Any] = live.now.characters[cid].sheet
+        return sheet
+    found = live.now.encounters[eid].encounter.participants[pid].sheet
+    assert found is not None
+    return found
+
+
 @pytest.mark.parametrize("pid", ["p1", "p2"])
 def test_a_knock_out_ends_with_its_turns_and_lifts_the_unconsciousness_L3203_3208(
     pid: str,
@@ -100,11 +111,7 @@ def test_a_knock_out_ends_with_its_turns_and_lifts_the_unconsciousness_L3203_320
     live, eid, cid = _fight()
 
     def sheet() -> dict[str, Any]:
-        if pid == "p1":
-            return live.now.characters[cid].sheet
-        found = live.now.encounters[eid].encounter.participants[pid].sheet
-        assert found is not None
-        return found
+        return _bearer_sheet(live, eid, cid, pid)
 
     _operated(
         live,
@@ -174,11 +181,7 @@ def test_a_knock_out_removed_by_hand_wakes_the_bearer_L3203_3208(pid: str) -> No
     live, eid, cid = _fight()
 
     def sheet() -> dict[str, Any]:
-        if pid == "p1":
-            return live.now.characters[cid].sheet
-        found = live.now.encounters[eid].encounter.participants[pid].sheet
-        assert found is not None
-        return found
+        return _bearer_sheet(live, eid, cid, pid)
 
     params = {"attacker_margin": 5, "knockout_save": "average"}
     _operated(live, eid, pid, "knockout_effect", params, "unconscious")
