@@ -108,7 +108,7 @@ def round_end(system_id: str, values: dict[str, Any]) -> None:
     steps: list[dict[str, Any]] = []
     done: list[str] = []
     while len(done) < STEPS_MAX:
-        step = next((s for s in system.round_steps(sheet) if s.operation not in done), None)
+        step = system.next_round_step(sheet, done)
         if step is None:
             break
         done.append(step.operation)

@@ -429,6 +429,11 @@ class System(Generic[SheetT]):
         step, running each operation once."""
         return [*self.round_tests(sheet), *self.round_changes(sheet)]
 
+    def next_round_step(self, sheet: SheetT, done: Sequence[str]) -> Consequence | None:
+        """The round's end's next step not run yet (`done`: the operations run), asked of the
+        sheet as it stands now: one step may end the state that calls for the next."""
+        return next((s for s in self.round_steps(sheet) if s.operation not in done), None)
+
     def turn_end(self, sheet: SheetT) -> SheetT | None:
         """The end of the bearer's turn for the conditions that act on its sheet
         (`ecran.rules.ongoing`): each one's rounds run down, and one that runs out is gone,

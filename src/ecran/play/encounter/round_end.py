@@ -60,8 +60,7 @@ class RoundEnd:
         sheet = self.sheet(pid)
         if sheet is None:
             return None
-        steps = self.system.round_steps(parse_sheet(self.system, sheet))
-        return next((s for s in steps if s.operation not in done), None)
+        return self.system.next_round_step(parse_sheet(self.system, sheet), done)
 
     def run(self, pid: str, seed: int | None) -> None:
         done: list[str] = []
