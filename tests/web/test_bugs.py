@@ -136,3 +136,23 @@ def test_no_template_aborts_a_request_in_flight() -> None:
     error (`htmx:sendAbort`); `queue last` keeps only the newest without aborting."""
     for template in TEMPLATES.rglob("*.html"):
         assert ":replace" not in template.read_text(encoding="utf-8"), template.name
+
+
+def test_a_tracker_number_field_is_never_named_by_its_id() -> None:
+    """Every number field of the tracker's forms has its words; one added without them is
+    called « Valeur », never by the id the page sends (found in review: the id was the
+    fallback)."""
+    from starlette.datastructures import FormData
+
+    from ecran.rules import EcranError
+    from ecran.web.pages import encounters
+
+    for name, words in [("rounds", "Durée"), ("initiative_bonus", "Valeur")]:
+        try:
+            encounters._int(FormData([(name, "trois")]), name)
+        except EcranError as refused:
+            said = refused.text.fr
+        else:
+            raise AssertionError("a word was read as a number")
+        assert said.startswith(f"{words} : nombre entier attendu"), said
+        assert name not in said

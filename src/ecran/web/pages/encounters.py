@@ -68,7 +68,8 @@ def _int(form: FormData, name: str, *, optional: bool = False) -> int | None:
     try:
         return int(raw)
     except ValueError:
-        field = _NUMBERS.get(name) or Text(fr=name, en=name)
+        # a field added without its words is still never named by its id
+        field = _NUMBERS.get(name, Text(fr="Valeur", en="Value"))
         raise EcranError(
             Text(
                 fr=f"{field.fr} : nombre entier attendu ({given_said(raw, 'fr')})",
