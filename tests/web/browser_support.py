@@ -228,3 +228,32 @@ def ana_against_brute(page: Any, server: str, system: str, initiatives: tuple[in
         assert added.status == 201, added.text()
     assert table_api(page, server, f"/encounters/{eid}/start", {}).ok
     return eid
+
+
+class Traffic:
+    """What a page sent and heard (requests, answers, failures, console errors), each with its
+    time since the record began: a test that waits for something the page never showed says,
+    in its failure, what the page did meanwhile (a flake is then read, not guessed)."""
+
+    def __init__(self, page: Any) -> None:
+        self._start = time.monotonic()
+        self.lines: list[str] = []
+        page.on("request", lambda r: self.note(f"→ {r.method} {_path(r.url)}"))
+        page.on("response", lambda r: self.note(f"← {r.status} {r.request.method} {_path(r.url)}"))
+        page.on("requestfailed", lambda r: self.note(f"✗ {r.method} {_path(r.url)} {r.failure}"))
+        page.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.note(f"console: {message.text}")
+
+    def note(self, line: str) -> None:
+        self.lines.append(f"{time.monotonic() - self._start:7.3f} s {line}")
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
+
+
+def _path(url: str) -> str:
+    parsed = urlparse(url)
+    return parsed.path + (f"?{parsed.query[:80]}" if parsed.query else "")

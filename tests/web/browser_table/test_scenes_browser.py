@@ -29,6 +29,7 @@ from ecran.dice import Roller
 from ecran.engine import get_system
 from web.browser_support import (
     CHARACTER_PAGE,
+    Traffic,
     create_table,
     htmx_settled,
     invite_link,
@@ -82,6 +83,7 @@ def _player(browser: Any, invite: str, name: str, system: str, sheet: bytes, gm:
         browser.new_context(viewport={"width": 1000, "height": 900}).new_page(), invite, name
     )
     expect(page.locator("#live-status")).to_have_attribute("data-state", "live")
+    traffic = Traffic(page)
     file = {"name": f"{name}.json", "mimeType": "application/json", "buffer": sheet}
     page.set_input_files("#import-file", files=[file])
     page.click("#import-button")
@@ -89,10 +91,17 @@ def _player(browser: Any, invite: str, name: str, system: str, sheet: bytes, gm:
     page.locator("#actions button.action").first.click()
     expect(page.locator("#roll-odds tr[data-outcome]").first).to_be_visible()
     page.fill("#roll-label", f"Jet de {name}")
+    traffic.note("click on « Lancer »")
     page.click("#roll-button")
-    expect(page.locator("#roll-result .record")).to_have_attribute(
-        "data-outcome", re.compile(r"\w")
-    )
+    traffic.note("clicked")
+    try:
+        expect(page.locator("#roll-result .record")).to_have_attribute(
+            "data-outcome", re.compile(r"\w")
+        )
+    except AssertionError as missing:  # seen once in a fresh-clone CI run: say what happened
+        raise AssertionError(
+            f"{name}'s roll never came; the page's traffic:\n{traffic}"
+        ) from missing
     expect(gm.locator('#log .entry[data-kind="roll"]').first).to_contain_text(f"Jet de {name}")
     return page
 
