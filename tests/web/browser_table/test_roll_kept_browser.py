@@ -1,12 +1,11 @@
 """A roll clicked while the panel's odds are still on their way is rolled, never dropped.
 
-Found by a fresh-clone CI run (`test_a_scene_in_three_browsers[artemis]`, a player's roll never
-came): the roll button's POST shared the roll form's request queue (`hx-sync="this:queue
-last"`, inherited), meant for the odds the form refreshes as one types. Typing a label then
-clicking "Lancer" at once sends the odds for the label's `change` (the click's blur), queues the
-roll behind them, and the odds of the typing, 250 ms later, replace the queued roll: on a server
-slower than 250 ms the roll was lost without a word. Here the odds are held until the typing's
-odds have come, as a slow server would hold them.
+Found reading htmx's queue while chasing a CI failure (`test_a_scene_in_three_browsers[artemis]`,
+a player's roll never came; that failure's own cause is not established): the roll button's POST
+shared the roll form's request queue (`hx-sync="this:queue last"`, inherited), meant for the
+odds the form refreshes as one types. A roll clicked while odds are in flight waits in that
+queue, and odds asked after it (a field touched again) take its place: the roll is never sent,
+and nothing is said. Here the browser holds the odds, as a slow server would.
 """
 
 from __future__ import annotations
