@@ -77,7 +77,10 @@ def test_a_blinding_manoeuvre_weighs_on_the_bearers_rolls_and_ends_L1381_1401(
     for _ in range(4):
         assert table.post(table.gm, f"/encounters/{eid}/next").status_code == 200
     state = table.get(table.gm, f"/encounters/{eid}").json()
-    assert state["participants"]["p2"]["conditions"] == []
+    # only the blinding: the round ends roll the wounded Brute's VOL test with the server's
+    # dice, whose coma may come or not (a sixth fresh-clone run met it)
+    labels = [c["label"]["fr"] for c in state["participants"]["p2"]["conditions"]]
+    assert not any(BLIND in label for label in labels), labels
     after = _first(table, eid, "p1", "p2")
     assert after["params"] == before[("p1", "p2")]["params"] or BLIND not in after["label"]["fr"]
     assert BLIND not in after["label"]["fr"]
