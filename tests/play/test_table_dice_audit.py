@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
-from ecran.play import Event, view_for
+from ecran.play import Event, npcs, view_for
 from ecran.play import encounter as enc
-from ecran.play import npcs
 from ecran.play.audit import audit
 from ecran.play.characters import draw_npc, operate_character, save_character
 from ecran.play.chat import roll_seed, send
