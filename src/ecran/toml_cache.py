@@ -19,7 +19,6 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +52,8 @@ def load(path: Path, write: bool | None = None) -> dict[str, Any]:
 def load_data(package: str, filename: str) -> dict[str, Any]:
     """`data/<filename>` of a package (e.g. "ecran.systems.warp"), parsed (`load`); a package
     that is no directory (a zip's) is parsed every time."""
+    from importlib import resources  # a path's reader (the command line's names) needs none
+
     found = resources.files(package).joinpath("data", filename)
     if isinstance(found, Path):
         return load(found)

@@ -111,6 +111,9 @@ def test_dice_as_json_loads_no_printing_no_rules() -> None:
     assert json.loads(out[-1])["expression"] == "4d6kh3"
     loaded = json.loads(modules)
     assert not [m for m in loaded if m.startswith(("rich", "pydantic", "ecran.rules", "ecran.web"))]
+    # an unseeded roll's seed needs no OpenSSL (`secrets` imports `hmac`), the names no package
+    # reader (#32)
+    assert not {"hashlib", "secrets", "importlib.resources"} & set(loaded)
 
 
 ONE_CHECK = """
