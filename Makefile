@@ -12,10 +12,12 @@ $(UV):
 
 # --inexact keeps uv itself inside the environment it manages. Bytecode compiled at install (the
 # dependencies by uv, ecran's own sources here): a worker restarts without compiling anything,
-# even where PYTHONDONTWRITEBYTECODE keeps Python from writing it at run time (#28).
+# even where PYTHONDONTWRITEBYTECODE keeps Python from writing it at run time (#28). The rules
+# data's TOML parsed once too, beside it (`ecran.toml_cache`, #32).
 $(STAMP): $(UV) pyproject.toml uv.lock
 	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --inexact --quiet --compile-bytecode
 	$(PY) -m compileall -q src
+	$(PY) -m ecran.toml_cache
 	touch $(STAMP)
 
 run: $(STAMP) printing build/guide/index.html

@@ -80,12 +80,17 @@ def wall(argv: list[str]) -> tuple[float, float]:
 
 
 def compile_bytecode() -> None:
-    """Write the bytecode of `src/` and of the environment's packages (see the module's note)."""
+    """Write the bytecode of `src/` and of the environment's packages (see the module's note),
+    and the rules data's parsed copies (`ecran.toml_cache`): what the install step writes."""
     import compileall
     import sysconfig
 
-    for where in (Path(__file__).resolve().parent.parent / "src", sysconfig.get_paths()["purelib"]):
+    from ecran import toml_cache
+
+    src = Path(__file__).resolve().parent.parent / "src"
+    for where in (src, sysconfig.get_paths()["purelib"]):
         compileall.compile_dir(where, quiet=2, workers=1)
+    toml_cache.build(src / "ecran")
 
 
 def cpu_seconds(pid: int) -> float:

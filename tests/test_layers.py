@@ -18,6 +18,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "ecran"
 RANK = {
     "settings": -1,
     "numerals": -1,
+    "toml_cache": -1,
     "typography": 0,
     "dice": 0,
     "testing": 1,

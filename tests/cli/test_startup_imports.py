@@ -57,11 +57,25 @@ def test_artemis_odds_load_the_skill_test_only() -> None:
         or m.split(".")[0] in NOT_LIBRARIES
         or m.startswith(tuple(f"ecran.systems.artemis.{n}" for n in NOT_FOR_ODDS))
         or m.startswith(("ecran.systems.artemis.checks.combat", "ecran.systems.artemis.checks.psy"))
+        or m.startswith("ecran.dice.notation")  # a check's odds parse no dice notation
     ]
     assert unwanted == []
     assert "ecran.systems.artemis.checks.core" in modules
     assert plugins == "__all__"  # pydantic's plugin scan skipped (README, "Start-up")
     assert "importlib.metadata" not in modules  # nor its loader's import of the metadata reader
+
+
+def test_odds_read_the_rules_data_parsed_at_install() -> None:
+    """Once the install step has parsed the rules data (`python -m ecran.toml_cache`, in the
+    Makefile), a check's odds parse no TOML: not even the parser is imported (#32)."""
+    from pathlib import Path
+
+    from ecran import toml_cache
+
+    toml_cache.build(Path(toml_cache.__file__).parent)
+    *out, modules_line, _ = run(ODDS)
+    assert json.loads(out[-1])["check"] == "test"
+    assert "tomllib" not in json.loads(modules_line)
 
 
 KEBAB = """
@@ -97,6 +111,9 @@ def test_dice_as_json_loads_no_printing_no_rules() -> None:
     assert json.loads(out[-1])["expression"] == "4d6kh3"
     loaded = json.loads(modules)
     assert not [m for m in loaded if m.startswith(("rich", "pydantic", "ecran.rules", "ecran.web"))]
+    # an unseeded roll's seed needs no OpenSSL (`secrets` imports `hmac`), the names no package
+    # reader (#32)
+    assert not {"hashlib", "secrets", "importlib.resources"} & set(loaded)
 
 
 ONE_CHECK = """

@@ -1,6 +1,8 @@
 """A process that ends without closing its work budget leaves none of the budget's workers
 behind (measured before: each server worker the multi-worker test kills left its two work
-processes and their resource tracker running after the suite, for ever)."""
+processes and their resource tracker running after the suite, for ever); nor the fight
+simulator's forked helpers (`engine.fight.pool`), which waited on a pipe whose other end they
+held themselves (`engine.lifeline`)."""
 
 from __future__ import annotations
 
@@ -22,9 +24,26 @@ time.sleep(600)
 """
 
 
-def _started() -> subprocess.Popen[str]:
+# Forks the simulator's kept helper (two batches on two processes), says so, then waits.
+_FIGHTS = """
+import time
+from ecran.dice import Roller
+from ecran.engine import get_system
+from ecran.engine.fight.pool import KEPT_WORKERS
+from ecran.engine.fight.simulation import simulate_encounter
+system = get_system("artemis")
+sheets = [system.random_npc(Roller(i)).model_dump(mode="json") for i in range(2)]
+people = [{"name": f"n{i}", "side": "AB"[i], "sheet": sheet} for i, sheet in enumerate(sheets)]
+simulate_encounter({"system": "artemis", "participants": people}, 200, seed=1, batch=100, workers=2)
+assert KEPT_WORKERS and KEPT_WORKERS[0].process.is_alive()
+print("ready", flush=True)
+time.sleep(600)
+"""
+
+
+def _started(script: str = _USER) -> subprocess.Popen[str]:
     user = subprocess.Popen(
-        [sys.executable, "-c", _USER],
+        [sys.executable, "-c", script],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -36,8 +55,11 @@ def _started() -> subprocess.Popen[str]:
 
 
 @pytest.mark.parametrize("ending", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
-def test_the_workers_end_with_the_process_that_started_them(ending: signal.Signals) -> None:
-    user = _started()
+@pytest.mark.parametrize("script", [_USER, _FIGHTS], ids=["budget", "fight-helpers"])
+def test_the_workers_end_with_the_process_that_started_them(
+    script: str, ending: signal.Signals
+) -> None:
+    user = _started(script)
     user.send_signal(ending)
     user.wait(timeout=30)
     # every worker inherited the output pipe: it reads to its end only once they are all gone

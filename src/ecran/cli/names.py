@@ -12,12 +12,13 @@ person types is folded before it is looked up, so accents typed or not are accep
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from ecran.toml_cache import load as load_toml
 
 NAMES_FILE = Path(__file__).with_name("names.toml")
 
@@ -32,8 +33,7 @@ MAX_WORDS = 5
 
 @cache
 def data() -> dict[str, Any]:
-    with NAMES_FILE.open("rb") as handle:
-        return tomllib.load(handle)
+    return load_toml(NAMES_FILE)
 
 
 def fold(text: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Hashable, Sequence
 from typing import Protocol, TypeVar
 
@@ -30,6 +29,12 @@ class DiceSource(Protocol):
         ...
 
 
+#: An unseeded roller's seed comes from the system's randomness (`os.urandom`, what `secrets`
+#: draws from; not `secrets` itself, whose import loads OpenSSL for `hmac`: ~10 ms of every
+#: `ecran dice`, #32).
+_OS_RANDOM = random.SystemRandom()
+
+
 class Roller:
     """Rolls dice from its own `random.Random(seed)`; the same seed gives the same dice, always.
 
@@ -43,7 +48,7 @@ class Roller:
 
     def __init__(self, seed: int | None = None) -> None:
         if seed is None:
-            seed = secrets.randbelow(MAX_SEED)
+            seed = _OS_RANDOM.randrange(MAX_SEED)
         if not 0 <= seed <= MAX_SEED:
             raise ValueError(f"seed must be between 0 and {MAX_SEED}")
         self.seed = seed

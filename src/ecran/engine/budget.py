@@ -33,7 +33,6 @@ Configuration (read once, when the process first needs the pool):
 
 from __future__ import annotations
 
-import os
 import pickle
 import signal
 import time
@@ -47,6 +46,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:  # the pool's modules load when a pool starts (the CLI never needs one)
     from concurrent.futures import Future, ProcessPoolExecutor
 
+from ecran.engine.lifeline import follow_parent
 from ecran.rules.errors import EcranError
 from ecran.rules.sheet import number
 from ecran.rules.text import Text
@@ -227,26 +227,6 @@ class Accounting:
 WARM_SECONDS = 30.0
 
 
-def _follow_parent() -> None:
-    """In a fresh worker: end it when the process that started it ends, however that ends. A
-    server worker killed by a signal runs no exit handler, and a spawned worker holds both ends
-    of its job queue's pipe, so it would wait for work for ever (with the resource tracker
-    beside it): three orphans per killed server worker, measured."""
-    from multiprocessing import parent_process
-    from multiprocessing.connection import wait
-    from threading import Thread
-
-    parent = parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        wait([parent.sentinel])
-        os._exit(0)
-
-    Thread(target=watch, name="ecran-work-follow-parent", daemon=True).start()
-
-
 def _warmed() -> int:
     """In a fresh worker: import every system (what a computation's first unpickling would
     otherwise import while a request waits); how many there are."""
@@ -273,7 +253,7 @@ class _Lane:
             if self._pool is None:
                 # spawn: a clean interpreter, safe whatever threads the server runs
                 self._pool = ProcessPoolExecutor(
-                    self.processes, mp_context=get_context("spawn"), initializer=_follow_parent
+                    self.processes, mp_context=get_context("spawn"), initializer=follow_parent
                 )
             pool = self._pool
         try:

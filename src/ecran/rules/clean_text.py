@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ecran.dice.notation.tokens import CONTROL
+from ecran.dice.control import CONTROL
 from ecran.rules.text import Text
 
 #: Every character refused in a text a client sends: `CONTROL` and the surrogates.

@@ -3,9 +3,7 @@ models at import so a malformed table fails loudly at start-up, not in the middl
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
-from importlib import resources
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -15,6 +13,7 @@ from ecran.rules.option import Option, param
 from ecran.rules.outcome import Outcome
 from ecran.rules.text import Source, Text
 from ecran.rules.violation import RuleViolation
+from ecran.toml_cache import load_data
 
 M = TypeVar("M", bound=BaseModel)
 R = TypeVar("R")
@@ -49,9 +48,9 @@ def row_where(rows: Iterable[R], **key: Any) -> R:
 
 
 def load_toml(package: str, filename: str) -> dict[str, Any]:
-    """Parse `data/<filename>` of the given system package (e.g. "ecran.systems.warp")."""
-    text = resources.files(package).joinpath("data", filename).read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    """Parse `data/<filename>` of the given system package (e.g. "ecran.systems.warp"), from
+    its parsed copy while the file is unchanged (`ecran.toml_cache`)."""
+    return load_data(package, filename)
 
 
 def malformed(package: str, filename: str, exc: Exception) -> EcranError:

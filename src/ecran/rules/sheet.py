@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -16,6 +14,7 @@ from ecran.rules.numerals import NUMBER_LOCALES, formatted
 from ecran.rules.ongoing import Ongoing
 from ecran.rules.sizes import TEXT_MAX, check_numbers, check_sizes
 from ecran.rules.text import Text
+from ecran.toml_cache import load_data
 
 #: Conditions one sheet carries at once.
 ONGOING_MAX = 32
@@ -61,8 +60,7 @@ NPC_NAME = Text(fr="PNJ {number}", en="NPC {number}")
 @cache
 def npc_names(package: str) -> tuple[str, ...]:
     """The names a game gives its random NPCs (`data/npc_names.toml` of its package)."""
-    text = (resources.files(package) / "data" / "npc_names.toml").read_text(encoding="utf-8")
-    return tuple(tomllib.loads(text)["names"])
+    return tuple(load_data(package, "npc_names.toml")["names"])
 
 
 def drawn_name(package: str, seed: int) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from ecran.dice.notation import parser
+from ecran.dice.control import CONTROL as CONTROL
 
 TEXT_MAX = 20_000
 NUMBER_MAX = 10**9
@@ -44,10 +44,9 @@ def _preview(text: str) -> str:
     return text if len(text) <= PREVIEW else text[:PREVIEW] + "…"
 
 
-#: Control characters no one types (NUL, escapes…; tab and line breaks are text): refused in
-#: every text, since PostgreSQL cannot store a NUL and the others only hide what is written.
-#: The dice parser's set, the one definition (`dice` is below `rules`).
-CONTROL = parser.CONTROL
+# CONTROL (imported above): the control characters no one types, refused in every text, since
+# PostgreSQL cannot store a NUL and the others only hide what is written; the dice parser's set,
+# one definition (`ecran.dice.control`: `dice` is below `rules`).
 
 
 def control_character(text: str) -> str | None:

@@ -218,6 +218,44 @@ def test_a_move_longer_than_fluid_allows_is_said_to_all(browser: Any, server: st
     )
 
 
+def test_the_free_movement_switch_keeps_a_choice_made_before_the_table_is_read(
+    browser: Any, server: str
+) -> None:
+    """The board page reads the free-movement switch's state as it opens. A GM who ticks it
+    before that answer comes keeps it ticked, as the table has it: the answer, read before the
+    choice was sent, used to untick the box (the switch said "off" while players moved freely;
+    the test above failed so in a fresh-clone run)."""
+    from playwright.sync_api import expect
+
+    game = new_game(server, "fluid")
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    read: list[tuple[Any, Any]] = []  # the page's reading of the board, answered before the tick
+
+    def hold(route: Any) -> None:
+        if route.request.method != "GET":
+            route.continue_()
+            return
+        read.append((route, route.fetch()))  # the server's answer now, handed over later
+
+    page.route(re.compile(r".*/api/tables/[^/]+/board$"), hold)
+    gm = open_board(page, game.gm.link)
+    for _ in range(200):  # the page asks as it opens
+        if read:
+            break
+        gm.wait_for_timeout(25)
+    assert read, "the board page did not read the switch's state"
+    route, answer = read[0]
+    assert answer.json()["free_movement"] is False
+    with gm.expect_response(re.compile(r".*/free-movement$")) as put:
+        gm.check("#free-movement")
+    assert put.value.ok
+    with gm.expect_event("requestfinished"):
+        route.fulfill(response=answer)  # the older answer arrives after the choice
+    gm.wait_for_timeout(300)  # time for the page to apply it (a pass cannot hang on this)
+    expect(gm.locator("#free-movement")).to_be_checked(timeout=1)
+    assert game.api(game.gm, "GET", "/board").json()["free_movement"] is True
+
+
 def test_a_view_read_before_a_move_does_not_move_the_token_back(browser: Any, server: str) -> None:
     """The board reads its tokens again on an encounter step or a hidden event; that view may
     be answered after a move the member made meanwhile. The move stays: the older view does

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ecran.dice.control import CONTROL as CONTROL  # the parser reads it here
 from ecran.dice.notation import limits
 from ecran.dice.notation.errors import NotationError
 
@@ -48,12 +49,6 @@ MODIFIERS = sorted(
 
 
 KNOWN_MODIFIERS = "r ro ! !! !p k kh kl d dh dl f cs cf s sa sd m mt mi ma e ra"
-
-
-#: Control characters no one types (escapes, BEL, bidi overrides; tab and line breaks are
-#: spaces here): refused before anything is read, so none is ever shown back raw. Every other
-#: text is checked against the same set (`ecran.rules.sizes.CONTROL` is this one).
-CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 Token = tuple[str, str, int]  # kind ("num", "word", "label", "op", "end"), text, 1-based column

@@ -10,6 +10,7 @@ from typing import Any
 from ecran.engine.fight.kept import fight_of
 from ecran.engine.fight.report import BatchTally
 from ecran.engine.fight.run import run_batch
+from ecran.engine.lifeline import follow_parent
 from ecran.rules import EcranError, Text
 
 #: Processes for a long simulation: this machine's two cores.
@@ -45,7 +46,10 @@ def can_fork(workers: int, batches: int) -> bool:
 
 
 def _serve(conn: Any) -> None:
-    """A helper process: runs the batches it is sent, on its own tables, until told to stop."""
+    """A helper process: runs the batches it is sent, on its own tables, until told to stop
+    or until the process that forked it ends (`follow_parent`: killed by a signal, it would
+    never tell it to stop)."""
+    follow_parent()
     while True:
         job = conn.recv()
         if job is None:

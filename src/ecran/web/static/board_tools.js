@@ -142,14 +142,18 @@
     this.freeMovement();
   };
 
-  // The GM's switch: players move their tokens out of their turn too (or not).
+  // The GM's switch: players move their tokens out of their turn too (or not). The table's
+  // state is read as the page opens; a choice the GM made before that answer came outranks it
+  // (the answer was read before the choice was sent: it would untick a switch the table has on).
   Tools.prototype.freeMovement = function () {
     var box = document.getElementById("free-movement");
     var self = this;
+    var chosen = false;
     this.page.request("GET", "/board")
-      .then(function (whole) { box.checked = !!whole.free_movement; })
+      .then(function (whole) { if (!chosen) { box.checked = !!whole.free_movement; } })
       .catch(function () { /* offline */ });
     box.addEventListener("change", function () {
+      chosen = true;
       self.page.request("PUT", "/free-movement", { free: box.checked })
         .catch(function (error) { box.checked = !box.checked; self.fail(error); });
     });
