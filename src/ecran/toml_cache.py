@@ -44,7 +44,9 @@ def load(path: Path, write: bool | None = None) -> dict[str, Any]:
     if kept is not None:
         return kept
     parsed = _parse(path.read_text(encoding="utf-8"))
-    if (not sys.dont_write_bytecode) if write is None else write:
+    if write is None:
+        write = not sys.dont_write_bytecode
+    if write:
         _write(cache_path(path), key, parsed)
     return parsed
 
@@ -92,7 +94,8 @@ def _write(cached: Path, key: tuple[int, int, int, str], parsed: dict[str, Any])
 
 
 def build(root: Path) -> int:
-    """Writes the cache of every TOML file under `root` (install time); the number written."""
+    """Writes the cache of every TOML file under `root` where it is missing or stale (install
+    time); the number of files that have one then."""
     count = 0
     for path in sorted(root.rglob("*.toml")):
         load(path, write=True)

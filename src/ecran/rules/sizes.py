@@ -26,6 +26,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+# The control characters no one types, refused in every text (PostgreSQL cannot store a NUL, the
+# others only hide what is written): the dice parser's set, one definition (`dice` is below
+# `rules`), read here as `sizes.CONTROL` too.
 from ecran.dice.control import CONTROL as CONTROL
 
 TEXT_MAX = 20_000
@@ -42,11 +45,6 @@ Loc = tuple[str | int, ...]
 
 def _preview(text: str) -> str:
     return text if len(text) <= PREVIEW else text[:PREVIEW] + "…"
-
-
-# CONTROL (imported above): the control characters no one types, refused in every text, since
-# PostgreSQL cannot store a NUL and the others only hide what is written; the dice parser's set,
-# one definition (`ecran.dice.control`: `dice` is below `rules`).
 
 
 def control_character(text: str) -> str | None:

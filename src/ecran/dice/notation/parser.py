@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ecran.dice.control import CONTROL
 from ecran.dice.notation import limits
 from ecran.dice.notation.ast import (
     OPERATORS,
@@ -54,7 +55,6 @@ from ecran.dice.notation.ast import (
 from ecran.dice.notation.clauses import DROPS, KEEPS, Clauses, check_size, group_modifier
 from ecran.dice.notation.errors import NotationError
 from ecran.dice.notation.shortcuts import simple_expression
-from ecran.dice.notation.tokens import CONTROL as CONTROL  # `rules.sizes` reads it here
 from ecran.dice.notation.tokens import (
     FUNCTIONS,
     KNOWN_MODIFIERS,

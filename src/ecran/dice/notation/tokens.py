@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ecran.dice.control import CONTROL as CONTROL  # the parser reads it here
 from ecran.dice.notation import limits
 from ecran.dice.notation.errors import NotationError
 
