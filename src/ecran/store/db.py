@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import sqlite3
+import time
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -77,13 +79,29 @@ def _sqlite_settings(engine: Engine) -> None:
         dbapi_connection.isolation_level = None  # we issue BEGIN ourselves (below)
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        _wal(cursor)
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _wal(cursor: Any) -> None:
+    """Switch the file to WAL (kept in the file: a no-op once done). On a new file, two
+    processes opening it at once (`ecran serve` workers, two servers) race for the switch, and
+    SQLite answers the loser "database is locked" at once, without its busy timeout: the switch
+    is tried again until that timeout has passed, as any other write would wait."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def make_engine(url: str) -> Engine:
