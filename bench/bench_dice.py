@@ -31,13 +31,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-#: ecran's notation -> the same roll in d20's (d20 explodes with `e`, not `!`)
+#: ecran's notation -> the same roll in d20's (d20 explodes with `e`, not `!`; rerolls with `rr`)
 ROLLS = {
     "1d20+5": "1d20+5",
     "4d6kh3": "4d6kh3",
     "10d6": "10d6",
     "20d6kh10": "20d6kh10",
     "8d10!": "8d10e10",
+    # Roll20's `r` rerolls until the face is gone: d20's `rr` (its `r` would be `ro`, once)
+    "3d6r1": "3d6rr1",
 }
 #: ecran's notation -> the same distribution in icepool (explosions followed 20 deep both sides)
 EXACT = {

@@ -1,5 +1,6 @@
-"""A roll of the commonest shapes (`NdX`, keep/drop, a plain `!`, integer constants) takes a
-short plan: the same dice, total, shown work, JSON and tree as the general walk of the tree."""
+"""A roll of the commonest shapes (`NdX`, keep/drop, a plain `!`, a reroll `r`/`ro`, integer
+constants) takes a short plan: the same dice, total, shown work, JSON and tree as the general
+walk of the tree."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 
 from ecran.dice import Roller
 from ecran.dice.notation import NotationError, parse, report, roll
-from ecran.dice.notation.roll import TermRoll, _planned_term, _walk
+from ecran.dice.notation.roll import PoolDie, TermRoll, _planned_term, _walk
 
 
 @st.composite
@@ -17,8 +18,11 @@ def shapes(draw: st.DrawFn) -> str:
     count = draw(st.integers(0, 12))
     sides = draw(st.sampled_from([2, 4, 6, 10, 20, 100]))
     text = f"{count}d{sides}"
-    modifier = draw(st.sampled_from(["", "keep", "explode"]))
-    if modifier == "keep":
+    modifier = draw(st.sampled_from(["", "keep", "explode", "reroll", "reroll and keep"]))
+    if modifier.startswith("reroll"):
+        kind = draw(st.sampled_from(["r", "ro"]))
+        text += draw(st.sampled_from([f"{kind}1", f"{kind}<{sides // 2}", f"{kind}>{sides}"]))
+    if modifier.endswith("keep"):
         clause = draw(st.sampled_from(["k", "kh", "kl", "d", "dh", "dl"]))
         text += f"{clause}{draw(st.integers(1, 12))}"
     elif modifier == "explode" and sides > 2:
@@ -49,9 +53,13 @@ def test_a_planned_roll_is_the_walked_roll(text: str, seed: int) -> None:
         walked_term.kept,
         walked_term.value,
     )
-    assert [(d.value, d.kept, [f.exploded for f in d.faces]) for d in term.pool] == [
-        (d.value, d.kept, [f.exploded for f in d.faces]) for d in walked_term.pool
-    ]
+
+    def shown(pool: list[PoolDie]) -> list[tuple[int, bool, list[tuple[int, bool, bool]]]]:
+        return [
+            (d.value, d.kept, [(f.value, f.exploded, f.discarded) for f in d.faces]) for d in pool
+        ]
+
+    assert shown(term.pool) == shown(walked_term.pool)
     assert rest == walked_rest and planned.tree.value == general.tree.value
 
 
@@ -63,7 +71,7 @@ def test_a_planned_roll_shows_its_work() -> None:
     assert result.text.count("~~") == 2  # the one die dropped, struck through
 
 
-@pytest.mark.parametrize("text", ["-1d20+5", "1d20+0.5", "4d6r1", "4d6>4", "2d6+1d4", "4d6!!kh3"])
+@pytest.mark.parametrize("text", ["-1d20+5", "1d20+0.5", "4d6r1!", "4d6>4", "2d6+1d4", "4d6!!kh3"])
 def test_other_shapes_walk_the_tree(text: str) -> None:
     assert _planned_term(parse(text)) is None
     assert roll(text, Roller(3)).text == _walk(parse(text), Roller(3)).text
@@ -76,6 +84,22 @@ def test_an_explosion_past_the_roll_budget_is_refused_as_by_the_walk() -> None:
     with pytest.raises(NotationError) as general:
         _walk(parse("1000d2!>1"), Roller(1))
     assert planned.value.en == general.value.en
+
+
+def test_rerolls_past_the_roll_budget_are_refused_as_by_the_walk() -> None:
+    # 1000d100r<95 rerolls nineteen faces in twenty: about 20,000 rolls, past the budget
+    with pytest.raises(NotationError) as planned:
+        roll("1000d100r<95", Roller(1))
+    with pytest.raises(NotationError) as general:
+        _walk(parse("1000d100r<95"), Roller(1))
+    assert planned.value.en == general.value.en
+
+
+def test_a_rerolled_roll_shows_the_faces_rerolled_away() -> None:
+    seed = next(s for s in range(1000) if 1 in roll("3d6r1", Roller(s)).dice)
+    result = roll("3d6r1", Roller(seed))
+    assert len(result.dice) > 3 and result.total == sum(result.dice) - result.dice.count(1)
+    assert "~~1~~" in result.text
 
 
 def test_bad_text_is_refused_and_not_remembered() -> None:

@@ -126,6 +126,41 @@ class Roller:
             del rolled[: len(rolled) - RECORD_LIMIT // 2]
         return values
 
+    def rerolled(
+        self, sides: int, count: int, faces: frozenset[int], once: bool, limit: int
+    ) -> tuple[list[int], list[int]]:
+        """`count` dice, each rolled again while it shows one of `faces` (`once`: at most one
+        more roll): every roll in order, rerolled-away ones included (the record), and the
+        value each die keeps. The very draws of calling `d` roll after roll. Stops once more
+        than `limit` rolls are asked (the caller's budget)."""
+        if sides < 1:
+            raise ValueError("a die needs at least one side")
+        bits = sides.bit_length()
+        getrandbits = self._getrandbits
+        record: list[int] = []
+        append = record.append
+        standing: list[int] = []
+        for _ in range(count):
+            tries = 0
+            while True:
+                if len(record) >= limit:
+                    append(0)  # over the budget: the caller refuses the roll
+                    return record, standing
+                value = getrandbits(bits)
+                while value >= sides:
+                    value = getrandbits(bits)
+                value += 1
+                append(value)
+                tries += 1
+                if value not in faces or (once and tries == 2):
+                    break
+            standing.append(value)
+        rolled = self.rolled
+        rolled.extend(record)
+        if len(rolled) > RECORD_LIMIT:
+            del rolled[: len(rolled) - RECORD_LIMIT // 2]
+        return record, standing
+
     def face(self, faces: Sequence[int]) -> int:
         value = faces[self._rng.randrange(len(faces))]
         rolled = self.rolled

@@ -246,15 +246,17 @@ def _planned_term(expr: Expression) -> tuple[Dice, int] | None:
         if not isinstance(constant, Constant) or type(constant.value) is not int:
             return None
         shift += sign_c * constant.value
-    if node.fate or node.reroll or node.clamped or node.success or node.match:
+    if node.fate or node.clamped or node.success or node.match:
         return None
-    if node.explode is not None and (node.explode.into_die or node.keeps):
+    if node.explode is not None and (node.explode.into_die or node.keeps or node.reroll):
         return None
     return node, shift
 
 
 def _fast(expr: Expression, node: Dice, shift: int, walk: Plan) -> Plan:
     sides, count = node.sides, node.count
+    if node.reroll is not None:
+        return _rerolling(expr, node, shift, walk)
     if node.explode is not None:
         faces, most = node.explode.faces, _most(node)
 
@@ -297,15 +299,54 @@ def _fast(expr: Expression, node: Dice, shift: int, walk: Plan) -> Plan:
     return bare
 
 
-def _planned_tree(expr: Expression, values: list[int], total: Value) -> SumRoll:
+def _rerolling(expr: Expression, node: Dice, shift: int, walk: Plan) -> Plan:
+    """`NdX` with `r`/`ro` (and keep/drop): every roll recorded, rerolled-away ones included,
+    in the order `_chain` rolls them (#32: `3d6r1` walked the tree at 2.5x d20)."""
+    sides, count = node.sides, node.count
+    assert node.reroll is not None
+    faces, once = node.reroll.faces, node.reroll.once
+    lo, hi = kept_range(node.keeps, count) if node.keeps else (0, count)
+    start, stop = count - hi, count - lo
+
+    def rerolling(dice: DiceSource) -> RollResult:
+        if type(dice) is not Roller:
+            return walk(dice)
+        record, standing = dice.rerolled(sides, count, faces, once, limits.MAX_ROLLS)
+        if len(record) > limits.MAX_ROLLS:
+            _Dice(dice, []).budget(len(record))
+        total = sum(sorted(standing)[start:stop]) if node.keeps else sum(standing)
+        return RollResult(expr, total + shift, record)
+
+    return rerolling
+
+
+def _planned_tree(expr: Expression, rolled: list[int], total: Value) -> SumRoll:
     """The tree `_walk` builds for a shape `_plan` rolled directly, from its dice."""
     root = expr.root
     assert isinstance(root, Sum)
     (_, node), *rest = root.terms
     assert isinstance(node, Dice)
+    pool = _rerolled_pool(node, rolled) if node.reroll is not None else None
+    values = rolled if pool is None else [die.value for die in pool]
     kept = _kept(values, kept_range(node.keeps, len(values))) if node.keeps else None
-    term = TermRoll(node, values, kept, _value(node, values, kept))
+    term = TermRoll(node, values, kept, _value(node, values, kept), pool)
     return SumRoll(root, [(1, term), *rest], total)  # type: ignore[list-item]
+
+
+def _rerolled_pool(node: Dice, rolled: list[int]) -> list[PoolDie]:
+    """The pool `_chain` builds for a rerolled term (no explosion), read from its rolls."""
+    reroll = node.reroll
+    assert reroll is not None
+    pool = []
+    rolls = iter(rolled)
+    for value in rolls:
+        faces: list[Face] = []
+        while value in reroll.faces and not (reroll.once and faces):
+            faces.append(Face(value, discarded=True))
+            value = next(rolls)
+        faces.append(Face(value))
+        pool.append(PoolDie(faces, value))
+    return pool
 
 
 class _Dice:
