@@ -77,6 +77,21 @@ def test_the_sampler_is_exact_on_a_known_law() -> None:
     assert stat < CHI2_999[df]
 
 
+def test_a_small_law_read_from_its_table_draws_what_the_search_draws() -> None:
+    """Up to TABLE_LIMIT the outcome of each integer is read from a table, not searched: the
+    same integers give the same outcomes, impossible ones (weight 0) never drawn."""
+    law = Distribution({"a": 1, "c": 3, "d": 2})
+    sampler = Sampler(law, order=["a", "b", "c", "d"])  # "b": weight 0, between two others
+    assert sampler._table is not None
+    drawn = sampler.draw(np.random.default_rng(5), 60_000)
+    picks = np.random.default_rng(5).integers(0, 6, size=60_000, dtype=np.int64)
+    searched = np.searchsorted(np.cumsum([1, 0, 3, 2]), picks, side="right")
+    assert np.array_equal(drawn, searched)
+    assert np.bincount(drawn, minlength=4)[1] == 0
+    counted = sampler.count(np.random.default_rng(5), 60_000)
+    assert counted.tolist() == np.bincount(drawn, minlength=4).tolist()
+
+
 def test_bad_trials_and_seeds_are_one_line_errors() -> None:
     for trials, seed in ((0, 1), (10**9, 1), (10, -1)):
         with pytest.raises(EcranError):

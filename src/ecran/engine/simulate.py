@@ -37,11 +37,15 @@ MAX_TRIALS = 100_000_000
 CHUNK = 1 << 22
 #: Integer draws are exact while the denominator stays below this (numpy's int64).
 EXACT_LIMIT = 1 << 62
+#: Up to this denominator each draw is read in a table of every integer's outcome (one lookup,
+#: not a binary search: a d6 or a d20 check sampled 2-4x faster, #32); the same outcomes.
+TABLE_LIMIT = 1 << 16
 
 
 class Sampler(Generic[T]):
     """Draws outcomes of one exact distribution, many at a time. `draw(rng, n)` returns the
-    indices into `outcomes` (an int array), so the caller's bookkeeping stays in numpy."""
+    indices into `outcomes` (an int array), so the caller's bookkeeping stays in numpy;
+    `count(rng, n)` how many of each those same draws gave."""
 
     def __init__(self, dist: Distribution[T], order: Sequence[T] | None = None) -> None:
         if dist.residual:
@@ -56,18 +60,35 @@ class Sampler(Generic[T]):
         self.denominator = dist.denominator
         self.exact = self.denominator < EXACT_LIMIT
         self._cumulative: Any
+        self._table: Any = None
         if self.exact:
             self._cumulative = np.cumsum(np.array(weights, dtype=np.int64))
+            if self.denominator <= TABLE_LIMIT:
+                every = np.arange(self.denominator, dtype=np.int64)
+                self._table = np.searchsorted(self._cumulative, every, side="right")
         else:
             shares = np.array([w / self.denominator for w in weights], dtype=np.float64)
             self._cumulative = np.cumsum(shares, dtype=np.float64)
             self._cumulative[-1] = 1.0
+
+    def count(self, rng: np.random.Generator, n: int) -> Any:
+        """How many of `n` draws (`draw`'s very draws) gave each outcome. A small law counts
+        its integers, then adds each integer's count to its outcome: no index per trial."""
+        if self._table is None:
+            return np.bincount(self.draw(rng, n), minlength=len(self.outcomes))
+        picks = rng.integers(0, self.denominator, size=n, dtype=np.int64)
+        per_integer = np.bincount(picks, minlength=self.denominator)
+        found = np.zeros(len(self.outcomes), dtype=np.int64)
+        np.add.at(found, self._table, per_integer)
+        return found
 
     def draw(self, rng: np.random.Generator, n: int) -> Any:
         """`n` outcome indices, each drawn with its exact probability."""
         picks: Any
         if self.exact:
             picks = rng.integers(0, self.denominator, size=n, dtype=np.int64)
+            if self._table is not None:
+                return np.take(self._table, picks)
         else:
             picks = rng.random(n)
         return np.searchsorted(self._cumulative, picks, side="right")
@@ -148,7 +169,7 @@ def simulate_check(
     left = trials
     while left:
         n = min(left, CHUNK)
-        counts += np.bincount(sampler.draw(rng, n), minlength=len(sampler.outcomes))
+        counts += sampler.count(rng, n)
         left -= n
         if progress is not None:
             progress(trials - left)
