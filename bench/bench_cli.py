@@ -63,6 +63,19 @@ CASES = {
     "ecran dice 4d6kh3 --json": [str(BIN / "ecran"), "dice", "4d6kh3", "--json"],
 }
 
+#: A small exact question asked by a fresh process, ecran's code beside icepool's (#32: the
+#: whole process at or under icepool's).
+EXACT_PROCESSES = {
+    "3d6": (
+        "from ecran.dice.notation import distribution; distribution('3d6')",
+        "import icepool; (3 @ icepool.d6).denominator()",
+    ),
+    "4d6kh3": (
+        "from ecran.dice.notation import distribution; distribution('4d6kh3')",
+        "import icepool; icepool.d6.highest(4, 3).denominator()",
+    ),
+}
+
 
 def wall(argv: list[str]) -> tuple[float, float]:
     """The wall time of one fresh process, and its CPU time (user + system, from the kernel's
@@ -146,6 +159,7 @@ def main(argv: list[str]) -> None:
         print(
             f"{name:40} {t * 1e3:6.0f} ms {t / base:5.2f}× {c * 1e3:6.0f} ms {c / base_cpu:5.2f}×"
         )
+    exact_processes(repeats)
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     for path in ("/healthz", "/"):
         serve: list[tuple[float, float]] = []
@@ -160,6 +174,19 @@ def main(argv: list[str]) -> None:
             f" + FastAPI {bare_wall:.2f} s, CPU {bare_cpu:.2f} s; ratio {wall_s / bare_wall:.2f}×"
             f" wall, {cpu_s / bare_cpu:.2f}× CPU (medians; target 1.5×)"
         )
+
+
+def exact_processes(repeats: int) -> None:
+    """Each small exact question's fresh process, ecran's and icepool's interleaved (CPU)."""
+    print(f"\nExact odds, whole fresh process (CPU, median of {repeats}, interleaved)")
+    for text, (ours, theirs) in EXACT_PROCESSES.items():
+        mine: list[float] = []
+        peer: list[float] = []
+        for _ in range(repeats):
+            mine.append(wall([sys.executable, "-c", ours])[1])
+            peer.append(wall([sys.executable, "-c", theirs])[1])
+        a, b = statistics.median(mine), statistics.median(peer)
+        print(f"{text:10} ecran {a * 1e3:6.1f} ms  icepool {b * 1e3:6.1f} ms  ratio {a / b:5.2f}×")
 
 
 if __name__ == "__main__":
