@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
+
+from ecran.dice.notation.record import record
 
 Value = int | Fraction
 """An outcome: an integer, or an exact fraction once `/`, `**` or a decimal constant is used."""
@@ -25,7 +27,7 @@ OPERATORS: dict[str, Callable[[Value, Value], bool]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Comparison:
     """`op value`, e.g. `>5`: Roll20's meaning, `>` is "or more" and `<` "or less"."""
 
@@ -39,7 +41,7 @@ class Comparison:
         return f"{self.op}{self.value}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reroll:
     """`r` (reroll until the face is outside `faces`) or `ro` (reroll once)."""
 
@@ -48,7 +50,7 @@ class Reroll:
     text: str = field(default="", compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Explode:
     """`!` (each extra roll is a die of its own), `!!` (extra rolls add into the die) or `!p`
     (penetrating: like `!!`, each extra roll counting one less). `limit`: at most this many extra
@@ -66,7 +68,7 @@ class Explode:
         return self.compound or self.penetrate
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Keep:
     """Keep the `count` highest (or lowest) dice; drops are stored as the keep they mean."""
 
@@ -96,7 +98,7 @@ def kept_range(keeps: tuple[Keep, ...], pool: int) -> tuple[int, int]:
     return lo, hi
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Match:
     """`m` (mark the dice that show the same face) or `mt` (the value is the number of sets of
     at least `size` equal dice)."""
@@ -105,7 +107,7 @@ class Match:
     total: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Dice:
     """`NdX` (or `NdF`) with its modifiers, applied in a fixed order whatever the order written:
     roll -> reroll -> explode -> min/max -> keep/drop -> count successes, failures or matches.
@@ -172,12 +174,12 @@ class Dice:
         return cs, cf
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Constant:
     value: Value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Sum:
     """Signed terms: `terms[i] = (+1 or -1, node)`. Parentheses make a nested `Sum`."""
 
@@ -185,7 +187,7 @@ class Sum:
     grouped: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BinOp:
     """`left op right` for `*`, `/`, `%` (remainder, the sign of the left side) and `**`."""
 
@@ -194,7 +196,7 @@ class BinOp:
     right: Node
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Call:
     """`floor(x)`, `ceil(x)`, `round(x)` (halves up, as Roll20) or `abs(x)`."""
 
@@ -202,7 +204,7 @@ class Call:
     arg: Sum
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Labelled:
     """An inline label, `2d6[feu]`: shown with the roll, no effect on it."""
 
@@ -210,7 +212,7 @@ class Labelled:
     label: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Group:
     """`{a, b, …}` with keep/drop and target numbers over the sub-rolls' totals, or, when the
     group holds one roll, over its dice (Roll20)."""
@@ -242,7 +244,7 @@ class Group:
 Node = Dice | Constant | Sum | BinOp | Call | Labelled | Group
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Expression:
     """A parsed expression: its source text and its tree."""
 

@@ -17,19 +17,19 @@ number then counts over the kept dice (`4d6!kh3>5`: successes among the three ke
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from math import comb
 
 from ecran.dice.distribution import Distribution
 from ecran.dice.notation import limits
 from ecran.dice.notation.ast import Keep
 from ecran.dice.notation.errors import NotationError
+from ecran.dice.notation.record import record
 
 State = tuple[tuple[int, ...], int]
 """(the values on the tracked side, best first; the sum of every value so far, or 0)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChainSpec:
     """`count` chains of one die type: the die (rerolled, its raw faces), the faces that explode
     (empty: the die does not), the most extra rolls of a chain and whether the last one may

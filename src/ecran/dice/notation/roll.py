@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ecran.dice.notation import arith, limits
 from ecran.dice.notation.ast import (
@@ -28,6 +27,7 @@ from ecran.dice.notation.ast import (
 )
 from ecran.dice.notation.errors import NotationError
 from ecran.dice.notation.parser import _parse_cached, parse
+from ecran.dice.notation.record import record
 from ecran.dice.roller import DiceSource, Roller
 
 _FATE = (-1, 0, 1)
@@ -103,14 +103,14 @@ class TermRoll:
         return pool
 
 
-@dataclass(slots=True)
+@record
 class SumRoll:
     node: Sum
     parts: list[tuple[int, Rolled]]
     value: Value
 
 
-@dataclass(slots=True)
+@record
 class OpRoll:
     node: BinOp
     left: Rolled
@@ -118,21 +118,21 @@ class OpRoll:
     value: Value
 
 
-@dataclass(slots=True)
+@record
 class CallRoll:
     node: Call
     arg: SumRoll
     value: Value
 
 
-@dataclass(slots=True)
+@record
 class LabelRoll:
     node: Labelled
     inner: Rolled
     value: Value
 
 
-@dataclass(slots=True)
+@record
 class GroupRoll:
     """`{…}`: each sub-roll, which are kept (over the sub-rolls' totals, or, in a one-roll
     group, over its dice: then the terms' own `kept` say which dice) and the group's value."""
