@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 
@@ -114,6 +115,20 @@ def test_dice_as_json_loads_no_printing_no_rules() -> None:
     # an unseeded roll's seed needs no OpenSSL (`secrets` imports `hmac`), the names no package
     # reader (#32)
     assert not {"hashlib", "secrets", "importlib.resources"} & set(loaded)
+    # a roll walks no exact law: neither the dice kernel's walks nor the notation's odds (#32)
+    assert not {"ecran.dice.enumerate", "ecran.dice.notation.exact"} & set(loaded)
+
+
+def test_the_dice_kernel_names_each_load_their_module() -> None:
+    import ecran.dice
+    import ecran.dice.notation
+
+    assert sorted(ecran.dice.__all__) == sorted([*ecran.dice._HOME, "explode", "explode_chain"])
+    for name in ecran.dice.__all__:
+        assert getattr(ecran.dice, name).__module__.startswith("ecran.dice.")
+    assert callable(ecran.dice.explode)  # the function, not its module
+    assert ecran.dice.notation.distribution("1d2").probability(2) == Fraction(1, 2)
+    assert ecran.dice.notation.report.odds_report("1d2")["outcomes"][0]["outcome"] == 1
 
 
 ONE_CHECK = """

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from ecran.dice.distribution import Distribution
+if TYPE_CHECKING:
+    from ecran.dice.distribution import Distribution
 
 F = TypeVar("F", bound=Hashable)
 

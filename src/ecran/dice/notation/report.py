@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.dice.notation import arith, limits
-from ecran.dice.notation.exact import distribution
 from ecran.dice.notation.parser import parse
 from ecran.dice.notation.roll import RollResult, roll
 from ecran.dice.roller import Roller
 
 
 def odds_report(expression: str, depth: int = limits.DEFAULT_DEPTH) -> dict[str, Any]:
+    from ecran.dice.notation.exact import distribution  # not loaded for a roll (#32)
+
     dist = distribution(parse(expression), depth)
     outcomes = [
         {"outcome": arith.exact(outcome), "probability": str(p), "p": float(p)}
