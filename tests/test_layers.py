@@ -16,6 +16,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "ecran"
 #: Rank of each top-level package or module; a module may import only lower ranks (and its own
 #: package). `sheets` and `play` share a rank and may not import each other.
 RANK = {
+    "record": -2,
     "settings": -1,
     "numerals": -1,
     "toml_cache": -1,

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from math import lcm
 from typing import Generic, TypeVar
 
 from ecran.dice.distribution import Distribution
 from ecran.dice.roller import DiceSource
+from ecran.record import record
 
 R = TypeVar("R", bound=Hashable)
 
@@ -94,7 +94,7 @@ def enumerate_outcomes(
     return Distribution(weights, denominator).reduced()
 
 
-@dataclass(frozen=True)
+@record
 class Walked(Generic[R]):
     """A partial walk: each result reached, with the weight of the sequences that reached it,
     and the frontier, each prefix not yet walked with its weight, all over `denominator`

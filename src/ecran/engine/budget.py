@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # the pool's modules load when a pool starts (the CLI never n
     from concurrent.futures import Future, ProcessPoolExecutor
 
 from ecran.engine.lifeline import follow_parent
+from ecran.record import record
 from ecran.rules.errors import EcranError
 from ecran.rules.sheet import number
 from ecran.rules.text import Text
@@ -148,18 +149,18 @@ def _over_budget(signum: int, frame: Any) -> None:
     raise _OverBudget
 
 
-@dataclass(frozen=True)
+@record
 class _Done:
     value: Any
     cpu: float
 
 
-@dataclass(frozen=True)
+@record
 class _Refused:
     cpu: float
 
 
-@dataclass(frozen=True)
+@record
 class _Failed:
     """An exception of the computation, in a form that survives the trip back."""
 

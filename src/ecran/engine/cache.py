@@ -23,7 +23,6 @@ import json
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from threading import Lock
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -31,6 +30,7 @@ from pydantic import BaseModel
 
 from ecran.dice import Distribution, TooManyPaths
 from ecran.engine import budget
+from ecran.record import record
 from ecran.rules import Check
 from ecran.rules.check import DIFFICULTY, Recall
 from ecran.rules.errors import EcranError
@@ -79,7 +79,7 @@ def cache_bytes() -> int:
     return max(1, int(value("odds_cache_mb") * 1024 * 1024))  # no pydantic-settings: start-up
 
 
-@dataclass(frozen=True)
+@record
 class Question:
     """What one action asks: `check` at `params`, or at each of `difficulties` (a ladder)."""
 

@@ -12,10 +12,10 @@ import importlib
 import importlib.util
 import pkgutil
 import threading
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ecran.record import record
 from ecran.rules.errors import unknown
 from ecran.rules.system import System
 from ecran.rules.text import Text
@@ -113,7 +113,7 @@ def get_system(system_id: str) -> System[Any]:
 # -- the index: every system and its checks, from data ------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class CheckEntry:
     """A check as a list of them shows it: its id, title and description."""
 
@@ -122,7 +122,7 @@ class CheckEntry:
     description: Text
 
 
-@dataclass(frozen=True)
+@record
 class SystemEntry:
     """A system as the web's index lists it: its id, its name and its checks in order."""
 

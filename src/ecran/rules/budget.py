@@ -4,12 +4,11 @@ itself against what the rules allow, shown running at every step of the creation
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ecran.record import record
 from ecran.rules.text import Source, Text
 
 
-@dataclass(frozen=True)
+@record
 class PointBudget:
     """`spent` of `allowed` points on `label` (the sheet's field `field`), per `source`."""
 

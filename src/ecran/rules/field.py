@@ -12,13 +12,14 @@ import types
 import typing
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from ecran.record import record
 from ecran.rules.sheet import SheetRow
 from ecran.rules.text import Text
 
@@ -33,7 +34,7 @@ _SCHEMA_BOUNDS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class FieldMeta:
     """One field as people read it. `label` falls back to the field's title or name only for
     fields declared without `param()` (the sheet models' plain fields)."""

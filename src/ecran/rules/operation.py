@@ -9,13 +9,13 @@ from __future__ import annotations
 import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Literal, TypeVar, cast, get_type_hints
 
 from pydantic import BaseModel, ValidationError
 
 from ecran.dice import DiceSource
+from ecran.record import record
 from ecran.rules.errors import from_validation
 from ecran.rules.ongoing import worn
 from ecran.rules.outcome import DiceLaw, Resolution
@@ -26,7 +26,7 @@ S = TypeVar("S", bound=CharacterSheet)
 P = TypeVar("P", bound=BaseModel)
 
 
-@dataclass(frozen=True)
+@record
 class PutCondition:
     """A condition a change puts on its bearer in an encounter (a lost action, unconscious for N
     rounds, stunned): the tracker shows it and counts its rounds down. `rounds` None: until the
@@ -51,7 +51,7 @@ class PutCondition:
     replaces: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Change(Generic[S]):
     sheet: S
     summary: Text
@@ -66,7 +66,7 @@ class Change(Generic[S]):
         return cast(S, worn(self.sheet, self.conditions))
 
 
-@dataclass(frozen=True)
+@record
 class Consequence:
     """One thing an attack's result does: the operation (by name, with its parameters) the
     tracker applies to one side's sheet."""
@@ -76,7 +76,7 @@ class Consequence:
     params: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@record
 class StagedChange(Generic[S]):
     """An operation split in two (`Operation.staged`): the value its dice make, whose exact law
     (`law`, values 0 to n - 1, made on demand, no tail) depends on `key` alone, then the change

@@ -8,12 +8,12 @@ recommended reading of the rules; `kind` tells the user what sort of choice it i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any, Literal
 
 from pydantic import Field
 
+from ecran.record import record
 from ecran.rules.text import Source, Text
 
 OptionKind = Literal["optional_rule", "reading", "house_rule", "gm_input"]
@@ -26,7 +26,7 @@ KIND_LABELS: dict[str, Text] = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Option:
     name: str
     default: Any

@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
 from ecran.dice import DiceSource
+from ecran.record import record
 from ecran.rules.text import Text
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     name: str
     label: Text
     help: Text | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Resolution:
     """What one resolution of a check came to. `details` shows the work (kept dice, margin...)."""
 
@@ -27,7 +28,7 @@ class Resolution:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class Tail:
     """Results a `ResultLaw` does not list one by one (the far end of an open explosion): their
     exact probability together, and a procedure that draws one of them on fresh dice, exact in
@@ -38,7 +39,7 @@ class Tail:
     draw: Callable[[DiceSource], Resolution]
 
 
-@dataclass(frozen=True)
+@record
 class ResultLaw:
     """The exact law of a check's whole result, its dice work left out (`Check.work_details`):
     each distinct result (outcome, total and the details that say what it does) with its
@@ -48,7 +49,7 @@ class ResultLaw:
     tails: Sequence[Tail] = ()
 
 
-@dataclass(frozen=True)
+@record
 class DiceLaw:
     """The exact law of the number a check's dice make (`Staged`): `values` with their integer
     `weights` over one `denominator`, then `tail`, the weight of the values not listed (drawn
@@ -60,7 +61,7 @@ class DiceLaw:
     denominator: int
 
 
-@dataclass(frozen=True)
+@record
 class Staged:
     """A check split in two for a simulator (`Check.staged`): the number its dice make, whose
     exact law (`law`, made on demand) depends on `key` alone (every parameter set with the same

@@ -10,6 +10,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
+from ecran.record import record
 from ecran.rules.numerals import NUMBER_LOCALES, formatted
 from ecran.rules.ongoing import Ongoing
 from ecran.rules.sizes import TEXT_MAX, check_numbers, check_sizes
@@ -131,7 +132,7 @@ def joined(parts: Sequence[Text | str], separator: Text | str = ", ", empty: str
     )
 
 
-@dataclass(frozen=True)
+@record
 class SheetSection:
     """One block of a sheet as shown to a person (terminal, web page, PDF)."""
 
@@ -139,7 +140,7 @@ class SheetSection:
     rows: list[SheetRow] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+@record
 class Action:
     """A thing a player clicks on the sheet: a check prefilled from the character's values and
     current penalties (wounds, fatigue...)."""

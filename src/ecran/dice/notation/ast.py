@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import field
 from fractions import Fraction
 
-from ecran.dice.notation.record import record
+from ecran.record import slotted
 
 Value = int | Fraction
 """An outcome: an integer, or an exact fraction once `/`, `**` or a decimal constant is used."""
@@ -27,7 +27,7 @@ OPERATORS: dict[str, Callable[[Value, Value], bool]] = {
 }
 
 
-@record
+@slotted
 class Comparison:
     """`op value`, e.g. `>5`: Roll20's meaning, `>` is "or more" and `<` "or less"."""
 
@@ -41,7 +41,7 @@ class Comparison:
         return f"{self.op}{self.value}"
 
 
-@record
+@slotted
 class Reroll:
     """`r` (reroll until the face is outside `faces`) or `ro` (reroll once)."""
 
@@ -50,7 +50,7 @@ class Reroll:
     text: str = field(default="", compare=False)
 
 
-@record
+@slotted
 class Explode:
     """`!` (each extra roll is a die of its own), `!!` (extra rolls add into the die) or `!p`
     (penetrating: like `!!`, each extra roll counting one less). `limit`: at most this many extra
@@ -68,7 +68,7 @@ class Explode:
         return self.compound or self.penetrate
 
 
-@record
+@slotted
 class Keep:
     """Keep the `count` highest (or lowest) dice; drops are stored as the keep they mean."""
 
@@ -98,7 +98,7 @@ def kept_range(keeps: tuple[Keep, ...], pool: int) -> tuple[int, int]:
     return lo, hi
 
 
-@record
+@slotted
 class Match:
     """`m` (mark the dice that show the same face) or `mt` (the value is the number of sets of
     at least `size` equal dice)."""
@@ -107,7 +107,7 @@ class Match:
     total: bool
 
 
-@record
+@slotted
 class Dice:
     """`NdX` (or `NdF`) with its modifiers, applied in a fixed order whatever the order written:
     roll -> reroll -> explode -> min/max -> keep/drop -> count successes, failures or matches.
@@ -174,12 +174,12 @@ class Dice:
         return cs, cf
 
 
-@record
+@slotted
 class Constant:
     value: Value
 
 
-@record
+@slotted
 class Sum:
     """Signed terms: `terms[i] = (+1 or -1, node)`. Parentheses make a nested `Sum`."""
 
@@ -187,7 +187,7 @@ class Sum:
     grouped: bool = False
 
 
-@record
+@slotted
 class BinOp:
     """`left op right` for `*`, `/`, `%` (remainder, the sign of the left side) and `**`."""
 
@@ -196,7 +196,7 @@ class BinOp:
     right: Node
 
 
-@record
+@slotted
 class Call:
     """`floor(x)`, `ceil(x)`, `round(x)` (halves up, as Roll20) or `abs(x)`."""
 
@@ -204,7 +204,7 @@ class Call:
     arg: Sum
 
 
-@record
+@slotted
 class Labelled:
     """An inline label, `2d6[feu]`: shown with the roll, no effect on it."""
 
@@ -212,7 +212,7 @@ class Labelled:
     label: str
 
 
-@record
+@slotted
 class Group:
     """`{a, b, …}` with keep/drop and target numbers over the sub-rolls' totals, or, when the
     group holds one roll, over its dice (Roll20)."""
@@ -244,7 +244,7 @@ class Group:
 Node = Dice | Constant | Sum | BinOp | Call | Labelled | Group
 
 
-@record
+@slotted
 class Expression:
     """A parsed expression: its source text and its tree."""
 

@@ -23,13 +23,13 @@ from ecran.dice.distribution import Distribution
 from ecran.dice.notation import limits
 from ecran.dice.notation.ast import Keep
 from ecran.dice.notation.errors import NotationError
-from ecran.dice.notation.record import record
+from ecran.record import slotted
 
 State = tuple[tuple[int, ...], int]
 """(the values on the tracked side, best first; the sum of every value so far, or 0)."""
 
 
-@record
+@slotted
 class ChainSpec:
     """`count` chains of one die type: the die (rerolled, its raw faces), the faces that explode
     (empty: the die does not), the most extra rolls of a chain and whether the last one may

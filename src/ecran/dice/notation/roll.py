@@ -27,8 +27,8 @@ from ecran.dice.notation.ast import (
 )
 from ecran.dice.notation.errors import NotationError
 from ecran.dice.notation.parser import _parse_cached, parse
-from ecran.dice.notation.record import record
 from ecran.dice.roller import DiceSource, Roller
+from ecran.record import slotted
 
 _FATE = (-1, 0, 1)
 
@@ -103,14 +103,14 @@ class TermRoll:
         return pool
 
 
-@record
+@slotted
 class SumRoll:
     node: Sum
     parts: list[tuple[int, Rolled]]
     value: Value
 
 
-@record
+@slotted
 class OpRoll:
     node: BinOp
     left: Rolled
@@ -118,21 +118,21 @@ class OpRoll:
     value: Value
 
 
-@record
+@slotted
 class CallRoll:
     node: Call
     arg: SumRoll
     value: Value
 
 
-@record
+@slotted
 class LabelRoll:
     node: Labelled
     inner: Rolled
     value: Value
 
 
-@record
+@slotted
 class GroupRoll:
     """`{…}`: each sub-roll, which are kept (over the sub-rolls' totals, or, in a one-roll
     group, over its dice: then the terms' own `kept` say which dice) and the group's value."""
