@@ -54,7 +54,13 @@ def load(path: Path, write: bool | None = None) -> dict[str, Any]:
 def load_data(package: str, filename: str) -> dict[str, Any]:
     """`data/<filename>` of a package (e.g. "ecran.systems.warp"), parsed (`load`); a package
     that is no directory (a zip's) is parsed every time."""
-    from importlib import resources  # a path's reader (the command line's names) needs none
+    module = sys.modules.get(package)
+    where = getattr(module, "__file__", None)
+    if where is not None:  # a package on disk: its directory, without importlib.resources and
+        found_here = Path(where).parent / "data" / filename  # its readers (~3 ms a start, #32)
+        if found_here.is_file():
+            return load(found_here)
+    from importlib import resources
 
     found = resources.files(package).joinpath("data", filename)
     if isinstance(found, Path):

@@ -64,6 +64,9 @@ def test_artemis_odds_load_the_skill_test_only() -> None:
     assert "ecran.systems.artemis.checks.core" in modules
     assert plugins == "__all__"  # pydantic's plugin scan skipped (README, "Start-up")
     assert "importlib.metadata" not in modules  # nor its loader's import of the metadata reader
+    # a game's data read from its directory, errors pickled only in a worker, French typesetting
+    # only where text is typeset (#32)
+    assert not {"importlib.resources", "pickle", "ecran.typography"} & set(modules)
 
 
 def test_odds_read_the_rules_data_parsed_at_install() -> None:

@@ -33,7 +33,6 @@ Configuration (read once, when the process first needs the pool):
 
 from __future__ import annotations
 
-import pickle
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -170,6 +169,8 @@ class _Failed:
 
 
 def _portable(exc: BaseException, cpu: float) -> _Failed:
+    import pickle  # in a worker, where multiprocessing loaded it: not at every start (#32)
+
     try:
         pickle.loads(pickle.dumps(exc))
     except Exception:

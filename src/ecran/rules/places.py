@@ -17,7 +17,6 @@ from pydantic import BaseModel
 
 from ecran.rules.field import COMMON_WORDS, FieldMeta, literal_choices
 from ecran.rules.text import Text
-from ecran.typography import ordinal
 
 #: Pydantic's mark that a dict's key (not its value) is refused: the key is named already.
 KEY_MARK = "[key]"
@@ -183,6 +182,8 @@ def _bare(annotation: Any) -> Any:
 def _line(index: int) -> Text:
     """A list's item by its rank, counted from one: « 1ʳᵉ ligne », "line 1"."""
     rank = index + 1
+    from ecran.typography import ordinal  # its regular expressions: not at every start (#32)
+
     return Text(fr=f"{ordinal(rank, 'fr', feminine=True)} ligne", en=f"line {rank}")
 
 
