@@ -94,3 +94,42 @@
     field.value = newKey();
   });
 })();
+
+// A refused request htmx sent and did not swap (base.html's responseHandling swaps 2xx and 422
+// only): the limits' 429 and 413 answer one plain line, a proxy its own page, a dropped
+// connection nothing. Each is said in the page's notice (a live region) instead of nothing at
+// all; the next answered request clears it. Only text is written (textContent), never HTML.
+(function () {
+  "use strict";
+  var MAX_LINE = 300;
+  function notice() { return document.getElementById("request-notice"); }
+  function say(text) {
+    var box = notice();
+    if (!box) { return; }
+    box.textContent = text;
+    box.hidden = false;
+  }
+  function refusal(xhr, box) {
+    var kind = (xhr.getResponseHeader("Content-Type") || "").toLowerCase();
+    var body = (xhr.responseText || "").trim();
+    if (kind.indexOf("application/json") === 0) {
+      try { body = String(JSON.parse(body).detail || ""); } catch (e) { body = ""; }
+    } else if (kind.indexOf("text/plain") !== 0) {
+      body = "";  // a page of its own (a proxy's): its HTML is not a line to show
+    }
+    if (body && body.length <= MAX_LINE && body.indexOf("\n") < 0) { return body; }
+    return (box.getAttribute("data-refused") || "").replace("{status}", String(xhr.status));
+  }
+  document.addEventListener("htmx:responseError", function (event) {
+    var box = notice();
+    if (box) { say(refusal(event.detail.xhr, box)); }
+  });
+  document.addEventListener("htmx:sendError", function () {
+    var box = notice();
+    if (box) { say(box.getAttribute("data-unreachable") || ""); }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var box = notice();
+    if (box && event.detail.successful) { box.hidden = true; box.textContent = ""; }
+  });
+})();
