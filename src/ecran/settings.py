@@ -1,9 +1,10 @@
 """Every `ECRAN_` environment variable, declared once: its type, bounds, default and meaning.
 
-The bottom layer: it imports nothing from ecran, and nothing else in ecran reads an `ECRAN_`
-variable from the environment (tests/test_layers.py holds it). `Settings` is a standard-library
-dataclass, each field with its bounds and help in its metadata, so importing this module costs
-nothing (`ecran --help` loads no pydantic). The environment is read by pydantic-settings, from a
+Near the bottom layer: it imports nothing from ecran but `ecran.record`, and nothing else in
+ecran reads an `ECRAN_` variable from the environment (tests/test_layers.py holds it).
+`Settings` is a frozen record (`ecran.record`, read by `dataclasses` as a dataclass), each field
+with its bounds and help in its metadata, so importing this module costs nothing (`ecran
+--help` loads no pydantic). The environment is read by pydantic-settings, from a
 model built from those fields on first read: it loads asyncio, email and importlib.metadata,
 which `ecran odds`, `ecran dice` and `ecran --help` never need, so the command line reads its
 start-up variables (`ECRAN_LANG`, `ECRAN_DEBUG`) through `value()`, by the same declaration.
@@ -19,9 +20,11 @@ import dataclasses
 import os
 import re
 import typing
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from typing import Any, Literal
+
+from ecran.record import record
 
 PREFIX = "ECRAN_"
 MIB = 1024 * 1024
@@ -33,7 +36,7 @@ def _declared(default: Any, help: str, **bounds: float) -> Any:
     return field(default=default, metadata={"help": help, "bounds": bounds})
 
 
-@dataclass(frozen=True)
+@record
 class Settings:
     """The settings of one process; a field `name` is the variable `ECRAN_NAME`."""
 
