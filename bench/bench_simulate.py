@@ -2,7 +2,8 @@
 whole fights (4 against 4, each game) per second.
 
 Run: `.venv/bin/python bench/bench_simulate.py [--fights [N]] [--no-checks] [--games a,b]
-[--before OTHER/src]` (`--games`: only these games' fights, in the bench's order; `--before`:
+[--before OTHER/src]` (`--fights` also runs the tracker's chances de victoire look after look;
+`--games`: only these games' fights, in the bench's order; `--before`:
 each game's fights also run on another checkout's code, interleaved, e.g. one made by
 `git archive HEAD~3 src | tar -x -C /tmp/before`). Not a test: it
 prints figures and never fails on them. The simulator draws each trial's outcome from the
@@ -244,7 +245,59 @@ def fights(
             _row(system_id, label, _child(system_id, trials, seconds, src), trials)
 
 
+def chances_child(system_id: str) -> None:
+    """The encounter tracker's "chances de victoire" of one game's 4 against 4, in this fresh
+    process (cold), look after look as the page asks them (the first, then its second looks
+    while the figures are wider than ±1 point): each look's fights, margin and CPU, one JSON
+    line. Each look has the time the web gives it: half the work budget, at most
+    VICTORY_SECONDS."""
+    from ecran.engine.fight.chances import victory
+    from ecran.settings import default
+    from ecran.web.pages import chances as page
+
+    data = encounter(system_id)
+    seconds = min(page.VICTORY_SECONDS, float(default("work_budget")) / 2)
+    looks = []
+    for _ in range(1 + page.VICTORY_REFINES):
+        own = time.process_time()
+        report, _ = victory(
+            data, page.VICTORY_TRIALS, 7, seconds, (), "fr", None, page.VICTORY_MARGIN
+        )
+        looks.append(
+            {"fights": report.trials, "margin": report.margin, "cpu": time.process_time() - own}
+        )
+        if report.margin <= page.VICTORY_MARGIN or report.trials >= page.VICTORY_TRIALS:
+            break
+    print(json.dumps({"seconds": seconds, "looks": looks}))
+
+
+def chances(games: tuple[str, ...] = GAMES) -> None:
+    """Each game's tracker figures (`chances_child`) beside the target (#32): ±1 point (95 %)
+    within the budget of its looks."""
+    import subprocess
+
+    print("\nThe tracker's chances de victoire, 4 against 4 (target: within ±1 point, 95 %)")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for system_id in games:
+        argv = [sys.executable, __file__, "--chances-child", system_id]
+        done = subprocess.run(argv, capture_output=True, text=True, check=False)
+        if done.returncode:
+            print(f"{system_id:10} failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}")
+            continue
+        found = json.loads(done.stdout.strip().splitlines()[-1])
+        shown = ", ".join(
+            f"{look['fights']:,} fights ±{look['margin'] * 100:.1f} pt ({look['cpu']:.2f} s CPU)"
+            for look in found["looks"]
+        )
+        last = found["looks"][-1]["margin"]
+        mark = "ok" if last <= 0.01 else f"{last * 100:.1f} points, {last / 0.01:.1f}x over"
+        print(f"{system_id:10} {found['seconds']:.1f} s a look: {shown}  {mark}")
+
+
 if __name__ == "__main__":
+    if "--chances-child" in sys.argv:
+        chances_child(sys.argv[sys.argv.index("--chances-child") + 1])
+        sys.exit(0)
     if "--fight-child" in sys.argv:
         at = sys.argv.index("--fight-child")
         game, count, limit = sys.argv[at + 1 : at + 4]
@@ -261,3 +314,5 @@ if __name__ == "__main__":
             chosen = tuple(g for g in GAMES if g in named)
         old = Path(sys.argv[sys.argv.index("--before") + 1]) if "--before" in sys.argv else None
         fights(int(count) if count.isdigit() else 10_000, games=chosen, before=old)
+        if old is None:
+            chances(chosen)

@@ -358,6 +358,18 @@ def test_a_time_budget_stops_after_a_batch_and_says_how_many_ran() -> None:
     assert sum(s.wins for s in report.sides) <= 100
 
 
+def test_a_margin_stops_at_the_first_batch_that_reaches_it_whatever_the_processes() -> None:
+    """The tracker's ±1 point (#32): batches run until the report's margin is the one asked,
+    no further; the stop is read from the fights alone, so one worker or two give one report."""
+    data = _load("duel_organique.json")
+    one = simulate_encounter(data, 10_000, seed=4, batch=100, workers=1, margin=0.04)
+    before = simulate_encounter(data, one.trials - 100, seed=4, batch=100, workers=1)
+    assert one.margin <= 0.04 < before.margin
+    assert one.trials < 10_000 and one.trials % 100 == 0
+    two = simulate_encounter(data, 10_000, seed=4, batch=100, workers=2, margin=0.04)
+    assert two.model_dump(exclude={"seconds"}) == one.model_dump(exclude={"seconds"})
+
+
 def test_a_seed_gives_one_report_whatever_the_processes_and_the_tables() -> None:
     """`--seed S` replays: each batch draws from its own generator (seed, batch number), so
     the report is the same from a cold table, a warm one, and batches run in two worker

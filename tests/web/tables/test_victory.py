@@ -52,6 +52,20 @@ def test_the_gm_reads_the_chances_a_player_is_refused(table: Table) -> None:
     assert "/victory" not in mine
 
 
+def test_the_chances_run_until_they_are_that_close(table: Table, monkeypatch: Any) -> None:
+    """#32: the fights stop once the figures are known to VICTORY_MARGIN (±1 point), not at a
+    fixed count: here five points, reached in a few hundred fights of the toy's duel."""
+    from ecran.web.pages import chances
+
+    monkeypatch.setattr(chances, "VICTORY_SECONDS", 60.0)  # the time does not cut them short
+    monkeypatch.setattr(chances, "VICTORY_MARGIN", 0.05)
+    html = _page(table, table.gm, f"/encounters/{_encounter(table)}/victory").text
+    margin = float(re.findall(r'data-margin="([0-9.e-]+)"', html)[0])
+    trials = int(re.findall(r'data-trials="(\d+)"', html)[0])
+    assert margin <= 0.05 and trials < chances.VICTORY_TRIALS
+    assert trials % chances.VICTORY_BATCH == 0
+
+
 def test_a_sheetless_participant_is_one_line(table: Table) -> None:
     enc = _encounter(table, shadow=True)
     html = _page(table, table.gm, f"/encounters/{enc}/victory").text

@@ -134,6 +134,7 @@ def victory(
     planned: Sequence[tuple[str, str]] = (),
     lang: str = "fr",
     system: System[Any] | None = None,
+    margin: float | None = None,
     batch: int = VICTORY_BATCH,
 ) -> tuple[EncounterReport, list[PlannedAttack]]:
     """The encounter tracker's "chances de victoire" in one job of the work budget: the fight
@@ -141,10 +142,19 @@ def victory(
     planned attack (attacker, target) the rules let the acting participant make (one the dice
     are too many for is left out). A run cut short (the budget's signal, an interrupt) may stop
     in the middle of filling a table: every simulator table of the process is dropped then, so
-    the worker's next job never reads one half filled."""
+    the worker's next job never reads one half filled. With `margin`, the fights stop once
+    the figures are that close (`simulate_encounter`). One process: the work budget counts
+    this one's CPU, a helper's would pass it unseen."""
     try:
         report = simulate_encounter(
-            data, trials, seed=seed, batch=batch, seconds=seconds, system=system
+            data,
+            trials,
+            seed=seed,
+            batch=batch,
+            seconds=seconds,
+            system=system,
+            margin=margin,
+            workers=1,
         )
     except BaseException:
         forget_tables()

@@ -55,13 +55,20 @@ class EncounterReport(BaseModel):
         estimate (Wilson, not the normal approximation: 0 out of 40 fights is not known to ±0).
         A simulation is an estimate; the reader should know how good (400 fights: about ±5
         points). In the JSON too (`encounter simulate --json`)."""
-        z2, n = Z95 * Z95, self.trials
-        farthest = 0.0
-        for p in [s.probability for s in self.sides] + [self.undecided + self.draw]:
-            centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-            half = Z95 / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-            farthest = max(farthest, abs(centre - p) + half)
-        return farthest
+        shares = [s.probability for s in self.sides] + [self.undecided + self.draw]
+        return wilson_margin(shares, self.trials)
+
+
+def wilson_margin(shares: list[float], n: int) -> float:
+    """Over each share of `n` fights, the farthest bound of its 95 % Wilson interval from the
+    share (`EncounterReport.margin`)."""
+    z2 = Z95 * Z95
+    farthest = 0.0
+    for p in shares:
+        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+        farthest = max(farthest, abs(centre - p) + half)
+    return farthest
 
 
 @dataclass
@@ -92,6 +99,12 @@ class BatchTally:
         for r, c in other.rounds.items():
             self.rounds[r] = self.rounds.get(r, 0) + c
         self.trials += other.trials
+
+    def margin(self) -> float:
+        """The margin of the report these fights make (`EncounterReport.margin`), without
+        making it: each side's share of wins and the share none won."""
+        n, wins = self.trials, self.wins
+        return wilson_margin([*(w / n for w in wins[:-2].tolist()), (wins[-2] + wins[-1]) / n], n)
 
 
 def encounter_report(fight: Fight, seed: int, tally: BatchTally, seconds: float) -> EncounterReport:

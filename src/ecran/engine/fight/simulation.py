@@ -30,10 +30,14 @@ def simulate_encounter(
     seconds: float | None = None,
     workers: int | None = None,
     system: System[Any] | None = None,
+    margin: float | None = None,
 ) -> EncounterReport:
     """Each side's chance to win, the rounds fights last, each participant's chance to end out
     of action or dead, over `trials` fights; with `seconds`, over the batches run within that
-    time (at least one: `trials` in the report says how many).
+    time (at least one: `trials` in the report says how many); with `margin`, over the batches
+    run until the report's margin is that or less (the tracker's ±1 point, #32: a lopsided
+    fight needs fewer fights than an even one), read after each batch in the batches' order
+    from the tally alone: the same seed and margin give the same report.
 
     The batches run in `workers` processes (default: two from PARALLEL_FROM trials on): this
     process runs every `workers`-th batch, kept helper processes (forked on first use) the
@@ -50,13 +54,19 @@ def simulate_encounter(
         workers = 1
     tally = BatchTally.none(len(fight.sides), len(fight.start))
     helpers = kept_workers(workers - 1) if workers > 1 else []
+    close_enough = False
     for first in range(0, len(sizes), workers):
         numbers = range(first, min(first + workers, len(sizes)))
         for one in _run_together(fight, data, seed, helpers, numbers, sizes):
             tally.add(one)
+            # read after each batch in order, not each round: the same batches whatever the
+            # number of workers (a helper's batch past the stop is left out)
+            if margin is not None and tally.margin() <= margin:
+                close_enough = True
+                break
         if progress is not None:
             progress(tally.trials)
-        if seconds is not None and time.perf_counter() - start > seconds:
+        if close_enough or (seconds is not None and time.perf_counter() - start > seconds):
             break
     return encounter_report(fight, seed, tally, time.perf_counter() - start)
 
