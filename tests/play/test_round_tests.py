@@ -14,6 +14,7 @@ with the table's dice, applies them, and logs them in the step's line.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ecran.dice import Roller
@@ -23,6 +24,7 @@ from ecran.play import rebuild
 from ecran.play.audit import audit
 from ecran.play.characters import parse_sheet, run_operation, save_character
 from ecran.play.dice_key import derived_seed
+from ecran.play.encounter import SECRET_EFFECT
 from ecran.play.export import TableExport, export_table
 from ecran.play.payloads import EncounterChanged
 from ecran.play.rolls import reveal_key
@@ -195,6 +197,10 @@ def test_a_secret_npcs_round_tests_stay_the_gms() -> None:
     assert all(t.operation.dice == [] and t.operation.seed == 0 for t in seen.round_tests)
     assert seen.summary.fr.startswith("Round 2 : au tour d'Ana. Fin du round 1 : Brute : ")
     assert "Hémorragie" not in seen.summary.fr and "VOL" not in seen.summary.fr
+    # nor anywhere in what a player's client is sent: each test's title named the NPC's state
+    sent = json.dumps(view_for(event, player).payload, ensure_ascii=False)
+    assert "Hémorragie" not in sent and "VOL" not in sent and "Haemorrhage" not in sent
+    assert all(t.title == SECRET_EFFECT for t in seen.round_tests)
 
 
 def _export(live: LiveTable) -> TableExport:

@@ -129,7 +129,8 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
         update["operation"] = _what_only(change.operation)
     if any(t.participant_id in secret for t in change.round_tests):
         update["round_tests"] = [
-            t.model_copy(update={"operation": _what_only(t.operation)})
+            # the title too: « Hémorragie : test de VOL ou coma » names the secret NPC's state
+            t.model_copy(update={"operation": _what_only(t.operation), "title": SECRET_EFFECT})
             if t.participant_id in secret
             else t
             for t in change.round_tests
