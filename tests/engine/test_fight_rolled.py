@@ -24,7 +24,7 @@ from ecran.engine.fight.check_tables import check_table
 from ecran.engine.fight.game_tables import TABLES
 from ecran.engine.fight.kept import FIGHTS, fight_of
 from ecran.engine.fight.replays import forget_replays
-from ecran.engine.fight.rolled import rare, roll_below
+from ecran.engine.fight.rolled import LAW_FROM, rare, roll_below
 from ecran.engine.fight.run import Fight, run_batch
 from ecran.engine.fight.simulation import simulate_encounter
 from ecran.rules import Consequence
@@ -162,6 +162,43 @@ def test_staged_steps_follow_the_operations_law() -> None:
         name = books.names[books.state(after, fold=True)]
         wrong[name] = wrong.get(name, 0.0) + float(p)
     assert set(found) - {k for k, p in wrong.items() if p > 0} or fit_p(found, wrong) < 1e-6
+
+
+def _critical_hit(fight: Fight) -> tuple[int, dict[str, float]]:
+    """A critical hit on a fresh NPC's state (a survival test): its (state, operation) key and
+    the exact law of the states it leads to (`Operation.law`), by state name."""
+    tables, books = fight.tables, fight.books
+    state = fight.start[4]
+    params = {"damage": 17, "survival_combine": "max"}  # past RES: a survival test
+    what = tables.what_of([Consequence("defender", "take_hit", params)])
+    op_index = int(tables.what_table()[2][what, 0])
+    op = get_system("fluid").operation("take_hit")
+    law = op.law(books.sheets[state], op.params.model_validate(params))
+    assert law is not None and len(law) >= 3
+    exact: dict[str, float] = {}
+    for after, p in law:
+        name = books.names[books.state(after, fold=True)]
+        exact[name] = exact.get(name, 0.0) + float(p)
+    return state * SPAN + op_index, exact
+
+
+def test_a_staged_key_few_trials_ask_is_run_through_the_operation() -> None:
+    """A staged operation's key fewer than LAW_FROM trials of a call ask makes no law (most
+    survival keys are met once or twice, and a law costs as much as ~50 tests): it is run
+    through the operation, trial by trial, and still follows the operation's exact law. A
+    call that asks it LAW_FROM times makes its law."""
+    TABLES.pop("fluid", None)  # fresh tables: no law made before
+    fight = Fight(four_against_four())
+    key, exact = _critical_hit(fight)
+    rolled = fight.tables.rolled
+    rng = np.random.default_rng(6)
+    few = np.full(LAW_FROM - 1, key, dtype=np.int64)
+    reached = [s for _ in range(N // few.size) for s in rolled.steps(rng, few).tolist()]
+    assert not rolled.dice.values  # no law made
+    found = Counter(fight.books.names[s] for s in reached)
+    assert fit_p(found, exact) > 1e-4, (found, exact)
+    rolled.steps(rng, np.full(LAW_FROM, key, dtype=np.int64))
+    assert rolled.dice.values
 
 
 @pytest.mark.parametrize(("attacker", "defender"), [(0, 4), (5, 1)])

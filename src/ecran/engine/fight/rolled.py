@@ -14,10 +14,14 @@ A check or an operation the game splits in two (`Check.staged`, `Operation.stage
 rolled whole: the value its dice make (Fluid: the score difference; a survival test's outcome)
 is drawn for all the batch's trials at once from an exact law kept per `key` (what enters the
 dice: few keys, where the sheets are many), then settled by the rule's own code, what each
-value does kept per attack or per (state, operation) (`_settled`, `_Stage.reached`).
+value does kept per attack or per (state, operation) (`_settled`, `_Stage.reached`). A staged
+operation's law is made only for a key at least `LAW_FROM` of a call's trials ask: one law
+(Fluid: a survival test's, ~1.5 ms) costs as much as ~50 tests rolled, and most keys are met
+once or twice; fewer are run through the operation, as an operation with no stages is.
 
 The route is chosen per key by how many of the batch's trials ask it at that moment (`rare`:
-fewer than `roll_below(system)`): a fact of the batch's own draws, so a seed replays the same
+fewer than `roll_below(system)`; a staged law's key, fewer than `LAW_FROM`): a fact of the
+batch's own draws, so a seed replays the same
 fights whatever the tables held before (warm or cold) and however many processes ran the
 batches. Frequent keys (every trial's first blows, a duel's few states) keep their cached
 tables; the web's recomputations and a warm run find them filled.
@@ -34,7 +38,7 @@ import numpy as np
 from ecran.dice import Roller
 from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import result_key
-from ecran.rules import Action, Check, DiceLaw, Resolution, Staged, System
+from ecran.rules import Action, Check, DiceLaw, Resolution, Staged, StagedChange, System
 from ecran.rules.validated import validated
 
 if TYPE_CHECKING:
@@ -50,6 +54,11 @@ MAX_MODELS = 1 << 12
 MAX_SETTLED = 1 << 15
 #: A staged dice law's tail as a drawn value (no difference of dice reaches it).
 TAIL = -(1 << 62)
+#: The trials of one `steps` call that must ask a staged operation's key (`StagedChange.key`)
+#: for its law to be made and drawn; fewer are run through the operation (`_run`). Measured
+#: on the benchmark's Fluid 4-against-4 (5,000 cold fights, one process: 788 survival keys,
+#: 37,974 draws): at 3, 232 laws made and 4,430 tests rolled instead of 788 and none.
+LAW_FROM = 3
 
 
 def roll_below(system: System[Any]) -> int:
@@ -96,11 +105,13 @@ class Model:
 
 @dataclass(frozen=True, slots=True)
 class _Stage:
-    """A staged operation on one state (`Operation.staged`): its dice law's segment in
-    `RolledRoute.dice` and the state each value drawn led to (the change a new value makes
-    is asked of the operation again: a kept change would keep its sheets alive)."""
+    """A staged operation on one state (`Operation.staged`): its dice law's key and maker
+    (the law made once per key, and only for a key a call asks often enough, `LAW_FROM`) and
+    the state each value drawn led to (the change a new value makes is asked of the operation
+    again: a kept change would keep its sheets alive)."""
 
-    segment: int
+    key: Hashable
+    law: Callable[[], DiceLaw]
     reached: dict[int, int]
 
 
@@ -314,22 +325,36 @@ class RolledRoute:
         """The state each (state, operation) key leads to: a staged operation's value drawn
         from its exact law for all trials at once, then the state that value leads to (kept
         per key and value); else the game's operation run on the state's sheet, one Roller
-        seeded from the batch's generator, trial after trial."""
+        seeded from the batch's generator, trial after trial: an operation with no stages,
+        and a staged one whose law's key fewer than `LAW_FROM` of these trials ask (counted
+        here, from the batch's own draws: never from the laws made before)."""
         dice = Roller(int(rng.integers(0, 2**63 - 1)))
         listed = keys.tolist()
         entries = [self._step(key) for key in listed]
+        asked: dict[Hashable, int] = {}
+        for entry in entries:
+            if type(entry) is _Stage:
+                asked[entry.key] = asked.get(entry.key, 0) + 1
         segment = np.array(
-            [e.segment if type(e) is _Stage else -1 for e in entries], dtype=np.int64
+            [
+                self._segment(("step", e.key), e.law)
+                if type(e) is _Stage and asked[e.key] >= LAW_FROM
+                else -1
+                for e in entries
+            ],
+            dtype=np.int64,
         )
         drawn = np.zeros(segment.size, dtype=np.int64)
         staged = segment >= 0
         if staged.any():
             drawn[staged] = self.dice.arrays()[4][self.dice.draw(rng, segment[staged])]
         found = []
-        for key, entry, value in zip(listed, entries, drawn.tolist(), strict=True):
+        for key, entry, at, value in zip(
+            listed, entries, segment.tolist(), drawn.tolist(), strict=True
+        ):
             if type(entry) is int:
                 found.append(entry)
-            elif type(entry) is _Stage:
+            elif type(entry) is _Stage and at >= 0:
                 reached = entry.reached.get(value)
                 if reached is None:
                     reached = entry.reached[value] = self._settled_step(key, value)
@@ -347,8 +372,9 @@ class RolledRoute:
         return self.tables.books.state(stages.settle(value).worn, fold=True)
 
     def _step(self, key: int) -> _Stage | int | None:
-        """A (state, operation) key's way: its state where it is certain, its stages
-        (`Operation.staged`), or None (the operation is run trial by trial). Kept per key."""
+        """A (state, operation) key's way: its state where it is certain (a law of one value,
+        `StagedChange.certain`), its stages (`Operation.staged`: their law not made yet), or None
+        (the operation is run trial by trial). Kept per key."""
         known = self._steps.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
@@ -360,13 +386,11 @@ class RolledRoute:
         stages = op.staged(sheet, params)
         found: _Stage | int | None = None
         if stages is not None:
-            law = stages.law()
-            if len(law.values) == 1 and not law.tail:
-                after = stages.settle(law.values[0]).worn
+            if stages.key == StagedChange.CERTAIN:
+                after = stages.settle(0).worn
                 found = state if after is sheet else self.tables.books.state(after, fold=True)
             else:
-                segment = self._segment(("step", stages.key), stages.law)
-                found = _Stage(segment, {})
+                found = _Stage(stages.key, stages.law, {})
         self._steps[key] = found
         return found
 

@@ -347,21 +347,19 @@ def _take_hit_staged(sheet: FluidSheet, params: HitParams) -> StagedChange[Fluid
     it), then the change it makes; the same pieces as `take_hit_law`."""
     hurt, penalty, done = _hit(sheet, params)
     if not penalty:
-        return StagedChange(("none",), _certain, lambda value: hurt)
+        return StagedChange.certain(hurt)
     if hurt.sheet.condition.adrenaline:
-        spared = _tested(hurt, penalty, done, None)
-        return StagedChange(("none",), _certain, lambda value: spared)
+        return StagedChange.certain(_tested(hurt, penalty, done, None))
     con = tracks.effective(hurt.sheet, "CON")
-    outcomes, law = _survival_stage(con, penalty)
+
+    def settle(value: int) -> Change[FluidSheet]:
+        outcome = _survival_stage(con, penalty)[0][value]
+        return _tested(hurt, penalty, done, _by_odds(con, penalty, outcome))
+
+    # the law made on demand: a simulator asks it only for a key many of its trials share
     return StagedChange(
-        ("survival", con, penalty),
-        lambda: law,
-        lambda value: _tested(hurt, penalty, done, _by_odds(con, penalty, outcomes[value])),
+        ("survival", con, penalty), lambda: _survival_stage(con, penalty)[1], settle
     )
-
-
-def _certain() -> DiceLaw:
-    return DiceLaw([0], [1], 0, 1)
 
 
 @lru_cache(maxsize=1024)
