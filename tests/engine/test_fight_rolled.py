@@ -164,6 +164,24 @@ def test_staged_steps_follow_the_operations_law() -> None:
     assert set(found) - {k for k, p in wrong.items() if p > 0} or fit_p(found, wrong) < 1e-6
 
 
+def test_attacks_with_the_same_dice_share_one_law_shifted() -> None:
+    """Three attacks of one NPC on three others: the same dice, other characteristics
+    (`Staged.shift`). They share one law's segment (its key leaves the shift out), and each
+    one's draws, shifted, follow its own exact odds."""
+    fight = Fight(four_against_four())
+    rolled = fight.tables.rolled
+    attacks = [rolled.attack(_pair_key(fight, 0, defender)) for defender in (4, 5, 7)]
+    assert len({a.segment for a in attacks}) == 1 and attacks[0].segment >= 0
+    assert len({a.shift for a in attacks}) == 3
+    for defender, attack in zip((4, 5, 7), attacks, strict=True):
+        assert attack.check is not None
+        exact = attack.check.distribution(rolled.model(attack).params)
+        expected = {k: float(p) for k, p in exact.items()}
+        found = staged_outcomes(fight, _pair_key(fight, 0, defender), N, seed=30 + defender)
+        assert len(found) >= 3
+        assert fit_p(found, expected) > 1e-4, (defender, found, expected)
+
+
 def _critical_hit(fight: Fight) -> tuple[int, dict[str, float]]:
     """A critical hit on a fresh NPC's state (a survival test): its (state, operation) key and
     the exact law of the states it leads to (`Operation.law`), by state name."""

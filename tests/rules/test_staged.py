@@ -1,10 +1,11 @@
 """`Check.staged` and `Operation.staged` (#32): a check, or an operation, split in two for the
 encounter simulator, a number its dice make drawn from a law keyed by what enters the dice,
 then the rule's own settling of it. Held exactly to the one-piece laws they are made from:
-a staged check's listed values, each settled over its own dice, are its `result_law`'s listed
-results, and its tail has the law's tail weight; a staged operation's values, each settled,
-are its `Operation.law`, compared as a fight reads sheets (`System.fight_state`). A law keyed
-by `key` must be the same for every parameter set with that key."""
+a staged check's listed values, each shifted (`Staged.shift`) and settled over its own dice,
+are its `result_law`'s listed results, and its tail has the law's tail weight; a staged
+operation's values, each settled, are its `Operation.law`, compared as a fight reads sheets
+(`System.fight_state`). A law keyed by `key` must be the same for every parameter set with
+that key."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def _staged_results(check: Check[Any], params: Any) -> tuple[dict[str, Fraction]
     found: dict[str, Fraction] = {}
     for value, weight in zip(law.values, law.weights, strict=True):
         settled = enumerate_outcomes(
-            lambda dice, v=value: result_key(check.summary(staged.settle(v, dice)))
+            lambda dice, v=value: result_key(check.summary(staged.settle(v + staged.shift, dice)))
         )
         for key, q in settled.items():
             found[key] = found.get(key, Fraction(0)) + Fraction(weight, law.denominator) * q

@@ -80,8 +80,9 @@ class RolledAttack:
     """What the rolled route keeps of a pair's attack, numbers alone (a pair keeps no mapping
     or model of its own: a bound on memory): its check and the action's check name, the
     number of its values' model (`RolledRoute.model`: pairs that ask equal values share one),
-    the key its results' consequences are kept by (`shared`) and its staged dice law's segment
-    in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole). No label."""
+    the key its results' consequences are kept by (`shared`), its staged dice law's segment
+    in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole) and the shift added to
+    a listed value drawn from it (`Staged.shift`). No label."""
 
     check: Check[Any] | None
     name: str
@@ -91,6 +92,7 @@ class RolledAttack:
     defender: int
     shared: Hashable
     segment: int = -1
+    shift: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +193,10 @@ class RolledRoute:
         read = self.tables.system.consequence_sheets(sheets[a], sheets[d])
         shared = key if read is None else (action.check, number, read)
         staged = model.staged
-        segment = -1 if staged is None else self._segment(("check", staged.key), staged.law)
-        return RolledAttack(check, action.check, number, key, a, d, shared, segment)
+        if staged is None:
+            return RolledAttack(check, action.check, number, key, a, d, shared)
+        segment = self._segment(("check", staged.key), staged.law)
+        return RolledAttack(check, action.check, number, key, a, d, shared, segment, staged.shift)
 
     def _numbered(self, check: Check[Any], action: Action) -> tuple[int, Model]:
         """The number and model of an action's values, parsed once while kept."""
@@ -241,13 +245,16 @@ class RolledRoute:
         return found
 
     def values(self, rng: np.random.Generator, attacks: list[RolledAttack]) -> Any:
-        """One dice value per staged attack, drawn from its law for all at once (TAIL: the
-        law's tail was drawn; 0 for one not staged)."""
+        """One dice value per staged attack, drawn from its law for all at once, a listed one
+        shifted by the attack's `shift` (TAIL: the law's tail was drawn; 0 for one not
+        staged)."""
         segment = np.array([a.segment for a in attacks], dtype=np.int64)
         found = np.zeros(segment.size, dtype=np.int64)
         staged = segment >= 0
         if staged.any():
-            found[staged] = self.dice.arrays()[4][self.dice.draw(rng, segment[staged])]
+            drawn = self.dice.arrays()[4][self.dice.draw(rng, segment[staged])]
+            shift = np.array([a.shift for a in attacks], dtype=np.int64)[staged]
+            found[staged] = np.where(drawn == TAIL, TAIL, drawn + shift)
         return found
 
     def settle(self, attack: RolledAttack, value: int, dice: Roller) -> Resolution:

@@ -347,16 +347,21 @@ class Attack(FluidCheck[AttackParams]):
         return ResultLaw(results, (Tail(tail, draw),) if tail else ())
 
     def staged(self, params: AttackParams) -> Staged:
-        """The difference of the two scores, keyed by what enters it (the sides' net dice, the
-        explosions, the tie rule, the scores' fixed part: `_Dice.key`), then `settled`: the RES,
-        wounds and gear only settle what a difference does (#32)."""
+        """The difference of the two scores, keyed by what enters its dice (the sides' net
+        dice, the explosions: `_Dice.key`), then `settled`: the RES, wounds and gear only
+        settle what a difference does (#32). The scores' fixed part only shifts the dice's
+        difference (`Staged.shift`): one law for every pair of sheets with the same dice, where
+        there were ten times as many with the shift in the key. A rerolled tie (option
+        tie_rule) conditions the law on the shift: it stays in the key there."""
         ex = exchange_of(params)
         dice_law = _dice_of(ex)
+        dice_only = dice_law if dice_law.reroll else _Dice(dice_law.law, 0, False)
         return Staged(
-            dice_law.key,
-            dice_law.integers,
+            dice_only.key,
+            dice_only.integers,
             dice_law.draw_tail,
             lambda d, dice: settled(params, ex, d, dice),
+            dice_law.shift - dice_only.shift,
         )
 
     def distribution(self, params: AttackParams) -> Distribution[str]:
