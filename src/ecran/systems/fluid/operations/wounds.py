@@ -145,7 +145,34 @@ def _bleed_law(sheet: FluidSheet, params: NoParams) -> list[tuple[FluidSheet, Fr
     ]
 
 
-@operation("bleed", cite(SEED, 1501, 1504), law=_bleed_law, law_examples=({},))
+def _bleed_staged(sheet: FluidSheet, params: NoParams) -> StagedChange[FluidSheet]:
+    """`bleed`'s two stages (`Operation.staged`): the test's outcome drawn from its exact odds
+    (`survival_law`, keyed by CON and penalty as `take_hit`'s test is: one law for both), then
+    the change it makes; the same pieces as `_bleed_law`. A simulator otherwise runs the test
+    die by die on every trial, and makes a new sheet each time (#32)."""
+    if not sheet.condition.haemorrhage:
+        return StagedChange.certain(Change(sheet, tr("pas d'hémorragie", "no bleeding")))
+    penalty, tested = _bleeding(sheet)
+    if tested.condition.adrenaline:
+        return StagedChange.certain(_survived(tested, penalty, None))
+    con = tracks.effective(tested, "CON")
+
+    def settle(value: int) -> Change[FluidSheet]:
+        outcome = _survival_stage(con, penalty)[0][value]
+        return _survived(tested, penalty, _by_odds(con, penalty, outcome))
+
+    return StagedChange(
+        ("survival", con, penalty), lambda: _survival_stage(con, penalty)[1], settle
+    )
+
+
+@operation(
+    "bleed",
+    cite(SEED, 1501, 1504),
+    law=_bleed_law,
+    law_examples=({},),
+    staged=_bleed_staged,
+)
 def bleed(sheet: FluidSheet, params: NoParams, dice: DiceSource) -> Change[FluidSheet]:
     """The haemorrhage's test, the round after it opened (L1501-1504): "un autre test au
     prochain round avec un malus majoré de 1", the sheet's `haemorrhage_penalty`. Its result
