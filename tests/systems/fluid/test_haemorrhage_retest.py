@@ -109,6 +109,24 @@ def _staged_law(op_name: str, sheet: FluidSheet, params: object) -> dict[Hashabl
     return found
 
 
+def test_the_vol_test_is_staged_as_its_law() -> None:
+    """`will_or_coma`'s two stages (passed or not, then the change) are its law, on a sheet
+    bleeding with a few disadvantages and with many; nothing for one not bleeding."""
+    op = SYSTEM.operation("will_or_coma")
+    params = NoParams()
+    for penalty in (2, 40):
+        sheet = _bleeding(penalty)
+        exact: dict[Hashable, Fraction] = {}
+        for after, p in op.law(sheet, params) or []:
+            key = SYSTEM.fight_state(after)
+            exact[key] = exact.get(key, Fraction(0)) + p
+        assert len(exact) == 2
+        assert _staged_law("will_or_coma", sheet, params) == exact
+    calm = SYSTEM.random_npc(Roller(4))
+    staged = op.staged(calm, params)
+    assert staged is not None and staged.settle(0).sheet is calm
+
+
 def test_the_retest_is_staged_as_its_law_with_the_hits_survival_key() -> None:
     """The simulator draws the retest in two stages (`bleed`'s `Operation.staged`): its
     outcomes, settled, are `bleed`'s law, on a sheet bleeding with a few disadvantages and

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from math import lcm
 from typing import Any, Literal
 
 from ecran.dice import DiceSource
@@ -234,6 +235,30 @@ def _will_or_coma_law(sheet: FluidSheet, params: NoParams) -> list[tuple[FluidSh
     return [(_will_kept(sheet, passed).sheet, odds) for passed, odds in law.items() if odds]
 
 
+def _will_or_coma_staged(sheet: FluidSheet, params: NoParams) -> StagedChange[FluidSheet]:
+    """`will_or_coma`'s two stages (`Operation.staged`): passed (1) or not (0), drawn from the
+    test's exact odds (`_will_law`, keyed by VOL and penalty), then the change it makes; the
+    same pieces as `_will_or_coma_law`. A simulator otherwise rolls the test on every trial
+    (#32)."""
+    if not _will_tested(sheet):
+        return StagedChange.certain(Change(sheet, tr("pas de test de VOL", "no VOL test")))
+    vol, penalty = tracks.effective(sheet, "VOL"), _will_penalty(sheet)
+    return StagedChange(
+        ("will", vol, penalty),
+        lambda: _will_stage(vol, penalty),
+        lambda value: _will_kept(sheet, bool(value)),
+    )
+
+
+def _will_stage(characteristic: int, penalty: int) -> DiceLaw:
+    """`_will_law` as integer weights: 0 failed, 1 passed (those of nonzero odds)."""
+    odds = [(int(passed), p) for passed, p in sorted(_will_law(characteristic, penalty).items())]
+    kept = [(value, p) for value, p in odds if p]
+    den = lcm(*(p.denominator for _, p in kept))
+    weights = [p.numerator * (den // p.denominator) for _, p in kept]
+    return DiceLaw([value for value, _ in kept], weights, 0, den)
+
+
 @operation(
     "will_or_coma",
     cite(SEED, 1501, 1507),
@@ -241,6 +266,7 @@ def _will_or_coma_law(sheet: FluidSheet, params: NoParams) -> list[tuple[FluidSh
     cite(SEED, 1509, 1510, note="the coma's days"),
     law=_will_or_coma_law,
     law_examples=({},),
+    staged=_will_or_coma_staged,
 )
 def will_or_coma(sheet: FluidSheet, params: NoParams, dice: DiceSource) -> Change[FluidSheet]:
     """The haemorrhage's VOL test (L1501-1507): « De plus, elle doit réussir un test de VOL ou
