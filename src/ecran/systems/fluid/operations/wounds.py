@@ -5,7 +5,6 @@ wound calls for (the defender's own CON roll, L1495-1499) is rolled here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
@@ -68,11 +67,15 @@ def take_damage(sheet: FluidSheet, params: DamageParams) -> Change[FluidSheet]:
             beaten = (PutCondition(tr("vaincu ou convaincu", "beaten or convinced")),)
         return Change(sheet.model_copy(update={"aur": left}), summary, conditions=beaten)
     w = _wound(sheet, params.damage, params.survival_combine)
+    return _damaged(sheet, w, params.wound_name, params.hinders)
+
+
+def _damaged(sheet: FluidSheet, w: Wound, name: str | None, hinders: str) -> Change[FluidSheet]:
+    """`take_damage` on RES, its wound `w` worked out (`_wound`): the wound Trait `name`,
+    hindering `hinders`."""
     traits = list(sheet.traits)
     if w.wound and not sheet.minion:
-        traits.append(
-            new_negative(sheet, params.wound_name or UNNAMED, w.wound, "wound", params.hinders)
-        )
+        traits.append(new_negative(sheet, name or UNNAMED, w.wound, "wound", hinders))
     changed = with_traits(sheet, traits, res=tracks.current(sheet, "RES") - w.res_lost)
     out: tuple[PutCondition, ...] = ()
     if sheet.minion and tracks.current(changed, "RES") <= 0:  # eliminated at RES 0 (L1645-1647)
@@ -507,31 +510,11 @@ def _hit(
 def _hurt(
     sheet: FluidSheet, params: HitParams
 ) -> tuple[Change[FluidSheet], int, dict[str | None, Change[FluidSheet]]]:
-    # built from parameters already checked against the same bounds: not validated again
-    # (a simulation applies this once per blow)
-    damage = DamageParams.model_construct(
-        damage=params.damage,
-        target="RES",
-        wound_name=params.wound_name,
-        hinders=params.hinders,
-        survival_combine=params.survival_combine,
-    )
-    hurt = take_damage.apply(sheet, damage, _NO_DICE)
+    # take_damage's rule on RES, from parameters already checked against the same bounds (a
+    # simulation applies this once per blow), its wound worked out once
     wound = _wound(sheet, params.damage, params.survival_combine)
+    hurt = _damaged(sheet, wound, params.wound_name, params.hinders)
     penalty = 0
     if params.survival_test and wound.survival_penalty and not sheet.minion:
         penalty = min(MAX_PENALTY, wound.survival_penalty)  # past it, only wounds piled by hand
     return hurt, penalty, {}
-
-
-class _NoDice:
-    """take_damage rolls no dice (the attack already did): a source that refuses them."""
-
-    def d(self, sides: int) -> int:
-        raise AssertionError("take_damage rolls no dice")
-
-    def face(self, faces: Sequence[int]) -> int:
-        raise AssertionError("take_damage rolls no dice")
-
-
-_NO_DICE = _NoDice()
