@@ -175,5 +175,7 @@ def _fight_state(sheet: FluidSheet) -> tuple[object, ...]:
 
 
 #: Fight states by the identity of their sheet: a simulator's walk of an operation meets the
-#: same resulting sheet once per dice sequence that leads to it.
-fight_state = per_object(_fight_state)
+#: same resulting sheet once per dice sequence that leads to it. 1,024 sheets kept: the rolled
+#: route asks each new sheet once (33,455 misses in 33,550 per 5,000 Fluid fights), and every
+#: sheet kept here is kept alive.
+fight_state = per_object(_fight_state, 1024)

@@ -229,8 +229,9 @@ class Exchange:
 
 
 #: `Exchange(params)`, worked out once for the same parameters: a walk replays `resolve` once
-#: per dice sequence, and a simulation rolls the same few attacks trial after trial.
-exchange_of = per_object(Exchange)
+#: per dice sequence, and a simulation rolls the same few attacks trial after trial. 1,024
+#: kept (each with its parameters alive): the rolled route keeps its models' own stages.
+exchange_of = per_object(Exchange, 1024)
 
 
 class Attack(FluidCheck[AttackParams]):
