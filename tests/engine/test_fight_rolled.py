@@ -182,6 +182,33 @@ def test_attacks_with_the_same_dice_share_one_law_shifted() -> None:
         assert fit_p(found, expected) > 1e-4, (defender, found, expected)
 
 
+def test_attacks_that_settle_alike_share_what_each_value_does() -> None:
+    """Two pairs whose attacks differ (other models) but settle alike (`Staged.settles`)
+    share what each drawn value does: one pair's draws fill it, the other's read it, and
+    still follow their own law (what `resolve` rolled whole does, its consequences worked
+    out afresh)."""
+    TABLES.pop("fluid", None)
+    fight = Fight(four_against_four())
+    rolled, tables = fight.tables.rolled, fight.tables
+    one, other = _pair_key(fight, 0, 4), _pair_key(fight, 4, 0)
+    first, second = rolled.attack(one), rolled.attack(other)
+    assert first.number != second.number and first.shared == second.shared
+    rng = np.random.default_rng(40)
+    rolled.whats(rng, np.full(N, one, dtype=np.int64))  # fills what the values do
+    by_stage = Counter(rolled.whats(rng, np.full(N, other, dtype=np.int64)).tolist())
+    assert second.check is not None
+    model, system = rolled.model(second), fight.system
+    a, d = (fight.books.sheets[fight.start[i]] for i in (4, 0))
+    dice = Roller(41)
+    by_roll: Counter[int] = Counter()
+    for _ in range(N):
+        result = second.check.summary(second.check.resolve(model.params, dice))
+        found = system.consequences(second.name, model.values, result, a, d)
+        by_roll[tables.what_of(found)] += 1
+    assert len(by_roll) >= 3
+    assert same_p(by_stage, by_roll) > 1e-4, (by_stage, by_roll)
+
+
 def _critical_hit(fight: Fight) -> tuple[int, dict[str, float]]:
     """A critical hit on a fresh NPC's state (a survival test): its (state, operation) key and
     the exact law of the states it leads to (`Operation.law`), by state name."""

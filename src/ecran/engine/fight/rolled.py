@@ -80,7 +80,9 @@ class RolledAttack:
     """What the rolled route keeps of a pair's attack, numbers alone (a pair keeps no mapping
     or model of its own: a bound on memory): its check and the action's check name, the
     number of its values' model (`RolledRoute.model`: pairs that ask equal values share one),
-    the key its results' consequences are kept by (`shared`), its staged dice law's segment
+    the key its results' consequences are kept by (`shared`: the check, its model's number or
+    its `Staged.settles`' number, what the consequences read of the sheets), its staged dice
+    law's segment
     in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole) and the shift added to
     a listed value drawn from it (`Staged.shift`). No label."""
 
@@ -161,6 +163,9 @@ class RolledRoute:
         #: (an attack's `shared` key, a dice value) -> what it does, where settling it asked
         #: no more dice (kept: settling it again gives the same result).
         self._settled: dict[tuple[Hashable, int], int] = {}
+        #: a staged check's `Staged.settles` -> its number (`_settles_number`).
+        self._settles_of: dict[Hashable, int] = {}
+        self._next_settles = 0
 
     def attack(self, key: int) -> RolledAttack:
         """The attack of a pair key ((choice, attacker, defender) packed): made once and
@@ -191,12 +196,28 @@ class RolledRoute:
         number, model = self._numbered(check, action)
         sheets = self.tables.books.sheets
         read = self.tables.system.consequence_sheets(sheets[a], sheets[d])
-        shared = key if read is None else (action.check, number, read)
         staged = model.staged
+        alike: Hashable = number
+        if staged is not None and staged.settles is not None:
+            alike = ("settles", self._settles_number(staged.settles))
+        shared = key if read is None else (action.check, alike, read)
         if staged is None:
             return RolledAttack(check, action.check, number, key, a, d, shared)
         segment = self._segment(("check", staged.key), staged.law)
         return RolledAttack(check, action.check, number, key, a, d, shared, segment, staged.shift)
+
+    def _settles_number(self, settles: Hashable) -> int:
+        """The number of a staged check's `Staged.settles`: attacks that settle alike share
+        what each value does (`_settled`, `_whats`) whatever their dice. A number names one
+        `settles` for ever (the numbers dropped when full, MAX_MODELS: what is kept by an old
+        number stays right)."""
+        found = self._settles_of.get(settles)
+        if found is None:
+            if len(self._settles_of) >= MAX_MODELS:
+                self._settles_of.clear()
+            found = self._settles_of[settles] = self._next_settles
+            self._next_settles += 1
+        return found
 
     def _numbered(self, check: Check[Any], action: Action) -> tuple[int, Model]:
         """The number and model of an action's values, parsed once while kept."""

@@ -363,6 +363,7 @@ class Attack(FluidCheck[AttackParams]):
             dice_law.draw_tail,
             lambda d, dice: settled(params, ex, d, dice),
             dice_law.shift - dice_only.shift,
+            _settles(params, ex),
         )
 
     def distribution(self, params: AttackParams) -> Distribution[str]:
@@ -372,6 +373,33 @@ class Attack(FluidCheck[AttackParams]):
         b = constant(fixed) if fixed is not None else ex.defender.atoms(rules)
         reroll = params.tie_rule == "reroll"
         return outcome_law(ex.attacker.atoms(rules), b, ex.outcome, reroll)
+
+
+#: The parameters that enter only the two scores (`_Dice`: the dice and the shift), and the
+#: feint's cap (read by its validator): `settled` reads none of them, nor do the consequences
+#: (`encounter.damage`, `counter_damage`: the result and `survival_combine`).
+_SCORES_ONLY = frozenset(
+    {
+        "characteristic",
+        "advantage_dice",
+        "disadvantage_dice",
+        "modifier",
+        "opponent_characteristic",
+        "opponent_advantage_dice",
+        "opponent_disadvantage_dice",
+        "opponent_modifier",
+        "agility",
+    }
+)
+
+
+def _settles(params: AttackParams, ex: Exchange) -> str:
+    """What `settled` reads besides the difference (`Staged.settles`): every parameter but
+    the scores' own (`_SCORES_ONLY`), and the split score a shared attack shows (its
+    characteristic's share, L1129-1131). A string: a simulator keeps thousands (a tenth of
+    the tuples' memory, hashed once)."""
+    kept = [(k, v) for k, v in vars(params).items() if k not in _SCORES_ONLY]
+    return repr((kept, ex.split_score))
 
 
 def settled(
