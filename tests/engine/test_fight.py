@@ -14,11 +14,13 @@ from typing import Any
 import pytest
 
 from ecran.dice import enumerate_outcomes
+from ecran.engine import get_system
 from ecran.engine.fight.exchange import exact_exchange, transition
+from ecran.engine.fight.game_tables import GameTables
 from ecran.engine.fight.run import Fight
 from ecran.engine.fight.simulation import simulate_encounter
 from ecran.engine.fight.states import DEAD, OUT, UP
-from ecran.rules import EcranError
+from ecran.rules import Consequence, EcranError
 
 DATA = Path(__file__).parent / "data"
 
@@ -447,3 +449,19 @@ def test_a_chosen_attack_past_the_offered_ones_is_refused() -> None:
     data["participants"][0]["attack"] = 2
     with pytest.raises(EcranError, match=r"unknown attack no\. 2"):
         simulate_encounter(data, 5, 1)
+
+
+def test_what_consequences_do_is_numbered_by_their_operations_and_values() -> None:
+    """`GameTables.what_of` (#32: kept by the values, not their JSON): the same operation and
+    values in another order are one operation; values JSON tells apart are two (True and 1,
+    1 and 1.0), as they were by JSON alone."""
+    tables = GameTables(get_system("fluid"))
+
+    def what(**params: Any) -> int:
+        return tables.what_of([Consequence("defender", "take_hit", params)])
+
+    one = what(damage=3, survival_combine="max")
+    assert what(survival_combine="max", damage=3) == one
+    assert what(damage=4, survival_combine="max") != one
+    assert len({what(damage=1), what(damage=True), what(damage=1.0)}) == 3
+    assert len(tables.operation_list) == 5

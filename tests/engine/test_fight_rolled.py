@@ -24,7 +24,7 @@ from ecran.engine.fight.check_tables import check_table
 from ecran.engine.fight.game_tables import TABLES
 from ecran.engine.fight.kept import FIGHTS, fight_of
 from ecran.engine.fight.replays import forget_replays
-from ecran.engine.fight.rolled import rare, roll_below
+from ecran.engine.fight.rolled import LAW_FROM, rare, roll_below
 from ecran.engine.fight.run import Fight, run_batch
 from ecran.engine.fight.simulation import simulate_encounter
 from ecran.rules import Consequence
@@ -162,6 +162,88 @@ def test_staged_steps_follow_the_operations_law() -> None:
         name = books.names[books.state(after, fold=True)]
         wrong[name] = wrong.get(name, 0.0) + float(p)
     assert set(found) - {k for k, p in wrong.items() if p > 0} or fit_p(found, wrong) < 1e-6
+
+
+def test_attacks_with_the_same_dice_share_one_law_shifted() -> None:
+    """Three attacks of one NPC on three others: the same dice, other characteristics
+    (`Staged.shift`). They share one law's segment (its key leaves the shift out), and each
+    one's draws, shifted, follow its own exact odds."""
+    fight = Fight(four_against_four())
+    rolled = fight.tables.rolled
+    attacks = [rolled.attack(_pair_key(fight, 0, defender)) for defender in (4, 5, 7)]
+    assert len({a.segment for a in attacks}) == 1 and attacks[0].segment >= 0
+    assert len({a.shift for a in attacks}) == 3
+    for defender, attack in zip((4, 5, 7), attacks, strict=True):
+        assert attack.check is not None
+        exact = attack.check.distribution(rolled.model(attack).params)
+        expected = {k: float(p) for k, p in exact.items()}
+        found = staged_outcomes(fight, _pair_key(fight, 0, defender), N, seed=30 + defender)
+        assert len(found) >= 3
+        assert fit_p(found, expected) > 1e-4, (defender, found, expected)
+
+
+def test_attacks_that_settle_alike_share_what_each_value_does() -> None:
+    """Two pairs whose attacks differ (other models) but settle alike (`Staged.settles`)
+    share what each drawn value does: one pair's draws fill it, the other's read it, and
+    still follow their own law (what `resolve` rolled whole does, its consequences worked
+    out afresh)."""
+    TABLES.pop("fluid", None)
+    fight = Fight(four_against_four())
+    rolled, tables = fight.tables.rolled, fight.tables
+    one, other = _pair_key(fight, 0, 4), _pair_key(fight, 4, 0)
+    first, second = rolled.attack(one), rolled.attack(other)
+    assert first.number != second.number and first.shared == second.shared
+    rng = np.random.default_rng(40)
+    rolled.whats(rng, np.full(N, one, dtype=np.int64))  # fills what the values do
+    by_stage = Counter(rolled.whats(rng, np.full(N, other, dtype=np.int64)).tolist())
+    assert second.check is not None
+    model, system = rolled.model(second), fight.system
+    a, d = (fight.books.sheets[fight.start[i]] for i in (4, 0))
+    dice = Roller(41)
+    by_roll: Counter[int] = Counter()
+    for _ in range(N):
+        result = second.check.summary(second.check.resolve(model.params, dice))
+        found = system.consequences(second.name, model.values, result, a, d)
+        by_roll[tables.what_of(found)] += 1
+    assert len(by_roll) >= 3
+    assert same_p(by_stage, by_roll) > 1e-4, (by_stage, by_roll)
+
+
+def _critical_hit(fight: Fight) -> tuple[int, dict[str, float]]:
+    """A critical hit on a fresh NPC's state (a survival test): its (state, operation) key and
+    the exact law of the states it leads to (`Operation.law`), by state name."""
+    tables, books = fight.tables, fight.books
+    state = fight.start[4]
+    params = {"damage": 17, "survival_combine": "max"}  # past RES: a survival test
+    what = tables.what_of([Consequence("defender", "take_hit", params)])
+    op_index = int(tables.what_table()[2][what, 0])
+    op = get_system("fluid").operation("take_hit")
+    law = op.law(books.sheets[state], op.params.model_validate(params))
+    assert law is not None and len(law) >= 3
+    exact: dict[str, float] = {}
+    for after, p in law:
+        name = books.names[books.state(after, fold=True)]
+        exact[name] = exact.get(name, 0.0) + float(p)
+    return state * SPAN + op_index, exact
+
+
+def test_a_staged_key_few_trials_ask_is_run_through_the_operation() -> None:
+    """A staged operation's key fewer than LAW_FROM trials of a call ask makes no law (most
+    survival keys are met once or twice, and a law costs as much as ~50 tests): it is run
+    through the operation, trial by trial, and still follows the operation's exact law. A
+    call that asks it LAW_FROM times makes its law."""
+    TABLES.pop("fluid", None)  # fresh tables: no law made before
+    fight = Fight(four_against_four())
+    key, exact = _critical_hit(fight)
+    rolled = fight.tables.rolled
+    rng = np.random.default_rng(6)
+    few = np.full(LAW_FROM - 1, key, dtype=np.int64)
+    reached = [s for _ in range(N // few.size) for s in rolled.steps(rng, few).tolist()]
+    assert not rolled.dice.values  # no law made
+    found = Counter(fight.books.names[s] for s in reached)
+    assert fit_p(found, exact) > 1e-4, (found, exact)
+    rolled.steps(rng, np.full(LAW_FROM, key, dtype=np.int64))
+    assert rolled.dice.values
 
 
 @pytest.mark.parametrize(("attacker", "defender"), [(0, 4), (5, 1)])

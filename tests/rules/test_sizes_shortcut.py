@@ -68,3 +68,12 @@ def test_numbers_refused_as_the_walk_finds(n: int, maybe: int, more: list[int], 
     model = Flat.model_construct(n=n, maybe=maybe, more=more, yes=yes)
     walked = _refused(lambda: _refuse("Flat", big_numbers(model)))
     assert _refused(lambda: check_numbers(model)) == walked  # the same words as the walk's
+
+
+def test_a_remembered_text_is_judged_again_alike() -> None:
+    """Short texts' answers are remembered (#32: a check's parameter names, once per blow):
+    asked again, the same answer, a refusal as well as a pass."""
+    for _ in range(3):
+        assert _refused(lambda: check_sizes("Model", {"k": "a\x00b"})) is not None
+        assert _refused(lambda: check_sizes("Model", {"a\x1bb": 1})) is not None
+        assert _refused(lambda: check_sizes("Model", {"k": "ab"})) is None

@@ -1,10 +1,11 @@
 """`Check.staged` and `Operation.staged` (#32): a check, or an operation, split in two for the
 encounter simulator, a number its dice make drawn from a law keyed by what enters the dice,
 then the rule's own settling of it. Held exactly to the one-piece laws they are made from:
-a staged check's listed values, each settled over its own dice, are its `result_law`'s listed
-results, and its tail has the law's tail weight; a staged operation's values, each settled,
-are its `Operation.law`, compared as a fight reads sheets (`System.fight_state`). A law keyed
-by `key` must be the same for every parameter set with that key."""
+a staged check's listed values, each shifted (`Staged.shift`) and settled over its own dice,
+are its `result_law`'s listed results, and its tail has the law's tail weight; a staged
+operation's values, each settled, are its `Operation.law`, compared as a fight reads sheets
+(`System.fight_state`). A law keyed by `key` must be the same for every parameter set with
+that key."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def _staged_results(check: Check[Any], params: Any) -> tuple[dict[str, Fraction]
     found: dict[str, Fraction] = {}
     for value, weight in zip(law.values, law.weights, strict=True):
         settled = enumerate_outcomes(
-            lambda dice, v=value: result_key(check.summary(staged.settle(v, dice)))
+            lambda dice, v=value: result_key(check.summary(staged.settle(v + staged.shift, dice)))
         )
         for key, q in settled.items():
             found[key] = found.get(key, Fraction(0)) + Fraction(weight, law.denominator) * q
@@ -86,6 +87,50 @@ def test_a_staged_checks_key_settles_its_law(system: Any, check: Check[Any]) -> 
                 law.tail,
             )
     assert len(laws) > 1
+
+
+def _settled(check: Check[Any], staged: Any, value: int) -> dict[str, Fraction]:
+    """A number settled over its own dice, by result key."""
+    found = enumerate_outcomes(lambda dice: result_key(check.summary(staged.settle(value, dice))))
+    return dict(found.items())
+
+
+#: Parameters that enter only the dice or the scores' fixed part (the first four), or what
+#: the settling reads (the last three): `Staged.settles` must tell the second apart.
+SETTLES_EXTRAS = (
+    {"characteristic": 8},
+    {"opponent_characteristic": 2},
+    {"advantage_dice": 2},
+    {"opponent_disadvantage_dice": 1},
+    {"opponent_res": 1},
+    {"opponent_wounds": 7},
+    {"weapon": 3},
+)
+
+
+@pytest.mark.parametrize(("system", "check"), STAGED_CHECKS)
+def test_parameter_sets_that_settle_alike_settle_every_number_alike(
+    system: Any, check: Check[Any]
+) -> None:
+    """`Staged.settles` (the simulator keeps what a number does per `settles`): parameter
+    sets with the same settle every number alike, over their own dice. The test can fail:
+    some parameters change the settling and must change `settles`."""
+    alike = apart = 0
+    for values in [check.example, *getattr(check, "law_examples", [])]:
+        base = check.staged(check.parse(values))
+        assert base is not None
+        if base.settles is None:
+            continue
+        for extra in SETTLES_EXTRAS:
+            other = check.staged(check.parse({**values, **extra}))
+            assert other is not None
+            if other.settles != base.settles:
+                apart += 1
+                continue
+            alike += 1
+            for value in range(-25, 26):
+                assert _settled(check, base, value) == _settled(check, other, value), extra
+    assert alike and apart
 
 
 def _sheets(system: Any, op: Any) -> list[Any]:

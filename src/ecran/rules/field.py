@@ -238,6 +238,25 @@ def _numbers(model: type[BaseModel]) -> frozenset[str]:
     return frozenset(found)
 
 
+#: `folded` of the short words given for named choices, remembered (the simulator's checks
+#: read theirs once per blow, #32); cleared when full (a bound on memory).
+_FOLDED: dict[str, str] = {}
+_FOLDED_KEPT = 4096
+#: Words no longer than this are remembered (a named choice is).
+_FOLDED_REMEMBERED = 64
+
+
+def _folded_choice(word: str) -> str:
+    found = _FOLDED.get(word)
+    if found is None:
+        found = folded(word)
+        if len(word) <= _FOLDED_REMEMBERED:
+            if len(_FOLDED) >= _FOLDED_KEPT:
+                _FOLDED.clear()
+            _FOLDED[word] = found
+    return found
+
+
 def accept_people_input(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:
     """`data` with aliases renamed to their field and named choices read as people type them;
     anything else is left for the model to judge (an unknown word is still refused there). A
@@ -254,7 +273,7 @@ def accept_people_input(model: type[BaseModel], data: dict[str, Any]) -> dict[st
             continue  # the field's own name wins over an alias given beside it
         table = words.get(name)
         if table is not None and isinstance(value, str):
-            value = table.get(folded(value), value)
+            value = table.get(_folded_choice(value), value)
         elif isinstance(value, bool) and name in numbers:
             value = "true" if value else "false"
         out[name] = value

@@ -80,11 +80,25 @@ class Consequence:
 class StagedChange(Generic[S]):
     """An operation split in two (`Operation.staged`): the value its dice make, whose exact law
     (`law`, values 0 to n - 1, made on demand, no tail) depends on `key` alone, then the change
-    each value makes (`settle`)."""
+    each value makes (`settle`). An operation that asks no die of a sheet gives `certain`: its
+    key `CERTAIN` tells a simulator it has one change, no law to make."""
+
+    #: The key of a law of one value, 0 (`certain`).
+    CERTAIN: ClassVar[Hashable] = ("certain",)
 
     key: Hashable
     law: Callable[[], DiceLaw]
     settle: Callable[[int], Change[S]]
+
+    @classmethod
+    def certain(cls, change: Change[S]) -> StagedChange[S]:
+        """The stages of an operation that asks no die of this sheet: `change`, whatever the
+        value (its law the one value 0)."""
+        return cls(cls.CERTAIN, _one_value, lambda value: change)
+
+
+def _one_value() -> DiceLaw:
+    return DiceLaw([0], [1], 0, 1)
 
 
 class Operation(ABC, Generic[S, P]):

@@ -68,9 +68,18 @@ class Staged:
     key shares it: a simulator draws it for many trials at once), and `settle`, the check's own
     rule from that number to the result (dice work left out; it may roll more dice). `tail`
     draws a value the law does not list, on fresh dice, exact in law given it is not listed.
-    The same pieces as `Check.result_law`: a contract test holds the two together."""
+    `shift` is added to each listed value drawn, not to a tail's (its draw adds it): a number
+    that is the dice's plus a fixed part (Fluid: a score difference, the characteristics'
+    difference) keeps one law for every fixed part, `key` leaving the part out. `settles`
+    is what `settle` reads besides the number (None: every parameter): parameter sets of the
+    check with the same `settles` settle every number alike, and the game's consequences of
+    their results do alike (a simulator keeps what a number does per `settles`, not per
+    parameter set). The same pieces as `Check.result_law`: a contract test holds the two
+    together."""
 
     key: Hashable
     law: Callable[[], DiceLaw]
     tail: Callable[[DiceSource], int]
     settle: Callable[[int, DiceSource], Resolution]
+    shift: int = 0
+    settles: Hashable | None = None

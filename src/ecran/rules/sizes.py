@@ -133,8 +133,23 @@ def check_sizes(model: str, data: Any) -> None:
 _SCALARS = frozenset({bool, int, float, type(None)})
 
 
+#: `_short`'s answers for the texts met most (a check's parameter names and named choices,
+#: asked once per blow by the simulator, #32); cleared when full (a bound on memory).
+_SHORT: dict[str, bool] = {}
+_SHORT_KEPT = 4096
+#: Texts no longer than this are remembered (a key and a named choice are).
+_SHORT_REMEMBERED = 64
+
+
 def _short(text: str) -> bool:
-    return len(text) <= TEXT_MAX and CONTROL.search(text) is None
+    found = _SHORT.get(text)
+    if found is None:
+        found = len(text) <= TEXT_MAX and CONTROL.search(text) is None
+        if len(text) <= _SHORT_REMEMBERED:
+            if len(_SHORT) >= _SHORT_KEPT:
+                _SHORT.clear()
+            _SHORT[text] = found
+    return found
 
 
 def _flat_and_small(data: Any) -> bool:
@@ -195,8 +210,11 @@ def check_numbers(model: BaseModel) -> None:
 def _flat_numbers_within(model: BaseModel) -> bool:
     """Every field of `model` is a scalar or a text, its integers within ±NUMBER_MAX:
     `big_numbers` would find nothing. Anything nested is walked."""
-    for name in type(model).model_fields:
-        value = getattr(model, name)
+    fields = type(model).model_fields
+    values = vars(model)  # a model's fields' values, read without getattr per field (#32)
+    same = values.keys() == fields.keys()
+    found = values.values() if same else map(model.__getattribute__, fields)
+    for value in found:
         kind = type(value)
         if kind is int:
             if not -NUMBER_MAX <= value <= NUMBER_MAX:

@@ -42,3 +42,27 @@ def test_the_roll_follows_the_reading_L518_522() -> None:
     mirror = roll_die(ScriptedDice(10, 1, 1, 4), -2, Explosions(doubles_over_base=True))
     assert mirror.explosion == "double_1"
     assert roll_die(Roller(1), 0, Explosions(doubles_over_base=True)).others == []
+
+
+class _OneByOne:
+    """A Roller's dice asked one at a time (no `many`): what any other dice source sees."""
+
+    def __init__(self, seed: int) -> None:
+        self.roller = Roller(seed)
+
+    def d(self, sides: int) -> int:
+        return self.roller.d(sides)
+
+    def face(self, faces: Any) -> int:
+        return self.roller.face(faces)
+
+
+def test_a_roller_draws_the_die_and_its_dice_as_one_at_a_time() -> None:
+    """`roll_die` asks a Roller for the advantage or disadvantage dice at once (`many`, #32):
+    the very dice, value and record of asking them one by one, for many dice each way."""
+    for net in (-40, -3, 0, 2, 25):
+        for seed in range(30):
+            roller = Roller(seed)
+            one = _OneByOne(seed)
+            assert roll_die(roller, net) == roll_die(one, net), (net, seed)
+            assert roller.rolled == one.roller.rolled

@@ -8,10 +8,14 @@ fighter left bleeding can die of it."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from fractions import Fraction
+
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.engine.fight.simulation import simulate_encounter
-from ecran.rules import Change, Consequence
+from ecran.rules import Change, Consequence, NoParams
+from ecran.systems.fluid import tracks
 from ecran.systems.fluid.sheet import FluidSheet, Trait
 
 SYSTEM = get_system("fluid")
@@ -91,3 +95,55 @@ def test_a_medicine_test_stops_the_haemorrhage_L1503_1504() -> None:
     values = heal.params.model_validate({"wound": "Bras", "points": 1})
     healed = heal.run(wounded, values, Roller(1)).sheet
     assert not healed.condition.haemorrhage and SYSTEM.round_end(healed) == []
+
+
+def _staged_law(op_name: str, sheet: FluidSheet, params: object) -> dict[Hashable, Fraction]:
+    op = SYSTEM.operation(op_name)
+    staged = op.staged(sheet, params)
+    assert staged is not None
+    law = staged.law()
+    found: dict[Hashable, Fraction] = {}
+    for value, weight in zip(law.values, law.weights, strict=True):
+        key = SYSTEM.fight_state(staged.settle(value).worn)
+        found[key] = found.get(key, Fraction(0)) + Fraction(weight, law.denominator)
+    return found
+
+
+def test_the_vol_test_is_staged_as_its_law() -> None:
+    """`will_or_coma`'s two stages (passed or not, then the change) are its law, on a sheet
+    bleeding with a few disadvantages and with many; nothing for one not bleeding."""
+    op = SYSTEM.operation("will_or_coma")
+    params = NoParams()
+    for penalty in (2, 40):
+        sheet = _bleeding(penalty)
+        exact: dict[Hashable, Fraction] = {}
+        for after, p in op.law(sheet, params) or []:
+            key = SYSTEM.fight_state(after)
+            exact[key] = exact.get(key, Fraction(0)) + p
+        assert len(exact) == 2
+        assert _staged_law("will_or_coma", sheet, params) == exact
+    calm = SYSTEM.random_npc(Roller(4))
+    staged = op.staged(calm, params)
+    assert staged is not None and staged.settle(0).sheet is calm
+
+
+def test_the_retest_is_staged_as_its_law_with_the_hits_survival_key() -> None:
+    """The simulator draws the retest in two stages (`bleed`'s `Operation.staged`): its
+    outcomes, settled, are `bleed`'s law, on a sheet bleeding with a few disadvantages and
+    with many; and its law's key is a wound's survival test's with the same CON and penalty
+    (one law for both)."""
+    op = SYSTEM.operation("bleed")
+    params = NoParams()
+    for penalty in (2, 40):
+        sheet = _bleeding(penalty)
+        assert sheet.condition.haemorrhage_penalty == penalty + 1
+        exact: dict[Hashable, Fraction] = {}
+        for after, p in op.law(sheet, params) or []:
+            key = SYSTEM.fight_state(after)
+            exact[key] = exact.get(key, Fraction(0)) + p
+        assert len(exact) >= 3
+        assert _staged_law("bleed", sheet, params) == exact
+    sheet = _bleeding(2)
+    staged = op.staged(sheet, params)
+    assert staged is not None
+    assert staged.key == ("survival", tracks.effective(sheet, "CON"), 3)  # take_hit's key

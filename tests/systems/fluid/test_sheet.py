@@ -216,6 +216,18 @@ def test_damage_past_res_becomes_a_wound_trait_l1427_1435() -> None:
     assert s.traits[-1].hinders == ["AGI", "FOR"]
 
 
+def test_a_wound_of_the_same_values_is_one_trait_shared_and_its_name_stays_unique() -> None:
+    """The simulator makes a wound per blow (#32): the same wound on two sheets is one Trait,
+    made once, as a copied sheet shares its Traits; a second wound of the same name on one
+    sheet is still named apart (L1427-1431)."""
+    one = apply("take_damage", sheet(res=3), damage=5, wound_name="Plaie").sheet
+    two = apply("take_damage", sheet(res=3, notes="autre"), damage=5, wound_name="Plaie").sheet
+    assert one.traits[-1] is two.traits[-1] and one.traits[-1].hinders == ["*"]
+    again = apply("take_damage", one, damage=5, wound_name="Plaie").sheet
+    assert [t.name for t in again.traits[-2:]] == ["Plaie", "Plaie 2"]
+    assert again.traits[-1].value == 5
+
+
 def test_e39_accumulation_through_the_operation_l1471_1477() -> None:
     wounds = [
         {"name": "Œil poché", "value": 2, "kind": "negative", "origin": "wound"},

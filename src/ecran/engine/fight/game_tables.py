@@ -18,6 +18,7 @@ from ecran.engine.fight.rolled import RolledRoute
 from ecran.engine.fight.states import TABLES_KEEP, UP, FightStates
 from ecran.engine.simulate import Sampler
 from ecran.rules import Consequence, Resolution, System
+from ecran.rules.validated import values_key
 
 #: Resumed results' consequences kept per pair (results with their dice in their details are
 #: many: a bound on memory).
@@ -76,6 +77,10 @@ class GameTables:
         self._what_rows: list[list[tuple[int, int]]] = []
         self._what_arrays: tuple[Any, ...] = ()
         self.operations: dict[str, int] = {}
+        #: (operation, `values_key` of its parameters) -> its number in `operations`: the
+        #: same number without the parameters' JSON (the rolled route asks it once per new
+        #: result of every new pair, #32).
+        self._operation_of: dict[tuple[str, Hashable], int] = {}
         self.operation_list: list[tuple[str, dict[str, Any]]] = []
         # steps
         self.steps = ArrayHashMap()
@@ -194,12 +199,10 @@ class GameTables:
         """The number of what these consequences do (each operation with its parameters)."""
         rows = []
         for c in found:
-            params = json.dumps(c.params, sort_keys=True, default=str)
-            op_key = f"{c.operation}\n{params}"
-            op = self.operations.get(op_key)
+            quick = (c.operation, values_key(c.params))
+            op = self._operation_of.get(quick)
             if op is None:
-                op = self.operations[op_key] = len(self.operation_list)
-                self.operation_list.append((c.operation, c.params))
+                op = self._operation_of[quick] = self._operation(c)
             rows.append((0 if c.side == "attacker" else 1, op))
         what_key = repr(rows)
         what = self.whats.get(what_key)
@@ -208,6 +211,17 @@ class GameTables:
             self._what_rows.append(rows)
             self._what_arrays = ()
         return what
+
+    def _operation(self, c: Consequence) -> int:
+        """The number of an operation with its parameters, by their JSON (the same parameters
+        in any order, one number)."""
+        params = json.dumps(c.params, sort_keys=True, default=str)
+        op_key = f"{c.operation}\n{params}"
+        op = self.operations.get(op_key)
+        if op is None:
+            op = self.operations[op_key] = len(self.operation_list)
+            self.operation_list.append((c.operation, c.params))
+        return op
 
     def what_table(self) -> tuple[Any, ...]:
         """(number of consequences, side, operation) of each what, padded to the longest."""

@@ -14,10 +14,14 @@ A check or an operation the game splits in two (`Check.staged`, `Operation.stage
 rolled whole: the value its dice make (Fluid: the score difference; a survival test's outcome)
 is drawn for all the batch's trials at once from an exact law kept per `key` (what enters the
 dice: few keys, where the sheets are many), then settled by the rule's own code, what each
-value does kept per attack or per (state, operation) (`_settled`, `_Stage.reached`).
+value does kept per attack or per (state, operation) (`_settled`, `_Stage.reached`). A staged
+operation's law is made only for a key at least `LAW_FROM` of a call's trials ask: one law
+(Fluid: a survival test's, ~1.5 ms) costs as much as ~50 tests rolled, and most keys are met
+once or twice; fewer are run through the operation, as an operation with no stages is.
 
 The route is chosen per key by how many of the batch's trials ask it at that moment (`rare`:
-fewer than `roll_below(system)`): a fact of the batch's own draws, so a seed replays the same
+fewer than `roll_below(system)`; a staged law's key, fewer than `LAW_FROM`): a fact of the
+batch's own draws, so a seed replays the same
 fights whatever the tables held before (warm or cold) and however many processes ran the
 batches. Frequent keys (every trial's first blows, a duel's few states) keep their cached
 tables; the web's recomputations and a warm run find them filled.
@@ -34,7 +38,7 @@ import numpy as np
 from ecran.dice import Roller
 from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import result_key
-from ecran.rules import Action, Check, DiceLaw, Resolution, Staged, System
+from ecran.rules import Action, Check, DiceLaw, Resolution, Staged, StagedChange, System
 from ecran.rules.validated import validated
 
 if TYPE_CHECKING:
@@ -50,6 +54,11 @@ MAX_MODELS = 1 << 12
 MAX_SETTLED = 1 << 15
 #: A staged dice law's tail as a drawn value (no difference of dice reaches it).
 TAIL = -(1 << 62)
+#: The trials of one `steps` call that must ask a staged operation's key (`StagedChange.key`)
+#: for its law to be made and drawn; fewer are run through the operation (`_run`). Measured
+#: on the benchmark's Fluid 4-against-4 (5,000 cold fights, one process: 788 survival keys,
+#: 37,974 draws): at 3, 232 laws made and 4,430 tests rolled instead of 788 and none.
+LAW_FROM = 3
 
 
 def roll_below(system: System[Any]) -> int:
@@ -71,8 +80,11 @@ class RolledAttack:
     """What the rolled route keeps of a pair's attack, numbers alone (a pair keeps no mapping
     or model of its own: a bound on memory): its check and the action's check name, the
     number of its values' model (`RolledRoute.model`: pairs that ask equal values share one),
-    the key its results' consequences are kept by (`shared`) and its staged dice law's segment
-    in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole). No label."""
+    the key its results' consequences are kept by (`shared`: the check, its model's number or
+    its `Staged.settles`' number, what the consequences read of the sheets), its staged dice
+    law's segment
+    in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole) and the shift added to
+    a listed value drawn from it (`Staged.shift`). No label."""
 
     check: Check[Any] | None
     name: str
@@ -82,6 +94,7 @@ class RolledAttack:
     defender: int
     shared: Hashable
     segment: int = -1
+    shift: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +109,13 @@ class Model:
 
 @dataclass(frozen=True, slots=True)
 class _Stage:
-    """A staged operation on one state (`Operation.staged`): its dice law's segment in
-    `RolledRoute.dice` and the state each value drawn led to (the change a new value makes
-    is asked of the operation again: a kept change would keep its sheets alive)."""
+    """A staged operation on one state (`Operation.staged`): its dice law's key and maker
+    (the law made once per key, and only for a key a call asks often enough, `LAW_FROM`) and
+    the state each value drawn led to (the change a new value makes is asked of the operation
+    again: a kept change would keep its sheets alive)."""
 
-    segment: int
+    key: Hashable
+    law: Callable[[], DiceLaw]
     reached: dict[int, int]
 
 
@@ -148,6 +163,9 @@ class RolledRoute:
         #: (an attack's `shared` key, a dice value) -> what it does, where settling it asked
         #: no more dice (kept: settling it again gives the same result).
         self._settled: dict[tuple[Hashable, int], int] = {}
+        #: a staged check's `Staged.settles` -> its number (`_settles_number`).
+        self._settles_of: dict[Hashable, int] = {}
+        self._next_settles = 0
 
     def attack(self, key: int) -> RolledAttack:
         """The attack of a pair key ((choice, attacker, defender) packed): made once and
@@ -178,10 +196,28 @@ class RolledRoute:
         number, model = self._numbered(check, action)
         sheets = self.tables.books.sheets
         read = self.tables.system.consequence_sheets(sheets[a], sheets[d])
-        shared = key if read is None else (action.check, number, read)
         staged = model.staged
-        segment = -1 if staged is None else self._segment(("check", staged.key), staged.law)
-        return RolledAttack(check, action.check, number, key, a, d, shared, segment)
+        alike: Hashable = number
+        if staged is not None and staged.settles is not None:
+            alike = ("settles", self._settles_number(staged.settles))
+        shared = key if read is None else (action.check, alike, read)
+        if staged is None:
+            return RolledAttack(check, action.check, number, key, a, d, shared)
+        segment = self._segment(("check", staged.key), staged.law)
+        return RolledAttack(check, action.check, number, key, a, d, shared, segment, staged.shift)
+
+    def _settles_number(self, settles: Hashable) -> int:
+        """The number of a staged check's `Staged.settles`: attacks that settle alike share
+        what each value does (`_settled`, `_whats`) whatever their dice. A number names one
+        `settles` for ever (the numbers dropped when full, MAX_MODELS: what is kept by an old
+        number stays right)."""
+        found = self._settles_of.get(settles)
+        if found is None:
+            if len(self._settles_of) >= MAX_MODELS:
+                self._settles_of.clear()
+            found = self._settles_of[settles] = self._next_settles
+            self._next_settles += 1
+        return found
 
     def _numbered(self, check: Check[Any], action: Action) -> tuple[int, Model]:
         """The number and model of an action's values, parsed once while kept."""
@@ -230,13 +266,16 @@ class RolledRoute:
         return found
 
     def values(self, rng: np.random.Generator, attacks: list[RolledAttack]) -> Any:
-        """One dice value per staged attack, drawn from its law for all at once (TAIL: the
-        law's tail was drawn; 0 for one not staged)."""
+        """One dice value per staged attack, drawn from its law for all at once, a listed one
+        shifted by the attack's `shift` (TAIL: the law's tail was drawn; 0 for one not
+        staged)."""
         segment = np.array([a.segment for a in attacks], dtype=np.int64)
         found = np.zeros(segment.size, dtype=np.int64)
         staged = segment >= 0
         if staged.any():
-            found[staged] = self.dice.arrays()[4][self.dice.draw(rng, segment[staged])]
+            drawn = self.dice.arrays()[4][self.dice.draw(rng, segment[staged])]
+            shift = np.array([a.shift for a in attacks], dtype=np.int64)[staged]
+            found[staged] = np.where(drawn == TAIL, TAIL, drawn + shift)
         return found
 
     def settle(self, attack: RolledAttack, value: int, dice: Roller) -> Resolution:
@@ -314,22 +353,36 @@ class RolledRoute:
         """The state each (state, operation) key leads to: a staged operation's value drawn
         from its exact law for all trials at once, then the state that value leads to (kept
         per key and value); else the game's operation run on the state's sheet, one Roller
-        seeded from the batch's generator, trial after trial."""
+        seeded from the batch's generator, trial after trial: an operation with no stages,
+        and a staged one whose law's key fewer than `LAW_FROM` of these trials ask (counted
+        here, from the batch's own draws: never from the laws made before)."""
         dice = Roller(int(rng.integers(0, 2**63 - 1)))
         listed = keys.tolist()
         entries = [self._step(key) for key in listed]
+        asked: dict[Hashable, int] = {}
+        for entry in entries:
+            if type(entry) is _Stage:
+                asked[entry.key] = asked.get(entry.key, 0) + 1
         segment = np.array(
-            [e.segment if type(e) is _Stage else -1 for e in entries], dtype=np.int64
+            [
+                self._segment(("step", e.key), e.law)
+                if type(e) is _Stage and asked[e.key] >= LAW_FROM
+                else -1
+                for e in entries
+            ],
+            dtype=np.int64,
         )
         drawn = np.zeros(segment.size, dtype=np.int64)
         staged = segment >= 0
         if staged.any():
             drawn[staged] = self.dice.arrays()[4][self.dice.draw(rng, segment[staged])]
         found = []
-        for key, entry, value in zip(listed, entries, drawn.tolist(), strict=True):
+        for key, entry, at, value in zip(
+            listed, entries, segment.tolist(), drawn.tolist(), strict=True
+        ):
             if type(entry) is int:
                 found.append(entry)
-            elif type(entry) is _Stage:
+            elif type(entry) is _Stage and at >= 0:
                 reached = entry.reached.get(value)
                 if reached is None:
                     reached = entry.reached[value] = self._settled_step(key, value)
@@ -347,8 +400,9 @@ class RolledRoute:
         return self.tables.books.state(stages.settle(value).worn, fold=True)
 
     def _step(self, key: int) -> _Stage | int | None:
-        """A (state, operation) key's way: its state where it is certain, its stages
-        (`Operation.staged`), or None (the operation is run trial by trial). Kept per key."""
+        """A (state, operation) key's way: its state where it is certain (a law of one value,
+        `StagedChange.certain`), its stages (`Operation.staged`: their law not made yet), or None
+        (the operation is run trial by trial). Kept per key."""
         known = self._steps.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
@@ -360,13 +414,11 @@ class RolledRoute:
         stages = op.staged(sheet, params)
         found: _Stage | int | None = None
         if stages is not None:
-            law = stages.law()
-            if len(law.values) == 1 and not law.tail:
-                after = stages.settle(law.values[0]).worn
+            if stages.key == StagedChange.CERTAIN:
+                after = stages.settle(0).worn
                 found = state if after is sheet else self.tables.books.state(after, fold=True)
             else:
-                segment = self._segment(("step", stages.key), stages.law)
-                found = _Stage(segment, {})
+                found = _Stage(stages.key, stages.law, {})
         self._steps[key] = found
         return found
 

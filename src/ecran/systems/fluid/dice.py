@@ -32,7 +32,7 @@ from functools import lru_cache
 from math import lcm
 from typing import Generic, TypeVar
 
-from ecran.dice import DiceSource, Distribution, explode
+from ecran.dice import DiceSource, Distribution, Roller, explode
 
 Atom = tuple[str, int]
 T = TypeVar("T", bound=Hashable)
@@ -257,7 +257,10 @@ def roll_die(dice: DiceSource, net: int, rules: Explosions = Explosions()) -> Di
     """Roll the base die and |net| other dice, then apply §2.6 (L360-374, L412-424, L518-522,
     L854-870)."""
     base = dice.d(10)
-    others = [dice.d(10) for _ in range(abs(net))] if net else []
+    if type(dice) is Roller:  # the very draws of |net| calls to `d`, in one loop (#32)
+        others = dice.many(10, abs(net)) if net else []
+    else:
+        others = [dice.d(10) for _ in range(abs(net))] if net else []
     if rules.doubles and rules.doubles_over_base and rules.base:
         if net > 0 and base == 1 and others.count(10) >= 2:
             return _up(dice, base, others, "double_10")

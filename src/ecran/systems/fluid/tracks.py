@@ -22,9 +22,13 @@ def attribute(sheet: FluidSheet, code: str) -> int:
     return sum(sheet.characteristics.score(c) for c in ATTRIBUTE_SUMS[code])
 
 
+#: Each pool's field on the sheet.
+_POOL_FIELD = {"RES": "res", "AUR": "aur", "SAN": "san"}
+
+
 def current(sheet: FluidSheet, pool: str) -> int:
     """Current RES/AUR/SAN; an empty field means the pool is full."""
-    value = getattr(sheet, pool.lower())
+    value = getattr(sheet, _POOL_FIELD.get(pool) or pool.lower())
     return attribute(sheet, pool) if value is None else int(value)
 
 
@@ -158,7 +162,20 @@ def _fight_state(sheet: FluidSheet) -> tuple[object, ...]:
     points spent, gear with the weapon's name, the lasting condition, a minion's level) whole.
     Left out: names, notes, XP and advances, prepared spells, the day's recovery counters and
     the armour's name, which no attack, check or fight operation reads."""
-    traits = tuple((t.name, t.value, t.origin) for t in sheet.traits if t.kind == "positive")
+    # one pass over the Traits for the positive ones, `hindrances` and `wound_total` (a
+    # simulation asks this of every new sheet, #32)
+    positive = []
+    hindered = dict.fromkeys(ACTION_CODES, 0)
+    wounds = 0
+    for t in sheet.traits:
+        if t.kind == "positive":
+            positive.append((t.name, t.value, t.origin))
+        else:
+            hit = ACTION_CODES if "*" in t.hinders else [c for c in hindered if c in t.hinders]
+            for code in hit:
+                hindered[code] += t.value
+        if t.origin == "wound":
+            wounds += t.value
     gear = sheet.equipment
     return (
         tuple(vars(sheet.characteristics).values()),
@@ -167,13 +184,15 @@ def _fight_state(sheet: FluidSheet) -> tuple[object, ...]:
         tuple(vars(sheet.condition).values()),
         sheet.minion,
         sheet.minion_level,
-        traits,
-        hindrances(sheet),
-        wound_total(sheet),
-        tuple(current(sheet, pool) for pool in ("RES", "AUR", "SAN")),
+        tuple(positive),
+        tuple(hindered.values()),
+        wounds,
+        (current(sheet, "RES"), current(sheet, "AUR"), current(sheet, "SAN")),
     )
 
 
 #: Fight states by the identity of their sheet: a simulator's walk of an operation meets the
-#: same resulting sheet once per dice sequence that leads to it.
-fight_state = per_object(_fight_state)
+#: same resulting sheet once per dice sequence that leads to it. 1,024 sheets kept: the rolled
+#: route asks each new sheet once (33,455 misses in 33,550 per 5,000 Fluid fights), and every
+#: sheet kept here is kept alive.
+fight_state = per_object(_fight_state, 1024)

@@ -229,8 +229,9 @@ class Exchange:
 
 
 #: `Exchange(params)`, worked out once for the same parameters: a walk replays `resolve` once
-#: per dice sequence, and a simulation rolls the same few attacks trial after trial.
-exchange_of = per_object(Exchange)
+#: per dice sequence, and a simulation rolls the same few attacks trial after trial. 1,024
+#: kept (each with its parameters alive): the rolled route keeps its models' own stages.
+exchange_of = per_object(Exchange, 1024)
 
 
 class Attack(FluidCheck[AttackParams]):
@@ -347,16 +348,22 @@ class Attack(FluidCheck[AttackParams]):
         return ResultLaw(results, (Tail(tail, draw),) if tail else ())
 
     def staged(self, params: AttackParams) -> Staged:
-        """The difference of the two scores, keyed by what enters it (the sides' net dice, the
-        explosions, the tie rule, the scores' fixed part: `_Dice.key`), then `settled`: the RES,
-        wounds and gear only settle what a difference does (#32)."""
+        """The difference of the two scores, keyed by what enters its dice (the sides' net
+        dice, the explosions: `_Dice.key`), then `settled`: the RES, wounds and gear only
+        settle what a difference does (#32). The scores' fixed part only shifts the dice's
+        difference (`Staged.shift`): one law for every pair of sheets with the same dice, where
+        there were ten times as many with the shift in the key. A rerolled tie (option
+        tie_rule) conditions the law on the shift: it stays in the key there."""
         ex = exchange_of(params)
         dice_law = _dice_of(ex)
+        dice_only = dice_law if dice_law.reroll else _Dice(dice_law.law, 0, False)
         return Staged(
-            dice_law.key,
-            dice_law.integers,
+            dice_only.key,
+            dice_only.integers,
             dice_law.draw_tail,
             lambda d, dice: settled(params, ex, d, dice),
+            dice_law.shift - dice_only.shift,
+            _settles(params, ex),
         )
 
     def distribution(self, params: AttackParams) -> Distribution[str]:
@@ -366,6 +373,33 @@ class Attack(FluidCheck[AttackParams]):
         b = constant(fixed) if fixed is not None else ex.defender.atoms(rules)
         reroll = params.tie_rule == "reroll"
         return outcome_law(ex.attacker.atoms(rules), b, ex.outcome, reroll)
+
+
+#: The parameters that enter only the two scores (`_Dice`: the dice and the shift), and the
+#: feint's cap (read by its validator): `settled` reads none of them, nor do the consequences
+#: (`encounter.damage`, `counter_damage`: the result and `survival_combine`).
+_SCORES_ONLY = frozenset(
+    {
+        "characteristic",
+        "advantage_dice",
+        "disadvantage_dice",
+        "modifier",
+        "opponent_characteristic",
+        "opponent_advantage_dice",
+        "opponent_disadvantage_dice",
+        "opponent_modifier",
+        "agility",
+    }
+)
+
+
+def _settles(params: AttackParams, ex: Exchange) -> str:
+    """What `settled` reads besides the difference (`Staged.settles`): every parameter but
+    the scores' own (`_SCORES_ONLY`), and the split score a shared attack shows (its
+    characteristic's share, L1129-1131). A string: a simulator keeps thousands (a tenth of
+    the tuples' memory, hashed once)."""
+    kept = [(k, v) for k, v in vars(params).items() if k not in _SCORES_ONLY]
+    return repr((kept, ex.split_score))
 
 
 def settled(

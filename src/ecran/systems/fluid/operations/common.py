@@ -3,6 +3,7 @@ draws on."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from ecran.rules import OperationDeclarer, load_titles, refuse
@@ -38,12 +39,16 @@ def new_negative(
 ) -> Trait:
     """A negative Trait an event leaves (wound L1427-1439, shock L1543-1545), its name made
     unique on the sheet, hindering the listed characteristics ('*': all)."""
+    return _negative(unique(sheet, name), value, origin, hinders)
+
+
+@lru_cache(maxsize=4096)
+def _negative(name: str, value: int, origin: TraitOrigin, hinders: str) -> Trait:
+    """The Trait of these values, validated once and shared between the sheets that get it, as
+    a sheet's copy shares its Traits (no rule changes a Trait in place): the encounter
+    simulator makes a wound per blow (#32)."""
     return Trait(
-        name=unique(sheet, name),
-        value=value,
-        kind="negative",
-        origin=origin,
-        hinders=hinders_of(hinders),
+        name=name, value=value, kind="negative", origin=origin, hinders=hinders_of(hinders)
     )
 
 
