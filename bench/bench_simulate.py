@@ -137,19 +137,24 @@ TARGET_MB = 150.0
 
 
 def _peak_mb() -> tuple[float, float]:
-    """Peak resident memory (MB) of this process and of its largest kept helper."""
-    import resource
-
-    mine = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """Peak resident memory (MB) of this process and of its largest kept helper: each one's
+    VmHWM, not `getrusage`'s ru_maxrss, which Linux carries across exec: a child started by a
+    parent that had grown (`checks`' ten-million-trial arrays, ~670 MB) reported the parent's
+    peak as its own."""
+    mine = _hwm("self")
     helper = 0.0
     for worker in KEPT_WORKERS:
-        if worker.process.pid is None:
-            continue
-        status = Path(f"/proc/{worker.process.pid}/status").read_text()
-        for line in status.splitlines():
-            if line.startswith("VmHWM:"):
-                helper = max(helper, int(line.split()[1]) / 1024)
+        if worker.process.pid is not None:
+            helper = max(helper, _hwm(str(worker.process.pid)))
     return mine, helper
+
+
+def _hwm(pid: str) -> float:
+    """A process's peak resident memory in MB (/proc/<pid>/status, VmHWM)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def _timed(data: dict[str, Any], trials: int, seconds: float, seed: int = 1) -> dict[str, float]:
