@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from ecran.dice import Roller
 from ecran.dice.notation import NotationError, limits, roll
-from ecran.dice.notation.roll import TermRoll
+from ecran.dice.notation.walk import TermRoll
 
 
 def term(text: str, seed: int) -> tuple[TermRoll, list[int]]:

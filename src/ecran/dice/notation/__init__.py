@@ -50,7 +50,8 @@ from ecran.dice.notation.ast import (
 )
 from ecran.dice.notation.errors import NotationError
 from ecran.dice.notation.parser import parse
-from ecran.dice.notation.roll import Face, PoolDie, RollResult, SumRoll, TermRoll, roll
+from ecran.dice.notation.roll import roll
+from ecran.dice.notation.walk import Face, PoolDie, RollResult, SumRoll, TermRoll
 
 if TYPE_CHECKING:
     from ecran.dice.notation import report

@@ -13,7 +13,8 @@ from typing import Any
 
 from ecran.dice.notation import arith, limits
 from ecran.dice.notation.parser import parse
-from ecran.dice.notation.roll import RollResult, roll
+from ecran.dice.notation.roll import roll
+from ecran.dice.notation.walk import RollResult
 from ecran.dice.roller import Roller
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ecran.dice.notation import arith
 from ecran.dice.notation.ast import Constant
-from ecran.dice.notation.roll import (
+from ecran.dice.notation.walk import (
     CallRoll,
     GroupRoll,
     LabelRoll,
