@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from ecran.record import record
+from ecran.rules.memo import Kept
 from ecran.rules.sheet import SheetRow
 from ecran.rules.text import Text
 
@@ -239,22 +240,16 @@ def _numbers(model: type[BaseModel]) -> frozenset[str]:
 
 
 #: `folded` of the short words given for named choices, remembered (the simulator's checks
-#: read theirs once per blow, #32); cleared when full (a bound on memory).
-_FOLDED: dict[str, str] = {}
-_FOLDED_KEPT = 4096
+#: read theirs once per blow, #32), bounded.
+_FOLDED: Kept[str] = Kept(4096)
 #: Words no longer than this are remembered (a named choice is).
 _FOLDED_REMEMBERED = 64
 
 
 def _folded_choice(word: str) -> str:
-    found = _FOLDED.get(word)
-    if found is None:
-        found = folded(word)
-        if len(word) <= _FOLDED_REMEMBERED:
-            if len(_FOLDED) >= _FOLDED_KEPT:
-                _FOLDED.clear()
-            _FOLDED[word] = found
-    return found
+    if len(word) > _FOLDED_REMEMBERED:
+        return folded(word)
+    return _FOLDED.get(word, lambda: folded(word))
 
 
 def accept_people_input(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 # others only hide what is written): the dice parser's set, one definition (`dice` is below
 # `rules`), read here as `sizes.CONTROL` too.
 from ecran.dice.control import CONTROL as CONTROL
+from ecran.rules.memo import Kept
 
 TEXT_MAX = 20_000
 NUMBER_MAX = 10**9
@@ -134,22 +135,16 @@ _SCALARS = frozenset({bool, int, float, type(None)})
 
 
 #: `_short`'s answers for the texts met most (a check's parameter names and named choices,
-#: asked once per blow by the simulator, #32); cleared when full (a bound on memory).
-_SHORT: dict[str, bool] = {}
-_SHORT_KEPT = 4096
+#: asked once per blow by the simulator, #32), bounded.
+_SHORT: Kept[bool] = Kept(4096)
 #: Texts no longer than this are remembered (a key and a named choice are).
 _SHORT_REMEMBERED = 64
 
 
 def _short(text: str) -> bool:
-    found = _SHORT.get(text)
-    if found is None:
-        found = len(text) <= TEXT_MAX and CONTROL.search(text) is None
-        if len(text) <= _SHORT_REMEMBERED:
-            if len(_SHORT) >= _SHORT_KEPT:
-                _SHORT.clear()
-            _SHORT[text] = found
-    return found
+    if len(text) > _SHORT_REMEMBERED:
+        return len(text) <= TEXT_MAX and CONTROL.search(text) is None
+    return _SHORT.get(text, lambda: CONTROL.search(text) is None)
 
 
 def _flat_and_small(data: Any) -> bool:

@@ -109,37 +109,3 @@ def test_the_hindrances_a_state_keeps_are_each_characteristics() -> None:
     sheet = base.model_copy(update={"traits": [*base.traits, *odd]})
     expected = tuple(tracks.hindrance(sheet, code) for code in tracks.ACTION_CODES)
     assert tracks.hindrances(sheet) == expected
-
-
-def _fight_state_by_parts(sheet: FluidSheet) -> tuple[object, ...]:
-    """The fight state as its parts' own functions read it (the one pass of `_fight_state`
-    must give the same, #32)."""
-    traits = tuple((t.name, t.value, t.origin) for t in sheet.traits if t.kind == "positive")
-    gear = sheet.equipment
-    return (
-        tuple(vars(sheet.characteristics).values()),
-        tuple(sorted((c, n) for c, n in sheet.spent.items() if n)),
-        (gear.weapon, gear.weapon_name, gear.second_weapon, gear.armour, gear.shield),
-        tuple(vars(sheet.condition).values()),
-        sheet.minion,
-        sheet.minion_level,
-        traits,
-        tracks.hindrances(sheet),
-        tracks.wound_total(sheet),
-        tuple(tracks.current(sheet, pool) for pool in ("RES", "AUR", "SAN")),
-    )
-
-
-def test_the_fight_state_is_its_parts_read_one_by_one() -> None:
-    shock = Trait(name="Peur", value=2, kind="negative", origin="shock", hinders=["VOL", "INT"])
-    for seed in range(1, 40):
-        base = npc(seed)
-        sheets = [
-            base,
-            wounded(base, 3, 1),
-            wounded(base, 2, hinders=("AGI", "FOR")),
-            base.model_copy(update={"traits": [*base.traits, shock], "san": 4, "aur": 0}),
-            base.model_copy(update={"minion": True, "minion_level": -1, "spent": {"FOR": 2}}),
-        ]
-        for sheet in sheets:
-            assert tracks._fight_state(sheet) == _fight_state_by_parts(sheet)

@@ -82,9 +82,8 @@ class RolledAttack:
     number of its values' model (`RolledRoute.model`: pairs that ask equal values share one),
     the key its results' consequences are kept by (`shared`: the check, its model's number or
     its `Staged.settles`' number, what the consequences read of the sheets), its staged dice
-    law's segment
-    in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole) and the shift added to
-    a listed value drawn from it (`Staged.shift`). No label."""
+    law's segment in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole) and the
+    shift added to a listed value drawn from it (`Staged.shift`). No label."""
 
     check: Check[Any] | None
     name: str

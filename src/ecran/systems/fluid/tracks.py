@@ -162,20 +162,7 @@ def _fight_state(sheet: FluidSheet) -> tuple[object, ...]:
     points spent, gear with the weapon's name, the lasting condition, a minion's level) whole.
     Left out: names, notes, XP and advances, prepared spells, the day's recovery counters and
     the armour's name, which no attack, check or fight operation reads."""
-    # one pass over the Traits for the positive ones, `hindrances` and `wound_total` (a
-    # simulation asks this of every new sheet, #32)
-    positive = []
-    hindered = dict.fromkeys(ACTION_CODES, 0)
-    wounds = 0
-    for t in sheet.traits:
-        if t.kind == "positive":
-            positive.append((t.name, t.value, t.origin))
-        else:
-            hit = ACTION_CODES if "*" in t.hinders else [c for c in hindered if c in t.hinders]
-            for code in hit:
-                hindered[code] += t.value
-        if t.origin == "wound":
-            wounds += t.value
+    traits = tuple((t.name, t.value, t.origin) for t in sheet.traits if t.kind == "positive")
     gear = sheet.equipment
     return (
         tuple(vars(sheet.characteristics).values()),
@@ -184,9 +171,9 @@ def _fight_state(sheet: FluidSheet) -> tuple[object, ...]:
         tuple(vars(sheet.condition).values()),
         sheet.minion,
         sheet.minion_level,
-        tuple(positive),
-        tuple(hindered.values()),
-        wounds,
+        traits,
+        hindrances(sheet),
+        wound_total(sheet),
         (current(sheet, "RES"), current(sheet, "AUR"), current(sheet, "SAN")),
     )
 
