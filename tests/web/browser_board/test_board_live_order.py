@@ -58,6 +58,13 @@ def test_a_move_whose_frame_comes_after_the_logs_catch_up_still_moves_the_token(
     page.route_web_socket(re.compile(r"/ws/tables/"), proxy)
     gm = open_board(page, game.gm.link)
     gm.wait_for_function("id => !!window.ecranBoard.tokens[id]", arg=ids["Aube"])
+    # The socket open and its first catch-up read done: a read still on its way when the moves
+    # are made could hold the first event and not the second, and the first frame, no longer
+    # newer than the log, would read nothing (the flake of a loaded run: the wait below timed out)
+    gm.wait_for_function(
+        "() => { const live = window.ecranLive;"
+        " return !!live && !!live.socket && live.socket.readyState === 1 && !live.fetching; }"
+    )
 
     holding["on"] = True
     scene = f"/scenes/{ids['scene']}/tokens"
@@ -79,6 +86,10 @@ def test_a_move_whose_frame_comes_after_the_logs_catch_up_still_moves_the_token(
     at = next(i for i, m in enumerate(held) if (e := _event(m)) and e["seq"] == first)
     for message in held[: at + 1]:
         socket.send(message)
+    # that frame's catch-up reads nothing if a read came between the two moves (a frame of the
+    # scene's making, late on a loaded machine): the log is read once more, as a reconnection
+    # or a chat message does, so that the read holding the second event surely comes first
+    gm.evaluate("() => window.ecranLive.catchUp()")
     gm.wait_for_function(
         "seq => Number(document.querySelector('[data-last-seq]').dataset.lastSeq) >= seq",
         arg=second,

@@ -233,20 +233,36 @@
     this.delay = Math.min(this.delay * 2, 10000);
   };
 
-  // One request at a time; a notification arriving meanwhile asks for one more round.
+  // One request at a time; a notification arriving meanwhile asks for one more round. A read
+  // that fails (offline, a busy server's 429 or 503) is tried again after a while, longer each
+  // time: the frame that asked for it will not come twice, and the log would miss its event
+  // until the next one (a refused access is the socket's to say: `lost`).
   Live.prototype.catchUp = function () {
     var self = this;
     if (this.fetching) { this.again = true; return; }
     this.fetching = true;
     var url = this.eventsUrl + "&after=" + this.last;
     fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (response) {
+        if (response.ok) { self.readDelay = 0; return response.text(); }
+        if (response.status !== 401 && response.status !== 403 && response.status !== 404) {
+          self.readAgainLater();
+        }
+        return "";
+      })
       .then(function (html) { self.add(html); })
-      .catch(function () { /* offline: the next notification or reconnect retries */ })
+      .catch(function () { self.readAgainLater(); })
       .then(function () {
         self.fetching = false;
         if (self.again) { self.again = false; self.catchUp(); }
       });
+  };
+
+  Live.prototype.readAgainLater = function () {
+    var self = this;
+    if (this.closedForGood || this.readTimer) { return; }
+    this.readDelay = Math.min((this.readDelay || 500) * 2, 10000);
+    this.readTimer = setTimeout(function () { self.readTimer = null; self.catchUp(); }, this.readDelay);
   };
 
   Live.prototype.add = function (html) {
