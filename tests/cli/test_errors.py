@@ -80,7 +80,8 @@ def test_a_number_refused_by_the_command_line_is_said_in_french_only(cli: Any) -
 
 
 def test_a_drawn_npc_names_its_seed_in_the_readers_language(cli: Any) -> None:
+    """As every other command says its seed: « graine : 7 »."""
     french = cli("npc", "warp", "--seed", "7")
-    assert french.code == 0 and french.err.strip() == "graine 7"
+    assert french.code == 0 and french.err.strip() == "graine : 7"
     english = cli("--lang", "en", "npc", "warp", "--seed", "7")
-    assert english.code == 0 and english.err.strip() == "seed 7"
+    assert english.code == 0 and english.err.strip() == "seed: 7"

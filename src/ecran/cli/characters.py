@@ -18,7 +18,7 @@ from typer.core import TyperGroup
 from ecran.cli.files import SHEET_MAX_BYTES, check_writable, read_bounded, write_file
 from ecran.cli.lang import current
 from ecran.cli.localize import AliasGroup
-from ecran.cli.render import console, echo_json, plain, sheet_tables, working
+from ecran.cli.render import console, echo_json, echo_typeset, plain, sheet_tables, working
 from ecran.cli.suggest import unknown_name
 from ecran.cli.words import _
 from ecran.engine import get_system
@@ -34,6 +34,12 @@ if TYPE_CHECKING:
     from ecran.sheets.files import SheetProblems
 
 character_app = typer.Typer(help="Create and check character sheets (JSON).", no_args_is_help=True)
+
+
+def _said_seed(seed: int, lang: str) -> None:
+    """The drawn NPC's seed, as the other commands say theirs (« graine : 7 »), on stderr: the
+    sheet alone goes to stdout."""
+    echo_typeset(f"graine : {seed}" if lang == "fr" else f"seed: {seed}", err=True)
 
 
 def read_sheet(
@@ -231,14 +237,12 @@ def _npc_command(system: System[Any], lang: str) -> click.Command:
         if out is not None:  # the sheet to a file, as `character new -o` writes it
             write_file(out, sheet.model_dump_json(indent=2) + "\n")
             click.echo(f"→ {out}", err=True)
-            said = "graine" if lang == "fr" else "seed"
-            click.echo(f"{said} {roller.seed}", err=True)
+            _said_seed(roller.seed, lang)
         elif as_json:
             click.echo(sheet.model_dump_json(indent=2))
         else:
             _show(system, sheet)
-            said = "graine" if lang == "fr" else "seed"
-            click.echo(f"{said} {roller.seed}", err=True)
+            _said_seed(roller.seed, lang)
 
     params: list[click.Parameter] = [
         *param_options(system.npc_params, lang),
