@@ -78,3 +78,40 @@ def test_a_player_sees_the_privilege_advised_in_the_roll_panel(server: str, brow
     assert errors == []
     ana.context.close()
     gm.context.close()
+
+
+def test_the_roll_button_stays_under_the_pointer_when_the_advice_comes(
+    server: str, browser: Any
+) -> None:
+    """The advice loads after the panel, and is of any length: were it above the button, the
+    button would move as it came, and a click meant for it would land elsewhere (a fresh-clone
+    run's roll "never came": clicked as the advice arrived, no roll was sent)."""
+    import re
+
+    from playwright.sync_api import expect
+
+    gm = create_table(browser.new_context().new_page(), server, "artemis", "Conseil")
+    page = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
+    held: list[Any] = []
+    holding = [True]
+
+    def hold(route: Any) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/advice\?"), hold)
+    with page.expect_request(re.compile(r"/advice\?")):
+        join_table(page, invite_link(gm), "Ana")
+    expect(page.locator("#roll-advice progress")).to_be_visible()
+    before = page.locator("#roll-button").bounding_box()
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    expect(page.locator("#roll-advice .advice-choice").first).to_be_attached()
+    after = page.locator("#roll-button").bounding_box()
+    assert before is not None and after is not None
+    assert (after["x"], after["y"]) == (before["x"], before["y"])
+    page.context.close()
+    gm.context.close()
