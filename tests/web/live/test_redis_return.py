@@ -59,7 +59,8 @@ def test_writes_go_on_without_redis_and_delivery_resumes(
                 seq = table.roll(a, table.gm, seed=1)
                 assert alice.until_seq(seq)[-1] == seq
                 _stop(server)
-                time.sleep(6)  # long enough for any backoff to reach its longest wait
+                # long enough for the backoff to reach its longest wait (0.1 + 0.2 + 0.4 s)
+                time.sleep(4 * bridge.RETRY_MAX_S)
                 ready = httpx.get(a.http + "/readyz", timeout=10)
                 assert ready.status_code == 200 and ready.json()["status"] == "degraded"
                 down_seq = table.roll(a, table.gm, seed=2)  # stored while Redis is down
