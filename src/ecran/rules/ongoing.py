@@ -240,6 +240,17 @@ def sheet_attacks(
     return [shifted(system, a, attacker.ongoing, defender.ongoing) for a in actions]
 
 
+def sheet_attack(
+    system: System[Any], attacker: Any, defender: Any, action: Action | None
+) -> Action | None:
+    """`System.chosen_attack` with both sheets' conditions at work, as `sheet_attacks` has
+    them on the whole list: none while the attacker has lost its action."""
+    if action is None:
+        return None
+    found = sheet_attacks(system, attacker, defender, [action])
+    return found[0] if found else None
+
+
 def with_section(system: System[Any], sheet: Any, sections: list[Any]) -> list[Any]:
     """`System.sections` with the conditions in force on the sheet, one row each: its words
     and the turns it still lasts in the game's word (« aveuglé : 2 désavantages — 2 rounds »),

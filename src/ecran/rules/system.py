@@ -91,6 +91,8 @@ SHEET_HOOKS = (
 _ONGOING: dict[str, Any] = {
     "actions": lambda system, answer, sheet: ongoing.sheet_actions(system, sheet, answer),
     "attacks": lambda system, answer, a, d: ongoing.sheet_attacks(system, a, d, answer),
+    # a game's own (the default reads `attacks`, whose answer already has them at work)
+    "chosen_attack": lambda system, answer, a, d, _: ongoing.sheet_attack(system, a, d, answer),
     "sections": lambda system, answer, sheet: ongoing.with_section(system, sheet, answer),
     "fight_state": lambda system, answer, sheet: (
         (answer, ongoing.state_key(sheet)) if sheet.ongoing else answer

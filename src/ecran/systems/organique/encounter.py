@@ -32,6 +32,8 @@ EFFECTS = {"stun": "stun_effect", "slash": "slash_effect", "knockout": "knockout
 BODY_ACTIONS = ("sweep", "tackle")
 #: L3158-3163: pushing back needs an object dealing at least 2 c.
 PUSH_MIN_C = 2.0
+#: The tracker's group of these actions.
+ATTACKS = tr("Attaques", "Attacks")
 
 
 def initiative(sheet: OrganiqueSheet, dice: DiceSource) -> Resolution:
@@ -129,20 +131,32 @@ def attacks(attacker: OrganiqueSheet, defender: OrganiqueSheet) -> list[Action]:
     for a ranged weapon); with the body: sweep and tackle (L2966-3381)."""
     if not can_fight(attacker):
         return []
-    group = tr("Attaques", "Attacks")
-    # what every action reads of both sheets, read once (the encounter simulator asks this
-    # list for every pair of states it meets): `attack_params` for each action
+    # what every action reads of both sheets, read once: `attack_params` for each action
     read = _Read(attacker, defender)
-    found = [
-        Action(_label(action, item), "attack", read.params(action, item), group)
-        for item in attacker.weapons
-        for action in weapon_actions(item)
+    return [_attack(read, action, item) for action, item in _offered(attacker)]
+
+
+def chosen_attack(attacker: OrganiqueSheet, defender: OrganiqueSheet, choice: int) -> Action | None:
+    """`attacks(attacker, defender)[choice]` (the last past the list), built alone: the
+    encounter simulator asks one per new pair of states, and building every action's
+    parameters to keep one was half of a cold fight's time (#32)."""
+    if not can_fight(attacker):
+        return None
+    offered = _offered(attacker)
+    action, item = offered[min(choice, len(offered) - 1)]
+    return _attack(_Read(attacker, defender), action, item)
+
+
+def _offered(attacker: OrganiqueSheet) -> list[tuple[str, WeaponItem | None]]:
+    """Each attack `attacks` offers, in its order: (action, weapon or None for the body)."""
+    found: list[tuple[str, WeaponItem | None]] = [
+        (action, item) for item in attacker.weapons for action in weapon_actions(item)
     ]
-    found += [
-        Action(_label(action, None), "attack", read.params(action), group)
-        for action in BODY_ACTIONS
-    ]
-    return found
+    return found + [(action, None) for action in BODY_ACTIONS]
+
+
+def _attack(read: _Read, action: str, item: WeaponItem | None) -> Action:
+    return Action(_label(action, item), "attack", read.params(action, item), ATTACKS)
 
 
 class _Read:
