@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -137,6 +137,11 @@ class RolledRoute:
         self.below = roll_below(tables.system)
         #: pair key -> its attack (a pair's attack costs the game's `attacks` and a parse).
         self._attacks: dict[int, RolledAttack] = {}
+        #: Per side: state -> the number of its `System.attack_reads` (`_reads`), and each
+        #: answer's number; (choice, the two numbers) -> the attack their pairs share.
+        self._read_of: dict[str, dict[int, int]] = {"attacker": {}, "defender": {}}
+        self._read_number: dict[Hashable, int] = {}
+        self._by_reads: dict[tuple[int, int, int], RolledAttack] = {}
         #: (check name, values) -> the number of their `Model`, and number -> the model: the
         #: same for every pair that asks them (a roll reads its model with no validation,
         #: #32). A number names one model's values for ever (never given to other values), so
@@ -167,13 +172,46 @@ class RolledRoute:
         self._next_settles = 0
 
     def attack(self, key: int) -> RolledAttack:
-        """The attack of a pair key ((choice, attacker, defender) packed): made once and
-        kept (from the tabled route's action where that pair has one)."""
+        """The attack of a pair key ((choice, attacker, defender) packed): made once per
+        what the game's attacks read of the two sheets (`System.attack_reads`: pairs that
+        read alike share one, made from the first of them) and kept (from the tabled route's
+        action where that pair has one)."""
         found = self._attacks.get(key)
         if found is None:
             if len(self._attacks) >= MAX_ATTACKS:
                 self._attacks.clear()
-            found = self._attacks[key] = self._kept(key)
+            alike = self._alike(key)
+            found = self._by_reads.get(alike)
+            if found is None:
+                if len(self._by_reads) >= MAX_ATTACKS:
+                    self._by_reads.clear()
+                found = self._by_reads[alike] = self._kept(key)
+            self._attacks[key] = found
+        return found
+
+    def _alike(self, key: int) -> tuple[int, int, int]:
+        """A pair key as what its attack reads: (choice, the attacker's number, the
+        defender's), numbered by `System.attack_reads` (a state whose answer is None is its
+        own number, negative)."""
+        choice, rest = divmod(key, SPAN * SPAN)
+        attacker, defender = divmod(rest, SPAN)
+        return choice, self._reads(attacker, "attacker"), self._reads(defender, "defender")
+
+    def _reads(self, state: int, side: Literal["attacker", "defender"]) -> int:
+        kept = self._read_of[side]
+        found = kept.get(state)
+        if found is None:
+            if len(self._read_number) >= MAX_ATTACKS:  # renumbered: what they keyed goes too
+                self._read_number.clear()
+                self._by_reads.clear()
+                for one in self._read_of.values():
+                    one.clear()
+            read = self.tables.system.attack_reads(self.tables.books.sheets[state], side)
+            if read is None:
+                found = -1 - state
+            else:
+                found = self._read_number.setdefault((side, read), len(self._read_number))
+            kept[state] = found
         return found
 
     def _action(self, key: int) -> tuple[Action | None, int, int]:
@@ -357,7 +395,9 @@ class RolledRoute:
         here, from the batch's own draws: never from the laws made before)."""
         dice = Roller(int(rng.integers(0, 2**63 - 1)))
         listed = keys.tolist()
-        entries = [self._step(key) for key in listed]
+        # the stages of the keys new in this call, kept for it alone (`_settled_step`)
+        fresh: dict[int, StagedChange[Any]] = {}
+        entries = [self._step(key, fresh) for key in listed]
         asked: dict[Hashable, int] = {}
         for entry in entries:
             if type(entry) is _Stage:
@@ -384,24 +424,27 @@ class RolledRoute:
             elif type(entry) is _Stage and at >= 0:
                 reached = entry.reached.get(value)
                 if reached is None:
-                    reached = entry.reached[value] = self._settled_step(key, value)
+                    reached = entry.reached[value] = self._settled_step(key, value, fresh.get(key))
                 found.append(reached)
             else:
                 found.append(self._run(key, dice))
         return np.array(found, dtype=np.int64)
 
-    def _settled_step(self, key: int, value: int) -> int:
-        """The state a staged operation's drawn value leads a key's sheet to."""
+    def _settled_step(self, key: int, value: int, stages: StagedChange[Any] | None) -> int:
+        """The state a staged operation's drawn value leads a key's sheet to (`stages`: the
+        operation's, where this call made them; else asked again)."""
         state, op_index = divmod(key, SPAN)
-        op, params = self._operation(op_index)
-        stages = op.staged(self.tables.books.sheets[state], params)
-        assert stages is not None
+        if stages is None:
+            op, params = self._operation(op_index)
+            stages = op.staged(self.tables.books.sheets[state], params)
+            assert stages is not None
         return self.tables.books.state(stages.settle(value).worn, fold=True)
 
-    def _step(self, key: int) -> _Stage | int | None:
+    def _step(self, key: int, fresh: dict[int, StagedChange[Any]]) -> _Stage | int | None:
         """A (state, operation) key's way: its state where it is certain (a law of one value,
-        `StagedChange.certain`), its stages (`Operation.staged`: their law not made yet), or None
-        (the operation is run trial by trial). Kept per key."""
+        `StagedChange.certain`), its stages (`Operation.staged`: their law not made yet, the
+        stages themselves kept in `fresh` for the call), or None (the operation is run trial
+        by trial). Kept per key."""
         known = self._steps.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
@@ -418,6 +461,7 @@ class RolledRoute:
                 found = state if after is sheet else self.tables.books.state(after, fold=True)
             else:
                 found = _Stage(stages.key, stages.law, {})
+                fresh[key] = stages
         self._steps[key] = found
         return found
 

@@ -1,0 +1,107 @@
+"""The rolled route's work shared between keys that read alike (#32): a pair's attack made once
+per what the game's attacks read of the two sheets (`System.attack_reads`), not once per pair
+of states; and sharing it changes no fight (the same report for a seed as with nothing
+shared)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ecran.dice import Roller
+from ecran.engine import get_system
+from ecran.engine.fight.arrays import SPAN
+from ecran.engine.fight.game_tables import TABLES
+from ecran.engine.fight.kept import FIGHTS
+from ecran.engine.fight.replays import forget_replays
+from ecran.engine.fight.run import Fight
+from ecran.engine.fight.simulation import simulate_encounter
+from ecran.rules import Consequence
+
+
+def four_against_four(rounds: int = 30) -> dict[str, Any]:
+    system = get_system("fluid")
+    people = [
+        {
+            "name": f"n{i}",
+            "side": "A" if i < 4 else "B",
+            "sheet": system.random_npc(Roller(i + 1)).model_dump(mode="json"),
+        }
+        for i in range(8)
+    ]
+    return {"system": "fluid", "participants": people, "max_rounds": rounds}
+
+
+def _fresh() -> None:
+    TABLES.pop("fluid", None)
+    FIGHTS.clear()
+    forget_replays()
+
+
+def test_pairs_whose_attackers_read_alike_share_one_attack(monkeypatch: Any) -> None:
+    """Two states of one attacker that differ only in what its attacks do not read (its RES
+    spent: a fight state of its own) share the attack on one defender: the game's
+    `chosen_attack` is asked once."""
+    _fresh()
+    fight = Fight(four_against_four())
+    books, rolled = fight.books, fight.tables.rolled
+    sheet = books.sheets[fight.start[0]]
+    spent = books.state(sheet.model_copy(update={"res": 1}))
+    assert spent != fight.start[0]
+    system = get_system("fluid")
+    asked: list[Any] = []
+    chosen = type(system).chosen_attack
+
+    def counting(self: Any, a: Any, d: Any, choice: int) -> Any:
+        asked.append((a, d))
+        return chosen(self, a, d, choice)
+
+    monkeypatch.setattr(type(system), "chosen_attack", counting)
+    defender = fight.start[4]
+    first = rolled.attack(fight.start[0] * SPAN + defender)
+    second = rolled.attack(spent * SPAN + defender)
+    assert second is first and len(asked) == 1
+    other = rolled.attack(spent * SPAN + fight.start[5])  # another defender: its own
+    assert other is not first and len(asked) == 2
+    _fresh()
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_sharing_attacks_changes_no_report(monkeypatch: Any, seed: int) -> None:
+    """The same seed's report with the game's `attack_reads` and with nothing shared (every
+    state its own answer, the default)."""
+    data = four_against_four(rounds=30)
+    _fresh()
+    shared = simulate_encounter(data, 400, seed=seed, batch=200, workers=1)
+    _fresh()
+    system = get_system("fluid")
+    monkeypatch.setattr(type(system), "attack_reads", lambda self, sheet, side: None)
+    alone = simulate_encounter(data, 400, seed=seed, batch=200, workers=1)
+    _fresh()
+    assert alone.model_dump(exclude={"seconds"}) == shared.model_dump(exclude={"seconds"})
+
+
+def test_a_staged_step_new_in_a_call_asks_its_stages_once(monkeypatch: Any) -> None:
+    """A critical hit on a fresh state (its survival test drawn from its law): the operation's
+    stages are asked once for the key, not again for each value it settles in that call."""
+    _fresh()
+    fight = Fight(four_against_four())
+    tables, rolled = fight.tables, fight.tables.rolled
+    params = {"damage": 17, "survival_combine": "max"}  # past RES: a survival test
+    what = tables.what_of([Consequence("defender", "take_hit", params)])
+    key = fight.start[4] * SPAN + int(tables.what_table()[2][what, 0])
+    op = get_system("fluid").operation("take_hit")
+    staged = type(op).staged
+    asked: list[Any] = []
+
+    def counting(self: Any, sheet: Any, values: Any) -> Any:
+        asked.append(sheet)
+        return staged(self, sheet, values)
+
+    monkeypatch.setattr(type(op), "staged", counting)
+    reached = rolled.steps(np.random.default_rng(5), np.full(200, key, dtype=np.int64))
+    assert len(set(reached.tolist())) >= 2  # settled more than one value
+    assert len(asked) == 1
+    _fresh()
