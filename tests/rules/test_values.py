@@ -1,0 +1,48 @@
+"""`rules.values.Copied`: a sheet's or a part's shallow copy with fields changed is pydantic's
+(the same fields, the same fields set, nothing validated, the original untouched); a deep copy
+and a model with private attributes are pydantic's own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, PrivateAttr
+
+from ecran.dice import Roller
+from ecran.engine import get_system, system_ids
+from ecran.rules.values import Copied
+
+
+def _pydantic(model: Any, update: dict[str, Any]) -> Any:
+    return BaseModel.model_copy(model, update=update)
+
+
+def test_a_changed_copy_is_pydantics_for_every_game() -> None:
+    for system_id in system_ids():
+        sheet = get_system(system_id).random_npc(Roller(2))
+        for update in ({}, {"name": "Autre"}, {"notes": "x", "player": "Lou"}):
+            mine, theirs = sheet.model_copy(update=update), _pydantic(sheet, update)
+            assert mine == theirs and type(mine) is type(theirs)
+            assert mine.__pydantic_fields_set__ == theirs.__pydantic_fields_set__
+            assert mine.__dict__ is not sheet.__dict__
+        assert sheet.model_copy(update={"name": "Autre"}).name == "Autre" != sheet.name
+
+
+def test_a_fluid_part_copies_alike_and_a_deep_copy_is_pydantics() -> None:
+    sheet = get_system("fluid").random_npc(Roller(3))
+    condition = sheet.condition.model_copy(update={"dead": True})
+    assert condition == _pydantic(sheet.condition, {"dead": True}) and not sheet.condition.dead
+    deep = sheet.model_copy(deep=True)
+    assert deep == sheet and deep.traits is not sheet.traits
+
+
+class _Private(Copied):
+    value: int = 0
+    _seen: int = PrivateAttr(default=3)
+
+
+def test_private_attributes_are_copied_by_pydantic() -> None:
+    model = _Private(value=1)
+    model._seen = 7
+    copied = model.model_copy(update={"value": 2})
+    assert copied.value == 2 and copied._seen == 7
