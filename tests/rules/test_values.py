@@ -46,3 +46,23 @@ def test_private_attributes_are_copied_by_pydantic() -> None:
     model._seen = 7
     copied = model.model_copy(update={"value": 2})
     assert copied.value == 2 and copied._seen == 7
+
+
+class _Two(Copied):
+    one: int = 0
+    two: int = 0
+
+
+def test_a_copy_shares_the_fields_set_unless_it_sets_another_field() -> None:
+    """A sheet read whole sets every field: its copies share that set (the simulator keeps
+    thousands); a copy that sets a field the original did not has its own, the original's
+    untouched."""
+    sheet = get_system("fluid").random_npc(Roller(4))
+    whole = type(sheet).model_validate(sheet.model_dump())
+    copied = whole.model_copy(update={"res": 2})
+    assert copied.__pydantic_fields_set__ is whole.__pydantic_fields_set__
+    model = _Two(one=1)
+    other = model.model_copy(update={"two": 2})
+    assert other.__pydantic_fields_set__ == {"one", "two"}
+    assert model.__pydantic_fields_set__ == {"one"}
+    assert other.__pydantic_fields_set__ == _pydantic(model, {"two": 2}).__pydantic_fields_set__

@@ -3,8 +3,13 @@
 The encounter simulator copies sheets and their parts on every new blow (a wound, a changed
 condition: ~100,000 copies per 5,000 Fluid fights, #32); pydantic's `model_copy` goes through
 `copy.copy` for each of the model's inner dicts. `Copied.model_copy` does what pydantic does
-for a model with no extra and no private attributes (its fields' dict copied then updated, the
-fields set likewise, nothing validated), and leaves every other case to pydantic."""
+for a model with no extra and no private attributes (its fields' dict copied then updated,
+nothing validated), and leaves every other case to pydantic. The set of the fields set is
+shared with the original where the copy sets no other (a sheet read from a file sets them
+all): ~1-2 KB a copy, which the simulator keeps for each of its thousands of states. Nothing
+in ecran reads a model's fields set (`exclude_unset`, `model_fields_set`) but pydantic's own
+copy, which copies it; an attribute assigned on a sheet adds its name to the set it shares,
+a name already there for a sheet read whole."""
 
 from __future__ import annotations
 
@@ -25,10 +30,11 @@ class Copied(BaseModel):
         cls = type(self)
         copied = cls.__new__(cls)
         fields = self.__dict__.copy()
-        named = set(self.__pydantic_fields_set__)
+        named = self.__pydantic_fields_set__
         if update:
             fields.update(update)
-            named.update(update)
+            if not named.issuperset(update):
+                named = named.union(update)
         _set(copied, "__dict__", fields)
         _set(copied, "__pydantic_extra__", None)
         _set(copied, "__pydantic_fields_set__", named)
