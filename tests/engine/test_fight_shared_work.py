@@ -16,9 +16,11 @@ from ecran.engine.fight.arrays import SPAN
 from ecran.engine.fight.game_tables import TABLES
 from ecran.engine.fight.kept import FIGHTS
 from ecran.engine.fight.replays import forget_replays
+from ecran.engine.fight.rolled import LAW_FROM
 from ecran.engine.fight.run import Fight
 from ecran.engine.fight.simulation import simulate_encounter
 from ecran.rules import Consequence
+from ecran.systems.fluid import tracks
 
 
 def four_against_four(rounds: int = 30) -> dict[str, Any]:
@@ -104,4 +106,49 @@ def test_a_staged_step_new_in_a_call_asks_its_stages_once(monkeypatch: Any) -> N
     reached = rolled.steps(np.random.default_rng(5), np.full(200, key, dtype=np.int64))
     assert len(set(reached.tolist())) >= 2  # settled more than one value
     assert len(asked) == 1
+    _fresh()
+
+
+def _hit_key(fight: Fight, state: int, damage: int) -> int:
+    tables = fight.tables
+    what = tables.what_of([Consequence("defender", "take_hit", {"damage": damage})])
+    return state * SPAN + int(tables.what_table()[2][what, 0])
+
+
+def test_states_wounded_alike_share_what_each_survival_value_reaches(monkeypatch: Any) -> None:
+    """Two states of one NPC (RES full, and 2 spent) struck by as much past their RES: the
+    same wounded sheet, whose survival test (`StagedChange.reads`) settles each value once;
+    the second key settles only the values the first did not draw. Then a key too rare for a
+    law (fewer than LAW_FROM trials) rolls its value and reaches the same states, the
+    operation not run."""
+    _fresh()
+    fight = Fight(four_against_four())
+    books, rolled = fight.books, fight.tables.rolled
+    sheet = books.sheets[fight.start[4]]
+    full = tracks.current(sheet, "RES")
+    spent = books.state(sheet.model_copy(update={"res": full - 2}))
+    first, second = _hit_key(fight, fight.start[4], full + 14), _hit_key(fight, spent, full + 12)
+    settled: list[tuple[int, int]] = []
+    settle = type(rolled)._settled_step
+
+    def counting(self: Any, key: int, value: int, stages: Any) -> int:
+        settled.append((key, value))
+        return settle(self, key, value, stages)
+
+    monkeypatch.setattr(type(rolled), "_settled_step", counting)
+    rng = np.random.default_rng(11)
+    one = rolled.steps(rng, np.full(400, first, dtype=np.int64))
+    two = rolled.steps(rng, np.full(400, second, dtype=np.int64))
+    by_first = {v for k, v in settled if k == first}
+    stage = rolled._steps[second]
+    assert isinstance(stage, type(rolled._steps[first])) and stage.shared >= 0
+    drawn = set(stage.reached)
+    assert drawn & by_first  # values the first key settled, shared
+    assert {v for k, v in settled if k == second} == drawn - by_first
+    assert set(two.tolist()) <= set(one.tolist()) | {stage.reached[v] for v in drawn}
+    run = type(rolled)._run
+    monkeypatch.setattr(type(rolled), "_run", lambda *args: pytest.fail("run"))
+    rare = rolled.steps(rng, np.full(LAW_FROM - 1, second, dtype=np.int64))
+    assert set(rare.tolist()) <= set(stage.reached.values()) | set(books.index.values())
+    monkeypatch.setattr(type(rolled), "_run", run)
     _fresh()

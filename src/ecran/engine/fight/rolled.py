@@ -53,6 +53,9 @@ MAX_ATTACKS = 1 << 14
 #: attacks shared by `System.attack_reads`): at 2,048, 1,200 more parsed again than at 4,096
 #: (11,750 in 8,771 attacks) and a peak of 154 MB instead of 170 (#32's target: 150).
 MAX_MODELS = 1 << 11
+#: What staged changes read kept numbered (`RolledRoute._stage_number`: each a sheet's fight
+#: state, ~1 KB).
+MAX_STAGES = 1 << 13
 #: Settled dice values kept (`RolledRoute._settled`): a bound on memory.
 MAX_SETTLED = 1 << 15
 #: A staged dice law's tail as a drawn value (no difference of dice reaches it).
@@ -112,13 +115,18 @@ class Model:
 @dataclass(frozen=True, slots=True)
 class _Stage:
     """A staged operation on one state (`Operation.staged`): its dice law's key and maker
-    (the law made once per key, and only for a key a call asks often enough, `LAW_FROM`) and
+    (the law made once per key, and only for a key a call asks often enough, `LAW_FROM`),
     the state each value drawn led to (the change a new value makes is asked of the operation
-    again: a kept change would keep its sheets alive)."""
+    again: a kept change would keep its sheets alive), the number of what its settling reads
+    (`StagedChange.reads` with its key: stages of other states that read alike share what
+    each value reaches, `RolledRoute._by_stage`; -1: none) and its value rolled on dice
+    (`StagedChange.roll`, None: the operation is run instead where no law is made)."""
 
     key: Hashable
     law: Callable[[], DiceLaw]
     reached: dict[int, int]
+    shared: int = -1
+    roll: Callable[[Roller], int] | None = None
 
 
 _UNKNOWN = object()
@@ -160,6 +168,12 @@ class RolledRoute:
         self._fixed: dict[int, int] = {}
         #: (state, operation) key -> its way (`_step`): a state, its stages, None (run).
         self._steps: dict[int, _Stage | int | None] = {}
+        #: A staged change's (key, reads) -> its number (`_stage_number`), and (number, value)
+        #: -> the state it reaches: what settling a value does, shared by the states whose
+        #: stages read alike (Fluid: the sheets a wound leaves alike, whatever the wound).
+        self._stage_numbers: dict[Hashable, int] = {}
+        self._next_stage = 0
+        self._by_stage: dict[tuple[int, int], int] = {}
         #: operation index -> (the operation, its parameters validated).
         self._ops: dict[int, tuple[Any, Any]] = {}
         #: The staged checks' dice laws, one segment per `Staged.key` (few: the sides' dice,
@@ -424,14 +438,49 @@ class RolledRoute:
         ):
             if type(entry) is int:
                 found.append(entry)
-            elif type(entry) is _Stage and at >= 0:
-                reached = entry.reached.get(value)
-                if reached is None:
-                    reached = entry.reached[value] = self._settled_step(key, value, fresh.get(key))
-                found.append(reached)
+            elif type(entry) is _Stage and (at >= 0 or entry.roll is not None):
+                if at < 0:  # no law made: the value rolled as the operation rolls it
+                    assert entry.roll is not None
+                    value = entry.roll(dice)
+                found.append(self._reached(key, entry, value, fresh))
             else:
                 found.append(self._run(key, dice))
         return np.array(found, dtype=np.int64)
+
+    def _reached(
+        self, key: int, entry: _Stage, value: int, fresh: dict[int, StagedChange[Any]]
+    ) -> int:
+        """The state a staged key's value leads to: kept per key and value, and per what the
+        stages read and value where they say it (`_by_stage`), settled on a miss."""
+        reached = entry.reached.get(value)
+        if reached is not None:
+            return reached
+        alike = (entry.shared, value)
+        if entry.shared >= 0:
+            reached = self._by_stage.get(alike)
+        if reached is None:
+            reached = self._settled_step(key, value, fresh.get(key))
+            if entry.shared >= 0:
+                if len(self._by_stage) >= MAX_SETTLED:
+                    self._by_stage.clear()
+                self._by_stage[alike] = reached
+        entry.reached[value] = reached
+        return reached
+
+    def _stage_number(self, stages: StagedChange[Any]) -> int:
+        """The number of a staged change's key and `reads` (-1 where it reads the whole
+        sheet); a number names one for ever (the numbers dropped when full, MAX_STAGES: what
+        is kept by an old number stays right)."""
+        if stages.reads is None:
+            return -1
+        alike = (stages.key, stages.reads)
+        found = self._stage_numbers.get(alike)
+        if found is None:
+            if len(self._stage_numbers) >= MAX_STAGES:
+                self._stage_numbers.clear()
+            found = self._stage_numbers[alike] = self._next_stage
+            self._next_stage += 1
+        return found
 
     def _settled_step(self, key: int, value: int, stages: StagedChange[Any] | None) -> int:
         """The state a staged operation's drawn value leads a key's sheet to (`stages`: the
@@ -463,7 +512,8 @@ class RolledRoute:
                 after = stages.settle(0).worn
                 found = state if after is sheet else self.tables.books.state(after, fold=True)
             else:
-                found = _Stage(stages.key, stages.law, {})
+                number = self._stage_number(stages)
+                found = _Stage(stages.key, stages.law, {}, number, stages.roll)
                 fresh[key] = stages
         self._steps[key] = found
         return found
