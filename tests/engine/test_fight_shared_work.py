@@ -13,6 +13,7 @@ import pytest
 from ecran.dice import Roller
 from ecran.engine import get_system
 from ecran.engine.fight.arrays import SPAN
+from ecran.engine.fight.check_tables import result_key
 from ecran.engine.fight.game_tables import TABLES
 from ecran.engine.fight.kept import FIGHTS
 from ecran.engine.fight.replays import forget_replays
@@ -151,4 +152,28 @@ def test_states_wounded_alike_share_what_each_survival_value_reaches(monkeypatch
     rare = rolled.steps(rng, np.full(LAW_FROM - 1, second, dtype=np.int64))
     assert set(rare.tolist()) <= set(stage.reached.values()) | set(books.index.values())
     monkeypatch.setattr(type(rolled), "_run", run)
+    _fresh()
+
+
+def test_attacks_that_settle_alike_settle_with_one_model(monkeypatch: Any) -> None:
+    """Two pairs whose attacks differ (other values, other models) but settle alike
+    (`Staged.settles`): the second's values are settled with the first's model, its own not
+    parsed again once dropped, and settle as its own model settles them."""
+    _fresh()
+    fight = Fight(four_against_four())
+    rolled = fight.tables.rolled
+    one = rolled.attack(fight.start[0] * SPAN + fight.start[4])
+    other = rolled.attack(fight.start[4] * SPAN + fight.start[0])
+    assert one.number != other.number and one.settles == other.settles >= 0
+    rolled._model_of.clear()  # the models kept by number dropped (MAX_OWN_MODELS)
+    parsed: list[Any] = []
+    keep = type(rolled)._keep
+    monkeypatch.setattr(
+        type(rolled), "_keep", lambda self, *args: parsed.append(args) or keep(self, *args)
+    )
+    shared = [result_key(rolled.settle(other, v, Roller(v + 50))) for v in range(-12, 13)]
+    assert not parsed
+    own = rolled.model(other).staged
+    assert own is not None and len(parsed) == 1
+    assert shared == [result_key(own.settle(v, Roller(v + 50))) for v in range(-12, 13)]
     _fresh()

@@ -10,7 +10,7 @@ from pydantic import BaseModel, PrivateAttr
 
 from ecran.dice import Roller
 from ecran.engine import get_system, system_ids
-from ecran.rules.values import Copied
+from ecran.rules.values import Copied, shared_fields_set
 
 
 def _pydantic(model: Any, update: dict[str, Any]) -> Any:
@@ -66,3 +66,16 @@ def test_a_copy_shares_the_fields_set_unless_it_sets_another_field() -> None:
     assert other.__pydantic_fields_set__ == {"one", "two"}
     assert model.__pydantic_fields_set__ == {"one"}
     assert other.__pydantic_fields_set__ == _pydantic(model, {"two": 2}).__pydantic_fields_set__
+
+
+def test_parsed_models_share_one_fields_set_per_names() -> None:
+    """`shared_fields_set`: models of the same fields set share one set (the simulator keeps
+    thousands of parsed parameters), their values untouched."""
+    first, second = _Two(one=1, two=2), _Two(one=3, two=4)
+    assert first.__pydantic_fields_set__ is not second.__pydantic_fields_set__
+    shared_fields_set(first)
+    shared_fields_set(second)
+    assert first.__pydantic_fields_set__ is second.__pydantic_fields_set__
+    assert (first.one, second.two) == (1, 4) and first.__pydantic_fields_set__ == {"one", "two"}
+    alone = shared_fields_set(_Two(one=5))
+    assert alone.__pydantic_fields_set__ == {"one"}

@@ -40,3 +40,22 @@ class Copied(BaseModel):
         _set(copied, "__pydantic_fields_set__", named)
         _set(copied, "__pydantic_private__", None)
         return copied
+
+
+#: The fields sets `shared_fields_set` gives out, one per set of names (few: a model's
+#: fields, as its makers fill them).
+_FIELDS_SETS: dict[frozenset[str], set[str]] = {}
+
+
+def shared_fields_set(model: BaseModel) -> BaseModel:
+    """`model` with its fields set replaced by the one set of the same names given to every
+    model passed here (module docstring: ~2 KB a model of twenty fields; the simulator keeps
+    thousands of parsed attack parameters, #32). For models nothing assigns to."""
+    names = model.__pydantic_fields_set__
+    shared = _FIELDS_SETS.get(frozenset(names))
+    if shared is None:
+        if len(_FIELDS_SETS) >= 256:
+            _FIELDS_SETS.clear()
+        shared = _FIELDS_SETS[frozenset(names)] = names
+    _set(model, "__pydantic_fields_set__", shared)
+    return model

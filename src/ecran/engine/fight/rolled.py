@@ -40,6 +40,7 @@ from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import result_key
 from ecran.rules import Action, Check, DiceLaw, Resolution, Staged, StagedChange, System
 from ecran.rules.validated import validated
+from ecran.rules.values import shared_fields_set
 
 if TYPE_CHECKING:
     from ecran.engine.fight.game_tables import GameTables
@@ -48,11 +49,14 @@ if TYPE_CHECKING:
 #: as many steps' ways and consequences by attack (a bound on memory: the models, a few KB
 #: each, are kept apart, MAX_MODELS).
 MAX_ATTACKS = 1 << 14
-#: Attack models kept (`RolledRoute.model`: values, a parsed model and its stages, ~4 KB).
-#: Measured on the benchmark's Fluid 4-against-4 (two runs of 5,000 fights in one process,
-#: attacks shared by `System.attack_reads`): at 2,048, 1,200 more parsed again than at 4,096
-#: (11,750 in 8,771 attacks) and a peak of 154 MB instead of 170 (#32's target: 150).
+#: Attack models kept by `Staged.settles` (`RolledRoute._settler`: values, a parsed model and
+#: its stages, ~4 KB each; ~1,900 settles per 5,000 Fluid fights), and by number
+#: (`RolledRoute.model`: an attack's own, asked again for a tail or a check not staged).
+#: Measured on the benchmark's Fluid 4-against-4 (two runs of 5,000 fights in one process):
+#: 512 by number parse no more than 4,096 did (8,799 in 8,771 attacks), with a peak of 150
+#: MB instead of 170 (#32's target: 150).
 MAX_MODELS = 1 << 11
+MAX_OWN_MODELS = 1 << 9
 #: What staged changes read kept numbered (`RolledRoute._stage_number`: each a sheet's fight
 #: state, ~1 KB).
 MAX_STAGES = 1 << 13
@@ -88,8 +92,9 @@ class RolledAttack:
     number of its values' model (`RolledRoute.model`: pairs that ask equal values share one),
     the key its results' consequences are kept by (`shared`: the check, its model's number or
     its `Staged.settles`' number, what the consequences read of the sheets), its staged dice
-    law's segment in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole) and the
-    shift added to a listed value drawn from it (`Staged.shift`). No label."""
+    law's segment in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole), the
+    shift added to a listed value drawn from it (`Staged.shift`) and the number of its
+    `Staged.settles` (-1: none; `RolledRoute._settler`). No label."""
 
     check: Check[Any] | None
     name: str
@@ -100,6 +105,7 @@ class RolledAttack:
     shared: Hashable
     segment: int = -1
     shift: int = 0
+    settles: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +163,7 @@ class RolledRoute:
         #: same for every pair that asks them (a roll reads its model with no validation,
         #: #32). A number names one model's values for ever (never given to other values), so
         #: what is kept by numbers (`shared`, `_settled`) stays right when the models are
-        #: dropped (MAX_MODELS); a dropped one is parsed again from its pair (`model`).
+        #: dropped (MAX_OWN_MODELS); a dropped one is parsed again from its pair (`model`).
         self._numbers: dict[Hashable, int] = {}
         self._model_of: dict[int, Model] = {}
         self._next = 0
@@ -184,6 +190,8 @@ class RolledRoute:
         #: (an attack's `shared` key, a dice value) -> what it does, where settling it asked
         #: no more dice (kept: settling it again gives the same result).
         self._settled: dict[tuple[Hashable, int], int] = {}
+        #: a settles number -> the model its attacks settle with (`_settler`).
+        self._settlers: dict[int, Model] = {}
         #: a staged check's `Staged.settles` -> its number (`_settles_number`).
         self._settles_of: dict[Hashable, int] = {}
         self._next_settles = 0
@@ -252,13 +260,35 @@ class RolledRoute:
         read = self.tables.system.consequence_sheets(sheets[a], sheets[d])
         staged = model.staged
         alike: Hashable = number
+        settles = -1
         if staged is not None and staged.settles is not None:
-            alike = ("settles", self._settles_number(staged.settles))
+            settles = self._settles_number(staged.settles)
+            alike = ("settles", settles)
+            if settles not in self._settlers:
+                if len(self._settlers) >= MAX_MODELS:
+                    self._settlers.clear()
+                self._settlers[settles] = model
         shared = key if read is None else (action.check, alike, read)
         if staged is None:
             return RolledAttack(check, action.check, number, key, a, d, shared)
         segment = self._segment(("check", staged.key), staged.law)
-        return RolledAttack(check, action.check, number, key, a, d, shared, segment, staged.shift)
+        return RolledAttack(
+            check, action.check, number, key, a, d, shared, segment, staged.shift, settles
+        )
+
+    def _settler(self, attack: RolledAttack) -> Model:
+        """The model an attack's values are settled and their consequences worked out with:
+        the first kept of its `Staged.settles` (every model of the same settles every value
+        alike and its results do alike, the contract of `Staged.settles`: one per settles is
+        kept, not one per values), else its own."""
+        if attack.settles < 0:
+            return self.model(attack)
+        found = self._settlers.get(attack.settles)
+        if found is None:
+            if len(self._settlers) >= MAX_MODELS:
+                self._settlers.clear()
+            found = self._settlers[attack.settles] = self.model(attack)
+        return found
 
     def _settles_number(self, settles: Hashable) -> int:
         """The number of a staged check's `Staged.settles`: attacks that settle alike share
@@ -288,12 +318,12 @@ class RolledRoute:
     def _keep(self, number: int, model_key: Hashable, check: Check[Any], action: Action) -> Model:
         """An action's values parsed, kept under `number` (the models dropped when full: what
         is kept by their numbers stays right, a number naming one model's values for ever)."""
-        if len(self._model_of) >= MAX_MODELS:
+        if len(self._model_of) >= MAX_OWN_MODELS:
             self._model_of.clear()
             self._numbers.clear()
         # validated here, not through the process's memo (`check.parse`): this route keeps its
         # own models, one copy of each is enough
-        params = check.params.model_validate(action.params)
+        params = shared_fields_set(check.params.model_validate(action.params))
         model = self._model_of[number] = Model(action.params, params, check.staged(params))
         self._numbers[model_key] = number
         return model
@@ -333,11 +363,14 @@ class RolledRoute:
         return found
 
     def settle(self, attack: RolledAttack, value: int, dice: Roller) -> Resolution:
-        """A staged attack's result from its drawn dice value (a tail drawn on `dice`)."""
-        staged = self.model(attack).staged
-        assert staged is not None
+        """A staged attack's result from its drawn dice value (a tail drawn on `dice`, from
+        the attack's own dice), settled as its `Staged.settles` settles (`_settler`)."""
         if value == TAIL:
-            value = staged.tail(dice)
+            own = self.model(attack).staged
+            assert own is not None
+            value = own.tail(dice)
+        staged = self._settler(attack).staged
+        assert staged is not None
         return staged.settle(value, dice)
 
     def whats(self, rng: np.random.Generator, keys: Any) -> Any:
@@ -398,7 +431,7 @@ class RolledRoute:
         if what is None:
             sheets = self.tables.books.sheets
             a, d = sheets[attack.attacker], sheets[attack.defender]
-            values = self.model(attack).values
+            values = self._settler(attack).values
             found = system.consequences(attack.name, values, result, a, d)
             what = known[read] = self.tables.what_of(found)
         return what
