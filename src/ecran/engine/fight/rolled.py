@@ -139,9 +139,14 @@ _UNKNOWN = object()
 
 
 def _model_key(action: Action) -> Hashable:
-    """An action's check and values as a key: a string, not `values_key`'s tuple of triples
-    (a tenth of the memory, hashed once)."""
-    return (action.check, repr(tuple(action.params.items())))
+    """An action's check and values as a key: its values' pairs (hashed, not their repr: a
+    pair of states' new attack asks it, #32), their repr where a value is not hashable."""
+    pairs = tuple(action.params.items())
+    try:
+        hash(pairs)
+    except TypeError:
+        return (action.check, repr(pairs))
+    return (action.check, pairs)
 
 
 class RolledRoute:
