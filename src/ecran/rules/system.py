@@ -114,13 +114,18 @@ def _checked(hook: Any, name: str) -> Any:
     @functools.wraps(func)
     def checked(self: System[Any], *args: Any, **kwargs: Any) -> Any:
         own = self.character
-        for value in (*args, *kwargs.values()):
+        for value in args:
             # the system's own class itself first: pydantic's isinstance goes through its ABC
             # machinery, and the simulator calls these hooks once per blow (#32)
             if type(value) is not own and isinstance(value, CharacterSheet):
                 self.own(value)
+        for value in kwargs.values():
+            if type(value) is not own and isinstance(value, CharacterSheet):
+                self.own(value)
         answer = func(self, *args, **kwargs) if pass_self else func(*args, **kwargs)
-        return answer if after is None else after(self, answer, *args, *kwargs.values())
+        if after is None:
+            return answer
+        return after(self, answer, *args, *kwargs.values())
 
     return checked
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ecran.rules import SheetRow, joined, tr
 from ecran.rules.memo import per_object
 from ecran.rules.system import Status
-from ecran.systems.fluid.sheet import CODES, FluidSheet, Trait
+from ecran.systems.fluid.sheet import CODES, Characteristics, FluidSheet, Trait
 from ecran.systems.fluid.tables import CHARACTER
 
 #: Every characteristic an action can call for: the codes a hindrance is read for.
@@ -19,7 +19,20 @@ ATTRIBUTE_SUMS = {a.code: tuple(a.sum) for a in CHARACTER.attribute}
 
 def attribute(sheet: FluidSheet, code: str) -> int:
     """RES = CON + VOL, AUR = CHA + CONN, SAN = INT + PER, INI = FOR + AGI (L103-133)."""
-    return sum(sheet.characteristics.score(c) for c in ATTRIBUTE_SUMS[code])
+    return _attributes(sheet.characteristics)[code]
+
+
+def _sums(characteristics: Characteristics) -> dict[str, int]:
+    """Every attribute of these characteristics (`ATTRIBUTE_SUMS`)."""
+    return {
+        code: sum(characteristics.score(c) for c in summed)
+        for code, summed in ATTRIBUTE_SUMS.items()
+    }
+
+
+#: `_sums` by the identity of a sheet's characteristics: every copy of a sheet shares them
+#: (no rule changes them in place), and a fight reads a pool's maximum for each new sheet.
+_attributes = per_object(_sums, 1024)
 
 
 #: Each pool's field on the sheet.

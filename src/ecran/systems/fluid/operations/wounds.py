@@ -334,7 +334,8 @@ def _survived(sheet: FluidSheet, penalty: int, result: Resolution | None) -> Cha
         return Change(changed, tr("adrénaline : test ignoré", "adrenaline: test ignored"))
     cond = _condition(sheet.condition, result.outcome, penalty)
     label = Survival().outcome(result.outcome).label
-    changed = sheet.model_copy(update={"condition": cond})
+    # an outcome that leaves the condition as it was leaves the sheet itself (a value)
+    changed = sheet if cond is sheet.condition else sheet.model_copy(update={"condition": cond})
     if result.outcome == "coma" and sheet.condition.coma_days:
         return Change(changed, label, result, (_one_coma(sheet.condition.coma_days, cond),))
     return Change(changed, label, result, _conditions(result.outcome, penalty))
@@ -384,7 +385,8 @@ def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
         "unconscious": {"unconscious_hours": penalty},
         "adrenaline": {"adrenaline": True},
     }
-    return cond.model_copy(update=effects.get(outcome, {}))
+    effect = effects.get(outcome)
+    return cond if effect is None else cond.model_copy(update=effect)
 
 
 class HitParams(Params):
