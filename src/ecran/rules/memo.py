@@ -43,22 +43,36 @@ class KeptBy(Generic[V]):
     object can have their ids."""
 
     def __init__(self, size: int = KEPT) -> None:
-        self._kept: Kept[tuple[tuple[object, ...], V]] = Kept(size)
+        self.size = size
+        self._values: dict[Hashable, tuple[tuple[object, ...], V]] = {}
 
     def get(self, objects: tuple[object, ...], rest: Hashable, make: Callable[[], V]) -> V:
+        # `Kept.get` written out: the simulator asks these millions of times (#32)
         key = (tuple(map(id, objects)), rest)
-        return self._kept.get(key, lambda: (objects, make()))[1]
+        values = self._values
+        found = values.get(key)
+        if found is None:
+            if len(values) >= self.size:
+                values.clear()
+            found = values[key] = (objects, make())
+        return found[1]
 
     def clear(self) -> None:
-        self._kept.clear()
+        self._values.clear()
 
 
 def per_object(make: Callable[[A], V], size: int = KEPT) -> Callable[[A], V]:
-    """`make(obj)` worked out once for the same object, by identity (`KeptBy`)."""
-    kept: KeptBy[V] = KeptBy(size)
+    """`make(obj)` worked out once for the same object, by identity (`KeptBy`, one object
+    and no rest: keyed by its id alone)."""
+    values: dict[int, tuple[A, V]] = {}
 
     def made(obj: A) -> V:
-        return kept.get((obj,), None, lambda: make(obj))
+        found = values.get(id(obj))
+        if found is None:
+            if len(values) >= size:
+                values.clear()
+            found = values[id(obj)] = (obj, make(obj))
+        return found[1]
 
     made.__doc__ = make.__doc__
     return made

@@ -79,9 +79,16 @@ class Consequence:
 @record
 class StagedChange(Generic[S]):
     """An operation split in two (`Operation.staged`): the value its dice make, whose exact law
-    (`law`, values 0 to n - 1, made on demand, no tail) depends on `key` alone, then the change
+    (`law`, integer values, made on demand, no tail) depends on `key` alone, then the change
     each value makes (`settle`). An operation that asks no die of a sheet gives `certain`: its
-    key `CERTAIN` tells a simulator it has one change, no law to make."""
+    key `CERTAIN` tells a simulator it has one change, no law to make.
+
+    Optional, for a simulator that meets the same stages on many sheets (#32): `reads`, what
+    `settle` reads of the sheet besides the value (None: all of it): two stages with equal
+    `key` and equal `reads` settle every value to sheets of the same fight state, their
+    conditions worn (a wound's survival test reads the wounded sheet's fight state, not how
+    the wound came); `roll`, the value drawn on dice by the rule's own procedure (its law is
+    `law`'s), for a key too rare to make its law."""
 
     #: The key of a law of one value, 0 (`certain`).
     CERTAIN: ClassVar[Hashable] = ("certain",)
@@ -89,6 +96,8 @@ class StagedChange(Generic[S]):
     key: Hashable
     law: Callable[[], DiceLaw]
     settle: Callable[[int], Change[S]]
+    reads: Hashable | None = None
+    roll: Callable[[DiceSource], int] | None = None
 
     @classmethod
     def certain(cls, change: Change[S]) -> StagedChange[S]:

@@ -34,6 +34,7 @@ HOOK_MODULES = {
     "consequences": "encounter",
     "consequence_reads": "encounter",
     "consequence_sheets": "encounter",
+    "attack_reads": "encounter",
     "round_end": "encounter",
     "round_tests": "encounter",
     "round_changes": "encounter",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from ecran.record import record
@@ -15,13 +15,14 @@ from ecran.rules.numerals import NUMBER_LOCALES, formatted
 from ecran.rules.ongoing import Ongoing
 from ecran.rules.sizes import TEXT_MAX, check_numbers, check_sizes
 from ecran.rules.text import Text
+from ecran.rules.values import Copied
 from ecran.toml_cache import load_data
 
 #: Conditions one sheet carries at once.
 ONGOING_MAX = 32
 
 
-class CharacterSheet(BaseModel):
+class CharacterSheet(Copied):
     """Every sheet names its system, so a JSON file says which rules validate it.
 
     Systems subclass this with `system: Literal["<id>"]` and their own fields. Every sheet is

@@ -79,6 +79,7 @@ SHEET_HOOKS = (
     "counter_damage",
     "consequences",
     "consequence_sheets",
+    "attack_reads",
     "round_end",
     "tracks",
     "status",
@@ -97,6 +98,10 @@ _ONGOING: dict[str, Any] = {
     "fight_state": lambda system, answer, sheet: (
         (answer, ongoing.state_key(sheet)) if sheet.ongoing else answer
     ),
+    # the conditions that act shift attacks on both sides (`ongoing.sheet_attacks`)
+    "attack_reads": lambda system, answer, sheet, side: (
+        (answer, ongoing.state_key(sheet)) if sheet.ongoing and answer is not None else answer
+    ),
 }
 
 
@@ -111,13 +116,18 @@ def _checked(hook: Any, name: str) -> Any:
     @functools.wraps(func)
     def checked(self: System[Any], *args: Any, **kwargs: Any) -> Any:
         own = self.character
-        for value in (*args, *kwargs.values()):
+        for value in args:
             # the system's own class itself first: pydantic's isinstance goes through its ABC
             # machinery, and the simulator calls these hooks once per blow (#32)
             if type(value) is not own and isinstance(value, CharacterSheet):
                 self.own(value)
+        for value in kwargs.values():
+            if type(value) is not own and isinstance(value, CharacterSheet):
+                self.own(value)
         answer = func(self, *args, **kwargs) if pass_self else func(*args, **kwargs)
-        return answer if after is None else after(self, answer, *args, *kwargs.values())
+        if after is None:
+            return answer
+        return after(self, answer, *args, *kwargs.values())
 
     return checked
 
@@ -395,6 +405,17 @@ class System(Generic[SheetT]):
         a result's consequences out once per answer, for every pair of states that asks the
         same parameters. Default: None, the whole sheets (nothing shared). A contract test
         holds every override to the game's consequences (tests/rules/test_consequence_reads.py)."""
+        return None
+
+    def attack_reads(self, sheet: SheetT, side: Literal["attacker", "defender"]) -> Hashable:
+        """What `chosen_attack` and `consequence_sheets` read of a sheet on that side of an
+        attack: two pairs of sheets whose attackers' answers are equal, and whose defenders'
+        are, are offered the same attack for every choice (the same check and parameters) and
+        take the same consequences. The encounter simulator keys a pair's attack by the two
+        answers, not by the two states (#32: Fluid's attacker reads neither its RES nor its
+        condition). A sheet's conditions that act are added to any answer (`_ONGOING`).
+        Default: None, the whole fight state (nothing shared). A contract test holds every
+        override to `chosen_attack` (tests/rules/test_attack_reads.py)."""
         return None
 
     def round_end(self, sheet: SheetT) -> list[Consequence]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -40,6 +40,7 @@ from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import result_key
 from ecran.rules import Action, Check, DiceLaw, Resolution, Staged, StagedChange, System
 from ecran.rules.validated import validated
+from ecran.rules.values import shared_fields_set
 
 if TYPE_CHECKING:
     from ecran.engine.fight.game_tables import GameTables
@@ -48,8 +49,17 @@ if TYPE_CHECKING:
 #: as many steps' ways and consequences by attack (a bound on memory: the models, a few KB
 #: each, are kept apart, MAX_MODELS).
 MAX_ATTACKS = 1 << 14
-#: Attack models kept (`RolledRoute.model`: values, a parsed model and its stages, a few KB).
-MAX_MODELS = 1 << 12
+#: Attack models kept by `Staged.settles` (`RolledRoute._settler`: values, a parsed model and
+#: its stages, ~4 KB each; ~1,900 settles per 5,000 Fluid fights), and by number
+#: (`RolledRoute.model`: an attack's own, asked again for a tail or a check not staged).
+#: Measured on the benchmark's Fluid 4-against-4 (two runs of 5,000 fights in one process):
+#: 512 by number parse no more than 4,096 did (8,799 in 8,771 attacks), with a peak of 150
+#: MB instead of 170 (#32's target: 150).
+MAX_MODELS = 1 << 11
+MAX_OWN_MODELS = 1 << 9
+#: What staged changes read kept numbered (`RolledRoute._stage_number`: each a sheet's fight
+#: state, ~1 KB).
+MAX_STAGES = 1 << 13
 #: Settled dice values kept (`RolledRoute._settled`): a bound on memory.
 MAX_SETTLED = 1 << 15
 #: A staged dice law's tail as a drawn value (no difference of dice reaches it).
@@ -82,8 +92,9 @@ class RolledAttack:
     number of its values' model (`RolledRoute.model`: pairs that ask equal values share one),
     the key its results' consequences are kept by (`shared`: the check, its model's number or
     its `Staged.settles`' number, what the consequences read of the sheets), its staged dice
-    law's segment in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole) and the
-    shift added to a listed value drawn from it (`Staged.shift`). No label."""
+    law's segment in `RolledRoute.dice` (-1: not staged, `resolve` is rolled whole), the
+    shift added to a listed value drawn from it (`Staged.shift`) and the number of its
+    `Staged.settles` (-1: none; `RolledRoute._settler`). No label."""
 
     check: Check[Any] | None
     name: str
@@ -94,6 +105,7 @@ class RolledAttack:
     shared: Hashable
     segment: int = -1
     shift: int = 0
+    settles: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,22 +121,32 @@ class Model:
 @dataclass(frozen=True, slots=True)
 class _Stage:
     """A staged operation on one state (`Operation.staged`): its dice law's key and maker
-    (the law made once per key, and only for a key a call asks often enough, `LAW_FROM`) and
+    (the law made once per key, and only for a key a call asks often enough, `LAW_FROM`),
     the state each value drawn led to (the change a new value makes is asked of the operation
-    again: a kept change would keep its sheets alive)."""
+    again: a kept change would keep its sheets alive), the number of what its settling reads
+    (`StagedChange.reads` with its key: stages of other states that read alike share what
+    each value reaches, `RolledRoute._by_stage`; -1: none) and its value rolled on dice
+    (`StagedChange.roll`, None: the operation is run instead where no law is made)."""
 
     key: Hashable
     law: Callable[[], DiceLaw]
     reached: dict[int, int]
+    shared: int = -1
+    roll: Callable[[Roller], int] | None = None
 
 
 _UNKNOWN = object()
 
 
 def _model_key(action: Action) -> Hashable:
-    """An action's check and values as a key: a string, not `values_key`'s tuple of triples
-    (a tenth of the memory, hashed once)."""
-    return (action.check, repr(tuple(action.params.items())))
+    """An action's check and values as a key: its values' pairs (hashed, not their repr: a
+    pair of states' new attack asks it, #32), their repr where a value is not hashable."""
+    pairs = tuple(action.params.items())
+    try:
+        hash(pairs)
+    except TypeError:
+        return (action.check, repr(pairs))
+    return (action.check, pairs)
 
 
 class RolledRoute:
@@ -137,11 +159,16 @@ class RolledRoute:
         self.below = roll_below(tables.system)
         #: pair key -> its attack (a pair's attack costs the game's `attacks` and a parse).
         self._attacks: dict[int, RolledAttack] = {}
+        #: Per side: state -> the number of its `System.attack_reads` (`_reads`), and each
+        #: answer's number; (choice, the two numbers) -> the attack their pairs share.
+        self._read_of: dict[str, dict[int, int]] = {"attacker": {}, "defender": {}}
+        self._read_number: dict[Hashable, int] = {}
+        self._by_reads: dict[tuple[int, int, int], RolledAttack] = {}
         #: (check name, values) -> the number of their `Model`, and number -> the model: the
         #: same for every pair that asks them (a roll reads its model with no validation,
         #: #32). A number names one model's values for ever (never given to other values), so
         #: what is kept by numbers (`shared`, `_settled`) stays right when the models are
-        #: dropped (MAX_MODELS); a dropped one is parsed again from its pair (`model`).
+        #: dropped (MAX_OWN_MODELS); a dropped one is parsed again from its pair (`model`).
         self._numbers: dict[Hashable, int] = {}
         self._model_of: dict[int, Model] = {}
         self._next = 0
@@ -152,6 +179,12 @@ class RolledRoute:
         self._fixed: dict[int, int] = {}
         #: (state, operation) key -> its way (`_step`): a state, its stages, None (run).
         self._steps: dict[int, _Stage | int | None] = {}
+        #: A staged change's (key, reads) -> its number (`_stage_number`), and (number, value)
+        #: -> the state it reaches: what settling a value does, shared by the states whose
+        #: stages read alike (Fluid: the sheets a wound leaves alike, whatever the wound).
+        self._stage_numbers: dict[Hashable, int] = {}
+        self._next_stage = 0
+        self._by_stage: dict[tuple[int, int], int] = {}
         #: operation index -> (the operation, its parameters validated).
         self._ops: dict[int, tuple[Any, Any]] = {}
         #: The staged checks' dice laws, one segment per `Staged.key` (few: the sides' dice,
@@ -162,18 +195,53 @@ class RolledRoute:
         #: (an attack's `shared` key, a dice value) -> what it does, where settling it asked
         #: no more dice (kept: settling it again gives the same result).
         self._settled: dict[tuple[Hashable, int], int] = {}
+        #: a settles number -> the model its attacks settle with (`_settler`).
+        self._settlers: dict[int, Model] = {}
         #: a staged check's `Staged.settles` -> its number (`_settles_number`).
         self._settles_of: dict[Hashable, int] = {}
         self._next_settles = 0
 
     def attack(self, key: int) -> RolledAttack:
-        """The attack of a pair key ((choice, attacker, defender) packed): made once and
-        kept (from the tabled route's action where that pair has one)."""
+        """The attack of a pair key ((choice, attacker, defender) packed): made once per
+        what the game's attacks read of the two sheets (`System.attack_reads`: pairs that
+        read alike share one, made from the first of them) and kept (from the tabled route's
+        action where that pair has one)."""
         found = self._attacks.get(key)
         if found is None:
             if len(self._attacks) >= MAX_ATTACKS:
                 self._attacks.clear()
-            found = self._attacks[key] = self._kept(key)
+            alike = self._alike(key)
+            found = self._by_reads.get(alike)
+            if found is None:
+                if len(self._by_reads) >= MAX_ATTACKS:
+                    self._by_reads.clear()
+                found = self._by_reads[alike] = self._kept(key)
+            self._attacks[key] = found
+        return found
+
+    def _alike(self, key: int) -> tuple[int, int, int]:
+        """A pair key as what its attack reads: (choice, the attacker's number, the
+        defender's), numbered by `System.attack_reads` (a state whose answer is None is its
+        own number, negative)."""
+        choice, rest = divmod(key, SPAN * SPAN)
+        attacker, defender = divmod(rest, SPAN)
+        return choice, self._reads(attacker, "attacker"), self._reads(defender, "defender")
+
+    def _reads(self, state: int, side: Literal["attacker", "defender"]) -> int:
+        kept = self._read_of[side]
+        found = kept.get(state)
+        if found is None:
+            if len(self._read_number) >= MAX_ATTACKS:  # renumbered: what they keyed goes too
+                self._read_number.clear()
+                self._by_reads.clear()
+                for one in self._read_of.values():
+                    one.clear()
+            read = self.tables.system.attack_reads(self.tables.books.sheets[state], side)
+            if read is None:
+                found = -1 - state
+            else:
+                found = self._read_number.setdefault((side, read), len(self._read_number))
+            kept[state] = found
         return found
 
     def _action(self, key: int) -> tuple[Action | None, int, int]:
@@ -197,13 +265,35 @@ class RolledRoute:
         read = self.tables.system.consequence_sheets(sheets[a], sheets[d])
         staged = model.staged
         alike: Hashable = number
+        settles = -1
         if staged is not None and staged.settles is not None:
-            alike = ("settles", self._settles_number(staged.settles))
+            settles = self._settles_number(staged.settles)
+            alike = ("settles", settles)
+            if settles not in self._settlers:
+                if len(self._settlers) >= MAX_MODELS:
+                    self._settlers.clear()
+                self._settlers[settles] = model
         shared = key if read is None else (action.check, alike, read)
         if staged is None:
             return RolledAttack(check, action.check, number, key, a, d, shared)
         segment = self._segment(("check", staged.key), staged.law)
-        return RolledAttack(check, action.check, number, key, a, d, shared, segment, staged.shift)
+        return RolledAttack(
+            check, action.check, number, key, a, d, shared, segment, staged.shift, settles
+        )
+
+    def _settler(self, attack: RolledAttack) -> Model:
+        """The model an attack's values are settled and their consequences worked out with:
+        the first kept of its `Staged.settles` (every model of the same settles every value
+        alike and its results do alike, the contract of `Staged.settles`: one per settles is
+        kept, not one per values), else its own."""
+        if attack.settles < 0:
+            return self.model(attack)
+        found = self._settlers.get(attack.settles)
+        if found is None:
+            if len(self._settlers) >= MAX_MODELS:
+                self._settlers.clear()
+            found = self._settlers[attack.settles] = self.model(attack)
+        return found
 
     def _settles_number(self, settles: Hashable) -> int:
         """The number of a staged check's `Staged.settles`: attacks that settle alike share
@@ -233,12 +323,12 @@ class RolledRoute:
     def _keep(self, number: int, model_key: Hashable, check: Check[Any], action: Action) -> Model:
         """An action's values parsed, kept under `number` (the models dropped when full: what
         is kept by their numbers stays right, a number naming one model's values for ever)."""
-        if len(self._model_of) >= MAX_MODELS:
+        if len(self._model_of) >= MAX_OWN_MODELS:
             self._model_of.clear()
             self._numbers.clear()
         # validated here, not through the process's memo (`check.parse`): this route keeps its
         # own models, one copy of each is enough
-        params = check.params.model_validate(action.params)
+        params = shared_fields_set(check.params.model_validate(action.params))
         model = self._model_of[number] = Model(action.params, params, check.staged(params))
         self._numbers[model_key] = number
         return model
@@ -278,11 +368,14 @@ class RolledRoute:
         return found
 
     def settle(self, attack: RolledAttack, value: int, dice: Roller) -> Resolution:
-        """A staged attack's result from its drawn dice value (a tail drawn on `dice`)."""
-        staged = self.model(attack).staged
-        assert staged is not None
+        """A staged attack's result from its drawn dice value (a tail drawn on `dice`, from
+        the attack's own dice), settled as its `Staged.settles` settles (`_settler`)."""
         if value == TAIL:
-            value = staged.tail(dice)
+            own = self.model(attack).staged
+            assert own is not None
+            value = own.tail(dice)
+        staged = self._settler(attack).staged
+        assert staged is not None
         return staged.settle(value, dice)
 
     def whats(self, rng: np.random.Generator, keys: Any) -> Any:
@@ -343,7 +436,7 @@ class RolledRoute:
         if what is None:
             sheets = self.tables.books.sheets
             a, d = sheets[attack.attacker], sheets[attack.defender]
-            values = self.model(attack).values
+            values = self._settler(attack).values
             found = system.consequences(attack.name, values, result, a, d)
             what = known[read] = self.tables.what_of(found)
         return what
@@ -357,7 +450,9 @@ class RolledRoute:
         here, from the batch's own draws: never from the laws made before)."""
         dice = Roller(int(rng.integers(0, 2**63 - 1)))
         listed = keys.tolist()
-        entries = [self._step(key) for key in listed]
+        # the stages of the keys new in this call, kept for it alone (`_settled_step`)
+        fresh: dict[int, StagedChange[Any]] = {}
+        entries = [self._step(key, fresh) for key in listed]
         asked: dict[Hashable, int] = {}
         for entry in entries:
             if type(entry) is _Stage:
@@ -381,27 +476,65 @@ class RolledRoute:
         ):
             if type(entry) is int:
                 found.append(entry)
-            elif type(entry) is _Stage and at >= 0:
-                reached = entry.reached.get(value)
-                if reached is None:
-                    reached = entry.reached[value] = self._settled_step(key, value)
-                found.append(reached)
+            elif type(entry) is _Stage and (at >= 0 or entry.roll is not None):
+                if at < 0:  # no law made: the value rolled as the operation rolls it
+                    assert entry.roll is not None
+                    value = entry.roll(dice)
+                found.append(self._reached(key, entry, value, fresh))
             else:
                 found.append(self._run(key, dice))
         return np.array(found, dtype=np.int64)
 
-    def _settled_step(self, key: int, value: int) -> int:
-        """The state a staged operation's drawn value leads a key's sheet to."""
+    def _reached(
+        self, key: int, entry: _Stage, value: int, fresh: dict[int, StagedChange[Any]]
+    ) -> int:
+        """The state a staged key's value leads to: kept per key and value, and per what the
+        stages read and value where they say it (`_by_stage`), settled on a miss."""
+        reached = entry.reached.get(value)
+        if reached is not None:
+            return reached
+        alike = (entry.shared, value)
+        if entry.shared >= 0:
+            reached = self._by_stage.get(alike)
+        if reached is None:
+            reached = self._settled_step(key, value, fresh.get(key))
+            if entry.shared >= 0:
+                if len(self._by_stage) >= MAX_SETTLED:
+                    self._by_stage.clear()
+                self._by_stage[alike] = reached
+        entry.reached[value] = reached
+        return reached
+
+    def _stage_number(self, stages: StagedChange[Any]) -> int:
+        """The number of a staged change's key and `reads` (-1 where it reads the whole
+        sheet); a number names one for ever (the numbers dropped when full, MAX_STAGES: what
+        is kept by an old number stays right)."""
+        if stages.reads is None:
+            return -1
+        alike = (stages.key, stages.reads)
+        found = self._stage_numbers.get(alike)
+        if found is None:
+            if len(self._stage_numbers) >= MAX_STAGES:
+                self._stage_numbers.clear()
+            found = self._stage_numbers[alike] = self._next_stage
+            self._next_stage += 1
+        return found
+
+    def _settled_step(self, key: int, value: int, stages: StagedChange[Any] | None) -> int:
+        """The state a staged operation's drawn value leads a key's sheet to (`stages`: the
+        operation's, where this call made them; else asked again)."""
         state, op_index = divmod(key, SPAN)
-        op, params = self._operation(op_index)
-        stages = op.staged(self.tables.books.sheets[state], params)
-        assert stages is not None
+        if stages is None:
+            op, params = self._operation(op_index)
+            stages = op.staged(self.tables.books.sheets[state], params)
+            assert stages is not None
         return self.tables.books.state(stages.settle(value).worn, fold=True)
 
-    def _step(self, key: int) -> _Stage | int | None:
+    def _step(self, key: int, fresh: dict[int, StagedChange[Any]]) -> _Stage | int | None:
         """A (state, operation) key's way: its state where it is certain (a law of one value,
-        `StagedChange.certain`), its stages (`Operation.staged`: their law not made yet), or None
-        (the operation is run trial by trial). Kept per key."""
+        `StagedChange.certain`), its stages (`Operation.staged`: their law not made yet, the
+        stages themselves kept in `fresh` for the call), or None (the operation is run trial
+        by trial). Kept per key."""
         known = self._steps.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
@@ -417,7 +550,9 @@ class RolledRoute:
                 after = stages.settle(0).worn
                 found = state if after is sheet else self.tables.books.state(after, fold=True)
             else:
-                found = _Stage(stages.key, stages.law, {})
+                number = self._stage_number(stages)
+                found = _Stage(stages.key, stages.law, {}, number, stages.roll)
+                fresh[key] = stages
         self._steps[key] = found
         return found
 

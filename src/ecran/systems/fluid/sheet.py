@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
 from ecran.rules import CharacterSheet, Text, param, tr
+from ecran.rules.values import Copied
 from ecran.systems.fluid.tables import CHARACTER
 
 Code = Literal["FOR", "CON", "AGI", "PER", "INT", "VOL", "CHA", "CONN", "MAG"]
@@ -33,7 +34,7 @@ MAX_DAMAGE = 200
 CODE_WORDS: dict[str, Text] = {c.code: tr(c.fr, c.en) for c in CHARACTER.characteristic}
 
 
-class _Part(BaseModel):
+class _Part(Copied):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ecran.rules import SheetRow, joined, tr
 from ecran.rules.memo import per_object
 from ecran.rules.system import Status
-from ecran.systems.fluid.sheet import CODES, FluidSheet
+from ecran.systems.fluid.sheet import CODES, Characteristics, FluidSheet, Trait
 from ecran.systems.fluid.tables import CHARACTER
 
 #: Every characteristic an action can call for: the codes a hindrance is read for.
@@ -19,7 +19,20 @@ ATTRIBUTE_SUMS = {a.code: tuple(a.sum) for a in CHARACTER.attribute}
 
 def attribute(sheet: FluidSheet, code: str) -> int:
     """RES = CON + VOL, AUR = CHA + CONN, SAN = INT + PER, INI = FOR + AGI (L103-133)."""
-    return sum(sheet.characteristics.score(c) for c in ATTRIBUTE_SUMS[code])
+    return _attributes(sheet.characteristics)[code]
+
+
+def _sums(characteristics: Characteristics) -> dict[str, int]:
+    """Every attribute of these characteristics (`ATTRIBUTE_SUMS`)."""
+    return {
+        code: sum(characteristics.score(c) for c in summed)
+        for code, summed in ATTRIBUTE_SUMS.items()
+    }
+
+
+#: `_sums` by the identity of a sheet's characteristics: every copy of a sheet shares them
+#: (no rule changes them in place), and a fight reads a pool's maximum for each new sheet.
+_attributes = per_object(_sums, 1024)
 
 
 #: Each pool's field on the sheet.
@@ -48,8 +61,12 @@ def hindrance(sheet: FluidSheet, code: str) -> int:
 
 def hindrances(sheet: FluidSheet) -> tuple[int, ...]:
     """`hindrance` for every characteristic, in `ACTION_CODES` order, in one pass."""
+    return _hindrances(sheet.traits)
+
+
+def _hindrances(traits: list[Trait]) -> tuple[int, ...]:
     found = dict.fromkeys(ACTION_CODES, 0)
-    for t in sheet.traits:
+    for t in traits:
         if t.kind == "negative":
             hit = ACTION_CODES if "*" in t.hinders else [c for c in found if c in t.hinders]
             for code in hit:
@@ -58,7 +75,11 @@ def hindrances(sheet: FluidSheet) -> tuple[int, ...]:
 
 
 def wound_total(sheet: FluidSheet) -> int:
-    return sum(t.value for t in sheet.traits if t.origin == "wound")
+    return _wound_total(sheet.traits)
+
+
+def _wound_total(traits: list[Trait]) -> int:
+    return sum(t.value for t in traits if t.origin == "wound")
 
 
 def initiative(sheet: FluidSheet) -> int:
@@ -162,7 +183,6 @@ def _fight_state(sheet: FluidSheet) -> tuple[object, ...]:
     points spent, gear with the weapon's name, the lasting condition, a minion's level) whole.
     Left out: names, notes, XP and advances, prepared spells, the day's recovery counters and
     the armour's name, which no attack, check or fight operation reads."""
-    traits = tuple((t.name, t.value, t.origin) for t in sheet.traits if t.kind == "positive")
     gear = sheet.equipment
     return (
         tuple(vars(sheet.characteristics).values()),
@@ -171,11 +191,21 @@ def _fight_state(sheet: FluidSheet) -> tuple[object, ...]:
         tuple(vars(sheet.condition).values()),
         sheet.minion,
         sheet.minion_level,
-        traits,
-        hindrances(sheet),
-        wound_total(sheet),
+        *_trait_parts(sheet.traits),
         (current(sheet, "RES"), current(sheet, "AUR"), current(sheet, "SAN")),
     )
+
+
+def _traits_read(traits: list[Trait]) -> tuple[tuple[object, ...], tuple[int, ...], int]:
+    """What a fight reads of a sheet's Traits: the positive ones (in order, with their
+    names), the hindrances and the wound total."""
+    positive = tuple((t.name, t.value, t.origin) for t in traits if t.kind == "positive")
+    return positive, _hindrances(traits), _wound_total(traits)
+
+
+#: `_traits_read` by the identity of a sheet's Trait list: a copy of a sheet shares its list
+#: until a rule gives it a new one (a wound), and no rule changes a list in place.
+_trait_parts = per_object(_traits_read, 1024)
 
 
 #: Fight states by the identity of their sheet: a simulator's walk of an operation meets the

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 from typing import Any, ClassVar, Literal
 
@@ -393,13 +394,20 @@ _SCORES_ONLY = frozenset(
 )
 
 
-def _settles(params: AttackParams, ex: Exchange) -> str:
+def _settles(params: AttackParams, ex: Exchange) -> tuple[object, ...]:
     """What `settled` reads besides the difference (`Staged.settles`): every parameter but
     the scores' own (`_SCORES_ONLY`), and the split score a shared attack shows (its
-    characteristic's share, L1129-1131). A string: a simulator keeps thousands (a tenth of
-    the tuples' memory, hashed once)."""
-    kept = [(k, v) for k, v in vars(params).items() if k not in _SCORES_ONLY]
-    return repr((kept, ex.split_score))
+    characteristic's share, L1129-1131). The values alone, in the model's order of its
+    fields (`_settled_fields`), one flat tuple of scalars: a simulator keeps thousands (a
+    third of their repr's memory, made ten times faster, #32)."""
+    fields = vars(params)
+    return (*[fields[name] for name in _settled_fields(type(params))], ex.split_score)
+
+
+@lru_cache(maxsize=8)
+def _settled_fields(model: type[AttackParams]) -> tuple[str, ...]:
+    """The fields of an attack's parameters `settled` may read, in the model's order."""
+    return tuple(name for name in model.model_fields if name not in _SCORES_ONLY)
 
 
 def settled(

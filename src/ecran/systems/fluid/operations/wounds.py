@@ -5,6 +5,7 @@ wound calls for (the defender's own CON roll, L1495-1499) is rolled here."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
@@ -21,6 +22,7 @@ from ecran.rules import (
     StagedChange,
     Text,
     cite,
+    ongoing,
     tr,
 )
 from ecran.rules.memo import KeptBy
@@ -162,11 +164,14 @@ def _bleed_staged(sheet: FluidSheet, params: NoParams) -> StagedChange[FluidShee
     con = tracks.effective(tested, "CON")
 
     def settle(value: int) -> Change[FluidSheet]:
-        outcome = _survival_stage(con, penalty)[0][value]
-        return _survived(tested, penalty, _by_odds(con, penalty, outcome))
+        return _survived(tested, penalty, _by_odds(con, penalty, SURVIVAL_ORDER[value]))
 
     return StagedChange(
-        ("survival", con, penalty), lambda: _survival_stage(con, penalty)[1], settle
+        ("survival", con, penalty),
+        lambda: _survival_stage(con, penalty),
+        settle,
+        _settle_reads(tested, ()),
+        lambda dice: _rolled_outcome(con, penalty, dice),
     )
 
 
@@ -329,7 +334,8 @@ def _survived(sheet: FluidSheet, penalty: int, result: Resolution | None) -> Cha
         return Change(changed, tr("adrénaline : test ignoré", "adrenaline: test ignored"))
     cond = _condition(sheet.condition, result.outcome, penalty)
     label = Survival().outcome(result.outcome).label
-    changed = sheet.model_copy(update={"condition": cond})
+    # an outcome that leaves the condition as it was leaves the sheet itself (a value)
+    changed = sheet if cond is sheet.condition else sheet.model_copy(update={"condition": cond})
     if result.outcome == "coma" and sheet.condition.coma_days:
         return Change(changed, label, result, (_one_coma(sheet.condition.coma_days, cond),))
     return Change(changed, label, result, _conditions(result.outcome, penalty))
@@ -379,7 +385,8 @@ def _condition(cond: Condition, outcome: str, penalty: int) -> Condition:
         "unconscious": {"unconscious_hours": penalty},
         "adrenaline": {"adrenaline": True},
     }
-    return cond.model_copy(update=effects.get(outcome, {}))
+    effect = effects.get(outcome)
+    return cond if effect is None else cond.model_copy(update=effect)
 
 
 class HitParams(Params):
@@ -409,22 +416,52 @@ def _take_hit_staged(sheet: FluidSheet, params: HitParams) -> StagedChange[Fluid
     con = tracks.effective(hurt.sheet, "CON")
 
     def settle(value: int) -> Change[FluidSheet]:
-        outcome = _survival_stage(con, penalty)[0][value]
-        return _tested(hurt, penalty, done, _by_odds(con, penalty, outcome))
+        return _tested(hurt, penalty, done, _by_odds(con, penalty, SURVIVAL_ORDER[value]))
 
-    # the law made on demand: a simulator asks it only for a key many of its trials share
+    # the law made on demand: a simulator asks it only for a key many of its trials share;
+    # else rolls the test (`roll`). Settling reads the wounded sheet and the blow's
+    # conditions alone (`_tested`), whatever wound led there.
     return StagedChange(
-        ("survival", con, penalty), lambda: _survival_stage(con, penalty)[1], settle
+        ("survival", con, penalty),
+        lambda: _survival_stage(con, penalty),
+        settle,
+        _settle_reads(hurt.sheet, hurt.conditions),
+        lambda dice: _rolled_outcome(con, penalty, dice, params.survival_roll),
     )
 
 
+#: A survival test's outcomes in the check's order: a staged test's value is its outcome's
+#: place here, whether drawn from the law or rolled.
+SURVIVAL_ORDER: tuple[str, ...] = tuple(dict.fromkeys(o.name for o in Survival.outcomes))
+
+
 @lru_cache(maxsize=1024)
-def _survival_stage(con: int, penalty: int) -> tuple[tuple[str, ...], DiceLaw]:
-    """The survival test's outcomes and their exact law as integer weights (`survival_law`)."""
+def _survival_stage(con: int, penalty: int) -> DiceLaw:
+    """The survival test's exact law (`survival_law`) as integer weights, each outcome by its
+    place in SURVIVAL_ORDER, in the law's own order."""
     law = survival_law(con, penalty)
     outcomes = tuple(law.outcomes())
     weights = [law.weight(o) for o in outcomes]
-    return outcomes, DiceLaw(list(range(len(outcomes))), weights, 0, law.denominator)
+    values = [SURVIVAL_ORDER.index(o) for o in outcomes]
+    return DiceLaw(values, weights, 0, law.denominator)
+
+
+def _rolled_outcome(con: int, penalty: int, dice: DiceSource, roll: SurvivalRoll = "dice") -> int:
+    """A survival test rolled as `survival_test` rolls it (die by die, or drawn from its odds),
+    as its outcome's place in SURVIVAL_ORDER."""
+    if roll == "dice":
+        outcome = Survival().resolve(_survival_params(con, penalty), dice).outcome
+    else:
+        outcome = survival_draw(con, penalty).draw(dice)
+    return SURVIVAL_ORDER.index(outcome)
+
+
+def _settle_reads(sheet: FluidSheet, conditions: tuple[PutCondition, ...]) -> Hashable:
+    """What a survival test's settling reads (`StagedChange.reads`): the sheet it is rolled
+    on, as a fight reads it (its conditions that act with it), and the conditions the change
+    brings along."""
+    acting = ongoing.state_key(sheet) if sheet.ongoing else None
+    return tracks.fight_state(sheet), acting, conditions
 
 
 @operation(
