@@ -24,6 +24,8 @@ NOT_FOR_ODDS = ("creation", "operations", "encounter", "view", "validation", "sh
 #: Libraries no check's odds need: settings are read without pydantic-settings (and its
 #: asyncio), no server, no numpy.
 NOT_LIBRARIES = ("pydantic_settings", "asyncio", "numpy", "uvicorn", "starlette")
+#: The rules' modules no check's odds need: the sheet's models, its conditions, operations.
+NOT_RULES_FOR_ODDS = ("ecran.rules.sheet", "ecran.rules.ongoing", "ecran.rules.operation")
 
 
 def run(script: str) -> list[str]:
@@ -67,6 +69,9 @@ def test_artemis_odds_load_the_skill_test_only() -> None:
     # a game's data read from its directory, errors pickled only in a worker, French typesetting
     # only where text is typeset (#32)
     assert not {"importlib.resources", "pickle", "ecran.typography"} & set(modules)
+    # no character sheet's model, no conditions that act, no operation: a check is given no
+    # sheet (#32)
+    assert not set(NOT_RULES_FOR_ODDS) & set(modules)
 
 
 def test_odds_read_the_rules_data_parsed_at_install() -> None:
@@ -139,7 +144,8 @@ import json, sys
 from ecran.engine import get_system
 system = get_system({game!r})
 check = system.check(system.checks.ids[0])
-print(json.dumps([check.name, sorted(m for m in sys.modules if m.startswith("ecran.systems."))]))
+check.distribution(check.parse(check.example))
+print(json.dumps([check.name, sorted(m for m in sys.modules if m.startswith("ecran."))]))
 """
 
 
@@ -149,7 +155,8 @@ def test_a_games_first_check_loads_no_creation_view_or_operation(game: str) -> N
     assert name == get_system(game).checks[0].name
     package = f"ecran.systems.{game}."
     assert not [m for m in modules if m.startswith(tuple(package + n for n in NOT_FOR_ODDS))]
-    assert {m.split(".")[2] for m in modules} == {game}  # no other game
+    assert {m.split(".")[2] for m in modules if m.startswith("ecran.systems.")} == {game}
+    assert not set(NOT_RULES_FOR_ODDS) & set(modules)  # a check's odds are given no sheet
 
 
 PLUGINS = """

@@ -32,13 +32,15 @@ from ecran.cli.words import _
 from ecran.engine import get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.engine.registry import has_system, known_ids
-from ecran.rules import Check, EcranError, FieldMeta, Operation, System
+from ecran.rules import Check, EcranError, FieldMeta, System
 from ecran.rules.errors import from_errors, named_choices
 from ecran.rules.text import Text
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
     from rich.table import Table
+
+    from ecran.rules import Operation  # `ecran op`'s: a check's odds load no operation (#32)
 
 #: What a check command answers: exact odds or one seeded roll.
 Answer = TypeVar("Answer", OddsReport, RollRecord)
@@ -102,7 +104,7 @@ class SystemsGroup(OneLineGroup):
         return self._built[name]
 
 
-Item = TypeVar("Item", Check[Any], Operation[Any, Any])
+Item = TypeVar("Item", Check[Any], "Operation[Any, Any]")
 
 
 class NamedGroup(OneLineGroup, Generic[Item]):
