@@ -19,8 +19,9 @@ from ecran.engine.registry import _entry, all_systems, index
 
 GAMES = ["artemis", "demo", "fluid", "nephilim", "organique", "warp"]
 #: A game's modules that no check's odds need (its sheet's models included: the system's
-#: `character` is imported on first use, #32).
-NOT_FOR_ODDS = ("creation", "operations", "encounter", "view", "validation", "sheet")
+#: `character` is imported on first use, #32; and the models of data files no core check reads,
+#: `rows`, defined on those files' first read).
+NOT_FOR_ODDS = ("creation", "operations", "encounter", "view", "validation", "sheet", "rows")
 #: Libraries no check's odds need: settings are read without pydantic-settings (and its
 #: asyncio), no server, no numpy.
 NOT_LIBRARIES = ("pydantic_settings", "asyncio", "numpy", "uvicorn", "starlette")
