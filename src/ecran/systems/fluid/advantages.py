@@ -13,7 +13,7 @@ from fractions import Fraction
 from ecran.rules import EcranError, tr
 from ecran.rules.data import row_where
 from ecran.rules.wording import agreed
-from ecran.systems.fluid.tables import DIFFICULTY
+from ecran.systems.fluid import tables
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def multiple_traits(own: Sequence[int], lent: Sequence[int] = ()) -> TraitUse:
 
 def difficulty_net(level: str) -> int:
     """Signed ladder: +5 cannot miss .. −5 impossible (L776-786, L920-930)."""
-    return row_where(DIFFICULTY.level, id=level).net
+    return row_where(tables.DIFFICULTY.level, id=level).net
 
 
 def time_net(steps: int) -> int:
