@@ -4,6 +4,7 @@ models at import so a malformed table fails loudly at start-up, not in the middl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cached_property
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -247,12 +248,18 @@ class SheetRules:
     game's `prefix` and the table's name (`fluid.traits.unique`)."""
 
     def __init__(self, package: str, seed: str, prefix: str = "") -> None:
-        self.rows = {
-            rule: SheetRule.model_validate(row)
-            for rule, row in load_toml(package, "violations.toml").items()
-        }
+        self.package = package
         self.seed = seed
         self.prefix = prefix
+
+    @cached_property
+    def rows(self) -> dict[str, SheetRule]:
+        """The rules, read on first use (a game's tables are imported for a check's odds,
+        which break no sheet rule: #32)."""
+        return {
+            rule: SheetRule.model_validate(row)
+            for rule, row in load_toml(self.package, "violations.toml").items()
+        }
 
     def __call__(self, rule: str, path: str = "", **values: object) -> RuleViolation:
         row = self.rows[rule]

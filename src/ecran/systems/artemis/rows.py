@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ecran.systems.artemis.tables import LevelId, Named, Row
+from ecran.systems.artemis.row_types import LevelId, Named, Row
 
 # -- combat.toml ------------------------------------------------------------------------------
 

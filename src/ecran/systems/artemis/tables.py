@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel
 
 from ecran.rules import Source, cite, load_fields
-from ecran.rules.data import DataRow, Worded, load_model
+from ecran.rules.data import Worded, load_model
 from ecran.rules.text import book, tr
+from ecran.systems.artemis.row_types import LevelId, Named, Row
 
 if TYPE_CHECKING:
     from ecran.systems.artemis.rows import (
@@ -35,17 +36,6 @@ book(SITE, tr("site d'Espace Artémis", "Espace Artémis website"))
 #: The whole seed, the book every rule of the package cites.
 SOURCE = cite(SEED, 1, 834)
 
-LevelId = Literal["debutant", "amateur", "confirme", "professionnel", "expert", "maitre"]
-LEVELS: tuple[LevelId, ...] = (
-    "debutant",
-    "amateur",
-    "confirme",
-    "professionnel",
-    "expert",
-    "maitre",
-)
-
-
 #: `seed(first, last, note)`: the book's lines `first`..`last`.
 seed = partial(cite, SEED)
 
@@ -54,14 +44,6 @@ def site(first: int, last: int, page: str) -> Source:
     """A rule recovered from the game's website: the lines of rules/artemis-site.md that report
     it, and the site page (refget code) they come from."""
     return cite(SITE, first, last, note=f"artemis.jdr.free.fr refget {page}")
-
-
-Row = DataRow
-
-
-class Named(Worded):
-    id: str
-    source: str
 
 
 # -- core.toml --------------------------------------------------------------------------------

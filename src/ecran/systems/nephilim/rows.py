@@ -8,9 +8,13 @@ from typing import Literal
 
 from pydantic import ConfigDict
 
-from ecran.rules.data import Worded
+from ecran.rules.data import DataRow, Worded
 from ecran.rules.text import Text
-from ecran.systems.nephilim.tables import Level, Model
+
+Level = Literal["P", "A", "C", "M"]
+
+
+Model = DataRow
 
 
 class CharacteristicRow(Worded):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ecran.rules import Text, cite
-from ecran.rules.data import DataRow, load_fields, load_model
+from ecran.rules.data import load_fields, load_model
 from ecran.rules.text import book, tr
 
 if TYPE_CHECKING:
@@ -30,11 +30,6 @@ SEED = "003_f1fb14c3cd618c96.txt"
 book(SEED, tr("Règles pour Nephilim – Version 3", "Rules for Nephilim – Version 3"))
 #: The whole seed: Règles pour Nephilim v3, a fan rewrite (636 lines).
 SOURCE = cite(SEED, 1, 636)
-
-Level = Literal["P", "A", "C", "M"]
-
-
-Model = DataRow
 
 
 #: The tables, each read and validated on first use (a module attribute asked of

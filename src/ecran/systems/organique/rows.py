@@ -7,7 +7,7 @@ from __future__ import annotations
 from ecran.rules import Text
 from ecran.rules.data import DataRow
 from ecran.rules.field import folded
-from ecran.systems.organique.tables import Labelled, Row
+from ecran.systems.organique.row_types import Labelled, Row
 
 
 class CombatAction(Labelled):

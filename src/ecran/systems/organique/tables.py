@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ecran.rules import EcranError, Text, cite
 from ecran.rules.data import DataRow, load_fields, load_model, load_toml
 from ecran.rules.text import book, tr
+from ecran.systems.organique.row_types import Labelled, Row
 
 if TYPE_CHECKING:
     from ecran.systems.organique.rows import (
@@ -50,16 +51,6 @@ def given_or_known(
 
 
 CHARACTERISTICS = ("AGI", "PER", "CHA", "END", "INT", "VIT", "FOR", "VOL")
-
-
-class Row(DataRow):
-    source: str
-
-
-class Labelled(Row):
-    """A row people read by its label (`label = { fr, en }`)."""
-
-    label: Text
 
 
 class Difficulty(Labelled):

@@ -11,7 +11,11 @@ from pydantic import BaseModel, Field
 
 from ecran.rules.data import Worded
 from ecran.rules.text import Text
-from ecran.systems.warp.tables import Row
+
+
+class Row(Worded):
+    key: str
+    source: str
 
 
 class Difficulty(Row):

@@ -7,7 +7,7 @@ from functools import cache, partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ecran.rules import EcranError, Text, cite, tr
-from ecran.rules.data import SheetRules, Worded, load_fields, load_model, load_toml
+from ecran.rules.data import SheetRules, load_fields, load_model, load_toml
 from ecran.rules.errors import unknown_adjective
 from ecran.rules.text import book
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         HealthTables,
         MagicTables,
         RangeRow,
+        Row,
         WeaponTables,
     )
 
@@ -32,11 +33,6 @@ SOURCE = cite(SEED, 1, 6239)
 
 #: `src(first, last, note)`: a citation of the WaRP seed (line numbers of the OCR text).
 src = partial(cite, SEED)
-
-
-class Row(Worded):
-    key: str
-    source: str
 
 
 #: The words of check and operation parameters (data/fields.toml).
@@ -81,7 +77,7 @@ def __getattr__(name: str) -> Any:
 SHEET_RULES = SheetRules(PACKAGE, SEED, "warp.")
 
 
-R = TypeVar("R", bound=Row)
+R = TypeVar("R", bound="Row")
 
 
 def choice_words(name: str) -> dict[str, Text]:
