@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -13,8 +13,10 @@ from ecran.rules.errors import EcranError
 from ecran.rules.option import Option, param
 from ecran.rules.outcome import Outcome
 from ecran.rules.text import Source, Text
-from ecran.rules.violation import RuleViolation
 from ecran.toml_cache import load_data
+
+if TYPE_CHECKING:  # a breach's model loads where a sheet breaks a rule, not for odds (#32)
+    from ecran.rules.violation import RuleViolation
 
 M = TypeVar("M", bound=BaseModel)
 R = TypeVar("R")
@@ -262,6 +264,8 @@ class SheetRules:
         }
 
     def __call__(self, rule: str, path: str = "", **values: object) -> RuleViolation:
+        from ecran.rules.violation import RuleViolation
+
         row = self.rows[rule]
 
         def said(lang: str, template: str) -> str:

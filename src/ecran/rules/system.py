@@ -24,13 +24,13 @@ from ecran.rules.option import Option
 from ecran.rules.outcome import Resolution
 from ecran.rules.package import derive
 from ecran.rules.text import DEFAULT_LANG, Source, Text
-from ecran.rules.violation import RuleViolation
 
 if TYPE_CHECKING:  # a sheet's models, its conditions and operations load where a sheet is read,
     # not for a check's odds (#32)
     from ecran.rules import ongoing
     from ecran.rules.operation import Consequence, Operation
     from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
+    from ecran.rules.violation import RuleViolation
 
 SheetT = TypeVar("SheetT", bound="CharacterSheet")
 #: A combatant's state as the game's tracks read it (`System.status`): still fighting, out of
