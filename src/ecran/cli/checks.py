@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import click
 from pydantic import BaseModel
 
+from ecran.cli.collector import building
 from ecran.cli.fields import choice_names, choices_of, kebab, option_help, union_choices
 from ecran.cli.lang import current, was_typed
 from ecran.cli.localize import AliasGroup, add_french
@@ -100,7 +101,8 @@ class SystemsGroup(OneLineGroup):
         if not has_system(name):
             return None
         if name not in self._built:  # click asks twice (resolve, then run): build once
-            self._built[name] = self.build_system(get_system(name))
+            with building():
+                self._built[name] = self.build_system(get_system(name))
         return self._built[name]
 
 
@@ -136,11 +138,12 @@ class NamedGroup(OneLineGroup, Generic[Item]):
 
     def base_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands:
-            try:
-                item = self.find(listed_id(self.system_id, self.table, name) or name)
-            except EcranError:
-                return None
-            self.commands[name] = self.make(item)
+            with building():
+                try:
+                    item = self.find(listed_id(self.system_id, self.table, name) or name)
+                except EcranError:
+                    return None
+                self.commands[name] = self.make(item)
         return self.commands.get(name)
 
 
