@@ -132,6 +132,8 @@ def test_dice_as_json_loads_no_printing_no_rules() -> None:
     assert not {"hashlib", "secrets", "importlib.resources"} & set(loaded)
     # a roll walks no exact law: neither the dice kernel's walks nor the notation's odds (#32)
     assert not {"ecran.dice.enumerate", "ecran.dice.notation.exact"} & set(loaded)
+    # nor an exact law's type (`explode` builds one only where it computes one)
+    assert "ecran.dice.distribution" not in loaded
 
 
 def test_the_dice_kernel_names_each_load_their_module() -> None:
