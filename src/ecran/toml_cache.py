@@ -60,6 +60,8 @@ def load_data(package: str, filename: str) -> dict[str, Any]:
         found_here = Path(where).parent / "data" / filename  # its readers (~3 ms a start, #32)
         if found_here.is_file():
             return load(found_here)
+        if found_here.parent.parent.is_dir():  # a package on disk without this file (a game
+            raise FileNotFoundError(found_here)  # may leave one out): asked of no reader either
     from importlib import resources
 
     found = resources.files(package).joinpath("data", filename)

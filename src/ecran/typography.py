@@ -8,9 +8,11 @@ through.
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from functools import cache
+from typing import TYPE_CHECKING
 
-from ecran.numerals import formatted
+if TYPE_CHECKING:  # Babel and `decimal` load where a number is written, not for every help page
+    from decimal import Decimal
 
 #: French sets a narrow no-break space (U+202F) before : ; ! ? and % (and none in English).
 NNBSP = "\u202f"
@@ -25,8 +27,9 @@ _FRENCH_SPACED = re.compile(
     r"(?:(?<=[^\W\d_)\]»'’])[ \u00a0]*([:;!?])|(?<=\d)[ \u00a0]+([:;])"
     r"|(?<=[\w)])(?<!\bd)(?<!\bD)(?<!\dd)(?<!\dD)[ \u00a0]*(%))(?=\s|$|[)\],.])"
 )
-#: The space a French habit left before those marks in an English string.
-_ENGLISH_LOOSE = re.compile(r"(?<=[^\W_)\]»]) +([:;!?%])(?=\s|$)")
+#: The space a French habit left before those marks in an English string (compiled on an
+#: English string's first setting: a French start never needs it, #32).
+_ENGLISH_LOOSE = r"(?<=[^\W_)\]»]) +([:;!?%])(?=\s|$)"
 _VOWEL = "AEIOUYÉÈÊËÂÎÏÔÛÀaeiouyéèêëâîïôûà"
 #: "de", "le", "la", "que" before a word that opens on a vowel: "test d'AGI". Not before "h"
 #: (print cannot tell an aspirated h), "onze", "oui" or a "y" (they do not elide).
@@ -46,12 +49,20 @@ def ordinal(rank: int, lang: str, feminine: bool = False) -> str:
 
 def number(value: float | int | Decimal, lang: str) -> str:
     """A number as the language writes it: "2,5" in French, "2.5" in English, "3" for 3.0."""
+    from ecran.numerals import formatted
+
     return formatted(value, "#,##0.###", LOCALES.get(lang, "fr_FR"))
 
 
 def numbers(text: str, lang: str) -> str:
     """Every decimal number of a string, written the language's way."""
-    return _DECIMAL.sub(lambda found: number(Decimal(found.group(1)), lang), text)
+    return _DECIMAL.sub(lambda found: _decimal(found.group(1), lang), text)
+
+
+def _decimal(digits: str, lang: str) -> str:
+    from decimal import Decimal
+
+    return number(Decimal(digits), lang)
 
 
 def spacing(text: str, lang: str) -> str:
@@ -59,7 +70,7 @@ def spacing(text: str, lang: str) -> str:
     English drops a space the French habit left before them."""
     if lang == "fr":
         return _FRENCH_SPACED.sub(lambda found: NNBSP + next(g for g in found.groups() if g), text)
-    return _ENGLISH_LOOSE.sub(lambda found: found.group(1), text)
+    return _compiled(_ENGLISH_LOOSE).sub(lambda found: found.group(1), text)
 
 
 def elision(text: str, lang: str) -> str:
@@ -68,9 +79,9 @@ def elision(text: str, lang: str) -> str:
     return _ELIDED.sub(lambda found: next(g for g in found.groups() if g) + "'", text)
 
 
-#: A guillemet and the space (or none) inside it.
-_OPEN = re.compile(r"«[ \u00a0\u202f]*")
-_CLOSE = re.compile(r"[ \u00a0\u202f]*»")
+#: A guillemet and the space (or none) inside it (compiled where a text has one).
+_OPEN = r"«[ \u00a0\u202f]*"
+_CLOSE = r"[ \u00a0\u202f]*»"
 #: A hyphen-minus that is a number's sign: after a space, an opening mark or the start, before
 #: a digit ("malus -2", "(-1)"); not in a range ("46-53"), an option ("-o") or dice ("1d6-2").
 _MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[«=\u202f\u00a0]))-(?=\d)")
@@ -80,7 +91,15 @@ def quotes(text: str, lang: str) -> str:
     """French guillemets with a narrow no-break space inside (« oui »)."""
     if lang != "fr" or ("«" not in text and "»" not in text):
         return text
-    return _CLOSE.sub(NNBSP + "»", _OPEN.sub("«" + NNBSP, text))
+    opened = _compiled(_OPEN).sub("«" + NNBSP, text)
+    return _compiled(_CLOSE).sub(NNBSP + "»", opened)
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A pattern compiled on its first use (~0.1-0.2 ms each: `ecran --help` sets French text
+    without guillemets, #32)."""
+    return re.compile(pattern)
 
 
 def minus(text: str) -> str:

@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from ecran.rules.numerals import formatted
-from ecran.rules.sheet import number
+from ecran.rules.numerals import formatted, number
 from ecran.rules.wording import number as decimal_number
 from ecran.rules.wording import short_number, whole_number
 

@@ -67,3 +67,30 @@ def test_unknown_command_is_one_line_exit_2(cli: Callable[..., Any]) -> None:
     result = cli("nope")
     assert result.code == 2
     assert len(result.err.strip().splitlines()) == 1
+
+
+ALL_MODULES = """
+import json, sys
+from ecran.cli.app import main
+try:
+    main({argv!r})
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_help_writes_no_number_so_loads_no_number_writer() -> None:
+    """The French help is typeset (`ecran.typography`) without Babel's number formats or
+    `decimal`, which only a decimal number in a text needs (#32)."""
+    import json
+
+    out = subprocess.run(
+        [sys.executable, "-c", ALL_MODULES.format(argv=["--help"])],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    modules = set(json.loads(out.strip().splitlines()[-1]))
+    assert "ecran.typography" in modules  # the help is typeset…
+    assert not {"decimal", "fractions", "ecran.numerals", "babel"} & modules  # …with no numbers

@@ -19,11 +19,20 @@ from ecran.engine.registry import _entry, all_systems, index
 
 GAMES = ["artemis", "demo", "fluid", "nephilim", "organique", "warp"]
 #: A game's modules that no check's odds need (its sheet's models included: the system's
-#: `character` is imported on first use, #32).
-NOT_FOR_ODDS = ("creation", "operations", "encounter", "view", "validation", "sheet")
+#: `character` is imported on first use, #32; and the models of data files no core check reads,
+#: `rows`, defined on those files' first read).
+NOT_FOR_ODDS = ("creation", "operations", "encounter", "view", "validation", "sheet", "rows")
 #: Libraries no check's odds need: settings are read without pydantic-settings (and its
 #: asyncio), no server, no numpy.
 NOT_LIBRARIES = ("pydantic_settings", "asyncio", "numpy", "uvicorn", "starlette")
+#: The rules' modules no check's odds need: the sheet's models, its conditions, operations,
+#: a breach of a sheet rule.
+NOT_RULES_FOR_ODDS = (
+    "ecran.rules.sheet",
+    "ecran.rules.ongoing",
+    "ecran.rules.operation",
+    "ecran.rules.violation",
+)
 
 
 def run(script: str) -> list[str]:
@@ -67,6 +76,9 @@ def test_artemis_odds_load_the_skill_test_only() -> None:
     # a game's data read from its directory, errors pickled only in a worker, French typesetting
     # only where text is typeset (#32)
     assert not {"importlib.resources", "pickle", "ecran.typography"} & set(modules)
+    # no character sheet's model, no conditions that act, no operation: a check is given no
+    # sheet (#32)
+    assert not set(NOT_RULES_FOR_ODDS) & set(modules)
 
 
 def test_odds_read_the_rules_data_parsed_at_install() -> None:
@@ -120,6 +132,8 @@ def test_dice_as_json_loads_no_printing_no_rules() -> None:
     assert not {"hashlib", "secrets", "importlib.resources"} & set(loaded)
     # a roll walks no exact law: neither the dice kernel's walks nor the notation's odds (#32)
     assert not {"ecran.dice.enumerate", "ecran.dice.notation.exact"} & set(loaded)
+    # nor an exact law's type (`explode` builds one only where it computes one)
+    assert "ecran.dice.distribution" not in loaded
 
 
 def test_the_dice_kernel_names_each_load_their_module() -> None:
@@ -136,10 +150,13 @@ def test_the_dice_kernel_names_each_load_their_module() -> None:
 
 ONE_CHECK = """
 import json, sys
+from ecran.cli.app import skip_pydantic_plugins
+skip_pydantic_plugins()  # as the command line starts: no reader of installed packages
 from ecran.engine import get_system
 system = get_system({game!r})
 check = system.check(system.checks.ids[0])
-print(json.dumps([check.name, sorted(m for m in sys.modules if m.startswith("ecran.systems."))]))
+check.distribution(check.parse(check.example))
+print(json.dumps([check.name, sorted(sys.modules)]))
 """
 
 
@@ -149,7 +166,21 @@ def test_a_games_first_check_loads_no_creation_view_or_operation(game: str) -> N
     assert name == get_system(game).checks[0].name
     package = f"ecran.systems.{game}."
     assert not [m for m in modules if m.startswith(tuple(package + n for n in NOT_FOR_ODDS))]
-    assert {m.split(".")[2] for m in modules} == {game}  # no other game
+    assert {m.split(".")[2] for m in modules if m.startswith("ecran.systems.")} == {game}
+    assert not set(NOT_RULES_FOR_ODDS) & set(modules)  # a check's odds are given no sheet
+    # the games listed and their data read from their directories, a file a game leaves out
+    # (outcomes.toml…) found missing there, without the package readers (#32)
+    assert not {"pkgutil", "importlib.resources"} & set(modules)
+
+
+def test_the_builtin_games_are_the_packages_pkgutil_lists() -> None:
+    import pkgutil
+
+    import ecran.systems
+    from ecran.engine.registry import _builtin
+
+    listed = [i.name for i in pkgutil.iter_modules(ecran.systems.__path__) if i.ispkg]
+    assert list(_builtin()) == listed == GAMES
 
 
 PLUGINS = """

@@ -22,7 +22,8 @@ from typing import Any
 import click
 from typer.core import TyperGroup
 
-from ecran.cli import names, words
+from ecran.cli import collector, names, words
+from ecran.cli.collector import building
 from ecran.cli.lang import current, reset, set_lang, set_typed
 from ecran.cli.suggest import did_you_mean
 from ecran.cli.words import _
@@ -139,8 +140,9 @@ class EcranGroup(TyperGroup):
         if name not in self._built:
             from ecran.cli.localize import localize
 
-            self._built[name] = built = _build(name, self.lang)
-            localize(built, name)
+            with building():
+                self._built[name] = built = _build(name, self.lang)
+                localize(built, name)
         return self._built[name]
 
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[Any]:
@@ -370,7 +372,18 @@ class NoPluginLoader:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: run the command, turning every user error into one line and exit 2."""
+    """Entry point: run the command, turning every user error into one line and exit 2. Called
+    without `argv`, it is the `ecran` process itself: its start-up and exit keep the garbage
+    collector off what lives until the process ends (`ecran.cli.collector`)."""
+    if argv is None:
+        collector.process()
+    try:
+        return _main(argv)
+    finally:
+        collector.leaving()
+
+
+def _main(argv: list[str] | None) -> int:
     skip_pydantic_plugins()  # before pydantic loads (no command has yet)
     try:
         reset()

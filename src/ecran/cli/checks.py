@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import click
 from pydantic import BaseModel
 
+from ecran.cli.collector import building
 from ecran.cli.fields import choice_names, choices_of, kebab, option_help, union_choices
 from ecran.cli.lang import current, was_typed
 from ecran.cli.localize import AliasGroup, add_french
@@ -32,13 +33,15 @@ from ecran.cli.words import _
 from ecran.engine import get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.engine.registry import has_system, known_ids
-from ecran.rules import Check, EcranError, FieldMeta, Operation, System
+from ecran.rules import Check, EcranError, FieldMeta, System
 from ecran.rules.errors import from_errors, named_choices
 from ecran.rules.text import Text
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
     from rich.table import Table
+
+    from ecran.rules import Operation  # `ecran op`'s: a check's odds load no operation (#32)
 
 #: What a check command answers: exact odds or one seeded roll.
 Answer = TypeVar("Answer", OddsReport, RollRecord)
@@ -98,11 +101,12 @@ class SystemsGroup(OneLineGroup):
         if not has_system(name):
             return None
         if name not in self._built:  # click asks twice (resolve, then run): build once
-            self._built[name] = self.build_system(get_system(name))
+            with building():
+                self._built[name] = self.build_system(get_system(name))
         return self._built[name]
 
 
-Item = TypeVar("Item", Check[Any], Operation[Any, Any])
+Item = TypeVar("Item", Check[Any], "Operation[Any, Any]")
 
 
 class NamedGroup(OneLineGroup, Generic[Item]):
@@ -134,11 +138,12 @@ class NamedGroup(OneLineGroup, Generic[Item]):
 
     def base_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands:
-            try:
-                item = self.find(listed_id(self.system_id, self.table, name) or name)
-            except EcranError:
-                return None
-            self.commands[name] = self.make(item)
+            with building():
+                try:
+                    item = self.find(listed_id(self.system_id, self.table, name) or name)
+                except EcranError:
+                    return None
+                self.commands[name] = self.make(item)
         return self.commands.get(name)
 
 

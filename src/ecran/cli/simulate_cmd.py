@@ -19,7 +19,7 @@ from ecran.cli.lang import current
 from ecran.cli.render import answered_in_json, bar, console, params_line, plain, progress_bar
 from ecran.cli.words import _
 from ecran.rules import Check, EcranError
-from ecran.rules.sheet import number
+from ecran.rules.numerals import number
 
 HELP = "Simulate a check N times from its exact odds: the count of each outcome."
 #: Above this many trials the terminal shows a progress bar (about a second of drawing).

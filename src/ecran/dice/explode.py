@@ -13,8 +13,10 @@ An explosion adds another roll whenever the die shows a face in `on`. Two exact 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING
 
-from ecran.dice.distribution import Distribution
+if TYPE_CHECKING:  # the exact law's type loads where a law is computed: a roll needs none (#32)
+    from ecran.dice.distribution import Distribution
 
 DEFAULT_MAX_DEPTH = 20
 
@@ -62,6 +64,8 @@ def explode(
         scale = denominator ** (level - lvl)
         for value, w in done.items():
             weights[value] = weights.get(value, 0) + w * scale
+    from ecran.dice.distribution import Distribution
+
     return Distribution(weights, denominator**level).reduced()
 
 
@@ -85,6 +89,8 @@ def explode_chain(
     if weights and all(face in on for face in weights):
         raise ValueError("a die that explodes on every face never stops")
     going, stopping = _split(weights, on, score)
+    from ecran.dice.distribution import Distribution
+
     if not going:
         return Distribution(stopping, die.denominator).reduced()
     den = die.denominator
@@ -137,6 +143,8 @@ def chains_sum(
     # J = j: j exploding rolls, then any stopping roll; over den**(max_depth + 1) in all
     explosions = {j: wg**j * den ** (max_depth - j) for j in range(max_depth + 1)}
     # weights only: each part over its own total, the whole over den**((max_depth + 1) * count)
+    from ecran.dice.distribution import Distribution
+
     jumps = Distribution._trusted(explosions, sum(explosions.values())).repeat(count)
     stops = Distribution._trusted(stopping, sum(stopping.values())).repeat(count)
     total = jumps.map(lambda j: g * j) + stops

@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # the pool's modules load when a pool starts (the CLI never n
 from ecran.engine.lifeline import follow_parent
 from ecran.record import record
 from ecran.rules.errors import EcranError
-from ecran.rules.sheet import number
+from ecran.rules.numerals import number
 from ecran.rules.text import Text
 from ecran.rules.wording import agreed
 from ecran.settings import default, env_name, get_settings

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.dice import Distribution, Roller, TooManyPaths
 from ecran.dice.roller import MAX_SEED
@@ -34,6 +34,9 @@ class OddsReport(BaseModel):
 
 
 class RollRecord(BaseModel):
+    #: built on the first roll (a check's odds make none, #32)
+    model_config = ConfigDict(defer_build=True)
+
     system: str
     check: str
     params: dict[str, Any]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import pkgutil
+import os
 import threading
 from functools import cache
 from typing import Any
@@ -26,12 +26,22 @@ PLUGIN_GROUP = "ecran.systems"
 
 @cache
 def _builtin() -> dict[str, str]:
-    """Built-in system id -> module, without importing any (a package's name is its id)."""
+    """Built-in system id -> module, without importing any (a package's name is its id): each
+    directory of `ecran.systems` with an `__init__.py`, as `pkgutil.iter_modules` lists its
+    packages (without importing `pkgutil`, #32)."""
     import ecran.systems as package
 
-    return {
-        i.name: f"ecran.systems.{i.name}" for i in pkgutil.iter_modules(package.__path__) if i.ispkg
-    }
+    found = sorted(
+        entry.name
+        for where in package.__path__
+        for entry in os.scandir(where)
+        if entry.is_dir() and "." not in entry.name and _is_package(entry.path)
+    )
+    return {name: f"ecran.systems.{name}" for name in dict.fromkeys(found)}
+
+
+def _is_package(path: str) -> bool:
+    return any(os.path.isfile(os.path.join(path, f"__init__{s}")) for s in (".py", ".pyc"))
 
 
 @cache

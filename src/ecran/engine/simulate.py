@@ -27,7 +27,7 @@ from ecran.engine.records import exact
 from ecran.engine.registry import get_system
 from ecran.rules import Check, EcranError, Text
 from ecran.rules.errors import from_validation
-from ecran.rules.sheet import number
+from ecran.rules.numerals import number
 
 T = TypeVar("T", bound=Hashable)
 

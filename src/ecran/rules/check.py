@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -19,10 +19,12 @@ from ecran.dice import DiceSource, Distribution, Roller, enumerate_outcomes
 from ecran.rules.data import CheckWords
 from ecran.rules.field import accept_people_input
 from ecran.rules.outcome import Outcome, Resolution, ResultLaw, Staged
-from ecran.rules.sheet import CharacterSheet
 from ecran.rules.sizes import check_numbers, check_sizes
 from ecran.rules.text import Source, Text
 from ecran.rules.validated import validated
+
+if TYPE_CHECKING:  # a check's odds build no sheet model (#32): `from_sheet` is given one
+    from ecran.rules.sheet import CharacterSheet
 
 P = TypeVar("P", bound=BaseModel)
 T = TypeVar("T")

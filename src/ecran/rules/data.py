@@ -4,7 +4,8 @@ models at import so a malformed table fails loudly at start-up, not in the middl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -12,8 +13,10 @@ from ecran.rules.errors import EcranError
 from ecran.rules.option import Option, param
 from ecran.rules.outcome import Outcome
 from ecran.rules.text import Source, Text
-from ecran.rules.violation import RuleViolation
 from ecran.toml_cache import load_data
+
+if TYPE_CHECKING:  # a breach's model loads where a sheet breaks a rule, not for odds (#32)
+    from ecran.rules.violation import RuleViolation
 
 M = TypeVar("M", bound=BaseModel)
 R = TypeVar("R")
@@ -247,14 +250,22 @@ class SheetRules:
     game's `prefix` and the table's name (`fluid.traits.unique`)."""
 
     def __init__(self, package: str, seed: str, prefix: str = "") -> None:
-        self.rows = {
-            rule: SheetRule.model_validate(row)
-            for rule, row in load_toml(package, "violations.toml").items()
-        }
+        self.package = package
         self.seed = seed
         self.prefix = prefix
 
+    @cached_property
+    def rows(self) -> dict[str, SheetRule]:
+        """The rules, read on first use (a game's tables are imported for a check's odds,
+        which break no sheet rule: #32)."""
+        return {
+            rule: SheetRule.model_validate(row)
+            for rule, row in load_toml(self.package, "violations.toml").items()
+        }
+
     def __call__(self, rule: str, path: str = "", **values: object) -> RuleViolation:
+        from ecran.rules.violation import RuleViolation
+
         row = self.rows[rule]
 
         def said(lang: str, template: str) -> str:

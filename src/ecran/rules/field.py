@@ -14,15 +14,17 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import field
 from functools import cache
-from typing import Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from ecran.record import record
 from ecran.rules.memo import Kept
-from ecran.rules.sheet import SheetRow
 from ecran.rules.text import Text
+
+if TYPE_CHECKING:  # a sheet's rows where a sheet is shown: a refusal's labels need no sheet (#32)
+    from ecran.rules.sheet import SheetRow
 
 UNIONS = (typing.Union, types.UnionType)
 
@@ -197,6 +199,8 @@ def field_labels(model: type[BaseModel]) -> FieldLabels:
 def field_rows(sheet: BaseModel, names: Sequence[str]) -> list[SheetRow]:
     """A row per named field of `sheet`, labelled as its form labels it (`field_labels`): a
     sheet's words are declared once, on its fields, and the sheet's view reads them there."""
+    from ecran.rules.sheet import SheetRow
+
     labels = field_labels(type(sheet))
     return [SheetRow(labels[name], str(getattr(sheet, name))) for name in names]
 

@@ -11,7 +11,6 @@ from pydantic import ConfigDict, Field, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from ecran.record import record
-from ecran.rules.numerals import NUMBER_LOCALES, formatted
 from ecran.rules.ongoing import Ongoing
 from ecran.rules.sizes import TEXT_MAX, check_numbers, check_sizes
 from ecran.rules.text import Text
@@ -110,15 +109,6 @@ def phrase(template: Text, **values: Text | str | int) -> Text:
     return Text(
         fr=template.fr.format(**{k: v.fr for k, v in words.items()}),
         en=template.en.format(**{k: v.en for k, v in words.items()}),
-    )
-
-
-#: The locale each language's numbers are written in.
-def number(value: float) -> Text:
-    """A number as each language writes it (Babel: "2,5" in French, "2.5" in English; no
-    needless ".0")."""
-    return Text(
-        **{lang: formatted(value, "#,##0.###", loc) for lang, loc in NUMBER_LOCALES.items()}
     )
 
 

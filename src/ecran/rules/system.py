@@ -14,27 +14,30 @@ import re
 import sys
 import unicodedata
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any, ClassVar, Generic, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from ecran.dice import DiceSource, Roller
-from ecran.rules import ongoing
 from ecran.rules.budget import PointBudget
 from ecran.rules.check import Check, Params
 from ecran.rules.errors import EcranError, unknown
-from ecran.rules.operation import Consequence, Operation
 from ecran.rules.option import Option
 from ecran.rules.outcome import Resolution
 from ecran.rules.package import derive
-from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
 from ecran.rules.text import DEFAULT_LANG, Source, Text
-from ecran.rules.violation import RuleViolation
 
-SheetT = TypeVar("SheetT", bound=CharacterSheet)
+if TYPE_CHECKING:  # a sheet's models, its conditions and operations load where a sheet is read,
+    # not for a check's odds (#32)
+    from ecran.rules import ongoing
+    from ecran.rules.operation import Consequence, Operation
+    from ecran.rules.sheet import Action, CharacterSheet, SheetRow, SheetSection
+    from ecran.rules.violation import RuleViolation
+
+SheetT = TypeVar("SheetT", bound="CharacterSheet")
 #: A combatant's state as the game's tracks read it (`System.status`): still fighting, out of
 #: action (unconscious, out of combat, dying but alive), or dead.
 Status = Literal["up", "out", "dead"]
 STATUSES: tuple[Status, ...] = ("up", "out", "dead")
-Named = TypeVar("Named", Check[Any], Operation[Any, Any])
+Named = TypeVar("Named", Check[Any], "Operation[Any, Any]")
 
 
 def name_key(name: str) -> str:
@@ -87,21 +90,58 @@ SHEET_HOOKS = (
     "lifted",
 )
 
+
+def _sheet_actions(system: System[Any], answer: Any, sheet: Any) -> Any:
+    import ecran.rules.ongoing as ongoing  # loaded with the sheet's models: a plain lookup
+
+    return ongoing.sheet_actions(system, sheet, answer)
+
+
+def _sheet_attacks(system: System[Any], answer: Any, attacker: Any, defender: Any) -> Any:
+    import ecran.rules.ongoing as ongoing
+
+    return ongoing.sheet_attacks(system, attacker, defender, answer)
+
+
+def _with_section(system: System[Any], answer: Any, sheet: Any) -> Any:
+    import ecran.rules.ongoing as ongoing
+
+    return ongoing.with_section(system, sheet, answer)
+
+
+def _state(system: System[Any], answer: Any, sheet: Any) -> Any:
+    if not sheet.ongoing:
+        return answer
+    import ecran.rules.ongoing as ongoing
+
+    return (answer, ongoing.state_key(sheet))
+
+
+def _sheet_attack(system: System[Any], answer: Any, attacker: Any, defender: Any, _: int) -> Any:
+    import ecran.rules.ongoing as ongoing
+
+    return ongoing.sheet_attack(system, attacker, defender, answer)
+
+
+def _state_read(system: System[Any], answer: Any, sheet: Any, side: str) -> Any:
+    if not sheet.ongoing or answer is None:
+        return answer
+    import ecran.rules.ongoing as ongoing
+
+    return (answer, ongoing.state_key(sheet))
+
+
 #: What the sheet's conditions that act do to a hook's answer (`ecran.rules.ongoing`), in
 #: every game alike: the shifts on actions and attacks, a lost action, the fight state.
 _ONGOING: dict[str, Any] = {
-    "actions": lambda system, answer, sheet: ongoing.sheet_actions(system, sheet, answer),
-    "attacks": lambda system, answer, a, d: ongoing.sheet_attacks(system, a, d, answer),
+    "actions": _sheet_actions,
+    "attacks": _sheet_attacks,
     # a game's own (the default reads `attacks`, whose answer already has them at work)
-    "chosen_attack": lambda system, answer, a, d, _: ongoing.sheet_attack(system, a, d, answer),
-    "sections": lambda system, answer, sheet: ongoing.with_section(system, sheet, answer),
-    "fight_state": lambda system, answer, sheet: (
-        (answer, ongoing.state_key(sheet)) if sheet.ongoing else answer
-    ),
+    "chosen_attack": _sheet_attack,
+    "sections": _with_section,
+    "fight_state": _state,
     # the conditions that act shift attacks on both sides (`ongoing.sheet_attacks`)
-    "attack_reads": lambda system, answer, sheet, side: (
-        (answer, ongoing.state_key(sheet)) if sheet.ongoing and answer is not None else answer
-    ),
+    "attack_reads": _state_read,
 }
 
 
@@ -119,7 +159,7 @@ def _checked(hook: Any, name: str) -> Any:
         for value in args:
             # the system's own class itself first: pydantic's isinstance goes through its ABC
             # machinery, and the simulator calls these hooks once per blow (#32)
-            if type(value) is not own and isinstance(value, CharacterSheet):
+            if type(value) is not own and _is_sheet(value):
                 self.own(value)
         for value in kwargs.values():
             if type(value) is not own and isinstance(value, CharacterSheet):
@@ -130,6 +170,12 @@ def _checked(hook: Any, name: str) -> Any:
         return after(self, answer, *args, *kwargs.values())
 
     return checked
+
+
+def _is_sheet(value: Any) -> bool:
+    import ecran.rules.sheet as sheet  # loaded with any sheet: a plain lookup then
+
+    return isinstance(value, sheet.CharacterSheet)
 
 
 def _inherited(cls: type, name: str) -> Any:
@@ -304,6 +350,8 @@ class System(Generic[SheetT]):
 
     def sections(self, sheet: SheetT) -> list[SheetSection]:
         """The sheet as a person reads it. Default: one row per field."""
+        from ecran.rules.sheet import SheetRow, SheetSection
+
         rows = [
             SheetRow(Text(fr=key, en=key), str(value))
             for key, value in sheet.model_dump().items()
@@ -379,6 +427,8 @@ class System(Generic[SheetT]):
         attacker, and what the attack costs its author where the rules say so (a privilege's
         fatigue, an all-out attack's price, a tackle that brings both down). Default: `damage`
         on the defender, then `counter_damage` on the attacker."""
+        from ecran.rules.operation import Consequence
+
         found = []
         hurt = self.damage(check, params, result, defender)
         if hurt is not None:
@@ -464,6 +514,8 @@ class System(Generic[SheetT]):
         condition with a duration). The encounter simulator runs it after each turn."""
         if all(o.rounds is None for o in sheet.ongoing):
             return None
+        import ecran.rules.ongoing as ongoing
+
         kept, ended = ongoing.counted_down(sheet.ongoing)
         return self.all_lifted(sheet.model_copy(update={"ongoing": kept}), ended)
 

@@ -38,7 +38,7 @@ from threading import Lock
 from starlette.requests import Request
 
 from ecran.engine.budget import WorkBudget, enforced
-from ecran.rules.sheet import number
+from ecran.rules.numerals import number
 from ecran.settings import default, get_settings
 from ecran.web.asgi import ASGIApp, Message, Receive, Scope, Send
 from ecran.web.i18n import pick_lang

@@ -31,7 +31,7 @@ from ecran.play.board.movement import Move, Step, move
 from ecran.play.board.visibility import Viewer, sees_token, visible_scenes
 from ecran.play.errors import forbidden, not_found
 from ecran.rules import EcranError, Text
-from ecran.rules.sheet import number
+from ecran.rules.numerals import number
 
 SCENE = Text(fr="scène", en="scene")
 TOKEN = Text(fr="pion", en="token")

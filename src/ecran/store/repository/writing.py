@@ -10,7 +10,7 @@ from ecran.play import Event, EventDraft, TableState, apply
 from ecran.play.errors import Forbidden, TooLarge
 from ecran.play.rights import require_open
 from ecran.rules import Text
-from ecran.rules.sheet import number
+from ecran.rules.numerals import number
 from ecran.store.models import CharacterRow, EncounterRow, MemberRow, TableRow
 from ecran.store.repository.idempotency import record_event
 from ecran.store.repository.records import Access, Command

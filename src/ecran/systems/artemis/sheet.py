@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from ecran.rules import CharacterSheet, Text, param, tr
 from ecran.systems.artemis import tables
 from ecran.systems.artemis.options import OPTIONS
+from ecran.systems.artemis.row_types import Named
 
 #: "" is a skill the character does not have (an empty box on the sheet).
 SkillLevel = Literal["", "debutant", "amateur", "confirme", "professionnel", "expert", "maitre"]
@@ -39,7 +40,7 @@ def words(fr: str, en: str) -> str:
     return param(tr(fr, en), default="")  # type: ignore[no-any-return]
 
 
-def _named(rows: Sequence[tables.Named]) -> dict[str, Text]:
+def _named(rows: Sequence[Named]) -> dict[str, Text]:
     """The words of data rows by their id (skills, levels, armours...)."""
     return {row.id: row.label for row in rows}
 

@@ -7,13 +7,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel
 
 from ecran.rules import Source, cite, load_fields
-from ecran.rules.data import DataRow, Worded, load_model
+from ecran.rules.data import Worded, load_model
 from ecran.rules.text import book, tr
+from ecran.systems.artemis.row_types import LevelId, Named, Row
+
+if TYPE_CHECKING:
+    from ecran.systems.artemis.rows import (
+        Advancement,
+        Armour,
+        Category,
+        Combat,
+        Nifimo,
+        Psy,
+        Skills,
+        Space,
+    )
 
 PACKAGE = "ecran.systems.artemis"
 SEED = "000_98594f78af1b43da.txt"
@@ -23,17 +36,6 @@ book(SITE, tr("site d'Espace Artémis", "Espace Artémis website"))
 #: The whole seed, the book every rule of the package cites.
 SOURCE = cite(SEED, 1, 834)
 
-LevelId = Literal["debutant", "amateur", "confirme", "professionnel", "expert", "maitre"]
-LEVELS: tuple[LevelId, ...] = (
-    "debutant",
-    "amateur",
-    "confirme",
-    "professionnel",
-    "expert",
-    "maitre",
-)
-
-
 #: `seed(first, last, note)`: the book's lines `first`..`last`.
 seed = partial(cite, SEED)
 
@@ -42,14 +44,6 @@ def site(first: int, last: int, page: str) -> Source:
     """A rule recovered from the game's website: the lines of rules/artemis-site.md that report
     it, and the site page (refget code) they come from."""
     return cite(SITE, first, last, note=f"artemis.jdr.free.fr refget {page}")
-
-
-Row = DataRow
-
-
-class Named(Worded):
-    id: str
-    source: str
 
 
 # -- core.toml --------------------------------------------------------------------------------
@@ -115,262 +109,6 @@ class Core(Row):
     npc_random: NpcRandom
 
 
-# -- combat.toml ------------------------------------------------------------------------------
-
-
-class Category(Named):
-    index: int
-    serious: int = 0
-    light: int = 0
-    weapon: str | None = None
-    lethal: bool = False
-
-
-class WeaponCategory(Named):
-    category: int
-
-
-class Armour(Named):
-    protection: int
-    gene: int
-    exoskeleton: bool = False
-
-
-class Pressurised(Row):
-    extra_gene: int
-    source: str
-
-
-class Space(Named):
-    difficulty: int
-
-
-class Opponents(Row):
-    min: int
-    add: int
-    source: str
-
-
-class OptionalCombat(Row):
-    too_big_parry: int
-    precise_attack: int
-    total_attack_categories: int
-    defenceless_categories: int
-    head_categories: int
-    force_fatigue_light: int
-    source: str
-
-
-class Combat(Row):
-    category: list[Category]
-    weapon_category: list[WeaponCategory]
-    armour: list[Armour]
-    pressurised: Pressurised
-    space: list[Space]
-    opponents: list[Opponents]
-    optional: OptionalCombat
-
-
-# -- skills.toml ------------------------------------------------------------------------------
-
-
-class Characteristic(Named):
-    code: str
-
-
-class SkillDef(Named):
-    char: str
-    group: str | None = None
-
-
-class Skills(Row):
-    characteristic: list[Characteristic]
-    innate: list[SkillDef]
-    group: list[Named]
-    acquired: list[SkillDef]
-    equipment: list[Named]
-    milieu: list[Named]
-
-
-# -- nifimo.toml ------------------------------------------------------------------------------
-
-
-class Block(Row):
-    malus_columns: list[int]
-    source: str
-
-
-class NifimoTest(Row):
-    track: Literal["fatigue", "stress", "peur"]
-    skill: str
-    source: str
-
-
-class Rest(Row):
-    minutes: int
-    light: int
-    source: str
-
-
-class Sleep(Row):
-    hours: int
-    serious: int
-    source: str
-
-
-class SleepLockout(Row):
-    after_hours: int
-    wait_hours: int
-    source: str
-
-
-class Holiday(Row):
-    hours_per_permanent: int
-    source: str
-
-
-class Aggravation(Row):
-    force: int
-    time: int
-    source: str
-
-
-class Healing(Row):
-    natural_days_per_wound: int
-    pod_hours_per_wound: int
-    source: str
-
-
-class Fear(Row):
-    light_fades_days: int
-    serious_min_days: int
-    source: str
-
-
-class NaturalFatigue(Row):
-    first_after_hours: int
-    second_after_hours: int
-    then_every_hours: int
-    source: str
-
-
-class Nifimo(Row):
-    block: Block
-    line: list[Named]
-    test: list[NifimoTest]
-    rest: list[Rest]
-    sleep: list[Sleep]
-    sleep_lockout: SleepLockout
-    holiday: Holiday
-    aggravation: list[Aggravation]
-    healing: Healing
-    fear: Fear
-    natural_fatigue: NaturalFatigue
-
-
-# -- psy.toml ---------------------------------------------------------------------------------
-
-
-class SketchTrace(Row):
-    difficulty: int
-    permanent_fatigue: int
-    source: str
-
-
-class Cost(Row):
-    light: int
-    permanent: int
-
-
-class SketchAttract(Row):
-    base: int
-    per_unwilling: int
-    strong_will: int
-    source: str
-    cost: dict[Literal["success", "uncertainty", "failure"], Cost]
-
-
-class Power(Row):
-    """Métamorphose or Invocation (L263-312): difficulty `base` + `per_item` per item; the
-    fatigue it marks, `success_per_item` per item on a success, `failure` on a failure."""
-
-    base: int
-    per_item: int
-    source: str
-    fatigue: Literal["light", "permanent"]
-    success_per_item: int
-    failure: int
-
-
-class Rendezvous(Row):
-    base: int
-    per_non_empath: int
-    per_empath: int
-    per_good_description: int
-    empath_voyage: int
-    source: str
-
-
-class Apaiser(Row):
-    base: int
-    not_adjacent: int
-    success_removes: int
-    uncertain_low_die_max: int
-    uncertain_low_removes: int
-    uncertain_high_removes: int
-    source: str
-
-
-class Scope(Row):
-    level: LevelId
-    metamorphosis_fr: str
-    metamorphosis_en: str
-    invocation_fr: str
-    invocation_en: str
-    source: str
-
-
-class Psy(Row):
-    sketch_trace: SketchTrace
-    sketch_attract: SketchAttract
-    metamorphosis: Power
-    invocation: Power
-    rendezvous: Rendezvous
-    apaiser: Apaiser
-    scope: list[Scope]
-
-
-# -- advancement.toml -------------------------------------------------------------------------
-
-
-class Award(Row):
-    min: int
-    max: int
-    source: str
-
-
-class ScenarioAward(Named):
-    min: int
-    max: int
-
-
-class BalanceEvent(Named):
-    points: int
-
-
-class Crisis(Row):
-    balance: int
-    percent: int
-    source: str
-
-
-class Advancement(Row):
-    session_award: Award
-    scenario_award: list[ScenarioAward]
-    balance_event: list[BalanceEvent]
-    crisis: list[Crisis]
-
-
 # -- loading ----------------------------------------------------------------------------------
 
 #: The words of every check and operation parameter (data/fields.toml).
@@ -386,11 +124,42 @@ def _loaded(filename: str, model: type[M]) -> Callable[[], M]:
 
 
 core = _loaded("core.toml", Core)
-combat = _loaded("combat.toml", Combat)
-skills = _loaded("skills.toml", Skills)
-nifimo = _loaded("nifimo.toml", Nifimo)
-psy = _loaded("psy.toml", Psy)
-advancement = _loaded("advancement.toml", Advancement)
+
+
+# the other files' models are defined on their first read (`rows`)
+@cache
+def combat() -> Combat:
+    from ecran.systems.artemis import rows
+
+    return load_model(PACKAGE, "combat.toml", rows.Combat)
+
+
+@cache
+def skills() -> Skills:
+    from ecran.systems.artemis import rows
+
+    return load_model(PACKAGE, "skills.toml", rows.Skills)
+
+
+@cache
+def nifimo() -> Nifimo:
+    from ecran.systems.artemis import rows
+
+    return load_model(PACKAGE, "nifimo.toml", rows.Nifimo)
+
+
+@cache
+def psy() -> Psy:
+    from ecran.systems.artemis import rows
+
+    return load_model(PACKAGE, "psy.toml", rows.Psy)
+
+
+@cache
+def advancement() -> Advancement:
+    from ecran.systems.artemis import rows
+
+    return load_model(PACKAGE, "advancement.toml", rows.Advancement)
 
 
 def level(level_id: str) -> Level:

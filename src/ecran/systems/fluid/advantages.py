@@ -7,16 +7,16 @@ which then cancel one for one (L860-862) and are taken as dice or as points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
+from ecran.record import record
 from ecran.rules import EcranError, tr
 from ecran.rules.data import row_where
 from ecran.rules.wording import agreed
-from ecran.systems.fluid.tables import DIFFICULTY
+from ecran.systems.fluid import tables
 
 
-@dataclass(frozen=True)
+@record
 class TraitUse:
     """The multiple-Traits rule (L642-648): ordered by importance, the k-th Trait counts
     value − (k−1), never below 0 (assumed: L662-666 only reaches exactly 0); each Trait after
@@ -35,7 +35,7 @@ def multiple_traits(own: Sequence[int], lent: Sequence[int] = ()) -> TraitUse:
 
 def difficulty_net(level: str) -> int:
     """Signed ladder: +5 cannot miss .. −5 impossible (L776-786, L920-930)."""
-    return row_where(DIFFICULTY.level, id=level).net
+    return row_where(tables.DIFFICULTY.level, id=level).net
 
 
 def time_net(steps: int) -> int:
@@ -68,7 +68,7 @@ def average(values: Sequence[int], rounding: str = "half_up") -> int:
     return int((mean + Fraction(1, 2)).__floor__())
 
 
-@dataclass(frozen=True)
+@record
 class Split:
     """A signed net count taken partly as dice, partly as flat points (L412-424, L854-856)."""
 

@@ -33,6 +33,7 @@ from math import lcm
 from typing import Generic, TypeVar
 
 from ecran.dice import DiceSource, Distribution, Roller, explode
+from ecran.record import record
 
 Atom = tuple[str, int]
 T = TypeVar("T", bound=Hashable)
@@ -40,7 +41,7 @@ D10 = Distribution.die(10)
 TENTH = Fraction(1, 10)
 
 
-@dataclass(frozen=True)
+@record
 class Explosions:
     """Which explosions are in force: Option 1 (L604-614) drops the base die's, Option 2
     (L618-622) the doubles'."""
@@ -312,7 +313,7 @@ LISTED_REPEATS = 2
 _LONG = TENTH ** (LISTED_REPEATS + 1)
 
 
-@dataclass(frozen=True)
+@record
 class DieLaw:
     """A die with `net` advantage (or disadvantage) dice, its value listed exactly wherever its
     chain repeats at most LISTED_REPEATS times (`listed`); the rest, a *long* chain, has weight
@@ -387,7 +388,7 @@ def die_law(net: int | None, rules: Explosions) -> DieLaw:
     return DieLaw(net, rules, tuple(sorted(listed.items())), up, down)
 
 
-@dataclass(frozen=True)
+@record
 class DifferenceLaw:
     """The law of the difference of two dice, A's die minus B's (`die_law`), as a result law
     needs it: `listed`, each difference where neither chain is long with its exact probability;

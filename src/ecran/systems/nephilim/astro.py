@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Literal
 
-from ecran.systems.nephilim.tables import ASTROLOGY, Day, Sign
+from ecran.systems.nephilim.rows import Day, Sign
+from ecran.systems.nephilim.tables import ASTROLOGY
 
 WeekdayId = Literal["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]
 SignId = Literal[

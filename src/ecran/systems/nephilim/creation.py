@@ -8,6 +8,7 @@ from ecran.dice import Roller
 from ecran.rules import Params, drawn_name
 from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.nephilim import options
+from ecran.systems.nephilim.rows import NpcRole
 from ecran.systems.nephilim.sheet import OCCULT_SKILLS, Nature, NephilimSheet
 from ecran.systems.nephilim.skills import (
     GROUPS,
@@ -25,7 +26,6 @@ from ecran.systems.nephilim.tables import (
     LANGUAGES,
     NPC,
     OCCULT,
-    NpcRole,
 )
 
 

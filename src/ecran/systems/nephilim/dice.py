@@ -7,10 +7,10 @@ The die D is numbered 0,1,2,2,3,4 (L457); L477 offers three variants of the dice
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from ecran.dice import DiceSource, Distribution
+from ecran.record import record
 
 DIE_D: tuple[int, ...] = (0, 1, 2, 2, 3, 4)
 
@@ -23,7 +23,7 @@ SUCCESS = "success"
 CRITICAL_SUCCESS = "critical_success"
 
 
-@dataclass(frozen=True)
+@record
 class Variant:
     """One way of rolling the modifier: the faces as read, and the raw result that is critical."""
 

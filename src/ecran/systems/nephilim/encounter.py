@@ -18,6 +18,7 @@ from ecran.rules.ongoing import lost_reaction
 from ecran.systems.nephilim.checks.combat import Attack, Initiative, wound_boxes
 from ecran.systems.nephilim.checks.core import base_score
 from ecran.systems.nephilim.round import delay_bonus
+from ecran.systems.nephilim.rows import AttackMode, Defence
 from ecran.systems.nephilim.sheet import (
     NephilimSheet,
     anticipation,
@@ -26,7 +27,7 @@ from ecran.systems.nephilim.sheet import (
     skill,
 )
 from ecran.systems.nephilim.skills import UNBOUGHT
-from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT, AttackMode, Defence
+from ecran.systems.nephilim.tables import CHARACTERISTICS, COMBAT
 from ecran.systems.nephilim.tracks import (
     fatigue_malus,
     out_of_play,

@@ -8,7 +8,7 @@ from math import ceil
 from typing import Literal
 
 from ecran.rules import EcranError, tr
-from ecran.systems.nephilim.tables import KA
+from ecran.systems.nephilim import tables
 
 #: The two scales a sheet shows every Ka on (L32): the absolute score and its normalized
 #: equivalent. A roll always uses the normalized one (L47, L570, L594).
@@ -21,11 +21,11 @@ def normalize(ka: int) -> int:
     """Absolute Ka -> normalized scale (L32-45); past the table, 5 points per step (§9 A19)."""
     if ka < 0:
         raise EcranError(tr(f"Ka négatif : {ka}", f"negative Ka: {ka}"))
-    for low, high, value in KA.normalized.rows:
+    for low, high, value in tables.KA.normalized.rows:
         if low <= ka <= high:
             return value
-    last_high, last_value = KA.normalized.rows[-1][1], KA.normalized.rows[-1][2]
-    step = KA.normalized.step or 5
+    last_high, last_value = tables.KA.normalized.rows[-1][1], tables.KA.normalized.rows[-1][2]
+    step = tables.KA.normalized.step or 5
     return last_value + ceil((ka - last_high) / step)
 
 
@@ -44,10 +44,10 @@ def meta_bonus(ka: int) -> int:
     growing by 5 (upper bounds 5 x triangular numbers, §9 A19)."""
     if ka < 0:
         raise EcranError(tr(f"Ka négatif : {ka}", f"negative Ka: {ka}"))
-    for low, high, value in KA.meta_bonus.rows:
+    for low, high, value in tables.KA.meta_bonus.rows:
         if low <= ka <= high:
             return value
-    bonus = KA.meta_bonus.rows[-1][2]
+    bonus = tables.KA.meta_bonus.rows[-1][2]
     while ka > 5 * (bonus + 1) * (bonus + 2) // 2:
         bonus += 1
     return bonus
@@ -56,7 +56,7 @@ def meta_bonus(ka: int) -> int:
 @cache
 def _meta_map() -> dict[str, list[str]]:
     """The elements feeding each characteristic (L55-62), read from the table once."""
-    return KA.meta_map()
+    return tables.KA.meta_map()
 
 
 def associated_ka(characteristic: str, kas: Mapping[str, int]) -> int:

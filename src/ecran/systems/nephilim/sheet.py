@@ -13,6 +13,7 @@ from ecran.rules import CharacterSheet, Text, param, tr
 from ecran.rules.field import accept_people_input, folded
 from ecran.systems.nephilim.ka import meta_bonuses, normalize
 from ecran.systems.nephilim.options import OPTIONS
+from ecran.systems.nephilim.rows import Tree
 from ecran.systems.nephilim.skills import effective, steps_paid
 from ecran.systems.nephilim.tables import (
     CHARACTERISTIC_IDS,
@@ -22,7 +23,6 @@ from ecran.systems.nephilim.tables import (
     LANGUAGES,
     OCCULT,
     SKILLS,
-    Tree,
 )
 
 Element = Literal["feu", "air", "eau", "terre", "lune", "soleil", "orichalque"]

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ecran.rules.data import SheetRules
-from ecran.systems.nephilim.tables import LANGUAGES, PACKAGE, SEED, SKILLS, Level, Node, RankRow
+from ecran.systems.nephilim.rows import Level, Node, RankRow
+from ecran.systems.nephilim.tables import LANGUAGES, PACKAGE, SEED, SKILLS
 
 SEP = " > "
 LEVELS: tuple[Level, ...] = ("P", "A", "C", "M")

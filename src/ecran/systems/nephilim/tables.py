@@ -1,15 +1,28 @@
-"""The game's seed and its data files as typed models, loaded once at import: a malformed table
-fails at start-up."""
+"""The game's seed and its data files: each table read and validated on its first use into its
+model (`rows`)."""
 
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import ConfigDict
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from ecran.rules import Text, cite
-from ecran.rules.data import DataRow, Worded, load_fields, load_model
+from ecran.rules.data import load_fields, load_model
 from ecran.rules.text import book, tr
+
+if TYPE_CHECKING:
+    from ecran.systems.nephilim.rows import (
+        Astrology,
+        Characteristics,
+        Combat,
+        DiceTable,
+        KaTables,
+        NpcRoles,
+        Occult,
+        Tracks,
+        Tree,
+    )
 
 PACKAGE = "ecran.systems.nephilim"
 
@@ -18,298 +31,99 @@ book(SEED, tr("Règles pour Nephilim – Version 3", "Rules for Nephilim – Ver
 #: The whole seed: Règles pour Nephilim v3, a fan rewrite (636 lines).
 SOURCE = cite(SEED, 1, 636)
 
-Level = Literal["P", "A", "C", "M"]
 
-
-Model = DataRow
-
-
-class CharacteristicRow(Worded):
-    id: str
-    source: str
-    benchmarks: list[str]
-    benchmarks_en: list[str]
-
-    def benchmark(self, index: int) -> Text:
-        """The seed's benchmark for a score (index 0 is -4), and our English of it."""
-        return Text(fr=self.benchmarks[index], en=self.benchmarks_en[index])
-
-
-class Characteristics(Model):
-    source: str
-    human_min: int
-    human_max: int
-    characteristic: list[CharacteristicRow]
-
-
-class Bands(Model):
-    source: str
-    rows: list[tuple[int, int, int]]
-    step: int | None = None
-
-
-class MetaElements(Model):
-    model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
-    source: str
-
-
-class KaTables(Model):
-    source: str
-    elements: list[str]
-    human_elements: list[str]
-    nephilim_elements: list[str]
-    element_names: dict[str, tuple[str, str]]
-    normalized: Bands
-    meta_bonus: Bands
-    meta_elements: MetaElements
-
-    def meta_map(self) -> dict[str, list[str]]:
-        extra = self.meta_elements.model_extra or {}
-        return {k: list(v) for k, v in extra.items()}
-
-
-class TrackState(Model):
-    wound: tuple[str, str]
-    fatigue: tuple[str, str]
-    malus: int | None = None
-    source: str
-    round_check: bool = False
-    out: bool = False
-    #: The tracks on which this state is death (the wound track's "Mort", L78); the other
-    #: track's name for the same row may be a state one lives through ("Évanoui", L83).
-    dead: tuple[Literal["wound", "fatigue"], ...] = ()
-
-
-class FirstBox(Model):
-    source: str
-    pairs: list[int]
-    zero_alone: list[int]
-
-
-class Tracks(Model):
-    source: str
-    boxes: int
-    state: list[TrackState]
-    first_box: FirstBox
-
-
-class Node(Model):
-    path: str
-    level: Level
-    en: str
-    source: str
-    prereq_also: str | None = None
-    same_as: str | None = None
-    same_name_as: str | None = None
-    prereq_mode: Literal["all", "any"] | None = None
-
-
-class RankRow(Worded):
-    """A language rank's capability (L116-120) or a skill score's knowledge (L92-104)."""
-
-    level: Level
-    source: str
-    score: int | None = None
-
-
-class Tree(Model):
-    source: str
-    node: list[Node]
-    rank: list[RankRow] = []
-    scale: list[RankRow] = []
-
-
-class Science(Worded):
-    id: str
-    rituals: tuple[str, str]
-    source: str
-
-
-class Circle(Worded):
-    id: str
-    science: str
-    rank: int
-    control: int | None = None
-    control_source: str | None = None
-    durations_source: str
-    durations: dict[str, int]
-
-
-class Kabbalah(Model):
-    fast_contract_malus: int
-    source: str
-
-
-class Stasis(Model):
-    source: str
-    bands: list[str]
-    difficulty: list[int]
-
-
-class Plexus(Model):
-    model_config = ConfigDict(extra="allow", frozen=True, defer_build=True)
-    source: str
-
-    def dice(self) -> dict[str, tuple[int, int]]:
-        return {k: (v[0], v[1]) for k, v in (self.model_extra or {}).items()}
-
-
-class Occult(Model):
-    source: str
-    level_min: int
-    level_max: int
-    level_source: str
-    science: list[Science]
-    circle: list[Circle]
-    kabbalah: Kabbalah
-    stasis: Stasis
-    plexus: Plexus
-
-
-class Day(Worded):
-    id: str
-    weekday: int
-    planet: str
-    element: str
-    source: str
-
-
-class Sign(Worded):
-    id: str
-    start: tuple[int, int]
-    end: tuple[int, int]
-    planet: str
-    element: str
-    source: str
-
-
-class Astrology(Model):
-    source: str
-    day: list[Day]
-    sign: list[Sign]
-
-
-class Time(Model):
-    source: str
-    round_seconds: int
-    rounds_per_turn: int
-    turns_per_minute: int
-
-
-class InitiativeData(Model):
-    source: str
-    segment_width: int
-
-
-class MultipleActions(Model):
-    source: str
-    slot_step: int
-    malus_per_extra_action: int
-
-
-class Delay(Model):
-    source: str
-    anticipation_per_segment: int
-    initiative_per_round: int
-
-
-class FreeActions(Model):
-    source: str
-    per_round: int
-
-
-class Movement(Model):
-    source: str
-    rapidite: list[int]
-    stationary: list[int]
-    walk: list[int]
-    run: list[int]
-
-
-class LeadTable(Model):
-    source: str
-    difference: list[int]
-    percent: list[str]
-
-
-class AttackMode(Worded):
-    """An attack the encounter tracker offers: a combat skill, its default characteristic
-    (the GM's choice, L455) and what the defender may oppose to it (L493)."""
-
-    id: str
-    skill: str
-    characteristic: str
-    defences: list[str]
-    always: bool
-    source: str
-
-
-class Defence(Worded):
-    id: str
-    skill: str
-    characteristic: str
-    source: str
-
-
-class Combat(Model):
-    source: str
-    time: Time
-    initiative: InitiativeData
-    multiple_actions: MultipleActions
-    delay: Delay
-    free_actions: FreeActions
-    movement: Movement
-    segment_lead_table: LeadTable
-    attack_mode: list[AttackMode]
-    defence: list[Defence]
-
-
-class DiceTable(Model):
-    source: str
-    modifier: list[int]
-    chances_in_36: list[int]
-    cumulative_in_36: list[int]
-
-
-class NpcRole(Worded):
-    """How a random NPC of one role is rolled (a house rule: the text has no NPCs)."""
-
-    characteristic_shift: int
-    skill_picks: tuple[int, int]
-    skill_steps: int
-    human_ka: tuple[int, int]
-    nephilim_ka: tuple[int, int]
-    occult_skill: tuple[int, int]
-
-
-class NpcRoles(Model):
-    source: str
-    role: dict[str, NpcRole]
-
-
-CHARACTERISTICS = load_model(PACKAGE, "characteristics.toml", Characteristics)
-KA = load_model(PACKAGE, "ka.toml", KaTables)
-TRACKS = load_model(PACKAGE, "tracks.toml", Tracks)
-SKILLS = load_model(PACKAGE, "skills.toml", Tree)
-LANGUAGES = load_model(PACKAGE, "languages.toml", Tree)
-OCCULT = load_model(PACKAGE, "occult.toml", Occult)
-ASTROLOGY = load_model(PACKAGE, "astrology.toml", Astrology)
-COMBAT = load_model(PACKAGE, "combat.toml", Combat)
-DICE_TABLE = load_model(PACKAGE, "dice.toml", DiceTable)
-NPC = load_model(PACKAGE, "npc.toml", NpcRoles)
-
-CHARACTERISTIC_IDS: tuple[str, ...] = tuple(c.id for c in CHARACTERISTICS.characteristic)
-
+#: The tables, each read and validated on first use (a module attribute asked of
+#: `__getattr__`): a check's odds that read none load none, nor define their models (#32).
+CHARACTERISTICS: Characteristics
+KA: KaTables
+TRACKS: Tracks
+SKILLS: Tree
+LANGUAGES: Tree
+OCCULT: Occult
+ASTROLOGY: Astrology
+COMBAT: Combat
+DICE_TABLE: DiceTable
+NPC: NpcRoles
+#: Each table's name -> its data file and its model (in `rows`).
+_FILES = {
+    "CHARACTERISTICS": ("characteristics.toml", "Characteristics"),
+    "KA": ("ka.toml", "KaTables"),
+    "TRACKS": ("tracks.toml", "Tracks"),
+    "SKILLS": ("skills.toml", "Tree"),
+    "LANGUAGES": ("languages.toml", "Tree"),
+    "OCCULT": ("occult.toml", "Occult"),
+    "ASTROLOGY": ("astrology.toml", "Astrology"),
+    "COMBAT": ("combat.toml", "Combat"),
+    "DICE_TABLE": ("dice.toml", "DiceTable"),
+    "NPC": ("npc.toml", "NpcRoles"),
+}
+
+
+@cache
+def table(name: str) -> Any:
+    """The table `name` (`OCCULT`…), read and validated once."""
+    from ecran.systems.nephilim import rows
+
+    filename, model = _FILES[name]
+    return load_model(PACKAGE, filename, getattr(rows, model))
+
+
+def _characteristics() -> Characteristics:
+    found: Characteristics = table("CHARACTERISTICS")
+    return found
+
+
+def _occult() -> Occult:
+    found: Occult = table("OCCULT")
+    return found
+
+
+def _astrology() -> Astrology:
+    found: Astrology = table("ASTROLOGY")
+    return found
+
+
+def _ka() -> KaTables:
+    found: KaTables = table("KA")
+    return found
+
+
+CHARACTERISTIC_IDS: tuple[str, ...]
 # People's words for the named choices, from the tables that name them, so a choice is accepted
 # as the book writes it (`Feu`, `Rapidité`, `Haute Magie`, `Bélier`) or in English.
-ELEMENT_WORDS = {e: Text(fr=fr, en=en) for e, (fr, en) in KA.element_names.items()}
-CHARACTERISTIC_WORDS = {c.id: Text(fr=c.fr, en=c.en) for c in CHARACTERISTICS.characteristic}
-CIRCLE_WORDS = {
-    science.id: {c.id: Text(fr=c.fr, en=c.en) for c in OCCULT.circle if c.science == science.id}
-    for science in OCCULT.science
+ELEMENT_WORDS: dict[str, Text]
+CHARACTERISTIC_WORDS: dict[str, Text]
+CIRCLE_WORDS: dict[str, dict[str, Text]]
+DAY_WORDS: dict[str, Text]
+SIGN_WORDS: dict[str, Text]
+#: Each name read from the tables -> how it is read (on first use, as the tables are).
+_DERIVED: dict[str, Callable[[], Any]] = {
+    "CHARACTERISTIC_IDS": lambda: tuple(c.id for c in _characteristics().characteristic),
+    "ELEMENT_WORDS": lambda: {e: Text(fr=fr, en=en) for e, (fr, en) in _ka().element_names.items()},
+    "CHARACTERISTIC_WORDS": lambda: {
+        c.id: Text(fr=c.fr, en=c.en) for c in _characteristics().characteristic
+    },
+    "CIRCLE_WORDS": lambda: {
+        science.id: {
+            c.id: Text(fr=c.fr, en=c.en) for c in _occult().circle if c.science == science.id
+        }
+        for science in _occult().science
+    },
+    "DAY_WORDS": lambda: {d.id: Text(fr=d.fr, en=d.en) for d in _astrology().day},
+    "SIGN_WORDS": lambda: {s.id: Text(fr=s.fr, en=s.en) for s in _astrology().sign},
 }
-DAY_WORDS = {d.id: Text(fr=d.fr, en=d.en) for d in ASTROLOGY.day}
-SIGN_WORDS = {s.id: Text(fr=s.fr, en=s.en) for s in ASTROLOGY.sign}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FILES:
+        value = table(name)
+    elif name in _DERIVED:
+        value = _DERIVED[name]()
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # asked once: then a plain attribute
+    return value
+
 
 #: The words (label, help) of the checks', operations' and sheet's fields: data/fields.toml.
 FIELDS = load_fields(PACKAGE)

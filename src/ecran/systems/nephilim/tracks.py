@@ -9,8 +9,9 @@ from functools import lru_cache
 from ecran.rules import SheetRow, Text, tr
 from ecran.rules.system import Status
 from ecran.rules.wording import agreed
+from ecran.systems.nephilim.rows import TrackState
 from ecran.systems.nephilim.sheet import NephilimSheet
-from ecran.systems.nephilim.tables import COMBAT, TRACKS, TrackState
+from ecran.systems.nephilim.tables import COMBAT, TRACKS
 
 Track = str  # "wound" or "fatigue"
 

@@ -7,14 +7,14 @@ fails, natural 20 succeeds with MR at least 1) is part of the roll so no check c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import ceil
 
 from ecran.dice import DiceSource
+from ecran.record import record
 from ecran.rules import Resolution
 
 
-@dataclass(frozen=True)
+@record
 class TestRoll:
     """One characteristic + 1d20 test: the die, the total and the margin against the difficulty."""
 

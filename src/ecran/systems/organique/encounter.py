@@ -13,9 +13,10 @@ from ecran.rules.data import row_where
 from ecran.rules.field import folded
 from ecran.rules.ongoing import lost_reaction
 from ecran.systems.organique.checks.situation import reach_span, will_of
+from ecran.systems.organique.rows import CombatAction, Weapon
 from ecran.systems.organique.sheet import CombatSkill, OrganiqueSheet, WeaponItem
 from ecran.systems.organique.skills import best_bonus, best_initiative, simultaneous_bonus
-from ecran.systems.organique.tables import COMBAT, CombatAction, Weapon
+from ecran.systems.organique.tables import COMBAT
 from ecran.systems.organique.tracks import (
     action_penalty,
     effective,

@@ -11,7 +11,8 @@ from pydantic import BaseModel, ConfigDict
 from ecran.rules import EcranError, param, tr
 from ecran.rules.data import row_where
 from ecran.systems.organique.checks.core import skill_bonus
-from ecran.systems.organique.tables import HACKING, NETWORKS, Computer
+from ecran.systems.organique.rows import Computer
+from ecran.systems.organique.tables import HACKING, NETWORKS
 
 Privilege = Literal["user", "super_user", "administrator"]
 PRIVILEGES: tuple[Privilege, ...] = ("user", "super_user", "administrator")

@@ -18,12 +18,12 @@ from ecran.rules.data import row_where
 from ecran.systems.organique.afflictions import STAT_WORDS, Addiction, DiseaseState, Effect
 from ecran.systems.organique.intrusion import Intrusion
 from ecran.systems.organique.options import OPTIONS
+from ecran.systems.organique.rows import ConditionRow
 from ecran.systems.organique.tables import (
     CHARACTERISTICS,
     COMBAT,
     FIELDS,
     HEALTH,
-    ConditionRow,
     words,
 )
 

@@ -13,7 +13,7 @@ from typing import Literal
 
 from ecran.dice import DiceSource, Distribution
 from ecran.systems.warp.dice import D6
-from ecran.systems.warp.tables import BulletproofArmour
+from ecran.systems.warp.rows import BulletproofArmour
 
 Ammo = Literal["normal", "armour_piercing", "hollow_point"]
 

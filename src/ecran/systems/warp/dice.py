@@ -17,19 +17,19 @@ Rolling and exact odds live side by side so they are written from the same readi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
 
 from ecran.dice import DiceSource, Distribution, explode
+from ecran.record import record
 from ecran.rules import EcranError, tr
 
 #: The only die of the game.
 D6: Distribution[int] = Distribution.die(6)
 
 
-@dataclass(frozen=True)
+@record
 class PoolRoll:
     """One side's roll: every die rolled, the kept ones, and open-ended additions."""
 

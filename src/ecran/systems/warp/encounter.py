@@ -19,8 +19,9 @@ from typing import Any
 from ecran.dice import DiceSource
 from ecran.rules import Action, Resolution, Text, tr
 from ecran.systems.warp.dice import roll_pool
+from ecran.systems.warp.rows import RangedWeapon
 from ecran.systems.warp.sheet import WarpSheet
-from ecran.systems.warp.tables import WEAPONS, RangedWeapon, range_row
+from ecran.systems.warp.tables import WEAPONS, range_row
 from ecran.systems.warp.tracks import (
     dodge_dice,
     fighting,

@@ -16,7 +16,8 @@ from pydantic.fields import FieldInfo
 from ecran.rules import CharacterSheet, Text, param, tr
 from ecran.rules.errors import unknown
 from ecran.systems.warp.options import OPTIONS
-from ecran.systems.warp.tables import ARMOUR, CORE, FIELDS, MAGIC, WEAPONS, Row, category
+from ecran.systems.warp.rows import Row
+from ecran.systems.warp.tables import ARMOUR, CORE, FIELDS, MAGIC, WEAPONS, category
 
 Category = Literal["standard", "technical", "restricted", "restricted_technical"]
 

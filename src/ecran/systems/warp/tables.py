@@ -1,18 +1,28 @@
-"""The WaRP seed and its data files: the seed's name and how to cite its lines, and the Pydantic
-models of the tables in `data/*.toml`, loaded once at import (a bad table fails at start-up)."""
+"""The WaRP seed and its data files: the seed's name and how to cite its lines, and the tables
+of `data/*.toml`, each read and validated on its first use into its model (`rows`)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import partial
-from typing import Literal, TypeVar
-
-from pydantic import BaseModel, Field
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ecran.rules import EcranError, Text, cite, tr
-from ecran.rules.data import SheetRules, Worded, load_fields, load_model, load_toml
+from ecran.rules.data import SheetRules, load_fields, load_model, load_toml
 from ecran.rules.errors import unknown_adjective
 from ecran.rules.text import book
+
+if TYPE_CHECKING:
+    from ecran.systems.warp.rows import (
+        AdvancementTables,
+        ArmourTables,
+        Category,
+        CoreTables,
+        HealthTables,
+        MagicTables,
+        RangeRow,
+        Row,
+        WeaponTables,
+    )
 
 SEED = "001_28b97aa83a1ddfc6.txt"
 book(SEED, tr("WaRP (moteur d'Over the Edge)", "WaRP (Over the Edge engine)"))
@@ -25,245 +35,49 @@ SOURCE = cite(SEED, 1, 6239)
 src = partial(cite, SEED)
 
 
-class Row(Worded):
-    key: str
-    source: str
-
-
-class Difficulty(Row):
-    factor: int
-    gm_dice: list[int]
-
-
-class Category(Row):
-    superior: int
-    good: int
-    average: int
-    technical: bool
-    optional: bool
-
-
-class HitPointRules(BaseModel):
-    per_die: int
-    without_trait: int
-    technical_extra_dice: int
-    random_dice_per_trait_die: int
-    source: str
-
-
-class PsychicPoolRules(BaseModel):
-    starting_charges: int
-    rolled_die: int
-    first_power_in_play: int
-    experience_dice_per_charge: int
-    recharge_hours: int
-    source: str
-
-
-class ExperienceRules(BaseModel):
-    starting_dice: int
-    per_roll: int
-    source: str
-
-
-class DefaultDice(BaseModel):
-    no_trait: int
-    initiative: int
-    resistance: int
-    dodge: int
-    clumsy_dodge: int
-    source: str
-
-
-class Pace(Row):
-    kmh: float
-    m_per_round: float
-
-
-class CoreTables(BaseModel):
-    difficulty: list[Difficulty]
-    category: list[Category]
-    hit_points: HitPointRules
-    psychic_pool: PsychicPoolRules
-    experience: ExperienceRules
-    default_dice: DefaultDice
-    pace: list[Pace]
-
-
-class MeleeWeapon(Row):
-    factor: int
-
-
-class RangeRow(Row):
-    limits: list[int]
-
-
-class RangedWeapon(Row):
-    factor: int
-    range: str | None = None  # None: the range row is lost, the GM gives the range dice
-    firearm: bool
-    shots: int
-    burst: bool = False
-    full_auto: bool = False
-    divide_by_range: bool = False
-    taser: bool = False
-
-
-class Burst(Row):
-    full_auto: bool
-    rounds: int
-    bonus: list[int]
-    penalty: list[int]
-    factor: list[int]
-
-
-class WeaponTables(BaseModel):
-    melee: list[MeleeWeapon]
-    range: list[RangeRow]
-    ranged: list[RangedWeapon]
-    burst: list[Burst]
-
-
-class NormalArmour(Row):
-    dice: int
-    points: int
-    penalty_die: bool
-
-
-class BulletproofArmour(Row):
-    points: int
-    divide_dice: int
-    ap_points: int
-    penalty_die: bool
-
-
-class ArmourTables(BaseModel):
-    normal: list[NormalArmour]
-    bulletproof: list[BulletproofArmour]
-
-
-Rate = Literal["loss", "none", "0", "1/2", "1", "2"]
-
-
-class HealingRow(BaseModel):
-    activity: str
-    fr: str
-    en: str
-    ambulatory: Rate
-    bedridden: Rate
-    critical: Rate
-    source: str
-
-
-class RecoveryRules(BaseModel):
-    fraction: str
-    minutes: int
-    source: str
-
-    @property
-    def share(self) -> Fraction:
-        return Fraction(self.fraction)
-
-
-class SeriousWoundRules(BaseModel):
-    threshold: int
-    source: str
-
-
-class HealthState(Row):
-    """A state reached by losing hit points, and what it does to the character's rolls."""
-
-    effect: Text
-
-
-class Words(Worded):
-    """A rule's words (its `label`), with the lines they stand on."""
-
-    source: str
-
-
-class HealthTables(BaseModel):
-    healing: list[HealingRow]
-    recovery: RecoveryRules
-    serious_wound: SeriousWoundRules
-    state: list[HealthState]
-    tasered: Words
-
-
-class Power(Row):
-    effect: Text
-    resisted: bool
-
-
-class Disease(Row):
-    difficulty: int
-
-
-class Spell(Row):
-    level: int
-    resisted: bool = False
-
-
-class SpellLearning(BaseModel):
-    experience_dice_per_week: int
-    hours_per_day: int
-    charge_if_no_pool: int
-    source: str
-
-
-class MagicTables(BaseModel):
-    power: list[Power]
-    disease: list[Disease]
-    spell: list[Spell]
-    spell_learning: SpellLearning
-
-
-class NewTrait(BaseModel):
-    cost: int
-    technical_score: int
-    standard_score: int
-    source: str
-
-
-class Raise(BaseModel):
-    to: int
-    cost: int
-    training_fr: str
-    training_en: str
-    source: str
-
-
-class Multiplier(BaseModel):
-    multiplier: int
-    source: str
-
-
-class HpIncrease(BaseModel):
-    cap: int
-    per_die: int
-    source: str
-
-
-class AdvancementTables(BaseModel):
-    new_trait: NewTrait
-    raises: list[Raise] = Field(alias="raise")
-    central_trait: Multiplier
-    hp_increase: HpIncrease
-
-
 #: The words of check and operation parameters (data/fields.toml).
 FIELDS = load_fields(PACKAGE)
-CORE = load_model(PACKAGE, "core.toml", CoreTables)
-WEAPONS = load_model(PACKAGE, "weapons.toml", WeaponTables)
-ARMOUR = load_model(PACKAGE, "armour.toml", ArmourTables)
-HEALTH = load_model(PACKAGE, "health.toml", HealthTables)
-MAGIC = load_model(PACKAGE, "magic.toml", MagicTables)
-ADVANCEMENT = load_model(PACKAGE, "advancement.toml", AdvancementTables)
+
+#: The tables, each read and validated on first use (a module attribute asked of
+#: `__getattr__`): a check's odds that read none load none, nor define their models (#32).
+CORE: CoreTables
+WEAPONS: WeaponTables
+ARMOUR: ArmourTables
+HEALTH: HealthTables
+MAGIC: MagicTables
+ADVANCEMENT: AdvancementTables
+#: Each table's name -> its data file and its model (in `rows`).
+_FILES = {
+    "CORE": ("core.toml", "CoreTables"),
+    "WEAPONS": ("weapons.toml", "WeaponTables"),
+    "ARMOUR": ("armour.toml", "ArmourTables"),
+    "HEALTH": ("health.toml", "HealthTables"),
+    "MAGIC": ("magic.toml", "MagicTables"),
+    "ADVANCEMENT": ("advancement.toml", "AdvancementTables"),
+}
+
+
+@cache
+def table(name: str) -> Any:
+    """The table `name` (`CORE`…), read and validated once."""
+    from ecran.systems.warp import rows
+
+    filename, model = _FILES[name]
+    return load_model(PACKAGE, filename, getattr(rows, model))
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _FILES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = table(name)  # asked once: then a plain attribute
+    return value
+
+
 #: The rules a sheet must respect (data/violations.toml), each breach one call.
 SHEET_RULES = SheetRules(PACKAGE, SEED, "warp.")
 
 
-R = TypeVar("R", bound=Row)
+R = TypeVar("R", bound="Row")
 
 
 def choice_words(name: str) -> dict[str, Text]:
@@ -286,8 +100,10 @@ def by_key(rows: list[R], key: str, kind: Text) -> R:
 
 
 def category(key: str) -> Category:
-    return by_key(CORE.category, key, tr("catégorie de trait", "trait category"))
+    core: CoreTables = table("CORE")
+    return by_key(core.category, key, tr("catégorie de trait", "trait category"))
 
 
 def range_row(key: str) -> RangeRow:
-    return by_key(WEAPONS.range, key, tr("portée", "range"))
+    weapons: WeaponTables = table("WEAPONS")
+    return by_key(weapons.range, key, tr("portée", "range"))

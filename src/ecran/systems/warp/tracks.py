@@ -15,8 +15,9 @@ from math import ceil
 
 from ecran.rules import SheetRow, tr
 from ecran.rules.system import Status
+from ecran.systems.warp.rows import HealthState
 from ecran.systems.warp.sheet import WarpSheet, current_hp
-from ecran.systems.warp.tables import ARMOUR, CORE, HEALTH, HealthState, by_key, choice_words
+from ecran.systems.warp.tables import ARMOUR, CORE, HEALTH, by_key, choice_words
 
 
 def multiple_actions(extra: int, replaces: bool = True) -> tuple[int, int]:

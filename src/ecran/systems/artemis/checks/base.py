@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Literal, TypeVar
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Check, CheckWords, Params, Resolution, Text
 from ecran.rules.check import DIFFICULTY, Recall, no_recall
+from ecran.rules.data import load_toml
 from ecran.systems.artemis import dice as ad
-from ecran.systems.artemis import tables
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, PACKAGE
 
@@ -60,8 +60,10 @@ class ArtemisCheck(Check[P]):
     the wound states by the combat table (L71-128)."""
 
     words = CheckWords.load(PACKAGE)
+    #: read from the file's parsed rows, not its models: a check's odds define no combat
+    #: table's model (#32; `tables.combat()` validates the same rows where the rules read them)
     value_labels: ClassVar[dict[str, Text]] = {
-        c.id: Text(fr=c.fr, en=c.en) for c in tables.combat().category
+        c["id"]: Text(fr=c["fr"], en=c["en"]) for c in load_toml(PACKAGE, "combat.toml")["category"]
     }
 
 

@@ -3,7 +3,7 @@ Apaiser (the innate Empathie skill that soothes stress)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import EcranError, Resolution, tr
@@ -16,6 +16,9 @@ from ecran.systems.artemis.checks.base import (
 )
 from ecran.systems.artemis.options import OPTIONS
 from ecran.systems.artemis.tables import FIELDS, seed, site
+
+if TYPE_CHECKING:
+    from ecran.systems.artemis import rows
 
 
 def _cost(light: int = 0, permanent: int = 0) -> dict[str, int]:
@@ -85,8 +88,8 @@ class _Power(ZoneCheck[PowerParams]):
     #: The power's table in `data/psy.toml`.
     power: ClassVar[Literal["metamorphosis", "invocation"]]
 
-    def _rule(self) -> tables.Power:
-        rule: tables.Power = getattr(tables.psy(), self.power)
+    def _rule(self) -> rows.Power:
+        rule: rows.Power = getattr(tables.psy(), self.power)
         return rule
 
     def difficulty(self, params: PowerParams) -> int:

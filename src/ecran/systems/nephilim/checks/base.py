@@ -13,6 +13,7 @@ from pydantic import BaseModel, model_validator
 from ecran.dice import DiceSource, Distribution, enumerate_outcomes
 from ecran.rules import Check, CheckWords, Params, Resolution, Text
 from ecran.rules.check import DIFFICULTY, Recall, no_recall
+from ecran.systems.nephilim import tables
 from ecran.systems.nephilim.dice import (
     CriticalReading,
     DiceVariant,
@@ -22,7 +23,7 @@ from ecran.systems.nephilim.dice import (
 )
 from ecran.systems.nephilim.ka import KaScale, on_normalized_scale
 from ecran.systems.nephilim.options import OPTIONS
-from ecran.systems.nephilim.tables import FIELDS, OCCULT, PACKAGE
+from ecran.systems.nephilim.tables import FIELDS, PACKAGE
 
 P = TypeVar("P", bound=BaseModel)
 
@@ -74,7 +75,7 @@ class PlexusOption(Params):
 def plexus_distribution(name: str) -> Distribution[int] | None:
     if name == "none":
         return None
-    first, second = OCCULT.plexus.dice()[name]
+    first, second = tables.OCCULT.plexus.dice()[name]
     return (Distribution.die(first) - Distribution.die(second)).reduced()
 
 
@@ -91,7 +92,7 @@ def rolled_plexus(dice: DiceSource, params: BaseModel, details: dict[str, Any]) 
     name = _given(params, "plexus", "none")
     if name == "none":
         return 0
-    first, second = OCCULT.plexus.dice()[name]
+    first, second = tables.OCCULT.plexus.dice()[name]
     extra = dice.d(first) - dice.d(second)
     if extra:
         details["plexus"] = extra

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from ecran.dice import DiceSource
 from ecran.rules import Params, Resolution, Text, cite, tr
+from ecran.systems.nephilim import tables
 from ecran.systems.nephilim.checks.base import (
     DiceOptions,
     DiceTest,
@@ -16,7 +17,7 @@ from ecran.systems.nephilim.checks.base import (
 from ecran.systems.nephilim.dice import FAILURE, SUCCESS
 from ecran.systems.nephilim.ka import NO_KA
 from ecran.systems.nephilim.options import OPTIONS
-from ecran.systems.nephilim.tables import COMBAT, FIELDS, SEED
+from ecran.systems.nephilim.tables import FIELDS, SEED
 
 CHARACTERISTIC = FIELDS("characteristic", ge=-4, le=10)
 SKILL = FIELDS("skill_core", default=None, ge=-4, le=10)
@@ -64,7 +65,9 @@ class ActionParams(DiceOptions):
 def action_score(p: ActionParams) -> int:
     doubled = p.skill is None
     wound = p.wound_malus * (2 if doubled and p.wound_malus_count == "per_characteristic" else 1)
-    extra_actions = COMBAT.multiple_actions.malus_per_extra_action * (p.actions_this_round - 1)
+    extra_actions = tables.COMBAT.multiple_actions.malus_per_extra_action * (
+        p.actions_this_round - 1
+    )
     return base_score(p.characteristic, p.skill) - wound - p.fatigue_malus - p.malus - extra_actions
 
 

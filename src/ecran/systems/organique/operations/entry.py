@@ -22,8 +22,9 @@ from ecran.systems.organique.intrusion import (
 )
 from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.operations.hacking import save_intrusion, skill_levels
+from ecran.systems.organique.rows import Computer
 from ecran.systems.organique.sheet import OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HACKING, Computer, src
+from ecran.systems.organique.tables import FIELDS, HACKING, src
 from ecran.systems.organique.tracks import effective
 
 HARD = 30  # "un test difficile" (L1779-1781) on the difficulty ladder (L39-40)

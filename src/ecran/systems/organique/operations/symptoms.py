@@ -21,8 +21,9 @@ from ecran.systems.organique.hazards import (
 )
 from ecran.systems.organique.operations.common import operation
 from ecran.systems.organique.options import OPTIONS, TwoCharMode
+from ecran.systems.organique.rows import Symptom
 from ecran.systems.organique.sheet import CONDITIONS, OrganiqueSheet
-from ecran.systems.organique.tables import FIELDS, HEALTH, Symptom, src, words
+from ecran.systems.organique.tables import FIELDS, HEALTH, src, words
 from ecran.systems.organique.tracks import effective
 
 if TYPE_CHECKING:

@@ -5,13 +5,16 @@ words are data too (`data/fields.toml`, one table per parameter, read by `FIELDS
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
 from ecran.rules import Check, CheckWords, EcranError, Text
 from ecran.rules.field import folded
-from ecran.systems.warp.tables import FIELDS, PACKAGE, Row
+from ecran.systems.warp.tables import FIELDS, PACKAGE
+
+if TYPE_CHECKING:  # the rows' models load with the tables a rule reads (#32)
+    from ecran.systems.warp.rows import Row
 
 P = TypeVar("P", bound=BaseModel)
 

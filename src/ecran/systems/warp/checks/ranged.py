@@ -29,10 +29,10 @@ from ecran.systems.warp.damage import (
     Hit,
 )
 from ecran.systems.warp.options import OPTIONS
+from ecran.systems.warp.rows import RangedWeapon
 from ecran.systems.warp.tables import (
     FIELDS,
     WEAPONS,
-    RangedWeapon,
     by_key,
     range_row,
     src,
