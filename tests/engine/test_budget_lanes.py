@@ -157,3 +157,17 @@ def test_a_timer_a_library_catches_is_still_over_budget(work: Any) -> None:
         assert budget.accounting.moved == 2
     finally:
         budget.close()
+
+
+def test_a_job_past_its_budget_is_over_it_though_the_timer_did_not_strike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The CPU timer strikes at the kernel's ticks of CPU time (4-10 ms): a job may end past
+    its budget before it strikes (seen: a 2 ms budget answered a Nephilim ladder of 10 ms, and
+    a test of the refusal failed). What the job spent, not the timer alone, says it is over."""
+    from ecran.engine import budget as work_budget
+
+    monkeypatch.setattr(work_budget.signal, "setitimer", lambda *args: None)  # never strikes
+    monkeypatch.setattr(work_budget.signal, "signal", lambda *args: None)
+    assert isinstance(work_budget._work(burn, (0.05,), 0.01), work_budget._Refused)
+    assert isinstance(work_budget._work(burn, (0.001,), 1.0), work_budget._Done)
