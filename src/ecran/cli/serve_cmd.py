@@ -216,9 +216,9 @@ def _migrate(url: str) -> None:
     """Bring the schema up to date once, before any worker starts."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ecran.store import open_store, unreachable
+    from ecran.store import open_engine, unreachable
 
     try:
-        open_store(url).engine.dispose()
+        open_engine(url).dispose()  # the schema alone: the ORM loads after the first answer
     except SQLAlchemyError as exc:
         raise unreachable(url, exc) from None

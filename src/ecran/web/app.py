@@ -33,7 +33,6 @@ from starlette.middleware.gzip import GZipMiddleware
 from ecran.settings import get_settings
 from ecran.web import errors
 from ecran.web.asgi import ASGIApp, HttpMiddleware, Message, Receive, Scope, Send
-from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
 from ecran.web.limits import LimitsMiddleware, close_budgets, quiet_refusals, warm_budget
 from ecran.web.security import SecurityHeaders, redact_logs
@@ -176,6 +175,8 @@ async def readyz(request: Request) -> JSONResponse:
 
 
 async def _database_ok(app: FastAPI) -> str:
+    from ecran.web.deps import app_store  # the store's ORM: not before the first answer
+
     def ping() -> None:
         app_store(app).ping()
 
