@@ -2,7 +2,7 @@
 a check's odds load that check's module and none of the game's sheet views, creation or
 operations, nor printing or the web; `ecran serve` answers its first page without importing
 any game, the API or the other pages, and the rest still answer on first use; nor, the
-database migrated, its ORM, the store's repository or the play layer (#32)."""
+database migrated, SQLAlchemy, the store's repository or the play layer (#32)."""
 
 from __future__ import annotations
 
@@ -247,10 +247,11 @@ from ecran.cli.app import main
 main(["serve", "--port", str(port)])
 """
 #: What `ecran serve` loads after its first answer (the warm-up, or the first request that
-#: needs it): the ORM, Alembic (a database already at the head), the store's repository and
-#: models, the play layer (but its errors, which the error handlers name), Pillow.
+#: needs it): SQLAlchemy (a SQLite file already at the head is checked and held without it),
+#: Alembic, the store's repository and models, the play layer (but its errors, which the error
+#: handlers name), Pillow.
 AFTER_FIRST_ANSWER = (
-    "sqlalchemy.orm",
+    "sqlalchemy",
     "alembic",
     "PIL",
     "ecran.store.repository",
@@ -262,7 +263,7 @@ AFTER_FIRST_ANSWER = (
 )
 
 
-def test_serve_answers_before_loading_the_orm_the_store_or_play(tmp_path: Path) -> None:
+def test_serve_answers_before_loading_sqlalchemy_the_store_or_play(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'ecran.sqlite3'}"
     open_engine(url).dispose()  # migrated: a first start's upgrade loads Alembic and the models
     env = {**os.environ, "ECRAN_DATABASE_URL": url}

@@ -10,24 +10,42 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from ecran.store.db import ENV_URL, default_url, existing, make_engine, migrate, resolve_url
-from ecran.store.serving import AlreadyServed, Claim, shareable, unreachable, where
-from ecran.store.serving import claim as claim_serving
-
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from ecran.store.db import ENV_URL, default_url, existing, make_engine, migrate, resolve_url
     from ecran.store.repository import Access, CreatedTable, LogPage, Store
+    from ecran.store.serving import AlreadyServed, Claim, shareable, unreachable, where
+    from ecran.store.serving import claim as claim_serving
 
-#: The repository's names, loaded on first use (PEP 562): `ecran serve` migrates, claims the
-#: database and answers its first page before the ORM and the play layer are imported.
-_REPOSITORY = frozenset({"Access", "CreatedTable", "LogPage", "Store"})
+#: Each public name -> its module and its name there, loaded on first use (PEP 562):
+#: `ecran serve` checks and holds a migrated SQLite file (`ecran.store.head`, the standard
+#: library alone) and answers its first page before SQLAlchemy, the ORM and the play layer load.
+_HOME = {
+    "ENV_URL": ("db", "ENV_URL"),
+    "default_url": ("head", "default_url"),
+    "existing": ("db", "existing"),
+    "make_engine": ("db", "make_engine"),
+    "migrate": ("db", "migrate"),
+    "resolve_url": ("head", "resolve_url"),
+    "Access": ("repository", "Access"),
+    "CreatedTable": ("repository", "CreatedTable"),
+    "LogPage": ("repository", "LogPage"),
+    "Store": ("repository", "Store"),
+    "AlreadyServed": ("serving", "AlreadyServed"),
+    "Claim": ("serving", "Claim"),
+    "claim_serving": ("serving", "claim"),
+    "shareable": ("serving", "shareable"),
+    "unreachable": ("serving", "unreachable"),
+    "where": ("serving", "where"),
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _REPOSITORY:
+    if name not in _HOME:
         raise AttributeError(f"module 'ecran.store' has no attribute {name!r}")
-    value = getattr(import_module("ecran.store.repository"), name)
+    module, attribute = _HOME[name]
+    value = getattr(import_module(f"ecran.store.{module}"), attribute)
     globals()[name] = value  # asked once: the next read is a plain attribute
     return value
 
@@ -35,6 +53,8 @@ def __getattr__(name: str) -> Any:
 def open_engine(url: str | None = None, *, create: bool = True) -> Engine:
     """The engine of the database at `url` (as `open_store`), its schema brought up to date
     first: SQLAlchemy's core alone, no ORM and no repository."""
+    from ecran.store.db import existing, make_engine, migrate, resolve_url
+
     url = resolve_url(url)
     if not create:
         existing(url)
@@ -62,6 +82,7 @@ __all__ = [
     "Store",
     "claim_serving",
     "default_url",
+    "existing",
     "make_engine",
     "migrate",
     "open_engine",
