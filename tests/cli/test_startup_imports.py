@@ -222,22 +222,35 @@ def test_serve_answers_its_first_page_from_data_then_every_route() -> None:
 
 
 #: A real `ecran serve` (the command: its migration check, its hold on the database, its app)
-#: whose own thread, once `/` answered 200, prints what the process has imported, then stops it
-#: as SIGTERM does. The background warm-up is left out (it imports what the test looks for).
+#: whose own thread, once `/` answered 200, prints what the process has imported and how many
+#: child processes it has, then stops it as SIGTERM does. The background warm-up (which starts
+#: the work processes and imports what the test looks for) is left out.
 SERVE_COMMAND = """
 import json, os, signal, sys, threading, time, urllib.request
+from pathlib import Path
 import ecran.web.app as web_app
 
 web_app.start_warm_up = lambda app: None  # which would import everything, after the answer
 port = int(sys.argv[1])
+
+def children():
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            count += stat.read_text().rsplit(")", 1)[1].split()[1] == str(os.getpid())
+        except OSError:  # a process gone meanwhile
+            pass
+    return count
 
 def first_page():
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:  # a wait for the server to listen, not a timing
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as answer:
-                print(answer.status, json.dumps(sorted(sys.modules)), flush=True)
-                break
+                status = answer.status
+            found = {"modules": sorted(sys.modules), "children": children()}
+            print(status, json.dumps(found), flush=True)
+            break
         except OSError:
             time.sleep(0.01)
     os.kill(os.getpid(), signal.SIGTERM)
@@ -277,7 +290,10 @@ def test_serve_answers_before_loading_sqlalchemy_the_store_or_play(tmp_path: Pat
     )
     answered = [line for line in done.stdout.splitlines() if line.startswith("200 ")]
     assert answered, done.stderr[-3000:]
-    loaded = json.loads(answered[0].removeprefix("200 "))
+    found = json.loads(answered[0].removeprefix("200 "))
+    loaded = found["modules"]
     assert "ecran.web.pages.index" in loaded
+    assert found["children"] == 0  # the work processes start after the first answer
+    assert "concurrent.futures.process" not in loaded
     assert not [m for m in loaded if m.startswith(AFTER_FIRST_ANSWER)]
     assert not [m for m in loaded if m.startswith("ecran.play.") and m != "ecran.play.errors"]

@@ -122,15 +122,14 @@ class HeadAsGet:
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Warm the systems and start the work processes when asked (`create_served_app`: `/readyz`
-    answers 503 "starting" until every work process answered once); join the other workers
-    through Redis when there are (nothing to do without)."""
+    """Warm the routes, the systems, the store and the work processes when asked
+    (`create_served_app`: `/readyz` answers 503 "starting" until all are warm); join the other
+    workers through Redis when there are (nothing to do without)."""
     delay = getattr(app.state, "warm_up_delay", None)
     if delay is not None:
-        # not at once: the thread holds the interpreter for every other import, and the first
-        # answers (a proxy's /healthz, a page) should not share it
+        # not at once: the warm-up holds the interpreter for every other import, and its work
+        # processes take a core, so the first answer (a proxy's /readyz, a page) comes first
         asyncio.get_running_loop().call_later(delay, start_warm_up, app)
-        app.state.pool_ready = _warm_pool()
     url = getattr(app.state, "redis_url", None) or get_settings().redis_url
     from ecran.web.rates import Rates
 
@@ -192,10 +191,9 @@ async def _database_ok(app: FastAPI) -> str:
     return "ok"
 
 
-def _warm_pool() -> threading.Event:
-    """Start the work processes in a background thread; the event is set once they answered
+def _warm_pool(ready: threading.Event) -> None:
+    """Start the work processes in a background thread; `ready` is set once they answered
     (or failed to start: logged, and the server stays up, each request then starting them)."""
-    ready = threading.Event()
 
     def warm() -> None:
         try:
@@ -206,15 +204,15 @@ def _warm_pool() -> threading.Event:
             ready.set()
 
     threading.Thread(target=warm, name="ecran-work-pool-warm-up", daemon=True).start()
-    return ready
 
 
 def start_warm_up(app: FastAPI) -> None:
-    """Begin the served app's warm-up, once (on the event loop: its timer and its first answer
-    both ask)."""
+    """Begin the served app's warm-up and start its work processes, once (on the event loop:
+    its timer and its first answer both ask)."""
     if getattr(app.state, "warm_up_started", True):
         return
     app.state.warm_up_started = True
+    _warm_pool(app.state.pool_ready)
     _warm_up(app)
 
 
@@ -364,5 +362,6 @@ def create_served_app() -> FastAPI:
     app.state.warm_up_delay = WARM_UP_DELAY_S
     app.state.warm_up_started = False
     app.state.warmed = threading.Event()
+    app.state.pool_ready = threading.Event()
     app.add_middleware(WarmUpAfterFirstAnswer, served=app)
     return app
