@@ -1,7 +1,8 @@
 """Start-up (#16), by what a fresh process imports (never by time; bench/bench_cli.py measures):
 a check's odds load that check's module and none of the game's sheet views, creation or
 operations, nor printing or the web; `ecran serve` answers its first page without importing
-any game, the API or the other pages, and the rest still answer on first use."""
+any game, the API or the other pages, and the rest still answer on first use; nor, the
+database migrated, SQLAlchemy, the store's repository or the play layer (#32)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ import os
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from ecran.engine import get_system
 from ecran.engine.registry import _entry, all_systems, index
+from ecran.store import open_engine
+from servers import free_port
 
 GAMES = ["artemis", "demo", "fluid", "nephilim", "organique", "warp"]
 #: A game's modules that no check's odds need (its sheet's models included: the system's
@@ -246,3 +250,81 @@ def test_serve_answers_its_first_page_from_data_then_every_route() -> None:
     assert not [m for m in loaded if m.startswith(("ecran.web.api", "ecran.web.pages.systems"))]
     assert later == "200 404"
     assert schema == "True"
+
+
+#: A real `ecran serve` (the command: its migration check, its hold on the database, its app)
+#: whose own thread, once `/` answered 200, prints what the process has imported and how many
+#: child processes it has, then stops it as SIGTERM does. The background warm-up (which starts
+#: the work processes and imports what the test looks for) is left out.
+SERVE_COMMAND = """
+import json, os, signal, sys, threading, time, urllib.request
+from pathlib import Path
+import ecran.web.app as web_app
+
+web_app.start_warm_up = lambda app: None  # which would import everything, after the answer
+port = int(sys.argv[1])
+
+def children():
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            count += stat.read_text().rsplit(")", 1)[1].split()[1] == str(os.getpid())
+        except OSError:  # a process gone meanwhile
+            pass
+    return count
+
+def first_page():
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # a wait for the server to listen, not a timing
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30) as answer:
+                status = answer.status
+            found = {"modules": sorted(sys.modules), "children": children()}
+            print(status, json.dumps(found), flush=True)
+            break
+        except OSError:
+            time.sleep(0.01)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+threading.Thread(target=first_page, daemon=True).start()
+from ecran.cli.app import main
+main(["serve", "--port", str(port)])
+"""
+#: What `ecran serve` loads after its first answer (the warm-up, or the first request that
+#: needs it): SQLAlchemy (a SQLite file already at the head is checked and held without it),
+#: Alembic, the store's repository and models, the play layer (but its errors, which the error
+#: handlers name), Pillow.
+AFTER_FIRST_ANSWER = (
+    "sqlalchemy",
+    "alembic",
+    "PIL",
+    "ecran.store.repository",
+    "ecran.store.models",
+    "ecran.store.images",
+    "ecran.web.deps",
+    "ecran.web.idempotency",
+    "ecran.web.api",
+)
+
+
+def test_serve_answers_before_loading_sqlalchemy_the_store_or_play(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'ecran.sqlite3'}"
+    open_engine(url).dispose()  # migrated: a first start's upgrade loads Alembic and the models
+    env = {**os.environ, "ECRAN_DATABASE_URL": url}
+    env.pop("ECRAN_REDIS_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", SERVE_COMMAND, str(free_port())],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    answered = [line for line in done.stdout.splitlines() if line.startswith("200 ")]
+    assert answered, done.stderr[-3000:]
+    found = json.loads(answered[0].removeprefix("200 "))
+    loaded = found["modules"]
+    assert "ecran.web.pages.index" in loaded
+    assert found["children"] == 0  # the work processes start after the first answer
+    assert "concurrent.futures.process" not in loaded
+    assert not [m for m in loaded if m.startswith(AFTER_FIRST_ANSWER)]
+    assert not [m for m in loaded if m.startswith("ecran.play.") and m != "ecran.play.errors"]

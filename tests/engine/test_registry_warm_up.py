@@ -1,5 +1,6 @@
 """The registry warmed in a background thread (the web server's start-up, #16): every system is
-loaded, in id order, and requests asking for one system meanwhile always get it."""
+loaded, in id order, and requests asking for one system meanwhile always get it. A served app
+begins that warm-up once its first answer is sent, and is ready only once it is done (#32)."""
 
 from __future__ import annotations
 
@@ -60,6 +61,24 @@ with TestClient(served) as client:
     print("ecran.systems.artemis" in sys.modules, client.get("/").status_code)
 """
 
+READY_MEANS_WARM = """
+import sys, time
+from fastapi.testclient import TestClient
+from ecran.engine import registry
+from ecran.web.app import create_served_app
+
+served = create_served_app()
+served.state.warm_up_delay = 3600.0  # its timer never fires here: only its first answer
+with TestClient(served) as client:
+    print(client.get("/").status_code)
+    deadline = time.monotonic() + 120
+    while client.get("/readyz").status_code != 200:  # a wait for readiness, not a timing
+        assert time.monotonic() < deadline, "never ready"
+        time.sleep(0.02)
+    state = served.state
+    print(state.routes_included, registry._complete, getattr(state, "store", None) is not None)
+"""
+
 
 def _run(script: str) -> str:
     env = {**os.environ, "ECRAN_DATABASE_URL": "sqlite://"}  # never the user's database
@@ -74,3 +93,9 @@ def test_warming_while_systems_are_asked_for_loses_none() -> None:
 
 def test_the_served_app_warms_the_systems_and_a_plain_app_does_not() -> None:
     assert _run(SERVED_APP).splitlines() == ["False False", "True 200"]
+
+
+def test_a_served_app_is_ready_once_warm_and_its_first_answer_begins_the_warm_up() -> None:
+    """Ready means no request waits on a lazy start: the routes included, every system
+    imported, the store (its ORM) open; and the warm-up needs no timer after a first answer."""
+    assert _run(READY_MEANS_WARM).splitlines() == ["200", "True True True"]

@@ -1,6 +1,7 @@
 """`ecran serve`: the web table, in one process or in N workers sharing live events through Redis.
 
-Before serving, the database is migrated once and held for this process (`store.claim_serving`):
+Before serving, the database is migrated once and held for this process (`store.claim_serving`;
+a SQLite file already at the migrations' head is checked and held without SQLAlchemy):
 alone without `ECRAN_REDIS_URL` (a second process on the same database is refused with one line,
 exit 2, since its players would never hear this one's events), shared with other Redis workers
 otherwise. `--workers N` > 1 needs `ECRAN_REDIS_URL` (checked by a ping) and a database other
@@ -16,11 +17,14 @@ clients and redirects keep https).
 from __future__ import annotations
 
 import signal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ecran.cli.words import _
+
+if TYPE_CHECKING:
+    from ecran.store.serving import Claim
 
 #: Beyond this many workers on one machine, memory and database connections run out first.
 WORKERS_MAX = 64
@@ -67,13 +71,17 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from ecran.settings import get_settings
-        from ecran.store import claim_serving, resolve_url
+        from ecran.store.head import resolve_url
 
         url = resolve_url()
         redis_url = get_settings().redis_url
-        _check(url, redis_url, workers)
-        _migrate(url)
-        held = claim_serving(url, shared=redis_url is not None)
+        held = _held_at_head(url, redis_url, workers)
+        if held is None:
+            from ecran.store import claim_serving
+
+            _check(url, redis_url, workers)
+            _migrate(url)
+            held = claim_serving(url, shared=redis_url is not None)
         options = uvicorn_options(host, port, forwarded_allow_ips)
         _exit_on_sigterm()
         try:
@@ -86,6 +94,20 @@ def register(app: typer.Typer) -> None:
                 _supervise(uvicorn.Config(app, factory=True, workers=workers, **options))
         finally:
             held.release()
+
+
+def _held_at_head(url: str, redis_url: str | None, workers: int) -> Claim | None:
+    """The usual start, one process without Redis on a SQLite file already migrated: checked
+    and held with the standard library alone (`ecran.store.head`), so SQLAlchemy loads after
+    the first answer. None for any other start, which `_check` and `_migrate` then take."""
+    from ecran.store.head import at_head, plain_sqlite_file
+
+    file = plain_sqlite_file(url)
+    if workers != 1 or redis_url is not None or file is None or not at_head(file):
+        return None
+    from ecran.store.serving import claim
+
+    return claim(url, shared=False)
 
 
 def _supervise(config: Any) -> None:
@@ -216,9 +238,9 @@ def _migrate(url: str) -> None:
     """Bring the schema up to date once, before any worker starts."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ecran.store import open_store, unreachable
+    from ecran.store import open_engine, unreachable
 
     try:
-        open_store(url).engine.dispose()
+        open_engine(url).dispose()  # the schema alone: the ORM loads after the first answer
     except SQLAlchemyError as exc:
         raise unreachable(url, exc) from None

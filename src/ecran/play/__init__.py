@@ -5,16 +5,65 @@ Every command takes the current `TableState` and the acting `Member`, checks rig
 `EventDraft`; nothing changes until the draft is numbered and folded (`fold.apply`), which the
 store does in one transaction. What a member may see comes from `visibility.view_for` /
 `view_state` only.
+
+Each name loads its module on first use (PEP 562): `ecran serve` answers its first page before
+the play layer is imported (the web's error handlers name `play.errors`' classes, which would
+otherwise import every module here).
 """
 
-from ecran.play import characters, encounter, rolls, table
-from ecran.play.errors import Conflict, Forbidden, NotFound, SheetRefused
-from ecran.play.events import Event, EventDraft, EventView
-from ecran.play.fold import apply, rebuild
-from ecran.play.model import Member, StoredCharacter, TableInfo, Visibility
-from ecran.play.state import TableState
-from ecran.play.tracker import Condition, Encounter, EncounterState, Participant
-from ecran.play.visibility import view_for, view_state
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ecran.play import characters, encounter, rolls, table
+    from ecran.play.errors import Conflict, Forbidden, NotFound, SheetRefused
+    from ecran.play.events import Event, EventDraft, EventView
+    from ecran.play.fold import apply, rebuild
+    from ecran.play.model import Member, StoredCharacter, TableInfo, Visibility
+    from ecran.play.state import TableState
+    from ecran.play.tracker import Condition, Encounter, EncounterState, Participant
+    from ecran.play.visibility import view_for, view_state
+
+#: Each public name -> the module that defines it (None: the name is a submodule).
+_HOME: dict[str, str | None] = {
+    "characters": None,
+    "encounter": None,
+    "rolls": None,
+    "table": None,
+    "Conflict": "errors",
+    "Forbidden": "errors",
+    "NotFound": "errors",
+    "SheetRefused": "errors",
+    "Event": "events",
+    "EventDraft": "events",
+    "EventView": "events",
+    "apply": "fold",
+    "rebuild": "fold",
+    "Member": "model",
+    "StoredCharacter": "model",
+    "TableInfo": "model",
+    "Visibility": "model",
+    "TableState": "state",
+    "Condition": "tracker",
+    "Encounter": "tracker",
+    "EncounterState": "tracker",
+    "Participant": "tracker",
+    "view_for": "visibility",
+    "view_state": "visibility",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module 'ecran.play' has no attribute {name!r}")
+    home = _HOME[name]
+    module = import_module(f"ecran.play.{home or name}")
+    value = module if home is None else getattr(module, name)
+    globals()[name] = value  # asked once: the next read is a plain attribute
+    return value
+
 
 __all__ = [
     "Condition",

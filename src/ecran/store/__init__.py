@@ -1,27 +1,75 @@
 """Persistence: SQLAlchemy models and Alembic migrations (SQLite default, PostgreSQL by URL).
 
-`open_store()` opens (and migrates) the database and returns the `Store` the web calls;
+`open_store()` opens (and migrates) the database and returns the `Store` the web calls
+(`open_engine()` the same without the repository, for a start that needs only the schema);
 `claim_serving()` holds the database for one serving process (or for workers sharing Redis).
 """
 
 from __future__ import annotations
 
-from ecran.store.db import ENV_URL, default_url, existing, make_engine, migrate, resolve_url
-from ecran.store.repository import Access, CreatedTable, LogPage, Store
-from ecran.store.serving import AlreadyServed, Claim, shareable, unreachable, where
-from ecran.store.serving import claim as claim_serving
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from ecran.store.db import ENV_URL, default_url, existing, make_engine, migrate, resolve_url
+    from ecran.store.repository import Access, CreatedTable, LogPage, Store
+    from ecran.store.serving import AlreadyServed, Claim, shareable, unreachable, where
+    from ecran.store.serving import claim as claim_serving
+
+#: Each public name -> its module and its name there, loaded on first use (PEP 562):
+#: `ecran serve` checks and holds a migrated SQLite file (`ecran.store.head`, the standard
+#: library alone) and answers its first page before SQLAlchemy, the ORM and the play layer load.
+_HOME = {
+    "ENV_URL": ("db", "ENV_URL"),
+    "default_url": ("head", "default_url"),
+    "existing": ("db", "existing"),
+    "make_engine": ("db", "make_engine"),
+    "migrate": ("db", "migrate"),
+    "resolve_url": ("head", "resolve_url"),
+    "Access": ("repository", "Access"),
+    "CreatedTable": ("repository", "CreatedTable"),
+    "LogPage": ("repository", "LogPage"),
+    "Store": ("repository", "Store"),
+    "AlreadyServed": ("serving", "AlreadyServed"),
+    "Claim": ("serving", "Claim"),
+    "claim_serving": ("serving", "claim"),
+    "shareable": ("serving", "shareable"),
+    "unreachable": ("serving", "unreachable"),
+    "where": ("serving", "where"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module 'ecran.store' has no attribute {name!r}")
+    module, attribute = _HOME[name]
+    value = getattr(import_module(f"ecran.store.{module}"), attribute)
+    globals()[name] = value  # asked once: the next read is a plain attribute
+    return value
+
+
+def open_engine(url: str | None = None, *, create: bool = True) -> Engine:
+    """The engine of the database at `url` (as `open_store`), its schema brought up to date
+    first: SQLAlchemy's core alone, no ORM and no repository."""
+    from ecran.store.db import existing, make_engine, migrate, resolve_url
+
+    url = resolve_url(url)
+    if not create:
+        existing(url)
+    engine = make_engine(url)
+    migrate(engine)
+    return engine
 
 
 def open_store(url: str | None = None, *, create: bool = True) -> Store:
     """The store at `url`, else `ECRAN_DATABASE_URL`, else SQLite in the platform data
     directory; its schema is brought up to date first. A SQLite file that is not there is
     created, unless `create` is False (a command that only reads it): then it is refused."""
-    url = resolve_url(url)
-    if not create:
-        existing(url)
-    engine = make_engine(url)
-    migrate(engine)
-    return Store(engine)
+    from ecran.store.repository import Store
+
+    return Store(open_engine(url, create=create))
 
 
 __all__ = [
@@ -34,8 +82,10 @@ __all__ = [
     "Store",
     "claim_serving",
     "default_url",
+    "existing",
     "make_engine",
     "migrate",
+    "open_engine",
     "open_store",
     "resolve_url",
     "shareable",

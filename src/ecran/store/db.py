@@ -1,38 +1,28 @@
-"""Opening the database: which URL, SQLite's settings, and the migrations run at start-up."""
+"""Opening the database: which URL, SQLite's settings, and the migrations run at start-up.
+
+The address and the migrations' head are read in `ecran.store.head` (the standard library
+alone); they are named here too."""
 
 from __future__ import annotations
 
-import ast
 import sqlite3
 import time
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 
 from ecran.rules import EcranError, Text
-from ecran.settings import env_name, get_settings
+from ecran.settings import env_name
+from ecran.store.head import MIGRATIONS, default_url, heads, resolve_url
 
 ENV_URL = env_name("database_url")
-MIGRATIONS = Path(__file__).parent / "migrations"
 #: How long a writer waits for another's transaction before giving up (milliseconds).
 BUSY_TIMEOUT_MS = 30_000
 #: PostgreSQL advisory lock key held while migrating (any constant of ours; "ecran" in ASCII).
 MIGRATION_LOCK = 0x6563_7261_6E
-
-
-def default_url() -> str:
-    folder = Path(platformdirs.user_data_dir("ecran"))
-    return f"sqlite:///{folder / 'ecran.sqlite3'}"
-
-
-def resolve_url(url: str | None = None) -> str:
-    """The given URL, else `ECRAN_DATABASE_URL`, else SQLite in the platform data directory."""
-    return url or get_settings().database_url or default_url()
 
 
 def parse_url(url: str) -> URL:
@@ -116,34 +106,6 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-@cache
-def heads() -> frozenset[str]:
-    """The newest revisions of `migrations/versions`, read from the files' `revision` and
-    `down_revision` assignments without importing Alembic (whose import alone costs ~0.25 s of
-    every start): a revision no other one follows."""
-    revisions: set[str] = set()
-    followed: set[str] = set()
-    for path in (MIGRATIONS / "versions").glob("*.py"):
-        found = _assignments(path)
-        revisions.add(found["revision"])
-        down = found.get("down_revision")
-        followed.update([down] if isinstance(down, str) else (down or ()))
-    return frozenset(revisions - followed)
-
-
-def _assignments(path: Path) -> dict[str, Any]:
-    """The literal `revision` and `down_revision` of one migration file."""
-    found: dict[str, Any] = {}
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        target: ast.expr | None = node.target if isinstance(node, ast.AnnAssign) else None
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-        value = getattr(node, "value", None)
-        if isinstance(target, ast.Name) and target.id in ("revision", "down_revision") and value:
-            found[target.id] = ast.literal_eval(value)
-    return found
-
-
 def is_current(engine: Engine) -> bool:
     """Whether the database is already at the migrations' head (one small query)."""
     with engine.connect() as connection:
@@ -196,3 +158,20 @@ def _foreign_keys(connection: Connection, on: bool) -> None:
     driver = connection.connection.driver_connection
     assert driver is not None
     driver.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+
+
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "ENV_URL",
+    "MIGRATIONS",
+    "MIGRATION_LOCK",
+    "default_url",
+    "existing",
+    "heads",
+    "is_current",
+    "make_engine",
+    "migrate",
+    "parse_url",
+    "resolve_url",
+    "sqlite_file",
+]

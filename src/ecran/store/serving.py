@@ -22,12 +22,13 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-
-from sqlalchemy import Connection, create_engine, text
-from sqlalchemy.engine import make_url
-from sqlalchemy.pool import NullPool
+from typing import TYPE_CHECKING
 
 from ecran.rules import EcranError, Text
+from ecran.store.head import plain_sqlite_file
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
 #: The advisory lock's key on PostgreSQL (a 64-bit integer of our own, per database).
 PG_KEY = int.from_bytes(hashlib.sha256(b"ecran:serving").digest()[:8], "big", signed=True)
@@ -39,6 +40,10 @@ class AlreadyServed(EcranError):
 
 def shareable(url: str) -> bool:
     """Whether other processes can open this database (an in-memory SQLite one they cannot)."""
+    if plain_sqlite_file(url) is not None:
+        return True
+    from sqlalchemy.engine import make_url
+
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return True
@@ -47,6 +52,8 @@ def shareable(url: str) -> bool:
 
 def where(url: str) -> str:
     """The database for a message: its file, or its URL without the password."""
+    from sqlalchemy.engine import make_url
+
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         return str(parsed.database or ":memory:")
@@ -101,6 +108,11 @@ def claim(url: str, shared: bool) -> Claim:
     `AlreadyServed` with one line saying what to do when another process holds it otherwise."""
     if not shareable(url):
         return Claim(url, shared)
+    file = plain_sqlite_file(url)
+    if file is not None:  # read without SQLAlchemy (`ecran.store.head`)
+        return _claim_file(url, file, shared)
+    from sqlalchemy.engine import make_url
+
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         return _claim_file(url, Path(str(parsed.database)).expanduser(), shared)
@@ -130,6 +142,9 @@ def _same_file(fd: int, path: Path) -> bool:
 
 
 def _claim_postgres(url: str, shared: bool) -> Claim:
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
     engine = create_engine(url, poolclass=NullPool)
     # Autocommit: a session lock outlives transactions, and an idle open transaction could be
     # ended by the server's idle timeout, taking the lock with it.

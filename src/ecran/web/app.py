@@ -10,8 +10,11 @@ Start-up (#16): nothing a first request does not need is imported here; the game
 on first use, one package per id. `ecran serve` builds its app with `create_served_app`: it
 starts with `/healthz`, the first page (`pages.index`, listed from the games' data) and the
 static files; the API, the live socket and the other pages are included when a request first
-asks for a path those do not answer (`RoutesOnFirstUse`), or a moment after start-up in a
-background thread, which also imports every system (`engine.warm_up`), whichever comes first.
+asks for a path those do not answer (`RoutesOnFirstUse`), or by a background thread, which also
+imports every system and opens the store (its ORM), whichever comes first. That thread begins
+once the first answer is sent (`WarmUpAfterFirstAnswer`), or `WARM_UP_DELAY_S` after start-up
+if no request came. `/readyz` says "starting" until it is done and the work processes answered:
+once ready, no request waits on a lazy start.
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ from starlette.middleware.gzip import GZipMiddleware
 from ecran.settings import get_settings
 from ecran.web import errors
 from ecran.web.asgi import ASGIApp, HttpMiddleware, Message, Receive, Scope, Send
-from ecran.web.deps import app_store
 from ecran.web.i18n import COOKIE, pick_lang
 from ecran.web.limits import LimitsMiddleware, close_budgets, quiet_refusals, warm_budget
 from ecran.web.security import SecurityHeaders, redact_logs
@@ -42,7 +44,8 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 ONE_YEAR = 365 * 24 * 3600
-#: How long after start-up `ecran serve` begins importing every system in the background (s).
+#: How long after start-up `ecran serve` begins importing every system in the background (s),
+#: unless its first answer was sent before.
 WARM_UP_DELAY_S = 1.0
 #: How long `/healthz` waits for the database's answer (seconds).
 HEALTH_TIMEOUT_S = 3.0
@@ -119,15 +122,14 @@ class HeadAsGet:
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Warm the systems and start the work processes when asked (`create_served_app`: `/readyz`
-    answers 503 "starting" until every work process answered once); join the other workers
-    through Redis when there are (nothing to do without)."""
+    """Warm the routes, the systems, the store and the work processes when asked
+    (`create_served_app`: `/readyz` answers 503 "starting" until all are warm); join the other
+    workers through Redis when there are (nothing to do without)."""
     delay = getattr(app.state, "warm_up_delay", None)
     if delay is not None:
-        # not at once: the thread holds the interpreter for every other import, and the first
-        # answers (a proxy's /healthz, a page) should not share it
-        asyncio.get_running_loop().call_later(delay, _warm_up, app)
-        app.state.pool_ready = _warm_pool()
+        # not at once: the warm-up holds the interpreter for every other import, and its work
+        # processes take a core, so the first answer (a proxy's /readyz, a page) comes first
+        asyncio.get_running_loop().call_later(delay, start_warm_up, app)
     url = getattr(app.state, "redis_url", None) or get_settings().redis_url
     from ecran.web.rates import Rates
 
@@ -163,9 +165,10 @@ async def readyz(request: Request) -> JSONResponse:
     `/healthz` is the same answer (the address the README gave before). A served app is not
     ready before its work processes are (503 "starting"): its first odds wait for nothing."""
     app: FastAPI = request.app
-    pool = getattr(app.state, "pool_ready", None)
-    if pool is not None and not pool.is_set():  # a served app's work processes are starting
-        return JSONResponse({"status": "starting"}, 503)
+    for started in ("pool_ready", "warmed"):  # a served app's work processes, its warm-up
+        event = getattr(app.state, started, None)
+        if event is not None and not event.is_set():
+            return JSONResponse({"status": "starting"}, 503)
     checks: dict[str, Any] = {"database": await _database_ok(app)}
     bridge = getattr(app.state, "bridge", None)
     checks["redis"] = "off" if bridge is None else ("ok" if await bridge.healthy() else "down")
@@ -176,6 +179,8 @@ async def readyz(request: Request) -> JSONResponse:
 
 
 async def _database_ok(app: FastAPI) -> str:
+    from ecran.web.deps import app_store  # the store's ORM: not before the first answer
+
     def ping() -> None:
         app_store(app).ping()
 
@@ -186,10 +191,9 @@ async def _database_ok(app: FastAPI) -> str:
     return "ok"
 
 
-def _warm_pool() -> threading.Event:
-    """Start the work processes in a background thread; the event is set once they answered
+def _warm_pool(ready: threading.Event) -> None:
+    """Start the work processes in a background thread; `ready` is set once they answered
     (or failed to start: logged, and the server stays up, each request then starting them)."""
-    ready = threading.Event()
 
     def warm() -> None:
         try:
@@ -200,17 +204,37 @@ def _warm_pool() -> threading.Event:
             ready.set()
 
     threading.Thread(target=warm, name="ecran-work-pool-warm-up", daemon=True).start()
-    return ready
+
+
+def start_warm_up(app: FastAPI) -> None:
+    """Begin the served app's warm-up and start its work processes, once (on the event loop:
+    its timer and its first answer both ask)."""
+    if getattr(app.state, "warm_up_started", True):
+        return
+    app.state.warm_up_started = True
+    _warm_pool(app.state.pool_ready)
+    _warm_up(app)
 
 
 def _warm_up(app: FastAPI) -> threading.Thread:
-    """Include the app's routes, then import every system, in a background thread."""
+    """Include the app's routes, import every system and open the store, in a background
+    thread; `app.state.warmed` is set once done (or failed: logged, each request then loading
+    what it needs)."""
 
     def warm() -> None:
         from ecran.engine.registry import all_systems
+        from ecran.web.deps import app_store
 
-        include_routes(app)
-        all_systems()
+        try:
+            include_routes(app)
+            all_systems()
+            app_store(app)
+        except Exception:
+            log.exception("the warm-up did not finish")
+        finally:
+            warmed = getattr(app.state, "warmed", None)
+            if warmed is not None:
+                warmed.set()
 
     thread = threading.Thread(target=warm, name="ecran-systems-warm-up", daemon=True)
     thread.start()
@@ -233,6 +257,27 @@ def include_routes(app: FastAPI) -> None:
         app.include_router(live.router)
         app.include_router(pages.router)  # its index repeats the one served first: unreached
         app.state.routes_included = True
+
+
+class WarmUpAfterFirstAnswer:
+    """A served app's outermost layer: once its first HTTP answer is sent, the warm-up begins
+    (`start_warm_up`): the first answer does not share the interpreter with it, and the server
+    is ready sooner than after the timer. Then it only passes requests on."""
+
+    def __init__(self, app: ASGIApp, served: FastAPI) -> None:
+        self.app = app
+        self.served = served
+        self.answered = False
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.answered or scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.answered = True
+            start_warm_up(self.served)
 
 
 class RoutesOnFirstUse:
@@ -300,8 +345,8 @@ def create_app() -> FastAPI:
 
 def create_served_app() -> FastAPI:
     """The app `ecran serve` runs (each of its workers): `/healthz`, the first page and the
-    static files at once; the other routes on first use or, with every system, in the background
-    a moment after the server starts (`WARM_UP_DELAY_S`)."""
+    static files at once; the other routes on first use or, with every system and the store, in
+    the background once the first answer is sent or `WARM_UP_DELAY_S` after start-up."""
     from ecran.web.pages import index
 
     app = _app()
@@ -315,4 +360,8 @@ def create_served_app() -> FastAPI:
 
     app.openapi = openapi  # type: ignore[method-assign]
     app.state.warm_up_delay = WARM_UP_DELAY_S
+    app.state.warm_up_started = False
+    app.state.warmed = threading.Event()
+    app.state.pool_ready = threading.Event()
+    app.add_middleware(WarmUpAfterFirstAnswer, served=app)
     return app

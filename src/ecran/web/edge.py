@@ -3,29 +3,36 @@ of every router. In order, for a write: the write limits (`ecran.web.rates`), th
 `Idempotency-Key` (`ecran.web.idempotency`), then the text of the body (`ecran.web.text`); for
 any other request the text only; then, for a documented operation, its query and JSON body read
 as strictly as the document says them (`ecran.web.strict`). One place, so no route can forget
-any."""
+any.
+
+What reads the store (the member's token, the `Idempotency-Key`'s claim) is imported by the
+first write, not with this module: `ecran serve`'s first page passes this edge before the
+store's ORM and the play layer are loaded (they load in the background after it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from starlette.datastructures import FormData
 
-from ecran.web.deps import token_in
 from ecran.web.errors import body_labels
-from ecran.web.idempotency import Handler, idempotent
 from ecran.web.rates import counted, limit_write
 from ecran.web.strict import PENDING, Reader, after_checks
 from ecran.web.text import refused, unsafe_body
+
+if TYPE_CHECKING:
+    from ecran.web.idempotency import Handler
 
 _FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
 async def request_token(request: Request) -> str | None:
     """The member's token the request carries, wherever (a form's too: read once, kept)."""
+    from ecran.web.deps import token_in  # the store's layer (the module's note)
+
     form: FormData | None = None
     if request.headers.get("content-type", "").startswith(_FORMS):
         form = await request.form()
@@ -47,6 +54,8 @@ class CheckedRoute(APIRoute):
             request.state.route = self  # its body's model names a refused field's place
             if not counted(request):
                 return await _checked_text(request, handler, reader)
+            from ecran.web.idempotency import idempotent  # the store's layer (the module's note)
+
             token = await request_token(request)
             await limit_write(request, token)
             return await idempotent(request, lambda r: _checked_text(r, handler, reader), token)
