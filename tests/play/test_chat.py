@@ -121,6 +121,16 @@ def test_a_whisper_to_the_gm_is_seen_as_a_gm_roll_is() -> None:
         send(live.now, live.gm, "/gm moi-même")
 
 
+@pytest.mark.parametrize("typed", ["/w gm j'ai triché", "/w GM j'ai triché", "/w mj j'ai triché"])
+def test_slash_w_gm_whispers_to_the_gm_as_in_roll20(typed: str) -> None:
+    """Roll20's `/w gm text` (and its French `/w mj`) reaches the GM whatever their name."""
+    live, alice, bob = _table()
+    event = live.do(send(live.now, alice, typed))
+    assert event.visibility == "gm" and _said(event).to == [live.gm.id]
+    assert _said(event).text == "j'ai triché"
+    assert view_for(event, bob).kind == "hidden"
+
+
 def test_a_member_chosen_beside_the_text_makes_any_message_a_whisper() -> None:
     live, alice, bob = _table()
     event = live.do(send(live.now, alice, "/r 1d20", to=live.gm.id))

@@ -12,7 +12,7 @@ What a member types, in the common notation of Roll20 and Avrae:
                           of the speaker's sheet by its name (`/r Bagarre`); also `/roll`
     /w NAME text          a whisper to one member, named by their display name or by the name
                           of one of their characters (`/w "Bob le Rouge" text` for spaces)
-    /gm text              a whisper to the GM
+    /gm text              a whisper to the GM; also `/w gm text` (Roll20) or `/w mj text`
     /em text, /me text    an emote (« Zoé hausse les épaules »)
     /ooc text             out of character (never in a character's voice)
     /desc text            the GM's narration (GM only); also `/nar`
@@ -237,10 +237,17 @@ def _to_gm(state: TableState, actor: Member, text: str) -> _Said:
     return _Said("say", text, "gm", gms)
 
 
+#: `/w gm text` whispers to the GM (Roll20's habit; `mj` in French) when no one is so named.
+_GM_WORDS = ("gm", "mj")
+
+
 def _whisper(state: TableState, actor: Member, rest: str) -> _Said:
     """`/w NAME text`: the longest run of first words naming someone (quotes for a name with
     spaces are also read)."""
     found = _quoted(state, actor, rest) or _longest_name(state, actor, rest)
+    first, _, after = rest.partition(" ")
+    if found is None and first.casefold() in _GM_WORDS and after.strip():
+        return _to_gm(state, actor, after.strip())
     if found is None:
         raise not_found(Text(fr="destinataire", en="addressee"), rest.split(" ", 1)[0][:60])
     member, text = found
