@@ -53,3 +53,30 @@ def test_values_in_the_readers_quotes(cli: Cli) -> None:
     ).err
     # the choices as the French --help lists them
     assert "« de-garde » ou « chaque-de »" in choice and "'" not in choice
+
+
+CLICK_HINTS = [
+    (["encounter", "simulate", "docs/examples/table.json"], "--essais", "--trials"),
+    (["encounter", "attack", "docs/examples/table.json"], "--attaquant", "--attacker"),
+]
+
+
+@pytest.mark.parametrize(("args", "french", "english"), CLICK_HINTS)
+def test_a_missing_or_invalid_option_is_named_in_the_readers_language(
+    cli: Cli, args: list[str], french: str, english: str
+) -> None:
+    """Click names an option by all its names ('--trials' / '--essais'): the reader's alone,
+    in the reader's quotes."""
+    fr = cli(*args)
+    en = cli("--lang", "en", *args)
+    assert fr.code == en.code == 2
+    assert f"« {french} »" in fr.err and english not in fr.err and "'--" not in fr.err, fr.err
+    assert f"'{english}'" in en.err and french not in en.err, en.err
+
+
+def test_an_invalid_option_is_named_as_typed_alone(cli: Cli) -> None:
+    args = ["simulate", "artemis", "test", "--skill", "5", "--difficulty", "7"]
+    typed_english = cli(*args, "--trials", "x").err
+    assert "« --trials »" in typed_english and "--essais" not in typed_english
+    typed_french = cli("--lang", "en", *args, "--essais", "x").err
+    assert "'--essais'" in typed_french and "--trials" not in typed_french
