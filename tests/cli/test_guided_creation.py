@@ -84,7 +84,38 @@ def test_a_number_out_of_its_bounds_is_asked_again_at_once(
     monkeypatch.setattr("sys.stdin", io.StringIO("99\n5\n"))
     assert prompts.ask_value("Dés", int, 4, "fr", meta) == 5
     said = capsys.readouterr()
-    assert "99 n'est pas dans l'intervalle" in said.out + said.err
+    assert "doit être ≤ 6 (« 99 »)" in (said.out + said.err).replace("\u202f", " ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "line"),
+    [
+        ("fr", "-3", "doit être ≥ 0 (« −3 »)"),
+        ("en", "-3", "must be ≥ 0 ('-3')"),
+    ],
+)
+def test_a_number_out_of_bounds_is_refused_in_words_not_in_code(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lang: str,
+    typed: str,
+    line: str,
+) -> None:
+    """The refusal says the bound as the command line's options do (« doit être ≥ 0 »), never
+    click's `0<=x<=6`, with the reader's typography."""
+    from ecran.cli import lang as cli_lang
+    from ecran.cli import prompts
+    from ecran.rules import FieldMeta
+    from ecran.systems.warp.sheet import Trait
+
+    monkeypatch.setattr(cli_lang, "current", lambda: lang)
+    meta = FieldMeta.of("score", Trait.model_fields["score"])
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{typed}\n5\n"))
+    assert prompts.ask_value("Dés", int, 4, lang, meta) == 5
+    said = capsys.readouterr()
+    shown = (said.out + said.err).replace("\u202f", " ").replace("\u00a0", " ")
+    assert line.replace("\u202f", " ") in shown, shown
+    assert "<=" not in shown and "x<" not in shown
 
 
 def test_skills_are_a_list_to_fill_not_asked_one_by_one(

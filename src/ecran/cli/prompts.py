@@ -16,8 +16,10 @@ import click
 import typer
 from pydantic import BaseModel
 
+from ecran.cli import lang as cli_lang
 from ecran.cli.fields import choice_words, choices_of, prompt_label
 from ecran.rules import FieldMeta, Text
+from ecran.typography import number, typeset
 
 
 def ask_model(
@@ -250,6 +252,37 @@ def _ask_list(label: str, item: type[BaseModel], items: list[Any], lang: str) ->
     return kept
 
 
+class _BoundsInWords:
+    """A number range whose refusal says its bound as the command line's options do
+    (« doit être ≥ 0 (« −3 ») »), not as click does (`-3 is not in the range 0<=x<=6`)."""
+
+    min: Any
+    max: Any
+    min_open: bool
+    max_open: bool
+    plain: click.ParamType[Any]
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            return super().convert(value, param, ctx)  # type: ignore[misc]
+        except click.BadParameter:
+            number = self.plain.convert(value, param, ctx)  # not a number: click's own line
+            low = self.min is not None and (
+                number < self.min or (self.min_open and number == self.min)
+            )
+            sign = (">" if self.min_open else "≥") if low else ("<" if self.max_open else "≤")
+            raise click.BadParameter(
+                _bound_line(sign, self.min if low else self.max, value)
+            ) from None
+
+
+def _bound_line(sign: str, bound: Any, value: Any) -> str:
+    lang = cli_lang.current()
+    if lang == "fr":
+        return typeset(f"doit être {sign} {number(bound, lang)} (« {value} »)", lang)
+    return f"must be {sign} {number(bound, lang)} ('{value}')"
+
+
 def _within(meta: FieldMeta | None, ranged: Any, plain: type) -> Any:
     """A number's type for the prompt: held to the field's bounds, so an answer out of them is
     asked again at once (not found at the end of the questionnaire, which then starts over)."""
@@ -258,12 +291,15 @@ def _within(meta: FieldMeta | None, ranged: Any, plain: type) -> Any:
     high = bounds.get("le", bounds.get("lt"))
     if low is None and high is None:
         return plain
-    return ranged(
+    bounded = type(f"Bounded{ranged.__name__}", (_BoundsInWords, ranged), {})
+    kept = bounded(
         min=low,
         max=high,
         min_open="gt" in bounds and "ge" not in bounds,
         max_open="lt" in bounds and "le" not in bounds,
     )
+    kept.plain = click.INT if plain is int else click.FLOAT
+    return kept
 
 
 def _word(labels: Mapping[str, Text], key: str, lang: str) -> str:
