@@ -10,6 +10,7 @@ What a member types, in the common notation of Roll20 and Avrae:
     text                  said to the table (in the voice of the chosen character, if any)
     /r EXPR [comment]     a roll in dice notation (`/r 2d6+3 dégâts`), or of one of the actions
                           of the speaker's sheet by its name (`/r Bagarre`); also `/roll`
+    /gmroll EXPR [comment] a roll only the GM and its roller see (Roll20's); also `/gr`
     /w NAME text          a whisper to one member, named by their display name or by the name
                           of one of their characters (`/w "Bob le Rouge" text` for spaces)
     /gm text              a whisper to the GM; also `/w gm text` (Roll20) or `/w mj text`
@@ -28,7 +29,7 @@ the message records the commitment in force, and `ecran verify` replays each rol
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ecran.dice.notation import NotationError, limits
@@ -113,7 +114,7 @@ def _refuse(fr: str, en: str) -> EcranError:
     return EcranError(Text(fr=fr, en=en))
 
 
-COMMANDS = ("/r", "/roll", "/w", "/gm", "/em", "/me", "/ooc", "/desc", "/nar")
+COMMANDS = ("/r", "/roll", "/gmroll", "/gr", "/w", "/gm", "/em", "/me", "/ooc", "/desc", "/nar")
 
 
 def send(
@@ -198,6 +199,10 @@ def _command(
         )
     if name in ("/r", "/roll"):
         return _roll_command(state, actor, voice, rest, roll_seed(seed, 0))
+    if name in ("/gmroll", "/gr"):  # Roll20's secret roll: the GMs and the roller see it
+        said = _roll_command(state, actor, voice, rest, roll_seed(seed, 0))
+        gms = tuple(m.id for m in state.members.values() if m.is_gm and m.id != actor.id)
+        return replace(said, visibility="gm", to=gms)
     if not rest:
         raise _refuse(f"{name} : texte attendu", f"{name}: some text is expected")
     if name == "/w":
