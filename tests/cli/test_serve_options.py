@@ -65,3 +65,14 @@ def test_the_variables_name_the_serve_options_in_the_readers_language(
     french = cli("serve", "--help").out
     assert "--processus au-delà de 1" in french and "--workers" not in french
     assert "--workers above 1" in cli("--lang", "en", "serve", "--help").out
+
+
+def test_a_variable_without_a_default_says_so_in_words(
+    cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "250")
+    french = cli("serve", "--help").out
+    english = cli("--lang", "en", "serve", "--help").out
+    assert "ECRAN_DATABASE_URL (sans valeur par défaut)" in french.replace("\u202f", " ")
+    assert "ECRAN_DATABASE_URL (no default): " in english
+    assert "(aucune)" not in french and "(unset)" not in english
