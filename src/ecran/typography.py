@@ -29,8 +29,11 @@ _FRENCH_SPACED = re.compile(
 _ENGLISH_LOOSE = re.compile(r"(?<=[^\W_)\]»]) +([:;!?%])(?=\s|$)")
 _VOWEL = "AEIOUYÉÈÊËÂÎÏÔÛÀaeiouyéèêëâîïôûà"
 #: "de", "le", "la", "que" before a word that opens on a vowel: "test d'AGI". Not before "h"
-#: (print cannot tell an aspirated h), "onze", "oui" or a "y" (they do not elide).
-_ELIDED = re.compile(rf"\b(?:([dD])e|([lL])[ea]|([qQ]u)e) (?!onze|Onze|oui|Oui|[yY])(?=[{_VOWEL}])")
+#: (print cannot tell an aspirated h), "onze", "oui" or a "y" (they do not elide), nor an
+#: imperative's pronoun after its hyphen ("supprimez-la avant").
+_ELIDED = re.compile(
+    rf"(?<![-\u2011])\b(?:([dD])e|([lL])[ea]|([qQ]u)e) (?!onze|Onze|oui|Oui|[yY])(?=[{_VOWEL}])"
+)
 
 
 def ordinal(rank: int, lang: str, feminine: bool = False) -> str:

@@ -137,3 +137,18 @@ def test_the_percentile_die_keeps_its_notation() -> None:
     from ecran.typography import spacing
 
     assert spacing("lancez 1d% ou d%, 50%.", "fr") == "lancez 1d% ou d%, 50\u202f%."
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        ("supprimez-la avant de la réimporter", "supprimez-la avant de la réimporter"),
+        ("prends-le avec toi", "prends-le avec toi"),
+        ("le arc de la épée", "l'arc de l'épée"),
+        ("plus de une fois", "plus d'une fois"),
+    ],
+)
+def test_elision_leaves_a_pronoun_after_a_hyphen(written: str, printed: str) -> None:
+    """An imperative's pronoun (« supprimez-la avant ») is not elided (« supprimez-l'avant »,
+    the duplicate import's refusal); an article before a vowel still is."""
+    assert typeset(written, "fr") == printed
