@@ -19,10 +19,12 @@ LOCALES = {"fr": "fr_FR", "en": "en_GB"}
 #: of dotted numbers ("v3.1.2", "1.2.3").
 _DECIMAL = re.compile(r"(?<![\w.])(\d+\.\d+)(?![\w]|\.\d)")
 #: A mark that takes the narrow space in French: after a letter, a closing mark or spaces (not
-#: after a digit for ! and ?, which are dice there: "3d6!"; "%" after anything but the die
-#: "d%" of the dice notation, "1d%", Roll20's percentile die).
+#: after a digit for ! and ?, which are dice there: "3d6!"; after ) ] » only where a space
+#: was, so "f(x):" stays; "%" after anything but the die "d%" of the dice notation, "1d%",
+#: Roll20's percentile die).
 _FRENCH_SPACED = re.compile(
     r"(?:(?<=[^\W\d_)\]»'’])[ \u00a0]*([:;!?])|(?<=\d)[ \u00a0]+([:;])"
+    r"|(?<=[)\]»])[ \u00a0]+([:;!?])"
     r"|(?<=[\w)])(?<!\bd)(?<!\bD)(?<!\dd)(?<!\dD)[ \u00a0]*(%))(?=\s|$|[)\],.])"
 )
 #: The space a French habit left before those marks in an English string.
