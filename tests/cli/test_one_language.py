@@ -80,3 +80,14 @@ def test_an_invalid_option_is_named_as_typed_alone(cli: Cli) -> None:
     assert "« --trials »" in typed_english and "--essais" not in typed_english
     typed_french = cli("--lang", "en", *args, "--essais", "x").err
     assert "'--essais'" in typed_french and "--trials" not in typed_french
+
+
+def test_a_refused_choice_lists_the_choices_on_its_one_line(cli: Cli) -> None:
+    """`ecran completion` without a shell: click's "Choose from:" then one choice a line was cut
+    to « Choisir parmi : » and nothing; a wrong one quoted the choices as Python does."""
+    missing = cli("completion")
+    assert missing.code == 2 and len(missing.err.strip().splitlines()) == 1
+    assert "bash, zsh, fish" in missing.err, missing.err
+    assert "Choose from: bash, zsh, fish" in cli("--lang", "en", "completion").err
+    wrong = cli("completion", "tcsh").err.replace("\u202f", " ")
+    assert "« bash », « zsh », « fish »" in wrong and "'bash'" not in wrong, wrong
