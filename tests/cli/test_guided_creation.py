@@ -156,3 +156,23 @@ def test_skills_are_a_list_to_fill_not_asked_one_by_one(
     prompts_seen = (nephilim.out + nephilim.err).count("\u00a0: ")
     assert "Traceback" not in nephilim.err + nephilim.out
     assert prompts_seen < 120, prompts_seen  # ~250 skill prompts before
+
+
+def test_an_optional_number_out_of_its_bounds_is_asked_again_at_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fluid's Magie (empty = none, 0-30) typed as 99999 is refused on the spot, as a number
+    field is, not found at the end of the questionnaire (which then started over)."""
+    from ecran.cli import prompts
+    from ecran.rules import FieldMeta
+    from ecran.systems.fluid.sheet import Characteristics
+
+    meta = FieldMeta.of("magie", Characteristics.model_fields["magie"])
+    monkeypatch.setattr("sys.stdin", io.StringIO("99999\nzz\n-1\n7\n"))
+    assert prompts.ask_value("Magie", int | None, None, "fr", meta) == 7
+    said = capsys.readouterr()
+    shown = (said.out + said.err).replace("\u202f", " ")
+    assert "doit être ≤ 30 (« 99999 »)" in shown and "doit être ≥ 0 (« −1 »)" in shown, shown
+    assert "nombre attendu" in shown
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    assert prompts.ask_value("Magie", int | None, None, "fr", meta) is None

@@ -51,7 +51,7 @@ def ask_value(
     optional = _unwrap_optional(annotation) is not annotation
     annotation = _unwrap_optional(annotation)
     if optional and annotation in (int, float):
-        return _ask_optional_number(label, annotation, value, lang)
+        return _ask_optional_number(label, annotation, value, lang, meta)
     origin = get_origin(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return ask_model(annotation, value or {}, lang)
@@ -222,17 +222,28 @@ def confirm(label: str, default: bool, lang: str) -> bool:
         click.echo("répondre oui ou non" if fr else "answer yes or no", err=True)
 
 
-def _ask_optional_number(label: str, kind: type, value: Any, lang: str) -> Any:
-    """An empty answer keeps the field empty (None)."""
+def _ask_optional_number(
+    label: str, kind: type, value: Any, lang: str, meta: FieldMeta | None = None
+) -> Any:
+    """An empty answer keeps the field empty (None); a number out of the field's bounds is
+    asked again at once, as a number field's is."""
     hint = "vide = aucun" if lang == "fr" else "empty = none"
+    bounded = _within(meta, click.IntRange if kind is int else click.FloatRange, kind)
     while True:
         answer = ask(lang, f"{label} ({hint})", default="" if value is None else str(value))
         if not answer.strip():
             return None
         try:
-            return kind(answer)
+            number = kind(answer)
         except ValueError:
             click.echo("nombre attendu" if lang == "fr" else "a number is expected", err=True)
+            continue
+        if bounded is kind:
+            return number
+        try:
+            return bounded.convert(answer, None, None)
+        except click.BadParameter as exc:
+            click.echo(f"Erreur\u202f: {exc.message}" if lang == "fr" else f"Error: {exc.message}")
 
 
 def _ask_list(label: str, item: type[BaseModel], items: list[Any], lang: str) -> list[Any]:
