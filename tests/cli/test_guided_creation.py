@@ -176,3 +176,21 @@ def test_an_optional_number_out_of_its_bounds_is_asked_again_at_once(
     assert "nombre attendu" in shown
     monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
     assert prompts.ask_value("Magie", int | None, None, "fr", meta) is None
+
+
+def test_a_text_field_with_declared_choices_is_asked_by_their_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """WaRP's bulletproof armour (a table key: `none`, `vest`…) was asked as free text with the
+    id `[none]` as its default: it is a choice, shown and typed by its words."""
+    from ecran.cli import prompts
+    from ecran.rules import FieldMeta
+    from ecran.systems.warp.sheet import WarpSheet
+
+    meta = FieldMeta.of("bulletproof", WarpSheet.model_fields["bulletproof"])
+    monkeypatch.setattr("sys.stdin", io.StringIO("cotte\ngilet pare-balles\n"))
+    assert prompts.ask_value("Armure pare-balles", str, "none", "fr", meta) == "vest"
+    said = capsys.readouterr()
+    shown = said.out + said.err
+    assert "[Aucune]" in shown and "Gilet pare-balles" in shown, shown
+    assert "[none]" not in shown and "vest" not in shown

@@ -79,6 +79,9 @@ def ask_value(
         return ask(lang, label, default=value, type=_within(meta, click.IntRange, int))
     if annotation is float:
         return ask(lang, label, default=value, type=_within(meta, click.FloatRange, float))
+    if annotation is str and meta is not None and meta.choice_labels:  # a table's keys
+        words = {c: _word(meta.choice_labels, c, lang) for c in meta.choices or meta.choice_labels}
+        return ask_choice(label, words, value, lang)
     if annotation is str:
         return ask(lang, label, default=value or "", show_default=bool(value))
     return value
