@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,7 @@ def test_skills_are_a_list_to_fill_not_asked_one_by_one(
     answers = ["Zoé"] + [""] * 30  # identity, characteristics… up to the levels
     terminal("\n".join(answers) + "\n" * 400)
     plain = cli("character", "new", "artemis", "-o", str(out))
-    asked = plain.out + plain.err
+    asked = (plain.out + plain.err).replace("\u202f", " ")  # the questions are typeset
     assert "Compétences : niveaux · Bagarre = " in asked  # the list, in words
     assert asked.count("Compétences : niveaux (« nom = valeur »") >= 1
     from ecran.cli import prompts
@@ -153,7 +154,7 @@ def test_skills_are_a_list_to_fill_not_asked_one_by_one(
     }
     terminal("Nom\n" + "\n" * 400)
     nephilim = cli("character", "new", "nephilim", "-o", str(tmp_path / "n.json"))
-    prompts_seen = (nephilim.out + nephilim.err).count("\u00a0: ")
+    prompts_seen = (nephilim.out + nephilim.err).count("\u202f: ")
     assert "Traceback" not in nephilim.err + nephilim.out
     assert prompts_seen < 120, prompts_seen  # ~250 skill prompts before
 
@@ -194,3 +195,21 @@ def test_a_text_field_with_declared_choices_is_asked_by_their_words(
     shown = said.out + said.err
     assert "[Aucune]" in shown and "Gilet pare-balles" in shown, shown
     assert "[none]" not in shown and "vest" not in shown
+
+
+def test_the_questions_keep_french_typography(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """« Traits n° 1 : Agile — garder ? » was asked with plain spaces before : and ?: every
+    question goes through the typographic pass (a narrow no-break space)."""
+    from ecran.cli import prompts
+    from ecran.systems.fluid.sheet import Trait
+    from ecran.typography import faults
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\nn\n"))
+    entry = {"name": "Agile", "value": 2}
+    assert prompts._ask_list("Traits", Trait, [entry], "fr") == []
+    asked = capsys.readouterr().out
+    assert "garder" in asked and "ajouter" in asked
+    assert not re.search(r"[ \u00a0][:;!?]", asked), asked
+    assert faults(asked) == [], faults(asked)

@@ -183,8 +183,11 @@ def _number(raw: str, meta: FieldMeta | None, lang: str) -> int:
 
 
 def ask(lang: str, text: str, **options: Any) -> Any:
-    """click's prompt, with French typography before the colon in French."""
-    return typer.prompt(text, prompt_suffix="\u00a0: " if lang == "fr" else ": ", **options)
+    """click's prompt, the question typeset in French (a narrow no-break space before : ? and
+    the colon that ends it)."""
+    if lang == "fr":
+        return typer.prompt(typeset(text, lang), prompt_suffix="\u202f: ", **options)
+    return typer.prompt(text, prompt_suffix=": ", **options)
 
 
 def ask_choice(label: str, words: dict[str, str], value: Any, lang: str) -> str:
