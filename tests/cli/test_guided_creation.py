@@ -64,7 +64,7 @@ def test_the_prompts_name_skills_and_levels_in_words_never_by_their_ids(
     by theirs ("Débutant"), a blank box as a dash — never `attraper_lancer` or `debutant`."""
     terminal("Zoé\n" + "\n" * 400)
     result = cli("character", "new", "artemis", "-o", str(tmp_path / "zoe.json"))
-    asked = result.out + result.err  # the prompts only: the sheet goes to the file
+    asked = (result.out + result.err).replace("\u202f", " ")  # the prompts, typeset
     assert "Compétences : niveaux · " in asked
     assert "attraper_lancer" not in asked and "debutant" not in asked
     assert "ordinateur_portable" not in asked
@@ -213,3 +213,18 @@ def test_the_questions_keep_french_typography(
     assert "garder" in asked and "ajouter" in asked
     assert not re.search(r"[ \u00a0][:;!?]", asked), asked
     assert faults(asked) == [], faults(asked)
+
+
+def test_the_questionnaires_refusals_keep_french_typography(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """« choisir parmi : PJ, PNJ » was said with a plain space before the colon."""
+    from ecran.cli import prompts
+    from ecran.typography import faults
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("zz\nPNJ\npeut-être\nn\n"))
+    assert prompts.ask_choice("Type", {"pc": "PJ", "npc": "PNJ"}, "pc", "fr") == "npc"
+    assert prompts.confirm("Garder", True, "fr") is False
+    said = capsys.readouterr()
+    assert "choisir parmi\u202f: PJ, PNJ" in said.err and "oui ou non" in said.err
+    assert faults(said.out + said.err) == [], faults(said.out + said.err)

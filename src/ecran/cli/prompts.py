@@ -107,10 +107,10 @@ def _ask_as_list(
     result = dict(value)
     for key, current in result.items():
         shown = words.get(str(current), str(current)) if choices else str(current)
-        click.echo(f"{label} · {_word(keys, key, lang)} = {shown}")
+        _say(f"{label} · {_word(keys, key, lang)} = {shown}", lang)
     if words:
         listed = " / ".join(words.values())
-        click.echo(f"valeurs possibles\u00a0: {listed}" if fr else f"possible values: {listed}")
+        _say(f"valeurs possibles : {listed}" if fr else f"possible values: {listed}", lang)
     hint = (
         "« nom = valeur », séparés par des virgules ; vide = garder"
         if fr
@@ -123,7 +123,7 @@ def _ask_as_list(
         try:
             result.update(_read_pairs(answer, item, result, keys, words, lang, meta))
         except click.BadParameter as exc:
-            click.echo(exc.message, err=True)
+            _say(exc.message, lang, err=True)
 
 
 def _read_pairs(
@@ -182,6 +182,11 @@ def _number(raw: str, meta: FieldMeta | None, lang: str) -> int:
     return int(kind.convert(raw, None, None))
 
 
+def _say(text: str, lang: str, err: bool = False) -> None:
+    """A line of the questionnaire (a refusal, the choices), typeset in French."""
+    click.echo(typeset(text, lang) if lang == "fr" else text, err=err)
+
+
 def ask(lang: str, text: str, **options: Any) -> Any:
     """click's prompt, the question typeset in French (a narrow no-break space before : ? and
     the colon that ends it)."""
@@ -202,9 +207,8 @@ def ask_choice(label: str, words: dict[str, str], value: Any, lang: str) -> str:
         chosen = by_word.get(str(answer).strip().casefold())
         if chosen is not None:
             return chosen
-        click.echo(
-            f"choisir parmi : {listed}" if lang == "fr" else f"choose one of: {listed}", err=True
-        )
+        fr = lang == "fr"
+        _say(f"choisir parmi : {listed}" if fr else f"choose one of: {listed}", lang, err=True)
 
 
 #: Yes and no as people type them, in either language.
@@ -225,7 +229,7 @@ def confirm(label: str, default: bool, lang: str) -> bool:
             return True
         if answer in _NO:
             return False
-        click.echo("répondre oui ou non" if fr else "answer yes or no", err=True)
+        _say("répondre oui ou non" if fr else "answer yes or no", lang, err=True)
 
 
 def _ask_optional_number(
@@ -242,14 +246,14 @@ def _ask_optional_number(
         try:
             number = kind(answer)
         except ValueError:
-            click.echo("nombre attendu" if lang == "fr" else "a number is expected", err=True)
+            _say("nombre attendu" if lang == "fr" else "a number is expected", lang, err=True)
             continue
         if bounded is kind:
             return number
         try:
             return bounded.convert(answer, None, None)
         except click.BadParameter as exc:
-            click.echo(f"Erreur\u202f: {exc.message}" if lang == "fr" else f"Error: {exc.message}")
+            _say(f"Erreur : {exc.message}" if lang == "fr" else f"Error: {exc.message}", lang)
 
 
 def _ask_list(label: str, item: type[BaseModel], items: list[Any], lang: str) -> list[Any]:
