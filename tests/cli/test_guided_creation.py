@@ -228,3 +228,16 @@ def test_the_questionnaires_refusals_keep_french_typography(
     said = capsys.readouterr()
     assert "choisir parmi\u202f: PJ, PNJ" in said.err and "oui ou non" in said.err
     assert faults(said.out + said.err) == [], faults(said.out + said.err)
+
+
+def test_a_nested_part_is_announced_before_its_questions(
+    cli: Any, terminal: Any, tmp_path: Path
+) -> None:
+    """WaRP asks four traits' « Nom », « Dés »…: each group opens on the part's name (« Trait
+    central », « Défaut »), so the reader knows which trait a « Nom » is."""
+    terminal("Zoé\n" + "\n" * 200)
+    result = cli("character", "new", "warp", "-o", str(tmp_path / "zoe.json"))
+    asked = result.out.replace("\u202f", " ")
+    central, name = asked.find("Trait central"), asked.find("Nom [Antécédents militaires]")
+    assert 0 <= central < name, asked[:600]
+    assert asked.find("Défaut") < asked.find("Nom [Enclin à la violence]")

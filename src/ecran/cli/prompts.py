@@ -54,6 +54,7 @@ def ask_value(
         return _ask_optional_number(label, annotation, value, lang, meta)
     origin = get_origin(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        _say(f"— {label} —", lang)  # which part the next « Nom », « Dés »… belong to
         return ask_model(annotation, value or {}, lang)
     if origin is list:
         (item,) = get_args(annotation) or (Any,)
