@@ -241,3 +241,22 @@ def test_a_nested_part_is_announced_before_its_questions(
     central, name = asked.find("Trait central"), asked.find("Nom [Antécédents militaires]")
     assert 0 <= central < name, asked[:600]
     assert asked.find("Défaut") < asked.find("Nom [Enclin à la violence]")
+
+
+def test_an_english_creation_starts_from_english_examples(
+    cli: Any, terminal: Any, tmp_path: Path
+) -> None:
+    """WaRP's starting sheet (the seed's example traits) was in French whatever the reader's
+    language: « Name [Antécédents militaires] » in an English questionnaire."""
+    terminal("Zoe\n" + "\n" * 200)
+    out = tmp_path / "zoe.json"
+    result = cli("--lang", "en", "character", "new", "warp", "-o", str(out))
+    assert result.code == 0, result.err
+    assert "Antécédents" not in result.out and "Coriace" not in result.out
+    sheet = json.loads(out.read_text())
+    assert sheet["central"]["name"] == "Military background", sheet["central"]
+    assert "é" not in json.dumps(sheet, ensure_ascii=False).replace("Zoe", "")
+    terminal("Zoé\n" + "\n" * 200)
+    french = tmp_path / "zoe-fr.json"
+    assert cli("character", "new", "warp", "-o", str(french)).code == 0
+    assert json.loads(french.read_text())["central"]["name"] == "Antécédents militaires"

@@ -123,3 +123,23 @@ def test_the_creation_form_refuses_a_bad_option_and_makes_no_table(app_client: A
     )
     assert answer.status_code == 422 and "maybe" in answer.text
     assert not any(c.startswith("ecran_") for c in answer.cookies)
+
+
+def test_the_english_wizard_starts_from_english_examples(app_client: Any) -> None:
+    """WaRP's guided creation page in English showed the French example traits."""
+    from urllib.parse import urlencode
+
+    form = [("name", "T"), ("system", "warp")]
+    made = app_client.post(
+        "/tables?lang=en",
+        content=urlencode(form),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+        follow_redirects=False,
+    )
+    assert made.status_code == 303, made.text
+    table_id = made.headers["location"].split("/tables/")[1].split("?")[0]
+    for path in (f"/tables/{table_id}/characters/new", f"/tables/{table_id}/characters/wizard"):
+        page = app_client.get(path, params={"lang": "en"})
+        assert page.status_code == 200, (path, page.status_code)
+        assert "Antécédents militaires" not in page.text and "Coriace" not in page.text, path
+        assert "Military background" in page.text, path
