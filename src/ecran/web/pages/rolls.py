@@ -16,11 +16,11 @@ from starlette.datastructures import FormData, QueryParams
 from ecran.engine.records import RollRecord, odds_report
 from ecran.play import EventView, StoredCharacter
 from ecran.play import rolls as play_rolls
-from ecran.play.model import VISIBILITIES
+from ecran.play.model import VISIBILITIES, VISIBILITY_LABELS
 from ecran.play.payloads import CharacterSaved, EncounterChanged, RollMade
 from ecran.play.rights import can_edit
 from ecran.play.visibility import SECRET_ROLL
-from ecran.rules import Check, EcranError, Text
+from ecran.rules import Check, EcranError
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.edge import CheckedRoute
@@ -32,13 +32,6 @@ from ecran.web.pages.systems import outcome_rows, replay_url
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 LOG_PAGE = 30
-VISIBILITY_LABELS: dict[str, Text] = {
-    "public": Text(fr="public", en="public"),
-    "gm": Text(fr="MJ seulement", en="GM only"),
-    "blind": Text(fr="à l'aveugle (le MJ seul voit le résultat)", en="blind (only the GM sees it)"),
-    "self": Text(fr="pour moi seul", en="only me"),
-    "whisper": Text(fr="chuchoté", en="whispered"),
-}
 
 
 @dataclass(frozen=True)
