@@ -325,3 +325,23 @@ def test_printable_sheet(web: TestClient) -> None:
     cid = _new_character(gm, "fluid")
     pdf = gm.get(f"/characters/{cid}.pdf")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_a_roll_as_a_character_one_may_not_play_is_refused_not_rolled_without_it(
+    web: TestClient,
+) -> None:
+    """A roll sent with a character the roller cannot play (another's, deleted, mistyped) was
+    rolled without it: its sheet's shifts and conditions silently left out."""
+    gm, invite = create(web, "nephilim")
+    player = join(web, invite, "Lou")
+    other = join(web, invite, "Max")
+    theirs = _new_character(other, "nephilim")
+    store = web.app.state.store  # type: ignore[attr-defined]
+    before = store.state(gm.table_id).last_seq
+    roll = [("check", "action"), ("characteristic", "3")]
+    for character in (theirs, "nope"):
+        refused = player.post("/roll", [*roll, ("character", character)], htmx=True)
+        assert refused.status_code in (403, 404, 422), refused.status_code
+        assert "personnage" in unescape(refused.text)
+    assert store.state(gm.table_id).last_seq == before
+    assert player.post("/roll", roll, htmx=True).status_code == 200

@@ -16,11 +16,12 @@ from starlette.datastructures import FormData, QueryParams
 from ecran.engine.records import RollRecord, odds_report
 from ecran.play import EventView, StoredCharacter
 from ecran.play import rolls as play_rolls
+from ecran.play.errors import not_found
 from ecran.play.model import VISIBILITIES, VISIBILITY_LABELS
 from ecran.play.payloads import CharacterSaved, EncounterChanged, RollMade
 from ecran.play.rights import can_edit
 from ecran.play.visibility import SECRET_ROLL
-from ecran.rules import Check, EcranError
+from ecran.rules import Check, EcranError, Text
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.edge import CheckedRoute
@@ -141,7 +142,10 @@ def roll_odds(request: Request, here: Here) -> Response:
 @router.post("/tables/{table_id}/roll")
 def make_roll(request: Request, here: Here, data: Form) -> Response:
     sent = multi(data)
-    form = form_of(here, _first(sent, "check"), _first(sent, "character"), data)
+    chosen = _first(sent, "character")
+    form = form_of(here, _first(sent, "check"), chosen, data)
+    if chosen and form.character_id is None:  # not one of the roller's: never rolled without it
+        raise not_found(Text(fr="personnage", en="character"), chosen[:60])
     event = commands.execute(
         request.app,
         here.access,
