@@ -91,3 +91,16 @@ def test_a_refused_choice_lists_the_choices_on_its_one_line(cli: Cli) -> None:
     assert "Choose from: bash, zsh, fish" in cli("--lang", "en", "completion").err
     wrong = cli("completion", "tcsh").err.replace("\u202f", " ")
     assert "« bash », « zsh », « fish »" in wrong and "'bash'" not in wrong, wrong
+
+
+def test_did_you_mean_suggests_the_readers_names_only(cli: Cli, tmp_path: Any) -> None:
+    """`--lang en op fluid subir-manoeuvre` suggested « subir-une-manoeuvre, suffer-manoeuvre »:
+    each language's name of the close operations, in the reader's language alone."""
+    sheet = tmp_path / "pnj.json"
+    assert cli("npc", "fluid", "--seed", "4", "-o", str(sheet)).code == 0
+    english = cli("--lang", "en", "op", "fluid", "subir-manoeuvre", str(sheet))
+    assert english.code == 2 and "Did you mean suffer-manoeuvre?" in english.err, english.err
+    assert "subir-une" not in english.err
+    french = cli("op", "fluid", "suffer-a-manoeuvre", str(sheet))
+    hint = french.err.split("Vouliez-vous dire", 1)[1]
+    assert "subir-une-manoeuvre" in hint and "suffer" not in hint, french.err
