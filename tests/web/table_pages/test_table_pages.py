@@ -345,3 +345,11 @@ def test_a_roll_as_a_character_one_may_not_play_is_refused_not_rolled_without_it
         assert "personnage" in unescape(refused.text)
     assert store.state(gm.table_id).last_seq == before
     assert player.post("/roll", roll, htmx=True).status_code == 200
+
+
+def test_the_chat_help_lists_the_roll20_secret_roll_and_whisper_to_the_gm(web: TestClient) -> None:
+    gm, _invite = create(web, "warp")
+    french = unescape(gm.get().text)
+    assert "/gmroll 1d20 lance pour le MJ et vous seuls" in french and "/w mj" in french
+    english = unescape(gm.get(lang="en").text)
+    assert "/gmroll 1d20 rolls for the GM and you alone" in english and "/w gm" in english
