@@ -27,6 +27,8 @@ from typing import Any, Literal
 from ecran.record import record
 
 PREFIX = "ECRAN_"
+#: How the table of variables writes a variable without a default.
+UNSET = "(unset)"
 MIB = 1024 * 1024
 #: The words pydantic reads as a boolean (`value()` reads them alike without it).
 TRUE, FALSE = ("1", "true", "t", "yes", "y", "on"), ("0", "false", "f", "no", "n", "off")
@@ -232,7 +234,7 @@ def default_text(name: str) -> str:
     chosen = default(name)
     if isinstance(chosen, bool):
         return "1" if chosen else "0"
-    return "(unset)" if chosen is None else str(chosen)
+    return UNSET if chosen is None else str(chosen)
 
 
 def rows() -> list[tuple[str, str, str, str, str]]:

@@ -21,10 +21,12 @@ LOCALES = {"fr": "fr_FR", "en": "en_GB"}
 #: of dotted numbers ("v3.1.2", "1.2.3").
 _DECIMAL = re.compile(r"(?<![\w.])(\d+\.\d+)(?![\w]|\.\d)")
 #: A mark that takes the narrow space in French: after a letter, a closing mark or spaces (not
-#: after a digit for ! and ?, which are dice there: "3d6!"; "%" after anything but the die
-#: "d%" of the dice notation, "1d%", Roll20's percentile die).
+#: after a digit for ! and ?, which are dice there: "3d6!"; after ) ] » only where a space
+#: was, so "f(x):" stays; "%" after anything but the die "d%" of the dice notation, "1d%",
+#: Roll20's percentile die).
 _FRENCH_SPACED = re.compile(
     r"(?:(?<=[^\W\d_)\]»'’])[ \u00a0]*([:;!?])|(?<=\d)[ \u00a0]+([:;])"
+    r"|(?<=[)\]»])[ \u00a0]+([:;!?])"
     r"|(?<=[\w)])(?<!\bd)(?<!\bD)(?<!\dd)(?<!\dD)[ \u00a0]*(%))(?=\s|$|[)\],.])"
 )
 #: The space a French habit left before those marks in an English string (compiled on an
@@ -32,8 +34,11 @@ _FRENCH_SPACED = re.compile(
 _ENGLISH_LOOSE = r"(?<=[^\W_)\]»]) +([:;!?%])(?=\s|$)"
 _VOWEL = "AEIOUYÉÈÊËÂÎÏÔÛÀaeiouyéèêëâîïôûà"
 #: "de", "le", "la", "que" before a word that opens on a vowel: "test d'AGI". Not before "h"
-#: (print cannot tell an aspirated h), "onze", "oui" or a "y" (they do not elide).
-_ELIDED = re.compile(rf"\b(?:([dD])e|([lL])[ea]|([qQ]u)e) (?!onze|Onze|oui|Oui|[yY])(?=[{_VOWEL}])")
+#: (print cannot tell an aspirated h), "onze", "oui" or a "y" (they do not elide), nor an
+#: imperative's pronoun after its hyphen ("supprimez-la avant").
+_ELIDED = re.compile(
+    rf"(?<![-\u2011])\b(?:([dD])e|([lL])[ea]|([qQ]u)e) (?!onze|Onze|oui|Oui|[yY])(?=[{_VOWEL}])"
+)
 
 
 def ordinal(rank: int, lang: str, feminine: bool = False) -> str:

@@ -85,3 +85,20 @@ def test_a_drawn_npc_names_its_seed_in_the_readers_language(cli: Any) -> None:
     assert french.code == 0 and french.err.strip() == "graine : 7"
     english = cli("--lang", "en", "npc", "warp", "--seed", "7")
     assert english.code == 0 and english.err.strip() == "seed: 7"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["npc", "warp", "--seed", "-1"],
+        ["roll", "demo", "d6", "--target", "5", "--seed", "99999999999999999999"],
+        ["simulate", "demo", "d6", "--target", "5", "--trials", "10", "--seed", "-1"],
+    ],
+)
+def test_a_seed_out_of_range_says_its_bound_as_a_reader_counts(cli: Any, args: list[str]) -> None:
+    """« entre 0 et 9 223 372 036 854 775 807 », grouped as the trials' bound is, not a run of
+    nineteen digits."""
+    french, english = cli(*args), cli("--lang", "en", *args)
+    assert french.code == english.code == 2
+    assert "entre 0 et 9 223 372 036 854 775 807" in french.err.replace("\u202f", " ")
+    assert "between 0 and 9,223,372,036,854,775,807" in english.err, english.err

@@ -61,7 +61,7 @@ def test_clicks_own_errors_are_french(cli: Cli) -> None:
     assert result.code == 2
     assert "Option inconnue" in result.err and "--target" in result.err  # click's own hint
     # click's suggestion, quoted as French quotes: not as Python's repr
-    assert result.err.rstrip().endswith("Vouliez-vous dire « --target »\xa0?")
+    assert result.raw_err.rstrip().endswith("Vouliez-vous dire «\u202f--target\u202f»\u202f?")
 
 
 @pytest.mark.parametrize(

@@ -54,3 +54,25 @@ def test_the_option_is_described_in_french(
     shown = cli("serve", "--help").out
     assert "--mandataires" in shown and "proxy inverse" in shown
     assert "--forwarded-allow-ips" in cli("--lang", "en", "serve", "--help").out
+
+
+def test_the_variables_name_the_serve_options_in_the_readers_language(
+    cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ECRAN_REDIS_URL's line names `--processus` in French (the option's French name), never
+    the English `--workers` beside it."""
+    monkeypatch.setenv("COLUMNS", "250")
+    french = cli("serve", "--help").out
+    assert "--processus au-delà de 1" in french and "--workers" not in french
+    assert "--workers above 1" in cli("--lang", "en", "serve", "--help").out
+
+
+def test_a_variable_without_a_default_says_so_in_words(
+    cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "250")
+    french = cli("serve", "--help").out
+    english = cli("--lang", "en", "serve", "--help").out
+    assert "ECRAN_DATABASE_URL (sans valeur par défaut)" in french.replace("\u202f", " ")
+    assert "ECRAN_DATABASE_URL (no default): " in english
+    assert "(aucune)" not in french and "(unset)" not in english

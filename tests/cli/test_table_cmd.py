@@ -110,3 +110,14 @@ def test_bad_input_is_one_line_exit_2_and_nothing_stored(cli: Any, tmp_path: Pat
     assert again.code == 2 and "existe déjà" in again.err
     missing = cli("table", "export", "nope", "--database", url)
     assert missing.code == 2 and "introuvable" in missing.err
+
+
+def test_a_table_is_named_by_its_id_as_pasted_or_by_its_link(cli: Any, tmp_path: Path) -> None:
+    """A GM copies the id from their link: with a space around it, in capitals, or the whole
+    link. Each was « table introuvable »."""
+    url, table_id, _alice = _source(tmp_path)
+    link = f"http://127.0.0.1:8000/tables/{table_id}?token=abc"
+    for typed in (f" {table_id} ", table_id.upper(), link):
+        out = cli("table", "export", typed, "--database", url, "-o", str(tmp_path / "t.json"))
+        assert out.code == 0, (typed, out.err)
+    assert cli("table", "export", "nope", "--database", url).code == 2

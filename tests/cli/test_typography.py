@@ -137,3 +137,40 @@ def test_the_percentile_die_keeps_its_notation() -> None:
     from ecran.typography import spacing
 
     assert spacing("lancez 1d% ou d%, 50%.", "fr") == "lancez 1d% ou d%, 50\u202f%."
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        ("supprimez-la avant de la réimporter", "supprimez-la avant de la réimporter"),
+        ("prends-le avec toi", "prends-le avec toi"),
+        ("le arc de la épée", "l'arc de l'épée"),
+        ("plus de une fois", "plus d'une fois"),
+    ],
+)
+def test_elision_leaves_a_pronoun_after_a_hyphen(written: str, printed: str) -> None:
+    """An imperative's pronoun (« supprimez-la avant ») is not elided (« supprimez-l'avant »,
+    the duplicate import's refusal); an article before a vowel still is."""
+    assert typeset(written, "fr") == printed
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        ("(L778-832) ; standard", "(L778-832)\u202f; standard"),
+        ("« graves » : oui", "«\u202fgraves\u202f»\u202f: oui"),
+        ("[2] ? non", "[2]\u202f? non"),
+        ("f(x):", "f(x):"),
+    ],
+)
+def test_a_mark_after_a_closing_bracket_or_quote_takes_the_narrow_space(
+    written: str, printed: str
+) -> None:
+    """« (L778-832) ; élite » in `ecran npc warp --help` kept a plain space before `;`: the
+    help wrapped there and started a line with « ; élite »."""
+    assert typeset(written, "fr") == printed
+
+
+def test_no_help_line_starts_with_a_mark(cli: Callable[..., Any]) -> None:
+    shown = cli("npc", "warp", "--help").out
+    assert not re.search(r"^\s*[;:!?]", shown, re.MULTILINE), shown

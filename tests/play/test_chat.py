@@ -121,6 +121,34 @@ def test_a_whisper_to_the_gm_is_seen_as_a_gm_roll_is() -> None:
         send(live.now, live.gm, "/gm moi-même")
 
 
+@pytest.mark.parametrize("typed", ["/w gm j'ai triché", "/w GM j'ai triché", "/w mj j'ai triché"])
+def test_slash_w_gm_whispers_to_the_gm_as_in_roll20(typed: str) -> None:
+    """Roll20's `/w gm text` (and its French `/w mj`) reaches the GM whatever their name."""
+    live, alice, bob = _table()
+    event = live.do(send(live.now, alice, typed))
+    assert event.visibility == "gm" and _said(event).to == [live.gm.id]
+    assert _said(event).text == "j'ai triché"
+    assert view_for(event, bob).kind == "hidden"
+
+
+@pytest.mark.parametrize("command", ["/gmroll", "/gr", "/GMROLL"])
+def test_gmroll_is_a_roll_only_the_gm_and_its_roller_see_as_in_roll20(command: str) -> None:
+    """Roll20's secret roll: `/gmroll 1d20` (also `/gr`), seen by the GM and the roller; the
+    GM's own is theirs alone."""
+    live, alice, bob = _table()
+    event = live.do(send(live.now, alice, f"{command} 1d20+2 discrétion"))
+    said = _said(event)
+    assert (event.visibility, said.style, said.to) == ("gm", "roll", [live.gm.id])
+    assert said.rolls[0].expression == "1d20+2" and said.text == "discrétion"
+    assert view_for(event, live.gm).payload == event.payload
+    assert view_for(event, alice).payload == event.payload
+    assert view_for(event, bob).kind == "hidden"
+    own = live.do(send(live.now, live.gm, f"{command} 2d6"))
+    assert own.visibility == "gm" and view_for(own, alice).kind == "hidden"
+    with pytest.raises(EcranError):
+        send(live.now, alice, command)
+
+
 def test_a_member_chosen_beside_the_text_makes_any_message_a_whisper() -> None:
     live, alice, bob = _table()
     event = live.do(send(live.now, alice, "/r 1d20", to=live.gm.id))

@@ -149,3 +149,19 @@ def test_secret_characters_and_npc_sheets_stay_with_the_gm() -> None:
     state = view_state(live.now, alice)
     assert "puits" not in state.model_dump_json() and "Traître" not in state.model_dump_json()
     assert "puits" in view_state(live.now, live.gm).model_dump_json()
+
+
+def test_an_unknown_visibility_lists_the_choices_in_words_to_a_reader() -> None:
+    """The table page's refusal listed `blind, gm, public, self`: a reader is offered the words
+    of the roll panel's list; the command line and the API, who typed an id, the ids."""
+    import pytest
+
+    from ecran.play.rolls import visibility
+    from ecran.rules import EcranError
+
+    with pytest.raises(EcranError) as refused:
+        visibility("zzz")
+    french, english = refused.value.message("fr"), refused.value.message("en")
+    assert "MJ seulement" in french and "pour moi seul" in french and "blind" not in french
+    assert "GM only" in english and "only me" in english and "self," not in english
+    assert "blind" in refused.value.command_line("fr")

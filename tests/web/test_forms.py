@@ -90,3 +90,56 @@ def test_every_registered_check_round_trips_its_example_through_the_form(
     assert [f.name for f in fields] == list(check.params.model_fields)
     written = {name: [text] for name, text in form_values(example).items()}
     assert check.parse(values_from_form(fields, written)).model_dump(mode="json") == example
+
+
+def test_a_table_option_ticked_reads_true_or_false_and_nothing_else() -> None:
+    """A checkbox option sends `false` (its hidden twin) then `true` if ticked; any other value
+    is a refusal naming the option, not a silent "no"."""
+    from ecran.engine import get_system
+    from ecran.rules import EcranError
+    from ecran.web.forms import option_fields, option_values
+
+    fields = option_fields(get_system("artemis"))
+    assert option_values(fields, {"option:needs_serious": ["false", "true"]}) == {
+        "needs_serious": True
+    }
+    assert option_values(fields, {"option:needs_serious": ["false"]}) == {"needs_serious": False}
+    with pytest.raises(EcranError) as refused:
+        option_values(fields, {"option:needs_serious": ["maybe"]})
+    said = refused.value.message("fr")
+    assert said.startswith("Aggravation") and "« maybe »" in said.replace("\u202f", " "), said
+    assert "needs_serious" not in said and "needs_serious" not in refused.value.message("en")
+
+
+def test_the_creation_form_refuses_a_bad_option_and_makes_no_table(app_client: Any) -> None:
+    from urllib.parse import urlencode
+
+    form = [("name", "T"), ("system", "artemis"), ("option:needs_serious", "maybe")]
+    answer = app_client.post(
+        "/tables",
+        content=urlencode(form),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 422 and "maybe" in answer.text
+    assert not any(c.startswith("ecran_") for c in answer.cookies)
+
+
+def test_the_english_wizard_starts_from_english_examples(app_client: Any) -> None:
+    """WaRP's guided creation page in English showed the French example traits."""
+    from urllib.parse import urlencode
+
+    form = [("name", "T"), ("system", "warp")]
+    made = app_client.post(
+        "/tables?lang=en",
+        content=urlencode(form),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+        follow_redirects=False,
+    )
+    assert made.status_code == 303, made.text
+    table_id = made.headers["location"].split("/tables/")[1].split("?")[0]
+    for path in (f"/tables/{table_id}/characters/new", f"/tables/{table_id}/characters/wizard"):
+        page = app_client.get(path, params={"lang": "en"})
+        assert page.status_code == 200, (path, page.status_code)
+        assert "Antécédents militaires" not in page.text and "Coriace" not in page.text, path
+        assert "Military background" in page.text, path

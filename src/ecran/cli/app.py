@@ -410,9 +410,9 @@ def _main(argv: list[str] | None) -> int:
     except click.exceptions.Abort:
         _fail(_("Aborted!"))
     except click.UsageError as exc:
-        _fail(exc.format_message())
+        _fail(_one_line(exc.format_message()))
     except click.ClickException as exc:
-        _fail(exc.format_message())
+        _fail(_one_line(exc.format_message()))
     except Exception as exc:
         if _is_user_error(exc):
             _fail(exc.command_line(current()))  # type: ignore[attr-defined]
@@ -455,6 +455,11 @@ def _is_user_error(exc: Exception) -> bool:
     return errors is not None and isinstance(exc, errors.EcranError)
 
 
+def _one_line(message: str) -> str:
+    """Click's message on one line: its "Choose from:" lists a choice a line."""
+    return " ".join(part.strip() for part in message.splitlines() if part.strip())
+
+
 def _fail(message: str) -> None:
     line = message.splitlines()[0] if message else "error"
     if current() == "fr":
@@ -483,8 +488,9 @@ def french_quotes(line: str) -> str:
         return head + said + _SUGGESTED.sub(r"« \1 »", tail)
     for lead in _HINTED:
         if line.startswith(lead):
-            return lead + _SUGGESTED.sub(r"« \1 »", line[len(lead) :], count=1)
-    return line
+            line = lead + _SUGGESTED.sub(r"« \1 »", line[len(lead) :], count=1)
+    head, said, tail = line.partition("n'est pas parmi")
+    return head + said + _SUGGESTED.sub(r"« \1 »", tail)
 
 
 if __name__ == "__main__":

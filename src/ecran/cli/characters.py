@@ -181,7 +181,7 @@ def guided(system: System[Any]) -> CharacterSheet:
 
     lang = current()
     name = prompts.ask(lang, "Nom du personnage" if lang == "fr" else "Character name")
-    data = starting_sheet(system, name).model_dump()
+    data = starting_sheet(system, name, lang).model_dump()
     model = system.sheet_model()
     while True:
         asked = set(system.creation_fields or model.model_fields)

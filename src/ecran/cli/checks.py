@@ -64,8 +64,13 @@ class OneLineGroup(AliasGroup):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
-            every = self._aliases(ctx).all_names()
-            raise unknown_name(self.kind, args[0], self.list_commands(ctx), every)
+            aliases = self._aliases(ctx)
+
+            def shown(name: str, lang: str) -> str:  # a close name, as the reader's list has it
+                return aliases.shown(aliases.english_of(name) or name, lang)
+
+            every = aliases.all_names()
+            raise unknown_name(self.kind, args[0], self.list_commands(ctx), every, shown)
         return super().resolve_command(ctx, args)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import click
 from click.shell_completion import CompletionItem
 
-from ecran.cli.lang import current
+from ecran.cli.lang import current, was_typed
 from ecran.cli.names import Aliases, flag_name, subcommand_names, typed
 
 _CLASSES: dict[tuple[type, type], type] = {}
@@ -47,6 +47,14 @@ class FrenchOption(click.Option):
         if lang == "fr":
             return short + self.french_opts, self.french_secondary or self.secondary_opts
         return short + self.english_opts, self.english_secondary
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        """A missing or invalid value names the option as the reader typed it, else as the
+        `--help` of the reader's language lists it, not by all its names ('--trials' /
+        '--essais')."""
+        typed = [o for o in self.opts if was_typed(o)]
+        shown = [o for o in self.shown_opts(current())[0] if o.startswith("--")]
+        return " / ".join(f"'{name}'" for name in (typed or shown or self.opts)[:1])
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         saved = self.opts, self.secondary_opts

@@ -16,8 +16,10 @@ import click
 import typer
 from pydantic import BaseModel
 
+from ecran.cli import lang as cli_lang
 from ecran.cli.fields import choice_words, choices_of, prompt_label
 from ecran.rules import FieldMeta, Text
+from ecran.typography import number, typeset
 
 
 def ask_model(
@@ -49,9 +51,10 @@ def ask_value(
     optional = _unwrap_optional(annotation) is not annotation
     annotation = _unwrap_optional(annotation)
     if optional and annotation in (int, float):
-        return _ask_optional_number(label, annotation, value, lang)
+        return _ask_optional_number(label, annotation, value, lang, meta)
     origin = get_origin(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        _say(f"— {label} —", lang)  # which part the next « Nom », « Dés »… belong to
         return ask_model(annotation, value or {}, lang)
     if origin is list:
         (item,) = get_args(annotation) or (Any,)
@@ -77,6 +80,9 @@ def ask_value(
         return ask(lang, label, default=value, type=_within(meta, click.IntRange, int))
     if annotation is float:
         return ask(lang, label, default=value, type=_within(meta, click.FloatRange, float))
+    if annotation is str and meta is not None and meta.choice_labels:  # a table's keys
+        words = {c: _word(meta.choice_labels, c, lang) for c in meta.choices or meta.choice_labels}
+        return ask_choice(label, words, value, lang)
     if annotation is str:
         return ask(lang, label, default=value or "", show_default=bool(value))
     return value
@@ -102,10 +108,10 @@ def _ask_as_list(
     result = dict(value)
     for key, current in result.items():
         shown = words.get(str(current), str(current)) if choices else str(current)
-        click.echo(f"{label} · {_word(keys, key, lang)} = {shown}")
+        _say(f"{label} · {_word(keys, key, lang)} = {shown}", lang)
     if words:
         listed = " / ".join(words.values())
-        click.echo(f"valeurs possibles\u00a0: {listed}" if fr else f"possible values: {listed}")
+        _say(f"valeurs possibles : {listed}" if fr else f"possible values: {listed}", lang)
     hint = (
         "« nom = valeur », séparés par des virgules ; vide = garder"
         if fr
@@ -118,7 +124,7 @@ def _ask_as_list(
         try:
             result.update(_read_pairs(answer, item, result, keys, words, lang, meta))
         except click.BadParameter as exc:
-            click.echo(exc.message, err=True)
+            _say(exc.message, lang, err=True)
 
 
 def _read_pairs(
@@ -177,9 +183,17 @@ def _number(raw: str, meta: FieldMeta | None, lang: str) -> int:
     return int(kind.convert(raw, None, None))
 
 
+def _say(text: str, lang: str, err: bool = False) -> None:
+    """A line of the questionnaire (a refusal, the choices), typeset in French."""
+    click.echo(typeset(text, lang) if lang == "fr" else text, err=err)
+
+
 def ask(lang: str, text: str, **options: Any) -> Any:
-    """click's prompt, with French typography before the colon in French."""
-    return typer.prompt(text, prompt_suffix="\u00a0: " if lang == "fr" else ": ", **options)
+    """click's prompt, the question typeset in French (a narrow no-break space before : ? and
+    the colon that ends it)."""
+    if lang == "fr":
+        return typer.prompt(typeset(text, lang), prompt_suffix="\u202f: ", **options)
+    return typer.prompt(text, prompt_suffix=": ", **options)
 
 
 def ask_choice(label: str, words: dict[str, str], value: Any, lang: str) -> str:
@@ -194,9 +208,8 @@ def ask_choice(label: str, words: dict[str, str], value: Any, lang: str) -> str:
         chosen = by_word.get(str(answer).strip().casefold())
         if chosen is not None:
             return chosen
-        click.echo(
-            f"choisir parmi : {listed}" if lang == "fr" else f"choose one of: {listed}", err=True
-        )
+        fr = lang == "fr"
+        _say(f"choisir parmi : {listed}" if fr else f"choose one of: {listed}", lang, err=True)
 
 
 #: Yes and no as people type them, in either language.
@@ -217,20 +230,31 @@ def confirm(label: str, default: bool, lang: str) -> bool:
             return True
         if answer in _NO:
             return False
-        click.echo("répondre oui ou non" if fr else "answer yes or no", err=True)
+        _say("répondre oui ou non" if fr else "answer yes or no", lang, err=True)
 
 
-def _ask_optional_number(label: str, kind: type, value: Any, lang: str) -> Any:
-    """An empty answer keeps the field empty (None)."""
+def _ask_optional_number(
+    label: str, kind: type, value: Any, lang: str, meta: FieldMeta | None = None
+) -> Any:
+    """An empty answer keeps the field empty (None); a number out of the field's bounds is
+    asked again at once, as a number field's is."""
     hint = "vide = aucun" if lang == "fr" else "empty = none"
+    bounded = _within(meta, click.IntRange if kind is int else click.FloatRange, kind)
     while True:
         answer = ask(lang, f"{label} ({hint})", default="" if value is None else str(value))
         if not answer.strip():
             return None
         try:
-            return kind(answer)
+            number = kind(answer)
         except ValueError:
-            click.echo("nombre attendu" if lang == "fr" else "a number is expected", err=True)
+            _say("nombre attendu" if lang == "fr" else "a number is expected", lang, err=True)
+            continue
+        if bounded is kind:
+            return number
+        try:
+            return bounded.convert(answer, None, None)
+        except click.BadParameter as exc:
+            _say(f"Erreur : {exc.message}" if lang == "fr" else f"Error: {exc.message}", lang)
 
 
 def _ask_list(label: str, item: type[BaseModel], items: list[Any], lang: str) -> list[Any]:
@@ -250,6 +274,37 @@ def _ask_list(label: str, item: type[BaseModel], items: list[Any], lang: str) ->
     return kept
 
 
+class _BoundsInWords:
+    """A number range whose refusal says its bound as the command line's options do
+    (« doit être ≥ 0 (« −3 ») »), not as click does (`-3 is not in the range 0<=x<=6`)."""
+
+    min: Any
+    max: Any
+    min_open: bool
+    max_open: bool
+    plain: click.ParamType[Any]
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            return super().convert(value, param, ctx)  # type: ignore[misc]
+        except click.BadParameter:
+            number = self.plain.convert(value, param, ctx)  # not a number: click's own line
+            low = self.min is not None and (
+                number < self.min or (self.min_open and number == self.min)
+            )
+            sign = (">" if self.min_open else "≥") if low else ("<" if self.max_open else "≤")
+            raise click.BadParameter(
+                _bound_line(sign, self.min if low else self.max, value)
+            ) from None
+
+
+def _bound_line(sign: str, bound: Any, value: Any) -> str:
+    lang = cli_lang.current()
+    if lang == "fr":
+        return typeset(f"doit être {sign} {number(bound, lang)} (« {value} »)", lang)
+    return f"must be {sign} {number(bound, lang)} ('{value}')"
+
+
 def _within(meta: FieldMeta | None, ranged: Any, plain: type) -> Any:
     """A number's type for the prompt: held to the field's bounds, so an answer out of them is
     asked again at once (not found at the end of the questionnaire, which then starts over)."""
@@ -258,12 +313,15 @@ def _within(meta: FieldMeta | None, ranged: Any, plain: type) -> Any:
     high = bounds.get("le", bounds.get("lt"))
     if low is None and high is None:
         return plain
-    return ranged(
+    bounded = type(f"Bounded{ranged.__name__}", (_BoundsInWords, ranged), {})
+    kept = bounded(
         min=low,
         max=high,
         min_open="gt" in bounds and "ge" not in bounds,
         max_open="lt" in bounds and "le" not in bounds,
     )
+    kept.plain = click.INT if plain is int else click.FLOAT
+    return kept
 
 
 def _word(labels: Mapping[str, Text], key: str, lang: str) -> str:

@@ -35,12 +35,14 @@ PORT_MIN, PORT_MAX = 1, 65535
 def variables_help() -> str:
     """The help's list of every environment variable (`ecran.settings`: name, default, bounds,
     meaning) in the reader's language, kept as lines (click's `\\b`)."""
-    from ecran.settings import rows
+    from ecran.settings import UNSET, rows
 
     lines = ["\b", _("Environment variables (docs/settings.md):")]
     for variable, _kind, default, bounds, meaning in rows():
         bounded = _("{variable} (default {default}; {bounds}): {meaning}")
         wording = bounded if bounds else _("{variable} (default {default}): {meaning}")
+        if default == UNSET:  # not "(default (unset))"
+            wording = _("{variable} (no default): {meaning}")
         line = wording.format(
             variable=variable,
             default=_(default),  # "(none)"; a number or a language is the same in both

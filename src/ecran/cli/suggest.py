@@ -4,7 +4,7 @@ for options). Only the standard library at import: the root group uses it before
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ecran.cli.lang import current
@@ -24,7 +24,10 @@ def close_names(name: str, allowed: Iterable[str]) -> list[str]:
 
 def did_you_mean(name: str, allowed: Iterable[str], lang: str | None = None) -> str:
     """The hint to append to a refusal, empty when nothing is close."""
-    close = close_names(name, allowed)
+    return _hint(close_names(name, allowed), lang)
+
+
+def _hint(close: list[str], lang: str | None) -> str:
     if not close:
         return ""
     return (
@@ -37,16 +40,32 @@ def did_you_mean(name: str, allowed: Iterable[str], lang: str | None = None) -> 
 
 
 def unknown_name(
-    kind: Text, name: str, allowed: Iterable[str], close_to: Iterable[str] = ()
+    kind: Text,
+    name: str,
+    allowed: Iterable[str],
+    close_to: Iterable[str] = (),
+    shown: Callable[[str, str], str] | None = None,
 ) -> EcranError:
     """The rules' one-line refusal of an unknown name, with the closest allowed ones (among
-    `close_to` too: a name of the other language is suggested as well)."""
+    `close_to` too: a name typed close to the other language's is found as well); `shown(name,
+    lang)` is the reader's name of an item, so that one item is not suggested in both."""
     from ecran.rules import EcranError, Text, unknown
 
     names = list(allowed)
     every = list(dict.fromkeys([*names, *close_to]))
     refused = unknown(kind, name, names).text
-    if not close_names(name, every):
+    close = close_names(name, every)
+    if not close:
         return EcranError(refused)
-    fr, en = did_you_mean(name, every, "fr"), did_you_mean(name, every, "en")
-    return EcranError(Text(fr=f"{refused.fr} — {fr}", en=f"{refused.en} — {en}"))
+
+    def hint(lang: str) -> str:
+        """Each close item once: its other language's name is left out when the reader's name
+        of it is close too; a name close to the other language's alone is kept (typed so)."""
+
+        def kept(close_name: str) -> bool:
+            mine = shown(close_name, lang) if shown is not None else close_name
+            return mine == close_name or mine not in close
+
+        return _hint([c for c in close if kept(c)], lang)
+
+    return EcranError(Text(fr=f"{refused.fr} — {hint('fr')}", en=f"{refused.en} — {hint('en')}"))

@@ -10,6 +10,7 @@ bad input is one line and exit 2, and nothing is stored.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -60,9 +61,19 @@ def _store(database: str | None, create: bool) -> Iterator[Store]:
         store.engine.dispose()
 
 
+#: A table's id inside what a GM pastes: the id itself, or their link (`…/tables/ID?token=…`).
+_TABLE_ID = re.compile(r"(?:/tables/)?([0-9a-f]{32})\b")
+
+
+def pasted_id(typed: str) -> str:
+    """The table id in what was typed: spaces and capitals of a copy, or the whole link."""
+    found = _TABLE_ID.search(typed.strip().lower())
+    return found[1] if found else typed.strip()
+
+
 def _export(table_id: str, output: str | None, database: str | None, as_json: bool) -> None:
     with _store(database, create=False) as store, working(_("Reading the table…")):
-        made = store.export(table_id)
+        made = store.export(pasted_id(table_id))
     text = made.model_dump_json(indent=1)
     if output is None:
         click.echo(text)

@@ -18,6 +18,7 @@ guessed: it shows once it is broken.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -35,14 +36,19 @@ from ecran.rules import (
     Text,
     from_validation,
 )
+from ecran.rules.text import DEFAULT_LANG
 from ecran.rules.wording import agreed
 
 
-def starting_sheet(system: System[Any], name: str) -> CharacterSheet:
+def starting_sheet(system: System[Any], name: str, lang: str = DEFAULT_LANG) -> CharacterSheet:
     """`System.new_character`, with a name the sheet refuses (a control character, a name too
-    long) said in words by the field's label, as every sheet refusal is."""
+    long) said in words by the field's label, as every sheet refusal is; the words the game
+    writes into it (WaRP's example traits) in `lang`, when its hook takes a `lang`."""
     try:
-        sheet: CharacterSheet = system.new_character(name)
+        if "lang" in inspect.signature(system.new_character).parameters:
+            sheet: CharacterSheet = system.new_character(name, lang=lang)  # type: ignore[call-arg]
+        else:
+            sheet = system.new_character(name)
     except ValidationError as exc:
         raise from_validation(exc, system.sheet_model()) from None
     return sheet

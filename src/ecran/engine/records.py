@@ -99,13 +99,21 @@ def check_odds(
 def seeded_roller(seed: int | None) -> Roller:
     """The Roller of a user's seed (None: a fresh one); a seed out of range is a one-liner."""
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise EcranError(
-            Text(
-                fr=f"graine invalide : {seed} (entre 0 et {MAX_SEED})",
-                en=f"invalid seed: {seed} (between 0 and {MAX_SEED})",
-            )
-        )
+        raise bad_seed(seed)
     return Roller(seed)
+
+
+def bad_seed(seed: int) -> EcranError:
+    """A seed out of range, its bound grouped as a reader counts (« 9 223 372 036 854 775 807 »)."""
+    from ecran.rules.sheet import number
+
+    given, most = number(seed), number(MAX_SEED)
+    return EcranError(
+        Text(
+            fr=f"graine invalide : {given.fr} (entre 0 et {most.fr})",
+            en=f"invalid seed: {given.en} (between 0 and {most.en})",
+        )
+    )
 
 
 def roll_record(

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 
 from ecran.dice import Distribution
 from ecran.dice.roller import MAX_SEED
-from ecran.engine.records import exact
+from ecran.engine.records import bad_seed, exact
 from ecran.engine.registry import get_system
 from ecran.rules import Check, EcranError, Text
 from ecran.rules.errors import from_validation
@@ -116,12 +116,7 @@ def generator(seed: int | None) -> tuple[int, np.random.Generator]:
     if seed is None:
         seed = secrets.randbelow(MAX_SEED + 1)
     if not 0 <= seed <= MAX_SEED:
-        raise EcranError(
-            Text(
-                fr=f"graine invalide : {seed} (entre 0 et {MAX_SEED})",
-                en=f"invalid seed: {seed} (between 0 and {MAX_SEED})",
-            )
-        )
+        raise bad_seed(seed)
     return seed, np.random.default_rng(seed)
 
 

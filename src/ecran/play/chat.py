@@ -10,9 +10,10 @@ What a member types, in the common notation of Roll20 and Avrae:
     text                  said to the table (in the voice of the chosen character, if any)
     /r EXPR [comment]     a roll in dice notation (`/r 2d6+3 dégâts`), or of one of the actions
                           of the speaker's sheet by its name (`/r Bagarre`); also `/roll`
+    /gmroll EXPR [comment] a roll only the GM and its roller see (Roll20's); also `/gr`
     /w NAME text          a whisper to one member, named by their display name or by the name
                           of one of their characters (`/w "Bob le Rouge" text` for spaces)
-    /gm text              a whisper to the GM
+    /gm text              a whisper to the GM; also `/w gm text` (Roll20) or `/w mj text`
     /em text, /me text    an emote (« Zoé hausse les épaules »)
     /ooc text             out of character (never in a character's voice)
     /desc text            the GM's narration (GM only); also `/nar`
@@ -28,7 +29,7 @@ the message records the commitment in force, and `ecran verify` replays each rol
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ecran.dice.notation import NotationError, limits
@@ -113,7 +114,7 @@ def _refuse(fr: str, en: str) -> EcranError:
     return EcranError(Text(fr=fr, en=en))
 
 
-COMMANDS = ("/r", "/roll", "/w", "/gm", "/em", "/me", "/ooc", "/desc", "/nar")
+COMMANDS = ("/r", "/roll", "/gmroll", "/gr", "/w", "/gm", "/em", "/me", "/ooc", "/desc", "/nar")
 
 
 def send(
@@ -198,6 +199,10 @@ def _command(
         )
     if name in ("/r", "/roll"):
         return _roll_command(state, actor, voice, rest, roll_seed(seed, 0))
+    if name in ("/gmroll", "/gr"):  # Roll20's secret roll: the GMs and the roller see it
+        said = _roll_command(state, actor, voice, rest, roll_seed(seed, 0))
+        gms = tuple(m.id for m in state.members.values() if m.is_gm and m.id != actor.id)
+        return replace(said, visibility="gm", to=gms)
     if not rest:
         raise _refuse(f"{name} : texte attendu", f"{name}: some text is expected")
     if name == "/w":
@@ -237,10 +242,17 @@ def _to_gm(state: TableState, actor: Member, text: str) -> _Said:
     return _Said("say", text, "gm", gms)
 
 
+#: `/w gm text` whispers to the GM (Roll20's habit; `mj` in French) when no one is so named.
+_GM_WORDS = ("gm", "mj")
+
+
 def _whisper(state: TableState, actor: Member, rest: str) -> _Said:
     """`/w NAME text`: the longest run of first words naming someone (quotes for a name with
     spaces are also read)."""
     found = _quoted(state, actor, rest) or _longest_name(state, actor, rest)
+    first, _, after = rest.partition(" ")
+    if found is None and first.casefold() in _GM_WORDS and after.strip():
+        return _to_gm(state, actor, after.strip())
     if found is None:
         raise not_found(Text(fr="destinataire", en="addressee"), rest.split(" ", 1)[0][:60])
     member, text = found

@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ecran.rules.text import Text
+
 Role = Literal["gm", "player"]
 ROLES: tuple[Role, ...] = ("gm", "player")
 
@@ -16,6 +18,14 @@ ROLES: tuple[Role, ...] = ("gm", "player")
 Visibility = Literal["public", "gm", "blind", "self", "whisper"]
 #: The visibilities a roll may be given (a whisper is a message's, with its addressees).
 VISIBILITIES: tuple[Visibility, ...] = ("public", "gm", "blind", "self")
+#: Each visibility in words (the roll panel's list, the log, a refusal).
+VISIBILITY_LABELS: dict[str, Text] = {
+    "public": Text(fr="public", en="public"),
+    "gm": Text(fr="MJ seulement", en="GM only"),
+    "blind": Text(fr="à l'aveugle (le MJ seul voit le résultat)", en="blind (only the GM sees it)"),
+    "self": Text(fr="pour moi seul", en="only me"),
+    "whisper": Text(fr="chuchoté", en="whispered"),
+}
 
 
 BIGINT = 2**63 - 1

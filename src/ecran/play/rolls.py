@@ -15,7 +15,7 @@ from ecran.engine.records import roll_record as roll_check
 from ecran.engine.table_options import with_table_options
 from ecran.play import dice_key
 from ecran.play.events import EventDraft
-from ecran.play.model import VISIBILITIES, Member, Visibility
+from ecran.play.model import VISIBILITIES, VISIBILITY_LABELS, Member, Visibility
 from ecran.play.payloads import RollMade
 from ecran.play.rights import require_edit
 from ecran.play.state import TableState
@@ -28,7 +28,7 @@ def visibility(value: str) -> Visibility:
     for known in VISIBILITIES:
         if value == known:
             return known
-    raise unknown(Text(fr="visibilité", en="visibility"), value, VISIBILITIES)
+    raise unknown(Text(fr="visibilité", en="visibility"), value, VISIBILITIES, VISIBILITY_LABELS)
 
 
 def table_check(state: TableState, check_name: str) -> Check[Any]:

@@ -103,7 +103,7 @@ def test_an_attack_from_the_page_hurts_the_target_and_undo_heals_it(web: TestCli
     wounds = re.search(r'data-tracks="p1">.*?<dd>(\d+)</dd>', panel, re.S)
     assert wounds is not None and int(wounds[1]) >= 2  # 1d6 + (1d6 + 5 - 5)
     seen = unescape(lou.get(f"/encounters/{eid}").text)
-    assert "Gobelin attaque Hector (Griffe) : ok" in seen
+    assert "Gobelin attaque Hector (Griffe)\u202f: ok" in seen
     assert re.search(rf'data-tracks="p1">.*?<dd>{wounds[1]}</dd>', seen, re.S)
     # the undo button names the whole attack; one click takes it back
     assert re.search(r'data-step="undo">[^<]*Gobelin attaque Hector \(Griffe\)', panel)

@@ -325,3 +325,31 @@ def test_printable_sheet(web: TestClient) -> None:
     cid = _new_character(gm, "fluid")
     pdf = gm.get(f"/characters/{cid}.pdf")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_a_roll_as_a_character_one_may_not_play_is_refused_not_rolled_without_it(
+    web: TestClient,
+) -> None:
+    """A roll sent with a character the roller cannot play (another's, deleted, mistyped) was
+    rolled without it: its sheet's shifts and conditions silently left out."""
+    gm, invite = create(web, "nephilim")
+    player = join(web, invite, "Lou")
+    other = join(web, invite, "Max")
+    theirs = _new_character(other, "nephilim")
+    store = web.app.state.store  # type: ignore[attr-defined]
+    before = store.state(gm.table_id).last_seq
+    roll = [("check", "action"), ("characteristic", "3")]
+    for character in (theirs, "nope"):
+        refused = player.post("/roll", [*roll, ("character", character)], htmx=True)
+        assert refused.status_code in (403, 404, 422), refused.status_code
+        assert "personnage" in unescape(refused.text)
+    assert store.state(gm.table_id).last_seq == before
+    assert player.post("/roll", roll, htmx=True).status_code == 200
+
+
+def test_the_chat_help_lists_the_roll20_secret_roll_and_whisper_to_the_gm(web: TestClient) -> None:
+    gm, _invite = create(web, "warp")
+    french = unescape(gm.get().text)
+    assert "/gmroll 1d20 lance pour le MJ et vous seuls" in french and "/w mj" in french
+    english = unescape(gm.get(lang="en").text)
+    assert "/gmroll 1d20 rolls for the GM and you alone" in english and "/w gm" in english

@@ -70,15 +70,15 @@ def _keys(choices: dict[str, Any], name: str) -> list[str]:
     return [value] if isinstance(value, str) else [str(v) for v in value]
 
 
-def new_character(name: str) -> WarpSheet:
+def new_character(name: str, lang: str = DEFAULT_LANG) -> WarpSheet:
     """The seed's own examples as a legal starting point the player overwrites: the central trait
     "military background" (L298-312, superior by default, L525-531), the secondary traits
     "tough" (L435-441) and "good reflexes" (L2652-2658), the flaw "prone to violence"
-    (L604-653); hit points from the best HP trait (L778-832)."""
-    central = _trait(_example(EXAMPLES.central, "Antécédents militaires"), superior=True)
-    tough = _trait(_example(EXAMPLES.secondary, "Coriace"), superior=False)
-    reflexes = _trait(_example(EXAMPLES.secondary, "Bons réflexes"), superior=False)
-    flaw = _example(EXAMPLES.flaw, "Enclin à la violence")
+    (L604-653); hit points from the best HP trait (L778-832). Their words in `lang`."""
+    central = _trait(_example(EXAMPLES.central, "Antécédents militaires"), True, lang)
+    tough = _trait(_example(EXAMPLES.secondary, "Coriace"), False, lang)
+    reflexes = _trait(_example(EXAMPLES.secondary, "Bons réflexes"), False, lang)
+    flaw = _words(_example(EXAMPLES.flaw, "Enclin à la violence"), lang)
     sheet = WarpSheet(
         name=name,
         concept=central.description,

@@ -84,6 +84,9 @@ def _typed(f: FormField, given: str) -> Any:
     if given == "" and f.nullable:
         return None
     if f.kind == "bool":
+        if given not in ("true", "false"):  # a checkbox's two values: nothing else reads as "no"
+            said = Text(fr="booléen attendu (true/false)", en="yes or no expected (true/false)")
+            raise _bad(f, given, said)
         return given == "true"
     if f.kind == "choice":
         for choice in f.choices:

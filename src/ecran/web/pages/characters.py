@@ -95,7 +95,7 @@ def new_character(request: Request, here: Here) -> Response:
     name = request.query_params.get("name") or (
         "Nouveau personnage" if here.lang == "fr" else "New character"
     )
-    sheet = starting_sheet(here.system, name)
+    sheet = starting_sheet(here.system, name, here.lang)
     data = {**sheet.model_dump(mode="json"), **sheet_options(here)}
     context = _form_context(here, data, character=None, conflict=None)
     return page(request, here, "table/character_form.html", context)

@@ -16,7 +16,8 @@ from starlette.datastructures import FormData, QueryParams
 from ecran.engine.records import RollRecord, odds_report
 from ecran.play import EventView, StoredCharacter
 from ecran.play import rolls as play_rolls
-from ecran.play.model import VISIBILITIES
+from ecran.play.errors import not_found
+from ecran.play.model import VISIBILITIES, VISIBILITY_LABELS
 from ecran.play.payloads import CharacterSaved, EncounterChanged, RollMade
 from ecran.play.rights import can_edit
 from ecran.play.visibility import SECRET_ROLL
@@ -32,13 +33,6 @@ from ecran.web.pages.systems import outcome_rows, replay_url
 router = APIRouter(route_class=CheckedRoute, include_in_schema=False)
 
 LOG_PAGE = 30
-VISIBILITY_LABELS: dict[str, Text] = {
-    "public": Text(fr="public", en="public"),
-    "gm": Text(fr="MJ seulement", en="GM only"),
-    "blind": Text(fr="à l'aveugle (le MJ seul voit le résultat)", en="blind (only the GM sees it)"),
-    "self": Text(fr="pour moi seul", en="only me"),
-    "whisper": Text(fr="chuchoté", en="whispered"),
-}
 
 
 @dataclass(frozen=True)
@@ -148,7 +142,10 @@ def roll_odds(request: Request, here: Here) -> Response:
 @router.post("/tables/{table_id}/roll")
 def make_roll(request: Request, here: Here, data: Form) -> Response:
     sent = multi(data)
-    form = form_of(here, _first(sent, "check"), _first(sent, "character"), data)
+    chosen = _first(sent, "character")
+    form = form_of(here, _first(sent, "check"), chosen, data)
+    if chosen and form.character_id is None:  # not one of the roller's: never rolled without it
+        raise not_found(Text(fr="personnage", en="character"), chosen[:60])
     event = commands.execute(
         request.app,
         here.access,

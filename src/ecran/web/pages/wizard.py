@@ -154,7 +154,7 @@ def wizard(request: Request, here: Here) -> Response:
     name = request.query_params.get("name") or (
         "Nouveau personnage" if here.lang == "fr" else "New character"
     )
-    sheet = starting_sheet(here.system, name)
+    sheet = starting_sheet(here.system, name, here.lang)
     data = {**sheet.model_dump(mode="json"), **sheet_options(here)}
     step = _steps(here)[0]
     return page(request, here, "table/wizard.html", _context(here, data, step))
