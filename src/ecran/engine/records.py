@@ -105,7 +105,7 @@ def seeded_roller(seed: int | None) -> Roller:
 
 def bad_seed(seed: int) -> EcranError:
     """A seed out of range, its bound grouped as a reader counts (« 9 223 372 036 854 775 807 »)."""
-    from ecran.rules.sheet import number
+    from ecran.rules.numerals import number
 
     given, most = number(seed), number(MAX_SEED)
     return EcranError(
