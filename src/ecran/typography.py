@@ -65,9 +65,16 @@ def numbers(text: str, lang: str) -> str:
 
 
 def _decimal(digits: str, lang: str) -> str:
+    """A decimal of a text in the language's way, with the decimals it was written with: an
+    odds table's « 50,00 » is "50.00" in English too, not "50" beside "47.22". But a lone
+    ".0" goes: that is Python writing a whole float ("3.0 bs" is « 3 bs »)."""
     from decimal import Decimal
 
-    return number(Decimal(digits), lang)
+    from ecran.numerals import formatted
+
+    decimals = digits.partition(".")[2]
+    places = 0 if decimals == "0" else len(decimals)
+    return formatted(Decimal(digits), "#,##0." + "0" * places, LOCALES.get(lang, "fr_FR"))
 
 
 def spacing(text: str, lang: str) -> str:

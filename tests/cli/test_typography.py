@@ -174,3 +174,13 @@ def test_a_mark_after_a_closing_bracket_or_quote_takes_the_narrow_space(
 def test_no_help_line_starts_with_a_mark(cli: Callable[..., Any]) -> None:
     shown = cli("npc", "warp", "--help").out
     assert not re.search(r"^\s*[;:!?]", shown, re.MULTILINE), shown
+
+
+def test_an_odds_table_keeps_its_decimals_in_both_languages(cli: Cli) -> None:
+    """A percentage column is written to two decimals: « 50,00 » in French is "50.00" in
+    English, not "50" under "47.22" (the English pass rewrote a decimal to its shortest form)."""
+    args = ("odds", "artemis", "test", "--skill", "5", "--difficulty", "7")
+    french, english = cli(*args), cli("--lang", "en", *args)
+    assert french.code == english.code == 0
+    assert "50,00" in french.out and "47,22" in french.out
+    assert "50.00" in english.out and "47.22" in english.out
