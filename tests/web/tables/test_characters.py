@@ -4,6 +4,7 @@ exact odds, operations."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ecran.dice import Roller
 from ecran.engine import get_system
@@ -260,3 +261,22 @@ def test_the_log_counts_a_drafts_broken_rules_in_words(table: Table) -> None:
     assert got.status_code == 200
     assert "1 règle enfreinte<" in unescape(got.text)
     assert "(s)" not in unescape(got.text)
+
+
+def test_a_starting_sheet_is_in_the_readers_language_through_the_api(api: Any) -> None:
+    """WaRP's starting sheet carries the seed's example traits: in English for an English
+    reader, through the table's API and the systems' (the pages and the CLI already did)."""
+    from web.tables.tables_support import new_table
+
+    table = new_table(api, "warp")
+    answers = {
+        lang: (
+            table.get(table.gm, "/characters/new", params={"name": "Ana", "lang": lang}).text,
+            api.get("/api/systems/warp/character/new", params={"name": "Ana", "lang": lang}).text,
+        )
+        for lang in ("fr", "en")
+    }
+    for text in answers["en"]:
+        assert "Military background" in text and "Antécédents militaires" not in text
+    for text in answers["fr"]:
+        assert "Antécédents militaires" in text

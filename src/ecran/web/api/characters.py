@@ -65,9 +65,10 @@ def create_character(body: CreateCharacter, me: Me, request: Request) -> Charact
 
 
 @router.get("/{table_id}/characters/new")
-def new_sheet(me: Me, name: str = Query(..., min_length=1)) -> dict[str, Any]:
-    """A starting sheet of this table's system, for the guided creation to fill in."""
-    sheet: CharacterSheet = starting_sheet(me.system, name)
+def new_sheet(me: Me, request: Request, name: str = Query(..., min_length=1)) -> dict[str, Any]:
+    """A starting sheet of this table's system, for the guided creation to fill in, its words
+    (WaRP's example traits) in the reader's language."""
+    sheet: CharacterSheet = starting_sheet(me.system, name, request_lang(request))
     return sheet.model_dump(mode="json")
 
 

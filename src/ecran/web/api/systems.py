@@ -148,9 +148,12 @@ def sheet_schema(system_id: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/systems/{system_id}/character/new")
-def new_character(system_id: str, name: str = Query(..., min_length=1)) -> dict[str, Any]:
-    """A starting sheet for the guided creation to fill in."""
-    sheet: CharacterSheet = starting_sheet(get_system(system_id), name)
+def new_character(
+    system_id: str, request: Request, name: str = Query(..., min_length=1)
+) -> dict[str, Any]:
+    """A starting sheet for the guided creation to fill in, its words (WaRP's example traits)
+    in the reader's language."""
+    sheet: CharacterSheet = starting_sheet(get_system(system_id), name, request_lang(request))
     return sheet.model_dump(mode="json")
 
 
