@@ -74,6 +74,38 @@ def load_model(package: str, filename: str, model: type[M]) -> M:
     return model.model_validate(load_toml(package, filename))
 
 
+class LazyTables:
+    """A game's tables read and validated on their first use (#32: a check's odds read none
+    they do not need, nor define their models): each name -> its data file and the name of its
+    model in the game's `rows` module. A game's `tables` module answers its attributes from it
+    (`module_attribute`, in a module `__getattr__`)."""
+
+    def __init__(self, package: str, files: Mapping[str, tuple[str, str]]) -> None:
+        self.package, self.files = package, dict(files)
+        self._read: dict[str, Any] = {}
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.files
+
+    def __call__(self, name: str) -> Any:
+        """The table `name`, read and validated once."""
+        found = self._read.get(name)
+        if found is None:
+            import importlib
+
+            filename, model = self.files[name]
+            rows = importlib.import_module(f"{self.package}.rows")
+            found = self._read[name] = load_model(self.package, filename, getattr(rows, model))
+        return found
+
+    def module_attribute(self, module: dict[str, Any], name: str) -> Any:
+        """A `tables` module's attribute `name` (its `globals()`), kept there once read."""
+        if name not in self.files:
+            raise AttributeError(f"module {module['__name__']!r} has no attribute {name!r}")
+        value = module[name] = self(name)
+        return value
+
+
 def load_options(package: str, seed: str, filename: str = "options.toml") -> dict[str, Option]:
     """A system's named options from `data/options.toml`, in file order. Each table is one
     option: `default`, `kind`, `label` and `help` ({fr, en}), `lines` ([first, last]) with an

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ecran.rules import cite, tr
-from ecran.rules.data import DataRow, Worded, load_fields, load_model
+from ecran.rules.data import DataRow, LazyTables, Worded, load_fields, load_model
 from ecran.rules.text import book
 
 if TYPE_CHECKING:
@@ -88,24 +88,21 @@ EQUIPMENT: EquipmentTables
 MAGIC: MagicTables
 HEALTH: HealthTables
 CHARACTER: CharacterTables
-#: Each of those tables' name -> its data file and its model (in `rows`).
-_FILES = {
-    "DIFFICULTY": ("difficulty.toml", "DifficultyTable"),
-    "EQUIPMENT": ("equipment.toml", "EquipmentTables"),
-    "MAGIC": ("magic.toml", "MagicTables"),
-    "HEALTH": ("health.toml", "HealthTables"),
-    "CHARACTER": ("character.toml", "CharacterTables"),
-}
+#: Each of those tables' name -> its data file and its model (in `rows`), read on first use.
+table = LazyTables(
+    PACKAGE,
+    {
+        "DIFFICULTY": ("difficulty.toml", "DifficultyTable"),
+        "EQUIPMENT": ("equipment.toml", "EquipmentTables"),
+        "MAGIC": ("magic.toml", "MagicTables"),
+        "HEALTH": ("health.toml", "HealthTables"),
+        "CHARACTER": ("character.toml", "CharacterTables"),
+    },
+)
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _FILES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from ecran.systems.fluid import rows
-
-    filename, model = _FILES[name]
-    value = globals()[name] = load_model(PACKAGE, filename, getattr(rows, model))
-    return value  # asked once: then a plain attribute
+    return table.module_attribute(globals(), name)
 
 
 #: The words (label, help) of every check and operation parameter, from `data/fields.toml`.

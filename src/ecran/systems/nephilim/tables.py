@@ -4,11 +4,10 @@ model (`rows`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ecran.rules import Text, cite
-from ecran.rules.data import load_fields, load_model
+from ecran.rules.data import LazyTables, load_fields
 from ecran.rules.text import book, tr
 
 if TYPE_CHECKING:
@@ -44,28 +43,22 @@ ASTROLOGY: Astrology
 COMBAT: Combat
 DICE_TABLE: DiceTable
 NPC: NpcRoles
-#: Each table's name -> its data file and its model (in `rows`).
-_FILES = {
-    "CHARACTERISTICS": ("characteristics.toml", "Characteristics"),
-    "KA": ("ka.toml", "KaTables"),
-    "TRACKS": ("tracks.toml", "Tracks"),
-    "SKILLS": ("skills.toml", "Tree"),
-    "LANGUAGES": ("languages.toml", "Tree"),
-    "OCCULT": ("occult.toml", "Occult"),
-    "ASTROLOGY": ("astrology.toml", "Astrology"),
-    "COMBAT": ("combat.toml", "Combat"),
-    "DICE_TABLE": ("dice.toml", "DiceTable"),
-    "NPC": ("npc.toml", "NpcRoles"),
-}
-
-
-@cache
-def table(name: str) -> Any:
-    """The table `name` (`OCCULT`…), read and validated once."""
-    from ecran.systems.nephilim import rows
-
-    filename, model = _FILES[name]
-    return load_model(PACKAGE, filename, getattr(rows, model))
+#: Each table's name -> its data file and its model (in `rows`), read on first use.
+table = LazyTables(
+    PACKAGE,
+    {
+        "CHARACTERISTICS": ("characteristics.toml", "Characteristics"),
+        "KA": ("ka.toml", "KaTables"),
+        "TRACKS": ("tracks.toml", "Tracks"),
+        "SKILLS": ("skills.toml", "Tree"),
+        "LANGUAGES": ("languages.toml", "Tree"),
+        "OCCULT": ("occult.toml", "Occult"),
+        "ASTROLOGY": ("astrology.toml", "Astrology"),
+        "COMBAT": ("combat.toml", "Combat"),
+        "DICE_TABLE": ("dice.toml", "DiceTable"),
+        "NPC": ("npc.toml", "NpcRoles"),
+    },
+)
 
 
 def _characteristics() -> Characteristics:
@@ -115,7 +108,7 @@ _DERIVED: dict[str, Callable[[], Any]] = {
 
 
 def __getattr__(name: str) -> Any:
-    if name in _FILES:
+    if name in table:
         value = table(name)
     elif name in _DERIVED:
         value = _DERIVED[name]()

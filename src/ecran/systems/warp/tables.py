@@ -3,11 +3,11 @@ of `data/*.toml`, each read and validated on its first use into its model (`rows
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ecran.rules import EcranError, Text, cite, tr
-from ecran.rules.data import SheetRules, load_fields, load_model, load_toml
+from ecran.rules.data import LazyTables, SheetRules, load_fields, load_toml
 from ecran.rules.errors import unknown_adjective
 from ecran.rules.text import book
 
@@ -46,31 +46,22 @@ ARMOUR: ArmourTables
 HEALTH: HealthTables
 MAGIC: MagicTables
 ADVANCEMENT: AdvancementTables
-#: Each table's name -> its data file and its model (in `rows`).
-_FILES = {
-    "CORE": ("core.toml", "CoreTables"),
-    "WEAPONS": ("weapons.toml", "WeaponTables"),
-    "ARMOUR": ("armour.toml", "ArmourTables"),
-    "HEALTH": ("health.toml", "HealthTables"),
-    "MAGIC": ("magic.toml", "MagicTables"),
-    "ADVANCEMENT": ("advancement.toml", "AdvancementTables"),
-}
-
-
-@cache
-def table(name: str) -> Any:
-    """The table `name` (`CORE`…), read and validated once."""
-    from ecran.systems.warp import rows
-
-    filename, model = _FILES[name]
-    return load_model(PACKAGE, filename, getattr(rows, model))
+#: Each table's name -> its data file and its model (in `rows`), read on first use.
+table = LazyTables(
+    PACKAGE,
+    {
+        "CORE": ("core.toml", "CoreTables"),
+        "WEAPONS": ("weapons.toml", "WeaponTables"),
+        "ARMOUR": ("armour.toml", "ArmourTables"),
+        "HEALTH": ("health.toml", "HealthTables"),
+        "MAGIC": ("magic.toml", "MagicTables"),
+        "ADVANCEMENT": ("advancement.toml", "AdvancementTables"),
+    },
+)
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _FILES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = table(name)  # asked once: then a plain attribute
-    return value
+    return table.module_attribute(globals(), name)
 
 
 #: The rules a sheet must respect (data/violations.toml), each breach one call.
