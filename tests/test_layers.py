@@ -17,6 +17,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "ecran"
 #: package). `sheets` and `play` share a rank and may not import each other.
 RANK = {
     "record": -2,
+    "lazy": -2,
     "settings": -1,
     "numerals": -1,
     "toml_cache": -1,

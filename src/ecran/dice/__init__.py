@@ -8,13 +8,13 @@ walks (`enumerate`: ~3 ms of every `ecran dice`, #32).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 # eager: importing the submodule `ecran.dice.explode` would otherwise bind the package's name
 # `explode` to the module, hiding the function (and `__getattr__` is asked only for a name
 # not bound)
 from ecran.dice.explode import explode, explode_chain
+from ecran.lazy import lazy_names
 
 if TYPE_CHECKING:
     from ecran.dice.distribution import Distribution
@@ -62,10 +62,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module 'ecran.dice' has no attribute {name!r}")
-    value = getattr(import_module(f"ecran.dice.{home}"), name)
-    globals()[name] = value  # asked once: the next read is a plain attribute
-    return value
+__getattr__ = lazy_names(__name__, _HOME)

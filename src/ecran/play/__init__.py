@@ -13,8 +13,9 @@ otherwise import every module here).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ecran.lazy import lazy_names
 
 if TYPE_CHECKING:
     from ecran.play import characters, encounter, rolls, table
@@ -55,14 +56,7 @@ _HOME: dict[str, str | None] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module 'ecran.play' has no attribute {name!r}")
-    home = _HOME[name]
-    module = import_module(f"ecran.play.{home or name}")
-    value = module if home is None else getattr(module, name)
-    globals()[name] = value  # asked once: the next read is a plain attribute
-    return value
+__getattr__ = lazy_names(__name__, _HOME)
 
 
 __all__ = [

@@ -7,8 +7,9 @@ the checks' and errors' modules, not the character sheet's models, the condition
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ecran.lazy import lazy_names
 
 if TYPE_CHECKING:
     from ecran.rules.check import Check, NoParams, Params
@@ -149,10 +150,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module 'ecran.rules' has no attribute {name!r}")
-    value = getattr(import_module(f"ecran.rules.{home}"), name)
-    globals()[name] = value  # asked once: the next read is a plain attribute
-    return value
+__getattr__ = lazy_names(__name__, _HOME)

@@ -7,8 +7,9 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ecran.lazy import lazy_names
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -18,36 +19,30 @@ if TYPE_CHECKING:
     from ecran.store.serving import AlreadyServed, Claim, shareable, unreachable, where
     from ecran.store.serving import claim as claim_serving
 
-#: Each public name -> its module and its name there, loaded on first use (PEP 562):
+#: Each public name -> its module (`module:name` where named otherwise), loaded on first use:
 #: `ecran serve` checks and holds a migrated SQLite file (`ecran.store.head`, the standard
 #: library alone) and answers its first page before SQLAlchemy, the ORM and the play layer load.
 _HOME = {
-    "ENV_URL": ("db", "ENV_URL"),
-    "default_url": ("head", "default_url"),
-    "existing": ("db", "existing"),
-    "make_engine": ("db", "make_engine"),
-    "migrate": ("db", "migrate"),
-    "resolve_url": ("head", "resolve_url"),
-    "Access": ("repository", "Access"),
-    "CreatedTable": ("repository", "CreatedTable"),
-    "LogPage": ("repository", "LogPage"),
-    "Store": ("repository", "Store"),
-    "AlreadyServed": ("serving", "AlreadyServed"),
-    "Claim": ("serving", "Claim"),
-    "claim_serving": ("serving", "claim"),
-    "shareable": ("serving", "shareable"),
-    "unreachable": ("serving", "unreachable"),
-    "where": ("serving", "where"),
+    "ENV_URL": "db",
+    "default_url": "head",
+    "existing": "db",
+    "make_engine": "db",
+    "migrate": "db",
+    "resolve_url": "head",
+    "Access": "repository",
+    "CreatedTable": "repository",
+    "LogPage": "repository",
+    "Store": "repository",
+    "AlreadyServed": "serving",
+    "Claim": "serving",
+    "claim_serving": "serving:claim",
+    "shareable": "serving",
+    "unreachable": "serving",
+    "where": "serving",
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module 'ecran.store' has no attribute {name!r}")
-    module, attribute = _HOME[name]
-    value = getattr(import_module(f"ecran.store.{module}"), attribute)
-    globals()[name] = value  # asked once: the next read is a plain attribute
-    return value
+__getattr__ = lazy_names(__name__, _HOME)
 
 
 def open_engine(url: str | None = None, *, create: bool = True) -> Engine:

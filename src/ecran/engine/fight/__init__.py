@@ -70,8 +70,7 @@ simulator needs numpy; `engine.advise` reads the check tables alone).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from ecran.lazy import lazy_names
 
 #: Each name of the package's face -> the module that defines it (for mypy, a name read here
 #: is `Any`: code that wants its type imports it from its module).
@@ -115,11 +114,4 @@ _HOME = {
 __all__ = sorted(_HOME)
 
 
-def __getattr__(name: str) -> Any:
-    """A name of the package's face, imported from its module on first use (PEP 562)."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value  # the next lookup is a plain attribute
-    return value
+__getattr__ = lazy_names(__name__, _HOME)
