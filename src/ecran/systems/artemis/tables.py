@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 from pydantic import BaseModel
 
 from ecran.rules import Source, cite, load_fields
-from ecran.rules.data import Worded, load_model
+from ecran.rules.data import LazyTables, Worded, load_model
 from ecran.rules.text import book, tr
 from ecran.systems.artemis.row_types import LevelId, Named, Row
 
@@ -127,39 +127,41 @@ core = _loaded("core.toml", Core)
 
 
 # the other files' models are defined on their first read (`rows`)
-@cache
+table = LazyTables(
+    PACKAGE,
+    {
+        "COMBAT": ("combat.toml", "Combat"),
+        "SKILLS": ("skills.toml", "Skills"),
+        "NIFIMO": ("nifimo.toml", "Nifimo"),
+        "PSY": ("psy.toml", "Psy"),
+        "ADVANCEMENT": ("advancement.toml", "Advancement"),
+    },
+)
+
+
 def combat() -> Combat:
-    from ecran.systems.artemis import rows
+    found: Combat = table("COMBAT")
+    return found
 
-    return load_model(PACKAGE, "combat.toml", rows.Combat)
 
-
-@cache
 def skills() -> Skills:
-    from ecran.systems.artemis import rows
+    found: Skills = table("SKILLS")
+    return found
 
-    return load_model(PACKAGE, "skills.toml", rows.Skills)
 
-
-@cache
 def nifimo() -> Nifimo:
-    from ecran.systems.artemis import rows
+    found: Nifimo = table("NIFIMO")
+    return found
 
-    return load_model(PACKAGE, "nifimo.toml", rows.Nifimo)
 
-
-@cache
 def psy() -> Psy:
-    from ecran.systems.artemis import rows
+    found: Psy = table("PSY")
+    return found
 
-    return load_model(PACKAGE, "psy.toml", rows.Psy)
 
-
-@cache
 def advancement() -> Advancement:
-    from ecran.systems.artemis import rows
-
-    return load_model(PACKAGE, "advancement.toml", rows.Advancement)
+    found: Advancement = table("ADVANCEMENT")
+    return found
 
 
 def level(level_id: str) -> Level:

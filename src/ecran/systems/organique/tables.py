@@ -6,12 +6,12 @@ Every row carries `source`, the seed lines it comes from, so a wrong number can 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 from ecran.rules import EcranError, Text, cite
-from ecran.rules.data import DataRow, load_fields, load_model, load_toml
+from ecran.rules.data import DataRow, LazyTables, load_fields, load_model, load_toml
 from ecran.rules.text import book, tr
 from ecran.systems.organique.row_types import Labelled, Row
 
@@ -115,50 +115,43 @@ POISONS = _names("health.toml", "poison")
 HACK_SKILLS = _names("hacking.toml", "skill")
 
 
-@cache
-def hacking() -> HackingTables:
-    from ecran.systems.organique import rows
-
-    return load_model(PACKAGE, "hacking.toml", rows.HackingTables)
-
-
-@cache
-def combat() -> CombatTables:
-    from ecran.systems.organique import rows
-
-    return load_model(PACKAGE, "combat.toml", rows.CombatTables)
-
-
-@cache
-def health() -> HealthTables:
-    from ecran.systems.organique import rows
-
-    return load_model(PACKAGE, "health.toml", rows.HealthTables)
-
-
-@cache
-def networks() -> NetworkTables:
-    from ecran.systems.organique import rows
-
-    return load_model(PACKAGE, "network.toml", rows.NetworkTables)
-
-
 #: The tables but the core one, each read and validated on first use (a module attribute
-#: asked of `__getattr__`): a test's odds read none of them, nor define their models (#32).
+#: asked of `__getattr__`, or its function below): a test's odds read none of them, nor define
+#: their models (#32).
 COMBAT: CombatTables
 HACKING: HackingTables
 HEALTH: HealthTables
 NETWORKS: NetworkTables
-_LOADERS: dict[str, Callable[[], Any]] = {
-    "COMBAT": combat,
-    "HACKING": hacking,
-    "HEALTH": health,
-    "NETWORKS": networks,
-}
+table = LazyTables(
+    PACKAGE,
+    {
+        "COMBAT": ("combat.toml", "CombatTables"),
+        "HACKING": ("hacking.toml", "HackingTables"),
+        "HEALTH": ("health.toml", "HealthTables"),
+        "NETWORKS": ("network.toml", "NetworkTables"),
+    },
+)
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _LOADERS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = _LOADERS[name]()  # asked once: then a plain attribute
-    return value
+    return table.module_attribute(globals(), name)
+
+
+def hacking() -> HackingTables:
+    found: HackingTables = table("HACKING")
+    return found
+
+
+def combat() -> CombatTables:
+    found: CombatTables = table("COMBAT")
+    return found
+
+
+def health() -> HealthTables:
+    found: HealthTables = table("HEALTH")
+    return found
+
+
+def networks() -> NetworkTables:
+    found: NetworkTables = table("NETWORKS")
+    return found
