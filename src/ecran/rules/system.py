@@ -124,11 +124,9 @@ def _sheet_attack(system: System[Any], answer: Any, attacker: Any, defender: Any
 
 
 def _state_read(system: System[Any], answer: Any, sheet: Any, side: str) -> Any:
-    if not sheet.ongoing or answer is None:
-        return answer
-    import ecran.rules.ongoing as ongoing
-
-    return (answer, ongoing.state_key(sheet))
+    """`attack_reads`' answer as `fight_state`'s: with the sheet's conditions that act, but
+    None (the whole state, nothing shared) stays None."""
+    return answer if answer is None else _state(system, answer, sheet)
 
 
 #: What the sheet's conditions that act do to a hook's answer (`ecran.rules.ongoing`), in
