@@ -18,6 +18,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "ecran"
 RANK = {
     "record": -2,
     "lazy": -2,
+    "collector": -2,
     "settings": -1,
     "numerals": -1,
     "toml_cache": -1,

@@ -1,5 +1,5 @@
 """The garbage collector of an `ecran` process kept off its start-up and its exit (#32), as the
-fight engine keeps it out of a batch (`ecran.engine.fight.collector`).
+fight engine keeps it out of a batch, with the same pause (`ecran.collector`).
 
 Building a command imports its modules, a game, its tables and its pydantic models: tens of
 thousands of objects that live as long as the process, never garbage. Each collection pass of
@@ -21,6 +21,8 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from ecran.collector import collector_paused
+
 _TUNED = [False]
 
 
@@ -33,15 +35,11 @@ def process() -> None:
 def building() -> Iterator[None]:
     """Start-up work (a command, a game, a check built): the collector paused while it runs,
     what it made frozen after it."""
-    if not _TUNED[0] or not gc.isenabled():
+    if not _TUNED[0]:
         yield
         return
-    gc.disable()
-    try:
+    with collector_paused():
         yield
-    finally:
-        gc.freeze()
-        gc.enable()
 
 
 def leaving() -> None:

@@ -57,7 +57,7 @@ The modules, from the file to the answer:
 - `game_tables`: a game's lazily filled tables, shared by its fights (`GameTables`);
 - `run`: one encounter file's fights over many trials (`Fight`, `run_batch`);
 - `rolled`: the rolled route of rare keys (`RolledRoute`, `rare`);
-- `collector`: the garbage collector paused during a batch (`collector_paused`);
+- the garbage collector paused during a batch: `ecran.collector.collector_paused`;
 - `report`: what a simulation answers (`EncounterReport`, `BatchTally`);
 - `kept`: the fights and tables the process keeps between simulations (`forget_tables`);
 - `pool`: the helper processes of a long simulation (`BatchWorker`);

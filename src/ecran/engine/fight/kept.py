@@ -8,8 +8,8 @@ import json
 from collections import OrderedDict
 from typing import Any
 
+from ecran.collector import thaw
 from ecran.engine.fight.check_tables import RESULTS, TABLED
-from ecran.engine.fight.collector import thaw
 from ecran.engine.fight.game_tables import KEPT_LOCK, TABLES
 from ecran.engine.fight.replays import forget_replays
 from ecran.engine.fight.run import Fight

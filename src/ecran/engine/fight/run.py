@@ -12,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
+from ecran.collector import collector_paused
 from ecran.dice import Roller
 from ecran.engine.fight.arrays import SPAN
 from ecran.engine.fight.check_tables import Results
-from ecran.engine.fight.collector import collector_paused
 from ecran.engine.fight.encounter_file import load_encounter
 from ecran.engine.fight.exchange import initiative_sampler, unknown_attack
 from ecran.engine.fight.game_tables import tables_of

@@ -1,4 +1,7 @@
-"""The garbage collector kept out of a batch's hot loop (#32): a batch makes and drops many
+"""The garbage collector kept out of long-lived work (#32): the fight engine's batches
+(`engine.fight.run`) and the `ecran` process's start-up (`cli.collector`).
+
+A fight batch makes and drops many
 small objects (sheets, results, numpy views), and each generation-0 pass would scan the
 tables' millions of long-lived ones. The objects alive at the start are frozen (never scanned
 while the batch runs) and collection is off. After the batch, what it left alive (the tables
