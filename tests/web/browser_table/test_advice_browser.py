@@ -4,6 +4,7 @@ two `ecran odds` calls'."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -86,8 +87,6 @@ def test_the_roll_button_stays_under_the_pointer_when_the_advice_comes(
     """The advice loads after the panel, and is of any length: were it above the button, the
     button would move as it came, and a click meant for it would land elsewhere (a fresh-clone
     run's roll "never came": clicked as the advice arrived, no roll was sent)."""
-    import re
-
     from playwright.sync_api import expect
 
     gm = create_table(browser.new_context().new_page(), server, "artemis", "Conseil")
