@@ -243,3 +243,36 @@ def test_a_player_on_a_phone(table: tuple[Server, str]) -> None:
         shoot(page, "board-phone")
         assert not [p for p in problems if "Content Security Policy" in p or "Error" in p], problems
         context.close()
+
+
+def test_a_token_is_still_from_the_moment_it_appears() -> None:
+    """The scene opens where it is: no pan or zoom from the map's blank view moves a token
+    after it appeared, so a finger put on it at once drags it (CI's "no move sent": the
+    phone test read the token's place while the map still panned, and pressed beside it)."""
+    server = Server()
+    with serving(server.app()) as url, chromium() as browser:
+        page = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+        page = page.new_page()
+        page.goto(url + "/board/ana-token")
+        # the token's box read on the frame it appears, then after any animation would be over
+        box = page.evaluate(
+            "() => new Promise(done => { const look = () => {"
+            " const t = document.querySelector(\"[data-token='ana']\");"
+            " if (t) { const r = t.getBoundingClientRect(); done([r.x, r.y]); }"
+            " else { requestAnimationFrame(look); } }; look(); })"
+        )
+        page.wait_for_timeout(600)
+        later = page.evaluate(
+            "() => { const r = document.querySelector(\"[data-token='ana']\")"
+            ".getBoundingClientRect(); return [r.x, r.y]; }"
+        )
+        assert box == later
+        ana = page.locator("[data-token='ana']").bounding_box()
+        assert ana is not None
+        x, y = ana["x"] + ana["width"] / 2, ana["y"] + ana["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for step in range(1, 11):
+            page.mouse.move(x + step * 7, y)
+        page.mouse.up()
+        assert _until(page, lambda: bool(server.moves)), "no move sent"

@@ -210,8 +210,10 @@
     var self = this;
     (view.tokens || []).forEach(function (t) { self.putToken(t); });
     this.revealedKey = JSON.stringify(view.revealed || []);
+    // a scene opens where it is, not by a pan and zoom from the map's blank view: a token
+    // moving under the finger for a quarter second after it appeared missed the first touch
+    if (this.fitted !== s.id) { this.map.fitBounds(bounds, { animate: false }); this.fitted = s.id; }
     this.map.setMaxBounds(bounds.pad(0.25));
-    if (this.fitted !== s.id) { this.map.fitBounds(bounds); this.fitted = s.id; }
     this.changed("scene");
   };
 
