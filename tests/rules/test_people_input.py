@@ -87,3 +87,17 @@ def test_a_refused_choice_lists_the_allowed_ones_in_french() -> None:
         Version.model_validate({"version": 999})
     said = from_validation(refused.value).text.fr
     assert "attendu : 1 ou 2" in said and " or " not in said
+
+
+def test_values_a_rule_made_are_judged_by_the_model_alone() -> None:
+    """`ENGINE_MADE` (a game's chosen attack in the simulator, #32): people's words and sizes
+    are not read again, the model's own fields still judge the values."""
+    from ecran.rules.check import ENGINE_MADE
+
+    assert Spell.model_validate({"element": "feu"}, context=ENGINE_MADE).element == "feu"
+    with pytest.raises(ValidationError):  # a word is a person's: not read here
+        Spell.model_validate({"element": "Feu"}, context=ENGINE_MADE)
+    with pytest.raises(ValidationError):  # the field's own bounds still hold
+        Spell.model_validate({"score": 21}, context=ENGINE_MADE)
+    # any other context is people's input as before
+    assert Spell.model_validate({"element": "Feu"}, context={"engine_made": True}).element == "feu"

@@ -39,6 +39,7 @@ from ecran.dice import Roller
 from ecran.engine.fight.arrays import SPAN, FlatDistributions
 from ecran.engine.fight.check_tables import result_key
 from ecran.rules import Action, Check, DiceLaw, Resolution, Staged, StagedChange, System
+from ecran.rules.check import ENGINE_MADE
 from ecran.rules.validated import validated
 from ecran.rules.values import shared_fields_set
 
@@ -328,7 +329,8 @@ class RolledRoute:
             self._numbers.clear()
         # validated here, not through the process's memo (`check.parse`): this route keeps its
         # own models, one copy of each is enough
-        params = shared_fields_set(check.params.model_validate(action.params))
+        params = check.params.model_validate(action.params, context=ENGINE_MADE)
+        params = shared_fields_set(params)
         model = self._model_of[number] = Model(action.params, params, check.staged(params))
         self._numbers[model_key] = number
         return model
