@@ -24,7 +24,8 @@ from ecran.engine.fight.check_tables import check_table
 from ecran.engine.fight.game_tables import TABLES
 from ecran.engine.fight.kept import FIGHTS, fight_of
 from ecran.engine.fight.replays import forget_replays
-from ecran.engine.fight.rolled import LAW_FROM, rare, roll_below
+from ecran.engine.fight.rolled import rare, roll_below
+from ecran.engine.fight.rolled_steps import LAW_FROM
 from ecran.engine.fight.run import Fight, run_batch
 from ecran.engine.fight.simulation import simulate_encounter
 from ecran.rules import Consequence

@@ -17,7 +17,7 @@ from ecran.engine.fight.check_tables import result_key
 from ecran.engine.fight.game_tables import TABLES
 from ecran.engine.fight.kept import FIGHTS
 from ecran.engine.fight.replays import forget_replays
-from ecran.engine.fight.rolled import LAW_FROM
+from ecran.engine.fight.rolled_steps import LAW_FROM
 from ecran.engine.fight.run import Fight
 from ecran.engine.fight.simulation import simulate_encounter
 from ecran.rules import Consequence
