@@ -160,7 +160,7 @@ def _checked(hook: Any, name: str) -> Any:
             if type(value) is not own and _is_sheet(value):
                 self.own(value)
         for value in kwargs.values():
-            if type(value) is not own and isinstance(value, CharacterSheet):
+            if type(value) is not own and _is_sheet(value):
                 self.own(value)
         answer = func(self, *args, **kwargs) if pass_self else func(*args, **kwargs)
         if after is None:
@@ -170,10 +170,20 @@ def _checked(hook: Any, name: str) -> Any:
     return checked
 
 
-def _is_sheet(value: Any) -> bool:
-    import ecran.rules.sheet as sheet  # loaded with any sheet: a plain lookup then
+#: Whether a type is a sheet's, by type: the simulator's hooks take a check's name, values, a
+#: result beside their sheets once per blow, and pydantic's `isinstance` goes through its ABC
+#: machinery each time (#32). The types met are few (a game's sheets, the hooks' arguments).
+_SHEET_KIND: dict[type, bool] = {}
 
-    return isinstance(value, sheet.CharacterSheet)
+
+def _is_sheet(value: Any) -> bool:
+    kind = type(value)
+    found = _SHEET_KIND.get(kind)
+    if found is None:
+        import ecran.rules.sheet as sheet  # loaded with any sheet: a plain lookup then
+
+        found = _SHEET_KIND[kind] = issubclass(kind, sheet.CharacterSheet)
+    return found
 
 
 def _inherited(cls: type, name: str) -> Any:
