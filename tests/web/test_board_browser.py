@@ -9,6 +9,7 @@ moves a focused token one square; a live frame adds a token; the page does not o
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import time
@@ -88,6 +89,8 @@ class Server:
         b = ev.fold(b, ev.FogRevealed(scene_id="s1", regions=(Rect(x=0, y=0, w=349, h=700),)))
         self.board = ev.fold(b, ev.SceneShown(scene_id="s1"))
         self.moves: list[tuple[float, dict[str, Any]]] = []
+        #: Seconds a move's answer takes once the move is made (a loaded server's).
+        self.answer_delay = 0.0
 
     def viewer(self, request: Request) -> Viewer:
         found = VIEWERS.get(request.headers.get("X-CSRF-Token", ""))
@@ -133,6 +136,7 @@ class Server:
                 return JSONResponse({"detail": exc.message()}, status_code=403)
             self.board = ev.fold(self.board, ev.TokenMoved(token_id=tid, x=done.x, y=done.y))
             token = self.board.scenes["s1"].tokens[tid]
+            await asyncio.sleep(self.answer_delay)
             return JSONResponse(
                 {"token": {"id": tid, "x": token.x, "y": token.y, "name": token.name, "mine": True}}
             )
@@ -276,3 +280,34 @@ def test_a_token_is_still_from_the_moment_it_appears() -> None:
             page.mouse.move(x + step * 7, y)
         page.mouse.up()
         assert _until(page, lambda: bool(server.moves)), "no move sent"
+
+
+def test_an_arrow_key_steps_from_where_the_last_move_put_the_token() -> None:
+    """An arrow key pressed while a move is on its way (a drop just made, the key pressed
+    again) steps one square from where that move put the token: on a loaded server (CI's
+    phone test) the step was worked out from the place before the drop, and went back."""
+    server = Server()
+    server.answer_delay = 0.8
+    with serving(server.app()) as url, chromium() as browser:
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(url + "/board/ana-token")
+        ana = page.locator("[data-token='ana']")
+        box = ana.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for step in range(1, 11):
+            page.mouse.move(x + step * 7, y)
+        page.mouse.up()
+        # the drop made (after the drag's passing move): its answer is still on its way
+        assert _until(page, lambda: server.board.scenes["s1"].tokens["ana"].x > 105), "no drop"
+        dropped = server.board.scenes["s1"].tokens["ana"]
+        made = len(server.moves)
+        page.locator("[data-token='ana']").focus()
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowDown")
+        assert _until(page, lambda: len(server.moves) >= made + 2), "the arrow keys sent nothing"
+        page.wait_for_timeout(100)
+        moved = server.board.scenes["s1"].tokens["ana"]
+        assert (moved.x, moved.y) == (dropped.x, dropped.y + 140)

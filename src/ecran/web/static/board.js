@@ -417,13 +417,25 @@
     if (!step || !t || !this.movable(t) || !this.scene) { return; }
     event.preventDefault();
     event.stopPropagation();
+    var self = this;
+    var marker = this.markers[id];
+    var shown = this.stepped(toPoint(marker.getLatLng()), step);
+    marker.setLatLng(toLatLng(shown.x, shown.y));
+    // one square from where the server put the token when this move is sent, not from where
+    // the page knew it at the key press: a move still on its way (a drop just made, the key
+    // pressed again) is answered first, and a step from before it went back over it
+    this.send(id, function () {
+      return self.scene && self.tokens[id] ? self.stepped(self.tokens[id], step) : null;
+    }, true);
+  };
+
+  // A point one square along `step`, within the scene.
+  Board.prototype.stepped = function (from, step) {
     var size = this.scene.grid_size;
-    var target = {
-      x: Math.min(Math.max(t.x + step[0] * size, 0), this.scene.width),
-      y: Math.min(Math.max(t.y + step[1] * size, 0), this.scene.height)
+    return {
+      x: Math.min(Math.max(from.x + step[0] * size, 0), this.scene.width),
+      y: Math.min(Math.max(from.y + step[1] * size, 0), this.scene.height)
     };
-    this.markers[id].setLatLng(toLatLng(target.x, target.y));
-    this.send(id, target, true);
   };
 
   // A token's moves go to the server one after the other: two at once may be stored in the
@@ -443,6 +455,8 @@
 
   Board.prototype.sendNow = function (id, at, final, drag) {
     var self = this;
+    if (typeof at === "function") { at = at(); }  // worked out once the moves before are answered
+    if (!at) { return Promise.resolve(); }  // the scene or the token gone meanwhile
     var before = this.tokens[id];
     var body = { x: Math.round(at.x * 10) / 10, y: Math.round(at.y * 10) / 10 };
     if (drag) { body.drag = drag; }
