@@ -131,12 +131,16 @@ _FAULTS = {
     "space inside « »": r"«(?!\u202f|\u00a0)|(?<!\u202f|\u00a0)»",
     "decimal point": r"(?<![\w.])\d+\.\d+(?![\w]|\.\d)",
     "hyphen for minus": r"(?:^|(?<=[\s(]))-\d",
+    # one apostrophe throughout, the straight one every text and the rules' data use: a screen
+    # set « qu’un MJ » beside « d'écoute » (`serve --help`)
+    "curly apostrophe": r"’",
 }
 
 
 def faults(text: str) -> list[str]:
     """The French typography faults of `text`: a plain space (or none) before : ; ! ?, « »
-    without their inner no-break space, a decimal point, a hyphen for a minus sign."""
+    without their inner no-break space, a decimal point, a hyphen for a minus sign, a curly
+    apostrophe."""
     return [
         f"{name}: …{text[max(0, m.start() - 15) : m.end() + 15]}…"
         for name, pattern in _FAULTS.items()

@@ -66,3 +66,23 @@ def test_compiled_mo_is_up_to_date(lang: str) -> None:
     write_mo(compiled, catalogue(lang))
     committed = (LOCALE_DIR / lang / "LC_MESSAGES" / "messages.mo").read_bytes()
     assert committed == compiled.getvalue(), f"run: pybabel compile -d {LOCALE_DIR}"
+
+
+def test_french_messages_use_one_apostrophe() -> None:
+    """The straight apostrophe throughout, as every other text and the rules' data: `serve
+    --help` set « qu’un MJ » beside « d'écoute », a board notice « n’est » beside « d'un »."""
+    from ecran.cli.words import LOCALE_DIR as CLI_LOCALE
+    from ecran.typography import faults
+
+    with (CLI_LOCALE / "fr" / "LC_MESSAGES" / "ecran-cli.po").open("rb") as f:
+        cli = read_po(f, locale="fr")
+    found = [
+        fault
+        for cat in (catalogue("fr"), cli)
+        for m in cat
+        if m.id
+        for text in ([m.string] if isinstance(m.string, str) else m.string)
+        for fault in faults(text)
+        if fault.startswith("curly apostrophe")
+    ]
+    assert found == []

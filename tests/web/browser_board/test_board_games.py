@@ -109,7 +109,7 @@ def test_a_scene_on_the_board(browser: Any, server: str, case: Case) -> None:
     expect(ana.locator("#attack-result")).to_have_attribute("data-pair", f"{aube}>{brute}")
     if case.check is None:
         expect(ana.locator("#positions-none")).to_contain_text("Le livre ne donne ni portée")
-        expect(ana.locator("#attack-result")).to_contain_text("n’utilise les positions du plateau")
+        expect(ana.locator("#attack-result")).to_contain_text("n'utilise les positions du plateau")
         far = None
     else:
         block = ana.locator(f'.attack-board[data-check="{case.check}"]').first

@@ -138,7 +138,7 @@
     this.closedForGood = true;
     if (this.status) {
       this.status.dataset.state = "lost";
-      this.status.textContent = document.documentElement.lang === "en" ? "✕ no access" : "✕ plus d’accès";
+      this.status.textContent = document.documentElement.lang === "en" ? "✕ no access" : "✕ plus d'accès";
     }
     if (document.getElementById("table-lost")) { return; }
     var notice = document.createElement("p");
@@ -147,7 +147,7 @@
     notice.setAttribute("role", "alert");
     notice.textContent = document.documentElement.lang === "en"
       ? "This link no longer opens the table (revoked or renewed by the GM): ask the GM for a new one."
-      : "Ce lien n’ouvre plus la table (révoqué ou renouvelé par le MJ) : demandez-en un nouveau au MJ.";
+      : "Ce lien n'ouvre plus la table (révoqué ou renouvelé par le MJ) : demandez-en un nouveau au MJ.";
     var main = document.querySelector("main") || document.body;
     main.insertBefore(notice, main.firstChild);
   };

@@ -67,8 +67,9 @@ def limb_damage(sheet: OrganiqueSheet, params: LimbParams) -> Change[OrganiqueSh
         new = new.model_copy(update={"disabled_limbs": [*new.disabled_limbs, limb]})
     words = FieldMeta.of_model(LimbParams)
     part, side = words["part"].choice_label(params.part), words["side"].choice_label(params.side)
+    state = "hors d'usage" if lost else "touché"
     text = tr(
-        f"{part.fr} ({side.fr.lower()}) {'hors d’usage' if lost else 'touché'}",
+        f"{part.fr} ({side.fr.lower()}) {state}",
         f"{side.en} {part.en.lower()} {'disabled' if lost else 'hit'}",
     )
     return Change(new, text)
