@@ -446,7 +446,7 @@
       label.appendChild(document.createTextNode(" " + box.dataset.name));
       more.push(label);
     });
-    row.appendChild(element("span", "muted", "→ " + names.join(", ")));
+    row.appendChild(element("span", "muted", "→ " + (names.join(", ") || this.words.gm_only)));
     if (!more.length) { return row; }
     more.forEach(function (label) { row.appendChild(label); });
     var button = row.appendChild(element("button", "", this.words.reveal_more || "+"));
@@ -468,9 +468,20 @@
     var form = document.getElementById("handout-form");
     if (!form) { return; }
     var self = this;
+    // « Everyone » and the players exclude each other: a GM who ticks Ana means Ana alone
+    var everyone = form.querySelector("#handout-all");
+    var players = form.querySelectorAll("input[name='to']");
+    everyone.addEventListener("change", function () {
+      if (everyone.checked) {
+        Array.prototype.forEach.call(players, function (box) { box.checked = false; });
+      }
+    });
+    Array.prototype.forEach.call(players, function (box) {
+      box.addEventListener("change", function () { if (box.checked) { everyone.checked = false; } });
+    });
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      var all = form.querySelector("#handout-all").checked;
+      var all = everyone.checked;
       var to = all ? "all" : Array.prototype.map.call(
         form.querySelectorAll("input[name='to']:checked"), function (box) { return box.value; });
       var file = form.querySelector("#handout-image").files[0];
@@ -488,7 +499,7 @@
         .then(function (answer) {
           self.handout(answer.handout || answer);
           form.reset();
-          self.board.say(self.words.shared);
+          self.board.say(to.length === 0 ? self.words.kept : self.words.shared);
         })
         .catch(function (error) { self.board.say(self.words.error + " : " + error.message, true); });
     });
