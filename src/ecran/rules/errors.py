@@ -587,12 +587,17 @@ def _said(errors: Sequence[Any], labels: Mapping[str, Text] | None, typed: bool 
             en_parts.append(unknown.en)
             continue
         field = field_words(error["loc"], labels, typed)
-        # A whole-model error (empty loc) would echo every parameter: name none.
+        # A whole-model error (empty loc) would echo every parameter: name none. A body's
+        # writer reads it alone (« un document a un texte ou une image »); the command line,
+        # whose reader typed options, names its parameters.
         shown = "input" in error and error["type"] != "missing" and error["loc"]
         given_fr = f" ({_shown(error['input'], 'fr')})" if shown else ""
         given_en = f" ({_shown(error['input'])})" if shown else ""
-        fr_parts.append(f"{field.fr} : {_fr_message(error)}{given_fr}")
+        head_fr, head_en = (
+            ("", "") if typed and not error["loc"] else (f"{field.fr} : ", f"{field.en}: ")
+        )
+        fr_parts.append(f"{head_fr}{_fr_message(error)}{given_fr}")
         worded = _worded(error)
-        en_parts.append(f"{field.en}: {worded.en if worded else _english(error)}{given_en}")
+        en_parts.append(f"{head_en}{worded.en if worded else _english(error)}{given_en}")
     # French sets a space before the semicolon (as the advice's sources do)
     return Text(fr=" ; ".join(fr_parts), en="; ".join(en_parts))

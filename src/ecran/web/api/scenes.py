@@ -165,7 +165,10 @@ class Fog(BaseModel):
     @model_validator(mode="after")
     def _something(self) -> Fog:
         if not self.reveal and not self.hide and self.brush is None:
-            raise ValueError("reveal or hide at least one area")
+            raise ValueError(
+                "donnez une zone à révéler ou à cacher, ou un coup de pinceau"
+                " / give an area to reveal or to hide, or a brush stroke"
+            )
         return self
 
 
