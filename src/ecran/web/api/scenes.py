@@ -32,7 +32,17 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ecran.play.board import commands as board
 from ecran.play.board import image as pictures
 from ecran.play.board import log as board_log
-from ecran.play.board.model import MAX_SIDE, Diagonal, Grid, Id, Name, Polygon, Px, Region
+from ecran.play.board.model import (
+    MAX_SIDE,
+    POLYGON_MAX,
+    Diagonal,
+    Grid,
+    Id,
+    Name,
+    Polygon,
+    Px,
+    Region,
+)
 from ecran.play.board.positions import default_grid
 from ecran.play.board.visibility import scene_view, view_for
 from ecran.play.errors import not_found
@@ -130,7 +140,9 @@ class PolygonIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     shape: Literal["polygon"] = param(Text(fr="Forme", en="Shape"), default="polygon")
-    points: list[tuple[float, float]] = param(Text(fr="Points", en="Points"))
+    points: Annotated[list[tuple[Px, Px]], Field(min_length=3, max_length=POLYGON_MAX)] = param(
+        Text(fr="Points", en="Points")
+    )
 
 
 class Brush(BaseModel):
