@@ -10,6 +10,15 @@
   "use strict";
 
   var LANG = document.documentElement.lang === "en" ? "en" : "fr";
+
+  // A probability as the pages print it: « 6,4 % » (narrow no-break space), "6.4%"; a rare
+  // outcome « < 0,1 % », never « 0 % ».
+  function percent(p) {
+    var tenths = Math.round(p * 1000) / 10;
+    var shown = tenths > 0 ? tenths.toString() : "0.1";
+    if (LANG === "fr") { shown = shown.replace(".", ",") + "\u202f%"; } else { shown += "%"; }
+    return tenths > 0 ? shown : "< " + shown;
+  }
   var RECOMPUTE_MS = 300;  // a drag moves a token a few times a second: ask once it settles
 
   function Page(root, board) {
@@ -368,14 +377,16 @@
       head.appendChild(element("th", "", w)).scope = "col";
     });
     var body = table.appendChild(element("tbody"));
-    (outcomes || []).forEach(function (o) {
+    // as the table page shows odds: an impossible outcome left out (kept in the JSON), the
+    // percentage first, the exact fraction under it (it may run to sixty digits)
+    (outcomes || []).filter(function (o) { return o.p > 0; }).forEach(function (o) {
       var tr = body.appendChild(element("tr"));
       tr.dataset.outcome = o.outcome;
       tr.dataset.probability = o.probability;
       tr.appendChild(element("th", "", words[o.outcome] || o.outcome)).scope = "row";
-      var pct = (Math.round(o.p * 1000) / 10).toString();
-      tr.appendChild(element("td", "num", o.probability + " (" +
-        (LANG === "fr" ? pct.replace(".", ",") + " %" : pct + "%") + ")"));
+      var cell = tr.appendChild(element("td", "num"));
+      cell.appendChild(element("span", "pct", percent(o.p)));
+      cell.appendChild(element("code", "exact", o.probability));
     });
     holder.appendChild(table);
     if (holder.parentNode) { holder.parentNode.dataset.state = "odds"; }
