@@ -185,7 +185,7 @@
         if (asked !== self.asked) { return; }
         out.removeAttribute("aria-busy");
         out.dataset.pair = pair;
-        out.textContent = self.words.error + " : " + error.message;
+        out.textContent = self.board.headed(self.words.error, error.message);
       });
   };
 
@@ -334,7 +334,7 @@
       .catch(function (error) {
         if (holder.asked !== asked) { return; }
         holder.textContent = "";
-        holder.appendChild(element("p", "error", self.words.error + " : " + error.message));
+        holder.appendChild(element("p", "error", self.board.headed(self.words.error, error.message)));
         holder.parentNode.dataset.state = "error";
       });
   };
@@ -470,7 +470,7 @@
       self.request("POST", "/handouts/" + encodeURIComponent(h.id) + "/reveal",
         { to: h.to.concat(chosen) })
         .then(function (answer) { self.handout(answer.handout || answer); })
-        .catch(function (error) { self.board.say(self.words.error + " : " + error.message, true); });
+        .catch(function (error) { self.board.sayHeaded(self.words.error, error.message, true); });
     });
     return row;
   };
@@ -512,7 +512,7 @@
           form.reset();
           self.board.say(to.length === 0 ? self.words.kept : self.words.shared);
         })
-        .catch(function (error) { self.board.say(self.words.error + " : " + error.message, true); });
+        .catch(function (error) { self.board.sayHeaded(self.words.error, error.message, true); });
     });
   };
 

@@ -27,7 +27,7 @@
   }
 
   Tools.prototype.fail = function (error) {
-    this.board.say(this.words.error + " : " + error.message, true);
+    this.board.sayHeaded(this.words.error, error.message, true);
   };
 
   Tools.prototype.scene = function () { return this.board.sceneId; };
