@@ -98,6 +98,41 @@
     document.addEventListener("ecran:board-change", function (event) {
       if (event.detail === "scenes") { self.fillScenes(); }
     });
+    this.settings();
+  };
+
+  // The open scene's name and grid: filled from the scene as it is (unless the GM is typing
+  // in it), saved with PATCH …/scenes/{sid}; a grid lined up with the map's own drawn grid
+  // is a size and a shift.
+  Tools.prototype.settings = function () {
+    var self = this;
+    var form = document.getElementById("scene-settings-form");
+    if (!form) { return; }
+    var FIELDS = ["name", "grid_size", "unit_per_square", "offset_x", "offset_y", "diagonal"];
+    function fill() {
+      var s = self.board.scene;
+      if (!s || form.contains(document.activeElement)) { return; }
+      FIELDS.forEach(function (name) { form.elements[name].value = String(s[name]); });
+    }
+    document.addEventListener("ecran:board-change", function (event) {
+      if (event.detail === "scene") { fill(); }
+    });
+    fill();
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (!self.scene()) { return; }
+      var body = {};
+      FIELDS.forEach(function (name) {
+        var value = form.elements[name].value;
+        body[name] = name === "name" || name === "diagonal" ? value : Number(value);
+      });
+      self.page.request("PATCH", "/scenes/" + encodeURIComponent(self.scene()), body)
+        .then(function () {
+          self.board.say(self.words.grid_saved);
+          return self.board.load().then(function () { return self.fillScenes(); });
+        })
+        .catch(function (error) { self.fail(error); });
+    });
   };
 
   // -- tokens --------------------------------------------------------------------------------
