@@ -127,9 +127,9 @@ def test_a_whole_bodys_refusal_is_in_the_readers_language(table: Table, lang: st
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_union_refusal_names_what_the_value_was_written_as(table: Table, lang: str) -> None:
     """A fog polygon of two corners was refused as « 1 validation error for Polygon », a
-    measure's point left of the map as « Arrivée : texte attendu (-5, 450) ; … »: the value was
-    a polygon, a point, so the refusal says what is wrong with it, not that it is no rectangle
-    or no token's id."""
+    rectangle of a negative width « … for Rect », a measure's point left of the map as
+    « Arrivée : texte attendu (-5, 450) ; … »: the value was a polygon, a rectangle, a point,
+    so the refusal says what is wrong with it, not that it is no rectangle or no token's id."""
     s = scene(table)
     goblin = token(table, s["id"], 1, 1, name="Gobelin")
     headers = {**table.gm.auth, "Accept-Language": lang}
@@ -144,11 +144,16 @@ def test_a_union_refusal_names_what_the_value_was_written_as(table: Table, lang:
         headers=headers,
         json={"from": goblin["id"], "to": [-5, 450]},
     )
+    rectangle = c.post(
+        url(f"/scenes/{s['id']}/fog"),
+        headers=headers,
+        json={"reveal": [[0, 0, -10, 10]]},  # a width drawn leftwards, sent as it was
+    )
     expected = {
-        "fr": ("points : trop peu d'éléments (3 au moins)", "doit être ≥ 0 (-5)"),
-        "en": ("points: too few items (3 at least)", "must be ≥ 0 (-5)"),
+        "fr": ("points : trop peu d'éléments (3 au moins)", "doit être ≥ 0 (-5)", "≥ 0 (-10)"),
+        "en": ("points: too few items (3 at least)", "must be ≥ 0 (-5)", "≥ 0 (-10)"),
     }[lang]
-    for answer, said in zip((polygon, point), expected, strict=True):
+    for answer, said in zip((polygon, point, rectangle), expected, strict=True):
         assert answer.status_code == 422, answer.text
         detail = answer.json()["detail"]
         assert said in detail.replace("\u202f", " "), detail

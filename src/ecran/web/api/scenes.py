@@ -132,8 +132,8 @@ class Shown(BaseModel):
     )
 
 
-Coordinate = Annotated[float, Field(allow_inf_nan=False)]
-Box = Annotated[list[Coordinate], Field(min_length=4, max_length=4)]
+#: `[x, y, w, h]` in the scene's pixels, each bounded as the board's rectangle is.
+Box = Annotated[list[Px], Field(min_length=4, max_length=4)]
 
 
 class PolygonIn(BaseModel):
