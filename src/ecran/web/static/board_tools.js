@@ -157,21 +157,32 @@
       self.placing = on ? { who: who.value, hidden: hidden.checked } : null;
       self.board.say(on ? self.words.place : "");
     });
-    this.map.on("click", function (event) {
-      if (!self.placing || !self.scene()) { return; }
+    function place(latlng, focus) {
+      if (!self.placing || !self.scene()) { return false; }
       var chosen = self.placing;
       self.placing = null;
       button.setAttribute("aria-pressed", "false");
       var parts = chosen.who.split(":");
-      var at = self.cell(event.latlng.lng, -event.latlng.lat);
+      var at = self.cell(latlng.lng, -latlng.lat);
       var body = { x: at.x, y: at.y, hidden: chosen.hidden };
       body[parts[0]] = parts.slice(1).join(":");
       self.page.request("POST", "/scenes/" + encodeURIComponent(self.scene()) + "/tokens", body)
         .then(function (answer) {
           if (answer.token) { self.board.heard(answer.token.id); self.board.putToken(answer.token); }
+          var marker = focus && answer.token && self.board.markers[answer.token.id];
+          if (marker && marker.getElement()) { marker.getElement().focus(); }
           self.board.say(self.words.placed);
         })
         .catch(function (error) { self.fail(error); });
+      return true;
+    }
+    this.map.on("click", function (event) { place(event.latlng); });
+    // a keyboard cannot click the map: Enter on the focused map places the token on the
+    // square at the view's centre, and the token takes the focus (its arrow keys move it)
+    var holder = this.map.getContainer();
+    holder.addEventListener("keydown", function (event) {
+      if (event.target !== holder || (event.key !== "Enter" && event.key !== " ")) { return; }
+      if (place(self.map.getCenter(), true)) { event.preventDefault(); }
     });
     this.selection();
     this.freeMovement();
