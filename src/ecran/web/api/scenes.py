@@ -16,7 +16,7 @@
 - `POST …/scenes/{sid}/measure` `{"from": TOKEN | [x, y], "to": TOKEN | [x, y]}` → `{"distance",
   "unit"}`, and shown live (`{"op": "measure", ...}`) to every member who sees both ends.
 - `GET …/scenes/{sid}/image[?max=2048]`: the map as the caller may see it: a player's copy is
-  masked by the fog on the server (`image.masked`); cached by the fog's version (`ETag`).
+  masked by the fog on the server (`image.masked`); tagged by the fog (`ETag`).
 - `PUT …/scenes/{sid}/image` (GM; multipart `image`): a new map (the scene takes its size).
 Tokens are `tokens`' routes.
 """
