@@ -553,12 +553,14 @@
     if (frame.op === "shown") {
       this.clearScene();
       this.sceneId = frame.scene_id;
-      if (frame.scene_id) { this.load(); }
+      // none shown: the page's panels say so (the scene's name, the attack's tokens)
+      if (frame.scene_id) { this.load(); } else { this.changed("scene"); }
     } else if (frame.op === "scene" && frame.scene) {
       if (!this.sceneId || frame.scene.id === this.sceneId) { this.showScene(frame); }
     } else if (frame.op === "scene_gone" && frame.scene_id === this.sceneId) {
       this.clearScene();
       this.sceneId = null;
+      this.changed("scene");
     } else if (frame.op === "token" && frame.scene_id === this.sceneId && frame.token) {
       if (this.behind(frame.token)) { return; }
       this.heard(frame.token.id);
