@@ -1,8 +1,8 @@
 """The GM lines the grid up with the map from the board page. A map comes with its own drawn
 grid, rarely at the page's default of 70 px from the corner; the scene's size, shift, scale
 and diagonal rule were only the API's (PATCH …/scenes/{sid}), so a GM who got the size wrong
-at creation had to make the scene again and place every token anew. Now « Nom et grille de
-cette scène » shows the open scene's and saves them: the grid's lines move, a token placed
+at creation had to make the scene again and place every token anew. Now « Cette scène : nom,
+grille, carte » shows the open scene's and saves them: the grid's lines move, a token placed
 after snaps to the new squares, and the players' pages follow live.
 """
 

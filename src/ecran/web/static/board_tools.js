@@ -1,6 +1,6 @@
 // The GM's tools on the board page (board.html): scenes (create one from an uploaded map or a
-// plain grid, open one, show it to the players live), tokens (place a character or an NPC,
-// hidden or not; reveal, hide, flags, facing, remove the selected one) and the fog (reveal or
+// plain grid, open one, show it to the players live; its name, grid and map; delete it),
+// tokens (place a character or an NPC, hidden or not; reveal, hide, flags, facing, remove the selected one) and the fog (reveal or
 // hide a rectangle drawn on the map or typed in pixels, or the whole scene).
 //
 // Each tool is one call of the table's board API; what the players then see is the server's
@@ -130,6 +130,40 @@
         .then(function () {
           self.board.say(self.words.grid_saved);
           return self.board.load().then(function () { return self.fillScenes(); });
+        })
+        .catch(function (error) { self.fail(error); });
+    });
+    // another map for the scene (PUT …/image): the tokens and the fog stay where they are
+    var mapForm = document.getElementById("scene-map-form");
+    mapForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var file = mapForm.elements.image.files[0];
+      if (!self.scene() || !file) { return; }
+      var data = new FormData();
+      data.append("image", file);
+      self.page.request("PUT", "/scenes/" + encodeURIComponent(self.scene()) + "/image", data)
+        .then(function () {
+          mapForm.reset();
+          self.board.say(self.words.map_replaced);
+          self.board.clearScene();
+          return self.board.load();
+        })
+        .catch(function (error) { self.fail(error); });
+    });
+    document.getElementById("scene-delete").addEventListener("click", function () {
+      var sid = self.scene();
+      if (!sid || !window.confirm(self.words.delete_ask)) { return; }
+      self.page.request("DELETE", "/scenes/" + encodeURIComponent(sid))
+        .then(function () {
+          self.board.clearScene();
+          self.board.sceneId = null;
+          self.board.say(self.words.scene_deleted);
+          return self.fillScenes().then(function () {
+            var pick = document.getElementById("scene-pick");
+            var next = pick.options.length ? pick.options[0].value : "";  // another, if any
+            if (next) { pick.value = next; self.board.sceneId = next; return self.board.load(); }
+            self.board.changed("scene");
+          });
         })
         .catch(function (error) { self.fail(error); });
     });
