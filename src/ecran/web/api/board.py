@@ -31,6 +31,7 @@ from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Seat
 from ecran.web.errors import Unsupported
+from ecran.web.limits import file_too_large
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -111,13 +112,7 @@ def _scalar_kinds(model: type[BaseModel]) -> dict[str, set[str]]:
 
 
 def too_large(limit: int) -> TooLarge:
-    mib = limit / (1024 * 1024)
-    return TooLarge(
-        Text(
-            fr=f"fichier trop gros (au plus {mib:g} Mio)",
-            en=f"file too large (at most {mib:g} MiB)",
-        )
-    )
+    return TooLarge(file_too_large(limit))
 
 
 async def read_body(request: Request, max_image: int, image_field: str = "image") -> Body:
