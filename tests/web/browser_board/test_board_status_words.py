@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from web.browser_board.board_play import api_scene, centre, drag, new_game, open_board
+from web.browser_board.board_play import api_scene, new_game, open_board
 
 pytestmark = pytest.mark.browser
 
@@ -39,9 +39,10 @@ def test_the_status_line_in_the_readers_typography(browser: Any, server: str, la
     distance, refused = SAID[lang]
     assert status.evaluate("e => e.textContent") == distance
 
-    # Bruno drags Boris out of his turn (it is Aube's): refused, and said so
+    # Bruno moves Boris out of his turn (it is Aube's), by the keyboard: refused, and said so
     bruno = open_board(context.new_page(), game.bruno.link)
-    drag(bruno, centre(5, 2), centre(6, 2))
+    bruno.locator(f"[data-token='{ids['Boris']}']").focus()
+    bruno.keyboard.press("ArrowRight")
     said = bruno.locator("#board .board-status")
     expect(said).to_contain_text(refused.strip(" :\u202f"))
     assert said.evaluate("e => e.textContent").startswith(refused)
