@@ -177,3 +177,29 @@ def test_a_malformed_file_is_said_in_one_line(
     monkeypatch.setattr(positions, "load_toml", lambda _p, _f: {"check": {"x": [{"param": "p"}]}})
     with pytest.raises(EcranError, match=r"positions\.toml"):
         positions.load_positions("ecran.systems.fluid", "seed")
+
+
+@pytest.mark.parametrize(
+    ("system_id", "param", "at", "fr", "en"),
+    [
+        ("fluid", "allies", {"allies": 0}, "0 allié au contact", "0 allies beside"),
+        ("fluid", "allies", {"allies": 1}, "1 allié au contact", "1 ally beside"),
+        ("fluid", "allies", {"allies": 2}, "2 alliés au contact", "2 allies beside"),
+        ("organique", "band", {"squares": 1.0}, "1 case entre", "1 square between"),
+        ("organique", "band", {"squares": 3.0}, "3 cases entre", "3 squares between"),
+    ],
+)
+def test_a_count_agrees_with_its_noun(
+    system_id: str, param: str, at: dict[str, Any], fr: str, en: str
+) -> None:
+    """The board's labels said « 0 allié(s) au contact de la cible », « 3 case(s) entre les
+    pions », "1 ally(ies)": a count's noun agrees with it, French singular below 2, English at
+    1 only."""
+    system = get_system(system_id)
+    package = type(system).__module__.rpartition(".")[0]
+    declared = load_positions(package, system.seed)
+    rows = tuple(r for rows in declared.checks.values() for r in rows if r.param == param)
+    assert rows, param
+    label = fill(rows[:1], _at(**at))[param][1]
+    assert fr in label.fr and "(s)" not in label.fr, label.fr
+    assert en in label.en and "(s)" not in label.en and "(ies)" not in label.en, label.en

@@ -387,6 +387,11 @@ def _limit_words(kind: str, ctx: Mapping[str, Any]) -> Text | None:
             fr=f"texte trop long ({most} caractères au plus)",
             en=f"text too long ({en} characters at most)",
         )
+    if kind == "too_short" and "min_length" in ctx:
+        least, en = _fr_number(ctx["min_length"]), f"{ctx['min_length']:,}"
+        return Text(
+            fr=f"trop peu d'éléments ({least} au moins)", en=f"too few items ({en} at least)"
+        )
     if kind == "string_control":
         code = ctx.get("code")
         return Text(
@@ -520,12 +525,56 @@ def from_errors(
 _MEMBER = re.compile(r"^(?:int|float|str|bool|none|list|dict|decimal)$|\[|^constrained-")
 
 
+def _not_of_type(kind: str) -> bool:
+    """A refusal of a value that is not of a union member's type at all (`list_type`,
+    `int_parsing`, a choice not among the member's)."""
+    return kind.endswith(("_type", "_parsing")) or kind in _CHOICES
+
+
+def _member(loc: Sequence[Any]) -> int | None:
+    """Where a union member's tag stands in an error's place (None: no member's): a type's
+    (`list[float]`) or a model's, by its class name (`PolygonIn`; fields are snake_case)."""
+    tags = [
+        i
+        for i, p in enumerate(loc)
+        if isinstance(p, str) and (_MEMBER.search(p) or p[:1].isupper())
+    ]
+    return tags[0] if tags else None
+
+
+def _of_written_type(errors: Sequence[Any]) -> list[Any]:
+    """A union's refusals without those of the members the value is not even of the type of,
+    when another member took it as its own: a list of two points is a polygon too short, not
+    « texte attendu » beside it (`Id | Point`, `Box | PolygonIn`)."""
+    members: dict[tuple[Any, ...], dict[str, bool]] = {}
+    for error in errors:
+        loc = tuple(error["loc"])
+        at = _member(loc)
+        if at is not None:
+            typed = _not_of_type(error["type"]) and len(loc) == at + 1
+            seen = members.setdefault(loc[:at], {})
+            seen[loc[at]] = seen.get(loc[at], True) and typed
+    foreign = {
+        (union, member)
+        for union, seen in members.items()
+        if not all(seen.values())
+        for member, not_of_type in seen.items()
+        if not_of_type
+    }
+    return [
+        e
+        for e in errors
+        if (at := _member(tuple(e["loc"]))) is None
+        or (tuple(e["loc"])[:at], e["loc"][at]) not in foreign
+    ]
+
+
 def _merged(errors: Sequence[Any]) -> list[Any]:
     """One error per field: a value refused by every member of a union (`Literal[...] | int`)
     is one refusal of the field, the choices' if one lists them (never `trait.literal[…]` and
     `trait.int` side by side)."""
     kept: dict[Any, Any] = {}
-    for n, error in enumerate(errors):
+    for n, error in enumerate(_of_written_type(errors)):
         loc = tuple(p for p in error["loc"] if not (isinstance(p, str) and _MEMBER.search(p)))
         key = loc if len(loc) < len(error["loc"]) else n  # a union's member: one per field
         first = kept.get(key)
@@ -587,12 +636,17 @@ def _said(errors: Sequence[Any], labels: Mapping[str, Text] | None, typed: bool 
             en_parts.append(unknown.en)
             continue
         field = field_words(error["loc"], labels, typed)
-        # A whole-model error (empty loc) would echo every parameter: name none.
+        # A whole-model error (empty loc) would echo every parameter: name none. A body's
+        # writer reads it alone (« un document a un texte ou une image »); the command line,
+        # whose reader typed options, names its parameters.
         shown = "input" in error and error["type"] != "missing" and error["loc"]
         given_fr = f" ({_shown(error['input'], 'fr')})" if shown else ""
         given_en = f" ({_shown(error['input'])})" if shown else ""
-        fr_parts.append(f"{field.fr} : {_fr_message(error)}{given_fr}")
+        head_fr, head_en = (
+            ("", "") if typed and not error["loc"] else (f"{field.fr} : ", f"{field.en}: ")
+        )
+        fr_parts.append(f"{head_fr}{_fr_message(error)}{given_fr}")
         worded = _worded(error)
-        en_parts.append(f"{field.en}: {worded.en if worded else _english(error)}{given_en}")
+        en_parts.append(f"{head_en}{worded.en if worded else _english(error)}{given_en}")
     # French sets a space before the semicolon (as the advice's sources do)
     return Text(fr=" ; ".join(fr_parts), en="; ".join(en_parts))

@@ -55,6 +55,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ecran.rules.data import MALFORMED, load_toml, malformed
 from ecran.rules.text import Source, Text
+from ecran.rules.wording import agreed
 
 FILENAME = "positions.toml"
 
@@ -255,15 +256,29 @@ _ROUNDED: dict[str, Callable[[float], int]] = {
 }
 
 
+class _Count:
+    """A count in a label: `{allies}` writes it, `{allies:allié|alliés}` the noun agreeing
+    with it in the label's language (French singular below 2, English at 1 only)."""
+
+    def __init__(self, value: float, lang: str) -> None:
+        self.value, self.lang = value, lang
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return _number(self.value, self.lang)
+        one, _, many = spec.partition("|")
+        return agreed(self.value, one, many, self.lang)
+
+
 def _label(row: PositionalParam, at: Situation, value: Value, why: Text) -> Text:
     words: dict[str, dict[str, Any]] = {}
     for lang in ("fr", "en"):
         words[lang] = {
             "distance": _number(at.distance, lang),
-            "squares": _number(at.squares, lang),
+            "squares": _Count(at.squares, lang),
             "unit": at.unit,
             "value": _number(value, lang) if isinstance(value, float) else value,
-            "allies": at.allies,
+            "allies": _Count(at.allies, lang),
             "why": why(lang),
         }
     said = Text(fr=row.label.fr.format(**words["fr"]), en=row.label.en.format(**words["en"]))

@@ -78,7 +78,7 @@ def request_error(
     cleaned = []
     for error in errors:
         loc = tuple(error.get("loc", ()))
-        if len(loc) > 1 and loc[0] in _LOCATIONS:
+        if loc and loc[0] in _LOCATIONS:  # the whole body's refusal names no field
             loc = loc[1:]
         cleaned.append({**error, "loc": loc, "msg": error.get("msg", error["type"])})
     labels = field_labels(body) if body is not None else words

@@ -38,6 +38,7 @@ from threading import Lock
 from starlette.requests import Request
 
 from ecran.engine.budget import WorkBudget, enforced
+from ecran.rules import Text
 from ecran.rules.numerals import number
 from ecran.settings import default, get_settings
 from ecran.web.asgi import ASGIApp, Message, Receive, Scope, Send
@@ -222,7 +223,8 @@ class LimitsMiddleware:
         declared = _content_length(scope)
         limit = self.max_body(scope)
         if declared is not None and declared > limit:
-            await _refuse(scope, send, 413, _too_large(scope, limit), close=True)
+            line = _too_large(scope, limit, self.limits.max_upload)
+            await _refuse(scope, send, 413, line, close=True)
             return
         path: str = scope.get("path", "")
         if path.startswith(RATED_PREFIXES):
@@ -253,7 +255,7 @@ class LimitsMiddleware:
                 if seen > limit:
                     refused = True
                     if not started:
-                        line = _too_large(scope, limit)
+                        line = _too_large(scope, limit, self.limits.max_upload)
                         await _refuse(scope, send, 413, line, close=True)
                     return {"type": "http.disconnect"}
             return message
@@ -312,9 +314,22 @@ def _lang(scope: Scope) -> str:
     return pick_lang(Request(scope))
 
 
-def _too_large(scope: Scope, limit: int) -> str:
+def file_too_large(limit: int) -> Text:
+    """An upload over `limit` bytes, said as the upload forms' labels say the limit (10 Mio)."""
+    mib = limit / (1024 * 1024)
+    return Text(
+        fr=f"fichier trop gros (au plus {mib:g} Mio)", en=f"file too large (at most {mib:g} MiB)"
+    )
+
+
+def _too_large(scope: Scope, limit: int, upload: int | None = None) -> str:
+    """A body over `limit` bytes; on an upload's route, the file over `upload` bytes (the
+    body's room for the form beside it is no concern of the GM's)."""
+    lang = _lang(scope)
+    if upload is not None and UPLOADS.match(scope.get("path", "")):
+        return file_too_large(upload)(lang)
     written = number(limit)  # "1 048 576" in French, "1,048,576" in English
-    if _lang(scope) == "en":
+    if lang == "en":
         return f"request body too large: at most {written.en} bytes"
     return f"corps de requête trop gros : au plus {written.fr} octets"
 

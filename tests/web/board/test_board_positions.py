@@ -271,3 +271,25 @@ def test_a_players_edits_are_priced_with_the_secret_values_still_counted(
     assert not [k for k in after["params"] if k.startswith("opponent_")]
     assert after["odds"]["outcomes"] == attack(table.gm, edited)["odds"]["outcomes"]
     assert table.get(table.alice, query + "&set=[1]").status_code == 422
+
+
+def test_an_ally_the_player_cannot_see_is_not_counted(app_client: TestClient) -> None:
+    """Ana attacks the orc at the fog's edge; Bo stands beside it, in the fog, and the GM's
+    hidden scout on the other side. Ana sees neither token, so her panel must not say
+    « 1 allié au contact de la cible » nor « dans le dos » (flanked): the count told her a
+    token stood in the fog (the board counted every token, seen or not)."""
+    table = new_table(app_client, "fluid")
+    ana, bob = _hero(table, "fluid", table.alice, "Ana"), _hero(table, "fluid", table.bob, "Bo")
+    s = scene(table)
+    reveal(table, s["id"], [0, 0, 210, 700])  # columns 0 to 2
+    token(table, s["id"], 1, 1, character_id=ana)
+    foe = token(table, s["id"], 2, 1, name="Orque")
+    token(table, s["id"], 3, 1, character_id=bob)  # beside the orc, opposite Ana, in the fog
+    token(table, s["id"], 2, 2, name="Éclaireur", side="", hidden=True, character_id=bob)
+    seen = _action(table, ana, foe["id"], "attack")
+    assert seen["board"]["allies"]["value"] == seen["params"]["allies"] == 0, seen["board"]
+    assert "0 allié" in seen["board"]["allies"]["label"]
+    assert seen["board"]["position"]["value"] is False, seen["board"]["position"]
+    reveal(table, s["id"], [0, 0, 700, 700])  # Bo shown: now he counts
+    shown = _action(table, ana, foe["id"], "attack")
+    assert shown["board"]["allies"]["value"] == 1

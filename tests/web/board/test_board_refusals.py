@@ -116,3 +116,25 @@ def test_a_players_upload_is_refused_before_it_is_read(table: Table) -> None:
             files={"image": ("x.png", picture(), "image/png")},
         )
         _one_line(sent, 403)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("fr", "fichier trop gros (au plus 10 Mio)"), ("en", "file too large (at most 10 MiB)")],
+)
+def test_a_map_far_over_the_upload_limit_is_said_as_a_file(
+    table: Table, lang: str, said: str
+) -> None:
+    """A GM's 12 MiB map was refused as « corps de requête trop gros : au plus 10 551 296
+    octets » (the edge's words for any body: its bytes, the form's room counted in), where a
+    map just over 10 MiB is « fichier trop gros (au plus 10 Mio) », as the form's label says."""
+    big = picture(8, 8) + b"\0" * (12 * 1024 * 1024)
+    for path in ("/scenes", "/handouts"):
+        answer = table.client.post(
+            table.url(path),
+            headers={**table.gm.auth, "Accept-Language": lang},
+            data={"name": "Carte"} if path == "/scenes" else {"title": "Carte"},
+            files={"image": ("carte.png", big, "image/png")},
+        )
+        assert answer.status_code == 413, answer.text
+        assert answer.json()["detail"] == said

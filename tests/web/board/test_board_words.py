@@ -91,3 +91,71 @@ def test_a_live_messages_refusal_is_in_words(lang: str, message: str) -> None:
     after = caught.value.message(lang)
     quoted = "« -3 »" if lang == "fr" else "'-3'"
     assert "after" not in after and quoted in after, after
+
+
+#: What each refusal must say, in French then in English (a GM's page shows the first).
+WHOLE_BODY = {
+    "handout": ("un document a un texte ou une image", "a handout has a text or an image"),
+    "fog": ("donnez une zone à révéler ou à cacher", "give an area to reveal or to hide"),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_whole_bodys_refusal_is_in_the_readers_language(table: Table, lang: str) -> None:
+    """A title with no text nor image (the page's form lets a GM send it), a fog request with
+    no area: each said in the reader's language, never in English on a French page
+    (« paramètres : a handout has… ») nor with the body's id and repr (« « body » : … ({}) »)."""
+    s = scene(table)
+    headers = {**table.gm.auth, "Accept-Language": lang}
+    c, url = table.client, table.url
+    answers = {
+        "handout": c.post(url("/handouts"), headers=headers, json={"title": "Lettre"}),
+        "fog": c.post(url(f"/scenes/{s['id']}/fog"), headers=headers, json={}),
+    }
+    for what, answer in answers.items():
+        assert answer.status_code == 422, (what, answer.text)
+        detail = answer.json()["detail"]
+        expected = WHOLE_BODY[what][0 if lang == "fr" else 1]
+        assert expected in detail.replace("\u202f", " "), (what, detail)
+        for wrong in ("body", "{}", "params", "Value error"):
+            assert wrong not in detail, (what, detail)
+        if lang == "fr":
+            assert not faults(typeset(detail, "fr")), detail
+    assert table.get(table.gm, "/handouts").json()["handouts"] == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_union_refusal_names_what_the_value_was_written_as(table: Table, lang: str) -> None:
+    """A fog polygon of two corners was refused as « 1 validation error for Polygon », a
+    rectangle of a negative width « … for Rect », a measure's point left of the map as
+    « Arrivée : texte attendu (-5, 450) ; … »: the value was a polygon, a rectangle, a point,
+    so the refusal says what is wrong with it, not that it is no rectangle or no token's id."""
+    s = scene(table)
+    goblin = token(table, s["id"], 1, 1, name="Gobelin")
+    headers = {**table.gm.auth, "Accept-Language": lang}
+    c, url = table.client, table.url
+    polygon = c.post(
+        url(f"/scenes/{s['id']}/fog"),
+        headers=headers,
+        json={"reveal": [{"points": [[0, 0], [10, 10]]}]},
+    )
+    point = c.post(
+        url(f"/scenes/{s['id']}/measure"),
+        headers=headers,
+        json={"from": goblin["id"], "to": [-5, 450]},
+    )
+    rectangle = c.post(
+        url(f"/scenes/{s['id']}/fog"),
+        headers=headers,
+        json={"reveal": [[0, 0, -10, 10]]},  # a width drawn leftwards, sent as it was
+    )
+    expected = {
+        "fr": ("points : trop peu d'éléments (3 au moins)", "doit être ≥ 0 (-5)", "≥ 0 (-10)"),
+        "en": ("points: too few items (3 at least)", "must be ≥ 0 (-5)", "≥ 0 (-10)"),
+    }[lang]
+    for answer, said in zip((polygon, point, rectangle), expected, strict=True):
+        assert answer.status_code == 422, answer.text
+        detail = answer.json()["detail"]
+        assert said in detail.replace("\u202f", " "), detail
+        for wrong in ("validation error", "Polygon", "texte attendu", "text expected", "liste"):
+            assert wrong not in detail, detail

@@ -68,9 +68,9 @@ class Case:
 
 CASES = [
     Case("artemis", 1.5, None),
-    Case("fluid", 10.0, "attack", "allié(s) au contact", sheet="d'après la fiche de Brute"),
+    Case("fluid", 10.0, "attack", "au contact de la cible", sheet="d'après la fiche de Brute"),
     Case("nephilim", 10.0, "magic_control", "tranche de 20 m"),
-    Case("organique", 1.0, "attack", "case(s) entre les pions"),
+    Case("organique", 1.0, "attack", "entre les pions"),
     Case("warp", 10.0, "ranged", "distance 40 m"),
 ]
 

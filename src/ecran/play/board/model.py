@@ -137,7 +137,9 @@ class Handout(Record):
     @model_validator(mode="after")
     def _something(self) -> Handout:
         if not self.text and self.image_id is None:
-            raise ValueError("a handout has a text or an image")
+            raise ValueError(
+                "un document a un texte ou une image / a handout has a text or an image"
+            )
         return self
 
 

@@ -16,6 +16,7 @@ from ecran.engine.registry import get_system
 from ecran.play.board.geometry import adjacent, allies_on, behind, flanked, squares
 from ecran.play.board.model import Board, Grid, Token
 from ecran.play.board.movement import Allowance
+from ecran.play.board.visibility import Viewer, sees_token
 from ecran.rules.positions import Positions, Situation, Value, fill, load_positions
 from ecran.rules.text import Text
 
@@ -38,11 +39,15 @@ def default_grid(system_id: str) -> Grid:
     return Grid(unit=scale.unit, unit_per_square=scale.unit_per_square)
 
 
-def situation(board: Board, attacker: Token, target: Token) -> Situation:
-    """What the board says between the two tokens (of one scene)."""
+def situation(
+    board: Board, attacker: Token, target: Token, viewer: Viewer | None = None
+) -> Situation:
+    """What the board says between the two tokens (of one scene), as `viewer` sees it: a
+    token hidden from them or under their fog is no ally beside the target (the count and the
+    flanking would tell them it stands there)."""
     state = board.scenes[target.scene_id]
     grid = state.scene.grid
-    tokens = list(state.tokens.values())
+    tokens = [t for t in state.tokens.values() if viewer is None or sees_token(state, t, viewer)]
     counted = squares(grid, (attacker.x, attacker.y), (target.x, target.y))
     facing = behind(attacker, target)
     return Situation(
@@ -69,14 +74,15 @@ def positional_params(
     target: Token,
     board: Board,
     known: Mapping[str, float] | None = None,
+    viewer: Viewer | None = None,
 ) -> dict[str, tuple[Value, Text]]:
     """The check's parameters the board fills, each with its label; `{}` when the game declares
     none for this check, or the two tokens are not on one scene. `known`: values the sheet gives
-    (an Organique weapon's `range_increment_m`)."""
+    (an Organique weapon's `range_increment_m`); `viewer`: who asks (`situation`)."""
     rows = positions_of(system_id).checks.get(check_id, ())
     if not rows or attacker.scene_id != target.scene_id or target.scene_id not in board.scenes:
         return {}
-    return fill(rows, situation(board, attacker, target), dict(known or {}))
+    return fill(rows, situation(board, attacker, target, viewer), dict(known or {}))
 
 
 def allowance(system_id: str, initiative_details: Mapping[str, Any] | None) -> Allowance | None:

@@ -26,10 +26,12 @@ from ecran.play.board.events import BoardEvent
 from ecran.play.board.model import Board
 from ecran.play.board.visibility import Viewer
 from ecran.play.errors import TooLarge
-from ecran.rules import EcranError, Text, from_validation
+from ecran.rules import EcranError, Text, from_errors
+from ecran.rules.field import field_labels
 from ecran.web import commands
 from ecran.web.deps import Seat
 from ecran.web.errors import Unsupported
+from ecran.web.limits import file_too_large
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -67,12 +69,13 @@ def change(request: Request, me: Seat, make: Change) -> Event:
 def checked(model: type[M], body: Body) -> M:
     """The body as `model`, validated strictly as JSON (as the OpenAPI document says it: `true`
     is no number, `1` no yes-or-no, `"5"` no number); a form's text is first read as the JSON
-    its field's type wants (`json_typed`), nothing looser."""
+    its field's type wants (`json_typed`), nothing looser. A refusal is said as a body's
+    (`typed`): a field by its label or its key as written, a whole body's by itself."""
     fields = json_typed(model, body.fields) if body.form else body.fields
     try:
         return model.model_validate_json(json.dumps(fields), strict=True)
     except ValidationError as exc:
-        raise from_validation(exc, model) from None
+        raise from_errors(exc.errors(), field_labels(model), typed=True) from None
 
 
 def json_typed(model: type[BaseModel], fields: dict[str, Any]) -> dict[str, Any]:
@@ -109,13 +112,7 @@ def _scalar_kinds(model: type[BaseModel]) -> dict[str, set[str]]:
 
 
 def too_large(limit: int) -> TooLarge:
-    mib = limit / (1024 * 1024)
-    return TooLarge(
-        Text(
-            fr=f"fichier trop gros (au plus {mib:g} Mio)",
-            en=f"file too large (at most {mib:g} MiB)",
-        )
-    )
+    return TooLarge(file_too_large(limit))
 
 
 async def read_body(request: Request, max_image: int, image_field: str = "image") -> Body:

@@ -4,11 +4,13 @@ asks again with `If-None-Match`: 304 while the image and the fog are unchanged).
 
 A player's map is painted opaque under the fog on the server (`play.board.image.masked`):
 the whole picture never leaves for them. Masking a large map costs a few hundred milliseconds,
-so the last masked copies are kept (`MASKED_KEPT`), keyed by image and fog version.
+so the last masked copies are kept (`MASKED_KEPT`), keyed by image and by the fog itself.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import OrderedDict
 from threading import Lock
 
@@ -21,7 +23,7 @@ from ecran.web.deps import Seat
 
 #: Masked copies kept in memory (about a megabyte each).
 MASKED_KEPT = 32
-_masked: OrderedDict[tuple[str, str, int, int], pictures.Stored] = OrderedDict()
+_masked: OrderedDict[tuple[str, str, str, int], pictures.Stored] = OrderedDict()
 _lock = Lock()
 
 #: The first bytes of the formats an upload may have.
@@ -52,7 +54,7 @@ def image_response(
 ) -> Response:
     """The image `image_id` of the caller's table: whole, or masked by `fogged`'s fog (at
     most `max_side` pixels a side)."""
-    masked = f"-{fogged.fog_version}-{max_side}" if fogged is not None else ""
+    masked = f"-{fog_key(fogged)}-{max_side}" if fogged is not None else ""
     tag = f'"{image_id}{masked}"'
     headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
     if request.headers.get("if-none-match") == tag:
@@ -64,10 +66,17 @@ def image_response(
     return Response(shown.data, media_type=shown.media_type, headers=headers)
 
 
+def fog_key(fogged: SceneState) -> str:
+    """The fog's own digest, what a masked copy is kept and tagged by: its version alone
+    repeats with another fog when a table is imported again from an earlier export."""
+    strokes = json.dumps([op.model_dump(mode="json") for op in fogged.fog], sort_keys=True)
+    return hashlib.blake2b(strokes.encode(), digest_size=12).hexdigest()
+
+
 def _masked_copy(
     table_id: str, image_id: str, fogged: SceneState, data: bytes, max_side: int
 ) -> pictures.Stored:
-    key = (table_id, image_id, fogged.fog_version, max_side)
+    key = (table_id, image_id, fog_key(fogged), max_side)
     with _lock:
         kept = _masked.get(key)
     if kept is not None:

@@ -79,7 +79,9 @@ def filled_from_board(
             for k, v in action.params.items()
             if isinstance(v, int | float) and not isinstance(v, bool)
         }
-        found = positional_params(system_id, action.check, mine[0], target, state.board, known)
+        found = positional_params(
+            system_id, action.check, mine[0], target, state.board, known, viewer
+        )
         taken = _params_of(me.system, action.check) if found else set()
         found = {k: v for k, v in found.items() if k in taken}
         rows = declared.get(action.check, ())

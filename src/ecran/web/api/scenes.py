@@ -16,7 +16,7 @@
 - `POST …/scenes/{sid}/measure` `{"from": TOKEN | [x, y], "to": TOKEN | [x, y]}` → `{"distance",
   "unit"}`, and shown live (`{"op": "measure", ...}`) to every member who sees both ends.
 - `GET …/scenes/{sid}/image[?max=2048]`: the map as the caller may see it: a player's copy is
-  masked by the fog on the server (`image.masked`); cached by the fog's version (`ETag`).
+  masked by the fog on the server (`image.masked`); tagged by the fog (`ETag`).
 - `PUT …/scenes/{sid}/image` (GM; multipart `image`): a new map (the scene takes its size).
 Tokens are `tokens`' routes.
 """
@@ -32,7 +32,17 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ecran.play.board import commands as board
 from ecran.play.board import image as pictures
 from ecran.play.board import log as board_log
-from ecran.play.board.model import MAX_SIDE, Diagonal, Grid, Id, Name, Polygon, Px, Region
+from ecran.play.board.model import (
+    MAX_SIDE,
+    POLYGON_MAX,
+    Diagonal,
+    Grid,
+    Id,
+    Name,
+    Polygon,
+    Px,
+    Region,
+)
 from ecran.play.board.positions import default_grid
 from ecran.play.board.visibility import scene_view, view_for
 from ecran.play.errors import not_found
@@ -122,15 +132,17 @@ class Shown(BaseModel):
     )
 
 
-Coordinate = Annotated[float, Field(allow_inf_nan=False)]
-Box = Annotated[list[Coordinate], Field(min_length=4, max_length=4)]
+#: `[x, y, w, h]` in the scene's pixels, each bounded as the board's rectangle is.
+Box = Annotated[list[Px], Field(min_length=4, max_length=4)]
 
 
 class PolygonIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     shape: Literal["polygon"] = param(Text(fr="Forme", en="Shape"), default="polygon")
-    points: list[tuple[float, float]] = param(Text(fr="Points", en="Points"))
+    points: Annotated[list[tuple[Px, Px]], Field(min_length=3, max_length=POLYGON_MAX)] = param(
+        Text(fr="Points", en="Points")
+    )
 
 
 class Brush(BaseModel):
@@ -165,7 +177,10 @@ class Fog(BaseModel):
     @model_validator(mode="after")
     def _something(self) -> Fog:
         if not self.reveal and not self.hide and self.brush is None:
-            raise ValueError("reveal or hide at least one area")
+            raise ValueError(
+                "donnez une zone à révéler ou à cacher, ou un coup de pinceau"
+                " / give an area to reveal or to hide, or a brush stroke"
+            )
         return self
 
 

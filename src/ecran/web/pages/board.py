@@ -18,6 +18,7 @@ from fastapi.responses import Response
 
 from ecran.play.board.positions import positions_of
 from ecran.rules.positions import PositionalParam
+from ecran.web.api.scenes import DIAGONAL_WORDS
 from ecran.web.deps import Here, Seat
 from ecran.web.edge import CheckedRoute
 from ecran.web.forms import fields_of
@@ -43,6 +44,8 @@ def board_context(here: Seat) -> dict[str, Any]:
         "players": _players(here) if gm else [],
         "default_scale": declared.board.unit_per_square,
         "default_unit": declared.board.unit,
+        # how the GM's grid form names each way of counting a diagonal step
+        "diagonals": [(rule, words(here.lang)) for rule, words in DIAGONAL_WORDS.items()],
     }
 
 

@@ -26,6 +26,12 @@
         out: "hors de combat", dead: "mort", map: "Carte de la scène", mine: "le vôtre, déplaçable",
         on_ground: "à terre", higher_ground: "en hauteur" };
 
+  // « Distance : 4,1 m » / "Distance: 4.1 m": a narrow no-break space before a French colon,
+  // a no-break space between a number and its unit (the pages' typography, ecran.typography)
+  var COLON = EN ? ": " : "\u202f: ";
+  function headed(head, text) { return head + COLON + text; }
+  function measured(value, unit) { return number(value) + "\u00a0" + unit; }
+
   function number(value) {
     var shown = (Math.round(value * 10) / 10).toString();
     return EN ? shown : shown.replace(".", ",");
@@ -68,6 +74,10 @@
       body: body === undefined ? undefined : JSON.stringify(body)
     });
   };
+
+  // A refusal or a measure said: its head, the language's colon, the rest.
+  Board.prototype.sayHeaded = function (head, text, urgent) { this.say(headed(head, text), urgent); };
+  Board.prototype.headed = headed;
 
   Board.prototype.say = function (text, urgent) {
     if (!this.status) { return; }
@@ -469,7 +479,7 @@
       .then(function (answer) {
         if (!answer.ok) {
           if (before && self.markers[id]) { self.markers[id].setLatLng(toLatLng(before.x, before.y)); }
-          self.say(WORDS.refused + " : " + ((answer.body && answer.body.detail) || ""), true);
+          self.say(headed(WORDS.refused, (answer.body && answer.body.detail) || ""), true);
           return;
         }
         if (answer.body && answer.body.token && final) {
@@ -504,12 +514,12 @@
     function end(p) { return p.token ? p.token : [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]; }
     // the server measures, and shows the measure to every member who sees both ends
     function local() {  // the scene's own rule, when the server cannot say (offline)
-      if (self.scene) { self.say(WORDS.distance + " : " + number(self.distance(a, b)) + " " + self.scene.unit); }
+      if (self.scene) { self.say(headed(WORDS.distance, measured(self.distance(a, b), self.scene.unit))); }
     }
     this.request("POST", this.url("/measure"), { from: end(a), to: end(b) })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (answer) {
-        if (answer) { self.say(WORDS.distance + " : " + number(answer.distance) + " " + answer.unit); } else { local(); }
+        if (answer) { self.say(headed(WORDS.distance, measured(answer.distance, answer.unit))); } else { local(); }
       })
       .catch(local);
   };
@@ -524,7 +534,7 @@
   Board.prototype.showMeasure = function (frame) {
     if (!this.map || frame.scene_id !== this.sceneId || !frame.from || !frame.to) { return; }
     this.drawMeasure(frame.from, frame.to);
-    this.say(WORDS.distance + " : " + number(frame.distance) + " " + frame.unit);
+    this.say(headed(WORDS.distance, measured(frame.distance, frame.unit)));
   };
 
   // The scene's own rule between two points (the server's for two tokens: GET …/distance).
@@ -557,12 +567,14 @@
     if (frame.op === "shown") {
       this.clearScene();
       this.sceneId = frame.scene_id;
-      if (frame.scene_id) { this.load(); }
+      // none shown: the page's panels say so (the scene's name, the attack's tokens)
+      if (frame.scene_id) { this.load(); } else { this.changed("scene"); }
     } else if (frame.op === "scene" && frame.scene) {
       if (!this.sceneId || frame.scene.id === this.sceneId) { this.showScene(frame); }
     } else if (frame.op === "scene_gone" && frame.scene_id === this.sceneId) {
       this.clearScene();
       this.sceneId = null;
+      this.changed("scene");
     } else if (frame.op === "token" && frame.scene_id === this.sceneId && frame.token) {
       if (this.behind(frame.token)) { return; }
       this.heard(frame.token.id);

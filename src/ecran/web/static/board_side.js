@@ -10,6 +10,15 @@
   "use strict";
 
   var LANG = document.documentElement.lang === "en" ? "en" : "fr";
+
+  // A probability as the pages print it: « 6,4 % » (narrow no-break space), "6.4%"; a rare
+  // outcome « < 0,1 % », never « 0 % ».
+  function percent(p) {
+    var tenths = Math.round(p * 1000) / 10;
+    var shown = tenths > 0 ? tenths.toString() : "0.1";
+    if (LANG === "fr") { shown = shown.replace(".", ",") + "\u202f%"; } else { shown += "%"; }
+    return tenths > 0 ? shown : "< " + shown;
+  }
   var RECOMPUTE_MS = 300;  // a drag moves a token a few times a second: ask once it settles
 
   function Page(root, board) {
@@ -176,7 +185,7 @@
         if (asked !== self.asked) { return; }
         out.removeAttribute("aria-busy");
         out.dataset.pair = pair;
-        out.textContent = self.words.error + " : " + error.message;
+        out.textContent = self.board.headed(self.words.error, error.message);
       });
   };
 
@@ -325,7 +334,7 @@
       .catch(function (error) {
         if (holder.asked !== asked) { return; }
         holder.textContent = "";
-        holder.appendChild(element("p", "error", self.words.error + " : " + error.message));
+        holder.appendChild(element("p", "error", self.board.headed(self.words.error, error.message)));
         holder.parentNode.dataset.state = "error";
       });
   };
@@ -368,14 +377,16 @@
       head.appendChild(element("th", "", w)).scope = "col";
     });
     var body = table.appendChild(element("tbody"));
-    (outcomes || []).forEach(function (o) {
+    // as the table page shows odds: an impossible outcome left out (kept in the JSON), the
+    // percentage first, the exact fraction under it (it may run to sixty digits)
+    (outcomes || []).filter(function (o) { return o.p > 0; }).forEach(function (o) {
       var tr = body.appendChild(element("tr"));
       tr.dataset.outcome = o.outcome;
       tr.dataset.probability = o.probability;
       tr.appendChild(element("th", "", words[o.outcome] || o.outcome)).scope = "row";
-      var pct = (Math.round(o.p * 1000) / 10).toString();
-      tr.appendChild(element("td", "num", o.probability + " (" +
-        (LANG === "fr" ? pct.replace(".", ",") + " %" : pct + "%") + ")"));
+      var cell = tr.appendChild(element("td", "num"));
+      cell.appendChild(element("span", "pct", percent(o.p)));
+      cell.appendChild(element("code", "exact", o.probability));
     });
     holder.appendChild(table);
     if (holder.parentNode) { holder.parentNode.dataset.state = "odds"; }
@@ -446,7 +457,7 @@
       label.appendChild(document.createTextNode(" " + box.dataset.name));
       more.push(label);
     });
-    row.appendChild(element("span", "muted", "→ " + names.join(", ")));
+    row.appendChild(element("span", "muted", "→ " + (names.join(", ") || this.words.gm_only)));
     if (!more.length) { return row; }
     more.forEach(function (label) { row.appendChild(label); });
     var button = row.appendChild(element("button", "", this.words.reveal_more || "+"));
@@ -459,7 +470,7 @@
       self.request("POST", "/handouts/" + encodeURIComponent(h.id) + "/reveal",
         { to: h.to.concat(chosen) })
         .then(function (answer) { self.handout(answer.handout || answer); })
-        .catch(function (error) { self.board.say(self.words.error + " : " + error.message, true); });
+        .catch(function (error) { self.board.sayHeaded(self.words.error, error.message, true); });
     });
     return row;
   };
@@ -468,9 +479,20 @@
     var form = document.getElementById("handout-form");
     if (!form) { return; }
     var self = this;
+    // « Everyone » and the players exclude each other: a GM who ticks Ana means Ana alone
+    var everyone = form.querySelector("#handout-all");
+    var players = form.querySelectorAll("input[name='to']");
+    everyone.addEventListener("change", function () {
+      if (everyone.checked) {
+        Array.prototype.forEach.call(players, function (box) { box.checked = false; });
+      }
+    });
+    Array.prototype.forEach.call(players, function (box) {
+      box.addEventListener("change", function () { if (box.checked) { everyone.checked = false; } });
+    });
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      var all = form.querySelector("#handout-all").checked;
+      var all = everyone.checked;
       var to = all ? "all" : Array.prototype.map.call(
         form.querySelectorAll("input[name='to']:checked"), function (box) { return box.value; });
       var file = form.querySelector("#handout-image").files[0];
@@ -488,9 +510,9 @@
         .then(function (answer) {
           self.handout(answer.handout || answer);
           form.reset();
-          self.board.say(self.words.shared);
+          self.board.say(to.length === 0 ? self.words.kept : self.words.shared);
         })
-        .catch(function (error) { self.board.say(self.words.error + " : " + error.message, true); });
+        .catch(function (error) { self.board.sayHeaded(self.words.error, error.message, true); });
     });
   };
 

@@ -1,6 +1,6 @@
 // The GM's tools on the board page (board.html): scenes (create one from an uploaded map or a
-// plain grid, open one, show it to the players live), tokens (place a character or an NPC,
-// hidden or not; reveal, hide, flags, facing, remove the selected one) and the fog (reveal or
+// plain grid, open one, show it to the players live; its name, grid and map; delete it),
+// tokens (place a character or an NPC, hidden or not; reveal, hide, flags, facing, remove the selected one) and the fog (reveal or
 // hide a rectangle drawn on the map or typed in pixels, or the whole scene).
 //
 // Each tool is one call of the table's board API; what the players then see is the server's
@@ -27,7 +27,7 @@
   }
 
   Tools.prototype.fail = function (error) {
-    this.board.say(this.words.error + " : " + error.message, true);
+    this.board.sayHeaded(this.words.error, error.message, true);
   };
 
   Tools.prototype.scene = function () { return this.board.sceneId; };
@@ -98,6 +98,75 @@
     document.addEventListener("ecran:board-change", function (event) {
       if (event.detail === "scenes") { self.fillScenes(); }
     });
+    this.settings();
+  };
+
+  // The open scene's name and grid: filled from the scene as it is (unless the GM is typing
+  // in it), saved with PATCH …/scenes/{sid}; a grid lined up with the map's own drawn grid
+  // is a size and a shift.
+  Tools.prototype.settings = function () {
+    var self = this;
+    var form = document.getElementById("scene-settings-form");
+    if (!form) { return; }
+    var FIELDS = ["name", "grid_size", "unit_per_square", "offset_x", "offset_y", "diagonal"];
+    function fill() {
+      var s = self.board.scene;
+      if (!s || form.contains(document.activeElement)) { return; }
+      FIELDS.forEach(function (name) { form.elements[name].value = String(s[name]); });
+    }
+    document.addEventListener("ecran:board-change", function (event) {
+      if (event.detail === "scene") { fill(); }
+    });
+    fill();
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (!self.scene()) { return; }
+      var body = {};
+      FIELDS.forEach(function (name) {
+        var value = form.elements[name].value;
+        body[name] = name === "name" || name === "diagonal" ? value : Number(value);
+      });
+      self.page.request("PATCH", "/scenes/" + encodeURIComponent(self.scene()), body)
+        .then(function () {
+          self.board.say(self.words.grid_saved);
+          return self.board.load().then(function () { return self.fillScenes(); });
+        })
+        .catch(function (error) { self.fail(error); });
+    });
+    // another map for the scene (PUT …/image): the tokens and the fog stay where they are
+    var mapForm = document.getElementById("scene-map-form");
+    mapForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var file = mapForm.elements.image.files[0];
+      if (!self.scene() || !file) { return; }
+      var data = new FormData();
+      data.append("image", file);
+      self.page.request("PUT", "/scenes/" + encodeURIComponent(self.scene()) + "/image", data)
+        .then(function () {
+          mapForm.reset();
+          self.board.say(self.words.map_replaced);
+          self.board.clearScene();
+          return self.board.load();
+        })
+        .catch(function (error) { self.fail(error); });
+    });
+    document.getElementById("scene-delete").addEventListener("click", function () {
+      var sid = self.scene();
+      if (!sid || !window.confirm(self.words.delete_ask)) { return; }
+      self.page.request("DELETE", "/scenes/" + encodeURIComponent(sid))
+        .then(function () {
+          self.board.clearScene();
+          self.board.sceneId = null;
+          self.board.say(self.words.scene_deleted);
+          return self.fillScenes().then(function () {
+            var pick = document.getElementById("scene-pick");
+            var next = pick.options.length ? pick.options[0].value : "";  // another, if any
+            if (next) { pick.value = next; self.board.sceneId = next; return self.board.load(); }
+            self.board.changed("scene");
+          });
+        })
+        .catch(function (error) { self.fail(error); });
+    });
   };
 
   // -- tokens --------------------------------------------------------------------------------
@@ -122,21 +191,32 @@
       self.placing = on ? { who: who.value, hidden: hidden.checked } : null;
       self.board.say(on ? self.words.place : "");
     });
-    this.map.on("click", function (event) {
-      if (!self.placing || !self.scene()) { return; }
+    function place(latlng, focus) {
+      if (!self.placing || !self.scene()) { return false; }
       var chosen = self.placing;
       self.placing = null;
       button.setAttribute("aria-pressed", "false");
       var parts = chosen.who.split(":");
-      var at = self.cell(event.latlng.lng, -event.latlng.lat);
+      var at = self.cell(latlng.lng, -latlng.lat);
       var body = { x: at.x, y: at.y, hidden: chosen.hidden };
       body[parts[0]] = parts.slice(1).join(":");
       self.page.request("POST", "/scenes/" + encodeURIComponent(self.scene()) + "/tokens", body)
         .then(function (answer) {
           if (answer.token) { self.board.heard(answer.token.id); self.board.putToken(answer.token); }
+          var marker = focus && answer.token && self.board.markers[answer.token.id];
+          if (marker && marker.getElement()) { marker.getElement().focus(); }
           self.board.say(self.words.placed);
         })
         .catch(function (error) { self.fail(error); });
+      return true;
+    }
+    this.map.on("click", function (event) { place(event.latlng); });
+    // a keyboard cannot click the map: Enter on the focused map places the token on the
+    // square at the view's centre, and the token takes the focus (its arrow keys move it)
+    var holder = this.map.getContainer();
+    holder.addEventListener("keydown", function (event) {
+      if (event.target !== holder || (event.key !== "Enter" && event.key !== " ")) { return; }
+      if (place(self.map.getCenter(), true)) { event.preventDefault(); }
     });
     this.selection();
     this.freeMovement();
