@@ -24,7 +24,7 @@ def test_a_scene_no_longer_shown_is_no_longer_named(browser: Any, server: str) -
     expect(name).to_have_text("Crypte")
     assert game.api(game.gm, "PUT", "/shown", {"scene_id": None}).status_code == 200
     expect(ana.locator(".board-token")).to_have_count(0)
-    expect(name).to_have_text("Aucune scène n’est montrée pour l’instant.")
+    expect(name).to_have_text("Aucune scène n'est montrée pour l'instant.")
     assert game.api(game.gm, "PUT", "/shown", {"scene_id": ids["scene"]}).status_code == 200
     expect(name).to_have_text("Crypte")
     expect(ana.locator(".board-token")).to_have_count(3)
