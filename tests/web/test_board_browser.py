@@ -163,6 +163,18 @@ def _until(page: Any, done: Callable[[], bool], seconds: float = 15.0) -> bool:
     return True
 
 
+def _drag(page: Any, token: str, right: int) -> None:
+    """A token dragged `right` screen pixels by the mouse, in ten moves, and dropped."""
+    box = page.locator(f"[data-token='{token}']").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(x + step * right / 10, y)
+    page.mouse.up()
+
+
 @pytest.fixture(scope="module")
 def table() -> Iterator[tuple[Server, str]]:
     server = Server()
@@ -271,14 +283,7 @@ def test_a_token_is_still_from_the_moment_it_appears() -> None:
             ".getBoundingClientRect(); return [r.x, r.y]; }"
         )
         assert box == later
-        ana = page.locator("[data-token='ana']").bounding_box()
-        assert ana is not None
-        x, y = ana["x"] + ana["width"] / 2, ana["y"] + ana["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
-        for step in range(1, 11):
-            page.mouse.move(x + step * 7, y)
-        page.mouse.up()
+        _drag(page, "ana", 70)
         assert _until(page, lambda: bool(server.moves)), "no move sent"
 
 
@@ -291,15 +296,7 @@ def test_an_arrow_key_steps_from_where_the_last_move_put_the_token() -> None:
     with serving(server.app()) as url, chromium() as browser:
         page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         page.goto(url + "/board/ana-token")
-        ana = page.locator("[data-token='ana']")
-        box = ana.bounding_box()
-        assert box is not None
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
-        for step in range(1, 11):
-            page.mouse.move(x + step * 7, y)
-        page.mouse.up()
+        _drag(page, "ana", 70)
         # the drop made (after the drag's passing move): its answer is still on its way
         assert _until(page, lambda: server.board.scenes["s1"].tokens["ana"].x > 105), "no drop"
         dropped = server.board.scenes["s1"].tokens["ana"]
