@@ -1,7 +1,7 @@
 """Issue #29 leftovers: a refused choice is said one way wherever it is refused. The values
 allowed are listed in the reader's words (the French labels or names in French, the English in
 English, never an id of the other language), the refused value quoted, and an empty one said
-empty (never `« »`). One path: `rules.errors` words every choice refusal, whoever validated."""
+empty (never `« »`). One path: `rules.refusals` words every choice refusal, whoever validated."""
 
 from __future__ import annotations
 

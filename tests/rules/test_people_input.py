@@ -78,7 +78,7 @@ def test_a_yes_or_no_is_not_a_number(given: bool) -> None:
 
 def test_a_refused_choice_lists_the_allowed_ones_in_french() -> None:
     """pydantic joins the last two with "or", for numbers too ("1 or 2"): French says "ou"."""
-    from ecran.rules.errors import from_validation
+    from ecran.rules.refusals import from_validation
 
     class Version(Params):
         version: Literal[1, 2] = 1

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from ecran.rules import CharacterSheet
 from ecran.rules.check import Params
-from ecran.rules.errors import from_validation
+from ecran.rules.refusals import from_validation
 from ecran.rules.sizes import DEPTH_MAX, ITEMS_MAX, NUMBER_MAX, TEXT_MAX
 
 

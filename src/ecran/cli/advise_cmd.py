@@ -19,7 +19,7 @@ from ecran.cli.render import answered_in_json, console, number, params_line, per
 from ecran.cli.words import _
 from ecran.engine import get_system
 from ecran.rules import Check, EcranError, Text
-from ecran.rules.errors import from_errors, given_said
+from ecran.rules.refusals import from_errors, given_said
 from ecran.rules.wording import value_words
 
 if TYPE_CHECKING:  # the advice's engine loads when a command asks for it

@@ -34,7 +34,7 @@ from ecran.engine import get_system
 from ecran.engine.records import OddsReport, RollRecord, odds_report, roll_record
 from ecran.engine.registry import has_system, known_ids
 from ecran.rules import Check, EcranError, FieldMeta, System
-from ecran.rules.errors import from_errors, named_choices
+from ecran.rules.refusals import from_errors, named_choices
 from ecran.rules.text import Text
 
 if TYPE_CHECKING:

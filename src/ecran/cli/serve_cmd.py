@@ -169,7 +169,7 @@ def _check_address(host: str, port: int) -> None:
     """Refuse, in one line and before anything starts, an address no server can listen on: a
     port out of 1-65535, a host empty or with a space or a control character."""
     from ecran.rules import EcranError, Text
-    from ecran.rules.errors import given_said
+    from ecran.rules.refusals import given_said
 
     if not PORT_MIN <= port <= PORT_MAX:
         raise EcranError(

@@ -22,7 +22,7 @@ from ecran.cli.files import read_table_export
 from ecran.cli.render import echo_json, echo_typeset, working
 from ecran.cli.words import _, ngettext
 from ecran.rules import EcranError, Text
-from ecran.rules.errors import given_said
+from ecran.rules.refusals import given_said
 
 if TYPE_CHECKING:
     from ecran.play.export import ImportedTable

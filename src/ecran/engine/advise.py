@@ -44,7 +44,7 @@ from ecran.engine.registry import get_system
 from ecran.rules import CharacterSheet, Check, EcranError, System, Text
 from ecran.rules.choice import CheckChoices, Choice, Decision, load_choices
 from ecran.rules.data import MALFORMED, load_toml, malformed
-from ecran.rules.errors import from_errors
+from ecran.rules.refusals import from_errors
 from ecran.rules.text import Source
 from ecran.rules.wording import agreed, de, params_words, value_words
 

@@ -16,7 +16,8 @@ from ecran.dice.roller import MAX_SEED
 from ecran.engine.cache import DISTRIBUTIONS
 from ecran.engine.registry import get_system
 from ecran.rules.check import Check
-from ecran.rules.errors import EcranError, from_validation
+from ecran.rules.errors import EcranError
+from ecran.rules.refusals import from_validation
 from ecran.rules.text import Text
 
 

@@ -38,7 +38,7 @@ from ecran.engine.records import OutcomeOdds, fraction_text
 from ecran.engine.table_options import with_table_options
 from ecran.rules import Action, CharacterSheet, Check, EcranError, FieldMeta, System
 from ecran.rules.check import DIFFICULTY
-from ecran.rules.errors import from_validation
+from ecran.rules.refusals import from_validation
 from ecran.rules.text import Text
 
 #: The most steps one ladder may have.

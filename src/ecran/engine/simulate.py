@@ -26,8 +26,8 @@ from ecran.dice.roller import MAX_SEED
 from ecran.engine.records import bad_seed, exact
 from ecran.engine.registry import get_system
 from ecran.rules import Check, EcranError, Text
-from ecran.rules.errors import from_validation
 from ecran.rules.numerals import number
+from ecran.rules.refusals import from_validation
 
 T = TypeVar("T", bound=Hashable)
 

@@ -47,7 +47,8 @@ from ecran.play.state import TableState
 from ecran.play.table import DISPLAY_NAME_MAX, NAME_MAX, resolve_options
 from ecran.play.tracker import EncounterState
 from ecran.rules import EcranError, Text, from_validation
-from ecran.rules.errors import from_errors, json_too_deep, load_json
+from ecran.rules.errors import json_too_deep, load_json
+from ecran.rules.refusals import from_errors
 
 #: What a table's export says it is (its `format`).
 EXPORT_FORMAT: Literal["ecran-table"] = "ecran-table"

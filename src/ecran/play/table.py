@@ -23,8 +23,8 @@ from ecran.play.payloads import (
 from ecran.play.rights import require_gm
 from ecran.play.state import TableState
 from ecran.rules import EcranError, Option, System, Text, from_errors, unknown
-from ecran.rules.errors import named_choices
 from ecran.rules.places import choices_at
+from ecran.rules.refusals import named_choices
 from ecran.rules.sizes import control_character
 
 NAME_MAX = 120

@@ -14,15 +14,7 @@ from ecran.lazy import lazy_names
 if TYPE_CHECKING:
     from ecran.rules.check import Check, NoParams, Params
     from ecran.rules.data import CheckWords, FieldCatalogue, load_fields, load_options, load_titles
-    from ecran.rules.errors import (
-        EcranError,
-        UnknownName,
-        from_errors,
-        from_validation,
-        invalid_json,
-        refuse,
-        unknown,
-    )
+    from ecran.rules.errors import EcranError, UnknownName, invalid_json, refuse, unknown
     from ecran.rules.field import FieldMeta
     from ecran.rules.numerals import number
     from ecran.rules.operation import (
@@ -35,6 +27,7 @@ if TYPE_CHECKING:
     )
     from ecran.rules.option import Option, param
     from ecran.rules.outcome import DiceLaw, Outcome, Resolution, ResultLaw, Staged, Tail
+    from ecran.rules.refusals import from_errors, from_validation
     from ecran.rules.sheet import (
         NPC_NAME,
         Action,
@@ -62,8 +55,8 @@ _HOME = {
     "load_titles": "data",
     "EcranError": "errors",
     "UnknownName": "errors",
-    "from_errors": "errors",
-    "from_validation": "errors",
+    "from_errors": "refusals",
+    "from_validation": "refusals",
     "invalid_json": "errors",
     "refuse": "errors",
     "unknown": "errors",

@@ -16,9 +16,9 @@ from pydantic import BaseModel, ValidationError
 
 from ecran.dice import DiceSource
 from ecran.record import record
-from ecran.rules.errors import from_validation
 from ecran.rules.ongoing import worn
 from ecran.rules.outcome import DiceLaw, Resolution
+from ecran.rules.refusals import from_validation
 from ecran.rules.sheet import CharacterSheet
 from ecran.rules.text import Source, Text
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict
 
-from ecran.rules.errors import field_words
+from ecran.rules.refusals import field_words
 from ecran.rules.text import Source, Text
 
 

@@ -22,7 +22,7 @@ from starlette.datastructures import UploadFile
 
 from ecran.rules import EcranError, Text
 from ecran.rules.clean_text import Where, dotted, first_unsafe, refusal, repaired, unsafe_character
-from ecran.rules.errors import field_words
+from ecran.rules.refusals import field_words
 from ecran.rules.sizes import TEXT_MAX
 
 #: Methods whose body a route reads.

@@ -9,8 +9,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.engine.registry import get_system
 from ecran.rules import CharacterSheet, EcranError, System, Text
-from ecran.rules.errors import from_validation, in_file, whose_sheet
+from ecran.rules.errors import in_file, whose_sheet
 from ecran.rules.option import param
+from ecran.rules.refusals import from_validation
 
 MAX_PARTICIPANTS = 16
 MAX_ROUNDS = 200

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ecran.dice import Roller
 from ecran.rules import Params, drawn_name
 from ecran.rules.data import load_model
-from ecran.rules.errors import from_validation
+from ecran.rules.refusals import from_validation
 from ecran.rules.text import DEFAULT_LANG
 from ecran.systems.warp.operations.advancement import RaiseParams, raise_cost, raise_trait
 from ecran.systems.warp.options import OPTIONS

@@ -18,7 +18,7 @@ from ecran.play import characters as play_characters
 from ecran.play.payloads import CharacterSaved as SavedPayload
 from ecran.rules import CharacterSheet, EcranError, System, Text
 from ecran.rules.check import DIFFICULTY
-from ecran.rules.errors import from_validation
+from ecran.rules.refusals import from_validation
 from ecran.web import commands
 from ecran.web.api.models import (
     ActionOut,

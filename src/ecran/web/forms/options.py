@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ecran.rules import EcranError, Option, System, Text
-from ecran.rules.errors import given_said
+from ecran.rules.refusals import given_said
 from ecran.web.forms.fields import FormField, fields_of
 
 

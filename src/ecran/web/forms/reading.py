@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ecran.rules import EcranError, Text
-from ecran.rules.errors import given_said
+from ecran.rules.refusals import given_said
 from ecran.web.forms.fields import (
     FormField,
     Schema,

@@ -11,8 +11,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ecran.rules import EcranError, Text, from_validation, unknown
-from ecran.rules.errors import given_said, load_json
+from ecran.rules.errors import load_json
 from ecran.rules.option import param
+from ecran.rules.refusals import given_said
 
 #: Longer client messages are refused unread (ours are a few dozen bytes).
 MESSAGE_MAX = 4096

@@ -29,7 +29,7 @@ from ecran.play.rights import is_turn_of
 from ecran.play.tracker import Encounter, Participant
 from ecran.play.visibility import view_for
 from ecran.rules import EcranError, SheetRow, System, Text, from_validation
-from ecran.rules.errors import given_said
+from ecran.rules.refusals import given_said
 from ecran.web import commands
 from ecran.web.deps import Form, Here, Seat
 from ecran.web.edge import CheckedRoute

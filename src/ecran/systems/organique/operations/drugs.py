@@ -14,7 +14,7 @@ from pydantic import field_validator
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, tr
-from ecran.rules.errors import fields_wanted
+from ecran.rules.refusals import fields_wanted
 from ecran.systems.organique.afflictions import Addiction
 from ecran.systems.organique.hazards import Report, record, save
 from ecran.systems.organique.operations.common import operation

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Resolution, tr
 from ecran.rules.data import row_where
-from ecran.rules.errors import fields_wanted
+from ecran.rules.refusals import fields_wanted
 from ecran.systems.organique.checks.core import compare
 from ecran.systems.organique.checks.hacking import (
     Detection,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ecran.dice import DiceSource
 from ecran.rules import Change, EcranError, Params, Text, tr
-from ecran.rules.errors import fields_wanted
+from ecran.rules.refusals import fields_wanted
 from ecran.systems.organique.afflictions import DiseaseState
 from ecran.systems.organique.checks.medical import DiseaseProgression, ProgressionParams
 from ecran.systems.organique.hazards import (

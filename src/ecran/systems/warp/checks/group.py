@@ -47,7 +47,7 @@ class GroupParams(Params):
         except ValueError:
             parsed = []
         if not parsed or not all(1 <= n <= MAX_DICE and abs(k) <= MAX_DICE for n, k in parsed):
-            raise ValueError(  # the value itself follows the refusal (`rules.errors`)
+            raise ValueError(  # the value itself follows the refusal (`rules.refusals`)
                 f"des scores de 1 à {MAX_DICE}, par exemple « 4,3-1,2+1 » / scores "
                 f"from 1 to {MAX_DICE}, e.g. '4,3-1,2+1'"
             )
@@ -160,7 +160,7 @@ class FlawTrigger(WarpCheck[FlawParams]):
 def _scores(value: str) -> str:
     scores = [p.strip() for p in value.split(",") if p.strip()]
     if not scores or not all(s.isdigit() and 1 <= int(s) <= MAX_DICE for s in scores):
-        raise ValueError(  # the value itself follows the refusal (`rules.errors`)
+        raise ValueError(  # the value itself follows the refusal (`rules.refusals`)
             f"des entiers de 1 à {MAX_DICE} séparés par des virgules / "
             f"whole numbers from 1 to {MAX_DICE} separated by commas"
         )
