@@ -91,7 +91,14 @@ class Claim:
             os.close(self._file)  # closing the descriptor drops its flock
             self._file = None
         if self._connection is not None:
+            from sqlalchemy import text
+
             with contextlib.suppress(Exception):
+                # unlocked before closing: the server drops a closed session's locks once its
+                # backend has ended, a moment after the close returns, and a claim made at once
+                # was refused (a worker restarted right after another stopped; a flaky test)
+                function = "pg_advisory_unlock_shared" if self.shared else "pg_advisory_unlock"
+                self._connection.scalar(text(f"SELECT {function}(:key)"), {"key": PG_KEY})
                 self._connection.close()
                 self._connection.engine.dispose()
             self._connection = None
