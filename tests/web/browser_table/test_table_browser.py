@@ -190,6 +190,80 @@ def test_encounter_live_for_players_and_pages_fit_a_phone(server: str, browser: 
     player.context.close()
 
 
+def test_a_step_on_its_way_holds_the_trackers_buttons(server: str, browser: Any) -> None:
+    """A step is sent with the encounter's version its panel shows. Once the server stored
+    "next turn" but before the panel came back (its answer, or the reload its event causes),
+    the panel still shows the version before it: an "undo" pressed then started from it and
+    was refused (stop 40's CI: the player saw turn 2 before the GM did). The buttons wait for
+    the panel instead; and a step's answer older than the panel shown never lands on it."""
+    from playwright.sync_api import expect
+
+    gm, invite, gm_url = _new_table(browser, server)
+    gm.context.add_init_script(_COUNT_ANSWERS)
+    player = _join(browser, invite, "Lou")
+    gm.goto(gm_url)
+    gm.fill("#new-encounter input[name=name]", "Embuscade")
+    gm.click("#new-encounter button")
+    gm.wait_for_url(re.compile(r"/encounters/"))
+    player.goto(_same_page_for(player, gm.url))
+    gm.fill(".add-participant input[name=name]", "Pirate")
+    gm.click("#add-npc")
+    gm.click('button[data-step="initiative"]')  # at once: waits for the NPC's answer
+    expect(gm.locator("#order .init").first).not_to_contain_text("—")
+    gm.click('button[data-step="start"]')
+    expect(gm.locator(".enc-status")).to_have_attribute("data-round", "1")
+
+    steps: list[Any] = []
+    reloads: list[Any] = []
+    step = re.compile(r"/encounters/[^/?]+/step")
+    reload = re.compile(r"/encounters/[^/?]+/panel")
+
+    def hold_first(route: Any) -> None:
+        if steps:
+            route.continue_()
+        else:
+            steps.append((route, route.fetch()))  # stored on the server, its answer held
+
+    gm.route(step, hold_first)
+    gm.route(reload, lambda route: reloads.append(route))  # the reload its event asks, held
+    gm.click('button[data-step="next"]')
+    expect(player.locator(".enc-status")).to_have_attribute("data-round", "2")
+    expect(gm.locator('button[data-step="undo"]')).to_be_disabled()
+
+    for route in reloads:
+        route.continue_()
+    gm.unroute(reload)
+    expect(gm.locator(".enc-status")).to_have_attribute("data-round", "2")  # the reload came
+    gm.click('button[data-step="undo"]')
+    expect(player.locator(".enc-status")).to_have_attribute("data-round", "1")
+    expect(gm.locator(".enc-status")).to_have_attribute("data-round", "1")
+    expect(gm.locator("#step-error")).to_have_count(0)
+
+    answered = gm.evaluate("window.ecranAnswers")
+    route, response = steps[0]
+    route.fulfill(response=response)  # "next turn"'s answer, late: older than the panel
+    gm.unroute(step)
+    gm.wait_for_function(f"window.ecranAnswers > {answered}")  # handed over, swapped or not
+    expect(gm.locator(".enc-status")).to_have_attribute("data-round", "1")
+    gm.context.close()
+    player.context.close()
+
+
+#: Counts the tracker's step answers the page's scripts were handed (each after its `load`
+#: handlers, htmx's swap among them, ran).
+_COUNT_ANSWERS = """
+window.ecranAnswers = 0;
+(function (open) {
+  XMLHttpRequest.prototype.open = function (method, url) {
+    if (/\\/step(\\?|$)/.test(String(url))) {
+      this.addEventListener("loadend", function () { window.ecranAnswers += 1; });
+    }
+    return open.apply(this, arguments);
+  };
+})(XMLHttpRequest.prototype.open);
+"""
+
+
 def test_dark_mode_applies_to_the_table(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 

@@ -383,25 +383,66 @@
     document.body.addEventListener("htmx:afterSwap", function (event) {
       if (event.target && event.target.id === "members-list") { live.presence(); }
     });
-    document.body.addEventListener("htmx:beforeSwap", staleRefresh);
+    document.body.addEventListener("htmx:beforeSwap", staleAnswer);
   });
+  document.addEventListener("htmx:beforeRequest", holdButtons);
+  document.addEventListener("htmx:afterRequest", giveButtonsBack);
 
-  // A live panel's own reload (`ecran:refresh`) that answers after a step of this member already
-  // put a state as new in place (the notification of the step outran its own answer) would
-  // replace that state and what came with it (the attack's result) by the plain panel: it is
-  // dropped. A step's answer (another element's request) always lands, also after the reload
-  // its own notice caused. htmx names the swap's target as the event's `elt`: the element that
-  // asked is the request's (`requestConfig.elt`).
-  function staleRefresh(event) {
+  // An answer about to replace a live panel (one marking the last event it shows) is dropped
+  // when the panel already shows a later state: the older state would come back over it.
+  // - The panel's own reload (`ecran:refresh`) is also dropped at the same event: a step of
+  //   this member already put that state in place (its notice outran its own answer), with what
+  //   came with it (the attack's result), which the plain panel would wipe.
+  // - A step's answer lands at the same event (after the reload its own notice caused: it
+  //   brings the result), not when the panel moved on past it (that reload, then another step
+  //   answered first).
+  // htmx names the swap's target as the event's `elt`: the element that asked is the request's
+  // (`requestConfig.elt`).
+  function staleAnswer(event) {
     var panel = event.detail.target;
     var config = event.detail.requestConfig;
-    if (!panel || !panel.dataset || !panel.dataset.liveRefresh || !config || config.elt !== panel) {
-      return;
-    }
-    var mark = panel.querySelector("[data-shown-seq]");
-    var incoming = /data-shown-seq="(\d+)"/.exec(event.detail.serverResponse || "");
-    if (mark && incoming && parseInt(incoming[1], 10) <= parseInt(mark.dataset.shownSeq || "0", 10)) {
+    if (!panel || !panel.dataset || !panel.dataset.liveRefresh || !config) { return; }
+    var seqs = shownSeqs(event);
+    if (!seqs) { return; }
+    var reload = config.elt === panel;
+    if (seqs.incoming < seqs.shown || (reload && seqs.incoming === seqs.shown)) {
       event.detail.shouldSwap = false;
     }
+  }
+
+  // The last event the panel shows, and the one the answer about to replace it shows.
+  function shownSeqs(event) {
+    var panel = event.detail.target;
+    var mark = panel && panel.querySelector ? panel.querySelector("[data-shown-seq]") : null;
+    var incoming = /data-shown-seq="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (!mark || !incoming) { return null; }
+    return { incoming: parseInt(incoming[1], 10), shown: parseInt(mark.dataset.shownSeq || "0", 10) };
+  }
+
+  // A change of the encounter is sent with the version its panel shows, and the server refuses
+  // one started from an older version (`play.encounter.access.read_at`). Once the server stored
+  // a step but before its answer came back, the panel still shows the version before it: a
+  // button pressed then (a GM quick on "undo", "roll initiative" right after adding an NPC)
+  // would be refused. While a step is on its way, the panel's buttons wait for the panel it
+  // brings back (or, when it brings none, are given back).
+  var heldButtons = new WeakMap();
+  function holdButtons(event) {
+    var detail = event.detail;
+    var panel = detail.target;
+    var config = detail.requestConfig;
+    if (!panel || panel.id !== "encounter" || !detail.xhr || !config || config.verb !== "post") {
+      return;
+    }
+    var held = Array.prototype.filter.call(panel.querySelectorAll("button"), function (button) {
+      return !button.disabled;
+    });
+    held.forEach(function (button) { button.disabled = true; });
+    heldButtons.set(detail.xhr, held);
+  }
+  function giveButtonsBack(event) {
+    var held = event.detail.xhr ? heldButtons.get(event.detail.xhr) : null;
+    if (!held) { return; }
+    heldButtons.delete(event.detail.xhr);
+    held.forEach(function (button) { button.disabled = false; });
   }
 })();
