@@ -114,3 +114,30 @@ def test_a_handout_for_ana_never_reaches_bruno() -> None:
     later = ev.fold(after, ev.HandoutRevealed(handout_id="h1", to=("bruno",)))
     assert changes(after, later, BRUNO)[0]["handout"]["id"] == "h1"
     assert changes(after, later, ANA) == []
+
+
+def test_the_players_fog_paints_the_same_image_as_the_whole_fog() -> None:
+    """`players_fog` leaves out only the "hide" strokes that change no pixel: the mask drawn
+    from it is the whole fog's, stroke after stroke, over strokes drawn at random."""
+    import random
+
+    from ecran.play.board.image import mask
+    from ecran.play.board.model import FogOp, Polygon
+    from ecran.play.board.visibility import players_fog
+
+    draw = random.Random(7)
+    fog: list[FogOp] = []
+    dropped = 0
+    for _ in range(120):
+        x, y = draw.uniform(0, 180), draw.uniform(0, 180)
+        w, h = draw.uniform(0.5, 30), draw.uniform(0.5, 30)
+        region = (
+            Rect(x=x, y=y, w=w, h=h)
+            if draw.random() < 0.5
+            else Polygon(points=((x, y), (x + w, y + h / 3), (x + w / 2, y + h)))
+        )
+        fog.append(FogOp(reveal=draw.random() < 0.3, region=region))
+        kept = players_fog(fog)
+        dropped = len(fog) - len(kept)
+        assert mask((200, 200), kept).tobytes() == mask((200, 200), fog).tobytes()
+    assert dropped > 10  # the draw did hide again what was never shown

@@ -8,17 +8,28 @@ the fog can reach a player by another path.
   handouts addressed to them (without the list of who else got them).
 A hidden or fogged token is absent from a player's view: neither its position nor its existence
 is sent (no stub, no count).
+
+A player gets the fog only as their masked image shows it: never a stroke (a "hide" stroke's
+outline is where the GM hides something; a reveal's shape, hidden again in part, shows what the
+image does not), and a version of it (`players_version`) that moves only when their image may
+change: a stroke hiding again what was never revealed reaches them not at all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ecran.play.board.events import Measured
 from ecran.play.board.geometry import revealed
-from ecran.play.board.model import Board, Handout, SceneState, Token
+from ecran.play.board.model import Board, FogOp, Handout, Polygon, Rect, SceneState, Token
+
+#: How far apart (pixels) two strokes' boxes must be for one to leave the other's pixels alone
+#: (the mask is drawn on whole pixels: a box a fraction away may still paint the same one).
+_MARGIN = 2.0
 
 
 @dataclass(frozen=True)
@@ -52,7 +63,8 @@ def visible_scenes(board: Board, viewer: Viewer) -> list[SceneState]:
 
 def scene_view(state: SceneState, viewer: Viewer) -> dict[str, Any]:
     """One scene as `viewer` may see it: `{"scene", "tokens", "revealed"}` (the contract's
-    shape; `revealed` holds the fog strokes in order, each revealing or hiding an area)."""
+    shape; `revealed` holds the fog strokes in order, each revealing or hiding an area, for the
+    GM only: a player's is empty and their `fog_version` is `players_version`)."""
     scene, grid = state.scene, state.scene.grid
     head = {
         "id": scene.id,
@@ -66,11 +78,58 @@ def scene_view(state: SceneState, viewer: Viewer) -> dict[str, Any]:
         "unit": grid.unit,
         "diagonal": grid.diagonal,
         "has_image": scene.image_id is not None,
-        "fog_version": state.fog_version,
+        "fog_version": state.fog_version if viewer.is_gm else players_version(state.fog),
     }
     tokens = [token_view(t, viewer) for t in state.tokens.values() if sees_token(state, t, viewer)]
-    strokes = [op.model_dump(mode="json") for op in state.fog]
+    # a player's client draws the masked image it is sent and places tokens anywhere (the server
+    # decides who sees them): it needs no stroke, so none is sent
+    strokes = [op.model_dump(mode="json") for op in state.fog] if viewer.is_gm else []
     return {"scene": head, "tokens": tokens, "revealed": strokes}
+
+
+def players_fog(fog: Sequence[FogOp]) -> tuple[FogOp, ...]:
+    """The strokes the players' image is painted from: the fog without the "hide" strokes that
+    change nothing (none of the reveals before them comes near them: every pixel they cover was
+    still fogged). The same image as the whole fog's, so a stroke hidden under the fog leaves
+    the players' image, its tag and `players_version` as they were."""
+    kept: list[FogOp] = []
+    shown: list[tuple[float, float, float, float]] = []
+    for op in fog:
+        box = _box(op.region)
+        if op.reveal:
+            shown.append(box)
+        elif not any(_meet(box, other) for other in shown):
+            continue
+        kept.append(op)
+    return tuple(kept)
+
+
+def players_key(fog: Sequence[FogOp]) -> str:
+    """A digest of the players' fog: what their masked image is kept and tagged by."""
+    strokes = json.dumps([op.model_dump(mode="json") for op in players_fog(fog)], sort_keys=True)
+    return hashlib.blake2b(strokes.encode(), digest_size=12).hexdigest()
+
+
+def players_version(fog: Sequence[FogOp]) -> int:
+    """The players' fog version: a number that changes when their image may (a digest, not a
+    count: how often the GM touched the fog is not theirs to know), safe as a JSON integer."""
+    return int(players_key(fog)[:12], 16)
+
+
+def _box(region: Rect | Polygon) -> tuple[float, float, float, float]:
+    if isinstance(region, Rect):
+        return (region.x, region.y, region.x + region.w, region.y + region.h)
+    xs, ys = [p[0] for p in region.points], [p[1] for p in region.points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return (
+        a[0] <= b[2] + _MARGIN
+        and b[0] <= a[2] + _MARGIN
+        and a[1] <= b[3] + _MARGIN
+        and b[1] <= a[3] + _MARGIN
+    )
 
 
 def token_view(token: Token, viewer: Viewer) -> dict[str, Any]:

@@ -4,13 +4,12 @@ asks again with `If-None-Match`: 304 while the image and the fog are unchanged).
 
 A player's map is painted opaque under the fog on the server (`play.board.image.masked`):
 the whole picture never leaves for them. Masking a large map costs a few hundred milliseconds,
-so the last masked copies are kept (`MASKED_KEPT`), keyed by image and by the fog itself.
+so the last masked copies are kept (`MASKED_KEPT`), keyed by image and by the fog itself: the
+players' fog (`visibility.players_key`), so a stroke hidden under the fog moves no tag.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import OrderedDict
 from threading import Lock
 
@@ -18,6 +17,7 @@ from fastapi import Request, Response
 
 from ecran.play.board import image as pictures
 from ecran.play.board.model import SceneState
+from ecran.play.board.visibility import players_key
 from ecran.rules import EcranError, Text
 from ecran.web.deps import Seat
 
@@ -67,10 +67,10 @@ def image_response(
 
 
 def fog_key(fogged: SceneState) -> str:
-    """The fog's own digest, what a masked copy is kept and tagged by: its version alone
-    repeats with another fog when a table is imported again from an earlier export."""
-    strokes = json.dumps([op.model_dump(mode="json") for op in fogged.fog], sort_keys=True)
-    return hashlib.blake2b(strokes.encode(), digest_size=12).hexdigest()
+    """The players' fog's own digest, what a masked copy is kept and tagged by: a version
+    counted alone repeats with another fog when a table is imported again from an earlier
+    export."""
+    return players_key(fogged.fog)
 
 
 def _masked_copy(
