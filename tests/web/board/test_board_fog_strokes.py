@@ -100,3 +100,17 @@ def test_a_stroke_under_the_fog_changes_nothing_a_player_gets(
         headers={**table.alice.auth, "If-None-Match": image.headers["etag"]},
     )
     assert changed.status_code == 200
+
+
+def test_a_new_map_moves_a_players_version(fogged: tuple[Table, str, list[str]]) -> None:
+    """The page asks for the image at `?v=` the version: the same address would show the
+    browser's copy of the old map."""
+    table, sid, _ = fogged
+    before = table.get(table.alice, f"/scenes/{sid}").json()["scene"]["fog_version"]
+    made = table.client.put(
+        table.url(f"/scenes/{sid}/image"),
+        headers=table.gm.auth,
+        files={"image": ("m.png", picture(secret=(0, 0, 70, 70)), "image/png")},
+    )
+    assert made.status_code == 200, made.text
+    assert table.get(table.alice, f"/scenes/{sid}").json()["scene"]["fog_version"] != before

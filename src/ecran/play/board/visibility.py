@@ -78,7 +78,7 @@ def scene_view(state: SceneState, viewer: Viewer) -> dict[str, Any]:
         "unit": grid.unit,
         "diagonal": grid.diagonal,
         "has_image": scene.image_id is not None,
-        "fog_version": state.fog_version if viewer.is_gm else players_version(state.fog),
+        "fog_version": state.fog_version if viewer.is_gm else players_version(state),
     }
     tokens = [token_view(t, viewer) for t in state.tokens.values() if sees_token(state, t, viewer)]
     # a player's client draws the masked image it is sent and places tokens anywhere (the server
@@ -104,16 +104,19 @@ def players_fog(fog: Sequence[FogOp]) -> tuple[FogOp, ...]:
     return tuple(kept)
 
 
-def players_key(fog: Sequence[FogOp]) -> str:
-    """A digest of the players' fog: what their masked image is kept and tagged by."""
-    strokes = json.dumps([op.model_dump(mode="json") for op in players_fog(fog)], sort_keys=True)
-    return hashlib.blake2b(strokes.encode(), digest_size=12).hexdigest()
+def players_key(state: SceneState) -> str:
+    """A digest of the players' image: the map's id and the players' fog. What their masked
+    image is kept and tagged by."""
+    strokes = [op.model_dump(mode="json") for op in players_fog(state.fog)]
+    said = json.dumps([state.scene.image_id, strokes], sort_keys=True)
+    return hashlib.blake2b(said.encode(), digest_size=12).hexdigest()
 
 
-def players_version(fog: Sequence[FogOp]) -> int:
-    """The players' fog version: a number that changes when their image may (a digest, not a
-    count: how often the GM touched the fog is not theirs to know), safe as a JSON integer."""
-    return int(players_key(fog)[:12], 16)
+def players_version(state: SceneState) -> int:
+    """The players' fog version: a number that changes when their image may (a new map, a
+    stroke they see; a digest, not a count: how often the GM touched the fog is not theirs to
+    know), safe as a JSON integer."""
+    return int(players_key(state)[:12], 16)
 
 
 def _box(region: Rect | Polygon) -> tuple[float, float, float, float]:

@@ -70,7 +70,7 @@ def fog_key(fogged: SceneState) -> str:
     """The players' fog's own digest, what a masked copy is kept and tagged by: a version
     counted alone repeats with another fog when a table is imported again from an earlier
     export."""
-    return players_key(fogged.fog)
+    return players_key(fogged)
 
 
 def _masked_copy(
