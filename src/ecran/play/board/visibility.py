@@ -44,6 +44,11 @@ class Viewer:
         return token.character_id is not None and token.character_id in self.characters
 
 
+#: A player with no token of their own: what every player sees of a scene (the GM's preview,
+#: "Vue des joueurs", is drawn from this viewer's view, never from the GM's filtered in a page).
+ANY_PLAYER = Viewer(member_id="")
+
+
 def sees_token(state: SceneState, token: Token, viewer: Viewer) -> bool:
     if viewer.is_gm or viewer.owns(token):
         return True
@@ -85,6 +90,12 @@ def scene_view(state: SceneState, viewer: Viewer) -> dict[str, Any]:
     # decides who sees them): it needs no stroke, so none is sent
     strokes = [op.model_dump(mode="json") for op in state.fog] if viewer.is_gm else []
     return {"scene": head, "tokens": tokens, "revealed": strokes}
+
+
+def players_view(state: SceneState) -> dict[str, Any]:
+    """`state` as a player without a token of their own sees it once it is shown: the GM's
+    "players' view"."""
+    return scene_view(state, ANY_PLAYER)
 
 
 def players_fog(fog: Sequence[FogOp]) -> tuple[FogOp, ...]:

@@ -7,6 +7,11 @@
 // Live changes come through the table's socket: `window.ecranBoard.applyFrame(frame)` takes
 // one change (`{"op": "token", …}`) or a frame of them (`{"type": "board", "changes": […]}`).
 //
+// The GM's "players' view" (the page's `#board-players-view` toggle) shows the scene as a player
+// without a token of their own sees it: the view and the masked image come from the GM-only
+// `…/players` routes, never from the GM's own view filtered here; while it is on, the GM's live
+// frames (which carry hidden tokens) only make it ask the players' view again.
+//
 // The page gives the board as `<div id="board" data-table="…" data-token="…" data-scene="…"
 // data-gm="true|false">`; the token of the member's link goes in the `X-Ecran-Token` header
 // (as htmx's requests carry it). No inline script, no eval: it runs under the page's CSP.
@@ -57,6 +62,7 @@
     this.clock = 0;  // counts the token states heard live (`heard`)
     this.touched = {};
     this.pending = {};  // this member's last move of a token, until the log sends it back
+    this.preview = false;  // the GM's players' view is on
     this.status = root.querySelector(".board-status");
     this.build();
   }
@@ -111,6 +117,7 @@
   Board.prototype.toolbar = function () {
     var bar = this.root.querySelector(".board-tools");
     if (!bar) { return; }
+    this.previewToggle(document.getElementById("board-players-view"));
     var button = document.createElement("button");
     button.type = "button";
     button.className = "board-measure";
@@ -128,15 +135,43 @@
     bar.appendChild(button);
   };
 
+  // The GM's players' view, switched on and off without leaving the page: the scene drawn again
+  // from the mode's own view (a token's marker is made draggable or not when it is drawn).
+  Board.prototype.previewToggle = function (button) {
+    if (!button || !this.gm) { return; }
+    var self = this;
+    this.previewButton = button;
+    button.addEventListener("click", function () {
+      self.preview = button.getAttribute("aria-pressed") !== "true";
+      button.setAttribute("aria-pressed", self.preview ? "true" : "false");
+      self.root.classList.toggle("board-preview", self.preview);
+      var id = self.sceneId;
+      self.clearScene();
+      self.sceneId = id;
+      if (!self.preview) { self.say(button.dataset.off); }
+      self.load();
+    });
+  };
+
+  // What the players' view shows: a scene the players do not see yet says so.
+  Board.prototype.previewSaid = function (view) {
+    if (!this.preview || !this.previewButton) { return; }
+    this.say(view.shown === false ? this.previewButton.dataset.unshown : this.previewButton.dataset.on);
+  };
+
   // -- the scene ---------------------------------------------------------------------------------
 
   Board.prototype.load = function () {
     if (!this.sceneId) { return Promise.resolve(); }
     var self = this;
     var asked = this.clock;
-    return this.request("GET", this.url())
+    var preview = this.preview;
+    return this.request("GET", this.url(preview ? "/players" : ""))
       .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (view) { if (view) { self.sync(view, asked); } })
+      .then(function (view) {
+        // a view asked before the toggle was switched is not this mode's
+        if (view && preview === self.preview) { self.sync(view, asked); self.previewSaid(view); }
+      })
       .catch(function () { /* offline: the next live frame or reload shows it */ });
   };
 
@@ -207,7 +242,7 @@
       var key = "";
       // a phone gets a smaller copy (the server's own, masked the same): the scene keeps its size
       if (Math.max(window.innerWidth, window.innerHeight) < 1000) { key += "&max=2048"; }
-      var image = L.imageOverlay(this.url("/image?v=" + s.fog_version + key), bounds, {
+      var image = L.imageOverlay(this.url((this.preview ? "/players" : "") + "/image?v=" + s.fog_version + key), bounds, {
         className: "board-image", alt: s.name, interactive: false
       });
       this.layers.push(image.addTo(this.map));
@@ -216,7 +251,7 @@
         .addTo(this.map));
     }
     this.layers.push(this.grid(s).addTo(this.map));
-    if (this.gm) { this.fogPreview(view.revealed || []); }
+    if (this.gm && !this.preview) { this.fogPreview(view.revealed || []); }
     var self = this;
     (view.tokens || []).forEach(function (t) { self.putToken(t); });
     this.revealedKey = JSON.stringify(view.revealed || []);
@@ -273,7 +308,7 @@
 
   // -- tokens ------------------------------------------------------------------------------------
 
-  Board.prototype.movable = function (t) { return this.gm || !!t.mine; };
+  Board.prototype.movable = function (t) { return !this.preview && (this.gm || !!t.mine); };
 
   Board.prototype.icon = function (t) {
     var classes = ["board-token"];
@@ -558,9 +593,11 @@
   Board.prototype.applyFrame = function (frame) {
     if (!frame) { return; }
     if (frame.type === "board" && Array.isArray(frame.changes)) {
+      if (this.preview) { this.previewFrames(frame.changes); return; }
       frame.changes.forEach(this.applyFrame, this);
       return;
     }
+    if (this.preview && frame.op) { this.previewFrames([frame]); return; }
     if (frame.op === "shown" || frame.op === "scene" || frame.op === "scene_gone") {
       this.changed("scenes");
     }
@@ -589,6 +626,30 @@
       // the Documents panel renders it (server-side Markdown); it listens for this
       document.dispatchEvent(new CustomEvent("ecran:handout", { detail: frame.handout }));
     }
+  };
+
+  // Live changes while the players' view is on: the GM's frames carry what a player may not
+  // see (hidden tokens, fogged ones), so none is drawn; the players' view is asked again once
+  // for the lot (the scenes and documents panels still hear of theirs).
+  Board.prototype.previewFrames = function (changes) {
+    var again = false;
+    var self = this;
+    changes.forEach(function (c) {
+      if (c.op === "handout" && c.handout) {
+        document.dispatchEvent(new CustomEvent("ecran:handout", { detail: c.handout }));
+        return;
+      }
+      if (c.op === "shown" || c.op === "scene" || c.op === "scene_gone") { self.changed("scenes"); }
+      if (c.op === "scene_gone" && c.scene_id === self.sceneId) {
+        self.clearScene();
+        self.sceneId = null;
+        self.changed("scene");
+        return;
+      }
+      var sid = c.scene_id || (c.scene && c.scene.id);
+      if (c.op === "shown" || sid === self.sceneId) { again = true; }
+    });
+    if (again) { this.load(); }
   };
 
   document.addEventListener("DOMContentLoaded", function () {
