@@ -242,7 +242,9 @@
       var key = "";
       // a phone gets a smaller copy (the server's own, masked the same): the scene keeps its size
       if (Math.max(window.innerWidth, window.innerHeight) < 1000) { key += "&max=2048"; }
-      var image = L.imageOverlay(this.url((this.preview ? "/players" : "") + "/image?v=" + s.fog_version + key), bounds, {
+      // the GM's players' view asks for the players' copy (a GM-only route)
+      var tail = (this.preview ? "/players" : "") + "/image?v=" + s.fog_version + key;
+      var image = L.imageOverlay(this.url(tail), bounds, {
         className: "board-image", alt: s.name, interactive: false
       });
       this.layers.push(image.addTo(this.map));
