@@ -124,3 +124,68 @@ def test_a_sheet_printed_twice_writes_both_files_or_neither(
     assert result.code == 2
     assert result.err.strip() == f"ecran: écriture impossible de {pdf} : dossier introuvable"
     assert not html.exists()
+
+
+READERS = {
+    "sheet": ["sheet", "{given}"],
+    "character validate": ["character", "validate", "{given}"],
+    "op (reading)": ["op", "warp", "take-damage", "{given}", "--damage", "1"],
+    "verify": ["verify", "{given}"],
+}
+
+
+@pytest.mark.parametrize("given", ["", "   "], ids=["empty", "blank"])
+@pytest.mark.parametrize(
+    "command", [*WRITERS.values(), *READERS.values()], ids=[*WRITERS, *READERS]
+)
+def test_a_blank_file_name_is_refused_as_one(
+    cli: Any,
+    tmp_path: Path,
+    npc: Path,
+    command: list[str],
+    given: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Python reads an empty name as the current folder: the user was told « écriture
+    impossible de . : c'est un dossier » for `--pdf ""`, and `--pdf "   "` wrote a file named
+    three spaces. A blank name is a mistake, said as one, naming the option; nothing written."""
+    monkeypatch.chdir(tmp_path)  # a name of spaces would be written here
+    before = sorted(p.name for p in tmp_path.rglob("*") if "sqlite" not in p.name)
+    if "{out}" in command:
+        args = [given if a == "{out}" else a for a in _args(command, npc, Path("{out}"), tmp_path)]
+    else:
+        args = [given if a == "{given}" else a for a in command]
+    result = cli(*args)
+    assert result.code == 2, result.err
+    [line] = result.err.strip().splitlines()
+    assert line.startswith("ecran: ") and line.endswith("nom de fichier vide"), line
+    assert " . " not in line and "dossier" not in line
+    english = cli("--lang", "en", *args)
+    assert english.code == 2 and english.err.strip().endswith("empty file name")
+    assert sorted(p.name for p in tmp_path.rglob("*") if "sqlite" not in p.name) == before
+
+
+def test_every_file_a_command_takes_is_a_file_name() -> None:
+    """Every parameter that names a file (its metavar says FILE, or a table's export) takes the
+    one type that refuses a blank name, so a command added later cannot forget it."""
+    import click
+
+    from ecran.cli.app import command
+    from ecran.cli.file_name import FileName
+    from ecran.cli.lang import set_lang
+    from language.test_cli import _walk
+
+    set_lang("en")
+    root = command([])
+    files: list[str] = []
+    for path in _walk(root, []):
+        found: click.Command | None = root
+        for name in path:
+            assert isinstance(found, click.Group)
+            found = found.get_command(click.Context(found), name)
+        assert found is not None
+        for param in found.params:
+            if any(word in (param.metavar or "") for word in ("FILE", "TABLE.json")):
+                files.append(f"{' '.join(path)} {param.name}")
+                assert isinstance(param.type, FileName), f"{' '.join(path)}: {param.name}"
+    assert len(files) >= 12  # sheet, its --pdf and --html, op's sheet and --out, table import...

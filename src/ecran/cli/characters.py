@@ -15,6 +15,7 @@ import typer
 from pydantic import ValidationError
 from typer.core import TyperGroup
 
+from ecran.cli.file_name import FILE_NAME
 from ecran.cli.files import SHEET_MAX_BYTES, check_writable, read_bounded, write_file
 from ecran.cli.lang import current
 from ecran.cli.localize import AliasGroup
@@ -111,8 +112,17 @@ def _emit(sheet: CharacterSheet, out: Path | None, as_json: bool = False) -> Non
 @character_app.command("new")
 def new(
     system_id: str = typer.Argument(..., metavar="SYSTEM"),
-    from_file: Path = typer.Option(None, "--from", help="start from this JSON sheet"),
-    out: Path = typer.Option(None, "--out", "-o", help="write the sheet here (default: stdout)"),
+    from_file: Path = typer.Option(
+        None, "--from", metavar="FILE", click_type=FILE_NAME, help="start from this JSON sheet"
+    ),
+    out: Path = typer.Option(
+        None,
+        "--out",
+        "-o",
+        metavar="FILE",
+        click_type=FILE_NAME,
+        help="write the sheet here (default: stdout)",
+    ),
     as_json: bool = typer.Option(False, "--json", help="JSON output"),
 ) -> None:
     """Create a character: guided in a terminal, or from a JSON file (then validated)."""
@@ -134,7 +144,7 @@ def new(
 
 @character_app.command("validate")
 def validate(
-    path: Path = typer.Argument(..., metavar="FILE.json"),
+    path: Path = typer.Argument(..., metavar="FILE.json", click_type=FILE_NAME),
     as_json: bool = typer.Option(False, "--json", help="JSON output"),
 ) -> None:
     """Check a sheet against its system's model and rules; exit 2 and list every problem (each
@@ -248,7 +258,11 @@ def _npc_command(system: System[Any], lang: str) -> click.Command:
         *param_options(system.npc_params, lang),
         seed_option(),
         click.Option(
-            ["--out", "-o"], default=None, metavar=_("FILE"), help=_("write the sheet here")
+            ["--out", "-o"],
+            default=None,
+            metavar=_("FILE"),
+            type=FILE_NAME,
+            help=_("write the sheet here"),
         ),
         json_flag(),
     ]
@@ -272,9 +286,21 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def sheet(
-        path: Path = typer.Argument(..., metavar="FILE.json"),
-        pdf: Path = typer.Option(None, "--pdf", help="write a printable A4 sheet (PDF) here"),
-        html: Path = typer.Option(None, "--html", help="write the printable sheet as HTML here"),
+        path: Path = typer.Argument(..., metavar="FILE.json", click_type=FILE_NAME),
+        pdf: Path = typer.Option(
+            None,
+            "--pdf",
+            metavar="FILE",
+            click_type=FILE_NAME,
+            help="write a printable A4 sheet (PDF) here",
+        ),
+        html: Path = typer.Option(
+            None,
+            "--html",
+            metavar="FILE",
+            click_type=FILE_NAME,
+            help="write the printable sheet as HTML here",
+        ),
         rolls: bool | None = typer.Option(
             None,
             "--rolls/--no-rolls",

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from ecran.cli.collector import building
 from ecran.cli.fields import choice_names, choices_of, kebab, option_help, union_choices
+from ecran.cli.file_name import FILE_NAME
 from ecran.cli.lang import current, was_typed
 from ecran.cli.localize import AliasGroup, add_french
 from ecran.cli.names import (
@@ -309,6 +310,7 @@ def sheet_option() -> click.Option:
         ["--sheet"],
         default=None,
         metavar=_("FILE.json"),
+        type=FILE_NAME,
         help=_(
             "a sheet file: what weighs on its bearer weighs on the roll (blinded: 2 disadvantages)"
         ),

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from ecran.cli.checks import json_command, seed_option
+from ecran.cli.file_name import FILE_NAME
 from ecran.cli.files import EXPORT_MAX_BYTES, parse_json, read_bounded, too_big
 from ecran.cli.lang import current
 from ecran.cli.render import (
@@ -153,7 +154,7 @@ def build(lang: str) -> click.Group:
             "attack",
             _attack,
             [
-                click.Argument(["file"], metavar=_("FILE.json")),
+                click.Argument(["file"], metavar=_("FILE.json"), type=FILE_NAME),
                 click.Option(
                     ["--attacker"], required=True, metavar=_("TEXT"), help=_("the attacker's name")
                 ),
@@ -177,7 +178,7 @@ def build(lang: str) -> click.Group:
             "simulate",
             _simulate,
             [
-                click.Argument(["file"], metavar=_("FILE.json")),
+                click.Argument(["file"], metavar=_("FILE.json"), type=FILE_NAME),
                 trials_option(),
                 seed_option(),
                 encounter_option(),

@@ -17,6 +17,7 @@ import click
 
 from ecran.cli.characters import read_sheet
 from ecran.cli.checks import json_flag, seed_option
+from ecran.cli.file_name import FILE_NAME
 from ecran.cli.files import write_file
 from ecran.cli.lang import current
 from ecran.cli.render import console, echo_json, plain
@@ -174,9 +175,13 @@ def command(system_id: str, name: str, lang: str) -> click.Command:
         run(system_id, values)
 
     params: list[click.Parameter] = [
-        click.Argument(["sheet_file"], metavar=_("FILE.json")),
+        click.Argument(["sheet_file"], metavar=_("FILE.json"), type=FILE_NAME),
         click.Option(
-            ["--out", "-o"], default=None, metavar=_("FILE"), help=_("write the changed sheet here")
+            ["--out", "-o"],
+            default=None,
+            metavar=_("FILE"),
+            type=FILE_NAME,
+            help=_("write the changed sheet here"),
         ),
         json_flag(),
     ]

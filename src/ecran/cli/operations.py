@@ -24,6 +24,7 @@ from ecran.cli.checks import (
     seed_option,
 )
 from ecran.cli.fields import kebab
+from ecran.cli.file_name import FILE_NAME
 from ecran.cli.files import write_file
 from ecran.cli.lang import current
 from ecran.cli.names import subcommand_names
@@ -103,11 +104,15 @@ def _command(system_id: str, operation: Operation[Any, Any], lang: str) -> click
         _run(system_id, operation, values)
 
     params: list[click.Parameter] = [
-        click.Argument(["sheet_file"], metavar=_("FILE.json")),
+        click.Argument(["sheet_file"], metavar=_("FILE.json"), type=FILE_NAME),
         *param_options(operation.params, lang),
         seed_option(),
         click.Option(
-            ["--out", "-o"], default=None, metavar=_("FILE"), help=_("write the changed sheet here")
+            ["--out", "-o"],
+            default=None,
+            metavar=_("FILE"),
+            type=FILE_NAME,
+            help=_("write the changed sheet here"),
         ),
         json_flag(),
     ]

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from ecran.cli.file_name import FILE_NAME
 from ecran.cli.lang import current
 from ecran.cli.render import answered_in_json, bar, console, percent, plain, working
 from ecran.cli.words import _
@@ -28,7 +29,7 @@ def build(lang: str) -> click.Command:
         "odds-sheet",
         callback=run,
         params=[
-            click.Argument(["sheet_file"], metavar=_("FILE.json")),
+            click.Argument(["sheet_file"], metavar=_("FILE.json"), type=FILE_NAME),
             click.Option(
                 ["--ladder"],
                 is_flag=True,

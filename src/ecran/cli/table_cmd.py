@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ecran.cli.checks import json_command
+from ecran.cli.file_name import FILE_NAME
 from ecran.cli.files import read_table_export
 from ecran.cli.render import echo_json, echo_typeset, working
 from ecran.cli.words import _, ngettext
@@ -176,6 +177,7 @@ def build(lang: str) -> click.Group:
                 click.Option(
                     ["-o", "--output"],
                     metavar=_("FILE"),
+                    type=FILE_NAME,
                     default=None,
                     help=_("write the export to FILE (default: the standard output)"),
                 ),
@@ -189,7 +191,7 @@ def build(lang: str) -> click.Group:
             "import",
             _import,
             [
-                click.Argument(["file"], metavar=_("FILE")),
+                click.Argument(["file"], metavar=_("FILE"), type=FILE_NAME),
                 _database(),
                 click.Option(
                     ["--url"],

@@ -17,6 +17,7 @@ from typing import Any
 import click
 import typer
 
+from ecran.cli.file_name import FILE_NAME
 from ecran.cli.files import read_table_export
 from ecran.cli.lang import current
 from ecran.cli.words import _, ngettext
@@ -127,7 +128,10 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def verify(
         table: Path = typer.Argument(
-            ..., metavar="TABLE.json", help="a table's export (JSON; - for standard input)"
+            ...,
+            metavar="TABLE.json",
+            click_type=FILE_NAME,
+            help="a table's export (JSON; - for standard input)",
         ),
         as_json: bool = typer.Option(False, "--json", help="JSON output"),
     ) -> None:
