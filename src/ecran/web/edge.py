@@ -21,7 +21,7 @@ from starlette.datastructures import FormData
 from ecran.web.errors import body_labels
 from ecran.web.rates import counted, limit_write
 from ecran.web.strict import PENDING, Reader, after_checks
-from ecran.web.text import refused, unsafe_body
+from ecran.web.text import is_form, refused, refused_in_form, unsafe_body
 
 if TYPE_CHECKING:
     from ecran.web.idempotency import Handler
@@ -66,7 +66,10 @@ class CheckedRoute(APIRoute):
 async def _checked_text(request: Request, handler: Handler, reader: Reader | None) -> Response:
     found = await unsafe_body(request)
     if found is not None:
-        raise refused(*found, body_labels(request))
+        labels = body_labels(request)
+        if labels is None and is_form(request):
+            raise refused_in_form(*found)
+        raise refused(*found, labels)
     pending = PENDING.set(await reader.found(request) if reader is not None else None)
     try:
         return await handler(request)

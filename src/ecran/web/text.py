@@ -24,6 +24,7 @@ from ecran.rules import EcranError, Text
 from ecran.rules.clean_text import Where, dotted, first_unsafe, refusal, repaired, unsafe_character
 from ecran.rules.refusals import field_words
 from ecran.rules.sizes import TEXT_MAX
+from ecran.web.forms.words import form_field
 
 #: Methods whose body a route reads.
 _WITH_BODY = {"POST", "PUT", "PATCH"}
@@ -61,8 +62,22 @@ def refused(where: Where, code: str, labels: Mapping[str, Text] | None = None) -
     why = refusal(code)
     if not dotted(where):
         return EcranError(why)
-    field = field_words(list(where), labels, typed=True)
+    return _said(field_words(list(where), labels, typed=True), why)
+
+
+def refused_in_form(where: Where, code: str) -> EcranError:
+    """The same for a page's form: its field by the forms' words (`forms.words`), never by the
+    name the form sends, which a player would read as it is."""
+    return _said(form_field(where[0] if where else None), refusal(code))
+
+
+def _said(field: Text, why: Text) -> EcranError:
     return EcranError(Text(fr=f"{field.fr} : {why.fr}", en=f"{field.en}: {why.en}"))
+
+
+def is_form(request: Request) -> bool:
+    """Whether the request's body is a form (a page's), not JSON."""
+    return request.headers.get("content-type", "").startswith(_FORMS)
 
 
 async def unsafe_body(request: Request) -> tuple[Where, str] | None:
@@ -70,7 +85,7 @@ async def unsafe_body(request: Request) -> tuple[Where, str] | None:
     if request.method not in _WITH_BODY:
         return None
     kind = request.headers.get("content-type", "")
-    if kind.startswith(_FORMS):
+    if is_form(request):
         form = await request.form()
         for key, value in form.multi_items():
             text = value.filename or "" if isinstance(value, UploadFile) else value

@@ -82,15 +82,49 @@ def test_every_text_field_names_itself(table: Table) -> None:
     _readable(table)
 
 
-def test_a_form_field_is_refused_by_its_name(table: Table) -> None:
+def test_a_form_field_is_refused_in_words(table: Table) -> None:
+    """A page's form field is named as people read it, never by the name the form sends (the
+    chat box's refusal said « text : … »); a field the forms' words do not know is « a field
+    of the form », still never its id."""
     before = table.last_seq()
     answer = table.client.post(
         f"/tables/{table.id}/chat",
         data={"token": table.gm.token, "text": "bonjour\u202e"},
     )
     assert answer.status_code == 422
-    assert "text : caractère de contrôle non permis (U+202E)" in answer.text
+    assert "Texte : caractère de contrôle non permis (U+202E)" in answer.text
+    assert "text :" not in answer.text
+    english = table.client.post(
+        f"/tables/{table.id}/chat?lang=en",
+        data={"token": table.gm.token, "text": "bonjour\u202e"},
+    )
+    assert "Text: control character not allowed (U+202E)" in english.text
+    unknown = table.client.post(
+        f"/tables/{table.id}/chat?lang=fr",
+        data={"token": table.gm.token, "text": "bonjour", "x_hidden_key": "\u0007"},
+    )
+    assert unknown.status_code == 422
+    assert "Un champ du formulaire : caractère de contrôle non permis (U+0007)" in unknown.text
+    assert "x_hidden_key" not in unknown.text
     assert table.last_seq() == before
+
+
+def test_every_page_form_field_has_its_words() -> None:
+    """Every name a page's form sends has its words: a form field added later is named too."""
+    import re
+    from pathlib import Path
+
+    from ecran.web.forms.words import _read
+
+    words, _fallback = _read()
+    templates = Path(__file__).parents[3] / "src" / "ecran" / "web" / "templates"
+    sent = {
+        name
+        for page in templates.rglob("*.html")
+        for name in re.findall(r'name="([a-z_]+)"', page.read_text(encoding="utf-8"))
+    }
+    assert sent, "no form field found"
+    assert sorted(sent - set(words)) == []
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
