@@ -124,6 +124,16 @@ def remove(enc: Encounter, pid: str) -> Encounter:
     return enc.model_copy(update={"participants": participants, "order": order, "current": current})
 
 
+def without(enc: Encounter, gone: frozenset[str]) -> Encounter:
+    """The encounter without the participants `gone` (none of them acting: no one then)."""
+    if not gone & enc.participants.keys():
+        return enc
+    participants = {k: v for k, v in enc.participants.items() if k not in gone}
+    order = tuple(k for k in enc.order if k not in gone)
+    current = None if enc.current in gone else enc.current
+    return enc.model_copy(update={"participants": participants, "order": order, "current": current})
+
+
 def _after(enc: Encounter, pid: str) -> tuple[str, bool]:
     """The participant acting after `pid`, and whether a new round begins with them."""
     index = enc.order.index(pid) + 1
