@@ -140,3 +140,17 @@ def test_revealed_the_npc_joins_the_players_encounter_live(app_client: TestClien
     assert patch(table, table.gm, path, {"hidden": True}).status_code == 200
     assert SHADOW not in _page(table, table.alice, f"/encounters/{eid}/panel")
     assert SHADOW in _page(table, table.gm, f"/encounters/{eid}/panel")
+
+
+def test_a_players_stale_step_is_refused_without_the_hidden_npc(app_client: TestClient) -> None:
+    """A step from an older version is refused with the encounter as it stands, for the player
+    to start again: the encounter as the player sees it."""
+    table = new_table(app_client, SYSTEM)
+    eid, _ = _ambush(table)
+    stale = table.post(table.alice, f"/encounters/{eid}/next", {"expected_version": 0})
+    assert stale.status_code == 409
+    current = stale.json()["current"]
+    assert SHADOW not in stale.text and list(current["participants"]) == ["p1", "p3"]
+    assert current["participants"]["p3"]["sheet"] is None  # the guard's sheet is the GM's
+    gm = table.post(table.gm, f"/encounters/{eid}/next", {"expected_version": 0})
+    assert gm.status_code == 409 and SHADOW in gm.text

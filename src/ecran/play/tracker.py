@@ -134,6 +134,18 @@ def without(enc: Encounter, gone: frozenset[str]) -> Encounter:
     return enc.model_copy(update={"participants": participants, "order": order, "current": current})
 
 
+def for_players(enc: Encounter, unseen: frozenset[str] = frozenset()) -> Encounter:
+    """The encounter as players see it (`play.visibility`'s rule): secret participants keep
+    their name, place and conditions, their sheet and dice go; `unseen` ones go altogether."""
+    seen = without(enc, unseen)
+    hidden = {
+        pid: p.model_copy(update={"sheet": None, "initiative_roll": None})
+        for pid, p in seen.participants.items()
+        if p.secret
+    }
+    return seen.model_copy(update={"participants": {**seen.participants, **hidden}})
+
+
 def _after(enc: Encounter, pid: str) -> tuple[str, bool]:
     """The participant acting after `pid`, and whether a new round begins with them."""
     index = enc.order.index(pid) + 1

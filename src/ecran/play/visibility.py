@@ -42,7 +42,7 @@ from ecran.play.events import Event, EventDraft, EventView
 from ecran.play.model import Member, Visibility
 from ecran.play.payloads import AttackRoll, EncounterChanged, OperationRoll, RollMade
 from ecran.play.state import TableState
-from ecran.play.tracker import Encounter, EncounterState, without
+from ecran.play.tracker import Encounter, EncounterState, for_players
 
 
 def sees(event: Event, viewer: Member) -> bool:
@@ -122,13 +122,7 @@ def _blind(payload: dict[str, Any]) -> dict[str, Any]:
 def player_encounter(enc: Encounter, unseen: frozenset[str] = frozenset()) -> Encounter:
     """Secret participants keep their name, place and conditions; their sheet and dice go.
     Unseen ones go altogether: from the list, the order, and as the one acting (no one then)."""
-    seen = without(enc, unseen)
-    hidden = {
-        pid: p.model_copy(update={"sheet": None, "initiative_roll": None})
-        for pid, p in seen.participants.items()
-        if p.secret
-    }
-    return seen.model_copy(update={"participants": {**seen.participants, **hidden}})
+    return for_players(enc, unseen)
 
 
 def unseen_in(state: TableState) -> frozenset[str]:
