@@ -95,3 +95,21 @@ def test_a_step_made_before_the_token_was_hidden_is_veiled_while_it_stays_hidden
     now = hidden_participants(live.now.board)
     assert "Gobelin" in str(view_for(added, alice).payload)  # as it was seen then
     assert "Gobelin" not in str(view_for(added, alice, now).payload)
+
+
+def test_a_character_sharing_a_hidden_npcs_id_stays_seen() -> None:
+    """A token names its participant by id only, and ids restart in each encounter: a hidden
+    NPC p1 of another encounter never hides Alice's character, p1 here."""
+    live, alice, eid = _hidden_goblin()
+    toy = get_system("toy")
+    duel = live.do(enc.create(live.now, live.gm, "Duel")).payload["encounter_id"]
+    live.do(enc.add_participant(live.now, toy, live.gm, duel, name="Spectre"))
+    gm = board_log.viewer(live.now, live.gm)
+    spectre = Token(id="t9", scene_id="s1", participant_id="p1", name="S", x=300, y=300)
+    placed = cmd.place_token(live.now.board, gm, spectre.model_copy(update={"hidden": True}))
+    live.do(board_log.draft(live.gm, placed))
+    theirs = view_state(live.now, alice).encounters
+    assert list(theirs[eid].encounter.participants) == ["p1", "p3"]  # Hector, Ombre
+    assert theirs[duel].encounter.participants == {}
+    moved = _step(live, enc.next_turn(live.now, live.gm, eid))
+    assert moved.payload["unseen"] == ["p2"]

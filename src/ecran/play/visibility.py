@@ -42,7 +42,7 @@ from ecran.play.events import Event, EventDraft, EventView
 from ecran.play.model import Member, Visibility
 from ecran.play.payloads import AttackRoll, EncounterChanged, OperationRoll, RollMade
 from ecran.play.state import TableState
-from ecran.play.tracker import Encounter, EncounterState, for_players
+from ecran.play.tracker import Encounter, EncounterState, for_players, npcs_among
 
 
 def sees(event: Event, viewer: Member) -> bool:
@@ -140,7 +140,7 @@ def sealed(state: TableState, draft: EventDraft) -> EventDraft:
     before = state.encounters.get(change.encounter_id)
     if before is not None:  # a step that removed one still speaks of it
         ids |= before.encounter.participants.keys()
-    unseen = sorted(unseen_in(state) & ids)
+    unseen = sorted(npcs_among(change.encounter, unseen_in(state)) & ids)
     if not unseen:
         return draft
     payload = change.model_copy(update={"unseen": unseen}).model_dump(mode="json")
@@ -149,7 +149,7 @@ def sealed(state: TableState, draft: EventDraft) -> EventDraft:
 
 def _player_encounter(payload: dict[str, Any], now: frozenset[str]) -> dict[str, Any]:
     change = EncounterChanged.model_validate(payload)
-    unseen = frozenset(change.unseen) | now
+    unseen = npcs_among(change.encounter, frozenset(change.unseen) | now)
     shown = player_encounter(change.encounter, unseen)
     secret = {pid for pid, p in change.encounter.participants.items() if p.secret} | unseen
     summary = unseen_summary(change, unseen, frozenset(secret)) if unseen else None
