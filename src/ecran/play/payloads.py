@@ -221,3 +221,7 @@ class EncounterChanged(Record):
     gm_seed: bool = False
     #: An `add` step of a random NPC: what regenerates its sheet (from the step's seed).
     npc: NpcDrawn | None = None
+    #: The participants the GM kept off the players' board when the step was made (their
+    #: tokens all hidden: `board.visibility.hidden_participants`): players read the step
+    #: without them (`play.visibility`). Set by the store as it writes the step.
+    unseen: list[str] = []

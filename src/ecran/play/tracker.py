@@ -124,6 +124,37 @@ def remove(enc: Encounter, pid: str) -> Encounter:
     return enc.model_copy(update={"participants": participants, "order": order, "current": current})
 
 
+def without(enc: Encounter, gone: frozenset[str]) -> Encounter:
+    """The encounter without the participants `gone` (none of them acting: no one then)."""
+    if not gone & enc.participants.keys():
+        return enc
+    participants = {k: v for k, v in enc.participants.items() if k not in gone}
+    order = tuple(k for k in enc.order if k not in gone)
+    current = None if enc.current in gone else enc.current
+    return enc.model_copy(update={"participants": participants, "order": order, "current": current})
+
+
+def npcs_among(enc: Encounter, hidden: frozenset[str]) -> frozenset[str]:
+    """The ids of `hidden` that are not `enc`'s characters: a token names its participant by
+    id only, and another encounter's hidden NPC may share an id with a character here, who
+    stays seen (its player's own, or one the table knows anyway)."""
+    characters = {pid for pid, p in enc.participants.items() if p.character_id is not None}
+    return hidden - characters
+
+
+def for_players(enc: Encounter, unseen: frozenset[str] = frozenset()) -> Encounter:
+    """The encounter as players see it (`play.visibility`'s rule): secret participants keep
+    their name, place and conditions, their sheet and dice go; the NPCs `unseen` go
+    altogether."""
+    seen = without(enc, npcs_among(enc, unseen))
+    hidden = {
+        pid: p.model_copy(update={"sheet": None, "initiative_roll": None})
+        for pid, p in seen.participants.items()
+        if p.secret
+    }
+    return seen.model_copy(update={"participants": {**seen.participants, **hidden}})
+
+
 def _after(enc: Encounter, pid: str) -> tuple[str, bool]:
     """The participant acting after `pid`, and whether a new round begins with them."""
     index = enc.order.index(pid) + 1

@@ -17,6 +17,15 @@ stub says nothing, and a whisper's says no more than a secret NPC's save (`visib
 Secret NPCs: players read an encounter step without the NPC's sheet, dice or numbers, and its
 log line as `ecran.play.encounter.players_summary` words it (the outcome of an attack on it, hit
 or miss, never its tracks).
+
+Unseen participants (an NPC whose tokens the GM keeps hidden on the board:
+`board.visibility.hidden_participants`): players get the encounter without them at all (not in
+the list, the order, the initiatives; no one acts while one of them does), and a step's line as
+`ecran.play.encounter.unseen` words it (it never names them). The state uses the board as it is
+now; a step, those unseen when it was made (`EncounterChanged.unseen`, which `sealed` records
+as the step is written) and those unseen now (the store's reads pass them): the log never names
+an NPC hidden now (its steps before it was hidden included), and once it is revealed, its steps
+made while it was hidden read as they were seen live.
 """
 
 from __future__ import annotations
@@ -25,13 +34,15 @@ from typing import Any
 
 from ecran.engine.records import RollRecord
 from ecran.play.board.model import Board
+from ecran.play.board.visibility import hidden_participants
 from ecran.play.dice_key import public_payload
 from ecran.play.encounter import SECRET_EFFECT, players_summary
-from ecran.play.events import Event, EventView
+from ecran.play.encounter.unseen import turn_bearer, unseen_summary
+from ecran.play.events import Event, EventDraft, EventView
 from ecran.play.model import Member, Visibility
 from ecran.play.payloads import AttackRoll, EncounterChanged, OperationRoll, RollMade
 from ecran.play.state import TableState
-from ecran.play.tracker import Encounter, EncounterState
+from ecran.play.tracker import Encounter, EncounterState, for_players, npcs_among
 
 
 def sees(event: Event, viewer: Member) -> bool:
@@ -56,7 +67,9 @@ def _addressees(event: Event) -> list[str]:
 SECRET_ROLL = {"secret": "roll"}
 
 
-def view_for(event: Event, viewer: Member) -> EventView:
+def view_for(event: Event, viewer: Member, unseen: frozenset[str] = frozenset()) -> EventView:
+    """`event` as `viewer` may see it; `unseen`: the participants players do not see now
+    (`unseen_in`), left out of an encounter step with those it names as unseen then."""
     if event.kind == "board" and not viewer.is_gm:
         # what a player sees of the board depends on the board (fog, hidden tokens): the store
         # and the hub give them `play.board.log.event_view`; without the board, a stub
@@ -65,7 +78,7 @@ def view_for(event: Event, viewer: Member) -> EventView:
         payload = event.payload
         redacted = False
         if event.kind == "encounter" and not viewer.is_gm:
-            payload, redacted = _player_encounter(event.payload), True
+            payload, redacted = _player_encounter(event.payload, unseen), True
         return _view(event, event.kind, event.actor_id, payload, redacted)
     if event.visibility == "blind" and event.kind == "roll" and viewer.id == event.actor_id:
         return _view(event, "roll", event.actor_id, _blind(event.payload), True)
@@ -106,27 +119,53 @@ def _blind(payload: dict[str, Any]) -> dict[str, Any]:
     return {"label": made.label, "character_id": made.character_id, "asked": asked}
 
 
-def player_encounter(enc: Encounter) -> Encounter:
-    """Secret participants keep their name, place and conditions; their sheet and dice go."""
-    hidden = {
-        pid: p.model_copy(update={"sheet": None, "initiative_roll": None})
-        for pid, p in enc.participants.items()
-        if p.secret
-    }
-    return enc.model_copy(update={"participants": {**enc.participants, **hidden}})
+def player_encounter(enc: Encounter, unseen: frozenset[str] = frozenset()) -> Encounter:
+    """Secret participants keep their name, place and conditions; their sheet and dice go.
+    Unseen ones go altogether: from the list, the order, and as the one acting (no one then)."""
+    return for_players(enc, unseen)
 
 
-def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
+def unseen_in(state: TableState) -> frozenset[str]:
+    """The participants players do not see now (their tokens all hidden on the board)."""
+    return hidden_participants(state.board)
+
+
+def sealed(state: TableState, draft: EventDraft) -> EventDraft:
+    """An encounter step as it is written: with the participants players did not see then
+    (`EncounterChanged.unseen`), so every view of it, live or read back, leaves them out."""
+    if draft.kind != "encounter":
+        return draft
+    change = EncounterChanged.model_validate(draft.payload)
+    ids = set(change.encounter.participants)
+    before = state.encounters.get(change.encounter_id)
+    if before is not None:  # a step that removed one still speaks of it
+        ids |= before.encounter.participants.keys()
+    unseen = sorted(npcs_among(change.encounter, unseen_in(state)) & ids)
+    if not unseen:
+        return draft
+    payload = change.model_copy(update={"unseen": unseen}).model_dump(mode="json")
+    return draft.model_copy(update={"payload": payload})
+
+
+def _player_encounter(payload: dict[str, Any], now: frozenset[str]) -> dict[str, Any]:
     change = EncounterChanged.model_validate(payload)
-    secret = {pid for pid, p in change.encounter.participants.items() if p.secret}
+    unseen = npcs_among(change.encounter, frozenset(change.unseen) | now)
+    shown = player_encounter(change.encounter, unseen)
+    secret = {pid for pid, p in change.encounter.participants.items() if p.secret} | unseen
+    summary = unseen_summary(change, unseen, frozenset(secret)) if unseen else None
     update: dict[str, Any] = {
-        "summary": players_summary(change),
-        "encounter": player_encounter(change.encounter),
+        "summary": summary or players_summary(change),
+        "encounter": shown,
         "characters": [c for c in change.characters if not c.secret],
         "initiative": [r for r in change.initiative if r.participant_id not in secret],
+        "unseen": [],
     }
-    if change.participant_id in secret and change.operation is not None:
+    if change.participant_id in unseen:
+        update.update(participant_id=None, operation=None, npc=None)
+    elif change.participant_id in secret and change.operation is not None:
         update["operation"] = _what_only(change.operation)
+    if change.step == "next_turn" and turn_bearer(change.encounter) in unseen:
+        update["expired"] = []  # the conditions that ended were an unseen one's
     if any(t.participant_id in secret for t in change.round_tests):
         update["round_tests"] = [
             # the title too: « Hémorragie : test de VOL ou coma » names the secret NPC's state
@@ -134,24 +173,31 @@ def _player_encounter(payload: dict[str, Any]) -> dict[str, Any]:
             if t.participant_id in secret
             else t
             for t in change.round_tests
+            if t.participant_id not in unseen
         ]
     if change.participant_id in secret and change.npc is not None:
         update["npc"] = None  # it regenerates the secret NPC's sheet
-    if change.attack is not None and {change.attack.attacker_id, change.attack.target_id} & secret:
-        # the record's parameters and the attack's label name the secret side's numbers, gear
-        hidden: dict[str, Any] = {"record": _outcome_only(change.attack), "label": None}
-        if change.attack.counter is not None:
-            hidden["counter"] = _what_only(
-                change.attack.counter, change.attack.attacker_id in secret
-            )
-        hidden["consequences"] = [
-            c.model_copy(update={"roll": _what_only(c.roll, c.participant_id in secret)})
-            for c in change.attack.consequences
-        ]
-        update["attack"] = change.attack.model_copy(update=hidden)
+    attack = change.attack
+    if attack is not None and {attack.attacker_id, attack.target_id} & unseen:
+        update["attack"] = None  # its ids name the unseen side: the line says what it did
+    elif attack is not None and {attack.attacker_id, attack.target_id} & secret:
+        update["attack"] = _secret_attack(attack, secret)
     if _secret_dice(change, secret):
         update["seed"] = None  # the step's seed replays every die of it, the secret ones too
     return change.model_copy(update=update).model_dump(mode="json")
+
+
+def _secret_attack(attack: AttackRoll, secret: set[str]) -> AttackRoll:
+    """An attack with a secret side: the record's parameters and the attack's label name the
+    secret side's numbers, gear."""
+    hidden: dict[str, Any] = {"record": _outcome_only(attack), "label": None}
+    if attack.counter is not None:
+        hidden["counter"] = _what_only(attack.counter, attack.attacker_id in secret)
+    hidden["consequences"] = [
+        c.model_copy(update={"roll": _what_only(c.roll, c.participant_id in secret)})
+        for c in attack.consequences
+    ]
+    return attack.model_copy(update=hidden)
 
 
 def _secret_dice(change: EncounterChanged, secret: set[str]) -> bool:
@@ -186,13 +232,14 @@ def _outcome_only(attack: AttackRoll) -> RollRecord:
 
 
 def view_state(state: TableState, viewer: Member) -> TableState:
-    """The table as `viewer` may see it: no secret character, no secret sheet, and for players
-    no undo history (its snapshots hold what they may not see)."""
+    """The table as `viewer` may see it: no secret character, no secret sheet, no unseen
+    participant, and for players no undo history (its snapshots hold what they may not see)."""
     if viewer.is_gm:
         return state
     characters = {k: c for k, c in state.characters.items() if not c.secret}
+    unseen = unseen_in(state)
     encounters = {
-        k: EncounterState(encounter=player_encounter(e.encounter))
+        k: EncounterState(encounter=player_encounter(e.encounter, unseen))
         for k, e in state.encounters.items()
     }
     return state.model_copy(

@@ -10,8 +10,9 @@
   `payload["changes"]` (the GM also gets the whole change, `payload["event"]`), and a move's
   `payload["warning"]` (`{"fr", "en"}`) when longer than the game allows and the member sees
   the token; a measure (`measured`) as `[{"op": "measure", ..., "by"}]` to those who see both
-  its ends; a player for whom nothing visible changed gets the same stub as for any hidden
-  event.
+  its ends; `payload["encounter"]` when it hid or revealed an encounter's participant (the
+  players' encounter loses or gains it: `play.visibility`); a player for whom nothing
+  visible changed gets the same stub as for any hidden event, unless that.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from ecran.play.board.events import BoardEvent, Measured, dump, parse
 from ecran.play.board.model import Board
 from ecran.play.board.movement import Turn
-from ecran.play.board.visibility import Viewer, changes, measure_change
+from ecran.play.board.visibility import Viewer, changes, hidden_participants, measure_change
 from ecran.play.events import Event, EventDraft, EventView
 from ecran.play.model import Member
 from ecran.play.state import TableState
@@ -64,9 +65,13 @@ def event_view(
         measured = parse(event.payload)
         assert isinstance(measured, Measured)
         shown = [{**c, "by": event.actor_id} for c in measure_change(after, measured, seen_by)]
-    if not member.is_gm and not shown:
+    # hidden or revealed, an NPC leaves or joins the players' encounter: its panels read again
+    recast = hidden_participants(before) != hidden_participants(after)
+    if not member.is_gm and not shown and not recast:
         return _stub(event)
     payload: dict[str, Any] = {"changes": shown}
+    if recast:
+        payload["encounter"] = True
     if member.is_gm:
         payload["event"] = event.payload
     warning = event.payload.get("warning")

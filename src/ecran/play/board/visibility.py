@@ -7,7 +7,8 @@ the fog can reach a player by another path.
   always, another token only if it is not hidden and its centre lies in the revealed area; the
   handouts addressed to them (without the list of who else got them).
 A hidden or fogged token is absent from a player's view: neither its position nor its existence
-is sent (no stub, no count).
+is sent (no stub, no count). An encounter's participant whose tokens are all hidden
+(`hidden_participants`) is absent from the players' encounter too (`play.visibility`).
 
 A player gets the fog only as their masked image shows it: never a stroke (a "hide" stroke's
 outline is where the GM hides something; a reveal's shape, hidden again in part, shows what the
@@ -53,6 +54,19 @@ def sees_token(state: SceneState, token: Token, viewer: Viewer) -> bool:
     if viewer.is_gm or viewer.owns(token):
         return True
     return not token.hidden and revealed(state.fog, token.x, token.y)
+
+
+def hidden_participants(board: Board) -> frozenset[str]:
+    """The encounters' participants (NPCs) the GM keeps off the players' board: each has a
+    token, on any scene, and every one of its tokens is hidden. Fog does not count: a fogged
+    token's bearer is only out of sight, a hidden one is a secret until revealed."""
+    hidden: set[str] = set()
+    shown: set[str] = set()
+    for state in board.scenes.values():
+        for token in state.tokens.values():
+            if token.participant_id is not None:
+                (hidden if token.hidden else shown).add(token.participant_id)
+    return frozenset(hidden - shown)
 
 
 def sees_handout(handout: Handout, viewer: Viewer) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ecran.play import tracker
+from ecran.play.board.visibility import hidden_participants
 from ecran.play.errors import Conflict, forbidden, not_found
 from ecran.play.model import Member
 from ecran.play.rights import plays, require_gm, require_turn
@@ -21,10 +23,19 @@ def run_by_gm(
     return read_at(state, encounter_id, expected_version)
 
 
-def read_at(state: TableState, encounter_id: str, expected_version: int | None) -> Encounter:
-    """The encounter, unless the caller started from an older version of it."""
+def read_at(
+    state: TableState,
+    encounter_id: str,
+    expected_version: int | None,
+    viewer: Member | None = None,
+) -> Encounter:
+    """The encounter, unless the caller started from an older version of it (refused with
+    the encounter as it stands, as `viewer` may see it: a player's without the GM's secrets)."""
     enc = state.encounter(encounter_id).encounter
     if expected_version is not None and expected_version != enc.version:
+        seen = enc
+        if viewer is not None and not viewer.is_gm:
+            seen = tracker.for_players(enc, hidden_participants(state.board))
         raise Conflict(
             Text(
                 fr=f"la rencontre a changé entre-temps (version {enc.version}, "
@@ -34,7 +45,7 @@ def read_at(state: TableState, encounter_id: str, expected_version: int | None) 
             ),
             current_version=enc.version,
             attempted_version=expected_version,
-            current=enc.model_dump(mode="json"),
+            current=seen.model_dump(mode="json"),
             attempted={},
         )
     return enc
@@ -62,7 +73,7 @@ def open_to_act(
 ) -> Encounter:
     """The encounter, when `actor` may act for `participant_id` (None: the active one): the GM
     for anyone, a player for their own character on its turn."""
-    enc = read_at(state, encounter_id, expected_version)
+    enc = read_at(state, encounter_id, expected_version, actor)
     if actor.is_gm:
         return not_over(enc)
     pid = participant_id if participant_id is not None else enc.current

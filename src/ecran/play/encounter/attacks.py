@@ -10,6 +10,7 @@ from ecran.engine.budget import Busy
 from ecran.engine.records import OddsReport, RollRecord, check_odds, check_roll
 from ecran.engine.table_options import with_table_options
 from ecran.play import tracker
+from ecran.play.board.visibility import hidden_participants
 from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.dice_key import derived_seed, table_seed
 from ecran.play.encounter.access import open_to_act, participant_of, sheet_of
@@ -54,8 +55,10 @@ class AttackOption(Record):
 
 
 def _fighters(
-    state: TableState, enc: Encounter, attacker_pid: str, target_pid: str
+    state: TableState, actor: Member, enc: Encounter, attacker_pid: str, target_pid: str
 ) -> tuple[Participant, Participant]:
+    if not actor.is_gm:  # a player knows no NPC the GM keeps off the board: none to attack
+        enc = tracker.without(enc, tracker.npcs_among(enc, hidden_participants(state.board)))
     attacker, target = participant_of(enc, attacker_pid), participant_of(enc, target_pid)
     if attacker.id == target.id:
         raise EcranError(
@@ -110,7 +113,7 @@ def attack_options(
     player, on their character's turn, sees them unless either side is secret, where they get
     the labels only (the parameters and odds hold the secret sheet's values)."""
     enc = open_to_act(state, actor, encounter_id, attacker_pid, None)
-    attacker, target = _fighters(state, enc, attacker_pid, target_pid)
+    attacker, target = _fighters(state, actor, enc, attacker_pid, target_pid)
     offered = _attacks_offered(state, system, attacker, target)
     options = [
         _with_odds(state, system, a.label, a.group, a.check, a.params).model_copy(
@@ -201,7 +204,7 @@ def attack(
     enc = open_to_act(state, actor, encounter_id, attacker_pid, expected_version)
     drawn = table_seed(state.dice_key, actor, seed, state.last_seq + 1)
     seed = drawn.seed
-    attacker, target = _fighters(state, enc, attacker_pid, target_pid)
+    attacker, target = _fighters(state, actor, enc, attacker_pid, target_pid)
     _may_attack(attacker)
     if not check and option is None:
         option = _first_offered(params)

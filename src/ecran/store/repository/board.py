@@ -18,6 +18,7 @@ from ecran.play.board import events as board_events
 from ecran.play.board.log import event_view
 from ecran.play.board.marks import Marks, marked_changes, marks
 from ecran.play.board.visibility import Viewer
+from ecran.play.visibility import unseen_in
 from ecran.store.models import CharacterRow
 from ecran.store.repository.state import StoreState
 
@@ -42,9 +43,13 @@ class BoardViews(StoreState):
         """Each event (consecutive, in order) as `member` may see it; `board` events from the
         boards around them, a player's as the changes they may see."""
         listed = list(events)
+        unseen = frozenset[str]()
+        if not member.is_gm and any(e.kind == "encounter" for e in listed):
+            # an NPC hidden on the board now: no step of the log names it to a player
+            unseen = unseen_in(self._current(s, self._table_row(s, table_id), locked=False))
         boarded = [e.seq for e in listed if e.kind == "board"]
         if not boarded:
-            return [view_for(e, member) for e in listed]
+            return [view_for(e, member, unseen) for e in listed]
         seen_by = self._board_viewer(s, table_id, member)
         row = self._table_row(s, table_id)
         board = self._board_at(s, row, boarded[0] - 1)
@@ -52,7 +57,7 @@ class BoardViews(StoreState):
         views = []
         for event in listed:
             if event.kind != "board" or event.seq < boarded[0]:
-                views.append(view_for(event, member))
+                views.append(view_for(event, member, unseen))
                 continue
             after = board_events.fold(board, board_events.parse(event.payload))
             views.append(_marked(event_view(event, board, after, seen_by, member), found))

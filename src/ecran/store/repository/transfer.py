@@ -12,6 +12,7 @@ from ecran.play.board.exported import exported
 from ecran.play.errors import TooLarge, not_found
 from ecran.play.export import ExportedMember, ImportedTable, TableExport, export_table
 from ecran.play.model import new_token
+from ecran.play.visibility import unseen_in
 from ecran.rules import EcranError, Text
 from ecran.store.images import StoredImage, images_of, put_images, quota
 from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow
@@ -52,7 +53,8 @@ class Transfer(Writing):
             events = s.scalars(
                 select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
             )
-            views = [view_for(as_event(r), viewer) for r in events]
+            unseen = unseen_in(state)  # no step names an NPC hidden on the board now
+            views = [view_for(as_event(r), viewer, unseen) for r in events]
             members = [
                 ExportedMember(
                     id=m.id,

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 from ecran.play import Event, EventDraft, TableState, apply
 from ecran.play.errors import Forbidden, TooLarge
 from ecran.play.rights import require_open
+from ecran.play.visibility import sealed
 from ecran.rules import Text
 from ecran.rules.numerals import number
 from ecran.store.models import CharacterRow, EncounterRow, MemberRow, TableRow
@@ -56,6 +57,7 @@ class Writing(StoreState):
     ) -> Event:
         if state is not None:
             require_open(state.archived, draft.kind)
+            draft = sealed(state, draft)  # an encounter step: who players did not see then
         if row.last_seq >= self.events_max:
             raise full_table(self.events_max)
         at = now()

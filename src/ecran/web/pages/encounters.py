@@ -26,8 +26,8 @@ from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
 from ecran.play.payloads import AttackRoll, EncounterChanged
 from ecran.play.rights import is_turn_of
-from ecran.play.tracker import Encounter, Participant
-from ecran.play.visibility import view_for
+from ecran.play.tracker import Encounter, Participant, npcs_among
+from ecran.play.visibility import unseen_in, view_for
 from ecran.rules import EcranError, SheetRow, System, Text, from_validation
 from ecran.rules.refusals import given_said
 from ecran.web import commands
@@ -100,6 +100,8 @@ def panel_context(here: Seat, encounter_id: str) -> dict[str, Any]:
         "acting_player": None if owner is None else _member_name(here, owner),
         "tracks": {p.id: _tracks(here, p) for p in enc.participants.values()},
         "enc": enc,
+        # the GM's view holds the board: the NPCs its hidden tokens keep from the players
+        "unseen": npcs_among(enc, unseen_in(here.state)) if here.member.is_gm else frozenset(),
         "ordered": [enc.participants[pid] for pid in enc.order],
         "addable": [
             c for c in here.state.characters.values() if not c.deleted and c.id not in in_it

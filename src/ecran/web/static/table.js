@@ -278,6 +278,8 @@
       if (seq <= this.last) { continue; }  // never twice
       this.last = seq;
       kinds[entry.dataset.kind] = seq;
+      // a board change that hid or revealed an encounter's NPC: the encounter panels read again
+      (entry.dataset.also || "").split(" ").forEach(function (kind) { if (kind) { kinds[kind] = seq; } });
       if (log) {
         log.insertBefore(entry, log.firstChild);
         if (window.htmx) { window.htmx.process(entry); }

@@ -1,0 +1,115 @@
+"""An NPC whose tokens the GM keeps hidden on the board is out of the players' encounter: the
+rule lives in `play.visibility` (the state, every step's view) and `play.board.visibility`
+(`hidden_participants`); the GM's view is whole."""
+
+from __future__ import annotations
+
+from ecran.engine import get_system
+from ecran.play import encounter as enc
+from ecran.play.board import commands as cmd
+from ecran.play.board import log as board_log
+from ecran.play.board.model import Grid, Token
+from ecran.play.board.visibility import hidden_participants
+from ecran.play.characters import save_character
+from ecran.play.events import Event, EventDraft
+from ecran.play.model import Member
+from ecran.play.visibility import sealed, view_for, view_state
+from toy import LiveTable
+
+
+def _hidden_goblin() -> tuple[LiveTable, Member, str]:
+    """Hector (Alice's, p1, acts first), Gobelin (p2, an NPC sheet, its token hidden), Ombre
+    (p3, no sheet)."""
+    live = LiveTable()
+    toy = get_system("toy")
+    alice = live.join("Alice")
+    hector = {"name": "Hector", "might": 3, "agility": 2}
+    cid = live.do(save_character(live.now, toy, alice, hector)).payload["character"]["id"]
+    eid = live.do(enc.create(live.now, live.gm, "Embuscade")).payload["encounter_id"]
+    live.do(enc.add_participant(live.now, toy, live.gm, eid, character_id=cid))
+    goblin = {"name": "Gobelin", "might": 2, "agility": 4}
+    live.do(enc.add_participant(live.now, toy, live.gm, eid, sheet=goblin))
+    live.do(enc.add_participant(live.now, toy, live.gm, eid, name="Ombre"))
+    for pid, value in (("p1", 9), ("p2", 5), ("p3", 2)):
+        live.do(enc.set_initiative(live.now, live.gm, eid, pid, value))
+    gm = board_log.viewer(live.now, live.gm)
+    made = cmd.create_scene(live.now.board, gm, "s1", "Crypte", 700, 700, Grid())
+    live.do(board_log.draft(live.gm, made))
+    hidden = Token(id="t2", scene_id="s1", participant_id="p2", name="G", x=100, y=100, hidden=True)
+    placed = cmd.place_token(live.now.board, gm, hidden)
+    live.do(board_log.draft(live.gm, placed))
+    live.do(sealed(live.now, enc.start(live.now, live.gm, eid)))
+    return live, alice, eid
+
+
+def _step(live: LiveTable, draft: EventDraft) -> Event:
+    return live.do(sealed(live.now, draft))  # as the store writes it
+
+
+def test_only_npcs_whose_tokens_are_all_hidden_are_unseen() -> None:
+    live, _, _ = _hidden_goblin()
+    assert hidden_participants(live.now.board) == {"p2"}
+    gm = board_log.viewer(live.now, live.gm)
+    seen = Token(id="t3", scene_id="s1", participant_id="p2", name="Gobelin", x=200, y=200)
+    live.do(board_log.draft(live.gm, cmd.place_token(live.now.board, gm, seen)))
+    assert hidden_participants(live.now.board) == frozenset()
+
+
+def test_the_players_state_has_no_unseen_participant_and_the_gms_is_whole() -> None:
+    live, alice, eid = _hidden_goblin()
+    _step(live, enc.next_turn(live.now, live.gm, eid))  # the goblin's turn
+    theirs = view_state(live.now, alice).encounters[eid].encounter
+    assert list(theirs.participants) == ["p1", "p3"] and theirs.order == ("p1", "p3")
+    assert theirs.current is None and theirs.round == 1
+    assert view_state(live.now, live.gm).encounters[eid].encounter.current == "p2"
+
+
+def test_a_step_never_names_an_unseen_participant_to_players() -> None:
+    live, alice, eid = _hidden_goblin()
+    toy = get_system("toy")
+    to_goblin = _step(live, enc.next_turn(live.now, live.gm, eid))
+    assert to_goblin.payload["unseen"] == ["p2"]
+    told = view_for(to_goblin, alice).payload
+    assert told["summary"]["fr"] == "Round 1" and told["summary"]["en"] == "Round 1"
+    assert told["participant_id"] is None and told["unseen"] == []
+    assert told["encounter"]["current"] is None
+    put = _step(live, enc.add_condition(live.now, live.gm, eid, "p2", "Tapi", 2))
+    assert view_for(put, alice).payload["summary"]["fr"] == "Le MJ mène la rencontre"
+    to_shadow = _step(live, enc.next_turn(live.now, live.gm, eid))
+    assert view_for(to_shadow, alice).payload["summary"]["fr"] == "Round 1 : au tour d'Ombre"
+    rolled = _step(live, enc.roll_initiative(live.now, toy, live.gm, eid, ["p1", "p2"]))
+    said = view_for(rolled, alice).payload
+    assert "Gobelin" not in str(said) and said["summary"]["fr"].startswith("Initiative : Hector")
+    gm_sees = view_for(put, live.gm).payload
+    assert gm_sees["summary"]["fr"].startswith("Gobelin") and gm_sees["unseen"] == ["p2"]
+
+
+def test_a_step_made_before_the_token_was_hidden_is_veiled_while_it_stays_hidden() -> None:
+    live, alice, _ = _hidden_goblin()
+    [added] = [
+        e
+        for e in live.events
+        if e.kind == "encounter" and e.payload.get("participant_id") == "p2"
+        if e.payload["step"] == "add"
+    ]
+    now = hidden_participants(live.now.board)
+    assert "Gobelin" in str(view_for(added, alice).payload)  # as it was seen then
+    assert "Gobelin" not in str(view_for(added, alice, now).payload)
+
+
+def test_a_character_sharing_a_hidden_npcs_id_stays_seen() -> None:
+    """A token names its participant by id only, and ids restart in each encounter: a hidden
+    NPC p1 of another encounter never hides Alice's character, p1 here."""
+    live, alice, eid = _hidden_goblin()
+    toy = get_system("toy")
+    duel = live.do(enc.create(live.now, live.gm, "Duel")).payload["encounter_id"]
+    live.do(enc.add_participant(live.now, toy, live.gm, duel, name="Spectre"))
+    gm = board_log.viewer(live.now, live.gm)
+    spectre = Token(id="t9", scene_id="s1", participant_id="p1", name="S", x=300, y=300)
+    placed = cmd.place_token(live.now.board, gm, spectre.model_copy(update={"hidden": True}))
+    live.do(board_log.draft(live.gm, placed))
+    theirs = view_state(live.now, alice).encounters
+    assert list(theirs[eid].encounter.participants) == ["p1", "p3"]  # Hector, Ombre
+    assert theirs[duel].encounter.participants == {}
+    moved = _step(live, enc.next_turn(live.now, live.gm, eid))
+    assert moved.payload["unseen"] == ["p2"]
