@@ -7,7 +7,8 @@ and Pillow's decompression-bomb warning is an error. The picture is turned uprig
 re-encoded without any metadata (no EXIF, GPS, ICC or text chunks), as WebP or PNG.
 
 A player's copy is painted opaque wherever the fog has not revealed it (never a transparent
-layer the browser could remove), at most `DISPLAY_MAX` pixels a side.
+layer the browser could remove), at most `DISPLAY_MAX` pixels a side. A plain scene (no map) has
+nothing to mask: a player gets `fog_overlay` instead, the fog alone over a transparent ground.
 """
 
 from __future__ import annotations
@@ -150,6 +151,19 @@ def masked(
     if max(fogged.size) > max_side:
         fogged.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
     return encode(fogged, encoding)
+
+
+def fog_overlay(size: tuple[int, int], fog: Iterable[FogOp], max_side: int = DISPLAY_MAX) -> Stored:
+    """A PNG of `size` (scaled down like a masked map) painted `FOG_RGB` wherever the fog has
+    not revealed, transparent where it has: what a plain scene's grid is covered with for a
+    player, who has no map to mask. Only the mask's pixels leave, never a stroke."""
+    shown = mask(size, fog)
+    if max(shown.size) > max_side:
+        # the same size a masked map of the scene's size is scaled to
+        shown.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
+    overlay = Image.new("RGBA", shown.size, (*FOG_RGB, 255))
+    overlay.putalpha(ImageOps.invert(shown))
+    return encode(overlay, "PNG")
 
 
 def mask(size: tuple[int, int], fog: Iterable[FogOp]) -> Image.Image:

@@ -10,7 +10,8 @@ A hidden or fogged token is absent from a player's view: neither its position no
 is sent (no stub, no count). An encounter's participant whose tokens are all hidden
 (`hidden_participants`) is absent from the players' encounter too (`play.visibility`).
 
-A player gets the fog only as their masked image shows it: never a stroke (a "hide" stroke's
+A player gets the fog only as their masked image shows it (on a plain scene, with no map, as
+its fog overlay): never a stroke (a "hide" stroke's
 outline is where the GM hides something; a reveal's shape, hidden again in part, shows what the
 image does not), and a version of it (`players_version`) that moves only when their image may
 change: a stroke hiding again what was never revealed reaches them not at all.
@@ -98,6 +99,9 @@ def scene_view(state: SceneState, viewer: Viewer) -> dict[str, Any]:
         "diagonal": grid.diagonal,
         "has_image": scene.image_id is not None,
         "fog_version": state.fog_version if viewer.is_gm else players_version(state),
+        # a player has no map to mask on a plain scene: their fog comes as an image of its own
+        # (`image.fog_overlay`, tagged by the same version); the GM's is drawn from the strokes
+        "fog_overlay": not viewer.is_gm and scene.image_id is None,
     }
     tokens = [token_view(t, viewer) for t in state.tokens.values() if sees_token(state, t, viewer)]
     # a player's client draws the masked image it is sent and places tokens anywhere (the server

@@ -6,11 +6,15 @@ A player's map is painted opaque under the fog on the server (`play.board.image.
 the whole picture never leaves for them. Masking a large map costs a few hundred milliseconds,
 so the last masked copies are kept (`MASKED_KEPT`), keyed by image and by the fog itself: the
 players' fog (`visibility.players_key`), so a stroke hidden under the fog moves no tag.
+
+A plain scene has no map to mask: its players get the fog overlay (`image.fog_overlay`) under
+the same rules: kept and tagged by the players' fog, authorised on every request.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from threading import Lock
 
 from fastapi import Request, Response
@@ -66,6 +70,22 @@ def image_response(
     return Response(shown.data, media_type=shown.media_type, headers=headers)
 
 
+def fog_response(request: Request, me: Seat, fogged: SceneState, max_side: int) -> Response:
+    """The players' fog of `fogged` as a transparent overlay of the scene's size (at most
+    `max_side` pixels a side): the same for every player, tagged by their fog."""
+    scene = fogged.scene
+    size = f"{scene.width}x{scene.height}"
+    tag = f'"fog-{size}-{fog_key(fogged)}-{max_side}"'
+    headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers=headers)
+    key = (me.table_id, f"fog-{size}", fog_key(fogged), max_side)
+    shown = _kept(
+        key, lambda: pictures.fog_overlay((scene.width, scene.height), fogged.fog, max_side)
+    )
+    return Response(shown.data, media_type=shown.media_type, headers=headers)
+
+
 def fog_key(fogged: SceneState) -> str:
     """The players' fog's own digest, what a masked copy is kept and tagged by: a version
     counted alone repeats with another fog when a table is imported again from an earlier
@@ -77,11 +97,15 @@ def _masked_copy(
     table_id: str, image_id: str, fogged: SceneState, data: bytes, max_side: int
 ) -> pictures.Stored:
     key = (table_id, image_id, fog_key(fogged), max_side)
+    return _kept(key, lambda: pictures.masked(data, fogged.fog, max_side))
+
+
+def _kept(key: tuple[str, str, str, int], make: Callable[[], pictures.Stored]) -> pictures.Stored:
     with _lock:
         kept = _masked.get(key)
     if kept is not None:
         return kept
-    made = pictures.masked(data, fogged.fog, max_side)
+    made = make()
     with _lock:
         _masked[key] = made
         while len(_masked) > MASKED_KEPT:

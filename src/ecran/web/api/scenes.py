@@ -18,6 +18,9 @@
 - `GET …/scenes/{sid}/image[?max=2048]`: the map as the caller may see it: a player's copy is
   masked by the fog on the server (`image.masked`); tagged by the fog (`ETag`).
 - `PUT …/scenes/{sid}/image` (GM; multipart `image`): a new map (the scene takes its size).
+- `GET …/scenes/{sid}/fog/image[?max=2048]`: the players' fog as an overlay (a transparent PNG
+  of the scene's size, fog-coloured where they do not see), what a player's plain scene (no map
+  to mask: `fog_overlay` in their view) is covered with; tagged like a masked map.
 Tokens are `tokens`' routes.
 """
 
@@ -53,7 +56,7 @@ from ecran.rules.option import param
 from ecran.settings import get_settings
 from ecran.web import commands
 from ecran.web.api.board import Body, body_doc, change, checked, read_body, seen
-from ecran.web.api.images import image_response, refuse_unsupported
+from ecran.web.api.images import fog_response, image_response, refuse_unsupported
 from ecran.web.api.token_status import statuses, with_status
 from ecran.web.deps import Me, Seat
 from ecran.web.edge import CheckedRoute
@@ -381,6 +384,27 @@ def scene_image(
         raise not_found(Text(fr="image de la scène", en="scene image"), scene_id)
     fogged = None if viewer.is_gm else held
     return image_response(request, me, held.scene.image_id, fogged, max_side)
+
+
+@router.get(SCENE + "/fog/image")
+def fog_image(
+    scene_id: str,
+    request: Request,
+    me: Me,
+    max_side: Annotated[int, Query(alias="max", ge=256, le=pictures.DISPLAY_MAX)] = (
+        pictures.DISPLAY_MAX
+    ),
+    _version: Annotated[
+        int | None,
+        Query(alias="v", ge=0, le=MAX_INT, description="the players' fog version"),
+    ] = None,
+) -> Any:
+    """The players' fog over the scene (any scene the caller sees: the GM's « Vue des joueurs »
+    lays it too): the fog's colour where a player does not see, transparent where they do. A
+    plain scene's players have no map to mask; this shows them what is still unexplored."""
+    state, viewer = seen(me)
+    held = board.scene_for(state.board, viewer, scene_id)
+    return fog_response(request, me, held, max_side)
 
 
 @router.put(SCENE + "/image")

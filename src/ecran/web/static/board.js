@@ -63,6 +63,8 @@
     this.touched = {};
     this.pending = {};  // this member's last move of a token, until the log sends it back
     this.preview = false;  // the GM's players' view is on
+    this.fogLayer = null;  // a plain scene's fog overlay (a player's view)
+    this.fogOld = [];  // the overlays of an older fog, until the new one is drawn
     this.status = root.querySelector(".board-status");
     this.build();
   }
@@ -104,6 +106,8 @@
       attributionControl: false, keyboard: true, tap: true
     });
     this.map.setView([0, 0], 0);
+    // a plain scene's fog overlay: over the ground and grid (overlayPane, 400), under the tokens
+    this.map.createPane("boardFog").style.zIndex = 450;
     this.toolbar();
     var self = this;
     this.map.on("click", function (event) { self.measurePoint(toPoint(event.latlng), null); });
@@ -216,9 +220,13 @@
     this.touched[id] = this.clock;
   };
 
-  Board.prototype.clearScene = function () {
+  Board.prototype.clearScene = function (keepFog) {
     var self = this;
-    this.layers.forEach(function (layer) { self.map.removeLayer(layer); });
+    this.layers.forEach(function (layer) {
+      if (keepFog && layer === self.fogLayer) { self.fogOld.push(layer); } else { self.map.removeLayer(layer); }
+    });
+    if (!keepFog) { this.dropOldFog(); }
+    this.fogLayer = null;
     Object.keys(this.markers).forEach(function (id) { self.map.removeLayer(self.markers[id]); });
     this.layers = [];
     this.markers = {};
@@ -230,18 +238,18 @@
   };
 
   Board.prototype.showScene = function (view) {
-    this.clearScene();
+    // the same scene again (a new fog): its fog overlay stays until the new one is drawn
+    this.clearScene(!!this.scene && this.scene.id === view.scene.id);
     this.scene = view.scene;
     this.sceneId = view.scene.id;
     this.root.dataset.scene = view.scene.id;
     var s = view.scene;
     var bounds = L.latLngBounds(toLatLng(0, s.height), toLatLng(s.width, 0));
+    // a phone gets a smaller copy (the server's own, masked the same): the scene keeps its size
+    var key = Math.max(window.innerWidth, window.innerHeight) < 1000 ? "&max=2048" : "";
     if (s.has_image) {
       // the image as this member may see it: masked by the server; the version is the fog's
       // an <img> sends no header: the member's session cookie goes with it
-      var key = "";
-      // a phone gets a smaller copy (the server's own, masked the same): the scene keeps its size
-      if (Math.max(window.innerWidth, window.innerHeight) < 1000) { key += "&max=2048"; }
       // the GM's players' view asks for the players' copy (a GM-only route)
       var tail = (this.preview ? "/players" : "") + "/image?v=" + s.fog_version + key;
       var image = L.imageOverlay(this.url(tail), bounds, {
@@ -253,6 +261,7 @@
         .addTo(this.map));
     }
     this.layers.push(this.grid(s).addTo(this.map));
+    this.fogOverlay(s, bounds, key);
     if (this.gm && !this.preview) { this.fogPreview(view.revealed || []); }
     var self = this;
     (view.tokens || []).forEach(function (t) { self.putToken(t); });
@@ -274,6 +283,28 @@
       lines.push([toLatLng(0, y), toLatLng(s.width, y)]);
     }
     return L.polyline(lines, { className: "board-grid", interactive: false, weight: 1 });
+  };
+
+  // A player's plain scene has no map to mask: the server paints their fog as an image of its own
+  // (`fog_overlay`: the fog's colour where they do not see, transparent where they do; its
+  // address moves with their fog's version), laid over the grid and under the tokens. A new
+  // version goes over the old one, dropped once the new one is drawn: in between, the
+  // unexplored area would look like an empty room.
+  Board.prototype.fogOverlay = function (s, bounds, key) {
+    if (!s.fog_overlay) { this.dropOldFog(); return; }
+    var self = this;
+    var layer = L.imageOverlay(this.url("/fog/image?v=" + s.fog_version + key), bounds, {
+      className: "board-fog-overlay", alt: "", interactive: false, pane: "boardFog"
+    });
+    layer.on("load error", function () { if (self.fogLayer === layer) { self.dropOldFog(); } });
+    this.fogLayer = layer;
+    this.layers.push(layer.addTo(this.map));
+  };
+
+  Board.prototype.dropOldFog = function () {
+    var self = this;
+    this.fogOld.forEach(function (layer) { self.map.removeLayer(layer); });
+    this.fogOld = [];
   };
 
   // The GM sees the fogged areas shaded (the players' image is already masked): an SVG over
