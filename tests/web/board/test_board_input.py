@@ -1,0 +1,65 @@
+"""What a user sends the board that changes nothing, or nothing they meant: an empty file, an
+empty change of a token, fog outside the scene. Each is refused in one line, nothing stored."""
+
+from __future__ import annotations
+
+from httpx import Response
+
+from web.board.board_support import picture, scene
+from web.tables.tables_support import Table
+
+
+def _one_line(response: Response, status: int) -> str:
+    assert response.status_code == status, response.text
+    detail = response.json()["detail"]
+    assert isinstance(detail, str) and detail and "\n" not in detail
+    return detail
+
+
+def _send(table: Table, method: str, path: str, data: bytes, name: str = "carte.png") -> Response:
+    return table.client.request(
+        method,
+        table.url(path),
+        headers={**table.gm.auth, "Accept-Language": "fr"},
+        data={"name": "Carte"} if method == "POST" else {},
+        files={"image": (name, data, "image/png")},
+    )
+
+
+def test_an_empty_file_makes_no_scene_and_replaces_no_map(table: Table) -> None:
+    """A GM chose a map that was empty (a file cut to zero bytes): a plain grid scene was made,
+    nothing said; replacing a map with it answered 200 and kept the old map."""
+    said = _one_line(_send(table, "POST", "/scenes", b""), 422)
+    assert "vide" in said
+    assert table.get(table.gm, "/scenes").json()["scenes"] == []
+    s = scene(table, image=picture(350, 280))
+    before = table.last_seq()
+    _one_line(_send(table, "PUT", f"/scenes/{s['id']}/image", b""), 422)
+    assert table.last_seq() == before
+    handout = table.client.post(
+        table.url("/handouts"),
+        headers=table.gm.auth,
+        data={"title": "Lettre", "text": "Lue"},
+        files={"image": ("lettre.png", b"", "image/png")},
+    )
+    _one_line(handout, 422)
+
+
+def test_no_file_at_all_still_makes_a_plain_grid(table: Table) -> None:
+    """A form sent with no file (or a page's file field left untouched: no name, no bytes)."""
+    plain = table.client.post(
+        table.url("/scenes"), headers=table.gm.auth, data={"name": "Plaine", "width": "700"}
+    )
+    assert plain.status_code == 201, plain.text
+    # what a browser sends for a file input left empty: a part named image, filename=""
+    untouched = table.client.post(
+        table.url("/scenes"),
+        headers={**table.gm.auth, "Content-Type": "multipart/form-data; boundary=b0"},
+        content=(
+            b'--b0\r\nContent-Disposition: form-data; name="name"\r\n\r\nPlaine\r\n'
+            b'--b0\r\nContent-Disposition: form-data; name="image"; filename=""\r\n'
+            b"Content-Type: application/octet-stream\r\n\r\n\r\n--b0--\r\n"
+        ),
+    )
+    assert untouched.status_code == 201, untouched.text
+    assert untouched.json()["scene"]["has_image"] is False
