@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from httpx import Response
 
-from web.board.board_support import picture, scene
+from web.board.board_support import hero, patch, picture, reveal, scene, token
 from web.tables.tables_support import Table
 
 
@@ -63,3 +63,23 @@ def test_no_file_at_all_still_makes_a_plain_grid(table: Table) -> None:
     )
     assert untouched.status_code == 201, untouched.text
     assert untouched.json()["scene"]["has_image"] is False
+
+
+def test_a_change_that_changes_nothing_is_refused(table: Table) -> None:
+    """A player's PATCH of their token with `{}` answered 200 (and the GM's wrote an empty
+    scene change in the log): nothing asked, nothing to do, so one line says what to send."""
+    s = scene(table)
+    mine = token(table, s["id"], 1, 1, character_id=hero(table, table.alice, "Ana"))
+    goblin = token(table, s["id"], 3, 3, name="Gobelin")
+    reveal(table, s["id"], [0, 0, 700, 700])
+    before = table.last_seq()
+    path = f"/scenes/{s['id']}/tokens/"
+    for who, tid, body in (
+        (table.alice, mine["id"], {}),
+        (table.alice, mine["id"], {"drag": "d1"}),  # a drag with no place is no move
+        (table.gm, goblin["id"], {}),
+    ):
+        said = _one_line(patch(table, who, path + tid, body), 422)
+        assert "x" not in said.split() and "{" not in said
+    _one_line(patch(table, table.gm, f"/scenes/{s['id']}", {}), 422)
+    assert table.last_seq() == before

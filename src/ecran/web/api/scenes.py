@@ -123,6 +123,14 @@ class NewScene(GridFields):
 class SceneChange(GridFields):
     name: Name | None = param(Text(fr="Nom", en="Name"), default=None)
 
+    @model_validator(mode="after")
+    def _something(self) -> SceneChange:
+        if not self.model_dump(exclude_none=True):
+            raise ValueError(
+                "donnez un nom ou un réglage de la grille / give a name or a grid setting"
+            )
+        return self
+
 
 class Shown(BaseModel):
     model_config = ConfigDict(extra="forbid")
