@@ -83,3 +83,34 @@ def test_a_change_that_changes_nothing_is_refused(table: Table) -> None:
         assert "x" not in said.split() and "{" not in said
     _one_line(patch(table, table.gm, f"/scenes/{s['id']}", {}), 422)
     assert table.last_seq() == before
+
+
+def test_fog_wholly_outside_the_scene_is_refused(table: Table) -> None:
+    """A GM typed a rectangle past a 700 × 700 scene's edge (x 800): it was stored, a fog event
+    that hid nothing; a polygon or a brush stroke out there too. A shape partly inside is kept
+    (what lies outside covers no point of the scene)."""
+    s = scene(table)
+    fog = f"/scenes/{s['id']}/fog"
+    before = table.last_seq()
+    for body in (
+        {"reveal": [[800, 0, 100, 100]]},
+        {"hide": [[0, 700, 700, 50]]},  # along the bottom edge: no area on the scene
+        {"reveal": [[10, 10, 0, 50]]},  # no width
+        {"hide": [{"points": [[710, 0], [900, 0], [900, 300]]}]},
+        {"brush": {"reveal": True, "radius": 20, "points": [[760, 760], [900, 900]]}},
+        # one good area and one outside: nothing stored half-way
+        {"reveal": [[0, 0, 100, 100]], "hide": [[800, 800, 10, 10]]},
+        {
+            "reveal": [[0, 0, 100, 100]],
+            "brush": {"reveal": False, "radius": 5, "points": [[800, 5]]},
+        },
+    ):
+        said = _one_line(table.post(table.gm, fog, body), 422)
+        assert "hors de la scène" in said, body
+    assert table.last_seq() == before
+    partly = table.post(table.gm, fog, {"reveal": [[600, 600, 400, 400]]})
+    assert partly.status_code == 200, partly.text
+    kept = {"shape": "rect", "x": 600.0, "y": 600.0, "w": 400.0, "h": 400.0}
+    assert partly.json()["revealed"][-1]["region"] == kept
+    stroke = {"reveal": True, "radius": 20, "points": [[690, 10], [900, 10]]}
+    assert table.post(table.gm, fog, {"brush": stroke}).status_code == 200

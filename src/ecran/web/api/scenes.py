@@ -326,6 +326,12 @@ def free_movement(body: FreeMovement, request: Request, me: Me) -> dict[str, Any
 def fog(scene_id: str, body: Fog, request: Request, me: Me) -> dict[str, Any]:
     """Reveal then hide areas (GM); the players' image, tokens and frames follow."""
     reveal, hide = regions(body.reveal), regions(body.hide)
+    # every area checked before the first is logged: a refused one leaves nothing half-done
+    state, viewer = seen(me)
+    if reveal or hide:
+        board.fog(state.board, viewer, scene_id, reveal, hide)
+    if body.brush is not None:
+        board.brush_fog(state.board, viewer, scene_id, body.brush)
     if reveal:
         change(request, me, lambda b, v, _: board.fog(b, v, scene_id, reveal, ())[0])
     if hide:
