@@ -114,3 +114,28 @@ def test_fog_wholly_outside_the_scene_is_refused(table: Table) -> None:
     assert partly.json()["revealed"][-1]["region"] == kept
     stroke = {"reveal": True, "radius": 20, "points": [[690, 10], [900, 10]]}
     assert table.post(table.gm, fog, {"brush": stroke}).status_code == 200
+
+
+def test_a_smaller_map_brings_its_tokens_onto_it(table: Table) -> None:
+    """A GM replaced a 700 × 700 map with a 350 × 280 one: a token at (595, 595) stayed there,
+    off the map, where no one could reach it. It comes to the nearest cell inside, in the
+    map's own event (a replay puts it there too); a token already inside stays."""
+    s = scene(table, image=picture(700, 700))
+    far = token(table, s["id"], 8, 8, name="Gobelin")  # (595, 595)
+    right = token(table, s["id"], 9, 1, name="Rat", hidden=True)  # (665, 105)
+    near = token(table, s["id"], 1, 1, name="Garde")
+    before = table.last_seq()
+    replaced = _send(table, "PUT", f"/scenes/{s['id']}/image", picture(350, 280))
+    assert replaced.status_code == 200, replaced.text
+    assert table.last_seq() == before + 1  # one event: the map and its tokens
+    places = {t["id"]: (t["x"], t["y"]) for t in replaced.json()["tokens"]}
+    assert places[far["id"]] == (315.0, 245.0)  # the last whole cell: column 4, row 3
+    assert places[right["id"]] == (315.0, 105.0)
+    assert places[near["id"]] == (105.0, 105.0)
+    assert replaced.json()["moved"] == [
+        {"id": far["id"], "name": "Gobelin"},
+        {"id": right["id"], "name": "Rat"},
+    ]
+    assert replaced.json()["warning"].endswith("la case la plus proche\u202f: Gobelin, Rat")
+    bigger = _send(table, "PUT", f"/scenes/{s['id']}/image", picture(700, 700))
+    assert bigger.json()["moved"] == [] and bigger.json()["warning"] is None

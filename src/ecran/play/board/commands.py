@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from ecran.play.board import events as ev
 from ecran.play.board.brush import brush
-from ecran.play.board.geometry import area_on_scene, squares, token_distance
+from ecran.play.board.geometry import area_on_scene, snap, squares, token_distance
 from ecran.play.board.model import (
     FOG_MAX,
     TOKENS_MAX,
@@ -90,9 +90,20 @@ def create_scene(
 
 
 def update_scene(board: Board, viewer: Viewer, scene_id: str, **changes: Any) -> ev.SceneUpdated:
+    """A new name, grid or size (a new map's). A token a smaller scene would leave off it,
+    out of every hand's reach, comes to the nearest cell inside (`moved`, in the same event)."""
     _gm(viewer)
-    scene_for(board, viewer, scene_id)
-    return ev.SceneUpdated(scene_id=scene_id, **changes)
+    state = scene_for(board, viewer, scene_id)
+    width = changes.get("width") or state.scene.width
+    height = changes.get("height") or state.scene.height
+    grid = changes.get("grid") or state.scene.grid
+    moved = tuple(
+        ev.TokenAt(token_id=t.id, x=x, y=y)
+        for t in state.tokens.values()
+        if t.x > width or t.y > height
+        for x, y in [snap(grid, t.x, t.y, width, height)]
+    )
+    return ev.SceneUpdated(scene_id=scene_id, **changes, moved=moved)
 
 
 def show_scene(board: Board, viewer: Viewer, scene_id: str | None) -> ev.SceneShown:

@@ -51,6 +51,7 @@ from ecran.play.rights import require_gm
 from ecran.rules import EcranError, Text
 from ecran.rules.option import param
 from ecran.settings import get_settings
+from ecran.typography import typeset
 from ecran.web import commands
 from ecran.web.api.board import Body, body_doc, change, checked, read_body, seen
 from ecran.web.api.images import image_response, refuse_unsupported
@@ -419,5 +420,26 @@ def _replace_image(request: Request, me: Seat, scene_id: str, body: Body) -> dic
         )  # fmt: skip
         return board_log.draft(actor, made)
 
-    commands.execute_with_image(request.app, me.access, stored, with_image)
-    return scene_answer(me, scene_id)
+    made = commands.execute_with_image(request.app, me.access, stored, with_image)
+    moved = _moved(me, scene_id, made.payload)
+    return {**scene_answer(me, scene_id), "moved": moved, "warning": _moved_said(me, moved)}
+
+
+def _moved(me: Seat, scene_id: str, payload: dict[str, Any]) -> list[dict[str, str]]:
+    """The tokens a smaller map brought onto it (`commands.update_scene`), by id and name."""
+    state, viewer = seen(me)
+    held = board.scene_for(state.board, viewer, scene_id).tokens
+    ids = [at["token_id"] for at in payload.get("moved", ())]
+    return [{"id": t, "name": held[t].name} for t in ids if t in held]
+
+
+def _moved_said(me: Seat, moved: list[dict[str, str]]) -> str | None:
+    """The GM told which tokens the new map's edges moved (none: nothing to say)."""
+    if not moved:
+        return None
+    names = ", ".join(t["name"] for t in moved)
+    said = Text(
+        fr=f"Carte remplacée, plus petite : pions ramenés à la case la plus proche : {names}",
+        en=f"Map replaced by a smaller one: tokens brought to the nearest square: {names}",
+    )
+    return typeset(said(me.lang), me.lang)
