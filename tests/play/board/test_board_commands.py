@@ -165,3 +165,18 @@ def test_the_fog_is_bounded_without_a_stroke_silently_dropped() -> None:
     for drafted in cmd.fog(b, GM, "s1", [cmd.rect([20, 20, 5, 5])], []):
         b = ev.fold(b, drafted)
     assert revealed(b.scenes["s1"].fog, 22, 22) and not revealed(b.scenes["s1"].fog, 5, 5)
+
+
+def test_a_smaller_scene_brings_its_tokens_in_and_a_replay_agrees() -> None:
+    """A map of 350 x 280 px for the 700 x 700 scene: a token past its edges comes to the
+    nearest cell inside, in the scene's own event, so the stored log replays to the same
+    board."""
+    b = _table()  # ana (105, 105), ghoul (175, 175), guard (245, 105)
+    b = ev.fold(b, ev.TokenMoved(token_id="guard", x=665, y=665))
+    made = cmd.update_scene(b, GM, "s1", image_id="map2", width=350, height=280)
+    assert [(m.token_id, m.x, m.y) for m in made.moved] == [("guard", 315.0, 245.0)]
+    live = ev.fold(b, made)
+    assert ev.fold(b, ev.parse(json.loads(json.dumps(ev.dump(made))))) == live
+    placed = {t.id: (t.x, t.y) for t in live.scenes["s1"].tokens.values()}
+    assert placed == {"ana": (105, 105), "ghoul": (175, 175), "guard": (315, 245)}
+    assert cmd.update_scene(live, GM, "s1", name="Crypte basse").moved == ()

@@ -72,3 +72,18 @@ def test_the_last_stroke_decides_the_fog() -> None:
     assert not geo.revealed(fog, 10, 10)
     assert not geo.revealed(fog, 300, 300)
     assert not geo.revealed([], 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("region", "area"),
+    [
+        (Rect(x=600, y=600, w=400, h=400), 100 * 100),  # partly on the scene
+        (Rect(x=800, y=0, w=50, h=50), 0),
+        (Rect(x=0, y=700, w=700, h=30), 0),  # along the bottom edge
+        (Polygon(points=((650, 0), (750, 0), (750, 100), (650, 100))), 50 * 100),
+        (Polygon(points=((710, 0), (900, 0), (900, 300))), 0),
+        (Polygon(points=((0, 0), (100, 0), (0, 100))), 5000),
+    ],
+)
+def test_a_fog_areas_surface_on_the_scene(region: Rect | Polygon, area: float) -> None:
+    assert geo.area_on_scene(region, 700, 700) == pytest.approx(area)

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from ecran.play.board import events as ev
 from ecran.play.board.brush import brush
-from ecran.play.board.geometry import squares, token_distance
+from ecran.play.board.geometry import area_on_scene, snap, squares, token_distance
 from ecran.play.board.model import (
     FOG_MAX,
     TOKENS_MAX,
@@ -37,6 +37,9 @@ SCENE = Text(fr="scène", en="scene")
 TOKEN = Text(fr="pion", en="token")
 HANDOUT = Text(fr="document", en="handout")
 TOKEN_CHANGES = ("token_removed", "token_hidden", "token_revealed", "token_flags")
+#: A fog area with less surface on the scene (square pixels) covers no pixel of its mask (and
+#: a piece the brush flattened onto an edge measures a rounding error, not nought).
+FOG_AREA_MIN = 1.0
 
 
 def _gm(viewer: Viewer) -> None:
@@ -87,9 +90,20 @@ def create_scene(
 
 
 def update_scene(board: Board, viewer: Viewer, scene_id: str, **changes: Any) -> ev.SceneUpdated:
+    """A new name, grid or size (a new map's). A token a smaller scene would leave off it,
+    out of every hand's reach, comes to the nearest cell inside (`moved`, in the same event)."""
     _gm(viewer)
-    scene_for(board, viewer, scene_id)
-    return ev.SceneUpdated(scene_id=scene_id, **changes)
+    state = scene_for(board, viewer, scene_id)
+    width = changes.get("width") or state.scene.width
+    height = changes.get("height") or state.scene.height
+    grid = changes.get("grid") or state.scene.grid
+    moved = tuple(
+        ev.TokenAt(token_id=t.id, x=x, y=y)
+        for t in state.tokens.values()
+        if t.x > width or t.y > height
+        for x, y in [snap(grid, t.x, t.y, width, height)]
+    )
+    return ev.SceneUpdated(scene_id=scene_id, **changes, moved=moved)
 
 
 def show_scene(board: Board, viewer: Viewer, scene_id: str | None) -> ev.SceneShown:
@@ -150,13 +164,30 @@ def fog(
 ) -> list[ev.BoardEvent]:
     """The contract's `{"reveal": [...], "hide": [...]}`: reveals first, then hides."""
     _gm(viewer)
-    _fog_room(scene_for(board, viewer, scene_id), [*reveal, *hide])
+    state = scene_for(board, viewer, scene_id)
+    for region in (*reveal, *hide):
+        if area_on_scene(region, state.scene.width, state.scene.height) < FOG_AREA_MIN:
+            raise _off_scene(state.scene)
+    _fog_room(state, [*reveal, *hide])
     drafted: list[ev.BoardEvent] = []
     if reveal:
         drafted.append(ev.FogRevealed(scene_id=scene_id, regions=tuple(reveal)))
     if hide:
         drafted.append(ev.FogHidden(scene_id=scene_id, regions=tuple(hide)))
     return drafted
+
+
+def _off_scene(scene: Scene) -> EcranError:
+    """A fog area with no surface on the scene: it would be logged and change no point. One
+    partly on the scene is kept as drawn, not clipped: what lies outside covers no point
+    (`geometry.inside`, `image.mask`), and a rectangle past every edge is read as the whole
+    scene (`events.covers`), which clipping would only have to undo."""
+    return EcranError(
+        Text(
+            fr=f"zone de brouillard hors de la scène ({scene.width} × {scene.height} pixels)",
+            en=f"fog area outside the scene ({scene.width} × {scene.height} pixels)",
+        )
+    )
 
 
 def _fog_room(state: SceneState, regions: Sequence[Region]) -> None:
@@ -196,9 +227,13 @@ def brush_fog(board: Board, viewer: Viewer, scene_id: str, stroke: Stroke) -> ev
     _gm(viewer)
     state = scene_for(board, viewer, scene_id)
     scene = state.scene
-    pieces = brush(
+    drawn = brush(
         [(float(x), float(y)) for x, y in stroke.points], stroke.radius, scene.width, scene.height
     )
+    # the brush pulls each piece's points onto the scene: a piece that was outside is flat
+    pieces = [p for p in drawn if area_on_scene(p, scene.width, scene.height) >= FOG_AREA_MIN]
+    if not pieces:
+        raise _off_scene(scene)
     _fog_room(state, pieces)
     if stroke.reveal:
         return ev.FogRevealed(scene_id=scene_id, regions=tuple(pieces))

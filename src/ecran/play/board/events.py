@@ -44,6 +44,14 @@ class SceneCreated(Record):
     scene: Scene
 
 
+class TokenAt(Record):
+    """Where a token stands now."""
+
+    token_id: Id
+    x: Px
+    y: Px
+
+
 class SceneUpdated(Record):
     """A new name, grid or image (the size follows the image)."""
 
@@ -54,6 +62,9 @@ class SceneUpdated(Record):
     image_id: Id | None = None
     width: Annotated[int, Field(ge=1)] | None = None
     height: Annotated[int, Field(ge=1)] | None = None
+    #: The tokens a smaller scene left off it, each brought to the nearest cell inside
+    #: (`commands.update_scene`): written in the event, so a replay puts them where they went.
+    moved: Annotated[tuple[TokenAt, ...], Field(max_length=TOKENS_MAX)] = ()
 
 
 class SceneShown(Record):
@@ -225,14 +236,20 @@ def _scene(board: Board, event: SceneCreated | SceneUpdated | SceneShown | Scene
         shown = None if board.shown == event.scene_id else board.shown
         return board.model_copy(update={"scenes": scenes, "shown": shown})
     state = _state(board, event.scene_id)
-    changed = event.model_dump(exclude={"op", "scene_id"}, exclude_none=True)
+    changed = event.model_dump(exclude={"op", "scene_id", "moved"}, exclude_none=True)
     changed.pop("grid", None)
     scene = state.scene.model_copy(update=changed)
     if event.grid is not None:
         scene = scene.model_copy(update={"grid": event.grid})
     # a new image is a new picture to mask: the version moves so no stale mask is served
     version = state.fog_version + (1 if event.image_id is not None else 0)
-    return _put(board, state.model_copy(update={"scene": scene, "fog_version": version}))
+    tokens = dict(state.tokens)
+    for at in event.moved:
+        if at.token_id not in tokens:
+            raise BrokenBoard(f"no token {at.token_id} on scene {scene.id}")
+        tokens[at.token_id] = tokens[at.token_id].model_copy(update={"x": at.x, "y": at.y})
+    update = {"scene": scene, "fog_version": version, "tokens": tokens}
+    return _put(board, state.model_copy(update=update))
 
 
 def _fog(board: Board, event: FogRevealed | FogHidden) -> Board:

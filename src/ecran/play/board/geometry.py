@@ -131,3 +131,44 @@ def revealed(fog: Iterable[FogOp], x: float, y: float) -> bool:
 
 def visible_point(state: SceneState, x: float, y: float) -> bool:
     return revealed(state.fog, x, y)
+
+
+def area_on_scene(region: Rect | Polygon, width: float, height: float) -> float:
+    """How many square pixels of the region lie on a scene of `width` × `height` (a polygon is
+    clipped to the scene's rectangle, Sutherland-Hodgman, then measured by the shoelace)."""
+    if isinstance(region, Rect):
+        across = min(region.x + region.w, width) - max(region.x, 0.0)
+        down = min(region.y + region.h, height) - max(region.y, 0.0)
+        return max(across, 0.0) * max(down, 0.0)
+    points = [(float(x), float(y)) for x, y in region.points]
+    for axis, bound, below in (
+        (0, 0.0, False),
+        (0, width, True),
+        (1, 0.0, False),
+        (1, height, True),
+    ):
+        points = _clipped(points, axis, bound, below)
+    following = (*points[1:], *points[:1])
+    twice = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, following, strict=True))
+    return abs(twice) / 2
+
+
+def _clipped(
+    points: list[tuple[float, float]], axis: int, bound: float, keep_below: bool
+) -> list[tuple[float, float]]:
+    """The polygon's part on one side of the line `coordinate[axis] == bound`."""
+
+    def kept(p: tuple[float, float]) -> bool:
+        return p[axis] <= bound if keep_below else p[axis] >= bound
+
+    out: list[tuple[float, float]] = []
+    for i, here in enumerate(points):
+        before = points[i - 1]
+        if kept(here) != kept(before):
+            t = (bound - before[axis]) / (here[axis] - before[axis])
+            out.append(
+                (before[0] + t * (here[0] - before[0]), before[1] + t * (here[1] - before[1]))
+            )
+        if kept(here):
+            out.append(here)
+    return out

@@ -153,8 +153,12 @@ async def _form(request: Request, max_image: int, image_field: str) -> Body:
             image = await value.read(max_image + 1)
             if len(image) > max_image:
                 raise too_large(max_image)
-            if not image:
-                image = None
+            if not image and not value.filename:
+                image = None  # a file field left untouched: a browser sends it nameless, empty
+            elif not image:
+                raise EcranError(
+                    Text(fr="fichier vide : choisissez une image", en="empty file: choose an image")
+                )
         elif key != "token":
             fields[key] = value
     return Body(fields, image, form=True)

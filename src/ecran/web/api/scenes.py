@@ -54,6 +54,7 @@ from ecran.play.rights import require_gm
 from ecran.rules import EcranError, Text
 from ecran.rules.option import param
 from ecran.settings import get_settings
+from ecran.typography import typeset
 from ecran.web import commands
 from ecran.web.api.board import Body, body_doc, change, checked, read_body, seen
 from ecran.web.api.images import fog_response, image_response, refuse_unsupported
@@ -125,6 +126,14 @@ class NewScene(GridFields):
 
 class SceneChange(GridFields):
     name: Name | None = param(Text(fr="Nom", en="Name"), default=None)
+
+    @model_validator(mode="after")
+    def _something(self) -> SceneChange:
+        if not self.model_dump(exclude_none=True):
+            raise ValueError(
+                "donnez un nom ou un réglage de la grille / give a name or a grid setting"
+            )
+        return self
 
 
 class Shown(BaseModel):
@@ -321,6 +330,12 @@ def free_movement(body: FreeMovement, request: Request, me: Me) -> dict[str, Any
 def fog(scene_id: str, body: Fog, request: Request, me: Me) -> dict[str, Any]:
     """Reveal then hide areas (GM); the players' image, tokens and frames follow."""
     reveal, hide = regions(body.reveal), regions(body.hide)
+    # every area checked before the first is logged: a refused one leaves nothing half-done
+    state, viewer = seen(me)
+    if reveal or hide:
+        board.fog(state.board, viewer, scene_id, reveal, hide)
+    if body.brush is not None:
+        board.brush_fog(state.board, viewer, scene_id, body.brush)
     if reveal:
         change(request, me, lambda b, v, _: board.fog(b, v, scene_id, reveal, ())[0])
     if hide:
@@ -429,5 +444,26 @@ def _replace_image(request: Request, me: Seat, scene_id: str, body: Body) -> dic
         )  # fmt: skip
         return board_log.draft(actor, made)
 
-    commands.execute_with_image(request.app, me.access, stored, with_image)
-    return scene_answer(me, scene_id)
+    made = commands.execute_with_image(request.app, me.access, stored, with_image)
+    moved = _moved(me, scene_id, made.payload)
+    return {**scene_answer(me, scene_id), "moved": moved, "warning": _moved_said(me, moved)}
+
+
+def _moved(me: Seat, scene_id: str, payload: dict[str, Any]) -> list[dict[str, str]]:
+    """The tokens a smaller map brought onto it (`commands.update_scene`), by id and name."""
+    state, viewer = seen(me)
+    held = board.scene_for(state.board, viewer, scene_id).tokens
+    ids = [at["token_id"] for at in payload.get("moved", ())]
+    return [{"id": t, "name": held[t].name} for t in ids if t in held]
+
+
+def _moved_said(me: Seat, moved: list[dict[str, str]]) -> str | None:
+    """The GM told which tokens the new map's edges moved (none: nothing to say)."""
+    if not moved:
+        return None
+    names = ", ".join(t["name"] for t in moved)
+    said = Text(
+        fr=f"Carte remplacée, plus petite : pions ramenés à la case la plus proche : {names}",
+        en=f"Map replaced by a smaller one: tokens brought to the nearest square: {names}",
+    )
+    return typeset(said(me.lang), me.lang)

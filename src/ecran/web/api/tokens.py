@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ecran.dice import Roller
 from ecran.engine import get_system
@@ -88,6 +88,16 @@ class TokenChange(BaseModel):
     #: Names the drag this move belongs to: with no encounter, its length is measured from
     #: where the drag began (else from the last drop).
     drag: Id | None = param(WORDS["drag"], default=None)
+
+    @model_validator(mode="after")
+    def _something(self) -> TokenChange:
+        # a drag's name alone moves nothing: a change asks for a place, a facing or a state
+        if (self.x, self.y, self.facing, self.hidden, self.flags) == (None,) * 5:
+            raise ValueError(
+                "donnez une position, une orientation, « caché » ou une posture"
+                " / give a position, a facing, hidden or a stance"
+            )
+        return self
 
 
 def _token_answer(me: Seat, scene_id: str, token_id: str) -> dict[str, Any]:

@@ -110,6 +110,10 @@
     this.map.createPane("boardFog").style.zIndex = 450;
     this.toolbar();
     var self = this;
+    // a token keeps covering its square as the map zooms (a pinch fires this as it goes)
+    this.map.on("zoom", function () {
+      Object.keys(self.markers).forEach(function (id) { self.fit(self.markers[id]); });
+    });
     this.map.on("click", function (event) { self.measurePoint(toPoint(event.latlng), null); });
     // arrow keys on a focused token (delegated: Leaflet replaces a marker's element on setIcon)
     holder.addEventListener("keydown", function (event) {
@@ -364,8 +368,34 @@
       badge.textContent = String(t.badge || count);
       holder.appendChild(badge);
     }
-    var size = Math.max(24, Math.min(64, (this.scene ? this.scene.grid_size : 40) * 0.8));
+    var size = this.tokenSize();
+    holder.style.fontSize = tokenFont(size);
     return L.divIcon({ className: classes.join(" "), html: holder, iconSize: [size, size] });
+  };
+
+  // A token covers its square at the map's zoom (TOKEN_FILL of it: the grid's lines show
+  // between tokens side by side), never smaller than a fingertip (TOKEN_MIN screen pixels, so
+  // it may spill over its square when the map is zoomed far out).
+  var TOKEN_MIN = 32;
+  var TOKEN_FILL = 0.9;
+  function tokenFont(size) { return Math.max(12, Math.round(size * 0.35)) + "px"; }
+
+  Board.prototype.tokenSize = function () {
+    var square = (this.scene ? this.scene.grid_size : 40) * Math.pow(2, this.map.getZoom());
+    return Math.max(TOKEN_MIN, Math.round(square * TOKEN_FILL));
+  };
+
+  // The marker's element resized in place (a new icon would drop the keyboard's focus or a
+  // finger's drag under way).
+  Board.prototype.fit = function (marker) {
+    var el = marker.getElement();
+    if (!el) { return; }
+    var size = this.tokenSize();
+    el.style.width = size + "px";
+    el.style.height = size + "px";
+    el.style.marginLeft = -size / 2 + "px";
+    el.style.marginTop = -size / 2 + "px";
+    if (el.firstChild) { el.firstChild.style.fontSize = tokenFont(size); }
   };
 
   Board.prototype.iconKey = function (t) {

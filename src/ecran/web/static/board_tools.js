@@ -142,9 +142,10 @@
       var data = new FormData();
       data.append("image", file);
       self.page.request("PUT", "/scenes/" + encodeURIComponent(self.scene()) + "/image", data)
-        .then(function () {
+        .then(function (answer) {
           mapForm.reset();
-          self.board.say(self.words.map_replaced);
+          // a smaller map brings tokens off it to its edge: the answer names them
+          self.board.say(answer.warning || self.words.map_replaced, !!answer.warning);
           self.board.clearScene();
           return self.board.load();
         })
