@@ -63,8 +63,8 @@
     this.touched = {};
     this.pending = {};  // this member's last move of a token, until the log sends it back
     this.preview = false;  // the GM's players' view is on
-    this.fogLayer = null;  // a plain scene's fog overlay (a player's view)
-    this.fogOld = [];  // the overlays of an older fog, until the new one is drawn
+    this.pictures = {};  // the scene's pictures by kind: its masked map, a plain scene's fog
+    this.oldPictures = [];  // the pictures of an older fog, until the new ones are drawn
     this.status = root.querySelector(".board-status");
     this.build();
   }
@@ -224,13 +224,15 @@
     this.touched[id] = this.clock;
   };
 
-  Board.prototype.clearScene = function (keepFog) {
+  Board.prototype.clearScene = function (samePictures) {
     var self = this;
+    var kept = Object.keys(this.pictures).map(function (kind) { return self.pictures[kind]; });
     this.layers.forEach(function (layer) {
-      if (keepFog && layer === self.fogLayer) { self.fogOld.push(layer); } else { self.map.removeLayer(layer); }
+      if (samePictures && kept.indexOf(layer) >= 0) { self.oldPictures.push(layer); }
+      else { self.map.removeLayer(layer); }
     });
-    if (!keepFog) { this.dropOldFog(); }
-    this.fogLayer = null;
+    if (!samePictures) { this.dropOldPictures(); }
+    this.pictures = {};
     Object.keys(this.markers).forEach(function (id) { self.map.removeLayer(self.markers[id]); });
     this.layers = [];
     this.markers = {};
@@ -242,7 +244,7 @@
   };
 
   Board.prototype.showScene = function (view) {
-    // the same scene again (a new fog): its fog overlay stays until the new one is drawn
+    // the same scene again (a new fog): its pictures stay until the new ones are drawn
     this.clearScene(!!this.scene && this.scene.id === view.scene.id);
     this.scene = view.scene;
     this.sceneId = view.scene.id;
@@ -256,10 +258,9 @@
       // an <img> sends no header: the member's session cookie goes with it
       // the GM's players' view asks for the players' copy (a GM-only route)
       var tail = (this.preview ? "/players" : "") + "/image?v=" + s.fog_version + key;
-      var image = L.imageOverlay(this.url(tail), bounds, {
+      this.picture("map", L.imageOverlay(this.url(tail), bounds, {
         className: "board-image", alt: s.name, interactive: false
-      });
-      this.layers.push(image.addTo(this.map));
+      }));
     } else {
       this.layers.push(L.rectangle(bounds, { className: "board-plain", interactive: false })
         .addTo(this.map));
@@ -291,24 +292,35 @@
 
   // A player's plain scene has no map to mask: the server paints their fog as an image of its own
   // (`fog_overlay`: the fog's colour where they do not see, transparent where they do; its
-  // address moves with their fog's version), laid over the grid and under the tokens. A new
-  // version goes over the old one, dropped once the new one is drawn: in between, the
-  // unexplored area would look like an empty room.
+  // address moves with their fog's version), laid over the grid and under the tokens.
   Board.prototype.fogOverlay = function (s, bounds, key) {
-    if (!s.fog_overlay) { this.dropOldFog(); return; }
-    var self = this;
-    var layer = L.imageOverlay(this.url("/fog/image?v=" + s.fog_version + key), bounds, {
+    if (!s.fog_overlay) { return; }
+    this.picture("fog", L.imageOverlay(this.url("/fog/image?v=" + s.fog_version + key), bounds, {
       className: "board-fog-overlay", alt: "", interactive: false, pane: "boardFog"
+    }));
+  };
+
+  // A picture of the scene (its masked map, a plain scene's fog overlay) whose new version
+  // replaces it goes over the old one, which is dropped once every new one is drawn: in
+  // between, the player would see the bare background flash, or the unexplored area as an
+  // empty room.
+  Board.prototype.picture = function (kind, layer) {
+    var self = this;
+    layer.on("load error", function () {
+      layer.settled = true;
+      var pictures = Object.keys(self.pictures).map(function (k) { return self.pictures[k]; });
+      if (pictures.indexOf(layer) >= 0 && pictures.every(function (p) { return p.settled; })) {
+        self.dropOldPictures();
+      }
     });
-    layer.on("load error", function () { if (self.fogLayer === layer) { self.dropOldFog(); } });
-    this.fogLayer = layer;
+    this.pictures[kind] = layer;
     this.layers.push(layer.addTo(this.map));
   };
 
-  Board.prototype.dropOldFog = function () {
+  Board.prototype.dropOldPictures = function () {
     var self = this;
-    this.fogOld.forEach(function (layer) { self.map.removeLayer(layer); });
-    this.fogOld = [];
+    this.oldPictures.forEach(function (layer) { self.map.removeLayer(layer); });
+    this.oldPictures = [];
   };
 
   // The GM sees the fogged areas shaded (the players' image is already masked): an SVG over
