@@ -16,14 +16,24 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from threading import Lock
+from typing import Annotated
 
-from fastapi import Request, Response
+from fastapi import Query, Request, Response
 
 from ecran.play.board import image as pictures
 from ecran.play.board.model import SceneState
 from ecran.play.board.visibility import players_key
 from ecran.rules import EcranError, Text
 from ecran.web.deps import Seat
+from ecran.web.limits import MAX_INT
+
+#: The size a picture of a scene is asked at (a phone asks for 2048), the same for each.
+MaxSide = Annotated[int, Query(alias="max", ge=256, le=pictures.DISPLAY_MAX)]
+#: The fog's version the page names a picture by: each version is its own address in the
+#: browser's cache (the server tags and keeps the picture by the fog itself).
+FogVersion = Annotated[
+    int | None, Query(alias="v", ge=0, le=MAX_INT, description="the fog's version: an address each")
+]
 
 #: Masked copies kept in memory (about a megabyte each).
 MASKED_KEPT = 32

@@ -12,9 +12,9 @@ A player is refused both (403): the routes are the GM's, whatever the scene.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 
 from ecran.play.board import commands as board
 from ecran.play.board import image as pictures
@@ -25,11 +25,10 @@ from ecran.play.rights import require_gm
 from ecran.play.state import TableState
 from ecran.rules import Text
 from ecran.web.api.board import seen
-from ecran.web.api.images import image_response
+from ecran.web.api.images import FogVersion, MaxSide, image_response
 from ecran.web.api.token_status import statuses, with_status
 from ecran.web.deps import Me, Seat
 from ecran.web.edge import CheckedRoute
-from ecran.web.limits import MAX_INT
 
 router = APIRouter(prefix="/api/tables", tags=["board"], route_class=CheckedRoute)
 PLAYERS = "/{table_id}/scenes/{scene_id}/players"
@@ -55,13 +54,8 @@ def players_image(
     scene_id: str,
     request: Request,
     me: Me,
-    max_side: Annotated[int, Query(alias="max", ge=256, le=pictures.DISPLAY_MAX)] = (
-        pictures.DISPLAY_MAX
-    ),
-    _version: Annotated[
-        int | None,
-        Query(alias="v", ge=0, le=MAX_INT, description="the players' fog version"),
-    ] = None,
+    max_side: MaxSide = pictures.DISPLAY_MAX,
+    _version: FogVersion = None,
 ) -> Any:
     """The map masked by the fog as a player gets it (GM only)."""
     _, held = _held(me, scene_id)

@@ -57,11 +57,16 @@ from ecran.settings import get_settings
 from ecran.typography import typeset
 from ecran.web import commands
 from ecran.web.api.board import Body, body_doc, change, checked, read_body, seen
-from ecran.web.api.images import fog_response, image_response, refuse_unsupported
+from ecran.web.api.images import (
+    FogVersion,
+    MaxSide,
+    fog_response,
+    image_response,
+    refuse_unsupported,
+)
 from ecran.web.api.token_status import statuses, with_status
 from ecran.web.deps import Me, Seat
 from ecran.web.edge import CheckedRoute
-from ecran.web.limits import MAX_INT
 
 router = APIRouter(prefix="/api/tables", tags=["board"], route_class=CheckedRoute)
 SCENES = "/{table_id}/scenes"
@@ -382,13 +387,8 @@ def scene_image(
     scene_id: str,
     request: Request,
     me: Me,
-    max_side: Annotated[int, Query(alias="max", ge=256, le=pictures.DISPLAY_MAX)] = (
-        pictures.DISPLAY_MAX
-    ),
-    _version: Annotated[
-        int | None,
-        Query(alias="v", ge=0, le=MAX_INT, description="the fog's version: an address each"),
-    ] = None,
+    max_side: MaxSide = pictures.DISPLAY_MAX,
+    _version: FogVersion = None,
 ) -> Any:
     """The map as the caller may see it: masked by the fog for a player (never the whole),
     at most `max` pixels a side for them (a phone asks for 2048). The board's page names the
@@ -406,13 +406,8 @@ def fog_image(
     scene_id: str,
     request: Request,
     me: Me,
-    max_side: Annotated[int, Query(alias="max", ge=256, le=pictures.DISPLAY_MAX)] = (
-        pictures.DISPLAY_MAX
-    ),
-    _version: Annotated[
-        int | None,
-        Query(alias="v", ge=0, le=MAX_INT, description="the players' fog version"),
-    ] = None,
+    max_side: MaxSide = pictures.DISPLAY_MAX,
+    _version: FogVersion = None,
 ) -> Any:
     """The players' fog over the scene (any scene the caller sees: the GM's « Vue des joueurs »
     lays it too): the fog's colour where a player does not see, transparent where they do. A
