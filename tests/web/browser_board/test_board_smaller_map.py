@@ -27,6 +27,8 @@ def test_a_smaller_map_brings_the_tokens_it_leaves_out_onto_it(browser: Any, ser
     game = new_game(server, "warp")
     ids = api_scene(game)  # 100 px squares: Aube (150, 150), Boris (550, 250), Ombre (250, 750)
     gm = open_board(browser.new_page(viewport={"width": 1280, "height": 1000}), game.gm.link)
+    # the GM replaces the map they see: a press before the scene opened did nothing (its CI run)
+    expect(gm.locator("#board")).to_have_attribute("data-scene", ids["scene"])
     gm.click("#scene-settings summary")
     file = {"name": "ile.png", "mimeType": "image/png", "buffer": _small_map()}
     gm.set_input_files("#scene-map", files=[file])
