@@ -23,6 +23,7 @@ from fastapi import Query, Request, Response
 from ecran.play.board import image as pictures
 from ecran.play.board.model import SceneState
 from ecran.play.board.visibility import players_key
+from ecran.play.errors import not_found
 from ecran.rules import EcranError, Text
 from ecran.web.deps import Seat
 from ecran.web.limits import MAX_INT
@@ -94,6 +95,16 @@ def fog_response(request: Request, me: Seat, fogged: SceneState, max_side: int) 
         key, lambda: pictures.fog_overlay((scene.width, scene.height), fogged.fog, max_side)
     )
     return Response(shown.data, media_type=shown.media_type, headers=headers)
+
+
+def map_response(
+    request: Request, me: Seat, held: SceneState, masked: bool, max_side: int
+) -> Response:
+    """A scene's map, masked by its fog as the players get it (`masked`) or whole; a plain
+    scene has none (404)."""
+    if held.scene.image_id is None:
+        raise not_found(Text(fr="image de la scène", en="scene image"), held.scene.id)
+    return image_response(request, me, held.scene.image_id, held if masked else None, max_side)
 
 
 def fog_key(fogged: SceneState) -> str:

@@ -20,12 +20,11 @@ from ecran.play.board import commands as board
 from ecran.play.board import image as pictures
 from ecran.play.board.model import SceneState
 from ecran.play.board.visibility import players_view
-from ecran.play.errors import not_found
 from ecran.play.rights import require_gm
 from ecran.play.state import TableState
 from ecran.rules import Text
 from ecran.web.api.board import seen
-from ecran.web.api.images import FogVersion, MaxSide, image_response
+from ecran.web.api.images import FogVersion, MaxSide, map_response
 from ecran.web.api.token_status import statuses, with_status
 from ecran.web.deps import Me, Seat
 from ecran.web.edge import CheckedRoute
@@ -59,6 +58,4 @@ def players_image(
 ) -> Any:
     """The map masked by the fog as a player gets it (GM only)."""
     _, held = _held(me, scene_id)
-    if held.scene.image_id is None:
-        raise not_found(Text(fr="image de la scène", en="scene image"), scene_id)
-    return image_response(request, me, held.scene.image_id, held, max_side)
+    return map_response(request, me, held, True, max_side)

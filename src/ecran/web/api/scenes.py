@@ -48,7 +48,6 @@ from ecran.play.board.model import (
 )
 from ecran.play.board.positions import default_grid
 from ecran.play.board.visibility import scene_view, view_for
-from ecran.play.errors import not_found
 from ecran.play.model import new_id
 from ecran.play.rights import require_gm
 from ecran.rules import EcranError, Text
@@ -61,7 +60,7 @@ from ecran.web.api.images import (
     FogVersion,
     MaxSide,
     fog_response,
-    image_response,
+    map_response,
     refuse_unsupported,
 )
 from ecran.web.api.token_status import statuses, with_status
@@ -395,10 +394,7 @@ def scene_image(
     fog's version (`v`), so that each version is its own address in the browser's cache."""
     state, viewer = seen(me)
     held = board.scene_for(state.board, viewer, scene_id)
-    if held.scene.image_id is None:
-        raise not_found(Text(fr="image de la scène", en="scene image"), scene_id)
-    fogged = None if viewer.is_gm else held
-    return image_response(request, me, held.scene.image_id, fogged, max_side)
+    return map_response(request, me, held, not viewer.is_gm, max_side)
 
 
 @router.get(SCENE + "/fog/image")
