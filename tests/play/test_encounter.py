@@ -10,21 +10,13 @@ from ecran.play import Conflict, Forbidden
 from ecran.play import encounter as enc
 from ecran.play.characters import save_character
 from ecran.rules import EcranError
-from toy import LiveTable, bare
+from toy import LiveTable, bare, three_in_an_encounter
 
 
 def _setup() -> tuple[LiveTable, str, str]:
     """Hector (a PC, agility 2), Gobelin (an NPC sheet, agility 4), Ombre (an NPC, no sheet)."""
     live = LiveTable()
-    toy = get_system("toy")
-    alice = live.join("Alice")
-    hector = {"name": "Hector", "might": 3, "agility": 2}
-    cid = live.do(save_character(live.now, toy, alice, hector)).payload["character"]["id"]
-    eid = live.do(enc.create(live.now, live.gm, "Embuscade")).payload["encounter_id"]
-    live.do(enc.add_participant(live.now, toy, live.gm, eid, character_id=cid))
-    goblin = {"name": "Gobelin", "might": 2, "agility": 4}
-    live.do(enc.add_participant(live.now, toy, live.gm, eid, sheet=goblin))
-    live.do(enc.add_participant(live.now, toy, live.gm, eid, name="Ombre"))
+    _alice, eid, cid = three_in_an_encounter(live)
     return live, eid, cid
 
 

@@ -10,26 +10,17 @@ from ecran.play.board import commands as cmd
 from ecran.play.board import log as board_log
 from ecran.play.board.model import Grid, Token
 from ecran.play.board.visibility import hidden_participants
-from ecran.play.characters import save_character
 from ecran.play.events import Event, EventDraft
 from ecran.play.model import Member
 from ecran.play.visibility import sealed, view_for, view_state
-from toy import LiveTable
+from toy import LiveTable, three_in_an_encounter
 
 
 def _hidden_goblin() -> tuple[LiveTable, Member, str]:
     """Hector (Alice's, p1, acts first), Gobelin (p2, an NPC sheet, its token hidden), Ombre
     (p3, no sheet)."""
     live = LiveTable()
-    toy = get_system("toy")
-    alice = live.join("Alice")
-    hector = {"name": "Hector", "might": 3, "agility": 2}
-    cid = live.do(save_character(live.now, toy, alice, hector)).payload["character"]["id"]
-    eid = live.do(enc.create(live.now, live.gm, "Embuscade")).payload["encounter_id"]
-    live.do(enc.add_participant(live.now, toy, live.gm, eid, character_id=cid))
-    goblin = {"name": "Gobelin", "might": 2, "agility": 4}
-    live.do(enc.add_participant(live.now, toy, live.gm, eid, sheet=goblin))
-    live.do(enc.add_participant(live.now, toy, live.gm, eid, name="Ombre"))
+    alice, eid, _hector = three_in_an_encounter(live)
     for pid, value in (("p1", 9), ("p2", 5), ("p3", 2)):
         live.do(enc.set_initiative(live.now, live.gm, eid, pid, value))
     gm = board_log.viewer(live.now, live.gm)
