@@ -210,6 +210,41 @@ def test_attacks_that_settle_alike_share_what_each_value_does() -> None:
     assert same_p(by_stage, by_roll) > 1e-4, (by_stage, by_roll)
 
 
+def test_attacks_on_a_defender_worn_down_share_one_parsed_attack() -> None:
+    """The defender's RES and wounds only name a Fluid blow's result (`Check.label_params`):
+    one NPC's attacks on a fresh defender and on the same defender with its RES spent are
+    parsed once (one model), and the worn defender still takes its own blows: what its
+    consequences read follows the law of its own attack (the damage it takes)."""
+    TABLES.pop("fluid", None)
+    fight = Fight(four_against_four())
+    rolled, books, system = fight.tables.rolled, fight.books, fight.system
+    fresh = books.sheets[fight.start[4]]
+    worn = books.state(fresh.model_copy(update={"res": 2}))
+    first = rolled.attack(_pair_key(fight, 0, 4))
+    second = rolled.attack((0 * SPAN + fight.start[0]) * SPAN + worn)
+    assert first.key != second.key and first.number == second.number
+    action = system.chosen_attack(books.sheets[fight.start[0]], books.sheets[worn], 0)
+    assert action is not None and action.params["opponent_res"] == 2
+    check = system.check(action.check)
+    law = check.result_law(check.parse(action.params))
+    assert law is not None
+    exact: dict[str, float] = {}
+    for result, p in law.results:
+        part = repr(system.consequence_reads(action.check, result))
+        exact[part] = exact.get(part, 0.0) + float(p)
+    dice = Roller(43)
+    found: Counter[str] = Counter()
+    for _ in range(N):
+        result = rolled.result(second.key, dice)
+        assert result is not None
+        found[repr(system.consequence_reads(action.check, result))] += 1
+    tail = sum(float(t.weight) for t in law.tails)
+    assert tail < 1e-3  # the longest explosions, left out of `exact`: a count or two at most
+    kept = Counter({k: n for k, n in found.items() if k in exact})
+    assert sum(found.values()) - sum(kept.values()) <= 3
+    assert fit_p(kept, exact) > 1e-4, (kept, exact)
+
+
 def _critical_hit(fight: Fight) -> tuple[int, dict[str, float]]:
     """A critical hit on a fresh NPC's state (a survival test): its (state, operation) key and
     the exact law of the states it leads to (`Operation.law`), by state name."""

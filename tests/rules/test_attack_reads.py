@@ -1,9 +1,9 @@
 """`System.attack_reads`: what `chosen_attack` and `consequence_sheets` read of a sheet on each
 side of an attack. The encounter simulator shares one attack between every pair of states whose
 attackers' answers are equal and whose defenders' are (#32), so the hook must be exact: such
-pairs are offered the same check with the same parameters for every choice, and read alike for
-their consequences. Checked on every game that declares it, between NPCs fresh, struck, bleeding
-and with their pools changed."""
+pairs are offered the same check with the same parameters for every choice (but those that only
+name its result, `Check.label_params`), and read alike for their consequences. Checked on every
+game that declares it, between NPCs fresh, struck, bleeding and with their pools changed."""
 
 from __future__ import annotations
 
@@ -44,12 +44,18 @@ def _variants(system: System[Any], sheet: Any) -> list[CharacterSheet]:
 
 
 def _offered(system: System[Any], a: Any, d: Any) -> list[Any]:
-    """Every attack `a` is offered against `d` (one past the list: the last), as values."""
+    """Every attack `a` is offered against `d` (one past the list: the last), as values, but
+    those that only name its result (`Check.label_params`, held by test_label_params)."""
     count = max(1, len(system.attacks(a, d))) + 1
     found = []
     for choice in range(count):
         action = system.chosen_attack(a, d, choice)
-        found.append(None if action is None else (action.check, action.params))
+        if action is None:
+            found.append(None)
+            continue
+        labels = system.check(action.check).label_params(action.params)
+        values = {k: v for k, v in action.params.items() if k not in labels}
+        found.append((action.check, values))
     return found
 
 

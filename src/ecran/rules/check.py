@@ -10,7 +10,7 @@ a statistical test.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, model_validator
@@ -173,6 +173,16 @@ class Check(ABC, Generic[P]):
         that number. The same law as `result_law` (a contract test holds them equal). Default:
         None, the simulator draws `result_law` or rolls `resolve`."""
         return None
+
+    def label_params(self, values: Mapping[str, Any]) -> frozenset[str]:
+        """The parameters that only name the result of these values (as an action holds them,
+        unparsed): they change neither the dice nor what the game's consequences read of a
+        result (`System.consequence_reads`), only which of the outcomes those consequences
+        read alike is named (Fluid: a blow that floors the defender is "down", else "hit")
+        and details no consequence reads. The encounter simulator's rolled route keys an
+        attack's values without them (#32). A contract test holds each answer to the check's
+        result law (tests/rules/test_label_params.py). Default: none."""
+        return frozenset()
 
     def summary(self, result: Resolution) -> Resolution:
         """`result` without the details that only show its dice (`work_details`)."""

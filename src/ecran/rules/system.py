@@ -468,10 +468,11 @@ class System(Generic[SheetT]):
     def attack_reads(self, sheet: SheetT, side: Literal["attacker", "defender"]) -> Hashable:
         """What `chosen_attack` and `consequence_sheets` read of a sheet on that side of an
         attack: two pairs of sheets whose attackers' answers are equal, and whose defenders'
-        are, are offered the same attack for every choice (the same check and parameters) and
-        take the same consequences. The encounter simulator keys a pair's attack by the two
-        answers, not by the two states (#32: Fluid's attacker reads neither its RES nor its
-        condition). A sheet's conditions that act are added to any answer (`_ONGOING`).
+        are, are offered the same attack for every choice (the same check and parameters, but
+        those that only name its result, `Check.label_params`) and take the same
+        consequences. The encounter simulator keys a pair's attack by the two answers, not by
+        the two states (#32: Fluid's attacker reads neither its RES nor its condition). A
+        sheet's conditions that act are added to any answer (`_ONGOING`).
         Default: None, the whole fight state (nothing shared). A contract test holds every
         override to `chosen_attack` (tests/rules/test_attack_reads.py)."""
         return None

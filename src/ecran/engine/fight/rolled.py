@@ -107,15 +107,26 @@ class Model:
     staged: Staged | None
 
 
-def _model_key(action: Action) -> Hashable:
-    """An action's check and values as a key: its values' pairs (hashed, not their repr: a
-    pair of states' new attack asks it, #32), their repr where a value is not hashable."""
-    pairs = tuple(action.params.items())
+def _named(check: Check[Any], action: Action) -> dict[str, Any]:
+    """An action's values without those that only name its result (`Check.label_params`):
+    their defaults stand in, so every pair that differs only there shares one model, whichever
+    pair came first, and the route reads of its results only what the consequences read
+    (Fluid: one parse per attacker against any RES of a defender, #32)."""
+    labels = check.label_params(action.params)
+    if not labels:
+        return action.params
+    return {k: v for k, v in action.params.items() if k not in labels}
+
+
+def _model_key(check_name: str, values: dict[str, Any]) -> Hashable:
+    """A check's name and values as a key: its values' pairs (hashed, not their repr: a pair
+    of states' new attack asks it, #32), their repr where a value is not hashable."""
+    pairs = tuple(values.items())
     try:
         hash(pairs)
     except TypeError:
-        return (action.check, repr(pairs))
-    return (action.check, pairs)
+        return (check_name, repr(pairs))
+    return (check_name, pairs)
 
 
 class RolledRoute(RolledSteps):
@@ -261,28 +272,31 @@ class RolledRoute(RolledSteps):
         return found
 
     def _numbered(self, check: Check[Any], action: Action) -> tuple[int, Model]:
-        """The number and model of an action's values, parsed once while kept."""
-        model_key = _model_key(action)
+        """The number and model of an action's values (`_named`), parsed once while kept."""
+        values = _named(check, action)
+        model_key = _model_key(action.check, values)
         number = self._numbers.get(model_key)
         model = None if number is None else self._model_of.get(number)
         if number is None:
             number = self._next
             self._next += 1
         if model is None:
-            model = self._keep(number, model_key, check, action)
+            model = self._keep(number, model_key, check, values)
         return number, model
 
-    def _keep(self, number: int, model_key: Hashable, check: Check[Any], action: Action) -> Model:
-        """An action's values parsed, kept under `number` (the models dropped when full: what
-        is kept by their numbers stays right, a number naming one model's values for ever)."""
+    def _keep(
+        self, number: int, model_key: Hashable, check: Check[Any], values: dict[str, Any]
+    ) -> Model:
+        """Values parsed, kept under `number` (the models dropped when full: what is kept by
+        their numbers stays right, a number naming one model's values for ever)."""
         if len(self._model_of) >= MAX_OWN_MODELS:
             self._model_of.clear()
             self._numbers.clear()
         # validated here, not through the process's memo (`check.parse`): this route keeps its
         # own models, one copy of each is enough
-        params = check.params.model_validate(action.params, context=ENGINE_MADE)
+        params = check.params.model_validate(values, context=ENGINE_MADE)
         params = shared_fields_set(params)
-        model = self._model_of[number] = Model(action.params, params, check.staged(params))
+        model = self._model_of[number] = Model(values, params, check.staged(params))
         self._numbers[model_key] = number
         return model
 
@@ -293,7 +307,9 @@ class RolledRoute(RolledSteps):
         if found is None:
             action, _, _ = self._action(attack.key)
             assert action is not None and attack.check is not None
-            found = self._keep(attack.number, _model_key(action), attack.check, action)
+            values = _named(attack.check, action)
+            model_key = _model_key(action.check, values)
+            found = self._keep(attack.number, model_key, attack.check, values)
         return found
 
     def values(self, rng: np.random.Generator, attacks: list[RolledAttack]) -> Any:

@@ -446,17 +446,18 @@ def attack_reads(sheet: FluidSheet, side: str) -> tuple[object, ...]:
     (`System.attack_reads`), from its fight state: an attacker's characteristics less points
     spent, gear, positive Traits (its modes, their Trait, a botte), minion level and
     hindrances (its net dice), and AUR (a joust's, L1671-1677), never its RES, wounds or
-    condition; a defender's the same and its RES, RES max (characteristics) and wound total
-    (the blow's labels, a drain's cap, `consequence_sheets`) and whether it is helpless (its
-    stance, L1045-1049), not the rest of its condition (a haemorrhage, adrenaline)."""
-    chars, spent, gear, _condition, minion, level, traits, hinders, wounds, _pools = (
+    condition; a defender's the same, its RES (a drain's cap, `consequence_sheets`) and
+    whether it is helpless (its stance, L1045-1049), not the rest of its condition (a
+    haemorrhage, adrenaline) nor its wound total, which only names a blow's result as its RES
+    does there (`Attack.label_params`: an attack is the same up to them)."""
+    chars, spent, gear, _condition, minion, level, traits, hinders, _wounds, _pools = (
         tracks.fight_state(sheet)
     )
     aur = tracks.current(sheet, "AUR")
     if side == "attacker":
         return chars, spent, gear, minion, level, traits, hinders, aur
     res = tracks.current(sheet, "RES")
-    return chars, spent, gear, helpless(sheet), minion, level, traits, hinders, wounds, res, aur
+    return chars, spent, gear, helpless(sheet), minion, level, traits, hinders, res, aur
 
 
 def round_tests(sheet: FluidSheet) -> list[Consequence]:

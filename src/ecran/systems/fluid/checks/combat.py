@@ -3,7 +3,7 @@ wound they leave (L1425-1493): one opposed exchange, read from the attacker's si
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -229,6 +229,11 @@ class Exchange:
         return "down" if self.damage_left(d) >= self.p.opponent_res else "hit"
 
 
+#: What only names an attack's result (`Attack.label_params`), and option hit_location's
+#: default, which makes RES more than a name.
+_DEFENDER_LABELS = frozenset({"opponent_res", "opponent_res_max", "opponent_wounds"})
+_HIT_LOCATION: bool = AttackParams.model_fields["hit_location"].default
+
 #: `Exchange(params)`, worked out once for the same parameters: a walk replays `resolve` once
 #: per dice sequence, and a simulation rolls the same few attacks trial after trial. 1,024
 #: kept (each with its parameters alive): the rolled route keeps its models' own stages.
@@ -318,6 +323,17 @@ class Attack(FluidCheck[AttackParams]):
             "no_doubles": True,
         },
     ]
+
+    def label_params(self, values: Mapping[str, Any]) -> frozenset[str]:
+        """The defender's RES, RES max and wounds only tell a blow that floors it or is
+        critical ("down", "critical") from one it stands ("hit") and fill the wound's details:
+        the consequences read the damage alone (`encounter.consequence_reads`), the wound
+        being worked out again by `take_hit` on the sheet it strikes (L1425-1471). With
+        option hit_location, RES is more than a name: a wound's place is rolled only where
+        RES lets a wound through (L1441-1449), and the consequences read the place."""
+        if values.get("hit_location", _HIT_LOCATION):
+            return _DEFENDER_LABELS - {"opponent_res"}
+        return _DEFENDER_LABELS
 
     def resolve(self, params: AttackParams, dice: DiceSource) -> Resolution:
         ex = exchange_of(params)
