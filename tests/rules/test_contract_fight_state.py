@@ -1,9 +1,10 @@
 """`System.fight_state`: the part of a sheet a fight reads and changes. The encounter simulator
 keeps one state per fight state, so the hook must be exact: two sheets with the same fight state
-are offered the same attacks, roll the same initiative and checks, take the same consequences,
-have the same status and round end (`System.round_end`), and the same operation on the same
-dice leads them to the same fight state again. Checked on every game, on the sheets NPCs
-reach by striking one another."""
+have the same status and round end (`System.round_end`), which leads them to the same fight
+state again; standing, they are offered the same attacks, roll the same initiative and checks,
+take the same consequences, and the same operation on the same dice leads them to the same
+fight state again (one out of the fight never acts nor is struck again). Checked on every game,
+on the sheets NPCs reach by striking one another, and on Fluid's out of the fight."""
 
 from __future__ import annotations
 
@@ -80,15 +81,18 @@ def _alike(system: System[Any], one: Any, other: Any, opponents: list[Any]) -> N
     """`one` and `other` share a fight state: they must fight the same."""
     state = system.fight_state
     assert system.status(one) == system.status(other)
-    for seed in range(3):
-        assert system.initiative(one, Roller(seed)).total == (
-            system.initiative(other, Roller(seed)).total
-        )
     ends = system.round_end(one)
     assert ends == system.round_end(other)
     for seed in range(2):
         after = [_ended(system, sheet, ends, seed) for sheet in (one, other)]
         assert state(after[0]) == state(after[1])
+        assert system.status(after[0]) == system.status(after[1])
+    if system.status(one) != "up":
+        return  # out of the fight: never acts nor is struck again (the simulator's convention)
+    for seed in range(3):
+        assert system.initiative(one, Roller(seed)).total == (
+            system.initiative(other, Roller(seed)).total
+        )
     for opponent in opponents:
         for mine, theirs in ((one, opponent), (opponent, one)):
             yours = (other, opponent) if mine is one else (opponent, other)
@@ -141,3 +145,26 @@ def test_the_default_is_the_whole_sheet() -> None:
     one = CharacterSheet(system="bare", name="x")
     assert Bare().fight_state(one) == Bare().fight_state(one.model_copy())
     assert Bare().fight_state(one) != Bare().fight_state(one.model_copy(update={"name": "y"}))
+
+
+def test_fluids_fallen_fight_alike_whatever_their_wounds() -> None:
+    """Fluid: bleeding in a coma, one with its RES full and one worn down and wounded share a
+    fight state (only the round end's tests read them, #32), and fight alike; one in a coma
+    whose haemorrhage's test has another penalty does not share it."""
+    system = all_systems()["fluid"]
+    npc = system.random_npc(Roller(3))
+    hurt = system.operation("take_damage")
+    wounded = hurt.run(npc, hurt.params.model_validate({"damage": 30}), Roller(1)).sheet
+    condition = {"haemorrhage": True, "haemorrhage_penalty": 3, "coma_days": 2}
+    fallen = [
+        s.model_copy(update={"condition": s.condition.model_copy(update=condition)})
+        for s in (npc, wounded)
+    ]
+    assert system.fight_state(npc) != system.fight_state(wounded)
+    assert system.status(fallen[0]) == "out"
+    assert system.fight_state(fallen[0]) == system.fight_state(fallen[1])
+    _alike(system, *fallen, [system.random_npc(Roller(1))])
+    worse = fallen[0].condition.model_copy(update={"haemorrhage_penalty": 5})
+    assert system.fight_state(fallen[0].model_copy(update={"condition": worse})) != (
+        system.fight_state(fallen[0])
+    )

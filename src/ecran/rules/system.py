@@ -554,12 +554,15 @@ class System(Generic[SheetT]):
 
     def fight_state(self, sheet: SheetT) -> Hashable:
         """The part of the sheet a fight reads and changes: two sheets with the same fight
-        state are offered the same attacks with the same parameters, take the same
-        consequences, have the same status and initiative, and the same operation leads them
-        to sheets of the same fight state again. The encounter simulator keeps one state per
-        fight state, so sheets that fight alike share every cached exchange. Default: the
-        whole sheet (always exact); a game whose tracks hold more than a fight reads (marks
-        past the last malus column, notes) folds them here, citing its lines."""
+        state have the same status and round end, and standing (`status` up) are offered the
+        same attacks with the same parameters, take the same consequences, have the same
+        initiative, and the same operation leads them to sheets of the same fight state
+        again. One out of the fight never acts nor is struck again (the simulator's
+        convention): only its round end reads it, so a game may fold the rest. The encounter
+        simulator keeps one state per fight state, so sheets that fight alike share every
+        cached exchange. Default: the whole sheet (always exact); a game whose tracks hold
+        more than a fight reads (marks past the last malus column, notes) folds them here,
+        citing its lines (tests/rules/test_contract_fight_state.py)."""
         return sheet.model_dump_json()
 
     def sources(self) -> list[Source]:

@@ -443,15 +443,16 @@ def consequence_sheets(attacker: FluidSheet, defender: FluidSheet) -> int:
 
 def attack_reads(sheet: FluidSheet, side: str) -> tuple[object, ...]:
     """What `chosen_attack` and `consequence_sheets` read of a sheet on that side
-    (`System.attack_reads`), from its fight state: an attacker's characteristics less points
-    spent, gear, positive Traits (its modes, their Trait, a botte), minion level and
-    hindrances (its net dice), and AUR (a joust's, L1671-1677), never its RES, wounds or
-    condition; a defender's the same, its RES (a drain's cap, `consequence_sheets`) and
-    whether it is helpless (its stance, L1045-1049), not the rest of its condition (a
-    haemorrhage, adrenaline) nor its wound total, which only names a blow's result as its RES
-    does there (`Attack.label_params`: an attack is the same up to them)."""
+    (`System.attack_reads`), from what a fight reads of it whatever its status
+    (`tracks.fighting`): an attacker's characteristics less points spent, gear, positive
+    Traits (its modes, their Trait, a botte), minion level and hindrances (its net dice),
+    and AUR (a joust's, L1671-1677), never its RES, wounds or condition; a defender's the
+    same, its RES (a drain's cap, `consequence_sheets`) and whether it is helpless (its
+    stance, L1045-1049), not the rest of its condition (a haemorrhage, adrenaline) nor its
+    wound total, which only names a blow's result as its RES does there
+    (`Attack.label_params`: an attack is the same up to them)."""
     chars, spent, gear, _condition, minion, level, traits, hinders, _wounds, _pools = (
-        tracks.fight_state(sheet)
+        tracks.fighting(sheet)
     )
     aur = tracks.current(sheet, "AUR")
     if side == "attacker":

@@ -173,7 +173,22 @@ def status(sheet: FluidSheet) -> Status:
 
 
 def _fight_state(sheet: FluidSheet) -> tuple[object, ...]:
-    """What a fight reads of the sheet (`System.fight_state`). Negative Traits count only as
+    """What a fight reads of the sheet (`System.fight_state`): a fighter's `fighting` state;
+    one out of the fight (dead, in a coma or unconscious, L1501-1529) never acts nor is struck
+    again (the simulator's convention), so only its round end reads it: a haemorrhage's
+    survival test on CON and its VOL test (L1501-1507, `encounter.round_tests`), both with
+    what the condition holds (the penalty, adrenaline), and its status the condition. The
+    rest of it (RES, wounds, gear, Traits) is left out: bleeding in a coma, 3 RES left or 9
+    fight alike (#32: about two states in five of a 4-against-4 were such)."""
+    if status(sheet) != "up":
+        condition = tuple(vars(sheet.condition).values())
+        return ("out", effective(sheet, "CON"), effective(sheet, "VOL"), condition)
+    return fighting(sheet)
+
+
+def fighting(sheet: FluidSheet) -> tuple[object, ...]:
+    """What a fight reads of a sheet, whatever its status (`attack_reads` reads it on either
+    side). Negative Traits count only as
     the disadvantages they put on each characteristic's actions (`hindrance`, L227-233,
     L1437-1439) and wounds only as their total against RES (accumulation, L1463-1471): a wound
     Trait's name (L1427-1431) and its split among several wounds change no roll, so 3 + 2 and
