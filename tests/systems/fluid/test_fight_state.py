@@ -109,3 +109,19 @@ def test_the_hindrances_a_state_keeps_are_each_characteristics() -> None:
     sheet = base.model_copy(update={"traits": [*base.traits, *odd]})
     expected = tuple(tracks.hindrance(sheet, code) for code in tracks.ACTION_CODES)
     assert tracks.hindrances(sheet) == expected
+
+
+def test_a_wound_added_is_read_as_the_whole_list_is() -> None:
+    """`tracks.with_negative` works a wounded list's reading out from the list's own and the
+    wound's (#32): it is the reading of the whole list, Trait by Trait, for wounds hindering
+    every characteristic or some, on sheets with Traits of every kind."""
+    for seed in range(1, 9):
+        sheet = wounded(npc(seed), 2, hinders=("FOR", "AGI"))
+        for hinders in (["*"], ["AGI"], ["PER", "VOL"]):
+            wound = Trait(name="Coup", value=seed, kind="negative", origin="wound", hinders=hinders)
+            found = tracks.with_negative(sheet.traits, wound)
+            assert found == [*sheet.traits, wound] and found is not sheet.traits
+            assert tracks._trait_parts(found) == tracks._traits_read(list(found))
+            after = sheet.model_copy(update={"traits": found})
+            fresh = sheet.model_copy(update={"traits": [*sheet.traits, wound]})
+            assert SYSTEM.fight_state(after) == SYSTEM.fight_state(fresh)

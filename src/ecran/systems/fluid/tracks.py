@@ -218,9 +218,52 @@ def _traits_read(traits: list[Trait]) -> tuple[tuple[object, ...], tuple[int, ..
     return positive, _hindrances(traits), _wound_total(traits)
 
 
+TraitsRead = tuple[tuple[object, ...], tuple[int, ...], int]
+
 #: `_traits_read` by the identity of a sheet's Trait list: a copy of a sheet shares its list
-#: until a rule gives it a new one (a wound), and no rule changes a list in place.
-_trait_parts = per_object(_traits_read, 1024)
+#: until a rule gives it a new one (a wound), and no rule changes a list in place. Each entry
+#: keeps its list alive, so no other list can have its id meanwhile.
+_TRAIT_READS: dict[int, tuple[list[Trait], TraitsRead]] = {}
+#: A list `with_negative` made, by identity -> (the list, the list it extends, the Trait it
+#: adds): its reading is worked out from the other's, when asked (`_trait_parts`).
+_EXTENDED: dict[int, tuple[list[Trait], list[Trait], Trait]] = {}
+KEPT_LISTS = 1024
+
+
+def _trait_parts(traits: list[Trait]) -> TraitsRead:
+    found = _TRAIT_READS.get(id(traits))
+    if found is not None:
+        return found[1]
+    extended = _EXTENDED.get(id(traits))
+    if extended is None:
+        read = _traits_read(traits)
+    else:  # the list it extends read (kept), then the Trait it adds: the same rule
+        positive, hinders, wounds = _trait_parts(extended[1])
+        _, more, more_wounds = _trait_read(extended[2])
+        read = (positive, tuple(map(sum, zip(hinders, more, strict=True))), wounds + more_wounds)
+    if len(_TRAIT_READS) >= KEPT_LISTS:
+        _TRAIT_READS.clear()
+    _TRAIT_READS[id(traits)] = (traits, read)
+    return read
+
+
+def _one_trait_read(trait: Trait) -> TraitsRead:
+    return _traits_read([trait])
+
+
+#: `_traits_read` of one Trait, by its identity (`common._negative` shares a wound's Trait).
+_trait_read = per_object(_one_trait_read, 1024)
+
+
+def with_negative(traits: list[Trait], trait: Trait) -> list[Trait]:
+    """A new list of `traits` then `trait` (a negative one: a wound, L1427-1439), whose fight
+    reading is worked out from the list's own and the Trait's (`_traits_read` of each: the
+    same rule), not from every Trait again: the simulator wounds a sheet per blow (#32)."""
+    found = [*traits, trait]
+    if len(_EXTENDED) >= KEPT_LISTS:
+        _EXTENDED.clear()
+    _EXTENDED[id(found)] = (found, traits, trait)
+    return found
 
 
 #: Fight states by the identity of their sheet: a simulator's walk of an operation meets the

@@ -75,9 +75,10 @@ def take_damage(sheet: FluidSheet, params: DamageParams) -> Change[FluidSheet]:
 def _damaged(sheet: FluidSheet, w: Wound, name: str | None, hinders: str) -> Change[FluidSheet]:
     """`take_damage` on RES, its wound `w` worked out (`_wound`): the wound Trait `name`,
     hindering `hinders`."""
-    traits = list(sheet.traits)
+    traits = sheet.traits  # no rule changes a list in place: a copy shares it
     if w.wound and not sheet.minion:
-        traits.append(new_negative(sheet, name or UNNAMED, w.wound, "wound", hinders))
+        wound = new_negative(sheet, name or UNNAMED, w.wound, "wound", hinders)
+        traits = tracks.with_negative(traits, wound)
     changed = with_traits(sheet, traits, res=tracks.current(sheet, "RES") - w.res_lost)
     out: tuple[PutCondition, ...] = ()
     if sheet.minion and tracks.current(changed, "RES") <= 0:  # eliminated at RES 0 (L1645-1647)
