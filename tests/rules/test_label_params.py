@@ -14,7 +14,7 @@ from typing import Any
 import annotated_types
 import pytest
 
-from ecran.dice import enumerate_outcomes
+from ecran.dice import Roller, enumerate_outcomes
 from ecran.engine import all_systems
 from ecran.rules import Check, System
 
@@ -92,6 +92,26 @@ def _alike(
     """Whether moving `names` leaves the reads of `values` as they were."""
     first = _reads(system, check, values)
     return all(_reads(system, check, moved) == first for moved in _moved(check, values, names))
+
+
+@pytest.mark.parametrize(("system", "check"), DECLARING)
+def test_the_consequences_read_no_label_from_the_values(
+    system: System[Any], check: Check[Any]
+) -> None:
+    """The simulator hands the consequences the values without their labels (their defaults
+    stand in): every listed result does the same to two NPCs either way."""
+    a, d = (system.random_npc(Roller(seed)) for seed in (1, 2))
+    for values in _cases(check):
+        names = check.label_params(values)
+        if not names:
+            continue
+        named = {k: v for k, v in values.items() if k not in names}
+        law = check.result_law(check.parse(values))
+        assert law is not None
+        for result, _ in law.results:
+            assert system.consequences(check.name, values, result, a, d) == (
+                system.consequences(check.name, named, result, a, d)
+            )
 
 
 @pytest.mark.parametrize(("system", "check"), DECLARING)

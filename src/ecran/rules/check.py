@@ -179,8 +179,9 @@ class Check(ABC, Generic[P]):
         unparsed): they change neither the dice nor what the game's consequences read of a
         result (`System.consequence_reads`), only which of the outcomes those consequences
         read alike is named (Fluid: a blow that floors the defender is "down", else "hit")
-        and details no consequence reads. The encounter simulator's rolled route keys an
-        attack's values without them (#32). A contract test holds each answer to the check's
+        and details no consequence reads; nor do the consequences read them from the values.
+        The encounter simulator's rolled route keys and parses an attack's values without
+        them, their defaults standing in (#32). A contract test holds each answer to the check's
         result law (tests/rules/test_label_params.py). Default: none."""
         return frozenset()
 
