@@ -2,10 +2,12 @@
 whole fights (4 against 4, each game) per second.
 
 Run: `.venv/bin/python bench/bench_simulate.py [--fights [N]] [--no-checks] [--games a,b]
-[--before OTHER/src]` (`--fights` also runs the tracker's chances de victoire look after look;
-`--games`: only these games' fights, in the bench's order; `--before`:
+[--before OTHER/src] [--instructions]` (`--fights` also runs the tracker's chances de victoire
+look after look; `--games`: only these games' fights, in the bench's order; `--before`:
 each game's fights also run on another checkout's code, interleaved, e.g. one made by
-`git archive HEAD~3 src | tar -x -C /tmp/before`). Not a test: it
+`git archive HEAD~3 src | tar -x -C /tmp/before`; `--instructions`: instead of times, one
+process's cold fights (N, default 5,000) counted in instructions under valgrind's callgrind,
+minutes per game, the same count whatever the machine's load). Not a test: it
 prints figures and never fails on them. The simulator draws each trial's outcome from the
 check's exact distribution (one integer per trial, looked up in the cumulative weights); the
 bare loop rolls the check's own dice with numpy and does the least arithmetic the rule needs (a
@@ -250,6 +252,70 @@ def fights(
             _row(system_id, label, _child(system_id, trials, seconds, src), trials)
 
 
+def instructions_child(system_id: str, trials: int) -> None:
+    """One process's cold simulation of `trials` fights, seed 1, no helper process: what each
+    of the two processes of the fights' row runs (5,000 of 10,000)."""
+    simulate_encounter(encounter(system_id), trials, seed=1, workers=1)
+
+
+def _counting(system_id: str, trials: int, src: Path | None, out: str) -> Any:
+    """`instructions_child` started under callgrind (its count goes to stderr)."""
+    import subprocess
+
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable]
+    argv += [__file__, "--instructions-child", system_id, str(trials)]
+    return subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _collected(run: Any) -> int | None:
+    import re
+
+    _, err = run.communicate()
+    found = re.search(r"Collected : (\d+)", err.decode())
+    return int(found.group(1)) if found else None
+
+
+def instructions(trials: int, games: tuple[str, ...], before: Path | None) -> None:
+    """Each game's cold fights counted in instructions (callgrind): the same count for the same
+    code and seed whatever else the machine does, where CPU times on a shared machine move by
+    ±20 % from one run to the next. Each figure is a run of `trials` fights less the same
+    process with one fight (start-up, imports, the random NPCs, a checkout's first compile). All
+    runs of a game go at once: counts do not depend on the load. With `before`, side by side
+    with another checkout's code, and their ratio."""
+    import shutil
+    import tempfile
+
+    print(f"\n4 against 4, {trials:,} fights, one process, cold, seed 1: instructions (callgrind)")
+    if shutil.which("valgrind") is None:
+        print("valgrind not found: install Debian's valgrind to count instructions")
+        return
+    versions: list[tuple[str, Path | None]] = [("after", None)]
+    if before is not None:
+        versions = [("before", before), ("after", None)]
+    with tempfile.TemporaryDirectory() as tmp:
+        for system_id in games:
+            runs = {
+                (label, n): _counting(system_id, n, src, f"{tmp}/{system_id}.{label}.{n}")
+                for label, src in versions
+                for n in (trials, 1)
+            }
+            counts = {key: _collected(run) for key, run in runs.items()}
+            found: dict[str, float] = {}
+            for label, _ in versions:
+                whole, start = counts[(label, trials)], counts[(label, 1)]
+                if whole is None or start is None:
+                    print(f"{system_id:10} {label:6} failed")
+                    continue
+                found[label] = (whole - start) / 1e9
+                ratio = ""
+                if label == "after" and "before" in found:
+                    ratio = f"{found['after'] / found['before']:6.2f}x before"
+                print(f"{system_id:10} {label:6} {found[label]:8.2f} G instructions {ratio}")
+
+
 def chances_child(system_id: str) -> None:
     """The encounter tracker's "chances de victoire" of one game's 4 against 4, in this fresh
     process (cold), look after look as the page asks them (the first, then its second looks
@@ -303,6 +369,10 @@ if __name__ == "__main__":
     if "--chances-child" in sys.argv:
         chances_child(sys.argv[sys.argv.index("--chances-child") + 1])
         sys.exit(0)
+    if "--instructions-child" in sys.argv:
+        at = sys.argv.index("--instructions-child")
+        instructions_child(sys.argv[at + 1], int(sys.argv[at + 2]))
+        sys.exit(0)
     if "--fight-child" in sys.argv:
         at = sys.argv.index("--fight-child")
         game, count, limit = sys.argv[at + 1 : at + 4]
@@ -318,6 +388,9 @@ if __name__ == "__main__":
             named = sys.argv[sys.argv.index("--games") + 1].split(",")
             chosen = tuple(g for g in GAMES if g in named)
         old = Path(sys.argv[sys.argv.index("--before") + 1]) if "--before" in sys.argv else None
+        if "--instructions" in sys.argv:
+            instructions(int(count) if count.isdigit() else 5_000, chosen, old)
+            sys.exit(0)
         fights(int(count) if count.isdigit() else 10_000, games=chosen, before=old)
         if old is None:
             chances(chosen)
