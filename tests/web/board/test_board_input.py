@@ -139,3 +139,29 @@ def test_a_smaller_map_brings_its_tokens_onto_it(table: Table) -> None:
     assert replaced.json()["warning"].endswith("la case la plus proche\u202f: Gobelin, Rat")
     bigger = _send(table, "PUT", f"/scenes/{s['id']}/image", picture(700, 700))
     assert bigger.json()["moved"] == [] and bigger.json()["warning"] is None
+
+
+def test_replacing_a_map_with_no_file_says_what_to_do(table: Table) -> None:
+    """« Remplacer la carte » sent with its file field left empty (a part named image with no
+    name and no bytes, as a browser sends it) or with no such part: one line in the reader's
+    words, no field name (it said « image attendue (champ image) »), the map kept."""
+    s = scene(table, image=picture(350, 280))
+    before = table.last_seq()
+    path = table.url(f"/scenes/{s['id']}/image")
+    untouched = table.client.put(
+        path,
+        headers={
+            **table.gm.auth,
+            "Accept-Language": "fr",
+            "Content-Type": "multipart/form-data; boundary=b0",
+        },
+        content=(
+            b'--b0\r\nContent-Disposition: form-data; name="image"; filename=""\r\n'
+            b"Content-Type: application/octet-stream\r\n\r\n\r\n--b0--\r\n"
+        ),
+    )
+    said = _one_line(untouched, 422)
+    assert said == "choisissez d'abord l'image de la nouvelle carte"
+    none = table.client.put(path, headers={**table.gm.auth, "Accept-Language": "en"}, data={})
+    assert _one_line(none, 422) == "choose the new map's picture first"
+    assert table.last_seq() == before

@@ -423,7 +423,11 @@ async def replace_image(table_id: str, scene_id: str, request: Request, me: Me) 
 
 def _replace_image(request: Request, me: Seat, scene_id: str, body: Body) -> dict[str, Any]:
     if body.image is None:
-        raise EcranError(Text(fr="image attendue (champ image)", en="an image is expected"))
+        said = Text(
+            fr="choisissez d'abord l'image de la nouvelle carte",
+            en="choose the new map's picture first",
+        )
+        raise EcranError(said)
     refuse_unsupported(body.image)
     stored = pictures.accept(body.image)
 
