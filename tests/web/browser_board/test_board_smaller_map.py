@@ -42,3 +42,44 @@ def test_a_smaller_map_brings_the_tokens_it_leaves_out_onto_it(browser: Any, ser
         " return m && m.getLatLng().lng === 450 && m.getLatLng().lat === -250; }",
         arg=ids["Boris"],
     )
+
+
+def test_the_open_scenes_buttons_wait_for_it(browser: Any, server: str) -> None:
+    """« Remplacer la carte » pressed before the page had opened its scene did nothing and said
+    nothing (the smaller map's first CI run). The open scene's buttons now wait for it: the
+    page's reading of the scene held back, they are disabled; once it is open, they act."""
+    import re
+
+    from playwright.sync_api import expect
+
+    game = new_game(server, "warp")
+    ids = api_scene(game)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    held: list[Any] = []
+    view = re.compile(rf".*/scenes/{ids['scene']}$")
+
+    def hold(route: Any) -> None:
+        if route.request.method == "GET":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(view, hold)
+    gm = open_board(page, game.gm.link)
+    for _ in range(200):  # the page asks for its scene as it opens
+        if held:
+            break
+        gm.wait_for_timeout(25)
+    assert held, "the board page did not ask for its scene"
+    gm.click("#scene-settings summary")
+    for button in ("#scene-map-replace", "#grid-save", "#scene-show", "#scene-delete"):
+        expect(gm.locator(button)).to_be_disabled()
+    for route in held:
+        route.continue_()
+    gm.unroute(view)
+    expect(gm.locator("#board")).to_have_attribute("data-scene", ids["scene"])
+    expect(gm.locator("#scene-map-replace")).to_be_enabled()
+    file = {"name": "ile.png", "mimeType": "image/png", "buffer": _small_map()}
+    gm.set_input_files("#scene-map", files=[file])
+    gm.click("#scene-map-replace")
+    expect(gm.locator("#board .board-status")).to_contain_text("Boris, Brute, Ombre")

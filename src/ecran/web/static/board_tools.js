@@ -106,6 +106,20 @@
   // is a size and a shift.
   Tools.prototype.settings = function () {
     var self = this;
+    // what acts on the open scene waits for one: pressed in the page's first instant (its
+    // scene not opened yet), it did nothing and said nothing
+    function ready() {
+      var none = !self.board.scene;
+      ["grid-save", "scene-map-replace", "scene-show", "scene-delete"].forEach(function (id) {
+        var button = document.getElementById(id);
+        if (button) { button.disabled = none; }
+      });
+    }
+    document.addEventListener("ecran:board-change", function (event) {
+      if (event.detail === "scene") { ready(); }
+    });
+    ready();
+    this.sceneReady = ready;
     var form = document.getElementById("scene-settings-form");
     if (!form) { return; }
     var FIELDS = ["name", "grid_size", "unit_per_square", "offset_x", "offset_y", "diagonal"];
@@ -158,6 +172,7 @@
         .then(function () {
           self.board.clearScene();
           self.board.sceneId = null;
+          self.sceneReady();
           self.board.say(self.words.scene_deleted);
           return self.fillScenes().then(function () {
             var pick = document.getElementById("scene-pick");
