@@ -63,6 +63,12 @@ class Worker:
                 self.kill()
 
 
+#: The workers this session started, newest last (a few kept): a failing test's report shows
+#: the end of their logs (`tests/web/live/conftest.py`), where a worker's own error is.
+STARTED: list[Worker] = []
+KEPT_LOGS = 6
+
+
 def start_worker(name: str, database: str, redis: str | None, home: Path) -> Worker:
     worker = _spawn(name, database, redis, home)
     _wait_healthy(worker)
@@ -86,7 +92,10 @@ def _spawn(
             env=env,
             cwd=home,
         )
-    return Worker(name, port, process, log)
+    worker = Worker(name, port, process, log)
+    STARTED.append(worker)
+    del STARTED[:-KEPT_LOGS]
+    return worker
 
 
 def _wait_healthy(worker: Worker) -> None:
