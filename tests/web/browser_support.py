@@ -101,6 +101,21 @@ class FrenchBrowser:
         return getattr(self._browser, name)
 
 
+#: Counts the tracker's step answers the page's scripts were handed (each after its `load`
+#: handlers, htmx's swap among them, ran).
+COUNT_STEP_ANSWERS = """
+window.ecranAnswers = 0;
+(function (open) {
+  XMLHttpRequest.prototype.open = function (method, url) {
+    if (/\\/step(\\?|$)/.test(String(url))) {
+      this.addEventListener("loadend", function () { window.ecranAnswers += 1; });
+    }
+    return open.apply(this, arguments);
+  };
+})(XMLHttpRequest.prototype.open);
+"""
+
+
 def htmx_settled(page: Any, scope: str = "#encounter") -> None:
     """htmx has processed what it swapped into `scope` (it marks new content `.htmx-added` until
     then) and nothing of it is loading: a click now is heard by htmx. A click on a form htmx has

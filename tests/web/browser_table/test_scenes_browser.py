@@ -29,6 +29,7 @@ from ecran.dice import Roller
 from ecran.engine import get_system
 from web.browser_support import (
     CHARACTER_PAGE,
+    COUNT_STEP_ANSWERS,
     Traffic,
     create_table,
     htmx_settled,
@@ -111,16 +112,22 @@ def _same_page_for(page: Any, url: str) -> str:
 
 
 def _gm_step(gm: Any, button: str) -> None:
-    """A step of the GM's, done once the panel it answers with is in place (the live refresh
-    that follows is skipped: the panel already shows that event)."""
+    """A step of the GM's, done once the panel it answers with is in place. Its event's reload
+    may land first with the same version (it did in a fresh-clone CI run): waiting for the
+    version alone, a choice made next was undone when the step's own answer landed after it
+    (it lands at the same event: it brings the step's result). So the step's answer itself
+    is awaited (`COUNT_STEP_ANSWERS`, in the GM's page since the test's start)."""
 
     status = gm.locator(".enc-status")
     version = status.get_attribute("data-version")
     htmx_settled(gm)
+    answered = gm.evaluate("window.ecranAnswers")
     gm.click(button)
+    gm.wait_for_function("n => window.ecranAnswers > n", arg=answered)
     gm.wait_for_function(
         "v => document.querySelector('.enc-status').dataset.version !== v", arg=version
     )
+    htmx_settled(gm)
 
 
 def _choose_attack(gm: Any, scene: Scene) -> None:
@@ -164,6 +171,7 @@ def test_a_scene_in_three_browsers(server: str, browser: Any, scene: Scene) -> N
     from playwright.sync_api import expect
 
     gm, invite = _new_table(browser, server, scene.system)
+    gm.context.add_init_script(COUNT_STEP_ANSWERS)
     ana = _player(
         browser, invite, "Ana", scene.system, _sheet(scene.system, scene.sheets[0], "Ana"), gm
     )

@@ -16,6 +16,7 @@ import pytest
 
 from web.browser_support import (
     CHARACTER_PAGE,
+    COUNT_STEP_ANSWERS,
     create_table,
     invite_link,
     join_table,
@@ -199,7 +200,7 @@ def test_a_step_on_its_way_holds_the_trackers_buttons(server: str, browser: Any)
     from playwright.sync_api import expect
 
     gm, invite, gm_url = _new_table(browser, server)
-    gm.context.add_init_script(_COUNT_ANSWERS)
+    gm.context.add_init_script(COUNT_STEP_ANSWERS)
     player = _join(browser, invite, "Lou")
     gm.goto(gm_url)
     gm.fill("#new-encounter input[name=name]", "Embuscade")
@@ -247,21 +248,6 @@ def test_a_step_on_its_way_holds_the_trackers_buttons(server: str, browser: Any)
     expect(gm.locator(".enc-status")).to_have_attribute("data-round", "1")
     gm.context.close()
     player.context.close()
-
-
-#: Counts the tracker's step answers the page's scripts were handed (each after its `load`
-#: handlers, htmx's swap among them, ran).
-_COUNT_ANSWERS = """
-window.ecranAnswers = 0;
-(function (open) {
-  XMLHttpRequest.prototype.open = function (method, url) {
-    if (/\\/step(\\?|$)/.test(String(url))) {
-      this.addEventListener("loadend", function () { window.ecranAnswers += 1; });
-    }
-    return open.apply(this, arguments);
-  };
-})(XMLHttpRequest.prototype.open);
-"""
 
 
 def test_dark_mode_applies_to_the_table(server: str, browser: Any) -> None:
