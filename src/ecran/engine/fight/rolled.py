@@ -118,15 +118,17 @@ def _named(check: Check[Any], action: Action) -> dict[str, Any]:
     return {k: v for k, v in action.params.items() if k not in labels}
 
 
-def _model_key(check_name: str, values: dict[str, Any]) -> Hashable:
-    """A check's name and values as a key: its values' pairs (hashed, not their repr: a pair
-    of states' new attack asks it, #32), their repr where a value is not hashable."""
+def _keyed(check: Check[Any], action: Action) -> tuple[dict[str, Any], Hashable]:
+    """An action's values (`_named`) and their key: the check's name and the values' pairs
+    (hashed, not their repr: a pair of states' new attack asks it, #32), their repr where a
+    value is not hashable."""
+    values = _named(check, action)
     pairs = tuple(values.items())
     try:
         hash(pairs)
     except TypeError:
-        return (check_name, repr(pairs))
-    return (check_name, pairs)
+        return values, (action.check, repr(pairs))
+    return values, (action.check, pairs)
 
 
 class RolledRoute(RolledSteps):
@@ -273,8 +275,7 @@ class RolledRoute(RolledSteps):
 
     def _numbered(self, check: Check[Any], action: Action) -> tuple[int, Model]:
         """The number and model of an action's values (`_named`), parsed once while kept."""
-        values = _named(check, action)
-        model_key = _model_key(action.check, values)
+        values, model_key = _keyed(check, action)
         number = self._numbers.get(model_key)
         model = None if number is None else self._model_of.get(number)
         if number is None:
@@ -307,8 +308,7 @@ class RolledRoute(RolledSteps):
         if found is None:
             action, _, _ = self._action(attack.key)
             assert action is not None and attack.check is not None
-            values = _named(attack.check, action)
-            model_key = _model_key(action.check, values)
+            values, model_key = _keyed(attack.check, action)
             found = self._keep(attack.number, model_key, attack.check, values)
         return found
 

@@ -211,40 +211,35 @@ def fighting(sheet: FluidSheet) -> tuple[object, ...]:
     )
 
 
-def _traits_read(traits: list[Trait]) -> tuple[tuple[object, ...], tuple[int, ...], int]:
+TraitsRead = tuple[tuple[object, ...], tuple[int, ...], int]
+
+
+def _traits_read(traits: list[Trait]) -> TraitsRead:
     """What a fight reads of a sheet's Traits: the positive ones (in order, with their
     names), the hindrances and the wound total."""
     positive = tuple((t.name, t.value, t.origin) for t in traits if t.kind == "positive")
     return positive, _hindrances(traits), _wound_total(traits)
 
 
-TraitsRead = tuple[tuple[object, ...], tuple[int, ...], int]
-
-#: `_traits_read` by the identity of a sheet's Trait list: a copy of a sheet shares its list
-#: until a rule gives it a new one (a wound), and no rule changes a list in place. Each entry
-#: keeps its list alive, so no other list can have its id meanwhile.
-_TRAIT_READS: dict[int, tuple[list[Trait], TraitsRead]] = {}
 #: A list `with_negative` made, by identity -> (the list, the list it extends, the Trait it
-#: adds): its reading is worked out from the other's, when asked (`_trait_parts`).
+#: adds): its reading is worked out from the other's, when asked (`_list_read`).
 _EXTENDED: dict[int, tuple[list[Trait], list[Trait], Trait]] = {}
 KEPT_LISTS = 1024
 
 
-def _trait_parts(traits: list[Trait]) -> TraitsRead:
-    found = _TRAIT_READS.get(id(traits))
-    if found is not None:
-        return found[1]
+def _list_read(traits: list[Trait]) -> TraitsRead:
     extended = _EXTENDED.get(id(traits))
     if extended is None:
-        read = _traits_read(traits)
-    else:  # the list it extends read (kept), then the Trait it adds: the same rule
-        positive, hinders, wounds = _trait_parts(extended[1])
-        _, more, more_wounds = _trait_read(extended[2])
-        read = (positive, tuple(map(sum, zip(hinders, more, strict=True))), wounds + more_wounds)
-    if len(_TRAIT_READS) >= KEPT_LISTS:
-        _TRAIT_READS.clear()
-    _TRAIT_READS[id(traits)] = (traits, read)
-    return read
+        return _traits_read(traits)
+    # the list it extends read (kept), then the Trait it adds: the same rule
+    positive, hinders, wounds = _trait_parts(extended[1])
+    _, more, more_wounds = _trait_read(extended[2])
+    return positive, tuple(map(sum, zip(hinders, more, strict=True))), wounds + more_wounds
+
+
+#: A Trait list's reading by its identity: a copy of a sheet shares its list until a rule gives
+#: it a new one (a wound), and no rule changes a list in place.
+_trait_parts = per_object(_list_read, KEPT_LISTS)
 
 
 def _one_trait_read(trait: Trait) -> TraitsRead:
