@@ -96,3 +96,9 @@ def systems_overriding(hook: str) -> list[Any]:
         for s in all_systems().values()
         if getattr(type(s), hook) is not base
     ]
+
+
+def law_cases(check: Any) -> list[dict[str, Any]]:
+    """A check's values its law tests run on: its example, then its `law_examples` (the
+    explosions, stances and options its result law must also hold)."""
+    return [check.example, *getattr(check, "law_examples", [])]

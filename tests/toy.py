@@ -305,10 +305,13 @@ def save_character(store: Store, access: Access, data: Any, **options: Any) -> S
     return StoredCharacter.model_validate(event.payload["character"])
 
 
-def three_in_an_encounter(live: LiveTable) -> tuple[Member, str, str]:
-    """Alice joins; her Hector (a PC, agility 2), Gobelin (an NPC sheet, agility 4) and Ombre
-    (an NPC, no sheet) are p1, p2, p3 of the encounter « Embuscade »: Alice, the encounter's
-    id, Hector's."""
+def three_in_an_encounter(
+    live: LiveTable, goblin_agility: int = 4, secret: bool = False, shadow: bool = True
+) -> tuple[Member, str, str]:
+    """Alice joins; her Hector (a PC, might 3, agility 2), Gobelin (an NPC sheet, might 2,
+    `goblin_agility`, `secret` from the players) and Ombre (an NPC, no sheet; left out without
+    `shadow`) are p1, p2, p3 of the encounter « Embuscade »: Alice, the encounter's id,
+    Hector's."""
     from ecran.play import encounter as enc
     from ecran.play.characters import save_character as save_sheet
 
@@ -318,7 +321,8 @@ def three_in_an_encounter(live: LiveTable) -> tuple[Member, str, str]:
     cid = live.do(save_sheet(live.now, toy, alice, hector)).payload["character"]["id"]
     eid = live.do(enc.create(live.now, live.gm, "Embuscade")).payload["encounter_id"]
     live.do(enc.add_participant(live.now, toy, live.gm, eid, character_id=cid))
-    goblin = {"name": "Gobelin", "might": 2, "agility": 4}
-    live.do(enc.add_participant(live.now, toy, live.gm, eid, sheet=goblin))
-    live.do(enc.add_participant(live.now, toy, live.gm, eid, name="Ombre"))
+    goblin = {"name": "Gobelin", "might": 2, "agility": goblin_agility}
+    live.do(enc.add_participant(live.now, toy, live.gm, eid, sheet=goblin, secret=secret))
+    if shadow:
+        live.do(enc.add_participant(live.now, toy, live.gm, eid, name="Ombre"))
     return alice, eid, cid

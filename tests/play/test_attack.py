@@ -19,7 +19,7 @@ from ecran.play import encounter as enc
 from ecran.play.characters import save_character
 from ecran.play.payloads import EncounterChanged
 from ecran.rules import EcranError
-from toy import LiveTable, Toy
+from toy import LiveTable, Toy, three_in_an_encounter
 
 TOY = Toy()
 
@@ -28,14 +28,7 @@ def _scene(options: dict[str, Any] | None = None) -> tuple[LiveTable, str, str]:
     """Alice's Hector (might 3, agility 2) as p1, a secret goblin NPC (might 2, agility 4) as p2,
     a sheetless shadow as p3."""
     live = LiveTable(options=options)
-    alice = live.join("Alice")
-    hector = {"name": "Hector", "might": 3, "agility": 2}
-    cid = live.do(save_character(live.now, TOY, alice, hector)).payload["character"]["id"]
-    eid = live.do(enc.create(live.now, live.gm, "Embuscade")).payload["encounter_id"]
-    live.do(enc.add_participant(live.now, TOY, live.gm, eid, character_id=cid))
-    goblin = {"name": "Gobelin", "might": 2, "agility": 4}
-    live.do(enc.add_participant(live.now, TOY, live.gm, eid, sheet=goblin, secret=True))
-    live.do(enc.add_participant(live.now, TOY, live.gm, eid, name="Ombre"))
+    _, eid, cid = three_in_an_encounter(live, secret=True)
     return live, eid, cid
 
 

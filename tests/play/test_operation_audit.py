@@ -17,13 +17,12 @@ from ecran.engine import get_system
 from ecran.play import encounter as enc
 from ecran.play import view_for
 from ecran.play.audit import audit
-from ecran.play.characters import save_character
 from ecran.play.dice_key import PlayerSeed
 from ecran.play.export import TableExport, export_table
 from ecran.play.payloads import EncounterChanged
 from ecran.play.rolls import reveal_key
 from ecran.rules import EcranError
-from toy import LiveTable, Toy
+from toy import LiveTable, Toy, three_in_an_encounter
 
 TOY = Toy()
 
@@ -32,13 +31,7 @@ def _table() -> tuple[LiveTable, str]:
     """Alice's Hector (a PC) and a Gobelin (an NPC); initiative rolled from the key (either may
     win it), then on to Hector's turn."""
     live = LiveTable()
-    alice = live.join("Alice")
-    hector = {"name": "Hector", "might": 3, "agility": 2}
-    cid = live.do(save_character(live.now, TOY, alice, hector)).payload["character"]["id"]
-    eid = live.do(enc.create(live.now, live.gm, "Embuscade")).payload["encounter_id"]
-    live.do(enc.add_participant(live.now, TOY, live.gm, eid, character_id=cid))
-    goblin = {"name": "Gobelin", "might": 2, "agility": 3}
-    live.do(enc.add_participant(live.now, TOY, live.gm, eid, sheet=goblin))
+    _, eid, _ = three_in_an_encounter(live, goblin_agility=3, shadow=False)
     live.do(enc.roll_initiative(live.now, TOY, live.gm, eid))
     live.do(enc.start(live.now, live.gm, eid))
     if live.now.encounters[eid].encounter.current != "p1":

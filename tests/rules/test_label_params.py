@@ -17,26 +17,18 @@ import pytest
 from ecran.dice import Roller, enumerate_outcomes
 from ecran.engine import all_systems
 from ecran.rules import Check, System
-
-
-def _examples(check: Check[Any]) -> list[dict[str, Any]]:
-    return list(getattr(check, "law_examples", []))
-
+from support import law_cases
 
 DECLARING = [
     pytest.param(system, check, id=f"{system.id}.{check.name}")
     for system in all_systems().values()
     for check in system.checks
-    if any(check.label_params(values) for values in [check.example, *_examples(check)])
+    if any(check.label_params(values) for values in law_cases(check))
 ]
 
 
 def test_fluids_attack_declares_its_labels() -> None:
     assert {p.id for p in DECLARING} >= {"fluid.attack"}
-
-
-def _cases(check: Check[Any]) -> list[dict[str, Any]]:
-    return [check.example, *_examples(check)]
 
 
 def _bounds(check: Check[Any], name: str) -> tuple[int, int]:
@@ -101,7 +93,7 @@ def test_the_consequences_read_no_label_from_the_values(
     """The simulator hands the consequences the values without their labels (their defaults
     stand in): every listed result does the same to two NPCs either way."""
     a, d = (system.random_npc(Roller(seed)) for seed in (1, 2))
-    for values in _cases(check):
+    for values in law_cases(check):
         names = check.label_params(values)
         if not names:
             continue
@@ -118,7 +110,7 @@ def test_the_consequences_read_no_label_from_the_values(
 def test_label_parameters_change_nothing_the_consequences_read(
     system: System[Any], check: Check[Any]
 ) -> None:
-    for values in _cases(check):
+    for values in law_cases(check):
         names = check.label_params(values)
         assert names <= check.params.model_fields.keys()
         if names:

@@ -14,6 +14,7 @@ from ecran.engine import all_systems
 from ecran.engine.fight.check_tables import result_key, walk_resolve
 from ecran.play.fairness import chi_square
 from ecran.rules import Check, Resolution, ResultLaw, System
+from support import law_cases
 
 WITH_LAW = [
     pytest.param(system, check, id=f"{system.id}.{check.name}")
@@ -32,10 +33,6 @@ def _law(check: Check[Any], values: dict[str, Any]) -> tuple[Any, ResultLaw]:
     return params, law
 
 
-def _cases(check: Check[Any]) -> list[dict[str, Any]]:
-    return [check.example, *getattr(check, "law_examples", [])]
-
-
 def test_some_checks_have_a_result_law() -> None:
     """Fluid's and WaRP's attacks: pools and open explosions the walk cannot cover."""
     assert {p.id for p in WITH_LAW} >= {"fluid.attack", "warp.melee"}
@@ -43,7 +40,7 @@ def test_some_checks_have_a_result_law() -> None:
 
 @pytest.mark.parametrize(("system", "check"), WITH_LAW)
 def test_a_result_law_is_whole_and_shows_no_dice(system: System[Any], check: Check[Any]) -> None:
-    for values in _cases(check):
+    for values in law_cases(check):
         _, law = _law(check, values)
         total = sum((p for _, p in law.results), Fraction(0))
         total += sum((t.weight for t in law.tails), Fraction(0))
@@ -57,7 +54,7 @@ def test_a_result_law_is_whole_and_shows_no_dice(system: System[Any], check: Che
 def test_a_result_law_has_the_checks_odds(system: System[Any], check: Check[Any]) -> None:
     """Each outcome's probability in the listed results is the exact odds' at most, and the
     tails make up the rest at most."""
-    for values in _cases(check):
+    for values in law_cases(check):
         params, law = _law(check, values)
         odds = check.distribution(params)
         listed: dict[str, Fraction] = {}
@@ -81,7 +78,7 @@ def test_rolls_agree_with_the_result_law(system: System[Any], check: Check[Any])
     """ROLLS seeded rolls of `resolve`, summarised, against the law: a chi-square test over
     its results (those expected fewer than 5 times pooled with the tails), and every rolled
     result outside the tails is one the law lists."""
-    for values in _cases(check):
+    for values in law_cases(check):
         params, law = _law(check, values)
         mass: dict[str, Fraction] = {}
         for result, p in law.results:

@@ -19,6 +19,7 @@ from ecran.dice import Roller, enumerate_outcomes
 from ecran.engine import all_systems
 from ecran.engine.fight.check_tables import result_key
 from ecran.rules import Check, Operation
+from support import law_cases
 
 STAGED_CHECKS = [
     pytest.param(system, check, id=f"{system.id}.{check.name}")
@@ -58,7 +59,7 @@ def _staged_results(check: Check[Any], params: Any) -> tuple[dict[str, Fraction]
 
 @pytest.mark.parametrize(("system", "check"), STAGED_CHECKS)
 def test_a_staged_check_is_its_result_law(system: Any, check: Check[Any]) -> None:
-    for values in [check.example, *getattr(check, "law_examples", [])]:
+    for values in law_cases(check):
         params = check.parse(values)
         law = check.result_law(params)
         assert law is not None
@@ -75,7 +76,7 @@ def test_a_staged_checks_key_settles_its_law(system: Any, check: Check[Any]) -> 
     """Parameter sets that share a key share the law (the simulator keeps one per key); the
     test can fail: two examples with other dice have other keys and other laws."""
     laws: dict[Hashable, Any] = {}
-    for values in [check.example, *getattr(check, "law_examples", [])]:
+    for values in law_cases(check):
         for extra in ({}, {"opponent_res": 1, "opponent_wounds": 7}, {"weapon": 3}):
             staged = check.staged(check.parse({**values, **extra}))
             assert staged is not None
@@ -116,7 +117,7 @@ def test_parameter_sets_that_settle_alike_settle_every_number_alike(
     sets with the same settle every number alike, over their own dice. The test can fail:
     some parameters change the settling and must change `settles`."""
     alike = apart = 0
-    for values in [check.example, *getattr(check, "law_examples", [])]:
+    for values in law_cases(check):
         base = check.staged(check.parse(values))
         assert base is not None
         if base.settles is None:
