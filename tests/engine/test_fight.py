@@ -360,6 +360,51 @@ def test_a_time_budget_stops_after_a_batch_and_says_how_many_ran() -> None:
     assert sum(s.wins for s in report.sides) <= 100
 
 
+def test_the_trackers_batches_grow_and_keep_their_sizes_by_number() -> None:
+    """The tracker's batches (#32): the first small, each next one twice the one before up to
+    the largest, all the fights asked; a batch's size depends on its number alone, so a later
+    look with more fights replays the batches an earlier one ran."""
+    from ecran.engine.fight.simulation import batch_sizes
+
+    sizes = batch_sizes(10_000, 100, 800)
+    assert sizes[:5] == [100, 200, 400, 800, 800] and set(sizes[3:-1]) == {800}
+    assert sum(sizes) == 10_000
+    short = batch_sizes(1_000, 100, 800)
+    assert short == [100, 200, 400, 300] and short[:3] == sizes[:3]
+    assert batch_sizes(1_000, 300) == [300, 300, 300, 100]  # not growing: as before
+    assert batch_sizes(250, 100, 100) == [100, 100, 50]
+
+
+def test_a_batch_that_would_end_well_past_the_time_does_not_start() -> None:
+    """With a time (a tracker's look: half the work budget), a batch starts only if, at the
+    pace of the batches before it, it ends within OVERRUN times that time: a large batch of a
+    slow game must not carry the look past its budget (#32)."""
+    from ecran.engine.fight.simulation import OVERRUN, _out_of_time
+
+    sizes = [100, 200, 400, 800]
+    # 0.1 s for batch 0 (100 fights): the next 200 fights end at 0.4 s, within 1.5 × 0.5 s
+    assert not _out_of_time(0.2, 0.1, 0.5, sizes, range(0, 1), 1)
+    # 0.2 s for batch 1 (200 fights): the next 400 would end at 0.8 s, past 0.75
+    assert OVERRUN * 0.5 < 0.8
+    assert _out_of_time(0.4, 0.2, 0.5, sizes, range(1, 2), 1)
+    assert not _out_of_time(0.4, 0.2, 1.0, sizes, range(1, 2), 1)
+    assert _out_of_time(0.51, 0.5, 0.5, sizes, range(1, 2), 1)  # the time is up
+    assert not _out_of_time(9.0, 0.0, None, sizes, range(1, 2), 1)  # no time: all run
+    # two processes: the next pair's larger batch is the one that must fit
+    assert _out_of_time(0.4, 0.25, 0.5, sizes, range(0, 2), 2)
+    assert not _out_of_time(0.4, 0.25, 0.5, sizes, range(0, 2), 1)
+
+
+def test_growing_batches_give_one_report_whatever_the_processes() -> None:
+    """Growing batches keep the seed's replay (#32): the same report from one process or two,
+    and the margin's stop read after each batch in order."""
+    data = _load("duel_organique.json")
+    one = simulate_encounter(data, 3_000, seed=4, batch=100, grow_to=800, workers=1, margin=0.03)
+    two = simulate_encounter(data, 3_000, seed=4, batch=100, grow_to=800, workers=2, margin=0.03)
+    assert one.model_dump(exclude={"seconds"}) == two.model_dump(exclude={"seconds"})
+    assert one.trials in {100, 300, 700, 1_500, 2_300, 3_000}
+
+
 def test_a_margin_stops_at_the_first_batch_that_reaches_it_whatever_the_processes() -> None:
     """The tracker's ±1 point (#32): batches run until the report's margin is the one asked,
     no further; the stop is read from the fights alone, so one worker or two give one report."""

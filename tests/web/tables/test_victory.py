@@ -107,10 +107,10 @@ def test_a_first_batch_past_the_budget_gives_a_few_fights_not_an_error(
     from ecran.web.pages import chances
 
     real = chances.within_budget
-    asked: list[int] = []  # the fights per batch of each run
+    asked: list[tuple[int, int]] = []  # each run's first and largest batch
 
     def first_too_costly(job: Any, data: Any, trials: int, *rest: Any) -> Any:
-        asked.append(rest[-1])
+        asked.append(tuple(rest[-2:]))
         if len(asked) == 1:
             raise too_costly(1.0)
         return real(job, data, trials, *rest)
@@ -118,7 +118,10 @@ def test_a_first_batch_past_the_budget_gives_a_few_fights_not_an_error(
     monkeypatch.setattr(chances, "within_budget", first_too_costly)
     enc = _encounter(table)
     html = _page(table, table.gm, f"/encounters/{enc}/victory").text
-    full, slow = chances.VICTORY_BATCH, chances.SLOW_BATCH
+    # in full, batches growing; then the slow encounter's small ones, all of one size
+    full = (chances.VICTORY_BATCH, chances.VICTORY_LARGEST)
+    slow = (chances.SLOW_BATCH, chances.SLOW_BATCH)
+    assert full[0] < full[1]
     assert asked == [full, slow]
     assert 'id="victory-odds"' in html and 'data-side="pc"' in html
     assert "trop coûteux" not in html
@@ -133,18 +136,19 @@ def test_a_first_batch_past_the_budget_gives_a_few_fights_not_an_error(
 def test_figures_cut_short_by_the_time_ask_again_a_few_times(
     table: Table, monkeypatch: Any
 ) -> None:
-    """A recomputation that ran out of time with a wide margin asks again a second later (the
+    """A recomputation that ran out of time short of ±1 point asks again a second later (the
     tables it filled run more fights the next time), at most VICTORY_REFINES times, and only
-    while the encounter stays where it is."""
+    while the encounter stays where it is: a lopsided fight's few points too (#32's ±1)."""
     from ecran.web.pages import chances
 
     monkeypatch.setattr(chances, "VICTORY_SECONDS", 0.0)  # one batch, then the time is up
-    monkeypatch.setattr(chances, "VICTORY_REFINE_MARGIN", 0.0)  # the toy's fight is lopsided
     enc = _encounter(table)
     seq = table.last_seq()
     html = _page(table, table.gm, f"/encounters/{enc}/victory").text
     trials = int(re.findall(r'data-trials="(\d+)"', html)[0])
     assert trials == chances.VICTORY_BATCH < chances.VICTORY_TRIALS
+    margin = float(re.findall(r'data-margin="([0-9.e-]+)"', html)[0])
+    assert chances.VICTORY_MARGIN < margin < 0.10  # a few points: still short of ±1
     said = f"""hx-vals='{{"victory_more": 1, "victory_seq": {seq}}}'"""
     assert 'class="victory-refine"' in html and said in html
     assert 'hx-target="#victory-body"' in html

@@ -23,8 +23,10 @@ from ecran.rules.ongoing import action_taken
 
 #: The budget of one planned attack's exact odds (computed once, not per trial).
 PLANNED_PATHS = 100_000
-#: The tracker's batches: small, so a slow game's first batch ends well within the budget.
+#: The tracker's batches: the first small, so a slow game's first batch ends well within the
+#: budget, the next ones twice the one before up to VICTORY_LARGEST (`batch_sizes`).
 VICTORY_BATCH = 100
+VICTORY_LARGEST = 800
 
 
 class PlannedAttack(BaseModel):
@@ -136,13 +138,15 @@ def victory(
     system: System[Any] | None = None,
     margin: float | None = None,
     batch: int = VICTORY_BATCH,
+    largest: int = VICTORY_LARGEST,
 ) -> tuple[EncounterReport, list[PlannedAttack]]:
     """The encounter tracker's "chances de victoire" in one job of the work budget: the fight
-    simulated over `trials` (the batches of `batch` fights run within `seconds`), then each
-    planned attack (attacker, target) the rules let the acting participant make (one the dice
-    are too many for is left out). A run cut short (the budget's signal, an interrupt) may stop
-    in the middle of filling a table: every simulator table of the process is dropped then, so
-    the worker's next job never reads one half filled. With `margin`, the fights stop once
+    simulated over `trials` (the batches, from `batch` fights growing to `largest`, run within
+    `seconds`), then each planned attack (attacker, target) the rules let the acting
+    participant make (one the dice are too many for is left out). A run cut short (the
+    budget's signal, an interrupt) may stop in the middle of filling a table: every simulator
+    table of the process is dropped then, so the worker's next job never reads one half
+    filled. With `margin`, the fights stop once
     the figures are that close (`simulate_encounter`). One process: the work budget counts
     this one's CPU, a helper's would pass it unseen."""
     try:
@@ -151,6 +155,7 @@ def victory(
             trials,
             seed=seed,
             batch=batch,
+            grow_to=largest,
             seconds=seconds,
             system=system,
             margin=margin,

@@ -11,7 +11,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from ecran.engine.budget import Busy, TooCostly, active, within_budget
-from ecran.engine.fight.chances import VICTORY_BATCH, planned_attacks, victory
+from ecran.engine.fight.chances import (
+    VICTORY_BATCH,
+    VICTORY_LARGEST,
+    planned_attacks,
+    victory,
+)
 from ecran.engine.fight.encounter_file import EncounterFile
 from ecran.engine.fight.report import EncounterReport
 from ecran.play.errors import Forbidden
@@ -36,12 +41,12 @@ VICTORY_MARGIN = 0.01
 #: in: the batch running when that time is up still ends within the budget.
 SLOW_BATCH = 5
 SLOW_SHARE = 0.5
-#: A recomputation that ran out of time with a margin wider than this asks again a second
-#: later (the tables it filled make the next one run more fights), VICTORY_REFINES times at
-#: most, while the encounter stays where it is. Ten points: a slow game's few fights (Fluid,
-#: four against four), not a quick game's figures a busy server cut at a few hundred fights
-#: (each look is a job of the work budget's full lane, shared by every table).
-VICTORY_REFINE_MARGIN = 0.10
+#: A recomputation that ran out of time short of VICTORY_MARGIN asks again a second later (the
+#: tables it filled and the batches it ran make the next one go further), VICTORY_REFINES
+#: times at most, while the encounter stays where it is: each look is a job of the work
+#: budget's full lane, shared by every table, so the figures get to ±1 point in steps of
+#: half a budget. (Until the twelfth stop it asked again only past ±10 points: a quick
+#: game's figures stayed at the first look's ±3-5 points, short of #32's ±1.)
 VICTORY_REFINES = 4
 #: Encounters (table, encounter) whose first batch passed the budget in this process: their
 #: recomputations start with the small batches (each step of a slow fight would otherwise spend
@@ -106,9 +111,11 @@ def victory_context(here: Seat, encounter_id: str, refined: int = 0) -> dict[str
     limit = active()
     seconds = VICTORY_SECONDS if limit is None else min(VICTORY_SECONDS, limit.seconds / 2)
 
-    def run(planning: Sequence[tuple[str, str]], batch: int, share: float = 1.0) -> Any:
+    def run(
+        planning: Sequence[tuple[str, str]], batch: int, largest: int, share: float = 1.0
+    ) -> Any:
         args = (data, VICTORY_TRIALS, seed, seconds * share, planning, here.lang, here.system)
-        return within_budget(victory, *args, VICTORY_MARGIN, batch)
+        return within_budget(victory, *args, VICTORY_MARGIN, batch, largest)
 
     def plan(planning: Sequence[tuple[str, str]]) -> list[Any]:
         try:
@@ -125,7 +132,7 @@ def victory_context(here: Seat, encounter_id: str, refined: int = 0) -> dict[str
         raise
     except EcranError as exc:
         return {**context, "victory_note": exc.text}
-    short = report.trials < VICTORY_TRIALS and report.margin > VICTORY_REFINE_MARGIN
+    short = report.trials < VICTORY_TRIALS and report.margin > VICTORY_MARGIN
     refine = refined + 1 if short and refined < VICTORY_REFINES else None
     reasons = undecided_reasons(here, report, int(data.get("max_rounds") or MAX_ROUNDS_DEFAULT))
     return {
@@ -210,15 +217,15 @@ def _out_readings(here: Seat) -> list[Text]:
 def _chances(
     run: Callable[..., Any], plan: Callable[..., Any], slow: Hashable, pairs: list[Any]
 ) -> Any:
-    """`run(planned attacks, batch, share of the time)` in full, or, for an encounter one batch
-    of whose cold fights passed the budget by itself (Fluid, four against four), the fights
-    small batches run in part of the time, then the planned attacks in a job of their own
-    (`plan`): remembered, so its next recomputations do not spend the budget to learn it
-    again."""
+    """`run(planned attacks, first batch, largest batch, share of the time)` in full (growing
+    batches), or, for an encounter one batch of whose cold fights passed the budget by itself,
+    the fights small batches, all of one size, run in part of the time, then the planned
+    attacks in a job of their own (`plan`): remembered, so its next recomputations do not
+    spend the budget to learn it again."""
     if not SLOW_ENCOUNTERS.known(slow):
         try:
-            return run(pairs, VICTORY_BATCH)
+            return run(pairs, VICTORY_BATCH, VICTORY_LARGEST)
         except TooCostly:
             SLOW_ENCOUNTERS.get(slow, lambda: True)
-    report, _ = run((), SLOW_BATCH, SLOW_SHARE)
+    report, _ = run((), SLOW_BATCH, SLOW_BATCH, SLOW_SHARE)
     return report, plan(pairs) if pairs else []
