@@ -361,16 +361,16 @@ def test_a_time_budget_stops_after_a_batch_and_says_how_many_ran() -> None:
 
 
 def test_the_trackers_batches_grow_and_keep_their_sizes_by_number() -> None:
-    """The tracker's batches (#32): the first small, each next one twice the one before up to
-    the largest, all the fights asked; a batch's size depends on its number alone, so a later
-    look with more fights replays the batches an earlier one ran."""
+    """The tracker's batches (#32): the first two small, each next one as many as all before
+    it up to the largest, all the fights asked; a batch's size depends on its number alone,
+    so a later look with more fights replays the batches an earlier one ran."""
     from ecran.engine.fight.simulation import batch_sizes
 
     sizes = batch_sizes(10_000, 100, 800)
-    assert sizes[:5] == [100, 200, 400, 800, 800] and set(sizes[3:-1]) == {800}
+    assert sizes[:6] == [100, 100, 200, 400, 800, 800] and set(sizes[4:-1]) == {800}
     assert sum(sizes) == 10_000
     short = batch_sizes(1_000, 100, 800)
-    assert short == [100, 200, 400, 300] and short[:3] == sizes[:3]
+    assert short == [100, 100, 200, 400, 200] and short[:4] == sizes[:4]
     assert batch_sizes(1_000, 300) == [300, 300, 300, 100]  # not growing: as before
     assert batch_sizes(250, 100, 100) == [100, 100, 50]
 
@@ -402,7 +402,7 @@ def test_growing_batches_give_one_report_whatever_the_processes() -> None:
     one = simulate_encounter(data, 3_000, seed=4, batch=100, grow_to=800, workers=1, margin=0.03)
     two = simulate_encounter(data, 3_000, seed=4, batch=100, grow_to=800, workers=2, margin=0.03)
     assert one.model_dump(exclude={"seconds"}) == two.model_dump(exclude={"seconds"})
-    assert one.trials in {100, 300, 700, 1_500, 2_300, 3_000}
+    assert one.trials in {100, 200, 400, 800, 1_600, 2_400, 3_000}
 
 
 def test_a_margin_stops_at_the_first_batch_that_reaches_it_whatever_the_processes() -> None:

@@ -96,20 +96,23 @@ def _out_of_time(
 
 
 def batch_sizes(trials: int, first: int, largest: int | None = None) -> list[int]:
-    """The batches of `trials` fights: each of `first` fights, or, up to `largest`, each
-    twice the one before. Growing batches serve the tracker (#32): its first batch is small, so
-    a slow game's ends well within the time it has, and the later ones are large, because a
-    batch pays numpy's fixed costs each round and each acting slot, and the rolled route takes
-    every key fewer than `System.fight_roll_below` of a batch's trials ask, so a small batch
-    tables nothing. The sizes depend on the arguments alone: a batch number always has one
-    size, so a later look replays the batches an earlier one ran (`replays`)."""
+    """The batches of `trials` fights: each of `first` fights, or, up to `largest`, each as
+    many as all before it (`first`, `first`, 2 × `first`, 4 × …). Growing batches serve the
+    tracker (#32): its first batch is small, so a slow game's ends well within the time it
+    has, and the later ones are large, because a batch pays numpy's fixed costs each round
+    and each acting slot, and the rolled route takes every key fewer than
+    `System.fight_roll_below` of a batch's trials ask, so a small batch tables nothing. The
+    second is as small as the first: the first pays for the start's new keys, so its pace says
+    little of the next one's (`OVERRUN`), the second's does. The sizes depend on the arguments
+    alone: a batch number always has one size, so a later look replays the batches an earlier
+    one ran (`replays`)."""
     sizes: list[int] = []
     size, done = first, 0
     while done < trials:
         sizes.append(min(size, trials - done))
         done += sizes[-1]
         if largest is not None:
-            size = max(size, min(2 * size, largest))
+            size = max(first, min(done, largest))
     return sizes
 
 
