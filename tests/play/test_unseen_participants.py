@@ -26,8 +26,10 @@ def _hidden_goblin() -> tuple[LiveTable, Member, str]:
     gm = board_log.viewer(live.now, live.gm)
     made = cmd.create_scene(live.now.board, gm, "s1", "Crypte", 700, 700, Grid())
     live.do(board_log.draft(live.gm, made))
-    hidden = Token(id="t2", scene_id="s1", participant_id="p2", name="G", x=100, y=100, hidden=True)
-    placed = cmd.place_token(live.now.board, gm, hidden)
+    hidden = Token(
+        id="t2", scene_id="s1", participant_id="p2", encounter_id=eid, name="G", x=100, y=100
+    )
+    placed = cmd.place_token(live.now.board, gm, hidden.model_copy(update={"hidden": True}))
     live.do(board_log.draft(live.gm, placed))
     live.do(sealed(live.now, enc.start(live.now, live.gm, eid)))
     return live, alice, eid
@@ -38,12 +40,14 @@ def _step(live: LiveTable, draft: EventDraft) -> Event:
 
 
 def test_only_npcs_whose_tokens_are_all_hidden_are_unseen() -> None:
-    live, _, _ = _hidden_goblin()
-    assert hidden_participants(live.now.board) == {"p2"}
+    live, _, eid = _hidden_goblin()
+    assert hidden_participants(live.now.board).of(eid) == {"p2"}
     gm = board_log.viewer(live.now, live.gm)
-    seen = Token(id="t3", scene_id="s1", participant_id="p2", name="Gobelin", x=200, y=200)
+    seen = Token(
+        id="t3", scene_id="s1", participant_id="p2", encounter_id=eid, name="Gobelin", x=2, y=2
+    )
     live.do(board_log.draft(live.gm, cmd.place_token(live.now.board, gm, seen)))
-    assert hidden_participants(live.now.board) == frozenset()
+    assert hidden_participants(live.now.board).of(eid) == frozenset()
 
 
 def test_the_players_state_has_no_unseen_participant_and_the_gms_is_whole() -> None:
@@ -104,3 +108,46 @@ def test_a_character_sharing_a_hidden_npcs_id_stays_seen() -> None:
     assert theirs[duel].encounter.participants == {}
     moved = _step(live, enc.next_turn(live.now, live.gm, eid))
     assert moved.payload["unseen"] == ["p2"]
+
+
+def _duel_of_two_npcs(live: LiveTable) -> str:
+    """A second encounter, « Duel », of two NPCs: Spectre (p1) and Loup (p2, with a sheet)."""
+    toy = get_system("toy")
+    duel = live.do(enc.create(live.now, live.gm, "Duel")).payload["encounter_id"]
+    live.do(enc.add_participant(live.now, toy, live.gm, duel, name="Spectre", secret=False))
+    wolf = {"name": "Loup", "might": 2, "agility": 3}
+    live.do(enc.add_participant(live.now, toy, live.gm, duel, sheet=wolf, secret=False))
+    for pid, value in (("p1", 4), ("p2", 6)):
+        live.do(enc.set_initiative(live.now, live.gm, duel, pid, value))
+    return str(duel)
+
+
+def test_a_hidden_npc_keeps_only_its_own_encounter_from_the_players() -> None:
+    """Participants are numbered per encounter: the hidden Gobelin is "p2" of its encounter,
+    Loup is "p2" of the duel. The Gobelin's hidden token keeps the Gobelin alone from the
+    players; Loup, with no token, stays in their duel, and so does every step of it."""
+    live, alice, eid = _hidden_goblin()
+    duel = _duel_of_two_npcs(live)
+    now = hidden_participants(live.now.board)
+    assert now.of(eid) == {"p2"} and now.of(duel) == frozenset()
+    theirs = view_state(live.now, alice).encounters
+    assert "p2" not in theirs[eid].encounter.participants
+    assert theirs[duel].encounter.participants["p2"].name == "Loup"
+    started = _step(live, enc.start(live.now, live.gm, duel))
+    assert started.payload.get("unseen", []) == []
+    seen = view_for(started, alice, now).payload
+    assert "Loup" in str(seen["encounter"])
+
+
+def test_a_token_placed_before_tokens_named_their_encounter_stands_for_every_p2() -> None:
+    """A token stored before `encounter_id` (None) names its participant by id alone, as all
+    tokens did then: hidden, it keeps every encounter's NPC of that id from the players (the
+    old reading, kept for stored boards; a character is never kept)."""
+    live, alice, eid = _hidden_goblin()
+    duel = _duel_of_two_npcs(live)
+    gm = board_log.viewer(live.now, live.gm)
+    old = Token(id="t8", scene_id="s1", participant_id="p2", name="?", x=5, y=5, hidden=True)
+    live.do(board_log.draft(live.gm, cmd.place_token(live.now.board, gm, old)))
+    now = hidden_participants(live.now.board)
+    assert now.of(eid) == {"p2"} and now.of(duel) == {"p2"}
+    assert "p2" not in view_state(live.now, alice).encounters[duel].encounter.participants

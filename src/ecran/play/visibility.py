@@ -34,7 +34,7 @@ from typing import Any
 
 from ecran.engine.records import RollRecord
 from ecran.play.board.model import Board
-from ecran.play.board.visibility import hidden_participants
+from ecran.play.board.visibility import Unseen, hidden_participants
 from ecran.play.dice_key import public_payload
 from ecran.play.encounter import SECRET_EFFECT, players_summary
 from ecran.play.encounter.unseen import turn_bearer, unseen_summary
@@ -67,7 +67,7 @@ def _addressees(event: Event) -> list[str]:
 SECRET_ROLL = {"secret": "roll"}
 
 
-def view_for(event: Event, viewer: Member, unseen: frozenset[str] = frozenset()) -> EventView:
+def view_for(event: Event, viewer: Member, unseen: Unseen = Unseen()) -> EventView:
     """`event` as `viewer` may see it; `unseen`: the participants players do not see now
     (`unseen_in`), left out of an encounter step with those it names as unseen then."""
     if event.kind == "board" and not viewer.is_gm:
@@ -125,8 +125,9 @@ def player_encounter(enc: Encounter, unseen: frozenset[str] = frozenset()) -> En
     return for_players(enc, unseen)
 
 
-def unseen_in(state: TableState) -> frozenset[str]:
-    """The participants players do not see now (their tokens all hidden on the board)."""
+def unseen_in(state: TableState) -> Unseen:
+    """The participants players do not see now (their tokens all hidden on the board), by
+    encounter."""
     return hidden_participants(state.board)
 
 
@@ -140,16 +141,16 @@ def sealed(state: TableState, draft: EventDraft) -> EventDraft:
     before = state.encounters.get(change.encounter_id)
     if before is not None:  # a step that removed one still speaks of it
         ids |= before.encounter.participants.keys()
-    unseen = sorted(npcs_among(change.encounter, unseen_in(state)) & ids)
+    unseen = sorted(npcs_among(change.encounter, unseen_in(state).of(change.encounter_id)) & ids)
     if not unseen:
         return draft
     payload = change.model_copy(update={"unseen": unseen}).model_dump(mode="json")
     return draft.model_copy(update={"payload": payload})
 
 
-def _player_encounter(payload: dict[str, Any], now: frozenset[str]) -> dict[str, Any]:
+def _player_encounter(payload: dict[str, Any], now: Unseen) -> dict[str, Any]:
     change = EncounterChanged.model_validate(payload)
-    unseen = npcs_among(change.encounter, frozenset(change.unseen) | now)
+    unseen = npcs_among(change.encounter, frozenset(change.unseen) | now.of(change.encounter_id))
     shown = player_encounter(change.encounter, unseen)
     secret = {pid for pid, p in change.encounter.participants.items() if p.secret} | unseen
     summary = unseen_summary(change, unseen, frozenset(secret)) if unseen else None
@@ -239,7 +240,7 @@ def view_state(state: TableState, viewer: Member) -> TableState:
     characters = {k: c for k, c in state.characters.items() if not c.secret}
     unseen = unseen_in(state)
     encounters = {
-        k: EncounterState(encounter=player_encounter(e.encounter, unseen))
+        k: EncounterState(encounter=player_encounter(e.encounter, unseen.of(k)))
         for k, e in state.encounters.items()
     }
     return state.model_copy(

@@ -51,6 +51,7 @@ def turn(state: TableState) -> Turn:
                 running=True,
                 participant_id=current.id,
                 character_id=current.character_id,
+                encounter_id=enc.id,
                 free_movement=free,
                 key=f"{enc.id}/{enc.round}/{current.id}",
             )

@@ -24,9 +24,9 @@ Marks = dict[str, dict[str, Any]]
 
 def token_sheet(state: TableState, token: Token) -> dict[str, Any] | None:
     """The sheet the token stands for: its participant's (an NPC's), else its character's."""
-    for held in state.encounters.values():
+    for enc_id, held in state.encounters.items():
         found = held.encounter.participants.get(token.participant_id or "")
-        if found is not None and found.sheet is not None:
+        if found is not None and found.sheet is not None and token.bears(enc_id, found.id):
             return found.sheet
     character = state.characters.get(token.character_id or "")
     return None if character is None or character.deleted else character.sheet
@@ -35,11 +35,11 @@ def token_sheet(state: TableState, token: Token) -> dict[str, Any] | None:
 def _conditions(state: TableState, token: Token) -> list[dict[str, str]]:
     """The conditions on the token's bearer in the encounters under way, in both languages."""
     said: list[dict[str, str]] = []
-    for held in state.encounters.values():
+    for enc_id, held in state.encounters.items():
         if held.encounter.ended:
             continue
         for p in held.encounter.participants.values():
-            if p.id != token.participant_id and (
+            if not token.bears(enc_id, p.id) and (
                 token.character_id is None or p.character_id != token.character_id
             ):
                 continue

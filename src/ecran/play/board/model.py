@@ -72,6 +72,10 @@ class Token(Record):
     #: prop the GM placed).
     character_id: Id | None = None
     participant_id: Id | None = None
+    #: The encounter of `participant_id` (participants are numbered per encounter: two
+    #: encounters both have a "p2"). None: a token placed before tokens named it, which stands
+    #: for that participant in every encounter, as all tokens did then.
+    encounter_id: Id | None = None
     name: Name
     x: Px
     y: Px
@@ -83,6 +87,10 @@ class Token(Record):
     #: Its side, for allies and flanking ("" : characters side with characters, the rest with
     #: the rest).
     side: Annotated[str, Field(max_length=32)] = ""
+
+    def bears(self, encounter_id: str, participant_id: str) -> bool:
+        """Whether the token stands for this encounter's participant."""
+        return self.participant_id == participant_id and self.encounter_id in (None, encounter_id)
 
 
 class Anchor(Record):

@@ -31,12 +31,14 @@ class Turn:
     running: bool = False
     participant_id: str | None = None
     character_id: str | None = None
+    #: The encounter whose turn it is (its participants are numbered in it alone).
+    encounter_id: str = ""
     free_movement: bool = False
     #: Names the turn (encounter, round, participant): moves under one key add up.
     key: str | None = None
 
     def is_turn_of(self, token: Token) -> bool:
-        if token.participant_id is not None and token.participant_id == self.participant_id:
+        if self.participant_id is not None and token.bears(self.encounter_id, self.participant_id):
             return True
         return token.character_id is not None and token.character_id == self.character_id
 

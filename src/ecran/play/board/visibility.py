@@ -57,17 +57,41 @@ def sees_token(state: SceneState, token: Token, viewer: Viewer) -> bool:
     return not token.hidden and revealed(state.fog, token.x, token.y)
 
 
-def hidden_participants(board: Board) -> frozenset[str]:
+@dataclass(frozen=True)
+class Unseen:
+    """The encounters' participants the GM keeps off the players' board
+    (`hidden_participants`), as (encounter id, participant id): participants are numbered per
+    encounter, so one encounter's hidden "p2" says nothing of another's. An encounter id None
+    comes from a token placed before tokens named their encounter: its participant is unseen
+    in every encounter."""
+
+    pairs: frozenset[tuple[str | None, str]] = frozenset()
+
+    def of(self, encounter_id: str) -> frozenset[str]:
+        """The unseen participants of one encounter."""
+        return frozenset(pid for enc, pid in self.pairs if enc is None or enc == encounter_id)
+
+
+def hidden_participants(board: Board) -> Unseen:
     """The encounters' participants (NPCs) the GM keeps off the players' board: each has a
     token, on any scene, and every one of its tokens is hidden. Fog does not count: a fogged
     token's bearer is only out of sight, a hidden one is a secret until revealed."""
-    hidden: set[str] = set()
-    shown: set[str] = set()
+    hidden: set[tuple[str | None, str]] = set()
+    shown: set[tuple[str | None, str]] = set()
     for state in board.scenes.values():
         for token in state.tokens.values():
             if token.participant_id is not None:
-                (hidden if token.hidden else shown).add(token.participant_id)
-    return frozenset(hidden - shown)
+                bearer = (token.encounter_id, token.participant_id)
+                (hidden if token.hidden else shown).add(bearer)
+    shown_anywhere = {pid for enc, pid in shown if enc is None}
+    return Unseen(
+        frozenset(
+            (enc, pid)
+            for enc, pid in hidden - shown
+            if pid not in shown_anywhere
+            and (enc is not None or not any(p == pid for _, p in shown))
+        )
+    )
 
 
 def sees_handout(handout: Handout, viewer: Viewer) -> bool:
@@ -179,6 +203,8 @@ def token_view(token: Token, viewer: Viewer) -> dict[str, Any]:
         shown["character_id"] = token.character_id
     if token.participant_id is not None:
         shown["participant_id"] = token.participant_id
+    if token.encounter_id is not None:
+        shown["encounter_id"] = token.encounter_id
     if viewer.is_gm:
         shown["hidden"] = token.hidden
     return shown

@@ -35,7 +35,7 @@ def read_at(
     if expected_version is not None and expected_version != enc.version:
         seen = enc
         if viewer is not None and not viewer.is_gm:
-            seen = tracker.for_players(enc, hidden_participants(state.board))
+            seen = tracker.for_players(enc, hidden_participants(state.board).of(encounter_id))
         raise Conflict(
             Text(
                 fr=f"la rencontre a changé entre-temps (version {enc.version}, "

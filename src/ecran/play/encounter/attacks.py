@@ -58,7 +58,8 @@ def _fighters(
     state: TableState, actor: Member, enc: Encounter, attacker_pid: str, target_pid: str
 ) -> tuple[Participant, Participant]:
     if not actor.is_gm:  # a player knows no NPC the GM keeps off the board: none to attack
-        enc = tracker.without(enc, tracker.npcs_among(enc, hidden_participants(state.board)))
+        unseen = hidden_participants(state.board).of(enc.id)
+        enc = tracker.without(enc, tracker.npcs_among(enc, unseen))
     attacker, target = participant_of(enc, attacker_pid), participant_of(enc, target_pid)
     if attacker.id == target.id:
         raise EcranError(

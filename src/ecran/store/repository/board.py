@@ -17,7 +17,7 @@ from ecran.play import Event, EventView, Member, view_for
 from ecran.play.board import events as board_events
 from ecran.play.board.log import event_view
 from ecran.play.board.marks import Marks, marked_changes, marks
-from ecran.play.board.visibility import Viewer
+from ecran.play.board.visibility import Unseen, Viewer
 from ecran.play.visibility import unseen_in
 from ecran.store.models import CharacterRow
 from ecran.store.repository.state import StoreState
@@ -43,7 +43,7 @@ class BoardViews(StoreState):
         """Each event (consecutive, in order) as `member` may see it; `board` events from the
         boards around them, a player's as the changes they may see."""
         listed = list(events)
-        unseen = frozenset[str]()
+        unseen = Unseen()
         if not member.is_gm and any(e.kind == "encounter" for e in listed):
             # an NPC hidden on the board now: no step of the log names it to a player
             unseen = unseen_in(self._current(s, self._table_row(s, table_id), locked=False))

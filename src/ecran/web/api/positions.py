@@ -138,9 +138,9 @@ def _secret(state: TableState, token: Token) -> bool:
         return True
     return any(
         p.secret
-        for held in state.encounters.values()
+        for enc_id, held in state.encounters.items()
         for p in held.encounter.participants.values()
-        if p.id == token.participant_id
+        if token.bears(enc_id, p.id)
     )
 
 

@@ -1,9 +1,12 @@
 """`/api/tables/{table_id}/scenes/{scene_id}/tokens/…`: the board's tokens.
 
-- `POST …/tokens` (GM) `{"character_id" | "participant_id", "x", "y", "hidden", "name",
-  "side", "facing", "flags": {"on_ground", "higher_ground"}}` → 201 `{"token": {...}}`. A token
-  of an encounter's participant that plays a character is that character's too (its player
-  moves it); a secret character's or participant's token starts hidden unless `hidden` says.
+- `POST …/tokens` (GM) `{"character_id" | "participant_id" (with "encounter_id"), "x", "y",
+  "hidden", "name", "side", "facing", "flags": {"on_ground", "higher_ground"}}` → 201
+  `{"token": {...}}`. Participants are numbered per encounter ("p2" in two encounters):
+  `encounter_id` says whose; without it, the one encounter under way that has such a
+  participant (two: refused, 422). A token of an encounter's participant that plays a
+  character is that character's too (its player moves it); a secret character's or
+  participant's token starts hidden unless `hidden` says.
 - `PATCH …/tokens/{tid}` `{"x", "y", "facing"}`: a move (the GM any token; a player their own
   character's, during an encounter on its turn only: else 403), snapped to the grid, answered
   `{"token", "distance", "warning", "held"}` (`warning`: longer than the game allows per turn,
@@ -33,6 +36,7 @@ from ecran.play.board.visibility import Viewer, token_view
 from ecran.play.characters import parse_sheet
 from ecran.play.errors import not_found
 from ecran.play.model import new_id
+from ecran.play.tracker import Participant
 from ecran.rules import EcranError, Text
 from ecran.rules.option import param
 from ecran.web.api.board import change, seen
@@ -52,6 +56,7 @@ Facing = Annotated[float, Field(ge=0, lt=360, allow_inf_nan=False)]
 WORDS = {
     "character_id": Text(fr="Personnage", en="Character"),
     "participant_id": Text(fr="Participant", en="Participant"),
+    "encounter_id": Text(fr="Rencontre", en="Encounter"),
     "name": Text(fr="Nom", en="Name"),
     "x": Text(fr="Position horizontale", en="Horizontal position"),
     "y": Text(fr="Position verticale", en="Vertical position"),
@@ -68,6 +73,7 @@ class NewToken(BaseModel):
 
     character_id: Id | None = param(WORDS["character_id"], default=None)
     participant_id: Id | None = param(WORDS["participant_id"], default=None)
+    encounter_id: Id | None = param(WORDS["encounter_id"], default=None)
     name: Name | None = param(WORDS["name"], default=None)
     x: Px = param(WORDS["x"])
     y: Px = param(WORDS["y"])
@@ -110,16 +116,10 @@ def _linked(state: TableState, body: NewToken) -> dict[str, Any]:
     linked: dict[str, Any] = {"character_id": body.character_id, "name": body.name}
     secret = False
     if body.participant_id is not None:
-        found = [
-            e.encounter.participants[body.participant_id]
-            for e in state.encounters.values()
-            if body.participant_id in e.encounter.participants
-        ]
-        if not found:
-            raise not_found(Text(fr="participant", en="participant"), body.participant_id)
-        linked["character_id"] = linked["character_id"] or found[-1].character_id
-        linked["name"] = linked["name"] or found[-1].name
-        secret = found[-1].secret
+        linked["encounter_id"], found = _participant(state, body.encounter_id, body.participant_id)
+        linked["character_id"] = linked["character_id"] or found.character_id
+        linked["name"] = linked["name"] or found.name
+        secret = found.secret
     if linked["character_id"] is not None:
         character = state.character(linked["character_id"])
         linked["name"] = linked["name"] or character.name or "?"
@@ -133,6 +133,37 @@ def _linked(state: TableState, body: NewToken) -> dict[str, Any]:
         )
     linked["hidden"] = secret if body.hidden is None else body.hidden
     return linked
+
+
+def _participant(
+    state: TableState, encounter_id: str | None, participant_id: str
+) -> tuple[str, Participant]:
+    """The encounter and participant a token stands for: `participant_id` of `encounter_id`,
+    else of the one encounter under way that has it (else of the one ended that has it):
+    participants are numbered per encounter, so a "p2" of two of them is refused, never taken
+    for either."""
+    missing = not_found(Text(fr="participant", en="participant"), participant_id)
+    if encounter_id is not None:
+        found = state.encounter(encounter_id).encounter.participants.get(participant_id)
+        if found is None:
+            raise missing
+        return encounter_id, found
+    holders = [k for k, e in state.encounters.items() if participant_id in e.encounter.participants]
+    under_way = [k for k in holders if not state.encounters[k].encounter.ended]
+    among = under_way or holders
+    if not among:
+        raise missing
+    if len(among) > 1:
+        names = ", ".join(state.encounters[k].encounter.name for k in among)
+        raise EcranError(
+            Text(
+                fr=f"plusieurs rencontres ont un participant {participant_id} ({names}) : "
+                "précisez la rencontre (encounter_id)",
+                en=f"several encounters have a participant {participant_id} ({names}): "
+                "say which encounter (encounter_id)",
+            )
+        )
+    return among[0], state.encounters[among[0]].encounter.participants[participant_id]
 
 
 @router.post(TOKENS, status_code=201)
@@ -249,12 +280,12 @@ def _initiative(state: TableState, token: Token) -> dict[str, Any] | None:
 
 def _rolled(state: TableState, token: Token) -> dict[str, Any] | None:
     """The initiative's details of the running encounter's participant the token stands for."""
-    for held in state.encounters.values():
+    for enc_id, held in state.encounters.items():
         enc = held.encounter
         if not enc.started or enc.ended:
             continue
         for p in enc.participants.values():
-            mine = p.id == token.participant_id or (
+            mine = token.bears(enc_id, p.id) or (
                 token.character_id is not None and p.character_id == token.character_id
             )
             if mine and p.initiative_roll:

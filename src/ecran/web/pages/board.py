@@ -86,15 +86,15 @@ def _placeables(here: Seat) -> list[dict[str, Any]]:
         if not c.deleted
     ]
     for state in here.state.encounters.values():
-        enc = state.encounter
+        enc = state.encounter  # "participant:<encounter>:<participant>": numbered per encounter
         if enc.ended:
             continue
         for p in enc.participants.values():
             if p.character_id is None:
                 found.append(
                     {
-                        "kind": "participant_id",
-                        "id": p.id,
+                        "kind": "participant",
+                        "id": f"{enc.id}:{p.id}",
                         "name": p.name,
                         "secret": p.secret,
                         "encounter": enc.name,

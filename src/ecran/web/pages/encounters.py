@@ -101,7 +101,9 @@ def panel_context(here: Seat, encounter_id: str) -> dict[str, Any]:
         "tracks": {p.id: _tracks(here, p) for p in enc.participants.values()},
         "enc": enc,
         # the GM's view holds the board: the NPCs its hidden tokens keep from the players
-        "unseen": npcs_among(enc, unseen_in(here.state)) if here.member.is_gm else frozenset(),
+        "unseen": (
+            npcs_among(enc, unseen_in(here.state).of(enc.id)) if here.member.is_gm else frozenset()
+        ),
         "ordered": [enc.participants[pid] for pid in enc.order],
         "addable": [
             c for c in here.state.characters.values() if not c.deleted and c.id not in in_it

@@ -215,7 +215,12 @@
       var parts = chosen.who.split(":");
       var at = self.cell(latlng.lng, -latlng.lat);
       var body = { x: at.x, y: at.y, hidden: chosen.hidden };
-      body[parts[0]] = parts.slice(1).join(":");
+      if (parts[0] === "participant") {  // numbered per encounter: both ids name it
+        body.encounter_id = parts[1];
+        body.participant_id = parts.slice(2).join(":");
+      } else {
+        body[parts[0]] = parts.slice(1).join(":");
+      }
       self.page.request("POST", "/scenes/" + encodeURIComponent(self.scene()) + "/tokens", body)
         .then(function (answer) {
           if (answer.token) { self.board.heard(answer.token.id); self.board.putToken(answer.token); }
