@@ -153,10 +153,24 @@ def token_change(
     """The GM's other changes of a token: `token_removed`, `token_hidden`, `token_revealed`,
     `token_flags` (with `flags`)."""
     _gm(viewer)
-    token_for(board, viewer, scene_id, token_id)
+    token = token_for(board, viewer, scene_id, token_id)
     if op not in TOKEN_CHANGES:
         raise ValueError(f"not a token change: {op}")
-    return ev.parse({"op": op, "token_id": token_id, **kw})
+    event = ev.parse({"op": op, "token_id": token_id, **kw})
+    if _changes_nothing(token, event):
+        raise Unchanged(op)
+    return event
+
+
+class Unchanged(Exception):
+    """A token change that leaves the token as it is (hidden again, the same flags): nothing to
+    log, so the log and the players' frames do not say it twice."""
+
+
+def _changes_nothing(token: Token, event: ev.BoardEvent) -> bool:
+    if isinstance(event, ev.TokenHidden | ev.TokenRevealed):
+        return token.hidden == isinstance(event, ev.TokenHidden)
+    return isinstance(event, ev.TokenFlagged) and event.flags == token.flags
 
 
 def fog(

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
@@ -39,7 +40,7 @@ from ecran.play.model import new_id
 from ecran.play.tracker import Participant
 from ecran.rules import EcranError, Text
 from ecran.rules.option import param
-from ecran.web.api.board import change, seen
+from ecran.web.api.board import Change, change, seen
 from ecran.web.api.drags import drags
 from ecran.web.api.token_status import token_sheet
 from ecran.web.deps import Me, Seat
@@ -200,10 +201,12 @@ def change_token(
         raise EcranError(Text(fr="x et y vont ensemble", en="x and y go together"))
     if body.hidden is not None:
         op = "token_hidden" if body.hidden else "token_revealed"
-        change(request, me, lambda b, v, _: board.token_change(b, v, scene_id, token_id, op))
+        _unless_unchanged(
+            request, me, lambda b, v, _: board.token_change(b, v, scene_id, token_id, op)
+        )
     if body.flags is not None:
         flags = body.flags
-        change(
+        _unless_unchanged(
             request,
             me,
             lambda b, v, _: board.token_change(
@@ -218,6 +221,13 @@ def change_token(
         here = board.token_for(state.board, viewer, scene_id, token_id)
         return _move(request, me, scene_id, token_id, (here.x, here.y), body.facing)
     return {"token": _token_answer(me, scene_id, token_id)}
+
+
+def _unless_unchanged(request: Request, me: Seat, make: Change) -> None:
+    """A token change logged, unless it leaves the token as it is (`commands.Unchanged`: a
+    second « Cacher » logs nothing and tells the players nothing)."""
+    with contextlib.suppress(board.Unchanged):
+        change(request, me, make)
 
 
 def _move(
