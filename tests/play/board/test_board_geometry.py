@@ -83,7 +83,33 @@ def test_the_last_stroke_decides_the_fog() -> None:
         (Polygon(points=((650, 0), (750, 0), (750, 100), (650, 100))), 50 * 100),
         (Polygon(points=((710, 0), (900, 0), (900, 300))), 0),
         (Polygon(points=((0, 0), (100, 0), (0, 100))), 5000),
+        # a figure eight (its edges cross): two triangles of 2,500, as `inside` and the mask
+        # fill it; the shoelace's signed lobes cancel to 0
+        (Polygon(points=((0, 0), (100, 100), (100, 0), (0, 100))), 5000),
+        # crossing at (37.5, 37.5): lobes of 60 × 37.5 / 2 and 100 × 62.5 / 2
+        (Polygon(points=((0, 0), (100, 100), (100, 0), (0, 60))), 1125 + 3125),
+        (Polygon(points=((0, 0), (100, 100), (0, 100), (100, 0))), 5000),  # a bow tie
+        (Polygon(points=((0, 0), (100, 0), (0, 0), (100, 0))), 0),  # a line: no surface
+        (Polygon(points=((650, 0), (750, 100), (750, 0), (650, 100))), 2500),  # half off
     ],
 )
 def test_a_fog_areas_surface_on_the_scene(region: Rect | Polygon, area: float) -> None:
     assert geo.area_on_scene(region, 700, 700) == pytest.approx(area)
+
+
+def test_a_self_crossing_polygons_count_stops_once_it_has_enough() -> None:
+    """A 256-point star crosses itself thousands of times: the fog's check asks only whether
+    it covers a pixel, and gets its answer without measuring every slab."""
+    import math
+
+    star = Polygon(
+        points=tuple(
+            (
+                350 + 300 * math.cos(2 * math.pi * k * 97 / 256),
+                350 + 300 * math.sin(2 * math.pi * k * 97 / 256),
+            )
+            for k in range(256)
+        )
+    )
+    some = geo.area_on_scene(star, 700, 700, enough=1.0)
+    assert 1.0 <= some < geo.area_on_scene(star, 700, 700)

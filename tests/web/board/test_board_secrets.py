@@ -201,3 +201,17 @@ def test_a_polygon_of_fog_reveals_exactly_its_area(table: Table) -> None:
     shown = pixels(table.get(table.alice, f"/scenes/{made['id']}/image").content)
     assert not _far(shown.getpixel((50, 50)), SECRET)  # inside: the map
     assert _far(shown.getpixel((350, 350)), SECRET)  # beyond the hypotenuse: fog
+
+
+def test_a_figure_eight_of_fog_reveals_both_its_loops(table: Table) -> None:
+    """A polygon whose edges cross (a figure eight, clicked in that order) is two loops: both
+    revealed, as the mask fills it. Its shoelace area is 0, and it was refused as « hors de la
+    scène »."""
+    made = scene(table, image=picture(secret=(0, 0, 700, 700)))
+    eight = {"points": [[0, 0], [400, 400], [400, 0], [0, 400]]}
+    answer = table.post(table.gm, f"/scenes/{made['id']}/fog", {"reveal": [eight]})
+    assert answer.status_code == 200, answer.text
+    shown = pixels(table.get(table.alice, f"/scenes/{made['id']}/image").content)
+    assert not _far(shown.getpixel((50, 200)), SECRET)  # the left loop: the map
+    assert not _far(shown.getpixel((350, 200)), SECRET)  # the right loop
+    assert _far(shown.getpixel((200, 50)), SECRET)  # between them: fog

@@ -180,7 +180,10 @@ def fog(
     _gm(viewer)
     state = scene_for(board, viewer, scene_id)
     for region in (*reveal, *hide):
-        if area_on_scene(region, state.scene.width, state.scene.height) < FOG_AREA_MIN:
+        if (
+            area_on_scene(region, state.scene.width, state.scene.height, FOG_AREA_MIN)
+            < FOG_AREA_MIN
+        ):
             raise _off_scene(state.scene)
     _fog_room(state, [*reveal, *hide])
     drafted: list[ev.BoardEvent] = []
@@ -245,7 +248,11 @@ def brush_fog(board: Board, viewer: Viewer, scene_id: str, stroke: Stroke) -> ev
         [(float(x), float(y)) for x, y in stroke.points], stroke.radius, scene.width, scene.height
     )
     # the brush pulls each piece's points onto the scene: a piece that was outside is flat
-    pieces = [p for p in drawn if area_on_scene(p, scene.width, scene.height) >= FOG_AREA_MIN]
+    pieces = [
+        p
+        for p in drawn
+        if area_on_scene(p, scene.width, scene.height, FOG_AREA_MIN) >= FOG_AREA_MIN
+    ]
     if not pieces:
         raise _off_scene(scene)
     _fog_room(state, pieces)

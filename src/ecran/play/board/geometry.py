@@ -7,6 +7,7 @@ A token stands on the cell of its centre. Distances between tokens are measured 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 
@@ -133,9 +134,15 @@ def visible_point(state: SceneState, x: float, y: float) -> bool:
     return revealed(state.fog, x, y)
 
 
-def area_on_scene(region: Rect | Polygon, width: float, height: float) -> float:
+def area_on_scene(
+    region: Rect | Polygon, width: float, height: float, enough: float = math.inf
+) -> float:
     """How many square pixels of the region lie on a scene of `width` × `height` (a polygon is
-    clipped to the scene's rectangle, Sutherland-Hodgman, then measured by the shoelace)."""
+    clipped to the scene's rectangle, Sutherland-Hodgman, then measured by the shoelace; one
+    that crosses itself, as `inside` and the players' mask read it: even-odd, `_even_odd_area`,
+    where the shoelace's signed lobes would cancel: a figure eight's two are 0 by the
+    shoelace). With `enough`, a self-crossing polygon's count may stop once it has found that
+    much (its slabs are as many as its crossings: a 256-point star has thousands)."""
     if isinstance(region, Rect):
         across = min(region.x + region.w, width) - max(region.x, 0.0)
         down = min(region.y + region.h, height) - max(region.y, 0.0)
@@ -148,9 +155,51 @@ def area_on_scene(region: Rect | Polygon, width: float, height: float) -> float:
         (1, height, True),
     ):
         points = _clipped(points, axis, bound, below)
-    following = (*points[1:], *points[:1])
-    twice = sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, following, strict=True))
-    return abs(twice) / 2
+    edges = list(zip(points, (*points[1:], *points[:1]), strict=True))
+    if not any(_crossing_x(e, f) is not None for i, e in enumerate(edges) for f in edges[i + 2 :]):
+        return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in edges)) / 2
+    return _even_odd_area(edges, enough)
+
+
+Edge = tuple[tuple[float, float], tuple[float, float]]
+
+
+def _crossing_x(e: Edge, f: Edge) -> float | None:
+    """Where two edges cross each other inside both (not at an end), its x; else None."""
+    (x1, y1), (x2, y2) = e
+    (x3, y3), (x4, y4) = f
+    d = (x2 - x1) * (y4 - y3) - (y2 - y1) * (x4 - x3)
+    if d == 0:
+        return None
+    t = ((x3 - x1) * (y4 - y3) - (y3 - y1) * (x4 - x3)) / d
+    u = ((x3 - x1) * (y2 - y1) - (y3 - y1) * (x2 - x1)) / d
+    return x1 + t * (x2 - x1) if 0 < t < 1 and 0 < u < 1 else None
+
+
+def _even_odd_area(edges: list[Edge], enough: float = math.inf) -> float:
+    """The area a polygon that crosses itself covers, even-odd: cut at every vertex's and
+    every crossing's x, each slab's cross-section (between the first and second edge met,
+    the third and fourth…) is linear in x, so its middle's length times its width is exact."""
+    xs = {x for (x, _), _ in edges}
+    xs |= {
+        x
+        for i, e in enumerate(edges)
+        for f in edges[i + 1 :]
+        if (x := _crossing_x(e, f)) is not None
+    }
+    cuts = sorted(xs)
+    area = 0.0
+    for left, right in itertools.pairwise(cuts):
+        mid = (left + right) / 2
+        ys = sorted(
+            y1 + (mid - x1) * (y2 - y1) / (x2 - x1)
+            for (x1, y1), (x2, y2) in edges
+            if min(x1, x2) < mid < max(x1, x2)
+        )
+        area += (right - left) * sum(ys[k + 1] - ys[k] for k in range(0, len(ys) - 1, 2))
+        if area >= enough:
+            break
+    return area
 
 
 def _clipped(
