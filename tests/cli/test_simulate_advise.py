@@ -8,6 +8,8 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 DATA = Path(__file__).parent.parent / "engine" / "data"
 
 
@@ -117,7 +119,8 @@ def test_the_terminal_reports_write_numbers_and_sources_as_a_french_reader_does(
         *shlex.split("simulate artemis test --skill 5 --difficulty 7 --trials 100000 --seed 3")
     )
     assert trials.code == 0
-    assert "100\u202f000 essais, graine 3, 0," in trials.out
+    # the time: "0,004 s", or "< 0,001 s" on a machine that draws them in under half a ms
+    assert re.search(r"100\u202f000 essais, graine 3, (< )?\d+,\d+ s", trials.out), trials.out
     fight = cli(
         "encounter",
         "simulate",
@@ -270,3 +273,25 @@ def test_encounter_simulate_charts_rounds_in_each_game_s_word(cli: Any) -> None:
     assert "Tour où le combat se termine" in organique[0]
     assert re.search(r"┃\s+tour\s+┃", organique[0]) and re.search(r"┃\s+round\s+┃", warp[0])
     assert all("Round the fight ends in" in english for english in (warp[1], organique[1]))
+
+
+@pytest.mark.parametrize(
+    ("seconds", "lang", "said"),
+    [
+        (0.0042, "fr", "100\u202f000 essais, graine 3, 0,004 s"),
+        (0.0001, "fr", "100\u202f000 essais, graine 3, < 0,001 s"),
+        (0.0, "en", "100,000 trials, seed 3, < 0.001 s"),
+        (1.5, "en", "100,000 trials, seed 3, 1.5 s"),
+    ],
+)
+def test_a_runs_time_is_never_said_as_zero(seconds: float, lang: str, said: str) -> None:
+    """A run faster than the line's millisecond says "< 0,001 s": "0 s" read as no time at
+    all (and a test that read "0," failed on a fast machine, CI of the twelfth stop)."""
+    from ecran.cli.lang import reset, set_lang
+    from ecran.cli.simulate_cmd import run_line
+
+    set_lang(lang)
+    try:
+        assert run_line(100_000, 3, seconds, ("essais", "trials")) == said
+    finally:
+        reset()
