@@ -57,15 +57,14 @@ class Explosions:
 # -- the die as atoms ---------------------------------------------------------------------------
 
 
-def _max_law(k: int) -> dict[str, Fraction]:
-    """k extra d10 under advantage: P(no 10 and max = m), P(exactly one 10), P(two 10s or more)."""
-    law: dict[str, Fraction] = {}
-    nine = Fraction(9, 10)
-    for m in range(1, 10):
-        # all k dice in 1..m, at least one equal to m
-        law[f"max{m}"] = (Fraction(m, 10) ** k) - (Fraction(m - 1, 10) ** k)
-    law["one10"] = k * TENTH * nine ** (k - 1)
-    law["two10"] = 1 - nine**k - law["one10"]
+def _max_weights(k: int) -> dict[str, int]:
+    """k extra d10 under advantage, as weights over 10**k: no 10 and max = m, exactly one 10,
+    two 10s or more (k = 0: no extra die, "max0")."""
+    if k == 0:
+        return {"max0": 1}
+    law = {f"max{m}": m**k - (m - 1) ** k for m in range(1, 10)}
+    law["one10"] = k * 9 ** (k - 1)
+    law["two10"] = 10**k - 9**k - law["one10"]
     return law
 
 
@@ -73,38 +72,38 @@ def _max_law(k: int) -> dict[str, Fraction]:
 def die_atoms(net: int, rules: Explosions = Explosions()) -> Distribution[Atom]:
     """Exact law of the die value with `net` advantage dice (net > 0) or disadvantage dice
     (net < 0), after cancellation (L860-862), following the §2.6 order: the base die first
-    (L546-550), then the doubles in the direction of the dice (L518, L868, L610-614)."""
+    (L546-550), then the doubles in the direction of the dice (L518, L868, L610-614). Integer
+    weights over 10**(net + 1): the base die's tenth times the extra dice's law over 10**net
+    (a survival test's 600 disadvantage dice made 600-digit `Fraction`s term by term, #32)."""
     if net < 0:
         mirrored = die_atoms(-net, rules)
         return mirrored.map(_mirror)
-    probs: dict[Atom, Fraction] = {}
+    weights: dict[Atom, int] = {}
 
-    def add(atom: Atom, p: Fraction) -> None:
-        if p:
-            probs[atom] = probs.get(atom, Fraction(0)) + p
+    def add(atom: Atom, w: int) -> None:
+        if w:
+            weights[atom] = weights.get(atom, 0) + w
 
-    law = _max_law(net) if net else {"max0": Fraction(1)}
+    law = _max_weights(net)
+    whole = 10**net
     for base in range(1, 11):
         if rules.base and base == 10:
-            add(("up", 10), TENTH)
+            add(("up", 10), whole)
             continue
         if rules.base and base == 1:
             both = net and rules.doubles and rules.doubles_over_base
-            double = law.get("two10", Fraction(0)) if both else Fraction(0)
-            add(("up", 10), TENTH * double)
-            add(("down", -1), TENTH * (1 - double))
+            double = law.get("two10", 0) if both else 0
+            add(("up", 10), double)
+            add(("down", -1), whole - double)
             continue
-        for key, p in law.items():
+        for key, w in law.items():
             if key == "two10" or (key == "one10" and base == 10):
-                if rules.doubles:
-                    add(("up", 10), TENTH * p)
-                else:
-                    add(("fin", 10), TENTH * p)
+                add(("up", 10) if rules.doubles else ("fin", 10), w)
             elif key == "one10":
-                add(("fin", 10), TENTH * p)
+                add(("fin", 10), w)
             else:
-                add(("fin", max(base, int(key[3:]))), TENTH * p)
-    return Distribution.from_fractions(probs)
+                add(("fin", max(base, int(key[3:]))), w)
+    return Distribution._trusted(weights, 10 * whole)
 
 
 def _mirror(atom: Atom) -> Atom:
@@ -146,13 +145,33 @@ def floor_at_zero(atoms: Distribution[Atom]) -> Distribution[Atom]:
 
 
 def difference(a: Distribution[Atom], b: Distribution[Atom], lo: int, hi: int) -> Distribution[int]:
-    """Exact law of A - B, every value below `lo` counted at `lo`, above `hi` at `hi`."""
-    probs: dict[int, Fraction] = {}
-    for atom_a, pa in a.items():
-        for atom_b, pb in b.items():
-            for value, p in _pair(atom_a, atom_b, lo, hi).items():
-                probs[value] = probs.get(value, Fraction(0)) + pa * pb * p
-    return Distribution.from_fractions(probs)
+    """Exact law of A - B, every value below `lo` counted at `lo`, above `hi` at `hi`: each
+    pair of atoms' law (`_pair`) in integer weights, kept per what it depends on, added up
+    over one common denominator (no `Fraction` per term: a survival test's die law with 600
+    disadvantage dice multiplies numbers of 600 digits, once per value, #32)."""
+    laws = {
+        (atom_a, atom_b): _pair_weights(atom_a[0], atom_b[0], atom_a[1] - atom_b[1], lo, hi)
+        for atom_a in a.weights()
+        for atom_b in b.weights()
+    }
+    common = lcm(*(d for _, d in laws.values()))
+    found: dict[int, int] = {}
+    for (atom_a, atom_b), (weights, d) in laws.items():
+        scale = a.weight(atom_a) * b.weight(atom_b) * (common // d)
+        for value, w in weights:
+            found[value] = found.get(value, 0) + w * scale
+    return Distribution._trusted(found, a.denominator * b.denominator * common)
+
+
+@lru_cache(maxsize=4096)
+def _pair_weights(
+    kind_a: str, kind_b: str, s: int, lo: int, hi: int
+) -> tuple[tuple[tuple[int, int], ...], int]:
+    """`_pair`'s law as integer weights over one denominator (it depends on the atoms' kinds
+    and the difference of their values alone)."""
+    law = _pair((kind_a, s), (kind_b, 0), lo, hi)
+    d = lcm(*(p.denominator for p in law.values()))
+    return tuple((v, int(p * d)) for v, p in law.items() if p), d
 
 
 def score_law(atoms: Distribution[Atom], lo: int, hi: int) -> Distribution[int]:
