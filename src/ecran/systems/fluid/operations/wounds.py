@@ -98,7 +98,14 @@ def _wound(sheet: FluidSheet, damage: int, combine: str) -> Wound:
 
 
 def _damage_summary(sheet: FluidSheet, w: Wound) -> Text:
-    if sheet.minion and tracks.current(sheet, "RES") - w.res_lost <= 0:
+    return _summary_of(bool(sheet.minion and tracks.current(sheet, "RES") - w.res_lost <= 0), w)
+
+
+@lru_cache(maxsize=1024)
+def _summary_of(minion_out: bool, w: Wound) -> Text:
+    """A blow's words, from what it did alone (kept: a simulation wounds a new sheet per blow,
+    with a few dozen different wounds, #32)."""
+    if minion_out:
         return tr("sbire hors-jeu (RES 0)", "minion out (RES 0)")
     parts_fr, parts_en = [f"−{w.res_lost} RES"], [f"−{w.res_lost} RES"]
     if w.wound:
@@ -350,11 +357,13 @@ def _one_coma(before: int, cond: Condition) -> PutCondition:
     return PutCondition(tr(f"coma ({days} j)", f"coma ({days} d)"), replaces=f"coma ({before} j)")
 
 
+@lru_cache(maxsize=1024)
 def _conditions(outcome: str, penalty: int) -> tuple[PutCondition, ...]:
     """What a survival test's result puts on its bearer in an encounter (L1501-1529): death;
     a haemorrhage that calls for another test next round; coma for days and unconsciousness
     for hours (until the GM lifts them: longer than any fight); adrenaline until used. Only
-    the outcome's words are made (a simulation asks this once per blow)."""
+    the outcome's words are made, once per outcome and penalty (a simulation asks this once
+    per blow)."""
     if outcome == "death":
         return (PutCondition(tr("mort", "dead")),)
     if outcome == "haemorrhage":
