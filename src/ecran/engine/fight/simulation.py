@@ -41,11 +41,11 @@ def simulate_encounter(
     """Each side's chance to win, the rounds fights last, each participant's chance to end out
     of action or dead, over `trials` fights; with `seconds`, over the batches run within that
     time (at least one: `trials` in the report says how many; no batch starts that would end
-    well past it, `OVERRUN`); with `margin`, over the batches
-    run until the report's margin is that or less (the tracker's ±1 point, #32: a lopsided
-    fight needs fewer fights than an even one), read after each batch in the batches' order
-    from the tally alone: the same seed and margin give the same report. With `grow_to`, the
-    batches grow from `batch` fights to that many (`batch_sizes`).
+    well past it, `OVERRUN`); with `margin`, over the batches run until the report's margin is
+    that or less (the tracker's ±1 point, #32: a lopsided fight needs fewer fights than an
+    even one), read after each batch in the batches' order from the tally alone: the same
+    seed and margin give the same report. With `grow_to`, the batches grow from `batch` fights
+    to that many (`batch_sizes`).
 
     The batches run in `workers` processes (default: two from PARALLEL_FROM trials on): this
     process runs every `workers`-th batch, kept helper processes (forked on first use) the
