@@ -399,8 +399,8 @@ def test_growing_batches_give_one_report_whatever_the_processes() -> None:
     """Growing batches keep the seed's replay (#32): the same report from one process or two,
     and the margin's stop read after each batch in order."""
     data = _load("duel_organique.json")
-    one = simulate_encounter(data, 3_000, seed=4, batch=100, grow_to=800, workers=1, margin=0.03)
-    two = simulate_encounter(data, 3_000, seed=4, batch=100, grow_to=800, workers=2, margin=0.03)
+    one = simulate_encounter(data, 3_000, seed=4, batch=100, largest=800, workers=1, margin=0.03)
+    two = simulate_encounter(data, 3_000, seed=4, batch=100, largest=800, workers=2, margin=0.03)
     assert one.model_dump(exclude={"seconds"}) == two.model_dump(exclude={"seconds"})
     assert one.trials in {100, 200, 400, 800, 1_600, 2_400, 3_000}
 

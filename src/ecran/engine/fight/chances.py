@@ -148,16 +148,16 @@ def victory(
     participant make (one the dice are too many for is left out). A run cut short (the
     budget's signal, an interrupt) may stop in the middle of filling a table: every simulator
     table of the process is dropped then, so the worker's next job never reads one half
-    filled. With `margin`, the fights stop once
-    the figures are that close (`simulate_encounter`). One process: the work budget counts
-    this one's CPU, a helper's would pass it unseen."""
+    filled. With `margin`, the fights stop once the figures are that close
+    (`simulate_encounter`). One process: the work budget counts this one's CPU, a helper's
+    would pass it unseen."""
     try:
         report = simulate_encounter(
             data,
             trials,
             seed=seed,
             batch=batch,
-            grow_to=largest,
+            largest=largest,
             seconds=seconds,
             system=system,
             margin=margin,

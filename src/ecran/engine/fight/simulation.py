@@ -36,7 +36,7 @@ def simulate_encounter(
     workers: int | None = None,
     system: System[Any] | None = None,
     margin: float | None = None,
-    grow_to: int | None = None,
+    largest: int | None = None,
 ) -> EncounterReport:
     """Each side's chance to win, the rounds fights last, each participant's chance to end out
     of action or dead, over `trials` fights; with `seconds`, over the batches run within that
@@ -44,7 +44,7 @@ def simulate_encounter(
     well past it, `OVERRUN`); with `margin`, over the batches run until the report's margin is
     that or less (the tracker's ±1 point, #32: a lopsided fight needs fewer fights than an
     even one), read after each batch in the batches' order from the tally alone: the same
-    seed and margin give the same report. With `grow_to`, the batches grow from `batch` fights
+    seed and margin give the same report. With `largest`, the batches grow from `batch` fights
     to that many (`batch_sizes`).
 
     The batches run in `workers` processes (default: two from PARALLEL_FROM trials on): this
@@ -57,7 +57,7 @@ def simulate_encounter(
     fight = fight_of(data, system)
     if workers is None:
         workers = WORKERS if trials >= PARALLEL_FROM else 1
-    sizes = batch_sizes(trials, batch, grow_to)
+    sizes = batch_sizes(trials, batch, largest)
     if not can_fork(workers, len(sizes)):
         workers = 1
     tally = BatchTally.none(len(fight.sides), len(fight.start))

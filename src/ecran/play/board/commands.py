@@ -180,10 +180,7 @@ def fog(
     _gm(viewer)
     state = scene_for(board, viewer, scene_id)
     for region in (*reveal, *hide):
-        if (
-            area_on_scene(region, state.scene.width, state.scene.height, FOG_AREA_MIN)
-            < FOG_AREA_MIN
-        ):
+        if not _covers(region, state.scene):
             raise _off_scene(state.scene)
     _fog_room(state, [*reveal, *hide])
     drafted: list[ev.BoardEvent] = []
@@ -192,6 +189,11 @@ def fog(
     if hide:
         drafted.append(ev.FogHidden(scene_id=scene_id, regions=tuple(hide)))
     return drafted
+
+
+def _covers(region: Region, scene: Scene) -> bool:
+    """Whether a fog area covers some of the scene (FOG_AREA_MIN: its count stops there)."""
+    return area_on_scene(region, scene.width, scene.height, FOG_AREA_MIN) >= FOG_AREA_MIN
 
 
 def _off_scene(scene: Scene) -> EcranError:
@@ -248,11 +250,7 @@ def brush_fog(board: Board, viewer: Viewer, scene_id: str, stroke: Stroke) -> ev
         [(float(x), float(y)) for x, y in stroke.points], stroke.radius, scene.width, scene.height
     )
     # the brush pulls each piece's points onto the scene: a piece that was outside is flat
-    pieces = [
-        p
-        for p in drawn
-        if area_on_scene(p, scene.width, scene.height, FOG_AREA_MIN) >= FOG_AREA_MIN
-    ]
+    pieces = [p for p in drawn if _covers(p, scene)]
     if not pieces:
         raise _off_scene(scene)
     _fog_room(state, pieces)

@@ -156,9 +156,15 @@ def area_on_scene(
     ):
         points = _clipped(points, axis, bound, below)
     edges = list(zip(points, (*points[1:], *points[:1]), strict=True))
-    if not any(_crossing_x(e, f) is not None for i, e in enumerate(edges) for f in edges[i + 2 :]):
+    crossings = {
+        x
+        for i, e in enumerate(edges)
+        for f in edges[i + 1 :]
+        if (x := _crossing_x(e, f)) is not None
+    }
+    if not crossings:
         return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in edges)) / 2
-    return _even_odd_area(edges, enough)
+    return _even_odd_area(edges, crossings, enough)
 
 
 Edge = tuple[tuple[float, float], tuple[float, float]]
@@ -176,18 +182,11 @@ def _crossing_x(e: Edge, f: Edge) -> float | None:
     return x1 + t * (x2 - x1) if 0 < t < 1 and 0 < u < 1 else None
 
 
-def _even_odd_area(edges: list[Edge], enough: float = math.inf) -> float:
+def _even_odd_area(edges: list[Edge], crossings: set[float], enough: float) -> float:
     """The area a polygon that crosses itself covers, even-odd: cut at every vertex's and
     every crossing's x, each slab's cross-section (between the first and second edge met,
     the third and fourth…) is linear in x, so its middle's length times its width is exact."""
-    xs = {x for (x, _), _ in edges}
-    xs |= {
-        x
-        for i, e in enumerate(edges)
-        for f in edges[i + 1 :]
-        if (x := _crossing_x(e, f)) is not None
-    }
-    cuts = sorted(xs)
+    cuts = sorted({x for (x, _), _ in edges} | crossings)
     area = 0.0
     for left, right in itertools.pairwise(cuts):
         mid = (left + right) / 2

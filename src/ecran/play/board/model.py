@@ -90,7 +90,16 @@ class Token(Record):
 
     def bears(self, encounter_id: str, participant_id: str) -> bool:
         """Whether the token stands for this encounter's participant."""
-        return self.participant_id == participant_id and self.encounter_id in (None, encounter_id)
+        return self.participant_id == participant_id and same_encounter(
+            self.encounter_id, encounter_id
+        )
+
+
+def same_encounter(a: str | None, b: str | None) -> bool:
+    """Whether two encounter ids a token's participant is read in may be one encounter: equal,
+    or one of them None (a token placed before tokens named their encounter stands for its
+    participant in every encounter)."""
+    return a is None or b is None or a == b
 
 
 class Anchor(Record):

@@ -27,7 +27,16 @@ from typing import Any
 
 from ecran.play.board.events import Measured
 from ecran.play.board.geometry import revealed
-from ecran.play.board.model import Board, FogOp, Handout, Polygon, Rect, SceneState, Token
+from ecran.play.board.model import (
+    Board,
+    FogOp,
+    Handout,
+    Polygon,
+    Rect,
+    SceneState,
+    Token,
+    same_encounter,
+)
 
 #: How far apart (pixels) two strokes' boxes must be for one to leave the other's pixels alone
 #: (the mask is drawn on whole pixels: a box a fraction away may still paint the same one).
@@ -69,7 +78,7 @@ class Unseen:
 
     def of(self, encounter_id: str) -> frozenset[str]:
         """The unseen participants of one encounter."""
-        return frozenset(pid for enc, pid in self.pairs if enc is None or enc == encounter_id)
+        return frozenset(pid for enc, pid in self.pairs if same_encounter(enc, encounter_id))
 
 
 def hidden_participants(board: Board) -> Unseen:
@@ -83,15 +92,12 @@ def hidden_participants(board: Board) -> Unseen:
             if token.participant_id is not None:
                 bearer = (token.encounter_id, token.participant_id)
                 (hidden if token.hidden else shown).add(bearer)
-    shown_anywhere = {pid for enc, pid in shown if enc is None}
-    return Unseen(
-        frozenset(
-            (enc, pid)
-            for enc, pid in hidden - shown
-            if pid not in shown_anywhere
-            and (enc is not None or not any(p == pid for _, p in shown))
-        )
-    )
+    return Unseen(frozenset(h for h in hidden if not any(_same_bearer(h, s) for s in shown)))
+
+
+def _same_bearer(a: tuple[str | None, str], b: tuple[str | None, str]) -> bool:
+    """Whether two tokens' (encounter, participant) may stand for one participant."""
+    return a[1] == b[1] and same_encounter(a[0], b[0])
 
 
 def sees_handout(handout: Handout, viewer: Viewer) -> bool:
