@@ -156,6 +156,8 @@ EncounterStep = Literal[
     "attack",
     "end",
     "undo",
+    "hide",
+    "reveal",
 ]
 
 

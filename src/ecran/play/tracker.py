@@ -48,6 +48,10 @@ class Participant(Record):
     sheet: dict[str, Any] | None = None
     #: The NPC's sheet and dice details are shown to the GM only.
     secret: bool = False
+    #: The GM keeps this NPC off the players' tracker altogether (not in the list, the order or
+    #: a step's line) until showing it (`encounter.set_hidden`), whatever its tokens on the
+    #: board; an NPC whose tokens are all hidden is kept off too (`encounter.seen`).
+    hidden: bool = False
     initiative: Signed | None = None
     initiative_roll: dict[str, Any] | None = None
     conditions: tuple[Condition, ...] = ()

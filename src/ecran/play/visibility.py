@@ -18,8 +18,9 @@ Secret NPCs: players read an encounter step without the NPC's sheet, dice or num
 log line as `ecran.play.encounter.players_summary` words it (the outcome of an attack on it, hit
 or miss, never its tracks).
 
-Unseen participants (an NPC whose tokens the GM keeps hidden on the board:
-`board.visibility.hidden_participants`): players get the encounter without them at all (not in
+Unseen participants (`encounter.seen`: an NPC the GM hides on the tracker, `Participant.hidden`,
+or one whose tokens the GM keeps hidden on the board, `board.visibility.hidden_participants`):
+players get the encounter without them at all (not in
 the list, the order, the initiatives; no one acts while one of them does), and a step's line as
 `ecran.play.encounter.unseen` words it (it never names them). The state uses the board as it is
 now; a step, those unseen when it was made (`EncounterChanged.unseen`, which `sealed` records
@@ -37,6 +38,8 @@ from ecran.play.board.model import Board
 from ecran.play.board.visibility import Unseen, hidden_participants
 from ecran.play.dice_key import public_payload
 from ecran.play.encounter import SECRET_EFFECT, players_summary
+from ecran.play.encounter import seen as encounter_seen
+from ecran.play.encounter.seen import hidden_npcs
 from ecran.play.encounter.unseen import turn_bearer, unseen_summary
 from ecran.play.events import Event, EventDraft, EventView
 from ecran.play.model import Member, Visibility
@@ -126,9 +129,9 @@ def player_encounter(enc: Encounter, unseen: frozenset[str] = frozenset()) -> En
 
 
 def unseen_in(state: TableState) -> Unseen:
-    """The participants players do not see now (their tokens all hidden on the board), by
-    encounter."""
-    return hidden_participants(state.board)
+    """The participants players do not see now (hidden on the tracker, or their tokens all
+    hidden on the board), by encounter."""
+    return encounter_seen.unseen_in(state)
 
 
 def sealed(state: TableState, draft: EventDraft) -> EventDraft:
@@ -138,10 +141,16 @@ def sealed(state: TableState, draft: EventDraft) -> EventDraft:
         return draft
     change = EncounterChanged.model_validate(draft.payload)
     ids = set(change.encounter.participants)
+    # the board as it was; the tracker's flags as the step leaves them (a step that shows an
+    # NPC names it, one that hides it does not)
+    hidden = hidden_participants(state.board).of(change.encounter_id)
+    hidden |= hidden_npcs(change.encounter)
     before = state.encounters.get(change.encounter_id)
-    if before is not None:  # a step that removed one still speaks of it
-        ids |= before.encounter.participants.keys()
-    unseen = sorted(npcs_among(change.encounter, unseen_in(state).of(change.encounter_id)) & ids)
+    if before is not None:  # a step that removed one still speaks of it, as it was
+        gone = before.encounter.participants.keys() - ids
+        hidden |= hidden_npcs(before.encounter) & gone
+        ids |= gone
+    unseen = sorted(npcs_among(change.encounter, hidden) & ids)
     if not unseen:
         return draft
     payload = change.model_copy(update={"unseen": unseen}).model_dump(mode="json")

@@ -20,7 +20,12 @@ from ecran.play.encounter.conditions import (
     shifted,
 )
 from ecran.play.encounter.operations import apply_operation
-from ecran.play.encounter.participants import add_participant, create, remove_participant
+from ecran.play.encounter.participants import (
+    add_participant,
+    create,
+    remove_participant,
+    set_hidden,
+)
 from ecran.play.encounter.step import NAME_MAX, ROUNDS_MAX
 from ecran.play.encounter.summaries import SECRET_EFFECT, players_summary
 from ecran.play.encounter.turns import (
@@ -56,6 +61,7 @@ __all__ = [
     "remove_participant",
     "reorder",
     "roll_initiative",
+    "set_hidden",
     "set_initiative",
     "shifted",
     "start",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ecran.play import tracker
-from ecran.play.board.visibility import hidden_participants
+from ecran.play.encounter.seen import unseen_in
 from ecran.play.errors import Conflict, forbidden, not_found
 from ecran.play.model import Member
 from ecran.play.rights import plays, require_gm, require_turn
@@ -35,7 +35,7 @@ def read_at(
     if expected_version is not None and expected_version != enc.version:
         seen = enc
         if viewer is not None and not viewer.is_gm:
-            seen = tracker.for_players(enc, hidden_participants(state.board).of(encounter_id))
+            seen = tracker.for_players(enc, unseen_in(state).of(encounter_id))
         raise Conflict(
             Text(
                 fr=f"la rencontre a changé entre-temps (version {enc.version}, "

@@ -10,11 +10,11 @@ from ecran.engine.budget import Busy
 from ecran.engine.records import OddsReport, RollRecord, check_odds, check_roll
 from ecran.engine.table_options import with_table_options
 from ecran.play import tracker
-from ecran.play.board.visibility import hidden_participants
 from ecran.play.characters import parse_sheet, run_operation
 from ecran.play.dice_key import derived_seed, table_seed
 from ecran.play.encounter.access import open_to_act, participant_of, sheet_of
 from ecran.play.encounter.conditions import action_lost, put_on
+from ecran.play.encounter.seen import unseen_in
 from ecran.play.encounter.step import drawn_seed, step_event
 from ecran.play.encounter.summaries import SECRET_FOE, attack_summary
 from ecran.play.errors import forbidden
@@ -58,7 +58,7 @@ def _fighters(
     state: TableState, actor: Member, enc: Encounter, attacker_pid: str, target_pid: str
 ) -> tuple[Participant, Participant]:
     if not actor.is_gm:  # a player knows no NPC the GM keeps off the board: none to attack
-        unseen = hidden_participants(state.board).of(enc.id)
+        unseen = unseen_in(state).of(enc.id)
         enc = tracker.without(enc, tracker.npcs_among(enc, unseen))
     attacker, target = participant_of(enc, attacker_pid), participant_of(enc, target_pid)
     if attacker.id == target.id:

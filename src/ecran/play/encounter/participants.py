@@ -12,6 +12,7 @@ from ecran.play.encounter.access import participant_of, running
 from ecran.play.encounter.step import NAME_MAX, drawn_seed, step_event
 from ecran.play.events import EventDraft
 from ecran.play.model import Member, new_id
+from ecran.play.payloads import EncounterStep
 from ecran.play.rights import require_gm
 from ecran.play.state import TableState
 from ecran.play.table import clean_name
@@ -50,6 +51,7 @@ def add_participant(
     name: str | None = None,
     sheet: dict[str, Any] | None = None,
     secret: bool = True,
+    hidden: bool = False,
     initiative: int | None = None,
     expected_version: int | None = None,
     random_npc: bool = False,
@@ -57,7 +59,8 @@ def add_participant(
     lang: str = DEFAULT_LANG,
     seed: int | None = None,
 ) -> EventDraft:
-    """A stored character (`character_id`) or an NPC (a name and/or a sheet, secret by default).
+    """A stored character (`character_id`) or an NPC (a name and/or a sheet, secret by default;
+    `hidden`: kept off the players' tracker from this step on, the step's line included).
     `random_npc`: the NPC's sheet is drawn (`npc_choices`, words in `lang`) with the table's
     dice, as a roll's: the seed is the table's (`play.dice_key.table_seed`; the GM's own is
     kept and flagged), recorded with what regenerates the NPC (`npcs.NpcDrawn`)."""
@@ -68,6 +71,8 @@ def add_participant(
         sheet, npc = npcs.draw(system, drawn.seed, npc_choices, lang)
         extra = {**drawn_seed(drawn.model_copy(update={"seed": npc.seed})), "npc": npc}
     if character_id is not None:
+        if hidden:
+            raise _character_shown()
         character = state.character(character_id)
         if any(p.character_id == character_id for p in enc.participants.values()):
             raise EcranError(
@@ -83,7 +88,7 @@ def add_participant(
         npc_sheet = None if sheet is None else _npc_sheet(system, sheet, name)
         label = name if name is not None else (npc_sheet or {}).get("name", "")
         clean = clean_name(label, NAME_MAX, Text(fr="nom du participant", en="participant name"))
-        joining = Participant(id="", name=clean, sheet=npc_sheet, secret=secret)
+        joining = Participant(id="", name=clean, sheet=npc_sheet, secret=secret, hidden=hidden)
     joining = joining.model_copy(update={"initiative": initiative})
     after = tracker.add(enc, joining)
     summary = Text(fr=f"{joining.name} entre dans la rencontre", en=f"{joining.name} joins")
@@ -107,3 +112,52 @@ def remove_participant(
     after = tracker.remove(enc, participant_id)
     summary = Text(fr=f"{leaving.name} quitte la rencontre", en=f"{leaving.name} leaves")
     return step_event(actor, enc, after, "remove", summary, participant_id=participant_id)
+
+
+def set_hidden(
+    state: TableState,
+    actor: Member,
+    encounter_id: str,
+    participant_id: str,
+    hidden: bool,
+    *,
+    expected_version: int | None = None,
+) -> EventDraft:
+    """The GM hides an NPC from the players' tracker, or shows it (Foundry's hidden
+    combatant): hidden, it is out of their list, order and lines (`encounter.seen`) until
+    shown, whatever its tokens; shown, its tokens on the board still follow their own flag.
+    A character is never hidden (its player plays it); asking what already is, is refused."""
+    enc = running(state, actor, encounter_id, expected_version)
+    who = participant_of(enc, participant_id)
+    if who.character_id is not None:
+        raise _character_shown()
+    if who.hidden == hidden:
+        said = (
+            Text(
+                fr=f"« {who.name} » est déjà caché des joueurs",
+                en=f"'{who.name}' is already hidden",
+            )
+            if hidden
+            else Text(
+                fr=f"« {who.name} » est déjà visible des joueurs",
+                en=f"'{who.name}' is already shown",
+            )
+        )
+        raise EcranError(said)
+    after = tracker.with_participant(enc, who.model_copy(update={"hidden": hidden}))
+    summary = (
+        Text(fr=f"{who.name} est caché des joueurs", en=f"{who.name} is hidden from the players")
+        if hidden
+        else Text(fr=f"{who.name} apparaît aux joueurs", en=f"{who.name} is shown to the players")
+    )
+    step: EncounterStep = "hide" if hidden else "reveal"
+    return step_event(actor, enc, after, step, summary, participant_id=participant_id)
+
+
+def _character_shown() -> EcranError:
+    return EcranError(
+        Text(
+            fr="seul un PNJ peut être caché des joueurs (un personnage est joué par l'un d'eux)",
+            en="only an NPC can be hidden from the players (a character is one of theirs)",
+        )
+    )

@@ -30,6 +30,7 @@ from ecran.web.api.models import (
     EncounterOperation,
     Reorder,
     RollInitiative,
+    SetHidden,
     SetInitiative,
     Step,
     said,
@@ -126,6 +127,7 @@ def add(encounter_id: str, body: AddParticipant, me: Me, request: Request) -> Ev
         name=body.name,
         sheet=body.sheet,
         secret=body.secret,
+        hidden=body.hidden,
         initiative=body.initiative,
         expected_version=body.expected_version,
         random_npc=body.random_npc,
@@ -149,6 +151,26 @@ def remove(
         encounter_id,
         participant_id,
         expected_version=expected_version,
+    )
+
+
+@router.put(PARTICIPANT + "/hidden", response_model=EventView)
+def set_hidden(
+    encounter_id: str,
+    participant_id: str,
+    body: SetHidden,
+    me: Me,
+    request: Request,
+) -> EventView:
+    """The GM hides an NPC from the players' tracker (`hidden: true`) or shows it again."""
+    return _run(
+        request,
+        me,
+        enc.set_hidden,
+        encounter_id,
+        participant_id,
+        body.hidden,
+        expected_version=body.expected_version,
     )
 
 

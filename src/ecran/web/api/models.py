@@ -258,8 +258,20 @@ class AddParticipant(Step):
         description="an NPC's sheet and dice are shown to the GM only",
         json_schema_extra=said("Secret", "Secret"),
     )
+    hidden: bool = Field(
+        False,
+        description="an NPC kept off the players' tracker until the GM shows it",
+        json_schema_extra=said("Caché des joueurs", "Hidden from the players"),
+    )
     initiative: int | None = Field(
         None, ge=-MAX_COUNT, le=MAX_COUNT, json_schema_extra=said("Initiative", "Initiative")
+    )
+
+
+class SetHidden(Step):
+    hidden: bool = Field(
+        description="true: kept off the players' tracker; false: shown to them",
+        json_schema_extra=said("Caché des joueurs", "Hidden from the players"),
     )
 
 

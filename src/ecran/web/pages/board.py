@@ -97,6 +97,7 @@ def _placeables(here: Seat) -> list[dict[str, Any]]:
                         "id": f"{enc.id}:{p.id}",
                         "name": p.name,
                         "secret": p.secret,
+                        "hidden": p.hidden,
                         "encounter": enc.name,
                     }
                 )

@@ -202,6 +202,7 @@ def _add(
         random_npc=random,  # drawn with the table's dice (its key)
         npc_choices=_npc_choices(system, form) if random else None,
         secret=_text(form, "secret") == "true",
+        hidden=_text(form, "hidden") == "true",
         initiative=initiative,
         expected_version=v,
     )
@@ -308,6 +309,14 @@ STEPS: dict[str, Step] = {
         s, a, _text(f, "encounter"), _text(f, "participant"), expected_version=v
     ),
     "initiative": _initiative,
+    "hide": lambda h, f, s, a, v: play_encounter.set_hidden(
+        s,
+        a,
+        _text(f, "encounter"),
+        _text(f, "participant"),
+        _text(f, "hidden") == "true",
+        expected_version=v,
+    ),
     "start": lambda h, f, s, a, v: play_encounter.start(
         s, a, _text(f, "encounter"), expected_version=v
     ),
