@@ -14,8 +14,8 @@ from board_toy import board, token
 from ecran.play.board import commands as cmd
 from ecran.play.board import events as ev
 from ecran.play.board.geometry import revealed
-from ecran.play.board.model import Board, Grid, Handout, Rect, Token
-from ecran.play.board.movement import Step
+from ecran.play.board.model import Anchor, Board, Grid, Handout, Rect, Token
+from ecran.play.board.movement import Allowance, Step, Turn, move
 from ecran.play.board.visibility import Viewer, changes, view_for
 from ecran.play.errors import Forbidden, NotFound
 from ecran.rules import EcranError
@@ -180,3 +180,24 @@ def test_a_smaller_scene_brings_its_tokens_in_and_a_replay_agrees() -> None:
     placed = {t.id: (t.x, t.y) for t in live.scenes["s1"].tokens.values()}
     assert placed == {"ana": (105, 105), "ghoul": (175, 175), "guard": (315, 245)}
     assert cmd.update_scene(live, GM, "s1", name="Crypte basse").moved == ()
+
+
+def test_a_smaller_map_brings_a_turns_start_onto_it_with_its_token() -> None:
+    """The guard began its turn at (665, 665) and stepped to (595, 665); the new map, 350 x
+    280, brings it to (315, 245). Its next step, one square to the left, is measured from the
+    nearest cell to where its turn began, not from a point the map no longer has: 1 square,
+    where 5 would be over its allowance of 2."""
+    b = _table()
+    began = Anchor(x=665, y=665, key="e1/1/p3")
+    b = ev.fold(b, ev.TokenMoved(token_id="guard", x=595, y=665, anchor=began))
+    b = ev.fold(b, cmd.update_scene(b, GM, "s1", image_id="map2", width=350, height=280))
+    state = b.scenes["s1"]
+    assert state.anchors["guard"] == Anchor(x=315, y=245, key="e1/1/p3")
+    turn = Turn(running=True, participant_id="p3", key="e1/1/p3")
+    step = Step(x=245, y=245, turn=turn, allowance=Allowance(2))
+    moved = move(state, state.tokens["guard"], GM, step)
+    assert (moved.x, moved.y, moved.warning) == (245, 245, None)
+    far = move(
+        state, state.tokens["guard"], GM, Step(x=35, y=245, turn=turn, allowance=Allowance(2))
+    )
+    assert far.warning is not None  # 4 squares from where its turn began: over 2

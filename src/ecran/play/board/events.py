@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, TypeAdapter
 
+from ecran.play.board.geometry import snap
 from ecran.play.board.model import (
     FOG_MAX,
     TOKENS_MAX,
@@ -248,8 +249,19 @@ def _scene(board: Board, event: SceneCreated | SceneUpdated | SceneShown | Scene
         if at.token_id not in tokens:
             raise BrokenBoard(f"no token {at.token_id} on scene {scene.id}")
         tokens[at.token_id] = tokens[at.token_id].model_copy(update={"x": at.x, "y": at.y})
-    update = {"scene": scene, "fog_version": version, "tokens": tokens}
+    anchors = {tid: _on_scene(a, scene) for tid, a in state.anchors.items()}
+    update = {"scene": scene, "fog_version": version, "tokens": tokens, "anchors": anchors}
     return _put(board, state.model_copy(update=update))
+
+
+def _on_scene(anchor: Anchor, scene: Scene) -> Anchor:
+    """A turn's start left off a smaller map comes to the nearest cell inside, as its token
+    does (`commands.update_scene`): the turn's next move is measured from a point on the map,
+    not from one the new map no longer has."""
+    if anchor.x <= scene.width and anchor.y <= scene.height:
+        return anchor
+    x, y = snap(scene.grid, anchor.x, anchor.y, scene.width, scene.height)
+    return anchor.model_copy(update={"x": x, "y": y})
 
 
 def _fog(board: Board, event: FogRevealed | FogHidden) -> Board:
