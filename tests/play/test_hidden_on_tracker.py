@@ -12,9 +12,10 @@ from ecran.play import encounter as enc
 from ecran.play.board import commands as cmd
 from ecran.play.board import log as board_log
 from ecran.play.board.model import Grid, Token
+from ecran.play.encounter.seen import unseen_in
 from ecran.play.events import Event, EventDraft
 from ecran.play.model import Member
-from ecran.play.visibility import sealed, unseen_in, view_for, view_state
+from ecran.play.visibility import sealed, view_for, view_state
 from ecran.rules import EcranError
 from toy import LiveTable, three_in_an_encounter
 

@@ -38,8 +38,7 @@ from ecran.play.board.model import Board
 from ecran.play.board.visibility import Unseen, hidden_participants
 from ecran.play.dice_key import public_payload
 from ecran.play.encounter import SECRET_EFFECT, players_summary
-from ecran.play.encounter import seen as encounter_seen
-from ecran.play.encounter.seen import hidden_npcs
+from ecran.play.encounter.seen import hidden_npcs, unseen_in
 from ecran.play.encounter.unseen import turn_bearer, unseen_summary
 from ecran.play.events import Event, EventDraft, EventView
 from ecran.play.model import Member, Visibility
@@ -126,12 +125,6 @@ def player_encounter(enc: Encounter, unseen: frozenset[str] = frozenset()) -> En
     """Secret participants keep their name, place and conditions; their sheet and dice go.
     Unseen ones go altogether: from the list, the order, and as the one acting (no one then)."""
     return for_players(enc, unseen)
-
-
-def unseen_in(state: TableState) -> Unseen:
-    """The participants players do not see now (hidden on the tracker, or their tokens all
-    hidden on the board), by encounter."""
-    return encounter_seen.unseen_in(state)
 
 
 def sealed(state: TableState, draft: EventDraft) -> EventDraft:

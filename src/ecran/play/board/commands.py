@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from ecran.play.board import events as ev
 from ecran.play.board.brush import brush
-from ecran.play.board.geometry import area_on_scene, snap, squares, token_distance
+from ecran.play.board.geometry import area_on_scene, onto, squares, token_distance
 from ecran.play.board.model import (
     FOG_MAX,
     TOKENS_MAX,
@@ -100,8 +100,8 @@ def update_scene(board: Board, viewer: Viewer, scene_id: str, **changes: Any) ->
     moved = tuple(
         ev.TokenAt(token_id=t.id, x=x, y=y)
         for t in state.tokens.values()
-        if t.x > width or t.y > height
-        for x, y in [snap(grid, t.x, t.y, width, height)]
+        for x, y in [onto(grid, t.x, t.y, width, height)]
+        if (x, y) != (t.x, t.y)
     )
     return ev.SceneUpdated(scene_id=scene_id, **changes, moved=moved)
 

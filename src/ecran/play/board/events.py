@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, TypeAdapter
 
-from ecran.play.board.geometry import snap
+from ecran.play.board.geometry import onto
 from ecran.play.board.model import (
     FOG_MAX,
     TOKENS_MAX,
@@ -258,10 +258,8 @@ def _on_scene(anchor: Anchor, scene: Scene) -> Anchor:
     """A turn's start left off a smaller map comes to the nearest cell inside, as its token
     does (`commands.update_scene`): the turn's next move is measured from a point on the map,
     not from one the new map no longer has."""
-    if anchor.x <= scene.width and anchor.y <= scene.height:
-        return anchor
-    x, y = snap(scene.grid, anchor.x, anchor.y, scene.width, scene.height)
-    return anchor.model_copy(update={"x": x, "y": y})
+    x, y = onto(scene.grid, anchor.x, anchor.y, scene.width, scene.height)
+    return anchor if (x, y) == (anchor.x, anchor.y) else anchor.model_copy(update={"x": x, "y": y})
 
 
 def _fog(board: Board, event: FogRevealed | FogHidden) -> Board:

@@ -38,6 +38,14 @@ def snap(grid: Grid, x: float, y: float, width: float, height: float) -> tuple[f
     return (min(max(sx, 0.0), width), min(max(sy, 0.0), height))
 
 
+def onto(grid: Grid, x: float, y: float, width: float, height: float) -> tuple[float, float]:
+    """A point a smaller scene leaves off it: the nearest cell's centre inside (`snap`); one
+    on the scene stays where it is."""
+    if x <= width and y <= height:
+        return (x, y)
+    return snap(grid, x, y, width, height)
+
+
 def squares(grid: Grid, a: tuple[float, float], b: tuple[float, float]) -> float:
     """How many squares from a to b by the scene's diagonal rule (euclidean: a real number)."""
     if grid.diagonal == "euclidean":

@@ -72,7 +72,7 @@ def add_participant(
         extra = {**drawn_seed(drawn.model_copy(update={"seed": npc.seed})), "npc": npc}
     if character_id is not None:
         if hidden:
-            raise _character_shown()
+            raise _not_an_npc()
         character = state.character(character_id)
         if any(p.character_id == character_id for p in enc.participants.values()):
             raise EcranError(
@@ -130,20 +130,12 @@ def set_hidden(
     enc = running(state, actor, encounter_id, expected_version)
     who = participant_of(enc, participant_id)
     if who.character_id is not None:
-        raise _character_shown()
+        raise _not_an_npc()
     if who.hidden == hidden:
-        said = (
-            Text(
-                fr=f"« {who.name} » est déjà caché des joueurs",
-                en=f"'{who.name}' is already hidden",
-            )
-            if hidden
-            else Text(
-                fr=f"« {who.name} » est déjà visible des joueurs",
-                en=f"'{who.name}' is already shown",
-            )
+        fr, en = ("caché des", "hidden") if hidden else ("visible des", "shown")
+        raise EcranError(
+            Text(fr=f"« {who.name} » est déjà {fr} joueurs", en=f"'{who.name}' is already {en}")
         )
-        raise EcranError(said)
     after = tracker.with_participant(enc, who.model_copy(update={"hidden": hidden}))
     summary = (
         Text(fr=f"{who.name} est caché des joueurs", en=f"{who.name} is hidden from the players")
@@ -154,7 +146,7 @@ def set_hidden(
     return step_event(actor, enc, after, step, summary, participant_id=participant_id)
 
 
-def _character_shown() -> EcranError:
+def _not_an_npc() -> EcranError:
     return EcranError(
         Text(
             fr="seul un PNJ peut être caché des joueurs (un personnage est joué par l'un d'eux)",

@@ -18,7 +18,7 @@ from ecran.play.board import events as board_events
 from ecran.play.board.log import event_view
 from ecran.play.board.marks import Marks, marked_changes, marks
 from ecran.play.board.visibility import Unseen, Viewer
-from ecran.play.visibility import unseen_in
+from ecran.play.encounter.seen import unseen_in
 from ecran.store.models import CharacterRow
 from ecran.store.repository.state import StoreState
 

@@ -9,10 +9,10 @@ from sqlalchemy.orm import Session
 
 from ecran.play import view_for, view_state
 from ecran.play.board.exported import exported
+from ecran.play.encounter.seen import unseen_in
 from ecran.play.errors import TooLarge, not_found
 from ecran.play.export import ExportedMember, ImportedTable, TableExport, export_table
 from ecran.play.model import new_token
-from ecran.play.visibility import unseen_in
 from ecran.rules import EcranError, Text
 from ecran.store.images import StoredImage, images_of, put_images, quota
 from ecran.store.models import CharacterRow, EncounterRow, EventRow, MemberRow, TableRow

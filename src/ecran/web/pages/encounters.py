@@ -24,10 +24,11 @@ from ecran.engine.table_options import forced
 from ecran.play import EventDraft, Member, TableState
 from ecran.play import encounter as play_encounter
 from ecran.play.characters import parse_sheet
+from ecran.play.encounter.seen import unseen_in
 from ecran.play.payloads import AttackRoll, EncounterChanged
 from ecran.play.rights import is_turn_of
 from ecran.play.tracker import Encounter, Participant, npcs_among
-from ecran.play.visibility import unseen_in, view_for
+from ecran.play.visibility import view_for
 from ecran.rules import EcranError, SheetRow, System, Text, from_validation
 from ecran.rules.refusals import given_said
 from ecran.web import commands
