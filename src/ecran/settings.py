@@ -77,6 +77,12 @@ class Settings:
         gt=0,
         le=10 * MIB,
     )
+    maps_cache_mb: float = _declared(
+        96,
+        "memory the maps decoded for the fog may hold in each web process, in megabytes "
+        "(a map of 4096 pixels a side takes 48)",
+        gt=0,
+    )
     table_images_mb: float = _declared(
         100, "room the stored images of one table may take (after re-encoding), in MiB", gt=0
     )

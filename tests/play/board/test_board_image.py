@@ -122,3 +122,46 @@ def test_a_cut_short_file_is_refused_even_after_weasyprint_is_imported(
         image.accept(out.getvalue()[: len(out.getvalue()) // 2])
     assert "tronqué" in refused.value.message("fr")
     assert ImageFile.LOAD_TRUNCATED_IMAGES is True  # the process's own setting is left as it was
+
+
+def test_a_players_copy_is_a_jpeg_with_nothing_of_the_hidden_half() -> None:
+    """A fog change masks the map again for every player: a JPEG encodes in a tenth of a
+    WebP's time (PEERS.md §2.8), and its lossy edges carry nothing the fog hides."""
+    raw = image.accept(_two_halves()).data
+    fog = [FogOp(reveal=True, region=Rect(x=0, y=0, w=99, h=100))]
+    copy = image.masked(raw, fog)
+    assert copy.media_type == "image/jpeg" and copy.data[:3] == b"\xff\xd8\xff"
+    shown = _decoded(copy)
+    for x in range(104, 200, 3):
+        for y in range(0, 100, 3):
+            red, green, blue = shown.getpixel((x, y))
+            assert max(abs(red - 24), abs(green - 24), abs(blue - 28)) < 12, (x, y)
+
+
+def test_a_reduced_copy_shows_no_block_a_hidden_pixel_enters() -> None:
+    """Open country with a one-pixel secret path just past the revealed edge: reduced four
+    times, the block that holds both is fog, every other block the map alone (no blend)."""
+    picture = Image.new("RGB", (400, 200), OPEN)
+    picture.paste(SECRET, (201, 0, 202, 200))
+    out = io.BytesIO()
+    picture.save(out, format="PNG")
+    fog = [FogOp(reveal=True, region=Rect(x=0, y=0, w=200, h=200))]  # x 0-200 included
+    shown = _decoded(image.masked(out.getvalue(), fog, max_side=100, encoding="PNG"))
+    assert shown.size == (100, 50)
+    assert {shown.getpixel((x, 10)) for x in range(50)} == {OPEN}  # x 0-199
+    assert {shown.getpixel((x, 10)) for x in range(50, 100)} == {image.FOG_RGB}
+
+
+def test_one_hidden_pixel_hides_its_block_even_reduced_thirty_two_times() -> None:
+    """A block of 32 × 32 with one pixel at 0 averages 254.75, which rounds to 255: the copy
+    is reduced in halvings first, and its one block with a hidden pixel is still fog."""
+    raw = image.accept(_png((8192, 64), OPEN), encoding="PNG").data
+    fog = [
+        FogOp(reveal=True, region=Rect(x=0, y=0, w=8192, h=64)),
+        FogOp(reveal=False, region=Rect(x=5000, y=30, w=0, h=0)),  # one pixel
+    ]
+    shown = _decoded(image.masked(raw, fog, max_side=256, encoding="PNG"))
+    assert shown.size == (256, 2)
+    fogged = [(x, y) for x in range(256) for y in range(2) if shown.getpixel((x, y)) != OPEN]
+    assert fogged == [(5000 // 32, 0)]
+    assert shown.getpixel((5000 // 32, 0)) == image.FOG_RGB

@@ -7,8 +7,12 @@ and Pillow's decompression-bomb warning is an error. The picture is turned uprig
 re-encoded without any metadata (no EXIF, GPS, ICC or text chunks), as WebP or PNG.
 
 A player's copy is painted opaque wherever the fog has not revealed it (never a transparent
-layer the browser could remove), at most `DISPLAY_MAX` pixels a side. A plain scene (no map) has
-nothing to mask: a player gets `fog_overlay` instead, the fog alone over a transparent ground.
+layer the browser could remove), at most `DISPLAY_MAX` pixels a side, and sent as a JPEG: a fog
+change masks the map again for every player, and a 4096-pixel WebP took 1.5-2.5 s to encode
+where a JPEG takes ~60 ms (PEERS.md §2.8 measured the same: 25 ms against 595). The map is
+decoded and brought within the size once (`Reduced`, kept by the web layer), then masked per fog.
+A plain scene (no map) has nothing to mask: a player gets `fog_overlay` instead, the fog alone
+over a transparent ground.
 """
 
 from __future__ import annotations
@@ -37,7 +41,9 @@ PHONE_MAX = 2048
 FOG_RGB = (24, 24, 28)
 FORMATS = ("PNG", "JPEG", "WEBP")
 
-Encoding = Literal["WEBP", "PNG"]
+Encoding = Literal["WEBP", "PNG", "JPEG"]
+#: A masked copy's JPEG quality (PEERS.md §2.8: 4096 pixels in ~25 ms at 85).
+JPEG_QUALITY = 85
 
 
 @dataclass(frozen=True)
@@ -128,29 +134,85 @@ def encode(picture: Image.Image, encoding: Encoding = "WEBP") -> Stored:
     if encoding == "WEBP":
         picture.save(out, format="WEBP", quality=85, method=4)
         media = "image/webp"
+    elif encoding == "JPEG":
+        picture.save(out, format="JPEG", quality=JPEG_QUALITY)
+        media = "image/jpeg"
     else:
         picture.save(out, format="PNG", optimize=False)
         media = "image/png"
     return Stored(out.getvalue(), media, picture.width, picture.height)
 
 
+@dataclass(frozen=True)
+class Reduced:
+    """A stored map decoded and reduced to at most a size a side, by whole factors (`stages`:
+    each pixel the average of a factor × factor block of the one before, the last blocks cut
+    short): what a player's copy is masked from at each fog change. `size`: the map's own
+    size, the fog's coordinates."""
+
+    picture: Image.Image
+    stages: tuple[int, ...]
+    size: tuple[int, int]
+
+    @property
+    def pixels(self) -> int:
+        return self.picture.width * self.picture.height
+
+
+def reduced(raw: bytes, max_side: int = DISPLAY_MAX) -> Reduced:
+    """The stored image `raw` decoded and reduced within `max_side` pixels a side
+    (`_stages`)."""
+    with Image.open(io.BytesIO(raw), formats=list(FORMATS)) as opened:
+        picture = opened.convert("RGB")
+    size = picture.size
+    stages = _stages(size, max_side)
+    for factor in stages:
+        picture = picture.reduce(factor)
+    return Reduced(picture, stages, size)
+
+
+#: The largest block a stage averages: a block of n × n pixels with one at 0 averages
+#: 255 - 255 / n², which rounds below 255 only while n² < 510 (`_WHOLE_BLOCKS`).
+MAX_STAGE = 22
+
+
+def _stages(size: tuple[int, int], max_side: int) -> tuple[int, ...]:
+    """The whole factors that bring `size` within `max_side` pixels a side: the smallest one,
+    or, past MAX_STAGE, halvings first."""
+    factor = -(-max(size) // max_side)
+    stages: list[int] = []
+    while factor > MAX_STAGE:
+        stages.append(2)
+        factor = -(-factor // 2)
+    return (*stages, factor) if factor > 1 else tuple(stages)
+
+
+#: A reduced mask's value where every map pixel of the block is revealed, and 0 elsewhere.
+_WHOLE_BLOCKS = [0] * 255 + [255]
+
+
+def masked_copy(source: Reduced, fog: Iterable[FogOp], encoding: Encoding = "JPEG") -> Stored:
+    """`source` with every area the fog has not revealed painted opaque. The fog is drawn at
+    the map's own size; where the map was reduced, a pixel of the copy is shown only if the
+    whole block it averages is revealed, so no hidden pixel of the map enters a shown one
+    (the revealed edge gives up at most a pixel of the copy)."""
+    shown = mask(source.size, fog)
+    for factor in source.stages:
+        shown = shown.reduce(factor).point(_WHOLE_BLOCKS)
+    fogged = Image.new("RGB", source.picture.size, FOG_RGB)
+    fogged.paste(source.picture, (0, 0), shown)
+    return encode(fogged, encoding)
+
+
 def masked(
     raw: bytes,
     fog: Iterable[FogOp],
     max_side: int = DISPLAY_MAX,
-    encoding: Encoding = "WEBP",
+    encoding: Encoding = "JPEG",
 ) -> Stored:
-    """The stored image `raw` with every area the fog has not revealed painted opaque, then
-    scaled down to at most `max_side` pixels a side. The fog is drawn at full size first, so
-    scaling cannot blur hidden pixels into revealed ones beyond a pixel's width."""
-    with Image.open(io.BytesIO(raw), formats=list(FORMATS)) as opened:
-        picture = opened.convert("RGB")
-    shown = mask(picture.size, fog)
-    fogged = Image.new("RGB", picture.size, FOG_RGB)
-    fogged.paste(picture, (0, 0), shown)
-    if max(fogged.size) > max_side:
-        fogged.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
-    return encode(fogged, encoding)
+    """The stored image `raw` masked by the fog (`masked_copy`), at most `max_side` pixels a
+    side (`reduced`)."""
+    return masked_copy(reduced(raw, max_side), fog, encoding)
 
 
 def fog_overlay(size: tuple[int, int], fog: Iterable[FogOp], max_side: int = DISPLAY_MAX) -> Stored:
@@ -158,9 +220,8 @@ def fog_overlay(size: tuple[int, int], fog: Iterable[FogOp], max_side: int = DIS
     not revealed, transparent where it has: what a plain scene's grid is covered with for a
     player, who has no map to mask. Only the mask's pixels leave, never a stroke."""
     shown = mask(size, fog)
-    if max(shown.size) > max_side:
-        # the same size a masked map of the scene's size is scaled to
-        shown.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
+    for factor in _stages(size, max_side):  # the size a masked map of this size comes to
+        shown = shown.reduce(factor)
     overlay = Image.new("RGBA", shown.size, (*FOG_RGB, 255))
     overlay.putalpha(ImageOps.invert(shown))
     return encode(overlay, "PNG")

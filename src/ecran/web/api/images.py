@@ -2,10 +2,12 @@
 picture, with `ETag` and `Cache-Control: private, no-cache` (the browser keeps its copy and
 asks again with `If-None-Match`: 304 while the image and the fog are unchanged).
 
-A player's map is painted opaque under the fog on the server (`play.board.image.masked`):
-the whole picture never leaves for them. Masking a large map costs a few hundred milliseconds,
-so the last masked copies are kept (`MASKED_KEPT`), keyed by image and by the fog itself: the
-players' fog (`visibility.players_key`), so a stroke hidden under the fog moves no tag.
+A player's map is painted opaque under the fog on the server (`play.board.image.masked_copy`):
+the whole picture never leaves for them. The map is decoded and reduced to the size asked once,
+then kept (`ECRAN_MAPS_CACHE_MB`): a fog change masks the kept pixels again (a 4096-pixel map's
+WebP takes ~0.5 s to decode, masking and encoding it ~0.2 s). The last masked copies are kept
+too (`MASKED_KEPT`), keyed by image and by the fog itself: the players' fog
+(`visibility.players_key`), so a stroke hidden under the fog moves no tag.
 
 A plain scene has no map to mask: its players get the fog overlay (`image.fog_overlay`) under
 the same rules: kept and tagged by the players' fog, authorised on every request.
@@ -13,6 +15,7 @@ the same rules: kept and tagged by the players' fog, authorised on every request
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from collections.abc import Callable
 from threading import Lock
@@ -25,6 +28,7 @@ from ecran.play.board.model import SceneState
 from ecran.play.board.visibility import players_key
 from ecran.play.errors import not_found
 from ecran.rules import EcranError, Text
+from ecran.settings import get_settings
 from ecran.web.deps import Seat
 from ecran.web.limits import MAX_INT
 
@@ -40,6 +44,13 @@ FogVersion = Annotated[
 MASKED_KEPT = 32
 _masked: OrderedDict[tuple[str, str, str, int], pictures.Stored] = OrderedDict()
 _lock = Lock()
+#: Maps decoded and reduced for masking, by their bytes' digest and the size asked, the
+#: last used last, within `ECRAN_MAPS_CACHE_MB` (`_reduced`); one lock per map being decoded,
+#: so the players asking for it at once wait for one decoding.
+_decoded: OrderedDict[tuple[bytes, int], pictures.Reduced] = OrderedDict()
+_decoding: dict[tuple[bytes, int], Lock] = {}
+#: Bytes a decoded pixel takes (RGB).
+PIXEL_BYTES = 3
 
 #: The first bytes of the formats an upload may have.
 _MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
@@ -118,7 +129,39 @@ def _masked_copy(
     table_id: str, image_id: str, fogged: SceneState, data: bytes, max_side: int
 ) -> pictures.Stored:
     key = (table_id, image_id, fog_key(fogged), max_side)
-    return _kept(key, lambda: pictures.masked(data, fogged.fog, max_side))
+    return _kept(key, lambda: pictures.masked_copy(_reduced(data, max_side), fogged.fog))
+
+
+def _reduced(data: bytes, max_side: int) -> pictures.Reduced:
+    """The map `data` decoded and reduced within `max_side` (`image.reduced`), kept."""
+    key = (hashlib.blake2b(data, digest_size=16).digest(), max_side)
+    with _lock:
+        found = _decoded.get(key)
+        if found is not None:
+            _decoded.move_to_end(key)
+            return found
+        decoding = _decoding.setdefault(key, Lock())
+    with decoding:
+        with _lock:
+            found = _decoded.get(key)
+        if found is None:
+            found = pictures.reduced(data, max_side)
+            _keep_decoded(key, found)
+    with _lock:
+        _decoding.pop(key, None)
+    return found
+
+
+def _keep_decoded(key: tuple[bytes, int], found: pictures.Reduced) -> None:
+    """`found` kept, the least used ones dropped to stay within the setting (a map larger
+    than all of it is not kept)."""
+    budget = get_settings().maps_cache_mb * 1024 * 1024 / PIXEL_BYTES
+    if found.pixels > budget:
+        return
+    with _lock:
+        _decoded[key] = found
+        while sum(r.pixels for r in _decoded.values()) > budget:
+            _decoded.popitem(last=False)
 
 
 def _kept(key: tuple[str, str, str, int], make: Callable[[], pictures.Stored]) -> pictures.Stored:
