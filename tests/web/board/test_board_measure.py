@@ -46,3 +46,42 @@ def test_a_measure_reaches_those_who_see_both_ends_only(table: Table) -> None:
     assert table.post(table.alice, path, {"from": mine["id"], "to": spy["id"]}).status_code == 404
     outside = table.post(table.alice, path, {"from": [0, 0], "to": [9000, 0]})
     assert outside.status_code == 422
+
+
+def test_a_measure_through_waypoints_counts_the_whole_path(table: Table) -> None:
+    """A ruler through waypoints (Roll20's and Foundry's): each leg measured, 5-10-5 counting
+    every second diagonal of the whole path (not afresh at each waypoint), shown live to those
+    who see every point of it; a fogged waypoint keeps it from a player."""
+    made = scene(table, diagonal="alternating")
+    sid, path = made["id"], f"/scenes/{made['id']}/measure"
+    reveal(table, sid, [0, 0, 280, 280])
+    after = table.last_seq()
+    with table.client.websocket_connect(table.socket_url(table.bob, after)) as bob_ws:
+        bob_ws.receive_json()  # synced
+        # three diagonal steps, one square each, corner to corner of the revealed room:
+        # 1 + 2 + 1 squares of 1.5 m, where three separate measures would say 1.5 m each
+        stairs = {"from": [35, 35], "via": [[105, 105], [175, 175]], "to": [245, 245]}
+        walked = table.post(table.alice, path, stairs)
+        assert walked.status_code == 200, walked.text
+        assert walked.json() == {"distance": 6.0, "unit": "m"}
+        [seen] = _measures(frames(bob_ws))
+        assert [p["x"] for p in [seen["from"], *seen["via"], seen["to"]]] == [35, 105, 175, 245]
+        assert seen["distance"] == 6.0
+        # a waypoint under the fog: measured for the GM, told to no player
+        round_trip = {"from": [35, 35], "via": [[600, 35]], "to": [35, 105]}
+        assert table.post(table.gm, path, round_trip).json()["distance"] == 24.0  # 8, then 8 and 1
+        raw = frames(bob_ws)
+        assert _measures(raw) == [] and "600" not in "".join(raw)
+    too_long = {"from": [35, 35], "via": [[35, 35]] * 17, "to": [35, 105]}
+    refused = table.post(table.gm, path, too_long)
+    assert refused.status_code == 422
+    assert refused.json()["detail"].startswith("Étapes : trop d'éléments (16 au plus)")
+
+
+def test_without_waypoints_a_measure_is_the_straight_rule(table: Table) -> None:
+    made = scene(table, diagonal="alternating")
+    path = f"/scenes/{made['id']}/measure"
+    straight = table.post(table.gm, path, {"from": [35, 35], "to": [245, 245]})
+    assert straight.json()["distance"] == 6.0  # 3 diagonals: 1 + 2 + 1 squares
+    two = table.post(table.gm, path, {"from": [35, 35], "via": [[105, 105]], "to": [175, 175]})
+    assert two.json()["distance"] == 4.5  # 2 diagonals: 1 + 2

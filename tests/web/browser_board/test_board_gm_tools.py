@@ -2,7 +2,8 @@
 Fluid table): revealing the secret NPC's token and hiding it again, a token flagged on higher
 ground and turned away (Fluid's position advantage, L1023-1025: the attack panel says why and
 its odds change), a rectangle of fog drawn with the mouse (the player's map then shows that
-part of the lair, and only it), the measure between two tokens, and a second scene shown live.
+part of the lair, and only it), the measure between two tokens and through a waypoint, and a
+second scene shown live.
 """
 
 from __future__ import annotations
@@ -167,6 +168,24 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     expect(ana.locator(".board-status")).to_contain_text("Distance : 1,4 m")
     expect(gm.locator(".board-status")).to_contain_text("Distance : 1,4 m")  # shown live
     expect(gm.locator(".board-measure-line")).to_have_count(1)
+    # a ruler through a waypoint (Shift+click): from Aube three squares south and back, ~6 m
+    # (the point clicked is within a pixel of the square's centre)
+    ana.locator(f"[data-token='{ids['Aube']}']").click()
+    ana.evaluate("() => document.querySelector('.board-map').scrollIntoView({block: 'center'})")
+    ana.keyboard.down("Shift")
+    ana.mouse.click(*screen(ana, *centre(4, 4)))
+    ana.keyboard.up("Shift")
+    expect(ana.locator(".board-status")).to_have_text(
+        re.compile(r"Jusqu'ici\u202f: (2,9|3|3,1)\xa0m")
+    )
+    ana.locator(f"[data-token='{ids['Aube']}']").click()
+    total = re.compile(r"Distance\u202f: (5,8|5,9|6|6,1|6,2)\xa0m")
+    expect(ana.locator(".board-status")).to_have_text(total)
+    said = ana.locator(".board-status").text_content()
+    expect(gm.locator(".board-status")).to_have_text(said or "?")  # shown live
+    line = gm.locator(".board-measure-line")
+    expect(line).to_have_count(1)
+    assert (line.get_attribute("d") or "").count("L") == 2  # three points, two legs
 
     # a condition the GM puts on Brute in the encounter: Ana's board marks his token live
     [enc] = game.api(game.gm, "GET", "/encounters").json()

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from ecran.play.board import events as ev
 from ecran.play.board.brush import brush
-from ecran.play.board.geometry import area_on_scene, onto, squares, token_distance
+from ecran.play.board.geometry import area_on_scene, onto, path_squares, token_distance
 from ecran.play.board.model import (
     FOG_MAX,
     TOKENS_MAX,
@@ -308,15 +308,30 @@ EndSpec = str | Sequence[float]
 
 
 def measure(
-    board: Board, viewer: Viewer, scene_id: str, ends: tuple[EndSpec, EndSpec]
+    board: Board,
+    viewer: Viewer,
+    scene_id: str,
+    ends: tuple[EndSpec, EndSpec],
+    via: Sequence[EndSpec] = (),
 ) -> ev.Measured:
     """A measure between two ends `viewer` may name (a token they see, a point inside the
-    scene), in the scene's unit: the event that shows it to those who see both ends."""
+    scene), through the waypoints `via` in order, in the scene's unit (`geometry.path_squares`):
+    the event that shows it to those who see every point of it."""
     state = scene_for(board, viewer, scene_id)
-    a, b = (_end(board, viewer, state, spec) for spec in ends)
+    if len(via) > ev.MAX_WAYPOINTS:
+        raise EcranError(
+            Text(
+                fr=f"une mesure passe par {ev.MAX_WAYPOINTS} étapes au plus",
+                en=f"a measure goes through at most {ev.MAX_WAYPOINTS} waypoints",
+            )
+        )
+    a, *steps, b = (_end(board, viewer, state, spec) for spec in (ends[0], *via, ends[1]))
     grid = state.scene.grid
-    far = round(squares(grid, (a.x, a.y), (b.x, b.y)) * grid.unit_per_square, 2)
-    return ev.Measured(scene_id=scene_id, ends=(a, b), distance=far, unit=grid.unit)
+    path = [(p.x, p.y) for p in (a, *steps, b)]
+    far = round(path_squares(grid, path) * grid.unit_per_square, 2)
+    return ev.Measured(
+        scene_id=scene_id, ends=(a, b), via=tuple(steps), distance=far, unit=grid.unit
+    )
 
 
 def _end(board: Board, viewer: Viewer, state: SceneState, spec: EndSpec) -> ev.End:

@@ -152,13 +152,19 @@ class End(Record):
     token_id: Id | None = None
 
 
+#: The waypoints one measure may pass through.
+MAX_WAYPOINTS = 16
+
+
 class Measured(Record):
-    """A member measured between two ends: shown live to every member who sees both ends
-    (`visibility.measure_change`). The board does not change."""
+    """A member measured between two ends, through `via` in order (a ruler's waypoints):
+    shown live to every member who sees every point of it (`visibility.measure_change`). The
+    board does not change."""
 
     op: Literal["measured"] = "measured"
     scene_id: Id
     ends: tuple[End, End]
+    via: Annotated[tuple[End, ...], Field(max_length=MAX_WAYPOINTS)] = ()
     distance: Annotated[float, Field(ge=0, allow_inf_nan=False)]
     unit: Annotated[str, Field(min_length=1, max_length=16)]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ecran.play.board.model import FogOp, Grid, Polygon, Rect, SceneState, Token
 
@@ -57,6 +57,22 @@ def squares(grid: Grid, a: tuple[float, float], b: tuple[float, float]) -> float
     if grid.diagonal == "manhattan":
         return float(dx + dy)
     return float(max(dx, dy) + min(dx, dy) // 2)  # 5-10-5: every second diagonal counts two
+
+
+def path_squares(grid: Grid, points: Sequence[tuple[float, float]]) -> float:
+    """How many squares along a path through `points` (a ruler's waypoints): each leg by the
+    scene's rule, except 5-10-5, whose every second diagonal counts two along the whole path,
+    not afresh at each waypoint (PEERS.md §2.8: Foundry carries the parity across waypoints)."""
+    legs = list(itertools.pairwise(points))
+    if grid.diagonal != "alternating":
+        return sum(squares(grid, a, b) for a, b in legs)
+    straight = diagonal = 0
+    for a, b in legs:
+        ca, cb = cell(grid, *a), cell(grid, *b)
+        dx, dy = abs(ca[0] - cb[0]), abs(ca[1] - cb[1])
+        straight += max(dx, dy) - min(dx, dy)
+        diagonal += min(dx, dy)
+    return float(straight + diagonal + diagonal // 2)
 
 
 def distance(grid: Grid, a: tuple[float, float], b: tuple[float, float]) -> float:

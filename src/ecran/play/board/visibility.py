@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ecran.play.board.events import Measured
+from ecran.play.board.events import End, Measured
 from ecran.play.board.geometry import revealed
 from ecran.play.board.model import (
     Board,
@@ -263,19 +263,17 @@ def changes(before: Board, after: Board, viewer: Viewer) -> list[dict[str, Any]]
 
 def measure_change(board: Board, measured: Measured, viewer: Viewer) -> list[dict[str, Any]]:
     """A measure (`events.Measured`) as `viewer` may see it: `[{"op": "measure", "scene_id",
-    "from", "to", "distance", "unit"}]` when they see the scene and both ends (a token they see,
-    a point in the revealed area), else `[]`: a hidden token or a fogged end is not told."""
+    "from", "to", "via", "distance", "unit"}]` when they see the scene and every point of it
+    (a token they see, a point in the revealed area), else `[]`: a hidden token or a fogged
+    point is not told, nor the length of a path through it."""
     state = next(
         (s for s in visible_scenes(board, viewer) if s.scene.id == measured.scene_id), None
     )
     if state is None:
         return []
-    for end in measured.ends:
-        token = None if end.token_id is None else state.tokens.get(end.token_id)
-        if end.token_id is not None and (token is None or not sees_token(state, token, viewer)):
-            return []
-        if token is None and not viewer.is_gm and not revealed(state.fog, end.x, end.y):
-            return []
+    points = (*measured.ends, *measured.via)
+    if not all(_sees_end(state, end, viewer) for end in points):
+        return []
     a, b = (end.model_dump(exclude_none=True) for end in measured.ends)
     return [
         {
@@ -283,10 +281,19 @@ def measure_change(board: Board, measured: Measured, viewer: Viewer) -> list[dic
             "scene_id": measured.scene_id,
             "from": a,
             "to": b,
+            "via": [end.model_dump(exclude_none=True) for end in measured.via],
             "distance": measured.distance,
             "unit": measured.unit,
         }
     ]
+
+
+def _sees_end(state: SceneState, end: End, viewer: Viewer) -> bool:
+    """Whether `viewer` sees a point of a measure: its token, or the revealed place."""
+    if end.token_id is not None:
+        token = state.tokens.get(end.token_id)
+        return token is not None and sees_token(state, token, viewer)
+    return viewer.is_gm or revealed(state.fog, end.x, end.y)
 
 
 def _scene_frames(old: dict[str, Any] | None, new: dict[str, Any]) -> list[dict[str, Any]]:

@@ -13,8 +13,9 @@
   the brush stroke (stored as polygons); answers the scene as the GM sees it.
 - `GET …/scenes/{sid}/distance?from=TOKEN&to=TOKEN` → `{"distance", "unit"}` (both tokens
   visible to the caller, else 404).
-- `POST …/scenes/{sid}/measure` `{"from": TOKEN | [x, y], "to": TOKEN | [x, y]}` → `{"distance",
-  "unit"}`, and shown live (`{"op": "measure", ...}`) to every member who sees both ends.
+- `POST …/scenes/{sid}/measure` `{"from": TOKEN | [x, y], "to": TOKEN | [x, y], "via": [...]}`
+  (`via`: up to 16 waypoints) → `{"distance", "unit"}`, and shown live (`{"op": "measure",
+  ...}`) to every member who sees every point of it.
 - `GET …/scenes/{sid}/image[?max=2048]`: the map as the caller may see it: a player's copy is
   masked by the fog on the server (`image.masked`); tagged by the fog (`ETag`).
 - `PUT …/scenes/{sid}/image` (GM; multipart `image`): a new map (the scene takes its size).
@@ -35,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ecran.play.board import commands as board
 from ecran.play.board import image as pictures
 from ecran.play.board import log as board_log
+from ecran.play.board.events import MAX_WAYPOINTS
 from ecran.play.board.model import (
     MAX_SIDE,
     POLYGON_MAX,
@@ -370,14 +372,18 @@ class MeasureBody(BaseModel):
 
     from_: Id | Point = param(Text(fr="Départ", en="From"), alias="from")
     to: Id | Point = param(Text(fr="Arrivée", en="To"))
+    via: Annotated[list[Id | Point], Field(max_length=MAX_WAYPOINTS)] = param(
+        Text(fr="Étapes", en="Waypoints"), default=[]
+    )
 
 
 @router.post(SCENE + "/measure")
 def measure(scene_id: str, body: MeasureBody, request: Request, me: Me) -> dict[str, Any]:
-    """A measure between two tokens or points the caller sees, shown live to every member who
-    sees both ends (a hidden token or a fogged end is told to no player)."""
-    ends = (body.from_, body.to)
-    made = change(request, me, lambda b, v, _: board.measure(b, v, scene_id, ends))
+    """A measure between two tokens or points the caller sees, through the waypoints `via` in
+    order (a ruler's: 5-10-5 counts its diagonals along the whole path), shown live to every
+    member who sees every point of it (a hidden token or a fogged point is told to no player)."""
+    ends, via = (body.from_, body.to), body.via
+    made = change(request, me, lambda b, v, _: board.measure(b, v, scene_id, ends, via))
     return {"distance": made.payload["distance"], "unit": made.payload["unit"]}
 
 

@@ -20,13 +20,16 @@
 
   var SEND_EVERY_MS = 250;  // at most 4 moves a second while dragging; the drop is always sent
   var PENDING_MS = 3000;  // how long a move of this member waits for its own live frame
+  var MAX_WAYPOINTS = 16;  // a measure's waypoints at most (events.MAX_WAYPOINTS)
   var EN = document.documentElement.lang === "en";
   var WORDS = EN
-    ? { measure: "Measure", measuring: "Click two points or tokens", cancel: "Stop measuring",
+    ? { measure: "Measure", measuring: "Click two points or tokens (Shift+click: a waypoint)",
+        cancel: "Stop measuring", so_far: "So far",
         refused: "Move refused", moved: "moved", distance: "Distance", token: "Token",
         out: "out of action", dead: "dead", map: "Scene map", mine: "yours, movable",
         on_ground: "on the ground", higher_ground: "on higher ground" }
-    : { measure: "Mesurer", measuring: "Cliquez deux points ou pions", cancel: "Arrêter la mesure",
+    : { measure: "Mesurer", measuring: "Cliquez deux points ou pions (Maj+clic : une étape)",
+        cancel: "Arrêter la mesure", so_far: "Jusqu'ici",
         refused: "Déplacement refusé", moved: "déplacé", distance: "Distance", token: "Pion",
         out: "hors de combat", dead: "mort", map: "Carte de la scène", mine: "le vôtre, déplaçable",
         on_ground: "à terre", higher_ground: "en hauteur" };
@@ -35,6 +38,7 @@
   // a no-break space between a number and its unit (the pages' typography, ecran.typography)
   var COLON = EN ? ": " : "\u202f: ";
   function headed(head, text) { return head + COLON + text; }
+  function shifted(event) { return Boolean(event && event.shiftKey); }
   function measured(value, unit) { return number(value) + "\u00a0" + unit; }
 
   function number(value) {
@@ -114,7 +118,9 @@
     this.map.on("zoom", function () {
       Object.keys(self.markers).forEach(function (id) { self.fit(self.markers[id]); });
     });
-    this.map.on("click", function (event) { self.measurePoint(toPoint(event.latlng), null); });
+    this.map.on("click", function (event) {
+      self.measurePoint(toPoint(event.latlng), null, shifted(event.originalEvent));
+    });
     // arrow keys on a focused token (delegated: Leaflet replaces a marker's element on setIcon)
     holder.addEventListener("keydown", function (event) {
       var el = event.target && event.target.closest ? event.target.closest("[data-token]") : null;
@@ -502,10 +508,12 @@
     marker.on("dragstart", function () {
       drag = "d" + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
     });
-    marker.on("click", function () {
+    marker.on("click", function (event) {
       var t = self.tokens[id];
       if (!t) { return; }
-      if (self.measuring) { self.measurePoint({ x: t.x, y: t.y }, id); } else { self.select(id); }
+      if (self.measuring) {
+        self.measurePoint({ x: t.x, y: t.y }, id, shifted(event.originalEvent));
+      } else { self.select(id); }
     });
     marker.on("drag", function () {
       var now = Date.now();
@@ -528,7 +536,7 @@
       event.preventDefault();
       if (this.measuring) {
         var at = this.tokens[id];
-        if (at) { this.measurePoint({ x: at.x, y: at.y }, id); }
+        if (at) { this.measurePoint({ x: at.x, y: at.y }, id, event.shiftKey); }
       } else { this.select(id); }
       return;
     }
@@ -612,21 +620,30 @@
     if (this.measureLine) { this.map.removeLayer(this.measureLine); this.measureLine = null; }
   };
 
-  Board.prototype.measurePoint = function (point, tokenId) {
+  // A click adds a point; the second ends the measure, unless Shift held it as a waypoint
+  // (Roll20's and Foundry's rulers pass through waypoints too): the path so far is drawn with
+  // its length, and the end measures the whole path.
+  Board.prototype.measurePoint = function (point, tokenId, waypoint) {
     if (!this.measuring) { return; }
     this.measuring.push({ x: point.x, y: point.y, token: tokenId });
-    if (this.measuring.length < 2) { return; }
-    var a = this.measuring[0];
-    var b = this.measuring[1];
+    var path = this.measuring;
+    if (path.length < 2 || (waypoint && path.length - 1 <= MAX_WAYPOINTS)) {
+      this.drawMeasure(path);
+      if (path.length >= 2 && this.scene) {
+        this.say(headed(WORDS.so_far, measured(this.pathDistance(path), this.scene.unit)));
+      }
+      return;
+    }
     this.measuring = [];
-    this.drawMeasure(a, b);
+    this.drawMeasure(path);
     var self = this;
     function end(p) { return p.token ? p.token : [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]; }
-    // the server measures, and shows the measure to every member who sees both ends
+    // the server measures, and shows the measure to every member who sees every point of it
     function local() {  // the scene's own rule, when the server cannot say (offline)
-      if (self.scene) { self.say(headed(WORDS.distance, measured(self.distance(a, b), self.scene.unit))); }
+      if (self.scene) { self.say(headed(WORDS.distance, measured(self.pathDistance(path), self.scene.unit))); }
     }
-    this.request("POST", this.url("/measure"), { from: end(a), to: end(b) })
+    var body = { from: end(path[0]), to: end(path[path.length - 1]), via: path.slice(1, -1).map(end) };
+    this.request("POST", this.url("/measure"), body)
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (answer) {
         if (answer) { self.say(headed(WORDS.distance, measured(answer.distance, answer.unit))); } else { local(); }
@@ -634,32 +651,43 @@
       .catch(local);
   };
 
-  Board.prototype.drawMeasure = function (a, b) {
+  Board.prototype.drawMeasure = function (points) {
     this.clearMeasure();
-    this.measureLine = L.polyline([toLatLng(a.x, a.y), toLatLng(b.x, b.y)],
+    if (points.length < 2) { return; }
+    this.measureLine = L.polyline(points.map(function (p) { return toLatLng(p.x, p.y); }),
       { className: "board-measure-line", interactive: false }).addTo(this.map);
   };
 
-  // Someone's measure, live (to those who see both ends): its line and its length.
+  // Someone's measure, live (to those who see every point of it): its line and its length.
   Board.prototype.showMeasure = function (frame) {
     if (!this.map || frame.scene_id !== this.sceneId || !frame.from || !frame.to) { return; }
-    this.drawMeasure(frame.from, frame.to);
+    this.drawMeasure([frame.from].concat(frame.via || [], [frame.to]));
     this.say(headed(WORDS.distance, measured(frame.distance, frame.unit)));
   };
 
-  // The scene's own rule between two points (the server's for two tokens: GET …/distance).
-  Board.prototype.distance = function (a, b) {
+  // The scene's own rule along a path (the server's, `geometry.path_squares`: 5-10-5 counts
+  // every second diagonal of the whole path, not afresh at each waypoint).
+  Board.prototype.pathDistance = function (points) {
     var s = this.scene;
     var size = s.grid_size;
-    if (s.diagonal === "euclidean") {
-      return Math.sqrt(Math.pow(b.x - a.x, 2) + Math.pow(b.y - a.y, 2)) / size * s.unit_per_square;
-    }
+    var squares = 0;
+    var straight = 0;
+    var diagonal = 0;
     function cell(v, offset) { return Math.floor((v - offset) / size); }
-    var dx = Math.abs(cell(a.x, s.offset_x) - cell(b.x, s.offset_x));
-    var dy = Math.abs(cell(a.y, s.offset_y) - cell(b.y, s.offset_y));
-    var squares = s.diagonal === "chebyshev" ? Math.max(dx, dy)
-      : s.diagonal === "manhattan" ? dx + dy
-        : Math.max(dx, dy) + Math.floor(Math.min(dx, dy) / 2);
+    for (var i = 1; i < points.length; i++) {
+      var a = points[i - 1];
+      var b = points[i];
+      if (s.diagonal === "euclidean") {
+        squares += Math.sqrt(Math.pow(b.x - a.x, 2) + Math.pow(b.y - a.y, 2)) / size;
+        continue;
+      }
+      var dx = Math.abs(cell(a.x, s.offset_x) - cell(b.x, s.offset_x));
+      var dy = Math.abs(cell(a.y, s.offset_y) - cell(b.y, s.offset_y));
+      squares += s.diagonal === "chebyshev" ? Math.max(dx, dy) : dx + dy;
+      straight += Math.max(dx, dy) - Math.min(dx, dy);
+      diagonal += Math.min(dx, dy);
+    }
+    if (s.diagonal === "alternating") { squares = straight + diagonal + Math.floor(diagonal / 2); }
     return squares * s.unit_per_square;
   };
 
