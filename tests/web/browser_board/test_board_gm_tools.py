@@ -2,8 +2,8 @@
 Fluid table): revealing the secret NPC's token and hiding it again, a token flagged on higher
 ground and turned away (Fluid's position advantage, L1023-1025: the attack panel says why and
 its odds change), a rectangle of fog drawn with the mouse (the player's map then shows that
-part of the lair, and only it), the measure between two tokens and through a waypoint, and a
-second scene shown live.
+part of the lair, and only it), the measure between two tokens and through a waypoint, the
+tokens within an area, and a second scene shown live.
 """
 
 from __future__ import annotations
@@ -186,6 +186,20 @@ def test_the_gm_tools_as_a_player_sees_them(browser: Any, server: str) -> None:
     line = gm.locator(".board-measure-line")
     expect(line).to_have_count(1)
     assert (line.get_attribute("d") or "").count("L") == 2  # three points, two legs
+
+    # the GM's area: who stands within 2 m of Aube (Brute beside her), highlighted on the map
+    # (the brush, still in hand since the fog above, is let go: a click is for the area now)
+    expect(gm.locator("#fog-brush-reveal")).to_have_attribute("aria-pressed", "true")
+    gm.get_by_role("button", name="Zone d'effet", exact=True).click()
+    expect(gm.locator("#fog-brush-reveal")).to_have_attribute("aria-pressed", "false")
+    gm.fill("#board-area-radius", "2")
+    gm.locator(f"[data-token='{ids['Aube']}']").click()
+    within = re.compile(r"^Dans un rayon de 2\xa0m\u202f: .*Brute \(1\xa0m\)")
+    expect(gm.locator(".board-status")).to_have_text(within)
+    expect(gm.locator(f"[data-token='{ids['Brute']}'].token-in-area")).to_have_count(1)
+    expect(gm.locator(".board-area-circle")).to_have_count(1)
+    gm.get_by_role("button", name="Arrêter la zone d'effet").click()
+    expect(gm.locator(".token-in-area")).to_have_count(0)
 
     # a condition the GM puts on Brute in the encounter: Ana's board marks his token live
     [enc] = game.api(game.gm, "GET", "/encounters").json()

@@ -13,7 +13,13 @@ from typing import Any, Protocol
 
 from ecran.play.board import events as ev
 from ecran.play.board.brush import brush
-from ecran.play.board.geometry import area_on_scene, onto, path_squares, token_distance
+from ecran.play.board.geometry import (
+    area_on_scene,
+    onto,
+    path_squares,
+    token_distance,
+)
+from ecran.play.board.geometry import distance as between
 from ecran.play.board.model import (
     FOG_MAX,
     TOKENS_MAX,
@@ -332,6 +338,32 @@ def measure(
     return ev.Measured(
         scene_id=scene_id, ends=(a, b), via=tuple(steps), distance=far, unit=grid.unit
     )
+
+
+def within(
+    board: Board, viewer: Viewer, scene_id: str, centre: EndSpec, radius: float
+) -> dict[str, Any]:
+    """The tokens `viewer` sees within `radius` (the scene's unit) of `centre` (a token they
+    see, a point inside the scene), by the scene's rule, nearest first: a spell's or a blast's
+    area (WaRP L6158-6160: « dans un rayon de 20 mètres autour du sorcier »). The centre's own
+    token is not listed. Nothing is stored or shown to others."""
+    state = scene_for(board, viewer, scene_id)
+    at = _end(board, viewer, state, centre)
+    grid = state.scene.grid
+    inside = []
+    for token in state.tokens.values():
+        if token.id == at.token_id or not sees_token(state, token, viewer):
+            continue
+        far = round(between(grid, (at.x, at.y), (token.x, token.y)), 2)
+        if far <= radius:
+            inside.append({"id": token.id, "name": token.name, "distance": far})
+    inside.sort(key=lambda t: (t["distance"], t["name"]))
+    return {
+        "centre": at.model_dump(exclude_none=True),
+        "radius": radius,
+        "unit": grid.unit,
+        "tokens": inside,
+    }
 
 
 def _end(board: Board, viewer: Viewer, state: SceneState, spec: EndSpec) -> ev.End:

@@ -13,6 +13,8 @@
   the brush stroke (stored as polygons); answers the scene as the GM sees it.
 - `GET …/scenes/{sid}/distance?from=TOKEN&to=TOKEN` → `{"distance", "unit"}` (both tokens
   visible to the caller, else 404).
+- `GET …/scenes/{sid}/area?radius=R&from=TOKEN` (or `&x=…&y=…`) → `{"centre", "radius", "unit",
+  "tokens": [{"id", "name", "distance"}]}`: the tokens the caller sees within R, nearest first.
 - `POST …/scenes/{sid}/measure` `{"from": TOKEN | [x, y], "to": TOKEN | [x, y], "via": [...]}`
   (`via`: up to 16 waypoints) → `{"distance", "unit"}`, and shown live (`{"op": "measure",
   ...}`) to every member who sees every point of it.
@@ -362,6 +364,30 @@ def distance(
     """Between two tokens the caller can both see, in the scene's unit."""
     state, viewer = seen(me)
     return board.distance(state.board, viewer, scene_id, from_, to)
+
+
+@router.get(SCENE + "/area")
+def area(
+    scene_id: str,
+    me: Me,
+    radius: Annotated[float, Query(gt=0, le=100_000, allow_inf_nan=False)],
+    from_: Annotated[str | None, Query(alias="from", max_length=64)] = None,
+    x: Annotated[float | None, Query(ge=0, le=MAX_SIDE, allow_inf_nan=False)] = None,
+    y: Annotated[float | None, Query(ge=0, le=MAX_SIDE, allow_inf_nan=False)] = None,
+) -> dict[str, Any]:
+    """The tokens the caller sees within `radius` (the scene's unit) of a token (`from`) or a
+    point (`x`, `y`), by the scene's rule, nearest first: a spell's or a blast's area. Nothing
+    is stored, nothing shown to others."""
+    if (from_ is None) == (x is None or y is None) or (x is None) != (y is None):
+        raise EcranError(
+            Text(
+                fr="zone : un pion (from) ou un point (x et y), pas les deux",
+                en="area: a token (from) or a point (x and y), not both",
+            )
+        )
+    state, viewer = seen(me)
+    centre: board.EndSpec = from_ if from_ is not None else (x or 0.0, y or 0.0)
+    return board.within(state.board, viewer, scene_id, centre, radius)
 
 
 Point = tuple[Px, Px]

@@ -24,12 +24,16 @@
   var EN = document.documentElement.lang === "en";
   var WORDS = EN
     ? { measure: "Measure", measuring: "Click two points or tokens (Shift+click: a waypoint)",
-        cancel: "Stop measuring", so_far: "So far",
+        cancel: "Stop measuring", so_far: "So far", area: "Area of effect", area_stop: "Stop the area of effect",
+        area_help: "Click a token or a point: who is within the radius", radius: "Radius",
+        area_of: "Within", nobody: "no one", area_bad: "A radius above zero, please",
         refused: "Move refused", moved: "moved", distance: "Distance", token: "Token",
         out: "out of action", dead: "dead", map: "Scene map", mine: "yours, movable",
         on_ground: "on the ground", higher_ground: "on higher ground" }
     : { measure: "Mesurer", measuring: "Cliquez deux points ou pions (Maj+clic : une étape)",
-        cancel: "Arrêter la mesure", so_far: "Jusqu'ici",
+        cancel: "Arrêter la mesure", so_far: "Jusqu'ici", area: "Zone d'effet", area_stop: "Arrêter la zone d'effet",
+        area_help: "Cliquez un pion ou un point : qui est dans le rayon", radius: "Rayon",
+        area_of: "Dans un rayon de", nobody: "personne", area_bad: "Un rayon plus grand que zéro, s'il vous plaît",
         refused: "Déplacement refusé", moved: "déplacé", distance: "Distance", token: "Pion",
         out: "hors de combat", dead: "mort", map: "Carte de la scène", mine: "le vôtre, déplaçable",
         on_ground: "à terre", higher_ground: "en hauteur" };
@@ -39,6 +43,11 @@
   var COLON = EN ? ": " : "\u202f: ";
   function headed(head, text) { return head + COLON + text; }
   function shifted(event) { return Boolean(event && event.shiftKey); }
+  // One tool in hand: taking up the measure or the area lets go of the GM's fog and placing
+  // tools (board_tools.js hears `ecran:board-tool`), and taking up one of theirs lets go of these.
+  function inHand(tool) {
+    document.dispatchEvent(new CustomEvent("ecran:board-tool", { detail: { tool: tool } }));
+  }
   function measured(value, unit) { return number(value) + "\u00a0" + unit; }
 
   function number(value) {
@@ -119,6 +128,7 @@
       Object.keys(self.markers).forEach(function (id) { self.fit(self.markers[id]); });
     });
     this.map.on("click", function (event) {
+      if (self.areaMode) { self.areaAt(toPoint(event.latlng), null); return; }
       self.measurePoint(toPoint(event.latlng), null, shifted(event.originalEvent));
     });
     // arrow keys on a focused token (delegated: Leaflet replaces a marker's element on setIcon)
@@ -132,21 +142,67 @@
     var bar = this.root.querySelector(".board-tools");
     if (!bar) { return; }
     this.previewToggle(document.getElementById("board-players-view"));
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "board-measure";
-    button.textContent = WORDS.measure;
-    button.setAttribute("aria-pressed", "false");
     var self = this;
-    button.addEventListener("click", function () {
-      var on = button.getAttribute("aria-pressed") !== "true";
+    var measure = toggle("board-measure", WORDS.measure);
+    var area = toggle("board-area", WORDS.area);
+    // a button pressed or not (aria-pressed); measuring and the area take turns
+    function toggle(name, word) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = name;
+      button.textContent = word;
+      button.setAttribute("aria-pressed", "false");
+      return button;
+    }
+    function press(button, on, word, stop) {
       button.setAttribute("aria-pressed", on ? "true" : "false");
-      button.textContent = on ? WORDS.cancel : WORDS.measure;
+      button.textContent = on ? stop : word;
+    }
+    measure.addEventListener("click", function () {
+      var on = measure.getAttribute("aria-pressed") !== "true";
+      press(measure, on, WORDS.measure, WORDS.cancel);
+      press(area, false, WORDS.area, WORDS.area_stop);
       self.measuring = on ? [] : null;
+      self.areaMode = false;
       self.clearMeasure();
+      self.clearArea();
       self.say(on ? WORDS.measuring : "");
+      if (on) { inHand("measure"); }
     });
-    bar.appendChild(button);
+    area.addEventListener("click", function () {
+      var on = area.getAttribute("aria-pressed") !== "true";
+      press(area, on, WORDS.area, WORDS.area_stop);
+      press(measure, false, WORDS.measure, WORDS.cancel);
+      self.areaMode = on;
+      self.measuring = null;
+      self.clearMeasure();
+      self.clearArea();
+      self.say(on ? WORDS.area_help : "");
+      if (on) { inHand("area"); }
+    });
+    document.addEventListener("ecran:board-tool", function (event) {
+      var tool = event.detail && event.detail.tool;
+      if (tool === "measure" || tool === "area") { return; }
+      press(measure, false, WORDS.measure, WORDS.cancel);
+      press(area, false, WORDS.area, WORDS.area_stop);
+      self.measuring = null;
+      self.areaMode = false;
+      self.clearMeasure();
+      self.clearArea();
+    });
+    var label = document.createElement("label");
+    label.className = "board-area-radius";
+    label.textContent = WORDS.radius + " ";
+    var radius = document.createElement("input");
+    radius.type = "number";
+    radius.id = "board-area-radius";
+    radius.min = "0.1";
+    radius.step = "any";
+    radius.value = "5";
+    label.appendChild(radius);
+    bar.appendChild(measure);
+    bar.appendChild(area);
+    bar.appendChild(label);
   };
 
   // The GM's players' view, switched on and off without leaving the page: the scene drawn again
@@ -511,7 +567,7 @@
     marker.on("click", function (event) {
       var t = self.tokens[id];
       if (!t) { return; }
-      if (self.measuring) {
+      if (self.areaMode) { self.areaAt({ x: t.x, y: t.y }, id); } else if (self.measuring) {
         self.measurePoint({ x: t.x, y: t.y }, id, shifted(event.originalEvent));
       } else { self.select(id); }
     });
@@ -534,8 +590,8 @@
   Board.prototype.arrow = function (event, id) {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      if (this.measuring) {
-        var at = this.tokens[id];
+      var at = this.tokens[id];
+      if (this.areaMode && at) { this.areaAt({ x: at.x, y: at.y }, id); } else if (this.measuring) {
         if (at) { this.measurePoint({ x: at.x, y: at.y }, id, event.shiftKey); }
       } else { this.select(id); }
       return;
@@ -689,6 +745,58 @@
     }
     if (s.diagonal === "alternating") { squares = straight + diagonal + Math.floor(diagonal / 2); }
     return squares * s.unit_per_square;
+  };
+
+  // -- an area: who is within a radius of a token or a point --------------------------------------
+
+  // The server lists the tokens this member sees within the radius, by the scene's rule (the
+  // circle drawn is the euclidean one; the highlighted tokens are the rule's).
+  Board.prototype.areaAt = function (point, tokenId) {
+    var field = document.getElementById("board-area-radius");
+    var radius = field ? parseFloat(field.value) : NaN;
+    if (!(radius > 0) || !this.scene) { this.say(WORDS.area_bad, true); return; }
+    var query = "?radius=" + encodeURIComponent(radius) + (tokenId
+      ? "&from=" + encodeURIComponent(tokenId)
+      : "&x=" + Math.round(point.x * 10) / 10 + "&y=" + Math.round(point.y * 10) / 10);
+    var self = this;
+    this.request("GET", this.url("/area" + query))
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (answer) {
+        if (!answer) { self.say(WORDS.area_bad, true); return; }
+        self.drawArea(answer);
+        var names = answer.tokens.map(function (t) { return t.name + " (" + measured(t.distance, answer.unit) + ")"; });
+        self.say(headed(WORDS.area_of + " " + measured(answer.radius, answer.unit),
+          names.length ? names.join(", ") : WORDS.nobody));
+      })
+      .catch(function () { self.say(WORDS.area_bad, true); });
+  };
+
+  Board.prototype.drawArea = function (answer) {
+    this.clearArea();
+    var s = this.scene;
+    var c = answer.centre;
+    this.areaCircle = L.circle(toLatLng(c.x, c.y), {
+      radius: answer.radius / s.unit_per_square * s.grid_size,
+      className: "board-area-circle", interactive: false
+    }).addTo(this.map);
+    var self = this;
+    this.areaTokens = answer.tokens.map(function (t) { return t.id; });
+    this.areaTokens.forEach(function (id) {
+      var marker = self.markers[id];
+      var el = marker && marker.getElement();
+      if (el) { el.classList.add("token-in-area"); }
+    });
+  };
+
+  Board.prototype.clearArea = function () {
+    if (this.areaCircle) { this.map.removeLayer(this.areaCircle); this.areaCircle = null; }
+    var self = this;
+    (this.areaTokens || []).forEach(function (id) {
+      var marker = self.markers[id];
+      var el = marker && marker.getElement();
+      if (el) { el.classList.remove("token-in-area"); }
+    });
+    this.areaTokens = [];
   };
 
   // -- live --------------------------------------------------------------------------------------

@@ -17,6 +17,11 @@
     }
   };
 
+  // Taking up a tool lets go of the board's measure and area (board.js hears it).
+  function inHand(tool) {
+    document.dispatchEvent(new CustomEvent("ecran:board-tool", { detail: { tool: tool } }));
+  }
+
   function Tools(page) {
     this.page = page;
     this.board = page.board;
@@ -206,6 +211,15 @@
       button.setAttribute("aria-pressed", on ? "true" : "false");
       self.placing = on ? { who: who.value, hidden: hidden.checked } : null;
       self.board.say(on ? self.words.place : "");
+      if (on) { inHand("place"); }
+    });
+    // the board's measure or area taken up: the token to place and the fog drawing let go
+    document.addEventListener("ecran:board-tool", function (event) {
+      var tool = event.detail && event.detail.tool;
+      if (tool !== "measure" && tool !== "area") { return; }
+      self.stopDrawing();
+      self.placing = null;
+      button.setAttribute("aria-pressed", "false");
     });
     function place(latlng, focus) {
       if (!self.placing || !self.scene()) { return false; }
@@ -364,6 +378,7 @@
         self.stopDrawing();
         if (!on) { self.board.say(""); return; }
         button.setAttribute("aria-pressed", "true");
+        inHand("fog");
         start(pair[1]);
       });
     });
