@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from web.browser_support import ana_against_brute, create_table, page_table, page_token
+from web.browser_support import ana_against_brute, create_table, page_table, page_token, table_api
 
 pytestmark = pytest.mark.browser
 
@@ -53,4 +53,49 @@ def test_a_late_first_panel_never_replaces_the_pair_the_gm_picked(
     expect(gm.locator(PANEL)).to_have_count(1)
     expect(picked).to_be_visible()
     expect(gm.locator("#attack-attacker")).to_have_value("p1")
+    gm.context.close()
+
+
+def test_the_gms_pick_stays_when_a_steps_late_answer_lands(server: str, browser: Any) -> None:
+    """The GM undoes a step and at once picks another pair: the undo's live notice reloads the
+    tracker first, then the undo's own answer lands, drawn with the pair of before the pick
+    (the current turn's). The GM's pick stays, with its panel."""
+    from playwright.sync_api import expect
+
+    gm = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    create_table(gm, server, SYSTEM, "Relève")
+    eid = ana_against_brute(gm, server, SYSTEM, (3, 9))  # Brute (p2) acts first
+    sbire = {"random_npc": True, "seed": 13, "name": "Sbire", "initiative": 1}
+    assert table_api(gm, server, f"/encounters/{eid}/participants", sbire).status == 201
+    assert table_api(gm, server, f"/encounters/{eid}/next", {}).ok  # Ana's turn: a step to undo
+    gm.goto(f"{server}/tables/{page_table(gm)}/encounters/{eid}?token={page_token(gm)}")
+    expect(gm.locator("#attack-attacker")).to_have_value("p1")
+    expect(gm.locator(PANEL)).to_have_count(1)
+
+    held: list[Any] = []
+    gm.route("**/step*", lambda route: held.append((route, route.fetch())))
+    version = gm.locator(".enc-status").get_attribute("data-version")
+    gm.click('button[data-step="undo"]')
+    # the undo is stored (its answer held back here): its live notice reloads the tracker. The
+    # route's handler holds the answer once its fetch returns, which the reload may outrun.
+    gm.wait_for_function(
+        "v => document.querySelector('.enc-status').dataset.version !== v", arg=version
+    )
+    for _ in range(200):
+        if held:
+            break
+        gm.wait_for_timeout(25)  # lets the handler's fetch return (Playwright has no waiter)
+    assert len(held) == 1
+    gm.select_option("#attack-attacker", "p3")
+    gm.select_option("#attack-target", "p1")
+    picked = gm.locator(f'{PANEL}[data-attacker="p3"][data-target="p1"]')
+    expect(picked).to_be_visible()
+    route, answer = held[0]
+    route.fulfill(response=answer)  # the undo's answer: Brute's turn, drawn with his pair
+    gm.wait_for_load_state("networkidle")
+    expect(gm.locator(".enc-status")).to_have_attribute("data-round", "1")
+    expect(gm.locator("#attack-attacker")).to_have_value("p3")
+    expect(gm.locator("#attack-target")).to_have_value("p1")
+    expect(gm.locator(PANEL)).to_have_count(1)
+    expect(picked).to_be_visible()
     gm.context.close()

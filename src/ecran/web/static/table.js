@@ -386,9 +386,58 @@
       if (event.target && event.target.id === "members-list") { live.presence(); }
     });
     document.body.addEventListener("htmx:beforeSwap", staleAnswer);
+    document.body.addEventListener("htmx:afterSwap", keepPick);
   });
   document.addEventListener("htmx:beforeRequest", holdButtons);
+  document.addEventListener("htmx:beforeRequest", noteAsked);
   document.addEventListener("htmx:afterRequest", giveButtonsBack);
+  document.addEventListener("change", notePick);
+
+  // The GM's pick of attacker and target stays when an answer asked before it lands in the
+  // tracker: a step's answer comes after the reload its own notice caused, drawn with the pair
+  // of before it (an undo, then the next attacker picked at once: the undo's answer put the
+  // current turn's back). The pick is put back and its panel asked again. Requests and picks
+  // are counted on one clock, so "before" never depends on the clock's resolution.
+  var clock = 0;
+  var pick = null;
+  var asked = new WeakMap();
+  function notePick(event) {
+    var form = event.target && event.target.form;
+    if (!form || form.id !== "attack-choice" || !form.elements.a_attacker) { return; }
+    clock += 1;
+    pick = { at: clock, a_attacker: form.elements.a_attacker.value, a_target: form.elements.a_target.value };
+  }
+  function noteAsked(event) {
+    clock += 1;
+    if (event.detail.xhr) { asked.set(event.detail.xhr, clock); }
+  }
+  function keepPick(event) {
+    var panel = event.detail.target;
+    var sent = event.detail.xhr ? asked.get(event.detail.xhr) : undefined;
+    if (!pick || !panel || panel.id !== "encounter" || sent === undefined || sent > pick.at) { return; }
+    var form = document.getElementById("attack-choice");
+    if (!form || !form.elements.a_attacker) { return; }
+    var changed = false;
+    ["a_attacker", "a_target"].forEach(function (name) {
+      var field = form.elements[name];
+      var wanted = pick[name];
+      if (field && field.tagName === "SELECT" && field.value !== wanted &&
+          field.querySelector('option[value="' + CSS.escape(wanted) + '"]')) {
+        field.value = wanted;
+        changed = true;
+      }
+    });
+    // the panel just swapped in loads its pair once htmx processes it (after this event): it
+    // asks for the pick's pair instead (its choice of attack was the other pair's)
+    var slot = document.getElementById("attack-panel");
+    var address = slot && slot.getAttribute("hx-get");
+    if (!changed || !address) { return; }
+    var url = new URL(address, location.href);
+    url.searchParams.set("a_attacker", form.elements.a_attacker.value);
+    url.searchParams.set("a_target", form.elements.a_target.value);
+    url.searchParams.delete("a_pick");
+    slot.setAttribute("hx-get", url.pathname + url.search);
+  }
 
   // An answer about to replace a live panel (one marking the last event it shows) is dropped
   // when the panel already shows a later state: the older state would come back over it.
