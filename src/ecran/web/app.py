@@ -24,13 +24,11 @@ import logging
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from ecran.settings import get_settings
@@ -39,10 +37,10 @@ from ecran.web.asgi import ASGIApp, HttpMiddleware, Message, Receive, Scope, Sen
 from ecran.web.i18n import COOKIE, pick_lang
 from ecran.web.limits import LimitsMiddleware, close_budgets, quiet_refusals, warm_budget
 from ecran.web.security import SecurityHeaders, redact_logs
+from ecran.web.static_files import STATIC, VersionedStaticFiles
 
 log = logging.getLogger(__name__)
 
-STATIC = Path(__file__).parent / "static"
 ONE_YEAR = 365 * 24 * 3600
 #: How long after start-up `ecran serve` begins importing every system in the background (s),
 #: unless its first answer was sent before.
@@ -319,7 +317,7 @@ def _app() -> FastAPI:
     Rates.from_settings()  # a bad limit stops the server at once, in one line
     for path, check in (("/livez", livez), ("/readyz", readyz), ("/healthz", readyz)):
         app.add_api_route(path, check, methods=["GET", "HEAD"], include_in_schema=False)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", VersionedStaticFiles(directory=STATIC), name="static")
     from ecran.web import guide, swagger
 
     guide.install(app)  # /aide and /help: the built guide (make docs)

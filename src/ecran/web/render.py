@@ -27,6 +27,7 @@ from ecran.rules.wording import (
 from ecran.typography import typeset
 from ecran.web.guide import help_url
 from ecran.web.i18n import chance_in, percent, translations
+from ecran.web.static_files import static_url
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -132,6 +133,7 @@ def environment(lang: str) -> Environment:
     # a number the page prints as it is (a field's bounds): `−10` with the minus sign
     env.filters["signed"] = lambda x: typeset(str(x), lang)
     env.globals["langs"] = LANGS
+    env.globals["static"] = static_url  # an asset's address naming its content (kept a year)
     env.globals["help_url"] = help_url  # the "?" link of every page: its section of the guide
     return env
 
