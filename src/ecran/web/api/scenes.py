@@ -378,7 +378,9 @@ def area(
     """The tokens the caller sees within `radius` (the scene's unit) of a token (`from`) or a
     point (`x`, `y`), by the scene's rule, nearest first: a spell's or a blast's area. Nothing
     is stored, nothing shown to others."""
-    if (from_ is None) == (x is None or y is None) or (x is None) != (y is None):
+    point = None if x is None or y is None else (x, y)
+    centre = from_ if point is None else point
+    if centre is None or (from_ is not None and point is not None) or (x is None) != (y is None):
         raise EcranError(
             Text(
                 fr="zone : un pion (from) ou un point (x et y), pas les deux",
@@ -386,7 +388,6 @@ def area(
             )
         )
     state, viewer = seen(me)
-    centre: board.EndSpec = from_ if from_ is not None else (x or 0.0, y or 0.0)
     return board.within(state.board, viewer, scene_id, centre, radius)
 
 

@@ -158,37 +158,26 @@
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.textContent = on ? stop : word;
     }
-    measure.addEventListener("click", function () {
-      var on = measure.getAttribute("aria-pressed") !== "true";
-      press(measure, on, WORDS.measure, WORDS.cancel);
-      press(area, false, WORDS.area, WORDS.area_stop);
-      self.measuring = on ? [] : null;
-      self.areaMode = false;
+    // the tool in hand ("measure", "area" or null): its button pressed, the other's not
+    function take(tool) {
+      press(measure, tool === "measure", WORDS.measure, WORDS.cancel);
+      press(area, tool === "area", WORDS.area, WORDS.area_stop);
+      self.measuring = tool === "measure" ? [] : null;
+      self.areaMode = tool === "area";
       self.clearMeasure();
       self.clearArea();
-      self.say(on ? WORDS.measuring : "");
-      if (on) { inHand("measure"); }
-    });
-    area.addEventListener("click", function () {
-      var on = area.getAttribute("aria-pressed") !== "true";
-      press(area, on, WORDS.area, WORDS.area_stop);
-      press(measure, false, WORDS.measure, WORDS.cancel);
-      self.areaMode = on;
-      self.measuring = null;
-      self.clearMeasure();
-      self.clearArea();
-      self.say(on ? WORDS.area_help : "");
-      if (on) { inHand("area"); }
+    }
+    [[measure, "measure", WORDS.measuring], [area, "area", WORDS.area_help]].forEach(function (one) {
+      one[0].addEventListener("click", function () {
+        var on = one[0].getAttribute("aria-pressed") !== "true";
+        take(on ? one[1] : null);
+        self.say(on ? one[2] : "");
+        if (on) { inHand(one[1]); }
+      });
     });
     document.addEventListener("ecran:board-tool", function (event) {
       var tool = event.detail && event.detail.tool;
-      if (tool === "measure" || tool === "area") { return; }
-      press(measure, false, WORDS.measure, WORDS.cancel);
-      press(area, false, WORDS.area, WORDS.area_stop);
-      self.measuring = null;
-      self.areaMode = false;
-      self.clearMeasure();
-      self.clearArea();
+      if (tool !== "measure" && tool !== "area") { take(null); }
     });
     var label = document.createElement("label");
     label.className = "board-area-radius";
