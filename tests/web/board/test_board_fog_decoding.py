@@ -63,7 +63,7 @@ def test_the_map_is_decoded_once_for_every_fog_and_player(
     bobs = table.get(table.bob, f"/scenes/{made['id']}/image")
     assert pixels(bobs.content).getpixel((560, 560)) == third.getpixel((560, 560))
     phone = table.get(table.bob, f"/scenes/{made['id']}/image", params={"max": 256})
-    assert pixels(phone.content).size == (234, 234)  # 700 reduced three times
+    assert pixels(phone.content).size == (256, 256)  # 700 halved, then scaled to 256
     assert calls == [pictures.DISPLAY_MAX, 256]  # one decoding per size asked
 
 

@@ -145,14 +145,15 @@ def encode(picture: Image.Image, encoding: Encoding = "WEBP") -> Stored:
 
 @dataclass(frozen=True)
 class Reduced:
-    """A stored map decoded and reduced to at most a size a side, by whole factors (`stages`:
-    each pixel the average of a factor × factor block of the one before, the last blocks cut
-    short): what a player's copy is masked from at each fog change. `size`: the map's own
-    size, the fog's coordinates."""
+    """A stored map decoded and reduced by whole factors (`stages`: each pixel the average of a
+    factor × factor block of the one before, the last blocks cut short) to no less than
+    `max_side` pixels a side: what a player's copy is masked from at each fog change. `size`:
+    the map's own size, the fog's coordinates."""
 
     picture: Image.Image
     stages: tuple[int, ...]
     size: tuple[int, int]
+    max_side: int
 
     @property
     def pixels(self) -> int:
@@ -160,7 +161,7 @@ class Reduced:
 
 
 def reduced(raw: bytes, max_side: int = DISPLAY_MAX) -> Reduced:
-    """The stored image `raw` decoded and reduced within `max_side` pixels a side
+    """The stored image `raw` decoded and reduced towards `max_side` pixels a side
     (`_stages`)."""
     with Image.open(io.BytesIO(raw), formats=list(FORMATS)) as opened:
         picture = opened.convert("RGB")
@@ -168,7 +169,7 @@ def reduced(raw: bytes, max_side: int = DISPLAY_MAX) -> Reduced:
     stages = _stages(size, max_side)
     for factor in stages:
         picture = picture.reduce(factor)
-    return Reduced(picture, stages, size)
+    return Reduced(picture, stages, size, max_side)
 
 
 #: The largest block a stage averages: a block of n × n pixels with one at 0 averages
@@ -177,14 +178,23 @@ MAX_STAGE = 22
 
 
 def _stages(size: tuple[int, int], max_side: int) -> tuple[int, ...]:
-    """The whole factors that bring `size` within `max_side` pixels a side: the smallest one,
-    or, past MAX_STAGE, halvings first."""
-    factor = -(-max(size) // max_side)
+    """The whole factors that bring `size` down to no less than `max_side` pixels a side (the
+    copy is then scaled to it, masked: `_fitted`): the largest one, or, past MAX_STAGE,
+    halvings first."""
+    factor = max(size) // max_side
     stages: list[int] = []
     while factor > MAX_STAGE:
         stages.append(2)
-        factor = -(-factor // 2)
+        factor //= 2
     return (*stages, factor) if factor > 1 else tuple(stages)
+
+
+def _fitted(picture: Image.Image, max_side: int) -> Image.Image:
+    """`picture` scaled down to `max_side` pixels a side where larger (Lanczos): done on the
+    masked copy, whose hidden pixels are the fog's colour already."""
+    if max(picture.size) > max_side:
+        picture.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
+    return picture
 
 
 #: A reduced mask's value where every map pixel of the block is revealed, and 0 elsewhere.
@@ -192,16 +202,17 @@ _WHOLE_BLOCKS = [0] * 255 + [255]
 
 
 def masked_copy(source: Reduced, fog: Iterable[FogOp], encoding: Encoding = "JPEG") -> Stored:
-    """`source` with every area the fog has not revealed painted opaque. The fog is drawn at
-    the map's own size; where the map was reduced, a pixel of the copy is shown only if the
-    whole block it averages is revealed, so no hidden pixel of the map enters a shown one
-    (the revealed edge gives up at most a pixel of the copy)."""
+    """`source` with every area the fog has not revealed painted opaque, at most its
+    `max_side` a side. The fog is drawn at the map's own size; where the map was reduced, a
+    pixel of the copy is shown only if the whole block it averages is revealed, so no hidden
+    pixel of the map enters a shown one (the revealed edge gives up at most a pixel of the
+    copy); the last scaling is done on the masked copy."""
     shown = mask(source.size, fog)
     for factor in source.stages:
         shown = shown.reduce(factor).point(_WHOLE_BLOCKS)
     fogged = Image.new("RGB", source.picture.size, FOG_RGB)
     fogged.paste(source.picture, (0, 0), shown)
-    return encode(fogged, encoding)
+    return encode(_fitted(fogged, source.max_side), encoding)
 
 
 def masked(
@@ -222,6 +233,7 @@ def fog_overlay(size: tuple[int, int], fog: Iterable[FogOp], max_side: int = DIS
     shown = mask(size, fog)
     for factor in _stages(size, max_side):  # the size a masked map of this size comes to
         shown = shown.reduce(factor)
+    shown = _fitted(shown, max_side)
     overlay = Image.new("RGBA", shown.size, (*FOG_RGB, 255))
     overlay.putalpha(ImageOps.invert(shown))
     return encode(overlay, "PNG")
