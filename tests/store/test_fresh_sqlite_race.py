@@ -24,8 +24,9 @@ def _open(url: str, barrier: Any, errors: Any) -> None:
     barrier.wait()
     try:
         open_store(url).engine.dispose()
-    except Exception as exc:  # the test reports it: any refusal to start is the failure
+    except Exception as exc:  # any refusal to start is the failure: its exit code says so
         errors.put(f"{type(exc).__name__}: {exc}")
+        raise SystemExit(1) from exc
 
 
 def test_two_processes_opening_a_new_sqlite_file_together_both_start(tmp_path: Path) -> None:
@@ -33,6 +34,7 @@ def test_two_processes_opening_a_new_sqlite_file_together_both_start(tmp_path: P
     open_store(f"sqlite:///{tmp_path / 'first.sqlite3'}").engine.dispose()
     fork = multiprocessing.get_context("fork")
     errors = fork.Queue()
+    failed: list[str] = []
     for i in range(PAIRS):
         url = f"sqlite:///{tmp_path / f'table{i}.sqlite3'}"
         barrier = fork.Barrier(2)
@@ -41,8 +43,7 @@ def test_two_processes_opening_a_new_sqlite_file_together_both_start(tmp_path: P
             process.start()
         for process in pair:
             process.join(timeout=120)
-            assert process.exitcode == 0
-    failed = []
-    while not errors.empty():
-        failed.append(errors.get())
+            if process.exitcode != 0:  # its error, said (the queue alone could miss one)
+                said = errors.get(timeout=10) if process.exitcode == 1 else None
+                failed.append(said or f"exit code {process.exitcode}")
     assert failed == []

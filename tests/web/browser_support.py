@@ -245,6 +245,36 @@ def ana_against_brute(page: Any, server: str, system: str, initiatives: tuple[in
     return eid
 
 
+class HeldAnswers:
+    """The answers of the requests a route matches, fetched from the server at once and held
+    back from the page until `release`: the server did the work, the page has not heard it.
+    The route's handler holds an answer once its fetch returns, which the page's own events
+    may outrun: `wait` waits for it (Playwright has no waiter for a handler)."""
+
+    def __init__(self, page: Any, pattern: str) -> None:
+        self.page = page
+        self.pattern = pattern
+        self.held: list[tuple[Any, Any]] = []
+        page.route(pattern, self._hold)
+
+    def _hold(self, route: Any) -> None:
+        self.held.append((route, route.fetch()))
+
+    def wait(self, count: int = 1) -> None:
+        for _ in range(400):
+            if len(self.held) >= count:
+                return
+            self.page.wait_for_timeout(25)
+        raise AssertionError(f"{count} answer(s) awaited on {self.pattern}, {len(self.held)} held")
+
+    def release(self) -> None:
+        """Every answer held so far reaches the page; the route then lets the next ones
+        through."""
+        for route, answer in self.held:
+            route.fulfill(response=answer)
+        self.page.unroute(self.pattern)
+
+
 class Traffic:
     """What a page sent and heard (requests, answers, failures, console errors), each with its
     time since the record began: a test that waits for something the page never showed says,

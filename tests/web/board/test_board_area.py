@@ -1,20 +1,18 @@
-"""An area (the board's « Zone » tool): the tokens a member sees within a radius of a token or a
-point, by the scene's rule, nearest first (a WaRP spell « dans un rayon de 20 mètres autour du
-sorcier », WaRP L6158-6160). Nothing is stored; a hidden or fogged token is not listed to a
-player."""
+"""An area of effect (the board's « Zone d'effet » tool): the tokens a member sees within a
+radius of a token or a point, by the scene's rule, nearest first (a WaRP spell « dans un rayon
+de 20 mètres autour du sorcier », L6158-6160). Nothing is stored; a hidden or fogged token is
+not listed to a player."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from web.board.board_support import hero, reveal, scene, token
-from web.tables.tables_support import Table
+from web.tables.tables_support import Member, Table
 
 
-def _area(table: Table, who: object, sid: str, **query: object) -> object:
-    return table.client.get(
-        table.url(f"/scenes/{sid}/area"),
-        headers=who.auth,
-        params=query,  # type: ignore[attr-defined]
-    )
+def _area(table: Table, who: Member, sid: str, **query: Any) -> Any:
+    return table.client.get(table.url(f"/scenes/{sid}/area"), headers=who.auth, params=query)
 
 
 def test_who_stands_within_a_radius_nearest_first(table: Table) -> None:

@@ -12,7 +12,14 @@ from typing import Any
 
 import pytest
 
-from web.browser_support import ana_against_brute, create_table, page_table, page_token, table_api
+from web.browser_support import (
+    HeldAnswers,
+    ana_against_brute,
+    create_table,
+    page_table,
+    page_token,
+    table_api,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -72,26 +79,19 @@ def test_the_gms_pick_stays_when_a_steps_late_answer_lands(server: str, browser:
     expect(gm.locator("#attack-attacker")).to_have_value("p1")
     expect(gm.locator(PANEL)).to_have_count(1)
 
-    held: list[Any] = []
-    gm.route("**/step*", lambda route: held.append((route, route.fetch())))
+    held = HeldAnswers(gm, "**/step*")
     version = gm.locator(".enc-status").get_attribute("data-version")
     gm.click('button[data-step="undo"]')
-    # the undo is stored (its answer held back here): its live notice reloads the tracker. The
-    # route's handler holds the answer once its fetch returns, which the reload may outrun.
+    # the undo is stored (its answer held back here): its live notice reloads the tracker
     gm.wait_for_function(
         "v => document.querySelector('.enc-status').dataset.version !== v", arg=version
     )
-    for _ in range(200):
-        if held:
-            break
-        gm.wait_for_timeout(25)  # lets the handler's fetch return (Playwright has no waiter)
-    assert len(held) == 1
+    held.wait()
     gm.select_option("#attack-attacker", "p3")
     gm.select_option("#attack-target", "p1")
     picked = gm.locator(f'{PANEL}[data-attacker="p3"][data-target="p1"]')
     expect(picked).to_be_visible()
-    route, answer = held[0]
-    route.fulfill(response=answer)  # the undo's answer: Brute's turn, drawn with his pair
+    held.release()  # the undo's answer: Brute's turn, drawn with his pair
     gm.wait_for_load_state("networkidle")
     expect(gm.locator(".enc-status")).to_have_attribute("data-round", "1")
     expect(gm.locator("#attack-attacker")).to_have_value("p3")

@@ -46,12 +46,17 @@ def onto(grid: Grid, x: float, y: float, width: float, height: float) -> tuple[f
     return snap(grid, x, y, width, height)
 
 
+def apart(grid: Grid, a: tuple[float, float], b: tuple[float, float]) -> tuple[int, int]:
+    """How many cells from a's to b's, across and down."""
+    ca, cb = cell(grid, *a), cell(grid, *b)
+    return abs(ca[0] - cb[0]), abs(ca[1] - cb[1])
+
+
 def squares(grid: Grid, a: tuple[float, float], b: tuple[float, float]) -> float:
     """How many squares from a to b by the scene's diagonal rule (euclidean: a real number)."""
     if grid.diagonal == "euclidean":
         return math.hypot(b[0] - a[0], b[1] - a[1]) / grid.size
-    ca, cb = cell(grid, *a), cell(grid, *b)
-    dx, dy = abs(ca[0] - cb[0]), abs(ca[1] - cb[1])
+    dx, dy = apart(grid, a, b)
     if grid.diagonal == "chebyshev":
         return float(max(dx, dy))
     if grid.diagonal == "manhattan":
@@ -68,8 +73,7 @@ def path_squares(grid: Grid, points: Sequence[tuple[float, float]]) -> float:
         return sum(squares(grid, a, b) for a, b in legs)
     straight = diagonal = 0
     for a, b in legs:
-        ca, cb = cell(grid, *a), cell(grid, *b)
-        dx, dy = abs(ca[0] - cb[0]), abs(ca[1] - cb[1])
+        dx, dy = apart(grid, a, b)
         straight += max(dx, dy) - min(dx, dy)
         diagonal += min(dx, dy)
     return float(straight + diagonal + diagonal // 2)
@@ -86,8 +90,7 @@ def token_distance(grid: Grid, a: Token, b: Token) -> float:
 
 def adjacent(grid: Grid, a: Token, b: Token) -> bool:
     """Side by side: on one of the eight cells around the other (or the same one)."""
-    ca, cb = cell(grid, a.x, a.y), cell(grid, b.x, b.y)
-    return a.id != b.id and max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1])) <= 1
+    return a.id != b.id and max(apart(grid, (a.x, a.y), (b.x, b.y))) <= 1
 
 
 def behind(attacker: Token, target: Token) -> bool | None:

@@ -19,7 +19,7 @@
   (`via`: up to 16 waypoints) → `{"distance", "unit"}`, and shown live (`{"op": "measure",
   ...}`) to every member who sees every point of it.
 - `GET …/scenes/{sid}/image[?max=2048]`: the map as the caller may see it: a player's copy is
-  masked by the fog on the server (`image.masked`); tagged by the fog (`ETag`).
+  masked by the fog on the server (`image.masked_copy`); tagged by the fog (`ETag`).
 - `PUT …/scenes/{sid}/image` (GM; multipart `image`): a new map (the scene takes its size).
 - `GET …/scenes/{sid}/fog/image[?max=2048]`: the players' fog as an overlay (a transparent PNG
   of the scene's size, fog-coloured where they do not see), what a player's plain scene (no map

@@ -43,11 +43,6 @@
   var COLON = EN ? ": " : "\u202f: ";
   function headed(head, text) { return head + COLON + text; }
   function shifted(event) { return Boolean(event && event.shiftKey); }
-  // One tool in hand: taking up the measure or the area lets go of the GM's fog and placing
-  // tools (board_tools.js hears `ecran:board-tool`), and taking up one of theirs lets go of these.
-  function inHand(tool) {
-    document.dispatchEvent(new CustomEvent("ecran:board-tool", { detail: { tool: tool } }));
-  }
   function measured(value, unit) { return number(value) + "\u00a0" + unit; }
 
   function number(value) {
@@ -172,7 +167,7 @@
         var on = one[0].getAttribute("aria-pressed") !== "true";
         take(on ? one[1] : null);
         self.say(on ? one[2] : "");
-        if (on) { inHand(one[1]); }
+        if (on) { self.inHand(one[1]); }
       });
     });
     document.addEventListener("ecran:board-tool", function (event) {
@@ -661,6 +656,13 @@
 
   // -- measure -----------------------------------------------------------------------------------
 
+  // One tool in hand: taking up the measure or the area lets go of the GM's fog and placing
+  // tools (board_tools.js hears `ecran:board-tool`), and taking up one of theirs (they call
+  // this too) lets go of these.
+  Board.prototype.inHand = function (tool) {
+    document.dispatchEvent(new CustomEvent("ecran:board-tool", { detail: { tool: tool } }));
+  };
+
   Board.prototype.clearMeasure = function () {
     if (this.measureLine) { this.map.removeLayer(this.measureLine); this.measureLine = null; }
   };
@@ -768,23 +770,23 @@
       radius: answer.radius / s.unit_per_square * s.grid_size,
       className: "board-area-circle", interactive: false
     }).addTo(this.map);
-    var self = this;
     this.areaTokens = answer.tokens.map(function (t) { return t.id; });
-    this.areaTokens.forEach(function (id) {
+    this.markArea(true);
+  };
+
+  // The tokens of the area shown highlighted, or no more.
+  Board.prototype.markArea = function (on) {
+    var self = this;
+    (this.areaTokens || []).forEach(function (id) {
       var marker = self.markers[id];
       var el = marker && marker.getElement();
-      if (el) { el.classList.add("token-in-area"); }
+      if (el) { el.classList.toggle("token-in-area", on); }
     });
   };
 
   Board.prototype.clearArea = function () {
     if (this.areaCircle) { this.map.removeLayer(this.areaCircle); this.areaCircle = null; }
-    var self = this;
-    (this.areaTokens || []).forEach(function (id) {
-      var marker = self.markers[id];
-      var el = marker && marker.getElement();
-      if (el) { el.classList.remove("token-in-area"); }
-    });
+    this.markArea(false);
     this.areaTokens = [];
   };
 

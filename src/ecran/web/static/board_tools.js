@@ -17,11 +17,6 @@
     }
   };
 
-  // Taking up a tool lets go of the board's measure and area (board.js hears it).
-  function inHand(tool) {
-    document.dispatchEvent(new CustomEvent("ecran:board-tool", { detail: { tool: tool } }));
-  }
-
   function Tools(page) {
     this.page = page;
     this.board = page.board;
@@ -211,7 +206,7 @@
       button.setAttribute("aria-pressed", on ? "true" : "false");
       self.placing = on ? { who: who.value, hidden: hidden.checked } : null;
       self.board.say(on ? self.words.place : "");
-      if (on) { inHand("place"); }
+      if (on) { self.board.inHand("place"); }
     });
     // the board's measure or area taken up: the token to place and the fog drawing let go
     document.addEventListener("ecran:board-tool", function (event) {
@@ -378,7 +373,7 @@
         self.stopDrawing();
         if (!on) { self.board.say(""); return; }
         button.setAttribute("aria-pressed", "true");
-        inHand("fog");
+        self.board.inHand("fog");
         start(pair[1]);
       });
     });
